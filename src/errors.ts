@@ -1,0 +1,99 @@
+// Typed errors. Code below main.ts throws these; only main.ts turns them into exit codes
+// (the table of shared/cli-contract.md).
+
+export const ExitCode = {
+  ok: 0,
+  internal: 1,
+  usage: 2,
+  service: 3,
+  tradeFailed: 4,
+  pending: 5,
+  refusedToSign: 6,
+  sigint: 130,
+  sigterm: 143,
+} as const;
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** Base of every error the tool expects; `code` is a stable machine-readable word for --json. */
+export abstract class TraderError extends Error {
+  abstract readonly exitCode: ExitCodeValue;
+  /** Stable code shown in `{"error":{"code":…}}`. */
+  readonly code: string;
+  /** Extra lines for human mode (how to follow or fix). */
+  readonly hints: string[];
+  constructor(message: string, code: string, hints: string[] = []) {
+    super(message);
+    this.name = new.target.name;
+    this.code = code;
+    this.hints = hints;
+  }
+}
+
+/** Bad argument, missing configuration, unreadable keypair, over a limit: exit 2. */
+export class UsageError extends TraderError {
+  readonly exitCode = ExitCode.usage;
+  constructor(message: string, code = 'USAGE', hints: string[] = []) {
+    super(message, code, hints);
+  }
+}
+
+/** The service refused, failed, was unreachable or answered something unexpected: exit 3. */
+export class ApiError extends TraderError {
+  readonly exitCode = ExitCode.service;
+  /** HTTP status, or null when no response arrived. */
+  readonly status: number | null;
+  readonly requestId: string | null;
+  constructor(
+    message: string,
+    opts: { code?: string; status?: number | null; requestId?: string | null; hints?: string[] } = {},
+  ) {
+    super(message, opts.code ?? 'SERVICE_ERROR', opts.hints ?? []);
+    this.status = opts.status ?? null;
+    this.requestId = opts.requestId ?? null;
+  }
+}
+
+/** The trade ended without success (failed, refunded, expired, cancelled, declined): exit 4. */
+export class TradeFailedError extends TraderError {
+  readonly exitCode = ExitCode.tradeFailed;
+  /** The final objects, printed in --json mode on stdout. */
+  readonly result: unknown;
+  constructor(message: string, code: string, result: unknown = undefined, hints: string[] = []) {
+    super(message, code, hints);
+    this.result = result;
+  }
+}
+
+/** Gave up waiting; the trade may still finish: exit 5. */
+export class PendingError extends TraderError {
+  readonly exitCode = ExitCode.pending;
+  readonly result: unknown;
+  constructor(message: string, result: unknown = undefined, hints: string[] = []) {
+    super(message, 'TIMEOUT', hints);
+    this.result = result;
+  }
+}
+
+/** A safety check failed; nothing was signed: exit 6. */
+export class RefusedToSignError extends TraderError {
+  readonly exitCode = ExitCode.refusedToSign;
+  /** Every check that failed, one line each. */
+  readonly problems: string[];
+  readonly result: unknown;
+  constructor(problems: string[], result: unknown = undefined, hints: string[] = []) {
+    super(`refused to sign: ${problems.join('; ')}`, 'REFUSED_TO_SIGN', hints);
+    this.problems = problems;
+    this.result = result;
+  }
+}
+
+/** SIGINT or SIGTERM while waiting: exit 130 / 143; the trade goes on. */
+export class InterruptedError extends TraderError {
+  readonly exitCode: ExitCodeValue;
+  readonly result: unknown;
+  constructor(signal: 'SIGINT' | 'SIGTERM', hints: string[] = [], result: unknown = undefined) {
+    super(`interrupted (${signal})`, 'INTERRUPTED', hints);
+    this.exitCode = signal === 'SIGINT' ? ExitCode.sigint : ExitCode.sigterm;
+    this.result = result;
+  }
+}
