@@ -1,0 +1,268 @@
+import { describe, expect, it } from 'vitest';
+import {
+  U64_MAX,
+  formatInteger,
+  formatSol,
+  formatTokenAmount,
+  formatUsd,
+  parseBuyAmount,
+  parseLamportsOption,
+  parseLimit,
+  parseSeconds,
+  parseSellAmount,
+  parseSlippageBps,
+  parseSolToLamports,
+  resolveSellAmount,
+  toDecimalString,
+} from '../../src/amounts.js';
+import { UsageError } from '../../src/errors.js';
+
+function usageError(fn: () => unknown): UsageError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(UsageError);
+    const err = e as UsageError;
+    expect(err.exitCode).toBe(2);
+    expect(err.message).not.toContain('\n');
+    return err;
+  }
+  throw new Error('expected a UsageError');
+}
+
+describe('U64_MAX', () => {
+  it('is 2^64 - 1', () => expect(U64_MAX).toBe(2n ** 64n - 1n));
+});
+
+describe('parseBuyAmount', () => {
+  it.each([
+    ['1', 1n],
+    ['100000000', 100_000_000n],
+    ['18446744073709551615', U64_MAX],
+    ['0.1sol', 100_000_000n],
+    ['0.25sol', 250_000_000n],
+    ['1SOL', 1_000_000_000n],
+    ['1Sol', 1_000_000_000n],
+    ['0.000000001sol', 1n],
+    ['1.123456789sol', 1_123_456_789n],
+    ['0.1000sol', 100_000_000n],
+    ['18446744073.709551615sol', U64_MAX],
+    // exactness where binary floating point is not: 0.1 + 0.2 style values
+    ['0.3sol', 300_000_000n],
+    ['4.35sol', 4_350_000_000n],
+    ['9007199254.740993sol', 9_007_199_254_740_993_000n],
+  ])('accepts %s', (text, lamports) => {
+    expect(parseBuyAmount(text)).toBe(lamports);
+  });
+
+  it.each([
+    [''],
+    ['0'],
+    ['0sol'],
+    ['0.0sol'],
+    ['-1'],
+    ['-0.1sol'],
+    ['+1'],
+    ['+0.1sol'],
+    ['0.1'],
+    ['1.5'],
+    ['1e9'],
+    ['1E9'],
+    ['1e-1sol'],
+    [' 1'],
+    ['1 '],
+    ['0.1 sol'],
+    ['1 000'],
+    ['1,000'],
+    ['1_000'],
+    ['0x10'],
+    ['0b1'],
+    ['.5sol'],
+    ['5.sol'],
+    ['sol'],
+    ['0.0000000001sol'],
+    ['1.1234567891sol'],
+    ['18446744073709551616'],
+    ['18446744073.709551616sol'],
+    ['99999999999999999999999'],
+    ['01'],
+    ['00.5sol'],
+    ['1sols'],
+    ['1lamports'],
+    ['NaN'],
+    ['Infinity'],
+    ['１'],
+    ['1\n'],
+  ])('rejects %j', (text) => {
+    const err = usageError(() => parseBuyAmount(text));
+    expect(err.message).toMatch(/lamports.*SOL with the suffix sol/);
+  });
+
+  it('says why: too many decimals, over u64, decimal without suffix', () => {
+    expect(usageError(() => parseBuyAmount('0.0000000001sol')).message).toContain('at most 9 decimals');
+    expect(usageError(() => parseBuyAmount('18446744073709551616')).message).toContain('u64');
+    expect(usageError(() => parseBuyAmount('0.1')).message).toContain('needs the suffix sol');
+    expect(usageError(() => parseBuyAmount('0')).message).toContain('more than zero');
+  });
+});
+
+describe('parseSolToLamports', () => {
+  it.each([
+    ['0', 0n],
+    ['0.0', 0n],
+    ['0.05', 50_000_000n],
+    ['0.0495', 49_500_000n],
+    ['1', 1_000_000_000n],
+    ['2.5sol', 2_500_000_000n],
+    ['0.000000001', 1n],
+  ])('accepts %s', (text, lamports) => expect(parseSolToLamports(text)).toBe(lamports));
+
+  it.each([[''], ['-0.1'], ['1e-3'], ['0.0000000001'], ['.5'], ['1,5'], ['abc'], ['18446744074'], [' 1']])(
+    'rejects %j naming the option',
+    (text) => {
+      expect(usageError(() => parseSolToLamports(text)).message).toContain('--min-sol');
+    },
+  );
+});
+
+describe('parseSellAmount', () => {
+  it.each([
+    ['1', { kind: 'raw', units: 1n }],
+    ['1000000', { kind: 'raw', units: 1_000_000n }],
+    ['18446744073709551615', { kind: 'raw', units: U64_MAX }],
+    ['all', { kind: 'all' }],
+    ['ALL', { kind: 'all' }],
+    ['1%', { kind: 'percent', percent: 1n }],
+    ['50%', { kind: 'percent', percent: 50n }],
+    ['100%', { kind: 'percent', percent: 100n }],
+  ])('accepts %s', (text, spec) => expect(parseSellAmount(text)).toEqual(spec));
+
+  it.each([
+    [''],
+    ['0'],
+    ['-5'],
+    ['+5'],
+    ['1.5'],
+    ['1e6'],
+    ['1,000'],
+    ['0%'],
+    ['101%'],
+    ['50.5%'],
+    ['-1%'],
+    ['%'],
+    [' 50%'],
+    ['50 %'],
+    ['18446744073709551616'],
+    ['half'],
+    ['0x10'],
+    ['05'],
+  ])('rejects %j', (text) => {
+    expect(usageError(() => parseSellAmount(text)).message).toContain('raw token units');
+  });
+});
+
+describe('resolveSellAmount', () => {
+  it('all is the holding', () => expect(resolveSellAmount({ kind: 'all' }, 1234n)).toBe(1234n));
+  it('percent rounds down', () => {
+    expect(resolveSellAmount({ kind: 'percent', percent: 50n }, 1001n)).toBe(500n);
+    expect(resolveSellAmount({ kind: 'percent', percent: 100n }, 1001n)).toBe(1001n);
+    expect(resolveSellAmount({ kind: 'percent', percent: 33n }, U64_MAX)).toBe((U64_MAX * 33n) / 100n);
+  });
+  it('a percent that rounds to zero is refused', () => {
+    expect(usageError(() => resolveSellAmount({ kind: 'percent', percent: 1n }, 99n)).message).toContain('rounds down to zero');
+  });
+  it('raw within the holding passes; above it is refused naming the holding', () => {
+    expect(resolveSellAmount({ kind: 'raw', units: 500n }, 500n)).toBe(500n);
+    const err = usageError(() => resolveSellAmount({ kind: 'raw', units: 1_000_001n }, 1_000_000n));
+    expect(err.message).toContain('1,000,000');
+    expect(err.message).toContain('held');
+  });
+  it('uses the given description of units', () => {
+    const err = usageError(() =>
+      resolveSellAmount({ kind: 'raw', units: 2_000_000n }, 1_500_000n, (u) => `${formatTokenAmount(u, 6)} BONK`),
+    );
+    expect(err.message).toContain('only 1.5 BONK held');
+  });
+  it('nothing held is refused', () => {
+    usageError(() => resolveSellAmount({ kind: 'all' }, 0n));
+  });
+});
+
+describe('integer options', () => {
+  it('slippage 0–10000', () => {
+    expect(parseSlippageBps('0')).toBe(0);
+    expect(parseSlippageBps('50')).toBe(50);
+    expect(parseSlippageBps('10000')).toBe(10_000);
+    for (const bad of ['', '-1', '10001', '1.5', '1e2', ' 5', 'abc', '050']) {
+      expect(usageError(() => parseSlippageBps(bad)).message).toContain('--slippage-bps');
+    }
+  });
+  it('limit 1–100', () => {
+    expect(parseLimit('1')).toBe(1);
+    expect(parseLimit('100')).toBe(100);
+    for (const bad of ['0', '101', '', '2.0', '-3']) expect(usageError(() => parseLimit(bad)).message).toContain('--limit');
+  });
+  it('lamports option 0…u64', () => {
+    expect(parseLamportsOption('0')).toBe(0n);
+    expect(parseLamportsOption('100000')).toBe(100_000n);
+    expect(parseLamportsOption(U64_MAX.toString())).toBe(U64_MAX);
+    for (const bad of ['', '-1', '1.5', '18446744073709551616', '1e5', '1,000']) {
+      expect(usageError(() => parseLamportsOption(bad)).message).toContain('--max-fee-lamports');
+    }
+  });
+  it('seconds: positive, at least min, names the option', () => {
+    expect(parseSeconds('30', { option: '--timeout' })).toBe(30);
+    expect(parseSeconds('1.5', { option: '--request-timeout' })).toBe(1.5);
+    expect(parseSeconds('2', { min: 2, option: '--interval' })).toBe(2);
+    expect(usageError(() => parseSeconds('1.9', { min: 2, option: '--interval' })).message).toMatch(/--interval.*at least 2/);
+    for (const bad of ['0', '-1', '', 'abc', '1e3', 'Infinity', ' 5', '99999999']) {
+      expect(usageError(() => parseSeconds(bad, { option: '--timeout' })).message).toContain('--timeout');
+    }
+  });
+});
+
+describe('formatting', () => {
+  it('formatSol is exact with separators and trimmed zeros', () => {
+    expect(formatSol(100_000_000n)).toBe('0.1');
+    expect(formatSol('1500000000')).toBe('1.5');
+    expect(formatSol(1_234_500_000_000n)).toBe('1,234.5');
+    expect(formatSol(0n)).toBe('0');
+    expect(formatSol(1n)).toBe('0.000000001');
+    expect(formatSol(1_000_000_000n)).toBe('1');
+    expect(formatSol(U64_MAX)).toBe('18,446,744,073.709551615');
+    expect(formatSol(-1_500_000_000n)).toBe('-1.5');
+  });
+  it('formatSol refuses a non-integer string', () => {
+    expect(() => formatSol('0.1')).toThrow(TypeError);
+    expect(() => formatSol('')).toThrow(TypeError);
+  });
+  it('formatTokenAmount by decimals, raw when unknown', () => {
+    expect(formatTokenAmount(1_234_500_000n, 6)).toBe('1,234.5');
+    expect(formatTokenAmount('1234567', 0)).toBe('1,234,567');
+    expect(formatTokenAmount('1234567', null)).toBe('1,234,567');
+    expect(formatTokenAmount(5n, 9)).toBe('0.000000005');
+    expect(formatTokenAmount('1000', 1.5)).toBe('1,000');
+  });
+  it('formatUsd', () => {
+    expect(formatUsd(1234.56)).toBe('$1,234.56');
+    expect(formatUsd(0)).toBe('$0.00');
+    expect(formatUsd(1_000_000)).toBe('$1,000,000.00');
+    expect(formatUsd(-3.1)).toBe('-$3.10');
+    expect(formatUsd(0.00001234)).toBe('$0.00001234');
+    expect(formatUsd(null)).toBe('—');
+    expect(formatUsd(Number.NaN)).toBe('—');
+  });
+  it('formatInteger', () => {
+    expect(formatInteger(0n)).toBe('0');
+    expect(formatInteger(999n)).toBe('999');
+    expect(formatInteger('1000')).toBe('1,000');
+    expect(formatInteger(-1234567n)).toBe('-1,234,567');
+  });
+  it('toDecimalString has no separators', () => {
+    expect(toDecimalString(49_500_000n, 9)).toBe('0.0495');
+    expect(toDecimalString(1_234_500_000_000n, 9)).toBe('1234.5');
+    expect(toDecimalString(1500n, 0)).toBe('1500');
+    expect(toDecimalString(0n, 6)).toBe('0');
+    expect(toDecimalString(1_000_000n, 6)).toBe('1');
+  });
+});
