@@ -1,0 +1,88 @@
+// The owner wallet, read from a Solana CLI keypair file: a JSON array of 64 byte values, the
+// ed25519 seed followed by its public key. The file is checked, never trusted: the second half
+// must be the public key the seed derives. No message ever contains the file's content (not
+// even JSON.parse's error text, which quotes the input).
+
+import * as nodeFs from 'node:fs';
+import bs58 from 'bs58';
+import nacl from 'tweetnacl';
+import { UsageError } from '../errors.js';
+
+export interface Keypair {
+  /** Base58 public key. */
+  publicKey: string;
+  /** 64 bytes: seed then public key (tweetnacl's secret key layout). */
+  secretKey: Uint8Array;
+  /** Non-fatal findings to show the user (e.g. file permissions). */
+  warnings: string[];
+}
+
+/** What loadKeypair needs from the file system. */
+export interface KeypairFs {
+  readFileSync(path: string, encoding: 'utf8'): string;
+  statSync(path: string): { mode: number; isFile(): boolean };
+}
+
+export interface KeypairDeps {
+  fs?: KeypairFs;
+  /** Permission bits mean nothing on Windows; skip the check there. */
+  platform?: string;
+}
+
+const CODE = 'KEYPAIR';
+const HOW_TO_SET = 'set the path with --keypair <path> or TRADER_KEYPAIR (create one with `solana-keygen new`)';
+
+/** Reads and verifies a Solana CLI keypair file. Throws UsageError (code KEYPAIR) with a clear reason. */
+export function loadKeypair(path: string, deps: KeypairDeps = {}): Keypair {
+  const fs = deps.fs ?? nodeFs;
+  const platform = deps.platform ?? process.platform;
+  const fail = (why: string, hints: string[] = []): never => {
+    throw new UsageError(`keypair file ${path}: ${why}`, CODE, hints);
+  };
+
+  let stat: { mode: number; isFile(): boolean };
+  let text: string;
+  try {
+    stat = fs.statSync(path);
+    if (!stat.isFile()) fail('is not a regular file');
+    text = fs.readFileSync(path, 'utf8');
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    const code = (e as NodeJS.ErrnoException | null)?.code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') fail(`not found; ${HOW_TO_SET}`);
+    if (code === 'EACCES' || code === 'EPERM') fail('cannot be read (permission denied)');
+    fail(`cannot be read${code ? ` (${code})` : ''}`);
+  }
+
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text!.replace(/^\uFEFF/, ''));
+  } catch {
+    fail('is not JSON; expected a Solana CLI keypair (a JSON array of 64 numbers)');
+  }
+  if (!Array.isArray(parsed)) fail('is not a JSON array; expected a Solana CLI keypair (a JSON array of 64 numbers)');
+  const values = parsed as unknown[];
+  if (values.length !== 64) fail(`holds ${values.length} values; a Solana CLI keypair holds exactly 64`);
+  if (!values.every((v) => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 255)) {
+    fail('holds values that are not whole numbers from 0 to 255');
+  }
+
+  const secretKey = Uint8Array.from(values as number[]);
+  const derived = nacl.sign.keyPair.fromSeed(secretKey.slice(0, 32)).publicKey;
+  if (!derived.every((b, i) => b === secretKey[32 + i])) {
+    fail('is corrupt: its second half is not the public key of its first half');
+  }
+
+  const warnings: string[] = [];
+  const mode = stat!.mode & 0o777;
+  if (platform !== 'win32' && (mode & 0o077) !== 0) {
+    warnings.push(
+      `keypair file ${path} can be read by other users (mode ${mode.toString(8).padStart(3, '0')}); run: chmod 600 ${shellQuote(path)}`,
+    );
+  }
+  return { publicKey: bs58.encode(derived), secretKey, warnings };
+}
+
+function shellQuote(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}

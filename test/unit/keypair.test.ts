@@ -1,0 +1,123 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import bs58 from 'bs58';
+import nacl from 'tweetnacl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/errors.js';
+import { loadKeypair } from '../../src/wallet/keypair.js';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'trader-keypair-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function writeKey(name: string, content: string, mode = 0o600): string {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  chmodSync(path, mode);
+  return path;
+}
+
+function keypairError(path: string): UsageError {
+  try {
+    loadKeypair(path);
+  } catch (e) {
+    expect(e).toBeInstanceOf(UsageError);
+    expect((e as UsageError).code).toBe('KEYPAIR');
+    return e as UsageError;
+  }
+  throw new Error('expected a UsageError');
+}
+
+const kp = nacl.sign.keyPair();
+const secretJson = JSON.stringify(Array.from(kp.secretKey));
+
+describe('loadKeypair', () => {
+  it('loads a Solana CLI keypair file', () => {
+    const path = writeKey('good.json', secretJson);
+    const loaded = loadKeypair(path);
+    expect(loaded.publicKey).toBe(bs58.encode(kp.publicKey));
+    expect(Array.from(loaded.secretKey)).toEqual(Array.from(kp.secretKey));
+    expect(loaded.secretKey).toHaveLength(64);
+    expect(loaded.warnings).toEqual([]);
+  });
+
+  it('warns (but loads) when group or others can read the file', () => {
+    const path = writeKey('open.json', secretJson, 0o644);
+    const loaded = loadKeypair(path);
+    expect(loaded.publicKey).toBe(bs58.encode(kp.publicKey));
+    expect(loaded.warnings).toHaveLength(1);
+    expect(loaded.warnings[0]).toContain('chmod 600');
+    expect(loaded.warnings[0]).toContain('644');
+    expect(loadKeypair(writeKey('group.json', secretJson, 0o640)).warnings).toHaveLength(1);
+  });
+
+  it('skips the permission check on Windows', () => {
+    const path = writeKey('win.json', secretJson, 0o644);
+    expect(loadKeypair(path, { platform: 'win32' }).warnings).toEqual([]);
+  });
+
+  it('missing file: names the path and how to set it', () => {
+    const err = keypairError(join(dir, 'nope.json'));
+    expect(err.message).toContain(join(dir, 'nope.json'));
+    expect(err.message).toContain('--keypair');
+    expect(err.message).toContain('TRADER_KEYPAIR');
+  });
+
+  it('a directory is refused', () => {
+    expect(keypairError(dir).message).toContain('not a regular file');
+  });
+
+  it('unreadable file', () => {
+    const err = (() => {
+      try {
+        loadKeypair('/x', {
+          fs: {
+            statSync: () => ({ mode: 0o100600, isFile: () => true }),
+            readFileSync: () => {
+              throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+            },
+          },
+        });
+      } catch (e) {
+        return e as UsageError;
+      }
+      throw new Error('expected an error');
+    })();
+    expect(err).toBeInstanceOf(UsageError);
+    expect(err.message).toContain('permission denied');
+  });
+
+  it.each([
+    ['not JSON', '[1,2,3', /not JSON/],
+    ['an object', '{"secretKey":[1,2]}', /not a JSON array/],
+    ['63 values', JSON.stringify(Array.from(kp.secretKey).slice(0, 63)), /holds 63 values/],
+    ['65 values', JSON.stringify([...Array.from(kp.secretKey), 0]), /holds 65 values/],
+    ['a value above 255', JSON.stringify([256, ...Array.from(kp.secretKey).slice(1)]), /0 to 255/],
+    ['a negative value', JSON.stringify([-1, ...Array.from(kp.secretKey).slice(1)]), /0 to 255/],
+    ['a fraction', JSON.stringify([1.5, ...Array.from(kp.secretKey).slice(1)]), /0 to 255/],
+    ['a string', JSON.stringify(['1', ...Array.from(kp.secretKey).slice(1)]), /0 to 255/],
+    ['a null', JSON.stringify([null, ...Array.from(kp.secretKey).slice(1)]), /0 to 255/],
+  ])('refuses a file with %s', (_name, content, why) => {
+    expect(keypairError(writeKey(`bad-${Math.random()}.json`, content)).message).toMatch(why);
+  });
+
+  it('refuses a file whose second half is not the public key of its first half', () => {
+    const other = nacl.sign.keyPair();
+    const mixed = [...Array.from(kp.secretKey.slice(0, 32)), ...Array.from(other.publicKey)];
+    expect(keypairError(writeKey('mixed.json', JSON.stringify(mixed))).message).toContain('not the public key');
+  });
+
+  it('never puts secret bytes in a message', () => {
+    // A file that is almost valid JSON: JSON.parse's own message would quote the content.
+    const content = `${secretJson.slice(0, -1)},]`;
+    const err = keypairError(writeKey('leak.json', content));
+    expect(err.message).not.toContain(secretJson.slice(1, 20));
+    const mixed = [...Array.from(kp.secretKey.slice(0, 32)), ...Array.from(nacl.sign.keyPair().publicKey)];
+    const err2 = keypairError(writeKey('leak2.json', JSON.stringify(mixed)));
+    expect(err2.message).not.toContain(String(mixed.slice(0, 4).join(',')));
+    expect(err2.message).not.toContain(bs58.encode(kp.secretKey.slice(0, 32)));
+  });
+});
