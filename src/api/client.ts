@@ -1,0 +1,314 @@
+// The service's HTTP API: one typed function per endpoint. It never prints and never reads
+// process.env; everything (key, clock, proxy variables, abort signal) is passed in.
+// Transport and engine choice: see transport.ts. Errors: errors.ts. Retries: retry.ts.
+
+import type { Clock } from '../clock.js';
+import { UsageError } from '../errors.js';
+import { resolveApiRoot } from './base-url.js';
+import { type Failure, httpFailure, oneLine, toApiError } from './errors.js';
+import { proxyFor } from './proxy.js';
+import { type Repeatability, type RetryPolicy, parseRetryAfter, resolvePolicy, withRetry } from './retry.js';
+import * as S from './schemas.js';
+import { type FetchFn, attempt } from './transport.js';
+import type {
+  Account,
+  ActivityEntry,
+  AuthorizeSellRequest,
+  AuthorizeSellResponse,
+  BuyIntentResponse,
+  CreateBuyRequest,
+  CreateBuyResponse,
+  CreateSellRequest,
+  GetSellResponse,
+  Holding,
+  Pagination,
+  PointsSummary,
+  Position,
+  SellAuthorizationResponse,
+  SubmitDepositRequest,
+  Trade,
+  TradeStatus,
+} from './types.js';
+
+export type { RetryPolicy } from './retry.js';
+export { DEFAULT_RETRY_POLICY } from './retry.js';
+export { UncertainOutcomeError, isUncertainOutcome } from './errors.js';
+
+export interface RequestLog {
+  method: string;
+  /** Path below /api/v1, with the query (which holds no secret). */
+  path: string;
+  status: number | null;
+  ms: number;
+  requestId: string | null;
+  attempt: number;
+  /** Error code of a failed attempt. */
+  error?: string;
+}
+
+export interface ClientOptions {
+  /** Service root; '/api/v1' is appended unless it already ends in it (with or without trailing slash). */
+  baseUrl: string;
+  /** Sent as X-API-Key; never in any error message or log. */
+  apiKey: string;
+  /** Bound on connect + response headers of one attempt. */
+  requestTimeoutMs: number;
+  /** Idle time allowed between body chunks (default requestTimeoutMs). */
+  bodyTimeoutMs?: number;
+  /** Default 5 MiB; larger answers fail with RESPONSE_TOO_LARGE. */
+  maxBodyBytes?: number;
+  /** Allow plain http:// to non-loopback hosts. */
+  insecure?: boolean;
+  /** Proxy variables (HTTP_PROXY, HTTPS_PROXY, NO_PROXY, lower-case too). */
+  env?: Record<string, string | undefined>;
+  /** Backoff sleeps and elapsed times come from here. */
+  clock: Clock;
+  retry?: Partial<RetryPolicy>;
+  /** Jitter source in [0, 1). */
+  random?: () => number;
+  /** Called after every attempt (for --verbose); never given the key or headers. */
+  onRequest?: (log: RequestLog) => void;
+  /** Aborts everything; its reason is rethrown unchanged. */
+  signal?: AbortSignal;
+  userAgent?: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  pagination: Pagination;
+  requestId: string;
+}
+
+export interface ServiceClient {
+  me(): Promise<Account>;
+  points(): Promise<PointsSummary>;
+  listPositions(q: { status?: string; limit?: number; cursor?: string }): Promise<Page<Position>>;
+  getPosition(id: string): Promise<Position>;
+  listActivity(q: { types?: string[]; limit?: number; cursor?: string }): Promise<Page<ActivityEntry>>;
+  holdings(): Promise<Holding[]>;
+  getTrade(id: string): Promise<Trade>;
+  getTradeStatus(id: string): Promise<TradeStatus>;
+  createBuy(req: CreateBuyRequest): Promise<CreateBuyResponse>;
+  submitDeposit(id: string, req: SubmitDepositRequest): Promise<BuyIntentResponse>;
+  getBuy(id: string): Promise<BuyIntentResponse>;
+  cancelBuy(id: string): Promise<BuyIntentResponse>;
+  createSell(req: CreateSellRequest): Promise<SellAuthorizationResponse>;
+  authorizeSell(id: string, req: AuthorizeSellRequest): Promise<AuthorizeSellResponse>;
+  getSell(id: string): Promise<GetSellResponse>;
+}
+
+const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+/** One path segment, URL-encoded; empty, "." and ".." are refused (URL parsing would resolve them). */
+function segment(id: string): string {
+  if (typeof id !== 'string' || id === '' || id === '.' || id === '..') {
+    throw new UsageError(`invalid id ${JSON.stringify(oneLine(String(id), 60))}`, 'INVALID_ID');
+  }
+  return encodeURIComponent(id);
+}
+
+function query(params: Record<string, string | number | string[] | undefined>): string {
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) {
+      if (value.length) parts.push(`${name}=${value.map(encodeURIComponent).join(',')}`);
+    } else if (typeof value === 'number') {
+      if (!Number.isSafeInteger(value)) throw new UsageError(`${name} must be an integer`, 'INVALID_ARGUMENT');
+      parts.push(`${name}=${value}`);
+    } else {
+      parts.push(`${name}=${encodeURIComponent(value)}`);
+    }
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+interface Call {
+  method: 'GET' | 'POST';
+  /** Below /api/v1, already encoded, with query. */
+  path: string;
+  body?: unknown;
+  repeatability: Repeatability;
+  check: S.Check;
+}
+
+/** Creates the client; checks the base URL now (UsageError for a bad or insecure one). */
+export function createClient(opts: ClientOptions): ServiceClient {
+  const root = resolveApiRoot(opts.baseUrl, opts.insecure ?? false);
+  const apiKey = opts.apiKey;
+  if (typeof apiKey !== 'string' || apiKey === '') {
+    throw new UsageError('missing API key: set TRADER_API_KEY or run trader config init', 'MISSING_API_KEY');
+  }
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+    throw new UsageError('the API key contains spaces or characters that cannot be sent in an HTTP header', 'INVALID_API_KEY');
+  }
+  const requestTimeoutMs = opts.requestTimeoutMs > 0 ? opts.requestTimeoutMs : 30_000;
+  const limits = {
+    requestTimeoutMs,
+    bodyTimeoutMs: opts.bodyTimeoutMs && opts.bodyTimeoutMs > 0 ? opts.bodyTimeoutMs : requestTimeoutMs,
+    maxBodyBytes: opts.maxBodyBytes && opts.maxBodyBytes > 0 ? opts.maxBodyBytes : DEFAULT_MAX_BODY_BYTES,
+  };
+  const policy = resolvePolicy(opts.retry);
+  const random = opts.random ?? Math.random;
+  const { clock } = opts;
+  const proxy = proxyFor(root, opts.env);
+  const proxyLabel = proxy ? proxy.host : null;
+
+  let engine: Promise<FetchFn> | undefined;
+  const getFetch = (): Promise<FetchFn> =>
+    (engine ??= proxy
+      ? import('undici').then((u) => {
+          // proxyTunnel false: plain-http targets are sent to the proxy as absolute-URI requests;
+          // https targets are always tunnelled with CONNECT.
+          const dispatcher = new u.ProxyAgent({ uri: proxy.href, proxyTunnel: false });
+          return ((url, init) => u.fetch(url, { ...init, dispatcher })) as FetchFn;
+        })
+      : Promise.resolve(globalThis.fetch as unknown as FetchFn));
+
+  const redact = (s: string): string => (s.includes(apiKey) ? s.split(apiKey).join('[redacted]') : s);
+  const clean = (f: Failure): Failure => ({
+    ...f,
+    message: redact(f.message),
+    code: redact(f.code),
+    requestId: f.requestId === null ? null : redact(f.requestId),
+  });
+
+  async function call<T>(c: Call): Promise<{ data: T; envelope: Record<string, unknown> }> {
+    const fetchFn = await getFetch();
+    const url = root.href + c.path;
+    const headers: Record<string, string> = { 'X-API-Key': apiKey, Accept: 'application/json' };
+    if (opts.userAgent) headers['User-Agent'] = opts.userAgent;
+    let body: string | undefined;
+    if (c.method === 'POST') {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(c.body ?? {});
+    }
+    const outcome = await withRetry<{ data: T; envelope: Record<string, unknown> }>({
+      repeatability: c.repeatability,
+      policy,
+      clock,
+      random,
+      signal: opts.signal,
+      attempt: async (n) => {
+        const started = clock.now();
+        const log = (status: number | null, requestId: string | null, error?: string) =>
+          opts.onRequest?.({
+            method: c.method,
+            path: c.path,
+            status,
+            ms: Math.max(0, clock.now() - started),
+            requestId,
+            attempt: n,
+            ...(error ? { error } : {}),
+          });
+        let sent;
+        try {
+          sent = await attempt(fetchFn, url, { method: c.method, headers, body }, limits, opts.signal, proxyLabel);
+        } catch (err) {
+          log(null, null, 'ABORTED');
+          throw err;
+        }
+        if (!sent.ok) {
+          const f = clean(sent.failure);
+          log(f.status, f.requestId, f.code);
+          return { ok: false, failure: f };
+        }
+        const res = sent.response;
+        const headerRequestId = res.headers.get('x-request-id');
+        if (res.status < 200 || res.status >= 300) {
+          const f = clean(
+            httpFailure({
+              status: res.status,
+              path: c.path.replace(/\?.*$/, ''),
+              body: res.body,
+              contentType: res.headers.get('content-type'),
+              headerRequestId,
+              location: res.headers.get('location'),
+              retryAfterMs: parseRetryAfter(res.headers.get('retry-after'), clock.now()),
+            }),
+          );
+          log(f.status, f.requestId, f.code);
+          return { ok: false, failure: f };
+        }
+        const parsed = parseSuccess<T>(res.status, res.headers.get('content-type'), res.body, c, headerRequestId);
+        if (!parsed.ok) {
+          const f = clean(parsed.failure);
+          log(f.status, f.requestId, f.code);
+          return { ok: false, failure: f };
+        }
+        log(res.status, parsed.value.envelope.requestId as string);
+        return parsed;
+      },
+    });
+    if (outcome.ok) return outcome.value;
+    throw toApiError(outcome.failure, outcome.attempts, outcome.uncertain);
+  }
+
+  const get = <T>(path: string, check: S.Check) => call<T>({ method: 'GET', path, repeatability: 'read', check });
+  const dataOf = async <T>(p: Promise<{ data: T }>): Promise<T> => (await p).data;
+  const page = async <T>(path: string, item: S.Check): Promise<Page<T>> => {
+    const r = await call<T[]>({ method: 'GET', path, repeatability: 'read', check: S.envelope(S.arrayOf(item), true) });
+    return { items: r.data, pagination: r.envelope.pagination as Pagination, requestId: r.envelope.requestId as string };
+  };
+
+  return {
+    me: async () => dataOf(get<Account>('/me', S.envelope(S.account))),
+    points: async () => dataOf(get<PointsSummary>('/points', S.envelope(S.pointsSummary))),
+    listPositions: async (q) => page<Position>(`/positions${query({ status: q.status, limit: q.limit, cursor: q.cursor })}`, S.position),
+    getPosition: async (id) => dataOf(get<Position>(`/positions/${segment(id)}`, S.envelope(S.position))),
+    listActivity: async (q) => page<ActivityEntry>(`/activity${query({ type: q.types, limit: q.limit, cursor: q.cursor })}`, S.activityEntry),
+    holdings: async () => dataOf(get<Holding[]>('/holdings', S.envelope(S.arrayOf(S.holding)))),
+    getTrade: async (id) => dataOf(get<Trade>(`/trades/${segment(id)}`, S.envelope(S.trade))),
+    getTradeStatus: async (id) => dataOf(get<TradeStatus>(`/trades/${segment(id)}/status`, S.envelope(S.tradeStatus))),
+    createBuy: async (req) =>
+      dataOf(call<CreateBuyResponse>({ method: 'POST', path: '/trade/buys', body: req, repeatability: 'idempotent-create', check: S.envelope(S.createBuyResponse) })),
+    submitDeposit: async (id, req) =>
+      dataOf(call<BuyIntentResponse>({ method: 'POST', path: `/trade/buys/${segment(id)}/deposit`, body: req, repeatability: 'once', check: S.envelope(S.buyIntentResponse) })),
+    getBuy: async (id) => dataOf(get<BuyIntentResponse>(`/trade/buys/${segment(id)}`, S.envelope(S.buyIntentResponse))),
+    cancelBuy: async (id) =>
+      dataOf(call<BuyIntentResponse>({ method: 'POST', path: `/trade/buys/${segment(id)}/cancel`, body: {}, repeatability: 'once', check: S.envelope(S.buyIntentResponse) })),
+    createSell: async (req) =>
+      dataOf(call<SellAuthorizationResponse>({ method: 'POST', path: '/trade/sells', body: req, repeatability: 'idempotent-create', check: S.envelope(S.sellAuthorizationResponse) })),
+    authorizeSell: async (id, req) =>
+      dataOf(call<AuthorizeSellResponse>({ method: 'POST', path: `/trade/sells/${segment(id)}/authorize`, body: req, repeatability: 'once', check: S.envelope(S.authorizeSellResponse) })),
+    getSell: async (id) => dataOf(get<GetSellResponse>(`/trade/sells/${segment(id)}`, S.envelope(S.getSellResponse))),
+  };
+}
+
+type Parsed<T> = { ok: true; value: { data: T; envelope: Record<string, unknown> } } | { ok: false; failure: Failure };
+
+/** A 2xx answer: JSON, the envelope and the resource checked; the original object is kept. */
+function parseSuccess<T>(status: number, contentType: string | null, body: string, c: Call, headerRequestId: string | null): Parsed<T> {
+  const where = c.path.replace(/\?.*$/, '');
+  const bad = (what: string, requestId: string | null = headerRequestId): Parsed<T> => ({
+    ok: false,
+    failure: {
+      kind: 'unexpected',
+      code: 'UNEXPECTED_RESPONSE',
+      message: `unexpected response from the service: ${where}: ${what}`,
+      status,
+      requestId: requestId === null ? null : oneLine(requestId, 128),
+      hints: [],
+      uncertain: true,
+      retryAfterMs: null,
+    },
+  });
+  const ct = (contentType ?? '').toLowerCase();
+  const text = body.replace(/^\uFEFF/, '').trim();
+  if (ct.includes('html') || /^<(?:!doctype|html|head|body)/i.test(text)) {
+    return bad(`HTTP ${status} with an HTML page instead of JSON (a proxy or captive portal?)`);
+  }
+  if (ct && !ct.includes('json')) return bad(`HTTP ${status} with content-type ${oneLine(ct, 60)} instead of JSON`);
+  if (!text) return bad(`HTTP ${status} with an empty body`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return bad(`HTTP ${status} with a body that is not valid JSON`);
+  }
+  const bodyRequestId = (json as { requestId?: unknown } | null)?.requestId;
+  const problem = c.check(json, '');
+  if (problem) return bad(oneLine(problem, 200), typeof bodyRequestId === 'string' ? bodyRequestId : headerRequestId);
+  const envelope = json as Record<string, unknown>;
+  return { ok: true, value: { data: envelope.data as T, envelope } };
+}
