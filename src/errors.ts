@@ -56,21 +56,16 @@ export class ApiError extends TraderError {
 /** The trade ended without success (failed, refunded, expired, cancelled, declined): exit 4. */
 export class TradeFailedError extends TraderError {
   readonly exitCode = ExitCode.tradeFailed;
-  /** The final objects, printed in --json mode on stdout. */
-  readonly result: unknown;
-  constructor(message: string, code: string, result: unknown = undefined, hints: string[] = []) {
+  constructor(message: string, code: string, hints: string[] = []) {
     super(message, code, hints);
-    this.result = result;
   }
 }
 
 /** Gave up waiting; the trade may still finish: exit 5. */
 export class PendingError extends TraderError {
   readonly exitCode = ExitCode.pending;
-  readonly result: unknown;
-  constructor(message: string, result: unknown = undefined, hints: string[] = []) {
+  constructor(message: string, hints: string[] = []) {
     super(message, 'TIMEOUT', hints);
-    this.result = result;
   }
 }
 
@@ -79,21 +74,19 @@ export class RefusedToSignError extends TraderError {
   readonly exitCode = ExitCode.refusedToSign;
   /** Every check that failed, one line each. */
   readonly problems: string[];
-  readonly result: unknown;
-  constructor(problems: string[], result: unknown = undefined, hints: string[] = []) {
+  constructor(problems: string[], hints: string[] = []) {
     super(`refused to sign: ${problems.join('; ')}`, 'REFUSED_TO_SIGN', hints);
     this.problems = problems;
-    this.result = result;
   }
 }
 
 /** SIGINT or SIGTERM while waiting: exit 130 / 143; the trade goes on. */
 export class InterruptedError extends TraderError {
   readonly exitCode: ExitCodeValue;
-  readonly result: unknown;
-  constructor(signal: 'SIGINT' | 'SIGTERM', hints: string[] = [], result: unknown = undefined) {
+  readonly signal: 'SIGINT' | 'SIGTERM';
+  constructor(signal: 'SIGINT' | 'SIGTERM', hints: string[] = []) {
     super(`interrupted (${signal})`, 'INTERRUPTED', hints);
+    this.signal = signal;
     this.exitCode = signal === 'SIGINT' ? ExitCode.sigint : ExitCode.sigterm;
-    this.result = result;
   }
 }

@@ -1,0 +1,113 @@
+// `trader buy <mint> <amount>`: parse, check locally, then run the buy flow and present it.
+import { randomUUID } from 'node:crypto';
+import { parseBuyAmount, parseLamportsOption, parseSlippageBps } from '../amounts.js';
+import type { BuyIntent } from '../api/types.js';
+import type { Context } from '../context.js';
+import { PendingError, RefusedToSignError, TradeFailedError } from '../errors.js';
+import { renderBuyReview, renderBuySummary } from '../io/views/buy.js';
+import { holdingOf, metaOf } from '../trade/token-lookup.js';
+import { parseAddress } from '../wallet/address.js';
+import { deadline, limitChecks, parseIdempotencyKey } from './trade-options.js';
+import { checkWallet, localPreflight, withFollowHint } from './trade-preflight.js';
+
+interface Options {
+  slippageBps?: string;
+  idempotencyKey?: string;
+  maxFeeLamports?: string;
+  wait?: boolean;
+  dryRun?: boolean;
+}
+
+export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Options): Promise<void> {
+  // Everything typed is checked before any request.
+  const mint = parseAddress(rawMint!, 'mint');
+  const amountLamports = parseBuyAmount(rawAmount!);
+  const slippageBps = opts.slippageBps === undefined ? undefined : parseSlippageBps(opts.slippageBps);
+  const idempotencyKey = opts.idempotencyKey === undefined ? randomUUID() : parseIdempotencyKey(opts.idempotencyKey);
+  const { DEFAULT_MAX_FEE_LAMPORTS } = await import('../wallet/deposit-inspection.js');
+  const maxFeeLamports =
+    opts.maxFeeLamports === undefined ? (ctx.settings.maxFeeLamports ?? DEFAULT_MAX_FEE_LAMPORTS) : parseLamportsOption(opts.maxFeeLamports);
+  const treasury = ctx.settings.treasury === null ? null : parseAddress(ctx.settings.treasury, 'treasury');
+  limitChecks(ctx, { buyLamports: amountLamports, slippageBps });
+  const dryRun = Boolean(opts.dryRun);
+  const keypair = await localPreflight(ctx, dryRun);
+
+  const api = await ctx.api();
+  await checkWallet(api, keypair);
+  const token = metaOf(holdingOf(await api.holdings(), mint));
+
+  const resume = `trader buy ${mint} ${rawAmount} --idempotency-key ${idempotencyKey}`;
+  let intentId: string | null = null;
+  const progress = await ctx.progress();
+  const { runBuy } = await import('../trade/buy-flow.js');
+  let outcome;
+  try {
+    outcome = await runBuy(
+      { api, clock: ctx.clock, signal: ctx.signal, keypair },
+      { mint, amountLamports, slippageBps, idempotencyKey, maxFeeLamports, treasury, wait: opts.wait !== false, dryRun, deadlineMs: deadline(ctx) },
+      {
+        created(intent, resumed) {
+          intentId = intent.id;
+          ctx.output.note(resumed ? `Resuming buy ${intent.id} (${intent.status}).` : `Buy ${intent.id} created. Idempotency key: ${idempotencyKey}`);
+          if (!resumed) ctx.output.note(ctx.output.theme.dim(`If interrupted, resume with: ${resume}`));
+        },
+        async confirm(review) {
+          ctx.output.note(renderBuyReview(review, { token, slippageBps, nowMs: ctx.clock.now() }, ctx.output.theme));
+          if (ctx.settings.yes) return true;
+          return ctx.prompter.confirm('Sign and send this deposit?', false);
+        },
+        pinTreasury(address) {
+          const profiles = ctx.config.document.profiles;
+          const name = ctx.settings.profileName;
+          ctx.saveConfig({ ...ctx.config.document, profiles: { ...profiles, [name]: { ...(profiles[name] ?? {}), treasury: address } } });
+          ctx.output.note(`Pinned treasury ${address} in profile "${name}" (trust on first use); a different deposit address will now be refused.`);
+        },
+        stage(stage) {
+          progress.update(`Buy ${intentId}: ${stage.replace(/_/g, ' ')}`);
+        },
+      },
+    );
+  } catch (err) {
+    if (err instanceof RefusedToSignError && dryRun) ctx.output.note('Dry run: a safety check failed; nothing was signed.');
+    throw withFollowHint(err, intentId ? `trader trades ${intentId} --watch` : `resume with ${resume}`);
+  } finally {
+    progress.stop();
+  }
+
+  const follow = `trader trades ${outcome.intent.id} --watch`;
+  switch (outcome.kind) {
+    case 'dry-run': {
+      const { review, problems } = outcome;
+      ctx.output.result(
+        { dryRun: true, ok: problems.length === 0, problems, intent: outcome.intent, deposit: review.facts, idempotencyKey },
+        (theme) =>
+          `${renderBuyReview(review, { token, slippageBps, nowMs: ctx.clock.now() }, theme)}\n` +
+          (problems.length === 0
+            ? theme.success('Dry run: every check passed. Nothing was signed; the buy intent was cancelled.')
+            : theme.failure(`Dry run: refused:\n  - ${problems.join('\n  - ')}`)),
+      );
+      if (problems.length > 0) throw new RefusedToSignError(problems, ['dry run: nothing was signed; the buy intent was cancelled']);
+      return;
+    }
+    case 'accepted':
+      ctx.output.result({ intent: outcome.intent, trade: null, idempotencyKey }, () => `Deposit accepted for buy ${outcome.intent.id}. Follow it with: ${follow}`);
+      return;
+    case 'timeout':
+      printResult(ctx, outcome.intent, outcome.trade, token, idempotencyKey);
+      throw new PendingError(`buy ${outcome.intent.id} is still ${outcome.intent.status} after ${ctx.settings.timeoutSeconds} s`, [`it may still finish; follow it with: ${follow}`]);
+    case 'final': {
+      printResult(ctx, outcome.intent, outcome.trade, token, idempotencyKey);
+      if (outcome.intent.status === 'completed') return;
+      const failure = outcome.trade?.failure;
+      const refund = outcome.trade?.refund && outcome.trade.refund.state !== 'complete' ? ` (refund ${outcome.trade.refund.state}; follow it with: ${follow})` : '';
+      throw new TradeFailedError(
+        `buy ${outcome.intent.id} ended ${outcome.intent.status}${failure?.code ? `: ${failure.code}` : ''}${failure?.reason ? ` (${failure.reason})` : ''}${refund}`,
+        failure?.code ?? outcome.intent.status.toUpperCase(),
+      );
+    }
+  }
+}
+
+function printResult(ctx: Context, intent: BuyIntent, trade: Parameters<typeof renderBuySummary>[1], token: ReturnType<typeof metaOf>, idempotencyKey: string): void {
+  ctx.output.result({ intent, trade, idempotencyKey }, (theme) => renderBuySummary(intent, trade, token, theme));
+}

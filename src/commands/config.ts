@@ -1,0 +1,143 @@
+// `trader config init|get|set|list|path`: the config file and its profiles.
+import { PROFILE_KEYS, type ConfigDocument, type Profile, type ProfileKey } from '../config/config-file.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { renderFields } from '../io/table.js';
+import { printable } from './arguments.js';
+
+/** Shows enough of a key to recognise it, never the whole. */
+export function maskKey(key: string): string {
+  return key.length <= 8 ? '****' : `${key.slice(0, 4)}…(${key.length} characters)`;
+}
+
+function shown(key: ProfileKey, value: string | number | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return key === 'apiKey' ? maskKey(String(value)) : String(value);
+}
+
+function parseKey(raw: string): ProfileKey {
+  if (!(PROFILE_KEYS as readonly string[]).includes(raw)) {
+    throw new UsageError(`unknown config key "${printable(raw)}"; keys: ${PROFILE_KEYS.join(', ')}`);
+  }
+  return raw as ProfileKey;
+}
+
+/** Checks a value for its key; returns what is stored. */
+async function parseValue(key: ProfileKey, value: string): Promise<string | number> {
+  const integer = (max: bigint) => {
+    if (!/^\d+$/.test(value) || BigInt(value) > max) throw new UsageError(`${key} must be a non-negative integer up to ${max}, got "${printable(value)}"`);
+  };
+  switch (key) {
+    case 'baseUrl': {
+      let url: URL;
+      try {
+        url = new URL(value);
+      } catch {
+        throw new UsageError(`baseUrl must be a URL like https://api.example.com, got "${printable(value)}"`);
+      }
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError('baseUrl must start with https:// (or http:// for this machine)');
+      return value;
+    }
+    case 'treasury': {
+      const { parseAddress } = await import('../wallet/address.js');
+      return parseAddress(value, 'treasury');
+    }
+    case 'maxSlippageBps':
+      integer(10_000n);
+      return Number(value);
+    case 'maxBuyLamports':
+    case 'maxFeeLamports':
+      integer(18_446_744_073_709_551_615n);
+      return value;
+    case 'timeout':
+    case 'requestTimeout':
+      if (!/^\d+(\.\d+)?$/.test(value) || !(Number(value) > 0)) throw new UsageError(`${key} must be a positive number of seconds, got "${printable(value)}"`);
+      return Number(value);
+    default:
+      if (value.trim() !== value || value === '') throw new UsageError(`${key} must not be empty or have surrounding spaces`);
+      return value;
+  }
+}
+
+function profileOf(ctx: Context): Profile {
+  return ctx.config.document.profiles[ctx.settings.profileName] ?? {};
+}
+
+function saveProfile(ctx: Context, profile: Profile): void {
+  const document: ConfigDocument = {
+    ...ctx.config.document,
+    profiles: { ...ctx.config.document.profiles, [ctx.settings.profileName]: profile },
+  };
+  ctx.saveConfig(document);
+}
+
+export async function path(ctx: Context): Promise<void> {
+  ctx.output.result({ path: ctx.config.path }, () => ctx.config.path);
+}
+
+export async function get(ctx: Context, [rawKey]: string[]): Promise<void> {
+  const key = parseKey(rawKey!);
+  const value = shown(key, profileOf(ctx)[key]);
+  ctx.output.result({ profile: ctx.settings.profileName, key, value: value ?? null }, () => value ?? `(${key} is not set in profile "${ctx.settings.profileName}")`);
+}
+
+export async function set(ctx: Context, [rawKey, rawValue]: string[]): Promise<void> {
+  const key = parseKey(rawKey!);
+  const profile = { ...profileOf(ctx) };
+  if (rawValue === '') delete profile[key];
+  else profile[key] = await parseValue(key, rawValue!);
+  if (key === 'apiKey' && rawValue !== '') {
+    ctx.output.warn('a key typed on the command line stays in your shell history; `trader config init` asks for it without echo');
+  }
+  saveProfile(ctx, profile);
+  const value = shown(key, profile[key]);
+  ctx.output.result({ profile: ctx.settings.profileName, key, value: value ?? null }, () =>
+    value === undefined ? `removed ${key} from profile "${ctx.settings.profileName}"` : `set ${key} = ${value} in profile "${ctx.settings.profileName}"`,
+  );
+}
+
+export async function list(ctx: Context): Promise<void> {
+  const profile = profileOf(ctx);
+  const masked: Record<string, string | number> = {};
+  for (const key of PROFILE_KEYS) {
+    const value = key === 'apiKey' ? shown(key, profile[key]) : profile[key];
+    if (value !== undefined) masked[key] = value;
+  }
+  ctx.output.result({ profile: ctx.settings.profileName, path: ctx.config.path, settings: masked }, () => {
+    const fields = Object.entries(masked).map(([k, v]) => [k, String(v)] as [string, string]);
+    const header = `Profile "${ctx.settings.profileName}" in ${ctx.config.path}`;
+    return fields.length === 0 ? `${header}: nothing set (run \`trader config init\`)` : `${header}\n${renderFields(fields)}`;
+  });
+}
+
+export async function init(ctx: Context): Promise<void> {
+  if (!ctx.terminal.interactive) {
+    throw new UsageError('config init asks questions and needs an interactive terminal; in scripts use `trader config set <key> <value>` or the TRADER_* variables');
+  }
+  const current = profileOf(ctx);
+  const ask = ctx.prompter;
+  const baseUrl = await ask.input('Service URL', {
+    default: ctx.settings.baseUrl ?? (current.baseUrl as string | undefined),
+    validate: (v) => (/^https?:\/\/\S+$/.test(v) ? true : 'enter a URL like https://api.example.com'),
+  });
+  const apiKey = await ask.secret('API key (input hidden)', { validate: (v) => (v.trim() ? true : 'the API key is required') });
+  const keypair = await ask.input('Wallet keypair file', { default: ctx.settings.keypairPath });
+
+  ctx.output.note('Checking the key with the service…');
+  const account = await (await ctx.apiFor(baseUrl, apiKey.trim())).me();
+
+  const { loadKeypair } = await import('../wallet/keypair.js');
+  try {
+    const { publicKey } = loadKeypair(keypair);
+    if (publicKey !== account.walletAddress) {
+      ctx.output.warn(`the keypair ${keypair} is ${publicKey}, but the account's wallet is ${account.walletAddress}: trades will be refused until they match`);
+    }
+  } catch (err) {
+    ctx.output.warn(`${(err as Error).message} (saved anyway; fix it before trading)`);
+  }
+  saveProfile(ctx, { ...current, baseUrl, apiKey: apiKey.trim(), keypair });
+  ctx.output.result(
+    { profile: ctx.settings.profileName, path: ctx.config.path, walletAddress: account.walletAddress },
+    () => `Saved profile "${ctx.settings.profileName}" to ${ctx.config.path} (mode 0600). Account wallet: ${account.walletAddress}`,
+  );
+}

@@ -1,0 +1,8 @@
+// `trader points`: the points summary.
+import type { Context } from '../context.js';
+import { renderPoints } from '../io/views/account.js';
+
+export async function run(ctx: Context): Promise<void> {
+  const points = await (await ctx.api()).points();
+  ctx.output.result(points, (theme) => renderPoints(points, theme));
+}

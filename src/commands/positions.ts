@@ -1,0 +1,35 @@
+// `trader positions [id]`: list positions, or show one.
+import type { Position } from '../api/types.js';
+import type { Context } from '../context.js';
+import { parseLimit } from '../amounts.js';
+import { renderPosition, renderPositions } from '../io/views/positions.js';
+import { parseCursor, parsePositionStatus, parseUuid, shellQuote } from './arguments.js';
+import { printPages } from './paged-list.js';
+
+interface Options {
+  status?: string;
+  limit?: string;
+  cursor?: string;
+  all?: boolean;
+}
+
+export async function run(ctx: Context, [id]: string[], opts: Options): Promise<void> {
+  if (id !== undefined) {
+    const positionId = parseUuid(id, 'position id');
+    const position = await (await ctx.api()).getPosition(positionId);
+    ctx.output.result(position, (theme) => renderPosition(position, theme));
+    return;
+  }
+  const status = opts.status === undefined ? undefined : parsePositionStatus(opts.status);
+  const limit = opts.limit === undefined ? undefined : parseLimit(opts.limit);
+  const cursor = opts.cursor === undefined ? undefined : parseCursor(opts.cursor);
+  const api = await ctx.api();
+  await printPages<Position>(ctx, {
+    all: Boolean(opts.all),
+    cursor,
+    fetchPage: (c) => api.listPositions({ status, limit, cursor: c }),
+    printer: ctx.output.list((items, theme) => renderPositions(items, theme), 'No positions.'),
+    nextCommand: (next) =>
+      ['trader positions', status && `--status ${status}`, limit && `--limit ${limit}`, `--cursor ${shellQuote(next)}`].filter(Boolean).join(' '),
+  });
+}

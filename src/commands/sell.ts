@@ -1,0 +1,123 @@
+// `trader sell <token> <amount>`: parse, check locally, then run the sell flow and present it.
+import { randomUUID } from 'node:crypto';
+import { formatTokenAmount, parseSellAmount, parseSlippageBps, parseSolToLamports, resolveSellAmount } from '../amounts.js';
+import type { Context } from '../context.js';
+import { PendingError, RefusedToSignError, TradeFailedError, UsageError } from '../errors.js';
+import { renderSellReview, renderSellSummary } from '../io/views/sell.js';
+import type { SellResult } from '../trade/sell-flow.js';
+import { holdingOf, metaOf, mintForSymbol, type TokenMeta } from '../trade/token-lookup.js';
+import { isAddress } from '../wallet/address.js';
+import { deadline, limitChecks, parseIdempotencyKey } from './trade-options.js';
+import { checkWallet, localPreflight, withFollowHint } from './trade-preflight.js';
+import { printable } from './arguments.js';
+
+interface Options {
+  slippageBps?: string;
+  idempotencyKey?: string;
+  minSol?: string;
+  wait?: boolean;
+  dryRun?: boolean;
+}
+
+export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: Options): Promise<void> {
+  // Everything typed is checked before any request.
+  const token = rawToken!;
+  if (!isAddress(token) && !/^\$?[A-Za-z0-9._-]{1,16}$/.test(token)) {
+    throw new UsageError(`token must be a mint address (base58, 32 bytes) or the symbol of a holding, got "${printable(token)}"`);
+  }
+  const amountSpec = parseSellAmount(rawAmount!);
+  const slippageBps = opts.slippageBps === undefined ? undefined : parseSlippageBps(opts.slippageBps);
+  const minSolLamports = opts.minSol === undefined ? null : parseSolToLamports(opts.minSol);
+  let idempotencyKey = opts.idempotencyKey === undefined ? randomUUID() : parseIdempotencyKey(opts.idempotencyKey);
+  limitChecks(ctx, { slippageBps });
+  const dryRun = Boolean(opts.dryRun);
+  const keypair = await localPreflight(ctx, dryRun);
+
+  const api = await ctx.api();
+  await checkWallet(api, keypair);
+  const holdings = await api.holdings();
+  const mint = isAddress(token) ? token : mintForSymbol(holdings, token);
+  const holding = holdingOf(holdings, mint);
+  if (!holding) throw new UsageError(`you hold no ${token === mint ? mint : `${token} (${mint})`}; see \`trader holdings\``, 'NO_HOLDING');
+  const meta = metaOf(holding);
+  const amount = resolveSellAmount(amountSpec, BigInt(holding.amount), (units) => describe(units, meta));
+
+  let sellId: string | null = null;
+  const progress = await ctx.progress();
+  const { runSell } = await import('../trade/sell-flow.js');
+  let result: SellResult;
+  try {
+    result = await runSell(
+      { api, clock: ctx.clock, signal: ctx.signal, keypair },
+      { mint, amount, slippageBps, idempotencyKey, minSolLamports, token: meta, wait: opts.wait !== false, dryRun, deadlineMs: deadline(ctx) },
+      {
+        created(authorization, resumed) {
+          sellId = authorization.id;
+          ctx.output.note(resumed ? `Resuming sell ${authorization.id} (${authorization.status}).` : `Sell ${authorization.id} quoted. Idempotency key: ${idempotencyKey}`);
+          if (!resumed) ctx.output.note(ctx.output.theme.dim(`If interrupted, resume with: trader sell ${mint} ${amount} --idempotency-key ${idempotencyKey}`));
+        },
+        async confirm(authorization) {
+          ctx.output.note(renderSellReview(authorization, meta, ctx.clock.now(), ctx.output.theme));
+          if (ctx.settings.yes) return 'yes';
+          const yes = await ctx.prompter.confirm('Sign this message and sell?', false);
+          if (!yes) return 'no';
+          if (Date.parse(authorization.expiresAt) > ctx.clock.now()) return 'yes';
+          ctx.output.note('The quote expired while you were deciding; signing it now would be refused.');
+          return (await ctx.prompter.confirm('Get a fresh quote?', true)) ? 'fresh-quote' : 'no';
+        },
+        newIdempotencyKey() {
+          idempotencyKey = randomUUID();
+          return idempotencyKey;
+        },
+        stage(stage) {
+          progress.update(`Sell ${sellId}: ${stage.replace(/_/g, ' ')}`);
+        },
+      },
+    );
+  } catch (err) {
+    throw withFollowHint(err, sellId ? `trader trades ${sellId} --watch` : null);
+  } finally {
+    progress.stop();
+  }
+
+  const follow = `trader trades ${result.kind === 'dry-run' ? result.authorization.id : result.view.authorization.id} --watch`;
+  switch (result.kind) {
+    case 'dry-run': {
+      const { authorization, problems } = result;
+      ctx.output.result({ dryRun: true, ok: problems.length === 0, problems, authorization, idempotencyKey: result.idempotencyKey }, (theme) =>
+        `${renderSellReview(authorization, meta, ctx.clock.now(), theme)}\n` +
+        (problems.length === 0
+          ? theme.success('Dry run: every check passed. Nothing was signed; the authorization expires unused.')
+          : theme.failure(`Dry run: refused:\n  - ${problems.join('\n  - ')}`)),
+      );
+      if (problems.length > 0) throw new RefusedToSignError(problems, ['dry run: nothing was signed']);
+      return;
+    }
+    case 'accepted':
+      ctx.output.result({ ...result.view, trade: null, idempotencyKey: result.idempotencyKey }, () => `Sell ${result.view.authorization.id} authorized. Follow it with: ${follow}`);
+      return;
+    case 'timeout':
+    case 'final': {
+      const { view, outcome, trade } = result;
+      ctx.output.result({ authorization: view.authorization, sell: view.sell, trade, idempotencyKey: result.idempotencyKey }, (theme) =>
+        renderSellSummary(view, outcome, trade, meta, theme),
+      );
+      if (result.kind === 'timeout') {
+        throw new PendingError(`sell ${view.authorization.id} is not final after ${ctx.settings.timeoutSeconds} s`, [`it may still finish; follow it with: ${follow}`]);
+      }
+      if (outcome?.state === 'failed') {
+        throw new TradeFailedError(
+          `sell ${view.authorization.id} failed${outcome.code ? `: ${outcome.code}` : ''}${outcome.reason ? ` (${outcome.reason})` : ''}${outcome.nothingSold ? '; nothing was sold' : ''}`,
+          outcome.code ?? 'SELL_FAILED',
+        );
+      }
+      return;
+    }
+  }
+}
+
+function describe(units: bigint, meta: TokenMeta | null): string {
+  return meta?.decimals !== null && meta?.decimals !== undefined
+    ? `${formatTokenAmount(units, meta.decimals)}${meta.symbol ? ` ${meta.symbol}` : ''}`
+    : `${units} raw units`;
+}

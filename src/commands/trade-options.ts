@@ -1,0 +1,31 @@
+// Options shared by buy and sell: idempotency keys, profile limits, the waiting deadline.
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { printable } from './arguments.js';
+
+/** An idempotency key typed to resume a trade: printable, no spaces, at most 128 characters. */
+export function parseIdempotencyKey(value: string): string {
+  if (!/^[A-Za-z0-9._:-]{1,128}$/.test(value)) {
+    throw new UsageError(`--idempotency-key must be 1-128 letters, digits or . _ : -, got "${printable(value)}"`);
+  }
+  return value;
+}
+
+/** The profile's limits for unattended use: maxBuyLamports and maxSlippageBps. */
+export function limitChecks(ctx: Context, request: { buyLamports?: bigint; slippageBps?: number }): void {
+  const { maxBuyLamports, maxSlippageBps, profileName } = ctx.settings;
+  if (request.buyLamports !== undefined && maxBuyLamports !== null && request.buyLamports > maxBuyLamports) {
+    throw new UsageError(
+      `buy of ${request.buyLamports} lamports is over this profile's maxBuyLamports (${maxBuyLamports}); raise it with \`trader config set maxBuyLamports <n>\``,
+      'OVER_LIMIT',
+    );
+  }
+  if (request.slippageBps !== undefined && maxSlippageBps !== null && request.slippageBps > maxSlippageBps) {
+    throw new UsageError(`--slippage-bps ${request.slippageBps} is over profile "${profileName}"'s maxSlippageBps (${maxSlippageBps})`, 'OVER_LIMIT');
+  }
+}
+
+/** When waiting gives up, on the context's clock; null waits without limit. */
+export function deadline(ctx: Context): number | null {
+  return ctx.settings.timeoutSeconds === null ? null : ctx.clock.now() + ctx.settings.timeoutSeconds * 1000;
+}

@@ -1,0 +1,64 @@
+// `trader trades <id> [--watch]`: show one trade, or follow it until it is final.
+import { parseSeconds } from '../amounts.js';
+import type { Context } from '../context.js';
+import { InterruptedError, PendingError, TradeFailedError } from '../errors.js';
+import { renderSell, renderTrade } from '../io/views/trade.js';
+import { watchSell, watchTrade } from '../trade/watch.js';
+import { parseTradeId } from './arguments.js';
+import { deadline } from './trade-options.js';
+
+interface Options {
+  watch?: boolean;
+  interval?: string;
+}
+
+export async function run(ctx: Context, [rawId]: string[], opts: Options): Promise<void> {
+  const id = parseTradeId(rawId!);
+  const intervalMs = parseSeconds(opts.interval ?? '3', { option: '--interval', min: 2 }) * 1000;
+  const api = await ctx.api();
+  const isSell = id.startsWith('sell_');
+  const follow = `trader trades ${id} --watch`;
+
+  if (opts.watch) {
+    const progress = await ctx.progress();
+    const deadlineMs = deadline(ctx);
+    const watchOpts = { intervalMs, deadlineMs, onStage: (stage: string) => progress.update(`${id}: ${stage}`) };
+    const deps = { api, clock: ctx.clock, signal: ctx.signal };
+    let done: boolean;
+    let sellResult: string | undefined;
+    try {
+      if (isSell) {
+        const watched = await watchSell(deps, id, watchOpts);
+        done = watched.done;
+        const o = watched.outcome;
+        sellResult = o?.state === 'failed' ? `failed (${o.code ?? 'no code'}${o.nothingSold ? ', nothing sold' : ''})` : o?.state;
+      } else {
+        done = (await watchTrade(deps, id, watchOpts)).done;
+      }
+    } catch (err) {
+      if (err instanceof InterruptedError) throw new InterruptedError(err.signal, [`the trade goes on; follow it with: ${follow}`]);
+      throw err;
+    } finally {
+      progress.stop();
+    }
+    const stage = await show(ctx, id, isSell);
+    const outcome = sellResult ?? stage;
+    if (!done) throw new PendingError(`still not final after ${ctx.settings.timeoutSeconds} s`, [`follow it with: ${follow}`]);
+    if (outcome !== 'completed') throw new TradeFailedError(`the trade ended ${outcome}`, 'TRADE_NOT_COMPLETED');
+    return;
+  }
+  await show(ctx, id, isSell);
+}
+
+/** Prints the trade as it is now; returns its stage (a sell's comes from watching). */
+async function show(ctx: Context, id: string, isSell: boolean): Promise<string> {
+  const api = await ctx.api();
+  if (isSell) {
+    const view = await api.getSell(id);
+    ctx.output.result(view, (theme) => renderSell(view, theme));
+    return view.authorization.status;
+  }
+  const trade = await api.getTrade(id);
+  ctx.output.result(trade, (theme) => renderTrade(trade, theme));
+  return trade.stage;
+}

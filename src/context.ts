@@ -1,0 +1,107 @@
+// What a command receives: terminal, output, settings, clock, the API client, the prompter.
+// Built once per run from the process's streams and environment; nothing below reads
+// globals (process.env, Date.now, fetch) directly, which is what makes commands testable.
+import type { ServiceClient } from './api/client.js';
+import type { Clock } from './clock.js';
+import { configPath, readConfig, writeConfig, type ConfigDocument, type LoadedConfig } from './config/config-file.js';
+import { resolveSettings, type GlobalFlags, type Settings } from './config/settings.js';
+import { UsageError } from './errors.js';
+import { Output } from './io/output.js';
+import { createProgress, type Progress } from './io/progress.js';
+import { createPrompter, type Prompter } from './io/prompter.js';
+import { detectTerminal, type Terminal } from './io/terminal.js';
+import { loadTheme } from './io/theme.js';
+
+export interface ProcessFacts {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  stdin: NodeJS.ReadableStream;
+  env: Record<string, string | undefined>;
+  home: string;
+  clock: Clock;
+  /** Aborted on SIGINT/SIGTERM; its reason says which. */
+  signal: AbortSignal;
+  version: string;
+}
+
+export interface Context {
+  terminal: Terminal;
+  output: Output;
+  settings: Settings;
+  env: Record<string, string | undefined>;
+  clock: Clock;
+  signal: AbortSignal;
+  home: string;
+  version: string;
+  /** The config file as read at start-up. */
+  config: LoadedConfig;
+  /** Writes the config file (mode 0600). */
+  saveConfig(document: ConfigDocument): void;
+  /** The API client; throws a usage error naming how to configure when URL or key is missing. */
+  api(): Promise<ServiceClient>;
+  /** An API client for an explicit URL and key (config init checks a key before saving it). */
+  apiFor(baseUrl: string, apiKey: string): Promise<ServiceClient>;
+  prompter: Prompter;
+  progress(): Promise<Progress>;
+}
+
+export const NOT_CONFIGURED_HINT =
+  'run `trader config init`, or set TRADER_BASE_URL and TRADER_API_KEY; to try without an account, run `trader sandbox`';
+
+/** Builds the context for one run from the global flags. */
+export async function createContext(flags: GlobalFlags, facts: ProcessFacts): Promise<Context> {
+  const config = readConfig(configPath(facts.env, facts.home));
+  const profileName = flags.profile || facts.env.TRADER_PROFILE || 'default';
+  // A profile that does not exist yet is empty: `config set` and trust-on-first-use create it.
+  const settings = resolveSettings(flags, facts.env, config.document.profiles[profileName] ?? {}, profileName, facts.home);
+  const terminal = detectTerminal(facts, facts.env, { json: settings.json, color: flags.color !== false });
+  const output = new Output(terminal, settings.json, await loadTheme(terminal.color));
+  if (config.permissionWarning) output.warn(config.permissionWarning);
+  if (settings.apiKeySource === 'flag') {
+    output.warn('--api-key is visible to other users in the process list; prefer TRADER_API_KEY or `trader config set apiKey`');
+  }
+
+  const makeClient = async (baseUrl: string, apiKey: string): Promise<ServiceClient> => {
+    const { createClient } = await import('./api/client.js');
+    return createClient({
+      baseUrl,
+      apiKey,
+      requestTimeoutMs: settings.requestTimeoutSeconds * 1000,
+      insecure: settings.insecure,
+      env: facts.env,
+      clock: facts.clock,
+      signal: facts.signal,
+      userAgent: `trader/${facts.version}`,
+      onRequest: settings.verbose
+        ? (log) => {
+            const line = `${log.method} ${log.path} ${log.status ?? log.error ?? 'no response'} ${Math.round(log.ms)}ms${log.requestId ? ` requestId=${log.requestId}` : ''}${log.attempt > 1 ? ` attempt=${log.attempt}` : ''}`;
+            if (settings.json) facts.stderr.write(JSON.stringify({ request: log }) + '\n');
+            else facts.stderr.write(`${output.theme.dim(line)}\n`);
+          }
+        : undefined,
+    });
+  };
+
+  let client: Promise<ServiceClient> | undefined;
+  return {
+    terminal,
+    output,
+    settings,
+    env: facts.env,
+    clock: facts.clock,
+    signal: facts.signal,
+    home: facts.home,
+    version: facts.version,
+    config,
+    saveConfig: (document) => writeConfig(config.path, document),
+    api() {
+      if (!settings.baseUrl) throw new UsageError(`no service URL configured: ${NOT_CONFIGURED_HINT}`, 'NOT_CONFIGURED');
+      if (!settings.apiKey) throw new UsageError(`no API key configured: ${NOT_CONFIGURED_HINT}`, 'NOT_CONFIGURED');
+      client ??= makeClient(settings.baseUrl, settings.apiKey);
+      return client;
+    },
+    apiFor: makeClient,
+    prompter: createPrompter(terminal, facts.signal),
+    progress: () => createProgress(terminal, settings.json),
+  };
+}

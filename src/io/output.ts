@@ -1,0 +1,65 @@
+// The presentation layer's front door: commands hand it data and a human renderer; it
+// decides between --json and human output. Nothing else writes to stdout.
+import { JsonArrayWriter, toJson, writeJsonLine } from './json-output.js';
+import type { Terminal } from './terminal.js';
+import type { Theme } from './theme.js';
+
+export interface ListPrinter<T> {
+  /** Writes one page of items (streamed in --json mode). */
+  page(items: readonly T[]): void;
+  /** Ends the list. */
+  end(): void;
+}
+
+export class Output {
+  constructor(
+    readonly terminal: Terminal,
+    readonly json: boolean,
+    readonly theme: Theme,
+  ) {}
+
+  /** Prints a single result: the object unchanged in --json mode, else the human rendering. */
+  result(value: unknown, human: (theme: Theme) => string): void {
+    if (this.json) this.terminal.stdout.write(toJson(value) + '\n');
+    else this.line(human(this.theme));
+  }
+
+  /**
+   * A list: in --json mode a JSON array written page by page; in human mode the rows are
+   * collected and rendered once at the end (one table, aligned), or `empty` when none.
+   */
+  list<T>(human: (items: T[], theme: Theme) => string, empty: string): ListPrinter<T> {
+    if (this.json) {
+      const writer = new JsonArrayWriter(this.terminal.stdout);
+      return { page: (items) => writer.write(items), end: () => writer.end() };
+    }
+    const rows: T[] = [];
+    return {
+      page: (items) => {
+        rows.push(...items);
+      },
+      end: () => this.line(rows.length === 0 ? empty : human(rows, this.theme)),
+    };
+  }
+
+  /** Tells how to get the next page: a hint line, or a `{"pagination":…}` JSON line on stderr. */
+  morePages(pagination: { nextCursor: string | null; hasMore: boolean }, nextCommand: string): void {
+    if (this.json) writeJsonLine(this.terminal.stderr, { pagination });
+    else this.terminal.stderr.write(this.theme.dim(`More results: ${nextCommand}  (or --all)`) + '\n');
+  }
+
+  /** A warning on stderr (a `{"warning":…}` line in --json mode). */
+  warn(message: string): void {
+    if (this.json) writeJsonLine(this.terminal.stderr, { warning: message });
+    else this.terminal.stderr.write(`${this.theme.pending('warning:')} ${message}\n`);
+  }
+
+  /** A note for people (stderr, human mode only): hints, progress summaries. */
+  note(message: string): void {
+    if (!this.json) this.terminal.stderr.write(message + '\n');
+  }
+
+  private line(text: string): void {
+    this.terminal.stdout.write(text.endsWith('\n') ? text : text + '\n');
+  }
+}

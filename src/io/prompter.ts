@@ -1,0 +1,50 @@
+// Questions to a person at the terminal, through @inquirer/prompts on stderr. Loaded only
+// when a prompt is actually shown.
+import { InterruptedError, UsageError } from '../errors.js';
+import type { Terminal } from './terminal.js';
+
+export interface Prompter {
+  /** Yes/no question; the default answer is No. */
+  confirm(message: string, defaultYes?: boolean): Promise<boolean>;
+  input(message: string, opts?: { default?: string; validate?: (value: string) => true | string }): Promise<string>;
+  /** Masked input for secrets. */
+  secret(message: string, opts?: { validate?: (value: string) => true | string }): Promise<string>;
+}
+
+/** A prompter bound to this terminal; refuses when no person can answer. */
+export function createPrompter(terminal: Terminal, signal: AbortSignal): Prompter {
+  const context = () => ({ input: terminal.stdin, output: terminal.stderr, signal, clearPromptOnDone: false });
+  const ensureInteractive = () => {
+    if (!terminal.interactive) {
+      throw new UsageError('confirmation needed but this is not an interactive terminal: pass --yes to proceed', 'CONFIRMATION_REQUIRED');
+    }
+  };
+  const guard = async <T>(ask: () => Promise<T>): Promise<T> => {
+    ensureInteractive();
+    try {
+      return await ask();
+    } catch (err) {
+      // Ctrl-C at a prompt, or the abort signal: nothing further happens.
+      const name = (err as Error)?.name;
+      if (name === 'ExitPromptError' || name === 'AbortPromptError' || signal.aborted) throw new InterruptedError('SIGINT');
+      throw err;
+    }
+  };
+  return {
+    confirm: (message, defaultYes = false) =>
+      guard(async () => {
+        const { confirm } = await import('@inquirer/prompts');
+        return confirm({ message, default: defaultYes }, context() as never);
+      }),
+    input: (message, opts = {}) =>
+      guard(async () => {
+        const { input } = await import('@inquirer/prompts');
+        return input({ message, default: opts.default, validate: opts.validate }, context() as never);
+      }),
+    secret: (message, opts = {}) =>
+      guard(async () => {
+        const { password } = await import('@inquirer/prompts');
+        return password({ message, mask: '*', validate: opts.validate }, context() as never);
+      }),
+  };
+}

@@ -1,0 +1,50 @@
+// Colours for statuses and emphasis. chalk is loaded only when colour is on, so piped and
+// --json runs never pay for it.
+import type { ChalkInstance } from 'chalk';
+
+export interface Theme {
+  success(text: string): string;
+  failure(text: string): string;
+  pending(text: string): string;
+  dim(text: string): string;
+  bold(text: string): string;
+  /** Colours a status word by what it means (green done, red failed, yellow in progress). */
+  status(status: string): string;
+}
+
+const plainText = (text: string) => text;
+
+const SUCCESS = new Set(['completed', 'complete', 'open', 'closed', 'authorized', 'funded', 'confirmed']);
+const FAILURE = new Set(['failed', 'refunded', 'expired', 'cancelled', 'requires_review', 'refund_pending', 'refunding']);
+
+/** Colour names a status belongs to: success, failure or pending. */
+export function statusTone(status: string): 'success' | 'failure' | 'pending' {
+  if (SUCCESS.has(status)) return 'success';
+  if (FAILURE.has(status)) return 'failure';
+  return 'pending';
+}
+
+export const plainTheme: Theme = {
+  success: plainText,
+  failure: plainText,
+  pending: plainText,
+  dim: plainText,
+  bold: plainText,
+  status: plainText,
+};
+
+/** The theme for this run: chalk colours when allowed, plain text otherwise. */
+export async function loadTheme(color: boolean): Promise<Theme> {
+  if (!color) return plainTheme;
+  const { Chalk } = await import('chalk');
+  const chalk: ChalkInstance = new Chalk({ level: 1 });
+  const theme: Theme = {
+    success: (t) => chalk.green(t),
+    failure: (t) => chalk.red(t),
+    pending: (t) => chalk.yellow(t),
+    dim: (t) => chalk.dim(t),
+    bold: (t) => chalk.bold(t),
+    status: (s) => theme[statusTone(s)](s),
+  };
+  return theme;
+}

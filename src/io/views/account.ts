@@ -1,0 +1,35 @@
+// Human views of the account and its points.
+import type { Account, PointsSummary } from '../../api/types.js';
+import { formatUsd } from '../../amounts.js';
+import { formatLocalTime } from '../time-format.js';
+import { renderFields } from '../table.js';
+import type { Theme } from '../theme.js';
+
+/** `trader me`. */
+export function renderAccount(account: Account, theme: Theme): string {
+  return renderFields([
+    ['Account', account.accountId],
+    ['Wallet', theme.bold(account.walletAddress)],
+    ['Created', formatLocalTime(account.createdAt)],
+    ['API key', `${account.apiKey.name} (${account.apiKey.prefix}…)`],
+    ['Scopes', account.apiKey.scopes.join(', ') || '—'],
+    ['Key created', formatLocalTime(account.apiKey.createdAt)],
+  ]);
+}
+
+/** `trader points`. */
+export function renderPoints(points: PointsSummary, theme: Theme): string {
+  const volume = Number(points.volumeUsd);
+  return renderFields([
+    ['Points', theme.bold(points.totalPoints.toLocaleString('en-US', { maximumFractionDigits: 2 }))],
+    ['Volume', Number.isFinite(volume) ? formatUsd(volume) : points.volumeUsd],
+    ['Swaps', points.completedSwaps.toLocaleString('en-US')],
+    [
+      'Rank',
+      points.rank === null
+        ? `— (no points yet; ${points.participants.toLocaleString('en-US')} participants)`
+        : `${points.rank.toLocaleString('en-US')} of ${points.participants.toLocaleString('en-US')}`,
+    ],
+    ['Earn rate', `${points.pointsPerUsd} points per USD`],
+  ]);
+}

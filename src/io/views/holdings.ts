@@ -1,0 +1,38 @@
+// Human view of holdings: largest USD value first, with a total line.
+import type { Holding } from '../../api/types.js';
+import { formatTokenAmount, formatUsd } from '../../amounts.js';
+import { renderTable, shortId } from '../table.js';
+import type { Theme } from '../theme.js';
+
+/** `trader holdings`. Tokens with a sell executing are marked. */
+export function renderHoldings(holdings: Holding[], theme: Theme): string {
+  const sorted = [...holdings].sort((a, b) => (b.usdValue ?? -1) - (a.usdValue ?? -1));
+  const total = sorted.reduce((sum, h) => sum + (h.usdValue ?? 0), 0);
+  const unpriced = sorted.some((h) => h.usdValue === null);
+  const table = renderTable(
+    [
+      { header: 'Token', maxWidth: 10 },
+      { header: 'Name', maxWidth: 16 },
+      { header: 'Amount', align: 'right', maxWidth: 22 },
+      { header: 'Price', align: 'right', maxWidth: 12 },
+      { header: 'Value', align: 'right', maxWidth: 12 },
+      { header: '' },
+    ],
+    sorted.map((h) => [
+      h.symbol ?? shortId(h.mint, 4),
+      h.name ?? '—',
+      formatTokenAmount(h.amount, h.decimals),
+      formatPrice(h.usdPrice),
+      formatUsd(h.usdValue),
+      h.sellInProgress ? theme.pending('selling…') : '',
+    ]),
+  );
+  const totalLine = `Total ${formatUsd(Math.round(total * 100) / 100)}${unpriced ? ' (some tokens have no price)' : ''}`;
+  return `${table}\n${theme.bold(totalLine)}`;
+}
+
+function formatPrice(price: number | null): string {
+  if (price === null) return '—';
+  if (price >= 0.01) return formatUsd(price);
+  return `$${price.toPrecision(3)}`;
+}

@@ -1,0 +1,81 @@
+// Human views of one trade: the full trade form, and a sell read through its authorization.
+import type { GetSellResponse, Trade } from '../../api/types.js';
+import { formatSol, formatTokenAmount } from '../../amounts.js';
+import { formatLocalTime } from '../time-format.js';
+import { renderFields } from '../table.js';
+import type { Theme } from '../theme.js';
+
+/** Token amounts need decimals the trade does not carry; callers pass what they know. */
+export interface TokenDecimals {
+  (mint: string): number | null;
+}
+
+const SOL_MINT = 'So11111111111111111111111111111111111111112';
+
+function amountOf(mint: string, amount: string | null, decimals: TokenDecimals): string {
+  if (amount === null) return '—';
+  if (mint === SOL_MINT) return `${formatSol(amount)} SOL`;
+  return formatTokenAmount(amount, decimals(mint));
+}
+
+/** `trader trades <id>` for the full trade form. */
+export function renderTrade(trade: Trade, theme: Theme, decimals: TokenDecimals = () => null): string {
+  const fields: Array<[string, string]> = [
+    ['Trade', trade.id],
+    ['Side', trade.side],
+    ['Stage', `${theme.status(trade.stage)}${trade.terminal ? '' : ' (in progress)'}`],
+    ['Status', trade.status],
+  ];
+  if (trade.side === 'buy') {
+    fields.push(
+      ['Token', trade.outputMint],
+      ['SOL in', `${formatSol(trade.inputAmount)} SOL`],
+      ['Expected out', amountOf(trade.outputMint, trade.expectedOutputAmount, decimals)],
+      ['Minimum out', amountOf(trade.outputMint, trade.minimumOutputAmount, decimals)],
+      ['Received', amountOf(trade.outputMint, trade.receivedOutputAmount, decimals)],
+      ['Platform fee', trade.platformFeeLamports === null ? '—' : `${formatSol(trade.platformFeeLamports)} SOL`],
+    );
+  } else {
+    fields.push(
+      ['Token', trade.inputMint],
+      ['Sold', amountOf(trade.inputMint, trade.inputAmount, decimals)],
+      ['Expected SOL', amountOf(trade.outputMint, trade.expectedOutputAmount, decimals)],
+      ['Minimum SOL', amountOf(trade.outputMint, trade.minimumOutputAmount, decimals)],
+      ['Received', amountOf(trade.outputMint, trade.receivedOutputAmount, decimals)],
+    );
+  }
+  fields.push(['Slippage', trade.slippageBps === null ? '—' : `${trade.slippageBps} bps`]);
+  if (trade.signatures.deposit) fields.push(['Deposit sig', trade.signatures.deposit]);
+  for (const sig of trade.signatures.swaps) fields.push(['Swap sig', sig]);
+  for (const sig of trade.signatures.payouts) fields.push(['Payout sig', sig]);
+  if (trade.signatures.refund) fields.push(['Refund sig', trade.signatures.refund]);
+  if (trade.failure) fields.push(['Failure', theme.failure(`${trade.failure.code ?? 'unknown'}: ${trade.failure.reason ?? 'no reason given'}`)]);
+  if (trade.refund) {
+    fields.push(['Refund', `${trade.refund.state}${trade.refund.amountLamports ? `, ${formatSol(trade.refund.amountLamports)} SOL` : ''}`]);
+  }
+  fields.push(['Created', formatLocalTime(trade.createdAt)]);
+  if (trade.expiresAt) fields.push(['Deposit deadline', formatLocalTime(trade.expiresAt)]);
+  fields.push(['Completed', formatLocalTime(trade.completedAt)]);
+  return renderFields(fields);
+}
+
+/** `trader trades sell_…`: the authorization and the sell order group. */
+export function renderSell(view: GetSellResponse, theme: Theme, decimals: number | null = null): string {
+  const a = view.authorization;
+  const fields: Array<[string, string]> = [
+    ['Sell', a.id],
+    ['Authorization', theme.status(a.status)],
+    ['Sell status', view.sell ? theme.status(view.sell.status) : '— (not authorized yet)'],
+    ['Token', a.mint],
+    ['Amount', formatTokenAmount(a.amount, decimals)],
+    ['Expected SOL', `${formatSol(a.expectedOutputLamports)} SOL`],
+    ['Minimum SOL', `${formatSol(a.minimumOutputLamports)} SOL`],
+    ['Slippage', `${a.slippageBps} bps`],
+    ['Expires', formatLocalTime(a.expiresAt)],
+    ['Authorized', formatLocalTime(a.authorizedAt)],
+  ];
+  if (a.failureCode || a.failureReason) {
+    fields.push(['Failure', theme.failure(`${a.failureCode ?? 'unknown'}: ${a.failureReason ?? 'no reason given'}`)]);
+  }
+  return renderFields(fields);
+}

@@ -1,0 +1,203 @@
+// Declares every command, argument and option with its help. Command modules are imported
+// only when their command runs, so `--help`, `--version` and light commands start fast.
+import { Command, Option } from 'commander';
+import type { Context, ProcessFacts } from './context.js';
+import type { GlobalFlags } from './config/settings.js';
+import { UsageError } from './errors.js';
+
+/** What an action needs to run: the flags of every level, merged. */
+type Runner = (ctx: Context, args: string[], opts: Record<string, unknown>) => Promise<void>;
+
+export interface ProgramHooks {
+  facts: ProcessFacts;
+  /** Remembers the flags as soon as they are parsed, so errors can be printed in the right mode. */
+  onFlags(flags: GlobalFlags): void;
+}
+
+const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
+
+/** Builds the commander program. */
+export function buildProgram(hooks: ProgramHooks): Command {
+  const program = new Command('trader');
+  program
+    .description('Trade Solana tokens through the trading service, safely: nothing is signed until it is checked.')
+    .version(hooks.facts.version, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .showSuggestionAfterError(true)
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => hooks.facts.stdout.write(s),
+      writeErr: (s) => hooks.facts.stderr.write(s),
+      outputError: () => {
+        /* main.ts prints usage errors in the run's format (one line, or JSON) */
+      },
+    });
+
+  program.optionsGroup('Connection options:');
+  program
+    .addOption(new Option('--base-url <url>', 'service root URL (env TRADER_BASE_URL)'))
+    .addOption(new Option('--api-key <key>', 'API key; prefer env TRADER_API_KEY or the config file'))
+    .addOption(new Option('--profile <name>', 'config profile to use (env TRADER_PROFILE, default "default")'))
+    .addOption(new Option('--request-timeout <seconds>', 'timeout of each HTTP request in seconds (default 30)'))
+    .addOption(new Option('--insecure', 'allow plain http:// to hosts other than this machine'));
+  program.optionsGroup('Wallet options:');
+  program
+    .addOption(new Option('--keypair <path>', 'owner wallet keypair file (env TRADER_KEYPAIR, default ~/.config/solana/id.json)'))
+    .addOption(new Option('--treasury <address>', "pin the service's deposit address (env TRADER_TREASURY)"));
+  program.optionsGroup('Output options:');
+  program
+    .addOption(new Option('--json', 'machine output: one JSON document on stdout'))
+    .addOption(new Option('-y, --yes', 'answer yes to confirmations (required to trade when not interactive)'))
+    .addOption(new Option('--timeout <seconds>', 'how long buy, sell and --watch wait for a final status (env TRADER_TIMEOUT, default 900)'))
+    .addOption(new Option('--no-color', 'no colours (also NO_COLOR)'))
+    .addOption(new Option('-v, --verbose', 'log each HTTP request to stderr, API key redacted (also TRADER_DEBUG=1)'));
+  program.optionsGroup('Options:');
+
+  const run = (load: () => Promise<{ run: Runner }>) =>
+    async function (this: Command, ...received: unknown[]) {
+      const command = received[received.length - 1] as Command;
+      const opts = command.optsWithGlobals() as Record<string, unknown>;
+      hooks.onFlags(opts as GlobalFlags);
+      const args = command.args.slice(0, command.registeredArguments.length);
+      const [{ createContext }, module] = await Promise.all([import('./context.js'), load()]);
+      const ctx = await createContext(opts as GlobalFlags, hooks.facts);
+      await module.run(ctx, args, command.opts());
+    };
+
+  // Trading
+  program.commandsGroup('Trading:');
+  program
+    .command('buy')
+    .description('buy a token with SOL: create, check, confirm, sign the deposit, follow until done')
+    .argument('<mint>', 'token mint address (base58)')
+    .argument('<amount>', 'SOL to spend: lamports (100000000) or SOL with a suffix (0.1sol)')
+    .option('--slippage-bps <bps>', 'slippage tolerance in basis points, 0-10000 (100 = 1%)')
+    .option('--idempotency-key <key>', 'resume or repeat safely: the same key never buys twice')
+    .option('--max-fee-lamports <lamports>', 'refuse a deposit whose network fee exceeds this (default 100000)')
+    .option('--no-wait', 'stop once the deposit is accepted; follow later with `trader trades <id> --watch`')
+    .option('--dry-run', 'quote and check everything, show what would be signed, sign nothing')
+    .addHelpText('after', examples('trader buy <mint> 0.1sol', 'trader buy <mint> 250000000 --slippage-bps 50 --yes --json', 'trader buy <mint> 0.5sol --dry-run'))
+    .action(run(() => import('./commands/buy.js')));
+  program
+    .command('sell')
+    .description('sell a token for SOL: create, check, confirm, sign the message, follow until done')
+    .argument('<token>', 'token mint address, or the symbol of a current holding')
+    .argument('<amount>', 'raw token units, "all", or a percentage of the holding ("50%")')
+    .option('--slippage-bps <bps>', 'slippage tolerance in basis points, 0-10000 (100 = 1%)')
+    .option('--idempotency-key <key>', 'resume or repeat safely: the same key never sells twice')
+    .option('--min-sol <sol>', 'refuse to sign a minimum below this many SOL')
+    .option('--no-wait', 'stop once the authorization is accepted')
+    .option('--dry-run', 'quote and check everything, show the message, sign nothing')
+    .addHelpText('after', examples('trader sell BONK 50%', 'trader sell <mint> all --min-sol 0.2 --yes --json', 'trader sell <mint> 1000000 --dry-run'))
+    .action(run(() => import('./commands/sell.js')));
+  program
+    .command('cancel')
+    .description('cancel a buy that is still awaiting its deposit')
+    .argument('<buyId>', 'buy intent id (uuid)')
+    .addHelpText('after', examples('trader cancel 3f0c…-…', 'trader cancel <buyId> --json'))
+    .action(run(() => import('./commands/cancel.js')));
+
+  // Reading
+  program.commandsGroup('Reading:');
+  program
+    .command('trades')
+    .description('show one trade (a buy id, a sell_… id or a sell group key); --watch follows it')
+    .argument('<id>', 'buy intent id, sell authorization id (sell_…) or trade id')
+    .option('--watch', 'follow the trade until it is final')
+    .option('--interval <seconds>', 'seconds between status reads while watching, at least 2', '3')
+    .addHelpText('after', examples('trader trades <buyId>', 'trader trades sell_abc123 --watch', 'trader trades <id> --watch --json --timeout 600'))
+    .action(run(() => import('./commands/trades.js')));
+  program
+    .command('positions')
+    .description('list positions, or show one')
+    .argument('[id]', 'position id (uuid) to show')
+    .option('--status <status>', 'only positions in this status (open, closed, …)')
+    .option('--limit <n>', 'items per page, 1-100 (default 25)')
+    .option('--cursor <cursor>', 'continue from a previous page')
+    .option('--all', 'follow every page')
+    .addHelpText('after', examples('trader positions', 'trader positions --status open --all --json', 'trader positions <id>'))
+    .action(run(() => import('./commands/positions.js')));
+  program
+    .command('activity')
+    .description('list account activity, newest first')
+    .option('--type <types>', 'comma-separated: buy,sell,deposit,payout,refund')
+    .option('--limit <n>', 'items per page, 1-100 (default 25)')
+    .option('--cursor <cursor>', 'continue from a previous page')
+    .option('--all', 'follow every page')
+    .addHelpText('after', examples('trader activity', 'trader activity --type buy,sell --limit 50', "trader activity --all --json | jq '.[].points'"))
+    .action(run(() => import('./commands/activity.js')));
+  program
+    .command('holdings')
+    .description('tokens the service holds for you, largest USD value first, with a total')
+    .addHelpText('after', examples('trader holdings', "trader holdings --json | jq '.[] | {symbol, amount}'"))
+    .action(run(() => import('./commands/holdings.js')));
+  program
+    .command('me')
+    .description('your account, wallet and API key (prefix and scopes only)')
+    .addHelpText('after', examples('trader me', 'trader me --json | jq -r .walletAddress'))
+    .action(run(() => import('./commands/me.js')));
+  program
+    .command('points')
+    .description('points earned, volume and leaderboard rank')
+    .addHelpText('after', examples('trader points', 'trader points --json | jq .totalPoints'))
+    .action(run(() => import('./commands/points.js')));
+
+  // Setup
+  program.commandsGroup('Setup:');
+  const config = program.command('config').description('manage the config file (profiles, URL, key, keypair, limits)');
+  config
+    .command('init')
+    .description('ask for URL, API key and keypair, check the key with the service, save (mode 0600)')
+    .addHelpText('after', examples('trader config init', 'trader --profile staging config init'))
+    .action(run(() => import('./commands/config.js').then((m) => ({ run: m.init }))));
+  config
+    .command('get')
+    .description('print one setting of the profile (the API key masked)')
+    .argument('<key>', 'baseUrl, apiKey, keypair, treasury, timeout, requestTimeout, maxBuyLamports, maxSlippageBps, maxFeeLamports')
+    .addHelpText('after', examples('trader config get baseUrl'))
+    .action(run(() => import('./commands/config.js').then((m) => ({ run: m.get }))));
+  config
+    .command('set')
+    .description('set one setting of the profile')
+    .argument('<key>', 'baseUrl, apiKey, keypair, treasury, timeout, requestTimeout, maxBuyLamports, maxSlippageBps, maxFeeLamports')
+    .argument('<value>', 'the value ("" to remove)')
+    .addHelpText('after', examples('trader config set maxBuyLamports 500000000', 'trader config set treasury <address>'))
+    .action(run(() => import('./commands/config.js').then((m) => ({ run: m.set }))));
+  config
+    .command('list')
+    .description('print every setting of the profile (the API key masked)')
+    .action(run(() => import('./commands/config.js').then((m) => ({ run: m.list }))));
+  config
+    .command('path')
+    .description('print where the config file is')
+    .action(run(() => import('./commands/config.js').then((m) => ({ run: m.path }))));
+  program
+    .command('sandbox')
+    .description('run a local simulated service to try the tool or rehearse scripts (no account needed)')
+    .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--state <file>', 'keep state in this file across restarts')
+    .addHelpText('after', examples('trader sandbox', 'trader sandbox --port 0 > sandbox.env & sleep 1; . ./sandbox.env', 'trader sandbox --state ./sandbox.json --keypair ./wallet.json'))
+    .action(
+      run(async () => {
+        const { runSandboxCommand } = await import('./commands/sandbox.js');
+        return {
+          run: (ctx, _args, opts) =>
+            runSandboxCommand(
+              { port: parsePort(String(opts.port)), host: String(opts.host), state: opts.state as string | undefined, keypair: program.opts().keypair as string | undefined },
+              ctx.terminal,
+              ctx.signal,
+            ),
+        };
+      }),
+    );
+
+  return program;
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65_535) throw new UsageError(`--port must be 0-65535, got "${value}"`);
+  return port;
+}

@@ -1,0 +1,163 @@
+// The buy flow: create (or resume) the intent, inspect the deposit, ask, sign, submit, follow.
+// No printing: the command supplies hooks for confirmation, progress and pinning the treasury.
+import { isUncertainOutcome, type ServiceClient } from '../api/client.js';
+import { BUY_TERMINAL_STATUSES, type BuyIntent, type CreateBuyResponse, type Trade } from '../api/types.js';
+import type { Clock } from '../clock.js';
+import { RefusedToSignError, TradeFailedError, UsageError } from '../errors.js';
+import type { Keypair } from '../wallet/keypair.js';
+import { inspectDeposit, type DepositFacts } from '../wallet/deposit-inspection.js';
+import { signDepositTransaction } from '../wallet/signing.js';
+import { pollUntil } from './poll.js';
+import { readTradeOrNull } from './read-trade.js';
+
+/** Buy reads happen this often: "every few seconds", quick enough to notice completion. */
+export const BUY_POLL_INTERVAL_MS = 2000;
+
+export interface BuyRequest {
+  mint: string;
+  amountLamports: bigint;
+  slippageBps?: number;
+  idempotencyKey: string;
+  maxFeeLamports: bigint;
+  /** Pinned treasury, or null for trust on first use. */
+  treasury: string | null;
+  wait: boolean;
+  dryRun: boolean;
+  deadlineMs: number | null;
+}
+
+/** What the user is asked to approve. */
+export interface BuyReview {
+  intent: BuyIntent;
+  facts: DepositFacts;
+  lastValidBlockHeight: number;
+}
+
+export interface BuyHooks {
+  /** The intent exists (new or resumed); `resumed` when the key returned an earlier buy. */
+  created(intent: BuyIntent, resumed: boolean): void;
+  /** Asks the user; false declines. */
+  confirm(review: BuyReview): Promise<boolean>;
+  /** Trust on first use: record the recipient of the first accepted deposit as the treasury. */
+  pinTreasury(address: string): void;
+  /** A stage change while following the buy. */
+  stage(stage: string): void;
+}
+
+export interface BuyDeps {
+  api: ServiceClient;
+  clock: Clock;
+  signal: AbortSignal;
+  keypair: Keypair;
+}
+
+export type BuyOutcome =
+  | { kind: 'dry-run'; intent: BuyIntent; review: BuyReview; problems: string[] }
+  | { kind: 'accepted'; intent: BuyIntent }
+  | { kind: 'final'; intent: BuyIntent; trade: Trade | null }
+  | { kind: 'timeout'; intent: BuyIntent; trade: Trade | null };
+
+/** Runs a buy to its end (or to the deposit with --no-wait). Throws typed errors for refusals. */
+export async function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): Promise<BuyOutcome> {
+  const { api } = deps;
+  const created = await api.createBuy({
+    mint: req.mint,
+    amountLamports: req.amountLamports.toString(),
+    idempotencyKey: req.idempotencyKey,
+    ...(req.slippageBps === undefined ? {} : { slippageBps: req.slippageBps }),
+  });
+  let intent = created.intent;
+  const resumed = intent.status !== 'awaiting_deposit';
+  hooks.created(intent, resumed);
+
+  if (intent.status === 'awaiting_deposit') {
+    const inspection = inspect(deps, req, created);
+    if (req.dryRun) {
+      await cancelQuietly(api, intent.id);
+      if (!inspection.facts) throw new RefusedToSignError(inspection.problems);
+      return { kind: 'dry-run', intent, review: review(created, inspection.facts), problems: inspection.problems };
+    }
+    if (inspection.problems.length > 0 || !inspection.facts) {
+      await cancelQuietly(api, intent.id);
+      throw new RefusedToSignError(inspection.problems, ['the buy intent was cancelled; nothing was signed']);
+    }
+    if (!(await hooks.confirm(review(created, inspection.facts)))) {
+      await cancelQuietly(api, intent.id);
+      throw new TradeFailedError('declined: the buy intent was cancelled and nothing was signed', 'DECLINED');
+    }
+    const signed = signDepositTransaction(created.deposit.transaction, deps.keypair.secretKey);
+    intent = await submitDeposit(deps, intent, signed);
+    if (inspection.facts.treasuryCheck === 'first-use' && inspection.facts.recipient) hooks.pinTreasury(inspection.facts.recipient);
+  } else {
+    if (intent.outputMint !== req.mint || intent.amountLamports !== req.amountLamports.toString()) {
+      throw new UsageError(
+        `idempotency key ${req.idempotencyKey} belongs to another buy (${intent.amountLamports} lamports of ${intent.outputMint}); use a new key`,
+        'IDEMPOTENCY_MISMATCH',
+      );
+    }
+    if (req.dryRun) throw new UsageError(`buy ${intent.id} is already ${intent.status}; nothing to dry-run`);
+  }
+
+  if (!req.wait) return { kind: 'accepted', intent };
+  return follow(deps, intent, req.deadlineMs, hooks);
+}
+
+function inspect(deps: BuyDeps, req: BuyRequest, created: CreateBuyResponse) {
+  return inspectDeposit({
+    transactionBase64: created.deposit.transaction,
+    owner: deps.keypair.publicKey,
+    intent: created.intent,
+    requestedMint: req.mint,
+    typedLamports: req.amountLamports,
+    maxFeeLamports: req.maxFeeLamports,
+    treasury: req.treasury,
+  });
+}
+
+function review(created: CreateBuyResponse, facts: DepositFacts): BuyReview {
+  return { intent: created.intent, facts, lastValidBlockHeight: created.deposit.lastValidBlockHeight };
+}
+
+/**
+ * Submits the signed deposit once. A lost answer is not a failure: the buy is read, and only
+ * if it still awaits its deposit is the same signed transaction sent again (the service
+ * accepts a deposit once, and the same signature can land on chain only once).
+ */
+async function submitDeposit(deps: BuyDeps, intent: BuyIntent, signed: string): Promise<BuyIntent> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return (await deps.api.submitDeposit(intent.id, { signedTransaction: signed })).intent;
+    } catch (err) {
+      if (!isUncertainOutcome(err)) throw err;
+      const current = (await deps.api.getBuy(intent.id)).intent;
+      if (current.status !== 'awaiting_deposit') return current;
+      if (attempt >= 2) throw err;
+    }
+  }
+}
+
+/** Follows the buy until a final status or the deadline, then reads the trade. */
+async function follow(deps: BuyDeps, intent: BuyIntent, deadlineMs: number | null, hooks: BuyHooks): Promise<BuyOutcome> {
+  const isFinal = (i: BuyIntent) => (BUY_TERMINAL_STATUSES as readonly string[]).includes(i.status);
+  const result = await pollUntil<BuyIntent>({
+    clock: deps.clock,
+    signal: deps.signal,
+    intervalMs: BUY_POLL_INTERVAL_MS,
+    deadlineMs,
+    read: async () => (await deps.api.getBuy(intent.id)).intent,
+    isDone: isFinal,
+    onValue: (i) => hooks.stage(i.status),
+  });
+  const last = result.value ?? intent;
+  const trade = await readTradeOrNull(deps.api, intent.id);
+  return { kind: result.done ? 'final' : 'timeout', intent: last, trade };
+}
+
+
+async function cancelQuietly(api: ServiceClient, id: string): Promise<void> {
+  try {
+    await api.cancelBuy(id);
+  } catch {
+    /* the intent expires unsigned anyway; the refusal matters more than the cancel */
+  }
+}

@@ -1,0 +1,48 @@
+// The polling loop every wait uses: read, stop when done, sleep, never past a known deadline,
+// survive a run of transient service errors.
+import type { Clock } from '../clock.js';
+import { ApiError } from '../errors.js';
+
+export interface PollOptions<T> {
+  clock: Clock;
+  signal: AbortSignal;
+  /** Pause between reads in milliseconds. */
+  intervalMs: number;
+  /** Clock time after which polling gives up; null waits without limit. */
+  deadlineMs: number | null;
+  read(): Promise<T>;
+  isDone(value: T): boolean;
+  /** Called with every value read (progress display). */
+  onValue?(value: T): void;
+  /** Consecutive transient failures tolerated before giving up (the client already retried each). */
+  maxTransientFailures?: number;
+}
+
+export type PollResult<T> = { done: true; value: T } | { done: false; value: T | undefined };
+
+/** True for failures that may pass: no response, timeouts, 429 and 5xx. */
+export function isTransient(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === null || err.status === 429 || err.status >= 500) && err.code !== 'UNEXPECTED_RESPONSE';
+}
+
+/** Polls until `isDone` or the deadline; transient errors are tolerated, others thrown. */
+export async function pollUntil<T>(opts: PollOptions<T>): Promise<PollResult<T>> {
+  const maxFailures = opts.maxTransientFailures ?? 5;
+  let failures = 0;
+  let last: T | undefined;
+  for (;;) {
+    try {
+      last = await opts.read();
+      failures = 0;
+      opts.onValue?.(last);
+      if (opts.isDone(last)) return { done: true, value: last };
+    } catch (err) {
+      if (opts.signal.aborted) throw opts.signal.reason;
+      if (!isTransient(err) || ++failures > maxFailures) throw err;
+    }
+    const now = opts.clock.now();
+    if (opts.deadlineMs !== null && now >= opts.deadlineMs) return { done: false, value: last };
+    const pause = opts.deadlineMs === null ? opts.intervalMs : Math.min(opts.intervalMs, opts.deadlineMs - now);
+    await opts.clock.sleep(pause, opts.signal);
+  }
+}

@@ -1,0 +1,84 @@
+// Following a trade until it is final: a buy or sell group through /trades/{id}/status (with
+// the buy read too, since only that read advances deposit confirmation), a sell_… id through
+// the sell endpoint. No printing: progress goes to a callback.
+import type { ServiceClient } from '../api/client.js';
+import type { GetSellResponse, TradeStatus } from '../api/types.js';
+import type { Clock } from '../clock.js';
+import { ApiError } from '../errors.js';
+import { pollUntil } from './poll.js';
+import { sellGroupKey, sellOutcome, type SellOutcome } from './sell-outcome.js';
+
+/** The status endpoint may not be read faster than this. */
+export const MIN_STATUS_INTERVAL_MS = 2000;
+
+export interface WatchDeps {
+  api: ServiceClient;
+  clock: Clock;
+  signal: AbortSignal;
+}
+
+export interface WatchOptions {
+  intervalMs: number;
+  deadlineMs: number | null;
+  onStage?(stage: string): void;
+}
+
+/** Follows a buy or sell group by its trade id until `terminal`, or the deadline. */
+export async function watchTrade(deps: WatchDeps, id: string, opts: WatchOptions): Promise<{ done: boolean; status: TradeStatus | undefined }> {
+  let side: string | undefined;
+  const result = await pollUntil<TradeStatus>({
+    clock: deps.clock,
+    signal: deps.signal,
+    intervalMs: Math.max(MIN_STATUS_INTERVAL_MS, opts.intervalMs),
+    deadlineMs: opts.deadlineMs,
+    read: async () => {
+      if (side === 'buy') await deps.api.getBuy(id); // advances confirmation checks
+      const status = await deps.api.getTradeStatus(id);
+      if (side === undefined && status.side === 'buy' && !status.terminal) {
+        side = 'buy';
+        await deps.api.getBuy(id);
+        return deps.api.getTradeStatus(id);
+      }
+      side = status.side;
+      return status;
+    },
+    isDone: (s) => s.terminal,
+    onValue: (s) => opts.onStage?.(s.stage),
+  });
+  return { done: result.done, status: result.value };
+}
+
+/** Follows a sell by its `sell_…` id until it completes or fails, or the deadline. */
+export async function watchSell(
+  deps: WatchDeps,
+  sellId: string,
+  opts: WatchOptions,
+): Promise<{ done: boolean; view: GetSellResponse | undefined; outcome: SellOutcome | undefined }> {
+  let groupUsable = true;
+  let outcome: SellOutcome | undefined;
+  const result = await pollUntil<GetSellResponse>({
+    clock: deps.clock,
+    signal: deps.signal,
+    intervalMs: opts.intervalMs,
+    deadlineMs: opts.deadlineMs,
+    read: async () => {
+      const view = await deps.api.getSell(sellId);
+      const key = groupUsable ? sellGroupKey(view.sell) : null;
+      let status: TradeStatus | null = null;
+      if (key) {
+        try {
+          status = await deps.api.getTradeStatus(key);
+        } catch (err) {
+          // The key was a guess at the group key's field; a 4xx means it is not one.
+          if (err instanceof ApiError && err.status !== null && err.status >= 400 && err.status < 500) groupUsable = false;
+          else throw err;
+        }
+      }
+      outcome = sellOutcome(view, status);
+      return view;
+    },
+    isDone: () => outcome !== undefined && outcome.state !== 'pending',
+    onValue: () => opts.onStage?.(outcome?.state === 'pending' ? outcome.stage : (outcome?.state ?? 'pending')),
+  });
+  return { done: result.done, view: result.value, outcome };
+}
