@@ -1,0 +1,49 @@
+// `trader sandbox`: run the local simulated service until SIGINT/SIGTERM. Stdout carries only
+// lines a shell can eval (exports, then # comments); notes go to stderr.
+import { resolve } from 'node:path';
+import { startSandbox } from '../sandbox/index.js';
+
+export interface SandboxCommandOptions {
+  port?: number;
+  host?: string;
+  state?: string;
+  keypair?: string;
+}
+
+/** Quote a value for a POSIX shell only when it needs it. */
+export function shellQuote(value: string): string {
+  if (/^[A-Za-z0-9_./:@%+=,-]+$/.test(value)) return value;
+  return `'${value.replaceAll("'", `'\\''`)}'`;
+}
+
+/** Start the sandbox, print its environment, and resolve after a clean close once `signal` aborts. */
+export async function runSandboxCommand(
+  opts: SandboxCommandOptions,
+  io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream },
+  signal: AbortSignal,
+): Promise<void> {
+  const sandbox = await startSandbox({
+    port: opts.port ?? 0,
+    host: opts.host,
+    statePath: opts.state ? resolve(opts.state) : undefined,
+    keypairPath: opts.keypair ? resolve(opts.keypair) : undefined,
+    log: (line) => void io.stderr.write(`${line}\n`),
+  });
+  const lines = [
+    `export TRADER_BASE_URL=${shellQuote(sandbox.url)}`,
+    `export TRADER_API_KEY=${shellQuote(sandbox.apiKey)}`,
+    `export TRADER_KEYPAIR=${shellQuote(sandbox.keypairPath)}`,
+    `# trader sandbox: wallet ${sandbox.walletAddress}, treasury ${sandbox.treasury}`,
+    ...sandbox.tokens.map((t) => `# token ${t.symbol} ${t.mint} (${t.name}, ${t.decimals} decimals)`),
+    `# read-only key: ${sandbox.readOnlyApiKey}`,
+    `# other account key: ${sandbox.otherApiKey}`,
+    `# control surface: ${sandbox.url}/_sandbox/ (see docs/sandbox.md)`,
+  ];
+  io.stdout.write(`${lines.join('\n')}\n`);
+  io.stderr.write(
+    `trader sandbox listening on ${sandbox.url} (${opts.state ? `state in ${resolve(opts.state)}` : 'memory only'}); Ctrl-C to stop\n`,
+  );
+  if (!signal.aborted) await new Promise<void>((done) => signal.addEventListener('abort', () => done(), { once: true }));
+  await sandbox.close();
+  io.stderr.write('trader sandbox stopped\n');
+}

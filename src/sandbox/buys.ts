@@ -1,0 +1,297 @@
+// The buy state machine: create, deposit, cancel, confirmation on read, and the time-based
+// steps after confirmation (swap, completion, or failure and refund).
+import type { BuyIntent, CreateBuyResponse } from '../api/types.js';
+import { addActivity } from './activity.js';
+import { blockHeight, issueBlockhash } from './chain.js';
+import { iso } from './clock.js';
+import { buildDepositTransaction, verifyDeposit } from './deposit-tx.js';
+import { HttpError, notFound } from './errors.js';
+import { newSignature, newUuid } from './ids.js';
+import { applySlippage, buyFee, quoteBuy, swapBuy } from './market.js';
+import { awardPoints, valueOf } from './points.js';
+import { createPosition, updatePosition } from './positions.js';
+import type { BuyRecord } from './state.js';
+import { type Body, optionalSlippage, requireAmount, requireIdempotencyKey, requireMint, requireString } from './validate.js';
+import type { KeyOwner, World } from './world.js';
+
+export const MIN_BUY_LAMPORTS = 100_000n;
+export const DEPOSIT_WINDOW_MS = 10 * 60 * 1000;
+
+/** The API shape of a buy intent. */
+export function intentView(b: BuyRecord): BuyIntent {
+  return {
+    id: b.id,
+    status: b.status,
+    outputMint: b.mint,
+    amountLamports: b.amountLamports.toString(),
+    minimumOutputAmount: b.minimumOutput.toString(),
+    depositExpiresAt: iso(b.depositExpiresAt),
+  };
+}
+
+/** The buy of `id` if it belongs to the caller's account, else 404. */
+export function ownBuy(world: World, owner: KeyOwner, id: string): BuyRecord {
+  const b = world.buys.get(id);
+  if (!b || b.accountId !== owner.account.id) throw notFound('buy intent', id);
+  return b;
+}
+
+/** POST /trade/buys. */
+export function createBuy(world: World, owner: KeyOwner, body: Body): { status: number; data: CreateBuyResponse } {
+  const mint = requireMint(body);
+  const amount = requireAmount(body, 'amountLamports');
+  const idempotencyKey = requireIdempotencyKey(body);
+  const slippageBps = optionalSlippage(body);
+  const data = world.account(owner.account.id);
+
+  const existingId = data.buyKeys[idempotencyKey];
+  if (existingId !== undefined) {
+    const b = world.buys.get(existingId)!;
+    if (b.mint !== mint || b.amountLamports !== amount || b.slippageBps !== slippageBps) {
+      throw new HttpError(409, 'IDEMPOTENCY_KEY_REUSED', 'idempotencyKey was already used for a buy with different parameters');
+    }
+    return { status: 200, data: { intent: intentView(b), deposit: { transaction: b.transaction, lastValidBlockHeight: b.lastValidBlockHeight } } };
+  }
+
+  const token = world.token(mint);
+  if (amount < MIN_BUY_LAMPORTS) {
+    throw new HttpError(400, 'AMOUNT_TOO_SMALL', `amountLamports must be at least ${MIN_BUY_LAMPORTS}`, { field: 'amountLamports' });
+  }
+  const fee = buyFee(amount);
+  const expected = quoteBuy(token, amount - fee);
+  if (expected <= 0n) throw new HttpError(422, 'AMOUNT_TOO_SMALL', 'the amount buys less than one raw unit of the token');
+
+  const now = world.now();
+  const { blockhash, lastValidBlockHeight } = issueBlockhash(world.state, now);
+  const id = newUuid();
+  const position = createPosition(
+    world,
+    owner.account.id,
+    { mint, status: 'pending_deposit', principalLamports: amount.toString(), buyTradeId: id },
+    now,
+  );
+  const b: BuyRecord = {
+    id,
+    accountId: owner.account.id,
+    idempotencyKey,
+    status: 'awaiting_deposit',
+    mint,
+    amountLamports: amount,
+    feeLamports: fee,
+    slippageBps,
+    expectedOutput: expected,
+    minimumOutput: applySlippage(expected, slippageBps),
+    createdAt: now,
+    updatedAt: now,
+    depositExpiresAt: now + DEPOSIT_WINDOW_MS,
+    transaction: buildDepositTransaction(owner.account.walletAddress, world.state.identity.treasury, amount, blockhash),
+    blockhash,
+    lastValidBlockHeight,
+    depositSignature: null,
+    depositSubmittedAt: null,
+    confirmedAt: null,
+    swapSignature: null,
+    receivedOutput: null,
+    completedAt: null,
+    swapWillFail: false,
+    failure: null,
+    refundState: null,
+    refundSignature: null,
+    positionId: position.id,
+  };
+  world.state.buys.push(b);
+  world.buys.set(id, b);
+  world.activeBuys.add(b);
+  data.buyKeys[idempotencyKey] = id;
+  return { status: 201, data: { intent: intentView(b), deposit: { transaction: b.transaction, lastValidBlockHeight } } };
+}
+
+/** POST /trade/buys/{id}/deposit. */
+export function submitDeposit(world: World, owner: KeyOwner, id: string, body: Body): { intent: BuyIntent } {
+  const b = ownBuy(world, owner, id);
+  if (b.status === 'cancelled') throw new HttpError(409, 'INTENT_CANCELLED', 'the buy intent was cancelled');
+  if (b.status === 'expired') throw new HttpError(410, 'INTENT_EXPIRED', 'the buy intent expired before its deposit confirmed');
+  if (b.status !== 'awaiting_deposit') {
+    throw new HttpError(409, 'DEPOSIT_ALREADY_ACCEPTED', `a deposit was already accepted for this intent (status ${b.status})`);
+  }
+  const signed = requireString(body, 'signedTransaction', 20_000);
+  const now = world.now();
+  const signature = verifyDeposit(signed, {
+    owner: owner.account.walletAddress,
+    treasury: world.state.identity.treasury,
+    amountLamports: b.amountLamports,
+    blockhashValidUntil: (h) => world.state.chain.blockhashes[h],
+    currentHeight: blockHeight(world.state, now),
+  });
+  if (world.depositSignatures.has(signature)) {
+    throw new HttpError(409, 'DEPOSIT_ALREADY_USED', 'this signed transaction was already accepted for another intent');
+  }
+  world.depositSignatures.add(signature);
+  b.status = 'deposit_submitted';
+  b.depositSignature = signature;
+  b.depositSubmittedAt = now;
+  b.updatedAt = now;
+  updatePosition(world, b.positionId, { status: 'pending_funding' }, now);
+  return { intent: intentView(b) };
+}
+
+/** POST /trade/buys/{id}/cancel: only from awaiting_deposit. */
+export function cancelBuy(world: World, owner: KeyOwner, id: string): { intent: BuyIntent } {
+  const b = ownBuy(world, owner, id);
+  if (b.status !== 'awaiting_deposit') {
+    throw new HttpError(409, 'INVALID_STATE', `only an intent awaiting its deposit can be cancelled (status ${b.status})`);
+  }
+  const now = world.now();
+  b.status = 'cancelled';
+  b.updatedAt = now;
+  world.activeBuys.delete(b);
+  updatePosition(world, b.positionId, { status: 'cancelled' }, now);
+  return { intent: intentView(b) };
+}
+
+/** GET /trade/buys/{id} notices a confirmed deposit (the only read that does). */
+export function confirmOnRead(world: World, b: BuyRecord): void {
+  if (b.status !== 'deposit_submitted' || b.depositSubmittedAt === null) return;
+  const landedAt = b.depositSubmittedAt + world.state.delays.confirmSeconds * 1000;
+  const now = world.now();
+  // A deposit that landed before the deadline counts even if nobody looked until later.
+  if (now >= landedAt && landedAt <= b.depositExpiresAt) confirm(world, b, now);
+}
+
+function confirm(world: World, b: BuyRecord, at: number): void {
+  b.status = 'deposit_confirmed';
+  b.confirmedAt = at;
+  b.updatedAt = at;
+  if (world.state.failNextSwaps > 0) {
+    world.state.failNextSwaps -= 1;
+    b.swapWillFail = true;
+  }
+  updatePosition(world, b.positionId, { status: 'funded' }, at);
+  addActivity(
+    world,
+    b.accountId,
+    { type: 'deposit', status: 'confirmed', signature: b.depositSignature, mint: b.mint, solLamports: b.amountLamports.toString() },
+    at,
+  );
+}
+
+function expire(world: World, b: BuyRecord, at: number): void {
+  b.status = 'expired';
+  b.updatedAt = at;
+  updatePosition(world, b.positionId, { status: 'cancelled' }, at);
+}
+
+function executeSwap(world: World, b: BuyRecord, at: number): void {
+  const token = world.tokens.get(b.mint)!;
+  const solIn = b.amountLamports - b.feeLamports;
+  const out = quoteBuy(token, solIn);
+  if (b.swapWillFail) return failSwap(world, b, at, 'SWAP_FAILED', 'the swap transaction failed on chain (injected by the sandbox)');
+  if (out < b.minimumOutput) {
+    return failSwap(world, b, at, 'SLIPPAGE_EXCEEDED', `the swap would return ${out} raw units, below the minimum ${b.minimumOutput}`);
+  }
+  swapBuy(token, solIn, out);
+  b.status = 'completed';
+  b.receivedOutput = out;
+  b.completedAt = at;
+  b.updatedAt = at;
+  updatePosition(
+    world,
+    b.positionId,
+    {
+      status: 'open',
+      costLamports: solIn.toString(),
+      boughtAmount: out.toString(),
+      remainingAmount: out.toString(),
+      buySignature: b.swapSignature,
+      openedAt: iso(at),
+    },
+    at,
+  );
+  const v = valueOf(world, solIn);
+  addActivity(
+    world,
+    b.accountId,
+    {
+      type: 'buy',
+      status: 'completed',
+      signature: b.swapSignature,
+      mint: b.mint,
+      amount: out.toString(),
+      solLamports: solIn.toString(),
+      usdValue: v.usdValue,
+      points: v.points,
+    },
+    at,
+  );
+  awardPoints(world, b.accountId, v.cents, v.points);
+}
+
+function failSwap(world: World, b: BuyRecord, at: number, code: string, reason: string): void {
+  b.status = 'failed';
+  b.failure = { code, reason };
+  b.refundState = 'recovering';
+  b.updatedAt = at;
+  updatePosition(world, b.positionId, { status: 'refund_pending' }, at);
+}
+
+/** The next time-based step of a buy, if one is due by time alone. */
+export function buyNextStep(world: World, b: BuyRecord): { at: number; run: (at: number) => void } | null {
+  const d = world.state.delays;
+  switch (b.status) {
+    case 'awaiting_deposit':
+      return { at: b.depositExpiresAt, run: (at) => expire(world, b, at) };
+    case 'deposit_submitted': {
+      // Confirmation waits for a read; expiry is certain once the deposit cannot land in time.
+      const landedAt = (b.depositSubmittedAt ?? b.createdAt) + d.confirmSeconds * 1000;
+      return landedAt > b.depositExpiresAt ? { at: b.depositExpiresAt, run: (at) => expire(world, b, at) } : null;
+    }
+    case 'deposit_confirmed':
+      return {
+        at: b.updatedAt + d.swapSeconds * 1000,
+        run: (at) => {
+          b.status = 'swap_submitted';
+          b.swapSignature = newSignature();
+          b.updatedAt = at;
+        },
+      };
+    case 'swap_submitted':
+      return { at: b.updatedAt + d.swapSeconds * 1000, run: (at) => executeSwap(world, b, at) };
+    case 'failed':
+      if (b.refundState === 'recovering') {
+        return {
+          at: b.updatedAt + d.refundSeconds * 1000,
+          run: (at) => {
+            b.refundState = 'in_progress';
+            b.refundSignature = newSignature();
+            b.updatedAt = at;
+          },
+        };
+      }
+      if (b.refundState === 'in_progress') {
+        return {
+          at: b.updatedAt + d.refundSeconds * 1000,
+          run: (at) => {
+            b.refundState = 'complete';
+            b.status = 'refunded';
+            b.completedAt = at;
+            b.updatedAt = at;
+            updatePosition(world, b.positionId, { status: 'refunded' }, at);
+            addActivity(
+              world,
+              b.accountId,
+              { type: 'refund', status: 'completed', signature: b.refundSignature, mint: b.mint, solLamports: b.amountLamports.toString() },
+              at,
+            );
+          },
+        };
+      }
+      return null;
+    default:
+      return null;
+  }
+}
+
+/** True once a buy can never change again. */
+export function buySettled(b: BuyRecord): boolean {
+  return b.status === 'completed' || b.status === 'expired' || b.status === 'cancelled' || b.status === 'refunded';
+}

@@ -1,0 +1,188 @@
+// The control surface under /_sandbox/: no API key, not in the request log. It lets tests and
+// rehearsals move prices and the clock, change delays, inject faults and read the request log.
+import { PublicKey } from '@solana/web3.js';
+import type { PositionStatus } from '../api/types.js';
+import { blockHeight } from './chain.js';
+import { iso } from './clock.js';
+import { HttpError } from './errors.js';
+import { type Fault, FaultStore, parseFault } from './faults.js';
+import { deriveAddress, makeToken, scalePrice, setUsdPrice, usdPerToken } from './market.js';
+import type { RequestLog } from './request-log.js';
+import { seedHistory } from './seed.js';
+import type { Delays, TokenRecord } from './state.js';
+import type { World } from './world.js';
+
+export interface ControlContext {
+  world: World;
+  faults: FaultStore;
+  log: RequestLog;
+  reset(): void;
+  body: unknown;
+  query: URLSearchParams;
+}
+
+type Handler = (ctx: ControlContext) => { status?: number; data: unknown };
+
+const bad = (message: string) => new HttpError(400, 'VALIDATION_ERROR', message);
+
+function obj(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw bad('the body must be a JSON object');
+  return body as Record<string, unknown>;
+}
+
+function finite(v: unknown, name: string, min = -Infinity, max = Infinity): number {
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) throw bad(`${name} must be a number from ${min} to ${max}`);
+  return v;
+}
+
+/** Public description of a token, with its current price. */
+export function tokenView(world: World, t: TokenRecord) {
+  return {
+    symbol: t.symbol,
+    name: t.name,
+    mint: t.mint,
+    decimals: t.decimals,
+    imageUrl: t.imageUrl,
+    usdPrice: usdPerToken(t, world.state.solUsd),
+    solReserve: t.solReserve.toString(),
+    tokenReserve: t.tokenReserve.toString(),
+  };
+}
+
+function clockView(world: World) {
+  const now = world.now();
+  return { now: iso(now), offsetSeconds: world.state.clockOffsetMs / 1000, blockHeight: blockHeight(world.state, now) };
+}
+
+function addToken(world: World, body: Record<string, unknown>) {
+  const symbol = body.symbol;
+  if (typeof symbol !== 'string' || !/^[A-Za-z0-9$._-]{1,16}$/.test(symbol)) throw bad('symbol must be 1-16 letters or digits');
+  const name = body.name ?? symbol;
+  if (typeof name !== 'string' || name.length > 64) throw bad('name must be a string of at most 64 characters');
+  const decimals = body.decimals ?? 6;
+  if (typeof decimals !== 'number' || !Number.isInteger(decimals) || decimals < 0 || decimals > 12) {
+    throw bad('decimals must be an integer from 0 to 12');
+  }
+  const usdPrice = finite(body.usdPrice ?? 1, 'usdPrice', 1e-12, 1e9);
+  const liquiditySol = finite(body.liquiditySol ?? 1000, 'liquiditySol', 1, 1e9);
+  let mint = body.mint;
+  if (mint === undefined) {
+    const same = world.state.tokens.filter((t) => t.symbol === symbol).length;
+    mint = deriveAddress(`trader-sandbox-token:${symbol}${same ? `:${same}` : ''}`);
+  } else if (typeof mint !== 'string' || !isAddress(mint)) throw bad('mint must be a base58 Solana address');
+  if (world.tokens.has(mint as string)) throw new HttpError(409, 'TOKEN_EXISTS', `a token with mint ${mint} already exists`);
+  // Keep the SOL side at the requested liquidity and size the token side to give the price.
+  const reserve = ((liquiditySol * world.state.solUsd) / usdPrice) * 10 ** decimals;
+  if (!Number.isFinite(reserve) || reserve < 1 || reserve > 1e36) throw bad('usdPrice is out of range for this pool');
+  const token = makeToken(symbol, name, decimals, 1n, mint as string, BigInt(Math.round(liquiditySol)));
+  token.tokenReserve = BigInt(Math.round(reserve));
+  world.addToken(token);
+  return token;
+}
+
+function isAddress(s: string): boolean {
+  try {
+    return new PublicKey(s).toBase58() === s;
+  } catch {
+    return false;
+  }
+}
+
+function setPrice(world: World, body: Record<string, unknown>) {
+  if (body.solUsd !== undefined) world.state.solUsd = finite(body.solUsd, 'solUsd', 0.000001, 1e9);
+  if (body.mint === undefined) {
+    if (body.solUsd === undefined) throw bad('give mint with multiplier or usdPrice, or solUsd');
+    return { solUsd: world.state.solUsd };
+  }
+  if (typeof body.mint !== 'string') throw bad('mint must be a string');
+  const token = world.tokens.get(body.mint);
+  if (!token) throw new HttpError(404, 'NOT_FOUND', `no token with mint ${body.mint}`);
+  if (body.multiplier !== undefined) scalePrice(token, finite(body.multiplier, 'multiplier', 1e-6, 1e6));
+  else if (body.usdPrice !== undefined) setUsdPrice(token, finite(body.usdPrice, 'usdPrice', 1e-12, 1e12), world.state.solUsd);
+  else throw bad('give multiplier or usdPrice');
+  return tokenView(world, token);
+}
+
+function setDelays(world: World, body: Record<string, unknown>): Delays {
+  const d = world.state.delays;
+  for (const k of ['confirmSeconds', 'swapSeconds', 'payoutSeconds', 'refundSeconds'] as const) {
+    if (body[k] !== undefined) d[k] = finite(body[k], k, 0, 1e9);
+  }
+  return { ...d };
+}
+
+function addFaults(faults: FaultStore, body: unknown): Fault[] {
+  const list = Array.isArray(body) ? body : Array.isArray(obj(body).faults) ? (obj(body).faults as unknown[]) : [body];
+  const parsed = list.map(parseFault);
+  faults.add(parsed);
+  return parsed;
+}
+
+const ROUTES: Record<string, Handler> = {
+  'GET /': ({ world }) => ({
+    data: {
+      walletAddress: world.identity(world.state.identity.accounts[0]!.id).walletAddress,
+      treasury: world.state.identity.treasury,
+      tokens: world.state.tokens.map((t) => tokenView(world, t)),
+      clock: clockView(world),
+      delays: { ...world.state.delays },
+      solUsd: world.state.solUsd,
+    },
+  }),
+  'GET /tokens': ({ world }) => ({ data: world.state.tokens.map((t) => tokenView(world, t)) }),
+  'POST /tokens': ({ world, body }) => ({ status: 201, data: tokenView(world, addToken(world, obj(body))) }),
+  'POST /price': ({ world, body }) => ({ data: setPrice(world, obj(body)) }),
+  'GET /clock': ({ world }) => ({ data: clockView(world) }),
+  'POST /clock/advance': ({ world, body }) => {
+    const seconds = finite(obj(body).seconds, 'seconds', -1e10, 1e10);
+    world.state.clockOffsetMs += Math.round(seconds * 1000);
+    return { data: clockView(world) };
+  },
+  'GET /delays': ({ world }) => ({ data: { ...world.state.delays } }),
+  'POST /delays': ({ world, body }) => ({ data: setDelays(world, obj(body)) }),
+  'POST /fail-next-swap': ({ world, body }) => {
+    const count = obj(body).count ?? 1;
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) throw bad('count must be a non-negative integer');
+    world.state.failNextSwaps += count;
+    return { data: { failNextSwaps: world.state.failNextSwaps } };
+  },
+  'GET /faults': ({ faults }) => ({ data: faults.list() }),
+  'POST /faults': ({ faults, body }) => ({ status: 201, data: addFaults(faults, body) }),
+  'DELETE /faults': ({ faults }) => {
+    faults.clear();
+    return { data: [] };
+  },
+  'GET /requests': ({ log }) => ({ data: log.list() }),
+  'DELETE /requests': ({ log }) => {
+    log.clear();
+    return { data: [] };
+  },
+  'POST /seed': ({ world, body }) => {
+    const b = obj(body);
+    const main = world.state.identity.accounts[0]!.id;
+    return {
+      data: seedHistory(world, main, {
+        activity: (b.activity ?? 0) as number,
+        positions: (b.positions ?? 0) as number,
+        positionStatus: (b.positionStatus ?? 'closed') as PositionStatus,
+      }),
+    };
+  },
+  'POST /reset': ({ reset, world }) => {
+    reset();
+    return { data: clockView(world) };
+  },
+};
+
+/** Run a control request for `sub` (the path below /_sandbox). */
+export function handleControl(method: string, sub: string, ctx: ControlContext): { status: number; data: unknown } {
+  const handler = ROUTES[`${method} ${sub === '' ? '/' : sub}`];
+  if (!handler) {
+    const known = Object.keys(ROUTES).some((k) => k.endsWith(` ${sub}`));
+    if (known) throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on /_sandbox${sub}`);
+    throw new HttpError(404, 'ROUTE_NOT_FOUND', `no control route /_sandbox${sub}; see docs/sandbox.md`);
+  }
+  const r = handler(ctx);
+  return { status: r.status ?? 200, data: r.data };
+}

@@ -1,0 +1,146 @@
+// Public entry of the sandbox: a local simulated trading service implementing api-spec.md.
+// It shares nothing with the client side but src/api/types.ts.
+import { access } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { Keypair } from '@solana/web3.js';
+import { createAccounts } from './accounts.js';
+import { FaultStore } from './faults.js';
+import { createInitialState, TREASURY } from './initial-state.js';
+import { readKeypairFile, writeTempKeypair } from './keypair.js';
+import { loadStateFile, StateSaver } from './persistence.js';
+import { RequestLog } from './request-log.js';
+import { createSandboxServer } from './server.js';
+import type { Identity, State } from './state.js';
+import { World } from './world.js';
+
+export interface SandboxOptions {
+  /** 0 = ephemeral (default). */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  keypairPath?: string;
+  statePath?: string;
+  quiet?: boolean;
+  /** Where internal error notes go (default stderr unless quiet). */
+  log?: (line: string) => void;
+}
+
+export interface RunningSandbox {
+  /** Service root; the API is at url + '/api/v1', the control surface at url + '/_sandbox'. */
+  url: string;
+  /** Main account, scopes trade:intents, read:account, read:public. */
+  apiKey: string;
+  /** Main account, read:account + read:public only. */
+  readOnlyApiKey: string;
+  /** A second account with its own wallet. */
+  otherApiKey: string;
+  keypairPath: string;
+  walletAddress: string;
+  treasury: string;
+  tokens: Array<{ symbol: string; name: string; mint: string; decimals: number }>;
+  close(): Promise<void>;
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Restore the keypair file of a saved identity, or check a given one matches it. */
+async function restoreWallet(identity: Identity, keypairPath: string | undefined): Promise<void> {
+  const wallet = identity.accounts[0]!.walletAddress;
+  if (keypairPath) {
+    const kp = await readKeypairFile(keypairPath);
+    if (kp.publicKey.toBase58() !== wallet) {
+      throw new Error(`the state file belongs to wallet ${wallet}, but ${keypairPath} is ${kp.publicKey.toBase58()}`);
+    }
+    identity.keypairPath = keypairPath;
+    return;
+  }
+  if (await exists(identity.keypairPath)) return;
+  if (!identity.generatedSecretKey) {
+    throw new Error(`the keypair file ${identity.keypairPath} of the saved state is gone; pass --keypair`);
+  }
+  identity.keypairPath = await writeTempKeypair(Uint8Array.from(identity.generatedSecretKey));
+}
+
+async function freshState(keypairPath: string | undefined): Promise<State> {
+  let kp: Keypair;
+  let path: string;
+  let generated: number[] | null = null;
+  if (keypairPath) {
+    kp = await readKeypairFile(keypairPath);
+    path = keypairPath;
+  } else {
+    kp = Keypair.generate();
+    path = await writeTempKeypair(kp.secretKey);
+    generated = Array.from(kp.secretKey);
+  }
+  const now = Date.now();
+  const identity: Identity = {
+    accounts: createAccounts(kp.publicKey.toBase58(), now),
+    treasury: TREASURY,
+    keypairPath: path,
+    generatedSecretKey: generated,
+  };
+  return createInitialState(identity, now);
+}
+
+/** Start the sandbox; resolves once it is listening. */
+export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
+  const log = opts.log ?? (opts.quiet ? () => {} : (line: string) => void process.stderr.write(`${line}\n`));
+  let state = opts.statePath ? await loadStateFile(opts.statePath) : null;
+  if (state) await restoreWallet(state.identity, opts.keypairPath);
+  else state = await freshState(opts.keypairPath);
+
+  const world = new World(state);
+  const faults = new FaultStore();
+  const requestLog = new RequestLog();
+  const saver = opts.statePath
+    ? new StateSaver(opts.statePath, () => world.state, (err) => log(`sandbox: could not save state: ${String(err)}`))
+    : null;
+  if (saver) {
+    world.onChange = () => saver.schedule();
+    saver.schedule();
+  }
+  const reset = () => {
+    world.load(createInitialState(world.state.identity, Date.now()));
+    faults.clear();
+    requestLog.clear();
+  };
+  const server = createSandboxServer({ world, faults, log: requestLog, reset, logError: log });
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
+  const [main, other] = world.state.identity.accounts;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://${shownHost}:${port}`,
+    apiKey: main!.keys[0]!.value,
+    readOnlyApiKey: main!.keys[1]!.value,
+    otherApiKey: other!.keys[0]!.value,
+    keypairPath: world.state.identity.keypairPath,
+    walletAddress: main!.walletAddress,
+    treasury: world.state.identity.treasury,
+    get tokens() {
+      return world.state.tokens.map((t) => ({ symbol: t.symbol, name: t.name, mint: t.mint, decimals: t.decimals }));
+    },
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }).then(() => saver?.flush());
+      return closing;
+    },
+  };
+}

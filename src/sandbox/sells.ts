@@ -1,0 +1,318 @@
+// The sell state machine: authorization (create, sign once, expire, pre-execution checks) and the
+// sell order group that executes it (swap at the then-current price, never below the signed floor,
+// then payout to the main wallet).
+import { PublicKey } from '@solana/web3.js';
+import bs58 from 'bs58';
+import nacl from 'tweetnacl';
+import type { AuthorizeSellResponse, GetSellResponse, SellAuthorization, SellAuthorizationResponse, SellOrder } from '../api/types.js';
+import { addActivity } from './activity.js';
+import { iso } from './clock.js';
+import { HttpError, notFound } from './errors.js';
+import { newAuthorizationId, newSellGroupId, newSignature } from './ids.js';
+import { applySlippage, formatUnits, quoteSell, swapSell } from './market.js';
+import { awardPoints, valueOf } from './points.js';
+import { sellablePositions, updatePosition } from './positions.js';
+import type { AuthorizationRecord, SellGroupRecord, TokenRecord } from './state.js';
+import { type Body, optionalSlippage, requireAmount, requireIdempotencyKey, requireMint, requireString } from './validate.js';
+import type { KeyOwner, World } from './world.js';
+
+export const AUTHORIZATION_LIFETIME_MS = 2 * 60 * 1000;
+
+/** The API shape of a sell authorization. */
+export function authorizationView(a: AuthorizationRecord): SellAuthorization {
+  const authorizedAt = a.authorizedAt === null ? null : iso(a.authorizedAt);
+  return {
+    id: a.id,
+    status: a.status,
+    mint: a.mint,
+    amount: a.amount.toString(),
+    positionId: null,
+    expectedOutputLamports: a.expectedOutputLamports.toString(),
+    minimumOutputLamports: a.minimumOutputLamports.toString(),
+    slippageBps: a.slippageBps,
+    message: a.message,
+    expiresAt: iso(a.expiresAt),
+    authorizedAt,
+    signatureVerifiedAt: authorizedAt,
+    executionStarted: a.executionStarted,
+    failureCode: a.failure?.code ?? null,
+    failureReason: a.failure?.reason ?? null,
+    createdAt: iso(a.createdAt),
+  };
+}
+
+/** The API shape of a sell order group (the `sell` object). */
+export function sellGroupView(world: World, g: SellGroupRecord): SellOrder {
+  return {
+    id: g.id,
+    status: g.status,
+    authorizationId: g.authorizationId,
+    mint: g.mint,
+    amount: g.amount.toString(),
+    expectedOutputLamports: g.expectedOutputLamports.toString(),
+    minimumOutputLamports: g.minimumOutputLamports.toString(),
+    receivedLamports: g.receivedLamports?.toString() ?? null,
+    swapSignature: g.swapSignature,
+    payoutSignature: g.payoutSignature,
+    payoutWallet: world.identity(g.accountId).walletAddress,
+    positionIds: g.allocations.map((a) => a.positionId),
+    failureCode: g.failure?.code ?? null,
+    failureReason: g.failure?.reason ?? null,
+    createdAt: iso(g.createdAt),
+    updatedAt: iso(g.updatedAt),
+    completedAt: g.completedAt === null ? null : iso(g.completedAt),
+  };
+}
+
+/** The text the owner signs: token, amount and minimum, each stated two ways. */
+export function sellMessage(token: TokenRecord, a: { id: string; amount: bigint; minimumOutputLamports: bigint; expiresAt: number }): string {
+  return [
+    'trader sandbox: authorize a token sale',
+    `Token: ${token.symbol} (${token.name})`,
+    `Mint: ${token.mint}`,
+    `Amount: ${formatUnits(a.amount, token.decimals)} ${token.symbol} (${a.amount} raw units)`,
+    `Minimum proceeds: ${formatUnits(a.minimumOutputLamports, 9)} SOL (${a.minimumOutputLamports} lamports)`,
+    `Authorization: ${a.id}`,
+    `Expires: ${iso(a.expiresAt)}`,
+  ].join('\n');
+}
+
+function ownAuthorization(world: World, owner: KeyOwner, id: string): AuthorizationRecord {
+  const groupAuth = id.startsWith('sg_') ? world.groups.get(id)?.authorizationId : undefined;
+  const a = world.authorizations.get(groupAuth ?? id);
+  if (!a || a.accountId !== owner.account.id) throw notFound('sell authorization', id);
+  return a;
+}
+
+/** POST /trade/sells. */
+export function createSell(world: World, owner: KeyOwner, body: Body): { status: number; data: SellAuthorizationResponse } {
+  const mint = requireMint(body);
+  const amount = requireAmount(body, 'amount');
+  const idempotencyKey = requireIdempotencyKey(body);
+  const slippageBps = optionalSlippage(body);
+  const data = world.account(owner.account.id);
+
+  const existingId = data.sellKeys[idempotencyKey];
+  if (existingId !== undefined) {
+    const a = world.authorizations.get(existingId)!;
+    if (a.mint !== mint || a.amount !== amount || a.slippageBps !== slippageBps) {
+      throw new HttpError(409, 'IDEMPOTENCY_KEY_REUSED', 'idempotencyKey was already used for a sell with different parameters');
+    }
+    return { status: 200, data: { authorization: authorizationView(a) } };
+  }
+
+  const token = world.token(mint);
+  const available = sellablePositions(world, owner.account.id, mint).reduce((s, p) => s + p.free, 0n);
+  if (amount > available) {
+    throw new HttpError(422, 'INSUFFICIENT_BALANCE', `only ${available} raw units of ${token.symbol} are held and free to sell`, {
+      available: available.toString(),
+    });
+  }
+  const expected = quoteSell(token, amount);
+  if (expected <= 0n) throw new HttpError(422, 'AMOUNT_TOO_SMALL', 'the amount sells for less than one lamport');
+
+  const now = world.now();
+  const id = newAuthorizationId();
+  const minimum = applySlippage(expected, slippageBps);
+  const expiresAt = now + AUTHORIZATION_LIFETIME_MS;
+  const a: AuthorizationRecord = {
+    id,
+    accountId: owner.account.id,
+    idempotencyKey,
+    status: 'awaiting_signature',
+    mint,
+    amount,
+    expectedOutputLamports: expected,
+    minimumOutputLamports: minimum,
+    slippageBps,
+    message: sellMessage(token, { id, amount, minimumOutputLamports: minimum, expiresAt }),
+    createdAt: now,
+    expiresAt,
+    authorizedAt: null,
+    executionStarted: false,
+    failure: null,
+    groupId: null,
+  };
+  world.state.authorizations.push(a);
+  world.authorizations.set(id, a);
+  world.activeAuthorizations.add(a);
+  data.sellKeys[idempotencyKey] = id;
+  return { status: 201, data: { authorization: authorizationView(a) } };
+}
+
+/** POST /trade/sells/{id}/authorize. */
+export function authorizeSell(world: World, owner: KeyOwner, id: string, body: Body): AuthorizeSellResponse | GetSellResponse {
+  const a = ownAuthorization(world, owner, id);
+  if (a.status === 'expired') throw new HttpError(410, 'AUTHORIZATION_EXPIRED', 'the authorization expired; create a new sell');
+  if (a.status === 'cancelled') throw new HttpError(409, 'AUTHORIZATION_CANCELLED', 'the authorization was cancelled');
+  if (a.status !== 'awaiting_signature') {
+    throw new HttpError(409, 'AUTHORIZATION_ALREADY_USED', `the authorization was already used (status ${a.status})`);
+  }
+  const text = requireString(body, 'signature', 200);
+  let signature: Uint8Array;
+  try {
+    signature = bs58.decode(text);
+  } catch {
+    throw new HttpError(400, 'INVALID_SIGNATURE_FORMAT', 'signature must be base58');
+  }
+  if (signature.length !== 64) throw new HttpError(400, 'INVALID_SIGNATURE_FORMAT', 'signature must be 64 bytes (base58)');
+  const wallet = new PublicKey(owner.account.walletAddress).toBytes();
+  if (!nacl.sign.detached.verify(Buffer.from(a.message, 'utf8'), signature, wallet)) {
+    throw new HttpError(422, 'INVALID_SIGNATURE', 'the signature is not the account wallet signing this authorization message');
+  }
+
+  const now = world.now();
+  a.authorizedAt = now;
+  world.activeAuthorizations.delete(a);
+  const token = world.tokens.get(a.mint)!;
+
+  // Pre-execution checks: a failure here sells nothing and locks nothing.
+  const quote = quoteSell(token, a.amount);
+  const sellable = sellablePositions(world, a.accountId, a.mint);
+  const free = sellable.reduce((s, p) => s + p.free, 0n);
+  if (quote < a.minimumOutputLamports) {
+    a.status = 'failed';
+    a.failure = {
+      code: 'QUOTE_BELOW_AUTHORIZED_MINIMUM',
+      reason: `the current quote of ${quote} lamports is below the signed minimum of ${a.minimumOutputLamports}`,
+    };
+    return { authorization: authorizationView(a), sell: null };
+  }
+  if (free < a.amount) {
+    a.status = 'failed';
+    a.failure = { code: 'INSUFFICIENT_BALANCE', reason: `only ${free} raw units are free to sell` };
+    return { authorization: authorizationView(a), sell: null };
+  }
+
+  const allocations: SellGroupRecord['allocations'] = [];
+  let left = a.amount;
+  for (const { position, free: f } of sellable) {
+    if (left === 0n) break;
+    const take = f < left ? f : left;
+    allocations.push({ positionId: position.id, amount: take });
+    left -= take;
+    if (take === BigInt(position.remainingAmount ?? '0')) updatePosition(world, position.id, { status: 'closing' }, now);
+  }
+  const g: SellGroupRecord = {
+    id: newSellGroupId(),
+    accountId: a.accountId,
+    authorizationId: a.id,
+    status: 'swap_pending',
+    mint: a.mint,
+    amount: a.amount,
+    expectedOutputLamports: a.expectedOutputLamports,
+    minimumOutputLamports: a.minimumOutputLamports,
+    slippageBps: a.slippageBps,
+    allocations,
+    receivedLamports: null,
+    swapSignature: null,
+    payoutSignature: null,
+    failure: null,
+    createdAt: now,
+    updatedAt: now,
+    completedAt: null,
+  };
+  world.state.sellGroups.push(g);
+  world.groups.set(g.id, g);
+  world.activeGroups.add(g);
+  a.status = 'authorized';
+  a.executionStarted = true;
+  a.groupId = g.id;
+  return { authorization: authorizationView(a), sell: sellGroupView(world, g) };
+}
+
+/** GET /trade/sells/{id}. */
+export function getSell(world: World, owner: KeyOwner, id: string): GetSellResponse {
+  const a = ownAuthorization(world, owner, id);
+  const g = a.groupId ? world.groups.get(a.groupId) : undefined;
+  return { authorization: authorizationView(a), sell: g ? sellGroupView(world, g) : null };
+}
+
+function executeSell(world: World, g: SellGroupRecord, at: number): void {
+  const token = world.tokens.get(g.mint)!;
+  const out = quoteSell(token, g.amount);
+  g.updatedAt = at;
+  if (out < g.minimumOutputLamports) {
+    // Safety rule 3: never below the signed floor; release the positions untouched.
+    g.status = 'failed';
+    g.completedAt = null;
+    g.failure = { code: 'PRICE_MOVED', reason: `the price moved: the swap would pay ${out} lamports, below the signed minimum ${g.minimumOutputLamports}` };
+    for (const al of g.allocations) {
+      const p = world.positions.get(al.positionId)!.position;
+      if (p.status === 'closing') updatePosition(world, p.id, { status: 'open' }, at);
+    }
+    return;
+  }
+  swapSell(token, g.amount, out);
+  g.status = 'payout_pending';
+  g.receivedLamports = out;
+  g.swapSignature = newSignature();
+  for (const al of g.allocations) {
+    const p = world.positions.get(al.positionId)!.position;
+    const remaining = BigInt(p.remainingAmount ?? '0') - al.amount;
+    updatePosition(
+      world,
+      p.id,
+      {
+        status: remaining === 0n ? 'closed' : 'open',
+        soldAmount: (BigInt(p.soldAmount) + al.amount).toString(),
+        remainingAmount: remaining.toString(),
+      },
+      at,
+    );
+  }
+  const v = valueOf(world, out);
+  addActivity(
+    world,
+    g.accountId,
+    {
+      type: 'sell',
+      status: 'completed',
+      signature: g.swapSignature,
+      mint: g.mint,
+      amount: g.amount.toString(),
+      solLamports: out.toString(),
+      usdValue: v.usdValue,
+      points: v.points,
+    },
+    at,
+  );
+  awardPoints(world, g.accountId, v.cents, v.points);
+}
+
+/** The next time-based step of a sell authorization or group. */
+export function sellNextStep(
+  world: World,
+  item: AuthorizationRecord | SellGroupRecord,
+): { at: number; run: (at: number) => void } | null {
+  const d = world.state.delays;
+  if ('message' in item) {
+    if (item.status !== 'awaiting_signature') return null;
+    return {
+      at: item.expiresAt,
+      run: () => {
+        item.status = 'expired';
+      },
+    };
+  }
+  const g = item;
+  if (g.status === 'swap_pending') return { at: g.updatedAt + d.swapSeconds * 1000, run: (at) => executeSell(world, g, at) };
+  if (g.status === 'payout_pending') {
+    return {
+      at: g.updatedAt + d.payoutSeconds * 1000,
+      run: (at) => {
+        g.status = 'completed';
+        g.payoutSignature = newSignature();
+        g.completedAt = at;
+        g.updatedAt = at;
+        addActivity(
+          world,
+          g.accountId,
+          { type: 'payout', status: 'completed', signature: g.payoutSignature, mint: g.mint, solLamports: g.receivedLamports!.toString() },
+          at,
+        );
+      },
+    };
+  }
+  return null;
+}

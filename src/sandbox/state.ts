@@ -1,0 +1,157 @@
+// Everything the sandbox remembers, as one plain object so it can be persisted and reset.
+// Money is bigint in the records that do arithmetic; positions and activity entries are kept
+// in their API shape because they are mostly read.
+import type { ActivityEntry, AuthorizationStatus, BuyStatus, Position, RefundState, Scope } from '../api/types.js';
+
+export interface ApiKeyRecord {
+  id: string;
+  name: string;
+  value: string;
+  prefix: string;
+  scopes: Scope[];
+  createdAt: string;
+}
+
+export interface AccountIdentity {
+  id: string;
+  walletAddress: string;
+  createdAt: string;
+  keys: ApiKeyRecord[];
+}
+
+/** What survives a reset: accounts, keys, wallet, treasury. */
+export interface Identity {
+  accounts: AccountIdentity[];
+  treasury: string;
+  keypairPath: string;
+  /** Secret key of a wallet the sandbox generated itself, so --state can recreate the file. */
+  generatedSecretKey: number[] | null;
+}
+
+export interface TokenRecord {
+  symbol: string;
+  name: string;
+  mint: string;
+  decimals: number;
+  imageUrl: string;
+  /** Constant-product pool: lamports on one side, raw token units on the other. */
+  solReserve: bigint;
+  tokenReserve: bigint;
+}
+
+export interface Delays {
+  confirmSeconds: number;
+  swapSeconds: number;
+  payoutSeconds: number;
+  refundSeconds: number;
+}
+
+export interface Failure {
+  code: string;
+  reason: string;
+}
+
+export interface BuyRecord {
+  id: string;
+  accountId: string;
+  idempotencyKey: string;
+  status: BuyStatus;
+  mint: string;
+  amountLamports: bigint;
+  feeLamports: bigint;
+  slippageBps: number;
+  expectedOutput: bigint;
+  minimumOutput: bigint;
+  createdAt: number;
+  /** Time of the last status change; time-based steps count from here. */
+  updatedAt: number;
+  depositExpiresAt: number;
+  transaction: string;
+  blockhash: string;
+  lastValidBlockHeight: number;
+  depositSignature: string | null;
+  depositSubmittedAt: number | null;
+  confirmedAt: number | null;
+  swapSignature: string | null;
+  receivedOutput: bigint | null;
+  completedAt: number | null;
+  swapWillFail: boolean;
+  failure: Failure | null;
+  refundState: RefundState | null;
+  refundSignature: string | null;
+  positionId: string;
+}
+
+export interface AuthorizationRecord {
+  id: string;
+  accountId: string;
+  idempotencyKey: string;
+  status: AuthorizationStatus;
+  mint: string;
+  amount: bigint;
+  expectedOutputLamports: bigint;
+  minimumOutputLamports: bigint;
+  slippageBps: number;
+  message: string;
+  createdAt: number;
+  expiresAt: number;
+  authorizedAt: number | null;
+  executionStarted: boolean;
+  failure: Failure | null;
+  groupId: string | null;
+}
+
+export type SellGroupStatus = 'swap_pending' | 'payout_pending' | 'completed' | 'failed';
+
+export interface SellGroupRecord {
+  id: string;
+  accountId: string;
+  authorizationId: string;
+  status: SellGroupStatus;
+  mint: string;
+  amount: bigint;
+  expectedOutputLamports: bigint;
+  minimumOutputLamports: bigint;
+  slippageBps: number;
+  /** Position id → raw units reserved from it, oldest position first. */
+  allocations: Array<{ positionId: string; amount: bigint }>;
+  receivedLamports: bigint | null;
+  swapSignature: string | null;
+  payoutSignature: string | null;
+  failure: Failure | null;
+  createdAt: number;
+  updatedAt: number;
+  completedAt: number | null;
+}
+
+export interface AccountData {
+  accountId: string;
+  /** Creation order, oldest first; listings walk it backwards. */
+  positions: Position[];
+  activity: ActivityEntry[];
+  totalPoints: number;
+  volumeCents: number;
+  completedSwaps: number;
+  /** idempotencyKey → buy id / authorization id. */
+  buyKeys: Record<string, string>;
+  sellKeys: Record<string, string>;
+}
+
+export interface State {
+  version: 1;
+  identity: Identity;
+  clockOffsetMs: number;
+  delays: Delays;
+  failNextSwaps: number;
+  solUsd: number;
+  tokens: TokenRecord[];
+  chain: { genesisMs: number; genesisHeight: number; blockhashes: Record<string, number> };
+  accounts: Record<string, AccountData>;
+  buys: BuyRecord[];
+  authorizations: AuthorizationRecord[];
+  sellGroups: SellGroupRecord[];
+  /** Points of fictitious leaderboard participants. */
+  leaderboard: number[];
+}
+
+export const DEFAULT_DELAYS: Delays = { confirmSeconds: 2, swapSeconds: 2, payoutSeconds: 2, refundSeconds: 2 };
