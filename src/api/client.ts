@@ -236,7 +236,7 @@ export function createClient(opts: ClientOptions): ServiceClient {
           log(f.status, f.requestId, f.code);
           return { ok: false, failure: f };
         }
-        log(res.status, parsed.value.envelope.requestId as string);
+        log(res.status, redact(oneLine(parsed.value.envelope.requestId as string, 128)));
         return parsed;
       },
     });

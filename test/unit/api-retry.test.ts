@@ -146,6 +146,14 @@ describe('retries', () => {
     ]);
     for (const l of logs) expect(typeof l.ms).toBe('number');
   });
+
+  it('onRequest gets a printable request id', async () => {
+    server = await startServer((_q, res) => sendJson(res, 200, { data: account, requestId: 'r\x1b[2J-1\n' }));
+    const logs: RequestLog[] = [];
+    const data = await client(server, { onRequest: (l) => logs.push(l) }).c.me();
+    expect(data).toEqual(account);
+    expect(logs[0]!.requestId).toBe('r-1');
+  });
 });
 
 describe('policy pieces', () => {
