@@ -12,7 +12,6 @@ export const LAMPORTS_PER_SOL = 1_000_000_000n;
 /** Decimals of SOL. */
 export const SOL_DECIMALS = 9;
 
-const DIGITS = /^[0-9]+$/;
 /** A non-negative integer without leading zeros (a lone `0` is fine). */
 const CANONICAL_INTEGER = /^(0|[1-9][0-9]*)$/;
 /** A decimal: integer part without leading zeros, optional `.` and at least one fraction digit. */
@@ -150,7 +149,7 @@ export function resolveSellAmount(
 }
 
 function parseIntegerInRange(s: string, option: string, min: bigint, max: bigint, what: string): bigint {
-  if (typeof s !== 'string' || !DIGITS.test(s) || !CANONICAL_INTEGER.test(s)) {
+  if (typeof s !== 'string' || !CANONICAL_INTEGER.test(s)) {
     throw new UsageError(`invalid ${option} ${quote(String(s))}: use ${what}`);
   }
   const n = BigInt(s);

@@ -111,6 +111,14 @@ const SYSTEM_INSTRUCTIONS = [
   'UpgradeNonceAccount',
 ];
 
+/** Compute Budget instructions we accept, by discriminator, with their exact data length. */
+const COMPUTE_BUDGET_LAYOUTS: Record<number, { name: string; length: number }> = {
+  1: { name: 'RequestHeapFrame', length: 5 },
+  2: { name: 'SetComputeUnitLimit', length: 5 },
+  3: { name: 'SetComputeUnitPrice', length: 9 },
+  4: { name: 'SetLoadedAccountsDataSizeLimit', length: 5 },
+};
+
 function programName(id: string): string {
   const name = KNOWN_PROGRAMS[id];
   return name ? `${name} (${id})` : id;
@@ -160,7 +168,6 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
     problems.push('the transaction header counts more accounts than it lists');
   }
   if (new Set(keys).size !== keys.length) problems.push('the transaction lists an account more than once');
-  const keyAt = (index: number): string | null => (index < keys.length ? keys[index]! : null);
 
   // (1) Fee payer and only signer is the owner.
   const feePayer = keys[0] ?? '(none)';
@@ -192,13 +199,13 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
 
   for (const [i, ix] of message.instructions.entries()) {
     const n = i + 1;
-    const badIndex = ix.accountIndexes.find((a) => a >= keys.length);
-    if (badIndex !== undefined || ix.programIdIndex >= keys.length) {
+    // Checked first, so every index below is in range.
+    if (ix.programIdIndex >= keys.length || ix.accountIndexes.some((a) => a >= keys.length)) {
       problems.push(`instruction ${n} refers to an account that is not listed in the transaction`);
       nonBudgetInstructions++;
       continue;
     }
-    const program = keyAt(ix.programIdIndex)!;
+    const program = keys[ix.programIdIndex]!;
     const data = ix.data;
     if (program === SYSTEM_PROGRAM_ID) {
       nonBudgetInstructions++;
@@ -214,8 +221,8 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
       }
       transfers++;
       const [fromIndex, toIndex] = ix.accountIndexes as [number, number];
-      const from = keyAt(fromIndex)!;
-      const to = keyAt(toIndex)!;
+      const from = keys[fromIndex]!;
+      const to = keys[toIndex]!;
       const lamports = u64le(data, 4);
       if (transfers > 1) {
         problems.push(`instruction ${n} is a second System transfer (${formatSol(lamports)} SOL to ${to}); only one is allowed`);
@@ -233,13 +240,7 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
     }
     if (program === COMPUTE_BUDGET_PROGRAM_ID) {
       const kind = data.length > 0 ? data[0]! : -1;
-      const layouts: Record<number, { name: string; length: number }> = {
-        1: { name: 'RequestHeapFrame', length: 5 },
-        2: { name: 'SetComputeUnitLimit', length: 5 },
-        3: { name: 'SetComputeUnitPrice', length: 9 },
-        4: { name: 'SetLoadedAccountsDataSizeLimit', length: 5 },
-      };
-      const layout = layouts[kind];
+      const layout = COMPUTE_BUDGET_LAYOUTS[kind];
       if (!layout) {
         problems.push(`instruction ${n} is a Compute Budget instruction of unknown or deprecated kind ${kind}`);
         continue;
