@@ -63,6 +63,17 @@ describe('checkSellAuthorization: plausible wordings pass', () => {
     [`{"action":"sell","mint":"${MINT}","amount":"${AMOUNT}","minOut":"49500000"}`],
     ['Sell\t1,234.5\tBONK\tmin\t49,500,000 lamports'],
     ['Vendre 1 234,5 BONK? no: Sell 1234.5 BONK for ≥ 0.0495 SOL'],
+    [
+      [
+        'trader sandbox: authorize a token sale',
+        'Token: BONK (Bonk Inu)',
+        `Mint: ${MINT}`,
+        `Amount: 1,234.5 BONK (${AMOUNT} raw units)`,
+        'Minimum proceeds: 0.0495 SOL (49500000 lamports)',
+        'Authorization: sell_0b9f3a2e-8d6c-4a55-9a43-2f5d9b8e1c11',
+        'Expires: 2030-01-01T00:02:00.000Z',
+      ].join('\n'),
+    ],
   ])('%s', (message) => {
     expect(check({ message })).toEqual([]);
   });
