@@ -1,0 +1,323 @@
+import { Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { completeBuy, newKey, signDeposit, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let sb: TestSandbox;
+beforeEach(async () => {
+  sb = await startTestSandbox();
+});
+afterEach(async () => {
+  await sb.close();
+});
+
+async function createBuy(amountLamports = '100000000', extra: Record<string, unknown> = {}) {
+  const res = await sb.call('POST', '/trade/buys', {
+    body: { mint: sb.tokens[0]!.mint, amountLamports, idempotencyKey: newKey(), ...extra },
+  });
+  expect(res.status).toBe(201);
+  return res.body.data as { intent: any; deposit: { transaction: string; lastValidBlockHeight: number } };
+}
+
+/** Rebuild the deposit with other instructions / payer, signed by `signer`. */
+function forgedDeposit(
+  original: string,
+  signer: Keypair,
+  change: { to?: PublicKey; lamports?: bigint; extraTransfer?: boolean; payer?: Keypair },
+): string {
+  const tx = VersionedTransaction.deserialize(Buffer.from(original, 'base64'));
+  const payer = change.payer ?? signer;
+  const ixs = [
+    SystemProgram.transfer({
+      fromPubkey: payer.publicKey,
+      toPubkey: change.to ?? new PublicKey(sb.treasury),
+      lamports: change.lamports ?? 100_000_000n,
+    }),
+  ];
+  if (change.extraTransfer) {
+    ixs.push(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1n }));
+  }
+  const msg = new TransactionMessage({
+    payerKey: payer.publicKey,
+    recentBlockhash: tx.message.recentBlockhash,
+    instructions: ixs,
+  }).compileToV0Message();
+  const forged = new VersionedTransaction(msg);
+  forged.sign([signer]);
+  return Buffer.from(forged.serialize()).toString('base64');
+}
+
+async function status(id: string) {
+  return (await sb.call('GET', `/trade/buys/${id}`)).body.data.intent.status as string;
+}
+
+describe('buy create', () => {
+  it('returns an awaiting_deposit intent and an unsigned v0 deposit paying exactly the amount to the treasury', async () => {
+    const { intent, deposit } = await createBuy('250000000');
+    expect(intent).toMatchObject({ status: 'awaiting_deposit', outputMint: sb.tokens[0]!.mint, amountLamports: '250000000' });
+    expect(intent.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Date.parse(intent.depositExpiresAt) - Date.now()).toBeGreaterThan(9.9 * 60_000);
+    const tx = VersionedTransaction.deserialize(Buffer.from(deposit.transaction, 'base64'));
+    expect(tx.version).toBe(0);
+    expect(tx.message.staticAccountKeys[0]!.toBase58()).toBe(sb.walletAddress);
+    expect(tx.message.header.numRequiredSignatures).toBe(1);
+    expect(tx.signatures[0]!.every((b) => b === 0)).toBe(true);
+    const programs = tx.message.compiledInstructions.map((ix) => tx.message.staticAccountKeys[ix.programIdIndex]!.toBase58());
+    expect(programs).toEqual([
+      'ComputeBudget111111111111111111111111111111',
+      'ComputeBudget111111111111111111111111111111',
+      SystemProgram.programId.toBase58(),
+    ]);
+    const transfer = Buffer.from(tx.message.compiledInstructions[2]!.data);
+    expect(transfer.readBigUInt64LE(4)).toBe(250_000_000n);
+    expect(tx.message.staticAccountKeys[tx.message.compiledInstructions[2]!.accountKeyIndexes[1]!]!.toBase58()).toBe(sb.treasury);
+    const clock = await sb.control('/clock');
+    expect(deposit.lastValidBlockHeight).toBe(clock.blockHeight + 150);
+  });
+
+  it('locks the minimum output by slippage (default 100 bps) with bigint rounding down', async () => {
+    const a = await createBuy('100000000');
+    const b = await createBuy('100000000', { slippageBps: 500 });
+    const trade = (await sb.call('GET', `/trades/${a.intent.id}`)).body.data;
+    expect(trade.slippageBps).toBe(100);
+    expect(trade.platformFeeLamports).toBe('1000000');
+    expect(BigInt(trade.minimumOutputAmount)).toBe((BigInt(trade.expectedOutputAmount) * 9900n) / 10000n);
+    expect(BigInt(b.intent.minimumOutputAmount)).toBeLessThan(BigInt(a.intent.minimumOutputAmount));
+  });
+
+  it('is idempotent: same key returns the original intent and deposit (200), different parameters 409', async () => {
+    const key = newKey();
+    const body = { mint: sb.tokens[1]!.mint, amountLamports: '100000000', idempotencyKey: key };
+    const first = await sb.call('POST', '/trade/buys', { body });
+    const again = await sb.call('POST', '/trade/buys', { body });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual(first.body.data);
+    const other = await sb.call('POST', '/trade/buys', { body: { ...body, amountLamports: '200000000' } });
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const positions = await sb.call('GET', '/positions');
+    expect(positions.body.data).toHaveLength(1);
+  });
+
+  it('a larger order gets a worse average price (constant-product pool)', async () => {
+    const small = await createBuy('100000000');
+    const big = await createBuy('100000000000');
+    const perLamportSmall = Number(small.intent.minimumOutputAmount) / 1e8;
+    const perLamportBig = Number(big.intent.minimumOutputAmount) / 1e11;
+    expect(perLamportBig).toBeLessThan(perLamportSmall * 0.95);
+  });
+});
+
+describe('buy deposit (safety rules 1, 2 and 4)', () => {
+  it('rejects a deposit paid and signed by another wallet; the intent stays awaiting_deposit', async () => {
+    const { intent, deposit } = await createBuy();
+    const stranger = Keypair.generate();
+    const res = await sb.call('POST', `/trade/buys/${intent.id}/deposit`, {
+      body: { signedTransaction: forgedDeposit(deposit.transaction, stranger, {}) },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('WRONG_SIGNER');
+    expect(await status(intent.id)).toBe('awaiting_deposit');
+  });
+
+  it('rejects a deposit whose owner signature is not valid', async () => {
+    const { intent, deposit } = await createBuy();
+    const tx = VersionedTransaction.deserialize(Buffer.from(deposit.transaction, 'base64'));
+    tx.signatures[0] = new Uint8Array(64).fill(7);
+    const res = await sb.call('POST', `/trade/buys/${intent.id}/deposit`, {
+      body: { signedTransaction: Buffer.from(tx.serialize()).toString('base64') },
+    });
+    expect(res.body.error.code).toBe('INVALID_SIGNATURE');
+    const unsigned = await sb.call('POST', `/trade/buys/${intent.id}/deposit`, { body: { signedTransaction: deposit.transaction } });
+    expect(unsigned.status).toBe(422);
+    expect(await status(intent.id)).toBe('awaiting_deposit');
+  });
+
+  it.each([
+    ['WRONG_AMOUNT', { lamports: 99_999_999n }],
+    ['WRONG_RECIPIENT', { to: Keypair.generate().publicKey }],
+    ['UNEXPECTED_INSTRUCTION', { extraTransfer: true }],
+  ] as const)('rejects %s and keeps the intent awaiting_deposit', async (code, change) => {
+    const { intent, deposit } = await createBuy();
+    const res = await sb.call('POST', `/trade/buys/${intent.id}/deposit`, {
+      body: { signedTransaction: forgedDeposit(deposit.transaction, sb.keypair, change) },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe(code);
+    expect(await status(intent.id)).toBe('awaiting_deposit');
+    // The right deposit still goes through afterwards.
+    const ok = await sb.call('POST', `/trade/buys/${intent.id}/deposit`, {
+      body: { signedTransaction: signDeposit(deposit.transaction, sb.keypair) },
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('rejects garbage and non-base64 transactions with 400', async () => {
+    const { intent } = await createBuy();
+    for (const signedTransaction of ['not base64!!', 'AAAA', 42]) {
+      const res = await sb.call('POST', `/trade/buys/${intent.id}/deposit`, { body: { signedTransaction } });
+      expect(res.status).toBe(400);
+    }
+    expect(await status(intent.id)).toBe('awaiting_deposit');
+  });
+
+  it('accepts the deposit once: a second submit is 409 DEPOSIT_ALREADY_ACCEPTED', async () => {
+    const { intent, deposit } = await createBuy();
+    const signed = signDeposit(deposit.transaction, sb.keypair);
+    const first = await sb.call('POST', `/trade/buys/${intent.id}/deposit`, { body: { signedTransaction: signed } });
+    expect(first.status).toBe(200);
+    expect(first.body.data.intent.status).toBe('deposit_submitted');
+    const second = await sb.call('POST', `/trade/buys/${intent.id}/deposit`, { body: { signedTransaction: signed } });
+    expect(second.status).toBe(409);
+    expect(second.body.error.code).toBe('DEPOSIT_ALREADY_ACCEPTED');
+  });
+
+  it('rejects a deposit whose blockhash has expired (150 blocks)', async () => {
+    const { intent, deposit } = await createBuy();
+    await sb.advance(61);
+    const res = await sb.call('POST', `/trade/buys/${intent.id}/deposit`, {
+      body: { signedTransaction: signDeposit(deposit.transaction, sb.keypair) },
+    });
+    expect(res.body.error.code).toBe('BLOCKHASH_EXPIRED');
+    expect(await status(intent.id)).toBe('awaiting_deposit');
+  });
+});
+
+describe('buy lifecycle', () => {
+  it('confirms only when GET /trade/buys/{id} is read; /trades stays read-only; then swaps and completes with time', async () => {
+    const { intent, deposit } = await createBuy();
+    await sb.call('POST', `/trade/buys/${intent.id}/deposit`, {
+      body: { signedTransaction: signDeposit(deposit.transaction, sb.keypair) },
+    });
+    let pos = (await sb.call('GET', '/positions')).body.data[0];
+    expect(pos.status).toBe('pending_funding');
+    await sb.advance(10);
+    const polled = await sb.call('GET', `/trades/${intent.id}/status`);
+    expect(polled.body.data).toMatchObject({ status: 'deposit_submitted', stage: 'confirming_deposit', terminal: false });
+    expect(polled.body.data.signatures.deposit).toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
+
+    expect(await status(intent.id)).toBe('deposit_confirmed');
+    pos = (await sb.call('GET', `/positions/${pos.id}`)).body.data;
+    expect(pos.status).toBe('funded');
+    expect((await sb.call('GET', '/activity', { query: { type: 'deposit' } })).body.data).toHaveLength(1);
+
+    await sb.advance(2);
+    const executing = (await sb.call('GET', `/trades/${intent.id}`)).body.data;
+    expect(executing).toMatchObject({ status: 'swap_submitted', stage: 'executing', terminal: false });
+    expect(executing.signatures.swaps).toHaveLength(1);
+
+    await sb.advance(2);
+    const done = (await sb.call('GET', `/trades/${intent.id}`)).body.data;
+    expect(done).toMatchObject({ status: 'completed', stage: 'completed', terminal: true });
+    expect(BigInt(done.receivedOutputAmount)).toBeGreaterThanOrEqual(BigInt(done.minimumOutputAmount));
+    expect(done.completedAt).not.toBeNull();
+    expect(await status(intent.id)).toBe('completed');
+
+    pos = (await sb.call('GET', `/positions/${pos.id}`)).body.data;
+    expect(pos).toMatchObject({
+      status: 'open',
+      boughtAmount: done.receivedOutputAmount,
+      remainingAmount: done.receivedOutputAmount,
+      soldAmount: '0',
+      costLamports: '99000000',
+      principalLamports: '100000000',
+      buyTradeId: intent.id,
+      buySignature: done.signatures.swaps[0],
+    });
+    const buys = (await sb.call('GET', '/activity', { query: { type: 'buy' } })).body.data;
+    expect(buys).toHaveLength(1);
+    // 0.099 SOL at $150 = $14.85 → 742.5 points.
+    expect(buys[0]).toMatchObject({ amount: done.receivedOutputAmount, solLamports: '99000000', usdValue: 14.85, points: 742.5 });
+    const points = (await sb.call('GET', '/points')).body.data;
+    expect(points).toMatchObject({ totalPoints: 742.5, volumeUsd: '14.85', completedSwaps: 1, pointsPerUsd: 50 });
+    expect(points.rank).toBeGreaterThan(0);
+  });
+
+  it('cancel works only from awaiting_deposit', async () => {
+    const a = await createBuy();
+    const cancelled = await sb.call('POST', `/trade/buys/${a.intent.id}/cancel`, { body: {} });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data.intent.status).toBe('cancelled');
+    expect((await sb.call('GET', `/trades/${a.intent.id}/status`)).body.data).toMatchObject({ stage: 'cancelled', terminal: true });
+    const again = await sb.call('POST', `/trade/buys/${a.intent.id}/cancel`);
+    expect(again.status).toBe(409);
+    const dep = await sb.call('POST', `/trade/buys/${a.intent.id}/deposit`, {
+      body: { signedTransaction: signDeposit(a.deposit.transaction, sb.keypair) },
+    });
+    expect(dep.status).toBe(409);
+    const b = await createBuy();
+    await sb.call('POST', `/trade/buys/${b.intent.id}/deposit`, { body: { signedTransaction: signDeposit(b.deposit.transaction, sb.keypair) } });
+    const late = await sb.call('POST', `/trade/buys/${b.intent.id}/cancel`, { body: {} });
+    expect(late.status).toBe(409);
+    expect(late.body.error.code).toBe('INVALID_STATE');
+    const positions = (await sb.call('GET', '/positions', { query: { status: 'cancelled' } })).body.data;
+    expect(positions.map((p: any) => p.buyTradeId)).toEqual([a.intent.id]);
+  });
+
+  it('expires at 10 minutes without a deposit', async () => {
+    const { intent, deposit } = await createBuy();
+    await sb.advance(599);
+    expect(await status(intent.id)).toBe('awaiting_deposit');
+    await sb.advance(2);
+    const t = (await sb.call('GET', `/trades/${intent.id}/status`)).body.data;
+    expect(t).toMatchObject({ status: 'expired', stage: 'expired', terminal: true });
+    expect(await status(intent.id)).toBe('expired');
+    const dep = await sb.call('POST', `/trade/buys/${intent.id}/deposit`, {
+      body: { signedTransaction: signDeposit(deposit.transaction, sb.keypair) },
+    });
+    expect(dep.status).toBe(410);
+    expect(dep.body.error.code).toBe('INTENT_EXPIRED');
+    expect((await sb.call('GET', '/positions')).body.data[0].status).toBe('cancelled');
+  });
+
+  it('expires when the deposit cannot confirm before depositExpiresAt', async () => {
+    await sb.setDelays({ confirmSeconds: 3600 });
+    const { intent, deposit } = await createBuy();
+    await sb.call('POST', `/trade/buys/${intent.id}/deposit`, { body: { signedTransaction: signDeposit(deposit.transaction, sb.keypair) } });
+    await sb.advance(300);
+    expect(await status(intent.id)).toBe('deposit_submitted');
+    await sb.advance(301);
+    expect(await status(intent.id)).toBe('expired');
+  });
+
+  it('a failed swap goes failed → refunding (recovering, in_progress, complete) → refunded', async () => {
+    await sb.control('/fail-next-swap', {});
+    const { intent, deposit } = await createBuy();
+    await sb.call('POST', `/trade/buys/${intent.id}/deposit`, { body: { signedTransaction: signDeposit(deposit.transaction, sb.keypair) } });
+    await sb.advance(2.01);
+    expect(await status(intent.id)).toBe('deposit_confirmed');
+    await sb.advance(4);
+    expect(await status(intent.id)).toBe('failed');
+    let t = (await sb.call('GET', `/trades/${intent.id}`)).body.data;
+    expect(t).toMatchObject({ stage: 'refunding', terminal: false, refund: { state: 'recovering', amountLamports: '100000000' } });
+    expect(t.failure.code).toBe('SWAP_FAILED');
+    expect((await sb.call('GET', '/positions')).body.data[0].status).toBe('refund_pending');
+    await sb.advance(2);
+    t = (await sb.call('GET', `/trades/${intent.id}/status`)).body.data;
+    expect(t.refund.state).toBe('in_progress');
+    expect(t.signatures.refund).toEqual(expect.any(String));
+    await sb.advance(2);
+    t = (await sb.call('GET', `/trades/${intent.id}/status`)).body.data;
+    expect(t).toMatchObject({ status: 'refunded', stage: 'refunded', terminal: true, refund: { state: 'complete' } });
+    expect(await status(intent.id)).toBe('refunded');
+    expect((await sb.call('GET', '/positions')).body.data[0].status).toBe('refunded');
+    const refunds = (await sb.call('GET', '/activity', { query: { type: 'refund' } })).body.data;
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0].solLamports).toBe('100000000');
+    // The fault was used once: the next buy completes.
+    const next = await completeBuy(sb);
+    expect(next.intent.status).toBe('completed');
+  });
+
+  it('a buy whose price ran away before the swap fails SLIPPAGE_EXCEEDED and is refunded', async () => {
+    const { intent, deposit } = await createBuy();
+    await sb.call('POST', `/trade/buys/${intent.id}/deposit`, { body: { signedTransaction: signDeposit(deposit.transaction, sb.keypair) } });
+    await sb.advance(2.01);
+    await sb.call('GET', `/trade/buys/${intent.id}`);
+    await sb.control('/price', { mint: sb.tokens[0]!.mint, multiplier: 2 });
+    await sb.advance(4);
+    const t = (await sb.call('GET', `/trades/${intent.id}`)).body.data;
+    expect(t.failure.code).toBe('SLIPPAGE_EXCEEDED');
+    expect(t.stage).toBe('refunding');
+  });
+});
