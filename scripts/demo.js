@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// `npm run demo`: a full round trip against the embedded sandbox, through the real binary:
+// start a sandbox, buy, look at holdings and positions, sell half, read activity and points,
+// stop the sandbox. Nothing here touches your own config file or wallet.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const bin = fileURLToPath(new URL('../bin/trader.js', import.meta.url));
+const scratch = mkdtempSync(join(tmpdir(), 'trader-demo-'));
+const bold = (s) => (process.stdout.isTTY && !process.env.NO_COLOR ? `\u001b[1m${s}\u001b[0m` : s);
+
+function startSandbox() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const env = {};
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      for (const m of out.matchAll(/^export (TRADER_[A-Z_]+)=(.*)$/gm)) env[m[1]] = m[2].replace(/^'(.*)'$/, '$1');
+      if (env.TRADER_BASE_URL && env.TRADER_API_KEY && env.TRADER_KEYPAIR) resolve({ child, env });
+    });
+    child.on('exit', (code) => reject(new Error(`sandbox exited early (${code})`)));
+    child.on('error', reject);
+  });
+}
+
+function step(title, args, env) {
+  console.log(`\n${bold(`▶ ${title}`)}\n  $ trader ${args.join(' ')}`);
+  const run = spawnSync(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (run.status !== 0) throw new Error(`trader ${args.join(' ')} exited with ${run.status}`);
+}
+
+const { child, env: sandboxEnv } = await startSandbox();
+const env = { ...process.env, ...sandboxEnv, TRADER_CONFIG: join(scratch, 'config.json') };
+try {
+  const tokens = await (await fetch(`${sandboxEnv.TRADER_BASE_URL}/_sandbox/tokens`)).json();
+  const token = (tokens.data ?? tokens)[0];
+  console.log(bold('A sandbox service is running on this machine with a fresh account and wallet.'));
+  console.log(`It trades simulated tokens; we will buy some ${token.symbol} (${token.mint}), then sell half.`);
+  step('Who am I? The account and the wallet that signs', ['me'], env);
+  step(`Buy 0.5 SOL of ${token.symbol}: the tool checks the deposit transaction, signs it, follows the trade`, ['buy', token.mint, '0.5sol', '--yes'], env);
+  step('What the service now holds for us', ['holdings'], env);
+  step('The position the buy opened', ['positions'], env);
+  step(`Sell half of the ${token.symbol}: the tool checks the message before signing it`, ['sell', token.symbol, '50%', '--yes'], env);
+  step('Everything that happened, newest first', ['activity'], env);
+  step('Points earned for the volume', ['points'], env);
+  console.log(`\n${bold('Done.')} Try it yourself: \`trader sandbox\` in one terminal, then eval its export lines in another.`);
+} finally {
+  child.kill('SIGINT');
+  rmSync(scratch, { recursive: true, force: true });
+}
