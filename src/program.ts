@@ -3,6 +3,8 @@
 import { Command, Option } from 'commander';
 import type { Context, ProcessFacts } from './context.js';
 import type { GlobalFlags } from './config/settings.js';
+import { ACTIVITY_TYPES, POSITION_STATUSES } from './api/types.js';
+import { PROFILE_KEYS } from './config/config-file.js';
 import { UsageError } from './errors.js';
 
 /** What an action needs to run: the flags of every level, merged. */
@@ -193,7 +195,35 @@ export function buildProgram(hooks: ProgramHooks): Command {
       }),
     );
 
+  program
+    .command('completion')
+    .description('print a shell completion script (bash, zsh or fish)')
+    .argument('<shell>', 'bash, zsh or fish')
+    .addHelpText('after', examples('eval "$(trader completion bash)"   # in ~/.bashrc', 'trader completion fish > ~/.config/fish/completions/trader.fish'))
+    .action(
+      run(async () => {
+        const completion = await import('./commands/completion.js');
+        return { run: (ctx, args) => completion.run(ctx, args, completionSpec(program)) };
+      }),
+    );
+
   return program;
+}
+
+/** What the completion scripts offer, read from the declared commands and options. */
+function completionSpec(program: Command): import('./commands/completion.js').CompletionSpec {
+  const longNames = (cmd: Command) => cmd.options.map((o) => o.long).filter((l): l is string => Boolean(l));
+  return {
+    globalOptions: longNames(program),
+    commands: program.commands.map((c) => ({ name: c.name(), options: longNames(c), subcommands: c.commands.map((s) => s.name()) })),
+    valuesAfter: {
+      '--status': [...POSITION_STATUSES],
+      '--type': [...ACTIVITY_TYPES],
+      get: [...PROFILE_KEYS],
+      set: [...PROFILE_KEYS],
+    },
+    argumentValues: { completion: ['bash', 'zsh', 'fish'] },
+  };
 }
 
 function parsePort(value: string): number {
