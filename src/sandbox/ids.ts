@@ -19,9 +19,26 @@ export function newRequestId(): string {
   return `req_${randomBytes(8).toString('hex')}`;
 }
 
-/** A transaction signature as the chain shows one: base58 of 64 random bytes. */
+const ALPHABET_CODES = Buffer.from('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 'latin1');
+
+// Random bytes are drawn in batches: one syscall per 1,024 signatures.
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+
+/**
+ * A transaction signature as the chain shows one: base58 of 64 bytes. Built as 87 random base58
+ * digits whose first digit is at least '3', which always decodes to exactly 64 bytes; this is far
+ * cheaper than encoding random bytes, which matters when seeding 50,000 entries.
+ */
 export function newSignature(): string {
-  return bs58.encode(randomBytes(64));
+  if (poolOffset + 87 > pool.length) {
+    pool = randomBytes(87 * 1024);
+    poolOffset = 0;
+  }
+  const bytes = Buffer.from(pool.subarray(poolOffset, (poolOffset += 87)));
+  bytes[0] = ALPHABET_CODES[2 + (bytes[0]! % 56)]!;
+  for (let i = 1; i < 87; i++) bytes[i] = ALPHABET_CODES[bytes[i]! % 58]!;
+  return bytes.toString('latin1');
 }
 
 /** An API key value: `sk_sandbox_` + 32 random base58 characters. */

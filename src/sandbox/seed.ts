@@ -50,12 +50,20 @@ export function seedHistory(
     createPosition(world, accountId, fields, at);
   }
   const ledger = world.account(accountId).activity;
+  // Amounts repeat every 1,000 entries per token: compute each quote once.
+  const cache = new Map<number, { lamports: bigint; amount: string; v: ReturnType<typeof valueOf> }>();
   for (let i = 0; i < opts.activity; i++) {
     const token = tokens[i % tokens.length]!;
     const type = TYPES[i % TYPES.length]!;
-    const lamports = BigInt(10_000_000 + (i % 1000) * 100_000);
+    const variant = (i % 1000) * tokens.length + (i % tokens.length);
+    let c = cache.get(variant);
+    if (!c) {
+      const l = BigInt(10_000_000 + (i % 1000) * 100_000);
+      c = { lamports: l, amount: quoteBuy(token, l).toString(), v: valueOf(world, l) };
+      cache.set(variant, c);
+    }
+    const { lamports, v } = c;
     const swap = type === 'buy' || type === 'sell';
-    const v = valueOf(world, lamports);
     const entry: ActivityEntry = {
       id: newUuid(),
       type,
@@ -64,7 +72,7 @@ export function seedHistory(
       mint: token.mint,
       symbol: token.symbol,
       decimals: token.decimals,
-      amount: swap ? quoteBuy(token, lamports).toString() : null,
+      amount: swap ? c.amount : null,
       solLamports: lamports.toString(),
       usdValue: swap ? v.usdValue : null,
       points: swap ? v.points : 0,

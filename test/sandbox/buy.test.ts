@@ -195,6 +195,9 @@ describe('buy lifecycle', () => {
     const polled = await sb.call('GET', `/trades/${intent.id}/status`);
     expect(polled.body.data).toMatchObject({ status: 'deposit_submitted', stage: 'confirming_deposit', terminal: false });
     expect(polled.body.data.signatures.deposit).toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
+    const full = await sb.call('GET', `/trades/${intent.id}`);
+    expect(full.body.data).toMatchObject({ status: 'deposit_submitted', stage: 'confirming_deposit' });
+    expect((await sb.call('GET', '/activity')).body.data).toEqual([]);
 
     expect(await status(intent.id)).toBe('deposit_confirmed');
     pos = (await sb.call('GET', `/positions/${pos.id}`)).body.data;
