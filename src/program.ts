@@ -147,7 +147,10 @@ export function buildProgram(hooks: ProgramHooks): Command {
 
   // Setup
   program.commandsGroup('Setup:');
-  const config = program.command('config').description('manage the config file (profiles, URL, key, keypair, limits)');
+  const config = program
+    .command('config')
+    .description('manage the config file (profiles, URL, key, keypair, limits)')
+    .addHelpText('after', examples('trader config init', 'trader config set maxBuyLamports 500000000', 'trader --profile staging config list'));
   config
     .command('init')
     .description('ask for URL, API key and keypair, check the key with the service, save (mode 0600)')
