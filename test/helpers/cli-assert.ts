@@ -1,0 +1,57 @@
+// Small assertions shared by the end-to-end tests of the CLI: error shape, stderr JSON lines, widths.
+import { expect } from 'vitest';
+import type { CliResult } from './cli.js';
+
+/** Non-empty lines of a stream's text. */
+export function lines(text: string): string[] {
+  return text.split('\n').filter((l) => l.trim() !== '');
+}
+
+/** Every stderr line parsed as JSON; fails the test if one is not JSON (the --json promise). */
+export function stderrJson(r: CliResult): any[] {
+  return lines(r.stderr).map((l) => {
+    try {
+      return JSON.parse(l);
+    } catch {
+      throw new Error(`stderr line is not JSON in --json mode: ${l}\nstderr:\n${r.stderr}`);
+    }
+  });
+}
+
+/** A human-mode failure: the expected exit, one line (two at most, the second a hint or request id), no stack. */
+export function expectHumanError(r: CliResult, code: number, pattern?: RegExp): string {
+  const where = `exit ${r.code}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`;
+  expect(r.code, where).toBe(code);
+  // Progress lines may come first; the error is the last line but one at most.
+  const all = lines(r.stderr);
+  const at = all.findIndex((l) => l.startsWith('error: '));
+  expect(at, where).toBeGreaterThanOrEqual(0);
+  const errLines = all.slice(at);
+  expect(errLines.length, where).toBeLessThanOrEqual(2);
+  expect(errLines[1] ?? '', where).not.toMatch(/^error/);
+  expect(r.stderr, where).not.toMatch(/\n\s+at .+:\d+:\d+/); // no stack trace
+  expect(r.stderr + r.stdout, where).not.toMatch(/\bundefined\b|\[object Object\]/);
+  if (pattern) expect(errLines[0], where).toMatch(pattern);
+  return errLines[0]!;
+}
+
+/** A --json failure: the expected exit, stdout empty, stderr only JSON lines, the last one the error. */
+export function expectJsonError(r: CliResult, code: number): { code: string; message: string; status: number | null; requestId: string | null } {
+  const where = `exit ${r.code}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`;
+  expect(r.code, where).toBe(code);
+  const all = stderrJson(r);
+  const last = all[all.length - 1];
+  expect(last, where).toBeDefined();
+  expect(Object.keys(last), where).toEqual(['error']);
+  expect(Object.keys(last.error).sort(), where).toEqual(['code', 'message', 'requestId', 'status']);
+  expect(typeof last.error.code, where).toBe('string');
+  expect(typeof last.error.message, where).toBe('string');
+  expect(last.error.message, where).not.toMatch(/\bundefined\b|\n/);
+  return last.error;
+}
+
+/** The widest line, ANSI escapes not counted. */
+export function maxWidth(text: string): number {
+  // eslint-disable-next-line no-control-regex
+  return Math.max(0, ...text.split('\n').map((l) => Array.from(l.replace(/\u001b\[[0-9;]*m/g, '')).length));
+}
