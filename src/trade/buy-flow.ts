@@ -73,8 +73,9 @@ export async function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): P
   if (intent.status === 'awaiting_deposit') {
     const inspection = inspect(deps, req, created);
     if (req.dryRun) {
-      await cancelQuietly(api, intent.id);
-      if (!inspection.facts) throw new RefusedToSignError(inspection.problems);
+      // The printed intent is the cancelled one, so a script never sees it as still open.
+      intent = (await cancelQuietly(api, intent.id)) ?? intent;
+      if (!inspection.facts) throw new RefusedToSignError(inspection.problems, ['dry run: nothing was signed; the buy intent was cancelled']);
       return { kind: 'dry-run', intent, review: review(created, inspection.facts), problems: inspection.problems };
     }
     if (inspection.problems.length > 0 || !inspection.facts) {
@@ -154,10 +155,12 @@ async function follow(deps: BuyDeps, intent: BuyIntent, deadlineMs: number | nul
 }
 
 
-async function cancelQuietly(api: ServiceClient, id: string): Promise<void> {
+/** Cancels the intent; returns it as cancelled, or null when the cancel did not go through. */
+async function cancelQuietly(api: ServiceClient, id: string): Promise<BuyIntent | null> {
   try {
-    await api.cancelBuy(id);
+    return (await api.cancelBuy(id)).intent;
   } catch {
     /* the intent expires unsigned anyway; the refusal matters more than the cancel */
+    return null;
   }
 }
