@@ -38,6 +38,7 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
 
   const resume = `trader buy ${mint} ${rawAmount} --idempotency-key ${idempotencyKey}`;
   let intentId: string | null = null;
+  let prompting = false;
   const progress = await ctx.progress();
   const { runBuy } = await import('../trade/buy-flow.js');
   let outcome;
@@ -54,7 +55,10 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
         async confirm(review) {
           ctx.output.note(renderBuyReview(review, { token, slippageBps, nowMs: ctx.clock.now() }, ctx.output.theme));
           if (ctx.settings.yes) return true;
-          return ctx.prompter.confirm('Sign and send this deposit?', false);
+          prompting = true; // Ctrl-C at the prompt means nothing was signed
+          const yes = await ctx.prompter.confirm('Sign and send this deposit?', false);
+          prompting = false;
+          return yes;
         },
         pinTreasury(address) {
           const profiles = ctx.config.document.profiles;
@@ -69,7 +73,14 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
     );
   } catch (err) {
     if (err instanceof RefusedToSignError && dryRun) ctx.output.note('Dry run: a safety check failed; nothing was signed.');
-    throw withFollowHint(err, intentId ? `trader trades ${intentId} --watch` : `resume with ${resume}`);
+    throw withFollowHint(
+      err,
+      prompting
+        ? `nothing was signed; the buy intent expires unused (to pick it up again: ${resume})`
+        : intentId
+          ? `the trade goes on; follow it with: trader trades ${intentId} --watch`
+          : `to resume: ${resume}`,
+    );
   } finally {
     progress.stop();
   }
@@ -94,7 +105,8 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
       return;
     case 'timeout':
       printResult(ctx, outcome.intent, outcome.trade, token, idempotencyKey);
-      throw new PendingError(`buy ${outcome.intent.id} is still ${outcome.intent.status} after ${ctx.settings.timeoutSeconds} s`, [`it may still finish; follow it with: ${follow}`]);
+      // The follow command is in the message itself, so --json's error line carries it too.
+      throw new PendingError(`buy ${outcome.intent.id} is still ${outcome.intent.status} after ${ctx.settings.timeoutSeconds} s; it may still finish; follow it with: ${follow}`);
     case 'final': {
       printResult(ctx, outcome.intent, outcome.trade, token, idempotencyKey);
       if (outcome.intent.status === 'completed') return;

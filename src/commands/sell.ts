@@ -43,6 +43,14 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
   const amount = resolveSellAmount(amountSpec, BigInt(holding.amount), (units) => describe(units, meta));
 
   let sellId: string | null = null;
+  // Whether a question is on screen: Ctrl-C there means nothing was signed.
+  let prompting = false;
+  const ask = async (question: string, defaultYes: boolean): Promise<boolean> => {
+    prompting = true;
+    const answer = await ctx.prompter.confirm(question, defaultYes);
+    prompting = false;
+    return answer;
+  };
   const progress = await ctx.progress();
   const { runSell } = await import('../trade/sell-flow.js');
   let result: SellResult;
@@ -59,11 +67,10 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
         async confirm(authorization) {
           ctx.output.note(renderSellReview(authorization, meta, ctx.clock.now(), ctx.output.theme));
           if (ctx.settings.yes) return 'yes';
-          const yes = await ctx.prompter.confirm('Sign this message and sell?', false);
-          if (!yes) return 'no';
+          if (!(await ask('Sign this message and sell?', false))) return 'no';
           if (Date.parse(authorization.expiresAt) > ctx.clock.now()) return 'yes';
           ctx.output.note('The quote expired while you were deciding; signing it now would be refused.');
-          return (await ctx.prompter.confirm('Get a fresh quote?', true)) ? 'fresh-quote' : 'no';
+          return (await ask('Get a fresh quote?', true)) ? 'fresh-quote' : 'no';
         },
         newIdempotencyKey() {
           idempotencyKey = randomUUID();
@@ -75,7 +82,14 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
       },
     );
   } catch (err) {
-    throw withFollowHint(err, sellId ? `trader trades ${sellId} --watch` : null);
+    throw withFollowHint(
+      err,
+      prompting
+        ? 'nothing was signed; the authorization expires unused'
+        : sellId
+          ? `the trade goes on; follow it with: trader trades ${sellId} --watch`
+          : null,
+    );
   } finally {
     progress.stop();
   }
@@ -103,7 +117,7 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
         renderSellSummary(view, outcome, trade, meta, theme),
       );
       if (result.kind === 'timeout') {
-        throw new PendingError(`sell ${view.authorization.id} is not final after ${ctx.settings.timeoutSeconds} s`, [`it may still finish; follow it with: ${follow}`]);
+        throw new PendingError(`sell ${view.authorization.id} is not final after ${ctx.settings.timeoutSeconds} s; it may still finish; follow it with: ${follow}`);
       }
       if (outcome?.state === 'failed') {
         throw new TradeFailedError(

@@ -32,8 +32,13 @@ export async function checkWallet(api: ServiceClient, keypair: Keypair): Promise
   }
 }
 
-/** Ctrl-C while waiting stops waiting, not the trade: say how to follow it. */
-export function withFollowHint(err: unknown, follow: string | null): unknown {
-  if (err instanceof InterruptedError && follow) return new InterruptedError(err.signal, [`the trade goes on; follow it with: ${follow}`]);
-  return err;
+/**
+ * Ctrl-C stops waiting, not the trade: say what became of it (`note`), e.g. how to follow it.
+ * In the message itself, so the --json error line (which has no hints) carries it too.
+ */
+export function withFollowHint(err: unknown, note: string | null): unknown {
+  if (!(err instanceof InterruptedError) || !note) return err;
+  const interrupted = new InterruptedError(err.signal);
+  interrupted.message = `${err.message}; ${note}`;
+  return interrupted;
 }
