@@ -1,0 +1,411 @@
+// `trader buy` end to end: the built binary against the sandbox. Each run gets its own HOME
+// and config file; runs that must be told apart go through their own recording proxy, so the
+// assertions about what the server saw hold even when runs overlap.
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { Keypair } from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
+import { newKey, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { startTamperProxy, type TamperProxy } from '../helpers/tamper-proxy.js';
+
+let sb: TestSandbox;
+const ZERO = { confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0, refundSeconds: 0 };
+const mint = () => sb.tokens[0]!.mint;
+const proxies: TamperProxy[] = [];
+
+beforeAll(async () => {
+  sb = await startTestSandbox();
+  await sb.setDelays(ZERO);
+});
+afterAll(async () => {
+  await Promise.all(proxies.map((p) => p.close()));
+  await sb?.close();
+});
+
+type Env = Record<string, string>;
+function envFor(url: string, home: { HOME: string; TRADER_CONFIG: string } = freshHome()): Env {
+  return { ...home, TRADER_BASE_URL: url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath };
+}
+
+/** A recording proxy in front of the sandbox: what one run sent, and the buys it created. */
+async function observed(home?: { HOME: string; TRADER_CONFIG: string }) {
+  const proxy = await startTamperProxy(sb.url);
+  proxies.push(proxy);
+  const created: any[] = [];
+  proxy.rewrite('POST', /^\/api\/v1\/trade\/buys$/, (body) => {
+    created.push(body.data);
+    return body;
+  });
+  const env = envFor(proxy.url, home);
+  const sent = (method: string, suffix: string | RegExp) =>
+    proxy.seen.filter((r) => r.method === method && (typeof suffix === 'string' ? r.path.endsWith(suffix) : suffix.test(r.path)));
+  return { proxy, created, env, sent, deposits: () => sent('POST', '/deposit') };
+}
+
+async function intentOf(id: string) {
+  const r = await sb.call('GET', `/trade/buys/${id}`);
+  expect(r.status).toBe(200);
+  return r.body.data.intent;
+}
+
+/** Sandbox-log requests for this buy id. */
+async function logFor(id: string) {
+  const log = await sb.requests();
+  return {
+    deposits: log.filter((r) => r.method === 'POST' && r.path === `/api/v1/trade/buys/${id}/deposit`),
+    cancels: log.filter((r) => r.method === 'POST' && r.path === `/api/v1/trade/buys/${id}/cancel`),
+  };
+}
+
+function creates(key: string) {
+  return sb.requests().then((log) => log.filter((r) => r.method === 'POST' && r.path === '/api/v1/trade/buys' && (r.body as any)?.idempotencyKey === key));
+}
+
+/** stderr of a --json run: JSON lines only; returns them parsed. */
+function jsonLines(r: CliResult): any[] {
+  return r.stderr
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => {
+      try {
+        return JSON.parse(l);
+      } catch {
+        throw new Error(`stderr line is not JSON in --json mode: ${l}\n${r.stderr}`);
+      }
+    });
+}
+
+function errorOf(r: CliResult): { code: string; message: string } {
+  const last = jsonLines(r).at(-1);
+  expect(last?.error, r.stderr).toBeTruthy();
+  return last.error;
+}
+
+function writeProfile(path: string, profile: Record<string, unknown>): void {
+  writeFileSync(path, JSON.stringify({ profiles: { default: profile } }), { mode: 0o600 });
+  chmodSync(path, 0o600);
+}
+
+function profileOf(path: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(path, 'utf8')).profiles.default;
+}
+
+async function withDelays<T>(delays: Parameters<TestSandbox['setDelays']>[0], fn: () => Promise<T>): Promise<T> {
+  await sb.setDelays(delays);
+  try {
+    return await fn();
+  } finally {
+    await sb.setDelays(ZERO);
+  }
+}
+
+describe('buy completes', () => {
+  it('--yes --json: exit 0, {intent, trade, idempotencyKey} in their final states, one create and one deposit', async () => {
+    const o = await observed();
+    const r = await runCli(['buy', mint(), '0.1sol', '--yes', '--json'], { env: o.env });
+    expect(r.code, r.stderr).toBe(0);
+    const out = json(r);
+    expect(Object.keys(out).sort()).toEqual(['idempotencyKey', 'intent', 'trade']);
+    expect(out.intent.status).toBe('completed');
+    expect(out.intent.outputMint).toBe(mint());
+    expect(out.intent.amountLamports).toBe('100000000');
+    expect(out.trade.id).toBe(out.intent.id);
+    expect(out.trade.terminal).toBe(true);
+    expect(out.trade.stage).toBe('completed');
+    expect(BigInt(out.trade.receivedOutputAmount)).toBeGreaterThan(0n);
+    expect(jsonLines(r)).toEqual([]);
+
+    // What the server saw: one create with the printed key, one deposit signed by the owner.
+    expect(o.sent('POST', '/trade/buys').map((s: any) => s.body.idempotencyKey)).toEqual([out.idempotencyKey]);
+    expect(o.deposits()).toHaveLength(1);
+    expect(o.deposits()[0]!.path).toBe(`/api/v1/trade/buys/${out.intent.id}/deposit`);
+    expect((await intentOf(out.intent.id)).status).toBe('completed');
+    // The printed trade is the service's final trade.
+    const trade = (await sb.call('GET', `/trades/${out.intent.id}`)).body.data;
+    expect(out.trade.signatures).toEqual(trade.signatures);
+    expect(out.trade.signatures.deposit).toBeTruthy();
+  });
+
+  it('human mode, lamports form: prints the idempotency key and a summary with tokens, SOL, fee and signatures', async () => {
+    const o = await observed();
+    const r = await runCli(['buy', mint(), '100000000', '--yes'], { env: o.env });
+    expect(r.code, r.stderr).toBe(0);
+    const key = /Idempotency key: (\S+)/.exec(r.stderr)?.[1];
+    expect(key, r.stderr).toBeTruthy();
+    expect(r.stderr).toContain(`--idempotency-key ${key}`);
+    expect(o.created).toHaveLength(1);
+    const id = o.created[0].intent.id as string;
+    const trade = (await sb.call('GET', `/trades/${id}`)).body.data;
+    const token = sb.tokens[0]!;
+    expect(r.stdout).toMatch(/Status\s+completed/);
+    expect(r.stdout).toMatch(new RegExp(`Received\\s+[0-9,.]+ ${token.symbol}`));
+    expect(r.stdout).toMatch(/SOL spent\s+0\.1 SOL/);
+    expect(r.stdout).toMatch(/Platform fee\s+0\.001 SOL/);
+    expect(r.stdout).toContain(trade.signatures.deposit);
+    expect(r.stdout).toContain(trade.signatures.swaps[0]);
+    // stdout is data only: no progress or notes.
+    expect(r.stdout).not.toContain('Idempotency key');
+    // First use: the recipient was pinned, and the user was told.
+    expect(r.stderr).toContain(`Pinned treasury ${sb.treasury}`);
+  });
+});
+
+describe('--no-wait and resuming by idempotency key', () => {
+  it('--no-wait: exit 0 once the deposit is accepted, prints the id; the same key later continues that buy', async () => {
+    const o = await observed();
+    const key = newKey('nowait');
+    const first = await runCli(['buy', mint(), '0.1sol', '--yes', '--json', '--no-wait', '--idempotency-key', key], { env: o.env });
+    expect(first.code, first.stderr).toBe(0);
+    const out = json(first);
+    expect(out.intent.status).toBe('deposit_submitted');
+    expect(out.idempotencyKey).toBe(key);
+    expect(out.trade).toBeNull();
+    expect(o.deposits()).toHaveLength(1);
+    // No polling after the deposit was accepted.
+    expect(o.sent('GET', `/trade/buys/${out.intent.id}`)).toHaveLength(0);
+
+    const human = await runCli(['buy', mint(), '0.1sol', '--yes', '--no-wait', '--idempotency-key', key], { env: o.env });
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toContain(out.intent.id);
+    expect(human.stdout).toContain(`trader trades ${out.intent.id} --watch`);
+
+    const resumed = await runCli(['buy', mint(), '0.1sol', '--yes', '--json', '--idempotency-key', key], { env: o.env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const done = json(resumed);
+    expect(done.intent.id).toBe(out.intent.id);
+    expect(done.intent.status).toBe('completed');
+    expect(done.trade.terminal).toBe(true);
+    // Three runs, one buy, one deposit.
+    expect(new Set((await creates(key)).map((c) => c.status))).toEqual(new Set([201, 200]));
+    expect((await logFor(out.intent.id)).deposits).toHaveLength(1);
+    expect(o.deposits()).toHaveLength(1);
+  });
+
+  it('running a completed buy again with its key reports it and never buys twice', async () => {
+    const o = await observed();
+    const key = newKey('again');
+    const args = ['buy', mint(), '0.1sol', '--yes', '--json', '--idempotency-key', key];
+    const first = await runCli(args, { env: o.env });
+    expect(first.code, first.stderr).toBe(0);
+    const second = await runCli(args, { env: o.env });
+    expect(second.code, second.stderr).toBe(0);
+    expect(json(second).intent.id).toBe(json(first).intent.id);
+    expect(json(second).intent.status).toBe('completed');
+    expect(await creates(key)).toHaveLength(2);
+    expect((await logFor(json(first).intent.id)).deposits).toHaveLength(1);
+
+    const human = await runCli(['buy', mint(), '0.1sol', '--yes', '--idempotency-key', key], { env: o.env });
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stderr).toContain(`Resuming buy ${json(first).intent.id}`);
+    expect(o.deposits()).toHaveLength(1);
+  });
+
+  it('a buy interrupted by --timeout is resumed with its key and completes', async () => {
+    const o = await observed();
+    const key = newKey('slow');
+    const first = await withDelays({ confirmSeconds: 1e6 }, () =>
+      runCli(['buy', mint(), '0.1sol', '--yes', '--timeout', '1', '--idempotency-key', key], { env: o.env }),
+    );
+    expect(first.code, first.stderr).toBe(5);
+    const id = o.created[0].intent.id;
+    // The deposit landed long ago from the sandbox's point of view once the delay is gone.
+    const second = await runCli(['buy', mint(), '0.1sol', '--yes', '--json', '--idempotency-key', key], { env: o.env });
+    expect(second.code, second.stderr).toBe(0);
+    expect(json(second).intent).toMatchObject({ id, status: 'completed' });
+    expect((await logFor(id)).deposits).toHaveLength(1);
+  });
+});
+
+describe('buys that end without success', () => {
+  it('swap failure: exit 4 with the failure code and refund progress, in --json and in human mode', async () => {
+    await withDelays({ refundSeconds: 1e6 }, async () => {
+      await sb.control('/fail-next-swap', { count: 1 });
+      const o = await observed();
+      const r = await runCli(['buy', mint(), '0.1sol', '--yes', '--json'], { env: o.env });
+      expect(r.code, r.stderr).toBe(4);
+      const out = json(r);
+      expect(out.intent.status).toBe('failed');
+      expect(out.trade.failure.code).toBe('SWAP_FAILED');
+      expect(out.trade.refund.state).toBe('recovering');
+      const err = errorOf(r);
+      expect(err.code).toBe('SWAP_FAILED');
+      expect(err.message).toContain('refund recovering');
+      expect(err.message).toContain(`trader trades ${out.intent.id} --watch`);
+
+      await sb.control('/fail-next-swap', { count: 1 });
+      const h = await runCli(['buy', mint(), '0.1sol', '--yes'], { env: o.env });
+      expect(h.code, h.stderr).toBe(4);
+      expect(h.stdout).toMatch(/Failure\s+SWAP_FAILED/);
+      expect(h.stdout).toMatch(/Refund\s+recovering/);
+      expect(h.stderr).toMatch(/^error: buy \S+ ended failed: SWAP_FAILED/m);
+    });
+  });
+
+  it('expiry: the deposit does not confirm within 10 minutes → exit 4, intent expired', async () => {
+    await withDelays({ confirmSeconds: 1e6 }, async () => {
+      const o = await observed();
+      const r = await runCli(['buy', mint(), '0.1sol', '--yes', '--json', '--verbose'], {
+        env: o.env,
+        // Once the deposit is in, let 11 minutes pass on the sandbox clock.
+        whenStderr: { includes: '/deposit', then: () => void sb.advance(11 * 60) },
+      });
+      expect(r.code, r.stderr).toBe(4);
+      const out = json(r);
+      expect(out.intent.status).toBe('expired');
+      expect(errorOf(r).code).toBe('EXPIRED');
+      expect(o.deposits()).toHaveLength(1);
+    });
+  });
+
+  it('--timeout 1 with a slow confirmation → exit 5 naming `trader trades <id> --watch`', async () => {
+    await withDelays({ confirmSeconds: 1e6 }, async () => {
+      const o = await observed();
+      const started = Date.now();
+      const [h, j] = await Promise.all([
+        runCli(['buy', mint(), '0.1sol', '--yes', '--timeout', '1'], { env: o.env }),
+        runCli(['buy', mint(), '0.1sol', '--yes', '--json', '--timeout', '1'], { env: envFor(sb.url) }),
+      ]);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(h.code, h.stderr).toBe(5);
+      const id = o.created[0].intent.id;
+      expect(h.stderr).toContain(`trader trades ${id} --watch`);
+      expect(j.code, j.stderr).toBe(5);
+      const out = json(j);
+      expect(out.intent.status).toBe('deposit_submitted');
+      expect(errorOf(j)).toMatchObject({ code: 'TIMEOUT' });
+      expect(errorOf(j).message).toContain(`trader trades ${out.intent.id} --watch`);
+    });
+  });
+});
+
+describe('local refusals before any trade exists', () => {
+  it('maxBuyLamports and maxSlippageBps of the profile → exit 2 and no request at all', async () => {
+    const limitHome = freshHome();
+    writeProfile(limitHome.TRADER_CONFIG, { maxBuyLamports: '50000000', maxSlippageBps: 500 });
+    const a = await observed(limitHome);
+    const b = await observed(limitHome);
+    const c = await observed(limitHome);
+    const [overAmount, overSlippage, within] = await Promise.all([
+      runCli(['buy', mint(), '0.1sol', '--yes', '--json'], { env: a.env }),
+      runCli(['buy', mint(), '0.01sol', '--slippage-bps', '600', '--yes', '--json'], { env: b.env }),
+      runCli(['buy', mint(), '0.05sol', '--slippage-bps', '500', '--yes', '--json'], { env: c.env }),
+    ]);
+    expect(overAmount.code, overAmount.stderr).toBe(2);
+    expect(errorOf(overAmount)).toMatchObject({ code: 'OVER_LIMIT' });
+    expect(errorOf(overAmount).message).toContain('maxBuyLamports');
+    expect(a.proxy.seen).toEqual([]);
+    expect(overSlippage.code, overSlippage.stderr).toBe(2);
+    expect(errorOf(overSlippage).message).toContain('maxSlippageBps');
+    expect(b.proxy.seen).toEqual([]);
+    // Exactly at the limits is allowed.
+    expect(within.code, within.stderr).toBe(0);
+  });
+
+  it('no --yes without a terminal → exit 2 and nothing sent', async () => {
+    const a = await observed();
+    const b = await observed();
+    const [j, h] = await Promise.all([
+      runCli(['buy', mint(), '0.1sol', '--json'], { env: a.env }),
+      runCli(['buy', mint(), '0.1sol'], { env: b.env }),
+    ]);
+    expect(j.code).toBe(2);
+    expect(errorOf(j).code).toBe('CONFIRMATION_REQUIRED');
+    expect(h.code).toBe(2);
+    expect(h.stderr).toContain('--yes');
+    expect(a.proxy.seen).toEqual([]);
+    expect(b.proxy.seen).toEqual([]);
+  });
+
+  it("a keypair that is not the account's wallet → exit 2 naming both, no trade created", async () => {
+    const home = freshHome();
+    const other = Keypair.generate();
+    const path = `${home.HOME}/other.json`;
+    writeFileSync(path, JSON.stringify(Array.from(other.secretKey)), { mode: 0o600 });
+    const o = await observed(home);
+    const r = await runCli(['buy', mint(), '0.1sol', '--yes', '--json'], { env: { ...o.env, TRADER_KEYPAIR: path } });
+    expect(r.code, r.stderr).toBe(2);
+    expect(errorOf(r).code).toBe('WALLET_MISMATCH');
+    expect(errorOf(r).message).toContain(other.publicKey.toBase58());
+    expect(errorOf(r).message).toContain(sb.walletAddress);
+    expect(o.sent('POST', /./)).toEqual([]);
+  });
+});
+
+describe('trust on first use of the treasury', () => {
+  it('the first buy pins the recipient; a later deposit to another address is refused (exit 6), cancelled, unsigned', async () => {
+    const home = freshHome();
+    const first = await observed(home);
+    const r1 = await runCli(['buy', mint(), '0.1sol', '--yes', '--json'], { env: first.env });
+    expect(r1.code, r1.stderr).toBe(0);
+    expect(profileOf(home.TRADER_CONFIG).treasury).toBe(sb.treasury);
+
+    const elsewhere = Keypair.generate().publicKey.toBase58();
+    // A different --treasury, and a different treasury written in the profile.
+    const viaFlag = await observed(home);
+    const flagRun = await runCli(['buy', mint(), '0.1sol', '--yes', '--json', '--treasury', elsewhere], { env: viaFlag.env });
+    const profileHome = freshHome();
+    writeProfile(profileHome.TRADER_CONFIG, { treasury: elsewhere });
+    const viaProfile = await observed(profileHome);
+    const profileRun = await runCli(['buy', mint(), '0.1sol', '--yes'], { env: viaProfile.env });
+
+    for (const [run, o] of [
+      [flagRun, viaFlag],
+      [profileRun, viaProfile],
+    ] as const) {
+      expect(run.code, run.stderr).toBe(6);
+      expect(o.deposits()).toEqual([]);
+      expect(o.created).toHaveLength(1);
+      const id = o.created[0].intent.id;
+      expect((await intentOf(id)).status).toBe('cancelled');
+      expect((await logFor(id)).deposits).toEqual([]);
+    }
+    const err = errorOf(flagRun);
+    expect(err.code).toBe('REFUSED_TO_SIGN');
+    expect(err.message).toContain(`not the pinned treasury ${elsewhere}`);
+    expect(err.message).toContain(sb.treasury);
+    expect(err.message).toMatch(/re-pin it with --treasury <address> or `trader config set treasury <address>`/);
+    expect(profileRun.stderr).toContain('re-pin');
+    expect(profileRun.stderr).toContain('cancelled');
+    // A refused deposit never changes the pin.
+    expect(profileOf(home.TRADER_CONFIG).treasury).toBe(sb.treasury);
+    expect(profileOf(profileHome.TRADER_CONFIG).treasury).toBe(elsewhere);
+  });
+});
+
+describe('--dry-run', () => {
+  it('checks and shows everything, signs nothing, cancels the intent, does not pin', async () => {
+    const home = freshHome();
+    const j = await observed(home);
+    const h = await observed(freshHome());
+    const [jr, hr] = await Promise.all([
+      runCli(['buy', mint(), '0.1sol', '--dry-run', '--json'], { env: j.env }),
+      runCli(['buy', mint(), '0.1sol', '--dry-run'], { env: h.env }),
+    ]);
+    expect(jr.code, jr.stderr).toBe(0);
+    const out = json(jr);
+    expect(out).toMatchObject({ dryRun: true, ok: true, problems: [] });
+    expect(out.intent.amountLamports).toBe('100000000');
+    expect(out.intent.minimumOutputAmount).toMatch(/^\d+$/);
+    expect(out.deposit).toMatchObject({
+      recipient: sb.treasury,
+      feePayer: sb.walletAddress,
+      transferLamports: '100000000',
+      treasuryCheck: 'first-use',
+    });
+    expect(out.deposit.networkFeeLamports).toMatch(/^\d+$/);
+    expect(typeof out.idempotencyKey).toBe('string');
+    for (const o of [j, h]) {
+      expect(o.deposits()).toEqual([]);
+      expect(o.created).toHaveLength(1);
+      expect((await intentOf(o.created[0].intent.id)).status).toBe('cancelled');
+    }
+    // The printed intent is the cancelled one, not the quote's awaiting_deposit.
+    expect(out.intent.status).toBe('cancelled');
+    expect(hr.code, hr.stderr).toBe(0);
+    expect(hr.stdout).toContain('Dry run: every check passed');
+    expect(hr.stdout).toMatch(/Network fee/);
+    expect(hr.stdout).toContain(sb.treasury);
+    // Nothing was confirmed, so nothing is pinned.
+    expect(() => readFileSync(home.TRADER_CONFIG, 'utf8')).toThrow();
+  });
+});
