@@ -65,7 +65,10 @@ function printError(err: unknown, json: boolean, verbose: boolean): number {
   const requestId = err instanceof ApiError ? err.requestId : null;
 
   if (json) {
-    process.stderr.write(JSON.stringify({ error: { code: known?.code ?? 'INTERNAL', message, status, requestId } }) + '\n');
+    // The error line has no field for hints (how to follow the trade, what to fix): they go in the message.
+    const hints = (known?.hints ?? []).filter((h) => !message.includes(h));
+    const full = hints.length ? `${message}; ${hints.join('; ')}` : message;
+    process.stderr.write(JSON.stringify({ error: { code: known?.code ?? 'INTERNAL', message: full, status, requestId } }) + '\n');
   } else {
     const lines = [`error: ${message}`];
     const second = [...(known?.hints ?? []), ...(requestId ? [`request id: ${requestId}`] : [])].join('  ');
