@@ -1,6 +1,6 @@
 // Declares every command, argument and option with its help. Command modules are imported
 // only when their command runs, so `--help`, `--version` and light commands start fast.
-import { Command, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import type { Context, ProcessFacts } from './context.js';
 import type { GlobalFlags } from './config/settings.js';
 import { ACTIVITY_TYPES, POSITION_STATUSES } from './api/types.js';
@@ -26,8 +26,15 @@ export function buildProgram(hooks: ProgramHooks): Command {
     .version(hooks.facts.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .showSuggestionAfterError(true)
-    .showHelpAfterError('(run with --help for usage)')
-    .exitOverride()
+    // Not showHelpAfterError: it writes its line to stderr before the error, which breaks the
+    // one-line error and, with --json, the promise that stderr holds only JSON lines.
+    .exitOverride((err) => {
+      if (err.exitCode === 0) throw err; // --help, --version
+      // One line: commander puts "(Did you mean buy?)" on a line of its own.
+      // `trader` alone prints the help to stderr and exits with "(outputHelp)": say what is wrong instead.
+      const message = err.code === 'commander.help' ? 'no command given' : err.message.replace(/\s*\n\s*/g, ' ').trim();
+      throw new CommanderError(err.exitCode, err.code, `${message} (run with --help for usage)`);
+    })
     .configureOutput({
       writeOut: (s) => hooks.facts.stdout.write(s),
       writeErr: (s) => hooks.facts.stderr.write(s),
