@@ -1,8 +1,16 @@
 // The one --json code path: a single document on stdout, JSON lines on stderr.
 
+const bigintAsString = (_key: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v);
+
 /** Serialises a value; bigints (never expected from the API) become strings rather than throwing. */
 export function toJson(value: unknown, indent = 2): string {
-  return JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? v.toString() : v), indent);
+  // A replacer function costs a call per key; API data never holds a bigint, so try without.
+  try {
+    return JSON.stringify(value, null, indent);
+  } catch (err) {
+    if (!(err instanceof TypeError)) throw err;
+    return JSON.stringify(value, bigintAsString, indent);
+  }
 }
 
 /** Writes one JSON line to stderr-like streams: `{"warning":…}`, `{"pagination":…}`, `{"error":…}`. */
@@ -26,10 +34,13 @@ export class JsonArrayWriter {
       this.stream.write('[');
       this.started = true;
     }
+    // One write per batch: a write per item is a system call per item on a file or pipe.
+    let text = '';
     for (const item of items) {
-      this.stream.write((this.count === 0 ? '\n' : ',\n') + toJson(item, 0));
+      text += (this.count === 0 ? '\n' : ',\n') + toJson(item, 0);
       this.count++;
     }
+    if (text) this.stream.write(text);
   }
 
   /** Closes the array. */
