@@ -42,11 +42,13 @@ export function arrayOf(c: Check): Check {
 }
 
 export function obj(fields: Record<string, Check>): Check {
+  // Built once, not per checked object: list pages run this for every item.
+  const entries = Object.entries(fields).map(([name, c]) => [name, c, `.${name}`] as const);
   return (v, at) => {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return wrong(at, v, 'an object');
     const o = v as Record<string, unknown>;
-    for (const [name, c] of Object.entries(fields)) {
-      const p = c(Object.hasOwn(o, name) ? o[name] : undefined, `${at}.${name}`);
+    for (const [name, c, suffix] of entries) {
+      const p = c(Object.hasOwn(o, name) ? o[name] : undefined, at + suffix);
       if (p) return p;
     }
     return null;
