@@ -1,0 +1,323 @@
+// `trader sell` end to end: the built binary against the sandbox. Each test sells its own token
+// (added through the control surface and bought through the API), so tests never share a
+// holding and price moves stay local; runs go through a recording proxy when what the server
+// saw matters.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
+import { completeBuy, newKey, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { startTamperProxy, type TamperProxy } from '../helpers/tamper-proxy.js';
+
+let sb: TestSandbox;
+const ZERO = { confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0, refundSeconds: 0 };
+const proxies: TamperProxy[] = [];
+let tokenCount = 0;
+
+beforeAll(async () => {
+  sb = await startTestSandbox();
+  await sb.setDelays(ZERO);
+});
+afterAll(async () => {
+  await Promise.all(proxies.map((p) => p.close()));
+  await sb?.close();
+});
+
+interface Held {
+  mint: string;
+  symbol: string;
+  decimals: number;
+  amount: bigint;
+  positionId: string;
+}
+
+/** A new token of the sandbox, bought through the API: a holding no other test touches. */
+async function holding(decimals = 6): Promise<Held> {
+  const symbol = `S${process.pid % 1000}T${++tokenCount}`;
+  const token = await sb.control('/tokens', { symbol, name: `Sell test ${tokenCount}`, decimals, usdPrice: 0.001 });
+  const { positionId } = await completeBuy(sb, { mint: token.mint, amountLamports: '200000000' });
+  return { mint: token.mint, symbol, decimals, amount: await heldAmount(token.mint), positionId };
+}
+
+async function heldAmount(mint: string): Promise<bigint> {
+  const r = await sb.call('GET', '/holdings');
+  const h = r.body.data.find((x: any) => x.mint === mint);
+  return h ? BigInt(h.amount) : 0n;
+}
+
+type Env = Record<string, string>;
+function envFor(url: string): Env {
+  return { ...freshHome(), TRADER_BASE_URL: url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath };
+}
+
+/** A recording proxy for one run: the sells it created and what it sent. */
+async function observed() {
+  const proxy = await startTamperProxy(sb.url);
+  proxies.push(proxy);
+  const created: any[] = [];
+  proxy.rewrite('POST', /^\/api\/v1\/trade\/sells$/, (body) => {
+    created.push(body.data.authorization);
+    return body;
+  });
+  const sent = (method: string, suffix: string) => proxy.seen.filter((r) => r.method === method && r.path.endsWith(suffix));
+  return { proxy, created, env: envFor(proxy.url), creates: () => sent('POST', '/trade/sells'), authorizes: () => sent('POST', '/authorize') };
+}
+
+function jsonLines(r: CliResult): any[] {
+  return r.stderr
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => {
+      try {
+        return JSON.parse(l);
+      } catch {
+        throw new Error(`stderr line is not JSON in --json mode: ${l}\n${r.stderr}`);
+      }
+    });
+}
+
+function errorOf(r: CliResult): { code: string; message: string } {
+  const last = jsonLines(r).at(-1);
+  expect(last?.error, r.stderr).toBeTruthy();
+  return last.error;
+}
+
+async function withDelays<T>(delays: Parameters<TestSandbox['setDelays']>[0], fn: () => Promise<T>): Promise<T> {
+  await sb.setDelays(delays);
+  try {
+    return await fn();
+  } finally {
+    await sb.setDelays(ZERO);
+  }
+}
+
+/** The sandbox's view of an authorization (and its sell). */
+async function sellOf(id: string) {
+  const r = await sb.call('GET', `/trade/sells/${id}`);
+  expect(r.status).toBe(200);
+  return r.body.data;
+}
+
+async function authorizesInLog(id: string) {
+  return (await sb.requests()).filter((r) => r.method === 'POST' && r.path === `/api/v1/trade/sells/${id}/authorize`);
+}
+
+describe('sells that complete', () => {
+  it('<mint> 50% --yes --json: exit 0, {authorization, sell, trade, idempotencyKey} final; half the holding sold', async () => {
+    const t = await holding();
+    const o = await observed();
+    const r = await runCli(['sell', t.mint, '50%', '--yes', '--json'], { env: o.env });
+    expect(r.code, r.stderr).toBe(0);
+    const out = json(r);
+    expect(Object.keys(out).sort()).toEqual(['authorization', 'idempotencyKey', 'sell', 'trade']);
+    const half = t.amount / 2n;
+    expect(out.authorization).toMatchObject({ status: 'authorized', mint: t.mint, amount: half.toString() });
+    expect(out.sell.status).toBe('completed');
+    expect(out.trade).toMatchObject({ side: 'sell', terminal: true, stage: 'completed' });
+    expect(BigInt(out.trade.receivedOutputAmount)).toBeGreaterThanOrEqual(BigInt(out.authorization.minimumOutputLamports));
+    expect(jsonLines(r)).toEqual([]);
+    expect(o.creates().map((c: any) => c.body)).toEqual([{ mint: t.mint, amount: half.toString(), idempotencyKey: out.idempotencyKey }]);
+    expect(o.authorizes()).toHaveLength(1);
+    expect(await heldAmount(t.mint)).toBe(t.amount - half);
+  });
+
+  it('by symbol, human mode, raw amount: prints the key, the message it signed, SOL received and the payout signature', async () => {
+    const t = await holding();
+    const o = await observed();
+    const r = await runCli(['sell', t.symbol.toLowerCase(), '1234500', '--yes'], { env: o.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/Idempotency key: \S+/);
+    expect(o.creates()[0]!.body).toMatchObject({ mint: t.mint, amount: '1234500' });
+    const id = o.created[0].id as string;
+    const view = await sellOf(id);
+    expect(view.sell.status).toBe('completed');
+    expect(r.stderr).toContain(view.authorization.message.split('\n')[0]);
+    expect(r.stdout).toMatch(new RegExp(`Sold\\s+1\\.2345 ${t.symbol}`));
+    expect(r.stdout).toMatch(/SOL received\s+0\.\d+ SOL/);
+    expect(r.stdout).toContain(view.sell.payoutSignature);
+    expect(await heldAmount(t.mint)).toBe(t.amount - 1234500n);
+  });
+
+  it('all: sells the whole holding', async () => {
+    const t = await holding();
+    const o = await observed();
+    const r = await runCli(['sell', t.mint, 'all', '--yes', '--json'], { env: o.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r).authorization.amount).toBe(t.amount.toString());
+    expect(json(r).sell.status).toBe('completed');
+    expect(await heldAmount(t.mint)).toBe(0n);
+    const position = (await sb.call('GET', `/positions/${t.positionId}`)).body.data;
+    expect(position.status).toBe('closed');
+  });
+});
+
+describe('sells refused before anything is created', () => {
+  it('more than held, or no holding at all → exit 2 and no POST /trade/sells', async () => {
+    const t = await holding();
+    const never = await sb.control('/tokens', { symbol: `NONE${process.pid % 1000}`, decimals: 6 });
+    const a = await observed();
+    const b = await observed();
+    const c = await observed();
+    const [tooMuch, none, noneBySymbol] = await Promise.all([
+      runCli(['sell', t.mint, (t.amount + 1n).toString(), '--yes', '--json'], { env: a.env }),
+      runCli(['sell', never.mint, '100', '--yes', '--json'], { env: b.env }),
+      runCli(['sell', never.symbol, '100', '--yes'], { env: c.env }),
+    ]);
+    expect(tooMuch.code, tooMuch.stderr).toBe(2);
+    expect(errorOf(tooMuch).message).toMatch(/only [0-9,.]+ \S+ held/);
+    expect(none.code, none.stderr).toBe(2);
+    expect(errorOf(none).code).toBe('NO_HOLDING');
+    expect(noneBySymbol.code, noneBySymbol.stderr).toBe(2);
+    expect(noneBySymbol.stderr).toContain(never.symbol);
+    for (const o of [a, b, c]) expect(o.creates()).toEqual([]);
+    expect(await heldAmount(t.mint)).toBe(t.amount);
+  });
+});
+
+describe('sells that end without success', () => {
+  it('PRICE_MOVED after authorize → exit 4, says nothing was sold, holding unchanged', async () => {
+    const t = await holding();
+    const o = await observed();
+    const r = await withDelays({ swapSeconds: 1_000 }, () =>
+      runCli(['sell', t.mint, '50%', '--yes'], {
+        env: o.env,
+        // Authorized and waiting for the swap: the price halves, then the swap's time comes.
+        whenStderr: {
+          includes: 'swap pending',
+          then: () => void sb.control('/price', { mint: t.mint, multiplier: 0.5 }).then(() => sb.advance(1_001)),
+        },
+      }),
+    );
+    expect(r.code, r.stderr).toBe(4);
+    expect(r.stderr).toContain('PRICE_MOVED');
+    expect(r.stderr).toContain('nothing was sold');
+    expect(r.stdout).toMatch(/Failure\s+PRICE_MOVED/);
+    expect(o.authorizes()).toHaveLength(1);
+    expect((await sellOf(o.created[0].id)).sell.status).toBe('failed');
+    expect(await heldAmount(t.mint)).toBe(t.amount);
+    const position = (await sb.call('GET', `/positions/${t.positionId}`)).body.data;
+    expect(position.status).toBe('open');
+  });
+
+  it('QUOTE_BELOW_AUTHORIZED_MINIMUM (price fell between quote and authorize) → exit 4, nothing sold, not locked', async () => {
+    const t = await holding();
+    const key = newKey('qbam');
+    // The quote is made at the old price; the price halves before the CLI signs it.
+    const created = await sb.call('POST', '/trade/sells', { body: { mint: t.mint, amount: (t.amount / 2n).toString(), idempotencyKey: key } });
+    expect(created.status).toBe(201);
+    await sb.control('/price', { mint: t.mint, multiplier: 0.5 });
+    const o = await observed();
+    const r = await runCli(['sell', t.mint, '50%', '--yes', '--json', '--idempotency-key', key], { env: o.env });
+    expect(r.code, r.stderr).toBe(4);
+    const out = json(r);
+    expect(out.authorization).toMatchObject({ status: 'failed', failureCode: 'QUOTE_BELOW_AUTHORIZED_MINIMUM', executionStarted: false });
+    expect(out.sell).toBeNull();
+    expect(errorOf(r)).toMatchObject({ code: 'QUOTE_BELOW_AUTHORIZED_MINIMUM' });
+    expect(errorOf(r).message).toContain('nothing was sold');
+    expect(o.authorizes()).toHaveLength(1);
+    expect(await heldAmount(t.mint)).toBe(t.amount);
+    const h = (await sb.call('GET', '/holdings')).body.data.find((x: any) => x.mint === t.mint);
+    expect(h.sellInProgress).toBe(false);
+    expect((await sb.call('GET', `/positions/${t.positionId}`)).body.data.status).toBe('open');
+    // Not locked: a fresh sell at the new price goes through.
+    const again = await runCli(['sell', t.mint, '50%', '--yes', '--json'], { env: o.env });
+    expect(again.code, again.stderr).toBe(0);
+  });
+
+  it('an authorization already expired when received → exit 6, no authorize sent', async () => {
+    const t = await holding();
+    const o = await observed();
+    // The sandbox runs five minutes behind real time (earlier tests may have moved it ahead):
+    // its 2-minute expiry is already past for the client.
+    const { offsetSeconds } = await sb.control('/clock');
+    const back = offsetSeconds + 300;
+    await sb.advance(-back);
+    let r: CliResult;
+    try {
+      r = await runCli(['sell', t.mint, '50%', '--yes', '--json'], { env: o.env });
+    } finally {
+      await sb.advance(back);
+    }
+    expect(r.code, r.stderr).toBe(6);
+    expect(errorOf(r).code).toBe('REFUSED_TO_SIGN');
+    expect(errorOf(r).message).toMatch(/expired/);
+    expect(o.creates()).toHaveLength(1);
+    expect(o.authorizes()).toEqual([]);
+    expect(await authorizesInLog(o.created[0].id)).toEqual([]);
+    expect(await heldAmount(t.mint)).toBe(t.amount);
+  });
+
+  it('--timeout 1 while the swap is slow → exit 5 with the follow command', async () => {
+    const t = await holding();
+    const o = await observed();
+    const r = await withDelays({ swapSeconds: 1e6 }, () => runCli(['sell', t.mint, '50%', '--yes', '--json', '--timeout', '1'], { env: o.env }));
+    expect(r.code, r.stderr).toBe(5);
+    const id = o.created[0].id;
+    expect(json(r).authorization.id).toBe(id);
+    expect(errorOf(r).message).toContain(`trader trades ${id} --watch`);
+  });
+});
+
+describe('resume, --no-wait, --dry-run, --min-sol', () => {
+  it('the same --idempotency-key continues the sell, never a second one; also after --no-wait', async () => {
+    const t = await holding();
+    const o = await observed();
+    const key = newKey('sell');
+    const noWait = await withDelays({ swapSeconds: 1e6 }, () =>
+      runCli(['sell', t.mint, '25%', '--yes', '--json', '--no-wait', '--idempotency-key', key], { env: o.env }),
+    );
+    expect(noWait.code, noWait.stderr).toBe(0);
+    const first = json(noWait);
+    expect(first.authorization.status).toBe('authorized');
+    expect(first.sell.status).toBe('swap_pending');
+    expect(first.trade).toBeNull();
+    expect(first.idempotencyKey).toBe(key);
+
+    // The holding is now smaller, but the raw amount of the original sell is what resumes it.
+    const amount = first.authorization.amount;
+    const resumed = await runCli(['sell', t.mint, amount, '--yes', '--json', '--idempotency-key', key], { env: o.env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(json(resumed).authorization.id).toBe(first.authorization.id);
+    expect(json(resumed).sell.status).toBe('completed');
+    const again = await runCli(['sell', t.mint, amount, '--yes', '--idempotency-key', key], { env: o.env });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain(`Resuming sell ${first.authorization.id}`);
+
+    expect(o.creates()).toHaveLength(3);
+    expect(o.authorizes()).toHaveLength(1);
+    expect(await authorizesInLog(first.authorization.id)).toHaveLength(1);
+    expect(await heldAmount(t.mint)).toBe(t.amount - BigInt(amount));
+  });
+
+  it('--dry-run shows the quote and the checks, signs nothing; --min-sol above the minimum → exit 6, nothing signed', async () => {
+    const t = await holding();
+    const d = await observed();
+    const m = await observed();
+    const ok = await observed();
+    const [dry, dryHuman] = await Promise.all([
+      runCli(['sell', t.mint, '50%', '--dry-run', '--json'], { env: d.env }),
+      runCli(['sell', t.mint, '50%', '--dry-run'], { env: envFor(sb.url) }),
+    ]);
+    expect(dry.code, dry.stderr).toBe(0);
+    const out = json(dry);
+    expect(out).toMatchObject({ dryRun: true, ok: true, problems: [] });
+    expect(out.authorization.status).toBe('awaiting_signature');
+    expect(out.authorization.message).toContain(t.mint);
+    expect(d.authorizes()).toEqual([]);
+    expect(dryHuman.code, dryHuman.stderr).toBe(0);
+    expect(dryHuman.stdout).toContain('Dry run: every check passed');
+    expect(dryHuman.stdout).toContain(out.authorization.message.split('\n')[1]);
+
+    const minimum = BigInt(out.authorization.minimumOutputLamports);
+    const sol = (l: bigint) => `${l / 1_000_000_000n}.${(l % 1_000_000_000n).toString().padStart(9, '0')}`;
+    const [above, atMinimum] = await Promise.all([
+      runCli(['sell', t.mint, '50%', '--yes', '--json', '--min-sol', sol(minimum * 2n)], { env: m.env }),
+      runCli(['sell', t.mint, '1000', '--yes', '--json', '--min-sol', '0.000000001'], { env: ok.env }),
+    ]);
+    expect(above.code, above.stderr).toBe(6);
+    expect(errorOf(above).message).toContain('below --min-sol');
+    expect(m.creates()).toHaveLength(1);
+    expect(m.authorizes()).toEqual([]);
+    expect(atMinimum.code, atMinimum.stderr).toBe(0);
+    expect(ok.authorizes()).toHaveLength(1);
+    expect(await heldAmount(t.mint)).toBe(t.amount - 1000n);
+  });
+});
