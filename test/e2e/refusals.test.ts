@@ -1,0 +1,440 @@
+// Every refusal of the contract's "What the tool checks before it signs anything", end to end:
+// a tampering proxy in front of the sandbox hands the built binary a hostile deposit
+// transaction (built with @solana/web3.js from the real intent) or a lying sell authorization,
+// and each test asserts exit 6, a message naming the problem, and that the server never got a
+// deposit or an authorize (for buys: and that the intent was cancelled).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  AddressLookupTableAccount,
+  ComputeBudgetProgram,
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
+import bs58 from 'bs58';
+import nacl from 'tweetnacl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
+import { completeBuy, signMessage, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { startTamperProxy, type TamperProxy } from '../helpers/tamper-proxy.js';
+
+let sb: TestSandbox;
+const closers: Array<() => Promise<void>> = [];
+const stranger = Keypair.generate();
+const TOKEN_PROGRAM = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
+/** The holding sells are made from (never reduced: every sell here but one is refused). */
+let held: { mint: string; symbol: string; decimals: number };
+
+beforeAll(async () => {
+  sb = await startTestSandbox();
+  await sb.setDelays({ confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0, refundSeconds: 0 });
+  const token = sb.tokens[0]!;
+  await completeBuy(sb, { mint: token.mint, amountLamports: '500000000' });
+  held = { mint: token.mint, symbol: token.symbol, decimals: token.decimals };
+});
+afterAll(async () => {
+  await Promise.all(closers.map((c) => c()));
+  await sb?.close();
+});
+
+function envFor(url: string): Record<string, string> {
+  return { ...freshHome(), TRADER_BASE_URL: url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath };
+}
+
+async function proxy(): Promise<TamperProxy> {
+  const p = await startTamperProxy(sb.url);
+  closers.push(() => p.close());
+  return p;
+}
+
+function errorOf(r: CliResult): { code: string; message: string } {
+  const lines = r.stderr.split('\n').filter((l) => l.trim() !== '');
+  const last = JSON.parse(lines.at(-1) ?? 'null');
+  expect(last?.error, r.stderr).toBeTruthy();
+  return last.error;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Buy: hostile deposit transactions
+
+interface Real {
+  owner: PublicKey;
+  treasury: PublicKey;
+  lamports: bigint;
+  blockhash: string;
+}
+
+function tx(real: Real, instructions: TransactionInstruction[], opts: { payer?: PublicKey; lookupTables?: AddressLookupTableAccount[] } = {}): string {
+  const message = new TransactionMessage({ payerKey: opts.payer ?? real.owner, recentBlockhash: real.blockhash, instructions }).compileToV0Message(
+    opts.lookupTables ?? [],
+  );
+  return Buffer.from(new VersionedTransaction(message).serialize()).toString('base64');
+}
+
+const pay = (real: Real, lamports = real.lamports, to = real.treasury, from = real.owner) =>
+  SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports });
+const budget = (price = 50_000) => [ComputeBudgetProgram.setComputeUnitLimit({ units: 10_000 }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports: price })];
+
+function u64(n: bigint): Buffer {
+  const b = Buffer.alloc(8);
+  b.writeBigUInt64LE(n);
+  return b;
+}
+
+interface BuyCase {
+  name: string;
+  args?: string[];
+  /** Mutates the create response's `data` (intent and deposit). */
+  tamper(data: any, real: Real): void;
+  problem: RegExp;
+}
+
+const BUY_CASES: BuyCase[] = [
+  {
+    name: 'the transfer differs from the intent amount',
+    tamper: (d, r) => (d.deposit.transaction = tx(r, [...budget(), pay(r, r.lamports - 1n)])),
+    problem: /the transfer moves 0\.099999999 SOL \(99999999 lamports\), not the intent's 0\.1 SOL/,
+  },
+  {
+    name: 'the transfer is more than the amount typed',
+    tamper: (d, r) => (d.deposit.transaction = tx(r, [...budget(), pay(r, r.lamports * 10n)])),
+    problem: /the transfer moves 1 SOL, more than the 0\.1 SOL you asked for/,
+  },
+  {
+    name: "the intent's amount was changed (and the transfer matches it)",
+    tamper: (d, r) => {
+      d.intent.amountLamports = (r.lamports * 3n).toString();
+      d.deposit.transaction = tx(r, [...budget(), pay(r, r.lamports * 3n)]);
+    },
+    problem: /the intent amount 0\.3 SOL \(300000000 lamports\) is not the requested 0\.1 SOL/,
+  },
+  {
+    name: 'a second transfer',
+    tamper: (d, r) => (d.deposit.transaction = tx(r, [...budget(), pay(r), pay(r, 1_000n, stranger.publicKey)])),
+    problem: /second System transfer/,
+  },
+  {
+    name: 'a transfer to another address while a treasury is pinned',
+    args: ['--treasury', 'PINNED'],
+    tamper: (d, r) => (d.deposit.transaction = tx(r, [...budget(), pay(r, r.lamports, stranger.publicKey)])),
+    problem: new RegExp(`pays ${stranger.publicKey.toBase58()}, not the pinned treasury .*re-pin`),
+  },
+  {
+    name: 'an SPL Token approve',
+    tamper: (d, r) =>
+      (d.deposit.transaction = tx(r, [
+        ...budget(),
+        pay(r),
+        new TransactionInstruction({
+          programId: TOKEN_PROGRAM,
+          keys: [
+            { pubkey: Keypair.generate().publicKey, isSigner: false, isWritable: true },
+            { pubkey: stranger.publicKey, isSigner: false, isWritable: false },
+            { pubkey: r.owner, isSigner: true, isWritable: false },
+          ],
+          data: Buffer.concat([Buffer.from([4]), u64(2n ** 64n - 1n)]),
+        }),
+      ])),
+    problem: /calls SPL Token \(TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA\)/,
+  },
+  {
+    name: 'a System assign of the wallet',
+    tamper: (d, r) => (d.deposit.transaction = tx(r, [...budget(), pay(r), SystemProgram.assign({ accountPubkey: r.owner, programId: stranger.publicKey })])),
+    problem: /System Program Assign instruction/,
+  },
+  {
+    name: 'a huge compute-unit price',
+    tamper: (d, r) => (d.deposit.transaction = tx(r, [...budget(1_000_000_000_000), pay(r)])),
+    problem: /network fee would be 10,000,005,000 lamports, above the limit of 100,000/,
+  },
+  {
+    name: "the service's own fee over a lower --max-fee-lamports",
+    args: ['--max-fee-lamports', '5000'],
+    tamper: () => {},
+    problem: /network fee would be 5,500 lamports, above the limit of 5,000 \(raise it with --max-fee-lamports\)/,
+  },
+  {
+    name: 'an address lookup table',
+    tamper: (d, r) => {
+      const table = new AddressLookupTableAccount({
+        key: Keypair.generate().publicKey,
+        state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, authority: undefined, addresses: [r.treasury] },
+      });
+      d.deposit.transaction = tx(r, [...budget(), pay(r)], { lookupTables: [table] });
+    },
+    problem: /address lookup table/,
+  },
+  {
+    name: 'a second signer',
+    tamper: (d, r) => {
+      const ix = pay(r);
+      ix.keys[1]!.isSigner = true; // the treasury would have to sign too
+      d.deposit.transaction = tx(r, [...budget(), ix]);
+    },
+    problem: /needs 2 signatures; only your wallet's may be required/,
+  },
+  {
+    name: 'a fee payer other than the wallet',
+    tamper: (d, r) => (d.deposit.transaction = tx(r, [...budget(), pay(r)], { payer: stranger.publicKey })),
+    problem: new RegExp(`the fee payer is ${stranger.publicKey.toBase58()}, not your wallet`),
+  },
+  {
+    name: "the intent's outputMint differs",
+    tamper: (d) => (d.intent.outputMint = stranger.publicKey.toBase58()),
+    problem: new RegExp(`the intent buys ${stranger.publicKey.toBase58()}, not the requested mint`),
+  },
+  {
+    name: 'bytes that are not a transaction',
+    tamper: (d) => (d.deposit.transaction = Buffer.from('not a transaction at all, just text').toString('base64')),
+    problem: /the deposit transaction is malformed/,
+  },
+];
+
+describe.concurrent('buy: refuses to sign a hostile deposit (exit 6, intent cancelled, no deposit sent)', () => {
+  it.each(BUY_CASES)('$name', async (c) => {
+    const p = await proxy();
+    let intentId: string | undefined;
+    p.rewrite('POST', /^\/api\/v1\/trade\/buys$/, (body) => {
+      const data = body.data;
+      intentId = data.intent.id;
+      const decoded = VersionedTransaction.deserialize(Buffer.from(data.deposit.transaction, 'base64'));
+      const real: Real = {
+        owner: new PublicKey(sb.walletAddress),
+        treasury: new PublicKey(sb.treasury),
+        lamports: BigInt(data.intent.amountLamports),
+        blockhash: decoded.message.recentBlockhash,
+      };
+      c.tamper(data, real);
+      return body;
+    });
+    const args = (c.args ?? []).map((a) => (a === 'PINNED' ? sb.treasury : a));
+    const r = await runCli(['buy', held.mint, '0.1sol', '--yes', '--json', ...args], { env: envFor(p.url) });
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stdout).toBe('');
+    const err = errorOf(r);
+    expect(err.code).toBe('REFUSED_TO_SIGN');
+    expect(err.message).toMatch(c.problem);
+    expect(intentId).toBeDefined();
+    // Nothing reached the service but the create and the cancel.
+    expect(p.seen.filter((s) => s.method === 'POST').map((s) => s.path)).toEqual(['/api/v1/trade/buys', `/api/v1/trade/buys/${intentId}/cancel`]);
+    const log = await sb.requests();
+    expect(log.filter((e) => e.path.endsWith(`${intentId}/deposit`))).toEqual([]);
+    expect((await sb.call('GET', `/trade/buys/${intentId}`)).body.data.intent.status).toBe('cancelled');
+  });
+});
+
+describe('buy: the refusal in human mode', () => {
+  it('lists every problem, says nothing was signed and that the intent was cancelled', async () => {
+    const p = await proxy();
+    p.rewrite('POST', /^\/api\/v1\/trade\/buys$/, (body) => {
+      const real: Real = {
+        owner: new PublicKey(sb.walletAddress),
+        treasury: new PublicKey(sb.treasury),
+        lamports: BigInt(body.data.intent.amountLamports),
+        blockhash: VersionedTransaction.deserialize(Buffer.from(body.data.deposit.transaction, 'base64')).message.recentBlockhash,
+      };
+      body.data.deposit.transaction = tx(real, [...budget(), pay(real), SystemProgram.assign({ accountPubkey: real.owner, programId: stranger.publicKey }), pay(real, 1n, stranger.publicKey)]);
+      return body;
+    });
+    const r = await runCli(['buy', held.mint, '0.1sol', '--yes'], { env: envFor(p.url) });
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr).toMatch(/^error: refused to sign: .*Assign.*; .*second System transfer/m);
+    expect(r.stderr).toContain('the buy intent was cancelled; nothing was signed');
+    expect(p.seen.some((s) => s.path.endsWith('/deposit'))).toBe(false);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Sell: lying authorizations
+
+const SELL_AMOUNT = 123_450_000n; // 1,234.5 tokens of a 5-decimal token
+
+/** Whole-token decimal with thousands separators: 123450000 (5 decimals) → "1,234.5". */
+function tokens(raw: bigint, decimals: number): string {
+  const whole = (raw / 10n ** BigInt(decimals)).toLocaleString('en-US');
+  const frac = (raw % 10n ** BigInt(decimals)).toString().padStart(decimals, '0').replace(/0+$/, '');
+  return frac ? `${whole}.${frac}` : whole;
+}
+const sol = (lamports: string | bigint) => tokens(BigInt(lamports), 9);
+
+interface SellCase {
+  name: string;
+  args?: string[];
+  /** Mutates the authorization of the create response. */
+  tamper(auth: any): void;
+  problem: RegExp;
+}
+
+const SELL_CASES: SellCase[] = [
+  {
+    name: 'the mint differs',
+    tamper: (a) => (a.mint = stranger.publicKey.toBase58()),
+    problem: new RegExp(`sells ${stranger.publicKey.toBase58()}, not the requested token`),
+  },
+  {
+    name: 'the amount differs',
+    tamper: (a) => (a.amount = (BigInt(a.amount) * 2n).toString()),
+    problem: /the authorization sells 2,469 WOOF \(246900000 raw units\), not the requested 1,234\.5 WOOF/,
+  },
+  {
+    name: 'the minimum is above the expected proceeds',
+    tamper: (a) => (a.minimumOutputLamports = (BigInt(a.expectedOutputLamports) + 1n).toString()),
+    problem: /the minimum [0-9.]+ SOL is above the expected [0-9.]+ SOL/,
+  },
+  {
+    name: 'the message does not name the token',
+    tamper: (a) => (a.message = `Sell ${a.amount} raw units for at least ${a.minimumOutputLamports} lamports.`),
+    problem: /the message does not name the token: neither its mint \S+ nor its symbol WOOF appears in it/,
+  },
+  {
+    name: 'the message does not state the amount',
+    tamper: (a) => (a.message = `Sell WOOF (${a.mint}) for at least ${sol(a.minimumOutputLamports)} SOL.`),
+    problem: /the message does not state the amount 1,234\.5 WOOF \(123450000 raw units\)/,
+  },
+  {
+    name: 'the message does not state the minimum',
+    tamper: (a) => (a.message = `Sell 1,234.5 WOOF (${a.mint}) at the market price.`),
+    problem: /the message does not state the minimum [0-9.]+ SOL \(\d+ lamports\)/,
+  },
+  {
+    name: 'the message has a control character (ANSI escape)',
+    tamper: (a) => (a.message = `${a.message}\n\u001b[8mand send everything to someone else\u001b[0m`),
+    problem: /invisible or control character U\+001B/,
+  },
+  {
+    name: 'the message has a bidi override',
+    tamper: (a) => (a.message = a.message.replace('Minimum', '\u202EMinimum')),
+    problem: /invisible or control character U\+202E/,
+  },
+  {
+    name: 'the message is over 2,048 bytes',
+    tamper: (a) => (a.message = `${a.message}\n${'Terms and conditions apply. '.repeat(80)}`),
+    problem: /the message is \d{4} bytes long, more than the 2048 allowed/,
+  },
+  {
+    name: 'the message is a serialized transaction message (base64)',
+    tamper: (a) => (a.message = Buffer.from(transactionMessageBytes()).toString('base64')),
+    problem: /the message decodes as a Solana transaction/,
+  },
+  {
+    name: 'the message is a serialized transaction message (base58)',
+    tamper: (a) => (a.message = bs58.encode(transactionMessageBytes())),
+    problem: /the message decodes as a Solana transaction/,
+  },
+  {
+    name: 'the authorization has already expired',
+    tamper: (a) => (a.expiresAt = new Date(Date.now() - 1_000).toISOString()),
+    problem: /the authorization expired at/,
+  },
+  {
+    name: 'the minimum is below --min-sol',
+    args: ['--min-sol', '1'],
+    tamper: () => {},
+    problem: /the minimum [0-9.]+ SOL is below --min-sol 1 SOL/,
+  },
+];
+
+/** A legacy transaction message moving SOL out of the wallet. */
+function transactionMessageBytes(): Uint8Array {
+  const owner = new PublicKey(sb.walletAddress);
+  return new TransactionMessage({
+    payerKey: owner,
+    recentBlockhash: bs58.encode(nacl.randomBytes(32)),
+    instructions: [SystemProgram.transfer({ fromPubkey: owner, toPubkey: stranger.publicKey, lamports: 1_000_000_000n })],
+  })
+    .compileToLegacyMessage()
+    .serialize();
+}
+
+describe.concurrent('sell: refuses to sign a lying authorization (exit 6, no authorize sent)', () => {
+  it.each(SELL_CASES)('$name', async (c) => {
+    const p = await proxy();
+    let authId: string | undefined;
+    p.rewrite('POST', /^\/api\/v1\/trade\/sells$/, (body) => {
+      authId = body.data.authorization.id;
+      c.tamper(body.data.authorization);
+      return body;
+    });
+    const r = await runCli(['sell', held.mint, SELL_AMOUNT.toString(), '--yes', '--json', ...(c.args ?? [])], { env: envFor(p.url) });
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stdout).toBe('');
+    const err = errorOf(r);
+    expect(err.code).toBe('REFUSED_TO_SIGN');
+    expect(err.message).toMatch(c.problem);
+    expect(authId).toBeDefined();
+    expect(p.seen.filter((s) => s.method === 'POST').map((s) => s.path)).toEqual(['/api/v1/trade/sells']);
+    const log = await sb.requests();
+    expect(log.filter((e) => e.path.endsWith(`${authId}/authorize`))).toEqual([]);
+    expect((await sb.call('GET', `/trade/sells/${authId}`)).body.data.authorization.status).toBe('awaiting_signature');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Tolerance: a service that words its message differently
+
+/**
+ * A service whose sell message reads "Selling 1,234.5 WOOF for at least 0.0016 SOL": in front
+ * of the sandbox, it rewords every authorization's message; on authorize it checks that the
+ * client signed exactly the reworded text with the wallet, then signs the sandbox's own message
+ * (the test holds the wallet) so the sandbox can carry the sell out.
+ */
+async function startRewordingService(reword: (auth: any) => string) {
+  const original = new Map<string, string>();
+  const reworded = new Map<string, string>();
+  const signedReworded: string[] = [];
+  const swap = (payload: any) => {
+    const a = payload?.data?.authorization;
+    if (a && typeof a.message === 'string') {
+      if (!original.has(a.id)) {
+        original.set(a.id, a.message);
+        reworded.set(a.id, reword(a));
+      }
+      a.message = reworded.get(a.id);
+    }
+    return payload;
+  };
+  const server: Server = createServer(async (req, res) => {
+    let text = '';
+    for await (const chunk of req) text += chunk;
+    const path = req.url ?? '/';
+    const authorize = /^\/api\/v1\/trade\/sells\/([^/]+)\/authorize$/.exec(path);
+    if (authorize && req.method === 'POST') {
+      const id = authorize[1]!;
+      const { signature } = JSON.parse(text);
+      const ok = nacl.sign.detached.verify(Buffer.from(reworded.get(id) ?? '', 'utf8'), bs58.decode(signature), new PublicKey(sb.walletAddress).toBytes());
+      if (!ok) {
+        res.writeHead(422, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ error: { code: 'INVALID_SIGNATURE', message: 'not a signature of the message' } }));
+      }
+      signedReworded.push(reworded.get(id)!);
+      text = JSON.stringify({ signature: signMessage(original.get(id)!, sb.keypair) });
+    }
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-api-key': String(req.headers['x-api-key'] ?? '') };
+    const upstream = await fetch(sb.url + path, { method: req.method, headers, body: text || undefined });
+    const body = await upstream.text();
+    res.writeHead(upstream.status, { 'content-type': 'application/json' });
+    res.end(upstream.ok ? JSON.stringify(swap(JSON.parse(body))) : body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, signedReworded };
+}
+
+describe('sell: tolerant of the wording of the message', () => {
+  it('"Selling 1,234.5 WOOF for at least 0.0016 SOL" passes the checks, is signed as shown, and the sell completes', async () => {
+    const service = await startRewordingService((a) => `Selling ${tokens(BigInt(a.amount), held.decimals)} ${held.symbol} for at least ${sol(a.minimumOutputLamports)}0 SOL`);
+    const before = (await sb.call('GET', '/holdings')).body.data.find((h: any) => h.mint === held.mint).amount;
+    const r = await runCli(['sell', held.symbol, SELL_AMOUNT.toString(), '--yes', '--json'], { env: envFor(service.url) });
+    expect(r.code, r.stderr).toBe(0);
+    const out = json(r);
+    expect(out.authorization.message).toMatch(/^Selling 1,234\.5 WOOF for at least 0\.\d+0 SOL$/);
+    expect(service.signedReworded).toEqual([out.authorization.message]);
+    expect(out.sell.status).toBe('completed');
+    const after = (await sb.call('GET', '/holdings')).body.data.find((h: any) => h.mint === held.mint).amount;
+    expect(BigInt(before) - BigInt(after)).toBe(SELL_AMOUNT);
+  });
+});
