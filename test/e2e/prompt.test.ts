@@ -1,0 +1,180 @@
+// The confirmation prompt in a real pseudo-terminal (tmux): what the screen shows before
+// anything is signed, and what each answer does — yes signs and completes, no (or Enter, the
+// default) cancels and signs nothing, Ctrl-C signs nothing and exits 130.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshHome } from '../helpers/cli.js';
+import { hasTmux, startInTmux, type PtySession } from '../helpers/pty.js';
+import { completeBuy, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+const TMUX = hasTmux();
+if (!TMUX) console.warn('prompt tests skipped: tmux is not installed, and they need it to give the binary a real terminal');
+
+let sb: TestSandbox;
+const sessions: PtySession[] = [];
+
+beforeAll(async () => {
+  if (!TMUX) return;
+  sb = await startTestSandbox();
+  await sb.setDelays({ confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0, refundSeconds: 0 });
+  await completeBuy(sb, { mint: sb.tokens[0]!.mint, amountLamports: '500000000' });
+});
+afterAll(async () => {
+  await Promise.all(sessions.map((s) => s.close()));
+  await sb?.close();
+});
+
+async function trader(...args: string[]): Promise<PtySession> {
+  const env = { ...freshHome(), NO_COLOR: '1', TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath };
+  const s = await startInTmux(args, env);
+  sessions.push(s);
+  return s;
+}
+
+const BUY_PROMPT = 'Sign and send this deposit? (y/N)';
+const SELL_PROMPT = 'Sign this message and sell? (y/N)';
+
+/** The buy id shown on the review screen. */
+function buyIdOn(screen: string): string {
+  const id = /^Buy id\s+([0-9a-f-]{36})$/m.exec(screen)?.[1];
+  expect(id, screen).toBeTruthy();
+  return id!;
+}
+
+async function requestsFor(id: string) {
+  const log = await sb.requests();
+  return {
+    deposits: log.filter((r) => r.method === 'POST' && r.path.endsWith(`/${id}/deposit`)),
+    authorizes: log.filter((r) => r.method === 'POST' && r.path.endsWith(`/${id}/authorize`)),
+  };
+}
+
+const buyStatus = async (id: string) => (await sb.call('GET', `/trade/buys/${id}`)).body.data.intent.status;
+
+describe.skipIf(!TMUX).concurrent('buy at the prompt', () => {
+  it('the screen shows token, SOL amount, minimum out, slippage, network fee, recipient and deadline; "y" completes', async () => {
+    const token = sb.tokens[0]!;
+    const s = await trader('buy', token.mint, '0.1sol', '--slippage-bps', '150');
+    const review = await s.waitFor(BUY_PROMPT);
+    expect(review).toMatch(new RegExp(`^Buy\\s+${token.symbol} \\(${token.name}\\) ${token.mint}$`, 'm'));
+    expect(review).toMatch(/^Pay\s+0\.1 SOL \(100000000 lamports, fees included\)$/m);
+    expect(review).toMatch(new RegExp(`^Minimum out\\s+[0-9,.]+ ${token.symbol}$`, 'm'));
+    expect(review).toMatch(/^Slippage\s+150 bps \(1\.5%\)$/m);
+    expect(review).toMatch(/^Network fee\s+0\.0000055 SOL \(5500 lamports\)$/m);
+    expect(review).toMatch(new RegExp(`^Recipient\\s+${sb.treasury} \\(first use: will be pinned\\)$`, 'm'));
+    expect(review).toMatch(/^Deadline\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \((9m \d\d|10m 0\d)s left\)$/m);
+    const id = buyIdOn(review);
+    // Nothing is sent while the question is open.
+    expect((await requestsFor(id)).deposits).toEqual([]);
+
+    await s.keys('y', 'Enter');
+    expect(await s.exitCode()).toBe(0);
+    const end = await s.screen();
+    expect(end).toMatch(/^Status\s+completed$/m);
+    expect(await buyStatus(id)).toBe('completed');
+    expect((await requestsFor(id)).deposits).toHaveLength(1);
+  });
+
+  it('"n" declines: exit 4, the intent is cancelled, no deposit', async () => {
+    const s = await trader('buy', sb.tokens[0]!.mint, '0.1sol');
+    const id = buyIdOn(await s.waitFor(BUY_PROMPT));
+    await s.keys('n', 'Enter');
+    expect(await s.exitCode()).toBe(4);
+    expect(await s.screen()).toContain('declined: the buy intent was cancelled and nothing was signed');
+    expect(await buyStatus(id)).toBe('cancelled');
+    expect((await requestsFor(id)).deposits).toEqual([]);
+  });
+
+  it('Enter alone takes the default, No: exit 4, cancelled, no deposit', async () => {
+    const s = await trader('buy', sb.tokens[0]!.mint, '0.1sol');
+    const id = buyIdOn(await s.waitFor(BUY_PROMPT));
+    await s.keys('Enter');
+    expect(await s.exitCode()).toBe(4);
+    expect(await buyStatus(id)).toBe('cancelled');
+    expect((await requestsFor(id)).deposits).toEqual([]);
+  });
+
+  it('Ctrl-C at the prompt signs nothing: exit 130, no deposit, and says how to pick it up again', async () => {
+    const s = await trader('buy', sb.tokens[0]!.mint, '0.1sol');
+    const id = buyIdOn(await s.waitFor(BUY_PROMPT));
+    await s.keys('C-c');
+    expect(await s.exitCode()).toBe(130);
+    const end = await s.screen();
+    expect(end).toContain('nothing was signed');
+    expect(end).toMatch(/--idempotency-key \S+\)/);
+    expect((await requestsFor(id)).deposits).toEqual([]);
+    expect(await buyStatus(id)).toBe('awaiting_deposit');
+  });
+});
+
+describe.skipIf(!TMUX)('sell at the prompt', () => {
+  it('the screen shows the token, amounts, slippage, the exact message and the time left; "y" completes', async () => {
+    const token = sb.tokens[0]!;
+    const s = await trader('sell', token.symbol, '1000000');
+    const review = await s.waitFor(SELL_PROMPT);
+    const id = /^Sell id\s+(sell_\S+)$/m.exec(review)?.[1];
+    expect(id, review).toBeTruthy();
+    const { authorization } = (await sb.call('GET', `/trade/sells/${id}`)).body.data;
+    expect(review).toMatch(new RegExp(`^Sell\\s+10 ${token.symbol} \\(1000000 raw\\)$`, 'm'));
+    expect(review).toMatch(new RegExp(`^Token\\s+${token.name} ${token.mint}$`, 'm'));
+    expect(review).toMatch(/^Expected\s+0\.\d+ SOL$/m);
+    expect(review).toContain(`(${authorization.minimumOutputLamports} lamports, signed floor)`);
+    expect(review).toMatch(/^Slippage\s+100 bps \(1%\)$/m);
+    expect(review).toMatch(/^Time left\s+(1m \d\d|2m 0\d)s$/m);
+    // The exact message, line by line.
+    for (const line of authorization.message.split('\n')) expect(review).toContain(`│ ${line}`);
+    expect((await requestsFor(id!)).authorizes).toEqual([]);
+
+    await s.keys('y', 'Enter');
+    expect(await s.exitCode()).toBe(0);
+    expect(await s.screen()).toMatch(/^Status\s+completed$/m);
+    expect((await requestsFor(id!)).authorizes).toHaveLength(1);
+    expect((await sb.call('GET', `/trade/sells/${id}`)).body.data.sell.status).toBe('completed');
+  });
+
+  it('"n" declines: exit 4, no authorize', async () => {
+    const s = await trader('sell', sb.tokens[0]!.mint, '1000000');
+    const review = await s.waitFor(SELL_PROMPT);
+    const id = /^Sell id\s+(sell_\S+)$/m.exec(review)![1]!;
+    await s.keys('n', 'Enter');
+    expect(await s.exitCode()).toBe(4);
+    expect(await s.screen()).toContain('nothing was signed');
+    expect((await requestsFor(id)).authorizes).toEqual([]);
+  });
+
+  it('an answer after the quote expired is not signed: it offers a fresh quote, which then completes', async () => {
+    // The sandbox runs 116 s behind real time: the quote has about 4 s left when shown.
+    const { offsetSeconds } = await sb.control('/clock');
+    const back = offsetSeconds + 116;
+    await sb.advance(-back);
+    let restored = false;
+    const restore = async () => {
+      if (!restored) await sb.advance(back);
+      restored = true;
+    };
+    try {
+      const s = await trader('sell', sb.tokens[0]!.mint, '1000000');
+      const review = await s.waitFor(SELL_PROMPT);
+      const first = /^Sell id\s+(sell_\S+)$/m.exec(review)![1]!;
+      const { authorization } = (await sb.call('GET', `/trade/sells/${first}`)).body.data;
+      // Let the quote expire (on the client's clock) while the question is open.
+      const left = Date.parse(authorization.expiresAt) - Date.now();
+      expect(left).toBeGreaterThan(0);
+      expect(left).toBeLessThan(6_000);
+      await new Promise((r) => setTimeout(r, left + 100));
+      await restore();
+      await s.keys('y', 'Enter');
+      await s.waitFor('The quote expired while you were deciding');
+      await s.waitFor('Get a fresh quote? (Y/n)');
+      await s.keys('Enter');
+      // A second review with a new authorization.
+      const again = await s.waitFor(/Sell id\s+sell_\S+[\s\S]*Sell id\s+sell_\S+[\s\S]*Sign this message and sell\? \(y\/N\)/);
+      const second = [...again.matchAll(/^Sell id\s+(sell_\S+)$/gm)].map((m) => m[1]).find((x) => x !== first)!;
+      await s.keys('y', 'Enter');
+      expect(await s.exitCode()).toBe(0);
+      expect((await requestsFor(first)).authorizes).toEqual([]);
+      expect((await requestsFor(second)).authorizes).toHaveLength(1);
+    } finally {
+      await restore();
+    }
+  });
+});

@@ -1,0 +1,97 @@
+// A real pseudo-terminal for prompt tests, through tmux: start the built binary in a detached
+// session, read the screen (capture-pane), type keys (send-keys), and get the exit code, which
+// the session's shell writes to a file. Each session runs on its own tmux server socket with
+// no user config, so tests never touch a user's tmux and never see each other.
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { BIN } from './cli.js';
+
+const exec = promisify(execFile);
+
+/** Whether tmux can be run here (prompt tests skip with a reason when not). */
+export function hasTmux(): boolean {
+  try {
+    execFileSync('tmux', ['-V'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface PtySession {
+  /** The visible screen plus scroll-back, as plain text. */
+  screen(): Promise<string>;
+  /** Polls the screen until it contains `text` (or matches it); throws with the screen after `timeoutMs`. */
+  waitFor(text: string | RegExp, timeoutMs?: number): Promise<string>;
+  /** tmux send-keys: literal text or key names (`Enter`, `C-c`). */
+  keys(...keys: string[]): Promise<void>;
+  /** Types literal text (no key-name lookup). */
+  type(text: string): Promise<void>;
+  /** Waits for the command to end; its exit code. */
+  exitCode(timeoutMs?: number): Promise<number>;
+  /** Kills the session and its tmux server. */
+  close(): Promise<void>;
+}
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+let sessions = 0;
+
+/**
+ * Runs `node bin/trader.js ...args` in a fresh tmux session of `width`×`height` with exactly
+ * `env` (plus PATH and TERM), keeping the pane after exit so its last screen can be read.
+ */
+export async function startInTmux(args: string[], env: Record<string, string>, opts: { width?: number; height?: number } = {}): Promise<PtySession> {
+  const dir = mkdtempSync(join(tmpdir(), 'trader-pty-'));
+  const socket = `trader-test-${process.pid}-${++sessions}`;
+  const name = 'trader';
+  const conf = join(dir, 'tmux.conf');
+  writeFileSync(conf, 'set -g remain-on-exit on\nset -g history-limit 5000\nset -g status off\n');
+  const exitFile = join(dir, 'exit-code');
+  const fullEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', TERM: 'xterm-256color', ...env };
+  const assignments = Object.entries(fullEnv).map(([k, v]) => `${k}=${quote(v)}`);
+  const command = `env -i ${assignments.join(' ')} ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}; echo $? > ${quote(exitFile)}`;
+  const tmux = (...a: string[]) => exec('tmux', ['-L', socket, '-f', conf, ...a]);
+  await tmux('new-session', '-d', '-s', name, '-x', String(opts.width ?? 120), '-y', String(opts.height ?? 40), command);
+
+  const screen = async () => (await tmux('capture-pane', '-p', '-J', '-S', '-5000', '-t', name)).stdout;
+  const poll = async <T>(check: () => Promise<T | undefined>, timeoutMs: number, what: () => Promise<string>): Promise<T> => {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await check();
+      if (value !== undefined) return value;
+      if (Date.now() > until) throw new Error(`${await what()}\n--- screen ---\n${await screen().catch(() => '(gone)')}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  return {
+    screen,
+    waitFor: (text, timeoutMs = 15_000) =>
+      poll(
+        async () => {
+          const s = await screen();
+          return (typeof text === 'string' ? s.includes(text) : text.test(s)) ? s : undefined;
+        },
+        timeoutMs,
+        async () => `timed out after ${timeoutMs} ms waiting for ${String(text)} on the terminal`,
+      ),
+    keys: async (...keys) => void (await tmux('send-keys', '-t', name, ...keys)),
+    type: async (text) => void (await tmux('send-keys', '-t', name, '-l', text)),
+    exitCode: (timeoutMs = 15_000) =>
+      poll(
+        async () => {
+          if (!existsSync(exitFile)) return undefined;
+          const text = readFileSync(exitFile, 'utf8').trim();
+          return text === '' ? undefined : Number(text);
+        },
+        timeoutMs,
+        async () => `the command did not exit within ${timeoutMs} ms`,
+      ),
+    close: async () => {
+      await tmux('kill-server').catch(() => {});
+    },
+  };
+}
