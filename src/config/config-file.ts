@@ -1,7 +1,6 @@
 // The config file: named profiles in one JSON document, written with mode 0600 because it
 // holds the API key. Writes are atomic (temp file + rename) so a crash never leaves half a file.
 import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 
@@ -76,6 +75,8 @@ export function readConfig(path: string): LoadedConfig {
 /** Writes the document atomically with mode 0600, creating the folder (0700) if needed. */
 export function writeConfig(path: string, document: ConfigDocument): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  // node:crypto costs ~5 ms to load and every run reads this module; only a write needs it.
+  const { randomBytes } = process.getBuiltinModule('node:crypto');
   const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   writeFileSync(temp, JSON.stringify(document, null, 2) + '\n', { mode: 0o600 });
   chmodSync(temp, 0o600); // mode is ignored when the temp file already existed
