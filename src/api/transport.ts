@@ -24,7 +24,9 @@ export interface FetchResponse {
 export type FetchFn = (url: string, init: FetchInit) => Promise<FetchResponse>;
 
 export interface AttemptLimits {
+  /** Bound on connect + response headers, and separately on the whole body after them. */
   requestTimeoutMs: number;
+  /** Idle time allowed between body chunks. */
   bodyTimeoutMs: number;
   /** Larger 2xx bodies fail with RESPONSE_TOO_LARGE. */
   maxBodyBytes: number;
@@ -154,20 +156,30 @@ export async function attempt(
     let size = 0;
     if (res.body) {
       const reader = res.body.getReader();
-      let stalled = false;
+      let stalled: 'idle' | 'slow' | null = null;
+      const stop = (why: 'idle' | 'slow', reject: (e: Error) => void) => {
+        stalled = why;
+        controller.abort(new Error('body timeout'));
+        reader.cancel().catch(() => {});
+        reject(new Error('body timeout'));
+      };
+      // Besides the idle timer, the whole body has requestTimeoutMs: a service that drips a
+      // byte now and then must not hold the tool for ever.
+      let rejectSlow: (e: Error) => void = () => {};
+      const slow = new Promise<never>((_resolve, reject) => (rejectSlow = reject));
+      slow.catch(() => {});
+      timer = setTimeout(() => stop('slow', rejectSlow), limits.requestTimeoutMs);
       const readChunk = () =>
-        new Promise<ChunkResult>((resolve, reject) => {
-          const idle = setTimeout(() => {
-            stalled = true;
-            controller.abort(new Error('body timeout'));
-            reader.cancel().catch(() => {});
-            reject(new Error('body timeout'));
-          }, limits.bodyTimeoutMs);
-          reader.read().then(
-            (r) => (clearTimeout(idle), resolve(r)),
-            (e: unknown) => (clearTimeout(idle), reject(e)),
-          );
-        });
+        Promise.race([
+          slow,
+          new Promise<ChunkResult>((resolve, reject) => {
+            const idle = setTimeout(() => stop('idle', reject), limits.bodyTimeoutMs);
+            reader.read().then(
+              (r) => (clearTimeout(idle), resolve(r)),
+              (e: unknown) => (clearTimeout(idle), reject(e)),
+            );
+          }),
+        ]);
       for (;;) {
         let chunk: ChunkResult;
         try {
@@ -176,10 +188,11 @@ export async function attempt(
           if (userSignal?.aborted) throw userSignal.reason;
           if (!success) break; // keep the status; the partial error body is enough
           if (stalled) {
-            return {
-              ok: false,
-              failure: failure('timeout', 'TIMEOUT', `the service stopped sending its answer for more than ${seconds(limits.bodyTimeoutMs)}`, true, res.status),
-            };
+            const what =
+              stalled === 'slow'
+                ? `the service took more than ${seconds(limits.requestTimeoutMs)} to send its answer`
+                : `the service stopped sending its answer for more than ${seconds(limits.bodyTimeoutMs)}`;
+            return { ok: false, failure: failure('timeout', 'TIMEOUT', what, true, res.status) };
           }
           return {
             ok: false,
