@@ -1,0 +1,431 @@
+// Fault injection through the sandbox's control surface: the built binary against a service
+// that drops connections, answers 503/429 with Retry-After, hangs, or sends malformed bodies.
+// What must hold: a retry never creates a second trade, a signed submission is never repeated
+// blindly, every bad answer is exit 3 with one line, and waiting survives transient errors.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, test, type TestContext } from 'vitest';
+import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
+import { completeBuy, startTestSandbox, type RequestLogEntry, type TestSandbox } from '../helpers/sandbox.js';
+
+const API = '/api/v1';
+
+interface Fixture {
+  sb: TestSandbox;
+  env: Record<string, string>;
+  fault(...faults: FaultSpec[]): Promise<unknown>;
+  positions(): Promise<any[]>;
+  activity(type: string): Promise<any[]>;
+  buyArgs(): string[];
+}
+
+/** A sandbox of its own per test (faults and logs are per sandbox), so tests run concurrently. */
+async function setup(t: TestContext): Promise<Fixture> {
+  const sb = await startTestSandbox();
+  t.onTestFinished(() => sb.close());
+  // Trades finish on the first reads, so the flows need no clock moves.
+  await sb.setDelays({ confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0 });
+  return {
+    sb,
+    env: { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath },
+    fault: (...faults) => sb.control('/faults', faults),
+    positions: async () => (await sb.call('GET', '/positions', { query: { limit: 100 } })).body.data,
+    activity: async (type) => (await sb.call('GET', '/activity', { query: { type, limit: 100 } })).body.data,
+    buyArgs: () => ['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json'],
+  };
+}
+
+interface FaultSpec {
+  match: { method: string; path: string; exact?: boolean };
+  kind?: 'status' | 'truncated' | 'huge' | 'drop-before' | 'drop-after' | 'latency';
+  count?: number;
+  status?: number;
+  retryAfter?: number;
+  body?: string;
+  contentType?: string;
+  ms?: number;
+  megabytes?: number;
+}
+
+/** Log entries for one method and path (a string is an exact path below /api/v1). */
+function entries(log: RequestLogEntry[], method: string, path: string | RegExp): RequestLogEntry[] {
+  return log.filter((e) => e.method === method && (typeof path === 'string' ? e.path === API + path : path.test(e.path)));
+}
+
+const DEPOSIT = /^\/api\/v1\/trade\/buys\/[^/]+\/deposit$/;
+const AUTHORIZE = /^\/api\/v1\/trade\/sells\/[^/]+\/authorize$/;
+const GET_BUY = /^\/api\/v1\/trade\/buys\/[^/]+$/;
+
+/**
+ * Exit 3, nothing on stdout, no stack trace, and one line: `error: …` (a second line may hold
+ * only hints and the request id), or in --json mode one `{"error":…}` line.
+ */
+function expectOneLineServiceError(r: CliResult, mode: 'human' | 'json'): string {
+  const where = `exit ${r.code}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`;
+  expect(r.code, where).toBe(3);
+  expect(r.stdout, where).toBe('');
+  expect(r.stderr, where).not.toMatch(/\n\s+at |internal error/);
+  const lines = r.stderr.trimEnd().split('\n');
+  if (mode === 'json') {
+    expect(lines, where).toHaveLength(1);
+    const { error } = JSON.parse(lines[0]!);
+    expect(Object.keys(error).sort()).toEqual(['code', 'message', 'requestId', 'status']);
+    return error.message as string;
+  }
+  expect(lines[0], where).toMatch(/^error: /);
+  expect(lines.length, where).toBeLessThanOrEqual(2);
+  if (lines[1]) expect(lines[1], where).toMatch(/^(?!error)(.*  )?(request id: \S+)?$/);
+  return lines[0]!;
+}
+
+describe.concurrent('connection dropped after a create was processed', () => {
+  test('buy: the create is resent with the same idempotencyKey, the command succeeds, one buy exists', async (t) => {
+    const { sb, env, fault, positions, activity, buyArgs } = await setup(t);
+    const before = (await positions()).length;
+    await fault({ match: { method: 'POST', path: '/trade/buys', exact: true }, kind: 'drop-after' });
+
+    const r = await runCli(buyArgs(), { env });
+    expect(r.code, r.stderr).toBe(0);
+    const out = json(r);
+    expect(out.intent.status).toBe('completed');
+
+    const creates = entries(await sb.requests(), 'POST', '/trade/buys');
+    expect(creates.map((e) => [e.status, e.fault])).toEqual([
+      [201, 'drop-after'], // processed, answer lost
+      [200, null], // the replay returned the original intent
+    ]);
+    expect(creates[0]!.body.idempotencyKey).toBe(out.idempotencyKey);
+    expect(creates[1]!.body).toEqual(creates[0]!.body);
+
+    const after = await positions();
+    expect(after).toHaveLength(before + 1);
+    expect(after.filter((p) => p.buyTradeId === out.intent.id)).toHaveLength(1);
+    expect(await activity('deposit')).toHaveLength(1);
+  });
+
+  test('sell: the create is resent with the same idempotencyKey, the command succeeds, one sell exists', async (t) => {
+    const { sb, env, fault, positions, activity } = await setup(t);
+    const { positionId } = await completeBuy(sb);
+    await sb.clearRequests();
+    await fault({ match: { method: 'POST', path: '/trade/sells', exact: true }, kind: 'drop-after' });
+
+    const r = await runCli(['sell', sb.tokens[0]!.mint, 'all', '--yes', '--json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const out = json(r);
+    expect(out.sell.status).toBe('completed');
+
+    const log = await sb.requests();
+    const creates = entries(log, 'POST', '/trade/sells');
+    expect(creates.map((e) => [e.status, e.fault])).toEqual([
+      [201, 'drop-after'],
+      [200, null],
+    ]);
+    expect(creates[0]!.body.idempotencyKey).toBe(out.idempotencyKey);
+    expect(creates[1]!.body).toEqual(creates[0]!.body);
+    expect(entries(log, 'POST', AUTHORIZE).map((e) => e.path)).toEqual([`${API}/trade/sells/${out.authorization.id}/authorize`]);
+
+    expect(await activity('sell')).toHaveLength(1);
+    const position = (await sb.call('GET', `/positions/${positionId}`)).body.data;
+    expect(position.soldAmount).toBe(out.authorization.amount);
+  });
+
+  test('a 503 burst on the create is retried with the same key and creates one buy', async (t) => {
+    const { sb, env, fault, positions, buyArgs } = await setup(t);
+    const before = (await positions()).length;
+    await fault({ match: { method: 'POST', path: '/trade/buys', exact: true }, status: 503, retryAfter: 0, count: 2 });
+
+    const r = await runCli(buyArgs(), { env });
+    expect(r.code, r.stderr).toBe(0);
+    const creates = entries(await sb.requests(), 'POST', '/trade/buys');
+    expect(creates.map((e) => e.status)).toEqual([503, 503, 201]);
+    expect(new Set(creates.map((e) => e.body.idempotencyKey))).toEqual(new Set([json(r).idempotencyKey]));
+    expect(await positions()).toHaveLength(before + 1);
+  });
+});
+
+describe.concurrent('signed submissions are never repeated blindly', () => {
+  test('deposit processed but its answer lost: the buy is read, nothing is resent, the buy completes', async (t) => {
+    const { sb, env, fault, activity, buyArgs } = await setup(t);
+    await fault({ match: { method: 'POST', path: `${API}/trade/buys/` }, kind: 'drop-after' });
+
+    const r = await runCli(buyArgs(), { env });
+    expect(r.code, r.stderr).toBe(0);
+    const out = json(r);
+    expect(out.intent.status).toBe('completed');
+
+    const log = await sb.requests();
+    const deposits = entries(log, 'POST', DEPOSIT);
+    expect(deposits.map((e) => [e.status, e.fault])).toEqual([[200, 'drop-after']]);
+    // The next request after the lost answer is a read of the buy, not another submission.
+    const next = log[log.indexOf(deposits[0]!) + 1]!;
+    expect([next.method, next.path]).toEqual(['GET', `${API}/trade/buys/${out.intent.id}`]);
+    expect(await activity('deposit')).toHaveLength(1);
+  });
+
+  test('deposit never reached the service (dropped before): the buy is read, still awaits it, the same transaction is sent once more', async (t) => {
+    const { sb, env, fault, activity, buyArgs } = await setup(t);
+    await fault({ match: { method: 'POST', path: `${API}/trade/buys/` }, kind: 'drop-before' });
+
+    const r = await runCli(buyArgs(), { env });
+    expect(r.code, r.stderr).toBe(0);
+    const out = json(r);
+    expect(out.intent.status).toBe('completed');
+
+    const log = await sb.requests();
+    const deposits = entries(log, 'POST', DEPOSIT);
+    expect(deposits.map((e) => [e.status, e.fault])).toEqual([
+      [null, 'drop-before'], // never processed
+      [200, null],
+    ]);
+    const between = log.slice(log.indexOf(deposits[0]!) + 1, log.indexOf(deposits[1]!));
+    expect(between.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([`GET ${API}/trade/buys/${out.intent.id} 200`]);
+    expect(await activity('deposit')).toHaveLength(1);
+  });
+
+  test('a 503 on the deposit is not retried blindly: one submission, then a read of the buy', async (t) => {
+    const { sb, env, fault, buyArgs } = await setup(t);
+    await fault({ match: { method: 'POST', path: `${API}/trade/buys/` }, status: 503, retryAfter: 0, count: 1 });
+
+    const r = await runCli(buyArgs(), { env });
+    expect(r.code, r.stderr).toBe(0);
+    const out = json(r);
+    const log = await sb.requests();
+    const deposits = entries(log, 'POST', DEPOSIT);
+    // The 503 is followed by a read; only because the buy still awaited its deposit was the
+    // same signed transaction sent again.
+    expect(deposits.map((e) => e.status)).toEqual([503, 200]);
+    const between = log.slice(log.indexOf(deposits[0]!) + 1, log.indexOf(deposits[1]!));
+    expect(between.map((e) => `${e.method} ${e.path}`)).toEqual([`GET ${API}/trade/buys/${out.intent.id}`]);
+    expect(deposits[1]!.body).toEqual(deposits[0]!.body);
+  });
+
+  test('a deposit that keeps failing: two submissions at most, each after a read, then exit 3; nothing accepted', async (t) => {
+    const { sb, env, fault, buyArgs } = await setup(t);
+    await fault({ match: { method: 'POST', path: `${API}/trade/buys/` }, status: 503, retryAfter: 0, count: 10 });
+
+    const r = await runCli(buyArgs(), { env });
+    const message = expectOneLineServiceError(r, 'json');
+    expect(message).toMatch(/HTTP 503/);
+
+    const log = await sb.requests();
+    const deposits = entries(log, 'POST', DEPOSIT);
+    expect(deposits.map((e) => e.status)).toEqual([503, 503]);
+    const reads = entries(log, 'GET', GET_BUY);
+    expect(reads).toHaveLength(2);
+    expect(reads[0]!.seq).toBeGreaterThan(deposits[0]!.seq);
+    expect(reads[0]!.seq).toBeLessThan(deposits[1]!.seq);
+    const id = deposits[0]!.path.split('/')[5]!;
+    expect((await sb.call('GET', `/trade/buys/${id}`)).body.data.intent.status).toBe('awaiting_deposit');
+  });
+
+  test('authorize processed but its answer lost: the sell is read, nothing is resent, the sell completes', async (t) => {
+    const { sb, env, fault, activity } = await setup(t);
+    await completeBuy(sb);
+    await sb.clearRequests();
+    await fault({ match: { method: 'POST', path: `${API}/trade/sells/` }, kind: 'drop-after' });
+
+    const r = await runCli(['sell', sb.tokens[0]!.mint, 'all', '--yes', '--json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const out = json(r);
+    expect(out.authorization.status).toBe('authorized');
+    expect(out.sell.status).toBe('completed');
+
+    const log = await sb.requests();
+    const authorizes = entries(log, 'POST', AUTHORIZE);
+    expect(authorizes.map((e) => [e.status, e.fault])).toEqual([[200, 'drop-after']]);
+    const next = log[log.indexOf(authorizes[0]!) + 1]!;
+    expect([next.method, next.path]).toEqual(['GET', `${API}/trade/sells/${out.authorization.id}`]);
+    expect(await activity('sell')).toHaveLength(1);
+  });
+
+  test('authorize never reached the service: the sell is read, still awaits its signature, the same signature is sent once more', async (t) => {
+    const { sb, env, fault, activity } = await setup(t);
+    await completeBuy(sb);
+    await sb.clearRequests();
+    await fault({ match: { method: 'POST', path: `${API}/trade/sells/` }, kind: 'drop-before' });
+
+    const r = await runCli(['sell', sb.tokens[0]!.mint, 'all', '--yes', '--json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const log = await sb.requests();
+    const authorizes = entries(log, 'POST', AUTHORIZE);
+    expect(authorizes.map((e) => [e.status, e.fault])).toEqual([
+      [null, 'drop-before'],
+      [200, null],
+    ]);
+    const between = log.slice(log.indexOf(authorizes[0]!) + 1, log.indexOf(authorizes[1]!));
+    expect(between.map((e) => `${e.method} ${e.path}`)).toEqual([`GET ${API}/trade/sells/${json(r).authorization.id}`]);
+    expect(await activity('sell')).toHaveLength(1);
+  });
+});
+
+describe.concurrent('Retry-After', () => {
+  function spacing(log: RequestLogEntry[]): number[] {
+    const times = log.map((e) => Date.parse(e.time));
+    return times.slice(1).map((t, i) => t - times[i]!);
+  }
+
+  test('a burst of 503 with Retry-After on a read: retried, spaced by Retry-After, then success', async (t) => {
+    const { sb, env, fault } = await setup(t);
+    await fault({ match: { method: 'GET', path: '/me' }, status: 503, retryAfter: 1, count: 3 });
+
+    const r = await runCli(['me', '--json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r).walletAddress).toBe(sb.walletAddress);
+    const reads = entries(await sb.requests(), 'GET', '/me');
+    expect(reads.map((e) => e.status)).toEqual([503, 503, 503, 200]);
+    for (const gap of spacing(reads)) expect(gap).toBeGreaterThanOrEqual(900);
+  });
+
+  test('429 with Retry-After is honoured the same way', async (t) => {
+    const { sb, env, fault } = await setup(t);
+    await fault({ match: { method: 'GET', path: '/holdings' }, status: 429, retryAfter: 1, count: 2 });
+
+    const r = await runCli(['holdings', '--json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(Array.isArray(json(r))).toBe(true);
+    const reads = entries(await sb.requests(), 'GET', '/holdings');
+    expect(reads.map((e) => e.status)).toEqual([429, 429, 200]);
+    for (const gap of spacing(reads)) expect(gap).toBeGreaterThanOrEqual(900);
+  });
+
+  test('a read that stays unavailable gives up after a bounded number of attempts: exit 3, one line', async (t) => {
+    const { sb, env, fault } = await setup(t);
+    await fault({ match: { method: 'GET', path: '/me' }, status: 503, retryAfter: 0, count: 50 });
+
+    const r = await runCli(['me'], { env });
+    const line = expectOneLineServiceError(r, 'human');
+    expect(line).toMatch(/HTTP 503.*after 4 attempts/);
+    expect(entries(await sb.requests(), 'GET', '/me')).toHaveLength(4);
+  });
+});
+
+describe.concurrent('a service slower than --request-timeout', () => {
+  test('a read that never answers in time: exit 3 "did not answer within N s"', async (t) => {
+    const { env, fault } = await setup(t);
+    await fault({ match: { method: 'GET', path: '/me' }, kind: 'latency', ms: 3000, count: 10 });
+
+    const started = Date.now();
+    const r = await runCli(['me', '--request-timeout', '0.5'], { env });
+    const line = expectOneLineServiceError(r, 'human');
+    expect(line).toMatch(/did not answer within 0\.5 s \(after 4 attempts\)/);
+    expect(Date.now() - started).toBeLessThan(3000 * 2);
+  });
+
+  test('a body dripped a byte at a time never holds the tool: exit 3 within about --request-timeout per attempt', async (t) => {
+    // A purpose-built server (the sandbox has no such fault): headers at once, then one byte
+    // every 100 ms, for ever, so the idle timer alone would never fire.
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"data":');
+      const drip = setInterval(() => res.write(' '), 100);
+      res.on('close', () => clearInterval(drip));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    t.onTestFinished(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
+    const { port } = server.address() as AddressInfo;
+
+    const started = Date.now();
+    const r = await runCli(['me', '--request-timeout', '0.5'], {
+      env: { ...freshHome(), TRADER_BASE_URL: `http://127.0.0.1:${port}`, TRADER_API_KEY: 'sk_drip_test' },
+    });
+    const line = expectOneLineServiceError(r, 'human');
+    expect(line).toMatch(/took more than 0\.5 s to send its answer \(after 4 attempts\)/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  test('a create that timed out is retried with the same key once the fault passes: one buy', async (t) => {
+    const { sb, env, fault, positions, buyArgs } = await setup(t);
+    const before = (await positions()).length;
+    await fault({ match: { method: 'POST', path: '/trade/buys', exact: true }, kind: 'latency', ms: 1500 });
+
+    const r = await runCli([...buyArgs(), '--request-timeout', '1'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const out = json(r);
+
+    // The slow first request is processed after the client gave up on it; wait for it to land.
+    let creates: RequestLogEntry[] = [];
+    for (let i = 0; i < 100 && creates.length < 2; i++) {
+      creates = entries(await sb.requests(), 'POST', '/trade/buys');
+      if (creates.length < 2) await new Promise((res) => setTimeout(res, 50));
+    }
+    // One of the two created the buy (201), the other returned it (200): normally the retry
+    // creates it and the slow original, processed later, finds it.
+    expect(creates.map((e) => e.fault).sort()).toEqual(['latency', null]);
+    expect(creates.map((e) => e.status).sort()).toEqual([200, 201]);
+    for (const e of creates) expect(e.body.idempotencyKey).toBe(out.idempotencyKey);
+    expect(await positions()).toHaveLength(before + 1);
+  });
+});
+
+describe.concurrent('malformed answers: exit 3, one line, in human and --json mode', () => {
+  const cases: Array<[string, FaultSpec, RegExp]> = [
+    ['malformed JSON with 200', { match: { method: 'GET', path: '/me' }, status: 200, body: '{"data": {"walletAddress": ', contentType: 'application/json' }, /not valid JSON/],
+    ['a truncated body', { match: { method: 'GET', path: '/me' }, kind: 'truncated', count: 10 }, /cut off/],
+    ['an HTML page from a proxy with 502', { match: { method: 'GET', path: '/me' }, status: 502, retryAfter: 0, body: '<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>', contentType: 'text/html', count: 10 }, /502.*HTML/],
+    ['an HTML page with 200', { match: { method: 'GET', path: '/me' }, status: 200, body: '<html><head><title>Sign in to the Wi-Fi</title></head></html>', contentType: 'text/html' }, /HTML page instead of JSON/],
+    ['a wrong content type', { match: { method: 'GET', path: '/me' }, status: 200, body: '{"data":{},"requestId":"r"}', contentType: 'text/plain' }, /content-type text\/plain/],
+    ['a body over the size limit', { match: { method: 'GET', path: '/me' }, kind: 'huge', megabytes: 6 }, /too large/],
+    ['an empty 200', { match: { method: 'GET', path: '/me' }, status: 200, body: '', contentType: 'application/json' }, /empty body/],
+  ];
+
+  for (const [name, spec, expected] of cases) {
+    test(name, async (t) => {
+    const { sb, env, fault } = await setup(t);
+      await fault(spec);
+      const human = await runCli(['me'], { env });
+      expect(expectOneLineServiceError(human, 'human')).toMatch(expected);
+
+      await sb.control('/faults', undefined, 'DELETE');
+      await fault(spec);
+      const machine = await runCli(['me', '--json'], { env });
+      expect(expectOneLineServiceError(machine, 'json')).toMatch(expected);
+    });
+  }
+});
+
+describe.concurrent('polling', () => {
+  test('survives a run of 503s on the buy read mid-poll and completes', async (t) => {
+    const { sb, env, fault, buyArgs } = await setup(t);
+    await fault({ match: { method: 'GET', path: `${API}/trade/buys/` }, status: 503, retryAfter: 0, count: 6 });
+
+    const r = await runCli(buyArgs(), { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r).intent.status).toBe('completed');
+    const reads = entries(await sb.requests(), 'GET', GET_BUY);
+    expect(reads.map((e) => e.status)).toEqual([503, 503, 503, 503, 503, 503, 200]);
+  });
+
+  test('a service that keeps failing while the buy is followed: exit 5 with the follow command, not a crash', async (t) => {
+    const { sb, env, fault } = await setup(t);
+    await fault({ match: { method: 'GET', path: `${API}/trade/buys/` }, status: 503, retryAfter: 0, count: 1000 });
+
+    const r = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--timeout', '3'], { env });
+    expect(r.code, r.stderr).toBe(5);
+    const id = entries(await sb.requests(), 'POST', DEPOSIT)[0]!.path.split('/')[5]!;
+    expect(r.stderr).toContain(`trader trades ${id} --watch`);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  test('the same in --json mode: the error line names the follow command', async (t) => {
+    const { env, fault, buyArgs } = await setup(t);
+    await fault({ match: { method: 'GET', path: `${API}/trade/buys/` }, status: 503, retryAfter: 0, count: 1000 });
+
+    const r = await runCli([...buyArgs(), '--timeout', '3'], { env });
+    expect(r.code, r.stderr).toBe(5);
+    const out = json(r);
+    const { error } = JSON.parse(r.stderr.trimEnd().split('\n').pop()!);
+    expect(error.code).toBe('TIMEOUT');
+    expect(error.message).toContain(`trader trades ${out.intent.id} --watch`);
+  });
+
+  test('a malformed answer mid-poll is exit 3 with one line, not a crash', async (t) => {
+    const { env, fault, buyArgs } = await setup(t);
+    await fault({ match: { method: 'GET', path: `${API}/trade/buys/` }, status: 200, body: '<html>login</html>', contentType: 'text/html' });
+
+    const r = await runCli(buyArgs(), { env });
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    const { error } = JSON.parse(r.stderr.trimEnd().split('\n').pop()!);
+    expect(error.message).toMatch(/HTML/);
+  });
+});
