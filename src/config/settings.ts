@@ -20,6 +20,16 @@ export interface GlobalFlags {
   insecure?: boolean;
 }
 
+const FLAG_NAMES = {
+  baseUrl: '--base-url',
+  apiKey: '--api-key',
+  keypair: '--keypair',
+  treasury: '--treasury',
+  profile: '--profile',
+  timeout: '--timeout',
+  requestTimeout: '--request-timeout',
+} as const;
+
 export type Source = 'flag' | 'env' | 'profile' | 'default';
 
 export interface Settings {
@@ -56,12 +66,17 @@ export function resolveSettings(
   home: string,
 ): Settings {
   const pick = <T>(flag: T | undefined, envValue: T | undefined, profileValue: T | undefined): [T | undefined, Source | null] => {
-    if (flag !== undefined && flag !== '') return [flag, 'flag'];
+    if (flag !== undefined) return [flag, 'flag'];
     if (envValue !== undefined && envValue !== '') return [envValue, 'env'];
     if (profileValue !== undefined && profileValue !== '') return [profileValue, 'profile'];
     return [undefined, null];
   };
   const str = (v: string | number | undefined) => (v === undefined ? undefined : String(v));
+  // An empty flag (`--base-url "$URL"` with URL unset) must not quietly fall back to another
+  // service, key or wallet from the environment or the profile.
+  for (const [name, value] of Object.entries(FLAG_NAMES)) {
+    if (flags[name as keyof typeof FLAG_NAMES] === '') throw new UsageError(`${value} was given an empty value`);
+  }
 
   const [baseUrl] = pick(flags.baseUrl, env.TRADER_BASE_URL, str(profile.baseUrl));
   const [apiKey, apiKeySource] = pick(flags.apiKey, env.TRADER_API_KEY, str(profile.apiKey));
