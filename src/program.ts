@@ -37,7 +37,11 @@ export function buildProgram(hooks: ProgramHooks): Command {
     })
     .configureOutput({
       writeOut: (s) => hooks.facts.stdout.write(s),
-      writeErr: (s) => hooks.facts.stderr.write(s),
+      // Commander writes to stderr only the help shown when a command is missing; with --json,
+      // stderr holds JSON lines only (main.ts prints the error as one).
+      writeErr: (s) => {
+        if (!program.opts().json) hooks.facts.stderr.write(s);
+      },
       outputError: () => {
         /* main.ts prints usage errors in the run's format (one line, or JSON) */
       },
