@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { parseBuyAmount, parseLamportsOption, parseSlippageBps } from '../amounts.js';
 import type { BuyIntent } from '../api/types.js';
 import type { Context } from '../context.js';
-import { PendingError, RefusedToSignError, TradeFailedError } from '../errors.js';
+import { ApiError, PendingError, RefusedToSignError, TradeFailedError } from '../errors.js';
 import { renderBuyReview, renderBuySummary } from '../io/views/buy.js';
-import { holdingOf, metaOf } from '../trade/token-lookup.js';
+import { holdingOf, metaOf, type TokenMeta } from '../trade/token-lookup.js';
 import { parseAddress } from '../wallet/address.js';
 import { deadline, limitChecks, parseIdempotencyKey } from './trade-options.js';
 import { checkWallet, localPreflight, withFollowHint } from './trade-preflight.js';
@@ -38,6 +38,8 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
 
   const resume = `trader buy ${mint} ${rawAmount} --idempotency-key ${idempotencyKey}`;
   let intentId: string | null = null;
+  // The last intent seen, for the --json result of a refusal.
+  let lastIntent: BuyIntent | null = null;
   let prompting = false;
   const progress = await ctx.progress();
   const { runBuy } = await import('../trade/buy-flow.js');
@@ -49,6 +51,7 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
       {
         created(intent, resumed) {
           intentId = intent.id;
+          lastIntent = intent;
           ctx.output.note(resumed ? `Resuming buy ${intent.id} (${intent.status}).` : `Buy ${intent.id} created. Idempotency key: ${idempotencyKey}`);
           if (!resumed) ctx.output.note(ctx.output.theme.dim(`If interrupted, resume with: ${resume}`));
         },
@@ -59,6 +62,9 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
           const yes = await ctx.prompter.confirm('Sign and send this deposit?', false);
           prompting = false;
           return yes;
+        },
+        cancelled(intent) {
+          lastIntent = intent;
         },
         pinTreasury(address) {
           const profiles = ctx.config.document.profiles;
@@ -73,6 +79,10 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
     );
   } catch (err) {
     if (err instanceof RefusedToSignError && dryRun) ctx.output.note('Dry run: a safety check failed; nothing was signed.');
+    // A refused or declined buy still answers --json with the (cancelled) intent and the key.
+    if (ctx.output.json && lastIntent && (err instanceof RefusedToSignError || (err instanceof TradeFailedError && err.code === 'DECLINED'))) {
+      ctx.output.result({ intent: lastIntent, trade: null, idempotencyKey }, () => '');
+    }
     throw withFollowHint(
       err,
       prompting
@@ -108,7 +118,9 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
       // The follow command is in the message itself, so --json's error line carries it too.
       throw new PendingError(`buy ${outcome.intent.id} is still ${outcome.intent.status} after ${ctx.settings.timeoutSeconds} s; it may still finish; follow it with: ${follow}`);
     case 'final': {
-      printResult(ctx, outcome.intent, outcome.trade, token, idempotencyKey);
+      // A first buy of a token knows its symbol and decimals only once it is held.
+      const known = token ?? (outcome.intent.status === 'completed' && !ctx.output.json ? await heldTokenQuietly(api, mint) : null);
+      printResult(ctx, outcome.intent, outcome.trade, known, idempotencyKey);
       if (outcome.intent.status === 'completed') return;
       const failure = outcome.trade?.failure;
       const refund = outcome.trade?.refund && outcome.trade.refund.state !== 'complete' ? ` (refund ${outcome.trade.refund.state}; follow it with: ${follow})` : '';
@@ -122,4 +134,14 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
 
 function printResult(ctx: Context, intent: BuyIntent, trade: Parameters<typeof renderBuySummary>[1], token: ReturnType<typeof metaOf>, idempotencyKey: string): void {
   ctx.output.result({ intent, trade, idempotencyKey }, (theme) => renderBuySummary(intent, trade, token, theme));
+}
+
+/** Token facts from holdings, or null when the service cannot say (the summary does without). */
+async function heldTokenQuietly(api: Awaited<ReturnType<Context['api']>>, mint: string): Promise<TokenMeta | null> {
+  try {
+    return metaOf(holdingOf(await api.holdings(), mint));
+  } catch (err) {
+    if (err instanceof ApiError) return null;
+    throw err;
+  }
 }

@@ -1,6 +1,7 @@
 // `trader sell <token> <amount>`: parse, check locally, then run the sell flow and present it.
 import { randomUUID } from 'node:crypto';
 import { formatTokenAmount, parseSellAmount, parseSlippageBps, parseSolToLamports, resolveSellAmount } from '../amounts.js';
+import type { SellAuthorization } from '../api/types.js';
 import type { Context } from '../context.js';
 import { PendingError, RefusedToSignError, TradeFailedError, UsageError } from '../errors.js';
 import { renderSellReview, renderSellSummary } from '../io/views/sell.js';
@@ -43,6 +44,8 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
   const amount = resolveSellAmount(amountSpec, BigInt(holding.amount), (units) => describe(units, meta));
 
   let sellId: string | null = null;
+  // The last authorization seen, for the --json result of a refusal.
+  let lastAuthorization: SellAuthorization | null = null;
   // Whether a question is on screen: Ctrl-C there means nothing was signed.
   let prompting = false;
   const ask = async (question: string, defaultYes: boolean): Promise<boolean> => {
@@ -61,6 +64,7 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
       {
         created(authorization, resumed) {
           sellId = authorization.id;
+          lastAuthorization = authorization;
           ctx.output.note(resumed ? `Resuming sell ${authorization.id} (${authorization.status}).` : `Sell ${authorization.id} quoted. Idempotency key: ${idempotencyKey}`);
           if (!resumed) ctx.output.note(ctx.output.theme.dim(`If interrupted, resume with: trader sell ${mint} ${amount} --idempotency-key ${idempotencyKey}`));
         },
@@ -82,6 +86,10 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
       },
     );
   } catch (err) {
+    // A refused or declined sell still answers --json with the authorization as received and the key.
+    if (ctx.output.json && lastAuthorization && (err instanceof RefusedToSignError || (err instanceof TradeFailedError && err.code === 'DECLINED'))) {
+      ctx.output.result({ authorization: lastAuthorization, sell: null, trade: null, idempotencyKey }, () => '');
+    }
     throw withFollowHint(
       err,
       prompting

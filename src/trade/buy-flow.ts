@@ -38,6 +38,8 @@ export interface BuyHooks {
   created(intent: BuyIntent, resumed: boolean): void;
   /** Asks the user; false declines. */
   confirm(review: BuyReview): Promise<boolean>;
+  /** The intent was cancelled (a refusal, a decline or a dry run). */
+  cancelled(intent: BuyIntent): void;
   /** Trust on first use: record the recipient of the first accepted deposit as the treasury. */
   pinTreasury(address: string): void;
   /** A stage change while following the buy. */
@@ -72,18 +74,25 @@ export async function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): P
 
   if (intent.status === 'awaiting_deposit') {
     const inspection = inspect(deps, req, created);
+    // Whoever reports the outcome shows the cancelled intent, never the quote's awaiting_deposit.
+    const cancel = async () => {
+      const cancelled = await cancelQuietly(api, intent.id);
+      if (cancelled) {
+        intent = cancelled;
+        hooks.cancelled(cancelled);
+      }
+    };
     if (req.dryRun) {
-      // The printed intent is the cancelled one, so a script never sees it as still open.
-      intent = (await cancelQuietly(api, intent.id)) ?? intent;
+      await cancel();
       if (!inspection.facts) throw new RefusedToSignError(inspection.problems, ['dry run: nothing was signed; the buy intent was cancelled']);
       return { kind: 'dry-run', intent, review: review(created, inspection.facts), problems: inspection.problems };
     }
     if (inspection.problems.length > 0 || !inspection.facts) {
-      await cancelQuietly(api, intent.id);
+      await cancel();
       throw new RefusedToSignError(inspection.problems, ['the buy intent was cancelled; nothing was signed']);
     }
     if (!(await hooks.confirm(review(created, inspection.facts)))) {
-      await cancelQuietly(api, intent.id);
+      await cancel();
       throw new TradeFailedError('declined: the buy intent was cancelled and nothing was signed', 'DECLINED');
     }
     const signed = signDepositTransaction(created.deposit.transaction, deps.keypair.secretKey);
