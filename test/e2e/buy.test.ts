@@ -127,8 +127,10 @@ describe('buy completes', () => {
   });
 
   it('human mode, lamports form: prints the idempotency key and a summary with tokens, SOL, fee and signatures', async () => {
+    // A token never held before: its symbol and decimals are learned once the buy completes.
+    const token = await sb.control('/tokens', { symbol: 'FRSH', name: 'Fresh Token', decimals: 6, usdPrice: 0.01 });
     const o = await observed();
-    const r = await runCli(['buy', mint(), '100000000', '--yes'], { env: o.env });
+    const r = await runCli(['buy', token.mint, '100000000', '--yes'], { env: o.env });
     expect(r.code, r.stderr).toBe(0);
     const key = /Idempotency key: (\S+)/.exec(r.stderr)?.[1];
     expect(key, r.stderr).toBeTruthy();
@@ -136,9 +138,11 @@ describe('buy completes', () => {
     expect(o.created).toHaveLength(1);
     const id = o.created[0].intent.id as string;
     const trade = (await sb.call('GET', `/trades/${id}`)).body.data;
-    const token = sb.tokens[0]!;
     expect(r.stdout).toMatch(/Status\s+completed/);
-    expect(r.stdout).toMatch(new RegExp(`Received\\s+[0-9,.]+ ${token.symbol}`));
+    const received = BigInt(trade.receivedOutputAmount);
+    const whole = `${(received / 1_000_000n).toLocaleString('en-US')}.${(received % 1_000_000n).toString().padStart(6, '0')}`.replace(/\.?0+$/, '');
+    expect(r.stdout).toMatch(new RegExp(`^Received\\s+${whole.replace(/\./g, '\\.')} FRSH$`, 'm'));
+    expect(r.stdout).toMatch(new RegExp(`^Token\\s+FRSH \\(Fresh Token\\) ${token.mint}$`, 'm'));
     expect(r.stdout).toMatch(/SOL spent\s+0\.1 SOL/);
     expect(r.stdout).toMatch(/Platform fee\s+0\.001 SOL/);
     expect(r.stdout).toContain(trade.signatures.deposit);
@@ -278,6 +282,34 @@ describe('buys that end without success', () => {
   });
 });
 
+describe('interrupted while waiting', () => {
+  it('Ctrl-C (SIGINT) or SIGTERM stops waiting, not the buy: exit 130 / 143 with the command to follow it', async () => {
+    await withDelays({ confirmSeconds: 1e6 }, async () => {
+      const a = await observed();
+      const b = await observed();
+      const [int, term] = await Promise.all([
+        runCli(['buy', mint(), '0.1sol', '--yes'], { env: a.env, whenStderr: { includes: 'deposit submitted', then: (child) => child.kill('SIGINT') } }),
+        runCli(['buy', mint(), '0.1sol', '--yes', '--json', '--verbose'], { env: b.env, whenStderr: { includes: '/deposit', then: (child) => child.kill('SIGTERM') } }),
+      ]);
+      expect(int.code, int.stderr).toBe(130);
+      const intId = a.created[0].intent.id;
+      expect(int.stderr).toContain(`the trade goes on; follow it with: trader trades ${intId} --watch`);
+      expect(term.code, term.stderr).toBe(143);
+      const termId = b.created[0].intent.id;
+      expect(errorOf(term)).toMatchObject({ code: 'INTERRUPTED' });
+      expect(errorOf(term).message).toContain(`trader trades ${termId} --watch`);
+      // The deposits were made and the buys go on.
+      for (const [o, id] of [
+        [a, intId],
+        [b, termId],
+      ] as const) {
+        expect(o.deposits()).toHaveLength(1);
+        expect(await intentOf(id)).toMatchObject({ status: 'deposit_submitted' });
+      }
+    });
+  });
+});
+
 describe('local refusals before any trade exists', () => {
   it('maxBuyLamports and maxSlippageBps of the profile → exit 2 and no request at all', async () => {
     const limitHome = freshHome();
@@ -361,6 +393,7 @@ describe('trust on first use of the treasury', () => {
     }
     const err = errorOf(flagRun);
     expect(err.code).toBe('REFUSED_TO_SIGN');
+    expect(json(flagRun).intent).toMatchObject({ id: viaFlag.created[0].intent.id, status: 'cancelled' });
     expect(err.message).toContain(`not the pinned treasury ${elsewhere}`);
     expect(err.message).toContain(sb.treasury);
     expect(err.message).toMatch(/re-pin it with --treasury <address> or `trader config set treasury <address>`/);

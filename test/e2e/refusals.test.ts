@@ -214,11 +214,12 @@ describe.concurrent('buy: refuses to sign a hostile deposit (exit 6, intent canc
     const args = (c.args ?? []).map((a) => (a === 'PINNED' ? sb.treasury : a));
     const r = await runCli(['buy', held.mint, '0.1sol', '--yes', '--json', ...args], { env: envFor(p.url) });
     expect(r.code, r.stderr).toBe(6);
-    expect(r.stdout).toBe('');
     const err = errorOf(r);
     expect(err.code).toBe('REFUSED_TO_SIGN');
     expect(err.message).toMatch(c.problem);
     expect(intentId).toBeDefined();
+    // --json still answers with the intent, as cancelled, and the key.
+    expect(json(r)).toMatchObject({ intent: { id: intentId, status: 'cancelled' }, trade: null, idempotencyKey: expect.any(String) });
     // Nothing reached the service but the create and the cancel.
     expect(p.seen.filter((s) => s.method === 'POST').map((s) => s.path)).toEqual(['/api/v1/trade/buys', `/api/v1/trade/buys/${intentId}/cancel`]);
     const log = await sb.requests();
@@ -244,6 +245,7 @@ describe('buy: the refusal in human mode', () => {
     expect(r.code, r.stderr).toBe(6);
     expect(r.stderr).toMatch(/^error: refused to sign: .*Assign.*; .*second System transfer/m);
     expect(r.stderr).toContain('the buy intent was cancelled; nothing was signed');
+    expect(r.stdout).toBe('');
     expect(p.seen.some((s) => s.path.endsWith('/deposit'))).toBe(false);
   });
 });
@@ -361,11 +363,11 @@ describe.concurrent('sell: refuses to sign a lying authorization (exit 6, no aut
     });
     const r = await runCli(['sell', held.mint, SELL_AMOUNT.toString(), '--yes', '--json', ...(c.args ?? [])], { env: envFor(p.url) });
     expect(r.code, r.stderr).toBe(6);
-    expect(r.stdout).toBe('');
     const err = errorOf(r);
     expect(err.code).toBe('REFUSED_TO_SIGN');
     expect(err.message).toMatch(c.problem);
     expect(authId).toBeDefined();
+    expect(json(r)).toMatchObject({ authorization: { id: authId }, sell: null, trade: null, idempotencyKey: expect.any(String) });
     expect(p.seen.filter((s) => s.method === 'POST').map((s) => s.path)).toEqual(['/api/v1/trade/sells']);
     const log = await sb.requests();
     expect(log.filter((e) => e.path.endsWith(`${authId}/authorize`))).toEqual([]);

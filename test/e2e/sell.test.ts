@@ -239,6 +239,7 @@ describe('sells that end without success', () => {
     expect(r.code, r.stderr).toBe(6);
     expect(errorOf(r).code).toBe('REFUSED_TO_SIGN');
     expect(errorOf(r).message).toMatch(/expired/);
+    expect(json(r)).toMatchObject({ authorization: { id: o.created[0].id, status: 'awaiting_signature' }, sell: null, trade: null });
     expect(o.creates()).toHaveLength(1);
     expect(o.authorizes()).toEqual([]);
     expect(await authorizesInLog(o.created[0].id)).toEqual([]);
