@@ -218,6 +218,43 @@ describe.concurrent('signed submissions are never repeated blindly', () => {
     expect((await sb.call('GET', `/trade/buys/${id}`)).body.data.intent.status).toBe('awaiting_deposit');
   });
 
+  test('a slow deposit overtaken by its resend: never two accepted deposits', async (t) => {
+    // The first submission is processed late (after the client timed out and read the buy as
+    // still awaiting its deposit), so the resend of the same transaction meets an accepted
+    // deposit. The service refuses the second (409); what must hold is that exactly one deposit
+    // is accepted. Today the tool then exits 3 on that 409 rather than reading the buy again
+    // and following it (buy-flow.ts); exit 0 happens when the read already sees the deposit.
+    const { sb, env, fault, buyArgs } = await setup(t);
+    await fault(
+      { match: { method: 'POST', path: `${API}/trade/buys/` }, kind: 'latency', ms: 1500 },
+      { match: { method: 'GET', path: `${API}/trade/buys/` }, kind: 'latency', ms: 300 },
+      { match: { method: 'POST', path: `${API}/trade/buys/` }, kind: 'latency', ms: 600 },
+    );
+    const r = await runCli([...buyArgs(), '--request-timeout', '1', '--verbose'], { env });
+    expect([0, 3], r.stderr).toContain(r.code);
+    expect(r.stderr).not.toMatch(/\n\s+at |internal error/);
+    const sent = r.stderr
+      .split('\n')
+      .filter((l) => l.startsWith('{"request"'))
+      .filter((l) => DEPOSIT.test(API + JSON.parse(l).request.path)).length;
+    expect(sent).toBeGreaterThanOrEqual(1);
+    expect(sent).toBeLessThanOrEqual(2);
+
+    // Slow submissions land after the client moved on: wait until each one sent is in the log.
+    let deposits: RequestLogEntry[] = [];
+    for (let i = 0; i < 100 && deposits.length < sent; i++) {
+      deposits = entries(await sb.requests(), 'POST', DEPOSIT);
+      if (deposits.length < sent) await new Promise((res) => setTimeout(res, 50));
+    }
+    expect(deposits).toHaveLength(sent);
+    expect(deposits.filter((e) => e.status === 200)).toHaveLength(1);
+    expect(deposits.filter((e) => e.status !== 200).map((e) => e.status)).toEqual(sent === 2 ? [409] : []);
+    expect(new Set(deposits.map((e) => JSON.stringify(e.body))).size).toBe(1); // the same signed transaction
+    const id = deposits[0]!.path.split('/')[5]!;
+    await sb.call('GET', `/trade/buys/${id}`);
+    expect((await sb.call('GET', `/trade/buys/${id}`)).body.data.intent.status).toBe('completed');
+  });
+
   test('authorize processed but its answer lost: the sell is read, nothing is resent, the sell completes', async (t) => {
     const { sb, env, fault, activity } = await setup(t);
     await completeBuy(sb);
