@@ -1,0 +1,229 @@
+// The API key is never printed: every command, in human, --json and --verbose modes, with the key
+// from the environment and from --api-key, successful and failing (bad id, a 5xx burst, 401, a
+// service that echoes the key back). --verbose logs each request (method, path, status, ms,
+// request id) on stderr, as JSON lines in --json mode.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lines } from '../helpers/cli-assert.js';
+import { freshHome, runCli, type CliResult } from '../helpers/cli.js';
+import { completeBuy, newKey, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let sb: TestSandbox;
+let M: string;
+let buyId: string;
+let positionId: string;
+let spareIds: string[];
+let cancelIds: string[];
+const BAD_KEY = 'sk_live_THIS_bad_key_must_never_show_0123456789';
+
+beforeAll(async () => {
+  sb = await startTestSandbox();
+  M = sb.tokens[0]!.mint;
+  const buy = await completeBuy(sb, { mint: M });
+  buyId = buy.intent.id;
+  positionId = buy.positionId;
+  await sb.control('/seed', { positions: 12, positionStatus: 'closed', activity: 10 });
+  const positions = await sb.call('GET', '/positions', { query: { limit: 100, status: 'closed' } });
+  spareIds = positions.body.data.map((p: { id: string }) => p.id);
+  cancelIds = [];
+  for (let i = 0; i < 12; i++) {
+    const r = await sb.call('POST', '/trade/buys', { body: { mint: M, amountLamports: '10000000', idempotencyKey: newKey('cancel') } });
+    cancelIds.push(r.body.data.intent.id);
+  }
+});
+afterAll(async () => {
+  await sb?.close();
+});
+
+type Mode = { name: string; flags: string[]; json: boolean; verbose: boolean; viaFlag: boolean };
+const MODES: Mode[] = [
+  { name: 'env, human', flags: [], json: false, verbose: false, viaFlag: false },
+  { name: 'env, --json', flags: ['--json'], json: true, verbose: false, viaFlag: false },
+  { name: 'env, --verbose', flags: ['--verbose'], json: false, verbose: true, viaFlag: false },
+  { name: 'env, --json --verbose', flags: ['--json', '-v'], json: true, verbose: true, viaFlag: false },
+  { name: '--api-key, --verbose', flags: ['--verbose'], json: false, verbose: true, viaFlag: true },
+  { name: '--api-key, --json --verbose', flags: ['--json', '--verbose'], json: true, verbose: true, viaFlag: true },
+];
+
+/** Everything a secret could leak into: both streams. */
+function assertNoKey(r: CliResult, key: string, label: string) {
+  const out = r.stdout + r.stderr;
+  expect(out.includes(key), `${label}: the key was printed\n${out}`).toBe(false);
+  expect(out.includes(key.slice(12)), `${label}: most of the key was printed\n${out}`).toBe(false);
+}
+
+/** --verbose: one line per request; --json: every stderr line is JSON. */
+function assertLogShape(r: CliResult, mode: Mode, label: string) {
+  const errLines = lines(r.stderr);
+  if (mode.json) {
+    const parsed = errLines.map((l) => {
+      try {
+        return JSON.parse(l) as Record<string, any>;
+      } catch {
+        throw new Error(`${label}: a stderr line is not JSON in --json mode: ${l}`);
+      }
+    });
+    const requests = parsed.filter((p) => 'request' in p).map((p) => p.request);
+    if (mode.verbose) {
+      expect(requests.length, `${label}: no request logged\n${r.stderr}`).toBeGreaterThan(0);
+      for (const q of requests) {
+        expect(q, label).toMatchObject({ method: expect.stringMatching(/^(GET|POST)$/), path: expect.stringMatching(/^\//), ms: expect.any(Number) });
+        expect(q.status === null || typeof q.status === 'number', label).toBe(true);
+        expect('requestId' in q, label).toBe(true);
+      }
+    } else {
+      expect(requests, label).toEqual([]);
+    }
+    for (const p of parsed) expect(Object.keys(p).length === 1 && ['request', 'warning', 'pagination', 'error'].includes(Object.keys(p)[0]!), label).toBe(true);
+  } else {
+    const logged = errLines.filter((l) => /^(GET|POST) \//.test(l));
+    if (mode.verbose) {
+      expect(logged.length, `${label}: no request logged\n${r.stderr}`).toBeGreaterThan(0);
+      for (const l of logged) expect(l, label).toMatch(/^(GET|POST) \/\S* (\d{3}|[A-Z_]+|no response) \d+ms( requestId=\S+)?( attempt=\d+)?$/);
+      expect(logged.some((l) => / 2\d\d \d+ms requestId=req_\w+/.test(l) || / [45]\d\d \d+ms requestId=req_\w+/.test(l)), label).toBe(true);
+    } else {
+      expect(logged, label).toEqual([]);
+    }
+  }
+  const warned = mode.json
+    ? errLines.some((l) => /"warning":".*process list/.test(l))
+    : errLines.some((l) => /^warning: .*process list/.test(l));
+  expect(warned, `${label}: --api-key warning ${mode.viaFlag ? 'missing' : 'unexpected'}\n${r.stderr}`).toBe(mode.viaFlag);
+}
+
+describe('the API key never appears in any output', () => {
+  // [label, args (per mode index), expected exit]
+  const commands = (i: number): Array<[string, string[], number]> => [
+    ['me', ['me'], 0],
+    ['points', ['points'], 0],
+    ['positions', ['positions', '--limit', '3'], 0],
+    ['positions <id>', ['positions', positionId], 0],
+    ['activity', ['activity', '--limit', '3'], 0],
+    ['holdings', ['holdings'], 0],
+    ['trades', ['trades', buyId], 0],
+    ['cancel', ['cancel', cancelIds[i]!], 0],
+    ['buy --dry-run', ['buy', M, '0.01sol', '--dry-run'], 0],
+    ['sell --dry-run', ['sell', M, '10%', '--dry-run'], 0],
+    ['a bad id (404)', ['positions', randomUUID()], 3],
+    ['trades of an unknown id (404)', ['trades', 'sell_doesnotexist'], 3],
+  ];
+
+  it.each(MODES.map((m, i) => [m.name, m, i] as const))('%s', async (_name, mode, i) => {
+    const env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_KEYPAIR: sb.keypairPath, ...(mode.viaFlag ? {} : { TRADER_API_KEY: sb.apiKey }) };
+    const keyFlag = mode.viaFlag ? ['--api-key', sb.apiKey] : [];
+    const list = commands(i);
+    const results = await Promise.all(list.map(([, args]) => runCli([...args, ...mode.flags, ...keyFlag], { env })));
+    results.forEach((r, k) => {
+      const [label, , code] = list[k]!;
+      const where = `${mode.name} / ${label}`;
+      expect(r.code, `${where}\n${r.stderr}`).toBe(code);
+      assertNoKey(r, sb.apiKey, where);
+      assertLogShape(r, mode, where);
+    });
+  });
+});
+
+describe('failures that carry or follow the key', () => {
+  it('401 with a bad key (env and flag), human, --json and --verbose', async () => {
+    const runs = await Promise.all(
+      MODES.map((mode) =>
+        runCli(['me', ...mode.flags, ...(mode.viaFlag ? ['--api-key', BAD_KEY] : [])], {
+          env: { ...freshHome(), TRADER_BASE_URL: sb.url, ...(mode.viaFlag ? {} : { TRADER_API_KEY: BAD_KEY }) },
+        }),
+      ),
+    );
+    runs.forEach((r, i) => {
+      const mode = MODES[i]!;
+      expect(r.code, `${mode.name}\n${r.stderr}`).toBe(3);
+      assertNoKey(r, BAD_KEY, mode.name);
+      assertLogShape(r, mode, mode.name);
+      expect(r.stderr).toMatch(/401/);
+    });
+  });
+
+  it('a 5xx burst that passes (retried reads) and one that does not: the key is in no log line', async () => {
+    // Each run reads its own position, whose exact path carries its own faults.
+    const runs = await Promise.all(
+      MODES.map(async (mode, i) => {
+        const id = spareIds[i]!;
+        await sb.control('/faults', { match: { method: 'GET', path: `/positions/${id}`, exact: true }, status: 503, count: 2 });
+        await sb.control('/faults', { match: { method: 'GET', path: `/positions/${spareIds[i + 6]}`, exact: true }, status: 500, count: 1 });
+        const env = { ...freshHome(), TRADER_BASE_URL: sb.url, ...(mode.viaFlag ? {} : { TRADER_API_KEY: sb.apiKey }) };
+        const keyFlag = mode.viaFlag ? ['--api-key', sb.apiKey] : [];
+        return Promise.all([
+          runCli(['positions', id, ...mode.flags, ...keyFlag], { env }),
+          runCli(['positions', spareIds[i + 6]!, ...mode.flags, ...keyFlag], { env }),
+        ]);
+      }),
+    );
+    runs.forEach(([passed, failed], i) => {
+      const mode = MODES[i]!;
+      expect(passed!.code, `${mode.name}\n${passed!.stderr}`).toBe(0);
+      expect(failed!.code, `${mode.name}\n${failed!.stderr}`).toBe(3);
+      for (const r of [passed!, failed!]) {
+        assertNoKey(r, sb.apiKey, mode.name);
+        assertLogShape(r, mode, mode.name);
+      }
+      if (mode.verbose && !mode.json) {
+        const attempts = lines(passed!.stderr).filter((l) => l.startsWith(`GET /positions/${spareIds[i]}`));
+        expect(attempts.map((l) => l.split(' ')[2])).toEqual(['503', '503', '200']);
+        expect(attempts[2]).toMatch(/attempt=3$/);
+      }
+      if (mode.verbose && mode.json) {
+        const logged = lines(passed!.stderr).map((l) => JSON.parse(l)).filter((p) => p.request);
+        expect(logged.map((p) => p.request.status)).toEqual([503, 503, 200]);
+      }
+    });
+  });
+
+  it('a service that echoes the key back in an error body: redacted everywhere', async () => {
+    const echo = JSON.stringify({ error: { code: 'BAD', message: `key ${sb.apiKey} is suspended` }, requestId: `req_${sb.apiKey}` });
+    const ids = MODES.map(() => randomUUID());
+    for (const id of ids) {
+      await sb.control('/faults', { match: { method: 'GET', path: `/positions/${id}`, exact: true }, status: 400, body: echo, contentType: 'application/json' });
+    }
+    const runs = await Promise.all(
+      MODES.map((mode, i) =>
+        runCli(['positions', ids[i]!, ...mode.flags, ...(mode.viaFlag ? ['--api-key', sb.apiKey] : [])], {
+          env: { ...freshHome(), TRADER_BASE_URL: sb.url, ...(mode.viaFlag ? {} : { TRADER_API_KEY: sb.apiKey }) },
+        }),
+      ),
+    );
+    runs.forEach((r, i) => {
+      const mode = MODES[i]!;
+      expect(r.code, `${mode.name}\n${r.stderr}`).toBe(3);
+      assertNoKey(r, sb.apiKey, mode.name);
+      expect(r.stderr).toMatch(/suspended/);
+    });
+  });
+
+  it('TRADER_DEBUG=1 is --verbose', async () => {
+    const r = await runCli(['me'], { env: { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_DEBUG: '1' } });
+    expect(r.code).toBe(0);
+    assertNoKey(r, sb.apiKey, 'TRADER_DEBUG');
+    expect(lines(r.stderr)).toEqual([expect.stringMatching(/^GET \/me 200 \d+ms requestId=req_\w+$/)]);
+  });
+});
+
+describe('config list / get with the key in the profile', () => {
+  it('human and --json, with and without --verbose: masked, never whole', async () => {
+    const h = freshHome();
+    const set = await runCli(['config', 'set', 'apiKey', sb.apiKey], { env: h });
+    expect(set.code).toBe(0);
+    assertNoKey(set, sb.apiKey, 'config set');
+    const runs = await Promise.all(
+      [['config', 'list'], ['config', 'get', 'apiKey']].flatMap((args) =>
+        [[], ['--json'], ['--verbose'], ['--json', '--verbose']].map((flags) => runCli([...args, ...flags], { env: h })),
+      ),
+    );
+    runs.forEach((r, i) => {
+      expect(r.code, r.stderr).toBe(0);
+      assertNoKey(r, sb.apiKey, `config #${i}`);
+      expect(r.stdout).toMatch(/…/);
+    });
+    // And the commands using that profile key.
+    const me = await runCli(['me', '--verbose'], { env: { ...h, TRADER_BASE_URL: sb.url } });
+    expect(me.code, me.stderr).toBe(0);
+    assertNoKey(me, sb.apiKey, 'me with the profile key');
+  });
+});
