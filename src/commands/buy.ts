@@ -7,7 +7,7 @@ import { ApiError, PendingError, RefusedToSignError, TradeFailedError } from '..
 import { renderBuyReview, renderBuySummary } from '../io/views/buy.js';
 import { holdingOf, metaOf, type TokenMeta } from '../trade/token-lookup.js';
 import { parseAddress } from '../wallet/address.js';
-import { deadline, limitChecks, parseIdempotencyKey } from './trade-options.js';
+import { limitChecks, parseIdempotencyKey, waitLimitMs } from './trade-options.js';
 import { checkWallet, localPreflight, withFollowHint } from './trade-preflight.js';
 
 interface Options {
@@ -47,7 +47,7 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
   try {
     outcome = await runBuy(
       { api, clock: ctx.clock, signal: ctx.signal, keypair },
-      { mint, amountLamports, slippageBps, idempotencyKey, maxFeeLamports, treasury, wait: opts.wait !== false, dryRun, deadlineMs: deadline(ctx) },
+      { mint, amountLamports, slippageBps, idempotencyKey, maxFeeLamports, treasury, wait: opts.wait !== false, dryRun, waitLimitMs: waitLimitMs(ctx) },
       {
         created(intent, resumed) {
           intentId = intent.id;

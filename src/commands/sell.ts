@@ -8,7 +8,7 @@ import { renderSellReview, renderSellSummary } from '../io/views/sell.js';
 import type { SellResult } from '../trade/sell-flow.js';
 import { holdingOf, metaOf, mintForSymbol, type TokenMeta } from '../trade/token-lookup.js';
 import { isAddress } from '../wallet/address.js';
-import { deadline, limitChecks, parseIdempotencyKey } from './trade-options.js';
+import { limitChecks, parseIdempotencyKey, waitLimitMs } from './trade-options.js';
 import { checkWallet, localPreflight, withFollowHint } from './trade-preflight.js';
 import { printable } from './arguments.js';
 
@@ -60,7 +60,7 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
   try {
     result = await runSell(
       { api, clock: ctx.clock, signal: ctx.signal, keypair },
-      { mint, amount, slippageBps, idempotencyKey, minSolLamports, token: meta, wait: opts.wait !== false, dryRun, deadlineMs: deadline(ctx) },
+      { mint, amount, slippageBps, idempotencyKey, minSolLamports, token: meta, wait: opts.wait !== false, dryRun, waitLimitMs: waitLimitMs(ctx) },
       {
         created(authorization, resumed) {
           sellId = authorization.id;

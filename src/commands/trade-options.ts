@@ -25,6 +25,14 @@ export function limitChecks(ctx: Context, request: { buyLamports?: bigint; slipp
   }
 }
 
+/**
+ * How long a trade waits for its end once it is signed, in ms; null waits without limit. The
+ * flows start counting when the waiting starts, so time spent at the prompt does not count.
+ */
+export function waitLimitMs(ctx: Context): number | null {
+  return ctx.settings.timeoutSeconds === null ? null : ctx.settings.timeoutSeconds * 1000;
+}
+
 /** When waiting gives up, on the context's clock; null waits without limit. */
 export function deadline(ctx: Context): number | null {
   return ctx.settings.timeoutSeconds === null ? null : ctx.clock.now() + ctx.settings.timeoutSeconds * 1000;

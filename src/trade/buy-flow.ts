@@ -23,7 +23,8 @@ export interface BuyRequest {
   treasury: string | null;
   wait: boolean;
   dryRun: boolean;
-  deadlineMs: number | null;
+  /** How long to wait for the end once the deposit is in (not counting the prompt); null = no limit. */
+  waitLimitMs: number | null;
 }
 
 /** What the user is asked to approve. */
@@ -109,7 +110,7 @@ export async function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): P
   }
 
   if (!req.wait) return { kind: 'accepted', intent };
-  return follow(deps, intent, req.deadlineMs, hooks);
+  return follow(deps, intent, req.waitLimitMs === null ? null : deps.clock.now() + req.waitLimitMs, hooks);
 }
 
 function inspect(deps: BuyDeps, req: BuyRequest, created: CreateBuyResponse) {

@@ -23,7 +23,8 @@ export interface SellRequest {
   token: { symbol: string | null; decimals: number | null; name: string | null } | null;
   wait: boolean;
   dryRun: boolean;
-  deadlineMs: number | null;
+  /** How long to wait for the end once authorized (not counting the prompt); null = no limit. */
+  waitLimitMs: number | null;
 }
 
 export type SellAnswer = 'yes' | 'no' | 'fresh-quote';
@@ -129,7 +130,7 @@ async function finish(deps: SellDeps, req: SellRequest, view: GetSellResponse, i
   if (!req.wait && view.authorization.status === 'authorized') return { kind: 'accepted', view, idempotencyKey };
   const watched = await watchSell(deps, view.authorization.id, {
     intervalMs: SELL_POLL_INTERVAL_MS,
-    deadlineMs: req.deadlineMs,
+    deadlineMs: req.waitLimitMs === null ? null : deps.clock.now() + req.waitLimitMs,
     onStage: (stage) => hooks.stage(stage),
   });
   // Once final, the sell is read once more so the result shows its final state.
