@@ -178,3 +178,23 @@ describe.skipIf(!TMUX)('sell at the prompt', () => {
     }
   });
 });
+
+describe.skipIf(!TMUX)('--timeout and the prompt', () => {
+  it('--timeout counts from the signature, not from the time spent at the prompt', async () => {
+    await sb.setDelays({ confirmSeconds: 1e6 });
+    try {
+      const s = await trader('buy', sb.tokens[0]!.mint, '0.1sol', '--timeout', '1');
+      const id = buyIdOn(await s.waitFor(BUY_PROMPT));
+      // The user thinks longer than the whole --timeout.
+      await new Promise((r) => setTimeout(r, 1_500));
+      await s.keys('y', 'Enter');
+      await s.waitFor(/deposit submitted|error:/);
+      // The deposit confirms on the next read, well within a second of waiting.
+      await sb.setDelays({ confirmSeconds: 0 });
+      expect(await s.exitCode()).toBe(0);
+      expect(await buyStatus(id)).toBe('completed');
+    } finally {
+      await sb.setDelays({ confirmSeconds: 0 });
+    }
+  });
+});
