@@ -1,0 +1,83 @@
+// A new user's first session in a real terminal (tmux), as the README tells it: nothing
+// configured, `trader config init`, then a buy and a sell answered at the prompt. The
+// screens are checked for the facts a person needs, and the key is never echoed.
+import { statSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshHome, runCli } from '../helpers/cli.js';
+import { hasTmux, startInTmux, type PtySession } from '../helpers/pty.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+const TMUX = hasTmux();
+if (!TMUX) console.warn('new-user terminal test skipped: tmux is not installed');
+
+let sb: TestSandbox;
+const sessions: PtySession[] = [];
+const home = freshHome();
+
+beforeAll(async () => {
+  if (!TMUX) return;
+  sb = await startTestSandbox();
+  await sb.setDelays({ confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0, refundSeconds: 0 });
+});
+afterAll(async () => {
+  await Promise.all(sessions.map((s) => s.close()));
+  await sb?.close();
+});
+
+async function terminal(...args: string[]): Promise<PtySession> {
+  const s = await startInTmux(args, { ...home, NO_COLOR: '1' });
+  sessions.push(s);
+  return s;
+}
+
+describe.skipIf(!TMUX)('a new user at a terminal', () => {
+  it('first run without configuration says how to configure and how to try the sandbox', async () => {
+    const result = await runCli(['holdings'], { env: home });
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    for (const hint of ['trader config init', 'TRADER_BASE_URL', 'TRADER_API_KEY', 'trader sandbox']) expect(result.stderr).toContain(hint);
+  });
+
+  it('config init asks, checks the key with the service, and saves a 0600 profile without echoing the key', async () => {
+    const s = await terminal('config', 'init');
+    await s.waitFor('Service URL');
+    await s.type(sb.url);
+    await s.keys('Enter');
+    await s.waitFor('API key');
+    await s.type(sb.apiKey);
+    await s.keys('Enter');
+    await s.waitFor('Wallet keypair file');
+    await s.type(sb.keypairPath);
+    await s.keys('Enter');
+    const screen = await s.waitFor('Saved profile');
+    expect(await s.exitCode()).toBe(0);
+    expect(screen).toContain(sb.walletAddress);
+    expect(screen).not.toContain(sb.apiKey);
+    expect(statSync(home.TRADER_CONFIG).mode & 0o777).toBe(0o600);
+    const saved = JSON.parse(readFileSync(home.TRADER_CONFIG, 'utf8'));
+    expect(saved.profiles.default).toMatchObject({ baseUrl: sb.url, apiKey: sb.apiKey, keypair: sb.keypairPath });
+  });
+
+  it('buys at the prompt with the saved profile, then sells half by symbol', async () => {
+    const token = sb.tokens[0]!;
+    const buy = await terminal('buy', token.mint, '0.2sol');
+    const review = await buy.waitFor('Sign and send this deposit? (y/N)');
+    for (const fact of ['0.2 SOL', 'Minimum out', 'Network fee', sb.treasury, 'Deadline']) expect(review).toContain(fact);
+    await buy.keys('y', 'Enter');
+    const bought = await buy.waitFor(/^Status\s+completed$/m);
+    expect(await buy.exitCode()).toBe(0);
+    expect(bought).toMatch(/^Received\s+[0-9,.]+ /m);
+
+    const sell = await terminal('sell', token.symbol, '50%');
+    const message = await sell.waitFor('Sign this message and sell? (y/N)');
+    expect(message).toContain('Message to sign, exactly:');
+    expect(message).toContain(token.mint);
+    await sell.keys('y', 'Enter');
+    const sold = await sell.waitFor(/^SOL received\s+[0-9.]+ SOL$/m);
+    expect(await sell.exitCode()).toBe(0);
+    expect(sold).toMatch(/^Status\s+completed$/m);
+
+    // The first confirmed deposit pinned the treasury into the profile (trust on first use).
+    expect(JSON.parse(readFileSync(home.TRADER_CONFIG, 'utf8')).profiles.default.treasury).toBe(sb.treasury);
+  });
+});
