@@ -141,6 +141,16 @@ describe.skipIf(!TMUX)('sell at the prompt', () => {
     expect((await requestsFor(id)).authorizes).toEqual([]);
   });
 
+  it('Ctrl-C at the prompt: exit 130, nothing signed, no authorize', async () => {
+    const s = await trader('sell', sb.tokens[0]!.mint, '1000000');
+    const review = await s.waitFor(SELL_PROMPT);
+    const id = /^Sell id\s+(sell_\S+)$/m.exec(review)![1]!;
+    await s.keys('C-c');
+    expect(await s.exitCode()).toBe(130);
+    expect(await s.screen()).toContain('nothing was signed; the authorization expires unused');
+    expect((await requestsFor(id)).authorizes).toEqual([]);
+  });
+
   it('an answer after the quote expired is not signed: it offers a fresh quote, which then completes', async () => {
     // The sandbox runs 116 s behind real time: the quote has about 4 s left when shown.
     const { offsetSeconds } = await sb.control('/clock');
