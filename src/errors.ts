@@ -43,13 +43,16 @@ export class ApiError extends TraderError {
   /** HTTP status, or null when no response arrived. */
   readonly status: number | null;
   readonly requestId: string | null;
+  /** What the service's Retry-After asked for on the last attempt, in ms (polling honours it). */
+  readonly retryAfterMs: number | null;
   constructor(
     message: string,
-    opts: { code?: string; status?: number | null; requestId?: string | null; hints?: string[] } = {},
+    opts: { code?: string; status?: number | null; requestId?: string | null; hints?: string[]; retryAfterMs?: number | null } = {},
   ) {
     super(message, opts.code ?? 'SERVICE_ERROR', opts.hints ?? []);
     this.status = opts.status ?? null;
     this.requestId = opts.requestId ?? null;
+    this.retryAfterMs = opts.retryAfterMs ?? null;
   }
 }
 

@@ -212,6 +212,6 @@ export function httpFailure(r: HttpFailureInput): Failure {
 /** The final error for a failed call; `attempts` > 1 is said in the message. */
 export function toApiError(f: Failure, attempts: number, uncertain: boolean): ApiError {
   const message = attempts > 1 ? `${f.message} (after ${attempts} attempts)` : f.message;
-  const opts = { code: f.code, status: f.status, requestId: f.requestId, hints: f.hints };
+  const opts = { code: f.code, status: f.status, requestId: f.requestId, hints: f.hints, retryAfterMs: f.retryAfterMs };
   return uncertain ? new UncertainOutcomeError(message, opts) : new ApiError(message, opts);
 }

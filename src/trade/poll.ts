@@ -18,6 +18,9 @@ export interface PollOptions<T> {
   maxTransientFailures?: number;
 }
 
+/** A Retry-After longer than this is not waited for in one go (the deadline still applies). */
+const MAX_RETRY_AFTER_MS = 60_000;
+
 export type PollResult<T> = { done: true; value: T } | { done: false; value: T | undefined };
 
 /** True for failures that may pass: no response, timeouts, 429 and 5xx. */
@@ -31,6 +34,8 @@ export async function pollUntil<T>(opts: PollOptions<T>): Promise<PollResult<T>>
   let failures = 0;
   let last: T | undefined;
   for (;;) {
+    // A service that said Retry-After on its last answer is not read again sooner.
+    let interval = opts.intervalMs;
     try {
       last = await opts.read();
       failures = 0;
@@ -39,10 +44,11 @@ export async function pollUntil<T>(opts: PollOptions<T>): Promise<PollResult<T>>
     } catch (err) {
       if (opts.signal.aborted) throw opts.signal.reason;
       if (!isTransient(err) || ++failures > maxFailures) throw err;
+      interval = Math.max(interval, Math.min((err as ApiError).retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
     }
     const now = opts.clock.now();
     if (opts.deadlineMs !== null && now >= opts.deadlineMs) return { done: false, value: last };
-    const pause = opts.deadlineMs === null ? opts.intervalMs : Math.min(opts.intervalMs, opts.deadlineMs - now);
+    const pause = opts.deadlineMs === null ? interval : Math.min(interval, opts.deadlineMs - now);
     await opts.clock.sleep(pause, opts.signal);
   }
 }
