@@ -432,6 +432,21 @@ describe.concurrent('polling', () => {
     expect(reads.map((e) => e.status)).toEqual([503, 503, 503, 503, 503, 503, 200]);
   });
 
+  test("the Retry-After of a read that gave up is honoured before the next poll", async (t) => {
+    const { sb, env, fault, buyArgs } = await setup(t);
+    await fault(
+      { match: { method: 'GET', path: `${API}/trade/buys/` }, status: 503, retryAfter: 0, count: 3 },
+      { match: { method: 'GET', path: `${API}/trade/buys/` }, status: 503, retryAfter: 4, count: 1 },
+    );
+
+    const r = await runCli(buyArgs(), { env });
+    expect(r.code, r.stderr).toBe(0);
+    const reads = entries(await sb.requests(), 'GET', GET_BUY);
+    expect(reads.map((e) => e.status)).toEqual([503, 503, 503, 503, 200]);
+    // The client's attempts were spent on the fourth 503; the poll waits what it asked, not its 2 s.
+    expect(Date.parse(reads[4]!.time) - Date.parse(reads[3]!.time)).toBeGreaterThanOrEqual(3900);
+  });
+
   test('a service that keeps failing while the buy is followed: exit 5 with the follow command, not a crash', async (t) => {
     const { sb, env, fault } = await setup(t);
     await fault({ match: { method: 'GET', path: `${API}/trade/buys/` }, status: 503, retryAfter: 0, count: 1000 });
