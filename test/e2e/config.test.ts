@@ -216,6 +216,15 @@ describe('precedence: flag > environment > profile', () => {
     expect(json(flagWins).walletAddress).toBe(sb.walletAddress);
   });
 
+  it('the base URL may end in /, /api/v1 or /api/v1/', async () => {
+    const h = home({ TRADER_API_KEY: sb.apiKey });
+    const runs = await Promise.all([`${sb.url}/`, `${sb.url}/api/v1`, `${sb.url}/api/v1/`].map((u) => h.run(['me', '--json'], { TRADER_BASE_URL: u })));
+    for (const r of runs) {
+      expect(r.code, r.stderr).toBe(0);
+      expect(json(r).walletAddress).toBe(sb.walletAddress);
+    }
+  });
+
   it('API key: --api-key beats TRADER_API_KEY beats the profile (the sandbox saw which key)', async () => {
     const h = home();
     h.write({ default: { baseUrl: sb.url, apiKey: sb.readOnlyApiKey } });

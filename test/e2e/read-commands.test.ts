@@ -61,6 +61,24 @@ describe('single objects: human and --json', () => {
     expect(json(machine)).toEqual(api.data);
   });
 
+  it('options before or after the command mean the same; piped output has no colour even without NO_COLOR', async () => {
+    const noColorUnset = { NO_COLOR: undefined };
+    const [before, after, mixed, piped, pipedError] = await Promise.all([
+      cli(['--json', 'positions', '--limit', '3']),
+      cli(['positions', '--limit', '3', '--json']),
+      cli(['--limit', '3', 'positions', '--json']).then(() => cli(['positions', '--json', '--limit', '3'])),
+      cli(['holdings'], noColorUnset),
+      cli(['positions', randomUUID()], noColorUnset),
+    ]);
+    expect(before.code, before.stderr).toBe(0);
+    expect(json(before)).toHaveLength(3);
+    expect(json(after)).toEqual(json(before));
+    expect(json(mixed)).toEqual(json(before));
+    expect(piped.code).toBe(0);
+    expect(piped.stdout + piped.stderr).not.toMatch(/\u001b\[/);
+    expect(pipedError.stderr).not.toMatch(/\u001b\[/);
+  });
+
   it('points: human summary and --json equal to the API', async () => {
     const [human, machine, api] = await Promise.all([cli(['points']), cli(['points', '--json']), apiData('/points')]);
     expect(human.code, human.stderr).toBe(0);
