@@ -163,7 +163,7 @@ export function createClient(opts: ClientOptions): ServiceClient {
           const dispatcher = new u.ProxyAgent({ uri: proxy.href, proxyTunnel: false });
           return ((url, init) => u.fetch(url, { ...init, dispatcher })) as FetchFn;
         })
-      : Promise.resolve(globalThis.fetch as unknown as FetchFn));
+      : import('./node-http.js').then((m) => m.nodeHttpFetch));
 
   const redact = (s: string): string => (s.includes(apiKey) ? s.split(apiKey).join('[redacted]') : s);
   const clean = (f: Failure): Failure => ({

@@ -1,10 +1,10 @@
 // One HTTP attempt with the bounds fetch lacks: a timer on connect+headers, an idle timer
 // between body chunks and a byte limit, all through one AbortController per attempt.
 //
-// Engine: Node's built-in global fetch (undici bundled in Node) — no extra import, ≈ +58 ms on the
-// first request versus ≈ +90 ms for loading the undici package. Only when a proxy applies is the
-// undici package imported, lazily, and then its own fetch is used with its own ProxyAgent
-// (a dispatcher from the npm package must not be mixed with the built-in fetch).
+// Engine: node:http / node:https through a fetch-shaped adapter (node-http.ts): measured faster
+// than the built-in fetch (whose WebAssembly parser costs ~50 ms at the first request and ~100 ms
+// at exit here) and than the undici package (≈ +90 ms to import); see docs/bench.md. Only when a
+// proxy applies is the undici package imported, lazily, and its fetch used with its ProxyAgent.
 
 import type { Failure } from './errors.js';
 import { oneLine } from './errors.js';

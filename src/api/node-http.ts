@@ -1,0 +1,31 @@
+// The HTTP engine (when no proxy applies): node:http / node:https behind the FetchFn shape the
+// transport uses. Chosen over the built-in fetch by measurement (docs/bench.md): the built-in
+// fetch compiles undici's WebAssembly HTTP parser on first use, and at exit V8 waits for that
+// background compile — ~50 ms more before the first answer and ~100 ms more at exit, here.
+// Idle keep-alive sockets are unref'd by Node's agent (and main.ts exits at once anyway).
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+import type { FetchFn, FetchResponse } from './transport.js';
+
+/** One request through node:http(s); redirects are never followed (like redirect: 'manual'). */
+export const nodeHttpFetch: FetchFn = (url, init) =>
+  new Promise<FetchResponse>((resolve, reject) => {
+    const target = new URL(url);
+    const lib = target.protocol === 'https:' ? process.getBuiltinModule('node:https') : process.getBuiltinModule('node:http');
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(init.body));
+    const req = lib.request(target, { method: init.method, headers, signal: init.signal }, (res: IncomingMessage) => {
+      resolve({
+        status: res.statusCode ?? 0,
+        headers: {
+          get(name) {
+            const v = res.headers[name.toLowerCase()];
+            return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
+          },
+        },
+        body: Readable.toWeb(res) as unknown as ReadableStream<Uint8Array>,
+      });
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
