@@ -10,12 +10,12 @@ export function renderActivity(entries: ActivityEntry[], theme: Theme): string {
   return renderTable(
     [
       { header: 'Time' },
-      { header: 'Type' },
-      { header: 'Status', maxWidth: 10 },
-      { header: 'Token', maxWidth: 8 },
-      { header: 'Amount', align: 'right', maxWidth: 16 },
-      { header: 'SOL', align: 'right', maxWidth: 12 },
-      { header: 'USD', align: 'right', maxWidth: 11 },
+      { header: 'Type', shrinkTo: 4 },
+      { header: 'Status', maxWidth: 10, shrinkTo: 6 },
+      { header: 'Token', maxWidth: 10, shrinkTo: 5 },
+      { header: 'Amount', align: 'right' },
+      { header: 'SOL', align: 'right' },
+      { header: 'USD', align: 'right' },
     ],
     entries.map((e) => [
       formatLocalTime(e.createdAt).slice(0, 16),

@@ -11,11 +11,11 @@ export function renderHoldings(holdings: Holding[], theme: Theme): string {
   const unpriced = sorted.some((h) => h.usdValue === null);
   const table = renderTable(
     [
-      { header: 'Token', maxWidth: 10 },
-      { header: 'Name', maxWidth: 16 },
-      { header: 'Amount', align: 'right', maxWidth: 22 },
-      { header: 'Price', align: 'right', maxWidth: 12 },
-      { header: 'Value', align: 'right', maxWidth: 12 },
+      { header: 'Token', maxWidth: 10, shrinkTo: 5 },
+      { header: 'Name', maxWidth: 16, shrinkTo: 4 },
+      { header: 'Amount', align: 'right' },
+      { header: 'Price', align: 'right' },
+      { header: 'Value', align: 'right' },
       { header: '' },
     ],
     sorted.map((h) => [

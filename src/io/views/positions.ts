@@ -13,9 +13,9 @@ export function renderPositions(positions: Position[], theme: Theme): string {
   return renderTable(
     [
       { header: 'ID', maxWidth: 13 },
-      { header: 'Status' },
-      { header: 'Token', maxWidth: 10 },
-      { header: 'Remaining', align: 'right', maxWidth: 18 },
+      { header: 'Status', shrinkTo: 7 },
+      { header: 'Token', maxWidth: 10, shrinkTo: 5 },
+      { header: 'Remaining', align: 'right' },
       { header: 'Cost SOL', align: 'right' },
       { header: 'Opened' },
     ],
