@@ -346,6 +346,38 @@ describe('lists', () => {
     }
   });
 
+  it('tables with long symbols, names, statuses and large amounts still fit 80 columns; numbers are never cut', async () => {
+    const proxy = await startTamperProxy(sb.url);
+    try {
+      const big = { symbol: 'LONGSYMBOL', decimals: 6 };
+      proxy.rewrite('GET', /^\/api\/v1\/activity$/, (b) => ({
+        ...b,
+        data: b.data.map((e: object) => ({ ...e, ...big, type: 'deposit', status: 'confirmed', amount: '1234567123456', solLamports: '1234567891', usdValue: 1234.56 })),
+      }));
+      proxy.rewrite('GET', /^\/api\/v1\/positions$/, (b) => ({
+        ...b,
+        data: b.data.map((p: any) => ({ ...p, status: 'requires_review', remainingAmount: '1234567123456', costLamports: '12345678901', token: { ...big, name: 'Long' } })),
+      }));
+      proxy.rewrite('GET', /^\/api\/v1\/holdings$/, (b) => ({
+        ...b,
+        data: b.data.map((h: object) => ({ ...h, ...big, name: 'A very long token name indeed', amount: '1234567123456', usdPrice: 1234.5, usdValue: 1234567.89, sellInProgress: true })),
+      }));
+      const over = { TRADER_BASE_URL: proxy.url };
+      const [activity, positions, holdings] = await Promise.all([cli(['activity', '--limit', '3'], over), cli(['positions', '--limit', '3'], over), cli(['holdings'], over)]);
+      for (const [r, numbers] of [
+        [activity, ['1,234,567.123456', '1.234567891', '$1,234.56']],
+        [positions, ['1,234,567.123456', '12.345678901']],
+        [holdings, ['1,234,567.123456', '$1,234.50', '$1,234,567.89']],
+      ] as const) {
+        expect(r.code, r.stderr).toBe(0);
+        expect(maxWidth(r.stdout), r.stdout).toBeLessThanOrEqual(80);
+        for (const n of numbers) expect(r.stdout, r.stdout).toContain(n);
+      }
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('unknown fields pass through --json unchanged (objects and list items)', async () => {
     const proxy: TamperProxy = await startTamperProxy(sb.url);
     try {
