@@ -41,6 +41,8 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
   // The last intent seen, for the --json result of a refusal.
   let lastIntent: BuyIntent | null = null;
   let prompting = false;
+  // Once signed (or resumed past signing), a service failure does not stop the trade.
+  let underWay = false;
   const progress = await ctx.progress();
   const { runBuy } = await import('../trade/buy-flow.js');
   let outcome;
@@ -52,16 +54,17 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
         created(intent, resumed) {
           intentId = intent.id;
           lastIntent = intent;
+          underWay = resumed;
           ctx.output.note(resumed ? `Resuming buy ${intent.id} (${intent.status}).` : `Buy ${intent.id} created. Idempotency key: ${idempotencyKey}`);
           if (!resumed) ctx.output.note(ctx.output.theme.dim(`If interrupted, resume with: ${resume}`));
         },
         async confirm(review) {
           ctx.output.note(renderBuyReview(review, { token, slippageBps, nowMs: ctx.clock.now() }, ctx.output.theme));
-          if (ctx.settings.yes) return true;
+          if (ctx.settings.yes) return (underWay = true);
           prompting = true; // Ctrl-C at the prompt means nothing was signed
           const yes = await ctx.prompter.confirm('Sign and send this deposit?', false);
           prompting = false;
-          return yes;
+          return (underWay = yes);
         },
         cancelled(intent) {
           lastIntent = intent;
@@ -90,6 +93,7 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
         : intentId
           ? `the trade goes on; follow it with: trader trades ${intentId} --watch`
           : `to resume: ${resume}`,
+      { signed: underWay },
     );
   } finally {
     progress.stop();

@@ -48,6 +48,8 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
   let lastAuthorization: SellAuthorization | null = null;
   // Whether a question is on screen: Ctrl-C there means nothing was signed.
   let prompting = false;
+  // Once signed (or resumed past signing), a service failure does not stop the trade.
+  let underWay = false;
   const ask = async (question: string, defaultYes: boolean): Promise<boolean> => {
     prompting = true;
     const answer = await ctx.prompter.confirm(question, defaultYes);
@@ -65,14 +67,21 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
         created(authorization, resumed) {
           sellId = authorization.id;
           lastAuthorization = authorization;
+          underWay = resumed;
           ctx.output.note(resumed ? `Resuming sell ${authorization.id} (${authorization.status}).` : `Sell ${authorization.id} quoted. Idempotency key: ${idempotencyKey}`);
           if (!resumed) ctx.output.note(ctx.output.theme.dim(`If interrupted, resume with: trader sell ${mint} ${amount} --idempotency-key ${idempotencyKey}`));
         },
         async confirm(authorization) {
           ctx.output.note(renderSellReview(authorization, meta, ctx.clock.now(), ctx.output.theme));
-          if (ctx.settings.yes) return 'yes';
+          if (ctx.settings.yes) {
+            underWay = true;
+            return 'yes';
+          }
           if (!(await ask('Sign this message and sell?', false))) return 'no';
-          if (Date.parse(authorization.expiresAt) > ctx.clock.now()) return 'yes';
+          if (Date.parse(authorization.expiresAt) > ctx.clock.now()) {
+            underWay = true;
+            return 'yes';
+          }
           ctx.output.note('The quote expired while you were deciding; signing it now would be refused.');
           return (await ask('Get a fresh quote?', true)) ? 'fresh-quote' : 'no';
         },
@@ -97,6 +106,7 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
         : sellId
           ? `the trade goes on; follow it with: trader trades ${sellId} --watch`
           : null,
+      { signed: underWay },
     );
   } finally {
     progress.stop();

@@ -2,7 +2,7 @@
 // anything: confirmation is possible, the keypair is sound and is the account's wallet.
 import type { ServiceClient } from '../api/client.js';
 import type { Context } from '../context.js';
-import { InterruptedError, UsageError } from '../errors.js';
+import { ApiError, InterruptedError, UsageError } from '../errors.js';
 import type { Keypair } from '../wallet/keypair.js';
 
 /** Local checks, no request: confirmation possible and the keypair file readable and valid. */
@@ -33,12 +33,17 @@ export async function checkWallet(api: ServiceClient, keypair: Keypair): Promise
 }
 
 /**
- * Ctrl-C stops waiting, not the trade: say what became of it (`note`), e.g. how to follow it.
- * In the message itself, so the --json error line (which has no hints) carries it too.
+ * Ctrl-C stops waiting, not the trade; a service failure after signing does not undo it either:
+ * say what became of the trade (`note`), e.g. how to follow it. In the message itself, so the
+ * --json error line carries it too.
  */
-export function withFollowHint(err: unknown, note: string | null): unknown {
-  if (!(err instanceof InterruptedError) || !note) return err;
-  const interrupted = new InterruptedError(err.signal);
-  interrupted.message = `${err.message}; ${note}`;
-  return interrupted;
+export function withFollowHint(err: unknown, note: string | null, opts: { signed?: boolean } = {}): unknown {
+  if (!note) return err;
+  if (err instanceof InterruptedError) {
+    const interrupted = new InterruptedError(err.signal);
+    interrupted.message = `${err.message}; ${note}`;
+    return interrupted;
+  }
+  if (err instanceof ApiError && opts.signed) err.message = `${err.message}; ${note}`;
+  return err;
 }

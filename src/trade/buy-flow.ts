@@ -139,10 +139,12 @@ async function submitDeposit(deps: BuyDeps, intent: BuyIntent, signed: string): 
     try {
       return (await deps.api.submitDeposit(intent.id, { signedTransaction: signed })).intent;
     } catch (err) {
-      if (!isUncertainOutcome(err)) throw err;
+      // A resend may lose to the first submission arriving late (409 already accepted): the
+      // buy's real state decides, not the resend's answer.
+      if (!isUncertainOutcome(err) && attempt === 1) throw err;
       const current = (await deps.api.getBuy(intent.id)).intent;
       if (current.status !== 'awaiting_deposit') return current;
-      if (attempt >= 2) throw err;
+      if (attempt >= 2 || !isUncertainOutcome(err)) throw err;
     }
   }
 }

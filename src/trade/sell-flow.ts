@@ -118,10 +118,12 @@ async function authorize(deps: SellDeps, authorization: SellAuthorization, signa
       const result = await deps.api.authorizeSell(authorization.id, { signature });
       return { authorization: result.authorization, sell: result.sell };
     } catch (err) {
-      if (!isUncertainOutcome(err)) throw err;
+      // A resend may lose to the first one arriving late (409 already used): the sell's real
+      // state decides, not the resend's answer.
+      if (!isUncertainOutcome(err) && attempt === 1) throw err;
       const current = await deps.api.getSell(authorization.id);
       if (current.authorization.status !== 'awaiting_signature') return current;
-      if (attempt >= 2) throw err;
+      if (attempt >= 2 || !isUncertainOutcome(err)) throw err;
     }
   }
 }

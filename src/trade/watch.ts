@@ -32,13 +32,11 @@ export async function watchTrade(deps: WatchDeps, id: string, opts: WatchOptions
     intervalMs: Math.max(MIN_STATUS_INTERVAL_MS, opts.intervalMs),
     deadlineMs: opts.deadlineMs,
     read: async () => {
-      if (side === 'buy') await deps.api.getBuy(id); // advances confirmation checks
+      // Only a buy read advances confirmation; the side is known after the first status read,
+      // so the first round reads the buy after it (never the status twice within 2 s).
+      if (side === 'buy') await deps.api.getBuy(id);
       const status = await deps.api.getTradeStatus(id);
-      if (side === undefined && status.side === 'buy' && !status.terminal) {
-        side = 'buy';
-        await deps.api.getBuy(id);
-        return deps.api.getTradeStatus(id);
-      }
+      if (side === undefined && status.side === 'buy' && !status.terminal) await deps.api.getBuy(id);
       side = status.side;
       return status;
     },

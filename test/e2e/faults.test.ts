@@ -479,5 +479,7 @@ describe.concurrent('polling', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
     const { error } = JSON.parse(r.stderr.trimEnd().split('\n').pop()!);
     expect(error.message).toMatch(/HTML/);
+    // The deposit was signed and accepted: the failure says how to follow the trade.
+    expect(error.message).toMatch(/trader trades [0-9a-f-]{36} --watch/);
   });
 });

@@ -508,8 +508,13 @@ describe('trades --watch', () => {
       expect(api.data.stage).toBe('completed');
       expect(json(r)).toEqual(api.data);
       stderrJson(r); // only JSON lines on stderr
-      const seen = (await sb.requests()).map((q) => `${q.method} ${q.path}`);
+      const log = await sb.requests();
+      const seen = log.map((q) => `${q.method} ${q.path}`);
       expect(seen).toContain(`GET /api/v1/trades/${id}/status`);
+      // The status endpoint is never read faster than every 2 s.
+      const statusTimes = log.filter((q) => q.path === `/api/v1/trades/${id}/status`).map((q) => Date.parse(q.time));
+      expect(statusTimes.length).toBeGreaterThanOrEqual(2);
+      for (let i = 1; i < statusTimes.length; i++) expect(statusTimes[i]! - statusTimes[i - 1]!).toBeGreaterThanOrEqual(1990);
       expect(seen).toContain(`GET /api/v1/trade/buys/${id}`);
       expect(seen[seen.length - 1]).toBe(`GET /api/v1/trades/${id}`);
     } finally {
