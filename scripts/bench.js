@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const bin = fileURLToPath(new URL('../bin/trader.js', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'trader-bench-'));
@@ -26,6 +26,57 @@ writeFileSync(
   rssHook,
   "import { writeSync } from 'node:fs';\nprocess.on('exit', () => { const u = process.resourceUsage(); try { writeSync(3, `${u.maxRSS} ${u.userCPUTime / 1e6} ${u.systemCPUTime / 1e6}\\n`); } catch {} });\n",
 );
+
+// --- which files a run loads: ESM through a module.register hook, CommonJS through
+// Module._load; both write each file's path to fd 3 (fds are shared with the hooks thread).
+const traceHook = join(scratch, 'trace-hook.mjs');
+const traceLoader = join(scratch, 'trace-loader.mjs');
+writeFileSync(
+  traceLoader,
+  "import { writeSync } from 'node:fs';\nexport async function load(url, context, next) {\n  if (url.startsWith('file:')) writeSync(3, `${new URL(url).pathname}\\n`);\n  return next(url, context);\n}\n",
+);
+writeFileSync(
+  traceHook,
+  `import { register, createRequire } from 'node:module';
+import { writeSync } from 'node:fs';
+register(${JSON.stringify(pathToFileURL(traceLoader).href)});
+const Module = createRequire(import.meta.url)('node:module');
+const load = Module._load;
+Module._load = function (request, parent, isMain) {
+  const loaded = load.apply(this, arguments);
+  try {
+    const file = Module._resolveFilename(request, parent, isMain);
+    if (file.startsWith('/')) writeSync(3, file + '\\n');
+  } catch {}
+  return loaded;
+};
+`,
+);
+const HEAVY = [
+  ['@solana/web3.js', /\/node_modules\/@solana\/web3\.js\//],
+  ['@inquirer/prompts', /\/node_modules\/@inquirer\//],
+  ['ora', /\/node_modules\/ora\//],
+  ['cli-table3', /\/node_modules\/cli-table3\//],
+  ['chalk', /\/node_modules\/chalk\//],
+  ['undici (npm)', /\/node_modules\/undici\//],
+  ['the sandbox', /\/dist\/sandbox\//],
+];
+
+/** Runs `trader <args>` under the trace hooks; resolves to the set of files it loaded. */
+function traceLoads(args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(node, ['--import', traceHook, bin, ...args], { env, stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+    let files = '';
+    let err = '';
+    child.stdio[3].on('data', (c) => (files += c));
+    child.stderr.on('data', (c) => (err += c));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`trader ${args.join(' ')} exited ${code}: ${err.trim().slice(-300)}`));
+      resolve(new Set(files.split('\n').filter(Boolean)));
+    });
+  });
+}
 
 function probeGnuTime(path) {
   try {
@@ -142,12 +193,32 @@ async function control(base, method, path, body) {
 }
 
 // --- baselines: the least a Node script must do for the same result -------------------------
+// They exit as soon as they have printed, as trader does: left to itself Node waits for the
+// idle keep-alive socket, ~0.1-0.3 s here, which would flatter every ratio.
 const meBaseline = join(scratch, 'me-baseline.mjs');
 writeFileSync(
   meBaseline,
   `const res = await fetch(process.env.TRADER_BASE_URL + '/api/v1/me', { headers: { 'X-API-Key': process.env.TRADER_API_KEY, Accept: 'application/json' } });
 if (res.status !== 200) throw new Error('HTTP ' + res.status);
 process.stdout.write(JSON.stringify((await res.json()).data, null, 2) + '\\n');
+process.exit(0); // else the idle keep-alive socket holds the process open for another ~0.2 s
+`,
+);
+// The same with node:http, the engine trader uses: the lower limit, shown for information.
+const meHttpBaseline = join(scratch, 'me-http-baseline.mjs');
+writeFileSync(
+  meHttpBaseline,
+  `import { request } from 'node:http';
+const res = await new Promise((resolve, reject) => {
+  const req = request(process.env.TRADER_BASE_URL + '/api/v1/me', { headers: { 'X-API-Key': process.env.TRADER_API_KEY, Accept: 'application/json' } }, resolve);
+  req.on('error', reject);
+  req.end();
+});
+if (res.statusCode !== 200) throw new Error('HTTP ' + res.statusCode);
+const chunks = [];
+for await (const chunk of res) chunks.push(chunk);
+process.stdout.write(JSON.stringify(JSON.parse(Buffer.concat(chunks).toString('utf8')).data, null, 2) + '\\n');
+process.exit(0);
 `,
 );
 const pagesBaseline = join(scratch, 'pages-baseline.mjs');
@@ -168,11 +239,13 @@ do {
   cursor = page.pagination.hasMore ? page.pagination.nextCursor : null;
 } while (cursor);
 process.stdout.write(n ? '\\n]\\n' : ']\\n');
+process.exit(0);
 `,
 );
 
 // --- the table -----------------------------------------------------------------------------
 const rows = [];
+const traces = [];
 const fmtMs = (ms) => `${ms.toFixed(ms < 100 ? 1 : 0)} ms`;
 const fmtX = (r) => `${r.toFixed(2)}×`;
 const mark = (ok) => (ok ? 'yes' : '**no**');
@@ -212,13 +285,21 @@ try {
   }
 
   // (2) one request
-  log(`(2) trader me --json vs a minimal fetch script × ${RUNS * 2}…`);
-  const [meBase, meTool] = await interleave([{ args: [meBaseline] }, { args: [bin, 'me', '--json'] }], RUNS * 2, { env, stdout: 'capture' });
-  if (meBase[0].stdout !== meTool[0].stdout) throw new Error('trader me --json printed something else than the baseline');
+  log(`(2) trader me --json vs minimal fetch and node:http scripts × ${RUNS * 2}…`);
+  const [meBase, meTool, meHttp] = await interleave([{ args: [meBaseline] }, { args: [bin, 'me', '--json'] }, { args: [meHttpBaseline] }], RUNS * 2, {
+    env,
+    stdout: 'capture',
+  });
+  if (meBase[0].stdout !== meTool[0].stdout || meHttp[0].stdout !== meTool[0].stdout) {
+    throw new Error('trader me --json printed something else than the baselines');
+  }
   {
     const b = median(meBase.map((r) => r.ms));
     const t = median(meTool.map((r) => r.ms));
-    row('(2) `trader me --json` vs fetch script', fmtMs(b), fmtMs(t), `${fmtX(t / b)}, +${(t - b).toFixed(1)} ms`, '≤ 1.30×', mark(t / b <= 1.3));
+    const h = median(meHttp.map((r) => r.ms));
+    const plus = (d) => `${d >= 0 ? '+' : '−'}${Math.abs(d).toFixed(1)} ms`;
+    row('(2) `trader me --json` vs fetch script', fmtMs(b), fmtMs(t), `${fmtX(t / b)}, ${plus(t - b)}`, '≤ 1.30×', mark(t / b <= 1.3));
+    row('(2) same vs node:http script', fmtMs(h), fmtMs(t), `${fmtX(t / h)}, ${plus(t - h)}`, '(information)', '');
   }
 
   // (3) every page of a long history, streamed
@@ -261,6 +342,7 @@ try {
   const lags = [];
   const polls = [];
   const tails = [];
+  let lastBuy = null;
   for (let i = 0; i < RUNS; i++) {
     // A random swap delay puts completion at a random point of the tool's 2 s poll cycle.
     const swapSeconds = 0.5 + Math.random();
@@ -273,12 +355,14 @@ try {
     const completedAt = Date.parse((await res.json()).data.completedAt);
     // The first request the tool made after completion is the poll that saw it.
     const seen = (await control(base, 'GET', '/requests')).find((e) => Date.parse(e.time) >= completedAt && e.path.endsWith(intent.id));
+    lastBuy = intent.id;
     lags.push(r.exitAt - completedAt);
     if (seen) {
       polls.push(Date.parse(seen.time) - completedAt);
       tails.push(r.exitAt - Date.parse(seen.time));
     }
   }
+  const lastBuyId = lastBuy;
   const lag = median(lags);
   row(
     `(4) buy: sandbox completedAt → process exit (${RUNS} runs)`,
@@ -288,6 +372,27 @@ try {
     `≤ ${POLL_INTERVAL_MS + 250} ms`,
     mark(Math.max(...lags) <= POLL_INTERVAL_MS + 250),
   );
+
+  // (5) what start-up loads
+  log('(5) loader trace of --version, --help and the read commands in --json mode…');
+  for (const args of [
+    ['--version'],
+    ['--help'],
+    ['me', '--json'],
+    ['points', '--json'],
+    ['holdings', '--json'],
+    ['positions', '--json'],
+    ['activity', '--json'],
+    ['trades', lastBuyId, '--json'],
+    ['activity'], // control: a human table must show cli-table3, so the trace does see loads
+  ]) {
+    const files = await traceLoads(args, env);
+    const heavy = HEAVY.filter(([, re]) => [...files].some((f) => re.test(f))).map(([name]) => name);
+    const packages = new Set([...files].map((f) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f)?.[1]).filter(Boolean));
+    const own = [...files].filter((f) => f.includes('/dist/')).length;
+    const label = `\`trader ${args.join(' ').replace(lastBuyId, '<buyId>')}\`${args.length === 1 && args[0] === 'activity' ? ' (control, human mode)' : ''}`;
+    traces.push([label, heavy.length ? `**${heavy.join(', ')}**` : 'none', `${own} + ${[...packages].sort().join(', ') || '—'}`]);
+  }
 } catch (err) {
   exitCode = 1;
   log(`bench failed: ${err?.stack ?? err}`);
@@ -300,11 +405,19 @@ if (exitCode !== 0) process.exit(exitCode);
 console.log(`\ntrader bench — ${new Date().toISOString().slice(0, 10)}, ${machine}`);
 console.log(`load average at end ${loadavg().map((l) => l.toFixed(2)).join(' ')}; peak RSS via ${gnuTime ? `${gnuTime} -f %M` : 'process.resourceUsage().maxRSS at exit'}\n`);
 printTable();
+console.log(`\n(5) Loader trace (ESM load hook + CommonJS Module._load): heavy modules that must not load on these paths
+(${HEAVY.map(([n]) => n).join(', ')}), and what did load: own dist files + packages.\n`);
+const tw = [0, 1, 2].map((i) => Math.max(...[['command', 'heavy modules loaded', 'loaded'], ...traces].map((r) => r[i].length)));
+const tl = (r) => `| ${r.map((c, i) => c.padEnd(tw[i])).join(' | ')} |`;
+console.log(tl(['command', 'heavy modules loaded', 'loaded']));
+console.log(`|${tw.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+for (const t of traces) console.log(tl(t));
 console.log(`
 Method: every figure is a median; baseline and trader runs are interleaved (order rotating each
 round, one untimed warm-up each) against one sandbox process, so background load hits both.
 Times are wall time from spawn to exit as seen by this script. (2) and (3) baselines are minimal
-Node scripts using the built-in fetch that print the same JSON (checked byte for byte); (3)
+Node scripts using the built-in fetch (and, for information, node:http, the engine trader uses)
+that print the same JSON (checked byte for byte) and exit at once, as trader does; (3)
 writes to /dev/null, and its CPU time is the client's own (user+sys, not the sandbox's), a
 cross-check that holds up better than wall time when the machine is busy.
 (4) The sandbox stamps a buy completed at the moment it is due (it materialises time-based steps
