@@ -243,6 +243,40 @@ process.exit(0);
 `,
 );
 
+// The same loop over node:http with a keep-alive agent: the lower limit, for information.
+const pagesHttpBaseline = join(scratch, 'pages-http-baseline.mjs');
+writeFileSync(
+  pagesHttpBaseline,
+  `import { Agent, request } from 'node:http';
+const agent = new Agent({ keepAlive: true });
+const base = process.env.TRADER_BASE_URL + '/api/v1/activity?limit=100';
+const headers = { 'X-API-Key': process.env.TRADER_API_KEY, Accept: 'application/json' };
+const get = (url) =>
+  new Promise((resolve, reject) => {
+    const req = request(url, { headers, agent }, async (res) => {
+      const chunks = [];
+      for await (const chunk of res) chunks.push(chunk);
+      if (res.statusCode !== 200) return reject(new Error('HTTP ' + res.statusCode));
+      resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+let cursor = null;
+let n = 0;
+process.stdout.write('[');
+do {
+  const page = await get(cursor ? base + '&cursor=' + encodeURIComponent(cursor) : base);
+  let out = '';
+  for (const item of page.data) out += (n++ === 0 ? '\\n' : ',\\n') + JSON.stringify(item);
+  process.stdout.write(out);
+  cursor = page.pagination.hasMore ? page.pagination.nextCursor : null;
+} while (cursor);
+process.stdout.write(n ? '\\n]\\n' : ']\\n');
+process.exit(0);
+`,
+);
+
 // --- the table -----------------------------------------------------------------------------
 const rows = [];
 const traces = [];
@@ -310,12 +344,16 @@ try {
       if (!Array.isArray(items) || items.length !== total) throw new Error(`${args.join(' ')} gave ${items.length} items, want ${total}`);
       return r.stdout;
     };
-    const [a, b] = [await check([pagesBaseline]), await check([bin, 'activity', '--all', '--json', '--limit', '100'])];
-    if (a !== b) throw new Error('trader activity --all --json printed something else than the baseline');
-    return interleave([{ args: [pagesBaseline] }, { args: [bin, 'activity', '--all', '--json', '--limit', '100'] }], n, { env, rss: true });
+    const [a, b, c] = [await check([pagesBaseline]), await check([bin, 'activity', '--all', '--json', '--limit', '100']), await check([pagesHttpBaseline])];
+    if (a !== b || c !== b) throw new Error('trader activity --all --json printed something else than the baselines');
+    return interleave([{ args: [pagesBaseline] }, { args: [bin, 'activity', '--all', '--json', '--limit', '100'] }, { args: [pagesHttpBaseline] }], n, {
+      env,
+      rss: true,
+    });
   };
   const activityRows = async (total, n) => {
-    const [b, t] = await listing(total, n);
+    const [b, t, h] = await listing(total, n);
+    const hMs = median(h.map((r) => r.ms));
     const bMs = median(b.map((r) => r.ms));
     const tMs = median(t.map((r) => r.ms));
     const bCpu = median(b.map((r) => r.cpuMs));
@@ -324,6 +362,7 @@ try {
     const tRss = median(t.map((r) => r.rssMb));
     const k = `${total / 1000}k`;
     row(`(3) \`activity --all --json\`, ${k} entries: time (${n} runs)`, fmtMs(bMs), fmtMs(tMs), fmtX(tMs / bMs), '≤ 1.50×', mark(tMs / bMs <= 1.5));
+    row(`(3) same, ${k}: time vs node:http loop`, fmtMs(hMs), fmtMs(tMs), fmtX(tMs / hMs), '(information)', '');
     row(`(3) same, ${k}: CPU time (user+sys)`, fmtMs(bCpu), fmtMs(tCpu), fmtX(tCpu / bCpu), '(information)', '');
     row(`(3) same, ${k}: peak RSS`, `${bRss.toFixed(0)} MB`, `${tRss.toFixed(0)} MB (max ${Math.max(...t.map((r) => r.rssMb)).toFixed(0)})`, fmtX(tRss / bRss), '< 150 MB', mark(Math.max(...t.map((r) => r.rssMb)) < 150));
     return tRss;
