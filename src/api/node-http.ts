@@ -1,7 +1,7 @@
 // The HTTP engine (when no proxy applies): node:http / node:https behind the FetchFn shape the
 // transport uses. Chosen over the built-in fetch by measurement (docs/bench.md): the built-in
 // fetch compiles undici's WebAssembly HTTP parser on first use, and at exit V8 waits for that
-// background compile — ~50 ms more before the first answer and ~100 ms more at exit, here.
+// background compile — ~35 ms more before the first answer and ~100 ms more at exit, here.
 // Idle keep-alive sockets are unref'd by Node's agent (and main.ts exits at once anyway).
 import type { IncomingMessage } from 'node:http';
 import type { FetchFn, FetchResponse } from './transport.js';

@@ -2,7 +2,7 @@
 // between body chunks and a byte limit, all through one AbortController per attempt.
 //
 // Engine: node:http / node:https through a fetch-shaped adapter (node-http.ts): measured faster
-// than the built-in fetch (whose WebAssembly parser costs ~50 ms at the first request and ~100 ms
+// than the built-in fetch (whose WebAssembly parser costs ~35 ms at the first request and ~100 ms
 // at exit here) and than the undici package (≈ +90 ms to import); see docs/bench.md. Only when a
 // proxy applies is the undici package imported, lazily, and its fetch used with its ProxyAgent.
 
