@@ -2,6 +2,7 @@
 // process.env; everything (key, clock, proxy variables, abort signal) is passed in.
 // Transport and engine choice: see transport.ts. Errors: errors.ts. Retries: retry.ts.
 
+import { setFlagsFromString } from 'node:v8';
 import type { Clock } from '../clock.js';
 import { UsageError } from '../errors.js';
 import { resolveApiRoot } from './base-url.js';
@@ -132,6 +133,16 @@ interface Call {
   check: S.Check;
 }
 
+/**
+ * Node's own undici (the global fetch), with its WebAssembly HTTP parser kept on V8's baseline
+ * compiler: a CLI makes a handful of requests, and the optimizing recompile it would otherwise
+ * start runs on after the work is done, holding the exit ~70 ms (measured, docs/bench.md).
+ */
+function builtinFetch(): FetchFn {
+  setFlagsFromString('--liftoff-only');
+  return globalThis.fetch as unknown as FetchFn;
+}
+
 /** Creates the client; checks the base URL now (UsageError for a bad or insecure one). */
 export function createClient(opts: ClientOptions): ServiceClient {
   const root = resolveApiRoot(opts.baseUrl, opts.insecure ?? false);
@@ -163,7 +174,7 @@ export function createClient(opts: ClientOptions): ServiceClient {
           const dispatcher = new u.ProxyAgent({ uri: proxy.href, proxyTunnel: false });
           return ((url, init) => u.fetch(url, { ...init, dispatcher })) as FetchFn;
         })
-      : import('./node-http.js').then((m) => m.nodeHttpFetch));
+      : Promise.resolve(builtinFetch()));
 
   const redact = (s: string): string => (s.includes(apiKey) ? s.split(apiKey).join('[redacted]') : s);
   const clean = (f: Failure): Failure => ({
