@@ -6,6 +6,7 @@ import { homedir } from 'node:os';
 import { systemClock } from './clock.js';
 import type { GlobalFlags } from './config/settings.js';
 import { ExitCode, InterruptedError, TraderError, UsageError, ApiError } from './errors.js';
+import { safeForTerminal } from './io/terminal-text.js';
 import { buildProgram } from './program.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -73,7 +74,7 @@ function printError(err: unknown, json: boolean, verbose: boolean): number {
     const lines = [`error: ${message}`];
     const second = [...(known?.hints ?? []), ...(requestId ? [`request id: ${requestId}`] : [])].join('  ');
     if (second) lines.push(second);
-    process.stderr.write(lines.join('\n') + '\n');
+    process.stderr.write(safeForTerminal(lines.join('\n')) + '\n');
   }
   if (verbose && !known && err instanceof Error && err.stack) process.stderr.write(err.stack + '\n');
   return exitCode;

@@ -1,6 +1,7 @@
 // The presentation layer's front door: commands hand it data and a human renderer; it
 // decides between --json and human output. Nothing else writes to stdout.
 import { JsonArrayWriter, toJson, writeJsonLine } from './json-output.js';
+import { safeForTerminal } from './terminal-text.js';
 import type { Terminal } from './terminal.js';
 import type { Theme } from './theme.js';
 
@@ -45,21 +46,22 @@ export class Output {
   /** Tells how to get the next page: a hint line, or a `{"pagination":…}` JSON line on stderr. */
   morePages(pagination: { nextCursor: string | null; hasMore: boolean }, nextCommand: string): void {
     if (this.json) writeJsonLine(this.terminal.stderr, { pagination });
-    else this.terminal.stderr.write(this.theme.dim(`More results: ${nextCommand}  (or --all)`) + '\n');
+    else this.terminal.stderr.write(safeForTerminal(this.theme.dim(`More results: ${nextCommand}  (or --all)`)) + '\n');
   }
 
   /** A warning on stderr (a `{"warning":…}` line in --json mode). */
   warn(message: string): void {
     if (this.json) writeJsonLine(this.terminal.stderr, { warning: message });
-    else this.terminal.stderr.write(`${this.theme.pending('warning:')} ${message}\n`);
+    else this.terminal.stderr.write(safeForTerminal(`${this.theme.pending('warning:')} ${message}`) + '\n');
   }
 
   /** A note for people (stderr, human mode only): hints, progress summaries. */
   note(message: string): void {
-    if (!this.json) this.terminal.stderr.write(message + '\n');
+    if (!this.json) this.terminal.stderr.write(safeForTerminal(message) + '\n');
   }
 
   private line(text: string): void {
-    this.terminal.stdout.write(text.endsWith('\n') ? text : text + '\n');
+    const safe = safeForTerminal(text);
+    this.terminal.stdout.write(safe.endsWith('\n') ? safe : safe + '\n');
   }
 }

@@ -1,5 +1,6 @@
 // Progress while waiting: an ora spinner on a terminal, plain status-change lines otherwise,
 // nothing at all in --json mode. Always on stderr, so stdout stays data only.
+import { safeForTerminal } from './terminal-text.js';
 import type { Terminal } from './terminal.js';
 
 export interface Progress {
@@ -18,7 +19,7 @@ export async function createProgress(terminal: Terminal, json: boolean): Promise
     let last = '';
     return {
       update(text) {
-        if (text !== last) terminal.stderr.write(`${text}\n`);
+        if (text !== last) terminal.stderr.write(`${safeForTerminal(text)}\n`);
         last = text;
       },
       stop() {},
@@ -29,7 +30,7 @@ export async function createProgress(terminal: Terminal, json: boolean): Promise
   let started = false;
   return {
     update(text) {
-      spinner.text = text;
+      spinner.text = safeForTerminal(text);
       if (!started) {
         spinner.start();
         started = true;

@@ -346,6 +346,25 @@ describe('lists', () => {
     }
   });
 
+  it('terminal escapes in service text never reach the terminal in human mode (they stay escaped in --json)', async () => {
+    const proxy = await startTamperProxy(sb.url);
+    try {
+      const evil = 'Dog\u001b]0;owned\u0007\u001b[2J\u202e';
+      proxy.rewrite('GET', /^\/api\/v1\/holdings$/, (b) => ({ ...b, data: b.data.map((h: object) => ({ ...h, name: evil, symbol: `W${evil}` })) }));
+      proxy.rewrite('GET', /^\/api\/v1\/me$/, (b) => ({ ...b, data: { ...b.data, apiKey: { ...b.data.apiKey, name: evil } } }));
+      const over = { TRADER_BASE_URL: proxy.url };
+      const [holdings, me, meJson] = await Promise.all([cli(['holdings'], over), cli(['me'], over), cli(['me', '--json'], over)]);
+      for (const r of [holdings, me]) {
+        expect(r.code, r.stderr).toBe(0);
+        expect(r.stdout).toContain('Dog');
+        expect(r.stdout).not.toMatch(/[\u001b\u0007\u202e]/);
+      }
+      expect(json(meJson).apiKey.name).toBe(evil);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('tables with long symbols, names, statuses and large amounts still fit 80 columns; numbers are never cut', async () => {
     const proxy = await startTamperProxy(sb.url);
     try {

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { safeForTerminal } from '../../src/io/terminal-text.js';
+
+describe('safeForTerminal', () => {
+  it('keeps plain text, newlines, tabs and our colours', () => {
+    const coloured = '\u001b[32mcompleted\u001b[39m and \u001b[1m\u001b[33mpending\u001b[39m\u001b[22m';
+    expect(safeForTerminal(`a\tb\nc ${coloured}`)).toBe(`a\tb\nc ${coloured}`);
+  });
+
+  it.each([
+    ['clear screen', 'WOOF\u001b[2J', 'WOOF'],
+    ['window title (OSC … BEL)', '\u001b]0;owned\u0007Dog', 'Dog'],
+    ['OSC 8 hyperlink (OSC … ST)', '\u001b]8;;http://evil\u001b\\click\u001b]8;;\u001b\\', 'click'],
+    ['cursor movement', 'up\u001b[1A\u001b[10D', 'up'],
+    ['conceal (SGR 8)', 'a\u001b[8mhidden\u001b[0m', 'ahidden\u001b[0m'],
+    ['bell and backspace', 'x\u0007\u0008y', 'xy'],
+    ['carriage return overwrite', 'safe\rEVIL', 'safeEVIL'],
+    ['C1 CSI (left as inert text)', 'a\u009b2Jb', 'a2Jb'],
+    ['bidi override', 'abc\u202edcb', 'abcdcb'],
+    ['zero-width space', 'W\u200bOOF', 'WOOF'],
+    ['lone ESC', 'a\u001b', 'a'],
+  ])('removes %s', (_name, input, expected) => {
+    expect(safeForTerminal(input)).toBe(expected);
+  });
+});
