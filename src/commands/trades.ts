@@ -1,7 +1,8 @@
 // `trader trades <id> [--watch]`: show one trade, or follow it until it is final.
 import { parseSeconds } from '../amounts.js';
 import type { Context } from '../context.js';
-import { InterruptedError, PendingError, TradeFailedError } from '../errors.js';
+import { ApiError, InterruptedError, PendingError, TradeFailedError } from '../errors.js';
+import { holdingOf, metaOf, type TokenMeta } from '../trade/token-lookup.js';
 import { renderSell, renderTrade } from '../io/views/trade.js';
 import { watchSell, watchTrade } from '../trade/watch.js';
 import { parseTradeId } from './arguments.js';
@@ -55,10 +56,27 @@ async function show(ctx: Context, id: string, isSell: boolean): Promise<string> 
   const api = await ctx.api();
   if (isSell) {
     const view = await api.getSell(id);
-    ctx.output.result(view, (theme) => renderSell(view, theme));
+    const tokens = await tokenFacts(ctx);
+    ctx.output.result(view, (theme) => renderSell(view, theme, tokens(view.authorization.mint)));
     return view.authorization.status;
   }
   const trade = await api.getTrade(id);
-  ctx.output.result(trade, (theme) => renderTrade(trade, theme));
+  const tokens = await tokenFacts(ctx);
+  ctx.output.result(trade, (theme) => renderTrade(trade, theme, tokens));
   return trade.stage;
+}
+
+/**
+ * Symbols and decimals for human output, from holdings (the API has no token endpoint). Not
+ * read in --json mode, and a failure only costs the nicer formatting.
+ */
+async function tokenFacts(ctx: Context): Promise<(mint: string) => TokenMeta | null> {
+  if (ctx.output.json) return () => null;
+  try {
+    const holdings = await (await ctx.api()).holdings();
+    return (mint) => metaOf(holdingOf(holdings, mint));
+  } catch (err) {
+    if (err instanceof ApiError) return () => null;
+    throw err;
+  }
 }

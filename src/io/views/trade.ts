@@ -4,22 +4,28 @@ import { formatSol, formatTokenAmount } from '../../amounts.js';
 import { formatLocalTime } from '../time-format.js';
 import { renderFields } from '../table.js';
 import type { Theme } from '../theme.js';
+import type { TokenMeta } from '../../trade/token-lookup.js';
 
-/** Token amounts need decimals the trade does not carry; callers pass what they know. */
-export interface TokenDecimals {
-  (mint: string): number | null;
-}
+/** Token facts the trade does not carry (symbol, decimals); callers pass what they know. */
+export type TokenFacts = (mint: string) => TokenMeta | null;
 
 const SOL_MINT = 'So11111111111111111111111111111111111111112';
 
-function amountOf(mint: string, amount: string | null, decimals: TokenDecimals): string {
+function amountOf(mint: string, amount: string | null, token: TokenFacts): string {
   if (amount === null) return '—';
   if (mint === SOL_MINT) return `${formatSol(amount)} SOL`;
-  return formatTokenAmount(amount, decimals(mint));
+  const meta = token(mint);
+  return `${formatTokenAmount(amount, meta?.decimals ?? null)}${meta?.symbol ? ` ${meta.symbol}` : meta?.decimals == null ? ' raw units' : ''}`;
+}
+
+/** The token's name when known, and its mint on a line of its own (to fit 80 columns). */
+function tokenFields(mint: string, token: TokenFacts): Array<[string, string]> {
+  const meta = token(mint);
+  return meta?.symbol ? [['Token', `${meta.symbol}${meta.name ? ` (${meta.name})` : ''}`], ['Mint', mint]] : [['Token', mint]];
 }
 
 /** `trader trades <id>` for the full trade form. */
-export function renderTrade(trade: Trade, theme: Theme, decimals: TokenDecimals = () => null): string {
+export function renderTrade(trade: Trade, theme: Theme, token: TokenFacts = () => null): string {
   const fields: Array<[string, string]> = [
     ['Trade', trade.id],
     ['Side', trade.side],
@@ -28,20 +34,20 @@ export function renderTrade(trade: Trade, theme: Theme, decimals: TokenDecimals 
   ];
   if (trade.side === 'buy') {
     fields.push(
-      ['Token', trade.outputMint],
+      ...tokenFields(trade.outputMint, token),
       ['SOL in', `${formatSol(trade.inputAmount)} SOL`],
-      ['Expected out', amountOf(trade.outputMint, trade.expectedOutputAmount, decimals)],
-      ['Minimum out', amountOf(trade.outputMint, trade.minimumOutputAmount, decimals)],
-      ['Received', amountOf(trade.outputMint, trade.receivedOutputAmount, decimals)],
+      ['Expected out', amountOf(trade.outputMint, trade.expectedOutputAmount, token)],
+      ['Minimum out', amountOf(trade.outputMint, trade.minimumOutputAmount, token)],
+      ['Received', amountOf(trade.outputMint, trade.receivedOutputAmount, token)],
       ['Platform fee', trade.platformFeeLamports === null ? '—' : `${formatSol(trade.platformFeeLamports)} SOL`],
     );
   } else {
     fields.push(
-      ['Token', trade.inputMint],
-      ['Sold', amountOf(trade.inputMint, trade.inputAmount, decimals)],
-      ['Expected SOL', amountOf(trade.outputMint, trade.expectedOutputAmount, decimals)],
-      ['Minimum SOL', amountOf(trade.outputMint, trade.minimumOutputAmount, decimals)],
-      ['Received', amountOf(trade.outputMint, trade.receivedOutputAmount, decimals)],
+      ...tokenFields(trade.inputMint, token),
+      ['Sold', amountOf(trade.inputMint, trade.inputAmount, token)],
+      ['Expected SOL', amountOf(trade.outputMint, trade.expectedOutputAmount, token)],
+      ['Minimum SOL', amountOf(trade.outputMint, trade.minimumOutputAmount, token)],
+      ['Received', amountOf(trade.outputMint, trade.receivedOutputAmount, token)],
     );
   }
   fields.push(['Slippage', trade.slippageBps === null ? '—' : `${trade.slippageBps} bps`]);
@@ -60,14 +66,14 @@ export function renderTrade(trade: Trade, theme: Theme, decimals: TokenDecimals 
 }
 
 /** `trader trades sell_…`: the authorization and the sell order group. */
-export function renderSell(view: GetSellResponse, theme: Theme, decimals: number | null = null): string {
+export function renderSell(view: GetSellResponse, theme: Theme, token: TokenMeta | null = null): string {
   const a = view.authorization;
   const fields: Array<[string, string]> = [
     ['Sell', a.id],
     ['Authorization', theme.status(a.status)],
     ['Sell status', view.sell ? theme.status(view.sell.status) : '— (not authorized yet)'],
-    ['Token', a.mint],
-    ['Amount', formatTokenAmount(a.amount, decimals)],
+    ...tokenFields(a.mint, () => token),
+    ['Amount', `${formatTokenAmount(a.amount, token?.decimals ?? null)}${token?.symbol ? ` ${token.symbol}` : token?.decimals == null ? ' raw units' : ''}`],
     ['Expected SOL', `${formatSol(a.expectedOutputLamports)} SOL`],
     ['Minimum SOL', `${formatSol(a.minimumOutputLamports)} SOL`],
     ['Slippage', `${a.slippageBps} bps`],
