@@ -204,7 +204,7 @@ process.stdout.write(JSON.stringify((await res.json()).data, null, 2) + '\\n');
 process.exit(0); // else the idle keep-alive socket holds the process open for another ~0.2 s
 `,
 );
-// The same with node:http, the engine trader uses: the lower limit, shown for information.
+// The same with node:http: the floor of any Node HTTP client, shown for information.
 const meHttpBaseline = join(scratch, 'me-http-baseline.mjs');
 writeFileSync(
   meHttpBaseline,
@@ -455,7 +455,7 @@ console.log(`
 Method: every figure is a median; baseline and trader runs are interleaved (order rotating each
 round, one untimed warm-up each) against one sandbox process, so background load hits both.
 Times are wall time from spawn to exit as seen by this script. (2) and (3) baselines are minimal
-Node scripts using the built-in fetch (and, for information, node:http, the engine trader uses)
+Node scripts using the built-in fetch, trader's engine (and, for information, node:http, the floor)
 that print the same JSON (checked byte for byte) and exit at once, as trader does; (3)
 writes to /dev/null, and its CPU time is the client's own (user+sys, not the sandbox's), a
 cross-check that holds up better than wall time when the machine is busy.

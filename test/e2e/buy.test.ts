@@ -4,6 +4,7 @@
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastJsonError, stderrJson } from '../helpers/cli-assert.js';
 import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
 import { newKey, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { startTamperProxy, type TamperProxy } from '../helpers/tamper-proxy.js';
@@ -61,22 +62,8 @@ function creates(key: string) {
   return sb.requests().then((log) => log.filter((r) => r.method === 'POST' && r.path === '/api/v1/trade/buys' && (r.body as any)?.idempotencyKey === key));
 }
 
-/** stderr of a --json run: JSON lines only; returns them parsed. */
-function jsonLines(r: CliResult): any[] {
-  return r.stderr
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => {
-      try {
-        return JSON.parse(l);
-      } catch {
-        throw new Error(`stderr line is not JSON in --json mode: ${l}\n${r.stderr}`);
-      }
-    });
-}
-
-function errorOf(r: CliResult): { code: string; message: string } {
-  const last = jsonLines(r).at(-1);
+function lastJsonError(r: CliResult): { code: string; message: string } {
+  const last = stderrJson(r).at(-1);
   expect(last?.error, r.stderr).toBeTruthy();
   return last.error;
 }
@@ -113,7 +100,7 @@ describe('buy completes', () => {
     expect(out.trade.terminal).toBe(true);
     expect(out.trade.stage).toBe('completed');
     expect(BigInt(out.trade.receivedOutputAmount)).toBeGreaterThan(0n);
-    expect(jsonLines(r)).toEqual([]);
+    expect(stderrJson(r)).toEqual([]);
 
     // What the server saw: one create with the printed key, one deposit signed by the owner.
     expect(o.sent('POST', '/trade/buys').map((s: any) => s.body.idempotencyKey)).toEqual([out.idempotencyKey]);
@@ -231,7 +218,7 @@ describe('buys that end without success', () => {
       expect(out.intent.status).toBe('failed');
       expect(out.trade.failure.code).toBe('SWAP_FAILED');
       expect(out.trade.refund.state).toBe('recovering');
-      const err = errorOf(r);
+      const err = lastJsonError(r);
       expect(err.code).toBe('SWAP_FAILED');
       expect(err.message).toContain('refund recovering');
       expect(err.message).toContain(`trader trades ${out.intent.id} --watch`);
@@ -256,7 +243,7 @@ describe('buys that end without success', () => {
       expect(r.code, r.stderr).toBe(4);
       const out = json(r);
       expect(out.intent.status).toBe('expired');
-      expect(errorOf(r).code).toBe('EXPIRED');
+      expect(lastJsonError(r).code).toBe('EXPIRED');
       expect(o.deposits()).toHaveLength(1);
     });
   });
@@ -276,8 +263,8 @@ describe('buys that end without success', () => {
       expect(j.code, j.stderr).toBe(5);
       const out = json(j);
       expect(out.intent.status).toBe('deposit_submitted');
-      expect(errorOf(j)).toMatchObject({ code: 'TIMEOUT' });
-      expect(errorOf(j).message).toContain(`trader trades ${out.intent.id} --watch`);
+      expect(lastJsonError(j)).toMatchObject({ code: 'TIMEOUT' });
+      expect(lastJsonError(j).message).toContain(`trader trades ${out.intent.id} --watch`);
     });
   });
 });
@@ -296,8 +283,8 @@ describe('interrupted while waiting', () => {
       expect(int.stderr).toContain(`the trade goes on; follow it with: trader trades ${intId} --watch`);
       expect(term.code, term.stderr).toBe(143);
       const termId = b.created[0].intent.id;
-      expect(errorOf(term)).toMatchObject({ code: 'INTERRUPTED' });
-      expect(errorOf(term).message).toContain(`trader trades ${termId} --watch`);
+      expect(lastJsonError(term)).toMatchObject({ code: 'INTERRUPTED' });
+      expect(lastJsonError(term).message).toContain(`trader trades ${termId} --watch`);
       // The deposits were made and the buys go on.
       for (const [o, id] of [
         [a, intId],
@@ -323,11 +310,11 @@ describe('local refusals before any trade exists', () => {
       runCli(['buy', mint(), '0.05sol', '--slippage-bps', '500', '--yes', '--json'], { env: c.env }),
     ]);
     expect(overAmount.code, overAmount.stderr).toBe(2);
-    expect(errorOf(overAmount)).toMatchObject({ code: 'OVER_LIMIT' });
-    expect(errorOf(overAmount).message).toContain('maxBuyLamports');
+    expect(lastJsonError(overAmount)).toMatchObject({ code: 'OVER_LIMIT' });
+    expect(lastJsonError(overAmount).message).toContain('maxBuyLamports');
     expect(a.proxy.seen).toEqual([]);
     expect(overSlippage.code, overSlippage.stderr).toBe(2);
-    expect(errorOf(overSlippage).message).toContain('maxSlippageBps');
+    expect(lastJsonError(overSlippage).message).toContain('maxSlippageBps');
     expect(b.proxy.seen).toEqual([]);
     // Exactly at the limits is allowed.
     expect(within.code, within.stderr).toBe(0);
@@ -341,7 +328,7 @@ describe('local refusals before any trade exists', () => {
       runCli(['buy', mint(), '0.1sol'], { env: b.env }),
     ]);
     expect(j.code).toBe(2);
-    expect(errorOf(j).code).toBe('CONFIRMATION_REQUIRED');
+    expect(lastJsonError(j).code).toBe('CONFIRMATION_REQUIRED');
     expect(h.code).toBe(2);
     expect(h.stderr).toContain('--yes');
     expect(a.proxy.seen).toEqual([]);
@@ -356,9 +343,9 @@ describe('local refusals before any trade exists', () => {
     const o = await observed(home);
     const r = await runCli(['buy', mint(), '0.1sol', '--yes', '--json'], { env: { ...o.env, TRADER_KEYPAIR: path } });
     expect(r.code, r.stderr).toBe(2);
-    expect(errorOf(r).code).toBe('WALLET_MISMATCH');
-    expect(errorOf(r).message).toContain(other.publicKey.toBase58());
-    expect(errorOf(r).message).toContain(sb.walletAddress);
+    expect(lastJsonError(r).code).toBe('WALLET_MISMATCH');
+    expect(lastJsonError(r).message).toContain(other.publicKey.toBase58());
+    expect(lastJsonError(r).message).toContain(sb.walletAddress);
     expect(o.sent('POST', /./)).toEqual([]);
   });
 });
@@ -391,7 +378,7 @@ describe('trust on first use of the treasury', () => {
       expect((await intentOf(id)).status).toBe('cancelled');
       expect((await logFor(id)).deposits).toEqual([]);
     }
-    const err = errorOf(flagRun);
+    const err = lastJsonError(flagRun);
     expect(err.code).toBe('REFUSED_TO_SIGN');
     expect(json(flagRun).intent).toMatchObject({ id: viaFlag.created[0].intent.id, status: 'cancelled' });
     expect(err.message).toContain(`not the pinned treasury ${elsewhere}`);

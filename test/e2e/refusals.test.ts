@@ -18,6 +18,7 @@ import {
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastJsonError } from '../helpers/cli-assert.js';
 import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
 import { completeBuy, signMessage, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { startTamperProxy, type TamperProxy } from '../helpers/tamper-proxy.js';
@@ -51,7 +52,7 @@ async function proxy(): Promise<TamperProxy> {
   return p;
 }
 
-function errorOf(r: CliResult): { code: string; message: string } {
+function lastJsonError(r: CliResult): { code: string; message: string } {
   const lines = r.stderr.split('\n').filter((l) => l.trim() !== '');
   const last = JSON.parse(lines.at(-1) ?? 'null');
   expect(last?.error, r.stderr).toBeTruthy();
@@ -214,7 +215,7 @@ describe.concurrent('buy: refuses to sign a hostile deposit (exit 6, intent canc
     const args = (c.args ?? []).map((a) => (a === 'PINNED' ? sb.treasury : a));
     const r = await runCli(['buy', held.mint, '0.1sol', '--yes', '--json', ...args], { env: envFor(p.url) });
     expect(r.code, r.stderr).toBe(6);
-    const err = errorOf(r);
+    const err = lastJsonError(r);
     expect(err.code).toBe('REFUSED_TO_SIGN');
     expect(err.message).toMatch(c.problem);
     expect(intentId).toBeDefined();
@@ -363,7 +364,7 @@ describe.concurrent('sell: refuses to sign a lying authorization (exit 6, no aut
     });
     const r = await runCli(['sell', held.mint, SELL_AMOUNT.toString(), '--yes', '--json', ...(c.args ?? [])], { env: envFor(p.url) });
     expect(r.code, r.stderr).toBe(6);
-    const err = errorOf(r);
+    const err = lastJsonError(r);
     expect(err.code).toBe('REFUSED_TO_SIGN');
     expect(err.message).toMatch(c.problem);
     expect(authId).toBeDefined();

@@ -3,6 +3,7 @@
 // holding and price moves stay local; runs go through a recording proxy when what the server
 // saw matters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastJsonError, stderrJson } from '../helpers/cli-assert.js';
 import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
 import { completeBuy, newKey, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { startTamperProxy, type TamperProxy } from '../helpers/tamper-proxy.js';
@@ -61,21 +62,8 @@ async function observed() {
   return { proxy, created, env: envFor(proxy.url), creates: () => sent('POST', '/trade/sells'), authorizes: () => sent('POST', '/authorize') };
 }
 
-function jsonLines(r: CliResult): any[] {
-  return r.stderr
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => {
-      try {
-        return JSON.parse(l);
-      } catch {
-        throw new Error(`stderr line is not JSON in --json mode: ${l}\n${r.stderr}`);
-      }
-    });
-}
-
-function errorOf(r: CliResult): { code: string; message: string } {
-  const last = jsonLines(r).at(-1);
+function lastJsonError(r: CliResult): { code: string; message: string } {
+  const last = stderrJson(r).at(-1);
   expect(last?.error, r.stderr).toBeTruthy();
   return last.error;
 }
@@ -113,7 +101,7 @@ describe('sells that complete', () => {
     expect(out.sell.status).toBe('completed');
     expect(out.trade).toMatchObject({ side: 'sell', terminal: true, stage: 'completed' });
     expect(BigInt(out.trade.receivedOutputAmount)).toBeGreaterThanOrEqual(BigInt(out.authorization.minimumOutputLamports));
-    expect(jsonLines(r)).toEqual([]);
+    expect(stderrJson(r)).toEqual([]);
     expect(o.creates().map((c: any) => c.body)).toEqual([{ mint: t.mint, amount: half.toString(), idempotencyKey: out.idempotencyKey }]);
     expect(o.authorizes()).toHaveLength(1);
     expect(await heldAmount(t.mint)).toBe(t.amount - half);
@@ -162,9 +150,9 @@ describe('sells refused before anything is created', () => {
       runCli(['sell', never.symbol, '100', '--yes'], { env: c.env }),
     ]);
     expect(tooMuch.code, tooMuch.stderr).toBe(2);
-    expect(errorOf(tooMuch).message).toMatch(/only [0-9,.]+ \S+ held/);
+    expect(lastJsonError(tooMuch).message).toMatch(/only [0-9,.]+ \S+ held/);
     expect(none.code, none.stderr).toBe(2);
-    expect(errorOf(none).code).toBe('NO_HOLDING');
+    expect(lastJsonError(none).code).toBe('NO_HOLDING');
     expect(noneBySymbol.code, noneBySymbol.stderr).toBe(2);
     expect(noneBySymbol.stderr).toContain(never.symbol);
     for (const o of [a, b, c]) expect(o.creates()).toEqual([]);
@@ -210,8 +198,8 @@ describe('sells that end without success', () => {
     const out = json(r);
     expect(out.authorization).toMatchObject({ status: 'failed', failureCode: 'QUOTE_BELOW_AUTHORIZED_MINIMUM', executionStarted: false });
     expect(out.sell).toBeNull();
-    expect(errorOf(r)).toMatchObject({ code: 'QUOTE_BELOW_AUTHORIZED_MINIMUM' });
-    expect(errorOf(r).message).toContain('nothing was sold');
+    expect(lastJsonError(r)).toMatchObject({ code: 'QUOTE_BELOW_AUTHORIZED_MINIMUM' });
+    expect(lastJsonError(r).message).toContain('nothing was sold');
     expect(o.authorizes()).toHaveLength(1);
     expect(await heldAmount(t.mint)).toBe(t.amount);
     const h = (await sb.call('GET', '/holdings')).body.data.find((x: any) => x.mint === t.mint);
@@ -237,8 +225,8 @@ describe('sells that end without success', () => {
       await sb.advance(back);
     }
     expect(r.code, r.stderr).toBe(6);
-    expect(errorOf(r).code).toBe('REFUSED_TO_SIGN');
-    expect(errorOf(r).message).toMatch(/expired/);
+    expect(lastJsonError(r).code).toBe('REFUSED_TO_SIGN');
+    expect(lastJsonError(r).message).toMatch(/expired/);
     expect(json(r)).toMatchObject({ authorization: { id: o.created[0].id, status: 'awaiting_signature' }, sell: null, trade: null });
     expect(o.creates()).toHaveLength(1);
     expect(o.authorizes()).toEqual([]);
@@ -253,7 +241,7 @@ describe('sells that end without success', () => {
     expect(r.code, r.stderr).toBe(5);
     const id = o.created[0].id;
     expect(json(r).authorization.id).toBe(id);
-    expect(errorOf(r).message).toContain(`trader trades ${id} --watch`);
+    expect(lastJsonError(r).message).toContain(`trader trades ${id} --watch`);
   });
 });
 
@@ -314,7 +302,7 @@ describe('resume, --no-wait, --dry-run, --min-sol', () => {
       runCli(['sell', t.mint, '1000', '--yes', '--json', '--min-sol', '0.000000001'], { env: ok.env }),
     ]);
     expect(above.code, above.stderr).toBe(6);
-    expect(errorOf(above).message).toContain('below --min-sol');
+    expect(lastJsonError(above).message).toContain('below --min-sol');
     expect(m.creates()).toHaveLength(1);
     expect(m.authorizes()).toEqual([]);
     expect(atMinimum.code, atMinimum.stderr).toBe(0);

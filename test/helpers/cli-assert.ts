@@ -18,6 +18,13 @@ export function stderrJson(r: CliResult): any[] {
   });
 }
 
+/** The `{"error":…}` of a --json run's last stderr line (stdout may hold the trade's last state). */
+export function lastJsonError(r: CliResult): { code: string; message: string; status: number | null; requestId: string | null } {
+  const last = stderrJson(r).at(-1);
+  expect(last?.error, r.stderr).toBeTruthy();
+  return last.error;
+}
+
 /** A human-mode failure: the expected exit, one line (two at most, the second a hint or request id), no stack. */
 export function expectHumanError(r: CliResult, code: number, pattern?: RegExp): string {
   const where = `exit ${r.code}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`;
