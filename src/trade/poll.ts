@@ -37,7 +37,9 @@ export async function pollUntil<T>(opts: PollOptions<T>): Promise<PollResult<T>>
     // A service that said Retry-After on its last answer is not read again sooner.
     let interval = opts.intervalMs;
     try {
-      last = await opts.read();
+      const read = await withinDeadline(opts);
+      if (read.late) return { done: false, value: last };
+      last = read.value;
       failures = 0;
       opts.onValue?.(last);
       if (opts.isDone(last)) return { done: true, value: last };
@@ -50,5 +52,27 @@ export async function pollUntil<T>(opts: PollOptions<T>): Promise<PollResult<T>>
     if (opts.deadlineMs !== null && now >= opts.deadlineMs) return { done: false, value: last };
     const pause = opts.deadlineMs === null ? interval : Math.min(interval, opts.deadlineMs - now);
     await opts.clock.sleep(pause, opts.signal);
+  }
+}
+
+/**
+ * One read, bounded by the deadline: the client's own retries (with their backoff and
+ * Retry-After) know nothing of --timeout, so a read still going at the deadline is left behind.
+ */
+async function withinDeadline<T>(opts: PollOptions<T>): Promise<{ late: false; value: T } | { late: true }> {
+  if (opts.deadlineMs === null) return { late: false, value: await opts.read() };
+  const stop = new AbortController();
+  const onAbort = () => stop.abort(opts.signal.reason);
+  opts.signal.addEventListener('abort', onAbort, { once: true });
+  const reading = opts.read();
+  reading.catch(() => {}); // a read left behind must not become an unhandled rejection
+  try {
+    const timeLeft = Math.max(0, opts.deadlineMs - opts.clock.now());
+    const deadline = opts.clock.sleep(timeLeft, stop.signal).then(() => ({ late: true }) as const);
+    deadline.catch(() => {});
+    return await Promise.race([reading.then((value) => ({ late: false, value }) as const), deadline]);
+  } finally {
+    stop.abort();
+    opts.signal.removeEventListener('abort', onAbort);
   }
 }

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { Clock } from '../../src/clock.js';
+import { ApiError } from '../../src/errors.js';
+import { pollUntil } from '../../src/trade/poll.js';
+
+/**
+ * A clock whose sleeps pass on the next turn of the event loop (after any promise that is
+ * already settling), moving time forward; it records every pause that ran to its end.
+ */
+function fakeClock(start = 1_000_000): Clock & { pauses: number[]; t: number } {
+  const clock = {
+    t: start,
+    pauses: [] as number[],
+    now: () => clock.t,
+    sleep: (ms: number, signal?: AbortSignal) =>
+      new Promise<void>((resolve, reject) => {
+        if (signal?.aborted) return reject(signal.reason);
+        setImmediate(() => {
+          if (signal?.aborted) return reject(signal.reason);
+          clock.pauses.push(ms);
+          clock.t += ms;
+          resolve();
+        });
+      }),
+  };
+  return clock;
+}
+
+const signal = new AbortController().signal;
+
+describe('pollUntil', () => {
+  it('reads until done, pausing the interval between reads', async () => {
+    const clock = fakeClock();
+    const values = ['a', 'b', 'done'];
+    const result = await pollUntil({ clock, signal, intervalMs: 2000, deadlineMs: null, read: async () => values.shift()!, isDone: (v) => v === 'done' });
+    expect(result).toEqual({ done: true, value: 'done' });
+    expect(clock.pauses).toEqual([2000, 2000]);
+  });
+
+  it('never sleeps past the deadline', async () => {
+    const clock = fakeClock();
+    const result = await pollUntil({ clock, signal, intervalMs: 2000, deadlineMs: clock.t + 5000, read: async () => 'pending', isDone: () => false });
+    expect(result).toEqual({ done: false, value: 'pending' });
+    expect(clock.pauses).toEqual([2000, 2000, 1000]);
+  });
+
+  it('a read still retrying at the deadline is left behind: the wait ends on time', async () => {
+    const clock = fakeClock();
+    let reads = 0;
+    const result = await pollUntil({
+      clock,
+      signal,
+      intervalMs: 2000,
+      deadlineMs: clock.t + 3000,
+      read: () => (++reads === 1 ? Promise.resolve('pending') : new Promise<string>(() => {})),
+      isDone: () => false,
+    });
+    expect(result).toEqual({ done: false, value: 'pending' });
+    expect(clock.t).toBe(1_000_000 + 3000);
+  });
+
+  it('survives transient failures and gives up after too many', async () => {
+    const clock = fakeClock();
+    const flaky = new ApiError('HTTP 503', { status: 503 });
+    let n = 0;
+    const ok = await pollUntil({ clock, signal, intervalMs: 2000, deadlineMs: null, read: async () => (++n < 4 ? Promise.reject(flaky) : 'done'), isDone: (v) => v === 'done' });
+    expect(ok.done).toBe(true);
+    await expect(pollUntil({ clock, signal, intervalMs: 2000, deadlineMs: null, read: async () => Promise.reject(flaky), isDone: () => false })).rejects.toBe(flaky);
+  });
+
+  it('a 4xx is not transient: thrown at once', async () => {
+    const clock = fakeClock();
+    const notFound = new ApiError('HTTP 404', { status: 404 });
+    await expect(pollUntil({ clock, signal, intervalMs: 2000, deadlineMs: null, read: async () => Promise.reject(notFound), isDone: () => false })).rejects.toBe(notFound);
+    expect(clock.pauses).toEqual([]);
+  });
+});
