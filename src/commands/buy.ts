@@ -8,7 +8,7 @@ import { renderBuyReview, renderBuySummary } from '../io/views/buy.js';
 import { holdingOf, metaOf, type TokenMeta } from '../trade/token-lookup.js';
 import { parseAddress } from '../wallet/address.js';
 import { limitChecks, parseIdempotencyKey, waitLimitMs } from './trade-options.js';
-import { checkWallet, localPreflight, withFollowHint } from './trade-preflight.js';
+import { checkWallet, localPreflight, explainStop } from './trade-preflight.js';
 
 interface Options {
   slippageBps?: string;
@@ -41,7 +41,7 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
   // The last intent seen, for the --json result of a refusal.
   let lastIntent: BuyIntent | null = null;
   let prompting = false;
-  // Once signed (or resumed past signing), a service failure does not stop the trade.
+  // Once the deposit is in (or resumed past it), a service failure does not stop the trade.
   let underWay = false;
   const progress = await ctx.progress();
   const { runBuy } = await import('../trade/buy-flow.js');
@@ -60,14 +60,17 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
         },
         async confirm(review) {
           ctx.output.note(renderBuyReview(review, { token, slippageBps, nowMs: ctx.clock.now() }, ctx.output.theme));
-          if (ctx.settings.yes) return (underWay = true);
+          if (ctx.settings.yes) return true;
           prompting = true; // Ctrl-C at the prompt means nothing was signed
           const yes = await ctx.prompter.confirm('Sign and send this deposit?', false);
           prompting = false;
-          return (underWay = yes);
+          return yes;
         },
         cancelled(intent) {
           lastIntent = intent;
+        },
+        submitted() {
+          underWay = true;
         },
         pinTreasury(address) {
           const profiles = ctx.config.document.profiles;
@@ -86,15 +89,7 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
     if (ctx.output.json && lastIntent && (err instanceof RefusedToSignError || (err instanceof TradeFailedError && err.code === 'DECLINED'))) {
       ctx.output.result({ intent: lastIntent, trade: null, idempotencyKey }, () => '');
     }
-    throw withFollowHint(
-      err,
-      prompting
-        ? `nothing was signed; the buy intent expires unused (to pick it up again: ${resume})`
-        : intentId
-          ? `the trade goes on; follow it with: trader trades ${intentId} --watch`
-          : `to resume: ${resume}`,
-      { signed: underWay },
-    );
+    throw explainStop(err, { prompting, underWay, tradeId: intentId, resume, unsigned: 'the buy intent expires unused' });
   } finally {
     progress.stop();
   }

@@ -9,7 +9,7 @@ import type { SellResult } from '../trade/sell-flow.js';
 import { holdingOf, metaOf, mintForSymbol, type TokenMeta } from '../trade/token-lookup.js';
 import { isAddress } from '../wallet/address.js';
 import { limitChecks, parseIdempotencyKey, waitLimitMs } from './trade-options.js';
-import { checkWallet, localPreflight, withFollowHint } from './trade-preflight.js';
+import { checkWallet, localPreflight, explainStop } from './trade-preflight.js';
 import { printable } from './arguments.js';
 
 interface Options {
@@ -48,7 +48,7 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
   let lastAuthorization: SellAuthorization | null = null;
   // Whether a question is on screen: Ctrl-C there means nothing was signed.
   let prompting = false;
-  // Once signed (or resumed past signing), a service failure does not stop the trade.
+  // Once the signature is in (or resumed past it), a service failure does not stop the trade.
   let underWay = false;
   const ask = async (question: string, defaultYes: boolean): Promise<boolean> => {
     prompting = true;
@@ -73,17 +73,14 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
         },
         async confirm(authorization) {
           ctx.output.note(renderSellReview(authorization, meta, ctx.clock.now(), ctx.output.theme));
-          if (ctx.settings.yes) {
-            underWay = true;
-            return 'yes';
-          }
+          if (ctx.settings.yes) return 'yes';
           if (!(await ask('Sign this message and sell?', false))) return 'no';
-          if (Date.parse(authorization.expiresAt) > ctx.clock.now()) {
-            underWay = true;
-            return 'yes';
-          }
+          if (Date.parse(authorization.expiresAt) > ctx.clock.now()) return 'yes';
           ctx.output.note('The quote expired while you were deciding; signing it now would be refused.');
           return (await ask('Get a fresh quote?', true)) ? 'fresh-quote' : 'no';
+        },
+        submitted() {
+          underWay = true;
         },
         newIdempotencyKey() {
           idempotencyKey = randomUUID();
@@ -99,15 +96,7 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
     if (ctx.output.json && lastAuthorization && (err instanceof RefusedToSignError || (err instanceof TradeFailedError && err.code === 'DECLINED'))) {
       ctx.output.result({ authorization: lastAuthorization, sell: null, trade: null, idempotencyKey }, () => '');
     }
-    throw withFollowHint(
-      err,
-      prompting
-        ? 'nothing was signed; the authorization expires unused'
-        : sellId
-          ? `the trade goes on; follow it with: trader trades ${sellId} --watch`
-          : null,
-      { signed: underWay },
-    );
+    throw explainStop(err, { prompting, underWay, tradeId: sellId, resume: null, unsigned: 'the authorization expires unused' });
   } finally {
     progress.stop();
   }

@@ -32,18 +32,38 @@ export async function checkWallet(api: ServiceClient, keypair: Keypair): Promise
   }
 }
 
+/** Where a trade stood when the command stopped. */
+export interface TradeProgress {
+  /** A question was on screen. */
+  prompting: boolean;
+  /** The deposit or signature was accepted (or may have been), or a resumed trade was past it. */
+  underWay: boolean;
+  /** The buy or sell id, once created. */
+  tradeId: string | null;
+  /** The command that picks the trade up again before anything was submitted. */
+  resume: string | null;
+  /** What happens to a trade left unsigned, e.g. "the authorization expires unused". */
+  unsigned: string;
+}
+
 /**
- * Ctrl-C stops waiting, not the trade; a service failure after signing does not undo it either:
- * say what became of the trade (`note`), e.g. how to follow it. In the message itself, so the
- * --json error line carries it too.
+ * Says what became of the trade when the command stops early: Ctrl-C stops waiting, not a
+ * trade already under way, and a service failure after submitting does not undo it. In the
+ * message itself, so the --json error line carries it too.
  */
-export function withFollowHint(err: unknown, note: string | null, opts: { signed?: boolean } = {}): unknown {
-  if (!note) return err;
+export function explainStop(err: unknown, at: TradeProgress): unknown {
+  const follow = at.tradeId ? `trader trades ${at.tradeId} --watch` : null;
   if (err instanceof InterruptedError) {
+    const again = at.resume ? ` (to pick it up again: ${at.resume})` : '';
+    const note = at.prompting
+      ? `nothing was signed; ${at.unsigned}${again}`
+      : at.underWay && follow
+        ? `the trade goes on; follow it with: ${follow}`
+        : `nothing was submitted; ${at.unsigned}${again}`;
     const interrupted = new InterruptedError(err.signal);
     interrupted.message = `${err.message}; ${note}`;
     return interrupted;
   }
-  if (err instanceof ApiError && opts.signed) err.message = `${err.message}; ${note}`;
+  if (err instanceof ApiError && at.underWay && follow) err.message = `${err.message}; the trade may still go on: check it with ${follow}`;
   return err;
 }

@@ -3,7 +3,7 @@
 import { isUncertainOutcome, type ServiceClient } from '../api/client.js';
 import { BUY_TERMINAL_STATUSES, type BuyIntent, type CreateBuyResponse, type Trade } from '../api/types.js';
 import type { Clock } from '../clock.js';
-import { RefusedToSignError, TradeFailedError, UsageError } from '../errors.js';
+import { ApiError, RefusedToSignError, TradeFailedError, UsageError } from '../errors.js';
 import type { Keypair } from '../wallet/keypair.js';
 import { inspectDeposit, type DepositFacts } from '../wallet/deposit-inspection.js';
 import { signDepositTransaction } from '../wallet/signing.js';
@@ -43,6 +43,8 @@ export interface BuyHooks {
   cancelled(intent: BuyIntent): void;
   /** Trust on first use: record the recipient of the first accepted deposit as the treasury. */
   pinTreasury(address: string): void;
+  /** The signed deposit was accepted (or may have been): from here the buy goes on without us. */
+  submitted(): void;
   /** A stage change while following the buy. */
   stage(stage: string): void;
 }
@@ -97,7 +99,19 @@ export async function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): P
       throw new TradeFailedError('declined: the buy intent was cancelled and nothing was signed', 'DECLINED');
     }
     const signed = signDepositTransaction(created.deposit.transaction, deps.keypair.secretKey);
-    intent = await submitDeposit(deps, intent, signed);
+    try {
+      intent = await submitDeposit(deps, intent, signed);
+    } catch (err) {
+      if (isUncertainOutcome(err)) hooks.submitted();
+      else if (err instanceof ApiError) {
+        // Refused outright (e.g. its blockhash expired during a long look at the prompt):
+        // nothing was spent, and the intent would only linger until it expires.
+        await cancel();
+        err.message += '; the deposit was not accepted and the buy intent was cancelled: nothing was spent, run the command again';
+      }
+      throw err;
+    }
+    hooks.submitted();
     if (inspection.facts.treasuryCheck === 'first-use' && inspection.facts.recipient) hooks.pinTreasury(inspection.facts.recipient);
   } else {
     if (intent.outputMint !== req.mint || intent.amountLamports !== req.amountLamports.toString()) {

@@ -57,7 +57,8 @@ export async function pollUntil<T>(opts: PollOptions<T>): Promise<PollResult<T>>
 
 /**
  * One read, bounded by the deadline: the client's own retries (with their backoff and
- * Retry-After) know nothing of --timeout, so a read still going at the deadline is left behind.
+ * Retry-After) know nothing of --timeout, so a read still going one poll interval past the
+ * deadline is left behind. (The interval of grace lets the read made at the deadline finish.)
  */
 async function withinDeadline<T>(opts: PollOptions<T>): Promise<{ late: false; value: T } | { late: true }> {
   if (opts.deadlineMs === null) return { late: false, value: await opts.read() };
@@ -67,7 +68,7 @@ async function withinDeadline<T>(opts: PollOptions<T>): Promise<{ late: false; v
   const reading = opts.read();
   reading.catch(() => {}); // a read left behind must not become an unhandled rejection
   try {
-    const timeLeft = Math.max(0, opts.deadlineMs - opts.clock.now());
+    const timeLeft = Math.max(opts.intervalMs, opts.deadlineMs - opts.clock.now());
     const deadline = opts.clock.sleep(timeLeft, stop.signal).then(() => ({ late: true }) as const);
     deadline.catch(() => {});
     return await Promise.race([reading.then((value) => ({ late: false, value }) as const), deadline]);

@@ -38,6 +38,8 @@ export interface SellHooks {
   confirm(authorization: SellAuthorization): Promise<SellAnswer>;
   /** A fresh idempotency key for a new quote. */
   newIdempotencyKey(): string;
+  /** The signature was accepted (or may have been): from here the sell goes on without us. */
+  submitted(): void;
   stage(stage: string): void;
 }
 
@@ -103,7 +105,14 @@ export async function runSell(deps: SellDeps, req: SellRequest, hooks: SellHooks
       throw new RefusedToSignError(['the authorization expired before it could be signed'], ['run the command again for a fresh quote']);
     }
     const signature = signMessage(authorization.message, deps.keypair.secretKey);
-    const view = await authorize(deps, authorization, signature);
+    let view: GetSellResponse;
+    try {
+      view = await authorize(deps, authorization, signature);
+    } catch (err) {
+      if (isUncertainOutcome(err)) hooks.submitted();
+      throw err;
+    }
+    hooks.submitted();
     return finish(deps, req, view, idempotencyKey, hooks);
   }
 }

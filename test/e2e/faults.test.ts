@@ -199,6 +199,28 @@ describe.concurrent('signed submissions are never repeated blindly', () => {
     expect(deposits[1]!.body).toEqual(deposits[0]!.body);
   });
 
+  test('a deposit refused outright (4xx) cancels the buy intent: exit 3, nothing spent, no follow command', async (t) => {
+    const { sb, env, fault, buyArgs } = await setup(t);
+    await fault({
+      match: { method: 'POST', path: `${API}/trade/buys/` },
+      status: 422,
+      body: JSON.stringify({ error: { code: 'BLOCKHASH_EXPIRED', message: 'the transaction blockhash has expired' } }),
+      contentType: 'application/json',
+      count: 1,
+    });
+
+    const r = await runCli(buyArgs(), { env });
+    const message = expectOneLineServiceError(r, 'json');
+    expect(message).toMatch(/HTTP 422.*blockhash.*cancelled: nothing was spent/);
+    expect(message).not.toContain('trader trades');
+    const log = await sb.requests();
+    expect(entries(log, 'POST', DEPOSIT)).toHaveLength(1);
+    const cancels = log.filter((e) => e.method === 'POST' && e.path.endsWith('/cancel'));
+    expect(cancels).toHaveLength(1);
+    const id = cancels[0]!.path.split('/').at(-2)!;
+    expect((await sb.call('GET', `/trade/buys/${id}`)).body.data.intent.status).toBe('cancelled');
+  });
+
   test('a deposit that keeps failing: two submissions at most, each after a read, then exit 3; nothing accepted', async (t) => {
     const { sb, env, fault, buyArgs } = await setup(t);
     await fault({ match: { method: 'POST', path: `${API}/trade/buys/` }, status: 503, retryAfter: 0, count: 10 });

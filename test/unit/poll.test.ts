@@ -4,8 +4,8 @@ import { ApiError } from '../../src/errors.js';
 import { pollUntil } from '../../src/trade/poll.js';
 
 /**
- * A clock whose sleeps pass on the next turn of the event loop (after any promise that is
- * already settling), moving time forward; it records every pause that ran to its end.
+ * A clock a thousand times faster than real time (a 2 s pause takes 2 ms), so pauses and reads
+ * race as they would; it records every pause that ran to its end.
  */
 function fakeClock(start = 1_000_000): Clock & { pauses: number[]; t: number } {
   const clock = {
@@ -15,12 +15,12 @@ function fakeClock(start = 1_000_000): Clock & { pauses: number[]; t: number } {
     sleep: (ms: number, signal?: AbortSignal) =>
       new Promise<void>((resolve, reject) => {
         if (signal?.aborted) return reject(signal.reason);
-        setImmediate(() => {
-          if (signal?.aborted) return reject(signal.reason);
+        const timer = setTimeout(() => {
           clock.pauses.push(ms);
           clock.t += ms;
           resolve();
-        });
+        }, ms / 1000);
+        signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
       }),
   };
   return clock;
@@ -44,7 +44,7 @@ describe('pollUntil', () => {
     expect(clock.pauses).toEqual([2000, 2000, 1000]);
   });
 
-  it('a read still retrying at the deadline is left behind: the wait ends on time', async () => {
+  it('a read still retrying past the deadline is left behind: the wait ends within one interval of it', async () => {
     const clock = fakeClock();
     let reads = 0;
     const result = await pollUntil({
@@ -56,7 +56,8 @@ describe('pollUntil', () => {
       isDone: () => false,
     });
     expect(result).toEqual({ done: false, value: 'pending' });
-    expect(clock.t).toBe(1_000_000 + 3000);
+    // read 1 at 0 s, pause to 2 s, read 2 hangs: given until max(deadline, now + interval) = 4 s.
+    expect(clock.t).toBe(1_000_000 + 4000);
   });
 
   it('survives transient failures and gives up after too many', async () => {
@@ -66,6 +67,21 @@ describe('pollUntil', () => {
     const ok = await pollUntil({ clock, signal, intervalMs: 2000, deadlineMs: null, read: async () => (++n < 4 ? Promise.reject(flaky) : 'done'), isDone: (v) => v === 'done' });
     expect(ok.done).toBe(true);
     await expect(pollUntil({ clock, signal, intervalMs: 2000, deadlineMs: null, read: async () => Promise.reject(flaky), isDone: () => false })).rejects.toBe(flaky);
+  });
+
+  it('the read made at the deadline may finish (one interval of grace)', async () => {
+    const clock = fakeClock();
+    let reads = 0;
+    const result = await pollUntil({
+      clock,
+      signal,
+      intervalMs: 2000,
+      deadlineMs: clock.t + 2000,
+      // The read at the deadline takes 1 s (1 ms real): it finishes within the interval of grace.
+      read: () => (++reads === 1 ? Promise.resolve('pending') : new Promise<string>((r) => setTimeout(() => r('done'), 1))),
+      isDone: (v) => v === 'done',
+    });
+    expect(result).toEqual({ done: true, value: 'done' });
   });
 
   it('a 4xx is not transient: thrown at once', async () => {
