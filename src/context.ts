@@ -1,6 +1,7 @@
 // What a command receives: terminal, output, settings, clock, the API client, the prompter.
 // Built once per run from the process's streams and environment; nothing below reads
 // globals (process.env, Date.now, fetch) directly, which is what makes commands testable.
+import { setFlagsFromString } from 'node:v8';
 import type { ServiceClient } from './api/client.js';
 import type { Clock } from './clock.js';
 import { configPath, readConfig, writeConfig, type ConfigDocument, type LoadedConfig } from './config/config-file.js';
@@ -22,6 +23,8 @@ export interface ProcessFacts {
   /** Aborted on SIGINT/SIGTERM; its reason says which. */
   signal: AbortSignal;
   version: string;
+  /** Node's global fetch (undici): the HTTP engine. */
+  fetch: typeof globalThis.fetch;
 }
 
 export interface Context {
@@ -49,11 +52,11 @@ export const NOT_CONFIGURED_HINT =
   'run `trader config init`, or set TRADER_BASE_URL and TRADER_API_KEY; to try without an account, run `trader sandbox`';
 
 /** Builds the context for one run from the global flags. */
-export async function createContext(flags: GlobalFlags, facts: ProcessFacts): Promise<Context> {
+export async function createContext(flags: GlobalFlags, facts: ProcessFacts, opts: { lenient?: boolean } = {}): Promise<Context> {
   const config = readConfig(configPath(facts.env, facts.home));
   const profileName = flags.profile || facts.env.TRADER_PROFILE || 'default';
   // A profile that does not exist yet is empty: `config set` and trust-on-first-use create it.
-  const settings = resolveSettings(flags, facts.env, config.document.profiles[profileName] ?? {}, profileName, facts.home);
+  const settings = resolveSettings(flags, facts.env, config.document.profiles[profileName] ?? {}, profileName, facts.home, opts);
   const terminal = detectTerminal(facts, facts.env, { json: settings.json, color: flags.color !== false });
   const output = new Output(terminal, settings.json, await loadTheme(terminal.color));
   if (config.permissionWarning) output.warn(config.permissionWarning);
@@ -63,7 +66,13 @@ export async function createContext(flags: GlobalFlags, facts: ProcessFacts): Pr
 
   const makeClient = async (baseUrl: string, apiKey: string): Promise<ServiceClient> => {
     const { createClient } = await import('./api/client.js');
+    // The HTTP engine is undici as Node's global fetch. Its WebAssembly HTTP parser stays on
+    // V8's baseline compiler: a CLI makes a handful of requests, and the optimizing recompile
+    // would otherwise run on after the work is done, holding the exit ~70 ms (docs/bench.md).
+    setFlagsFromString('--liftoff-only');
     return createClient({
+      fetch: facts.fetch,
+      random: Math.random,
       baseUrl,
       apiKey,
       requestTimeoutMs: settings.requestTimeoutSeconds * 1000,

@@ -33,6 +33,7 @@ export async function main(argv: string[]): Promise<number> {
       clock: systemClock,
       signal: abort.signal,
       version,
+      fetch: globalThis.fetch,
     },
     onFlags: (parsed) => {
       flags = parsed;

@@ -67,14 +67,15 @@ export function buildProgram(hooks: ProgramHooks): Command {
     .addOption(new Option('-v, --verbose', 'log each HTTP request to stderr, API key redacted (also TRADER_DEBUG=1)'));
   program.optionsGroup('Options:');
 
-  const run = (load: () => Promise<{ run: Runner }>) =>
+  // `lenient`: the config commands run even when the profile holds a value they would refuse.
+  const run = (load: () => Promise<{ run: Runner }>, lenient = false) =>
     async function (this: Command, ...received: unknown[]) {
       const command = received[received.length - 1] as Command;
       const opts = command.optsWithGlobals() as Record<string, unknown>;
       hooks.onFlags(opts as GlobalFlags);
       const args = command.args.slice(0, command.registeredArguments.length);
       const [{ createContext }, module] = await Promise.all([import('./context.js'), load()]);
-      const ctx = await createContext(opts as GlobalFlags, hooks.facts);
+      const ctx = await createContext(opts as GlobalFlags, hooks.facts, { lenient });
       await module.run(ctx, args, command.opts());
     };
 
@@ -166,28 +167,28 @@ export function buildProgram(hooks: ProgramHooks): Command {
     .command('init')
     .description('ask for URL, API key and keypair, check the key with the service, save (mode 0600)')
     .addHelpText('after', examples('trader config init', 'trader --profile staging config init'))
-    .action(run(() => import('./commands/config.js').then((m) => ({ run: m.init }))));
+    .action(run(() => import('./commands/config.js').then((m) => ({ run: m.init })), true));
   config
     .command('get')
     .description('print one setting of the profile (the API key masked)')
     .argument('<key>', 'baseUrl, apiKey, keypair, treasury, timeout, requestTimeout, maxBuyLamports, maxSlippageBps, maxFeeLamports')
     .addHelpText('after', examples('trader config get baseUrl'))
-    .action(run(() => import('./commands/config.js').then((m) => ({ run: m.get }))));
+    .action(run(() => import('./commands/config.js').then((m) => ({ run: m.get })), true));
   config
     .command('set')
     .description('set one setting of the profile')
     .argument('<key>', 'baseUrl, apiKey, keypair, treasury, timeout, requestTimeout, maxBuyLamports, maxSlippageBps, maxFeeLamports')
     .argument('<value>', 'the value ("" to remove)')
     .addHelpText('after', examples('trader config set maxBuyLamports 500000000', 'trader config set treasury <address>'))
-    .action(run(() => import('./commands/config.js').then((m) => ({ run: m.set }))));
+    .action(run(() => import('./commands/config.js').then((m) => ({ run: m.set })), true));
   config
     .command('list')
     .description('print every setting of the profile (the API key masked)')
-    .action(run(() => import('./commands/config.js').then((m) => ({ run: m.list }))));
+    .action(run(() => import('./commands/config.js').then((m) => ({ run: m.list })), true));
   config
     .command('path')
     .description('print where the config file is')
-    .action(run(() => import('./commands/config.js').then((m) => ({ run: m.path }))));
+    .action(run(() => import('./commands/config.js').then((m) => ({ run: m.path })), true));
   program
     .command('sandbox')
     .description('run a local simulated service to try the tool or rehearse scripts (no account needed)')

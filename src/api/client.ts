@@ -2,7 +2,6 @@
 // process.env; everything (key, clock, proxy variables, abort signal) is passed in.
 // Transport and engine choice: see transport.ts. Errors: errors.ts. Retries: retry.ts.
 
-import { setFlagsFromString } from 'node:v8';
 import type { Clock } from '../clock.js';
 import { UsageError } from '../errors.js';
 import { resolveApiRoot } from './base-url.js';
@@ -66,7 +65,12 @@ export interface ClientOptions {
   clock: Clock;
   retry?: Partial<RetryPolicy>;
   /** Jitter source in [0, 1). */
-  random?: () => number;
+  random: () => number;
+  /**
+   * The HTTP engine: Node's global fetch (undici), injected by the context. The undici package
+   * replaces it only when a proxy applies.
+   */
+  fetch: typeof globalThis.fetch;
   /** Called after every attempt (for --verbose); never given the key or headers. */
   onRequest?: (log: RequestLog) => void;
   /** Aborts everything; its reason is rethrown unchanged. */
@@ -133,16 +137,6 @@ interface Call {
   check: S.Check;
 }
 
-/**
- * Node's own undici (the global fetch), with its WebAssembly HTTP parser kept on V8's baseline
- * compiler: a CLI makes a handful of requests, and the optimizing recompile it would otherwise
- * start runs on after the work is done, holding the exit ~70 ms (measured, docs/bench.md).
- */
-function builtinFetch(): FetchFn {
-  setFlagsFromString('--liftoff-only');
-  return globalThis.fetch as unknown as FetchFn;
-}
-
 /** Creates the client; checks the base URL now (UsageError for a bad or insecure one). */
 export function createClient(opts: ClientOptions): ServiceClient {
   const root = resolveApiRoot(opts.baseUrl, opts.insecure ?? false);
@@ -160,7 +154,7 @@ export function createClient(opts: ClientOptions): ServiceClient {
     maxBodyBytes: opts.maxBodyBytes && opts.maxBodyBytes > 0 ? opts.maxBodyBytes : DEFAULT_MAX_BODY_BYTES,
   };
   const policy = resolvePolicy(opts.retry);
-  const random = opts.random ?? Math.random;
+  const { random } = opts;
   const { clock } = opts;
   const proxy = proxyFor(root, opts.env);
   const proxyLabel = proxy ? proxy.host : null;
@@ -174,7 +168,7 @@ export function createClient(opts: ClientOptions): ServiceClient {
           const dispatcher = new u.ProxyAgent({ uri: proxy.href, proxyTunnel: false });
           return ((url, init) => u.fetch(url, { ...init, dispatcher })) as FetchFn;
         })
-      : Promise.resolve(builtinFetch()));
+      : Promise.resolve(opts.fetch as unknown as FetchFn));
 
   const redact = (s: string): string => (s.includes(apiKey) ? s.split(apiKey).join('[redacted]') : s);
   const clean = (f: Failure): Failure => ({

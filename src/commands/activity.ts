@@ -3,7 +3,8 @@ import type { ActivityEntry } from '../api/types.js';
 import type { Context } from '../context.js';
 import { parseLimit } from '../amounts.js';
 import { renderActivity } from '../io/views/activity.js';
-import { parseActivityTypes, parseCursor, shellQuote } from './arguments.js';
+import { parseActivityTypes, parseCursor } from './arguments.js';
+import { shellQuote } from '../shell-quote.js';
 import { printPages } from './paged-list.js';
 
 interface Options {

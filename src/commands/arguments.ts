@@ -52,11 +52,6 @@ export function parseCursor(value: string): string {
   return value;
 }
 
-/** Quotes a value for a shell command line when needed. */
-export function shellQuote(value: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
-}
-
 /** A value safe to echo in an error message: control characters removed, length bounded. */
 export function printable(value: string): string {
   const clean = value.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');

@@ -7,7 +7,7 @@ import { ApiError, PendingError, RefusedToSignError, TradeFailedError } from '..
 import { renderBuyReview, renderBuySummary } from '../io/views/buy.js';
 import { holdingOf, metaOf, type TokenMeta } from '../trade/token-lookup.js';
 import { parseAddress } from '../wallet/address.js';
-import { limitChecks, parseIdempotencyKey, waitLimitMs } from './trade-options.js';
+import { limitChecks, parseIdempotencyKey, slippageToAsk, waitLimitMs } from './trade-options.js';
 import { checkWallet, localPreflight, explainStop } from './trade-preflight.js';
 
 interface Options {
@@ -22,19 +22,20 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
   // Everything typed is checked before any request.
   const mint = parseAddress(rawMint!, 'mint');
   const amountLamports = parseBuyAmount(rawAmount!);
-  const slippageBps = opts.slippageBps === undefined ? undefined : parseSlippageBps(opts.slippageBps);
+  const typedSlippage = opts.slippageBps === undefined ? undefined : parseSlippageBps(opts.slippageBps);
   const idempotencyKey = opts.idempotencyKey === undefined ? randomUUID() : parseIdempotencyKey(opts.idempotencyKey);
   const { DEFAULT_MAX_FEE_LAMPORTS } = await import('../wallet/deposit-inspection.js');
   const maxFeeLamports =
     opts.maxFeeLamports === undefined ? (ctx.settings.maxFeeLamports ?? DEFAULT_MAX_FEE_LAMPORTS) : parseLamportsOption(opts.maxFeeLamports);
   const treasury = ctx.settings.treasury === null ? null : parseAddress(ctx.settings.treasury, 'treasury');
-  limitChecks(ctx, { buyLamports: amountLamports, slippageBps });
+  limitChecks(ctx, { buyLamports: amountLamports, slippageBps: typedSlippage });
+  const slippageBps = slippageToAsk(ctx, typedSlippage);
   const dryRun = Boolean(opts.dryRun);
   const keypair = await localPreflight(ctx, dryRun);
 
   const api = await ctx.api();
   await checkWallet(api, keypair);
-  const token = metaOf(holdingOf(await api.holdings(), mint));
+  const token = await heldTokenQuietly(api, mint);
 
   const resume = `trader buy ${mint} ${rawAmount} --idempotency-key ${idempotencyKey}`;
   let intentId: string | null = null;
@@ -49,7 +50,7 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
   try {
     outcome = await runBuy(
       { api, clock: ctx.clock, signal: ctx.signal, keypair },
-      { mint, amountLamports, slippageBps, idempotencyKey, maxFeeLamports, treasury, wait: opts.wait !== false, dryRun, waitLimitMs: waitLimitMs(ctx) },
+      { mint, amountLamports, slippageBps, idempotencyKey, keyTyped: opts.idempotencyKey !== undefined, maxFeeLamports, treasury, wait: opts.wait !== false, dryRun, waitLimitMs: waitLimitMs(ctx) },
       {
         created(intent, resumed) {
           intentId = intent.id;
@@ -75,8 +76,13 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
         pinTreasury(address) {
           const profiles = ctx.config.document.profiles;
           const name = ctx.settings.profileName;
-          ctx.saveConfig({ ...ctx.config.document, profiles: { ...profiles, [name]: { ...(profiles[name] ?? {}), treasury: address } } });
-          ctx.output.note(`Pinned treasury ${address} in profile "${name}" (trust on first use); a different deposit address will now be refused.`);
+          try {
+            ctx.saveConfig({ ...ctx.config.document, profiles: { ...profiles, [name]: { ...(profiles[name] ?? {}), treasury: address } } });
+            ctx.output.note(`Pinned treasury ${address} in profile "${name}" (trust on first use); a different deposit address will now be refused.`);
+          } catch (err) {
+            // The deposit is already in: a config file we cannot write must not hide the trade.
+            ctx.output.warn(`could not pin treasury ${address} in ${ctx.config.path} (${(err as Error).message}); pin it with \`trader config set treasury ${address}\``);
+          }
         },
         stage(stage) {
           progress.update(`Buy ${intentId}: ${stage.replace(/_/g, ' ')}`);

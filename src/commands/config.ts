@@ -1,4 +1,5 @@
 // `trader config init|get|set|list|path`: the config file and its profiles.
+import { parseLamportsOption, parseSeconds, parseSlippageBps } from '../amounts.js';
 import { PROFILE_KEYS, type ConfigDocument, type Profile, type ProfileKey } from '../config/config-file.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -22,11 +23,9 @@ function parseKey(raw: string): ProfileKey {
   return raw as ProfileKey;
 }
 
-/** Checks a value for its key; returns what is stored. */
+/** Checks a value for its key with the parser that reads it back; returns what is stored. */
 async function parseValue(key: ProfileKey, value: string): Promise<string | number> {
-  const integer = (max: bigint) => {
-    if (!/^\d+$/.test(value) || BigInt(value) > max) throw new UsageError(`${key} must be a non-negative integer up to ${max}, got "${printable(value)}"`);
-  };
+  const option = `config key ${key}`;
   switch (key) {
     case 'baseUrl': {
       let url: URL;
@@ -43,16 +42,13 @@ async function parseValue(key: ProfileKey, value: string): Promise<string | numb
       return parseAddress(value, 'treasury');
     }
     case 'maxSlippageBps':
-      integer(10_000n);
-      return Number(value);
+      return parseSlippageBps(value, option);
     case 'maxBuyLamports':
     case 'maxFeeLamports':
-      integer(18_446_744_073_709_551_615n);
-      return value;
+      return parseLamportsOption(value, option).toString();
     case 'timeout':
     case 'requestTimeout':
-      if (!/^\d+(\.\d+)?$/.test(value) || !(Number(value) > 0)) throw new UsageError(`${key} must be a positive number of seconds, got "${printable(value)}"`);
-      return Number(value);
+      return parseSeconds(value, { option });
     default:
       if (value.trim() !== value || value === '') throw new UsageError(`${key} must not be empty or have surrounding spaces`);
       return value;

@@ -3,7 +3,8 @@ import type { Position } from '../api/types.js';
 import type { Context } from '../context.js';
 import { parseLimit } from '../amounts.js';
 import { renderPosition, renderPositions } from '../io/views/positions.js';
-import { parseCursor, parsePositionStatus, parseUuid, shellQuote } from './arguments.js';
+import { parseCursor, parsePositionStatus, parseUuid } from './arguments.js';
+import { shellQuote } from '../shell-quote.js';
 import { printPages } from './paged-list.js';
 
 interface Options {

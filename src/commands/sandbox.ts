@@ -2,18 +2,13 @@
 // lines a shell can eval (exports, then # comments); notes go to stderr.
 import { resolve } from 'node:path';
 import { startSandbox } from '../sandbox/index.js';
+import { shellQuote } from '../shell-quote.js';
 
 export interface SandboxCommandOptions {
   port?: number;
   host?: string;
   state?: string;
   keypair?: string;
-}
-
-/** Quote a value for a POSIX shell only when it needs it. */
-export function shellQuote(value: string): string {
-  if (/^[A-Za-z0-9_./:@%+=,-]+$/.test(value)) return value;
-  return `'${value.replaceAll("'", `'\\''`)}'`;
 }
 
 /** Start the sandbox, print its environment, and resolve after a clean close once `signal` aborts. */

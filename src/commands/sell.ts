@@ -8,7 +8,7 @@ import { renderSellReview, renderSellSummary } from '../io/views/sell.js';
 import type { SellResult } from '../trade/sell-flow.js';
 import { holdingOf, metaOf, mintForSymbol, type TokenMeta } from '../trade/token-lookup.js';
 import { isAddress } from '../wallet/address.js';
-import { limitChecks, parseIdempotencyKey, waitLimitMs } from './trade-options.js';
+import { limitChecks, parseIdempotencyKey, slippageToAsk, waitLimitMs } from './trade-options.js';
 import { checkWallet, localPreflight, explainStop } from './trade-preflight.js';
 import { printable } from './arguments.js';
 
@@ -27,10 +27,11 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
     throw new UsageError(`token must be a mint address (base58, 32 bytes) or the symbol of a holding, got "${printable(token)}"`);
   }
   const amountSpec = parseSellAmount(rawAmount!);
-  const slippageBps = opts.slippageBps === undefined ? undefined : parseSlippageBps(opts.slippageBps);
+  const typedSlippage = opts.slippageBps === undefined ? undefined : parseSlippageBps(opts.slippageBps);
   const minSolLamports = opts.minSol === undefined ? null : parseSolToLamports(opts.minSol);
   let idempotencyKey = opts.idempotencyKey === undefined ? randomUUID() : parseIdempotencyKey(opts.idempotencyKey);
-  limitChecks(ctx, { slippageBps });
+  limitChecks(ctx, { slippageBps: typedSlippage });
+  const slippageBps = slippageToAsk(ctx, typedSlippage);
   const dryRun = Boolean(opts.dryRun);
   const keypair = await localPreflight(ctx, dryRun);
 
@@ -39,9 +40,13 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
   const holdings = await api.holdings();
   const mint = isAddress(token) ? token : mintForSymbol(holdings, token);
   const holding = holdingOf(holdings, mint);
-  if (!holding) throw new UsageError(`you hold no ${token === mint ? mint : `${token} (${mint})`}; see \`trader holdings\``, 'NO_HOLDING');
   const meta = metaOf(holding);
-  const amount = resolveSellAmount(amountSpec, BigInt(holding.amount), (units) => describe(units, meta));
+  // Resuming by key a sell of raw units: the first run may already have sold them, so what is
+  // held now is not the measure (the service replays the original for that key).
+  const resuming = opts.idempotencyKey !== undefined && amountSpec.kind === 'raw';
+  if (!holding && !resuming) throw new UsageError(`you hold no ${token === mint ? mint : `${token} (${mint})`}; see \`trader holdings\``, 'NO_HOLDING');
+  const amount =
+    resuming && amountSpec.kind === 'raw' ? amountSpec.units : resolveSellAmount(amountSpec, BigInt(holding!.amount), (units) => describe(units, meta));
 
   let sellId: string | null = null;
   // The last authorization seen, for the --json result of a refusal.
@@ -62,7 +67,7 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
   try {
     result = await runSell(
       { api, clock: ctx.clock, signal: ctx.signal, keypair },
-      { mint, amount, slippageBps, idempotencyKey, minSolLamports, token: meta, wait: opts.wait !== false, dryRun, waitLimitMs: waitLimitMs(ctx) },
+      { mint, amount, slippageBps, idempotencyKey, keyTyped: opts.idempotencyKey !== undefined, minSolLamports, token: meta, wait: opts.wait !== false, dryRun, waitLimitMs: waitLimitMs(ctx) },
       {
         created(authorization, resumed) {
           sellId = authorization.id;

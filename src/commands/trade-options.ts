@@ -26,14 +26,22 @@ export function limitChecks(ctx: Context, request: { buyLamports?: bigint; slipp
 }
 
 /**
- * How long a trade waits for its end once it is signed, in ms; null waits without limit. The
+ * How long a trade waits for its end once it is signed, in ms (--timeout). The
  * flows start counting when the waiting starts, so time spent at the prompt does not count.
  */
-export function waitLimitMs(ctx: Context): number | null {
-  return ctx.settings.timeoutSeconds === null ? null : ctx.settings.timeoutSeconds * 1000;
+export function waitLimitMs(ctx: Context): number {
+  return ctx.settings.timeoutSeconds * 1000;
 }
 
-/** When waiting gives up, on the context's clock; null waits without limit. */
-export function deadline(ctx: Context): number | null {
-  return ctx.settings.timeoutSeconds === null ? null : ctx.clock.now() + ctx.settings.timeoutSeconds * 1000;
+/**
+ * The slippage to ask for: the typed one, else the profile's limit (so the service's unknown
+ * default can never exceed it), else none (the service's default).
+ */
+export function slippageToAsk(ctx: Context, typed: number | undefined): number | undefined {
+  return typed ?? ctx.settings.maxSlippageBps ?? undefined;
+}
+
+/** When waiting gives up (--timeout from now), on the context's clock. */
+export function deadline(ctx: Context): number {
+  return ctx.clock.now() + ctx.settings.timeoutSeconds * 1000;
 }

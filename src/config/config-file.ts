@@ -1,6 +1,6 @@
 // The config file: named profiles in one JSON document, written with mode 0600 because it
 // holds the API key. Writes are atomic (temp file + rename) so a crash never leaves half a file.
-import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 
@@ -74,7 +74,7 @@ export function readConfig(path: string): LoadedConfig {
 
 /** Writes the document atomically with mode 0600, creating the folder (0700) if needed. */
 export function writeConfig(path: string, document: ConfigDocument): void {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  ensureDir(dirname(path));
   // node:crypto costs ~5 ms to load and every run reads this module; only a write needs it.
   const { randomBytes } = process.getBuiltinModule('node:crypto');
   const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
@@ -97,4 +97,19 @@ function permissionWarning(path: string): string | null {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Creates a folder and its missing parents (mode 0700), one level at a time: Node's recursive
+ * mkdirSync spins for ever on some file systems (a path under /proc, for one).
+ */
+function ensureDir(dir: string): void {
+  if (existsSync(dir)) return;
+  const parent = dirname(dir);
+  if (parent !== dir) ensureDir(parent);
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
 }

@@ -1,6 +1,6 @@
 // Resolves every setting by the contract's precedence: flag > environment > config profile > default.
 import { join } from 'node:path';
-import { parseSeconds } from '../amounts.js';
+import { parseLamportsOption, parseSeconds, parseSlippageBps } from '../amounts.js';
 import { UsageError } from '../errors.js';
 import type { Profile } from './config-file.js';
 
@@ -40,9 +40,8 @@ export interface Settings {
   keypairPath: string;
   /** Pinned treasury (flag, env or profile); null means trust on first use. */
   treasury: string | null;
-  treasurySource: Source | null;
   /** Seconds to wait for a terminal status; null = wait without limit. */
-  timeoutSeconds: number | null;
+  timeoutSeconds: number;
   requestTimeoutSeconds: number;
   maxBuyLamports: bigint | null;
   maxSlippageBps: number | null;
@@ -64,7 +63,19 @@ export function resolveSettings(
   profile: Profile,
   profileName: string,
   home: string,
+  opts: { lenient?: boolean } = {},
 ): Settings {
+  // `config` commands must work even when the profile holds a value they would refuse, or the
+  // user could not fix it with `config set`: there a bad profile value is treated as unset.
+  const fromProfile = <T>(value: string | number | undefined, parse: (text: string) => T): T | null => {
+    if (value === undefined || value === '') return null;
+    try {
+      return parse(String(value));
+    } catch (err) {
+      if (opts.lenient) return null;
+      throw err;
+    }
+  };
   const pick = <T>(flag: T | undefined, envValue: T | undefined, profileValue: T | undefined): [T | undefined, Source | null] => {
     if (flag !== undefined) return [flag, 'flag'];
     if (envValue !== undefined && envValue !== '') return [envValue, 'env'];
@@ -81,9 +92,15 @@ export function resolveSettings(
   const [baseUrl] = pick(flags.baseUrl, env.TRADER_BASE_URL, str(profile.baseUrl));
   const [apiKey, apiKeySource] = pick(flags.apiKey, env.TRADER_API_KEY, str(profile.apiKey));
   const [keypair] = pick(flags.keypair, env.TRADER_KEYPAIR, str(profile.keypair));
-  const [treasury, treasurySource] = pick(flags.treasury, env.TRADER_TREASURY, str(profile.treasury));
+  const [treasury] = pick(flags.treasury, env.TRADER_TREASURY, str(profile.treasury));
   const [timeout, timeoutSource] = pick(flags.timeout, env.TRADER_TIMEOUT, str(profile.timeout));
   const [requestTimeout, requestTimeoutSource] = pick(flags.requestTimeout, undefined, str(profile.requestTimeout));
+
+  const seconds = (value: string | undefined, source: Source | null, fallback: number, option: string): number => {
+    if (value === undefined) return fallback;
+    if (source === 'profile') return fromProfile(value, (t) => parseSeconds(t, { option })) ?? fallback;
+    return parseSeconds(value, { option });
+  };
 
   return {
     profileName,
@@ -92,16 +109,16 @@ export function resolveSettings(
     apiKeySource,
     keypairPath: expandHome(keypair ?? join(home, '.config', 'solana', 'id.json'), home),
     treasury: treasury ?? null,
-    treasurySource,
-    timeoutSeconds: timeout === undefined ? DEFAULT_TIMEOUT_SECONDS : parseSeconds(timeout, { option: optionName('--timeout', 'TRADER_TIMEOUT', 'timeout', timeoutSource) }),
-    requestTimeoutSeconds:
-      requestTimeout === undefined
-        ? DEFAULT_REQUEST_TIMEOUT_SECONDS
-        : parseSeconds(requestTimeout, { option: optionName('--request-timeout', '', 'requestTimeout', requestTimeoutSource) }),
-    maxBuyLamports: profile.maxBuyLamports === undefined ? null : parseProfileInteger(profile.maxBuyLamports, 'maxBuyLamports'),
-    maxSlippageBps:
-      profile.maxSlippageBps === undefined ? null : Number(parseProfileInteger(profile.maxSlippageBps, 'maxSlippageBps', 10_000n)),
-    maxFeeLamports: profile.maxFeeLamports === undefined ? null : parseProfileInteger(profile.maxFeeLamports, 'maxFeeLamports'),
+    timeoutSeconds: seconds(timeout, timeoutSource, DEFAULT_TIMEOUT_SECONDS, optionName('--timeout', 'TRADER_TIMEOUT', 'timeout', timeoutSource)),
+    requestTimeoutSeconds: seconds(
+      requestTimeout,
+      requestTimeoutSource,
+      DEFAULT_REQUEST_TIMEOUT_SECONDS,
+      optionName('--request-timeout', '', 'requestTimeout', requestTimeoutSource),
+    ),
+    maxBuyLamports: fromProfile(profile.maxBuyLamports, (t) => parseLamportsOption(t, 'config key maxBuyLamports')),
+    maxSlippageBps: fromProfile(profile.maxSlippageBps, (t) => parseSlippageBps(t, 'config key maxSlippageBps')),
+    maxFeeLamports: fromProfile(profile.maxFeeLamports, (t) => parseLamportsOption(t, 'config key maxFeeLamports')),
     json: Boolean(flags.json),
     yes: Boolean(flags.yes),
     verbose: Boolean(flags.verbose) || env.TRADER_DEBUG === '1',
@@ -115,13 +132,6 @@ function optionName(flag: string, envName: string, key: string, source: Source |
   return flag;
 }
 
-function parseProfileInteger(value: string | number, key: string, max = 18_446_744_073_709_551_615n): bigint {
-  const text = String(value);
-  if (!/^\d+$/.test(text) || BigInt(text) > max) {
-    throw new UsageError(`config key ${key} must be a non-negative integer${max < 1_000_000n ? ` up to ${max}` : ''}, got "${text}"`, 'CONFIG');
-  }
-  return BigInt(text);
-}
 
 function expandHome(path: string, home: string): string {
   return path === '~' || path.startsWith('~/') ? join(home, path.slice(1)) : path;

@@ -18,13 +18,15 @@ export interface BuyRequest {
   amountLamports: bigint;
   slippageBps?: number;
   idempotencyKey: string;
+  /** The user typed the key (to resume), rather than it being made fresh for this run. */
+  keyTyped: boolean;
   maxFeeLamports: bigint;
   /** Pinned treasury, or null for trust on first use. */
   treasury: string | null;
   wait: boolean;
   dryRun: boolean;
   /** How long to wait for the end once the deposit is in (not counting the prompt); null = no limit. */
-  waitLimitMs: number | null;
+  waitLimitMs: number;
 }
 
 /** What the user is asked to approve. */
@@ -62,6 +64,8 @@ export type BuyOutcome =
   | { kind: 'final'; intent: BuyIntent; trade: Trade | null }
   | { kind: 'timeout'; intent: BuyIntent; trade: Trade | null };
 
+const isFinal = (i: BuyIntent) => (BUY_TERMINAL_STATUSES as readonly string[]).includes(i.status);
+
 /** Runs a buy to its end (or to the deposit with --no-wait). Throws typed errors for refusals. */
 export async function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): Promise<BuyOutcome> {
   const { api } = deps;
@@ -73,6 +77,15 @@ export async function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): P
   });
   let intent = created.intent;
   const resumed = intent.status !== 'awaiting_deposit';
+  // A key the user typed may name an earlier buy of something else: that is their mistake,
+  // not the service's, and that buy (perhaps at a prompt elsewhere) is left alone. A mismatch
+  // on a fresh key is the service's doing and is refused by the inspection below.
+  if ((resumed || req.keyTyped) && (intent.outputMint !== req.mint || intent.amountLamports !== req.amountLamports.toString())) {
+    throw new UsageError(
+      `idempotency key ${req.idempotencyKey} belongs to another buy (${intent.amountLamports} lamports of ${intent.outputMint}); use a new key`,
+      'IDEMPOTENCY_MISMATCH',
+    );
+  }
   hooks.created(intent, resumed);
 
   if (intent.status === 'awaiting_deposit') {
@@ -114,17 +127,12 @@ export async function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): P
     hooks.submitted();
     if (inspection.facts.treasuryCheck === 'first-use' && inspection.facts.recipient) hooks.pinTreasury(inspection.facts.recipient);
   } else {
-    if (intent.outputMint !== req.mint || intent.amountLamports !== req.amountLamports.toString()) {
-      throw new UsageError(
-        `idempotency key ${req.idempotencyKey} belongs to another buy (${intent.amountLamports} lamports of ${intent.outputMint}); use a new key`,
-        'IDEMPOTENCY_MISMATCH',
-      );
-    }
     if (req.dryRun) throw new UsageError(`buy ${intent.id} is already ${intent.status}; nothing to dry-run`);
   }
 
-  if (!req.wait) return { kind: 'accepted', intent };
-  return follow(deps, intent, req.waitLimitMs === null ? null : deps.clock.now() + req.waitLimitMs, hooks);
+  // --no-wait stops at an accepted deposit; a resumed buy that is already over is reported as such.
+  if (!req.wait && !isFinal(intent)) return { kind: 'accepted', intent };
+  return follow(deps, intent, deps.clock.now() + req.waitLimitMs, hooks);
 }
 
 function inspect(deps: BuyDeps, req: BuyRequest, created: CreateBuyResponse) {
@@ -164,8 +172,7 @@ async function submitDeposit(deps: BuyDeps, intent: BuyIntent, signed: string): 
 }
 
 /** Follows the buy until a final status or the deadline, then reads the trade. */
-async function follow(deps: BuyDeps, intent: BuyIntent, deadlineMs: number | null, hooks: BuyHooks): Promise<BuyOutcome> {
-  const isFinal = (i: BuyIntent) => (BUY_TERMINAL_STATUSES as readonly string[]).includes(i.status);
+async function follow(deps: BuyDeps, intent: BuyIntent, deadlineMs: number, hooks: BuyHooks): Promise<BuyOutcome> {
   const result = await pollUntil<BuyIntent>({
     clock: deps.clock,
     signal: deps.signal,

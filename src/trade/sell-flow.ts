@@ -18,13 +18,15 @@ export interface SellRequest {
   amount: bigint;
   slippageBps?: number;
   idempotencyKey: string;
+  /** The user typed the key (to resume), rather than it being made fresh for this run. */
+  keyTyped: boolean;
   /** --min-sol in lamports. */
   minSolLamports: bigint | null;
   token: { symbol: string | null; decimals: number | null; name: string | null } | null;
   wait: boolean;
   dryRun: boolean;
   /** How long to wait for the end once authorized (not counting the prompt); null = no limit. */
-  waitLimitMs: number | null;
+  waitLimitMs: number;
 }
 
 export type SellAnswer = 'yes' | 'no' | 'fresh-quote';
@@ -66,15 +68,18 @@ export async function runSell(deps: SellDeps, req: SellRequest, hooks: SellHooks
       ...(req.slippageBps === undefined ? {} : { slippageBps: req.slippageBps }),
     });
     const resumed = authorization.status !== 'awaiting_signature';
+    // A typed key may name an earlier sell of something else (the user's mistake); on a fresh
+    // key a mismatch is the service's doing and the checks below refuse it.
+    const keyTyped = req.keyTyped && idempotencyKey === req.idempotencyKey;
+    if ((resumed || keyTyped) && (authorization.mint !== req.mint || authorization.amount !== req.amount.toString())) {
+      throw new UsageError(
+        `idempotency key ${idempotencyKey} belongs to another sell (${authorization.amount} units of ${authorization.mint}); use a new key`,
+        'IDEMPOTENCY_MISMATCH',
+      );
+    }
     hooks.created(authorization, resumed);
 
     if (resumed) {
-      if (authorization.mint !== req.mint || authorization.amount !== req.amount.toString()) {
-        throw new UsageError(
-          `idempotency key ${idempotencyKey} belongs to another sell (${authorization.amount} units of ${authorization.mint}); use a new key`,
-          'IDEMPOTENCY_MISMATCH',
-        );
-      }
       if (req.dryRun) throw new UsageError(`sell ${authorization.id} is already ${authorization.status}; nothing to dry-run`);
       const view = await deps.api.getSell(authorization.id);
       return finish(deps, req, view, idempotencyKey, hooks);
@@ -86,6 +91,7 @@ export async function runSell(deps: SellDeps, req: SellRequest, hooks: SellHooks
       requestedAmount: req.amount,
       token: req.token,
       minSolLamports: req.minSolLamports,
+      slippageBps: req.slippageBps ?? null,
       nowMs: deps.clock.now(),
     });
     // A dry run leaves the authorization unsigned: it expires by itself within 2 minutes.
@@ -141,7 +147,7 @@ async function finish(deps: SellDeps, req: SellRequest, view: GetSellResponse, i
   if (!req.wait && view.authorization.status === 'authorized') return { kind: 'accepted', view, idempotencyKey };
   const watched = await watchSell(deps, view.authorization.id, {
     intervalMs: SELL_POLL_INTERVAL_MS,
-    deadlineMs: req.waitLimitMs === null ? null : deps.clock.now() + req.waitLimitMs,
+    deadlineMs: deps.clock.now() + req.waitLimitMs,
     onStage: (stage) => hooks.stage(stage),
   });
   // Once final, the sell is read once more so the result shows its final state.

@@ -7,6 +7,7 @@ import * as nodeFs from 'node:fs';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { UsageError } from '../errors.js';
+import { shellQuote } from '../shell-quote.js';
 
 export interface Keypair {
   /** Base58 public key. */
@@ -83,6 +84,3 @@ export function loadKeypair(path: string, deps: KeypairDeps = {}): Keypair {
   return { publicKey: bs58.encode(derived), secretKey, warnings };
 }
 
-function shellQuote(s: string): string {
-  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}

@@ -34,6 +34,8 @@ export interface SellCheckInput {
   token: { symbol: string | null; decimals: number | null } | null;
   /** --min-sol in lamports, or null. */
   minSolLamports: bigint | null;
+  /** The slippage asked for (--slippage-bps, else the profile's maxSlippageBps), or null for the service's default. */
+  slippageBps?: number | null;
   nowMs: number;
 }
 
@@ -71,6 +73,21 @@ export function checkSellAuthorization(input: SellCheckInput): string[] {
     problems.push(
       `the minimum ${formatSol(minimum)} SOL is above the expected ${formatSol(expected)} SOL`,
     );
+  }
+  // The slippage is the user's to choose: the service may not widen it, and the minimum must
+  // be what that slippage gives (a low minimum is where a bad price would hide).
+  const allowedBps = input.slippageBps ?? null;
+  if (allowedBps !== null && (typeof auth.slippageBps !== 'number' || auth.slippageBps > allowedBps)) {
+    problems.push(`the authorization's slippage ${String(auth.slippageBps)} bps is more than the ${allowedBps} bps asked for`);
+  }
+  const bps = allowedBps ?? (Number.isInteger(auth.slippageBps) && auth.slippageBps >= 0 && auth.slippageBps <= 10_000 ? auth.slippageBps : null);
+  if (bps === null) {
+    problems.push(`the authorization's slippage ${JSON.stringify(auth.slippageBps)} is not a number of basis points from 0 to 10000`);
+  } else if (expected !== null && minimum !== null) {
+    const floor = (expected * BigInt(10_000 - bps)) / 10_000n;
+    if (minimum < floor) {
+      problems.push(`the minimum ${formatSol(minimum)} SOL is below what ${bps} bps of slippage allows on the expected ${formatSol(expected)} SOL (${formatSol(floor)} SOL)`);
+    }
   }
   if (minimum !== null && minSolLamports !== null && minimum < minSolLamports) {
     problems.push(`the minimum ${formatSol(minimum)} SOL is below --min-sol ${formatSol(minSolLamports)} SOL`);

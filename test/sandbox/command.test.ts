@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { runSandboxCommand, shellQuote } from '../../src/commands/sandbox.js';
+import { runSandboxCommand } from '../../src/commands/sandbox.js';
+import { shellQuote } from '../../src/shell-quote.js';
 
 function collect(stream: PassThrough): () => string {
   let text = '';

@@ -55,7 +55,7 @@ describe('base URL and headers', () => {
   });
 
   it('refuses plain http:// to a non-loopback host, unless insecure', () => {
-    const base = { apiKey: API_KEY, requestTimeoutMs: 1000, clock: fakeClock() };
+    const base = { apiKey: API_KEY, requestTimeoutMs: 1000, clock: fakeClock(), random: Math.random, fetch: globalThis.fetch };
     let err: unknown;
     try {
       createClient({ ...base, baseUrl: 'http://api.example.com' });

@@ -87,6 +87,7 @@ export function client(server: { url: string }, over: Partial<ClientOptions> = {
     requestTimeoutMs: 5000,
     clock,
     random: () => 0.5,
+    fetch: globalThis.fetch,
     ...over,
   });
   return { c, clock };

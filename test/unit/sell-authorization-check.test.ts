@@ -307,3 +307,25 @@ describe('namesToken', () => {
     expect(namesToken(`mint=${MINT.slice(0, -1)}`, MINT, null)).toBe(false);
   });
 });
+
+describe('checkSellAuthorization: slippage is the user\'s to choose', () => {
+  it('accepts the slippage asked for, or less', () => {
+    expect(check({}, { slippageBps: 100 })).toEqual([]);
+    expect(check({ slippageBps: 50, minimumOutputLamports: '49750000', message: `Sell ${AMOUNT} of ${MINT} for at least 49750000 lamports` }, { slippageBps: 100 })).toEqual([]);
+  });
+
+  it('refuses a wider slippage than asked for', () => {
+    expectProblem(check({}, { slippageBps: 50 }), /slippage 100 bps is more than the 50 bps asked for/);
+  });
+
+  it('refuses a minimum below what the slippage allows, even when the message states it', () => {
+    // 50,000,000 expected at 100 bps allows down to 49,500,000; 40,000,000 hides a worse price.
+    const low = { minimumOutputLamports: '40000000', message: `Sell ${AMOUNT} of ${MINT} for at least 40000000 lamports` };
+    expectProblem(check(low), /minimum 0\.04 SOL is below what 100 bps of slippage allows/);
+    expectProblem(check(low, { slippageBps: 100 }), /below what 100 bps of slippage allows on the expected 0\.05 SOL \(0\.0495 SOL\)/);
+  });
+
+  it('refuses a slippage that is not a number of basis points', () => {
+    expectProblem(check({ slippageBps: 20_000 as number }), /not a number of basis points/);
+  });
+});

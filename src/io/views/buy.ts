@@ -1,11 +1,12 @@
 // Human views of a buy: the review before signing and the summary at the end.
 import type { BuyIntent, Trade } from '../../api/types.js';
-import { formatSol, formatTokenAmount } from '../../amounts.js';
+import { formatSol } from '../../amounts.js';
 import type { TokenMeta } from '../../trade/token-lookup.js';
 import type { BuyReview } from '../../trade/buy-flow.js';
 import { formatLocalTime, formatTimeLeft } from '../time-format.js';
 import { renderFields } from '../table.js';
 import type { Theme } from '../theme.js';
+import { tokenAmount } from './token-amount.js';
 
 const tokenName = (mint: string, token: TokenMeta | null) =>
   token?.symbol ? `${token.symbol}${token.name ? ` (${token.name})` : ''} ${mint}` : mint;
@@ -20,7 +21,7 @@ export function renderBuyReview(
   return renderFields([
     ['Buy', tokenName(intent.outputMint, opts.token)],
     ['Pay', theme.bold(`${formatSol(intent.amountLamports)} SOL`) + ` (${intent.amountLamports} lamports, fees included)`],
-    ['Minimum out', formatTokenAmount(intent.minimumOutputAmount, opts.token?.decimals ?? null) + (opts.token?.symbol ? ` ${opts.token.symbol}` : ' raw units')],
+    ['Minimum out', tokenAmount(intent.minimumOutputAmount, opts.token)],
     ['Slippage', opts.slippageBps === undefined ? "service's default" : `${opts.slippageBps} bps (${opts.slippageBps / 100}%)`],
     ['Network fee', `${formatSol(facts.networkFeeLamports)} SOL (${facts.networkFeeLamports} lamports)`],
     ['Recipient', `${facts.recipient ?? '—'} ${facts.treasuryCheck === 'pinned' ? theme.success('(pinned treasury)') : theme.pending('(first use: will be pinned)')}`],
@@ -37,8 +38,7 @@ export function renderBuySummary(intent: BuyIntent, trade: Trade | null, token: 
     ['Token', tokenName(intent.outputMint, token)],
   ];
   if (trade) {
-    const decimals = token?.decimals ?? null;
-    fields.push(['Received', trade.receivedOutputAmount === null ? '—' : `${formatTokenAmount(trade.receivedOutputAmount, decimals)}${token?.symbol ? ` ${token.symbol}` : ''}`]);
+    fields.push(['Received', trade.receivedOutputAmount === null ? '—' : tokenAmount(trade.receivedOutputAmount, token)]);
     fields.push(['SOL spent', `${formatSol(trade.inputAmount)} SOL`]);
     fields.push(['Platform fee', trade.platformFeeLamports === null ? '—' : `${formatSol(trade.platformFeeLamports)} SOL`]);
     if (trade.signatures.deposit) fields.push(['Deposit sig', trade.signatures.deposit]);

@@ -1,17 +1,17 @@
 // Human views of a sell: the review before signing and the summary at the end.
 import type { GetSellResponse, SellAuthorization, Trade } from '../../api/types.js';
-import { formatSol, formatTokenAmount } from '../../amounts.js';
+import { formatSol } from '../../amounts.js';
 import type { SellOutcome } from '../../trade/sell-outcome.js';
 import type { TokenMeta } from '../../trade/token-lookup.js';
 import { formatTimeLeft } from '../time-format.js';
 import { renderFields } from '../table.js';
 import type { Theme } from '../theme.js';
+import { tokenAmount } from './token-amount.js';
 
 /** What the user approves, including the exact message that will be signed. */
 export function renderSellReview(a: SellAuthorization, token: TokenMeta | null, nowMs: number, theme: Theme): string {
-  const symbol = token?.symbol ? ` ${token.symbol}` : '';
   const fields = renderFields([
-    ['Sell', `${formatTokenAmount(a.amount, token?.decimals ?? null)}${symbol || ' raw units'} (${a.amount} raw)`],
+    ['Sell', `${tokenAmount(a.amount, token)} (${a.amount} raw)`],
     ['Token', `${token?.name ? `${token.name} ` : ''}${a.mint}`],
     ['Expected', `${formatSol(a.expectedOutputLamports)} SOL`],
     ['Minimum', theme.bold(`${formatSol(a.minimumOutputLamports)} SOL`) + ` (${a.minimumOutputLamports} lamports, signed floor)`],
@@ -39,7 +39,7 @@ export function renderSellSummary(
   const fields: Array<[string, string]> = [
     ['Sell', a.id],
     ['Status', theme.status(state === 'pending' ? (view.sell?.status ?? a.status) : state)],
-    ['Sold', `${formatTokenAmount(a.amount, token?.decimals ?? null)}${token?.symbol ? ` ${token.symbol}` : ''}`],
+    ['Sold', tokenAmount(a.amount, token)],
   ];
   if (trade?.receivedOutputAmount) fields.push(['SOL received', theme.bold(`${formatSol(trade.receivedOutputAmount)} SOL`)]);
   else fields.push(['Minimum SOL', `${formatSol(a.minimumOutputLamports)} SOL`]);

@@ -1,10 +1,11 @@
 // Human views of one trade: the full trade form, and a sell read through its authorization.
 import type { GetSellResponse, Trade } from '../../api/types.js';
-import { formatSol, formatTokenAmount } from '../../amounts.js';
+import { formatSol } from '../../amounts.js';
 import { formatLocalTime } from '../time-format.js';
 import { renderFields } from '../table.js';
 import type { Theme } from '../theme.js';
 import type { TokenMeta } from '../../trade/token-lookup.js';
+import { tokenAmount } from './token-amount.js';
 
 /** Token facts the trade does not carry (symbol, decimals); callers pass what they know. */
 export type TokenFacts = (mint: string) => TokenMeta | null;
@@ -15,7 +16,7 @@ function amountOf(mint: string, amount: string | null, token: TokenFacts): strin
   if (amount === null) return '—';
   if (mint === SOL_MINT) return `${formatSol(amount)} SOL`;
   const meta = token(mint);
-  return `${formatTokenAmount(amount, meta?.decimals ?? null)}${meta?.symbol ? ` ${meta.symbol}` : meta?.decimals == null ? ' raw units' : ''}`;
+  return tokenAmount(amount, meta);
 }
 
 /** The token's name when known, and its mint on a line of its own (to fit 80 columns). */
@@ -73,7 +74,7 @@ export function renderSell(view: GetSellResponse, theme: Theme, token: TokenMeta
     ['Authorization', theme.status(a.status)],
     ['Sell status', view.sell ? theme.status(view.sell.status) : '— (not authorized yet)'],
     ...tokenFields(a.mint, () => token),
-    ['Amount', `${formatTokenAmount(a.amount, token?.decimals ?? null)}${token?.symbol ? ` ${token.symbol}` : token?.decimals == null ? ' raw units' : ''}`],
+    ['Amount', tokenAmount(a.amount, token)],
     ['Expected SOL', `${formatSol(a.expectedOutputLamports)} SOL`],
     ['Minimum SOL', `${formatSol(a.minimumOutputLamports)} SOL`],
     ['Slippage', `${a.slippageBps} bps`],
