@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { parseBuyAmount, parseLamportsOption, parseSlippageBps } from '../amounts.js';
 import type { BuyIntent } from '../api/types.js';
 import type { Context } from '../context.js';
-import { ApiError, PendingError, RefusedToSignError, TradeFailedError } from '../errors.js';
+import { PendingError, RefusedToSignError, TradeFailedError } from '../errors.js';
 import { renderBuyReview, renderBuySummary } from '../io/views/buy.js';
-import { holdingOf, metaOf, type TokenMeta } from '../trade/token-lookup.js';
+import { holdingOf, metaOf, readHoldingsQuietly } from '../trade/token-lookup.js';
 import { parseAddress } from '../wallet/address.js';
 import { limitChecks, parseIdempotencyKey, slippageToAsk, waitLimitMs } from './trade-options.js';
 import { checkWallet, localPreflight, explainStop } from './trade-preflight.js';
@@ -35,7 +35,7 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
 
   const api = await ctx.api();
   await checkWallet(api, keypair);
-  const token = await heldTokenQuietly(api, mint);
+  const token = metaOf(holdingOf(await readHoldingsQuietly(api), mint));
 
   const resume = `trader buy ${mint} ${rawAmount} --idempotency-key ${idempotencyKey}`;
   let intentId: string | null = null;
@@ -124,7 +124,7 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
       throw new PendingError(`buy ${outcome.intent.id} is still ${outcome.intent.status} after ${ctx.settings.timeoutSeconds} s; it may still finish; follow it with: ${follow}`);
     case 'final': {
       // A first buy of a token knows its symbol and decimals only once it is held.
-      const known = token ?? (outcome.intent.status === 'completed' && !ctx.output.json ? await heldTokenQuietly(api, mint) : null);
+      const known = token ?? (outcome.intent.status === 'completed' && !ctx.output.json ? metaOf(holdingOf(await readHoldingsQuietly(api), mint)) : null);
       printResult(ctx, outcome.intent, outcome.trade, known, idempotencyKey);
       if (outcome.intent.status === 'completed') return;
       const failure = outcome.trade?.failure;
@@ -141,12 +141,3 @@ function printResult(ctx: Context, intent: BuyIntent, trade: Parameters<typeof r
   ctx.output.result({ intent, trade, idempotencyKey }, (theme) => renderBuySummary(intent, trade, token, theme));
 }
 
-/** Token facts from holdings, or null when the service cannot say (the summary does without). */
-async function heldTokenQuietly(api: Awaited<ReturnType<Context['api']>>, mint: string): Promise<TokenMeta | null> {
-  try {
-    return metaOf(holdingOf(await api.holdings(), mint));
-  } catch (err) {
-    if (err instanceof ApiError) return null;
-    throw err;
-  }
-}

@@ -1,12 +1,13 @@
 // `trader sell <token> <amount>`: parse, check locally, then run the sell flow and present it.
 import { randomUUID } from 'node:crypto';
-import { formatTokenAmount, parseSellAmount, parseSlippageBps, parseSolToLamports, resolveSellAmount } from '../amounts.js';
+import { parseSellAmount, parseSlippageBps, parseSolToLamports, resolveSellAmount } from '../amounts.js';
 import type { SellAuthorization } from '../api/types.js';
 import type { Context } from '../context.js';
 import { PendingError, RefusedToSignError, TradeFailedError, UsageError } from '../errors.js';
 import { renderSellReview, renderSellSummary } from '../io/views/sell.js';
+import { tokenAmount } from '../io/views/token-amount.js';
 import type { SellResult } from '../trade/sell-flow.js';
-import { holdingOf, metaOf, mintForSymbol, type TokenMeta } from '../trade/token-lookup.js';
+import { holdingOf, metaOf, mintForSymbol } from '../trade/token-lookup.js';
 import { isAddress } from '../wallet/address.js';
 import { limitChecks, parseIdempotencyKey, slippageToAsk, waitLimitMs } from './trade-options.js';
 import { checkWallet, localPreflight, explainStop } from './trade-preflight.js';
@@ -46,7 +47,7 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
   const resuming = opts.idempotencyKey !== undefined && amountSpec.kind === 'raw';
   if (!holding && !resuming) throw new UsageError(`you hold no ${token === mint ? mint : `${token} (${mint})`}; see \`trader holdings\``, 'NO_HOLDING');
   const amount =
-    resuming && amountSpec.kind === 'raw' ? amountSpec.units : resolveSellAmount(amountSpec, BigInt(holding!.amount), (units) => describe(units, meta));
+    resuming && amountSpec.kind === 'raw' ? amountSpec.units : resolveSellAmount(amountSpec, BigInt(holding!.amount), (units) => tokenAmount(units, meta));
 
   let sellId: string | null = null;
   // The last authorization seen, for the --json result of a refusal.
@@ -142,8 +143,3 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
   }
 }
 
-function describe(units: bigint, meta: TokenMeta | null): string {
-  return meta?.decimals !== null && meta?.decimals !== undefined
-    ? `${formatTokenAmount(units, meta.decimals)}${meta.symbol ? ` ${meta.symbol}` : ''}`
-    : `${units} raw units`;
-}

@@ -1,8 +1,8 @@
 // `trader trades <id> [--watch]`: show one trade, or follow it until it is final.
 import { parseSeconds } from '../amounts.js';
 import type { Context } from '../context.js';
-import { ApiError, InterruptedError, PendingError, TradeFailedError } from '../errors.js';
-import { holdingOf, metaOf, type TokenMeta } from '../trade/token-lookup.js';
+import { InterruptedError, PendingError, TradeFailedError } from '../errors.js';
+import { holdingOf, metaOf, readHoldingsQuietly, type TokenMeta } from '../trade/token-lookup.js';
 import { renderSell, renderTrade } from '../io/views/trade.js';
 import { watchSell, watchTrade } from '../trade/watch.js';
 import { parseTradeId } from './arguments.js';
@@ -72,11 +72,6 @@ async function show(ctx: Context, id: string, isSell: boolean): Promise<string> 
  */
 async function tokenFacts(ctx: Context): Promise<(mint: string) => TokenMeta | null> {
   if (ctx.output.json) return () => null;
-  try {
-    const holdings = await (await ctx.api()).holdings();
-    return (mint) => metaOf(holdingOf(holdings, mint));
-  } catch (err) {
-    if (err instanceof ApiError) return () => null;
-    throw err;
-  }
+  const holdings = await readHoldingsQuietly(await ctx.api());
+  return (mint) => metaOf(holdingOf(holdings, mint));
 }

@@ -23,8 +23,12 @@ const MAX_RETRY_AFTER_MS = 60_000;
 
 export type PollResult<T> = { done: true; value: T } | { done: false; value: T | undefined };
 
-/** True for failures that may pass: no response, timeouts, 429 and 5xx. */
-export function isTransient(err: unknown): boolean {
+/**
+ * Failures worth another read later: no response, timeouts, 429 and any 5xx. Wider than the
+ * client's retry rule (api/retry.ts) on purpose: the client has already retried and given up,
+ * and a poll read is harmless to repeat a few seconds on.
+ */
+function mayPassByNextRead(err: unknown): boolean {
   return err instanceof ApiError && (err.status === null || err.status === 429 || err.status >= 500) && err.code !== 'UNEXPECTED_RESPONSE';
 }
 
@@ -45,7 +49,7 @@ export async function pollUntil<T>(opts: PollOptions<T>): Promise<PollResult<T>>
       if (opts.isDone(last)) return { done: true, value: last };
     } catch (err) {
       if (opts.signal.aborted) throw opts.signal.reason;
-      if (!isTransient(err) || ++failures > maxFailures) throw err;
+      if (!mayPassByNextRead(err) || ++failures > maxFailures) throw err;
       interval = Math.max(interval, Math.min((err as ApiError).retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
     }
     const now = opts.clock.now();

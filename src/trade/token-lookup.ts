@@ -1,7 +1,8 @@
 // Token facts the API gives only through holdings: symbol, name and decimals by mint, and
 // which mint a typed symbol means.
+import type { ServiceClient } from '../api/client.js';
 import type { Holding } from '../api/types.js';
-import { UsageError } from '../errors.js';
+import { ApiError, UsageError } from '../errors.js';
 
 export interface TokenMeta {
   symbol: string | null;
@@ -29,3 +30,15 @@ export function mintForSymbol(holdings: Holding[], symbol: string): string {
   throw new UsageError(`${matches.length} holdings have the symbol ${symbol} (${matches.map((h) => h.mint).join(', ')}); give the mint address instead`);
 }
 
+/**
+ * Holdings read only for the nicer display of a token (symbol, decimals): a service that cannot
+ * give them costs the formatting, never the command. An interrupt still propagates.
+ */
+export async function readHoldingsQuietly(api: ServiceClient): Promise<Holding[]> {
+  try {
+    return await api.holdings();
+  } catch (err) {
+    if (err instanceof ApiError) return [];
+    throw err;
+  }
+}
