@@ -4,7 +4,7 @@
 import { setFlagsFromString } from 'node:v8';
 import type { ServiceClient } from './api/client.js';
 import type { Clock } from './clock.js';
-import { configPath, readConfig, writeConfig, type ConfigDocument, type LoadedConfig } from './config/config-file.js';
+import { configPath, readConfig, updateProfile, type LoadedConfig, type Profile } from './config/config-file.js';
 import { resolveSettings, type GlobalFlags, type Settings } from './config/settings.js';
 import { UsageError } from './errors.js';
 import { Output } from './io/output.js';
@@ -12,6 +12,7 @@ import { createProgress, type Progress } from './io/progress.js';
 import { createPrompter, type Prompter } from './io/prompter.js';
 import { detectTerminal, type Terminal } from './io/terminal.js';
 import { loadTheme } from './io/theme.js';
+import type { TrustStore } from './config/trust-store.js';
 
 export interface ProcessFacts {
   stdout: NodeJS.WritableStream;
@@ -38,8 +39,10 @@ export interface Context {
   version: string;
   /** The config file as read at start-up. */
   config: LoadedConfig;
-  /** Writes the config file (mode 0600). */
-  saveConfig(document: ConfigDocument): void;
+  /** Changes this run's profile in the config file as it is on disk now (locked, atomic, mode 0600); returns it as written. */
+  updateProfile(change: (profile: Profile) => Profile): Profile;
+  /** The trust store (pinned treasury and sell wording) of the configured service. */
+  trustStore(): Promise<TrustStore>;
   /** The API client; throws a usage error naming how to configure when URL or key is missing. */
   api(): Promise<ServiceClient>;
   /** An API client for an explicit URL and key (config init checks a key before saving it). */
@@ -102,7 +105,12 @@ export async function createContext(flags: GlobalFlags, facts: ProcessFacts, opt
     home: facts.home,
     version: facts.version,
     config,
-    saveConfig: (document) => writeConfig(config.path, document),
+    updateProfile: (change) => updateProfile(config.path, settings.profileName, change, { now: facts.clock.now }),
+    async trustStore() {
+      if (!settings.baseUrl) throw new UsageError(`no service URL configured: ${NOT_CONFIGURED_HINT}`, 'NOT_CONFIGURED');
+      const [{ TrustStore, trustStorePath }, { resolveApiRoot }] = await Promise.all([import('./config/trust-store.js'), import('./api/base-url.js')]);
+      return new TrustStore(trustStorePath(config.path), resolveApiRoot(settings.baseUrl, settings.insecure).href, { now: facts.clock.now });
+    },
     api() {
       if (!settings.baseUrl) throw new UsageError(`no service URL configured: ${NOT_CONFIGURED_HINT}`, 'NOT_CONFIGURED');
       if (!settings.apiKey) throw new UsageError(`no API key configured: ${NOT_CONFIGURED_HINT}`, 'NOT_CONFIGURED');

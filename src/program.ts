@@ -189,6 +189,25 @@ export function buildProgram(hooks: ProgramHooks): Command {
     .command('path')
     .description('print where the config file is')
     .action(run(() => import('./commands/config.js').then((m) => ({ run: m.path })), true));
+  const trust = config
+    .command('trust')
+    .description("what is pinned for the configured service: its treasury and its sell-message wording (trust.json beside the config)")
+    .addHelpText('after', examples('trader config trust', 'trader config trust accept-wording 3f9a1c0d2b7e4a51', 'trader config trust forget treasury'))
+    .action(run(() => import('./commands/trust.js').then((m) => ({ run: m.show })), true));
+  trust
+    .command('show')
+    .description('show the pins of the configured service, and a changed sell wording waiting to be accepted')
+    .action(run(() => import('./commands/trust.js').then((m) => ({ run: m.show })), true));
+  trust
+    .command('accept-wording')
+    .description('pin the changed sell wording a refused sell kept, once you have read it (`trader config trust`)')
+    .argument('<fingerprint>', 'the wording fingerprint the refusal named')
+    .action(run(() => import('./commands/trust.js').then((m) => ({ run: m.acceptWording })), true));
+  trust
+    .command('forget')
+    .description('forget the pinned treasury or sell wording, so the next trade pins it again')
+    .argument('<what>', 'treasury or wording')
+    .action(run(() => import('./commands/trust.js').then((m) => ({ run: m.forget })), true));
   program
     .command('sandbox')
     .description('run a local simulated service to try the tool or rehearse scripts (no account needed)')

@@ -9,6 +9,7 @@ import { holdingOf, metaOf, readHoldingsQuietly } from '../trade/token-lookup.js
 import { parseAddress } from '../wallet/address.js';
 import { limitChecks, parseIdempotencyKey, slippageToAsk, waitLimitMs } from './trade-options.js';
 import { checkWallet, localPreflight, explainStop } from './trade-preflight.js';
+import { guarded, openTrust, pinnedTreasury } from './trust.js';
 
 interface Options {
   slippageBps?: string;
@@ -27,13 +28,16 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
   const { DEFAULT_MAX_FEE_LAMPORTS } = await import('../wallet/deposit-inspection.js');
   const maxFeeLamports =
     opts.maxFeeLamports === undefined ? (ctx.settings.maxFeeLamports ?? DEFAULT_MAX_FEE_LAMPORTS) : parseLamportsOption(opts.maxFeeLamports);
-  const treasury = ctx.settings.treasury === null ? null : parseAddress(ctx.settings.treasury, 'treasury');
+  const setTreasury = ctx.settings.treasury === null ? null : parseAddress(ctx.settings.treasury, 'treasury');
   limitChecks(ctx, { buyLamports: amountLamports, slippageBps: typedSlippage });
   const slippageBps = slippageToAsk(ctx, typedSlippage);
   const dryRun = Boolean(opts.dryRun);
   const keypair = await localPreflight(ctx, dryRun);
 
   const api = await ctx.api();
+  const trust = await openTrust(ctx);
+  // A treasury set by flag, environment or profile wins; else the one pinned for this service; else first use.
+  const treasury = setTreasury ?? pinnedTreasury(trust);
   await checkWallet(api, keypair);
   const token = metaOf(holdingOf(await readHoldingsQuietly(api), mint));
 
@@ -74,15 +78,11 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
           underWay = true;
         },
         pinTreasury(address) {
-          const profiles = ctx.config.document.profiles;
-          const name = ctx.settings.profileName;
-          try {
-            ctx.saveConfig({ ...ctx.config.document, profiles: { ...profiles, [name]: { ...(profiles[name] ?? {}), treasury: address } } });
-            ctx.output.note(`Pinned treasury ${address} in profile "${name}" (trust on first use); a different deposit address will now be refused.`);
-          } catch (err) {
-            // The deposit is already in: a config file we cannot write must not hide the trade.
-            ctx.output.warn(`could not pin treasury ${address} in ${ctx.config.path} (${(err as Error).message}); pin it with \`trader config set treasury ${address}\``);
+          const pinned = guarded('pin the treasury', () => trust.pinTreasury(address));
+          if (pinned === address) {
+            ctx.output.note(`Pinned treasury ${address} for ${trust.service} (trust on first use); a different deposit address will now be refused.`);
           }
+          return pinned;
         },
         stage(stage) {
           progress.update(`Buy ${intentId}: ${stage.replace(/_/g, ' ')}`);

@@ -1,6 +1,6 @@
 // `trader config init|get|set|list|path`: the config file and its profiles.
 import { parseLamportsOption, parseSeconds, parseSlippageBps } from '../amounts.js';
-import { PROFILE_KEYS, type ConfigDocument, type Profile, type ProfileKey } from '../config/config-file.js';
+import { PROFILE_KEYS, type Profile, type ProfileKey } from '../config/config-file.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { renderFields } from '../io/table.js';
@@ -59,13 +59,6 @@ function profileOf(ctx: Context): Profile {
   return ctx.config.document.profiles[ctx.settings.profileName] ?? {};
 }
 
-function saveProfile(ctx: Context, profile: Profile): void {
-  const document: ConfigDocument = {
-    ...ctx.config.document,
-    profiles: { ...ctx.config.document.profiles, [ctx.settings.profileName]: profile },
-  };
-  ctx.saveConfig(document);
-}
 
 export async function path(ctx: Context): Promise<void> {
   ctx.output.result({ path: ctx.config.path }, () => ctx.config.path);
@@ -79,16 +72,20 @@ export async function get(ctx: Context, [rawKey]: string[]): Promise<void> {
 
 export async function set(ctx: Context, [rawKey, rawValue]: string[]): Promise<void> {
   const key = parseKey(rawKey!);
-  const profile = { ...profileOf(ctx) };
-  if (rawValue === '') delete profile[key];
-  else profile[key] = await parseValue(key, rawValue!);
+  const value = rawValue === '' ? undefined : await parseValue(key, rawValue!);
   if (key === 'apiKey' && rawValue !== '') {
     ctx.output.warn('a key typed on the command line stays in your shell history; `trader config init` asks for it without echo');
   }
-  saveProfile(ctx, profile);
-  const value = shown(key, profile[key]);
-  ctx.output.result({ profile: ctx.settings.profileName, key, value: value ?? null }, () =>
-    value === undefined ? `removed ${key} from profile "${ctx.settings.profileName}"` : `set ${key} = ${value} in profile "${ctx.settings.profileName}"`,
+  // The file is read again under its lock: a change another process made meanwhile is kept.
+  const profile = ctx.updateProfile((current) => {
+    const next = { ...current };
+    if (value === undefined) delete next[key];
+    else next[key] = value;
+    return next;
+  });
+  const display = shown(key, profile[key]);
+  ctx.output.result({ profile: ctx.settings.profileName, key, value: display ?? null }, () =>
+    display === undefined ? `removed ${key} from profile "${ctx.settings.profileName}"` : `set ${key} = ${display} in profile "${ctx.settings.profileName}"`,
   );
 }
 
@@ -131,7 +128,7 @@ export async function init(ctx: Context): Promise<void> {
   } catch (err) {
     ctx.output.warn(`${(err as Error).message} (saved anyway; fix it before trading)`);
   }
-  saveProfile(ctx, { ...current, baseUrl, apiKey: apiKey.trim(), keypair });
+  ctx.updateProfile((latest) => ({ ...latest, baseUrl, apiKey: apiKey.trim(), keypair }));
   ctx.output.result(
     { profile: ctx.settings.profileName, path: ctx.config.path, walletAddress: account.walletAddress },
     () => `Saved profile "${ctx.settings.profileName}" to ${ctx.config.path} (mode 0600). Account wallet: ${account.walletAddress}`,

@@ -9,7 +9,8 @@ import { tokenAmount } from '../io/views/token-amount.js';
 import type { SellResult } from '../trade/sell-flow.js';
 import { holdingOf, metaOf, mintForSymbol } from '../trade/token-lookup.js';
 import { isAddress } from '../wallet/address.js';
-import { limitChecks, parseIdempotencyKey, slippageToAsk, waitLimitMs } from './trade-options.js';
+import { allowedSlippage, limitChecks, parseIdempotencyKey, slippageToAsk, waitLimitMs } from './trade-options.js';
+import { openTrust, pinnedTreasury, wordingTrust } from './trust.js';
 import { checkWallet, localPreflight, explainStop } from './trade-preflight.js';
 import { printable } from './arguments.js';
 
@@ -37,6 +38,9 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
   const keypair = await localPreflight(ctx, dryRun);
 
   const api = await ctx.api();
+  const trust = await openTrust(ctx);
+  // The one address besides the mint and the wallet a message may name: the treasury the user trusts.
+  const treasury = ctx.settings.treasury ?? pinnedTreasury(trust);
   await checkWallet(api, keypair);
   const holdings = await api.holdings();
   const mint = isAddress(token) ? token : mintForSymbol(holdings, token);
@@ -67,8 +71,23 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
   let result: SellResult;
   try {
     result = await runSell(
-      { api, clock: ctx.clock, signal: ctx.signal, keypair },
-      { mint, amount, slippageBps, idempotencyKey, keyTyped: opts.idempotencyKey !== undefined, minSolLamports, token: meta, wait: opts.wait !== false, dryRun, waitLimitMs: waitLimitMs(ctx) },
+      { api, clock: ctx.clock, signal: ctx.signal, keypair, trust: wordingTrust(trust) },
+      {
+        mint,
+        amount,
+        slippageBps,
+        allowedSlippageBps: allowedSlippage(ctx, typedSlippage),
+        idempotencyKey,
+        keyTyped: opts.idempotencyKey !== undefined,
+        minSolLamports,
+        token: meta,
+        knownTokens: holdings.map((h) => ({ mint: h.mint, symbol: h.symbol })),
+        treasury,
+        assumeYes: ctx.settings.yes,
+        wait: opts.wait !== false,
+        dryRun,
+        waitLimitMs: waitLimitMs(ctx),
+      },
       {
         created(authorization, resumed) {
           sellId = authorization.id;
@@ -77,13 +96,20 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
           ctx.output.note(resumed ? `Resuming sell ${authorization.id} (${authorization.status}).` : `Sell ${authorization.id} quoted. Idempotency key: ${idempotencyKey}`);
           if (!resumed) ctx.output.note(ctx.output.theme.dim(`If interrupted, resume with: trader sell ${mint} ${amount} --idempotency-key ${idempotencyKey}`));
         },
-        async confirm(authorization) {
-          ctx.output.note(renderSellReview(authorization, meta, ctx.clock.now(), ctx.output.theme));
+        async confirm(review) {
+          ctx.output.note(renderSellReview(review, meta, ctx.clock.now(), ctx.output.theme));
           if (ctx.settings.yes) return 'yes';
           if (!(await ask('Sign this message and sell?', false))) return 'no';
-          if (Date.parse(authorization.expiresAt) > ctx.clock.now()) return 'yes';
+          if (Date.parse(review.authorization.expiresAt) > ctx.clock.now()) return 'yes';
           ctx.output.note('The quote expired while you were deciding; signing it now would be refused.');
           return (await ask('Get a fresh quote?', true)) ? 'fresh-quote' : 'no';
+        },
+        async acceptWording(review) {
+          const what = [
+            ...(review.wording.status === 'changed' ? ["the service's changed message wording"] : []),
+            ...(review.findings.length > 0 ? ['the highlighted text the tool cannot explain'] : []),
+          ].join(' and ');
+          return ask(`Accept ${what} (shown above) for this service, and sign?`, false);
         },
         submitted() {
           underWay = true;
@@ -107,12 +133,14 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
     progress.stop();
   }
 
-  const follow = `trader trades ${result.kind === 'dry-run' ? result.authorization.id : result.view.authorization.id} --watch`;
+  const follow = `trader trades ${result.kind === 'dry-run' ? result.review.authorization.id : result.view.authorization.id} --watch`;
   switch (result.kind) {
     case 'dry-run': {
-      const { authorization, problems } = result;
-      ctx.output.result({ dryRun: true, ok: problems.length === 0, problems, authorization, idempotencyKey: result.idempotencyKey }, (theme) =>
-        `${renderSellReview(authorization, meta, ctx.clock.now(), theme)}\n` +
+      const { review, problems } = result;
+      const { authorization } = review;
+      const wording = { status: review.wording.status, fingerprint: review.wording.fingerprint, text: review.wording.text };
+      ctx.output.result({ dryRun: true, ok: problems.length === 0, problems, findings: review.findings, wording, authorization, idempotencyKey: result.idempotencyKey }, (theme) =>
+        `${renderSellReview(review, meta, ctx.clock.now(), theme)}\n` +
         (problems.length === 0
           ? theme.success('Dry run: every check passed. Nothing was signed; the authorization expires unused.')
           : theme.failure(`Dry run: refused:\n  - ${problems.join('\n  - ')}`)),

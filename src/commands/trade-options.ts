@@ -1,4 +1,5 @@
 // Options shared by buy and sell: idempotency keys, profile limits, the waiting deadline.
+import { DEFAULT_MAX_SLIPPAGE_BPS } from '../config/settings.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { printable } from './arguments.js';
@@ -39,6 +40,11 @@ export function waitLimitMs(ctx: Context): number {
  */
 export function slippageToAsk(ctx: Context, typed: number | undefined): number | undefined {
   return typed ?? ctx.settings.maxSlippageBps ?? undefined;
+}
+
+/** The most slippage a trade may carry: the typed one, else the profile's limit, else the default cap. */
+export function allowedSlippage(ctx: Context, typed: number | undefined): number {
+  return typed ?? ctx.settings.maxSlippageBps ?? DEFAULT_MAX_SLIPPAGE_BPS;
 }
 
 /** When waiting gives up (--timeout from now), on the context's clock. */

@@ -1,8 +1,10 @@
 // The config file: named profiles in one JSON document, written with mode 0600 because it
-// holds the API key. Writes are atomic (temp file + rename) so a crash never leaves half a file.
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+// holds the API key. Writes go through locked-file.ts: re-read, changed and replaced atomically
+// under a lock, so a crash never leaves half a file and concurrent writers lose nothing.
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { UsageError } from '../errors.js';
+import { LockedFileError, readOrNull, updateLockedFile, type LockTiming } from './locked-file.js';
 
 /** Keys a profile may hold, as `trader config set` names them. */
 export const PROFILE_KEYS = [
@@ -42,15 +44,17 @@ export interface LoadedConfig {
 
 /** Reads the config file; a missing file is an empty document, a malformed one a usage error. */
 export function readConfig(path: string): LoadedConfig {
-  let text: string;
+  let text: string | null;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readOrNull(path);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-      return { path, document: { profiles: {} }, exists: false, permissionWarning: null };
-    }
-    throw new UsageError(`cannot read config file ${path}: ${(err as Error).message}`, 'CONFIG');
+    throw new UsageError((err as Error).message, 'CONFIG');
   }
+  if (text === null) return { path, document: { profiles: {} }, exists: false, permissionWarning: null };
+  return { path, document: parseConfig(path, text), exists: true, permissionWarning: permissionWarning(path) };
+}
+
+function parseConfig(path: string, text: string): ConfigDocument {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -64,23 +68,31 @@ export function readConfig(path: string): LoadedConfig {
   for (const [name, profile] of Object.entries(profiles)) {
     if (!isObject(profile)) throw new UsageError(`config file ${path}: profile "${name}" must be an object`, 'CONFIG');
   }
-  return {
-    path,
-    document: { ...parsed, profiles: profiles as Record<string, Profile> },
-    exists: true,
-    permissionWarning: permissionWarning(path),
-  };
+  return { ...parsed, profiles: profiles as Record<string, Profile> };
 }
 
-/** Writes the document atomically with mode 0600, creating the folder (0700) if needed. */
-export function writeConfig(path: string, document: ConfigDocument): void {
-  ensureDir(dirname(path));
-  // node:crypto costs ~5 ms to load and every run reads this module; only a write needs it.
-  const { randomBytes } = process.getBuiltinModule('node:crypto');
-  const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  writeFileSync(temp, JSON.stringify(document, null, 2) + '\n', { mode: 0o600 });
-  chmodSync(temp, 0o600); // mode is ignored when the temp file already existed
-  renameSync(temp, path);
+/**
+ * Changes one profile of the config file as it is on disk now (not as this run read it at
+ * start-up, so a change another process made meanwhile is kept), atomically, under a lock,
+ * with mode 0600. Returns the profile as written.
+ */
+export function updateProfile(path: string, name: string, change: (profile: Profile) => Profile, timing: LockTiming): Profile {
+  let written: Profile = {};
+  try {
+    updateLockedFile(
+      path,
+      (current) => {
+        const document = current === null ? { profiles: {} } : parseConfig(path, current);
+        written = change({ ...(document.profiles[name] ?? {}) });
+        return JSON.stringify({ ...document, profiles: { ...document.profiles, [name]: written } }, null, 2) + '\n';
+      },
+      timing,
+    );
+  } catch (err) {
+    if (err instanceof LockedFileError) throw new UsageError(err.message, 'CONFIG');
+    throw err;
+  }
+  return written;
 }
 
 function permissionWarning(path: string): string | null {
@@ -97,19 +109,4 @@ function permissionWarning(path: string): string | null {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * Creates a folder and its missing parents (mode 0700), one level at a time: Node's recursive
- * mkdirSync spins for ever on some file systems (a path under /proc, for one).
- */
-function ensureDir(dir: string): void {
-  if (existsSync(dir)) return;
-  const parent = dirname(dir);
-  if (parent !== dir) ensureDir(parent);
-  try {
-    mkdirSync(dir, { mode: 0o700 });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  }
 }

@@ -53,6 +53,8 @@ export interface Settings {
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
+/** The slippage a trade may carry when neither --slippage-bps nor the profile's maxSlippageBps is set. */
+export const DEFAULT_MAX_SLIPPAGE_BPS = 500;
 /** How long buy, sell and --watch wait by default: past the 10-minute deposit window. */
 export const DEFAULT_TIMEOUT_SECONDS = 900;
 

@@ -91,3 +91,11 @@ function stripAnsi(text: string): string {
 function visibleLength(text: string): number {
   return Array.from(stripAnsi(text)).length;
 }
+
+/** Text shown exactly as it is, each line behind a bar (a message to sign, a pinned wording). */
+export function renderQuoted(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `  │ ${line}`)
+    .join('\n');
+}

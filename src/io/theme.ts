@@ -8,6 +8,8 @@ export interface Theme {
   pending(text: string): string;
   dim(text: string): string;
   bold(text: string): string;
+  /** Marks text the user must look at twice (the message's unexplained parts). */
+  highlight(text: string): string;
   /** Colours a status word by what it means (green done, red failed, yellow in progress). */
   status(status: string): string;
 }
@@ -30,6 +32,7 @@ export const plainTheme: Theme = {
   pending: plainText,
   dim: plainText,
   bold: plainText,
+  highlight: plainText,
   status: plainText,
 };
 
@@ -44,6 +47,7 @@ export async function loadTheme(color: boolean): Promise<Theme> {
     pending: (t) => chalk.yellow(t),
     dim: (t) => chalk.dim(t),
     bold: (t) => chalk.bold(t),
+    highlight: (t) => chalk.inverse.yellow(t),
     status: (s) => theme[statusTone(s)](s),
   };
   return theme;

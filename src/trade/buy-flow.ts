@@ -43,8 +43,12 @@ export interface BuyHooks {
   confirm(review: BuyReview): Promise<boolean>;
   /** The intent was cancelled (a refusal, a decline or a dry run). */
   cancelled(intent: BuyIntent): void;
-  /** Trust on first use: record the recipient of the first accepted deposit as the treasury. */
-  pinTreasury(address: string): void;
+  /**
+   * Trust on first use: pins the recipient of the first confirmed deposit as the service's
+   * treasury, before anything is signed. Returns the treasury pinned after the call (another
+   * process may have pinned one first); throws when the pin cannot be stored.
+   */
+  pinTreasury(address: string): string;
   /** The signed deposit was accepted (or may have been): from here the buy goes on without us. */
   submitted(): void;
   /** A stage change while following the buy. */
@@ -91,41 +95,63 @@ export async function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): P
   if (intent.status === 'awaiting_deposit') {
     const inspection = inspect(deps, req, created);
     // Whoever reports the outcome shows the cancelled intent, never the quote's awaiting_deposit.
-    const cancel = async () => {
+    // Says what became of the intent, for the message: a failed cancel is not a cancel.
+    const cancel = async (): Promise<string> => {
       const cancelled = await cancelQuietly(api, intent.id);
-      if (cancelled) {
-        intent = cancelled;
-        hooks.cancelled(cancelled);
-      }
+      if (!cancelled) return `the buy intent could not be cancelled; it expires unused at ${intent.depositExpiresAt}`;
+      intent = cancelled;
+      hooks.cancelled(cancelled);
+      return 'the buy intent was cancelled';
     };
     if (req.dryRun) {
-      await cancel();
-      if (!inspection.facts) throw new RefusedToSignError(inspection.problems, ['dry run: nothing was signed; the buy intent was cancelled']);
+      const fate = await cancel();
+      if (!inspection.facts) throw new RefusedToSignError(inspection.problems, [`dry run: nothing was signed; ${fate}`]);
       return { kind: 'dry-run', intent, review: review(created, inspection.facts), problems: inspection.problems };
     }
     if (inspection.problems.length > 0 || !inspection.facts) {
-      await cancel();
-      throw new RefusedToSignError(inspection.problems, ['the buy intent was cancelled; nothing was signed']);
+      const fate = await cancel();
+      throw new RefusedToSignError(inspection.problems, [`${fate}; nothing was signed`]);
     }
     if (!(await hooks.confirm(review(created, inspection.facts)))) {
-      await cancel();
-      throw new TradeFailedError('declined: the buy intent was cancelled and nothing was signed', 'DECLINED');
+      const fate = await cancel();
+      throw new TradeFailedError(`declined: ${fate} and nothing was signed`, 'DECLINED');
+    }
+    // Trust on first use is settled before signing: a pin that cannot be stored refuses the
+    // first use, and a treasury another process pinned meanwhile is the one that counts.
+    const recipient = inspection.facts.recipient;
+    if (inspection.facts.treasuryCheck === 'first-use' && recipient) {
+      let pinned: string;
+      try {
+        pinned = hooks.pinTreasury(recipient);
+      } catch (err) {
+        await cancel();
+        throw err;
+      }
+      if (pinned !== recipient) {
+        const fate = await cancel();
+        throw new RefusedToSignError([`the deposit pays ${recipient}, not ${pinned}, which another trader process pinned as this service's treasury meanwhile`], [`${fate}; nothing was signed`]);
+      }
     }
     const signed = signDepositTransaction(created.deposit.transaction, deps.keypair.secretKey);
     try {
       intent = await submitDeposit(deps, intent, signed);
     } catch (err) {
-      if (isUncertainOutcome(err)) hooks.submitted();
-      else if (err instanceof ApiError) {
-        // Refused outright (e.g. its blockhash expired during a long look at the prompt):
-        // nothing was spent, and the intent would only linger until it expires.
-        await cancel();
-        err.message += '; the deposit was not accepted and the buy intent was cancelled: nothing was spent, run the command again';
+      if (isUncertainOutcome(err) || !(err instanceof ApiError)) {
+        hooks.submitted();
+        throw err;
+      }
+      // Answered with an error, though the signed deposit is in the service's hands: only its
+      // state says whether anything was spent.
+      const spent = await afterRefusedDeposit(api, intent.id);
+      if (spent.nothingSpent) {
+        err.message += `; buy ${intent.id} is ${spent.status} with no deposit recorded: nothing was spent; run the command again`;
+      } else {
+        hooks.submitted();
+        err.message += `; buy ${intent.id} is ${spent.status}${spent.note}: the signed deposit may still be spent, so do not buy again until it has settled`;
       }
       throw err;
     }
     hooks.submitted();
-    if (inspection.facts.treasuryCheck === 'first-use' && inspection.facts.recipient) hooks.pinTreasury(inspection.facts.recipient);
   } else {
     if (req.dryRun) throw new UsageError(`buy ${intent.id} is already ${intent.status}; nothing to dry-run`);
   }
@@ -187,6 +213,38 @@ async function follow(deps: BuyDeps, intent: BuyIntent, deadlineMs: number, hook
   return { kind: result.done ? 'final' : 'timeout', intent: last, trade };
 }
 
+
+/**
+ * After a deposit answered with an error: reads the buy (cancelling it if it still awaits its
+ * deposit) and says whether the service's state proves nothing was spent: the intent cancelled
+ * or expired with no deposit signature recorded.
+ */
+async function afterRefusedDeposit(api: ServiceClient, id: string): Promise<{ status: string; nothingSpent: boolean; note: string }> {
+  let intent: BuyIntent;
+  try {
+    intent = (await api.getBuy(id)).intent;
+  } catch {
+    return { status: 'in an unknown state', nothingSpent: false, note: ' (it could not be read)' };
+  }
+  let note = '';
+  if (intent.status === 'awaiting_deposit') {
+    const cancelled = await cancelQuietly(api, id);
+    if (cancelled) intent = cancelled;
+    else {
+      note = ' (the cancel failed)';
+      try {
+        intent = (await api.getBuy(id)).intent;
+      } catch {
+        /* the last state read stands */
+      }
+    }
+  }
+  if (intent.status !== 'cancelled' && intent.status !== 'expired') return { status: intent.status, nothingSpent: false, note };
+  const trade = await readTradeOrNull(api, id);
+  if (trade === null) return { status: intent.status, nothingSpent: false, note: `${note} (whether a deposit was recorded is unknown)` };
+  if (trade.signatures.deposit !== null) return { status: intent.status, nothingSpent: false, note: `${note} (a deposit signature is recorded)` };
+  return { status: intent.status, nothingSpent: true, note };
+}
 
 /** Cancels the intent; returns it as cancelled, or null when the cancel did not go through. */
 async function cancelQuietly(api: ServiceClient, id: string): Promise<BuyIntent | null> {

@@ -3,9 +3,10 @@
 import { isUncertainOutcome, type ServiceClient } from '../api/client.js';
 import type { GetSellResponse, SellAuthorization, Trade } from '../api/types.js';
 import type { Clock } from '../clock.js';
-import { RefusedToSignError, TradeFailedError, UsageError } from '../errors.js';
+import { ApiError, RefusedToSignError, TradeFailedError, UsageError } from '../errors.js';
 import type { Keypair } from '../wallet/keypair.js';
-import { checkSellAuthorization } from '../wallet/sell-authorization-check.js';
+import { checkSellAuthorization, type Finding } from '../wallet/sell-authorization-check.js';
+import { describeWordingChange, wordingFingerprint } from '../wallet/sell-message/wording.js';
 import { signMessage } from '../wallet/signing.js';
 import { readTradeOrNull } from './read-trade.js';
 import { sellGroupKey, type SellOutcome } from './sell-outcome.js';
@@ -22,7 +23,15 @@ export interface SellRequest {
   keyTyped: boolean;
   /** --min-sol in lamports. */
   minSolLamports: bigint | null;
+  /** The most slippage the user allows (--slippage-bps, the profile's maxSlippageBps, or the default cap). */
+  allowedSlippageBps: number;
   token: { symbol: string | null; decimals: number | null; name: string | null } | null;
+  /** Every token the account holds: a symbol names the token only when it is one token's. */
+  knownTokens: Array<{ mint: string; symbol: string | null }>;
+  /** The treasury the user trusts (set or pinned), the one address besides mint and wallet a message may name. */
+  treasury: string | null;
+  /** --yes: nothing can be asked, so what would need the user's acceptance is refused. */
+  assumeYes: boolean;
   wait: boolean;
   dryRun: boolean;
   /** How long to wait for the end once authorized (not counting the prompt); null = no limit. */
@@ -31,13 +40,37 @@ export interface SellRequest {
 
 export type SellAnswer = 'yes' | 'no' | 'fresh-quote';
 
+/** How the message's wording stands against the one pinned for the service. */
+export type WordingStatus = 'first-use' | 'pinned' | 'changed';
+
+/** What the user is shown before signing. */
+export interface SellReview {
+  authorization: SellAuthorization;
+  /** Parts of the message the tool cannot explain (empty when the pinned wording already holds them). */
+  findings: Finding[];
+  wording: { status: WordingStatus; text: string; fingerprint: string; pinned: { text: string; fingerprint: string } | null };
+}
+
+/** The sell-message wordings the user has trusted for this service (the trust store). */
+export interface WordingTrust {
+  /** The pinned wording, or null before the first sell. */
+  pinned(): { text: string; fingerprint: string } | null;
+  /** Pins `text` where the pinned one is still `replacing` (null: none); returns the fingerprint pinned after. Throws when it cannot be stored. */
+  pin(text: string, fingerprint: string, replacing: string | null): string;
+  /** Keeps a changed wording for the user to read and accept later. */
+  recordPending(text: string, fingerprint: string): void;
+}
+
 export interface SellHooks {
   created(authorization: SellAuthorization, resumed: boolean): void;
   /**
-   * Asks the user. Returns 'fresh-quote' when the answer came after the authorization expired
-   * and the user wants a new quote instead of signing a dead one.
+   * Shows the review and asks the user (under --yes: shows it and answers yes). Returns
+   * 'fresh-quote' when the answer came after the authorization expired and the user wants a new
+   * quote instead of signing a dead one.
    */
-  confirm(authorization: SellAuthorization): Promise<SellAnswer>;
+  confirm(review: SellReview): Promise<SellAnswer>;
+  /** The separate, default-No question for unexplained text or a changed wording. */
+  acceptWording(review: SellReview): Promise<boolean>;
   /** A fresh idempotency key for a new quote. */
   newIdempotencyKey(): string;
   /** The signature was accepted (or may have been): from here the sell goes on without us. */
@@ -50,10 +83,11 @@ export interface SellDeps {
   clock: Clock;
   signal: AbortSignal;
   keypair: Keypair;
+  trust: WordingTrust;
 }
 
 export type SellResult =
-  | { kind: 'dry-run'; authorization: SellAuthorization; problems: string[]; idempotencyKey: string }
+  | { kind: 'dry-run'; review: SellReview; problems: string[]; idempotencyKey: string }
   | { kind: 'accepted'; view: GetSellResponse; idempotencyKey: string }
   | { kind: 'final' | 'timeout'; view: GetSellResponse; outcome: SellOutcome | undefined; trade: Trade | null; idempotencyKey: string };
 
@@ -85,20 +119,25 @@ export async function runSell(deps: SellDeps, req: SellRequest, hooks: SellHooks
       return finish(deps, req, view, idempotencyKey, hooks);
     }
 
-    const problems = checkSellAuthorization({
+    const check = checkSellAuthorization({
       authorization,
       requestedMint: req.mint,
       requestedAmount: req.amount,
       token: req.token,
+      knownTokens: req.knownTokens,
+      owner: deps.keypair.publicKey,
+      treasury: req.treasury,
       minSolLamports: req.minSolLamports,
-      slippageBps: req.slippageBps ?? null,
+      allowedSlippageBps: req.allowedSlippageBps,
       nowMs: deps.clock.now(),
     });
-    // A dry run leaves the authorization unsigned: it expires by itself within 2 minutes.
-    if (req.dryRun) return { kind: 'dry-run', authorization, problems, idempotencyKey };
+    const review = reviewOf(authorization, check.findings, check.wording ?? authorization.message ?? '', deps.trust.pinned());
+    const problems = [...check.problems];
+    // A dry run leaves the authorization unsigned (it expires by itself within 2 minutes) and pins nothing.
+    if (req.dryRun) return { kind: 'dry-run', review, problems: [...problems, ...acceptanceNeeded(review)], idempotencyKey };
     if (problems.length > 0) throw new RefusedToSignError(problems, ['nothing was signed; the authorization expires unused']);
 
-    const answer = await hooks.confirm(authorization);
+    const answer = await hooks.confirm(review);
     if (answer === 'fresh-quote') {
       idempotencyKey = hooks.newIdempotencyKey();
       continue;
@@ -106,41 +145,100 @@ export async function runSell(deps: SellDeps, req: SellRequest, hooks: SellHooks
     if (answer === 'no') {
       throw new TradeFailedError('declined: nothing was signed; the authorization expires unused', 'DECLINED');
     }
+    const needs = acceptanceNeeded(review);
+    if (needs.length > 0) {
+      if (req.assumeYes) refuseUnattended(deps.trust, review, needs);
+      if (!(await hooks.acceptWording(review))) {
+        throw new TradeFailedError('declined: the message was not accepted; nothing was signed; the authorization expires unused', 'DECLINED');
+      }
+    }
+    // The wording is pinned before anything is signed: a trust store that cannot be written
+    // refuses the first use, and a process that pinned another wording meanwhile wins.
+    if (review.wording.status !== 'pinned') {
+      const pinnedNow = deps.trust.pin(review.wording.text, review.wording.fingerprint, review.wording.pinned?.fingerprint ?? null);
+      if (pinnedNow !== review.wording.fingerprint) {
+        throw new RefusedToSignError(['another trader process pinned a different sell wording for this service meanwhile'], ['nothing was signed; run the command again to review it']);
+      }
+    }
     // The answer may have come late: never sign an authorization that is already dead.
     if (Date.parse(authorization.expiresAt) <= deps.clock.now()) {
       throw new RefusedToSignError(['the authorization expired before it could be signed'], ['run the command again for a fresh quote']);
     }
     const signature = signMessage(authorization.message, deps.keypair.secretKey);
-    let view: GetSellResponse;
-    try {
-      view = await authorize(deps, authorization, signature);
-    } catch (err) {
-      if (isUncertainOutcome(err)) hooks.submitted();
-      throw err;
-    }
+    const authorized = await authorize(deps, authorization, signature);
+    // Unless the sell was read still awaiting its signature, it may go on without us.
+    if (!('view' in authorized) && authorized.stillAwaiting) throw authorized.error;
     hooks.submitted();
-    return finish(deps, req, view, idempotencyKey, hooks);
+    if (!('view' in authorized)) throw authorized.error;
+    return finish(deps, req, authorized.view, idempotencyKey, hooks);
   }
 }
 
 /**
- * Authorizes once. After a lost answer the sell is read; only if it still awaits its
- * signature is the same signature sent again (the service uses a signature once).
+ * Authorizes once. After any error the sell is read before anything is said: the signature may
+ * have been taken even when the answer was lost or was an error. Only if it still awaits its
+ * signature after a lost answer is the same signature sent again (the service uses it once).
  */
-async function authorize(deps: SellDeps, authorization: SellAuthorization, signature: string): Promise<GetSellResponse> {
+async function authorize(
+  deps: SellDeps,
+  authorization: SellAuthorization,
+  signature: string,
+): Promise<{ view: GetSellResponse } | { error: unknown; stillAwaiting: boolean }> {
   for (let attempt = 1; ; attempt++) {
     try {
       const result = await deps.api.authorizeSell(authorization.id, { signature });
-      return { authorization: result.authorization, sell: result.sell };
+      return { view: { authorization: result.authorization, sell: result.sell } };
     } catch (err) {
-      // A resend may lose to the first one arriving late (409 already used): the sell's real
-      // state decides, not the resend's answer.
-      if (!isUncertainOutcome(err) && attempt === 1) throw err;
-      const current = await deps.api.getSell(authorization.id);
-      if (current.authorization.status !== 'awaiting_signature') return current;
-      if (attempt >= 2 || !isUncertainOutcome(err)) throw err;
+      let current: GetSellResponse;
+      try {
+        current = await deps.api.getSell(authorization.id);
+      } catch (readError) {
+        // An interrupt while reading ends the command; either way the signature may have been taken.
+        if (!(readError instanceof ApiError)) return { error: readError, stillAwaiting: false };
+        if (err instanceof ApiError) err.message += '; the sell could not be read afterwards, so whether the signature was taken is unknown';
+        return { error: err, stillAwaiting: false };
+      }
+      if (current.authorization.status !== 'awaiting_signature') return { view: current };
+      if (attempt >= 2 || !isUncertainOutcome(err)) {
+        if (err instanceof ApiError) err.message += `; the sell still awaits its signature, so nothing was sold; it expires unused at ${authorization.expiresAt}`;
+        return { error: err, stillAwaiting: true };
+      }
     }
   }
+}
+
+function reviewOf(authorization: SellAuthorization, findings: Finding[], wording: string, pinned: { text: string; fingerprint: string } | null): SellReview {
+  const fingerprint = wordingFingerprint(wording);
+  const status: WordingStatus = pinned === null ? 'first-use' : pinned.fingerprint === fingerprint ? 'pinned' : 'changed';
+  // The pinned wording keeps unexplained text literally: matching it means the user accepted that text.
+  return { authorization, findings: status === 'pinned' ? [] : findings, wording: { status, text: wording, fingerprint, pinned } };
+}
+
+/** What the user must accept before this message is signed, one line each (empty: nothing). */
+function acceptanceNeeded(review: SellReview): string[] {
+  const needs: string[] = [];
+  if (review.findings.length > 0) {
+    needs.push(`the message says things the tool cannot explain: ${review.findings.map((f) => `"${f.text}" (${f.reason})`).join(', ')}`);
+  }
+  if (review.wording.status === 'changed') {
+    needs.push(`the service's sell message wording changed: ${describeWordingChange(review.wording.pinned!.text, review.wording.text)}`);
+  }
+  return needs;
+}
+
+/** Under --yes nothing can be accepted: keep the wording for `config trust accept-wording` and refuse. */
+function refuseUnattended(trust: WordingTrust, review: SellReview, needs: string[]): never {
+  let kept = true;
+  try {
+    trust.recordPending(review.wording.text, review.wording.fingerprint);
+  } catch {
+    kept = false;
+  }
+  throw new RefusedToSignError(needs, [
+    kept
+      ? `nothing was signed; read it with \`trader config trust\`, and if it is what you expect, accept it with \`trader config trust accept-wording ${review.wording.fingerprint}\` (or answer at the prompt without --yes)`
+      : 'nothing was signed; run the command without --yes to read it and answer at the prompt',
+  ]);
 }
 
 async function finish(deps: SellDeps, req: SellRequest, view: GetSellResponse, idempotencyKey: string, hooks: SellHooks): Promise<SellResult> {

@@ -295,7 +295,7 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
   if (treasury !== null && singleRecipient !== null && singleRecipient !== treasury) {
     problems.push(
       `the deposit pays ${singleRecipient}, not the pinned treasury ${treasury}; if the service really moved its ` +
-        'treasury, re-pin it with --treasury <address> or `trader config set treasury <address>`',
+        'treasury, re-pin it: `trader config trust forget treasury` for a pin made on first use, or --treasury <address>',
     );
   }
 

@@ -1,12 +1,13 @@
 // `trader buy` end to end: the built binary against the sandbox. Each run gets its own HOME
 // and config file; runs that must be told apart go through their own recording proxy, so the
 // assertions about what the server saw hold even when runs overlap.
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastJsonError, stderrJson } from '../helpers/cli-assert.js';
 import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
 import { newKey, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { pinsFor } from '../helpers/trust.js';
 import { startTamperProxy, type TamperProxy } from '../helpers/tamper-proxy.js';
 
 let sb: TestSandbox;
@@ -356,7 +357,9 @@ describe('trust on first use of the treasury', () => {
     const first = await observed(home);
     const r1 = await runCli(['buy', mint(), '0.1sol', '--yes', '--json'], { env: first.env });
     expect(r1.code, r1.stderr).toBe(0);
-    expect(profileOf(home.TRADER_CONFIG).treasury).toBe(sb.treasury);
+    // Pinned in the trust store for this service, not in the profile.
+    expect(pinsFor(home, first.proxy.url).treasury?.address).toBe(sb.treasury);
+    expect(existsSync(home.TRADER_CONFIG)).toBe(false);
 
     const elsewhere = Keypair.generate().publicKey.toBase58();
     // A different --treasury, and a different treasury written in the profile.
@@ -383,11 +386,12 @@ describe('trust on first use of the treasury', () => {
     expect(json(flagRun).intent).toMatchObject({ id: viaFlag.created[0].intent.id, status: 'cancelled' });
     expect(err.message).toContain(`not the pinned treasury ${elsewhere}`);
     expect(err.message).toContain(sb.treasury);
-    expect(err.message).toMatch(/re-pin it with --treasury <address> or `trader config set treasury <address>`/);
+    expect(err.message).toMatch(/`trader config trust forget treasury`.*--treasury <address>/);
     expect(profileRun.stderr).toContain('re-pin');
     expect(profileRun.stderr).toContain('cancelled');
-    // A refused deposit never changes the pin.
-    expect(profileOf(home.TRADER_CONFIG).treasury).toBe(sb.treasury);
+    // A refused deposit never changes a pin.
+    expect(pinsFor(home, first.proxy.url).treasury?.address).toBe(sb.treasury);
+    expect(pinsFor(home, viaFlag.proxy.url)).toEqual({});
     expect(profileOf(profileHome.TRADER_CONFIG).treasury).toBe(elsewhere);
   });
 });
@@ -427,5 +431,6 @@ describe('--dry-run', () => {
     expect(hr.stdout).toContain(sb.treasury);
     // Nothing was confirmed, so nothing is pinned.
     expect(() => readFileSync(home.TRADER_CONFIG, 'utf8')).toThrow();
+    expect(pinsFor(home, j.proxy.url)).toEqual({});
   });
 });

@@ -211,7 +211,7 @@ describe.concurrent('signed submissions are never repeated blindly', () => {
 
     const r = await runCli(buyArgs(), { env });
     const message = expectOneLineServiceError(r, 'json');
-    expect(message).toMatch(/HTTP 422.*blockhash.*cancelled: nothing was spent/);
+    expect(message).toMatch(/HTTP 422.*blockhash.*cancelled with no deposit recorded: nothing was spent/);
     expect(message).not.toContain('trader trades');
     const log = await sb.requests();
     expect(entries(log, 'POST', DEPOSIT)).toHaveLength(1);

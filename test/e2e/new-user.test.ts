@@ -3,6 +3,7 @@
 // screens are checked for the facts a person needs, and the key is never echoed.
 import { statSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinsFor } from '../helpers/trust.js';
 import { freshHome, runCli } from '../helpers/cli.js';
 import { hasTmux, startInTmux, type PtySession } from '../helpers/pty.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -72,12 +73,16 @@ describe.skipIf(!TMUX)('a new user at a terminal', () => {
     const message = await sell.waitFor('Sign this message and sell? (y/N)');
     expect(message).toContain('Message to sign, exactly:');
     expect(message).toContain(token.mint);
+    // The first sell with a service shows the wording it pins.
+    expect(message).toContain('First sell with this service');
+    expect(message).toContain('Amount: {amount.tokens} {symbol} ({amount.raw} raw units)');
     await sell.keys('y', 'Enter');
     const sold = await sell.waitFor(/^SOL received\s+[0-9.]+ SOL$/m);
     expect(await sell.exitCode()).toBe(0);
     expect(sold).toMatch(/^Status\s+completed$/m);
 
-    // The first confirmed deposit pinned the treasury into the profile (trust on first use).
-    expect(JSON.parse(readFileSync(home.TRADER_CONFIG, 'utf8')).profiles.default.treasury).toBe(sb.treasury);
+    // The first confirmed deposit pinned the treasury for this service (trust on first use).
+    expect(pinsFor(home, sb.url).treasury?.address).toBe(sb.treasury);
+    expect(pinsFor(home, sb.url).sellWording?.text).toContain('Minimum proceeds: {minimum.sol} SOL ({minimum.lamports} lamports)');
   });
 });

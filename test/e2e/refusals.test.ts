@@ -306,12 +306,12 @@ const SELL_CASES: SellCase[] = [
   {
     name: 'the message has a control character (ANSI escape)',
     tamper: (a) => (a.message = `${a.message}\n\u001b[8mand send everything to someone else\u001b[0m`),
-    problem: /invisible or control character U\+001B/,
+    problem: /a control character \(U\+001B/,
   },
   {
     name: 'the message has a bidi override',
     tamper: (a) => (a.message = a.message.replace('Minimum', '\u202EMinimum')),
-    problem: /invisible or control character U\+202E/,
+    problem: /a bidi control, which reorders what is shown \(U\+202E/,
   },
   {
     name: 'the message is over 2,048 bytes',

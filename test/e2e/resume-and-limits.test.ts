@@ -82,11 +82,17 @@ describe('limits and side facts', () => {
     expect((creates[0]!.body as { slippageBps?: number }).slippageBps).toBe(40);
   });
 
-  it('a treasury that cannot be pinned (config not writable) is a warning; the buy completes', async () => {
+  it('a first use whose pin cannot be stored is refused before signing: exit 2, nothing deposited, the intent cancelled', async () => {
+    await sb.clearRequests();
     const r = await runCli(['buy', sb.tokens[1]!.mint, '0.01sol', '--yes', '--json'], { env: envFor({ TRADER_CONFIG: '/proc/trader-test/config.json' }) });
-    expect(r.code, r.stderr).toBe(0);
-    expect(json(r).intent.status).toBe('completed');
-    expect(r.stderr).toMatch(/"warning":"could not pin treasury/);
+    expect(r.code, r.stderr).toBe(2);
+    const error = JSON.parse(r.stderr.trim().split('\n').at(-1)!).error;
+    expect(error.code).toBe('TRUST_STORE');
+    expect(error.message).toMatch(/cannot pin the treasury: cannot create \/proc\/trader-test.*nothing was signed/);
+    expect(await posts('/deposit')).toEqual([]);
+    const [cancel] = await posts('/cancel');
+    expect(cancel).toBeDefined();
+    expect((await sb.call('GET', cancel!.path.replace('/api/v1', '').replace(/\/cancel$/, ''))).body.data.intent.status).toBe('cancelled');
   });
 
   it('a buy goes on when holdings (read only for the token name) cannot be read', async () => {

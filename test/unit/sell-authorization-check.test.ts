@@ -1,18 +1,25 @@
+// The sell-message guard, table-driven: honest wordings a real service might use must pass with
+// nothing to explain; each class of hostile message must be refused (a problem) or at least
+// never signed without the user's explicit acceptance (a finding); the fields, slippage and
+// minimum rules at their edges.
 import { PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { describe, expect, it } from 'vitest';
 import type { SellAuthorization } from '../../src/api/types.js';
-import {
-  checkSellAuthorization,
-  namesToken,
-  numbersInText,
-  type SellCheckInput,
-} from '../../src/wallet/sell-authorization-check.js';
+import { DEFAULT_MAX_SLIPPAGE_BPS } from '../../src/config/settings.js';
+import { checkSellAuthorization, type SellCheck, type SellCheckInput } from '../../src/wallet/sell-authorization-check.js';
 
 const MINT = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
+const OTHER_MINT = 'EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm';
+const OWNER = 'F8Sc651uJsuRdU8PSrVvCB99stm48Hdt6RiDnxQ7EPfH';
+const TREASURY = 'Ex1vp9AqsjvjZip3ai3SQEVqretUdF3QsuZKLWo4Z5V9';
+const STRANGER = 'HLxAr4s3KjAJXKLmbGkXbBWRCYFxQ74thgZg9dxHxcAw';
+const HASH = '61ENncBqfPr91HKmeoLBb5NizmMEj4yp98MimUQbTfzxtAgMJLHhANmfzuC8tJNQYgTM2rh1F4z143LL436R2AQt';
 const NOW = Date.parse('2030-01-01T00:00:00.000Z');
-// 1,234.5 BONK at 5 decimals; minimum 0.0495 SOL; expected 0.05 SOL
+const EXPIRES_UNIX = 1893456120; // NOW + 2 minutes, in seconds
+// 1,234.5 BONK at 5 decimals; expected 0.05 SOL; minimum 0.0495 SOL (100 bps)
 const AMOUNT = 123_450_000n;
+const GOOD = `Sell 1,234.5 BONK (${MINT}) for at least 0.0495 SOL`;
 
 function authorization(overrides: Partial<SellAuthorization> = {}): SellAuthorization {
   return {
@@ -24,7 +31,7 @@ function authorization(overrides: Partial<SellAuthorization> = {}): SellAuthoriz
     expectedOutputLamports: '50000000',
     minimumOutputLamports: '49500000',
     slippageBps: 100,
-    message: `Sell ${AMOUNT} of ${MINT} for at least 49500000 lamports`,
+    message: GOOD,
     expiresAt: '2030-01-01T00:02:00.000Z',
     authorizedAt: null,
     signatureVerifiedAt: null,
@@ -36,165 +43,187 @@ function authorization(overrides: Partial<SellAuthorization> = {}): SellAuthoriz
   };
 }
 
-function check(overrides: Partial<SellAuthorization> = {}, input: Partial<SellCheckInput> = {}): string[] {
+function check(overrides: Partial<SellAuthorization> = {}, input: Partial<SellCheckInput> = {}): SellCheck {
   return checkSellAuthorization({
     authorization: authorization(overrides),
     requestedMint: MINT,
     requestedAmount: AMOUNT,
-    token: { symbol: 'BONK', decimals: 5 },
+    token: { symbol: 'BONK', decimals: 5, name: 'Bonk Inu' },
+    knownTokens: [
+      { mint: MINT, symbol: 'BONK' },
+      { mint: OTHER_MINT, symbol: 'WIF' },
+    ],
+    owner: OWNER,
+    treasury: TREASURY,
     minSolLamports: null,
+    allowedSlippageBps: DEFAULT_MAX_SLIPPAGE_BPS,
     nowMs: NOW,
     ...input,
   });
 }
 
-function expectProblem(problems: string[], pattern: RegExp) {
-  expect(problems.some((p) => pattern.test(p)), `problems: ${JSON.stringify(problems)}`).toBe(true);
-  for (const p of problems) expect(p).not.toContain('\n');
+function expectProblem(result: SellCheck, pattern: RegExp) {
+  expect(result.problems.some((p) => pattern.test(p)), `problems: ${JSON.stringify(result.problems)}`).toBe(true);
+  for (const p of result.problems) expect(p).not.toContain('\n');
 }
 
-describe('checkSellAuthorization: plausible wordings pass', () => {
+function expectClean(result: SellCheck) {
+  expect(result.problems, 'problems').toEqual([]);
+  expect(result.findings, 'findings').toEqual([]);
+}
+
+const sandboxWording = [
+  'trader sandbox: authorize a token sale',
+  'Token: BONK (Bonk Inu)',
+  `Mint: ${MINT}`,
+  `Amount: 1,234.5 BONK (${AMOUNT} raw units)`,
+  'Minimum proceeds: 0.0495 SOL (49500000 lamports)',
+  'Authorization: sell_01HZX3',
+  'Expires: 2030-01-01T00:02:00.000Z',
+].join('\n');
+
+describe('honest wordings pass with nothing to explain', () => {
   it.each([
-    [`Sell ${AMOUNT} of ${MINT} for at least 49500000 lamports`],
-    ['Authorize sale of 1,234.5 BONK. Minimum received: 0.0495 SOL.'],
-    ['I authorize selling 1234.50000 $BONK for no less than 0.049500000 SOL (expires 2030-01-01T00:02:00Z)'],
-    [`trader sell authorization\nmint: ${MINT}\namount: 123_450_000\nminimumOutputLamports: 49_500_000\nnonce: 7f3a`],
-    ['sell 1 234.5 bonk → min 0.0495SOL'],
-    [`{"action":"sell","mint":"${MINT}","amount":"${AMOUNT}","minOut":"49500000"}`],
-    ['Sell\t1,234.5\tBONK\tmin\t49,500,000 lamports'],
-    ['Vendre 1 234,5 BONK? no: Sell 1234.5 BONK for ≥ 0.0495 SOL'],
+    ['the sandbox wording', sandboxWording],
+    ['raw figures and the mint', `Sell ${AMOUNT} raw units of ${MINT} for at least 49500000 lamports.`],
+    ['whole tokens with separators and trailing zeros', 'Authorize sale of 1,234.50000 BONK. Minimum received: 0.049500000 SOL.'],
     [
+      'key = value lines with a nonce and an expiry',
+      `action = sell\nmint = ${MINT}\namount = 123450000\nmin_out_lamports = 49500000\nslippage_bps = 100\nnonce = 8f3a9c2e71b4d05e\nexpires_at = 2030-01-01T00:02:00Z`,
+    ],
+    ['expected, minimum, % slippage and lifetime', 'Sell 1,234.5 $BONK. Expected 0.05 SOL, minimum 0.0495 SOL (1% slippage). Valid for 2 minutes.'],
+    [
+      'JSON',
+      `{"action":"sell","mint":"${MINT}","amount":"123450000","minOutLamports":"49500000","slippageBps":100,"expiresAt":"2030-01-01T00:02:00.000Z"}`,
+    ],
+    ['the owner wallet named', `Seller ${OWNER} sells 1234.5 BONK (${MINT}) for >= 49,500,000 lamports`],
+    ['the pinned treasury named', `Proceeds for 1,234.5 BONK are paid by ${TREASURY}: at least 0.0495 SOL`],
+    ['space-grouped thousands', 'Sell 123 450 000 raw units of BONK, minimum 49 500 000 lamports'],
+    ['a Unix expiry', `sell BONK 123450000 min 49500000 exp ${EXPIRES_UNIX}`],
+    ['a numeric nonce', `${GOOD}\nNonce: 582910374`],
+    ['a quote hash and a hex id', `${GOOD}\nQuote: ${HASH}\nRequest: 0x9f8e7d6c5b4a3f2e`],
+    ['tabs', 'Sell\t1,234.5\tBONK\tmin\t49,500,000 lamports'],
+    ['slippage in bps and the expected output in lamports', `Sell 1,234.5 BONK; expect 50000000 lamports, floor 49500000 lamports at 100 bps`],
+    ['emoji and accents', 'Sell 1,234.5 BONK 🐶\n\tminimum ≥ 0.0495 SOL — café'],
+  ])('%s', (_name, message) => {
+    expectClean(check({ message }));
+  });
+
+  it('the mint alone names a token whose symbol is unknown', () => {
+    expectClean(check({ message: `Sell ${AMOUNT} units of ${MINT}, minimum 49500000 lamports` }, { token: null }));
+  });
+
+  it('masks the trade’s values: the same wording for another trade of another token', () => {
+    const first = check({ message: sandboxWording });
+    const other = check(
+      {
+        id: 'sell_99ZZ',
+        mint: OTHER_MINT,
+        amount: '2500000',
+        expectedOutputLamports: '12000000',
+        minimumOutputLamports: '11880000',
+        expiresAt: '2030-01-01T00:07:00.000Z',
+        createdAt: '2030-01-01T00:05:00.000Z',
+        message: [
+          'trader sandbox: authorize a token sale',
+          'Token: WIF (Dog Hat)',
+          `Mint: ${OTHER_MINT}`,
+          'Amount: 2.5 WIF (2500000 raw units)',
+          'Minimum proceeds: 0.01188 SOL (11880000 lamports)',
+          'Authorization: sell_99ZZ',
+          'Expires: 2030-01-01T00:07:00.000Z',
+        ].join('\n'),
+      },
+      {
+        requestedMint: OTHER_MINT,
+        requestedAmount: 2_500_000n,
+        token: { symbol: 'WIF', decimals: 6, name: 'Dog Hat' },
+      },
+    );
+    expectClean(first);
+    expectClean(other);
+    expect(other.wording).toBe(first.wording);
+    expect(first.wording).toBe(
       [
         'trader sandbox: authorize a token sale',
-        'Token: BONK (Bonk Inu)',
-        `Mint: ${MINT}`,
-        `Amount: 1,234.5 BONK (${AMOUNT} raw units)`,
-        'Minimum proceeds: 0.0495 SOL (49500000 lamports)',
-        'Authorization: sell_0b9f3a2e-8d6c-4a55-9a43-2f5d9b8e1c11',
-        'Expires: 2030-01-01T00:02:00.000Z',
+        'Token: {symbol} ({name})',
+        'Mint: {mint}',
+        'Amount: {amount.tokens} {symbol} ({amount.raw} raw units)',
+        'Minimum proceeds: {minimum.sol} SOL ({minimum.lamports} lamports)',
+        'Authorization: {id}',
+        'Expires: {time}',
       ].join('\n'),
+    );
+  });
+});
+
+describe('hostile messages are refused, never signed', () => {
+  it.each([
+    [
+      'a Sign-In-With-Solana login for another site',
+      `example.com wants you to sign in with your Solana account:\n${OWNER}\n\n${GOOD}\n\nURI: https://example.com/login\nVersion: 1\nChain ID: mainnet\nNonce: 8f3a9c2e71b4\nIssued At: 2030-01-01T00:00:00Z`,
+      /Sign-In-With-Solana/,
     ],
-  ])('%s', (message) => {
-    expect(check({ message })).toEqual([]);
+    ['EIP-4361 fields without the opening line', `${GOOD}\nURI: https://example.com\nChain ID: 1\nIssued At: 2030-01-01T00:00:00Z`, /Sign-In-With-Solana/],
+    ['the off-chain message preamble', `\u00ffsolana offchain ${GOOD}`, /off-chain message/],
+    ['a withdrawal to another address', `I authorize withdrawal of ALL balances to ${STRANGER}. ref ${MINT} ${AMOUNT} 49500000`, /withdrawal/],
+    ['a transfer to someone', `${GOOD}; transfer the proceeds to my other account`, /transfer to someone/],
+    ['an approval', `${GOOD}. I approve unlimited spending`, /approval/],
+    ['a delegation', `${GOOD}. Delegate BONK`, /delegation/],
+    ['a change of authority', `${GOOD}. Set mint authority`, /change of authority/],
+    ['a log-in', `Log in to trader.example. ${GOOD}`, /log-in/],
+    ['an address that is not the mint, the owner or the treasury', `${GOOD}. Settle with ${STRANGER}`, /names the address HLxA/],
+    ['another mint, the requested one named in passing', `Sell 1,234.5 of ${OTHER_MINT} for at least 0.0495 SOL (ref BONK ${MINT})`, /names another token, EKpQ/],
+    ['another token’s symbol', `Sell 1,234.5 WIF (BONK ${MINT}) for at least 0.0495 SOL`, /names another token, WIF/],
+    ['the symbol only as an ordinary lowercase word', 'Sell 1,234.5 bonk for at least 0.0495 SOL', /does not name the token/],
+    ['a thousand times the amount, the real one as a reference', `Sell 1,234,500 BONK for at least 0 SOL. Reference: 1,234.5 BONK, 0.0495 SOL, ${MINT}`, /states "1,234,500": not the amount 1,234.5 BONK/],
+    ['U+034F inside a number', `Sell 1,234.5\u034F BONK (${MINT}) for at least 0.0495 SOL`, /invisible/],
+    ['U+FE0F inside a number', `Sell 1,234\uFE0F.5 BONK (${MINT}) for at least 0.0495 SOL`, /invisible/],
+    ['U+17B5 inside a number', `Sell 1,234.5 BONK (${MINT}) for at least 0.04\u17B595 SOL`, /invisible/],
+    ['U+2007 figure space grouping', `Sell 1,234.5 BONK (${MINT}) for at least 49\u2007500\u2007000 lamports`, /space or separator/],
+    ['a no-break space', `Sell 1,234.5\u00A0BONK (${MINT}) for at least 0.0495 SOL`, /space or separator/],
+    ['Arabic-Indic digits', `Sell ١٬٢٣٤٫٥ BONK (${MINT}) for at least 0.0495 SOL`, /digit or numeral outside 0-9/],
+    ['fullwidth digits', `Sell １234.5 BONK (${MINT}) for at least 0.0495 SOL`, /digit or numeral outside 0-9/],
+    ['a bidi override', `Sell 1,234.5 BONK (${MINT}) for at least \u202E5940.0 SOL`, /bidi control/],
+    ['a combining strike through a digit', `Sell 1,234.5 BONK (${MINT}) for at least 0.0495\u0336 SOL`, /combining mark/],
+    ['a SOL figure labelled lamports', `Sell 1,234.5 BONK (${MINT}) for at least 0.0495 lamports`, /minimum in SOL.*written in lamports/],
+    ['a lamport figure labelled SOL', `Sell 1,234.5 BONK (${MINT}) for at least 49500000 SOL`, /minimum in lamports.*written in sol/],
+    ['a raw figure labelled as whole tokens', `Sell ${AMOUNT} BONK (${MINT}) for at least 0.0495 SOL`, /amount in raw units.*written in tokens/],
+    ['whole tokens labelled raw', `Sell 1234.5 raw units of BONK (${MINT}) for at least 0.0495 SOL`, /amount in whole tokens.*written in raw/],
+    ['the amount with a scaling suffix', `Sell 123450000k of BONK (${MINT}) for at least 0.0495 SOL`, /amount in raw units.*suffix that scales/],
+    ['a look-alike symbol mixing alphabets', `Sell 1,234.5 BΟNK for at least 0.0495 SOL`, /mixing alphabets/],
+    ['no amount', `Sell your BONK (${MINT}) for at least 0.0495 SOL`, /does not state the amount 1,234\.5 BONK/],
+    ['no minimum', `Sell 1,234.5 BONK (${MINT}) at the market price`, /does not state the minimum 0\.0495 SOL/],
+    ['a symbol shared by two tokens and no mint', 'Sell 1,234.5 BONK for at least 0.0495 SOL', /does not name the token/],
+  ])('%s', (name, message, pattern) => {
+    const input = name.startsWith('a symbol shared')
+      ? { knownTokens: [{ mint: MINT, symbol: 'BONK' }, { mint: OTHER_MINT, symbol: 'BONK' }] }
+      : {};
+    expectProblem(check({ message }, input), pattern);
   });
 
-  it('passes with the mint only when the symbol is unknown', () => {
-    expect(check({ message: `Sell ${AMOUNT} units of ${MINT}, minimum 49500000 lamports` }, { token: null })).toEqual([]);
-  });
-});
-
-describe('checkSellAuthorization: what the message must state', () => {
-  it('refuses a message that does not name the token', () => {
-    const problems = check({ message: 'Sell 1,234.5 tokens for at least 0.0495 SOL' });
-    expectProblem(problems, new RegExp(`does not name the token: neither its mint ${MINT} nor its symbol BONK`));
-    expect(problems).toHaveLength(1);
-  });
-  it('does not accept the symbol inside a longer word or another symbol', () => {
-    expectProblem(check({ message: 'Sell 1,234.5 BONKS for at least 0.0495 SOL' }), /does not name the token/);
-    expectProblem(check({ message: 'Sell 1,234.5 XBONK for at least 0.0495 SOL' }), /does not name the token/);
-    expectProblem(check({ message: `Sell 1,234.5 of ${MINT}x for at least 0.0495 SOL` }, { token: null }), /does not name the token/);
-  });
-  it('refuses a message without the amount', () => {
-    expectProblem(check({ message: 'Sell your BONK for at least 0.0495 SOL' }), /does not state the amount 1,234\.5 BONK \(123450000 raw units\)/);
-  });
-  it('refuses a message with a different amount', () => {
-    expectProblem(check({ message: 'Sell 1,234.6 BONK for at least 0.0495 SOL' }), /does not state the amount/);
-    expectProblem(check({ message: 'Sell 12,345 BONK for at least 0.0495 SOL' }), /does not state the amount/);
-  });
-  it('refuses a message without the minimum', () => {
-    expectProblem(
-      check({ message: 'Sell 1,234.5 BONK at the market price' }),
-      /does not state the minimum 0\.0495 SOL \(49500000 lamports\)/,
-    );
-  });
-  it('refuses the amount matched only as a part of a larger number', () => {
-    const amount = 100n;
-    const base = { requestedAmount: amount, token: { symbol: 'BONK', decimals: null } };
-    const auth = { amount: '100' };
-    expect(check({ ...auth, message: 'Sell 100 BONK, min 0.0495 SOL' }, base)).toEqual([]);
-    for (const message of [
-      'Sell 1000 BONK, min 0.0495 SOL',
-      'Sell 100.5 BONK, min 0.0495 SOL',
-      'Sell 1100 BONK, min 0.0495 SOL',
-      'Sell 1,100 BONK, min 0.0495 SOL',
-      'Sell 100,000 BONK, min 0.0495 SOL',
-      'Sell 100 000 BONK, min 0.0495 SOL',
-      'Sell 100% of BONK, min 0.0495 SOL',
-      'Sell 1e2 BONK, min 0.0495 SOL',
-      'Sell -100 BONK, min 0.0495 SOL',
-      'Sell $100 of BONK, min 0.0495 SOL',
-      'Sell x100 BONK, min 0.0495 SOL',
-      'Sell 100.100.1 BONK, min 0.0495 SOL',
-    ]) {
-      expectProblem(check({ ...auth, message }, base), /does not state the amount 100 raw units/);
-    }
-  });
-  it('does not read the digits of an address as an amount', () => {
-    const mint = `55${MINT.slice(2)}`;
-    const problems = check(
-      { mint, amount: '55', message: `Sell ${mint} for at least 0.0495 SOL` },
-      { requestedMint: mint, requestedAmount: 55n, token: null },
-    );
-    expectProblem(problems, /does not state the amount 55 raw units/);
-    expect(check({ mint, amount: '55', message: `Sell 55 of ${mint} for at least 0.0495 SOL` }, {
-      requestedMint: mint,
-      requestedAmount: 55n,
-      token: null,
-    })).toEqual([]);
-  });
-  it('refuses a minimum stated only as part of another number', () => {
-    expectProblem(check({ message: 'Sell 1,234.5 BONK, min 0.04950001 SOL' }), /does not state the minimum/);
-    expectProblem(check({ message: 'Sell 1,234.5 BONK, min 495000000 lamports' }), /does not state the minimum/);
-  });
-});
-
-describe('checkSellAuthorization: message text', () => {
-  const good = 'Sell 1,234.5 BONK for at least 0.0495 SOL';
   it.each([
-    ['NUL', '\u0000'],
-    ['carriage return', '\r'],
-    ['escape', '\u001b[2K'],
-    ['DEL', '\u007f'],
-    ['C1 control', '\u0085'],
-  ])('refuses a %s', (_name, ch) => {
-    expectProblem(check({ message: `${good}${ch} extra` }), /invisible or control character U\+00/);
+    ['zero as the minimum in the main statement', `Sell 1,234.5 BONK (${MINT}) for at least 0 SOL (min 0.0495 SOL)`, '0'],
+    ['a signed figure', `${GOOD}, fee -5 SOL`, '-5'],
+    ['a dollar figure', `${GOOD}, worth $100`, '$100'],
+    ['an exponent', `${GOOD}, cap 1e9`, '1e9'],
+    ['a leading-dot fraction', `${GOOD}, or .0001 SOL`, '.0001'],
+    ['a figure glued to a word', `${GOOD}, batch x100`, 'x100'],
+    ['a duration that is not the lifetime', `${GOOD}. Expires in 3 minutes`, '3'],
+    ['a percentage that is not the slippage', `${GOOD}. Fee 0.3%`, '0.3%'],
+    ['another SOL figure', `${GOOD}. Network fee 0.000005 SOL`, '0.000005'],
+    ['a quantity in words', `${GOOD}. Also sell one million more`, 'one'],
+    ['a link', `${GOOD}. Terms: https://example.com/terms`, 'https://example.com/terms'],
+    ['a ticker the tool does not know', `${GOOD} and USDC`, 'USDC'],
+    ['an override word', `${GOOD}. Ignore the minimum above`, 'Ignore'],
+    ['a scaled figure that is none of the values', `${GOOD}. Limit 5k`, '5k'],
+  ])('%s is a finding: never signed without the user’s acceptance', (_name, message, text) => {
+    const result = check({ message });
+    expect(result.problems).toEqual([]);
+    expect(result.findings.map((f) => f.text)).toContain(text);
   });
-  it.each([
-    ['zero-width space', '\u200B'],
-    ['right-to-left mark', '\u200F'],
-    ['right-to-left override', '\u202E'],
-    ['left-to-right embedding', '\u202A'],
-    ['first-strong isolate', '\u2068'],
-    ['pop directional isolate', '\u2069'],
-    ['byte-order mark', '\uFEFF'],
-    ['word joiner', '\u2060'],
-    ['soft hyphen', '\u00AD'],
-    ['line separator', '\u2028'],
-    ['tag character', '\u{E0041}'],
-    ['lone surrogate', '\uD800'],
-    ['Hangul filler', '\u3164'],
-  ])('refuses a %s, which can hide text', (_name, ch) => {
-    expectProblem(check({ message: `Sell 1,234.5 BONK for at least 0.0495 SOL${ch}` }), /invisible or control character .*can hide/);
-  });
-  it('allows newlines, tabs and ordinary Unicode', () => {
-    expect(check({ message: `Sell 1,234.5 BONK 🐶\n\tminimum ≥ 0.0495 SOL — café` })).toEqual([]);
-  });
-  it('refuses a message over 2,048 UTF-8 bytes, counting bytes not characters', () => {
-    const pad = (n: number) => `${good} ${'é'.repeat(n)}`;
-    const bytes = (s: string) => new TextEncoder().encode(s).length;
-    const fits = pad((2048 - bytes(good) - 1) / 2 | 0);
-    expect(bytes(fits)).toBeLessThanOrEqual(2048);
-    expect(check({ message: fits })).toEqual([]);
-    const over = `${fits}éé`;
-    expect(over.length).toBeLessThan(2048);
-    expectProblem(check({ message: over }), /bytes long, more than the 2048 allowed/);
-  });
-  it('refuses an empty message', () => {
-    expectProblem(check({ message: '' }), /no message/);
-  });
-  it('refuses a web3-serialized transaction message carried as the string', () => {
-    // Keys, blockhash and amount made of ASCII bytes, so the message bytes are valid UTF-8 and
-    // survive as a JS string exactly.
+
+  it('refuses a serialized transaction carried as the message, as text, base64 or base58', () => {
     const ascii = (c: string) => new PublicKey(Buffer.from(c.repeat(32)));
     const message = new TransactionMessage({
       payerKey: ascii('P'),
@@ -203,129 +232,95 @@ describe('checkSellAuthorization: message text', () => {
     }).compileToLegacyMessage();
     const bytes = message.serialize();
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    expect(Buffer.from(text, 'utf8').equals(bytes)).toBe(true);
     expectProblem(check({ message: text }), /decodes as a Solana transaction/);
-    // …and as base64 text of a whole transaction, in case anything downstream decodes before signing.
-    const wire = Buffer.from(new VersionedTransaction(message).serialize()).toString('base64');
-    expectProblem(check({ message: wire }), /decodes as a Solana transaction/);
+    expectProblem(check({ message: Buffer.from(new VersionedTransaction(message).serialize()).toString('base64') }), /decodes as a Solana transaction/);
     expectProblem(check({ message: bs58.encode(bytes) }), /decodes as a Solana transaction/);
   });
-  it('refuses a printable text crafted to be a valid legacy transaction message', () => {
-    // Every byte printable: header "   " (32 signers…), key count "\t" (9 keys), 9×32 key bytes,
-    // 32 blockhash bytes, "\t" (9 instructions), each: program index, "\t" + 9 account indexes,
-    // "\t" + 9 data bytes. Structurally a legacy message; the check must see it.
-    const instruction = `k\t${'a'.repeat(9)}\t${'d'.repeat(9)}`;
-    const crafted = `   \t${'K'.repeat(9 * 32)}${'H'.repeat(32)}\t${instruction.repeat(9)}`;
-    const problems = check({ message: crafted });
-    expectProblem(problems, /decodes as a Solana transaction/);
-    expect(problems.some((p) => /control character/.test(p))).toBe(false);
-    // One byte less is not a message any more.
-    expect(check({ message: crafted.slice(0, -1) }).some((p) => /decodes as a Solana transaction/.test(p))).toBe(false);
+
+  it.each([
+    ['NUL', '\u0000'],
+    ['carriage return', '\r'],
+    ['escape', '\u001b[2K'],
+    ['zero-width space', '\u200B'],
+    ['byte-order mark', '\uFEFF'],
+    ['soft hyphen', '\u00AD'],
+    ['line separator', '\u2028'],
+    ['tag character', '\u{E0041}'],
+    ['lone surrogate', '\uD800'],
+    ['Hangul filler', '\u3164'],
+  ])('refuses a %s', (_name, ch) => {
+    expect(check({ message: `${GOOD}${ch}` }).problems.length).toBeGreaterThan(0);
   });
-  it('refuses a message with control bytes that is a minimal legacy message', () => {
-    const text = `\u0001\u0000\u0001\u0001${'K'.repeat(32)}${'B'.repeat(32)}\u0000`;
-    expectProblem(check({ message: text }), /decodes as a Solana transaction/);
+
+  it('counts the 2,048-byte limit in UTF-8 bytes', () => {
+    const bytes = (s: string) => new TextEncoder().encode(s).length;
+    const fits = `${GOOD} ${'é'.repeat(((2048 - bytes(GOOD) - 1) / 2) | 0)}`;
+    expect(bytes(fits)).toBeLessThanOrEqual(2048);
+    expect(check({ message: fits }).problems).toEqual([]);
+    expectProblem(check({ message: `${fits}éé` }), /bytes long, more than the 2048 allowed/);
   });
 });
 
-describe('checkSellAuthorization: fields', () => {
-  it('refuses an expired authorization', () => {
-    expectProblem(check({ expiresAt: '2029-12-31T23:59:59.000Z' }), /expired at 2029-12-31T23:59:59.000Z/);
+describe('fields', () => {
+  it('refuses an expired or unparseable expiry', () => {
     expectProblem(check({ expiresAt: new Date(NOW).toISOString() }), /expired/);
-  });
-  it('refuses an unparseable expiry', () => {
     expectProblem(check({ expiresAt: 'soon' }), /expiresAt "soon" is not a valid time/);
   });
-  it('refuses another mint', () => {
-    expectProblem(check({ mint: 'So11111111111111111111111111111111111111112' }), /sells So111.*not the requested token/);
-  });
-  it('refuses another amount', () => {
+  it('refuses another mint or amount', () => {
+    expectProblem(check({ mint: OTHER_MINT }), /sells EKpQ.*not the requested token/);
     expectProblem(check({ amount: '123450001' }), /sells 1,234.50001 BONK \(123450001 raw units\), not the requested 1,234.5 BONK/);
-  });
-  it('refuses a minimum above the expected output', () => {
-    expectProblem(
-      check({ expectedOutputLamports: '49000000', message: 'Sell 1,234.5 BONK for at least 0.0495 SOL' }),
-      /minimum 0\.0495 SOL is above the expected 0\.049 SOL/,
-    );
-  });
-  it('compares as integers, not strings', () => {
-    // "9" > "10" as strings; as integers 9 < 10, so this passes
-    expect(
-      check({ expectedOutputLamports: '10', minimumOutputLamports: '9', message: 'Sell 1,234.5 BONK, min 9 lamports' }),
-    ).toEqual([]);
-  });
-  it('refuses a minimum below --min-sol', () => {
-    expectProblem(check({}, { minSolLamports: 50_000_000n }), /minimum 0\.0495 SOL is below --min-sol 0\.05 SOL/);
-    expect(check({}, { minSolLamports: 49_500_000n })).toEqual([]);
   });
   it.each([['1e7'], ['-1'], [''], ['0x10'], ['49500000.0'], [' 49500000']])('refuses a malformed minimum %j', (value) => {
     expectProblem(check({ minimumOutputLamports: value }), /minimumOutputLamports .* is not a whole number/);
   });
-  it('refuses a malformed expected output or amount', () => {
-    expectProblem(check({ expectedOutputLamports: 'lots' }), /expectedOutputLamports "lots" is not a whole number/);
-    expectProblem(check({ amount: '1.5' }), /amount "1.5" is not a whole number/);
+  it('refuses a minimum below --min-sol, accepts one equal to it', () => {
+    expectProblem(check({}, { minSolLamports: 49_500_001n }), /below --min-sol/);
+    expect(check({}, { minSolLamports: 49_500_000n }).problems).toEqual([]);
   });
 });
 
-describe('numbersInText', () => {
-  it.each([
-    ['Sell 1,234.50 BONK', ['1234.5']],
-    ['0.0495SOL', ['0.0495']],
-    ['1_000_000 units', ['1000000']],
-    ['12 345 678 units', ['12345678']],
-    ['a 100,5 b', []],
-    ['1,00,000', []],
-    ['1,000_000', []],
-    ['007 and 0.000', ['7', '0']],
-    ['list: 100, 200', ['100', '200']],
-    ['end 100.', ['100']],
-    ['v1.2.3', []],
-    ['1.2.3', []],
-    ['1.000,5', []],
-    ['sell_123 0b9f3a2e-8d6c-4a55-9a43-2f5d9b8e1c11', []],
-    ['12%', []],
-    ['12 %', []],
-  ])('%j → %j', (text, expected) => {
-    expect(numbersInText(text)).toEqual(expected);
+describe('slippage and the minimum, at their edges', () => {
+  // Expected 50,000,000 at 100 bps: the exact floor is 49,500,000; rounding may take it less
+  // than 1 bp of the expected output (5,000 lamports) lower, so 49,495,001 passes, 49,495,000 does not.
+  const at = (minimum: string, slippageBps = 100) =>
+    check({ minimumOutputLamports: minimum, slippageBps, message: `Sell ${AMOUNT} raw units of ${MINT}, minimum ${minimum} lamports` });
+  it('accepts the exact floor and a minimum above it', () => {
+    expect(at('49500000').problems).toEqual([]);
+    expect(at('49999999').problems).toEqual([]);
   });
-});
-
-describe('namesToken', () => {
-  it('symbol: whole word, any case, $ allowed; one-letter symbols exact case', () => {
-    expect(namesToken('sell bonk now', MINT, 'BONK')).toBe(true);
-    expect(namesToken('sell $BONK now', MINT, 'BONK')).toBe(true);
-    expect(namesToken('sell BONK.', MINT, 'BONK')).toBe(true);
-    expect(namesToken('sell BONKERS', MINT, 'BONK')).toBe(false);
-    expect(namesToken('sell a token', MINT, 'A')).toBe(false);
-    expect(namesToken('sell A', MINT, 'A')).toBe(true);
-    expect(namesToken('sell W.E.N', MINT, 'W.E.N')).toBe(true);
-    expect(namesToken('sell WxEyN', MINT, 'W.E.N')).toBe(false);
+  it('accepts a minimum rounded down by less than 1 bp; refuses 1 lamport further', () => {
+    expect(at('49495001').problems).toEqual([]);
+    expectProblem(at('49495000'), /below what 100 bps of slippage allows on the expected 0\.05 SOL \(0\.0495 SOL\)/);
   });
-  it('mint: whole word, exact case', () => {
-    expect(namesToken(`mint=${MINT};`, MINT, null)).toBe(true);
-    expect(namesToken(`mint=${MINT.toLowerCase()}`, MINT, null)).toBe(false);
-    expect(namesToken(`mint=${MINT.slice(0, -1)}`, MINT, null)).toBe(false);
+  it('accepts the floor rounded down to a whole lamport on a tiny sell, not a lamport less', () => {
+    // Expected 6 lamports at 100 bps: the exact floor is 5.94, the whole-lamport floor 5.
+    const tiny = (minimum: string) =>
+      check({ expectedOutputLamports: '6', minimumOutputLamports: minimum, message: `Sell ${AMOUNT} raw units of ${MINT}, minimum ${minimum} lamports` });
+    expect(tiny('5').problems).toEqual([]);
+    expectProblem(tiny('4'), /below what 100 bps of slippage allows/);
   });
-});
-
-describe('checkSellAuthorization: slippage is the user\'s to choose', () => {
-  it('accepts the slippage asked for, or less', () => {
-    expect(check({}, { slippageBps: 100 })).toEqual([]);
-    expect(check({ slippageBps: 50, minimumOutputLamports: '49750000', message: `Sell ${AMOUNT} of ${MINT} for at least 49750000 lamports` }, { slippageBps: 100 })).toEqual([]);
+  it('refuses a minimum 1% below the floor', () => {
+    expectProblem(at('49005000'), /below what 100 bps of slippage allows/);
   });
-
-  it('refuses a wider slippage than asked for', () => {
-    expectProblem(check({}, { slippageBps: 50 }), /slippage 100 bps is more than the 50 bps asked for/);
+  it('refuses a minimum above the expected output', () => {
+    expectProblem(at('50000001'), /minimum 0\.050000001 SOL is above the expected 0\.05 SOL/);
   });
-
-  it('refuses a minimum below what the slippage allows, even when the message states it', () => {
-    // 50,000,000 expected at 100 bps allows down to 49,500,000; 40,000,000 hides a worse price.
-    const low = { minimumOutputLamports: '40000000', message: `Sell ${AMOUNT} of ${MINT} for at least 40000000 lamports` };
-    expectProblem(check(low), /minimum 0\.04 SOL is below what 100 bps of slippage allows/);
-    expectProblem(check(low, { slippageBps: 100 }), /below what 100 bps of slippage allows on the expected 0\.05 SOL \(0\.0495 SOL\)/);
+  it('applies the default cap of 500 bps when the user set none: 500 passes, 501 does not', () => {
+    expect(DEFAULT_MAX_SLIPPAGE_BPS).toBe(500);
+    expect(at('47500000', 500).problems).toEqual([]);
+    expectProblem(at('47495000', 501), /slippage 501 bps is more than the 500 bps allowed/);
   });
-
+  it('refuses slippage 10000 with a minimum of 0 when nothing was set', () => {
+    const result = check({ slippageBps: 10_000, minimumOutputLamports: '0', message: `Sell ${AMOUNT} raw units of ${MINT}, minimum 0 lamports` });
+    expectProblem(result, /slippage 10000 bps is more than the 500 bps allowed/);
+  });
+  it('holds a typed or profile limit: at the limit passes, one bp over is refused', () => {
+    expect(at('49500000').problems).toEqual([]);
+    expect(check({}, { allowedSlippageBps: 100 }).problems).toEqual([]);
+    expectProblem(check({}, { allowedSlippageBps: 99 }), /slippage 100 bps is more than the 99 bps allowed/);
+  });
   it('refuses a slippage that is not a number of basis points', () => {
-    expectProblem(check({ slippageBps: 20_000 as number }), /not a number of basis points/);
+    expectProblem(check({ slippageBps: 20_000 }), /not a number of basis points/);
+    expectProblem(check({ slippageBps: 1.5 }), /not a number of basis points/);
   });
 });

@@ -1,29 +1,54 @@
 // Human views of a sell: the review before signing and the summary at the end.
-import type { GetSellResponse, SellAuthorization, Trade } from '../../api/types.js';
+import type { GetSellResponse, Trade } from '../../api/types.js';
 import { formatSol } from '../../amounts.js';
+import type { SellReview } from '../../trade/sell-flow.js';
 import type { SellOutcome } from '../../trade/sell-outcome.js';
+import { wordingDiff } from '../../wallet/sell-message/wording.js';
 import type { TokenMeta } from '../../trade/token-lookup.js';
 import { formatTimeLeft } from '../time-format.js';
-import { renderFields } from '../table.js';
+import { renderFields, renderQuoted } from '../table.js';
 import type { Theme } from '../theme.js';
 import { tokenAmount } from './token-amount.js';
 
-/** What the user approves, including the exact message that will be signed. */
-export function renderSellReview(a: SellAuthorization, token: TokenMeta | null, nowMs: number, theme: Theme): string {
+/** What the user approves: the terms, the exact message (unexplained parts highlighted) and how its wording stands. */
+export function renderSellReview(review: SellReview, token: TokenMeta | null, nowMs: number, theme: Theme): string {
+  const a = review.authorization;
   const fields = renderFields([
     ['Sell', `${tokenAmount(a.amount, token)} (${a.amount} raw)`],
     ['Token', `${token?.name ? `${token.name} ` : ''}${a.mint}`],
     ['Expected', `${formatSol(a.expectedOutputLamports)} SOL`],
     ['Minimum', theme.bold(`${formatSol(a.minimumOutputLamports)} SOL`) + ` (${a.minimumOutputLamports} lamports, signed floor)`],
+    ['Worst case', `${tokenAmount(a.amount, token)} for ${formatSol(a.minimumOutputLamports)} SOL`],
     ['Slippage', `${a.slippageBps} bps (${a.slippageBps / 100}%)`],
     ['Time left', formatTimeLeft(a.expiresAt, nowMs)],
     ['Sell id', a.id],
   ]);
-  const message = a.message
-    .split('\n')
-    .map((line) => `  │ ${line}`)
-    .join('\n');
-  return `${fields}\nMessage to sign, exactly:\n${message}`;
+  const lines = [fields, 'Message to sign, exactly:', renderQuoted(highlightFindings(a.message, review.findings, theme))];
+  if (review.findings.length > 0) {
+    lines.push(theme.pending('The tool cannot explain these parts of the message:'));
+    for (const f of review.findings) lines.push(`  ${theme.highlight(f.text)}  ${f.reason}`);
+  }
+  const { status, text, pinned, fingerprint } = review.wording;
+  if (status === 'first-use') {
+    lines.push(`First sell with this service: its message wording (values masked) will be pinned as ${fingerprint}; a different wording will be questioned:`, renderQuoted(text));
+  } else if (status === 'changed') {
+    lines.push(theme.failure(`The service's message wording changed since it was pinned (${pinned!.fingerprint} → ${fingerprint}):`));
+    for (const line of wordingDiff(pinned!.text, text)) lines.push(`  ${line.startsWith('-') ? theme.dim(line) : theme.pending(line)}`);
+  } else {
+    lines.push(theme.dim(`Wording: as pinned for this service (${fingerprint}).`));
+  }
+  return lines.join('\n');
+}
+
+function highlightFindings(message: string, findings: SellReview['findings'], theme: Theme): string {
+  let out = '';
+  let at = 0;
+  for (const f of [...findings].sort((x, y) => x.index - y.index)) {
+    if (f.index < at) continue;
+    out += message.slice(at, f.index) + theme.highlight(f.text);
+    at = f.index + f.text.length;
+  }
+  return out + message.slice(at);
 }
 
 /** The end of a sell, for stdout. */

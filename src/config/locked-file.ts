@@ -1,0 +1,117 @@
+// Read-modify-write of a small file that several `trader` processes may update at once (the
+// config, the trust store): under a lock file, the current contents are read again, changed,
+// written to a temp file and renamed over the original. A crash leaves the old file or the new
+// one, never half of either, and no process's change is lost to another's stale copy.
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export interface LockTiming {
+  /** The clock, to judge a lock left behind by a crashed process. */
+  now(): number;
+  /** How long to wait for another process's lock; default 5 s. */
+  waitMs?: number;
+  /** A lock older than this is taken to be left behind; default 30 s. */
+  staleMs?: number;
+}
+
+/** Thrown when the file cannot be locked, read or written; the message says which file and why. */
+export class LockedFileError extends Error {}
+
+/**
+ * Updates `path` under its lock: `change` gets the current text (null when there is none) and
+ * returns the new text, or null to leave the file as it is. Returns what `change` returned.
+ */
+export function updateLockedFile(path: string, change: (current: string | null) => string | null, timing: LockTiming): string | null {
+  ensureDir(dirname(path));
+  const release = lock(`${path}.lock`, timing);
+  try {
+    const next = change(readOrNull(path));
+    if (next !== null) replaceAtomically(path, next);
+    return next;
+  } finally {
+    release();
+  }
+}
+
+/** The file's text, or null when it does not exist. */
+export function readOrNull(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new LockedFileError(`cannot read ${path}: ${(err as Error).message}`);
+  }
+}
+
+function lock(lockPath: string, timing: LockTiming): () => void {
+  const waitMs = timing.waitMs ?? 5_000;
+  const staleMs = timing.staleMs ?? 30_000;
+  const started = timing.now();
+  for (;;) {
+    try {
+      closeSync(openSync(lockPath, 'wx', 0o600));
+      return () => {
+        try {
+          unlinkSync(lockPath);
+        } catch {
+          /* already gone: nothing to release */
+        }
+      };
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') throw new LockedFileError(`cannot lock ${lockPath}: ${(err as Error).message}`);
+    }
+    if (isStale(lockPath, timing.now(), staleMs)) {
+      try {
+        unlinkSync(lockPath);
+      } catch {
+        /* another process took it first */
+      }
+      continue;
+    }
+    if (timing.now() - started > waitMs) {
+      throw new LockedFileError(`${lockPath} is held by another trader process; if none is running, delete that file`);
+    }
+    pause(15);
+  }
+}
+
+function isStale(lockPath: string, now: number, staleMs: number): boolean {
+  try {
+    return now - statSync(lockPath).mtimeMs > staleMs;
+  } catch {
+    return false; // gone already: the next attempt takes it
+  }
+}
+
+/** A short synchronous wait: these updates are a few milliseconds of file work. */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+function replaceAtomically(path: string, text: string): void {
+  // Only the lock holder writes, so one temp name is enough.
+  const temp = `${path}.tmp`;
+  try {
+    writeFileSync(temp, text, { mode: 0o600 });
+    chmodSync(temp, 0o600); // mode is ignored when a temp file was left behind by a crash
+    renameSync(temp, path);
+  } catch (err) {
+    throw new LockedFileError(`cannot write ${path}: ${(err as Error).message}`);
+  }
+}
+
+/**
+ * Creates a folder and its missing parents (mode 0700), one level at a time: Node's recursive
+ * mkdirSync spins for ever on some file systems (a path under /proc, for one).
+ */
+function ensureDir(dir: string): void {
+  if (existsSync(dir)) return;
+  const parent = dirname(dir);
+  if (parent !== dir) ensureDir(parent);
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new LockedFileError(`cannot create ${dir}: ${(err as Error).message}`);
+  }
+}

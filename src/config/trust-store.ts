@@ -1,0 +1,162 @@
+// The trust store: what the user has come to trust about each service, like ssh's known_hosts.
+// One file beside the config (trust.json), keyed by the service's API root, never by profile:
+// switching profiles does not make a known service new, and a sandbox on 127.0.0.1 can never
+// pin anything for a real service. It holds the deposit treasury pinned on first use and the
+// sell-message wording pinned on the first sell (plus a changed wording waiting to be accepted).
+import { statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { LockedFileError, readOrNull, updateLockedFile, type LockTiming } from './locked-file.js';
+
+export interface PinnedWording {
+  text: string;
+  fingerprint: string;
+  /** ISO time it was pinned or seen. */
+  at: string;
+}
+
+export interface ServiceTrust {
+  treasury?: { address: string; at: string };
+  sellWording?: PinnedWording;
+  /** A wording that differed from the pinned one, kept so `config trust accept-wording` can pin exactly what the user read. */
+  pendingSellWording?: PinnedWording;
+}
+
+interface TrustDocument {
+  services: Record<string, ServiceTrust>;
+  [extra: string]: unknown;
+}
+
+/** Thrown when the trust store cannot be read or written; trading must not go on without it. */
+export class TrustStoreError extends Error {}
+
+/** The trust store's path: beside the config file. */
+export function trustStorePath(configFilePath: string): string {
+  return join(dirname(configFilePath), 'trust.json');
+}
+
+/** The trust store, seen from one service. */
+export class TrustStore {
+  constructor(
+    readonly path: string,
+    /** The service's API root (its normalised base URL). */
+    readonly service: string,
+    private readonly timing: LockTiming,
+  ) {}
+
+  /** What is trusted for this service now, read from disk. */
+  read(): ServiceTrust {
+    return parse(this.path, this.readText()).services[this.service] ?? {};
+  }
+
+  /**
+   * Pins the treasury unless one is pinned already (by another process meanwhile, say); returns
+   * the address pinned after the call, which the caller compares with the one it meant to pin.
+   */
+  pinTreasury(address: string): string {
+    return this.update((entry) => {
+      if (entry.treasury) return { entry, value: entry.treasury.address };
+      return { entry: { ...entry, treasury: { address, at: this.now() } }, value: address };
+    });
+  }
+
+  /**
+   * Pins a sell wording. With `replacing` null it pins only where none is pinned yet; otherwise
+   * only where the pinned one is still `replacing`. Returns the wording pinned after the call.
+   */
+  pinWording(text: string, fingerprint: string, replacing: string | null): PinnedWording {
+    return this.update((entry) => {
+      const current = entry.sellWording;
+      if ((current?.fingerprint ?? null) !== replacing) return { entry, value: current! };
+      const pinned = { text, fingerprint, at: this.now() };
+      const { pendingSellWording, ...rest } = entry;
+      const keep = pendingSellWording && pendingSellWording.fingerprint !== fingerprint ? { pendingSellWording } : {};
+      return { entry: { ...rest, ...keep, sellWording: pinned }, value: pinned };
+    });
+  }
+
+  /** Keeps a changed wording for the user to read and accept later. */
+  recordPendingWording(text: string, fingerprint: string): void {
+    this.update((entry) => ({ entry: { ...entry, pendingSellWording: { text, fingerprint, at: this.now() } }, value: null }));
+  }
+
+  /** Pins the pending wording if it is the one named; returns it, or null when there is no such wording. */
+  acceptPendingWording(fingerprint: string): PinnedWording | null {
+    return this.update((entry) => {
+      const pending = entry.pendingSellWording;
+      if (!pending || pending.fingerprint !== fingerprint) return { entry, value: null };
+      const { pendingSellWording: _, ...rest } = entry;
+      return { entry: { ...rest, sellWording: { ...pending, at: this.now() } }, value: pending };
+    });
+  }
+
+  /** Forgets a pin, so the next trade is a first use again. Returns whether there was one. */
+  forget(what: 'treasury' | 'wording'): boolean {
+    return this.update((entry) => {
+      const { treasury, sellWording, pendingSellWording, ...rest } = entry;
+      if (what === 'treasury') return { entry: { ...rest, sellWording, pendingSellWording }, value: treasury !== undefined };
+      return { entry: { ...rest, treasury }, value: sellWording !== undefined || pendingSellWording !== undefined };
+    });
+  }
+
+  /** A warning when other users could change what this file trusts; null when it is private. */
+  permissionWarning(): string | null {
+    try {
+      const mode = statSync(this.path).mode & 0o777;
+      return mode & 0o022 ? `trust store ${this.path} can be changed by other users (mode ${mode.toString(8)}); run: chmod 600 ${this.path}` : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private update<T>(change: (entry: ServiceTrust) => { entry: ServiceTrust; value: T }): T {
+    let value: T;
+    try {
+      updateLockedFile(
+        this.path,
+        (current) => {
+          const document = parse(this.path, current);
+          const result = change(document.services[this.service] ?? {});
+          value = result.value;
+          const services = { ...document.services, [this.service]: dropEmpty(result.entry) };
+          return JSON.stringify({ ...document, services }, null, 2) + '\n';
+        },
+        this.timing,
+      );
+    } catch (err) {
+      if (err instanceof LockedFileError) throw new TrustStoreError(err.message);
+      throw err;
+    }
+    return value!;
+  }
+
+  private readText(): string | null {
+    try {
+      return readOrNull(this.path);
+    } catch (err) {
+      throw new TrustStoreError((err as Error).message);
+    }
+  }
+
+  private now(): string {
+    return new Date(this.timing.now()).toISOString();
+  }
+}
+
+function dropEmpty(entry: ServiceTrust): ServiceTrust {
+  return Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined)) as ServiceTrust;
+}
+
+function parse(path: string, text: string | null): TrustDocument {
+  if (text === null) return { services: {} };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new TrustStoreError(`trust store ${path} is not valid JSON; fix it, or delete it to trust every service anew`);
+  }
+  const services = (parsed as { services?: unknown } | null)?.services;
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || typeof services !== 'object' || services === null || Array.isArray(services)) {
+    throw new TrustStoreError(`trust store ${path} must be {"services": {…}}`);
+  }
+  return parsed as TrustDocument;
+}

@@ -1,0 +1,536 @@
+// Accounts for every part of a sell message. The API does not fix the message's wording, so
+// the tool cannot parse it; it can still refuse to sign anything it cannot explain:
+//
+// - every address-like base58 word is the mint, the owner wallet or the pinned treasury;
+// - every number is one of the trade's own values in a unit that fits it (the amount in raw
+//   units or whole tokens, the minimum and expected output in lamports or SOL, the slippage in
+//   bps or %), part of a timestamp, the authorization's lifetime, or part of an id, nonce or hash;
+// - the requested token is named (its mint, or its symbol where that symbol is one token's) and
+//   no other token is.
+//
+// What breaks a rule outright (a wrong amount of the token, a SOL figure labelled lamports, an
+// unknown address, another token) is a problem: never signed. What is merely unexplained (a
+// "2" in "expires in 2 minutes", a "1%" fee, a word that might be a ticker) is a finding: the
+// user may accept it at the prompt, and it then becomes part of the service's pinned wording.
+//
+// The wording is the message with every accounted value replaced by a placeholder naming its
+// role ({amount.tokens}, {minimum.sol}, {mint}, {time}, ...): two messages with the same wording
+// say the same thing about their own trades.
+
+import bs58 from 'bs58';
+import { formatTokenAmount, SOL_DECIMALS, toDecimalString } from '../../amounts.js';
+
+/** What the message must agree with. */
+export interface MessageFacts {
+  mint: string;
+  owner: string;
+  /** The pinned treasury, if any: the only other address a message may name. */
+  treasury: string | null;
+  authorizationId: string;
+  /** Raw token units. */
+  amount: bigint;
+  decimals: number | null;
+  /** The requested token's symbol and name as holdings give them, or null. */
+  symbol: string | null;
+  name: string | null;
+  /** Whether the symbol belongs to exactly one known token (only then does it name the token). */
+  symbolIsUnique: boolean;
+  /** Other tokens the account knows of; naming one of them is refused. */
+  otherTokens: Array<{ mint: string; symbol: string | null }>;
+  minimumLamports: bigint;
+  expectedLamports: bigint;
+  slippageBps: number;
+  createdAtMs: number | null;
+  expiresAtMs: number | null;
+}
+
+/** A part of the message the tool cannot explain. */
+export interface Finding {
+  /** The text as it stands in the message. */
+  text: string;
+  index: number;
+  reason: string;
+}
+
+export interface Accounting {
+  /** The message with the trade's own values masked. */
+  wording: string;
+  /** Rules broken: never signed. One line each. */
+  problems: string[];
+  /** Parts not explained: signed only if the user accepts them (or the pinned wording holds them). */
+  findings: Finding[];
+}
+
+type Role =
+  | 'amount.raw'
+  | 'amount.tokens'
+  | 'minimum.lamports'
+  | 'minimum.sol'
+  | 'expected.lamports'
+  | 'expected.sol'
+  | 'slippage.bps'
+  | 'slippage.pct';
+
+type Unit = 'sol' | 'lamports' | 'tokens' | 'raw' | 'bps' | 'pct' | 'seconds' | 'minutes' | 'hours' | 'ms' | 'scaled';
+
+interface Span {
+  start: number;
+  end: number;
+  placeholder: string;
+}
+
+const BASE58_RUN = /(?<![A-Za-z0-9])[1-9A-HJ-NP-Za-km-z]{32,}(?![A-Za-z0-9])/g;
+const UUID = /(?<![A-Za-z0-9])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![A-Za-z0-9])/gi;
+const ISO_TIME =
+  /(?<![\w.])\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}|\s?UTC)?)?(?![\w])|(?<![\w.:])\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|\s?UTC)?(?![\w:])/g;
+const NONCE_VALUE = /\b(?:nonce|salt)\b["']?\s*[:=]\s*["']?([A-Za-z0-9_-]{4,128})/gi;
+/** A word of letters and digits (with inner _ or -): a candidate id or hash. */
+const ID_LIKE = /(?<![\p{L}\p{N}_-])[A-Za-z0-9]+(?:[_-][A-Za-z0-9]+)*(?![\p{L}\p{N}_-])/gu;
+/** A number: digits, thousands groups after , _ or a space, a fraction after `.`. */
+const NUMBER = /\d+(?:[,_ ]\d+)*(?:\.\d+)?/g;
+const NUMBER_WORD =
+  /(?<![\p{L}\p{N}_])(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|trillion|half|double|twice|triple|dozen|all|everything|entire|unlimited|infinite)(?![\p{L}\p{N}_])/giu;
+const OVERRIDE_WORD = /(?<![\p{L}\p{N}_])(ignore\w*|disregard\w*|instead|regardless|void|overrid\w*|supersed\w*)(?![\p{L}\p{N}_])/giu;
+const LINK = /\b[a-z][a-z0-9+.-]*:\/\/\S+|\b(?:[a-z0-9-]+\.)+(?:com|io|xyz|org|net|app|fi|so|dev|co|gg|me|ai)\b/gi;
+const TICKER = /(?<![\p{L}\p{N}_])\$?[A-Z][A-Z0-9]{1,9}(?![\p{L}\p{N}_])/gu;
+/** Capitalised words that are plainly not tickers. */
+const NOT_TICKERS = new Set([
+  'SOL', 'USD', 'ID', 'UTC', 'GMT', 'ISO', 'API', 'URL', 'URI', 'UUID', 'SPL', 'OK', 'NOTE', 'IMPORTANT', 'SELL', 'SALE', 'TOKEN',
+  'AMOUNT', 'MINIMUM', 'MIN', 'EXPECTED', 'EXPIRES', 'BPS', 'RAW', 'LAMPORTS', 'MINT', 'WALLET', 'OWNER', 'DO', 'NOT', 'SIGN',
+]);
+
+// "min" is left out: "123 min" reads as a minimum as often as minutes.
+const UNIT_WORDS: Record<string, Unit> = {
+  sol: 'sol',
+  lamport: 'lamports',
+  lamports: 'lamports',
+  raw: 'raw',
+  unit: 'raw',
+  units: 'raw',
+  base: 'raw',
+  smallest: 'raw',
+  atoms: 'raw',
+  token: 'tokens',
+  tokens: 'tokens',
+  bps: 'bps',
+  bp: 'bps',
+  basis: 'bps',
+  percent: 'pct',
+  s: 'seconds',
+  sec: 'seconds',
+  secs: 'seconds',
+  second: 'seconds',
+  seconds: 'seconds',
+  mins: 'minutes',
+  minute: 'minutes',
+  minutes: 'minutes',
+  h: 'hours',
+  hour: 'hours',
+  hours: 'hours',
+  ms: 'ms',
+  k: 'scaled',
+  m: 'scaled',
+  b: 'scaled',
+  bn: 'scaled',
+  mm: 'scaled',
+  x: 'scaled',
+  times: 'scaled',
+  thousand: 'scaled',
+  million: 'scaled',
+  billion: 'scaled',
+  trillion: 'scaled',
+};
+const TIME_UNIT_MS: Partial<Record<Unit, number>> = { ms: 1, seconds: 1_000, minutes: 60_000, hours: 3_600_000 };
+
+/** Accounts for the whole message against the trade's facts. */
+export function accountForMessage(message: string, facts: MessageFacts): Accounting {
+  const spans: Span[] = [];
+  const problems: string[] = [];
+  const findings: Finding[] = [];
+  const overlaps = (start: number, end: number) => spans.some((s) => start < s.end && s.start < end);
+  const claim = (start: number, end: number, placeholder: string): boolean => {
+    if (overlaps(start, end)) return false;
+    spans.push({ start, end, placeholder });
+    return true;
+  };
+  const find = (index: number, text: string, reason: string) => {
+    if (!findings.some((f) => index < f.index + f.text.length && f.index < index + text.length)) findings.push({ text, index, reason });
+  };
+
+  // Times first: their digits and hyphens are not numbers or signs.
+  for (const m of message.matchAll(ISO_TIME)) claim(m.index!, m.index! + m[0].length, '{time}');
+  claimLiteral(message, facts.authorizationId, '{id}', claim);
+  for (const m of message.matchAll(UUID)) claim(m.index!, m.index! + m[0].length, '{id}');
+
+  accountForAddresses(message, facts, claim, problems);
+  for (const m of message.matchAll(NONCE_VALUE)) {
+    const start = m.index! + m[0].length - m[1]!.length;
+    claim(start, start + m[1]!.length, '{nonce}');
+  }
+  for (const m of message.matchAll(ID_LIKE)) {
+    if (isIdOrHash(m[0])) claim(m.index!, m.index! + m[0].length, '{hash}');
+  }
+
+  const named = accountForTokenNames(message, facts, claim, problems);
+  const stated = accountForNumbers(message, facts, { claim, overlaps, find, problems });
+
+  // Any digit still unclaimed was not read as one of the trade's values.
+  for (const m of message.matchAll(/[^\s]*\d[^\s]*/g)) {
+    for (const d of m[0].matchAll(/\d/g)) {
+      const at = m.index! + d.index!;
+      if (!overlaps(at, at + 1)) {
+        find(m.index!, m[0], 'a figure the tool cannot explain');
+        break;
+      }
+    }
+  }
+  for (const [pattern, reason] of [
+    [NUMBER_WORD, 'a quantity in words'],
+    [OVERRIDE_WORD, 'a word that may override the terms'],
+    [LINK, 'a link or domain'],
+  ] as const) {
+    for (const m of message.matchAll(pattern)) if (!overlaps(m.index!, m.index! + m[0].length)) find(m.index!, m[0], reason);
+  }
+  for (const m of message.matchAll(TICKER)) {
+    const word = m[0].replace(/^\$/, '');
+    if (overlaps(m.index!, m.index! + m[0].length) || NOT_TICKERS.has(word) || word === facts.symbol) continue;
+    if (m[0].startsWith('$') || /^[A-Z]{2,6}$/.test(word)) find(m.index!, m[0], 'a word that may name another token');
+  }
+  for (const m of message.matchAll(/[\p{L}\p{M}]+/gu)) {
+    if (/\p{Script=Latin}/u.test(m[0]) && /(?!\p{Script=Latin})\p{L}/u.test(m[0])) {
+      problems.push(`the message has a word mixing alphabets ("${m[0]}"), a look-alike of another word`);
+    }
+  }
+
+  if (!named) {
+    problems.push(
+      `the message does not name the token: neither its mint ${facts.mint}` +
+        (facts.symbol ? (facts.symbolIsUnique ? ` nor its symbol ${facts.symbol}` : ` (its symbol ${facts.symbol} is shared by other tokens)`) : '') +
+        ' appears in it as a word of its own',
+    );
+  }
+  if (!stated.has('amount')) problems.push(`the message does not state the amount ${describeAmount(facts)}`);
+  if (!stated.has('minimum')) {
+    problems.push(`the message does not state the minimum ${toDecimalString(facts.minimumLamports, SOL_DECIMALS)} SOL (${facts.minimumLamports} lamports)`);
+  }
+  findings.sort((a, b) => a.index - b.index);
+  return { wording: mask(message, spans), problems: dedupe(problems), findings };
+}
+
+function describeAmount(facts: MessageFacts): string {
+  return facts.decimals === null
+    ? `${facts.amount} raw units`
+    : `${formatTokenAmount(facts.amount, facts.decimals)} ${facts.symbol ?? 'tokens'} (${facts.amount} raw units)`;
+}
+
+function claimLiteral(message: string, literal: string, placeholder: string, claim: (s: number, e: number, p: string) => boolean): void {
+  if (!literal) return;
+  const pattern = new RegExp(`(?<![A-Za-z0-9_])${escapeRegExp(literal)}(?![A-Za-z0-9_])`, 'g');
+  for (const m of message.matchAll(pattern)) claim(m.index!, m.index! + literal.length, placeholder);
+}
+
+function accountForAddresses(message: string, facts: MessageFacts, claim: (s: number, e: number, p: string) => boolean, problems: string[]): void {
+  const others = new Set(facts.otherTokens.map((t) => t.mint));
+  for (const m of message.matchAll(BASE58_RUN)) {
+    const word = m[0];
+    const start = m.index!;
+    if (!isAddressText(word)) {
+      // Signatures and hashes are longer than an address; their digits say nothing.
+      if (word.length > 44) claim(start, start + word.length, '{hash}');
+      continue;
+    }
+    if (word === facts.mint) claim(start, start + word.length, '{mint}');
+    else if (word === facts.owner) claim(start, start + word.length, '{owner}');
+    else if (facts.treasury !== null && word === facts.treasury) claim(start, start + word.length, '{treasury}');
+    else if (others.has(word)) problems.push(`the message names another token, ${word}`);
+    else problems.push(`the message names the address ${word}, which is not the token, your wallet or the pinned treasury`);
+  }
+}
+
+/** Whether the message names the token (mint, or unique symbol); claims symbol and name; refuses other symbols. */
+function accountForTokenNames(message: string, facts: MessageFacts, claim: (s: number, e: number, p: string) => boolean, problems: string[]): boolean {
+  let named = new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(facts.mint)}(?![A-Za-z0-9])`).test(message);
+  if (facts.name && facts.name.trim().length > 1) claimLiteral(message, facts.name.trim(), '{name}', claim);
+  if (facts.symbol) {
+    for (const m of message.matchAll(symbolPattern(facts.symbol))) {
+      if (claim(m.index!, m.index! + m[0].length, '{symbol}') && facts.symbolIsUnique) named = true;
+    }
+  }
+  for (const other of facts.otherTokens) {
+    const symbol = other.symbol?.trim();
+    if (!symbol || symbol === facts.symbol || symbol.toUpperCase() === 'SOL' || [...symbol].length < 2) continue;
+    if (symbolPattern(symbol).test(message)) problems.push(`the message names another token, ${symbol} (${other.mint})`);
+  }
+  return named;
+}
+
+/** The symbol as a whole, case-sensitive word, optionally after `$`. */
+function symbolPattern(symbol: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}_$])\\$?${escapeRegExp(symbol)}(?![\\p{L}\\p{N}_])`, 'gu');
+}
+
+interface NumberContext {
+  claim(start: number, end: number, placeholder: string): boolean;
+  overlaps(start: number, end: number): boolean;
+  find(index: number, text: string, reason: string): void;
+  problems: string[];
+}
+
+/** Reads every number; returns which of the required facts were stated. */
+function accountForNumbers(message: string, facts: MessageFacts, ctx: NumberContext): Set<'amount' | 'minimum'> {
+  const stated = new Set<'amount' | 'minimum'>();
+  const values = roleValues(facts);
+  for (const m of message.matchAll(NUMBER)) {
+    for (const piece of splitGrouping(m[0], m.index!)) {
+      const { text, start } = piece;
+      const end = start + text.length;
+      if (ctx.overlaps(start, end)) continue;
+      const before = message.slice(0, start);
+      const after = message.slice(end);
+      const figure = figureAround(message, start, end);
+      const unexplained = (why: string) => ctx.find(figure.index, figure.text, why);
+      if (/[-+\u2212$€£¥~≈<>±#]$/.test(before)) {
+        unexplained('a signed, approximate or currency figure');
+        continue;
+      }
+      if (/[\p{L}_.,]$/u.test(before)) {
+        unexplained('a figure joined to a word or punctuation');
+        continue;
+      }
+      if (/^(?:[eE][+-]?\d|\.\d|[,_]\d)/.test(after)) {
+        unexplained('a figure in an unusual notation');
+        continue;
+      }
+      const value = normalise(text);
+      if (value === null) {
+        unexplained('a figure with malformed digit grouping');
+        continue;
+      }
+      const unit = unitAfter(after, facts.symbol) ?? keyUnit(before);
+      const outcome = judge(value, unit, values, facts, before);
+      if (outcome.kind === 'role') {
+        ctx.claim(start, end, `{${outcome.role}}`);
+        if (outcome.role.startsWith('amount')) stated.add('amount');
+        if (outcome.role.startsWith('minimum')) stated.add('minimum');
+      } else if (outcome.kind === 'placeholder') {
+        ctx.claim(start, end, outcome.placeholder);
+      } else if (outcome.kind === 'problem') {
+        ctx.problems.push(`the message states "${figure.text}": ${outcome.why}`);
+        ctx.claim(start, end, '{refused}');
+      } else {
+        unexplained(outcome.why);
+      }
+    }
+  }
+  return stated;
+}
+
+/** A space-grouped run that is not valid grouping ("10 1000000") is several numbers. */
+function splitGrouping(text: string, start: number): Array<{ text: string; start: number }> {
+  if (!text.includes(' ') || normalise(text) !== null) return [{ text, start }];
+  const out: Array<{ text: string; start: number }> = [];
+  let offset = 0;
+  for (const part of text.split(' ')) {
+    if (part) out.push(...splitGrouping(part, start + offset));
+    offset += part.length + 1;
+  }
+  return out;
+}
+
+/** The figure with what is glued to it ("1000000k", "$5"), where it stands in the message. */
+function figureAround(message: string, start: number, end: number): { text: string; index: number } {
+  let s = start;
+  while (s > 0 && /[^\s]/.test(message[s - 1]!)) s--;
+  let e = end;
+  while (e < message.length && /[^\s]/.test(message[e]!)) e++;
+  return { text: message.slice(s, e), index: s };
+}
+
+/** "1,234.50" → "1234.5"; null for malformed grouping. */
+function normalise(text: string): string | null {
+  const [intPart, frac = ''] = text.split('.');
+  const separators = new Set(intPart!.match(/[^0-9]/g) ?? []);
+  if (separators.size > 1) return null;
+  if (separators.size === 1) {
+    const [first, ...rest] = intPart!.split(/[^0-9]/);
+    // A grouped number starts with 1-3 digits, not a zero ("0,049" is a decimal comma, not 49).
+    if (first!.length < 1 || first!.length > 3 || first!.startsWith('0') || rest.some((g) => g.length !== 3)) return null;
+  }
+  const integer = intPart!.replace(/[^0-9]/g, '').replace(/^0+(?=\d)/, '');
+  const fraction = frac.replace(/0+$/, '');
+  return integer + (fraction ? `.${fraction}` : '');
+}
+
+/** The unit written right after a number, if any: glued ("0.05SOL", "1000000k") or after spaces. */
+function unitAfter(after: string, symbol: string | null): Unit | null {
+  if (/^\s*%/.test(after)) return 'pct';
+  const glued = /^[\p{L}$◎]+/u.exec(after)?.[0];
+  const spaced = /^[ \t]+\(?([\p{L}$◎][\p{L}\p{N}_]*)/u.exec(after)?.[1];
+  const word = glued ?? spaced;
+  if (!word) return null;
+  if (symbol && (word === symbol || word === `$${symbol}`)) return 'tokens';
+  if (word === '◎') return 'sol';
+  const unit = UNIT_WORDS[word.toLowerCase()];
+  if (unit) return unit;
+  // Letters glued to a number that are not a unit scale or disguise it ("10x", "5OOO").
+  return glued ? 'scaled' : null;
+}
+
+/** The unit named by a `key: value` / `key = value` key right before the number ("min_lamports = …"). */
+function keyUnit(before: string): Unit | null {
+  const key = /([A-Za-z][A-Za-z0-9_. -]{0,40}?)["']?\s*[:=]\s*["']?$/.exec(before.slice(before.lastIndexOf('\n') + 1))?.[1];
+  if (!key) return null;
+  const parts = key.split(/[_\s.-]+|(?<=[a-z])(?=[A-Z])/).map((p) => p.toLowerCase());
+  for (const part of parts.reverse()) {
+    const unit = UNIT_WORDS[part];
+    if (unit === 'sol' || unit === 'lamports' || unit === 'raw' || unit === 'bps' || unit === 'pct') return unit;
+  }
+  return null;
+}
+
+type Judgement =
+  | { kind: 'role'; role: Role }
+  | { kind: 'placeholder'; placeholder: string }
+  | { kind: 'problem'; why: string }
+  | { kind: 'finding'; why: string };
+
+function roleValues(facts: MessageFacts): Map<Role, string> {
+  const values = new Map<Role, string>([
+    ['amount.raw', facts.amount.toString()],
+    ['minimum.lamports', facts.minimumLamports.toString()],
+    ['minimum.sol', toDecimalString(facts.minimumLamports, SOL_DECIMALS)],
+    ['expected.lamports', facts.expectedLamports.toString()],
+    ['expected.sol', toDecimalString(facts.expectedLamports, SOL_DECIMALS)],
+    ['slippage.bps', String(facts.slippageBps)],
+    ['slippage.pct', toDecimalString(BigInt(facts.slippageBps), 2)],
+  ]);
+  if (facts.decimals !== null) values.set('amount.tokens', toDecimalString(facts.amount, facts.decimals));
+  return values;
+}
+
+/** Which roles a unit can carry. */
+const ROLES_BY_UNIT: Partial<Record<Unit, Role[]>> = {
+  sol: ['minimum.sol', 'expected.sol'],
+  lamports: ['minimum.lamports', 'expected.lamports'],
+  tokens: ['amount.tokens'],
+  raw: ['amount.raw'],
+  bps: ['slippage.bps'],
+  pct: ['slippage.pct'],
+};
+const UNLABELLED_ROLES: Role[] = ['amount.raw', 'amount.tokens', 'minimum.lamports', 'minimum.sol', 'expected.lamports', 'expected.sol', 'slippage.bps'];
+
+function judge(value: string, unit: Unit | null, values: Map<Role, string>, facts: MessageFacts, before: string): Judgement {
+  const matching = (roles: Role[]) => roles.filter((r) => values.get(r) === value);
+  const unitName = unit ?? 'no unit';
+  if (unit === null) {
+    const roles = matching(UNLABELLED_ROLES);
+    if (roles.length > 0) return { kind: 'role', role: preferByContext(roles, before) };
+    if (isTimestampOf(value, facts)) return { kind: 'placeholder', placeholder: '{time}' };
+    return { kind: 'finding', why: 'a figure that is none of the trade’s values' };
+  }
+  if (unit === 'seconds' || unit === 'minutes' || unit === 'hours' || unit === 'ms') {
+    const lifetime = facts.createdAtMs !== null && facts.expiresAtMs !== null ? facts.expiresAtMs - facts.createdAtMs : null;
+    if (lifetime !== null && /^\d+$/.test(value) && Number(value) === Math.round(lifetime / TIME_UNIT_MS[unit]!)) {
+      return { kind: 'placeholder', placeholder: '{lifetime}' };
+    }
+    return { kind: 'finding', why: `a duration that is not the authorization's lifetime` };
+  }
+  const own = ROLES_BY_UNIT[unit];
+  if (own) {
+    const roles = matching(own);
+    if (roles.length > 0) return { kind: 'role', role: preferByContext(roles, before) };
+  }
+  // The value is one of the trade's figures, but in another unit: a mislabel, never signed.
+  const elsewhere = matching([...values.keys()]).filter((r) => !(own ?? []).includes(r));
+  if (unit !== 'scaled' && elsewhere.length > 0) {
+    return { kind: 'problem', why: `${describeRole(elsewhere[0]!, facts)} written in ${unitName}` };
+  }
+  if (unit === 'scaled') {
+    const base = matching([...values.keys()]);
+    return base.length > 0
+      ? { kind: 'problem', why: `${describeRole(base[0]!, facts)} with a suffix that scales it` }
+      : { kind: 'finding', why: 'a figure with a suffix that scales it' };
+  }
+  if (unit === 'lamports' && value.includes('.')) return { kind: 'problem', why: 'lamports are whole numbers' };
+  if (unit === 'raw') return { kind: 'problem', why: `not the amount ${describeAmount(facts)}` };
+  if (unit === 'tokens') {
+    return facts.decimals === null
+      ? { kind: 'finding', why: 'an amount in whole tokens, and the token’s decimals are unknown' }
+      : { kind: 'problem', why: `not the amount ${describeAmount(facts)}` };
+  }
+  if (unit === 'pct') return { kind: 'finding', why: 'a percentage that is not the slippage' };
+  return { kind: 'finding', why: `a figure in ${unitName} that is none of the trade’s values` };
+}
+
+function describeRole(role: Role, facts: MessageFacts): string {
+  switch (role) {
+    case 'amount.raw':
+      return `the amount in raw units (${facts.amount})`;
+    case 'amount.tokens':
+      return `the amount in whole tokens (${toDecimalString(facts.amount, facts.decimals ?? 0)})`;
+    case 'minimum.lamports':
+      return `the minimum in lamports (${facts.minimumLamports})`;
+    case 'minimum.sol':
+      return `the minimum in SOL (${toDecimalString(facts.minimumLamports, SOL_DECIMALS)})`;
+    case 'expected.lamports':
+      return `the expected output in lamports (${facts.expectedLamports})`;
+    case 'expected.sol':
+      return `the expected output in SOL (${toDecimalString(facts.expectedLamports, SOL_DECIMALS)})`;
+    case 'slippage.bps':
+      return `the slippage in bps (${facts.slippageBps})`;
+    case 'slippage.pct':
+      return `the slippage in % (${toDecimalString(BigInt(facts.slippageBps), 2)})`;
+  }
+}
+
+/** When a figure is two roles at once (minimum = expected at 0 slippage), the words before it decide. */
+function preferByContext(roles: Role[], before: string): Role {
+  if (roles.length === 1) return roles[0]!;
+  const line = before.slice(before.lastIndexOf('\n') + 1).slice(-60).toLowerCase();
+  const cue = [...line.matchAll(/(min|least|floor|expect|quote|estimat|amount|sell|slippage)/g)].pop()?.[1];
+  const wanted = cue === undefined ? null : /min|least|floor/.test(cue) ? 'minimum' : /expect|quote|estimat/.test(cue) ? 'expected' : /amount|sell/.test(cue) ? 'amount' : 'slippage';
+  return roles.find((r) => wanted !== null && r.startsWith(wanted)) ?? roles[0]!;
+}
+
+/** A Unix time (seconds or milliseconds) of the authorization's creation or expiry. */
+function isTimestampOf(value: string, facts: MessageFacts): boolean {
+  if (!/^\d{9,13}$/.test(value)) return false;
+  const n = Number(value);
+  return [facts.createdAtMs, facts.expiresAtMs].some((ms) => ms !== null && (n === ms || n === Math.floor(ms / 1000)));
+}
+
+/** An id, nonce or hash: long, and letters and digits interleave (a word with a number glued on does not). */
+function isIdOrHash(word: string): boolean {
+  if (/^0x[0-9a-fA-F]{8,}$/.test(word)) return true;
+  const plain = word.replace(/[_-]/g, '');
+  if (plain.length < 12 || !/\d/.test(plain) || !/[A-Za-z]/.test(plain)) return false;
+  const switches = plain.split('').filter((c, i) => i > 0 && /\d/.test(c) !== /\d/.test(plain[i - 1]!)).length;
+  return switches >= 4;
+}
+
+function isAddressText(word: string): boolean {
+  if (word.length < 32 || word.length > 44) return false;
+  try {
+    return bs58.decode(word).length === 32;
+  } catch {
+    return false;
+  }
+}
+
+function mask(message: string, spans: Span[]): string {
+  let out = '';
+  let at = 0;
+  for (const s of [...spans].sort((a, b) => a.start - b.start)) {
+    out += message.slice(at, s.start) + s.placeholder;
+    at = s.end;
+  }
+  return out + message.slice(at);
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function dedupe(lines: string[]): string[] {
+  return [...new Set(lines)];
+}
