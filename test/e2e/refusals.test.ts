@@ -3,8 +3,6 @@
 // transaction (built with @solana/web3.js from the real intent) or a lying sell authorization,
 // and each test asserts exit 6, a message naming the problem, and that the server never got a
 // deposit or an authorize (for buys: and that the intent was cancelled).
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   AddressLookupTableAccount,
   ComputeBudgetProgram,
@@ -19,8 +17,9 @@ import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastJsonError } from '../helpers/cli-assert.js';
-import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
-import { completeBuy, signMessage, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { freshHome, json, runCli } from '../helpers/cli.js';
+import { completeBuy, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { startRewordingService } from '../helpers/rewording-service.js';
 import { startTamperProxy, type TamperProxy } from '../helpers/tamper-proxy.js';
 
 let sb: TestSandbox;
@@ -50,13 +49,6 @@ async function proxy(): Promise<TamperProxy> {
   const p = await startTamperProxy(sb.url);
   closers.push(() => p.close());
   return p;
-}
-
-function lastJsonError(r: CliResult): { code: string; message: string } {
-  const lines = r.stderr.split('\n').filter((l) => l.trim() !== '');
-  const last = JSON.parse(lines.at(-1) ?? 'null');
-  expect(last?.error, r.stderr).toBeTruthy();
-  return last.error;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -263,6 +255,8 @@ function tokens(raw: bigint, decimals: number): string {
   return frac ? `${whole}.${frac}` : whole;
 }
 const sol = (lamports: string | bigint) => tokens(BigInt(lamports), 9);
+/** An honest wording of the authorization as it now stands (after a tamper changed its fields). */
+const honest = (a: any) => `Sell ${tokens(BigInt(a.amount), 5)} WOOF (${a.mint}) for at least ${sol(a.minimumOutputLamports)} SOL`;
 
 interface SellCase {
   name: string;
@@ -302,6 +296,98 @@ const SELL_CASES: SellCase[] = [
     name: 'the message does not state the minimum',
     tamper: (a) => (a.message = `Sell 1,234.5 WOOF (${a.mint}) at the market price.`),
     problem: /the message does not state the minimum [0-9.]+ SOL \(\d+ lamports\)/,
+  },
+  // Each class of hostile message the signing-guard issue found signed (the unit table in
+  // test/unit/sell-authorization-check.test.ts holds many more of each class).
+  {
+    name: 'a Sign-In-With-Solana login for another site carrying the trade',
+    tamper: (a) =>
+      (a.message = `example.com wants you to sign in with your Solana account:\n${sb.walletAddress}\n\n${honest(a)}\n\nURI: https://example.com/login\nVersion: 1\nChain ID: mainnet\nNonce: 8f3a9c2e71b4\nIssued At: ${a.createdAt}`),
+    problem: /reads as a Sign-In-With-Solana \/ EIP-4361 login/,
+  },
+  {
+    name: 'the Solana off-chain message preamble',
+    tamper: (a) => (a.message = `\u00ffsolana offchain\n${honest(a)}`),
+    problem: /reads as a Solana off-chain message/,
+  },
+  {
+    name: 'a withdrawal of everything to another address, the trade as a reference',
+    tamper: (a) => (a.message = `I authorize withdrawal of ALL balances to ${stranger.publicKey.toBase58()}. ref ${a.mint} ${a.amount} ${a.minimumOutputLamports}`),
+    problem: new RegExp(`reads as a withdrawal.*names the address ${stranger.publicKey.toBase58()}`),
+  },
+  {
+    name: 'a transfer of the proceeds to someone else',
+    tamper: (a) => (a.message = `${honest(a)}; transfer the proceeds to my savings`),
+    problem: /reads as a transfer to someone/,
+  },
+  {
+    name: 'a thousand times the amount for 0 SOL, the real figures as a reference',
+    tamper: (a) => (a.message = `Sell ${tokens(BigInt(a.amount) * 1000n, 5)} WOOF for at least 0 SOL. Reference: ${honest(a)}`),
+    problem: /states "1,234,500": not the amount 1,234\.5 WOOF/,
+  },
+  {
+    name: 'another mint sold, the requested one named in passing',
+    tamper: (a) => (a.message = `Sell ${tokens(BigInt(a.amount), 5)} of ${sb.tokens[1]!.mint} for at least ${sol(a.minimumOutputLamports)} SOL (ref WOOF ${a.mint})`),
+    problem: /names the address \S+, which is not the token, your wallet or the pinned treasury/,
+  },
+  {
+    name: 'the symbol only as an ordinary lowercase word',
+    tamper: (a) => (a.message = `Sell ${tokens(BigInt(a.amount), 5)} woof for at least ${sol(a.minimumOutputLamports)} SOL`),
+    problem: /does not name the token/,
+  },
+  ...(
+    [
+      ['U+034F', '\u034F'],
+      ['U+FE0F', '\uFE0F'],
+      ['U+17B5', '\u17B5'],
+    ] as const
+  ).map(([name, ch]) => ({
+    name: `${name} inside the minimum`,
+    tamper: (a: any) => (a.message = honest(a).replace(/(\d)(\d) SOL$/, `$1${ch}$2 SOL`)),
+    problem: /invisible \(default-ignorable\) character/,
+  })),
+  {
+    name: 'U+2007 figure spaces grouping the minimum',
+    tamper: (a) => (a.message = `${honest(a)} (${BigInt(a.minimumOutputLamports).toLocaleString('en-US').replace(/,/g, '\u2007')} lamports)`),
+    problem: /space or separator other than the plain space/,
+  },
+  {
+    name: 'the minimum in SOL labelled lamports',
+    tamper: (a) => (a.message = `Sell ${tokens(BigInt(a.amount), 5)} WOOF (${a.mint}) for at least ${sol(a.minimumOutputLamports)} lamports`),
+    problem: /the minimum in SOL .* written in lamports/,
+  },
+  {
+    name: 'the amount with a scaling suffix',
+    tamper: (a) => (a.message = `Sell ${a.amount}k WOOF (${a.mint}) for at least ${sol(a.minimumOutputLamports)} SOL`),
+    problem: /the amount in raw units \(123450000\) with a suffix that scales it/,
+  },
+  {
+    name: 'raw units labelled as whole tokens',
+    tamper: (a) => (a.message = `Sell ${a.amount} WOOF (${a.mint}) for at least ${sol(a.minimumOutputLamports)} SOL`),
+    problem: /the amount in raw units \(123450000\) written in tokens/,
+  },
+  {
+    name: 'a figure the tool cannot explain, under --yes',
+    tamper: (a) => (a.message = `${honest(a)}. Valid for 3 minutes`),
+    problem: /cannot explain: "3" \(a duration that is not the authorization's lifetime\)/,
+  },
+  {
+    name: 'slippage 10000 and a minimum of 0 when no limit was set (the default cap)',
+    tamper: (a) => {
+      a.slippageBps = 10_000;
+      a.minimumOutputLamports = '0';
+      a.message = `Sell ${tokens(BigInt(a.amount), 5)} WOOF (${a.mint}) for at least 0 SOL`;
+    },
+    problem: /slippage 10000 bps is more than the 500 bps allowed/,
+  },
+  {
+    name: 'a minimum 1% below the slippage floor',
+    tamper: (a) => {
+      const floor = (BigInt(a.expectedOutputLamports) * BigInt(10_000 - a.slippageBps)) / 10_000n;
+      a.minimumOutputLamports = ((floor * 99n) / 100n).toString();
+      a.message = honest(a);
+    },
+    problem: /below what 100 bps of slippage allows/,
   },
   {
     name: 'the message has a control character (ANSI escape)',
@@ -379,57 +465,10 @@ describe.concurrent('sell: refuses to sign a lying authorization (exit 6, no aut
 // ---------------------------------------------------------------------------------------------
 // Tolerance: a service that words its message differently
 
-/**
- * A service whose sell message reads "Selling 1,234.5 WOOF for at least 0.0016 SOL": in front
- * of the sandbox, it rewords every authorization's message; on authorize it checks that the
- * client signed exactly the reworded text with the wallet, then signs the sandbox's own message
- * (the test holds the wallet) so the sandbox can carry the sell out.
- */
-async function startRewordingService(reword: (auth: any) => string) {
-  const original = new Map<string, string>();
-  const reworded = new Map<string, string>();
-  const signedReworded: string[] = [];
-  const swap = (payload: any) => {
-    const a = payload?.data?.authorization;
-    if (a && typeof a.message === 'string') {
-      if (!original.has(a.id)) {
-        original.set(a.id, a.message);
-        reworded.set(a.id, reword(a));
-      }
-      a.message = reworded.get(a.id);
-    }
-    return payload;
-  };
-  const server: Server = createServer(async (req, res) => {
-    let text = '';
-    for await (const chunk of req) text += chunk;
-    const path = req.url ?? '/';
-    const authorize = /^\/api\/v1\/trade\/sells\/([^/]+)\/authorize$/.exec(path);
-    if (authorize && req.method === 'POST') {
-      const id = authorize[1]!;
-      const { signature } = JSON.parse(text);
-      const ok = nacl.sign.detached.verify(Buffer.from(reworded.get(id) ?? '', 'utf8'), bs58.decode(signature), new PublicKey(sb.walletAddress).toBytes());
-      if (!ok) {
-        res.writeHead(422, { 'content-type': 'application/json' });
-        return res.end(JSON.stringify({ error: { code: 'INVALID_SIGNATURE', message: 'not a signature of the message' } }));
-      }
-      signedReworded.push(reworded.get(id)!);
-      text = JSON.stringify({ signature: signMessage(original.get(id)!, sb.keypair) });
-    }
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-api-key': String(req.headers['x-api-key'] ?? '') };
-    const upstream = await fetch(sb.url + path, { method: req.method, headers, body: text || undefined });
-    const body = await upstream.text();
-    res.writeHead(upstream.status, { 'content-type': 'application/json' });
-    res.end(upstream.ok ? JSON.stringify(swap(JSON.parse(body))) : body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, signedReworded };
-}
-
 describe('sell: tolerant of the wording of the message', () => {
   it('"Selling 1,234.5 WOOF for at least 0.0016 SOL" passes the checks, is signed as shown, and the sell completes', async () => {
-    const service = await startRewordingService((a) => `Selling ${tokens(BigInt(a.amount), held.decimals)} ${held.symbol} for at least ${sol(a.minimumOutputLamports)}0 SOL`);
+    const service = await startRewordingService(sb, (a) => `Selling ${tokens(BigInt(a.amount), held.decimals)} ${held.symbol} for at least ${sol(a.minimumOutputLamports)}0 SOL`);
+    closers.push(() => service.close());
     const before = (await sb.call('GET', '/holdings')).body.data.find((h: any) => h.mint === held.mint).amount;
     const r = await runCli(['sell', held.symbol, SELL_AMOUNT.toString(), '--yes', '--json'], { env: envFor(service.url) });
     expect(r.code, r.stderr).toBe(0);

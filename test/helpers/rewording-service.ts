@@ -1,0 +1,72 @@
+// A service that words its sell messages its own way: in front of a sandbox, it rewords every
+// authorization's message; on authorize it checks that the client signed exactly the reworded
+// text with the wallet, then signs the sandbox's own message (the test holds the wallet) so
+// the sandbox can carry the sell out. The wording can be changed between sells (`reword`).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PublicKey } from '@solana/web3.js';
+import bs58 from 'bs58';
+import nacl from 'tweetnacl';
+import { signMessage, type TestSandbox } from './sandbox.js';
+
+export interface RewordingService {
+  url: string;
+  /** Every reworded message the client signed, in order. */
+  signedReworded: string[];
+  /** Authorize requests that arrived, by authorization id. */
+  authorized: string[];
+  /** Words the next authorizations differently. */
+  reword(fn: (authorization: any) => string): void;
+  close(): Promise<void>;
+}
+
+/** Starts the service on 127.0.0.1 with an ephemeral port. */
+export async function startRewordingService(sb: TestSandbox, reword: (authorization: any) => string): Promise<RewordingService> {
+  let current = reword;
+  const original = new Map<string, string>();
+  const reworded = new Map<string, string>();
+  const signedReworded: string[] = [];
+  const authorized: string[] = [];
+  const swap = (payload: any) => {
+    const a = payload?.data?.authorization;
+    if (a && typeof a.message === 'string') {
+      if (!original.has(a.id)) {
+        original.set(a.id, a.message);
+        reworded.set(a.id, current(a));
+      }
+      a.message = reworded.get(a.id);
+    }
+    return payload;
+  };
+  const server: Server = createServer(async (req, res) => {
+    let text = '';
+    for await (const chunk of req) text += chunk;
+    const path = req.url ?? '/';
+    const authorize = /^\/api\/v1\/trade\/sells\/([^/]+)\/authorize$/.exec(path);
+    if (authorize && req.method === 'POST') {
+      const id = authorize[1]!;
+      authorized.push(id);
+      const { signature } = JSON.parse(text);
+      const ok = nacl.sign.detached.verify(Buffer.from(reworded.get(id) ?? '', 'utf8'), bs58.decode(signature), new PublicKey(sb.walletAddress).toBytes());
+      if (!ok) {
+        res.writeHead(422, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ error: { code: 'INVALID_SIGNATURE', message: 'not a signature of the message' } }));
+      }
+      signedReworded.push(reworded.get(id)!);
+      text = JSON.stringify({ signature: signMessage(original.get(id)!, sb.keypair) });
+    }
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-api-key': String(req.headers['x-api-key'] ?? '') };
+    const upstream = await fetch(sb.url + path, { method: req.method, headers, body: text || undefined });
+    const body = await upstream.text();
+    res.writeHead(upstream.status, { 'content-type': 'application/json' });
+    res.end(upstream.ok ? JSON.stringify(swap(JSON.parse(body))) : body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    signedReworded,
+    authorized,
+    reword: (fn) => (current = fn),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
