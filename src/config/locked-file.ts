@@ -43,11 +43,14 @@ export function readOrNull(path: string): string | null {
   }
 }
 
+const PAUSE_MS = 15;
+
 function lock(lockPath: string, timing: LockTiming): () => void {
   const waitMs = timing.waitMs ?? 5_000;
   const staleMs = timing.staleMs ?? 30_000;
   const started = timing.now();
-  for (;;) {
+  // Bounded by attempts as well as by the clock, so a stopped clock cannot wait for ever.
+  for (let attempt = 0; ; attempt++) {
     try {
       closeSync(openSync(lockPath, 'wx', 0o600));
       return () => {
@@ -69,10 +72,10 @@ function lock(lockPath: string, timing: LockTiming): () => void {
       }
       continue;
     }
-    if (timing.now() - started > waitMs) {
+    if (timing.now() - started >= waitMs || attempt * PAUSE_MS >= waitMs) {
       throw new LockedFileError(`${lockPath} is held by another trader process; if none is running, delete that file`);
     }
-    pause(15);
+    pause(PAUSE_MS);
   }
 }
 

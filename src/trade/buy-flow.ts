@@ -147,7 +147,8 @@ export async function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): P
         err.message += `; buy ${intent.id} is ${spent.status} with no deposit recorded: nothing was spent; run the command again`;
       } else {
         hooks.submitted();
-        err.message += `; buy ${intent.id} is ${spent.status}${spent.note}: the signed deposit may still be spent, so do not buy again until it has settled`;
+        const taken = spent.status !== 'awaiting_deposit' && spent.status !== 'in an unknown state';
+        err.message += `; buy ${intent.id} is ${spent.status}${spent.note}: ${taken ? 'the service took the deposit despite the error' : 'the signed deposit may still be spent'}, so do not buy again until it has settled`;
       }
       throw err;
     }

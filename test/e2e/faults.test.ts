@@ -221,6 +221,45 @@ describe.concurrent('signed submissions are never repeated blindly', () => {
     expect((await sb.call('GET', `/trade/buys/${id}`)).body.data.intent.status).toBe('cancelled');
   });
 
+  test('a deposit answered 400 that the service then takes (cancel answered 409): exit 3, never "nothing was spent", the follow command; one intent, one deposit', async (t) => {
+    const { sb, env, buyArgs } = await setup(t);
+    // A service slow to take a deposit it answered with an error: it holds the deposit and
+    // sends it on just before the client's cancel arrives, which therefore fails with 409.
+    let held: { path: string; body: string } | null = null;
+    const forward = async (method: string, path: string, body: string, key: string) => {
+      const r = await fetch(sb.url + path, { method, headers: { 'content-type': 'application/json', 'x-api-key': key }, body: body || undefined });
+      return { status: r.status, text: await r.text() };
+    };
+    const server = createServer(async (req, res) => {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      const path = req.url ?? '/';
+      const key = String(req.headers['x-api-key'] ?? '');
+      if (req.method === 'POST' && DEPOSIT.test(path) && held === null) {
+        held = { path, body };
+        res.writeHead(400, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ error: { code: 'BROADCAST_FAILED', message: 'could not broadcast the deposit' } }));
+      }
+      if (req.method === 'POST' && path.endsWith('/cancel') && held !== null) await forward('POST', held.path, held.body, key);
+      const answer = await forward(req.method!, path, body, key);
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(answer.text);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    t.onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    const r = await runCli(buyArgs(), { env: { ...env, TRADER_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } });
+    const message = expectOneLineServiceError(r, 'json');
+    expect(message).not.toMatch(/nothing was spent/);
+    const id = held!.path.split('/')[5]!;
+    expect(message).toMatch(new RegExp(`HTTP 400.*buy ${id} is [a-z_]+ \\(the cancel failed\\): the service took the deposit despite the error, so do not buy again until it has settled`));
+    expect(message).toContain(`trader trades ${id} --watch`);
+    const log = await sb.requests();
+    expect(entries(log, 'POST', '/trade/buys')).toHaveLength(1);
+    expect(entries(log, 'POST', DEPOSIT).map((e) => e.status)).toEqual([200]);
+    expect(entries(log, 'POST', /\/cancel$/).map((e) => e.status)).toEqual([409]);
+  });
+
   test('a deposit that keeps failing: two submissions at most, each after a read, then exit 3; nothing accepted', async (t) => {
     const { sb, env, fault, buyArgs } = await setup(t);
     await fault({ match: { method: 'POST', path: `${API}/trade/buys/` }, status: 503, retryAfter: 0, count: 10 });
