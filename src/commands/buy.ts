@@ -8,7 +8,7 @@ import { renderBuyReview, renderBuySummary } from '../io/views/buy.js';
 import { holdingOf, metaOf, readHoldingsQuietly } from '../trade/token-lookup.js';
 import { parseAddress } from '../wallet/address.js';
 import { limitChecks, parseIdempotencyKey, slippageToAsk, waitLimitMs } from './trade-options.js';
-import { checkWallet, localPreflight, explainStop } from './trade-preflight.js';
+import { checkWallet, explainStop, followCommand, localPreflight } from './trade-preflight.js';
 import { guarded, openTrust, pinnedTreasury } from './trust.js';
 
 interface Options {
@@ -100,7 +100,7 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
     progress.stop();
   }
 
-  const follow = `trader trades ${outcome.intent.id} --watch`;
+  const follow = followCommand(outcome.intent.id);
   switch (outcome.kind) {
     case 'dry-run': {
       const { review, problems } = outcome;

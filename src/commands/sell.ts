@@ -11,7 +11,7 @@ import { holdingOf, metaOf, mintForSymbol } from '../trade/token-lookup.js';
 import { isAddress } from '../wallet/address.js';
 import { allowedSlippage, limitChecks, parseIdempotencyKey, slippageToAsk, waitLimitMs } from './trade-options.js';
 import { openTrust, pinnedTreasury, wordingTrust } from './trust.js';
-import { checkWallet, localPreflight, explainStop } from './trade-preflight.js';
+import { checkWallet, explainStop, followCommand, localPreflight } from './trade-preflight.js';
 import { printable } from './arguments.js';
 
 interface Options {
@@ -81,7 +81,7 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
         keyTyped: opts.idempotencyKey !== undefined,
         minSolLamports,
         token: meta,
-        knownTokens: holdings.map((h) => ({ mint: h.mint, symbol: h.symbol })),
+        knownTokens: holdings.map((h) => ({ mint: h.mint, symbol: h.symbol, name: h.name })),
         treasury,
         assumeYes: ctx.settings.yes,
         wait: opts.wait !== false,
@@ -133,7 +133,7 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
     progress.stop();
   }
 
-  const follow = `trader trades ${result.kind === 'dry-run' ? result.review.authorization.id : result.view.authorization.id} --watch`;
+  const follow = followCommand(result.kind === 'dry-run' ? result.review.authorization.id : result.view.authorization.id);
   switch (result.kind) {
     case 'dry-run': {
       const { review, problems } = result;

@@ -3,6 +3,7 @@
 import type { ServiceClient } from '../api/client.js';
 import type { Context } from '../context.js';
 import { ApiError, InterruptedError, UsageError } from '../errors.js';
+import { shellQuote } from '../shell-quote.js';
 import type { Keypair } from '../wallet/keypair.js';
 
 /** Local checks, no request: confirmation possible and the keypair file readable and valid. */
@@ -32,6 +33,11 @@ export async function checkWallet(api: ServiceClient, keypair: Keypair): Promise
   }
 }
 
+/** The command that follows a trade, with a service-given id quoted so a hostile id cannot run as shell code. */
+export function followCommand(id: string): string {
+  return `trader trades ${shellQuote(id)} --watch`;
+}
+
 /** Where a trade stood when the command stopped. */
 export interface TradeProgress {
   /** A question was on screen. */
@@ -52,7 +58,7 @@ export interface TradeProgress {
  * message itself, so the --json error line carries it too.
  */
 export function explainStop(err: unknown, at: TradeProgress): unknown {
-  const follow = at.tradeId ? `trader trades ${at.tradeId} --watch` : null;
+  const follow = at.tradeId ? followCommand(at.tradeId) : null;
   if (err instanceof InterruptedError) {
     const again = at.resume ? ` (to pick it up again: ${at.resume})` : '';
     const note = at.prompting

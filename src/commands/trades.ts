@@ -7,6 +7,7 @@ import { renderSell, renderTrade } from '../io/views/trade.js';
 import { watchSell, watchTrade } from '../trade/watch.js';
 import { parseTradeId } from './arguments.js';
 import { deadline } from './trade-options.js';
+import { followCommand } from './trade-preflight.js';
 
 interface Options {
   watch?: boolean;
@@ -18,7 +19,7 @@ export async function run(ctx: Context, [rawId]: string[], opts: Options): Promi
   const intervalMs = parseSeconds(opts.interval ?? '3', { option: '--interval', min: 2 }) * 1000;
   const api = await ctx.api();
   const isSell = id.startsWith('sell_');
-  const follow = `trader trades ${id} --watch`;
+  const follow = followCommand(id);
 
   if (opts.watch) {
     const progress = await ctx.progress();

@@ -144,7 +144,7 @@ export async function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): P
       // state says whether anything was spent.
       const spent = await afterRefusedDeposit(api, intent.id);
       if (spent.nothingSpent) {
-        err.message += `; buy ${intent.id} is ${spent.status} with no deposit recorded: nothing was spent; run the command again`;
+        err.message += `; buy ${intent.id} is ${spent.status} with no deposit recorded: nothing was spent (the signed deposit cannot land after block height ${created.deposit.lastValidBlockHeight}); run the command again`;
       } else {
         hooks.submitted();
         const taken = spent.status !== 'awaiting_deposit' && spent.status !== 'in an unknown state';

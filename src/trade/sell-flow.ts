@@ -27,7 +27,7 @@ export interface SellRequest {
   allowedSlippageBps: number;
   token: { symbol: string | null; decimals: number | null; name: string | null } | null;
   /** Every token the account holds: a symbol names the token only when it is one token's. */
-  knownTokens: Array<{ mint: string; symbol: string | null }>;
+  knownTokens: Array<{ mint: string; symbol: string | null; name?: string | null }>;
   /** The treasury the user trusts (set or pinned), the one address besides mint and wallet a message may name. */
   treasury: string | null;
   /** --yes: nothing can be asked, so what would need the user's acceptance is refused. */
@@ -200,7 +200,9 @@ async function authorize(
       }
       if (current.authorization.status !== 'awaiting_signature') return { view: current };
       if (attempt >= 2 || !isUncertainOutcome(err)) {
-        if (err instanceof ApiError) err.message += `; the sell still awaits its signature, so nothing was sold; it expires unused at ${authorization.expiresAt}`;
+        if (err instanceof ApiError) {
+          err.message += `; the service reports the sell still awaiting its signature (nothing sold so far); the signature it holds stays usable until ${authorization.expiresAt}`;
+        }
         return { error: err, stillAwaiting: true };
       }
     }

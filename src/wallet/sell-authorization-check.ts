@@ -7,13 +7,16 @@
 import bs58 from 'bs58';
 import type { SellAuthorization } from '../api/types.js';
 import { formatSol, formatTokenAmount, isCanonicalIntegerString } from '../amounts.js';
-import { accountForMessage, type Finding } from './sell-message/accounting.js';
+import { accountForMessage, MAX_LIFETIME_MS, type Finding } from './sell-message/accounting.js';
 import { foreignShapeProblems } from './sell-message/foreign-shapes.js';
 import { characterProblems } from './sell-message/text-rules.js';
 import { decodeBase64Strict, looksLikeTransaction } from './transaction-decoder.js';
 
 export { MAX_MESSAGE_BYTES } from './sell-message/text-rules.js';
 export type { Finding } from './sell-message/accounting.js';
+
+/** How far the service's clock may run ahead of ours. */
+const CLOCK_SKEW_MS = 60_000;
 
 export interface SellCheckInput {
   authorization: SellAuthorization;
@@ -22,8 +25,8 @@ export interface SellCheckInput {
   requestedAmount: bigint;
   /** What holdings say about the token; null when unknown. */
   token: { symbol: string | null; decimals: number | null; name?: string | null } | null;
-  /** Every token the account holds (mint and symbol), to tell a unique symbol and refuse others. */
-  knownTokens: Array<{ mint: string; symbol: string | null }>;
+  /** Every token the account holds (mint, symbol, name), to tell a unique symbol and refuse others. */
+  knownTokens: Array<{ mint: string; symbol: string | null; name?: string | null }>;
   /** The owner wallet, and the pinned treasury (null when none): the only addresses a message may name besides the mint. */
   owner: string;
   treasury: string | null;
@@ -71,9 +74,18 @@ export function checkSellAuthorization(input: SellCheckInput): SellCheck {
   if (minimum !== null && minSolLamports !== null && minimum < minSolLamports) {
     problems.push(`the minimum ${formatSol(minimum)} SOL is below --min-sol ${formatSol(minSolLamports)} SOL`);
   }
+  // The id is printed in commands and may appear in the message: a plain sell_ id only.
+  const idIsPlain = typeof auth.id === 'string' && /^sell_[A-Za-z0-9_-]{1,128}$/.test(auth.id);
+  if (!idIsPlain) problems.push(`the authorization id ${JSON.stringify(auth.id)} is not a sell_ id of letters and digits`);
+  // An authorization lives 2 minutes (api-spec.md): one that claims longer would keep the signature usable.
   const expiresMs = typeof auth.expiresAt === 'string' ? Date.parse(auth.expiresAt) : NaN;
+  const createdMs = timeOrNull(auth.createdAt);
   if (Number.isNaN(expiresMs)) problems.push(`the authorization's expiresAt ${JSON.stringify(auth.expiresAt)} is not a valid time`);
   else if (expiresMs <= nowMs) problems.push(`the authorization expired at ${auth.expiresAt}`);
+  else if (expiresMs > nowMs + MAX_LIFETIME_MS + CLOCK_SKEW_MS) problems.push(`the authorization expires at ${auth.expiresAt}, more than 2 minutes from now`);
+  if (createdMs !== null && !Number.isNaN(expiresMs) && (expiresMs - createdMs > MAX_LIFETIME_MS || createdMs > nowMs + CLOCK_SKEW_MS)) {
+    problems.push(`the authorization's createdAt ${auth.createdAt} does not fit a 2-minute authorization expiring at ${auth.expiresAt}`);
+  }
 
   const message = auth.message;
   if (typeof message !== 'string' || message.length === 0) {
@@ -88,7 +100,7 @@ export function checkSellAuthorization(input: SellCheckInput): SellCheck {
     mint: requestedMint,
     owner: input.owner,
     treasury: input.treasury,
-    authorizationId: typeof auth.id === 'string' ? auth.id : '',
+    authorizationId: idIsPlain ? auth.id : '',
     amount: requestedAmount,
     decimals,
     symbol,
@@ -98,8 +110,9 @@ export function checkSellAuthorization(input: SellCheckInput): SellCheck {
     minimumLamports: minimum ?? -1n,
     expectedLamports: expected ?? -1n,
     slippageBps: bps ?? -1,
-    createdAtMs: timeOrNull(auth.createdAt),
+    createdAtMs: createdMs,
     expiresAtMs: Number.isNaN(expiresMs) ? null : expiresMs,
+    nowMs,
   });
   problems.push(...accounting.problems);
   return { problems, findings: accounting.findings, wording: accounting.wording };

@@ -33,7 +33,7 @@ interface Held {
 /** A new token of the sandbox, bought through the API: a holding no other test touches. */
 async function holding(decimals = 6): Promise<Held> {
   const symbol = `S${process.pid % 1000}T${++tokenCount}`;
-  const token = await sb.control('/tokens', { symbol, name: `Sell test ${tokenCount}`, decimals, usdPrice: 0.001 });
+  const token = await sb.control('/tokens', { symbol, name: `Test Coin ${tokenCount}`, decimals, usdPrice: 0.001 });
   const { positionId } = await completeBuy(sb, { mint: token.mint, amountLamports: '200000000' });
   return { mint: token.mint, symbol, decimals, amount: await heldAmount(token.mint), positionId };
 }
@@ -174,6 +174,9 @@ describe('sells that end without success', () => {
         },
       }),
     );
+    // The sandbox's clock goes back to real time: a service clock minutes ahead makes every
+    // later authorization look created in the future, which the client refuses.
+    await sb.advance(-1_001);
     expect(r.code, r.stderr).toBe(4);
     expect(r.stderr).toContain('PRICE_MOVED');
     expect(r.stderr).toContain('nothing was sold');

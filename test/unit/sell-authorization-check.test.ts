@@ -97,14 +97,14 @@ describe('honest wordings pass with nothing to explain', () => {
       `{"action":"sell","mint":"${MINT}","amount":"123450000","minOutLamports":"49500000","slippageBps":100,"expiresAt":"2030-01-01T00:02:00.000Z"}`,
     ],
     ['the owner wallet named', `Seller ${OWNER} sells 1234.5 BONK (${MINT}) for >= 49,500,000 lamports`],
-    ['the pinned treasury named', `Proceeds for 1,234.5 BONK are paid by ${TREASURY}: at least 0.0495 SOL`],
+    ['the pinned treasury named', `Sell 1,234.5 BONK for at least 0.0495 SOL\nTreasury: ${TREASURY}`],
     ['space-grouped thousands', 'Sell 123 450 000 raw units of BONK, minimum 49 500 000 lamports'],
     ['a Unix expiry', `sell BONK 123450000 min 49500000 exp ${EXPIRES_UNIX}`],
     ['a numeric nonce', `${GOOD}\nNonce: 582910374`],
     ['a quote hash and a hex id', `${GOOD}\nQuote: ${HASH}\nRequest: 0x9f8e7d6c5b4a3f2e`],
     ['tabs', 'Sell\t1,234.5\tBONK\tmin\t49,500,000 lamports'],
     ['slippage in bps and the expected output in lamports', `Sell 1,234.5 BONK; expect 50000000 lamports, floor 49500000 lamports at 100 bps`],
-    ['emoji and accents', 'Sell 1,234.5 BONK 🐶\n\tminimum ≥ 0.0495 SOL — café'],
+    ['emoji, dashes and symbols', 'Sell 1,234.5 BONK 🐶\n\tminimum ≥ 0.0495 SOL — signed once'],
   ])('%s', (_name, message) => {
     expectClean(check({ message }));
   });
@@ -138,6 +138,7 @@ describe('honest wordings pass with nothing to explain', () => {
         requestedMint: OTHER_MINT,
         requestedAmount: 2_500_000n,
         token: { symbol: 'WIF', decimals: 6, name: 'Dog Hat' },
+        nowMs: Date.parse('2030-01-01T00:05:00.000Z'),
       },
     );
     expectClean(first);
@@ -258,6 +259,59 @@ describe('hostile messages are refused, never signed', () => {
     expect(bytes(fits)).toBeLessThanOrEqual(2048);
     expect(check({ message: fits }).problems).toEqual([]);
     expectProblem(check({ message: `${fits}éé` }), /bytes long, more than the 2048 allowed/);
+  });
+});
+
+// Found by a red-team run against the first version of this guard: every one was signed.
+describe('red-team messages are never clean', () => {
+  const notClean = (result: SellCheck) => expect(result.problems.length + result.findings.length, JSON.stringify(result)).toBeGreaterThan(0);
+  it.each([
+    ['a minimum in an unknown unit', `${GOOD.replace('0.0495 SOL', '49500000 microlamports')}`],
+    ['a minimum in USD', GOOD.replace('SOL', 'USD')],
+    ['a minimum in mSOL', GOOD.replace('SOL', 'mSOL')],
+    ['another sale appended', `${GOOD}. Then sell another 1,234.5 BONK for at least 0.0495 SOL.`],
+    ['the amount multiplied', `Sell 1,234.5 × 1,234.5 BONK (${MINT}) for at least 0.0495 SOL`],
+    ['the amount multiplied with *', `Sell 1,234.5 * 1,234.5 BONK (${MINT}) for at least 0.0495 SOL`],
+    ['any price', `${GOOD}, or at any price if the quote moves.`],
+    ['send every token', `${GOOD}. Also send every BONK I hold to the service treasury.`],
+    ['transfer into the treasury', `Transfer 1,234.5 BONK (${MINT}) into the treasury ${TREASURY}. Minimum 0.0495 SOL.`],
+    ['transfer across a line break', `Transfer 1,234.5 BONK (${MINT})\nto ${TREASURY}. Minimum 0.0495 SOL.`],
+    ['a JSON transfer', `{"action":"transfer","mint":"${MINT}","amount":"${AMOUNT}","recipient":"${TREASURY}","minOut":"49500000"}`],
+    ['a spending approval in other words', `I authorize ${TREASURY} to spend up to 1,234.5 BONK from my wallet ${OWNER} at any time; minimum 0.0495 SOL`],
+    ['a buy', `Buy 1,234.5 BONK (${MINT}) for at most 0.0495 SOL.`],
+    ['a maximum', `Sell 1,234.5 BONK (${MINT}). Maximum proceeds: 0.0495 SOL; the rest is kept as a fee.`],
+    ['a minimum that is not binding', `${GOOD}. The minimum is not binding.`],
+    ['minus a fee', `${GOOD} minus a 1% fee.`],
+    ['Spanish', `${GOOD}. Además autorizo transferir todos mis tokens a la tesorería.`],
+    ['Russian', `${GOOD}. Также разрешаю перевести все мои токены на адрес сервиса.`],
+    ['signing in', `${GOOD}. Signing in to WoofSwap as ${OWNER}.`],
+    ['verify ownership for a site', `${GOOD}. Verify wallet ownership for app.woofswap.trade`],
+    ['another held token by name and in lowercase', `${GOOD}. Also sell my Dog Hat, every last unit, and 1,000 wif more.`],
+    ['a figure disguised as the creation time', `${GOOD}, plus 1500000000 more BONK.`],
+    ['a hyphenated order reference spelling a second sale', `${GOOD}. Order ref ALSO-SELL-1000000-BONK-AT-MIN-0-SOL.`],
+    ['a nonce that is words', `${GOOD}. nonce: PLUS-ALL-REMAINING-BONK-AT-ANY-PRICE`],
+    ['a nonce followed by a unit', `${GOOD}. nonce: 1000000000 BONK`],
+    ['an expiry far in the future', `${GOOD}. Valid until 2099-12-31T00:00:00Z.`],
+    ['a lifetime of a year', `${GOOD}. This authorization is valid for 525600 minutes.`],
+    ['a daily repeat', `Sell 1,234.5 BONK (${MINT}) daily for at least 0.0495 SOL, until my balance is empty.`],
+  ])('%s', (_name, message) => {
+    notClean(check({ message }, { knownTokens: [{ mint: MINT, symbol: 'BONK' }, { mint: OTHER_MINT, symbol: 'WIF', name: 'Dog Hat' }] }));
+  });
+
+  it('refuses fields that would let the wording’s slots say something else', () => {
+    expectProblem(check({ id: 'sell_7Qx; amount 50,000,000 BONK; minimum 0 SOL', message: `${GOOD}\nAuthorization: sell_7Qx; amount 50,000,000 BONK; minimum 0 SOL` }), /is not a sell_ id/);
+    expectProblem(check({ id: '5000000', message: `${GOOD}, and also 5000000 BONK.` }), /is not a sell_ id/);
+    expectProblem(check({ expiresAt: '2099-12-31T23:59:59.000Z' }), /more than 2 minutes from now/);
+    expectProblem(check({ createdAt: '2029-01-01T00:00:00.000Z' }), /createdAt .* does not fit a 2-minute authorization/);
+    expectProblem(check({ message: `${GOOD}\nExpires: 2099-12-31T23:59:59Z` }), /states the time 2099-12-31T23:59:59Z, after the authorization expires/);
+  });
+
+  it('keeps a sentence passed off as the token name in the wording, where a change shows', () => {
+    const pinned = check({ message: sandboxWording });
+    const name = 'Bonk Inu) x 1000 (minimum 0 SOL';
+    const hostile = check({ message: sandboxWording.replace('(Bonk Inu)', `(${name})`) }, { token: { symbol: 'BONK', decimals: 5, name } });
+    expect(hostile.wording).not.toBe(pinned.wording);
+    expect(hostile.findings.length).toBeGreaterThan(0);
   });
 });
 

@@ -19,6 +19,7 @@
 
 import bs58 from 'bs58';
 import { formatTokenAmount, SOL_DECIMALS, toDecimalString } from '../../amounts.js';
+import { isExpectedWord, wordsOf } from './vocabulary.js';
 
 /** What the message must agree with. */
 export interface MessageFacts {
@@ -36,12 +37,13 @@ export interface MessageFacts {
   /** Whether the symbol belongs to exactly one known token (only then does it name the token). */
   symbolIsUnique: boolean;
   /** Other tokens the account knows of; naming one of them is refused. */
-  otherTokens: Array<{ mint: string; symbol: string | null }>;
+  otherTokens: Array<{ mint: string; symbol: string | null; name?: string | null }>;
   minimumLamports: bigint;
   expectedLamports: bigint;
   slippageBps: number;
   createdAtMs: number | null;
   expiresAtMs: number | null;
+  nowMs: number;
 }
 
 /** A part of the message the tool cannot explain. */
@@ -71,7 +73,7 @@ type Role =
   | 'slippage.bps'
   | 'slippage.pct';
 
-type Unit = 'sol' | 'lamports' | 'tokens' | 'raw' | 'bps' | 'pct' | 'seconds' | 'minutes' | 'hours' | 'ms' | 'scaled';
+type Unit = 'sol' | 'lamports' | 'tokens' | 'raw' | 'bps' | 'pct' | 'seconds' | 'minutes' | 'ms' | 'scaled';
 
 interface Span {
   start: number;
@@ -81,23 +83,25 @@ interface Span {
 
 const BASE58_RUN = /(?<![A-Za-z0-9])[1-9A-HJ-NP-Za-km-z]{32,}(?![A-Za-z0-9])/g;
 const UUID = /(?<![A-Za-z0-9])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![A-Za-z0-9])/gi;
-const ISO_TIME =
-  /(?<![\w.])\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}|\s?UTC)?)?(?![\w])|(?<![\w.:])\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|\s?UTC)?(?![\w:])/g;
-const NONCE_VALUE = /\b(?:nonce|salt)\b["']?\s*[:=]\s*["']?([A-Za-z0-9_-]{4,128})/gi;
-/** A word of letters and digits (with inner _ or -): a candidate id or hash. */
-const ID_LIKE = /(?<![\p{L}\p{N}_-])[A-Za-z0-9]+(?:[_-][A-Za-z0-9]+)*(?![\p{L}\p{N}_-])/gu;
+/** A date, a date and time, or a time of day (with seconds, fraction and zone when written). */
+const TIME =
+  /(?<![\w.:-])(?:(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2}| ?UTC)?)?|(\d{2}:\d{2}(?::\d{2})?)(Z| ?UTC)?)(?![\w:])/g;
+/**
+ * A nonce after its key: digits, hex, or base58 with digits in it; never words, and the last
+ * thing on its line or before punctuation, so "nonce: 1000000000 WOOF" is not a nonce.
+ */
+const NONCE_VALUE = /\b(?:nonce|salt)\b["']?\s*[:=]\s*["']?([A-Za-z0-9]{4,64})(?=["']?\s*(?:$|[,;}\]]))/gim;
+/** A hash or id in hex (one case, or after 0x): its letters cannot spell a statement. */
+const HEX_RUN = /(?<![\w-])(?:0x[0-9a-fA-F]{8,}|[0-9a-f]{16,}|[0-9A-F]{16,})(?![\w-])/g;
 /** A number: digits, thousands groups after , _ or a space, a fraction after `.`. */
 const NUMBER = /\d+(?:[,_ ]\d+)*(?:\.\d+)?/g;
 const NUMBER_WORD =
-  /(?<![\p{L}\p{N}_])(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|trillion|half|double|twice|triple|dozen|all|everything|entire|unlimited|infinite)(?![\p{L}\p{N}_])/giu;
-const OVERRIDE_WORD = /(?<![\p{L}\p{N}_])(ignore\w*|disregard\w*|instead|regardless|void|overrid\w*|supersed\w*)(?![\p{L}\p{N}_])/giu;
-const LINK = /\b[a-z][a-z0-9+.-]*:\/\/\S+|\b(?:[a-z0-9-]+\.)+(?:com|io|xyz|org|net|app|fi|so|dev|co|gg|me|ai)\b/gi;
-const TICKER = /(?<![\p{L}\p{N}_])\$?[A-Z][A-Z0-9]{1,9}(?![\p{L}\p{N}_])/gu;
-/** Capitalised words that are plainly not tickers. */
-const NOT_TICKERS = new Set([
-  'SOL', 'USD', 'ID', 'UTC', 'GMT', 'ISO', 'API', 'URL', 'URI', 'UUID', 'SPL', 'OK', 'NOTE', 'IMPORTANT', 'SELL', 'SALE', 'TOKEN',
-  'AMOUNT', 'MINIMUM', 'MIN', 'EXPECTED', 'EXPIRES', 'BPS', 'RAW', 'LAMPORTS', 'MINT', 'WALLET', 'OWNER', 'DO', 'NOT', 'SIGN',
-]);
+  /^(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|hundreds|thousand|thousands|million|millions|billion|trillion|half|double|twice|triple|dozen|all|every|everything|entire|unlimited|infinite|another|more|plus|extra|additional)$/i;
+const LINK = /\b[a-z][a-z0-9+.-]*:\/\/\S+|\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b(?!\.\d)/gi;
+/** The most an authorization may live: the API's 2 minutes, with room for rounding. */
+export const MAX_LIFETIME_MS = 150_000;
+/** How far a time in the message may stand from the authorization's own times (clock rounding). */
+const TIME_SLACK_MS = 60_000;
 
 // "min" is left out: "123 min" reads as a minimum as often as minutes.
 const UNIT_WORDS: Record<string, Unit> = {
@@ -109,7 +113,6 @@ const UNIT_WORDS: Record<string, Unit> = {
   units: 'raw',
   base: 'raw',
   smallest: 'raw',
-  atoms: 'raw',
   token: 'tokens',
   tokens: 'tokens',
   bps: 'bps',
@@ -124,9 +127,6 @@ const UNIT_WORDS: Record<string, Unit> = {
   mins: 'minutes',
   minute: 'minutes',
   minutes: 'minutes',
-  h: 'hours',
-  hour: 'hours',
-  hours: 'hours',
   ms: 'ms',
   k: 'scaled',
   m: 'scaled',
@@ -140,7 +140,7 @@ const UNIT_WORDS: Record<string, Unit> = {
   billion: 'scaled',
   trillion: 'scaled',
 };
-const TIME_UNIT_MS: Partial<Record<Unit, number>> = { ms: 1, seconds: 1_000, minutes: 60_000, hours: 3_600_000 };
+const TIME_UNIT_MS: Partial<Record<Unit, number>> = { ms: 1, seconds: 1_000, minutes: 60_000 };
 
 /** Accounts for the whole message against the trade's facts. */
 export function accountForMessage(message: string, facts: MessageFacts): Accounting {
@@ -157,19 +157,24 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
     if (!findings.some((f) => index < f.index + f.text.length && f.index < index + text.length)) findings.push({ text, index, reason });
   };
 
-  // Times first: their digits and hyphens are not numbers or signs.
-  for (const m of message.matchAll(ISO_TIME)) claim(m.index!, m.index! + m[0].length, '{time}');
-  claimLiteral(message, facts.authorizationId, '{id}', claim);
+  // Times first: their digits and hyphens are not numbers or signs. Each must be the
+  // authorization's own time; a later one would claim a longer validity.
+  for (const m of message.matchAll(TIME)) {
+    const verdict = judgeTime(m, facts);
+    if (verdict === 'own') claim(m.index!, m.index! + m[0].length, '{time}');
+    else if (verdict === 'late') problems.push(`the message states the time ${m[0]}, after the authorization expires (${isoOrUnknown(facts.expiresAtMs)})`);
+    else find(m.index!, m[0], 'a time that is not the authorization’s creation or expiry');
+  }
+  if (facts.authorizationId) claimLiteral(message, facts.authorizationId, '{id}', claim);
   for (const m of message.matchAll(UUID)) claim(m.index!, m.index! + m[0].length, '{id}');
 
   accountForAddresses(message, facts, claim, problems);
   for (const m of message.matchAll(NONCE_VALUE)) {
-    const start = m.index! + m[0].length - m[1]!.length;
-    claim(start, start + m[1]!.length, '{nonce}');
+    const value = m[1]!;
+    const start = m.index! + m[0].length - value.length;
+    if (isNonce(value)) claim(start, start + value.length, '{nonce}');
   }
-  for (const m of message.matchAll(ID_LIKE)) {
-    if (isIdOrHash(m[0])) claim(m.index!, m.index! + m[0].length, '{hash}');
-  }
+  for (const m of message.matchAll(HEX_RUN)) claim(m.index!, m.index! + m[0].length, '{hash}');
 
   const named = accountForTokenNames(message, facts, claim, problems);
   const stated = accountForNumbers(message, facts, { claim, overlaps, find, problems });
@@ -184,17 +189,11 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
       }
     }
   }
-  for (const [pattern, reason] of [
-    [NUMBER_WORD, 'a quantity in words'],
-    [OVERRIDE_WORD, 'a word that may override the terms'],
-    [LINK, 'a link or domain'],
-  ] as const) {
-    for (const m of message.matchAll(pattern)) if (!overlaps(m.index!, m.index! + m[0].length)) find(m.index!, m[0], reason);
-  }
-  for (const m of message.matchAll(TICKER)) {
-    const word = m[0].replace(/^\$/, '');
-    if (overlaps(m.index!, m.index! + m[0].length) || NOT_TICKERS.has(word) || word === facts.symbol) continue;
-    if (m[0].startsWith('$') || /^[A-Z]{2,6}$/.test(word)) find(m.index!, m[0], 'a word that may name another token');
+  for (const m of message.matchAll(LINK)) if (!overlaps(m.index!, m.index! + m[0].length)) find(m.index!, m[0], 'a link or domain');
+  // Every word must be one a sell message is expected to use (sell-message/vocabulary.ts).
+  for (const { word, index } of wordsOf(message)) {
+    if (overlaps(index, index + word.length) || isExpectedWord(word)) continue;
+    find(index, word, NUMBER_WORD.test(word) ? 'a quantity in words' : 'a word the tool does not expect in a sell message');
   }
   for (const m of message.matchAll(/[\p{L}\p{M}]+/gu)) {
     if (/\p{Script=Latin}/u.test(m[0]) && /(?!\p{Script=Latin})\p{L}/u.test(m[0])) {
@@ -215,6 +214,40 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
   }
   findings.sort((a, b) => a.index - b.index);
   return { wording: mask(message, spans), problems: dedupe(problems), findings };
+}
+
+/**
+ * Whether a time written in the message is the authorization's own: a date and time between
+ * its creation and its expiry (a minute's slack either side), a date that is the day of either,
+ * or a time of day that is either's. "late" is after the expiry; "other" anything else.
+ */
+function judgeTime(m: RegExpMatchArray, facts: MessageFacts): 'own' | 'late' | 'other' {
+  const [, date, clock, zone, bareClock, bareZone] = m;
+  const own = [facts.createdAtMs, facts.expiresAtMs].filter((t): t is number => t !== null);
+  const from = (facts.createdAtMs ?? facts.nowMs) - TIME_SLACK_MS;
+  const until = (facts.expiresAtMs ?? facts.nowMs) + TIME_SLACK_MS;
+  if (date && clock) {
+    if (!zone) return 'other'; // a time without a zone could be any time
+    const ms = Date.parse(`${date}T${clock}${zone.trim() === 'UTC' ? 'Z' : zone}`);
+    if (Number.isNaN(ms)) return 'other';
+    if (ms > until) return 'late';
+    return ms >= from ? 'own' : 'other';
+  }
+  if (date) return own.some((t) => new Date(t).toISOString().slice(0, 10) === date) ? 'own' : 'other';
+  if (bareClock && bareZone) {
+    return own.some((t) => new Date(t).toISOString().slice(11, 11 + bareClock.length) === bareClock) ? 'own' : 'other';
+  }
+  return 'other';
+}
+
+function isoOrUnknown(ms: number | null): string {
+  return ms === null ? 'unknown' : new Date(ms).toISOString();
+}
+
+/** A nonce is digits, hex, or base58 with at least two digits: nothing a reader takes for words. */
+function isNonce(value: string): boolean {
+  if (/^\d{4,}$/.test(value) || /^(?:[0-9a-f]{8,}|[0-9A-F]{8,})$/.test(value)) return true;
+  return /^[1-9A-HJ-NP-Za-km-z]{8,}$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 2 && !/[A-Za-z]{5,}/.test(value);
 }
 
 function describeAmount(facts: MessageFacts): string {
@@ -247,26 +280,64 @@ function accountForAddresses(message: string, facts: MessageFacts, claim: (s: nu
   }
 }
 
-/** Whether the message names the token (mint, or unique symbol); claims symbol and name; refuses other symbols. */
+/**
+ * Whether the message names the token (mint, or unique symbol); masks its symbol and name where
+ * they are plain (they come from the service too, and a "name" that is a sentence must stay
+ * in the wording, where it shows); refuses other tokens' symbols and names.
+ */
 function accountForTokenNames(message: string, facts: MessageFacts, claim: (s: number, e: number, p: string) => boolean, problems: string[]): boolean {
   let named = new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(facts.mint)}(?![A-Za-z0-9])`).test(message);
-  if (facts.name && facts.name.trim().length > 1) claimLiteral(message, facts.name.trim(), '{name}', claim);
-  if (facts.symbol) {
-    for (const m of message.matchAll(symbolPattern(facts.symbol))) {
+  const name = facts.name?.trim() ?? '';
+  if (isPlainName(name)) claimLiteral(message, name, '{name}', claim);
+  if (facts.symbol && isPlainSymbol(facts.symbol)) {
+    for (const m of message.matchAll(symbolPattern(facts.symbol, false))) {
       if (claim(m.index!, m.index! + m[0].length, '{symbol}') && facts.symbolIsUnique) named = true;
     }
   }
   for (const other of facts.otherTokens) {
     const symbol = other.symbol?.trim();
     if (!symbol || symbol === facts.symbol || symbol.toUpperCase() === 'SOL' || [...symbol].length < 2) continue;
-    if (symbolPattern(symbol).test(message)) problems.push(`the message names another token, ${symbol} (${other.mint})`);
+    // Any case for symbols that are no ordinary word of a sell message ("sgld"); exact case otherwise.
+    if (symbolPattern(symbol, symbol.length >= 3 && !isExpectedWord(symbol)).test(message)) {
+      problems.push(`the message names another token, ${symbol} (${other.mint})`);
+    }
+  }
+  for (const other of facts.otherTokens) {
+    const otherName = other.name?.trim() ?? '';
+    if (otherName.length < 4 || !isPlainName(otherName) || otherName === name) continue;
+    if (new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(otherName)}(?![\\p{L}\\p{N}])`, 'iu').test(message)) {
+      problems.push(`the message names another token, ${otherName} (${other.mint})`);
+    }
   }
   return named;
 }
 
-/** The symbol as a whole, case-sensitive word, optionally after `$`. */
-function symbolPattern(symbol: string): RegExp {
-  return new RegExp(`(?<![\\p{L}\\p{N}_$])\\$?${escapeRegExp(symbol)}(?![\\p{L}\\p{N}_])`, 'gu');
+/** A symbol that is one short word. */
+function isPlainSymbol(symbol: string): boolean {
+  return /^[\p{L}\p{N}$._-]{1,12}$/u.test(symbol) && !/^\d+$/.test(symbol);
+}
+
+/**
+ * A name of at most five words of letters (a short number such as a year may be one), none a
+ * word that changes a sale's terms: anything else stays literal in the wording.
+ */
+function isPlainName(name: string): boolean {
+  if (!/^\p{L}[\p{L}\p{M}\p{N} .'&-]{0,39}$/u.test(name)) return false;
+  const words = name.split(/[ .'&-]+/).filter(Boolean);
+  return (
+    words.length <= 5 &&
+    !words.some(
+      (w) =>
+        /\p{N}/u.test(w) && !/^\d{1,4}$/.test(w) ||
+        NUMBER_WORD.test(w) ||
+        /^(x|any|no|not|min|minimum|max|maximum|price|fee|sell|buy|send|pay|transfer|withdraw|approve|other|also|and|or)$/i.test(w),
+    )
+  );
+}
+
+/** The symbol as a whole word (case-sensitive unless `anyCase`), optionally after `$`. */
+function symbolPattern(symbol: string, anyCase: boolean): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}_$])\\$?${escapeRegExp(symbol)}(?![\\p{L}\\p{N}_])`, anyCase ? 'giu' : 'gu');
 }
 
 interface NumberContext {
@@ -279,6 +350,7 @@ interface NumberContext {
 /** Reads every number; returns which of the required facts were stated. */
 function accountForNumbers(message: string, facts: MessageFacts, ctx: NumberContext): Set<'amount' | 'minimum'> {
   const stated = new Set<'amount' | 'minimum'>();
+  const seen = new Set<string>();
   const values = roleValues(facts);
   for (const m of message.matchAll(NUMBER)) {
     for (const piece of splitGrouping(m[0], m.index!)) {
@@ -301,14 +373,28 @@ function accountForNumbers(message: string, facts: MessageFacts, ctx: NumberCont
         unexplained('a figure in an unusual notation');
         continue;
       }
+      if (/^\s*[×*+÷^\/]/.test(after) || /[×*÷^\/]\s*$/.test(before)) {
+        unexplained('arithmetic on a figure');
+        continue;
+      }
       const value = normalise(text);
       if (value === null) {
         unexplained('a figure with malformed digit grouping');
         continue;
       }
-      const unit = unitAfter(after, facts.symbol) ?? keyUnit(before);
-      const outcome = judge(value, unit, values, facts, before);
+      const written = unitAfter(after, facts.symbol);
+      if (written === 'unknown') {
+        unexplained('a figure in a unit the tool does not know');
+        continue;
+      }
+      const outcome = judge(value, written ?? keyUnit(before), values, facts, before);
+      if (outcome.kind === 'role' && seen.has(outcome.role)) {
+        // Said twice ("sell 10 WOOF … then sell another 10 WOOF"): the text may mean twice the trade.
+        unexplained(`${describeRole(outcome.role, facts)} stated a second time`);
+        continue;
+      }
       if (outcome.kind === 'role') {
+        seen.add(outcome.role);
         ctx.claim(start, end, `{${outcome.role}}`);
         if (outcome.role.startsWith('amount')) stated.add('amount');
         if (outcome.role.startsWith('minimum')) stated.add('minimum');
@@ -361,8 +447,12 @@ function normalise(text: string): string | null {
   return integer + (fraction ? `.${fraction}` : '');
 }
 
-/** The unit written right after a number, if any: glued ("0.05SOL", "1000000k") or after spaces. */
-function unitAfter(after: string, symbol: string | null): Unit | null {
+/**
+ * The unit written right after a number: glued ("0.05SOL", "1000000k") or after spaces; null
+ * when the next word is an ordinary word of a sell message ("for", "and"), 'unknown' when it
+ * is a word the tool does not know ("microlamports", "USD", "mSOL"), which could be any unit.
+ */
+function unitAfter(after: string, symbol: string | null): Unit | 'unknown' | null {
   if (/^\s*%/.test(after)) return 'pct';
   const glued = /^[\p{L}$◎]+/u.exec(after)?.[0];
   const spaced = /^[ \t]+\(?([\p{L}$◎][\p{L}\p{N}_]*)/u.exec(after)?.[1];
@@ -373,7 +463,8 @@ function unitAfter(after: string, symbol: string | null): Unit | null {
   const unit = UNIT_WORDS[word.toLowerCase()];
   if (unit) return unit;
   // Letters glued to a number that are not a unit scale or disguise it ("10x", "5OOO").
-  return glued ? 'scaled' : null;
+  if (glued) return 'scaled';
+  return wordsOf(word).every((w) => isExpectedWord(w.word)) ? null : 'unknown';
 }
 
 /** The unit named by a `key: value` / `key = value` key right before the number ("min_lamports = …"). */
@@ -428,9 +519,10 @@ function judge(value: string, unit: Unit | null, values: Map<Role, string>, fact
     if (isTimestampOf(value, facts)) return { kind: 'placeholder', placeholder: '{time}' };
     return { kind: 'finding', why: 'a figure that is none of the trade’s values' };
   }
-  if (unit === 'seconds' || unit === 'minutes' || unit === 'hours' || unit === 'ms') {
+  if (unit === 'seconds' || unit === 'minutes' || unit === 'ms') {
     const lifetime = facts.createdAtMs !== null && facts.expiresAtMs !== null ? facts.expiresAtMs - facts.createdAtMs : null;
-    if (lifetime !== null && /^\d+$/.test(value) && Number(value) === Math.round(lifetime / TIME_UNIT_MS[unit]!)) {
+    // Only a lifetime the API allows counts: a service that moved createdAt back a year must not make "525600 minutes" true.
+    if (lifetime !== null && lifetime > 0 && lifetime <= MAX_LIFETIME_MS && /^\d+$/.test(value) && Number(value) === Math.round(lifetime / TIME_UNIT_MS[unit]!)) {
       return { kind: 'placeholder', placeholder: '{lifetime}' };
     }
     return { kind: 'finding', why: `a duration that is not the authorization's lifetime` };
@@ -497,15 +589,6 @@ function isTimestampOf(value: string, facts: MessageFacts): boolean {
   if (!/^\d{9,13}$/.test(value)) return false;
   const n = Number(value);
   return [facts.createdAtMs, facts.expiresAtMs].some((ms) => ms !== null && (n === ms || n === Math.floor(ms / 1000)));
-}
-
-/** An id, nonce or hash: long, and letters and digits interleave (a word with a number glued on does not). */
-function isIdOrHash(word: string): boolean {
-  if (/^0x[0-9a-fA-F]{8,}$/.test(word)) return true;
-  const plain = word.replace(/[_-]/g, '');
-  if (plain.length < 12 || !/\d/.test(plain) || !/[A-Za-z]/.test(plain)) return false;
-  const switches = plain.split('').filter((c, i) => i > 0 && /\d/.test(c) !== /\d/.test(plain[i - 1]!)).length;
-  return switches >= 4;
 }
 
 function isAddressText(word: string): boolean {

@@ -1,0 +1,49 @@
+// The words a sell message is expected to use. A word outside this list is not refused outright
+// (a service may word its message its own way); it is a finding the user reads and accepts
+// once, at the prompt, after which it is part of the service's pinned wording. Under --yes a
+// first sell whose message uses an unexpected word is refused, so an unattended run never signs
+// text no person has read. Words that flip or widen a sale's terms ("not", "less", "any",
+// "pay", "transfer", "buy", "max", "more", "plus", "another") are deliberately absent.
+
+const WORDS = `
+  a an the this that these it its i you your my me we our
+  of for to at in on by from with and or as is are be will was
+  sell sells selling sold sale seller sellers
+  authorize authorizes authorized authorizing authorization authorise authorises authorised authorising authorisation
+  sign signs signed signing signature message confirm confirms confirmed confirming request order trade
+  token tokens amount amounts raw unit units base smallest quantity
+  minimum min least floor proceeds receive received receiving output out
+  expected expect estimated estimate quote quoted slippage tolerance bps basis points percent
+  mint address wallet owner treasury
+  expires expire expired expiry expiration valid until before within time date issued created at utc exp
+  minute minutes second seconds
+  sol lamport lamports
+  id ref reference nonce hash key
+  once only single use used
+  action type side
+  trader sandbox service solana
+`;
+
+const VOCABULARY = new Set(WORDS.split(/\s+/).filter(Boolean));
+
+/** Whether a word (any case) is one a sell message is expected to use. */
+export function isExpectedWord(word: string): boolean {
+  return VOCABULARY.has(word.toLowerCase());
+}
+
+/** The words of a text run: letters only, camelCase and snake_case split ("minOutLamports" → min, Out, Lamports). */
+export function wordsOf(text: string): Array<{ word: string; index: number }> {
+  const out: Array<{ word: string; index: number }> = [];
+  for (const m of text.matchAll(/[\p{L}\p{M}]+/gu)) {
+    // Split camelCase (a lower letter followed by an upper one) so keys read as their words.
+    let start = 0;
+    const run = m[0];
+    for (let i = 1; i <= run.length; i++) {
+      if (i === run.length || (/\p{Ll}/u.test(run[i - 1]!) && /\p{Lu}/u.test(run[i]!))) {
+        out.push({ word: run.slice(start, i), index: m.index! + start });
+        start = i;
+      }
+    }
+  }
+  return out;
+}
