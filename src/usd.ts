@@ -10,7 +10,7 @@ export interface Fraction {
 
 const NUMBER_TEXT = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/;
 
-/** The exact decimal a finite JSON number stands for (`0.1` → 1/10, `1e-7` → 1/10000000); null if not finite. */
+/** The exact decimal a finite JSON number stands for (`0.1` → 1/10, `1e-7` → 1/10000000; den a power of ten, reduced); null if not finite. */
 export function numberToFraction(n: number): Fraction | null {
   if (typeof n !== 'number' || !Number.isFinite(n)) return null;
   const m = NUMBER_TEXT.exec(String(n));
@@ -21,6 +21,10 @@ export function numberToFraction(n: number): Fraction | null {
   const e = Number(exp);
   if (e >= 0) num *= 10n ** BigInt(e);
   else den *= 10n ** BigInt(-e);
+  while (den > 1n && num % 10n === 0n) {
+    num /= 10n;
+    den /= 10n;
+  }
   return { num, den };
 }
 

@@ -30,6 +30,8 @@ export interface PnlOptions {
   since: number | null;
   /** Epoch ms the report is made at (shown, not computed with). */
   asOf: number;
+  /** Report this token only (its share is still of the whole portfolio). */
+  mint?: string | null;
 }
 
 export interface TokenPnl {
@@ -223,7 +225,8 @@ export function computePnl(input: PnlInput, opts: PnlOptions): PnlReport {
       (a.symbol ?? '\uffff').localeCompare(b.symbol ?? '\uffff') ||
       a.mint.localeCompare(b.mint),
   );
-  return { method: 'average-cost', asOf: opts.asOf, since: opts.since, tokens: rows, total: totalOf(rows) };
+  const shown = opts.mint ? rows.filter((r) => r.mint === opts.mint) : rows;
+  return { method: 'average-cost', asOf: opts.asOf, since: opts.since, tokens: shown, total: totalOf(shown) };
 }
 
 /** The activity entry of a position's buy: by swap signature, else the one unclaimed entry with the same mint, units and SOL. */

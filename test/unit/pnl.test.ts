@@ -94,9 +94,7 @@ describe('usd: exact cents', () => {
   it('reads a JSON number at its exact decimal value', () => {
     expect(numberToFraction(0.1)).toEqual({ num: 1n, den: 10n });
     expect(numberToFraction(1e-7)).toEqual({ num: 1n, den: 10_000_000n });
-    const big = numberToFraction(1.5e21)!;
-    expect(big.num / big.den).toBe(1_500_000_000_000_000_000_000n);
-    expect(big.num % big.den).toBe(0n);
+    expect(numberToFraction(1.5e21)).toEqual({ num: 1_500_000_000_000_000_000_000n, den: 1n });
     expect(numberToFraction(-12.3)).toEqual({ num: -123n, den: 10n });
     expect(numberToFraction(Number.NaN)).toBeNull();
   });
