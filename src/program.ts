@@ -232,14 +232,21 @@ export function buildProgram(hooks: ProgramHooks): Command {
     .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--state <file>', 'keep state in this file across restarts')
-    .addHelpText('after', examples('trader sandbox', 'trader sandbox --port 0 > sandbox.env & sleep 1; . ./sandbox.env', 'trader sandbox --state ./sandbox.json --keypair ./wallet.json'))
+    .option('--no-history', 'start with no trades (by default a fresh account has a few days of buys and sells)')
+    .addHelpText('after', examples('trader sandbox', 'trader sandbox --port 0 > sandbox.env & sleep 1; . ./sandbox.env', 'trader sandbox --state ./sandbox.json --keypair ./wallet.json', 'trader sandbox --no-history'))
     .action(
       run(async () => {
         const { runSandboxCommand } = await import('./commands/sandbox.js');
         return {
           run: (ctx, _args, opts) =>
             runSandboxCommand(
-              { port: parsePort(String(opts.port)), host: String(opts.host), state: opts.state as string | undefined, keypair: program.opts().keypair as string | undefined },
+              {
+                port: parsePort(String(opts.port)),
+                host: String(opts.host),
+                state: opts.state as string | undefined,
+                keypair: program.opts().keypair as string | undefined,
+                history: opts.history !== false,
+              },
               ctx.terminal,
               ctx.signal,
             ),
