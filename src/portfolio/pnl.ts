@@ -166,7 +166,12 @@ export function computePnl(input: PnlInput, opts: PnlOptions): PnlReport {
   // identifies nothing.
   const buys = input.activity.filter((e) => e.type === 'buy' && DONE_STATUSES.has(e.status) && e.mint !== null);
   const bySignature = new Map<string, ActivityEntry | null>();
-  for (const e of buys) if (e.signature) bySignature.set(e.signature, bySignature.has(e.signature) ? null : e);
+  const byFigures = new Map<string, ActivityEntry[]>();
+  for (const e of buys) {
+    if (e.signature) bySignature.set(e.signature, bySignature.has(e.signature) ? null : e);
+    const key = figuresKey(e.mint, e.amount, e.solLamports);
+    byFigures.set(key, [...(byFigures.get(key) ?? []), e]);
+  }
   const claimed = new Set<ActivityEntry>();
 
   for (const p of input.positions) {
@@ -178,7 +183,7 @@ export function computePnl(input: PnlInput, opts: PnlOptions): PnlReport {
       t.notes.push(`position ${p.id} received no tokens; it is left out`);
       continue;
     }
-    const entry = buyEntryOf(p, bySignature, buys, claimed);
+    const entry = buyEntryOf(p, bySignature, byFigures, claimed);
     if (entry) claimed.add(entry);
     const principal = BigInt(p.principalLamports);
     const cost = p.costLamports === null ? null : BigInt(p.costLamports);
@@ -232,19 +237,20 @@ export function computePnl(input: PnlInput, opts: PnlOptions): PnlReport {
 /** The activity entry of a position's buy: by swap signature, else the one unclaimed entry with the same mint, units and SOL. */
 function buyEntryOf(
   p: Position,
-  bySignature: Map<string, ActivityEntry | null>,
-  buys: readonly ActivityEntry[],
+  bySignature: ReadonlyMap<string, ActivityEntry | null>,
+  byFigures: ReadonlyMap<string, ActivityEntry[]>,
   claimed: ReadonlySet<ActivityEntry>,
 ): ActivityEntry | null {
   if (p.buySignature) {
     const e = bySignature.get(p.buySignature);
     if (e && e.mint === p.mint && !claimed.has(e)) return e;
   }
-  const same = buys.filter(
-    (e) => !claimed.has(e) && e.mint === p.mint && e.amount === p.boughtAmount && p.costLamports !== null && e.solLamports === p.costLamports,
-  );
+  if (p.costLamports === null) return null;
+  const same = (byFigures.get(figuresKey(p.mint, p.boughtAmount, p.costLamports)) ?? []).filter((e) => !claimed.has(e));
   return same.length === 1 ? same[0]! : null;
 }
+
+const figuresKey = (mint: string | null, units: string | null, lamports: string | null) => `${mint}|${units}|${lamports}`;
 
 /** USD cents of `lamports` at the rate of an activity entry (its usdValue for its solLamports), or null. */
 function entryRateCents(e: ActivityEntry, lamports: bigint): bigint | null {
