@@ -28,7 +28,7 @@ export async function run(ctx: Context, _args: string[], opts: Options): Promise
     printer.end();
     return;
   }
-  ctx.output.result(pnlDocument(report), (theme) => renderPnl(report, theme));
+  ctx.output.result(pnlDocument(report), (theme) => renderPnl(report, theme, token));
 }
 
 /**

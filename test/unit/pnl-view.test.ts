@@ -91,6 +91,7 @@ describe('renderPnl', () => {
   });
 
   it('nothing to report says so in one line', () => {
-    expect(renderPnl(report([]), plainTheme)).toBe('No positions or trades yet.');
+    expect(renderPnl(report([]), plainTheme)).toBe('No holdings, buys or sells yet.');
+    expect(renderPnl(report([]), plainTheme, 'MOON')).toBe('No holdings, buys or sells of MOON yet.');
   });
 });

@@ -13,10 +13,11 @@ const UNKNOWN = 'unknown';
 /** One line saying how the figures are made; the full text is in `trader pnl --help` and the README. */
 export const METHOD_LINE = 'Average cost per token, platform fees in the cost; `trader pnl --help` explains.';
 
-/** `trader pnl`. */
-export function renderPnl(report: PnlReport, theme: Theme): string {
+/** `trader pnl`; `token` names the --token asked for, if any. */
+export function renderPnl(report: PnlReport, theme: Theme, token: string | null = null): string {
   if (report.tokens.length === 0) {
-    return report.since === null ? 'No positions or trades yet.' : `No holdings, buys or sells since ${formatLocalTime(new Date(report.since).toISOString())}.`;
+    const what = token === null ? 'No holdings, buys or sells' : `No holdings, buys or sells of ${token}`;
+    return report.since === null ? `${what} yet.` : `${what} since ${formatLocalTime(new Date(report.since).toISOString())}.`;
   }
   const t = report.total;
   const star = (figure: TotalPnl['incomplete'][number]) => (t.incomplete.includes(figure) ? '*' : '');
