@@ -1,5 +1,6 @@
 // The presentation layer's front door: commands hand it data and a human renderer; it
-// decides between --json and human output. Nothing else writes to stdout.
+// decides between --json and human output (and writes --csv when a command asks). Nothing else
+// writes to stdout.
 import type { CsvColumn } from './csv-output.js';
 import { JsonArrayWriter, toJson, writeJsonLine } from './json-output.js';
 import { safeForTerminal } from './terminal-text.js';

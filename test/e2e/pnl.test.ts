@@ -87,6 +87,9 @@ function expected(mint: string, s: Awaited<ReturnType<typeof sandboxState>>) {
 }
 
 const cli = (...args: string[]) => runCli(args, { env });
+let pnlJsonRun: Promise<CliResult> | undefined;
+/** `trader pnl --json`, run once and shared by the tests that read it (spawns are the suite's cost). */
+const pnlJson = () => (pnlJsonRun ??= cli('pnl', '--json'));
 const ok = (r: CliResult) => {
   expect(r.code, r.stderr).toBe(0);
   return r;
@@ -94,7 +97,7 @@ const ok = (r: CliResult) => {
 
 describe('trader pnl', () => {
   it('--json: the figures computed from the sandbox state, a gain realized and a loss open', async () => {
-    const [r, s] = await Promise.all([cli('pnl', '--json'), sandboxState()]);
+    const [r, s] = await Promise.all([pnlJson(), sandboxState()]);
     const doc = json(ok(r));
     expect(doc.method).toBe('average-cost');
     expect(doc.since).toBeNull();
@@ -110,7 +113,7 @@ describe('trader pnl', () => {
   });
 
   it('--token and --since: one token, realized from the date, the cost still from the first buy', async () => {
-    const [r, all] = await Promise.all([cli('pnl', '--token', 'woof', '--since', since, '--json'), cli('pnl', '--json')]);
+    const [r, all] = await Promise.all([cli('pnl', '--token', 'woof', '--since', since, '--json'), pnlJson()]);
     const doc = json(ok(r));
     expect(doc.since).toBe(since);
     expect(doc.tokens.map((t: any) => t.mint)).toEqual([woof]);
@@ -184,7 +187,7 @@ describe('--csv', () => {
       cli('positions', '--csv'),
       cli('holdings', '--json'),
       cli('holdings', '--csv'),
-      cli('pnl', '--json'),
+      pnlJson(),
       cli('pnl', '--csv'),
     ]);
     const activity = expectCsvEqualsJson(ok(aCsv).stdout, json(ok(aJson)));

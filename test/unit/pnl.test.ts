@@ -330,3 +330,16 @@ describe('computePnl', () => {
     expect(doc.total.unrealizedPct).toBe('33.89');
   });
 });
+
+describe('--since', () => {
+  it('a date is the start of that day in local time; a date-time needs its zone', async () => {
+    const { parseSince } = await import('../../src/commands/pnl.js');
+    expect(parseSince('2026-01-01')).toBe(new Date(2026, 0, 1).getTime());
+    expect(parseSince('2026-01-01T00:00:00Z')).toBe(Date.UTC(2026, 0, 1));
+    expect(parseSince('2026-01-01T02:00+02:00')).toBe(Date.UTC(2026, 0, 1));
+    expect(parseSince('2026-01-01T00:00:00.5Z')).toBe(Date.UTC(2026, 0, 1) + 500);
+    for (const bad of ['2026-02-30', '2026-1-1', '2026-01-01T00:00', 'yesterday', '']) {
+      expect(() => parseSince(bad), bad).toThrow(/--since must be a date/);
+    }
+  });
+});
