@@ -59,6 +59,7 @@ const HEAVY = [
   ['cli-table3', /\/node_modules\/cli-table3\//],
   ['chalk', /\/node_modules\/chalk\//],
   ['undici (npm)', /\/node_modules\/undici\//],
+  ['csv-stringify', /\/node_modules\/csv-stringify\//],
   ['the sandbox', /\/dist\/sandbox\//],
 ];
 
@@ -158,7 +159,8 @@ async function interleave(cases, n, opts = {}) {
 // --- the sandbox -------------------------------------------------------------------------
 function startSandbox() {
   return new Promise((resolve, reject) => {
-    const child = spawn(node, [bin, 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: cleanEnv() });
+    // No seeded trading history: the list sizes below must be exactly what is seeded.
+    const child = spawn(node, [bin, 'sandbox', '--port', '0', '--no-history'], { stdio: ['ignore', 'pipe', 'pipe'], env: cleanEnv() });
     let out = '';
     const vars = {};
     child.stdout.on('data', (chunk) => {
@@ -367,13 +369,35 @@ try {
     row(`(3) same, ${k}: peak RSS`, `${bRss.toFixed(0)} MB`, `${tRss.toFixed(0)} MB (max ${Math.max(...t.map((r) => r.rssMb)).toFixed(0)})`, fmtX(tRss / bRss), '< 150 MB', mark(Math.max(...t.map((r) => r.rssMb)) < 150));
     return tRss;
   };
+  // --csv streams the same pages as CSV rows: measured against --json, interleaved.
+  const csvArgs = [bin, 'activity', '--all', '--csv', '--limit', '100'];
+  const jsonArgs = [bin, 'activity', '--all', '--json', '--limit', '100'];
+  const csvRows = async (total, n) => {
+    const check = await run(csvArgs, { env, stdout: 'capture' });
+    const records = check.stdout.split('\r\n').filter(Boolean);
+    if (records.length !== total + 1 || !records[0].startsWith('createdAt,')) throw new Error(`activity --all --csv gave ${records.length - 1} rows, want ${total}`);
+    const [j, c] = await interleave([{ args: jsonArgs }, { args: csvArgs }], n, { env, rss: true });
+    const jMs = median(j.map((r) => r.ms));
+    const cMs = median(c.map((r) => r.ms));
+    const jRss = median(j.map((r) => r.rssMb));
+    const cRss = median(c.map((r) => r.rssMb));
+    const k = `${total / 1000}k`;
+    row(`(3) \`activity --all --csv\`, ${k}: time vs --json (${n} runs)`, fmtMs(jMs), fmtMs(cMs), fmtX(cMs / jMs), '(information)', '');
+    row(`(3) same, ${k}: CPU time (user+sys)`, fmtMs(median(j.map((r) => r.cpuMs))), fmtMs(median(c.map((r) => r.cpuMs))), fmtX(median(c.map((r) => r.cpuMs)) / median(j.map((r) => r.cpuMs))), '(information)', '');
+    row(`(3) same, ${k}: peak RSS vs --json`, `${jRss.toFixed(0)} MB`, `${cRss.toFixed(0)} MB (max ${Math.max(...c.map((r) => r.rssMb)).toFixed(0)})`, fmtX(cRss / jRss), '< 150 MB', mark(Math.max(...c.map((r) => r.rssMb)) < 150));
+    return cRss;
+  };
   log(`(3) activity --all --json over 10,000 entries, pages of 100, × ${RUNS}…`);
   await control(base, 'POST', '/seed', { activity: 10_000 });
   const rss10k = await activityRows(10_000, RUNS);
+  log(`(3) activity --all --csv against --json over 10,000 entries × ${RUNS}…`);
+  const csv10k = await csvRows(10_000, RUNS);
   log(`(3) the same over 50,000 entries × ${RUNS_50K}…`);
   await control(base, 'POST', '/seed', { activity: 40_000 });
   const rss50k = await activityRows(50_000, RUNS_50K);
+  const csv50k = await csvRows(50_000, RUNS_50K);
   row('(3) RSS 50k / RSS 10k (flat memory)', '', '', fmtX(rss50k / rss10k), '≤ 1.20×', mark(rss50k / rss10k <= 1.2));
+  row('(3) same with --csv', '', '', fmtX(csv50k / csv10k), '≤ 1.20×', mark(csv50k / csv10k <= 1.2));
 
   // (4) reaction to completion
   log(`(4) buy --yes --json, completion to exit × ${RUNS}…`);
@@ -423,13 +447,16 @@ try {
     ['positions', '--json'],
     ['activity', '--json'],
     ['trades', lastBuyId, '--json'],
+    ['pnl', '--json'],
     ['activity'], // control: a human table must show cli-table3, so the trace does see loads
+    ['activity', '--csv'], // control: --csv must show csv-stringify
   ]) {
     const files = await traceLoads(args, env);
     const heavy = HEAVY.filter(([, re]) => [...files].some((f) => re.test(f))).map(([name]) => name);
     const packages = new Set([...files].map((f) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f)?.[1]).filter(Boolean));
     const own = [...files].filter((f) => f.includes('/dist/')).length;
-    const label = `\`trader ${args.join(' ').replace(lastBuyId, '<buyId>')}\`${args.length === 1 && args[0] === 'activity' ? ' (control, human mode)' : ''}`;
+    const tag = args[0] === 'activity' && args[1] !== '--json' ? (args[1] === '--csv' ? ' (control, csv)' : ' (control, human mode)') : '';
+    const label = `\`trader ${args.join(' ').replace(lastBuyId, '<buyId>')}\`${tag}`;
     traces.push([label, heavy.length ? `**${heavy.join(', ')}**` : 'none', `${own} + ${[...packages].sort().join(', ') || '—'}`]);
   }
 } catch (err) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run demo`: a full round trip against the embedded sandbox, through the real binary:
-// start a sandbox, buy, look at holdings and positions, sell half, read activity and points,
-// stop the sandbox. Nothing here touches your own config file or wallet.
+// start a sandbox (its account has a few days of trades), buy, look at holdings and positions,
+// sell half, read activity, profit and loss and points, stop the sandbox. Nothing here touches your own config file or wallet.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,14 +38,15 @@ const env = { ...process.env, ...sandboxEnv, TRADER_CONFIG: join(scratch, 'confi
 try {
   const tokens = await (await fetch(`${sandboxEnv.TRADER_BASE_URL}/_sandbox/tokens`)).json();
   const token = (tokens.data ?? tokens)[0];
-  console.log(bold('A sandbox service is running on this machine with a fresh account and wallet.'));
+  console.log(bold('A sandbox service is running on this machine with an account, a wallet and a few days of trades.'));
   console.log(`It trades simulated tokens; we will buy some ${token.symbol} (${token.mint}), then sell half.`);
   step('Who am I? The account and the wallet that signs', ['me'], env);
   step(`Buy 0.5 SOL of ${token.symbol}: the tool checks the deposit transaction, signs it, follows the trade`, ['buy', token.mint, '0.5sol', '--yes'], env);
   step('What the service now holds for us', ['holdings'], env);
-  step('The position the buy opened', ['positions'], env);
+  step('The positions: the one the buy opened on top', ['positions'], env);
   step(`Sell half of the ${token.symbol}: the tool checks the message before signing it`, ['sell', token.symbol, '50%', '--yes'], env);
   step('Everything that happened, newest first', ['activity'], env);
+  step('Where we stand: profit and loss per token (average cost)', ['pnl'], env);
   step('Points earned for the volume', ['points'], env);
   console.log(`\n${bold('Done.')} Try it yourself: \`trader sandbox\` in one terminal, then eval its export lines in another.`);
 } finally {

@@ -16,6 +16,32 @@ export interface ProgramHooks {
   onFlags(flags: GlobalFlags): void;
 }
 
+const CSV_HELP = 'RFC 4180 CSV on stdout: header row, raw and decimal amounts, formula-like text neutralised (not with --json)';
+
+const PNL_METHOD = `
+How it is computed (average cost per token):
+  Cost basis  the SOL deposited for each buy (principalLamports, platform fee
+              included), in USD at that buy's rate (its activity entry's
+              usdValue / solLamports), to the cent.
+  Sales       walked oldest first: a sale takes its share of the token's pooled
+              cost (units sold / units held), rounded to the lamport and cent,
+              halves away from zero; a sale that empties the pool takes all
+              that is left, so rounding never adds or loses cost.
+  Realized    proceeds at execution (the sell entry's solLamports, usdValue)
+              minus that share.
+  Unrealized  value now (the holding's usdValue) minus the cost basis of what
+              is held, and as a % of it.
+  Fees        principalLamports - costLamports of each buy.
+  --since     realized P&L and fees count sells and buys from then on; a
+              sale's cost still comes from the whole history.
+  Unknown     a figure that cannot be known (a buy with no activity entry, a
+              token with no USD price, activity and positions that disagree)
+              reads "unknown" (null in --json), never a guess; totals add the
+              known figures and are marked *.
+  --json      raw units and lamports are integer strings with exact decimals
+              beside them; USD and % are strings with two decimals (exact).
+`;
+
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
 
 /** Builds the commander program. */
@@ -130,7 +156,8 @@ export function buildProgram(hooks: ProgramHooks): Command {
     .option('--limit <n>', 'items per page, 1-100 (default 25)')
     .option('--cursor <cursor>', 'continue from a previous page')
     .option('--all', 'follow every page')
-    .addHelpText('after', examples('trader positions', 'trader positions --status open --all --json', 'trader positions <id>'))
+    .option('--csv', CSV_HELP)
+    .addHelpText('after', examples('trader positions', 'trader positions --status open --all --json', 'trader positions <id>', 'trader positions --all --csv > positions.csv'))
     .action(run(() => import('./commands/positions.js')));
   program
     .command('activity')
@@ -139,13 +166,23 @@ export function buildProgram(hooks: ProgramHooks): Command {
     .option('--limit <n>', 'items per page, 1-100 (default 25)')
     .option('--cursor <cursor>', 'continue from a previous page')
     .option('--all', 'follow every page')
-    .addHelpText('after', examples('trader activity', 'trader activity --type buy,sell --limit 50', "trader activity --all --json | jq '.[].points'"))
+    .option('--csv', CSV_HELP)
+    .addHelpText('after', examples('trader activity', 'trader activity --type buy,sell --limit 50', "trader activity --all --json | jq '.[].points'", 'trader activity --all --csv > trades.csv'))
     .action(run(() => import('./commands/activity.js')));
   program
     .command('holdings')
-    .description('tokens the service holds for you, largest USD value first, with a total')
-    .addHelpText('after', examples('trader holdings', "trader holdings --json | jq '.[] | {symbol, amount}'"))
+    .description('tokens held for you by the service, by USD value, with each share and a total')
+    .option('--csv', CSV_HELP)
+    .addHelpText('after', examples('trader holdings', "trader holdings --json | jq '.[] | {symbol, amount}'", 'trader holdings --csv > holdings.csv'))
     .action(run(() => import('./commands/holdings.js')));
+  program
+    .command('pnl')
+    .description('profit and loss per token and in total: cost basis, value now, unrealized and realized P&L, fees')
+    .option('--token <token>', 'only this token: a mint, or the symbol of a token you hold or traded')
+    .option('--since <date>', 'count realized P&L and fees from this date (2026-01-01, local time) or ISO date-time')
+    .option('--csv', CSV_HELP)
+    .addHelpText('after', PNL_METHOD + examples('trader pnl', 'trader pnl --token WOOF --since 2026-01-01', "trader pnl --json | jq -r '.tokens[] | [.symbol, .unrealizedUsd] | @tsv'", 'trader pnl --csv > pnl.csv'))
+    .action(run(() => import('./commands/pnl.js')));
   program
     .command('me')
     .description('your account, wallet and API key (prefix and scopes only)')
@@ -214,14 +251,21 @@ export function buildProgram(hooks: ProgramHooks): Command {
     .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--state <file>', 'keep state in this file across restarts')
-    .addHelpText('after', examples('trader sandbox', 'trader sandbox --port 0 > sandbox.env & sleep 1; . ./sandbox.env', 'trader sandbox --state ./sandbox.json --keypair ./wallet.json'))
+    .option('--no-history', 'start with no trades (by default a fresh account has a few days of buys and sells)')
+    .addHelpText('after', examples('trader sandbox', 'trader sandbox --port 0 > sandbox.env & sleep 1; . ./sandbox.env', 'trader sandbox --state ./sandbox.json --keypair ./wallet.json', 'trader sandbox --no-history'))
     .action(
       run(async () => {
         const { runSandboxCommand } = await import('./commands/sandbox.js');
         return {
           run: (ctx, _args, opts) =>
             runSandboxCommand(
-              { port: parsePort(String(opts.port)), host: String(opts.host), state: opts.state as string | undefined, keypair: program.opts().keypair as string | undefined },
+              {
+                port: parsePort(String(opts.port)),
+                host: String(opts.host),
+                state: opts.state as string | undefined,
+                keypair: program.opts().keypair as string | undefined,
+                history: opts.history !== false,
+              },
               ctx.terminal,
               ctx.signal,
             ),

@@ -44,6 +44,13 @@ export function parsePositionStatus(value: string): string {
   return value;
 }
 
+/** `--csv`: one output format per run, so never with --json (checked before any request). */
+export function parseCsvFlag(csv: unknown, json: boolean): boolean {
+  if (!csv) return false;
+  if (json) throw new UsageError('--csv and --json cannot be used together: choose one output format');
+  return true;
+}
+
 /** `--cursor`: opaque, but never empty and never with control characters. */
 export function parseCursor(value: string): string {
   if (value === '' || value.length > 2048 || /[\u0000-\u001f\u007f]/.test(value)) {

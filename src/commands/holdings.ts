@@ -2,10 +2,18 @@
 import type { Holding } from '../api/types.js';
 import type { Context } from '../context.js';
 import { renderHoldings } from '../io/views/holdings.js';
+import { parseCsvFlag } from './arguments.js';
 
-export async function run(ctx: Context): Promise<void> {
+interface Options {
+  csv?: boolean;
+}
+
+export async function run(ctx: Context, _args: string[], opts: Options = {}): Promise<void> {
+  const csv = parseCsvFlag(opts.csv, ctx.settings.json);
   const holdings = await (await ctx.api()).holdings();
-  const printer = ctx.output.list<Holding>((items, theme) => renderHoldings(items, theme), 'No holdings.');
+  const printer = csv
+    ? await ctx.output.csv((await import('../io/csv-columns.js')).HOLDING_CSV)
+    : ctx.output.list<Holding>((items, theme) => renderHoldings(items, theme), 'No holdings.');
   printer.page(holdings);
   printer.end();
 }

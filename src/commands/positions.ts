@@ -3,7 +3,7 @@ import type { Position } from '../api/types.js';
 import type { Context } from '../context.js';
 import { parseLimit } from '../amounts.js';
 import { renderPosition, renderPositions } from '../io/views/positions.js';
-import { parseCursor, parsePositionStatus, parseUuid } from './arguments.js';
+import { parseCsvFlag, parseCursor, parsePositionStatus, parseUuid } from './arguments.js';
 import { shellQuote } from '../shell-quote.js';
 import { printPages } from './paged-list.js';
 
@@ -12,13 +12,20 @@ interface Options {
   limit?: string;
   cursor?: string;
   all?: boolean;
+  csv?: boolean;
 }
 
 export async function run(ctx: Context, [id]: string[], opts: Options): Promise<void> {
+  const csv = parseCsvFlag(opts.csv, ctx.settings.json);
+  const csvPrinter = async () => ctx.output.csv((await import('../io/csv-columns.js')).POSITION_CSV);
   if (id !== undefined) {
     const positionId = parseUuid(id, 'position id');
     const position = await (await ctx.api()).getPosition(positionId);
-    ctx.output.result(position, (theme) => renderPosition(position, theme));
+    if (csv) {
+      const printer = await csvPrinter();
+      printer.page([position]);
+      printer.end();
+    } else ctx.output.result(position, (theme) => renderPosition(position, theme));
     return;
   }
   const status = opts.status === undefined ? undefined : parsePositionStatus(opts.status);
@@ -29,7 +36,7 @@ export async function run(ctx: Context, [id]: string[], opts: Options): Promise<
     all: Boolean(opts.all),
     cursor,
     fetchPage: (c) => api.listPositions({ status, limit, cursor: c }),
-    printer: ctx.output.list((items, theme) => renderPositions(items, theme), 'No positions.'),
+    printer: csv ? await csvPrinter() : ctx.output.list((items, theme) => renderPositions(items, theme), 'No positions.'),
     nextCommand: (next) =>
       ['trader positions', status && `--status ${status}`, limit && `--limit ${limit}`, `--cursor ${shellQuote(next)}`].filter(Boolean).join(' '),
   });

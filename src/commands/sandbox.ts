@@ -9,6 +9,8 @@ export interface SandboxCommandOptions {
   host?: string;
   state?: string;
   keypair?: string;
+  /** A fresh account gets a few days of trades (default true). */
+  history?: boolean;
 }
 
 /** Start the sandbox, print its environment, and resolve after a clean close once `signal` aborts. */
@@ -23,6 +25,7 @@ export async function runSandboxCommand(
     statePath: opts.state ? resolve(opts.state) : undefined,
     keypairPath: opts.keypair ? resolve(opts.keypair) : undefined,
     log: (line) => void io.stderr.write(`${line}\n`),
+    history: opts.history ?? true,
   });
   const lines = [
     `export TRADER_BASE_URL=${shellQuote(sandbox.url)}`,

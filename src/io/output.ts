@@ -1,5 +1,7 @@
 // The presentation layer's front door: commands hand it data and a human renderer; it
-// decides between --json and human output. Nothing else writes to stdout.
+// decides between --json and human output (and writes --csv when a command asks). Nothing else
+// writes to stdout.
+import type { CsvColumn } from './csv-output.js';
 import { JsonArrayWriter, toJson, writeJsonLine } from './json-output.js';
 import { safeForTerminal } from './terminal-text.js';
 import type { Terminal } from './terminal.js';
@@ -41,6 +43,16 @@ export class Output {
       },
       end: () => this.line(rows.length === 0 ? empty : human(rows, this.theme)),
     };
+  }
+
+  /** A --csv list on stdout, streamed page by page; the CSV writer is loaded only now. */
+  async csv<T>(columns: readonly CsvColumn<T>[]): Promise<ListPrinter<T>> {
+    const { csvList } = await import('./csv-output.js');
+    // Written to a file or pipe, the CSV is the data unchanged; shown on a terminal, service text
+    // goes through the same filter as every human line (no escapes reach the screen).
+    const out = this.terminal.stdout;
+    const stream = this.terminal.stdoutIsTTY ? { write: (text: string) => out.write(safeForTerminal(text)) } : out;
+    return csvList(stream, columns);
   }
 
   /** Tells how to get the next page: a hint line, or a `{"pagination":…}` JSON line on stderr. */

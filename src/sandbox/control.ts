@@ -17,6 +17,7 @@ export interface ControlContext {
   faults: FaultStore;
   log: RequestLog;
   reset(): void;
+  seedHistory?(): unknown;
   body: unknown;
   query: URLSearchParams;
 }
@@ -168,6 +169,10 @@ const ROUTES: Record<string, Handler> = {
         positionStatus: (b.positionStatus ?? 'closed') as PositionStatus,
       }),
     };
+  },
+  'POST /seed-portfolio': ({ seedHistory }) => {
+    if (!seedHistory) throw new HttpError(404, 'ROUTE_NOT_FOUND', 'this sandbox cannot seed a portfolio history');
+    return { status: 201, data: seedHistory() };
   },
   'POST /reset': ({ reset, world }) => {
     reset();

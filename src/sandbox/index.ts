@@ -8,6 +8,7 @@ import { FaultStore } from './faults.js';
 import { createInitialState, TREASURY } from './initial-state.js';
 import { readKeypairFile, writeTempKeypair } from './keypair.js';
 import { loadStateFile, StateSaver } from './persistence.js';
+import { seedPortfolioHistory } from './portfolio-history.js';
 import { RequestLog } from './request-log.js';
 import { createSandboxServer } from './server.js';
 import type { Identity, State } from './state.js';
@@ -23,6 +24,8 @@ export interface SandboxOptions {
   quiet?: boolean;
   /** Where internal error notes go (default stderr unless quiet). */
   log?: (line: string) => void;
+  /** Give a fresh (or reset) main account a few days of trades (src/sandbox/portfolio-history.ts). */
+  history?: boolean;
 }
 
 export interface RunningSandbox {
@@ -92,10 +95,18 @@ async function freshState(keypairPath: string | undefined): Promise<State> {
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const log = opts.log ?? (opts.quiet ? () => {} : (line: string) => void process.stderr.write(`${line}\n`));
   let state = opts.statePath ? await loadStateFile(opts.statePath) : null;
+  const restored = state !== null;
   if (state) await restoreWallet(state.identity, opts.keypairPath);
   else state = await freshState(opts.keypairPath);
 
   const world = new World(state);
+  // The main account's trading key and wallet, to trade the seeded history as a client would.
+  const wallet = await readKeypairFile(world.state.identity.keypairPath);
+  const seedHistory = () => {
+    const main = world.state.identity.accounts[0]!;
+    return seedPortfolioHistory(world, world.keys.get(main.keys[0]!.value)!, wallet);
+  };
+  if (opts.history && !restored) seedHistory();
   const faults = new FaultStore();
   const requestLog = new RequestLog();
   const saver = opts.statePath
@@ -107,10 +118,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   }
   const reset = () => {
     world.load(createInitialState(world.state.identity, Date.now()));
+    if (opts.history) seedHistory();
     faults.clear();
     requestLog.clear();
   };
-  const server = createSandboxServer({ world, faults, log: requestLog, reset, logError: log });
+  const server = createSandboxServer({ world, faults, log: requestLog, reset, seedHistory, logError: log });
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -19,6 +19,8 @@ export interface ServerDeps {
   faults: FaultStore;
   log: RequestLog;
   reset(): void;
+  /** Trade the portfolio history for the main account (POST /_sandbox/seed-portfolio). */
+  seedHistory?(): unknown;
   logError(message: string): void;
 }
 
@@ -186,7 +188,7 @@ function control(
       }
     }
     advance(deps.world);
-    const r = handleControl(method, sub, { world: deps.world, faults: deps.faults, log: deps.log, reset: deps.reset, body, query });
+    const r = handleControl(method, sub, { world: deps.world, faults: deps.faults, log: deps.log, reset: deps.reset, seedHistory: deps.seedHistory, body, query });
     return { status: r.status, payload: { data: r.data, requestId } };
   } catch (err) {
     return errorReply(toHttpError(err, deps), requestId);

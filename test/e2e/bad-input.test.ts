@@ -91,6 +91,9 @@ const cases = (): Case[] => [
   // activity options
   ...['foo', 'buy,foo', '', 'buy,,sell', 'BUY'].map((v) => ({ args: ['activity', '--type', v], says: /--type/ })),
   { args: ['activity', '--cursor', ''], says: /--cursor/ },
+  // pnl options
+  ...['yesterday', '', '2026-13-01', '2026-02-30', '2026-01-01T00:00', '01/02/2026', '2026-1-1'].map((v) => ({ args: ['pnl', '--since', v], says: /--since/ })),
+  ...['', 'a b', 'x'.repeat(65), 'ab\u0007'].map((v) => ({ args: ['pnl', '--token', v], says: /--token/ })),
   // trades <id> and options
   ...['', 'a b', '../x', 'sell_', 'sell_a/b', 'x'.repeat(201), '-x', '.hidden', 'id?x=1', 'id#frag'].map((id) => ({
     args: ['trades', '--', id],

@@ -48,6 +48,9 @@ describe('trader completion', () => {
     expect(bashComplete(file, ['trader', 'config', 'set', 'maxB'])).toEqual(['maxBuyLamports']);
     expect(bashComplete(file, ['trader', 'completion', 'f'])).toEqual(['fish']);
     expect(bashComplete(file, ['trader', 'me', '--js'])).toEqual(['--json']);
+    expect(bashComplete(file, ['trader', 'pn'])).toEqual(['pnl']);
+    expect(bashComplete(file, ['trader', 'pnl', '--to'])).toEqual(['--token']);
+    expect(bashComplete(file, ['trader', 'activity', '--cs'])).toEqual(['--csv']);
   });
 
   it.skipIf(!has('zsh'))('zsh: the script parses', async () => {
@@ -60,7 +63,7 @@ describe('trader completion', () => {
   it('zsh and fish scripts name every command', async () => {
     const [zsh, fish] = await Promise.all([script('zsh'), script('fish')]);
     expect(zsh).toContain('bashcompinit');
-    for (const command of ['buy', 'sell', 'cancel', 'trades', 'positions', 'activity', 'holdings', 'me', 'points', 'config', 'sandbox', 'completion']) {
+    for (const command of ['buy', 'sell', 'cancel', 'trades', 'positions', 'activity', 'holdings', 'pnl', 'me', 'points', 'config', 'sandbox', 'completion']) {
       expect(fish).toContain(`-a ${command}`);
       expect(zsh).toContain(command);
     }

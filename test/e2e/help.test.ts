@@ -12,6 +12,7 @@ const COMMANDS = [
   ['positions'],
   ['activity'],
   ['holdings'],
+  ['pnl'],
   ['me'],
   ['points'],
   ['config'],

@@ -1,14 +1,18 @@
-// Human view of holdings: largest USD value first, with a total line.
+// Human view of holdings: largest USD value first, each token's share of the total as a bar,
+// and a total line. Shares and the total are summed in exact cents.
 import type { Holding } from '../../api/types.js';
 import { formatTokenAmount, formatUsd } from '../../amounts.js';
+import { formatCents, percentHundredths, usdToCents } from '../../usd.js';
+import { shareBar } from '../share-bar.js';
 import { renderTable, shortId } from '../table.js';
 import type { Theme } from '../theme.js';
 
 /** `trader holdings`. Tokens with a sell executing are marked. */
 export function renderHoldings(holdings: Holding[], theme: Theme): string {
   const sorted = [...holdings].sort((a, b) => (b.usdValue ?? -1) - (a.usdValue ?? -1));
-  const total = sorted.reduce((sum, h) => sum + (h.usdValue ?? 0), 0);
-  const unpriced = sorted.some((h) => h.usdValue === null);
+  const cents = sorted.map((h) => usdToCents(h.usdValue));
+  const total = cents.reduce<bigint>((sum, c) => sum + (c !== null && c > 0n ? c : 0n), 0n);
+  const unpriced = cents.some((c) => c === null);
   const table = renderTable(
     [
       { header: 'Token', maxWidth: 10, shrinkTo: 5 },
@@ -16,18 +20,23 @@ export function renderHoldings(holdings: Holding[], theme: Theme): string {
       { header: 'Amount', align: 'right' },
       { header: 'Price', align: 'right' },
       { header: 'Value', align: 'right' },
+      { header: 'Share' },
       { header: '' },
     ],
-    sorted.map((h) => [
-      h.symbol ?? shortId(h.mint, 4),
-      h.name ?? '—',
-      formatTokenAmount(h.amount, h.decimals),
-      formatPrice(h.usdPrice),
-      formatUsd(h.usdValue),
-      h.sellInProgress ? theme.pending('selling…') : '',
-    ]),
+    sorted.map((h, i) => {
+      const c = cents[i]!;
+      return [
+        h.symbol ?? shortId(h.mint, 4),
+        h.name ?? '—',
+        formatTokenAmount(h.amount, h.decimals),
+        formatPrice(h.usdPrice),
+        formatUsd(h.usdValue),
+        c === null || total === 0n ? '' : shareBar(percentHundredths(c > 0n ? c : 0n, total)),
+        h.sellInProgress ? theme.pending('selling…') : '',
+      ];
+    }),
   );
-  const totalLine = `Total ${formatUsd(Math.round(total * 100) / 100)}${unpriced ? ' (some tokens have no price)' : ''}`;
+  const totalLine = `Total ${formatCents(total)}${unpriced ? ' (some tokens have no price)' : ''}`;
   return `${table}\n${theme.bold(totalLine)}`;
 }
 
