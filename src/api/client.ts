@@ -3,6 +3,7 @@
 // Transport and engine choice: see transport.ts. Errors: errors.ts. Retries: retry.ts.
 
 import type { Clock } from '../clock.js';
+import { keyRedactor, redactDeep, type Redactor } from './redact.js';
 import { UsageError } from '../errors.js';
 import { resolveApiRoot } from './base-url.js';
 import { type Failure, httpFailure, oneLine, toApiError } from './errors.js';
@@ -170,7 +171,7 @@ export function createClient(opts: ClientOptions): ServiceClient {
         })
       : Promise.resolve(opts.fetch as unknown as FetchFn));
 
-  const redact = (s: string): string => (s.includes(apiKey) ? s.split(apiKey).join('[redacted]') : s);
+  const redact = keyRedactor(apiKey);
   const clean = (f: Failure): Failure => ({
     ...f,
     message: redact(f.message),
@@ -230,18 +231,18 @@ export function createClient(opts: ClientOptions): ServiceClient {
               headerRequestId,
               location: res.headers.get('location'),
               retryAfterMs: parseRetryAfter(res.headers.get('retry-after'), clock.now()),
-            }),
+            }, redact),
           );
           log(f.status, f.requestId, f.code);
           return { ok: false, failure: f };
         }
-        const parsed = parseSuccess<T>(res.status, res.headers.get('content-type'), res.body, c, headerRequestId);
+        const parsed = parseSuccess<T>(res.status, res.headers.get('content-type'), res.body, c, headerRequestId === null ? null : redact(headerRequestId), redact);
         if (!parsed.ok) {
           const f = clean(parsed.failure);
           log(f.status, f.requestId, f.code);
           return { ok: false, failure: f };
         }
-        log(res.status, redact(oneLine(parsed.value.envelope.requestId as string, 128)));
+        log(res.status, oneLine(redact(parsed.value.envelope.requestId as string), 128));
         return parsed;
       },
     });
@@ -257,7 +258,8 @@ export function createClient(opts: ClientOptions): ServiceClient {
   };
 
   return {
-    me: async () => dataOf(get<Account>('/me', S.envelope(S.account))),
+    // The account names the key (prefix, name): pieces of it are hidden even when the service shows them.
+    me: async () => redactDeep(await dataOf(get<Account>('/me', S.envelope(S.account))), redact),
     points: async () => dataOf(get<PointsSummary>('/points', S.envelope(S.pointsSummary))),
     listPositions: async (q) => page<Position>(`/positions${query({ status: q.status, limit: q.limit, cursor: q.cursor })}`, S.position),
     getPosition: async (id) => dataOf(get<Position>(`/positions/${segment(id)}`, S.envelope(S.position))),
@@ -283,7 +285,7 @@ export function createClient(opts: ClientOptions): ServiceClient {
 type Parsed<T> = { ok: true; value: { data: T; envelope: Record<string, unknown> } } | { ok: false; failure: Failure };
 
 /** A 2xx answer: JSON, the envelope and the resource checked; the original object is kept. */
-function parseSuccess<T>(status: number, contentType: string | null, body: string, c: Call, headerRequestId: string | null): Parsed<T> {
+function parseSuccess<T>(status: number, contentType: string | null, body: string, c: Call, headerRequestId: string | null, redact: Redactor): Parsed<T> {
   const where = c.path.replace(/\?.*$/, '');
   const bad = (what: string, requestId: string | null = headerRequestId): Parsed<T> => ({
     ok: false,
@@ -292,7 +294,7 @@ function parseSuccess<T>(status: number, contentType: string | null, body: strin
       code: 'UNEXPECTED_RESPONSE',
       message: `unexpected response from the service: ${where}: ${what}`,
       status,
-      requestId: requestId === null ? null : oneLine(requestId, 128),
+      requestId: requestId === null ? null : oneLine(redact(requestId), 128),
       hints: [],
       uncertain: true,
       retryAfterMs: null,
@@ -303,7 +305,7 @@ function parseSuccess<T>(status: number, contentType: string | null, body: strin
   if (ct.includes('html') || /^<(?:!doctype|html|head|body)/i.test(text)) {
     return bad(`HTTP ${status} with an HTML page instead of JSON (a proxy or captive portal?)`);
   }
-  if (ct && !ct.includes('json')) return bad(`HTTP ${status} with content-type ${oneLine(ct, 60)} instead of JSON`);
+  if (ct && !ct.includes('json')) return bad(`HTTP ${status} with content-type ${oneLine(redact(ct), 60)} instead of JSON`);
   if (!text) return bad(`HTTP ${status} with an empty body`);
   let json: unknown;
   try {
@@ -311,9 +313,13 @@ function parseSuccess<T>(status: number, contentType: string | null, body: strin
   } catch {
     return bad(`HTTP ${status} with a body that is not valid JSON`);
   }
+  // A service that echoes the key anywhere gets it hidden; the deep walk runs only when the
+  // body holds the key or escapes that could spell it (lists can be long).
+  if (redact.holdsKey(text) || /\\u[0-9a-fA-F]{4}/.test(text)) json = redactDeep(json, redact);
+  if (redact.holdsKey(text) || /\\u00/.test(text)) json = redactDeep(json, (s) => (redact.holdsKey(s) ? s.split(s.includes(' ') ? ' ' : '\u0000').map(redact).join(s.includes(' ') ? ' ' : '\u0000') : s));
   const bodyRequestId = (json as { requestId?: unknown } | null)?.requestId;
   const problem = c.check(json, '');
-  if (problem) return bad(oneLine(problem, 200), typeof bodyRequestId === 'string' ? bodyRequestId : headerRequestId);
+  if (problem) return bad(oneLine(redact(problem), 200), typeof bodyRequestId === 'string' ? bodyRequestId : headerRequestId);
   const envelope = json as Record<string, unknown>;
   return { ok: true, value: { data: envelope.data as T, envelope } };
 }

@@ -168,14 +168,16 @@ export interface HttpFailureInput {
 }
 
 /** A non-2xx response as a Failure: the service's code and message where it gave them. */
-export function httpFailure(r: HttpFailureInput): Failure {
-  const parsed = parseErrorBody(r.body, r.contentType);
+export function httpFailure(r: HttpFailureInput, redact: (text: string) => string = (t) => t): Failure {
+  // Secrets come out before anything is cut to length, so no cut can leave a piece behind.
+  const raw = parseErrorBody(redact(r.body), r.contentType);
+  const parsed = { ...raw, message: raw.message && redact(raw.message), code: raw.code && redact(raw.code), requestId: raw.requestId && redact(raw.requestId) };
   const reason = STATUS_CODES[r.status] ?? 'Error';
   const head = `HTTP ${r.status} ${reason}`;
   const serverMessage = parsed.message ? oneLine(parsed.message) : '';
   let message: string;
   if (r.status >= 300 && r.status < 400) {
-    const to = r.location ? ` to ${oneLine(r.location, 150)}` : '';
+    const to = r.location ? ` to ${oneLine(redact(r.location), 150)}` : '';
     message = `${head}: the service redirected${to}; set the base URL to the final address`;
   } else if (serverMessage) {
     message = `HTTP ${r.status}: ${serverMessage}`;
@@ -196,7 +198,7 @@ export function httpFailure(r: HttpFailureInput): Failure {
     );
   }
   const serverCode = parsed.code ? oneLine(parsed.code, 64) : '';
-  const requestId = parsed.requestId ? oneLine(parsed.requestId, 128) : r.headerRequestId ? oneLine(r.headerRequestId, 128) : null;
+  const requestId = parsed.requestId ? oneLine(parsed.requestId, 128) : r.headerRequestId ? oneLine(redact(r.headerRequestId), 128) : null;
   return {
     kind: 'http',
     code: serverCode || defaultCodeFor(r.status),

@@ -47,11 +47,13 @@ const MODES: Mode[] = [
 ];
 const SAMPLE = new Set(['me', 'cancel', 'sell --dry-run', 'a bad id (404)']);
 
-/** Everything a secret could leak into: both streams. */
+/** Everything a secret could leak into: both streams hold no 8-character piece of the key. */
 function assertNoKey(r: CliResult, key: string, label: string) {
   const out = r.stdout + r.stderr;
-  expect(out.includes(key), `${label}: the key was printed\n${out}`).toBe(false);
-  expect(out.includes(key.slice(12)), `${label}: most of the key was printed\n${out}`).toBe(false);
+  for (let i = 0; i + 8 <= key.length; i++) {
+    const piece = key.slice(i, i + 8);
+    expect(out.includes(piece), `${label}: "${piece}", a piece of the key, was printed\n${out}`).toBe(false);
+  }
 }
 
 /** --verbose: one line per request; --json: every stderr line is JSON. */
@@ -197,6 +199,40 @@ describe('failures that carry or follow the key', () => {
       assertNoKey(r, sb.apiKey, mode.name);
       expect(r.stderr).toMatch(/suspended/);
     });
+  });
+
+  it('a long error body with the key where a cut to length would fall, and the key in JSON escapes: no piece printed', async () => {
+    const escaped = [...sb.apiKey].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const bodies = [
+      // The message is cut at 200 characters: the key straddles the cut.
+      JSON.stringify({ error: { code: 'BAD', message: `${'x'.repeat(185)} ${sb.apiKey} is suspended` } }),
+      `{"error":{"code":"BAD","message":"key ${escaped} is suspended"},"requestId":"req_${escaped}"}`,
+      // Plain text, as a proxy might send.
+      `upstream said: ${'y'.repeat(190)}${sb.apiKey}`,
+    ];
+    const ids = bodies.map(() => randomUUID());
+    for (const [k, body] of bodies.entries()) {
+      await sb.control('/faults', { match: { method: 'GET', path: `/positions/${ids[k]}`, exact: true }, status: 400, body, contentType: k === 2 ? 'text/plain' : 'application/json' });
+    }
+    const env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey };
+    const runs = await Promise.all(ids.flatMap((id) => [runCli(['positions', id], { env }), runCli(['positions', id, '--json', '--verbose'], { env })]));
+    for (const [k, r] of runs.entries()) {
+      expect(r.code, r.stderr).toBe(3);
+      assertNoKey(r, sb.apiKey, `body ${k >> 1}`);
+    }
+  });
+
+  it('account fields that echo the key (name, prefix): no piece printed', async () => {
+    const account = (await sb.call('GET', '/me')).body.data;
+    const echoed = { ...account, apiKey: { ...account.apiKey, name: `key ${sb.apiKey}`, prefix: sb.apiKey.slice(0, 20) } };
+    await sb.control('/faults', { match: { method: 'GET', path: '/me', exact: true }, status: 200, body: JSON.stringify({ data: echoed, requestId: 'req_echo' }), contentType: 'application/json', count: 2 });
+    const env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey };
+    const [human, machine] = await Promise.all([runCli(['me'], { env }), runCli(['me', '--json'], { env })]);
+    for (const r of [human, machine]) {
+      expect(r.code, r.stderr).toBe(0);
+      assertNoKey(r, sb.apiKey, 'me');
+    }
+    expect(JSON.parse(machine.stdout).apiKey.prefix).toBe(`${sb.apiKey.slice(0, 4)}…`);
   });
 
   it('TRADER_DEBUG=1 is --verbose', async () => {

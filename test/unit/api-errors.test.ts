@@ -102,7 +102,7 @@ describe('error bodies of every layout', () => {
   it('strips terminal escapes and control characters; never echoes the key', async () => {
     const evil = { error: { code: 'X\x1b[2J', message: `bad key ${API_KEY}\x1b]0;pwned\x07\x1b[31m red\r\nsecond line\u202e` } };
     const e = await errorFor(400, JSON.stringify(evil), json);
-    expect(e.message).toBe('HTTP 400: bad key [redacted] red second line');
+    expect(e.message).toBe('HTTP 400: bad key sk_t… red second line');
     expect(e.code).toBe('X');
   });
 

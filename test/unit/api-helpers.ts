@@ -205,7 +205,7 @@ export const account = {
   accountId: 'acc-1',
   walletAddress: 'Wallet111',
   createdAt: '2026-01-01T00:00:00Z',
-  apiKey: { id: 'k-1', name: 'laptop', prefix: 'sk_test_', scopes: ['trade:intents'], createdAt: '2026-01-01T00:00:00Z' },
+  apiKey: { id: 'k-1', name: 'laptop', prefix: 'sk_test', scopes: ['trade:intents'], createdAt: '2026-01-01T00:00:00Z' },
 };
 export const points = { totalPoints: 625, volumeUsd: '12.50', completedSwaps: 1, rank: 3, participants: 10, pointsPerUsd: 50 };
 export const pageInfo = { nextCursor: null, hasMore: false };

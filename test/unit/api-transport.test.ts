@@ -128,7 +128,7 @@ describe('the API key stays secret', () => {
     errors.push(await failure(client({ url: 'http://127.0.0.1:1' }, { retry: { maxAttempts: 1 } }).c.me()));
     const seen = JSON.stringify([errors.map((e) => [e.message, e.code, e.requestId, e.hints, String(e), e.stack]), logs]);
     expect(errors.map((e) => e.status)).toEqual([401, 500, 200, null, null]);
-    expect(seen).not.toContain(API_KEY);
-    expect(seen).toContain('[redacted]');
+    for (let i = 0; i + 8 <= API_KEY.length; i++) expect(seen).not.toContain(API_KEY.slice(i, i + 8));
+    expect(seen).toContain(`${API_KEY.slice(0, 4)}…`);
   });
 });

@@ -51,7 +51,11 @@ describe('loadKeypair', () => {
     expect(loaded.warnings).toHaveLength(1);
     expect(loaded.warnings[0]).toContain('chmod 600');
     expect(loaded.warnings[0]).toContain('644');
+    // Group-readable is readable by others too: 0640 and 0604 warn, 0600 and 0400 do not.
     expect(loadKeypair(writeKey('group.json', secretJson, 0o640)).warnings).toHaveLength(1);
+    expect(loadKeypair(writeKey('other.json', secretJson, 0o604)).warnings).toHaveLength(1);
+    expect(loadKeypair(writeKey('private.json', secretJson, 0o600)).warnings).toEqual([]);
+    expect(loadKeypair(writeKey('readonly.json', secretJson, 0o400)).warnings).toEqual([]);
   });
 
   it('skips the permission check on Windows', () => {

@@ -1,0 +1,248 @@
+// The sell flow in process, with a fake service and fake timers: the polling interval of the
+// sell path (never closer than 2 s, for the sell read and for the status endpoint), the wording
+// pin (first use pins, a change needs acceptance, --yes refuses it and keeps it pending), the
+// trust store failing before signing, and what is said after an authorize error.
+import nacl from 'tweetnacl';
+import bs58 from 'bs58';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ServiceClient } from '../../src/api/client.js';
+import type { GetSellResponse, SellAuthorization } from '../../src/api/types.js';
+import { systemClock } from '../../src/clock.js';
+import { ApiError, RefusedToSignError, TradeFailedError, UsageError } from '../../src/errors.js';
+import { runSell, SELL_POLL_INTERVAL_MS, type SellHooks, type SellRequest, type WordingTrust } from '../../src/trade/sell-flow.js';
+
+const MINT = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
+const pair = nacl.sign.keyPair();
+const keypair = { publicKey: bs58.encode(pair.publicKey), secretKey: pair.secretKey, warnings: [] };
+const WORDING_A = (a: SellAuthorization) => `Sell ${a.amount} raw units of ${a.mint} for at least ${a.minimumOutputLamports} lamports`;
+const WORDING_B = (a: SellAuthorization) => `Authorize the sale of ${a.amount} raw units of ${a.mint}; minimum ${a.minimumOutputLamports} lamports`;
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: Date.parse('2030-01-01T00:00:00.000Z') });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+interface FakeService {
+  api: ServiceClient;
+  reads: { sell: number[]; status: number[] };
+  authorizes: number;
+}
+
+/** A service whose sell stays pending for `pendingReads` reads, then completes. */
+function service(opts: { wording?: (a: SellAuthorization) => string; pendingReads?: number; authorizeError?: ApiError } = {}): FakeService {
+  const reads = { sell: [] as number[], status: [] as number[] };
+  let authorized = false;
+  let n = 0;
+  const fake: FakeService = { api: {} as ServiceClient, reads, authorizes: 0 };
+  const authorization = (): SellAuthorization => {
+    const now = Date.now();
+    const a: SellAuthorization = {
+      id: `sell_test${++n}`,
+      status: authorized ? 'authorized' : 'awaiting_signature',
+      mint: MINT,
+      amount: '1000',
+      positionId: null,
+      expectedOutputLamports: '50000000',
+      minimumOutputLamports: '49500000',
+      slippageBps: 100,
+      message: '',
+      expiresAt: new Date(now + 120_000).toISOString(),
+      authorizedAt: null,
+      signatureVerifiedAt: null,
+      executionStarted: authorized,
+      failureCode: null,
+      failureReason: null,
+      createdAt: new Date(now).toISOString(),
+    };
+    a.message = (opts.wording ?? WORDING_A)(a);
+    return a;
+  };
+  let current: SellAuthorization;
+  const view = (): GetSellResponse => ({
+    authorization: { ...current, status: authorized ? 'authorized' : 'awaiting_signature' },
+    sell: authorized ? { status: reads.sell.length > (opts.pendingReads ?? 3) ? 'completed' : 'swap_pending', groupKey: 'sg_1' } : null,
+  });
+  fake.api = {
+    createSell: async () => ({ authorization: (current = authorization()) }),
+    authorizeSell: async () => {
+      fake.authorizes++;
+      if (opts.authorizeError) throw opts.authorizeError;
+      authorized = true;
+      return { authorization: view().authorization, sell: { status: 'swap_pending', groupKey: 'sg_1' } };
+    },
+    getSell: async () => {
+      reads.sell.push(Date.now());
+      return view();
+    },
+    getTradeStatus: async () => {
+      reads.status.push(Date.now());
+      const done = reads.sell.length > (opts.pendingReads ?? 3);
+      return { id: 'sg_1', side: 'sell', status: done ? 'completed' : 'executing', stage: done ? 'completed' : 'executing', terminal: done, signatures: { deposit: null, swaps: [], payouts: [], refund: null }, failure: null, refund: null, completedAt: null };
+    },
+    getTrade: async () => null,
+  } as unknown as ServiceClient;
+  return fake;
+}
+
+/** An in-memory trust store. */
+function memoryTrust(initial: { text: string; fingerprint: string } | null = null, failing = false) {
+  const state = { pinned: initial, pending: null as { text: string; fingerprint: string } | null };
+  const trust: WordingTrust = {
+    pinned: () => state.pinned,
+    pin: (text, fingerprint, replacing) => {
+      if (failing) throw new UsageError('cannot pin the sell wording: read-only file system', 'TRUST_STORE');
+      if ((state.pinned?.fingerprint ?? null) === replacing) state.pinned = { text, fingerprint };
+      return state.pinned!.fingerprint;
+    },
+    recordPending: (text, fingerprint) => {
+      state.pending = { text, fingerprint };
+    },
+  };
+  return { trust, state };
+}
+
+function request(over: Partial<SellRequest> = {}): SellRequest {
+  return {
+    mint: MINT,
+    amount: 1000n,
+    idempotencyKey: 'k',
+    keyTyped: false,
+    minSolLamports: null,
+    allowedSlippageBps: 500,
+    token: null,
+    knownTokens: [],
+    treasury: null,
+    assumeYes: true,
+    wait: true,
+    dryRun: false,
+    waitLimitMs: 900_000,
+    ...over,
+  };
+}
+
+function hooks(answers: { confirm?: 'yes' | 'no'; accept?: boolean } = {}) {
+  const calls = { accept: 0, submitted: 0 };
+  const h: SellHooks = {
+    created: () => {},
+    confirm: async () => answers.confirm ?? 'yes',
+    acceptWording: async () => {
+      calls.accept++;
+      return answers.accept ?? false;
+    },
+    newIdempotencyKey: () => 'k2',
+    submitted: () => {
+      calls.submitted++;
+    },
+    stage: () => {},
+  };
+  return { h, calls };
+}
+
+/** Runs the flow to its end under fake timers, advancing time as it waits. */
+async function run(fake: FakeService, trust: WordingTrust, req: SellRequest, h: SellHooks) {
+  const deps = { api: fake.api, clock: systemClock, signal: new AbortController().signal, keypair, trust };
+  const settled = runSell(deps, req, h).then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  let outcome: Awaited<typeof settled> | undefined;
+  void settled.then((o) => (outcome = o));
+  for (let i = 0; i < 200 && outcome === undefined; i++) await vi.advanceTimersByTimeAsync(250);
+  return (await settled);
+}
+
+const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]!);
+
+describe('the sell path polls no faster than every 2 s', () => {
+  it('the sell read and the status endpoint: each read at least 2,000 ms after the one before', async () => {
+    expect(SELL_POLL_INTERVAL_MS).toBeGreaterThanOrEqual(2_000);
+    const fake = service({ pendingReads: 4 });
+    const { trust } = memoryTrust();
+    const result = await run(fake, trust, request(), hooks().h);
+    expect(result.ok, String(!result.ok && result.error)).toBe(true);
+    expect(fake.reads.status.length).toBeGreaterThanOrEqual(4);
+    for (const gap of gaps(fake.reads.status)) expect(gap).toBeGreaterThanOrEqual(2_000);
+    // The final read of the sell (for its end state) may follow the last poll at once; the polls may not.
+    for (const gap of gaps(fake.reads.sell.slice(0, -1))) expect(gap).toBeGreaterThanOrEqual(2_000);
+  });
+});
+
+describe('the wording pin', () => {
+  it('first use pins the wording and signs; the same wording again signs without a question', async () => {
+    const { trust, state } = memoryTrust();
+    const first = hooks();
+    expect((await run(service(), trust, request(), first.h)).ok).toBe(true);
+    expect(state.pinned?.text).toBe('Sell {amount.raw} raw units of {mint} for at least {minimum.lamports} lamports');
+    const again = hooks();
+    const fake = service();
+    expect((await run(fake, trust, request(), again.h)).ok).toBe(true);
+    expect(fake.authorizes).toBe(1);
+    expect(again.calls.accept).toBe(0);
+  });
+
+  it('a changed wording under --yes: refused, nothing signed, kept pending with the command that accepts it', async () => {
+    const { trust, state } = memoryTrust();
+    await run(service(), trust, request(), hooks().h);
+    const pinned = state.pinned;
+    const fake = service({ wording: WORDING_B });
+    const result = await run(fake, trust, request(), hooks().h);
+    expect(result.ok).toBe(false);
+    const error = (result as { error: RefusedToSignError }).error;
+    expect(error).toBeInstanceOf(RefusedToSignError);
+    expect(error.message).toMatch(/wording changed: "Sell \{amount\.raw\} .*" became "Authorize the sale of/);
+    expect(error.hints.join(' ')).toContain(`trader config trust accept-wording ${state.pending!.fingerprint}`);
+    expect(fake.authorizes).toBe(0);
+    expect(state.pinned).toEqual(pinned);
+  });
+
+  it('a changed wording at the prompt: a separate question; No signs nothing, Yes pins it and signs', async () => {
+    const { trust, state } = memoryTrust();
+    await run(service(), trust, request(), hooks().h);
+    const declined = hooks({ accept: false });
+    const refusedFake = service({ wording: WORDING_B });
+    const no = await run(refusedFake, trust, request({ assumeYes: false }), declined.h);
+    expect(no.ok).toBe(false);
+    expect((no as { error: TradeFailedError }).error.code).toBe('DECLINED');
+    expect(declined.calls.accept).toBe(1);
+    expect(refusedFake.authorizes).toBe(0);
+
+    const accepted = hooks({ accept: true });
+    const fake = service({ wording: WORDING_B });
+    expect((await run(fake, trust, request({ assumeYes: false }), accepted.h)).ok).toBe(true);
+    expect(fake.authorizes).toBe(1);
+    expect(state.pinned?.text).toMatch(/^Authorize the sale of/);
+  });
+
+  it('text the tool cannot explain is refused under --yes even on first use, and nothing is pinned', async () => {
+    const { trust, state } = memoryTrust();
+    const fake = service({ wording: (a) => `${WORDING_A(a)}. Expires in 3 minutes` });
+    const result = await run(fake, trust, request(), hooks().h);
+    expect((result as { error: Error }).error).toBeInstanceOf(RefusedToSignError);
+    expect((result as { error: Error }).error.message).toContain('"3" (a duration that is not the authorization');
+    expect(fake.authorizes).toBe(0);
+    expect(state.pinned).toBeNull();
+  });
+
+  it('a first use whose pin cannot be stored is refused before signing (exit 2)', async () => {
+    const { trust } = memoryTrust(null, true);
+    const fake = service();
+    const result = await run(fake, trust, request(), hooks().h);
+    expect((result as { error: Error }).error).toBeInstanceOf(UsageError);
+    expect(fake.authorizes).toBe(0);
+  });
+});
+
+describe('after an authorize error', () => {
+  it('reads the sell before saying anything; a sell still awaiting its signature is said to be so, and not submitted', async () => {
+    const { trust } = memoryTrust();
+    const { h, calls } = hooks();
+    const fake = service({ authorizeError: new ApiError('HTTP 400: bad signature', { status: 400 }) });
+    const result = await run(fake, trust, request(), h);
+    expect(result.ok).toBe(false);
+    expect((result as { error: Error }).error.message).toMatch(/HTTP 400: bad signature; the service reports the sell still awaiting its signature \(nothing sold so far\); the signature it holds stays usable until /);
+    expect(fake.reads.sell).toHaveLength(1);
+    expect(calls.submitted).toBe(0);
+  });
+});
