@@ -2,14 +2,14 @@
 // a bad value, is exit 2 with a one-line error and ZERO requests in the sandbox's log. Then the
 // local refusals before a trade: no TTY without --yes, --json without --yes, keypair problems,
 // profile limits, and a keypair that is not the account's wallet.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectJsonError, lines } from '../helpers/cli-assert.js';
 import { freshHome, runCli } from '../helpers/cli.js';
 import { completeBuy, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { tempDir } from '../helpers/temp.js';
 
 let sb: TestSandbox;
 let env: Record<string, string>;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   M = sb.tokens[0]!.mint;
   await completeBuy(sb, { mint: M }); // something to sell, so a bad sell is refused for its input alone
   env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath };
-  dir = mkdtempSync(join(tmpdir(), 'trader-bad-input-'));
+  dir = tempDir('trader-bad-input-');
 });
 afterAll(async () => {
   await sb?.close();

@@ -1,9 +1,8 @@
 // Runs the built `trader` binary as a user or a script would, in a throw-away HOME.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tempDir, tempEnv } from './temp.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/trader.js', import.meta.url));
 
@@ -23,9 +22,9 @@ export interface CliOptions {
   whenStderr?: { includes: string; then(child: import('node:child_process').ChildProcess): void };
 }
 
-/** A fresh HOME and config path, so runs never touch the real user's files. */
+/** A fresh HOME and config path, so runs never touch the real user's files (removed after the file). */
 export function freshHome(): { HOME: string; TRADER_CONFIG: string } {
-  const home = mkdtempSync(join(tmpdir(), 'trader-home-'));
+  const home = tempDir('trader-home-');
   return { HOME: home, TRADER_CONFIG: join(home, 'config.json') };
 }
 
@@ -33,7 +32,7 @@ export function freshHome(): { HOME: string; TRADER_CONFIG: string } {
 export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
     const env: Record<string, string> = {};
-    for (const [k, v] of Object.entries({ PATH: process.env.PATH, NO_COLOR: '1', ...opts.env })) {
+    for (const [k, v] of Object.entries({ PATH: process.env.PATH, NO_COLOR: '1', ...tempEnv(), ...opts.env })) {
       if (v !== undefined) env[k] = v;
     }
     const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
