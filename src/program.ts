@@ -195,14 +195,23 @@ export function buildProgram(hooks: ProgramHooks): Command {
     .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--state <file>', 'keep state in this file across restarts')
+    // The global --keypair, listed here too: for the sandbox it is the wallet of its account.
+    .option('--keypair <path>', 'wallet of the sandbox account (default: a new keypair in a temp file, removed on stop)')
+    .option('--balance-sol <sol>', "SOL in the account's wallet at the start; deposits beyond it are refused", '100')
     .addHelpText('after', examples('trader sandbox', 'trader sandbox --port 0 > sandbox.env & sleep 1; . ./sandbox.env', 'trader sandbox --state ./sandbox.json --keypair ./wallet.json'))
     .action(
       run(async () => {
-        const { runSandboxCommand } = await import('./commands/sandbox.js');
+        const [{ runSandboxCommand }, { parseSolToLamports }] = await Promise.all([import('./commands/sandbox.js'), import('./amounts.js')]);
         return {
           run: (ctx, _args, opts) =>
             runSandboxCommand(
-              { port: parsePort(String(opts.port)), host: String(opts.host), state: opts.state as string | undefined, keypair: program.opts().keypair as string | undefined },
+              {
+                port: parsePort(String(opts.port)),
+                host: String(opts.host),
+                state: opts.state as string | undefined,
+                keypair: program.opts().keypair as string | undefined,
+                balanceLamports: parseSolToLamports(String(opts.balanceSol), '--balance-sol'),
+              },
               ctx.terminal,
               ctx.signal,
             ),

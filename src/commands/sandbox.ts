@@ -3,12 +3,15 @@
 import { resolve } from 'node:path';
 import { startSandbox } from '../sandbox/index.js';
 import { shellQuote } from '../shell-quote.js';
+import { formatSol } from '../amounts.js';
 
 export interface SandboxCommandOptions {
   port?: number;
   host?: string;
   state?: string;
   keypair?: string;
+  /** Start balance of the wallet in lamports. */
+  balanceLamports?: bigint;
 }
 
 /** Start the sandbox, print its environment, and resolve after a clean close once `signal` aborts. */
@@ -22,13 +25,14 @@ export async function runSandboxCommand(
     host: opts.host,
     statePath: opts.state ? resolve(opts.state) : undefined,
     keypairPath: opts.keypair ? resolve(opts.keypair) : undefined,
+    startBalanceLamports: opts.balanceLamports,
     log: (line) => void io.stderr.write(`${line}\n`),
   });
   const lines = [
     `export TRADER_BASE_URL=${shellQuote(sandbox.url)}`,
     `export TRADER_API_KEY=${shellQuote(sandbox.apiKey)}`,
     `export TRADER_KEYPAIR=${shellQuote(sandbox.keypairPath)}`,
-    `# trader sandbox: wallet ${sandbox.walletAddress}, treasury ${sandbox.treasury}`,
+    `# trader sandbox: wallet ${sandbox.walletAddress} (${formatSol(sandbox.walletLamports)} SOL), treasury ${sandbox.treasury}`,
     ...sandbox.tokens.map((t) => `# token ${t.symbol} ${t.mint} (${t.name}, ${t.decimals} decimals)`),
     `# read-only key: ${sandbox.readOnlyApiKey}`,
     `# other account key: ${sandbox.otherApiKey}`,

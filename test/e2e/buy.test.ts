@@ -232,6 +232,18 @@ describe('buys that end without success', () => {
     });
   });
 
+  it("a deposit beyond the wallet's SOL is refused at submit: exit 3 saying so, the intent cancelled, nothing spent", async () => {
+    const before = (await sb.control('/balance')).lamports;
+    const o = await observed();
+    const r = await runCli(['buy', mint(), '1000000sol', '--yes'], { env: o.env });
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toMatch(/^error: .*insufficient funds: the wallet holds [\d.]+ SOL and the deposit needs 1000000\.0000055 SOL/m);
+    expect(r.stderr).toContain('nothing was spent');
+    expect(o.deposits()).toHaveLength(1);
+    expect((await intentOf(o.created[0].intent.id)).status).toBe('cancelled');
+    expect((await sb.control('/balance')).lamports).toBe(before);
+  });
+
   it('expiry: the deposit does not confirm within 10 minutes → exit 4, intent expired', async () => {
     await withDelays({ confirmSeconds: 1e6 }, async () => {
       const o = await observed();
