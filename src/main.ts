@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { systemClock } from './clock.js';
 import type { GlobalFlags } from './config/settings.js';
-import { ExitCode, InterruptedError, TraderError, UsageError, ApiError } from './errors.js';
+import { ApiError, DeclinedError, ExitCode, InterruptedError, TraderError, UsageError } from './errors.js';
 import { safeForTerminal } from './io/terminal-text.js';
 import { buildProgram } from './program.js';
 
@@ -71,6 +71,8 @@ function printError(err: unknown, json: boolean, verbose: boolean): number {
     const hints = (known?.hints ?? []).filter((h) => !message.includes(h));
     const full = hints.length ? `${message}; ${hints.join('; ')}` : message;
     process.stderr.write(JSON.stringify({ error: { code: known?.code ?? 'INTERNAL', message: full, status, requestId } }) + '\n');
+  } else if (err instanceof DeclinedError) {
+    process.stderr.write(`${message}\n`); // the user's choice, not an error
   } else {
     const lines = [`error: ${message}`];
     const second = [...(known?.hints ?? []), ...(requestId ? [`request id: ${requestId}`] : [])].join('  ');

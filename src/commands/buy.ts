@@ -5,6 +5,7 @@ import type { BuyIntent } from '../api/types.js';
 import type { Context } from '../context.js';
 import { PendingError, RefusedToSignError, TradeFailedError } from '../errors.js';
 import { renderBuyReview, renderBuySummary } from '../io/views/buy.js';
+import { stageWords } from '../io/views/stage.js';
 import { holdingOf, metaOf, readHoldingsQuietly } from '../trade/token-lookup.js';
 import { parseAddress } from '../wallet/address.js';
 import { limitChecks, parseIdempotencyKey, slippageToAsk, waitLimitMs } from './trade-options.js';
@@ -57,7 +58,8 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
           lastIntent = intent;
           underWay = resumed;
           ctx.output.note(resumed ? `Resuming buy ${intent.id} (${intent.status}).` : `Buy ${intent.id} created. Idempotency key: ${idempotencyKey}`);
-          if (!resumed) ctx.output.note(ctx.output.theme.dim(`If interrupted, resume with: ${resume}`));
+          // A dry run cancels its intent: there is nothing to resume.
+          if (!resumed && !dryRun) ctx.output.note(ctx.output.theme.dim(`If interrupted, resume with: ${resume}`));
         },
         async confirm(review) {
           ctx.output.note(renderBuyReview(review, { token, slippageBps, nowMs: ctx.clock.now() }, ctx.output.theme));
@@ -85,7 +87,7 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
           }
         },
         stage(stage) {
-          progress.update(`Buy ${intentId}: ${stage.replace(/_/g, ' ')}`);
+          progress.update(`Buy ${intentId}: ${stageWords(stage)}`);
         },
       },
     );

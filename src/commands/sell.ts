@@ -5,6 +5,7 @@ import type { SellAuthorization } from '../api/types.js';
 import type { Context } from '../context.js';
 import { PendingError, RefusedToSignError, TradeFailedError, UsageError } from '../errors.js';
 import { renderSellReview, renderSellSummary } from '../io/views/sell.js';
+import { stageWords } from '../io/views/stage.js';
 import { tokenAmount } from '../io/views/token-amount.js';
 import type { SellResult } from '../trade/sell-flow.js';
 import { holdingOf, metaOf, mintForSymbol } from '../trade/token-lookup.js';
@@ -75,7 +76,7 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
           lastAuthorization = authorization;
           underWay = resumed;
           ctx.output.note(resumed ? `Resuming sell ${authorization.id} (${authorization.status}).` : `Sell ${authorization.id} quoted. Idempotency key: ${idempotencyKey}`);
-          if (!resumed) ctx.output.note(ctx.output.theme.dim(`If interrupted, resume with: trader sell ${mint} ${amount} --idempotency-key ${idempotencyKey}`));
+          if (!resumed && !dryRun) ctx.output.note(ctx.output.theme.dim(`If interrupted, resume with: trader sell ${mint} ${amount} --idempotency-key ${idempotencyKey}`));
         },
         async confirm(authorization) {
           ctx.output.note(renderSellReview(authorization, meta, ctx.clock.now(), ctx.output.theme));
@@ -93,7 +94,7 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
           return idempotencyKey;
         },
         stage(stage) {
-          progress.update(`Sell ${sellId}: ${stage.replace(/_/g, ' ')}`);
+          progress.update(`Sell ${sellId}: ${stageWords(stage)}`);
         },
       },
     );

@@ -8,8 +8,8 @@ export interface Theme {
   pending(text: string): string;
   dim(text: string): string;
   bold(text: string): string;
-  /** Colours a status word by what it means (green done, red failed, yellow in progress). */
-  status(status: string): string;
+  /** Colours a status by what it means (green done, red failed, yellow in progress); `text` is shown instead when given. */
+  status(status: string, text?: string): string;
 }
 
 const plainText = (text: string) => text;
@@ -30,7 +30,7 @@ export const plainTheme: Theme = {
   pending: plainText,
   dim: plainText,
   bold: plainText,
-  status: plainText,
+  status: (status, text) => text ?? status,
 };
 
 /** The theme for this run: chalk colours when allowed, plain text otherwise. */
@@ -44,7 +44,7 @@ export async function loadTheme(color: boolean): Promise<Theme> {
     pending: (t) => chalk.yellow(t),
     dim: (t) => chalk.dim(t),
     bold: (t) => chalk.bold(t),
-    status: (s) => theme[statusTone(s)](s),
+    status: (s, text) => theme[statusTone(s)](text ?? s),
   };
   return theme;
 }

@@ -3,12 +3,13 @@
 import { isUncertainOutcome, type ServiceClient } from '../api/client.js';
 import { BUY_TERMINAL_STATUSES, type BuyIntent, type CreateBuyResponse, type Trade } from '../api/types.js';
 import type { Clock } from '../clock.js';
-import { ApiError, RefusedToSignError, TradeFailedError, UsageError } from '../errors.js';
+import { ApiError, DeclinedError, RefusedToSignError, UsageError } from '../errors.js';
 import type { Keypair } from '../wallet/keypair.js';
 import { inspectDeposit, type DepositFacts } from '../wallet/deposit-inspection.js';
 import { signDepositTransaction } from '../wallet/signing.js';
 import { pollUntil } from './poll.js';
 import { readTradeOrNull } from './read-trade.js';
+import { buyStatusStage } from './stages.js';
 
 /** Buy reads happen this often: "every few seconds", quick enough to notice completion. */
 export const BUY_POLL_INTERVAL_MS = 2000;
@@ -47,7 +48,7 @@ export interface BuyHooks {
   pinTreasury(address: string): void;
   /** The signed deposit was accepted (or may have been): from here the buy goes on without us. */
   submitted(): void;
-  /** A stage change while following the buy. */
+  /** A stage change while following the buy (an API stage name, see stages.ts). */
   stage(stage: string): void;
 }
 
@@ -109,7 +110,7 @@ export async function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): P
     }
     if (!(await hooks.confirm(review(created, inspection.facts)))) {
       await cancel();
-      throw new TradeFailedError('declined: the buy intent was cancelled and nothing was signed', 'DECLINED');
+      throw new DeclinedError();
     }
     const signed = signDepositTransaction(created.deposit.transaction, deps.keypair.secretKey);
     try {
@@ -180,7 +181,7 @@ async function follow(deps: BuyDeps, intent: BuyIntent, deadlineMs: number, hook
     deadlineMs,
     read: async () => (await deps.api.getBuy(intent.id)).intent,
     isDone: isFinal,
-    onValue: (i) => hooks.stage(i.status),
+    onValue: (i) => hooks.stage(buyStatusStage(i.status)),
   });
   const last = result.value ?? intent;
   const trade = await readTradeOrNull(deps.api, intent.id);

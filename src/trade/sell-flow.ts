@@ -3,7 +3,7 @@
 import { isUncertainOutcome, type ServiceClient } from '../api/client.js';
 import type { GetSellResponse, SellAuthorization, Trade } from '../api/types.js';
 import type { Clock } from '../clock.js';
-import { RefusedToSignError, TradeFailedError, UsageError } from '../errors.js';
+import { DeclinedError, RefusedToSignError, UsageError } from '../errors.js';
 import type { Keypair } from '../wallet/keypair.js';
 import { checkSellAuthorization } from '../wallet/sell-authorization-check.js';
 import { signMessage } from '../wallet/signing.js';
@@ -104,7 +104,7 @@ export async function runSell(deps: SellDeps, req: SellRequest, hooks: SellHooks
       continue;
     }
     if (answer === 'no') {
-      throw new TradeFailedError('declined: nothing was signed; the authorization expires unused', 'DECLINED');
+      throw new DeclinedError();
     }
     // The answer may have come late: never sign an authorization that is already dead.
     if (Date.parse(authorization.expiresAt) <= deps.clock.now()) {

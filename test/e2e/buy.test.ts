@@ -134,6 +134,9 @@ describe('buy completes', () => {
     expect(r.stdout).toMatch(/Platform fee\s+0\.001 SOL/);
     expect(r.stdout).toContain(trade.signatures.deposit);
     expect(r.stdout).toContain(trade.signatures.swaps[0]);
+    // Progress off a terminal: one line per stage, in the API's stage names in words.
+    expect(r.stderr).toMatch(new RegExp(`^Buy ${id}: completed$`, 'm'));
+    expect(r.stderr).not.toMatch(/^Buy \S+: \S+_/m);
     // stdout is data only: no progress or notes.
     expect(r.stdout).not.toContain('Idempotency key');
     // First use: the recipient was pinned, and the user was told.
@@ -287,7 +290,7 @@ describe('interrupted while waiting', () => {
       const a = await observed();
       const b = await observed();
       const [int, term] = await Promise.all([
-        runCli(['buy', mint(), '0.1sol', '--yes'], { env: a.env, whenStderr: { includes: 'deposit submitted', then: (child) => child.kill('SIGINT') } }),
+        runCli(['buy', mint(), '0.1sol', '--yes'], { env: a.env, whenStderr: { includes: 'confirming deposit', then: (child) => child.kill('SIGINT') } }),
         runCli(['buy', mint(), '0.1sol', '--yes', '--json', '--verbose'], { env: b.env, whenStderr: { includes: '/deposit', then: (child) => child.kill('SIGTERM') } }),
       ]);
       expect(int.code, int.stderr).toBe(130);

@@ -28,6 +28,15 @@ export function freshHome(): { HOME: string; TRADER_CONFIG: string } {
   return { HOME: home, TRADER_CONFIG: join(home, 'config.json') };
 }
 
+/** Runs still going (a test that timed out leaves its children behind). */
+const running = new Set<import('node:child_process').ChildProcess>();
+
+/** Kills what a test file left running (the file's last afterAll). */
+export function killLeftoverProcesses(): void {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+}
+
 /** Runs `trader ...args`; never throws on a non-zero exit. */
 export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
@@ -36,6 +45,7 @@ export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult
       if (v !== undefined) env[k] = v;
     }
     const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    running.add(child);
     let stdout = '';
     let stderr = '';
     let triggered = false;
@@ -48,7 +58,10 @@ export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult
       }
     });
     child.on('error', reject);
-    child.on('close', (code, signal) => resolvePromise({ code, signal, stdout, stderr }));
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      resolvePromise({ code, signal, stdout, stderr });
+    });
     opts.onSpawn?.(child);
     child.stdin.end(opts.input ?? '');
   });
