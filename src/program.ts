@@ -108,8 +108,8 @@ export function buildProgram(hooks: ProgramHooks): Command {
   program
     .command('cancel')
     .description('cancel a buy that is still awaiting its deposit')
-    .argument('<buyId>', 'buy intent id (uuid)')
-    .addHelpText('after', examples('trader cancel 3f0c…-…', 'trader cancel <buyId> --json'))
+    .argument('<buyId>', 'buy intent id (uuid), or its first 8+ characters')
+    .addHelpText('after', examples('trader cancel 3f0c2a9e-1b2c-4d5e-8f90-0123456789ab', 'trader cancel 3f0c2a9e --json'))
     .action(run(() => import('./commands/cancel.js')));
 
   // Reading
@@ -117,7 +117,7 @@ export function buildProgram(hooks: ProgramHooks): Command {
   program
     .command('trades')
     .description('show one trade (a buy id, a sell_… id or a sell group key); --watch follows it')
-    .argument('<id>', 'buy intent id, sell authorization id (sell_…) or trade id')
+    .argument('<id>', 'buy intent id (or its first 8+ characters), sell authorization id (sell_…) or trade id')
     .option('--watch', 'follow the trade until it is final')
     .option('--interval <seconds>', 'seconds between status reads while watching, at least 2', '3')
     .addHelpText('after', examples('trader trades <buyId>', 'trader trades sell_abc123 --watch', 'trader trades <id> --watch --json --timeout 600'))
@@ -125,12 +125,13 @@ export function buildProgram(hooks: ProgramHooks): Command {
   program
     .command('positions')
     .description('list positions, or show one')
-    .argument('[id]', 'position id (uuid) to show')
+    .argument('[id]', 'position id to show, or its first 8+ characters')
     .option('--status <status>', 'only positions in this status (open, closed, …)')
     .option('--limit <n>', 'items per page, 1-100 (default 25)')
     .option('--cursor <cursor>', 'continue from a previous page')
     .option('--all', 'follow every page')
-    .addHelpText('after', examples('trader positions', 'trader positions --status open --all --json', 'trader positions <id>'))
+    .option('--wide', 'every column in full, however wide the terminal')
+    .addHelpText('after', examples('trader positions', 'trader positions --status open --all --json', 'trader positions 3f0c2a9e'))
     .action(run(() => import('./commands/positions.js')));
   program
     .command('activity')
@@ -139,11 +140,13 @@ export function buildProgram(hooks: ProgramHooks): Command {
     .option('--limit <n>', 'items per page, 1-100 (default 25)')
     .option('--cursor <cursor>', 'continue from a previous page')
     .option('--all', 'follow every page')
+    .option('--wide', 'every column in full, however wide the terminal')
     .addHelpText('after', examples('trader activity', 'trader activity --type buy,sell --limit 50', "trader activity --all --json | jq '.[].points'"))
     .action(run(() => import('./commands/activity.js')));
   program
     .command('holdings')
     .description('tokens the service holds for you, largest USD value first, with a total')
+    .option('--wide', 'every column in full, however wide the terminal')
     .addHelpText('after', examples('trader holdings', "trader holdings --json | jq '.[] | {symbol, amount}'"))
     .action(run(() => import('./commands/holdings.js')));
   program

@@ -12,6 +12,7 @@ interface Options {
   limit?: string;
   cursor?: string;
   all?: boolean;
+  wide?: boolean;
 }
 
 export async function run(ctx: Context, _args: string[], opts: Options): Promise<void> {
@@ -23,7 +24,7 @@ export async function run(ctx: Context, _args: string[], opts: Options): Promise
     all: Boolean(opts.all),
     cursor,
     fetchPage: (c) => api.listActivity({ types, limit, cursor: c }),
-    printer: ctx.output.list((items, theme) => renderActivity(items, theme), 'No activity.'),
+    printer: ctx.output.list((items, theme) => renderActivity(items, theme, { width: ctx.terminal.columns, wide: opts.wide }), 'No activity.'),
     nextCommand: (next) =>
       ['trader activity', types && `--type ${types.join(',')}`, limit && `--limit ${limit}`, `--cursor ${shellQuote(next)}`].filter(Boolean).join(' '),
   });

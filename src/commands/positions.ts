@@ -3,7 +3,8 @@ import type { Position } from '../api/types.js';
 import type { Context } from '../context.js';
 import { parseLimit } from '../amounts.js';
 import { renderPosition, renderPositions } from '../io/views/positions.js';
-import { parseCursor, parsePositionStatus, parseUuid } from './arguments.js';
+import { parseCursor, parsePositionStatus } from './arguments.js';
+import { resolvePositionId } from './id-prefix.js';
 import { shellQuote } from '../shell-quote.js';
 import { printPages } from './paged-list.js';
 
@@ -12,12 +13,13 @@ interface Options {
   limit?: string;
   cursor?: string;
   all?: boolean;
+  wide?: boolean;
 }
 
 export async function run(ctx: Context, [id]: string[], opts: Options): Promise<void> {
   if (id !== undefined) {
-    const positionId = parseUuid(id, 'position id');
-    const position = await (await ctx.api()).getPosition(positionId);
+    const api = await ctx.api();
+    const position = await api.getPosition(await resolvePositionId(api, id));
     ctx.output.result(position, (theme) => renderPosition(position, theme));
     return;
   }
@@ -29,7 +31,7 @@ export async function run(ctx: Context, [id]: string[], opts: Options): Promise<
     all: Boolean(opts.all),
     cursor,
     fetchPage: (c) => api.listPositions({ status, limit, cursor: c }),
-    printer: ctx.output.list((items, theme) => renderPositions(items, theme), 'No positions.'),
+    printer: ctx.output.list((items, theme) => renderPositions(items, theme, { width: ctx.terminal.columns, wide: opts.wide }), 'No positions.'),
     nextCommand: (next) =>
       ['trader positions', status && `--status ${status}`, limit && `--limit ${limit}`, `--cursor ${shellQuote(next)}`].filter(Boolean).join(' '),
   });

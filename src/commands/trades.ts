@@ -4,8 +4,9 @@ import type { Context } from '../context.js';
 import { InterruptedError, PendingError, TradeFailedError } from '../errors.js';
 import { holdingOf, metaOf, readHoldingsQuietly, type TokenMeta } from '../trade/token-lookup.js';
 import { renderSell, renderTrade } from '../io/views/trade.js';
+import { stageWords } from '../io/views/stage.js';
 import { watchSell, watchTrade } from '../trade/watch.js';
-import { parseTradeId } from './arguments.js';
+import { resolveTradeId } from './id-prefix.js';
 import { deadline } from './trade-options.js';
 
 interface Options {
@@ -14,16 +15,16 @@ interface Options {
 }
 
 export async function run(ctx: Context, [rawId]: string[], opts: Options): Promise<void> {
-  const id = parseTradeId(rawId!);
   const intervalMs = parseSeconds(opts.interval ?? '3', { option: '--interval', min: 2 }) * 1000;
   const api = await ctx.api();
+  const id = await resolveTradeId(api, rawId!);
   const isSell = id.startsWith('sell_');
   const follow = `trader trades ${id} --watch`;
 
   if (opts.watch) {
     const progress = await ctx.progress();
     const deadlineMs = deadline(ctx);
-    const watchOpts = { intervalMs, deadlineMs, onStage: (stage: string) => progress.update(`${id}: ${stage}`) };
+    const watchOpts = { intervalMs, deadlineMs, onStage: (stage: string) => progress.update(`${id}: ${stageWords(stage)}`) };
     const deps = { api, clock: ctx.clock, signal: ctx.signal };
     let done: boolean;
     let sellResult: string | undefined;

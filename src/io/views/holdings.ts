@@ -1,31 +1,33 @@
 // Human view of holdings: largest USD value first, with a total line.
 import type { Holding } from '../../api/types.js';
 import { formatTokenAmount, formatUsd } from '../../amounts.js';
-import { renderTable, shortId } from '../table.js';
+import { renderTable, type TableLayout } from '../table.js';
 import type { Theme } from '../theme.js';
+import { tokenCell } from './token-cell.js';
 
 /** `trader holdings`. Tokens with a sell executing are marked. */
-export function renderHoldings(holdings: Holding[], theme: Theme): string {
+export function renderHoldings(holdings: Holding[], theme: Theme, layout?: TableLayout): string {
   const sorted = [...holdings].sort((a, b) => (b.usdValue ?? -1) - (a.usdValue ?? -1));
   const total = sorted.reduce((sum, h) => sum + (h.usdValue ?? 0), 0);
   const unpriced = sorted.some((h) => h.usdValue === null);
   const table = renderTable(
     [
-      { header: 'Token', maxWidth: 10, shrinkTo: 5 },
-      { header: 'Name', maxWidth: 16, shrinkTo: 4 },
+      { header: 'Token', maxWidth: 12 },
+      { header: 'Name', maxWidth: 16, shrinkTo: 8, drop: 1 },
       { header: 'Amount', align: 'right' },
-      { header: 'Price', align: 'right' },
+      { header: 'Price', align: 'right', drop: 2 },
       { header: 'Value', align: 'right' },
       { header: '' },
     ],
     sorted.map((h) => [
-      h.symbol ?? shortId(h.mint, 4),
+      tokenCell(h.symbol, h.mint, layout?.wide),
       h.name ?? '—',
       formatTokenAmount(h.amount, h.decimals),
       formatPrice(h.usdPrice),
       formatUsd(h.usdValue),
       h.sellInProgress ? theme.pending('selling…') : '',
     ]),
+    layout,
   );
   const totalLine = `Total ${formatUsd(Math.round(total * 100) / 100)}${unpriced ? ' (some tokens have no price)' : ''}`;
   return `${table}\n${theme.bold(totalLine)}`;

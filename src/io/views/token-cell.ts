@@ -1,0 +1,9 @@
+// A token in a table cell: its symbol, else its mint as a prefix that can be typed back
+// (`buy`/`sell` take a unique mint prefix of 8 or more characters), or whole with --wide.
+
+/** `WOOF`, `GFmFPoog…`, the whole mint, or `—` when there is none. */
+export function tokenCell(symbol: string | null | undefined, mint: string | null | undefined, wide = false): string {
+  if (symbol) return symbol;
+  if (!mint) return '—';
+  return wide || mint.length <= 9 ? mint : `${mint.slice(0, 8)}…`;
+}
