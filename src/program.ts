@@ -16,11 +16,36 @@ export interface ProgramHooks {
   onFlags(flags: GlobalFlags): void;
 }
 
+/**
+ * Commander reads every argument that starts with "-" as an option, so `buy <mint> -1sol` was
+ * "unknown option '-1sol'". No option of ours is a digit or a point, so an argument that starts
+ * with a minus and one of those (and is not an option's value) stays an argument, for the
+ * amount parsers to refuse with the amount error.
+ */
+class TraderCommand extends Command {
+  override createCommand(name?: string): Command {
+    return new TraderCommand(name);
+  }
+
+  override parseOptions(args: string[]): { operands: string[]; unknown: string[] } {
+    const takesValue = (arg: string | undefined) => {
+      for (let c: Command | null = this; c; c = c.parent) if (c.options.some((o) => (o.long === arg || o.short === arg) && (o.required || o.optional))) return true;
+      return false;
+    };
+    const held = args.map((arg, i) => (/^-[0-9.]/.test(arg) && !takesValue(args[i - 1]) ? HELD + arg : arg));
+    const { operands, unknown } = super.parseOptions(held);
+    const release = (list: string[]) => list.map((arg) => (arg.startsWith(HELD) ? arg.slice(HELD.length) : arg));
+    return { operands: release(operands), unknown: release(unknown) };
+  }
+}
+/** Marks a held argument while commander parses (a character no typed argument can hold). */
+const HELD = '\u0000';
+
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
 
 /** Builds the commander program. */
 export function buildProgram(hooks: ProgramHooks): Command {
-  const program = new Command('trader');
+  const program = new TraderCommand('trader');
   program
     .description('Trade Solana tokens through the trading service, safely: nothing is signed until it is checked.')
     .version(hooks.facts.version, '-V, --version', 'print the version')
@@ -84,19 +109,19 @@ export function buildProgram(hooks: ProgramHooks): Command {
   program
     .command('buy')
     .description('buy a token with SOL: create, check, confirm, sign the deposit, follow until done')
-    .argument('<mint>', 'token mint address (base58)')
+    .argument('<token>', 'token mint address, or the symbol or mint prefix (8+ characters) of a token you have held or traded')
     .argument('<amount>', 'SOL to spend: lamports (100000000) or SOL with a suffix (0.1sol)')
     .option('--slippage-bps <bps>', 'slippage tolerance in basis points, 0-10000 (100 = 1%)')
     .option('--idempotency-key <key>', 'resume or repeat safely: the same key never buys twice')
     .option('--max-fee-lamports <lamports>', 'refuse a deposit whose network fee exceeds this (default 100000)')
     .option('--no-wait', 'stop once the deposit is accepted; follow later with `trader trades <id> --watch`')
     .option('--dry-run', 'quote and check everything, show what would be signed, sign nothing')
-    .addHelpText('after', examples('trader buy <mint> 0.1sol', 'trader buy <mint> 250000000 --slippage-bps 50 --yes --json', 'trader buy <mint> 0.5sol --dry-run'))
+    .addHelpText('after', examples('trader buy <mint> 0.1sol', 'trader buy BONK 250000000 --slippage-bps 50 --yes --json', 'trader buy <mint> 0.5sol --dry-run'))
     .action(run(() => import('./commands/buy.js')));
   program
     .command('sell')
     .description('sell a token for SOL: create, check, confirm, sign the message, follow until done')
-    .argument('<token>', 'token mint address, or the symbol of a current holding')
+    .argument('<token>', 'token mint address, or the symbol or mint prefix (8+ characters) of a current holding')
     .argument('<amount>', 'raw token units, "all", or a percentage of the holding ("50%")')
     .option('--slippage-bps <bps>', 'slippage tolerance in basis points, 0-10000 (100 = 1%)')
     .option('--idempotency-key <key>', 'resume or repeat safely: the same key never sells twice')

@@ -9,10 +9,9 @@ import { stageWords } from '../io/views/stage.js';
 import { tokenAmount } from '../io/views/token-amount.js';
 import type { SellResult } from '../trade/sell-flow.js';
 import { holdingOf, metaOf, mintForSymbol } from '../trade/token-lookup.js';
-import { isAddress } from '../wallet/address.js';
 import { limitChecks, parseIdempotencyKey, slippageToAsk, waitLimitMs } from './trade-options.js';
 import { checkWallet, localPreflight, explainStop } from './trade-preflight.js';
-import { printable } from './arguments.js';
+import { parseTokenArgument } from './token-argument.js';
 
 interface Options {
   slippageBps?: string;
@@ -25,9 +24,7 @@ interface Options {
 export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: Options): Promise<void> {
   // Everything typed is checked before any request.
   const token = rawToken!;
-  if (!isAddress(token) && !/^\$?[A-Za-z0-9._-]{1,16}$/.test(token)) {
-    throw new UsageError(`token must be a mint address (base58, 32 bytes) or the symbol of a holding, got "${printable(token)}"`);
-  }
+  const typedToken = parseTokenArgument(token, 'you hold');
   const amountSpec = parseSellAmount(rawAmount!);
   const typedSlippage = opts.slippageBps === undefined ? undefined : parseSlippageBps(opts.slippageBps);
   const minSolLamports = opts.minSol === undefined ? null : parseSolToLamports(opts.minSol);
@@ -40,7 +37,7 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
   const api = await ctx.api();
   await checkWallet(api, keypair);
   const holdings = await api.holdings();
-  const mint = isAddress(token) ? token : mintForSymbol(holdings, token);
+  const mint = typedToken.kind === 'mint' ? typedToken.mint : mintForSymbol(holdings, typedToken.text);
   const holding = holdingOf(holdings, mint);
   const meta = metaOf(holding);
   // Resuming by key a sell of raw units: the first run may already have sold them, so what is

@@ -8,6 +8,7 @@ import type { Keypair } from '../wallet/keypair.js';
 import { inspectDeposit, type DepositFacts } from '../wallet/deposit-inspection.js';
 import { signDepositTransaction } from '../wallet/signing.js';
 import { pollUntil } from './poll.js';
+import { readQuote, type QuoteRead } from './buy-quote.js';
 import { readTradeOrNull } from './read-trade.js';
 import { buyStatusStage } from './stages.js';
 
@@ -35,6 +36,8 @@ export interface BuyReview {
   intent: BuyIntent;
   facts: DepositFacts;
   lastValidBlockHeight: number;
+  /** The intent's trade as read after the create: expected output, platform fee, slippage. */
+  quote: QuoteRead;
 }
 
 export interface BuyHooks {
@@ -100,15 +103,17 @@ export async function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): P
       }
     };
     if (req.dryRun) {
+      // The quote is read while the intent still awaits its deposit, then the intent is cancelled.
+      const quote = inspection.facts ? await readQuote(api, intent) : null;
       await cancel();
-      if (!inspection.facts) throw new RefusedToSignError(inspection.problems, ['dry run: nothing was signed; the buy intent was cancelled']);
-      return { kind: 'dry-run', intent, review: review(created, inspection.facts), problems: inspection.problems };
+      if (!inspection.facts || !quote) throw new RefusedToSignError(inspection.problems, ['dry run: nothing was signed; the buy intent was cancelled']);
+      return { kind: 'dry-run', intent, review: review(created, inspection.facts, quote), problems: inspection.problems };
     }
     if (inspection.problems.length > 0 || !inspection.facts) {
       await cancel();
       throw new RefusedToSignError(inspection.problems, ['the buy intent was cancelled; nothing was signed']);
     }
-    if (!(await hooks.confirm(review(created, inspection.facts)))) {
+    if (!(await hooks.confirm(review(created, inspection.facts, await readQuote(api, intent))))) {
       await cancel();
       throw new DeclinedError();
     }
@@ -148,8 +153,8 @@ function inspect(deps: BuyDeps, req: BuyRequest, created: CreateBuyResponse) {
   });
 }
 
-function review(created: CreateBuyResponse, facts: DepositFacts): BuyReview {
-  return { intent: created.intent, facts, lastValidBlockHeight: created.deposit.lastValidBlockHeight };
+function review(created: CreateBuyResponse, facts: DepositFacts, quote: QuoteRead): BuyReview {
+  return { intent: created.intent, facts, lastValidBlockHeight: created.deposit.lastValidBlockHeight, quote };
 }
 
 /**
