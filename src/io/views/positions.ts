@@ -5,7 +5,7 @@ import { formatLocalTime } from '../time-format.js';
 import { renderFields, renderTable, uniquePrefixes, type TableLayout } from '../table.js';
 import type { Theme } from '../theme.js';
 import { shortTableTime, tableTime } from './activity.js';
-import { tokenCell } from './token-cell.js';
+import { tokenCell, tokenColumn } from './token-cell.js';
 
 const units = (amount: string | null, p: Position) => (amount === null ? '—' : formatTokenAmount(amount, p.token?.decimals ?? null));
 
@@ -15,19 +15,20 @@ const units = (amount: string | null, p: Position) => (amount === null ? '—' :
  */
 export function renderPositions(positions: Position[], theme: Theme, layout?: TableLayout): string {
   const ids = uniquePrefixes(positions.map((p) => p.id));
+  const tokens = positions.map((p) => tokenCell(p.token?.symbol, p.mint, layout?.wide));
   return renderTable(
     [
       { header: 'ID' },
       { header: 'Status' },
-      { header: 'Token', maxWidth: 12 },
+      tokenColumn(tokens, positions.map((p) => p.token?.symbol)),
       { header: 'Remaining', align: 'right' },
       { header: 'Cost SOL', align: 'right', drop: 2 },
       { header: 'Opened', compact: shortTableTime, drop: 1 },
     ],
-    positions.map((p) => [
+    positions.map((p, i) => [
       layout?.wide ? p.id : ids.get(p.id)!,
       theme.status(p.status),
-      tokenCell(p.token?.symbol, p.mint, layout?.wide),
+      tokens[i]!,
       units(p.remainingAmount, p),
       p.costLamports === null ? '—' : formatSol(p.costLamports),
       tableTime(p.openedAt),
