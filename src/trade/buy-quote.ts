@@ -67,7 +67,7 @@ export function buyQuote(
   const unknown: string[] = [];
   if (!trade) unknown.push(`expected output, platform fee and slippage: ${quote.problem}`);
   if (decimals === null) {
-    unknown.push(`amounts in whole tokens and the price: the token's decimals (${token ? 'the service does not give them' : 'a token new to this account'})`);
+    unknown.push(`${token ? "the token's decimals (the service gives none)" : 'the decimals of a token new to this account'}: amounts in raw units, no price`);
   }
   return {
     token: { mint: intent.outputMint, symbol: token?.symbol ?? null, name: token?.name ?? null, decimals, seenBefore: token !== null },

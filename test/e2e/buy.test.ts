@@ -135,7 +135,7 @@ describe('buy completes', () => {
     expect(r.stdout).toContain(trade.signatures.deposit);
     expect(r.stdout).toContain(trade.signatures.swaps[0]);
     // Before signing, the review (stderr with --yes) said the token was new and showed raw units.
-    expect(r.stderr).toContain(`Buy           ${token.mint} (new token: its symbol and decimals are not known yet)`);
+    expect(r.stderr).toContain(`Buy           ${token.mint} (new token)`);
     expect(r.stderr).toMatch(/^Expected out\s+[\d,]+ raw units$/m);
     expect(r.stderr).toMatch(/^Minimum out\s+[\d,]+ raw units$/m);
     // Progress off a terminal: one line per stage, in the API's stage names in words.

@@ -32,7 +32,7 @@ describe('buyQuote', () => {
   it('a new token: raw units only, no price, and why', () => {
     const q = buyQuote(buy, 5_500n, { trade: read, problem: null }, null, 150);
     expect(q).toMatchObject({ expectedOutput: null, minimumOutput: null, pricePerTokenSol: null, slippageBpsAsked: 150, token: { seenBefore: false } });
-    expect(q.unknown).toBe("amounts in whole tokens and the price: the token's decimals (a token new to this account)");
+    expect(q.unknown).toBe('the decimals of a token new to this account: amounts in raw units, no price');
   });
 
   it('no trade read: the expected output, fee and slippage are unknown, the intent’s own facts stay', () => {

@@ -32,7 +32,7 @@ export function renderBuyReview(review: BuyReview, q: BuyQuote, nowMs: number, t
       ? `${bps(q.slippageBps)}, as the service applied it${q.slippageBpsAsked !== null && q.slippageBpsAsked !== q.slippageBps ? ` (asked: ${q.slippageBpsAsked} bps)` : ''}`
       : `unknown${q.slippageBpsAsked !== null ? ` (asked: ${bps(q.slippageBpsAsked)})` : " (the service's default)"}`;
   const fields: Array<[string, string]> = [
-    ['Buy', q.token.seenBefore ? tokenName(intent.outputMint, token) : `${intent.outputMint} ${theme.pending('(new token: its symbol and decimals are not known yet)')}`],
+    ['Buy', q.token.seenBefore ? tokenName(intent.outputMint, token) : `${intent.outputMint} ${theme.pending('(new token)')}`],
     ['Deposit', `${theme.bold(sol(q.depositLamports))} (${q.depositLamports} lamports)`],
     ['Platform fee', q.platformFeeLamports === null ? 'unknown' : `${sol(q.platformFeeLamports)}, taken from the deposit`],
     ['Network fee', `at most ${sol(q.networkFeeMaxLamports)} (${q.networkFeeMaxLamports} lamports), paid on top`],
