@@ -8,6 +8,7 @@ import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectJsonError, lines } from '../helpers/cli-assert.js';
 import { freshHome, runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { completeBuy, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -124,13 +125,15 @@ const cases = (): Case[] => [
 ];
 
 describe('every malformed argument: exit 2, one line, no request', () => {
+  // Every case runs in-process (the same code as the binary, without a process start each);
+  // every sixth also through the built binary, below and in --json mode.
   it('human mode', async () => {
     const all = cases();
     expect(all.length).toBeGreaterThan(140);
     await sb.clearRequests();
     // A distinct key per case, so a request that leaks names its case in the log (keyPrefix).
     const keyOf = (i: number) => `c${String(i).padStart(5, '0')}${'x'.repeat(30)}`;
-    const results = await pool(all, 6, (c, i) => runCli(c.args, { env: { ...env, TRADER_API_KEY: keyOf(i), ...c.env } }));
+    const results = await pool(all, 1, (c, i) => runInProcess(c.args, { PATH: process.env.PATH, ...env, TRADER_API_KEY: keyOf(i), ...c.env }));
     const problems: string[] = [];
     results.forEach((r, i) => {
       const c = all[i]!;
@@ -148,7 +151,23 @@ describe('every malformed argument: exit 2, one line, no request', () => {
       problems.push(`a request reached the sandbox: ${q.method} ${q.path} from ${JSON.stringify(all[i]?.args ?? q.keyPrefix)}`);
     }
     expect(problems).toEqual([]);
-  }, 90_000); // some 150 spawns: on a loaded 2-core machine they take longer than one test's usual 30 s
+  });
+
+  it('the same through the built binary (every sixth case): exit 2, one line, no request', async () => {
+    const picked = cases().filter((_, i) => i % 6 === 3);
+    await sb.clearRequests();
+    const results = await pool(picked, 4, (c) => runCli(c.args, { env: { ...env, ...c.env } }));
+    results.forEach((r, i) => {
+      const c = picked[i]!;
+      const label = JSON.stringify(c.args);
+      expect(r.code, `${label}: ${r.stderr}`).toBe(2);
+      expect(lines(r.stderr), label).toHaveLength(1);
+      expect(r.stderr, label).toMatch(/^error: /);
+      if (c.says) expect(r.stderr, label).toMatch(c.says);
+      expect(r.stdout, label).toBe('');
+    });
+    expect(await sb.requests()).toEqual([]);
+  });
 
   it('--json mode: stdout empty, stderr one {"error"} line with status null', async () => {
     const picked = cases().filter((_, i) => i % 6 === 0);
