@@ -63,7 +63,7 @@ const HEAVY = [
 ];
 
 /** Runs `trader <args>` under the trace hooks; resolves to the set of files it loaded. */
-function traceLoads(args, env) {
+function traceLoads(args, env, exitCode = 0) {
   return new Promise((resolve, reject) => {
     const child = spawn(node, ['--import', traceHook, bin, ...args], { env, stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
     let files = '';
@@ -72,7 +72,7 @@ function traceLoads(args, env) {
     child.stderr.on('data', (c) => (err += c));
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`trader ${args.join(' ')} exited ${code}: ${err.trim().slice(-300)}`));
+      if (code !== exitCode) return reject(new Error(`trader ${args.join(' ')} exited ${code}: ${err.trim().slice(-300)}`));
       resolve(new Set(files.split('\n').filter(Boolean)));
     });
   });
@@ -423,13 +423,15 @@ try {
     ['positions', '--json'],
     ['activity', '--json'],
     ['trades', lastBuyId, '--json'],
-    ['activity'], // control: a human table must show cli-table3, so the trace does see loads
+    // Control: the sandbox command loads the sandbox and @solana/web3.js before it refuses the
+    // port, so the trace must show them (tables no longer load a package for this).
+    ['sandbox', '--port', '70000'],
   ]) {
-    const files = await traceLoads(args, env);
+    const files = await traceLoads(args, env, args[0] === 'sandbox' ? 2 : 0);
     const heavy = HEAVY.filter(([, re]) => [...files].some((f) => re.test(f))).map(([name]) => name);
     const packages = new Set([...files].map((f) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f)?.[1]).filter(Boolean));
     const own = [...files].filter((f) => f.includes('/dist/')).length;
-    const label = `\`trader ${args.join(' ').replace(lastBuyId, '<buyId>')}\`${args.length === 1 && args[0] === 'activity' ? ' (control, human mode)' : ''}`;
+    const label = `\`trader ${args.join(' ').replace(lastBuyId, '<buyId>')}\`${args[0] === 'sandbox' ? ' (control)' : ''}`;
     traces.push([label, heavy.length ? `**${heavy.join(', ')}**` : 'none', `${own} + ${[...packages].sort().join(', ') || '—'}`]);
   }
 } catch (err) {
