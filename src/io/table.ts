@@ -128,6 +128,16 @@ export function uniquePrefixes(ids: string[], min = 8): Map<string, string> {
   return shown;
 }
 
+/**
+ * The start of an id or mint for a table cell, `GFmFPoog…`: what is shown can be typed back as a
+ * prefix (never a middle ellipsis, which cannot). `keep` is kept for callers of the old form;
+ * at least 8 characters are shown.
+ */
+export function shortId(id: string, keep = 4): string {
+  const length = Math.max(8, keep * 2);
+  return id.length <= length + 1 ? id : `${id.slice(0, length)}…`;
+}
+
 function truncate(text: string, max: number): string {
   if (visibleLength(text) <= max) return text;
   // Colour codes do not survive being cut in the middle: shorten the plain text.

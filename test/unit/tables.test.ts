@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry, Holding, Position } from '../../src/api/types.js';
 import { plainTheme } from '../../src/io/theme.js';
-import { renderTable, uniquePrefixes, visibleLength } from '../../src/io/table.js';
+import { renderTable, shortId, uniquePrefixes, visibleLength } from '../../src/io/table.js';
 import { renderActivity } from '../../src/io/views/activity.js';
 import { renderHoldings } from '../../src/io/views/holdings.js';
 import { renderPositions } from '../../src/io/views/positions.js';
@@ -99,5 +99,13 @@ describe('uniquePrefixes', () => {
     expect(shown.get('abcdef0199')).toBe('abcdef019…');
     expect(shown.get('12345678xyz')).toBe('12345678…');
     expect(shown.get('short')).toBe('short');
+  });
+});
+
+describe('shortId', () => {
+  it('the start of the id, typeable back as a prefix, at least 8 characters', () => {
+    expect(shortId('GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd', 4)).toBe('GFmFPoog…');
+    expect(shortId('GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd', 6)).toBe('GFmFPooguQpN…');
+    expect(shortId('short123')).toBe('short123');
   });
 });
