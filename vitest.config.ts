@@ -7,5 +7,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // A temp folder for the run, checked empty at the end; each file's folders removed after it.
+    globalSetup: ['test/setup/global.ts'],
+    setupFiles: ['test/setup/cleanup.ts'],
   },
 });

@@ -64,7 +64,7 @@ const HEAVY = [
 ];
 
 /** Runs `trader <args>` under the trace hooks; resolves to the set of files it loaded. */
-function traceLoads(args, env) {
+function traceLoads(args, env, exitCode = 0) {
   return new Promise((resolve, reject) => {
     const child = spawn(node, ['--import', traceHook, bin, ...args], { env, stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
     let files = '';
@@ -73,7 +73,7 @@ function traceLoads(args, env) {
     child.stderr.on('data', (c) => (err += c));
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`trader ${args.join(' ')} exited ${code}: ${err.trim().slice(-300)}`));
+      if (code !== exitCode) return reject(new Error(`trader ${args.join(' ')} exited ${code}: ${err.trim().slice(-300)}`));
       resolve(new Set(files.split('\n').filter(Boolean)));
     });
   });
@@ -448,14 +448,16 @@ try {
     ['activity', '--json'],
     ['trades', lastBuyId, '--json'],
     ['pnl', '--json'],
-    ['activity'], // control: a human table must show cli-table3, so the trace does see loads
     ['activity', '--csv'], // control: --csv must show csv-stringify
+    // Control: the sandbox command loads the sandbox and @solana/web3.js before it refuses the
+    // port, so the trace must show them (tables no longer load a package for this).
+    ['sandbox', '--port', '70000'],
   ]) {
-    const files = await traceLoads(args, env);
+    const files = await traceLoads(args, env, args[0] === 'sandbox' ? 2 : 0);
     const heavy = HEAVY.filter(([, re]) => [...files].some((f) => re.test(f))).map(([name]) => name);
     const packages = new Set([...files].map((f) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f)?.[1]).filter(Boolean));
     const own = [...files].filter((f) => f.includes('/dist/')).length;
-    const tag = args[0] === 'activity' && args[1] !== '--json' ? (args[1] === '--csv' ? ' (control, csv)' : ' (control, human mode)') : '';
+    const tag = args[0] === 'sandbox' ? ' (control)' : args[0] === 'activity' && args[1] === '--csv' ? ' (control, csv)' : '';
     const label = `\`trader ${args.join(' ').replace(lastBuyId, '<buyId>')}\`${tag}`;
     traces.push([label, heavy.length ? `**${heavy.join(', ')}**` : 'none', `${own} + ${[...packages].sort().join(', ') || '—'}`]);
   }

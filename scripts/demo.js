@@ -36,6 +36,12 @@ function step(title, args, env) {
 const { child, env: sandboxEnv } = await startSandbox();
 const env = { ...process.env, ...sandboxEnv, TRADER_CONFIG: join(scratch, 'config.json') };
 try {
+  // The simulated chain confirms and swaps at once: the demo shows every step without waiting on them.
+  await fetch(`${sandboxEnv.TRADER_BASE_URL}/_sandbox/delays`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0, refundSeconds: 0 }),
+  });
   const tokens = await (await fetch(`${sandboxEnv.TRADER_BASE_URL}/_sandbox/tokens`)).json();
   const token = (tokens.data ?? tokens)[0];
   console.log(bold('A sandbox service is running on this machine with an account, a wallet and a few days of trades.'));
@@ -48,8 +54,15 @@ try {
   step('Everything that happened, newest first', ['activity'], env);
   step('Where we stand: profit and loss per token (average cost)', ['pnl'], env);
   step('Points earned for the volume', ['points'], env);
-  console.log(`\n${bold('Done.')} Try it yourself: \`trader sandbox\` in one terminal, then eval its export lines in another.`);
+  // The last line is a command that works as printed, from this folder, in a fresh shell.
+  console.log(`\n${bold('Done.')} Try it yourself: the command below starts a sandbox. Paste the three export lines it`);
+  console.log('prints into another terminal opened in this folder, then buy a token it lists there with');
+  console.log('`node bin/trader.js buy <mint> 0.1sol` (after `npm link`, `trader` alone is enough, from any folder):');
+  console.log('node bin/trader.js sandbox');
 } finally {
+  // The sandbox removes the keypair file it generated once it has stopped: wait for that.
+  const stopped = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGINT');
+  await stopped;
   rmSync(scratch, { recursive: true, force: true });
 }

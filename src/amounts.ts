@@ -50,6 +50,7 @@ export function parseBuyAmount(s: string): bigint {
     throw new UsageError(`invalid amount ${quote(s)}: ${why}; ${accepted}`);
   };
   if (typeof s !== 'string' || s === '') fail('it is empty');
+  if (/^-[0-9.]/.test(s)) fail('it is negative; a buy spends more than zero');
   let lamports: bigint;
   const sol = /^(.*)sol$/i.exec(s);
   if (sol) {
@@ -98,6 +99,7 @@ export function parseSellAmount(s: string): SellAmountSpec {
     throw new UsageError(`invalid amount ${quote(s)}: ${why}; ${accepted}`);
   };
   if (typeof s !== 'string' || s === '') fail('it is empty');
+  if (/^-[0-9.]/.test(s)) fail('it is negative; a sell sells more than zero');
   if (s.toLowerCase() === 'all') return { kind: 'all' };
   const pct = /^(.*)%$/.exec(s);
   if (pct) {
@@ -270,4 +272,36 @@ export function formatUsd(n: number | null): string {
     text = abs.toFixed(2);
   }
   return `${sign}$${withSeparators(text)}`;
+}
+
+/**
+ * SOL per whole token when `lamports` buy `units` raw units of a token with `decimals`, rounded
+ * to `significant` significant digits (half up), as an exact decimal with separators:
+ * (500000000n, 3710663221700n, 5) → "0.0000001347". Bigint arithmetic throughout.
+ */
+export function solPerToken(lamports: bigint, units: bigint, decimals: number, significant = 4): string {
+  if (units <= 0n || lamports < 0n || !Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
+    throw new RangeError('solPerToken needs a positive token amount, non-negative lamports and valid decimals');
+  }
+  if (lamports === 0n) return '0';
+  // The value is lamports × 10^decimals ÷ (units × 10^9); scaled by 10^scale it has at least `significant` digits.
+  const numerator = lamports * 10n ** BigInt(decimals);
+  const denominator = units * LAMPORTS_PER_SOL;
+  const floor = 10n ** BigInt(significant - 1);
+  let scale = 0;
+  while ((numerator * 10n ** BigInt(scale)) / denominator < floor) scale++;
+  const scaled = numerator * 10n ** BigInt(scale);
+  let digits = scaled / denominator;
+  let extra = digits.toString().length - significant;
+  if (extra > 0) {
+    const unit = 10n ** BigInt(extra);
+    digits = (digits + unit / 2n) / unit; // half up
+  } else {
+    // Exactly `significant` digits: round on what the division left over.
+    if ((scaled % denominator) * 2n >= denominator) digits += 1n;
+    extra = 0;
+  }
+  const exponent = extra - scale; // value = digits × 10^exponent
+  if (exponent >= 0) return formatInteger(digits * 10n ** BigInt(exponent));
+  return withSeparators(toDecimalString(digits, -exponent));
 }

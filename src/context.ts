@@ -119,6 +119,6 @@ export async function createContext(flags: GlobalFlags, facts: ProcessFacts, opt
     },
     apiFor: makeClient,
     prompter: createPrompter(terminal, facts.signal),
-    progress: () => createProgress(terminal, settings.json),
+    progress: () => createProgress(terminal, settings.json, facts.clock),
   };
 }

@@ -64,6 +64,17 @@ export class TradeFailedError extends TraderError {
   }
 }
 
+/**
+ * The user said no at the prompt: exit 4 like any trade that did not happen, but their choice,
+ * not an error, so it is printed as a plain line.
+ */
+export class DeclinedError extends TradeFailedError {
+  /** `detail`: what else the user should know (a cancel that failed, an authorization left to expire). */
+  constructor(detail?: string) {
+    super(detail ? `Declined; nothing was signed; ${detail}.` : 'Declined; nothing was signed.', 'DECLINED');
+  }
+}
+
 /** Gave up waiting; the trade may still finish: exit 5. */
 export class PendingError extends TraderError {
   readonly exitCode = ExitCode.pending;

@@ -1,17 +1,14 @@
-// The entry point: runs the program and is the one place that turns errors into exit codes
-// and prints them (one line for people, a JSON line on stderr with --json).
-import { CommanderError } from 'commander';
+// The entry point: the real process's streams, environment, clock and signals for one run
+// (run.ts), and the one place that exits.
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { systemClock } from './clock.js';
-import type { GlobalFlags } from './config/settings.js';
-import { ExitCode, InterruptedError, TraderError, UsageError, ApiError } from './errors.js';
-import { safeForTerminal } from './io/terminal-text.js';
-import { buildProgram } from './program.js';
+import { ExitCode, InterruptedError } from './errors.js';
+import { runTrader } from './run.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
-/** Runs `trader` with these arguments; resolves to the exit code. */
+/** Runs `trader` with these arguments in this process; resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
   const abort = new AbortController();
   const onSignal = (signal: 'SIGINT' | 'SIGTERM') => () => {
@@ -21,64 +18,17 @@ export async function main(argv: string[]): Promise<number> {
   process.on('SIGINT', onSignal('SIGINT'));
   process.on('SIGTERM', onSignal('SIGTERM'));
 
-  // Until commander has parsed, guess the output mode from argv so even usage errors honour --json.
-  let flags: GlobalFlags = { json: argv.includes('--json'), verbose: argv.includes('--verbose') || argv.includes('-v') };
-  const program = buildProgram({
-    facts: {
-      stdout: process.stdout,
-      stderr: process.stderr,
-      stdin: process.stdin,
-      env: process.env,
-      home: homedir(),
-      clock: systemClock,
-      signal: abort.signal,
-      version,
-      fetch: globalThis.fetch,
-    },
-    onFlags: (parsed) => {
-      flags = parsed;
-    },
+  return runTrader(argv, {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    home: homedir(),
+    clock: systemClock,
+    signal: abort.signal,
+    version,
+    fetch: globalThis.fetch,
   });
-
-  try {
-    await program.parseAsync(argv, { from: 'user' });
-    return ExitCode.ok;
-  } catch (err) {
-    return report(err, flags, process.env);
-  }
-}
-
-function report(err: unknown, flags: GlobalFlags, env: Record<string, string | undefined>): number {
-  const json = Boolean(flags.json);
-  const verbose = Boolean(flags.verbose) || env.TRADER_DEBUG === '1';
-  if (err instanceof CommanderError) {
-    if (err.exitCode === 0) return ExitCode.ok; // --help, --version
-    const message = err.message.replace(/^error:\s*/, '');
-    return printError(new UsageError(message, 'USAGE'), json, verbose);
-  }
-  return printError(err, json, verbose);
-}
-
-function printError(err: unknown, json: boolean, verbose: boolean): number {
-  const known = err instanceof TraderError ? err : null;
-  const exitCode = known ? known.exitCode : ExitCode.internal;
-  const message = known ? known.message : `internal error: ${(err as Error)?.message ?? String(err)}`;
-  const status = err instanceof ApiError ? err.status : null;
-  const requestId = err instanceof ApiError ? err.requestId : null;
-
-  if (json) {
-    // The error line has no field for hints (how to follow the trade, what to fix): they go in the message.
-    const hints = (known?.hints ?? []).filter((h) => !message.includes(h));
-    const full = hints.length ? `${message}; ${hints.join('; ')}` : message;
-    process.stderr.write(JSON.stringify({ error: { code: known?.code ?? 'INTERNAL', message: full, status, requestId } }) + '\n');
-  } else {
-    const lines = [`error: ${message}`];
-    const second = [...(known?.hints ?? []), ...(requestId ? [`request id: ${requestId}`] : [])].join('  ');
-    if (second) lines.push(second);
-    process.stderr.write(safeForTerminal(lines.join('\n')) + '\n');
-  }
-  if (verbose && !known && err instanceof Error && err.stack) process.stderr.write(err.stack + '\n');
-  return exitCode;
 }
 
 // Exit at once: idle keep-alive sockets must not hold the process open after the work is

@@ -42,11 +42,36 @@ How it is computed (average cost per token):
               beside them; USD and % are strings with two decimals (exact).
 `;
 
+/**
+ * Commander reads every argument that starts with "-" as an option, so `buy <mint> -1sol` was
+ * "unknown option '-1sol'". No option of ours is a digit or a point, so an argument that starts
+ * with a minus and one of those (and is not an option's value) stays an argument, for the
+ * amount parsers to refuse with the amount error.
+ */
+class TraderCommand extends Command {
+  override createCommand(name?: string): Command {
+    return new TraderCommand(name);
+  }
+
+  override parseOptions(args: string[]): { operands: string[]; unknown: string[] } {
+    const takesValue = (arg: string | undefined) => {
+      for (let c: Command | null = this; c; c = c.parent) if (c.options.some((o) => (o.long === arg || o.short === arg) && (o.required || o.optional))) return true;
+      return false;
+    };
+    const held = args.map((arg, i) => (/^-[0-9.]/.test(arg) && !takesValue(args[i - 1]) ? HELD + arg : arg));
+    const { operands, unknown } = super.parseOptions(held);
+    const release = (list: string[]) => list.map((arg) => (arg.startsWith(HELD) ? arg.slice(HELD.length) : arg));
+    return { operands: release(operands), unknown: release(unknown) };
+  }
+}
+/** Marks a held argument while commander parses (a character no typed argument can hold). */
+const HELD = '\u0000';
+
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
 
 /** Builds the commander program. */
 export function buildProgram(hooks: ProgramHooks): Command {
-  const program = new Command('trader');
+  const program = new TraderCommand('trader');
   program
     .description('Trade Solana tokens through the trading service, safely: nothing is signed until it is checked.')
     .version(hooks.facts.version, '-V, --version', 'print the version')
@@ -110,19 +135,19 @@ export function buildProgram(hooks: ProgramHooks): Command {
   program
     .command('buy')
     .description('buy a token with SOL: create, check, confirm, sign the deposit, follow until done')
-    .argument('<mint>', 'token mint address (base58)')
+    .argument('<token>', 'token mint address, or the symbol or mint prefix (8+ characters) of a token you have held or traded')
     .argument('<amount>', 'SOL to spend: lamports (100000000) or SOL with a suffix (0.1sol)')
     .option('--slippage-bps <bps>', 'slippage tolerance in basis points, 0-10000 (100 = 1%)')
     .option('--idempotency-key <key>', 'resume or repeat safely: the same key never buys twice')
     .option('--max-fee-lamports <lamports>', 'refuse a deposit whose network fee exceeds this (default 100000)')
     .option('--no-wait', 'stop once the deposit is accepted; follow later with `trader trades <id> --watch`')
     .option('--dry-run', 'quote and check everything, show what would be signed, sign nothing')
-    .addHelpText('after', examples('trader buy <mint> 0.1sol', 'trader buy <mint> 250000000 --slippage-bps 50 --yes --json', 'trader buy <mint> 0.5sol --dry-run'))
+    .addHelpText('after', examples('trader buy <mint> 0.1sol', 'trader buy BONK 250000000 --slippage-bps 50 --yes --json', 'trader buy <mint> 0.5sol --dry-run'))
     .action(run(() => import('./commands/buy.js')));
   program
     .command('sell')
     .description('sell a token for SOL: create, check, confirm, sign the message, follow until done')
-    .argument('<token>', 'token mint address, or the symbol of a current holding')
+    .argument('<token>', 'token mint address, or the symbol or mint prefix (8+ characters) of a current holding')
     .argument('<amount>', 'raw token units, "all", or a percentage of the holding ("50%")')
     .option('--slippage-bps <bps>', 'slippage tolerance in basis points, 0-10000 (100 = 1%)')
     .option('--idempotency-key <key>', 'resume or repeat safely: the same key never sells twice')
@@ -134,8 +159,8 @@ export function buildProgram(hooks: ProgramHooks): Command {
   program
     .command('cancel')
     .description('cancel a buy that is still awaiting its deposit')
-    .argument('<buyId>', 'buy intent id (uuid)')
-    .addHelpText('after', examples('trader cancel 3f0c…-…', 'trader cancel <buyId> --json'))
+    .argument('<buyId>', 'buy intent id (uuid), or its first 8+ characters')
+    .addHelpText('after', examples('trader cancel 3f0c2a9e-1b2c-4d5e-8f90-0123456789ab', 'trader cancel 3f0c2a9e --json'))
     .action(run(() => import('./commands/cancel.js')));
 
   // Reading
@@ -143,7 +168,7 @@ export function buildProgram(hooks: ProgramHooks): Command {
   program
     .command('trades')
     .description('show one trade (a buy id, a sell_… id or a sell group key); --watch follows it')
-    .argument('<id>', 'buy intent id, sell authorization id (sell_…) or trade id')
+    .argument('<id>', 'buy intent id (or its first 8+ characters), sell authorization id (sell_…) or trade id')
     .option('--watch', 'follow the trade until it is final')
     .option('--interval <seconds>', 'seconds between status reads while watching, at least 2', '3')
     .addHelpText('after', examples('trader trades <buyId>', 'trader trades sell_abc123 --watch', 'trader trades <id> --watch --json --timeout 600'))
@@ -151,13 +176,14 @@ export function buildProgram(hooks: ProgramHooks): Command {
   program
     .command('positions')
     .description('list positions, or show one')
-    .argument('[id]', 'position id (uuid) to show')
+    .argument('[id]', 'position id to show, or its first 8+ characters')
     .option('--status <status>', 'only positions in this status (open, closed, …)')
     .option('--limit <n>', 'items per page, 1-100 (default 25)')
     .option('--cursor <cursor>', 'continue from a previous page')
     .option('--all', 'follow every page')
     .option('--csv', CSV_HELP)
-    .addHelpText('after', examples('trader positions', 'trader positions --status open --all --json', 'trader positions <id>', 'trader positions --all --csv > positions.csv'))
+    .option('--wide', 'every column in full, however wide the terminal')
+    .addHelpText('after', examples('trader positions', 'trader positions --status open --all --json', 'trader positions 3f0c2a9e', 'trader positions --all --csv > positions.csv'))
     .action(run(() => import('./commands/positions.js')));
   program
     .command('activity')
@@ -167,12 +193,14 @@ export function buildProgram(hooks: ProgramHooks): Command {
     .option('--cursor <cursor>', 'continue from a previous page')
     .option('--all', 'follow every page')
     .option('--csv', CSV_HELP)
+    .option('--wide', 'every column in full, however wide the terminal')
     .addHelpText('after', examples('trader activity', 'trader activity --type buy,sell --limit 50', "trader activity --all --json | jq '.[].points'", 'trader activity --all --csv > trades.csv'))
     .action(run(() => import('./commands/activity.js')));
   program
     .command('holdings')
     .description('tokens held for you by the service, by USD value, with each share and a total')
     .option('--csv', CSV_HELP)
+    .option('--wide', 'every column in full, however wide the terminal')
     .addHelpText('after', examples('trader holdings', "trader holdings --json | jq '.[] | {symbol, amount}'", 'trader holdings --csv > holdings.csv'))
     .action(run(() => import('./commands/holdings.js')));
   program
@@ -252,10 +280,13 @@ export function buildProgram(hooks: ProgramHooks): Command {
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--state <file>', 'keep state in this file across restarts')
     .option('--no-history', 'start with no trades (by default a fresh account has a few days of buys and sells)')
+    // The global --keypair, listed here too: for the sandbox it is the wallet of its account.
+    .option('--keypair <path>', 'wallet of the sandbox account (default: a new keypair in a temp file, removed on stop)')
+    .option('--balance-sol <sol>', "SOL in the account's wallet at the start; deposits beyond it are refused", '100')
     .addHelpText('after', examples('trader sandbox', 'trader sandbox --port 0 > sandbox.env & sleep 1; . ./sandbox.env', 'trader sandbox --state ./sandbox.json --keypair ./wallet.json', 'trader sandbox --no-history'))
     .action(
       run(async () => {
-        const { runSandboxCommand } = await import('./commands/sandbox.js');
+        const [{ runSandboxCommand }, { parseSolToLamports }] = await Promise.all([import('./commands/sandbox.js'), import('./amounts.js')]);
         return {
           run: (ctx, _args, opts) =>
             runSandboxCommand(
@@ -265,6 +296,7 @@ export function buildProgram(hooks: ProgramHooks): Command {
                 state: opts.state as string | undefined,
                 keypair: program.opts().keypair as string | undefined,
                 history: opts.history !== false,
+                balanceLamports: parseSolToLamports(String(opts.balanceSol), '--balance-sol'),
               },
               ctx.terminal,
               ctx.signal,

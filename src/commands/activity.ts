@@ -13,6 +13,7 @@ interface Options {
   cursor?: string;
   all?: boolean;
   csv?: boolean;
+  wide?: boolean;
 }
 
 export async function run(ctx: Context, _args: string[], opts: Options): Promise<void> {
@@ -27,7 +28,7 @@ export async function run(ctx: Context, _args: string[], opts: Options): Promise
     fetchPage: (c) => api.listActivity({ types, limit, cursor: c }),
     printer: csv
       ? await ctx.output.csv((await import('../io/csv-columns.js')).ACTIVITY_CSV)
-      : ctx.output.list((items, theme) => renderActivity(items, theme), 'No activity.'),
+      : ctx.output.list((items, theme) => renderActivity(items, theme, { width: ctx.terminal.columns, wide: opts.wide }), 'No activity.'),
     nextCommand: (next) =>
       ['trader activity', types && `--type ${types.join(',')}`, limit && `--limit ${limit}`, `--cursor ${shellQuote(next)}`].filter(Boolean).join(' '),
   });

@@ -5,8 +5,13 @@ import type { BuyIntent } from '../api/types.js';
 import type { Context } from '../context.js';
 import { PendingError, RefusedToSignError, TradeFailedError } from '../errors.js';
 import { renderBuyReview, renderBuySummary } from '../io/views/buy.js';
-import { holdingOf, metaOf, readHoldingsQuietly } from '../trade/token-lookup.js';
+import { stageWords } from '../io/views/stage.js';
+import type { ServiceClient } from '../api/client.js';
+import type { BuyReview } from '../trade/buy-flow.js';
+import { buyQuote } from '../trade/buy-quote.js';
+import { holdingOf, metaOf, readHoldingsQuietly, resolveTokenMint, tokenHistory, tokenMetaQuietly, type TokenMeta } from '../trade/token-lookup.js';
 import { parseAddress } from '../wallet/address.js';
+import { parseTokenArgument, type TokenArgument } from './token-argument.js';
 import { limitChecks, parseIdempotencyKey, slippageToAsk, waitLimitMs } from './trade-options.js';
 import { checkWallet, explainStop, followCommand, localPreflight } from './trade-preflight.js';
 import { guarded, openTrust, pinnedTreasury } from './trust.js';
@@ -19,9 +24,9 @@ interface Options {
   dryRun?: boolean;
 }
 
-export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Options): Promise<void> {
+export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: Options): Promise<void> {
   // Everything typed is checked before any request.
-  const mint = parseAddress(rawMint!, 'mint');
+  const typedToken = parseTokenArgument(rawToken!, 'you have held or traded');
   const amountLamports = parseBuyAmount(rawAmount!);
   const typedSlippage = opts.slippageBps === undefined ? undefined : parseSlippageBps(opts.slippageBps);
   const idempotencyKey = opts.idempotencyKey === undefined ? randomUUID() : parseIdempotencyKey(opts.idempotencyKey);
@@ -39,9 +44,10 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
   // A treasury set by flag, environment or profile wins; else the one pinned for this service; else first use.
   const treasury = setTreasury ?? pinnedTreasury(trust);
   await checkWallet(api, keypair);
-  const token = metaOf(holdingOf(await readHoldingsQuietly(api), mint));
+  const { mint, token } = await whichToken(api, typedToken);
 
   const resume = `trader buy ${mint} ${rawAmount} --idempotency-key ${idempotencyKey}`;
+  const quoteOf = (review: BuyReview) => buyQuote(review.intent, review.facts.networkFeeLamports, review.quote, token, slippageBps);
   let intentId: string | null = null;
   // The last intent seen, for the --json result of a refusal.
   let lastIntent: BuyIntent | null = null;
@@ -61,10 +67,11 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
           lastIntent = intent;
           underWay = resumed;
           ctx.output.note(resumed ? `Resuming buy ${intent.id} (${intent.status}).` : `Buy ${intent.id} created. Idempotency key: ${idempotencyKey}`);
-          if (!resumed) ctx.output.note(ctx.output.theme.dim(`If interrupted, resume with: ${resume}`));
+          // A dry run cancels its intent: there is nothing to resume.
+          if (!resumed && !dryRun) ctx.output.note(ctx.output.theme.dim(`If interrupted, resume with: ${resume}`));
         },
         async confirm(review) {
-          ctx.output.note(renderBuyReview(review, { token, slippageBps, nowMs: ctx.clock.now() }, ctx.output.theme));
+          ctx.output.note(renderBuyReview(review, quoteOf(review), ctx.clock.now(), ctx.output.theme));
           if (ctx.settings.yes) return true;
           prompting = true; // Ctrl-C at the prompt means nothing was signed
           const yes = await ctx.prompter.confirm('Sign and send this deposit?', false);
@@ -85,7 +92,7 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
           return pinned;
         },
         stage(stage) {
-          progress.update(`Buy ${intentId}: ${stage.replace(/_/g, ' ')}`);
+          progress.update(`Buy ${intentId}: ${stageWords(stage)}`);
         },
       },
     );
@@ -104,10 +111,11 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
   switch (outcome.kind) {
     case 'dry-run': {
       const { review, problems } = outcome;
+      const quote = quoteOf(review);
       ctx.output.result(
-        { dryRun: true, ok: problems.length === 0, problems, intent: outcome.intent, deposit: review.facts, idempotencyKey },
+        { dryRun: true, ok: problems.length === 0, problems, intent: outcome.intent, deposit: review.facts, quote, trade: review.quote.trade, idempotencyKey },
         (theme) =>
-          `${renderBuyReview(review, { token, slippageBps, nowMs: ctx.clock.now() }, theme)}\n` +
+          `${renderBuyReview(review, quote, ctx.clock.now(), theme)}\n` +
           (problems.length === 0
             ? theme.success('Dry run: every check passed. Nothing was signed; the buy intent was cancelled.')
             : theme.failure(`Dry run: refused:\n  - ${problems.join('\n  - ')}`)),
@@ -135,6 +143,18 @@ export async function run(ctx: Context, [rawMint, rawAmount]: string[], opts: Op
       );
     }
   }
+}
+
+/**
+ * The mint a typed token means, and what the account's lists say of it. A symbol or mint prefix
+ * is looked up among the tokens it has held or traded; for a mint, a list the service cannot
+ * give costs only the display.
+ */
+async function whichToken(api: ServiceClient, typed: TokenArgument): Promise<{ mint: string; token: TokenMeta | null }> {
+  if (typed.kind === 'mint') return { mint: typed.mint, token: await tokenMetaQuietly(api, typed.mint) };
+  const known = await tokenHistory(api);
+  const mint = resolveTokenMint(typed.text, known, 'you have held or traded');
+  return { mint, token: known.get(mint) ?? null };
 }
 
 function printResult(ctx: Context, intent: BuyIntent, trade: Parameters<typeof renderBuySummary>[1], token: ReturnType<typeof metaOf>, idempotencyKey: string): void {

@@ -6,6 +6,7 @@ import { parseCsvFlag } from './arguments.js';
 
 interface Options {
   csv?: boolean;
+  wide?: boolean;
 }
 
 export async function run(ctx: Context, _args: string[], opts: Options = {}): Promise<void> {
@@ -13,7 +14,7 @@ export async function run(ctx: Context, _args: string[], opts: Options = {}): Pr
   const holdings = await (await ctx.api()).holdings();
   const printer = csv
     ? await ctx.output.csv((await import('../io/csv-columns.js')).HOLDING_CSV)
-    : ctx.output.list<Holding>((items, theme) => renderHoldings(items, theme), 'No holdings.');
+    : ctx.output.list<Holding>((items, theme) => renderHoldings(items, theme, { width: ctx.terminal.columns, wide: opts.wide }), 'No holdings.');
   printer.page(holdings);
   printer.end();
 }

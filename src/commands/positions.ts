@@ -3,7 +3,8 @@ import type { Position } from '../api/types.js';
 import type { Context } from '../context.js';
 import { parseLimit } from '../amounts.js';
 import { renderPosition, renderPositions } from '../io/views/positions.js';
-import { parseCsvFlag, parseCursor, parsePositionStatus, parseUuid } from './arguments.js';
+import { parseCsvFlag, parseCursor, parsePositionStatus } from './arguments.js';
+import { resolvePositionId } from './id-prefix.js';
 import { shellQuote } from '../shell-quote.js';
 import { printPages } from './paged-list.js';
 
@@ -13,14 +14,15 @@ interface Options {
   cursor?: string;
   all?: boolean;
   csv?: boolean;
+  wide?: boolean;
 }
 
 export async function run(ctx: Context, [id]: string[], opts: Options): Promise<void> {
   const csv = parseCsvFlag(opts.csv, ctx.settings.json);
   const csvPrinter = async () => ctx.output.csv((await import('../io/csv-columns.js')).POSITION_CSV);
   if (id !== undefined) {
-    const positionId = parseUuid(id, 'position id');
-    const position = await (await ctx.api()).getPosition(positionId);
+    const api = await ctx.api();
+    const position = await api.getPosition(await resolvePositionId(api, id));
     if (csv) {
       const printer = await csvPrinter();
       printer.page([position]);
@@ -36,7 +38,7 @@ export async function run(ctx: Context, [id]: string[], opts: Options): Promise<
     all: Boolean(opts.all),
     cursor,
     fetchPage: (c) => api.listPositions({ status, limit, cursor: c }),
-    printer: csv ? await csvPrinter() : ctx.output.list((items, theme) => renderPositions(items, theme), 'No positions.'),
+    printer: csv ? await csvPrinter() : ctx.output.list((items, theme) => renderPositions(items, theme, { width: ctx.terminal.columns, wide: opts.wide }), 'No positions.'),
     nextCommand: (next) =>
       ['trader positions', status && `--status ${status}`, limit && `--limit ${limit}`, `--cursor ${shellQuote(next)}`].filter(Boolean).join(' '),
   });

@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { startSandbox } from '../sandbox/index.js';
 import { shellQuote } from '../shell-quote.js';
+import { formatSol } from '../amounts.js';
 
 export interface SandboxCommandOptions {
   port?: number;
@@ -11,6 +12,8 @@ export interface SandboxCommandOptions {
   keypair?: string;
   /** A fresh account gets a few days of trades (default true). */
   history?: boolean;
+  /** Start balance of the wallet in lamports. */
+  balanceLamports?: bigint;
 }
 
 /** Start the sandbox, print its environment, and resolve after a clean close once `signal` aborts. */
@@ -24,6 +27,7 @@ export async function runSandboxCommand(
     host: opts.host,
     statePath: opts.state ? resolve(opts.state) : undefined,
     keypairPath: opts.keypair ? resolve(opts.keypair) : undefined,
+    startBalanceLamports: opts.balanceLamports,
     log: (line) => void io.stderr.write(`${line}\n`),
     history: opts.history ?? true,
   });
@@ -31,7 +35,7 @@ export async function runSandboxCommand(
     `export TRADER_BASE_URL=${shellQuote(sandbox.url)}`,
     `export TRADER_API_KEY=${shellQuote(sandbox.apiKey)}`,
     `export TRADER_KEYPAIR=${shellQuote(sandbox.keypairPath)}`,
-    `# trader sandbox: wallet ${sandbox.walletAddress}, treasury ${sandbox.treasury}`,
+    `# trader sandbox: wallet ${sandbox.walletAddress} (${formatSol(sandbox.walletLamports)} SOL), treasury ${sandbox.treasury}`,
     ...sandbox.tokens.map((t) => `# token ${t.symbol} ${t.mint} (${t.name}, ${t.decimals} decimals)`),
     `# read-only key: ${sandbox.readOnlyApiKey}`,
     `# other account key: ${sandbox.otherApiKey}`,

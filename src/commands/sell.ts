@@ -5,14 +5,14 @@ import type { SellAuthorization } from '../api/types.js';
 import type { Context } from '../context.js';
 import { PendingError, RefusedToSignError, TradeFailedError, UsageError } from '../errors.js';
 import { renderSellReview, renderSellSummary } from '../io/views/sell.js';
+import { stageWords } from '../io/views/stage.js';
 import { tokenAmount } from '../io/views/token-amount.js';
 import type { SellResult } from '../trade/sell-flow.js';
 import { holdingOf, metaOf, mintForSymbol } from '../trade/token-lookup.js';
-import { isAddress } from '../wallet/address.js';
 import { allowedSlippage, limitChecks, parseIdempotencyKey, slippageToAsk, waitLimitMs } from './trade-options.js';
 import { openTrust, pinnedTreasury, wordingTrust } from './trust.js';
 import { checkWallet, explainStop, followCommand, localPreflight } from './trade-preflight.js';
-import { printable } from './arguments.js';
+import { parseTokenArgument } from './token-argument.js';
 
 interface Options {
   slippageBps?: string;
@@ -25,9 +25,7 @@ interface Options {
 export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: Options): Promise<void> {
   // Everything typed is checked before any request.
   const token = rawToken!;
-  if (!isAddress(token) && !/^\$?[A-Za-z0-9._-]{1,16}$/.test(token)) {
-    throw new UsageError(`token must be a mint address (base58, 32 bytes) or the symbol of a holding, got "${printable(token)}"`);
-  }
+  const typedToken = parseTokenArgument(token, 'you hold');
   const amountSpec = parseSellAmount(rawAmount!);
   const typedSlippage = opts.slippageBps === undefined ? undefined : parseSlippageBps(opts.slippageBps);
   const minSolLamports = opts.minSol === undefined ? null : parseSolToLamports(opts.minSol);
@@ -43,7 +41,7 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
   const treasury = ctx.settings.treasury ?? pinnedTreasury(trust);
   await checkWallet(api, keypair);
   const holdings = await api.holdings();
-  const mint = isAddress(token) ? token : mintForSymbol(holdings, token);
+  const mint = typedToken.kind === 'mint' ? typedToken.mint : mintForSymbol(holdings, typedToken.text);
   const holding = holdingOf(holdings, mint);
   const meta = metaOf(holding);
   // Resuming by key a sell of raw units: the first run may already have sold them, so what is
@@ -94,7 +92,7 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
           lastAuthorization = authorization;
           underWay = resumed;
           ctx.output.note(resumed ? `Resuming sell ${authorization.id} (${authorization.status}).` : `Sell ${authorization.id} quoted. Idempotency key: ${idempotencyKey}`);
-          if (!resumed) ctx.output.note(ctx.output.theme.dim(`If interrupted, resume with: trader sell ${mint} ${amount} --idempotency-key ${idempotencyKey}`));
+          if (!resumed && !dryRun) ctx.output.note(ctx.output.theme.dim(`If interrupted, resume with: trader sell ${mint} ${amount} --idempotency-key ${idempotencyKey}`));
         },
         async confirm(review) {
           ctx.output.note(renderSellReview(review, meta, ctx.clock.now(), ctx.output.theme));
@@ -119,7 +117,7 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
           return idempotencyKey;
         },
         stage(stage) {
-          progress.update(`Sell ${sellId}: ${stage.replace(/_/g, ' ')}`);
+          progress.update(`Sell ${sellId}: ${stageWords(stage)}`);
         },
       },
     );

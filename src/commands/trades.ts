@@ -2,10 +2,11 @@
 import { parseSeconds } from '../amounts.js';
 import type { Context } from '../context.js';
 import { InterruptedError, PendingError, TradeFailedError } from '../errors.js';
-import { holdingOf, metaOf, readHoldingsQuietly, type TokenMeta } from '../trade/token-lookup.js';
+import { tokenMetaQuietly, type TokenMeta } from '../trade/token-lookup.js';
 import { renderSell, renderTrade } from '../io/views/trade.js';
+import { stageWords } from '../io/views/stage.js';
 import { watchSell, watchTrade } from '../trade/watch.js';
-import { parseTradeId } from './arguments.js';
+import { resolveTradeId } from './id-prefix.js';
 import { deadline } from './trade-options.js';
 import { followCommand } from './trade-preflight.js';
 
@@ -15,16 +16,16 @@ interface Options {
 }
 
 export async function run(ctx: Context, [rawId]: string[], opts: Options): Promise<void> {
-  const id = parseTradeId(rawId!);
   const intervalMs = parseSeconds(opts.interval ?? '3', { option: '--interval', min: 2 }) * 1000;
   const api = await ctx.api();
+  const id = await resolveTradeId(api, rawId!);
   const isSell = id.startsWith('sell_');
   const follow = followCommand(id);
 
   if (opts.watch) {
     const progress = await ctx.progress();
     const deadlineMs = deadline(ctx);
-    const watchOpts = { intervalMs, deadlineMs, onStage: (stage: string) => progress.update(`${id}: ${stage}`) };
+    const watchOpts = { intervalMs, deadlineMs, onStage: (stage: string) => progress.update(`${id}: ${stageWords(stage)}`) };
     const deps = { api, clock: ctx.clock, signal: ctx.signal };
     let done: boolean;
     let sellResult: string | undefined;
@@ -57,22 +58,23 @@ async function show(ctx: Context, id: string, isSell: boolean): Promise<string> 
   const api = await ctx.api();
   if (isSell) {
     const view = await api.getSell(id);
-    const tokens = await tokenFacts(ctx);
+    const tokens = await tokenFacts(ctx, view.authorization.mint);
     ctx.output.result(view, (theme) => renderSell(view, theme, tokens(view.authorization.mint)));
     return view.authorization.status;
   }
   const trade = await api.getTrade(id);
-  const tokens = await tokenFacts(ctx);
+  const tokens = await tokenFacts(ctx, trade.side === 'buy' ? trade.outputMint : trade.inputMint);
   ctx.output.result(trade, (theme) => renderTrade(trade, theme, tokens));
   return trade.stage;
 }
 
 /**
- * Symbols and decimals for human output, from holdings (the API has no token endpoint). Not
- * read in --json mode, and a failure only costs the nicer formatting.
+ * Symbol and decimals of the trade's token for human output, from the account's lists
+ * (holdings, then positions, then activity: the API has no token endpoint). Not read in --json
+ * mode, and a failure only costs the nicer formatting.
  */
-async function tokenFacts(ctx: Context): Promise<(mint: string) => TokenMeta | null> {
+async function tokenFacts(ctx: Context, mint: string): Promise<(mint: string) => TokenMeta | null> {
   if (ctx.output.json) return () => null;
-  const holdings = await readHoldingsQuietly(await ctx.api());
-  return (mint) => metaOf(holdingOf(holdings, mint));
+  const meta = await tokenMetaQuietly(await ctx.api(), mint);
+  return (asked) => (asked === mint ? meta : null);
 }

@@ -1,9 +1,8 @@
-// Tables for human output, fitted to the terminal (80 columns by default).
-import { createRequire } from 'node:module';
-import type TableType from 'cli-table3';
-
-const require = createRequire(import.meta.url);
-let TableClass: typeof TableType | undefined;
+// Tables for human output, fitted to the terminal's width (80 columns when it is not a
+// terminal). A status, an amount or a value is never cut: to fit, a table first uses the short
+// form of columns that have one, then shortens text marked shrinkable, then drops its
+// lower-value columns; when even that is too wide, each row is printed as a block of lines.
+// `--wide` shows every column in full whatever the width.
 
 export interface Column {
   header: string;
@@ -13,46 +12,62 @@ export interface Column {
   maxWidth?: number;
   /** Text that may be shortened further (down to this many characters) to fit the table's width. */
   shrinkTo?: number;
+  /** A shorter form of a cell (a time without its year), used before anything is shortened or dropped. */
+  compact?: (cell: string) => string;
+  /** The column may be dropped to fit: lower numbers go first. Columns without it always stay. */
+  drop?: number;
+}
+
+/** How much room a table has. */
+export interface TableLayout {
+  /** Columns available (the terminal's width). */
+  width: number;
+  /** Show every column in full, ignoring the width (--wide). */
+  wide?: boolean;
 }
 
 const GAP = 2;
-/** Tables are fitted to 80 columns; numbers are never cut, so very large ones may still widen it. */
+/** Width of a table when nothing else is known: not a terminal. */
 export const TABLE_WIDTH = 80;
 
-/** Renders rows under the given columns as a borderless table. cli-table3 loads on first use. */
-export function renderTable(columns: Column[], rows: string[][], width = TABLE_WIDTH): string {
-  TableClass ??= require('cli-table3') as typeof TableType;
-  const widths = fitWidths(columns, rows, width);
-  const table = new TableClass({
-    head: columns.map((c) => c.header),
-    colAligns: columns.map((c) => c.align ?? 'left'),
-    chars: {
-      top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-      bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-      left: '', 'left-mid': '', mid: '', 'mid-mid': '',
-      right: '', 'right-mid': '', middle: ' '.repeat(GAP),
-    },
-    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
-  });
-  for (const row of rows) table.push(row.map((cell, i) => truncate(cell, widths[i])));
-  return table
-    .toString()
-    .split('\n')
-    .map((line) => line.trimEnd())
-    .join('\n');
+/** Renders rows under the given columns as a borderless table that fits `layout`. */
+export function renderTable(columns: Column[], rows: string[][], layout: TableLayout | number = TABLE_WIDTH): string {
+  const { width, wide } = typeof layout === 'number' ? { width: layout, wide: false } : layout;
+  if (wide) return render(columns, rows, naturalWidths(columns, rows, false));
+
+  const droppable = columns
+    .map((c, i) => ({ c, i }))
+    .filter(({ c }) => c.drop !== undefined)
+    .sort((a, b) => a.c.drop! - b.c.drop! || b.i - a.i);
+  // Everything in full; else the short forms; then the lower-value columns dropped one by one.
+  const attempts = [{ compact: false, dropped: 0 }, ...droppable.map((_, n) => ({ compact: true, dropped: n })), { compact: true, dropped: droppable.length }];
+  for (const { compact, dropped } of attempts) {
+    const gone = new Set(droppable.slice(0, dropped).map(({ i }) => i));
+    const keep = columns.map((_, i) => i).filter((i) => !gone.has(i));
+    const cols = keep.map((i) => columns[i]!);
+    const cells = rows.map((r) => keep.map((i) => (compact && columns[i]!.compact ? columns[i]!.compact!(r[i] ?? '') : (r[i] ?? ''))));
+    const widths = fitWidths(cols, cells, width);
+    if (widths) return render(cols, cells, widths);
+  }
+  return renderRecords(columns, rows);
 }
 
-/** Each column's width: its widest cell (bounded by maxWidth), then shrinkable text narrowed until the table fits. */
-function fitWidths(columns: Column[], rows: string[][], width: number): number[] {
-  const widths = columns.map((c, i) => {
+/** Each column's widest cell (bounded by maxWidth unless `bounded` is false). */
+function naturalWidths(columns: Column[], rows: string[][], bounded = true): number[] {
+  return columns.map((c, i) => {
     let natural = visibleLength(c.header);
     for (const r of rows) natural = Math.max(natural, visibleLength(r[i] ?? '')); // no spread: lists can be long
-    return c.maxWidth ? Math.min(natural, Math.max(c.maxWidth, visibleLength(c.header))) : natural;
+    return bounded && c.maxWidth ? Math.min(natural, Math.max(c.maxWidth, visibleLength(c.header))) : natural;
   });
+}
+
+/** Widths that fit `width`, narrowing shrinkable text as little as needed; null when they cannot. */
+function fitWidths(columns: Column[], rows: string[][], width: number): number[] | null {
+  const widths = naturalWidths(columns, rows);
   const floor = (i: number) => Math.max(columns[i]!.shrinkTo ?? Infinity, visibleLength(columns[i]!.header), 2);
   let total = widths.reduce((a, b) => a + b, 0) + GAP * Math.max(0, columns.length - 1);
   const saving = widths.reduce((sum, w, i) => sum + (columns[i]!.shrinkTo === undefined ? 0 : Math.max(0, w - floor(i))), 0);
-  if (total - saving > width) return widths; // cannot fit: cutting text would lose it for nothing
+  if (total - saving > width) return null;
   while (total > width) {
     let widest = -1;
     widths.forEach((w, i) => {
@@ -65,19 +80,66 @@ function fitWidths(columns: Column[], rows: string[][], width: number): number[]
   return widths;
 }
 
+function render(columns: Column[], rows: string[][], widths: number[]): string {
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => {
+        const text = truncate(cell, widths[i]!);
+        const pad = ' '.repeat(Math.max(0, widths[i]! - visibleLength(text)));
+        return columns[i]!.align === 'right' ? pad + text : text + pad;
+      })
+      .join(' '.repeat(GAP))
+      .trimEnd();
+  const out = [line(columns.map((c) => c.header))];
+  for (const row of rows) out.push(line(row));
+  return out.join('\n');
+}
+
+/** The last resort on a narrow terminal: one block of `Header  value` lines per row. */
+function renderRecords(columns: Column[], rows: string[][]): string {
+  return rows
+    .map((row) => renderFields(columns.map((c, i): [string, string] => [c.header, row[i] ?? '']).filter(([label, value]) => label !== '' || value !== '')))
+    .join('\n\n');
+}
+
 /** Key–value lines for a single object, labels aligned. */
 export function renderFields(fields: Array<[label: string, value: string]>): string {
   const width = Math.max(...fields.map(([label]) => label.length));
-  return fields.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join('\n');
+  return fields.map(([label, value]) => `${label.padEnd(width)}  ${value}`.trimEnd()).join('\n');
 }
 
-/** Shortens a long identifier in the middle: `7xKXtg2C…sgAsU`. */
-export function shortId(id: string, keep = 6): string {
-  return id.length <= keep * 2 + 1 ? id : `${id.slice(0, keep)}…${id.slice(-keep)}`;
+/**
+ * The shortest prefix of each id (at least `min` characters) that no other id in the list
+ * shares, with `…` when it is shorter than the id: what a table shows is what can be typed.
+ */
+export function uniquePrefixes(ids: string[], min = 8): Map<string, string> {
+  const sorted = [...new Set(ids)].sort();
+  const shown = new Map<string, string>();
+  const common = (a: string | undefined, b: string) => {
+    if (a === undefined) return 0;
+    let n = 0;
+    while (n < a.length && n < b.length && a[n] === b[n]) n++;
+    return n;
+  };
+  sorted.forEach((id, i) => {
+    const length = Math.max(min, common(sorted[i - 1], id) + 1, common(sorted[i + 1], id) + 1);
+    shown.set(id, length >= id.length ? id : `${id.slice(0, length)}…`);
+  });
+  return shown;
 }
 
-function truncate(text: string, max: number | undefined): string {
-  if (!max || visibleLength(text) <= max) return text;
+/**
+ * The start of an id or mint for a table cell, `GFmFPoog…`: what is shown can be typed back as a
+ * prefix (never a middle ellipsis, which cannot). `keep` is kept for callers of the old form;
+ * at least 8 characters are shown.
+ */
+export function shortId(id: string, keep = 4): string {
+  const length = Math.max(8, keep * 2);
+  return id.length <= length + 1 ? id : `${id.slice(0, length)}…`;
+}
+
+function truncate(text: string, max: number): string {
+  if (visibleLength(text) <= max) return text;
   // Colour codes do not survive being cut in the middle: shorten the plain text.
   const plain = Array.from(stripAnsi(text));
   return plain.slice(0, Math.max(1, max - 1)).join('') + '…';
@@ -88,7 +150,8 @@ function stripAnsi(text: string): string {
   return text.replace(/\u001b\[[0-9;]*m/g, '');
 }
 
-function visibleLength(text: string): number {
+/** Width of text on screen (colour codes take none). */
+export function visibleLength(text: string): number {
   return Array.from(stripAnsi(text)).length;
 }
 

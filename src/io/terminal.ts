@@ -13,7 +13,7 @@ export interface Terminal {
   spinners: boolean;
   /** A person can answer a prompt: stdin and stderr are terminals and --json is off. */
   interactive: boolean;
-  /** Terminal width for tables (80 when unknown). */
+  /** Width for tables: stdout's when it is a terminal, else $COLUMNS, else 80 (at least 40). */
   columns: number;
 }
 
@@ -32,7 +32,9 @@ export function detectTerminal(
   const stderrIsTTY = Boolean((streams.stderr as TtyStream).isTTY);
   const stdinIsTTY = Boolean((streams.stdin as TtyStream).isTTY);
   const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
-  const columns = (streams.stdout as TtyStream).columns ?? (streams.stderr as TtyStream).columns ?? 80;
+  // Tables go to stdout: piped, they get 80 columns (or what $COLUMNS says), not stderr's width.
+  const fromEnv = /^[1-9][0-9]{0,3}$/.test(env.COLUMNS ?? '') ? Number(env.COLUMNS) : null;
+  const columns = (stdoutIsTTY ? (streams.stdout as TtyStream).columns : undefined) ?? fromEnv ?? 80;
   return {
     ...streams,
     stdoutIsTTY,

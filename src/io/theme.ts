@@ -10,8 +10,8 @@ export interface Theme {
   bold(text: string): string;
   /** Marks text the user must look at twice (the message's unexplained parts). */
   highlight(text: string): string;
-  /** Colours a status word by what it means (green done, red failed, yellow in progress). */
-  status(status: string): string;
+  /** Colours a status by what it means (green done, red failed, yellow in progress); `text` is shown instead when given. */
+  status(status: string, text?: string): string;
 }
 
 const plainText = (text: string) => text;
@@ -33,7 +33,7 @@ export const plainTheme: Theme = {
   dim: plainText,
   bold: plainText,
   highlight: plainText,
-  status: plainText,
+  status: (status, text) => text ?? status,
 };
 
 /** The theme for this run: chalk colours when allowed, plain text otherwise. */
@@ -48,7 +48,7 @@ export async function loadTheme(color: boolean): Promise<Theme> {
     dim: (t) => chalk.dim(t),
     bold: (t) => chalk.bold(t),
     highlight: (t) => chalk.inverse.yellow(t),
-    status: (s) => theme[statusTone(s)](s),
+    status: (s, text) => theme[statusTone(s)](text ?? s),
   };
   return theme;
 }

@@ -12,6 +12,7 @@ import { awardPoints, valueOf } from './points.js';
 import { createPosition, updatePosition } from './positions.js';
 import type { BuyRecord } from './state.js';
 import { type Body, optionalSlippage, requireAmount, requireIdempotencyKey, requireMint, requireString } from './validate.js';
+import { credit, payDeposit } from './wallet.js';
 import type { KeyOwner, World } from './world.js';
 
 export const MIN_BUY_LAMPORTS = 100_000n;
@@ -126,6 +127,7 @@ export function submitDeposit(world: World, owner: KeyOwner, id: string, body: B
   if (world.depositSignatures.has(signature)) {
     throw new HttpError(409, 'DEPOSIT_ALREADY_USED', 'this signed transaction was already accepted for another intent');
   }
+  payDeposit(world, b.accountId, b.amountLamports);
   world.depositSignatures.add(signature);
   b.status = 'deposit_submitted';
   b.depositSignature = signature;
@@ -273,6 +275,7 @@ export function buyNextStep(world: World, b: BuyRecord): { at: number; run: (at:
           run: (at) => {
             b.refundState = 'complete';
             b.status = 'refunded';
+            credit(world, b.accountId, b.amountLamports);
             b.completedAt = at;
             b.updatedAt = at;
             updatePosition(world, b.positionId, { status: 'refunded' }, at);

@@ -6,10 +6,11 @@ import { blockHeight } from './chain.js';
 import { iso } from './clock.js';
 import { HttpError } from './errors.js';
 import { type Fault, FaultStore, parseFault } from './faults.js';
-import { deriveAddress, makeToken, scalePrice, setUsdPrice, usdPerToken } from './market.js';
+import { deriveAddress, formatUnits, makeToken, scalePrice, setUsdPrice, usdPerToken } from './market.js';
 import type { RequestLog } from './request-log.js';
 import { seedHistory } from './seed.js';
 import type { Delays, TokenRecord } from './state.js';
+import { parseSol, setBalance, credit, walletLamports } from './wallet.js';
 import type { World } from './world.js';
 
 export interface ControlContext {
@@ -113,6 +114,28 @@ function setDelays(world: World, body: Record<string, unknown>): Delays {
   return { ...d };
 }
 
+/** The main account's wallet: its address and SOL balance. */
+function balanceView(world: World) {
+  const account = world.state.identity.accounts[0]!;
+  const lamports = walletLamports(world, account.id);
+  return { walletAddress: account.walletAddress, lamports: lamports.toString(), sol: formatUnits(lamports, 9) };
+}
+
+/** `{"addSol": 5}` tops the main wallet up; `{"sol": 5}` sets it. */
+function changeBalance(world: World, body: Record<string, unknown>) {
+  const account = world.state.identity.accounts[0]!.id;
+  if (body.addSol !== undefined) {
+    const lamports = parseSol(body.addSol);
+    if (lamports === null) throw bad('addSol must be a SOL amount such as 2.5 (at most 9 decimals)');
+    credit(world, account, lamports);
+  } else if (body.sol !== undefined) {
+    const lamports = parseSol(body.sol);
+    if (lamports === null) throw bad('sol must be a SOL amount such as 2.5 (at most 9 decimals)');
+    setBalance(world, account, lamports);
+  } else throw bad('give addSol (top up) or sol (set)');
+  return balanceView(world);
+}
+
 function addFaults(faults: FaultStore, body: unknown): Fault[] {
   const list = Array.isArray(body) ? body : Array.isArray(obj(body).faults) ? (obj(body).faults as unknown[]) : [body];
   const parsed = list.map(parseFault);
@@ -129,8 +152,11 @@ const ROUTES: Record<string, Handler> = {
       clock: clockView(world),
       delays: { ...world.state.delays },
       solUsd: world.state.solUsd,
+      balance: balanceView(world),
     },
   }),
+  'GET /balance': ({ world }) => ({ data: balanceView(world) }),
+  'POST /balance': ({ world, body }) => ({ data: changeBalance(world, obj(body)) }),
   'GET /tokens': ({ world }) => ({ data: world.state.tokens.map((t) => tokenView(world, t)) }),
   'POST /tokens': ({ world, body }) => ({ status: 201, data: tokenView(world, addToken(world, obj(body))) }),
   'POST /price': ({ world, body }) => ({ data: setPrice(world, obj(body)) }),

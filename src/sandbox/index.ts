@@ -1,6 +1,7 @@
 // Public entry of the sandbox: a local simulated trading service implementing api-spec.md.
 // It shares nothing with the client side but src/api/types.ts.
-import { access } from 'node:fs/promises';
+import { access, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Keypair } from '@solana/web3.js';
 import { createAccounts } from './accounts.js';
@@ -12,6 +13,7 @@ import { seedPortfolioHistory } from './portfolio-history.js';
 import { RequestLog } from './request-log.js';
 import { createSandboxServer } from './server.js';
 import type { Identity, State } from './state.js';
+import { walletLamports } from './wallet.js';
 import { World } from './world.js';
 
 export interface SandboxOptions {
@@ -21,6 +23,8 @@ export interface SandboxOptions {
   host?: string;
   keypairPath?: string;
   statePath?: string;
+  /** SOL each account's wallet starts with, in lamports (a fresh state only; default 100 SOL). */
+  startBalanceLamports?: bigint;
   quiet?: boolean;
   /** Where internal error notes go (default stderr unless quiet). */
   log?: (line: string) => void;
@@ -41,6 +45,8 @@ export interface RunningSandbox {
   walletAddress: string;
   treasury: string;
   tokens: Array<{ symbol: string; name: string; mint: string; decimals: number }>;
+  /** SOL in the main account's wallet now, in lamports. */
+  readonly walletLamports: bigint;
   close(): Promise<void>;
 }
 
@@ -51,8 +57,11 @@ async function exists(path: string): Promise<boolean> {
   );
 }
 
-/** Restore the keypair file of a saved identity, or check a given one matches it. */
-async function restoreWallet(identity: Identity, keypairPath: string | undefined): Promise<void> {
+/**
+ * Restore the keypair file of a saved identity, or check a given one matches it. Returns the
+ * path of a file written here (removed when the sandbox stops), or null.
+ */
+async function restoreWallet(identity: Identity, keypairPath: string | undefined): Promise<string | null> {
   const wallet = identity.accounts[0]!.walletAddress;
   if (keypairPath) {
     const kp = await readKeypairFile(keypairPath);
@@ -60,16 +69,17 @@ async function restoreWallet(identity: Identity, keypairPath: string | undefined
       throw new Error(`the state file belongs to wallet ${wallet}, but ${keypairPath} is ${kp.publicKey.toBase58()}`);
     }
     identity.keypairPath = keypairPath;
-    return;
+    return null;
   }
-  if (await exists(identity.keypairPath)) return;
+  if (await exists(identity.keypairPath)) return null;
   if (!identity.generatedSecretKey) {
     throw new Error(`the keypair file ${identity.keypairPath} of the saved state is gone; pass --keypair`);
   }
   identity.keypairPath = await writeTempKeypair(Uint8Array.from(identity.generatedSecretKey));
+  return identity.keypairPath;
 }
 
-async function freshState(keypairPath: string | undefined): Promise<State> {
+async function freshState(keypairPath: string | undefined, startBalanceLamports: bigint | undefined): Promise<{ state: State; written: string | null }> {
   let kp: Keypair;
   let path: string;
   let generated: number[] | null = null;
@@ -87,8 +97,9 @@ async function freshState(keypairPath: string | undefined): Promise<State> {
     treasury: TREASURY,
     keypairPath: path,
     generatedSecretKey: generated,
+    ...(startBalanceLamports === undefined ? {} : { startBalanceLamports }),
   };
-  return createInitialState(identity, now);
+  return { state: createInitialState(identity, now), written: generated ? path : null };
 }
 
 /** Start the sandbox; resolves once it is listening. */
@@ -96,8 +107,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const log = opts.log ?? (opts.quiet ? () => {} : (line: string) => void process.stderr.write(`${line}\n`));
   let state = opts.statePath ? await loadStateFile(opts.statePath) : null;
   const restored = state !== null;
-  if (state) await restoreWallet(state.identity, opts.keypairPath);
-  else state = await freshState(opts.keypairPath);
+  // A private key the sandbox wrote itself does not outlive it (--state writes it again on restart).
+  let writtenKeypair: string | null;
+  if (state) writtenKeypair = await restoreWallet(state.identity, opts.keypairPath);
+  else ({ state, written: writtenKeypair } = await freshState(opts.keypairPath, opts.startBalanceLamports));
 
   const world = new World(state);
   // The main account's trading key and wallet, to trade the seeded history as a client would.
@@ -124,12 +137,18 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   };
   const server = createSandboxServer({ world, faults, log: requestLog, reset, seedHistory, logError: log });
   const host = opts.host ?? '127.0.0.1';
+  const removeKeypair = async () => {
+    if (writtenKeypair) await rm(dirname(writtenKeypair), { recursive: true, force: true });
+  };
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, host, () => {
       server.off('error', reject);
       resolve();
     });
+  }).catch(async (err: unknown) => {
+    await removeKeypair();
+    throw err;
   });
   const { port } = server.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
@@ -144,6 +163,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     keypairPath: world.state.identity.keypairPath,
     walletAddress: main!.walletAddress,
     treasury: world.state.identity.treasury,
+    get walletLamports() {
+      return walletLamports(world, main!.id);
+    },
     get tokens() {
       return world.state.tokens.map((t) => ({ symbol: t.symbol, name: t.name, mint: t.mint, decimals: t.decimals }));
     },
@@ -151,7 +173,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }).then(() => saver?.flush());
+      })
+        .then(() => saver?.flush())
+        .then(removeKeypair);
       return closing;
     },
   };

@@ -4,6 +4,7 @@ import { Keypair } from '@solana/web3.js';
 import { DEFAULT_SOL_USD, defaultTokens } from './market.js';
 import { seedLeaderboard } from './points.js';
 import { DEFAULT_DELAYS, type Identity, type State } from './state.js';
+import { DEFAULT_START_BALANCE_LAMPORTS } from './wallet.js';
 
 /** Fixed treasury address, so a pinned treasury stays right across sandbox restarts. */
 export const TREASURY = Keypair.fromSeed(createHash('sha256').update('trader-sandbox-treasury').digest()).publicKey.toBase58();
@@ -18,6 +19,7 @@ export function createInitialState(identity: Identity, now: number): State {
       activity: [],
       totalPoints: 0,
       volumeCents: 0,
+      walletLamports: identity.startBalanceLamports ?? DEFAULT_START_BALANCE_LAMPORTS,
       completedSwaps: 0,
       buyKeys: {},
       sellKeys: {},

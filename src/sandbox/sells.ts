@@ -14,6 +14,7 @@ import { awardPoints, valueOf } from './points.js';
 import { sellablePositions, updatePosition } from './positions.js';
 import type { AuthorizationRecord, SellGroupRecord, TokenRecord } from './state.js';
 import { type Body, optionalSlippage, requireAmount, requireIdempotencyKey, requireMint, requireString } from './validate.js';
+import { credit } from './wallet.js';
 import type { KeyOwner, World } from './world.js';
 
 export const AUTHORIZATION_LIFETIME_MS = 2 * 60 * 1000;
@@ -303,6 +304,7 @@ export function sellNextStep(
       run: (at) => {
         g.status = 'completed';
         g.payoutSignature = newSignature();
+        credit(world, g.accountId, g.receivedLamports!);
         g.completedAt = at;
         g.updatedAt = at;
         addActivity(

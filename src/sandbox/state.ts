@@ -26,6 +26,8 @@ export interface Identity {
   keypairPath: string;
   /** Secret key of a wallet the sandbox generated itself, so --state can recreate the file. */
   generatedSecretKey: number[] | null;
+  /** SOL each account's wallet starts with (and gets back on reset); absent in older state files. */
+  startBalanceLamports?: bigint;
 }
 
 export interface TokenRecord {
@@ -131,6 +133,8 @@ export interface AccountData {
   activity: ActivityEntry[];
   totalPoints: number;
   volumeCents: number;
+  /** The owner wallet's SOL (absent in older state files: read it through wallet.ts). */
+  walletLamports?: bigint;
   completedSwaps: number;
   /** idempotencyKey → buy id / authorization id. */
   buyKeys: Record<string, string>;

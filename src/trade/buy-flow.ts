@@ -3,12 +3,16 @@
 import { isUncertainOutcome, type ServiceClient } from '../api/client.js';
 import { BUY_TERMINAL_STATUSES, type BuyIntent, type CreateBuyResponse, type Trade } from '../api/types.js';
 import type { Clock } from '../clock.js';
-import { ApiError, RefusedToSignError, TradeFailedError, UsageError } from '../errors.js';
+import { ApiError, DeclinedError, RefusedToSignError, UsageError } from '../errors.js';
 import type { Keypair } from '../wallet/keypair.js';
 import { inspectDeposit, type DepositFacts } from '../wallet/deposit-inspection.js';
 import { signDepositTransaction } from '../wallet/signing.js';
 import { pollUntil } from './poll.js';
+import { readQuote, type QuoteRead } from './buy-quote.js';
 import { readTradeOrNull } from './read-trade.js';
+import { buyStatusStage } from './stages.js';
+
+const CANCELLED = 'the buy intent was cancelled';
 
 /** Buy reads happen this often: "every few seconds", quick enough to notice completion. */
 export const BUY_POLL_INTERVAL_MS = 2000;
@@ -34,6 +38,8 @@ export interface BuyReview {
   intent: BuyIntent;
   facts: DepositFacts;
   lastValidBlockHeight: number;
+  /** The intent's trade as read after the create: expected output, platform fee, slippage. */
+  quote: QuoteRead;
 }
 
 export interface BuyHooks {
@@ -51,7 +57,7 @@ export interface BuyHooks {
   pinTreasury(address: string): string;
   /** The signed deposit was accepted (or may have been): from here the buy goes on without us. */
   submitted(): void;
-  /** A stage change while following the buy. */
+  /** A stage change while following the buy (an API stage name, see stages.ts). */
   stage(stage: string): void;
 }
 
@@ -101,20 +107,22 @@ export async function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): P
       if (!cancelled) return `the buy intent could not be cancelled; it expires unused at ${intent.depositExpiresAt}`;
       intent = cancelled;
       hooks.cancelled(cancelled);
-      return 'the buy intent was cancelled';
+      return CANCELLED;
     };
     if (req.dryRun) {
+      // The quote is read while the intent still awaits its deposit, then the intent is cancelled.
+      const quote = inspection.facts ? await readQuote(api, intent) : null;
       const fate = await cancel();
-      if (!inspection.facts) throw new RefusedToSignError(inspection.problems, [`dry run: nothing was signed; ${fate}`]);
-      return { kind: 'dry-run', intent, review: review(created, inspection.facts), problems: inspection.problems };
+      if (!inspection.facts || !quote) throw new RefusedToSignError(inspection.problems, [`dry run: nothing was signed; ${fate}`]);
+      return { kind: 'dry-run', intent, review: review(created, inspection.facts, quote), problems: inspection.problems };
     }
     if (inspection.problems.length > 0 || !inspection.facts) {
       const fate = await cancel();
       throw new RefusedToSignError(inspection.problems, [`${fate}; nothing was signed`]);
     }
-    if (!(await hooks.confirm(review(created, inspection.facts)))) {
+    if (!(await hooks.confirm(review(created, inspection.facts, await readQuote(api, intent))))) {
       const fate = await cancel();
-      throw new TradeFailedError(`declined: ${fate} and nothing was signed`, 'DECLINED');
+      throw new DeclinedError(fate === CANCELLED ? undefined : fate);
     }
     // Trust on first use is settled before signing: a pin that cannot be stored refuses the
     // first use, and a treasury another process pinned meanwhile is the one that counts.
@@ -174,8 +182,8 @@ function inspect(deps: BuyDeps, req: BuyRequest, created: CreateBuyResponse) {
   });
 }
 
-function review(created: CreateBuyResponse, facts: DepositFacts): BuyReview {
-  return { intent: created.intent, facts, lastValidBlockHeight: created.deposit.lastValidBlockHeight };
+function review(created: CreateBuyResponse, facts: DepositFacts, quote: QuoteRead): BuyReview {
+  return { intent: created.intent, facts, lastValidBlockHeight: created.deposit.lastValidBlockHeight, quote };
 }
 
 /**
@@ -207,7 +215,7 @@ async function follow(deps: BuyDeps, intent: BuyIntent, deadlineMs: number, hook
     deadlineMs,
     read: async () => (await deps.api.getBuy(intent.id)).intent,
     isDone: isFinal,
-    onValue: (i) => hooks.stage(i.status),
+    onValue: (i) => hooks.stage(buyStatusStage(i.status)),
   });
   const last = result.value ?? intent;
   const trade = await readTradeOrNull(deps.api, intent.id);

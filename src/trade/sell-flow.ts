@@ -3,7 +3,7 @@
 import { isUncertainOutcome, type ServiceClient } from '../api/client.js';
 import type { GetSellResponse, SellAuthorization, Trade } from '../api/types.js';
 import type { Clock } from '../clock.js';
-import { ApiError, RefusedToSignError, TradeFailedError, UsageError } from '../errors.js';
+import { ApiError, DeclinedError, RefusedToSignError, UsageError } from '../errors.js';
 import type { Keypair } from '../wallet/keypair.js';
 import { checkSellAuthorization, type Finding } from '../wallet/sell-authorization-check.js';
 import { describeWordingChange, wordingFingerprint } from '../wallet/sell-message/wording.js';
@@ -143,13 +143,13 @@ export async function runSell(deps: SellDeps, req: SellRequest, hooks: SellHooks
       continue;
     }
     if (answer === 'no') {
-      throw new TradeFailedError('declined: nothing was signed; the authorization expires unused', 'DECLINED');
+      throw new DeclinedError();
     }
     const needs = acceptanceNeeded(review);
     if (needs.length > 0) {
       if (req.assumeYes) refuseUnattended(deps.trust, review, needs);
       if (!(await hooks.acceptWording(review))) {
-        throw new TradeFailedError('declined: the message was not accepted; nothing was signed; the authorization expires unused', 'DECLINED');
+        throw new DeclinedError('the message was not accepted; the authorization expires unused');
       }
     }
     // The wording is pinned before anything is signed: a trust store that cannot be written

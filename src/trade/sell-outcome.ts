@@ -2,8 +2,10 @@
 // and completed, so anything else is read tolerantly: a failure status or a failure code
 // anywhere means failed, `completed` means success, everything else means still going.
 import type { GetSellResponse, SellOrder, TradeStatus } from '../api/types.js';
+import { sellStatusStage } from './stages.js';
 
 export type SellOutcome =
+  /** `stage`: an API stage name (stages.ts). */
   | { state: 'pending'; stage: string }
   | { state: 'completed' }
   | { state: 'failed'; code: string | null; reason: string | null; nothingSold: boolean };
@@ -24,14 +26,14 @@ export function sellOutcome(view: GetSellResponse, tradeStatus?: TradeStatus | n
     const code = tradeStatus.failure?.code ?? null;
     return { state: 'failed', code: code ?? tradeStatus.stage.toUpperCase(), reason: tradeStatus.failure?.reason ?? null, nothingSold: code === 'PRICE_MOVED' };
   }
-  if (!sell) return { state: 'pending', stage: auth.status };
+  if (!sell) return { state: 'pending', stage: tradeStatus?.stage ?? sellStatusStage(auth.status) };
   if (sell.status === 'completed') return { state: 'completed' };
   const failure = failureOf(sell);
   if (failure || FAILED_STATUS.test(sell.status)) {
     const code = failure?.code ?? null;
     return { state: 'failed', code, reason: failure?.reason ?? `sell ${sell.status}`, nothingSold: code === 'PRICE_MOVED' };
   }
-  return { state: 'pending', stage: sell.status };
+  return { state: 'pending', stage: tradeStatus?.stage ?? sellStatusStage(sell.status) };
 }
 
 /** The key under which the sell group can be read at /trades/{key}, if the sell carries one. */

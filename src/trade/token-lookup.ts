@@ -1,7 +1,8 @@
-// Token facts the API gives only through holdings: symbol, name and decimals by mint, and
-// which mint a typed symbol means.
+// Token facts the API gives only through the account's lists: symbol, name and decimals by
+// mint (holdings, positions' token, activity entries), and which mint a typed symbol or mint
+// prefix means.
 import type { ServiceClient } from '../api/client.js';
-import type { Holding } from '../api/types.js';
+import type { ActivityEntry, Holding, Position } from '../api/types.js';
 import { ApiError, UsageError } from '../errors.js';
 
 export interface TokenMeta {
@@ -9,6 +10,14 @@ export interface TokenMeta {
   name: string | null;
   decimals: number | null;
 }
+
+/** What the account's lists say of each mint they name; the first list that has a fact wins. */
+export type KnownTokens = Map<string, TokenMeta>;
+
+/** Fewest characters of a mint that may be typed for it. */
+export const MIN_MINT_PREFIX = 8;
+/** How much history is searched for a token: the latest page of positions and of activity. */
+const HISTORY_PAGE = 100;
 
 /** The holding of this mint, if any. */
 export function holdingOf(holdings: Holding[], mint: string): Holding | undefined {
@@ -20,14 +29,77 @@ export function metaOf(holding: Holding | undefined): TokenMeta | null {
   return holding ? { symbol: holding.symbol, name: holding.name, decimals: holding.decimals } : null;
 }
 
-/** The mint of the one holding whose symbol is `symbol` (case-insensitive). */
-export function mintForSymbol(holdings: Holding[], symbol: string): string {
-  const matches = holdings.filter((h) => h.symbol !== null && h.symbol.toLowerCase() === symbol.replace(/^\$/, '').toLowerCase());
-  if (matches.length === 1) return matches[0]!.mint;
+/** Adds what `facts` say of `mint`, keeping what is known already. */
+function learn(known: KnownTokens, mint: string | null, facts: Partial<TokenMeta>): void {
+  if (!mint) return;
+  const had = known.get(mint) ?? { symbol: null, name: null, decimals: null };
+  known.set(mint, { symbol: had.symbol ?? facts.symbol ?? null, name: had.name ?? facts.name ?? null, decimals: had.decimals ?? facts.decimals ?? null });
+}
+
+/** The tokens named by holdings, positions and activity entries, merged by mint in that order. */
+export function knownTokens(lists: { holdings?: Holding[]; positions?: Position[]; activity?: ActivityEntry[] }): KnownTokens {
+  const known: KnownTokens = new Map();
+  for (const h of lists.holdings ?? []) learn(known, h.mint, h);
+  for (const p of lists.positions ?? []) learn(known, p.mint, p.token ?? {});
+  for (const e of lists.activity ?? []) learn(known, e.mint, { symbol: e.symbol, decimals: e.decimals });
+  return known;
+}
+
+/**
+ * The mint a typed token means among `known`: the one whose symbol it is (case-insensitive, a
+ * leading $ ignored) or whose mint it starts (8+ characters). Exit 2 when none or several.
+ * `whose` says which tokens were searched ("you hold", "you have held or traded").
+ */
+export function resolveTokenMint(typed: string, known: KnownTokens, whose: string): string {
+  const symbol = typed.replace(/^\$/, '').toLowerCase();
+  const matches = [...known].filter(
+    ([mint, meta]) => meta.symbol?.toLowerCase() === symbol || (typed.length >= MIN_MINT_PREFIX && mint.startsWith(typed)),
+  );
+  if (matches.length === 1) return matches[0]![0];
   if (matches.length === 0) {
-    throw new UsageError(`"${symbol}" is neither a mint address nor the symbol of a token you hold; see \`trader holdings\``);
+    throw new UsageError(`"${typed}" is neither a mint address nor the symbol or mint prefix of a token ${whose}; see \`trader holdings\``, 'UNKNOWN_TOKEN');
   }
-  throw new UsageError(`${matches.length} holdings have the symbol ${symbol} (${matches.map((h) => h.mint).join(', ')}); give the mint address instead`);
+  const named = matches.map(([mint, meta]) => `${meta.symbol ?? '?'} ${mint}`).join(', ');
+  throw new UsageError(`"${typed}" could be any of ${matches.length} tokens ${whose} (${named}); give the mint address instead`, 'AMBIGUOUS_TOKEN');
+}
+
+/** The mint of the one holding whose symbol or mint prefix `typed` is (what `sell` may sell). */
+export function mintForSymbol(holdings: Holding[], typed: string): string {
+  return resolveTokenMint(typed, knownTokens({ holdings }), 'you hold');
+}
+
+/**
+ * Tokens the account has held or traded: its holdings, and its latest positions and activity
+ * entries (one page of each, read together).
+ */
+export async function tokenHistory(api: ServiceClient): Promise<KnownTokens> {
+  const [holdings, positions, activity] = await Promise.all([
+    api.holdings(),
+    api.listPositions({ limit: HISTORY_PAGE }),
+    api.listActivity({ limit: HISTORY_PAGE }),
+  ]);
+  return knownTokens({ holdings, positions: positions.items, activity: activity.items });
+}
+
+/**
+ * What the account's lists say of one mint, for display: holdings first, then positions, then
+ * activity, read only as far as needed. A list the service cannot give costs only the nicer
+ * display, never the command (an interrupt still propagates). Null for a token never seen.
+ */
+export async function tokenMetaQuietly(api: ServiceClient, mint: string): Promise<TokenMeta | null> {
+  const reads: Array<() => Promise<KnownTokens>> = [
+    async () => knownTokens({ holdings: await api.holdings() }),
+    async () => knownTokens({ positions: (await api.listPositions({ limit: HISTORY_PAGE })).items }),
+    async () => knownTokens({ activity: (await api.listActivity({ limit: HISTORY_PAGE })).items }),
+  ];
+  const merged: KnownTokens = new Map();
+  for (const read of reads) {
+    const found = (await quietly(read))?.get(mint);
+    if (found) learn(merged, mint, found);
+    const meta = merged.get(mint);
+    if (meta && meta.symbol !== null && meta.decimals !== null) return meta;
+  }
+  return merged.get(mint) ?? null;
 }
 
 /**
@@ -35,10 +107,14 @@ export function mintForSymbol(holdings: Holding[], symbol: string): string {
  * give them costs the formatting, never the command. An interrupt still propagates.
  */
 export async function readHoldingsQuietly(api: ServiceClient): Promise<Holding[]> {
+  return (await quietly(() => api.holdings())) ?? [];
+}
+
+async function quietly<T>(read: () => Promise<T>): Promise<T | null> {
   try {
-    return await api.holdings();
+    return await read();
   } catch (err) {
-    if (err instanceof ApiError) return [];
+    if (err instanceof ApiError) return null;
     throw err;
   }
 }

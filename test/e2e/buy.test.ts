@@ -6,7 +6,7 @@ import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastJsonError, stderrJson } from '../helpers/cli-assert.js';
 import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
-import { newKey, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { completeBuy, newKey, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { pinsFor } from '../helpers/trust.js';
 import { startTamperProxy, type TamperProxy } from '../helpers/tamper-proxy.js';
 
@@ -135,10 +135,48 @@ describe('buy completes', () => {
     expect(r.stdout).toMatch(/Platform fee\s+0\.001 SOL/);
     expect(r.stdout).toContain(trade.signatures.deposit);
     expect(r.stdout).toContain(trade.signatures.swaps[0]);
+    // Before signing, the review (stderr with --yes) said the token was new and showed raw units.
+    expect(r.stderr).toContain(`Buy           ${token.mint} (new token)`);
+    expect(r.stderr).toMatch(/^Expected out\s+[\d,]+ raw units$/m);
+    expect(r.stderr).toMatch(/^Minimum out\s+[\d,]+ raw units$/m);
+    // Progress off a terminal: one line per stage, in the API's stage names in words.
+    expect(r.stderr).toMatch(new RegExp(`^Buy ${id}: completed$`, 'm'));
+    expect(r.stderr).not.toMatch(/^Buy \S+: \S+_/m);
     // stdout is data only: no progress or notes.
     expect(r.stdout).not.toContain('Idempotency key');
     // First use: the recipient was pinned, and the user was told.
     expect(r.stderr).toContain(`Pinned treasury ${sb.treasury}`);
+  });
+});
+
+describe('buy by symbol or mint prefix, as sell takes them', () => {
+  it('a symbol or mint prefix of a token held or traded buys it; an ambiguous symbol is refused naming the mints', async () => {
+    const sgld = sb.tokens[1]!;
+    await completeBuy(sb, { mint: sgld.mint });
+    // Two tokens with one symbol, both traded before.
+    const twins = [
+      await sb.control('/tokens', { symbol: 'TWIN', name: 'Twin One', decimals: 6 }),
+      await sb.control('/tokens', { symbol: 'TWIN', name: 'Twin Two', decimals: 6 }),
+    ];
+    for (const t of twins) await completeBuy(sb, { mint: t.mint });
+    const o = await observed();
+    const [bySymbol, byPrefix, ambiguous, unknown] = await Promise.all([
+      runCli(['buy', sgld.symbol.toLowerCase(), '0.1sol', '--yes', '--json'], { env: o.env }),
+      runCli(['buy', twins[1].mint.slice(0, 10), '0.1sol', '--yes', '--json'], { env: o.env }),
+      runCli(['buy', 'twin', '0.1sol', '--yes'], { env: o.env }),
+      runCli(['buy', 'NOPE', '0.1sol', '--yes'], { env: o.env }),
+    ]);
+    expect(bySymbol.code, bySymbol.stderr).toBe(0);
+    expect(json(bySymbol).intent).toMatchObject({ outputMint: sgld.mint, status: 'completed' });
+    expect(byPrefix.code, byPrefix.stderr).toBe(0);
+    expect(json(byPrefix).intent.outputMint).toBe(twins[1].mint);
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toMatch(/^error: "twin" could be any of 2 tokens you have held or traded \(TWIN \S+, TWIN \S+\); give the mint address instead$/m);
+    for (const t of twins) expect(ambiguous.stderr).toContain(t.mint);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('"NOPE" is neither a mint address nor the symbol or mint prefix of a token you have held or traded');
+    // The refused ones created nothing.
+    expect(o.created.map((c) => c.intent.outputMint).sort()).toEqual([sgld.mint, twins[1].mint].sort());
   });
 });
 
@@ -233,6 +271,18 @@ describe('buys that end without success', () => {
     });
   });
 
+  it("a deposit beyond the wallet's SOL is refused at submit: exit 3 saying so, the intent cancelled, nothing spent", async () => {
+    const before = (await sb.control('/balance')).lamports;
+    const o = await observed();
+    const r = await runCli(['buy', mint(), '1000000sol', '--yes'], { env: o.env });
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toMatch(/^error: .*insufficient funds: the wallet holds [\d.]+ SOL and the deposit needs 1000000\.0000055 SOL/m);
+    expect(r.stderr).toContain('nothing was spent');
+    expect(o.deposits()).toHaveLength(1);
+    expect((await intentOf(o.created[0].intent.id)).status).toBe('cancelled');
+    expect((await sb.control('/balance')).lamports).toBe(before);
+  });
+
   it('expiry: the deposit does not confirm within 10 minutes → exit 4, intent expired', async () => {
     await withDelays({ confirmSeconds: 1e6 }, async () => {
       const o = await observed();
@@ -276,7 +326,7 @@ describe('interrupted while waiting', () => {
       const a = await observed();
       const b = await observed();
       const [int, term] = await Promise.all([
-        runCli(['buy', mint(), '0.1sol', '--yes'], { env: a.env, whenStderr: { includes: 'deposit submitted', then: (child) => child.kill('SIGINT') } }),
+        runCli(['buy', mint(), '0.1sol', '--yes'], { env: a.env, whenStderr: { includes: 'confirming deposit', then: (child) => child.kill('SIGINT') } }),
         runCli(['buy', mint(), '0.1sol', '--yes', '--json', '--verbose'], { env: b.env, whenStderr: { includes: '/deposit', then: (child) => child.kill('SIGTERM') } }),
       ]);
       expect(int.code, int.stderr).toBe(130);
@@ -398,6 +448,7 @@ describe('trust on first use of the treasury', () => {
 
 describe('--dry-run', () => {
   it('checks and shows everything, signs nothing, cancels the intent, does not pin', async () => {
+    await completeBuy(sb, { mint: mint() }); // a token the account has traded: its symbol and decimals are known
     const home = freshHome();
     const j = await observed(home);
     const h = await observed(freshHome());
@@ -418,6 +469,26 @@ describe('--dry-run', () => {
     });
     expect(out.deposit.networkFeeLamports).toMatch(/^\d+$/);
     expect(typeof out.idempotencyKey).toBe('string');
+    // The same facts as the prompt: the token, what is paid, what comes back, the price, the slippage applied.
+    expect(out.trade).toMatchObject({ id: out.intent.id, side: 'buy' });
+    expect(out.quote).toMatchObject({
+      token: { mint: mint(), symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5, seenBefore: true },
+      depositLamports: '100000000',
+      platformFeeLamports: '1000000',
+      networkFeeMaxLamports: out.deposit.networkFeeLamports,
+      totalMaxLamports: String(100_000_000 + Number(out.deposit.networkFeeLamports)),
+      expectedOutputAmount: out.trade.expectedOutputAmount,
+      minimumOutputAmount: out.intent.minimumOutputAmount,
+      slippageBps: 100,
+      slippageBpsAsked: null,
+      unknown: null,
+    });
+    expect(out.quote.expectedOutput).toBe(`${BigInt(out.trade.expectedOutputAmount) / 100_000n}.${(BigInt(out.trade.expectedOutputAmount) % 100_000n).toString().padStart(5, '0')}`.replace(/\.?0+$/, ''));
+    expect(out.quote.pricePerTokenSol).toMatch(/^0\.0000001\d{3}$/);
+    expect(hr.stdout).toMatch(/^Expected out\s+[\d,.]+ WOOF$/m);
+    expect(hr.stdout).toMatch(/^Price\s+0\.0000001\d{3} SOL per WOOF/m);
+    // A dry run cancels its intent: no resume hint for it.
+    expect(hr.stderr).not.toContain('resume with');
     for (const o of [j, h]) {
       expect(o.deposits()).toEqual([]);
       expect(o.created).toHaveLength(1);
@@ -432,5 +503,28 @@ describe('--dry-run', () => {
     // Nothing was confirmed, so nothing is pinned.
     expect(() => readFileSync(home.TRADER_CONFIG, 'utf8')).toThrow();
     expect(pinsFor(home, j.proxy.url)).toEqual({});
+  });
+
+  it('when the trade cannot be read after the create, what is known is shown and the rest is said to be unknown', async () => {
+    await sb.control('/faults', { match: { method: 'GET', path: '/trades/' }, count: 2, kind: 'status', status: 500 });
+    try {
+      const [jr, hr] = await Promise.all([
+        runCli(['buy', mint(), '0.1sol', '--dry-run', '--json'], { env: envFor(sb.url) }),
+        runCli(['buy', mint(), '0.1sol', '--dry-run', '--slippage-bps', '80'], { env: envFor(sb.url) }),
+      ]);
+      expect(jr.code, jr.stderr).toBe(0);
+      const out = json(jr);
+      expect(out.trade).toBeNull();
+      expect(out.quote).toMatchObject({ expectedOutputAmount: null, expectedOutput: null, platformFeeLamports: null, slippageBps: null, pricePerTokenSol: null });
+      expect(out.quote.minimumOutputAmount).toBe(out.intent.minimumOutputAmount);
+      expect(out.quote.unknown).toMatch(/^expected output, platform fee and slippage: the trade could not be read \(HTTP 500/);
+      expect(hr.code, hr.stderr).toBe(0);
+      for (const field of ['Expected out', 'Platform fee', 'Price']) expect(hr.stdout).toMatch(new RegExp(`^${field}\\s+unknown$`, 'm'));
+      expect(hr.stdout).toMatch(/^Slippage\s+unknown \(asked: 80 bps \(0\.8%\)\)$/m);
+      expect(hr.stdout).toMatch(/^Minimum out\s+[\d,.]+ WOOF$/m);
+      expect(hr.stdout).toMatch(/^Not known\s+expected output, platform fee and slippage: the trade could not be read/m);
+    } finally {
+      await sb.control('/faults', undefined, 'DELETE');
+    }
   });
 });

@@ -1,10 +1,10 @@
 // Shell completion scripts: they parse, and they complete commands, options and enum values.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 const has = (cmd: string) => {
   try {
@@ -34,7 +34,7 @@ function bashComplete(file: string, words: string[]): string[] {
 
 describe('trader completion', () => {
   it('bash: the script parses and completes commands, options and values', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'trader-completion-'));
+    const dir = tempDir('trader-completion-');
     const file = join(dir, 'trader.bash');
     writeFileSync(file, await script('bash'));
     execFileSync('bash', ['-n', file]);
@@ -54,7 +54,7 @@ describe('trader completion', () => {
   });
 
   it.skipIf(!has('zsh'))('zsh: the script parses', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'trader-completion-'));
+    const dir = tempDir('trader-completion-');
     const file = join(dir, '_trader');
     writeFileSync(file, await script('zsh'));
     execFileSync('zsh', ['-n', file]);

@@ -1,13 +1,13 @@
 // The config file and settings precedence end to end: `trader config …` in a throw-away HOME,
 // and which service (and which key) a command really used, seen from the sandbox's request log.
-import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectHumanError, expectJsonError, lines, stderrJson } from '../helpers/cli-assert.js';
 import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { tempDir } from '../helpers/temp.js';
 
 let sb: TestSandbox;
 /** A loopback URL where nothing listens: a request there fails fast (exit 3). */
@@ -150,7 +150,7 @@ describe('config set / get / list / path', () => {
   });
 
   it('the default path is $XDG_CONFIG_HOME/trader/config.json, else ~/.config/trader/config.json', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'trader-xdg-'));
+    const dir = tempDir('trader-xdg-');
     const [xdg, plain] = await Promise.all([
       runCli(['config', 'path'], { env: { HOME: dir, XDG_CONFIG_HOME: join(dir, 'xdg') } }),
       runCli(['config', 'path'], { env: { HOME: dir } }),

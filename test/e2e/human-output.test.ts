@@ -21,7 +21,7 @@ function normalise(text: string): string {
   return text
     .replace(new RegExp(sb.walletAddress, 'g'), '<wallet>')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
-    .replace(/\b[0-9a-f]{4}…[0-9a-f]{4}\b/g, '<id>')
+    .replace(/\b[0-9a-f]{8,}…/g, "<id>")
     .replace(/sk_sandbox_\w+/g, '<key>')
     .replace(/\b[1-9A-HJ-NP-Za-km-z]{80,90}\b/g, '<signature>')
     .replace(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?/g, '<time>')

@@ -51,18 +51,30 @@ async function requestsFor(id: string) {
 const buyStatus = async (id: string) => (await sb.call('GET', `/trade/buys/${id}`)).body.data.intent.status;
 
 describe.skipIf(!TMUX).concurrent('buy at the prompt', () => {
-  it('the screen shows token, SOL amount, minimum out, slippage, network fee, recipient and deadline; "y" completes', async () => {
+  it('a token traded before: token, deposit, fees, total, expected and minimum in whole tokens, price, applied slippage, recipient, deadline; "y" completes', async () => {
     const token = sb.tokens[0]!;
-    const s = await trader('buy', token.mint, '0.1sol', '--slippage-bps', '150');
+    // By symbol: the account has traded it.
+    const s = await trader('buy', token.symbol, '0.1sol', '--slippage-bps', '150');
     const review = await s.waitFor(BUY_PROMPT);
+    const id = buyIdOn(review);
+    const quote = (await sb.call('GET', `/trades/${id}`)).body.data;
+    const whole = (raw: string) => {
+      const units = BigInt(raw);
+      const frac = (units % 100_000n).toString().padStart(5, '0').replace(/0+$/, '');
+      return `${(units / 100_000n).toLocaleString('en-US')}${frac ? `.${frac}` : ''}`.replace(/[.,]/g, (c) => `\\${c}`);
+    };
     expect(review).toMatch(new RegExp(`^Buy\\s+${token.symbol} \\(${token.name}\\) ${token.mint}$`, 'm'));
-    expect(review).toMatch(/^Pay\s+0\.1 SOL \(100000000 lamports, fees included\)$/m);
-    expect(review).toMatch(new RegExp(`^Minimum out\\s+[0-9,.]+ ${token.symbol}$`, 'm'));
-    expect(review).toMatch(/^Slippage\s+150 bps \(1\.5%\)$/m);
-    expect(review).toMatch(/^Network fee\s+0\.0000055 SOL \(5500 lamports\)$/m);
+    expect(review).toMatch(/^Deposit\s+0\.1 SOL \(100000000 lamports\)$/m);
+    expect(review).toMatch(/^Platform fee\s+0\.001 SOL, taken from the deposit$/m);
+    expect(review).toMatch(/^Network fee\s+at most 0\.0000055 SOL \(5500 lamports\), paid on top$/m);
+    expect(review).toMatch(/^Total\s+at most 0\.1000055 SOL$/m);
+    expect(review).toMatch(new RegExp(`^Expected out\\s+${whole(quote.expectedOutputAmount)} ${token.symbol}$`, 'm'));
+    expect(review).toMatch(new RegExp(`^Minimum out\\s+${whole(quote.minimumOutputAmount)} ${token.symbol}$`, 'm'));
+    expect(review).toMatch(new RegExp(`^Price\\s+0\\.0000001\\d{3} SOL per ${token.symbol} \\(deposit ÷ expected out\\)$`, 'm'));
+    expect(review).toMatch(/^Slippage\s+150 bps \(1\.5%\), as the service applied it$/m);
+    expect(review).not.toContain('raw units');
     expect(review).toMatch(new RegExp(`^Recipient\\s+${sb.treasury} \\(first use: will be pinned\\)$`, 'm'));
     expect(review).toMatch(/^Deadline\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \((9m \d{1,2}|10m \d{1,2})s left\)$/m);
-    const id = buyIdOn(review);
     // Nothing is sent while the question is open.
     expect((await requestsFor(id)).deposits).toEqual([]);
 
@@ -74,12 +86,26 @@ describe.skipIf(!TMUX).concurrent('buy at the prompt', () => {
     expect((await requestsFor(id)).deposits).toHaveLength(1);
   });
 
-  it('"n" declines: exit 4, the intent is cancelled, no deposit', async () => {
-    const s = await trader('buy', sb.tokens[0]!.mint, '0.1sol');
-    const id = buyIdOn(await s.waitFor(BUY_PROMPT));
+  it('a new token: its mint, said to be new, amounts in raw units said so; "n" declines: exit 4, the intent is cancelled, no deposit', async () => {
+    const fresh = await sb.control('/tokens', { symbol: 'NEWT', name: 'Never Traded', decimals: 6, usdPrice: 0.5 });
+    const s = await trader('buy', fresh.mint, '0.1sol');
+    const review = await s.waitFor(BUY_PROMPT);
+    const id = buyIdOn(review);
+    const quote = (await sb.call('GET', `/trades/${id}`)).body.data;
+    const raw = (units: string) => BigInt(units).toLocaleString('en-US');
+    expect(review).toMatch(new RegExp(`^Buy\\s+${fresh.mint} \\(new token\\)$`, 'm'));
+    expect(review).toMatch(/^Platform fee\s+0\.001 SOL, taken from the deposit$/m);
+    expect(review).toContain(`Expected out  ${raw(quote.expectedOutputAmount)} raw units`);
+    expect(review).toContain(`Minimum out   ${raw(quote.minimumOutputAmount)} raw units`);
+    expect(review).toMatch(/^Price\s+unknown$/m);
+    expect(review).toMatch(/^Not known\s+the decimals of a token new to this account: amounts in raw units, no price$/m);
+    expect(review).not.toContain('NEWT');
     await s.keys('n', 'Enter');
     expect(await s.exitCode()).toBe(4);
-    expect(await s.screen()).toContain('declined: the buy intent was cancelled and nothing was signed');
+    // The user's choice, not an error: one plain line.
+    const end = await s.screen();
+    expect(end).toMatch(/^Declined; nothing was signed\.$/m);
+    expect(end).not.toContain('error:');
     expect(await buyStatus(id)).toBe('cancelled');
     expect((await requestsFor(id)).deposits).toEqual([]);
   });

@@ -53,12 +53,16 @@ describe('single objects: human and --json', () => {
     expect(human.stderr).toBe('');
     expect(human.stdout).toContain(sb.walletAddress);
     expect(human.stdout).toContain(api.data.accountId);
-    expect(human.stdout).toContain(api.data.apiKey.prefix);
+    // The sandbox's display prefix is the key's first 16 characters: only 4 of them are shown.
+    const hidden = { ...api.data, apiKey: { ...api.data.apiKey, prefix: `${api.data.apiKey.prefix.slice(0, 4)}…` } };
+    expect(human.stdout).toContain(hidden.apiKey.prefix);
+    expect(human.stdout).not.toContain(api.data.apiKey.prefix.slice(0, 8));
     expect(human.stdout).toContain('trade:intents');
     expect(maxWidth(human.stdout)).toBeLessThanOrEqual(80);
     expect(machine.code, machine.stderr).toBe(0);
     expect(machine.stderr).toBe('');
-    expect(json(machine)).toEqual(api.data);
+    // The API's data unchanged but for pieces of the key, which are never printed.
+    expect(json(machine)).toEqual(hidden);
   });
 
   it('options before or after the command mean the same; piped output has no colour even without NO_COLOR', async () => {
@@ -167,8 +171,36 @@ describe('single objects: human and --json', () => {
     const after = await apiData(`/trade/buys/${b}`);
     expect(json(machine)).toEqual(after.data);
     expect(after.data.intent.status).toBe('cancelled');
-    // Cancelling again is refused by the service: exit 3.
-    expectHumanError(await cli(['cancel', a]), 3, /HTTP 409/);
+    // Twice: the service refuses (409 here), the buy is read, and it already was cancelled: exit 0.
+    const [again, againJson] = await Promise.all([cli(['cancel', a]), cli(['cancel', b, '--json'])]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/^Status\s+cancelled \(it already was; nothing to do\)$/m);
+    expect(againJson.code, againJson.stderr).toBe(0);
+    expect(json(againJson)).toEqual(after.data);
+    // A buy in any other state says which (exit 3).
+    expectHumanError(await cli(['cancel', buyIds[0]!]), 3, new RegExp(`^error: buy ${buyIds[0]} is completed; only a buy awaiting its deposit can be cancelled$`));
+  });
+});
+
+describe('ids typed shortened, as tables show them', () => {
+  it('a unique prefix of 8+ characters works for positions, trades and cancel; too short or unknown is exit 2', async () => {
+    const created = await sb.call('POST', '/trade/buys', { body: { mint: sb.tokens[3]!.mint, amountLamports: '10000000', idempotencyKey: newKey('p') } });
+    const pending = created.body.data.intent.id as string;
+    const [position, trade, cancel, short, unknown] = await Promise.all([
+      cli(['positions', positionIds[1]!.slice(0, 8)]),
+      cli(['trades', `${buyIds[1]!.slice(0, 10)}…`]), // copied from a table, ellipsis and all
+      cli(['cancel', pending.slice(0, 13)]),
+      cli(['positions', positionIds[1]!.slice(0, 7)]),
+      cli(['trades', '00000000-0000', '--json']),
+    ]);
+    expect(position.code, position.stderr).toBe(0);
+    expect(position.stdout).toMatch(new RegExp(`^Position\\s+${positionIds[1]}$`, 'm'));
+    expect(trade.code, trade.stderr).toBe(0);
+    expect(trade.stdout).toMatch(new RegExp(`^Trade\\s+${buyIds[1]}$`, 'm'));
+    expect(cancel.code, cancel.stderr).toBe(0);
+    expect(cancel.stdout).toMatch(new RegExp(`^Buy\\s+${pending}\nStatus\\s+cancelled$`, 'm'));
+    expectHumanError(short, 2, /position id "[0-9a-f]{7}" is too short: type at least 8 characters of it, or the whole id/);
+    expect(expectJsonError(unknown, 2).message).toMatch(/no buy of this account starts with 00000000-0000/);
   });
 });
 
@@ -190,8 +222,20 @@ describe('lists', () => {
     expect(lines(ah.stdout)).toHaveLength(26);
     expect(maxWidth(ph.stdout)).toBeLessThanOrEqual(80);
     expect(maxWidth(ah.stdout)).toBeLessThanOrEqual(80);
-    expect(ph.stdout).toContain(`${pApi.data[0].id.slice(0, 4)}…`);
+    // Ids show as prefixes that can be typed back (8 characters or more).
+    expect(ph.stdout).toMatch(new RegExp(`^${pApi.data[0].id.slice(0, 8)}[0-9a-f-]*… `, 'm'));
     expect(ah.stdout.split('\n')[0]).toMatch(/Time\s+Type\s+Status/);
+  });
+
+  it('tables fit $COLUMNS when stdout is not a terminal (60 here); --wide shows every column in full', async () => {
+    const [narrow, wide] = await Promise.all([cli(['activity'], { COLUMNS: '60' }), cli(['positions', '--wide'], { COLUMNS: '60' })]);
+    expect(narrow.code, narrow.stderr).toBe(0);
+    expect(maxWidth(narrow.stdout), narrow.stdout).toBeLessThanOrEqual(60);
+    expect(narrow.stdout).toMatch(/^(Time\s+)?Type\s+Status\s+Token\s+Amount\s+SOL$/m); // USD went first
+    expect(narrow.stdout).not.toMatch(/completed?…|confirm…/);
+    expect(wide.code, wide.stderr).toBe(0);
+    expect(wide.stdout.split('\n')[0]).toMatch(/^ID\s+Status\s+Token\s+Remaining\s+Cost SOL\s+Opened$/);
+    expect(wide.stdout).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}  /m); // whole ids
   });
 
   it('without --all: a {"pagination"} line on stderr (--json), a --cursor line (human); that cursor fetches the next page', async () => {
@@ -408,7 +452,8 @@ describe('lists', () => {
         apiData('/me'),
       ]);
       expect(me.code, me.stderr).toBe(0);
-      expect(json(me)).toEqual({ ...api.data, futureField: { nested: [1, 'two'] } });
+      const prefix = `${api.data.apiKey.prefix.slice(0, 4)}…`; // a piece of the key, hidden
+      expect(json(me)).toEqual({ ...api.data, apiKey: { ...api.data.apiKey, prefix }, futureField: { nested: [1, 'two'] } });
       expect(list.code, list.stderr).toBe(0);
       const items = json<Array<Record<string, unknown>>>(list);
       expect(items).toHaveLength(3);

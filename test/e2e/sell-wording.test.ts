@@ -131,7 +131,7 @@ describe.skipIf(!TMUX)('a changed wording at the prompt', () => {
     await pty.waitFor("Accept the service's changed message wording (shown above) for this service, and sign? (y/N)");
     await pty.keys('Enter');
     expect(await pty.exitCode()).toBe(4);
-    expect(await pty.screen()).toMatch(/the message was not accepted; nothing was signed/);
+    expect(await pty.screen()).toMatch(/Declined; nothing was signed; the message was not accepted/);
     expect(s.authorized).toHaveLength(1);
     expect(pinsFor(home, s.url).sellWording?.text).toContain('for at least {minimum.lamports} lamports');
   });

@@ -169,7 +169,7 @@ describe('sells that end without success', () => {
         env: o.env,
         // Authorized and waiting for the swap: the price halves, then the swap's time comes.
         whenStderr: {
-          includes: 'swap pending',
+          includes: 'executing',
           then: () => void sb.control('/price', { mint: t.mint, multiplier: 0.5 }).then(() => sb.advance(1_001)),
         },
       }),

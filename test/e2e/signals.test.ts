@@ -69,7 +69,7 @@ describe('interrupted while waiting for a buy', () => {
     await sb.setDelays({ confirmSeconds: SLOW });
     const r = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes'], {
       env,
-      whenStderr: { includes: 'deposit submitted', then: (child) => child.kill('SIGINT') },
+      whenStderr: { includes: 'confirming deposit', then: (child) => child.kill('SIGINT') },
     });
     expect(r.code, r.stderr).toBe(130);
     expect(r.signal).toBeNull();
@@ -106,7 +106,7 @@ describe('interrupted while waiting for a sell', () => {
     await sb.setDelays({ swapSeconds: SLOW });
     const r = await runCli(['sell', sb.tokens[0]!.mint, 'all', '--yes'], {
       env,
-      whenStderr: { includes: 'swap pending', then: (child) => child.kill('SIGINT') },
+      whenStderr: { includes: 'executing', then: (child) => child.kill('SIGINT') },
     });
     expect(r.code, r.stderr).toBe(130);
     const id = /Sell (sell_\w+) quoted/.exec(r.stderr)![1]!;

@@ -1,9 +1,8 @@
 // Runs the built `trader` binary as a user or a script would, in a throw-away HOME.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tempDir, tempEnv } from './temp.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/trader.js', import.meta.url));
 
@@ -23,20 +22,30 @@ export interface CliOptions {
   whenStderr?: { includes: string; then(child: import('node:child_process').ChildProcess): void };
 }
 
-/** A fresh HOME and config path, so runs never touch the real user's files. */
+/** A fresh HOME and config path, so runs never touch the real user's files (removed after the file). */
 export function freshHome(): { HOME: string; TRADER_CONFIG: string } {
-  const home = mkdtempSync(join(tmpdir(), 'trader-home-'));
+  const home = tempDir('trader-home-');
   return { HOME: home, TRADER_CONFIG: join(home, 'config.json') };
+}
+
+/** Runs still going (a test that timed out leaves its children behind). */
+const running = new Set<import('node:child_process').ChildProcess>();
+
+/** Kills what a test file left running (the file's last afterAll). */
+export function killLeftoverProcesses(): void {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
 }
 
 /** Runs `trader ...args`; never throws on a non-zero exit. */
 export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
     const env: Record<string, string> = {};
-    for (const [k, v] of Object.entries({ PATH: process.env.PATH, NO_COLOR: '1', ...opts.env })) {
+    for (const [k, v] of Object.entries({ PATH: process.env.PATH, NO_COLOR: '1', ...tempEnv(), ...opts.env })) {
       if (v !== undefined) env[k] = v;
     }
     const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    running.add(child);
     let stdout = '';
     let stderr = '';
     let triggered = false;
@@ -49,7 +58,10 @@ export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult
       }
     });
     child.on('error', reject);
-    child.on('close', (code, signal) => resolvePromise({ code, signal, stdout, stderr }));
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      resolvePromise({ code, signal, stdout, stderr });
+    });
     opts.onSpawn?.(child);
     child.stdin.end(opts.input ?? '');
   });

@@ -3,11 +3,11 @@
 // the session's shell writes to a file. Each session runs on its own tmux server socket with
 // no user config, so tests never touch a user's tmux and never see each other.
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { BIN } from './cli.js';
+import { tempDir, tempEnv } from './temp.js';
 
 const exec = promisify(execFile);
 
@@ -44,16 +44,17 @@ let sessions = 0;
  * `env` (plus PATH and TERM), keeping the pane after exit so its last screen can be read.
  */
 export async function startInTmux(args: string[], env: Record<string, string>, opts: { width?: number; height?: number } = {}): Promise<PtySession> {
-  const dir = mkdtempSync(join(tmpdir(), 'trader-pty-'));
+  const dir = tempDir('trader-pty-');
   const socket = `trader-test-${process.pid}-${++sessions}`;
   const name = 'trader';
   const conf = join(dir, 'tmux.conf');
   writeFileSync(conf, 'set -g remain-on-exit on\nset -g history-limit 5000\nset -g status off\n');
   const exitFile = join(dir, 'exit-code');
-  const fullEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', TERM: 'xterm-256color', ...env };
+  const fullEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', TERM: 'xterm-256color', ...tempEnv(), ...env };
   const assignments = Object.entries(fullEnv).map(([k, v]) => `${k}=${quote(v)}`);
   const command = `env -i ${assignments.join(' ')} ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}; echo $? > ${quote(exitFile)}`;
-  const tmux = (...a: string[]) => exec('tmux', ['-L', socket, '-f', conf, ...a]);
+  // The server's socket lives in the session's own folder, removed with it.
+  const tmux = (...a: string[]) => exec('tmux', ['-L', socket, '-f', conf, ...a], { env: { ...process.env, TMUX_TMPDIR: dir } });
   await tmux('new-session', '-d', '-s', name, '-x', String(opts.width ?? 120), '-y', String(opts.height ?? 40), command);
 
   const screen = async () => (await tmux('capture-pane', '-p', '-J', '-S', '-5000', '-t', name)).stdout;

@@ -93,6 +93,9 @@ export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestS
     get tokens() {
       return sb.tokens;
     },
+    get walletLamports() {
+      return sb.walletLamports;
+    },
     close: () => sb.close(),
     api,
     keypair,

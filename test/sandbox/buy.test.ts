@@ -1,6 +1,6 @@
 import { Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { completeBuy, newKey, signDeposit, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { completeBuy, newKey, signDeposit, signMessage, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;
 beforeEach(async () => {
@@ -322,5 +322,64 @@ describe('buy lifecycle', () => {
     const t = (await sb.call('GET', `/trades/${intent.id}`)).body.data;
     expect(t.failure.code).toBe('SLIPPAGE_EXCEEDED');
     expect(t.stage).toBe('refunding');
+  });
+});
+
+describe("the owner wallet's SOL", () => {
+  const balance = async () => BigInt((await sb.control('/balance')).lamports);
+
+  it('a deposit beyond the balance is refused at submit (INSUFFICIENT_FUNDS) and nothing changes; after a top-up it goes through', async () => {
+    await sb.control('/balance', { sol: '0.1' });
+    const { intent, deposit } = await createBuy('100000000'); // 0.1 SOL: the network fee on top does not fit
+    const signed = signDeposit(deposit.transaction, sb.keypair);
+    const refused = await sb.call('POST', `/trade/buys/${intent.id}/deposit`, { body: { signedTransaction: signed } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe('INSUFFICIENT_FUNDS');
+    expect(refused.body.error.message).toMatch(/insufficient funds: the wallet holds 0\.1 SOL and the deposit needs 0\.1000055 SOL/);
+    expect(await status(intent.id)).toBe('awaiting_deposit');
+    expect(await balance()).toBe(100_000_000n);
+
+    expect(await sb.control('/balance', { addSol: 1 })).toMatchObject({ walletAddress: sb.walletAddress, sol: '1.1' });
+    const accepted = await sb.call('POST', `/trade/buys/${intent.id}/deposit`, { body: { signedTransaction: signed } });
+    expect(accepted.status).toBe(200);
+    // The amount and the deposit's network fee (5,000 per signature + 10,000 CU × 50,000 µlamports).
+    expect(await balance()).toBe(1_100_000_000n - 100_005_500n);
+    expect(sb.walletLamports).toBe(1_100_000_000n - 100_005_500n);
+  });
+
+  it('starts at 100 SOL; a refund and a sell payout come back to the wallet; reset restores the start balance', async () => {
+    expect(await balance()).toBe(100_000_000_000n);
+    await sb.control('/fail-next-swap', {});
+    const { intent, deposit } = await createBuy();
+    await sb.call('POST', `/trade/buys/${intent.id}/deposit`, { body: { signedTransaction: signDeposit(deposit.transaction, sb.keypair) } });
+    await sb.advance(2.01);
+    await status(intent.id);
+    await sb.advance(8);
+    expect(await status(intent.id)).toBe('refunded');
+    expect(await balance()).toBe(100_000_000_000n - 5_500n);
+
+    await completeBuy(sb);
+    const afterBuy = await balance();
+    const held = (await sb.call('GET', '/holdings')).body.data[0];
+    const { authorization } = (await sb.call('POST', '/trade/sells', { body: { mint: held.mint, amount: held.amount, idempotencyKey: newKey() } })).body.data;
+    await sb.call('POST', `/trade/sells/${authorization.id}/authorize`, { body: { signature: signMessage(authorization.message, sb.keypair) } });
+    await sb.advance(10);
+    const sell = (await sb.call('GET', `/trade/sells/${authorization.id}`)).body.data.sell;
+    expect(sell.status).toBe('completed');
+    const paid = BigInt((await sb.call('GET', '/activity', { query: { type: 'payout' } })).body.data[0].solLamports);
+    expect(await balance()).toBe(afterBuy + paid);
+
+    await sb.control('/reset', {});
+    expect(await balance()).toBe(100_000_000_000n);
+    await expect(sb.control('/balance', { sol: '-1' })).rejects.toThrow(/400 VALIDATION_ERROR/);
+  });
+
+  it('--balance-sol (startBalanceLamports) sets the start balance', async () => {
+    const small = await startTestSandbox({ startBalanceLamports: 2_000_000_000n });
+    try {
+      expect((await small.control('/balance')).sol).toBe('2');
+    } finally {
+      await small.close();
+    }
   });
 });

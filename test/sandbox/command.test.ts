@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runSandboxCommand } from '../../src/commands/sandbox.js';
@@ -16,13 +18,16 @@ describe('trader sandbox command', () => {
     const out = collect(stdout);
     const err = collect(stderr);
     const ac = new AbortController();
-    const running = runSandboxCommand({ port: 0 }, { stdout, stderr }, ac.signal);
+    const running = runSandboxCommand({ port: 0, balanceLamports: 2_500_000_000n, history: false }, { stdout, stderr }, ac.signal);
     while (!out().includes('control surface')) await new Promise((r) => setTimeout(r, 5));
     const lines = out().trim().split('\n');
     expect(lines[0]).toMatch(/^export TRADER_BASE_URL=http:\/\/127\.0\.0\.1:\d+$/);
     expect(lines[1]).toMatch(/^export TRADER_API_KEY=sk_sandbox_\w+$/);
     expect(lines[2]).toMatch(/^export TRADER_KEYPAIR=\/\S+id\.json$/);
     expect(lines.slice(3).every((l) => l.startsWith('#'))).toBe(true);
+    expect(lines[3]).toMatch(/^# trader sandbox: wallet \w+ \(2\.5 SOL\), treasury \w+$/);
+    const keypairFile = lines[2]!.split('=')[1]!;
+    expect(existsSync(keypairFile)).toBe(true);
     expect(lines.filter((l) => l.startsWith('# token '))).toHaveLength(4);
     const url = lines[0]!.split('=')[1]!;
     const key = lines[1]!.split('=')[1]!;
@@ -32,6 +37,9 @@ describe('trader sandbox command', () => {
     ac.abort();
     await running;
     expect(err()).toContain('stopped');
+    // The private key it generated does not outlive it.
+    expect(existsSync(keypairFile)).toBe(false);
+    expect(existsSync(dirname(keypairFile))).toBe(false);
     await expect(fetch(`${url}/api/v1/me`)).rejects.toThrow();
   });
 

@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { completeBuy, newKey, startTestSandbox } from '../helpers/sandbox.js';
+import { tempDir } from '../helpers/temp.js';
 
 describe('--state persistence', () => {
   it('restores keys, wallet, trades, positions, activity, pools and clock after a restart', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-state-'));
+    const dir = tempDir('sandbox-state-');
     const statePath = join(dir, 'state.json');
     const first = await startTestSandbox({ statePath });
     const { intent, positionId } = await completeBuy(first);
@@ -23,13 +23,15 @@ describe('--state persistence', () => {
 
     const second = await startTestSandbox({ statePath });
     try {
-      expect([second.apiKey, second.readOnlyApiKey, second.otherApiKey, second.walletAddress, second.keypairPath]).toEqual([
+      expect([second.apiKey, second.readOnlyApiKey, second.otherApiKey, second.walletAddress]).toEqual([
         first.apiKey,
         first.readOnlyApiKey,
         first.otherApiKey,
         first.walletAddress,
-        first.keypairPath,
       ]);
+      // The generated key file went with the first sandbox; the restart wrote the same key again.
+      expect(existsSync(first.keypairPath)).toBe(false);
+      expect(JSON.parse(readFileSync(second.keypairPath, 'utf8'))).toEqual(Array.from(first.keypair.secretKey));
       expect((await second.call('GET', `/trade/buys/${intent.id}`)).body.data.intent.status).toBe('completed');
       expect((await second.call('GET', `/positions/${positionId}`)).body.data.status).toBe('open');
       expect((await second.call('GET', '/activity')).body.data.map((e: any) => e.type)).toEqual(['buy', 'deposit']);
@@ -47,7 +49,7 @@ describe('--state persistence', () => {
   });
 
   it('uses a given keypair file and refuses a different one for an existing state', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-state-'));
+    const dir = tempDir('sandbox-state-');
     const kp = Keypair.generate();
     const keypairPath = join(dir, 'id.json');
     writeFileSync(keypairPath, JSON.stringify(Array.from(kp.secretKey)));

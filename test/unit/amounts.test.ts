@@ -266,3 +266,22 @@ describe('formatting', () => {
     expect(toDecimalString(1_000_000n, 6)).toBe('1');
   });
 });
+
+describe('solPerToken', () => {
+  it('SOL per whole token, rounded to 4 significant digits with bigint arithmetic', async () => {
+    const { solPerToken } = await import('../../src/amounts.js');
+    // 0.5 SOL for 3,710,663.2217 WOOF (5 decimals): 1.34747… × 10^-7 SOL each.
+    expect(solPerToken(500_000_000n, 371_066_322_170n, 5)).toBe('0.0000001347');
+    // 0.1 SOL for 3.92 BRIX (9 decimals): 0.02551… SOL each.
+    expect(solPerToken(100_000_000n, 3_920_011_918n, 9)).toBe('0.02551');
+    // Expensive tokens: 1,234.5 SOL for one raw unit of a 0-decimal token.
+    expect(solPerToken(1_234_500_000_000n, 1n, 0)).toBe('1,235');
+    expect(solPerToken(1_234_400_000_000n, 1n, 0)).toBe('1,234');
+    expect(solPerToken(123_456_789_000_000n, 1n, 0)).toBe('123,500');
+    // Exactly representable, and rounding up at the last digit.
+    expect(solPerToken(1_000_000_000n, 4n, 0)).toBe('0.25');
+    expect(solPerToken(2n, 3n, 0, 4)).toBe('0.0000000006667');
+    expect(solPerToken(0n, 5n, 0)).toBe('0');
+    expect(() => solPerToken(1n, 0n, 0)).toThrow(RangeError);
+  });
+});

@@ -1,17 +1,16 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import { loadKeypair } from '../../src/wallet/keypair.js';
+import { tempDir } from '../helpers/temp.js';
 
 let dir: string;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'trader-keypair-'));
+  dir = tempDir('trader-keypair-');
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function writeKey(name: string, content: string, mode = 0o600): string {
   const path = join(dir, name);

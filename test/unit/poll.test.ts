@@ -15,12 +15,16 @@ function fakeClock(start = 1_000_000): Clock & { pauses: number[]; t: number } {
     sleep: (ms: number, signal?: AbortSignal) =>
       new Promise<void>((resolve, reject) => {
         if (signal?.aborted) return reject(signal.reason);
+        // As the real clock does, a pause that ends takes its abort listener with it: the test's
+        // one signal outlives many pauses, and left listeners pile up on it.
+        const onAbort = () => (clearTimeout(timer), reject(signal!.reason));
         const timer = setTimeout(() => {
+          signal?.removeEventListener('abort', onAbort);
           clock.pauses.push(ms);
           clock.t += ms;
           resolve();
         }, ms / 1000);
-        signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+        signal?.addEventListener('abort', onAbort, { once: true });
       }),
   };
   return clock;

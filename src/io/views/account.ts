@@ -11,7 +11,8 @@ export function renderAccount(account: Account, theme: Theme): string {
     ['Account', account.accountId],
     ['Wallet', theme.bold(account.walletAddress)],
     ['Created', formatLocalTime(account.createdAt)],
-    ['API key', `${account.apiKey.name} (${account.apiKey.prefix}…)`],
+    // A prefix that was a piece of the key arrives already shortened, ending in "…".
+    ['API key', `${account.apiKey.name} (${account.apiKey.prefix.replace(/…$/, '')}…)`],
     ['Scopes', account.apiKey.scopes.join(', ') || '—'],
     ['Key created', formatLocalTime(account.apiKey.createdAt)],
   ]);

@@ -1,8 +1,9 @@
 // Human views of a buy: the review before signing and the summary at the end.
 import type { BuyIntent, Trade } from '../../api/types.js';
-import { formatSol } from '../../amounts.js';
+import { formatInteger, formatSol, formatTokenAmount } from '../../amounts.js';
 import type { TokenMeta } from '../../trade/token-lookup.js';
 import type { BuyReview } from '../../trade/buy-flow.js';
+import type { BuyQuote } from '../../trade/buy-quote.js';
 import { formatLocalTime, formatTimeLeft } from '../time-format.js';
 import { renderFields } from '../table.js';
 import type { Theme } from '../theme.js';
@@ -11,23 +12,43 @@ import { tokenAmount } from './token-amount.js';
 const tokenName = (mint: string, token: TokenMeta | null) =>
   token?.symbol ? `${token.symbol}${token.name ? ` (${token.name})` : ''} ${mint}` : mint;
 
-/** What the user approves: every fact the deposit transaction was checked for. */
-export function renderBuyReview(
-  review: BuyReview,
-  opts: { token: TokenMeta | null; slippageBps: number | undefined; nowMs: number },
-  theme: Theme,
-): string {
+const sol = (lamports: string) => `${formatSol(lamports)} SOL`;
+const bps = (n: number) => `${n} bps (${n / 100}%)`;
+
+/**
+ * What the user approves: the token, what is paid (deposit, platform fee, network fee cap,
+ * total), what comes back (expected and minimum, in whole tokens when the decimals are known),
+ * the price, the slippage the service applied, and every fact the deposit was checked for.
+ */
+export function renderBuyReview(review: BuyReview, q: BuyQuote, nowMs: number, theme: Theme): string {
   const { intent, facts } = review;
-  return renderFields([
-    ['Buy', tokenName(intent.outputMint, opts.token)],
-    ['Pay', theme.bold(`${formatSol(intent.amountLamports)} SOL`) + ` (${intent.amountLamports} lamports, fees included)`],
-    ['Minimum out', tokenAmount(intent.minimumOutputAmount, opts.token)],
-    ['Slippage', opts.slippageBps === undefined ? "service's default" : `${opts.slippageBps} bps (${opts.slippageBps / 100}%)`],
-    ['Network fee', `${formatSol(facts.networkFeeLamports)} SOL (${facts.networkFeeLamports} lamports)`],
+  const token: TokenMeta | null = q.token.seenBefore ? q.token : null;
+  const unit = token?.symbol ? ` ${token.symbol}` : '';
+  // Whole tokens when the decimals are known; else raw units, said so.
+  const out = (raw: string | null, whole: string | null) =>
+    raw === null ? 'unknown' : whole !== null ? `${formatTokenAmount(raw, q.token.decimals)}${unit}` : `${formatInteger(raw)} raw units`;
+  const slippage =
+    q.slippageBps !== null
+      ? `${bps(q.slippageBps)}, as the service applied it${q.slippageBpsAsked !== null && q.slippageBpsAsked !== q.slippageBps ? ` (asked: ${q.slippageBpsAsked} bps)` : ''}`
+      : `unknown${q.slippageBpsAsked !== null ? ` (asked: ${bps(q.slippageBpsAsked)})` : " (the service's default)"}`;
+  const fields: Array<[string, string]> = [
+    ['Buy', q.token.seenBefore ? tokenName(intent.outputMint, token) : `${intent.outputMint} ${theme.pending('(new token)')}`],
+    ['Deposit', `${theme.bold(sol(q.depositLamports))} (${q.depositLamports} lamports)`],
+    ['Platform fee', q.platformFeeLamports === null ? 'unknown' : `${sol(q.platformFeeLamports)}, taken from the deposit`],
+    ['Network fee', `at most ${sol(q.networkFeeMaxLamports)} (${q.networkFeeMaxLamports} lamports), paid on top`],
+    ['Total', `at most ${sol(q.totalMaxLamports)}`],
+    ['Expected out', out(q.expectedOutputAmount, q.expectedOutput)],
+    ['Minimum out', theme.bold(out(q.minimumOutputAmount, q.minimumOutput))],
+    ['Price', q.pricePerTokenSol === null ? 'unknown' : `${q.pricePerTokenSol} SOL per ${token?.symbol ?? 'token'} (deposit ÷ expected out)`],
+    ['Slippage', slippage],
+  ];
+  if (q.unknown) fields.push(['Not known', theme.pending(q.unknown)]);
+  fields.push(
     ['Recipient', `${facts.recipient ?? '—'} ${facts.treasuryCheck === 'pinned' ? theme.success('(pinned treasury)') : theme.pending('(first use: will be pinned)')}`],
-    ['Deadline', `${formatLocalTime(intent.depositExpiresAt)} (${formatTimeLeft(intent.depositExpiresAt, opts.nowMs)} left)`],
+    ['Deadline', `${formatLocalTime(intent.depositExpiresAt)} (${formatTimeLeft(intent.depositExpiresAt, nowMs)} left)`],
     ['Buy id', intent.id],
-  ]);
+  );
+  return renderFields(fields);
 }
 
 /** The end of a buy, for stdout. */

@@ -4,21 +4,23 @@ import type { Holding } from '../../api/types.js';
 import { formatTokenAmount, formatUsd } from '../../amounts.js';
 import { formatCents, percentHundredths, usdToCents } from '../../usd.js';
 import { shareBar } from '../share-bar.js';
-import { renderTable, shortId } from '../table.js';
+import { renderTable, type TableLayout } from '../table.js';
 import type { Theme } from '../theme.js';
+import { tokenCell, tokenColumn } from './token-cell.js';
 
 /** `trader holdings`. Tokens with a sell executing are marked. */
-export function renderHoldings(holdings: Holding[], theme: Theme): string {
+export function renderHoldings(holdings: Holding[], theme: Theme, layout?: TableLayout): string {
   const sorted = [...holdings].sort((a, b) => (b.usdValue ?? -1) - (a.usdValue ?? -1));
   const cents = sorted.map((h) => usdToCents(h.usdValue));
   const total = cents.reduce<bigint>((sum, c) => sum + (c !== null && c > 0n ? c : 0n), 0n);
   const unpriced = cents.some((c) => c === null);
+  const tokens = sorted.map((h) => tokenCell(h.symbol, h.mint, layout?.wide));
   const table = renderTable(
     [
-      { header: 'Token', maxWidth: 10, shrinkTo: 5 },
-      { header: 'Name', maxWidth: 16, shrinkTo: 4 },
+      tokenColumn(tokens, sorted.map((h) => h.symbol)),
+      { header: 'Name', maxWidth: 16, shrinkTo: 8, drop: 1 },
       { header: 'Amount', align: 'right' },
-      { header: 'Price', align: 'right' },
+      { header: 'Price', align: 'right', drop: 2 },
       { header: 'Value', align: 'right' },
       { header: 'Share' },
       { header: '' },
@@ -26,7 +28,7 @@ export function renderHoldings(holdings: Holding[], theme: Theme): string {
     sorted.map((h, i) => {
       const c = cents[i]!;
       return [
-        h.symbol ?? shortId(h.mint, 4),
+        tokens[i]!,
         h.name ?? '—',
         formatTokenAmount(h.amount, h.decimals),
         formatPrice(h.usdPrice),
@@ -35,6 +37,7 @@ export function renderHoldings(holdings: Holding[], theme: Theme): string {
         h.sellInProgress ? theme.pending('selling…') : '',
       ];
     }),
+    layout,
   );
   const totalLine = `Total ${formatCents(total)}${unpriced ? ' (some tokens have no price)' : ''}`;
   return `${table}\n${theme.bold(totalLine)}`;

@@ -2,31 +2,38 @@
 import type { Position } from '../../api/types.js';
 import { formatSol, formatTokenAmount } from '../../amounts.js';
 import { formatLocalTime } from '../time-format.js';
-import { renderFields, renderTable, shortId } from '../table.js';
+import { renderFields, renderTable, uniquePrefixes, type TableLayout } from '../table.js';
 import type { Theme } from '../theme.js';
+import { shortTableTime, tableTime } from './activity.js';
+import { tokenCell, tokenColumn } from './token-cell.js';
 
-const tokenLabel = (p: Position) => p.token?.symbol ?? (p.mint ? shortId(p.mint, 4) : '—');
 const units = (amount: string | null, p: Position) => (amount === null ? '—' : formatTokenAmount(amount, p.token?.decimals ?? null));
 
-/** `trader positions`: one row each, fits 80 columns. */
-export function renderPositions(positions: Position[], theme: Theme): string {
+/**
+ * `trader positions`: one row each, fitted to the terminal. The id shows as the shortest
+ * prefix (8 characters or more) that tells the rows apart, which `positions <id>` accepts.
+ */
+export function renderPositions(positions: Position[], theme: Theme, layout?: TableLayout): string {
+  const ids = uniquePrefixes(positions.map((p) => p.id));
+  const tokens = positions.map((p) => tokenCell(p.token?.symbol, p.mint, layout?.wide));
   return renderTable(
     [
-      { header: 'ID', maxWidth: 13 },
-      { header: 'Status', shrinkTo: 7 },
-      { header: 'Token', maxWidth: 10, shrinkTo: 5 },
+      { header: 'ID' },
+      { header: 'Status' },
+      tokenColumn(tokens, positions.map((p) => p.token?.symbol)),
       { header: 'Remaining', align: 'right' },
-      { header: 'Cost SOL', align: 'right' },
-      { header: 'Opened' },
+      { header: 'Cost SOL', align: 'right', drop: 2 },
+      { header: 'Opened', compact: shortTableTime, drop: 1 },
     ],
-    positions.map((p) => [
-      shortId(p.id, 4),
+    positions.map((p, i) => [
+      layout?.wide ? p.id : ids.get(p.id)!,
       theme.status(p.status),
-      tokenLabel(p),
+      tokens[i]!,
       units(p.remainingAmount, p),
       p.costLamports === null ? '—' : formatSol(p.costLamports),
-      p.openedAt ? formatLocalTime(p.openedAt).slice(0, 16) : '—',
+      tableTime(p.openedAt),
     ]),
+    layout,
   );
 }
 

@@ -5,6 +5,7 @@ import { formatLocalTime } from '../time-format.js';
 import { renderFields } from '../table.js';
 import type { Theme } from '../theme.js';
 import type { TokenMeta } from '../../trade/token-lookup.js';
+import { stageWords } from './stage.js';
 import { tokenAmount } from './token-amount.js';
 
 /** Token facts the trade does not carry (symbol, decimals); callers pass what they know. */
@@ -30,7 +31,7 @@ export function renderTrade(trade: Trade, theme: Theme, token: TokenFacts = () =
   const fields: Array<[string, string]> = [
     ['Trade', trade.id],
     ['Side', trade.side],
-    ['Stage', `${theme.status(trade.stage)}${trade.terminal ? '' : ' (in progress)'}`],
+    ['Stage', `${theme.status(trade.stage, stageWords(trade.stage))}${trade.terminal ? '' : ' (in progress)'}`],
     ['Status', trade.status],
   ];
   if (trade.side === 'buy') {

@@ -1,0 +1,18 @@
+// A token in a table cell: its symbol, else its mint as a prefix that can be typed back
+// (`buy`/`sell` take a unique mint prefix of 8 or more characters), or whole with --wide.
+
+/**
+ * The Token column: a long symbol may be shortened to fit (to 5 characters), a mint prefix
+ * never (it would no longer be typeable).
+ */
+export function tokenColumn(cells: string[], symbols: Array<string | null | undefined>) {
+  const prefixes = cells.filter((_, i) => !symbols[i]).map((c) => Array.from(c).length);
+  return { header: 'Token', maxWidth: 12, shrinkTo: Math.max(5, ...prefixes) };
+}
+
+/** `WOOF`, `GFmFPoog…`, the whole mint, or `—` when there is none. */
+export function tokenCell(symbol: string | null | undefined, mint: string | null | undefined, wide = false): string {
+  if (symbol) return symbol;
+  if (!mint) return '—';
+  return wide || mint.length <= 9 ? mint : `${mint.slice(0, 8)}…`;
+}

@@ -1,0 +1,63 @@
+// One run of `trader` on given argv and process facts: parse, run the command, and turn any
+// error into its exit code and its one printed line (a JSON line on stderr with --json). It
+// touches nothing of the process itself, so tests can run it in-process; main.ts wires it to
+// the real process (streams, environment, signals, exit).
+import { CommanderError } from 'commander';
+import type { GlobalFlags } from './config/settings.js';
+import type { ProcessFacts } from './context.js';
+import { ApiError, DeclinedError, ExitCode, TraderError, UsageError } from './errors.js';
+import { safeForTerminal } from './io/terminal-text.js';
+import { buildProgram } from './program.js';
+
+/** Runs `trader` with these arguments; resolves to the exit code. */
+export async function runTrader(argv: string[], facts: ProcessFacts): Promise<number> {
+  // Until commander has parsed, guess the output mode from argv so even usage errors honour --json.
+  let flags: GlobalFlags = { json: argv.includes('--json'), verbose: argv.includes('--verbose') || argv.includes('-v') };
+  const program = buildProgram({
+    facts,
+    onFlags: (parsed) => {
+      flags = parsed;
+    },
+  });
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return ExitCode.ok;
+  } catch (err) {
+    return report(err, flags, facts);
+  }
+}
+
+function report(err: unknown, flags: GlobalFlags, facts: ProcessFacts): number {
+  const json = Boolean(flags.json);
+  const verbose = Boolean(flags.verbose) || facts.env.TRADER_DEBUG === '1';
+  if (err instanceof CommanderError) {
+    if (err.exitCode === 0) return ExitCode.ok; // --help, --version
+    const message = err.message.replace(/^error:\s*/, '');
+    return printError(new UsageError(message, 'USAGE'), json, verbose, facts.stderr);
+  }
+  return printError(err, json, verbose, facts.stderr);
+}
+
+function printError(err: unknown, json: boolean, verbose: boolean, stderr: NodeJS.WritableStream): number {
+  const known = err instanceof TraderError ? err : null;
+  const exitCode = known ? known.exitCode : ExitCode.internal;
+  const message = known ? known.message : `internal error: ${(err as Error)?.message ?? String(err)}`;
+  const status = err instanceof ApiError ? err.status : null;
+  const requestId = err instanceof ApiError ? err.requestId : null;
+
+  if (json) {
+    // The error line has no field for hints (how to follow the trade, what to fix): they go in the message.
+    const hints = (known?.hints ?? []).filter((h) => !message.includes(h));
+    const full = hints.length ? `${message}; ${hints.join('; ')}` : message;
+    stderr.write(JSON.stringify({ error: { code: known?.code ?? 'INTERNAL', message: full, status, requestId } }) + '\n');
+  } else if (err instanceof DeclinedError) {
+    stderr.write(`${message}\n`); // the user's choice, not an error
+  } else {
+    const lines = [`error: ${message}`];
+    const second = [...(known?.hints ?? []), ...(requestId ? [`request id: ${requestId}`] : [])].join('  ');
+    if (second) lines.push(second);
+    stderr.write(safeForTerminal(lines.join('\n')) + '\n');
+  }
+  if (verbose && !known && err instanceof Error && err.stack) stderr.write(err.stack + '\n');
+  return exitCode;
+}

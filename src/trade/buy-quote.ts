@@ -1,0 +1,87 @@
+// What a buy gets for what it pays, before anything is signed. The intent carries only the
+// amount and the minimum out; the trade read (GET /trades/{id}) adds the expected output, the
+// platform fee and the slippage the service applied. That read is not required: when it fails,
+// or answers for another trade, the facts it would give are reported unknown, never guessed.
+import type { ServiceClient } from '../api/client.js';
+import type { BuyIntent, Trade } from '../api/types.js';
+import { solPerToken, toDecimalString } from '../amounts.js';
+import { ApiError } from '../errors.js';
+import type { TokenMeta } from './token-lookup.js';
+
+/** The trade read for a new intent, or why there is none. */
+export type QuoteRead = { trade: Trade; problem: null } | { trade: null; problem: string };
+
+/** Reads the new intent's trade; a service failure or a trade that does not match becomes `problem`. */
+export async function readQuote(api: ServiceClient, intent: BuyIntent): Promise<QuoteRead> {
+  let trade: Trade;
+  try {
+    trade = await api.getTrade(intent.id);
+  } catch (err) {
+    if (err instanceof ApiError) return { trade: null, problem: `the trade could not be read (${err.message})` };
+    throw err;
+  }
+  const matches =
+    trade.id === intent.id &&
+    trade.side === 'buy' &&
+    trade.outputMint === intent.outputMint &&
+    trade.inputAmount === intent.amountLamports &&
+    trade.minimumOutputAmount === intent.minimumOutputAmount;
+  return matches ? { trade, problem: null } : { trade: null, problem: 'the trade read does not match the buy intent' };
+}
+
+/** Every fact the buy review shows, raw amounts as strings (also the --dry-run --json `quote`). */
+export interface BuyQuote {
+  token: { mint: string; symbol: string | null; name: string | null; decimals: number | null; seenBefore: boolean };
+  depositLamports: string;
+  platformFeeLamports: string | null;
+  /** The most the deposit transaction's network fee can be (signatures plus priority fee). */
+  networkFeeMaxLamports: string;
+  totalMaxLamports: string;
+  expectedOutputAmount: string | null;
+  minimumOutputAmount: string;
+  /** In whole tokens, when the decimals are known. */
+  expectedOutput: string | null;
+  minimumOutput: string | null;
+  /** As the service applied it (the trade read), else null. */
+  slippageBps: number | null;
+  /** What was asked for, when anything was. */
+  slippageBpsAsked: number | null;
+  /** The deposit divided by the expected output, in SOL per whole token, rounded to 4 significant digits. */
+  pricePerTokenSol: string | null;
+  /** Why some facts are unknown (null when all are known). */
+  unknown: string | null;
+}
+
+/** The buy review's facts from the intent, the deposit's network fee, the quote read and what is known of the token. */
+export function buyQuote(
+  intent: BuyIntent,
+  networkFeeLamports: bigint,
+  quote: QuoteRead,
+  token: TokenMeta | null,
+  slippageBpsAsked: number | undefined,
+): BuyQuote {
+  const decimals = token?.decimals ?? null;
+  const whole = (raw: string | null) => (raw === null || decimals === null ? null : toDecimalString(BigInt(raw), decimals));
+  const trade = quote.trade;
+  const expected = trade?.expectedOutputAmount ?? null;
+  const unknown: string[] = [];
+  if (!trade) unknown.push(`expected output, platform fee and slippage: ${quote.problem}`);
+  if (decimals === null) {
+    unknown.push(`${token ? "the token's decimals (the service gives none)" : 'the decimals of a token new to this account'}: amounts in raw units, no price`);
+  }
+  return {
+    token: { mint: intent.outputMint, symbol: token?.symbol ?? null, name: token?.name ?? null, decimals, seenBefore: token !== null },
+    depositLamports: intent.amountLamports,
+    platformFeeLamports: trade?.platformFeeLamports ?? null,
+    networkFeeMaxLamports: networkFeeLamports.toString(),
+    totalMaxLamports: (BigInt(intent.amountLamports) + networkFeeLamports).toString(),
+    expectedOutputAmount: expected,
+    minimumOutputAmount: intent.minimumOutputAmount,
+    expectedOutput: whole(expected),
+    minimumOutput: whole(intent.minimumOutputAmount),
+    slippageBps: trade?.slippageBps ?? null,
+    slippageBpsAsked: slippageBpsAsked ?? null,
+    pricePerTokenSol: expected !== null && decimals !== null && BigInt(expected) > 0n ? solPerToken(BigInt(intent.amountLamports), BigInt(expected), decimals) : null,
+    unknown: unknown.length ? unknown.join('; ') : null,
+  };
+}

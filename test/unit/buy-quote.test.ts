@@ -1,0 +1,65 @@
+// What the buy review shows, from the intent, the deposit's fee, the trade read and the token:
+// known facts computed exactly, unknown ones said to be unknown, never invented.
+import { describe, expect, it } from 'vitest';
+import type { BuyIntent, Trade } from '../../src/api/types.js';
+import { buyQuote } from '../../src/trade/buy-quote.js';
+import { knownTokens, resolveTokenMint } from '../../src/trade/token-lookup.js';
+import { activity, holding, intent, position, trade } from './api-helpers.js';
+
+const buy = { ...intent, outputMint: 'MintX', amountLamports: '500000000', minimumOutputAmount: '367355658948' } as BuyIntent;
+const read = { ...trade, id: buy.id, outputMint: 'MintX', inputAmount: '500000000', expectedOutputAmount: '371066322170', minimumOutputAmount: '367355658948', platformFeeLamports: '5000000', slippageBps: 100 } as Trade;
+const woof = { symbol: 'WOOF', name: 'Woof', decimals: 5 };
+
+describe('buyQuote', () => {
+  it('a token traded before: whole tokens, the all-in price, the applied slippage, the total with the network fee cap', () => {
+    expect(buyQuote(buy, 5_500n, { trade: read, problem: null }, woof, undefined)).toEqual({
+      token: { mint: 'MintX', symbol: 'WOOF', name: 'Woof', decimals: 5, seenBefore: true },
+      depositLamports: '500000000',
+      platformFeeLamports: '5000000',
+      networkFeeMaxLamports: '5500',
+      totalMaxLamports: '500005500',
+      expectedOutputAmount: '371066322170',
+      minimumOutputAmount: '367355658948',
+      expectedOutput: '3710663.2217',
+      minimumOutput: '3673556.58948',
+      slippageBps: 100,
+      slippageBpsAsked: null,
+      pricePerTokenSol: '0.0000001347',
+      unknown: null,
+    });
+  });
+
+  it('a new token: raw units only, no price, and why', () => {
+    const q = buyQuote(buy, 5_500n, { trade: read, problem: null }, null, 150);
+    expect(q).toMatchObject({ expectedOutput: null, minimumOutput: null, pricePerTokenSol: null, slippageBpsAsked: 150, token: { seenBefore: false } });
+    expect(q.unknown).toBe('the decimals of a token new to this account: amounts in raw units, no price');
+  });
+
+  it('no trade read: the expected output, fee and slippage are unknown, the intent’s own facts stay', () => {
+    const q = buyQuote(buy, 5_500n, { trade: null, problem: 'the trade could not be read (HTTP 503)' }, woof, undefined);
+    expect(q).toMatchObject({ expectedOutputAmount: null, platformFeeLamports: null, slippageBps: null, pricePerTokenSol: null, minimumOutput: '3673556.58948' });
+    expect(q.unknown).toBe('expected output, platform fee and slippage: the trade could not be read (HTTP 503)');
+  });
+});
+
+describe('token lookup', () => {
+  const known = knownTokens({
+    holdings: [{ ...holding, mint: 'Mint1111111111A', symbol: 'WOOF', name: 'Woof', decimals: 5 }] as never,
+    positions: [{ ...position, mint: 'Mint2222222222B', token: { symbol: 'WOOF', name: 'Other', decimals: 9 } }] as never,
+    activity: [{ ...activity, mint: 'Mint3333333333C', symbol: 'SGLD', decimals: 6 }, { ...activity, mint: 'Mint1111111111A', symbol: 'IGNORED', decimals: 1 }] as never,
+  });
+
+  it('merges holdings, positions and activity by mint, the first list that knows a fact winning', () => {
+    expect(known.get('Mint1111111111A')).toEqual({ symbol: 'WOOF', name: 'Woof', decimals: 5 });
+    expect(known.get('Mint3333333333C')).toEqual({ symbol: 'SGLD', name: null, decimals: 6 });
+  });
+
+  it('a symbol (any case, $ allowed) or a mint prefix of 8+ characters names one token; several or none is exit 2', () => {
+    expect(resolveTokenMint('$sgld', known, 'you have held or traded')).toBe('Mint3333333333C');
+    expect(resolveTokenMint('Mint2222', known, 'you have held or traded')).toBe('Mint2222222222B');
+    expect(() => resolveTokenMint('woof', known, 'you have held or traded')).toThrow(
+      '"woof" could be any of 2 tokens you have held or traded (WOOF Mint1111111111A, WOOF Mint2222222222B); give the mint address instead',
+    );
+    expect(() => resolveTokenMint('Mint', known, 'you hold')).toThrow(/neither a mint address nor the symbol or mint prefix of a token you hold/);
+  });
+});
