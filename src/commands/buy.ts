@@ -12,7 +12,7 @@ import { buyQuote } from '../trade/buy-quote.js';
 import { holdingOf, metaOf, readHoldingsQuietly, resolveTokenMint, tokenHistory, tokenMetaQuietly, type TokenMeta } from '../trade/token-lookup.js';
 import { parseAddress } from '../wallet/address.js';
 import { parseTokenArgument, type TokenArgument } from './token-argument.js';
-import { limitChecks, parseIdempotencyKey, slippageToAsk, waitLimitMs } from './trade-options.js';
+import { allowedSlippage, limitChecks, parseIdempotencyKey, slippageToAsk, waitLimitMs } from './trade-options.js';
 import { checkWallet, explainStop, followCommand, localPreflight } from './trade-preflight.js';
 import { guarded, openTrust, pinnedTreasury } from './trust.js';
 
@@ -60,7 +60,7 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
   try {
     outcome = await runBuy(
       { api, clock: ctx.clock, signal: ctx.signal, keypair },
-      { mint, amountLamports, slippageBps, idempotencyKey, keyTyped: opts.idempotencyKey !== undefined, maxFeeLamports, treasury, wait: opts.wait !== false, dryRun, waitLimitMs: waitLimitMs(ctx) },
+      { mint, amountLamports, slippageBps, allowedSlippageBps: allowedSlippage(ctx, typedSlippage), idempotencyKey, keyTyped: opts.idempotencyKey !== undefined, maxFeeLamports, treasury, wait: opts.wait !== false, dryRun, waitLimitMs: waitLimitMs(ctx) },
       {
         created(intent, resumed) {
           intentId = intent.id;

@@ -8,7 +8,7 @@ import type { Keypair } from '../wallet/keypair.js';
 import { inspectDeposit, type DepositFacts } from '../wallet/deposit-inspection.js';
 import { signDepositTransaction } from '../wallet/signing.js';
 import { pollUntil } from './poll.js';
-import { readQuote, type QuoteRead } from './buy-quote.js';
+import { buySlippageProblems, readQuote, type QuoteRead } from './buy-quote.js';
 import { readTradeOrNull } from './read-trade.js';
 import { buyStatusStage } from './stages.js';
 
@@ -27,6 +27,8 @@ export interface BuyRequest {
   maxFeeLamports: bigint;
   /** Pinned treasury, or null for trust on first use. */
   treasury: string | null;
+  /** The most slippage the user allows (--slippage-bps, the profile's maxSlippageBps, or the default cap). */
+  allowedSlippageBps: number;
   wait: boolean;
   dryRun: boolean;
   /** How long to wait for the end once the deposit is in (not counting the prompt); null = no limit. */
@@ -109,18 +111,19 @@ export async function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): P
       hooks.cancelled(cancelled);
       return CANCELLED;
     };
+    // The quote (the trade read) is read while the intent still awaits its deposit.
+    const quote = inspection.facts ? await readQuote(api, intent) : null;
+    const problems = [...inspection.problems, ...(quote ? buySlippageProblems(intent, quote, req.allowedSlippageBps) : [])];
     if (req.dryRun) {
-      // The quote is read while the intent still awaits its deposit, then the intent is cancelled.
-      const quote = inspection.facts ? await readQuote(api, intent) : null;
       const fate = await cancel();
-      if (!inspection.facts || !quote) throw new RefusedToSignError(inspection.problems, [`dry run: nothing was signed; ${fate}`]);
-      return { kind: 'dry-run', intent, review: review(created, inspection.facts, quote), problems: inspection.problems };
+      if (!inspection.facts || !quote) throw new RefusedToSignError(problems, [`dry run: nothing was signed; ${fate}`]);
+      return { kind: 'dry-run', intent, review: review(created, inspection.facts, quote), problems };
     }
-    if (inspection.problems.length > 0 || !inspection.facts) {
+    if (problems.length > 0 || !inspection.facts || !quote) {
       const fate = await cancel();
-      throw new RefusedToSignError(inspection.problems, [`${fate}; nothing was signed`]);
+      throw new RefusedToSignError(problems, [`${fate}; nothing was signed`]);
     }
-    if (!(await hooks.confirm(review(created, inspection.facts, await readQuote(api, intent))))) {
+    if (!(await hooks.confirm(review(created, inspection.facts, quote)))) {
       const fate = await cancel();
       throw new DeclinedError(fate === CANCELLED ? undefined : fate);
     }

@@ -6,6 +6,7 @@ import type { ServiceClient } from '../api/client.js';
 import type { BuyIntent, Trade } from '../api/types.js';
 import { solPerToken, toDecimalString } from '../amounts.js';
 import { ApiError } from '../errors.js';
+import { belowSlippageFloor, slippageFloor, validBps } from '../wallet/slippage.js';
 import type { TokenMeta } from './token-lookup.js';
 
 /** The trade read for a new intent, or why there is none. */
@@ -27,6 +28,28 @@ export async function readQuote(api: ServiceClient, intent: BuyIntent): Promise<
     trade.inputAmount === intent.amountLamports &&
     trade.minimumOutputAmount === intent.minimumOutputAmount;
   return matches ? { trade, problem: null } : { trade: null, problem: 'the trade read does not match the buy intent' };
+}
+
+/**
+ * The quote's slippage against what the user allows (--slippage-bps, maxSlippageBps or the
+ * default cap): not wider, and the intent's minimum out its floor. Nothing to check when the
+ * trade could not be read (the review then says the facts are unknown).
+ */
+export function buySlippageProblems(intent: BuyIntent, quote: QuoteRead, allowedBps: number): string[] {
+  const trade = quote.trade;
+  if (!trade) return [];
+  const problems: string[] = [];
+  const bps = validBps(trade.slippageBps);
+  if (trade.slippageBps !== null && bps === null) problems.push(`the quote's slippage ${JSON.stringify(trade.slippageBps)} is not a number of basis points from 0 to 10000`);
+  if (bps !== null && bps > allowedBps) problems.push(`the quote's slippage ${bps} bps is more than the ${allowedBps} bps allowed`);
+  if (!/^\d+$/.test(trade.expectedOutputAmount) || !/^\d+$/.test(intent.minimumOutputAmount)) return problems;
+  const expected = BigInt(trade.expectedOutputAmount);
+  const minimum = BigInt(intent.minimumOutputAmount);
+  if (minimum > expected) problems.push(`the minimum out ${minimum} raw units is above the expected ${expected}`);
+  else if (bps !== null && belowSlippageFloor(expected, minimum, bps)) {
+    problems.push(`the minimum out ${minimum} raw units is below what ${bps} bps of slippage allows on the expected ${expected} (${slippageFloor(expected, bps)})`);
+  }
+  return problems;
 }
 
 /** Every fact the buy review shows, raw amounts as strings (also the --dry-run --json `quote`). */

@@ -10,6 +10,7 @@ import { formatSol, formatTokenAmount, isCanonicalIntegerString } from '../amoun
 import { accountForMessage, MAX_LIFETIME_MS, type Finding } from './sell-message/accounting.js';
 import { foreignShapeProblems } from './sell-message/foreign-shapes.js';
 import { characterProblems } from './sell-message/text-rules.js';
+import { belowSlippageFloor, slippageFloor, validBps } from './slippage.js';
 import { decodeBase64Strict, looksLikeTransaction } from './transaction-decoder.js';
 
 export { MAX_MESSAGE_BYTES } from './sell-message/text-rules.js';
@@ -64,7 +65,7 @@ export function checkSellAuthorization(input: SellCheckInput): SellCheck {
   }
   const expected = integerField(auth.expectedOutputLamports, 'expectedOutputLamports', problems);
   const minimum = integerField(auth.minimumOutputLamports, 'minimumOutputLamports', problems);
-  const bps = Number.isInteger(auth.slippageBps) && auth.slippageBps >= 0 && auth.slippageBps <= 10_000 ? auth.slippageBps : null;
+  const bps = validBps(auth.slippageBps);
   if (bps === null) {
     problems.push(`the authorization's slippage ${JSON.stringify(auth.slippageBps)} is not a number of basis points from 0 to 10000`);
   } else if (bps > input.allowedSlippageBps) {
@@ -118,19 +119,12 @@ export function checkSellAuthorization(input: SellCheckInput): SellCheck {
   return { problems, findings: accounting.findings, wording: accounting.wording };
 }
 
-/**
- * The minimum must be the floor of the authorization's slippage on the expected output (a low
- * minimum is where a bad price hides). Services round: a minimum less than 1 bp of the expected
- * output below the exact floor is accepted (10000·min > expected·(9999 − bps) says exactly
- * that), and so is the floor rounded down to a whole lamport, which on tiny sells is more.
- */
+/** The minimum against the expected output and the authorization's slippage. */
 function minimumProblems(expected: bigint, minimum: bigint, bps: number | null): string[] {
   if (minimum > expected) return [`the minimum ${formatSol(minimum)} SOL is above the expected ${formatSol(expected)} SOL`];
-  if (bps === null) return [];
-  const floor = (expected * BigInt(10_000 - bps)) / 10_000n;
-  if (minimum >= floor || 10_000n * minimum > expected * BigInt(9_999 - bps)) return [];
+  if (bps === null || !belowSlippageFloor(expected, minimum, bps)) return [];
   return [
-    `the minimum ${formatSol(minimum)} SOL is below what ${bps} bps of slippage allows on the expected ${formatSol(expected)} SOL (${formatSol(floor)} SOL)`,
+    `the minimum ${formatSol(minimum)} SOL is below what ${bps} bps of slippage allows on the expected ${formatSol(expected)} SOL (${formatSol(slippageFloor(expected, bps))} SOL)`,
   ];
 }
 

@@ -221,6 +221,20 @@ describe.concurrent('buy: refuses to sign a hostile deposit (exit 6, intent canc
   });
 });
 
+describe('buy: the quote against the slippage allowed', () => {
+  it('a quote with slippage 10000 when no limit was set (the default cap of 500 bps): exit 6, intent cancelled, no deposit', async () => {
+    const p = await proxy();
+    let intentId: string | undefined;
+    p.rewrite('POST', /^\/api\/v1\/trade\/buys$/, (body) => ((intentId = body.data.intent.id), body));
+    p.rewrite('GET', /^\/api\/v1\/trades\/[^/]+$/, (body) => ((body.data.slippageBps = 10_000), body));
+    const r = await runCli(['buy', held.mint, '0.1sol', '--yes', '--json'], { env: envFor(p.url) });
+    expect(r.code, r.stderr).toBe(6);
+    expect(lastJsonError(r).message).toContain("the quote's slippage 10000 bps is more than the 500 bps allowed");
+    expect(p.seen.filter((s) => s.method === 'POST' && s.path.endsWith('/deposit'))).toEqual([]);
+    expect((await sb.call('GET', `/trade/buys/${intentId}`)).body.data.intent.status).toBe('cancelled');
+  });
+});
+
 describe('buy: the refusal in human mode', () => {
   it('lists every problem, says nothing was signed and that the intent was cancelled', async () => {
     const p = await proxy();
