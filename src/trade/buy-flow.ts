@@ -8,7 +8,10 @@ import type { Keypair } from '../wallet/keypair.js';
 import { inspectDeposit, type DepositFacts } from '../wallet/deposit-inspection.js';
 import { signDepositTransaction } from '../wallet/signing.js';
 import { pollUntil } from './poll.js';
-import { buySlippageProblems, readQuote, type QuoteRead } from './buy-quote.js';
+import type { BuyReview, QuoteRead } from '../domain/buy-review.js';
+import { buySlippageProblems, readQuote } from './buy-quote.js';
+
+export type { BuyReview } from '../domain/buy-review.js';
 import { readTradeOrNull } from './read-trade.js';
 import { buyStatusStage } from './stages.js';
 
@@ -33,15 +36,6 @@ export interface BuyRequest {
   dryRun: boolean;
   /** How long to wait for the end once the deposit is in (not counting the prompt); null = no limit. */
   waitLimitMs: number;
-}
-
-/** What the user is asked to approve. */
-export interface BuyReview {
-  intent: BuyIntent;
-  facts: DepositFacts;
-  lastValidBlockHeight: number;
-  /** The intent's trade as read after the create: expected output, platform fee, slippage. */
-  quote: QuoteRead;
 }
 
 export interface BuyHooks {

@@ -7,10 +7,10 @@ import type { BuyIntent, Trade } from '../api/types.js';
 import { solPerToken, toDecimalString } from '../amounts.js';
 import { ApiError } from '../errors.js';
 import { belowSlippageFloor, slippageFloor, validBps } from '../wallet/slippage.js';
-import type { TokenMeta } from './token-lookup.js';
+import type { BuyQuote, QuoteRead } from '../domain/buy-review.js';
+import type { TokenMeta } from '../domain/token.js';
 
-/** The trade read for a new intent, or why there is none. */
-export type QuoteRead = { trade: Trade; problem: null } | { trade: null; problem: string };
+export type { BuyQuote, QuoteRead } from '../domain/buy-review.js';
 
 /** Reads the new intent's trade; a service failure or a trade that does not match becomes `problem`. */
 export async function readQuote(api: ServiceClient, intent: BuyIntent): Promise<QuoteRead> {
@@ -50,29 +50,6 @@ export function buySlippageProblems(intent: BuyIntent, quote: QuoteRead, allowed
     problems.push(`the minimum out ${minimum} raw units is below what ${bps} bps of slippage allows on the expected ${expected} (${slippageFloor(expected, bps)})`);
   }
   return problems;
-}
-
-/** Every fact the buy review shows, raw amounts as strings (also the --dry-run --json `quote`). */
-export interface BuyQuote {
-  token: { mint: string; symbol: string | null; name: string | null; decimals: number | null; seenBefore: boolean };
-  depositLamports: string;
-  platformFeeLamports: string | null;
-  /** The most the deposit transaction's network fee can be (signatures plus priority fee). */
-  networkFeeMaxLamports: string;
-  totalMaxLamports: string;
-  expectedOutputAmount: string | null;
-  minimumOutputAmount: string;
-  /** In whole tokens, when the decimals are known. */
-  expectedOutput: string | null;
-  minimumOutput: string | null;
-  /** As the service applied it (the trade read), else null. */
-  slippageBps: number | null;
-  /** What was asked for, when anything was. */
-  slippageBpsAsked: number | null;
-  /** The deposit divided by the expected output, in SOL per whole token, rounded to 4 significant digits. */
-  pricePerTokenSol: string | null;
-  /** Why some facts are unknown (null when all are known). */
-  unknown: string | null;
 }
 
 /** The buy review's facts from the intent, the deposit's network fee, the quote read and what is known of the token. */

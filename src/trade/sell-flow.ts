@@ -11,6 +11,9 @@ import { signMessage } from '../wallet/signing.js';
 import { readTradeOrNull } from './read-trade.js';
 import { sellGroupKey, type SellOutcome } from './sell-outcome.js';
 import { watchSell } from './watch.js';
+import type { SellReview, WordingStatus } from '../domain/sell-review.js';
+
+export type { SellReview, WordingStatus } from '../domain/sell-review.js';
 
 export const SELL_POLL_INTERVAL_MS = 2000;
 
@@ -39,17 +42,6 @@ export interface SellRequest {
 }
 
 export type SellAnswer = 'yes' | 'no' | 'fresh-quote';
-
-/** How the message's wording stands against the one pinned for the service. */
-export type WordingStatus = 'first-use' | 'pinned' | 'changed';
-
-/** What the user is shown before signing. */
-export interface SellReview {
-  authorization: SellAuthorization;
-  /** Parts of the message the tool cannot explain (empty when the pinned wording already holds them). */
-  findings: Finding[];
-  wording: { status: WordingStatus; text: string; fingerprint: string; pinned: { text: string; fingerprint: string } | null };
-}
 
 /** The sell-message wordings the user has trusted for this service (the trust store). */
 export interface WordingTrust {

@@ -2,13 +2,11 @@
 // and completed, so anything else is read tolerantly: a failure status or a failure code
 // anywhere means failed, `completed` means success, everything else means still going.
 import type { GetSellResponse, SellOrder, TradeStatus } from '../api/types.js';
+import type { SellOutcome } from '../domain/sell-outcome.js';
+
+export type { SellOutcome } from '../domain/sell-outcome.js';
 import { sellStatusStage } from './stages.js';
 
-export type SellOutcome =
-  /** `stage`: an API stage name (stages.ts). */
-  | { state: 'pending'; stage: string }
-  | { state: 'completed' }
-  | { state: 'failed'; code: string | null; reason: string | null; nothingSold: boolean };
 
 const FAILED_STATUS = /(fail|error|reject|cancel|expire|revert|abort)/i;
 

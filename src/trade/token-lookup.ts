@@ -5,11 +5,8 @@ import type { ServiceClient } from '../api/client.js';
 import type { ActivityEntry, Holding, Position } from '../api/types.js';
 import { ApiError, UsageError } from '../errors.js';
 
-export interface TokenMeta {
-  symbol: string | null;
-  name: string | null;
-  decimals: number | null;
-}
+import type { TokenMeta } from '../domain/token.js';
+export type { TokenMeta } from '../domain/token.js';
 
 /** What the account's lists say of each mint they name; the first list that has a fact wins. */
 export type KnownTokens = Map<string, TokenMeta>;

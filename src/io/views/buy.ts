@@ -1,9 +1,8 @@
 // Human views of a buy: the review before signing and the summary at the end.
 import type { BuyIntent, Trade } from '../../api/types.js';
 import { formatInteger, formatSol, formatTokenAmount } from '../../amounts.js';
-import type { TokenMeta } from '../../trade/token-lookup.js';
-import type { BuyReview } from '../../trade/buy-flow.js';
-import type { BuyQuote } from '../../trade/buy-quote.js';
+import type { TokenMeta } from '../../domain/token.js';
+import type { BuyQuote, BuyReview } from '../../domain/buy-review.js';
 import { formatLocalTime, formatTimeLeft } from '../time-format.js';
 import { renderFields } from '../table.js';
 import type { Theme } from '../theme.js';

@@ -1,10 +1,10 @@
 // Human views of a sell: the review before signing and the summary at the end.
 import type { GetSellResponse, Trade } from '../../api/types.js';
 import { formatSol } from '../../amounts.js';
-import type { SellReview } from '../../trade/sell-flow.js';
-import type { SellOutcome } from '../../trade/sell-outcome.js';
+import type { SellReview } from '../../domain/sell-review.js';
+import type { SellOutcome } from '../../domain/sell-outcome.js';
 import { wordingDiff } from '../../wallet/sell-message/wording.js';
-import type { TokenMeta } from '../../trade/token-lookup.js';
+import type { TokenMeta } from '../../domain/token.js';
 import { formatTimeLeft } from '../time-format.js';
 import { renderFields, renderQuoted } from '../table.js';
 import type { Theme } from '../theme.js';

@@ -1,7 +1,7 @@
 // A token amount as people read it: in whole tokens with the symbol when the token is known,
 // else plainly marked as raw units.
 import { formatTokenAmount } from '../../amounts.js';
-import type { TokenMeta } from '../../trade/token-lookup.js';
+import type { TokenMeta } from '../../domain/token.js';
 
 /** `1,234.5 WOOF`, `1.5` (decimals known, no symbol) or `1,234,500 raw units`. */
 export function tokenAmount(units: bigint | string, token: TokenMeta | null): string {

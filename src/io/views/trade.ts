@@ -4,7 +4,7 @@ import { formatSol } from '../../amounts.js';
 import { formatLocalTime } from '../time-format.js';
 import { renderFields } from '../table.js';
 import type { Theme } from '../theme.js';
-import type { TokenMeta } from '../../trade/token-lookup.js';
+import type { TokenMeta } from '../../domain/token.js';
 import { stageWords } from './stage.js';
 import { tokenAmount } from './token-amount.js';
 

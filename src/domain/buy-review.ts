@@ -1,0 +1,39 @@
+// What a buy shows the user before anything is signed: the inspected deposit and the quote.
+import type { BuyIntent, Trade } from '../api/types.js';
+import type { DepositFacts } from '../wallet/deposit-inspection.js';
+
+/** The trade read for a new intent, or why there is none. */
+export type QuoteRead = { trade: Trade; problem: null } | { trade: null; problem: string };
+
+/** What the user is asked to approve. */
+export interface BuyReview {
+  intent: BuyIntent;
+  facts: DepositFacts;
+  lastValidBlockHeight: number;
+  /** The intent's trade as read after the create: expected output, platform fee, slippage. */
+  quote: QuoteRead;
+}
+
+/** Every fact the buy review shows, raw amounts as strings (also the --dry-run --json `quote`). */
+export interface BuyQuote {
+  token: { mint: string; symbol: string | null; name: string | null; decimals: number | null; seenBefore: boolean };
+  depositLamports: string;
+  platformFeeLamports: string | null;
+  /** The most the deposit transaction's network fee can be (signatures plus priority fee). */
+  networkFeeMaxLamports: string;
+  totalMaxLamports: string;
+  expectedOutputAmount: string | null;
+  minimumOutputAmount: string;
+  /** In whole tokens, when the decimals are known. */
+  expectedOutput: string | null;
+  minimumOutput: string | null;
+  /** As the service applied it (the trade read), else null. */
+  slippageBps: number | null;
+  /** What was asked for, when anything was. */
+  slippageBpsAsked: number | null;
+  /** The deposit divided by the expected output, in SOL per whole token, rounded to 4 significant digits. */
+  pricePerTokenSol: string | null;
+  /** Why some facts are unknown (null when all are known). */
+  unknown: string | null;
+}
+
