@@ -54,6 +54,11 @@ export class ApiError extends TraderError {
     this.requestId = opts.requestId ?? null;
     this.retryAfterMs = opts.retryAfterMs ?? null;
   }
+
+  /** The same failure with what else is known appended (a new error; the original is left as it was). */
+  withNote(note: string): ApiError {
+    return new ApiError(`${this.message}; ${note}`, { code: this.code, status: this.status, requestId: this.requestId, hints: this.hints, retryAfterMs: this.retryAfterMs });
+  }
 }
 
 /** The trade ended without success (failed, refunded, expired, cancelled, declined): exit 4. */
@@ -69,9 +74,11 @@ export class TradeFailedError extends TraderError {
  * not an error, so it is printed as a plain line.
  */
 export class DeclinedError extends TradeFailedError {
-  /** `detail`: what else the user should know (a cancel that failed, an authorization left to expire). */
-  constructor(detail?: string) {
+  /** What else the user should know (a cancel that failed, an authorization left to expire), or null. */
+  readonly detail: string | null;
+  constructor(detail?: string | null) {
     super(detail ? `Declined; nothing was signed; ${detail}.` : 'Declined; nothing was signed.', 'DECLINED');
+    this.detail = detail ?? null;
   }
 }
 
@@ -98,8 +105,9 @@ export class RefusedToSignError extends TraderError {
 export class InterruptedError extends TraderError {
   readonly exitCode: ExitCodeValue;
   readonly signal: 'SIGINT' | 'SIGTERM';
-  constructor(signal: 'SIGINT' | 'SIGTERM', hints: string[] = []) {
-    super(`interrupted (${signal})`, 'INTERRUPTED', hints);
+  /** `note`: what became of the trade, said in the message itself so --json's error line carries it. */
+  constructor(signal: 'SIGINT' | 'SIGTERM', hints: string[] = [], note?: string) {
+    super(note ? `interrupted (${signal}); ${note}` : `interrupted (${signal})`, 'INTERRUPTED', hints);
     this.signal = signal;
     this.exitCode = signal === 'SIGINT' ? ExitCode.sigint : ExitCode.sigterm;
   }

@@ -13,7 +13,8 @@ import { holdingOf, metaOf, readHoldingsQuietly, resolveTokenMint, tokenHistory,
 import { parseAddress } from '../wallet/address.js';
 import { parseTokenArgument, type TokenArgument } from './token-argument.js';
 import { allowedSlippage, limitChecks, parseIdempotencyKey, slippageToAsk, waitLimitMs } from './trade-options.js';
-import { checkWallet, explainStop, followCommand, localPreflight } from './trade-preflight.js';
+import { checkWallet, followCommand, localPreflight } from './trade-preflight.js';
+import { presentStop } from './trade-stop.js';
 import { guarded, openTrust, pinnedTreasury } from './trust.js';
 
 interface Options {
@@ -49,11 +50,6 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
   const resume = `trader buy ${mint} ${rawAmount} --idempotency-key ${idempotencyKey}`;
   const quoteOf = (review: BuyReview) => buyQuote(review.intent, review.facts.networkFeeLamports, review.quote, token, slippageBps);
   let intentId: string | null = null;
-  // The last intent seen, for the --json result of a refusal.
-  let lastIntent: BuyIntent | null = null;
-  let prompting = false;
-  // Once the deposit is in (or resumed past it), a service failure does not stop the trade.
-  let underWay = false;
   const progress = await ctx.progress();
   const { runBuy } = await import('../trade/buy-flow.js');
   let outcome;
@@ -64,8 +60,6 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
       {
         created(intent, resumed) {
           intentId = intent.id;
-          lastIntent = intent;
-          underWay = resumed;
           ctx.output.note(resumed ? `Resuming buy ${intent.id} (${intent.status}).` : `Buy ${intent.id} created. Idempotency key: ${idempotencyKey}`);
           // A dry run cancels its intent: there is nothing to resume.
           if (!resumed && !dryRun) ctx.output.note(ctx.output.theme.dim(`If interrupted, resume with: ${resume}`));
@@ -73,16 +67,7 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
         async confirm(review) {
           ctx.output.note(renderBuyReview(review, quoteOf(review), ctx.clock.now(), ctx.output.theme));
           if (ctx.settings.yes) return true;
-          prompting = true; // Ctrl-C at the prompt means nothing was signed
-          const yes = await ctx.prompter.confirm('Sign and send this deposit?', false);
-          prompting = false;
-          return yes;
-        },
-        cancelled(intent) {
-          lastIntent = intent;
-        },
-        submitted() {
-          underWay = true;
+          return ctx.prompter.confirm('Sign and send this deposit?', false);
         },
         pinTreasury(address) {
           const pinned = guarded('pin the treasury', () => trust.pinTreasury(address));
@@ -96,17 +81,15 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
         },
       },
     );
-  } catch (err) {
-    if (err instanceof RefusedToSignError && dryRun) ctx.output.note('Dry run: a safety check failed; nothing was signed.');
-    // A refused or declined buy still answers --json with the (cancelled) intent and the key.
-    if (ctx.output.json && lastIntent && (err instanceof RefusedToSignError || (err instanceof TradeFailedError && err.code === 'DECLINED'))) {
-      ctx.output.result({ intent: lastIntent, trade: null, idempotencyKey }, () => '');
-    }
-    throw explainStop(err, { prompting, underWay, tradeId: intentId, resume, unsigned: 'the buy intent expires unused' });
   } finally {
     progress.stop();
   }
 
+  if (outcome.kind === 'stopped') {
+    if (outcome.stop.kind === 'refused' && dryRun) ctx.output.note('Dry run: a safety check failed; nothing was signed.');
+    // A refused or declined buy still answers --json with the (cancelled) intent and the key.
+    throw presentStop(ctx, outcome.stop, { unsigned: 'the buy intent expires unused', resume, jsonResult: (intent, key) => ({ intent, trade: null, idempotencyKey: key }) });
+  }
   const follow = followCommand(outcome.intent.id);
   switch (outcome.kind) {
     case 'dry-run': {

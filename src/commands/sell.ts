@@ -1,7 +1,6 @@
 // `trader sell <token> <amount>`: parse, check locally, then run the sell flow and present it.
 import { randomUUID } from 'node:crypto';
 import { parseSellAmount, parseSlippageBps, parseSolToLamports, resolveSellAmount } from '../amounts.js';
-import type { SellAuthorization } from '../api/types.js';
 import type { Context } from '../context.js';
 import { PendingError, RefusedToSignError, TradeFailedError, UsageError } from '../errors.js';
 import { renderSellReview, renderSellSummary } from '../io/views/sell.js';
@@ -11,7 +10,8 @@ import type { SellResult } from '../trade/sell-flow.js';
 import { holdingOf, metaOf, mintForSymbol } from '../trade/token-lookup.js';
 import { allowedSlippage, limitChecks, parseIdempotencyKey, slippageToAsk, waitLimitMs } from './trade-options.js';
 import { openTrust, pinnedTreasury, wordingTrust } from './trust.js';
-import { checkWallet, explainStop, followCommand, localPreflight } from './trade-preflight.js';
+import { checkWallet, followCommand, localPreflight } from './trade-preflight.js';
+import { presentStop } from './trade-stop.js';
 import { parseTokenArgument } from './token-argument.js';
 
 interface Options {
@@ -52,18 +52,7 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
     resuming && amountSpec.kind === 'raw' ? amountSpec.units : resolveSellAmount(amountSpec, BigInt(holding!.amount), (units) => tokenAmount(units, meta));
 
   let sellId: string | null = null;
-  // The last authorization seen, for the --json result of a refusal.
-  let lastAuthorization: SellAuthorization | null = null;
-  // Whether a question is on screen: Ctrl-C there means nothing was signed.
-  let prompting = false;
-  // Once the signature is in (or resumed past it), a service failure does not stop the trade.
-  let underWay = false;
-  const ask = async (question: string, defaultYes: boolean): Promise<boolean> => {
-    prompting = true;
-    const answer = await ctx.prompter.confirm(question, defaultYes);
-    prompting = false;
-    return answer;
-  };
+  const ask = (question: string, defaultYes: boolean) => ctx.prompter.confirm(question, defaultYes);
   const progress = await ctx.progress();
   const { runSell } = await import('../trade/sell-flow.js');
   let result: SellResult;
@@ -89,8 +78,6 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
       {
         created(authorization, resumed) {
           sellId = authorization.id;
-          lastAuthorization = authorization;
-          underWay = resumed;
           ctx.output.note(resumed ? `Resuming sell ${authorization.id} (${authorization.status}).` : `Sell ${authorization.id} quoted. Idempotency key: ${idempotencyKey}`);
           if (!resumed && !dryRun) ctx.output.note(ctx.output.theme.dim(`If interrupted, resume with: trader sell ${mint} ${amount} --idempotency-key ${idempotencyKey}`));
         },
@@ -109,9 +96,6 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
           ].join(' and ');
           return ask(`Accept ${what} (shown above) for this service, and sign?`, false);
         },
-        submitted() {
-          underWay = true;
-        },
         newIdempotencyKey() {
           idempotencyKey = randomUUID();
           return idempotencyKey;
@@ -121,14 +105,16 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
         },
       },
     );
-  } catch (err) {
-    // A refused or declined sell still answers --json with the authorization as received and the key.
-    if (ctx.output.json && lastAuthorization && (err instanceof RefusedToSignError || (err instanceof TradeFailedError && err.code === 'DECLINED'))) {
-      ctx.output.result({ authorization: lastAuthorization, sell: null, trade: null, idempotencyKey }, () => '');
-    }
-    throw explainStop(err, { prompting, underWay, tradeId: sellId, resume: null, unsigned: 'the authorization expires unused' });
   } finally {
     progress.stop();
+  }
+  if (result.kind === 'stopped') {
+    // A refused or declined sell still answers --json with the authorization as received and the key.
+    throw presentStop(ctx, result.stop, {
+      unsigned: 'the authorization expires unused',
+      resume: null,
+      jsonResult: (authorization, key) => ({ authorization, sell: null, trade: null, idempotencyKey: key }),
+    });
   }
 
   const follow = followCommand(result.kind === 'dry-run' ? result.review.authorization.id : result.view.authorization.id);

@@ -2,7 +2,7 @@
 // anything: confirmation is possible, the keypair is sound and is the account's wallet.
 import type { ServiceClient } from '../api/client.js';
 import type { Context } from '../context.js';
-import { ApiError, InterruptedError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { shellQuote } from '../shell-quote.js';
 import type { Keypair } from '../wallet/keypair.js';
 
@@ -36,40 +36,4 @@ export async function checkWallet(api: ServiceClient, keypair: Keypair): Promise
 /** The command that follows a trade, with a service-given id quoted so a hostile id cannot run as shell code. */
 export function followCommand(id: string): string {
   return `trader trades ${shellQuote(id)} --watch`;
-}
-
-/** Where a trade stood when the command stopped. */
-export interface TradeProgress {
-  /** A question was on screen. */
-  prompting: boolean;
-  /** The deposit or signature was accepted (or may have been), or a resumed trade was past it. */
-  underWay: boolean;
-  /** The buy or sell id, once created. */
-  tradeId: string | null;
-  /** The command that picks the trade up again before anything was submitted. */
-  resume: string | null;
-  /** What happens to a trade left unsigned, e.g. "the authorization expires unused". */
-  unsigned: string;
-}
-
-/**
- * Says what became of the trade when the command stops early: Ctrl-C stops waiting, not a
- * trade already under way, and a service failure after submitting does not undo it. In the
- * message itself, so the --json error line carries it too.
- */
-export function explainStop(err: unknown, at: TradeProgress): unknown {
-  const follow = at.tradeId ? followCommand(at.tradeId) : null;
-  if (err instanceof InterruptedError) {
-    const again = at.resume ? ` (to pick it up again: ${at.resume})` : '';
-    const note = at.prompting
-      ? `nothing was signed; ${at.unsigned}${again}`
-      : at.underWay && follow
-        ? `the trade goes on; follow it with: ${follow}`
-        : `nothing was submitted; ${at.unsigned}${again}`;
-    const interrupted = new InterruptedError(err.signal);
-    interrupted.message = `${err.message}; ${note}`;
-    return interrupted;
-  }
-  if (err instanceof ApiError && at.underWay && follow) err.message = `${err.message}; the trade may still go on: check it with ${follow}`;
-  return err;
 }

@@ -3,7 +3,9 @@
 import { isUncertainOutcome, type ServiceClient } from '../api/client.js';
 import { BUY_TERMINAL_STATUSES, type BuyIntent, type CreateBuyResponse, type Trade } from '../api/types.js';
 import type { Clock } from '../clock.js';
+import type { TradeStop } from '../domain/trade-stop.js';
 import { ApiError, DeclinedError, RefusedToSignError, UsageError } from '../errors.js';
+import { TradeTracker } from './trade-tracker.js';
 import type { Keypair } from '../wallet/keypair.js';
 import { inspectDeposit, type DepositFacts } from '../wallet/deposit-inspection.js';
 import { signDepositTransaction } from '../wallet/signing.js';
@@ -41,18 +43,14 @@ export interface BuyRequest {
 export interface BuyHooks {
   /** The intent exists (new or resumed); `resumed` when the key returned an earlier buy. */
   created(intent: BuyIntent, resumed: boolean): void;
-  /** Asks the user; false declines. */
+  /** Shows the review and asks the user (under --yes: shows it and answers yes); false declines. */
   confirm(review: BuyReview): Promise<boolean>;
-  /** The intent was cancelled (a refusal, a decline or a dry run). */
-  cancelled(intent: BuyIntent): void;
   /**
    * Trust on first use: pins the recipient of the first confirmed deposit as the service's
    * treasury, before anything is signed. Returns the treasury pinned after the call (another
    * process may have pinned one first); throws when the pin cannot be stored.
    */
   pinTreasury(address: string): string;
-  /** The signed deposit was accepted (or may have been): from here the buy goes on without us. */
-  submitted(): void;
   /** A stage change while following the buy (an API stage name, see stages.ts). */
   stage(stage: string): void;
 }
@@ -64,16 +62,27 @@ export interface BuyDeps {
   keypair: Keypair;
 }
 
+/** How a buy ended: a result to show, or a stop (refused, declined, interrupted, a service error, a local refusal). */
 export type BuyOutcome =
   | { kind: 'dry-run'; intent: BuyIntent; review: BuyReview; problems: string[] }
   | { kind: 'accepted'; intent: BuyIntent }
   | { kind: 'final'; intent: BuyIntent; trade: Trade | null }
-  | { kind: 'timeout'; intent: BuyIntent; trade: Trade | null };
+  | { kind: 'timeout'; intent: BuyIntent; trade: Trade | null }
+  | { kind: 'stopped'; stop: TradeStop };
 
 const isFinal = (i: BuyIntent) => (BUY_TERMINAL_STATUSES as readonly string[]).includes(i.status);
 
-/** Runs a buy to its end (or to the deposit with --no-wait). Throws typed errors for refusals. */
+/** Runs a buy to its end (or to the deposit with --no-wait); every way it can stop is a value. */
 export async function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): Promise<BuyOutcome> {
+  const track = new TradeTracker('buy', req.idempotencyKey);
+  try {
+    return await buy(deps, req, hooks, track);
+  } catch (err) {
+    return { kind: 'stopped', stop: track.stop(err) };
+  }
+}
+
+async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: TradeTracker): Promise<BuyOutcome> {
   const { api } = deps;
   const created = await api.createBuy({
     mint: req.mint,
@@ -92,6 +101,7 @@ export async function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): P
       'IDEMPOTENCY_MISMATCH',
     );
   }
+  track.created(intent.id, intent, resumed);
   hooks.created(intent, resumed);
 
   if (intent.status === 'awaiting_deposit') {
@@ -102,7 +112,7 @@ export async function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): P
       const cancelled = await cancelQuietly(api, intent.id);
       if (!cancelled) return `the buy intent could not be cancelled; it expires unused at ${intent.depositExpiresAt}`;
       intent = cancelled;
-      hooks.cancelled(cancelled);
+      track.seen(cancelled);
       return CANCELLED;
     };
     // The quote (the trade read) is read while the intent still awaits its deposit.
@@ -117,10 +127,11 @@ export async function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): P
       const fate = await cancel();
       throw new RefusedToSignError(problems, [`${fate}; nothing was signed`]);
     }
-    if (!(await hooks.confirm(review(created, inspection.facts, quote)))) {
+    if (!(await track.asking(() => hooks.confirm(review(created, inspection.facts!, quote))))) {
       const fate = await cancel();
       throw new DeclinedError(fate === CANCELLED ? undefined : fate);
     }
+    track.phase = 'approved';
     // Trust on first use is settled before signing: a pin that cannot be stored refuses the
     // first use, and a treasury another process pinned meanwhile is the one that counts.
     const recipient = inspection.facts.recipient;
@@ -142,22 +153,26 @@ export async function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): P
       intent = await submitDeposit(deps, intent, signed);
     } catch (err) {
       if (isUncertainOutcome(err) || !(err instanceof ApiError)) {
-        hooks.submitted();
+        track.phase = 'submitted';
         throw err;
       }
       // Answered with an error, though the signed deposit is in the service's hands: only its
       // state says whether anything was spent.
       const spent = await afterRefusedDeposit(api, intent.id);
       if (spent.nothingSpent) {
-        err.message += `; buy ${intent.id} is ${spent.status} with no deposit recorded: nothing was spent (the signed deposit cannot land after block height ${created.deposit.lastValidBlockHeight}); run the command again`;
-      } else {
-        hooks.submitted();
-        const taken = spent.status !== 'awaiting_deposit' && spent.status !== 'in an unknown state';
-        err.message += `; buy ${intent.id} is ${spent.status}${spent.note}: ${taken ? 'the service took the deposit despite the error' : 'the signed deposit may still be spent'}, so do not buy again until it has settled`;
+        throw track.serviceError(
+          err,
+          `buy ${intent.id} is ${spent.status} with no deposit recorded: nothing was spent (the signed deposit cannot land after block height ${created.deposit.lastValidBlockHeight}); run the command again`,
+        );
       }
-      throw err;
+      track.phase = 'submitted';
+      const taken = spent.status !== 'awaiting_deposit' && spent.status !== 'in an unknown state';
+      throw track.serviceError(
+        err,
+        `buy ${intent.id} is ${spent.status}${spent.note}: ${taken ? 'the service took the deposit despite the error' : 'the signed deposit may still be spent'}, so do not buy again until it has settled`,
+      );
     }
-    hooks.submitted();
+    track.phase = 'submitted';
   } else {
     if (req.dryRun) throw new UsageError(`buy ${intent.id} is already ${intent.status}; nothing to dry-run`);
   }

@@ -3,7 +3,9 @@
 import { isUncertainOutcome, type ServiceClient } from '../api/client.js';
 import type { GetSellResponse, SellAuthorization, Trade } from '../api/types.js';
 import type { Clock } from '../clock.js';
+import type { TradeStop } from '../domain/trade-stop.js';
 import { ApiError, DeclinedError, RefusedToSignError, UsageError } from '../errors.js';
+import { TradeTracker } from './trade-tracker.js';
 import type { Keypair } from '../wallet/keypair.js';
 import { checkSellAuthorization, type Finding } from '../wallet/sell-authorization-check.js';
 import { describeWordingChange, wordingFingerprint } from '../wallet/sell-message/wording.js';
@@ -65,8 +67,6 @@ export interface SellHooks {
   acceptWording(review: SellReview): Promise<boolean>;
   /** A fresh idempotency key for a new quote. */
   newIdempotencyKey(): string;
-  /** The signature was accepted (or may have been): from here the sell goes on without us. */
-  submitted(): void;
   stage(stage: string): void;
 }
 
@@ -78,15 +78,27 @@ export interface SellDeps {
   trust: WordingTrust;
 }
 
+/** How a sell ended: a result to show, or a stop (refused, declined, interrupted, a service error, a local refusal). */
 export type SellResult =
   | { kind: 'dry-run'; review: SellReview; problems: string[]; idempotencyKey: string }
   | { kind: 'accepted'; view: GetSellResponse; idempotencyKey: string }
-  | { kind: 'final' | 'timeout'; view: GetSellResponse; outcome: SellOutcome | undefined; trade: Trade | null; idempotencyKey: string };
+  | { kind: 'final' | 'timeout'; view: GetSellResponse; outcome: SellOutcome | undefined; trade: Trade | null; idempotencyKey: string }
+  | { kind: 'stopped'; stop: TradeStop };
 
-/** Runs a sell to its end (or to the authorization with --no-wait). */
+/** Runs a sell to its end (or to the authorization with --no-wait); every way it can stop is a value. */
 export async function runSell(deps: SellDeps, req: SellRequest, hooks: SellHooks): Promise<SellResult> {
+  const track = new TradeTracker('sell', req.idempotencyKey);
+  try {
+    return await sell(deps, req, hooks, track);
+  } catch (err) {
+    return { kind: 'stopped', stop: track.stop(err) };
+  }
+}
+
+async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: TradeTracker): Promise<SellResult> {
   let idempotencyKey = req.idempotencyKey;
   for (;;) {
+    track.ref.idempotencyKey = idempotencyKey;
     const { authorization } = await deps.api.createSell({
       mint: req.mint,
       amount: req.amount.toString(),
@@ -103,6 +115,7 @@ export async function runSell(deps: SellDeps, req: SellRequest, hooks: SellHooks
         'IDEMPOTENCY_MISMATCH',
       );
     }
+    track.created(authorization.id, authorization, resumed);
     hooks.created(authorization, resumed);
 
     if (resumed) {
@@ -129,7 +142,7 @@ export async function runSell(deps: SellDeps, req: SellRequest, hooks: SellHooks
     if (req.dryRun) return { kind: 'dry-run', review, problems: [...problems, ...acceptanceNeeded(review)], idempotencyKey };
     if (problems.length > 0) throw new RefusedToSignError(problems, ['nothing was signed; the authorization expires unused']);
 
-    const answer = await hooks.confirm(review);
+    const answer = await track.asking(() => hooks.confirm(review));
     if (answer === 'fresh-quote') {
       idempotencyKey = hooks.newIdempotencyKey();
       continue;
@@ -140,7 +153,7 @@ export async function runSell(deps: SellDeps, req: SellRequest, hooks: SellHooks
     const needs = acceptanceNeeded(review);
     if (needs.length > 0) {
       if (req.assumeYes) refuseUnattended(deps.trust, review, needs);
-      if (!(await hooks.acceptWording(review))) {
+      if (!(await track.asking(() => hooks.acceptWording(review)))) {
         throw new DeclinedError('the message was not accepted; the authorization expires unused');
       }
     }
@@ -156,13 +169,17 @@ export async function runSell(deps: SellDeps, req: SellRequest, hooks: SellHooks
     if (Date.parse(authorization.expiresAt) <= deps.clock.now()) {
       throw new RefusedToSignError(['the authorization expired before it could be signed'], ['run the command again for a fresh quote']);
     }
+    track.phase = 'approved';
     const signature = signMessage(authorization.message, deps.keypair.secretKey);
     const authorized = await authorize(deps, authorization, signature);
     // Unless the sell was read still awaiting its signature, it may go on without us.
-    if (!('view' in authorized) && authorized.stillAwaiting) throw authorized.error;
-    hooks.submitted();
-    if (!('view' in authorized)) throw authorized.error;
-    return finish(deps, req, authorized.view, idempotencyKey, hooks);
+    if ('view' in authorized) {
+      track.phase = 'submitted';
+      return finish(deps, req, authorized.view, idempotencyKey, hooks);
+    }
+    if (!authorized.stillAwaiting) track.phase = 'submitted';
+    if (authorized.error instanceof ApiError) throw track.serviceError(authorized.error, authorized.proven);
+    throw authorized.error;
   }
 }
 
@@ -175,7 +192,7 @@ async function authorize(
   deps: SellDeps,
   authorization: SellAuthorization,
   signature: string,
-): Promise<{ view: GetSellResponse } | { error: unknown; stillAwaiting: boolean }> {
+): Promise<{ view: GetSellResponse } | { error: unknown; stillAwaiting: boolean; proven: string }> {
   for (let attempt = 1; ; attempt++) {
     try {
       const result = await deps.api.authorizeSell(authorization.id, { signature });
@@ -186,16 +203,13 @@ async function authorize(
         current = await deps.api.getSell(authorization.id);
       } catch (readError) {
         // An interrupt while reading ends the command; either way the signature may have been taken.
-        if (!(readError instanceof ApiError)) return { error: readError, stillAwaiting: false };
-        if (err instanceof ApiError) err.message += '; the sell could not be read afterwards, so whether the signature was taken is unknown';
-        return { error: err, stillAwaiting: false };
+        const unknown = 'the sell could not be read afterwards, so whether the signature was taken is unknown';
+        return { error: readError instanceof ApiError ? err : readError, stillAwaiting: false, proven: unknown };
       }
       if (current.authorization.status !== 'awaiting_signature') return { view: current };
       if (attempt >= 2 || !isUncertainOutcome(err)) {
-        if (err instanceof ApiError) {
-          err.message += `; the service reports the sell still awaiting its signature (nothing sold so far); the signature it holds stays usable until ${authorization.expiresAt}`;
-        }
-        return { error: err, stillAwaiting: true };
+        const proven = `the service reports the sell still awaiting its signature (nothing sold so far); the signature it holds stays usable until ${authorization.expiresAt}`;
+        return { error: err, stillAwaiting: true, proven };
       }
     }
   }

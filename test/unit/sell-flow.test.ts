@@ -8,8 +8,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceClient } from '../../src/api/client.js';
 import type { GetSellResponse, SellAuthorization } from '../../src/api/types.js';
 import { systemClock } from '../../src/clock.js';
-import { ApiError, RefusedToSignError, TradeFailedError, UsageError } from '../../src/errors.js';
-import { runSell, SELL_POLL_INTERVAL_MS, type SellHooks, type SellRequest, type WordingTrust } from '../../src/trade/sell-flow.js';
+import { ApiError, UsageError } from '../../src/errors.js';
+import type { TradeStop } from '../../src/domain/trade-stop.js';
+import { runSell, SELL_POLL_INTERVAL_MS, type SellHooks, type SellRequest, type SellResult, type WordingTrust } from '../../src/trade/sell-flow.js';
 
 const MINT = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
 const pair = nacl.sign.keyPair();
@@ -123,7 +124,7 @@ function request(over: Partial<SellRequest> = {}): SellRequest {
 }
 
 function hooks(answers: { confirm?: 'yes' | 'no'; accept?: boolean } = {}) {
-  const calls = { accept: 0, submitted: 0 };
+  const calls = { accept: 0 };
   const h: SellHooks = {
     created: () => {},
     confirm: async () => answers.confirm ?? 'yes',
@@ -132,25 +133,24 @@ function hooks(answers: { confirm?: 'yes' | 'no'; accept?: boolean } = {}) {
       return answers.accept ?? false;
     },
     newIdempotencyKey: () => 'k2',
-    submitted: () => {
-      calls.submitted++;
-    },
     stage: () => {},
   };
   return { h, calls };
 }
 
 /** Runs the flow to its end under fake timers, advancing time as it waits. */
-async function run(fake: FakeService, trust: WordingTrust, req: SellRequest, h: SellHooks) {
+async function run(fake: FakeService, trust: WordingTrust, req: SellRequest, h: SellHooks): Promise<SellResult> {
   const deps = { api: fake.api, clock: systemClock, signal: new AbortController().signal, keypair, trust };
-  const settled = runSell(deps, req, h).then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-  let outcome: Awaited<typeof settled> | undefined;
-  void settled.then((o) => (outcome = o));
-  for (let i = 0; i < 200 && outcome === undefined; i++) await vi.advanceTimersByTimeAsync(250);
-  return (await settled);
+  let result: SellResult | undefined;
+  const running = runSell(deps, req, h).then((r) => (result = r));
+  for (let i = 0; i < 200 && result === undefined; i++) await vi.advanceTimersByTimeAsync(250);
+  return running;
+}
+
+/** The stop of a sell that stopped (fails the test otherwise). */
+function stopOf(result: SellResult): TradeStop {
+  expect(result.kind).toBe('stopped');
+  return (result as { stop: TradeStop }).stop;
 }
 
 const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]!);
@@ -161,7 +161,7 @@ describe('the sell path polls no faster than every 2 s', () => {
     const fake = service({ pendingReads: 4 });
     const { trust } = memoryTrust();
     const result = await run(fake, trust, request(), hooks().h);
-    expect(result.ok, String(!result.ok && result.error)).toBe(true);
+    expect(result.kind).toBe('final');
     expect(fake.reads.status.length).toBeGreaterThanOrEqual(4);
     for (const gap of gaps(fake.reads.status)) expect(gap).toBeGreaterThanOrEqual(2_000);
     // The final read of the sell (for its end state) may follow the last poll at once; the polls may not.
@@ -173,11 +173,11 @@ describe('the wording pin', () => {
   it('first use pins the wording and signs; the same wording again signs without a question', async () => {
     const { trust, state } = memoryTrust();
     const first = hooks();
-    expect((await run(service(), trust, request(), first.h)).ok).toBe(true);
+    expect((await run(service(), trust, request(), first.h)).kind).toBe('final');
     expect(state.pinned?.text).toBe('Sell {amount.raw} raw units of {mint} for at least {minimum.lamports} lamports');
     const again = hooks();
     const fake = service();
-    expect((await run(fake, trust, request(), again.h)).ok).toBe(true);
+    expect((await run(fake, trust, request(), again.h)).kind).toBe('final');
     expect(fake.authorizes).toBe(1);
     expect(again.calls.accept).toBe(0);
   });
@@ -187,12 +187,11 @@ describe('the wording pin', () => {
     await run(service(), trust, request(), hooks().h);
     const pinned = state.pinned;
     const fake = service({ wording: WORDING_B });
-    const result = await run(fake, trust, request(), hooks().h);
-    expect(result.ok).toBe(false);
-    const error = (result as { error: RefusedToSignError }).error;
-    expect(error).toBeInstanceOf(RefusedToSignError);
-    expect(error.message).toMatch(/wording changed: "Sell \{amount\.raw\} .*" became "Authorize the sale of/);
-    expect(error.hints.join(' ')).toContain(`trader config trust accept-wording ${state.pending!.fingerprint}`);
+    const stop = stopOf(await run(fake, trust, request(), hooks().h));
+    expect(stop.kind).toBe('refused');
+    const { problems, hints } = stop as Extract<TradeStop, { kind: 'refused' }>;
+    expect(problems.join(' ')).toMatch(/wording changed: "Sell \{amount\.raw\} .*" became "Authorize the sale of/);
+    expect(hints.join(' ')).toContain(`trader config trust accept-wording ${state.pending!.fingerprint}`);
     expect(fake.authorizes).toBe(0);
     expect(state.pinned).toEqual(pinned);
   });
@@ -202,15 +201,14 @@ describe('the wording pin', () => {
     await run(service(), trust, request(), hooks().h);
     const declined = hooks({ accept: false });
     const refusedFake = service({ wording: WORDING_B });
-    const no = await run(refusedFake, trust, request({ assumeYes: false }), declined.h);
-    expect(no.ok).toBe(false);
-    expect((no as { error: TradeFailedError }).error.code).toBe('DECLINED');
+    const no = stopOf(await run(refusedFake, trust, request({ assumeYes: false }), declined.h));
+    expect(no).toMatchObject({ kind: 'declined', detail: 'the message was not accepted; the authorization expires unused' });
     expect(declined.calls.accept).toBe(1);
     expect(refusedFake.authorizes).toBe(0);
 
     const accepted = hooks({ accept: true });
     const fake = service({ wording: WORDING_B });
-    expect((await run(fake, trust, request({ assumeYes: false }), accepted.h)).ok).toBe(true);
+    expect((await run(fake, trust, request({ assumeYes: false }), accepted.h)).kind).toBe('final');
     expect(fake.authorizes).toBe(1);
     expect(state.pinned?.text).toMatch(/^Authorize the sale of/);
   });
@@ -218,9 +216,9 @@ describe('the wording pin', () => {
   it('text the tool cannot explain is refused under --yes even on first use, and nothing is pinned', async () => {
     const { trust, state } = memoryTrust();
     const fake = service({ wording: (a) => `${WORDING_A(a)}. Expires in 3 minutes` });
-    const result = await run(fake, trust, request(), hooks().h);
-    expect((result as { error: Error }).error).toBeInstanceOf(RefusedToSignError);
-    expect((result as { error: Error }).error.message).toContain('"3" (a duration that is not the authorization');
+    const stop = stopOf(await run(fake, trust, request(), hooks().h));
+    expect(stop.kind).toBe('refused');
+    expect((stop as Extract<TradeStop, { kind: 'refused' }>).problems.join(' ')).toContain('"3" (a duration that is not the authorization');
     expect(fake.authorizes).toBe(0);
     expect(state.pinned).toBeNull();
   });
@@ -228,8 +226,9 @@ describe('the wording pin', () => {
   it('a first use whose pin cannot be stored is refused before signing (exit 2)', async () => {
     const { trust } = memoryTrust(null, true);
     const fake = service();
-    const result = await run(fake, trust, request(), hooks().h);
-    expect((result as { error: Error }).error).toBeInstanceOf(UsageError);
+    const stop = stopOf(await run(fake, trust, request(), hooks().h));
+    expect(stop.kind).toBe('local');
+    expect((stop as Extract<TradeStop, { kind: 'local' }>).error).toBeInstanceOf(UsageError);
     expect(fake.authorizes).toBe(0);
   });
 });
@@ -237,12 +236,12 @@ describe('the wording pin', () => {
 describe('after an authorize error', () => {
   it('reads the sell before saying anything; a sell still awaiting its signature is said to be so, and not submitted', async () => {
     const { trust } = memoryTrust();
-    const { h, calls } = hooks();
     const fake = service({ authorizeError: new ApiError('HTTP 400: bad signature', { status: 400 }) });
-    const result = await run(fake, trust, request(), h);
-    expect(result.ok).toBe(false);
-    expect((result as { error: Error }).error.message).toMatch(/HTTP 400: bad signature; the service reports the sell still awaiting its signature \(nothing sold so far\); the signature it holds stays usable until /);
+    const stop = stopOf(await run(fake, trust, request(), hooks().h));
+    expect(stop).toMatchObject({ kind: 'service-error', phase: 'approved' });
+    const { error, proven } = stop as Extract<TradeStop, { kind: 'service-error' }>;
+    expect(error.message).toBe('HTTP 400: bad signature');
+    expect(proven).toMatch(/^the service reports the sell still awaiting its signature \(nothing sold so far\); the signature it holds stays usable until /);
     expect(fake.reads.sell).toHaveLength(1);
-    expect(calls.submitted).toBe(0);
   });
 });

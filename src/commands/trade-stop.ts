@@ -1,0 +1,51 @@
+// Says how a buy or sell stopped, once, from the flow's TradeStop value: the --json result of a
+// refusal or a decline, then the one error main.ts turns into the exit code. Buy and sell share
+// this; each gives only its own words (what becomes of an unsigned trade, how to resume it).
+import type { Context } from '../context.js';
+import type { TradeStop } from '../domain/trade-stop.js';
+import { DeclinedError, InterruptedError, RefusedToSignError, type TraderError } from '../errors.js';
+import { followCommand } from './trade-preflight.js';
+
+export interface StopWords {
+  /** What happens to a trade left unsigned ("the buy intent expires unused"). */
+  unsigned: string;
+  /** The command that picks the trade up again before anything was submitted, if any. */
+  resume: string | null;
+  /** The --json result for a refusal or a decline, from the last intent or authorization seen. */
+  jsonResult(last: unknown, idempotencyKey: string): unknown;
+}
+
+/** Prints what a stop calls for and returns the error to throw. */
+export function presentStop(ctx: Context, stop: TradeStop, words: StopWords): TraderError {
+  const { ref } = stop;
+  if ((stop.kind === 'refused' || stop.kind === 'declined') && ctx.output.json && ref.last !== null) {
+    ctx.output.result(words.jsonResult(ref.last, ref.idempotencyKey), () => '');
+  }
+  const follow = ref.id ? followCommand(ref.id) : null;
+  switch (stop.kind) {
+    case 'refused':
+      return new RefusedToSignError(stop.problems, stop.hints);
+    case 'declined':
+      return new DeclinedError(stop.detail);
+    case 'local':
+      return stop.error;
+    case 'interrupted': {
+      // Ctrl-C stops waiting, not a trade already under way.
+      const again = words.resume ? ` (to pick it up again: ${words.resume})` : '';
+      const note =
+        stop.phase === 'prompting'
+          ? `nothing was signed; ${words.unsigned}${again}`
+          : stop.phase === 'submitted' && follow
+            ? `the trade goes on; follow it with: ${follow}`
+            : `nothing was submitted; ${words.unsigned}${again}`;
+      return new InterruptedError(stop.signal, [], note);
+    }
+    case 'service-error': {
+      // A service failure after submitting does not undo the trade: say how to follow it.
+      const notes = [stop.proven, stop.phase === 'submitted' && follow ? `the trade may still go on: check it with ${follow}` : null].filter(
+        (n): n is string => n !== null,
+      );
+      return notes.length ? stop.error.withNote(notes.join('; ')) : stop.error;
+    }
+  }
+}
