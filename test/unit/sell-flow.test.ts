@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceClient } from '../../src/api/client.js';
 import type { GetSellResponse, SellAuthorization } from '../../src/api/types.js';
 import { systemClock } from '../../src/clock.js';
-import { ApiError, UsageError } from '../../src/errors.js';
+import { ApiError, InterruptedError, UsageError } from '../../src/errors.js';
 import type { TradeStop } from '../../src/domain/trade-stop.js';
 import { runSell, SELL_POLL_INTERVAL_MS, type SellHooks, type SellRequest, type SellResult, type WordingTrust } from '../../src/trade/sell-flow.js';
 
@@ -243,5 +243,38 @@ describe('after an authorize error', () => {
     expect(error.message).toBe('HTTP 400: bad signature');
     expect(proven).toMatch(/^the service reports the sell still awaiting its signature \(nothing sold so far\); the signature it holds stays usable until /);
     expect(fake.reads.sell).toHaveLength(1);
+  });
+});
+
+describe('every other way a sell ends', () => {
+  it('--no-wait: accepted once the signature is in; a slow sell past the deadline: timed out', async () => {
+    const { trust } = memoryTrust();
+    expect((await run(service(), trust, request({ wait: false }), hooks().h)).kind).toBe('accepted');
+    expect((await run(service({ pendingReads: 1_000 }), trust, request({ waitLimitMs: 10_000 }), hooks().h)).kind).toBe('timeout');
+  });
+
+  it('declined at the first question: nothing signed', async () => {
+    const { trust } = memoryTrust();
+    const fake = service();
+    expect(stopOf(await run(fake, trust, request({ assumeYes: false }), hooks({ confirm: 'no' }).h))).toMatchObject({ kind: 'declined', detail: null });
+    expect(fake.authorizes).toBe(0);
+  });
+
+  it('interrupted at the prompt (phase prompting) and while waiting (phase submitted)', async () => {
+    const { trust } = memoryTrust();
+    const atPrompt = hooks().h;
+    atPrompt.confirm = () => Promise.reject(new InterruptedError('SIGINT'));
+    expect(stopOf(await run(service(), trust, request({ assumeYes: false }), atPrompt))).toMatchObject({ kind: 'interrupted', phase: 'prompting', ref: { side: 'sell' } });
+
+    const abort = new AbortController();
+    const waiting = hooks().h;
+    waiting.stage = () => abort.abort(new InterruptedError('SIGINT'));
+    const fake = service({ pendingReads: 1_000 });
+    const deps = { api: fake.api, clock: systemClock, signal: abort.signal, keypair, trust };
+    let result: SellResult | undefined;
+    const running = runSell(deps, request(), waiting).then((r) => (result = r));
+    for (let i = 0; i < 50 && result === undefined; i++) await vi.advanceTimersByTimeAsync(250);
+    expect(stopOf(await running)).toMatchObject({ kind: 'interrupted', phase: 'submitted' });
+    expect(fake.authorizes).toBe(1);
   });
 });

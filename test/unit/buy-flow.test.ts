@@ -1,0 +1,240 @@
+// Every way a buy can end, in process against a fake service with fake timers: completed,
+// accepted (--no-wait), dry run, timed out, and each stop — refused (with a cancel that worked
+// or failed), declined, interrupted at the prompt and while waiting, a service error after
+// signing (nothing spent, or the deposit taken), a local refusal (a key of another buy, a pin
+// that cannot be stored), a treasury pinned by another process meanwhile.
+import bs58 from 'bs58';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ServiceClient } from '../../src/api/client.js';
+import type { BuyIntent, Trade } from '../../src/api/types.js';
+import { systemClock } from '../../src/clock.js';
+import type { TradeStop } from '../../src/domain/trade-stop.js';
+import { ApiError, InterruptedError, UsageError } from '../../src/errors.js';
+import { runBuy, type BuyHooks, type BuyOutcome, type BuyRequest } from '../../src/trade/buy-flow.js';
+import { AMOUNT, MINT, budget, build, goodDeposit, intent as intentOf, owner, stranger, transfer, treasury } from './tx-fixtures.js';
+
+const keypair = { publicKey: owner.publicKey.toBase58(), secretKey: owner.secretKey, warnings: [] };
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: Date.parse('2029-12-31T23:55:00.000Z') });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+interface ServiceOptions {
+  transaction?: string;
+  /** Statuses the buy reads return after the deposit, in order (the last repeats). */
+  after?: string[];
+  deposit?: 'ok' | ApiError;
+  cancel?: 'ok' | ApiError;
+  /** The trade's deposit signature once the deposit is in. */
+  depositSignature?: string | null;
+  intentOverrides?: Partial<BuyIntent>;
+}
+
+function service(opts: ServiceOptions = {}) {
+  const calls = { deposits: 0, cancels: 0, reads: 0 };
+  let current = intentOf(opts.intentOverrides);
+  let deposited = false;
+  const after = opts.after ?? ['completed'];
+  const trade = (): Trade =>
+    ({
+      id: current.id,
+      side: 'buy',
+      status: current.status,
+      stage: current.status,
+      terminal: false,
+      inputMint: 'So11111111111111111111111111111111111111112',
+      outputMint: current.outputMint,
+      inputAmount: current.amountLamports,
+      expectedOutputAmount: '124703',
+      minimumOutputAmount: current.minimumOutputAmount,
+      receivedOutputAmount: null,
+      slippageBps: 100,
+      platformFeeLamports: '1000000',
+      signatures: { deposit: deposited && opts.depositSignature !== null ? (opts.depositSignature ?? 'sig') : null, swaps: [], payouts: [], refund: null },
+      refund: null,
+      failure: null,
+      createdAt: '2029-12-31T23:55:00.000Z',
+      expiresAt: current.depositExpiresAt,
+      completedAt: null,
+    }) as Trade;
+  const api = {
+    createBuy: async () => ({ intent: current, deposit: { transaction: opts.transaction ?? goodDeposit(), lastValidBlockHeight: 99 } }),
+    getTrade: async () => trade(),
+    submitDeposit: async () => {
+      calls.deposits++;
+      deposited = true;
+      if (opts.deposit && opts.deposit !== 'ok') throw opts.deposit;
+      current = { ...current, status: 'deposit_submitted' };
+      return { intent: current };
+    },
+    getBuy: async () => {
+      calls.reads++;
+      if (deposited && current.status !== 'cancelled') current = { ...current, status: after[Math.min(calls.reads - 1, after.length - 1)]! };
+      return { intent: current };
+    },
+    cancelBuy: async () => {
+      calls.cancels++;
+      if (opts.cancel && opts.cancel !== 'ok') throw opts.cancel;
+      current = { ...current, status: 'cancelled' };
+      return { intent: current };
+    },
+  } as unknown as ServiceClient;
+  return { api, calls };
+}
+
+function request(over: Partial<BuyRequest> = {}): BuyRequest {
+  return {
+    mint: MINT,
+    amountLamports: AMOUNT,
+    idempotencyKey: 'key-1',
+    keyTyped: false,
+    maxFeeLamports: 100_000n,
+    treasury: treasury.toBase58(),
+    allowedSlippageBps: 500,
+    wait: true,
+    dryRun: false,
+    waitLimitMs: 900_000,
+    ...over,
+  };
+}
+
+function hooks(over: Partial<BuyHooks> = {}): BuyHooks {
+  return { created: () => {}, confirm: async () => true, pinTreasury: (a) => a, stage: () => {}, ...over };
+}
+
+async function run(api: ServiceClient, req: BuyRequest, h: BuyHooks, signal = new AbortController().signal): Promise<BuyOutcome> {
+  let outcome: BuyOutcome | undefined;
+  const running = runBuy({ api, clock: systemClock, signal, keypair }, req, h).then((o) => (outcome = o));
+  for (let i = 0; i < 2_000 && outcome === undefined; i++) await vi.advanceTimersByTimeAsync(500);
+  return running;
+}
+
+function stopOf(outcome: BuyOutcome): TradeStop {
+  expect(outcome.kind).toBe('stopped');
+  return (outcome as { stop: TradeStop }).stop;
+}
+
+const ID = intentOf().id;
+
+describe('a buy that goes through', () => {
+  it('completed: the deposit signed once, the buy followed to its end', async () => {
+    const s = service({ after: ['deposit_confirmed', 'swap_submitted', 'completed'] });
+    const outcome = await run(s.api, request(), hooks());
+    expect(outcome).toMatchObject({ kind: 'final', intent: { status: 'completed' } });
+    expect(s.calls).toMatchObject({ deposits: 1, cancels: 0 });
+  });
+
+  it('--no-wait: accepted once the deposit is in', async () => {
+    const s = service();
+    expect(await run(s.api, request({ wait: false }), hooks())).toMatchObject({ kind: 'accepted', intent: { status: 'deposit_submitted' } });
+  });
+
+  it('--dry-run: the review, the intent cancelled, nothing signed', async () => {
+    const s = service();
+    const outcome = await run(s.api, request({ dryRun: true }), hooks());
+    expect(outcome).toMatchObject({ kind: 'dry-run', intent: { status: 'cancelled' }, problems: [] });
+    expect(s.calls.deposits).toBe(0);
+  });
+
+  it('timed out: the deposit in, the buy not final by the deadline', async () => {
+    const s = service({ after: ['deposit_submitted'] });
+    expect(await run(s.api, request({ waitLimitMs: 10_000 }), hooks())).toMatchObject({ kind: 'timeout', intent: { status: 'deposit_submitted' } });
+  });
+});
+
+describe('a buy that stops', () => {
+  const payingStranger = () => build([...budget(), transfer(AMOUNT, stranger.publicKey)]);
+
+  it('refused: the intent cancelled, nothing signed, the cancelled intent kept for --json', async () => {
+    const s = service({ transaction: payingStranger() });
+    const stop = stopOf(await run(s.api, request(), hooks()));
+    expect(stop).toMatchObject({ kind: 'refused', hints: ['the buy intent was cancelled; nothing was signed'], ref: { side: 'buy', id: ID, last: { status: 'cancelled' } } });
+    expect(s.calls.deposits).toBe(0);
+  });
+
+  it('refused with a cancel that failed: says so', async () => {
+    const s = service({ transaction: payingStranger(), cancel: new ApiError('HTTP 503', { status: 503 }) });
+    const stop = stopOf(await run(s.api, request(), hooks()));
+    expect(stop).toMatchObject({ kind: 'refused', hints: [`the buy intent could not be cancelled; it expires unused at ${intentOf().depositExpiresAt}; nothing was signed`] });
+  });
+
+  it('declined: nothing signed; a cancel that failed is the detail', async () => {
+    const no = hooks({ confirm: async () => false });
+    expect(stopOf(await run(service().api, request(), no))).toMatchObject({ kind: 'declined', detail: null });
+    const failing = service({ cancel: new ApiError('HTTP 409', { status: 409 }) });
+    expect(stopOf(await run(failing.api, request(), no))).toMatchObject({ kind: 'declined', detail: expect.stringMatching(/could not be cancelled/) });
+  });
+
+  it('interrupted at the prompt: phase prompting (nothing signed)', async () => {
+    const s = service();
+    const stop = stopOf(await run(s.api, request(), hooks({ confirm: async () => Promise.reject(new InterruptedError('SIGINT')) })));
+    expect(stop).toMatchObject({ kind: 'interrupted', signal: 'SIGINT', phase: 'prompting', ref: { id: ID } });
+    expect(s.calls.deposits).toBe(0);
+  });
+
+  it('interrupted while waiting: phase submitted (the trade goes on)', async () => {
+    const s = service({ after: ['deposit_submitted'] });
+    const abort = new AbortController();
+    const stage = () => abort.abort(new InterruptedError('SIGTERM'));
+    const stop = stopOf(await run(s.api, request(), hooks({ stage }), abort.signal));
+    expect(stop).toMatchObject({ kind: 'interrupted', signal: 'SIGTERM', phase: 'submitted' });
+  });
+
+  it('a deposit answered with an error that the service did not take: cancelled, no deposit recorded, nothing was spent', async () => {
+    const s = service({ deposit: new ApiError('HTTP 400: broadcast failed', { status: 400 }), depositSignature: null });
+    // The fake records the deposit as taken only when it succeeds: make the read show it still awaiting.
+    const api = { ...s.api, getBuy: async () => ({ intent: intentOf() }) } as ServiceClient;
+    const stop = stopOf(await run(api, request(), hooks()));
+    expect(stop).toMatchObject({ kind: 'service-error', phase: 'approved' });
+    const { error, proven } = stop as Extract<TradeStop, { kind: 'service-error' }>;
+    expect(error.message).toBe('HTTP 400: broadcast failed');
+    expect(proven).toBe(`buy ${ID} is cancelled with no deposit recorded: nothing was spent (the signed deposit cannot land after block height 99); run the command again`);
+  });
+
+  it('a deposit answered with an error that the service took: never "nothing was spent", phase submitted', async () => {
+    const s = service({ deposit: new ApiError('HTTP 400: broadcast failed', { status: 400 }) });
+    const api = { ...s.api, getBuy: async () => ({ intent: intentOf({ status: 'deposit_submitted' }) }) } as ServiceClient;
+    const stop = stopOf(await run(api, request(), hooks()));
+    expect(stop).toMatchObject({ kind: 'service-error', phase: 'submitted' });
+    expect((stop as Extract<TradeStop, { kind: 'service-error' }>).proven).toBe(
+      `buy ${ID} is deposit_submitted: the service took the deposit despite the error, so do not buy again until it has settled`,
+    );
+  });
+
+  it('a typed key of another buy: a local refusal, nothing cancelled or signed', async () => {
+    const s = service({ intentOverrides: { amountLamports: '5' } });
+    const stop = stopOf(await run(s.api, request({ keyTyped: true }), hooks()));
+    expect(stop.kind).toBe('local');
+    expect((stop as Extract<TradeStop, { kind: 'local' }>).error.code).toBe('IDEMPOTENCY_MISMATCH');
+    expect(s.calls).toMatchObject({ deposits: 0, cancels: 0 });
+  });
+
+  it('first use whose pin cannot be stored: a local refusal before signing, the intent cancelled', async () => {
+    const s = service();
+    const pinTreasury = () => {
+      throw new UsageError('cannot pin the treasury: read-only file system', 'TRUST_STORE');
+    };
+    const stop = stopOf(await run(s.api, request({ treasury: null }), hooks({ pinTreasury })));
+    expect(stop.kind).toBe('local');
+    expect(s.calls).toMatchObject({ deposits: 0, cancels: 1 });
+  });
+
+  it('first use when another process pinned another treasury meanwhile: refused, nothing signed', async () => {
+    const s = service();
+    const other = bs58.encode(new Uint8Array(32).fill(7));
+    const stop = stopOf(await run(s.api, request({ treasury: null }), hooks({ pinTreasury: () => other })));
+    expect(stop).toMatchObject({ kind: 'refused', problems: [expect.stringContaining(`not ${other}, which another trader process pinned`)] });
+    expect(s.calls.deposits).toBe(0);
+  });
+
+  it('a quote wider than the slippage allowed: refused before the prompt', async () => {
+    const s = service();
+    let asked = false;
+    const stop = stopOf(await run(s.api, request({ allowedSlippageBps: 50 }), hooks({ confirm: async () => (asked = true) })));
+    expect(stop).toMatchObject({ kind: 'refused', problems: ["the quote's slippage 100 bps is more than the 50 bps allowed"] });
+    expect(asked).toBe(false);
+  });
+});
