@@ -83,11 +83,12 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
         },
         async confirm(review) {
           ctx.output.note(renderSellReview(review, meta, ctx.clock.now(), ctx.output.theme));
-          if (ctx.settings.yes) return 'yes';
-          if (!(await ask('Sign this message and sell?', false))) return 'no';
-          if (Date.parse(review.authorization.expiresAt) > ctx.clock.now()) return 'yes';
+          if (ctx.settings.yes) return true;
+          return ask('Sign this message and sell?', false);
+        },
+        async freshQuote() {
           ctx.output.note('The quote expired while you were deciding; signing it now would be refused.');
-          return (await ask('Get a fresh quote?', true)) ? 'fresh-quote' : 'no';
+          return ask('Get a fresh quote?', true);
         },
         async acceptWording(review) {
           const what = [

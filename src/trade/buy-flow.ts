@@ -5,7 +5,7 @@ import { BUY_TERMINAL_STATUSES, type BuyIntent, type CreateBuyResponse, type Tra
 import type { Clock } from '../clock.js';
 import type { TradeStop } from '../domain/trade-stop.js';
 import { ApiError, DeclinedError, RefusedToSignError, UsageError } from '../errors.js';
-import { TradeTracker } from './trade-tracker.js';
+import { tracked, type TradeTracker } from './trade-tracker.js';
 import type { Keypair } from '../wallet/keypair.js';
 import { inspectDeposit, type DepositFacts } from '../wallet/deposit-inspection.js';
 import { signDepositTransaction } from '../wallet/signing.js';
@@ -73,13 +73,8 @@ export type BuyOutcome =
 const isFinal = (i: BuyIntent) => (BUY_TERMINAL_STATUSES as readonly string[]).includes(i.status);
 
 /** Runs a buy to its end (or to the deposit with --no-wait); every way it can stop is a value. */
-export async function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): Promise<BuyOutcome> {
-  const track = new TradeTracker('buy', req.idempotencyKey);
-  try {
-    return await buy(deps, req, hooks, track);
-  } catch (err) {
-    return { kind: 'stopped', stop: track.stop(err) };
-  }
+export function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): Promise<BuyOutcome> {
+  return tracked('buy', req.idempotencyKey, (track) => buy(deps, req, hooks, track));
 }
 
 async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: TradeTracker): Promise<BuyOutcome> {

@@ -5,9 +5,9 @@ import type { GetSellResponse, SellAuthorization, Trade } from '../api/types.js'
 import type { Clock } from '../clock.js';
 import type { TradeStop } from '../domain/trade-stop.js';
 import { ApiError, DeclinedError, RefusedToSignError, UsageError } from '../errors.js';
-import { TradeTracker } from './trade-tracker.js';
+import { tracked, type TradeTracker } from './trade-tracker.js';
 import type { Keypair } from '../wallet/keypair.js';
-import { checkSellAuthorization, type Finding } from '../wallet/sell-authorization-check.js';
+import { authorizationExpired, checkSellAuthorization, type Finding } from '../wallet/sell-authorization-check.js';
 import { describeWordingChange, wordingFingerprint } from '../wallet/sell-message/wording.js';
 import { signMessage } from '../wallet/signing.js';
 import { readTradeOrNull } from './read-trade.js';
@@ -43,8 +43,6 @@ export interface SellRequest {
   waitLimitMs: number;
 }
 
-export type SellAnswer = 'yes' | 'no' | 'fresh-quote';
-
 /** The sell-message wordings the user has trusted for this service (the trust store). */
 export interface WordingTrust {
   /** The pinned wording, or null before the first sell. */
@@ -57,12 +55,10 @@ export interface WordingTrust {
 
 export interface SellHooks {
   created(authorization: SellAuthorization, resumed: boolean): void;
-  /**
-   * Shows the review and asks the user (under --yes: shows it and answers yes). Returns
-   * 'fresh-quote' when the answer came after the authorization expired and the user wants a new
-   * quote instead of signing a dead one.
-   */
-  confirm(review: SellReview): Promise<SellAnswer>;
+  /** Shows the review and asks the user (under --yes: shows it and answers yes); false declines. */
+  confirm(review: SellReview): Promise<boolean>;
+  /** The answers came after the authorization expired: whether to get a fresh quote instead of signing a dead one. */
+  freshQuote(): Promise<boolean>;
   /** The separate, default-No question for unexplained text or a changed wording. */
   acceptWording(review: SellReview): Promise<boolean>;
   /** A fresh idempotency key for a new quote. */
@@ -86,13 +82,8 @@ export type SellResult =
   | { kind: 'stopped'; stop: TradeStop };
 
 /** Runs a sell to its end (or to the authorization with --no-wait); every way it can stop is a value. */
-export async function runSell(deps: SellDeps, req: SellRequest, hooks: SellHooks): Promise<SellResult> {
-  const track = new TradeTracker('sell', req.idempotencyKey);
-  try {
-    return await sell(deps, req, hooks, track);
-  } catch (err) {
-    return { kind: 'stopped', stop: track.stop(err) };
-  }
+export function runSell(deps: SellDeps, req: SellRequest, hooks: SellHooks): Promise<SellResult> {
+  return tracked('sell', req.idempotencyKey, (track) => sell(deps, req, hooks, track));
 }
 
 async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: TradeTracker): Promise<SellResult> {
@@ -142,14 +133,7 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
     if (req.dryRun) return { kind: 'dry-run', review, problems: [...problems, ...acceptanceNeeded(review)], idempotencyKey };
     if (problems.length > 0) throw new RefusedToSignError(problems, ['nothing was signed; the authorization expires unused']);
 
-    const answer = await track.asking(() => hooks.confirm(review));
-    if (answer === 'fresh-quote') {
-      idempotencyKey = hooks.newIdempotencyKey();
-      continue;
-    }
-    if (answer === 'no') {
-      throw new DeclinedError();
-    }
+    if (!(await track.asking(() => hooks.confirm(review)))) throw new DeclinedError();
     const needs = acceptanceNeeded(review);
     if (needs.length > 0) {
       if (req.assumeYes) refuseUnattended(deps.trust, review, needs);
@@ -165,9 +149,12 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
         throw new RefusedToSignError(['another trader process pinned a different sell wording for this service meanwhile'], ['nothing was signed; run the command again to review it']);
       }
     }
-    // The answer may have come late: never sign an authorization that is already dead.
-    if (Date.parse(authorization.expiresAt) <= deps.clock.now()) {
-      throw new RefusedToSignError(['the authorization expired before it could be signed'], ['run the command again for a fresh quote']);
+    // The answers may have come late: never sign an authorization that is already dead.
+    if (authorizationExpired(authorization, deps.clock.now())) {
+      if (req.assumeYes) throw new RefusedToSignError(['the authorization expired before it could be signed'], ['run the command again for a fresh quote']);
+      if (!(await track.asking(() => hooks.freshQuote()))) throw new DeclinedError('the authorization expired unused');
+      idempotencyKey = hooks.newIdempotencyKey();
+      continue;
     }
     track.phase = 'approved';
     const signature = signMessage(authorization.message, deps.keypair.secretKey);

@@ -10,6 +10,19 @@ export class Stopped extends Error {
   }
 }
 
+/**
+ * Runs a buy or sell body with its tracker: every way it stops becomes a value, so a flow
+ * returns either its result or `{ kind: 'stopped' }` and never throws what a stop describes.
+ */
+export async function tracked<T>(side: TradeSide, idempotencyKey: string, body: (track: TradeTracker) => Promise<T>): Promise<T | { kind: 'stopped'; stop: TradeStop }> {
+  const track = new TradeTracker(side, idempotencyKey);
+  try {
+    return await body(track);
+  } catch (err) {
+    return { kind: 'stopped', stop: track.stop(err) };
+  }
+}
+
 export class TradeTracker {
   readonly ref: TradeRef;
   phase: TradePhase = 'creating';

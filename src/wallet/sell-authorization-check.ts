@@ -16,6 +16,12 @@ import { decodeBase64Strict, looksLikeTransaction } from './transaction-decoder.
 export { MAX_MESSAGE_BYTES } from './sell-message/text-rules.js';
 export type { Finding } from './sell-message/accounting.js';
 
+/** Whether the authorization can no longer be signed: its expiry is past (or unreadable). The one rule for "expired". */
+export function authorizationExpired(auth: { expiresAt: unknown }, nowMs: number): boolean {
+  const expiresMs = typeof auth.expiresAt === 'string' ? Date.parse(auth.expiresAt) : NaN;
+  return Number.isNaN(expiresMs) || expiresMs <= nowMs;
+}
+
 /** How far the service's clock may run ahead of ours. */
 const CLOCK_SKEW_MS = 60_000;
 
@@ -82,7 +88,7 @@ export function checkSellAuthorization(input: SellCheckInput): SellCheck {
   const expiresMs = typeof auth.expiresAt === 'string' ? Date.parse(auth.expiresAt) : NaN;
   const createdMs = timeOrNull(auth.createdAt);
   if (Number.isNaN(expiresMs)) problems.push(`the authorization's expiresAt ${JSON.stringify(auth.expiresAt)} is not a valid time`);
-  else if (expiresMs <= nowMs) problems.push(`the authorization expired at ${auth.expiresAt}`);
+  else if (authorizationExpired(auth, nowMs)) problems.push(`the authorization expired at ${auth.expiresAt}`);
   else if (expiresMs > nowMs + MAX_LIFETIME_MS + CLOCK_SKEW_MS) problems.push(`the authorization expires at ${auth.expiresAt}, more than 2 minutes from now`);
   if (createdMs !== null && !Number.isNaN(expiresMs) && (expiresMs - createdMs > MAX_LIFETIME_MS || createdMs > nowMs + CLOCK_SKEW_MS)) {
     problems.push(`the authorization's createdAt ${auth.createdAt} does not fit a 2-minute authorization expiring at ${auth.expiresAt}`);

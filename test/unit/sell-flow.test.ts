@@ -127,7 +127,8 @@ function hooks(answers: { confirm?: 'yes' | 'no'; accept?: boolean } = {}) {
   const calls = { accept: 0 };
   const h: SellHooks = {
     created: () => {},
-    confirm: async () => answers.confirm ?? 'yes',
+    confirm: async () => (answers.confirm ?? 'yes') === 'yes',
+    freshQuote: async () => false,
     acceptWording: async () => {
       calls.accept++;
       return answers.accept ?? false;
@@ -247,6 +248,26 @@ describe('after an authorize error', () => {
 });
 
 describe('every other way a sell ends', () => {
+  it('answered after the authorization expired: a fresh quote when the user wants one, refused under --yes', async () => {
+    const { trust } = memoryTrust();
+    // The answer takes three minutes: the 2-minute authorization is dead by then.
+    const slow = hooks().h;
+    slow.confirm = async () => {
+      vi.setSystemTime(Date.now() + 180_000);
+      return true;
+    };
+    let offered = 0;
+    slow.freshQuote = async () => (++offered === 1);
+    const fake = service();
+    const interactive = await run(fake, trust, request({ assumeYes: false }), slow);
+    // First quote expired → a fresh one (which also expires) → the user declines the second offer.
+    expect(stopOf(interactive)).toMatchObject({ kind: 'declined', detail: 'the authorization expired unused' });
+    expect(offered).toBe(2);
+    expect(fake.authorizes).toBe(0);
+    const unattended = stopOf(await run(service(), trust, request(), slow));
+    expect(unattended).toMatchObject({ kind: 'refused', problems: ['the authorization expired before it could be signed'] });
+  });
+
   it('--no-wait: accepted once the signature is in; a slow sell past the deadline: timed out', async () => {
     const { trust } = memoryTrust();
     expect((await run(service(), trust, request({ wait: false }), hooks().h)).kind).toBe('accepted');
