@@ -51,7 +51,7 @@ function printError(err: unknown, json: boolean, verbose: boolean, stderr: NodeJ
     const full = hints.length ? `${message}; ${hints.join('; ')}` : message;
     stderr.write(JSON.stringify({ error: { code: known?.code ?? 'INTERNAL', message: full, status, requestId } }) + '\n');
   } else if (err instanceof DeclinedError) {
-    stderr.write(`${message}\n`); // the user's choice, not an error
+    stderr.write(`${safeForTerminal(message)}\n`); // the user's choice, not an error; still service text in it
   } else {
     const lines = [`error: ${message}`];
     const second = [...(known?.hints ?? []), ...(requestId ? [`request id: ${requestId}`] : [])].join('  ');

@@ -258,8 +258,8 @@ export function createClient(opts: ClientOptions): ServiceClient {
   };
 
   return {
-    // The account names the key (prefix, name): pieces of it are hidden even when the service shows them.
-    me: async () => redactDeep(await dataOf(get<Account>('/me', S.envelope(S.account))), redact),
+    // The account names the key (prefix, name): parseSuccess hides any piece of it the service shows.
+    me: async () => dataOf(get<Account>('/me', S.envelope(S.account))),
     points: async () => dataOf(get<PointsSummary>('/points', S.envelope(S.pointsSummary))),
     listPositions: async (q) => page<Position>(`/positions${query({ status: q.status, limit: q.limit, cursor: q.cursor })}`, S.position),
     getPosition: async (id) => dataOf(get<Position>(`/positions/${segment(id)}`, S.envelope(S.position))),
@@ -313,10 +313,9 @@ function parseSuccess<T>(status: number, contentType: string | null, body: strin
   } catch {
     return bad(`HTTP ${status} with a body that is not valid JSON`);
   }
-  // A service that echoes the key anywhere gets it hidden; the deep walk runs only when the
-  // body holds the key or escapes that could spell it (lists can be long).
-  if (redact.holdsKey(text) || /\\u[0-9a-fA-F]{4}/.test(text)) json = redactDeep(json, redact);
-  if (redact.holdsKey(text) || /\\u00/.test(text)) json = redactDeep(json, (s) => (redact.holdsKey(s) ? s.split(s.includes(' ') ? ' ' : '\u0000').map(redact).join(s.includes(' ') ? ' ' : '\u0000') : s));
+  // A service that echoes the key (or a piece of it) anywhere gets it hidden; the deep walk runs
+  // only when the body holds a piece or escapes that could spell one (a page is at most 100 items).
+  if (redact.holdsPiece(text) || /\\u[0-9a-fA-F]{4}/.test(text)) json = redactDeep(json, redact);
   const bodyRequestId = (json as { requestId?: unknown } | null)?.requestId;
   const problem = c.check(json, '');
   if (problem) return bad(oneLine(redact(problem), 200), typeof bodyRequestId === 'string' ? bodyRequestId : headerRequestId);

@@ -6,16 +6,20 @@
 export const KEY_FRAGMENT_LENGTH = 8;
 
 export interface Redactor {
-  /** The text with every piece of the key hidden (a piece keeps its first 4 characters, then "…"). */
+  /**
+   * The text with every piece of the key hidden: each shows as the key's own first 4 characters
+   * and "…", so no number of echoed pieces adds up to more of the key than `config list` shows.
+   */
   (text: string): string;
-  /** Whether the text holds the whole key (a cheap test before a deep walk). */
-  holdsKey(text: string): boolean;
+  /** Whether the text holds any piece of the key (a quick test before a deep walk). */
+  holdsPiece(text: string): boolean;
 }
 
 /** A redactor for one key. */
 export function keyRedactor(key: string): Redactor {
   const pieces = new Set<string>();
   for (let i = 0; i + KEY_FRAGMENT_LENGTH <= key.length; i++) pieces.add(key.slice(i, i + KEY_FRAGMENT_LENGTH));
+  const marker = `${key.slice(0, 4)}…`;
   const redact = ((text: string): string => {
     if (text.length < KEY_FRAGMENT_LENGTH || pieces.size === 0) return text;
     let out = '';
@@ -29,12 +33,12 @@ export function keyRedactor(key: string): Redactor {
       // Extend the run as far as it stays a piece of the key.
       let end = i + KEY_FRAGMENT_LENGTH;
       while (end < text.length && key.includes(text.slice(i, end + 1))) end++;
-      out += `${text.slice(i, i + 4)}…`;
+      out += marker;
       i = end;
     }
     return out;
   }) as Redactor;
-  redact.holdsKey = (text) => key.length > 0 && text.includes(key);
+  redact.holdsPiece = (text) => [...pieces].some((piece) => text.includes(piece));
   return redact;
 }
 

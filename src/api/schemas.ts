@@ -58,6 +58,9 @@ export function obj(fields: Record<string, Check>): Check {
 const nstr = nullable(str);
 const namount = nullable(amount);
 const nint = nullable(int);
+/** Token decimals: a whole number 0-255 (a negative or huge one would break every amount shown). */
+const decimals: Check = (v, at) => (Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= 255 ? null : wrong(at, v, 'token decimals from 0 to 255'));
+const ndecimals = nullable(decimals);
 const nnum = nullable(num);
 
 export const buyIntent = obj({
@@ -97,7 +100,7 @@ export const position = obj({
   id: str,
   status: str,
   mint: nstr,
-  token: nullable(obj({ symbol: nstr, name: nstr, decimals: nint })),
+  token: nullable(obj({ symbol: nstr, name: nstr, decimals: ndecimals })),
   principalLamports: amount,
   costLamports: namount,
   boughtAmount: namount,
@@ -155,7 +158,7 @@ export const activityEntry = obj({
   signature: nstr,
   mint: nstr,
   symbol: nstr,
-  decimals: nint,
+  decimals: ndecimals,
   amount: namount,
   solLamports: namount,
   usdValue: nnum,
@@ -167,7 +170,7 @@ export const holding = obj({
   mint: str,
   name: nstr,
   symbol: nstr,
-  decimals: nint,
+  decimals: ndecimals,
   amount,
   balance: nstr,
   usdPrice: nnum,

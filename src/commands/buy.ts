@@ -56,7 +56,7 @@ export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: O
   try {
     outcome = await runBuy(
       { api, clock: ctx.clock, signal: ctx.signal, keypair },
-      { mint, amountLamports, slippageBps, allowedSlippageBps: allowedSlippage(ctx, typedSlippage), idempotencyKey, keyTyped: opts.idempotencyKey !== undefined, maxFeeLamports, treasury, wait: opts.wait !== false, dryRun, waitLimitMs: waitLimitMs(ctx) },
+      { mint, amountLamports, slippageBps, allowedSlippageBps: allowedSlippage(ctx, typedSlippage), assumeYes: ctx.settings.yes, idempotencyKey, keyTyped: opts.idempotencyKey !== undefined, maxFeeLamports, treasury, wait: opts.wait !== false, dryRun, waitLimitMs: waitLimitMs(ctx) },
       {
         created(intent, resumed) {
           intentId = intent.id;

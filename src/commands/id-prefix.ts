@@ -90,7 +90,8 @@ export async function resolveTradeId(api: ServiceClient, value: string): Promise
     const asTyped = await api.getTradeStatus(typed).then(
       () => true,
       (err: unknown) => {
-        if (err instanceof ApiError && err.status === 404) return false;
+        // Any 4xx: the service does not know it as a trade id (some answer 400 for a malformed one).
+        if (err instanceof ApiError && err.status !== null && err.status >= 400 && err.status < 500) return false;
         throw err;
       },
     );

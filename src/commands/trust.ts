@@ -34,7 +34,7 @@ export function pinnedTreasury(store: TrustStore): string | null {
 export function wordingTrust(store: TrustStore): WordingTrust {
   return {
     pinned: () => guarded('read the pinned sell wording', () => store.read().sellWording ?? null),
-    pin: (text, fingerprint, replacing) => guarded('pin the sell wording', () => store.pinWording(text, fingerprint, replacing).fingerprint),
+    pin: (text, fingerprint, replacing) => guarded('pin the sell wording', () => store.pinWording(text, fingerprint, replacing)?.fingerprint ?? null),
     recordPending: (text, fingerprint) => store.recordPendingWording(text, fingerprint),
   };
 }

@@ -2,7 +2,7 @@
 // config, the trust store): under a lock file, the current contents are read again, changed,
 // written to a temp file and renamed over the original. A crash leaves the old file or the new
 // one, never half of either, and no process's change is lost to another's stale copy.
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export interface LockTiming {
@@ -49,13 +49,15 @@ function lock(lockPath: string, timing: LockTiming): () => void {
   const waitMs = timing.waitMs ?? 5_000;
   const staleMs = timing.staleMs ?? 30_000;
   const started = timing.now();
+  // A token of our own in the lock file, so we never remove a lock another process holds.
+  const token = `${process.pid}-${process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex')}`;
   // Bounded by attempts as well as by the clock, so a stopped clock cannot wait for ever.
   for (let attempt = 0; ; attempt++) {
     try {
-      closeSync(openSync(lockPath, 'wx', 0o600));
+      writeFileSync(lockPath, token, { flag: 'wx', mode: 0o600 });
       return () => {
         try {
-          unlinkSync(lockPath);
+          if (readFileSync(lockPath, 'utf8') === token) unlinkSync(lockPath);
         } catch {
           /* already gone: nothing to release */
         }
@@ -64,14 +66,7 @@ function lock(lockPath: string, timing: LockTiming): () => void {
       const code = (err as NodeJS.ErrnoException).code;
       if (code !== 'EEXIST') throw new LockedFileError(`cannot lock ${lockPath}: ${(err as Error).message}`);
     }
-    if (isStale(lockPath, timing.now(), staleMs)) {
-      try {
-        unlinkSync(lockPath);
-      } catch {
-        /* another process took it first */
-      }
-      continue;
-    }
+    if (takeOverIfStale(lockPath, timing.now(), staleMs, token)) continue;
     if (timing.now() - started >= waitMs || attempt * PAUSE_MS >= waitMs) {
       throw new LockedFileError(`${lockPath} is held by another trader process; if none is running, delete that file`);
     }
@@ -79,12 +74,33 @@ function lock(lockPath: string, timing: LockTiming): () => void {
   }
 }
 
-function isStale(lockPath: string, now: number, staleMs: number): boolean {
+/**
+ * Removes a lock left by a crashed process. It is moved aside under a name of our own first
+ * (only one process can move it), and put back if what was moved is not the stale lock that
+ * was judged (another process took over and locked meanwhile). True when it is worth trying
+ * to lock again at once.
+ */
+function takeOverIfStale(lockPath: string, now: number, staleMs: number, token: string): boolean {
+  let stale: string;
   try {
-    return now - statSync(lockPath).mtimeMs > staleMs;
-  } catch {
-    return false; // gone already: the next attempt takes it
+    if (now - statSync(lockPath).mtimeMs <= staleMs) return false;
+    stale = readFileSync(lockPath, 'utf8');
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOENT'; // gone already: try again at once
   }
+  const aside = `${lockPath}.stale-${token}`;
+  try {
+    renameSync(lockPath, aside);
+  } catch {
+    return true; // another process moved it first
+  }
+  try {
+    if (readFileSync(aside, 'utf8') === stale) unlinkSync(aside);
+    else renameSync(aside, lockPath);
+  } catch {
+    /* best effort: a lock file left aside holds nothing */
+  }
+  return true;
 }
 
 /** A short synchronous wait: these updates are a few milliseconds of file work. */

@@ -63,10 +63,11 @@ export class TrustStore {
    * Pins a sell wording. With `replacing` null it pins only where none is pinned yet; otherwise
    * only where the pinned one is still `replacing`. Returns the wording pinned after the call.
    */
-  pinWording(text: string, fingerprint: string, replacing: string | null): PinnedWording {
+  pinWording(text: string, fingerprint: string, replacing: string | null): PinnedWording | null {
     return this.update((entry) => {
-      const current = entry.sellWording;
-      if ((current?.fingerprint ?? null) !== replacing) return { entry, value: current! };
+      const current = entry.sellWording ?? null;
+      // Someone changed the pin meanwhile (pinned another, or forgot it): the caller refuses.
+      if ((current?.fingerprint ?? null) !== replacing) return { entry, value: current };
       const pinned = { text, fingerprint, at: this.now() };
       const { pendingSellWording, ...rest } = entry;
       const keep = pendingSellWording && pendingSellWording.fingerprint !== fingerprint ? { pendingSellWording } : {};

@@ -46,9 +46,13 @@ export function newApiKeyValue(): string {
   return `sk_sandbox_${randomBase58(32)}`;
 }
 
-/** Sell authorization ids carry the `sell_` prefix the API document names. */
+/** Digits and consonants: an id that can never spell a word by chance. */
+const CONSONANTS = '123456789BCDFGHJKLMNPQRSTVWXZbcdfghjkmnpqrstvwxz';
+
+/** Sell authorization ids carry the `sell_` prefix the API document names; the rest is opaque. */
 export function newAuthorizationId(): string {
-  return `sell_${randomBase58(22)}`;
+  const bytes = randomBytes(22);
+  return `sell_${Array.from(bytes, (b) => CONSONANTS[b % CONSONANTS.length]).join('')}`;
 }
 
 /** Sell order group keys: `sg_` + 22 base58 characters. */

@@ -34,6 +34,8 @@ export interface BuyRequest {
   treasury: string | null;
   /** The most slippage the user allows (--slippage-bps, the profile's maxSlippageBps, or the default cap). */
   allowedSlippageBps: number;
+  /** --yes: what cannot be checked (a quote that cannot be read) is refused rather than shown. */
+  assumeYes: boolean;
   wait: boolean;
   dryRun: boolean;
   /** How long to wait for the end once the deposit is in (not counting the prompt); null = no limit. */
@@ -112,7 +114,7 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
     };
     // The quote (the trade read) is read while the intent still awaits its deposit.
     const quote = inspection.facts ? await readQuote(api, intent) : null;
-    const problems = [...inspection.problems, ...(quote ? buySlippageProblems(intent, quote, req.allowedSlippageBps) : [])];
+    const problems = [...inspection.problems, ...(quote ? buySlippageProblems(intent, quote, req.allowedSlippageBps, req.assumeYes) : [])];
     if (req.dryRun) {
       const fate = await cancel();
       if (!inspection.facts || !quote) throw new RefusedToSignError(problems, [`dry run: nothing was signed; ${fate}`]);
@@ -157,7 +159,7 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
       if (spent.nothingSpent) {
         throw track.serviceError(
           err,
-          `buy ${intent.id} is ${spent.status} with no deposit recorded: nothing was spent (the signed deposit cannot land after block height ${created.deposit.lastValidBlockHeight}); run the command again`,
+          `buy ${intent.id} is ${spent.status} with no deposit recorded: nothing was spent (the service holds the signed deposit until its blockhash expires, at block height ${created.deposit.lastValidBlockHeight}); run the command again`,
         );
       }
       track.phase = 'submitted';
@@ -199,16 +201,26 @@ function review(created: CreateBuyResponse, facts: DepositFacts, quote: QuoteRea
  * accepts a deposit once, and the same signature can land on chain only once).
  */
 async function submitDeposit(deps: BuyDeps, intent: BuyIntent, signed: string): Promise<BuyIntent> {
+  // Once an answer was lost, the deposit may be in: from then on the outcome is uncertain, and
+  // no later answer may be taken for a refusal (that would cancel the buy and say nothing was spent).
+  let lost: ApiError | null = null;
   for (let attempt = 1; ; attempt++) {
     try {
       return (await deps.api.submitDeposit(intent.id, { signedTransaction: signed })).intent;
     } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      if (!isUncertainOutcome(err) && lost === null) throw err;
+      lost ??= err;
+      let current: BuyIntent;
+      try {
+        current = (await deps.api.getBuy(intent.id)).intent;
+      } catch (readError) {
+        throw readError instanceof ApiError ? lost : readError;
+      }
       // A resend may lose to the first submission arriving late (409 already accepted): the
       // buy's real state decides, not the resend's answer.
-      if (!isUncertainOutcome(err) && attempt === 1) throw err;
-      const current = (await deps.api.getBuy(intent.id)).intent;
       if (current.status !== 'awaiting_deposit') return current;
-      if (attempt >= 2 || !isUncertainOutcome(err)) throw err;
+      if (attempt >= 2) throw lost;
     }
   }
 }
@@ -239,7 +251,8 @@ async function afterRefusedDeposit(api: ServiceClient, id: string): Promise<{ st
   let intent: BuyIntent;
   try {
     intent = (await api.getBuy(id)).intent;
-  } catch {
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
     return { status: 'in an unknown state', nothingSpent: false, note: ' (it could not be read)' };
   }
   let note = '';
@@ -250,8 +263,8 @@ async function afterRefusedDeposit(api: ServiceClient, id: string): Promise<{ st
       note = ' (the cancel failed)';
       try {
         intent = (await api.getBuy(id)).intent;
-      } catch {
-        /* the last state read stands */
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err; // the last state read stands
       }
     }
   }
@@ -266,8 +279,9 @@ async function afterRefusedDeposit(api: ServiceClient, id: string): Promise<{ st
 async function cancelQuietly(api: ServiceClient, id: string): Promise<BuyIntent | null> {
   try {
     return (await api.cancelBuy(id)).intent;
-  } catch {
-    /* the intent expires unsigned anyway; the refusal matters more than the cancel */
-    return null;
+  } catch (err) {
+    // The intent expires unsigned anyway; the refusal matters more than the cancel. An interrupt goes on.
+    if (err instanceof ApiError) return null;
+    throw err;
   }
 }

@@ -32,12 +32,13 @@ export async function readQuote(api: ServiceClient, intent: BuyIntent): Promise<
 
 /**
  * The quote's slippage against what the user allows (--slippage-bps, maxSlippageBps or the
- * default cap): not wider, and the intent's minimum out its floor. Nothing to check when the
- * trade could not be read (the review then says the facts are unknown).
+ * default cap): not wider, and the intent's minimum out its floor (the floor of the allowed
+ * slippage when the service names none). When the trade could not be read nothing can be
+ * checked: at the prompt the review says so; unattended (`assumeYes`) the buy is refused.
  */
-export function buySlippageProblems(intent: BuyIntent, quote: QuoteRead, allowedBps: number): string[] {
+export function buySlippageProblems(intent: BuyIntent, quote: QuoteRead, allowedBps: number, assumeYes: boolean): string[] {
   const trade = quote.trade;
-  if (!trade) return [];
+  if (!trade) return assumeYes ? [`the quote's slippage cannot be checked: ${quote.problem}`] : [];
   const problems: string[] = [];
   const bps = validBps(trade.slippageBps);
   if (trade.slippageBps !== null && bps === null) problems.push(`the quote's slippage ${JSON.stringify(trade.slippageBps)} is not a number of basis points from 0 to 10000`);
@@ -45,9 +46,10 @@ export function buySlippageProblems(intent: BuyIntent, quote: QuoteRead, allowed
   if (!/^\d+$/.test(trade.expectedOutputAmount) || !/^\d+$/.test(intent.minimumOutputAmount)) return problems;
   const expected = BigInt(trade.expectedOutputAmount);
   const minimum = BigInt(intent.minimumOutputAmount);
+  const floorBps = bps ?? allowedBps;
   if (minimum > expected) problems.push(`the minimum out ${minimum} raw units is above the expected ${expected}`);
-  else if (bps !== null && belowSlippageFloor(expected, minimum, bps)) {
-    problems.push(`the minimum out ${minimum} raw units is below what ${bps} bps of slippage allows on the expected ${expected} (${slippageFloor(expected, bps)})`);
+  else if (belowSlippageFloor(expected, minimum, floorBps)) {
+    problems.push(`the minimum out ${minimum} raw units is below what ${floorBps} bps of slippage allows on the expected ${expected} (${slippageFloor(expected, floorBps)})`);
   }
   return problems;
 }

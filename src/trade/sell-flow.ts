@@ -8,7 +8,8 @@ import { ApiError, DeclinedError, RefusedToSignError, UsageError } from '../erro
 import { tracked, type TradeTracker } from './trade-tracker.js';
 import type { Keypair } from '../wallet/keypair.js';
 import { authorizationExpired, checkSellAuthorization, type Finding } from '../wallet/sell-authorization-check.js';
-import { describeWordingChange, wordingFingerprint } from '../wallet/sell-message/wording.js';
+import { describeWordingChange } from '../domain/wording-diff.js';
+import { wordingFingerprint } from '../wallet/sell-message/wording.js';
 import { signMessage } from '../wallet/signing.js';
 import { readTradeOrNull } from './read-trade.js';
 import { sellGroupKey, type SellOutcome } from './sell-outcome.js';
@@ -47,8 +48,8 @@ export interface SellRequest {
 export interface WordingTrust {
   /** The pinned wording, or null before the first sell. */
   pinned(): { text: string; fingerprint: string } | null;
-  /** Pins `text` where the pinned one is still `replacing` (null: none); returns the fingerprint pinned after. Throws when it cannot be stored. */
-  pin(text: string, fingerprint: string, replacing: string | null): string;
+  /** Pins `text` where the pinned one is still `replacing` (null: none); returns the fingerprint pinned after (null: none). Throws when it cannot be stored. */
+  pin(text: string, fingerprint: string, replacing: string | null): string | null;
   /** Keeps a changed wording for the user to read and accept later. */
   recordPending(text: string, fingerprint: string): void;
 }
@@ -204,7 +205,8 @@ async function authorize(
 
 function reviewOf(authorization: SellAuthorization, findings: Finding[], wording: string, pinned: { text: string; fingerprint: string } | null): SellReview {
   const fingerprint = wordingFingerprint(wording);
-  const status: WordingStatus = pinned === null ? 'first-use' : pinned.fingerprint === fingerprint ? 'pinned' : 'changed';
+  // The text itself is compared, not its short fingerprint (which only names it for the user).
+  const status: WordingStatus = pinned === null ? 'first-use' : pinned.text === wording ? 'pinned' : 'changed';
   // The pinned wording keeps unexplained text literally: matching it means the user accepted that text.
   return { authorization, findings: status === 'pinned' ? [] : findings, wording: { status, text: wording, fingerprint, pinned } };
 }

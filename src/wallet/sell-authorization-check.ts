@@ -6,20 +6,19 @@
 
 import bs58 from 'bs58';
 import type { SellAuthorization } from '../api/types.js';
-import { formatSol, formatTokenAmount, isCanonicalIntegerString } from '../amounts.js';
-import { accountForMessage, MAX_LIFETIME_MS, type Finding } from './sell-message/accounting.js';
+import { formatSol, isCanonicalIntegerString } from '../amounts.js';
+import { accountForMessage, describeTokenAmount, isOpaque, MAX_LIFETIME_MS, type Finding } from './sell-message/accounting.js';
 import { foreignShapeProblems } from './sell-message/foreign-shapes.js';
 import { characterProblems } from './sell-message/text-rules.js';
 import { belowSlippageFloor, slippageFloor, validBps } from './slippage.js';
 import { decodeBase64Strict, looksLikeTransaction } from './transaction-decoder.js';
 
-export { MAX_MESSAGE_BYTES } from './sell-message/text-rules.js';
 export type { Finding } from './sell-message/accounting.js';
 
 /** Whether the authorization can no longer be signed: its expiry is past (or unreadable). The one rule for "expired". */
 export function authorizationExpired(auth: { expiresAt: unknown }, nowMs: number): boolean {
-  const expiresMs = typeof auth.expiresAt === 'string' ? Date.parse(auth.expiresAt) : NaN;
-  return Number.isNaN(expiresMs) || expiresMs <= nowMs;
+  const expiresMs = timeOrNull(auth.expiresAt);
+  return expiresMs === null || expiresMs <= nowMs;
 }
 
 /** How far the service's clock may run ahead of ours. */
@@ -59,8 +58,7 @@ export function checkSellAuthorization(input: SellCheckInput): SellCheck {
   const problems: string[] = [];
   const symbol = token?.symbol?.trim() ? token.symbol.trim() : null;
   const decimals = token?.decimals ?? null;
-  const describeAmount = (units: bigint): string =>
-    decimals !== null ? `${formatTokenAmount(units, decimals)} ${symbol ?? 'tokens'} (${units} raw units)` : `${units} raw units`;
+  const describeAmount = (units: bigint): string => describeTokenAmount(units, decimals, symbol);
 
   if (auth.mint !== requestedMint) {
     problems.push(`the authorization sells ${String(auth.mint)}, not the requested token ${requestedMint}`);
@@ -82,15 +80,17 @@ export function checkSellAuthorization(input: SellCheckInput): SellCheck {
     problems.push(`the minimum ${formatSol(minimum)} SOL is below --min-sol ${formatSol(minSolLamports)} SOL`);
   }
   // The id is printed in commands and may appear in the message: a plain sell_ id only.
-  const idIsPlain = typeof auth.id === 'string' && /^sell_[A-Za-z0-9_-]{1,128}$/.test(auth.id);
-  if (!idIsPlain) problems.push(`the authorization id ${JSON.stringify(auth.id)} is not a sell_ id of letters and digits`);
+  // One run of letters and digits after sell_, with no words spelt inside: the
+  // id is masked in the wording, so it must not be able to say anything.
+  const idIsPlain = typeof auth.id === 'string' && /^sell_[A-Za-z0-9]{4,128}$/.test(auth.id) && isOpaque(auth.id.slice(5), 0);
+  if (!idIsPlain) problems.push(`the authorization id ${JSON.stringify(auth.id)} is not an opaque sell_ id of letters and digits`);
   // An authorization lives 2 minutes (api-spec.md): one that claims longer would keep the signature usable.
-  const expiresMs = typeof auth.expiresAt === 'string' ? Date.parse(auth.expiresAt) : NaN;
+  const expiresMs = timeOrNull(auth.expiresAt);
   const createdMs = timeOrNull(auth.createdAt);
-  if (Number.isNaN(expiresMs)) problems.push(`the authorization's expiresAt ${JSON.stringify(auth.expiresAt)} is not a valid time`);
+  if (expiresMs === null) problems.push(`the authorization's expiresAt ${JSON.stringify(auth.expiresAt)} is not a valid time`);
   else if (authorizationExpired(auth, nowMs)) problems.push(`the authorization expired at ${auth.expiresAt}`);
   else if (expiresMs > nowMs + MAX_LIFETIME_MS + CLOCK_SKEW_MS) problems.push(`the authorization expires at ${auth.expiresAt}, more than 2 minutes from now`);
-  if (createdMs !== null && !Number.isNaN(expiresMs) && (expiresMs - createdMs > MAX_LIFETIME_MS || createdMs > nowMs + CLOCK_SKEW_MS)) {
+  if (createdMs !== null && expiresMs !== null && (expiresMs - createdMs > MAX_LIFETIME_MS || createdMs > nowMs + CLOCK_SKEW_MS)) {
     problems.push(`the authorization's createdAt ${auth.createdAt} does not fit a 2-minute authorization expiring at ${auth.expiresAt}`);
   }
 
@@ -118,7 +118,7 @@ export function checkSellAuthorization(input: SellCheckInput): SellCheck {
     expectedLamports: expected ?? -1n,
     slippageBps: bps ?? -1,
     createdAtMs: createdMs,
-    expiresAtMs: Number.isNaN(expiresMs) ? null : expiresMs,
+    expiresAtMs: expiresMs,
     nowMs,
   });
   problems.push(...accounting.problems);

@@ -94,6 +94,7 @@ function request(over: Partial<BuyRequest> = {}): BuyRequest {
     maxFeeLamports: 100_000n,
     treasury: treasury.toBase58(),
     allowedSlippageBps: 500,
+    assumeYes: true,
     wait: true,
     dryRun: false,
     waitLimitMs: 900_000,
@@ -191,7 +192,7 @@ describe('a buy that stops', () => {
     expect(stop).toMatchObject({ kind: 'service-error', phase: 'approved' });
     const { error, proven } = stop as Extract<TradeStop, { kind: 'service-error' }>;
     expect(error.message).toBe('HTTP 400: broadcast failed');
-    expect(proven).toBe(`buy ${ID} is cancelled with no deposit recorded: nothing was spent (the signed deposit cannot land after block height 99); run the command again`);
+    expect(proven).toBe(`buy ${ID} is cancelled with no deposit recorded: nothing was spent (the service holds the signed deposit until its blockhash expires, at block height 99); run the command again`);
   });
 
   it('a deposit answered with an error that the service took: never "nothing was spent", phase submitted', async () => {
@@ -202,6 +203,29 @@ describe('a buy that stops', () => {
     expect((stop as Extract<TradeStop, { kind: 'service-error' }>).proven).toBe(
       `buy ${ID} is deposit_submitted: the service took the deposit despite the error, so do not buy again until it has settled`,
     );
+  });
+
+  it('an answer lost on the deposit, then the read failing: uncertain (phase submitted), never cancelled, never "nothing was spent"', async () => {
+    const { UncertainOutcomeError } = await import('../../src/api/errors.js');
+    const s = service({ deposit: new UncertainOutcomeError('connection reset after the request was sent', { status: null }) });
+    const api = { ...s.api, getBuy: async () => Promise.reject(new ApiError('HTTP 500', { status: 500 })) } as ServiceClient;
+    const stop = stopOf(await run(api, request(), hooks()));
+    expect(stop).toMatchObject({ kind: 'service-error', phase: 'submitted', proven: null });
+    expect((stop as Extract<TradeStop, { kind: 'service-error' }>).error.message).toBe('connection reset after the request was sent');
+    expect(s.calls.cancels).toBe(0);
+  });
+
+  it('the quote cannot be read: refused under --yes (its slippage cannot be checked), shown as unknown at the prompt', async () => {
+    const s = service();
+    const api = { ...s.api, getTrade: async () => Promise.reject(new ApiError('HTTP 503', { status: 503 })) } as ServiceClient;
+    const stop = stopOf(await run(api, request(), hooks()));
+    expect(stop).toMatchObject({ kind: 'refused', problems: [expect.stringMatching(/^the quote's slippage cannot be checked: the trade could not be read/)] });
+    let shown: unknown;
+    const fresh = service();
+    const unreadable = { ...fresh.api, getTrade: async () => Promise.reject(new ApiError('HTTP 503', { status: 503 })) } as ServiceClient;
+    const interactive = await run(unreadable, request({ assumeYes: false }), hooks({ confirm: async (review) => ((shown = review.quote), true) }));
+    expect(interactive.kind).toBe('final');
+    expect(shown).toMatchObject({ trade: null });
   });
 
   it('a typed key of another buy: a local refusal, nothing cancelled or signed', async () => {

@@ -47,24 +47,34 @@ describe('buySlippageProblems: the quote against what the user allows', () => {
   // Expected 371,066,322,170 at 100 bps: the floor is 367,355,658,948; 1 bp of rounding allows down to 367,318,552,316.
   const withMinimum = (minimum: string) => ({ ...buy, minimumOutputAmount: minimum }) as BuyIntent;
   it('the floor, and a minimum rounded by less than 1 bp, pass; one unit lower does not; 1% lower does not', () => {
-    expect(buySlippageProblems(buy, quoted({}), 500)).toEqual([]);
-    expect(buySlippageProblems(withMinimum('367318552317'), quoted({}), 500)).toEqual([]);
-    expect(buySlippageProblems(withMinimum('367318552316'), quoted({}), 500)).toEqual([
+    expect(buySlippageProblems(buy, quoted({}), 500, true)).toEqual([]);
+    expect(buySlippageProblems(withMinimum('367318552317'), quoted({}), 500, true)).toEqual([]);
+    expect(buySlippageProblems(withMinimum('367318552316'), quoted({}), 500, true)).toEqual([
       'the minimum out 367318552316 raw units is below what 100 bps of slippage allows on the expected 371066322170 (367355658948)',
     ]);
-    expect(buySlippageProblems(withMinimum('363682102358'), quoted({}), 500)).toHaveLength(1);
+    expect(buySlippageProblems(withMinimum('363682102358'), quoted({}), 500, true)).toHaveLength(1);
   });
+  it('a quote that names no slippage: the minimum must be the floor of the slippage allowed', () => {
+    const noBps = { trade: { ...read, slippageBps: null } as Trade, problem: null };
+    const floor500 = ((371066322170n * 9_500n) / 10_000n).toString();
+    expect(buySlippageProblems({ ...buy, minimumOutputAmount: floor500 } as BuyIntent, noBps, 500, true)).toEqual([]);
+    expect(buySlippageProblems({ ...buy, minimumOutputAmount: '0' } as BuyIntent, noBps, 500, true)).toEqual([
+      `the minimum out 0 raw units is below what 500 bps of slippage allows on the expected 371066322170 (${floor500})`,
+    ]);
+  });
+
   it('the default cap: 500 bps passes, 501 does not; a typed limit holds at its edge', () => {
     const at = (bps: number) => quoted({ slippageBps: bps });
     const floorAt = (bps: number) => withMinimum(((371066322170n * BigInt(10_000 - bps)) / 10_000n).toString());
-    expect(buySlippageProblems(floorAt(500), at(500), 500)).toEqual([]);
-    expect(buySlippageProblems(floorAt(501), at(501), 500)).toEqual(['the quote\'s slippage 501 bps is more than the 500 bps allowed']);
-    expect(buySlippageProblems(buy, quoted({}), 100)).toEqual([]);
-    expect(buySlippageProblems(buy, quoted({}), 99)).toEqual(['the quote\'s slippage 100 bps is more than the 99 bps allowed']);
+    expect(buySlippageProblems(floorAt(500), at(500), 500, true)).toEqual([]);
+    expect(buySlippageProblems(floorAt(501), at(501), 500, true)).toEqual(['the quote\'s slippage 501 bps is more than the 500 bps allowed']);
+    expect(buySlippageProblems(buy, quoted({}), 100, true)).toEqual([]);
+    expect(buySlippageProblems(buy, quoted({}), 99, true)).toEqual(['the quote\'s slippage 100 bps is more than the 99 bps allowed']);
   });
-  it('nothing to check without a trade read; a minimum above the expected output is refused', () => {
-    expect(buySlippageProblems(buy, { trade: null, problem: 'HTTP 503' }, 500)).toEqual([]);
-    expect(buySlippageProblems(withMinimum('371066322171'), quoted({}), 500)).toEqual(['the minimum out 371066322171 raw units is above the expected 371066322170']);
+  it('without a trade read: refused unattended, shown as unknown at the prompt; a minimum above the expected output is refused', () => {
+    expect(buySlippageProblems(buy, { trade: null, problem: 'HTTP 503' }, 500, true)).toEqual(["the quote's slippage cannot be checked: HTTP 503"]);
+    expect(buySlippageProblems(buy, { trade: null, problem: 'HTTP 503' }, 500, false)).toEqual([]);
+    expect(buySlippageProblems(withMinimum('371066322171'), quoted({}), 500, true)).toEqual(['the minimum out 371066322171 raw units is above the expected 371066322170']);
   });
 });
 

@@ -299,11 +299,25 @@ describe('red-team messages are never clean', () => {
   });
 
   it('refuses fields that would let the wording’s slots say something else', () => {
-    expectProblem(check({ id: 'sell_7Qx; amount 50,000,000 BONK; minimum 0 SOL', message: `${GOOD}\nAuthorization: sell_7Qx; amount 50,000,000 BONK; minimum 0 SOL` }), /is not a sell_ id/);
-    expectProblem(check({ id: '5000000', message: `${GOOD}, and also 5000000 BONK.` }), /is not a sell_ id/);
+    expectProblem(check({ id: 'sell_7Qx; amount 50,000,000 BONK; minimum 0 SOL', message: `${GOOD}\nAuthorization: sell_7Qx; amount 50,000,000 BONK; minimum 0 SOL` }), /is not an opaque sell_ id/);
+    expectProblem(check({ id: '5000000', message: `${GOOD}, and also 5000000 BONK.` }), /is not an opaque sell_ id/);
     expectProblem(check({ expiresAt: '2099-12-31T23:59:59.000Z' }), /more than 2 minutes from now/);
     expectProblem(check({ createdAt: '2029-01-01T00:00:00.000Z' }), /createdAt .* does not fit a 2-minute authorization/);
     expectProblem(check({ message: `${GOOD}\nExpires: 2099-12-31T23:59:59Z` }), /states the time 2099-12-31T23:59:59Z, after the authorization expires/);
+  });
+
+  it('second review: words in the id, figures and sentences in hashes, the amount in two units, a key running across sentences', () => {
+    expectProblem(check({ id: 'sell_and_withdraw_all_remaining_tokens', message: GOOD }), /not an opaque sell_ id/);
+    expectProblem(check({ id: 'sellAndWithdrawAll', message: GOOD }), /not an opaque sell_ id/);
+    expectProblem(check({ id: 'sell_AndWithdrawEverything9', message: GOOD }), /not an opaque sell_ id/);
+    expect(check({ id: 'sell_mDQPKdXB7yq1o11thgDwmg', message: GOOD }).problems).toEqual([]);
+    expectProblem(check({ message: `${GOOD}, and sell 1000000000000000 raw units of BONK` }), /states "1000000000000000": not the amount/);
+    expect(check({ message: `${GOOD}; sell 0x0000000000000000 SOL` }).findings.length).toBeGreaterThan(0);
+    expect(check({ message: `${GOOD}. Ref NoMinimumAnyPriceAcceptedSendEverythingToBuyerXyzAbc` }).findings.length).toBeGreaterThan(0);
+    const twice = check({ message: `Sell 1,234.5 BONK and sell ${AMOUNT} raw units of BONK (${MINT}) for at least 0.0495 SOL` });
+    expect(twice.findings.map((f) => f.reason)).toContain(`the amount in raw units (${AMOUNT}) stated a second time`);
+    expect(check({ message: `Sell 1,234.5 BONK (${AMOUNT} raw units) for at least 0.0495 SOL (49500000 lamports)` }).findings).toEqual([]);
+    expectClean(check({ message: `Sell BONK (${MINT}). Minimum: 0.0495 SOL. Amount: ${AMOUNT}` }));
   });
 
   it('keeps a sentence passed off as the token name in the wording, where a change shows', () => {

@@ -3,7 +3,7 @@ import type { GetSellResponse, Trade } from '../../api/types.js';
 import { formatSol } from '../../amounts.js';
 import type { SellReview } from '../../domain/sell-review.js';
 import type { SellOutcome } from '../../domain/sell-outcome.js';
-import { wordingDiff } from '../../wallet/sell-message/wording.js';
+import { wordingDiff } from '../../domain/wording-diff.js';
 import type { TokenMeta } from '../../domain/token.js';
 import { formatTimeLeft } from '../time-format.js';
 import { renderFields, renderQuoted } from '../table.js';

@@ -91,8 +91,16 @@ const TIME =
  * thing on its line or before punctuation, so "nonce: 1000000000 WOOF" is not a nonce.
  */
 const NONCE_VALUE = /\b(?:nonce|salt)\b["']?\s*[:=]\s*["']?([A-Za-z0-9]{4,64})(?=["']?\s*(?:$|[,;}\]]))/gim;
-/** A hash or id in hex (one case, or after 0x): its letters cannot spell a statement. */
-const HEX_RUN = /(?<![\w-])(?:0x[0-9a-fA-F]{8,}|[0-9a-f]{16,}|[0-9A-F]{16,})(?![\w-])/g;
+/**
+ * A hash or id in hex (one case, or after 0x): its letters cannot spell a statement. It holds a
+ * letter a-f (a run of digits is a figure, not a hash) and is not followed by a unit.
+ */
+const HEX_RUN = /(?<![\w-])(?:0x[0-9a-fA-F]{8,}|(?=[0-9a-f]*[a-f])[0-9a-f]{16,}|(?=[0-9A-F]*[A-F])[0-9A-F]{16,})(?![\w-])(?![ \t]*[\p{L}$◎])/gu;
+/**
+ * Words that change what a sale means, looked for inside opaque tokens (ids, hashes) too: a
+ * random id or hash holds none of them, a service hiding a statement in one would.
+ */
+const HIDDEN_STATEMENT = /withdraw|transfer|approv|delegat|send|spend|drain|price|minimum|maximum|another|every|zero|login|signin|authorit|refund|recipient|wallet/i;
 /** A number: digits, thousands groups after , _ or a space, a fraction after `.`. */
 const NUMBER = /\d+(?:[,_ ]\d+)*(?:\.\d+)?/g;
 const NUMBER_WORD =
@@ -251,9 +259,12 @@ function isNonce(value: string): boolean {
 }
 
 function describeAmount(facts: MessageFacts): string {
-  return facts.decimals === null
-    ? `${facts.amount} raw units`
-    : `${formatTokenAmount(facts.amount, facts.decimals)} ${facts.symbol ?? 'tokens'} (${facts.amount} raw units)`;
+  return describeTokenAmount(facts.amount, facts.decimals, facts.symbol);
+}
+
+/** "1,234.5 BONK (123450000 raw units)", or "123450000 raw units" when the decimals are unknown. */
+export function describeTokenAmount(units: bigint, decimals: number | null, symbol: string | null): string {
+  return decimals === null ? `${units} raw units` : `${formatTokenAmount(units, decimals)} ${symbol ?? 'tokens'} (${units} raw units)`;
 }
 
 function claimLiteral(message: string, literal: string, placeholder: string, claim: (s: number, e: number, p: string) => boolean): void {
@@ -268,8 +279,9 @@ function accountForAddresses(message: string, facts: MessageFacts, claim: (s: nu
     const word = m[0];
     const start = m.index!;
     if (!isAddressText(word)) {
-      // Signatures and hashes are longer than an address; their digits say nothing.
-      if (word.length > 44) claim(start, start + word.length, '{hash}');
+      // Signatures and hashes are longer than an address; their digits say nothing, unless the
+      // run reads as words (a hash has digits all along; a sentence spelt in base58 has few).
+      if (word.length > 44 && isOpaque(word, 3)) claim(start, start + word.length, '{hash}');
       continue;
     }
     if (word === facts.mint) claim(start, start + word.length, '{mint}');
@@ -350,7 +362,8 @@ interface NumberContext {
 /** Reads every number; returns which of the required facts were stated. */
 function accountForNumbers(message: string, facts: MessageFacts, ctx: NumberContext): Set<'amount' | 'minimum'> {
   const stated = new Set<'amount' | 'minimum'>();
-  const seen = new Set<string>();
+  /** Each fact stated so far: its role, where its figure ends, and whether it was the bracketed second form. */
+  const seen = new Map<string, { role: Role; end: number; bracketed: boolean }>();
   const values = roleValues(facts);
   for (const m of message.matchAll(NUMBER)) {
     for (const piece of splitGrouping(m[0], m.index!)) {
@@ -388,13 +401,18 @@ function accountForNumbers(message: string, facts: MessageFacts, ctx: NumberCont
         continue;
       }
       const outcome = judge(value, written ?? keyUnit(before), values, facts, before);
-      if (outcome.kind === 'role' && seen.has(outcome.role)) {
-        // Said twice ("sell 10 WOOF … then sell another 10 WOOF"): the text may mean twice the trade.
-        unexplained(`${describeRole(outcome.role, facts)} stated a second time`);
-        continue;
-      }
       if (outcome.kind === 'role') {
-        seen.add(outcome.role);
+        // Said twice ("sell 10 WOOF … then sell another 10 WOOF", or in raw units further on) the
+        // text may mean twice the trade; the one form allowed is the other unit in brackets right
+        // after the first ("10 WOOF (1000000 raw units)").
+        const fact = outcome.role.split('.')[0]!;
+        const first = seen.get(fact);
+        const bracketed = first !== undefined && first.role !== outcome.role && /^[ \t]*[^\s()]*[ \t]*\([ \t]*$/.test(message.slice(first.end, start));
+        if (first !== undefined && (!bracketed || first.bracketed)) {
+          unexplained(`${describeRole(outcome.role, facts)} stated a second time`);
+          continue;
+        }
+        seen.set(fact, { role: outcome.role, end, bracketed });
         ctx.claim(start, end, `{${outcome.role}}`);
         if (outcome.role.startsWith('amount')) stated.add('amount');
         if (outcome.role.startsWith('minimum')) stated.add('minimum');
@@ -469,7 +487,9 @@ function unitAfter(after: string, symbol: string | null): Unit | 'unknown' | nul
 
 /** The unit named by a `key: value` / `key = value` key right before the number ("min_lamports = …"). */
 function keyUnit(before: string): Unit | null {
-  const key = /([A-Za-z][A-Za-z0-9_. -]{0,40}?)["']?\s*[:=]\s*["']?$/.exec(before.slice(before.lastIndexOf('\n') + 1))?.[1];
+  // The key is the one word before the colon or equals sign ("min_out_lamports", "minOutLamports"),
+  // never text running back across a sentence.
+  const key = /([A-Za-z][A-Za-z0-9_-]{0,40})["']?\s*[:=]\s*["']?$/.exec(before.slice(before.lastIndexOf('\n') + 1))?.[1];
   if (!key) return null;
   const parts = key.split(/[_\s.-]+|(?<=[a-z])(?=[A-Z])/).map((p) => p.toLowerCase());
   for (const part of parts.reverse()) {
@@ -589,6 +609,14 @@ function isTimestampOf(value: string, facts: MessageFacts): boolean {
   if (!/^\d{9,13}$/.test(value)) return false;
   const n = Number(value);
   return [facts.createdAtMs, facts.expiresAtMs].some((ms) => ms !== null && (n === ms || n === Math.floor(ms / 1000)));
+}
+
+/**
+ * Whether an id or hash is opaque: digits through it (at least `minDigits`) and no word that
+ * changes a sale's terms spelt inside.
+ */
+export function isOpaque(token: string, minDigits: number): boolean {
+  return (token.match(/\d/g)?.length ?? 0) >= minDigits && !HIDDEN_STATEMENT.test(token);
 }
 
 function isAddressText(word: string): boolean {
