@@ -1,0 +1,44 @@
+// `trader buy <token> <amount>`: what can be typed, and what it means.
+import { parseBuyAmount, parseLamportsOption, parseTokenArgument, type TokenArgument } from '../../argument-parsers.js';
+import { DEFAULT_MAX_FEE_LAMPORTS } from '../../defaults.js';
+import { defineCommand, optionText } from '../definition.js';
+import { idempotencyKeyOption, parseTradeFlags, SLIPPAGE_OPTION, type TradeFlags } from './shared-options.js';
+
+export interface BuyOptions extends TradeFlags {
+  token: TokenArgument;
+  amountLamports: bigint;
+  /** The amount as typed, for the resume command. */
+  amountText: string;
+  /** Undefined: the profile's maxFeeLamports, else DEFAULT_MAX_FEE_LAMPORTS. */
+  maxFeeLamports: bigint | undefined;
+}
+
+export const buy = defineCommand<BuyOptions>({
+  name: 'buy',
+  group: 'Trading:',
+  description: 'buy a token with SOL: create, check, confirm, sign the deposit, follow until done',
+  arguments: [
+    { name: '<token>', help: 'token mint address, or the symbol or mint prefix (8+ characters) of a token you have held or traded' },
+    { name: '<amount>', help: 'SOL to spend: lamports (100000000) or SOL with a suffix (0.1sol)' },
+  ],
+  options: [
+    SLIPPAGE_OPTION,
+    idempotencyKeyOption('buys'),
+    { flags: '--max-fee-lamports <lamports>', help: 'refuse a deposit whose network fee exceeds this', default: DEFAULT_MAX_FEE_LAMPORTS },
+    { flags: '--no-wait', help: 'stop once the deposit is accepted; follow later with `trader trades <id> --watch`' },
+    { flags: '--dry-run', help: 'quote and check everything, show what would be signed, sign nothing' },
+  ],
+  examples: ['trader buy <mint> 0.1sol', 'trader buy BONK 250000000 --slippage-bps 50 --yes --json', 'trader buy <mint> 0.5sol --dry-run'],
+  parse(raw) {
+    const [token, amount] = raw.args as [string, string];
+    const maxFee = optionText(raw, 'maxFeeLamports');
+    return {
+      token: parseTokenArgument(token, 'you have held or traded'),
+      amountLamports: parseBuyAmount(amount),
+      amountText: amount,
+      ...parseTradeFlags(raw),
+      maxFeeLamports: maxFee === undefined ? undefined : parseLamportsOption(maxFee),
+    };
+  },
+  load: () => import('../buy.js'),
+});
