@@ -1,11 +1,12 @@
-// Builds the commander program from the command definitions (src/commands/definitions/): each
-// declares its arguments and options with their help, and parses them into typed options before
-// its run module is imported. Only the command that runs loads its run module, so `--help`,
-// `--version` and light commands start fast.
+// Builds the commander program from the command table (src/commands/definitions/index.ts). The
+// table names and summarises each command; the command's definition (its arguments and options
+// with their help, and the parse into typed options) is loaded once commander knows which
+// command runs, and its run module only when it runs. So `trader --help` and `--version` load
+// no definition, and a command loads only its own.
 import { Command, CommanderError, Option } from 'commander';
 import type { GlobalOptions } from './config/settings.js';
 import type { ProcessFacts } from './context.js';
-import { optionHelp, runsWork, type AnyCommand, type CommandDefinition, type OptionSpec } from './commands/definition.js';
+import { optionHelp, runsWork, type AnyCommand, type CommandDefinition, type CommandEntry, type OptionSpec } from './commands/definition.js';
 import { GLOBAL_OPTIONS, parseGlobalOptions } from './commands/definitions/global-options.js';
 import { COMMANDS } from './commands/definitions/index.js';
 
@@ -79,26 +80,31 @@ export function buildProgram(hooks: ProgramHooks): Command {
   program.optionsGroup('Options:');
 
   const execute = hooks.execute ?? ((command, options, globals) => runCommand(command, options, globals, hooks.facts));
-  const add = (parent: Command, definition: AnyCommand) => {
-    const command = parent.command(definition.name).description(definition.description);
-    if (definition.group) command.helpGroup(definition.group);
+  const configure = (command: Command, definition: AnyCommand) => {
     for (const argument of definition.arguments ?? []) command.argument(argument.name, argument.help);
     for (const option of definition.options ?? []) command.addOption(commanderOption(option));
     const after = `${definition.helpAfter ?? ''}${definition.examples ? examples(definition.examples) : ''}`;
     if (after) command.addHelpText('after', after);
     if (runsWork(definition)) {
       command.action(async () => {
-        const globals = program.opts();
-        hooks.onFlags({ json: globals.json === true, verbose: globals.verbose === true });
-        const parsedGlobals = parseGlobalOptions(globals);
+        const raw = program.opts();
+        hooks.onFlags({ json: raw.json === true, verbose: raw.verbose === true });
+        const globals = await parseGlobalOptions(raw);
         const args = command.args.slice(0, command.registeredArguments.length);
-        const options = definition.parse({ args, options: command.opts(), globals: parsedGlobals });
-        await execute(definition, options, parsedGlobals);
+        const options = definition.parse({ args, options: command.opts(), globals });
+        await execute(definition, options, globals);
       });
     }
-    for (const sub of definition.subcommands ?? []) add(command, sub);
+    for (const sub of definition.subcommands ?? []) configure(command.command(sub.name).description(sub.summary), sub.command);
   };
-  for (const definition of COMMANDS) add(program, definition);
+  const entries = new Map<Command, CommandEntry>();
+  for (const entry of COMMANDS) entries.set(program.command(entry.name).description(entry.summary).helpGroup(entry.group), entry);
+  // Commander calls this once it knows which command runs (or whose help is asked for), before
+  // that command reads its own arguments and options.
+  program.hook('preSubcommand', async (_program, command) => {
+    const entry = entries.get(command);
+    if (entry) configure(command, await entry.definition());
+  });
   return program;
 }
 

@@ -1,7 +1,7 @@
 // What a command is: its arguments and options (help, units, defaults), a pure parse from the
-// raw argv values to typed options, and a lazily loaded run(ctx, options). A definition imports
-// only light modules (the argument parsers, the defaults), so --help never loads a command's
-// run module or what it needs; program.ts builds the commander program from definitions alone.
+// raw argv values to typed options, and a lazily loaded run(ctx, options). The command table
+// (definitions/index.ts) names and summarises each command; its definition is imported only when
+// it runs or its help is asked for, and its run module only when it runs.
 import type { GlobalOptions } from '../config/settings.js';
 import type { Context } from '../context.js';
 
@@ -38,19 +38,15 @@ export interface RawInput {
 /** A command's work: options arrive typed, as its definition's parse returned them. */
 export type RunFunction<O> = (ctx: Context, options: O) => Promise<void>;
 
-/** What `--help` shows of a command, and where it stands. */
+/** What `--help` shows of a command besides its name and summary. */
 export interface CommandHelp {
-  name: string;
-  description: string;
-  /** Heading it is listed under in `trader --help`. */
-  group?: string;
   arguments?: readonly ArgumentSpec[];
   options?: readonly OptionSpec[];
   /** Help after the options (before the examples). */
   helpAfter?: string;
   examples?: readonly string[];
   /** Commands under this one (`config set`, `config trust forget`). */
-  subcommands?: readonly AnyCommand[];
+  subcommands?: readonly Subcommand[];
 }
 
 export interface CommandDefinition<O> extends CommandHelp {
@@ -64,12 +60,30 @@ export interface CommandDefinition<O> extends CommandHelp {
 
 /** A command that only groups others (`trader config`). */
 export interface CommandGroup extends CommandHelp {
-  subcommands: readonly AnyCommand[];
+  subcommands: readonly Subcommand[];
 }
 
 /** A command whatever its options, or a group (for lists of commands). */
 // The options type is each definition's own; a list of them cannot name one.
 export type AnyCommand = CommandDefinition<any> | CommandGroup;
+
+/**
+ * A command as `trader --help` lists it: name, heading and one line, and where the rest of its
+ * definition is, loaded only when it runs or its own help is asked for.
+ */
+export interface CommandEntry {
+  name: string;
+  group: string;
+  summary: string;
+  definition(): Promise<AnyCommand>;
+}
+
+/** A command under another, as its parent's help lists it. */
+export interface Subcommand {
+  name: string;
+  summary: string;
+  command: AnyCommand;
+}
 
 /** The options of a command that takes none but the global ones. */
 export type NoOptions = Record<string, never>;

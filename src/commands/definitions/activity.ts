@@ -12,9 +12,6 @@ export interface ActivityOptions extends PageFlags {
 }
 
 export const activity = defineCommand<ActivityOptions>({
-  name: 'activity',
-  group: 'Reading:',
-  description: 'list account activity, newest first',
   options: [
     { flags: '--type <types>', help: `comma-separated: ${ACTIVITY_TYPES.join(',')}`, values: ACTIVITY_TYPES },
     ...PAGE_OPTIONS,

@@ -14,9 +14,6 @@ export interface BuyOptions extends TradeFlags {
 }
 
 export const buy = defineCommand<BuyOptions>({
-  name: 'buy',
-  group: 'Trading:',
-  description: 'buy a token with SOL: create, check, confirm, sign the deposit, follow until done',
   arguments: [
     { name: '<token>', help: 'token mint address, or the symbol or mint prefix (8+ characters) of a token you have held or traded' },
     { name: '<amount>', help: 'SOL to spend: lamports (100000000) or SOL with a suffix (0.1sol)' },

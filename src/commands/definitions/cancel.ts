@@ -8,9 +8,6 @@ export interface CancelOptions {
 }
 
 export const cancel = defineCommand<CancelOptions>({
-  name: 'cancel',
-  group: 'Trading:',
-  description: 'cancel a buy that is still awaiting its deposit',
   arguments: [{ name: '<buyId>', help: 'buy intent id (uuid), or its first 8+ characters' }],
   examples: ['trader cancel 3f0c2a9e-1b2c-4d5e-8f90-0123456789ab', 'trader cancel 3f0c2a9e --json'],
   parse: (raw) => ({ buyId: parseUuidOrPrefix(raw.args[0]!, 'buy id') }),

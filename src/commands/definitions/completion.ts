@@ -9,9 +9,6 @@ export interface CompletionOptions {
 }
 
 export const completion = defineCommand<CompletionOptions>({
-  name: 'completion',
-  group: 'Setup:',
-  description: 'print a shell completion script (bash, zsh or fish)',
   arguments: [{ name: '<shell>', help: SHELLS.join(', ').replace(/, (\w+)$/, ' or $1'), values: SHELLS }],
   examples: ['eval "$(trader completion bash)"   # in ~/.bashrc', 'trader completion fish > ~/.config/fish/completions/trader.fish'],
   parse: (raw) => ({ shell: parseChoice(raw.args[0]!, SHELLS, 'shell') }),

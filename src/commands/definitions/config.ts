@@ -16,8 +16,6 @@ export interface ConfigSetOptions extends ConfigKeyOptions {
 }
 
 const init = defineCommand<NoOptions>({
-  name: 'init',
-  description: 'ask for URL, API key and keypair, check the key with the service, save (mode 0600)',
   examples: ['trader config init', 'trader --profile staging config init'],
   lenient: true,
   parse: () => ({}),
@@ -25,8 +23,6 @@ const init = defineCommand<NoOptions>({
 });
 
 const get = defineCommand<ConfigKeyOptions>({
-  name: 'get',
-  description: 'print one setting of the profile (the API key masked)',
   arguments: [{ name: '<key>', help: KEY_HELP, values: PROFILE_KEYS }],
   examples: ['trader config get baseUrl'],
   lenient: true,
@@ -35,8 +31,6 @@ const get = defineCommand<ConfigKeyOptions>({
 });
 
 const set = defineCommand<ConfigSetOptions>({
-  name: 'set',
-  description: 'set one setting of the profile',
   arguments: [
     { name: '<key>', help: KEY_HELP, values: PROFILE_KEYS },
     { name: '<value>', help: 'the value ("" to remove)' },
@@ -52,16 +46,12 @@ const set = defineCommand<ConfigSetOptions>({
 });
 
 const list = defineCommand<NoOptions>({
-  name: 'list',
-  description: 'print every setting of the profile (the API key masked)',
   lenient: true,
   parse: () => ({}),
   load: () => import('../config.js').then((m) => ({ run: m.list })),
 });
 
 const path = defineCommand<NoOptions>({
-  name: 'path',
-  description: 'print where the config file is',
   lenient: true,
   parse: () => ({}),
   load: () => import('../config.js').then((m) => ({ run: m.path })),
@@ -72,49 +62,53 @@ export interface AcceptWordingOptions {
 }
 
 export interface ForgetOptions {
-  what: 'treasury' | 'wording';
+  what: (typeof FORGETTABLE)[number];
 }
 
-const showTrust = {
+const showTrust = defineCommand<NoOptions>({
   lenient: true,
   parse: () => ({}),
   load: () => import('../trust.js').then((m) => ({ run: m.show })),
-} as const;
+});
+
+const acceptWording = defineCommand<AcceptWordingOptions>({
+  arguments: [{ name: '<fingerprint>', help: 'the wording fingerprint the refusal named' }],
+  lenient: true,
+  parse: (raw) => ({ fingerprint: parseText(raw.args[0]!.trim(), 'the wording fingerprint') }),
+  load: () => import('../trust.js').then((m) => ({ run: m.acceptWording })),
+});
+
+const FORGETTABLE = ['treasury', 'wording'] as const;
+
+const forget = defineCommand<ForgetOptions>({
+  arguments: [{ name: '<what>', help: FORGETTABLE.join(' or '), values: FORGETTABLE }],
+  lenient: true,
+  parse: (raw) => ({ what: parseChoice(raw.args[0]!, FORGETTABLE, 'what to forget') }),
+  load: () => import('../trust.js').then((m) => ({ run: m.forget })),
+});
 
 const trust = defineCommand<NoOptions>({
-  name: 'trust',
-  description: 'what is pinned for the configured service: its treasury and its sell-message wording (trust.json beside the config)',
-  examples: ['trader config trust', 'trader config trust accept-wording 3f9a1c0d2b7e4a51', 'trader config trust forget treasury'],
   ...showTrust,
+  examples: ['trader config trust', 'trader config trust accept-wording 3f9a1c0d2b7e4a51', 'trader config trust forget treasury'],
   subcommands: [
-    defineCommand<NoOptions>({
-      name: 'show',
-      description: 'show the pins of the configured service, and a changed sell wording waiting to be accepted',
-      ...showTrust,
-    }),
-    defineCommand<AcceptWordingOptions>({
-      name: 'accept-wording',
-      description: 'pin the changed sell wording a refused sell kept, once you have read it (`trader config trust`)',
-      arguments: [{ name: '<fingerprint>', help: 'the wording fingerprint the refusal named' }],
-      lenient: true,
-      parse: (raw) => ({ fingerprint: parseText(raw.args[0]!.trim(), 'the wording fingerprint') }),
-      load: () => import('../trust.js').then((m) => ({ run: m.acceptWording })),
-    }),
-    defineCommand<ForgetOptions>({
-      name: 'forget',
-      description: 'forget the pinned treasury or sell wording, so the next trade pins it again',
-      arguments: [{ name: '<what>', help: 'treasury or wording', values: ['treasury', 'wording'] }],
-      lenient: true,
-      parse: (raw) => ({ what: parseChoice(raw.args[0]!, ['treasury', 'wording'] as const, 'what to forget') }),
-      load: () => import('../trust.js').then((m) => ({ run: m.forget })),
-    }),
+    { name: 'show', summary: 'show the pins of the configured service, and a changed sell wording waiting to be accepted', command: showTrust },
+    { name: 'accept-wording', summary: 'pin the changed sell wording a refused sell kept, once you have read it (`trader config trust`)', command: acceptWording },
+    { name: 'forget', summary: 'forget the pinned treasury or sell wording, so the next trade pins it again', command: forget },
   ],
 });
 
 export const config: CommandGroup = {
-  name: 'config',
-  group: 'Setup:',
-  description: 'manage the config file (profiles, URL, key, keypair, limits)',
   examples: ['trader config init', 'trader config set maxBuyLamports 500000000', 'trader --profile staging config list'],
-  subcommands: [init, get, set, list, path, trust],
+  subcommands: [
+    { name: 'init', summary: 'ask for URL, API key and keypair, check the key with the service, save (mode 0600)', command: init },
+    { name: 'get', summary: 'print one setting of the profile (the API key masked)', command: get },
+    { name: 'set', summary: 'set one setting of the profile', command: set },
+    { name: 'list', summary: 'print every setting of the profile (the API key masked)', command: list },
+    { name: 'path', summary: 'print where the config file is', command: path },
+    {
+      name: 'trust',
+      summary: 'what is pinned for the configured service: its treasury and its sell-message wording (trust.json beside the config)',
+      command: trust,
+    },
+  ],
 };

@@ -1,6 +1,5 @@
 // The options every command takes, before or after it: declared once with their help, and the
 // values typed parsed once. The environment and the profile fill in the rest (config/settings.ts).
-import { parseAddress, parseBaseUrl, parseSeconds } from '../../argument-parsers.js';
 import type { GlobalOptions } from '../../config/settings.js';
 import { DEFAULT_KEYPAIR_PATH, DEFAULT_PROFILE, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS } from '../../defaults.js';
 import { UsageError } from '../../errors.js';
@@ -25,8 +24,12 @@ export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
   { group: OUTPUT, flags: '-v, --verbose', help: 'log each HTTP request to stderr, API key redacted (also TRADER_DEBUG=1)' },
 ];
 
-/** The global options as commander read them (strings and booleans) → typed; exit 2 for a bad value. */
-export function parseGlobalOptions(raw: Readonly<Record<string, unknown>>): GlobalOptions {
+/**
+ * The global options as commander read them (strings and booleans) → typed; exit 2 for a bad
+ * value. Async only to load the parsers when a command runs, not for `--help`.
+ */
+export async function parseGlobalOptions(raw: Readonly<Record<string, unknown>>): Promise<GlobalOptions> {
+  const { parseAddress, parseBaseUrl, parseSeconds } = await import('../../argument-parsers.js');
   // An empty value (`--base-url "$URL"` with URL unset) must not quietly fall back to another
   // service, key or wallet from the environment or the profile.
   const text = (key: string, flag: string): string | undefined => {

@@ -8,9 +8,6 @@ export interface HoldingsOptions {
 }
 
 export const holdings = defineCommand<HoldingsOptions>({
-  name: 'holdings',
-  group: 'Reading:',
-  description: 'tokens held for you by the service, by USD value, with each share and a total',
   options: [CSV_OPTION, WIDE_OPTION],
   examples: ['trader holdings', "trader holdings --json | jq '.[] | {symbol, amount}'", 'trader holdings --csv > holdings.csv'],
   parse: (raw) => ({ csv: parseCsv(raw), wide: optionFlag(raw, 'wide') }),

@@ -37,9 +37,6 @@ How it is computed (average cost per token):
 `;
 
 export const pnl = defineCommand<PnlOptions>({
-  name: 'pnl',
-  group: 'Reading:',
-  description: 'profit and loss per token and in total: cost basis, value now, unrealized and realized P&L, fees',
   options: [
     { flags: '--token <token>', help: 'only this token: a mint, or the symbol of a token you hold or traded' },
     { flags: '--since <date>', help: 'count realized P&L and fees from this date (2026-01-01, local time) or ISO date-time' },

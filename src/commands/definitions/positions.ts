@@ -13,9 +13,6 @@ export interface PositionsOptions extends PageFlags {
 }
 
 export const positions = defineCommand<PositionsOptions>({
-  name: 'positions',
-  group: 'Reading:',
-  description: 'list positions, or show one',
   arguments: [{ name: '[id]', help: 'position id to show, or its first 8+ characters' }],
   options: [
     { flags: '--status <status>', help: 'only positions in this status (open, closed, …)', values: POSITION_STATUSES },

@@ -19,9 +19,6 @@ export interface SandboxOptions {
 }
 
 export const sandbox = defineCommand<SandboxOptions>({
-  name: 'sandbox',
-  group: 'Setup:',
-  description: 'run a local simulated service to try the tool or rehearse scripts (no account needed)',
   options: [
     { flags: '--port <n>', help: 'port to listen on (0 = any free port)', default: SANDBOX_PORT },
     { flags: '--host <host>', help: 'address to bind', default: SANDBOX_HOST },

@@ -13,9 +13,6 @@ export interface SellOptions extends TradeFlags {
 }
 
 export const sell = defineCommand<SellOptions>({
-  name: 'sell',
-  group: 'Trading:',
-  description: 'sell a token for SOL: create, check, confirm, sign the message, follow until done',
   arguments: [
     { name: '<token>', help: 'token mint address, or the symbol or mint prefix (8+ characters) of a current holding' },
     { name: '<amount>', help: 'raw token units, "all", or a percentage of the holding ("50%")' },

@@ -11,9 +11,6 @@ export interface TradesOptions {
 }
 
 export const trades = defineCommand<TradesOptions>({
-  name: 'trades',
-  group: 'Reading:',
-  description: 'show one trade (a buy id, a sell_… id or a sell group key); --watch follows it',
   arguments: [{ name: '<id>', help: 'buy intent id (or its first 8+ characters), sell authorization id (sell_…) or trade id' }],
   options: [
     { flags: '--watch', help: 'follow the trade until it is final' },
