@@ -449,16 +449,17 @@ try {
     ['trades', lastBuyId, '--json'],
     ['pnl', '--json'],
     ['activity', '--csv'], // control: --csv must show csv-stringify
-    // Control: the sandbox command loads the sandbox and @solana/web3.js before it refuses the
-    // port, so the trace must show them (tables no longer load a package for this).
-    ['sandbox', '--port', '70000'],
+    // Control: on the port this bench's own sandbox holds, the sandbox command loads the
+    // sandbox and @solana/web3.js before the port is refused (exit 2), so the trace must show
+    // them. (`--port 70000` no longer does: the definition refuses it before anything loads.)
+    ['sandbox', '--port', new URL(base).port],
   ]) {
     const files = await traceLoads(args, env, args[0] === 'sandbox' ? 2 : 0);
     const heavy = HEAVY.filter(([, re]) => [...files].some((f) => re.test(f))).map(([name]) => name);
     const packages = new Set([...files].map((f) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f)?.[1]).filter(Boolean));
     const own = [...files].filter((f) => f.includes('/dist/')).length;
     const tag = args[0] === 'sandbox' ? ' (control)' : args[0] === 'activity' && args[1] === '--csv' ? ' (control, csv)' : '';
-    const label = `\`trader ${args.join(' ').replace(lastBuyId, '<buyId>')}\`${tag}`;
+    const label = `\`trader ${args.join(' ').replace(lastBuyId, '<buyId>').replace(/--port \d+/, '--port <in use>')}\`${tag}`;
     traces.push([label, heavy.length ? `**${heavy.join(', ')}**` : 'none', `${own} + ${[...packages].sort().join(', ') || '—'}`]);
   }
 } catch (err) {
