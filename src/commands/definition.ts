@@ -110,6 +110,12 @@ export function optionText(raw: RawInput, key: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** The value of an option through its parser; undefined when it was not given. */
+export function parsedOption<T>(raw: RawInput, key: string, parse: (text: string) => T): T | undefined {
+  const text = optionText(raw, key);
+  return text === undefined ? undefined : parse(text);
+}
+
 /** A flag: true when given (`--no-x` flags are true unless given). */
 export function optionFlag(raw: RawInput, key: string): boolean {
   return raw.options[key] === true;

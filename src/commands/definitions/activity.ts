@@ -1,28 +1,17 @@
 // `trader activity`: what can be typed, and what it means.
 import { parseActivityTypes } from '../../argument-parsers.js';
 import { ACTIVITY_TYPES, type ActivityType } from '../../api/types.js';
-import { defineCommand, optionFlag, optionText } from '../definition.js';
-import { CSV_OPTION, PAGE_OPTIONS, parseCsv, parsePageFlags, WIDE_OPTION, type PageFlags } from './shared-options.js';
+import { defineCommand, parsedOption } from '../definition.js';
+import { LIST_OPTIONS, parseListFlags, type ListFlags } from './shared-options.js';
 
-export interface ActivityOptions extends PageFlags {
+export interface ActivityOptions extends ListFlags {
   /** Only these types; undefined: all. */
   types: ActivityType[] | undefined;
-  csv: boolean;
-  wide: boolean;
 }
 
 export const activity = defineCommand<ActivityOptions>({
-  options: [
-    { flags: '--type <types>', help: `comma-separated: ${ACTIVITY_TYPES.join(',')}`, values: ACTIVITY_TYPES },
-    ...PAGE_OPTIONS,
-    CSV_OPTION,
-    WIDE_OPTION,
-  ],
+  options: [{ flags: '--type <types>', help: `comma-separated: ${ACTIVITY_TYPES.join(',')}`, values: ACTIVITY_TYPES }, ...LIST_OPTIONS],
   examples: ['trader activity', 'trader activity --type buy,sell --limit 50', "trader activity --all --json | jq '.[].points'", 'trader activity --all --csv > trades.csv'],
-  parse(raw) {
-    const csv = parseCsv(raw);
-    const types = optionText(raw, 'type');
-    return { types: types === undefined ? undefined : parseActivityTypes(types), ...parsePageFlags(raw), csv, wide: optionFlag(raw, 'wide') };
-  },
+  parse: (raw) => ({ ...parseListFlags(raw), types: parsedOption(raw, 'type', parseActivityTypes) }),
   load: () => import('../activity.js'),
 });

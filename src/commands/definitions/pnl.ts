@@ -1,6 +1,6 @@
 // `trader pnl`: what can be typed, and what it means (the method, in the help).
 import { parseSince, parseTokenOption } from '../../argument-parsers.js';
-import { defineCommand, optionText } from '../definition.js';
+import { defineCommand, parsedOption } from '../definition.js';
 import { CSV_OPTION, parseCsv } from './shared-options.js';
 
 export interface PnlOptions {
@@ -46,9 +46,7 @@ export const pnl = defineCommand<PnlOptions>({
   examples: ['trader pnl', 'trader pnl --token WOOF --since 2026-01-01', "trader pnl --json | jq -r '.tokens[] | [.symbol, .unrealizedUsd] | @tsv'", 'trader pnl --csv > pnl.csv'],
   parse(raw) {
     const csv = parseCsv(raw);
-    const since = optionText(raw, 'since');
-    const token = optionText(raw, 'token');
-    return { token: token === undefined ? null : parseTokenOption(token), since: since === undefined ? null : parseSince(since), csv };
+    return { token: parsedOption(raw, 'token', parseTokenOption) ?? null, since: parsedOption(raw, 'since', parseSince) ?? null, csv };
   },
   load: () => import('../pnl.js'),
 });

@@ -2,7 +2,7 @@
 import { parsePort, parseSolToLamports, parseText } from '../../argument-parsers.js';
 import { formatSol } from '../../amounts.js';
 import { SANDBOX_HOST, SANDBOX_PORT, SANDBOX_START_BALANCE_LAMPORTS } from '../../defaults.js';
-import { defineCommand, optionText } from '../definition.js';
+import { defineCommand, parsedOption } from '../definition.js';
 
 export interface SandboxOptions {
   /** 0: any free port. */
@@ -36,18 +36,14 @@ export const sandbox = defineCommand<SandboxOptions>({
     'trader sandbox --no-history',
   ],
   parse(raw) {
-    const port = optionText(raw, 'port');
-    const host = optionText(raw, 'host');
-    const state = optionText(raw, 'state');
-    const balance = optionText(raw, 'balanceSol');
     return {
-      port: port === undefined ? SANDBOX_PORT : parsePort(port),
-      host: host === undefined ? SANDBOX_HOST : parseText(host, '--host'),
-      state: state === undefined ? undefined : parseText(state, '--state'),
+      port: parsedOption(raw, 'port', parsePort) ?? SANDBOX_PORT,
+      host: parsedOption(raw, 'host', (host) => parseText(host, '--host')) ?? SANDBOX_HOST,
+      state: parsedOption(raw, 'state', (file) => parseText(file, '--state')),
       // Commander gives a --keypair typed anywhere to the global option.
       keypair: raw.globals.keypair,
       history: raw.options.history !== false,
-      balanceLamports: balance === undefined ? SANDBOX_START_BALANCE_LAMPORTS : parseSolToLamports(balance, '--balance-sol'),
+      balanceLamports: parsedOption(raw, 'balanceSol', (sol) => parseSolToLamports(sol, '--balance-sol')) ?? SANDBOX_START_BALANCE_LAMPORTS,
     };
   },
   load: () => import('../sandbox.js'),

@@ -1,7 +1,7 @@
 // `trader trades <id> [--watch]`: what can be typed, and what it means.
 import { parseSeconds, parseTradeIdArgument, type TypedTradeId } from '../../argument-parsers.js';
 import { DEFAULT_WATCH_INTERVAL_SECONDS, MIN_WATCH_INTERVAL_SECONDS } from '../../defaults.js';
-import { defineCommand, optionFlag, optionText } from '../definition.js';
+import { defineCommand, optionFlag, parsedOption } from '../definition.js';
 
 export interface TradesOptions {
   id: TypedTradeId;
@@ -22,11 +22,11 @@ export const trades = defineCommand<TradesOptions>({
   ],
   examples: ['trader trades <buyId>', 'trader trades sell_abc123 --watch', 'trader trades <id> --watch --json --timeout 600'],
   parse(raw) {
-    const interval = optionText(raw, 'interval');
+    const interval = (text: string) => parseSeconds(text, { option: '--interval', min: MIN_WATCH_INTERVAL_SECONDS });
     return {
       id: parseTradeIdArgument(raw.args[0]!),
       watch: optionFlag(raw, 'watch'),
-      intervalSeconds: interval === undefined ? DEFAULT_WATCH_INTERVAL_SECONDS : parseSeconds(interval, { option: '--interval', min: MIN_WATCH_INTERVAL_SECONDS }),
+      intervalSeconds: parsedOption(raw, 'interval', interval) ?? DEFAULT_WATCH_INTERVAL_SECONDS,
     };
   },
   load: () => import('../trades.js'),
