@@ -99,12 +99,30 @@ export function buildProgram(hooks: ProgramHooks): Command {
   };
   const entries = new Map<Command, CommandEntry>();
   for (const entry of COMMANDS) entries.set(program.command(entry.name).description(entry.summary).helpGroup(entry.group), entry);
+  /** Adds the command's definition to its commander command, once. */
+  const load = async (command: Command) => {
+    const entry = entries.get(command);
+    entries.delete(command);
+    if (entry) configure(command, await entry.definition());
+  };
   // Commander calls this once it knows which command runs (or whose help is asked for), before
   // that command reads its own arguments and options.
-  program.hook('preSubcommand', async (_program, command) => {
-    const entry = entries.get(command);
-    if (entry) configure(command, await entry.definition());
-  });
+  program.hook('preSubcommand', (_program, command) => load(command));
+  // Commander's own `help <command>` prints the command's help without that hook, before its
+  // definition is loaded: this one loads it first.
+  program.helpCommand(false);
+  program
+    .command('help')
+    .argument('[command]')
+    .description('display help for command')
+    .helpOption(false)
+    .action(async (name: string | undefined) => {
+      if (name === undefined) program.help();
+      const command = program.commands.find((c) => c.name() === name);
+      if (!command) return program.error(`unknown command '${name}'`);
+      await load(command);
+      command.help();
+    });
   return program;
 }
 
