@@ -1,7 +1,6 @@
 // Money as integers: lamports and raw token units are bigints from parse to print.
 // Every conversion here is exact string work; no amount ever passes through a float.
-// Parsers take the raw text of one argument and throw a one-line UsageError that names
-// the option and says what is accepted.
+// Parsing what a user types is argument-parsers.ts; this is the arithmetic and the formatting.
 
 import { UsageError } from './errors.js';
 
@@ -14,8 +13,6 @@ export const SOL_DECIMALS = 9;
 
 /** A non-negative integer without leading zeros (a lone `0` is fine). */
 const CANONICAL_INTEGER = /^(0|[1-9][0-9]*)$/;
-/** A decimal: integer part without leading zeros, optional `.` and at least one fraction digit. */
-const DECIMAL = /^(0|[1-9][0-9]*)(?:\.([0-9]+))?$/;
 
 /** True when `s` is a decimal integer string in canonical form (what the API sends for amounts). */
 export function isCanonicalIntegerString(s: unknown): s is string {
@@ -26,7 +23,7 @@ export function isCanonicalIntegerString(s: unknown): s is string {
  * Exact value of `intPart.fracPart` in units of 10^-decimals, or null when the fraction has more
  * digits than `decimals` allows. Both parts must be digit strings (fracPart may be empty).
  */
-function decimalToUnits(intPart: string, fracPart: string, decimals: number): bigint | null {
+export function decimalToUnits(intPart: string, fracPart: string, decimals: number): bigint | null {
   if (fracPart.length > decimals) return null;
   return BigInt(intPart + fracPart.padEnd(decimals, '0'));
 }
@@ -35,87 +32,11 @@ function quote(s: string): string {
   return JSON.stringify(s);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Parsers
-
-/**
- * `trader buy` amount, in lamports. Accepted: a positive whole number of lamports (`100000000`),
- * or SOL with a case-insensitive `sol` suffix (`0.1sol`, `1SOL`), at most 9 decimals, converted
- * exactly. Deliberately refused: `.5sol` and `5.sol` (write `0.5sol`, `5sol`), leading zeros,
- * signs, spaces, exponents, hex, thousands separators, zero, and anything above the u64 maximum.
- */
-export function parseBuyAmount(s: string): bigint {
-  const accepted = 'use lamports as a positive whole number (100000000) or SOL with the suffix sol (0.1sol)';
-  const fail = (why: string): never => {
-    throw new UsageError(`invalid amount ${quote(s)}: ${why}; ${accepted}`);
-  };
-  if (typeof s !== 'string' || s === '') fail('it is empty');
-  if (/^-[0-9.]/.test(s)) fail('it is negative; a buy spends more than zero');
-  let lamports: bigint;
-  const sol = /^(.*)sol$/i.exec(s);
-  if (sol) {
-    const m = DECIMAL.exec(sol[1]!);
-    if (!m) fail('not a plain decimal number of SOL');
-    const units = decimalToUnits(m![1]!, m![2] ?? '', SOL_DECIMALS);
-    if (units === null) fail('SOL has at most 9 decimals');
-    lamports = units!;
-  } else {
-    if (!CANONICAL_INTEGER.test(s)) {
-      fail(/^[0-9]*\.[0-9]*$/.test(s) ? 'a decimal amount needs the suffix sol' : 'not a whole number');
-    }
-    lamports = BigInt(s);
-  }
-  if (lamports === 0n) fail('it must be more than zero');
-  if (lamports > U64_MAX) fail('it is more than the largest possible amount (u64)');
-  return lamports;
-}
-
-/**
- * A SOL amount such as `--min-sol 0.05`, in lamports: a decimal with at most 9 decimals, zero
- * allowed, optional `sol` suffix. Same strictness as parseBuyAmount otherwise.
- */
-export function parseSolToLamports(s: string, option = '--min-sol'): bigint {
-  const fail = (why: string): never => {
-    throw new UsageError(`invalid ${option} ${quote(s)}: ${why}; use a decimal number of SOL such as 0.05`);
-  };
-  if (typeof s !== 'string' || s === '') fail('it is empty');
-  const m = DECIMAL.exec(s.replace(/sol$/i, ''));
-  if (!m) fail('not a plain decimal number');
-  const units = decimalToUnits(m![1]!, m![2] ?? '', SOL_DECIMALS);
-  if (units === null) fail('SOL has at most 9 decimals');
-  if (units! > U64_MAX) fail('it is more than the largest possible amount (u64)');
-  return units!;
-}
-
+/** A sell's amount as typed: raw units, all of the holding, or a whole percentage of it. */
 export type SellAmountSpec =
   | { kind: 'raw'; units: bigint }
   | { kind: 'all' }
   | { kind: 'percent'; percent: bigint };
-
-/** `trader sell` amount: raw token units (positive, ≤ u64), `all`, or `N%` with N a whole number 1–100. */
-export function parseSellAmount(s: string): SellAmountSpec {
-  const accepted = 'use raw token units (1000000), all, or a whole percentage from 1% to 100%';
-  const fail = (why: string): never => {
-    throw new UsageError(`invalid amount ${quote(s)}: ${why}; ${accepted}`);
-  };
-  if (typeof s !== 'string' || s === '') fail('it is empty');
-  if (/^-[0-9.]/.test(s)) fail('it is negative; a sell sells more than zero');
-  if (s.toLowerCase() === 'all') return { kind: 'all' };
-  const pct = /^(.*)%$/.exec(s);
-  if (pct) {
-    if (!CANONICAL_INTEGER.test(pct[1]!)) fail('the percentage must be a whole number');
-    const percent = BigInt(pct[1]!);
-    if (percent < 1n || percent > 100n) fail('the percentage must be from 1 to 100');
-    return { kind: 'percent', percent };
-  }
-  if (!CANONICAL_INTEGER.test(s)) {
-    fail(/^[0-9]*\.[0-9]*$/.test(s) ? 'token amounts are raw units, without decimals' : 'not a whole number');
-  }
-  const units = BigInt(s);
-  if (units === 0n) fail('it must be more than zero');
-  if (units > U64_MAX) fail('it is more than the largest possible amount (u64)');
-  return { kind: 'raw', units };
-}
 
 /**
  * Turns a sell amount into raw units given what is held. A percentage rounds down. Refuses
@@ -148,52 +69,6 @@ export function resolveSellAmount(
       }
       return spec.units;
   }
-}
-
-function parseIntegerInRange(s: string, option: string, min: bigint, max: bigint, what: string): bigint {
-  if (typeof s !== 'string' || !CANONICAL_INTEGER.test(s)) {
-    throw new UsageError(`invalid ${option} ${quote(String(s))}: use ${what}`);
-  }
-  const n = BigInt(s);
-  if (n < min || n > max) throw new UsageError(`invalid ${option} ${quote(s)}: use ${what}`);
-  return n;
-}
-
-/** Slippage in basis points: a whole number 0–10000. */
-export function parseSlippageBps(s: string, option = '--slippage-bps'): number {
-  return Number(parseIntegerInRange(s, option, 0n, 10_000n, 'a whole number of basis points from 0 to 10000'));
-}
-
-/** Page size: a whole number 1–100. */
-export function parseLimit(s: string, option = '--limit'): number {
-  return Number(parseIntegerInRange(s, option, 1n, 100n, 'a whole number from 1 to 100'));
-}
-
-/** Lamports option such as --max-fee-lamports: a whole number 0 … u64 max. */
-export function parseLamportsOption(s: string, option = '--max-fee-lamports'): bigint {
-  return parseIntegerInRange(s, option, 0n, U64_MAX, 'a whole number of lamports (0 or more)');
-}
-
-/** Longest wait accepted, in seconds: Node timers cannot go beyond 2^31-1 ms (about 24.8 days). */
-export const MAX_SECONDS = 2_147_483;
-
-/**
- * A positive number of seconds (decimals allowed, `1.5`), at least `min` when given and at most
- * MAX_SECONDS. Used by --timeout, --interval (min 2) and --request-timeout. Returns seconds.
- */
-export function parseSeconds(s: string, opts: { min?: number; option?: string } = {}): number {
-  const option = opts.option ?? 'seconds value';
-  const min = opts.min;
-  const what =
-    min !== undefined ? `a number of seconds, at least ${min}` : 'a positive number of seconds';
-  if (typeof s !== 'string' || !DECIMAL.test(s)) {
-    throw new UsageError(`invalid ${option} ${quote(String(s))}: use ${what}`);
-  }
-  const n = Number(s);
-  if (!(n > 0) || (min !== undefined && n < min) || n > MAX_SECONDS) {
-    throw new UsageError(`invalid ${option} ${quote(s)}: use ${what} (at most ${MAX_SECONDS})`);
-  }
-  return n;
 }
 
 // ---------------------------------------------------------------------------------------------

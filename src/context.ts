@@ -5,7 +5,8 @@ import { setFlagsFromString } from 'node:v8';
 import type { ServiceClient } from './api/client.js';
 import type { Clock } from './clock.js';
 import { configPath, readConfig, updateProfile, type LoadedConfig, type Profile } from './config/config-file.js';
-import { resolveSettings, type GlobalFlags, type Settings } from './config/settings.js';
+import { resolveSettings, type GlobalOptions, type Settings } from './config/settings.js';
+import { DEFAULT_PROFILE } from './defaults.js';
 import { UsageError } from './errors.js';
 import { Output } from './io/output.js';
 import { createProgress, type Progress } from './io/progress.js';
@@ -55,12 +56,12 @@ export const NOT_CONFIGURED_HINT =
   'run `trader config init`, or set TRADER_BASE_URL and TRADER_API_KEY; to try without an account, run `trader sandbox`';
 
 /** Builds the context for one run from the global flags. */
-export async function createContext(flags: GlobalFlags, facts: ProcessFacts, opts: { lenient?: boolean } = {}): Promise<Context> {
+export async function createContext(flags: GlobalOptions, facts: ProcessFacts, opts: { lenient?: boolean } = {}): Promise<Context> {
   const config = readConfig(configPath(facts.env, facts.home));
-  const profileName = flags.profile || facts.env.TRADER_PROFILE || 'default';
+  const profileName = flags.profile || facts.env.TRADER_PROFILE || DEFAULT_PROFILE;
   // A profile that does not exist yet is empty: `config set` and trust-on-first-use create it.
   const settings = resolveSettings(flags, facts.env, config.document.profiles[profileName] ?? {}, profileName, facts.home, opts);
-  const terminal = detectTerminal(facts, facts.env, { json: settings.json, color: flags.color !== false });
+  const terminal = detectTerminal(facts, facts.env, { json: settings.json, color: flags.color });
   const output = new Output(terminal, settings.json, await loadTheme(terminal.color));
   if (config.permissionWarning) output.warn(config.permissionWarning);
   if (settings.apiKeySource === 'flag') {

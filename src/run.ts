@@ -3,16 +3,21 @@
 // touches nothing of the process itself, so tests can run it in-process; main.ts wires it to
 // the real process (streams, environment, signals, exit).
 import { CommanderError } from 'commander';
-import type { GlobalFlags } from './config/settings.js';
 import type { ProcessFacts } from './context.js';
 import { ApiError, DeclinedError, ExitCode, TraderError, UsageError } from './errors.js';
 import { safeForTerminal } from './io/terminal-text.js';
 import { buildProgram } from './program.js';
 
+/** How errors are printed: as JSON lines or not, with a stack trace or not. */
+interface OutputMode {
+  json: boolean;
+  verbose: boolean;
+}
+
 /** Runs `trader` with these arguments; resolves to the exit code. */
 export async function runTrader(argv: string[], facts: ProcessFacts): Promise<number> {
   // Until commander has parsed, guess the output mode from argv so even usage errors honour --json.
-  let flags: GlobalFlags = { json: argv.includes('--json'), verbose: argv.includes('--verbose') || argv.includes('-v') };
+  let flags: OutputMode = { json: argv.includes('--json'), verbose: argv.includes('--verbose') || argv.includes('-v') };
   const program = buildProgram({
     facts,
     onFlags: (parsed) => {
@@ -27,9 +32,9 @@ export async function runTrader(argv: string[], facts: ProcessFacts): Promise<nu
   }
 }
 
-function report(err: unknown, flags: GlobalFlags, facts: ProcessFacts): number {
-  const json = Boolean(flags.json);
-  const verbose = Boolean(flags.verbose) || facts.env.TRADER_DEBUG === '1';
+function report(err: unknown, flags: OutputMode, facts: ProcessFacts): number {
+  const json = flags.json;
+  const verbose = flags.verbose || facts.env.TRADER_DEBUG === '1';
   if (err instanceof CommanderError) {
     if (err.exitCode === 0) return ExitCode.ok; // --help, --version
     const message = err.message.replace(/^error:\s*/, '');

@@ -1,30 +1,18 @@
 // `trader activity`: the account's ledger, newest first.
 import type { ActivityEntry } from '../api/types.js';
 import type { Context } from '../context.js';
-import { parseLimit } from '../amounts.js';
 import { renderActivity } from '../io/views/activity.js';
-import { parseActivityTypes, parseCsvFlag, parseCursor } from './arguments.js';
+import type { ActivityOptions } from './definitions/activity.js';
 import { shellQuote } from '../shell-quote.js';
 import { printPages } from './paged-list.js';
 
-interface Options {
-  type?: string;
-  limit?: string;
-  cursor?: string;
-  all?: boolean;
-  csv?: boolean;
-  wide?: boolean;
-}
-
-export async function run(ctx: Context, _args: string[], opts: Options): Promise<void> {
-  const csv = parseCsvFlag(opts.csv, ctx.settings.json);
-  const types = opts.type === undefined ? undefined : parseActivityTypes(opts.type);
-  const limit = opts.limit === undefined ? undefined : parseLimit(opts.limit);
-  const cursor = opts.cursor === undefined ? undefined : parseCursor(opts.cursor);
+/** Lists the ledger a page at a time, or all of it. */
+export async function run(ctx: Context, opts: ActivityOptions): Promise<void> {
+  const { types, limit, csv } = opts;
   const api = await ctx.api();
   await printPages<ActivityEntry>(ctx, {
-    all: Boolean(opts.all),
-    cursor,
+    all: opts.all,
+    cursor: opts.cursor,
     fetchPage: (c) => api.listActivity({ types, limit, cursor: c }),
     printer: csv
       ? await ctx.output.csv((await import('../io/csv-columns.js')).ACTIVITY_CSV)

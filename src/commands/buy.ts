@@ -1,8 +1,9 @@
-// `trader buy <mint> <amount>`: parse, check locally, then run the buy flow and present it.
+// `trader buy <mint> <amount>`: check locally, then run the buy flow and present it.
 import { randomUUID } from 'node:crypto';
-import { parseBuyAmount, parseLamportsOption, parseSlippageBps } from '../amounts.js';
+import { parseAddress, type TokenArgument } from '../argument-parsers.js';
 import type { BuyIntent } from '../api/types.js';
 import type { Context } from '../context.js';
+import { DEFAULT_MAX_FEE_LAMPORTS } from '../defaults.js';
 import { PendingError, RefusedToSignError, TradeFailedError } from '../errors.js';
 import { renderBuyReview, renderBuySummary } from '../io/views/buy.js';
 import { stageWords } from '../io/views/stage.js';
@@ -10,34 +11,21 @@ import type { ServiceClient } from '../api/client.js';
 import type { BuyReview } from '../trade/buy-flow.js';
 import { buyQuote } from '../trade/buy-quote.js';
 import { holdingOf, metaOf, readHoldingsQuietly, resolveTokenMint, tokenHistory, tokenMetaQuietly, type TokenMeta } from '../trade/token-lookup.js';
-import { parseAddress } from '../wallet/address.js';
-import { parseTokenArgument, type TokenArgument } from './token-argument.js';
-import { allowedSlippage, limitChecks, parseIdempotencyKey, slippageToAsk, waitLimitMs } from './trade-options.js';
+import type { BuyOptions } from './definitions/buy.js';
+import { allowedSlippage, limitChecks, slippageToAsk, waitLimitMs } from './trade-options.js';
 import { checkWallet, followCommand, localPreflight } from './trade-preflight.js';
 import { presentStop } from './trade-stop.js';
 import { guarded, openTrust, pinnedTreasury } from './trust.js';
 
-interface Options {
-  slippageBps?: string;
-  idempotencyKey?: string;
-  maxFeeLamports?: string;
-  wait?: boolean;
-  dryRun?: boolean;
-}
-
-export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: Options): Promise<void> {
-  // Everything typed is checked before any request.
-  const typedToken = parseTokenArgument(rawToken!, 'you have held or traded');
-  const amountLamports = parseBuyAmount(rawAmount!);
-  const typedSlippage = opts.slippageBps === undefined ? undefined : parseSlippageBps(opts.slippageBps);
-  const idempotencyKey = opts.idempotencyKey === undefined ? randomUUID() : parseIdempotencyKey(opts.idempotencyKey);
-  const { DEFAULT_MAX_FEE_LAMPORTS } = await import('../wallet/deposit-inspection.js');
-  const maxFeeLamports =
-    opts.maxFeeLamports === undefined ? (ctx.settings.maxFeeLamports ?? DEFAULT_MAX_FEE_LAMPORTS) : parseLamportsOption(opts.maxFeeLamports);
+/** Runs a buy; everything typed was checked by its definition before any request. */
+export async function run(ctx: Context, opts: BuyOptions): Promise<void> {
+  const { token: typedToken, amountLamports, amountText: rawAmount, slippageBps: typedSlippage } = opts;
+  const idempotencyKey = opts.idempotencyKey ?? randomUUID();
+  const maxFeeLamports = opts.maxFeeLamports ?? ctx.settings.maxFeeLamports ?? DEFAULT_MAX_FEE_LAMPORTS;
   const setTreasury = ctx.settings.treasury === null ? null : parseAddress(ctx.settings.treasury, 'treasury');
   limitChecks(ctx, { buyLamports: amountLamports, slippageBps: typedSlippage });
   const slippageBps = slippageToAsk(ctx, typedSlippage);
-  const dryRun = Boolean(opts.dryRun);
+  const dryRun = opts.dryRun;
   const keypair = await localPreflight(ctx, dryRun);
 
   const api = await ctx.api();

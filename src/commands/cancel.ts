@@ -5,11 +5,13 @@ import type { BuyIntentResponse } from '../api/types.js';
 import type { Context } from '../context.js';
 import { ApiError } from '../errors.js';
 import { renderFields } from '../io/table.js';
+import type { CancelOptions } from './definitions/cancel.js';
 import { resolveBuyId } from './id-prefix.js';
 
-export async function run(ctx: Context, [id]: string[]): Promise<void> {
+/** Cancels the buy, or says it already was cancelled. */
+export async function run(ctx: Context, opts: CancelOptions): Promise<void> {
   const api = await ctx.api();
-  const buyId = await resolveBuyId(api, id!);
+  const buyId = await resolveBuyId(api, opts.buyId);
   let data: BuyIntentResponse;
   let already = false;
   try {

@@ -1,7 +1,8 @@
 // `trader completion bash|zsh|fish`: a completion script for commands, options and the
-// values of enumerated options, generated from the program's own declarations.
+// values of enumerated options and arguments, generated from the command definitions.
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import type { AnyCommand, OptionSpec } from './definition.js';
+import type { CompletionOptions } from './definitions/completion.js';
 
 export interface CompletionSpec {
   globalOptions: string[];
@@ -12,13 +13,44 @@ export interface CompletionSpec {
   argumentValues: Record<string, string[]>;
 }
 
-export const SHELLS = ['bash', 'zsh', 'fish'] as const;
-
 /** Prints the script for the shell. */
-export async function run(ctx: Context, [shell]: string[], spec: CompletionSpec): Promise<void> {
-  if (!(SHELLS as readonly string[]).includes(shell!)) throw new UsageError(`shell must be one of ${SHELLS.join(', ')}, got "${shell}"`);
+export async function run(ctx: Context, { shell }: CompletionOptions): Promise<void> {
+  // The command table is read only now (it lists this command too), and every definition with it.
+  const [{ COMMANDS }, { GLOBAL_OPTIONS }] = await Promise.all([import('./definitions/index.js'), import('./definitions/global-options.js')]);
+  const commands = await Promise.all(COMMANDS.map(async (entry) => ({ name: entry.name, command: await entry.definition() })));
+  const spec = completionSpec(commands, GLOBAL_OPTIONS);
   const script = shell === 'bash' ? bash(spec) : shell === 'zsh' ? zsh(spec) : fish(spec);
   ctx.output.result({ shell, script }, () => script);
+}
+
+/** A command and its name, at the top level or under another. */
+interface Named {
+  name: string;
+  command: AnyCommand;
+}
+
+/** What the scripts offer, read from the definitions: names, long options, and fixed lists of values. */
+export function completionSpec(commands: readonly Named[], globalOptions: readonly OptionSpec[]): CompletionSpec {
+  const longNames = (options: readonly OptionSpec[] = []) =>
+    options.map((o) => /--[\w-]+/.exec(o.flags)?.[0]).filter((l): l is string => l !== undefined);
+  const valuesAfter: Record<string, string[]> = {};
+  const argumentValues: Record<string, string[]> = {};
+  const collect = ({ name, command }: Named, depth: number) => {
+    for (const o of command.options ?? []) if (o.values) valuesAfter[longNames([o])[0]!] = [...o.values];
+    const first = command.arguments?.[0]?.values;
+    // A top-level command's argument is offered by position; a subcommand's after its name.
+    if (first && depth === 0) argumentValues[name] = [...first];
+    else if (first) valuesAfter[name] = [...first];
+    for (const sub of command.subcommands ?? []) collect(sub, depth + 1);
+  };
+  for (const c of commands) collect(c, 0);
+  return {
+    // --version is commander's own option of the program.
+    globalOptions: ['--version', ...longNames(globalOptions)],
+    commands: commands.map(({ name, command }) => ({ name, options: longNames(command.options), subcommands: (command.subcommands ?? []).map((s) => s.name) })),
+    valuesAfter,
+    argumentValues,
+  };
 }
 
 const words = (list: string[]) => list.join(' ');

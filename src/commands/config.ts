@@ -1,10 +1,10 @@
 // `trader config init|get|set|list|path`: the config file and its profiles.
-import { parseLamportsOption, parseSeconds, parseSlippageBps } from '../amounts.js';
+import { parseBaseUrl } from '../argument-parsers.js';
 import { PROFILE_KEYS, type Profile, type ProfileKey } from '../config/config-file.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { renderFields } from '../io/table.js';
-import { printable } from './arguments.js';
+import type { ConfigKeyOptions, ConfigSetOptions } from './definitions/config.js';
 
 /** Shows enough of a key to recognise it, never the whole. */
 export function maskKey(key: string): string {
@@ -16,64 +16,24 @@ function shown(key: ProfileKey, value: string | number | undefined): string | un
   return key === 'apiKey' ? maskKey(String(value)) : String(value);
 }
 
-function parseKey(raw: string): ProfileKey {
-  if (!(PROFILE_KEYS as readonly string[]).includes(raw)) {
-    throw new UsageError(`unknown config key "${printable(raw)}"; keys: ${PROFILE_KEYS.join(', ')}`);
-  }
-  return raw as ProfileKey;
-}
-
-/** Checks a value for its key with the parser that reads it back; returns what is stored. */
-async function parseValue(key: ProfileKey, value: string): Promise<string | number> {
-  const option = `config key ${key}`;
-  switch (key) {
-    case 'baseUrl': {
-      let url: URL;
-      try {
-        url = new URL(value);
-      } catch {
-        throw new UsageError(`baseUrl must be a URL like https://api.example.com, got "${printable(value)}"`);
-      }
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError('baseUrl must start with https:// (or http:// for this machine)');
-      return value;
-    }
-    case 'treasury': {
-      const { parseAddress } = await import('../wallet/address.js');
-      return parseAddress(value, 'treasury');
-    }
-    case 'maxSlippageBps':
-      return parseSlippageBps(value, option);
-    case 'maxBuyLamports':
-    case 'maxFeeLamports':
-      return parseLamportsOption(value, option).toString();
-    case 'timeout':
-    case 'requestTimeout':
-      return parseSeconds(value, { option });
-    default:
-      if (value.trim() !== value || value === '') throw new UsageError(`${key} must not be empty or have surrounding spaces`);
-      return value;
-  }
-}
-
 function profileOf(ctx: Context): Profile {
   return ctx.config.document.profiles[ctx.settings.profileName] ?? {};
 }
 
-
+/** `trader config path`. */
 export async function path(ctx: Context): Promise<void> {
   ctx.output.result({ path: ctx.config.path }, () => ctx.config.path);
 }
 
-export async function get(ctx: Context, [rawKey]: string[]): Promise<void> {
-  const key = parseKey(rawKey!);
+/** `trader config get <key>`: the API key masked. */
+export async function get(ctx: Context, { key }: ConfigKeyOptions): Promise<void> {
   const value = shown(key, profileOf(ctx)[key]);
   ctx.output.result({ profile: ctx.settings.profileName, key, value: value ?? null }, () => value ?? `(${key} is not set in profile "${ctx.settings.profileName}")`);
 }
 
-export async function set(ctx: Context, [rawKey, rawValue]: string[]): Promise<void> {
-  const key = parseKey(rawKey!);
-  const value = rawValue === '' ? undefined : await parseValue(key, rawValue!);
-  if (key === 'apiKey' && rawValue !== '') {
+/** `trader config set <key> <value>`: the value was checked by the definition; undefined removes the key. */
+export async function set(ctx: Context, { key, value }: ConfigSetOptions): Promise<void> {
+  if (key === 'apiKey' && value !== undefined) {
     ctx.output.warn('a key typed on the command line stays in your shell history; `trader config init` asks for it without echo');
   }
   // The file is read again under its lock: a change another process made meanwhile is kept.
@@ -89,6 +49,7 @@ export async function set(ctx: Context, [rawKey, rawValue]: string[]): Promise<v
   );
 }
 
+/** `trader config list`: the API key masked. */
 export async function list(ctx: Context): Promise<void> {
   const profile = profileOf(ctx);
   const masked: Record<string, string | number> = {};
@@ -103,6 +64,7 @@ export async function list(ctx: Context): Promise<void> {
   });
 }
 
+/** `trader config init`: asks, checks the key with the service, saves. */
 export async function init(ctx: Context): Promise<void> {
   if (!ctx.terminal.interactive) {
     throw new UsageError('config init asks questions and needs an interactive terminal; in scripts use `trader config set <key> <value>` or the TRADER_* variables');
@@ -111,7 +73,15 @@ export async function init(ctx: Context): Promise<void> {
   const ask = ctx.prompter;
   const baseUrl = await ask.input('Service URL', {
     default: ctx.settings.baseUrl ?? (current.baseUrl as string | undefined),
-    validate: (v) => (/^https?:\/\/\S+$/.test(v) ? true : 'enter a URL like https://api.example.com'),
+    // The one URL rule, as for --base-url and `config set baseUrl`.
+    validate: (v) => {
+      try {
+        parseBaseUrl(v, { insecure: ctx.settings.insecure });
+        return true;
+      } catch (err) {
+        return (err as Error).message;
+      }
+    },
   });
   const apiKey = await ask.secret('API key (input hidden)', { validate: (v) => (v.trim() ? true : 'the API key is required') });
   const keypair = await ask.input('Wallet keypair file', { default: ctx.settings.keypairPath });

@@ -2,15 +2,11 @@
 import type { Holding } from '../api/types.js';
 import type { Context } from '../context.js';
 import { renderHoldings } from '../io/views/holdings.js';
-import { parseCsvFlag } from './arguments.js';
+import type { HoldingsOptions } from './definitions/holdings.js';
 
-interface Options {
-  csv?: boolean;
-  wide?: boolean;
-}
-
-export async function run(ctx: Context, _args: string[], opts: Options = {}): Promise<void> {
-  const csv = parseCsvFlag(opts.csv, ctx.settings.json);
+/** Prints the holdings: a table with shares and a total, or CSV, or JSON. */
+export async function run(ctx: Context, opts: HoldingsOptions): Promise<void> {
+  const { csv } = opts;
   const holdings = await (await ctx.api()).holdings();
   const printer = csv
     ? await ctx.output.csv((await import('../io/csv-columns.js')).HOLDING_CSV)

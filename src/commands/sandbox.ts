@@ -1,51 +1,94 @@
-// `trader sandbox`: run the local simulated service until SIGINT/SIGTERM. Stdout carries only
-// lines a shell can eval (exports, then # comments); notes go to stderr.
+// `trader sandbox`: run the local simulated service until SIGINT/SIGTERM. Stdout carries how to
+// reach it: lines a shell can eval (exports, then # comments), or with --json one JSON object;
+// notes go to stderr.
 import { resolve } from 'node:path';
-import { startSandbox } from '../sandbox/index.js';
-import { shellQuote } from '../shell-quote.js';
 import { formatSol } from '../amounts.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { startSandbox, type RunningSandbox } from '../sandbox/index.js';
+import { shellQuote } from '../shell-quote.js';
+import type { SandboxOptions } from './definitions/sandbox.js';
 
-export interface SandboxCommandOptions {
-  port?: number;
-  host?: string;
-  state?: string;
-  keypair?: string;
-  /** A fresh account gets a few days of trades (default true). */
-  history?: boolean;
-  /** Start balance of the wallet in lamports. */
-  balanceLamports?: bigint;
+/** Starts the sandbox, prints how to reach it, and resolves after a clean close once ctx.signal aborts. */
+export async function run(ctx: Context, opts: SandboxOptions): Promise<void> {
+  const statePath = opts.state === undefined ? null : resolve(opts.state);
+  const sandbox = await startSandbox({
+    port: opts.port,
+    host: opts.host,
+    statePath: statePath ?? undefined,
+    keypairPath: opts.keypair === undefined ? undefined : resolve(opts.keypair),
+    startBalanceLamports: opts.balanceLamports,
+    log: (line) => ctx.output.warn(line),
+    history: opts.history,
+  }).catch((err: unknown) => {
+    throw listenError(err, opts) ?? err;
+  });
+  const details = connectionDetails(sandbox, statePath);
+  ctx.output.result(details, () => exportLines(details));
+  ctx.output.note(`trader sandbox listening on ${sandbox.url} (${statePath ? `state in ${statePath}` : 'memory only'}); Ctrl-C to stop`);
+  if (!ctx.signal.aborted) await new Promise<void>((done) => ctx.signal.addEventListener('abort', () => done(), { once: true }));
+  await sandbox.close();
+  ctx.output.note('trader sandbox stopped');
 }
 
-/** Start the sandbox, print its environment, and resolve after a clean close once `signal` aborts. */
-export async function runSandboxCommand(
-  opts: SandboxCommandOptions,
-  io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream },
-  signal: AbortSignal,
-): Promise<void> {
-  const sandbox = await startSandbox({
-    port: opts.port ?? 0,
-    host: opts.host,
-    statePath: opts.state ? resolve(opts.state) : undefined,
-    keypairPath: opts.keypair ? resolve(opts.keypair) : undefined,
-    startBalanceLamports: opts.balanceLamports,
-    log: (line) => void io.stderr.write(`${line}\n`),
-    history: opts.history ?? true,
-  });
-  const lines = [
-    `export TRADER_BASE_URL=${shellQuote(sandbox.url)}`,
-    `export TRADER_API_KEY=${shellQuote(sandbox.apiKey)}`,
-    `export TRADER_KEYPAIR=${shellQuote(sandbox.keypairPath)}`,
-    `# trader sandbox: wallet ${sandbox.walletAddress} (${formatSol(sandbox.walletLamports)} SOL), treasury ${sandbox.treasury}`,
-    ...sandbox.tokens.map((t) => `# token ${t.symbol} ${t.mint} (${t.name}, ${t.decimals} decimals)`),
-    `# read-only key: ${sandbox.readOnlyApiKey}`,
-    `# other account key: ${sandbox.otherApiKey}`,
-    `# control surface: ${sandbox.url}/_sandbox/ (see docs/sandbox.md)`,
-  ];
-  io.stdout.write(`${lines.join('\n')}\n`);
-  io.stderr.write(
-    `trader sandbox listening on ${sandbox.url} (${opts.state ? `state in ${resolve(opts.state)}` : 'memory only'}); Ctrl-C to stop\n`,
-  );
-  if (!signal.aborted) await new Promise<void>((done) => signal.addEventListener('abort', () => done(), { once: true }));
-  await sandbox.close();
-  io.stderr.write('trader sandbox stopped\n');
+/** What `trader sandbox --json` prints: everything needed to use the sandbox, in one object. */
+export interface SandboxDetails {
+  baseUrl: string;
+  apiKey: string;
+  keypairPath: string;
+  walletAddress: string;
+  /** What the wallet holds now (a restored --state keeps its balance). */
+  walletLamports: string;
+  treasury: string;
+  tokens: RunningSandbox['tokens'];
+  /** The same account, read scopes only. */
+  readOnlyApiKey: string;
+  /** A second account, whose ids are 404 to the first. */
+  otherApiKey: string;
+  /** The control surface (docs/sandbox.md): prices, clock, faults, request log. */
+  controlUrl: string;
+  /** Null: state in memory only. */
+  statePath: string | null;
+}
+
+function connectionDetails(sandbox: RunningSandbox, statePath: string | null): SandboxDetails {
+  return {
+    baseUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+    keypairPath: sandbox.keypairPath,
+    walletAddress: sandbox.walletAddress,
+    walletLamports: sandbox.walletLamports.toString(),
+    treasury: sandbox.treasury,
+    tokens: sandbox.tokens,
+    readOnlyApiKey: sandbox.readOnlyApiKey,
+    otherApiKey: sandbox.otherApiKey,
+    controlUrl: `${sandbox.url}/_sandbox/`,
+    statePath,
+  };
+}
+
+/** The human form: `export` lines a shell can eval, then comments. */
+function exportLines(d: SandboxDetails): string {
+  return [
+    `export TRADER_BASE_URL=${shellQuote(d.baseUrl)}`,
+    `export TRADER_API_KEY=${shellQuote(d.apiKey)}`,
+    `export TRADER_KEYPAIR=${shellQuote(d.keypairPath)}`,
+    `# trader sandbox: wallet ${d.walletAddress} (${formatSol(BigInt(d.walletLamports))} SOL), treasury ${d.treasury}`,
+    ...d.tokens.map((t) => `# token ${t.symbol} ${t.mint} (${t.name}, ${t.decimals} decimals)`),
+    `# read-only key: ${d.readOnlyApiKey}`,
+    `# other account key: ${d.otherApiKey}`,
+    `# control surface: ${d.controlUrl} (see docs/sandbox.md)`,
+  ].join('\n');
+}
+
+/** A port that is taken or an address that cannot be bound is the user's to change: exit 2, saying which. */
+function listenError(err: unknown, opts: SandboxOptions): UsageError | null {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  const why: Record<string, string> = {
+    EADDRINUSE: 'the port is in use (--port 0 picks a free one)',
+    EACCES: 'permission denied (ports below 1024 need privileges; --port 0 picks a free one)',
+    EADDRNOTAVAIL: 'no such address on this machine',
+    ENOTFOUND: 'no such host',
+  };
+  return code && why[code] ? new UsageError(`cannot listen on ${opts.host}:${opts.port}: ${why[code]}`, 'LISTEN_FAILED') : null;
 }

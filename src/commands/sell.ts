@@ -1,6 +1,6 @@
-// `trader sell <token> <amount>`: parse, check locally, then run the sell flow and present it.
+// `trader sell <token> <amount>`: check locally, then run the sell flow and present it.
 import { randomUUID } from 'node:crypto';
-import { parseSellAmount, parseSlippageBps, parseSolToLamports, resolveSellAmount } from '../amounts.js';
+import { resolveSellAmount } from '../amounts.js';
 import type { Context } from '../context.js';
 import { PendingError, RefusedToSignError, TradeFailedError, UsageError } from '../errors.js';
 import { renderSellReview, renderSellSummary } from '../io/views/sell.js';
@@ -8,31 +8,20 @@ import { stageWords } from '../io/views/stage.js';
 import { tokenAmount } from '../io/views/token-amount.js';
 import type { SellResult } from '../trade/sell-flow.js';
 import { holdingOf, metaOf, mintForSymbol } from '../trade/token-lookup.js';
-import { allowedSlippage, limitChecks, parseIdempotencyKey, slippageToAsk, waitLimitMs } from './trade-options.js';
+import type { SellOptions } from './definitions/sell.js';
+import { allowedSlippage, limitChecks, slippageToAsk, waitLimitMs } from './trade-options.js';
 import { openTrust, pinnedTreasury, wordingTrust } from './trust.js';
 import { checkWallet, followCommand, localPreflight } from './trade-preflight.js';
 import { presentStop } from './trade-stop.js';
-import { parseTokenArgument } from './token-argument.js';
 
-interface Options {
-  slippageBps?: string;
-  idempotencyKey?: string;
-  minSol?: string;
-  wait?: boolean;
-  dryRun?: boolean;
-}
-
-export async function run(ctx: Context, [rawToken, rawAmount]: string[], opts: Options): Promise<void> {
-  // Everything typed is checked before any request.
-  const token = rawToken!;
-  const typedToken = parseTokenArgument(token, 'you hold');
-  const amountSpec = parseSellAmount(rawAmount!);
-  const typedSlippage = opts.slippageBps === undefined ? undefined : parseSlippageBps(opts.slippageBps);
-  const minSolLamports = opts.minSol === undefined ? null : parseSolToLamports(opts.minSol);
-  let idempotencyKey = opts.idempotencyKey === undefined ? randomUUID() : parseIdempotencyKey(opts.idempotencyKey);
+/** Runs a sell; everything typed was checked by its definition before any request. */
+export async function run(ctx: Context, opts: SellOptions): Promise<void> {
+  const { token: typedToken, amount: amountSpec, slippageBps: typedSlippage, minSolLamports } = opts;
+  const token = typedToken.kind === 'mint' ? typedToken.mint : typedToken.text;
+  let idempotencyKey = opts.idempotencyKey ?? randomUUID();
   limitChecks(ctx, { slippageBps: typedSlippage });
   const slippageBps = slippageToAsk(ctx, typedSlippage);
-  const dryRun = Boolean(opts.dryRun);
+  const dryRun = opts.dryRun;
   const keypair = await localPreflight(ctx, dryRun);
 
   const api = await ctx.api();

@@ -1,16 +1,8 @@
-// Options shared by buy and sell: idempotency keys, profile limits, the waiting deadline.
-import { DEFAULT_MAX_SLIPPAGE_BPS } from '../config/settings.js';
+// What buy and sell do with their options and the profile: its limits, the slippage to ask
+// for and to allow, the waiting deadline.
 import type { Context } from '../context.js';
+import { DEFAULT_MAX_SLIPPAGE_BPS } from '../defaults.js';
 import { UsageError } from '../errors.js';
-import { printable } from './arguments.js';
-
-/** An idempotency key typed to resume a trade: printable, no spaces, at most 128 characters. */
-export function parseIdempotencyKey(value: string): string {
-  if (!/^[A-Za-z0-9._:-]{1,128}$/.test(value)) {
-    throw new UsageError(`--idempotency-key must be 1-128 letters, digits or . _ : -, got "${printable(value)}"`);
-  }
-  return value;
-}
 
 /** The profile's limits for unattended use: maxBuyLamports and maxSlippageBps. */
 export function limitChecks(ctx: Context, request: { buyLamports?: bigint; slippageBps?: number }): void {

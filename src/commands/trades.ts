@@ -1,24 +1,20 @@
 // `trader trades <id> [--watch]`: show one trade, or follow it until it is final.
-import { parseSeconds } from '../amounts.js';
 import type { Context } from '../context.js';
 import { InterruptedError, PendingError, TradeFailedError } from '../errors.js';
 import { tokenMetaQuietly, type TokenMeta } from '../trade/token-lookup.js';
 import { renderSell, renderTrade } from '../io/views/trade.js';
 import { stageWords } from '../io/views/stage.js';
 import { watchSell, watchTrade } from '../trade/watch.js';
+import type { TradesOptions } from './definitions/trades.js';
 import { resolveTradeId } from './id-prefix.js';
 import { deadline } from './trade-options.js';
 import { followCommand } from './trade-preflight.js';
 
-interface Options {
-  watch?: boolean;
-  interval?: string;
-}
-
-export async function run(ctx: Context, [rawId]: string[], opts: Options): Promise<void> {
-  const intervalMs = parseSeconds(opts.interval ?? '3', { option: '--interval', min: 2 }) * 1000;
+/** Shows the trade, or follows it to its end with --watch. */
+export async function run(ctx: Context, opts: TradesOptions): Promise<void> {
+  const intervalMs = opts.intervalSeconds * 1000;
   const api = await ctx.api();
-  const id = await resolveTradeId(api, rawId!);
+  const id = await resolveTradeId(api, opts.id);
   const isSell = id.startsWith('sell_');
   const follow = followCommand(id);
 

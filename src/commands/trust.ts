@@ -6,6 +6,7 @@ import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import { UsageError } from '../errors.js';
 import { renderFields, renderQuoted } from '../io/table.js';
 import type { WordingTrust } from '../trade/sell-flow.js';
+import type { AcceptWordingOptions, ForgetOptions } from './definitions/config.js';
 
 /** The trust store of the configured service; warns once when other users could change it. */
 export async function openTrust(ctx: Context): Promise<TrustStore> {
@@ -62,9 +63,9 @@ export async function show(ctx: Context): Promise<void> {
 }
 
 /** `trader config trust accept-wording <fingerprint>`: pins the wording the user has read. */
-export async function acceptWording(ctx: Context, [fingerprint]: string[]): Promise<void> {
+export async function acceptWording(ctx: Context, { fingerprint }: AcceptWordingOptions): Promise<void> {
   const store = await openTrust(ctx);
-  const accepted = guarded('accept the wording', () => store.acceptPendingWording(fingerprint!.trim()));
+  const accepted = guarded('accept the wording', () => store.acceptPendingWording(fingerprint));
   if (!accepted) {
     throw new UsageError(`no refused sell wording ${fingerprint} is waiting for ${store.service}; see \`trader config trust\``, 'NO_SUCH_WORDING');
   }
@@ -72,8 +73,7 @@ export async function acceptWording(ctx: Context, [fingerprint]: string[]): Prom
 }
 
 /** `trader config trust forget treasury|wording`: the next trade is a first use again. */
-export async function forget(ctx: Context, [what]: string[]): Promise<void> {
-  if (what !== 'treasury' && what !== 'wording') throw new UsageError(`forget what? "treasury" or "wording", got "${what}"`);
+export async function forget(ctx: Context, { what }: ForgetOptions): Promise<void> {
   const store = await openTrust(ctx);
   const had = guarded('forget the pin', () => store.forget(what));
   ctx.output.result({ service: store.service, forgot: what, hadPin: had }, () =>

@@ -3,6 +3,7 @@
 // prefix means.
 import type { ServiceClient } from '../api/client.js';
 import type { ActivityEntry, Holding, Position } from '../api/types.js';
+import { MIN_MINT_PREFIX } from '../argument-parsers.js';
 import { ApiError, UsageError } from '../errors.js';
 
 import type { TokenMeta } from '../domain/token.js';
@@ -11,8 +12,6 @@ export type { TokenMeta } from '../domain/token.js';
 /** What the account's lists say of each mint they name; the first list that has a fact wins. */
 export type KnownTokens = Map<string, TokenMeta>;
 
-/** Fewest characters of a mint that may be typed for it. */
-export const MIN_MINT_PREFIX = 8;
 /** How much history is searched for a token: the latest page of positions and of activity. */
 const HISTORY_PAGE = 100;
 

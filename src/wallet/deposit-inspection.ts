@@ -37,14 +37,6 @@ export const LAMPORTS_PER_SIGNATURE = 5_000n;
 export const DEFAULT_UNITS_PER_INSTRUCTION = 200_000n;
 export const MAX_COMPUTE_UNIT_LIMIT = 1_400_000n;
 
-/**
- * Default --max-fee-lamports: 100,000 lamports (0.0001 SOL). A plain transfer costs 5,000;
- * the rest leaves room for a priority fee of up to 95,000 lamports (e.g. 200,000 CU at
- * 475,000 micro-lamports/CU, far above usual congestion prices), while a hostile fee cannot
- * take more than a negligible 0.0001 SOL without the user raising the limit.
- */
-export const DEFAULT_MAX_FEE_LAMPORTS = 100_000n;
-
 export interface DepositInspectionInput {
   transactionBase64: string;
   /** The owner wallet, base58. */

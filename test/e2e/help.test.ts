@@ -2,6 +2,7 @@
 // Snapshots make any change to them deliberate (update with `npx vitest run -u`).
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 
 const COMMANDS = [
   [],
@@ -43,6 +44,18 @@ describe('help', () => {
     const buy = results[0]!.stdout;
     for (const unit of ['lamports', 'basis points', 'SOL']) expect(buy).toContain(unit);
     expect(results[1]!.stdout).toContain('raw token units');
+  });
+
+  it('`trader help <command>` shows what `trader <command> --help` does (its definition loaded first)', async () => {
+    for (const command of [['sell'], ['config'], ['config', 'set']]) {
+      const [viaHelp, viaFlag] = await Promise.all([runInProcess([...command.slice(0, -1), 'help', command.at(-1)!]), runInProcess([...command, '--help'])]);
+      expect(viaHelp.code).toBe(0);
+      expect(viaHelp.stdout).toBe(viaFlag.stdout);
+    }
+    expect((await runInProcess(['help', 'sell'])).stdout).toMatch(/^Usage: trader sell \[options\] <token> <amount>\n/);
+    const unknown = await runInProcess(['help', 'nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe("error: unknown command 'nope' (run with --help for usage)\n");
   });
 
   it('a mistyped command suggests the nearest one, exit 2', async () => {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { U64_MAX, formatInteger, formatSol, formatTokenAmount, formatUsd, resolveSellAmount, toDecimalString } from '../../src/amounts.js';
 import {
-  U64_MAX,
-  formatInteger,
-  formatSol,
-  formatTokenAmount,
-  formatUsd,
   parseBuyAmount,
   parseLamportsOption,
   parseLimit,
@@ -12,9 +8,7 @@ import {
   parseSellAmount,
   parseSlippageBps,
   parseSolToLamports,
-  resolveSellAmount,
-  toDecimalString,
-} from '../../src/amounts.js';
+} from '../../src/argument-parsers.js';
 import { UsageError } from '../../src/errors.js';
 
 function usageError(fn: () => unknown): UsageError {

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/api/client.js';
 import type { Position } from '../../src/api/types.js';
 import { ApiError, UsageError } from '../../src/errors.js';
-import { parseUuidOrPrefix, pickByPrefix, resolveBuyId, resolvePositionId, resolveTradeId } from '../../src/commands/id-prefix.js';
+import { parseTradeIdArgument, parseUuidOrPrefix } from '../../src/argument-parsers.js';
+import { pickByPrefix, resolveBuyId as resolveBuy, resolvePositionId as resolvePosition, resolveTradeId as resolveTrade } from '../../src/commands/id-prefix.js';
 import { position } from './api-helpers.js';
 
 const A = '3f0c2a9e-1b2c-4d5e-8f90-0123456789ab';
@@ -29,6 +30,11 @@ function fakeApi(ids: Array<[positionId: string, buyId: string | null]>) {
   } as unknown as ServiceClient;
   return { api, calls };
 }
+
+// The ids as the commands' definitions parse them.
+const resolvePositionId = (api: ServiceClient, typed: string) => resolvePosition(api, parseUuidOrPrefix(typed, 'position id'));
+const resolveBuyId = (api: ServiceClient, typed: string) => resolveBuy(api, parseUuidOrPrefix(typed, 'buy id'));
+const resolveTradeId = (api: ServiceClient, typed: string) => resolveTrade(api, parseTradeIdArgument(typed));
 
 const usage = async (p: Promise<unknown>) => {
   const err = await p.then(
@@ -95,6 +101,6 @@ describe('resolving against the lists', () => {
     expect(await usage(resolvePositionId(api, '33333333'))).toMatch(/^no position of this account starts with 33333333/);
     expect(await usage(resolveTradeId(api, 'deadbeef'))).toMatch(/^no buy of this account starts with deadbeef/);
     expect(calls.status).toEqual(['deadbeef']);
-    expect(await usage(resolveTradeId(api, 'dead'))).toMatch(/too short/);
+    expect(() => parseTradeIdArgument('dead')).toThrow(/too short/);
   });
 });

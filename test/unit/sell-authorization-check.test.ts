@@ -6,7 +6,7 @@ import { PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } fr
 import bs58 from 'bs58';
 import { describe, expect, it } from 'vitest';
 import type { SellAuthorization } from '../../src/api/types.js';
-import { DEFAULT_MAX_SLIPPAGE_BPS } from '../../src/config/settings.js';
+import { DEFAULT_MAX_SLIPPAGE_BPS } from '../../src/defaults.js';
 import { checkSellAuthorization, type SellCheck, type SellCheckInput } from '../../src/wallet/sell-authorization-check.js';
 
 const MINT = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';

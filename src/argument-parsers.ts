@@ -1,0 +1,407 @@
+// Every argument parser: the raw text a user typed (an argument, an option, a config value)
+// becomes a checked, typed value at the edge, before any request, or a one-line UsageError
+// (exit 2) that names what was typed and says what is accepted. Amounts become exact bigints
+// here and nowhere else; arithmetic and formatting stay in amounts.ts, display in io/.
+import { ACTIVITY_TYPES, POSITION_STATUSES, type ActivityType } from './api/types.js';
+import { PROFILE_KEYS, type ProfileKey } from './config/config-file.js';
+import { decimalToUnits, isCanonicalIntegerString, SOL_DECIMALS, U64_MAX, type SellAmountSpec } from './amounts.js';
+import { UsageError } from './errors.js';
+import { isAddress } from './wallet/address.js';
+
+/** A decimal: integer part without leading zeros, optional `.` and at least one fraction digit. */
+const DECIMAL = /^(0|[1-9][0-9]*)(?:\.([0-9]+))?$/;
+
+function quote(s: string): string {
+  return JSON.stringify(s);
+}
+
+/** A value safe to echo in an error message: control characters removed, length bounded. */
+export function printable(value: string): string {
+  const clean = value.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  return clean.length > 80 ? `${clean.slice(0, 77)}...` : clean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Amounts
+
+/**
+ * `trader buy` amount, in lamports. Accepted: a positive whole number of lamports (`100000000`),
+ * or SOL with a case-insensitive `sol` suffix (`0.1sol`, `1SOL`), at most 9 decimals, converted
+ * exactly. Deliberately refused: `.5sol` and `5.sol` (write `0.5sol`, `5sol`), leading zeros,
+ * signs, spaces, exponents, hex, thousands separators, zero, and anything above the u64 maximum.
+ */
+export function parseBuyAmount(s: string): bigint {
+  const accepted = 'use lamports as a positive whole number (100000000) or SOL with the suffix sol (0.1sol)';
+  const fail = (why: string): never => {
+    throw new UsageError(`invalid amount ${quote(s)}: ${why}; ${accepted}`);
+  };
+  if (typeof s !== 'string' || s === '') fail('it is empty');
+  if (/^-[0-9.]/.test(s)) fail('it is negative; a buy spends more than zero');
+  let lamports: bigint;
+  const sol = /^(.*)sol$/i.exec(s);
+  if (sol) {
+    const m = DECIMAL.exec(sol[1]!);
+    if (!m) fail('not a plain decimal number of SOL');
+    const units = decimalToUnits(m![1]!, m![2] ?? '', SOL_DECIMALS);
+    if (units === null) fail('SOL has at most 9 decimals');
+    lamports = units!;
+  } else {
+    if (!isCanonicalIntegerString(s)) {
+      fail(/^[0-9]*\.[0-9]*$/.test(s) ? 'a decimal amount needs the suffix sol' : 'not a whole number');
+    }
+    lamports = BigInt(s);
+  }
+  if (lamports === 0n) fail('it must be more than zero');
+  if (lamports > U64_MAX) fail('it is more than the largest possible amount (u64)');
+  return lamports;
+}
+
+/**
+ * A SOL amount such as `--min-sol 0.05`, in lamports: a decimal with at most 9 decimals, zero
+ * allowed, optional `sol` suffix. Same strictness as parseBuyAmount otherwise.
+ */
+export function parseSolToLamports(s: string, option = '--min-sol'): bigint {
+  const fail = (why: string): never => {
+    throw new UsageError(`invalid ${option} ${quote(s)}: ${why}; use a decimal number of SOL such as 0.05`);
+  };
+  if (typeof s !== 'string' || s === '') fail('it is empty');
+  const m = DECIMAL.exec(s.replace(/sol$/i, ''));
+  if (!m) fail('not a plain decimal number');
+  const units = decimalToUnits(m![1]!, m![2] ?? '', SOL_DECIMALS);
+  if (units === null) fail('SOL has at most 9 decimals');
+  if (units! > U64_MAX) fail('it is more than the largest possible amount (u64)');
+  return units!;
+}
+
+/** `trader sell` amount: raw token units (positive, ≤ u64), `all`, or `N%` with N a whole number 1–100. */
+export function parseSellAmount(s: string): SellAmountSpec {
+  const accepted = 'use raw token units (1000000), all, or a whole percentage from 1% to 100%';
+  const fail = (why: string): never => {
+    throw new UsageError(`invalid amount ${quote(s)}: ${why}; ${accepted}`);
+  };
+  if (typeof s !== 'string' || s === '') fail('it is empty');
+  if (/^-[0-9.]/.test(s)) fail('it is negative; a sell sells more than zero');
+  if (s.toLowerCase() === 'all') return { kind: 'all' };
+  const pct = /^(.*)%$/.exec(s);
+  if (pct) {
+    if (!isCanonicalIntegerString(pct[1]!)) fail('the percentage must be a whole number');
+    const percent = BigInt(pct[1]!);
+    if (percent < 1n || percent > 100n) fail('the percentage must be from 1 to 100');
+    return { kind: 'percent', percent };
+  }
+  if (!isCanonicalIntegerString(s)) {
+    fail(/^[0-9]*\.[0-9]*$/.test(s) ? 'token amounts are raw units, without decimals' : 'not a whole number');
+  }
+  const units = BigInt(s);
+  if (units === 0n) fail('it must be more than zero');
+  if (units > U64_MAX) fail('it is more than the largest possible amount (u64)');
+  return { kind: 'raw', units };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numbers in ranges: slippage, page sizes, lamports, seconds
+
+function parseIntegerInRange(s: string, option: string, min: bigint, max: bigint, what: string): bigint {
+  if (typeof s !== 'string' || !isCanonicalIntegerString(s)) {
+    throw new UsageError(`invalid ${option} ${quote(String(s))}: use ${what}`);
+  }
+  const n = BigInt(s);
+  if (n < min || n > max) throw new UsageError(`invalid ${option} ${quote(s)}: use ${what}`);
+  return n;
+}
+
+/** Slippage in basis points: a whole number 0–10000. */
+export function parseSlippageBps(s: string, option = '--slippage-bps'): number {
+  return Number(parseIntegerInRange(s, option, 0n, 10_000n, 'a whole number of basis points from 0 to 10000'));
+}
+
+/** Page size: a whole number 1–100. */
+export function parseLimit(s: string, option = '--limit'): number {
+  return Number(parseIntegerInRange(s, option, 1n, 100n, 'a whole number from 1 to 100'));
+}
+
+/** Lamports option such as --max-fee-lamports: a whole number 0 … u64 max. */
+export function parseLamportsOption(s: string, option = '--max-fee-lamports'): bigint {
+  return parseIntegerInRange(s, option, 0n, U64_MAX, 'a whole number of lamports (0 or more)');
+}
+
+/** Longest wait accepted, in seconds: Node timers cannot go beyond 2^31-1 ms (about 24.8 days). */
+export const MAX_SECONDS = 2_147_483;
+
+/**
+ * A positive number of seconds (decimals allowed, `1.5`), at least `min` when given and at most
+ * MAX_SECONDS. Used by --timeout, --interval (min 2) and --request-timeout. Returns seconds.
+ */
+export function parseSeconds(s: string, opts: { min?: number; option?: string } = {}): number {
+  const option = opts.option ?? 'seconds value';
+  const min = opts.min;
+  const what =
+    min !== undefined ? `a number of seconds, at least ${min}` : 'a positive number of seconds';
+  if (typeof s !== 'string' || !DECIMAL.test(s)) {
+    throw new UsageError(`invalid ${option} ${quote(String(s))}: use ${what}`);
+  }
+  const n = Number(s);
+  if (!(n > 0) || (min !== undefined && n < min) || n > MAX_SECONDS) {
+    throw new UsageError(`invalid ${option} ${quote(s)}: use ${what} (at most ${MAX_SECONDS})`);
+  }
+  return n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Addresses and tokens
+
+/** Fewest characters of a mint that may be typed for it. */
+export const MIN_MINT_PREFIX = 8;
+
+/** An address (a treasury): base58 of 32 bytes; `what` names it in the error. */
+export function parseAddress(value: string, what: string): string {
+  if (!isAddress(value)) throw new UsageError(`${what} must be a base58 address of 32 bytes, got "${printable(value)}"`);
+  return value;
+}
+
+/** The <token> of buy and sell: a mint, or a symbol or mint prefix looked up once the service is reachable. */
+export type TokenArgument = { kind: 'mint'; mint: string } | { kind: 'lookup'; text: string };
+
+const SYMBOL = /^\$?[A-Za-z0-9._-]{1,16}$/;
+const MINT_PREFIX = new RegExp(`^[1-9A-HJ-NP-Za-km-z]{${MIN_MINT_PREFIX},44}$`);
+
+/** A typed token; `whose` says which tokens a symbol may name. */
+export function parseTokenArgument(value: string, whose: string): TokenArgument {
+  if (isAddress(value)) return { kind: 'mint', mint: value };
+  if (SYMBOL.test(value) || MINT_PREFIX.test(value)) return { kind: 'lookup', text: value };
+  throw new UsageError(
+    `token must be a mint address (base58, 32 bytes), or the symbol or first ${MIN_MINT_PREFIX}+ characters of the mint of a token ${whose}; got "${printable(value)}"`,
+  );
+}
+
+/** `pnl --token`: a mint or a symbol; checked for shape here, resolved against the account's tokens later. */
+export function parseTokenOption(value: string): string {
+  if (value === '' || value.length > 64 || /[\s\u0000-\u001f\u007f-\u009f]/.test(value)) {
+    throw new UsageError(`--token must be a mint address or a token symbol, got "${printable(value)}"`);
+  }
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ids
+
+/** Fewest characters of an id that may be typed for it. */
+export const MIN_PREFIX_LENGTH = 8;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_SHAPE = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
+
+/** A uuid id (buy intents, positions), lower-cased. */
+export function parseUuid(value: string, what: string): string {
+  if (!UUID.test(value)) throw new UsageError(`${what} must be a uuid like 3f0c2a9e-…, got "${printable(value)}"`);
+  return value.toLowerCase();
+}
+
+/** An id as typed: whole, or a prefix to look up among the account's ids. */
+export type TypedId = { kind: 'full'; id: string } | { kind: 'prefix'; prefix: string };
+
+/** True when `value` could be the start of a uuid (hex digits, dashes where a uuid has them). */
+function uuidShaped(value: string): boolean {
+  if (value.length === 0 || value.length > UUID_SHAPE.length) return false;
+  return Array.from(value).every((c, i) => (UUID_SHAPE[i] === '-' ? c === '-' : /[0-9a-f]/i.test(c)));
+}
+
+/** What a table shows after a shortened id, dropped when it is copied with the id. */
+const ELLIPSIS = /(…|\.\.\.)$/;
+
+/**
+ * A typed uuid or uuid prefix (a trailing `…` copied from a table is dropped). Exit 2 for what
+ * can be neither, and for a prefix shorter than 8 characters.
+ */
+export function parseUuidOrPrefix(value: string, what: string): TypedId {
+  const typed = value.replace(ELLIPSIS, '');
+  if (typed.length === UUID_SHAPE.length) return { kind: 'full', id: parseUuid(typed, what) };
+  if (!uuidShaped(typed)) {
+    throw new UsageError(`${what} must be a uuid like 3f0c2a9e-…, or its first ${MIN_PREFIX_LENGTH} or more characters; got "${printable(value)}"`);
+  }
+  if (typed.length < MIN_PREFIX_LENGTH) {
+    throw new UsageError(`${what} "${printable(value)}" is too short: type at least ${MIN_PREFIX_LENGTH} characters of it, or the whole id`);
+  }
+  return { kind: 'prefix', prefix: typed.toLowerCase() };
+}
+
+/**
+ * A trade id as typed whole: a buy uuid, a `sell_…` authorization id, or a sell group key (whose
+ * format the API does not show, so only what can never be an id is refused).
+ */
+export function parseTradeId(value: string): string {
+  if (value.startsWith('sell_')) {
+    if (!/^sell_[A-Za-z0-9_-]{1,128}$/.test(value)) throw new UsageError(`sell id must be sell_ followed by letters or digits, got "${printable(value)}"`);
+    return value;
+  }
+  if (!/^[A-Za-z0-9][A-Za-z0-9_:.-]{0,199}$/.test(value)) {
+    throw new UsageError(`trade id must be a buy id (uuid), a sell_… id or a trade id of letters, digits and _ : . -, got "${printable(value)}"`);
+  }
+  return value;
+}
+
+/** `trades <id>`: a whole id, or what has the shape of the start of a uuid (`typed` is it as typed, for a group key). */
+export type TypedTradeId = { kind: 'full'; id: string } | { kind: 'prefix'; prefix: string; typed: string };
+
+/**
+ * `trades <id>`: a `sell_…` id, a sell group key or a buy id is taken whole; what has the shape
+ * of the start of a uuid is a prefix, looked up among the account's buys later.
+ */
+export function parseTradeIdArgument(value: string): TypedTradeId {
+  const typed = value.replace(ELLIPSIS, '');
+  if (typed.startsWith('sell_') || typed.length === UUID_SHAPE.length || !uuidShaped(typed)) return { kind: 'full', id: parseTradeId(value) };
+  const id = parseUuidOrPrefix(typed, 'trade id');
+  return id.kind === 'full' ? id : { kind: 'prefix', prefix: id.prefix, typed };
+}
+
+/** An idempotency key typed to resume a trade: printable, no spaces, at most 128 characters. */
+export function parseIdempotencyKey(value: string): string {
+  if (!/^[A-Za-z0-9._:-]{1,128}$/.test(value)) {
+    throw new UsageError(`--idempotency-key must be 1-128 letters, digits or . _ : -, got "${printable(value)}"`);
+  }
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+/** `--type buy,sell`: each value one of the documented activity types. */
+export function parseActivityTypes(value: string): ActivityType[] {
+  const types = value.split(',').map((t) => t.trim());
+  for (const t of types) {
+    if (!(ACTIVITY_TYPES as readonly string[]).includes(t)) {
+      throw new UsageError(`--type must be a comma-separated list of ${ACTIVITY_TYPES.join(', ')}; "${printable(t)}" is not one`);
+    }
+  }
+  return [...new Set(types)] as ActivityType[];
+}
+
+/** `--status` of positions: one of the documented statuses. */
+export function parsePositionStatus(value: string): string {
+  if (!(POSITION_STATUSES as readonly string[]).includes(value)) {
+    throw new UsageError(`--status must be one of ${POSITION_STATUSES.join(', ')}; got "${printable(value)}"`);
+  }
+  return value;
+}
+
+/** `--cursor`: opaque, but never empty and never with control characters. */
+export function parseCursor(value: string): string {
+  if (value === '' || value.length > 2048 || /[\u0000-\u001f\u007f]/.test(value)) {
+    throw new UsageError('--cursor must be the nextCursor value from a previous page');
+  }
+  return value;
+}
+
+/** `--csv`: one output format per run, so never with --json. */
+export function parseCsvFlag(csv: boolean, json: boolean): boolean {
+  if (csv && json) throw new UsageError('--csv and --json cannot be used together: choose one output format');
+  return csv;
+}
+
+/**
+ * `--since`: a date (`2026-01-01`, the start of that day in local time) or an ISO 8601 date-time
+ * with its zone (`2026-01-01T00:00:00Z`, `…+02:00`). Returns epoch ms.
+ */
+export function parseSince(value: string): number {
+  const fail = (): never => {
+    throw new UsageError(`--since must be a date like 2026-01-01 or an ISO date-time like 2026-01-01T00:00:00Z, got "${printable(value)}"`);
+  };
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (day) {
+    const [y, m, d] = [Number(day[1]), Number(day[2]), Number(day[3])];
+    const date = new Date(y, m - 1, d);
+    // Refuse what the Date constructor would quietly roll over (2026-02-30 → March 2).
+    if (date.getFullYear() !== y || date.getMonth() !== m - 1 || date.getDate() !== d) fail();
+    return date.getTime();
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i.test(value)) fail();
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? fail() : ms;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The service URL: one rule for --base-url, TRADER_BASE_URL, `config set baseUrl`, `config init` and the client
+
+/** True for hosts that never leave this machine: localhost, 127.0.0.0/8, ::1 (also IPv4-mapped). */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  if (h === 'localhost' || h.endsWith('.localhost')) return true;
+  if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)) return true;
+  if (h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
+  // IPv4-mapped loopback, as the URL parser serialises it: ::ffff:7f00:1
+  return /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(h);
+}
+
+/**
+ * The service root: an https:// URL (plain http:// only to this machine, unless `insecure`: the
+ * API key would travel unencrypted), with no user name, password, query or fragment. `what`
+ * names where it came from in the error (default "base URL").
+ */
+export function parseBaseUrl(raw: string, opts: { insecure: boolean; what?: string }): URL {
+  const what = opts.what ?? 'base URL';
+  const text = raw.trim();
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`invalid ${what} "${printable(text)}": expected https://host[/path]`, 'INVALID_BASE_URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new UsageError(`invalid ${what}: scheme ${url.protocol} is not supported; use https://`, 'INVALID_BASE_URL');
+  }
+  if (url.username || url.password) throw new UsageError(`invalid ${what}: it must not contain a user name or password`, 'INVALID_BASE_URL');
+  if (url.search || url.hash) throw new UsageError(`invalid ${what}: it must not contain a query (?…) or fragment (#…)`, 'INVALID_BASE_URL');
+  if (url.protocol === 'http:' && !opts.insecure && !isLoopbackHost(url.hostname)) {
+    throw new UsageError(`refusing plain http:// to ${url.host}: the API key would travel unencrypted; use https:// or pass --insecure`, 'INSECURE_BASE_URL');
+  }
+  return url;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Words from a fixed list, ports, config keys and values
+
+/** One of a fixed list of words (a shell, what to forget). */
+export function parseChoice<T extends string>(value: string, choices: readonly T[], what: string): T {
+  if (!(choices as readonly string[]).includes(value)) throw new UsageError(`${what} must be one of ${choices.join(', ')}; got "${printable(value)}"`);
+  return value as T;
+}
+
+/** Text that must be there: not empty, no surrounding spaces. */
+export function parseText(value: string, what: string): string {
+  if (value === '' || value.trim() !== value) throw new UsageError(`${what} must not be empty or have surrounding spaces`);
+  return value;
+}
+
+/** A TCP port to listen on, 0 (any free port) to 65535. */
+export function parsePort(value: string, option = '--port'): number {
+  if (!/^\d+$/.test(value) || Number(value) > 65_535) throw new UsageError(`${option} must be 0-65535, got "${printable(value)}"`);
+  return Number(value);
+}
+
+/** A key of a config profile. */
+export function parseProfileKey(value: string): ProfileKey {
+  if (!(PROFILE_KEYS as readonly string[]).includes(value)) throw new UsageError(`unknown config key "${printable(value)}"; keys: ${PROFILE_KEYS.join(', ')}`);
+  return value as ProfileKey;
+}
+
+/** A value for a config key, checked by the parser that reads it back; returns what is stored. */
+export function parseProfileValue(key: ProfileKey, value: string, opts: { insecure: boolean }): string | number {
+  const option = `config key ${key}`;
+  switch (key) {
+    case 'baseUrl':
+      parseBaseUrl(value, { insecure: opts.insecure, what: option });
+      return value;
+    case 'treasury':
+      return parseAddress(value, 'treasury');
+    case 'maxSlippageBps':
+      return parseSlippageBps(value, option);
+    case 'maxBuyLamports':
+    case 'maxFeeLamports':
+      return parseLamportsOption(value, option).toString();
+    case 'timeout':
+    case 'requestTimeout':
+      return parseSeconds(value, { option });
+    case 'apiKey':
+    case 'keypair':
+      return parseText(value, key);
+  }
+}

@@ -1,0 +1,122 @@
+// What a command is: its arguments and options (help, units, defaults), a pure parse from the
+// raw argv values to typed options, and a lazily loaded run(ctx, options). The command table
+// (definitions/index.ts) names and summarises each command; its definition is imported only when
+// it runs or its help is asked for, and its run module only when it runs.
+import type { GlobalOptions } from '../config/settings.js';
+import type { Context } from '../context.js';
+
+/** A positional argument: `<token>` (required) or `[id]` (optional). */
+export interface ArgumentSpec {
+  name: string;
+  help: string;
+  /** The values shell completion offers for it, when they are a fixed list. */
+  values?: readonly string[];
+}
+
+/** An option as the user types it. */
+export interface OptionSpec {
+  /** As commander reads them: `--slippage-bps <bps>`, `-y, --yes`, `--no-wait`. */
+  flags: string;
+  help: string;
+  /** The environment variable that also sets it, shown in the help. */
+  env?: string;
+  /** What applies when it is not given, shown in the help: always a constant parse or run applies too. */
+  default?: string | number | bigint;
+  /** The values shell completion offers for it, when they are a fixed list. */
+  values?: readonly string[];
+  /** Help heading (the global options are grouped). */
+  group?: string;
+}
+
+/** What commander hands a command, unparsed: its arguments, its own options, and the global options (already parsed). */
+export interface RawInput {
+  args: ReadonlyArray<string | undefined>;
+  options: Readonly<Record<string, unknown>>;
+  globals: GlobalOptions;
+}
+
+/** A command's work: options arrive typed, as its definition's parse returned them. */
+export type RunFunction<O> = (ctx: Context, options: O) => Promise<void>;
+
+/** What `--help` shows of a command besides its name and summary. */
+export interface CommandHelp {
+  arguments?: readonly ArgumentSpec[];
+  options?: readonly OptionSpec[];
+  /** Help after the options (before the examples). */
+  helpAfter?: string;
+  examples?: readonly string[];
+  /** Commands under this one (`config set`, `config trust forget`). */
+  subcommands?: readonly Subcommand[];
+}
+
+export interface CommandDefinition<O> extends CommandHelp {
+  /** Config commands run when the profile holds a value they would refuse, or it could not be fixed. */
+  lenient?: boolean;
+  /** Raw argv values → typed options; throws a UsageError (exit 2) for what cannot be. Pure: no I/O, no clock. */
+  parse(raw: RawInput): O;
+  /** The run module, imported only when the command runs. Its options type is parse's return type. */
+  load(): Promise<{ run: RunFunction<NoInfer<O>> }>;
+}
+
+/** A command that only groups others (`trader config`). */
+export interface CommandGroup extends CommandHelp {
+  subcommands: readonly Subcommand[];
+}
+
+/** A command whatever its options, or a group (for lists of commands). */
+// The options type is each definition's own; a list of them cannot name one.
+export type AnyCommand = CommandDefinition<any> | CommandGroup;
+
+/**
+ * A command as `trader --help` lists it: name, heading and one line, and where the rest of its
+ * definition is, loaded only when it runs or its own help is asked for.
+ */
+export interface CommandEntry {
+  name: string;
+  group: string;
+  summary: string;
+  definition(): Promise<AnyCommand>;
+}
+
+/** A command under another, as its parent's help lists it. */
+export interface Subcommand {
+  name: string;
+  summary: string;
+  command: AnyCommand;
+}
+
+/** The options of a command that takes none but the global ones. */
+export type NoOptions = Record<string, never>;
+
+/** Declares a command whose parse returns O; the run function `load` gives must take O. */
+export function defineCommand<O>(definition: CommandDefinition<O>): CommandDefinition<O> {
+  return definition;
+}
+
+/** True for a command that does work (not only a group). */
+export function runsWork(command: AnyCommand): command is CommandDefinition<unknown> {
+  return 'parse' in command;
+}
+
+/** The help line of an option: its text, then where else it comes from and its default, generated. */
+export function optionHelp(option: OptionSpec): string {
+  const notes = [option.env && `env ${option.env}`, option.default !== undefined && `default ${String(option.default)}`].filter(Boolean);
+  return notes.length === 0 ? option.help : `${option.help} (${notes.join(', ')})`;
+}
+
+/** The value of an option that takes one, as typed; undefined when it was not given. */
+export function optionText(raw: RawInput, key: string): string | undefined {
+  const value = raw.options[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The value of an option through its parser; undefined when it was not given. */
+export function parsedOption<T>(raw: RawInput, key: string, parse: (text: string) => T): T | undefined {
+  const text = optionText(raw, key);
+  return text === undefined ? undefined : parse(text);
+}
+
+/** A flag: true when given (`--no-x` flags are true unless given). */
+export function optionFlag(raw: RawInput, key: string): boolean {
+  return raw.options[key] === true;
+}

@@ -1,0 +1,63 @@
+// The options every command takes, before or after it: declared once with their help, and the
+// values typed parsed once. The environment and the profile fill in the rest (config/settings.ts).
+import type { GlobalOptions } from '../../config/settings.js';
+import { DEFAULT_KEYPAIR_PATH, DEFAULT_PROFILE, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS } from '../../defaults.js';
+import { UsageError } from '../../errors.js';
+import type { OptionSpec } from '../definition.js';
+
+const CONNECTION = 'Connection options:';
+const WALLET = 'Wallet options:';
+const OUTPUT = 'Output options:';
+
+export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
+  { group: CONNECTION, flags: '--base-url <url>', help: 'service root URL', env: 'TRADER_BASE_URL' },
+  { group: CONNECTION, flags: '--api-key <key>', help: 'API key; prefer env TRADER_API_KEY or the config file' },
+  { group: CONNECTION, flags: '--profile <name>', help: 'config profile to use', env: 'TRADER_PROFILE', default: JSON.stringify(DEFAULT_PROFILE) },
+  { group: CONNECTION, flags: '--request-timeout <seconds>', help: 'timeout of each HTTP request in seconds', default: DEFAULT_REQUEST_TIMEOUT_SECONDS },
+  { group: CONNECTION, flags: '--insecure', help: 'allow plain http:// to hosts other than this machine' },
+  { group: WALLET, flags: '--keypair <path>', help: 'owner wallet keypair file', env: 'TRADER_KEYPAIR', default: DEFAULT_KEYPAIR_PATH },
+  { group: WALLET, flags: '--treasury <address>', help: "pin the service's deposit address", env: 'TRADER_TREASURY' },
+  { group: OUTPUT, flags: '--json', help: 'machine output: one JSON document on stdout' },
+  { group: OUTPUT, flags: '-y, --yes', help: 'answer yes to confirmations (required to trade when not interactive)' },
+  { group: OUTPUT, flags: '--timeout <seconds>', help: 'how long buy, sell and --watch wait for a final status', env: 'TRADER_TIMEOUT', default: DEFAULT_TIMEOUT_SECONDS },
+  { group: OUTPUT, flags: '--no-color', help: 'no colours (also NO_COLOR)' },
+  { group: OUTPUT, flags: '-v, --verbose', help: 'log each HTTP request to stderr, API key redacted (also TRADER_DEBUG=1)' },
+];
+
+/**
+ * The global options as commander read them (strings and booleans) → typed; exit 2 for a bad
+ * value. Async only to load the parsers when a command runs, not for `--help`.
+ */
+export async function parseGlobalOptions(raw: Readonly<Record<string, unknown>>): Promise<GlobalOptions> {
+  const { parseAddress, parseBaseUrl, parseSeconds } = await import('../../argument-parsers.js');
+  // An empty value (`--base-url "$URL"` with URL unset) must not quietly fall back to another
+  // service, key or wallet from the environment or the profile.
+  const text = (key: string, flag: string): string | undefined => {
+    const value = raw[key];
+    if (typeof value !== 'string') return undefined;
+    if (value === '') throw new UsageError(`${flag} was given an empty value`);
+    return value;
+  };
+  const flag = (key: string) => raw[key] === true;
+  const insecure = flag('insecure');
+  const baseUrl = text('baseUrl', '--base-url');
+  if (baseUrl !== undefined) parseBaseUrl(baseUrl, { insecure, what: '--base-url' });
+  const treasury = text('treasury', '--treasury');
+  const timeout = text('timeout', '--timeout');
+  const requestTimeout = text('requestTimeout', '--request-timeout');
+  return {
+    baseUrl,
+    apiKey: text('apiKey', '--api-key'),
+    keypair: text('keypair', '--keypair'),
+    treasury: treasury === undefined ? undefined : parseAddress(treasury, '--treasury'),
+    profile: text('profile', '--profile'),
+    timeoutSeconds: timeout === undefined ? undefined : parseSeconds(timeout, { option: '--timeout' }),
+    requestTimeoutSeconds: requestTimeout === undefined ? undefined : parseSeconds(requestTimeout, { option: '--request-timeout' }),
+    json: flag('json'),
+    yes: flag('yes'),
+    // Commander sets `color: false` for --no-color, and true otherwise.
+    color: raw.color !== false,
+    verbose: flag('verbose'),
+    insecure,
+  };
+}

@@ -1,0 +1,52 @@
+// `trader pnl`: what can be typed, and what it means (the method, in the help).
+import { parseSince, parseTokenOption } from '../../argument-parsers.js';
+import { defineCommand, parsedOption } from '../definition.js';
+import { CSV_OPTION, parseCsv } from './shared-options.js';
+
+export interface PnlOptions {
+  /** A mint or symbol, resolved against the account's tokens; null: every token. */
+  token: string | null;
+  /** Epoch ms: realized P&L and fees count from then; null: all history. */
+  since: number | null;
+  csv: boolean;
+}
+
+/** How the figures are computed, after the options in `trader pnl --help`. */
+const PNL_METHOD = `
+How it is computed (average cost per token):
+  Cost basis  the SOL deposited for each buy (principalLamports, platform fee
+              included), in USD at that buy's rate (its activity entry's
+              usdValue / solLamports), to the cent.
+  Sales       walked oldest first: a sale takes its share of the token's pooled
+              cost (units sold / units held), rounded to the lamport and cent,
+              halves away from zero; a sale that empties the pool takes all
+              that is left, so rounding never adds or loses cost.
+  Realized    proceeds at execution (the sell entry's solLamports, usdValue)
+              minus that share.
+  Unrealized  value now (the holding's usdValue) minus the cost basis of what
+              is held, and as a % of it.
+  Fees        principalLamports - costLamports of each buy.
+  --since     realized P&L and fees count sells and buys from then on; a
+              sale's cost still comes from the whole history.
+  Unknown     a figure that cannot be known (a buy with no activity entry, a
+              token with no USD price, activity and positions that disagree)
+              reads "unknown" (null in --json), never a guess; totals add the
+              known figures and are marked *.
+  --json      raw units and lamports are integer strings with exact decimals
+              beside them; USD and % are strings with two decimals (exact).
+`;
+
+export const pnl = defineCommand<PnlOptions>({
+  options: [
+    { flags: '--token <token>', help: 'only this token: a mint, or the symbol of a token you hold or traded' },
+    { flags: '--since <date>', help: 'count realized P&L and fees from this date (2026-01-01, local time) or ISO date-time' },
+    CSV_OPTION,
+  ],
+  helpAfter: PNL_METHOD,
+  examples: ['trader pnl', 'trader pnl --token WOOF --since 2026-01-01', "trader pnl --json | jq -r '.tokens[] | [.symbol, .unrealizedUsd] | @tsv'", 'trader pnl --csv > pnl.csv'],
+  parse(raw) {
+    const csv = parseCsv(raw);
+    return { token: parsedOption(raw, 'token', parseTokenOption) ?? null, since: parsedOption(raw, 'since', parseSince) ?? null, csv };
+  },
+  load: () => import('../pnl.js'),
+});

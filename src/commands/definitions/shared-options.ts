@@ -1,0 +1,88 @@
+// Options more than one command takes, declared and parsed once: a trade's slippage, key,
+// waiting and dry run; a list's pages; a table's output format.
+import { parseCsvFlag, parseCursor, parseIdempotencyKey, parseLimit, parseSlippageBps } from '../../argument-parsers.js';
+import { SERVICE_PAGE_LIMIT } from '../../defaults.js';
+import { optionFlag, parsedOption, type ArgumentSpec, type OptionSpec, type RawInput } from '../definition.js';
+
+/** Buy's and sell's arguments: `whose` says which tokens a symbol may name, `amount` what the amount is. */
+export function tradeArguments(whose: string, amount: string): ArgumentSpec[] {
+  return [
+    { name: '<token>', help: `token mint address, or the symbol or mint prefix (8+ characters) of ${whose}` },
+    { name: '<amount>', help: amount },
+  ];
+}
+
+/** Buy's and sell's options: slippage and key, the command's own, then waiting and the dry run, in their words. */
+export function tradeOptions(words: { trades: string; own: OptionSpec[]; accepted: string; dryRun: string }): OptionSpec[] {
+  return [
+    { flags: '--slippage-bps <bps>', help: 'slippage tolerance in basis points, 0-10000 (100 = 1%)' },
+    { flags: '--idempotency-key <key>', help: `resume or repeat safely: the same key never ${words.trades} twice` },
+    ...words.own,
+    { flags: '--no-wait', help: `stop once the ${words.accepted}` },
+    { flags: '--dry-run', help: `quote and check everything, ${words.dryRun}, sign nothing` },
+  ];
+}
+
+/** What buy and sell share: the slippage and key typed (undefined when not), whether to wait, whether to sign at all. */
+export interface TradeFlags {
+  slippageBps: number | undefined;
+  /** A new key is made when none is typed. */
+  idempotencyKey: string | undefined;
+  /** False with --no-wait: stop once the deposit or authorization is accepted. */
+  wait: boolean;
+  dryRun: boolean;
+}
+
+/** Parses the options buy and sell share. */
+export function parseTradeFlags(raw: RawInput): TradeFlags {
+  return {
+    slippageBps: parsedOption(raw, 'slippageBps', parseSlippageBps),
+    idempotencyKey: parsedOption(raw, 'idempotencyKey', parseIdempotencyKey),
+    wait: raw.options.wait !== false,
+    dryRun: optionFlag(raw, 'dryRun'),
+  };
+}
+
+export const CSV_OPTION: OptionSpec = {
+  flags: '--csv',
+  help: 'RFC 4180 CSV on stdout: header row, raw and decimal amounts, formula-like text neutralised (not with --json)',
+};
+export const WIDE_OPTION: OptionSpec = { flags: '--wide', help: 'every column in full, however wide the terminal' };
+
+/** `--csv` (never with --json). */
+export function parseCsv(raw: RawInput): boolean {
+  return parseCsvFlag(optionFlag(raw, 'csv'), raw.globals.json);
+}
+
+/** How a table is printed: `--csv`, `--wide`. */
+export interface TableFlags {
+  csv: boolean;
+  wide: boolean;
+}
+
+/** Parses `--csv` and `--wide`. */
+export function parseTableFlags(raw: RawInput): TableFlags {
+  return { csv: parseCsv(raw), wide: optionFlag(raw, 'wide') };
+}
+
+/** The paged lists' options after their own: `--limit`, `--cursor`, `--all`, `--csv`, `--wide`. */
+export const LIST_OPTIONS: readonly OptionSpec[] = [
+  { flags: '--limit <n>', help: 'items per page, 1-100', default: SERVICE_PAGE_LIMIT },
+  { flags: '--cursor <cursor>', help: 'continue from a previous page' },
+  { flags: '--all', help: 'follow every page' },
+  CSV_OPTION,
+  WIDE_OPTION,
+];
+
+export interface ListFlags extends TableFlags {
+  /** Undefined: the service's default page size (SERVICE_PAGE_LIMIT), not sent. */
+  limit: number | undefined;
+  cursor: string | undefined;
+  all: boolean;
+}
+
+/** Parses the LIST_OPTIONS (`--csv` first: with --json it is refused whatever else is wrong). */
+export function parseListFlags(raw: RawInput): ListFlags {
+  const table = parseTableFlags(raw);
+  return { limit: parsedOption(raw, 'limit', parseLimit), cursor: parsedOption(raw, 'cursor', parseCursor), all: optionFlag(raw, 'all'), ...table };
+}

@@ -1,0 +1,370 @@
+// The table tier: argv → typed options for every command, through the program exactly as the
+// binary builds it, with the run replaced (ProgramHooks.execute) — nothing runs, no file is
+// read, no request is sent. Defaults, every option, and the usage errors (exit 2) with their
+// messages. The binary's own behaviour on bad input is in test/e2e/bad-input.test.ts.
+import { PassThrough } from 'node:stream';
+import { CommanderError } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/clock.js';
+import type { GlobalOptions } from '../../src/config/settings.js';
+import type { AnyCommand, CommandDefinition } from '../../src/commands/definition.js';
+import { COMMANDS } from '../../src/commands/definitions/index.js';
+import {
+  DEFAULT_WATCH_INTERVAL_SECONDS,
+  SANDBOX_HOST,
+  SANDBOX_PORT,
+  SANDBOX_START_BALANCE_LAMPORTS,
+} from '../../src/defaults.js';
+import { UsageError } from '../../src/errors.js';
+import { buildProgram } from '../../src/program.js';
+
+const M = 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd';
+const T = 'FkD9N7noZTJVUa3vV4nTrNcftCW8UPHtDPgceYqmmJkS';
+const U = '3f0c2a9e-1b2c-4d5e-8f90-0123456789ab';
+
+/** Every definition by the words that name it (`buy`, `config trust forget`). */
+async function definitionNames(): Promise<Map<AnyCommand, string>> {
+  const names = new Map<AnyCommand, string>();
+  const add = (command: AnyCommand, name: string) => {
+    names.set(command, name);
+    for (const sub of command.subcommands ?? []) add(sub.command, `${name} ${sub.name}`);
+  };
+  for (const entry of COMMANDS) add(await entry.definition(), entry.name);
+  return names;
+}
+const NAMES = await definitionNames();
+
+interface Parsed {
+  command: string;
+  options: unknown;
+  globals: GlobalOptions;
+}
+
+/** What `trader ...argv` is parsed into; throws what the run would print as its error. */
+async function parse(argv: string[]): Promise<Parsed> {
+  let parsed: Parsed | undefined;
+  const quiet = new PassThrough();
+  quiet.resume();
+  const program = buildProgram({
+    facts: {
+      stdout: quiet,
+      stderr: quiet,
+      stdin: quiet,
+      env: {},
+      home: '/nonexistent',
+      clock: systemClock,
+      signal: new AbortController().signal,
+      version: '0.0.0-test',
+      fetch: () => Promise.reject(new Error('parsing must not send anything')),
+    },
+    onFlags: () => {},
+    execute: async (definition: CommandDefinition<unknown>, options, globals) => {
+      parsed = { command: NAMES.get(definition) ?? '?', options, globals };
+    },
+  });
+  await program.parseAsync(argv, { from: 'user' });
+  if (!parsed) throw new Error(`nothing ran for ${JSON.stringify(argv)}`);
+  return parsed;
+}
+
+/** The options `trader ...argv` runs `command` with. */
+async function options(command: string, argv: string[]): Promise<unknown> {
+  const parsed = await parse(argv);
+  expect(parsed.command).toBe(command);
+  return parsed.options;
+}
+
+/** The one-line usage error (exit 2) `trader ...argv` stops with before anything runs. */
+async function usageError(argv: string[]): Promise<string> {
+  const err = await parse(argv).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (err instanceof UsageError) return err.message;
+  if (err instanceof CommanderError) {
+    expect(err.exitCode).toBe(1); // commander's usage errors; src/run.ts prints them as exit 2
+    return err.message;
+  }
+  throw new Error(`${JSON.stringify(argv)} was not refused: ${String(err)}`);
+}
+
+const TRADE_DEFAULTS = { slippageBps: undefined, idempotencyKey: undefined, wait: true, dryRun: false };
+const PAGE_DEFAULTS = { limit: undefined, cursor: undefined, all: false, csv: false, wide: false };
+
+describe('buy', () => {
+  it.each<[string[], object]>([
+    [['buy', M, '0.1sol'], { token: { kind: 'mint', mint: M }, amountLamports: 100_000_000n, amountText: '0.1sol', maxFeeLamports: undefined, ...TRADE_DEFAULTS }],
+    [['buy', 'WOOF', '250000000'], { token: { kind: 'lookup', text: 'WOOF' }, amountLamports: 250_000_000n, amountText: '250000000' }],
+    [['buy', '$woof', '1SOL'], { token: { kind: 'lookup', text: '$woof' }, amountLamports: 1_000_000_000n }],
+    [['buy', M.slice(0, 8), '0.000000001sol'], { token: { kind: 'lookup', text: M.slice(0, 8) }, amountLamports: 1n }],
+    [
+      ['buy', M, '1sol', '--slippage-bps', '50', '--idempotency-key', 'key-1', '--max-fee-lamports', '5000', '--no-wait', '--dry-run'],
+      { slippageBps: 50, idempotencyKey: 'key-1', maxFeeLamports: 5000n, wait: false, dryRun: true },
+    ],
+    [['--yes', 'buy', M, '1sol', '--max-fee-lamports', '0', '--slippage-bps', '0'], { slippageBps: 0, maxFeeLamports: 0n }],
+  ])('%j', async (argv, expected) => {
+    expect(await options('buy', argv)).toMatchObject(expected);
+  });
+
+  it.each<[string[], RegExp]>([
+    [['buy', M, '-1sol'], /^invalid amount "-1sol": it is negative/],
+    [['buy', M, '1.5'], /^invalid amount "1\.5": a decimal amount needs the suffix sol/],
+    [['buy', M, '0'], /^invalid amount "0": it must be more than zero/],
+    [['buy', M, '0.0000000001sol'], /SOL has at most 9 decimals/],
+    [['buy', M, '18446744073709551616'], /more than the largest possible amount/],
+    [['buy', 'not base58 0OIl', '1'], /^token must be a mint address/],
+    [['buy', M, '1', '--slippage-bps', '10001'], /^invalid --slippage-bps "10001": use a whole number of basis points from 0 to 10000/],
+    [['buy', M, '1', '--max-fee-lamports', '1.5'], /^invalid --max-fee-lamports "1\.5"/],
+    [['buy', M, '1', '--idempotency-key', 'a b'], /^--idempotency-key must be 1-128 letters/],
+    [['buy', M], /missing required argument 'amount'/],
+    [['buy', M, '1', 'extra'], /too many arguments/],
+    [['buy', M, '1', '--slipage-bps', '5'], /unknown option '--slipage-bps'.*--slippage-bps/],
+  ])('%j → %s', async (argv, message) => {
+    expect(await usageError(argv)).toMatch(message);
+  });
+});
+
+describe('sell', () => {
+  it.each<[string[], object]>([
+    [['sell', M, '50%'], { token: { kind: 'mint', mint: M }, amount: { kind: 'percent', percent: 50n }, minSolLamports: null, ...TRADE_DEFAULTS }],
+    [['sell', 'WOOF', 'all'], { token: { kind: 'lookup', text: 'WOOF' }, amount: { kind: 'all' } }],
+    [['sell', M, 'ALL'], { amount: { kind: 'all' } }],
+    [['sell', M, '1000000'], { amount: { kind: 'raw', units: 1_000_000n } }],
+    [
+      ['sell', M, '100%', '--slippage-bps', '300', '--idempotency-key', 'k', '--min-sol', '0.2', '--no-wait', '--dry-run'],
+      { amount: { kind: 'percent', percent: 100n }, slippageBps: 300, idempotencyKey: 'k', minSolLamports: 200_000_000n, wait: false, dryRun: true },
+    ],
+    [['sell', M, '1', '--min-sol', '0'], { minSolLamports: 0n }],
+    [['sell', M, '1', '--min-sol', '1.5sol'], { minSolLamports: 1_500_000_000n }],
+  ])('%j', async (argv, expected) => {
+    expect(await options('sell', argv)).toMatchObject(expected);
+  });
+
+  it.each<[string[], RegExp]>([
+    [['sell', M, '0%'], /the percentage must be from 1 to 100/],
+    [['sell', M, '101%'], /the percentage must be from 1 to 100/],
+    [['sell', M, '50.5%'], /the percentage must be a whole number/],
+    [['sell', M, '-5%'], /^invalid amount "-5%": it is negative/],
+    [['sell', M, '1.5'], /token amounts are raw units, without decimals/],
+    [['sell', 'WOOF/../x', '1'], /^token must be a mint address/],
+    [['sell', M, '1', '--min-sol', '1e-3'], /^invalid --min-sol "1e-3"/],
+    [['sell', M, '1', '--slippage-bps', '-1'], /slippage-bps/],
+  ])('%j → %s', async (argv, message) => {
+    expect(await usageError(argv)).toMatch(message);
+  });
+});
+
+describe('cancel, trades, positions: ids whole or as a prefix', () => {
+  it.each<[string, string[], object]>([
+    ['cancel', ['cancel', U.toUpperCase()], { buyId: { kind: 'full', id: U } }],
+    ['cancel', ['cancel', '3f0c2a9e…'], { buyId: { kind: 'prefix', prefix: '3f0c2a9e' } }],
+    ['trades', ['trades', U], { id: { kind: 'full', id: U }, watch: false, intervalSeconds: DEFAULT_WATCH_INTERVAL_SECONDS }],
+    ['trades', ['trades', 'sell_abc123', '--watch', '--interval', '2.5'], { id: { kind: 'full', id: 'sell_abc123' }, watch: true, intervalSeconds: 2.5 }],
+    ['trades', ['trades', '3F0C2A9E-1b'], { id: { kind: 'prefix', prefix: '3f0c2a9e-1b', typed: '3F0C2A9E-1b' } }],
+    ['trades', ['trades', 'sg_group:key.1'], { id: { kind: 'full', id: 'sg_group:key.1' } }],
+    ['positions', ['positions'], { id: null, status: undefined, ...PAGE_DEFAULTS }],
+    ['positions', ['positions', '3f0c2a9e'], { id: { kind: 'prefix', prefix: '3f0c2a9e' } }],
+    [
+      'positions',
+      ['positions', '--status', 'open', '--limit', '100', '--cursor', 'abc%3D', '--all', '--csv', '--wide'],
+      { id: null, status: 'open', limit: 100, cursor: 'abc%3D', all: true, csv: true, wide: true },
+    ],
+  ])('%s %j', async (command, argv, expected) => {
+    expect(await options(command, argv)).toMatchObject(expected);
+  });
+
+  it.each<[string[], RegExp]>([
+    [['cancel', 'not-a-uuid'], /^buy id must be a uuid like 3f0c2a9e-…, or its first 8 or more characters/],
+    [['cancel', '3f0c2a9'], /^buy id "3f0c2a9" is too short: type at least 8 characters/],
+    [['cancel'], /missing required argument 'buyId'/],
+    [['trades', 'dead'], /^trade id "dead" is too short/],
+    [['trades', 'sell_a/b'], /^sell id must be sell_ followed by letters or digits/],
+    [['trades', '--', '-x'], /^trade id must be a buy id/],
+    [['trades', U, '--interval', '1.9'], /^invalid --interval "1\.9": use a number of seconds, at least 2/],
+    [['positions', '../activity'], /^position id must be a uuid/],
+    [['positions', '--status', 'OPEN'], /^--status must be one of pending_deposit, .*; got "OPEN"/],
+    [['positions', '--limit', '0'], /^invalid --limit "0": use a whole number from 1 to 100/],
+    [['positions', '--cursor', ''], /^--cursor must be the nextCursor value from a previous page/],
+    [['positions', '--csv', '--json'], /^--csv and --json cannot be used together/],
+    [['positions', U, U], /too many arguments/],
+  ])('%j → %s', async (argv, message) => {
+    expect(await usageError(argv)).toMatch(message);
+  });
+});
+
+describe('activity, holdings, pnl, me, points', () => {
+  it.each<[string, string[], object]>([
+    ['activity', ['activity'], { types: undefined, ...PAGE_DEFAULTS }],
+    [
+      'activity',
+      ['activity', '--type', 'buy, sell,buy', '--limit', '1', '--cursor', 'c', '--all', '--csv', '--wide'],
+      { types: ['buy', 'sell'], limit: 1, cursor: 'c', all: true, csv: true, wide: true },
+    ],
+    ['holdings', ['holdings'], { csv: false, wide: false }],
+    ['holdings', ['holdings', '--csv', '--wide'], { csv: true, wide: true }],
+    ['pnl', ['pnl'], { token: null, since: null, csv: false }],
+    ['pnl', ['pnl', '--token', 'WOOF', '--since', '2026-01-01T00:00:00Z', '--csv'], { token: 'WOOF', since: Date.UTC(2026, 0, 1), csv: true }],
+    ['pnl', ['pnl', '--since', '2026-01-01'], { since: new Date(2026, 0, 1).getTime() }],
+    ['me', ['me'], {}],
+    ['points', ['points', '--json'], {}],
+  ])('%s %j', async (command, argv, expected) => {
+    expect(await options(command, argv)).toEqual(expect.objectContaining(expected));
+  });
+
+  it.each<[string[], RegExp]>([
+    [['activity', '--type', 'buy,,sell'], /^--type must be a comma-separated list of buy, sell, deposit, payout, refund; "" is not one/],
+    [['activity', '--limit', '101'], /^invalid --limit "101"/],
+    [['activity', '--json', '--csv'], /^--csv and --json cannot be used together/],
+    [['holdings', '--csv', '--json'], /^--csv and --json cannot be used together/],
+    [['pnl', '--since', '2026-02-30'], /^--since must be a date like 2026-01-01/],
+    [['pnl', '--token', 'a b'], /^--token must be a mint address or a token symbol/],
+    [['me', 'extra'], /too many arguments/],
+    [['me', '--bogus'], /unknown option '--bogus'/],
+  ])('%j → %s', async (argv, message) => {
+    expect(await usageError(argv)).toMatch(message);
+  });
+});
+
+describe('config', () => {
+  it.each<[string, string[], object]>([
+    ['config init', ['config', 'init'], {}],
+    ['config list', ['config', 'list'], {}],
+    ['config path', ['config', 'path'], {}],
+    ['config get', ['config', 'get', 'baseUrl'], { key: 'baseUrl' }],
+    ['config set', ['config', 'set', 'maxBuyLamports', '500000000'], { key: 'maxBuyLamports', value: '500000000' }],
+    ['config set', ['config', 'set', 'maxSlippageBps', '300'], { key: 'maxSlippageBps', value: 300 }],
+    ['config set', ['config', 'set', 'timeout', '1.5'], { key: 'timeout', value: 1.5 }],
+    ['config set', ['config', 'set', 'treasury', T], { key: 'treasury', value: T }],
+    ['config set', ['config', 'set', 'baseUrl', 'https://api.example.com'], { key: 'baseUrl', value: 'https://api.example.com' }],
+    ['config set', ['config', 'set', 'baseUrl', 'http://127.0.0.1:8787'], { key: 'baseUrl', value: 'http://127.0.0.1:8787' }],
+    ['config set', ['--insecure', 'config', 'set', 'baseUrl', 'http://example.com'], { key: 'baseUrl', value: 'http://example.com' }],
+    ['config set', ['config', 'set', 'apiKey', ''], { key: 'apiKey', value: undefined }],
+    ['config trust', ['config', 'trust'], {}],
+    ['config trust show', ['config', 'trust', 'show'], {}],
+    ['config trust accept-wording', ['config', 'trust', 'accept-wording', ' 3f9a1c0d2b7e4a51 '], { fingerprint: '3f9a1c0d2b7e4a51' }],
+    ['config trust forget', ['config', 'trust', 'forget', 'wording'], { what: 'wording' }],
+  ])('%s %j', async (command, argv, expected) => {
+    expect(await options(command, argv)).toEqual(expected);
+  });
+
+  it.each<[string[], RegExp]>([
+    [['config', 'get', 'nope'], /^unknown config key "nope"; keys: baseUrl, /],
+    [['config', 'set', 'baseUrl', 'not a url'], /^invalid config key baseUrl "not a url": expected https:\/\/host\[\/path\]/],
+    [['config', 'set', 'baseUrl', 'http://example.com'], /^refusing plain http:\/\/ to example\.com: .* pass --insecure/],
+    [['config', 'set', 'baseUrl', 'https://user:pw@example.com'], /must not contain a user name or password/],
+    [['config', 'set', 'maxSlippageBps', '10001'], /^invalid config key maxSlippageBps "10001"/],
+    [['config', 'set', 'maxBuyLamports', '-5'], /^invalid config key maxBuyLamports "-5"/],
+    [['config', 'set', 'timeout', 'abc'], /^invalid config key timeout "abc"/],
+    [['config', 'set', 'treasury', 'not-base58-0OIl'], /^treasury must be a base58 address of 32 bytes/],
+    [['config', 'set', 'keypair', ' ~/id.json'], /^keypair must not be empty or have surrounding spaces/],
+    [['config', 'trust', 'forget', 'everything'], /^what to forget must be one of treasury, wording; got "everything"/],
+    [['config', 'trust', 'accept-wording', '  '], /^the wording fingerprint must not be empty/],
+  ])('%j → %s', async (argv, message) => {
+    expect(await usageError(argv)).toMatch(message);
+  });
+});
+
+describe('sandbox and completion', () => {
+  it.each<[string, string[], object]>([
+    [
+      'sandbox',
+      ['sandbox'],
+      { port: SANDBOX_PORT, host: SANDBOX_HOST, state: undefined, keypair: undefined, history: true, balanceLamports: SANDBOX_START_BALANCE_LAMPORTS },
+    ],
+    [
+      'sandbox',
+      ['sandbox', '--port', '0', '--host', '::1', '--state', 's.json', '--no-history', '--keypair', 'w.json', '--balance-sol', '2.5'],
+      { port: 0, host: '::1', state: 's.json', keypair: 'w.json', history: false, balanceLamports: 2_500_000_000n },
+    ],
+    // --keypair before the command is the same option.
+    ['sandbox', ['--keypair', 'w.json', 'sandbox'], { keypair: 'w.json' }],
+    ['completion', ['completion', 'fish'], { shell: 'fish' }],
+  ])('%s %j', async (command, argv, expected) => {
+    expect(await options(command, argv)).toMatchObject(expected);
+  });
+
+  it.each<[string[], RegExp]>([
+    [['sandbox', '--port', '70000'], /^--port must be 0-65535, got "70000"/],
+    [['sandbox', '--port', '-1'], /--port/],
+    [['sandbox', '--balance-sol', 'lots'], /^invalid --balance-sol "lots"/],
+    [['sandbox', '--host', ''], /^--host must not be empty/],
+    [['completion', 'powershell'], /^shell must be one of bash, zsh, fish; got "powershell"/],
+  ])('%j → %s', async (argv, message) => {
+    expect(await usageError(argv)).toMatch(message);
+  });
+});
+
+describe('global options, before or after the command', () => {
+  it('defaults: nothing given is undefined (the environment, the profile, then the defaults decide: config/settings.ts)', async () => {
+    expect((await parse(['me'])).globals).toEqual({
+      baseUrl: undefined,
+      apiKey: undefined,
+      keypair: undefined,
+      treasury: undefined,
+      profile: undefined,
+      timeoutSeconds: undefined,
+      requestTimeoutSeconds: undefined,
+      json: false,
+      yes: false,
+      color: true,
+      verbose: false,
+      insecure: false,
+    });
+  });
+
+  it('every one, typed', async () => {
+    const argv = [
+      '--base-url', 'https://api.example.com/', '--api-key', 'sk_x', '--keypair', '~/id.json', '--treasury', T, '--profile', 'staging',
+      '--timeout', '60', '--request-timeout', '2.5', '--json', '-y', '--no-color', '-v', '--insecure',
+    ];
+    const expected = {
+      baseUrl: 'https://api.example.com/',
+      apiKey: 'sk_x',
+      keypair: '~/id.json',
+      treasury: T,
+      profile: 'staging',
+      timeoutSeconds: 60,
+      requestTimeoutSeconds: 2.5,
+      json: true,
+      yes: true,
+      color: false,
+      verbose: true,
+      insecure: true,
+    };
+    expect((await parse([...argv, 'points'])).globals).toEqual(expected);
+    expect((await parse(['points', ...argv])).globals).toEqual(expected);
+  });
+
+  it.each<[string[], RegExp]>([
+    [['--timeout', '0', 'me'], /^invalid --timeout "0": use a positive number of seconds/],
+    [['me', '--request-timeout', 'NaN'], /^invalid --request-timeout "NaN"/],
+    [['me', '--base-url', 'ftp://127.0.0.1/'], /^invalid --base-url: scheme ftp: is not supported; use https:\/\//],
+    [['me', '--base-url', 'http://example.com'], /^refusing plain http:\/\/ to example\.com/],
+    [['me', '--base-url', 'https://example.com/?x=1'], /must not contain a query/],
+    [['me', '--treasury', 'nope'], /^--treasury must be a base58 address of 32 bytes, got "nope"/],
+    ...['--base-url', '--api-key', '--profile', '--treasury', '--keypair', '--timeout', '--request-timeout'].map(
+      (flag): [string[], RegExp] => [[flag, '', 'me'], new RegExp(`^${flag} was given an empty value`)],
+    ),
+    [['by', M, '1'], /unknown command 'by'.*buy/],
+    [[], /no command given/],
+  ])('%j → %s', async (argv, message) => {
+    expect(await usageError(argv)).toMatch(message);
+  });
+
+  it('plain http:// to this machine needs no --insecure', async () => {
+    for (const url of ['http://127.0.0.1:8787', 'http://localhost/', 'http://[::1]:9/']) {
+      expect((await parse(['me', '--base-url', url])).globals.baseUrl).toBe(url);
+    }
+  });
+});
+
+it('every command of the table has a row above', async () => {
+  // A new command (or subcommand) gets its argv rows here: this lists what the table covers.
+  expect([...NAMES.values()].sort()).toEqual(
+    [
+      'activity', 'buy', 'cancel', 'completion', 'config', 'config get', 'config init', 'config list', 'config path', 'config set',
+      'config trust', 'config trust accept-wording', 'config trust forget', 'config trust show', 'holdings', 'me', 'pnl', 'points',
+      'positions', 'sandbox', 'sell', 'trades',
+    ].sort(),
+  );
+});
