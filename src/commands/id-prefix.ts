@@ -2,6 +2,7 @@
 // uuid (parsed by argument-parsers.ts) is resolved from what the account's lists return
 // (positions, and their buyTradeId for buys). A whole id goes straight to the service with no
 // list read.
+import { allItems } from '../api/all-pages.js';
 import type { ServiceClient } from '../api/client.js';
 import type { Position } from '../api/types.js';
 import type { TypedId, TypedTradeId } from '../argument-parsers.js';
@@ -16,20 +17,9 @@ export function pickByPrefix(prefix: string, candidates: Iterable<string>, what:
   throw new UsageError(`${prefix} is the start of ${matches.length} ${what}s: ${shown}; type more of the id`, 'AMBIGUOUS_ID');
 }
 
-/** Every position of the account, all pages (a service that repeats a cursor is an error). */
-async function allPositions(api: ServiceClient): Promise<Position[]> {
-  const all: Position[] = [];
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  for (;;) {
-    const page = await api.listPositions({ limit: 100, cursor });
-    all.push(...page.items);
-    const next = page.pagination.hasMore ? page.pagination.nextCursor : null;
-    if (!next) return all;
-    if (seen.has(next)) throw new ApiError('unexpected response from the service: pagination returned a cursor twice', { code: 'UNEXPECTED_RESPONSE', requestId: page.requestId });
-    seen.add(next);
-    cursor = next;
-  }
+/** Every position of the account, all pages. */
+function allPositions(api: ServiceClient): Promise<Position[]> {
+  return allItems((cursor) => api.listPositions({ limit: 100, cursor }));
 }
 
 /** `positions <id>`: a position id, or the one whose id starts with the typed prefix. */

@@ -1,7 +1,7 @@
 // Reads what P&L needs from the service: every position, every buy and sell entry, the holdings.
 // Pages are read in full (only buys and sells of the ledger are asked for); nothing is printed.
-import type { Page, ServiceClient } from '../api/client.js';
-import { ApiError } from '../errors.js';
+import { allItems } from '../api/all-pages.js';
+import type { ServiceClient } from '../api/client.js';
 import type { PnlInput } from './pnl.js';
 
 const PAGE_SIZE = 100;
@@ -14,21 +14,4 @@ export async function readPortfolio(api: ServiceClient): Promise<PnlInput> {
     api.holdings(),
   ]);
   return { positions, activity, holdings };
-}
-
-/** Every item of a paged list. */
-async function allItems<T>(fetchPage: (cursor: string | undefined) => Promise<Page<T>>): Promise<T[]> {
-  const items: T[] = [];
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  for (;;) {
-    const page = await fetchPage(cursor);
-    items.push(...page.items);
-    const next = page.pagination.hasMore ? page.pagination.nextCursor : null;
-    if (!next) return items;
-    // A service that hands back a cursor it already gave would loop forever.
-    if (seen.has(next)) throw new ApiError('unexpected response from the service: pagination returned a cursor twice', { code: 'UNEXPECTED_RESPONSE', requestId: page.requestId });
-    seen.add(next);
-    cursor = next;
-  }
 }
