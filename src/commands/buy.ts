@@ -1,6 +1,6 @@
 // `trader buy <mint> <amount>`: check locally, then run the buy flow and present it.
 import { randomUUID } from 'node:crypto';
-import { parseAddress, type TokenArgument } from '../argument-parsers.js';
+import type { TokenArgument } from '../argument-parsers.js';
 import type { BuyIntent } from '../api/types.js';
 import type { Context } from '../context.js';
 import { DEFAULT_MAX_FEE_LAMPORTS } from '../defaults.js';
@@ -12,45 +12,47 @@ import type { BuyReview } from '../trade/buy-flow.js';
 import { buyQuote } from '../trade/buy-quote.js';
 import { holdingOf, metaOf, readHoldingsQuietly, resolveTokenMint, tokenHistory, tokenMetaQuietly, type TokenMeta } from '../trade/token-lookup.js';
 import type { BuyOptions } from './definitions/buy.js';
-import { allowedSlippage, limitChecks, slippageToAsk, waitLimitMs } from './trade-options.js';
-import { checkWallet, followCommand, localPreflight } from './trade-preflight.js';
+import { followCommand } from './follow-command.js';
+import { startTrade, tradeNotes } from './trade-preflight.js';
 import { presentStop } from './trade-stop.js';
-import { guarded, openTrust, pinnedTreasury } from './trust.js';
+import { guarded } from './trust.js';
 
 /** Runs a buy; everything typed was checked by its definition before any request. */
 export async function run(ctx: Context, opts: BuyOptions): Promise<void> {
   const { token: typedToken, amountLamports, amountText: rawAmount, slippageBps: typedSlippage } = opts;
   const idempotencyKey = opts.idempotencyKey ?? randomUUID();
   const maxFeeLamports = opts.maxFeeLamports ?? ctx.settings.maxFeeLamports ?? DEFAULT_MAX_FEE_LAMPORTS;
-  const setTreasury = ctx.settings.treasury === null ? null : parseAddress(ctx.settings.treasury, 'treasury');
-  limitChecks(ctx, { buyLamports: amountLamports, slippageBps: typedSlippage });
-  const slippageBps = slippageToAsk(ctx, typedSlippage);
   const dryRun = opts.dryRun;
-  const keypair = await localPreflight(ctx, dryRun);
-
-  const api = await ctx.api();
-  const trust = await openTrust(ctx);
-  // A treasury set by flag, environment or profile wins; else the one pinned for this service; else first use.
-  const treasury = setTreasury ?? pinnedTreasury(trust);
-  await checkWallet(api, keypair);
+  const start = await startTrade(ctx, { dryRun, slippageBps: typedSlippage, buyLamports: amountLamports });
+  const { api, keypair, trust } = start;
   const { mint, token } = await whichToken(api, typedToken);
 
   const resume = `trader buy ${mint} ${rawAmount} --idempotency-key ${idempotencyKey}`;
-  const quoteOf = (review: BuyReview) => buyQuote(review.intent, review.facts.networkFeeLamports, review.quote, token, slippageBps);
-  let intentId: string | null = null;
+  const quoteOf = (review: BuyReview) => buyQuote(review.intent, review.facts.networkFeeLamports, review.quote, token, start.slippageBps);
+  const notes = tradeNotes(ctx, 'Buy', 'created', () => idempotencyKey, dryRun);
   const progress = await ctx.progress();
   const { runBuy } = await import('../trade/buy-flow.js');
   let outcome;
   try {
     outcome = await runBuy(
       { api, clock: ctx.clock, signal: ctx.signal, keypair },
-      { mint, amountLamports, slippageBps, allowedSlippageBps: allowedSlippage(ctx, typedSlippage), assumeYes: ctx.settings.yes, idempotencyKey, keyTyped: opts.idempotencyKey !== undefined, maxFeeLamports, treasury, wait: opts.wait !== false, dryRun, waitLimitMs: waitLimitMs(ctx) },
+      {
+        mint,
+        amountLamports,
+        slippageBps: start.slippageBps,
+        allowedSlippageBps: start.allowedSlippageBps,
+        assumeYes: ctx.settings.yes,
+        idempotencyKey,
+        keyTyped: opts.idempotencyKey !== undefined,
+        maxFeeLamports,
+        treasury: start.treasury,
+        wait: opts.wait !== false,
+        dryRun,
+        waitLimitMs: start.waitLimitMs,
+      },
       {
         created(intent, resumed) {
-          intentId = intent.id;
-          ctx.output.note(resumed ? `Resuming buy ${intent.id} (${intent.status}).` : `Buy ${intent.id} created. Idempotency key: ${idempotencyKey}`);
-          // A dry run cancels its intent: there is nothing to resume.
-          if (!resumed && !dryRun) ctx.output.note(ctx.output.theme.dim(`If interrupted, resume with: ${resume}`));
+          notes.created(intent.id, intent.status, resumed, resume);
         },
         async confirm(review) {
           ctx.output.note(renderBuyReview(review, quoteOf(review), ctx.clock.now(), ctx.output.theme));
@@ -65,7 +67,7 @@ export async function run(ctx: Context, opts: BuyOptions): Promise<void> {
           return pinned;
         },
         stage(stage) {
-          progress.update(`Buy ${intentId}: ${stageWords(stage)}`);
+          progress.update(notes.stageLine(stageWords(stage)));
         },
       },
     );

@@ -9,26 +9,19 @@ import { tokenAmount } from '../io/views/token-amount.js';
 import type { SellResult } from '../trade/sell-flow.js';
 import { holdingOf, metaOf, mintForSymbol } from '../trade/token-lookup.js';
 import type { SellOptions } from './definitions/sell.js';
-import { allowedSlippage, limitChecks, slippageToAsk, waitLimitMs } from './trade-options.js';
-import { openTrust, pinnedTreasury, wordingTrust } from './trust.js';
-import { checkWallet, followCommand, localPreflight } from './trade-preflight.js';
+import { followCommand } from './follow-command.js';
+import { startTrade, tradeNotes } from './trade-preflight.js';
 import { presentStop } from './trade-stop.js';
+import { wordingTrust } from './trust.js';
 
 /** Runs a sell; everything typed was checked by its definition before any request. */
 export async function run(ctx: Context, opts: SellOptions): Promise<void> {
   const { token: typedToken, amount: amountSpec, slippageBps: typedSlippage, minSolLamports } = opts;
   const token = typedToken.kind === 'mint' ? typedToken.mint : typedToken.text;
   let idempotencyKey = opts.idempotencyKey ?? randomUUID();
-  limitChecks(ctx, { slippageBps: typedSlippage });
-  const slippageBps = slippageToAsk(ctx, typedSlippage);
   const dryRun = opts.dryRun;
-  const keypair = await localPreflight(ctx, dryRun);
-
-  const api = await ctx.api();
-  const trust = await openTrust(ctx);
-  // The one address besides the mint and the wallet a message may name: the treasury the user trusts.
-  const treasury = ctx.settings.treasury ?? pinnedTreasury(trust);
-  await checkWallet(api, keypair);
+  const start = await startTrade(ctx, { dryRun, slippageBps: typedSlippage });
+  const { api, keypair, trust } = start;
   const holdings = await api.holdings();
   const mint = typedToken.kind === 'mint' ? typedToken.mint : mintForSymbol(holdings, typedToken.text);
   const holding = holdingOf(holdings, mint);
@@ -40,7 +33,7 @@ export async function run(ctx: Context, opts: SellOptions): Promise<void> {
   const amount =
     resuming && amountSpec.kind === 'raw' ? amountSpec.units : resolveSellAmount(amountSpec, BigInt(holding!.amount), (units) => tokenAmount(units, meta));
 
-  let sellId: string | null = null;
+  const notes = tradeNotes(ctx, 'Sell', 'quoted', () => idempotencyKey, dryRun);
   const ask = (question: string, defaultYes: boolean) => ctx.prompter.confirm(question, defaultYes);
   const progress = await ctx.progress();
   const { runSell } = await import('../trade/sell-flow.js');
@@ -51,24 +44,23 @@ export async function run(ctx: Context, opts: SellOptions): Promise<void> {
       {
         mint,
         amount,
-        slippageBps,
-        allowedSlippageBps: allowedSlippage(ctx, typedSlippage),
+        slippageBps: start.slippageBps,
+        allowedSlippageBps: start.allowedSlippageBps,
         idempotencyKey,
         keyTyped: opts.idempotencyKey !== undefined,
         minSolLamports,
         token: meta,
         knownTokens: holdings.map((h) => ({ mint: h.mint, symbol: h.symbol, name: h.name })),
-        treasury,
+        // The one address besides the mint and the wallet a message may name: the treasury the user trusts.
+        treasury: start.treasury,
         assumeYes: ctx.settings.yes,
         wait: opts.wait !== false,
         dryRun,
-        waitLimitMs: waitLimitMs(ctx),
+        waitLimitMs: start.waitLimitMs,
       },
       {
         created(authorization, resumed) {
-          sellId = authorization.id;
-          ctx.output.note(resumed ? `Resuming sell ${authorization.id} (${authorization.status}).` : `Sell ${authorization.id} quoted. Idempotency key: ${idempotencyKey}`);
-          if (!resumed && !dryRun) ctx.output.note(ctx.output.theme.dim(`If interrupted, resume with: trader sell ${mint} ${amount} --idempotency-key ${idempotencyKey}`));
+          notes.created(authorization.id, authorization.status, resumed, `trader sell ${mint} ${amount} --idempotency-key ${idempotencyKey}`);
         },
         async confirm(review) {
           ctx.output.note(renderSellReview(review, meta, ctx.clock.now(), ctx.output.theme));
@@ -91,7 +83,7 @@ export async function run(ctx: Context, opts: SellOptions): Promise<void> {
           return idempotencyKey;
         },
         stage(stage) {
-          progress.update(`Sell ${sellId}: ${stageWords(stage)}`);
+          progress.update(notes.stageLine(stageWords(stage)));
         },
       },
     );

@@ -1,10 +1,67 @@
-// What every trade checks before it sends anything, and the wallet check before it creates
-// anything: confirmation is possible, the keypair is sound and is the account's wallet.
+// How every trade starts, buy and sell alike: the profile's limits and confirmation checked and
+// the keypair read before anything is sent; then the service, the trust store, the treasury the
+// user trusts, and the wallet check before anything is created.
+import { parseAddress } from '../argument-parsers.js';
 import type { ServiceClient } from '../api/client.js';
+import type { TrustStore } from '../config/trust-store.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { shellQuote } from '../shell-quote.js';
 import type { Keypair } from '../wallet/keypair.js';
+import { allowedSlippage, limitChecks, slippageToAsk, waitLimitMs } from './trade-options.js';
+import { openTrust, pinnedTreasury } from './trust.js';
+
+/** What a trade has once its checks passed, for its flow. */
+export interface TradeStart {
+  keypair: Keypair;
+  api: ServiceClient;
+  trust: TrustStore;
+  /** Set by flag, environment or profile; else pinned for this service; else null (first use). */
+  treasury: string | null;
+  /** The slippage to ask the service for (undefined: its default). */
+  slippageBps: number | undefined;
+  /** The most slippage the trade may carry. */
+  allowedSlippageBps: number;
+  waitLimitMs: number;
+}
+
+/** Checks and opens what a buy or sell needs, in the order that sends nothing until it must. */
+export async function startTrade(ctx: Context, request: { dryRun: boolean; slippageBps?: number; buyLamports?: bigint }): Promise<TradeStart> {
+  const setTreasury = ctx.settings.treasury === null ? null : parseAddress(ctx.settings.treasury, 'treasury');
+  limitChecks(ctx, { buyLamports: request.buyLamports, slippageBps: request.slippageBps });
+  const keypair = await localPreflight(ctx, request.dryRun);
+  const api = await ctx.api();
+  const trust = await openTrust(ctx);
+  const treasury = setTreasury ?? pinnedTreasury(trust);
+  await checkWallet(api, keypair);
+  return {
+    keypair,
+    api,
+    trust,
+    treasury,
+    slippageBps: slippageToAsk(ctx, request.slippageBps),
+    allowedSlippageBps: allowedSlippage(ctx, request.slippageBps),
+    waitLimitMs: waitLimitMs(ctx),
+  };
+}
+
+/**
+ * The notes a trade prints as it goes: its creation (with the key, and the command that resumes
+ * it unless it is a dry run) and, on the progress line, its stage in words.
+ */
+export function tradeNotes(ctx: Context, what: 'Buy' | 'Sell', created: string, idempotencyKey: () => string, dryRun: boolean) {
+  let id: string | null = null;
+  return {
+    created(tradeId: string, status: string, resumed: boolean, resume: string): void {
+      id = tradeId;
+      ctx.output.note(resumed ? `Resuming ${what.toLowerCase()} ${tradeId} (${status}).` : `${what} ${tradeId} ${created}. Idempotency key: ${idempotencyKey()}`);
+      // A dry run leaves nothing to resume.
+      if (!resumed && !dryRun) ctx.output.note(ctx.output.theme.dim(`If interrupted, resume with: ${resume}`));
+    },
+    stageLine(stageInWords: string): string {
+      return `${what} ${id}: ${stageInWords}`;
+    },
+  };
+}
 
 /** Local checks, no request: confirmation possible and the keypair file readable and valid. */
 export async function localPreflight(ctx: Context, dryRun: boolean): Promise<Keypair> {
@@ -33,7 +90,3 @@ export async function checkWallet(api: ServiceClient, keypair: Keypair): Promise
   }
 }
 
-/** The command that follows a trade, with a service-given id quoted so a hostile id cannot run as shell code. */
-export function followCommand(id: string): string {
-  return `trader trades ${shellQuote(id)} --watch`;
-}

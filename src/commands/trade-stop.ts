@@ -4,7 +4,7 @@
 import type { Context } from '../context.js';
 import type { TradeStop } from '../domain/trade-stop.js';
 import { DeclinedError, InterruptedError, RefusedToSignError, type TraderError } from '../errors.js';
-import { followCommand } from './trade-preflight.js';
+import { followCommand } from './follow-command.js';
 
 export interface StopWords {
   /** What happens to a trade left unsigned ("the buy intent expires unused"). */

@@ -8,7 +8,7 @@ import { watchSell, watchTrade } from '../trade/watch.js';
 import type { TradesOptions } from './definitions/trades.js';
 import { resolveTradeId } from './id-prefix.js';
 import { deadline } from './trade-options.js';
-import { followCommand } from './trade-preflight.js';
+import { followCommand } from './follow-command.js';
 
 /** Shows the trade, or follows it to its end with --watch. */
 export async function run(ctx: Context, opts: TradesOptions): Promise<void> {
