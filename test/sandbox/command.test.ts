@@ -19,7 +19,12 @@ describe('trader sandbox command', () => {
     const err = collect(stderr);
     const ac = new AbortController();
     const running = runSandboxCommand({ port: 0, balanceLamports: 2_500_000_000n, history: false }, { stdout, stderr }, ac.signal);
-    while (!out().includes('control surface')) await new Promise((r) => setTimeout(r, 5));
+    // Printed when it is up: wait for the output itself, not a timer.
+    await new Promise<void>((resolve) => {
+      const check = () => out().includes('control surface') && (stdout.off('data', check), resolve());
+      stdout.on('data', check);
+      check();
+    });
     const lines = out().trim().split('\n');
     expect(lines[0]).toMatch(/^export TRADER_BASE_URL=http:\/\/127\.0\.0\.1:\d+$/);
     expect(lines[1]).toMatch(/^export TRADER_API_KEY=sk_sandbox_\w+$/);
