@@ -557,35 +557,6 @@ describe('trades --watch', () => {
     expect(r.status, r.text).toBe(200);
   };
 
-  it('follows a buy to completed (reading the buy, which advances it): exit 0, the full trade printed', async () => {
-    const before = await sb.control('/delays');
-    await sb.setDelays({ confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0 });
-    try {
-      const created = await createBuy();
-      await deposit(created);
-      const id = created.intent.id;
-      expect((await apiData(`/trades/${id}/status`)).data.terminal).toBe(false);
-      await sb.clearRequests();
-      const r = await cli(['trades', id, '--watch', '--json']);
-      expect(r.code, r.stderr).toBe(0);
-      const api = await apiData(`/trades/${id}`);
-      expect(api.data.stage).toBe('completed');
-      expect(json(r)).toEqual(api.data);
-      stderrJson(r); // only JSON lines on stderr
-      const log = await sb.requests();
-      const seen = log.map((q) => `${q.method} ${q.path}`);
-      expect(seen).toContain(`GET /api/v1/trades/${id}/status`);
-      // The status endpoint is never read faster than every 2 s.
-      const statusTimes = log.filter((q) => q.path === `/api/v1/trades/${id}/status`).map((q) => Date.parse(q.time));
-      expect(statusTimes.length).toBeGreaterThanOrEqual(2);
-      for (let i = 1; i < statusTimes.length; i++) expect(statusTimes[i]! - statusTimes[i - 1]!).toBeGreaterThanOrEqual(1990);
-      expect(seen).toContain(`GET /api/v1/trade/buys/${id}`);
-      expect(seen[seen.length - 1]).toBe(`GET /api/v1/trades/${id}`);
-    } finally {
-      await sb.setDelays(before);
-    }
-  });
-
   it('a buy whose deposit never confirms expires after 10 minutes: exit 4', async () => {
     const before = await sb.control('/delays');
     await sb.setDelays({ confirmSeconds: 1e6 });
