@@ -204,6 +204,8 @@ async function submitDeposit(deps: BuyDeps, intent: BuyIntent, signed: string): 
       if (!isUncertainOutcome(err) && attempt === 1) throw err;
       const current = (await deps.api.getBuy(intent.id)).intent;
       if (current.status !== 'awaiting_deposit') return current;
+      // A 409 to the resend says the first one landed, even when a lagging read does not show it yet.
+      if (attempt >= 2 && err instanceof ApiError && err.status === 409) return current;
       if (attempt >= 2 || !isUncertainOutcome(err)) throw err;
     }
   }

@@ -199,6 +199,8 @@ async function authorize(
         return { error: err, stillAwaiting: false };
       }
       if (current.authorization.status !== 'awaiting_signature') return { view: current };
+      // A 409 to the resend says the first one landed, even when a lagging read does not show it yet.
+      if (attempt >= 2 && err instanceof ApiError && err.status === 409) return { view: current };
       if (attempt >= 2 || !isUncertainOutcome(err)) {
         if (err instanceof ApiError) {
           err.message += `; the service reports the sell still awaiting its signature (nothing sold so far); the signature it holds stays usable until ${authorization.expiresAt}`;
