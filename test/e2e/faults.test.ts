@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, test, type TestContext } from 'vitest';
 import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { completeBuy, startTestSandbox, type RequestLogEntry, type TestSandbox } from '../helpers/sandbox.js';
 import { startScriptedProxy, type Answer, type ProxiedRequest, type Script } from '../helpers/scripted-proxy.js';
 
@@ -489,16 +490,18 @@ describe.concurrent('malformed answers: exit 3, one line, in human and --json mo
     ['an empty 200', { match: { method: 'GET', path: '/me' }, status: 200, body: '', contentType: 'application/json' }, /empty body/],
   ];
 
-  for (const [name, spec, expected] of cases) {
+  // Every other case runs in-process (src/run.ts, the code the binary runs), the rest through the built binary.
+  for (const [i, [name, spec, expected]] of cases.entries()) {
     test(name, async (t) => {
-    const { sb, env, fault } = await setup(t);
+      const { sb, env, fault } = await setup(t);
+      const trader = (args: string[]) => (i % 2 === 0 ? runCli(args, { env }) : runInProcess(args, env));
       await fault(spec);
-      const human = await runCli(['me'], { env });
+      const human = await trader(['me']);
       expect(expectOneLineServiceError(human, 'human')).toMatch(expected);
 
       await sb.control('/faults', undefined, 'DELETE');
       await fault(spec);
-      const machine = await runCli(['me', '--json'], { env });
+      const machine = await trader(['me', '--json']);
       expect(expectOneLineServiceError(machine, 'json')).toMatch(expected);
     });
   }
