@@ -220,6 +220,9 @@ async function submitDeposit(deps: BuyDeps, intent: BuyIntent, signed: string): 
       // A resend may lose to the first submission arriving late (409 already accepted): the
       // buy's real state decides, not the resend's answer.
       if (current.status !== 'awaiting_deposit') return current;
+      // A 409 to the resend says the first one landed, even when a lagging read does not show it
+      // yet: the buy is followed from its real state, which shows whether it did.
+      if (attempt >= 2 && err.status === 409) return current;
       if (attempt >= 2) throw lost;
     }
   }
@@ -240,7 +243,6 @@ async function follow(deps: BuyDeps, intent: BuyIntent, deadlineMs: number, hook
   const trade = await readTradeOrNull(deps.api, intent.id);
   return { kind: result.done ? 'final' : 'timeout', intent: last, trade };
 }
-
 
 /**
  * After a deposit answered with an error: reads the buy (cancelling it if it still awaits its

@@ -181,11 +181,15 @@ async function authorize(
   authorization: SellAuthorization,
   signature: string,
 ): Promise<{ view: GetSellResponse } | { error: unknown; stillAwaiting: boolean; proven: string }> {
+  // Once an answer was lost, the signature may have been taken: from then on the outcome is
+  // uncertain, whatever later answers say.
+  let lost = false;
   for (let attempt = 1; ; attempt++) {
     try {
       const result = await deps.api.authorizeSell(authorization.id, { signature });
       return { view: { authorization: result.authorization, sell: result.sell } };
     } catch (err) {
+      lost ||= isUncertainOutcome(err);
       let current: GetSellResponse;
       try {
         current = await deps.api.getSell(authorization.id);
@@ -195,7 +199,13 @@ async function authorize(
         return { error: readError instanceof ApiError ? err : readError, stillAwaiting: false, proven: unknown };
       }
       if (current.authorization.status !== 'awaiting_signature') return { view: current };
-      if (attempt >= 2 || !isUncertainOutcome(err)) {
+      // A 409 to the resend says the first one landed, even when a lagging read does not show it yet.
+      if (attempt >= 2 && err instanceof ApiError && err.status === 409) return { view: current };
+      if (attempt >= 2 && lost) {
+        const proven = `an answer was lost and the service still shows the sell awaiting its signature, so whether it will be taken is unknown (until ${authorization.expiresAt})`;
+        return { error: err, stillAwaiting: false, proven };
+      }
+      if (!lost) {
         const proven = `the service reports the sell still awaiting its signature (nothing sold so far); the signature it holds stays usable until ${authorization.expiresAt}`;
         return { error: err, stillAwaiting: true, proven };
       }

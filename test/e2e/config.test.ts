@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectHumanError, expectJsonError, lines, stderrJson } from '../helpers/cli-assert.js';
 import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -25,16 +26,21 @@ afterAll(async () => {
   await sb?.close();
 });
 
-/** A home with no settings at all; `run` spawns trader there with extra env. */
+/**
+ * A home with no settings at all; `run` runs trader there with extra env, in-process (the code
+ * the binary runs, without a process start each); `bin` the same through the built binary, for
+ * the round trip, the default path and the terminal check.
+ */
 function home(extra: Record<string, string> = {}) {
   const h = freshHome();
   const env = { ...h, ...extra };
-  const run = (args: string[], more: Record<string, string | undefined> = {}): Promise<CliResult> => runCli(args, { env: { ...env, ...more } });
+  const run = (args: string[], more: Record<string, string | undefined> = {}): Promise<CliResult> => runInProcess(args, { ...env, ...more });
+  const bin = (args: string[], more: Record<string, string | undefined> = {}): Promise<CliResult> => runCli(args, { env: { ...env, ...more } });
   const write = (profiles: Record<string, Record<string, unknown>>, mode = 0o600) => {
     writeFileSync(h.TRADER_CONFIG, JSON.stringify({ profiles }), { mode });
     chmodSync(h.TRADER_CONFIG, mode);
   };
-  return { ...h, env, run, write, read: () => JSON.parse(readFileSync(h.TRADER_CONFIG, 'utf8')) };
+  return { ...h, env, run, bin, write, read: () => JSON.parse(readFileSync(h.TRADER_CONFIG, 'utf8')) };
 }
 
 /** The key prefix the sandbox saw on the requests since `from` (by sequence number). */
@@ -77,14 +83,14 @@ describe('config set / get / list / path', () => {
       },
     });
     const [getUrl, getUrlJson, getMissing, path, pathJson, list, listJson, me] = await Promise.all([
-      h.run(['config', 'get', 'baseUrl']),
-      h.run(['config', 'get', 'baseUrl', '--json']),
-      h.run(['config', 'get', 'maxFeeLamports', '--json']),
-      h.run(['config', 'path']),
-      h.run(['config', 'path', '--json']),
-      h.run(['config', 'list']),
-      h.run(['config', 'list', '--json']),
-      h.run(['me', '--json']),
+      h.bin(['config', 'get', 'baseUrl']),
+      h.bin(['config', 'get', 'baseUrl', '--json']),
+      h.bin(['config', 'get', 'maxFeeLamports', '--json']),
+      h.bin(['config', 'path']),
+      h.bin(['config', 'path', '--json']),
+      h.bin(['config', 'list']),
+      h.bin(['config', 'list', '--json']),
+      h.bin(['me', '--json']),
     ]);
     expect(getUrl.stdout).toBe(`${sb.url}\n`);
     expect(json(getUrlJson)).toEqual({ profile: 'default', key: 'baseUrl', value: sb.url });
@@ -103,7 +109,7 @@ describe('config set / get / list / path', () => {
     expect(json(me).walletAddress).toBe(sb.walletAddress);
 
     // "" removes a key.
-    const removed = await h.run(['config', 'set', 'timeout', '']);
+    const removed = await h.bin(['config', 'set', 'timeout', '']);
     expect(removed.code).toBe(0);
     expect(h.read().profiles.default.timeout).toBeUndefined();
   });
@@ -190,8 +196,8 @@ describe('config set / get / list / path', () => {
   it('config init needs a terminal: without one, exit 2 and nothing written', async () => {
     const h = home();
     const [human, machine] = await Promise.all([
-      h.run(['config', 'init'], { TRADER_BASE_URL: sb.url }),
-      h.run(['config', 'init', '--json']),
+      h.bin(['config', 'init'], { TRADER_BASE_URL: sb.url }),
+      h.bin(['config', 'init', '--json']),
     ]);
     expectHumanError(human, 2, /interactive terminal/);
     expectJsonError(machine, 2);

@@ -3,7 +3,7 @@
 // default) cancels and signs nothing, Ctrl-C signs nothing and exits 130.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshHome } from '../helpers/cli.js';
-import { hasTmux, startInTmux, type PtySession } from '../helpers/pty.js';
+import { hasTmux, shiftedClock, startInTmux, type PtySession } from '../helpers/pty.js';
 import { completeBuy, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 const TMUX = hasTmux();
@@ -24,8 +24,13 @@ afterAll(async () => {
 });
 
 async function trader(...args: string[]): Promise<PtySession> {
-  const env = { ...freshHome(), NO_COLOR: '1', TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath };
-  const s = await startInTmux(args, env);
+  return traderOn(null, ...args);
+}
+
+/** `trader` on a clock the test moves (`clock.set(ms)`), or the real binary when `clock` is null. */
+async function traderOn(clock: ReturnType<typeof shiftedClock> | null, ...args: string[]): Promise<PtySession> {
+  const env = { ...freshHome(), NO_COLOR: '1', TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, ...clock?.env };
+  const s = await startInTmux(args, env, clock ? { entry: clock.entry } : {});
   sessions.push(s);
   return s;
 }
@@ -178,55 +183,42 @@ describe.skipIf(!TMUX)('sell at the prompt', () => {
   });
 
   it('an answer after the quote expired is not signed: it offers a fresh quote, which then completes', async () => {
-    // The sandbox runs 116 s behind real time: the quote has about 4 s left when shown.
-    const { offsetSeconds } = await sb.control('/clock');
-    const back = offsetSeconds + 116;
-    await sb.advance(-back);
-    let restored = false;
-    const restore = async () => {
-      if (!restored) await sb.advance(back);
-      restored = true;
-    };
-    try {
-      const s = await trader('sell', sb.tokens[0]!.mint, '1000000');
-      const review = await s.waitFor(SELL_PROMPT);
-      const first = /^Sell id\s+(sell_\S+)$/m.exec(review)![1]!;
-      const { authorization } = (await sb.call('GET', `/trade/sells/${first}`)).body.data;
-      // Let the quote expire (on the client's clock) while the question is open.
-      const left = Date.parse(authorization.expiresAt) - Date.now();
-      expect(left).toBeGreaterThan(0);
-      expect(left).toBeLessThan(6_000);
-      await new Promise((r) => setTimeout(r, left + 100));
-      await restore();
-      await s.keys('y', 'Enter');
-      await s.waitFor('The quote expired while you were deciding');
-      await s.waitFor('Get a fresh quote? (Y/n)');
-      await s.keys('Enter');
-      // A second review with a new authorization.
-      const again = await s.waitFor(/Sell id\s+sell_\S+[\s\S]*Sell id\s+sell_\S+[\s\S]*Sign this message and sell\? \(y\/N\)/);
-      const second = [...again.matchAll(/^Sell id\s+(sell_\S+)$/gm)].map((m) => m[1]).find((x) => x !== first)!;
-      await s.keys('y', 'Enter');
-      expect(await s.exitCode()).toBe(0);
-      expect((await requestsFor(first)).authorizes).toEqual([]);
-      expect((await requestsFor(second)).authorizes).toHaveLength(1);
-    } finally {
-      await restore();
-    }
+    // The user decides for three minutes on the tool's clock (moved, not waited for); the quote lives two.
+    const clock = shiftedClock();
+    const s = await traderOn(clock, 'sell', sb.tokens[0]!.mint, '1000000');
+    const review = await s.waitFor(SELL_PROMPT);
+    const first = /^Sell id\s+(sell_\S+)$/m.exec(review)![1]!;
+    clock.set(3 * 60_000);
+    await s.keys('y', 'Enter');
+    await s.waitFor('The quote expired while you were deciding');
+    await s.waitFor('Get a fresh quote? (Y/n)');
+    clock.set(0); // the fresh quote is judged at the time it is made
+    await s.keys('Enter');
+    // A second review with a new authorization.
+    const again = await s.waitFor(/Sell id\s+sell_\S+[\s\S]*Sell id\s+sell_\S+[\s\S]*Sign this message and sell\? \(y\/N\)/);
+    const second = [...again.matchAll(/^Sell id\s+(sell_\S+)$/gm)].map((m) => m[1]).find((x) => x !== first)!;
+    await s.keys('y', 'Enter');
+    expect(await s.exitCode()).toBe(0);
+    expect((await requestsFor(first)).authorizes).toEqual([]);
+    expect((await requestsFor(second)).authorizes).toHaveLength(1);
   });
 });
 
 describe.skipIf(!TMUX)('--timeout and the prompt', () => {
   it('--timeout counts from the signature, not from the time spent at the prompt', async () => {
-    // The deposit confirms 1 s after it is submitted and the swap at once, so the buy completes
-    // at the tool's second read, 2 s after signing: inside a --timeout of 4 s from the
-    // signature, though the user spends longer than that at the prompt.
-    await sb.setDelays({ confirmSeconds: 1, swapSeconds: 0 });
+    // The user spends a minute at the prompt (on the tool's clock, moved, not waited for),
+    // twice the --timeout of 30 s. The deposit confirms only once the test moves the sandbox's
+    // clock, after the tool's first read: from then on the buy completes at its next read,
+    // within the 30 s only if they count from the signature.
+    await sb.setDelays({ confirmSeconds: 300, swapSeconds: 0 });
     try {
-      const s = await trader('buy', sb.tokens[0]!.mint, '0.1sol', '--timeout', '4');
+      const clock = shiftedClock();
+      const s = await traderOn(clock, 'buy', sb.tokens[0]!.mint, '0.1sol', '--timeout', '30');
       const id = buyIdOn(await s.waitFor(BUY_PROMPT));
-      // The user thinks longer than the whole --timeout.
-      await new Promise((r) => setTimeout(r, 4_500));
+      clock.set(60_000);
       await s.keys('y', 'Enter');
+      await s.waitFor('confirming deposit');
+      await sb.advance(301);
       expect(await s.exitCode()).toBe(0);
       expect(await buyStatus(id)).toBe('completed');
     } finally {

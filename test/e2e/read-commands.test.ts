@@ -1,10 +1,12 @@
-// The read commands end to end: the built binary against an in-process sandbox. State is set up
-// through the API directly (faster than trading through the CLI); the sandbox's request log and
-// clock control show what the CLI sent and make waiting deterministic.
+// The read commands end to end: trader (in-process, and a sample through the built binary)
+// against an in-process sandbox. State is set up through the API directly (faster than trading
+// through the CLI); the sandbox's request log and clock control show what the CLI sent and make
+// waiting deterministic.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectHumanError, expectJsonError, lines, maxWidth, stderrJson } from '../helpers/cli-assert.js';
 import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { HOSTILE_SUFFIX, startCursorProxy, type CursorProxy } from '../helpers/cursor-proxy.js';
 import { completeBuy, newKey, signDeposit, signMessage, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { startTamperProxy, type TamperProxy } from '../helpers/tamper-proxy.js';
@@ -16,8 +18,14 @@ let positionIds: string[];
 let sellId: string;
 const SEEDED = 23;
 
-/** `trader …args` against the sandbox (or `over` a proxy's URL). */
-const cli = (args: string[], over: Record<string, string | undefined> = {}): Promise<CliResult> => runCli(args, { env: { ...env, ...over } });
+/**
+ * `trader …args` against the sandbox (or `over` a proxy's URL), in-process: the code the binary
+ * runs (src/run.ts), without a process start per run. `bin` is the same through the built
+ * binary, for what only a process shows (its streams piped, its own real-time waits) and a
+ * sample of the rest.
+ */
+const cli = (args: string[], over: Record<string, string | undefined> = {}): Promise<CliResult> => runInProcess(args, { ...env, ...over });
+const bin = (args: string[], over: Record<string, string | undefined> = {}): Promise<CliResult> => runCli(args, { env: { ...env, ...over } });
 /** Lines holding an 88-character transaction signature are meant to be copied whole, not fitted. */
 const withoutSignatures = (text: string) => text.split('\n').filter((l) => !/ [1-9A-HJ-NP-Za-km-z]{86,88}$/.test(l)).join('\n');
 const apiData = async (path: string, query?: Record<string, string | number>) => {
@@ -48,7 +56,7 @@ afterAll(async () => {
 
 describe('single objects: human and --json', () => {
   it('me: key facts in human mode; --json is exactly the API data', async () => {
-    const [human, machine, api] = await Promise.all([cli(['me']), cli(['me', '--json']), apiData('/me')]);
+    const [human, machine, api] = await Promise.all([bin(['me']), bin(['me', '--json']), apiData('/me')]);
     expect(human.code, human.stderr).toBe(0);
     expect(human.stderr).toBe('');
     expect(human.stdout).toContain(sb.walletAddress);
@@ -68,11 +76,11 @@ describe('single objects: human and --json', () => {
   it('options before or after the command mean the same; piped output has no colour even without NO_COLOR', async () => {
     const noColorUnset = { NO_COLOR: undefined };
     const [before, after, mixed, piped, pipedError] = await Promise.all([
-      cli(['--json', 'positions', '--limit', '3']),
-      cli(['positions', '--limit', '3', '--json']),
-      cli(['--limit', '3', 'positions', '--json']).then(() => cli(['positions', '--json', '--limit', '3'])),
-      cli(['holdings'], noColorUnset),
-      cli(['positions', randomUUID()], noColorUnset),
+      bin(['--json', 'positions', '--limit', '3']),
+      bin(['positions', '--limit', '3', '--json']),
+      bin(['--limit', '3', 'positions', '--json']).then(() => bin(['positions', '--json', '--limit', '3'])),
+      bin(['holdings'], noColorUnset),
+      bin(['positions', randomUUID()], noColorUnset),
     ]);
     expect(before.code, before.stderr).toBe(0);
     expect(json(before)).toHaveLength(3);
@@ -497,11 +505,11 @@ describe('auth failures', () => {
     const bad = { TRADER_API_KEY: 'sk_sandbox_not_a_real_key_000000000000' };
     const ro = { TRADER_API_KEY: sb.readOnlyApiKey };
     const [h401, j401, h403, j403, roRead] = await Promise.all([
-      cli(['me'], bad),
-      cli(['positions', '--json'], bad),
-      cli(['cancel', id], ro),
-      cli(['cancel', id, '--json'], ro),
-      cli(['me', '--json'], ro),
+      bin(['me'], bad),
+      bin(['positions', '--json'], bad),
+      bin(['cancel', id], ro),
+      bin(['cancel', id, '--json'], ro),
+      bin(['me', '--json'], ro),
     ]);
     expectHumanError(h401, 3, /401/);
     expect(h401.stderr).not.toContain(bad.TRADER_API_KEY);
@@ -557,35 +565,6 @@ describe('trades --watch', () => {
     expect(r.status, r.text).toBe(200);
   };
 
-  it('follows a buy to completed (reading the buy, which advances it): exit 0, the full trade printed', async () => {
-    const before = await sb.control('/delays');
-    await sb.setDelays({ confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0 });
-    try {
-      const created = await createBuy();
-      await deposit(created);
-      const id = created.intent.id;
-      expect((await apiData(`/trades/${id}/status`)).data.terminal).toBe(false);
-      await sb.clearRequests();
-      const r = await cli(['trades', id, '--watch', '--json']);
-      expect(r.code, r.stderr).toBe(0);
-      const api = await apiData(`/trades/${id}`);
-      expect(api.data.stage).toBe('completed');
-      expect(json(r)).toEqual(api.data);
-      stderrJson(r); // only JSON lines on stderr
-      const log = await sb.requests();
-      const seen = log.map((q) => `${q.method} ${q.path}`);
-      expect(seen).toContain(`GET /api/v1/trades/${id}/status`);
-      // The status endpoint is never read faster than every 2 s.
-      const statusTimes = log.filter((q) => q.path === `/api/v1/trades/${id}/status`).map((q) => Date.parse(q.time));
-      expect(statusTimes.length).toBeGreaterThanOrEqual(2);
-      for (let i = 1; i < statusTimes.length; i++) expect(statusTimes[i]! - statusTimes[i - 1]!).toBeGreaterThanOrEqual(1990);
-      expect(seen).toContain(`GET /api/v1/trade/buys/${id}`);
-      expect(seen[seen.length - 1]).toBe(`GET /api/v1/trades/${id}`);
-    } finally {
-      await sb.setDelays(before);
-    }
-  });
-
   it('a buy whose deposit never confirms expires after 10 minutes: exit 4', async () => {
     const before = await sb.control('/delays');
     await sb.setDelays({ confirmSeconds: 1e6 });
@@ -593,7 +572,7 @@ describe('trades --watch', () => {
       const created = await createBuy();
       await deposit(created);
       await sb.advance(11 * 60);
-      const [human, machine] = await Promise.all([cli(['trades', created.intent.id, '--watch']), cli(['trades', created.intent.id, '--watch', '--json'])]);
+      const [human, machine] = await Promise.all([bin(['trades', created.intent.id, '--watch']), bin(['trades', created.intent.id, '--watch', '--json'])]);
       expectHumanError(human, 4, /expired/);
       expect(human.stdout).toMatch(/Stage\s+expired/);
       expect(expectJsonError(machine, 4).code).toMatch(/\S/);
@@ -607,8 +586,8 @@ describe('trades --watch', () => {
     const created = await createBuy();
     const id = created.intent.id;
     const [human, machine] = await Promise.all([
-      cli(['trades', id, '--watch', '--timeout', '1']),
-      cli(['trades', id, '--watch', '--timeout', '1', '--json']),
+      bin(['trades', id, '--watch', '--timeout', '1']),
+      bin(['trades', id, '--watch', '--timeout', '1', '--json']),
     ]);
     expectHumanError(human, 5, /not final/);
     expect(human.stderr).toContain(`trader trades ${id} --watch`);
@@ -620,8 +599,8 @@ describe('trades --watch', () => {
   it('--interval below 2 seconds: exit 2 before any request', async () => {
     await sb.clearRequests();
     const [human, machine] = await Promise.all([
-      cli(['trades', buyIds[0]!, '--watch', '--interval', '1']),
-      cli(['trades', buyIds[0]!, '--watch', '--interval', '1', '--json']),
+      bin(['trades', buyIds[0]!, '--watch', '--interval', '1']),
+      bin(['trades', buyIds[0]!, '--watch', '--interval', '1', '--json']),
     ]);
     expectHumanError(human, 2, /--interval/);
     expectJsonError(machine, 2);

@@ -2,7 +2,9 @@
 // a tampering proxy in front of the sandbox hands the built binary a hostile deposit
 // transaction (built with @solana/web3.js from the real intent) or a lying sell authorization,
 // and each test asserts exit 6, a message naming the problem, and that the server never got a
-// deposit or an authorize (for buys: and that the intent was cancelled).
+// deposit or an authorize (for buys: and that the intent was cancelled). The cases of the two
+// tables run in-process (src/run.ts, the code the binary runs), every fourth through the built
+// binary; the single tests below them run the binary.
 import {
   AddressLookupTableAccount,
   ComputeBudgetProgram,
@@ -17,7 +19,8 @@ import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastJsonError } from '../helpers/cli-assert.js';
-import { freshHome, json, runCli } from '../helpers/cli.js';
+import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { completeBuy, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { startRewordingService } from '../helpers/rewording-service.js';
 import { startTamperProxy, type TamperProxy } from '../helpers/tamper-proxy.js';
@@ -40,6 +43,11 @@ afterAll(async () => {
   await Promise.all(closers.map((c) => c()));
   await sb?.close();
 });
+
+/** Case `i` of a table: in-process, or through the built binary for every fourth. */
+function trader(i: number, args: string[], env: Record<string, string>): Promise<CliResult> {
+  return i % 4 === 0 ? runCli(args, { env }) : runInProcess(args, env);
+}
 
 function envFor(url: string): Record<string, string> {
   return { ...freshHome(), TRADER_BASE_URL: url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath };
@@ -188,7 +196,7 @@ const BUY_CASES: BuyCase[] = [
 ];
 
 describe.concurrent('buy: refuses to sign a hostile deposit (exit 6, intent cancelled, no deposit sent)', () => {
-  it.each(BUY_CASES)('$name', async (c) => {
+  it.each(BUY_CASES.map((c, i) => ({ ...c, i })))('$name', async (c) => {
     const p = await proxy();
     let intentId: string | undefined;
     p.rewrite('POST', /^\/api\/v1\/trade\/buys$/, (body) => {
@@ -205,7 +213,7 @@ describe.concurrent('buy: refuses to sign a hostile deposit (exit 6, intent canc
       return body;
     });
     const args = (c.args ?? []).map((a) => (a === 'PINNED' ? sb.treasury : a));
-    const r = await runCli(['buy', held.mint, '0.1sol', '--yes', '--json', ...args], { env: envFor(p.url) });
+    const r = await trader(c.i, ['buy', held.mint, '0.1sol', '--yes', '--json', ...args], envFor(p.url));
     expect(r.code, r.stderr).toBe(6);
     const err = lastJsonError(r);
     expect(err.code).toBe('REFUSED_TO_SIGN');
@@ -454,7 +462,7 @@ function transactionMessageBytes(): Uint8Array {
 }
 
 describe.concurrent('sell: refuses to sign a lying authorization (exit 6, no authorize sent)', () => {
-  it.each(SELL_CASES)('$name', async (c) => {
+  it.each(SELL_CASES.map((c, i) => ({ ...c, i })))('$name', async (c) => {
     const p = await proxy();
     let authId: string | undefined;
     p.rewrite('POST', /^\/api\/v1\/trade\/sells$/, (body) => {
@@ -462,7 +470,7 @@ describe.concurrent('sell: refuses to sign a lying authorization (exit 6, no aut
       c.tamper(body.data.authorization);
       return body;
     });
-    const r = await runCli(['sell', held.mint, SELL_AMOUNT.toString(), '--yes', '--json', ...(c.args ?? [])], { env: envFor(p.url) });
+    const r = await trader(c.i, ['sell', held.mint, SELL_AMOUNT.toString(), '--yes', '--json', ...(c.args ?? [])], envFor(p.url));
     expect(r.code, r.stderr).toBe(6);
     const err = lastJsonError(r);
     expect(err.code).toBe('REFUSED_TO_SIGN');

@@ -2,10 +2,13 @@
 // from the environment and from --api-key, successful and failing (bad id, a 5xx burst, 401, a
 // service that echoes the key back). --verbose logs each request (method, path, status, ms,
 // request id) on stderr, as JSON lines in --json mode.
+// Every case runs in-process (src/run.ts, the code the binary runs, without a process start
+// each); a sample of each kind also runs through the built binary (`binary` below), checked alike.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lines } from '../helpers/cli-assert.js';
 import { freshHome, runCli, type CliResult } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { completeBuy, newKey, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;
@@ -35,17 +38,22 @@ afterAll(async () => {
   await sb?.close();
 });
 
-/** `every`: run every command in this mode; otherwise a sample (verbose modes print the most, so they run all). */
-type Mode = { name: string; flags: string[]; json: boolean; verbose: boolean; viaFlag: boolean; every: boolean };
+type Mode = { name: string; flags: string[]; json: boolean; verbose: boolean; viaFlag: boolean };
 const MODES: Mode[] = [
-  { name: 'env, human', flags: [], json: false, verbose: false, viaFlag: false, every: false },
-  { name: 'env, --json', flags: ['--json'], json: true, verbose: false, viaFlag: false, every: false },
-  { name: 'env, --verbose', flags: ['--verbose'], json: false, verbose: true, viaFlag: false, every: true },
-  { name: 'env, --json --verbose', flags: ['--json', '-v'], json: true, verbose: true, viaFlag: false, every: true },
-  { name: '--api-key, --verbose', flags: ['--verbose'], json: false, verbose: true, viaFlag: true, every: false },
-  { name: '--api-key, --json --verbose', flags: ['--json', '--verbose'], json: true, verbose: true, viaFlag: true, every: true },
+  { name: 'env, human', flags: [], json: false, verbose: false, viaFlag: false },
+  { name: 'env, --json', flags: ['--json'], json: true, verbose: false, viaFlag: false },
+  { name: 'env, --verbose', flags: ['--verbose'], json: false, verbose: true, viaFlag: false },
+  { name: 'env, --json --verbose', flags: ['--json', '-v'], json: true, verbose: true, viaFlag: false },
+  { name: '--api-key, --verbose', flags: ['--verbose'], json: false, verbose: true, viaFlag: true },
+  { name: '--api-key, --json --verbose', flags: ['--json', '--verbose'], json: true, verbose: true, viaFlag: true },
 ];
-const SAMPLE = new Set(['me', 'cancel', 'sell --dry-run', 'a bad id (404)']);
+/** Commands that also run through the built binary, in every mode. */
+const SAMPLE = new Set(['me', 'a bad id (404)']);
+
+/** `trader …args` in-process, and also through the built binary when `binary`: the results, to be checked alike. */
+function trader(args: string[], env: Record<string, string>, binary = false): Promise<CliResult[]> {
+  return Promise.all([runInProcess(args, env), ...(binary ? [runCli(args, { env })] : [])]);
+}
 
 /** Everything a secret could leak into: both streams hold no 8-character piece of the key. */
 function assertNoKey(r: CliResult, key: string, label: string) {
@@ -115,10 +123,13 @@ describe('the API key never appears in any output', () => {
   it.each(MODES.map((m, i) => [m.name, m, i] as const))('%s', async (_name, mode, i) => {
     const env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_KEYPAIR: sb.keypairPath, ...(mode.viaFlag ? {} : { TRADER_API_KEY: sb.apiKey }) };
     const keyFlag = mode.viaFlag ? ['--api-key', sb.apiKey] : [];
-    const list = commands(i).filter(([label]) => mode.every || SAMPLE.has(label));
-    const results = await Promise.all(list.map(([, args]) => runCli([...args, ...mode.flags, ...keyFlag], { env })));
-    results.forEach((r, k) => {
-      const [label, , code] = list[k]!;
+    const list = commands(i);
+    const [results, binaryCancel] = await Promise.all([
+      Promise.all(list.map(([label, args]) => trader([...args, ...mode.flags, ...keyFlag], env, SAMPLE.has(label)))),
+      // A cancel cannot run twice: the binary cancels an intent of its own.
+      runCli(['cancel', cancelIds[i + MODES.length]!, ...mode.flags, ...keyFlag], { env }),
+    ]);
+    [...results.flatMap((rs, k) => rs.map((r) => [r, list[k]!] as const)), [binaryCancel, list.find(([label]) => label === 'cancel')!] as const].forEach(([r, [label, , code]]) => {
       const where = `${mode.name} / ${label}`;
       expect(r.code, `${where}\n${r.stderr}`).toBe(code);
       assertNoKey(r, sb.apiKey, where);
@@ -130,52 +141,60 @@ describe('the API key never appears in any output', () => {
 describe('failures that carry or follow the key', () => {
   it('401 with a bad key (env and flag), human, --json and --verbose', async () => {
     const runs = await Promise.all(
-      MODES.map((mode) =>
-        runCli(['me', ...mode.flags, ...(mode.viaFlag ? ['--api-key', BAD_KEY] : [])], {
-          env: { ...freshHome(), TRADER_BASE_URL: sb.url, ...(mode.viaFlag ? {} : { TRADER_API_KEY: BAD_KEY }) },
-        }),
+      MODES.map((mode, i) =>
+        trader(['me', ...mode.flags, ...(mode.viaFlag ? ['--api-key', BAD_KEY] : [])], { ...freshHome(), TRADER_BASE_URL: sb.url, ...(mode.viaFlag ? {} : { TRADER_API_KEY: BAD_KEY }) }, i % 3 === 0),
       ),
     );
-    runs.forEach((r, i) => {
+    runs.forEach((rs, i) => {
       const mode = MODES[i]!;
-      expect(r.code, `${mode.name}\n${r.stderr}`).toBe(3);
-      assertNoKey(r, BAD_KEY, mode.name);
-      assertLogShape(r, mode, mode.name);
-      expect(r.stderr).toMatch(/401/);
+      for (const r of rs) {
+        expect(r.code, `${mode.name}\n${r.stderr}`).toBe(3);
+        assertNoKey(r, BAD_KEY, mode.name);
+        assertLogShape(r, mode, mode.name);
+        expect(r.stderr).toMatch(/401/);
+      }
     });
   });
 
   it('a 5xx burst that passes (retried reads) and one that does not: the key is in no log line', async () => {
-    // Each run reads its own position, whose exact path carries its own faults.
+    // Each run reads its own position, whose exact path carries its own faults. Retry-After: 0
+    // spares the backoff, which is not the subject here.
+    const burst = async (id: string, status: number, count: number) =>
+      sb.control('/faults', { match: { method: 'GET', path: `/positions/${id}`, exact: true }, status, retryAfter: 0, count });
     const runs = await Promise.all(
       MODES.map(async (mode, i) => {
-        const id = spareIds[i]!;
-        await sb.control('/faults', { match: { method: 'GET', path: `/positions/${id}`, exact: true }, status: 503, count: 2 });
-        await sb.control('/faults', { match: { method: 'GET', path: `/positions/${spareIds[i + 6]}`, exact: true }, status: 500, count: 1 });
         const env = { ...freshHome(), TRADER_BASE_URL: sb.url, ...(mode.viaFlag ? {} : { TRADER_API_KEY: sb.apiKey }) };
         const keyFlag = mode.viaFlag ? ['--api-key', sb.apiKey] : [];
-        return Promise.all([
-          runCli(['positions', id, ...mode.flags, ...keyFlag], { env }),
-          runCli(['positions', spareIds[i + 6]!, ...mode.flags, ...keyFlag], { env }),
-        ]);
+        const binary = i === 2 || i === 5;
+        // The binary run, if any, meets the same faults again after the in-process one.
+        const one = async (id: string, status: number, count: number) => {
+          await burst(id, status, count);
+          const inProcess = await runInProcess(['positions', id, ...mode.flags, ...keyFlag], env);
+          if (!binary) return [inProcess];
+          await burst(id, status, count);
+          return [inProcess, await runCli(['positions', id, ...mode.flags, ...keyFlag], { env })];
+        };
+        return Promise.all([one(spareIds[i]!, 503, 2), one(spareIds[i + MODES.length]!, 500, 1)]);
       }),
     );
     runs.forEach(([passed, failed], i) => {
       const mode = MODES[i]!;
-      expect(passed!.code, `${mode.name}\n${passed!.stderr}`).toBe(0);
-      expect(failed!.code, `${mode.name}\n${failed!.stderr}`).toBe(3);
-      for (const r of [passed!, failed!]) {
+      for (const r of passed!) expect(r.code, `${mode.name}\n${r.stderr}`).toBe(0);
+      for (const r of failed!) expect(r.code, `${mode.name}\n${r.stderr}`).toBe(3);
+      for (const r of [...passed!, ...failed!]) {
         assertNoKey(r, sb.apiKey, mode.name);
         assertLogShape(r, mode, mode.name);
       }
-      if (mode.verbose && !mode.json) {
-        const attempts = lines(passed!.stderr).filter((l) => l.startsWith(`GET /positions/${spareIds[i]}`));
-        expect(attempts.map((l) => l.split(' ')[2])).toEqual(['503', '503', '200']);
-        expect(attempts[2]).toMatch(/attempt=3$/);
-      }
-      if (mode.verbose && mode.json) {
-        const logged = lines(passed!.stderr).map((l) => JSON.parse(l)).filter((p) => p.request);
-        expect(logged.map((p) => p.request.status)).toEqual([503, 503, 200]);
+      for (const r of passed!) {
+        if (mode.verbose && !mode.json) {
+          const attempts = lines(r.stderr).filter((l) => l.startsWith(`GET /positions/${spareIds[i]}`));
+          expect(attempts.map((l) => l.split(' ')[2])).toEqual(['503', '503', '200']);
+          expect(attempts[2]).toMatch(/attempt=3$/);
+        }
+        if (mode.verbose && mode.json) {
+          const logged = lines(r.stderr).map((l) => JSON.parse(l)).filter((p) => p.request);
+          expect(logged.map((p) => p.request.status)).toEqual([503, 503, 200]);
+        }
       }
     });
   });
@@ -184,20 +203,24 @@ describe('failures that carry or follow the key', () => {
     const echo = JSON.stringify({ error: { code: 'BAD', message: `key ${sb.apiKey} is suspended` }, requestId: `req_${sb.apiKey}` });
     const ids = MODES.map(() => randomUUID());
     for (const id of ids) {
-      await sb.control('/faults', { match: { method: 'GET', path: `/positions/${id}`, exact: true }, status: 400, body: echo, contentType: 'application/json' });
+      await sb.control('/faults', { match: { method: 'GET', path: `/positions/${id}`, exact: true }, status: 400, body: echo, contentType: 'application/json', count: 2 });
     }
     const runs = await Promise.all(
       MODES.map((mode, i) =>
-        runCli(['positions', ids[i]!, ...mode.flags, ...(mode.viaFlag ? ['--api-key', sb.apiKey] : [])], {
-          env: { ...freshHome(), TRADER_BASE_URL: sb.url, ...(mode.viaFlag ? {} : { TRADER_API_KEY: sb.apiKey }) },
-        }),
+        trader(
+          ['positions', ids[i]!, ...mode.flags, ...(mode.viaFlag ? ['--api-key', sb.apiKey] : [])],
+          { ...freshHome(), TRADER_BASE_URL: sb.url, ...(mode.viaFlag ? {} : { TRADER_API_KEY: sb.apiKey }) },
+          i === 5,
+        ),
       ),
     );
-    runs.forEach((r, i) => {
+    runs.forEach((rs, i) => {
       const mode = MODES[i]!;
-      expect(r.code, `${mode.name}\n${r.stderr}`).toBe(3);
-      assertNoKey(r, sb.apiKey, mode.name);
-      expect(r.stderr).toMatch(/suspended/);
+      for (const r of rs) {
+        expect(r.code, `${mode.name}\n${r.stderr}`).toBe(3);
+        assertNoKey(r, sb.apiKey, mode.name);
+        expect(r.stderr).toMatch(/suspended/);
+      }
     });
   });
 
@@ -212,27 +235,29 @@ describe('failures that carry or follow the key', () => {
     ];
     const ids = bodies.map(() => randomUUID());
     for (const [k, body] of bodies.entries()) {
-      await sb.control('/faults', { match: { method: 'GET', path: `/positions/${ids[k]}`, exact: true }, status: 400, body, contentType: k === 2 ? 'text/plain' : 'application/json' });
+      await sb.control('/faults', { match: { method: 'GET', path: `/positions/${ids[k]}`, exact: true }, status: 400, body, contentType: k === 2 ? 'text/plain' : 'application/json', count: 4 });
     }
     const env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey };
-    const runs = await Promise.all(ids.flatMap((id) => [runCli(['positions', id], { env }), runCli(['positions', id, '--json', '--verbose'], { env })]));
-    for (const [k, r] of runs.entries()) {
-      expect(r.code, r.stderr).toBe(3);
-      assertNoKey(r, sb.apiKey, `body ${k >> 1}`);
+    const runs = await Promise.all(ids.map((id, k) => Promise.all([trader(['positions', id], env, k === 0), trader(['positions', id, '--json', '--verbose'], env, k === 1)])));
+    for (const [k, pair] of runs.entries()) {
+      for (const r of pair.flat()) {
+        expect(r.code, r.stderr).toBe(3);
+        assertNoKey(r, sb.apiKey, `body ${k}`);
+      }
     }
   });
 
   it('account fields that echo the key (name, prefix): no piece printed', async () => {
     const account = (await sb.call('GET', '/me')).body.data;
     const echoed = { ...account, apiKey: { ...account.apiKey, name: `key ${sb.apiKey}`, prefix: sb.apiKey.slice(0, 20) } };
-    await sb.control('/faults', { match: { method: 'GET', path: '/me', exact: true }, status: 200, body: JSON.stringify({ data: echoed, requestId: 'req_echo' }), contentType: 'application/json', count: 2 });
+    await sb.control('/faults', { match: { method: 'GET', path: '/me', exact: true }, status: 200, body: JSON.stringify({ data: echoed, requestId: 'req_echo' }), contentType: 'application/json', count: 3 });
     const env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey };
-    const [human, machine] = await Promise.all([runCli(['me'], { env }), runCli(['me', '--json'], { env })]);
-    for (const r of [human, machine]) {
+    const [human, machine] = await Promise.all([trader(['me'], env), trader(['me', '--json'], env, true)]);
+    for (const r of [...human!, ...machine!]) {
       expect(r.code, r.stderr).toBe(0);
       assertNoKey(r, sb.apiKey, 'me');
     }
-    expect(JSON.parse(machine.stdout).apiKey.prefix).toBe(`${sb.apiKey.slice(0, 4)}…`);
+    for (const r of machine!) expect(JSON.parse(r.stdout).apiKey.prefix).toBe(`${sb.apiKey.slice(0, 4)}…`);
   });
 
   it('TRADER_DEBUG=1 is --verbose', async () => {
@@ -250,11 +275,11 @@ describe('config list / get with the key in the profile', () => {
     expect(set.code).toBe(0);
     assertNoKey(set, sb.apiKey, 'config set');
     const runs = await Promise.all(
-      [['config', 'list'], ['config', 'get', 'apiKey']].flatMap((args) =>
-        [[], ['--json'], ['--verbose'], ['--json', '--verbose']].map((flags) => runCli([...args, ...flags], { env: h })),
+      [['config', 'list'], ['config', 'get', 'apiKey']].flatMap((args, a) =>
+        [[], ['--json'], ['--verbose'], ['--json', '--verbose']].map((flags, f) => trader([...args, ...flags], h, a === 0 && f === 3)),
       ),
     );
-    runs.forEach((r, i) => {
+    runs.flat().forEach((r, i) => {
       expect(r.code, r.stderr).toBe(0);
       assertNoKey(r, sb.apiKey, `config #${i}`);
       expect(r.stdout).toMatch(/…/);

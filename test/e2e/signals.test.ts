@@ -2,12 +2,15 @@
 // command to follow the trade is printed (also in the --json error line), and the trade goes on
 // in the service and completes once its time comes.
 import type { ChildProcess } from 'node:child_process';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, type TestContext } from 'vitest';
 import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
-import { completeBuy, newKey, signDeposit, startTestSandbox, type RequestLogEntry, type TestSandbox } from '../helpers/sandbox.js';
+import { completeBuy, newKey, signDeposit, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { startScriptedProxy } from '../helpers/scripted-proxy.js';
 
 const API = '/api/v1';
-const SLOW = 60; // seconds: long enough that nothing finishes unless the test moves the clock
+// Seconds on the sandbox's clock: nothing finishes unless the test moves the clock (the sandbox's
+// time also runs with real time, and no test runs for 5 minutes; a deposit waits 10 at most).
+const SLOW = 300;
 
 let sb: TestSandbox;
 let env: Record<string, string>;
@@ -22,17 +25,20 @@ afterEach(async () => {
   await sb.close();
 });
 
-/** Sends `signal` once the sandbox has seen a request matching `seen` (for --json runs, which print no progress). */
-function signalWhenSeen(signal: NodeJS.Signals, seen: (e: RequestLogEntry) => boolean): (child: ChildProcess) => void {
-  return (child) => {
-    const started = Date.now();
-    const check = async (): Promise<void> => {
-      if (child.exitCode !== null || Date.now() - started > 20_000) return;
-      if ((await sb.requests()).some(seen)) child.kill(signal);
-      else setTimeout(() => void check(), 25);
-    };
-    void check();
-  };
+/**
+ * Sends `signal` to the run as soon as a request matching `seen` has reached the sandbox (for
+ * --json runs, which print no progress): the run talks to the sandbox through a proxy that
+ * watches its requests, so the signal follows the request itself, not a timer.
+ */
+async function signalOnRequest(t: TestContext, signal: NodeJS.Signals, seen: (method: string, path: string) => boolean) {
+  let child: ChildProcess | undefined;
+  const proxy = await startScriptedProxy(sb.url, async (req, forward) => {
+    const answer = await forward(req);
+    if (seen(req.method, req.path.split('?')[0]!)) child?.kill(signal);
+    return answer;
+  });
+  t.onTestFinished(() => proxy.close());
+  return { env: { ...env, TRADER_BASE_URL: proxy.url }, onSpawn: (c: ChildProcess) => void (child = c) };
 }
 
 function lastJsonError(r: CliResult): { code: string; message: string } {
@@ -84,12 +90,12 @@ describe('interrupted while waiting for a buy', () => {
     await buyCompletesLater(id);
   });
 
-  test('SIGTERM with --json: exit 143, and the error line names the follow command', async () => {
+  test('SIGTERM with --json: exit 143, and the error line names the follow command', async (t) => {
     await sb.setDelays({ confirmSeconds: SLOW });
-    const r = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json'], {
-      env,
-      onSpawn: signalWhenSeen('SIGTERM', (e) => e.method === 'GET' && /^\/api\/v1\/trade\/buys\/[^/]+$/.test(e.path)),
-    });
+    const r = await runCli(
+      ['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json'],
+      await signalOnRequest(t, 'SIGTERM', (method, path) => method === 'GET' && /^\/api\/v1\/trade\/buys\/[^/]+$/.test(path)),
+    );
     expect(r.code, r.stderr).toBe(143);
     expect(r.stdout).toBe('');
     const id = (await sb.requests()).find((e) => /\/deposit$/.test(e.path))!.path.split('/')[5]!;
@@ -137,14 +143,10 @@ describe('interrupted during `trades <id> --watch`', () => {
     await buyCompletesLater(id);
   });
 
-  test('SIGTERM with --json: exit 143 and the follow command in the error line', async () => {
+  test('SIGTERM with --json: exit 143 and the follow command in the error line', async (t) => {
     await sb.setDelays({ confirmSeconds: SLOW });
     const id = await depositedBuy();
-    await sb.clearRequests();
-    const r = await runCli(['trades', id, '--watch', '--json'], {
-      env,
-      onSpawn: signalWhenSeen('SIGTERM', (e) => e.path === `${API}/trades/${id}/status`),
-    });
+    const r = await runCli(['trades', id, '--watch', '--json'], await signalOnRequest(t, 'SIGTERM', (_method, path) => path === `${API}/trades/${id}/status`));
     expect(r.code, r.stderr).toBe(143);
     expect(r.stdout).toBe('');
     const error = lastJsonError(r);

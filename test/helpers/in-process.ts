@@ -2,12 +2,18 @@
 // and error lines as the binary, in milliseconds instead of a process start. For tables of
 // argv cases; end-to-end behaviour is still checked through the built binary (cli.ts).
 import { PassThrough } from 'node:stream';
-import { systemClock } from '../../src/clock.js';
+import { systemClock, type Clock } from '../../src/clock.js';
 import { runTrader } from '../../src/run.js';
 import type { CliResult } from './cli.js';
 
+/** What a run may be given instead of the real thing: a clock (sandbox-clock.ts) and the HTTP engine that goes with it. */
+export interface InProcessOptions {
+  clock?: Clock;
+  fetch?: typeof globalThis.fetch;
+}
+
 /** `trader ...args` in-process with exactly `env` (plus NO_COLOR); never throws on a failure. */
-export async function runInProcess(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
+export async function runInProcess(args: string[], env: Record<string, string | undefined> = {}, opts: InProcessOptions = {}): Promise<CliResult> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const stdin = new PassThrough();
@@ -23,10 +29,10 @@ export async function runInProcess(args: string[], env: Record<string, string | 
     stdin,
     env: fullEnv,
     home: fullEnv.HOME ?? '/nonexistent',
-    clock: systemClock,
+    clock: opts.clock ?? systemClock,
     signal: new AbortController().signal,
     version: '0.0.0-test',
-    fetch: globalThis.fetch,
+    fetch: opts.fetch ?? globalThis.fetch,
   });
   await new Promise((resolve) => setImmediate(resolve)); // let the streams deliver what was written
   return { code, signal: null, stdout: out, stderr: err };

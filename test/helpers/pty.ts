@@ -5,6 +5,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { BIN } from './cli.js';
 import { tempDir, tempEnv } from './temp.js';
@@ -24,7 +25,7 @@ export function hasTmux(): boolean {
 export interface PtySession {
   /** The visible screen plus scroll-back, as plain text. */
   screen(): Promise<string>;
-  /** Polls the screen until it contains `text` (or matches it); throws with the screen after `timeoutMs`. */
+  /** Polls the screen until it contains `text` (or matches it); throws with the screen after `timeoutMs` (a hang, not slowness: just under the test timeout). */
   waitFor(text: string | RegExp, timeoutMs?: number): Promise<string>;
   /** tmux send-keys: literal text or key names (`Enter`, `C-c`). */
   keys(...keys: string[]): Promise<void>;
@@ -39,11 +40,22 @@ export interface PtySession {
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 let sessions = 0;
 
+/** A clock the test moves for a run started with `clock.entry` (shifted-clock-trader.mjs): real time plus `set(ms)`. */
+export function shiftedClock(): { entry: string; env: { TRADER_TEST_CLOCK_SHIFT: string }; set(ms: number): void } {
+  const file = join(tempDir('trader-clock-'), 'shift-ms');
+  writeFileSync(file, '0');
+  return {
+    entry: fileURLToPath(new URL('./shifted-clock-trader.mjs', import.meta.url)),
+    env: { TRADER_TEST_CLOCK_SHIFT: file },
+    set: (ms) => writeFileSync(file, String(ms)),
+  };
+}
+
 /**
- * Runs `node bin/trader.js ...args` in a fresh tmux session of `width`×`height` with exactly
+ * Runs `node bin/trader.js ...args` (or `opts.entry`) in a fresh tmux session of `width`×`height` with exactly
  * `env` (plus PATH and TERM), keeping the pane after exit so its last screen can be read.
  */
-export async function startInTmux(args: string[], env: Record<string, string>, opts: { width?: number; height?: number } = {}): Promise<PtySession> {
+export async function startInTmux(args: string[], env: Record<string, string>, opts: { width?: number; height?: number; entry?: string } = {}): Promise<PtySession> {
   const dir = tempDir('trader-pty-');
   const socket = `trader-test-${process.pid}-${++sessions}`;
   const name = 'trader';
@@ -52,7 +64,7 @@ export async function startInTmux(args: string[], env: Record<string, string>, o
   const exitFile = join(dir, 'exit-code');
   const fullEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', TERM: 'xterm-256color', ...tempEnv(), ...env };
   const assignments = Object.entries(fullEnv).map(([k, v]) => `${k}=${quote(v)}`);
-  const command = `env -i ${assignments.join(' ')} ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}; echo $? > ${quote(exitFile)}`;
+  const command = `env -i ${assignments.join(' ')} ${quote(process.execPath)} ${quote(opts.entry ?? BIN)} ${args.map(quote).join(' ')}; echo $? > ${quote(exitFile)}`;
   // The server's socket lives in the session's own folder, removed with it.
   const tmux = (...a: string[]) => exec('tmux', ['-L', socket, '-f', conf, ...a], { env: { ...process.env, TMUX_TMPDIR: dir } });
   await tmux('new-session', '-d', '-s', name, '-x', String(opts.width ?? 120), '-y', String(opts.height ?? 40), command);
@@ -70,7 +82,7 @@ export async function startInTmux(args: string[], env: Record<string, string>, o
 
   return {
     screen,
-    waitFor: (text, timeoutMs = 15_000) =>
+    waitFor: (text, timeoutMs = 25_000) =>
       poll(
         async () => {
           const s = await screen();
@@ -81,7 +93,7 @@ export async function startInTmux(args: string[], env: Record<string, string>, o
       ),
     keys: async (...keys) => void (await tmux('send-keys', '-t', name, ...keys)),
     type: async (text) => void (await tmux('send-keys', '-t', name, '-l', text)),
-    exitCode: (timeoutMs = 15_000) =>
+    exitCode: (timeoutMs = 25_000) =>
       poll(
         async () => {
           if (!existsSync(exitFile)) return undefined;

@@ -40,6 +40,8 @@ export interface TestSandbox extends RunningSandbox {
   clearRequests(): Promise<void>;
   /** Move the sandbox clock. */
   advance(seconds: number): Promise<void>;
+  /** The sandbox's time now (real time plus the offset the control surface set), as this helper last saw the offset. */
+  now(): number;
   /** Set step delays in seconds (confirmSeconds, swapSeconds, payoutSeconds, refundSeconds). */
   setDelays(delays: Partial<Record<'confirmSeconds' | 'swapSeconds' | 'payoutSeconds' | 'refundSeconds', number>>): Promise<void>;
 }
@@ -69,6 +71,8 @@ export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestS
     return { status: res.status, body, text, headers: res.headers };
   };
 
+  // The clock's offset as last reported: every route that moves or reads the clock answers with it.
+  let offsetMs = 0;
   const control = async (path: string, body?: unknown, method?: string) => {
     const m = method ?? (body === undefined ? 'GET' : 'POST');
     const res = await fetch(`${sb.url}/_sandbox${path}`, {
@@ -76,10 +80,13 @@ export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestS
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const parsed = (await res.json()) as { data?: unknown; error?: { code: string; message: string } };
+    const parsed = (await res.json()) as { data?: any; error?: { code: string; message: string } };
     if (!res.ok) throw new Error(`control ${m} ${path}: ${res.status} ${parsed.error?.code}: ${parsed.error?.message}`);
+    const clock = path === '/' ? parsed.data?.clock : parsed.data;
+    if (['/', '/clock', '/clock/advance', '/reset'].includes(path) && typeof clock?.offsetSeconds === 'number') offsetMs = Math.round(clock.offsetSeconds * 1000);
     return parsed.data;
   };
+  await control('/clock');
 
   return {
     url: sb.url,
@@ -104,6 +111,7 @@ export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestS
     requests: () => control('/requests') as Promise<RequestLogEntry[]>,
     clearRequests: async () => void (await control('/requests', undefined, 'DELETE')),
     advance: async (seconds: number) => void (await control('/clock/advance', { seconds })),
+    now: () => Date.now() + offsetMs,
     setDelays: async (d) => void (await control('/delays', d)),
   };
 }

@@ -52,10 +52,15 @@ async function status(id: string) {
 
 describe('buy create', () => {
   it('returns an awaiting_deposit intent and an unsigned v0 deposit paying exactly the amount to the treasury', async () => {
+    const before = Date.parse((await sb.control('/clock')).now);
     const { intent, deposit } = await createBuy('250000000');
+    const after = Date.parse((await sb.control('/clock')).now);
     expect(intent).toMatchObject({ status: 'awaiting_deposit', outputMint: sb.tokens[0]!.mint, amountLamports: '250000000' });
     expect(intent.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(Date.parse(intent.depositExpiresAt) - Date.now()).toBeGreaterThan(9.9 * 60_000);
+    // Ten minutes on the sandbox's clock from the create.
+    const expires = Date.parse(intent.depositExpiresAt);
+    expect(expires).toBeGreaterThanOrEqual(before + 600_000);
+    expect(expires).toBeLessThanOrEqual(after + 600_000);
     const tx = VersionedTransaction.deserialize(Buffer.from(deposit.transaction, 'base64'));
     expect(tx.version).toBe(0);
     expect(tx.message.staticAccountKeys[0]!.toBase58()).toBe(sb.walletAddress);

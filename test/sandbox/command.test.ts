@@ -41,8 +41,17 @@ function startSandboxCommand(args: string[]) {
     out,
     err,
     code,
-    async waitFor(text: string) {
-      while (!out().includes(text)) await new Promise((r) => setTimeout(r, 5));
+    /** Resolves when the output holds `text`: on the output itself, not a timer. */
+    waitFor(text: string): Promise<void> {
+      return new Promise((resolve) => {
+        const check = () => {
+          if (!out().includes(text)) return;
+          stdout.off('data', check);
+          resolve();
+        };
+        stdout.on('data', check);
+        check();
+      });
     },
     stop() {
       ac.abort(new InterruptedError('SIGINT'));

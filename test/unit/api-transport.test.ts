@@ -1,49 +1,140 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isUncertainOutcome, type RequestLog } from '../../src/api/client.js';
 import { ApiError } from '../../src/errors.js';
-import { API_KEY, account, client, failure, ok, sendJson, startServer, type TestServer } from './api-helpers.js';
+import { API_KEY, account, client, failure, ok, sendJson, startServer, type Handler, type TestServer } from './api-helpers.js';
 
 let server: TestServer | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await server?.close();
   server = undefined;
 });
 
+/**
+ * The transport's own timers (request and body timeouts) on vitest's fake timers, the network
+ * real: a test moves time only once the request is where it wants it, so a timeout fires when
+ * its time says, never because the machine was slow. `arrived(n)` resolves when the server has
+ * the n-th request (0-based), `headersIn()` once the client has response headers and is
+ * reading the body; `fetch` is the engine to give the client.
+ */
+async function fakeTimersAndServer(handler: Handler = () => {}) {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  const arrivals = signals();
+  server = await startServer((q, res, n, body) => {
+    arrivals.fire();
+    handler(q, res, n, body);
+  });
+  const responses = signals();
+  const fetch = (async (url: string, init: RequestInit) => {
+    const res = await globalThis.fetch(url, init);
+    responses.fire();
+    return res;
+  }) as typeof globalThis.fetch;
+  return {
+    server,
+    fetch,
+    arrived: (n: number) => arrivals.at(n),
+    headersIn: async () => {
+      await responses.at(0);
+      await new Promise((resolve) => setImmediate(resolve)); // the transport arms its body timers
+    },
+  };
+}
+
+/** Numbered events: `at(n)` resolves once the n-th (0-based) has fired. */
+function signals() {
+  let count = 0;
+  const waiting: Array<{ n: number; resolve: () => void }> = [];
+  return {
+    fire() {
+      count++;
+      for (const w of waiting.filter((x) => x.n < count)) w.resolve();
+    },
+    at: (n: number) => (n < count ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ n, resolve }))),
+  };
+}
+
+/** Tracks whether a promise has settled yet. */
+function watch<T>(p: Promise<T>): { p: Promise<T>; settled: () => boolean } {
+  let done = false;
+  const tracked = p.finally(() => (done = true));
+  return { p: tracked, settled: () => done };
+}
+
+/** The call's result, which must come without more (fake) time passing: a few turns of the event loop at most. */
+async function settledNow<T>(call: { p: Promise<T>; settled: () => boolean }): Promise<T> {
+  for (let turn = 0; turn < 100 && !call.settled(); turn++) await new Promise((resolve) => setImmediate(resolve));
+  expect(call.settled(), 'the call is still waiting once its timeout has run out').toBe(true);
+  return call.p;
+}
+
 describe('timeouts and limits', () => {
-  it('a server that never answers: TIMEOUT, no hang', async () => {
-    server = await startServer(() => {});
+  it('a server that never answers: TIMEOUT when the request timeout runs out, not before', async () => {
+    const { server, arrived } = await fakeTimersAndServer();
     const { c } = client(server, { requestTimeoutMs: 200, retry: { maxAttempts: 1 } });
-    const started = Date.now();
-    const e = await failure(c.me());
-    expect(Date.now() - started).toBeLessThan(2000);
+    const call = watch(failure(c.me()));
+    await arrived(0);
+    await vi.advanceTimersByTimeAsync(199);
+    expect(call.settled()).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const e = await settledNow(call);
     expect(e).toBeInstanceOf(ApiError);
     expect([e.code, e.status, e.message]).toEqual(['TIMEOUT', null, 'the service did not answer within 0.2 s']);
     expect(isUncertainOutcome(e)).toBe(true);
   });
 
   it('a timed-out read is retried; a timed-out deposit submit is not', async () => {
-    server = await startServer(() => {});
+    const { server, arrived } = await fakeTimersAndServer();
     const { c } = client(server, { requestTimeoutMs: 150, retry: { maxAttempts: 2 } });
-    const e = await failure(c.getBuy('b1'));
+    const read = watch(failure(c.getBuy('b1')));
+    for (const n of [0, 1]) {
+      await arrived(n);
+      await vi.advanceTimersByTimeAsync(150);
+    }
+    const e = await settledNow(read);
     expect(server.requests).toHaveLength(2);
     expect(e.message).toBe('the service did not answer within 0.15 s (after 2 attempts)');
-    const d = await failure(c.submitDeposit('b1', { signedTransaction: 'AQ' }));
+    const submit = watch(failure(c.submitDeposit('b1', { signedTransaction: 'AQ' })));
+    await arrived(2);
+    await vi.advanceTimersByTimeAsync(150);
+    const d = await settledNow(submit);
     expect(server.requests).toHaveLength(3);
     expect(d.code).toBe('TIMEOUT');
     expect(isUncertainOutcome(d)).toBe(true);
   });
 
-  it('a body that stalls: TIMEOUT', async () => {
-    server = await startServer((_q, res) => {
+  it('a body that stalls: TIMEOUT once it has been idle for the body timeout', async () => {
+    const { server, fetch, headersIn } = await fakeTimersAndServer((_q, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"data": {"accountId": "a"');
     });
-    const { c } = client(server, { requestTimeoutMs: 5000, bodyTimeoutMs: 200, retry: { maxAttempts: 1 } });
-    const started = Date.now();
-    const e = await failure(c.me());
-    expect(Date.now() - started).toBeLessThan(2000);
+    const { c } = client(server, { fetch, requestTimeoutMs: 5000, bodyTimeoutMs: 200, retry: { maxAttempts: 1 } });
+    const call = watch(failure(c.me()));
+    await headersIn();
+    await vi.advanceTimersByTimeAsync(199);
+    expect(call.settled()).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const e = await settledNow(call);
     expect([e.code, e.status]).toEqual(['TIMEOUT', 200]);
     expect(e.message).toMatch(/stopped sending its answer for more than 0\.2 s/);
+  });
+
+  it('a body still coming when the request timeout runs out: TIMEOUT, whatever the idle timer says', async () => {
+    // A service that drips its body never trips the idle timer; the whole body has the request timeout.
+    const { server, fetch, headersIn } = await fakeTimersAndServer((_q, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"data": {"accountId": "a"');
+    });
+    const { c } = client(server, { fetch, requestTimeoutMs: 500, bodyTimeoutMs: 60_000, retry: { maxAttempts: 1 } });
+    const call = watch(failure(c.me()));
+    await headersIn();
+    await vi.advanceTimersByTimeAsync(499);
+    expect(call.settled()).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const e = await settledNow(call);
+    expect([e.code, e.status]).toEqual(['TIMEOUT', 200]);
+    expect(e.message).toMatch(/took more than 0\.5 s to send its answer/);
+    expect(isUncertainOutcome(e)).toBe(true);
   });
 
   it('a body over maxBodyBytes: RESPONSE_TOO_LARGE (declared or streamed)', async () => {
@@ -52,7 +143,7 @@ describe('timeouts and limits', () => {
       if (q.url!.endsWith('/me')) return sendJson(res, 200, big);
       res.writeHead(200, { 'content-type': 'application/json' }); // chunked, no length
       res.write(big.slice(0, 2000));
-      setTimeout(() => res.end(big.slice(2000)), 20);
+      setImmediate(() => res.end(big.slice(2000)));
     });
     const { c } = client(server, { maxBodyBytes: 1000, retry: { maxAttempts: 1 } });
     for (const call of [() => c.me(), () => c.points()]) {
@@ -79,15 +170,13 @@ describe('timeouts and limits', () => {
 
 describe('abort', () => {
   it('the signal stops a hung request at once with its own reason, no retry', async () => {
-    server = await startServer(() => {});
     const ac = new AbortController();
     const reason = new Error('user pressed Ctrl-C');
+    // The user gives up once the request is in the server's hands (the 10 s timeout never comes into it).
+    server = await startServer(() => ac.abort(reason));
     const { c, clock } = client(server, { signal: ac.signal, requestTimeoutMs: 10_000 });
-    setTimeout(() => ac.abort(reason), 50);
-    const started = Date.now();
     const e = await failure(c.me());
     expect(e).toBe(reason);
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(server.requests).toHaveLength(1);
     expect(clock.delays).toEqual([]);
   });
