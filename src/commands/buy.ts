@@ -4,17 +4,16 @@ import type { TokenArgument } from '../argument-parsers.js';
 import type { BuyIntent } from '../api/types.js';
 import type { Context } from '../context.js';
 import { DEFAULT_MAX_FEE_LAMPORTS } from '../defaults.js';
-import { PendingError, RefusedToSignError, TradeFailedError } from '../errors.js';
+import { TradeFailedError } from '../errors.js';
 import { renderBuyReview, renderBuySummary } from '../io/views/buy.js';
-import { stageWords } from '../io/views/stage.js';
 import type { ServiceClient } from '../api/client.js';
 import type { BuyReview } from '../trade/buy-flow.js';
 import { buyQuote } from '../trade/buy-quote.js';
 import { holdingOf, metaOf, readHoldingsQuietly, resolveTokenMint, tokenHistory, tokenMetaQuietly, type TokenMeta } from '../trade/token-lookup.js';
 import type { BuyOptions } from './definitions/buy.js';
 import { followCommand } from './follow-command.js';
-import { startTrade, tradeNotes } from './trade-preflight.js';
-import { presentStop } from './trade-stop.js';
+import { startTrade } from './trade-preflight.js';
+import { tradeScreen } from './trade-screen.js';
 import { guarded } from './trust.js';
 
 /** Runs a buy; everything typed was checked by its definition before any request. */
@@ -29,12 +28,16 @@ export async function run(ctx: Context, opts: BuyOptions): Promise<void> {
 
   const resume = `trader buy ${mint} ${rawAmount} --idempotency-key ${idempotencyKey}`;
   const quoteOf = (review: BuyReview) => buyQuote(review.intent, review.facts.networkFeeLamports, review.quote, token, start.slippageBps);
-  const notes = tradeNotes(ctx, 'Buy', 'created', () => idempotencyKey, dryRun);
-  const progress = await ctx.progress();
+  const screen = tradeScreen(
+    ctx,
+    // A refused or declined buy still answers --json with the (cancelled) intent and the key.
+    { side: 'buy', created: 'created', unsigned: 'the buy intent expires unused', resume, jsonResult: (intent, key) => ({ intent, trade: null, idempotencyKey: key }) },
+    () => idempotencyKey,
+    dryRun,
+  );
   const { runBuy } = await import('../trade/buy-flow.js');
-  let outcome;
-  try {
-    outcome = await runBuy(
+  const outcome = await screen.run((stage) =>
+    runBuy(
       { api, clock: ctx.clock, signal: ctx.signal, keypair },
       {
         mint,
@@ -51,9 +54,7 @@ export async function run(ctx: Context, opts: BuyOptions): Promise<void> {
         waitLimitMs: start.waitLimitMs,
       },
       {
-        created(intent, resumed) {
-          notes.created(intent.id, intent.status, resumed, resume);
-        },
+        created: (intent, resumed) => screen.created(intent.id, intent.status, resumed, resume),
         async confirm(review) {
           ctx.output.note(renderBuyReview(review, quoteOf(review), ctx.clock.now(), ctx.output.theme));
           if (ctx.settings.yes) return true;
@@ -66,50 +67,31 @@ export async function run(ctx: Context, opts: BuyOptions): Promise<void> {
           }
           return pinned;
         },
-        stage(stage) {
-          progress.update(notes.stageLine(stageWords(stage)));
-        },
+        stage,
       },
-    );
-  } finally {
-    progress.stop();
-  }
+    ),
+  );
 
-  if (outcome.kind === 'stopped') {
-    if (outcome.stop.kind === 'refused' && dryRun) ctx.output.note('Dry run: a safety check failed; nothing was signed.');
-    // A refused or declined buy still answers --json with the (cancelled) intent and the key.
-    throw presentStop(ctx, outcome.stop, { unsigned: 'the buy intent expires unused', resume, jsonResult: (intent, key) => ({ intent, trade: null, idempotencyKey: key }) });
-  }
-  const follow = followCommand(outcome.intent.id);
   switch (outcome.kind) {
     case 'dry-run': {
       const { review, problems } = outcome;
       const quote = quoteOf(review);
-      ctx.output.result(
-        { dryRun: true, ok: problems.length === 0, problems, intent: outcome.intent, deposit: review.facts, quote, trade: review.quote.trade, idempotencyKey },
-        (theme) =>
-          `${renderBuyReview(review, quote, ctx.clock.now(), theme)}\n` +
-          (problems.length === 0
-            ? theme.success('Dry run: every check passed. Nothing was signed; the buy intent was cancelled.')
-            : theme.failure(`Dry run: refused:\n  - ${problems.join('\n  - ')}`)),
-      );
-      if (problems.length > 0) throw new RefusedToSignError(problems, ['dry run: nothing was signed; the buy intent was cancelled']);
+      screen.dryRun({ intent: outcome.intent, deposit: review.facts, quote, trade: review.quote.trade, idempotencyKey }, problems, (theme) => renderBuyReview(review, quote, ctx.clock.now(), theme), outcome.fate);
       return;
     }
     case 'accepted':
-      ctx.output.result({ intent: outcome.intent, trade: null, idempotencyKey }, () => `Deposit accepted for buy ${outcome.intent.id}. Follow it with: ${follow}`);
+      ctx.output.result({ intent: outcome.intent, trade: null, idempotencyKey }, () => `Deposit accepted for buy ${outcome.intent.id}. Follow it with: ${followCommand(outcome.intent.id)}`);
       return;
     case 'timeout':
       printResult(ctx, outcome.intent, outcome.trade, token, idempotencyKey);
-      // The follow command is in the message itself, so --json's error line carries it too.
-      throw new PendingError(`buy ${outcome.intent.id} is still ${outcome.intent.status} after ${ctx.settings.timeoutSeconds} s; it may still finish; follow it with: ${follow}`);
+      throw screen.pending(outcome.intent.id, `still ${outcome.intent.status}`);
     case 'final': {
       // A first buy of a token knows its symbol and decimals only once it is held.
       const known = token ?? (outcome.intent.status === 'completed' && !ctx.output.json ? metaOf(holdingOf(await readHoldingsQuietly(api), mint)) : null);
       printResult(ctx, outcome.intent, outcome.trade, known, idempotencyKey);
       if (outcome.intent.status === 'completed') return;
       const failure = outcome.trade?.failure;
-      const refund = outcome.trade?.refund && outcome.trade.refund.state !== 'complete' ? ` (refund ${outcome.trade.refund.state}; follow it with: ${follow})` : '';
+      const refund = outcome.trade?.refund && outcome.trade.refund.state !== 'complete' ? ` (refund ${outcome.trade.refund.state}; follow it with: ${followCommand(outcome.intent.id)})` : '';
       throw new TradeFailedError(
         `buy ${outcome.intent.id} ended ${outcome.intent.status}${failure?.code ? `: ${failure.code}` : ''}${failure?.reason ? ` (${failure.reason})` : ''}${refund}`,
         failure?.code ?? outcome.intent.status.toUpperCase(),

@@ -2,16 +2,14 @@
 import { randomUUID } from 'node:crypto';
 import { resolveSellAmount } from '../amounts.js';
 import type { Context } from '../context.js';
-import { PendingError, RefusedToSignError, TradeFailedError, UsageError } from '../errors.js';
+import { TradeFailedError, UsageError } from '../errors.js';
 import { renderSellReview, renderSellSummary } from '../io/views/sell.js';
-import { stageWords } from '../io/views/stage.js';
 import { tokenAmount } from '../io/views/token-amount.js';
-import type { SellResult } from '../trade/sell-flow.js';
 import { holdingOf, metaOf, mintForSymbol } from '../trade/token-lookup.js';
 import type { SellOptions } from './definitions/sell.js';
 import { followCommand } from './follow-command.js';
-import { startTrade, tradeNotes } from './trade-preflight.js';
-import { presentStop } from './trade-stop.js';
+import { startTrade } from './trade-preflight.js';
+import { tradeScreen } from './trade-screen.js';
 import { wordingTrust } from './trust.js';
 
 /** Runs a sell; everything typed was checked by its definition before any request. */
@@ -33,13 +31,24 @@ export async function run(ctx: Context, opts: SellOptions): Promise<void> {
   const amount =
     resuming && amountSpec.kind === 'raw' ? amountSpec.units : resolveSellAmount(amountSpec, BigInt(holding!.amount), (units) => tokenAmount(units, meta));
 
-  const notes = tradeNotes(ctx, 'Sell', 'quoted', () => idempotencyKey, dryRun);
+  const resume = () => `trader sell ${mint} ${amount} --idempotency-key ${idempotencyKey}`;
+  const screen = tradeScreen(
+    ctx,
+    // A refused or declined sell still answers --json with the authorization as received and the key.
+    {
+      side: 'sell',
+      created: 'quoted',
+      unsigned: 'the authorization expires unused',
+      resume: null,
+      jsonResult: (authorization, key) => ({ authorization, sell: null, trade: null, idempotencyKey: key }),
+    },
+    () => idempotencyKey,
+    dryRun,
+  );
   const ask = (question: string, defaultYes: boolean) => ctx.prompter.confirm(question, defaultYes);
-  const progress = await ctx.progress();
   const { runSell } = await import('../trade/sell-flow.js');
-  let result: SellResult;
-  try {
-    result = await runSell(
+  const result = await screen.run((stage) =>
+    runSell(
       { api, clock: ctx.clock, signal: ctx.signal, keypair, trust: wordingTrust(trust) },
       {
         mint,
@@ -59,9 +68,7 @@ export async function run(ctx: Context, opts: SellOptions): Promise<void> {
         waitLimitMs: start.waitLimitMs,
       },
       {
-        created(authorization, resumed) {
-          notes.created(authorization.id, authorization.status, resumed, `trader sell ${mint} ${amount} --idempotency-key ${idempotencyKey}`);
-        },
+        created: (authorization, resumed) => screen.created(authorization.id, authorization.status, resumed, resume()),
         async confirm(review) {
           ctx.output.note(renderSellReview(review, meta, ctx.clock.now(), ctx.output.theme));
           if (ctx.settings.yes) return true;
@@ -82,40 +89,26 @@ export async function run(ctx: Context, opts: SellOptions): Promise<void> {
           idempotencyKey = randomUUID();
           return idempotencyKey;
         },
-        stage(stage) {
-          progress.update(notes.stageLine(stageWords(stage)));
-        },
+        stage,
       },
-    );
-  } finally {
-    progress.stop();
-  }
-  if (result.kind === 'stopped') {
-    // A refused or declined sell still answers --json with the authorization as received and the key.
-    throw presentStop(ctx, result.stop, {
-      unsigned: 'the authorization expires unused',
-      resume: null,
-      jsonResult: (authorization, key) => ({ authorization, sell: null, trade: null, idempotencyKey: key }),
-    });
-  }
+    ),
+  );
 
-  const follow = followCommand(result.kind === 'dry-run' ? result.review.authorization.id : result.view.authorization.id);
   switch (result.kind) {
     case 'dry-run': {
       const { review, problems } = result;
       const { authorization } = review;
       const wording = { status: review.wording.status, fingerprint: review.wording.fingerprint, text: review.wording.text };
-      ctx.output.result({ dryRun: true, ok: problems.length === 0, problems, findings: review.findings, wording, authorization, idempotencyKey: result.idempotencyKey }, (theme) =>
-        `${renderSellReview(review, meta, ctx.clock.now(), theme)}\n` +
-        (problems.length === 0
-          ? theme.success('Dry run: every check passed. Nothing was signed; the authorization expires unused.')
-          : theme.failure(`Dry run: refused:\n  - ${problems.join('\n  - ')}`)),
+      screen.dryRun(
+        { findings: review.findings, wording, authorization, idempotencyKey: result.idempotencyKey },
+        problems,
+        (theme) => renderSellReview(review, meta, ctx.clock.now(), theme),
+        'the authorization expires unused',
       );
-      if (problems.length > 0) throw new RefusedToSignError(problems, ['dry run: nothing was signed']);
       return;
     }
     case 'accepted':
-      ctx.output.result({ ...result.view, trade: null, idempotencyKey: result.idempotencyKey }, () => `Sell ${result.view.authorization.id} authorized. Follow it with: ${follow}`);
+      ctx.output.result({ ...result.view, trade: null, idempotencyKey: result.idempotencyKey }, () => `Sell ${result.view.authorization.id} authorized. Follow it with: ${followCommand(result.view.authorization.id)}`);
       return;
     case 'timeout':
     case 'final': {
@@ -124,7 +117,7 @@ export async function run(ctx: Context, opts: SellOptions): Promise<void> {
         renderSellSummary(view, outcome, trade, meta, theme),
       );
       if (result.kind === 'timeout') {
-        throw new PendingError(`sell ${view.authorization.id} is not final after ${ctx.settings.timeoutSeconds} s; it may still finish; follow it with: ${follow}`);
+        throw screen.pending(view.authorization.id, 'not final');
       }
       if (outcome?.state === 'failed') {
         throw new TradeFailedError(

@@ -44,25 +44,6 @@ export async function startTrade(ctx: Context, request: { dryRun: boolean; slipp
   };
 }
 
-/**
- * The notes a trade prints as it goes: its creation (with the key, and the command that resumes
- * it unless it is a dry run) and, on the progress line, its stage in words.
- */
-export function tradeNotes(ctx: Context, what: 'Buy' | 'Sell', created: string, idempotencyKey: () => string, dryRun: boolean) {
-  let id: string | null = null;
-  return {
-    created(tradeId: string, status: string, resumed: boolean, resume: string): void {
-      id = tradeId;
-      ctx.output.note(resumed ? `Resuming ${what.toLowerCase()} ${tradeId} (${status}).` : `${what} ${tradeId} ${created}. Idempotency key: ${idempotencyKey()}`);
-      // A dry run leaves nothing to resume.
-      if (!resumed && !dryRun) ctx.output.note(ctx.output.theme.dim(`If interrupted, resume with: ${resume}`));
-    },
-    stageLine(stageInWords: string): string {
-      return `${what} ${id}: ${stageInWords}`;
-    },
-  };
-}
-
 /** Local checks, no request: confirmation possible and the keypair file readable and valid. */
 export async function localPreflight(ctx: Context, dryRun: boolean): Promise<Keypair> {
   if (!dryRun && !ctx.settings.yes && !ctx.terminal.interactive) {

@@ -66,7 +66,8 @@ export interface BuyDeps {
 
 /** How a buy ended: a result to show, or a stop (refused, declined, interrupted, a service error, a local refusal). */
 export type BuyOutcome =
-  | { kind: 'dry-run'; intent: BuyIntent; review: BuyReview; problems: string[] }
+  /** `fate`: what became of the intent (cancelled, or why not). */
+  | { kind: 'dry-run'; intent: BuyIntent; review: BuyReview; problems: string[]; fate: string }
   | { kind: 'accepted'; intent: BuyIntent }
   | { kind: 'final'; intent: BuyIntent; trade: Trade | null }
   | { kind: 'timeout'; intent: BuyIntent; trade: Trade | null }
@@ -118,7 +119,7 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
     if (req.dryRun) {
       const fate = await cancel();
       if (!inspection.facts || !quote) throw new RefusedToSignError(problems, [`dry run: nothing was signed; ${fate}`]);
-      return { kind: 'dry-run', intent, review: review(created, inspection.facts, quote), problems };
+      return { kind: 'dry-run', intent, review: review(created, inspection.facts, quote), problems, fate };
     }
     if (problems.length > 0 || !inspection.facts || !quote) {
       const fate = await cancel();

@@ -136,7 +136,15 @@ describe('a buy that goes through', () => {
   it('--dry-run: the review, the intent cancelled, nothing signed', async () => {
     const s = service();
     const outcome = await run(s.api, request({ dryRun: true }), hooks());
-    expect(outcome).toMatchObject({ kind: 'dry-run', intent: { status: 'cancelled' }, problems: [] });
+    expect(outcome).toMatchObject({ kind: 'dry-run', intent: { status: 'cancelled' }, problems: [], fate: 'the buy intent was cancelled' });
+    expect(s.calls.deposits).toBe(0);
+  });
+
+  it('--dry-run whose cancel fails: the outcome says the intent was not cancelled, and when it expires', async () => {
+    const s = service({ cancel: new ApiError('HTTP 503', { status: 503 }) });
+    const outcome = await run(s.api, request({ dryRun: true }), hooks());
+    expect(outcome).toMatchObject({ kind: 'dry-run', intent: { status: 'awaiting_deposit' }, problems: [] });
+    expect((outcome as { fate: string }).fate).toMatch(/^the buy intent could not be cancelled; it expires unused at \S+$/);
     expect(s.calls.deposits).toBe(0);
   });
 

@@ -1,0 +1,71 @@
+// What a buy or sell shows while it runs and how its end is said, written once for both: the
+// creation note (with the command that resumes it), the stage on the progress line, a dry run's
+// verdict, and the error of a trade that is still pending. Each command gives only its words.
+import type { Context } from '../context.js';
+import type { TradeStop } from '../domain/trade-stop.js';
+import { PendingError, RefusedToSignError } from '../errors.js';
+import type { Theme } from '../io/theme.js';
+import { stageWords } from '../io/views/stage.js';
+import { followCommand } from './follow-command.js';
+import { presentStop, type StopWords } from './trade-stop.js';
+
+export interface TradeWords extends StopWords {
+  side: 'buy' | 'sell';
+  /** What the first note says the trade is once made ("created", "quoted"). */
+  created: string;
+}
+
+/** The screen of one buy or sell run. */
+export interface TradeScreen {
+  /** The trade exists: says so with its key, and how to resume it unless this is a dry run. */
+  created(tradeId: string, status: string, resumed: boolean, resume: string): void;
+  /**
+   * Runs the flow with a progress line that shows its stage; the flow's stop is presented and
+   * thrown as the error main.ts maps to the exit code, so what returns is a result to show.
+   */
+  run<R extends { kind: string }>(flow: (stage: (stage: string) => void) => Promise<R | { kind: 'stopped'; stop: TradeStop }>): Promise<Exclude<R, { kind: 'stopped' }>>;
+  /** A dry run's review and verdict, with what became of the unsigned trade; throws the refusal (exit 6) when a check failed. */
+  dryRun(json: Record<string, unknown>, problems: string[], review: (theme: Theme) => string, fate: string): void;
+  /** The error of a trade not final when --timeout ran out (exit 5), with the command that follows it. */
+  pending(tradeId: string, state: string): PendingError;
+}
+
+/** The screen for a buy or sell; `idempotencyKey` is asked each time, as a fresh quote changes it. */
+export function tradeScreen(ctx: Context, words: TradeWords, idempotencyKey: () => string, isDryRun: boolean): TradeScreen {
+  const title = words.side === 'buy' ? 'Buy' : 'Sell';
+  let id: string | null = null;
+  return {
+    created(tradeId, status, resumed, resume) {
+      id = tradeId;
+      ctx.output.note(resumed ? `Resuming ${words.side} ${tradeId} (${status}).` : `${title} ${tradeId} ${words.created}. Idempotency key: ${idempotencyKey()}`);
+      // A dry run leaves nothing to resume.
+      if (!resumed && !isDryRun) ctx.output.note(ctx.output.theme.dim(`If interrupted, resume with: ${resume}`));
+    },
+    async run(flow) {
+      const progress = await ctx.progress();
+      let result;
+      try {
+        result = await flow((stage) => progress.update(`${title} ${id}: ${stageWords(stage)}`));
+      } finally {
+        progress.stop();
+      }
+      if (result.kind === 'stopped') throw presentStop(ctx, (result as { stop: TradeStop }).stop, words);
+      return result as Exclude<typeof result, { kind: 'stopped' }>;
+    },
+    dryRun(json, problems, review, fate) {
+      ctx.output.result({ dryRun: true, ok: problems.length === 0, problems, ...json }, (theme) =>
+        [
+          review(theme),
+          problems.length === 0
+            ? theme.success(`Dry run: every check passed. Nothing was signed; ${fate}.`)
+            : theme.failure(`Dry run: refused:\n  - ${problems.join('\n  - ')}`),
+        ].join('\n'),
+      );
+      if (problems.length > 0) throw new RefusedToSignError(problems, [`dry run: nothing was signed; ${fate}`]);
+    },
+    pending(tradeId, state) {
+      // The follow command is in the message itself, so --json's error line carries it too.
+      return new PendingError(`${words.side} ${tradeId} is ${state} after ${ctx.settings.timeoutSeconds} s; it may still finish; follow it with: ${followCommand(tradeId)}`);
+    },
+  };
+}

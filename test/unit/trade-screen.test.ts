@@ -1,0 +1,111 @@
+// What a buy or sell shows while it runs, written once for both sides: the creation note and its
+// resume line, the stage on the progress line (stopped however the flow ends), a stop thrown as
+// its error, a dry run's verdict with what became of the unsigned trade, the pending error.
+import { describe, expect, it } from 'vitest';
+import { tradeScreen, type TradeWords } from '../../src/commands/trade-screen.js';
+import type { Context } from '../../src/context.js';
+import type { TradeStop } from '../../src/domain/trade-stop.js';
+import { DeclinedError, ExitCode, PendingError, RefusedToSignError } from '../../src/errors.js';
+import { plainTheme } from '../../src/io/theme.js';
+
+const words = (side: 'buy' | 'sell'): TradeWords => ({
+  side,
+  created: side === 'buy' ? 'created' : 'quoted',
+  unsigned: `the ${side} expires unused`,
+  resume: null,
+  jsonResult: (last, key) => ({ last, idempotencyKey: key }),
+});
+
+function fakeContext(json = false) {
+  const seen = { notes: [] as string[], progress: [] as string[], stopped: 0, results: [] as Array<{ data: unknown; human: string }> };
+  const ctx = {
+    settings: { timeoutSeconds: 120 },
+    output: {
+      json,
+      theme: plainTheme,
+      note: (text: string) => seen.notes.push(text),
+      result: (data: unknown, human: (theme: typeof plainTheme) => string) => seen.results.push({ data, human: human(plainTheme) }),
+    },
+    progress: async () => ({ update: (text: string) => seen.progress.push(text), stop: () => seen.stopped++ }),
+  } as unknown as Context;
+  return { ctx, seen };
+}
+
+describe('tradeScreen', () => {
+  it('the creation note names the trade and its key, then how to resume it; not when resumed, nor in a dry run', () => {
+    const { ctx, seen } = fakeContext();
+    tradeScreen(ctx, words('buy'), () => 'k1', false).created('b1', 'awaiting_deposit', false, 'trader buy M 1sol --idempotency-key k1');
+    expect(seen.notes).toEqual(['Buy b1 created. Idempotency key: k1', 'If interrupted, resume with: trader buy M 1sol --idempotency-key k1']);
+    seen.notes.length = 0;
+    tradeScreen(ctx, words('sell'), () => 'k2', true).created('s1', 'awaiting_signature', false, 'unused');
+    expect(seen.notes).toEqual(['Sell s1 quoted. Idempotency key: k2']);
+    seen.notes.length = 0;
+    tradeScreen(ctx, words('sell'), () => 'k2', false).created('s1', 'authorized', true, 'unused');
+    expect(seen.notes).toEqual(['Resuming sell s1 (authorized).']);
+  });
+
+  it('run: the stage in words on the progress line, the result returned, the progress stopped', async () => {
+    const { ctx, seen } = fakeContext();
+    const screen = tradeScreen(ctx, words('buy'), () => 'k1', false);
+    screen.created('b1', 'awaiting_deposit', false, 'r');
+    const result = await screen.run(async (stage) => {
+      stage('confirming_deposit');
+      stage('swapping');
+      return { kind: 'final' as const, value: 7 };
+    });
+    expect(result).toEqual({ kind: 'final', value: 7 });
+    expect(seen.progress).toEqual(['Buy b1: confirming deposit', 'Buy b1: swapping']);
+    expect(seen.stopped).toBe(1);
+  });
+
+  it('run: a stop becomes its error (here a decline, exit 4), with its --json result first; the progress is stopped', async () => {
+    const { ctx, seen } = fakeContext(true);
+    const stop: TradeStop = { kind: 'declined', ref: { side: 'sell', id: 's1', idempotencyKey: 'k2', last: { id: 's1' } }, detail: null };
+    const error = await tradeScreen(ctx, words('sell'), () => 'k2', false)
+      .run(async () => ({ kind: 'stopped' as const, stop }))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DeclinedError);
+    expect((error as DeclinedError).exitCode).toBe(ExitCode.tradeFailed);
+    expect(seen.results.map((r) => r.data)).toEqual([{ last: { id: 's1' }, idempotencyKey: 'k2' }]);
+    expect(seen.stopped).toBe(1);
+  });
+
+  it('run: a flow that throws (a bug, not a stop) still stops the progress line and throws on', async () => {
+    const { ctx, seen } = fakeContext();
+    const bug = new TypeError('bug');
+    await expect(tradeScreen(ctx, words('buy'), () => 'k', false).run(async () => Promise.reject(bug))).rejects.toBe(bug);
+    expect(seen.stopped).toBe(1);
+  });
+
+  it('a dry run that passed: the review, then what became of the trade; the --json result says ok', () => {
+    const { ctx, seen } = fakeContext();
+    tradeScreen(ctx, words('buy'), () => 'k', true).dryRun({ intent: { id: 'b1' } }, [], () => 'REVIEW', 'the buy intent was cancelled');
+    expect(seen.results).toEqual([
+      { data: { dryRun: true, ok: true, problems: [], intent: { id: 'b1' } }, human: 'REVIEW\nDry run: every check passed. Nothing was signed; the buy intent was cancelled.' },
+    ]);
+  });
+
+  it('a dry run that failed a check: the problems listed, then exit 6 with the fate in the hint (a cancel that failed is said as such)', () => {
+    const { ctx, seen } = fakeContext();
+    const fate = 'the buy intent could not be cancelled; it expires unused at 2030-01-01T00:05:00.000Z';
+    let error: unknown;
+    try {
+      tradeScreen(ctx, words('buy'), () => 'k', true).dryRun({}, ['pays a stranger', 'fee too high'], () => 'REVIEW', fate);
+    } catch (e) {
+      error = e;
+    }
+    expect(seen.results[0]!.human).toBe('REVIEW\nDry run: refused:\n  - pays a stranger\n  - fee too high');
+    expect(seen.results[0]!.data).toMatchObject({ dryRun: true, ok: false, problems: ['pays a stranger', 'fee too high'] });
+    expect(error).toBeInstanceOf(RefusedToSignError);
+    expect((error as RefusedToSignError).exitCode).toBe(ExitCode.refusedToSign);
+    expect((error as RefusedToSignError).hints).toEqual([`dry run: nothing was signed; ${fate}`]);
+  });
+
+  it('pending: exit 5, the state, the --timeout, and the follow command in the message itself', () => {
+    const { ctx } = fakeContext();
+    const error = tradeScreen(ctx, words('sell'), () => 'k', false).pending('sell_1', 'not final');
+    expect(error).toBeInstanceOf(PendingError);
+    expect(error.exitCode).toBe(ExitCode.pending);
+    expect(error.message).toBe('sell sell_1 is not final after 120 s; it may still finish; follow it with: trader trades sell_1 --watch');
+  });
+});
