@@ -18,7 +18,7 @@ import { guarded } from './trust.js';
 
 /** Runs a buy; everything typed was checked by its definition before any request. */
 export async function run(ctx: Context, opts: BuyOptions): Promise<void> {
-  const { token: typedToken, amountLamports, amountText: rawAmount, slippageBps: typedSlippage } = opts;
+  const { token: typedToken, amount: amountLamports, amountText: rawAmount, slippageBps: typedSlippage } = opts;
   const idempotencyKey = opts.idempotencyKey ?? randomUUID();
   const maxFeeLamports = opts.maxFeeLamports ?? ctx.settings.maxFeeLamports ?? DEFAULT_MAX_FEE_LAMPORTS;
   const dryRun = opts.dryRun;

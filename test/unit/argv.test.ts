@@ -93,10 +93,10 @@ const PAGE_DEFAULTS = { limit: undefined, cursor: undefined, all: false, csv: fa
 
 describe('buy', () => {
   it.each<[string[], object]>([
-    [['buy', M, '0.1sol'], { token: { kind: 'mint', mint: M }, amountLamports: 100_000_000n, amountText: '0.1sol', maxFeeLamports: undefined, ...TRADE_DEFAULTS }],
-    [['buy', 'WOOF', '250000000'], { token: { kind: 'lookup', text: 'WOOF' }, amountLamports: 250_000_000n, amountText: '250000000' }],
-    [['buy', '$woof', '1SOL'], { token: { kind: 'lookup', text: '$woof' }, amountLamports: 1_000_000_000n }],
-    [['buy', M.slice(0, 8), '0.000000001sol'], { token: { kind: 'lookup', text: M.slice(0, 8) }, amountLamports: 1n }],
+    [['buy', M, '0.1sol'], { token: { kind: 'mint', mint: M }, amount: 100_000_000n, amountText: '0.1sol', maxFeeLamports: undefined, ...TRADE_DEFAULTS }],
+    [['buy', 'WOOF', '250000000'], { token: { kind: 'lookup', text: 'WOOF' }, amount: 250_000_000n, amountText: '250000000' }],
+    [['buy', '$woof', '1SOL'], { token: { kind: 'lookup', text: '$woof' }, amount: 1_000_000_000n }],
+    [['buy', M.slice(0, 8), '0.000000001sol'], { token: { kind: 'lookup', text: M.slice(0, 8) }, amount: 1n }],
     [
       ['buy', M, '1sol', '--slippage-bps', '50', '--idempotency-key', 'key-1', '--max-fee-lamports', '5000', '--no-wait', '--dry-run'],
       { slippageBps: 50, idempotencyKey: 'key-1', maxFeeLamports: 5000n, wait: false, dryRun: true },

@@ -1,14 +1,11 @@
 // `trader buy <token> <amount>`: what can be typed, and what it means.
-import { parseBuyAmount, parseLamportsOption, parseTokenArgument, type TokenArgument } from '../../argument-parsers.js';
+import { parseBuyAmount, parseLamportsOption } from '../../argument-parsers.js';
 import { DEFAULT_MAX_FEE_LAMPORTS } from '../../defaults.js';
 import { defineCommand, parsedOption } from '../definition.js';
-import { parseTradeFlags, tradeArguments, tradeOptions, type TradeFlags } from './shared-options.js';
+import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from './shared-options.js';
 
-export interface BuyOptions extends TradeFlags {
-  token: TokenArgument;
-  amountLamports: bigint;
-  /** The amount as typed, for the resume command. */
-  amountText: string;
+/** `amount`: the SOL to spend, in lamports. */
+export interface BuyOptions extends TradeInput<bigint> {
   /** Undefined: the profile's maxFeeLamports, else DEFAULT_MAX_FEE_LAMPORTS. */
   maxFeeLamports: bigint | undefined;
 }
@@ -22,15 +19,9 @@ export const buy = defineCommand<BuyOptions>({
     dryRun: 'show what would be signed',
   }),
   examples: ['trader buy <mint> 0.1sol', 'trader buy BONK 250000000 --slippage-bps 50 --yes --json', 'trader buy <mint> 0.5sol --dry-run'],
-  parse(raw) {
-    const [token, amount] = raw.args as [string, string];
-    return {
-      token: parseTokenArgument(token, 'you have held or traded'),
-      amountLamports: parseBuyAmount(amount),
-      amountText: amount,
-      ...parseTradeFlags(raw),
-      maxFeeLamports: parsedOption(raw, 'maxFeeLamports', parseLamportsOption),
-    };
-  },
+  parse: (raw) => ({
+    ...parseTradeInput(raw, 'you have held or traded', parseBuyAmount),
+    maxFeeLamports: parsedOption(raw, 'maxFeeLamports', parseLamportsOption),
+  }),
   load: () => import('../buy.js'),
 });

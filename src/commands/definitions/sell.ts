@@ -1,13 +1,11 @@
 // `trader sell <token> <amount>`: what can be typed, and what it means.
-import { parseSellAmount, parseSolToLamports, parseTokenArgument, type TokenArgument } from '../../argument-parsers.js';
+import { parseSellAmount, parseSolToLamports } from '../../argument-parsers.js';
 import type { SellAmountSpec } from '../../amounts.js';
 import { defineCommand, parsedOption } from '../definition.js';
-import { parseTradeFlags, tradeArguments, tradeOptions, type TradeFlags } from './shared-options.js';
+import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from './shared-options.js';
 
-export interface SellOptions extends TradeFlags {
-  token: TokenArgument;
-  /** Raw units, all, or a percentage: turned into units once the holding is read. */
-  amount: SellAmountSpec;
+/** `amount`: raw units, all, or a percentage, turned into units once the holding is read. */
+export interface SellOptions extends TradeInput<SellAmountSpec> {
   /** --min-sol in lamports: a signed minimum below it is refused; null when not typed. */
   minSolLamports: bigint | null;
 }
@@ -21,14 +19,9 @@ export const sell = defineCommand<SellOptions>({
     dryRun: 'show the message',
   }),
   examples: ['trader sell BONK 50%', 'trader sell <mint> all --min-sol 0.2 --yes --json', 'trader sell <mint> 1000000 --dry-run'],
-  parse(raw) {
-    const [token, amount] = raw.args as [string, string];
-    return {
-      token: parseTokenArgument(token, 'you hold'),
-      amount: parseSellAmount(amount),
-      ...parseTradeFlags(raw),
-      minSolLamports: parsedOption(raw, 'minSol', parseSolToLamports) ?? null,
-    };
-  },
+  parse: (raw) => ({
+    ...parseTradeInput(raw, 'you hold', parseSellAmount),
+    minSolLamports: parsedOption(raw, 'minSol', parseSolToLamports) ?? null,
+  }),
   load: () => import('../sell.js'),
 });

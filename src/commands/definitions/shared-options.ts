@@ -1,6 +1,6 @@
 // Options more than one command takes, declared and parsed once: a trade's slippage, key,
 // waiting and dry run; a list's pages; a table's output format.
-import { parseCsvFlag, parseCursor, parseIdempotencyKey, parseLimit, parseSlippageBps } from '../../argument-parsers.js';
+import { parseCsvFlag, parseCursor, parseIdempotencyKey, parseLimit, parseSlippageBps, parseTokenArgument, type TokenArgument } from '../../argument-parsers.js';
 import { SERVICE_PAGE_LIMIT } from '../../defaults.js';
 import { optionFlag, parsedOption, type ArgumentSpec, type OptionSpec, type RawInput } from '../definition.js';
 
@@ -33,8 +33,25 @@ export interface TradeFlags {
   dryRun: boolean;
 }
 
+/** What buy and sell both read from argv: the token, the amount (parsed, and as typed), and the TradeFlags. */
+export interface TradeInput<A> extends TradeFlags {
+  token: TokenArgument;
+  amount: A;
+  /** The amount as typed, for the command that resumes the trade. */
+  amountText: string;
+}
+
+/**
+ * Parses `<token> <amount>` and the options buy and sell share, in the order they are typed:
+ * `whose` says which tokens a symbol may name, `parseAmount` what the amount is.
+ */
+export function parseTradeInput<A>(raw: RawInput, whose: string, parseAmount: (text: string) => A): TradeInput<A> {
+  const [token, amount] = raw.args as [string, string];
+  return { token: parseTokenArgument(token, whose), amount: parseAmount(amount), amountText: amount, ...parseTradeFlags(raw) };
+}
+
 /** Parses the options buy and sell share. */
-export function parseTradeFlags(raw: RawInput): TradeFlags {
+function parseTradeFlags(raw: RawInput): TradeFlags {
   return {
     slippageBps: parsedOption(raw, 'slippageBps', parseSlippageBps),
     idempotencyKey: parsedOption(raw, 'idempotencyKey', parseIdempotencyKey),
