@@ -165,21 +165,13 @@ export type TokenArgument = { kind: 'mint'; mint: string } | { kind: 'lookup'; t
 const SYMBOL = /^\$?[A-Za-z0-9._-]{1,16}$/;
 const MINT_PREFIX = new RegExp(`^[1-9A-HJ-NP-Za-km-z]{${MIN_MINT_PREFIX},44}$`);
 
-/** A typed token; `whose` says which tokens a symbol may name. */
-export function parseTokenArgument(value: string, whose: string): TokenArgument {
+/** A typed token (buy's and sell's <token>, pnl's --token); `whose` says which tokens a symbol may name, `what` names the value in the error. */
+export function parseTokenArgument(value: string, whose: string, what = 'token'): TokenArgument {
   if (isAddress(value)) return { kind: 'mint', mint: value };
   if (SYMBOL.test(value) || MINT_PREFIX.test(value)) return { kind: 'lookup', text: value };
   throw new UsageError(
-    `token must be a mint address (base58, 32 bytes), or the symbol or first ${MIN_MINT_PREFIX}+ characters of the mint of a token ${whose}; got "${printable(value)}"`,
+    `${what} must be a mint address (base58, 32 bytes), or the symbol or first ${MIN_MINT_PREFIX}+ characters of the mint of a token ${whose}; got "${printable(value)}"`,
   );
-}
-
-/** `pnl --token`: a mint or a symbol; checked for shape here, resolved against the account's tokens later. */
-export function parseTokenOption(value: string): string {
-  if (value === '' || value.length > 64 || /[\s\u0000-\u001f\u007f-\u009f]/.test(value)) {
-    throw new UsageError(`--token must be a mint address or a token symbol, got "${printable(value)}"`);
-  }
-  return value;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ function learn(known: KnownTokens, mint: string | null, facts: Partial<TokenMeta
 }
 
 /** The tokens named by holdings, positions and activity entries, merged by mint in that order. */
-export function knownTokens(lists: { holdings?: Holding[]; positions?: Position[]; activity?: ActivityEntry[] }): KnownTokens {
+export function knownTokens(lists: { holdings?: readonly Holding[]; positions?: readonly Position[]; activity?: readonly ActivityEntry[] }): KnownTokens {
   const known: KnownTokens = new Map();
   for (const h of lists.holdings ?? []) learn(known, h.mint, h);
   for (const p of lists.positions ?? []) learn(known, p.mint, p.token ?? {});

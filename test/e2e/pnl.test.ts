@@ -122,6 +122,22 @@ describe('trader pnl', () => {
     expect(doc.total.realizedUsd).toBe(whole.realizedUsd);
   });
 
+  it('--token reads a token as buy and sell do: a symbol ($ allowed, any case) or a mint prefix of 8+ characters; 7 are not enough (exit 2, UNKNOWN_TOKEN); a malformed one is exit 2 before any request', async () => {
+    const [byPrefix, bySymbol, short] = await Promise.all([
+      cli('pnl', '--token', woof.slice(0, 8), '--json'),
+      cli('pnl', '--token', '$WOOF', '--json'),
+      cli('pnl', '--token', woof.slice(0, 7), '--json'),
+    ]);
+    expect(json(ok(byPrefix)).tokens.map((t: any) => t.mint)).toEqual([woof]);
+    expect(json(ok(bySymbol)).tokens).toEqual(json(byPrefix).tokens);
+    const unknown = expectJsonError(short, 2);
+    expect(unknown.code).toBe('UNKNOWN_TOKEN');
+    expect(unknown.message).toContain(`"${woof.slice(0, 7)}" is neither a mint address nor the symbol or mint prefix of a token you hold or traded`);
+    await sb.clearRequests();
+    expect(expectJsonError(await cli('pnl', '--token', `${woof.slice(0, 8)}/`, '--json'), 2).message).toMatch(/^--token must be a mint address/);
+    expect(await sb.requests()).toEqual([]);
+  });
+
   it('human output (colour off): one screen with bars, signs, the SOL figures and the method', async () => {
     const r = ok(await cli('pnl'));
     expect(r.stdout).toMatchSnapshot();

@@ -203,7 +203,7 @@ describe('activity, holdings, pnl, me, points', () => {
     ['holdings', ['holdings'], { csv: false, wide: false }],
     ['holdings', ['holdings', '--csv', '--wide'], { csv: true, wide: true }],
     ['pnl', ['pnl'], { token: null, since: null, csv: false }],
-    ['pnl', ['pnl', '--token', 'WOOF', '--since', '2026-01-01T00:00:00Z', '--csv'], { token: 'WOOF', since: Date.UTC(2026, 0, 1), csv: true }],
+    ['pnl', ['pnl', '--token', 'WOOF', '--since', '2026-01-01T00:00:00Z', '--csv'], { token: { kind: 'lookup', text: 'WOOF' }, since: Date.UTC(2026, 0, 1), csv: true }],
     ['pnl', ['pnl', '--since', '2026-01-01'], { since: new Date(2026, 0, 1).getTime() }],
     ['me', ['me'], {}],
     ['points', ['points', '--json'], {}],
@@ -217,7 +217,7 @@ describe('activity, holdings, pnl, me, points', () => {
     [['activity', '--json', '--csv'], /^--csv and --json cannot be used together/],
     [['holdings', '--csv', '--json'], /^--csv and --json cannot be used together/],
     [['pnl', '--since', '2026-02-30'], /^--since must be a date like 2026-01-01/],
-    [['pnl', '--token', 'a b'], /^--token must be a mint address or a token symbol/],
+    [['pnl', '--token', 'a b'], /^--token must be a mint address \(base58, 32 bytes\), or the symbol or first 8\+ characters of the mint of a token you hold or traded; got "a b"$/],
     [['me', 'extra'], /too many arguments/],
     [['me', '--bogus'], /unknown option '--bogus'/],
   ])('%j → %s', async (argv, message) => {

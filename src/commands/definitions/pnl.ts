@@ -1,15 +1,18 @@
 // `trader pnl`: what can be typed, and what it means (the method, in the help).
-import { parseSince, parseTokenOption } from '../../argument-parsers.js';
+import { parseSince, parseTokenArgument, type TokenArgument } from '../../argument-parsers.js';
 import { defineCommand, parsedOption } from '../definition.js';
 import { CSV_OPTION, parseCsv } from './shared-options.js';
 
 export interface PnlOptions {
-  /** A mint or symbol, resolved against the account's tokens; null: every token. */
-  token: string | null;
+  /** A mint, or a symbol or mint prefix resolved against the account's tokens; null: every token. */
+  token: TokenArgument | null;
   /** Epoch ms: realized P&L and fees count from then; null: all history. */
   since: number | null;
   csv: boolean;
 }
+
+/** The tokens --token may name. */
+export const PNL_TOKENS = 'you hold or traded';
 
 /** How the figures are computed, after the options in `trader pnl --help`. */
 const PNL_METHOD = `
@@ -38,7 +41,7 @@ How it is computed (average cost per token):
 
 export const pnl = defineCommand<PnlOptions>({
   options: [
-    { flags: '--token <token>', help: 'only this token: a mint, or the symbol of a token you hold or traded' },
+    { flags: '--token <token>', help: `only this token: a mint, or the symbol or mint prefix (8+ characters) of a token ${PNL_TOKENS}` },
     { flags: '--since <date>', help: 'count realized P&L and fees from this date (2026-01-01, local time) or ISO date-time' },
     CSV_OPTION,
   ],
@@ -46,7 +49,7 @@ export const pnl = defineCommand<PnlOptions>({
   examples: ['trader pnl', 'trader pnl --token WOOF --since 2026-01-01', "trader pnl --json | jq -r '.tokens[] | [.symbol, .unrealizedUsd] | @tsv'", 'trader pnl --csv > pnl.csv'],
   parse(raw) {
     const csv = parseCsv(raw);
-    return { token: parsedOption(raw, 'token', parseTokenOption) ?? null, since: parsedOption(raw, 'since', parseSince) ?? null, csv };
+    return { token: parsedOption(raw, 'token', (text) => parseTokenArgument(text, PNL_TOKENS, '--token')) ?? null, since: parsedOption(raw, 'since', parseSince) ?? null, csv };
   },
   load: () => import('../pnl.js'),
 });
