@@ -1,14 +1,13 @@
-// Builds the commander program from the command table (src/commands/definitions/index.ts). The
-// table names and summarises each command; the command's definition (its arguments and options
-// with their help, and the parse into typed options) is loaded once commander knows which
-// command runs, and its run module only when it runs. So `trader --help` and `--version` load
-// no definition, and a command loads only its own.
+// Builds the commander program from the command table (src/commands/index.ts). The table names
+// and summarises each command; the command's module (its arguments and options with their help,
+// the parse into typed options, and its run) is loaded once commander knows which command runs.
+// So `trader --help` and `--version` load no command module, and a command loads only its own.
 import { Command, CommanderError, Option } from 'commander';
 import type { GlobalOptions } from './config/settings.js';
 import type { ProcessFacts } from './context.js';
 import { optionHelp, runsWork, type AnyCommand, type CommandDefinition, type CommandEntry, type OptionSpec } from './commands/definition.js';
-import { GLOBAL_OPTIONS, parseGlobalOptions } from './commands/definitions/global-options.js';
-import { COMMANDS } from './commands/definitions/index.js';
+import { GLOBAL_OPTIONS, parseGlobalOptions } from './commands/global-options.js';
+import { COMMANDS } from './commands/index.js';
 
 export interface ProgramHooks {
   facts: ProcessFacts;
@@ -132,9 +131,9 @@ function commanderOption(spec: OptionSpec): Option {
   return option;
 }
 
-/** Loads the command's run module and runs it with a context. */
+/** Runs the command with a context. */
 async function runCommand(definition: CommandDefinition<unknown>, options: unknown, globals: GlobalOptions, facts: ProcessFacts): Promise<void> {
-  const [{ createContext }, module] = await Promise.all([import('./context.js'), definition.load()]);
+  const { createContext } = await import('./context.js');
   const ctx = await createContext(globals, facts, { lenient: definition.lenient });
-  await module.run(ctx, options);
+  await definition.run(ctx, options);
 }

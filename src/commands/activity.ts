@@ -1,13 +1,27 @@
 // `trader activity`: the account's ledger, newest first.
-import type { ActivityEntry } from '../api/types.js';
+import { ACTIVITY_TYPES, type ActivityType, type ActivityEntry } from '../api/types.js';
+import { parseActivityTypes } from '../argument-parsers.js';
 import type { Context } from '../context.js';
 import { renderActivity } from '../io/views/activity.js';
-import type { ActivityOptions } from './definitions/activity.js';
 import { shellQuote } from '../shell-quote.js';
+import { defineCommand, parsedOption } from './definition.js';
 import { printPages } from './paged-list.js';
+import { LIST_OPTIONS, parseListFlags, type ListFlags } from './shared-options.js';
+
+export interface ActivityOptions extends ListFlags {
+  /** Only these types; undefined: all. */
+  types: ActivityType[] | undefined;
+}
+
+export const activity = defineCommand<ActivityOptions>({
+  options: [{ flags: '--type <types>', help: `comma-separated: ${ACTIVITY_TYPES.join(',')}`, values: ACTIVITY_TYPES }, ...LIST_OPTIONS],
+  examples: ['trader activity', 'trader activity --type buy,sell --limit 50', "trader activity --all --json | jq '.[].points'", 'trader activity --all --csv > trades.csv'],
+  parse: (raw) => ({ ...parseListFlags(raw), types: parsedOption(raw, 'type', parseActivityTypes) }),
+  run,
+});
 
 /** Lists the ledger a page at a time, or all of it. */
-export async function run(ctx: Context, opts: ActivityOptions): Promise<void> {
+async function run(ctx: Context, opts: ActivityOptions): Promise<void> {
   const { types, limit, csv } = opts;
   const api = await ctx.api();
   await printPages<ActivityEntry>(ctx, {

@@ -1,23 +1,47 @@
-// `trader buy <mint> <amount>`: check locally, then run the buy flow and present it.
+// `trader buy <token> <amount>`: what can be typed and what it means; the run checks locally,
+// then runs the buy flow and presents it.
 import { randomUUID } from 'node:crypto';
-import type { TokenArgument } from '../argument-parsers.js';
+import type { ServiceClient } from '../api/client.js';
 import type { BuyIntent } from '../api/types.js';
+import { parseBuyAmount, parseLamportsOption, type TokenArgument } from '../argument-parsers.js';
 import type { Context } from '../context.js';
 import { DEFAULT_MAX_FEE_LAMPORTS } from '../defaults.js';
 import { TradeFailedError } from '../errors.js';
 import { renderBuyReview, renderBuySummary } from '../io/views/buy.js';
-import type { ServiceClient } from '../api/client.js';
 import type { BuyReview } from '../trade/buy-flow.js';
 import { buyQuote } from '../trade/buy-quote.js';
 import { holdingOf, metaOf, readHoldingsQuietly, resolveTokenMint, tokenHistory, tokenMetaQuietly, type TokenMeta } from '../trade/token-lookup.js';
-import type { BuyOptions } from './definitions/buy.js';
+import { defineCommand, parsedOption } from './definition.js';
 import { followCommand } from './follow-command.js';
+import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from './shared-options.js';
 import { startTrade } from './trade-preflight.js';
 import { tradeScreen } from './trade-screen.js';
 import { guarded } from './trust.js';
 
+/** `amount`: the SOL to spend, in lamports. */
+export interface BuyOptions extends TradeInput<bigint> {
+  /** Undefined: the profile's maxFeeLamports, else DEFAULT_MAX_FEE_LAMPORTS. */
+  maxFeeLamports: bigint | undefined;
+}
+
+export const buy = defineCommand<BuyOptions>({
+  arguments: tradeArguments('a token you have held or traded', 'SOL to spend: lamports (100000000) or SOL with a suffix (0.1sol)'),
+  options: tradeOptions({
+    trades: 'buys',
+    own: [{ flags: '--max-fee-lamports <lamports>', help: 'refuse a deposit whose network fee exceeds this', default: DEFAULT_MAX_FEE_LAMPORTS }],
+    accepted: 'deposit is accepted; follow later with `trader trades <id> --watch`',
+    dryRun: 'show what would be signed',
+  }),
+  examples: ['trader buy <mint> 0.1sol', 'trader buy BONK 250000000 --slippage-bps 50 --yes --json', 'trader buy <mint> 0.5sol --dry-run'],
+  parse: (raw) => ({
+    ...parseTradeInput(raw, 'you have held or traded', parseBuyAmount),
+    maxFeeLamports: parsedOption(raw, 'maxFeeLamports', parseLamportsOption),
+  }),
+  run,
+});
+
 /** Runs a buy; everything typed was checked by its definition before any request. */
-export async function run(ctx: Context, opts: BuyOptions): Promise<void> {
+async function run(ctx: Context, opts: BuyOptions): Promise<void> {
   const { token: typedToken, amount: amountLamports, amountText: rawAmount, slippageBps: typedSlippage } = opts;
   const idempotencyKey = opts.idempotencyKey ?? randomUUID();
   const maxFeeLamports = opts.maxFeeLamports ?? ctx.settings.maxFeeLamports ?? DEFAULT_MAX_FEE_LAMPORTS;
@@ -115,4 +139,3 @@ async function whichToken(api: ServiceClient, typed: TokenArgument): Promise<{ m
 function printResult(ctx: Context, intent: BuyIntent, trade: Parameters<typeof renderBuySummary>[1], token: ReturnType<typeof metaOf>, idempotencyKey: string): void {
   ctx.output.result({ intent, trade, idempotencyKey }, (theme) => renderBuySummary(intent, trade, token, theme));
 }
-

@@ -2,14 +2,27 @@
 // the buy is read and its state decides (the API does not say which status a refusal has):
 // already cancelled is done (exit 0); any other state is named (exit 3).
 import type { BuyIntentResponse } from '../api/types.js';
+import { parseUuidOrPrefix, type TypedId } from '../argument-parsers.js';
 import type { Context } from '../context.js';
 import { ApiError } from '../errors.js';
 import { renderFields } from '../io/table.js';
-import type { CancelOptions } from './definitions/cancel.js';
+import { defineCommand } from './definition.js';
 import { resolveBuyId } from './id-prefix.js';
 
+export interface CancelOptions {
+  /** A whole buy id, or a prefix looked up among the account's buys. */
+  buyId: TypedId;
+}
+
+export const cancel = defineCommand<CancelOptions>({
+  arguments: [{ name: '<buyId>', help: 'buy intent id (uuid), or its first 8+ characters' }],
+  examples: ['trader cancel 3f0c2a9e-1b2c-4d5e-8f90-0123456789ab', 'trader cancel 3f0c2a9e --json'],
+  parse: (raw) => ({ buyId: parseUuidOrPrefix(raw.args[0]!, 'buy id') }),
+  run,
+});
+
 /** Cancels the buy, or says it already was cancelled. */
-export async function run(ctx: Context, opts: CancelOptions): Promise<void> {
+async function run(ctx: Context, opts: CancelOptions): Promise<void> {
   const api = await ctx.api();
   const buyId = await resolveBuyId(api, opts.buyId);
   let data: BuyIntentResponse;

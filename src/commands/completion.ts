@@ -1,8 +1,21 @@
 // `trader completion bash|zsh|fish`: a completion script for commands, options and the
 // values of enumerated options and arguments, generated from the command definitions.
+import { parseChoice } from '../argument-parsers.js';
 import type { Context } from '../context.js';
-import type { AnyCommand, OptionSpec } from './definition.js';
-import type { CompletionOptions } from './definitions/completion.js';
+import { defineCommand, type AnyCommand, type OptionSpec } from './definition.js';
+
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+
+export interface CompletionOptions {
+  shell: (typeof SHELLS)[number];
+}
+
+export const completion = defineCommand<CompletionOptions>({
+  arguments: [{ name: '<shell>', help: SHELLS.join(', ').replace(/, (\w+)$/, ' or $1'), values: SHELLS }],
+  examples: ['eval "$(trader completion bash)"   # in ~/.bashrc', 'trader completion fish > ~/.config/fish/completions/trader.fish'],
+  parse: (raw) => ({ shell: parseChoice(raw.args[0]!, SHELLS, 'shell') }),
+  run,
+});
 
 export interface CompletionSpec {
   globalOptions: string[];
@@ -14,9 +27,9 @@ export interface CompletionSpec {
 }
 
 /** Prints the script for the shell. */
-export async function run(ctx: Context, { shell }: CompletionOptions): Promise<void> {
+async function run(ctx: Context, { shell }: CompletionOptions): Promise<void> {
   // The command table is read only now (it lists this command too), and every definition with it.
-  const [{ COMMANDS }, { GLOBAL_OPTIONS }] = await Promise.all([import('./definitions/index.js'), import('./definitions/global-options.js')]);
+  const [{ COMMANDS }, { GLOBAL_OPTIONS }] = await Promise.all([import('./index.js'), import('./global-options.js')]);
   const commands = await Promise.all(COMMANDS.map(async (entry) => ({ name: entry.name, command: await entry.definition() })));
   const spec = completionSpec(commands, GLOBAL_OPTIONS);
   const script = shell === 'bash' ? bash(spec) : shell === 'zsh' ? zsh(spec) : fish(spec);

@@ -1,10 +1,82 @@
-// `trader config init|get|set|list|path`: the config file and its profiles.
-import { parseBaseUrl } from '../argument-parsers.js';
+// `trader config init|get|set|list|path` and `config trust`: the config file and its profiles,
+// what can be typed, and the runs. They run with a lenient context: a profile holding a value
+// they would refuse can still be fixed.
+import { parseBaseUrl, parseProfileKey, parseProfileValue } from '../argument-parsers.js';
 import { PROFILE_KEYS, type Profile, type ProfileKey } from '../config/config-file.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { renderFields } from '../io/table.js';
-import type { ConfigKeyOptions, ConfigSetOptions } from './definitions/config.js';
+import { trust } from './config-trust.js';
+import { defineCommand, type CommandGroup, type NoOptions } from './definition.js';
+
+const KEY_HELP = PROFILE_KEYS.join(', ');
+
+export interface ConfigKeyOptions {
+  key: ProfileKey;
+}
+
+export interface ConfigSetOptions extends ConfigKeyOptions {
+  /** What is stored, checked by the parser that reads it back; undefined removes the key (`""`). */
+  value: string | number | undefined;
+}
+
+const init = defineCommand<NoOptions>({
+  examples: ['trader config init', 'trader --profile staging config init'],
+  lenient: true,
+  parse: () => ({}),
+  run: initRun,
+});
+
+const get = defineCommand<ConfigKeyOptions>({
+  arguments: [{ name: '<key>', help: KEY_HELP, values: PROFILE_KEYS }],
+  examples: ['trader config get baseUrl'],
+  lenient: true,
+  parse: (raw) => ({ key: parseProfileKey(raw.args[0]!) }),
+  run: getRun,
+});
+
+const set = defineCommand<ConfigSetOptions>({
+  arguments: [
+    { name: '<key>', help: KEY_HELP, values: PROFILE_KEYS },
+    { name: '<value>', help: 'the value ("" to remove)' },
+  ],
+  examples: ['trader config set maxBuyLamports 500000000', 'trader config set treasury <address>'],
+  lenient: true,
+  parse(raw) {
+    const key = parseProfileKey(raw.args[0]!);
+    const value = raw.args[1]!;
+    return { key, value: value === '' ? undefined : parseProfileValue(key, value, { insecure: raw.globals.insecure }) };
+  },
+  run: setRun,
+});
+
+const list = defineCommand<NoOptions>({
+  lenient: true,
+  parse: () => ({}),
+  run: listRun,
+});
+
+const path = defineCommand<NoOptions>({
+  lenient: true,
+  parse: () => ({}),
+  run: pathRun,
+});
+
+export const config: CommandGroup = {
+  examples: ['trader config init', 'trader config set maxBuyLamports 500000000', 'trader --profile staging config list'],
+  subcommands: [
+    { name: 'init', summary: 'ask for URL, API key and keypair, check the key with the service, save (mode 0600)', command: init },
+    { name: 'get', summary: 'print one setting of the profile (the API key masked)', command: get },
+    { name: 'set', summary: 'set one setting of the profile', command: set },
+    { name: 'list', summary: 'print every setting of the profile (the API key masked)', command: list },
+    { name: 'path', summary: 'print where the config file is', command: path },
+    {
+      name: 'trust',
+      summary: 'what is pinned for the configured service: its treasury and its sell-message wording (trust.json beside the config)',
+      command: trust,
+    },
+  ],
+};
 
 /** Shows enough of a key to recognise it, never the whole. */
 export function maskKey(key: string): string {
@@ -21,18 +93,18 @@ function profileOf(ctx: Context): Profile {
 }
 
 /** `trader config path`. */
-export async function path(ctx: Context): Promise<void> {
+async function pathRun(ctx: Context): Promise<void> {
   ctx.output.result({ path: ctx.config.path }, () => ctx.config.path);
 }
 
 /** `trader config get <key>`: the API key masked. */
-export async function get(ctx: Context, { key }: ConfigKeyOptions): Promise<void> {
+async function getRun(ctx: Context, { key }: ConfigKeyOptions): Promise<void> {
   const value = shown(key, profileOf(ctx)[key]);
   ctx.output.result({ profile: ctx.settings.profileName, key, value: value ?? null }, () => value ?? `(${key} is not set in profile "${ctx.settings.profileName}")`);
 }
 
 /** `trader config set <key> <value>`: the value was checked by the definition; undefined removes the key. */
-export async function set(ctx: Context, { key, value }: ConfigSetOptions): Promise<void> {
+async function setRun(ctx: Context, { key, value }: ConfigSetOptions): Promise<void> {
   if (key === 'apiKey' && value !== undefined) {
     ctx.output.warn('a key typed on the command line stays in your shell history; `trader config init` asks for it without echo');
   }
@@ -50,7 +122,7 @@ export async function set(ctx: Context, { key, value }: ConfigSetOptions): Promi
 }
 
 /** `trader config list`: the API key masked. */
-export async function list(ctx: Context): Promise<void> {
+async function listRun(ctx: Context): Promise<void> {
   const profile = profileOf(ctx);
   const masked: Record<string, string | number> = {};
   for (const key of PROFILE_KEYS) {
@@ -65,7 +137,7 @@ export async function list(ctx: Context): Promise<void> {
 }
 
 /** `trader config init`: asks, checks the key with the service, saves. */
-export async function init(ctx: Context): Promise<void> {
+async function initRun(ctx: Context): Promise<void> {
   if (!ctx.terminal.interactive) {
     throw new UsageError('config init asks questions and needs an interactive terminal; in scripts use `trader config set <key> <value>` or the TRADER_* variables');
   }

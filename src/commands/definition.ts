@@ -1,7 +1,8 @@
 // What a command is: its arguments and options (help, units, defaults), a pure parse from the
-// raw argv values to typed options, and a lazily loaded run(ctx, options). The command table
-// (definitions/index.ts) names and summarises each command; its definition is imported only when
-// it runs or its help is asked for, and its run module only when it runs.
+// raw argv values to typed options, and run(ctx, options), all in the command's own module. The
+// command table (commands/index.ts) names and summarises each command; a command's module is
+// imported only when it runs or its help is asked for, and what its run needs that is heavy
+// (the trade flows, the sandbox) only when it runs.
 import type { GlobalOptions } from '../config/settings.js';
 import type { Context } from '../context.js';
 
@@ -54,8 +55,8 @@ export interface CommandDefinition<O> extends CommandHelp {
   lenient?: boolean;
   /** Raw argv values → typed options; throws a UsageError (exit 2) for what cannot be. Pure: no I/O, no clock. */
   parse(raw: RawInput): O;
-  /** The run module, imported only when the command runs. Its options type is parse's return type. */
-  load(): Promise<{ run: RunFunction<NoInfer<O>> }>;
+  /** The work, with the options parse returned. */
+  run: RunFunction<NoInfer<O>>;
 }
 
 /** A command that only groups others (`trader config`). */
@@ -88,7 +89,7 @@ export interface Subcommand {
 /** The options of a command that takes none but the global ones. */
 export type NoOptions = Record<string, never>;
 
-/** Declares a command whose parse returns O; the run function `load` gives must take O. */
+/** Declares a command whose parse returns O; its run must take O. */
 export function defineCommand<O>(definition: CommandDefinition<O>): CommandDefinition<O> {
   return definition;
 }

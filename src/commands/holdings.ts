@@ -2,10 +2,20 @@
 import type { Holding } from '../api/types.js';
 import type { Context } from '../context.js';
 import { renderHoldings } from '../io/views/holdings.js';
-import type { HoldingsOptions } from './definitions/holdings.js';
+import { defineCommand } from './definition.js';
+import { CSV_OPTION, parseTableFlags, WIDE_OPTION, type TableFlags } from './shared-options.js';
+
+export type HoldingsOptions = TableFlags;
+
+export const holdings = defineCommand<HoldingsOptions>({
+  options: [CSV_OPTION, WIDE_OPTION],
+  examples: ['trader holdings', "trader holdings --json | jq '.[] | {symbol, amount}'", 'trader holdings --csv > holdings.csv'],
+  parse: parseTableFlags,
+  run,
+});
 
 /** Prints the holdings: a table with shares and a total, or CSV, or JSON. */
-export async function run(ctx: Context, opts: HoldingsOptions): Promise<void> {
+async function run(ctx: Context, opts: HoldingsOptions): Promise<void> {
   const { csv } = opts;
   const holdings = await (await ctx.api()).holdings();
   const printer = csv

@@ -1,9 +1,16 @@
 // `trader points`: the points summary.
 import type { Context } from '../context.js';
 import { renderPoints } from '../io/views/account.js';
+import { defineCommand, type NoOptions } from './definition.js';
+
+export const points = defineCommand<NoOptions>({
+  examples: ['trader points', 'trader points --json | jq .totalPoints'],
+  parse: () => ({}),
+  run,
+});
 
 /** Prints the points summary. */
-export async function run(ctx: Context): Promise<void> {
+async function run(ctx: Context): Promise<void> {
   const points = await (await ctx.api()).points();
   ctx.output.result(points, (theme) => renderPoints(points, theme));
 }

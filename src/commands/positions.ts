@@ -1,14 +1,34 @@
 // `trader positions [id]`: list positions, or show one.
-import type { Position } from '../api/types.js';
+import { POSITION_STATUSES, type Position } from '../api/types.js';
+import { parsePositionStatus, parseUuidOrPrefix, type TypedId } from '../argument-parsers.js';
 import type { Context } from '../context.js';
 import { renderPosition, renderPositions } from '../io/views/positions.js';
-import type { PositionsOptions } from './definitions/positions.js';
-import { resolvePositionId } from './id-prefix.js';
 import { shellQuote } from '../shell-quote.js';
+import { defineCommand, parsedOption } from './definition.js';
+import { resolvePositionId } from './id-prefix.js';
 import { printPages } from './paged-list.js';
+import { LIST_OPTIONS, parseListFlags, type ListFlags } from './shared-options.js';
+
+export interface PositionsOptions extends ListFlags {
+  /** One position to show (whole id or prefix); null lists them. */
+  id: TypedId | null;
+  status: string | undefined;
+}
+
+export const positions = defineCommand<PositionsOptions>({
+  arguments: [{ name: '[id]', help: 'position id to show, or its first 8+ characters' }],
+  options: [{ flags: '--status <status>', help: 'only positions in this status (open, closed, …)', values: POSITION_STATUSES }, ...LIST_OPTIONS],
+  examples: ['trader positions', 'trader positions --status open --all --json', 'trader positions 3f0c2a9e', 'trader positions --all --csv > positions.csv'],
+  parse(raw) {
+    const flags = parseListFlags(raw);
+    const id = raw.args[0];
+    return { ...flags, id: id === undefined ? null : parseUuidOrPrefix(id, 'position id'), status: parsedOption(raw, 'status', parsePositionStatus) };
+  },
+  run,
+});
 
 /** Lists positions a page at a time (or all), or shows one. */
-export async function run(ctx: Context, opts: PositionsOptions): Promise<void> {
+async function run(ctx: Context, opts: PositionsOptions): Promise<void> {
   const { id, status, limit, csv } = opts;
   const csvPrinter = async () => ctx.output.csv((await import('../io/csv-columns.js')).POSITION_CSV);
   if (id !== null) {

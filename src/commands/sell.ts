@@ -1,19 +1,44 @@
-// `trader sell <token> <amount>`: check locally, then run the sell flow and present it.
+// `trader sell <token> <amount>`: what can be typed and what it means; the run checks locally,
+// then runs the sell flow and presents it.
 import { randomUUID } from 'node:crypto';
-import { resolveSellAmount } from '../amounts.js';
+import { type SellAmountSpec, resolveSellAmount } from '../amounts.js';
+import { parseSellAmount, parseSolToLamports } from '../argument-parsers.js';
 import type { Context } from '../context.js';
 import { TradeFailedError, UsageError } from '../errors.js';
 import { renderSellReview, renderSellSummary } from '../io/views/sell.js';
 import { tokenAmount } from '../io/views/token-amount.js';
 import { holdingOf, metaOf, mintForSymbol } from '../trade/token-lookup.js';
-import type { SellOptions } from './definitions/sell.js';
+import { defineCommand, parsedOption } from './definition.js';
 import { followCommand } from './follow-command.js';
+import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from './shared-options.js';
 import { startTrade } from './trade-preflight.js';
 import { tradeScreen } from './trade-screen.js';
 import { wordingTrust } from './trust.js';
 
+/** `amount`: raw units, all, or a percentage, turned into units once the holding is read. */
+export interface SellOptions extends TradeInput<SellAmountSpec> {
+  /** --min-sol in lamports: a signed minimum below it is refused; null when not typed. */
+  minSolLamports: bigint | null;
+}
+
+export const sell = defineCommand<SellOptions>({
+  arguments: tradeArguments('a current holding', 'raw token units, "all", or a percentage of the holding ("50%")'),
+  options: tradeOptions({
+    trades: 'sells',
+    own: [{ flags: '--min-sol <sol>', help: 'refuse to sign a minimum below this many SOL' }],
+    accepted: 'authorization is accepted',
+    dryRun: 'show the message',
+  }),
+  examples: ['trader sell BONK 50%', 'trader sell <mint> all --min-sol 0.2 --yes --json', 'trader sell <mint> 1000000 --dry-run'],
+  parse: (raw) => ({
+    ...parseTradeInput(raw, 'you hold', parseSellAmount),
+    minSolLamports: parsedOption(raw, 'minSol', parseSolToLamports) ?? null,
+  }),
+  run,
+});
+
 /** Runs a sell; everything typed was checked by its definition before any request. */
-export async function run(ctx: Context, opts: SellOptions): Promise<void> {
+async function run(ctx: Context, opts: SellOptions): Promise<void> {
   const { token: typedToken, amount: amountSpec, slippageBps: typedSlippage, minSolLamports } = opts;
   const token = typedToken.kind === 'mint' ? typedToken.mint : typedToken.text;
   let idempotencyKey = opts.idempotencyKey ?? randomUUID();
@@ -129,4 +154,3 @@ export async function run(ctx: Context, opts: SellOptions): Promise<void> {
     }
   }
 }
-

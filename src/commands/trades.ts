@@ -1,17 +1,48 @@
 // `trader trades <id> [--watch]`: show one trade, or follow it until it is final.
+import { parseSeconds, parseTradeIdArgument, type TypedTradeId } from '../argument-parsers.js';
 import type { Context } from '../context.js';
+import { DEFAULT_WATCH_INTERVAL_SECONDS, MIN_WATCH_INTERVAL_SECONDS } from '../defaults.js';
 import { InterruptedError, PendingError, TradeFailedError } from '../errors.js';
-import { tokenMetaQuietly, type TokenMeta } from '../trade/token-lookup.js';
-import { renderSell, renderTrade } from '../io/views/trade.js';
 import { stageWords } from '../io/views/stage.js';
+import { renderSell, renderTrade } from '../io/views/trade.js';
+import { tokenMetaQuietly, type TokenMeta } from '../trade/token-lookup.js';
 import { watchSell, watchTrade } from '../trade/watch.js';
-import type { TradesOptions } from './definitions/trades.js';
+import { defineCommand, optionFlag, parsedOption } from './definition.js';
+import { followCommand } from './follow-command.js';
 import { resolveTradeId } from './id-prefix.js';
 import { deadline } from './trade-options.js';
-import { followCommand } from './follow-command.js';
+
+export interface TradesOptions {
+  id: TypedTradeId;
+  watch: boolean;
+  /** Between status reads while watching. */
+  intervalSeconds: number;
+}
+
+export const trades = defineCommand<TradesOptions>({
+  arguments: [{ name: '<id>', help: 'buy intent id (or its first 8+ characters), sell authorization id (sell_…) or trade id' }],
+  options: [
+    { flags: '--watch', help: 'follow the trade until it is final' },
+    {
+      flags: '--interval <seconds>',
+      help: `seconds between status reads while watching, at least ${MIN_WATCH_INTERVAL_SECONDS}`,
+      default: DEFAULT_WATCH_INTERVAL_SECONDS,
+    },
+  ],
+  examples: ['trader trades <buyId>', 'trader trades sell_abc123 --watch', 'trader trades <id> --watch --json --timeout 600'],
+  parse(raw) {
+    const interval = (text: string) => parseSeconds(text, { option: '--interval', min: MIN_WATCH_INTERVAL_SECONDS });
+    return {
+      id: parseTradeIdArgument(raw.args[0]!),
+      watch: optionFlag(raw, 'watch'),
+      intervalSeconds: parsedOption(raw, 'interval', interval) ?? DEFAULT_WATCH_INTERVAL_SECONDS,
+    };
+  },
+  run,
+});
 
 /** Shows the trade, or follows it to its end with --watch. */
-export async function run(ctx: Context, opts: TradesOptions): Promise<void> {
+async function run(ctx: Context, opts: TradesOptions): Promise<void> {
   const intervalMs = opts.intervalSeconds * 1000;
   const api = await ctx.api();
   const id = await resolveTradeId(api, opts.id);

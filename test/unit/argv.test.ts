@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import type { GlobalOptions } from '../../src/config/settings.js';
 import type { AnyCommand, CommandDefinition } from '../../src/commands/definition.js';
-import { COMMANDS } from '../../src/commands/definitions/index.js';
+import { COMMANDS } from '../../src/commands/index.js';
 import {
   DEFAULT_WATCH_INTERVAL_SECONDS,
   SANDBOX_HOST,

@@ -1,8 +1,8 @@
 // Options more than one command takes, declared and parsed once: a trade's slippage, key,
 // waiting and dry run; a list's pages; a table's output format.
-import { parseCsvFlag, parseCursor, parseIdempotencyKey, parseLimit, parseSlippageBps, parseTokenArgument, type TokenArgument } from '../../argument-parsers.js';
-import { SERVICE_PAGE_LIMIT } from '../../defaults.js';
-import { optionFlag, parsedOption, type ArgumentSpec, type OptionSpec, type RawInput } from '../definition.js';
+import { parseCsvFlag, parseCursor, parseIdempotencyKey, parseLimit, parseSlippageBps, parseTokenArgument, type TokenArgument } from '../argument-parsers.js';
+import { SERVICE_PAGE_LIMIT } from '../defaults.js';
+import { optionFlag, parsedOption, type ArgumentSpec, type OptionSpec, type RawInput } from './definition.js';
 
 /** Buy's and sell's arguments: `whose` says which tokens a symbol may name, `amount` what the amount is. */
 export function tradeArguments(whose: string, amount: string): ArgumentSpec[] {

@@ -1,9 +1,9 @@
 // The options every command takes, before or after it: declared once with their help, and the
 // values typed parsed once. The environment and the profile fill in the rest (config/settings.ts).
-import type { GlobalOptions } from '../../config/settings.js';
-import { DEFAULT_KEYPAIR_PATH, DEFAULT_PROFILE, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS } from '../../defaults.js';
-import { UsageError } from '../../errors.js';
-import type { OptionSpec } from '../definition.js';
+import type { GlobalOptions } from '../config/settings.js';
+import { DEFAULT_KEYPAIR_PATH, DEFAULT_PROFILE, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS } from '../defaults.js';
+import { UsageError } from '../errors.js';
+import type { OptionSpec } from './definition.js';
 
 const CONNECTION = 'Connection options:';
 const WALLET = 'Wallet options:';
@@ -29,7 +29,7 @@ export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
  * value. Async only to load the parsers when a command runs, not for `--help`.
  */
 export async function parseGlobalOptions(raw: Readonly<Record<string, unknown>>): Promise<GlobalOptions> {
-  const { parseAddress, parseBaseUrl, parseSeconds } = await import('../../argument-parsers.js');
+  const { parseAddress, parseBaseUrl, parseSeconds } = await import('../argument-parsers.js');
   // An empty value (`--base-url "$URL"` with URL unset) must not quietly fall back to another
   // service, key or wallet from the environment or the profile.
   const text = (key: string, flag: string): string | undefined => {
