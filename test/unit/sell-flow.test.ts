@@ -1,7 +1,9 @@
-// The sell flow in process, with a fake service and fake timers: the polling interval of the
-// sell path (never closer than 2 s, for the sell read and for the status endpoint), the wording
-// pin (first use pins, a change needs acceptance, --yes refuses it and keeps it pending), the
-// trust store failing before signing, and what is said after an authorize error.
+// Every way a sell can end, in process with a fake service and fake timers: completed, failed
+// (with its code), accepted (--no-wait), dry run, timed out, and each stop (refused at the
+// --min-sol and slippage limits, declined, interrupted, a service error after authorize, a local
+// refusal); the polling interval of the sell path (never closer than 2 s, for the sell read and
+// for the status endpoint), the wording pin (first use pins, a change needs acceptance, --yes
+// refuses it and keeps it pending), and the trust store failing before signing.
 import nacl from 'tweetnacl';
 import bs58 from 'bs58';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -32,7 +34,9 @@ interface FakeService {
 }
 
 /** A service whose sell stays pending for `pendingReads` reads, then completes. */
-function service(opts: { wording?: (a: SellAuthorization) => string; pendingReads?: number; authorizeError?: ApiError } = {}): FakeService {
+function service(
+  opts: { wording?: (a: SellAuthorization) => string; pendingReads?: number; authorizeError?: ApiError; failure?: { code: string; reason: string } } = {},
+): FakeService {
   const reads = { sell: [] as number[], status: [] as number[] };
   let authorized = false;
   let n = 0;
@@ -63,7 +67,7 @@ function service(opts: { wording?: (a: SellAuthorization) => string; pendingRead
   let current: SellAuthorization;
   const view = (): GetSellResponse => ({
     authorization: { ...current, status: authorized ? 'authorized' : 'awaiting_signature' },
-    sell: authorized ? { status: reads.sell.length > (opts.pendingReads ?? 3) ? 'completed' : 'swap_pending', groupKey: 'sg_1' } : null,
+    sell: authorized ? { status: reads.sell.length > (opts.pendingReads ?? 3) ? (opts.failure ? 'failed' : 'completed') : 'swap_pending', groupKey: 'sg_1' } : null,
   });
   fake.api = {
     createSell: async () => ({ authorization: (current = authorization()) }),
@@ -80,7 +84,9 @@ function service(opts: { wording?: (a: SellAuthorization) => string; pendingRead
     getTradeStatus: async () => {
       reads.status.push(Date.now());
       const done = reads.sell.length > (opts.pendingReads ?? 3);
-      return { id: 'sg_1', side: 'sell', status: done ? 'completed' : 'executing', stage: done ? 'completed' : 'executing', terminal: done, signatures: { deposit: null, swaps: [], payouts: [], refund: null }, failure: null, refund: null, completedAt: null };
+      const end = opts.failure ? 'failed' : 'completed';
+      const failure = done && opts.failure ? opts.failure : null;
+      return { id: 'sg_1', side: 'sell', status: done ? end : 'executing', stage: done ? end : 'executing', terminal: done, signatures: { deposit: null, swaps: [], payouts: [], refund: null }, failure, refund: null, completedAt: null };
     },
     getTrade: async () => null,
   } as unknown as ServiceClient;
@@ -266,6 +272,52 @@ describe('every other way a sell ends', () => {
     expect(fake.authorizes).toBe(0);
     const unattended = stopOf(await run(service(), trust, request(), slow));
     expect(unattended).toMatchObject({ kind: 'refused', problems: ['the authorization expired before it could be signed'] });
+  });
+
+  it('completed: signed once, followed to the end; failed: the final outcome carries the code, and PRICE_MOVED says nothing was sold', async () => {
+    const { trust } = memoryTrust();
+    const fine = service();
+    expect(await run(fine, trust, request(), hooks().h)).toMatchObject({ kind: 'final', outcome: { state: 'completed' }, idempotencyKey: 'k' });
+    expect(fine.authorizes).toBe(1);
+    const moved = await run(service({ failure: { code: 'PRICE_MOVED', reason: 'the price moved past the minimum' } }), trust, request(), hooks().h);
+    expect(moved).toMatchObject({ kind: 'final', outcome: { state: 'failed', code: 'PRICE_MOVED', reason: 'the price moved past the minimum', nothingSold: true } });
+    const other = await run(service({ failure: { code: 'SWAP_FAILED', reason: 'no route' } }), trust, request(), hooks().h);
+    expect(other).toMatchObject({ kind: 'final', outcome: { state: 'failed', code: 'SWAP_FAILED', nothingSold: false } });
+  });
+
+  it('--dry-run: the review and its problems, nothing signed and nothing pinned, whether the checks pass or not', async () => {
+    const { trust, state } = memoryTrust();
+    const fake = service();
+    expect(await run(fake, trust, request({ dryRun: true }), hooks().h)).toMatchObject({ kind: 'dry-run', problems: [], review: { wording: { status: 'first-use' } } });
+    // The quote's minimum is 49,500,000 lamports: --min-sol one lamport above it is a problem.
+    const high = await run(fake, trust, request({ dryRun: true, minSolLamports: 49_500_001n }), hooks().h);
+    expect(high.kind).toBe('dry-run');
+    expect((high as Extract<SellResult, { kind: 'dry-run' }>).problems.join(' ')).toMatch(/--min-sol/);
+    expect(fake.authorizes).toBe(0);
+    expect(state.pinned).toBeNull();
+  });
+
+  it('refused before the question: a minimum one lamport under --min-sol, or slippage one basis point over what is allowed; at the limit it signs', async () => {
+    const { trust } = memoryTrust();
+    const under = service();
+    const refused = stopOf(await run(under, trust, request({ minSolLamports: 49_500_001n }), hooks().h));
+    expect(refused).toMatchObject({ kind: 'refused', hints: ['nothing was signed; the authorization expires unused'] });
+    expect(under.authorizes).toBe(0);
+    const wide = service();
+    expect(stopOf(await run(wide, trust, request({ allowedSlippageBps: 99 }), hooks().h))).toMatchObject({ kind: 'refused' });
+    expect(wide.authorizes).toBe(0);
+    const atLimits = service();
+    expect((await run(atLimits, trust, request({ minSolLamports: 49_500_000n, allowedSlippageBps: 100 }), hooks().h)).kind).toBe('final');
+    expect(atLimits.authorizes).toBe(1);
+  });
+
+  it('an answer lost on the authorize, then the read failing: a service error in phase submitted (the signature may have been taken)', async () => {
+    const { UncertainOutcomeError } = await import('../../src/api/errors.js');
+    const { trust } = memoryTrust();
+    const fake = service({ authorizeError: new UncertainOutcomeError('connection reset after the request was sent', { status: null }) });
+    fake.api.getSell = async () => Promise.reject(new ApiError('HTTP 500', { status: 500 }));
+    const stop = stopOf(await run(fake, trust, request(), hooks().h));
+    expect(stop).toMatchObject({ kind: 'service-error', phase: 'submitted', proven: 'the sell could not be read afterwards, so whether the signature was taken is unknown' });
   });
 
   it('--no-wait: accepted once the signature is in; a slow sell past the deadline: timed out', async () => {
