@@ -156,7 +156,14 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
       }
       // Answered with an error, though the signed deposit is in the service's hands: only its
       // state says whether anything was spent.
-      const spent = await afterRefusedDeposit(api, intent.id);
+      let spent: Awaited<ReturnType<typeof afterRefusedDeposit>>;
+      try {
+        spent = await afterRefusedDeposit(api, intent.id);
+      } catch (readError) {
+        // Stopped (Ctrl-C) before the state was read: the signed deposit may still be spent.
+        track.phase = 'submitted';
+        throw readError;
+      }
       if (spent.nothingSpent) {
         throw track.serviceError(
           err,

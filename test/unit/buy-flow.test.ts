@@ -213,6 +213,14 @@ describe('a buy that stops', () => {
     );
   });
 
+  it('a deposit answered with an error, then Ctrl-C while the buy is read: interrupted in phase submitted (the signed deposit is out), never "nothing was submitted"', async () => {
+    const s = service({ deposit: new ApiError('HTTP 400: broadcast failed', { status: 400 }) });
+    const api = { ...s.api, getBuy: async () => Promise.reject(new InterruptedError('SIGINT')) } as ServiceClient;
+    const stop = stopOf(await run(api, request(), hooks()));
+    expect(stop).toMatchObject({ kind: 'interrupted', phase: 'submitted', signal: 'SIGINT' });
+    expect(s.calls).toMatchObject({ deposits: 1, cancels: 0 });
+  });
+
   it('an answer lost on the deposit, then the read failing: uncertain (phase submitted), never cancelled, never "nothing was spent"', async () => {
     const { UncertainOutcomeError } = await import('../../src/api/errors.js');
     const s = service({ deposit: new UncertainOutcomeError('connection reset after the request was sent', { status: null }) });
