@@ -36,6 +36,9 @@ export async function resolveBuyId(api: ServiceClient, typed: TypedId): Promise<
   return pickByPrefix(typed.prefix, buyIdsOf(await allPositions(api)), 'buy', 'trader positions --all');
 }
 
+/** The answers that mean an id typed for `trades` is no trade id the service knows. */
+const NOT_A_TRADE_ID = [400, 404, 422];
+
 /**
  * `trades <id>`: a whole id as typed; a prefix is the buy whose id starts with it, and when no
  * buy has it, it is read as typed (a group key's format is not shown, so it might be one).
@@ -47,8 +50,9 @@ export async function resolveTradeId(api: ServiceClient, typed: TypedTradeId): P
     const asTyped = await api.getTradeStatus(typed.typed).then(
       () => true,
       (err: unknown) => {
-        // Any 4xx: the service does not know it as a trade id (some answer 400 for a malformed one).
-        if (err instanceof ApiError && err.status !== null && err.status >= 400 && err.status < 500) return false;
+        // Not found, or refused as malformed (400, 422): the service does not know it as a trade
+        // id. Any other failure (a key refused, a rate limit) is about the request: it is said.
+        if (err instanceof ApiError && err.status !== null && NOT_A_TRADE_ID.includes(err.status)) return false;
         throw err;
       },
     );

@@ -13,7 +13,7 @@ const B = '3f0c2a9e-ffff-4d5e-8f90-0123456789ab';
 const C = '7a7a7a7a-0000-4000-8000-000000000000';
 
 /** A client whose position list comes in pages of two; it counts the list reads. */
-function fakeApi(ids: Array<[positionId: string, buyId: string | null]>) {
+function fakeApi(ids: Array<[positionId: string, buyId: string | null]>, statusAnswer = 404) {
   const positions = ids.map(([id, buyTradeId]) => ({ ...position, id, buyTradeId }) as Position);
   const calls = { list: 0, status: [] as string[] };
   const api = {
@@ -25,7 +25,7 @@ function fakeApi(ids: Array<[positionId: string, buyId: string | null]>) {
     },
     async getTradeStatus(id: string) {
       calls.status.push(id);
-      throw new ApiError('HTTP 404 NOT_FOUND', { status: 404 });
+      throw new ApiError(`HTTP ${statusAnswer}`, { status: statusAnswer });
     },
   } as unknown as ServiceClient;
   return { api, calls };
@@ -102,5 +102,16 @@ describe('resolving against the lists', () => {
     expect(await usage(resolveTradeId(api, 'deadbeef'))).toMatch(/^no buy of this account starts with deadbeef/);
     expect(calls.status).toEqual(['deadbeef']);
     expect(() => parseTradeIdArgument('dead')).toThrow(/too short/);
+  });
+
+  it('a trade prefix tried as typed: 400, 404 and 422 mean no such trade (the prefix error, exit 2); 401, 403 and 429 are said as they are', async () => {
+    for (const status of [400, 404, 422]) {
+      expect(await usage(resolveTradeId(fakeApi([], status).api, 'deadbeef'))).toMatch(/^no buy of this account starts with deadbeef/);
+    }
+    for (const status of [401, 403, 429]) {
+      const err = await resolveTradeId(fakeApi([], status).api, 'deadbeef').then(() => null, (e: unknown) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      expect((err as ApiError).status).toBe(status);
+    }
   });
 });
