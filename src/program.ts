@@ -112,14 +112,18 @@ export function buildProgram(hooks: ProgramHooks): Command {
   program.helpCommand(false);
   program
     .command('help')
-    .argument('[command]')
+    .argument('[command...]')
     .description('display help for command')
     .helpOption(false)
-    .action(async (name: string | undefined) => {
-      if (name === undefined) program.help();
-      const command = program.commands.find((c) => c.name() === name);
-      if (!command) return program.error(`unknown command '${name}'`);
-      await load(command);
+    .action(async (path: string[]) => {
+      // `help config trust` walks down: each level's definition is loaded before its subcommands are looked up.
+      let command: Command = program;
+      for (const name of path) {
+        const sub = command.commands.find((c) => c.name() === name);
+        if (!sub) return program.error(`unknown command '${path.join(' ')}'`);
+        await load(sub);
+        command = sub;
+      }
       command.help();
     });
   return program;

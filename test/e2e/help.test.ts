@@ -58,6 +58,18 @@ describe('help', () => {
     expect(unknown.stderr).toBe("error: unknown command 'nope' (run with --help for usage)\n");
   });
 
+  it('`trader help` takes a path of subcommands: `help config trust forget` is `config trust forget --help`; an unknown step is exit 2 naming the path', async () => {
+    for (const path of [['config', 'trust'], ['config', 'trust', 'forget']]) {
+      const [viaHelp, viaFlag] = await Promise.all([runInProcess(['help', ...path]), runInProcess([...path, '--help'])]);
+      expect(viaHelp.code).toBe(0);
+      expect(viaHelp.stdout).toBe(viaFlag.stdout);
+      expect(viaHelp.stdout).toMatch(new RegExp(`^Usage: trader ${path.join(' ')} `));
+    }
+    const unknown = await runInProcess(['help', 'config', 'nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe("error: unknown command 'config nope' (run with --help for usage)\n");
+  });
+
   it('a mistyped command suggests the nearest one, exit 2', async () => {
     const result = await runCli(['hodlings']);
     expect(result.code).toBe(2);
