@@ -142,6 +142,17 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
         throw new DeclinedError('the message was not accepted; the authorization expires unused');
       }
     }
+    // The answers may have come late: an authorization already dead is neither pinned nor
+    // signed; the user may get a fresh quote instead (asked again after the pin, which may
+    // have waited for another process's lock).
+    const late = async (): Promise<boolean> => {
+      if (!authorizationExpired(authorization, deps.clock.now())) return false;
+      if (req.assumeYes) throw new RefusedToSignError(['the authorization expired before it could be signed'], ['run the command again for a fresh quote']);
+      if (!(await track.asking(() => hooks.freshQuote()))) throw new DeclinedError('the authorization expired unused');
+      idempotencyKey = hooks.newIdempotencyKey();
+      return true;
+    };
+    if (await late()) continue;
     // The wording is pinned before anything is signed: a trust store that cannot be written
     // refuses the first use, and a process that pinned another wording meanwhile wins.
     if (review.wording.status !== 'pinned') {
@@ -150,13 +161,7 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
         throw new RefusedToSignError(['another trader process pinned a different sell wording for this service meanwhile'], ['nothing was signed; run the command again to review it']);
       }
     }
-    // The answers may have come late: never sign an authorization that is already dead.
-    if (authorizationExpired(authorization, deps.clock.now())) {
-      if (req.assumeYes) throw new RefusedToSignError(['the authorization expired before it could be signed'], ['run the command again for a fresh quote']);
-      if (!(await track.asking(() => hooks.freshQuote()))) throw new DeclinedError('the authorization expired unused');
-      idempotencyKey = hooks.newIdempotencyKey();
-      continue;
-    }
+    if (await late()) continue;
     track.phase = 'approved';
     const signature = signMessage(authorization.message, deps.keypair.secretKey);
     const authorized = await authorize(deps, authorization, signature);

@@ -270,6 +270,8 @@ describe('every other way a sell ends', () => {
     expect(stopOf(interactive)).toMatchObject({ kind: 'declined', detail: 'the authorization expired unused' });
     expect(offered).toBe(2);
     expect(fake.authorizes).toBe(0);
+    // Nothing signed, so nothing pinned: the next sell is still a first use.
+    expect(trust.pinned()).toBeNull();
     const unattended = stopOf(await run(service(), trust, request(), slow));
     expect(unattended).toMatchObject({ kind: 'refused', problems: ['the authorization expired before it could be signed'] });
   });
