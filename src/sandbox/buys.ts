@@ -5,13 +5,14 @@ import { addActivity } from './activity.js';
 import { blockHeight, issueBlockhash } from './chain.js';
 import { iso } from './clock.js';
 import { buildDepositTransaction, verifyDeposit } from './deposit-tx.js';
-import { HttpError, notFound } from './errors.js';
+import { HttpError, ownedBy } from './errors.js';
+import { createOnce } from './idempotency.js';
 import { newSignature, newUuid } from './ids.js';
 import { applySlippage, buyFee, quoteBuy, swapBuy } from './market.js';
 import { awardPoints, valueOf } from './points.js';
 import { createPosition, updatePosition } from './positions.js';
 import type { BuyRecord } from './state.js';
-import { type Body, optionalSlippage, requireAmount, requireIdempotencyKey, requireMint, requireString } from './validate.js';
+import { type Body, requireString, requireTradeRequest, type TradeRequest } from './validate.js';
 import { credit, payDeposit } from './wallet.js';
 import type { KeyOwner, World } from './world.js';
 
@@ -32,28 +33,19 @@ export function intentView(b: BuyRecord): BuyIntent {
 
 /** The buy of `id` if it belongs to the caller's account, else 404. */
 export function ownBuy(world: World, owner: KeyOwner, id: string): BuyRecord {
-  const b = world.buys.get(id);
-  if (!b || b.accountId !== owner.account.id) throw notFound('buy intent', id);
-  return b;
+  return ownedBy(owner.account.id, world.buys.get(id), 'buy intent', id);
 }
 
 /** POST /trade/buys. */
 export function createBuy(world: World, owner: KeyOwner, body: Body): { status: number; data: CreateBuyResponse } {
-  const mint = requireMint(body);
-  const amount = requireAmount(body, 'amountLamports');
-  const idempotencyKey = requireIdempotencyKey(body);
-  const slippageBps = optionalSlippage(body);
-  const data = world.account(owner.account.id);
+  const request = requireTradeRequest(body, 'amountLamports');
+  const keys = world.account(owner.account.id).buyKeys;
+  const { status, record } = createOnce('buy', request, keys, world.buys, (b) => b.amountLamports, () => openBuyIntent(world, owner, request));
+  return { status, data: { intent: intentView(record), deposit: { transaction: record.transaction, lastValidBlockHeight: record.lastValidBlockHeight } } };
+}
 
-  const existingId = data.buyKeys[idempotencyKey];
-  if (existingId !== undefined) {
-    const b = world.buys.get(existingId)!;
-    if (b.mint !== mint || b.amountLamports !== amount || b.slippageBps !== slippageBps) {
-      throw new HttpError(409, 'IDEMPOTENCY_KEY_REUSED', 'idempotencyKey was already used for a buy with different parameters');
-    }
-    return { status: 200, data: { intent: intentView(b), deposit: { transaction: b.transaction, lastValidBlockHeight: b.lastValidBlockHeight } } };
-  }
-
+/** A new buy intent awaiting its deposit, with its pending position. */
+function openBuyIntent(world: World, owner: KeyOwner, { mint, amount, idempotencyKey, slippageBps }: TradeRequest): BuyRecord {
   const token = world.token(mint);
   if (amount < MIN_BUY_LAMPORTS) {
     throw new HttpError(400, 'AMOUNT_TOO_SMALL', `amountLamports must be at least ${MIN_BUY_LAMPORTS}`, { field: 'amountLamports' });
@@ -103,8 +95,7 @@ export function createBuy(world: World, owner: KeyOwner, body: Body): { status: 
   world.state.buys.push(b);
   world.buys.set(id, b);
   world.activeBuys.add(b);
-  data.buyKeys[idempotencyKey] = id;
-  return { status: 201, data: { intent: intentView(b), deposit: { transaction: b.transaction, lastValidBlockHeight } } };
+  return b;
 }
 
 /** POST /trade/buys/{id}/deposit. */
