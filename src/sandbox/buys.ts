@@ -12,6 +12,7 @@ import { applySlippage, buyFee, quoteBuy, swapBuy } from './market.js';
 import { awardPoints, valueOf } from './points.js';
 import { createPosition, updatePosition } from './positions.js';
 import type { BuyRecord } from './state.js';
+import { stepAfter, type TimeStep } from './time-step.js';
 import { type Body, requireString, requireTradeRequest, type TradeRequest } from './validate.js';
 import { credit, payDeposit } from './wallet.js';
 import type { KeyOwner, World } from './world.js';
@@ -227,8 +228,35 @@ function failSwap(world: World, b: BuyRecord, at: number, code: string, reason: 
   updatePosition(world, b.positionId, { status: 'refund_pending' }, at);
 }
 
+function submitSwap(b: BuyRecord, at: number): void {
+  b.status = 'swap_submitted';
+  b.swapSignature = newSignature();
+  b.updatedAt = at;
+}
+
+function startRefund(b: BuyRecord, at: number): void {
+  b.refundState = 'in_progress';
+  b.refundSignature = newSignature();
+  b.updatedAt = at;
+}
+
+function completeRefund(world: World, b: BuyRecord, at: number): void {
+  b.refundState = 'complete';
+  b.status = 'refunded';
+  credit(world, b.accountId, b.amountLamports);
+  b.completedAt = at;
+  b.updatedAt = at;
+  updatePosition(world, b.positionId, { status: 'refunded' }, at);
+  addActivity(
+    world,
+    b.accountId,
+    { type: 'refund', status: 'completed', signature: b.refundSignature, mint: b.mint, solLamports: b.amountLamports.toString() },
+    at,
+  );
+}
+
 /** The next time-based step of a buy, if one is due by time alone. */
-export function buyNextStep(world: World, b: BuyRecord): { at: number; run: (at: number) => void } | null {
+export function buyNextStep(world: World, b: BuyRecord): TimeStep | null {
   const d = world.state.delays;
   switch (b.status) {
     case 'awaiting_deposit':
@@ -239,46 +267,12 @@ export function buyNextStep(world: World, b: BuyRecord): { at: number; run: (at:
       return landedAt > b.depositExpiresAt ? { at: b.depositExpiresAt, run: (at) => expire(world, b, at) } : null;
     }
     case 'deposit_confirmed':
-      return {
-        at: b.updatedAt + d.swapSeconds * 1000,
-        run: (at) => {
-          b.status = 'swap_submitted';
-          b.swapSignature = newSignature();
-          b.updatedAt = at;
-        },
-      };
+      return stepAfter(b.updatedAt, d.swapSeconds, (at) => submitSwap(b, at));
     case 'swap_submitted':
-      return { at: b.updatedAt + d.swapSeconds * 1000, run: (at) => executeSwap(world, b, at) };
+      return stepAfter(b.updatedAt, d.swapSeconds, (at) => executeSwap(world, b, at));
     case 'failed':
-      if (b.refundState === 'recovering') {
-        return {
-          at: b.updatedAt + d.refundSeconds * 1000,
-          run: (at) => {
-            b.refundState = 'in_progress';
-            b.refundSignature = newSignature();
-            b.updatedAt = at;
-          },
-        };
-      }
-      if (b.refundState === 'in_progress') {
-        return {
-          at: b.updatedAt + d.refundSeconds * 1000,
-          run: (at) => {
-            b.refundState = 'complete';
-            b.status = 'refunded';
-            credit(world, b.accountId, b.amountLamports);
-            b.completedAt = at;
-            b.updatedAt = at;
-            updatePosition(world, b.positionId, { status: 'refunded' }, at);
-            addActivity(
-              world,
-              b.accountId,
-              { type: 'refund', status: 'completed', signature: b.refundSignature, mint: b.mint, solLamports: b.amountLamports.toString() },
-              at,
-            );
-          },
-        };
-      }
+      if (b.refundState === 'recovering') return stepAfter(b.updatedAt, d.refundSeconds, (at) => startRefund(b, at));
+      if (b.refundState === 'in_progress') return stepAfter(b.updatedAt, d.refundSeconds, (at) => completeRefund(world, b, at));
       return null;
     default:
       return null;

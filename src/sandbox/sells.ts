@@ -14,6 +14,7 @@ import { applySlippage, formatUnits, quoteSell, swapSell } from './market.js';
 import { awardPoints, valueOf } from './points.js';
 import { sellablePositions, updatePosition } from './positions.js';
 import type { AuthorizationRecord, SellGroupRecord, TokenRecord } from './state.js';
+import { stepAfter, type TimeStep } from './time-step.js';
 import { type Body, requireString, requireTradeRequest, type TradeRequest } from './validate.js';
 import { credit } from './wallet.js';
 import type { KeyOwner, World } from './world.js';
@@ -273,10 +274,7 @@ function executeSell(world: World, g: SellGroupRecord, at: number): void {
 }
 
 /** The next time-based step of a sell authorization or group. */
-export function sellNextStep(
-  world: World,
-  item: AuthorizationRecord | SellGroupRecord,
-): { at: number; run: (at: number) => void } | null {
+export function sellNextStep(world: World, item: AuthorizationRecord | SellGroupRecord): TimeStep | null {
   const d = world.state.delays;
   if ('message' in item) {
     if (item.status !== 'awaiting_signature') return null;
@@ -288,24 +286,21 @@ export function sellNextStep(
     };
   }
   const g = item;
-  if (g.status === 'swap_pending') return { at: g.updatedAt + d.swapSeconds * 1000, run: (at) => executeSell(world, g, at) };
-  if (g.status === 'payout_pending') {
-    return {
-      at: g.updatedAt + d.payoutSeconds * 1000,
-      run: (at) => {
-        g.status = 'completed';
-        g.payoutSignature = newSignature();
-        credit(world, g.accountId, g.receivedLamports!);
-        g.completedAt = at;
-        g.updatedAt = at;
-        addActivity(
-          world,
-          g.accountId,
-          { type: 'payout', status: 'completed', signature: g.payoutSignature, mint: g.mint, solLamports: g.receivedLamports!.toString() },
-          at,
-        );
-      },
-    };
-  }
+  if (g.status === 'swap_pending') return stepAfter(g.updatedAt, d.swapSeconds, (at) => executeSell(world, g, at));
+  if (g.status === 'payout_pending') return stepAfter(g.updatedAt, d.payoutSeconds, (at) => payOut(world, g, at));
   return null;
+}
+
+function payOut(world: World, g: SellGroupRecord, at: number): void {
+  g.status = 'completed';
+  g.payoutSignature = newSignature();
+  credit(world, g.accountId, g.receivedLamports!);
+  g.completedAt = at;
+  g.updatedAt = at;
+  addActivity(
+    world,
+    g.accountId,
+    { type: 'payout', status: 'completed', signature: g.payoutSignature, mint: g.mint, solLamports: g.receivedLamports!.toString() },
+    at,
+  );
 }
