@@ -161,12 +161,17 @@ function confirm(world: World, b: BuyRecord, at: number): void {
     b.swapWillFail = true;
   }
   updatePosition(world, b.positionId, { status: 'funded' }, at);
-  addActivity(
-    world,
-    b.accountId,
-    { type: 'deposit', status: 'confirmed', signature: b.depositSignature, mint: b.mint, solLamports: b.amountLamports.toString() },
-    at,
-  );
+  addWholeAmountActivity(world, b, { type: 'deposit', status: 'confirmed', signature: b.depositSignature }, at);
+}
+
+/** The ledger entry of the buy's whole amount of SOL moving: paid in (deposit) or paid back (refund). */
+function addWholeAmountActivity(
+  world: World,
+  b: BuyRecord,
+  entry: { type: 'deposit' | 'refund'; status: string; signature: string | null },
+  at: number,
+): void {
+  addActivity(world, b.accountId, { ...entry, mint: b.mint, solLamports: b.amountLamports.toString() }, at);
 }
 
 function expire(world: World, b: BuyRecord, at: number): void {
@@ -247,12 +252,7 @@ function completeRefund(world: World, b: BuyRecord, at: number): void {
   b.completedAt = at;
   b.updatedAt = at;
   updatePosition(world, b.positionId, { status: 'refunded' }, at);
-  addActivity(
-    world,
-    b.accountId,
-    { type: 'refund', status: 'completed', signature: b.refundSignature, mint: b.mint, solLamports: b.amountLamports.toString() },
-    at,
-  );
+  addWholeAmountActivity(world, b, { type: 'refund', status: 'completed', signature: b.refundSignature }, at);
 }
 
 /** The next time-based step of a buy, if one is due by time alone. */
