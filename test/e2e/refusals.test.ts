@@ -17,46 +17,30 @@ import {
 } from '@solana/web3.js';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { lastJsonError } from '../helpers/cli-assert.js';
-import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
+import { json, runCli, type CliResult } from '../helpers/cli.js';
+import { sandboxForFile } from '../helpers/file-sandbox.js';
 import { runInProcess } from '../helpers/in-process.js';
-import { completeBuy, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
 import { startRewordingService } from '../helpers/rewording-service.js';
-import { startTamperProxy, type TamperProxy } from '../helpers/tamper-proxy.js';
 
 let sb: TestSandbox;
-const closers: Array<() => Promise<void>> = [];
+const { envFor, tamperProxy: proxy, closeAfterAll } = sandboxForFile((started) => (sb = started));
 const stranger = Keypair.generate();
 const TOKEN_PROGRAM = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
 /** The holding sells are made from (never reduced: every sell here but one is refused). */
 let held: { mint: string; symbol: string; decimals: number };
 
 beforeAll(async () => {
-  sb = await startTestSandbox();
-  await sb.setDelays({ confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0, refundSeconds: 0 });
   const token = sb.tokens[0]!;
   await completeBuy(sb, { mint: token.mint, amountLamports: '500000000' });
   held = { mint: token.mint, symbol: token.symbol, decimals: token.decimals };
-});
-afterAll(async () => {
-  await Promise.all(closers.map((c) => c()));
-  await sb?.close();
 });
 
 /** Case `i` of a table: in-process, or through the built binary for every fourth. */
 function trader(i: number, args: string[], env: Record<string, string>): Promise<CliResult> {
   return i % 4 === 0 ? runCli(args, { env }) : runInProcess(args, env);
-}
-
-function envFor(url: string): Record<string, string> {
-  return { ...freshHome(), TRADER_BASE_URL: url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath };
-}
-
-async function proxy(): Promise<TamperProxy> {
-  const p = await startTamperProxy(sb.url);
-  closers.push(() => p.close());
-  return p;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -490,7 +474,7 @@ describe.concurrent('sell: refuses to sign a lying authorization (exit 6, no aut
 describe('sell: tolerant of the wording of the message', () => {
   it('"Selling 1,234.5 WOOF for at least 0.0016 SOL" passes the checks, is signed as shown, and the sell completes', async () => {
     const service = await startRewordingService(sb, (a) => `Selling ${tokens(BigInt(a.amount), held.decimals)} ${held.symbol} for at least ${sol(a.minimumOutputLamports)}0 SOL`);
-    closers.push(() => service.close());
+    closeAfterAll(() => service.close());
     const before = (await sb.call('GET', '/holdings')).body.data.find((h: any) => h.mint === held.mint).amount;
     const r = await runCli(['sell', held.symbol, SELL_AMOUNT.toString(), '--yes', '--json'], { env: envFor(service.url) });
     expect(r.code, r.stderr).toBe(0);
