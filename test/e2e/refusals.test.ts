@@ -5,21 +5,12 @@
 // deposit or an authorize (for buys: and that the intent was cancelled). The cases of the two
 // tables run in-process (src/run.ts, the code the binary runs), every fourth through the built
 // binary; the single tests below them run the binary.
-import {
-  AddressLookupTableAccount,
-  ComputeBudgetProgram,
-  Keypair,
-  PublicKey,
-  SystemProgram,
-  TransactionInstruction,
-  TransactionMessage,
-  VersionedTransaction,
-} from '@solana/web3.js';
+import { Keypair, PublicKey, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
-import nacl from 'tweetnacl';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lastJsonError } from '../helpers/cli-assert.js';
 import { json, runCli, type CliResult } from '../helpers/cli.js';
+import { computeBudget, lookupTable, randomBlockhash, unsignedTransaction, type UnsignedOptions } from '../helpers/deposit-transactions.js';
 import { sandboxForFile } from '../helpers/file-sandbox.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
@@ -53,16 +44,13 @@ interface Real {
   blockhash: string;
 }
 
-function tx(real: Real, instructions: TransactionInstruction[], opts: { payer?: PublicKey; lookupTables?: AddressLookupTableAccount[] } = {}): string {
-  const message = new TransactionMessage({ payerKey: opts.payer ?? real.owner, recentBlockhash: real.blockhash, instructions }).compileToV0Message(
-    opts.lookupTables ?? [],
-  );
-  return Buffer.from(new VersionedTransaction(message).serialize()).toString('base64');
+function tx(real: Real, instructions: TransactionInstruction[], opts: { payer?: PublicKey; lookupTables?: UnsignedOptions['lookupTables'] } = {}): string {
+  return unsignedTransaction(instructions, { payer: opts.payer ?? real.owner, blockhash: real.blockhash, lookupTables: opts.lookupTables });
 }
 
 const pay = (real: Real, lamports = real.lamports, to = real.treasury, from = real.owner) =>
   SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports });
-const budget = (price = 50_000) => [ComputeBudgetProgram.setComputeUnitLimit({ units: 10_000 }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports: price })];
+const budget = (price = 50_000) => computeBudget(10_000, price);
 
 function u64(n: bigint): Buffer {
   const b = Buffer.alloc(8);
@@ -145,11 +133,7 @@ const BUY_CASES: BuyCase[] = [
   {
     name: 'an address lookup table',
     tamper: (d, r) => {
-      const table = new AddressLookupTableAccount({
-        key: Keypair.generate().publicKey,
-        state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, authority: undefined, addresses: [r.treasury] },
-      });
-      d.deposit.transaction = tx(r, [...budget(), pay(r)], { lookupTables: [table] });
+      d.deposit.transaction = tx(r, [...budget(), pay(r)], { lookupTables: [lookupTable([r.treasury])] });
     },
     problem: /address lookup table/,
   },
@@ -438,7 +422,7 @@ function transactionMessageBytes(): Uint8Array {
   const owner = new PublicKey(sb.walletAddress);
   return new TransactionMessage({
     payerKey: owner,
-    recentBlockhash: bs58.encode(nacl.randomBytes(32)),
+    recentBlockhash: randomBlockhash(),
     instructions: [SystemProgram.transfer({ fromPubkey: owner, toPubkey: stranger.publicKey, lamports: 1_000_000_000n })],
   })
     .compileToLegacyMessage()
