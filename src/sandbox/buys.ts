@@ -5,13 +5,15 @@ import { addActivity } from './activity.js';
 import { blockHeight, issueBlockhash } from './chain.js';
 import { iso } from './clock.js';
 import { buildDepositTransaction, verifyDeposit } from './deposit-tx.js';
-import { HttpError, notFound } from './errors.js';
+import { HttpError, ownedBy } from './errors.js';
+import { createOnce } from './idempotency.js';
 import { newSignature, newUuid } from './ids.js';
 import { applySlippage, buyFee, quoteBuy, swapBuy } from './market.js';
 import { awardPoints, valueOf } from './points.js';
 import { createPosition, updatePosition } from './positions.js';
 import type { BuyRecord } from './state.js';
-import { type Body, optionalSlippage, requireAmount, requireIdempotencyKey, requireMint, requireString } from './validate.js';
+import { stepAfter, type TimeStep } from './time-step.js';
+import { type Body, requireString, requireTradeRequest, type TradeRequest } from './validate.js';
 import { credit, payDeposit } from './wallet.js';
 import type { KeyOwner, World } from './world.js';
 
@@ -32,28 +34,19 @@ export function intentView(b: BuyRecord): BuyIntent {
 
 /** The buy of `id` if it belongs to the caller's account, else 404. */
 export function ownBuy(world: World, owner: KeyOwner, id: string): BuyRecord {
-  const b = world.buys.get(id);
-  if (!b || b.accountId !== owner.account.id) throw notFound('buy intent', id);
-  return b;
+  return ownedBy(owner.account.id, world.buys.get(id), 'buy intent', id);
 }
 
 /** POST /trade/buys. */
 export function createBuy(world: World, owner: KeyOwner, body: Body): { status: number; data: CreateBuyResponse } {
-  const mint = requireMint(body);
-  const amount = requireAmount(body, 'amountLamports');
-  const idempotencyKey = requireIdempotencyKey(body);
-  const slippageBps = optionalSlippage(body);
-  const data = world.account(owner.account.id);
+  const request = requireTradeRequest(body, 'amountLamports');
+  const keys = world.account(owner.account.id).buyKeys;
+  const { status, record } = createOnce('buy', request, keys, world.buys, (b) => b.amountLamports, () => openBuyIntent(world, owner, request));
+  return { status, data: { intent: intentView(record), deposit: { transaction: record.transaction, lastValidBlockHeight: record.lastValidBlockHeight } } };
+}
 
-  const existingId = data.buyKeys[idempotencyKey];
-  if (existingId !== undefined) {
-    const b = world.buys.get(existingId)!;
-    if (b.mint !== mint || b.amountLamports !== amount || b.slippageBps !== slippageBps) {
-      throw new HttpError(409, 'IDEMPOTENCY_KEY_REUSED', 'idempotencyKey was already used for a buy with different parameters');
-    }
-    return { status: 200, data: { intent: intentView(b), deposit: { transaction: b.transaction, lastValidBlockHeight: b.lastValidBlockHeight } } };
-  }
-
+/** A new buy intent awaiting its deposit, with its pending position. */
+function openBuyIntent(world: World, owner: KeyOwner, { mint, amount, idempotencyKey, slippageBps }: TradeRequest): BuyRecord {
   const token = world.token(mint);
   if (amount < MIN_BUY_LAMPORTS) {
     throw new HttpError(400, 'AMOUNT_TOO_SMALL', `amountLamports must be at least ${MIN_BUY_LAMPORTS}`, { field: 'amountLamports' });
@@ -103,8 +96,7 @@ export function createBuy(world: World, owner: KeyOwner, body: Body): { status: 
   world.state.buys.push(b);
   world.buys.set(id, b);
   world.activeBuys.add(b);
-  data.buyKeys[idempotencyKey] = id;
-  return { status: 201, data: { intent: intentView(b), deposit: { transaction: b.transaction, lastValidBlockHeight } } };
+  return b;
 }
 
 /** POST /trade/buys/{id}/deposit. */
@@ -169,12 +161,17 @@ function confirm(world: World, b: BuyRecord, at: number): void {
     b.swapWillFail = true;
   }
   updatePosition(world, b.positionId, { status: 'funded' }, at);
-  addActivity(
-    world,
-    b.accountId,
-    { type: 'deposit', status: 'confirmed', signature: b.depositSignature, mint: b.mint, solLamports: b.amountLamports.toString() },
-    at,
-  );
+  addWholeAmountActivity(world, b, { type: 'deposit', status: 'confirmed', signature: b.depositSignature }, at);
+}
+
+/** The ledger entry of the buy's whole amount of SOL moving: paid in (deposit) or paid back (refund). */
+function addWholeAmountActivity(
+  world: World,
+  b: BuyRecord,
+  entry: { type: 'deposit' | 'refund'; status: string; signature: string | null },
+  at: number,
+): void {
+  addActivity(world, b.accountId, { ...entry, mint: b.mint, solLamports: b.amountLamports.toString() }, at);
 }
 
 function expire(world: World, b: BuyRecord, at: number): void {
@@ -236,8 +233,30 @@ function failSwap(world: World, b: BuyRecord, at: number, code: string, reason: 
   updatePosition(world, b.positionId, { status: 'refund_pending' }, at);
 }
 
+function submitSwap(b: BuyRecord, at: number): void {
+  b.status = 'swap_submitted';
+  b.swapSignature = newSignature();
+  b.updatedAt = at;
+}
+
+function startRefund(b: BuyRecord, at: number): void {
+  b.refundState = 'in_progress';
+  b.refundSignature = newSignature();
+  b.updatedAt = at;
+}
+
+function completeRefund(world: World, b: BuyRecord, at: number): void {
+  b.refundState = 'complete';
+  b.status = 'refunded';
+  credit(world, b.accountId, b.amountLamports);
+  b.completedAt = at;
+  b.updatedAt = at;
+  updatePosition(world, b.positionId, { status: 'refunded' }, at);
+  addWholeAmountActivity(world, b, { type: 'refund', status: 'completed', signature: b.refundSignature }, at);
+}
+
 /** The next time-based step of a buy, if one is due by time alone. */
-export function buyNextStep(world: World, b: BuyRecord): { at: number; run: (at: number) => void } | null {
+export function buyNextStep(world: World, b: BuyRecord): TimeStep | null {
   const d = world.state.delays;
   switch (b.status) {
     case 'awaiting_deposit':
@@ -248,46 +267,12 @@ export function buyNextStep(world: World, b: BuyRecord): { at: number; run: (at:
       return landedAt > b.depositExpiresAt ? { at: b.depositExpiresAt, run: (at) => expire(world, b, at) } : null;
     }
     case 'deposit_confirmed':
-      return {
-        at: b.updatedAt + d.swapSeconds * 1000,
-        run: (at) => {
-          b.status = 'swap_submitted';
-          b.swapSignature = newSignature();
-          b.updatedAt = at;
-        },
-      };
+      return stepAfter(b.updatedAt, d.swapSeconds, (at) => submitSwap(b, at));
     case 'swap_submitted':
-      return { at: b.updatedAt + d.swapSeconds * 1000, run: (at) => executeSwap(world, b, at) };
+      return stepAfter(b.updatedAt, d.swapSeconds, (at) => executeSwap(world, b, at));
     case 'failed':
-      if (b.refundState === 'recovering') {
-        return {
-          at: b.updatedAt + d.refundSeconds * 1000,
-          run: (at) => {
-            b.refundState = 'in_progress';
-            b.refundSignature = newSignature();
-            b.updatedAt = at;
-          },
-        };
-      }
-      if (b.refundState === 'in_progress') {
-        return {
-          at: b.updatedAt + d.refundSeconds * 1000,
-          run: (at) => {
-            b.refundState = 'complete';
-            b.status = 'refunded';
-            credit(world, b.accountId, b.amountLamports);
-            b.completedAt = at;
-            b.updatedAt = at;
-            updatePosition(world, b.positionId, { status: 'refunded' }, at);
-            addActivity(
-              world,
-              b.accountId,
-              { type: 'refund', status: 'completed', signature: b.refundSignature, mint: b.mint, solLamports: b.amountLamports.toString() },
-              at,
-            );
-          },
-        };
-      }
+      if (b.refundState === 'recovering') return stepAfter(b.updatedAt, d.refundSeconds, (at) => startRefund(b, at));
+      if (b.refundState === 'in_progress') return stepAfter(b.updatedAt, d.refundSeconds, (at) => completeRefund(world, b, at));
       return null;
     default:
       return null;

@@ -21,3 +21,9 @@ export function invalidField(field: string, message: string): HttpError {
 export function notFound(what: string, id: string): HttpError {
   return new HttpError(404, 'NOT_FOUND', `${what} ${id} not found`);
 }
+
+/** `record` when it exists and belongs to the caller's account; else the 404 of an unknown id. */
+export function ownedBy<R extends { accountId: string }>(accountId: string, record: R | undefined, what: string, id: string): R {
+  if (!record || record.accountId !== accountId) throw notFound(what, id);
+  return record;
+}

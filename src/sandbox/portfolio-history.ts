@@ -16,27 +16,18 @@ import type { KeyOwner, World } from './world.js';
 
 const HOUR = 3_600_000;
 
-type Step =
-  | { hoursAgo: number; symbol: string; price: number }
-  | { hoursAgo: number; symbol: string; buyLamports: bigint }
-  | { hoursAgo: number; symbol: string; sellPercent: bigint };
+/** At `hoursAgo` the market moves the token's price by the factor `price`; then the account buys, or sells a percentage of its holding. */
+type Step = { hoursAgo: number; symbol: string; price: number } & ({ buyLamports: bigint } | { sellPercent: bigint });
 
 /** The story: WOOF bought low, partly sold higher, bought again (a gain); SGLD bought high and partly sold lower (a loss); BRIX bought and sold out at a profit. */
 const STORY: Step[] = [
-  { hoursAgo: 144, symbol: 'WOOF', price: 0.8 },
-  { hoursAgo: 144, symbol: 'WOOF', buyLamports: 500_000_000n },
-  { hoursAgo: 120, symbol: 'SGLD', price: 1.25 },
-  { hoursAgo: 120, symbol: 'SGLD', buyLamports: 1_200_000_000n },
-  { hoursAgo: 96, symbol: 'BRIX', price: 0.9 },
-  { hoursAgo: 96, symbol: 'BRIX', buyLamports: 400_000_000n },
-  { hoursAgo: 72, symbol: 'WOOF', price: 1.5 },
-  { hoursAgo: 72, symbol: 'WOOF', sellPercent: 40n },
-  { hoursAgo: 48, symbol: 'WOOF', price: 0.9 },
-  { hoursAgo: 48, symbol: 'WOOF', buyLamports: 250_000_000n },
-  { hoursAgo: 36, symbol: 'BRIX', price: 1.3 },
-  { hoursAgo: 36, symbol: 'BRIX', sellPercent: 100n },
-  { hoursAgo: 24, symbol: 'SGLD', price: 0.7 },
-  { hoursAgo: 24, symbol: 'SGLD', sellPercent: 25n },
+  { hoursAgo: 144, symbol: 'WOOF', price: 0.8, buyLamports: 500_000_000n },
+  { hoursAgo: 120, symbol: 'SGLD', price: 1.25, buyLamports: 1_200_000_000n },
+  { hoursAgo: 96, symbol: 'BRIX', price: 0.9, buyLamports: 400_000_000n },
+  { hoursAgo: 72, symbol: 'WOOF', price: 1.5, sellPercent: 40n },
+  { hoursAgo: 48, symbol: 'WOOF', price: 0.9, buyLamports: 250_000_000n },
+  { hoursAgo: 36, symbol: 'BRIX', price: 1.3, sellPercent: 100n },
+  { hoursAgo: 24, symbol: 'SGLD', price: 0.7, sellPercent: 25n },
 ];
 
 /** Trade the story for the account of `owner`, whose wallet is `wallet`. The account must have no history yet. */
@@ -65,9 +56,8 @@ export function seedPortfolioHistory(world: World, owner: KeyOwner, wallet: Keyp
     for (const step of STORY) {
       const at = start - step.hoursAgo * HOUR;
       const token = bySymbol(step.symbol);
-      if ('price' in step) {
-        scalePrice(token, step.price);
-      } else if ('buyLamports' in step) {
+      scalePrice(token, step.price);
+      if ('buyLamports' in step) {
         setClock(at);
         const created = createBuy(world, owner, {
           mint: token.mint,

@@ -3,6 +3,7 @@
 // stamped with the time it was due rather than the time someone looked.
 import { buyNextStep, buySettled } from './buys.js';
 import { sellNextStep } from './sells.js';
+import type { TimeStep } from './time-step.js';
 import type { World } from './world.js';
 
 /** Apply every due time-based step up to the sandbox's now. Returns how many were applied. */
@@ -10,7 +11,7 @@ export function advance(world: World): number {
   const now = world.now();
   let applied = 0;
   for (;;) {
-    let best: { at: number; run: (at: number) => void; done: () => void } | null = null;
+    let best: (TimeStep & { done: () => void }) | null = null;
     for (const b of world.activeBuys) {
       const s = buyNextStep(world, b);
       if (s && s.at <= now && (!best || s.at < best.at)) {

@@ -7,13 +7,15 @@ import nacl from 'tweetnacl';
 import type { AuthorizeSellResponse, GetSellResponse, SellAuthorization, SellAuthorizationResponse, SellOrder } from '../api/types.js';
 import { addActivity } from './activity.js';
 import { iso } from './clock.js';
-import { HttpError, notFound } from './errors.js';
+import { HttpError, ownedBy } from './errors.js';
+import { createOnce } from './idempotency.js';
 import { newAuthorizationId, newSellGroupId, newSignature } from './ids.js';
 import { applySlippage, formatUnits, quoteSell, swapSell } from './market.js';
 import { awardPoints, valueOf } from './points.js';
 import { sellablePositions, updatePosition } from './positions.js';
 import type { AuthorizationRecord, SellGroupRecord, TokenRecord } from './state.js';
-import { type Body, optionalSlippage, requireAmount, requireIdempotencyKey, requireMint, requireString } from './validate.js';
+import { stepAfter, type TimeStep } from './time-step.js';
+import { type Body, requireString, requireTradeRequest, type TradeRequest } from './validate.js';
 import { credit } from './wallet.js';
 import type { KeyOwner, World } from './world.js';
 
@@ -80,28 +82,19 @@ export function sellMessage(token: TokenRecord, a: { id: string; amount: bigint;
 
 function ownAuthorization(world: World, owner: KeyOwner, id: string): AuthorizationRecord {
   const groupAuth = id.startsWith('sg_') ? world.groups.get(id)?.authorizationId : undefined;
-  const a = world.authorizations.get(groupAuth ?? id);
-  if (!a || a.accountId !== owner.account.id) throw notFound('sell authorization', id);
-  return a;
+  return ownedBy(owner.account.id, world.authorizations.get(groupAuth ?? id), 'sell authorization', id);
 }
 
 /** POST /trade/sells. */
 export function createSell(world: World, owner: KeyOwner, body: Body): { status: number; data: SellAuthorizationResponse } {
-  const mint = requireMint(body);
-  const amount = requireAmount(body, 'amount');
-  const idempotencyKey = requireIdempotencyKey(body);
-  const slippageBps = optionalSlippage(body);
-  const data = world.account(owner.account.id);
+  const request = requireTradeRequest(body, 'amount');
+  const keys = world.account(owner.account.id).sellKeys;
+  const { status, record } = createOnce('sell', request, keys, world.authorizations, (a) => a.amount, () => openAuthorization(world, owner, request));
+  return { status, data: { authorization: authorizationView(record) } };
+}
 
-  const existingId = data.sellKeys[idempotencyKey];
-  if (existingId !== undefined) {
-    const a = world.authorizations.get(existingId)!;
-    if (a.mint !== mint || a.amount !== amount || a.slippageBps !== slippageBps) {
-      throw new HttpError(409, 'IDEMPOTENCY_KEY_REUSED', 'idempotencyKey was already used for a sell with different parameters');
-    }
-    return { status: 200, data: { authorization: authorizationView(a) } };
-  }
-
+/** A new sell authorization awaiting the owner's signature of its message. */
+function openAuthorization(world: World, owner: KeyOwner, { mint, amount, idempotencyKey, slippageBps }: TradeRequest): AuthorizationRecord {
   const token = world.token(mint);
   const available = sellablePositions(world, owner.account.id, mint).reduce((s, p) => s + p.free, 0n);
   if (amount > available) {
@@ -137,8 +130,7 @@ export function createSell(world: World, owner: KeyOwner, body: Body): { status:
   world.state.authorizations.push(a);
   world.authorizations.set(id, a);
   world.activeAuthorizations.add(a);
-  data.sellKeys[idempotencyKey] = id;
-  return { status: 201, data: { authorization: authorizationView(a) } };
+  return a;
 }
 
 /** POST /trade/sells/{id}/authorize. */
@@ -282,10 +274,7 @@ function executeSell(world: World, g: SellGroupRecord, at: number): void {
 }
 
 /** The next time-based step of a sell authorization or group. */
-export function sellNextStep(
-  world: World,
-  item: AuthorizationRecord | SellGroupRecord,
-): { at: number; run: (at: number) => void } | null {
+export function sellNextStep(world: World, item: AuthorizationRecord | SellGroupRecord): TimeStep | null {
   const d = world.state.delays;
   if ('message' in item) {
     if (item.status !== 'awaiting_signature') return null;
@@ -297,24 +286,21 @@ export function sellNextStep(
     };
   }
   const g = item;
-  if (g.status === 'swap_pending') return { at: g.updatedAt + d.swapSeconds * 1000, run: (at) => executeSell(world, g, at) };
-  if (g.status === 'payout_pending') {
-    return {
-      at: g.updatedAt + d.payoutSeconds * 1000,
-      run: (at) => {
-        g.status = 'completed';
-        g.payoutSignature = newSignature();
-        credit(world, g.accountId, g.receivedLamports!);
-        g.completedAt = at;
-        g.updatedAt = at;
-        addActivity(
-          world,
-          g.accountId,
-          { type: 'payout', status: 'completed', signature: g.payoutSignature, mint: g.mint, solLamports: g.receivedLamports!.toString() },
-          at,
-        );
-      },
-    };
-  }
+  if (g.status === 'swap_pending') return stepAfter(g.updatedAt, d.swapSeconds, (at) => executeSell(world, g, at));
+  if (g.status === 'payout_pending') return stepAfter(g.updatedAt, d.payoutSeconds, (at) => payOut(world, g, at));
   return null;
+}
+
+function payOut(world: World, g: SellGroupRecord, at: number): void {
+  g.status = 'completed';
+  g.payoutSignature = newSignature();
+  credit(world, g.accountId, g.receivedLamports!);
+  g.completedAt = at;
+  g.updatedAt = at;
+  addActivity(
+    world,
+    g.accountId,
+    { type: 'payout', status: 'completed', signature: g.payoutSignature, mint: g.mint, solLamports: g.receivedLamports!.toString() },
+    at,
+  );
 }

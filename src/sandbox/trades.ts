@@ -1,49 +1,41 @@
 // GET /trades/{id} and /status: a read-only view of buys and sell groups with a normalised stage.
-import type { Trade, TradeStage, TradeStatus } from '../api/types.js';
+import type { BuyStatus, Trade, TradeStage, TradeStatus } from '../api/types.js';
 import { iso } from './clock.js';
 import { HttpError, notFound } from './errors.js';
 import { SOL_MINT } from './market.js';
-import type { AuthorizationRecord, BuyRecord, SellGroupRecord } from './state.js';
+import type { AuthorizationRecord, BuyRecord, SellGroupRecord, SellGroupStatus } from './state.js';
 import type { KeyOwner, World } from './world.js';
+
+/** Stages after which a trade never changes again. */
+const TERMINAL_STAGES: ReadonlySet<TradeStage> = new Set(['completed', 'failed', 'refunded', 'expired', 'cancelled']);
+
+/** The stage of each buy status but failed, which shows as refunding until the refund is complete. */
+const BUY_STAGES: Record<Exclude<BuyStatus, 'failed'>, TradeStage> = {
+  awaiting_deposit: 'awaiting_deposit',
+  deposit_submitted: 'confirming_deposit',
+  deposit_confirmed: 'funding',
+  swap_submitted: 'executing',
+  completed: 'completed',
+  expired: 'expired',
+  cancelled: 'cancelled',
+  refunded: 'refunded',
+};
+
+const SELL_STAGES: Record<SellGroupStatus, TradeStage> = { swap_pending: 'executing', payout_pending: 'settling', completed: 'completed', failed: 'failed' };
+
+function staged(stage: TradeStage): { stage: TradeStage; terminal: boolean } {
+  return { stage, terminal: TERMINAL_STAGES.has(stage) };
+}
 
 /** Stage and terminal flag of a buy (the table in docs/sandbox.md). */
 export function buyStage(b: BuyRecord): { stage: TradeStage; terminal: boolean } {
-  switch (b.status) {
-    case 'awaiting_deposit':
-      return { stage: 'awaiting_deposit', terminal: false };
-    case 'deposit_submitted':
-      return { stage: 'confirming_deposit', terminal: false };
-    case 'deposit_confirmed':
-      return { stage: 'funding', terminal: false };
-    case 'swap_submitted':
-      return { stage: 'executing', terminal: false };
-    case 'completed':
-      return { stage: 'completed', terminal: true };
-    case 'expired':
-      return { stage: 'expired', terminal: true };
-    case 'cancelled':
-      return { stage: 'cancelled', terminal: true };
-    case 'refunded':
-      return { stage: 'refunded', terminal: true };
-    case 'failed':
-      return b.refundState && b.refundState !== 'complete'
-        ? { stage: 'refunding', terminal: false }
-        : { stage: 'failed', terminal: true };
-  }
+  if (b.status !== 'failed') return staged(BUY_STAGES[b.status]);
+  return staged(b.refundState && b.refundState !== 'complete' ? 'refunding' : 'failed');
 }
 
 /** Stage and terminal flag of a sell order group. */
 export function sellStage(g: SellGroupRecord): { stage: TradeStage; terminal: boolean } {
-  switch (g.status) {
-    case 'swap_pending':
-      return { stage: 'executing', terminal: false };
-    case 'payout_pending':
-      return { stage: 'settling', terminal: false };
-    case 'completed':
-      return { stage: 'completed', terminal: true };
-    case 'failed':
-      return { stage: 'failed', terminal: true };
-  }
+  return staged(SELL_STAGES[g.status]);
 }
 
 function buyTrade(b: BuyRecord): Trade {

@@ -43,6 +43,24 @@ export function requireIdempotencyKey(body: Body): string {
   return requireString(body, 'idempotencyKey', 128);
 }
 
+/** What a buy or a sell asks for; its idempotency key stands for the other three. */
+export interface TradeRequest {
+  mint: string;
+  amount: bigint;
+  idempotencyKey: string;
+  slippageBps: number;
+}
+
+/** The fields of POST /trade/buys and /trade/sells, checked in that order; only the amount's name differs. */
+export function requireTradeRequest(body: Body, amountField: 'amountLamports' | 'amount'): TradeRequest {
+  return {
+    mint: requireMint(body),
+    amount: requireAmount(body, amountField),
+    idempotencyKey: requireIdempotencyKey(body),
+    slippageBps: optionalSlippage(body),
+  };
+}
+
 /** Optional slippage in basis points, integer 0–10000; default 100. */
 export function optionalSlippage(body: Body): number {
   const v = body.slippageBps;

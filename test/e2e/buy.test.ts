@@ -3,36 +3,20 @@
 // assertions about what the server saw hold even when runs overlap.
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Keypair } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lastJsonError, stderrJson } from '../helpers/cli-assert.js';
-import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
-import { completeBuy, newKey, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { freshHome, json, runCli } from '../helpers/cli.js';
+import { sandboxForFile, type Home } from '../helpers/file-sandbox.js';
+import { completeBuy, newKey, type TestSandbox } from '../helpers/sandbox.js';
 import { pinsFor } from '../helpers/trust.js';
-import { startTamperProxy, type TamperProxy } from '../helpers/tamper-proxy.js';
 
 let sb: TestSandbox;
-const ZERO = { confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0, refundSeconds: 0 };
+const { envFor, tamperProxy, withDelays } = sandboxForFile((started) => (sb = started));
 const mint = () => sb.tokens[0]!.mint;
-const proxies: TamperProxy[] = [];
-
-beforeAll(async () => {
-  sb = await startTestSandbox();
-  await sb.setDelays(ZERO);
-});
-afterAll(async () => {
-  await Promise.all(proxies.map((p) => p.close()));
-  await sb?.close();
-});
-
-type Env = Record<string, string>;
-function envFor(url: string, home: { HOME: string; TRADER_CONFIG: string } = freshHome()): Env {
-  return { ...home, TRADER_BASE_URL: url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath };
-}
 
 /** A recording proxy in front of the sandbox: what one run sent, and the buys it created. */
-async function observed(home?: { HOME: string; TRADER_CONFIG: string }) {
-  const proxy = await startTamperProxy(sb.url);
-  proxies.push(proxy);
+async function observed(home?: Home) {
+  const proxy = await tamperProxy();
   const created: any[] = [];
   proxy.rewrite('POST', /^\/api\/v1\/trade\/buys$/, (body) => {
     created.push(body.data);
@@ -63,12 +47,6 @@ function creates(key: string) {
   return sb.requests().then((log) => log.filter((r) => r.method === 'POST' && r.path === '/api/v1/trade/buys' && (r.body as any)?.idempotencyKey === key));
 }
 
-function lastJsonError(r: CliResult): { code: string; message: string } {
-  const last = stderrJson(r).at(-1);
-  expect(last?.error, r.stderr).toBeTruthy();
-  return last.error;
-}
-
 function writeProfile(path: string, profile: Record<string, unknown>): void {
   writeFileSync(path, JSON.stringify({ profiles: { default: profile } }), { mode: 0o600 });
   chmodSync(path, 0o600);
@@ -76,15 +54,6 @@ function writeProfile(path: string, profile: Record<string, unknown>): void {
 
 function profileOf(path: string): Record<string, unknown> {
   return JSON.parse(readFileSync(path, 'utf8')).profiles.default;
-}
-
-async function withDelays<T>(delays: Parameters<TestSandbox['setDelays']>[0], fn: () => Promise<T>): Promise<T> {
-  await sb.setDelays(delays);
-  try {
-    return await fn();
-  } finally {
-    await sb.setDelays(ZERO);
-  }
 }
 
 describe('buy completes', () => {

@@ -3,10 +3,10 @@
 // What must hold: a retry never creates a second trade, a signed submission is never repeated
 // blindly, every bad answer is exit 3 with one line, and waiting survives transient errors.
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, test, type TestContext } from 'vitest';
 import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
+import { listenLocally } from '../helpers/local-server.js';
 import { completeBuy, startTestSandbox, type RequestLogEntry, type TestSandbox } from '../helpers/sandbox.js';
 import { startScriptedProxy, type Answer, type ProxiedRequest, type Script } from '../helpers/scripted-proxy.js';
 
@@ -19,6 +19,9 @@ interface Fixture {
   positions(): Promise<any[]>;
   activity(type: string): Promise<any[]>;
   buyArgs(): string[];
+  /** Buy the first token to completion, then clear the log so it shows only what the sell sends. */
+  holdToSell(): Promise<{ positionId: string }>;
+  sellArgs(): string[];
 }
 
 /** A sandbox of its own per test (faults and logs are per sandbox), so tests run concurrently. */
@@ -34,6 +37,12 @@ async function setup(t: TestContext): Promise<Fixture> {
     positions: async () => (await sb.call('GET', '/positions', { query: { limit: 100 } })).body.data,
     activity: async (type) => (await sb.call('GET', '/activity', { query: { type, limit: 100 } })).body.data,
     buyArgs: () => ['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json'],
+    holdToSell: async () => {
+      const { positionId } = await completeBuy(sb);
+      await sb.clearRequests();
+      return { positionId };
+    },
+    sellArgs: () => ['sell', sb.tokens[0]!.mint, 'all', '--yes', '--json'],
   };
 }
 
@@ -93,6 +102,42 @@ function lateFirstSubmission(submit: RegExp, read: RegExp, lagging: boolean): Sc
   };
 }
 
+/** A signed submission processed but its answer lost: not sent again; the next request reads the trade at `readPath`. */
+function expectReadNotResent(log: RequestLogEntry[], submission: RegExp, readPath: string): void {
+  const submitted = entries(log, 'POST', submission);
+  expect(submitted.map((e) => [e.status, e.fault])).toEqual([[200, 'drop-after']]);
+  const next = log[log.indexOf(submitted[0]!) + 1]!;
+  expect([next.method, next.path]).toEqual(['GET', readPath]);
+}
+
+/** A signed submission that never reached the service: one read of the trade at `readPath`, then the submission once more. */
+function expectReadThenResent(log: RequestLogEntry[], submission: RegExp, readPath: string): void {
+  const submitted = entries(log, 'POST', submission);
+  expect(submitted.map((e) => [e.status, e.fault])).toEqual([
+    [null, 'drop-before'], // never processed
+    [200, null],
+  ]);
+  const between = log.slice(log.indexOf(submitted[0]!) + 1, log.indexOf(submitted[1]!));
+  expect(between.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([`GET ${readPath} 200`]);
+}
+
+/** A submission overtaken by its resend: the same body twice, the first accepted and the resend refused with 409. */
+function expectOneAccepted(log: RequestLogEntry[], submission: RegExp): void {
+  const submitted = entries(log, 'POST', submission);
+  expect(submitted.map((e) => e.status)).toEqual([200, 409]);
+  expect(submitted[1]!.body).toEqual(submitted[0]!.body); // the same signed transaction or signature
+}
+
+/**
+ * A signed submission (deposit or authorize) whose connection drops: processed with its answer
+ * lost, it must not be sent again; never processed, it is sent once more after a read shows the
+ * trade still waits for it.
+ */
+const DROPS = [
+  { kind: 'drop-after', what: 'processed but its answer lost', then: 'nothing is resent', expectLog: expectReadNotResent },
+  { kind: 'drop-before', what: 'never reached the service', then: 'still awaits it, the same submission is sent once more', expectLog: expectReadThenResent },
+] as const;
+
 /**
  * Exit 3, nothing on stdout, no stack trace, and one line: `error: …` (a second line may hold
  * only hints and the request id), or in --json mode one `{"error":…}` line.
@@ -141,12 +186,11 @@ describe.concurrent('connection dropped after a create was processed', () => {
   });
 
   test('sell: the create is resent with the same idempotencyKey, the command succeeds, one sell exists', async (t) => {
-    const { sb, env, fault, positions, activity } = await setup(t);
-    const { positionId } = await completeBuy(sb);
-    await sb.clearRequests();
+    const { sb, env, fault, activity, holdToSell, sellArgs } = await setup(t);
+    const { positionId } = await holdToSell();
     await fault({ match: { method: 'POST', path: '/trade/sells', exact: true }, kind: 'drop-after' });
 
-    const r = await runCli(['sell', sb.tokens[0]!.mint, 'all', '--yes', '--json'], { env });
+    const r = await runCli(sellArgs(), { env });
     expect(r.code, r.stderr).toBe(0);
     const out = json(r);
     expect(out.sell.status).toBe('completed');
@@ -181,44 +225,6 @@ describe.concurrent('connection dropped after a create was processed', () => {
 });
 
 describe.concurrent('signed submissions are never repeated blindly', () => {
-  test('deposit processed but its answer lost: the buy is read, nothing is resent, the buy completes', async (t) => {
-    const { sb, env, fault, activity, buyArgs } = await setup(t);
-    await fault({ match: { method: 'POST', path: `${API}/trade/buys/` }, kind: 'drop-after' });
-
-    const r = await runCli(buyArgs(), { env });
-    expect(r.code, r.stderr).toBe(0);
-    const out = json(r);
-    expect(out.intent.status).toBe('completed');
-
-    const log = await sb.requests();
-    const deposits = entries(log, 'POST', DEPOSIT);
-    expect(deposits.map((e) => [e.status, e.fault])).toEqual([[200, 'drop-after']]);
-    // The next request after the lost answer is a read of the buy, not another submission.
-    const next = log[log.indexOf(deposits[0]!) + 1]!;
-    expect([next.method, next.path]).toEqual(['GET', `${API}/trade/buys/${out.intent.id}`]);
-    expect(await activity('deposit')).toHaveLength(1);
-  });
-
-  test('deposit never reached the service (dropped before): the buy is read, still awaits it, the same transaction is sent once more', async (t) => {
-    const { sb, env, fault, activity, buyArgs } = await setup(t);
-    await fault({ match: { method: 'POST', path: `${API}/trade/buys/` }, kind: 'drop-before' });
-
-    const r = await runCli(buyArgs(), { env });
-    expect(r.code, r.stderr).toBe(0);
-    const out = json(r);
-    expect(out.intent.status).toBe('completed');
-
-    const log = await sb.requests();
-    const deposits = entries(log, 'POST', DEPOSIT);
-    expect(deposits.map((e) => [e.status, e.fault])).toEqual([
-      [null, 'drop-before'], // never processed
-      [200, null],
-    ]);
-    const between = log.slice(log.indexOf(deposits[0]!) + 1, log.indexOf(deposits[1]!));
-    expect(between.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([`GET ${API}/trade/buys/${out.intent.id} 200`]);
-    expect(await activity('deposit')).toHaveLength(1);
-  });
-
   test('a 503 on the deposit is not retried blindly: one submission, then a read of the buy', async (t) => {
     const { sb, env, fault, buyArgs } = await setup(t);
     await fault({ match: { method: 'POST', path: `${API}/trade/buys/` }, status: 503, retryAfter: 0, count: 1 });
@@ -282,10 +288,10 @@ describe.concurrent('signed submissions are never repeated blindly', () => {
       res.writeHead(answer.status, { 'content-type': 'application/json' });
       res.end(answer.text);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = await listenLocally(server);
     t.onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-    const r = await runCli(buyArgs(), { env: { ...env, TRADER_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } });
+    const r = await runCli(buyArgs(), { env: { ...env, TRADER_BASE_URL: url } });
     const message = expectOneLineServiceError(r, 'json');
     expect(message).not.toMatch(/nothing was spent/);
     const id = held!.path.split('/')[5]!;
@@ -315,89 +321,91 @@ describe.concurrent('signed submissions are never repeated blindly', () => {
     const id = deposits[0]!.path.split('/')[5]!;
     expect((await sb.call('GET', `/trade/buys/${id}`)).body.data.intent.status).toBe('awaiting_deposit');
   });
-
-  // A submission processed late (after the client gave up on its answer and read the trade as
-  // still waiting for it) lands just before its resend, which the service refuses with 409: the
-  // tool reads the trade's real state and follows it (exit 0), and one submission is accepted.
-  // A proxy plays the race in a fixed order (helpers/scripted-proxy.ts); with `lagging`, the read
-  // right after the 409 still shows the trade waiting, as a service whose reads lag its writes
-  // would: the 409 itself says the first one landed.
-  for (const lagging of [false, true]) {
-    const when = lagging ? ', even when the read after it lags' : '';
-
-    test(`a deposit overtaken by its resend (409): the buy is read and followed to completion, one deposit accepted${when}`, async (t) => {
-      const { sb, env, activity, buyArgs } = await setup(t);
-      const proxy = await startScriptedProxy(sb.url, lateFirstSubmission(DEPOSIT, GET_BUY, lagging));
-      t.onTestFinished(() => proxy.close());
-
-      const r = await runCli(buyArgs(), { env: { ...env, TRADER_BASE_URL: proxy.url } });
-      expect(r.code, r.stderr).toBe(0);
-      const out = json(r);
-      expect(out.intent.status).toBe('completed');
-      const deposits = entries(await sb.requests(), 'POST', DEPOSIT);
-      expect(deposits.map((e) => e.status)).toEqual([200, 409]);
-      expect(deposits[1]!.body).toEqual(deposits[0]!.body); // the same signed transaction
-      expect(await activity('deposit')).toHaveLength(1);
-      expect((await sb.call('GET', `/trade/buys/${out.intent.id}`)).body.data.intent.status).toBe('completed');
-    });
-
-    test(`an authorize overtaken by its resend (409): the sell is read and followed to completion, one authorize accepted${when}`, async (t) => {
-      const { sb, env, activity } = await setup(t);
-      await completeBuy(sb);
-      await sb.clearRequests();
-      const proxy = await startScriptedProxy(sb.url, lateFirstSubmission(AUTHORIZE, GET_SELL, lagging));
-      t.onTestFinished(() => proxy.close());
-
-      const r = await runCli(['sell', sb.tokens[0]!.mint, 'all', '--yes', '--json'], { env: { ...env, TRADER_BASE_URL: proxy.url } });
-      expect(r.code, r.stderr).toBe(0);
-      const out = json(r);
-      expect(out.sell.status).toBe('completed');
-      const authorizes = entries(await sb.requests(), 'POST', AUTHORIZE);
-      expect(authorizes.map((e) => e.status)).toEqual([200, 409]);
-      expect(authorizes[1]!.body).toEqual(authorizes[0]!.body); // the same signature
-      expect(await activity('sell')).toHaveLength(1);
-    });
-  }
-
-  test('authorize processed but its answer lost: the sell is read, nothing is resent, the sell completes', async (t) => {
-    const { sb, env, fault, activity } = await setup(t);
-    await completeBuy(sb);
-    await sb.clearRequests();
-    await fault({ match: { method: 'POST', path: `${API}/trade/sells/` }, kind: 'drop-after' });
-
-    const r = await runCli(['sell', sb.tokens[0]!.mint, 'all', '--yes', '--json'], { env });
-    expect(r.code, r.stderr).toBe(0);
-    const out = json(r);
-    expect(out.authorization.status).toBe('authorized');
-    expect(out.sell.status).toBe('completed');
-
-    const log = await sb.requests();
-    const authorizes = entries(log, 'POST', AUTHORIZE);
-    expect(authorizes.map((e) => [e.status, e.fault])).toEqual([[200, 'drop-after']]);
-    const next = log[log.indexOf(authorizes[0]!) + 1]!;
-    expect([next.method, next.path]).toEqual(['GET', `${API}/trade/sells/${out.authorization.id}`]);
-    expect(await activity('sell')).toHaveLength(1);
-  });
-
-  test('authorize never reached the service: the sell is read, still awaits its signature, the same signature is sent once more', async (t) => {
-    const { sb, env, fault, activity } = await setup(t);
-    await completeBuy(sb);
-    await sb.clearRequests();
-    await fault({ match: { method: 'POST', path: `${API}/trade/sells/` }, kind: 'drop-before' });
-
-    const r = await runCli(['sell', sb.tokens[0]!.mint, 'all', '--yes', '--json'], { env });
-    expect(r.code, r.stderr).toBe(0);
-    const log = await sb.requests();
-    const authorizes = entries(log, 'POST', AUTHORIZE);
-    expect(authorizes.map((e) => [e.status, e.fault])).toEqual([
-      [null, 'drop-before'],
-      [200, null],
-    ]);
-    const between = log.slice(log.indexOf(authorizes[0]!) + 1, log.indexOf(authorizes[1]!));
-    expect(between.map((e) => `${e.method} ${e.path}`)).toEqual([`GET ${API}/trade/sells/${json(r).authorization.id}`]);
-    expect(await activity('sell')).toHaveLength(1);
-  });
 });
+
+/** The signed submission of each side: how a test gets one sent, and where the trade is read. */
+interface Submission {
+  name: 'deposit' | 'authorize';
+  side: 'buy' | 'sell';
+  /** The trades of the side: `${API}/trade/buys` or `…/sells`. */
+  trades: string;
+  request: RegExp;
+  read: RegExp;
+  /** The ledger entry made once the submission is accepted. */
+  activity: 'deposit' | 'sell';
+  /** Makes ready what the trade needs; returns trader's arguments for it. */
+  prepare(fx: Fixture): Promise<string[]>;
+  /** The trade's id (a buy intent's, a sell authorization's) and final status in trader's --json output. */
+  outcome(out: any): { id: string; status: string };
+}
+
+const SUBMISSIONS: Submission[] = [
+  {
+    name: 'deposit',
+    side: 'buy',
+    trades: `${API}/trade/buys`,
+    request: DEPOSIT,
+    read: GET_BUY,
+    activity: 'deposit',
+    prepare: async (fx) => fx.buyArgs(),
+    outcome: (out) => ({ id: out.intent.id, status: out.intent.status }),
+  },
+  {
+    name: 'authorize',
+    side: 'sell',
+    trades: `${API}/trade/sells`,
+    request: AUTHORIZE,
+    read: GET_SELL,
+    activity: 'sell',
+    prepare: async (fx) => (await fx.holdToSell(), fx.sellArgs()),
+    outcome: (out) => ({ id: out.authorization.id, status: out.sell.status }),
+  },
+];
+
+for (const sub of SUBMISSIONS) {
+  describe.concurrent(`a signed ${sub.name} whose answer is lost or late is never repeated blindly`, () => {
+    /** Exit 0, the trade completed as trader and the service see it, one ledger entry; returns the trade's id. */
+    async function expectCompleted(fx: Fixture, r: CliResult): Promise<string> {
+      expect(r.code, r.stderr).toBe(0);
+      const { id, status } = sub.outcome(json(r));
+      expect(status).toBe('completed');
+      expect((await fx.sb.call('GET', `/trades/${id}`)).body.data.stage).toBe('completed');
+      expect(await fx.activity(sub.activity)).toHaveLength(1);
+      return id;
+    }
+
+    for (const drop of DROPS) {
+      test(`${sub.name} ${drop.what}: the ${sub.side} is read, ${drop.then}, the ${sub.side} completes`, async (t) => {
+        const fx = await setup(t);
+        const args = await sub.prepare(fx);
+        await fx.fault({ match: { method: 'POST', path: `${sub.trades}/` }, kind: drop.kind });
+
+        const id = await expectCompleted(fx, await runCli(args, { env: fx.env }));
+        drop.expectLog(await fx.sb.requests(), sub.request, `${sub.trades}/${id}`);
+      });
+    }
+
+    // A submission processed late (after the client gave up on its answer and read the trade as
+    // still waiting for it) lands just before its resend, which the service refuses with 409: the
+    // tool reads the trade's real state and follows it (exit 0), and one submission is accepted.
+    // A proxy plays the race in a fixed order (helpers/scripted-proxy.ts); with `lagging`, the read
+    // right after the 409 still shows the trade waiting, as a service whose reads lag its writes
+    // would: the 409 itself says the first one landed.
+    for (const lagging of [false, true]) {
+      const when = lagging ? ', even when the read after it lags' : '';
+
+      test(`overtaken by its resend (409): the ${sub.side} is read and followed to completion, one ${sub.name} accepted${when}`, async (t) => {
+        const fx = await setup(t);
+        const args = await sub.prepare(fx);
+        const proxy = await startScriptedProxy(fx.sb.url, lateFirstSubmission(sub.request, sub.read, lagging));
+        t.onTestFinished(() => proxy.close());
+
+        await expectCompleted(fx, await runCli(args, { env: { ...fx.env, TRADER_BASE_URL: proxy.url } }));
+        expectOneAccepted(await fx.sb.requests(), sub.request);
+      });
+    }
+  });
+}
 
 // Retry-After and polling through failures are timing logic: test/e2e/waiting.test.ts runs them
 // in-process on the sandbox's clock. What stays here needs no wait.
@@ -433,12 +441,11 @@ describe.concurrent('a service slower than --request-timeout', () => {
       const drip = setInterval(() => res.write(' '), 20);
       res.on('close', () => clearInterval(drip));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = await listenLocally(server);
     t.onTestFinished(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
-    const { port } = server.address() as AddressInfo;
 
     const r = await runCli(['me', '--request-timeout', '0.5'], {
-      env: { ...freshHome(), TRADER_BASE_URL: `http://127.0.0.1:${port}`, TRADER_API_KEY: 'sk_drip_test' },
+      env: { ...freshHome(), TRADER_BASE_URL: url, TRADER_API_KEY: 'sk_drip_test' },
     });
     const line = expectOneLineServiceError(r, 'human');
     expect(line).toMatch(/took more than 0\.5 s to send its answer \(after 4 attempts\)/);

@@ -5,58 +5,33 @@
 // deposit or an authorize (for buys: and that the intent was cancelled). The cases of the two
 // tables run in-process (src/run.ts, the code the binary runs), every fourth through the built
 // binary; the single tests below them run the binary.
-import {
-  AddressLookupTableAccount,
-  ComputeBudgetProgram,
-  Keypair,
-  PublicKey,
-  SystemProgram,
-  TransactionInstruction,
-  TransactionMessage,
-  VersionedTransaction,
-} from '@solana/web3.js';
+import { Keypair, PublicKey, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
-import nacl from 'tweetnacl';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { lastJsonError } from '../helpers/cli-assert.js';
-import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
+import { json, runCli, type CliResult } from '../helpers/cli.js';
+import { computeBudget, lookupTable, randomBlockhash, unsignedTransaction, type UnsignedOptions } from '../helpers/deposit-transactions.js';
+import { sandboxForFile } from '../helpers/file-sandbox.js';
 import { runInProcess } from '../helpers/in-process.js';
-import { completeBuy, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
 import { startRewordingService } from '../helpers/rewording-service.js';
-import { startTamperProxy, type TamperProxy } from '../helpers/tamper-proxy.js';
 
 let sb: TestSandbox;
-const closers: Array<() => Promise<void>> = [];
+const { envFor, tamperProxy: proxy, closeAfterAll } = sandboxForFile((started) => (sb = started));
 const stranger = Keypair.generate();
 const TOKEN_PROGRAM = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
 /** The holding sells are made from (never reduced: every sell here but one is refused). */
 let held: { mint: string; symbol: string; decimals: number };
 
 beforeAll(async () => {
-  sb = await startTestSandbox();
-  await sb.setDelays({ confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0, refundSeconds: 0 });
   const token = sb.tokens[0]!;
   await completeBuy(sb, { mint: token.mint, amountLamports: '500000000' });
   held = { mint: token.mint, symbol: token.symbol, decimals: token.decimals };
-});
-afterAll(async () => {
-  await Promise.all(closers.map((c) => c()));
-  await sb?.close();
 });
 
 /** Case `i` of a table: in-process, or through the built binary for every fourth. */
 function trader(i: number, args: string[], env: Record<string, string>): Promise<CliResult> {
   return i % 4 === 0 ? runCli(args, { env }) : runInProcess(args, env);
-}
-
-function envFor(url: string): Record<string, string> {
-  return { ...freshHome(), TRADER_BASE_URL: url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath };
-}
-
-async function proxy(): Promise<TamperProxy> {
-  const p = await startTamperProxy(sb.url);
-  closers.push(() => p.close());
-  return p;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -69,16 +44,13 @@ interface Real {
   blockhash: string;
 }
 
-function tx(real: Real, instructions: TransactionInstruction[], opts: { payer?: PublicKey; lookupTables?: AddressLookupTableAccount[] } = {}): string {
-  const message = new TransactionMessage({ payerKey: opts.payer ?? real.owner, recentBlockhash: real.blockhash, instructions }).compileToV0Message(
-    opts.lookupTables ?? [],
-  );
-  return Buffer.from(new VersionedTransaction(message).serialize()).toString('base64');
+function tx(real: Real, instructions: TransactionInstruction[], opts: { payer?: PublicKey; lookupTables?: UnsignedOptions['lookupTables'] } = {}): string {
+  return unsignedTransaction(instructions, { payer: opts.payer ?? real.owner, blockhash: real.blockhash, lookupTables: opts.lookupTables });
 }
 
 const pay = (real: Real, lamports = real.lamports, to = real.treasury, from = real.owner) =>
   SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports });
-const budget = (price = 50_000) => [ComputeBudgetProgram.setComputeUnitLimit({ units: 10_000 }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports: price })];
+const budget = (price = 50_000) => computeBudget(10_000, price);
 
 function u64(n: bigint): Buffer {
   const b = Buffer.alloc(8);
@@ -161,11 +133,7 @@ const BUY_CASES: BuyCase[] = [
   {
     name: 'an address lookup table',
     tamper: (d, r) => {
-      const table = new AddressLookupTableAccount({
-        key: Keypair.generate().publicKey,
-        state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, authority: undefined, addresses: [r.treasury] },
-      });
-      d.deposit.transaction = tx(r, [...budget(), pay(r)], { lookupTables: [table] });
+      d.deposit.transaction = tx(r, [...budget(), pay(r)], { lookupTables: [lookupTable([r.treasury])] });
     },
     problem: /address lookup table/,
   },
@@ -454,7 +422,7 @@ function transactionMessageBytes(): Uint8Array {
   const owner = new PublicKey(sb.walletAddress);
   return new TransactionMessage({
     payerKey: owner,
-    recentBlockhash: bs58.encode(nacl.randomBytes(32)),
+    recentBlockhash: randomBlockhash(),
     instructions: [SystemProgram.transfer({ fromPubkey: owner, toPubkey: stranger.publicKey, lamports: 1_000_000_000n })],
   })
     .compileToLegacyMessage()
@@ -490,7 +458,7 @@ describe.concurrent('sell: refuses to sign a lying authorization (exit 6, no aut
 describe('sell: tolerant of the wording of the message', () => {
   it('"Selling 1,234.5 WOOF for at least 0.0016 SOL" passes the checks, is signed as shown, and the sell completes', async () => {
     const service = await startRewordingService(sb, (a) => `Selling ${tokens(BigInt(a.amount), held.decimals)} ${held.symbol} for at least ${sol(a.minimumOutputLamports)}0 SOL`);
-    closers.push(() => service.close());
+    closeAfterAll(() => service.close());
     const before = (await sb.call('GET', '/holdings')).body.data.find((h: any) => h.mint === held.mint).amount;
     const r = await runCli(['sell', held.symbol, SELL_AMOUNT.toString(), '--yes', '--json'], { env: envFor(service.url) });
     expect(r.code, r.stderr).toBe(0);

@@ -2,27 +2,22 @@
 // shows it; a changed wording is refused under --yes with the command that accepts it, signed
 // after that command; at the prompt the change is shown old against new with its own
 // default-No question. A service that rewords its messages stands in for a real one.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { lastJsonError } from '../helpers/cli-assert.js';
 import { freshHome, json, runCli } from '../helpers/cli.js';
+import { sandboxForFile } from '../helpers/file-sandbox.js';
 import { hasTmux, startInTmux, type PtySession } from '../helpers/pty.js';
 import { startRewordingService, type RewordingService } from '../helpers/rewording-service.js';
-import { completeBuy, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
 import { pinsFor } from '../helpers/trust.js';
 
 let sb: TestSandbox;
 let token: { mint: string; symbol: string; decimals: number };
-const closers: Array<() => Promise<void>> = [];
+const { envFor, closeAfterAll } = sandboxForFile((started) => (sb = started));
 
 beforeAll(async () => {
-  sb = await startTestSandbox();
-  await sb.setDelays({ confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0, refundSeconds: 0 });
   token = sb.tokens[0]!;
   await completeBuy(sb, { mint: token.mint, amountLamports: '500000000' });
-});
-afterAll(async () => {
-  await Promise.all(closers.map((c) => c()));
-  await sb?.close();
 });
 
 const sol = (lamports: string) => (BigInt(lamports) / 1_000_000_000n).toString() + '.' + (BigInt(lamports) % 1_000_000_000n).toString().padStart(9, '0');
@@ -33,16 +28,9 @@ const wordingB = (a: any) => `Authorize the sale of ${a.amount} raw units of ${a
 
 async function service(reword: (a: any) => string): Promise<RewordingService> {
   const s = await startRewordingService(sb, reword);
-  closers.push(() => s.close());
+  closeAfterAll(() => s.close());
   return s;
 }
-
-const envFor = (url: string, home: { HOME: string; TRADER_CONFIG: string }) => ({
-  ...home,
-  TRADER_BASE_URL: url,
-  TRADER_API_KEY: sb.apiKey,
-  TRADER_KEYPAIR: sb.keypairPath,
-});
 
 describe('the wording is pinned per service', () => {
   it('first sell pins and shows it; a changed wording is refused under --yes (exit 6, nothing signed); accepted with the command the refusal names, then signed', async () => {
@@ -121,7 +109,7 @@ describe.skipIf(!TMUX)('a changed wording at the prompt', () => {
     s.reword(wordingB);
 
     const pty: PtySession = await startInTmux(['sell', token.mint, '1000'], { ...env, NO_COLOR: '1' });
-    closers.push(() => pty.close());
+    closeAfterAll(() => pty.close());
     const review = await pty.waitFor('Sign this message and sell? (y/N)');
     expect(review).toMatch(/The service's message wording changed since it was pinned \([0-9a-f]{16} → [0-9a-f]{16}\):/);
     expect(review).toContain('- Sell {amount.raw} raw units of {mint} for at least {minimum.lamports} lamports');

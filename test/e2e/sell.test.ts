@@ -2,25 +2,15 @@
 // (added through the control surface and bought through the API), so tests never share a
 // holding and price moves stay local; runs go through a recording proxy when what the server
 // saw matters.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lastJsonError, stderrJson } from '../helpers/cli-assert.js';
-import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
-import { completeBuy, newKey, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { startTamperProxy, type TamperProxy } from '../helpers/tamper-proxy.js';
+import { json, runCli, type CliResult } from '../helpers/cli.js';
+import { sandboxForFile } from '../helpers/file-sandbox.js';
+import { completeBuy, newKey, type TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;
-const ZERO = { confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0, refundSeconds: 0 };
-const proxies: TamperProxy[] = [];
+const { envFor, tamperProxy, withDelays } = sandboxForFile((started) => (sb = started));
 let tokenCount = 0;
-
-beforeAll(async () => {
-  sb = await startTestSandbox();
-  await sb.setDelays(ZERO);
-});
-afterAll(async () => {
-  await Promise.all(proxies.map((p) => p.close()));
-  await sb?.close();
-});
 
 interface Held {
   mint: string;
@@ -44,15 +34,9 @@ async function heldAmount(mint: string): Promise<bigint> {
   return h ? BigInt(h.amount) : 0n;
 }
 
-type Env = Record<string, string>;
-function envFor(url: string): Env {
-  return { ...freshHome(), TRADER_BASE_URL: url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath };
-}
-
 /** A recording proxy for one run: the sells it created and what it sent. */
 async function observed() {
-  const proxy = await startTamperProxy(sb.url);
-  proxies.push(proxy);
+  const proxy = await tamperProxy();
   const created: any[] = [];
   proxy.rewrite('POST', /^\/api\/v1\/trade\/sells$/, (body) => {
     created.push(body.data.authorization);
@@ -60,21 +44,6 @@ async function observed() {
   });
   const sent = (method: string, suffix: string) => proxy.seen.filter((r) => r.method === method && r.path.endsWith(suffix));
   return { proxy, created, env: envFor(proxy.url), creates: () => sent('POST', '/trade/sells'), authorizes: () => sent('POST', '/authorize') };
-}
-
-function lastJsonError(r: CliResult): { code: string; message: string } {
-  const last = stderrJson(r).at(-1);
-  expect(last?.error, r.stderr).toBeTruthy();
-  return last.error;
-}
-
-async function withDelays<T>(delays: Parameters<TestSandbox['setDelays']>[0], fn: () => Promise<T>): Promise<T> {
-  await sb.setDelays(delays);
-  try {
-    return await fn();
-  } finally {
-    await sb.setDelays(ZERO);
-  }
 }
 
 /** The sandbox's view of an authorization (and its sell). */

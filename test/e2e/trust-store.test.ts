@@ -4,36 +4,14 @@
 // under the lock are tested deterministically in test/unit/locked-file.test.ts.)
 import { readFileSync } from 'node:fs';
 import { Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freshHome, runCli } from '../helpers/cli.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { startTamperProxy, type TamperProxy } from '../helpers/tamper-proxy.js';
+import { sandboxForFile } from '../helpers/file-sandbox.js';
+import type { TestSandbox } from '../helpers/sandbox.js';
 import { pinsFor } from '../helpers/trust.js';
 
 let sb: TestSandbox;
-const proxies: TamperProxy[] = [];
-
-beforeAll(async () => {
-  sb = await startTestSandbox();
-  await sb.setDelays({ confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0, refundSeconds: 0 });
-});
-afterAll(async () => {
-  await Promise.all(proxies.map((p) => p.close()));
-  await sb?.close();
-});
-
-const envFor = (url: string, home: { HOME: string; TRADER_CONFIG: string }) => ({
-  ...home,
-  TRADER_BASE_URL: url,
-  TRADER_API_KEY: sb.apiKey,
-  TRADER_KEYPAIR: sb.keypairPath,
-});
-
-async function proxy(): Promise<TamperProxy> {
-  const p = await startTamperProxy(sb.url);
-  proxies.push(p);
-  return p;
-}
+const { envFor, tamperProxy: proxy } = sandboxForFile((started) => (sb = started));
 
 const profileOf = (home: { TRADER_CONFIG: string }) => JSON.parse(readFileSync(home.TRADER_CONFIG, 'utf8')).profiles.default;
 

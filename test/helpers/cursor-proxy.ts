@@ -3,7 +3,7 @@
 // sandbox issues is handed out with a hostile suffix, and a request whose decoded cursor is not
 // one handed out gets a 400. The raw request URLs are recorded.
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { answerProxyFailure, listenLocally } from './local-server.js';
 
 export const HOSTILE_SUFFIX = '+/= &?#%é';
 
@@ -64,12 +64,9 @@ export async function startCursorProxy(upstream: string): Promise<CursorProxy> {
       res.writeHead(up.status, { 'content-type': 'application/json', 'x-request-id': up.headers.get('x-request-id') ?? '' });
       res.end(body);
     } catch (err) {
-      res.writeHead(502, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { code: 'PROXY', message: String(err) } }));
+      answerProxyFailure(res, err);
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  proxy.url = `http://127.0.0.1:${port}`;
+  proxy.url = await listenLocally(server);
   return proxy;
 }

@@ -3,10 +3,10 @@
 // text with the wallet, then signs the sandbox's own message (the test holds the wallet) so
 // the sandbox can carry the sell out. The wording can be changed between sells (`reword`).
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { PublicKey } from '@solana/web3.js';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
+import { listenLocally } from './local-server.js';
 import { signMessage, type TestSandbox } from './sandbox.js';
 
 export interface RewordingService {
@@ -61,9 +61,8 @@ export async function startRewordingService(sb: TestSandbox, reword: (authorizat
     res.writeHead(upstream.status, { 'content-type': 'application/json' });
     res.end(upstream.ok ? JSON.stringify(swap(JSON.parse(body))) : body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: await listenLocally(server),
     signedReworded,
     authorized,
     reword: (fn) => (current = fn),

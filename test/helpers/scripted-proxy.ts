@@ -4,7 +4,7 @@
 // between a client and a slow service are played out in a fixed order this way, without
 // timers: "the first deposit lands just before its resend" is a line of the script.
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from './local-server.js';
 
 export interface ProxiedRequest {
   method: string;
@@ -54,10 +54,8 @@ export async function startScriptedProxy(upstream: string, script: Script): Prom
     res.writeHead(answer.status, { 'content-type': 'application/json' });
     res.end(answer.text);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: await listenLocally(server),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

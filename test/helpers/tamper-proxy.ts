@@ -2,7 +2,7 @@
 // a test rewrite chosen responses (a hostile deposit transaction, a lying sell message) and
 // records what reached it, so a test can assert that no deposit or authorize was ever sent.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { answerProxyFailure, listenLocally } from './local-server.js';
 
 export interface SeenRequest {
   method: string;
@@ -51,14 +51,11 @@ export async function startTamperProxy(upstream: string): Promise<TamperProxy> {
       res.writeHead(upstreamRes.status, { 'content-type': 'application/json' });
       res.end(body);
     } catch (err) {
-      res.writeHead(502, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { code: 'PROXY', message: String(err) } }));
+      answerProxyFailure(res, err);
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: await listenLocally(server),
     seen,
     rewrite: (method, pattern, fn) => rules.push({ method, pattern, fn }),
     close: () => new Promise((resolve) => server.close(() => resolve())),
