@@ -28,7 +28,7 @@ export const buy = defineCommand<BuyOptions>({
   arguments: tradeArguments('a token you have held or traded', 'SOL to spend: lamports (100000000) or SOL with a suffix (0.1sol)'),
   options: tradeOptions({
     trades: 'buys',
-    own: [{ flags: '--max-fee-lamports <lamports>', help: 'refuse a deposit whose network fee exceeds this', default: DEFAULT_MAX_FEE_LAMPORTS }],
+    own: [{ flags: '--max-fee-lamports <lamports>', help: 'refuse a deposit whose network fee exceeds this', configKey: 'maxFeeLamports', default: DEFAULT_MAX_FEE_LAMPORTS }],
     accepted: 'deposit is accepted; follow later with `trader trades <id> --watch`',
     dryRun: 'show what would be signed',
   }),

@@ -3,6 +3,7 @@
 // command table (commands/index.ts) names and summarises each command; a command's module is
 // imported only when it runs or its help is asked for, and what its run needs that is heavy
 // (the trade flows, the sandbox) only when it runs.
+import type { ProfileKey } from '../config/config-file.js';
 import type { GlobalOptions } from '../config/settings.js';
 import type { Context } from '../context.js';
 
@@ -21,7 +22,9 @@ export interface OptionSpec {
   help: string;
   /** The environment variable that also sets it, shown in the help. */
   env?: string;
-  /** What applies when it is not given, shown in the help: always a constant parse or run applies too. */
+  /** The config key that sets it when neither the option nor the environment does, shown in the help. */
+  configKey?: ProfileKey;
+  /** What applies when none of those is set, shown in the help: always a constant parse or run applies too. */
   default?: string | number | bigint;
   /** The values shell completion offers for it, when they are a fixed list. */
   values?: readonly string[];
@@ -99,9 +102,13 @@ export function runsWork(command: AnyCommand): command is CommandDefinition<unkn
   return 'parse' in command;
 }
 
-/** The help line of an option: its text, then where else it comes from and its default, generated. */
+/** The help line of an option: its text, then where else it comes from and its default, in that order of precedence, generated. */
 export function optionHelp(option: OptionSpec): string {
-  const notes = [option.env && `env ${option.env}`, option.default !== undefined && `default ${String(option.default)}`].filter(Boolean);
+  const notes = [
+    option.env && `env ${option.env}`,
+    option.configKey && `config ${option.configKey}`,
+    option.default !== undefined && `default ${String(option.default)}`,
+  ].filter(Boolean);
   return notes.length === 0 ? option.help : `${option.help} (${notes.join(', ')})`;
 }
 

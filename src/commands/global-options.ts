@@ -10,16 +10,16 @@ const WALLET = 'Wallet options:';
 const OUTPUT = 'Output options:';
 
 export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
-  { group: CONNECTION, flags: '--base-url <url>', help: 'service root URL', env: 'TRADER_BASE_URL' },
+  { group: CONNECTION, flags: '--base-url <url>', help: 'service root URL', env: 'TRADER_BASE_URL', configKey: 'baseUrl' },
   { group: CONNECTION, flags: '--api-key <key>', help: 'API key; prefer env TRADER_API_KEY or the config file' },
   { group: CONNECTION, flags: '--profile <name>', help: 'config profile to use', env: 'TRADER_PROFILE', default: JSON.stringify(DEFAULT_PROFILE) },
-  { group: CONNECTION, flags: '--request-timeout <seconds>', help: 'timeout of each HTTP request in seconds', default: DEFAULT_REQUEST_TIMEOUT_SECONDS },
+  { group: CONNECTION, flags: '--request-timeout <seconds>', help: 'timeout of each HTTP request in seconds', configKey: 'requestTimeout', default: DEFAULT_REQUEST_TIMEOUT_SECONDS },
   { group: CONNECTION, flags: '--insecure', help: 'allow plain http:// to hosts other than this machine' },
-  { group: WALLET, flags: '--keypair <path>', help: 'owner wallet keypair file', env: 'TRADER_KEYPAIR', default: DEFAULT_KEYPAIR_PATH },
-  { group: WALLET, flags: '--treasury <address>', help: "pin the service's deposit address", env: 'TRADER_TREASURY' },
+  { group: WALLET, flags: '--keypair <path>', help: 'owner wallet keypair file', env: 'TRADER_KEYPAIR', configKey: 'keypair', default: DEFAULT_KEYPAIR_PATH },
+  { group: WALLET, flags: '--treasury <address>', help: "pin the service's deposit address", env: 'TRADER_TREASURY', configKey: 'treasury' },
   { group: OUTPUT, flags: '--json', help: 'machine output: one JSON document on stdout' },
   { group: OUTPUT, flags: '-y, --yes', help: 'answer yes to confirmations (required to trade when not interactive)' },
-  { group: OUTPUT, flags: '--timeout <seconds>', help: 'how long buy, sell and --watch wait for a final status', env: 'TRADER_TIMEOUT', default: DEFAULT_TIMEOUT_SECONDS },
+  { group: OUTPUT, flags: '--timeout <seconds>', help: 'how long buy, sell and --watch wait for a final status', env: 'TRADER_TIMEOUT', configKey: 'timeout', default: DEFAULT_TIMEOUT_SECONDS },
   { group: OUTPUT, flags: '--no-color', help: 'no colours (also NO_COLOR)' },
   { group: OUTPUT, flags: '-v, --verbose', help: 'log each HTTP request to stderr, API key redacted (also TRADER_DEBUG=1)' },
 ];
