@@ -1,14 +1,17 @@
 // The owner wallet's SOL, as the chain would hold it: a deposit needs the amount plus the
 // network fee, and is refused at submit (as a broadcast that fails preflight) when the wallet
 // is short; refunds and sell payouts come back to it.
-import { SANDBOX_START_BALANCE_LAMPORTS } from '../defaults.js';
 import { COMPUTE_UNIT_LIMIT, COMPUTE_UNIT_PRICE_MICROLAMPORTS } from './deposit-tx.js';
 import { HttpError } from './errors.js';
 import { formatUnits } from './market.js';
 import type { World } from './world.js';
 
-/** Start balance of each account's wallet when `trader sandbox --balance-sol` is not given (a constant, not logic, shared with the command's help). */
-export const DEFAULT_START_BALANCE_LAMPORTS = SANDBOX_START_BALANCE_LAMPORTS;
+/**
+ * Start balance of each account's wallet when none is given: 100 SOL. The sandbox keeps its own
+ * copy (it shares nothing with the client but the API types); a test holds it equal to the
+ * command's default (SANDBOX_START_BALANCE_LAMPORTS in src/defaults.ts).
+ */
+export const DEFAULT_START_BALANCE_LAMPORTS = 100_000_000_000n;
 
 /** What a deposit transaction costs on top of its transfer: one signature plus the priority fee. */
 export const DEPOSIT_NETWORK_FEE_LAMPORTS = 5_000n + (BigInt(COMPUTE_UNIT_LIMIT) * BigInt(COMPUTE_UNIT_PRICE_MICROLAMPORTS)) / 1_000_000n;

@@ -1,5 +1,7 @@
 import { Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SANDBOX_START_BALANCE_LAMPORTS } from '../../src/defaults.js';
+import { DEFAULT_START_BALANCE_LAMPORTS } from '../../src/sandbox/wallet.js';
 import { completeBuy, newKey, signDeposit, signMessage, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;
@@ -357,6 +359,8 @@ describe("the owner wallet's SOL", () => {
   });
 
   it('starts at 100 SOL; a refund and a sell payout come back to the wallet; reset restores the start balance', async () => {
+    // The sandbox's own start balance is the one `trader sandbox --balance-sol` says is its default.
+    expect(DEFAULT_START_BALANCE_LAMPORTS).toBe(SANDBOX_START_BALANCE_LAMPORTS);
     expect(await balance()).toBe(100_000_000_000n);
     await sb.control('/fail-next-swap', {});
     const { intent, deposit } = await createBuy();
