@@ -6,6 +6,7 @@ import { ACTIVITY_TYPES, POSITION_STATUSES, type ActivityType } from './api/type
 import { PROFILE_KEYS, type ProfileKey } from './config/config-file.js';
 import { decimalToUnits, isCanonicalIntegerString, SOL_DECIMALS, U64_MAX, type SellAmountSpec } from './amounts.js';
 import { UsageError } from './errors.js';
+import { MIN_MINT_PREFIX } from './domain/token.js';
 import { isAddress } from './wallet/address.js';
 
 /** A decimal: integer part without leading zeros, optional `.` and at least one fraction digit. */
@@ -126,7 +127,7 @@ export function parseLamportsOption(s: string, option = '--max-fee-lamports'): b
 }
 
 /** Longest wait accepted, in seconds: Node timers cannot go beyond 2^31-1 ms (about 24.8 days). */
-export const MAX_SECONDS = 2_147_483;
+const MAX_SECONDS = 2_147_483;
 
 /**
  * A positive number of seconds (decimals allowed, `1.5`), at least `min` when given and at most
@@ -150,8 +151,6 @@ export function parseSeconds(s: string, opts: { min?: number; option?: string } 
 // ---------------------------------------------------------------------------------------------
 // Addresses and tokens
 
-/** Fewest characters of a mint that may be typed for it. */
-export const MIN_MINT_PREFIX = 8;
 
 /** An address (a treasury): base58 of 32 bytes; `what` names it in the error. */
 export function parseAddress(value: string, what: string): string {
@@ -183,7 +182,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UUID_SHAPE = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
 
 /** A uuid id (buy intents, positions), lower-cased. */
-export function parseUuid(value: string, what: string): string {
+function parseUuid(value: string, what: string): string {
   if (!UUID.test(value)) throw new UsageError(`${what} must be a uuid like 3f0c2a9e-…, got "${printable(value)}"`);
   return value.toLowerCase();
 }
@@ -220,7 +219,7 @@ export function parseUuidOrPrefix(value: string, what: string): TypedId {
  * A trade id as typed whole: a buy uuid, a `sell_…` authorization id, or a sell group key (whose
  * format the API does not show, so only what can never be an id is refused).
  */
-export function parseTradeId(value: string): string {
+function parseTradeId(value: string): string {
   if (value.startsWith('sell_')) {
     if (!/^sell_[A-Za-z0-9_-]{1,128}$/.test(value)) throw new UsageError(`sell id must be sell_ followed by letters or digits, got "${printable(value)}"`);
     return value;

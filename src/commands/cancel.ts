@@ -2,7 +2,7 @@
 // the buy is read and its state decides (the API does not say which status a refusal has):
 // already cancelled is done (exit 0); any other state is named (exit 3).
 import type { BuyIntentResponse } from '../api/types.js';
-import { parseUuidOrPrefix, type TypedId } from '../argument-parsers.js';
+import { MIN_PREFIX_LENGTH, parseUuidOrPrefix, type TypedId } from '../argument-parsers.js';
 import type { Context } from '../context.js';
 import { ApiError } from '../errors.js';
 import { renderFields } from '../io/table.js';
@@ -15,7 +15,7 @@ export interface CancelOptions {
 }
 
 export const cancel = defineCommand<CancelOptions>({
-  arguments: [{ name: '<buyId>', help: 'buy intent id (uuid), or its first 8+ characters' }],
+  arguments: [{ name: '<buyId>', help: `buy intent id (uuid), or its first ${MIN_PREFIX_LENGTH}+ characters` }],
   examples: ['trader cancel 3f0c2a9e-1b2c-4d5e-8f90-0123456789ab', 'trader cancel 3f0c2a9e --json'],
   parse: (raw) => ({ buyId: parseUuidOrPrefix(raw.args[0]!, 'buy id') }),
   run,

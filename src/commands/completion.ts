@@ -4,7 +4,7 @@ import { parseChoice } from '../argument-parsers.js';
 import type { Context } from '../context.js';
 import { defineCommand, type AnyCommand, type OptionSpec } from './definition.js';
 
-export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 export interface CompletionOptions {
   shell: (typeof SHELLS)[number];
@@ -17,7 +17,7 @@ export const completion = defineCommand<CompletionOptions>({
   run,
 });
 
-export interface CompletionSpec {
+interface CompletionSpec {
   globalOptions: string[];
   commands: Array<{ name: string; options: string[]; subcommands: string[] }>;
   /** Values offered after a word: an option (`--status open`) or a subcommand (`config get baseUrl`). */
@@ -43,7 +43,7 @@ interface Named {
 }
 
 /** What the scripts offer, read from the definitions: names, long options, and fixed lists of values. */
-export function completionSpec(commands: readonly Named[], globalOptions: readonly OptionSpec[]): CompletionSpec {
+function completionSpec(commands: readonly Named[], globalOptions: readonly OptionSpec[]): CompletionSpec {
   const longNames = (options: readonly OptionSpec[] = []) =>
     options.map((o) => /--[\w-]+/.exec(o.flags)?.[0]).filter((l): l is string => l !== undefined);
   const valuesAfter: Record<string, string[]> = {};

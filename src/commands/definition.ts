@@ -113,7 +113,7 @@ export function optionHelp(option: OptionSpec): string {
 }
 
 /** The value of an option that takes one, as typed; undefined when it was not given. */
-export function optionText(raw: RawInput, key: string): string | undefined {
+function optionText(raw: RawInput, key: string): string | undefined {
   const value = raw.options[key];
   return typeof value === 'string' ? value : undefined;
 }

@@ -1,6 +1,7 @@
 // `trader pnl`: profit and loss per token and in total, by average cost.
 import { parseSince, parseTokenArgument, type TokenArgument } from '../argument-parsers.js';
 import type { Context } from '../context.js';
+import { MIN_MINT_PREFIX } from '../domain/token.js';
 import { renderPnl } from '../io/views/pnl.js';
 import { pnlDocument } from '../portfolio/pnl-document.js';
 import { computePnl } from '../portfolio/pnl.js';
@@ -18,7 +19,7 @@ export interface PnlOptions {
 }
 
 /** The tokens --token may name. */
-export const PNL_TOKENS = 'you hold or traded';
+const PNL_TOKENS = 'you hold or traded';
 
 /** How the figures are computed, after the options in `trader pnl --help`. */
 const PNL_METHOD = `
@@ -47,7 +48,7 @@ How it is computed (average cost per token):
 
 export const pnl = defineCommand<PnlOptions>({
   options: [
-    { flags: '--token <token>', help: `only this token: a mint, or the symbol or mint prefix (8+ characters) of a token ${PNL_TOKENS}` },
+    { flags: '--token <token>', help: `only this token: a mint, or the symbol or mint prefix (${MIN_MINT_PREFIX}+ characters) of a token ${PNL_TOKENS}` },
     { flags: '--since <date>', help: 'count realized P&L and fees from this date (2026-01-01, local time) or ISO date-time' },
     CSV_OPTION,
   ],

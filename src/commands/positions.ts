@@ -1,6 +1,6 @@
 // `trader positions [id]`: list positions, or show one.
 import { POSITION_STATUSES, type Position } from '../api/types.js';
-import { parsePositionStatus, parseUuidOrPrefix, type TypedId } from '../argument-parsers.js';
+import { MIN_PREFIX_LENGTH, parsePositionStatus, parseUuidOrPrefix, type TypedId } from '../argument-parsers.js';
 import type { Context } from '../context.js';
 import { renderPosition, renderPositions } from '../io/views/positions.js';
 import { shellQuote } from '../shell-quote.js';
@@ -16,7 +16,7 @@ export interface PositionsOptions extends ListFlags {
 }
 
 export const positions = defineCommand<PositionsOptions>({
-  arguments: [{ name: '[id]', help: 'position id to show, or its first 8+ characters' }],
+  arguments: [{ name: '[id]', help: `position id to show, or its first ${MIN_PREFIX_LENGTH}+ characters` }],
   options: [{ flags: '--status <status>', help: 'only positions in this status (open, closed, …)', values: POSITION_STATUSES }, ...LIST_OPTIONS],
   examples: ['trader positions', 'trader positions --status open --all --json', 'trader positions 3f0c2a9e', 'trader positions --all --csv > positions.csv'],
   parse(raw) {

@@ -2,12 +2,13 @@
 // waiting and dry run; a list's pages; a table's output format.
 import { parseCsvFlag, parseCursor, parseIdempotencyKey, parseLimit, parseSlippageBps, parseTokenArgument, type TokenArgument } from '../argument-parsers.js';
 import { SERVICE_PAGE_LIMIT } from '../defaults.js';
+import { MIN_MINT_PREFIX } from '../domain/token.js';
 import { optionFlag, parsedOption, type ArgumentSpec, type OptionSpec, type RawInput } from './definition.js';
 
 /** Buy's and sell's arguments: `whose` says which tokens a symbol may name, `amount` what the amount is. */
 export function tradeArguments(whose: string, amount: string): ArgumentSpec[] {
   return [
-    { name: '<token>', help: `token mint address, or the symbol or mint prefix (8+ characters) of ${whose}` },
+    { name: '<token>', help: `token mint address, or the symbol or mint prefix (${MIN_MINT_PREFIX}+ characters) of ${whose}` },
     { name: '<amount>', help: amount },
   ];
 }
@@ -24,7 +25,7 @@ export function tradeOptions(words: { trades: string; own: OptionSpec[]; accepte
 }
 
 /** What buy and sell share: the slippage and key typed (undefined when not), whether to wait, whether to sign at all. */
-export interface TradeFlags {
+interface TradeFlags {
   slippageBps: number | undefined;
   /** A new key is made when none is typed. */
   idempotencyKey: string | undefined;

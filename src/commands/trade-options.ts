@@ -41,5 +41,5 @@ export function allowedSlippage(ctx: Context, typed: number | undefined): number
 
 /** When waiting gives up (--timeout from now), on the context's clock. */
 export function deadline(ctx: Context): number {
-  return ctx.clock.now() + ctx.settings.timeoutSeconds * 1000;
+  return ctx.clock.now() + waitLimitMs(ctx);
 }

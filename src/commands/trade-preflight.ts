@@ -45,7 +45,7 @@ export async function startTrade(ctx: Context, request: { dryRun: boolean; slipp
 }
 
 /** Local checks, no request: confirmation possible and the keypair file readable and valid. */
-export async function localPreflight(ctx: Context, dryRun: boolean): Promise<Keypair> {
+async function localPreflight(ctx: Context, dryRun: boolean): Promise<Keypair> {
   if (!dryRun && !ctx.settings.yes && !ctx.terminal.interactive) {
     throw new UsageError(
       ctx.settings.json
@@ -61,7 +61,7 @@ export async function localPreflight(ctx: Context, dryRun: boolean): Promise<Key
 }
 
 /** The keypair must be the account's main wallet, or every signature would be refused. */
-export async function checkWallet(api: ServiceClient, keypair: Keypair): Promise<void> {
+async function checkWallet(api: ServiceClient, keypair: Keypair): Promise<void> {
   const account = await api.me();
   if (account.walletAddress !== keypair.publicKey) {
     throw new UsageError(

@@ -1,11 +1,12 @@
 // `trader trades <id> [--watch]`: show one trade, or follow it until it is final.
-import { parseSeconds, parseTradeIdArgument, type TypedTradeId } from '../argument-parsers.js';
+import { MIN_PREFIX_LENGTH, parseSeconds, parseTradeIdArgument, type TypedTradeId } from '../argument-parsers.js';
 import type { Context } from '../context.js';
 import { DEFAULT_WATCH_INTERVAL_SECONDS, MIN_WATCH_INTERVAL_SECONDS } from '../defaults.js';
 import { InterruptedError, PendingError, TradeFailedError } from '../errors.js';
 import { stageWords } from '../io/views/stage.js';
 import { renderSell, renderTrade } from '../io/views/trade.js';
-import { tokenMetaQuietly, type TokenMeta } from '../trade/token-lookup.js';
+import { tokenMetaQuietly } from '../trade/token-lookup.js';
+import type { TokenMeta } from '../domain/token.js';
 import { watchSell, watchTrade } from '../trade/watch.js';
 import { defineCommand, optionFlag, parsedOption } from './definition.js';
 import { followCommand } from './follow-command.js';
@@ -20,7 +21,7 @@ export interface TradesOptions {
 }
 
 export const trades = defineCommand<TradesOptions>({
-  arguments: [{ name: '<id>', help: 'buy intent id (or its first 8+ characters), sell authorization id (sell_…) or trade id' }],
+  arguments: [{ name: '<id>', help: `buy intent id (or its first ${MIN_PREFIX_LENGTH}+ characters), sell authorization id (sell_…) or trade id` }],
   options: [
     { flags: '--watch', help: 'follow the trade until it is final' },
     {

@@ -12,8 +12,6 @@ import { signDepositTransaction } from '../wallet/signing.js';
 import { pollUntil } from './poll.js';
 import type { BuyReview, QuoteRead } from '../domain/buy-review.js';
 import { buySlippageProblems, readQuote } from './buy-quote.js';
-
-export type { BuyReview } from '../domain/buy-review.js';
 import { readTradeOrNull } from './read-trade.js';
 import { buyStatusStage } from './stages.js';
 

@@ -10,7 +10,6 @@ import { belowSlippageFloor, slippageFloor, validBps } from '../wallet/slippage.
 import type { BuyQuote, QuoteRead } from '../domain/buy-review.js';
 import type { TokenMeta } from '../domain/token.js';
 
-export type { BuyQuote, QuoteRead } from '../domain/buy-review.js';
 
 /** Reads the new intent's trade; a service failure or a trade that does not match becomes `problem`. */
 export async function readQuote(api: ServiceClient, intent: BuyIntent): Promise<QuoteRead> {

@@ -12,11 +12,11 @@ import { describeWordingChange } from '../domain/wording-diff.js';
 import { wordingFingerprint } from '../wallet/sell-message/wording.js';
 import { signMessage } from '../wallet/signing.js';
 import { readTradeOrNull } from './read-trade.js';
-import { sellGroupKey, type SellOutcome } from './sell-outcome.js';
+import type { SellOutcome } from '../domain/sell-outcome.js';
+import { sellGroupKey } from './sell-outcome.js';
 import { watchSell } from './watch.js';
 import type { SellReview, WordingStatus } from '../domain/sell-review.js';
 
-export type { SellReview, WordingStatus } from '../domain/sell-review.js';
 
 export const SELL_POLL_INTERVAL_MS = 2000;
 

@@ -3,10 +3,7 @@
 // anywhere means failed, `completed` means success, everything else means still going.
 import type { GetSellResponse, SellOrder, TradeStatus } from '../api/types.js';
 import type { SellOutcome } from '../domain/sell-outcome.js';
-
-export type { SellOutcome } from '../domain/sell-outcome.js';
 import { sellStatusStage } from './stages.js';
-
 
 const FAILED_STATUS = /(fail|error|reject|cancel|expire|revert|abort)/i;
 

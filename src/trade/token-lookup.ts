@@ -3,11 +3,9 @@
 // prefix means.
 import type { ServiceClient } from '../api/client.js';
 import type { ActivityEntry, Holding, Position } from '../api/types.js';
-import { MIN_MINT_PREFIX } from '../argument-parsers.js';
 import { ApiError, UsageError } from '../errors.js';
 
-import type { TokenMeta } from '../domain/token.js';
-export type { TokenMeta } from '../domain/token.js';
+import { MIN_MINT_PREFIX, type TokenMeta } from '../domain/token.js';
 
 /** What the account's lists say of each mint they name; the first list that has a fact wins. */
 export type KnownTokens = Map<string, TokenMeta>;
@@ -43,7 +41,7 @@ export function knownTokens(lists: { holdings?: readonly Holding[]; positions?: 
 
 /**
  * The mint a typed token means among `known`: the one whose symbol it is (case-insensitive, a
- * leading $ ignored) or whose mint it starts (8+ characters). Exit 2 when none or several.
+ * leading $ ignored) or whose mint it starts (MIN_MINT_PREFIX+ characters). Exit 2 when none or several.
  * `whose` says which tokens were searched ("you hold", "you have held or traded").
  */
 export function resolveTokenMint(typed: string, known: KnownTokens, whose: string): string {

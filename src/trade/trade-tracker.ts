@@ -4,7 +4,7 @@ import type { TradePhase, TradeRef, TradeSide, TradeStop } from '../domain/trade
 import { ApiError, DeclinedError, InterruptedError, RefusedToSignError, UsageError } from '../errors.js';
 
 /** Thrown inside a flow to stop with a value it has made itself (a service error with what its state proves). */
-export class Stopped extends Error {
+class Stopped extends Error {
   constructor(readonly stop: TradeStop) {
     super(stop.kind);
   }

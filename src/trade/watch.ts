@@ -6,7 +6,8 @@ import type { GetSellResponse, TradeStatus } from '../api/types.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import { pollUntil } from './poll.js';
-import { sellGroupKey, sellOutcome, type SellOutcome } from './sell-outcome.js';
+import type { SellOutcome } from '../domain/sell-outcome.js';
+import { sellGroupKey, sellOutcome } from './sell-outcome.js';
 
 /** The status endpoint may not be read faster than this. */
 export const MIN_STATUS_INTERVAL_MS = 2000;
