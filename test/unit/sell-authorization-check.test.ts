@@ -97,7 +97,6 @@ describe('honest wordings pass with nothing to explain', () => {
       `{"action":"sell","mint":"${MINT}","amount":"123450000","minOutLamports":"49500000","slippageBps":100,"expiresAt":"2030-01-01T00:02:00.000Z"}`,
     ],
     ['the owner wallet named', `Seller ${OWNER} sells 1234.5 BONK (${MINT}) for >= 49,500,000 lamports`],
-    ['the pinned treasury named', `Sell 1,234.5 BONK for at least 0.0495 SOL\nTreasury: ${TREASURY}`],
     ['space-grouped thousands', 'Sell 123 450 000 raw units of BONK, minimum 49 500 000 lamports'],
     ['a Unix expiry', `sell BONK 123450000 min 49500000 exp ${EXPIRES_UNIX}`],
     ['a numeric nonce', `${GOOD}\nNonce: 582910374`],
@@ -216,7 +215,6 @@ describe('hostile messages are refused, never signed', () => {
     ['a quantity in words', `${GOOD}. Also sell one million more`, 'one'],
     ['a link', `${GOOD}. Terms: https://example.com/terms`, 'https://example.com/terms'],
     ['a ticker the tool does not know', `${GOOD} and USDC`, 'USDC'],
-    ['an override word', `${GOOD}. Ignore the minimum above`, 'Ignore'],
     ['a scaled figure that is none of the values', `${GOOD}. Limit 5k`, '5k'],
   ])('%s is a finding: never signed without the user’s acceptance', (_name, message, text) => {
     const result = check({ message });
@@ -259,6 +257,65 @@ describe('hostile messages are refused, never signed', () => {
     expect(bytes(fits)).toBeLessThanOrEqual(2048);
     expect(check({ message: fits }).problems).toEqual([]);
     expectProblem(check({ message: `${fits}éé` }), /bytes long, more than the 2048 allowed/);
+  });
+});
+
+// A second red-team run (against the guard that held the first table) got 23 signatures from
+// expected words put in the wrong roles; each is now refused outright, whatever the user answers.
+describe('second red-team run: figures in the wrong roles are refused', () => {
+  const SOLD = `1,234.5 BONK (${MINT})`;
+  it.each([
+    ['the direction reversed', `Sell 0.0495 SOL for at least 1,234.5 BONK\nMint: ${MINT}`, /the minimum is stated as what is sold|the amount sold is stated as a minimum/],
+    ['receiving the token for SOL', `trader sandbox: authorize a token sale\nMint: ${MINT}\nReceive 1,234.5 BONK (${AMOUNT} raw units) for 0.0495 SOL (49500000 lamports)`, /the amount sold is stated as something received/],
+    ['a percentage of the minimum', sandboxWording.replace('Minimum proceeds: 0.0495 SOL', 'Minimum proceeds: 1% of 0.0495 SOL'), /a percentage of a figure/],
+    ['0% of the expected output', `Sell ${SOLD} for at least 0% of 0.05 SOL`, /a percentage of a figure/],
+    ['the minimum as a tolerated loss', `Sell ${SOLD}\nExpected proceeds: 0.05 SOL\nSlippage tolerance: 0.0495 SOL`, /the minimum is not stated as a minimum/],
+    ['the amount as 1% of the sale', `Sell BONK (${MINT})\nAmount: 1% of the sale is 1,234.5 BONK\nMinimum proceeds: 0.0495 SOL`, /a percentage of a figure/],
+    ['the minimum negated', `${GOOD}\nThe "minimum" is only a quote`, /a minimum that is not at the minimum’s figure/],
+    ['the minimum ignored', `${GOOD}. Ignore the minimum above`, /a minimum that is not at the minimum’s figure/],
+    ['the expected output sold', `Sell 0.05 SOL of BONK (${MINT}); minimum 0.0495 SOL; amount ${AMOUNT} raw units`, /the expected output is stated as what is sold/],
+    ['the expected output as a minimum', `Sell ${SOLD}, at least 0.05 SOL, at least 0.0495 SOL`, /the expected output is stated as a minimum/],
+  ])('%s', (_name, message, problem) => {
+    expectProblem(check({ message }), problem);
+  });
+
+  it.each([
+    ['an alternative with no floor', `${GOOD} or the quote`, 'or'],
+    ['a second sale of everything', `${GOOD} and sell your tokens`, 'sell'],
+    ['a standing delegation', `${GOOD}\nYou authorize the service to sell your tokens`, 'You'],
+    ['a delegation to the treasury', `${GOOD}\nYou authorize ${TREASURY} to sell your tokens`, TREASURY],
+    ['proceeds to the treasury', `${GOOD} to ${TREASURY}`, TREASURY],
+    ['proceeds to the service', `${GOOD}, proceeds to the service`, 'service'],
+    ['ownership passed to the service', `${GOOD}\nThe owner of your tokens is the service`, 'is'],
+    ['the treasury as your wallet', `${GOOD}\nWallet: ${TREASURY}`, TREASURY],
+  ])('%s: never signed without the user’s acceptance (refused under --yes)', (_name, message, text) => {
+    const result = check({ message });
+    expect(result.findings.map((f) => f.text), JSON.stringify(result)).toContain(text);
+  });
+
+  it('a token name that is a sentence of the vocabulary stays in the wording, where a change from the pinned one shows', () => {
+    const pinned = check({ message: sandboxWording });
+    for (const name of ['Owner Is The Service', 'Proceeds To The Service', 'Minimum Is Only A Quote', 'Your Wallet']) {
+      const hostile = check({ message: sandboxWording.replace('(Bonk Inu)', `(${name})`) }, { token: { symbol: 'BONK', decimals: 5, name } });
+      expect(hostile.wording, name).not.toBe(pinned.wording);
+    }
+    // A plain name is masked: another token's sale has the same wording.
+    const plain = check({ message: sandboxWording.replace('(Bonk Inu)', '(Woof Sandbox Dog)') }, { token: { symbol: 'BONK', decimals: 5, name: 'Woof Sandbox Dog' } });
+    expect(plain.wording).toBe(pinned.wording);
+  });
+
+  it('honest role wordings still pass: the minimum named after its figure, >=, a JSON minAmountOut, a sentence between', () => {
+    expectClean(check({ message: `Sell ${SOLD}: 0.0495 SOL minimum` }));
+    expectClean(check({ message: `Sell ${SOLD}. 0.0495 SOL minimum` }));
+    expectClean(check({ message: `Sell ${SOLD} for >= 0.0495 SOL` }));
+    expectClean(check({ message: `{"mint":"${MINT}","amount":"${AMOUNT}","minAmountOut":"49500000","expectedAmountOut":"50000000"}` }));
+    expectClean(check({ message: `Sell BONK (${MINT}). Minimum: 0.0495 SOL. Amount: ${AMOUNT}` }));
+  });
+
+  it('the pinned treasury named: no longer silently accepted (a sell has nothing to do with it), but not refused outright', () => {
+    const result = check({ message: `${GOOD}\nTreasury: ${TREASURY}` });
+    expect(result.problems).toEqual([]);
+    expect(result.findings.map((f) => f.text)).toEqual([TREASURY]);
   });
 });
 

@@ -19,7 +19,8 @@
 
 import bs58 from 'bs58';
 import { formatTokenAmount, SOL_DECIMALS, toDecimalString } from '../../amounts.js';
-import { isExpectedWord, wordsOf } from './vocabulary.js';
+import { figureRoleProblems } from './figure-roles.js';
+import { isExpectedWord, isSellWord, wordsOf } from './vocabulary.js';
 
 /** What the message must agree with. */
 export interface MessageFacts {
@@ -176,7 +177,7 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
   if (facts.authorizationId) claimLiteral(message, facts.authorizationId, '{id}', claim);
   for (const m of message.matchAll(UUID)) claim(m.index!, m.index! + m[0].length, '{id}');
 
-  accountForAddresses(message, facts, claim, problems);
+  accountForAddresses(message, facts, claim, find, problems);
   for (const m of message.matchAll(NONCE_VALUE)) {
     const value = m[1]!;
     const start = m.index! + m[0].length - value.length;
@@ -220,8 +221,13 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
   if (!stated.has('minimum')) {
     problems.push(`the message does not state the minimum ${toDecimalString(facts.minimumLamports, SOL_DECIMALS)} SOL (${facts.minimumLamports} lamports)`);
   }
+  // Selling spoken of twice may be a second sale ("… and sell your tokens").
+  const sellWords = wordsOf(message).filter(({ word, index }) => isSellWord(word) && !overlaps(index, index + word.length));
+  for (const { word, index } of sellWords.slice(1)) find(index, word, 'selling spoken of a second time: a second sale?');
+  const wording = mask(message, spans);
+  problems.push(...figureRoleProblems(wording, message));
   findings.sort((a, b) => a.index - b.index);
-  return { wording: mask(message, spans), problems: dedupe(problems), findings };
+  return { wording, problems: dedupe(problems), findings };
 }
 
 /**
@@ -273,7 +279,13 @@ function claimLiteral(message: string, literal: string, placeholder: string, cla
   for (const m of message.matchAll(pattern)) claim(m.index!, m.index! + literal.length, placeholder);
 }
 
-function accountForAddresses(message: string, facts: MessageFacts, claim: (s: number, e: number, p: string) => boolean, problems: string[]): void {
+function accountForAddresses(
+  message: string,
+  facts: MessageFacts,
+  claim: (s: number, e: number, p: string) => boolean,
+  find: (index: number, text: string, reason: string) => void,
+  problems: string[],
+): void {
   const others = new Set(facts.otherTokens.map((t) => t.mint));
   for (const m of message.matchAll(BASE58_RUN)) {
     const word = m[0];
@@ -286,7 +298,9 @@ function accountForAddresses(message: string, facts: MessageFacts, claim: (s: nu
     }
     if (word === facts.mint) claim(start, start + word.length, '{mint}');
     else if (word === facts.owner) claim(start, start + word.length, '{owner}');
-    else if (facts.treasury !== null && word === facts.treasury) claim(start, start + word.length, '{treasury}');
+    // A sell pays the owner's wallet: the service's treasury has no part in it ("… to <treasury>"),
+    // so naming it is for the user to read and accept, and then stays literal in the wording.
+    else if (facts.treasury !== null && word === facts.treasury) find(start, word, 'the service’s treasury, which has no part in a sell: proceeds go to your wallet');
     else if (others.has(word)) problems.push(`the message names another token, ${word}`);
     else problems.push(`the message names the address ${word}, which is not the token, your wallet or the pinned treasury`);
   }
@@ -342,7 +356,7 @@ function isPlainName(name: string): boolean {
       (w) =>
         /\p{N}/u.test(w) && !/^\d{1,4}$/.test(w) ||
         NUMBER_WORD.test(w) ||
-        /^(x|any|no|not|min|minimum|max|maximum|price|fee|sell|buy|send|pay|transfer|withdraw|approve|other|also|and|or)$/i.test(w),
+        /^(x|any|no|not|min|minimum|max|maximum|least|floor|price|fee|sell|buy|send|pay|transfer|withdraw|approve|other|also|and|or|is|are|was|be|will|to|your|you|my|our|owner|owners|service|proceeds|receive|wallet|treasury|authorize|authorise|sign|only|quote)$/i.test(w),
     )
   );
 }

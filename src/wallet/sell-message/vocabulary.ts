@@ -3,11 +3,15 @@
 // once, at the prompt, after which it is part of the service's pinned wording. Under --yes a
 // first sell whose message uses an unexpected word is refused, so an unattended run never signs
 // text no person has read. Words that flip or widen a sale's terms ("not", "less", "any",
-// "pay", "transfer", "buy", "max", "more", "plus", "another") are deliberately absent.
+// "pay", "transfer", "buy", "max", "more", "plus", "another", "or") are deliberately absent, and
+// so are the words that make statements about who owns or does what ("is", "will", "you",
+// "your", "our", "service"): a sell message labels the trade's values, it need not argue.
+// (A red team composed "proceeds to the service", "the owner of your tokens is the service",
+// "… or the quote" and "You authorize the service to sell your tokens" from the earlier list.)
 
 const WORDS = `
-  a an the this that these it its i you your my me we our
-  of for to at in on by from with and or as is are be will was
+  a an the this that these it its
+  of for to at in on by from with and as
   sell sells selling sold sale seller sellers
   authorize authorizes authorized authorizing authorization authorise authorises authorised authorising authorisation
   sign signs signed signing signature message confirm confirms confirmed confirming request order trade
@@ -21,8 +25,15 @@ const WORDS = `
   id ref reference nonce hash key
   once only single use used
   action type side
-  trader sandbox service solana
+  trader sandbox solana
 `;
+
+const SELL_WORDS = new Set(['sell', 'sells', 'selling', 'sold', 'sale', 'sales']);
+
+/** Whether a word (any case) speaks of selling. */
+export function isSellWord(word: string): boolean {
+  return SELL_WORDS.has(word.toLowerCase());
+}
 
 const VOCABULARY = new Set(WORDS.split(/\s+/).filter(Boolean));
 
