@@ -320,6 +320,23 @@ const SELL_CASES: SellCase[] = [
     tamper: (a) => (a.message = `Sell ${tokens(BigInt(a.amount), 5)} of ${sb.tokens[1]!.mint} for at least ${sol(a.minimumOutputLamports)} SOL (ref WOOF ${a.mint})`),
     problem: /names the address \S+, which is not the token, your wallet or the pinned treasury/,
   },
+  // Classes the second red-team run got signed (the unit table holds every message it used).
+  {
+    name: 'the direction reversed: SOL sold for at least the token amount',
+    tamper: (a) => (a.message = `Sell ${sol(a.minimumOutputLamports)} SOL for at least ${tokens(BigInt(a.amount), 5)} WOOF\nMint: ${a.mint}`),
+    problem: /the minimum is stated as what is sold/,
+  },
+  {
+    name: 'the minimum presented as the tolerated loss',
+    tamper: (a) =>
+      (a.message = `Sell ${tokens(BigInt(a.amount), 5)} WOOF (${a.mint})\nExpected proceeds: ${sol(a.expectedOutputLamports)} SOL\nSlippage tolerance: ${sol(a.minimumOutputLamports)} SOL`),
+    problem: /the minimum is not stated as a minimum/,
+  },
+  {
+    name: 'a floor of 1% of the minimum',
+    tamper: (a) => (a.message = honest(a).replace('at least ', `at least ${a.slippageBps / 100}% of `)),
+    problem: /a percentage of a figure/,
+  },
   {
     name: 'the symbol only as an ordinary lowercase word',
     tamper: (a) => (a.message = `Sell ${tokens(BigInt(a.amount), 5)} woof for at least ${sol(a.minimumOutputLamports)} SOL`),
