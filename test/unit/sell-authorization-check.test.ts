@@ -275,6 +275,8 @@ describe('second red-team run: figures in the wrong roles are refused', () => {
     ['the minimum ignored', `${GOOD}. Ignore the minimum above`, /a minimum that is not at the minimum’s figure/],
     ['the expected output sold', `Sell 0.05 SOL of BONK (${MINT}); minimum 0.0495 SOL; amount ${AMOUNT} raw units`, /the expected output is stated as what is sold/],
     ['the expected output as a minimum', `Sell ${SOLD}, at least 0.05 SOL, at least 0.0495 SOL`, /the expected output is stated as a minimum/],
+    ['"Receive:" on a line of its own before the amount', `Receive:\n1,234.5 BONK (${MINT})\nMinimum proceeds: 0.0495 SOL`, /the amount sold is stated as something received/],
+    ['"at least" ending one line, the amount on the next', `Sell for at least\n1,234.5 BONK (${MINT})\nMinimum: 0.0495 SOL`, /the amount sold is stated as a minimum/],
   ])('%s', (_name, message, problem) => {
     expectProblem(check({ message }), problem);
   });
@@ -310,6 +312,7 @@ describe('second red-team run: figures in the wrong roles are refused', () => {
     expectClean(check({ message: `Sell ${SOLD} for >= 0.0495 SOL` }));
     expectClean(check({ message: `{"mint":"${MINT}","amount":"${AMOUNT}","minAmountOut":"49500000","expectedAmountOut":"50000000"}` }));
     expectClean(check({ message: `Sell BONK (${MINT}). Minimum: 0.0495 SOL. Amount: ${AMOUNT}` }));
+    expectClean(check({ message: `Sell BONK (${MINT})\nAmount:\n1,234.5 BONK\nMinimum proceeds:\n0.0495 SOL` }));
   });
 
   it('the pinned treasury named: no longer silently accepted (a sell has nothing to do with it), but not refused outright', () => {
