@@ -315,6 +315,14 @@ describe('second red-team run: figures in the wrong roles are refused', () => {
     expectClean(check({ message: `Sell BONK (${MINT})\nAmount:\n1,234.5 BONK\nMinimum proceeds:\n0.0495 SOL` }));
   });
 
+  it('a token symbol made of digits and a point is not masked: the figure it hides is accounted for', () => {
+    const token = { symbol: '0.0001', decimals: 5, name: 'Bonk Inu' };
+    const knownTokens = [{ mint: MINT, symbol: '0.0001' }];
+    const result = check({ message: `Sell 1,234.5 0.0001 (${MINT}) for at least 0.0001 SOL, minimum 0.0495 SOL` }, { token, knownTokens });
+    expect(result.problems.length + result.findings.length, JSON.stringify(result)).toBeGreaterThan(0);
+    expect(result.wording).not.toContain('{symbol}');
+  });
+
   it('the pinned treasury named: no longer silently accepted (a sell has nothing to do with it), but not refused outright', () => {
     const result = check({ message: `${GOOD}\nTreasury: ${TREASURY}` });
     expect(result.problems).toEqual([]);

@@ -338,9 +338,9 @@ function accountForTokenNames(message: string, facts: MessageFacts, claim: (s: n
   return named;
 }
 
-/** A symbol that is one short word. */
+/** A symbol that is one short word with a letter in it (a "symbol" such as 0.5 would hide a figure from the accounting). */
 function isPlainSymbol(symbol: string): boolean {
-  return /^[\p{L}\p{N}$._-]{1,12}$/u.test(symbol) && !/^\d+$/.test(symbol);
+  return /^[\p{L}\p{N}$._-]{1,12}$/u.test(symbol) && /\p{L}/u.test(symbol);
 }
 
 /**
