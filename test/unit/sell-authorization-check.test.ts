@@ -260,6 +260,51 @@ describe('hostile messages are refused, never signed', () => {
   });
 });
 
+// A third red-team run got 30 signatures past the roles above with signs beside the figures,
+// labels that empty the minimum, words after a figure, markup, and values where the proceeds
+// would be named. Each is refused outright now (the sandbox wording, one line changed).
+describe('third red-team run: signs, empty labels, trailing names, markup, destinations', () => {
+  const line = (from: string, to: string) => sandboxWording.replace(from, to);
+  const MIN_LINE = 'Minimum proceeds: 0.0495 SOL (49500000 lamports)';
+  it.each([
+    ['minimum minus the expected output', line(MIN_LINE, 'Minimum proceeds: 49500000 lamports - 50000000 lamports'), /a sign \(-\) stands/],
+    ['minimum minus 1%', line(MIN_LINE, 'Minimum proceeds: 0.0495 SOL - 1%'), /a sign \(-\) stands/],
+    ['minimum minus 100 bps', line(MIN_LINE, 'Minimum proceeds: 0.0495 SOL - 100 bps'), /a sign \(-\) stands/],
+    ['minimum en-dash 1%', line(MIN_LINE, 'Minimum proceeds: 0.0495 SOL – 1%'), /a sign \(–\) stands/],
+    ['below the minimum', line(MIN_LINE, 'Minimum proceeds: < 0.0495 SOL'), /a sign \(<\) stands before the minimum|not stated as a minimum/],
+    ['at most the minimum', line(MIN_LINE, 'Minimum proceeds: ≤ 0.0495 SOL'), /a sign \(≤\) stands before the minimum/],
+    ['<= the minimum', line(MIN_LINE, 'Minimum proceeds <= 0.0495 SOL (49500000 lamports)'), /a sign \(<=\) stands before the minimum/],
+    ['an empty minimum, the figure relabelled', line(MIN_LINE, 'Minimum proceeds: —; proceeds: 0.0495 SOL (49500000 lamports)'), /not stated as a minimum/],
+    ['min() of the minimum and 1%', line(MIN_LINE, 'Minimum proceeds: min(0.0495 SOL, 1%)'), /not stated as a minimum/],
+    ['a questioned minimum', line(MIN_LINE, 'Minimum proceeds: 0.0495 SOL? (49500000 lamports?)'), /a sign \(\?\) stands after the minimum/],
+    ['the minimum called the expected output after it', line(MIN_LINE, 'Minimum proceeds: 0.0495 SOL expected'), /the minimum is called something else after its figure/],
+    ['a second line taking 1% off', `${sandboxWording}\nProceeds: - 1%`, /a sign \(-\) stands before the slippage/],
+    ['the minimum struck out', line(MIN_LINE, `~~${MIN_LINE}~~`), /strike-through markup/],
+    ['the minimum commented out', line(MIN_LINE, `# ${MIN_LINE}`), /comment or strike-through markup/],
+    [
+      'JSON with an empty minimum and a unitless proceeds figure',
+      `{"sale": {"token": "BONK", "mint": "${MINT}", "amount": "${AMOUNT}", "minimum": "", "proceeds": "49500000", "authorization": "sell_01HZX3", "expires": "2030-01-01T00:02:00.000Z"}}`,
+      /not stated as a minimum/,
+    ],
+    ['an unbounded amount', line('Amount: 1,234.5 BONK', 'Amount: > 1,234.5 BONK'), /a sign \(>\) stands before the amount/],
+    ['1% more than the amount', line(`Amount: 1,234.5 BONK (${AMOUNT} raw units)`, 'Amount: 1,234.5 BONK + 1%'), /a sign \(\+\) stands after the amount/],
+    ['the proceeds as a 32-byte hex value', `${sandboxWording}\nProceeds: 0xdb1552c1206339a9cf2b7afde2b9128a6689a95a549ef8fa805e1934fa2fbc1b`, /a hash where the proceeds or a wallet would be named/],
+    ['the proceeds to the mint address', `${sandboxWording}\nProceeds: ${MINT}`, /the mint where the proceeds or a wallet would be named/],
+    ['an empty expiry', line('Expires: 2030-01-01T00:02:00.000Z', 'Expires: —'), /an expiry without stating the authorization’s time/],
+    ['an expiry after a time', line('Expires: 2030-01-01T00:02:00.000Z', 'Expires: > 2030-01-01T00:02:00.000Z'), /a sign \(>\) stands before a time/],
+    ['an expiry plus two minutes', line('Expires: 2030-01-01T00:02:00.000Z', 'Expires: 2030-01-01T00:02:00.000Z + 2 minutes'), /a sign \(\+\) stands (after a time|before the lifetime)/],
+  ])('%s', (_name, message, problem) => {
+    expectProblem(check({ message }), problem);
+  });
+
+  it('what stays allowed: >= and ≥ before the minimum, = in key = value lines, an em dash between clauses, a hyphenated word', () => {
+    expectClean(check({ message: `Sell 1,234.5 BONK (${MINT}) for >= 0.0495 SOL` }));
+    expectClean(check({ message: 'Sell 1,234.5 BONK 🐶\n\tminimum ≥ 0.0495 SOL — signed once' }));
+    expectClean(check({ message: `action = sell\nmint = ${MINT}\namount = 123450000\nmin_out_lamports = 49500000` }));
+    expectClean(check({ message: `Single-use sell: 1,234.5 BONK (${MINT}) for at least 0.0495 SOL` }));
+  });
+});
+
 // A second red-team run (against the guard that held the first table) got 23 signatures from
 // expected words put in the wrong roles; each is now refused outright, whatever the user answers.
 describe('second red-team run: figures in the wrong roles are refused', () => {

@@ -1,28 +1,54 @@
-// What the words around the trade's figures say they are. Accounting proves that each figure is
-// one of the trade's values in a unit that fits; it cannot tell "Sell 10 WOOF for at least
-// 0.5 SOL" from "Sell 0.5 SOL for at least 10 WOOF", nor "Minimum proceeds: 0.5 SOL" from
-// "Slippage tolerance: 0.5 SOL". So, on the masked wording, the words between one of the trade's
-// figures and the one before it (or the start) must fit the figure's role. Line breaks do not
-// end those words: "Receive:" on a line of its own still says what the next figure is.
+// What the words and signs around the trade's figures say they are. Accounting proves that each
+// figure is one of the trade's values in a unit that fits; it cannot tell "Sell 10 WOOF for at
+// least 0.5 SOL" from "Sell 0.5 SOL for at least 10 WOOF", nor "Minimum proceeds: 0.5 SOL" from
+// "Minimum proceeds: 0.5 SOL - 1%". So, on the masked wording (accounting.ts), the words between
+// one of the trade's figures and the one before it (or the start; line breaks do not end them:
+// "Receive:" on a line of its own still says what the next figure is) must fit the figure's role:
 //
-// - the minimum is introduced as a minimum (minimum, min, at least, floor, >=) after any word of
-//   selling, or followed by "minimum" ("0.5 SOL minimum");
+// - the minimum is introduced by a minimum word (minimum, min, at least, floor, >=) with nothing
+//   after that word but labels ("Minimum proceeds (SOL): 0.5"), or named after its figure
+//   ("0.5 SOL minimum"); and it is not called the expected output after its figure;
 // - the amount is never introduced as a minimum or as what the user receives;
 // - the expected output is never introduced as a minimum, nor as what is sold;
 // - a minimum is spoken of only at the minimum's figure ("the minimum is only a quote" is not);
-// - no figure is taken as a percentage of another ("1% of 0.5 SOL").
+// - no sign stands beside a figure or time (- + < > ~ ? …: "0.5 SOL - 1%", "> 10 WOOF",
+//   "Expires: > 12:00"), and no figure is a percentage of another ("1% of 0.5 SOL");
+// - an expiry word is followed by a time of the authorization or its lifetime;
+// - no hash, id, nonce or the mint stands where the proceeds or a wallet would be named;
+// - no comment or strike-through markup hides a part of the message.
 //
 // Each broken rule is a problem: never signed, whatever the user answers.
 
 const ROLE_FIGURE = /\{(amount|minimum|expected|slippage)\.[a-z]+\}/g;
+/** The trade's figures, and the times and lifetime that bound the authorization. */
+const ANY_FIGURE = /\{(?:(?:amount|minimum|expected|slippage)\.[a-z]+|time|lifetime)\}/g;
 const MIN_CUE = /\b(?:minimum|min|at least|floor)\b|>=|≥/;
+/** A minimum word with nothing after it but labels, up to its figure. */
+const MIN_BOUND =
+  /(?:\b(?:minimum|min|at least|floor)\b|>=|≥)(?:[\s:="']|\(\s*(?:sol|lamports)\s*\)|\b(?:proceeds|output|out|received|receive|amount|sol|lamports|of|in|the|a|an)\b)*$/;
 const RECEIVE_CUE = /\b(?:receive|receives|received|receiving|proceeds|output|out|expected|expect|estimated|estimate|quote|quoted|get|gets)\b/;
+const EXPECT_CUE = /\b(?:expected|expect|estimated|estimate|quote|quoted)\b/;
 const SELL_CUE = /\b(?:sell|sells|selling|sold|sale|sales)\b/;
 /** A figure then its unit and "minimum" or "min": the minimum named after its figure. */
 const MINIMUM_AFTER = /^[ \t]*(?:sol|lamports?)?[ \t]*(?:minimum|min)\b/;
 /** The second form of a figure in brackets right after the first: "10 WOOF (1000000 raw units)". */
 const BRACKETED = /^[ \t]*[^\s()]*[ \t]*\([ \t]*$/;
 const PERCENT_OF = /\d[ \t]*(?:%|percent)[ \t]+of\b/i;
+/** Signs that change or loosen a figure they stand beside. */
+const SIGN = /(?:<=|=<|>=|=>|[<>≤≥+\-−–~?*×÷^|&!])/;
+/** What may stand between a figure and a sign after it: its unit or symbol, %, a closing bracket or quote. */
+const AFTER_FIGURE = /^[ \t]*(?:\{symbol\}|[\p{L}◎$]+)?[ \t]*%?[ \t]*[)"'\]]*[ \t]*/u;
+const EXPIRY_CUE = /\b(?:expires|expire|expiry|expiration|exp|until)\b/g;
+/** What may stand between an expiry word and its time: labels. */
+/**
+ * What may stand between an expiry word and what it states: labels, then the authorization's
+ * time or lifetime, or a figure (a duration that is not the lifetime is accounting's finding).
+ */
+const EXPIRY_FILLER = /^(?:[\s:="']|\b(?:at|in|on|after|utc|date|time)\b)*(?:\{(?:time|lifetime)\}|\d)/;
+/** Where the proceeds or a wallet would be named. */
+const DESTINATION = /\b(?:proceeds|receive|receives|received|receiving|output|out|to|wallet|owner|payout|recipient|destination|pay|paid|send|account)\b/;
+const OPAQUE_VALUE = /\{(hash|id|nonce|mint|treasury)\}/g;
+const MARKUP = /(?:^|\s)(?:#|\/\/|--|\/\*|<!--)|~~|\*\/|-->/m;
 
 type Fact = 'amount' | 'minimum' | 'expected' | 'slippage';
 
@@ -30,39 +56,106 @@ type Fact = 'amount' | 'minimum' | 'expected' | 'slippage';
 export function figureRoleProblems(wording: string, message: string): string[] {
   const problems = new Set<string>();
   if (PERCENT_OF.test(message)) problems.add('the message takes a percentage of a figure, which changes what the figure says');
+  if (MARKUP.test(wording)) problems.add('the message has comment or strike-through markup, which can hide a part of it');
   let from = 0;
   let previous: Fact | null = null;
   for (const m of wording.matchAll(ROLE_FIGURE)) {
     const fact = m[1] as Fact;
+    const end = m.index! + m[0].length;
     const raw = wording.slice(from, m.index);
     // "0.5 SOL minimum for 10 WOOF": the minimum's own after-word is not the next figure's.
     const plain = plainWords(raw);
     const words = previous === 'minimum' ? plain.replace(MINIMUM_AFTER, ' ') : plain;
     const repeat = previous === fact && BRACKETED.test(raw);
+    const after = plainWords(untilNextFigure(wording, end));
     if (!repeat) {
       // The words since the last word of selling say what the figure is; before it, what is sold.
       const sold = SELL_CUE.test(words);
       const tail = sold ? words.slice(lastIndexOf(words, SELL_CUE)) : words;
-      if (fact === 'minimum' && !MIN_CUE.test(tail) && !MINIMUM_AFTER.test(plainWords(untilNextFigure(wording, m.index! + m[0].length)))) {
-        problems.add(sold ? 'the minimum is stated as what is sold' : 'the minimum is not stated as a minimum (the words before it name something else)');
+      if (fact === 'minimum' && !MIN_BOUND.test(tail) && !MINIMUM_AFTER.test(after)) {
+        problems.add(
+          sold && !MIN_CUE.test(tail)
+            ? 'the minimum is stated as what is sold'
+            : 'the minimum is not stated as a minimum (the words before it name something else)',
+        );
       }
       if (fact === 'amount' && MIN_CUE.test(tail)) problems.add('the amount sold is stated as a minimum');
       if (fact === 'amount' && RECEIVE_CUE.test(tail)) problems.add('the amount sold is stated as something received');
       if (fact === 'expected' && MIN_CUE.test(tail)) problems.add('the expected output is stated as a minimum');
       if (fact === 'expected' && sold && !RECEIVE_CUE.test(tail)) problems.add('the expected output is stated as what is sold');
     }
-    // A minimum spoken of before a figure that is not the minimum (nor after the minimum's own figure).
-    if (fact !== 'minimum' && MIN_CUE.test(words)) {
-      problems.add('the message speaks of a minimum that is not at the minimum’s figure');
+    // Words after the last figure of a sentence name it too ("0.5 SOL expected").
+    const restOfLine = plainWords(lineRest(wording, end));
+    if (!/\{(?:amount|minimum|expected|slippage)\./.test(lineRest(wording, end))) {
+      if (fact === 'minimum' && (EXPECT_CUE.test(restOfLine) || SELL_CUE.test(restOfLine))) problems.add('the minimum is called something else after its figure');
+      if (fact === 'amount' && (MIN_CUE.test(restOfLine) || RECEIVE_CUE.test(restOfLine))) problems.add('the amount sold is called something else after its figure');
+      if (fact === 'expected' && (MIN_CUE.test(restOfLine) || SELL_CUE.test(restOfLine))) problems.add('the expected output is called something else after its figure');
     }
+    // A minimum spoken of before a figure that is not the minimum (nor after the minimum's own figure).
+    if (fact !== 'minimum' && MIN_CUE.test(words)) problems.add('the message speaks of a minimum that is not at the minimum’s figure');
     previous = fact;
-    from = m.index! + m[0].length;
+    from = end;
   }
   const rest = plainWords(wording.slice(from));
   if (MIN_CUE.test(rest) && !(previous === 'minimum' && MINIMUM_AFTER.test(rest))) {
     problems.add('the message speaks of a minimum that is not at the minimum’s figure');
   }
+  for (const problem of signProblems(wording)) problems.add(problem);
+  for (const problem of expiryProblems(wording)) problems.add(problem);
+  for (const problem of labelProblems(wording)) problems.add(problem);
   return [...problems];
+}
+
+/** A sign right before or after a figure or time ("> 10 WOOF", "0.5 SOL - 1%"); ">=" may introduce the minimum. */
+function signProblems(wording: string): string[] {
+  const problems: string[] = [];
+  for (const m of wording.matchAll(ANY_FIGURE)) {
+    const before = wording.slice(0, m.index).replace(/[ \t]*["'([]*[ \t]*$/, '');
+    const sign = new RegExp(`(?:${SIGN.source})$`).exec(before)?.[0];
+    if (sign && !(m[0].startsWith('{minimum.') && (sign === '>=' || sign === '≥'))) {
+      problems.push(`a sign (${sign}) stands before ${describe(m[0])}, which changes or loosens it`);
+    }
+    const after = wording.slice(m.index! + m[0].length).replace(AFTER_FIGURE, '');
+    const next = new RegExp(`^(?:${SIGN.source})`).exec(after)?.[0];
+    if (next) problems.push(`a sign (${next}) stands after ${describe(m[0])}, which changes or loosens it`);
+  }
+  return problems;
+}
+
+/** An expiry word must be followed by the authorization's time or lifetime ("Expires: —" binds nothing). */
+function expiryProblems(wording: string): string[] {
+  const plain = plainWords(wording, false);
+  for (const m of plain.matchAll(EXPIRY_CUE)) {
+    if (!EXPIRY_FILLER.test(plain.slice(m.index! + m[0].length))) return ['the message speaks of an expiry without stating the authorization’s time'];
+  }
+  return [];
+}
+
+/** A hash, id, nonce, the mint or the treasury where the proceeds or a wallet would be named ("Proceeds: 0x…"). */
+function labelProblems(wording: string): string[] {
+  const problems: string[] = [];
+  for (const m of wording.matchAll(OPAQUE_VALUE)) {
+    const lineStart = wording.lastIndexOf('\n', m.index) + 1;
+    const label = wording.slice(lineStart, m.index);
+    const sinceValue = label.slice(Math.max(label.lastIndexOf('}') + 1, 0));
+    if (DESTINATION.test(plainWords(sinceValue))) problems.push(`the message puts ${describe(m[0])} where the proceeds or a wallet would be named`);
+  }
+  return problems;
+}
+
+function describe(placeholder: string): string {
+  const names: Record<string, string> = {
+    '{time}': 'a time',
+    '{lifetime}': 'the lifetime',
+    '{hash}': 'a hash',
+    '{id}': 'an id',
+    '{nonce}': 'a nonce',
+    '{mint}': 'the mint',
+    '{treasury}': 'the treasury',
+  };
+  if (names[placeholder]) return names[placeholder]!;
+  const fact = placeholder.slice(1, placeholder.indexOf('.'));
+  return fact === 'expected' ? 'the expected output' : `the ${fact}`;
 }
 
 /** Where the last match of `pattern` in `text` ends (0 when none). */
@@ -78,11 +171,18 @@ function untilNextFigure(wording: string, from: number): string {
   return next === -1 ? wording.slice(from) : wording.slice(from, from + next);
 }
 
-/** Lower-case words of a text: other placeholders blanked, camelCase and snake_case split ("minOutLamports" → "min out lamports"). */
-function plainWords(text: string): string {
-  return text
-    .replace(/\{[a-z.]+\}/g, ' ')
-    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .toLowerCase();
+/** The rest of the sentence from `from`: up to a line break, or a full stop or semicolon before a space. */
+function lineRest(wording: string, from: number): string {
+  const end = wording.slice(from).search(/\n|[.;](?:\s|$)/);
+  return end === -1 ? wording.slice(from) : wording.slice(from, from + end);
+}
+
+/**
+ * Lower-case words of a text, camelCase and snake_case split ("minOutLamports" → "min out
+ * lamports"); placeholders blanked, or kept with `blank` false.
+ */
+function plainWords(text: string, blank = true): string {
+  const split = text.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').replace(/[_-]+/g, ' ');
+  // Placeholders are lower-case already: the text around them is lowered, they are kept or blanked.
+  return split.replace(/\{[a-z.]+\}|[^{]+|\{/g, (part) => (/^\{[a-z.]+\}$/.test(part) ? (blank ? ' ' : part) : part.toLowerCase()));
 }
