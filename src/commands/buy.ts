@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServiceClient } from '../api/client.js';
 import type { BuyIntent } from '../api/types.js';
 import { parseBuyAmount, parseLamportsOption, type TokenArgument } from '../argument-parsers.js';
+import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import type { Context } from '../context.js';
 import type { BuyReview } from '../domain/buy-review.js';
 import type { TokenMeta } from '../domain/token.js';
@@ -114,7 +115,10 @@ async function run(ctx: Context, opts: BuyOptions): Promise<void> {
       // A first buy of a token knows its symbol and decimals only once it is held.
       const known = token ?? (outcome.intent.status === 'completed' && !ctx.output.json ? metaOf(holdingOf(await readHoldingsQuietly(api), mint)) : null);
       printResult(ctx, outcome.intent, outcome.trade, known, idempotencyKey);
-      if (outcome.intent.status === 'completed') return;
+      if (outcome.intent.status === 'completed') {
+        if (known && known.decimals !== null) pinTokenFacts(ctx, trust, mint, known);
+        return;
+      }
       const failure = outcome.trade?.failure;
       const refund = outcome.trade?.refund && outcome.trade.refund.state !== 'complete' ? ` (refund ${outcome.trade.refund.state}; follow it with: ${followCommand(outcome.intent.id)})` : '';
       throw new TradeFailedError(
@@ -135,6 +139,19 @@ async function whichToken(api: ServiceClient, typed: TokenArgument): Promise<{ m
   const known = await tokenHistory(api);
   const mint = resolveTokenMint(typed.text, known, 'you have held or traded');
   return { mint, token: known.get(mint) ?? null };
+}
+
+/**
+ * The token's facts as this buy showed them, pinned for its later sells (trust store). The buy is
+ * done either way: a store that cannot be written costs only the pin, and says so.
+ */
+function pinTokenFacts(ctx: Context, trust: TrustStore, mint: string, facts: TokenMeta): void {
+  try {
+    trust.pinToken(mint, facts);
+  } catch (err) {
+    if (!(err instanceof TrustStoreError)) throw err;
+    ctx.output.warn(`the facts of token ${mint} could not be pinned: ${err.message}`);
+  }
 }
 
 function printResult(ctx: Context, intent: BuyIntent, trade: Parameters<typeof renderBuySummary>[1], token: ReturnType<typeof metaOf>, idempotencyKey: string): void {

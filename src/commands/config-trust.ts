@@ -1,6 +1,6 @@
 // `trader config trust [show|accept-wording|forget]`: what is pinned for the configured service
-// (its treasury and its sell-message wording), what can be typed, and the runs that show,
-// accept and forget pins.
+// (its treasury, its sell-message wording, the facts of each token sold), what can be typed, and
+// the runs that show, accept and forget pins.
 import { parseChoice, parseText } from '../argument-parsers.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -29,10 +29,10 @@ const acceptWording = defineCommand<AcceptWordingOptions>({
   run: acceptPendingWording,
 });
 
-const FORGETTABLE = ['treasury', 'wording'] as const;
+const FORGETTABLE = ['treasury', 'wording', 'tokens'] as const;
 
 const forget = defineCommand<ForgetOptions>({
-  arguments: [{ name: '<what>', help: FORGETTABLE.join(' or '), values: FORGETTABLE }],
+  arguments: [{ name: '<what>', help: 'treasury, wording, or tokens (the facts pinned for every token)', values: FORGETTABLE }],
   lenient: true,
   parse: (raw) => ({ what: parseChoice(raw.args[0]!, FORGETTABLE, 'what to forget') }),
   run: forgetPin,
@@ -44,7 +44,7 @@ export const trust = defineCommand<NoOptions>({
   subcommands: [
     { name: 'show', summary: 'show the pins of the configured service, and a changed sell wording waiting to be accepted', command: showTrust },
     { name: 'accept-wording', summary: 'pin the changed sell wording a refused sell kept, once you have read it (`trader config trust`)', command: acceptWording },
-    { name: 'forget', summary: 'forget the pinned treasury or sell wording, so the next trade pins it again', command: forget },
+    { name: 'forget', summary: 'forget the pinned treasury, sell wording or token facts, so the next trade pins them again', command: forget },
   ],
 });
 
@@ -58,6 +58,10 @@ async function show(ctx: Context): Promise<void> {
       renderFields([
         ['Treasury', trust.treasury ? `${trust.treasury.address} (pinned ${trust.treasury.at})` : 'not pinned (the first confirmed deposit pins it)'],
         ['Sell wording', trust.sellWording ? `${trust.sellWording.fingerprint} (pinned ${trust.sellWording.at})` : 'not pinned (the first sell pins it)'],
+        ...Object.entries(trust.tokens ?? {}).map(([mint, t]): [string, string] => [
+          'Token',
+          `${mint}: ${t.symbol ?? '?'} (${t.name ?? 'no name'}), ${t.decimals ?? '?'} decimals (pinned ${t.at})`,
+        ]),
       ]),
     ];
     if (trust.sellWording) lines.push(renderQuoted(trust.sellWording.text));
@@ -80,11 +84,13 @@ async function acceptPendingWording(ctx: Context, { fingerprint }: AcceptWording
   ctx.output.result({ service: store.service, sellWording: accepted }, () => `Pinned sell wording ${accepted.fingerprint} for ${store.service}.`);
 }
 
-/** `trader config trust forget treasury|wording`: the next trade is a first use again. */
+/** `trader config trust forget treasury|wording|tokens`: the next trade is a first use again. */
 async function forgetPin(ctx: Context, { what }: ForgetOptions): Promise<void> {
   const store = await openTrust(ctx);
   const had = guarded('forget the pin', () => store.forget(what));
   ctx.output.result({ service: store.service, forgot: what, hadPin: had }, () =>
-    had ? `Forgot the pinned ${what} of ${store.service}; the next trade pins it again.` : `No ${what} was pinned for ${store.service}.`,
+    had
+      ? `Forgot the pinned ${what === 'tokens' ? 'token facts' : what} of ${store.service}; the next trade pins ${what === 'tokens' ? 'them' : 'it'} again.`
+      : `No ${what === 'tokens' ? 'token facts were' : `${what} was`} pinned for ${store.service}.`,
   );
 }

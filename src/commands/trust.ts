@@ -32,6 +32,8 @@ export function pinnedTreasury(store: TrustStore): string | null {
 export function wordingTrust(store: TrustStore): WordingTrust {
   return {
     pinned: () => guarded('read the pinned sell wording', () => store.read().sellWording ?? null),
+    pinnedToken: (mint) => guarded('read the pinned token facts', () => store.read().tokens?.[mint] ?? null),
+    pinToken: (mint, facts) => void guarded('pin the token facts', () => store.pinToken(mint, facts)),
     pin: (text, fingerprint, replacing) => guarded('pin the sell wording', () => store.pinWording(text, fingerprint, replacing)?.fingerprint ?? null),
     recordPending: (text, fingerprint) => store.recordPendingWording(text, fingerprint),
   };

@@ -1,8 +1,10 @@
 // The trust store: what the user has come to trust about each service, like ssh's known_hosts.
 // One file beside the config (trust.json), keyed by the service's API root, never by profile:
 // switching profiles does not make a known service new, and a sandbox on 127.0.0.1 can never
-// pin anything for a real service. It holds the deposit treasury pinned on first use and the
-// sell-message wording pinned on the first sell (plus a changed wording waiting to be accepted).
+// pin anything for a real service. It holds the deposit treasury pinned on first use, the
+// sell-message wording pinned on the first sell (plus a changed wording waiting to be accepted),
+// and each token's symbol and decimals as first traded (a service that later gives a token other
+// decimals would make the message's whole-token figure mean another amount).
 import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { LockedFileError, readOrNull, updateLockedFile, type LockTiming } from './locked-file.js';
@@ -14,8 +16,18 @@ export interface PinnedWording {
   at: string;
 }
 
+/** A token's facts as the service gave them when the token was first traded here. */
+export interface PinnedToken {
+  symbol: string | null;
+  name: string | null;
+  decimals: number | null;
+  at: string;
+}
+
 export interface ServiceTrust {
   treasury?: { address: string; at: string };
+  /** By mint. */
+  tokens?: Record<string, PinnedToken>;
   sellWording?: PinnedWording;
   /** A wording that differed from the pinned one, kept so `config trust accept-wording` can pin exactly what the user read. */
   pendingSellWording?: PinnedWording;
@@ -75,6 +87,16 @@ export class TrustStore {
     });
   }
 
+  /** Pins a token's facts unless some are pinned for its mint already; returns the facts pinned after the call. */
+  pinToken(mint: string, facts: Omit<PinnedToken, 'at'>): PinnedToken {
+    return this.update((entry) => {
+      const current = entry.tokens?.[mint];
+      if (current) return { entry, value: current };
+      const pinned = { symbol: facts.symbol, name: facts.name, decimals: facts.decimals, at: this.now() };
+      return { entry: { ...entry, tokens: { ...entry.tokens, [mint]: pinned } }, value: pinned };
+    });
+  }
+
   /** Keeps a changed wording for the user to read and accept later. */
   recordPendingWording(text: string, fingerprint: string): void {
     this.update((entry) => ({ entry: { ...entry, pendingSellWording: { text, fingerprint, at: this.now() } }, value: null }));
@@ -91,11 +113,12 @@ export class TrustStore {
   }
 
   /** Forgets a pin, so the next trade is a first use again. Returns whether there was one. */
-  forget(what: 'treasury' | 'wording'): boolean {
+  forget(what: 'treasury' | 'wording' | 'tokens'): boolean {
     return this.update((entry) => {
-      const { treasury, sellWording, pendingSellWording, ...rest } = entry;
-      if (what === 'treasury') return { entry: { ...rest, sellWording, pendingSellWording }, value: treasury !== undefined };
-      return { entry: { ...rest, treasury }, value: sellWording !== undefined || pendingSellWording !== undefined };
+      const { treasury, sellWording, pendingSellWording, tokens, ...rest } = entry;
+      if (what === 'treasury') return { entry: { ...rest, sellWording, pendingSellWording, tokens }, value: treasury !== undefined };
+      if (what === 'tokens') return { entry: { ...rest, treasury, sellWording, pendingSellWording }, value: tokens !== undefined && Object.keys(tokens).length > 0 };
+      return { entry: { ...rest, treasury, tokens }, value: sellWording !== undefined || pendingSellWording !== undefined };
     });
   }
 

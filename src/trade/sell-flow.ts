@@ -16,6 +16,7 @@ import type { SellOutcome } from '../domain/sell-outcome.js';
 import { sellGroupKey } from './sell-outcome.js';
 import { watchSell } from './watch.js';
 import type { SellReview, WordingStatus } from '../domain/sell-review.js';
+import type { TokenMeta } from '../domain/token.js';
 
 
 export const SELL_POLL_INTERVAL_MS = 2000;
@@ -44,8 +45,12 @@ export interface SellRequest {
   waitLimitMs: number;
 }
 
-/** The sell-message wordings the user has trusted for this service (the trust store). */
+/** The sell-message wordings and token facts the user has trusted for this service (the trust store). */
 export interface WordingTrust {
+  /** The token's facts as first traded here, or null. */
+  pinnedToken(mint: string): TokenMeta | null;
+  /** Pins the token's facts unless some are pinned already. Throws when they cannot be stored. */
+  pinToken(mint: string, facts: TokenMeta): void;
   /** The pinned wording, or null before the first sell. */
   pinned(): { text: string; fingerprint: string } | null;
   /** Pins `text` where the pinned one is still `replacing` (null: none); returns the fingerprint pinned after (null: none). Throws when it cannot be stored. */
@@ -129,7 +134,7 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
       nowMs: deps.clock.now(),
     });
     const review = reviewOf(authorization, check.findings, check.wording ?? authorization.message ?? '', deps.trust.pinned());
-    const problems = [...check.problems];
+    const problems = [...check.problems, ...tokenFactsProblems(req.mint, req.token, deps.trust.pinnedToken(req.mint))];
     // A dry run leaves the authorization unsigned (it expires by itself within 2 minutes) and pins nothing.
     if (req.dryRun) return { kind: 'dry-run', review, problems: [...problems, ...acceptanceNeeded(review)], idempotencyKey };
     if (problems.length > 0) throw new RefusedToSignError(problems, ['nothing was signed; the authorization expires unused']);
@@ -162,6 +167,8 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
       }
     }
     if (await late()) continue;
+    // The token's facts are pinned with the first sell of it, as the message was read with them.
+    if (req.token && (req.token.symbol !== null || req.token.decimals !== null)) deps.trust.pinToken(req.mint, req.token);
     track.phase = 'approved';
     const signature = signMessage(authorization.message, deps.keypair.secretKey);
     const authorized = await authorize(deps, authorization, signature);
@@ -236,6 +243,22 @@ function acceptanceNeeded(review: SellReview): string[] {
     needs.push(`the service's sell message wording changed: ${describeWordingChange(review.wording.pinned!.text, review.wording.text)}`);
   }
   return needs;
+}
+
+/**
+ * A token whose symbol or decimals differ from the ones pinned when it was first traded here:
+ * with other decimals the message's whole-token figure means another amount, with another
+ * symbol it reads as another token. Facts the service no longer gives are no change, and the
+ * name is not compared (endpoints may word it differently; it states no figure).
+ */
+function tokenFactsProblems(mint: string, now: TokenMeta | null, pinned: TokenMeta | null): string[] {
+  if (!pinned || !now) return [];
+  const changed = (['symbol', 'decimals'] as const).filter((k) => now[k] !== null && pinned[k] !== null && now[k] !== pinned[k]);
+  if (changed.length === 0) return [];
+  const said = (facts: TokenMeta) => changed.map((k) => `${k} ${JSON.stringify(facts[k])}`).join(', ');
+  return [
+    `the service now gives token ${mint} ${said(now)}, but ${said(pinned)} when it was first traded here; if the token really changed, forget the pinned facts with \`trader config trust forget tokens\``,
+  ];
 }
 
 /** Under --yes nothing can be accepted: keep the wording for `config trust accept-wording` and refuse. */

@@ -77,3 +77,30 @@ describe('concurrency', () => {
     expect(pinsFor(home, sb.url).treasury?.address).toBe(sb.treasury);
   });
 });
+
+describe('token facts pinned on first trade', () => {
+  it('a buy pins the token’s symbol and decimals; a sell after the service changed its decimals is refused unsigned (exit 6) naming the command that forgets them, which then works', async () => {
+    const home = freshHome();
+    const mint = sb.tokens[2]!.mint;
+    // Pins are per service: everything goes through the proxy's base URL.
+    const p = await proxy();
+    const bought = await runCli(['buy', mint, '0.01sol', '--yes', '--json'], { env: envFor(p.url, home) });
+    expect(bought.code, bought.stderr).toBe(0);
+    const realDecimals = pinsFor(home, p.url).tokens?.[mint]?.decimals;
+    expect(realDecimals).toEqual(expect.any(Number));
+    // The service now says the token has other decimals: "whole tokens" in the message would mean another amount.
+    const lie = (body: any) => {
+      for (const h of body.data) if (h.mint === mint) h.decimals = realDecimals === 2 ? 3 : 2;
+      return body;
+    };
+    p.rewrite('GET', /^\/api\/v1\/holdings/, lie);
+    const sell = await runCli(['sell', mint, '50%', '--yes', '--json'], { env: envFor(p.url, home) });
+    expect(sell.code, sell.stderr).toBe(6);
+    expect(sell.stderr).toContain(`the service now gives token ${mint} decimals`);
+    expect(sell.stderr).toContain('trader config trust forget tokens');
+    expect(p.seen.filter((r) => r.path.endsWith('/authorize'))).toEqual([]);
+    const forgot = await runCli(['config', 'trust', 'forget', 'tokens', '--json'], { env: envFor(p.url, home) });
+    expect(forgot.code, forgot.stderr).toBe(0);
+    expect(JSON.parse(forgot.stdout)).toMatchObject({ forgot: 'tokens', hadPin: true });
+  });
+});

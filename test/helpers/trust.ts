@@ -7,6 +7,7 @@ export interface ServicePins {
   treasury?: { address: string; at: string };
   sellWording?: { text: string; fingerprint: string; at: string };
   pendingSellWording?: { text: string; fingerprint: string; at: string };
+  tokens?: Record<string, { symbol: string | null; name: string | null; decimals: number | null; at: string }>;
 }
 
 /** The trust store's path for a test home. */

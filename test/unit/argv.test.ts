@@ -243,6 +243,7 @@ describe('config', () => {
     ['config trust show', ['config', 'trust', 'show'], {}],
     ['config trust accept-wording', ['config', 'trust', 'accept-wording', ' 3f9a1c0d2b7e4a51 '], { fingerprint: '3f9a1c0d2b7e4a51' }],
     ['config trust forget', ['config', 'trust', 'forget', 'wording'], { what: 'wording' }],
+    ['config trust forget tokens', ['config', 'trust', 'forget', 'tokens'], { what: 'tokens' }],
   ])('%s %j', async (command, argv, expected) => {
     expect(await options(command, argv)).toEqual(expected);
   });
@@ -257,7 +258,7 @@ describe('config', () => {
     [['config', 'set', 'timeout', 'abc'], /^invalid config key timeout "abc"/],
     [['config', 'set', 'treasury', 'not-base58-0OIl'], /^treasury must be a base58 address of 32 bytes/],
     [['config', 'set', 'keypair', ' ~/id.json'], /^keypair must not be empty or have surrounding spaces/],
-    [['config', 'trust', 'forget', 'everything'], /^what to forget must be one of treasury, wording; got "everything"/],
+    [['config', 'trust', 'forget', 'everything'], /^what to forget must be one of treasury, wording, tokens; got "everything"/],
     [['config', 'trust', 'accept-wording', '  '], /^the wording fingerprint must not be empty/],
   ])('%j → %s', async (argv, message) => {
     expect(await usageError(argv)).toMatch(message);

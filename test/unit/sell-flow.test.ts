@@ -11,6 +11,7 @@ import type { ServiceClient } from '../../src/api/client.js';
 import type { GetSellResponse, SellAuthorization } from '../../src/api/types.js';
 import { systemClock } from '../../src/clock.js';
 import { ApiError, InterruptedError, UsageError } from '../../src/errors.js';
+import type { TokenMeta } from '../../src/domain/token.js';
 import type { TradeStop } from '../../src/domain/trade-stop.js';
 import { runSell, SELL_POLL_INTERVAL_MS, type SellHooks, type SellRequest, type SellResult, type WordingTrust } from '../../src/trade/sell-flow.js';
 
@@ -95,8 +96,12 @@ function service(
 
 /** An in-memory trust store. */
 function memoryTrust(initial: { text: string; fingerprint: string } | null = null, failing = false) {
-  const state = { pinned: initial, pending: null as { text: string; fingerprint: string } | null };
+  const state = { pinned: initial, pending: null as { text: string; fingerprint: string } | null, tokens: new Map<string, TokenMeta>() };
   const trust: WordingTrust = {
+    pinnedToken: (mint) => state.tokens.get(mint) ?? null,
+    pinToken: (mint, facts) => {
+      if (!state.tokens.has(mint)) state.tokens.set(mint, facts);
+    },
     pinned: () => state.pinned,
     pin: (text, fingerprint, replacing) => {
       if (failing) throw new UsageError('cannot pin the sell wording: read-only file system', 'TRUST_STORE');
@@ -237,6 +242,40 @@ describe('the wording pin', () => {
     expect(stop.kind).toBe('local');
     expect((stop as Extract<TradeStop, { kind: 'local' }>).error).toBeInstanceOf(UsageError);
     expect(fake.authorizes).toBe(0);
+  });
+});
+
+describe('the token facts pin', () => {
+  const WOOF = { symbol: 'WOOF', name: 'Woof Dog', decimals: 5 };
+  it('the first sell of a token pins its facts; the same facts sign again; other decimals or symbol are refused before the question', async () => {
+    const { trust, state } = memoryTrust();
+    expect((await run(service(), trust, request({ token: WOOF }), hooks().h)).kind).toBe('final');
+    expect(state.tokens.get(MINT)).toEqual(WOOF);
+    expect((await run(service(), trust, request({ token: WOOF }), hooks().h)).kind).toBe('final');
+    for (const lie of [{ decimals: 2 }, { decimals: 6 }, { symbol: 'WSOL' }, { symbol: 'woof' }]) {
+      const fake = service();
+      const h = hooks({ confirm: 'yes' });
+      let asked = 0;
+      h.h.confirm = async () => (asked++, true);
+      const stop = stopOf(await run(fake, trust, request({ token: { ...WOOF, ...lie }, assumeYes: false }), h.h));
+      expect(stop, JSON.stringify(lie)).toMatchObject({ kind: 'refused' });
+      const problems = (stop as Extract<TradeStop, { kind: 'refused' }>).problems.join(' ');
+      expect(problems).toContain(`the service now gives token ${MINT} ${Object.entries(lie).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ')}`);
+      expect(problems).toContain('trader config trust forget tokens');
+      expect(fake.authorizes).toBe(0);
+      expect(asked).toBe(0);
+    }
+    expect(state.tokens.get(MINT)).toEqual(WOOF);
+  });
+
+  it('facts the service no longer gives, or another name, are no change; a dry run or a refusal pins nothing', async () => {
+    const { trust, state } = memoryTrust();
+    await run(service(), trust, request({ token: WOOF, dryRun: true }), hooks().h);
+    await run(service(), trust, request({ token: WOOF, minSolLamports: 10n ** 12n }), hooks().h);
+    expect(state.tokens.size).toBe(0);
+    await run(service(), trust, request({ token: WOOF }), hooks().h);
+    expect((await run(service(), trust, request({ token: { symbol: 'WOOF', name: null, decimals: null } }), hooks().h)).kind).toBe('final');
+    expect((await run(service(), trust, request({ token: { ...WOOF, name: 'Woof' } }), hooks().h)).kind).toBe('final');
   });
 });
 
