@@ -243,7 +243,7 @@ describe('config', () => {
     ['config trust show', ['config', 'trust', 'show'], {}],
     ['config trust accept-wording', ['config', 'trust', 'accept-wording', ' 3f9a1c0d2b7e4a51 '], { fingerprint: '3f9a1c0d2b7e4a51' }],
     ['config trust forget', ['config', 'trust', 'forget', 'wording'], { what: 'wording' }],
-    ['config trust forget tokens', ['config', 'trust', 'forget', 'tokens'], { what: 'tokens' }],
+    ['config trust forget', ['config', 'trust', 'forget', 'tokens'], { what: 'tokens' }],
   ])('%s %j', async (command, argv, expected) => {
     expect(await options(command, argv)).toEqual(expected);
   });
