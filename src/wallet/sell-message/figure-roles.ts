@@ -39,7 +39,6 @@ const SIGN = /(?:<=|=<|>=|=>|[<>≤≥+\-−–~?*×÷^|&!])/;
 /** What may stand between a figure and a sign after it: its unit or symbol, %, a closing bracket or quote. */
 const AFTER_FIGURE = /^[ \t]*(?:\{symbol\}|[\p{L}◎$]+)?[ \t]*%?[ \t]*[)"'\]]*[ \t]*/u;
 const EXPIRY_CUE = /\b(?:expires|expire|expiry|expiration|exp|until)\b/g;
-/** What may stand between an expiry word and its time: labels. */
 /**
  * What may stand between an expiry word and what it states: labels, then the authorization's
  * time or lifetime, or a figure (a duration that is not the lifetime is accounting's finding).
