@@ -203,7 +203,6 @@ describe('hostile messages are refused, never signed', () => {
   });
 
   it.each([
-    ['zero as the minimum in the main statement', `Sell 1,234.5 BONK (${MINT}) for at least 0 SOL (min 0.0495 SOL)`, '0'],
     ['a signed figure', `${GOOD}, fee -5 SOL`, '-5'],
     ['a dollar figure', `${GOOD}, worth $100`, '$100'],
     ['an exponent', `${GOOD}, cap 1e9`, '1e9'],
@@ -257,6 +256,46 @@ describe('hostile messages are refused, never signed', () => {
     expect(bytes(fits)).toBeLessThanOrEqual(2048);
     expect(check({ message: fits }).problems).toEqual([]);
     expectProblem(check({ message: `${fits}éé` }), /bytes long, more than the 2048 allowed/);
+  });
+});
+
+// A fourth red-team run got 18 signatures past those rules: units named before a figure, a
+// minimum with no unit, a qualified minimum word, the proceeds given to the treasury in words,
+// the slippage applied to the minimum, a lifetime counted from the expiry. Each is refused now.
+describe('fourth red-team run: units before figures, qualifiers, holders, lifetimes', () => {
+  const line = (from: string, to: string) => sandboxWording.replace(from, to);
+  const AMOUNT_LINE = `Amount: 1,234.5 BONK (${AMOUNT} raw units)`;
+  const MIN_LINE = 'Minimum proceeds: 0.0495 SOL (49500000 lamports)';
+  const EXPIRES = 'Expires: 2030-01-01T00:02:00.000Z';
+  it.each([
+    ['the raw amount labelled in whole tokens', line(AMOUNT_LINE, `Amount in BONK: ${AMOUNT}`), /the amount in raw units \(123450000\) written in tokens/],
+    ['the raw amount with the symbol in brackets', line(AMOUNT_LINE, `Amount (BONK): ${AMOUNT}`), /the amount in raw units \(123450000\) written in tokens/],
+    ['the raw amount after the symbol as a unit', line(AMOUNT_LINE, `Amount: BONK ${AMOUNT}`), /the unit named before the amount \(the token symbol\)/],
+    ['the minimum in SOL labelled lamports', line(MIN_LINE, 'Minimum proceeds (lamports): 0.0495'), /does not state the minimum|the unit named before the minimum/],
+    ['the minimum in SOL with no unit', line(MIN_LINE, 'Minimum proceeds: 0.0495'), /does not state the minimum/],
+    ['an estimated minimum', line(MIN_LINE, `Estimated ${MIN_LINE.toLowerCase()}`), /the minimum is qualified/],
+    ['a reference minimum', line(MIN_LINE, `Reference ${MIN_LINE.toLowerCase()}`), /the minimum is qualified/],
+    ['the owner’s minimum and the treasury’s proceeds', line(MIN_LINE, `Owner ${MIN_LINE.toLowerCase()}\nTreasury proceeds: 0.05 SOL (50000000 lamports)`), /the minimum is qualified/],
+    ['proceeds: treasury', `${sandboxWording}\nProceeds: treasury`, /gives the proceeds to something other than your wallet/],
+    ['owner: treasury', `${sandboxWording}\nOwner: treasury`, /gives the owner to something other than your wallet/],
+    ['seller: treasury', `${sandboxWording}\nSeller: treasury`, /gives the seller to something other than your wallet/],
+    ['proceeds received by the treasury wallet', `${sandboxWording}\nProceeds received by treasury wallet only`, /gives the proceeds to something other than your wallet/],
+    ['the minimum to the treasury wallet', line(MIN_LINE, `${MIN_LINE} to treasury wallet`), /gives the wallet to something other|something other than your wallet/],
+    ['proceeds to the treasury', line(MIN_LINE, `${MIN_LINE}\nProceeds to treasury: 0.05 SOL (50000000 lamports)`), /gives the proceeds to something other than your wallet/],
+    ['the slippage applied to the minimum', line(MIN_LINE, `${MIN_LINE} with slippage tolerance 100 bps`), /the slippage is applied to the minimum/],
+    ['the expiry counted from the expiry', line(EXPIRES, 'Expires: 2 minutes from 2030-01-01T00:02:00.000Z'), /counts a time from another time/],
+    ['the expiry counted twice', line(EXPIRES, 'Expires: 2 minutes from 2 minutes from 2030-01-01T00:02:00.000Z'), /counts a time from another time/],
+    ['a standing order for the lifetime', line(AMOUNT_LINE, `${AMOUNT_LINE} for 2 minutes`), /the lifetime is not stated as how long the authorization is valid/],
+    ['zero as the minimum, the real one in brackets', `Sell 1,234.5 BONK (${MINT}) for at least 0 SOL (min 0.0495 SOL)`, /the minimum is qualified/],
+  ])('%s', (_name, message, problem) => {
+    expectProblem(check({ message }), problem);
+  });
+
+  it('what stays allowed: the unit in a key, a validity, the slippage explaining the minimum, proceeds to your wallet', () => {
+    expectClean(check({ message: `Sell BONK (${MINT})\nAmount (raw units): ${AMOUNT}\nMinimum proceeds (SOL): 0.0495\nValid for 2 minutes` }));
+    expectClean(check({ message: `Sell 1,234.5 BONK (${MINT}), minimum 0.0495 SOL (1% slippage). Expires in 2 minutes.` }));
+    expectClean(check({ message: `Sell 1,234.5 BONK (${MINT}) for at least 0.0495 SOL\nProceeds to ${OWNER}` }));
+    expectClean(check({ message: `{"mint":"${MINT}","amount":"${AMOUNT}","minOutLamports":"49500000","slippageBps":100}` }));
   });
 });
 
@@ -371,7 +410,7 @@ describe('second red-team run: figures in the wrong roles are refused', () => {
   it('the pinned treasury named: no longer silently accepted (a sell has nothing to do with it), but not refused outright', () => {
     const result = check({ message: `${GOOD}\nTreasury: ${TREASURY}` });
     expect(result.problems).toEqual([]);
-    expect(result.findings.map((f) => f.text)).toEqual([TREASURY]);
+    expect(result.findings.map((f) => f.text)).toEqual(['Treasury', TREASURY]);
   });
 });
 

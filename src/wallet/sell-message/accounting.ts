@@ -414,7 +414,7 @@ function accountForNumbers(message: string, facts: MessageFacts, ctx: NumberCont
         unexplained('a figure in a unit the tool does not know');
         continue;
       }
-      const outcome = judge(value, written ?? keyUnit(before), values, facts, before);
+      const outcome = judge(value, written ?? keyUnit(before, facts.symbol), values, facts, before);
       if (outcome.kind === 'role') {
         // Said twice ("sell 10 WOOF … then sell another 10 WOOF", or in raw units further on) the
         // text may mean twice the trade; the one form allowed is the other unit in brackets right
@@ -500,10 +500,19 @@ function unitAfter(after: string, symbol: string | null): Unit | 'unknown' | nul
 }
 
 /** The unit named by a `key: value` / `key = value` key right before the number ("min_lamports = …"). */
-function keyUnit(before: string): Unit | null {
+function keyUnit(before: string, symbol: string | null): Unit | null {
+  const line = before.slice(before.lastIndexOf('\n') + 1);
+  // A unit in brackets or after "in" right before the colon: "Minimum proceeds (SOL): 0.05",
+  // "Amount in WOOF: 1000" (the symbol as the unit means whole tokens).
+  const labelled = /(?:\(\s*|\bin\s+)([\p{L}$◎][\p{L}\p{N}_ ]*?)\s*\)?\s*[:=]\s*["']?$/u.exec(line)?.[1];
+  if (labelled) {
+    if (symbol && (labelled === symbol || labelled === `$${symbol}`)) return 'tokens';
+    const unit = UNIT_WORDS[labelled.toLowerCase().replace(/^raw units?$/, 'raw')];
+    if (unit) return unit;
+  }
   // The key is the one word before the colon or equals sign ("min_out_lamports", "minOutLamports"),
   // never text running back across a sentence.
-  const key = /([A-Za-z][A-Za-z0-9_-]{0,40})["']?\s*[:=]\s*["']?$/.exec(before.slice(before.lastIndexOf('\n') + 1))?.[1];
+  const key = /([A-Za-z][A-Za-z0-9_-]{0,40})["']?\s*[:=]\s*["']?$/.exec(line)?.[1];
   if (!key) return null;
   const parts = key.split(/[_\s.-]+|(?<=[a-z])(?=[A-Z])/).map((p) => p.toLowerCase());
   for (const part of parts.reverse()) {
@@ -542,7 +551,12 @@ const ROLES_BY_UNIT: Partial<Record<Unit, Role[]>> = {
   bps: ['slippage.bps'],
   pct: ['slippage.pct'],
 };
-const UNLABELLED_ROLES: Role[] = ['amount.raw', 'amount.tokens', 'minimum.lamports', 'minimum.sol', 'expected.lamports', 'expected.sol', 'slippage.bps'];
+/**
+ * The roles a figure with no unit may carry: whole numbers only (raw units, lamports, bps). A
+ * decimal with no unit ("Minimum proceeds: 0.049") could be SOL or lamports, and the API counts
+ * SOL in lamports: it is not read as the minimum.
+ */
+const UNLABELLED_ROLES: Role[] = ['amount.raw', 'minimum.lamports', 'expected.lamports', 'slippage.bps'];
 
 function judge(value: string, unit: Unit | null, values: Map<Role, string>, facts: MessageFacts, before: string): Judgement {
   const matching = (roles: Role[]) => roles.filter((r) => values.get(r) === value);

@@ -13,8 +13,17 @@
 // - a minimum is spoken of only at the minimum's figure ("the minimum is only a quote" is not);
 // - no sign stands beside a figure or time (- + < > ~ ? …: "0.5 SOL - 1%", "> 10 WOOF",
 //   "Expires: > 12:00"), and no figure is a percentage of another ("1% of 0.5 SOL");
-// - an expiry word is followed by a time of the authorization or its lifetime;
-// - no hash, id, nonce or the mint stands where the proceeds or a wallet would be named;
+// - an expiry word is followed by a time of the authorization or its lifetime; the lifetime is
+//   introduced as a validity ("valid for 2 minutes", not "10 WOOF for 2 minutes"), and no time
+//   is counted from another ("2 minutes from 12:02");
+// - a unit named right before a figure fits it ("Amount (WOOF): 1000000" is whole tokens, not
+//   the raw amount; "Minimum (lamports): 0.05" is not the minimum in SOL);
+// - nothing qualifies the minimum word but "for", "with" and the like ("Estimated minimum",
+//   "Owner minimum" are not a floor for you);
+// - the slippage stated on the minimum's line only explains it ("0.5 SOL (1% slippage)",
+//   "at 100 bps"), never applies to it ("0.5 SOL with slippage tolerance 100 bps");
+// - no hash, id, nonce or the mint stands where the proceeds or a wallet would be named, and
+//   the proceeds, a wallet, an owner or a seller are never given to anything but your wallet;
 // - no comment or strike-through markup hides a part of the message.
 //
 // Each broken rule is a problem: never signed, whatever the user answers.
@@ -47,6 +56,15 @@ const EXPIRY_FILLER = /^(?:[\s:="']|\b(?:at|in|on|after|utc|date|time)\b)*(?:\{(
 /** Where the proceeds or a wallet would be named. */
 const DESTINATION = /\b(?:proceeds|receive|receives|received|receiving|output|out|to|wallet|owner|payout|recipient|destination|pay|paid|send|account)\b/;
 const OPAQUE_VALUE = /\{(hash|id|nonce|mint|treasury)\}/g;
+/** Words that say who gets or holds something; what follows them must be your wallet, a figure or a unit. */
+const HOLDER = /\b(?:proceeds|payout|recipient|destination|wallet|owner|seller|beneficiary|account)\b/g;
+const HOLDER_FILLER = /^(?:[\s:="'(]|\b(?:to|the|a|an|in|is|are|go|goes|sent|paid|by|your|my|of)\b)*/;
+const HOLDER_OK = /^(?:\{owner\}|\{(?:amount|minimum|expected)\.[a-z]+\}|\b(?:sol|lamports?|minimum|min|at least|floor)\b|>=|≥|[)\]}",;.]|$)/;
+/** The words that may stand before a minimum word in its clause ("for at least", "with a minimum of"). */
+const MIN_QUALIFIER = /^(?:[\s:="'(]|\b(?:for|with|at|of|a|an|the|and|sell|sells|selling|sale|receive|receives|you|proceeds|output|out|amount|sol|lamports?|raw|units?|tokens?|bps)\b)*$/;
+const UNIT_BEFORE = /(?:\(\s*|\bin\s+|[:=]\s*)?(\{symbol\}|\bsol\b|\blamports?\b|\braw units?\b|\bunits?\b|\btokens?\b|\bbps\b|\bpercent\b)\s*\)?\s*[:=]?\s*["']?\s*$/;
+const VALIDITY = /\b(?:expires|expire|expiry|expiration|exp|valid|validity|within|until|lifetime)\b/;
+const TIME_CHAIN = /\{(?:time|lifetime)\}[\s\p{L}]*?\b(?:from|after|past|beyond|later|plus)\b[\s\p{L}:]*\{(?:time|lifetime)\}/u;
 const MARKUP = /(?:^|\s)(?:#|\/\/|--|\/\*|<!--)|~~|\*\/|-->/m;
 
 type Fact = 'amount' | 'minimum' | 'expected' | 'slippage';
@@ -82,6 +100,10 @@ export function figureRoleProblems(wording: string, message: string): string[] {
       if (fact === 'amount' && RECEIVE_CUE.test(tail)) problems.add('the amount sold is stated as something received');
       if (fact === 'expected' && MIN_CUE.test(tail)) problems.add('the expected output is stated as a minimum');
       if (fact === 'expected' && sold && !RECEIVE_CUE.test(tail)) problems.add('the expected output is stated as what is sold');
+      // Right after the minimum, on its line, the slippage may explain it ("(1% slippage)", "at 100 bps"), not apply to it.
+      if (fact === 'slippage' && previous === 'minimum' && !raw.includes('\n') && /\bwith\b/.test(plain)) {
+        problems.add('the slippage is applied to the minimum (the minimum is the floor already)');
+      }
     }
     // Words after the last figure of a sentence name it too ("0.5 SOL expected").
     const restOfLine = plainWords(lineRest(wording, end));
@@ -100,9 +122,87 @@ export function figureRoleProblems(wording: string, message: string): string[] {
     problems.add('the message speaks of a minimum that is not at the minimum’s figure');
   }
   for (const problem of signProblems(wording)) problems.add(problem);
+  for (const problem of unitLabelProblems(wording)) problems.add(problem);
+  for (const problem of qualifierProblems(wording)) problems.add(problem);
+  for (const problem of holderProblems(wording)) problems.add(problem);
+  for (const problem of lifetimeProblems(wording)) problems.add(problem);
   for (const problem of expiryProblems(wording)) problems.add(problem);
   for (const problem of labelProblems(wording)) problems.add(problem);
   return [...problems];
+}
+
+/** The unit right before a figure must fit it: "Amount (WOOF): 1000000" states whole tokens. */
+function unitLabelProblems(wording: string): string[] {
+  const problems: string[] = [];
+  const fits: Record<string, string[]> = {
+    symbol: ['amount.tokens'],
+    tokens: ['amount.tokens'],
+    token: ['amount.tokens'],
+    raw: ['amount.raw'],
+    units: ['amount.raw'],
+    unit: ['amount.raw'],
+    sol: ['minimum.sol', 'expected.sol'],
+    lamports: ['minimum.lamports', 'expected.lamports'],
+    lamport: ['minimum.lamports', 'expected.lamports'],
+    bps: ['slippage.bps'],
+    percent: ['slippage.pct'],
+  };
+  for (const m of wording.matchAll(ROLE_FIGURE)) {
+    const before = wording.slice(Math.max(0, m.index! - 40), m.index);
+    const unit = UNIT_BEFORE.exec(plainWords(before, false));
+    if (!unit) continue;
+    const word = unit[1]!.replace(/[{}]/g, '').split(' ').pop()!;
+    // "sell BONK 123": a symbol after a verb names the token; after a label (":", "(", "in") it is the figure's unit.
+    if (word === 'symbol' && !/[(:=]|\bin\s/.test(unit[0])) continue;
+    const role = m[0].slice(1, -1);
+    if (!(fits[word] ?? []).includes(role)) problems.push(`the unit named before ${describe(m[0])} (${word === 'symbol' ? 'the token symbol' : word}) does not fit it`);
+  }
+  return problems;
+}
+
+/** Only plain words may stand before the minimum word in its clause: "Estimated minimum" is no floor. */
+function qualifierProblems(wording: string): string[] {
+  const problems: string[] = [];
+  const plain = plainWords(wording, false);
+  for (const m of plain.matchAll(/\b(?:minimum|min|at least|floor)\b/g)) {
+    const before = plain.slice(0, m.index);
+    if (before.lastIndexOf('{') > before.lastIndexOf('}')) continue; // inside a placeholder ({minimum.sol})
+    const clause = before.slice(clauseStart(before));
+    if (!MIN_QUALIFIER.test(clause)) problems.push(`the minimum is qualified ("${clause.trim()} ${m[0]}"), so it may not be a floor for you`);
+  }
+  return problems;
+}
+
+/** What follows a word that says who gets or holds something must be your wallet, a figure or a unit. */
+function holderProblems(wording: string): string[] {
+  const plain = plainWords(wording, false);
+  for (const m of plain.matchAll(HOLDER)) {
+    const before = plain.slice(0, m.index);
+    if (before.lastIndexOf('{') > before.lastIndexOf('}')) continue;
+    const after = plain.slice(m.index! + m[0].length).replace(HOLDER_FILLER, '');
+    if (!HOLDER_OK.test(after)) return [`the message gives the ${m[0]} to something other than your wallet ("${m[0]}${plain.slice(m.index! + m[0].length, m.index! + m[0].length + 30).split('\n')[0]}")`];
+  }
+  return [];
+}
+
+/** Where the clause that ends `text` starts: after its last line break, full stop, semicolon, comma, closing bracket or placeholder. */
+function clauseStart(text: string): number {
+  let start = 0;
+  for (const m of text.matchAll(/[\n.;,)}]/g)) start = m.index! + 1;
+  return start;
+}
+
+/** The lifetime is a validity ("valid for 2 minutes"), and no time is counted from another. */
+function lifetimeProblems(wording: string): string[] {
+  const problems: string[] = [];
+  const plain = plainWords(wording, false);
+  if (TIME_CHAIN.test(plain)) problems.push('the message counts a time from another time, which can stretch how long the signature is valid');
+  for (const m of plain.matchAll(/\{lifetime\}/g)) {
+    const before = plain.slice(0, m.index);
+    const clause = before.slice(Math.max(before.lastIndexOf('\n'), before.lastIndexOf('}')) + 1);
+    if (!VALIDITY.test(clause)) problems.push('the lifetime is not stated as how long the authorization is valid');
+  }
+  return problems;
 }
 
 /** A sign right before or after a figure or time ("> 10 WOOF", "0.5 SOL - 1%"); ">=" may introduce the minimum. */

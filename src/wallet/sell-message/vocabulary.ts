@@ -7,7 +7,8 @@
 // so are the words that make statements about who owns or does what ("is", "will", "you",
 // "your", "our", "service"): a sell message labels the trade's values, it need not argue.
 // (A red team composed "proceeds to the service", "the owner of your tokens is the service",
-// "… or the quote" and "You authorize the service to sell your tokens" from the earlier list.)
+// "… or the quote" and "You authorize the service to sell your tokens" from the earlier list,
+// and "Proceeds: treasury": a sell has nothing to do with the service's treasury.)
 
 const WORDS = `
   a an the this that these it its
@@ -18,7 +19,7 @@ const WORDS = `
   token tokens amount amounts raw unit units base smallest quantity
   minimum min least floor proceeds receive received receiving output out
   expected expect estimated estimate quote quoted slippage tolerance bps basis points percent
-  mint address wallet owner treasury
+  mint address wallet owner
   expires expire expired expiry expiration valid until before within time date issued created at utc exp
   minute minutes second seconds
   sol lamport lamports
