@@ -338,6 +338,16 @@ const SELL_CASES: SellCase[] = [
     problem: /a percentage of a figure/,
   },
   {
+    name: 'the raw amount labelled in whole tokens (100,000 times the sale)',
+    tamper: (a) => (a.message = `Sell WOOF (${a.mint})\nAmount (WOOF): ${a.amount}\nMinimum proceeds: ${sol(a.minimumOutputLamports)} SOL`),
+    problem: /written in tokens/,
+  },
+  {
+    name: 'the proceeds given to the treasury in words',
+    tamper: (a) => (a.message = `${honest(a)}\nProceeds: treasury`),
+    problem: /gives the proceeds to something other than your wallet/,
+  },
+  {
     name: 'the symbol only as an ordinary lowercase word',
     tamper: (a) => (a.message = `Sell ${tokens(BigInt(a.amount), 5)} woof for at least ${sol(a.minimumOutputLamports)} SOL`),
     problem: /does not name the token/,
