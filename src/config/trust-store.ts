@@ -3,8 +3,8 @@
 // switching profiles does not make a known service new, and a sandbox on 127.0.0.1 can never
 // pin anything for a real service. It holds the deposit treasury pinned on first use, the
 // sell-message wording pinned on the first sell (plus a changed wording waiting to be accepted),
-// and each token's symbol and decimals as first traded (a service that later gives a token other
-// decimals would make the message's whole-token figure mean another amount).
+// and each token's symbol, name and decimals as first traded (a service that later gives a token
+// other decimals would make the message's whole-token figure mean another amount).
 import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { LockedFileError, readOrNull, updateLockedFile, type LockTiming } from './locked-file.js';

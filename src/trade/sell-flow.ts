@@ -246,14 +246,14 @@ function acceptanceNeeded(review: SellReview): string[] {
 }
 
 /**
- * A token whose symbol or decimals differ from the ones pinned when it was first traded here:
- * with other decimals the message's whole-token figure means another amount, with another
- * symbol it reads as another token. Facts the service no longer gives are no change, and the
- * name is not compared (endpoints may word it differently; it states no figure).
+ * A token whose symbol, name or decimals differ from the ones pinned when it was first traded
+ * here: with other decimals the message's whole-token figure means another amount, with another
+ * symbol or name ("Wrapped SOL") it reads as another token. Facts the service no longer gives
+ * are no change.
  */
 function tokenFactsProblems(mint: string, now: TokenMeta | null, pinned: TokenMeta | null): string[] {
   if (!pinned || !now) return [];
-  const changed = (['symbol', 'decimals'] as const).filter((k) => now[k] !== null && pinned[k] !== null && now[k] !== pinned[k]);
+  const changed = (['symbol', 'name', 'decimals'] as const).filter((k) => now[k] !== null && pinned[k] !== null && now[k] !== pinned[k]);
   if (changed.length === 0) return [];
   const said = (facts: TokenMeta) => changed.map((k) => `${k} ${JSON.stringify(facts[k])}`).join(', ');
   return [

@@ -259,6 +259,38 @@ describe('hostile messages are refused, never signed', () => {
   });
 });
 
+// A fifth red-team run got 12 signatures on first sells with words the vocabulary allowed: a
+// second order, the service as a second recipient, the expiry given as the start, a date for
+// an expiry. Each is refused now, or needs the user's reading.
+describe('fifth red-team run: second orders, the service as a party, misnamed times', () => {
+  const EXPIRES = 'Expires: 2030-01-01T00:02:00.000Z';
+  it.each([
+    ['a second order', `${sandboxWording}\nValid for: this order and a second order`, /./, 'second'],
+    ['a second use', `${sandboxWording}\nUse: once and a second time`, /./, 'second'],
+  ])('%s is never clean', (_name, message, _problem, word) => {
+    const result = check({ message });
+    expect([...result.problems, ...result.findings.map((f) => f.text)].join(' '), JSON.stringify(result)).toContain(word);
+  });
+
+  it.each([
+    ['the proceeds shared with the service', `${sandboxWording}\nProceeds: ${OWNER} and trader sandbox`, /something other than your wallet|names the service or the tool/],
+    ['received by the service', `${sandboxWording}\nReceived by: trader sandbox`, /something other than your wallet|names the service or the tool/],
+    ['receiving: the service', `${sandboxWording}\nReceiving: trader sandbox`, /something other than your wallet|names the service or the tool/],
+    ['the token to the service', `${sandboxWording}\nToken: BONK to trader sandbox`, /names the service or the tool/],
+    ['the expiry given as the issue time', sandboxWording.replace(EXPIRES, 'Issued: 2030-01-01T00:02:00.000Z\nValid: 2 minutes'), /expiry \(2030-01-01T00:02:00.000Z\) as when it starts/],
+    ['valid from the expiry', sandboxWording.replace(EXPIRES, 'Valid from: 2030-01-01T00:02:00.000Z'), /as when it starts/],
+    ['the creation given as the expiry', sandboxWording.replace(EXPIRES, 'Expires: 2030-01-01T00:00:00.000Z'), /creation .* as its expiry/],
+  ])('%s', (_name, message, problem) => {
+    expectProblem(check({ message }), problem);
+  });
+
+  it('a date alone is not the authorization’s time: a finding, and under a pinned wording a change of it', () => {
+    const dateOnly = check({ message: sandboxWording.replace(EXPIRES, 'Expires: 2030-01-01') });
+    expect(dateOnly.findings.map((f) => f.text)).toContain('2030-01-01');
+    expect(dateOnly.wording).not.toBe(check({ message: sandboxWording }).wording);
+  });
+});
+
 // A fourth red-team run got 18 signatures past those rules: units named before a figure, a
 // minimum with no unit, a qualified minimum word, the proceeds given to the treasury in words,
 // the slippage applied to the minimum, a lifetime counted from the expiry. Each is refused now.

@@ -247,12 +247,12 @@ describe('the wording pin', () => {
 
 describe('the token facts pin', () => {
   const WOOF = { symbol: 'WOOF', name: 'Woof Dog', decimals: 5 };
-  it('the first sell of a token pins its facts; the same facts sign again; other decimals or symbol are refused before the question', async () => {
+  it('the first sell of a token pins its facts; the same facts sign again; other decimals, symbol or name are refused before the question', async () => {
     const { trust, state } = memoryTrust();
     expect((await run(service(), trust, request({ token: WOOF }), hooks().h)).kind).toBe('final');
     expect(state.tokens.get(MINT)).toEqual(WOOF);
     expect((await run(service(), trust, request({ token: WOOF }), hooks().h)).kind).toBe('final');
-    for (const lie of [{ decimals: 2 }, { decimals: 6 }, { symbol: 'WSOL' }, { symbol: 'woof' }]) {
+    for (const lie of [{ decimals: 2 }, { decimals: 6 }, { symbol: 'WSOL' }, { symbol: 'woof' }, { name: 'Wrapped SOL' }]) {
       const fake = service();
       const h = hooks({ confirm: 'yes' });
       let asked = 0;
@@ -268,14 +268,13 @@ describe('the token facts pin', () => {
     expect(state.tokens.get(MINT)).toEqual(WOOF);
   });
 
-  it('facts the service no longer gives, or another name, are no change; a dry run or a refusal pins nothing', async () => {
+  it('facts the service no longer gives are no change; a dry run or a refusal pins nothing', async () => {
     const { trust, state } = memoryTrust();
     await run(service(), trust, request({ token: WOOF, dryRun: true }), hooks().h);
     await run(service(), trust, request({ token: WOOF, minSolLamports: 10n ** 12n }), hooks().h);
     expect(state.tokens.size).toBe(0);
     await run(service(), trust, request({ token: WOOF }), hooks().h);
     expect((await run(service(), trust, request({ token: { symbol: 'WOOF', name: null, decimals: null } }), hooks().h)).kind).toBe('final');
-    expect((await run(service(), trust, request({ token: { ...WOOF, name: 'Woof' } }), hooks().h)).kind).toBe('final');
   });
 });
 

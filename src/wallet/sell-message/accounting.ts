@@ -170,6 +170,8 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
   // authorization's own time; a later one would claim a longer validity.
   for (const m of message.matchAll(TIME)) {
     const verdict = judgeTime(m, facts);
+    const misnamed = verdict === 'own' ? misnamedTime(message, m, facts) : null;
+    if (misnamed) problems.push(misnamed);
     if (verdict === 'own') claim(m.index!, m.index! + m[0].length, '{time}');
     else if (verdict === 'late') problems.push(`the message states the time ${m[0]}, after the authorization expires (${isoOrUnknown(facts.expiresAtMs)})`);
     else find(m.index!, m[0], 'a time that is not the authorization’s creation or expiry');
@@ -247,11 +249,27 @@ function judgeTime(m: RegExpMatchArray, facts: MessageFacts): 'own' | 'late' | '
     if (ms > until) return 'late';
     return ms >= from ? 'own' : 'other';
   }
-  if (date) return own.some((t) => new Date(t).toISOString().slice(0, 10) === date) ? 'own' : 'other';
+  // A date alone reads as the whole day ("Expires: 2026-11-24"): not the authorization's own time.
+  if (date) return 'other';
   if (bareClock && bareZone) {
     return own.some((t) => new Date(t).toISOString().slice(11, 11 + bareClock.length) === bareClock) ? 'own' : 'other';
   }
   return 'other';
+}
+
+/**
+ * A time of the authorization named as the other one: its expiry introduced as when it was
+ * issued or from when it is valid ("Issued: <expiry>", "Valid from: <expiry>") stretches the
+ * validity a reader works out; its creation named as the expiry shortens nothing but misleads.
+ */
+function misnamedTime(message: string, m: RegExpMatchArray, facts: MessageFacts): string | null {
+  if (facts.createdAtMs === null || facts.expiresAtMs === null || !m[1] || !m[2] || !m[3]) return null;
+  const ms = Date.parse(`${m[1]}T${m[2]}${m[3].trim() === 'UTC' ? 'Z' : m[3]}`);
+  const nearExpiry = Math.abs(ms - facts.expiresAtMs) < Math.abs(ms - facts.createdAtMs);
+  const line = message.slice(message.lastIndexOf('\n', m.index! - 1) + 1, m.index).toLowerCase();
+  if (nearExpiry && /\b(?:issued|created|from|start|starts|begin|begins|since)\b/.test(line)) return `the message gives the authorization’s expiry (${m[0]}) as when it starts`;
+  if (!nearExpiry && /\b(?:expires|expire|expiry|expiration|until|exp)\b/.test(line)) return `the message gives the authorization’s creation (${m[0]}) as its expiry`;
+  return null;
 }
 
 function isoOrUnknown(ms: number | null): string {

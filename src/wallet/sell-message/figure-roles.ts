@@ -57,7 +57,7 @@ const EXPIRY_FILLER = /^(?:[\s:="']|\b(?:at|in|on|after|utc|date|time)\b)*(?:\{(
 const DESTINATION = /\b(?:proceeds|receive|receives|received|receiving|output|out|to|wallet|owner|payout|recipient|destination|pay|paid|send|account)\b/;
 const OPAQUE_VALUE = /\{(hash|id|nonce|mint|treasury)\}/g;
 /** Words that say who gets or holds something; what follows them must be your wallet, a figure or a unit. */
-const HOLDER = /\b(?:proceeds|payout|recipient|destination|wallet|owner|seller|beneficiary|account)\b/g;
+const HOLDER = /\b(?:proceeds|payout|recipient|destination|wallet|owner|seller|beneficiary|account|receive|receives|received|receiving)\b/g;
 const HOLDER_FILLER = /^(?:[\s:="'(]|\b(?:to|the|a|an|in|is|are|go|goes|sent|paid|by|your|my|of)\b)*/;
 const HOLDER_OK = /^(?:\{owner\}|\{(?:amount|minimum|expected)\.[a-z]+\}|\b(?:sol|lamports?|minimum|min|at least|floor)\b|>=|≥|[)\]}",;.]|$)/;
 /** The words that may stand before a minimum word in its clause ("for at least", "with a minimum of"). */
@@ -126,6 +126,10 @@ export function figureRoleProblems(wording: string, message: string): string[] {
   for (const problem of qualifierProblems(wording)) problems.add(problem);
   for (const problem of holderProblems(wording)) problems.add(problem);
   for (const problem of lifetimeProblems(wording)) problems.add(problem);
+  // The sandbox's header names it; anywhere else "trader" or "sandbox" would make the tool or the service a party to the sale.
+  if (/\b(?:trader|sandbox)\b/i.test(wording.slice(wording.indexOf('\n') === -1 ? wording.length : wording.indexOf('\n')))) {
+    problems.add('the message names the service or the tool (trader, sandbox) past its first line, as a party to the sale');
+  }
   for (const problem of expiryProblems(wording)) problems.add(problem);
   for (const problem of labelProblems(wording)) problems.add(problem);
   return [...problems];
@@ -180,7 +184,12 @@ function holderProblems(wording: string): string[] {
     const before = plain.slice(0, m.index);
     if (before.lastIndexOf('{') > before.lastIndexOf('}')) continue;
     const after = plain.slice(m.index! + m[0].length).replace(HOLDER_FILLER, '');
-    if (!HOLDER_OK.test(after)) return [`the message gives the ${m[0]} to something other than your wallet ("${m[0]}${plain.slice(m.index! + m[0].length, m.index! + m[0].length + 30).split('\n')[0]}")`];
+    // What the clause says after it must all be your wallet, figures, units or minimum words: "<wallet> and trader sandbox" is not.
+    // Your wallet named, then "and …": a second holder.
+    const shared = after.startsWith('{owner}') && /^\s*(?:and|&|plus|,)/.test(after.slice('{owner}'.length));
+    const clause = after.slice(0, Math.max(0, after.search(/\n|[.;](?:\s|$)|$/)));
+    const leftover = clause.replace(/\{(?:amount|minimum|expected|slippage)\.[a-z]+\}|\{symbol\}|\b(?:sol|lamports?|raw|units?|minimum|min|at least|floor|of|the|a|an|in)\b|>=|≥|[\s:="'()\],%]/g, '');
+    if (!HOLDER_OK.test(after) || shared || (!after.startsWith('{owner}') && leftover !== '')) return [`the message gives the ${m[0]} to something other than your wallet ("${m[0]}${plain.slice(m.index! + m[0].length, m.index! + m[0].length + 30).split('\n')[0]}")`];
   }
   return [];
 }

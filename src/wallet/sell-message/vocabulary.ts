@@ -21,7 +21,7 @@ const WORDS = `
   expected expect estimated estimate quote quoted slippage tolerance bps basis points percent
   mint address wallet owner
   expires expire expired expiry expiration valid until before within time date issued created at utc exp
-  minute minutes second seconds
+  minute minutes seconds
   sol lamport lamports
   id ref reference nonce hash key
   once only single use used
