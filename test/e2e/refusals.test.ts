@@ -330,7 +330,7 @@ const SELL_CASES: SellCase[] = [
     name: 'the minimum presented as the tolerated loss',
     tamper: (a) =>
       (a.message = `Sell ${tokens(BigInt(a.amount), 5)} WOOF (${a.mint})\nExpected proceeds: ${sol(a.expectedOutputLamports)} SOL\nSlippage tolerance: ${sol(a.minimumOutputLamports)} SOL`),
-    problem: /the minimum is not stated as a minimum/,
+    problem: /the minimum is not introduced as a minimum/,
   },
   {
     name: 'a floor of 1% of the minimum',
@@ -345,7 +345,7 @@ const SELL_CASES: SellCase[] = [
   {
     name: 'the proceeds given to the treasury in words',
     tamper: (a) => (a.message = `${honest(a)}\nProceeds: treasury`),
-    problem: /gives the proceeds to something other than your wallet/,
+    problem: /the proceeds given to something other than your wallet/,
   },
   {
     name: 'the symbol only as an ordinary lowercase word',

@@ -62,6 +62,12 @@ function check(overrides: Partial<SellAuthorization> = {}, input: Partial<SellCh
   });
 }
 
+/** Never signed unattended: a problem, or a finding (refused under --yes, highlighted at the prompt), says so. */
+function expectNotSignedUnattended(result: SellCheck, pattern: RegExp) {
+  const said = [...result.problems, ...result.findings.map((f) => f.reason)];
+  expect(said.some((p) => pattern.test(p)), `problems and findings: ${JSON.stringify(said)}`).toBe(true);
+}
+
 function expectProblem(result: SellCheck, pattern: RegExp) {
   expect(result.problems.some((p) => pattern.test(p)), `problems: ${JSON.stringify(result.problems)}`).toBe(true);
   for (const p of result.problems) expect(p).not.toContain('\n');
@@ -259,6 +265,38 @@ describe('hostile messages are refused, never signed', () => {
   });
 });
 
+// A false-positive audit wrote 60 honest wordings a real service might use; the shape rules
+// above refused 28 of them outright. Shape is a finding now (accepted once at the prompt, then
+// pinned), never a refusal: each of these honest wordings is signable once a person has read it.
+describe('honest wordings in other shapes: at most findings, never refused outright', () => {
+  it.each([
+    'I authorize the sale of 1,234.5 BONK for no less than 0.0495 SOL.',
+    'You are selling 1,234.5 BONK. You will receive at least 0.0495 SOL.',
+    'Authorize sale: 1,234.5 BONK -> min 0.0495 SOL (expected 0.05 SOL, slippage 1%).',
+    'Sell 1,234.5 BONK, receive at least 0.049500000 SOL, authorization sell_01HZX3, expires 2030-01-01T00:02:00.000Z',
+    'Swap 1,234.5 BONK to SOL with minimum output 0.0495 SOL',
+    'Sell 1,234.5 BONK\nMin. received: 0.0495 SOL',
+    'Token sale authorization\nSelling: 1,234.5 BONK\nMinimum to receive: 0.0495 SOL\nExpires in 2 minutes',
+    '---\ntype: sell\nsymbol: BONK\namount: 1,234.5 BONK\nmin_receive: 0.0495 SOL\nslippage: 1%\nid: sell_01HZX3',
+    '# Acme Swap sell authorization\nsell: 1,234.5 BONK\nmin_out: 0.0495 SOL\nexpires: 2030-01-01T00:02:00.000Z',
+    'Sell 1,234.5 BONK\n• Minimum: 0.0495 SOL\n• Expected: 0.05 SOL\n• Slippage tolerance: 1%',
+    'Sell 1,234.5 BONK @ min 0.0495 SOL | expected 0.05 SOL | slippage 1% | id sell_01HZX3',
+    'Sell 1,234.5 BONK for at least 0.0495 SOL\nSell ID: sell_01HZX3\nExpires: 2030-01-01T00:02:00.000Z (2 minutes)',
+    'Sell 1,234.5 BONK → at least 0.0495 SOL',
+    'SELL 1,234.5 BONK >= 0.0495 SOL',
+    'Sell: 1,234.5 BONK\nMinimum (SOL): 0.0495\nMinimum (lamports): 49500000',
+  ])('%j', (message) => {
+    expect(check({ message }).problems).toEqual([]);
+  });
+
+  it('and these pass clean: Min. with a period, Minimum to receive, a YAML document start, receive at least … followed by more fields', () => {
+    expectClean(check({ message: 'Sell 1,234.5 BONK\nMin. received: 0.0495 SOL' }));
+    expectClean(check({ message: 'Sell 1,234.5 BONK\nMinimum to receive: 0.0495 SOL' }));
+    expectClean(check({ message: '---\nsell: 1,234.5 BONK\nmin_out: 0.0495 SOL' }));
+    expectClean(check({ message: 'Sell 1,234.5 BONK, receive at least 0.049500000 SOL, authorization sell_01HZX3, expires 2030-01-01T00:02:00.000Z' }));
+  });
+});
+
 // A fifth red-team run got 12 signatures on first sells with words the vocabulary allowed: a
 // second order, the service as a second recipient, the expiry given as the start, a date for
 // an expiry. Each is refused now, or needs the user's reading.
@@ -273,15 +311,15 @@ describe('fifth red-team run: second orders, the service as a party, misnamed ti
   });
 
   it.each([
-    ['the proceeds shared with the service', `${sandboxWording}\nProceeds: ${OWNER} and trader sandbox`, /something other than your wallet|names the service or the tool/],
-    ['received by the service', `${sandboxWording}\nReceived by: trader sandbox`, /something other than your wallet|names the service or the tool/],
-    ['receiving: the service', `${sandboxWording}\nReceiving: trader sandbox`, /something other than your wallet|names the service or the tool/],
-    ['the token to the service', `${sandboxWording}\nToken: BONK to trader sandbox`, /names the service or the tool/],
+    ['the proceeds shared with the service', `${sandboxWording}\nProceeds: ${OWNER} and trader sandbox`, /something other than your wallet|the service or the tool/],
+    ['received by the service', `${sandboxWording}\nReceived by: trader sandbox`, /something other than your wallet|the service or the tool/],
+    ['receiving: the service', `${sandboxWording}\nReceiving: trader sandbox`, /something other than your wallet|the service or the tool/],
+    ['the token to the service', `${sandboxWording}\nToken: BONK to trader sandbox`, /the service or the tool/],
     ['the expiry given as the issue time', sandboxWording.replace(EXPIRES, 'Issued: 2030-01-01T00:02:00.000Z\nValid: 2 minutes'), /expiry \(2030-01-01T00:02:00.000Z\) as when it starts/],
     ['valid from the expiry', sandboxWording.replace(EXPIRES, 'Valid from: 2030-01-01T00:02:00.000Z'), /as when it starts/],
     ['the creation given as the expiry', sandboxWording.replace(EXPIRES, 'Expires: 2030-01-01T00:00:00.000Z'), /creation .* as its expiry/],
   ])('%s', (_name, message, problem) => {
-    expectProblem(check({ message }), problem);
+    expectNotSignedUnattended(check({ message }), problem);
   });
 
   it('a date alone is not the authorization’s time: a finding, and under a pinned wording a change of it', () => {
@@ -305,22 +343,22 @@ describe('fourth red-team run: units before figures, qualifiers, holders, lifeti
     ['the raw amount after the symbol as a unit', line(AMOUNT_LINE, `Amount: BONK ${AMOUNT}`), /the unit named before the amount \(the token symbol\)/],
     ['the minimum in SOL labelled lamports', line(MIN_LINE, 'Minimum proceeds (lamports): 0.0495'), /does not state the minimum|the unit named before the minimum/],
     ['the minimum in SOL with no unit', line(MIN_LINE, 'Minimum proceeds: 0.0495'), /does not state the minimum/],
-    ['an estimated minimum', line(MIN_LINE, `Estimated ${MIN_LINE.toLowerCase()}`), /the minimum is qualified/],
-    ['a reference minimum', line(MIN_LINE, `Reference ${MIN_LINE.toLowerCase()}`), /the minimum is qualified/],
-    ['the owner’s minimum and the treasury’s proceeds', line(MIN_LINE, `Owner ${MIN_LINE.toLowerCase()}\nTreasury proceeds: 0.05 SOL (50000000 lamports)`), /the minimum is qualified/],
-    ['proceeds: treasury', `${sandboxWording}\nProceeds: treasury`, /gives the proceeds to something other than your wallet/],
-    ['owner: treasury', `${sandboxWording}\nOwner: treasury`, /gives the owner to something other than your wallet/],
-    ['seller: treasury', `${sandboxWording}\nSeller: treasury`, /gives the seller to something other than your wallet/],
-    ['proceeds received by the treasury wallet', `${sandboxWording}\nProceeds received by treasury wallet only`, /gives the proceeds to something other than your wallet/],
-    ['the minimum to the treasury wallet', line(MIN_LINE, `${MIN_LINE} to treasury wallet`), /gives the wallet to something other|something other than your wallet/],
-    ['proceeds to the treasury', line(MIN_LINE, `${MIN_LINE}\nProceeds to treasury: 0.05 SOL (50000000 lamports)`), /gives the proceeds to something other than your wallet/],
-    ['the slippage applied to the minimum', line(MIN_LINE, `${MIN_LINE} with slippage tolerance 100 bps`), /the slippage is applied to the minimum/],
-    ['the expiry counted from the expiry', line(EXPIRES, 'Expires: 2 minutes from 2030-01-01T00:02:00.000Z'), /counts a time from another time/],
-    ['the expiry counted twice', line(EXPIRES, 'Expires: 2 minutes from 2 minutes from 2030-01-01T00:02:00.000Z'), /counts a time from another time/],
-    ['a standing order for the lifetime', line(AMOUNT_LINE, `${AMOUNT_LINE} for 2 minutes`), /the lifetime is not stated as how long the authorization is valid/],
-    ['zero as the minimum, the real one in brackets', `Sell 1,234.5 BONK (${MINT}) for at least 0 SOL (min 0.0495 SOL)`, /the minimum is qualified/],
+    ['an estimated minimum', line(MIN_LINE, `Estimated ${MIN_LINE.toLowerCase()}`), /the minimum qualified/],
+    ['a reference minimum', line(MIN_LINE, `Reference ${MIN_LINE.toLowerCase()}`), /the minimum qualified/],
+    ['the owner’s minimum and the treasury’s proceeds', line(MIN_LINE, `Owner ${MIN_LINE.toLowerCase()}\nTreasury proceeds: 0.05 SOL (50000000 lamports)`), /the minimum qualified/],
+    ['proceeds: treasury', `${sandboxWording}\nProceeds: treasury`, /the proceeds given to something other than your wallet/],
+    ['owner: treasury', `${sandboxWording}\nOwner: treasury`, /the owner given to something other than your wallet/],
+    ['seller: treasury', `${sandboxWording}\nSeller: treasury`, /the seller given to something other than your wallet/],
+    ['proceeds received by the treasury wallet', `${sandboxWording}\nProceeds received by treasury wallet only`, /the proceeds given to something other than your wallet/],
+    ['the minimum to the treasury wallet', line(MIN_LINE, `${MIN_LINE} to treasury wallet`), /the wallet given to something other|something other than your wallet/],
+    ['proceeds to the treasury', line(MIN_LINE, `${MIN_LINE}\nProceeds to treasury: 0.05 SOL (50000000 lamports)`), /the proceeds given to something other than your wallet/],
+    ['the slippage applied to the minimum', line(MIN_LINE, `${MIN_LINE} with slippage tolerance 100 bps`), /the slippage applied to the minimum/],
+    ['the expiry counted from the expiry', line(EXPIRES, 'Expires: 2 minutes from 2030-01-01T00:02:00.000Z'), /a time counted from another time/],
+    ['the expiry counted twice', line(EXPIRES, 'Expires: 2 minutes from 2 minutes from 2030-01-01T00:02:00.000Z'), /a time counted from another time/],
+    ['a standing order for the lifetime', line(AMOUNT_LINE, `${AMOUNT_LINE} for 2 minutes`), /the lifetime not stated as how long the authorization is valid/],
+    ['zero as the minimum, the real one in brackets', `Sell 1,234.5 BONK (${MINT}) for at least 0 SOL (min 0.0495 SOL)`, /the minimum qualified/],
   ])('%s', (_name, message, problem) => {
-    expectProblem(check({ message }), problem);
+    expectNotSignedUnattended(check({ message }), problem);
   });
 
   it('what stays allowed: the unit in a key, a validity, the slippage explaining the minimum, proceeds to your wallet', () => {
@@ -338,34 +376,34 @@ describe('third red-team run: signs, empty labels, trailing names, markup, desti
   const line = (from: string, to: string) => sandboxWording.replace(from, to);
   const MIN_LINE = 'Minimum proceeds: 0.0495 SOL (49500000 lamports)';
   it.each([
-    ['minimum minus the expected output', line(MIN_LINE, 'Minimum proceeds: 49500000 lamports - 50000000 lamports'), /a sign \(-\) stands/],
-    ['minimum minus 1%', line(MIN_LINE, 'Minimum proceeds: 0.0495 SOL - 1%'), /a sign \(-\) stands/],
-    ['minimum minus 100 bps', line(MIN_LINE, 'Minimum proceeds: 0.0495 SOL - 100 bps'), /a sign \(-\) stands/],
-    ['minimum en-dash 1%', line(MIN_LINE, 'Minimum proceeds: 0.0495 SOL – 1%'), /a sign \(–\) stands/],
-    ['below the minimum', line(MIN_LINE, 'Minimum proceeds: < 0.0495 SOL'), /a sign \(<\) stands before the minimum|not stated as a minimum/],
-    ['at most the minimum', line(MIN_LINE, 'Minimum proceeds: ≤ 0.0495 SOL'), /a sign \(≤\) stands before the minimum/],
-    ['<= the minimum', line(MIN_LINE, 'Minimum proceeds <= 0.0495 SOL (49500000 lamports)'), /a sign \(<=\) stands before the minimum/],
-    ['an empty minimum, the figure relabelled', line(MIN_LINE, 'Minimum proceeds: —; proceeds: 0.0495 SOL (49500000 lamports)'), /not stated as a minimum/],
-    ['min() of the minimum and 1%', line(MIN_LINE, 'Minimum proceeds: min(0.0495 SOL, 1%)'), /not stated as a minimum/],
-    ['a questioned minimum', line(MIN_LINE, 'Minimum proceeds: 0.0495 SOL? (49500000 lamports?)'), /a sign \(\?\) stands after the minimum/],
-    ['the minimum called the expected output after it', line(MIN_LINE, 'Minimum proceeds: 0.0495 SOL expected'), /the minimum is called something else after its figure/],
-    ['a second line taking 1% off', `${sandboxWording}\nProceeds: - 1%`, /a sign \(-\) stands before the slippage/],
+    ['minimum minus the expected output', line(MIN_LINE, 'Minimum proceeds: 49500000 lamports - 50000000 lamports'), /a sign \(-\)/],
+    ['minimum minus 1%', line(MIN_LINE, 'Minimum proceeds: 0.0495 SOL - 1%'), /a sign \(-\)/],
+    ['minimum minus 100 bps', line(MIN_LINE, 'Minimum proceeds: 0.0495 SOL - 100 bps'), /a sign \(-\)/],
+    ['minimum en-dash 1%', line(MIN_LINE, 'Minimum proceeds: 0.0495 SOL – 1%'), /a sign \(–\)/],
+    ['below the minimum', line(MIN_LINE, 'Minimum proceeds: < 0.0495 SOL'), /a sign \(<\) before the minimum|not introduced as a minimum/],
+    ['at most the minimum', line(MIN_LINE, 'Minimum proceeds: ≤ 0.0495 SOL'), /a sign \(≤\) before the minimum/],
+    ['<= the minimum', line(MIN_LINE, 'Minimum proceeds <= 0.0495 SOL (49500000 lamports)'), /a sign \(<=\) before the minimum/],
+    ['an empty minimum, the figure relabelled', line(MIN_LINE, 'Minimum proceeds: —; proceeds: 0.0495 SOL (49500000 lamports)'), /not introduced as a minimum/],
+    ['min() of the minimum and 1%', line(MIN_LINE, 'Minimum proceeds: min(0.0495 SOL, 1%)'), /not introduced as a minimum/],
+    ['a questioned minimum', line(MIN_LINE, 'Minimum proceeds: 0.0495 SOL? (49500000 lamports?)'), /a sign \(\?\) after the minimum/],
+    ['the minimum called the expected output after it', line(MIN_LINE, 'Minimum proceeds: 0.0495 SOL expected'), /the minimum called something else after its figure/],
+    ['a second line taking 1% off', `${sandboxWording}\nProceeds: - 1%`, /a sign \(-\) before the slippage/],
     ['the minimum struck out', line(MIN_LINE, `~~${MIN_LINE}~~`), /strike-through markup/],
     ['the minimum commented out', line(MIN_LINE, `# ${MIN_LINE}`), /comment or strike-through markup/],
     [
       'JSON with an empty minimum and a unitless proceeds figure',
       `{"sale": {"token": "BONK", "mint": "${MINT}", "amount": "${AMOUNT}", "minimum": "", "proceeds": "49500000", "authorization": "sell_01HZX3", "expires": "2030-01-01T00:02:00.000Z"}}`,
-      /not stated as a minimum/,
+      /not introduced as a minimum/,
     ],
-    ['an unbounded amount', line('Amount: 1,234.5 BONK', 'Amount: > 1,234.5 BONK'), /a sign \(>\) stands before the amount/],
-    ['1% more than the amount', line(`Amount: 1,234.5 BONK (${AMOUNT} raw units)`, 'Amount: 1,234.5 BONK + 1%'), /a sign \(\+\) stands after the amount/],
+    ['an unbounded amount', line('Amount: 1,234.5 BONK', 'Amount: > 1,234.5 BONK'), /a sign \(>\) before the amount/],
+    ['1% more than the amount', line(`Amount: 1,234.5 BONK (${AMOUNT} raw units)`, 'Amount: 1,234.5 BONK + 1%'), /a sign \(\+\) after the amount/],
     ['the proceeds as a 32-byte hex value', `${sandboxWording}\nProceeds: 0xdb1552c1206339a9cf2b7afde2b9128a6689a95a549ef8fa805e1934fa2fbc1b`, /a hash where the proceeds or a wallet would be named/],
     ['the proceeds to the mint address', `${sandboxWording}\nProceeds: ${MINT}`, /the mint where the proceeds or a wallet would be named/],
-    ['an empty expiry', line('Expires: 2030-01-01T00:02:00.000Z', 'Expires: —'), /an expiry without stating the authorization’s time/],
-    ['an expiry after a time', line('Expires: 2030-01-01T00:02:00.000Z', 'Expires: > 2030-01-01T00:02:00.000Z'), /a sign \(>\) stands before a time/],
-    ['an expiry plus two minutes', line('Expires: 2030-01-01T00:02:00.000Z', 'Expires: 2030-01-01T00:02:00.000Z + 2 minutes'), /a sign \(\+\) stands (after a time|before the lifetime)/],
+    ['an empty expiry', line('Expires: 2030-01-01T00:02:00.000Z', 'Expires: —'), /an expiry that states no time of the authorization/],
+    ['an expiry after a time', line('Expires: 2030-01-01T00:02:00.000Z', 'Expires: > 2030-01-01T00:02:00.000Z'), /a sign \(>\) before a time/],
+    ['an expiry plus two minutes', line('Expires: 2030-01-01T00:02:00.000Z', 'Expires: 2030-01-01T00:02:00.000Z + 2 minutes'), /a sign \(\+\) (after a time|before the lifetime)/],
   ])('%s', (_name, message, problem) => {
-    expectProblem(check({ message }), problem);
+    expectNotSignedUnattended(check({ message }), problem);
   });
 
   it('what stays allowed: >= and ≥ before the minimum, = in key = value lines, an em dash between clauses, a hyphenated word', () => {
@@ -385,16 +423,16 @@ describe('second red-team run: figures in the wrong roles are refused', () => {
     ['receiving the token for SOL', `trader sandbox: authorize a token sale\nMint: ${MINT}\nReceive 1,234.5 BONK (${AMOUNT} raw units) for 0.0495 SOL (49500000 lamports)`, /the amount sold is stated as something received/],
     ['a percentage of the minimum', sandboxWording.replace('Minimum proceeds: 0.0495 SOL', 'Minimum proceeds: 1% of 0.0495 SOL'), /a percentage of a figure/],
     ['0% of the expected output', `Sell ${SOLD} for at least 0% of 0.05 SOL`, /a percentage of a figure/],
-    ['the minimum as a tolerated loss', `Sell ${SOLD}\nExpected proceeds: 0.05 SOL\nSlippage tolerance: 0.0495 SOL`, /the minimum is not stated as a minimum/],
+    ['the minimum as a tolerated loss', `Sell ${SOLD}\nExpected proceeds: 0.05 SOL\nSlippage tolerance: 0.0495 SOL`, /the minimum is not introduced as a minimum/],
     ['the amount as 1% of the sale', `Sell BONK (${MINT})\nAmount: 1% of the sale is 1,234.5 BONK\nMinimum proceeds: 0.0495 SOL`, /a percentage of a figure/],
-    ['the minimum negated', `${GOOD}\nThe "minimum" is only a quote`, /a minimum that is not at the minimum’s figure/],
-    ['the minimum ignored', `${GOOD}. Ignore the minimum above`, /a minimum that is not at the minimum’s figure/],
+    ['the minimum negated', `${GOOD}\nThe "minimum" is only a quote`, /a minimum spoken of away from the minimum’s figure/],
+    ['the minimum ignored', `${GOOD}. Ignore the minimum above`, /a minimum spoken of away from the minimum’s figure/],
     ['the expected output sold', `Sell 0.05 SOL of BONK (${MINT}); minimum 0.0495 SOL; amount ${AMOUNT} raw units`, /the expected output is stated as what is sold/],
     ['the expected output as a minimum', `Sell ${SOLD}, at least 0.05 SOL, at least 0.0495 SOL`, /the expected output is stated as a minimum/],
     ['"Receive:" on a line of its own before the amount', `Receive:\n1,234.5 BONK (${MINT})\nMinimum proceeds: 0.0495 SOL`, /the amount sold is stated as something received/],
     ['"at least" ending one line, the amount on the next', `Sell for at least\n1,234.5 BONK (${MINT})\nMinimum: 0.0495 SOL`, /the amount sold is stated as a minimum/],
   ])('%s', (_name, message, problem) => {
-    expectProblem(check({ message }), problem);
+    expectNotSignedUnattended(check({ message }), problem);
   });
 
   it.each([

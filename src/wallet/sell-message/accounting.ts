@@ -19,7 +19,7 @@
 
 import bs58 from 'bs58';
 import { formatTokenAmount, SOL_DECIMALS, toDecimalString } from '../../amounts.js';
-import { figureRoleProblems } from './figure-roles.js';
+import { figureRoleChecks } from './figure-roles.js';
 import { isExpectedWord, isSellWord, wordsOf } from './vocabulary.js';
 
 /** What the message must agree with. */
@@ -227,7 +227,14 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
   const sellWords = wordsOf(message).filter(({ word, index }) => isSellWord(word) && !overlaps(index, index + word.length));
   for (const { word, index } of sellWords.slice(1)) find(index, word, 'selling spoken of a second time: a second sale?');
   const wording = mask(message, spans);
-  problems.push(...figureRoleProblems(wording, message));
+  // The wording keeps the message's lines (no masked value spans a line break), so a concern's line is the message's.
+  const roles = figureRoleChecks(wording, message);
+  problems.push(...roles.problems);
+  const lines = message.split('\n');
+  for (const { reason, line } of roles.concerns) {
+    const index = lines.slice(0, line).reduce((n, l) => n + l.length + 1, 0);
+    findings.push({ text: lines[line] ?? '', index, reason });
+  }
   findings.sort((a, b) => a.index - b.index);
   return { wording, problems: dedupe(problems), findings };
 }

@@ -26,15 +26,20 @@
 //   the proceeds, a wallet, an owner or a seller are never given to anything but your wallet;
 // - no comment or strike-through markup hides a part of the message.
 //
-// Each broken rule is a problem: never signed, whatever the user answers.
+// A figure put in another's role (the minimum as what is sold, the amount as a minimum or as
+// received, the expected output as a minimum or as sold, a unit before a figure that does not
+// fit it, a percentage of a figure) is a problem: never signed. The other rules judge the shape
+// of the text, which an honest service may word its own way ("Min. received:", "->", a
+// markdown heading): what breaks them is a finding on its line, refused under --yes and shown
+// highlighted at the prompt, where accepting it pins that literal text in the wording.
 
 const ROLE_FIGURE = /\{(amount|minimum|expected|slippage)\.[a-z]+\}/g;
 /** The trade's figures, and the times and lifetime that bound the authorization. */
 const ANY_FIGURE = /\{(?:(?:amount|minimum|expected|slippage)\.[a-z]+|time|lifetime)\}/g;
-const MIN_CUE = /\b(?:minimum|min|at least|floor)\b|>=|≥/;
+const MIN_CUE = /\b(?:minimum|min|at least|no less than|floor)\b|>=|≥/;
 /** A minimum word with nothing after it but labels, up to its figure. */
 const MIN_BOUND =
-  /(?:\b(?:minimum|min|at least|floor)\b|>=|≥)(?:[\s:="']|\(\s*(?:sol|lamports)\s*\)|\b(?:proceeds|output|out|received|receive|amount|sol|lamports|of|in|the|a|an)\b)*$/;
+  /(?:\b(?:minimum|min|at least|no less than|floor)\b|>=|≥)(?:[\s:="'.]|\(\s*(?:sol|lamports)\s*\)|\b(?:proceeds|output|out|received|receive|amount|sol|lamports|of|in|to|the|a|an)\b)*$/;
 const RECEIVE_CUE = /\b(?:receive|receives|received|receiving|proceeds|output|out|expected|expect|estimated|estimate|quote|quoted|get|gets)\b/;
 const EXPECT_CUE = /\b(?:expected|expect|estimated|estimate|quote|quoted)\b/;
 const SELL_CUE = /\b(?:sell|sells|selling|sold|sale|sales)\b/;
@@ -61,19 +66,32 @@ const HOLDER = /\b(?:proceeds|payout|recipient|destination|wallet|owner|seller|b
 const HOLDER_FILLER = /^(?:[\s:="'(]|\b(?:to|the|a|an|in|is|are|go|goes|sent|paid|by|your|my|of)\b)*/;
 const HOLDER_OK = /^(?:\{owner\}|\{(?:amount|minimum|expected)\.[a-z]+\}|\b(?:sol|lamports?|minimum|min|at least|floor)\b|>=|≥|[)\]}",;.]|$)/;
 /** The words that may stand before a minimum word in its clause ("for at least", "with a minimum of"). */
-const MIN_QUALIFIER = /^(?:[\s:="'(]|\b(?:for|with|at|of|a|an|the|and|sell|sells|selling|sale|receive|receives|you|proceeds|output|out|amount|sol|lamports?|raw|units?|tokens?|bps)\b)*$/;
+const MIN_QUALIFIER = /^(?:[\s:="'(•*]|\b(?:for|with|at|of|a|an|the|and|to|will|sell|sells|selling|sale|receive|receives|you|proceeds|output|out|amount|sol|lamports?|raw|units?|tokens?|bps)\b)*$/;
 const UNIT_BEFORE = /(?:\(\s*|\bin\s+|[:=]\s*)?(\{symbol\}|\bsol\b|\blamports?\b|\braw units?\b|\bunits?\b|\btokens?\b|\bbps\b|\bpercent\b)\s*\)?\s*[:=]?\s*["']?\s*$/;
 const VALIDITY = /\b(?:expires|expire|expiry|expiration|exp|valid|validity|within|until|lifetime)\b/;
 const TIME_CHAIN = /\{(?:time|lifetime)\}[\s\p{L}]*?\b(?:from|after|past|beyond|later|plus)\b[\s\p{L}:]*\{(?:time|lifetime)\}/u;
-const MARKUP = /(?:^|\s)(?:#|\/\/|--|\/\*|<!--)|~~|\*\/|-->/m;
+/** Comments and strike-through ("# …", "// …", "~~…~~"); a YAML document start ("---") is not one. */
+const MARKUP = /(?:^|\s)(?:#|\/\/|--(?!-)|\/\*|<!--)|~~|\*\/|-->/m;
 
 type Fact = 'amount' | 'minimum' | 'expected' | 'slippage';
 
-/** The problems of the figures' roles in a masked wording (accounting.ts) of `message`. */
-export function figureRoleProblems(wording: string, message: string): string[] {
+/** A rule of shape broken on a line of the message (0-based): a finding there. */
+export interface Concern {
+  reason: string;
+  line: number;
+}
+
+/** The problems and concerns of the figures' roles in a masked wording (accounting.ts) of `message`. */
+export function figureRoleChecks(wording: string, message: string): { problems: string[]; concerns: Concern[] } {
   const problems = new Set<string>();
+  const concerns: Concern[] = [];
+  const concern = (reason: string, at: number, text = wording) => {
+    const line = lineOf(text, at);
+    if (!concerns.some((c) => c.reason === reason && c.line === line)) concerns.push({ reason, line });
+  };
   if (PERCENT_OF.test(message)) problems.add('the message takes a percentage of a figure, which changes what the figure says');
-  if (MARKUP.test(wording)) problems.add('the message has comment or strike-through markup, which can hide a part of it');
+  const markup = MARKUP.exec(wording);
+  if (markup) concern('comment or strike-through markup, which can hide a part of the message', markup.index + (markup[0].match(/^\s*/)?.[0].length ?? 0));
   let from = 0;
   let previous: Fact | null = null;
   for (const m of wording.matchAll(ROLE_FIGURE)) {
@@ -90,11 +108,8 @@ export function figureRoleProblems(wording: string, message: string): string[] {
       const sold = SELL_CUE.test(words);
       const tail = sold ? words.slice(lastIndexOf(words, SELL_CUE)) : words;
       if (fact === 'minimum' && !MIN_BOUND.test(tail) && !MINIMUM_AFTER.test(after)) {
-        problems.add(
-          sold && !MIN_CUE.test(tail)
-            ? 'the minimum is stated as what is sold'
-            : 'the minimum is not stated as a minimum (the words before it name something else)',
-        );
+        if (sold && !MIN_CUE.test(tail)) problems.add('the minimum is stated as what is sold');
+        else concern('the minimum is not introduced as a minimum (the words before it name something else)', m.index!);
       }
       if (fact === 'amount' && MIN_CUE.test(tail)) problems.add('the amount sold is stated as a minimum');
       if (fact === 'amount' && RECEIVE_CUE.test(tail)) problems.add('the amount sold is stated as something received');
@@ -102,37 +117,41 @@ export function figureRoleProblems(wording: string, message: string): string[] {
       if (fact === 'expected' && sold && !RECEIVE_CUE.test(tail)) problems.add('the expected output is stated as what is sold');
       // Right after the minimum, on its line, the slippage may explain it ("(1% slippage)", "at 100 bps"), not apply to it.
       if (fact === 'slippage' && previous === 'minimum' && !raw.includes('\n') && /\bwith\b/.test(plain)) {
-        problems.add('the slippage is applied to the minimum (the minimum is the floor already)');
+        concern('the slippage applied to the minimum (the minimum is the floor already)', m.index!);
       }
     }
     // Words after the last figure of a sentence name it too ("0.5 SOL expected").
     const restOfLine = plainWords(lineRest(wording, end));
     if (!/\{(?:amount|minimum|expected|slippage)\./.test(lineRest(wording, end))) {
-      if (fact === 'minimum' && (EXPECT_CUE.test(restOfLine) || SELL_CUE.test(restOfLine))) problems.add('the minimum is called something else after its figure');
-      if (fact === 'amount' && (MIN_CUE.test(restOfLine) || RECEIVE_CUE.test(restOfLine))) problems.add('the amount sold is called something else after its figure');
-      if (fact === 'expected' && (MIN_CUE.test(restOfLine) || SELL_CUE.test(restOfLine))) problems.add('the expected output is called something else after its figure');
+      if (fact === 'minimum' && (EXPECT_CUE.test(restOfLine) || SELL_CUE.test(restOfLine))) concern('the minimum called something else after its figure', m.index!);
+      if (fact === 'amount' && (MIN_CUE.test(restOfLine) || RECEIVE_CUE.test(restOfLine))) concern('the amount sold called something else after its figure', m.index!);
+      if (fact === 'expected' && (MIN_CUE.test(restOfLine) || SELL_CUE.test(restOfLine))) concern('the expected output called something else after its figure', m.index!);
     }
     // A minimum spoken of before a figure that is not the minimum (nor after the minimum's own figure).
-    if (fact !== 'minimum' && MIN_CUE.test(words)) problems.add('the message speaks of a minimum that is not at the minimum’s figure');
+    if (fact !== 'minimum' && MIN_CUE.test(words)) concern('a minimum spoken of away from the minimum’s figure', m.index!);
     previous = fact;
     from = end;
   }
   const rest = plainWords(wording.slice(from));
   if (MIN_CUE.test(rest) && !(previous === 'minimum' && MINIMUM_AFTER.test(rest))) {
-    problems.add('the message speaks of a minimum that is not at the minimum’s figure');
+    concern('a minimum spoken of away from the minimum’s figure', from + rest.search(MIN_CUE));
   }
-  for (const problem of signProblems(wording)) problems.add(problem);
   for (const problem of unitLabelProblems(wording)) problems.add(problem);
-  for (const problem of qualifierProblems(wording)) problems.add(problem);
-  for (const problem of holderProblems(wording)) problems.add(problem);
-  for (const problem of lifetimeProblems(wording)) problems.add(problem);
+  const plain = plainWords(wording, false);
+  for (const [reason, at] of [...signConcerns(wording)]) concern(reason, at);
+  for (const [reason, at] of [...qualifierConcerns(plain), ...holderConcerns(plain), ...lifetimeConcerns(plain), ...expiryConcerns(plain)]) concern(reason, at, plain);
+  for (const [reason, at] of labelConcerns(wording)) concern(reason, at);
   // The sandbox's header names it; anywhere else "trader" or "sandbox" would make the tool or the service a party to the sale.
-  if (/\b(?:trader|sandbox)\b/i.test(wording.slice(wording.indexOf('\n') === -1 ? wording.length : wording.indexOf('\n')))) {
-    problems.add('the message names the service or the tool (trader, sandbox) past its first line, as a party to the sale');
-  }
-  for (const problem of expiryProblems(wording)) problems.add(problem);
-  for (const problem of labelProblems(wording)) problems.add(problem);
-  return [...problems];
+  const firstLineEnd = wording.indexOf('\n') === -1 ? wording.length : wording.indexOf('\n');
+  for (const m of wording.slice(firstLineEnd).matchAll(/\b(?:trader|sandbox)\b/gi)) concern('the service or the tool (trader, sandbox) named past the first line, as a party to the sale', firstLineEnd + m.index!);
+  return { problems: [...problems], concerns };
+}
+
+/** The 0-based line of `index` in `text`. */
+function lineOf(text: string, index: number): number {
+  let line = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) line++;
+  return line;
 }
 
 /** The unit right before a figure must fit it: "Amount (WOOF): 1000000" states whole tokens. */
@@ -153,7 +172,8 @@ function unitLabelProblems(wording: string): string[] {
   };
   for (const m of wording.matchAll(ROLE_FIGURE)) {
     const before = wording.slice(Math.max(0, m.index! - 40), m.index);
-    const unit = UNIT_BEFORE.exec(plainWords(before, false));
+    // Lower-cased as written: a sign between a unit and the figure ("SOL - 1%") is no label.
+    const unit = UNIT_BEFORE.exec(before.replace(/\{[a-z.]+\}|[^{]+|\{/g, (part) => (/^\{[a-z.]+\}$/.test(part) ? part : part.toLowerCase())));
     if (!unit) continue;
     const word = unit[1]!.replace(/[{}]/g, '').split(' ').pop()!;
     // "sell BONK 123": a symbol after a verb names the token; after a label (":", "(", "in") it is the figure's unit.
@@ -165,31 +185,33 @@ function unitLabelProblems(wording: string): string[] {
 }
 
 /** Only plain words may stand before the minimum word in its clause: "Estimated minimum" is no floor. */
-function qualifierProblems(wording: string): string[] {
-  const problems: string[] = [];
-  const plain = plainWords(wording, false);
-  for (const m of plain.matchAll(/\b(?:minimum|min|at least|floor)\b/g)) {
+function qualifierConcerns(plain: string): Array<[string, number]> {
+  const problems: Array<[string, number]> = [];
+  for (const m of plain.matchAll(/\b(?:minimum|min|at least|no less than|floor)\b/g)) {
     const before = plain.slice(0, m.index);
     if (before.lastIndexOf('{') > before.lastIndexOf('}')) continue; // inside a placeholder ({minimum.sol})
     const clause = before.slice(clauseStart(before));
-    if (!MIN_QUALIFIER.test(clause)) problems.push(`the minimum is qualified ("${clause.trim()} ${m[0]}"), so it may not be a floor for you`);
+    if (!MIN_QUALIFIER.test(clause)) problems.push([`the minimum qualified ("${clause.trim()} ${m[0]}"), so it may not be a floor for you`, m.index!]);
   }
   return problems;
 }
 
 /** What follows a word that says who gets or holds something must be your wallet, a figure or a unit. */
-function holderProblems(wording: string): string[] {
-  const plain = plainWords(wording, false);
+function holderConcerns(plain: string): Array<[string, number]> {
   for (const m of plain.matchAll(HOLDER)) {
     const before = plain.slice(0, m.index);
     if (before.lastIndexOf('{') > before.lastIndexOf('}')) continue;
     const after = plain.slice(m.index! + m[0].length).replace(HOLDER_FILLER, '');
     // What the clause says after it must all be your wallet, figures, units or minimum words: "<wallet> and trader sandbox" is not.
+    // "Receive at least 0.5 SOL, …": an amount received, not a receiver.
+    if (/^(?:\{(?:amount|minimum|expected)\.|at least|no less than|minimum|min\b|>=|≥)/.test(after)) continue;
     // Your wallet named, then "and …": a second holder.
     const shared = after.startsWith('{owner}') && /^\s*(?:and|&|plus|,)/.test(after.slice('{owner}'.length));
     const clause = after.slice(0, Math.max(0, after.search(/\n|[.;](?:\s|$)|$/)));
     const leftover = clause.replace(/\{(?:amount|minimum|expected|slippage)\.[a-z]+\}|\{symbol\}|\b(?:sol|lamports?|raw|units?|minimum|min|at least|floor|of|the|a|an|in)\b|>=|≥|[\s:="'()\],%]/g, '');
-    if (!HOLDER_OK.test(after) || shared || (!after.startsWith('{owner}') && leftover !== '')) return [`the message gives the ${m[0]} to something other than your wallet ("${m[0]}${plain.slice(m.index! + m[0].length, m.index! + m[0].length + 30).split('\n')[0]}")`];
+    if (!HOLDER_OK.test(after) || shared || (!after.startsWith('{owner}') && leftover !== '')) {
+      return [[`the ${m[0]} given to something other than your wallet ("${m[0]}${plain.slice(m.index! + m[0].length, m.index! + m[0].length + 30).split('\n')[0]}")`, m.index!]];
+    }
   }
   return [];
 }
@@ -202,51 +224,50 @@ function clauseStart(text: string): number {
 }
 
 /** The lifetime is a validity ("valid for 2 minutes"), and no time is counted from another. */
-function lifetimeProblems(wording: string): string[] {
-  const problems: string[] = [];
-  const plain = plainWords(wording, false);
-  if (TIME_CHAIN.test(plain)) problems.push('the message counts a time from another time, which can stretch how long the signature is valid');
+function lifetimeConcerns(plain: string): Array<[string, number]> {
+  const problems: Array<[string, number]> = [];
+  const chain = TIME_CHAIN.exec(plain);
+  if (chain) problems.push(['a time counted from another time, which can stretch how long the signature is valid', chain.index]);
   for (const m of plain.matchAll(/\{lifetime\}/g)) {
     const before = plain.slice(0, m.index);
     const clause = before.slice(Math.max(before.lastIndexOf('\n'), before.lastIndexOf('}')) + 1);
-    if (!VALIDITY.test(clause)) problems.push('the lifetime is not stated as how long the authorization is valid');
+    if (!VALIDITY.test(clause)) problems.push(['the lifetime not stated as how long the authorization is valid', m.index!]);
   }
   return problems;
 }
 
 /** A sign right before or after a figure or time ("> 10 WOOF", "0.5 SOL - 1%"); ">=" may introduce the minimum. */
-function signProblems(wording: string): string[] {
-  const problems: string[] = [];
+function signConcerns(wording: string): Array<[string, number]> {
+  const problems: Array<[string, number]> = [];
   for (const m of wording.matchAll(ANY_FIGURE)) {
     const before = wording.slice(0, m.index).replace(/[ \t]*["'([]*[ \t]*$/, '');
     const sign = new RegExp(`(?:${SIGN.source})$`).exec(before)?.[0];
     if (sign && !(m[0].startsWith('{minimum.') && (sign === '>=' || sign === '≥'))) {
-      problems.push(`a sign (${sign}) stands before ${describe(m[0])}, which changes or loosens it`);
+      problems.push([`a sign (${sign}) before ${describe(m[0])}, which may change or loosen it`, m.index!]);
     }
     const after = wording.slice(m.index! + m[0].length).replace(AFTER_FIGURE, '');
     const next = new RegExp(`^(?:${SIGN.source})`).exec(after)?.[0];
-    if (next) problems.push(`a sign (${next}) stands after ${describe(m[0])}, which changes or loosens it`);
+    if (next) problems.push([`a sign (${next}) after ${describe(m[0])}, which may change or loosen it`, m.index!]);
   }
   return problems;
 }
 
 /** An expiry word must be followed by the authorization's time or lifetime ("Expires: —" binds nothing). */
-function expiryProblems(wording: string): string[] {
-  const plain = plainWords(wording, false);
+function expiryConcerns(plain: string): Array<[string, number]> {
   for (const m of plain.matchAll(EXPIRY_CUE)) {
-    if (!EXPIRY_FILLER.test(plain.slice(m.index! + m[0].length))) return ['the message speaks of an expiry without stating the authorization’s time'];
+    if (!EXPIRY_FILLER.test(plain.slice(m.index! + m[0].length))) return [['an expiry that states no time of the authorization', m.index!]];
   }
   return [];
 }
 
 /** A hash, id, nonce, the mint or the treasury where the proceeds or a wallet would be named ("Proceeds: 0x…"). */
-function labelProblems(wording: string): string[] {
-  const problems: string[] = [];
+function labelConcerns(wording: string): Array<[string, number]> {
+  const problems: Array<[string, number]> = [];
   for (const m of wording.matchAll(OPAQUE_VALUE)) {
     const lineStart = wording.lastIndexOf('\n', m.index) + 1;
     const label = wording.slice(lineStart, m.index);
     const sinceValue = label.slice(Math.max(label.lastIndexOf('}') + 1, 0));
-    if (DESTINATION.test(plainWords(sinceValue))) problems.push(`the message puts ${describe(m[0])} where the proceeds or a wallet would be named`);
+    if (DESTINATION.test(plainWords(sinceValue))) problems.push([`${describe(m[0])} where the proceeds or a wallet would be named`, m.index!]);
   }
   return problems;
 }
