@@ -7,7 +7,7 @@ import { parseBuyAmount, parseLamportsOption, type TokenArgument } from '../argu
 import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import type { Context } from '../context.js';
 import type { BuyReview } from '../domain/buy-review.js';
-import type { TokenMeta } from '../domain/token.js';
+import { worthPinning, type TokenMeta } from '../domain/token.js';
 import { DEFAULT_MAX_FEE_LAMPORTS } from '../defaults.js';
 import { TradeFailedError } from '../errors.js';
 import { renderBuyReview, renderBuySummary } from '../io/views/buy.js';
@@ -116,7 +116,7 @@ async function run(ctx: Context, opts: BuyOptions): Promise<void> {
       const known = token ?? (outcome.intent.status === 'completed' && !ctx.output.json ? metaOf(holdingOf(await readHoldingsQuietly(api), mint)) : null);
       printResult(ctx, outcome.intent, outcome.trade, known, idempotencyKey);
       if (outcome.intent.status === 'completed') {
-        if (known && known.decimals !== null) pinTokenFacts(ctx, trust, mint, known);
+        if (worthPinning(known)) pinTokenFacts(ctx, trust, mint, known);
         return;
       }
       const failure = outcome.trade?.failure;

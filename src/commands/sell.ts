@@ -13,7 +13,7 @@ import { followCommand } from './follow-command.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from './shared-options.js';
 import { startTrade } from './trade-preflight.js';
 import { tradeScreen } from './trade-screen.js';
-import { wordingTrust } from './trust.js';
+import { sellTrust } from './trust.js';
 
 /** `amount`: raw units, all, or a percentage, turned into units once the holding is read. */
 export interface SellOptions extends TradeInput<SellAmountSpec> {
@@ -74,7 +74,7 @@ async function run(ctx: Context, opts: SellOptions): Promise<void> {
   const { runSell } = await import('../trade/sell-flow.js');
   const result = await screen.run((stage) =>
     runSell(
-      { api, clock: ctx.clock, signal: ctx.signal, keypair, trust: wordingTrust(trust) },
+      { api, clock: ctx.clock, signal: ctx.signal, keypair, trust: sellTrust(trust) },
       {
         mint,
         amount,

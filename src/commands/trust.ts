@@ -3,7 +3,7 @@
 import type { Context } from '../context.js';
 import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import { UsageError } from '../errors.js';
-import type { WordingTrust } from '../trade/sell-flow.js';
+import type { SellTrust } from '../trade/sell-flow.js';
 
 /** The trust store of the configured service; warns once when other users could change it. */
 export async function openTrust(ctx: Context): Promise<TrustStore> {
@@ -28,8 +28,8 @@ export function pinnedTreasury(store: TrustStore): string | null {
   return guarded('read the pinned treasury', () => store.read().treasury?.address ?? null);
 }
 
-/** The sell flow's view of the store. */
-export function wordingTrust(store: TrustStore): WordingTrust {
+/** The sell flow's view of the store: the pinned wording and token facts. */
+export function sellTrust(store: TrustStore): SellTrust {
   return {
     pinned: () => guarded('read the pinned sell wording', () => store.read().sellWording ?? null),
     pinnedToken: (mint) => guarded('read the pinned token facts', () => store.read().tokens?.[mint] ?? null),

@@ -16,8 +16,7 @@ import type { SellOutcome } from '../domain/sell-outcome.js';
 import { sellGroupKey } from './sell-outcome.js';
 import { watchSell } from './watch.js';
 import type { SellReview, WordingStatus } from '../domain/sell-review.js';
-import type { TokenMeta } from '../domain/token.js';
-
+import { worthPinning, type TokenMeta } from '../domain/token.js';
 
 export const SELL_POLL_INTERVAL_MS = 2000;
 
@@ -46,7 +45,7 @@ export interface SellRequest {
 }
 
 /** The sell-message wordings and token facts the user has trusted for this service (the trust store). */
-export interface WordingTrust {
+export interface SellTrust {
   /** The token's facts as first traded here, or null. */
   pinnedToken(mint: string): TokenMeta | null;
   /** Pins the token's facts unless some are pinned already. Throws when they cannot be stored. */
@@ -77,7 +76,7 @@ export interface SellDeps {
   clock: Clock;
   signal: AbortSignal;
   keypair: Keypair;
-  trust: WordingTrust;
+  trust: SellTrust;
 }
 
 /** How a sell ended: a result to show, or a stop (refused, declined, interrupted, a service error, a local refusal). */
@@ -168,7 +167,7 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
     }
     if (await late()) continue;
     // The token's facts are pinned with the first sell of it, as the message was read with them.
-    if (req.token && (req.token.symbol !== null || req.token.decimals !== null)) deps.trust.pinToken(req.mint, req.token);
+    if (worthPinning(req.token)) deps.trust.pinToken(req.mint, req.token);
     track.phase = 'approved';
     const signature = signMessage(authorization.message, deps.keypair.secretKey);
     const authorized = await authorize(deps, authorization, signature);
@@ -262,7 +261,7 @@ function tokenFactsProblems(mint: string, now: TokenMeta | null, pinned: TokenMe
 }
 
 /** Under --yes nothing can be accepted: keep the wording for `config trust accept-wording` and refuse. */
-function refuseUnattended(trust: WordingTrust, review: SellReview, needs: string[]): never {
+function refuseUnattended(trust: SellTrust, review: SellReview, needs: string[]): never {
   let kept = true;
   try {
     trust.recordPending(review.wording.text, review.wording.fingerprint);

@@ -13,7 +13,7 @@ import { systemClock } from '../../src/clock.js';
 import { ApiError, InterruptedError, UsageError } from '../../src/errors.js';
 import type { TokenMeta } from '../../src/domain/token.js';
 import type { TradeStop } from '../../src/domain/trade-stop.js';
-import { runSell, SELL_POLL_INTERVAL_MS, type SellHooks, type SellRequest, type SellResult, type WordingTrust } from '../../src/trade/sell-flow.js';
+import { runSell, SELL_POLL_INTERVAL_MS, type SellHooks, type SellRequest, type SellResult, type SellTrust } from '../../src/trade/sell-flow.js';
 
 const MINT = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
 const pair = nacl.sign.keyPair();
@@ -97,7 +97,7 @@ function service(
 /** An in-memory trust store. */
 function memoryTrust(initial: { text: string; fingerprint: string } | null = null, failing = false) {
   const state = { pinned: initial, pending: null as { text: string; fingerprint: string } | null, tokens: new Map<string, TokenMeta>() };
-  const trust: WordingTrust = {
+  const trust: SellTrust = {
     pinnedToken: (mint) => state.tokens.get(mint) ?? null,
     pinToken: (mint, facts) => {
       if (!state.tokens.has(mint)) state.tokens.set(mint, facts);
@@ -151,7 +151,7 @@ function hooks(answers: { confirm?: 'yes' | 'no'; accept?: boolean } = {}) {
 }
 
 /** Runs the flow to its end under fake timers, advancing time as it waits. */
-async function run(fake: FakeService, trust: WordingTrust, req: SellRequest, h: SellHooks): Promise<SellResult> {
+async function run(fake: FakeService, trust: SellTrust, req: SellRequest, h: SellHooks): Promise<SellResult> {
   const deps = { api: fake.api, clock: systemClock, signal: new AbortController().signal, keypair, trust };
   let result: SellResult | undefined;
   const running = runSell(deps, req, h).then((r) => (result = r));

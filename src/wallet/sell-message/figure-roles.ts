@@ -173,7 +173,7 @@ function unitLabelProblems(wording: string): string[] {
   for (const m of wording.matchAll(ROLE_FIGURE)) {
     const before = wording.slice(Math.max(0, m.index! - 40), m.index);
     // Lower-cased as written: a sign between a unit and the figure ("SOL - 1%") is no label.
-    const unit = UNIT_BEFORE.exec(before.replace(/\{[a-z.]+\}|[^{]+|\{/g, (part) => (/^\{[a-z.]+\}$/.test(part) ? part : part.toLowerCase())));
+    const unit = UNIT_BEFORE.exec(lowerAroundPlaceholders(before, true));
     if (!unit) continue;
     const word = unit[1]!.replace(/[{}]/g, '').split(' ').pop()!;
     // "sell BONK 123": a symbol after a verb names the token; after a label (":", "(", "in") it is the figure's unit.
@@ -189,7 +189,7 @@ function qualifierConcerns(plain: string): Array<[string, number]> {
   const problems: Array<[string, number]> = [];
   for (const m of plain.matchAll(/\b(?:minimum|min|at least|no less than|floor)\b/g)) {
     const before = plain.slice(0, m.index);
-    if (before.lastIndexOf('{') > before.lastIndexOf('}')) continue; // inside a placeholder ({minimum.sol})
+    if (insidePlaceholder(before)) continue; // the "minimum" of {minimum.sol}
     const clause = before.slice(clauseStart(before));
     if (!MIN_QUALIFIER.test(clause)) problems.push([`the minimum qualified ("${clause.trim()} ${m[0]}"), so it may not be a floor for you`, m.index!]);
   }
@@ -199,8 +199,7 @@ function qualifierConcerns(plain: string): Array<[string, number]> {
 /** What follows a word that says who gets or holds something must be your wallet, a figure or a unit. */
 function holderConcerns(plain: string): Array<[string, number]> {
   for (const m of plain.matchAll(HOLDER)) {
-    const before = plain.slice(0, m.index);
-    if (before.lastIndexOf('{') > before.lastIndexOf('}')) continue;
+    if (insidePlaceholder(plain.slice(0, m.index))) continue;
     const after = plain.slice(m.index! + m[0].length).replace(HOLDER_FILLER, '');
     // What the clause says after it must all be your wallet, figures, units or minimum words: "<wallet> and trader sandbox" is not.
     // "Receive at least 0.5 SOL, …": an amount received, not a receiver.
@@ -311,7 +310,15 @@ function lineRest(wording: string, from: number): string {
  * lamports"); placeholders blanked, or kept with `blank` false.
  */
 function plainWords(text: string, blank = true): string {
-  const split = text.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').replace(/[_-]+/g, ' ');
-  // Placeholders are lower-case already: the text around them is lowered, they are kept or blanked.
-  return split.replace(/\{[a-z.]+\}|[^{]+|\{/g, (part) => (/^\{[a-z.]+\}$/.test(part) ? (blank ? ' ' : part) : part.toLowerCase()));
+  return lowerAroundPlaceholders(text.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').replace(/[_-]+/g, ' '), !blank);
+}
+
+/** The text lower-cased around its placeholders, which are kept (they are lower-case already) or blanked. */
+function lowerAroundPlaceholders(text: string, keep: boolean): string {
+  return text.replace(/\{[a-z.]+\}|[^{]+|\{/g, (part) => (/^\{[a-z.]+\}$/.test(part) ? (keep ? part : ' ') : part.toLowerCase()));
+}
+
+/** Whether the text ends inside a placeholder ("…{minimum" before ".sol}"). */
+function insidePlaceholder(textBefore: string): boolean {
+  return textBefore.lastIndexOf('{') > textBefore.lastIndexOf('}');
 }
