@@ -32,22 +32,86 @@ function quote(s: string): string {
   return JSON.stringify(s);
 }
 
-/** A sell's amount as typed: raw units, all of the holding, or a whole percentage of it. */
+/** Whole tokens as typed: the number (`1.5`) and the unit after it (a symbol or `tokens`), as typed. */
+export interface WholeTokens {
+  /** The amount as typed (`1.5sgld`), for messages and to split again by the real symbol. */
+  text: string;
+  /** The number part as first split (`1.5`): digits, an optional point and fraction digits. */
+  number: string;
+  /** What follows the number (`sgld`, `tokens`), as typed. */
+  unit: string;
+}
+
+/** A sell's amount as typed: raw units, whole tokens with a unit, all of the holding, or a whole percentage of it. */
 export type SellAmountSpec =
   | { kind: 'raw'; units: bigint }
+  | ({ kind: 'tokens' } & WholeTokens)
   | { kind: 'all' }
   | { kind: 'percent'; percent: bigint };
 
+/** The unit that means whole tokens of whatever token is sold. */
+export const WHOLE_TOKENS_UNIT = 'tokens';
+
+/** A decimal number: integer part without leading zeros, optional `.` and at least one fraction digit. */
+const DECIMAL_NUMBER = /^(0|[1-9][0-9]*)(?:\.([0-9]+))?$/;
+
 /**
- * Turns a sell amount into raw units given what is held. A percentage rounds down. Refuses
- * (UsageError) nothing held, a result of zero, and a raw amount above the holding.
+ * Whole tokens (`1.5sgld`, `1.5tokens`) in raw units of the token sold, exactly: the unit must be
+ * `tokens` or the token's symbol (case-insensitive); the decimals must be known and the number
+ * may have at most that many decimal places (never rounded). Throws UsageError (exit 2) otherwise.
+ */
+export function wholeTokensToUnits(amount: WholeTokens, token: { symbol: string | null; decimals: number | null } | null): bigint {
+  const fail = (why: string): never => {
+    throw new UsageError(`invalid amount ${quote(amount.text)}: ${why}`);
+  };
+  const symbol = token?.symbol ?? null;
+  const lower = amount.text.toLowerCase();
+  // Split again by the real symbol: a symbol may start with digits (`1INCH`: `2.51inch`).
+  let number: string;
+  if (amount.unit.toLowerCase() === WHOLE_TOKENS_UNIT) number = amount.number;
+  else if (symbol !== null && symbol !== '' && lower.endsWith(symbol.toLowerCase()) && DECIMAL_NUMBER.test(amount.text.slice(0, -symbol.length))) {
+    number = amount.text.slice(0, -symbol.length);
+  } else {
+    fail(
+      symbol === null
+        ? `the service gives no symbol for this token, so "${amount.unit}" cannot be checked; write ${amount.number}tokens`
+        : `"${amount.unit}" is not the symbol of the token being sold (${symbol}); write ${amount.number}${symbol.toLowerCase()} or ${amount.number}tokens`,
+    );
+  }
+  const decimals = token?.decimals ?? null;
+  if (decimals === null || !Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
+    return fail("the service does not give this token's decimals, so whole tokens cannot be converted exactly; give raw units instead");
+  }
+  const m = DECIMAL_NUMBER.exec(number!)!;
+  const fraction = m[2] ?? '';
+  const units = decimalToUnits(m[1]!, fraction, decimals);
+  const name = symbol ?? 'this token';
+  if (units === null) {
+    fail(
+      decimals === 0
+        ? `${name} has 0 decimals: whole tokens only, no decimal places; nothing is rounded`
+        : `${name} has ${decimals} decimals, so at most ${decimals} decimal places (got ${fraction.length}); nothing is rounded`,
+    );
+  }
+  if (units! === 0n) fail('it must be more than zero');
+  if (units! > U64_MAX) fail('it is more than the largest possible amount (u64)');
+  return units!;
+}
+
+/**
+ * Turns a sell amount into raw units given what is held (and, for whole tokens, the token's
+ * symbol and decimals). A percentage rounds down. Refuses (UsageError) nothing held, a result
+ * of zero, and an amount above the holding.
  * `describe` formats units for the message (default: raw units with separators).
  */
 export function resolveSellAmount(
   spec: SellAmountSpec,
   heldUnits: bigint,
   describe: (units: bigint) => string = (u) => `${formatInteger(u)} raw units`,
+  token: { symbol: string | null; decimals: number | null } | null = null,
 ): bigint {
+  // Whole tokens are checked first: a mistyped unit or too many places is the error to fix first.
+  const wanted = spec.kind === 'tokens' ? wholeTokensToUnits(spec, token) : null;
   if (heldUnits <= 0n) throw new UsageError('nothing of this token is held, so there is nothing to sell');
   switch (spec.kind) {
     case 'all':
@@ -62,13 +126,17 @@ export function resolveSellAmount(
       return units;
     }
     case 'raw':
-      if (spec.units > heldUnits) {
-        throw new UsageError(
-          `cannot sell ${describe(spec.units)}: only ${describe(heldUnits)} held; use all or a smaller amount`,
-        );
-      }
-      return spec.units;
+      return withinHolding(spec.units, heldUnits, describe);
+    case 'tokens':
+      return withinHolding(wanted!, heldUnits, describe);
   }
+}
+
+function withinHolding(units: bigint, heldUnits: bigint, describe: (units: bigint) => string): bigint {
+  if (units > heldUnits) {
+    throw new UsageError(`cannot sell ${describe(units)}: only ${describe(heldUnits)} held; use all or a smaller amount`);
+  }
+  return units;
 }
 
 // ---------------------------------------------------------------------------------------------

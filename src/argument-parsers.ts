@@ -74,9 +74,20 @@ export function parseSolToLamports(s: string, option = '--min-sol'): bigint {
   return units!;
 }
 
-/** `trader sell` amount: raw token units (positive, ≤ u64), `all`, or `N%` with N a whole number 1–100. */
-export function parseSellAmount(s: string): SellAmountSpec {
-  const accepted = 'use raw token units (1000000), all, or a whole percentage from 1% to 100%';
+/** Whole tokens as typed: a number, then a unit (a symbol or `tokens`) that starts with a letter. */
+const WHOLE_TOKENS = /^([0-9][0-9.]*)([A-Za-z_][A-Za-z0-9._-]*)$/;
+/** Longest unit: a symbol as a <token> may be typed (16 characters). */
+const MAX_UNIT_LENGTH = 16;
+
+/**
+ * `trader sell` amount: raw token units (positive, ≤ u64), whole tokens with the token's symbol
+ * or `tokens` as unit (`1.5sgld`, `1.5tokens`: the unit and the decimal places are checked
+ * against the token once its holding is read), `all`, or `N%` with N a whole number 1–100. A
+ * bare decimal (`1.5`) is refused: it could mean either. `symbol`, when the token was typed as
+ * one, makes the error's example that token's.
+ */
+export function parseSellAmount(s: string, symbol?: string): SellAmountSpec {
+  const accepted = `use raw token units (1000000), whole tokens with the symbol or "tokens" (1.5${symbol?.toLowerCase() ?? 'sgld'}, 1.5tokens), all, or a whole percentage from 1% to 100%`;
   const fail = (why: string): never => {
     throw new UsageError(`invalid amount ${quote(s)}: ${why}; ${accepted}`);
   };
@@ -90,9 +101,21 @@ export function parseSellAmount(s: string): SellAmountSpec {
     if (percent < 1n || percent > 100n) fail('the percentage must be from 1 to 100');
     return { kind: 'percent', percent };
   }
-  if (!isCanonicalIntegerString(s)) {
-    fail(/^[0-9]*\.[0-9]*$/.test(s) ? 'token amounts are raw units, without decimals' : 'not a whole number');
+  if (/^0x/i.test(s) || /^[0-9.]+e[0-9]+$/i.test(s)) fail('not a whole number');
+  const whole = WHOLE_TOKENS.exec(s);
+  if (whole) {
+    const [, number, unit] = whole as unknown as [string, string, string];
+    if (!DECIMAL.test(number)) fail(`${quote(number)} is not a plain decimal number (write 0.5, not .5 or 05)`);
+    if (unit.length > MAX_UNIT_LENGTH) fail(`${quote(printable(unit))} is not a token symbol`);
+    if (/^[0.]*$/.test(number)) fail('it must be more than zero');
+    return { kind: 'tokens', text: s, number, unit };
   }
+  if (/^[0-9]*\.[0-9]*$/.test(s)) {
+    if (!DECIMAL.test(s)) fail('not a plain decimal number (write 0.5, not .5 or 5.)');
+    const unit = symbol ? `${s}${symbol.toLowerCase()} or ${s}tokens` : `${s}tokens`;
+    fail(`a number with decimal places is whole tokens and needs the unit: ${unit}`);
+  }
+  if (!isCanonicalIntegerString(s)) fail('not a whole number');
   const units = BigInt(s);
   if (units === 0n) fail('it must be more than zero');
   if (units > U64_MAX) fail('it is more than the largest possible amount (u64)');

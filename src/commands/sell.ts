@@ -8,6 +8,9 @@ import { TradeFailedError, UsageError } from '../errors.js';
 import { renderSellReview, renderSellSummary } from '../io/views/sell.js';
 import { tokenAmount } from '../io/views/token-amount.js';
 import { holdingOf, metaOf, mintForSymbol } from '../trade/token-lookup.js';
+import type { SellReview } from '../domain/sell-review.js';
+import { MIN_MINT_PREFIX, type TokenMeta } from '../domain/token.js';
+import type { Theme } from '../io/theme.js';
 import { defineCommand, parsedOption } from './definition.js';
 import { followCommand } from './follow-command.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from './shared-options.js';
@@ -22,20 +25,40 @@ export interface SellOptions extends TradeInput<SellAmountSpec> {
 }
 
 export const sell = defineCommand<SellOptions>({
-  arguments: tradeArguments('a current holding', 'raw token units, "all", or a percentage of the holding ("50%")'),
+  arguments: tradeArguments(
+    'a current holding',
+    'whole tokens with the symbol or "tokens" as unit ("1.5sgld", "1.5tokens"), raw token units ("1500000"), "all", or a percentage of the holding ("50%")',
+  ),
   options: tradeOptions({
     trades: 'sells',
     own: [{ flags: '--min-sol <sol>', help: 'refuse to sign a minimum below this many SOL' }],
     accepted: 'authorization is accepted',
     dryRun: 'show the message',
   }),
-  examples: ['trader sell BONK 50%', 'trader sell <mint> all --min-sol 0.2 --yes --json', 'trader sell <mint> 1000000 --dry-run'],
+  examples: ['trader sell SGLD 1.5sgld', 'trader sell SGLD 50% --dry-run', 'trader sell <mint> all --min-sol 0.2 --yes --json', 'trader sell <mint> 1500000 --dry-run   # raw units'],
   parse: (raw) => ({
-    ...parseTradeInput(raw, 'you hold', parseSellAmount),
+    ...parseTradeInput(raw, 'you hold', (text) => parseSellAmount(text, symbolTyped(raw.args[0]))),
     minSolLamports: parsedOption(raw, 'minSol', parseSolToLamports) ?? null,
   }),
   run,
 });
+
+/** The token as typed when it can only be a symbol (shorter than a mint prefix), for the amount error's example. */
+function symbolTyped(token: string | undefined): string | undefined {
+  const symbol = token?.replace(/^\$/, '');
+  return symbol && symbol.length < MIN_MINT_PREFIX && /^[A-Za-z][A-Za-z0-9]*$/.test(symbol) ? symbol : undefined;
+}
+
+/**
+ * A raw amount below one whole token is often whole tokens typed without their unit (`sell SGLD
+ * 10` sells 0.00001 SGLD): the review says so, without refusing, as raw units stay what a script means.
+ */
+export function rawBelowOneToken(units: bigint, token: TokenMeta | null): string | null {
+  const decimals = token?.decimals ?? null;
+  if (decimals === null || decimals === 0 || units >= 10n ** BigInt(decimals)) return null;
+  const unit = token?.symbol ?? 'tokens';
+  return `Note: ${units} is raw units, ${tokenAmount(units, token)}: less than one whole token; for ${units} ${unit} write ${units}${unit.toLowerCase()}.`;
+}
 
 /** Runs a sell; everything typed was checked by its definition before any request. */
 async function run(ctx: Context, opts: SellOptions): Promise<void> {
@@ -54,7 +77,11 @@ async function run(ctx: Context, opts: SellOptions): Promise<void> {
   const resuming = opts.idempotencyKey !== undefined && amountSpec.kind === 'raw';
   if (!holding && !resuming) throw new UsageError(`you hold no ${token === mint ? mint : `${token} (${mint})`}; see \`trader holdings\``, 'NO_HOLDING');
   const amount =
-    resuming && amountSpec.kind === 'raw' ? amountSpec.units : resolveSellAmount(amountSpec, BigInt(holding!.amount), (units) => tokenAmount(units, meta));
+    resuming && amountSpec.kind === 'raw' ? amountSpec.units : resolveSellAmount(amountSpec, BigInt(holding!.amount), (units) => tokenAmount(units, meta), meta);
+
+  const dust = amountSpec.kind === 'raw' ? rawBelowOneToken(amount, meta) : null;
+  const reviewText = (review: SellReview, theme: Theme) =>
+    [renderSellReview(review, meta, ctx.clock.now(), theme), ...(dust ? [theme.pending(dust)] : [])].join('\n');
 
   const resume = () => `trader sell ${mint} ${amount} --idempotency-key ${idempotencyKey}`;
   const screen = tradeScreen(
@@ -95,7 +122,7 @@ async function run(ctx: Context, opts: SellOptions): Promise<void> {
       {
         created: (authorization, resumed) => screen.created(authorization.id, authorization.status, resumed, resume()),
         async confirm(review) {
-          ctx.output.note(renderSellReview(review, meta, ctx.clock.now(), ctx.output.theme));
+          ctx.output.note(reviewText(review, ctx.output.theme));
           if (ctx.settings.yes) return true;
           return ask('Sign this message and sell?', false);
         },
@@ -127,7 +154,7 @@ async function run(ctx: Context, opts: SellOptions): Promise<void> {
       screen.dryRun(
         { findings: review.findings, wording, authorization, idempotencyKey: result.idempotencyKey },
         problems,
-        (theme) => renderSellReview(review, meta, ctx.clock.now(), theme),
+        (theme) => reviewText(review, theme),
         'the authorization expires unused',
       );
       return;

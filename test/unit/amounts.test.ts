@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { U64_MAX, formatInteger, formatSol, formatTokenAmount, formatUsd, resolveSellAmount, toDecimalString } from '../../src/amounts.js';
+import { U64_MAX, formatInteger, formatSol, formatTokenAmount, formatUsd, resolveSellAmount, toDecimalString, wholeTokensToUnits } from '../../src/amounts.js';
 import {
   parseBuyAmount,
   parseLamportsOption,
@@ -150,8 +150,110 @@ describe('parseSellAmount', () => {
     ['half'],
     ['0x10'],
     ['05'],
+    ['0sgld'],
+    ['0.000tokens'],
+    ['-1.5sgld'],
+    ['-1tokens'],
+    ['.5sgld'],
+    ['05sgld'],
+    ['1.5.1sgld'],
+    ['1.sgld'],
+    ['1.5 sgld'],
+    ['1.5sgld!'],
+    ['1.5abcdefghijklmnopq'],
   ])('rejects %j', (text) => {
-    expect(usageError(() => parseSellAmount(text)).message).toContain('raw token units');
+    const message = usageError(() => parseSellAmount(text)).message;
+    // Every refusal names the accepted forms.
+    for (const form of ['raw token units', '1.5sgld', '1.5tokens', 'all', '1% to 100%']) expect(message).toContain(form);
+  });
+
+  it.each([
+    ['1.5sgld', '1.5', 'sgld'],
+    ['1.5SGLD', '1.5', 'SGLD'],
+    ['1.5tokens', '1.5', 'tokens'],
+    ['10Tokens', '10', 'Tokens'],
+    ['0.000001sgld', '0.000001', 'sgld'],
+    ['2.51inch', '2.51', 'inch'],
+    ['3w.eth', '3', 'w.eth'],
+    ['1abcdefghijklmnop', '1', 'abcdefghijklmnop'],
+  ])('%s is whole tokens: number %s, unit %s (checked against the token later)', (text, number, unit) => {
+    expect(parseSellAmount(text)).toEqual({ kind: 'tokens', text, number, unit });
+  });
+
+  it('a bare decimal is refused naming the whole-token forms, with the symbol typed when there is one', () => {
+    const bare = usageError(() => parseSellAmount('1.5')).message;
+    expect(bare).toBe(
+      'invalid amount "1.5": a number with decimal places is whole tokens and needs the unit: 1.5tokens; use raw token units (1000000), whole tokens with the symbol or "tokens" (1.5sgld, 1.5tokens), all, or a whole percentage from 1% to 100%',
+    );
+    expect(usageError(() => parseSellAmount('0.25', 'WOOF')).message).toContain('needs the unit: 0.25woof or 0.25tokens; use raw token units (1000000), whole tokens with the symbol or "tokens" (1.5woof, 1.5tokens)');
+  });
+
+  it('zero whole tokens and negative amounts say so', () => {
+    expect(usageError(() => parseSellAmount('0.0sgld')).message).toMatch(/^invalid amount "0.0sgld": it must be more than zero/);
+    expect(usageError(() => parseSellAmount('-1.5sgld')).message).toMatch(/^invalid amount "-1.5sgld": it is negative/);
+  });
+});
+
+describe('wholeTokensToUnits: exact conversion by the decimals, never rounding', () => {
+  const tokens = (text: string) => {
+    const spec = parseSellAmount(text);
+    if (spec.kind !== 'tokens') throw new Error(`${text} is not whole tokens`);
+    return spec;
+  };
+  // At each decimals 0–9: the most places allowed converts exactly; one place more is refused.
+  const table: Array<[number, string, bigint, string]> = [
+    [0, '7', 7n, '7.1'],
+    [1, '1.5', 15n, '1.55'],
+    [2, '1.25', 125n, '1.255'],
+    [3, '0.001', 1n, '0.0015'],
+    [4, '12.3456', 123_456n, '12.34561'],
+    [5, '0.00001', 1n, '0.000011'],
+    [6, '1.000001', 1_000_001n, '1.0000001'],
+    [7, '9.9999999', 99_999_999n, '9.99999999'],
+    [8, '0.12345678', 12_345_678n, '0.123456789'],
+    [9, '1.000000001', 1_000_000_001n, '1.0000000001'],
+  ];
+  it.each(table)('decimals %i: %s converts to %s units exactly; %s (one place more) is refused', (decimals, ok, units, tooMany) => {
+    const token = { symbol: 'SGLD', decimals };
+    expect(wholeTokensToUnits(tokens(`${ok}sgld`), token)).toBe(units);
+    expect(wholeTokensToUnits(tokens(`${ok}tokens`), token)).toBe(units);
+    const err = usageError(() => wholeTokensToUnits(tokens(`${tooMany}sgld`), token));
+    expect(err.message).toContain(`invalid amount "${tooMany}sgld": SGLD has ${decimals} decimals`);
+    expect(err.message).toContain('nothing is rounded');
+  });
+
+  it('trailing zeros within the decimals are fine; a whole number is whole tokens', () => {
+    expect(wholeTokensToUnits(tokens('1.500000sgld'), { symbol: 'SGLD', decimals: 6 })).toBe(1_500_000n);
+    expect(wholeTokensToUnits(tokens('10sgld'), { symbol: 'SGLD', decimals: 6 })).toBe(10_000_000n);
+    expect(wholeTokensToUnits(tokens('10sgld'), { symbol: 'SGLD', decimals: 0 })).toBe(10n);
+    // Big numbers stay exact (no float): 20 digits, beyond a double's 15-17.
+    expect(wholeTokensToUnits(tokens('12345678901.123456789tokens'), { symbol: 'B', decimals: 9 })).toBe(12_345_678_901_123_456_789n);
+  });
+
+  it('the unit is the symbol in any case, or tokens; a symbol starting with digits splits by the real symbol', () => {
+    expect(wholeTokensToUnits(tokens('1.5SgLd'), { symbol: 'sgld', decimals: 6 })).toBe(1_500_000n);
+    expect(wholeTokensToUnits(tokens('1.5TOKENS'), { symbol: 'SGLD', decimals: 6 })).toBe(1_500_000n);
+    expect(wholeTokensToUnits(tokens('2.51inch'), { symbol: '1INCH', decimals: 2 })).toBe(250n);
+  });
+
+  it('another symbol is refused naming the token sold', () => {
+    expect(usageError(() => wholeTokensToUnits(tokens('1.5woof'), { symbol: 'SGLD', decimals: 6 })).message).toBe(
+      'invalid amount "1.5woof": "woof" is not the symbol of the token being sold (SGLD); write 1.5sgld or 1.5tokens',
+    );
+    expect(usageError(() => wholeTokensToUnits(tokens('1.5sgld'), { symbol: null, decimals: 6 })).message).toContain('write 1.5tokens');
+    // An exponent reads as a unit, so it is refused as one (a symbol such as E4C stays typable).
+    expect(usageError(() => wholeTokensToUnits(tokens('1e6tokens'), { symbol: 'SGLD', decimals: 6 })).message).toContain('"e6tokens" is not the symbol');
+  });
+
+  it('unknown decimals are refused for whole tokens (raw units still work)', () => {
+    for (const token of [{ symbol: 'SGLD', decimals: null }, null]) {
+      expect(usageError(() => wholeTokensToUnits(tokens('1.5tokens'), token)).message).toContain("does not give this token's decimals");
+    }
+  });
+
+  it('above the u64 maximum is refused; at it passes', () => {
+    expect(wholeTokensToUnits(tokens('18446744073.709551615tokens'), { symbol: 'X', decimals: 9 })).toBe(U64_MAX);
+    expect(usageError(() => wholeTokensToUnits(tokens('18446744073.709551616tokens'), { symbol: 'X', decimals: 9 })).message).toContain('u64');
   });
 });
 
@@ -179,6 +281,20 @@ describe('resolveSellAmount', () => {
   });
   it('nothing held is refused', () => {
     usageError(() => resolveSellAmount({ kind: 'all' }, 0n));
+  });
+  it('whole tokens are converted by the token and checked against the holding, at it and one unit past it', () => {
+    const spec = parseSellAmount('1.5sgld');
+    const sgld = { symbol: 'SGLD', decimals: 6 };
+    const describe = (u: bigint) => `${formatTokenAmount(u, 6)} SGLD`;
+    expect(resolveSellAmount(spec, 1_500_000n, describe, sgld)).toBe(1_500_000n);
+    expect(usageError(() => resolveSellAmount(spec, 1_499_999n, describe, sgld)).message).toBe(
+      'cannot sell 1.5 SGLD: only 1.499999 SGLD held; use all or a smaller amount',
+    );
+  });
+  it('raw integers keep their meaning whatever the decimals', () => {
+    for (const decimals of [0, 6, 9]) {
+      expect(resolveSellAmount(parseSellAmount('10'), 10n ** 12n, undefined, { symbol: 'SGLD', decimals })).toBe(10n);
+    }
   });
 });
 

@@ -136,6 +136,9 @@ describe('sell', () => {
     ],
     [['sell', M, '1', '--min-sol', '0'], { minSolLamports: 0n }],
     [['sell', M, '1', '--min-sol', '1.5sol'], { minSolLamports: 1_500_000_000n }],
+    [['sell', 'SGLD', '1.5sgld'], { token: { kind: 'lookup', text: 'SGLD' }, amount: { kind: 'tokens', text: '1.5sgld', number: '1.5', unit: 'sgld' }, amountText: '1.5sgld' }],
+    [['sell', M, '1.5tokens'], { amount: { kind: 'tokens', text: '1.5tokens', number: '1.5', unit: 'tokens' } }],
+    [['sell', M, '10'], { amount: { kind: 'raw', units: 10n } }],
   ])('%j', async (argv, expected) => {
     expect(await options('sell', argv)).toMatchObject(expected);
   });
@@ -145,7 +148,12 @@ describe('sell', () => {
     [['sell', M, '101%'], /the percentage must be from 1 to 100/],
     [['sell', M, '50.5%'], /the percentage must be a whole number/],
     [['sell', M, '-5%'], /^invalid amount "-5%": it is negative/],
-    [['sell', M, '1.5'], /token amounts are raw units, without decimals/],
+    [['sell', M, '1.5'], /^invalid amount "1\.5": a number with decimal places is whole tokens and needs the unit: 1\.5tokens; use raw token units \(1000000\), whole tokens with the symbol or "tokens" \(1\.5sgld, 1\.5tokens\), all, or a whole percentage from 1% to 100%$/],
+    // A token typed as a symbol makes the example its own; a mint prefix (8+ characters) does not.
+    [['sell', '$woof', '2.5'], /needs the unit: 2\.5woof or 2\.5tokens; use raw token units \(1000000\), whole tokens with the symbol or "tokens" \(1\.5woof, 1\.5tokens\)/],
+    [['sell', M.slice(0, 8), '2.5'], /needs the unit: 2\.5tokens; use raw token units \(1000000\), whole tokens with the symbol or "tokens" \(1\.5sgld, 1\.5tokens\)/],
+    [['sell', M, '0tokens'], /^invalid amount "0tokens": it must be more than zero/],
+    [['sell', M, '-1.5sgld'], /^invalid amount "-1\.5sgld": it is negative/],
     [['sell', 'WOOF/../x', '1'], /^token must be a mint address/],
     [['sell', M, '1', '--min-sol', '1e-3'], /^invalid --min-sol "1e-3"/],
     [['sell', M, '1', '--slippage-bps', '-1'], /slippage-bps/],
