@@ -282,3 +282,110 @@ describe('resume, --no-wait, --dry-run, --min-sol', () => {
     expect(await heldAmount(t.mint)).toBe(t.amount - 1000n);
   });
 });
+
+describe('whole-token amounts: 1.5sgld, 1.5tokens; raw integers unchanged', () => {
+  /** The sandbox's SGLD (6 decimals), bought so the account holds some (about 24 SGLD). */
+  async function sgld(): Promise<{ mint: string; held: bigint }> {
+    const token = sb.tokens.find((t) => t.symbol === 'SGLD')!;
+    expect(token.decimals).toBe(6);
+    if ((await heldAmount(token.mint)) < 10_000_000n) await completeBuy(sb, { mint: token.mint, amountLamports: '200000000' });
+    return { mint: token.mint, held: await heldAmount(token.mint) };
+  }
+
+  /** The amounts of the sells the sandbox was asked to create for `mint`, as its request log shows them. */
+  async function createdAmounts(mint: string, since: number): Promise<string[]> {
+    return (await sb.requests())
+      .filter((r) => r.seq > since && r.method === 'POST' && r.path === '/api/v1/trade/sells' && (r.body as any)?.mint === mint)
+      .map((r) => (r.body as any).amount);
+  }
+  const lastSeq = async () => (await sb.requests()).at(-1)?.seq ?? 0;
+
+  it('sell SGLD 1.5sgld / 1.5tokens / 1.5SGLD --dry-run --json: the sandbox is asked for 1500000 raw units each time', async () => {
+    const { mint } = await sgld();
+    for (const amount of ['1.5sgld', '1.5tokens', '1.5SGLD']) {
+      const since = await lastSeq();
+      const r = await runCli(['sell', 'SGLD', amount, '--dry-run', '--json'], { env: envFor(sb.url) });
+      expect(r.code, r.stderr).toBe(0);
+      expect(json(r)).toMatchObject({ dryRun: true, ok: true, authorization: { mint, amount: '1500000' } });
+      expect(await createdAmounts(mint, since)).toEqual(['1500000']);
+    }
+  });
+
+  it('the review states both forms: whole tokens with the symbol and raw units', async () => {
+    await sgld();
+    const r = await runCli(['sell', 'SGLD', '0.000001sgld', '--dry-run'], { env: envFor(sb.url) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Sell\s+0\.000001 SGLD \(1 raw\)/);
+  });
+
+  it('a bare decimal, zero, a negative amount: exit 2 naming the forms, before any request', async () => {
+    for (const amount of ['1.5', '0sgld', '-1.5sgld', '.5sgld']) {
+      const o = await observed();
+      const r = await runCli(['sell', 'SGLD', amount, '--yes', '--json'], { env: o.env });
+      expect(r.code, r.stderr).toBe(2);
+      expect(lastJsonError(r).message).toMatch(new RegExp(`^invalid amount "${amount.replace('.', '\\.')}": .*; use raw token units \\(1000000\\), whole tokens with the symbol or "tokens" \\(1\\.5sgld, 1\\.5tokens\\), all, or a whole percentage from 1% to 100%$`));
+      expect(o.proxy.seen).toEqual([]);
+    }
+  });
+
+  it('too many decimal places (7 for SGLD’s 6) or another symbol: exit 2 once the holding is read, no sell created; 6 places pass', async () => {
+    const { mint } = await sgld();
+    const tooMany = await observed();
+    const other = await observed();
+    const six = await observed();
+    const [a, b, c] = await Promise.all([
+      runCli(['sell', 'SGLD', '1.0000001sgld', '--yes', '--json'], { env: tooMany.env }),
+      runCli(['sell', mint, '1woof', '--yes', '--json'], { env: other.env }),
+      runCli(['sell', 'SGLD', '1.000001sgld', '--dry-run', '--json'], { env: six.env }),
+    ]);
+    expect(a.code, a.stderr).toBe(2);
+    expect(lastJsonError(a).message).toBe('invalid amount "1.0000001sgld": SGLD has 6 decimals, so at most 6 decimal places (got 7); nothing is rounded');
+    expect(b.code, b.stderr).toBe(2);
+    expect(lastJsonError(b).message).toBe('invalid amount "1woof": "woof" is not the symbol of the token being sold (SGLD); write 1sgld or 1tokens');
+    for (const o of [tooMany, other]) expect(o.creates()).toEqual([]);
+    expect(c.code, c.stderr).toBe(0);
+    expect(six.creates().map((x: any) => x.body.amount)).toEqual(['1000001']);
+  });
+
+  it('whole tokens of a holding whose decimals the service does not give: exit 2, no sell created; raw units are still sent', async () => {
+    const t = await holding(4);
+    const o = await observed();
+    o.proxy.rewrite('GET', /^\/api\/v1\/holdings/, (body) => ({ ...body, data: body.data.map((h: any) => ({ ...h, decimals: null })) }));
+    const whole = await runCli(['sell', t.mint, '1tokens', '--yes', '--json'], { env: o.env });
+    expect(whole.code, whole.stderr).toBe(2);
+    expect(lastJsonError(whole).message).toBe(`invalid amount "1tokens": the service does not give this token's decimals, so whole tokens cannot be converted exactly; give raw units instead`);
+    expect(o.creates()).toEqual([]);
+    // Raw units need no decimals: the sell is created (what the message checks make of a token
+    // without decimals is theirs to say).
+    const raw = await runCli(['sell', t.mint, '10000', '--dry-run', '--json'], { env: o.env });
+    expect(raw.code, raw.stderr).not.toBe(2);
+    expect(o.creates().map((x: any) => x.body.amount)).toEqual(['10000']);
+  });
+
+  it('more whole tokens than held: exit 2 naming both in whole tokens, no sell created', async () => {
+    const t = await holding(6);
+    const o = await observed();
+    const whole = `${t.amount / 1_000_000n + 1n}tokens`;
+    const r = await runCli(['sell', t.mint, whole, '--yes', '--json'], { env: o.env });
+    expect(r.code, r.stderr).toBe(2);
+    expect(lastJsonError(r).message).toMatch(new RegExp(`^cannot sell [0-9,]+ ${t.symbol}: only [0-9,.]+ ${t.symbol} held`));
+    expect(o.creates()).toEqual([]);
+  });
+
+  it('sell SGLD 10 --yes is still 10 raw units (0.00001 SGLD); the review notes it is less than one token', async () => {
+    const { mint, held } = await sgld();
+    const since = await lastSeq();
+    const r = await runCli(['sell', 'SGLD', '10', '--yes'], { env: envFor(sb.url) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(await createdAmounts(mint, since)).toEqual(['10']);
+    expect(r.stderr).toContain('Note: 10 is raw units, 0.00001 SGLD: less than one whole token; for 10 SGLD write 10sgld.');
+    expect(await heldAmount(mint)).toBe(held - 10n);
+    // One whole token in raw units (1000000) is no dust: no note.
+    const one = await runCli(['sell', 'SGLD', '1000000', '--dry-run'], { env: envFor(sb.url) });
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stderr + one.stdout).not.toContain('less than one whole token');
+    const below = await runCli(['sell', 'SGLD', '999999', '--dry-run'], { env: envFor(sb.url) });
+    expect(below.code, below.stderr).toBe(0);
+    expect(below.stdout + below.stderr).toContain('Note: 999999 is raw units, 0.999999 SGLD: less than one whole token');
+  });
+});
