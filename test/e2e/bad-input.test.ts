@@ -75,6 +75,10 @@ const cases = (): Case[] => [
   ...['0%', '101%', '50.5%', '-5%', '-5', 'abc', '0', '1.5', '', U64_PLUS_ONE, '1e3', '%', 'all%', 'ALLL'].map((a) =>
     a.startsWith('-') ? { ...sell(a), says: /invalid amount "-5%?": it is negative/ } : sell(a),
   ),
+  // sell <amount> in whole tokens: what the parser alone refuses (unit and places need the holding)
+  ...['0tokens', '0.0sgld', '.5tokens', '05tokens', '1.5.5tokens', '1.5 tokens', '1.5tokens!', `1${'x'.repeat(17)}`].map((a) => sell(a)),
+  { ...sell('-1.5tokens'), says: /invalid amount "-1\.5tokens": it is negative/ },
+  { ...sell('1.5'), says: /invalid amount "1\.5": a number with decimal places is whole tokens and needs the unit: 1\.5tokens; use raw token units/ },
   // sell <token> and options
   ...['not a mint!', '', '0'.repeat(40), 'WOOF/../x'].map((t) => ({ args: ['sell', t, '10', '--yes'], says: /token/ })),
   ...['abc', '-1', '0.0000000001', '1e-3', ''].map((v) => ({ args: ['sell', M, '10', '--yes', '--min-sol', v], says: /min-sol/ })),
