@@ -12,7 +12,7 @@ import { DEFAULT_MAX_FEE_LAMPORTS } from '../defaults.js';
 import { TradeFailedError } from '../errors.js';
 import { renderBuyReview, renderBuySummary } from '../io/views/buy.js';
 import { buyQuote } from '../trade/buy-quote.js';
-import { holdingOf, metaOf, readHoldingsQuietly, resolveTokenMint, tokenHistory, tokenMetaQuietly } from '../trade/token-lookup.js';
+import { holdingOf, metaOf, NEW_TOKEN_HINT, readHoldingsQuietly, resolveTokenMint, tokenHistory, tokenMetaQuietly } from '../trade/token-lookup.js';
 import { defineCommand, parsedOption } from './definition.js';
 import { followCommand } from './follow-command.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from './shared-options.js';
@@ -137,7 +137,7 @@ async function run(ctx: Context, opts: BuyOptions): Promise<void> {
 async function whichToken(api: ServiceClient, typed: TokenArgument): Promise<{ mint: string; token: TokenMeta | null }> {
   if (typed.kind === 'mint') return { mint: typed.mint, token: await tokenMetaQuietly(api, typed.mint) };
   const known = await tokenHistory(api);
-  const mint = resolveTokenMint(typed.text, known, 'you have held or traded');
+  const mint = resolveTokenMint(typed.text, known, 'you have held or traded', NEW_TOKEN_HINT);
   return { mint, token: known.get(mint) ?? null };
 }
 

@@ -39,19 +39,30 @@ export function knownTokens(lists: { holdings?: readonly Holding[]; positions?: 
   return known;
 }
 
+/** What to do when a symbol names no token the account holds: its holdings are what it can sell. */
+export const HELD_TOKENS_HINT = 'see `trader holdings`';
+
+/**
+ * What to do when a symbol names no token the account has held or traded: the account's lists
+ * cannot help with a token it never had, its mint can (the API has no search by symbol).
+ */
+export const NEW_TOKEN_HINT =
+  "buy a token new to you by its mint address: `trader sandbox` prints its tokens' mints when it starts; for the real service, copy the mint from the token's page on a Solana explorer or the site that lists it";
+
 /**
  * The mint a typed token means among `known`: the one whose symbol it is (case-insensitive, a
  * leading $ ignored) or whose mint it starts (MIN_MINT_PREFIX+ characters). Exit 2 when none or several.
- * `whose` says which tokens were searched ("you hold", "you have held or traded").
+ * `whose` says which tokens were searched ("you hold", "you have held or traded"); `hint`, what
+ * to do when none matches.
  */
-export function resolveTokenMint(typed: string, known: KnownTokens, whose: string): string {
+export function resolveTokenMint(typed: string, known: KnownTokens, whose: string, hint = HELD_TOKENS_HINT): string {
   const symbol = typed.replace(/^\$/, '').toLowerCase();
   const matches = [...known].filter(
     ([mint, meta]) => meta.symbol?.toLowerCase() === symbol || (typed.length >= MIN_MINT_PREFIX && mint.startsWith(typed)),
   );
   if (matches.length === 1) return matches[0]![0];
   if (matches.length === 0) {
-    throw new UsageError(`"${typed}" is neither a mint address nor the symbol or mint prefix of a token ${whose}; see \`trader holdings\``, 'UNKNOWN_TOKEN');
+    throw new UsageError(`"${typed}" is neither a mint address nor the symbol or mint prefix of a token ${whose}; ${hint}`, 'UNKNOWN_TOKEN');
   }
   const named = matches.map(([mint, meta]) => `${meta.symbol ?? '?'} ${mint}`).join(', ');
   throw new UsageError(`"${typed}" could be any of ${matches.length} tokens ${whose} (${named}); give the mint address instead`, 'AMBIGUOUS_TOKEN');

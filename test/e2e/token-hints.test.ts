@@ -1,0 +1,42 @@
+// A token typed by a symbol the account's lists do not know: buy cannot find a token it never
+// had by its symbol (the API has no search), so its error says to use the mint and where to find
+// it; sell can only sell what is held, so its error points to the holdings.
+import { describe, expect, it } from 'vitest';
+import { lastJsonError, lines } from '../helpers/cli-assert.js';
+import { json, runCli } from '../helpers/cli.js';
+import { sandboxForFile } from '../helpers/file-sandbox.js';
+import type { TestSandbox } from '../helpers/sandbox.js';
+
+let sb: TestSandbox;
+const { envFor } = sandboxForFile((started) => (sb = started));
+
+const trades = async () => (await sb.requests()).filter((r) => r.method === 'POST' && r.path.startsWith('/api/v1/trade/'));
+
+describe('unknown symbols', () => {
+  it('buy MOON 0.1sol, MOON never held: exit 2, one line saying to buy it by its mint and where mints are found; nothing created', async () => {
+    const moon = sb.tokens.find((t) => t.symbol === 'MOON')!;
+    const env = envFor(sb.url);
+    const [human, machine] = await Promise.all([
+      runCli(['buy', 'MOON', '0.1sol', '--yes'], { env }),
+      runCli(['buy', 'MOON', '0.1sol', '--yes', '--json'], { env }),
+    ]);
+    expect(human.code, human.stderr).toBe(2);
+    expect(lines(human.stderr)).toEqual([
+      'error: "MOON" is neither a mint address nor the symbol or mint prefix of a token you have held or traded; buy a token new to you by its mint address: `trader sandbox` prints its tokens\' mints when it starts; for the real service, copy the mint from the token\'s page on a Solana explorer or the site that lists it',
+    ]);
+    expect(human.stderr).not.toContain('trader holdings');
+    expect(machine.code, machine.stderr).toBe(2);
+    expect(lastJsonError(machine)).toMatchObject({ code: 'UNKNOWN_TOKEN' });
+    expect(await trades()).toEqual([]);
+    // The hint holds: by its mint the same buy goes through to a quote.
+    const byMint = await runCli(['buy', moon.mint, '0.1sol', '--dry-run', '--json'], { env });
+    expect(byMint.code, byMint.stderr).toBe(0);
+    expect(json(byMint).intent.outputMint).toBe(moon.mint);
+  });
+
+  it('sell of a symbol not held: exit 2, the hint is the holdings (what can be sold)', async () => {
+    const r = await runCli(['sell', 'BRIX', '1tokens', '--yes'], { env: envFor(sb.url) });
+    expect(r.code, r.stderr).toBe(2);
+    expect(lines(r.stderr)).toEqual(['error: "BRIX" is neither a mint address nor the symbol or mint prefix of a token you hold; see `trader holdings`']);
+  });
+});
