@@ -2,10 +2,10 @@
 // and summarises each command; the command's module (its arguments and options with their help,
 // the parse into typed options, and its run) is loaded once commander knows which command runs.
 // So `trader --help` and `--version` load no command module, and a command loads only its own.
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, Help, Option, type HelpContext } from 'commander';
 import type { GlobalOptions } from './config/settings.js';
 import type { ProcessFacts } from './context.js';
-import { optionHelp, runsWork, type AnyCommand, type CommandDefinition, type CommandEntry, type OptionSpec } from './commands/definition.js';
+import { optionHelp, runsWork, type AnyCommand, type CommandDefinition, type CommandEntry, type GlobalFlag, type OptionSpec } from './commands/definition.js';
 import { GLOBAL_OPTIONS, parseGlobalOptions } from './commands/global-options.js';
 import { COMMANDS } from './commands/index.js';
 
@@ -31,6 +31,18 @@ class TraderCommand extends Command {
     return new TraderCommand(name);
   }
 
+  /**
+   * `trader` (or `trader config`) without a command asks for its help: on stdout with exit 0, so
+   * `trader | less` works. With --json the help is no JSON document: that stays the usage error
+   * (exit 2, a JSON error line, stdout empty), as for any run a script got wrong.
+   */
+  override help(context?: HelpContext | ((text: string) => string)): never {
+    let root: Command = this;
+    while (root.parent) root = root.parent;
+    const asked = typeof context === 'object' && context.error && root.opts().json !== true;
+    return super.help((asked ? undefined : context) as HelpContext | undefined);
+  }
+
   override parseOptions(args: string[]): { operands: string[]; unknown: string[] } {
     const takesValue = (arg: string | undefined) => {
       for (let c: Command | null = this; c; c = c.parent) if (c.options.some((o) => (o.long === arg || o.short === arg) && (o.required || o.optional))) return true;
@@ -47,6 +59,34 @@ const HELD = '\u0000';
 
 const examples = (lines: readonly string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
 
+/** Where a command's help lists the global options that matter to it, and says where the rest are. */
+const GLOBALS_HEADING = 'Global options (all in trader --help):';
+/** What a command's help says when no global option matters to it in particular. */
+const GLOBALS_POINTER = '\nGlobal options: see trader --help\n';
+
+/**
+ * A command's help ends with the global options that matter to it (`globals`, by long flag, of
+ * the command or the nearest command above it), commander laying them out as its own; the
+ * program's own help lists them all as its options.
+ */
+function globalOptionsHelp(program: Command, globals: Map<Command, readonly GlobalFlag[]>): Partial<Help> {
+  const wanted = (cmd: Command): readonly GlobalFlag[] => {
+    for (let c: Command | null = cmd; c && c !== program; c = c.parent) {
+      const flags = globals.get(c);
+      if (flags) return flags;
+    }
+    return [];
+  };
+  return {
+    showGlobalOptions: true,
+    visibleGlobalOptions: (cmd) =>
+      cmd === program ? [] : wanted(cmd).flatMap((flag) => program.options.filter((o) => o.long === flag)),
+    formatItemList(heading, items, helper) {
+      return Help.prototype.formatItemList.call(this, heading === 'Global Options:' ? GLOBALS_HEADING : heading, items, helper);
+    },
+  };
+}
+
 /** Builds the commander program. */
 export function buildProgram(hooks: ProgramHooks): Command {
   const program = new TraderCommand('trader');
@@ -60,7 +100,7 @@ export function buildProgram(hooks: ProgramHooks): Command {
     .exitOverride((err) => {
       if (err.exitCode === 0) throw err; // --help, --version
       // One line: commander puts "(Did you mean buy?)" on a line of its own.
-      // `trader` alone prints the help to stderr and exits with "(outputHelp)": say what is wrong instead.
+      // `trader --json` alone exits with "(outputHelp)" (its help suppressed): say what is wrong instead.
       const message = err.code === 'commander.help' ? 'no command given' : err.message.replace(/\s*\n\s*/g, ' ').trim();
       throw new CommanderError(err.exitCode, err.code, `${message} (run with --help for usage)`);
     })
@@ -77,12 +117,16 @@ export function buildProgram(hooks: ProgramHooks): Command {
     });
   for (const option of GLOBAL_OPTIONS) program.addOption(commanderOption(option));
   program.optionsGroup('Options:');
+  const globals = new Map<Command, readonly GlobalFlag[]>();
+  // Set before the commands are added: each copies its parent's help configuration.
+  program.configureHelp(globalOptionsHelp(program, globals));
 
   const execute = hooks.execute ?? ((command, options, globals) => runCommand(command, options, globals, hooks.facts));
   const configure = (command: Command, definition: AnyCommand) => {
     for (const argument of definition.arguments ?? []) command.argument(argument.name, argument.help);
     for (const option of definition.options ?? []) command.addOption(commanderOption(option));
-    const after = `${definition.helpAfter ?? ''}${definition.examples ? examples(definition.examples) : ''}`;
+    const pointer = command.createHelp().visibleGlobalOptions(command).length === 0 ? GLOBALS_POINTER : '';
+    const after = `${definition.helpAfter ?? ''}${pointer}${definition.examples ? examples(definition.examples) : ''}`;
     if (after) command.addHelpText('after', after);
     if (runsWork(definition)) {
       command.action(async () => {
@@ -97,7 +141,11 @@ export function buildProgram(hooks: ProgramHooks): Command {
     for (const sub of definition.subcommands ?? []) configure(command.command(sub.name).description(sub.summary), sub.command);
   };
   const entries = new Map<Command, CommandEntry>();
-  for (const entry of COMMANDS) entries.set(program.command(entry.name).description(entry.summary).helpGroup(entry.group), entry);
+  for (const entry of COMMANDS) {
+    const command = program.command(entry.name).description(entry.summary).helpGroup(entry.group);
+    entries.set(command, entry);
+    globals.set(command, entry.globals);
+  }
   /** Adds the command's definition to its commander command, once. */
   const load = async (command: Command) => {
     const entry = entries.get(command);

@@ -34,7 +34,7 @@ export const buy = defineCommand<BuyOptions>({
     accepted: 'deposit is accepted; follow later with `trader trades <id> --watch`',
     dryRun: 'show what would be signed',
   }),
-  examples: ['trader buy <mint> 0.1sol', 'trader buy BONK 250000000 --slippage-bps 50 --yes --json', 'trader buy <mint> 0.5sol --dry-run'],
+  examples: ['trader buy <mint> 0.1sol', 'trader buy SGLD 250000000 --slippage-bps 50 --yes --json   # traded before', 'trader buy <mint> 0.5sol --dry-run'],
   parse: (raw) => ({
     ...parseTradeInput(raw, 'you have held or traded', parseBuyAmount),
     maxFeeLamports: parsedOption(raw, 'maxFeeLamports', parseLamportsOption),

@@ -79,8 +79,13 @@ export interface CommandEntry {
   name: string;
   group: string;
   summary: string;
+  /** The global options that matter to it (and its subcommands), by long flag: its help ends with them. */
+  globals: readonly GlobalFlag[];
   definition(): Promise<AnyCommand>;
 }
+
+/** A global option by its long flag. */
+export type GlobalFlag = '--base-url' | '--api-key' | '--profile' | '--request-timeout' | '--insecure' | '--keypair' | '--treasury' | '--json' | '--yes' | '--timeout' | '--no-color' | '--verbose';
 
 /** A command under another, as its parent's help lists it. */
 export interface Subcommand {

@@ -201,13 +201,30 @@ describe('every malformed argument: exit 2, one line, no request', () => {
   });
 });
 
-it('no command at all: the help, then one error line; with --json only the JSON error', async () => {
-  const [human, machine] = await Promise.all([runCli([], { env }), runCli(['--json'], { env })]);
-  expect(human.code).toBe(2);
-  expect(human.stderr).toMatch(/^Usage: trader/);
-  expect(lines(human.stderr).filter((l) => l.startsWith('error:'))).toEqual(['error: no command given (run with --help for usage)']);
-  expect(lines(machine.stderr)).toHaveLength(1);
-  expect(expectJsonError(machine, 2).message).toMatch(/no command/);
+it('no command at all: the help on stdout, exit 0 (so `trader | less` works), as for a group alone (`trader config`); with --json no help (it is no JSON document): exit 2, one JSON error line, stdout empty', async () => {
+  await sb.clearRequests();
+  const [bare, help, group, groupHelp, machine, groupMachine] = await Promise.all([
+    runCli([], { env }),
+    runCli(['--help'], { env }),
+    runCli(['config'], { env }),
+    runCli(['config', '--help'], { env }),
+    runCli(['--json'], { env }),
+    runCli(['config', '--json'], { env }),
+  ]);
+  expect(bare.code, bare.stderr).toBe(0);
+  expect(bare.stderr).toBe('');
+  expect(bare.stdout).toMatch(/^Usage: trader \[options\] \[command\]\n/);
+  expect(bare.stdout).toBe(help.stdout);
+  expect(group.code, group.stderr).toBe(0);
+  expect(group.stderr).toBe('');
+  expect(group.stdout).toMatch(/^Usage: trader config /);
+  expect(group.stdout).toBe(groupHelp.stdout);
+  for (const r of [machine, groupMachine]) {
+    expect(r.stdout).toBe('');
+    expect(lines(r.stderr)).toHaveLength(1);
+    expect(expectJsonError(r, 2)).toMatchObject({ code: 'USAGE', message: 'no command given (run with --help for usage)' });
+  }
+  expect(await sb.requests()).toEqual([]);
 });
 
 describe('before a trade', () => {

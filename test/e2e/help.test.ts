@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
+import { defaultTokens } from '../../src/sandbox/market.js';
 
 const COMMANDS = [
   [],
@@ -44,6 +45,46 @@ describe('help', () => {
     const buy = results[0]!.stdout;
     for (const unit of ['lamports', 'basis points', 'SOL']) expect(buy).toContain(unit);
     expect(results[1]!.stdout).toContain('raw token units');
+  });
+
+  it('each command’s help ends with the global options that matter to it, under a heading that points to the rest, or with one line pointing to them', async () => {
+    const heading = 'Global options (all in trader --help):';
+    const [buy, sell, holdings, configSet, completion, root] = await Promise.all(
+      [['buy'], ['sell'], ['holdings'], ['config', 'set'], ['completion'], []].map((c) => runCli([...c, '--help'], { env: { COLUMNS: '80' } })),
+    );
+    /** The global options a help lists after the heading, by long flag. */
+    const listed = (stdout: string) => {
+      const after = stdout.split(`\n${heading}\n`)[1];
+      if (after === undefined) return null;
+      return [...after.split('\n\n')[0]!.matchAll(/^  (?:-\w, )?(--[a-z-]+)/gm)].map((m) => m[1]);
+    };
+    // buy's and sell's examples use --yes and --json: their help says what those do.
+    for (const trade of [buy, sell]) {
+      expect(listed(trade.stdout)).toEqual(['--yes', '--json', '--profile', '--keypair', '--timeout']);
+      expect(trade.stdout).toMatch(/-y, --yes +answer yes to confirmations/);
+      expect(trade.stdout.indexOf(heading)).toBeLessThan(trade.stdout.indexOf('Examples:'));
+    }
+    expect(listed(holdings.stdout)).toEqual(['--json', '--profile']);
+    // A subcommand shows what its group declares.
+    expect(listed(configSet.stdout)).toEqual(['--profile', '--json']);
+    expect(listed(completion.stdout)).toBeNull();
+    expect(completion.stdout).toContain('\nGlobal options: see trader --help\n');
+    // The program's own help lists them all as its options, once.
+    expect(listed(root.stdout)).toBeNull();
+    expect(root.stdout.match(/--profile <name>/g)).toHaveLength(1);
+  });
+
+  it('examples name only tokens the sandbox trades (or a <mint> placeholder)', async () => {
+    const symbols = new Set(defaultTokens().map((t) => t.symbol));
+    const results = await Promise.all(COMMANDS.slice(1).map((c) => runCli([...c, '--help'])));
+    const named: string[] = [];
+    for (const r of results) {
+      for (const line of r.stdout.split('Examples:')[1]!.split('\n')) {
+        for (const m of line.matchAll(/trader (?:buy|sell) (\S+)|--token (\S+)/g)) named.push((m[1] ?? m[2])!);
+      }
+    }
+    expect(named.length).toBeGreaterThan(4);
+    expect(named.filter((t) => t !== '<mint>' && !symbols.has(t))).toEqual([]);
   });
 
   it('`trader help <command>` shows what `trader <command> --help` does (its definition loaded first)', async () => {
