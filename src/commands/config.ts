@@ -155,7 +155,7 @@ async function initRun(ctx: Context): Promise<void> {
       }
     },
   });
-  const apiKey = await ask.secret('API key (input hidden)', { validate: (v) => (v.trim() ? true : 'the API key is required') });
+  const apiKey = await ask.secret('API key', { validate: (v) => (v.trim() ? true : 'the API key is required') });
   const keypair = await ask.input('Wallet keypair file', { default: ctx.settings.keypairPath });
 
   ctx.output.note('Checking the key with the service…');

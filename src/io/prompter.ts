@@ -7,7 +7,7 @@ export interface Prompter {
   /** Yes/no question; the default answer is No. */
   confirm(message: string, defaultYes?: boolean): Promise<boolean>;
   input(message: string, opts?: { default?: string; validate?: (value: string) => true | string }): Promise<string>;
-  /** Masked input for secrets. */
+  /** Hidden input for secrets: nothing echoes, not even one mask character per key (that would show its length). */
   secret(message: string, opts?: { validate?: (value: string) => true | string }): Promise<string>;
 }
 
@@ -44,7 +44,8 @@ export function createPrompter(terminal: Terminal, signal: AbortSignal): Prompte
     secret: (message, opts = {}) =>
       guard(async () => {
         const { password } = await import('@inquirer/prompts');
-        return password({ message, mask: '*', validate: opts.validate }, context() as never);
+        // No `mask`: the prompt shows "[input is masked]" and echoes nothing as the key is typed.
+        return password({ message, validate: opts.validate }, context() as never);
       }),
   };
 }

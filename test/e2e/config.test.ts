@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectHumanError, expectJsonError, lines, stderrJson } from '../helpers/cli-assert.js';
 import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
+import { hasTmux, startInTmux } from '../helpers/pty.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -202,6 +203,38 @@ describe('config set / get / list / path', () => {
     expectHumanError(human, 2, /interactive terminal/);
     expectJsonError(machine, 2);
     expect(() => statSync(h.TRADER_CONFIG)).toThrow();
+  });
+});
+
+describe.skipIf(!hasTmux())('config init at a terminal (tmux)', () => {
+  it('the key prompt echoes nothing as the key is typed: no key, no star per character (its length), before or after Enter', async () => {
+    const h = home();
+    const s = await startInTmux(['config', 'init'], { ...h.env, NO_COLOR: '1' }, { width: 80, height: 24 });
+    try {
+      await s.waitFor('Service URL');
+      await s.type(sb.url);
+      await s.keys('Enter');
+      await s.waitFor('API key');
+      await s.type(sb.apiKey);
+      // Typed, not yet entered: the prompt's line shows the masked hint only.
+      const typed = await s.waitFor('[input is masked]');
+      const promptLine = typed.split('\n').find((l) => l.includes('API key'))!;
+      expect(promptLine).not.toContain('*');
+      expect(typed).not.toContain('*');
+      expect(typed).not.toContain(sb.apiKey);
+      expect(typed).not.toContain(sb.apiKey.slice(0, 6));
+      await s.keys('Enter');
+      await s.waitFor('Wallet keypair file');
+      await s.type(sb.keypairPath);
+      await s.keys('Enter');
+      const done = await s.waitFor('Saved profile');
+      expect(await s.exitCode()).toBe(0);
+      expect(done).not.toContain('*');
+      expect(done).not.toContain(sb.apiKey);
+      expect(h.read().profiles.default.apiKey).toBe(sb.apiKey);
+    } finally {
+      await s.close();
+    }
   });
 });
 
