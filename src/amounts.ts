@@ -72,7 +72,7 @@ export function wholeTokensToUnits(amount: WholeTokens, token: { symbol: string 
   else if (symbol !== null && symbol !== '' && lower.endsWith(symbol.toLowerCase()) && DECIMAL_NUMBER.test(amount.text.slice(0, -symbol.length))) {
     number = amount.text.slice(0, -symbol.length);
   } else {
-    fail(
+    return fail(
       symbol === null
         ? `the service gives no symbol for this token, so "${amount.unit}" cannot be checked; write ${amount.number}tokens`
         : `"${amount.unit}" is not the symbol of the token being sold (${symbol}); write ${amount.number}${symbol.toLowerCase()} or ${amount.number}tokens`,
@@ -82,20 +82,20 @@ export function wholeTokensToUnits(amount: WholeTokens, token: { symbol: string 
   if (decimals === null || !Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
     return fail("the service does not give this token's decimals, so whole tokens cannot be converted exactly; give raw units instead");
   }
-  const m = DECIMAL_NUMBER.exec(number!)!;
+  const m = DECIMAL_NUMBER.exec(number)!;
   const fraction = m[2] ?? '';
   const units = decimalToUnits(m[1]!, fraction, decimals);
   const name = symbol ?? 'this token';
   if (units === null) {
-    fail(
+    return fail(
       decimals === 0
         ? `${name} has 0 decimals: whole tokens only, no decimal places; nothing is rounded`
         : `${name} has ${decimals} decimals, so at most ${decimals} decimal places (got ${fraction.length}); nothing is rounded`,
     );
   }
-  if (units! === 0n) fail('it must be more than zero');
-  if (units! > U64_MAX) fail('it is more than the largest possible amount (u64)');
-  return units!;
+  if (units === 0n) fail('it must be more than zero');
+  if (units > U64_MAX) fail('it is more than the largest possible amount (u64)');
+  return units;
 }
 
 /**
@@ -110,8 +110,8 @@ export function resolveSellAmount(
   describe: (units: bigint) => string = (u) => `${formatInteger(u)} raw units`,
   token: { symbol: string | null; decimals: number | null } | null = null,
 ): bigint {
-  // Whole tokens are checked first: a mistyped unit or too many places is the error to fix first.
-  const wanted = spec.kind === 'tokens' ? wholeTokensToUnits(spec, token) : null;
+  // Whole tokens are raw units once converted; a mistyped unit or too many places is the error to fix first.
+  if (spec.kind === 'tokens') return resolveSellAmount({ kind: 'raw', units: wholeTokensToUnits(spec, token) }, heldUnits, describe);
   if (heldUnits <= 0n) throw new UsageError('nothing of this token is held, so there is nothing to sell');
   switch (spec.kind) {
     case 'all':
@@ -126,17 +126,13 @@ export function resolveSellAmount(
       return units;
     }
     case 'raw':
-      return withinHolding(spec.units, heldUnits, describe);
-    case 'tokens':
-      return withinHolding(wanted!, heldUnits, describe);
+      if (spec.units > heldUnits) {
+        throw new UsageError(
+          `cannot sell ${describe(spec.units)}: only ${describe(heldUnits)} held; use all or a smaller amount`,
+        );
+      }
+      return spec.units;
   }
-}
-
-function withinHolding(units: bigint, heldUnits: bigint, describe: (units: bigint) => string): bigint {
-  if (units > heldUnits) {
-    throw new UsageError(`cannot sell ${describe(units)}: only ${describe(heldUnits)} held; use all or a smaller amount`);
-  }
-  return units;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import { startTrade } from './trade-preflight.js';
 import { tradeScreen } from './trade-screen.js';
 import { sellTrust } from './trust.js';
 
-/** `amount`: raw units, all, or a percentage, turned into units once the holding is read. */
+/** `amount`: raw units, whole tokens, all, or a percentage, turned into raw units once the holding is read. */
 export interface SellOptions extends TradeInput<SellAmountSpec> {
   /** --min-sol in lamports: a signed minimum below it is refused; null when not typed. */
   minSolLamports: bigint | null;
@@ -53,7 +53,7 @@ function symbolTyped(token: string | undefined): string | undefined {
  * A raw amount below one whole token is often whole tokens typed without their unit (`sell SGLD
  * 10` sells 0.00001 SGLD): the review says so, without refusing, as raw units stay what a script means.
  */
-export function rawBelowOneToken(units: bigint, token: TokenMeta | null): string | null {
+function rawBelowOneToken(units: bigint, token: TokenMeta | null): string | null {
   const decimals = token?.decimals ?? null;
   if (decimals === null || decimals === 0 || units >= 10n ** BigInt(decimals)) return null;
   const unit = token?.symbol ?? 'tokens';
