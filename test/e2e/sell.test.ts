@@ -319,6 +319,8 @@ describe('whole-token amounts: 1.5sgld, 1.5tokens; raw integers unchanged', () =
   });
 
   it('a bare decimal, zero, a negative amount: exit 2 naming the forms, before any request', async () => {
+    const { mint } = await sgld();
+    const since = await lastSeq();
     for (const amount of ['1.5', '0sgld', '-1.5sgld', '.5sgld']) {
       const o = await observed();
       const r = await runCli(['sell', 'SGLD', amount, '--yes', '--json'], { env: o.env });
@@ -326,6 +328,8 @@ describe('whole-token amounts: 1.5sgld, 1.5tokens; raw integers unchanged', () =
       expect(lastJsonError(r).message).toMatch(new RegExp(`^invalid amount "${amount.replace('.', '\\.')}": .*; use raw token units \\(1000000\\), whole tokens with the symbol or "tokens" \\(1\\.5sgld, 1\\.5tokens\\), all, or a whole percentage from 1% to 100%$`));
       expect(o.proxy.seen).toEqual([]);
     }
+    // Nor did the sandbox's own log see a sell created.
+    expect(await createdAmounts(mint, since)).toEqual([]);
   });
 
   it('too many decimal places (7 for SGLD’s 6) or another symbol: exit 2 once the holding is read, no sell created; 6 places pass', async () => {
