@@ -79,8 +79,9 @@ function globalOptionsHelp(program: Command, globals: Map<Command, readonly Glob
   };
   return {
     showGlobalOptions: true,
+    // A command's own option of the same name (sandbox's --keypair) is the one that applies there.
     visibleGlobalOptions: (cmd) =>
-      cmd === program ? [] : wanted(cmd).flatMap((flag) => program.options.filter((o) => o.long === flag)),
+      cmd === program ? [] : wanted(cmd).flatMap((flag) => program.options.filter((o) => o.long === flag && !cmd.options.some((own) => own.long === flag))),
     formatItemList(heading, items, helper) {
       return Help.prototype.formatItemList.call(this, heading === 'Global Options:' ? GLOBALS_HEADING : heading, items, helper);
     },

@@ -94,7 +94,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: 'sandbox',
     group: SETUP,
     summary: 'run a local simulated service to try the tool or rehearse scripts (no account needed)',
-    globals: ['--json', '--keypair'],
+    globals: ['--json'],
     definition: async () => (await import('./sandbox.js')).sandbox,
   },
   {
