@@ -50,7 +50,13 @@ export interface SandboxOptions {
 
 const stop = defineCommand<NoOptions>({
   examples: [STOP_COMMAND],
-  helpAfter: '\nEnds the sandbox `trader sandbox --background` started (found beside the config file) and removes what it made: its record, its log and the keypair it generated. Nothing running is not an error.\n',
+  helpAfter: [
+    '',
+    'Ends the sandbox that `trader sandbox --background` started (its record is in',
+    'sandbox/ beside the config file) and removes what it made: the record, the log',
+    'and the keypair it generated. Nothing running is not an error (exit 0).',
+    '',
+  ].join('\n'),
   parse: () => ({}),
   run: stopRun,
 });
@@ -67,7 +73,7 @@ export const sandbox = defineCommand<SandboxOptions>({
     { flags: '--balance-sol <sol>', help: "SOL in the account's wallet at the start; deposits beyond it are refused", default: formatSol(SANDBOX_START_BALANCE_LAMPORTS) },
   ],
   examples: [
-    'eval "$(trader sandbox --background)"   # returns once it listens, with the variables set',
+    'eval "$(trader sandbox --background)"   # returns once it listens',
     STOP_COMMAND,
     'trader sandbox   # in the foreground; Ctrl-C stops it',
     'trader sandbox --background --json   # the details as one JSON object',
