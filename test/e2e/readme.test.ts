@@ -153,6 +153,7 @@ describe('the README, run as written', () => {
       'git clone <this repository> trader && cd trader',
       'npm install',
       'npm link',
+      'npm run demo',
       'trader buy WOOF 0.1sol',
       'trader config init',
       'npm test',
