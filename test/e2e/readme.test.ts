@@ -173,6 +173,15 @@ describe('the README, run as written', () => {
     expect(existsSync(shell.sandboxDir)).toBe(false);
   }, 180_000);
 
+  it('CI runs the test command the README gives: npm ci, then npm test', () => {
+    const ci = readFileSync(join(ROOT, '.ci/run'), 'utf8');
+    expect(ci).toMatch(/^npm ci\b/m);
+    expect(ci).toMatch(/^npm test\b/m);
+    expect(ci.indexOf('\nnpm ci')).toBeLessThan(ci.indexOf('\nnpm test'));
+    expect(README).toContain('bash .ci/run   # what CI runs: npm ci, npm test,');
+    expect(README).toMatch(/^npm test {5}# every test/m);
+  });
+
   it('the balance the README states is what a fresh sandbox shows', async () => {
     const stated = /leave the wallet at ([\d.]+) SOL/.exec(README.replace(/\s+/g, ' '))?.[1];
     expect(stated).toBeDefined();
