@@ -162,7 +162,15 @@ function childArgs(opts: SandboxOptions): string[] {
 async function runBackground(ctx: Context, opts: SandboxOptions): Promise<void> {
   const dir = backgroundDir(ctx.config.path);
   const existing = await readRecord(dir);
-  if (existing && isAlive(existing.pid) && (await answers(existing))) return printBackground(ctx, existing, true);
+  if (existing && isAlive(existing.pid)) {
+    if (await answers(existing)) return printBackground(ctx, existing, true);
+    // Its pid runs but nothing answers as that sandbox: a hung sandbox, or a dead one's pid
+    // taken by another process. Either way its files are not ours to remove while it may run.
+    throw new UsageError(
+      `a background sandbox is recorded in ${dir} (pid ${existing.pid}), but nothing answers as it at ${existing.baseUrl}; if it has ended, \`${STOP_COMMAND}\` clears its record`,
+      'SANDBOX_NOT_ANSWERING',
+    );
+  }
   // A record whose sandbox is gone (killed before it could clean up): its files are stale.
   if (existing) await removeLeftovers(dir, existing);
   const outcome = await startDetached({ bin: BIN, args: childArgs(opts), env: ctx.env, dir });
@@ -193,15 +201,18 @@ async function stopRun(ctx: Context): Promise<void> {
   const dir = backgroundDir(ctx.config.path);
   const record = await readRecord(dir);
   // Only a process that answers as the recorded sandbox is signalled: a dead sandbox's pid may be another's now.
-  const running = record !== null && isAlive(record.pid) && (await answers(record));
+  const alive = record !== null && isAlive(record.pid);
+  const running = alive && (await answers(record));
   if (running) await stopProcess(record.pid);
   await removeLeftovers(dir, record);
   ctx.output.result({ stopped: running, pid: record?.pid ?? null, baseUrl: record?.baseUrl ?? null }, () =>
     running
       ? `stopped the background sandbox (pid ${record.pid}) at ${record.baseUrl}`
-      : record
-        ? `the background sandbox (pid ${record.pid}) had already ended; removed its files`
-        : 'no background sandbox is running',
+      : alive
+        ? `pid ${record.pid} does not answer as the background sandbox at ${record.baseUrl}, so it was not signalled (if it is a hung sandbox, kill ${record.pid}); removed the sandbox's files`
+        : record
+          ? `the background sandbox (pid ${record.pid}) had already ended; removed its files`
+          : 'no background sandbox is running',
   );
 }
 

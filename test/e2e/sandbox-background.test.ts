@@ -1,12 +1,14 @@
 // `trader sandbox --background` and `trader sandbox stop`, the built binary in a user's shell:
 // it returns once the sandbox listens, prints what the foreground prints (plus how to stop it),
 // and stop leaves nothing behind — no process, no record, no log, no keypair.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isAlive } from '../../src/sandbox/background.js';
 import { lines } from '../helpers/cli-assert.js';
 import { stopBackgroundSandboxes, userShell, type Shell } from '../helpers/shell.js';
+import { tempDir } from '../helpers/temp.js';
 
 afterAll(() => stopBackgroundSandboxes());
 
@@ -130,5 +132,50 @@ describe('trader sandbox --background', () => {
     expect(existsSync(shell.sandboxDir)).toBe(false);
     expect(existsSync(second.generatedKeypairDir!)).toBe(false);
     expect(readdirSync(shell.home).sort()).toEqual(['.config', 'bin', 'work']);
+  });
+
+  it('two --background started at once: one sandbox runs, both print its lines, the other leaves nothing', async () => {
+    const tmp = tempDir('trader-sandbox-tmp-');
+    const shell = userShell({ TMPDIR: tmp });
+    const both = await shell.run('trader sandbox --background --no-history > a.out 2> a.err & trader sandbox --background --no-history > b.out 2> b.err; b=$?; wait $!; echo "$? $b"');
+    expect(both.stdout).toBe('0 0\n');
+    const file = (name: string) => readFileSync(join(shell.home, 'work', name), 'utf8');
+    expect(file('a.out')).toMatch(/^export TRADER_BASE_URL=/);
+    expect(file('b.out')).toBe(file('a.out'));
+    expect(`${file('a.err')}${file('b.err')}`.match(/already runs/g)).toHaveLength(1);
+    const { pid, generatedKeypairDir } = recordOf(shell);
+    expect(readdirSync(tmp)).toEqual([generatedKeypairDir!.split('/').at(-1)]); // the other one's keypair is gone with it
+    expect((await shell.run('trader sandbox stop')).code).toBe(0);
+    expect(isAlive(pid)).toBe(false);
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it('a recorded pid that runs but does not answer as the sandbox is never signalled: --background refuses (exit 2), stop removes the files only', async () => {
+    const shell = userShell();
+    // Another process that has the recorded pid (as when a dead sandbox's pid is taken).
+    const other = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      const keypairDir = tempDir('trader-sandbox-');
+      mkdirSync(shell.sandboxDir, { recursive: true });
+      const record = { pid: other.pid, startedAt: '2026-01-01T00:00:00.000Z', baseUrl: 'http://127.0.0.1:9', walletAddress: 'W', exports: '', details: {}, logPath: join(shell.sandboxDir, 'sandbox.log'), generatedKeypairDir: keypairDir };
+      writeFileSync(join(shell.sandboxDir, 'sandbox.json'), JSON.stringify(record));
+
+      const start = await shell.run('trader sandbox --background');
+      expect(start.code).toBe(2);
+      expect(start.stdout).toBe('');
+      expect(start.stderr).toBe(
+        `error: a background sandbox is recorded in ${shell.sandboxDir} (pid ${other.pid}), but nothing answers as it at http://127.0.0.1:9; if it has ended, \`trader sandbox stop\` clears its record\n`,
+      );
+      expect(existsSync(keypairDir)).toBe(true);
+
+      const stop = await shell.run('trader sandbox stop');
+      expect(stop.code).toBe(0);
+      expect(stop.stdout).toBe(`pid ${other.pid} does not answer as the background sandbox at http://127.0.0.1:9, so it was not signalled (if it is a hung sandbox, kill ${other.pid}); removed the sandbox's files\n`);
+      expect(isAlive(other.pid!)).toBe(true);
+      expect(existsSync(shell.sandboxDir)).toBe(false);
+      expect(existsSync(keypairDir)).toBe(false);
+    } finally {
+      other.kill('SIGKILL');
+    }
   });
 });
