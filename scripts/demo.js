@@ -55,10 +55,10 @@ try {
   step('Where we stand: profit and loss per token (average cost)', ['pnl'], env);
   step('Points earned for the volume', ['points'], env);
   // The last line is a command that works as printed, from this folder, in a fresh shell.
-  console.log(`\n${bold('Done.')} Try it yourself: the command below starts a sandbox. Paste the three export lines it`);
-  console.log('prints into another terminal opened in this folder, then buy a token it lists there with');
-  console.log('`node bin/trader.js buy <mint> 0.1sol` (after `npm link`, `trader` alone is enough, from any folder):');
-  console.log('node bin/trader.js sandbox');
+  console.log(`\n${bold('Done.')} Try it yourself: the command below, run in this folder, starts a sandbox in the background,`);
+  console.log('returns once it listens and sets its variables in your shell; then `node bin/trader.js buy WOOF 0.1sol`, and');
+  console.log('`node bin/trader.js sandbox stop` when you are done (after `npm link`, `trader` alone is enough, from any folder):');
+  console.log('eval "$(node bin/trader.js sandbox --background)"');
 } finally {
   // The sandbox removes the keypair file it generated once it has stopped: wait for that.
   const stopped = new Promise((resolve) => child.once('exit', resolve));

@@ -53,7 +53,7 @@ export interface Context {
 }
 
 export const NOT_CONFIGURED_HINT =
-  'run `trader config init`, or set TRADER_BASE_URL and TRADER_API_KEY; to try without an account, run `trader sandbox`';
+  'run `trader config init`, or set TRADER_BASE_URL and TRADER_API_KEY; to try without an account, run `eval "$(trader sandbox --background)"`';
 
 /** Builds the context for one run from the global flags. */
 export async function createContext(flags: GlobalOptions, facts: ProcessFacts, opts: { lenient?: boolean } = {}): Promise<Context> {

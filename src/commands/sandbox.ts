@@ -1,19 +1,40 @@
 // `trader sandbox`: run the local simulated service until SIGINT/SIGTERM. Stdout carries how to
 // reach it: lines a shell can eval (exports, then # comments), or with --json one JSON object;
-// notes go to stderr.
+// notes go to stderr. `--background` starts it detached and returns once it listens (the
+// recipe that cannot race: `eval "$(trader sandbox --background)"`); `trader sandbox stop`
+// ends that one and removes what it made (src/sandbox/background.ts).
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { formatSol } from '../amounts.js';
 import { parsePort, parseSolToLamports, parseText } from '../argument-parsers.js';
 import type { Context } from '../context.js';
 import { SANDBOX_HOST, SANDBOX_PORT, SANDBOX_START_BALANCE_LAMPORTS } from '../defaults.js';
 import { UsageError } from '../errors.js';
+import {
+  answers,
+  backgroundChild,
+  backgroundDir,
+  claimRecord,
+  isAlive,
+  readRecord,
+  releaseRecord,
+  removeLeftovers,
+  startDetached,
+  stopProcess,
+  type BackgroundRecord,
+} from '../sandbox/background.js';
 import type { RunningSandbox } from '../sandbox/index.js';
 import { shellQuote } from '../shell-quote.js';
-import { defineCommand, parsedOption } from './definition.js';
+import { defineCommand, parsedOption, type NoOptions } from './definition.js';
+
+/** The binary, which the detached sandbox runs (dist/commands/ → bin/). */
+const BIN = fileURLToPath(new URL('../../bin/trader.js', import.meta.url));
+
+const STOP_COMMAND = 'trader sandbox stop';
 
 export interface SandboxOptions {
-  /** 0: any free port. */
-  port: number;
+  /** 0: any free port; undefined: not given (SANDBOX_PORT in the foreground, 0 in the background). */
+  port: number | undefined;
   host: string;
   /** A file to keep state in across restarts; undefined: memory only. */
   state: string | undefined;
@@ -23,11 +44,27 @@ export interface SandboxOptions {
   history: boolean;
   /** What the account's wallet holds at the start. */
   balanceLamports: bigint;
+  /** Start it detached, return once it listens. */
+  background: boolean;
 }
+
+const stop = defineCommand<NoOptions>({
+  examples: [STOP_COMMAND],
+  helpAfter: [
+    '',
+    'Ends the sandbox that `trader sandbox --background` started (its record is in',
+    'sandbox/ beside the config file) and removes what it made: the record, the log',
+    'and the keypair it generated. Nothing running is not an error (exit 0).',
+    '',
+  ].join('\n'),
+  parse: () => ({}),
+  run: stopRun,
+});
 
 export const sandbox = defineCommand<SandboxOptions>({
   options: [
-    { flags: '--port <n>', help: 'port to listen on (0 = any free port)', default: SANDBOX_PORT },
+    { flags: '--background', help: `start it detached, return once it listens, print the exports for eval; stop it with \`${STOP_COMMAND}\`` },
+    { flags: '--port <n>', help: 'port to listen on (0 = any free port; --background: 0 unless given)', default: SANDBOX_PORT },
     { flags: '--host <host>', help: 'address to bind', default: SANDBOX_HOST },
     { flags: '--state <file>', help: 'keep state in this file across restarts' },
     { flags: '--no-history', help: 'start with no trades (by default a fresh account has a few days of buys and sells)' },
@@ -36,33 +73,37 @@ export const sandbox = defineCommand<SandboxOptions>({
     { flags: '--balance-sol <sol>', help: "SOL in the account's wallet at the start; deposits beyond it are refused", default: formatSol(SANDBOX_START_BALANCE_LAMPORTS) },
   ],
   examples: [
-    'trader sandbox',
-    'trader sandbox --port 0 > sandbox.env & sleep 1; . ./sandbox.env',
-    'trader sandbox --port 0 --json > sandbox.json &   # one JSON object',
+    'eval "$(trader sandbox --background)"   # returns once it listens',
+    STOP_COMMAND,
+    'trader sandbox   # in the foreground; Ctrl-C stops it',
+    'trader sandbox --background --json   # the details as one JSON object',
     'trader sandbox --state ./sandbox.json --keypair ./wallet.json',
     'trader sandbox --no-history',
   ],
   parse(raw) {
     return {
-      port: parsedOption(raw, 'port', parsePort) ?? SANDBOX_PORT,
+      port: parsedOption(raw, 'port', parsePort),
       host: parsedOption(raw, 'host', (host) => parseText(host, '--host')) ?? SANDBOX_HOST,
       state: parsedOption(raw, 'state', (file) => parseText(file, '--state')),
       // Commander gives a --keypair typed anywhere to the global option.
       keypair: raw.globals.keypair,
       history: raw.options.history !== false,
       balanceLamports: parsedOption(raw, 'balanceSol', (sol) => parseSolToLamports(sol, '--balance-sol')) ?? SANDBOX_START_BALANCE_LAMPORTS,
+      background: raw.options.background === true,
     };
   },
-  run,
+  run: (ctx, opts) => (opts.background ? runBackground(ctx, opts) : run(ctx, opts)),
+  subcommands: [{ name: 'stop', summary: 'stop the sandbox --background started, and remove what it made', command: stop }],
 });
 
 /** Starts the sandbox, prints how to reach it, and resolves after a clean close once ctx.signal aborts. */
 async function run(ctx: Context, opts: SandboxOptions): Promise<void> {
+  const port = opts.port ?? SANDBOX_PORT;
   const statePath = opts.state === undefined ? null : resolve(opts.state);
   // The sandbox (and @solana/web3.js with it) loads only when it runs, not for its --help.
   const { startSandbox } = await import('../sandbox/index.js');
   const sandbox = await startSandbox({
-    port: opts.port,
+    port,
     host: opts.host,
     statePath: statePath ?? undefined,
     keypairPath: opts.keypair === undefined ? undefined : resolve(opts.keypair),
@@ -70,14 +111,109 @@ async function run(ctx: Context, opts: SandboxOptions): Promise<void> {
     log: (line) => ctx.output.warn(line),
     history: opts.history,
   }).catch((err: unknown) => {
-    throw listenError(err, opts) ?? err;
+    throw listenError(err, { host: opts.host, port }) ?? err;
   });
   const details = connectionDetails(sandbox, statePath);
   ctx.output.result(details, () => exportLines(details));
-  ctx.output.note(`trader sandbox listening on ${sandbox.url} (${statePath ? `state in ${statePath}` : 'memory only'}); Ctrl-C to stop`);
+  // Started by --background: its record tells `stop` and a second start where it is; the
+  // process that started it returns once told.
+  const child = backgroundChild(ctx.env);
+  if (child) {
+    const record: BackgroundRecord = {
+      pid: child.pid,
+      startedAt: new Date(ctx.clock.now()).toISOString(),
+      baseUrl: details.baseUrl,
+      walletAddress: details.walletAddress,
+      exports: exportLines(details),
+      details,
+      logPath: child.logPath,
+      generatedKeypairDir: sandbox.generatedKeypairPath && resolve(sandbox.generatedKeypairPath, '..'),
+    };
+    if (!(await claimRecord(child.dir, record))) {
+      child.tell({ alreadyRunning: true });
+      await sandbox.close();
+      return;
+    }
+    child.tell({ ready: true });
+  }
+  ctx.output.note(`trader sandbox listening on ${sandbox.url} (${statePath ? `state in ${statePath}` : 'memory only'}); ${child ? `\`${STOP_COMMAND}\`` : 'Ctrl-C'} to stop`);
   if (!ctx.signal.aborted) await new Promise<void>((done) => ctx.signal.addEventListener('abort', () => done(), { once: true }));
   await sandbox.close();
+  if (child) await releaseRecord(child.dir, child.pid);
   ctx.output.note('trader sandbox stopped');
+}
+
+/** The options of the foreground run that `--background` starts detached. */
+function childArgs(opts: SandboxOptions): string[] {
+  return [
+    '--port',
+    String(opts.port ?? 0),
+    '--host',
+    opts.host,
+    '--balance-sol',
+    formatSol(opts.balanceLamports),
+    ...(opts.state === undefined ? [] : ['--state', resolve(opts.state)]),
+    ...(opts.keypair === undefined ? [] : ['--keypair', resolve(opts.keypair)]),
+    ...(opts.history ? [] : ['--no-history']),
+  ];
+}
+
+/** `trader sandbox --background`: starts it detached and prints its exports once it listens. */
+async function runBackground(ctx: Context, opts: SandboxOptions): Promise<void> {
+  const dir = backgroundDir(ctx.config.path);
+  const existing = await readRecord(dir);
+  if (existing && isAlive(existing.pid)) {
+    if (await answers(existing)) return printBackground(ctx, existing, true);
+    // Its pid runs but nothing answers as that sandbox: a hung sandbox, or a dead one's pid
+    // taken by another process. Either way its files are not ours to remove while it may run.
+    throw new UsageError(
+      `a background sandbox is recorded in ${dir} (pid ${existing.pid}), but nothing answers as it at ${existing.baseUrl}; if it has ended, \`${STOP_COMMAND}\` clears its record`,
+      'SANDBOX_NOT_ANSWERING',
+    );
+  }
+  // A record whose sandbox is gone (killed before it could clean up): its files are stale.
+  if (existing) await removeLeftovers(dir, existing);
+  const outcome = await startDetached({ bin: BIN, args: childArgs(opts), env: ctx.env, dir });
+  if ('started' in outcome) return printBackground(ctx, outcome.started, false);
+  if ('alreadyRunning' in outcome) return printBackground(ctx, outcome.alreadyRunning, true);
+  // It ended before it listened: what it said is the error; nothing of it is left.
+  await removeLeftovers(dir, null);
+  const said = outcome.failed.log.split('\n').filter(Boolean).at(-1)?.replace(/^error: /, '') ?? 'it printed nothing';
+  const message = `the background sandbox did not start: ${said}`;
+  if (outcome.failed.code === 2) throw new UsageError(message, 'SANDBOX_NOT_STARTED');
+  throw new Error(`${message} (exit ${outcome.failed.code ?? 'unknown'})`);
+}
+
+function printBackground(ctx: Context, record: BackgroundRecord, already: boolean): void {
+  const background = { pid: record.pid, startedAt: record.startedAt, logPath: record.logPath, stop: STOP_COMMAND, alreadyRunning: already };
+  ctx.output.result({ ...(record.details as SandboxDetails), background }, () =>
+    [record.exports, `# background sandbox pid ${record.pid}; stop it with: ${STOP_COMMAND}`].join('\n'),
+  );
+  ctx.output.note(
+    already
+      ? `a background sandbox already runs (pid ${record.pid}, since ${record.startedAt}): these are its details; to start another, \`${STOP_COMMAND}\` first`
+      : `trader sandbox running in the background (pid ${record.pid}) on ${record.baseUrl}, log ${record.logPath}; stop it with \`${STOP_COMMAND}\``,
+  );
+}
+
+/** `trader sandbox stop`. */
+async function stopRun(ctx: Context): Promise<void> {
+  const dir = backgroundDir(ctx.config.path);
+  const record = await readRecord(dir);
+  // Only a process that answers as the recorded sandbox is signalled: a dead sandbox's pid may be another's now.
+  const alive = record !== null && isAlive(record.pid);
+  const running = alive && (await answers(record));
+  if (running) await stopProcess(record.pid);
+  await removeLeftovers(dir, record);
+  ctx.output.result({ stopped: running, pid: record?.pid ?? null, baseUrl: record?.baseUrl ?? null }, () =>
+    running
+      ? `stopped the background sandbox (pid ${record.pid}) at ${record.baseUrl}`
+      : alive
+        ? `pid ${record.pid} does not answer as the background sandbox at ${record.baseUrl}, so it was not signalled (if it is a hung sandbox, kill ${record.pid}); removed the sandbox's files`
+        : record
+          ? `the background sandbox (pid ${record.pid}) had already ended; removed its files`
+          : 'no background sandbox is running',
+  );
 }
 
 /** What `trader sandbox --json` prints: everything needed to use the sandbox, in one object. */
@@ -131,7 +267,7 @@ function exportLines(d: SandboxDetails): string {
 }
 
 /** A port that is taken or an address that cannot be bound is the user's to change: exit 2, saying which. */
-function listenError(err: unknown, opts: SandboxOptions): UsageError | null {
+function listenError(err: unknown, opts: { host: string; port: number }): UsageError | null {
   const code = (err as NodeJS.ErrnoException | null)?.code;
   const why: Record<string, string> = {
     EADDRINUSE: 'the port is in use (--port 0 picks a free one)',

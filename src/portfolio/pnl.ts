@@ -1,6 +1,6 @@
 // Profit and loss from positions, activity and holdings: pure arithmetic, no I/O.
 //
-// Method (average cost per token, written out in the README and `trader pnl --help`):
+// Method (average cost per token, written out in docs/pnl.md and `trader pnl --help`):
 // - Each position that received tokens is a lot: its units are `boughtAmount`, its SOL cost is
 //   `principalLamports` (the whole deposit, platform fee included), its USD cost is that SOL at
 //   the rate of its buy's activity entry (`usdValue / solLamports`), rounded to the cent.

@@ -42,6 +42,8 @@ export interface RunningSandbox {
   /** A second account with its own wallet. */
   otherApiKey: string;
   keypairPath: string;
+  /** The keypair file this sandbox wrote (removed when it stops), or null when it was given one. */
+  generatedKeypairPath: string | null;
   walletAddress: string;
   treasury: string;
   tokens: Array<{ symbol: string; name: string; mint: string; decimals: number }>;
@@ -161,6 +163,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     readOnlyApiKey: main!.keys[1]!.value,
     otherApiKey: other!.keys[0]!.value,
     keypairPath: world.state.identity.keypairPath,
+    generatedKeypairPath: writtenKeypair,
     walletAddress: main!.walletAddress,
     treasury: world.state.identity.treasury,
     get walletLamports() {

@@ -1,6 +1,7 @@
 // A new user's first session in a real terminal (tmux), as the README tells it: nothing
-// configured, `trader config init`, then a buy and a sell answered at the prompt. The
-// screens are checked for the facts a person needs, and the key is never echoed.
+// configured, `trader config init`, then a buy and a sell answered at the prompt — the README
+// lines the doc test (readme.test.ts) cannot run, since they ask. The screens are checked for
+// the facts a person needs, and the key is never echoed.
 import { statSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pinsFor } from '../helpers/trust.js';
@@ -36,7 +37,8 @@ describe.skipIf(!TMUX)('a new user at a terminal', () => {
     const result = await runCli(['holdings'], { env: home });
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    for (const hint of ['trader config init', 'TRADER_BASE_URL', 'TRADER_API_KEY', 'trader sandbox']) expect(result.stderr).toContain(hint);
+    // The sandbox recipe as the README gives it, whole, so it can be copied.
+    for (const hint of ['trader config init', 'TRADER_BASE_URL', 'TRADER_API_KEY', '`eval "$(trader sandbox --background)"`']) expect(result.stderr).toContain(hint);
   });
 
   it('config init asks, checks the key with the service, and saves a 0600 profile without echoing the key', async () => {

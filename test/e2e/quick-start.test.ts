@@ -1,45 +1,36 @@
-// The README's Quick start leaves a newcomer one copy-paste from trading: the demo runs from the
-// clone, and its last line, run as printed in a fresh shell from the clone, starts a sandbox
-// (and that sandbox, stopped, leaves no private key behind).
-import { spawn, spawnSync } from 'node:child_process';
+// The README's Quick start leaves a newcomer one copy-paste from trading: `npm run demo` runs
+// from the clone, and its last line, run as printed in a fresh shell from the clone, starts a
+// sandbox in the background with its variables set; `sandbox stop` then leaves nothing behind.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { lines } from '../helpers/cli-assert.js';
-import { freshHome } from '../helpers/cli.js';
-import { tempEnv } from '../helpers/temp.js';
+import { stopBackgroundSandboxes, userShell } from '../helpers/shell.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
+afterAll(() => stopBackgroundSandboxes());
+
 describe('quick start', () => {
-  it("the demo's last line, run as printed in a fresh shell from the clone, starts the sandbox", async () => {
-    const env = { PATH: process.env.PATH!, ...freshHome(), ...tempEnv(), NO_COLOR: '1' };
+  it("the demo's last line, run as printed in a fresh shell from the clone, starts the sandbox and sets its variables", async () => {
+    const shell = userShell();
     // What `npm run demo` runs once it has built (the test run has built already).
-    const demo = spawnSync(process.execPath, ['scripts/demo.js'], { cwd: ROOT, env, encoding: 'utf8' });
+    const demo = spawnSync(process.execPath, ['scripts/demo.js'], { cwd: ROOT, env: shell.env, encoding: 'utf8' });
     expect(demo.status, demo.stderr).toBe(0);
     const last = lines(demo.stdout).at(-1)!;
-    expect(last).toBe('node bin/trader.js sandbox');
+    expect(last).toBe('eval "$(node bin/trader.js sandbox --background)"');
 
-    const shell = spawn('bash', ['-c', last], { cwd: ROOT, env: { ...env, ...freshHome() }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    shell.stderr.on('data', (d) => (err += d));
-    const exited = new Promise<number | null>((resolve) => shell.on('close', resolve));
-    await new Promise<void>((resolve, reject) => {
-      shell.stdout.on('data', (d) => {
-        out += d;
-        if (/^export TRADER_KEYPAIR=/m.test(out)) resolve();
-      });
-      shell.on('close', () => reject(new Error(`the shell ended before the sandbox printed its exports:\n${out}\n${err}`)));
-    });
-    expect(out).toMatch(/^export TRADER_BASE_URL=http:\/\/127\.0\.0\.1:\d+$/m);
-    expect(out).toMatch(/^export TRADER_API_KEY=sk_sandbox_\w+$/m);
-    const keypair = /^export TRADER_KEYPAIR=(\S+)$/m.exec(out)![1]!;
-    expect(existsSync(keypair)).toBe(true);
+    const run = await shell.run(`${last}\nprintf '%s\\n' "$TRADER_KEYPAIR"\nnode bin/trader.js me --json`, { cwd: ROOT });
+    expect(run.code, run.stderr).toBe(0);
+    const [keypair, ...me] = run.stdout.split('\n');
+    expect(existsSync(keypair!)).toBe(true);
+    expect(JSON.parse(me.join('\n')).walletAddress).toMatch(/^\w{32,44}$/);
 
-    process.kill(-shell.pid!, 'SIGINT'); // Ctrl-C, as at the terminal: the whole process group
-    await exited;
-    expect(err).toContain('trader sandbox stopped');
-    expect(existsSync(keypair)).toBe(false);
+    const stop = await shell.run('node bin/trader.js sandbox stop', { cwd: ROOT });
+    expect(stop.code, stop.stderr).toBe(0);
+    expect(stop.stdout).toMatch(/^stopped the background sandbox \(pid \d+\)/);
+    expect(existsSync(keypair!)).toBe(false);
+    expect(existsSync(shell.sandboxDir)).toBe(false);
   });
 });

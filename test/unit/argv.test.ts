@@ -278,8 +278,12 @@ describe('sandbox and completion', () => {
     [
       'sandbox',
       ['sandbox'],
-      { port: SANDBOX_PORT, host: SANDBOX_HOST, state: undefined, keypair: undefined, history: true, balanceLamports: SANDBOX_START_BALANCE_LAMPORTS },
+      // The port not given: SANDBOX_PORT in the foreground, any free one in the background (run decides).
+      { port: undefined, host: SANDBOX_HOST, state: undefined, keypair: undefined, history: true, balanceLamports: SANDBOX_START_BALANCE_LAMPORTS, background: false },
     ],
+    ['sandbox', ['sandbox', '--background'], { port: undefined, background: true }],
+    ['sandbox', ['sandbox', '--background', '--port', '8787'], { port: 8787, background: true }],
+    ['sandbox stop', ['sandbox', 'stop'], {}],
     [
       'sandbox',
       ['sandbox', '--port', '0', '--host', '::1', '--state', 's.json', '--no-history', '--keypair', 'w.json', '--balance-sol', '2.5'],
@@ -374,7 +378,7 @@ it('every command of the table has a row above', async () => {
     [
       'activity', 'buy', 'cancel', 'completion', 'config', 'config get', 'config init', 'config list', 'config path', 'config set',
       'config trust', 'config trust accept-wording', 'config trust forget', 'config trust show', 'holdings', 'me', 'pnl', 'points',
-      'positions', 'sandbox', 'sell', 'trades',
+      'positions', 'sandbox', 'sandbox stop', 'sell', 'trades',
     ].sort(),
   );
 });
