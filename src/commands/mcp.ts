@@ -1,6 +1,7 @@
 // `trader mcp`: serve the commands as MCP tools over stdio (src/mcp/). The SDK is loaded only
 // when this command runs.
 import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
 import { defineCommand, optionFlag } from './definition.js';
 
 export interface McpOptions {
@@ -47,6 +48,7 @@ export const mcp = defineCommand<McpOptions>({
   parse: (raw) => {
     const allowTrading = optionFlag(raw, 'allowTrading');
     const confirm = raw.options.confirm !== false;
+    if (!confirm && !allowTrading) throw new UsageError('--no-confirm is for trading: give it with --allow-trading', 'INVALID_ARGUMENT');
     return { allowTrading, confirm };
   },
   run,

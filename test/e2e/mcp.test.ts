@@ -96,6 +96,30 @@ describe('tools offered', () => {
     expect(Object.keys(tools.find((t) => t.name === 'buy')!.inputSchema.properties ?? {}).sort()).toEqual(['amount', 'dryRun', 'idempotencyKey', 'slippageBps', 'token', 'wait']);
     expect(s.client.getInstructions()).toMatch(/Trading is on.*maxBuyLamports 200000000, maxSlippageBps 500/);
   });
+  it('the tool schemas are the catalog\'s (`trader commands --json`): same names, types and help', async () => {
+    const catalogRun = await runCli(['commands', '--json'], { env: envFor(sb.url) });
+    expect(catalogRun.code, catalogRun.stderr).toBe(0);
+    const catalog = json(catalogRun);
+    const s = await mcp(envFor(sb.url, await limitedHome()), ['--allow-trading']);
+    for (const tool of (await s.client.listTools()).tools.filter((t) => t.name !== 'trading_status')) {
+      const command = catalog.commands.find((c: any) => `trader ${c.name}` === tool.title);
+      expect(command, tool.name).toBeDefined();
+      expect(command.dangerous, tool.name).toBe(TRADE_TOOLS.includes(tool.name));
+      for (const [key, property] of Object.entries(tool.inputSchema.properties ?? {}) as Array<[string, any]>) {
+        const argument = command.arguments.find((a: any) => a.name === key);
+        const option = command.options.find((o: any) => o.name === key);
+        expect(argument ?? option, `${tool.name}.${key}`).toBeDefined();
+        expect(property.type).toBe((argument ?? option).type);
+        expect(property.description).toContain((argument ?? option).help);
+      }
+    }
+  });
+
+  it('--no-confirm without --allow-trading is a usage error', async () => {
+    const r = await runCli(['mcp', '--no-confirm'], { env: envFor(sb.url) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--no-confirm is for trading/);
+  });
 });
 
 describe('read tools answer what the CLI --json prints', () => {
@@ -227,6 +251,20 @@ describe.sequential('trade tools', () => {
     expect(withoutIds(viaMcp.structuredContent.error.message)).toBe(withoutIds(cliError.message));
     expect(viaMcp.structuredContent.error.message).toMatch(/reads as a withdrawal/);
     expect(p.seen.filter((r) => r.path.endsWith('/authorize'))).toEqual([]);
+  });
+  it('a changed sell wording is a refusal that names the command a person runs to accept it', async () => {
+    const p = await tamperProxy();
+    const s = await mcp(envFor(p.url, await limitedHome()), ['--allow-trading', '--no-confirm']);
+    const first = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '1000' });
+    expect(first.isError, JSON.stringify(first.content)).toBeFalsy();
+    p.rewrite('POST', /^\/api\/v1\/trade\/sells$/, (body) => {
+      body.data.authorization.message = `Please note. ${body.data.authorization.message}`;
+      return body;
+    });
+    const second = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '1000' });
+    expect(second.structuredContent.error).toMatchObject({ code: 'REFUSED_TO_SIGN', category: 'refused_to_sign', retryable: false });
+    expect(second.structuredContent.error.message).toMatch(/trader config trust accept-wording \w+/);
+    expect(p.seen.filter((r) => r.path.endsWith('/authorize'))).toHaveLength(1);
   });
 });
 
