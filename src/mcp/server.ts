@@ -117,7 +117,7 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
       const now = currentGate();
       if (!now.allowed) throw new UsageError(`${name} refused: ${now.reason}`, 'TRADING_NOT_ALLOWED');
       // A dry run signs nothing: no one need approve it.
-      if (opts.confirm && input.dryRun !== true) {
+      if (tool.spec.signs && opts.confirm && input.dryRun !== true) {
         if (!server.getClientCapabilities()?.elicitation?.form) {
           throw new UsageError(
             `${name} needs the person's yes, and this MCP client cannot ask them (no elicitation); nothing was sent. A person who wants unattended trading starts the server with \`trader mcp --allow-trading --no-confirm\``,

@@ -13,6 +13,8 @@ export interface ToolSpec {
   omit?: readonly string[];
   /** Moves money: offered only when trading is allowed, and run under its rules. */
   trade?: boolean;
+  /** Signs (buy, sell): the person approves its review through the client, unless --no-confirm. */
+  signs?: boolean;
 }
 
 /**
@@ -35,8 +37,8 @@ export const READ_TOOLS: readonly ToolSpec[] = [
  * cap is the profile's or the default: an agent cannot raise it.
  */
 export const TRADE_TOOLS: readonly ToolSpec[] = [
-  { name: 'buy', command: 'buy', omit: ['maxFeeLamports'], trade: true },
-  { name: 'sell', command: 'sell', omit: ['maxFeeLamports'], trade: true },
+  { name: 'buy', command: 'buy', omit: ['maxFeeLamports'], trade: true, signs: true },
+  { name: 'sell', command: 'sell', omit: ['maxFeeLamports'], trade: true, signs: true },
   { name: 'cancel', command: 'cancel', trade: true },
 ];
 

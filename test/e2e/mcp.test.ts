@@ -299,6 +299,15 @@ describe.sequential('the person confirms through the client (elicitation)', () =
     expect(s.asked).toHaveLength(1);
   });
 
+  it('cancel signs nothing, so it needs no one to confirm', async () => {
+    const created = await sb.call('POST', '/trade/buys', { body: { mint: sb.tokens[1]!.mint, amountLamports: '1000000', idempotencyKey: `mcp-cancel-${Date.now()}` } });
+    expect(created.status).toBe(201);
+    const s = await mcp(envFor(sb.url, await limitedHome()), ['--allow-trading']);
+    const result = await s.call('cancel', { buyId: created.body.data.intent.id });
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    expect(result.structuredContent.intent).toMatchObject({ id: created.body.data.intent.id, status: 'cancelled' });
+  });
+
   it('a client that cannot ask: a trade is refused unless the server runs with --no-confirm; nothing is sent', async () => {
     const s = await mcp(envFor(sb.url, await limitedHome()), ['--allow-trading']);
     await sb.clearRequests();
