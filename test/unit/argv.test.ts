@@ -265,7 +265,7 @@ describe('config', () => {
   });
 });
 
-describe('sandbox and completion', () => {
+describe('sandbox, completion, commands and mcp', () => {
   it.each<[string, string[], object]>([
     [
       'sandbox',
@@ -280,6 +280,11 @@ describe('sandbox and completion', () => {
     // --keypair before the command is the same option.
     ['sandbox', ['--keypair', 'w.json', 'sandbox'], { keypair: 'w.json' }],
     ['completion', ['completion', 'fish'], { shell: 'fish' }],
+    ['commands', ['commands'], {}],
+    ['mcp', ['mcp'], { allowTrading: false, confirm: true }],
+    ['mcp', ['mcp', '--allow-trading'], { allowTrading: true, confirm: true }],
+    ['mcp', ['mcp', '--allow-trading', '--no-confirm'], { allowTrading: true, confirm: false }],
+    ['mcp', ['--profile', 'agent', 'mcp', '--no-confirm', '--allow-trading'], { allowTrading: true, confirm: false }],
   ])('%s %j', async (command, argv, expected) => {
     expect(await options(command, argv)).toMatchObject(expected);
   });
@@ -290,6 +295,8 @@ describe('sandbox and completion', () => {
     [['sandbox', '--balance-sol', 'lots'], /^invalid --balance-sol "lots"/],
     [['sandbox', '--host', ''], /^--host must not be empty/],
     [['completion', 'powershell'], /^shell must be one of bash, zsh, fish; got "powershell"/],
+    [['mcp', '--no-confirm'], /^--no-confirm is for trading: give it with --allow-trading/],
+    [['mcp', '--allow-trading', 'extra'], /too many arguments|unknown command|excess/i],
   ])('%j → %s', async (argv, message) => {
     expect(await usageError(argv)).toMatch(message);
   });
@@ -363,8 +370,8 @@ it('every command of the table has a row above', async () => {
   // A new command (or subcommand) gets its argv rows here: this lists what the table covers.
   expect([...NAMES.values()].sort()).toEqual(
     [
-      'activity', 'buy', 'cancel', 'completion', 'config', 'config get', 'config init', 'config list', 'config path', 'config set',
-      'config trust', 'config trust accept-wording', 'config trust forget', 'config trust show', 'holdings', 'me', 'pnl', 'points',
+      'activity', 'buy', 'cancel', 'commands', 'completion', 'config', 'config get', 'config init', 'config list', 'config path', 'config set',
+      'config trust', 'config trust accept-wording', 'config trust forget', 'config trust show', 'holdings', 'mcp', 'me', 'pnl', 'points',
       'positions', 'sandbox', 'sell', 'trades',
     ].sort(),
   );
