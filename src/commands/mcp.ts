@@ -30,12 +30,13 @@ ${REGISTER_SNIPPET
   .map((l) => `  ${l}`)
   .join('\n')}
 
-Add "--allow-trading" to args to offer buy, sell and cancel: only when the profile sets
-maxBuyLamports and maxSlippageBps (trader config set …). Every trade runs every check
-as under --yes; a changed sell wording or text the tool cannot explain is refused. Where
-the client can ask you, each trade shows its review and waits for your yes
-(--no-confirm: never ask). Every call is logged to mcp-audit.jsonl beside the config.
-Stdout carries only the protocol; messages go to stderr.
+Add "--allow-trading" to args to offer buy, sell and cancel, only when the
+profile sets maxBuyLamports and maxSlippageBps (trader config set …). Every
+trade runs every check as under --yes: a changed sell wording or text the tool
+cannot explain is refused. Where the client can ask you, each trade shows you
+its review and waits for your yes (--no-confirm: never ask). Every call is
+logged to mcp-audit.jsonl beside the config file. Stdout carries only the
+protocol; messages go to stderr. More: docs/agents.md.
 `;
 
 export const mcp = defineCommand<McpOptions>({

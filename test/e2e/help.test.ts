@@ -19,6 +19,8 @@ const COMMANDS = [
   ['config'],
   ['config', 'set'],
   ['sandbox'],
+  ['mcp'],
+  ['commands'],
   ['completion'],
 ];
 

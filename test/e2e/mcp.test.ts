@@ -63,7 +63,7 @@ describe('tools offered', () => {
     const positions = tools.find((t) => t.name === 'positions')!;
     expect(Object.keys(positions.inputSchema.properties ?? {}).sort()).toEqual(['all', 'cursor', 'id', 'limit', 'status']);
     expect((positions.inputSchema.properties as any).limit).toMatchObject({ type: 'integer' });
-    expect(Object.keys(tools.find((t) => t.name === 'trade')!.inputSchema.properties ?? {})).toEqual(['id']);
+    expect(Object.keys(tools.find((t) => t.name === 'trade')!.inputSchema.properties ?? {})).toEqual(['id', 'status']);
     expect(tools.find((t) => t.name === 'trade')!.inputSchema.required).toEqual(['id']);
     expect(s.protocolErrors).toEqual([]);
   });
@@ -140,6 +140,7 @@ describe('read tools answer what the CLI --json prints', () => {
       ['positions', { id: position.id.slice(0, 8) }, ['positions', position.id.slice(0, 8)]],
       ['activity', { type: 'buy', limit: 3 }, ['activity', '--type', 'buy', '--limit', '3']],
       ['trade', { id: buyId }, ['trades', buyId]],
+      ['trade', { id: buyId, status: true }, ['trades', buyId, '--status']],
     ];
     for (const [tool, args, argv] of cases) {
       const result = await s.call(tool, args);

@@ -162,6 +162,7 @@ describe('cancel, trades, positions: ids whole or as a prefix', () => {
     ['trades', ['trades', 'sell_abc123', '--watch', '--interval', '2.5'], { id: { kind: 'full', id: 'sell_abc123' }, watch: true, intervalSeconds: 2.5 }],
     ['trades', ['trades', '3F0C2A9E-1b'], { id: { kind: 'prefix', prefix: '3f0c2a9e-1b', typed: '3F0C2A9E-1b' } }],
     ['trades', ['trades', 'sg_group:key.1'], { id: { kind: 'full', id: 'sg_group:key.1' } }],
+    ['trades', ['trades', U, '--status'], { id: { kind: 'full', id: U }, statusOnly: true, watch: false }],
     ['positions', ['positions'], { id: null, status: undefined, ...PAGE_DEFAULTS }],
     ['positions', ['positions', '3f0c2a9e'], { id: { kind: 'prefix', prefix: '3f0c2a9e' } }],
     [
@@ -181,6 +182,8 @@ describe('cancel, trades, positions: ids whole or as a prefix', () => {
     [['trades', 'sell_a/b'], /^sell id must be sell_ followed by letters or digits/],
     [['trades', '--', '-x'], /^trade id must be a buy id/],
     [['trades', U, '--interval', '1.9'], /^invalid --interval "1\.9": use a number of seconds, at least 2/],
+    [['trades', U, '--status', '--watch'], /^--status and --watch do not go together/],
+    [['trades', 'sell_abc123', '--status'], /^--status reads a trade id or buy id; a sell_… id has no compact status/],
     [['positions', '../activity'], /^position id must be a uuid/],
     [['positions', '--status', 'OPEN'], /^--status must be one of pending_deposit, .*; got "OPEN"/],
     [['positions', '--limit', '0'], /^invalid --limit "0": use a whole number from 1 to 100/],
