@@ -21,7 +21,10 @@ const TRADE_TOOLS = ['buy', 'cancel', 'sell'];
 
 const sessions: McpSession[] = [];
 afterEach(async () => {
-  for (const s of sessions.splice(0)) await s.close();
+  const open = sessions.splice(0);
+  for (const s of open) await s.close();
+  // Stdout carried only the protocol: a stray line would have been a protocol error.
+  for (const s of open) expect(s.protocolErrors, s.stderr()).toEqual([]);
 });
 
 async function mcp(env: Record<string, string>, args: string[] = [], answer?: Parameters<typeof startMcp>[0]['answer']): Promise<McpSession> {
@@ -252,6 +255,9 @@ describe.sequential('trade tools', () => {
     expect(withoutIds(viaMcp.structuredContent.error.message)).toBe(withoutIds(cliError.message));
     expect(viaMcp.structuredContent.error.message).toMatch(/reads as a withdrawal/);
     expect(p.seen.filter((r) => r.path.endsWith('/authorize'))).toEqual([]);
+    await s.close();
+    const [line] = auditLines(home);
+    expect(line).toMatchObject({ tool: 'sell', outcome: 'refused_to_sign', code: 'REFUSED_TO_SIGN', exitCode: 6, tradeId: expect.stringMatching(/^sell_/) });
   });
   it('a changed sell wording is a refusal that names the command a person runs to accept it', async () => {
     const p = await tamperProxy();
