@@ -11,7 +11,7 @@ import { loadCatalog } from '../commands/catalog.js';
 import { readConfig } from '../config/config-file.js';
 import { resolveSettings } from '../config/settings.js';
 import type { Context } from '../context.js';
-import { errorReport, ExitCode, InterruptedError, UsageError, type ErrorReport } from '../errors.js';
+import { errorReport, ExitCode, exitCodeOf, InterruptedError, UsageError, type ErrorReport } from '../errors.js';
 import { AuditLog, auditLogPath, type AuditEntry } from './audit-log.js';
 import { runCommand, type CommandRun } from './run-command.js';
 import { toolArgv, toolsFrom, READ_TOOLS, TRADE_TOOLS, type Tool } from './tools.js';
@@ -85,7 +85,7 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
       }
     } catch (err) {
       const report = errorReport(err);
-      const exitCode = err instanceof UsageError ? ExitCode.usage : ExitCode.internal;
+      const exitCode = exitCodeOf(err);
       result = failure(report, exitCode, null);
       Object.assign(entry, { outcome: report.category, code: report.code, exitCode });
     }

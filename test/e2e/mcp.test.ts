@@ -304,6 +304,11 @@ describe.sequential('the person confirms through the client (elicitation)', () =
     expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
     expect(result.structuredContent.intent.status).toBe('completed');
     expect(s.asked).toHaveLength(1);
+    const sold = await s.call('sell', { token: sb.tokens[1]!.mint, amount: '50%' });
+    expect(sold.isError, JSON.stringify(sold.content)).toBeFalsy();
+    expect(s.asked).toHaveLength(2);
+    expect(s.asked[1]).toContain(sold.structuredContent.authorization.message.split('\n')[0]);
+    expect(s.asked[1]).toMatch(/Sign this message and sell\?$/);
   });
 
   it('cancel signs nothing, so it needs no one to confirm', async () => {
