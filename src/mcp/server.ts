@@ -31,7 +31,8 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
   for (const tool of toolsFrom(catalog, READ_TOOLS)) tools.set(tool.spec.name, tool);
   if (gate.allowed) for (const tool of toolsFrom(catalog, TRADE_TOOLS)) tools.set(tool.spec.name, tool);
   const audit = new AuditLog(auditLogPath(ctx.config.path), ctx.settings.apiKey ? [ctx.settings.apiKey] : []);
-  const log = (line: string) => ctx.facts.stderr.write(`trader mcp: ${line}\n`);
+  // Messages for people on stderr (none with --json, whose stderr holds only JSON lines).
+  const log = (line: string) => ctx.output.note(`trader mcp: ${line}`);
 
   const server = new Server({ name: 'trader', version: ctx.version }, { capabilities: { tools: {} }, instructions: instructions(gate, opts) });
 
@@ -92,7 +93,7 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
     try {
       audit.write(entry);
     } catch (err) {
-      log(`cannot write the audit log ${audit.path}: ${(err as Error).message}`);
+      ctx.output.warn(`trader mcp: cannot write the audit log ${audit.path}: ${(err as Error).message}`);
     }
     return result;
   }
