@@ -11,9 +11,11 @@ import { loadCatalog } from '../commands/catalog.js';
 import { readConfig } from '../config/config-file.js';
 import { resolveSettings } from '../config/settings.js';
 import type { Context } from '../context.js';
-import { errorReport, ExitCode, exitCodeOf, InterruptedError, UsageError, type ErrorReport } from '../errors.js';
+import { errorReport, ExitCode, exitCodeOf, InterruptedError, UsageError } from '../errors.js';
 import { AuditLog, auditLogPath, type AuditEntry } from './audit-log.js';
+import { description, instructions } from './descriptions.js';
 import { runCommand, type CommandRun } from './run-command.js';
+import { failure, fallbackError, success, tradeFacts } from './tool-results.js';
 import { toolArgv, toolsFrom, READ_TOOLS, TRADE_TOOLS, type Tool } from './tools.js';
 import { tradingGate, type TradingGate } from './trading-gate.js';
 
@@ -198,67 +200,4 @@ function globalArgv(ctx: Context): string[] {
     `--request-timeout=${s.requestTimeoutSeconds}`,
     ...(s.insecure ? ['--insecure'] : []),
   ];
-}
-
-/** What the server tells the agent at the start. */
-function instructions(gate: TradingGate, opts: McpOptions): string {
-  const trading = gate.allowed
-    ? `Trading is on: buy, sell and cancel run every check of the CLI under --yes, within the profile's limits (maxBuyLamports ${gate.maxBuyLamports}, maxSlippageBps ${gate.maxSlippageBps}). ${
-        opts.confirm ? 'Each trade shows its review to the person through the client and goes on only on their yes.' : 'No confirmation is asked (--no-confirm).'
-      } A refusal (category refused_to_sign) is final for that quote: a changed sell wording or text the tool cannot explain must be accepted by a person with the command the error names. Pass your own idempotencyKey to retry a trade safely.`
-    : `Trading is off: ${gate.reason}.`;
-  return [
-    'Tools of trader, a Solana trading command-line tool: each returns what `trader <command> --json` prints (lists as {items, pagination}).',
-    trading,
-    'A failed call has isError and structuredContent.error {code, message, status, requestId, category, retryable}: repeat it only when retryable is true (a trade with the same idempotencyKey).',
-  ].join('\n');
-}
-
-function description(tool: Tool, gate: TradingGate, opts: McpOptions): string {
-  const base = `${tool.command.summary} (as \`trader ${tool.command.name} --json\`)`;
-  if (!tool.spec.trade) return `${base}. Read-only.`;
-  return `${base}. Moves money: runs every check before signing, as under --yes; limits maxBuyLamports ${gate.maxBuyLamports}, maxSlippageBps ${gate.maxSlippageBps}${
-    opts.confirm ? '; the person approves the review through the client' : ''
-  }. dryRun checks everything and signs nothing.`;
-}
-
-/** The trade a result names, for the audit log. */
-function tradeFacts(data: unknown): Pick<AuditEntry, 'tradeId' | 'idempotencyKey'> {
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
-  const d = data as Record<string, any>;
-  const tradeId = d.intent?.id ?? d.authorization?.id;
-  return { ...(typeof tradeId === 'string' ? { tradeId } : {}), ...(typeof d.idempotencyKey === 'string' ? { idempotencyKey: d.idempotencyKey } : {}) };
-}
-
-/** A line of what a result is, for clients that show text. */
-function summary(tool: string, run: CommandRun): string {
-  const d = run.data as any;
-  if (Array.isArray(d)) {
-    const more = run.pagination?.hasMore && run.pagination.nextCursor ? `; more with cursor ${JSON.stringify(run.pagination.nextCursor)}` : '';
-    return `${d.length} ${tool === 'holdings' ? 'holdings' : 'items'}${more}`;
-  }
-  if (d?.dryRun) return `${tool} dry run: ${d.ok ? 'every check passed' : 'refused'}; nothing was signed`;
-  if (d?.intent) return `buy ${d.intent.id}: ${d.intent.status}${d.idempotencyKey ? ` (idempotency key ${d.idempotencyKey})` : ''}`;
-  if (d?.authorization) return `sell ${d.authorization.id}: ${d.sell?.status ?? d.authorization.status}${d.idempotencyKey ? ` (idempotency key ${d.idempotencyKey})` : ''}`;
-  return `${tool}: done`;
-}
-
-function success(tool: string, run: CommandRun): CallToolResult {
-  const structured = Array.isArray(run.data) ? { items: run.data, ...(run.pagination ? { pagination: run.pagination } : {}) } : ((run.data ?? {}) as Record<string, unknown>);
-  const warnings = run.warnings.map((w) => `\nwarning: ${w}`).join('');
-  return { content: [{ type: 'text', text: `${summary(tool, run)}${warnings}\n${JSON.stringify(run.data)}` }], structuredContent: structured };
-}
-
-function failure(error: ErrorReport, exitCode: number, data: unknown): CallToolResult {
-  const text = `error (${error.category}${error.retryable ? ', retryable' : ''}): ${error.message}`;
-  return {
-    isError: true,
-    content: [{ type: 'text', text: `${text}\n${JSON.stringify({ error })}` }],
-    structuredContent: { error, exitCode, ...(data !== null && data !== undefined ? { result: data } : {}) },
-  };
-}
-
-/** A run that failed without an error line (never expected): said as an internal error. */
-function fallbackError(run: CommandRun): ErrorReport {
-  return { code: 'INTERNAL', message: `the command ended with exit ${run.exitCode} and no error`, status: null, requestId: null, category: 'internal', retryable: false };
 }
