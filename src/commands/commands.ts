@@ -6,6 +6,8 @@ import { loadCatalog, type Catalog, type CatalogOption } from './catalog.js';
 import { defineCommand, type NoOptions } from './definition.js';
 
 export const commands = defineCommand<NoOptions>({
+  // The catalog reads no setting: a profile holding a bad value must not hide it.
+  lenient: true,
   examples: ['trader commands', "trader commands --json | jq -r '.commands[] | select(.dangerous) | .name'"],
   parse: () => ({}),
   run,
