@@ -61,6 +61,9 @@ const HEAVY = [
   ['undici (npm)', /\/node_modules\/undici\//],
   ['csv-stringify', /\/node_modules\/csv-stringify\//],
   ['the sandbox', /\/dist\/sandbox\//],
+  // Loaded only by `trader mcp`.
+  ['@modelcontextprotocol/sdk', /\/node_modules\/@modelcontextprotocol\//],
+  ['zod', /\/node_modules\/zod\//],
 ];
 
 /** Runs `trader <args>` under the trace hooks; resolves to the set of files it loaded. */

@@ -27,6 +27,11 @@ export interface ProcessFacts {
   version: string;
   /** Node's global fetch (undici): the HTTP engine. */
   fetch: typeof globalThis.fetch;
+  /**
+   * A person asked through another channel (the MCP client), even under --yes: shown a trade's
+   * review, resolves true only on their yes. Absent: --yes answers for them.
+   */
+  approve?(review: string, question: string): Promise<boolean>;
 }
 
 export interface Context {
@@ -50,6 +55,10 @@ export interface Context {
   apiFor(baseUrl: string, apiKey: string): Promise<ServiceClient>;
   prompter: Prompter;
   progress(): Promise<Progress>;
+  /** The process facts this run was made from (the MCP server runs commands in-process with them). */
+  facts: ProcessFacts;
+  /** Whether a trade may be signed once checked: the prompt's answer, or under --yes the approval of ProcessFacts.approve, or yes. */
+  approveTrade(review: string, question: string): Promise<boolean>;
 }
 
 export const NOT_CONFIGURED_HINT =
@@ -96,6 +105,7 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
   };
 
   let client: Promise<ServiceClient> | undefined;
+  const prompter = createPrompter(terminal, facts.signal);
   return {
     terminal,
     output,
@@ -119,7 +129,12 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
       return client;
     },
     apiFor: makeClient,
-    prompter: createPrompter(terminal, facts.signal),
+    prompter,
     progress: () => createProgress(terminal, settings.json, facts.clock),
+    facts,
+    async approveTrade(review, question) {
+      if (!settings.yes) return prompter.confirm(question, false);
+      return facts.approve ? facts.approve(review, question) : true;
+    },
   };
 }

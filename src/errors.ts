@@ -112,3 +112,78 @@ export class InterruptedError extends TraderError {
     this.exitCode = signal === 'SIGINT' ? ExitCode.sigint : ExitCode.sigterm;
   }
 }
+
+/**
+ * Where an error sends a program that reads it: what kind of failure, by the exit code's family
+ * and, for the service's errors, by the HTTP status. Documented in docs/agents.md.
+ */
+export const ERROR_CATEGORIES = [
+  'usage',
+  'auth',
+  'network',
+  'rate_limit',
+  'service',
+  'refused_to_sign',
+  'trade_failed',
+  'timeout',
+  'interrupted',
+  'internal',
+] as const;
+export type ErrorCategory = (typeof ERROR_CATEGORIES)[number];
+
+/** The error as `--json` prints it and an MCP tool returns it. */
+export interface ErrorReport {
+  code: string;
+  message: string;
+  /** HTTP status, or null when no response (or no HTTP) was involved. */
+  status: number | null;
+  requestId: string | null;
+  category: ErrorCategory;
+  /**
+   * True only where running the same command again, with the same idempotency key, is safe and
+   * may succeed: a transient failure of the service or the network, a wait given up, an
+   * interruption. A trade resumes from the service's state for that key; nothing runs twice.
+   */
+  retryable: boolean;
+}
+
+/** The category and retryability of an error: the one table, by class, then status and code. */
+export function classifyError(err: unknown): { category: ErrorCategory; retryable: boolean } {
+  if (err instanceof ApiError) {
+    const status = err.status;
+    if (status === 401 || status === 403) return { category: 'auth', retryable: false };
+    if (status === 429 || err.code === 'RATE_LIMITED') return { category: 'rate_limit', retryable: true };
+    // No answer at all, or an answer that never finished: the network (the retries ran out).
+    if (err.code === 'NETWORK_ERROR' || (err.code === 'TIMEOUT' && (status === null || status < 300))) return { category: 'network', retryable: true };
+    // 5xx: the service failed; with the same key a repeat cannot do the work twice.
+    if (status !== null && status >= 500) return { category: 'service', retryable: true };
+    return { category: 'service', retryable: false };
+  }
+  if (err instanceof UsageError) return { category: 'usage', retryable: false };
+  // A failed, refunded, expired or declined trade: the same key would only replay its end.
+  if (err instanceof TradeFailedError) return { category: 'trade_failed', retryable: false };
+  if (err instanceof PendingError) return { category: 'timeout', retryable: true };
+  if (err instanceof RefusedToSignError) return { category: 'refused_to_sign', retryable: false };
+  if (err instanceof InterruptedError) return { category: 'interrupted', retryable: true };
+  return { category: 'internal', retryable: false };
+}
+
+/** The error as one machine-readable report; hints not already in the message are appended to it. */
+export function errorReport(err: unknown): ErrorReport {
+  const known = err instanceof TraderError ? err : null;
+  const message = known ? known.message : `internal error: ${(err as Error)?.message ?? String(err)}`;
+  // The report has no field for hints (how to follow the trade, what to fix): they go in the message.
+  const hints = (known?.hints ?? []).filter((h) => !message.includes(h));
+  return {
+    code: known?.code ?? 'INTERNAL',
+    message: hints.length ? `${message}; ${hints.join('; ')}` : message,
+    status: err instanceof ApiError ? err.status : null,
+    requestId: err instanceof ApiError ? err.requestId : null,
+    ...classifyError(err),
+  };
+}
+
+/** The exit code of an error (1 for one the tool did not expect). */
+export function exitCodeOf(err: unknown): ExitCodeValue {
+  return err instanceof TraderError ? err.exitCode : ExitCode.internal;
+}

@@ -4,7 +4,7 @@
 // the real process (streams, environment, signals, exit).
 import { CommanderError } from 'commander';
 import type { ProcessFacts } from './context.js';
-import { ApiError, DeclinedError, ExitCode, TraderError, UsageError } from './errors.js';
+import { ApiError, DeclinedError, ExitCode, errorReport, exitCodeOf, TraderError, UsageError } from './errors.js';
 import { safeForTerminal } from './io/terminal-text.js';
 import { buildProgram } from './program.js';
 
@@ -45,19 +45,14 @@ function report(err: unknown, flags: OutputMode, facts: ProcessFacts): number {
 
 function printError(err: unknown, json: boolean, verbose: boolean, stderr: NodeJS.WritableStream): number {
   const known = err instanceof TraderError ? err : null;
-  const exitCode = known ? known.exitCode : ExitCode.internal;
-  const message = known ? known.message : `internal error: ${(err as Error)?.message ?? String(err)}`;
-  const status = err instanceof ApiError ? err.status : null;
-  const requestId = err instanceof ApiError ? err.requestId : null;
-
+  const exitCode = exitCodeOf(err);
   if (json) {
-    // The error line has no field for hints (how to follow the trade, what to fix): they go in the message.
-    const hints = (known?.hints ?? []).filter((h) => !message.includes(h));
-    const full = hints.length ? `${message}; ${hints.join('; ')}` : message;
-    stderr.write(JSON.stringify({ error: { code: known?.code ?? 'INTERNAL', message: full, status, requestId } }) + '\n');
+    stderr.write(JSON.stringify({ error: errorReport(err) }) + '\n');
   } else if (err instanceof DeclinedError) {
-    stderr.write(`${safeForTerminal(message)}\n`); // the user's choice, not an error; still service text in it
+    stderr.write(`${safeForTerminal(err.message)}\n`); // the user's choice, not an error; still service text in it
   } else {
+    const message = known ? known.message : `internal error: ${(err as Error)?.message ?? String(err)}`;
+    const requestId = err instanceof ApiError ? err.requestId : null;
     const lines = [`error: ${message}`];
     const second = [...(known?.hints ?? []), ...(requestId ? [`request id: ${requestId}`] : [])].join('  ');
     if (second) lines.push(second);

@@ -82,9 +82,9 @@ async function run(ctx: Context, opts: BuyOptions): Promise<void> {
       {
         created: (intent, resumed) => screen.created(intent.id, intent.status, resumed, resume),
         async confirm(review) {
-          ctx.output.note(renderBuyReview(review, quoteOf(review), ctx.clock.now(), ctx.output.theme));
-          if (ctx.settings.yes) return true;
-          return ctx.prompter.confirm('Sign and send this deposit?', false);
+          const text = renderBuyReview(review, quoteOf(review), ctx.clock.now(), ctx.output.theme);
+          ctx.output.note(text);
+          return ctx.approveTrade(text, 'Sign and send this deposit?');
         },
         pinTreasury(address) {
           const pinned = guarded('pin the treasury', () => trust.pinTreasury(address));

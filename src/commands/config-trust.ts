@@ -42,9 +42,9 @@ export const trust = defineCommand<NoOptions>({
   ...showTrust,
   examples: ['trader config trust', 'trader config trust accept-wording 3f9a1c0d2b7e4a51', 'trader config trust forget treasury'],
   subcommands: [
-    { name: 'show', summary: 'show the pins of the configured service, and a changed sell wording waiting to be accepted', command: showTrust },
-    { name: 'accept-wording', summary: 'pin the changed sell wording a refused sell kept, once you have read it (`trader config trust`)', command: acceptWording },
-    { name: 'forget', summary: 'forget the pinned treasury, sell wording or token facts, so the next trade pins them again', command: forget },
+    { name: 'show', dangerous: false, needsApiKey: false, needsKeypair: false, summary: 'show the pins of the configured service, and a changed sell wording waiting to be accepted', command: showTrust },
+    { name: 'accept-wording', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'pin the changed sell wording a refused sell kept, once you have read it (`trader config trust`)', command: acceptWording },
+    { name: 'forget', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'forget the pinned treasury, sell wording or token facts, so the next trade pins them again', command: forget },
   ],
 });
 

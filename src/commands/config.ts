@@ -65,13 +65,16 @@ const path = defineCommand<NoOptions>({
 export const config: CommandGroup = {
   examples: ['trader config init', 'trader config set maxBuyLamports 500000000', 'trader --profile staging config list'],
   subcommands: [
-    { name: 'init', summary: 'ask for URL, API key and keypair, check the key with the service, save (mode 0600)', command: init },
-    { name: 'get', summary: 'print one setting of the profile (the API key masked)', command: get },
-    { name: 'set', summary: 'set one setting of the profile', command: set },
-    { name: 'list', summary: 'print every setting of the profile (the API key masked)', command: list },
-    { name: 'path', summary: 'print where the config file is', command: path },
+    { name: 'init', dangerous: true, needsApiKey: true, needsKeypair: true, summary: 'ask for URL, API key and keypair, check the key with the service, save (mode 0600)', command: init },
+    { name: 'get', dangerous: false, needsApiKey: false, needsKeypair: false, summary: 'print one setting of the profile (the API key masked)', command: get },
+    { name: 'set', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'set one setting of the profile', command: set },
+    { name: 'list', dangerous: false, needsApiKey: false, needsKeypair: false, summary: 'print every setting of the profile (the API key masked)', command: list },
+    { name: 'path', dangerous: false, needsApiKey: false, needsKeypair: false, summary: 'print where the config file is', command: path },
     {
       name: 'trust',
+      dangerous: false,
+      needsApiKey: false,
+      needsKeypair: false,
       summary: 'what is pinned for the configured service: its treasury and its sell-message wording (trust.json beside the config)',
       command: trust,
     },

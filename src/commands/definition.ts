@@ -72,10 +72,23 @@ export interface CommandGroup extends CommandHelp {
 export type AnyCommand = CommandDefinition<any> | CommandGroup;
 
 /**
+ * What a command may touch, said by every command (required, so a new one cannot leave it out):
+ * the catalog (`trader commands`) and the MCP server read it.
+ */
+export interface CommandTraits {
+  /** Can move money or change what the tool trusts or allows: a trade, a pin, a limit, the service. */
+  dangerous: boolean;
+  /** Sends the API key to the service. */
+  needsApiKey: boolean;
+  /** Reads the owner's keypair (to sign, or to check it is the account's wallet). */
+  needsKeypair: boolean;
+}
+
+/**
  * A command as `trader --help` lists it: name, heading and one line, and where the rest of its
  * definition is, loaded only when it runs or its own help is asked for.
  */
-export interface CommandEntry {
+export interface CommandEntry extends CommandTraits {
   name: string;
   group: string;
   summary: string;
@@ -88,7 +101,7 @@ export interface CommandEntry {
 export type GlobalFlag = '--base-url' | '--api-key' | '--profile' | '--request-timeout' | '--insecure' | '--keypair' | '--treasury' | '--json' | '--yes' | '--timeout' | '--no-color' | '--verbose';
 
 /** A command under another, as its parent's help lists it. */
-export interface Subcommand {
+export interface Subcommand extends CommandTraits {
   name: string;
   summary: string;
   command: AnyCommand;

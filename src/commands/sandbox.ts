@@ -93,7 +93,9 @@ export const sandbox = defineCommand<SandboxOptions>({
     };
   },
   run: (ctx, opts) => (opts.background ? runBackground(ctx, opts) : run(ctx, opts)),
-  subcommands: [{ name: 'stop', summary: 'stop the sandbox --background started, and remove what it made', command: stop }],
+  subcommands: [
+    { name: 'stop', summary: 'stop the sandbox --background started, and remove what it made', command: stop, dangerous: false, needsApiKey: false, needsKeypair: false },
+  ],
 });
 
 /** Starts the sandbox, prints how to reach it, and resolves after a clean close once ctx.signal aborts. */

@@ -98,7 +98,7 @@ async function run(ctx: Context, opts: SellOptions): Promise<void> {
     dryRun,
   );
   const ask = (question: string, defaultYes: boolean) => ctx.prompter.confirm(question, defaultYes);
-  const { runSell } = await import('../trade/sell-flow.js');
+  const { runSell, acceptanceNeeded } = await import('../trade/sell-flow.js');
   const result = await screen.run((stage) =>
     runSell(
       { api, clock: ctx.clock, signal: ctx.signal, keypair, trust: sellTrust(trust) },
@@ -122,9 +122,11 @@ async function run(ctx: Context, opts: SellOptions): Promise<void> {
       {
         created: (authorization, resumed) => screen.created(authorization.id, authorization.status, resumed, resume()),
         async confirm(review) {
-          ctx.output.note(reviewText(review, ctx.output.theme));
-          if (ctx.settings.yes) return true;
-          return ask('Sign this message and sell?', false);
+          const text = reviewText(review, ctx.output.theme);
+          ctx.output.note(text);
+          // Under --yes a message that needs accepting is refused next: no one is asked to approve it first.
+          if (ctx.settings.yes && acceptanceNeeded(review).length > 0) return true;
+          return ctx.approveTrade(text, 'Sign this message and sell?');
         },
         async freshQuote() {
           ctx.output.note('The quote expired while you were deciding; signing it now would be refused.');

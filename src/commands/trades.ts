@@ -2,7 +2,7 @@
 import { MIN_PREFIX_LENGTH, parseSeconds, parseTradeIdArgument, type TypedTradeId } from '../argument-parsers.js';
 import type { Context } from '../context.js';
 import { DEFAULT_WATCH_INTERVAL_SECONDS, MIN_WATCH_INTERVAL_SECONDS } from '../defaults.js';
-import { InterruptedError, PendingError, TradeFailedError } from '../errors.js';
+import { InterruptedError, PendingError, TradeFailedError, UsageError } from '../errors.js';
 import { stageWords } from '../io/views/stage.js';
 import { renderSell, renderTrade } from '../io/views/trade.js';
 import { tokenMetaQuietly } from '../trade/token-lookup.js';
@@ -16,6 +16,8 @@ import { deadline } from './trade-options.js';
 export interface TradesOptions {
   id: TypedTradeId;
   watch: boolean;
+  /** Only the compact status (`GET /trades/{id}/status`). */
+  statusOnly: boolean;
   /** Between status reads while watching. */
   intervalSeconds: number;
 }
@@ -24,6 +26,7 @@ export const trades = defineCommand<TradesOptions>({
   arguments: [{ name: '<id>', help: `buy intent id (or its first ${MIN_PREFIX_LENGTH}+ characters), sell authorization id (sell_…) or trade id` }],
   options: [
     { flags: '--watch', help: 'follow the trade until it is final' },
+    { flags: '--status', help: 'only its compact status (stage, terminal, signatures), not for sell_… ids' },
     {
       flags: '--interval <seconds>',
       help: `seconds between status reads while watching, at least ${MIN_WATCH_INTERVAL_SECONDS}`,
@@ -33,9 +36,16 @@ export const trades = defineCommand<TradesOptions>({
   examples: ['trader trades <buyId>', 'trader trades sell_abc123 --watch', 'trader trades <id> --watch --json --timeout 600'],
   parse(raw) {
     const interval = (text: string) => parseSeconds(text, { option: '--interval', min: MIN_WATCH_INTERVAL_SECONDS });
+    const id = parseTradeIdArgument(raw.args[0]!);
+    const statusOnly = optionFlag(raw, 'status');
+    if (statusOnly && optionFlag(raw, 'watch')) throw new UsageError('--status and --watch do not go together: --watch shows the status as it changes');
+    if (statusOnly && id.kind === 'full' && id.id.startsWith('sell_')) {
+      throw new UsageError('--status reads a trade id or buy id; a sell_… id has no compact status: leave out --status');
+    }
     return {
-      id: parseTradeIdArgument(raw.args[0]!),
+      id,
       watch: optionFlag(raw, 'watch'),
+      statusOnly,
       intervalSeconds: parsedOption(raw, 'interval', interval) ?? DEFAULT_WATCH_INTERVAL_SECONDS,
     };
   },
@@ -49,6 +59,11 @@ async function run(ctx: Context, opts: TradesOptions): Promise<void> {
   const id = await resolveTradeId(api, opts.id);
   const isSell = id.startsWith('sell_');
   const follow = followCommand(id);
+  if (opts.statusOnly) {
+    const status = await api.getTradeStatus(id);
+    ctx.output.result(status, () => `${status.id}: ${status.stage}${status.terminal ? ' (final)' : ''}`);
+    return;
+  }
 
   if (opts.watch) {
     const progress = await ctx.progress();

@@ -233,7 +233,7 @@ function reviewOf(authorization: SellAuthorization, findings: Finding[], wording
 }
 
 /** What the user must accept before this message is signed, one line each (empty: nothing). */
-function acceptanceNeeded(review: SellReview): string[] {
+export function acceptanceNeeded(review: SellReview): string[] {
   const needs: string[] = [];
   if (review.findings.length > 0) {
     needs.push(`the message says things the tool cannot explain: ${review.findings.map((f) => `"${f.text}" (${f.reason})`).join(', ')}`);

@@ -151,7 +151,7 @@ function expectOneLineServiceError(r: CliResult, mode: 'human' | 'json'): string
   if (mode === 'json') {
     expect(lines, where).toHaveLength(1);
     const { error } = JSON.parse(lines[0]!);
-    expect(Object.keys(error).sort()).toEqual(['code', 'message', 'requestId', 'status']);
+    expect(Object.keys(error).sort()).toEqual(['category', 'code', 'message', 'requestId', 'retryable', 'status']);
     return error.message as string;
   }
   expect(lines[0], where).toMatch(/^error: /);

@@ -20,6 +20,8 @@ const COMMANDS = [
   ['config'],
   ['config', 'set'],
   ['sandbox'],
+  ['mcp'],
+  ['commands'],
   ['completion'],
 ];
 

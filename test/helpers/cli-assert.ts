@@ -2,6 +2,16 @@
 import { expect } from 'vitest';
 import type { CliResult } from './cli.js';
 
+/** The `{"error":…}` object of --json and of an MCP tool error. */
+export interface JsonError {
+  code: string;
+  message: string;
+  status: number | null;
+  requestId: string | null;
+  category: string;
+  retryable: boolean;
+}
+
 /** Non-empty lines of a stream's text. */
 export function lines(text: string): string[] {
   return text.split('\n').filter((l) => l.trim() !== '');
@@ -19,7 +29,7 @@ export function stderrJson(r: CliResult): any[] {
 }
 
 /** The `{"error":…}` of a --json run's last stderr line (stdout may hold the trade's last state). */
-export function lastJsonError(r: CliResult): { code: string; message: string; status: number | null; requestId: string | null } {
+export function lastJsonError(r: CliResult): JsonError {
   const last = stderrJson(r).at(-1);
   expect(last?.error, r.stderr).toBeTruthy();
   return last.error;
@@ -43,14 +53,15 @@ export function expectHumanError(r: CliResult, code: number, pattern?: RegExp): 
 }
 
 /** A --json failure: the expected exit, stdout empty, stderr only JSON lines, the last one the error. */
-export function expectJsonError(r: CliResult, code: number): { code: string; message: string; status: number | null; requestId: string | null } {
+export function expectJsonError(r: CliResult, code: number): JsonError {
   const where = `exit ${r.code}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`;
   expect(r.code, where).toBe(code);
   const all = stderrJson(r);
   const last = all[all.length - 1];
   expect(last, where).toBeDefined();
   expect(Object.keys(last), where).toEqual(['error']);
-  expect(Object.keys(last.error).sort(), where).toEqual(['code', 'message', 'requestId', 'status']);
+  expect(Object.keys(last.error).sort(), where).toEqual(['category', 'code', 'message', 'requestId', 'retryable', 'status']);
+  expect(typeof last.error.retryable, where).toBe('boolean');
   expect(typeof last.error.code, where).toBe('string');
   expect(typeof last.error.message, where).toBe('string');
   expect(last.error.message, where).not.toMatch(/\bundefined\b|\n/);

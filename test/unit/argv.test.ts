@@ -170,6 +170,7 @@ describe('cancel, trades, positions: ids whole or as a prefix', () => {
     ['trades', ['trades', 'sell_abc123', '--watch', '--interval', '2.5'], { id: { kind: 'full', id: 'sell_abc123' }, watch: true, intervalSeconds: 2.5 }],
     ['trades', ['trades', '3F0C2A9E-1b'], { id: { kind: 'prefix', prefix: '3f0c2a9e-1b', typed: '3F0C2A9E-1b' } }],
     ['trades', ['trades', 'sg_group:key.1'], { id: { kind: 'full', id: 'sg_group:key.1' } }],
+    ['trades', ['trades', U, '--status'], { id: { kind: 'full', id: U }, statusOnly: true, watch: false }],
     ['positions', ['positions'], { id: null, status: undefined, ...PAGE_DEFAULTS }],
     ['positions', ['positions', '3f0c2a9e'], { id: { kind: 'prefix', prefix: '3f0c2a9e' } }],
     [
@@ -189,6 +190,8 @@ describe('cancel, trades, positions: ids whole or as a prefix', () => {
     [['trades', 'sell_a/b'], /^sell id must be sell_ followed by letters or digits/],
     [['trades', '--', '-x'], /^trade id must be a buy id/],
     [['trades', U, '--interval', '1.9'], /^invalid --interval "1\.9": use a number of seconds, at least 2/],
+    [['trades', U, '--status', '--watch'], /^--status and --watch do not go together/],
+    [['trades', 'sell_abc123', '--status'], /^--status reads a trade id or buy id; a sell_… id has no compact status/],
     [['positions', '../activity'], /^position id must be a uuid/],
     [['positions', '--status', 'OPEN'], /^--status must be one of pending_deposit, .*; got "OPEN"/],
     [['positions', '--limit', '0'], /^invalid --limit "0": use a whole number from 1 to 100/],
@@ -273,7 +276,7 @@ describe('config', () => {
   });
 });
 
-describe('sandbox and completion', () => {
+describe('sandbox, completion, commands and mcp', () => {
   it.each<[string, string[], object]>([
     [
       'sandbox',
@@ -292,6 +295,11 @@ describe('sandbox and completion', () => {
     // --keypair before the command is the same option.
     ['sandbox', ['--keypair', 'w.json', 'sandbox'], { keypair: 'w.json' }],
     ['completion', ['completion', 'fish'], { shell: 'fish' }],
+    ['commands', ['commands'], {}],
+    ['mcp', ['mcp'], { allowTrading: false, confirm: true }],
+    ['mcp', ['mcp', '--allow-trading'], { allowTrading: true, confirm: true }],
+    ['mcp', ['mcp', '--allow-trading', '--no-confirm'], { allowTrading: true, confirm: false }],
+    ['mcp', ['--profile', 'agent', 'mcp', '--no-confirm', '--allow-trading'], { allowTrading: true, confirm: false }],
   ])('%s %j', async (command, argv, expected) => {
     expect(await options(command, argv)).toMatchObject(expected);
   });
@@ -302,6 +310,8 @@ describe('sandbox and completion', () => {
     [['sandbox', '--balance-sol', 'lots'], /^invalid --balance-sol "lots"/],
     [['sandbox', '--host', ''], /^--host must not be empty/],
     [['completion', 'powershell'], /^shell must be one of bash, zsh, fish; got "powershell"/],
+    [['mcp', '--no-confirm'], /^--no-confirm is for trading: give it with --allow-trading/],
+    [['mcp', '--allow-trading', 'extra'], /too many arguments|unknown command|excess/i],
   ])('%j → %s', async (argv, message) => {
     expect(await usageError(argv)).toMatch(message);
   });
@@ -376,8 +386,8 @@ it('every command of the table has a row above', async () => {
   // A new command (or subcommand) gets its argv rows here: this lists what the table covers.
   expect([...NAMES.values()].sort()).toEqual(
     [
-      'activity', 'buy', 'cancel', 'completion', 'config', 'config get', 'config init', 'config list', 'config path', 'config set',
-      'config trust', 'config trust accept-wording', 'config trust forget', 'config trust show', 'holdings', 'me', 'pnl', 'points',
+      'activity', 'buy', 'cancel', 'commands', 'completion', 'config', 'config get', 'config init', 'config list', 'config path', 'config set',
+      'config trust', 'config trust accept-wording', 'config trust forget', 'config trust show', 'holdings', 'mcp', 'me', 'pnl', 'points',
       'positions', 'sandbox', 'sandbox stop', 'sell', 'trades',
     ].sort(),
   );

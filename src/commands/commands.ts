@@ -1,0 +1,42 @@
+// `trader commands`: the command catalog (commands/catalog.ts), as JSON for programs or as a
+// readable list.
+import type { Context } from '../context.js';
+import type { Theme } from '../io/theme.js';
+import { loadCatalog, type Catalog, type CatalogOption } from './catalog.js';
+import { defineCommand, type NoOptions } from './definition.js';
+
+export const commands = defineCommand<NoOptions>({
+  // The catalog reads no setting: a profile holding a bad value must not hide it.
+  lenient: true,
+  examples: ['trader commands', "trader commands --json | jq -r '.commands[] | select(.dangerous) | .name'"],
+  parse: () => ({}),
+  run,
+});
+
+/** Prints the catalog. */
+async function run(ctx: Context): Promise<void> {
+  const catalog = await loadCatalog(ctx.version);
+  ctx.output.result(catalog, (theme) => renderCatalog(catalog, theme));
+}
+
+function optionLine(o: CatalogOption): string {
+  const flag = `${o.short ? `${o.short}, ` : ''}${o.flag}${o.valueName ? ` <${o.valueName}>` : ''}`;
+  const notes = [o.type, o.env && `env ${o.env}`, o.configKey && `config ${o.configKey}`, o.default !== undefined && `default ${String(o.default)}`, o.values && `one of ${o.values.join(',')}`]
+    .filter(Boolean)
+    .join('; ');
+  return `    ${flag}  ${o.help} (${notes})`;
+}
+
+/** The catalog as a list: each command with its arguments and options, dangerous ones marked. */
+export function renderCatalog(catalog: Catalog, theme: Theme): string {
+  const lines: string[] = [];
+  for (const c of catalog.commands) {
+    const args = c.arguments.map((a) => (a.required ? `<${a.name}>` : `[${a.name}]`)).join(' ');
+    const marks = [c.dangerous && theme.failure('dangerous'), c.needsApiKey && 'API key', c.needsKeypair && 'keypair'].filter(Boolean).join(', ');
+    lines.push(`trader ${c.name}${args ? ` ${args}` : ''}${marks ? `  [${marks}]` : ''}`, `  ${c.summary}`);
+    for (const a of c.arguments) lines.push(`    ${a.required ? `<${a.name}>` : `[${a.name}]`}  ${a.help}`);
+    for (const o of c.options) lines.push(optionLine(o));
+  }
+  lines.push('', 'Global options (every command):', ...catalog.globalOptions.map(optionLine));
+  return lines.join('\n');
+}

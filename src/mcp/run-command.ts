@@ -1,0 +1,52 @@
+// Runs one command in this process as `trader … --json` would (src/run.ts: the same parse,
+// checks and flows), with its stdout and stderr captured: the tool's result is the one JSON
+// document the CLI prints, its error the `{"error":…}` line.
+import { PassThrough } from 'node:stream';
+import type { ProcessFacts } from '../context.js';
+import type { ErrorReport } from '../errors.js';
+import { runTrader } from '../run.js';
+
+export interface CommandRun {
+  exitCode: number;
+  /** What --json printed on stdout, parsed (null when nothing, or not one document). */
+  data: unknown;
+  error: ErrorReport | null;
+  /** The `{"warning":…}` lines. */
+  warnings: string[];
+  /** The `{"pagination":…}` line of a list with more pages. */
+  pagination: { nextCursor: string | null; hasMore: boolean } | null;
+}
+
+/** Runs `trader <argv> --json` with these facts and captured streams. */
+export async function runCommand(argv: string[], facts: Omit<ProcessFacts, 'stdout' | 'stderr' | 'stdin'>): Promise<CommandRun> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const stdin = new PassThrough();
+  stdin.end();
+  let out = '';
+  let err = '';
+  stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
+  stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
+  // --json before the `--` that ends the options.
+  const exitCode = await runTrader(['--json', ...argv], { ...facts, stdout, stderr, stdin });
+  await new Promise((resolve) => setImmediate(resolve)); // let the streams deliver what was written
+
+  const run: CommandRun = { exitCode, data: parseOrNull(out), error: null, warnings: [], pagination: null };
+  for (const line of err.split('\n')) {
+    const parsed = parseOrNull(line) as Record<string, any> | null;
+    if (!parsed || typeof parsed !== 'object') continue;
+    if (parsed.error) run.error = parsed.error as ErrorReport;
+    else if (typeof parsed.warning === 'string') run.warnings.push(parsed.warning);
+    else if (parsed.pagination) run.pagination = parsed.pagination;
+  }
+  return run;
+}
+
+function parseOrNull(text: string): unknown {
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

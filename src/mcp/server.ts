@@ -1,0 +1,203 @@
+// `trader mcp`: the commands as MCP tools over stdio, with the official SDK. Each call runs the
+// command in this process exactly as `trader <command> … --json` (trades: `--yes`) would, so an
+// agent gets every check the CLI makes and no other path to a signature. Stdout carries only
+// the protocol; every message for people goes to stderr.
+import type { Readable, Writable } from 'node:stream';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { McpOptions } from '../commands/mcp.js';
+import { loadCatalog } from '../commands/catalog.js';
+import { readConfig } from '../config/config-file.js';
+import { resolveSettings } from '../config/settings.js';
+import type { Context } from '../context.js';
+import { errorReport, ExitCode, exitCodeOf, InterruptedError, UsageError } from '../errors.js';
+import { AuditLog, auditLogPath, type AuditEntry } from './audit-log.js';
+import { description, instructions } from './descriptions.js';
+import { runCommand, type CommandRun } from './run-command.js';
+import { failure, fallbackError, success, tradeFacts } from './tool-results.js';
+import { toolArgv, toolsFrom, READ_TOOLS, TRADE_TOOLS, type Tool } from './tools.js';
+import { tradingGate, type TradingGate } from './trading-gate.js';
+
+/** The tool that says what this server allows (trading on or off, and why; the limits). */
+const STATUS_TOOL = 'trading_status';
+
+/** How long a person has to answer a trade's review in the client. */
+const APPROVAL_TIMEOUT_MS = 5 * 60_000;
+
+/** Serves until the client closes stdin or the process is signalled. */
+export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
+  const catalog = await loadCatalog(ctx.version);
+  const gate = tradingGate(ctx.settings, opts.allowTrading);
+  const tools = new Map<string, Tool>();
+  for (const tool of toolsFrom(catalog, READ_TOOLS)) tools.set(tool.spec.name, tool);
+  if (gate.allowed) for (const tool of toolsFrom(catalog, TRADE_TOOLS)) tools.set(tool.spec.name, tool);
+  const audit = new AuditLog(auditLogPath(ctx.config.path), ctx.settings.apiKey ? [ctx.settings.apiKey] : []);
+  // Messages for people on stderr (none with --json, whose stderr holds only JSON lines).
+  const log = (line: string) => ctx.output.note(`trader mcp: ${line}`);
+
+  const server = new Server({ name: 'trader', version: ctx.version }, { capabilities: { tools: {} }, instructions: instructions(gate, opts) });
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [
+      ...[...tools.values()].map((tool) => ({
+        name: tool.spec.name,
+        title: `trader ${tool.command.name}`,
+        description: description(tool, gate, opts),
+        inputSchema: tool.inputSchema,
+        annotations: tool.spec.trade
+          ? { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
+          : { readOnlyHint: true, openWorldHint: true },
+      })),
+      {
+        name: STATUS_TOOL,
+        title: 'trading status',
+        description: 'whether this server offers buy, sell and cancel, why not when it does not, and the profile limits every trade is held to',
+        inputSchema: { type: 'object' as const, properties: {}, additionalProperties: false },
+        annotations: { readOnlyHint: true, openWorldHint: false },
+      },
+    ],
+  }));
+
+  const inFlight = new Set<Promise<unknown>>();
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const name = request.params.name;
+    const input = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const call = handleCall(name, input, extra.signal);
+    inFlight.add(call);
+    try {
+      return await call;
+    } finally {
+      inFlight.delete(call);
+    }
+  });
+
+  /** One tool call, audited whatever its end. */
+  async function handleCall(name: string, input: Record<string, unknown>, requestSignal: AbortSignal): Promise<CallToolResult> {
+    const entry: AuditEntry = { time: new Date(ctx.clock.now()).toISOString(), tool: name, arguments: input, outcome: 'ok', exitCode: 0 };
+    let result: CallToolResult;
+    try {
+      if (name === STATUS_TOOL) {
+        const now = currentGate();
+        result = { content: [{ type: 'text', text: now.allowed ? 'trading is on' : `trading is off: ${now.reason}` }], structuredContent: { ...now } };
+      } else {
+        const run = await runTool(name, input, requestSignal);
+        result = run.exitCode === ExitCode.ok ? success(name, run) : failure(run.error ?? fallbackError(run), run.exitCode, run.data);
+        Object.assign(entry, { exitCode: run.exitCode }, tradeFacts(run.data));
+        if (run.exitCode !== ExitCode.ok) Object.assign(entry, { outcome: run.error?.category ?? 'internal', code: run.error?.code });
+      }
+    } catch (err) {
+      const report = errorReport(err);
+      const exitCode = exitCodeOf(err);
+      result = failure(report, exitCode, null);
+      Object.assign(entry, { outcome: report.category, code: report.code, exitCode });
+    }
+    try {
+      audit.write(entry);
+    } catch (err) {
+      ctx.output.warn(`trader mcp: cannot write the audit log ${audit.path}: ${(err as Error).message}`);
+    }
+    return result;
+  }
+
+  /** The gate as the profile is now: a person may have changed the limits since the start. */
+  function currentGate(): TradingGate {
+    const profile = readConfig(ctx.config.path).document.profiles[ctx.settings.profileName] ?? {};
+    const flags = { json: true, yes: false, color: false, verbose: false, insecure: ctx.settings.insecure };
+    return tradingGate(resolveSettings(flags, ctx.env, profile, ctx.settings.profileName, ctx.home), opts.allowTrading);
+  }
+
+  /** Runs the tool's command in-process; throws a UsageError for a call refused before it runs. */
+  async function runTool(name: string, input: Record<string, unknown>, requestSignal: AbortSignal): Promise<CommandRun> {
+    const tool = tools.get(name);
+    if (!tool) {
+      if (TRADE_TOOLS.some((t) => t.name === name)) throw new UsageError(`${name} is not offered: ${gate.reason}`, 'TRADING_NOT_ALLOWED');
+      throw new UsageError(`no tool ${JSON.stringify(name)}; tools/list names them`, 'UNKNOWN_TOOL');
+    }
+    const argv = toolArgv(tool, input);
+    let approve: ((review: string, question: string) => Promise<boolean>) | undefined;
+    if (tool.spec.trade) {
+      const now = currentGate();
+      if (!now.allowed) throw new UsageError(`${name} refused: ${now.reason}`, 'TRADING_NOT_ALLOWED');
+      // A dry run signs nothing: no one need approve it.
+      if (tool.spec.signs && opts.confirm && input.dryRun !== true) {
+        if (!server.getClientCapabilities()?.elicitation?.form) {
+          throw new UsageError(
+            `${name} needs the person's yes, and this MCP client cannot ask them (no elicitation); nothing was sent. A person who wants unattended trading starts the server with \`trader mcp --allow-trading --no-confirm\``,
+            'CONFIRMATION_REQUIRED',
+          );
+        }
+        approve = (review, question) => askPerson(review, question, requestSignal);
+      }
+    }
+    const controller = new AbortController();
+    const stop = (reason: unknown) => controller.abort(reason);
+    const onRequestAbort = () => stop(new InterruptedError('SIGINT', [], 'the MCP client cancelled the call'));
+    const onServerAbort = () => stop(ctx.signal.reason);
+    requestSignal.addEventListener('abort', onRequestAbort, { once: true });
+    ctx.signal.addEventListener('abort', onServerAbort, { once: true });
+    try {
+      return await runCommand([...(tool.spec.trade ? ['--yes'] : []), ...globalArgv(ctx), ...argv], {
+        env: ctx.settings.apiKey ? { ...ctx.env, TRADER_API_KEY: ctx.settings.apiKey } : ctx.env,
+        home: ctx.home,
+        clock: ctx.clock,
+        signal: controller.signal,
+        version: ctx.version,
+        fetch: ctx.facts.fetch,
+        approve,
+      });
+    } finally {
+      requestSignal.removeEventListener('abort', onRequestAbort);
+      ctx.signal.removeEventListener('abort', onServerAbort);
+    }
+  }
+
+  /** Shows the person a trade's review through the client; true only on their explicit yes. */
+  async function askPerson(review: string, question: string, signal: AbortSignal): Promise<boolean> {
+    try {
+      const answer = await server.elicitInput(
+        {
+          message: `${review}\n\n${question}`,
+          requestedSchema: {
+            type: 'object',
+            properties: { approve: { type: 'boolean', title: question, description: 'yes signs it; anything else signs nothing', default: false } },
+            required: ['approve'],
+          },
+        },
+        { signal, timeout: APPROVAL_TIMEOUT_MS },
+      );
+      return answer.action === 'accept' && answer.content?.approve === true;
+    } catch (err) {
+      log(`no answer from the person: ${(err as Error).message}; nothing is signed`);
+      return false;
+    }
+  }
+
+  const transport = new StdioServerTransport(ctx.facts.stdin as Readable, ctx.facts.stdout as Writable);
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = () => resolve();
+  });
+  await server.connect(transport);
+  log(`serving ${tools.size + 1} tools over stdio; ${gate.allowed ? `trading on (${opts.confirm ? 'each trade asks the person where the client can' : 'no confirmation asked'})` : `trading off: ${gate.reason}`}; audit log ${audit.path}`);
+  const end = () => void server.close();
+  ctx.facts.stdin.once('end', end);
+  ctx.facts.stdin.once('close', end);
+  ctx.signal.addEventListener('abort', end, { once: true });
+  await closed;
+  // A call under way (a trade waiting for its end) finishes and is audited before the process exits.
+  await Promise.allSettled([...inFlight]);
+}
+
+/** The global options of every run: the server's resolved service, wallet, profile and waits. */
+function globalArgv(ctx: Context): string[] {
+  const s = ctx.settings;
+  return [
+    `--profile=${s.profileName}`,
+    ...(s.baseUrl ? [`--base-url=${s.baseUrl}`] : []),
+    `--keypair=${s.keypairPath}`,
+    ...(s.treasury ? [`--treasury=${s.treasury}`] : []),
+    `--timeout=${s.timeoutSeconds}`,
+    `--request-timeout=${s.requestTimeoutSeconds}`,
+    ...(s.insecure ? ['--insecure'] : []),
+  ];
+}

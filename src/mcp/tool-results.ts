@@ -1,0 +1,48 @@
+// A command's run as an MCP tool result: the JSON the CLI prints as structured content (a list as
+// {items, pagination}) with a summary line, or the error report as a tool error; and the trade a
+// result names, for the audit log.
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ErrorReport } from '../errors.js';
+import type { AuditEntry } from './audit-log.js';
+import type { CommandRun } from './run-command.js';
+
+/** The trade a result names, for the audit log. */
+export function tradeFacts(data: unknown): Pick<AuditEntry, 'tradeId' | 'idempotencyKey'> {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
+  const d = data as Record<string, any>;
+  const tradeId = d.intent?.id ?? d.authorization?.id;
+  return { ...(typeof tradeId === 'string' ? { tradeId } : {}), ...(typeof d.idempotencyKey === 'string' ? { idempotencyKey: d.idempotencyKey } : {}) };
+}
+
+/** A line of what a result is, for clients that show text. */
+function summary(tool: string, run: CommandRun): string {
+  const d = run.data as any;
+  if (Array.isArray(d)) {
+    const more = run.pagination?.hasMore && run.pagination.nextCursor ? `; more with cursor ${JSON.stringify(run.pagination.nextCursor)}` : '';
+    return `${d.length} ${tool === 'holdings' ? 'holdings' : 'items'}${more}`;
+  }
+  if (d?.dryRun) return `${tool} dry run: ${d.ok ? 'every check passed' : 'refused'}; nothing was signed`;
+  if (d?.intent) return `buy ${d.intent.id}: ${d.intent.status}${d.idempotencyKey ? ` (idempotency key ${d.idempotencyKey})` : ''}`;
+  if (d?.authorization) return `sell ${d.authorization.id}: ${d.sell?.status ?? d.authorization.status}${d.idempotencyKey ? ` (idempotency key ${d.idempotencyKey})` : ''}`;
+  return `${tool}: done`;
+}
+
+export function success(tool: string, run: CommandRun): CallToolResult {
+  const structured = Array.isArray(run.data) ? { items: run.data, ...(run.pagination ? { pagination: run.pagination } : {}) } : ((run.data ?? {}) as Record<string, unknown>);
+  const warnings = run.warnings.map((w) => `\nwarning: ${w}`).join('');
+  return { content: [{ type: 'text', text: `${summary(tool, run)}${warnings}\n${JSON.stringify(run.data)}` }], structuredContent: structured };
+}
+
+export function failure(error: ErrorReport, exitCode: number, data: unknown): CallToolResult {
+  const text = `error (${error.category}${error.retryable ? ', retryable' : ''}): ${error.message}`;
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `${text}\n${JSON.stringify({ error })}` }],
+    structuredContent: { error, exitCode, ...(data !== null && data !== undefined ? { result: data } : {}) },
+  };
+}
+
+/** A run that failed without an error line (never expected): said as an internal error. */
+export function fallbackError(run: CommandRun): ErrorReport {
+  return { code: 'INTERNAL', message: `the command ended with exit ${run.exitCode} and no error`, status: null, requestId: null, category: 'internal', retryable: false };
+}

@@ -1,0 +1,140 @@
+// The MCP tools: which command each runs, which of its options an agent may not pass, and the
+// input schema and argv of a call, both made from the command catalog (commands/catalog.ts), so
+// the tools' names, types and help are the CLI's own.
+import type { Catalog, CatalogArgument, CatalogCommand, CatalogOption } from '../commands/catalog.js';
+import { UsageError } from '../errors.js';
+
+export interface ToolSpec {
+  /** The tool's name. */
+  name: string;
+  /** The command it runs (`trades`, `buy`). */
+  command: string;
+  /** Options of the command not offered: output formats, following, and limits an agent must not raise. */
+  omit?: readonly string[];
+  /** Moves money: offered only when trading is allowed, and run under its rules. */
+  trade?: boolean;
+  /** Signs (buy, sell): the person approves its review through the client, unless --no-confirm. */
+  signs?: boolean;
+}
+
+/**
+ * The read tools. Each is one line: a command `trader balance` gets its tool with
+ * `{ name: 'balance', command: 'balance' }`.
+ */
+export const READ_TOOLS: readonly ToolSpec[] = [
+  { name: 'me', command: 'me' },
+  { name: 'points', command: 'points' },
+  { name: 'holdings', command: 'holdings', omit: ['csv', 'wide'] },
+  { name: 'positions', command: 'positions', omit: ['csv', 'wide'] },
+  { name: 'activity', command: 'activity', omit: ['csv', 'wide'] },
+  // Following a trade is the agent's loop to run (call again), not a call that blocks.
+  { name: 'trade', command: 'trades', omit: ['watch', 'interval'] },
+  { name: 'pnl', command: 'pnl', omit: ['csv'] },
+];
+
+/**
+ * The trade tools, offered only with --allow-trading and the profile's limits. The network-fee
+ * cap is the profile's or the default: an agent cannot raise it.
+ */
+export const TRADE_TOOLS: readonly ToolSpec[] = [
+  { name: 'buy', command: 'buy', omit: ['maxFeeLamports'], trade: true, signs: true },
+  { name: 'sell', command: 'sell', omit: ['maxFeeLamports'], trade: true, signs: true },
+  { name: 'cancel', command: 'cancel', trade: true },
+];
+
+/** A JSON Schema property. */
+interface JsonSchemaProperty {
+  type: 'string' | 'boolean' | 'integer' | 'number';
+  description: string;
+  default?: string | number | boolean;
+  enum?: string[];
+}
+
+export interface ToolInputSchema {
+  type: 'object';
+  properties: Record<string, JsonSchemaProperty>;
+  required?: string[];
+  additionalProperties: false;
+}
+
+/** A tool with the command it runs as the catalog describes it. */
+export interface Tool {
+  spec: ToolSpec;
+  command: CatalogCommand;
+  /** The options offered (the command's, less the omitted). */
+  options: CatalogOption[];
+  inputSchema: ToolInputSchema;
+}
+
+/** The tools of these specs, from the catalog; a spec naming a command the catalog lacks is a bug. */
+export function toolsFrom(catalog: Catalog, specs: readonly ToolSpec[]): Tool[] {
+  return specs.map((spec) => {
+    const command = catalog.commands.find((c) => c.name === spec.command && c.runs);
+    if (!command) throw new Error(`MCP tool ${spec.name}: no command ${spec.command} in the catalog`);
+    const options = command.options.filter((o) => !(spec.omit ?? []).includes(o.name));
+    return { spec, command, options, inputSchema: inputSchema(command.arguments, options) };
+  });
+}
+
+function describe(help: string, values?: string[]): string {
+  return values ? `${help} (values: ${values.join(', ')})` : help;
+}
+
+/** The JSON Schema of a command's arguments and options. */
+export function inputSchema(args: readonly CatalogArgument[], options: readonly CatalogOption[]): ToolInputSchema {
+  const properties: Record<string, JsonSchemaProperty> = {};
+  for (const a of args) properties[a.name] = { type: 'string', description: a.help, ...(a.values ? { enum: a.values } : {}) };
+  for (const o of options) {
+    const property: JsonSchemaProperty = { type: o.type, description: describe(`${o.help} (${o.flag})`, o.values) };
+    if (o.default !== undefined) property.default = o.default;
+    properties[o.name] = property;
+  }
+  const required = args.filter((a) => a.required).map((a) => a.name);
+  return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
+}
+
+/**
+ * The argv of a call: the command, its options as `--flag=value` (one word each, so no value can
+ * become another option), then `--` and the arguments (so none can be read as an option).
+ * Checks the types the schema declares; the command's own parse checks the rest, as for the CLI.
+ */
+export function toolArgv(tool: Tool, input: Record<string, unknown>): string[] {
+  const known = new Set([...tool.command.arguments.map((a) => a.name), ...tool.options.map((o) => o.name)]);
+  for (const key of Object.keys(input)) {
+    if (!known.has(key)) throw new UsageError(`${tool.spec.name} takes no argument "${key}"`, 'INVALID_ARGUMENT');
+  }
+  const flags: string[] = [];
+  for (const o of tool.options) {
+    const value = input[o.name];
+    if (value === undefined || value === null) continue;
+    if (o.type === 'boolean') {
+      if (typeof value !== 'boolean') throw new UsageError(`${o.name} must be true or false`, 'INVALID_ARGUMENT');
+      // `--no-wait` is the flag of wait: false; a flag is given for true.
+      const negated = o.flag.startsWith('--no-');
+      if (negated ? !value : value) flags.push(o.flag);
+      continue;
+    }
+    flags.push(`${o.flag}=${scalar(o.name, value, o.type)}`);
+  }
+  const positional: string[] = [];
+  for (const a of tool.command.arguments) {
+    const value = input[a.name];
+    if (value === undefined || value === null) {
+      if (a.required) throw new UsageError(`${tool.spec.name} needs "${a.name}"`, 'INVALID_ARGUMENT');
+      continue;
+    }
+    positional.push(scalar(a.name, value, 'string'));
+  }
+  return [...tool.command.name.split(' '), ...flags, '--', ...positional];
+}
+
+/** A value as the command line would type it. */
+function scalar(name: string, value: unknown, type: CatalogOption['type']): string {
+  if (typeof value === 'string') return value;
+  // A number for a string (an amount in lamports, a limit) is what an agent often sends.
+  if (typeof value === 'number' && Number.isFinite(value) && (type !== 'integer' || Number.isSafeInteger(value))) {
+    if (type === 'string' && !Number.isSafeInteger(value)) throw new UsageError(`${name}: pass a number that is not a whole one as a string, to keep it exact`, 'INVALID_ARGUMENT');
+    return String(value);
+  }
+  throw new UsageError(`${name} must be ${type === 'string' ? 'a string' : `an ${type === 'integer' ? 'integer' : 'number'}`}`, 'INVALID_ARGUMENT');
+}

@@ -1,0 +1,331 @@
+// `trader mcp` end to end with the SDK's own client against a sandbox: the tools offered (trade
+// tools only with --allow-trading and the profile's limits), every read tool against the CLI's
+// --json, trades within limits, a buy over the limit, a hostile sell message refused exactly as
+// through the CLI, the person's yes or no through elicitation, and the audit log.
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Keypair } from '@solana/web3.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { lastJsonError } from '../helpers/cli-assert.js';
+import { freshHome, json, runCli } from '../helpers/cli.js';
+import { sandboxForFile, type Home } from '../helpers/file-sandbox.js';
+import { startMcp, type McpSession } from '../helpers/mcp-client.js';
+import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
+
+let sb: TestSandbox;
+const { envFor, tamperProxy } = sandboxForFile((started) => (sb = started));
+const stranger = Keypair.generate();
+
+const READ_TOOLS = ['activity', 'holdings', 'me', 'pnl', 'points', 'positions', 'trade', 'trading_status'];
+const TRADE_TOOLS = ['buy', 'cancel', 'sell'];
+
+const sessions: McpSession[] = [];
+afterEach(async () => {
+  const open = sessions.splice(0);
+  for (const s of open) await s.close();
+  // Stdout carried only the protocol: a stray line would have been a protocol error.
+  for (const s of open) expect(s.protocolErrors, s.stderr()).toEqual([]);
+});
+
+async function mcp(env: Record<string, string>, args: string[] = [], answer?: Parameters<typeof startMcp>[0]['answer']): Promise<McpSession> {
+  const session = await startMcp({ env, args, answer });
+  sessions.push(session);
+  return session;
+}
+
+/** A home whose profile sets the limits that let trading on. */
+async function limitedHome(maxBuyLamports = '200000000', maxSlippageBps = '500'): Promise<Home> {
+  const home = freshHome();
+  const env = envFor(sb.url, home);
+  for (const [key, value] of [
+    ['maxBuyLamports', maxBuyLamports],
+    ['maxSlippageBps', maxSlippageBps],
+  ]) {
+    const r = await runCli(['config', 'set', key!, value!], { env });
+    expect(r.code, r.stderr).toBe(0);
+  }
+  return home;
+}
+
+const names = async (s: McpSession) => (await s.client.listTools()).tools.map((t) => t.name).sort();
+const trades = async () => (await sb.requests()).filter((e) => e.method === 'POST').map((e) => e.path);
+const auditLines = (home: Home) => readFileSync(join(dirname(home.TRADER_CONFIG), 'mcp-audit.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+
+beforeAll(async () => {
+  await completeBuy(sb, { mint: sb.tokens[0]!.mint, amountLamports: '300000000' });
+});
+
+describe('tools offered', () => {
+  it('by default: the read tools only, read-only, and the instructions say why trading is off', async () => {
+    const s = await mcp(envFor(sb.url));
+    const { tools } = await s.client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(READ_TOOLS);
+    for (const t of tools) expect(t.annotations?.readOnlyHint, t.name).toBe(true);
+    expect(s.client.getInstructions()).toMatch(/Trading is off: the server was started without --allow-trading/);
+    // The schemas are the commands' own options.
+    const positions = tools.find((t) => t.name === 'positions')!;
+    expect(Object.keys(positions.inputSchema.properties ?? {}).sort()).toEqual(['all', 'cursor', 'id', 'limit', 'status']);
+    expect((positions.inputSchema.properties as any).limit).toMatchObject({ type: 'integer' });
+    expect(Object.keys(tools.find((t) => t.name === 'trade')!.inputSchema.properties ?? {})).toEqual(['id', 'status']);
+    expect(tools.find((t) => t.name === 'trade')!.inputSchema.required).toEqual(['id']);
+    expect(s.protocolErrors).toEqual([]);
+  });
+
+  it('with --allow-trading but no limits in the profile: no trade tools, and the limits to set are named', async () => {
+    const s = await mcp(envFor(sb.url), ['--allow-trading']);
+    expect(await names(s)).toEqual(READ_TOOLS);
+    expect(s.client.getInstructions()).toMatch(/does not set maxBuyLamports and maxSlippageBps/);
+    const status = await s.call('trading_status');
+    expect(status.structuredContent).toMatchObject({ allowed: false, maxBuyLamports: null });
+    const refused = await s.call('buy', { token: sb.tokens[0]!.mint, amount: '1000' });
+    expect(refused.isError).toBe(true);
+    expect(refused.structuredContent.error).toMatchObject({ code: 'TRADING_NOT_ALLOWED', category: 'usage', retryable: false });
+  });
+
+  it('with --allow-trading and only one limit set: still no trade tools', async () => {
+    const home = freshHome();
+    await runCli(['config', 'set', 'maxBuyLamports', '100000000'], { env: envFor(sb.url, home) });
+    const s = await mcp(envFor(sb.url, home), ['--allow-trading']);
+    expect(await names(s)).toEqual(READ_TOOLS);
+    expect(s.client.getInstructions()).toMatch(/does not set maxSlippageBps/);
+  });
+
+  it('with --allow-trading and both limits: buy, sell and cancel, destructive', async () => {
+    const s = await mcp(envFor(sb.url, await limitedHome()), ['--allow-trading']);
+    const { tools } = await s.client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([...READ_TOOLS, ...TRADE_TOOLS].sort());
+    for (const name of TRADE_TOOLS) expect(tools.find((t) => t.name === name)!.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
+    // The fee cap is the profile's or the default: an agent cannot raise it.
+    expect(Object.keys(tools.find((t) => t.name === 'buy')!.inputSchema.properties ?? {}).sort()).toEqual(['amount', 'dryRun', 'idempotencyKey', 'slippageBps', 'token', 'wait']);
+    expect(s.client.getInstructions()).toMatch(/Trading is on.*maxBuyLamports 200000000, maxSlippageBps 500/);
+  });
+  it('the tool schemas are the catalog\'s (`trader commands --json`): same names, types and help', async () => {
+    const catalogRun = await runCli(['commands', '--json'], { env: envFor(sb.url) });
+    expect(catalogRun.code, catalogRun.stderr).toBe(0);
+    const catalog = json(catalogRun);
+    const s = await mcp(envFor(sb.url, await limitedHome()), ['--allow-trading']);
+    for (const tool of (await s.client.listTools()).tools.filter((t) => t.name !== 'trading_status')) {
+      const command = catalog.commands.find((c: any) => `trader ${c.name}` === tool.title);
+      expect(command, tool.name).toBeDefined();
+      expect(command.dangerous, tool.name).toBe(TRADE_TOOLS.includes(tool.name));
+      for (const [key, property] of Object.entries(tool.inputSchema.properties ?? {}) as Array<[string, any]>) {
+        const argument = command.arguments.find((a: any) => a.name === key);
+        const option = command.options.find((o: any) => o.name === key);
+        expect(argument ?? option, `${tool.name}.${key}`).toBeDefined();
+        expect(property.type).toBe((argument ?? option).type);
+        expect(property.description).toContain((argument ?? option).help);
+      }
+    }
+  });
+
+  it('--no-confirm without --allow-trading is a usage error', async () => {
+    const r = await runCli(['mcp', '--no-confirm'], { env: envFor(sb.url) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--no-confirm is for trading/);
+  });
+});
+
+describe('read tools answer what the CLI --json prints', () => {
+  it('me, points, holdings, positions, activity, trade, pnl', async () => {
+    const env = envFor(sb.url);
+    const s = await mcp(env);
+    const cli = async (args: string[]) => {
+      const r = await runCli([...args, '--json'], { env });
+      expect(r.code, r.stderr).toBe(0);
+      return json(r);
+    };
+    const position = (await cli(['positions', '--limit', '1']))[0];
+    const buyId = position.buyTradeId as string;
+    const cases: Array<[string, Record<string, unknown>, string[]]> = [
+      ['me', {}, ['me']],
+      ['points', {}, ['points']],
+      ['positions', { limit: 2 }, ['positions', '--limit', '2']],
+      ['positions', { id: position.id.slice(0, 8) }, ['positions', position.id.slice(0, 8)]],
+      ['activity', { type: 'buy', limit: 3 }, ['activity', '--type', 'buy', '--limit', '3']],
+      ['trade', { id: buyId }, ['trades', buyId]],
+      ['trade', { id: buyId, status: true }, ['trades', buyId, '--status']],
+    ];
+    for (const [tool, args, argv] of cases) {
+      const result = await s.call(tool, args);
+      expect(result.isError, `${tool}: ${JSON.stringify(result.content)}`).toBeFalsy();
+      const expected = await cli(argv);
+      const structured = Array.isArray(expected) ? result.structuredContent.items : result.structuredContent;
+      expect(structured, tool).toEqual(expected);
+      expect((result.content[0] as any).text, tool).toContain(JSON.stringify(expected));
+    }
+    // Holdings and P&L carry values priced now: compare what does not move with the price.
+    const holdings = await s.call('holdings');
+    expect(holdings.structuredContent.items.map((h: any) => [h.mint, h.amount])).toEqual((await cli(['holdings'])).map((h: any) => [h.mint, h.amount]));
+    const pnl = await s.call('pnl');
+    const cliPnl = await cli(['pnl']);
+    expect(Object.keys(pnl.structuredContent).sort()).toEqual(Object.keys(cliPnl).sort());
+    expect(pnl.structuredContent.tokens.map((t: any) => t.mint)).toEqual(cliPnl.tokens.map((t: any) => t.mint));
+  });
+
+  it('a list with more pages gives the cursor, and the next page follows from it', async () => {
+    const s = await mcp(envFor(sb.url));
+    const first = await s.call('activity', { limit: 1 });
+    expect(first.structuredContent.pagination).toMatchObject({ hasMore: true, nextCursor: expect.any(String) });
+    const second = await s.call('activity', { limit: 1, cursor: first.structuredContent.pagination.nextCursor });
+    expect(second.structuredContent.items[0].id).not.toBe(first.structuredContent.items[0].id);
+  });
+
+  it('bad input is a tool error with the CLI\'s usage error, before anything is sent', async () => {
+    const s = await mcp(envFor(sb.url));
+    const bad = await s.call('positions', { limit: 0 });
+    expect(bad.isError).toBe(true);
+    expect(bad.structuredContent).toMatchObject({ exitCode: 2, error: { category: 'usage', retryable: false } });
+    const cli = await runCli(['positions', '--limit', '0', '--json'], { env: envFor(sb.url) });
+    expect(bad.structuredContent.error).toEqual(lastJsonError(cli));
+    const unknown = await s.call('me', { apiKey: 'x' });
+    expect(unknown.structuredContent.error).toMatchObject({ code: 'INVALID_ARGUMENT', category: 'usage' });
+    // An argument that looks like an option stays an argument.
+    const injected = await s.call('trade', { id: '--help' });
+    expect(injected.isError).toBe(true);
+    expect(injected.structuredContent.error.category).toBe('usage');
+  });
+});
+
+describe.sequential('trade tools', () => {
+  it('a buy within the limits completes (--no-confirm), and the audit log has one line per call, never the key', async () => {
+    const home = await limitedHome();
+    const s = await mcp(envFor(sb.url, home), ['--allow-trading', '--no-confirm']);
+    const key = `mcp-buy-${Date.now()}`;
+    const result = await s.call('buy', { token: sb.tokens[1]!.mint, amount: '0.1sol', idempotencyKey: key });
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ intent: { status: 'completed', amountLamports: '100000000' }, idempotencyKey: key });
+    await s.call('me');
+    await s.close();
+    const lines = auditLines(home);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ tool: 'buy', outcome: 'ok', exitCode: 0, tradeId: result.structuredContent.intent.id, idempotencyKey: key, arguments: { amount: '0.1sol' } });
+    expect(lines[1]).toMatchObject({ tool: 'me', outcome: 'ok' });
+    const file = join(dirname(home.TRADER_CONFIG), 'mcp-audit.jsonl');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8')).not.toContain(sb.apiKey);
+    expect(s.stderr()).not.toContain(sb.apiKey);
+  });
+
+  it('a buy one lamport over maxBuyLamports is refused before anything is sent; at the limit it goes', async () => {
+    const home = await limitedHome('100000000');
+    const s = await mcp(envFor(sb.url, home), ['--allow-trading', '--no-confirm']);
+    await sb.clearRequests();
+    const over = await s.call('buy', { token: sb.tokens[1]!.mint, amount: '100000001' });
+    expect(over.isError).toBe(true);
+    expect(over.structuredContent).toMatchObject({ exitCode: 2, error: { code: 'OVER_LIMIT', category: 'usage', retryable: false } });
+    expect(await trades()).toEqual([]);
+    const at = await s.call('buy', { token: sb.tokens[1]!.mint, amount: '100000000', dryRun: true });
+    expect(at.isError, JSON.stringify(at.content)).toBeFalsy();
+    expect(at.structuredContent).toMatchObject({ dryRun: true, ok: true });
+    await s.close();
+    expect(auditLines(home).map((l) => [l.tool, l.outcome, l.code])).toEqual([
+      ['buy', 'usage', 'OVER_LIMIT'],
+      ['buy', 'ok', undefined],
+    ]);
+  });
+
+  it('a slippage over maxSlippageBps is refused; a sell within the limits completes', async () => {
+    const s = await mcp(envFor(sb.url, await limitedHome()), ['--allow-trading', '--no-confirm']);
+    const over = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '10%', slippageBps: 501 });
+    expect(over.structuredContent.error).toMatchObject({ code: 'OVER_LIMIT', category: 'usage' });
+    const sold = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '10%', slippageBps: 500 });
+    expect(sold.isError, JSON.stringify(sold.content)).toBeFalsy();
+    expect(sold.structuredContent).toMatchObject({ authorization: { mint: sb.tokens[0]!.mint }, idempotencyKey: expect.any(String) });
+  });
+
+  it('a hostile sell message is refused through MCP exactly as through the CLI: nothing signed, no authorize sent', async () => {
+    const p = await tamperProxy();
+    p.rewrite('POST', /^\/api\/v1\/trade\/sells$/, (body) => {
+      const a = body.data.authorization;
+      a.message = `I authorize withdrawal of ALL balances to ${stranger.publicKey.toBase58()}. ref ${a.mint} ${a.amount} ${a.minimumOutputLamports}`;
+      return body;
+    });
+    const home = await limitedHome();
+    const env = envFor(p.url, home);
+    const s = await mcp(env, ['--allow-trading', '--no-confirm']);
+    const viaMcp = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '1000' });
+    const viaCli = await runCli(['sell', sb.tokens[0]!.mint, '1000', '--yes', '--json'], { env });
+    expect(viaCli.code).toBe(6);
+    expect(viaMcp.isError).toBe(true);
+    expect(viaMcp.structuredContent.exitCode).toBe(6);
+    const cliError = lastJsonError(viaCli);
+    expect(viaMcp.structuredContent.error).toMatchObject({ code: 'REFUSED_TO_SIGN', category: 'refused_to_sign', retryable: false });
+    // The same refusal, but for the authorization id in it.
+    const withoutIds = (text: string) => text.replace(/sell_[\w-]+/g, 'sell_…');
+    expect(withoutIds(viaMcp.structuredContent.error.message)).toBe(withoutIds(cliError.message));
+    expect(viaMcp.structuredContent.error.message).toMatch(/reads as a withdrawal/);
+    expect(p.seen.filter((r) => r.path.endsWith('/authorize'))).toEqual([]);
+    await s.close();
+    const [line] = auditLines(home);
+    expect(line).toMatchObject({ tool: 'sell', outcome: 'refused_to_sign', code: 'REFUSED_TO_SIGN', exitCode: 6, tradeId: expect.stringMatching(/^sell_/) });
+  });
+  it('a changed sell wording is a refusal that names the command a person runs to accept it', async () => {
+    const p = await tamperProxy();
+    const s = await mcp(envFor(p.url, await limitedHome()), ['--allow-trading', '--no-confirm']);
+    const first = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '1000' });
+    expect(first.isError, JSON.stringify(first.content)).toBeFalsy();
+    p.rewrite('POST', /^\/api\/v1\/trade\/sells$/, (body) => {
+      body.data.authorization.message = `Please note. ${body.data.authorization.message}`;
+      return body;
+    });
+    const second = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '1000' });
+    expect(second.structuredContent.error).toMatchObject({ code: 'REFUSED_TO_SIGN', category: 'refused_to_sign', retryable: false });
+    expect(second.structuredContent.error.message).toMatch(/trader config trust accept-wording \w+/);
+    expect(p.seen.filter((r) => r.path.endsWith('/authorize'))).toHaveLength(1);
+  });
+});
+
+describe.sequential('the person confirms through the client (elicitation)', () => {
+  it('declined: nothing signed, the intent cancelled, a DECLINED trade_failed error', async () => {
+    const s = await mcp(envFor(sb.url, await limitedHome()), ['--allow-trading'], () => ({ action: 'decline' }));
+    await sb.clearRequests();
+    const result = await s.call('buy', { token: sb.tokens[1]!.mint, amount: '0.05sol' });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent.error).toMatchObject({ code: 'DECLINED', category: 'trade_failed', retryable: false });
+    expect(s.asked).toHaveLength(1);
+    expect(s.asked[0]).toMatch(/0\.05 SOL/);
+    expect(s.asked[0]).toMatch(/Sign and send this deposit\?/);
+    const posts = await trades();
+    expect(posts.some((p) => p.endsWith('/deposit'))).toBe(false);
+    expect(posts.filter((p) => p.endsWith('/cancel'))).toHaveLength(1);
+  });
+
+  it('accepted with anything but an explicit yes: nothing signed', async () => {
+    const s = await mcp(envFor(sb.url, await limitedHome()), ['--allow-trading'], () => ({ action: 'accept', content: { approve: false } }));
+    await sb.clearRequests();
+    const result = await s.call('buy', { token: sb.tokens[1]!.mint, amount: '0.05sol' });
+    expect(result.structuredContent.error).toMatchObject({ code: 'DECLINED' });
+    expect((await trades()).some((p) => p.endsWith('/deposit'))).toBe(false);
+  });
+
+  it('the person says yes: the buy is signed and completes', async () => {
+    const s = await mcp(envFor(sb.url, await limitedHome()), ['--allow-trading'], () => ({ action: 'accept', content: { approve: true } }));
+    const result = await s.call('buy', { token: sb.tokens[1]!.mint, amount: '0.05sol' });
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    expect(result.structuredContent.intent.status).toBe('completed');
+    expect(s.asked).toHaveLength(1);
+    const sold = await s.call('sell', { token: sb.tokens[1]!.mint, amount: '50%' });
+    expect(sold.isError, JSON.stringify(sold.content)).toBeFalsy();
+    expect(s.asked).toHaveLength(2);
+    expect(s.asked[1]).toContain(sold.structuredContent.authorization.message.split('\n')[0]);
+    expect(s.asked[1]).toMatch(/Sign this message and sell\?$/);
+  });
+
+  it('cancel signs nothing, so it needs no one to confirm', async () => {
+    const created = await sb.call('POST', '/trade/buys', { body: { mint: sb.tokens[1]!.mint, amountLamports: '1000000', idempotencyKey: `mcp-cancel-${Date.now()}` } });
+    expect(created.status).toBe(201);
+    const s = await mcp(envFor(sb.url, await limitedHome()), ['--allow-trading']);
+    const result = await s.call('cancel', { buyId: created.body.data.intent.id });
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    expect(result.structuredContent.intent).toMatchObject({ id: created.body.data.intent.id, status: 'cancelled' });
+  });
+
+  it('a client that cannot ask: a trade is refused unless the server runs with --no-confirm; nothing is sent', async () => {
+    const s = await mcp(envFor(sb.url, await limitedHome()), ['--allow-trading']);
+    await sb.clearRequests();
+    const result = await s.call('buy', { token: sb.tokens[1]!.mint, amount: '0.05sol' });
+    expect(result.structuredContent.error).toMatchObject({ code: 'CONFIRMATION_REQUIRED', category: 'usage' });
+    expect(result.structuredContent.error.message).toMatch(/--no-confirm/);
+    expect(await trades()).toEqual([]);
+  });
+});

@@ -1,0 +1,81 @@
+// The one table that routes errors: each error class and code → category, retryable and exit code,
+// as `--json` error lines and MCP tool errors carry them (docs/agents.md shows the same table).
+import { describe, expect, it } from 'vitest';
+import { CommanderError } from 'commander';
+import {
+  ApiError,
+  DeclinedError,
+  ERROR_CATEGORIES,
+  errorReport,
+  exitCodeOf,
+  InterruptedError,
+  PendingError,
+  RefusedToSignError,
+  TradeFailedError,
+  UsageError,
+} from '../../src/errors.js';
+import { UncertainOutcomeError } from '../../src/api/errors.js';
+
+const api = (status: number | null, code?: string) => new ApiError('x', { status, code });
+
+const TABLE: Array<[string, unknown, string, boolean, number]> = [
+  ['usage error', new UsageError('bad amount', 'INVALID_ARGUMENT'), 'usage', false, 2],
+  ['over a limit', new UsageError('over', 'OVER_LIMIT'), 'usage', false, 2],
+  ['not configured', new UsageError('no url', 'NOT_CONFIGURED'), 'usage', false, 2],
+  ['confirmation needed', new UsageError('needs --yes', 'CONFIRMATION_REQUIRED'), 'usage', false, 2],
+  ['401', api(401, 'UNAUTHORIZED'), 'auth', false, 3],
+  ['403', api(403, 'FORBIDDEN'), 'auth', false, 3],
+  ['429', api(429, 'RATE_LIMITED'), 'rate_limit', true, 3],
+  ['a 4xx with a 429 code', api(400, 'RATE_LIMITED'), 'rate_limit', true, 3],
+  ['no connection', api(null, 'NETWORK_ERROR'), 'network', true, 3],
+  ['a lost answer (uncertain)', new UncertainOutcomeError('lost', { status: null, code: 'NETWORK_ERROR' }), 'network', true, 3],
+  ['a request timeout', api(null, 'TIMEOUT'), 'network', true, 3],
+  ['a body that stopped coming', api(200, 'TIMEOUT'), 'network', true, 3],
+  ['500', api(500, 'SERVER_ERROR'), 'service', true, 3],
+  ['502', api(502, 'BAD_GATEWAY'), 'service', true, 3],
+  ['503', api(503, 'SERVICE_UNAVAILABLE'), 'service', true, 3],
+  ['504', api(504, 'GATEWAY_TIMEOUT'), 'service', true, 3],
+  ['499 (last 4xx)', api(499), 'service', false, 3],
+  ['400', api(400, 'BAD_REQUEST'), 'service', false, 3],
+  ['404', api(404, 'NOT_FOUND'), 'service', false, 3],
+  ['409', api(409, 'CONFLICT'), 'service', false, 3],
+  ['422 insufficient balance', api(422, 'INSUFFICIENT_BALANCE'), 'service', false, 3],
+  ['a malformed answer', api(200, 'UNEXPECTED_RESPONSE'), 'service', false, 3],
+  ['not cancellable', api(409, 'NOT_CANCELLABLE'), 'service', false, 3],
+  ['a failed trade', new TradeFailedError('failed', 'PRICE_MOVED'), 'trade_failed', false, 4],
+  ['declined at the prompt', new DeclinedError(), 'trade_failed', false, 4],
+  ['gave up waiting', new PendingError('still pending'), 'timeout', true, 5],
+  ['refused to sign', new RefusedToSignError(['the fee payer is not your wallet']), 'refused_to_sign', false, 6],
+  ['SIGINT', new InterruptedError('SIGINT'), 'interrupted', true, 130],
+  ['SIGTERM', new InterruptedError('SIGTERM'), 'interrupted', true, 143],
+  ['a bug', new TypeError('x is undefined'), 'internal', false, 1],
+  ['a thrown string', 'boom', 'internal', false, 1],
+];
+
+describe('error category, retryable and exit code', () => {
+  it.each(TABLE)('%s', (_name, err, category, retryable, exit) => {
+    const report = errorReport(err);
+    expect(report.category).toBe(category);
+    expect(report.retryable).toBe(retryable);
+    expect(exitCodeOf(err)).toBe(exit);
+    expect(Object.keys(report).sort()).toEqual(['category', 'code', 'message', 'requestId', 'retryable', 'status']);
+  });
+
+  it('every category is reached by the table', () => {
+    const reached = new Set(TABLE.map((row) => row[2]));
+    expect([...reached].sort()).toEqual([...ERROR_CATEGORIES].sort());
+  });
+
+  it('carries status and request id of a service error, and hints in the message', () => {
+    const report = errorReport(new ApiError('HTTP 503: busy', { status: 503, code: 'SERVICE_UNAVAILABLE', requestId: 'req-1', hints: ['try later'] }));
+    expect(report).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'HTTP 503: busy; try later', status: 503, requestId: 'req-1', category: 'service', retryable: true });
+  });
+
+  it('names an unexpected error internal, without a stack', () => {
+    expect(errorReport(new Error('oops'))).toEqual({ code: 'INTERNAL', message: 'internal error: oops', status: null, requestId: null, category: 'internal', retryable: false });
+  });
+
+  it('a commander error is not a TraderError (run.ts wraps it as a usage error first)', () => {
+    expect(errorReport(new CommanderError(1, 'commander.unknownOption', 'x')).category).toBe('internal');
+  });
+});

@@ -1,0 +1,63 @@
+// The MCP tools' schemas and argv, from the catalog: what an agent passes becomes one word per
+// option and arguments after `--`, so no value can turn into another option.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../src/commands/catalog.js';
+import { READ_TOOLS, toolArgv, toolsFrom, TRADE_TOOLS, type Tool } from '../../src/mcp/tools.js';
+import { tradingGate } from '../../src/mcp/trading-gate.js';
+
+let tools: Map<string, Tool>;
+beforeAll(async () => {
+  const catalog = await loadCatalog('0.0.0-test');
+  tools = new Map(toolsFrom(catalog, [...READ_TOOLS, ...TRADE_TOOLS]).map((t) => [t.spec.name, t]));
+});
+const tool = (name: string) => tools.get(name)!;
+
+describe('tool argv', () => {
+  it('options as --flag=value, then -- and the arguments', () => {
+    expect(toolArgv(tool('buy'), { token: 'WOOF', amount: '0.1sol', slippageBps: 50, idempotencyKey: 'k-1', wait: false, dryRun: true })).toEqual([
+      'buy',
+      '--slippage-bps=50',
+      '--idempotency-key=k-1',
+      '--no-wait',
+      '--dry-run',
+      '--',
+      'WOOF',
+      '0.1sol',
+    ]);
+    expect(toolArgv(tool('buy'), { token: 'WOOF', amount: '100', wait: true, dryRun: false })).toEqual(['buy', '--', 'WOOF', '100']);
+    expect(toolArgv(tool('trade'), { id: 'sell_abc' })).toEqual(['trades', '--', 'sell_abc']);
+    expect(toolArgv(tool('positions'), {})).toEqual(['positions', '--']);
+  });
+
+  it('values that look like options stay values', () => {
+    expect(toolArgv(tool('sell'), { token: '--yes', amount: '-1', idempotencyKey: '--api-key=x' })).toEqual(['sell', '--idempotency-key=--api-key=x', '--', '--yes', '-1']);
+  });
+
+  it('a number is accepted for a string or integer; a fraction for an integer is not', () => {
+    expect(toolArgv(tool('buy'), { token: 'WOOF', amount: 100000000 })).toEqual(['buy', '--', 'WOOF', '100000000']);
+    expect(() => toolArgv(tool('buy'), { token: 'WOOF', amount: 0.1 })).toThrow(/as a string/);
+    expect(() => toolArgv(tool('positions'), { limit: 1.5 })).toThrow(/must be an integer/);
+    expect(() => toolArgv(tool('positions'), { limit: 2 ** 53 })).toThrow(/must be an integer/);
+    expect(() => toolArgv(tool('buy'), { token: 'WOOF', amount: '1', dryRun: 'yes' })).toThrow(/true or false/);
+    expect(() => toolArgv(tool('buy'), { token: { mint: 'x' }, amount: '1' })).toThrow(/must be a string/);
+  });
+
+  it('unknown inputs, omitted options and missing arguments are refused', () => {
+    expect(() => toolArgv(tool('me'), { apiKey: 'x' })).toThrow(/takes no argument "apiKey"/);
+    expect(() => toolArgv(tool('buy'), { token: 'WOOF', amount: '1', maxFeeLamports: '999999999' })).toThrow(/takes no argument "maxFeeLamports"/);
+    expect(() => toolArgv(tool('holdings'), { csv: true })).toThrow(/takes no argument "csv"/);
+    expect(() => toolArgv(tool('trade'), { watch: true, id: 'x' })).toThrow(/takes no argument "watch"/);
+    expect(() => toolArgv(tool('buy'), { token: 'WOOF' })).toThrow(/needs "amount"/);
+  });
+});
+
+describe('trading gate', () => {
+  const limits = { profileName: 'p', maxBuyLamports: 1n, maxSlippageBps: 10, maxFeeLamports: null };
+  it('on only with --allow-trading and both limits', () => {
+    expect(tradingGate(limits, true)).toMatchObject({ allowed: true, reason: null, maxBuyLamports: '1', maxSlippageBps: 10 });
+    expect(tradingGate(limits, false)).toMatchObject({ allowed: false, reason: expect.stringMatching(/--allow-trading/) });
+    expect(tradingGate({ ...limits, maxBuyLamports: null }, true).reason).toMatch(/does not set maxBuyLamports, .*config set maxBuyLamports/);
+    expect(tradingGate({ ...limits, maxSlippageBps: null }, true).reason).toMatch(/does not set maxSlippageBps/);
+    expect(tradingGate({ ...limits, maxBuyLamports: null, maxSlippageBps: null }, true).reason).toMatch(/maxBuyLamports and maxSlippageBps/);
+  });
+});
