@@ -29,7 +29,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'trades',
     group: READING,
-    summary: 'show one trade (a buy id, a sell_… id or a sell group key); --watch follows it',
+    summary: 'list recent trades, or show one (a buy id, a sell_… id or a sell group key); --watch follows it',
     definition: async () => (await import('./trades.js')).trades,
   },
   {

@@ -1,10 +1,12 @@
-// `trader trades <id> [--watch]`: show one trade, or follow it until it is final.
-import { MIN_PREFIX_LENGTH, parseSeconds, parseTradeIdArgument, type TypedTradeId } from '../argument-parsers.js';
+// `trader trades [id] [--watch]`: list recent trades, show one, or follow one until it is final.
+import { MIN_PREFIX_LENGTH, parseLimit, parseSeconds, parseTradeIdArgument, type TypedTradeId } from '../argument-parsers.js';
 import type { Context } from '../context.js';
-import { DEFAULT_WATCH_INTERVAL_SECONDS, MIN_WATCH_INTERVAL_SECONDS } from '../defaults.js';
-import { InterruptedError, PendingError, TradeFailedError } from '../errors.js';
+import { DEFAULT_WATCH_INTERVAL_SECONDS, MIN_WATCH_INTERVAL_SECONDS, SERVICE_PAGE_LIMIT } from '../defaults.js';
+import { InterruptedError, PendingError, TradeFailedError, UsageError } from '../errors.js';
 import { stageWords } from '../io/views/stage.js';
 import { renderSell, renderTrade } from '../io/views/trade.js';
+import { readTradeOrNull } from '../trade/read-trade.js';
+import { sellGroupKey } from '../trade/sell-outcome.js';
 import { tokenMetaQuietly } from '../trade/token-lookup.js';
 import type { TokenMeta } from '../domain/token.js';
 import { watchSell, watchTrade } from '../trade/watch.js';
@@ -12,16 +14,27 @@ import { defineCommand, optionFlag, parsedOption } from './definition.js';
 import { followCommand } from './follow-command.js';
 import { resolveTradeId } from './id-prefix.js';
 import { deadline } from './trade-options.js';
+import { listRecentTrades } from './trades-list.js';
+import { WIDE_OPTION } from './shared-options.js';
 
 export interface TradesOptions {
-  id: TypedTradeId;
+  /** The trade to show; null lists recent trades. */
+  id: TypedTradeId | null;
   watch: boolean;
   /** Between status reads while watching. */
   intervalSeconds: number;
+  /** How many recent trades the list shows. */
+  limit: number;
+  wide: boolean;
 }
 
 export const trades = defineCommand<TradesOptions>({
-  arguments: [{ name: '<id>', help: `buy intent id (or its first ${MIN_PREFIX_LENGTH}+ characters), sell authorization id (sell_…) or trade id` }],
+  arguments: [
+    {
+      name: '[id]',
+      help: `buy intent id (or its first ${MIN_PREFIX_LENGTH}+ characters), sell authorization id (sell_…) or trade id; without one, recent trades are listed`,
+    },
+  ],
   options: [
     { flags: '--watch', help: 'follow the trade until it is final' },
     {
@@ -29,21 +42,30 @@ export const trades = defineCommand<TradesOptions>({
       help: `seconds between status reads while watching, at least ${MIN_WATCH_INTERVAL_SECONDS}`,
       default: DEFAULT_WATCH_INTERVAL_SECONDS,
     },
+    { flags: '--limit <n>', help: 'without an id: how many recent trades, 1-100', default: SERVICE_PAGE_LIMIT },
+    WIDE_OPTION,
   ],
-  examples: ['trader trades <buyId>', 'trader trades sell_abc123 --watch', 'trader trades <id> --watch --json --timeout 600'],
+  examples: ['trader trades', 'trader trades --limit 5 --json', 'trader trades <buyId>', 'trader trades sell_abc123 --watch', 'trader trades <id> --watch --json --timeout 600'],
   parse(raw) {
     const interval = (text: string) => parseSeconds(text, { option: '--interval', min: MIN_WATCH_INTERVAL_SECONDS });
-    return {
-      id: parseTradeIdArgument(raw.args[0]!),
+    const typed = raw.args[0];
+    const opts = {
+      id: typed === undefined ? null : parseTradeIdArgument(typed),
       watch: optionFlag(raw, 'watch'),
       intervalSeconds: parsedOption(raw, 'interval', interval) ?? DEFAULT_WATCH_INTERVAL_SECONDS,
+      limit: parsedOption(raw, 'limit', parseLimit) ?? SERVICE_PAGE_LIMIT,
+      wide: optionFlag(raw, 'wide'),
     };
+    if (opts.id === null && opts.watch) throw new UsageError('--watch follows one trade: give its id (`trader trades` lists them)');
+    if (opts.id !== null && raw.options.limit !== undefined) throw new UsageError('--limit is for the list: give no id, or drop --limit');
+    return opts;
   },
   run,
 });
 
-/** Shows the trade, or follows it to its end with --watch. */
+/** Lists recent trades, shows one, or follows one to its end with --watch. */
 async function run(ctx: Context, opts: TradesOptions): Promise<void> {
+  if (opts.id === null) return listRecentTrades(ctx, { limit: opts.limit, wide: opts.wide });
   const intervalMs = opts.intervalSeconds * 1000;
   const api = await ctx.api();
   const id = await resolveTradeId(api, opts.id);
@@ -87,7 +109,10 @@ async function show(ctx: Context, id: string, isSell: boolean): Promise<string> 
   if (isSell) {
     const view = await api.getSell(id);
     const tokens = await tokenFacts(ctx, view.authorization.mint);
-    ctx.output.result(view, (theme) => renderSell(view, theme, tokens(view.authorization.mint)));
+    // The SOL received and the payout are on the sell's trade, read through its group key (human output only: --json is the sell as read).
+    const key = ctx.output.json ? null : sellGroupKey(view.sell);
+    const trade = key ? await readTradeOrNull(api, key) : null;
+    ctx.output.result(view, (theme) => renderSell(view, trade, theme, tokens(view.authorization.mint)));
     return view.authorization.status;
   }
   const trade = await api.getTrade(id);
