@@ -95,7 +95,7 @@ async function run(ctx: Context, opts: SellOptions): Promise<void> {
       {
         created: (authorization, resumed) => screen.created(authorization.id, authorization.status, resumed, resume()),
         async confirm(review) {
-          ctx.output.note(renderSellReview(review, meta, ctx.clock.now(), ctx.output.theme));
+          ctx.output.note(renderSellReview(review, meta, ctx.clock.now(), ctx.output.theme, ctx.settings.yes ? null : screen.reviewRoom()));
           if (ctx.settings.yes) return true;
           return ask('Sign this message and sell?', false);
         },

@@ -39,3 +39,8 @@ export function stripAnsi(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.replace(/\u001b\[[0-9;]*m/g, '');
 }
+
+/** Screen rows `text` takes on a terminal `columns` wide (long lines wrap; an empty line takes one). */
+export function screenRows(text: string, columns: number): number {
+  return text.split('\n').reduce((rows, line) => rows + Math.max(1, Math.ceil(displayWidth(line) / columns)), 0);
+}
