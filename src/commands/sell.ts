@@ -9,6 +9,7 @@ import { renderSellReview, renderSellSummary } from '../io/views/sell.js';
 import { tokenAmount } from '../io/views/token-amount.js';
 import { holdingOf, metaOf, mintForSymbol } from '../trade/token-lookup.js';
 import { defineCommand, parsedOption } from './definition.js';
+import { withCommand } from '../io/command-line.js';
 import { followCommand } from './follow-command.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from './shared-options.js';
 import { startTrade } from './trade-preflight.js';
@@ -133,7 +134,9 @@ async function run(ctx: Context, opts: SellOptions): Promise<void> {
       return;
     }
     case 'accepted':
-      ctx.output.result({ ...result.view, trade: null, idempotencyKey: result.idempotencyKey }, () => `Sell ${result.view.authorization.id} authorized. Follow it with: ${followCommand(result.view.authorization.id)}`);
+      ctx.output.result({ ...result.view, trade: null, idempotencyKey: result.idempotencyKey }, () =>
+        withCommand(`Sell ${result.view.authorization.id} authorized. Follow it with:`, followCommand(result.view.authorization.id), ctx.terminal.columns),
+      );
       return;
     case 'timeout':
     case 'final': {

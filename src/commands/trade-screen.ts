@@ -82,7 +82,8 @@ export function tradeScreen(ctx: Context, words: TradeWords, idempotencyKey: () 
     },
     pending(tradeId, state) {
       // The follow command is in the message itself, so --json's error line carries it too.
-      return new PendingError(`${words.side} ${tradeId} is ${state} after ${ctx.settings.timeoutSeconds} s; it may still finish; follow it with: ${followCommand(tradeId)}`);
+      const follow = followCommand(tradeId);
+      return new PendingError(`${words.side} ${tradeId} is ${state} after ${ctx.settings.timeoutSeconds} s; it may still finish; follow it with: ${follow}`).endingWith(follow);
     },
   };
 }

@@ -89,14 +89,14 @@ async function run(ctx: Context, opts: TradesOptions): Promise<void> {
         done = (await watchTrade(deps, id, watchOpts)).done;
       }
     } catch (err) {
-      if (err instanceof InterruptedError) throw new InterruptedError(err.signal, [`the trade goes on; follow it with: ${follow}`]);
+      if (err instanceof InterruptedError) throw new InterruptedError(err.signal, [], `the trade goes on; follow it with: ${follow}`).endingWith(follow);
       throw err;
     } finally {
       progress.stop();
     }
     const stage = await show(ctx, id, isSell);
     const outcome = sellResult ?? stage;
-    if (!done) throw new PendingError(`still not final after ${ctx.settings.timeoutSeconds} s`, [`follow it with: ${follow}`]);
+    if (!done) throw new PendingError(`still not final after ${ctx.settings.timeoutSeconds} s; follow it with: ${follow}`).endingWith(follow);
     if (outcome !== 'completed') throw new TradeFailedError(`the trade ended ${outcome}`, 'TRADE_NOT_COMPLETED');
     return;
   }

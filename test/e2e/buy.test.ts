@@ -299,7 +299,8 @@ describe('interrupted while waiting', () => {
       ]);
       expect(int.code, int.stderr).toBe(130);
       const intId = a.created[0].intent.id;
-      expect(int.stderr).toContain(`the trade goes on; follow it with: trader trades ${intId} --watch`);
+      // At 80 columns the follow command stands alone on the line after the error.
+      expect(int.stderr).toContain(`the trade goes on; follow it with:\ntrader trades ${intId} --watch\n`);
       expect(term.code, term.stderr).toBe(143);
       const termId = b.created[0].intent.id;
       expect(lastJsonError(term)).toMatchObject({ code: 'INTERRUPTED' });
