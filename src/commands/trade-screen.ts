@@ -8,7 +8,7 @@ import type { Theme } from '../io/theme.js';
 import { stageWords } from '../io/views/stage.js';
 import { withCommand } from '../io/command-line.js';
 import { screenRows } from '../io/display-width.js';
-import type { ReviewRoom } from '../io/views/sell.js';
+import type { ReviewRoom } from '../io/terminal.js';
 import { followCommand } from './follow-command.js';
 import { presentStop, type StopWords } from './trade-stop.js';
 

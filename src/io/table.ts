@@ -13,9 +13,9 @@ export interface Column {
   header: string;
   /** Right-align numbers. */
   align?: 'left' | 'right';
-  /** Maximum width of this column's cells; longer text is shortened with an ellipsis. Never set it on numbers. */
+  /** Maximum display width of this column's cells; longer text is shortened with an ellipsis. Never set it on numbers. */
   maxWidth?: number;
-  /** Text that may be shortened further (down to this many characters) to fit the table's width. */
+  /** Text that may be shortened further (down to this many columns) to fit the table's width. */
   shrinkTo?: number;
   /** A shorter form of a cell (a time without its year), used before anything is shortened or dropped. */
   compact?: (cell: string) => string;

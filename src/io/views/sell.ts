@@ -7,15 +7,10 @@ import { wordingDiff } from '../../domain/wording-diff.js';
 import type { TokenMeta } from '../../domain/token.js';
 import { formatTimeLeft } from '../time-format.js';
 import { screenRows } from '../display-width.js';
+import type { ReviewRoom } from '../terminal.js';
 import { renderFields, renderQuoted } from '../table.js';
 import type { Theme } from '../theme.js';
 import { tokenAmount } from './token-amount.js';
-
-/** The terminal a review is shown on before its prompt: the rows it may take, and the width. */
-export interface ReviewRoom {
-  rows: number;
-  columns: number;
-}
 
 /**
  * What the user approves: the terms, the exact message (unexplained parts highlighted) and how
