@@ -16,7 +16,12 @@ export async function listRecentTrades(ctx: Context, opts: { limit: number; wide
     api.listActivity({ types: ['sell'], limit: opts.limit }),
   ]);
   const rows = recentTrades(positions, sells.items, opts.limit);
-  const printer = ctx.output.list<RecentTrade>((items, theme) => renderRecentTrades(items, theme, { width: ctx.terminal.columns, wide: opts.wide }), 'No trades yet.');
+  // A prefix must tell a buy apart from every buy `trades <id>` looks among, not only those shown.
+  const allBuyIds = positions.map((p) => p.buyTradeId).filter((id): id is string => id !== null);
+  const printer = ctx.output.list<RecentTrade>(
+    (items, theme) => renderRecentTrades(items, theme, { width: ctx.terminal.columns, wide: opts.wide }, allBuyIds),
+    'No trades yet.',
+  );
   printer.page(rows);
   printer.end();
 }

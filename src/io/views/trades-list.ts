@@ -10,11 +10,12 @@ import { tokenCell, tokenColumn } from './token-cell.js';
 export const SELLS_HAVE_NO_ID = 'A sell shows no id: the service lists none. `trader sell` prints it (sell_…).';
 
 /**
- * Newest first. A buy's id shows as the shortest prefix (8 characters or more) that tells the
- * rows apart, which `trader trades <id>` accepts.
+ * Newest first. A buy's id shows as the shortest prefix (8 characters or more) that tells it
+ * apart from every id in `allIds` (all the account's buys, shown or not), which `trader trades
+ * <id>` accepts.
  */
-export function renderRecentTrades(trades: RecentTrade[], theme: Theme, layout?: TableLayout): string {
-  const ids = uniquePrefixes(trades.map((t) => t.id).filter((id): id is string => id !== null));
+export function renderRecentTrades(trades: RecentTrade[], theme: Theme, layout?: TableLayout, allIds: readonly string[] = []): string {
+  const ids = uniquePrefixes([...trades.map((t) => t.id).filter((id): id is string => id !== null), ...allIds]);
   const tokens = trades.map((t) => tokenCell(t.symbol, t.mint, layout?.wide));
   const table = renderTable(
     [
