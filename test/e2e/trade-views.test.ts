@@ -153,6 +153,34 @@ describe('one trade, complete', () => {
   });
 });
 
+describe('wide characters end to end', () => {
+  it('holdings with a token named in CJK and emoji: every column after the name starts or ends at one screen column', async () => {
+    const { displayWidth } = await import('../../src/io/display-width.js');
+    const token = await sb.control('/tokens', { symbol: 'MOONC', name: '月光币 🐶', decimals: 6, usdPrice: 0.5 });
+    await completeBuy(sb, { mint: token.mint, amountLamports: '100000000' });
+    const r = await runInProcess(['holdings'], { ...env, COLUMNS: '120' });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n').slice(0, -1); // the Total line is not a row
+    const [header, ...rows] = lines as [string, ...string[]];
+    expect(header).toMatch(/^Token\s+Name\s+Amount\s+Price\s+Value\s+Share$/);
+    const row = rows.find((l) => l.includes('月光币 🐶'))!;
+    expect(row, r.stdout).toBeTruthy();
+    const col = (line: string, text: string) => displayWidth(line.slice(0, line.indexOf(text)));
+    // Right-aligned Value ends at the header's column on every row; the rows with a share start it at the header's.
+    const valueEnd = col(header, 'Value') + 'Value'.length;
+    const shareAt = col(header, 'Share');
+    for (const line of rows) {
+      const value = [...line.matchAll(/\$[\d,.]+/g)].at(-1)!;
+      expect(value, line).toBeTruthy();
+      expect(displayWidth(line.slice(0, value.index)) + value[0].length, `${line}\n${header}`).toBe(valueEnd);
+      const after = line.slice(value.index + value[0].length);
+      if (after.trim() !== '') expect(valueEnd + after.length - after.trimStart().length, line).toBe(shareAt);
+      expect(displayWidth(line)).toBeLessThanOrEqual(120);
+    }
+    expect(col(row, '月光币')).toBe(col(header, 'Name'));
+  });
+});
+
 describe('what start-up loads', () => {
   // A CommonJS load hook (cli-table3 is CommonJS, required on first use) writing every file to a list.
   const dir = tempDir('trader-loads-');
