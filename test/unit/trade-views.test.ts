@@ -68,3 +68,29 @@ describe('tokenAmount: always a unit', () => {
     expect(tokenAmount('1500000', null)).toBe('1,500,000 raw units');
   });
 });
+
+describe('renderBuyReview: amounts with their unit', () => {
+  it('a token known by its decimals but without a symbol: expected and minimum out in whole `tokens`', async () => {
+    const { renderBuyReview } = await import('../../src/io/views/buy.js');
+    const { intent } = await import('./api-helpers.js');
+    const review = { intent, facts: { recipient: 'T', treasuryCheck: 'pinned' }, lastValidBlockHeight: 1, quote: { trade: null, problem: 'x' } } as never;
+    const quote = {
+      token: { mint: 'MintOut111', symbol: null, name: null, decimals: 6, seenBefore: true },
+      depositLamports: '100000000',
+      platformFeeLamports: '1000000',
+      networkFeeMaxLamports: '5000',
+      totalMaxLamports: '100005000',
+      expectedOutputAmount: '2500000',
+      minimumOutputAmount: '2000000',
+      expectedOutput: '2.5',
+      minimumOutput: '2',
+      slippageBps: 100,
+      slippageBpsAsked: null,
+      pricePerTokenSol: '0.04',
+      unknown: null,
+    };
+    const out = renderBuyReview(review, quote, Date.parse('2026-01-01T00:00:00Z'), plainTheme);
+    expect(out).toMatch(/^Expected out\s+2\.5 tokens$/m);
+    expect(out).toMatch(/^Minimum out\s+2 tokens$/m);
+  });
+});
