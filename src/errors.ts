@@ -21,11 +21,22 @@ export abstract class TraderError extends Error {
   readonly code: string;
   /** Extra lines for human mode (how to follow or fix). */
   readonly hints: string[];
+  /**
+   * A command the message (or its last hint) ends with that the user may copy (follow, resume,
+   * accept): in human mode it goes on a line of its own when its line would pass the terminal's width.
+   */
+  command: string | null = null;
   constructor(message: string, code: string, hints: string[] = []) {
     super(message);
     this.name = new.target.name;
     this.code = code;
     this.hints = hints;
+  }
+
+  /** Marks the command the message (or its last hint) ends with as one to copy; returns the error. */
+  endingWith(command: string | null): this {
+    this.command = command;
+    return this;
   }
 }
 

@@ -5,6 +5,7 @@
 import { CommanderError } from 'commander';
 import type { ProcessFacts } from './context.js';
 import { ApiError, DeclinedError, ExitCode, errorReport, exitCodeOf, TraderError, UsageError } from './errors.js';
+import { withCommand } from './io/command-line.js';
 import { safeForTerminal } from './io/terminal-text.js';
 import { buildProgram } from './program.js';
 
@@ -53,8 +54,12 @@ function printError(err: unknown, json: boolean, verbose: boolean, stderr: NodeJ
   } else {
     const message = known ? known.message : `internal error: ${(err as Error)?.message ?? String(err)}`;
     const requestId = err instanceof ApiError ? err.requestId : null;
-    const lines = [`error: ${message}`];
-    const second = [...(known?.hints ?? []), ...(requestId ? [`request id: ${requestId}`] : [])].join('  ');
+    // A command to copy that would wrap with the words before it stands alone on the next line.
+    const command = known?.command ?? null;
+    const columns = (stderr as { columns?: number }).columns ?? 80;
+    const fitted = (line: string) => (command && line.endsWith(command) ? withCommand(line.slice(0, -command.length).trimEnd(), command, columns) : line);
+    const lines = [fitted(`error: ${message}`)];
+    const second = fitted([...(known?.hints ?? []), ...(requestId ? [`request id: ${requestId}`] : [])].join('  '));
     if (second) lines.push(second);
     stderr.write(safeForTerminal(lines.join('\n')) + '\n');
   }

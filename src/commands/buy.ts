@@ -14,6 +14,7 @@ import { renderBuyReview, renderBuySummary } from '../io/views/buy.js';
 import { buyQuote } from '../trade/buy-quote.js';
 import { holdingOf, metaOf, NEW_TOKEN_HINT, readHoldingsQuietly, resolveTokenMint, tokenHistory, tokenMetaQuietly } from '../trade/token-lookup.js';
 import { defineCommand, parsedOption } from './definition.js';
+import { withCommand } from '../io/command-line.js';
 import { followCommand } from './follow-command.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from './shared-options.js';
 import { startTrade } from './trade-preflight.js';
@@ -106,7 +107,7 @@ async function run(ctx: Context, opts: BuyOptions): Promise<void> {
       return;
     }
     case 'accepted':
-      ctx.output.result({ intent: outcome.intent, trade: null, idempotencyKey }, () => `Deposit accepted for buy ${outcome.intent.id}. Follow it with: ${followCommand(outcome.intent.id)}`);
+      ctx.output.result({ intent: outcome.intent, trade: null, idempotencyKey }, () => withCommand(`Deposit accepted for buy ${outcome.intent.id}. Follow it with:`, followCommand(outcome.intent.id), ctx.terminal.columns));
       return;
     case 'timeout':
       printResult(ctx, outcome.intent, outcome.trade, token, idempotencyKey);
@@ -120,11 +121,12 @@ async function run(ctx: Context, opts: BuyOptions): Promise<void> {
         return;
       }
       const failure = outcome.trade?.failure;
-      const refund = outcome.trade?.refund && outcome.trade.refund.state !== 'complete' ? ` (refund ${outcome.trade.refund.state}; follow it with: ${followCommand(outcome.intent.id)})` : '';
+      const refunding = outcome.trade?.refund && outcome.trade.refund.state !== 'complete' ? outcome.trade.refund.state : null;
+      const follow = followCommand(outcome.intent.id);
       throw new TradeFailedError(
-        `buy ${outcome.intent.id} ended ${outcome.intent.status}${failure?.code ? `: ${failure.code}` : ''}${failure?.reason ? ` (${failure.reason})` : ''}${refund}`,
+        `buy ${outcome.intent.id} ended ${outcome.intent.status}${failure?.code ? `: ${failure.code}` : ''}${failure?.reason ? ` (${failure.reason})` : ''}${refunding ? `; refund ${refunding}; follow it with: ${follow}` : ''}`,
         failure?.code ?? outcome.intent.status.toUpperCase(),
-      );
+      ).endingWith(refunding ? follow : null);
     }
   }
 }

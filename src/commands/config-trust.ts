@@ -4,6 +4,7 @@
 import { parseChoice, parseText } from '../argument-parsers.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import { withCommand } from '../io/command-line.js';
 import { renderFields, renderQuoted } from '../io/table.js';
 import { defineCommand, type NoOptions } from './definition.js';
 import { guarded, openTrust } from './trust.js';
@@ -68,7 +69,7 @@ async function show(ctx: Context): Promise<void> {
     if (trust.pendingSellWording) {
       const pending = trust.pendingSellWording;
       lines.push(theme.pending(`A changed sell wording ${pending.fingerprint} was refused at ${pending.at}:`), renderQuoted(pending.text));
-      lines.push(`If it is what you expect, accept it with: trader config trust accept-wording ${pending.fingerprint}`);
+      lines.push(withCommand('If it is what you expect, accept it with:', `trader config trust accept-wording ${pending.fingerprint}`, ctx.terminal.columns));
     }
     return lines.join('\n');
   });

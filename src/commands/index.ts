@@ -49,7 +49,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     needsApiKey: true,
     needsKeypair: false,
     group: READING,
-    summary: 'show one trade (a buy id, a sell_… id or a sell group key); --watch follows it',
+    summary: 'list recent trades, or show one (a buy id, a sell_… id or a sell group key); --watch follows it',
     globals: ['--json', '--profile', '--timeout'],
     definition: async () => (await import('./trades.js')).trades,
   },

@@ -6,12 +6,14 @@ import { parseSellAmount, parseSolToLamports } from '../argument-parsers.js';
 import type { Context } from '../context.js';
 import { TradeFailedError, UsageError } from '../errors.js';
 import { renderSellReview, renderSellSummary } from '../io/views/sell.js';
+import type { ReviewRoom } from '../io/terminal.js';
 import { tokenAmount } from '../io/views/token-amount.js';
 import { holdingOf, metaOf, mintForSymbol } from '../trade/token-lookup.js';
 import type { SellReview } from '../domain/sell-review.js';
 import { MIN_MINT_PREFIX, type TokenMeta } from '../domain/token.js';
 import type { Theme } from '../io/theme.js';
 import { defineCommand, parsedOption } from './definition.js';
+import { withCommand } from '../io/command-line.js';
 import { followCommand } from './follow-command.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from './shared-options.js';
 import { startTrade } from './trade-preflight.js';
@@ -80,8 +82,8 @@ async function run(ctx: Context, opts: SellOptions): Promise<void> {
     resuming && amountSpec.kind === 'raw' ? amountSpec.units : resolveSellAmount(amountSpec, BigInt(holding!.amount), (units) => tokenAmount(units, meta), meta);
 
   const dust = amountSpec.kind === 'raw' ? rawBelowOneToken(amount, meta) : null;
-  const reviewText = (review: SellReview, theme: Theme) =>
-    [renderSellReview(review, meta, ctx.clock.now(), theme), ...(dust ? [theme.pending(dust)] : [])].join('\n');
+  const reviewText = (review: SellReview, theme: Theme, room: ReviewRoom | null = null) =>
+    [renderSellReview(review, meta, ctx.clock.now(), theme, room), ...(dust ? [theme.pending(dust)] : [])].join('\n');
 
   const resume = () => `trader sell ${mint} ${amount} --idempotency-key ${idempotencyKey}`;
   const screen = tradeScreen(
@@ -122,7 +124,7 @@ async function run(ctx: Context, opts: SellOptions): Promise<void> {
       {
         created: (authorization, resumed) => screen.created(authorization.id, authorization.status, resumed, resume()),
         async confirm(review) {
-          const text = reviewText(review, ctx.output.theme);
+          const text = reviewText(review, ctx.output.theme, ctx.settings.yes ? null : screen.reviewRoom());
           ctx.output.note(text);
           // Under --yes a message that needs accepting is refused next: no one is asked to approve it first.
           if (ctx.settings.yes && acceptanceNeeded(review).length > 0) return true;
@@ -162,7 +164,9 @@ async function run(ctx: Context, opts: SellOptions): Promise<void> {
       return;
     }
     case 'accepted':
-      ctx.output.result({ ...result.view, trade: null, idempotencyKey: result.idempotencyKey }, () => `Sell ${result.view.authorization.id} authorized. Follow it with: ${followCommand(result.view.authorization.id)}`);
+      ctx.output.result({ ...result.view, trade: null, idempotencyKey: result.idempotencyKey }, () =>
+        withCommand(`Sell ${result.view.authorization.id} authorized. Follow it with:`, followCommand(result.view.authorization.id), ctx.terminal.columns),
+      );
       return;
     case 'timeout':
     case 'final': {

@@ -6,6 +6,9 @@ import type { TradeStop } from '../domain/trade-stop.js';
 import { PendingError, RefusedToSignError } from '../errors.js';
 import type { Theme } from '../io/theme.js';
 import { stageWords } from '../io/views/stage.js';
+import { withCommand } from '../io/command-line.js';
+import { screenRows } from '../io/display-width.js';
+import type { ReviewRoom } from '../io/terminal.js';
 import { followCommand } from './follow-command.js';
 import { presentStop, type StopWords } from './trade-stop.js';
 
@@ -19,6 +22,8 @@ export interface TradeWords extends StopWords {
 export interface TradeScreen {
   /** The trade exists: says so with its key, and how to resume it unless this is a dry run. */
   created(tradeId: string, status: string, resumed: boolean, resume: string): void;
+  /** The rows a review may take above its one-line prompt on a terminal, below what this screen printed; null when not a terminal. */
+  reviewRoom(): ReviewRoom | null;
   /**
    * Runs the flow with a progress line that shows its stage; the flow's stop is presented and
    * thrown as the error main.ts maps to the exit code, so what returns is a result to show.
@@ -34,12 +39,24 @@ export interface TradeScreen {
 export function tradeScreen(ctx: Context, words: TradeWords, idempotencyKey: () => string, isDryRun: boolean): TradeScreen {
   const title = words.side === 'buy' ? 'Buy' : 'Sell';
   let id: string | null = null;
+  let rowsUsed = 0;
+  const note = (text: string) => {
+    ctx.output.note(text);
+    rowsUsed += screenRows(text, ctx.terminal.columns);
+  };
   return {
     created(tradeId, status, resumed, resume) {
       id = tradeId;
-      ctx.output.note(resumed ? `Resuming ${words.side} ${tradeId} (${status}).` : `${title} ${tradeId} ${words.created}. Idempotency key: ${idempotencyKey()}`);
-      // A dry run leaves nothing to resume.
-      if (!resumed && !isDryRun) ctx.output.note(ctx.output.theme.dim(`If interrupted, resume with: ${resume}`));
+      const { columns } = ctx.terminal;
+      if (resumed) note(`Resuming ${words.side} ${tradeId} (${status}).`);
+      // A dry run leaves nothing to resume: the key alone is said.
+      else if (isDryRun) note(withCommand(`${title} ${tradeId} ${words.created}.`, `Idempotency key: ${idempotencyKey()}`, columns));
+      // The resume command holds the key; it stands on its own line, whole, to be copied.
+      else note(`${withCommand(`${title} ${tradeId} ${words.created}.`, 'If interrupted, resume with:', columns)}\n${resume}`);
+    },
+    reviewRoom() {
+      const { rows, columns } = ctx.terminal;
+      return rows === undefined ? null : { rows: Math.max(1, rows - rowsUsed - 1), columns };
     },
     async run(flow) {
       const progress = await ctx.progress();
@@ -65,7 +82,8 @@ export function tradeScreen(ctx: Context, words: TradeWords, idempotencyKey: () 
     },
     pending(tradeId, state) {
       // The follow command is in the message itself, so --json's error line carries it too.
-      return new PendingError(`${words.side} ${tradeId} is ${state} after ${ctx.settings.timeoutSeconds} s; it may still finish; follow it with: ${followCommand(tradeId)}`);
+      const follow = followCommand(tradeId);
+      return new PendingError(`${words.side} ${tradeId} is ${state} after ${ctx.settings.timeoutSeconds} s; it may still finish; follow it with: ${follow}`).endingWith(follow);
     },
   };
 }

@@ -31,21 +31,19 @@ export function presentStop(ctx: Context, stop: TradeStop, words: StopWords): Tr
       return stop.error;
     case 'interrupted': {
       // Ctrl-C stops waiting, not a trade already under way.
-      const again = words.resume ? ` (to pick it up again: ${words.resume})` : '';
-      const note =
-        stop.phase === 'prompting'
-          ? `nothing was signed; ${words.unsigned}${again}`
-          : stop.phase === 'submitted' && follow
-            ? `the trade goes on; follow it with: ${follow}`
-            : `nothing was submitted; ${words.unsigned}${again}`;
-      return new InterruptedError(stop.signal, [], note);
+      // The command to copy comes last, so that it can stand on a line of its own.
+      const again = words.resume ? `; to pick it up again: ${words.resume}` : '';
+      const goesOn = stop.phase === 'submitted' && follow !== null;
+      const note = goesOn
+        ? `the trade goes on; follow it with: ${follow}`
+        : `${stop.phase === 'prompting' ? 'nothing was signed' : 'nothing was submitted'}; ${words.unsigned}${again}`;
+      return new InterruptedError(stop.signal, [], note).endingWith(goesOn ? follow : words.resume);
     }
     case 'service-error': {
       // A service failure after submitting does not undo the trade: say how to follow it.
-      const notes = [stop.proven, stop.phase === 'submitted' && follow ? `the trade may still go on: check it with ${follow}` : null].filter(
-        (n): n is string => n !== null,
-      );
-      return notes.length ? stop.error.withNote(notes.join('; ')) : stop.error;
+      const followNote = stop.phase === 'submitted' && follow ? `the trade may still go on: check it with ${follow}` : null;
+      const notes = [stop.proven, followNote].filter((n): n is string => n !== null);
+      return notes.length ? stop.error.withNote(notes.join('; ')).endingWith(followNote ? follow : null) : stop.error;
     }
   }
 }

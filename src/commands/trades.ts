@@ -1,10 +1,12 @@
-// `trader trades <id> [--watch]`: show one trade, or follow it until it is final.
-import { MIN_PREFIX_LENGTH, parseSeconds, parseTradeIdArgument, type TypedTradeId } from '../argument-parsers.js';
+// `trader trades [id] [--watch]`: list recent trades, show one, or follow one until it is final.
+import { MIN_PREFIX_LENGTH, parseLimit, parseSeconds, parseTradeIdArgument, type TypedTradeId } from '../argument-parsers.js';
 import type { Context } from '../context.js';
-import { DEFAULT_WATCH_INTERVAL_SECONDS, MIN_WATCH_INTERVAL_SECONDS } from '../defaults.js';
+import { DEFAULT_WATCH_INTERVAL_SECONDS, MIN_WATCH_INTERVAL_SECONDS, SERVICE_PAGE_LIMIT } from '../defaults.js';
 import { InterruptedError, PendingError, TradeFailedError, UsageError } from '../errors.js';
 import { stageWords } from '../io/views/stage.js';
 import { renderSell, renderTrade } from '../io/views/trade.js';
+import { readTradeOrNull } from '../trade/read-trade.js';
+import { sellGroupKey } from '../trade/sell-outcome.js';
 import { tokenMetaQuietly } from '../trade/token-lookup.js';
 import type { TokenMeta } from '../domain/token.js';
 import { watchSell, watchTrade } from '../trade/watch.js';
@@ -12,18 +14,29 @@ import { defineCommand, optionFlag, parsedOption } from './definition.js';
 import { followCommand } from './follow-command.js';
 import { resolveTradeId } from './id-prefix.js';
 import { deadline } from './trade-options.js';
+import { listRecentTrades } from './trades-list.js';
+import { WIDE_OPTION } from './shared-options.js';
 
 export interface TradesOptions {
-  id: TypedTradeId;
+  /** The trade to show; null lists recent trades. */
+  id: TypedTradeId | null;
   watch: boolean;
   /** Only the compact status (`GET /trades/{id}/status`). */
   statusOnly: boolean;
   /** Between status reads while watching. */
   intervalSeconds: number;
+  /** How many recent trades the list shows. */
+  limit: number;
+  wide: boolean;
 }
 
 export const trades = defineCommand<TradesOptions>({
-  arguments: [{ name: '<id>', help: `buy intent id (or its first ${MIN_PREFIX_LENGTH}+ characters), sell authorization id (sell_…) or trade id` }],
+  arguments: [
+    {
+      name: '[id]',
+      help: `buy intent id (or its first ${MIN_PREFIX_LENGTH}+ characters), sell authorization id (sell_…) or trade id; without one, recent trades are listed`,
+    },
+  ],
   options: [
     { flags: '--watch', help: 'follow the trade until it is final' },
     { flags: '--status', help: 'only its compact status (stage, terminal, signatures), not for sell_… ids' },
@@ -32,28 +45,36 @@ export const trades = defineCommand<TradesOptions>({
       help: `seconds between status reads while watching, at least ${MIN_WATCH_INTERVAL_SECONDS}`,
       default: DEFAULT_WATCH_INTERVAL_SECONDS,
     },
+    { flags: '--limit <n>', help: 'without an id: how many recent trades, 1-100', default: SERVICE_PAGE_LIMIT },
+    WIDE_OPTION,
   ],
-  examples: ['trader trades <buyId>', 'trader trades sell_abc123 --watch', 'trader trades <id> --watch --json --timeout 600'],
+  examples: ['trader trades', 'trader trades --limit 5 --json', 'trader trades <buyId>', 'trader trades sell_abc123 --watch', 'trader trades <id> --watch --json --timeout 600'],
   parse(raw) {
     const interval = (text: string) => parseSeconds(text, { option: '--interval', min: MIN_WATCH_INTERVAL_SECONDS });
-    const id = parseTradeIdArgument(raw.args[0]!);
-    const statusOnly = optionFlag(raw, 'status');
-    if (statusOnly && optionFlag(raw, 'watch')) throw new UsageError('--status and --watch do not go together: --watch shows the status as it changes');
-    if (statusOnly && id.kind === 'full' && id.id.startsWith('sell_')) {
+    const typed = raw.args[0];
+    const opts = {
+      id: typed === undefined ? null : parseTradeIdArgument(typed),
+      watch: optionFlag(raw, 'watch'),
+      statusOnly: optionFlag(raw, 'status'),
+      intervalSeconds: parsedOption(raw, 'interval', interval) ?? DEFAULT_WATCH_INTERVAL_SECONDS,
+      limit: parsedOption(raw, 'limit', parseLimit) ?? SERVICE_PAGE_LIMIT,
+      wide: optionFlag(raw, 'wide'),
+    };
+    if (opts.id === null && opts.watch) throw new UsageError('--watch follows one trade: give its id (`trader trades` lists them)');
+    if (opts.id !== null && raw.options.limit !== undefined) throw new UsageError('--limit is for the list: give no id, or drop --limit');
+    if (opts.statusOnly && opts.id === null) throw new UsageError('--status reads one trade: give its id (`trader trades` lists them)');
+    if (opts.statusOnly && opts.watch) throw new UsageError('--status and --watch do not go together: --watch shows the status as it changes');
+    if (opts.statusOnly && opts.id?.kind === 'full' && opts.id.id.startsWith('sell_')) {
       throw new UsageError('--status reads a trade id or buy id; a sell_… id has no compact status: leave out --status');
     }
-    return {
-      id,
-      watch: optionFlag(raw, 'watch'),
-      statusOnly,
-      intervalSeconds: parsedOption(raw, 'interval', interval) ?? DEFAULT_WATCH_INTERVAL_SECONDS,
-    };
+    return opts;
   },
   run,
 });
 
-/** Shows the trade, or follows it to its end with --watch. */
+/** Lists recent trades, shows one, or follows one to its end with --watch. */
 async function run(ctx: Context, opts: TradesOptions): Promise<void> {
+  if (opts.id === null) return listRecentTrades(ctx, { limit: opts.limit, wide: opts.wide });
   const intervalMs = opts.intervalSeconds * 1000;
   const api = await ctx.api();
   const id = await resolveTradeId(api, opts.id);
@@ -82,14 +103,14 @@ async function run(ctx: Context, opts: TradesOptions): Promise<void> {
         done = (await watchTrade(deps, id, watchOpts)).done;
       }
     } catch (err) {
-      if (err instanceof InterruptedError) throw new InterruptedError(err.signal, [`the trade goes on; follow it with: ${follow}`]);
+      if (err instanceof InterruptedError) throw new InterruptedError(err.signal, [], `the trade goes on; follow it with: ${follow}`).endingWith(follow);
       throw err;
     } finally {
       progress.stop();
     }
     const stage = await show(ctx, id, isSell);
     const outcome = sellResult ?? stage;
-    if (!done) throw new PendingError(`still not final after ${ctx.settings.timeoutSeconds} s`, [`follow it with: ${follow}`]);
+    if (!done) throw new PendingError(`still not final after ${ctx.settings.timeoutSeconds} s; follow it with: ${follow}`).endingWith(follow);
     if (outcome !== 'completed') throw new TradeFailedError(`the trade ended ${outcome}`, 'TRADE_NOT_COMPLETED');
     return;
   }
@@ -102,7 +123,10 @@ async function show(ctx: Context, id: string, isSell: boolean): Promise<string> 
   if (isSell) {
     const view = await api.getSell(id);
     const tokens = await tokenFacts(ctx, view.authorization.mint);
-    ctx.output.result(view, (theme) => renderSell(view, theme, tokens(view.authorization.mint)));
+    // The SOL received and the payout are on the sell's trade, read through its group key (human output only: --json is the sell as read).
+    const key = ctx.output.json ? null : sellGroupKey(view.sell);
+    const trade = key ? await readTradeOrNull(api, key) : null;
+    ctx.output.result(view, (theme) => renderSell(view, trade, theme, tokens(view.authorization.mint)));
     return view.authorization.status;
   }
   const trade = await api.getTrade(id);

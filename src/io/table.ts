@@ -1,16 +1,21 @@
-// Tables for human output, fitted to the terminal's width (80 columns when it is not a
-// terminal). A status, an amount or a value is never cut: to fit, a table first uses the short
-// form of columns that have one, then shortens text marked shrinkable, then drops its
-// lower-value columns; when even that is too wide, each row is printed as a block of lines.
-// `--wide` shows every column in full whatever the width.
+// Tables for human output, drawn by cli-table3 (borderless, two spaces between columns) and
+// fitted to the terminal's width (80 columns when it is not a terminal) by the choices made here
+// first. A status, an amount or a value is never cut: to fit, a table first uses the short form
+// of columns that have one, then shortens text marked shrinkable, then drops its lower-value
+// columns; when even that is too wide, each row is printed as a block of lines. `--wide` shows
+// every column in full whatever the width. Widths are display widths (displayWidth: a CJK
+// character or an emoji takes 2 columns), the measure cli-table3 pads with.
+import { createRequire } from 'node:module';
+import type CliTable3 from 'cli-table3';
+import { displayWidth, sliceToWidth } from './display-width.js';
 
 export interface Column {
   header: string;
   /** Right-align numbers. */
   align?: 'left' | 'right';
-  /** Maximum width of this column's cells; longer text is shortened with an ellipsis. Never set it on numbers. */
+  /** Maximum display width of this column's cells; longer text is shortened with an ellipsis. Never set it on numbers. */
   maxWidth?: number;
-  /** Text that may be shortened further (down to this many characters) to fit the table's width. */
+  /** Text that may be shortened further (down to this many columns) to fit the table's width. */
   shrinkTo?: number;
   /** A shorter form of a cell (a time without its year), used before anything is shortened or dropped. */
   compact?: (cell: string) => string;
@@ -55,16 +60,16 @@ export function renderTable(columns: Column[], rows: string[][], layout: TableLa
 /** Each column's widest cell (bounded by maxWidth unless `bounded` is false). */
 function naturalWidths(columns: Column[], rows: string[][], bounded = true): number[] {
   return columns.map((c, i) => {
-    let natural = visibleLength(c.header);
-    for (const r of rows) natural = Math.max(natural, visibleLength(r[i] ?? '')); // no spread: lists can be long
-    return bounded && c.maxWidth ? Math.min(natural, Math.max(c.maxWidth, visibleLength(c.header))) : natural;
+    let natural = displayWidth(c.header);
+    for (const r of rows) natural = Math.max(natural, displayWidth(r[i] ?? '')); // no spread: lists can be long
+    return bounded && c.maxWidth ? Math.min(natural, Math.max(c.maxWidth, displayWidth(c.header))) : natural;
   });
 }
 
 /** Widths that fit `width`, narrowing shrinkable text as little as needed; null when they cannot. */
 function fitWidths(columns: Column[], rows: string[][], width: number): number[] | null {
   const widths = naturalWidths(columns, rows);
-  const floor = (i: number) => Math.max(columns[i]!.shrinkTo ?? Infinity, visibleLength(columns[i]!.header), 2);
+  const floor = (i: number) => Math.max(columns[i]!.shrinkTo ?? Infinity, displayWidth(columns[i]!.header), 2);
   let total = widths.reduce((a, b) => a + b, 0) + GAP * Math.max(0, columns.length - 1);
   const saving = widths.reduce((sum, w, i) => sum + (columns[i]!.shrinkTo === undefined ? 0 : Math.max(0, w - floor(i))), 0);
   if (total - saving > width) return null;
@@ -81,18 +86,37 @@ function fitWidths(columns: Column[], rows: string[][], width: number): number[]
 }
 
 function render(columns: Column[], rows: string[][], widths: number[]): string {
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, i) => {
-        const text = truncate(cell, widths[i]!);
-        const pad = ' '.repeat(Math.max(0, widths[i]! - visibleLength(text)));
-        return columns[i]!.align === 'right' ? pad + text : text + pad;
-      })
-      .join(' '.repeat(GAP))
-      .trimEnd();
-  const out = [line(columns.map((c) => c.header))];
-  for (const row of rows) out.push(line(row));
-  return out.join('\n');
+  const cells = (row: string[]) => row.map((cell, i) => truncate(cell, widths[i]!));
+  return drawTable(cells(columns.map((c) => c.header)), rows.map(cells), widths, columns.map((c) => c.align ?? 'left'));
+}
+
+const NO_BORDER = {
+  top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
+  bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
+  left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '',
+  middle: ' '.repeat(GAP),
+};
+
+let TableClass: typeof CliTable3 | undefined;
+
+/** cli-table3 draws the cells (already cut to fit) at the given widths; lines lose their trailing padding. */
+function drawTable(head: string[], rows: string[][], widths: number[], aligns: Array<'left' | 'right'>): string {
+  // Required on first use so that --json output never loads it.
+  TableClass ??= createRequire(import.meta.url)('cli-table3') as typeof CliTable3;
+  const table = new TableClass({
+    head,
+    chars: NO_BORDER,
+    style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [], compact: true },
+    colWidths: widths,
+    colAligns: aligns,
+    wordWrap: false,
+  });
+  table.push(...rows);
+  return table
+    .toString()
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n');
 }
 
 /** The last resort on a narrow terminal: one block of `Header  value` lines per row. */
@@ -102,10 +126,12 @@ function renderRecords(columns: Column[], rows: string[][]): string {
     .join('\n\n');
 }
 
-/** Key–value lines for a single object, labels aligned. */
+/** Key–value lines for a single object, labels aligned (a two-column table without a header). */
 export function renderFields(fields: Array<[label: string, value: string]>): string {
-  const width = Math.max(...fields.map(([label]) => label.length));
-  return fields.map(([label, value]) => `${label.padEnd(width)}  ${value}`.trimEnd()).join('\n');
+  if (fields.length === 0) return '';
+  const labels = Math.max(...fields.map(([label]) => displayWidth(label)));
+  const values = Math.max(1, ...fields.map(([, value]) => displayWidth(value)));
+  return drawTable([], fields.map(([label, value]) => [label, value]), [labels, values], ['left', 'left']);
 }
 
 /**
@@ -139,21 +165,13 @@ export function shortId(id: string, keep = 4): string {
 }
 
 function truncate(text: string, max: number): string {
-  if (visibleLength(text) <= max) return text;
+  if (displayWidth(text) <= max) return text;
   // Colour codes do not survive being cut in the middle: shorten the plain text.
-  const plain = Array.from(stripAnsi(text));
-  return plain.slice(0, Math.max(1, max - 1)).join('') + '…';
+  return sliceToWidth(text, Math.max(1, max - 1)) + '…';
 }
 
-function stripAnsi(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/\u001b\[[0-9;]*m/g, '');
-}
-
-/** Width of text on screen (colour codes take none). */
-export function visibleLength(text: string): number {
-  return Array.from(stripAnsi(text)).length;
-}
+/** Width of text on screen (colour codes take none, wide characters two). */
+export const visibleLength = displayWidth;
 
 /** Text shown exactly as it is, each line behind a bar (a message to sign, a pinned wording). */
 export function renderQuoted(text: string): string {

@@ -15,11 +15,20 @@ export interface Terminal {
   interactive: boolean;
   /** Width for tables: stdout's when it is a terminal, else $COLUMNS, else 80 (at least 40). */
   columns: number;
+  /** Height of the terminal stderr shows on, when it is one: a review before a prompt is fitted to it. */
+  rows?: number;
+}
+
+/** The terminal a review is shown on before its prompt: the rows it may take, and the width. */
+export interface ReviewRoom {
+  rows: number;
+  columns: number;
 }
 
 interface TtyStream {
   isTTY?: boolean;
   columns?: number;
+  rows?: number;
 }
 
 /** Derives the terminal facts from the real streams, the environment and the global flags. */
@@ -43,5 +52,6 @@ export function detectTerminal(
     spinners: !flags.json && stderrIsTTY && env.TERM !== 'dumb',
     interactive: !flags.json && stdinIsTTY && stderrIsTTY,
     columns: Math.max(40, columns),
+    ...(stderrIsTTY && (streams.stderr as TtyStream).rows ? { rows: (streams.stderr as TtyStream).rows } : {}),
   };
 }

@@ -268,11 +268,12 @@ function refuseUnattended(trust: SellTrust, review: SellReview, needs: string[])
   } catch {
     kept = false;
   }
+  const accept = `trader config trust accept-wording ${review.wording.fingerprint}`;
   throw new RefusedToSignError(needs, [
     kept
-      ? `nothing was signed; read it with \`trader config trust\`, and if it is what you expect, accept it with \`trader config trust accept-wording ${review.wording.fingerprint}\` (or answer at the prompt without --yes)`
+      ? `nothing was signed; read it with \`trader config trust\` (or answer at the prompt without --yes); if it is what you expect, accept it with: ${accept}`
       : 'nothing was signed; run the command without --yes to read it and answer at the prompt',
-  ]);
+  ]).endingWith(kept ? accept : null);
 }
 
 async function finish(deps: SellDeps, req: SellRequest, view: GetSellResponse, idempotencyKey: string, hooks: SellHooks): Promise<SellResult> {

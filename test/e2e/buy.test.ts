@@ -89,9 +89,9 @@ describe('buy completes', () => {
     const o = await observed();
     const r = await runCli(['buy', token.mint, '100000000', '--yes'], { env: o.env });
     expect(r.code, r.stderr).toBe(0);
-    const key = /Idempotency key: (\S+)/.exec(r.stderr)?.[1];
+    // The key is in the command that resumes the buy, alone on its line.
+    const key = new RegExp(`^trader buy ${token.mint} 100000000 --idempotency-key (\\S+)$`, 'm').exec(r.stderr)?.[1];
     expect(key, r.stderr).toBeTruthy();
-    expect(r.stderr).toContain(`--idempotency-key ${key}`);
     expect(o.created).toHaveLength(1);
     const id = o.created[0].intent.id as string;
     const trade = (await sb.call('GET', `/trades/${id}`)).body.data;
@@ -299,7 +299,8 @@ describe('interrupted while waiting', () => {
       ]);
       expect(int.code, int.stderr).toBe(130);
       const intId = a.created[0].intent.id;
-      expect(int.stderr).toContain(`the trade goes on; follow it with: trader trades ${intId} --watch`);
+      // At 80 columns the follow command stands alone on the line after the error.
+      expect(int.stderr).toContain(`the trade goes on; follow it with:\ntrader trades ${intId} --watch\n`);
       expect(term.code, term.stderr).toBe(143);
       const termId = b.created[0].intent.id;
       expect(lastJsonError(term)).toMatchObject({ code: 'INTERRUPTED' });

@@ -131,7 +131,7 @@ describe.skipIf(!TMUX).concurrent('buy at the prompt', () => {
     expect(await s.exitCode()).toBe(130);
     const end = await s.screen();
     expect(end).toContain('nothing was signed');
-    expect(end).toMatch(/--idempotency-key \S+\)/);
+    expect(end).toMatch(/^trader buy \S+ 0\.1sol --idempotency-key \S+$/m);
     expect((await requestsFor(id)).deposits).toEqual([]);
     expect(await buyStatus(id)).toBe('awaiting_deposit');
   });

@@ -590,9 +590,10 @@ describe('trades --watch', () => {
       bin(['trades', id, '--watch', '--timeout', '1', '--json']),
     ]);
     expectHumanError(human, 5, /not final/);
-    expect(human.stderr).toContain(`trader trades ${id} --watch`);
+    // The follow command would pass 80 columns after the words: it stands alone on the next line, whole.
+    expect(human.stderr).toContain(`error: still not final after 1 s; follow it with:\ntrader trades ${id} --watch\n`);
+    expect(expectJsonError(machine, 5)).toMatchObject({ code: 'TIMEOUT', message: `still not final after 1 s; follow it with: trader trades ${id} --watch` });
     expect(human.stdout).toMatch(/awaiting_deposit/);
-    expect(expectJsonError(machine, 5).code).toBe('TIMEOUT');
     expect(json(machine).terminal).toBe(false);
   });
 

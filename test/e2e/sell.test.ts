@@ -81,7 +81,7 @@ describe('sells that complete', () => {
     const o = await observed();
     const r = await runCli(['sell', t.symbol.toLowerCase(), '1234500', '--yes'], { env: o.env });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/Idempotency key: \S+/);
+    expect(r.stderr).toMatch(new RegExp(`^trader sell ${t.mint} 1234500 --idempotency-key \\S+$`, 'm'));
     expect(o.creates()[0]!.body).toMatchObject({ mint: t.mint, amount: '1234500' });
     const id = o.created[0].id as string;
     const view = await sellOf(id);

@@ -23,8 +23,10 @@ export function hasTmux(): boolean {
 }
 
 export interface PtySession {
-  /** The visible screen plus scroll-back, as plain text. */
+  /** The visible screen plus scroll-back, as plain text (lines the terminal wrapped joined back). */
   screen(): Promise<string>;
+  /** The visible screen alone, row by row as the terminal shows it (wrapped lines not joined). */
+  visible(): Promise<string[]>;
   /** Polls the screen until it contains `text` (or matches it); throws with the screen after `timeoutMs` (a hang, not slowness: just under the test timeout). */
   waitFor(text: string | RegExp, timeoutMs?: number): Promise<string>;
   /** tmux send-keys: literal text or key names (`Enter`, `C-c`). */
@@ -82,6 +84,7 @@ export async function startInTmux(args: string[], env: Record<string, string>, o
 
   return {
     screen,
+    visible: async () => (await tmux('capture-pane', '-p', '-t', name)).stdout.replace(/\n$/, '').split('\n'),
     waitFor: (text, timeoutMs = 25_000) =>
       poll(
         async () => {

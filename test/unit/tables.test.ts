@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry, Holding, Position } from '../../src/api/types.js';
 import { plainTheme } from '../../src/io/theme.js';
-import { renderTable, shortId, uniquePrefixes, visibleLength } from '../../src/io/table.js';
+import { renderFields, renderTable, shortId, uniquePrefixes, visibleLength } from '../../src/io/table.js';
+import { displayWidth, sliceToWidth } from '../../src/io/display-width.js';
 import { renderActivity } from '../../src/io/views/activity.js';
 import { renderHoldings } from '../../src/io/views/holdings.js';
 import { renderPositions } from '../../src/io/views/positions.js';
@@ -107,5 +108,105 @@ describe('shortId', () => {
     expect(shortId('GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd', 4)).toBe('GFmFPoog…');
     expect(shortId('GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd', 6)).toBe('GFmFPooguQpN…');
     expect(shortId('short123')).toBe('short123');
+  });
+});
+
+// Wide characters: a CJK name and an emoji symbol take two columns each on screen; every column
+// after them must still start (left-aligned) or end (right-aligned) at the same screen column.
+describe('display widths: CJK and emoji keep the columns aligned', () => {
+  /** Screen column where `text` starts in `line`, counted in display width. */
+  const startOf = (line: string, text: string) => {
+    const at = line.indexOf(text);
+    expect(at, `${JSON.stringify(text)} in ${JSON.stringify(line)}`).toBeGreaterThanOrEqual(0);
+    return displayWidth(line.slice(0, at));
+  };
+  const wideHoldings: Holding[] = [
+    { ...holding, symbol: '月光', name: '月光币', amount: '1500000', decimals: 6, usdPrice: 2, usdValue: 3 },
+    { ...holding, mint: MINT, symbol: '🐶', name: 'Dog 🐶 coin', amount: '25', decimals: 0, usdPrice: 1, usdValue: 25 },
+    { ...holding, mint: 'MintY', symbol: 'PLAIN', name: 'Plain', amount: '7', decimals: 0, usdPrice: 1, usdValue: 7 },
+  ] as Holding[];
+
+  it('the measure: wide characters and emoji 2, combining marks 0, colour codes nothing', () => {
+    expect(displayWidth('月光币')).toBe(6);
+    expect(displayWidth('🐶')).toBe(2);
+    expect(displayWidth('e\u0301')).toBe(1);
+    expect(displayWidth('\u001b[32mok\u001b[39m')).toBe(2);
+    expect(displayWidth('abc')).toBe(3);
+  });
+
+  it('shortening never splits a wide character or an emoji', () => {
+    expect(sliceToWidth('月光币', 3)).toBe('月');
+    expect(sliceToWidth('月光币', 4)).toBe('月光');
+    expect(sliceToWidth('🐶🐶🐶', 5)).toBe('🐶🐶');
+    expect(sliceToWidth('e\u0301e\u0301', 1)).toBe('e\u0301');
+  });
+
+  it.each([120, 80, 60])('holdings at %i columns: each column starts or ends at one screen column on every line', (width) => {
+    const lines = renderHoldings(wideHoldings, plainTheme, { width }).split('\n').slice(0, 4); // header and rows, not the total
+    for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(width);
+    const [header, ...rows] = lines as [string, ...string[]];
+    // Left-aligned Share starts where its header does; right-aligned Amount and Value end where theirs do.
+    const amountEnd = startOf(header, 'Amount') + displayWidth('Amount');
+    const valueEnd = startOf(header, 'Value') + displayWidth('Value');
+    const amounts = ['1.5', '25', '7'];
+    const values = ['$3.00', '$25.00', '$7.00'];
+    rows.forEach((row, i) => {
+      const sorted = [1, 2, 0][i]!; // largest value first
+      expect(startOf(row, amounts[sorted]!) + displayWidth(amounts[sorted]!), row).toBe(amountEnd);
+      expect(startOf(row, values[sorted]!) + displayWidth(values[sorted]!), row).toBe(valueEnd);
+    });
+  });
+
+  it('activity with a CJK symbol: Status starts, Amount and USD end at one screen column on every row', () => {
+    const wide = [
+      { ...activity, symbol: '月光币', amount: '1234500000', decimals: 6, usdValue: 1 },
+      { ...activity, symbol: '🐶', amount: '2000000', decimals: 6, usdValue: 22 },
+      { ...activity, symbol: 'ABC', amount: '3000000', decimals: 6, usdValue: 333 },
+    ] as ActivityEntry[];
+    const lines = renderActivity(wide, plainTheme, { width: 80 }).split('\n');
+    const [header, ...rows] = lines as [string, ...string[]];
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+    const end = (line: string, text: string) => startOf(line, text) + displayWidth(text);
+    const amounts = ['1,234.5', '2', '3'];
+    const usd = ['$1.00', '$22.00', '$333.00'];
+    rows.forEach((row, i) => {
+      expect(end(row, ` ${amounts[i]!} `)).toBe(end(header, 'Amount') + 1);
+      expect(end(row, usd[i]!)).toBe(end(header, 'USD'));
+      expect(startOf(row, 'completed')).toBe(startOf(header, 'Status'));
+    });
+  });
+
+  it('a CJK name shortened to fit keeps whole characters and the width', () => {
+    const out = renderTable([{ header: 'Name', shrinkTo: 4 }, { header: 'Amount', align: 'right' }], [['月光币月光币', '1,234']], 13);
+    const row = out.split('\n')[1]!;
+    expect(row).toBe('月光…   1,234');
+    expect(displayWidth(row)).toBe(13);
+  });
+
+  it('narrow: when a wide name leaves no room, each row becomes a block, labels aligned, nothing cut', () => {
+    const out = renderTable(
+      [{ header: 'Token' }, { header: 'Amount', align: 'right' }],
+      [['月光币月光币', '123,456,789.123456'], ['🐶', '1']],
+      20,
+    );
+    expect(out).toBe('Token   月光币月光币\nAmount  123,456,789.123456\n\nToken   🐶\nAmount  1');
+  });
+
+  it('at the natural width a wide name is whole; one column less and it gives way by a whole character', () => {
+    const cols = [{ header: 'Name', shrinkTo: 2 }, { header: 'N', align: 'right' as const }];
+    const rows = [['月光币', '1']];
+    // natural: 6 + 2 + 1 = 9
+    expect(renderTable(cols, rows, 9).split('\n')[1]).toBe('月光币  1');
+    // 8: the name gets 5 columns: 月光 and the ellipsis.
+    expect(renderTable(cols, rows, 8).split('\n')[1]).toBe('月光…  1');
+    // 7: 4 columns hold 月 and the ellipsis, never half of 光; a space pads the odd column.
+    const row = renderTable(cols, rows, 7).split('\n')[1]!;
+    expect(row).toBe('月…   1');
+    expect(displayWidth(row)).toBe(7);
+  });
+
+  it('key–value fields align values after a wide label', () => {
+    const out = renderFields([['名前', 'a'], ['Mint', 'b']]);
+    expect(out.split('\n').map((l) => startOf(l, l.trim().slice(-1)))).toEqual([6, 6]);
   });
 });

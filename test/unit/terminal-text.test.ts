@@ -23,3 +23,22 @@ describe('safeForTerminal', () => {
     expect(safeForTerminal(input)).toBe(expected);
   });
 });
+
+describe('withCommand: a command to copy is never wrapped with words before it', () => {
+  it('shares its line when the whole line fits the width (at it), goes to its own line one column past', async () => {
+    const { withCommand } = await import('../../src/io/command-line.js');
+    const lead = 'Follow it with:'; // 15
+    const command = `trader trades ${'a'.repeat(50)} --watch`; // 72
+    expect(withCommand(lead, command, 88)).toBe(`${lead} ${command}`);
+    expect(withCommand(lead, command, 87)).toBe(`${lead}\n${command}`);
+  });
+
+  it('screenRows: a line wider than the terminal takes more rows; wide characters count 2', async () => {
+    const { screenRows } = await import('../../src/io/display-width.js');
+    expect(screenRows('x'.repeat(80), 80)).toBe(1);
+    expect(screenRows('x'.repeat(81), 80)).toBe(2);
+    expect(screenRows('月'.repeat(40), 80)).toBe(1);
+    expect(screenRows('月'.repeat(41), 80)).toBe(2);
+    expect(screenRows('a\n\nb', 80)).toBe(3);
+  });
+});

@@ -20,6 +20,7 @@ function fakeContext(json = false) {
   const seen = { notes: [] as string[], progress: [] as string[], stopped: 0, results: [] as Array<{ data: unknown; human: string }> };
   const ctx = {
     settings: { timeoutSeconds: 120 },
+    terminal: { columns: 80, rows: 24 },
     output: {
       json,
       theme: plainTheme,
@@ -32,16 +33,32 @@ function fakeContext(json = false) {
 }
 
 describe('tradeScreen', () => {
-  it('the creation note names the trade and its key, then how to resume it; not when resumed, nor in a dry run', () => {
+  it('the creation note names the trade, then the command that resumes it (with the key) alone on its line; a dry run says the key; not when resumed', () => {
     const { ctx, seen } = fakeContext();
     tradeScreen(ctx, words('buy'), () => 'k1', false).created('b1', 'awaiting_deposit', false, 'trader buy M 1sol --idempotency-key k1');
-    expect(seen.notes).toEqual(['Buy b1 created. Idempotency key: k1', 'If interrupted, resume with: trader buy M 1sol --idempotency-key k1']);
+    expect(seen.notes).toEqual(['Buy b1 created. If interrupted, resume with:\ntrader buy M 1sol --idempotency-key k1']);
     seen.notes.length = 0;
     tradeScreen(ctx, words('sell'), () => 'k2', true).created('s1', 'awaiting_signature', false, 'unused');
     expect(seen.notes).toEqual(['Sell s1 quoted. Idempotency key: k2']);
     seen.notes.length = 0;
+    // Words that would pass 80 columns with what leads them go on the next line.
+    const long = 'x'.repeat(60);
+    tradeScreen(ctx, words('sell'), () => 'k2', true).created(long, 'awaiting_signature', false, 'unused');
+    expect(seen.notes).toEqual([`Sell ${long} quoted.\nIdempotency key: k2`]);
+    seen.notes.length = 0;
+    seen.notes.length = 0;
     tradeScreen(ctx, words('sell'), () => 'k2', false).created('s1', 'authorized', true, 'unused');
     expect(seen.notes).toEqual(['Resuming sell s1 (authorized).']);
+  });
+
+  it('reviewRoom: the terminal rows under what the screen printed, less the prompt; null off a terminal', () => {
+    const { ctx } = fakeContext();
+    const screen = tradeScreen(ctx, words('buy'), () => 'k1', false);
+    // 3 rows: the lead line, and a 101-column command wrapped once at 80.
+    screen.created('b1', 'awaiting_deposit', false, `trader buy ${'M'.repeat(65)} 1sol --idempotency-key k1`);
+    expect(screen.reviewRoom()).toEqual({ rows: 24 - 3 - 1, columns: 80 });
+    const off = { ...ctx, terminal: { columns: 80 } } as unknown as Context;
+    expect(tradeScreen(off, words('buy'), () => 'k1', false).reviewRoom()).toBeNull();
   });
 
   it('run: the stage in words on the progress line, the result returned, the progress stopped', async () => {

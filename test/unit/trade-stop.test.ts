@@ -24,9 +24,12 @@ describe('presentStop', () => {
   it('interrupted: at the prompt nothing was signed; before submitting nothing was submitted (with how to resume); after, the trade goes on', () => {
     const at = (phase: 'prompting' | 'checking' | 'submitted') => present({ kind: 'interrupted', ref, signal: 'SIGINT', phase }).error;
     expect(at('prompting')).toBeInstanceOf(InterruptedError);
-    expect(at('prompting').message).toBe('interrupted (SIGINT); nothing was signed; the buy intent expires unused (to pick it up again: trader buy M 0.1sol --idempotency-key k1)');
-    expect(at('checking').message).toBe('interrupted (SIGINT); nothing was submitted; the buy intent expires unused (to pick it up again: trader buy M 0.1sol --idempotency-key k1)');
+    expect(at('prompting').message).toBe('interrupted (SIGINT); nothing was signed; the buy intent expires unused; to pick it up again: trader buy M 0.1sol --idempotency-key k1');
+    expect(at('checking').message).toBe('interrupted (SIGINT); nothing was submitted; the buy intent expires unused; to pick it up again: trader buy M 0.1sol --idempotency-key k1');
     expect(at('submitted').message).toBe('interrupted (SIGINT); the trade goes on; follow it with: trader trades b1 --watch');
+    // The command each ends with is marked, to stand on a line of its own in human mode.
+    expect(at('prompting').command).toBe('trader buy M 0.1sol --idempotency-key k1');
+    expect(at('submitted').command).toBe('trader trades b1 --watch');
     expect(present({ kind: 'interrupted', ref, signal: 'SIGTERM', phase: 'submitted' }).error.exitCode).toBe(ExitCode.sigterm);
   });
 
@@ -37,6 +40,8 @@ describe('presentStop', () => {
     expect(before.requestId).toBe('req_1');
     const after = present({ kind: 'service-error', ref, error, phase: 'submitted', proven: null }).error;
     expect(after.message).toBe('HTTP 400: no; the trade may still go on: check it with trader trades b1 --watch');
+    expect(after.command).toBe('trader trades b1 --watch');
+    expect(before.command).toBeNull();
     expect(error.message).toBe('HTTP 400: no'); // the flow's error is never rewritten
     expect(present({ kind: 'service-error', ref: { ...ref, id: 'x; rm -rf ~' }, error, phase: 'submitted', proven: null }).error.message).toContain(
       "trader trades 'x; rm -rf ~' --watch",

@@ -22,7 +22,8 @@ const bps = (n: number) => `${n} bps (${n / 100}%)`;
 export function renderBuyReview(review: BuyReview, q: BuyQuote, nowMs: number, theme: Theme): string {
   const { intent, facts } = review;
   const token: TokenMeta | null = q.token.seenBefore ? q.token : null;
-  const unit = token?.symbol ? ` ${token.symbol}` : '';
+  // Every amount has its unit: the symbol, else `tokens` (whole tokens, the decimals being known).
+  const unit = token?.symbol ? ` ${token.symbol}` : ' tokens';
   // Whole tokens when the decimals are known; else raw units, said so.
   const out = (raw: string | null, whole: string | null) =>
     raw === null ? 'unknown' : whole !== null ? `${formatTokenAmount(raw, q.token.decimals)}${unit}` : `${formatInteger(raw)} raw units`;

@@ -5,9 +5,13 @@ import { formatLocalTime } from '../time-format.js';
 import { renderFields, renderTable, uniquePrefixes, type TableLayout } from '../table.js';
 import type { Theme } from '../theme.js';
 import { shortTableTime, tableTime } from './activity.js';
+import { tokenAmount } from './token-amount.js';
 import { tokenCell, tokenColumn } from './token-cell.js';
 
+/** A table cell: the number alone (the Token column names the unit). */
 const units = (amount: string | null, p: Position) => (amount === null ? '—' : formatTokenAmount(amount, p.token?.decimals ?? null));
+/** A field of one position: the amount with its unit. */
+const withUnit = (amount: string | null, p: Position) => (amount === null ? '—' : tokenAmount(amount, p.token));
 
 /**
  * `trader positions`: one row each, fitted to the terminal. The id shows as the shortest
@@ -46,9 +50,9 @@ export function renderPosition(p: Position, theme: Theme): string {
     ['Mint', p.mint ?? '—'],
     ['Principal', `${formatSol(p.principalLamports)} SOL`],
     ['Cost', p.costLamports === null ? '—' : `${formatSol(p.costLamports)} SOL`],
-    ['Bought', units(p.boughtAmount, p)],
-    ['Sold', units(p.soldAmount, p)],
-    ['Remaining', units(p.remainingAmount, p)],
+    ['Bought', withUnit(p.boughtAmount, p)],
+    ['Sold', withUnit(p.soldAmount, p)],
+    ['Remaining', withUnit(p.remainingAmount, p)],
     ['Buy trade', p.buyTradeId ?? '—'],
     ['Buy signature', p.buySignature ?? '—'],
     ['Opened', formatLocalTime(p.openedAt)],

@@ -6,12 +6,19 @@ import type { SellOutcome } from '../../domain/sell-outcome.js';
 import { wordingDiff } from '../../domain/wording-diff.js';
 import type { TokenMeta } from '../../domain/token.js';
 import { formatTimeLeft } from '../time-format.js';
+import { screenRows } from '../display-width.js';
+import type { ReviewRoom } from '../terminal.js';
 import { renderFields, renderQuoted } from '../table.js';
 import type { Theme } from '../theme.js';
 import { tokenAmount } from './token-amount.js';
 
-/** What the user approves: the terms, the exact message (unexplained parts highlighted) and how its wording stands. */
-export function renderSellReview(review: SellReview, token: TokenMeta | null, nowMs: number, theme: Theme): string {
+/**
+ * What the user approves: the terms, the exact message (unexplained parts highlighted) and how
+ * its wording stands. On a first sell the wording to pin is quoted too, unless `room` says the
+ * review would then not fit the terminal: it is then said in two lines (it is the message above
+ * with its values masked; `trader config trust` shows it once pinned).
+ */
+export function renderSellReview(review: SellReview, token: TokenMeta | null, nowMs: number, theme: Theme, room: ReviewRoom | null = null): string {
   const a = review.authorization;
   const fields = renderFields([
     ['Sell', `${tokenAmount(a.amount, token)} (${a.amount} raw)`],
@@ -30,7 +37,9 @@ export function renderSellReview(review: SellReview, token: TokenMeta | null, no
   }
   const { status, text, pinned, fingerprint } = review.wording;
   if (status === 'first-use') {
-    lines.push(`First sell with this service: its message wording (values masked) will be pinned as ${fingerprint}; a different wording will be questioned:`, renderQuoted(text));
+    const full = [...lines, 'First sell with this service: its message wording (values masked) will be', `pinned as ${fingerprint}; a different wording will be questioned:`, renderQuoted(text)];
+    if (room === null || screenRows(full.join('\n'), room.columns) <= room.rows) return full.join('\n');
+    lines.push('First sell with this service: the wording of the message above, its values', `masked, will be pinned as ${fingerprint}; a different one will be questioned.`);
   } else if (status === 'changed') {
     lines.push(theme.failure(`The service's message wording changed since it was pinned (${pinned!.fingerprint} → ${fingerprint}):`));
     for (const line of wordingDiff(pinned!.text, text)) lines.push(`  ${line.startsWith('-') ? theme.dim(line) : theme.pending(line)}`);

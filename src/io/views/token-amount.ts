@@ -1,11 +1,11 @@
-// A token amount as people read it: in whole tokens with the symbol when the token is known,
-// else plainly marked as raw units.
+// A token amount as people read it, always with its unit: whole tokens with the symbol when the
+// token is known, `tokens` when only its decimals are, else plainly marked as raw units.
 import { formatTokenAmount } from '../../amounts.js';
 import type { TokenMeta } from '../../domain/token.js';
 
-/** `1,234.5 WOOF`, `1.5` (decimals known, no symbol) or `1,234,500 raw units`. */
+/** `1,234.5 WOOF`, `1.5 tokens` (decimals known, no symbol) or `1,234,500 raw units`. */
 export function tokenAmount(units: bigint | string, token: TokenMeta | null): string {
   const decimals = token?.decimals ?? null;
-  const unit = token?.symbol ? ` ${token.symbol}` : decimals === null ? ' raw units' : '';
+  const unit = token?.symbol ? ` ${token.symbol}` : decimals === null ? ' raw units' : ' tokens';
   return `${formatTokenAmount(units, decimals)}${unit}`;
 }

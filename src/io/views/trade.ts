@@ -26,7 +26,31 @@ function tokenFields(mint: string, token: TokenFacts): Array<[string, string]> {
   return meta?.symbol ? [['Token', `${meta.symbol}${meta.name ? ` (${meta.name})` : ''}`], ['Mint', mint]] : [['Token', mint]];
 }
 
-/** `trader trades <id>` for the full trade form. */
+/** A received amount: what came, `— (not yet)` while the trade goes on, `none` once it is over without it. */
+function received(trade: Trade, mint: string, token: TokenFacts): string {
+  if (trade.receivedOutputAmount !== null) return amountOf(mint, trade.receivedOutputAmount, token);
+  return trade.terminal ? 'none' : '— (not yet)';
+}
+
+/** The signatures, failure and refund a trade names, each on its own line. */
+function outcomeFields(trade: Trade, theme: Theme): Array<[string, string]> {
+  const fields: Array<[string, string]> = [];
+  if (trade.signatures.deposit) fields.push(['Deposit sig', trade.signatures.deposit]);
+  for (const sig of trade.signatures.swaps) fields.push(['Swap sig', sig]);
+  for (const sig of trade.signatures.payouts) fields.push(['Payout sig', sig]);
+  if (trade.failure) {
+    fields.push(['Failure', theme.failure(`${trade.failure.code ?? 'unknown'}: ${trade.failure.reason ?? 'no reason given'}`)]);
+  }
+  if (trade.refund) fields.push(['Refund', `${trade.refund.state}${trade.refund.amountLamports ? `, ${formatSol(trade.refund.amountLamports)} SOL` : ''}`]);
+  if (trade.signatures.refund) fields.push(['Refund sig', trade.signatures.refund]);
+  return fields;
+}
+
+/**
+ * `trader trades <id>` for the full trade form. A buy: SOL paid, tokens received (with their
+ * unit), the deposit and swap signatures; a sell: tokens sold, SOL received, the swap and payout
+ * signatures; either: the failure or refund when there is one.
+ */
 export function renderTrade(trade: Trade, theme: Theme, token: TokenFacts = () => null): string {
   const fields: Array<[string, string]> = [
     ['Trade', trade.id],
@@ -40,7 +64,7 @@ export function renderTrade(trade: Trade, theme: Theme, token: TokenFacts = () =
       ['SOL in', `${formatSol(trade.inputAmount)} SOL`],
       ['Expected out', amountOf(trade.outputMint, trade.expectedOutputAmount, token)],
       ['Minimum out', amountOf(trade.outputMint, trade.minimumOutputAmount, token)],
-      ['Received', amountOf(trade.outputMint, trade.receivedOutputAmount, token)],
+      ['Received', theme.bold(received(trade, trade.outputMint, token))],
       ['Platform fee', trade.platformFeeLamports === null ? '—' : `${formatSol(trade.platformFeeLamports)} SOL`],
     );
   } else {
@@ -49,26 +73,23 @@ export function renderTrade(trade: Trade, theme: Theme, token: TokenFacts = () =
       ['Sold', amountOf(trade.inputMint, trade.inputAmount, token)],
       ['Expected SOL', amountOf(trade.outputMint, trade.expectedOutputAmount, token)],
       ['Minimum SOL', amountOf(trade.outputMint, trade.minimumOutputAmount, token)],
-      ['Received', amountOf(trade.outputMint, trade.receivedOutputAmount, token)],
+      ['SOL received', theme.bold(received(trade, trade.outputMint, token))],
     );
   }
   fields.push(['Slippage', trade.slippageBps === null ? '—' : `${trade.slippageBps} bps`]);
-  if (trade.signatures.deposit) fields.push(['Deposit sig', trade.signatures.deposit]);
-  for (const sig of trade.signatures.swaps) fields.push(['Swap sig', sig]);
-  for (const sig of trade.signatures.payouts) fields.push(['Payout sig', sig]);
-  if (trade.signatures.refund) fields.push(['Refund sig', trade.signatures.refund]);
-  if (trade.failure) fields.push(['Failure', theme.failure(`${trade.failure.code ?? 'unknown'}: ${trade.failure.reason ?? 'no reason given'}`)]);
-  if (trade.refund) {
-    fields.push(['Refund', `${trade.refund.state}${trade.refund.amountLamports ? `, ${formatSol(trade.refund.amountLamports)} SOL` : ''}`]);
-  }
+  fields.push(...outcomeFields(trade, theme));
   fields.push(['Created', formatLocalTime(trade.createdAt)]);
   if (trade.expiresAt) fields.push(['Deposit deadline', formatLocalTime(trade.expiresAt)]);
   fields.push(['Completed', formatLocalTime(trade.completedAt)]);
   return renderFields(fields);
 }
 
-/** `trader trades sell_…`: the authorization and the sell order group. */
-export function renderSell(view: GetSellResponse, theme: Theme, token: TokenMeta | null = null): string {
+/**
+ * `trader trades sell_…`: the authorization and, once the sell has a trade (read through the
+ * group key its sell object gives), the SOL received, the swap and payout signatures and any
+ * failure. `trade` is null before the sell is authorized or when the service gives no trade.
+ */
+export function renderSell(view: GetSellResponse, trade: Trade | null, theme: Theme, token: TokenMeta | null = null): string {
   const a = view.authorization;
   const fields: Array<[string, string]> = [
     ['Sell', a.id],
@@ -78,12 +99,17 @@ export function renderSell(view: GetSellResponse, theme: Theme, token: TokenMeta
     ['Amount', tokenAmount(a.amount, token)],
     ['Expected SOL', `${formatSol(a.expectedOutputLamports)} SOL`],
     ['Minimum SOL', `${formatSol(a.minimumOutputLamports)} SOL`],
-    ['Slippage', `${a.slippageBps} bps`],
-    ['Expires', formatLocalTime(a.expiresAt)],
-    ['Authorized', formatLocalTime(a.authorizedAt)],
   ];
+  if (trade) {
+    fields.push(['SOL received', theme.bold(received(trade, trade.outputMint, () => token))]);
+    if (trade.id !== a.id) fields.push(['Trade', trade.id]);
+  } else if (view.sell) {
+    fields.push(['SOL received', 'unknown (the service gave no trade for this sell)']);
+  }
+  fields.push(['Slippage', `${a.slippageBps} bps`], ['Expires', formatLocalTime(a.expiresAt)], ['Authorized', formatLocalTime(a.authorizedAt)]);
   if (a.failureCode || a.failureReason) {
     fields.push(['Failure', theme.failure(`${a.failureCode ?? 'unknown'}: ${a.failureReason ?? 'no reason given'}`)]);
   }
+  if (trade) fields.push(...outcomeFields(trade, theme));
   return renderFields(fields);
 }

@@ -1,0 +1,42 @@
+// Human view of `trader trades` with no id: recent trades, one row each.
+import { formatSol, formatTokenAmount } from '../../amounts.js';
+import type { RecentTrade } from '../../portfolio/recent-trades.js';
+import { renderTable, uniquePrefixes, type TableLayout } from '../table.js';
+import type { Theme } from '../theme.js';
+import { shortTableTime, tableTime } from './activity.js';
+import { tokenCell, tokenColumn } from './token-cell.js';
+
+/** The line under a list with sells in it: why they have no id. */
+export const SELLS_HAVE_NO_ID = 'A sell shows no id: the service lists none. `trader sell` prints it (sell_…).';
+
+/**
+ * Newest first. A buy's id shows as the shortest prefix (8 characters or more) that tells it
+ * apart from every id in `allIds` (all the account's buys, shown or not), which `trader trades
+ * <id>` accepts.
+ */
+export function renderRecentTrades(trades: RecentTrade[], theme: Theme, layout?: TableLayout, allIds: readonly string[] = []): string {
+  const ids = uniquePrefixes([...trades.map((t) => t.id).filter((id): id is string => id !== null), ...allIds]);
+  const tokens = trades.map((t) => tokenCell(t.symbol, t.mint, layout?.wide));
+  const table = renderTable(
+    [
+      { header: 'ID' },
+      { header: 'Side' },
+      { header: 'Status' },
+      tokenColumn(tokens, trades.map((t) => t.symbol)),
+      { header: 'Amount', align: 'right' },
+      { header: 'SOL', align: 'right' },
+      { header: 'Time', compact: shortTableTime, drop: 1 },
+    ],
+    trades.map((t, i) => [
+      t.id === null ? '—' : layout?.wide ? t.id : ids.get(t.id)!,
+      t.side,
+      theme.status(t.status),
+      tokens[i]!,
+      t.amount === null ? '—' : formatTokenAmount(t.amount, t.decimals),
+      t.solLamports === null ? '—' : formatSol(t.solLamports),
+      tableTime(t.createdAt),
+    ]),
+    layout,
+  );
+  return trades.some((t) => t.id === null) ? `${table}\n${theme.dim(SELLS_HAVE_NO_ID)}` : table;
+}

@@ -1,0 +1,111 @@
+// The buy and sell reviews on an 80×24 terminal (tmux): the first line the command printed and
+// the prompt are both on the screen, nothing scrolled off; every command to copy (resume) stands
+// whole on a line of its own, or shares a line no wider than 80 columns; the first sell's
+// wording is said compactly when quoting it would not fit, and quoted when it does (120×40).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshHome } from '../helpers/cli.js';
+import { hasTmux, startInTmux, type PtySession } from '../helpers/pty.js';
+import { completeBuy, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { displayWidth } from '../../src/io/display-width.js';
+
+const TMUX = hasTmux();
+if (!TMUX) console.warn('80×24 screen tests skipped: tmux is not installed');
+
+let sb: TestSandbox;
+const sessions: PtySession[] = [];
+
+beforeAll(async () => {
+  if (!TMUX) return;
+  sb = await startTestSandbox();
+  await completeBuy(sb, { mint: sb.tokens[0]!.mint, amountLamports: '500000000' });
+});
+afterAll(async () => {
+  await Promise.all(sessions.map((s) => s.close()));
+  await sb?.close();
+});
+
+/** `trader …args` on a terminal of the given size, with a fresh HOME (so nothing is pinned yet: a first buy, a first sell). */
+async function onTerminal(size: { width: number; height: number }, ...args: string[]): Promise<PtySession> {
+  const env = { ...freshHome(), NO_COLOR: '1', TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath };
+  const s = await startInTmux(args, env, size);
+  sessions.push(s);
+  return s;
+}
+
+const BUY_PROMPT = 'Sign and send this deposit? (y/N)';
+const SELL_PROMPT = 'Sign this message and sell? (y/N)';
+const SMALL = { width: 80, height: 24 };
+
+/** The one idempotency key of those the service was sent on this path (tests run side by side) that `screen` shows. */
+async function keySent(path: string, screen: string): Promise<string> {
+  const keys = (await sb.requests())
+    .filter((r) => r.method === 'POST' && r.path === `/api/v1${path}`)
+    .map((r) => (r.body as { idempotencyKey: string }).idempotencyKey)
+    .filter((k) => screen.includes(k));
+  expect(keys, screen).toHaveLength(1);
+  return keys[0]!;
+}
+
+/** Every logical line (wrapped rows joined) that holds a command to copy: it is the command alone, or no wider than 80 columns. */
+function expectCommandsWhole(joined: string, command: string): void {
+  const lines = joined.split('\n');
+  expect(lines, joined).toContain(command);
+  for (const line of lines.filter((l) => /\btrader (buy|sell|trades|config) /.test(l))) {
+    expect(line === command || displayWidth(line) <= 80, `a command shares a line wider than 80 columns:\n${line}`).toBe(true);
+  }
+}
+
+describe.skipIf(!TMUX).concurrent('80×24', () => {
+  it('a first buy: the creation line, the whole review and the prompt fit the screen; the resume command is whole on its own line', async () => {
+    const token = sb.tokens[1]!;
+    const s = await onTerminal(SMALL, 'buy', token.mint, '0.1sol');
+    const joined = await s.waitFor(BUY_PROMPT);
+    const rows = await s.visible();
+    const id = /^Buy ([0-9a-f-]{36}) created\./m.exec(joined)?.[1];
+    expect(id, joined).toBeTruthy();
+    // Nothing scrolled off: the first line printed is the top row, the prompt is on the screen.
+    expect(rows[0]).toBe(`Buy ${id} created. If interrupted, resume with:`);
+    expect(rows.some((r) => r.startsWith(`? ${BUY_PROMPT}`)), rows.join('\n')).toBe(true);
+    expect(rows.some((r) => r.startsWith('Buy           ') && r.includes(token.mint))).toBe(true);
+    expect(rows.some((r) => r.startsWith('Recipient'))).toBe(true);
+    expect(rows.some((r) => r === `Buy id        ${id}`)).toBe(true);
+    expect((await s.screen()).split('\n').filter((l) => l.trim() !== '').length).toBeLessThanOrEqual(24);
+    const key = await keySent('/trade/buys', joined);
+    expectCommandsWhole(joined, `trader buy ${token.mint} 0.1sol --idempotency-key ${key}`);
+    await s.keys('n', 'Enter');
+    expect(await s.exitCode()).toBe(4);
+  });
+
+  it('a first sell: the creation line, the review, the message, the pin said compactly and the prompt fit the screen; the resume command is whole', async () => {
+    const token = sb.tokens[0]!;
+    const s = await onTerminal(SMALL, 'sell', token.mint, '100000');
+    const joined = await s.waitFor(SELL_PROMPT);
+    const rows = await s.visible();
+    const id = /^Sell (sell_\w+) quoted\./m.exec(joined)?.[1];
+    expect(id, joined).toBeTruthy();
+    expect(rows[0]).toBe(`Sell ${id} quoted. If interrupted, resume with:`);
+    expect(rows.some((r) => r.startsWith(`? ${SELL_PROMPT}`)), rows.join('\n')).toBe(true);
+    expect(rows).toContain('Message to sign, exactly:');
+    expect(rows.some((r) => r.startsWith('Sell        '))).toBe(true);
+    // The first sell says what it pins, in two lines instead of quoting the masked wording again.
+    expect(rows).toContain('First sell with this service: the wording of the message above, its values');
+    expect(rows.some((r) => /^masked, will be pinned as [0-9a-f]{16}; a different one will be questioned\.$/.test(r))).toBe(true);
+    expect(joined).not.toContain('{symbol}');
+    expect((await s.screen()).split('\n').filter((l) => l.trim() !== '').length).toBeLessThanOrEqual(24);
+    const key = await keySent('/trade/sells', joined);
+    expectCommandsWhole(joined, `trader sell ${token.mint} 100000 --idempotency-key ${key}`);
+    await s.keys('n', 'Enter');
+    expect(await s.exitCode()).toBe(4);
+  });
+
+  it('120×40: room enough, the first sell quotes the wording it pins', async () => {
+    const s = await onTerminal({ width: 120, height: 40 }, 'sell', sb.tokens[0]!.mint, '100000');
+    const joined = await s.waitFor(SELL_PROMPT);
+    expect(joined).toContain('First sell with this service: its message wording (values masked) will be');
+    expect(joined).toContain('  │ Token: {symbol} ({name})');
+    const rows = await s.visible();
+    expect(rows[0]).toMatch(/^Sell sell_\w+ quoted\. If interrupted, resume with:$/);
+    await s.keys('n', 'Enter');
+    expect(await s.exitCode()).toBe(4);
+  });
+});

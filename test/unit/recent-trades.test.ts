@@ -1,0 +1,48 @@
+// `trader trades` rows: buys from positions, sells from the ledger, newest first, cut at the limit.
+import { describe, expect, it } from 'vitest';
+import type { ActivityEntry, Position } from '../../src/api/types.js';
+import { plainTheme } from '../../src/io/theme.js';
+import { renderRecentTrades } from '../../src/io/views/trades-list.js';
+import { recentTrades } from '../../src/portfolio/recent-trades.js';
+import { activity, position } from './api-helpers.js';
+
+const at = (minute: number) => `2026-01-01T00:${String(minute).padStart(2, '0')}:00Z`;
+const buy = (id: string, minute: number, over: Partial<Position> = {}) => ({ ...position, id: `pos-${id}`, buyTradeId: id, createdAt: at(minute), ...over }) as Position;
+const sell = (minute: number, over: Partial<ActivityEntry> = {}) => ({ ...activity, type: 'sell', createdAt: at(minute), ...over }) as ActivityEntry;
+
+describe('recentTrades', () => {
+  const positions = [buy('b1', 1), buy('b3', 3, { openedAt: null, status: 'pending_deposit', boughtAmount: null }), buy('none', 4, { buyTradeId: null })];
+  const ledger = [sell(5, { amount: '7', solLamports: '9' }), sell(2), { ...activity, type: 'buy', createdAt: at(6) } as ActivityEntry];
+
+  it('newest first; a position without a buy id and the ledger buys (the positions have them) are left out', () => {
+    expect(recentTrades(positions, ledger, 10).map((t) => `${t.side}:${t.id}:${t.createdAt.slice(14, 16)}`)).toEqual(['sell:null:05', 'buy:b3:03', 'sell:null:02', 'buy:b1:01']);
+  });
+
+  it('a buy is completed once its position opened, else it shows the position status; amounts as listed', () => {
+    const [s5, b3, , b1] = recentTrades(positions, ledger, 10);
+    expect(b1).toMatchObject({ status: 'completed', amount: '1000', solLamports: '100000000', positionId: 'pos-b1', signature: 'sig' });
+    expect(b3).toMatchObject({ status: 'pending_deposit', amount: null });
+    expect(s5).toMatchObject({ side: 'sell', id: null, amount: '7', solLamports: '9', positionId: null });
+  });
+
+  it('the limit: exactly that many, the newest', () => {
+    expect(recentTrades(positions, ledger, 4)).toHaveLength(4);
+    expect(recentTrades(positions, ledger, 3).map((t) => t.createdAt)).toEqual([at(5), at(3), at(2)]);
+    expect(recentTrades(positions, ledger, 1).map((t) => t.createdAt)).toEqual([at(5)]);
+  });
+});
+
+describe('renderRecentTrades', () => {
+  it("a buy id's prefix tells it apart from every buy of the account, shown or not", () => {
+    const rows = recentTrades([buy('abcdefgh-1111', 1)], [], 10);
+    expect(renderRecentTrades(rows, plainTheme, { width: 80 }).split('\n')[1]).toMatch(/^abcdefgh… /);
+    expect(renderRecentTrades(rows, plainTheme, { width: 80 }, ['abcdefgh-1111', 'abcdefgh-2222']).split('\n')[1]).toMatch(/^abcdefgh-1… /);
+  });
+
+  it('sells show no id, and a line under the table says why; none when there is no sell', () => {
+    const out = renderRecentTrades(recentTrades([buy('b1', 1)], [sell(2)], 10), plainTheme, { width: 80 });
+    expect(out.split('\n')[1]).toMatch(/^—\s+sell\s+completed\s+X\s/);
+    expect(out.split('\n').at(-1)).toBe('A sell shows no id: the service lists none. `trader sell` prints it (sell_…).');
+    expect(renderRecentTrades(recentTrades([buy('b1', 1)], [], 10), plainTheme, { width: 80 })).not.toContain('A sell shows no id');
+  });
+});

@@ -1,0 +1,96 @@
+// One trade's human view: a failure and a refund are shown on both sides; every amount has a unit.
+import { describe, expect, it } from 'vitest';
+import type { GetSellResponse, Trade } from '../../src/api/types.js';
+import { plainTheme } from '../../src/io/theme.js';
+import { renderSell, renderTrade } from '../../src/io/views/trade.js';
+import { tokenAmount } from '../../src/io/views/token-amount.js';
+import { authorization, trade } from './api-helpers.js';
+
+const SOL = 'So11111111111111111111111111111111111111112';
+const meta = { symbol: 'X', name: 'Ex', decimals: 6 };
+const buy = { ...trade, failure: null, refund: null } as unknown as Trade;
+const sell = { ...buy, side: 'sell', inputMint: 'MintX', outputMint: SOL, inputAmount: '2500000', expectedOutputAmount: '5000', minimumOutputAmount: '4900', receivedOutputAmount: '4950', signatures: { deposit: null, swaps: ['sw'], payouts: ['p1', 'p2'], refund: null } } as Trade;
+
+describe('renderTrade', () => {
+  it('a buy: tokens received with the symbol, deposit and swap signatures, no failure line when there is none', () => {
+    const out = renderTrade(buy, plainTheme, () => meta);
+    expect(out).toMatch(/^Received\s+0\.001 X$/m);
+    expect(out).toMatch(/^Deposit sig\s+d$/m);
+    expect(out).toMatch(/^Swap sig\s+s$/m);
+    expect(out).not.toMatch(/Failure|Refund/);
+  });
+
+  it('a failed buy with a refund: the failure, the refund and its signature; nothing received reads "none"', () => {
+    const failed = { ...buy, stage: 'refunded', receivedOutputAmount: null, failure: { code: 'SWAP_FAILED', reason: 'pool moved' }, refund: { state: 'complete', amountLamports: '99000000' }, signatures: { ...buy.signatures, refund: 'r1' } } as Trade;
+    const out = renderTrade(failed, plainTheme, () => meta);
+    expect(out).toMatch(/^Received\s+none$/m);
+    expect(out).toMatch(/^Failure\s+SWAP_FAILED: pool moved$/m);
+    expect(out).toMatch(/^Refund\s+complete, 0\.099 SOL$/m);
+    expect(out).toMatch(/^Refund sig\s+r1$/m);
+  });
+
+  it('a buy still going: received "— (not yet)"', () => {
+    expect(renderTrade({ ...buy, terminal: false, stage: 'executing', receivedOutputAmount: null }, plainTheme)).toMatch(/^Received\s+— \(not yet\)$/m);
+  });
+
+  it('a sell: tokens sold with their unit, SOL received, every payout signature; a failure when there is one', () => {
+    const out = renderTrade(sell, plainTheme, () => meta);
+    expect(out).toMatch(/^Sold\s+2\.5 X$/m);
+    expect(out).toMatch(/^SOL received\s+0\.00000495 SOL$/m);
+    expect(out.match(/^Payout sig\s+(p\d)$/gm)?.map((l) => l.slice(-2))).toEqual(['p1', 'p2']);
+    const failed = renderTrade({ ...sell, stage: 'failed', receivedOutputAmount: null, failure: { code: 'PRICE_MOVED', reason: null } }, plainTheme, () => meta);
+    expect(failed).toMatch(/^Failure\s+PRICE_MOVED: no reason given$/m);
+  });
+});
+
+describe('renderSell (sell_… ids)', () => {
+  const view = { authorization: { ...authorization, status: 'authorized', amount: '2500000' }, sell: { status: 'completed', groupKey: 'g1' } } as unknown as GetSellResponse;
+  it('with its trade: SOL received, the trade id, swap and payout signatures', () => {
+    const out = renderSell(view, { ...sell, id: 'g1' }, plainTheme, meta);
+    expect(out).toMatch(/^Amount\s+2\.5 X$/m);
+    expect(out).toMatch(/^SOL received\s+0\.00000495 SOL$/m);
+    expect(out).toMatch(/^Trade\s+g1$/m);
+    expect(out).toMatch(/^Payout sig\s+p1$/m);
+  });
+  it('authorized but no trade given: SOL received is said to be unknown, never a figure', () => {
+    expect(renderSell(view, null, plainTheme, meta)).toMatch(/^SOL received\s+unknown \(the service gave no trade for this sell\)$/m);
+  });
+  it('a failed authorization: its failure', () => {
+    const failed = { authorization: { ...authorization, status: 'failed', failureCode: 'QUOTE_BELOW_AUTHORIZED_MINIMUM', failureReason: 'price fell' }, sell: null } as unknown as GetSellResponse;
+    expect(renderSell(failed, null, plainTheme, meta)).toMatch(/^Failure\s+QUOTE_BELOW_AUTHORIZED_MINIMUM: price fell$/m);
+  });
+});
+
+describe('tokenAmount: always a unit', () => {
+  it('symbol, `tokens` when only the decimals are known, raw units otherwise', () => {
+    expect(tokenAmount('1500000', meta)).toBe('1.5 X');
+    expect(tokenAmount('1500000', { symbol: null, name: null, decimals: 6 })).toBe('1.5 tokens');
+    expect(tokenAmount('1500000', null)).toBe('1,500,000 raw units');
+  });
+});
+
+describe('renderBuyReview: amounts with their unit', () => {
+  it('a token known by its decimals but without a symbol: expected and minimum out in whole `tokens`', async () => {
+    const { renderBuyReview } = await import('../../src/io/views/buy.js');
+    const { intent } = await import('./api-helpers.js');
+    const review = { intent, facts: { recipient: 'T', treasuryCheck: 'pinned' }, lastValidBlockHeight: 1, quote: { trade: null, problem: 'x' } } as never;
+    const quote = {
+      token: { mint: 'MintOut111', symbol: null, name: null, decimals: 6, seenBefore: true },
+      depositLamports: '100000000',
+      platformFeeLamports: '1000000',
+      networkFeeMaxLamports: '5000',
+      totalMaxLamports: '100005000',
+      expectedOutputAmount: '2500000',
+      minimumOutputAmount: '2000000',
+      expectedOutput: '2.5',
+      minimumOutput: '2',
+      slippageBps: 100,
+      slippageBpsAsked: null,
+      pricePerTokenSol: '0.04',
+      unknown: null,
+    };
+    const out = renderBuyReview(review, quote, Date.parse('2026-01-01T00:00:00Z'), plainTheme);
+    expect(out).toMatch(/^Expected out\s+2\.5 tokens$/m);
+    expect(out).toMatch(/^Minimum out\s+2 tokens$/m);
+  });
+});
