@@ -20,6 +20,7 @@
 import bs58 from 'bs58';
 import { formatTokenAmount, SOL_DECIMALS, toDecimalString } from '../../amounts.js';
 import { figureRoleChecks } from './figure-roles.js';
+import { plainName, plainSymbol } from './slot-shapes.js';
 import { isExpectedWord, isSellWord, wordsOf } from './vocabulary.js';
 
 /** What the message must agree with. */
@@ -35,6 +36,8 @@ export interface MessageFacts {
   /** The requested token's symbol and name as holdings give them, or null. */
   symbol: string | null;
   name: string | null;
+  /** The symbol and name a person confirmed for this token with this service (trust store), or null. */
+  confirmed: { symbol: string | null; name: string | null } | null;
   /** Whether the symbol belongs to exactly one known token (only then does it name the token). */
   symbolIsUnique: boolean;
   /** Other tokens the account knows of; naming one of them is refused. */
@@ -53,6 +56,8 @@ export interface Finding {
   text: string;
   index: number;
   reason: string;
+  /** About the token's name or symbol, not the wording: stands even when the wording is pinned. */
+  token?: true;
 }
 
 export interface Accounting {
@@ -62,7 +67,11 @@ export interface Accounting {
   problems: string[];
   /** Parts not explained: signed only if the user accepts them (or the pinned wording holds them). */
   findings: Finding[];
+  /** The values of the wording's {id}, {hash} and {nonce} slots, in order (slot-shapes.ts). */
+  slotValues: string[];
 }
+
+type Claim = (start: number, end: number, placeholder: string) => boolean;
 
 type Role =
   | 'amount.raw'
@@ -97,15 +106,8 @@ const NONCE_VALUE = /\b(?:nonce|salt)\b["']?\s*[:=]\s*["']?([A-Za-z0-9]{4,64})(?
  * letter a-f (a run of digits is a figure, not a hash) and is not followed by a unit.
  */
 const HEX_RUN = /(?<![\w-])(?:0x[0-9a-fA-F]{8,}|(?=[0-9a-f]*[a-f])[0-9a-f]{16,}|(?=[0-9A-F]*[A-F])[0-9A-F]{16,})(?![\w-])(?![ \t]*[\p{L}$◎])/gu;
-/**
- * Words that change what a sale means, looked for inside opaque tokens (ids, hashes) too: a
- * random id or hash holds none of them, a service hiding a statement in one would.
- */
-const HIDDEN_STATEMENT = /withdraw|transfer|approv|delegat|send|spend|drain|price|minimum|maximum|another|every|zero|login|signin|authorit|refund|recipient|wallet/i;
 /** A number: digits, thousands groups after , _ or a space, a fraction after `.`. */
 const NUMBER = /\d+(?:[,_ ]\d+)*(?:\.\d+)?/g;
-const NUMBER_WORD =
-  /^(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|hundreds|thousand|thousands|million|millions|billion|trillion|half|double|twice|triple|dozen|all|every|everything|entire|unlimited|infinite|another|more|plus|extra|additional)$/i;
 const LINK = /\b[a-z][a-z0-9+.-]*:\/\/\S+|\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b(?!\.\d)/gi;
 /** The most an authorization may live: the API's 2 minutes, with room for rounding. */
 export const MAX_LIFETIME_MS = 150_000;
@@ -177,7 +179,7 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
     else find(m.index!, m[0], 'a time that is not the authorization’s creation or expiry');
   }
   if (facts.authorizationId) claimLiteral(message, facts.authorizationId, '{id}', claim);
-  for (const m of message.matchAll(UUID)) claim(m.index!, m.index! + m[0].length, '{id}');
+  for (const m of message.matchAll(UUID)) claim(m.index!, m.index! + m[0].length, '{uuid}');
 
   accountForAddresses(message, facts, claim, find, problems);
   for (const m of message.matchAll(NONCE_VALUE)) {
@@ -187,7 +189,7 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
   }
   for (const m of message.matchAll(HEX_RUN)) claim(m.index!, m.index! + m[0].length, '{hash}');
 
-  const named = accountForTokenNames(message, facts, claim, problems);
+  const named = accountForTokenNames(message, facts, claim, problems, findings);
   const stated = accountForNumbers(message, facts, { claim, overlaps, find, problems });
 
   // Any digit still unclaimed was not read as one of the trade's values.
@@ -204,7 +206,7 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
   // Every word must be one a sell message is expected to use (sell-message/vocabulary.ts).
   for (const { word, index } of wordsOf(message)) {
     if (overlaps(index, index + word.length) || isExpectedWord(word)) continue;
-    find(index, word, NUMBER_WORD.test(word) ? 'a quantity in words' : 'a word the tool does not expect in a sell message');
+    find(index, word, 'a word the tool does not expect in a sell message');
   }
   for (const m of message.matchAll(/[\p{L}\p{M}]+/gu)) {
     if (/\p{Script=Latin}/u.test(m[0]) && /(?!\p{Script=Latin})\p{L}/u.test(m[0])) {
@@ -236,7 +238,8 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
     findings.push({ text: lines[line] ?? '', index, reason });
   }
   findings.sort((a, b) => a.index - b.index);
-  return { wording, problems: dedupe(problems), findings };
+  const slotValues = spans.filter((s) => /^\{(?:id|hash|nonce)\}$/.test(s.placeholder)).sort((a, b) => a.start - b.start).map((s) => message.slice(s.start, s.end));
+  return { wording, problems: dedupe(problems), findings, slotValues };
 }
 
 /**
@@ -316,9 +319,9 @@ function accountForAddresses(
     const word = m[0];
     const start = m.index!;
     if (!isAddressText(word)) {
-      // Signatures and hashes are longer than an address; their digits say nothing, unless the
-      // run reads as words (a hash has digits all along; a sentence spelt in base58 has few).
-      if (word.length > 44 && isOpaque(word, 3)) claim(start, start + word.length, '{hash}');
+      // Signatures and hashes are longer than an address, with digits all along (a sentence spelt
+      // in base58 has few); their shape is pinned with the wording (slot-shapes.ts).
+      if (word.length > 44 && (word.match(/\d/g)?.length ?? 0) >= 3) claim(start, start + word.length, '{hash}');
       continue;
     }
     if (word === facts.mint) claim(start, start + word.length, '{mint}');
@@ -332,17 +335,25 @@ function accountForAddresses(
 }
 
 /**
- * Whether the message names the token (mint, or unique symbol); masks its symbol and name where
- * they are plain (they come from the service too, and a "name" that is a sentence must stay
- * in the wording, where it shows); refuses other tokens' symbols and names.
+ * Whether the message names the token (mint, or unique symbol); masks its name and symbol, and
+ * makes each one the tool cannot vouch for (slot-shapes.ts: not plain, not the one you confirmed
+ * for this token) a token finding; refuses other tokens' symbols and names.
  */
-function accountForTokenNames(message: string, facts: MessageFacts, claim: (s: number, e: number, p: string) => boolean, problems: string[]): boolean {
+function accountForTokenNames(message: string, facts: MessageFacts, claim: Claim, problems: string[], findings: Finding[]): boolean {
   let named = new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(facts.mint)}(?![A-Za-z0-9])`).test(message);
   const name = facts.name?.trim() ?? '';
-  if (isPlainName(name)) claimLiteral(message, name, '{name}', claim);
-  if (facts.symbol && isPlainSymbol(facts.symbol)) {
-    for (const m of message.matchAll(symbolPattern(facts.symbol, false))) {
-      if (claim(m.index!, m.index! + m[0].length, '{symbol}') && facts.symbolIsUnique) named = true;
+  const own = [
+    ['name', name, plainName(name), 'at most 3 words of ASCII letters and digits, 32 characters', literalPattern(name)],
+    ['symbol', facts.symbol ?? '', plainSymbol(facts.symbol ?? ''), 'at most 10 ASCII letters and digits', symbolPattern(facts.symbol ?? '', false)],
+  ] as const;
+  for (const [what, value, plain, rule, pattern] of own) {
+    if (!/\p{L}/u.test(value) || value.includes('\n')) continue;
+    const vouched = plain || value === facts.confirmed?.[what];
+    for (const m of message.matchAll(pattern)) {
+      const reason = `the token's ${what}, which comes from the service alone: neither plain (${rule}) nor the one confirmed for this token`;
+      if (!vouched) findings.push({ text: m[0], index: m.index!, reason, token: true });
+      // Digits in a value no one vouched for stay in the wording, where the accounting reads them.
+      if ((vouched || !/\d/.test(value)) && claim(m.index!, m.index! + m[0].length, `{${what}}`) && what === 'symbol' && facts.symbolIsUnique) named = true;
     }
   }
   for (const other of facts.otherTokens) {
@@ -355,35 +366,15 @@ function accountForTokenNames(message: string, facts: MessageFacts, claim: (s: n
   }
   for (const other of facts.otherTokens) {
     const otherName = other.name?.trim() ?? '';
-    if (otherName.length < 4 || !isPlainName(otherName) || otherName === name) continue;
-    if (new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(otherName)}(?![\\p{L}\\p{N}])`, 'iu').test(message)) {
-      problems.push(`the message names another token, ${otherName} (${other.mint})`);
-    }
+    if (otherName.length < 4 || otherName.includes('\n') || otherName === name) continue;
+    if (new RegExp(literalPattern(otherName).source, 'iu').test(message)) problems.push(`the message names another token, ${otherName} (${other.mint})`);
   }
   return named;
 }
 
-/** A symbol that is one short word with a letter in it (a "symbol" such as 0.5 would hide a figure from the accounting). */
-function isPlainSymbol(symbol: string): boolean {
-  return /^[\p{L}\p{N}$._-]{1,12}$/u.test(symbol) && /\p{L}/u.test(symbol);
-}
-
-/**
- * A name of at most five words of letters (a short number such as a year may be one), none a
- * word that changes a sale's terms: anything else stays literal in the wording.
- */
-function isPlainName(name: string): boolean {
-  if (!/^\p{L}[\p{L}\p{M}\p{N} .'&-]{0,39}$/u.test(name)) return false;
-  const words = name.split(/[ .'&-]+/).filter(Boolean);
-  return (
-    words.length <= 5 &&
-    !words.some(
-      (w) =>
-        /\p{N}/u.test(w) && !/^\d{1,4}$/.test(w) ||
-        NUMBER_WORD.test(w) ||
-        /^(x|any|no|not|min|minimum|max|maximum|least|floor|price|fee|sell|buy|send|pay|transfer|withdraw|approve|other|also|and|or|is|are|was|be|will|to|your|you|my|our|owner|owners|service|proceeds|receive|wallet|treasury|authorize|authorise|sign|only|quote)$/i.test(w),
-    )
-  );
+/** A name as a whole phrase (no letter or digit of any script right before or after it). */
+function literalPattern(text: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(text)}(?![\\p{L}\\p{N}_])`, 'gu');
 }
 
 /** The symbol as a whole word (case-sensitive unless `anyCase`), optionally after `$`. */
@@ -662,14 +653,6 @@ function isTimestampOf(value: string, facts: MessageFacts): boolean {
   if (!/^\d{9,13}$/.test(value)) return false;
   const n = Number(value);
   return [facts.createdAtMs, facts.expiresAtMs].some((ms) => ms !== null && (n === ms || n === Math.floor(ms / 1000)));
-}
-
-/**
- * Whether an id or hash is opaque: digits through it (at least `minDigits`) and no word that
- * changes a sale's terms spelt inside.
- */
-export function isOpaque(token: string, minDigits: number): boolean {
-  return (token.match(/\d/g)?.length ?? 0) >= minDigits && !HIDDEN_STATEMENT.test(token);
 }
 
 function isAddressText(word: string): boolean {

@@ -60,7 +60,7 @@ const EXPIRY_CUE = /\b(?:expires|expire|expiry|expiration|exp|until)\b/g;
 const EXPIRY_FILLER = /^(?:[\s:="']|\b(?:at|in|on|after|utc|date|time)\b)*(?:\{(?:time|lifetime)\}|\d)/;
 /** Where the proceeds or a wallet would be named. */
 const DESTINATION = /\b(?:proceeds|receive|receives|received|receiving|output|out|to|wallet|owner|payout|recipient|destination|pay|paid|send|account)\b/;
-const OPAQUE_VALUE = /\{(hash|id|nonce|mint|treasury)\}/g;
+const OPAQUE_VALUE = /\{(hash|id|uuid|nonce|mint|treasury)\}/g;
 /** Words that say who gets or holds something; what follows them must be your wallet, a figure or a unit. */
 const HOLDER = /\b(?:proceeds|payout|recipient|destination|wallet|owner|seller|beneficiary|account|receive|receives|received|receiving)\b/g;
 const HOLDER_FILLER = /^(?:[\s:="'(]|\b(?:to|the|a|an|in|is|are|go|goes|sent|paid|by|your|my|of)\b)*/;
@@ -277,6 +277,7 @@ function describe(placeholder: string): string {
     '{lifetime}': 'the lifetime',
     '{hash}': 'a hash',
     '{id}': 'an id',
+    '{uuid}': 'an id',
     '{nonce}': 'a nonce',
     '{mint}': 'the mint',
     '{treasury}': 'the treasury',
