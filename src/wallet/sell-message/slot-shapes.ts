@@ -9,13 +9,15 @@
 export const ID_SHAPE = /^sell_[A-Za-z0-9]{4,64}$/;
 /** A symbol: at most 10 ASCII letters and digits, a letter among them (a number would hide a figure). */
 const SYMBOL_SHAPE = /^(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{1,10}$/;
-/** A name: at most three words of ASCII letters and digits, single spaces, at most 32 characters. */
-const NAME_SHAPE = /^(?=.{1,32}$)[A-Za-z0-9]+(?: [A-Za-z0-9]+){0,2}$/;
+/** A name: ASCII letters and digits in words of single spaces, at most 32 characters. */
+const NAME_SHAPE = /^(?=.{1,32}$)[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$/;
+/** Words, camel case split ("SendAllNow" is three): a sentence in camel case has as many words as one with spaces. */
+const wordCount = (text: string): number => text.split(/ |(?<=[a-z0-9])(?=[A-Z])/).length;
 
-/** Whether a token's symbol fits the shape that cannot make a statement. */
-export const plainSymbol = (symbol: string): boolean => SYMBOL_SHAPE.test(symbol);
-/** Whether a token's name fits the shape that cannot make a statement. */
-export const plainName = (name: string): boolean => NAME_SHAPE.test(name);
+/** Whether a token's symbol fits the shape that cannot make a statement (two words at most: "stSOL"). */
+export const plainSymbol = (symbol: string): boolean => SYMBOL_SHAPE.test(symbol) && wordCount(symbol) <= 2;
+/** Whether a token's name fits the shape that cannot make a statement: three words at most. */
+export const plainName = (name: string): boolean => NAME_SHAPE.test(name) && wordCount(name) <= 3;
 
 /** Alphabets, narrowest first: a value's alphabet is the first that holds all of it. */
 const ALPHABETS: Array<[string, RegExp]> = [
