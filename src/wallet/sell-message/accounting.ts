@@ -8,14 +8,11 @@
 // - the requested token is named (its mint, or its symbol where that symbol is one token's) and
 //   no other token is.
 //
-// What breaks a rule outright (a wrong amount of the token, a SOL figure labelled lamports, an
-// unknown address, another token) is a problem: never signed. What is merely unexplained (a
-// "2" in "expires in 2 minutes", a "1%" fee, a word that might be a ticker) is a finding: the
-// user may accept it at the prompt, and it then becomes part of the service's pinned wording.
-//
-// The wording is the message with every accounted value replaced by a placeholder naming its
-// role ({amount.tokens}, {minimum.sol}, {mint}, {time}, ...): two messages with the same wording
-// say the same thing about their own trades.
+// What breaks a rule (a wrong amount, a SOL figure labelled lamports, an unknown address, another
+// token) is a problem: never signed. What is merely unexplained (a "1%" fee, an unknown word) is
+// a finding: accepted at the prompt, it becomes part of the service's pinned wording. The wording
+// is the message with each value replaced by a placeholder naming its role ({amount.tokens},
+// {mint}, {id}, ...); what may fill the id, hash, nonce, name and symbol slots is slot-shapes.ts's.
 
 import bs58 from 'bs58';
 import { formatTokenAmount, SOL_DECIMALS, toDecimalString } from '../../amounts.js';
@@ -96,15 +93,9 @@ const UUID = /(?<![A-Za-z0-9])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 /** A date, a date and time, or a time of day (with seconds, fraction and zone when written). */
 const TIME =
   /(?<![\w.:-])(?:(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2}| ?UTC)?)?|(\d{2}:\d{2}(?::\d{2})?)(Z| ?UTC)?)(?![\w:])/g;
-/**
- * A nonce after its key: digits, hex, or base58 with digits in it; never words, and the last
- * thing on its line or before punctuation, so "nonce: 1000000000 WOOF" is not a nonce.
- */
+/** A nonce after its key, the last thing on its line or before punctuation ("nonce: 1000000000 WOOF" is none). */
 const NONCE_VALUE = /\b(?:nonce|salt)\b["']?\s*[:=]\s*["']?([A-Za-z0-9]{4,64})(?=["']?\s*(?:$|[,;}\]]))/gim;
-/**
- * A hash or id in hex (one case, or after 0x): its letters cannot spell a statement. It holds a
- * letter a-f (a run of digits is a figure, not a hash) and is not followed by a unit.
- */
+/** A hash in hex (one case, or after 0x), with a letter a-f (digits alone are a figure), no unit after it. */
 const HEX_RUN = /(?<![\w-])(?:0x[0-9a-fA-F]{8,}|(?=[0-9a-f]*[a-f])[0-9a-f]{16,}|(?=[0-9A-F]*[A-F])[0-9A-F]{16,})(?![\w-])(?![ \t]*[\p{L}$◎])/gu;
 /** A number: digits, thousands groups after , _ or a space, a fraction after `.`. */
 const NUMBER = /\d+(?:[,_ ]\d+)*(?:\.\d+)?/g;
@@ -115,42 +106,20 @@ export const MAX_LIFETIME_MS = 150_000;
 const TIME_SLACK_MS = 60_000;
 
 // "min" is left out: "123 min" reads as a minimum as often as minutes.
-const UNIT_WORDS: Record<string, Unit> = {
-  sol: 'sol',
-  lamport: 'lamports',
-  lamports: 'lamports',
-  raw: 'raw',
-  unit: 'raw',
-  units: 'raw',
-  base: 'raw',
-  smallest: 'raw',
-  token: 'tokens',
-  tokens: 'tokens',
-  bps: 'bps',
-  bp: 'bps',
-  basis: 'bps',
-  percent: 'pct',
-  s: 'seconds',
-  sec: 'seconds',
-  secs: 'seconds',
-  second: 'seconds',
-  seconds: 'seconds',
-  mins: 'minutes',
-  minute: 'minutes',
-  minutes: 'minutes',
-  ms: 'ms',
-  k: 'scaled',
-  m: 'scaled',
-  b: 'scaled',
-  bn: 'scaled',
-  mm: 'scaled',
-  x: 'scaled',
-  times: 'scaled',
-  thousand: 'scaled',
-  million: 'scaled',
-  billion: 'scaled',
-  trillion: 'scaled',
-};
+const UNIT_WORDS = Object.fromEntries(
+  Object.entries<string>({
+    sol: 'sol',
+    lamports: 'lamport lamports',
+    raw: 'raw unit units base smallest',
+    tokens: 'token tokens',
+    bps: 'bps bp basis',
+    pct: 'percent',
+    seconds: 's sec secs second seconds',
+    minutes: 'mins minute minutes',
+    ms: 'ms',
+    scaled: 'k m b bn mm x times thousand million billion trillion',
+  }).flatMap(([unit, words]) => words.split(' ').map((word) => [word, unit as Unit])),
+) as Record<string, Unit>;
 const TIME_UNIT_MS: Partial<Record<Unit, number>> = { ms: 1, seconds: 1_000, minutes: 60_000 };
 
 /** Accounts for the whole message against the trade's facts. */
@@ -175,10 +144,10 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
     const misnamed = verdict === 'own' ? misnamedTime(message, m, facts) : null;
     if (misnamed) problems.push(misnamed);
     if (verdict === 'own') claim(m.index!, m.index! + m[0].length, '{time}');
-    else if (verdict === 'late') problems.push(`the message states the time ${m[0]}, after the authorization expires (${isoOrUnknown(facts.expiresAtMs)})`);
+    else if (verdict === 'late') problems.push(`the message states the time ${m[0]}, after the authorization expires (${facts.expiresAtMs === null ? 'unknown' : new Date(facts.expiresAtMs).toISOString()})`);
     else find(m.index!, m[0], 'a time that is not the authorization’s creation or expiry');
   }
-  if (facts.authorizationId) claimLiteral(message, facts.authorizationId, '{id}', claim);
+  if (facts.authorizationId) for (const m of message.matchAll(literalPattern(facts.authorizationId))) claim(m.index!, m.index! + m[0].length, '{id}');
   for (const m of message.matchAll(UUID)) claim(m.index!, m.index! + m[0].length, '{uuid}');
 
   accountForAddresses(message, facts, claim, find, problems);
@@ -239,7 +208,7 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
   }
   findings.sort((a, b) => a.index - b.index);
   const slotValues = spans.filter((s) => /^\{(?:id|hash|nonce)\}$/.test(s.placeholder)).sort((a, b) => a.start - b.start).map((s) => message.slice(s.start, s.end));
-  return { wording, problems: dedupe(problems), findings, slotValues };
+  return { wording, problems: [...new Set(problems)], findings, slotValues };
 }
 
 /**
@@ -282,10 +251,6 @@ function misnamedTime(message: string, m: RegExpMatchArray, facts: MessageFacts)
   return null;
 }
 
-function isoOrUnknown(ms: number | null): string {
-  return ms === null ? 'unknown' : new Date(ms).toISOString();
-}
-
 /** A nonce is digits, hex, or base58 with at least two digits: nothing a reader takes for words. */
 function isNonce(value: string): boolean {
   if (/^\d{4,}$/.test(value) || /^(?:[0-9a-f]{8,}|[0-9A-F]{8,})$/.test(value)) return true;
@@ -301,19 +266,7 @@ export function describeTokenAmount(units: bigint, decimals: number | null, symb
   return decimals === null ? `${units} raw units` : `${formatTokenAmount(units, decimals)} ${symbol ?? 'tokens'} (${units} raw units)`;
 }
 
-function claimLiteral(message: string, literal: string, placeholder: string, claim: (s: number, e: number, p: string) => boolean): void {
-  if (!literal) return;
-  const pattern = new RegExp(`(?<![A-Za-z0-9_])${escapeRegExp(literal)}(?![A-Za-z0-9_])`, 'g');
-  for (const m of message.matchAll(pattern)) claim(m.index!, m.index! + literal.length, placeholder);
-}
-
-function accountForAddresses(
-  message: string,
-  facts: MessageFacts,
-  claim: (s: number, e: number, p: string) => boolean,
-  find: (index: number, text: string, reason: string) => void,
-  problems: string[],
-): void {
+function accountForAddresses(message: string, facts: MessageFacts, claim: Claim, find: (index: number, text: string, reason: string) => void, problems: string[]): void {
   const others = new Set(facts.otherTokens.map((t) => t.mint));
   for (const m of message.matchAll(BASE58_RUN)) {
     const word = m[0];
@@ -618,25 +571,19 @@ function judge(value: string, unit: Unit | null, values: Map<Role, string>, fact
   return { kind: 'finding', why: `a figure in ${unitName} that is none of the trade’s values` };
 }
 
+const ROLE_NAMES: Record<Role, string> = {
+  'amount.raw': 'the amount in raw units',
+  'amount.tokens': 'the amount in whole tokens',
+  'minimum.lamports': 'the minimum in lamports',
+  'minimum.sol': 'the minimum in SOL',
+  'expected.lamports': 'the expected output in lamports',
+  'expected.sol': 'the expected output in SOL',
+  'slippage.bps': 'the slippage in bps',
+  'slippage.pct': 'the slippage in %',
+};
+
 function describeRole(role: Role, facts: MessageFacts): string {
-  switch (role) {
-    case 'amount.raw':
-      return `the amount in raw units (${facts.amount})`;
-    case 'amount.tokens':
-      return `the amount in whole tokens (${toDecimalString(facts.amount, facts.decimals ?? 0)})`;
-    case 'minimum.lamports':
-      return `the minimum in lamports (${facts.minimumLamports})`;
-    case 'minimum.sol':
-      return `the minimum in SOL (${toDecimalString(facts.minimumLamports, SOL_DECIMALS)})`;
-    case 'expected.lamports':
-      return `the expected output in lamports (${facts.expectedLamports})`;
-    case 'expected.sol':
-      return `the expected output in SOL (${toDecimalString(facts.expectedLamports, SOL_DECIMALS)})`;
-    case 'slippage.bps':
-      return `the slippage in bps (${facts.slippageBps})`;
-    case 'slippage.pct':
-      return `the slippage in % (${toDecimalString(BigInt(facts.slippageBps), 2)})`;
-  }
+  return `${ROLE_NAMES[role]} (${roleValues(facts).get(role) ?? facts.amount})`;
 }
 
 /** When a figure is two roles at once (minimum = expected at 0 slippage), the words before it decide. */
@@ -676,8 +623,4 @@ function mask(message: string, spans: Span[]): string {
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-function dedupe(lines: string[]): string[] {
-  return [...new Set(lines)];
 }

@@ -31,9 +31,7 @@ const ALPHABETS: Array<[string, RegExp]> = [
   ['alnum', /^[0-9A-Za-z]+$/],
 ];
 
-/** The placeholders whose values are shaped, as accounting writes them. */
-export const SHAPED_SLOT = /\{(id|hash|nonce)\}/g;
-const ANNOTATED_SLOT = /\{(id|hash|nonce): ((?:sell_|0x) \+ )?(\d+) ([A-Za-z0-9]+)\}/g;
+const ANNOTATED_SLOT = /\{(id|hash|nonce): (?:(sell_|0x) \+ )?(\d+) ([A-Za-z0-9]+)\}/g;
 
 interface Shape {
   prefix: string;
@@ -52,29 +50,24 @@ function shapeOf(value: string): Shape {
  * and a length within a quarter of the pinned one (encodings of a fixed size vary by a character).
  */
 function fits(value: string, pinned: Shape): boolean {
-  const now = shapeOf(value);
+  const rest = value.slice(pinned.prefix.length);
   const alphabet = ALPHABETS.find(([name]) => name === pinned.alphabet)?.[1];
-  const rest = value.slice(now.prefix.length);
-  return now.prefix === pinned.prefix && alphabet !== undefined && alphabet.test(rest) && rest.length * 4 >= pinned.length * 3 && rest.length * 4 <= pinned.length * 5;
-}
-
-function describe(kind: string, shape: Shape): string {
-  return `{${kind}: ${shape.prefix ? `${shape.prefix} + ` : ''}${shape.length} ${shape.alphabet}}`;
+  return shapeOf(value).prefix === pinned.prefix && !!alphabet?.test(rest) && rest.length * 4 >= pinned.length * 3 && rest.length * 4 <= pinned.length * 5;
 }
 
 /**
- * The wording with each shaped slot's shape written in, in order: the pinned shape where the
- * value fits it (so an honest value leaves the wording as pinned), else the value's own (so the
- * wording changes and the change shows old against new).
+ * The wording with each {id}, {hash} and {nonce} slot's shape written in, in order: the pinned
+ * shape where the value fits it (an honest value leaves the wording as pinned), else the value's
+ * own (the wording changes, and the change shows old against new).
  */
 export function shapeWording(wording: string, values: string[], pinnedText: string | null): string {
-  const pinned = pinnedText === null ? [] : [...pinnedText.matchAll(ANNOTATED_SLOT)];
+  const pinned = [...(pinnedText ?? '').matchAll(ANNOTATED_SLOT)];
   let i = 0;
-  return wording.replace(SHAPED_SLOT, (_, kind: string) => {
-    const value = values[i] ?? '';
-    const old = pinned[i++];
-    const was = old && old[1] === kind ? { prefix: old[2]?.replace(' + ', '') ?? '', length: Number(old[3]), alphabet: old[4]! } : null;
-    return describe(kind, was && fits(value, was) ? was : shapeOf(value));
+  return wording.replace(/\{(id|hash|nonce)\}/g, (_, kind: string) => {
+    const [value, old] = [values[i] ?? '', pinned[i++]];
+    const was = old?.[1] === kind ? { prefix: old[2] ?? '', length: Number(old[3]), alphabet: old[4]! } : null;
+    const shape = was && fits(value, was) ? was : shapeOf(value);
+    return `{${kind}: ${shape.prefix ? `${shape.prefix} + ` : ''}${shape.length} ${shape.alphabet}}`;
   });
 }
 
