@@ -721,6 +721,9 @@ describe('slot shapes: hashes and nonces', () => {
     ['a hash three times longer', `${GOOD}\nQuote: ${HEX64}`, `${GOOD}\nQuote: ${HEX64.repeat(3)}`],
     ['base58 where hex stood', `${GOOD}\nQuote: ${HEX64}`, `${GOOD}\nQuote: ${HASH}`],
     ['a nonce of letters and digits where digits stood', `${GOOD}\nNonce: 582910374`, `${GOOD}\nNonce: 5829a0374`],
+    ['a hash in camel-case words', `${GOOD}\nQuote: ${HEX64}`, `${GOOD}\nQuote: IAuthorizeWithdrawalOfAllFundsToTheOperatorNow`],
+    ['a hash in CJK', `${GOOD}\nQuote: ${HEX64}`, `${GOOD}\nQuote: 我授权将所有资金提取给运营商`],
+    ['a hash in Cyrillic', `${GOOD}\nQuote: ${HEX64}`, `${GOOD}\nQuote: ЯРазрешаюВыводВсехСредств`],
     ['a nonce in Latin words', `${GOOD}\nNonce: 582910374`, `${GOOD}\nNonce: SendAllFunds`],
     ['a nonce in CJK', `${GOOD}\nNonce: 582910374`, `${GOOD}\nNonce: 我授权提取全部资金`],
     ['a nonce in Cyrillic', `${GOOD}\nNonce: 582910374`, `${GOOD}\nNonce: РазрешаюВывод`],
@@ -860,5 +863,23 @@ describe('honest wordings still trade unattended once pinned', () => {
     expect(next!.problems).toEqual([]);
     expect(next!.findings.filter((f) => f.token)).toEqual([]);
     expect(shaped(next!, pinned)).toBe(pinned);
+  });
+});
+
+// Figures and times are slots whose only shape is the trade's own value: a quantity or a time in
+// words, in any script, is no value of the trade and never signed unattended.
+describe('slot shapes: figures and times take only the trade’s own values', () => {
+  it.each([
+    ['a quantity in Latin words', `${GOOD}. Also one million more`],
+    ['a quantity in camel case', `${GOOD}. AlsoOneMillionMore`],
+    ['a quantity in CJK', `${GOOD}。另外再卖一百万`],
+    ['a quantity in Cyrillic', `${GOOD}. Ещё миллион`],
+    ['a time in Latin words', `${GOOD}. Valid forever`],
+    ['a time in CJK', `${GOOD}. 有效期至2099年`],
+    ['a time in Cyrillic', `${GOOD}. Действует бессрочно`],
+    ['a time in camel case', `${GOOD}. ValidUntilRevoked`],
+  ])('%s', (_name, message) => {
+    const r = check({ message });
+    expect(r.problems.length + r.findings.length, JSON.stringify(r)).toBeGreaterThan(0);
   });
 });
