@@ -33,8 +33,8 @@ export function sellTrust(store: TrustStore): SellTrust {
   return {
     pinned: () => guarded('read the pinned sell wording', () => store.read().sellWording ?? null),
     pinnedToken: (mint) => guarded('read the pinned token facts', () => store.read().tokens?.[mint] ?? null),
-    pinToken: (mint, facts) => void guarded('pin the token facts', () => store.pinToken(mint, facts)),
+    pinToken: (mint, facts, confirmed) => void guarded('pin the token facts', () => store.pinToken(mint, facts, confirmed)),
     pin: (text, fingerprint, replacing) => guarded('pin the sell wording', () => store.pinWording(text, fingerprint, replacing)?.fingerprint ?? null),
-    recordPending: (text, fingerprint) => store.recordPendingWording(text, fingerprint),
+    recordPending: (text, fingerprint, token) => store.recordPendingWording(text, fingerprint, token),
   };
 }

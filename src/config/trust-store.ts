@@ -2,9 +2,11 @@
 // One file beside the config (trust.json), keyed by the service's API root, never by profile:
 // switching profiles does not make a known service new, and a sandbox on 127.0.0.1 can never
 // pin anything for a real service. It holds the deposit treasury pinned on first use, the
-// sell-message wording pinned on the first sell (plus a changed wording waiting to be accepted),
+// sell-message wording pinned on the first sell, each id, hash and nonce slot's shape written
+// into it (wallet/sell-message/slot-shapes.ts), plus a changed wording waiting to be accepted;
 // and each token's symbol, name and decimals as first traded (a service that later gives a token
-// other decimals would make the message's whole-token figure mean another amount).
+// other decimals would make the message's whole-token figure mean another amount), marked
+// confirmed once a person accepted them (only then may a name or symbol of any shape be signed).
 import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { LockedFileError, readOrNull, updateLockedFile, type LockTiming } from './locked-file.js';
@@ -14,6 +16,8 @@ export interface PinnedWording {
   fingerprint: string;
   /** ISO time it was pinned or seen. */
   at: string;
+  /** On a pending wording: the token facts a refused sell could not vouch for, confirmed when the wording is accepted. */
+  token?: { mint: string } & Omit<PinnedToken, 'at' | 'confirmed'>;
 }
 
 /** A token's facts as the service gave them when the token was first traded here. */
@@ -22,6 +26,8 @@ export interface PinnedToken {
   name: string | null;
   decimals: number | null;
   at: string;
+  /** A person accepted them: at a sell's prompt, or with `config trust accept-wording` after reading. */
+  confirmed?: boolean;
 }
 
 export interface ServiceTrust {
@@ -87,19 +93,23 @@ export class TrustStore {
     });
   }
 
-  /** Pins a token's facts unless some are pinned for its mint already; returns the facts pinned after the call. */
-  pinToken(mint: string, facts: Omit<PinnedToken, 'at'>): PinnedToken {
+  /**
+   * Pins a token's facts unless some are pinned for its mint already (which a confirmation of
+   * the same facts marks confirmed); returns the facts pinned after the call.
+   */
+  pinToken(mint: string, facts: Omit<PinnedToken, 'at' | 'confirmed'>, confirmed = false): PinnedToken {
     return this.update((entry) => {
       const current = entry.tokens?.[mint];
-      if (current) return { entry, value: current };
-      const pinned = { symbol: facts.symbol, name: facts.name, decimals: facts.decimals, at: this.now() };
+      const same = current && current.symbol === facts.symbol && current.name === facts.name && current.decimals === facts.decimals;
+      if (current && !(same && confirmed && !current.confirmed)) return { entry, value: current };
+      const pinned = { symbol: facts.symbol, name: facts.name, decimals: facts.decimals, at: this.now(), ...(confirmed ? { confirmed } : {}) };
       return { entry: { ...entry, tokens: { ...entry.tokens, [mint]: pinned } }, value: pinned };
     });
   }
 
-  /** Keeps a changed wording for the user to read and accept later. */
-  recordPendingWording(text: string, fingerprint: string): void {
-    this.update((entry) => ({ entry: { ...entry, pendingSellWording: { text, fingerprint, at: this.now() } }, value: null }));
+  /** Keeps a changed wording (and token facts no one vouched for) for the user to read and accept later. */
+  recordPendingWording(text: string, fingerprint: string, token?: PinnedWording['token']): void {
+    this.update((entry) => ({ entry: { ...entry, pendingSellWording: { text, fingerprint, at: this.now(), ...(token ? { token } : {}) } }, value: null }));
   }
 
   /** Pins the pending wording if it is the one named; returns it, or null when there is no such wording. */
@@ -108,7 +118,17 @@ export class TrustStore {
       const pending = entry.pendingSellWording;
       if (!pending || pending.fingerprint !== fingerprint) return { entry, value: null };
       const { pendingSellWording: _, ...rest } = entry;
-      return { entry: { ...rest, sellWording: { ...pending, at: this.now() } }, value: pending };
+      const { token, ...wording } = pending;
+      const accepted: ServiceTrust = { ...rest, sellWording: { ...wording, at: this.now() } };
+      if (token) {
+        const { mint, ...facts } = token;
+        const current = entry.tokens?.[mint];
+        // Facts that changed since the refusal are not confirmed by reading the old ones.
+        if (!current || (current.symbol === facts.symbol && current.name === facts.name && current.decimals === facts.decimals)) {
+          accepted.tokens = { ...entry.tokens, [mint]: { ...facts, at: this.now(), confirmed: true } };
+        }
+      }
+      return { entry: accepted, value: pending };
     });
   }
 

@@ -9,6 +9,7 @@ import { tracked, type TradeTracker } from './trade-tracker.js';
 import type { Keypair } from '../wallet/keypair.js';
 import { authorizationExpired, checkSellAuthorization, type Finding } from '../wallet/sell-authorization-check.js';
 import { describeWordingChange } from '../domain/wording-diff.js';
+import { shapeWording, withoutShapes } from '../wallet/sell-message/slot-shapes.js';
 import { wordingFingerprint } from '../wallet/sell-message/wording.js';
 import { signMessage } from '../wallet/signing.js';
 import { readTradeOrNull } from './read-trade.js';
@@ -46,16 +47,16 @@ export interface SellRequest {
 
 /** The sell-message wordings and token facts the user has trusted for this service (the trust store). */
 export interface SellTrust {
-  /** The token's facts as first traded here, or null. */
-  pinnedToken(mint: string): TokenMeta | null;
-  /** Pins the token's facts unless some are pinned already. Throws when they cannot be stored. */
-  pinToken(mint: string, facts: TokenMeta): void;
+  /** The token's facts as first traded here (confirmed: a person accepted them), or null. */
+  pinnedToken(mint: string): (TokenMeta & { confirmed?: boolean }) | null;
+  /** Pins the token's facts unless some are pinned already (marking them confirmed if so). Throws when they cannot be stored. */
+  pinToken(mint: string, facts: TokenMeta, confirmed: boolean): void;
   /** The pinned wording, or null before the first sell. */
   pinned(): { text: string; fingerprint: string } | null;
   /** Pins `text` where the pinned one is still `replacing` (null: none); returns the fingerprint pinned after (null: none). Throws when it cannot be stored. */
   pin(text: string, fingerprint: string, replacing: string | null): string | null;
-  /** Keeps a changed wording for the user to read and accept later. */
-  recordPending(text: string, fingerprint: string): void;
+  /** Keeps a changed wording (and token facts to confirm with it) for the user to read and accept later. */
+  recordPending(text: string, fingerprint: string, token?: { mint: string } & TokenMeta): void;
 }
 
 export interface SellHooks {
@@ -120,11 +121,13 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
       return finish(deps, req, view, idempotencyKey, hooks);
     }
 
+    const pinnedToken = deps.trust.pinnedToken(req.mint);
     const check = checkSellAuthorization({
       authorization,
       requestedMint: req.mint,
       requestedAmount: req.amount,
       token: req.token,
+      confirmedToken: pinnedToken?.confirmed ? pinnedToken : null,
       knownTokens: req.knownTokens,
       owner: deps.keypair.publicKey,
       treasury: req.treasury,
@@ -132,8 +135,10 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
       allowedSlippageBps: req.allowedSlippageBps,
       nowMs: deps.clock.now(),
     });
-    const review = reviewOf(authorization, check.findings, check.wording ?? authorization.message ?? '', deps.trust.pinned());
-    const problems = [...check.problems, ...tokenFactsProblems(req.mint, req.token, deps.trust.pinnedToken(req.mint))];
+    const pinned = deps.trust.pinned();
+    const wording = check.wording === null ? (authorization.message ?? '') : shapeWording(check.wording, check.slotValues, pinned?.text ?? null);
+    const review = reviewOf(authorization, check.findings, wording, pinned);
+    const problems = [...check.problems, ...tokenFactsProblems(req.mint, req.token, pinnedToken)];
     // A dry run leaves the authorization unsigned (it expires by itself within 2 minutes) and pins nothing.
     if (req.dryRun) return { kind: 'dry-run', review, problems: [...problems, ...acceptanceNeeded(review)], idempotencyKey };
     if (problems.length > 0) throw new RefusedToSignError(problems, ['nothing was signed; the authorization expires unused']);
@@ -141,7 +146,7 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
     if (!(await track.asking(() => hooks.confirm(review)))) throw new DeclinedError();
     const needs = acceptanceNeeded(review);
     if (needs.length > 0) {
-      if (req.assumeYes) refuseUnattended(deps.trust, review, needs);
+      if (req.assumeYes) refuseUnattended(deps.trust, review, needs, req.token && { mint: req.mint, ...req.token });
       if (!(await track.asking(() => hooks.acceptWording(review)))) {
         throw new DeclinedError('the message was not accepted; the authorization expires unused');
       }
@@ -158,16 +163,18 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
     };
     if (await late()) continue;
     // The wording is pinned before anything is signed: a trust store that cannot be written
-    // refuses the first use, and a process that pinned another wording meanwhile wins.
-    if (review.wording.status !== 'pinned') {
+    // refuses the first use, and a process that pinned another wording meanwhile wins. A pin
+    // made before slot shapes were pinned gets them now (it only narrows what it accepts).
+    if (review.wording.status !== 'pinned' || review.wording.pinned?.text !== review.wording.text) {
       const pinnedNow = deps.trust.pin(review.wording.text, review.wording.fingerprint, review.wording.pinned?.fingerprint ?? null);
       if (pinnedNow !== review.wording.fingerprint) {
         throw new RefusedToSignError(['another trader process pinned a different sell wording for this service meanwhile'], ['nothing was signed; run the command again to review it']);
       }
     }
     if (await late()) continue;
-    // The token's facts are pinned with the first sell of it, as the message was read with them.
-    if (worthPinning(req.token)) deps.trust.pinToken(req.mint, req.token);
+    // The token's facts are pinned with the first sell of it, as the message was read with them;
+    // confirmed when a person answered the prompt.
+    if (worthPinning(req.token)) deps.trust.pinToken(req.mint, req.token, !req.assumeYes);
     track.phase = 'approved';
     const signature = signMessage(authorization.message, deps.keypair.secretKey);
     const authorized = await authorize(deps, authorization, signature);
@@ -227,9 +234,12 @@ async function authorize(
 function reviewOf(authorization: SellAuthorization, findings: Finding[], wording: string, pinned: { text: string; fingerprint: string } | null): SellReview {
   const fingerprint = wordingFingerprint(wording);
   // The text itself is compared, not its short fingerprint (which only names it for the user).
-  const status: WordingStatus = pinned === null ? 'first-use' : pinned.text === wording ? 'pinned' : 'changed';
-  // The pinned wording keeps unexplained text literally: matching it means the user accepted that text.
-  return { authorization, findings: status === 'pinned' ? [] : findings, wording: { status, text: wording, fingerprint, pinned } };
+  // A pin from before slot shapes were pinned holds the wording without them.
+  const same = pinned !== null && (pinned.text === wording || (pinned.text === withoutShapes(pinned.text) && pinned.text === withoutShapes(wording)));
+  const status: WordingStatus = pinned === null ? 'first-use' : same ? 'pinned' : 'changed';
+  // The pinned wording keeps unexplained text literally: matching it means the user accepted that
+  // text. A token's name or symbol is the token's, not the wording's: its finding stands.
+  return { authorization, findings: status === 'pinned' ? findings.filter((f) => f.token) : findings, wording: { status, text: wording, fingerprint, pinned } };
 }
 
 /** What the user must accept before this message is signed, one line each (empty: nothing). */
@@ -261,10 +271,10 @@ function tokenFactsProblems(mint: string, now: TokenMeta | null, pinned: TokenMe
 }
 
 /** Under --yes nothing can be accepted: keep the wording for `config trust accept-wording` and refuse. */
-function refuseUnattended(trust: SellTrust, review: SellReview, needs: string[]): never {
+function refuseUnattended(trust: SellTrust, review: SellReview, needs: string[], token: ({ mint: string } & TokenMeta) | null): never {
   let kept = true;
   try {
-    trust.recordPending(review.wording.text, review.wording.fingerprint);
+    trust.recordPending(review.wording.text, review.wording.fingerprint, review.findings.some((f) => f.token) && token ? token : undefined);
   } catch {
     kept = false;
   }

@@ -7,7 +7,8 @@
 import bs58 from 'bs58';
 import type { SellAuthorization } from '../api/types.js';
 import { formatSol, isCanonicalIntegerString } from '../amounts.js';
-import { accountForMessage, describeTokenAmount, isOpaque, MAX_LIFETIME_MS, type Finding } from './sell-message/accounting.js';
+import { accountForMessage, describeTokenAmount, MAX_LIFETIME_MS, type Finding } from './sell-message/accounting.js';
+import { ID_SHAPE } from './sell-message/slot-shapes.js';
 import { foreignShapeProblems } from './sell-message/foreign-shapes.js';
 import { characterProblems } from './sell-message/text-rules.js';
 import { belowSlippageFloor, slippageFloor, validBps } from './slippage.js';
@@ -31,6 +32,8 @@ export interface SellCheckInput {
   requestedAmount: bigint;
   /** What holdings say about the token; null when unknown. */
   token: { symbol: string | null; decimals: number | null; name?: string | null } | null;
+  /** The token's symbol and name as a person confirmed them for this service (trust store), or null. */
+  confirmedToken?: { symbol: string | null; name: string | null } | null;
   /** Every token the account holds (mint, symbol, name), to tell a unique symbol and refuse others. */
   knownTokens: Array<{ mint: string; symbol: string | null; name?: string | null }>;
   /** The owner wallet, and the pinned treasury (null when none): the only addresses a message may name besides the mint. */
@@ -50,6 +53,8 @@ export interface SellCheck {
   findings: Finding[];
   /** The message with the trade's values masked; null when there is no message to read. */
   wording: string | null;
+  /** The values of the wording's {id}, {hash} and {nonce} slots, in order, whose shapes the pin holds. */
+  slotValues: string[];
 }
 
 /** Checks a sell authorization against the request. Pure; never throws on bad input. */
@@ -76,14 +81,16 @@ export function checkSellAuthorization(input: SellCheckInput): SellCheck {
     problems.push(`the authorization's slippage ${bps} bps is more than the ${input.allowedSlippageBps} bps allowed`);
   }
   if (expected !== null && minimum !== null) problems.push(...minimumProblems(expected, minimum, bps));
+  // A sale with no floor is no quote, however small the honest one may be.
+  if (minimum === 0n) problems.push('the minimum output is 0 lamports: a sale with no floor');
+  if (expected === 0n) problems.push('the expected output is 0 lamports: a sale for nothing');
   if (minimum !== null && minSolLamports !== null && minimum < minSolLamports) {
     problems.push(`the minimum ${formatSol(minimum)} SOL is below --min-sol ${formatSol(minSolLamports)} SOL`);
   }
-  // The id is printed in commands and may appear in the message: a plain sell_ id only.
-  // One run of letters and digits after sell_, with no words spelt inside: the
-  // id is masked in the wording, so it must not be able to say anything.
-  const idIsPlain = typeof auth.id === 'string' && /^sell_[A-Za-z0-9]{4,128}$/.test(auth.id) && isOpaque(auth.id.slice(5), 0);
-  if (!idIsPlain) problems.push(`the authorization id ${JSON.stringify(auth.id)} is not an opaque sell_ id of letters and digits`);
+  // The id is printed in commands and masked in the wording: one run of letters and digits after
+  // sell_ (slot-shapes.ts), whose alphabet and length the pinned wording holds.
+  const idIsPlain = typeof auth.id === 'string' && ID_SHAPE.test(auth.id);
+  if (!idIsPlain) problems.push(`the authorization id ${JSON.stringify(auth.id)} is not an opaque sell_ id of 4 to 64 letters and digits`);
   // An authorization lives 2 minutes (api-spec.md): one that claims longer would keep the signature usable.
   const expiresMs = timeOrNull(auth.expiresAt);
   const createdMs = timeOrNull(auth.createdAt);
@@ -97,7 +104,7 @@ export function checkSellAuthorization(input: SellCheckInput): SellCheck {
   const message = auth.message;
   if (typeof message !== 'string' || message.length === 0) {
     problems.push('the authorization has no message to sign');
-    return { problems, findings: [], wording: null };
+    return { problems, findings: [], wording: null, slotValues: [] };
   }
   problems.push(...characterProblems(message), ...foreignShapeProblems(message));
   if (decodesAsTransaction(message)) problems.push('the message decodes as a Solana transaction; signing it could authorize that transaction');
@@ -112,6 +119,7 @@ export function checkSellAuthorization(input: SellCheckInput): SellCheck {
     decimals,
     symbol,
     name: token?.name ?? null,
+    confirmed: input.confirmedToken ?? null,
     symbolIsUnique: symbol !== null && !others.some((t) => t.symbol?.trim() === symbol),
     otherTokens: others,
     minimumLamports: minimum ?? -1n,
@@ -122,7 +130,7 @@ export function checkSellAuthorization(input: SellCheckInput): SellCheck {
     nowMs,
   });
   problems.push(...accounting.problems);
-  return { problems, findings: accounting.findings, wording: accounting.wording };
+  return { problems, findings: accounting.findings, wording: accounting.wording, slotValues: accounting.slotValues };
 }
 
 /** The minimum against the expected output and the authorization's slippage. */

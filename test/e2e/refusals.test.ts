@@ -7,14 +7,16 @@
 // binary; the single tests below them run the binary.
 import { Keypair, PublicKey, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
+import { writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lastJsonError } from '../helpers/cli-assert.js';
-import { json, runCli, type CliResult } from '../helpers/cli.js';
+import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
 import { computeBudget, lookupTable, randomBlockhash, unsignedTransaction, type UnsignedOptions } from '../helpers/deposit-transactions.js';
 import { sandboxForFile } from '../helpers/file-sandbox.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
 import { startRewordingService } from '../helpers/rewording-service.js';
+import { pinsFor } from '../helpers/trust.js';
 
 let sb: TestSandbox;
 const { envFor, tamperProxy: proxy, closeAfterAll } = sandboxForFile((started) => (sb = started));
@@ -251,6 +253,8 @@ const honest = (a: any) => `Sell ${tokens(BigInt(a.amount), 5)} WOOF (${a.mint})
 interface SellCase {
   name: string;
   args?: string[];
+  /** The default profile's settings, written to the config file first. */
+  profile?: Record<string, unknown>;
   /** Mutates the authorization of the create response. */
   tamper(auth: any): void;
   problem: RegExp;
@@ -436,6 +440,27 @@ const SELL_CASES: SellCase[] = [
     tamper: (a) => (a.expiresAt = new Date(Date.now() - 1_000).toISOString()),
     problem: /the authorization expired at/,
   },
+  // The user's own stricter limit holds: a quote wider than it is refused, not the default cap's.
+  {
+    name: 'a 100 bps quote under --slippage-bps 50',
+    args: ['--slippage-bps', '50'],
+    tamper: (a) => widenSlippage(a, 100),
+    problem: /the authorization's slippage 100 bps is more than the 50 bps allowed/,
+  },
+  {
+    name: "a 100 bps quote under the profile's maxSlippageBps 50",
+    profile: { maxSlippageBps: 50 },
+    tamper: (a) => widenSlippage(a, 100),
+    problem: /the authorization's slippage 100 bps is more than the 50 bps allowed/,
+  },
+  {
+    name: 'a minimum of 0 lamports with an honest message (a sale with no floor)',
+    tamper: (a) => {
+      a.minimumOutputLamports = '0';
+      a.message = honest(a);
+    },
+    problem: /the minimum output is 0 lamports: a sale with no floor/,
+  },
   {
     name: 'the minimum is below --min-sol',
     args: ['--min-sol', '1'],
@@ -443,6 +468,13 @@ const SELL_CASES: SellCase[] = [
     problem: /the minimum [0-9.]+ SOL is below --min-sol 1 SOL/,
   },
 ];
+
+/** The authorization at `bps` of slippage, its minimum that slippage's floor, worded honestly. */
+function widenSlippage(a: any, bps: number): void {
+  a.slippageBps = bps;
+  a.minimumOutputLamports = ((BigInt(a.expectedOutputLamports) * BigInt(10_000 - bps)) / 10_000n).toString();
+  a.message = honest(a);
+}
 
 /** A legacy transaction message moving SOL out of the wallet. */
 function transactionMessageBytes(): Uint8Array {
@@ -465,7 +497,9 @@ describe.concurrent('sell: refuses to sign a lying authorization (exit 6, no aut
       c.tamper(body.data.authorization);
       return body;
     });
-    const r = await trader(c.i, ['sell', held.mint, SELL_AMOUNT.toString(), '--yes', '--json', ...(c.args ?? [])], envFor(p.url));
+    const env = envFor(p.url);
+    if (c.profile) writeFileSync(env.TRADER_CONFIG, JSON.stringify({ profiles: { default: c.profile } }), { mode: 0o600 });
+    const r = await trader(c.i, ['sell', held.mint, SELL_AMOUNT.toString(), '--yes', '--json', ...(c.args ?? [])], env);
     expect(r.code, r.stderr).toBe(6);
     const err = lastJsonError(r);
     expect(err.code).toBe('REFUSED_TO_SIGN');
@@ -495,5 +529,100 @@ describe('sell: tolerant of the wording of the message', () => {
     expect(out.sell.status).toBe('completed');
     const after = (await sb.call('GET', '/holdings')).body.data.find((h: any) => h.mint === held.mint).amount;
     expect(BigInt(before) - BigInt(after)).toBe(SELL_AMOUNT);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue 22: slots are data. A hostile service first gets an honest sell pinned (unattended, and
+// signed), then puts a statement inside a masked slot: the authorization id, or a token's name
+// or symbol for a token not sold here before. Each is refused under --yes (exit 6, naming the
+// command that accepts it), and the service never receives an authorize request for it; the
+// honest control sell is signed and completed in the same test.
+
+describe('sell: a statement inside a masked slot is refused unattended after an honest pinned sell', () => {
+  it('ids, names and symbols of another shape: exit 6, no authorize; the honest control sells', async () => {
+    const other = sb.tokens[1]!; // SGLD, not sold here before
+    await completeBuy(sb, { mint: other.mint, amountLamports: '500000000' });
+    const home = freshHome();
+    const service = await startRewordingService(sb, (a) => a.message);
+    closeAfterAll(() => service.close());
+    const env = envFor(service.url, home);
+    const sellHeld = () => runCli(['sell', held.mint, SELL_AMOUNT.toString(), '--yes', '--json'], { env });
+    const sellOther = () => runCli(['sell', other.mint, '1000000', '--yes', '--json'], { env });
+
+    // The honest first sell pins the sandbox's wording, with its id's shape.
+    const first = await sellHeld();
+    expect(first.code, first.stderr).toBe(0);
+    expect(json(first).sell.status).toBe('completed');
+    expect(pinsFor(home, service.url).sellWording?.text).toMatch(/^Authorization: \{id: sell_ \+ 22 consonants\}$/m);
+    expect(service.authorized).toHaveLength(1);
+
+    const hostileId = (id: string) => ({
+      authorization: (a: any) => {
+        a.message = a.message.replace(a.id, id);
+        a.id = id;
+      },
+    });
+    const hostileToken = (field: 'name' | 'symbol', value: string) => ({
+      holding: (h: any) => void (h.mint === other.mint && (h[field] = value)),
+      authorization: (a: any) => void (a.message = a.message.replaceAll(field === 'name' ? other.name : other.symbol, value)),
+    });
+    const classes: Array<[string, Parameters<typeof service.tamper>[0], () => Promise<CliResult>, RegExp]> = [
+      ['an id that is a camel-case sentence', hostileId('sell_IAuthorizeWithdrawalOfAllFunds'), sellHeld, /wording changed: .*\{id: sell_ \+ 22 consonants\}.* became .*\{id: sell_ \+ 30 alnum\}/],
+      ['an id three times longer', hostileId(`sell_${'7QxbKMv2pTnW9hRd3LcZf'.repeat(3)}`), sellHeld, /wording changed: .*became .*\{id: sell_ \+ 63 consonants\}/],
+      ['a name that is a Chinese sentence', hostileToken('name', '我授权将所有资金提取给运营商'), sellOther, /"我授权将所有资金提取给运营商" \(the token's name, which comes from the service alone/],
+      ['a name that is a Russian sentence', hostileToken('name', 'Я разрешаю вывод всех средств оператору'), sellOther, /"Я разрешаю вывод всех средств оператору" \(the token's name/],
+      ['a name of four plain English words', hostileToken('name', 'Operator Receives All Funds'), sellOther, /"Operator Receives All Funds" \(the token's name/],
+      ['a name that is a camel-case sentence', hostileToken('name', 'IAuthorizeWithdrawalOfAllFunds'), sellOther, /"IAuthorizeWithdrawalOfAllFunds" \(the token's name/],
+      ['a symbol that is a Chinese statement', hostileToken('symbol', '全部提现给我们'), sellOther, /"全部提现给我们" \(the token's symbol/],
+    ];
+    for (const [name, tamper, sell, says] of classes) {
+      service.tamper(tamper);
+      const r = await sell();
+      expect(r.code, `${name}: ${r.stderr}`).toBe(6);
+      const err = lastJsonError(r);
+      expect(err.code, name).toBe('REFUSED_TO_SIGN');
+      expect(err.message, name).toMatch(says);
+      expect(err.message, name).toMatch(/accept it with `trader config trust accept-wording [0-9a-f]{16}`/);
+      expect(service.authorized, name).toHaveLength(1);
+    }
+    expect(service.signedReworded).toHaveLength(1);
+    expect(pinsFor(home, service.url).sellWording?.text).toMatch(/^Authorization: \{id: sell_ \+ 22 consonants\}$/m);
+
+    // The honest control: signed and completed in the same run of the same service.
+    service.tamper(null);
+    const control = await sellHeld();
+    expect(control.code, control.stderr).toBe(0);
+    expect(json(control).sell.status).toBe('completed');
+    expect(service.authorized).toHaveLength(2);
+  });
+
+  it('a name no one vouched for is signed after the user reads it and accepts it with the command the refusal names', async () => {
+    const other = sb.tokens[2]!; // BRIX, not sold here before
+    await completeBuy(sb, { mint: other.mint, amountLamports: '500000000' });
+    const home = freshHome();
+    const service = await startRewordingService(sb, (a) => a.message);
+    closeAfterAll(() => service.close());
+    const env = envFor(service.url, home);
+    const sellOther = () => runCli(['sell', other.mint, '1000000000', '--yes', '--json'], { env });
+    const name = 'Кирпичный протокол';
+    service.tamper({
+      holding: (h: any) => void (h.mint === other.mint && (h.name = name)),
+      authorization: (a: any) => void (a.message = a.message.replace(other.name, name)),
+    });
+
+    const refused = await sellOther();
+    expect(refused.code, refused.stderr).toBe(6);
+    const fingerprint = /accept-wording ([0-9a-f]{16})/.exec(lastJsonError(refused).message)?.[1];
+    expect(fingerprint).toBeDefined();
+    const show = await runCli(['config', 'trust'], { env });
+    expect(show.stdout).toContain(`Accepting it also confirms token ${other.mint} as symbol "${other.symbol}", name "${name}".`);
+    expect((await runCli(['config', 'trust', 'accept-wording', fingerprint!], { env })).code).toBe(0);
+    expect(pinsFor(home, service.url).tokens?.[other.mint]).toMatchObject({ name, confirmed: true });
+
+    const signed = await sellOther();
+    expect(signed.code, signed.stderr).toBe(0);
+    expect(json(signed).sell.status).toBe('completed');
+    expect(service.authorized).toHaveLength(1);
   });
 });

@@ -20,6 +20,8 @@ beforeAll(async () => {
   await completeBuy(sb, { mint: token.mint, amountLamports: '500000000' });
 });
 
+/** 1,000 WOOF: enough for a minimum above 0 lamports (a sale with no floor is refused). */
+const SELL_RAW = '100000000';
 const sol = (lamports: string) => (BigInt(lamports) / 1_000_000_000n).toString() + '.' + (BigInt(lamports) % 1_000_000_000n).toString().padStart(9, '0');
 /** Wording A: one line. */
 const wordingA = (a: any) => `Sell ${a.amount} raw units of ${a.mint} for at least ${a.minimumOutputLamports} lamports`;
@@ -38,7 +40,7 @@ describe('the wording is pinned per service', () => {
     const s = await service(wordingA);
     const env = envFor(s.url, home);
 
-    const first = await runCli(['sell', token.mint, '1000', '--yes'], { env });
+    const first = await runCli(['sell', token.mint, SELL_RAW, '--yes'], { env });
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).toContain('First sell with this service');
     expect(first.stderr).toContain('Sell {amount.raw} raw units of {mint} for at least {minimum.lamports} lamports');
@@ -47,13 +49,13 @@ describe('the wording is pinned per service', () => {
     expect(s.signedReworded).toHaveLength(1);
 
     // The same wording again: signed, no question.
-    const same = await runCli(['sell', token.mint, '1000', '--yes', '--json'], { env });
+    const same = await runCli(['sell', token.mint, SELL_RAW, '--yes', '--json'], { env });
     expect(same.code, same.stderr).toBe(0);
     expect(s.signedReworded).toHaveLength(2);
 
     // The service changes its wording: refused, and kept for the user to read.
     s.reword(wordingB);
-    const changed = await runCli(['sell', token.mint, '1000', '--yes', '--json'], { env });
+    const changed = await runCli(['sell', token.mint, SELL_RAW, '--yes', '--json'], { env });
     expect(changed.code, changed.stderr).toBe(6);
     const err = lastJsonError(changed);
     expect(err.code).toBe('REFUSED_TO_SIGN');
@@ -74,25 +76,25 @@ describe('the wording is pinned per service', () => {
     expect(accept.code, accept.stderr).toBe(0);
     expect(pinsFor(home, s.url).sellWording?.fingerprint).toBe(fingerprint);
 
-    const after = await runCli(['sell', token.mint, '1000', '--yes', '--json'], { env });
+    const after = await runCli(['sell', token.mint, SELL_RAW, '--yes', '--json'], { env });
     expect(after.code, after.stderr).toBe(0);
     expect(json(after).sell.status).toBe('completed');
-    expect(s.signedReworded.at(-1)).toMatch(/^Authorize the sale of 1000 raw units/);
+    expect(s.signedReworded.at(-1)).toMatch(/^Authorize the sale of 100000000 raw units/);
   });
 
   it('pins belong to a service, not a profile: another base URL starts fresh; another profile does not', async () => {
     const home = freshHome();
     const a = await service(wordingA);
     const b = await service(wordingB);
-    expect((await runCli(['sell', token.mint, '1000', '--yes', '--json'], { env: envFor(a.url, home) })).code).toBe(0);
+    expect((await runCli(['sell', token.mint, SELL_RAW, '--yes', '--json'], { env: envFor(a.url, home) })).code).toBe(0);
     // Another service (the sandbox on another address) is a first use of its own.
-    const other = await runCli(['sell', token.mint, '1000', '--yes', '--json'], { env: envFor(b.url, home) });
+    const other = await runCli(['sell', token.mint, SELL_RAW, '--yes', '--json'], { env: envFor(b.url, home) });
     expect(other.code, other.stderr).toBe(0);
     expect(pinsFor(home, b.url).sellWording?.text).toContain('Minimum proceeds: {minimum.sol} SOL');
     expect(pinsFor(home, a.url).sellWording?.text).toContain('for at least {minimum.lamports} lamports');
     // A second profile for service A is not a first use: B's wording through A's URL is refused.
     a.reword(wordingB);
-    const otherProfile = await runCli(['--profile', 'second', 'sell', token.mint, '1000', '--yes', '--json'], { env: envFor(a.url, home) });
+    const otherProfile = await runCli(['--profile', 'second', 'sell', token.mint, SELL_RAW, '--yes', '--json'], { env: envFor(a.url, home) });
     expect(otherProfile.code, otherProfile.stderr).toBe(6);
     expect(lastJsonError(otherProfile).message).toContain('wording changed');
   });
@@ -105,10 +107,10 @@ describe.skipIf(!TMUX)('a changed wording at the prompt', () => {
     const home = freshHome();
     const s = await service(wordingA);
     const env = envFor(s.url, home);
-    expect((await runCli(['sell', token.mint, '1000', '--yes'], { env })).code).toBe(0);
+    expect((await runCli(['sell', token.mint, SELL_RAW, '--yes'], { env })).code).toBe(0);
     s.reword(wordingB);
 
-    const pty: PtySession = await startInTmux(['sell', token.mint, '1000'], { ...env, NO_COLOR: '1' });
+    const pty: PtySession = await startInTmux(['sell', token.mint, SELL_RAW], { ...env, NO_COLOR: '1' });
     closeAfterAll(() => pty.close());
     const review = await pty.waitFor('Sign this message and sell? (y/N)');
     expect(review).toMatch(/The service's message wording changed since it was pinned \([0-9a-f]{16} → [0-9a-f]{16}\):/);

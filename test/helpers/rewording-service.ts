@@ -1,7 +1,9 @@
 // A service that words its sell messages its own way: in front of a sandbox, it rewords every
 // authorization's message; on authorize it checks that the client signed exactly the reworded
 // text with the wallet, then signs the sandbox's own message (the test holds the wallet) so
-// the sandbox can carry the sell out. The wording can be changed between sells (`reword`).
+// the sandbox can carry the sell out. The wording can be changed between sells (`reword`), and
+// a hostile one can also change what the service says of an authorization (its id) or of the
+// holdings (a token's name and symbol) before the client reads them (`tamper`).
 import { createServer, type Server } from 'node:http';
 import { PublicKey } from '@solana/web3.js';
 import bs58 from 'bs58';
@@ -17,12 +19,15 @@ export interface RewordingService {
   authorized: string[];
   /** Words the next authorizations differently. */
   reword(fn: (authorization: any) => string): void;
+  /** Changes each new authorization (before it is reworded) and each holding the client reads; null: none. */
+  tamper(t: { authorization?: (a: any) => void; holding?: (h: any) => void } | null): void;
   close(): Promise<void>;
 }
 
 /** Starts the service on 127.0.0.1 with an ephemeral port. */
 export async function startRewordingService(sb: TestSandbox, reword: (authorization: any) => string): Promise<RewordingService> {
   let current = reword;
+  let tampering: { authorization?: (a: any) => void; holding?: (h: any) => void } | null = null;
   const original = new Map<string, string>();
   const reworded = new Map<string, string>();
   const signedReworded: string[] = [];
@@ -30,8 +35,10 @@ export async function startRewordingService(sb: TestSandbox, reword: (authorizat
   const swap = (payload: any) => {
     const a = payload?.data?.authorization;
     if (a && typeof a.message === 'string') {
-      if (!original.has(a.id)) {
-        original.set(a.id, a.message);
+      if (!original.has(a.id) && !reworded.has(a.id)) {
+        const sandboxMessage = a.message;
+        tampering?.authorization?.(a);
+        original.set(a.id, sandboxMessage);
         reworded.set(a.id, current(a));
       }
       a.message = reworded.get(a.id);
@@ -59,13 +66,16 @@ export async function startRewordingService(sb: TestSandbox, reword: (authorizat
     const upstream = await fetch(sb.url + path, { method: req.method, headers, body: text || undefined });
     const body = await upstream.text();
     res.writeHead(upstream.status, { 'content-type': 'application/json' });
-    res.end(upstream.ok ? JSON.stringify(swap(JSON.parse(body))) : body);
+    const payload = upstream.ok ? swap(JSON.parse(body)) : null;
+    if (payload && path.startsWith('/api/v1/holdings') && Array.isArray(payload.data)) for (const h of payload.data) tampering?.holding?.(h);
+    res.end(payload ? JSON.stringify(payload) : body);
   });
   return {
     url: await listenLocally(server),
     signedReworded,
     authorized,
     reword: (fn) => (current = fn),
+    tamper: (t) => (tampering = t),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { SellAuthorization } from '../../src/api/types.js';
 import { DEFAULT_MAX_SLIPPAGE_BPS } from '../../src/defaults.js';
 import { checkSellAuthorization, type SellCheck, type SellCheckInput } from '../../src/wallet/sell-authorization-check.js';
+import { shapeWording, withoutShapes } from '../../src/wallet/sell-message/slot-shapes.js';
 
 const MINT = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
 const OTHER_MINT = 'EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm';
@@ -71,6 +72,11 @@ function expectNotSignedUnattended(result: SellCheck, pattern: RegExp) {
 function expectProblem(result: SellCheck, pattern: RegExp) {
   expect(result.problems.some((p) => pattern.test(p)), `problems: ${JSON.stringify(result.problems)}`).toBe(true);
   for (const p of result.problems) expect(p).not.toContain('\n');
+}
+
+/** The wording as the flow pins and compares it: each id, hash and nonce slot's shape written in. */
+function shaped(result: SellCheck, pinned: string | null = null): string {
+  return shapeWording(result.wording!, result.slotValues, pinned);
 }
 
 function expectClean(result: SellCheck) {
@@ -449,11 +455,12 @@ describe('second red-team run: figures in the wrong roles are refused', () => {
     expect(result.findings.map((f) => f.text), JSON.stringify(result)).toContain(text);
   });
 
-  it('a token name that is a sentence of the vocabulary stays in the wording, where a change from the pinned one shows', () => {
+  // Was: such names stayed literal because a word list knew their words; now the name's shape decides.
+  it('a token name that is a sentence is a token finding (never signed unattended, even under a pinned wording)', () => {
     const pinned = check({ message: sandboxWording });
-    for (const name of ['Owner Is The Service', 'Proceeds To The Service', 'Minimum Is Only A Quote', 'Your Wallet']) {
+    for (const name of ['Owner Is The Service', 'Proceeds To The Service', 'Minimum Is Only A Quote', 'OwnerIsTheService']) {
       const hostile = check({ message: sandboxWording.replace('(Bonk Inu)', `(${name})`) }, { token: { symbol: 'BONK', decimals: 5, name } });
-      expect(hostile.wording, name).not.toBe(pinned.wording);
+      expect(hostile.findings.filter((f) => f.token).map((f) => f.text), name).toEqual([name]);
     }
     // A plain name is masked: another token's sale has the same wording.
     const plain = check({ message: sandboxWording.replace('(Bonk Inu)', '(Woof Sandbox Dog)') }, { token: { symbol: 'BONK', decimals: 5, name: 'Woof Sandbox Dog' } });
@@ -531,7 +538,9 @@ describe('red-team messages are never clean', () => {
   it('second review: words in the id, figures and sentences in hashes, the amount in two units, a key running across sentences', () => {
     expectProblem(check({ id: 'sell_and_withdraw_all_remaining_tokens', message: GOOD }), /not an opaque sell_ id/);
     expectProblem(check({ id: 'sellAndWithdrawAll', message: GOOD }), /not an opaque sell_ id/);
-    expectProblem(check({ id: 'sell_AndWithdrawEverything9', message: GOOD }), /not an opaque sell_ id/);
+    // Was refused by a word list; now by the pinned shape: after the sandbox's ids, it is another wording.
+    const pinnedId = shaped(check({ id: 'sell_7QxbKMv2pTnW9hRd3LcZfG', message: `${GOOD}\nAuthorization: sell_7QxbKMv2pTnW9hRd3LcZfG` }));
+    expect(shaped(check({ id: 'sell_AndWithdrawEverything9', message: `${GOOD}\nAuthorization: sell_AndWithdrawEverything9` }), pinnedId)).not.toBe(pinnedId);
     expect(check({ id: 'sell_mDQPKdXB7yq1o11thgDwmg', message: GOOD }).problems).toEqual([]);
     expectProblem(check({ message: `${GOOD}, and sell 1000000000000000 raw units of BONK` }), /states "1000000000000000": not the amount/);
     expect(check({ message: `${GOOD}; sell 0x0000000000000000 SOL` }).findings.length).toBeGreaterThan(0);
@@ -612,5 +621,265 @@ describe('slippage and the minimum, at their edges', () => {
   it('refuses a slippage that is not a number of basis points', () => {
     expectProblem(check({ slippageBps: 20_000 }), /not a number of basis points/);
     expectProblem(check({ slippageBps: 1.5 }), /not a number of basis points/);
+  });
+});
+
+// Issue 22: a masked slot is a place for a value, and a value has a shape (slot-shapes.ts). The
+// shape each id, hash and nonce slot had when the wording was pinned is written into the pin; a
+// value of another shape is a wording change. A token's name and symbol are plain only in a
+// conservative shape, or as a person confirmed them for the token.
+describe('slot shapes: the authorization id', () => {
+  const withId = (id: string) => check({ id, message: `${GOOD}\nAuthorization: ${id}` });
+  it.each([
+    ['the sandbox: consonants and digits', 'sell_7QxbKMv2pTnW9hRd3LcZfG', 'sell_b4NqR8sTzW2kXcD9fGhJmP', '{id: sell_ + 22 consonants}'],
+    ['base58', 'sell_3mDQPKdXB7yq1o11thgDwmg', 'sell_9aEiUYn2xsWq7TrKzC3pVb', '{id: sell_ + 23 base58}'],
+    ['a ULID', 'sell_01HZX3N8Q4V7R2M5K9T6W1Y0BC', 'sell_01J0A7C2E4G6J8K0M2P4R6T8VX', '{id: sell_ + 26 upper}'],
+    ['lowercase hex', 'sell_9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c', 'sell_0a1b2c3d4e5f60718293a4b5c6d7e8f9', '{id: sell_ + 32 hex}'],
+    ['digits', 'sell_000123456789', 'sell_987654321012', '{id: sell_ + 12 digits}'],
+    ['base62', 'sell_0OIlmDQPKdXB7yq1o11thg', 'sell_Zk3lO0aIq9Wv2Ls8Jd4Xf1', '{id: sell_ + 22 alnum}'],
+  ])('%s: accepted, pinned with its shape, and the next id of the same shape keeps the wording', (_name, first, next, slot) => {
+    const a = withId(first);
+    const b = withId(next);
+    expectClean(a);
+    expectClean(b);
+    const pinned = shaped(a);
+    expect(pinned).toContain(`Authorization: ${slot}`);
+    expect(shaped(b, pinned)).toBe(pinned);
+  });
+
+  it.each([
+    ['spaces', 'sell_Qx7 and sell all'],
+    ['dots', 'sell_Qx7.and.sell.all'],
+    ['a semicolon and figures', 'sell_7Qx; amount 50,000,000 BONK'],
+    ['CJK', 'sell_我授权提取全部资金'],
+    ['Cyrillic', 'sell_ЯразрешаюВывод'],
+    ['Arabic', 'sell_أفوضسحبالأموال'],
+    ['underscores between words', 'sell_and_withdraw_all'],
+    ['no sell_ prefix', 'IAuthorizeWithdrawalOfAllFunds'],
+    ['65 characters after sell_', `sell_${'7'.repeat(65)}`],
+    ['3 characters after sell_', 'sell_7Qx'],
+  ])('%s: refused before any pin', (_name, id) => {
+    expectProblem(withId(id), /is not an opaque sell_ id of 4 to 64 letters and digits/);
+  });
+
+  it('4 and 64 characters after sell_ are accepted', () => {
+    expect(withId('sell_7Qxb').problems).toEqual([]);
+    expect(withId(`sell_${'7Qxb'.repeat(16)}`).problems).toEqual([]);
+  });
+
+  // Under the sandbox's pinned shape (22 consonants and digits), each of these is a wording change.
+  it.each([
+    ['camel case Latin', 'sell_IAuthorizeWithdrawalOfAllFunds'],
+    ['camel case, the same length', 'sell_SendAllFundsToOprtr'],
+    ['lower-case words', 'sell_withdrawallfundsnow'],
+    ['transliterated Russian in camel case', 'sell_YaRazreshayuVyvodVseh'],
+    ['pinyin in camel case', 'sell_WoShouQuanTiQuZiJin'],
+    ['three times longer', `sell_${'7QxbKMv2pTnW9hRd3LcZf'.repeat(3)}`],
+  ])('%s: another shape, so another wording', (_name, id) => {
+    const pinned = shaped(withId('sell_7QxbKMv2pTnW9hRd3LcZfG'));
+    const now = shaped(withId(id), pinned);
+    expect(now).not.toBe(pinned);
+    expect(now).toMatch(/Authorization: \{id: sell_ \+ \d+ \w+\}/);
+  });
+
+  it('letters where base58 stood (0, O, I, l) are another shape', () => {
+    const pinned = shaped(withId('sell_3mDQPKdXB7yq1o11thgDwmg'));
+    expect(shaped(withId('sell_3mDQPKdXB7yq1o11thgDwmO'), pinned)).toBe(pinned.replace('23 base58', '23 alnum'));
+    expect(shaped(withId('sell_AllFundsToOperator12'), pinned)).not.toBe(pinned);
+  });
+
+  it('the length may move a quarter of the pinned length either way: 20 pinned, 15 and 25 fit, 14 and 26 do not', () => {
+    const id = (n: number) => `sell_${'3mDQPKdXB7yq1o1thgDwmg3mDQPK'.slice(0, n)}`;
+    const pinned = shaped(withId(id(20)));
+    expect(pinned).toContain('{id: sell_ + 20 base58}');
+    expect(shaped(withId(id(15)), pinned)).toBe(pinned);
+    expect(shaped(withId(id(25)), pinned)).toBe(pinned);
+    expect(shaped(withId(id(14)), pinned)).toContain('{id: sell_ + 14 base58}');
+    expect(shaped(withId(id(26)), pinned)).toContain('{id: sell_ + 26 base58}');
+  });
+});
+
+describe('slot shapes: hashes and nonces', () => {
+  const HEX64 = 'db1552c1206339a9cf2b7afde2b9128a6689a95a549ef8fa805e1934fa2fbc1b';
+  it('honest hashes and nonces of several shapes keep a pinned wording from one sell to the next', () => {
+    const pairs: Array<[string, string]> = [
+      [`${GOOD}\nQuote: ${HEX64}`, `${GOOD}\nQuote: ${HEX64.split('').reverse().join('')}`],
+      [`${GOOD}\nQuote: ${HASH}`, `${GOOD}\nQuote: ${HASH.slice(1)}5`],
+      [`${GOOD}\nRequest: 0x9f8e7d6c5b4a3f2e`, `${GOOD}\nRequest: 0x0123456789abcdef`],
+      [`${GOOD}\nNonce: 582910374`, `${GOOD}\nNonce: 100293847`],
+      [`${GOOD}\nnonce = 8f3a9c2e71b4d05e`, `${GOOD}\nnonce = 00aa11bb22cc33dd`],
+    ];
+    for (const [first, next] of pairs) {
+      const pinned = shaped(check({ message: first }));
+      expect(pinned).toMatch(/\{(hash|nonce): /);
+      expectClean(check({ message: next }));
+      expect(shaped(check({ message: next }), pinned), next).toBe(pinned);
+    }
+  });
+
+  it.each([
+    ['a hash three times longer', `${GOOD}\nQuote: ${HEX64}`, `${GOOD}\nQuote: ${HEX64.repeat(3)}`],
+    ['base58 where hex stood', `${GOOD}\nQuote: ${HEX64}`, `${GOOD}\nQuote: ${HASH}`],
+    ['a nonce of letters and digits where digits stood', `${GOOD}\nNonce: 582910374`, `${GOOD}\nNonce: 5829a0374`],
+    ['a hash in camel-case words', `${GOOD}\nQuote: ${HEX64}`, `${GOOD}\nQuote: IAuthorizeWithdrawalOfAllFundsToTheOperatorNow`],
+    ['a hash in CJK', `${GOOD}\nQuote: ${HEX64}`, `${GOOD}\nQuote: 我授权将所有资金提取给运营商`],
+    ['a hash in Cyrillic', `${GOOD}\nQuote: ${HEX64}`, `${GOOD}\nQuote: ЯРазрешаюВыводВсехСредств`],
+    ['a nonce in Latin words', `${GOOD}\nNonce: 582910374`, `${GOOD}\nNonce: SendAllFunds`],
+    ['a nonce in CJK', `${GOOD}\nNonce: 582910374`, `${GOOD}\nNonce: 我授权提取全部资金`],
+    ['a nonce in Cyrillic', `${GOOD}\nNonce: 582910374`, `${GOOD}\nNonce: РазрешаюВывод`],
+  ])('%s: another wording', (_name, first, next) => {
+    const pinned = shaped(check({ message: first }));
+    expect(shaped(check({ message: next }), pinned)).not.toBe(pinned);
+  });
+
+  it('a pin made before shapes were pinned holds the same wording without them', () => {
+    const now = shaped(check({ message: `${GOOD}\nQuote: ${HEX64}` }));
+    expect(withoutShapes(now)).toBe(`Sell {amount.tokens} {symbol} ({mint}) for at least {minimum.sol} SOL\nQuote: {hash}`);
+  });
+});
+
+describe('slot shapes: the token symbol and name', () => {
+  const token = (symbol: string, name: string) => ({ token: { symbol, decimals: 5, name }, knownTokens: [{ mint: MINT, symbol }] });
+  const message = (symbol: string, name: string) => `Sell 1,234.5 ${symbol} (${name}, ${MINT}) for at least 0.0495 SOL`;
+  const tokenFindings = (r: SellCheck) => r.findings.filter((f) => f.token).map((f) => f.text);
+
+  it.each([
+    ['BONK', 'Bonk'],
+    ['WIF', 'dogwifhat'],
+    ['USDC', 'USD Coin'],
+    ['JUP', 'Jupiter'],
+    ['stSOL', 'Lido Staked SOL'],
+    ['POPCAT', 'Popcat'],
+    ['ABCDEFGHIJ', 'Dog Wif Hat'],
+    ['PEPE2', 'Pepe 2024'],
+    ['B0NK', 'BabyDoge Coin'],
+    ['WOOF', 'Wrapped Solana Staked'],
+  ])('%s / %s: plain, masked, nothing to confirm', (symbol, name) => {
+    const r = check({ message: message(symbol, name) }, token(symbol, name));
+    expect(tokenFindings(r)).toEqual([]);
+    expect(r.wording).toBe('Sell {amount.tokens} {symbol} ({name}, {mint}) for at least {minimum.sol} SOL');
+  });
+
+  it('the limits: a symbol of 10 characters is plain, 11 is not; a name of 3 words is plain, 4 is not; 32 characters plain, 33 not', () => {
+    expect(tokenFindings(check({ message: message('ABCDEFGHIJ', 'Bonk') }, token('ABCDEFGHIJ', 'Bonk')))).toEqual([]);
+    expect(tokenFindings(check({ message: message('ABCDEFGHIJK', 'Bonk') }, token('ABCDEFGHIJK', 'Bonk')))).toEqual(['ABCDEFGHIJK']);
+    expect(tokenFindings(check({ message: message('BONK', 'Big Dog Hat') }, token('BONK', 'Big Dog Hat')))).toEqual([]);
+    expect(tokenFindings(check({ message: message('BONK', 'Big Dog Hat Now') }, token('BONK', 'Big Dog Hat Now')))).toEqual(['Big Dog Hat Now']);
+    const n32 = `${'a'.repeat(15)} ${'b'.repeat(16)}`;
+    const n33 = `${'a'.repeat(16)} ${'b'.repeat(16)}`;
+    expect(tokenFindings(check({ message: message('BONK', n32) }, token('BONK', n32)))).toEqual([]);
+    expect(tokenFindings(check({ message: message('BONK', n33) }, token('BONK', n33)))).toEqual([n33]);
+  });
+
+  it.each([
+    ['four English words', 'BONK', 'Owner Gets All Proceeds'],
+    ['a sentence in camel case', 'BONK', 'IAuthorizeWithdrawalOfAllFunds'],
+    ['a Chinese sentence', 'BONK', '我授权将所有资金提取给运营商'],
+    ['a Russian sentence', 'BONK', 'Я разрешаю вывод всех средств оператору'],
+    ['an Arabic sentence', 'BONK', 'أفوض سحب جميع الأموال إلى المشغل'],
+    ['a Chinese word', 'BONK', '狗狗币'],
+    ['a symbol that is a Chinese statement', '全部提现', 'Bonk'],
+    ['a symbol that is a Russian statement', 'ВЫВОДВСЕГО', 'Bonk'],
+    ['a symbol in camel case', 'SendAllNow', 'Bonk'],
+    ['a symbol of 11 Latin letters', 'WITHDRAWALL', 'Bonk'],
+  ])('%s: a token finding, in any script', (_name, symbol, name) => {
+    const r = check({ message: message(symbol, name) }, token(symbol, name));
+    expect(tokenFindings(r).length, JSON.stringify(r.findings)).toBeGreaterThan(0);
+    expect(r.findings.find((f) => f.token)!.reason).toMatch(/comes from the service alone: neither plain .* nor the one confirmed for this token/);
+  });
+
+  it('a name or symbol a person confirmed for this token is signed as it stands; another one is not', () => {
+    const name = '我授权将所有资金提取给运营商';
+    const r = check({ message: message('全部提现', name) }, { ...token('全部提现', name), confirmedToken: { symbol: '全部提现', name } });
+    expectClean(r);
+    expect(r.wording).toBe('Sell {amount.tokens} {symbol} ({name}, {mint}) for at least {minimum.sol} SOL');
+    const other = check({ message: message('全部提现', name) }, { ...token('全部提现', name), confirmedToken: { symbol: '全部提现', name: 'Bonk' } });
+    expect(tokenFindings(other)).toEqual([name]);
+  });
+});
+
+describe('a sale for nothing is not a quote', () => {
+  const sale = (expected: string, minimum: string, slippageBps = 100) =>
+    check({ expectedOutputLamports: expected, minimumOutputLamports: minimum, slippageBps, message: `Sell ${AMOUNT} raw units of ${MINT}, minimum ${minimum} lamports` }, { allowedSlippageBps: 10_000 });
+  it('a minimum of 0 is refused, even where the slippage allowed would reach it', () => {
+    expectProblem(sale('50000000', '0', 10_000), /the minimum output is 0 lamports: a sale with no floor/);
+  });
+  it('an expected output of 0 is refused', () => {
+    expectProblem(sale('0', '0', 0), /the expected output is 0 lamports: a sale for nothing/);
+  });
+  it('a dust quote is still a quote: 1 lamport expected and minimum passes', () => {
+    expectClean(sale('1', '1', 0));
+    expectClean(sale('6', '5'));
+  });
+});
+
+describe('the times a message may state, at their edges', () => {
+  const withTime = (line: string) => check({ message: `${GOOD}\n${line}` });
+  it('the expiry plus 60 s is the authorization’s own time; plus 61 s is after it expires', () => {
+    expectClean(withTime('Expires: 2030-01-01T00:03:00.000Z'));
+    expectProblem(withTime('Expires: 2030-01-01T00:03:01.000Z'), /states the time 2030-01-01T00:03:01.000Z, after the authorization expires/);
+  });
+  it('the creation minus 60 s is its own time; minus 61 s is a time the tool cannot explain', () => {
+    expectClean(withTime('Created: 2029-12-31T23:59:00.000Z'));
+    expect(withTime('Created: 2029-12-31T23:58:59.000Z').findings.map((f) => f.text)).toContain('2029-12-31T23:58:59.000Z');
+  });
+});
+
+describe('shapes of another protocol', () => {
+  it.each(['Withdraw all balances', 'withdrawal of all balances', 'WITHDRAW everything'])('%j reads as a withdrawal', (text) => {
+    expectProblem(check({ message: `${GOOD}. ${text}` }), /reads as a withdrawal/);
+  });
+});
+
+// Honest services word their messages their own way; once a person pinned the wording, the next
+// sell (a new id, nonce, hash and expiry) has the same shaped wording, no problem and nothing
+// about the token to confirm: it trades unattended.
+describe('honest wordings still trade unattended once pinned', () => {
+  interface Sale {
+    id: string;
+    nonce: string;
+    hash: string;
+  }
+  const sales: [Sale, Sale] = [
+    { id: 'sell_7QxbKMv2pTnW9hRd3LcZfG', nonce: '582910374', hash: 'db1552c1206339a9cf2b7afde2b9128a6689a95a549ef8fa805e1934fa2fbc1b' },
+    { id: 'sell_b4NqR8sTzW2kXcD9fGhJmP', nonce: '100293847', hash: '0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9' },
+  ];
+  it.each([
+    ['the sandbox layout', (s: Sale) => sandboxWording.replace('sell_01HZX3', s.id)],
+    ['one line with the id', (s: Sale) => `Sell 1,234.5 BONK (${MINT}) for at least 0.0495 SOL, authorization ${s.id}`],
+    ['key = value with a nonce', (s: Sale) => `action = sell\nmint = ${MINT}\namount = 123450000\nmin_out_lamports = 49500000\nnonce = ${s.nonce}\nid = ${s.id}`],
+    ['JSON with an id', (s: Sale) => `{"id":"${s.id}","action":"sell","mint":"${MINT}","amount":"123450000","minOutLamports":"49500000"}`],
+    ['the id first', (s: Sale) => `Authorization ${s.id}\nSell 1,234.5 BONK (Bonk Inu)\nMinimum proceeds: 0.0495 SOL\nMint: ${MINT}`],
+    ['a quote hash', (s: Sale) => `Sell 1,234.5 BONK for at least 0.0495 SOL\nMint: ${MINT}\nQuote: ${s.hash}`],
+    ['raw units and lamports', (s: Sale) => `Sell ${AMOUNT} raw units of ${MINT} for at least 49500000 lamports (ref ${s.id})`],
+    ['expected, minimum and slippage', (s: Sale) => `Sell 1,234.5 BONK (${MINT}). Expected 0.05 SOL, minimum 0.0495 SOL (1% slippage). Nonce: ${s.nonce}`],
+    ['the name and symbol with the owner', (s: Sale) => `Seller ${OWNER} sells 1,234.5 BONK (Bonk Inu) for >= 0.0495 SOL\nID: ${s.id}`],
+    ['tabs and a hash', (s: Sale) => `Sell\t1,234.5\tBONK\tmin\t49,500,000 lamports\t${MINT}\t${s.hash}`],
+    ['the minimum after its figure', (s: Sale) => `Sell 1,234.5 BONK (${MINT}): 0.0495 SOL minimum. Sale ${s.id}`],
+  ])('%s', (_name, words) => {
+    const [first, next] = sales.map((s) => check({ id: s.id, message: words(s) }));
+    expect(first!.problems).toEqual([]);
+    const pinned = shaped(first!);
+    expect(next!.problems).toEqual([]);
+    expect(next!.findings.filter((f) => f.token)).toEqual([]);
+    expect(shaped(next!, pinned)).toBe(pinned);
+  });
+});
+
+// Figures and times are slots whose only shape is the trade's own value: a quantity or a time in
+// words, in any script, is no value of the trade and never signed unattended.
+describe('slot shapes: figures and times take only the trade’s own values', () => {
+  it.each([
+    ['a quantity in Latin words', `${GOOD}. Also one million more`],
+    ['a quantity in camel case', `${GOOD}. AlsoOneMillionMore`],
+    ['a quantity in CJK', `${GOOD}。另外再卖一百万`],
+    ['a quantity in Cyrillic', `${GOOD}. Ещё миллион`],
+    ['a time in Latin words', `${GOOD}. Valid forever`],
+    ['a time in CJK', `${GOOD}. 有效期至2099年`],
+    ['a time in Cyrillic', `${GOOD}. Действует бессрочно`],
+    ['a time in camel case', `${GOOD}. ValidUntilRevoked`],
+  ])('%s', (_name, message) => {
+    const r = check({ message });
+    expect(r.problems.length + r.findings.length, JSON.stringify(r)).toBeGreaterThan(0);
   });
 });

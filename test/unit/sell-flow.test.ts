@@ -96,11 +96,16 @@ function service(
 
 /** An in-memory trust store. */
 function memoryTrust(initial: { text: string; fingerprint: string } | null = null, failing = false) {
-  const state = { pinned: initial, pending: null as { text: string; fingerprint: string } | null, tokens: new Map<string, TokenMeta>() };
+  const state = {
+    pinned: initial,
+    pending: null as { text: string; fingerprint: string; token?: TokenMeta & { mint: string } } | null,
+    tokens: new Map<string, TokenMeta & { confirmed?: boolean }>(),
+  };
   const trust: SellTrust = {
     pinnedToken: (mint) => state.tokens.get(mint) ?? null,
-    pinToken: (mint, facts) => {
-      if (!state.tokens.has(mint)) state.tokens.set(mint, facts);
+    pinToken: (mint, facts, confirmed) => {
+      if (!state.tokens.has(mint)) state.tokens.set(mint, confirmed ? { ...facts, confirmed } : facts);
+      else if (confirmed) state.tokens.set(mint, { ...state.tokens.get(mint)!, confirmed });
     },
     pinned: () => state.pinned,
     pin: (text, fingerprint, replacing) => {
@@ -108,8 +113,8 @@ function memoryTrust(initial: { text: string; fingerprint: string } | null = nul
       if ((state.pinned?.fingerprint ?? null) === replacing) state.pinned = { text, fingerprint };
       return state.pinned!.fingerprint;
     },
-    recordPending: (text, fingerprint) => {
-      state.pending = { text, fingerprint };
+    recordPending: (text, fingerprint, token) => {
+      state.pending = { text, fingerprint, ...(token ? { token } : {}) };
     },
   };
   return { trust, state };
@@ -389,5 +394,65 @@ describe('every other way a sell ends', () => {
     for (let i = 0; i < 50 && result === undefined; i++) await vi.advanceTimersByTimeAsync(250);
     expect(stopOf(await running)).toMatchObject({ kind: 'interrupted', phase: 'submitted' });
     expect(fake.authorizes).toBe(1);
+  });
+});
+
+// Issue 22: slot shapes in the pin, and token names no one vouched for.
+describe('slot shapes and token names in the flow', () => {
+  const WITH_ID = (a: SellAuthorization) => `${WORDING_A(a)}\nAuthorization: ${a.id}`;
+  const SHAPED = 'Sell {amount.raw} raw units of {mint} for at least {minimum.lamports} lamports\nAuthorization: {id: sell_ + 5 base58}';
+
+  it('a pin made before shapes were pinned still matches under --yes, and the signed sell writes the shapes in', async () => {
+    const { trust, state } = memoryTrust({ text: SHAPED.replace('{id: sell_ + 5 base58}', '{id}'), fingerprint: 'old' });
+    const fake = service({ wording: WITH_ID });
+    expect((await run(fake, trust, request(), hooks().h)).kind).toBe('final');
+    expect(fake.authorizes).toBe(1);
+    expect(state.pinned?.text).toBe(SHAPED);
+    expect((await run(service({ wording: WITH_ID }), trust, request(), hooks().h)).kind).toBe('final');
+  });
+
+  it('an id of another shape under a pinned wording is a change: refused under --yes and kept pending, nothing signed', async () => {
+    const { trust, state } = memoryTrust({ text: SHAPED, fingerprint: 'shaped' });
+    const fake = service({ wording: (a) => WITH_ID({ ...a, id: 'sell_IAuthorizeWithdrawalOfAllFunds' }) });
+    const base = fake.api.createSell;
+    fake.api.createSell = async (body) => {
+      const r = await base(body);
+      r.authorization.id = 'sell_IAuthorizeWithdrawalOfAllFunds';
+      return r;
+    };
+    const stop = stopOf(await run(fake, trust, request(), hooks().h));
+    expect(stop).toMatchObject({ kind: 'refused' });
+    expect((stop as Extract<TradeStop, { kind: 'refused' }>).problems.join(' ')).toContain('{id: sell_ + 5 base58}" became "');
+    expect(state.pending?.text).toContain('{id: sell_ + 30 alnum}');
+    expect(fake.authorizes).toBe(0);
+  });
+
+  it('a token name no one vouched for stands under a pinned wording: refused under --yes with the facts kept to confirm; confirmed at the prompt, then signed unattended', async () => {
+    const NAMED = (a: SellAuthorization) => `${WORDING_A(a)} (全部提现给运营商)`;
+    const hostile = { symbol: 'WOOF', name: '全部提现给运营商', decimals: 5 };
+    const { trust, state } = memoryTrust({ text: 'Sell {amount.raw} raw units of {mint} for at least {minimum.lamports} lamports ({name})', fingerprint: 'named' });
+    const refused = service({ wording: NAMED });
+    const stop = stopOf(await run(refused, trust, request({ token: hostile }), hooks().h));
+    expect((stop as Extract<TradeStop, { kind: 'refused' }>).problems.join(' ')).toMatch(/"全部提现给运营商" \(the token's name, which comes from the service alone/);
+    expect(state.pending?.token).toEqual({ mint: MINT, ...hostile });
+    expect(refused.authorizes).toBe(0);
+    // At the prompt: highlighted and asked; accepted, signed, and the facts pinned as confirmed.
+    const asked = hooks({ confirm: 'yes', accept: true });
+    expect((await run(service({ wording: NAMED }), trust, request({ token: hostile, assumeYes: false }), asked.h)).kind).toBe('final');
+    expect(asked.calls.accept).toBe(1);
+    expect(state.tokens.get(MINT)).toEqual({ ...hostile, confirmed: true });
+    const unattended = service({ wording: NAMED });
+    expect((await run(unattended, trust, request({ token: hostile }), hooks().h)).kind).toBe('final');
+    expect(unattended.authorizes).toBe(1);
+  });
+
+  it('facts pinned by an unattended trade are not a confirmation', async () => {
+    const NAMED = (a: SellAuthorization) => `${WORDING_A(a)} (Я разрешаю вывод)`;
+    const hostile = { symbol: 'WOOF', name: 'Я разрешаю вывод', decimals: 5 };
+    const { trust, state } = memoryTrust({ text: 'Sell {amount.raw} raw units of {mint} for at least {minimum.lamports} lamports ({name})', fingerprint: 'named' });
+    state.tokens.set(MINT, hostile);
+    const fake = service({ wording: NAMED });
+    expect(stopOf(await run(fake, trust, request({ token: hostile }), hooks().h))).toMatchObject({ kind: 'refused' });
+    expect(fake.authorizes).toBe(0);
   });
 });

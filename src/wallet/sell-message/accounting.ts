@@ -8,18 +8,16 @@
 // - the requested token is named (its mint, or its symbol where that symbol is one token's) and
 //   no other token is.
 //
-// What breaks a rule outright (a wrong amount of the token, a SOL figure labelled lamports, an
-// unknown address, another token) is a problem: never signed. What is merely unexplained (a
-// "2" in "expires in 2 minutes", a "1%" fee, a word that might be a ticker) is a finding: the
-// user may accept it at the prompt, and it then becomes part of the service's pinned wording.
-//
-// The wording is the message with every accounted value replaced by a placeholder naming its
-// role ({amount.tokens}, {minimum.sol}, {mint}, {time}, ...): two messages with the same wording
-// say the same thing about their own trades.
+// What breaks a rule (a wrong amount, a SOL figure labelled lamports, an unknown address, another
+// token) is a problem: never signed. What is merely unexplained (a "1%" fee, an unknown word) is
+// a finding: accepted at the prompt, it becomes part of the service's pinned wording. The wording
+// is the message with each value replaced by a placeholder naming its role ({amount.tokens},
+// {mint}, {id}, ...); what may fill the id, hash, nonce, name and symbol slots is slot-shapes.ts's.
 
 import bs58 from 'bs58';
 import { formatTokenAmount, SOL_DECIMALS, toDecimalString } from '../../amounts.js';
 import { figureRoleChecks } from './figure-roles.js';
+import { plainName, plainSymbol } from './slot-shapes.js';
 import { isExpectedWord, isSellWord, wordsOf } from './vocabulary.js';
 
 /** What the message must agree with. */
@@ -35,6 +33,8 @@ export interface MessageFacts {
   /** The requested token's symbol and name as holdings give them, or null. */
   symbol: string | null;
   name: string | null;
+  /** The symbol and name a person confirmed for this token with this service (trust store), or null. */
+  confirmed: { symbol: string | null; name: string | null } | null;
   /** Whether the symbol belongs to exactly one known token (only then does it name the token). */
   symbolIsUnique: boolean;
   /** Other tokens the account knows of; naming one of them is refused. */
@@ -53,6 +53,8 @@ export interface Finding {
   text: string;
   index: number;
   reason: string;
+  /** About the token's name or symbol, not the wording: stands even when the wording is pinned. */
+  token?: true;
 }
 
 export interface Accounting {
@@ -62,7 +64,11 @@ export interface Accounting {
   problems: string[];
   /** Parts not explained: signed only if the user accepts them (or the pinned wording holds them). */
   findings: Finding[];
+  /** The values of the wording's {id}, {hash} and {nonce} slots, in order (slot-shapes.ts). */
+  slotValues: string[];
 }
+
+type Claim = (start: number, end: number, placeholder: string) => boolean;
 
 type Role =
   | 'amount.raw'
@@ -87,25 +93,12 @@ const UUID = /(?<![A-Za-z0-9])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 /** A date, a date and time, or a time of day (with seconds, fraction and zone when written). */
 const TIME =
   /(?<![\w.:-])(?:(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2}| ?UTC)?)?|(\d{2}:\d{2}(?::\d{2})?)(Z| ?UTC)?)(?![\w:])/g;
-/**
- * A nonce after its key: digits, hex, or base58 with digits in it; never words, and the last
- * thing on its line or before punctuation, so "nonce: 1000000000 WOOF" is not a nonce.
- */
+/** A nonce after its key, the last thing on its line or before punctuation ("nonce: 1000000000 WOOF" is none). */
 const NONCE_VALUE = /\b(?:nonce|salt)\b["']?\s*[:=]\s*["']?([A-Za-z0-9]{4,64})(?=["']?\s*(?:$|[,;}\]]))/gim;
-/**
- * A hash or id in hex (one case, or after 0x): its letters cannot spell a statement. It holds a
- * letter a-f (a run of digits is a figure, not a hash) and is not followed by a unit.
- */
+/** A hash in hex (one case, or after 0x), with a letter a-f (digits alone are a figure), no unit after it. */
 const HEX_RUN = /(?<![\w-])(?:0x[0-9a-fA-F]{8,}|(?=[0-9a-f]*[a-f])[0-9a-f]{16,}|(?=[0-9A-F]*[A-F])[0-9A-F]{16,})(?![\w-])(?![ \t]*[\p{L}$◎])/gu;
-/**
- * Words that change what a sale means, looked for inside opaque tokens (ids, hashes) too: a
- * random id or hash holds none of them, a service hiding a statement in one would.
- */
-const HIDDEN_STATEMENT = /withdraw|transfer|approv|delegat|send|spend|drain|price|minimum|maximum|another|every|zero|login|signin|authorit|refund|recipient|wallet/i;
 /** A number: digits, thousands groups after , _ or a space, a fraction after `.`. */
 const NUMBER = /\d+(?:[,_ ]\d+)*(?:\.\d+)?/g;
-const NUMBER_WORD =
-  /^(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|hundreds|thousand|thousands|million|millions|billion|trillion|half|double|twice|triple|dozen|all|every|everything|entire|unlimited|infinite|another|more|plus|extra|additional)$/i;
 const LINK = /\b[a-z][a-z0-9+.-]*:\/\/\S+|\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b(?!\.\d)/gi;
 /** The most an authorization may live: the API's 2 minutes, with room for rounding. */
 export const MAX_LIFETIME_MS = 150_000;
@@ -113,42 +106,20 @@ export const MAX_LIFETIME_MS = 150_000;
 const TIME_SLACK_MS = 60_000;
 
 // "min" is left out: "123 min" reads as a minimum as often as minutes.
-const UNIT_WORDS: Record<string, Unit> = {
-  sol: 'sol',
-  lamport: 'lamports',
-  lamports: 'lamports',
-  raw: 'raw',
-  unit: 'raw',
-  units: 'raw',
-  base: 'raw',
-  smallest: 'raw',
-  token: 'tokens',
-  tokens: 'tokens',
-  bps: 'bps',
-  bp: 'bps',
-  basis: 'bps',
-  percent: 'pct',
-  s: 'seconds',
-  sec: 'seconds',
-  secs: 'seconds',
-  second: 'seconds',
-  seconds: 'seconds',
-  mins: 'minutes',
-  minute: 'minutes',
-  minutes: 'minutes',
-  ms: 'ms',
-  k: 'scaled',
-  m: 'scaled',
-  b: 'scaled',
-  bn: 'scaled',
-  mm: 'scaled',
-  x: 'scaled',
-  times: 'scaled',
-  thousand: 'scaled',
-  million: 'scaled',
-  billion: 'scaled',
-  trillion: 'scaled',
-};
+const UNIT_WORDS = Object.fromEntries(
+  Object.entries<string>({
+    sol: 'sol',
+    lamports: 'lamport lamports',
+    raw: 'raw unit units base smallest',
+    tokens: 'token tokens',
+    bps: 'bps bp basis',
+    pct: 'percent',
+    seconds: 's sec secs second seconds',
+    minutes: 'mins minute minutes',
+    ms: 'ms',
+    scaled: 'k m b bn mm x times thousand million billion trillion',
+  }).flatMap(([unit, words]) => words.split(' ').map((word) => [word, unit as Unit])),
+) as Record<string, Unit>;
 const TIME_UNIT_MS: Partial<Record<Unit, number>> = { ms: 1, seconds: 1_000, minutes: 60_000 };
 
 /** Accounts for the whole message against the trade's facts. */
@@ -173,11 +144,11 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
     const misnamed = verdict === 'own' ? misnamedTime(message, m, facts) : null;
     if (misnamed) problems.push(misnamed);
     if (verdict === 'own') claim(m.index!, m.index! + m[0].length, '{time}');
-    else if (verdict === 'late') problems.push(`the message states the time ${m[0]}, after the authorization expires (${isoOrUnknown(facts.expiresAtMs)})`);
+    else if (verdict === 'late') problems.push(`the message states the time ${m[0]}, after the authorization expires (${facts.expiresAtMs === null ? 'unknown' : new Date(facts.expiresAtMs).toISOString()})`);
     else find(m.index!, m[0], 'a time that is not the authorization’s creation or expiry');
   }
-  if (facts.authorizationId) claimLiteral(message, facts.authorizationId, '{id}', claim);
-  for (const m of message.matchAll(UUID)) claim(m.index!, m.index! + m[0].length, '{id}');
+  if (facts.authorizationId) for (const m of message.matchAll(literalPattern(facts.authorizationId))) claim(m.index!, m.index! + m[0].length, '{id}');
+  for (const m of message.matchAll(UUID)) claim(m.index!, m.index! + m[0].length, '{uuid}');
 
   accountForAddresses(message, facts, claim, find, problems);
   for (const m of message.matchAll(NONCE_VALUE)) {
@@ -187,7 +158,7 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
   }
   for (const m of message.matchAll(HEX_RUN)) claim(m.index!, m.index! + m[0].length, '{hash}');
 
-  const named = accountForTokenNames(message, facts, claim, problems);
+  const named = accountForTokenNames(message, facts, claim, problems, findings);
   const stated = accountForNumbers(message, facts, { claim, overlaps, find, problems });
 
   // Any digit still unclaimed was not read as one of the trade's values.
@@ -204,7 +175,7 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
   // Every word must be one a sell message is expected to use (sell-message/vocabulary.ts).
   for (const { word, index } of wordsOf(message)) {
     if (overlaps(index, index + word.length) || isExpectedWord(word)) continue;
-    find(index, word, NUMBER_WORD.test(word) ? 'a quantity in words' : 'a word the tool does not expect in a sell message');
+    find(index, word, 'a word the tool does not expect in a sell message');
   }
   for (const m of message.matchAll(/[\p{L}\p{M}]+/gu)) {
     if (/\p{Script=Latin}/u.test(m[0]) && /(?!\p{Script=Latin})\p{L}/u.test(m[0])) {
@@ -236,7 +207,8 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
     findings.push({ text: lines[line] ?? '', index, reason });
   }
   findings.sort((a, b) => a.index - b.index);
-  return { wording, problems: dedupe(problems), findings };
+  const slotValues = spans.filter((s) => /^\{(?:id|hash|nonce)\}$/.test(s.placeholder)).sort((a, b) => a.start - b.start).map((s) => message.slice(s.start, s.end));
+  return { wording, problems: [...new Set(problems)], findings, slotValues };
 }
 
 /**
@@ -279,10 +251,6 @@ function misnamedTime(message: string, m: RegExpMatchArray, facts: MessageFacts)
   return null;
 }
 
-function isoOrUnknown(ms: number | null): string {
-  return ms === null ? 'unknown' : new Date(ms).toISOString();
-}
-
 /** A nonce is digits, hex, or base58 with at least two digits: nothing a reader takes for words. */
 function isNonce(value: string): boolean {
   if (/^\d{4,}$/.test(value) || /^(?:[0-9a-f]{8,}|[0-9A-F]{8,})$/.test(value)) return true;
@@ -298,27 +266,15 @@ export function describeTokenAmount(units: bigint, decimals: number | null, symb
   return decimals === null ? `${units} raw units` : `${formatTokenAmount(units, decimals)} ${symbol ?? 'tokens'} (${units} raw units)`;
 }
 
-function claimLiteral(message: string, literal: string, placeholder: string, claim: (s: number, e: number, p: string) => boolean): void {
-  if (!literal) return;
-  const pattern = new RegExp(`(?<![A-Za-z0-9_])${escapeRegExp(literal)}(?![A-Za-z0-9_])`, 'g');
-  for (const m of message.matchAll(pattern)) claim(m.index!, m.index! + literal.length, placeholder);
-}
-
-function accountForAddresses(
-  message: string,
-  facts: MessageFacts,
-  claim: (s: number, e: number, p: string) => boolean,
-  find: (index: number, text: string, reason: string) => void,
-  problems: string[],
-): void {
+function accountForAddresses(message: string, facts: MessageFacts, claim: Claim, find: (index: number, text: string, reason: string) => void, problems: string[]): void {
   const others = new Set(facts.otherTokens.map((t) => t.mint));
   for (const m of message.matchAll(BASE58_RUN)) {
     const word = m[0];
     const start = m.index!;
     if (!isAddressText(word)) {
-      // Signatures and hashes are longer than an address; their digits say nothing, unless the
-      // run reads as words (a hash has digits all along; a sentence spelt in base58 has few).
-      if (word.length > 44 && isOpaque(word, 3)) claim(start, start + word.length, '{hash}');
+      // Signatures and hashes are longer than an address, with digits all along (a sentence spelt
+      // in base58 has few); their shape is pinned with the wording (slot-shapes.ts).
+      if (word.length > 44 && (word.match(/\d/g)?.length ?? 0) >= 3) claim(start, start + word.length, '{hash}');
       continue;
     }
     if (word === facts.mint) claim(start, start + word.length, '{mint}');
@@ -332,17 +288,25 @@ function accountForAddresses(
 }
 
 /**
- * Whether the message names the token (mint, or unique symbol); masks its symbol and name where
- * they are plain (they come from the service too, and a "name" that is a sentence must stay
- * in the wording, where it shows); refuses other tokens' symbols and names.
+ * Whether the message names the token (mint, or unique symbol); masks its name and symbol, and
+ * makes each one the tool cannot vouch for (slot-shapes.ts: not plain, not the one you confirmed
+ * for this token) a token finding; refuses other tokens' symbols and names.
  */
-function accountForTokenNames(message: string, facts: MessageFacts, claim: (s: number, e: number, p: string) => boolean, problems: string[]): boolean {
+function accountForTokenNames(message: string, facts: MessageFacts, claim: Claim, problems: string[], findings: Finding[]): boolean {
   let named = new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(facts.mint)}(?![A-Za-z0-9])`).test(message);
   const name = facts.name?.trim() ?? '';
-  if (isPlainName(name)) claimLiteral(message, name, '{name}', claim);
-  if (facts.symbol && isPlainSymbol(facts.symbol)) {
-    for (const m of message.matchAll(symbolPattern(facts.symbol, false))) {
-      if (claim(m.index!, m.index! + m[0].length, '{symbol}') && facts.symbolIsUnique) named = true;
+  const own = [
+    ['name', name, plainName(name), 'at most 3 words of ASCII letters and digits, 32 characters', literalPattern(name)],
+    ['symbol', facts.symbol ?? '', plainSymbol(facts.symbol ?? ''), 'at most 10 ASCII letters and digits', symbolPattern(facts.symbol ?? '', false)],
+  ] as const;
+  for (const [what, value, plain, rule, pattern] of own) {
+    if (!/\p{L}/u.test(value) || value.includes('\n')) continue;
+    const vouched = plain || value === facts.confirmed?.[what];
+    for (const m of message.matchAll(pattern)) {
+      const reason = `the token's ${what}, which comes from the service alone: neither plain (${rule}) nor the one confirmed for this token`;
+      if (!vouched) findings.push({ text: m[0], index: m.index!, reason, token: true });
+      // Digits in a value no one vouched for stay in the wording, where the accounting reads them.
+      if ((vouched || !/\d/.test(value)) && claim(m.index!, m.index! + m[0].length, `{${what}}`) && what === 'symbol' && facts.symbolIsUnique) named = true;
     }
   }
   for (const other of facts.otherTokens) {
@@ -355,35 +319,15 @@ function accountForTokenNames(message: string, facts: MessageFacts, claim: (s: n
   }
   for (const other of facts.otherTokens) {
     const otherName = other.name?.trim() ?? '';
-    if (otherName.length < 4 || !isPlainName(otherName) || otherName === name) continue;
-    if (new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(otherName)}(?![\\p{L}\\p{N}])`, 'iu').test(message)) {
-      problems.push(`the message names another token, ${otherName} (${other.mint})`);
-    }
+    if (otherName.length < 4 || otherName.includes('\n') || otherName === name) continue;
+    if (new RegExp(literalPattern(otherName).source, 'iu').test(message)) problems.push(`the message names another token, ${otherName} (${other.mint})`);
   }
   return named;
 }
 
-/** A symbol that is one short word with a letter in it (a "symbol" such as 0.5 would hide a figure from the accounting). */
-function isPlainSymbol(symbol: string): boolean {
-  return /^[\p{L}\p{N}$._-]{1,12}$/u.test(symbol) && /\p{L}/u.test(symbol);
-}
-
-/**
- * A name of at most five words of letters (a short number such as a year may be one), none a
- * word that changes a sale's terms: anything else stays literal in the wording.
- */
-function isPlainName(name: string): boolean {
-  if (!/^\p{L}[\p{L}\p{M}\p{N} .'&-]{0,39}$/u.test(name)) return false;
-  const words = name.split(/[ .'&-]+/).filter(Boolean);
-  return (
-    words.length <= 5 &&
-    !words.some(
-      (w) =>
-        /\p{N}/u.test(w) && !/^\d{1,4}$/.test(w) ||
-        NUMBER_WORD.test(w) ||
-        /^(x|any|no|not|min|minimum|max|maximum|least|floor|price|fee|sell|buy|send|pay|transfer|withdraw|approve|other|also|and|or|is|are|was|be|will|to|your|you|my|our|owner|owners|service|proceeds|receive|wallet|treasury|authorize|authorise|sign|only|quote)$/i.test(w),
-    )
-  );
+/** A name as a whole phrase (no letter or digit of any script right before or after it). */
+function literalPattern(text: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(text)}(?![\\p{L}\\p{N}_])`, 'gu');
 }
 
 /** The symbol as a whole word (case-sensitive unless `anyCase`), optionally after `$`. */
@@ -627,25 +571,19 @@ function judge(value: string, unit: Unit | null, values: Map<Role, string>, fact
   return { kind: 'finding', why: `a figure in ${unitName} that is none of the trade’s values` };
 }
 
+const ROLE_NAMES: Record<Role, string> = {
+  'amount.raw': 'the amount in raw units',
+  'amount.tokens': 'the amount in whole tokens',
+  'minimum.lamports': 'the minimum in lamports',
+  'minimum.sol': 'the minimum in SOL',
+  'expected.lamports': 'the expected output in lamports',
+  'expected.sol': 'the expected output in SOL',
+  'slippage.bps': 'the slippage in bps',
+  'slippage.pct': 'the slippage in %',
+};
+
 function describeRole(role: Role, facts: MessageFacts): string {
-  switch (role) {
-    case 'amount.raw':
-      return `the amount in raw units (${facts.amount})`;
-    case 'amount.tokens':
-      return `the amount in whole tokens (${toDecimalString(facts.amount, facts.decimals ?? 0)})`;
-    case 'minimum.lamports':
-      return `the minimum in lamports (${facts.minimumLamports})`;
-    case 'minimum.sol':
-      return `the minimum in SOL (${toDecimalString(facts.minimumLamports, SOL_DECIMALS)})`;
-    case 'expected.lamports':
-      return `the expected output in lamports (${facts.expectedLamports})`;
-    case 'expected.sol':
-      return `the expected output in SOL (${toDecimalString(facts.expectedLamports, SOL_DECIMALS)})`;
-    case 'slippage.bps':
-      return `the slippage in bps (${facts.slippageBps})`;
-    case 'slippage.pct':
-      return `the slippage in % (${toDecimalString(BigInt(facts.slippageBps), 2)})`;
-  }
+  return `${ROLE_NAMES[role]} (${roleValues(facts).get(role) ?? facts.amount})`;
 }
 
 /** When a figure is two roles at once (minimum = expected at 0 slippage), the words before it decide. */
@@ -662,14 +600,6 @@ function isTimestampOf(value: string, facts: MessageFacts): boolean {
   if (!/^\d{9,13}$/.test(value)) return false;
   const n = Number(value);
   return [facts.createdAtMs, facts.expiresAtMs].some((ms) => ms !== null && (n === ms || n === Math.floor(ms / 1000)));
-}
-
-/**
- * Whether an id or hash is opaque: digits through it (at least `minDigits`) and no word that
- * changes a sale's terms spelt inside.
- */
-export function isOpaque(token: string, minDigits: number): boolean {
-  return (token.match(/\d/g)?.length ?? 0) >= minDigits && !HIDDEN_STATEMENT.test(token);
 }
 
 function isAddressText(word: string): boolean {
@@ -693,8 +623,4 @@ function mask(message: string, spans: Span[]): string {
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-function dedupe(lines: string[]): string[] {
-  return [...new Set(lines)];
 }

@@ -26,12 +26,10 @@
 //   the proceeds, a wallet, an owner or a seller are never given to anything but your wallet;
 // - no comment or strike-through markup hides a part of the message.
 //
-// A figure put in another's role (the minimum as what is sold, the amount as a minimum or as
-// received, the expected output as a minimum or as sold, a unit before a figure that does not
-// fit it, a percentage of a figure) is a problem: never signed. The other rules judge the shape
-// of the text, which an honest service may word its own way ("Min. received:", "->", a
-// markdown heading): what breaks them is a finding on its line, refused under --yes and shown
-// highlighted at the prompt, where accepting it pins that literal text in the wording.
+// A figure put in another's role (or under a unit that does not fit it, or as a percentage of
+// another) is a problem: never signed. The other rules judge the text's shape, which an honest
+// service may word its own way ("Min. received:", "->"): what breaks them is a finding on its
+// line, refused under --yes and highlighted at the prompt, where accepting it pins that text.
 
 const ROLE_FIGURE = /\{(amount|minimum|expected|slippage)\.[a-z]+\}/g;
 /** The trade's figures, and the times and lifetime that bound the authorization. */
@@ -60,7 +58,7 @@ const EXPIRY_CUE = /\b(?:expires|expire|expiry|expiration|exp|until)\b/g;
 const EXPIRY_FILLER = /^(?:[\s:="']|\b(?:at|in|on|after|utc|date|time)\b)*(?:\{(?:time|lifetime)\}|\d)/;
 /** Where the proceeds or a wallet would be named. */
 const DESTINATION = /\b(?:proceeds|receive|receives|received|receiving|output|out|to|wallet|owner|payout|recipient|destination|pay|paid|send|account)\b/;
-const OPAQUE_VALUE = /\{(hash|id|nonce|mint|treasury)\}/g;
+const OPAQUE_VALUE = /\{(hash|id|uuid|nonce|mint|treasury)\}/g;
 /** Words that say who gets or holds something; what follows them must be your wallet, a figure or a unit. */
 const HOLDER = /\b(?:proceeds|payout|recipient|destination|wallet|owner|seller|beneficiary|account|receive|receives|received|receiving)\b/g;
 const HOLDER_FILLER = /^(?:[\s:="'(]|\b(?:to|the|a|an|in|is|are|go|goes|sent|paid|by|your|my|of)\b)*/;
@@ -154,22 +152,18 @@ function lineOf(text: string, index: number): number {
   return line;
 }
 
-/** The unit right before a figure must fit it: "Amount (WOOF): 1000000" states whole tokens. */
+/** Which figures a unit named right before one fits: "Amount (WOOF): 1000000" states whole tokens. */
+const UNIT_FITS: Array<[RegExp, RegExp]> = [
+  [/^(?:symbol|tokens?)$/, /^amount\.tokens$/],
+  [/^(?:raw|units?)$/, /^amount\.raw$/],
+  [/^sol$/, /^(?:minimum|expected)\.sol$/],
+  [/^lamports?$/, /^(?:minimum|expected)\.lamports$/],
+  [/^bps$/, /^slippage\.bps$/],
+  [/^percent$/, /^slippage\.pct$/],
+];
+
 function unitLabelProblems(wording: string): string[] {
   const problems: string[] = [];
-  const fits: Record<string, string[]> = {
-    symbol: ['amount.tokens'],
-    tokens: ['amount.tokens'],
-    token: ['amount.tokens'],
-    raw: ['amount.raw'],
-    units: ['amount.raw'],
-    unit: ['amount.raw'],
-    sol: ['minimum.sol', 'expected.sol'],
-    lamports: ['minimum.lamports', 'expected.lamports'],
-    lamport: ['minimum.lamports', 'expected.lamports'],
-    bps: ['slippage.bps'],
-    percent: ['slippage.pct'],
-  };
   for (const m of wording.matchAll(ROLE_FIGURE)) {
     const before = wording.slice(Math.max(0, m.index! - 40), m.index);
     // Lower-cased as written: a sign between a unit and the figure ("SOL - 1%") is no label.
@@ -179,7 +173,7 @@ function unitLabelProblems(wording: string): string[] {
     // "sell BONK 123": a symbol after a verb names the token; after a label (":", "(", "in") it is the figure's unit.
     if (word === 'symbol' && !/[(:=]|\bin\s/.test(unit[0])) continue;
     const role = m[0].slice(1, -1);
-    if (!(fits[word] ?? []).includes(role)) problems.push(`the unit named before ${describe(m[0])} (${word === 'symbol' ? 'the token symbol' : word}) does not fit it`);
+    if (!UNIT_FITS.some(([unit, fits]) => unit.test(word) && fits.test(role))) problems.push(`the unit named before ${describe(m[0])} (${word === 'symbol' ? 'the token symbol' : word}) does not fit it`);
   }
   return problems;
 }
@@ -277,6 +271,7 @@ function describe(placeholder: string): string {
     '{lifetime}': 'the lifetime',
     '{hash}': 'a hash',
     '{id}': 'an id',
+    '{uuid}': 'an id',
     '{nonce}': 'a nonce',
     '{mint}': 'the mint',
     '{treasury}': 'the treasury',

@@ -1,14 +1,10 @@
-// The words a sell message is expected to use. A word outside this list is not refused outright
-// (a service may word its message its own way); it is a finding the user reads and accepts
-// once, at the prompt, after which it is part of the service's pinned wording. Under --yes a
-// first sell whose message uses an unexpected word is refused, so an unattended run never signs
-// text no person has read. Words that flip or widen a sale's terms ("not", "less", "any",
-// "pay", "transfer", "buy", "max", "more", "plus", "another", "or") are deliberately absent, and
-// so are the words that make statements about who owns or does what ("is", "will", "you",
-// "your", "our", "service"): a sell message labels the trade's values, it need not argue.
-// (A red team composed "proceeds to the service", "the owner of your tokens is the service",
-// "… or the quote" and "You authorize the service to sell your tokens" from the earlier list,
-// and "Proceeds: treasury": a sell has nothing to do with the service's treasury.)
+// The words a sell message is expected to use. A word outside this list is a finding the user
+// reads and accepts once, at the prompt, after which it is part of the service's pinned wording;
+// under --yes it is refused. Words that flip or widen a sale's terms ("not", "less", "any",
+// "pay", "transfer", "buy", "max", "more", "or") are deliberately absent, and so are the words
+// that make statements about who owns or does what ("is", "will", "you", "your", "service"): a
+// sell message labels the trade's values, it need not argue. Values in slots (ids, names) are
+// not words: slot-shapes.ts says what they may be.
 
 const WORDS = `
   a an the this that these it its
