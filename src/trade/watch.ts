@@ -31,6 +31,8 @@ export async function watchTrade(deps: WatchDeps, id: string, opts: WatchOptions
     clock: deps.clock,
     signal: deps.signal,
     intervalMs: Math.max(MIN_STATUS_INTERVAL_MS, opts.intervalMs),
+    // A deadline never brings a status read closer than 2 s to the last one: the wait stops instead.
+    minGapMs: MIN_STATUS_INTERVAL_MS,
     deadlineMs: opts.deadlineMs,
     read: async () => {
       // Only a buy read advances confirmation; the side is known after the first status read,
@@ -58,7 +60,9 @@ export async function watchSell(
   const result = await pollUntil<GetSellResponse>({
     clock: deps.clock,
     signal: deps.signal,
-    intervalMs: opts.intervalMs,
+    intervalMs: Math.max(MIN_STATUS_INTERVAL_MS, opts.intervalMs),
+    // Each round may read the group's status too, so the same 2 s floor holds at a deadline.
+    minGapMs: MIN_STATUS_INTERVAL_MS,
     deadlineMs: opts.deadlineMs,
     read: async () => {
       const view = await deps.api.getSell(sellId);
