@@ -3,7 +3,7 @@
 // Transport and engine choice: see transport.ts. Errors: errors.ts. Retries: retry.ts.
 
 import type { Clock } from '../clock.js';
-import { keyRedactor, redactDeep, type Redactor } from './redact.js';
+import { ALWAYS_WALKED_LENGTH, keyRedactor, redactDeep, type Redactor } from './redact.js';
 import { UsageError } from '../errors.js';
 import { resolveApiRoot } from './base-url.js';
 import { type Failure, httpFailure, oneLine, toApiError } from './errors.js';
@@ -313,9 +313,10 @@ function parseSuccess<T>(status: number, contentType: string | null, body: strin
   } catch {
     return bad(`HTTP ${status} with a body that is not valid JSON`);
   }
-  // A service that echoes the key (or a piece of it) anywhere gets it hidden; the deep walk runs
-  // only when the body holds a piece or escapes that could spell one (a page is at most 100 items).
-  if (redact.holdsPiece(text) || /\\u[0-9a-fA-F]{4}/.test(text)) json = redactDeep(json, redact);
+  // A service that echoes the key (or a piece of it, in any form) anywhere gets it hidden; the
+  // deep walk runs on a short answer, or when the body may hold a piece or has escapes that could
+  // spell one (a page is at most 100 items).
+  if (text.length <= ALWAYS_WALKED_LENGTH || redact.holdsPiece(text) || /\\u[0-9a-fA-F]{4}/.test(text)) json = redactDeep(json, redact);
   const bodyRequestId = (json as { requestId?: unknown } | null)?.requestId;
   const problem = c.check(json, '');
   if (problem) return bad(oneLine(redact(problem), 200), typeof bodyRequestId === 'string' ? bodyRequestId : headerRequestId);
