@@ -111,6 +111,29 @@ describe.concurrent('a sell whose service contradicts itself after authorize: ex
   });
 });
 
+describe('trades sell_… --watch follows the same rules', () => {
+  it('a sell read as completed with a failure code: exit 3, the contradiction named, the command to follow it', async () => {
+    const mint = await holding();
+    const sold = await runCli(['sell', mint, '10%', '--yes', '--json'], { env: envFor(sb.url) });
+    expect(sold.code, sold.stderr).toBe(0);
+    const id = JSON.parse(sold.stdout).authorization.id as string;
+    const proxy = await startScriptedProxy(sb.url, async (req, forward) => {
+      const answer = await forward(req);
+      const path = req.path.split('?')[0]!;
+      if (req.method === 'GET' && GET_SELL.test(path)) return rewritten(answer, (d) => (d.sell = { ...d.sell, status: 'completed', failureCode: 'SWAP_FAILED' }));
+      return answer;
+    });
+    closeAfterAll(() => proxy.close());
+    const r = await runCli(['trades', id, '--watch', '--json'], { env: envFor(proxy.url) });
+    expect(r.code, r.stderr).toBe(3);
+    const error = lastJsonError(r);
+    expect(error.code).toBe('SERVICE_CONTRADICTION');
+    expect(error.message).toContain(`the service contradicts itself about sell ${id}: read 1 reports the sell completed and failed at once`);
+    expect(error.message).toContain(`follow it with: trader trades ${id} --watch`);
+    expect(r.stderr).not.toMatch(/nothing (was )?sold/);
+  });
+});
+
 describe('buys after the signed deposit was handed over', () => {
   it('the deposit accepted, then the intent reported cancelled: a contradiction, exit 3, never "nothing was spent"', async () => {
     let deposited = false;
