@@ -102,3 +102,31 @@ describe('pollUntil minGapMs', () => {
     expect(await times(2001, 5000)).toEqual([0, 3000]);
   });
 });
+
+describe('the client keeps the 2 s floor on retries of /trades/{id}/status', () => {
+  it('a 503 on a status read is retried no sooner than 2 s (or the Retry-After, if longer); other reads keep their short backoff', async () => {
+    vi.useRealTimers(); // a real local server; the client's clock is the fake one of api-helpers
+    const { startServer, sendJson, ok, tradeStatus, intent, client } = await import('./api-helpers.js');
+    const server = await startServer((_q, res, n) => {
+      if (n < 2) sendJson(res, 503, { error: { code: 'BUSY', message: 'try later' } });
+      else if (n === 2) sendJson(res, 200, ok(tradeStatus));
+      else if (n < 5) sendJson(res, 503, { error: { code: 'BUSY', message: 'try later' } }, n === 4 ? { 'retry-after': '5' } : {});
+      else if (n === 5) sendJson(res, 200, ok(tradeStatus));
+      else if (n < 8) sendJson(res, 503, { error: { code: 'BUSY', message: 'try later' } });
+      else sendJson(res, 200, ok({ intent }));
+    });
+    try {
+      const { c, clock } = client(server);
+      await c.getTradeStatus(tradeStatus.id);
+      expect(clock.delays).toEqual([2000, 2000]); // the backoff alone would be 125 and 250
+      clock.delays.length = 0;
+      await c.getTradeStatus(tradeStatus.id);
+      expect(clock.delays).toEqual([2000, 5000]);
+      clock.delays.length = 0;
+      await c.getBuy(intent.id);
+      expect(clock.delays).toEqual([125, 250]);
+    } finally {
+      await server.close();
+    }
+  });
+});
