@@ -314,7 +314,7 @@ describe('every other way a sell ends', () => {
     expect(unattended).toMatchObject({ kind: 'refused', problems: ['the authorization expired before it could be signed'] });
   });
 
-  it('completed: signed once, followed to the end; failed: the final outcome carries the code, and PRICE_MOVED after the signature was taken is the service's word, not "nothing was sold"', async () => {
+  it('completed: signed once, followed to the end; failed: the final outcome carries the code, and PRICE_MOVED after the signature was taken is the service\'s word, not "nothing was sold"', async () => {
     const { trust } = memoryTrust();
     const fine = service();
     expect(await run(fine, trust, request(), hooks().h)).toMatchObject({ kind: 'final', outcome: { state: 'completed' }, idempotencyKey: 'k' });
