@@ -3,7 +3,7 @@
 // Transport and engine choice: see transport.ts. Errors: errors.ts. Retries: retry.ts.
 
 import type { Clock } from '../clock.js';
-import { keyRedactor, redactDeep, type Redactor } from './redact.js';
+import { ALWAYS_WALKED_LENGTH, keyRedactor, redactDeep, type Redactor } from './redact.js';
 import { UsageError } from '../errors.js';
 import { resolveApiRoot } from './base-url.js';
 import { type Failure, httpFailure, oneLine, toApiError } from './errors.js';
@@ -136,6 +136,8 @@ interface Call {
   body?: unknown;
   repeatability: Repeatability;
   check: S.Check;
+  /** A retry of this call waits at least this long (the status endpoint: no faster than every 2 s). */
+  minGapMs?: number;
 }
 
 /** Creates the client; checks the base URL now (UsageError for a bad or insecure one). */
@@ -195,6 +197,7 @@ export function createClient(opts: ClientOptions): ServiceClient {
       clock,
       random,
       signal: opts.signal,
+      minDelayMs: c.minGapMs ?? 0,
       attempt: async (n) => {
         const started = clock.now();
         const log = (status: number | null, requestId: string | null, error?: string) =>
@@ -266,7 +269,9 @@ export function createClient(opts: ClientOptions): ServiceClient {
     listActivity: async (q) => page<ActivityEntry>(`/activity${query({ type: q.types, limit: q.limit, cursor: q.cursor })}`, S.activityEntry),
     holdings: async () => dataOf(get<Holding[]>('/holdings', S.envelope(S.arrayOf(S.holding)))),
     getTrade: async (id) => dataOf(get<Trade>(`/trades/${segment(id)}`, S.envelope(S.trade))),
-    getTradeStatus: async (id) => dataOf(get<TradeStatus>(`/trades/${segment(id)}/status`, S.envelope(S.tradeStatus))),
+    // The API allows this endpoint to be read every 2 s at most: a retry keeps that pace too.
+    getTradeStatus: async (id) =>
+      dataOf(call<TradeStatus>({ method: 'GET', path: `/trades/${segment(id)}/status`, repeatability: 'read', check: S.envelope(S.tradeStatus), minGapMs: STATUS_MIN_GAP_MS })),
     createBuy: async (req) =>
       dataOf(call<CreateBuyResponse>({ method: 'POST', path: '/trade/buys', body: req, repeatability: 'idempotent-create', check: S.envelope(S.createBuyResponse) })),
     submitDeposit: async (id, req) =>
@@ -281,6 +286,9 @@ export function createClient(opts: ClientOptions): ServiceClient {
     getSell: async (id) => dataOf(get<GetSellResponse>(`/trade/sells/${segment(id)}`, S.envelope(S.getSellResponse))),
   };
 }
+
+/** The status endpoint may not be read faster than this, retries included. */
+export const STATUS_MIN_GAP_MS = 2000;
 
 type Parsed<T> = { ok: true; value: { data: T; envelope: Record<string, unknown> } } | { ok: false; failure: Failure };
 
@@ -313,9 +321,10 @@ function parseSuccess<T>(status: number, contentType: string | null, body: strin
   } catch {
     return bad(`HTTP ${status} with a body that is not valid JSON`);
   }
-  // A service that echoes the key (or a piece of it) anywhere gets it hidden; the deep walk runs
-  // only when the body holds a piece or escapes that could spell one (a page is at most 100 items).
-  if (redact.holdsPiece(text) || /\\u[0-9a-fA-F]{4}/.test(text)) json = redactDeep(json, redact);
+  // A service that echoes the key (or a piece of it, in any form) anywhere gets it hidden; the
+  // deep walk runs on a short answer, or when the body may hold a piece or has escapes that could
+  // spell one (a page is at most 100 items).
+  if (text.length <= ALWAYS_WALKED_LENGTH || redact.holdsPiece(text) || /\\u[0-9a-fA-F]{4}/.test(text)) json = redactDeep(json, redact);
   const bodyRequestId = (json as { requestId?: unknown } | null)?.requestId;
   const problem = c.check(json, '');
   if (problem) return bad(oneLine(redact(problem), 200), typeof bodyRequestId === 'string' ? bodyRequestId : headerRequestId);

@@ -1,9 +1,23 @@
-// Keeps the API key out of anything the service sends back: the whole key, and any run of 8
-// or more of its characters (a display prefix that is the key's head, a key cut in two by a
-// line break), before anything is shortened for display, so no cut can leave a piece behind.
+// Keeps the API key out of anything the service sends back, before anything is shortened for
+// display, so no cut can leave a piece behind. Three rules, each on every text:
+// - any run of 8 or more of the key's characters, as they are (a display prefix that is the
+//   key's head, a key cut in two by a line break);
+// - the same on the text's letters and digits only, percent-decoded and with case ignored: the
+//   key echoed transformed ("…-4FQ2MZ7-PL4VB8N-…", "%34%66…", upper case, in dashed pieces);
+// - a short text (at most twice the key's length) that holds most of the key's letters and
+//   digits in order, whatever lies between them, is masked whole.
 
 /** A run this long that also occurs in the key is a piece of the key. */
 export const KEY_FRAGMENT_LENGTH = 8;
+
+/** A short text holding at least this share of the key's letters and digits, in order, is masked. */
+export const KEY_SHARE_MASKED = 2 / 3;
+
+/**
+ * An answer this short is always walked: the rule for short texts that hold most of the key has
+ * no quick test, and a single object costs microseconds to walk (pages are what the quick test is for).
+ */
+export const ALWAYS_WALKED_LENGTH = 8192;
 
 export interface Redactor {
   /**
@@ -11,16 +25,108 @@ export interface Redactor {
    * and "…", so no number of echoed pieces adds up to more of the key than `config list` shows.
    */
   (text: string): string;
-  /** Whether the text holds any piece of the key (a quick test before a deep walk). */
+  /**
+   * Whether the text may hold a piece of the key in any of the forms above (the quick test
+   * before a deep walk of a page): false only when no rule can find anything in it.
+   */
   holdsPiece(text: string): boolean;
+}
+
+// Letters and digits as 0–35 (case folded); -1 for everything else.
+const ALNUM = new Int8Array(128).fill(-1);
+for (let c = 48; c <= 57; c++) ALNUM[c] = c - 48;
+for (let c = 97; c <= 122; c++) ALNUM[c] = ALNUM[c - 32] = c - 87;
+
+const hexValue = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1);
+
+/**
+ * A text's letters and digits, percent-decoded (also twice over: %2573) and case folded, each
+ * with the span of the original text it came from.
+ */
+interface Skeleton {
+  /** Each kept character as 0–35. */
+  values: number[];
+  starts: number[];
+  ends: number[];
+}
+
+function skeletonOf(text: string): Skeleton {
+  const values: number[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (let i = 0; i < text.length; ) {
+    const start = i;
+    let c = text.charCodeAt(i++);
+    // %XX, and %25XX… (an encoded percent sign), decoded to the character they stand for.
+    while (c === 37 && i + 1 < text.length) {
+      const hi = hexValue(text.charCodeAt(i));
+      const lo = hexValue(text.charCodeAt(i + 1));
+      if (hi < 0 || lo < 0) break;
+      c = hi * 16 + lo;
+      i += 2;
+    }
+    const v = c < 128 ? ALNUM[c]! : -1;
+    if (v < 0) continue;
+    values.push(v);
+    starts.push(start);
+    ends.push(i);
+  }
+  return { values, starts, ends };
+}
+
+/** Skeleton values as a string of one character each, for slicing and searching. */
+function asText(values: number[]): string {
+  let out = '';
+  for (const v of values) out += String.fromCharCode(v + 48);
+  return out;
+}
+
+/** Length of the longest common subsequence of two short arrays. */
+function commonInOrder(a: number[], b: number[]): number {
+  let prev = new Uint16Array(b.length + 1);
+  let row = new Uint16Array(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = a[i - 1] === b[j - 1] ? prev[j - 1]! + 1 : Math.max(prev[j]!, row[j - 1]!);
+    }
+    [prev, row] = [row, prev];
+  }
+  return prev[b.length]!;
+}
+
+/**
+ * The part of the key that is secret: what follows its last "_" or "-" when that is at least 16
+ * characters ("sk_live_…"), else the whole key. A prefix that names the kind of key is in every
+ * such key and in ordinary words ("sandbox"), so matching it would mask innocent text.
+ */
+export function secretPart(key: string): string {
+  const cut = Math.max(key.lastIndexOf('_'), key.lastIndexOf('-'));
+  return cut >= 0 && key.length - cut - 1 >= 16 ? key.slice(cut + 1) : key;
 }
 
 /** A redactor for one key. */
 export function keyRedactor(key: string): Redactor {
+  const marker = `${key.slice(0, 4)}…`;
+
+  // Rule 1: the key's own 8-character pieces.
   const pieces = new Set<string>();
   for (let i = 0; i + KEY_FRAGMENT_LENGTH <= key.length; i++) pieces.add(key.slice(i, i + KEY_FRAGMENT_LENGTH));
-  const marker = `${key.slice(0, 4)}…`;
-  const redact = ((text: string): string => {
+
+  // Rules 2 and 3 work on the secret part's letters and digits, case folded.
+  const keySkeleton = skeletonOf(secretPart(key)).values;
+  const keyText = asText(keySkeleton);
+  const m = keySkeleton.length;
+  const transformedPieces = new Set<string>();
+  for (let i = 0; i + KEY_FRAGMENT_LENGTH <= m; i++) transformedPieces.add(keyText.slice(i, i + KEY_FRAGMENT_LENGTH));
+  // Every 4-run of the key's skeleton, as a 24-bit number, in a bit set: the quick scan's test.
+  const grams = new Uint8Array(1 << 21);
+  for (let i = 0; i + 4 <= m; i++) {
+    const g = (keySkeleton[i]! << 18) | (keySkeleton[i + 1]! << 12) | (keySkeleton[i + 2]! << 6) | keySkeleton[i + 3]!;
+    grams[g >>> 3]! |= 1 << (g & 7);
+  }
+  const shareNeeded = Math.ceil(m * KEY_SHARE_MASKED);
+
+  const exactPieces = (text: string): string => {
     if (text.length < KEY_FRAGMENT_LENGTH || pieces.size === 0) return text;
     let out = '';
     let i = 0;
@@ -37,21 +143,97 @@ export function keyRedactor(key: string): Redactor {
       i = end;
     }
     return out;
-  }) as Redactor;
-  // Every piece holds one of the key's 4-character blocks that start at a multiple of 4 (a piece
-  // starts at most 3 characters before one and runs 8), so a text holding none of those few
-  // blocks holds no piece: one search per block instead of one per piece on every page.
+  };
+
+  const transformed = (text: string): string => {
+    const sk = skeletonOf(text);
+    const n = sk.values.length;
+    if (n < KEY_FRAGMENT_LENGTH || transformedPieces.size === 0) return text;
+    // Rule 3: a short text that is mostly the key, in order.
+    if (m >= 2 * KEY_FRAGMENT_LENGTH && n <= 2 * m && n >= shareNeeded && commonInOrder(keySkeleton, sk.values) >= shareNeeded) return marker;
+    // Rule 2: runs of the skeleton that are pieces of the key's skeleton, mapped back to their spans.
+    const skText = asText(sk.values);
+    const spans: Array<[number, number]> = [];
+    let i = 0;
+    while (i + KEY_FRAGMENT_LENGTH <= n) {
+      if (!transformedPieces.has(skText.slice(i, i + KEY_FRAGMENT_LENGTH))) {
+        i++;
+        continue;
+      }
+      let end = i + KEY_FRAGMENT_LENGTH;
+      while (end < n && keyText.includes(skText.slice(i, end + 1))) end++;
+      spans.push([sk.starts[i]!, sk.ends[end - 1]!]);
+      i = end;
+    }
+    if (spans.length === 0) return text;
+    let out = '';
+    let at = 0;
+    for (const [s, e] of spans) {
+      out += text.slice(at, s) + marker;
+      at = e;
+    }
+    return out + text.slice(at);
+  };
+
+  const redact = ((text: string): string => transformed(exactPieces(text))) as Redactor;
+
+  // The exact pieces: every piece holds one of the key's 4-character blocks that start at a
+  // multiple of 4 (a piece starts at most 3 characters before one and runs 8), so a text holding
+  // none of those few blocks holds no piece: one native search per block.
   const blocks: string[] = [];
   for (let b = 0; b + 4 <= key.length; b += 4) blocks.push(key.slice(b, b + 4));
-  redact.holdsPiece = (text) => blocks.some((block) => text.includes(block)) && [...pieces].some((piece) => text.includes(piece));
+  const exactHeld = (text: string) => blocks.some((block) => text.includes(block)) && [...pieces].some((piece) => text.includes(piece));
+
+  // The transformed forms: one pass over the letters and digits (separators skipped, case
+  // folded) looking for 4-runs of the key's skeleton; three of them within the key's length of
+  // each other is worth a walk (an 8-run of the key holds five; by chance, a 50 kB page of
+  // random text holds about one 4-run). Percent signs make the pass decode first.
+  const transformedHeld = (text: string): boolean => {
+    if (m < KEY_FRAGMENT_LENGTH) return false;
+    if (text.includes('%')) return skeletonHits(skeletonOf(text).values);
+    let g = 0;
+    let n = 0;
+    let hit1 = -0x3fffffff;
+    let hit2 = -0x3fffffff;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 128) continue;
+      const v = ALNUM[c]!;
+      if (v < 0) continue;
+      g = ((g << 6) | v) & 0xffffff;
+      if (++n >= 4 && grams[g >>> 3]! & (1 << (g & 7))) {
+        if (n - hit1 <= m) return true;
+        hit1 = hit2;
+        hit2 = n;
+      }
+    }
+    return false;
+  };
+  const skeletonHits = (values: number[]): boolean => {
+    let g = 0;
+    let hit1 = -0x3fffffff;
+    let hit2 = -0x3fffffff;
+    for (let n = 1; n <= values.length; n++) {
+      g = ((g << 6) | values[n - 1]!) & 0xffffff;
+      if (n >= 4 && grams[g >>> 3]! & (1 << (g & 7))) {
+        if (n - hit1 <= m) return true;
+        hit1 = hit2;
+        hit2 = n;
+      }
+    }
+    return false;
+  };
+
+  redact.holdsPiece = (text) => exactHeld(text) || transformedHeld(text);
   return redact;
 }
 
-/** A copy of a parsed JSON value with every string (and key) redacted. */
+/** A copy of a parsed JSON value with every string, and every object key, redacted. */
 export function redactDeep<T>(value: T, redact: (s: string) => string): T {
   if (typeof value === 'string') return redact(value) as T;
   if (Array.isArray(value)) return value.map((v) => redactDeep(v, redact)) as T;
   if (value && typeof value === 'object') {
+    // The key may be echoed as a property name as well as a value.
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k), redactDeep(v, redact)])) as T;
   }
   return value;

@@ -71,6 +71,8 @@ export interface RetryRun<T> {
   clock: Clock;
   random: () => number;
   signal?: AbortSignal;
+  /** The least time between two attempts (an endpoint that may not be read faster); default 0. */
+  minDelayMs?: number;
   /** One attempt (1-based); throws only for a user abort. */
   attempt: (n: number) => Promise<AttemptResult<T>>;
 }
@@ -91,8 +93,10 @@ export async function withRetry<T>(run: RetryRun<T>): Promise<RetryOutcome<T>> {
     uncertain ||= f.uncertain;
     const giveUp = (): RetryOutcome<T> => ({ ok: false, failure: f, attempts: n, uncertain });
     if (!mayRepeat(run.repeatability) || !isTransient(f) || n >= policy.maxAttempts) return giveUp();
-    const delay =
-      f.retryAfterMs !== null ? Math.min(f.retryAfterMs, policy.maxRetryAfterMs) : backoffDelay(policy, n - 1, run.random);
+    const delay = Math.max(
+      run.minDelayMs ?? 0,
+      f.retryAfterMs !== null ? Math.min(f.retryAfterMs, policy.maxRetryAfterMs) : backoffDelay(policy, n - 1, run.random),
+    );
     if (clock.now() - started + delay > policy.maxTotalMs) return giveUp();
     await clock.sleep(delay, run.signal);
   }

@@ -15,6 +15,8 @@ import type { Theme } from '../io/theme.js';
 import { defineCommand, parsedOption } from './definition.js';
 import { withCommand } from '../io/command-line.js';
 import { followCommand } from './follow-command.js';
+import { soldWords } from '../domain/sell-evidence.js';
+import { shellQuote } from '../shell-quote.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from './shared-options.js';
 import { startTrade } from './trade-preflight.js';
 import { tradeScreen } from './trade-screen.js';
@@ -178,8 +180,9 @@ async function run(ctx: Context, opts: SellOptions): Promise<void> {
         throw screen.pending(view.authorization.id, 'not final');
       }
       if (outcome?.state === 'failed') {
+        const id = view.authorization.id;
         throw new TradeFailedError(
-          `sell ${view.authorization.id} failed${outcome.code ? `: ${outcome.code}` : ''}${outcome.reason ? ` (${outcome.reason})` : ''}${outcome.nothingSold ? '; nothing was sold' : ''}`,
+          `sell ${id} failed${outcome.code ? `: ${outcome.code}` : ''}${outcome.reason ? ` (${outcome.reason})` : ''}; ${soldWords(outcome.sold, `trader trades ${shellQuote(id)}`)}`,
           outcome.code ?? 'SELL_FAILED',
         );
       }

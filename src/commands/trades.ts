@@ -2,14 +2,16 @@
 import { MIN_PREFIX_LENGTH, parseLimit, parseSeconds, parseTradeIdArgument, type TypedTradeId } from '../argument-parsers.js';
 import type { Context } from '../context.js';
 import { DEFAULT_WATCH_INTERVAL_SECONDS, MIN_WATCH_INTERVAL_SECONDS, SERVICE_PAGE_LIMIT } from '../defaults.js';
-import { InterruptedError, PendingError, TradeFailedError, UsageError } from '../errors.js';
+import { ApiError, InterruptedError, PendingError, TradeFailedError, UsageError } from '../errors.js';
 import { stageWords } from '../io/views/stage.js';
 import { renderSell, renderTrade } from '../io/views/trade.js';
 import { readTradeOrNull } from '../trade/read-trade.js';
 import { sellGroupKey } from '../trade/sell-outcome.js';
 import { tokenMetaQuietly } from '../trade/token-lookup.js';
 import type { TokenMeta } from '../domain/token.js';
-import { watchSell, watchTrade } from '../trade/watch.js';
+import { SERVICE_CONTRADICTION, watchSell, watchTrade } from '../trade/watch.js';
+import { soldWords } from '../domain/sell-evidence.js';
+import { shellQuote } from '../shell-quote.js';
 import { defineCommand, optionFlag, parsedOption } from './definition.js';
 import { followCommand } from './follow-command.js';
 import { resolveTradeId } from './id-prefix.js';
@@ -98,12 +100,14 @@ async function run(ctx: Context, opts: TradesOptions): Promise<void> {
         const watched = await watchSell(deps, id, watchOpts);
         done = watched.done;
         const o = watched.outcome;
-        sellResult = o?.state === 'failed' ? `failed (${o.code ?? 'no code'}${o.nothingSold ? ', nothing sold' : ''})` : o?.state;
+        sellResult = o?.state === 'failed' ? `failed (${o.code ?? 'no code'}); ${soldWords(o.sold, `trader trades ${shellQuote(id)}`)}` : o?.state;
       } else {
         done = (await watchTrade(deps, id, watchOpts)).done;
       }
     } catch (err) {
       if (err instanceof InterruptedError) throw new InterruptedError(err.signal, [], `the trade goes on; follow it with: ${follow}`).endingWith(follow);
+      // The service said two things that cannot both be true: name them and how to look again.
+      if (err instanceof ApiError && err.code === SERVICE_CONTRADICTION) throw err.withNote(`follow it with: ${follow}`);
       throw err;
     } finally {
       progress.stop();

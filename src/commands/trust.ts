@@ -5,11 +5,11 @@ import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import { UsageError } from '../errors.js';
 import type { SellTrust } from '../trade/sell-flow.js';
 
-/** The trust store of the configured service; warns once when other users could change it. */
+/** The trust store of the configured service; refused (exit 2) when it or its folder is not the user's own or others can change it. */
 export async function openTrust(ctx: Context): Promise<TrustStore> {
   const store = await ctx.trustStore();
-  const warning = store.permissionWarning();
-  if (warning) ctx.output.warn(warning);
+  const problem = store.ownershipProblem();
+  if (problem) throw new UsageError(`${problem}; nothing was signed`, 'TRUST_STORE');
   return store;
 }
 

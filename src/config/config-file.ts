@@ -87,6 +87,7 @@ export function updateProfile(path: string, name: string, change: (profile: Prof
         return JSON.stringify({ ...document, profiles: { ...document.profiles, [name]: written } }, null, 2) + '\n';
       },
       timing,
+      'config file',
     );
   } catch (err) {
     if (err instanceof LockedFileError) throw new UsageError(err.message, 'CONFIG');

@@ -2,8 +2,49 @@
 // config, the trust store): under a lock file, the current contents are read again, changed,
 // written to a temp file and renamed over the original. A crash leaves the old file or the new
 // one, never half of either, and no process's change is lost to another's stale copy.
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+// Temp and lock files are created exclusively (O_EXCL, O_NOFOLLOW) under fresh names, so a
+// file or symlink planted beside the config can never be written through; and a folder or file
+// that is not the user's own, or that others can write, is refused before anything is written.
+import { closeSync, constants, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
+
+/** Create a new file only: never an existing one, never through a symlink. */
+const CREATE_EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+
+/** The facts of a folder or file that decide whether it may be trusted. */
+export interface OwnershipFacts {
+  uid: number;
+  mode: number;
+}
+
+/**
+ * Why a folder or file holding what the user trusts may not be used, or null when it may: it
+ * must belong to the user (or root, as for ssh) and be writable by no one else, or another
+ * user could change what is trusted. `myUid` null (no uids on this system): nothing to check.
+ */
+export function ownershipProblem(what: string, path: string, facts: OwnershipFacts, myUid: number | null): string | null {
+  if (myUid === null) return null;
+  if (facts.uid !== myUid && facts.uid !== 0) return `${what} ${path} belongs to another user (uid ${facts.uid}; you are uid ${myUid}); use one of your own`;
+  if (facts.mode & 0o022) {
+    const mode = (facts.mode & 0o777).toString(8);
+    return `${what} ${path} can be changed by other users (mode ${mode}); run: chmod go-w ${path}`;
+  }
+  return null;
+}
+
+/** Throws LockedFileError when `path` exists and is not safe to trust (see ownershipProblem). */
+export function assertOwnPrivate(what: string, path: string): void {
+  let facts: OwnershipFacts;
+  try {
+    facts = statSync(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw new LockedFileError(`cannot check ${path}: ${(err as Error).message}`);
+  }
+  const problem = ownershipProblem(what, path, facts, typeof process.getuid === 'function' ? process.getuid() : null);
+  if (problem) throw new LockedFileError(problem);
+}
 
 export interface LockTiming {
   /** The clock, to judge a lock left behind by a crashed process. */
@@ -21,8 +62,10 @@ export class LockedFileError extends Error {}
  * Updates `path` under its lock: `change` gets the current text (null when there is none) and
  * returns the new text, or null to leave the file as it is. Returns what `change` returned.
  */
-export function updateLockedFile(path: string, change: (current: string | null) => string | null, timing: LockTiming): string | null {
+export function updateLockedFile(path: string, change: (current: string | null) => string | null, timing: LockTiming, what = 'file'): string | null {
   ensureDir(dirname(path));
+  assertOwnPrivate('config folder', dirname(path));
+  assertOwnPrivate(what, path);
   const release = lock(`${path}.lock`, timing);
   try {
     const next = change(readOrNull(path));
@@ -54,7 +97,12 @@ function lock(lockPath: string, timing: LockTiming): () => void {
   // Bounded by attempts as well as by the clock, so a stopped clock cannot wait for ever.
   for (let attempt = 0; ; attempt++) {
     try {
-      writeFileSync(lockPath, token, { flag: 'wx', mode: 0o600 });
+      const fd = openSync(lockPath, CREATE_EXCLUSIVE, 0o600);
+      try {
+        writeSync(fd, token);
+      } finally {
+        closeSync(fd);
+      }
       return () => {
         try {
           if (readFileSync(lockPath, 'utf8') === token) unlinkSync(lockPath);
@@ -109,13 +157,25 @@ function pause(ms: number): void {
 }
 
 function replaceAtomically(path: string, text: string): void {
-  // Only the lock holder writes, so one temp name is enough.
-  const temp = `${path}.tmp`;
+  // A fresh name each time, created exclusively: a file or symlink planted at a guessable temp
+  // name is never opened, so it cannot be written through or have its mode changed.
+  const temp = `${path}.${randomBytes(8).toString('hex')}.tmp`;
+  let fd: number | null = null;
   try {
-    writeFileSync(temp, text, { mode: 0o600 });
-    chmodSync(temp, 0o600); // mode is ignored when a temp file was left behind by a crash
+    fd = openSync(temp, CREATE_EXCLUSIVE, 0o600);
+    const bytes = Buffer.from(text, 'utf8');
+    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = null;
     renameSync(temp, path);
   } catch (err) {
+    if (fd !== null) closeSync(fd);
+    try {
+      unlinkSync(temp);
+    } catch {
+      /* never created, or already renamed */
+    }
     throw new LockedFileError(`cannot write ${path}: ${(err as Error).message}`);
   }
 }

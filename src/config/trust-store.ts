@@ -7,9 +7,8 @@
 // and each token's symbol, name and decimals as first traded (a service that later gives a token
 // other decimals would make the message's whole-token figure mean another amount), marked
 // confirmed once a person accepted them (only then may a name or symbol of any shape be signed).
-import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { LockedFileError, readOrNull, updateLockedFile, type LockTiming } from './locked-file.js';
+import { assertOwnPrivate, LockedFileError, readOrNull, updateLockedFile, type LockTiming } from './locked-file.js';
 
 export interface PinnedWording {
   text: string;
@@ -142,16 +141,6 @@ export class TrustStore {
     });
   }
 
-  /** A warning when other users could change what this file trusts; null when it is private. */
-  permissionWarning(): string | null {
-    try {
-      const mode = statSync(this.path).mode & 0o777;
-      return mode & 0o022 ? `trust store ${this.path} can be changed by other users (mode ${mode.toString(8)}); run: chmod 600 ${this.path}` : null;
-    } catch {
-      return null;
-    }
-  }
-
   private update<T>(change: (entry: ServiceTrust) => { entry: ServiceTrust; value: T }): T {
     let value: T;
     try {
@@ -165,6 +154,7 @@ export class TrustStore {
           return JSON.stringify({ ...document, services }, null, 2) + '\n';
         },
         this.timing,
+        'trust store',
       );
     } catch (err) {
       if (err instanceof LockedFileError) throw new TrustStoreError(err.message);
@@ -173,7 +163,22 @@ export class TrustStore {
     return value!;
   }
 
+  /** Why the store may not be trusted (its folder or file not the user's own, or writable by others), or null. */
+  ownershipProblem(): string | null {
+    try {
+      assertOwnPrivate('config folder', dirname(this.path));
+      assertOwnPrivate('trust store', this.path);
+      return null;
+    } catch (err) {
+      if (err instanceof LockedFileError) return err.message;
+      throw err;
+    }
+  }
+
   private readText(): string | null {
+    // What others can change is not trusted: the pins would be theirs.
+    const problem = this.ownershipProblem();
+    if (problem) throw new TrustStoreError(problem);
     try {
       return readOrNull(this.path);
     } catch (err) {

@@ -14,6 +14,8 @@ import type { BuyReview, QuoteRead } from '../domain/buy-review.js';
 import { buySlippageProblems, readQuote } from './buy-quote.js';
 import { readTradeOrNull } from './read-trade.js';
 import { buyStatusStage } from './stages.js';
+import { depositWords } from '../domain/deposit-evidence.js';
+import { SERVICE_CONTRADICTION } from './watch.js';
 
 const CANCELLED = 'the buy intent was cancelled';
 
@@ -152,28 +154,12 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
         track.phase = 'submitted';
         throw err;
       }
-      // Answered with an error, though the signed deposit is in the service's hands: only its
-      // state says whether anything was spent.
-      let spent: Awaited<ReturnType<typeof afterRefusedDeposit>>;
-      try {
-        spent = await afterRefusedDeposit(api, intent.id);
-      } catch (readError) {
-        // Stopped (Ctrl-C) before the state was read: the signed deposit may still be spent.
-        track.phase = 'submitted';
-        throw readError;
-      }
-      if (spent.nothingSpent) {
-        throw track.serviceError(
-          err,
-          `buy ${intent.id} is ${spent.status} with no deposit recorded: nothing was spent (the service holds the signed deposit until its blockhash expires, at block height ${created.deposit.lastValidBlockHeight}); run the command again`,
-        );
-      }
+      // Answered with an error, though the signed deposit is in the service's hands: its state
+      // says what is known, and only the chain could prove nothing was spent (the signed
+      // deposit stays valid until its blockhash expires, whatever the intent's status).
       track.phase = 'submitted';
-      const taken = spent.status !== 'awaiting_deposit' && spent.status !== 'in an unknown state';
-      throw track.serviceError(
-        err,
-        `buy ${intent.id} is ${spent.status}${spent.note}: ${taken ? 'the service took the deposit despite the error' : 'the signed deposit may still be spent'}, so do not buy again until it has settled`,
-      );
+      const known = await afterRefusedDeposit(api, intent.id);
+      throw track.serviceError(err, depositWords({ buyId: intent.id, ...known, lastValidBlockHeight: created.deposit.lastValidBlockHeight, follow: null }));
     }
     track.phase = 'submitted';
   } else {
@@ -182,7 +168,9 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
 
   // --no-wait stops at an accepted deposit; a resumed buy that is already over is reported as such.
   if (!req.wait && !isFinal(intent)) return { kind: 'accepted', intent };
-  return follow(deps, intent, deps.clock.now() + req.waitLimitMs, hooks);
+  // A deposit this run handed over and saw accepted: a later "cancelled" cannot be believed.
+  const accepted = track.phase === 'submitted' && !resumed ? intent.status : null;
+  return follow(deps, intent, deps.clock.now() + req.waitLimitMs, hooks, accepted);
 }
 
 function inspect(deps: BuyDeps, req: BuyRequest, created: CreateBuyResponse) {
@@ -234,14 +222,31 @@ async function submitDeposit(deps: BuyDeps, intent: BuyIntent, signed: string): 
   }
 }
 
-/** Follows the buy until a final status or the deadline, then reads the trade. */
-async function follow(deps: BuyDeps, intent: BuyIntent, deadlineMs: number, hooks: BuyHooks): Promise<BuyOutcome> {
+/**
+ * Follows the buy until a final status or the deadline, then reads the trade. `accepted`: the
+ * status the deposit answer gave, when this run's deposit was accepted; a later read of the
+ * intent cancelled or awaiting its deposit again contradicts it (only a buy awaiting its deposit
+ * can be cancelled) and stops the follow with what was seen, in order (exit 3).
+ */
+async function follow(deps: BuyDeps, intent: BuyIntent, deadlineMs: number, hooks: BuyHooks, accepted: string | null): Promise<BuyOutcome> {
+  const seen = accepted === null ? [] : [`the deposit answer: ${accepted}`];
   const result = await pollUntil<BuyIntent>({
     clock: deps.clock,
     signal: deps.signal,
     intervalMs: BUY_POLL_INTERVAL_MS,
     deadlineMs,
-    read: async () => (await deps.api.getBuy(intent.id)).intent,
+    read: async () => {
+      const read = (await deps.api.getBuy(intent.id)).intent;
+      seen.push(`read ${seen.length}: ${read.status}`);
+      if (accepted !== null && (read.status === 'cancelled' || read.status === 'awaiting_deposit')) {
+        throw new ApiError(
+          `the service contradicts itself about buy ${intent.id}: it accepted the signed deposit, then reports the buy ${read.status} ` +
+            `(seen, in order: ${seen.join('; then ')}); the deposit may have been spent, so do not buy again until it has settled`,
+          { code: SERVICE_CONTRADICTION },
+        );
+      }
+      return read;
+    },
     isDone: isFinal,
     onValue: (i) => hooks.stage(buyStatusStage(i.status)),
   });
@@ -252,23 +257,23 @@ async function follow(deps: BuyDeps, intent: BuyIntent, deadlineMs: number, hook
 
 /**
  * After a deposit answered with an error: reads the buy (cancelling it if it still awaits its
- * deposit) and says whether the service's state proves nothing was spent: the intent cancelled
- * or expired with no deposit signature recorded.
+ * deposit) and what the service records of a deposit. An interrupt while reading goes on (the
+ * signed deposit may still be spent, which the stop says).
  */
-async function afterRefusedDeposit(api: ServiceClient, id: string): Promise<{ status: string; nothingSpent: boolean; note: string }> {
+async function afterRefusedDeposit(api: ServiceClient, id: string): Promise<{ status: string | null; depositRecorded: boolean | null; note: string | null }> {
   let intent: BuyIntent;
   try {
     intent = (await api.getBuy(id)).intent;
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    return { status: 'in an unknown state', nothingSpent: false, note: ' (it could not be read)' };
+    return { status: null, depositRecorded: null, note: null };
   }
-  let note = '';
+  let note: string | null = null;
   if (intent.status === 'awaiting_deposit') {
     const cancelled = await cancelQuietly(api, id);
     if (cancelled) intent = cancelled;
     else {
-      note = ' (the cancel failed)';
+      note = 'the cancel failed';
       try {
         intent = (await api.getBuy(id)).intent;
       } catch (err) {
@@ -276,11 +281,8 @@ async function afterRefusedDeposit(api: ServiceClient, id: string): Promise<{ st
       }
     }
   }
-  if (intent.status !== 'cancelled' && intent.status !== 'expired') return { status: intent.status, nothingSpent: false, note };
   const trade = await readTradeOrNull(api, id);
-  if (trade === null) return { status: intent.status, nothingSpent: false, note: `${note} (whether a deposit was recorded is unknown)` };
-  if (trade.signatures.deposit !== null) return { status: intent.status, nothingSpent: false, note: `${note} (a deposit signature is recorded)` };
-  return { status: intent.status, nothingSpent: true, note };
+  return { status: intent.status, depositRecorded: trade === null ? null : trade.signatures.deposit !== null, note };
 }
 
 /** Cancels the intent; returns it as cancelled, or null when the cancel did not go through. */

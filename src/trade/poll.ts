@@ -16,6 +16,11 @@ export interface PollOptions<T> {
   onValue?(value: T): void;
   /** Consecutive transient failures tolerated before giving up (the client already retried each). */
   maxTransientFailures?: number;
+  /**
+   * Reads never closer together than this (a rate-limited endpoint): when the deadline would cut
+   * the pause shorter, polling stops without reading rather than reading early.
+   */
+  minGapMs?: number;
 }
 
 /** A Retry-After longer than this is not waited for in one go (the deadline still applies). */
@@ -29,7 +34,7 @@ export type PollResult<T> = { done: true; value: T } | { done: false; value: T |
  * and a poll read is harmless to repeat a few seconds on.
  */
 function mayPassByNextRead(err: unknown): boolean {
-  return err instanceof ApiError && (err.status === null || err.status === 429 || err.status >= 500) && err.code !== 'UNEXPECTED_RESPONSE';
+  return err instanceof ApiError && (err.status === null || err.status === 429 || err.status >= 500) && err.code !== 'UNEXPECTED_RESPONSE' && err.code !== 'SERVICE_CONTRADICTION';
 }
 
 /** Polls until `isDone` or the deadline; transient errors are tolerated, others thrown. */
@@ -55,6 +60,7 @@ export async function pollUntil<T>(opts: PollOptions<T>): Promise<PollResult<T>>
     const now = opts.clock.now();
     if (opts.deadlineMs !== null && now >= opts.deadlineMs) return { done: false, value: last };
     const pause = opts.deadlineMs === null ? interval : Math.min(interval, opts.deadlineMs - now);
+    if (pause < (opts.minGapMs ?? 0)) return { done: false, value: last };
     await opts.clock.sleep(pause, opts.signal);
   }
 }

@@ -15,7 +15,8 @@ import { signMessage } from '../wallet/signing.js';
 import { readTradeOrNull } from './read-trade.js';
 import type { SellOutcome } from '../domain/sell-outcome.js';
 import { sellGroupKey } from './sell-outcome.js';
-import { watchSell } from './watch.js';
+import { noteSell, watchSell } from './watch.js';
+import type { SellSeen } from '../domain/sell-evidence.js';
 import type { SellReview, WordingStatus } from '../domain/sell-review.js';
 import { worthPinning, type TokenMeta } from '../domain/token.js';
 
@@ -118,7 +119,7 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
     if (resumed) {
       if (req.dryRun) throw new UsageError(`sell ${authorization.id} is already ${authorization.status}; nothing to dry-run`);
       const view = await deps.api.getSell(authorization.id);
-      return finish(deps, req, view, idempotencyKey, hooks);
+      return finish(deps, req, view, 'the first read', idempotencyKey, hooks);
     }
 
     const pinnedToken = deps.trust.pinnedToken(req.mint);
@@ -181,7 +182,7 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
     // Unless the sell was read still awaiting its signature, it may go on without us.
     if ('view' in authorized) {
       track.phase = 'submitted';
-      return finish(deps, req, authorized.view, idempotencyKey, hooks);
+      return finish(deps, req, authorized.view, authorized.from, idempotencyKey, hooks);
     }
     if (!authorized.stillAwaiting) track.phase = 'submitted';
     if (authorized.error instanceof ApiError) throw track.serviceError(authorized.error, authorized.proven);
@@ -198,14 +199,14 @@ async function authorize(
   deps: SellDeps,
   authorization: SellAuthorization,
   signature: string,
-): Promise<{ view: GetSellResponse } | { error: unknown; stillAwaiting: boolean; proven: string }> {
+): Promise<{ view: GetSellResponse; from: string } | { error: unknown; stillAwaiting: boolean; proven: string }> {
   // Once an answer was lost, the signature may have been taken: from then on the outcome is
   // uncertain, whatever later answers say.
   let lost = false;
   for (let attempt = 1; ; attempt++) {
     try {
       const result = await deps.api.authorizeSell(authorization.id, { signature });
-      return { view: { authorization: result.authorization, sell: result.sell } };
+      return { view: { authorization: result.authorization, sell: result.sell }, from: 'the authorize answer' };
     } catch (err) {
       lost ||= isUncertainOutcome(err);
       let current: GetSellResponse;
@@ -216,9 +217,9 @@ async function authorize(
         const unknown = 'the sell could not be read afterwards, so whether the signature was taken is unknown';
         return { error: readError instanceof ApiError ? err : readError, stillAwaiting: false, proven: unknown };
       }
-      if (current.authorization.status !== 'awaiting_signature') return { view: current };
+      if (current.authorization.status !== 'awaiting_signature') return { view: current, from: 'the read after authorize' };
       // A 409 to the resend says the first one landed, even when a lagging read does not show it yet.
-      if (attempt >= 2 && err instanceof ApiError && err.status === 409) return { view: current };
+      if (attempt >= 2 && err instanceof ApiError && err.status === 409) return { view: current, from: 'the read after authorize' };
       if (attempt >= 2 && lost) {
         const proven = `an answer was lost and the service still shows the sell awaiting its signature, so whether it will be taken is unknown (until ${authorization.expiresAt})`;
         return { error: err, stillAwaiting: false, proven };
@@ -286,15 +287,27 @@ function refuseUnattended(trust: SellTrust, review: SellReview, needs: string[],
   ]).endingWith(kept ? accept : null);
 }
 
-async function finish(deps: SellDeps, req: SellRequest, view: GetSellResponse, idempotencyKey: string, hooks: SellHooks): Promise<SellResult> {
+/**
+ * Follows the sell from `view` (said by `from`) to its end. Every report is kept in order: a
+ * later one that contradicts an earlier one stops the sell with the contradiction named (exit 3).
+ */
+async function finish(deps: SellDeps, req: SellRequest, view: GetSellResponse, from: string, idempotencyKey: string, hooks: SellHooks): Promise<SellResult> {
+  const id = view.authorization.id;
+  const history: SellSeen[] = [];
+  noteSell(history, id, view, from);
   if (!req.wait && view.authorization.status === 'authorized') return { kind: 'accepted', view, idempotencyKey };
-  const watched = await watchSell(deps, view.authorization.id, {
+  const watched = await watchSell(deps, id, {
     intervalMs: SELL_POLL_INTERVAL_MS,
     deadlineMs: deps.clock.now() + req.waitLimitMs,
     onStage: (stage) => hooks.stage(stage),
+    history,
   });
   // Once final, the sell is read once more so the result shows its final state.
-  const last = watched.done ? await deps.api.getSell(view.authorization.id) : (watched.view ?? view);
+  let last = watched.view ?? view;
+  if (watched.done) {
+    last = await deps.api.getSell(id);
+    noteSell(history, id, last, 'the final read');
+  }
   const key = sellGroupKey(last.sell);
   const trade = key ? await readTradeOrNull(deps.api, key) : null;
   return { kind: watched.done ? 'final' : 'timeout', view: last, outcome: watched.outcome, trade, idempotencyKey };

@@ -3,30 +3,47 @@
 // anywhere means failed, `completed` means success, everything else means still going.
 import type { GetSellResponse, SellOrder, TradeStatus } from '../api/types.js';
 import type { SellOutcome } from '../domain/sell-outcome.js';
+import { soldEvidence, type SellSeen } from '../domain/sell-evidence.js';
 import { sellStatusStage } from './stages.js';
 
 const FAILED_STATUS = /(fail|error|reject|cancel|expire|revert|abort)/i;
 
-/** Classifies a sell from its authorization, its order group and, if known, its trade status. */
-export function sellOutcome(view: GetSellResponse, tradeStatus?: TradeStatus | null): SellOutcome {
+/** The facts of one report of the sell, for its evidence history. */
+export function seenOf(view: GetSellResponse, from: string): SellSeen {
+  const { authorization: auth, sell } = view;
+  return {
+    from,
+    authorization: auth.status,
+    executionStarted: typeof auth.executionStarted === 'boolean' ? auth.executionStarted : null,
+    sell: sell ? String(sell.status) : null,
+    failure: (sell ? failureOf(sell)?.code : null) ?? auth.failureCode ?? null,
+  };
+}
+
+/**
+ * Classifies a sell from its authorization, its order group and, if known, its trade status.
+ * `history`: every report of this sell seen so far, this one last (what may be said of the
+ * tokens depends on all of them).
+ */
+export function sellOutcome(view: GetSellResponse, tradeStatus?: TradeStatus | null, history: readonly SellSeen[] = [seenOf(view, 'the read')]): SellOutcome {
   const { authorization: auth, sell } = view;
   if (auth.status === 'failed' || auth.failureCode) {
-    return { state: 'failed', code: auth.failureCode, reason: auth.failureReason, nothingSold: true };
+    return { state: 'failed', code: auth.failureCode, reason: auth.failureReason, sold: soldEvidence(history, true, auth.failureCode) };
   }
   if (auth.status === 'expired' || auth.status === 'cancelled') {
-    return { state: 'failed', code: auth.status.toUpperCase(), reason: `the authorization ${auth.status}`, nothingSold: true };
+    return { state: 'failed', code: auth.status.toUpperCase(), reason: `the authorization ${auth.status}`, sold: soldEvidence(history, true, null) };
   }
   if (tradeStatus?.terminal) {
     if (tradeStatus.stage === 'completed') return { state: 'completed' };
     const code = tradeStatus.failure?.code ?? null;
-    return { state: 'failed', code: code ?? tradeStatus.stage.toUpperCase(), reason: tradeStatus.failure?.reason ?? null, nothingSold: code === 'PRICE_MOVED' };
+    return { state: 'failed', code: code ?? tradeStatus.stage.toUpperCase(), reason: tradeStatus.failure?.reason ?? null, sold: soldEvidence(history, false, code) };
   }
   if (!sell) return { state: 'pending', stage: tradeStatus?.stage ?? sellStatusStage(auth.status) };
   if (sell.status === 'completed') return { state: 'completed' };
   const failure = failureOf(sell);
   if (failure || FAILED_STATUS.test(sell.status)) {
     const code = failure?.code ?? null;
-    return { state: 'failed', code, reason: failure?.reason ?? `sell ${sell.status}`, nothingSold: code === 'PRICE_MOVED' };
+    return { state: 'failed', code, reason: failure?.reason ?? `sell ${sell.status}`, sold: soldEvidence(history, false, code) };
   }
   return { state: 'pending', stage: tradeStatus?.stage ?? sellStatusStage(sell.status) };
 }

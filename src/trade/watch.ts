@@ -7,7 +7,24 @@ import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import { pollUntil } from './poll.js';
 import type { SellOutcome } from '../domain/sell-outcome.js';
-import { sellGroupKey, sellOutcome } from './sell-outcome.js';
+import { contradiction, describeHistory, type SellSeen } from '../domain/sell-evidence.js';
+import { seenOf, sellGroupKey, sellOutcome } from './sell-outcome.js';
+
+/** The code of the error a self-contradicting service gets (exit 3). */
+export const SERVICE_CONTRADICTION = 'SERVICE_CONTRADICTION';
+
+/**
+ * Adds a report of the sell to its history; throws when it contradicts what the service said
+ * before (or itself): the words then name what was seen, in order, instead of believing either.
+ */
+export function noteSell(history: SellSeen[], sellId: string, view: GetSellResponse, from: string): void {
+  history.push(seenOf(view, from));
+  const why = contradiction(history);
+  if (why === null) return;
+  throw new ApiError(`the service contradicts itself about sell ${sellId}: ${why} (seen, in order: ${describeHistory(history)}); what became of the tokens is unknown`, {
+    code: SERVICE_CONTRADICTION,
+  });
+}
 
 /** The status endpoint may not be read faster than this. */
 export const MIN_STATUS_INTERVAL_MS = 2000;
@@ -22,6 +39,8 @@ export interface WatchOptions {
   intervalMs: number;
   deadlineMs: number | null;
   onStage?(stage: string): void;
+  /** A sell's reports seen before this watch (the authorize answer); the watch adds its own. */
+  history?: SellSeen[];
 }
 
 /** Follows a buy or sell group by its trade id until `terminal`, or the deadline. */
@@ -31,6 +50,8 @@ export async function watchTrade(deps: WatchDeps, id: string, opts: WatchOptions
     clock: deps.clock,
     signal: deps.signal,
     intervalMs: Math.max(MIN_STATUS_INTERVAL_MS, opts.intervalMs),
+    // A deadline never brings a status read closer than 2 s to the last one: the wait stops instead.
+    minGapMs: MIN_STATUS_INTERVAL_MS,
     deadlineMs: opts.deadlineMs,
     read: async () => {
       // Only a buy read advances confirmation; the side is known after the first status read,
@@ -55,13 +76,18 @@ export async function watchSell(
 ): Promise<{ done: boolean; view: GetSellResponse | undefined; outcome: SellOutcome | undefined }> {
   let groupUsable = true;
   let outcome: SellOutcome | undefined;
+  const history = opts.history ?? [];
+  let reads = 0;
   const result = await pollUntil<GetSellResponse>({
     clock: deps.clock,
     signal: deps.signal,
-    intervalMs: opts.intervalMs,
+    intervalMs: Math.max(MIN_STATUS_INTERVAL_MS, opts.intervalMs),
+    // Each round may read the group's status too, so the same 2 s floor holds at a deadline.
+    minGapMs: MIN_STATUS_INTERVAL_MS,
     deadlineMs: opts.deadlineMs,
     read: async () => {
       const view = await deps.api.getSell(sellId);
+      noteSell(history, sellId, view, `read ${++reads}`);
       const key = groupUsable ? sellGroupKey(view.sell) : null;
       let status: TradeStatus | null = null;
       if (key) {
@@ -73,7 +99,7 @@ export async function watchSell(
           else throw err;
         }
       }
-      outcome = sellOutcome(view, status);
+      outcome = sellOutcome(view, status, history);
       return view;
     },
     isDone: () => outcome !== undefined && outcome.state !== 'pending',

@@ -240,13 +240,14 @@ describe('buys that end without success', () => {
     });
   });
 
-  it("a deposit beyond the wallet's SOL is refused at submit: exit 3 saying so, the intent cancelled, nothing spent", async () => {
+  it("a deposit beyond the wallet's SOL is refused at submit: exit 3 saying so, the intent cancelled, and not to buy again until the signed deposit expires", async () => {
     const before = (await sb.control('/balance')).lamports;
     const o = await observed();
     const r = await runCli(['buy', mint(), '1000000sol', '--yes'], { env: o.env });
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toMatch(/^error: .*insufficient funds: the wallet holds [\d.]+ SOL and the deposit needs 1000000\.0000055 SOL/m);
-    expect(r.stderr).toContain('nothing was spent');
+    expect(r.stderr).not.toContain('nothing was spent');
+    expect(r.stderr).toMatch(/is cancelled and the service records no deposit signature; what is not known: the signed deposit stays valid until block height \d+ \(about 90 s\)/);
     expect(o.deposits()).toHaveLength(1);
     expect((await intentOf(o.created[0].intent.id)).status).toBe('cancelled');
     expect((await sb.control('/balance')).lamports).toBe(before);

@@ -242,7 +242,7 @@ describe.concurrent('signed submissions are never repeated blindly', () => {
     expect(deposits[1]!.body).toEqual(deposits[0]!.body);
   });
 
-  test('a deposit refused outright (4xx) cancels the buy intent: exit 3, nothing spent, no follow command', async (t) => {
+  test('a deposit refused outright (4xx) cancels the buy intent: exit 3, never "nothing was spent" while the signed deposit can still land; the follow command', async (t) => {
     const { sb, env, fault, buyArgs } = await setup(t);
     await fault({
       match: { method: 'POST', path: `${API}/trade/buys/` },
@@ -254,8 +254,9 @@ describe.concurrent('signed submissions are never repeated blindly', () => {
 
     const r = await runCli(buyArgs(), { env });
     const message = expectOneLineServiceError(r, 'json');
-    expect(message).toMatch(/HTTP 422.*blockhash.*cancelled with no deposit recorded: nothing was spent/);
-    expect(message).not.toContain('trader trades');
+    expect(message).toMatch(/HTTP 422.*blockhash.*is cancelled and the service records no deposit signature; what is not known: the signed deposit stays valid until block height \d+ \(about 90 s\) and could still land until then, so do not buy again before it has expired/);
+    expect(message).not.toMatch(/nothing was spent/);
+    expect(message).toMatch(/trader trades [0-9a-f-]{36} --watch/);
     const log = await sb.requests();
     expect(entries(log, 'POST', DEPOSIT)).toHaveLength(1);
     const cancels = log.filter((e) => e.method === 'POST' && e.path.endsWith('/cancel'));
@@ -295,7 +296,7 @@ describe.concurrent('signed submissions are never repeated blindly', () => {
     const message = expectOneLineServiceError(r, 'json');
     expect(message).not.toMatch(/nothing was spent/);
     const id = held!.path.split('/')[5]!;
-    expect(message).toMatch(new RegExp(`HTTP 400.*buy ${id} is [a-z_]+ \\(the cancel failed\\): the service took the deposit despite the error, so do not buy again until it has settled`));
+    expect(message).toMatch(new RegExp(`HTTP 400.*buy ${id} is [a-z_]+ \\(the cancel failed\\)(: the service took the deposit despite the error,| and a deposit signature is recorded: the SOL may have been spent;) (so )?do not buy again until it has settled`));
     expect(message).toContain(`trader trades ${id} --watch`);
     const log = await sb.requests();
     expect(entries(log, 'POST', '/trade/buys')).toHaveLength(1);

@@ -260,6 +260,29 @@ describe('failures that carry or follow the key', () => {
     for (const r of machine!) expect(JSON.parse(r.stdout).apiKey.prefix).toBe(`${sb.apiKey.slice(0, 4)}…`);
   });
 
+  it('the key echoed transformed (dashed 7-character pieces, upper case, percent-encoded) and as an object key: no piece printed, whatever the case or separators', async () => {
+    const dashed = sb.apiKey.toUpperCase().match(/.{1,7}/g)!.join('-');
+    const percent = [...dashed].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).join('');
+    const account = (await sb.call('GET', '/me')).body.data;
+    const echoed = { ...account, apiKey: { ...account.apiKey, name: encodeURIComponent(dashed), prefix: percent }, echo: { [sb.apiKey]: { seen: dashed } } };
+    await sb.control('/faults', { match: { method: 'GET', path: '/me', exact: true }, status: 200, body: JSON.stringify({ data: echoed, requestId: 'req_echo2' }), contentType: 'application/json', count: 3 });
+    const env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey };
+    const [human, machine] = await Promise.all([trader(['me'], env), trader(['me', '--json', '--verbose'], env, true)]);
+    // The secret part, as letters and digits with case ignored: no 8 of them in a row anywhere.
+    const secret = sb.apiKey.slice(sb.apiKey.lastIndexOf('_') + 1).toLowerCase();
+    for (const r of [...human!, ...machine!]) {
+      expect(r.code, r.stderr).toBe(0);
+      assertNoKey(r, sb.apiKey, 'me');
+      const flat = decodeURIComponent((r.stdout + r.stderr).replace(/%(?![0-9a-f]{2})/gi, '%25')).replace(/[^0-9a-z]/gi, '').toLowerCase();
+      for (let i = 0; i + 8 <= secret.length; i++) expect(flat.includes(secret.slice(i, i + 8)), `a piece of the key, transformed, was printed\n${r.stdout}${r.stderr}`).toBe(false);
+    }
+    for (const r of machine!) {
+      const data = JSON.parse(r.stdout);
+      expect(Object.keys(data.echo)).toEqual([`${sb.apiKey.slice(0, 4)}…`]);
+      expect(data.apiKey.name).toBe(`${sb.apiKey.slice(0, 4)}…`);
+    }
+  });
+
   it('TRADER_DEBUG=1 is --verbose', async () => {
     const r = await runCli(['me'], { env: { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_DEBUG: '1' } });
     expect(r.code).toBe(0);

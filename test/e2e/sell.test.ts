@@ -130,7 +130,7 @@ describe('sells refused before anything is created', () => {
 });
 
 describe('sells that end without success', () => {
-  it('PRICE_MOVED after authorize → exit 4, says nothing was sold, holding unchanged', async () => {
+  it('PRICE_MOVED after authorize → exit 4, the service\'s word that the swap did not run (never "nothing was sold" once the signature was taken), holding unchanged', async () => {
     const t = await holding();
     const o = await observed();
     const r = await withDelays({ swapSeconds: 1_000 }, () =>
@@ -148,7 +148,8 @@ describe('sells that end without success', () => {
     await sb.advance(-1_001);
     expect(r.code, r.stderr).toBe(4);
     expect(r.stderr).toContain('PRICE_MOVED');
-    expect(r.stderr).toContain('nothing was sold');
+    expect(r.stderr).not.toContain('nothing was sold');
+    expect(r.stderr).toMatch(/the service says the swap did not run, but it had taken the signature first: check the holding \(trader holdings\) and trader trades sell_\w+ before selling again/);
     expect(r.stdout).toMatch(/Failure\s+PRICE_MOVED/);
     expect(o.authorizes()).toHaveLength(1);
     expect((await sellOf(o.created[0].id)).sell.status).toBe('failed');

@@ -192,15 +192,18 @@ describe('a buy that stops', () => {
     expect(stop).toMatchObject({ kind: 'interrupted', signal: 'SIGTERM', phase: 'submitted' });
   });
 
-  it('a deposit answered with an error that the service did not take: cancelled, no deposit recorded, nothing was spent', async () => {
+  it('a deposit answered with an error, the intent then cancelled with no deposit recorded: never "nothing was spent" (the signed deposit lives until its block height)', async () => {
     const s = service({ deposit: new ApiError('HTTP 400: broadcast failed', { status: 400 }), depositSignature: null });
     // The fake records the deposit as taken only when it succeeds: make the read show it still awaiting.
     const api = { ...s.api, getBuy: async () => ({ intent: intentOf() }) } as ServiceClient;
     const stop = stopOf(await run(api, request(), hooks()));
-    expect(stop).toMatchObject({ kind: 'service-error', phase: 'approved' });
+    expect(stop).toMatchObject({ kind: 'service-error', phase: 'submitted' });
     const { error, proven } = stop as Extract<TradeStop, { kind: 'service-error' }>;
     expect(error.message).toBe('HTTP 400: broadcast failed');
-    expect(proven).toBe(`buy ${ID} is cancelled with no deposit recorded: nothing was spent (the service holds the signed deposit until its blockhash expires, at block height 99); run the command again`);
+    expect(proven).toBe(
+      `buy ${ID} is cancelled and the service records no deposit signature; what is not known: the signed deposit stays valid until block height 99 (about 90 s) and could still land until then, so do not buy again before it has expired`,
+    );
+    expect(proven).not.toMatch(/nothing was spent/);
   });
 
   it('a deposit answered with an error that the service took: never "nothing was spent", phase submitted', async () => {
@@ -209,7 +212,7 @@ describe('a buy that stops', () => {
     const stop = stopOf(await run(api, request(), hooks()));
     expect(stop).toMatchObject({ kind: 'service-error', phase: 'submitted' });
     expect((stop as Extract<TradeStop, { kind: 'service-error' }>).proven).toBe(
-      `buy ${ID} is deposit_submitted: the service took the deposit despite the error, so do not buy again until it has settled`,
+      `buy ${ID} is deposit_submitted and a deposit signature is recorded: the SOL may have been spent; do not buy again until it has settled`,
     );
   });
 

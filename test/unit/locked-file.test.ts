@@ -2,14 +2,14 @@
 // second process is kept out while the lock is held), every change sees what is on disk now,
 // a lock left by a crashed process is taken over, and files are private.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readConfig, updateProfile } from '../../src/config/config-file.js';
-import { updateLockedFile } from '../../src/config/locked-file.js';
-import { TrustStore } from '../../src/config/trust-store.js';
+import { ownershipProblem, updateLockedFile } from '../../src/config/locked-file.js';
+import { TrustStore, TrustStoreError } from '../../src/config/trust-store.js';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -22,6 +22,7 @@ afterEach(() => {
 });
 
 const clock = { now: () => Date.now() };
+const A = 'https://a.example/api/v1';
 const LOCKED_FILE = fileURLToPath(new URL('../../dist/config/locked-file.js', import.meta.url));
 
 /** Another process's attempt to update `path`, waiting at most `waitMs` for the lock. */
@@ -88,7 +89,6 @@ describe('updateProfile', () => {
 });
 
 describe('TrustStore', () => {
-  const A = 'https://a.example/api/v1';
   const B = 'http://127.0.0.1:8787/api/v1';
   it('pins a treasury once per service; a second pin returns the first (two first-use buys cannot pin two)', () => {
     const path = join(tempDir(), 'trust.json');
@@ -124,12 +124,79 @@ describe('TrustStore', () => {
     expect(() => new TrustStore(path, A, clock).pinTreasury('T')).toThrow(/not valid JSON/);
   });
 
-  it('warns when other users could change it (group- or world-writable)', () => {
-    const path = join(tempDir(), 'trust.json');
+  it('refuses, for reads and writes, a store others can change (group- or world-writable), or in a folder others can change', () => {
+    const dir = tempDir();
+    const path = join(dir, 'trust.json');
     const store = new TrustStore(path, A, clock);
     store.pinTreasury('T');
-    expect(store.permissionWarning()).toBeNull();
+    expect(store.ownershipProblem()).toBeNull();
     execFileSync('chmod', ['620', path]);
-    expect(store.permissionWarning()).toMatch(/can be changed by other users \(mode 620\)/);
+    expect(store.ownershipProblem()).toBe(`trust store ${path} can be changed by other users (mode 620); run: chmod go-w ${path}`);
+    expect(() => store.read()).toThrow(TrustStoreError);
+    expect(() => store.pinTreasury('U')).toThrow(/can be changed by other users \(mode 620\)/);
+    execFileSync('chmod', ['600', path]);
+    execFileSync('chmod', ['770', dir]);
+    expect(() => store.read()).toThrow(`config folder ${dir} can be changed by other users (mode 770); run: chmod go-w ${dir}`);
+    expect(() => updateProfile(join(dir, 'config.json'), 'default', (p) => ({ ...p, timeout: 5 }), clock)).toThrow(/config folder .* can be changed by other users \(mode 770\)/);
+    execFileSync('chmod', ['700', dir]);
+    expect(store.read().treasury?.address).toBe('T');
+  });
+
+  it.runIf(typeof process.getuid === 'function' && process.getuid() === 0)('refuses a trust store, or a config folder, owned by another user (run as root, which can chown)', () => {
+    const dir = tempDir();
+    const path = join(dir, 'trust.json');
+    const store = new TrustStore(path, A, clock);
+    store.pinTreasury('T');
+    execFileSync('chown', ['4242', path]);
+    expect(() => store.read()).toThrow(`trust store ${path} belongs to another user (uid 4242; you are uid 0); use one of your own`);
+    execFileSync('chown', ['0', path]);
+    execFileSync('chown', ['4242', dir]);
+    expect(() => store.pinTreasury('U')).toThrow(/config folder .* belongs to another user \(uid 4242/);
+  });
+});
+
+describe('ownershipProblem (the stat facts injected)', () => {
+  it.each([
+    [{ uid: 1000, mode: 0o40700 }, 1000, null],
+    [{ uid: 0, mode: 0o40755 }, 1000, null], // root's, as for ssh
+    [{ uid: 1000, mode: 0o100644 }, 1000, null], // readable by others: not a change
+    [{ uid: 1001, mode: 0o40700 }, 1000, 'config folder /c belongs to another user (uid 1001; you are uid 1000); use one of your own'],
+    [{ uid: 1000, mode: 0o40720 }, 1000, 'config folder /c can be changed by other users (mode 720); run: chmod go-w /c'],
+    [{ uid: 1000, mode: 0o40702 }, 1000, 'config folder /c can be changed by other users (mode 702); run: chmod go-w /c'],
+    [{ uid: 1000, mode: 0o41777 }, 1000, 'config folder /c can be changed by other users (mode 777); run: chmod go-w /c'],
+    [{ uid: 1001, mode: 0o40777 }, null, null], // no uids on this system (Windows): nothing to check
+  ])('%o for uid %s', (facts, uid, problem) => {
+    expect(ownershipProblem('config folder', '/c', facts, uid)).toBe(problem);
+  });
+});
+
+describe('temp files are created exclusively, never through a planted file or symlink', () => {
+  it.each([
+    ['the trust store', (dir: string) => new TrustStore(join(dir, 'trust.json'), A, clock).pinTreasury('T'), 'trust.json'],
+    ['the config', (dir: string) => updateProfile(join(dir, 'config.json'), 'default', (p) => ({ ...p, timeout: 5 }), clock), 'config.json'],
+  ])('%s: a planted *.tmp symlink neither overwrites its target nor changes its mode', (_name, write, file) => {
+    const dir = tempDir();
+    const victimDir = tempDir();
+    const victim = join(victimDir, 'victim.txt');
+    writeFileSync(victim, 'precious\n');
+    execFileSync('chmod', ['644', victim]);
+    symlinkSync(victim, join(dir, `${file}.tmp`));
+    write(dir);
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    expect(statSync(victim).mode & 0o777).toBe(0o644);
+    expect(readFileSync(join(dir, file), 'utf8')).toMatch(/"(treasury|timeout)"/);
+    expect(statSync(join(dir, file)).mode & 0o777).toBe(0o600);
+    // The planted link is left as it was; no temp file of ours is left behind.
+    expect(readdirSync(dir).sort()).toEqual([file, `${file}.tmp`].sort());
+    expect(lstatSync(join(dir, `${file}.tmp`)).isSymbolicLink()).toBe(true);
+  });
+
+  it('a planted lock symlink is not written through either (the lock waits, then names the file)', () => {
+    const dir = tempDir();
+    const victim = join(tempDir(), 'victim.txt');
+    writeFileSync(victim, 'precious\n');
+    symlinkSync(victim, join(dir, 'trust.json.lock'));
+    expect(() => new TrustStore(join(dir, 'trust.json'), A, { now: clock.now, waitMs: 50, staleMs: 60_000 }).pinTreasury('T')).toThrow(/held by another trader process/);
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
   });
 });

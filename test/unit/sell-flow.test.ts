@@ -319,15 +319,15 @@ describe('every other way a sell ends', () => {
     expect(unattended).toMatchObject({ kind: 'refused', problems: ['the authorization expired before it could be signed'] });
   });
 
-  it('completed: signed once, followed to the end; failed: the final outcome carries the code, and PRICE_MOVED says nothing was sold', async () => {
+  it('completed: signed once, followed to the end; failed: the final outcome carries the code, and PRICE_MOVED after the signature was taken is the service\'s word, not "nothing was sold"', async () => {
     const { trust } = memoryTrust();
     const fine = service();
     expect(await run(fine, trust, request(), hooks().h)).toMatchObject({ kind: 'final', outcome: { state: 'completed' }, idempotencyKey: 'k' });
     expect(fine.authorizes).toBe(1);
     const moved = await run(service({ failure: { code: 'PRICE_MOVED', reason: 'the price moved past the minimum' } }), trust, request(), hooks().h);
-    expect(moved).toMatchObject({ kind: 'final', outcome: { state: 'failed', code: 'PRICE_MOVED', reason: 'the price moved past the minimum', nothingSold: true } });
+    expect(moved).toMatchObject({ kind: 'final', outcome: { state: 'failed', code: 'PRICE_MOVED', reason: 'the price moved past the minimum', sold: 'service-says-not-run' } });
     const other = await run(service({ failure: { code: 'SWAP_FAILED', reason: 'no route' } }), trust, request(), hooks().h);
-    expect(other).toMatchObject({ kind: 'final', outcome: { state: 'failed', code: 'SWAP_FAILED', nothingSold: false } });
+    expect(other).toMatchObject({ kind: 'final', outcome: { state: 'failed', code: 'SWAP_FAILED', sold: 'unknown' } });
   });
 
   it('--dry-run: the review and its problems, nothing signed and nothing pinned, whether the checks pass or not', async () => {

@@ -60,6 +60,27 @@ describe('signDepositTransaction', () => {
     expect(() => signDepositTransaction(notSigner, someone.secretKey)).toThrow(/not a required signer/);
   });
 
+  // The signer's own check, behind the deposit inspection (which these bypass): each half of it
+  // is needed, as the decoder lets the signature slots and the header's count disagree.
+  it('refuses a wallet that has a signature slot but is not a required signer by the header', () => {
+    // Paid by a stranger; the owner only receives (index 1), yet the wire carries two signature slots.
+    const paidByStranger = bytesOf(build([transfer(AMOUNT, owner.publicKey, stranger.publicKey)], { payer: stranger.publicKey }));
+    const decoded = decodeTransaction(paidByStranger);
+    expect(decoded.message.header.numRequiredSignatures).toBe(1);
+    expect(decoded.message.staticAccountKeys.indexOf(owner.publicKey.toBase58())).toBe(1);
+    const twoSlots = new Uint8Array([2, ...new Uint8Array(128), ...decoded.messageBytes]);
+    expect(decodeTransaction(twoSlots).signatures).toHaveLength(2);
+    expect(() => signDepositTransaction(base64Of(twoSlots), owner.secretKey)).toThrow(RefusedToSignError);
+    expect(() => signDepositTransaction(base64Of(twoSlots), owner.secretKey)).toThrow(/not a required signer/);
+  });
+
+  it('refuses a required signer that has no signature slot on the wire', () => {
+    // The owner pays (index 0, required by the header) but the wire has no signature slot at all.
+    const noSlots = new Uint8Array([0, ...decodeTransaction(bytesOf(goodDeposit())).messageBytes]);
+    expect(decodeTransaction(noSlots).message.header.numRequiredSignatures).toBe(1);
+    expect(() => signDepositTransaction(base64Of(noSlots), owner.secretKey)).toThrow(/not a required signer/);
+  });
+
   it('refuses malformed input rather than signing something else', () => {
     expect(() => signDepositTransaction('not base64', owner.secretKey)).toThrow(/malformed/);
     const trailing = base64Of(new Uint8Array([...bytesOf(goodDeposit()), 1]));

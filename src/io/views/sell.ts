@@ -80,7 +80,8 @@ export function renderSellSummary(
   for (const s of trade?.signatures.payouts ?? []) fields.push(['Payout sig', s]);
   if (outcome?.state === 'failed') {
     fields.push(['Failure', theme.failure(`${outcome.code ?? 'unknown'}: ${outcome.reason ?? 'no reason given'}`)]);
-    if (outcome.nothingSold) fields.push(['', 'nothing was sold']);
+    // Only said when the service never took the signature; otherwise the error line says what is known.
+    if (outcome.sold === 'nothing') fields.push(['', 'nothing was sold']);
   }
   return renderFields(fields);
 }

@@ -1,0 +1,66 @@
+// What may be said of a buy's money once the service has been handed the signed deposit. A
+// signed transaction stays valid until its blockhash expires (its lastValidBlockHeight, about
+// 90 s); until then whoever holds it can still broadcast it, whatever the intent's status says.
+// So "nothing was spent" needs proof: the chain showing the deposit can no longer land. Without
+// it the words say what is known (the service's status, whether it records a deposit), what is
+// not, and not to buy again before the deposit expires.
+
+/** What is known of a buy after its signed deposit was handed over. */
+export interface DepositEvidence {
+  buyId: string;
+  /** The intent's status as last read, or null when it could not be read. */
+  status: string | null;
+  /** Whether the service records a deposit signature; null when unknown (the trade could not be read). */
+  depositRecorded: boolean | null;
+  /** The signed deposit's lastValidBlockHeight: after it, the transaction can no longer land. */
+  lastValidBlockHeight: number;
+  /**
+   * Whether the chain proves the deposit absent for good (its blockhash expired and its
+   * signature unknown to the chain): true proves nothing was spent, false proves it landed;
+   * null or absent: not checked.
+   */
+  chainProvesAbsent?: boolean | null;
+  /** What else happened, in brackets after the status ("the cancel failed"), or null. */
+  note?: string | null;
+  /** The command that follows the buy, or null when the caller says it elsewhere. */
+  follow: string | null;
+}
+
+/** How about 90 s is said: the blockhash's life, in words a user can wait out. */
+const DEPOSIT_LIFE = 'about 90 s';
+
+/** Whether the evidence proves that nothing was spent (only the chain can). */
+export function nothingSpentProven(e: DepositEvidence): boolean {
+  return e.chainProvesAbsent === true;
+}
+
+/** The sentence that says what became of the money, from the evidence alone. */
+export function depositWords(e: DepositEvidence): string {
+  const check = e.follow ? `; check with: ${e.follow}` : '';
+  const followIt = e.follow ? `; follow it with: ${e.follow}` : '';
+  const status = e.status === null ? 'in an unknown state (it could not be read)' : e.status;
+  const where = `buy ${e.buyId} is ${status}${e.note ? ` (${e.note})` : ''}`;
+  if (e.chainProvesAbsent === true) {
+    return `${where}, and the chain shows the signed deposit expired unused (after block height ${e.lastValidBlockHeight}): nothing was spent; you may buy again`;
+  }
+  if (e.chainProvesAbsent === false) {
+    return `${where}, but the chain shows the signed deposit landed: the SOL was spent${followIt}`;
+  }
+  const ended = e.status === 'cancelled' || e.status === 'expired';
+  if (ended && e.depositRecorded === false) {
+    return (
+      `${where} and the service records no deposit signature; what is not known: the signed deposit stays valid until block height ${e.lastValidBlockHeight} ` +
+      `(${DEPOSIT_LIFE}) and could still land until then, so do not buy again before it has expired${check}`
+    );
+  }
+  if (e.depositRecorded === true) {
+    return `${where} and a deposit signature is recorded: the SOL may have been spent; do not buy again until it has settled${followIt}`;
+  }
+  if (ended) {
+    return `${where} and whether a deposit was recorded is unknown: the signed deposit could still land until block height ${e.lastValidBlockHeight} (${DEPOSIT_LIFE}); do not buy again before then${check}`;
+  }
+  if (e.status === null || e.status === 'awaiting_deposit') {
+    return `${where}: the signed deposit may still be spent until block height ${e.lastValidBlockHeight} (${DEPOSIT_LIFE}); do not buy again before then${followIt}`;
+  }
+  return `${where}: the service took the deposit despite the error, so do not buy again until it has settled${followIt}`;
+}
