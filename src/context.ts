@@ -14,6 +14,7 @@ import { createPrompter, type Prompter } from './io/prompter.js';
 import { detectTerminal, type Terminal } from './io/terminal.js';
 import { loadTheme } from './io/theme.js';
 import type { TrustStore } from './config/trust-store.js';
+import type { ChainReader } from './chain/chain-reader.js';
 
 export interface ProcessFacts {
   stdout: NodeJS.WritableStream;
@@ -50,6 +51,8 @@ export interface Context {
   apiFor(baseUrl: string, apiKey: string): Promise<ServiceClient>;
   prompter: Prompter;
   progress(): Promise<Progress>;
+  /** A reader of the Solana chain at the configured RPC URL (loads @solana/web3.js on first use). */
+  chain(): Promise<ChainReader>;
 }
 
 export const NOT_CONFIGURED_HINT =
@@ -96,6 +99,7 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
   };
 
   let client: Promise<ServiceClient> | undefined;
+  let chain: Promise<ChainReader> | undefined;
   return {
     terminal,
     output,
@@ -121,5 +125,16 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
     apiFor: makeClient,
     prompter: createPrompter(terminal, facts.signal),
     progress: () => createProgress(terminal, settings.json, facts.clock),
+    chain: () =>
+      (chain ??= import('./chain/chain-reader.js').then(({ openChain }) =>
+        openChain({
+          url: settings.rpcUrl,
+          fetch: facts.fetch,
+          clock: facts.clock,
+          signal: facts.signal,
+          env: facts.env,
+          timeoutMs: settings.requestTimeoutSeconds * 1000,
+        }),
+      )),
   };
 }

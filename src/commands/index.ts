@@ -57,6 +57,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     definition: async () => (await import('./pnl.js')).pnl,
   },
   {
+    name: 'balance',
+    group: READING,
+    summary: "your wallet's SOL balance, read from the chain (not from the service)",
+    definition: async () => (await import('./balance.js')).balance,
+  },
+  {
     name: 'me',
     group: READING,
     summary: 'your account, wallet and API key (prefix and scopes only)',

@@ -84,6 +84,8 @@ async function run(ctx: Context, opts: SandboxOptions): Promise<void> {
 export interface SandboxDetails {
   baseUrl: string;
   apiKey: string;
+  /** The simulated chain's Solana JSON-RPC endpoint. */
+  rpcUrl: string;
   keypairPath: string;
   walletAddress: string;
   /** What the wallet holds now (a restored --state keeps its balance). */
@@ -104,6 +106,7 @@ function connectionDetails(sandbox: RunningSandbox, statePath: string | null): S
   return {
     baseUrl: sandbox.url,
     apiKey: sandbox.apiKey,
+    rpcUrl: sandbox.rpcUrl,
     keypairPath: sandbox.keypairPath,
     walletAddress: sandbox.walletAddress,
     walletLamports: sandbox.walletLamports.toString(),
@@ -122,6 +125,7 @@ function exportLines(d: SandboxDetails): string {
     `export TRADER_BASE_URL=${shellQuote(d.baseUrl)}`,
     `export TRADER_API_KEY=${shellQuote(d.apiKey)}`,
     `export TRADER_KEYPAIR=${shellQuote(d.keypairPath)}`,
+    `export TRADER_RPC_URL=${shellQuote(d.rpcUrl)}`,
     `# trader sandbox: wallet ${d.walletAddress} (${formatSol(BigInt(d.walletLamports))} SOL), treasury ${d.treasury}`,
     ...d.tokens.map((t) => `# token ${t.symbol} ${t.mint} (${t.name}, ${t.decimals} decimals)`),
     `# read-only key: ${d.readOnlyApiKey}`,

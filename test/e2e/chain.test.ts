@@ -1,0 +1,122 @@
+// The chain as a second source: the RPC URL setting, `trader balance`, and which commands load
+// @solana/web3.js. The built binary against the sandbox's own JSON-RPC endpoint.
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { lastJsonError, stderrJson } from '../helpers/cli-assert.js';
+import { BIN, freshHome, json, runCli } from '../helpers/cli.js';
+import { sandboxForFile } from '../helpers/file-sandbox.js';
+import type { TestSandbox } from '../helpers/sandbox.js';
+import { tempDir, tempEnv } from '../helpers/temp.js';
+
+let sb: TestSandbox;
+const { envFor } = sandboxForFile((started) => (sb = started));
+
+/** An RPC URL nothing listens on: connection refused at once. */
+async function closedPortUrl(): Promise<string> {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((r) => server.close(() => r()));
+  return `http://127.0.0.1:${port}/`;
+}
+
+describe('trader balance', () => {
+  it('--json: the wallet address and its SOL from the chain, as decimal strings; what the chain holds, not a copy', async () => {
+    const env = envFor(sb.url);
+    const r = await runCli(['balance', '--json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r)).toEqual({ address: sb.walletAddress, lamports: sb.walletLamports.toString(), sol: (Number(sb.walletLamports) / 1e9).toString() });
+    expect(stderrJson(r)).toEqual([]);
+    await sb.control('/balance', { sol: '2.5' });
+    const after = await runCli(['balance', '--json'], { env });
+    expect(json(after)).toEqual({ address: sb.walletAddress, lamports: '2500000000', sol: '2.5' });
+    // The service is not asked: the balance needs no service URL or key.
+    const bare = await runCli(['balance', '--json'], { env: { ...freshHome(), TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl } });
+    expect(json(bare).lamports).toBe('2500000000');
+    await sb.control('/balance', { sol: '100' });
+  });
+
+  it('human mode: SOL with lamports, and the wallet', async () => {
+    await sb.control('/balance', { sol: '1234.5' });
+    const r = await runCli(['balance'], { env: envFor(sb.url) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`1,234.5 SOL (1234500000000 lamports)\nWallet ${sb.walletAddress}\n`);
+    await sb.control('/balance', { sol: '100' });
+  });
+
+  it('an unreachable RPC is exit 3 naming the endpoint, with no retries that wait', async () => {
+    const url = await closedPortUrl();
+    const r = await runCli(['balance', '--json'], { env: { ...envFor(sb.url), TRADER_RPC_URL: url } });
+    expect(r.code).toBe(3);
+    const error = lastJsonError(r);
+    expect(error.code).toBe('CHAIN_UNREACHABLE');
+    expect(error.message).toContain(`from ${new URL(url).host} failed: connection refused`);
+  });
+
+  it('--rpc-url beats TRADER_RPC_URL, which beats config rpcUrl; a bad URL is exit 2 before anything is sent', async () => {
+    const closed = await closedPortUrl();
+    const home = freshHome();
+    const base = { ...home, TRADER_KEYPAIR: sb.keypairPath };
+    const set = await runCli(['config', 'set', 'rpcUrl', closed], { env: base });
+    expect(set.code, set.stderr).toBe(0);
+    expect((await runCli(['config', 'get', 'rpcUrl'], { env: base })).stdout.trim()).toBe(closed);
+    expect((await runCli(['balance', '--json'], { env: base })).code).toBe(3); // the profile's
+    expect((await runCli(['balance', '--json'], { env: { ...base, TRADER_RPC_URL: sb.rpcUrl } })).code).toBe(0); // env over profile
+    expect((await runCli(['balance', '--json', '--rpc-url', closed], { env: { ...base, TRADER_RPC_URL: sb.rpcUrl } })).code).toBe(3); // flag over env
+    const bad = await runCli(['balance', '--json', '--rpc-url', 'ftp://x'], { env: base });
+    expect(bad.code).toBe(2);
+    expect(lastJsonError(bad).code).toBe('INVALID_RPC_URL');
+    expect((await runCli(['config', 'set', 'rpcUrl', 'not a url'], { env: base })).code).toBe(2);
+  });
+});
+
+describe('the sandbox chain answers standard JSON-RPC', () => {
+  const rpc = async (method: string, params: unknown[] = []) => {
+    const res = await fetch(sb.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+    return (await res.json()) as { result?: any; error?: { code: number; message: string } };
+  };
+  it('getBalance, getBlockHeight, getMinimumBalanceForRentExemption, and errors for unknown methods and bad params', async () => {
+    expect((await rpc('getBalance', [sb.walletAddress])).result).toEqual({ context: { slot: expect.any(Number), apiVersion: expect.any(String) }, value: Number(sb.walletLamports) });
+    expect((await rpc('getBlockHeight')).result).toEqual(expect.any(Number));
+    expect((await rpc('getMinimumBalanceForRentExemption', [0])).result).toBe(890_880);
+    expect((await rpc('getTransaction', ['5'.repeat(87), { encoding: 'json', maxSupportedTransactionVersion: 0 }])).result).toBeNull();
+    expect((await rpc('sendTransaction', ['x'])).error?.code).toBe(-32601);
+    expect((await rpc('getBalance', ['nope'])).error?.code).toBe(-32602);
+  });
+});
+
+describe('only the commands that read the chain load @solana/web3.js', () => {
+  /** The files a run loads (ESM via a module.register hook, CommonJS via Module._load). */
+  async function loadedFiles(args: string[], env: Record<string, string>): Promise<string[]> {
+    const dir = tempDir('trader-trace-');
+    const out = join(dir, 'loaded.txt');
+    const loader = join(dir, 'loader.mjs');
+    const hook = join(dir, 'hook.mjs');
+    writeFileSync(out, '');
+    writeFileSync(loader, `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  if (url.startsWith('file:')) appendFileSync(${JSON.stringify(out)}, new URL(url).pathname + '\\n');\n  return next(url, context);\n}\n`);
+    writeFileSync(
+      hook,
+      `import { register, createRequire } from 'node:module';\nimport { appendFileSync } from 'node:fs';\nregister(${JSON.stringify(pathToFileURL(loader).href)});\nconst Module = createRequire(import.meta.url)('node:module');\nconst load = Module._load;\nModule._load = function (request, parent, isMain) {\n  const loaded = load.apply(this, arguments);\n  try { const f = Module._resolveFilename(request, parent, isMain); if (f.startsWith('/')) appendFileSync(${JSON.stringify(out)}, f + '\\n'); } catch {}\n  return loaded;\n};\n`,
+    );
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', hook, BIN, ...args], { env: { PATH: process.env.PATH!, ...tempEnv(), ...env }, stdio: 'ignore' });
+      child.on('error', reject);
+      child.on('close', resolve);
+    });
+    expect(code).toBe(0);
+    return readFileSync(out, 'utf8').split('\n').filter(Boolean);
+  }
+  const web3 = (files: string[]) => files.some((f) => /\/node_modules\/@solana\/web3\.js\//.test(f));
+
+  it('`me --json` does not; `balance --json` does (the control that the trace sees it)', async () => {
+    const env = envFor(sb.url);
+    const me = await loadedFiles(['me', '--json'], env);
+    expect(me.some((f) => f.endsWith('/dist/commands/me.js'))).toBe(true);
+    expect(web3(me)).toBe(false);
+    expect(web3(await loadedFiles(['balance', '--json'], env))).toBe(true);
+  });
+});
