@@ -64,7 +64,7 @@ async function run(ctx: Context, opts: BuyOptions): Promise<void> {
   const { runBuy } = await import('../trade/buy-flow.js');
   const outcome = await screen.run((stage) =>
     runBuy(
-      { api, clock: ctx.clock, signal: ctx.signal, keypair },
+      { api, clock: ctx.clock, signal: ctx.signal, keypair, funds: chainFunds(ctx, keypair.publicKey) },
       {
         mint,
         amountLamports,
@@ -127,6 +127,16 @@ async function run(ctx: Context, opts: BuyOptions): Promise<void> {
       );
     }
   }
+}
+
+/** The funds check's chain read; a chain that cannot be read is a warning, and the buy goes on. */
+function chainFunds(ctx: Context, owner: string) {
+  return async (intent: BuyIntent, facts: { networkFeeLamports: bigint }) => {
+    const { readFunds } = await import('../chain/funds-check.js');
+    const funds = await readFunds(() => ctx.chain(), owner, BigInt(intent.amountLamports), facts.networkFeeLamports);
+    if (!funds.checked) ctx.output.warn(`not checked on chain: ${funds.reason}`);
+    return funds;
+  };
 }
 
 /**

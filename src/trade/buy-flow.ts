@@ -12,6 +12,7 @@ import { signDepositTransaction } from '../wallet/signing.js';
 import { pollUntil } from './poll.js';
 import type { BuyReview, QuoteRead } from '../domain/buy-review.js';
 import { buySlippageProblems, readQuote } from './buy-quote.js';
+import { fundsShort, fundsShortMessage, type Funds } from '../domain/funds.js';
 import { readTradeOrNull } from './read-trade.js';
 import { buyStatusStage } from './stages.js';
 
@@ -60,6 +61,8 @@ export interface BuyDeps {
   clock: Clock;
   signal: AbortSignal;
   keypair: Keypair;
+  /** Reads the wallet's funds on chain for this deposit (src/chain/funds-check.ts); absent: not checked. */
+  funds?(intent: BuyIntent, facts: DepositFacts): Promise<Funds>;
 }
 
 /** How a buy ended: a result to show, or a stop (refused, declined, interrupted, a service error, a local refusal). */
@@ -114,16 +117,22 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
     // The quote (the trade read) is read while the intent still awaits its deposit.
     const quote = inspection.facts ? await readQuote(api, intent) : null;
     const problems = [...inspection.problems, ...(quote ? buySlippageProblems(intent, quote, req.allowedSlippageBps, req.assumeYes) : [])];
+    const funds = inspection.facts && quote && deps.funds ? await deps.funds(intent, inspection.facts) : null;
+    // A deposit the wallet cannot pay is refused before it is signed (exit 2): a safety refusal comes first.
+    if (problems.length === 0 && fundsShort(funds)) {
+      const fate = await cancel();
+      throw new UsageError(`${fundsShortMessage(funds)}; ${fate}; nothing was signed`, 'INSUFFICIENT_FUNDS');
+    }
     if (req.dryRun) {
       const fate = await cancel();
       if (!inspection.facts || !quote) throw new RefusedToSignError(problems, [`dry run: nothing was signed; ${fate}`]);
-      return { kind: 'dry-run', intent, review: review(created, inspection.facts, quote), problems, fate };
+      return { kind: 'dry-run', intent, review: review(created, inspection.facts, quote, funds), problems, fate };
     }
     if (problems.length > 0 || !inspection.facts || !quote) {
       const fate = await cancel();
       throw new RefusedToSignError(problems, [`${fate}; nothing was signed`]);
     }
-    if (!(await track.asking(() => hooks.confirm(review(created, inspection.facts!, quote))))) {
+    if (!(await track.asking(() => hooks.confirm(review(created, inspection.facts!, quote, funds))))) {
       const fate = await cancel();
       throw new DeclinedError(fate === CANCELLED ? undefined : fate);
     }
@@ -197,8 +206,8 @@ function inspect(deps: BuyDeps, req: BuyRequest, created: CreateBuyResponse) {
   });
 }
 
-function review(created: CreateBuyResponse, facts: DepositFacts, quote: QuoteRead): BuyReview {
-  return { intent: created.intent, facts, lastValidBlockHeight: created.deposit.lastValidBlockHeight, quote };
+function review(created: CreateBuyResponse, facts: DepositFacts, quote: QuoteRead, funds: Funds | null): BuyReview {
+  return { intent: created.intent, facts, lastValidBlockHeight: created.deposit.lastValidBlockHeight, quote, funds };
 }
 
 /**

@@ -120,3 +120,48 @@ describe('only the commands that read the chain load @solana/web3.js', () => {
     expect(web3(await loadedFiles(['balance', '--json'], env))).toBe(true);
   });
 });
+
+describe('before signing a buy: the wallet must pay deposit + network fee + rent-exempt minimum', () => {
+  // 0.1 SOL + the sandbox deposit's fee (5,000 + 10,000 CU × 50,000 µlamports = 5,500) + 890,880 rent-exempt.
+  const NEED = 100_000_000n + 5_500n + 890_880n;
+  const sol = (lamports: bigint) => `${lamports / 1_000_000_000n}.${(lamports % 1_000_000_000n).toString().padStart(9, '0')}`;
+
+  async function buyWith(balance: bigint, args: string[] = ['--json']) {
+    await sb.control('/balance', { sol: sol(balance) });
+    await sb.clearRequests();
+    const r = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', ...args], { env: envFor(sb.url) });
+    const log = await sb.requests();
+    await sb.control('/balance', { sol: '100' });
+    return { r, deposits: log.filter((e) => e.method === 'POST' && e.path.endsWith('/deposit')), cancels: log.filter((e) => e.path.endsWith('/cancel')) };
+  }
+
+  it('one lamport short: exit 2, nothing signed, no deposit sent, the intent cancelled, the sums named', async () => {
+    const { r, deposits, cancels } = await buyWith(NEED - 1n);
+    expect(r.code, r.stderr).toBe(2);
+    const error = lastJsonError(r);
+    expect(error.code).toBe('INSUFFICIENT_FUNDS');
+    expect(error.message).toBe(
+      'the wallet holds 0.100896379 SOL and this deposit needs 0.10089638 SOL: 0.1 SOL plus a network fee of at most 0.0000055 SOL plus 0.00089088 SOL the wallet must keep (rent-exempt minimum); the buy intent was cancelled; nothing was signed',
+    );
+    expect(deposits).toEqual([]);
+    expect(cancels).toHaveLength(1);
+  });
+
+  it('exactly enough: the buy goes through, and the review shows the wallet before and after', async () => {
+    const { r, deposits } = await buyWith(NEED, []);
+    expect(r.code, r.stderr).toBe(0);
+    expect(deposits).toHaveLength(1);
+    expect(r.stderr).toMatch(/^Wallet\s+0\.10089638 SOL now, at least 0\.00089088 SOL after \(on chain\)$/m);
+  });
+
+  it('an unreachable RPC does not block the buy: one warning line, and it completes', async () => {
+    const url = await closedPortUrl();
+    await sb.clearRequests();
+    const r = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json'], { env: { ...envFor(sb.url), TRADER_RPC_URL: url } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r).intent.status).toBe('completed');
+    const warnings = stderrJson(r).map((l) => l.warning);
+    expect(warnings.length).toBeGreaterThan(0);
+    for (const w of warnings) expect(w).toMatch(/^not checked on chain: .*connection refused/);
+  });
+});
