@@ -67,9 +67,13 @@ export function checkPayout(tx: ChainTransaction | null, expected: { owner: stri
   return { mark: 'verified', chain: `${sol(paid)} to your wallet, slot ${tx.slot}`, paidLamports: paid };
 }
 
-/** A swap the service names: it exists and succeeded (what it traded is the service's side). */
-export function checkSwap(tx: ChainTransaction | null): Check {
+/**
+ * A swap the service names: it exists and succeeded (what it traded is the service's side), or
+ * failed when the service reports the trade failed.
+ */
+export function checkSwap(tx: ChainTransaction | null, failureReported = false): Check {
   if (tx === null) return { mark: 'not-found', chain: 'not on chain' };
+  if (tx.err !== null && failureReported) return { mark: 'verified', chain: `failed on chain, as the service reports, slot ${tx.slot}` };
   return failed(tx) ?? { mark: 'verified', chain: `succeeded, slot ${tx.slot}` };
 }
 

@@ -2,7 +2,7 @@
 import { MIN_PREFIX_LENGTH, parseSeconds, parseTradeIdArgument, type TypedTradeId } from '../argument-parsers.js';
 import type { Context } from '../context.js';
 import { DEFAULT_WATCH_INTERVAL_SECONDS, MIN_WATCH_INTERVAL_SECONDS } from '../defaults.js';
-import { InterruptedError, PendingError, TradeFailedError } from '../errors.js';
+import { InterruptedError, PendingError, TradeFailedError, UsageError } from '../errors.js';
 import { stageWords } from '../io/views/stage.js';
 import { renderSell, renderTrade } from '../io/views/trade.js';
 import { tokenMetaQuietly } from '../trade/token-lookup.js';
@@ -16,6 +16,8 @@ import { deadline } from './trade-options.js';
 export interface TradesOptions {
   id: TypedTradeId;
   watch: boolean;
+  /** Check every signature the trade names against the chain. */
+  verify: boolean;
   /** Between status reads while watching. */
   intervalSeconds: number;
 }
@@ -24,18 +26,21 @@ export const trades = defineCommand<TradesOptions>({
   arguments: [{ name: '<id>', help: `buy intent id (or its first ${MIN_PREFIX_LENGTH}+ characters), sell authorization id (sell_…) or trade id` }],
   options: [
     { flags: '--watch', help: 'follow the trade until it is final' },
+    { flags: '--verify', help: 'check every signature the trade names against the chain (exit 3 when it contradicts the service or cannot be read)' },
     {
       flags: '--interval <seconds>',
       help: `seconds between status reads while watching, at least ${MIN_WATCH_INTERVAL_SECONDS}`,
       default: DEFAULT_WATCH_INTERVAL_SECONDS,
     },
   ],
-  examples: ['trader trades <buyId>', 'trader trades sell_abc123 --watch', 'trader trades <id> --watch --json --timeout 600'],
+  examples: ['trader trades <buyId>', 'trader trades <buyId> --verify', 'trader trades sell_abc123 --watch', 'trader trades <id> --watch --json --timeout 600'],
   parse(raw) {
     const interval = (text: string) => parseSeconds(text, { option: '--interval', min: MIN_WATCH_INTERVAL_SECONDS });
+    if (optionFlag(raw, 'verify') && optionFlag(raw, 'watch')) throw new UsageError('--verify and --watch cannot be combined: watch first, then verify');
     return {
       id: parseTradeIdArgument(raw.args[0]!),
       watch: optionFlag(raw, 'watch'),
+      verify: optionFlag(raw, 'verify'),
       intervalSeconds: parsedOption(raw, 'interval', interval) ?? DEFAULT_WATCH_INTERVAL_SECONDS,
     };
   },
@@ -49,6 +54,10 @@ async function run(ctx: Context, opts: TradesOptions): Promise<void> {
   const id = await resolveTradeId(api, opts.id);
   const isSell = id.startsWith('sell_');
   const follow = followCommand(id);
+  if (opts.verify) {
+    const { verifyTradeCommand } = await import('./trades-verify.js');
+    return verifyTradeCommand(ctx, api, id);
+  }
 
   if (opts.watch) {
     const progress = await ctx.progress();

@@ -12,6 +12,7 @@ import { signDepositTransaction } from '../wallet/signing.js';
 import { pollUntil } from './poll.js';
 import type { BuyReview, QuoteRead } from '../domain/buy-review.js';
 import { buySlippageProblems, readQuote } from './buy-quote.js';
+import { firstSignature } from '../chain/deposit-signature.js';
 import { fundsShort, fundsShortMessage, type Funds } from '../domain/funds.js';
 import { readTradeOrNull } from './read-trade.js';
 import { buyStatusStage } from './stages.js';
@@ -54,6 +55,8 @@ export interface BuyHooks {
   pinTreasury(address: string): string;
   /** A stage change while following the buy (an API stage name, see stages.ts). */
   stage(stage: string): void;
+  /** The deposit is signed: its signature (its id on chain) and the last block height it can land at. */
+  signed?(signature: string, lastValidBlockHeight: number): void;
 }
 
 export interface BuyDeps {
@@ -154,6 +157,7 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
       }
     }
     const signed = signDepositTransaction(created.deposit.transaction, deps.keypair.secretKey);
+    hooks.signed?.(firstSignature(signed), created.deposit.lastValidBlockHeight);
     try {
       intent = await submitDeposit(deps, intent, signed);
     } catch (err) {

@@ -62,7 +62,7 @@ describe('buy completes', () => {
     const r = await runCli(['buy', mint(), '0.1sol', '--yes', '--json'], { env: o.env });
     expect(r.code, r.stderr).toBe(0);
     const out = json(r);
-    expect(Object.keys(out).sort()).toEqual(['idempotencyKey', 'intent', 'trade']);
+    expect(Object.keys(out).sort()).toEqual(['idempotencyKey', 'intent', 'trade', 'verification']);
     expect(out.intent.status).toBe('completed');
     expect(out.intent.outputMint).toBe(mint());
     expect(out.intent.amountLamports).toBe('100000000');

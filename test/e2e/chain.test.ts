@@ -8,11 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { lastJsonError, stderrJson } from '../helpers/cli-assert.js';
 import { BIN, freshHome, json, runCli } from '../helpers/cli.js';
 import { sandboxForFile } from '../helpers/file-sandbox.js';
-import type { TestSandbox } from '../helpers/sandbox.js';
+import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
 import { tempDir, tempEnv } from '../helpers/temp.js';
 
 let sb: TestSandbox;
-const { envFor } = sandboxForFile((started) => (sb = started));
+const { envFor, withDelays } = sandboxForFile((started) => (sb = started));
 
 /** An RPC URL nothing listens on: connection refused at once. */
 async function closedPortUrl(): Promise<string> {
@@ -163,5 +163,111 @@ describe('before signing a buy: the wallet must pay deposit + network fee + rent
     const warnings = stderrJson(r).map((l) => l.warning);
     expect(warnings.length).toBeGreaterThan(0);
     for (const w of warnings) expect(w).toMatch(/^not checked on chain: .*connection refused/);
+  });
+});
+
+describe('after progress: the trade\'s signatures checked on chain', () => {
+  const buy = (extra: Record<string, string> = {}) => runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json'], { env: { ...envFor(sb.url), ...extra } });
+  /** A holding of token 2 (bought through the API), and a sell of all of it. */
+  async function sell(args: string[] = ['--json']) {
+    const token = sb.tokens[2]!;
+    await completeBuy(sb, { mint: token.mint });
+    return runCli(['sell', token.mint, 'all', '--yes', ...args], { env: envFor(sb.url) });
+  }
+
+  it('a completed buy: deposit (the one signed) and swap verified; the API objects unchanged beside `verification`', async () => {
+    const r = await buy();
+    expect(r.code, r.stderr).toBe(0);
+    const out = json(r);
+    expect(Object.keys(out).sort()).toEqual(['idempotencyKey', 'intent', 'trade', 'verification']);
+    expect(out.trade).toEqual((await sb.call('GET', `/trades/${out.intent.id}`)).body.data);
+    expect(out.verification.verdict).toBe('verified');
+    expect(out.verification.checks.map((c: any) => [c.role, c.signature, c.mark])).toEqual([
+      ['deposit', out.trade.signatures.deposit, 'verified'],
+      ['swap', out.trade.signatures.swaps[0], 'verified'],
+    ]);
+    expect(out.verification.checks[0].chain).toMatch(/^0\.1 SOL from your wallet to the treasury \(fee 0\.0000055 SOL\)/);
+    expect(stderrJson(r)).toEqual([]);
+  });
+
+  it('a completed sell: the payout verified at least the signed minimum; human mode marks it', async () => {
+    const r = await sell();
+    expect(r.code, r.stderr).toBe(0);
+    const out = json(r);
+    expect(out.verification.verdict).toBe('verified');
+    const payout = out.verification.checks.find((c: any) => c.role === 'payout');
+    expect(payout).toMatchObject({ signature: out.trade.signatures.payouts[0], mark: 'verified' });
+    expect(payout.expected).toContain(`at least`);
+    const h = await sell([]);
+    expect(h.code, h.stderr).toBe(0);
+    expect(h.stdout).toMatch(/^On chain \(127\.0\.0\.1:\d+\): every claim verified on chain$/m);
+    expect(h.stdout).toMatch(/^  payout \w+: verified: [\d.]+ SOL to your wallet, slot \d+$/m);
+  });
+
+  for (const [lie, evidence] of [
+    ['phantom-payout', /payout \w+ should be at least [\d.]+ SOL to your wallet, but the chain shows: not on chain/],
+    ['short-payout', /payout \w+ should be at least [\d.]+ SOL to your wallet, but the chain shows: pays [\d.]+ SOL to your wallet, less than the signed minimum/],
+    ['payout-elsewhere', /payout \w+ should be at least [\d.]+ SOL to your wallet, but the chain shows: pays [\d.]+ SOL to \w+, not your wallet/],
+  ] as const) {
+    it(`the service lies (${lie}): exit 3 with the evidence and the command to look again; trades --verify agrees`, async () => {
+      await sb.control('/lies', { lie });
+      const r = await sell();
+      expect(r.code, r.stderr).toBe(3);
+      const error = lastJsonError(r);
+      expect(error.code).toBe('CHAIN_CONTRADICTS_SERVICE');
+      expect(error.message).toMatch(evidence);
+      const out = json(r);
+      expect(out.sell.status).toBe('completed'); // what the service said, passed through
+      expect(error.message).toContain(`look again with: trader trades ${out.authorization.id} --verify`);
+      const again = await runCli(['trades', out.authorization.id, '--verify', '--json'], { env: envFor(sb.url) });
+      expect(again.code, again.stderr).toBe(3);
+      expect(json(again).verification.verdict).toBe('contradicted');
+      expect(lastJsonError(again).message).toMatch(evidence);
+      expect(await sb.control('/lies')).toEqual([]);
+    });
+  }
+
+  it('the service lies about a refund (phantom-refund): exit 3, not a refunded buy', async () => {
+    await sb.control('/fail-next-swap', { count: 1 });
+    await sb.control('/lies', { lie: 'phantom-refund' });
+    const r = await buy();
+    expect(r.code, r.stderr).toBe(3);
+    expect(json(r).intent.status).toBe('refunded');
+    expect(lastJsonError(r).message).toMatch(/refund \w+ should be 0\.1 SOL back to your wallet, but the chain shows: not on chain/);
+  });
+
+  it('an honest refund is verified: exit 4 as a refunded buy', async () => {
+    await sb.control('/fail-next-swap', { count: 1 });
+    const r = await buy();
+    expect(r.code, r.stderr).toBe(4);
+    const v = json(r).verification;
+    expect(v.verdict).toBe('verified');
+    expect(v.checks.map((c: any) => [c.role, c.mark])).toEqual([['deposit', 'verified'], ['swap', 'verified'], ['refund', 'verified']]);
+  });
+
+  it('an unreachable RPC: the trade completes with a warning; trades --verify is exit 3', async () => {
+    const url = await closedPortUrl();
+    const r = await buy({ TRADER_RPC_URL: url });
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r).verification).toMatchObject({ verdict: 'unchecked' });
+    const id = json(r).intent.id;
+    const ok = await runCli(['trades', id, '--verify'], { env: envFor(sb.url) });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/^deposit\s+\w+/m);
+    expect(ok.stdout).toContain('every claim verified on chain');
+    const down = await runCli(['trades', id, '--verify', '--json'], { env: { ...envFor(sb.url), TRADER_RPC_URL: url } });
+    expect(down.code).toBe(3);
+    expect(lastJsonError(down).code).toBe('CHAIN_UNREACHABLE');
+  });
+
+  it('a signed deposit not on chain yet: it may still land until its last valid block (exit 5 as before); never said to be unspent', async () => {
+    await withDelays({ confirmSeconds: 1e6 }, async () => {
+      const r = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json', '--timeout', '1'], { env: envFor(sb.url) });
+      expect(r.code, r.stderr).toBe(5);
+      const v = json(r).verification;
+      expect(v.verdict).toBe('incomplete');
+      expect(v.deposit).toMatchObject({ onChain: false, proven: false });
+      expect(v.checks[0].chain).toContain(`it may still land until block ${v.deposit.lastValidBlockHeight}`);
+    });
   });
 });

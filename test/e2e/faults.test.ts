@@ -32,7 +32,7 @@ async function setup(t: TestContext): Promise<Fixture> {
   await sb.setDelays({ confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0 });
   return {
     sb,
-    env: { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath },
+    env: { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl },
     fault: (...faults) => sb.control('/faults', faults),
     positions: async () => (await sb.call('GET', '/positions', { query: { limit: 100 } })).body.data,
     activity: async (type) => (await sb.call('GET', '/activity', { query: { type, limit: 100 } })).body.data,

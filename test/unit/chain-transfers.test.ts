@@ -146,3 +146,11 @@ describe('results of an unknown shape are never taken as proof', () => {
     expect(() => tx(noMeta)).toThrow(/unknown shape/);
   });
 });
+
+describe('a failed swap', () => {
+  const failedSwap = () => tx(recorded({ keys: [TREASURY, STRANGER, SYSTEM], pre: [10_000, 0, 1], post: [5_000, 0, 1], err: { InstructionError: [0, 'Custom'] } }));
+  it('contradicts a service that calls the trade a success, and matches one that reports it failed', () => {
+    expect(checkSwap(failedSwap()).mark).toBe('contradicts');
+    expect(checkSwap(failedSwap(), true).mark).toBe('verified');
+  });
+});
