@@ -15,7 +15,7 @@ import type { BuyRecord } from './state.js';
 import { stepAfter, type TimeStep } from './time-step.js';
 import { type Body, requireString, requireTradeRequest, type TradeRequest } from './validate.js';
 import { credit, DEPOSIT_NETWORK_FEE_LAMPORTS, payDeposit } from './wallet.js';
-import { POOL_ADDRESS, recordTransaction, SERVICE_TX_FEE, takeLie } from './ledger.js';
+import { landBy, POOL_ADDRESS, recordTransaction, SERVICE_TX_FEE, takeLie } from './ledger.js';
 import type { KeyOwner, World } from './world.js';
 
 export const MIN_BUY_LAMPORTS = 100_000n;
@@ -162,6 +162,7 @@ export function confirmOnRead(world: World, b: BuyRecord): void {
 }
 
 function confirm(world: World, b: BuyRecord, at: number): void {
+  if (b.depositSignature) landBy(world, b.depositSignature, at);
   b.status = 'deposit_confirmed';
   b.confirmedAt = at;
   b.updatedAt = at;

@@ -103,3 +103,9 @@ export function takeLie<K extends Lie>(world: World, kinds: readonly K[]): K | n
   if (i < 0) return null;
   return lies.splice(i, 1)[0] as K;
 }
+
+/** The service saw a transaction confirmed at `at`: the chain shows it from then at the latest. */
+export function landBy(world: World, signature: string, at: number): void {
+  const tx = ledger(world)[signature];
+  if (tx && tx.at > at) tx.at = at;
+}

@@ -160,6 +160,7 @@ describe('cancel, trades, positions: ids whole or as a prefix', () => {
     ['cancel', ['cancel', '3f0c2a9e…'], { buyId: { kind: 'prefix', prefix: '3f0c2a9e' } }],
     ['trades', ['trades', U], { id: { kind: 'full', id: U }, watch: false, intervalSeconds: DEFAULT_WATCH_INTERVAL_SECONDS }],
     ['trades', ['trades', 'sell_abc123', '--watch', '--interval', '2.5'], { id: { kind: 'full', id: 'sell_abc123' }, watch: true, intervalSeconds: 2.5 }],
+    ['trades', ['trades', U, '--verify'], { id: { kind: 'full', id: U }, watch: false, verify: true }],
     ['trades', ['trades', '3F0C2A9E-1b'], { id: { kind: 'prefix', prefix: '3f0c2a9e-1b', typed: '3F0C2A9E-1b' } }],
     ['trades', ['trades', 'sg_group:key.1'], { id: { kind: 'full', id: 'sg_group:key.1' } }],
     ['positions', ['positions'], { id: null, status: undefined, ...PAGE_DEFAULTS }],
@@ -180,6 +181,7 @@ describe('cancel, trades, positions: ids whole or as a prefix', () => {
     [['trades', 'dead'], /^trade id "dead" is too short/],
     [['trades', 'sell_a/b'], /^sell id must be sell_ followed by letters or digits/],
     [['trades', '--', '-x'], /^trade id must be a buy id/],
+    [['trades', U, '--verify', '--watch'], /^--verify and --watch cannot be combined/],
     [['trades', U, '--interval', '1.9'], /^invalid --interval "1\.9": use a number of seconds, at least 2/],
     [['positions', '../activity'], /^position id must be a uuid/],
     [['positions', '--status', 'OPEN'], /^--status must be one of pending_deposit, .*; got "OPEN"/],
@@ -206,6 +208,7 @@ describe('activity, holdings, pnl, me, points', () => {
     ['pnl', ['pnl', '--token', 'WOOF', '--since', '2026-01-01T00:00:00Z', '--csv'], { token: { kind: 'lookup', text: 'WOOF' }, since: Date.UTC(2026, 0, 1), csv: true }],
     ['pnl', ['pnl', '--since', '2026-01-01'], { since: new Date(2026, 0, 1).getTime() }],
     ['me', ['me'], {}],
+    ['balance', ['balance', '--json'], {}],
     ['points', ['points', '--json'], {}],
   ])('%s %j', async (command, argv, expected) => {
     expect(await options(command, argv)).toEqual(expect.objectContaining(expected));
@@ -316,13 +319,14 @@ describe('global options, before or after the command', () => {
   it('every one, typed', async () => {
     const argv = [
       '--base-url', 'https://api.example.com/', '--api-key', 'sk_x', '--keypair', '~/id.json', '--treasury', T, '--profile', 'staging',
-      '--timeout', '60', '--request-timeout', '2.5', '--json', '-y', '--no-color', '-v', '--insecure',
+      '--rpc-url', 'https://rpc.example.com/key?x=1', '--timeout', '60', '--request-timeout', '2.5', '--json', '-y', '--no-color', '-v', '--insecure',
     ];
     const expected = {
       baseUrl: 'https://api.example.com/',
       apiKey: 'sk_x',
       keypair: '~/id.json',
       treasury: T,
+      rpcUrl: 'https://rpc.example.com/key?x=1',
       profile: 'staging',
       timeoutSeconds: 60,
       requestTimeoutSeconds: 2.5,
@@ -342,8 +346,10 @@ describe('global options, before or after the command', () => {
     [['me', '--base-url', 'ftp://127.0.0.1/'], /^invalid --base-url: scheme ftp: is not supported; use https:\/\//],
     [['me', '--base-url', 'http://example.com'], /^refusing plain http:\/\/ to example\.com/],
     [['me', '--base-url', 'https://example.com/?x=1'], /must not contain a query/],
+    [['me', '--rpc-url', 'ftp://x/'], /^invalid --rpc-url: scheme ftp: is not supported/],
+    [['me', '--rpc-url', 'https://user:pw@rpc.example.com/'], /^invalid --rpc-url: it must not contain a user name or password/],
     [['me', '--treasury', 'nope'], /^--treasury must be a base58 address of 32 bytes, got "nope"/],
-    ...['--base-url', '--api-key', '--profile', '--treasury', '--keypair', '--timeout', '--request-timeout'].map(
+    ...['--base-url', '--api-key', '--rpc-url', '--profile', '--treasury', '--keypair', '--timeout', '--request-timeout'].map(
       (flag): [string[], RegExp] => [[flag, '', 'me'], new RegExp(`^${flag} was given an empty value`)],
     ),
     [['by', M, '1'], /unknown command 'by'.*buy/],
@@ -363,7 +369,7 @@ it('every command of the table has a row above', async () => {
   // A new command (or subcommand) gets its argv rows here: this lists what the table covers.
   expect([...NAMES.values()].sort()).toEqual(
     [
-      'activity', 'buy', 'cancel', 'completion', 'config', 'config get', 'config init', 'config list', 'config path', 'config set',
+      'activity', 'balance', 'buy', 'cancel', 'completion', 'config', 'config get', 'config init', 'config list', 'config path', 'config set',
       'config trust', 'config trust accept-wording', 'config trust forget', 'config trust show', 'holdings', 'me', 'pnl', 'points',
       'positions', 'sandbox', 'sell', 'trades',
     ].sort(),
