@@ -70,7 +70,17 @@ async function run(ctx: Context, opts: BuyOptions): Promise<void> {
   const { runBuy } = await import('../trade/buy-flow.js');
   const outcome = await screen.run((stage) =>
     runBuy(
-      { api, clock: ctx.clock, signal: ctx.signal, keypair, funds: chainFunds(ctx, keypair.publicKey) },
+      {
+        api,
+        clock: ctx.clock,
+        signal: ctx.signal,
+        keypair,
+        funds: chainFunds(ctx, keypair.publicKey),
+        async depositEvidence(signature, lastValidBlockHeight) {
+          const { depositEvidence, depositEvidenceWords } = await import('../chain/deposit-absence.js');
+          return depositEvidenceWords(await depositEvidence(() => ctx.chain(), signature, lastValidBlockHeight));
+        },
+      },
       {
         mint,
         amountLamports,

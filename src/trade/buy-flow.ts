@@ -66,6 +66,11 @@ export interface BuyDeps {
   keypair: Keypair;
   /** Reads the wallet's funds on chain for this deposit (src/chain/funds-check.ts); absent: not checked. */
   funds?(intent: BuyIntent, facts: DepositFacts): Promise<Funds>;
+  /**
+   * What the chain shows of a signed deposit the service says it did not take
+   * (src/chain/deposit-absence.ts): only its proof makes "nothing was spent".
+   */
+  depositEvidence?(signature: string, lastValidBlockHeight: number): Promise<{ nothingSpent: boolean; words: string }>;
 }
 
 /** How a buy ended: a result to show, or a stop (refused, declined, interrupted, a service error, a local refusal). */
@@ -174,6 +179,12 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
         // Stopped (Ctrl-C) before the state was read: the signed deposit may still be spent.
         track.phase = 'submitted';
         throw readError;
+      }
+      const evidence = spent.nothingSpent && deps.depositEvidence ? await deps.depositEvidence(firstSignature(signed), created.deposit.lastValidBlockHeight) : null;
+      if (evidence) {
+        // The service's state says nothing was taken; the chain says whether that is proven.
+        const next = evidence.nothingSpent ? 'run the command again' : `check it later with: trader trades ${intent.id} --verify`;
+        throw track.serviceError(err, `buy ${intent.id} is ${spent.status} with no deposit recorded: ${evidence.words}; ${next}`);
       }
       if (spent.nothingSpent) {
         throw track.serviceError(
