@@ -20,7 +20,12 @@ export interface ChainReader {
   rentExemptMinimum(): Promise<bigint>;
   /** A confirmed transaction by signature, or null when the chain does not have it. */
   transaction(signature: string): Promise<ChainTransaction | null>;
+  /** Raw token units the address holds per mint, over its token accounts (Token and Token-2022 programs). */
+  tokenBalances(owner: string): Promise<Map<string, { amount: bigint; decimals: number }>>;
 }
+
+/** The SPL Token and Token-2022 programs: a wallet's token accounts belong to one of them. */
+const TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'];
 
 /** The chain could not be read (unreachable, timed out, an RPC error): the caller says "not checked on chain". */
 export class ChainUnavailableError extends Error {
@@ -97,6 +102,23 @@ export async function openChain(opts: ChainOptions): Promise<ChainReader> {
     balance: (address) => call('reading the balance', async () => BigInt(await connection.getBalance(new PublicKey(address)))),
     blockHeight: () => call('reading the block height', () => connection.getBlockHeight()),
     rentExemptMinimum: () => call('reading the rent-exempt minimum', async () => BigInt(await connection.getMinimumBalanceForRentExemption(0))),
+    tokenBalances: (owner) =>
+      call('reading the token accounts', async () => {
+        const held = new Map<string, { amount: bigint; decimals: number }>();
+        for (const programId of TOKEN_PROGRAMS) {
+          const { value } = await connection.getParsedTokenAccountsByOwner(new PublicKey(owner), { programId: new PublicKey(programId) });
+          for (const { account } of value) {
+            const info = (account.data as { parsed?: { info?: { mint?: unknown; tokenAmount?: { amount?: unknown; decimals?: unknown } } } }).parsed?.info;
+            const mint = info?.mint;
+            const amount = info?.tokenAmount?.amount;
+            const decimals = info?.tokenAmount?.decimals;
+            if (typeof mint !== 'string' || typeof amount !== 'string' || !/^\d+$/.test(amount) || typeof decimals !== 'number') continue;
+            const before = held.get(mint)?.amount ?? 0n;
+            held.set(mint, { amount: before + BigInt(amount), decimals });
+          }
+        }
+        return held;
+      }),
     transaction: (signature) =>
       call(`reading transaction ${signature}`, async () => {
         const tx = await connection.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });

@@ -108,6 +108,14 @@ function call(world: World, method: string, params: unknown[]): unknown {
       if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw invalidParams('expected a data size');
       return rentExempt(size);
     }
+    case 'getTokenAccountsByOwner': {
+      // Tokens bought are held by the service in trading wallets (holdings), not in the owner's
+      // wallet: the simulated chain has no token accounts for it.
+      address(params[0]);
+      const filter = params[1] as { mint?: unknown; programId?: unknown } | undefined;
+      if (!filter || (filter.mint === undefined && filter.programId === undefined)) throw invalidParams('expected a mint or programId filter');
+      return { context, value: [] };
+    }
     case 'getSignatureStatuses': {
       const list = params[0];
       if (!Array.isArray(list) || list.length > 256) throw invalidParams('expected an array of at most 256 signatures');

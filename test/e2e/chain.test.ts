@@ -48,6 +48,15 @@ describe('trader balance', () => {
     await sb.control('/balance', { sol: '100' });
   });
 
+  it('--tokens: the wallet itself holds none of the traded tokens in the sandbox (the service holds them), said so; --json adds an empty list', async () => {
+    await completeBuy(sb);
+    const h = await runCli(['balance', '--tokens'], { env: envFor(sb.url) });
+    expect(h.code, h.stderr).toBe(0);
+    expect(h.stdout).toContain('No tokens the account has traded are in the wallet itself.');
+    const j = await runCli(['balance', '--tokens', '--json'], { env: envFor(sb.url) });
+    expect(json(j).tokens).toEqual([]);
+  });
+
   it('an unreachable RPC is exit 3 naming the endpoint, with no retries that wait', async () => {
     const url = await closedPortUrl();
     const r = await runCli(['balance', '--json'], { env: { ...envFor(sb.url), TRADER_RPC_URL: url } });

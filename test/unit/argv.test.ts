@@ -208,7 +208,8 @@ describe('activity, holdings, pnl, me, points', () => {
     ['pnl', ['pnl', '--token', 'WOOF', '--since', '2026-01-01T00:00:00Z', '--csv'], { token: { kind: 'lookup', text: 'WOOF' }, since: Date.UTC(2026, 0, 1), csv: true }],
     ['pnl', ['pnl', '--since', '2026-01-01'], { since: new Date(2026, 0, 1).getTime() }],
     ['me', ['me'], {}],
-    ['balance', ['balance', '--json'], {}],
+    ['balance', ['balance', '--json'], { tokens: false }],
+    ['balance', ['balance', '--tokens'], { tokens: true }],
     ['points', ['points', '--json'], {}],
   ])('%s %j', async (command, argv, expected) => {
     expect(await options(command, argv)).toEqual(expect.objectContaining(expected));

@@ -71,3 +71,31 @@ describe('openChain', () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe('token balances', () => {
+  it('sums the parsed token accounts per mint over both token programs; an account of an unknown shape is skipped', async () => {
+    const MINT = 'So11111111111111111111111111111111111111112';
+    const account = (amount: string, decimals: number, program: string) => ({
+      pubkey: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+      account: {
+        executable: false,
+        lamports: 2039280,
+        owner: program,
+        rentEpoch: 18446744073709552000,
+        space: 165,
+        data: { program: 'spl-token', space: 165, parsed: { type: 'account', info: { isNative: false, mint: MINT, owner: OWNER, state: 'initialized', tokenAmount: { amount, decimals, uiAmount: null, uiAmountString: '' } } } },
+      },
+    });
+    const programs: string[] = [];
+    const fetch = (async (_url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body)) as { id: string; params: [string, { programId: string }] };
+      const program = body.params[1].programId;
+      programs.push(program);
+      const value = program.startsWith('Tokenkeg') ? [account('1500', 6, program), account('x', 6, program)] : [account('500', 6, program)];
+      return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { context: { slot: 1 }, value } }));
+    }) as unknown as typeof globalThis.fetch;
+    const held = await (await open(fetch, fakeClock())).tokenBalances(OWNER);
+    expect(held).toEqual(new Map([[MINT, { amount: 2000n, decimals: 6 }]]));
+    expect(programs).toEqual(['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb']);
+  });
+});

@@ -25,6 +25,7 @@ function reader(txs: ChainTransaction[], height = 1_000, down = false): ChainRea
     balance: async () => (down ? fail() : 0n),
     blockHeight: async () => (down ? fail() : height),
     rentExemptMinimum: async () => 890_880n,
+    tokenBalances: async () => new Map(),
     transaction: async (sig) => (down ? fail() : (txs.find((t) => t.signature === sig) ?? null)),
   };
 }
