@@ -100,7 +100,7 @@ function call(world: World, method: string, params: unknown[]): unknown {
     case 'getSlot':
       return height;
     case 'getEpochInfo':
-      return { absoluteSlot: height, blockHeight: height, epoch: Math.floor(height / 432_000), slotIndex: height % 432_000, slotsInEpoch: 432_000, transactionCount: null };
+      return { absoluteSlot: height, blockHeight: height, epoch: Math.floor(height / 432_000), slotIndex: height % 432_000, slotsInEpoch: 432_000, transactionCount: Object.keys(world.state.chain.transactions ?? {}).length };
     case 'getLatestBlockhash':
       return { context, value: issueBlockhash(world.state, now) };
     case 'getMinimumBalanceForRentExemption': {
