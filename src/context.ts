@@ -6,7 +6,7 @@ import type { ServiceClient } from './api/client.js';
 import type { Clock } from './clock.js';
 import { configPath, readConfig, updateProfile, type LoadedConfig, type Profile } from './config/config-file.js';
 import { resolveSettings, type GlobalOptions, type Settings } from './config/settings.js';
-import { DEFAULT_PROFILE } from './defaults.js';
+import { CHAIN_CALL_TIMEOUT_SECONDS, DEFAULT_PROFILE } from './defaults.js';
 import { UsageError } from './errors.js';
 import { Output } from './io/output.js';
 import { createProgress, type Progress } from './io/progress.js';
@@ -133,7 +133,8 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
           clock: facts.clock,
           signal: facts.signal,
           env: facts.env,
-          timeoutMs: settings.requestTimeoutSeconds * 1000,
+          // A chain check must not hold a trade long: at most 10 s a call (less with --request-timeout).
+          timeoutMs: Math.min(settings.requestTimeoutSeconds, CHAIN_CALL_TIMEOUT_SECONDS) * 1000,
         }),
       )),
   };

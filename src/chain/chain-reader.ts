@@ -80,8 +80,12 @@ export async function openChain(opts: ChainOptions): Promise<ChainReader> {
     fetch: bounded as never,
   });
   const attempts = Math.max(1, opts.attempts ?? 3);
+  // Once the endpoint has failed a call after its retries, this run's later calls fail at once:
+  // a dead RPC costs one bounded wait, not one per signature checked.
+  let down: ChainUnavailableError | null = null;
 
   const call = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
+    if (down) throw down;
     for (let n = 1; ; n++) {
       fetchError = null;
       try {
@@ -90,7 +94,8 @@ export async function openChain(opts: ChainOptions): Promise<ChainReader> {
         if (opts.signal.aborted) throw opts.signal.reason;
         const reason = describe(fetchError ?? err, opts.timeoutMs);
         if (n >= attempts || PERMANENT.test(reason)) {
-          throw new ChainUnavailableError(`${what} from ${url.host} failed: ${reason}`);
+          down = new ChainUnavailableError(`${what} from ${url.host} failed: ${reason}`);
+          throw down;
         }
         await opts.clock.sleep(BACKOFF_MS[Math.min(n - 1, BACKOFF_MS.length - 1)]!, opts.signal);
       }

@@ -50,12 +50,15 @@ describe('openChain', () => {
     expect(calls).toHaveLength(3);
   });
 
-  it('a refused connection is not retried (it would be refused again at once)', async () => {
+  it('a refused connection is not retried (it would be refused again at once), and later calls of the run fail at once', async () => {
     const clock = fakeClock();
-    const { fetch, calls } = scripted([networkError('ECONNREFUSED')]);
-    await expect((await open(fetch, clock)).balance(OWNER)).rejects.toThrow(/connection refused \(ECONNREFUSED\)/);
+    const { fetch, calls } = scripted([networkError('ECONNREFUSED'), undefined]);
+    const chain = await open(fetch, clock);
+    await expect(chain.balance(OWNER)).rejects.toThrow(/connection refused \(ECONNREFUSED\)/);
     expect(calls).toHaveLength(1);
     expect(clock.sleeps).toEqual([]);
+    await expect(chain.blockHeight()).rejects.toThrow(/reading the balance from rpc.example.com failed: connection refused/);
+    expect(calls).toHaveLength(1);
   });
 
   it('each attempt has the timeout: a silent endpoint is "no answer within" it', async () => {
