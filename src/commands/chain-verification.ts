@@ -16,7 +16,8 @@ export async function verifyOnChain(ctx: Context, trade: Trade | null, input: Om
     verification = await verifyTrade(await ctx.chain(), { ...input, trade });
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    verification = { rpc: ctx.settings.rpcUrl, verdict: 'unchecked', checks: [], reason: err.message };
+    // Only the host: a provider's URL may carry its key in the path or query.
+    verification = { rpc: hostOf(ctx.settings.rpcUrl), verdict: 'unchecked', checks: [], reason: err.message };
   }
   if (verification.verdict === 'unchecked') ctx.output.warn(`not checked on chain: ${verification.reason}`);
   return verification;
@@ -27,4 +28,12 @@ export async function stopIfContradicted(verification: Verification | null, trad
   if (verification?.verdict !== 'contradicted') return;
   const { contradictionLine } = await import('../chain/verify-trade.js');
   throw new ChainContradictionError(contradictionLine(verification)!, [`look again with: trader trades ${tradeId} --verify`]);
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'the configured RPC URL';
+  }
 }

@@ -58,9 +58,11 @@ describe('trader balance', () => {
   });
 
   it('an unreachable RPC is exit 3 naming the endpoint, with no retries that wait', async () => {
-    const url = await closedPortUrl();
+    // A provider's key in the URL never shows: messages name the host only.
+    const url = `${await closedPortUrl()}v1/sekrit-path?api-key=sekrit-key`;
     const r = await runCli(['balance', '--json'], { env: { ...envFor(sb.url), TRADER_RPC_URL: url } });
     expect(r.code).toBe(3);
+    expect(r.stderr + r.stdout).not.toContain('sekrit');
     const error = lastJsonError(r);
     expect(error.code).toBe('CHAIN_UNREACHABLE');
     expect(error.message).toContain(`from ${new URL(url).host} failed: connection refused`);
