@@ -370,6 +370,24 @@ export function parseBaseUrl(raw: string, opts: { insecure: boolean; what?: stri
   return url;
 }
 
+/**
+ * A Solana JSON-RPC endpoint: http:// or https://, no user name or password (a provider's key
+ * in the path or query is its business). Plain http carries no secret of ours, so it is allowed.
+ */
+export function parseRpcUrl(raw: string, what: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new UsageError(`invalid ${what} "${printable(raw)}": expected https://host[/path]`, 'INVALID_RPC_URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new UsageError(`invalid ${what}: scheme ${url.protocol} is not supported; use https://`, 'INVALID_RPC_URL');
+  }
+  if (url.username || url.password) throw new UsageError(`invalid ${what}: it must not contain a user name or password`, 'INVALID_RPC_URL');
+  return url;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Words from a fixed list, ports, config keys and values
 
@@ -406,6 +424,9 @@ export function parseProfileValue(key: ProfileKey, value: string, opts: { insecu
       return value;
     case 'treasury':
       return parseAddress(value, 'treasury');
+    case 'rpcUrl':
+      parseRpcUrl(value, option);
+      return value;
     case 'maxSlippageBps':
       return parseSlippageBps(value, option);
     case 'maxBuyLamports':

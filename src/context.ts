@@ -6,7 +6,7 @@ import type { ServiceClient } from './api/client.js';
 import type { Clock } from './clock.js';
 import { configPath, readConfig, updateProfile, type LoadedConfig, type Profile } from './config/config-file.js';
 import { resolveSettings, type GlobalOptions, type Settings } from './config/settings.js';
-import { DEFAULT_PROFILE } from './defaults.js';
+import { CHAIN_CALL_TIMEOUT_SECONDS, DEFAULT_PROFILE } from './defaults.js';
 import { UsageError } from './errors.js';
 import { Output } from './io/output.js';
 import { createProgress, type Progress } from './io/progress.js';
@@ -14,6 +14,7 @@ import { createPrompter, type Prompter } from './io/prompter.js';
 import { detectTerminal, type Terminal } from './io/terminal.js';
 import { loadTheme } from './io/theme.js';
 import type { TrustStore } from './config/trust-store.js';
+import type { ChainReader } from './chain/chain-reader.js';
 
 export interface ProcessFacts {
   stdout: NodeJS.WritableStream;
@@ -59,6 +60,8 @@ export interface Context {
   facts: ProcessFacts;
   /** Whether a trade may be signed once checked: the prompt's answer, or under --yes the approval of ProcessFacts.approve, or yes. */
   approveTrade(review: string, question: string): Promise<boolean>;
+  /** A reader of the Solana chain at the configured RPC URL (loads @solana/web3.js on first use). */
+  chain(): Promise<ChainReader>;
 }
 
 export const NOT_CONFIGURED_HINT =
@@ -106,6 +109,7 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
 
   let client: Promise<ServiceClient> | undefined;
   const prompter = createPrompter(terminal, facts.signal);
+  let chain: Promise<ChainReader> | undefined;
   return {
     terminal,
     output,
@@ -136,5 +140,17 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
       if (!settings.yes) return prompter.confirm(question, false);
       return facts.approve ? facts.approve(review, question) : true;
     },
+    chain: () =>
+      (chain ??= import('./chain/chain-reader.js').then(({ openChain }) =>
+        openChain({
+          url: settings.rpcUrl,
+          fetch: facts.fetch,
+          clock: facts.clock,
+          signal: facts.signal,
+          env: facts.env,
+          // A chain check must not hold a trade long: at most 10 s a call (less with --request-timeout).
+          timeoutMs: Math.min(settings.requestTimeoutSeconds, CHAIN_CALL_TIMEOUT_SECONDS) * 1000,
+        }),
+      )),
   };
 }

@@ -26,6 +26,11 @@ export const DEFAULT_PROFILE = 'default';
 /** The owner wallet's keypair file, where the Solana CLI keeps it (`~` is the home folder). */
 export const DEFAULT_KEYPAIR_PATH = '~/.config/solana/id.json';
 
+/** The Solana JSON-RPC endpoint the chain is read from (--rpc-url): the public mainnet one, as the Solana CLI's default. */
+export const DEFAULT_RPC_URL = 'https://api.mainnet-beta.solana.com';
+/** The most one chain read (each attempt) may take, or --request-timeout when that is lower. */
+export const CHAIN_CALL_TIMEOUT_SECONDS = 10;
+
 /** `trader sandbox`: where it listens and what its account's wallet holds at the start. */
 export const SANDBOX_PORT = 8787;
 export const SANDBOX_HOST = '127.0.0.1';

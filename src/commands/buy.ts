@@ -2,7 +2,10 @@
 // then runs the buy flow and presents it.
 import { randomUUID } from 'node:crypto';
 import type { ServiceClient } from '../api/client.js';
-import type { BuyIntent } from '../api/types.js';
+import type { BuyIntent, Trade } from '../api/types.js';
+import type { Verification } from '../chain/verify-trade.js';
+import { renderVerificationLines } from '../io/views/verification.js';
+import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
 import { parseBuyAmount, parseLamportsOption, type TokenArgument } from '../argument-parsers.js';
 import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import type { Context } from '../context.js';
@@ -62,10 +65,25 @@ async function run(ctx: Context, opts: BuyOptions): Promise<void> {
     () => idempotencyKey,
     dryRun,
   );
+  // For the chain checks after progress: the deposit this run signed, and the treasury trusted.
+  let signedDeposit: { signature: string; lastValidBlockHeight: number } | null = null;
+  let treasury = start.treasury;
   const { runBuy } = await import('../trade/buy-flow.js');
   const outcome = await screen.run((stage) =>
     runBuy(
-      { api, clock: ctx.clock, signal: ctx.signal, keypair },
+      {
+        api,
+        clock: ctx.clock,
+        signal: ctx.signal,
+        keypair,
+        funds: chainFunds(ctx, keypair.publicKey),
+        async depositEvidence(signature, lastValidBlockHeight) {
+          const { depositEvidence, chainProvesAbsent } = await import('../chain/deposit-absence.js');
+          const { provesAbsent, unchecked } = chainProvesAbsent(await depositEvidence(() => ctx.chain(), signature, lastValidBlockHeight));
+          if (unchecked) ctx.output.warn(`not checked on chain: ${unchecked}`);
+          return provesAbsent;
+        },
+      },
       {
         mint,
         amountLamports,
@@ -89,15 +107,18 @@ async function run(ctx: Context, opts: BuyOptions): Promise<void> {
         },
         pinTreasury(address) {
           const pinned = guarded('pin the treasury', () => trust.pinTreasury(address));
+          treasury = pinned;
           if (pinned === address) {
             ctx.output.note(`Pinned treasury ${address} for ${trust.service} (trust on first use); a different deposit address will now be refused.`);
           }
           return pinned;
         },
         stage,
+        signed: (signature, lastValidBlockHeight) => void (signedDeposit = { signature, lastValidBlockHeight }),
       },
     ),
   );
+  const verify = (trade: Trade | null) => verifyOnChain(ctx, trade, { owner: keypair.publicKey, treasury, signedDeposit });
 
   switch (outcome.kind) {
     case 'dry-run': {
@@ -109,13 +130,18 @@ async function run(ctx: Context, opts: BuyOptions): Promise<void> {
     case 'accepted':
       ctx.output.result({ intent: outcome.intent, trade: null, idempotencyKey }, () => withCommand(`Deposit accepted for buy ${outcome.intent.id}. Follow it with:`, followCommand(outcome.intent.id), ctx.terminal.columns));
       return;
-    case 'timeout':
-      printResult(ctx, outcome.intent, outcome.trade, token, idempotencyKey);
+    case 'timeout': {
+      const verification = await verify(outcome.trade);
+      printResult(ctx, outcome.intent, outcome.trade, token, idempotencyKey, verification);
+      await stopIfContradicted(verification, outcome.intent.id);
       throw screen.pending(outcome.intent.id, `still ${outcome.intent.status}`);
+    }
     case 'final': {
       // A first buy of a token knows its symbol and decimals only once it is held.
       const known = token ?? (outcome.intent.status === 'completed' && !ctx.output.json ? metaOf(holdingOf(await readHoldingsQuietly(api), mint)) : null);
-      printResult(ctx, outcome.intent, outcome.trade, known, idempotencyKey);
+      const verification = await verify(outcome.trade);
+      printResult(ctx, outcome.intent, outcome.trade, known, idempotencyKey, verification);
+      await stopIfContradicted(verification, outcome.intent.id);
       if (outcome.intent.status === 'completed') {
         if (worthPinning(known)) pinTokenFacts(ctx, trust, mint, known);
         return;
@@ -129,6 +155,16 @@ async function run(ctx: Context, opts: BuyOptions): Promise<void> {
       ).endingWith(refunding ? follow : null);
     }
   }
+}
+
+/** The funds check's chain read; a chain that cannot be read is a warning, and the buy goes on. */
+function chainFunds(ctx: Context, owner: string) {
+  return async (intent: BuyIntent, facts: { networkFeeLamports: bigint }) => {
+    const { readFunds } = await import('../chain/funds-check.js');
+    const funds = await readFunds(() => ctx.chain(), owner, BigInt(intent.amountLamports), facts.networkFeeLamports);
+    if (!funds.checked) ctx.output.warn(`not checked on chain: ${funds.reason}`);
+    return funds;
+  };
 }
 
 /**
@@ -156,6 +192,16 @@ function pinTokenFacts(ctx: Context, trust: TrustStore, mint: string, facts: Tok
   }
 }
 
-function printResult(ctx: Context, intent: BuyIntent, trade: Parameters<typeof renderBuySummary>[1], token: ReturnType<typeof metaOf>, idempotencyKey: string): void {
-  ctx.output.result({ intent, trade, idempotencyKey }, (theme) => renderBuySummary(intent, trade, token, theme));
+function printResult(
+  ctx: Context,
+  intent: BuyIntent,
+  trade: Parameters<typeof renderBuySummary>[1],
+  token: ReturnType<typeof metaOf>,
+  idempotencyKey: string,
+  verification: Verification | null,
+): void {
+  // `verification` stands beside the API's objects, which pass through unchanged.
+  ctx.output.result({ intent, trade, idempotencyKey, ...(verification ? { verification } : {}) }, (theme) =>
+    [renderBuySummary(intent, trade, token, theme), ...(verification ? [renderVerificationLines(verification, theme)] : [])].join('\n'),
+  );
 }

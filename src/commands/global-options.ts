@@ -1,7 +1,7 @@
 // The options every command takes, before or after it: declared once with their help, and the
 // values typed parsed once. The environment and the profile fill in the rest (config/settings.ts).
 import type { GlobalOptions } from '../config/settings.js';
-import { DEFAULT_KEYPAIR_PATH, DEFAULT_PROFILE, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS } from '../defaults.js';
+import { DEFAULT_KEYPAIR_PATH, DEFAULT_RPC_URL, DEFAULT_PROFILE, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS } from '../defaults.js';
 import { UsageError } from '../errors.js';
 import type { OptionSpec } from './definition.js';
 
@@ -12,6 +12,7 @@ const OUTPUT = 'Output options:';
 export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
   { group: CONNECTION, flags: '--base-url <url>', help: 'service root URL', env: 'TRADER_BASE_URL', configKey: 'baseUrl' },
   { group: CONNECTION, flags: '--api-key <key>', help: 'API key; prefer env TRADER_API_KEY or the config file' },
+  { group: CONNECTION, flags: '--rpc-url <url>', help: 'Solana JSON-RPC endpoint the chain is read from (balance, funds, verification)', env: 'TRADER_RPC_URL', configKey: 'rpcUrl', default: DEFAULT_RPC_URL },
   { group: CONNECTION, flags: '--profile <name>', help: 'config profile to use', env: 'TRADER_PROFILE', default: JSON.stringify(DEFAULT_PROFILE) },
   { group: CONNECTION, flags: '--request-timeout <seconds>', help: 'timeout of each HTTP request in seconds', configKey: 'requestTimeout', default: DEFAULT_REQUEST_TIMEOUT_SECONDS },
   { group: CONNECTION, flags: '--insecure', help: 'allow plain http:// to hosts other than this machine' },
@@ -29,7 +30,7 @@ export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
  * value. Async only to load the parsers when a command runs, not for `--help`.
  */
 export async function parseGlobalOptions(raw: Readonly<Record<string, unknown>>): Promise<GlobalOptions> {
-  const { parseAddress, parseBaseUrl, parseSeconds } = await import('../argument-parsers.js');
+  const { parseAddress, parseBaseUrl, parseRpcUrl, parseSeconds } = await import('../argument-parsers.js');
   // An empty value (`--base-url "$URL"` with URL unset) must not quietly fall back to another
   // service, key or wallet from the environment or the profile.
   const text = (key: string, flag: string): string | undefined => {
@@ -43,12 +44,15 @@ export async function parseGlobalOptions(raw: Readonly<Record<string, unknown>>)
   const baseUrl = text('baseUrl', '--base-url');
   if (baseUrl !== undefined) parseBaseUrl(baseUrl, { insecure, what: '--base-url' });
   const treasury = text('treasury', '--treasury');
+  const rpcUrl = text('rpcUrl', '--rpc-url');
+  if (rpcUrl !== undefined) parseRpcUrl(rpcUrl, '--rpc-url');
   const timeout = text('timeout', '--timeout');
   const requestTimeout = text('requestTimeout', '--request-timeout');
   return {
     baseUrl,
     apiKey: text('apiKey', '--api-key'),
     keypair: text('keypair', '--keypair'),
+    rpcUrl,
     treasury: treasury === undefined ? undefined : parseAddress(treasury, '--treasury'),
     profile: text('profile', '--profile'),
     timeoutSeconds: timeout === undefined ? undefined : parseSeconds(timeout, { option: '--timeout' }),

@@ -8,7 +8,7 @@ const READING = 'Reading:';
 const SETUP = 'Setup:';
 
 /** What a trade's help ends with: confirming, output, which profile and wallet, how long to wait. */
-const TRADE_GLOBALS: readonly GlobalFlag[] = ['--yes', '--json', '--profile', '--keypair', '--timeout'];
+const TRADE_GLOBALS: readonly GlobalFlag[] = ['--yes', '--json', '--profile', '--keypair', '--rpc-url', '--timeout'];
 /** What a command that reads or changes the account ends with: which profile, and machine output. */
 const ACCOUNT_GLOBALS: readonly GlobalFlag[] = ['--json', '--profile'];
 
@@ -92,6 +92,17 @@ export const COMMANDS: readonly CommandEntry[] = [
     summary: 'profit and loss per token and in total: cost basis, value now, unrealized and realized P&L, fees',
     globals: ACCOUNT_GLOBALS,
     definition: async () => (await import('./pnl.js')).pnl,
+  },
+  {
+    name: 'balance',
+    // The address comes from the keypair file and the balance from the chain; only --tokens asks the service.
+    dangerous: false,
+    needsApiKey: false,
+    needsKeypair: true,
+    group: READING,
+    summary: "your wallet's SOL balance, read from the chain (not from the service)",
+    globals: ['--json', '--profile', '--keypair', '--rpc-url'],
+    definition: async () => (await import('./balance.js')).balance,
   },
   {
     name: 'me',

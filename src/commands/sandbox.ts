@@ -222,6 +222,8 @@ async function stopRun(ctx: Context): Promise<void> {
 export interface SandboxDetails {
   baseUrl: string;
   apiKey: string;
+  /** The simulated chain's Solana JSON-RPC endpoint. */
+  rpcUrl: string;
   keypairPath: string;
   walletAddress: string;
   /** What the wallet holds now (a restored --state keeps its balance). */
@@ -242,6 +244,7 @@ function connectionDetails(sandbox: RunningSandbox, statePath: string | null): S
   return {
     baseUrl: sandbox.url,
     apiKey: sandbox.apiKey,
+    rpcUrl: sandbox.rpcUrl,
     keypairPath: sandbox.keypairPath,
     walletAddress: sandbox.walletAddress,
     walletLamports: sandbox.walletLamports.toString(),
@@ -260,6 +263,7 @@ function exportLines(d: SandboxDetails): string {
     `export TRADER_BASE_URL=${shellQuote(d.baseUrl)}`,
     `export TRADER_API_KEY=${shellQuote(d.apiKey)}`,
     `export TRADER_KEYPAIR=${shellQuote(d.keypairPath)}`,
+    `export TRADER_RPC_URL=${shellQuote(d.rpcUrl)}`,
     `# trader sandbox: wallet ${d.walletAddress} (${formatSol(BigInt(d.walletLamports))} SOL), treasury ${d.treasury}`,
     ...d.tokens.map((t) => `# token ${t.symbol} ${t.mint} (${t.name}, ${t.decimals} decimals)`),
     `# read-only key: ${d.readOnlyApiKey}`,

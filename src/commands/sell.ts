@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { type SellAmountSpec, resolveSellAmount } from '../amounts.js';
 import { parseSellAmount, parseSolToLamports } from '../argument-parsers.js';
 import type { Context } from '../context.js';
+import { renderVerificationLines } from '../io/views/verification.js';
+import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
 import { TradeFailedError, UsageError } from '../errors.js';
 import { renderSellReview, renderSellSummary } from '../io/views/sell.js';
 import type { ReviewRoom } from '../io/terminal.js';
@@ -173,9 +175,16 @@ async function run(ctx: Context, opts: SellOptions): Promise<void> {
     case 'timeout':
     case 'final': {
       const { view, outcome, trade } = result;
-      ctx.output.result({ authorization: view.authorization, sell: view.sell, trade, idempotencyKey: result.idempotencyKey }, (theme) =>
-        renderSellSummary(view, outcome, trade, meta, theme),
+      const verification = await verifyOnChain(ctx, trade, {
+        owner: keypair.publicKey,
+        treasury: start.treasury,
+        signedMinimumLamports: BigInt(view.authorization.minimumOutputLamports),
+      });
+      // `verification` stands beside the API's objects, which pass through unchanged.
+      ctx.output.result({ authorization: view.authorization, sell: view.sell, trade, idempotencyKey: result.idempotencyKey, ...(verification ? { verification } : {}) }, (theme) =>
+        [renderSellSummary(view, outcome, trade, meta, theme), ...(verification ? [renderVerificationLines(verification, theme)] : [])].join('\n'),
       );
+      await stopIfContradicted(verification, view.authorization.id);
       if (result.kind === 'timeout') {
         throw screen.pending(view.authorization.id, 'not final');
       }

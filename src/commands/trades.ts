@@ -25,6 +25,8 @@ export interface TradesOptions {
   watch: boolean;
   /** Only the compact status (`GET /trades/{id}/status`). */
   statusOnly: boolean;
+  /** Check every signature the trade names against the chain. */
+  verify: boolean;
   /** Between status reads while watching. */
   intervalSeconds: number;
   /** How many recent trades the list shows. */
@@ -42,6 +44,7 @@ export const trades = defineCommand<TradesOptions>({
   options: [
     { flags: '--watch', help: 'follow the trade until it is final' },
     { flags: '--status', help: 'only its compact status (stage, terminal, signatures), not for sell_… ids' },
+    { flags: '--verify', help: 'check every signature the trade names against the chain (exit 3 when it contradicts the service or cannot be read)' },
     {
       flags: '--interval <seconds>',
       help: `seconds between status reads while watching, at least ${MIN_WATCH_INTERVAL_SECONDS}`,
@@ -50,7 +53,7 @@ export const trades = defineCommand<TradesOptions>({
     { flags: '--limit <n>', help: 'without an id: how many recent trades, 1-100', default: SERVICE_PAGE_LIMIT },
     WIDE_OPTION,
   ],
-  examples: ['trader trades', 'trader trades --limit 5 --json', 'trader trades <buyId>', 'trader trades sell_abc123 --watch', 'trader trades <id> --watch --json --timeout 600'],
+  examples: ['trader trades', 'trader trades --limit 5 --json', 'trader trades <buyId>', 'trader trades <buyId> --verify', 'trader trades sell_abc123 --watch', 'trader trades <id> --watch --json --timeout 600'],
   parse(raw) {
     const interval = (text: string) => parseSeconds(text, { option: '--interval', min: MIN_WATCH_INTERVAL_SECONDS });
     const typed = raw.args[0];
@@ -58,12 +61,16 @@ export const trades = defineCommand<TradesOptions>({
       id: typed === undefined ? null : parseTradeIdArgument(typed),
       watch: optionFlag(raw, 'watch'),
       statusOnly: optionFlag(raw, 'status'),
+      verify: optionFlag(raw, 'verify'),
       intervalSeconds: parsedOption(raw, 'interval', interval) ?? DEFAULT_WATCH_INTERVAL_SECONDS,
       limit: parsedOption(raw, 'limit', parseLimit) ?? SERVICE_PAGE_LIMIT,
       wide: optionFlag(raw, 'wide'),
     };
     if (opts.id === null && opts.watch) throw new UsageError('--watch follows one trade: give its id (`trader trades` lists them)');
     if (opts.id !== null && raw.options.limit !== undefined) throw new UsageError('--limit is for the list: give no id, or drop --limit');
+    if (opts.verify && opts.id === null) throw new UsageError('--verify checks one trade: give its id (`trader trades` lists them)');
+    if (opts.verify && opts.watch) throw new UsageError('--verify and --watch cannot be combined: watch first, then verify');
+    if (opts.verify && opts.statusOnly) throw new UsageError('--verify and --status cannot be combined: --verify reads the whole trade');
     if (opts.statusOnly && opts.id === null) throw new UsageError('--status reads one trade: give its id (`trader trades` lists them)');
     if (opts.statusOnly && opts.watch) throw new UsageError('--status and --watch do not go together: --watch shows the status as it changes');
     if (opts.statusOnly && opts.id?.kind === 'full' && opts.id.id.startsWith('sell_')) {
@@ -86,6 +93,10 @@ async function run(ctx: Context, opts: TradesOptions): Promise<void> {
     const status = await api.getTradeStatus(id);
     ctx.output.result(status, () => `${status.id}: ${status.stage}${status.terminal ? ' (final)' : ''}`);
     return;
+  }
+  if (opts.verify) {
+    const { verifyTradeCommand } = await import('./trades-verify.js');
+    return verifyTradeCommand(ctx, api, id);
   }
 
   if (opts.watch) {

@@ -12,6 +12,7 @@ export const PROFILE_KEYS = [
   'apiKey',
   'keypair',
   'treasury',
+  'rpcUrl',
   'timeout',
   'requestTimeout',
   'maxBuyLamports',

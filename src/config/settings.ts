@@ -1,7 +1,7 @@
 // Resolves every setting by the contract's precedence: flag > environment > config profile > default.
 import { join } from 'node:path';
 import { parseLamportsOption, parseSeconds, parseSlippageBps } from '../argument-parsers.js';
-import { DEFAULT_KEYPAIR_PATH, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS } from '../defaults.js';
+import { DEFAULT_KEYPAIR_PATH, DEFAULT_RPC_URL, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS } from '../defaults.js';
 import type { Profile } from './config-file.js';
 
 /** The global options as typed, parsed by commands/global-options.ts; what was not given is undefined. */
@@ -10,6 +10,7 @@ export interface GlobalOptions {
   apiKey?: string;
   keypair?: string;
   treasury?: string;
+  rpcUrl?: string;
   profile?: string;
   timeoutSeconds?: number;
   requestTimeoutSeconds?: number;
@@ -31,6 +32,8 @@ export interface Settings {
   keypairPath: string;
   /** Pinned treasury (flag, env or profile); null means trust on first use. */
   treasury: string | null;
+  /** Solana JSON-RPC endpoint the chain is read from. */
+  rpcUrl: string;
   /** Seconds to wait for a terminal status; null = wait without limit. */
   timeoutSeconds: number;
   requestTimeoutSeconds: number;
@@ -74,6 +77,7 @@ export function resolveSettings(
   const [apiKey, apiKeySource] = pick(flags.apiKey, env.TRADER_API_KEY, str(profile.apiKey));
   const [keypair] = pick(flags.keypair, env.TRADER_KEYPAIR, str(profile.keypair));
   const [treasury] = pick(flags.treasury, env.TRADER_TREASURY, str(profile.treasury));
+  const [rpcUrl] = pick(flags.rpcUrl, env.TRADER_RPC_URL, str(profile.rpcUrl));
 
   // A flag is parsed already; the environment and the profile are read here, each named in its error.
   const seconds = (flag: number | undefined, envName: string | null, key: 'timeout' | 'requestTimeout', fallback: number): number => {
@@ -90,6 +94,7 @@ export function resolveSettings(
     apiKeySource,
     keypairPath: expandHome(keypair ?? DEFAULT_KEYPAIR_PATH, home),
     treasury: treasury ?? null,
+    rpcUrl: rpcUrl ?? DEFAULT_RPC_URL,
     timeoutSeconds: seconds(flags.timeoutSeconds, 'TRADER_TIMEOUT', 'timeout', DEFAULT_TIMEOUT_SECONDS),
     requestTimeoutSeconds: seconds(flags.requestTimeoutSeconds, null, 'requestTimeout', DEFAULT_REQUEST_TIMEOUT_SECONDS),
     maxBuyLamports: fromProfile(profile.maxBuyLamports, (t) => parseLamportsOption(t, 'config key maxBuyLamports')),

@@ -1,6 +1,7 @@
 // What a buy shows the user before anything is signed: the inspected deposit and the quote.
 import type { BuyIntent, Trade } from '../api/types.js';
 import type { DepositFacts } from '../wallet/deposit-inspection.js';
+import type { Funds } from './funds.js';
 
 /** The trade read for a new intent, or why there is none. */
 export type QuoteRead = { trade: Trade; problem: null } | { trade: null; problem: string };
@@ -12,6 +13,8 @@ export interface BuyReview {
   lastValidBlockHeight: number;
   /** The intent's trade as read after the create: expected output, platform fee, slippage. */
   quote: QuoteRead;
+  /** The wallet's SOL on chain against what the deposit needs; null when not read (no chain hook). */
+  funds?: Funds | null;
 }
 
 /** Every fact the buy review shows, raw amounts as strings (also the --dry-run --json `quote`). */

@@ -195,6 +195,7 @@ function globalArgv(ctx: Context): string[] {
     `--profile=${s.profileName}`,
     ...(s.baseUrl ? [`--base-url=${s.baseUrl}`] : []),
     `--keypair=${s.keypairPath}`,
+    ...(s.rpcUrl ? [`--rpc-url=${s.rpcUrl}`] : []),
     ...(s.treasury ? [`--treasury=${s.treasury}`] : []),
     `--timeout=${s.timeoutSeconds}`,
     `--request-timeout=${s.requestTimeoutSeconds}`,

@@ -15,6 +15,8 @@ export interface ToolSpec {
   trade?: boolean;
   /** Signs (buy, sell): the person approves its review through the client, unless --no-confirm. */
   signs?: boolean;
+  /** Arguments the command may go without but the tool may not (`trade` reads one trade; the list is another use). */
+  requires?: readonly string[];
 }
 
 /**
@@ -24,11 +26,12 @@ export interface ToolSpec {
 export const READ_TOOLS: readonly ToolSpec[] = [
   { name: 'me', command: 'me' },
   { name: 'points', command: 'points' },
+  { name: 'balance', command: 'balance' },
   { name: 'holdings', command: 'holdings', omit: ['csv', 'wide'] },
   { name: 'positions', command: 'positions', omit: ['csv', 'wide'] },
   { name: 'activity', command: 'activity', omit: ['csv', 'wide'] },
   // Following a trade is the agent's loop to run (call again), not a call that blocks.
-  { name: 'trade', command: 'trades', omit: ['watch', 'interval'] },
+  { name: 'trade', command: 'trades', omit: ['watch', 'interval', 'limit', 'wide'], requires: ['id'] },
   { name: 'pnl', command: 'pnl', omit: ['csv'] },
 ];
 
@@ -72,7 +75,9 @@ export function toolsFrom(catalog: Catalog, specs: readonly ToolSpec[]): Tool[] 
     const command = catalog.commands.find((c) => c.name === spec.command && c.runs);
     if (!command) throw new Error(`MCP tool ${spec.name}: no command ${spec.command} in the catalog`);
     const options = command.options.filter((o) => !(spec.omit ?? []).includes(o.name));
-    return { spec, command, options, inputSchema: inputSchema(command.arguments, options) };
+    const required = new Set(spec.requires ?? []);
+    const args = command.arguments.map((a) => (required.has(a.name) ? { ...a, required: true } : a));
+    return { spec, command: { ...command, arguments: args }, options, inputSchema: inputSchema(args, options) };
   });
 }
 

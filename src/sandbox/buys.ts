@@ -14,7 +14,8 @@ import { createPosition, updatePosition } from './positions.js';
 import type { BuyRecord } from './state.js';
 import { stepAfter, type TimeStep } from './time-step.js';
 import { type Body, requireString, requireTradeRequest, type TradeRequest } from './validate.js';
-import { credit, payDeposit } from './wallet.js';
+import { credit, DEPOSIT_NETWORK_FEE_LAMPORTS, payDeposit } from './wallet.js';
+import { landBy, POOL_ADDRESS, recordTransaction, SERVICE_TX_FEE, takeLie } from './ledger.js';
 import type { KeyOwner, World } from './world.js';
 
 export const MIN_BUY_LAMPORTS = 100_000n;
@@ -120,6 +121,14 @@ export function submitDeposit(world: World, owner: KeyOwner, id: string, body: B
     throw new HttpError(409, 'DEPOSIT_ALREADY_USED', 'this signed transaction was already accepted for another intent');
   }
   payDeposit(world, b.accountId, b.amountLamports);
+  // On chain from when it lands (the confirmation delay), whoever reads it.
+  recordTransaction(world, {
+    signature,
+    at: now + world.state.delays.confirmSeconds * 1000,
+    feePayer: owner.account.walletAddress,
+    fee: DEPOSIT_NETWORK_FEE_LAMPORTS,
+    transfers: [{ from: owner.account.walletAddress, to: world.state.identity.treasury, lamports: b.amountLamports }],
+  });
   world.depositSignatures.add(signature);
   b.status = 'deposit_submitted';
   b.depositSignature = signature;
@@ -153,6 +162,7 @@ export function confirmOnRead(world: World, b: BuyRecord): void {
 }
 
 function confirm(world: World, b: BuyRecord, at: number): void {
+  if (b.depositSignature) landBy(world, b.depositSignature, at);
   b.status = 'deposit_confirmed';
   b.confirmedAt = at;
   b.updatedAt = at;
@@ -184,11 +194,18 @@ function executeSwap(world: World, b: BuyRecord, at: number): void {
   const token = world.tokens.get(b.mint)!;
   const solIn = b.amountLamports - b.feeLamports;
   const out = quoteBuy(token, solIn);
-  if (b.swapWillFail) return failSwap(world, b, at, 'SWAP_FAILED', 'the swap transaction failed on chain (injected by the sandbox)');
+  const treasury = world.state.identity.treasury;
+  if (b.swapWillFail) {
+    if (b.swapSignature) recordTransaction(world, { signature: b.swapSignature, at, feePayer: treasury, fee: SERVICE_TX_FEE, transfers: [], failed: true });
+    return failSwap(world, b, at, 'SWAP_FAILED', 'the swap transaction failed on chain (injected by the sandbox)');
+  }
   if (out < b.minimumOutput) {
     return failSwap(world, b, at, 'SLIPPAGE_EXCEEDED', `the swap would return ${out} raw units, below the minimum ${b.minimumOutput}`);
   }
   swapBuy(token, solIn, out);
+  if (b.swapSignature) {
+    recordTransaction(world, { signature: b.swapSignature, at, feePayer: treasury, fee: SERVICE_TX_FEE, transfers: [{ from: treasury, to: POOL_ADDRESS, lamports: solIn }] });
+  }
   b.status = 'completed';
   b.receivedOutput = out;
   b.completedAt = at;
@@ -248,7 +265,13 @@ function startRefund(b: BuyRecord, at: number): void {
 function completeRefund(world: World, b: BuyRecord, at: number): void {
   b.refundState = 'complete';
   b.status = 'refunded';
-  credit(world, b.accountId, b.amountLamports);
+  // The lie: a refund reported paid that never reached the chain.
+  if (takeLie(world, ['phantom-refund']) === null) {
+    credit(world, b.accountId, b.amountLamports);
+    const treasury = world.state.identity.treasury;
+    const wallet = world.identity(b.accountId).walletAddress;
+    recordTransaction(world, { signature: b.refundSignature!, at, feePayer: treasury, fee: SERVICE_TX_FEE, transfers: [{ from: treasury, to: wallet, lamports: b.amountLamports }] });
+  }
   b.completedAt = at;
   b.updatedAt = at;
   updatePosition(world, b.positionId, { status: 'refunded' }, at);

@@ -9,7 +9,7 @@ import { type Fault, FaultStore, parseFault } from './faults.js';
 import { deriveAddress, formatUnits, makeToken, scalePrice, setUsdPrice, usdPerToken } from './market.js';
 import type { RequestLog } from './request-log.js';
 import { seedHistory } from './seed.js';
-import type { Delays, TokenRecord } from './state.js';
+import { LIES, type Delays, type Lie, type TokenRecord } from './state.js';
 import { parseSol, setBalance, credit, walletLamports } from './wallet.js';
 import type { World } from './world.js';
 
@@ -136,6 +136,15 @@ function changeBalance(world: World, body: Record<string, unknown>) {
   return balanceView(world);
 }
 
+/** `{"lie": "phantom-payout"}` or `{"lies": [...]}`: what the service misreports next, in order. */
+function addLies(world: World, body: Record<string, unknown>): Lie[] {
+  const list = body.lies ?? (body.lie === undefined ? undefined : [body.lie]);
+  if (!Array.isArray(list) || list.length === 0) throw bad(`give lie (one of ${LIES.join(', ')}) or lies (a list of them)`);
+  for (const l of list) if (!(LIES as readonly unknown[]).includes(l)) throw bad(`unknown lie ${JSON.stringify(l)}; lies: ${LIES.join(', ')}`);
+  (world.state.lies ??= []).push(...(list as Lie[]));
+  return [...world.state.lies];
+}
+
 function addFaults(faults: FaultStore, body: unknown): Fault[] {
   const list = Array.isArray(body) ? body : Array.isArray(obj(body).faults) ? (obj(body).faults as unknown[]) : [body];
   const parsed = list.map(parseFault);
@@ -173,6 +182,12 @@ const ROUTES: Record<string, Handler> = {
     if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) throw bad('count must be a non-negative integer');
     world.state.failNextSwaps += count;
     return { data: { failNextSwaps: world.state.failNextSwaps } };
+  },
+  'GET /lies': ({ world }) => ({ data: [...(world.state.lies ?? [])] }),
+  'POST /lies': ({ world, body }) => ({ status: 201, data: addLies(world, obj(body)) }),
+  'DELETE /lies': ({ world }) => {
+    world.state.lies = [];
+    return { data: [] };
   },
   'GET /faults': ({ faults }) => ({ data: faults.list() }),
   'POST /faults': ({ faults, body }) => ({ status: 201, data: addFaults(faults, body) }),

@@ -11,7 +11,7 @@ import { readKeypairFile, writeTempKeypair } from './keypair.js';
 import { loadStateFile, StateSaver } from './persistence.js';
 import { seedPortfolioHistory } from './portfolio-history.js';
 import { RequestLog } from './request-log.js';
-import { createSandboxServer } from './server.js';
+import { createSandboxServer, RPC_PATH } from './server.js';
 import type { Identity, State } from './state.js';
 import { walletLamports } from './wallet.js';
 import { World } from './world.js';
@@ -35,6 +35,8 @@ export interface SandboxOptions {
 export interface RunningSandbox {
   /** Service root; the API is at url + '/api/v1', the control surface at url + '/_sandbox'. */
   url: string;
+  /** The simulated chain's Solana JSON-RPC endpoint (url + '/rpc'). */
+  rpcUrl: string;
   /** Main account, scopes trade:intents, read:account, read:public. */
   apiKey: string;
   /** Main account, read:account + read:public only. */
@@ -159,6 +161,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   let closing: Promise<void> | null = null;
   return {
     url: `http://${shownHost}:${port}`,
+    rpcUrl: `http://${shownHost}:${port}${RPC_PATH}`,
     apiKey: main!.keys[0]!.value,
     readOnlyApiKey: main!.keys[1]!.value,
     otherApiKey: other!.keys[0]!.value,

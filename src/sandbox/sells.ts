@@ -17,6 +17,7 @@ import type { AuthorizationRecord, SellGroupRecord, TokenRecord } from './state.
 import { stepAfter, type TimeStep } from './time-step.js';
 import { type Body, requireString, requireTradeRequest, type TradeRequest } from './validate.js';
 import { credit } from './wallet.js';
+import { OTHER_WALLET, POOL_ADDRESS, recordTransaction, SERVICE_TX_FEE, takeLie } from './ledger.js';
 import type { KeyOwner, World } from './world.js';
 
 export const AUTHORIZATION_LIFETIME_MS = 2 * 60 * 1000;
@@ -240,6 +241,8 @@ function executeSell(world: World, g: SellGroupRecord, at: number): void {
   g.status = 'payout_pending';
   g.receivedLamports = out;
   g.swapSignature = newSignature();
+  const treasury = world.state.identity.treasury;
+  recordTransaction(world, { signature: g.swapSignature, at, feePayer: treasury, fee: SERVICE_TX_FEE, transfers: [{ from: POOL_ADDRESS, to: treasury, lamports: out }] });
   for (const al of g.allocations) {
     const p = world.positions.get(al.positionId)!.position;
     const remaining = BigInt(p.remainingAmount ?? '0') - al.amount;
@@ -294,7 +297,7 @@ export function sellNextStep(world: World, item: AuthorizationRecord | SellGroup
 function payOut(world: World, g: SellGroupRecord, at: number): void {
   g.status = 'completed';
   g.payoutSignature = newSignature();
-  credit(world, g.accountId, g.receivedLamports!);
+  payOnChain(world, g, at);
   g.completedAt = at;
   g.updatedAt = at;
   addActivity(
@@ -303,4 +306,20 @@ function payOut(world: World, g: SellGroupRecord, at: number): void {
     { type: 'payout', status: 'completed', signature: g.payoutSignature, mint: g.mint, solLamports: g.receivedLamports!.toString() },
     at,
   );
+}
+
+/**
+ * The payout's transaction: the reported amount to the account's wallet, unless the service was
+ * told to lie (no transaction, half the amount and below the signed minimum, or another wallet).
+ */
+function payOnChain(world: World, g: SellGroupRecord, at: number): void {
+  const lie = takeLie(world, ['phantom-payout', 'short-payout', 'payout-elsewhere']);
+  if (lie === 'phantom-payout') return;
+  const treasury = world.state.identity.treasury;
+  const wallet = world.identity(g.accountId).walletAddress;
+  const reported = g.receivedLamports!;
+  const paid = lie === 'short-payout' ? g.minimumOutputLamports / 2n : reported;
+  const to = lie === 'payout-elsewhere' ? OTHER_WALLET : wallet;
+  if (to === wallet) credit(world, g.accountId, paid);
+  recordTransaction(world, { signature: g.payoutSignature!, at, feePayer: treasury, fee: SERVICE_TX_FEE, transfers: [{ from: treasury, to, lamports: paid }] });
 }

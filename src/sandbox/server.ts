@@ -11,6 +11,7 @@ import { type FaultStore, writeFault } from './faults.js';
 import { newRequestId } from './ids.js';
 import { queryObject, type RequestLog } from './request-log.js';
 import { matchApiRoute } from './routes/api.js';
+import { handleRpc } from './rpc.js';
 import { advance } from './scheduler.js';
 import type { World } from './world.js';
 
@@ -31,6 +32,8 @@ interface Reply {
 }
 
 const CONTROL_PREFIX = '/_sandbox';
+/** The simulated chain's Solana JSON-RPC endpoint. */
+export const RPC_PATH = '/rpc';
 
 /** Create the sandbox HTTP server (not yet listening). */
 export function createSandboxServer(deps: ServerDeps): Server {
@@ -86,6 +89,17 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     return send(res, requestId, errorReply(new HttpError(400, 'INVALID_URL', 'the request URL is malformed'), requestId));
   }
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+
+  if (path === RPC_PATH) {
+    const { raw } = await readBody(req, 1024 * 1024);
+    if (method !== 'POST') return send(res, requestId, { status: 405, payload: { jsonrpc: '2.0', error: { code: -32600, message: 'use POST' }, id: null }, headers: { allow: 'POST' } });
+    advance(deps.world);
+    try {
+      return send(res, requestId, { status: 200, payload: handleRpc(deps.world, raw) });
+    } finally {
+      deps.world.onChange();
+    }
+  }
 
   if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
     const { raw, tooLarge } = await readBody(req, 8 * 1024 * 1024);

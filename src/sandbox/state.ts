@@ -1,6 +1,7 @@
 // Everything the sandbox remembers, as one plain object so it can be persisted and reset.
 // Money is bigint in the records that do arithmetic; positions and activity entries are kept
 // in their API shape because they are mostly read.
+import type { LedgerTx } from './ledger.js';
 import type { ActivityEntry, AuthorizationStatus, BuyStatus, Position, RefundState, Scope } from '../api/types.js';
 
 export interface ApiKeyRecord {
@@ -149,7 +150,17 @@ export interface State {
   failNextSwaps: number;
   solUsd: number;
   tokens: TokenRecord[];
-  chain: { genesisMs: number; genesisHeight: number; blockhashes: Record<string, number> };
+  chain: {
+    genesisMs: number;
+    genesisHeight: number;
+    blockhashes: Record<string, number>;
+    /** Signature → transaction on the simulated chain (absent in older state files). */
+    transactions?: Record<string, LedgerTx>;
+    /** SOL of addresses that are not account wallets (treasury, pool, others). */
+    balances?: Record<string, bigint>;
+  };
+  /** What the service will lie about next (control surface POST /_sandbox/lie), in order. */
+  lies?: Lie[];
   accounts: Record<string, AccountData>;
   buys: BuyRecord[];
   authorizations: AuthorizationRecord[];
@@ -157,5 +168,9 @@ export interface State {
   /** Points of fictitious leaderboard participants. */
   leaderboard: number[];
 }
+
+/** A lie the service tells: a payout the chain does not have, a smaller one, one to another wallet, a refund that never happened. */
+export type Lie = 'phantom-payout' | 'short-payout' | 'payout-elsewhere' | 'phantom-refund';
+export const LIES: readonly Lie[] = ['phantom-payout', 'short-payout', 'payout-elsewhere', 'phantom-refund'];
 
 export const DEFAULT_DELAYS: Delays = { confirmSeconds: 2, swapSeconds: 2, payoutSeconds: 2, refundSeconds: 2 };

@@ -12,6 +12,8 @@ import { signDepositTransaction } from '../wallet/signing.js';
 import { pollUntil } from './poll.js';
 import type { BuyReview, QuoteRead } from '../domain/buy-review.js';
 import { buySlippageProblems, readQuote } from './buy-quote.js';
+import { firstSignature } from '../chain/deposit-signature.js';
+import { fundsShort, fundsShortMessage, type Funds } from '../domain/funds.js';
 import { readTradeOrNull } from './read-trade.js';
 import { buyStatusStage } from './stages.js';
 import { depositWords } from '../domain/deposit-evidence.js';
@@ -55,6 +57,8 @@ export interface BuyHooks {
   pinTreasury(address: string): string;
   /** A stage change while following the buy (an API stage name, see stages.ts). */
   stage(stage: string): void;
+  /** The deposit is signed: its signature (its id on chain) and the last block height it can land at. */
+  signed?(signature: string, lastValidBlockHeight: number): void;
 }
 
 export interface BuyDeps {
@@ -62,6 +66,13 @@ export interface BuyDeps {
   clock: Clock;
   signal: AbortSignal;
   keypair: Keypair;
+  /** Reads the wallet's funds on chain for this deposit (src/chain/funds-check.ts); absent: not checked. */
+  funds?(intent: BuyIntent, facts: DepositFacts): Promise<Funds>;
+  /**
+   * What the chain shows of a signed deposit the service says it did not take
+   * (src/chain/deposit-absence.ts): only its proof makes "nothing was spent".
+   */
+  depositEvidence?(signature: string, lastValidBlockHeight: number): Promise<boolean | null>;
 }
 
 /** How a buy ended: a result to show, or a stop (refused, declined, interrupted, a service error, a local refusal). */
@@ -116,16 +127,22 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
     // The quote (the trade read) is read while the intent still awaits its deposit.
     const quote = inspection.facts ? await readQuote(api, intent) : null;
     const problems = [...inspection.problems, ...(quote ? buySlippageProblems(intent, quote, req.allowedSlippageBps, req.assumeYes) : [])];
+    const funds = inspection.facts && quote && deps.funds ? await deps.funds(intent, inspection.facts) : null;
+    // A deposit the wallet cannot pay is refused before it is signed (exit 2): a safety refusal comes first.
+    if (problems.length === 0 && fundsShort(funds)) {
+      const fate = await cancel();
+      throw new UsageError(`${fundsShortMessage(funds)}; ${fate}; nothing was signed`, 'INSUFFICIENT_FUNDS');
+    }
     if (req.dryRun) {
       const fate = await cancel();
       if (!inspection.facts || !quote) throw new RefusedToSignError(problems, [`dry run: nothing was signed; ${fate}`]);
-      return { kind: 'dry-run', intent, review: review(created, inspection.facts, quote), problems, fate };
+      return { kind: 'dry-run', intent, review: review(created, inspection.facts, quote, funds), problems, fate };
     }
     if (problems.length > 0 || !inspection.facts || !quote) {
       const fate = await cancel();
       throw new RefusedToSignError(problems, [`${fate}; nothing was signed`]);
     }
-    if (!(await track.asking(() => hooks.confirm(review(created, inspection.facts!, quote))))) {
+    if (!(await track.asking(() => hooks.confirm(review(created, inspection.facts!, quote, funds))))) {
       const fate = await cancel();
       throw new DeclinedError(fate === CANCELLED ? undefined : fate);
     }
@@ -147,6 +164,7 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
       }
     }
     const signed = signDepositTransaction(created.deposit.transaction, deps.keypair.secretKey);
+    hooks.signed?.(firstSignature(signed), created.deposit.lastValidBlockHeight);
     try {
       intent = await submitDeposit(deps, intent, signed);
     } catch (err) {
@@ -155,11 +173,15 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
         throw err;
       }
       // Answered with an error, though the signed deposit is in the service's hands: its state
-      // says what is known, and only the chain could prove nothing was spent (the signed
-      // deposit stays valid until its blockhash expires, whatever the intent's status).
+      // says what is known, and only the chain can prove nothing was spent (the signed deposit
+      // stays valid until its blockhash expires, whatever the intent's status).
       track.phase = 'submitted';
       const known = await afterRefusedDeposit(api, intent.id);
-      throw track.serviceError(err, depositWords({ buyId: intent.id, ...known, lastValidBlockHeight: created.deposit.lastValidBlockHeight, follow: null }));
+      const lastValidBlockHeight = created.deposit.lastValidBlockHeight;
+      const chainProvesAbsent = deps.depositEvidence ? await deps.depositEvidence(firstSignature(signed), lastValidBlockHeight) : null;
+      // Where the chain can answer later, say how to ask it.
+      const verify = deps.depositEvidence && chainProvesAbsent !== true ? `trader trades ${intent.id} --verify` : null;
+      throw track.serviceError(err, depositWords({ buyId: intent.id, ...known, lastValidBlockHeight, chainProvesAbsent, follow: verify }));
     }
     track.phase = 'submitted';
   } else {
@@ -185,8 +207,8 @@ function inspect(deps: BuyDeps, req: BuyRequest, created: CreateBuyResponse) {
   });
 }
 
-function review(created: CreateBuyResponse, facts: DepositFacts, quote: QuoteRead): BuyReview {
-  return { intent: created.intent, facts, lastValidBlockHeight: created.deposit.lastValidBlockHeight, quote };
+function review(created: CreateBuyResponse, facts: DepositFacts, quote: QuoteRead, funds: Funds | null): BuyReview {
+  return { intent: created.intent, facts, lastValidBlockHeight: created.deposit.lastValidBlockHeight, quote, funds };
 }
 
 /**

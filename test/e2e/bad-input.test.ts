@@ -23,7 +23,7 @@ beforeAll(async () => {
   sb = await startTestSandbox();
   M = sb.tokens[0]!.mint;
   await completeBuy(sb, { mint: M }); // something to sell, so a bad sell is refused for its input alone
-  env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath };
+  env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl };
   dir = tempDir('trader-bad-input-');
 });
 afterAll(async () => {

@@ -10,7 +10,7 @@ let buyId: string;
 
 beforeAll(async () => {
   sb = await startTestSandbox();
-  env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath };
+  env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl };
   ({ intent: { id: buyId } } = await completeBuy(sb, { mint: sb.tokens[0]!.mint, amountLamports: '500000000' }));
   await completeBuy(sb, { mint: sb.tokens[1]!.mint, amountLamports: '250000000' });
 });

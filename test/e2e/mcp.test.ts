@@ -16,7 +16,7 @@ let sb: TestSandbox;
 const { envFor, tamperProxy } = sandboxForFile((started) => (sb = started));
 const stranger = Keypair.generate();
 
-const READ_TOOLS = ['activity', 'holdings', 'me', 'pnl', 'points', 'positions', 'trade', 'trading_status'];
+const READ_TOOLS = ['activity', 'balance', 'holdings', 'me', 'pnl', 'points', 'positions', 'trade', 'trading_status'];
 const TRADE_TOOLS = ['buy', 'cancel', 'sell'];
 
 const sessions: McpSession[] = [];
@@ -66,7 +66,7 @@ describe('tools offered', () => {
     const positions = tools.find((t) => t.name === 'positions')!;
     expect(Object.keys(positions.inputSchema.properties ?? {}).sort()).toEqual(['all', 'cursor', 'id', 'limit', 'status']);
     expect((positions.inputSchema.properties as any).limit).toMatchObject({ type: 'integer' });
-    expect(Object.keys(tools.find((t) => t.name === 'trade')!.inputSchema.properties ?? {})).toEqual(['id', 'status']);
+    expect(Object.keys(tools.find((t) => t.name === 'trade')!.inputSchema.properties ?? {})).toEqual(['id', 'status', 'verify']);
     expect(tools.find((t) => t.name === 'trade')!.inputSchema.required).toEqual(['id']);
     expect(s.protocolErrors).toEqual([]);
   });
@@ -262,13 +262,13 @@ describe.sequential('trade tools', () => {
   it('a changed sell wording is a refusal that names the command a person runs to accept it', async () => {
     const p = await tamperProxy();
     const s = await mcp(envFor(p.url, await limitedHome()), ['--allow-trading', '--no-confirm']);
-    const first = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '1000' });
+    const first = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '10%' });
     expect(first.isError, JSON.stringify(first.content)).toBeFalsy();
     p.rewrite('POST', /^\/api\/v1\/trade\/sells$/, (body) => {
       body.data.authorization.message = `Please note. ${body.data.authorization.message}`;
       return body;
     });
-    const second = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '1000' });
+    const second = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '10%' });
     expect(second.structuredContent.error).toMatchObject({ code: 'REFUSED_TO_SIGN', category: 'refused_to_sign', retryable: false });
     expect(second.structuredContent.error.message).toMatch(/trader config trust accept-wording \w+/);
     expect(p.seen.filter((r) => r.path.endsWith('/authorize'))).toHaveLength(1);

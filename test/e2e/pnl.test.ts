@@ -25,7 +25,7 @@ const usd = (c: bigint) => `${c < 0n ? '-' : ''}${(c < 0n ? -c : c) / 100n}.${((
 beforeAll(async () => {
   sb = await startTestSandbox();
   home = freshHome();
-  env = { ...home, TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath };
+  env = { ...home, TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl };
   woof = sb.tokens[0]!.mint;
   odd = (await sb.control('/tokens', { symbol: '-1', name: FORMULA_NAME, decimals: 6, usdPrice: 2 })).mint;
 

@@ -29,7 +29,7 @@ async function trader(...args: string[]): Promise<PtySession> {
 
 /** `trader` on a clock the test moves (`clock.set(ms)`), or the real binary when `clock` is null. */
 async function traderOn(clock: ReturnType<typeof shiftedClock> | null, ...args: string[]): Promise<PtySession> {
-  const env = { ...freshHome(), NO_COLOR: '1', TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, ...clock?.env };
+  const env = { ...freshHome(), NO_COLOR: '1', TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl, ...clock?.env };
   const s = await startInTmux(args, env, clock ? { entry: clock.entry } : {});
   sessions.push(s);
   return s;

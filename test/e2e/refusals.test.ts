@@ -583,7 +583,7 @@ describe('sell: a statement inside a masked slot is refused unattended after an 
       const err = lastJsonError(r);
       expect(err.code, name).toBe('REFUSED_TO_SIGN');
       expect(err.message, name).toMatch(says);
-      expect(err.message, name).toMatch(/accept it with `trader config trust accept-wording [0-9a-f]{16}`/);
+      expect(err.message, name).toMatch(/accept it with: trader config trust accept-wording [0-9a-f]{16}$/);
       expect(service.authorized, name).toHaveLength(1);
     }
     expect(service.signedReworded).toHaveLength(1);

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => sb?.close());
 
-const envFor = (over: Record<string, string> = {}) => ({ ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, ...over });
+const envFor = (over: Record<string, string> = {}) => ({ ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl, ...over });
 const posts = async (suffix: string) => (await sb.requests()).filter((r) => r.method === 'POST' && r.path.endsWith(suffix));
 
 describe('resuming by idempotency key', () => {

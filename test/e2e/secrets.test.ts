@@ -121,7 +121,7 @@ describe('the API key never appears in any output', () => {
   ];
 
   it.each(MODES.map((m, i) => [m.name, m, i] as const))('%s', async (_name, mode, i) => {
-    const env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_KEYPAIR: sb.keypairPath, ...(mode.viaFlag ? {} : { TRADER_API_KEY: sb.apiKey }) };
+    const env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl, ...(mode.viaFlag ? {} : { TRADER_API_KEY: sb.apiKey }) };
     const keyFlag = mode.viaFlag ? ['--api-key', sb.apiKey] : [];
     const list = commands(i);
     const [results, binaryCancel] = await Promise.all([

@@ -64,7 +64,7 @@ describe('sells that complete', () => {
     const r = await runCli(['sell', t.mint, '50%', '--yes', '--json'], { env: o.env });
     expect(r.code, r.stderr).toBe(0);
     const out = json(r);
-    expect(Object.keys(out).sort()).toEqual(['authorization', 'idempotencyKey', 'sell', 'trade']);
+    expect(Object.keys(out).sort()).toEqual(['authorization', 'idempotencyKey', 'sell', 'trade', 'verification']);
     const half = t.amount / 2n;
     expect(out.authorization).toMatchObject({ status: 'authorized', mint: t.mint, amount: half.toString() });
     expect(out.sell.status).toBe('completed');

@@ -45,7 +45,7 @@ export function sandboxForFile(started: (sb: TestSandbox) => void): FileSandbox 
   });
 
   return {
-    envFor: (url, home = freshHome()) => ({ ...home, TRADER_BASE_URL: url, TRADER_API_KEY: running().apiKey, TRADER_KEYPAIR: running().keypairPath }),
+    envFor: (url, home = freshHome()) => ({ ...home, TRADER_BASE_URL: url, TRADER_API_KEY: running().apiKey, TRADER_KEYPAIR: running().keypairPath, TRADER_RPC_URL: running().rpcUrl }),
     tamperProxy: async () => {
       const proxy = await startTamperProxy(running().url);
       closers.push(() => proxy.close());

@@ -90,6 +90,7 @@ export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestS
 
   return {
     url: sb.url,
+    rpcUrl: sb.rpcUrl,
     apiKey: sb.apiKey,
     readOnlyApiKey: sb.readOnlyApiKey,
     otherApiKey: sb.otherApiKey,

@@ -68,8 +68,9 @@ describe('trader sandbox command', () => {
     expect(lines[0]).toMatch(/^export TRADER_BASE_URL=http:\/\/127\.0\.0\.1:\d+$/);
     expect(lines[1]).toMatch(/^export TRADER_API_KEY=sk_sandbox_\w+$/);
     expect(lines[2]).toMatch(/^export TRADER_KEYPAIR=\/\S+id\.json$/);
-    expect(lines.slice(3).every((l) => l.startsWith('#'))).toBe(true);
-    expect(lines[3]).toMatch(/^# trader sandbox: wallet \w+ \(2\.5 SOL\), treasury \w+$/);
+    expect(lines[3]).toBe(`export TRADER_RPC_URL=${lines[0]!.split('=')[1]!}/rpc`);
+    expect(lines.slice(4).every((l) => l.startsWith('#'))).toBe(true);
+    expect(lines[4]).toMatch(/^# trader sandbox: wallet \w+ \(2\.5 SOL\), treasury \w+$/);
     const keypairFile = lines[2]!.split('=')[1]!;
     expect(existsSync(keypairFile)).toBe(true);
     expect(lines.filter((l) => l.startsWith('# token '))).toHaveLength(4);
@@ -91,7 +92,7 @@ describe('trader sandbox command', () => {
     await run.waitFor('\n}\n');
     const details = JSON.parse(run.out()) as Record<string, unknown>;
     expect(Object.keys(details).sort()).toEqual(
-      ['apiKey', 'baseUrl', 'controlUrl', 'keypairPath', 'otherApiKey', 'readOnlyApiKey', 'statePath', 'tokens', 'treasury', 'walletAddress', 'walletLamports'].sort(),
+      ['apiKey', 'baseUrl', 'controlUrl', 'keypairPath', 'otherApiKey', 'readOnlyApiKey', 'rpcUrl', 'statePath', 'tokens', 'treasury', 'walletAddress', 'walletLamports'].sort(),
     );
     expect(details).toMatchObject({ walletLamports: '100000000000', statePath: null, controlUrl: `${details.baseUrl as string}/_sandbox/` });
     expect(details.tokens).toHaveLength(4);

@@ -168,6 +168,7 @@ describe('cancel, trades, positions: ids whole or as a prefix', () => {
     ['cancel', ['cancel', '3f0c2a9e…'], { buyId: { kind: 'prefix', prefix: '3f0c2a9e' } }],
     ['trades', ['trades', U], { id: { kind: 'full', id: U }, watch: false, intervalSeconds: DEFAULT_WATCH_INTERVAL_SECONDS }],
     ['trades', ['trades', 'sell_abc123', '--watch', '--interval', '2.5'], { id: { kind: 'full', id: 'sell_abc123' }, watch: true, intervalSeconds: 2.5 }],
+    ['trades', ['trades', U, '--verify'], { id: { kind: 'full', id: U }, watch: false, verify: true }],
     ['trades', ['trades', '3F0C2A9E-1b'], { id: { kind: 'prefix', prefix: '3f0c2a9e-1b', typed: '3F0C2A9E-1b' } }],
     ['trades', ['trades', 'sg_group:key.1'], { id: { kind: 'full', id: 'sg_group:key.1' } }],
     ['trades', ['trades', U, '--status'], { id: { kind: 'full', id: U }, statusOnly: true, watch: false }],
@@ -196,6 +197,7 @@ describe('cancel, trades, positions: ids whole or as a prefix', () => {
     [['trades', U, '--limit', '5'], /^--limit is for the list/],
     [['trades', 'sell_a/b'], /^sell id must be sell_ followed by letters or digits/],
     [['trades', '--', '-x'], /^trade id must be a buy id/],
+    [['trades', U, '--verify', '--watch'], /^--verify and --watch cannot be combined/],
     [['trades', U, '--interval', '1.9'], /^invalid --interval "1\.9": use a number of seconds, at least 2/],
     [['trades', U, '--status', '--watch'], /^--status and --watch do not go together/],
     [['trades', 'sell_abc123', '--status'], /^--status reads a trade id or buy id; a sell_… id has no compact status/],
@@ -224,6 +226,8 @@ describe('activity, holdings, pnl, me, points', () => {
     ['pnl', ['pnl', '--token', 'WOOF', '--since', '2026-01-01T00:00:00Z', '--csv'], { token: { kind: 'lookup', text: 'WOOF' }, since: Date.UTC(2026, 0, 1), csv: true }],
     ['pnl', ['pnl', '--since', '2026-01-01'], { since: new Date(2026, 0, 1).getTime() }],
     ['me', ['me'], {}],
+    ['balance', ['balance', '--json'], { tokens: false }],
+    ['balance', ['balance', '--tokens'], { tokens: true }],
     ['points', ['points', '--json'], {}],
   ])('%s %j', async (command, argv, expected) => {
     expect(await options(command, argv)).toEqual(expect.objectContaining(expected));
@@ -345,13 +349,14 @@ describe('global options, before or after the command', () => {
   it('every one, typed', async () => {
     const argv = [
       '--base-url', 'https://api.example.com/', '--api-key', 'sk_x', '--keypair', '~/id.json', '--treasury', T, '--profile', 'staging',
-      '--timeout', '60', '--request-timeout', '2.5', '--json', '-y', '--no-color', '-v', '--insecure',
+      '--rpc-url', 'https://rpc.example.com/key?x=1', '--timeout', '60', '--request-timeout', '2.5', '--json', '-y', '--no-color', '-v', '--insecure',
     ];
     const expected = {
       baseUrl: 'https://api.example.com/',
       apiKey: 'sk_x',
       keypair: '~/id.json',
       treasury: T,
+      rpcUrl: 'https://rpc.example.com/key?x=1',
       profile: 'staging',
       timeoutSeconds: 60,
       requestTimeoutSeconds: 2.5,
@@ -371,8 +376,10 @@ describe('global options, before or after the command', () => {
     [['me', '--base-url', 'ftp://127.0.0.1/'], /^invalid --base-url: scheme ftp: is not supported; use https:\/\//],
     [['me', '--base-url', 'http://example.com'], /^refusing plain http:\/\/ to example\.com/],
     [['me', '--base-url', 'https://example.com/?x=1'], /must not contain a query/],
+    [['me', '--rpc-url', 'ftp://x/'], /^invalid --rpc-url: scheme ftp: is not supported/],
+    [['me', '--rpc-url', 'https://user:pw@rpc.example.com/'], /^invalid --rpc-url: it must not contain a user name or password/],
     [['me', '--treasury', 'nope'], /^--treasury must be a base58 address of 32 bytes, got "nope"/],
-    ...['--base-url', '--api-key', '--profile', '--treasury', '--keypair', '--timeout', '--request-timeout'].map(
+    ...['--base-url', '--api-key', '--rpc-url', '--profile', '--treasury', '--keypair', '--timeout', '--request-timeout'].map(
       (flag): [string[], RegExp] => [[flag, '', 'me'], new RegExp(`^${flag} was given an empty value`)],
     ),
     [['by', M, '1'], /unknown command 'by'.*buy/],
@@ -393,7 +400,7 @@ it('every command of the table has a row above', async () => {
   // A new command (or subcommand) gets its argv rows here: this lists what the table covers.
   expect([...NAMES.values()].sort()).toEqual(
     [
-      'activity', 'buy', 'cancel', 'commands', 'completion', 'config', 'config get', 'config init', 'config list', 'config path', 'config set',
+      'activity', 'balance', 'buy', 'cancel', 'commands', 'completion', 'config', 'config get', 'config init', 'config list', 'config path', 'config set',
       'config trust', 'config trust accept-wording', 'config trust forget', 'config trust show', 'holdings', 'mcp', 'me', 'pnl', 'points',
       'positions', 'sandbox', 'sandbox stop', 'sell', 'trades',
     ].sort(),

@@ -1,4 +1,5 @@
 // Human views of a buy: the review before signing and the summary at the end.
+import { fundsLine } from '../../domain/funds.js';
 import type { BuyIntent, Trade } from '../../api/types.js';
 import { formatInteger, formatSol, formatTokenAmount } from '../../amounts.js';
 import type { TokenMeta } from '../../domain/token.js';
@@ -43,6 +44,7 @@ export function renderBuyReview(review: BuyReview, q: BuyQuote, nowMs: number, t
     ['Slippage', slippage],
   ];
   if (q.unknown) fields.push(['Not known', theme.pending(q.unknown)]);
+  if (review.funds) fields.push(['Wallet', review.funds.checked ? fundsLine(review.funds) : theme.pending(fundsLine(review.funds))]);
   fields.push(
     ['Recipient', `${facts.recipient ?? '—'} ${facts.treasuryCheck === 'pinned' ? theme.success('(pinned treasury)') : theme.pending('(first use: will be pinned)')}`],
     ['Deadline', `${formatLocalTime(intent.depositExpiresAt)} (${formatTimeLeft(intent.depositExpiresAt, nowMs)} left)`],

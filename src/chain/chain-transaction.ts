@@ -1,0 +1,94 @@
+// A confirmed transaction as the checks need it: who signed, whether it succeeded, and how each
+// account's SOL moved (pre/post balances, which every standard RPC returns). Built from the raw
+// JSON-RPC `getTransaction` result or from web3.js's parsed form; the checks see only this.
+import type { VersionedTransactionResponse } from '@solana/web3.js';
+
+export interface ChainTransaction {
+  signature: string;
+  slot: number;
+  /** The transaction's error, or null when it succeeded. */
+  err: unknown;
+  /** Network fee paid by the fee payer (the first account). */
+  fee: bigint;
+  /** Every account the transaction touched, static keys then loaded ones, in RPC order. */
+  accounts: string[];
+  preBalances: bigint[];
+  postBalances: bigint[];
+}
+
+interface RawResult {
+  slot?: unknown;
+  meta?: {
+    err?: unknown;
+    fee?: unknown;
+    preBalances?: unknown;
+    postBalances?: unknown;
+    loadedAddresses?: { writable?: unknown; readonly?: unknown } | null;
+  } | null;
+  transaction?: { message?: { accountKeys?: unknown } } | null;
+}
+
+const lamports = (values: unknown): bigint[] | null =>
+  Array.isArray(values) && values.every((v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) ? values.map((v) => BigInt(v as number)) : null;
+const strings = (values: unknown): string[] | null => (Array.isArray(values) && values.every((v) => typeof v === 'string') ? (values as string[]) : null);
+
+/**
+ * The raw `getTransaction` result (encoding json); null for a null result. A result whose
+ * shape is not the standard one throws: a check must never pass on what it could not read.
+ */
+export function fromRpcJson(signature: string, result: unknown): ChainTransaction | null {
+  if (result === null || result === undefined) return null;
+  const r = result as RawResult;
+  const keys = strings(r.transaction?.message?.accountKeys);
+  const loaded = r.meta?.loadedAddresses;
+  const writable = loaded ? strings(loaded.writable ?? []) : [];
+  const readonly = loaded ? strings(loaded.readonly ?? []) : [];
+  const pre = lamports(r.meta?.preBalances);
+  const post = lamports(r.meta?.postBalances);
+  const fee = r.meta?.fee;
+  if (!keys || !writable || !readonly || !pre || !post || typeof fee !== 'number' || typeof r.slot !== 'number') {
+    throw new Error(`transaction ${signature}: the RPC answered a getTransaction result of an unknown shape`);
+  }
+  return finish({ signature, slot: r.slot, err: r.meta?.err ?? null, fee: BigInt(fee), accounts: [...keys, ...writable, ...readonly], preBalances: pre, postBalances: post });
+}
+
+/** web3.js's `getTransaction` response (maxSupportedTransactionVersion 0). */
+export function fromWeb3Transaction(signature: string, tx: VersionedTransactionResponse): ChainTransaction {
+  if (!tx.meta) throw new Error(`transaction ${signature}: the RPC answered without its status (meta)`);
+  const keys = tx.transaction.message.getAccountKeys({ accountKeysFromLookups: tx.meta.loadedAddresses ?? undefined });
+  return finish({
+    signature,
+    slot: tx.slot,
+    err: tx.meta.err ?? null,
+    fee: BigInt(tx.meta.fee),
+    accounts: keys.keySegments().flat().map((k) => k.toBase58()),
+    preBalances: tx.meta.preBalances.map((v) => BigInt(v)),
+    postBalances: tx.meta.postBalances.map((v) => BigInt(v)),
+  });
+}
+
+function finish(tx: ChainTransaction): ChainTransaction {
+  if (tx.preBalances.length !== tx.accounts.length || tx.postBalances.length !== tx.accounts.length) {
+    throw new Error(`transaction ${tx.signature}: balances do not match its ${tx.accounts.length} accounts`);
+  }
+  return tx;
+}
+
+/** How an address's SOL changed in the transaction (0 when it is not in it). */
+export function lamportsChange(tx: ChainTransaction, address: string): bigint {
+  let change = 0n;
+  tx.accounts.forEach((a, i) => {
+    if (a === address) change = tx.postBalances[i]! - tx.preBalances[i]!;
+  });
+  return change;
+}
+
+/** The account that gained the most SOL, with how much (null when none gained any). */
+export function largestGain(tx: ChainTransaction): { address: string; lamports: bigint } | null {
+  let best: { address: string; lamports: bigint } | null = null;
+  tx.accounts.forEach((a, i) => {
+    const gain = tx.postBalances[i]! - tx.preBalances[i]!;
+    if (gain > 0n && (best === null || gain > best.lamports)) best = { address: a, lamports: gain };
+  });
+  return best;
+}

@@ -1,0 +1,18 @@
+// Reads what the buy's funds check needs from the chain: the wallet's balance and the
+// rent-exempt minimum. A chain that cannot be read gives an unchecked result, never a refusal.
+import type { Funds } from '../domain/funds.js';
+import { UsageError } from '../errors.js';
+import { ChainUnavailableError, type ChainReader } from './chain-reader.js';
+
+/** The wallet's funds for a deposit of `depositLamports` with a fee of at most `networkFeeLamports`. */
+export async function readFunds(chain: () => Promise<ChainReader>, owner: string, depositLamports: bigint, networkFeeLamports: bigint): Promise<Funds> {
+  try {
+    const reader = await chain();
+    const [balanceLamports, keepLamports] = await Promise.all([reader.balance(owner), reader.rentExemptMinimum()]);
+    return { checked: true, balanceLamports, depositLamports, networkFeeLamports, keepLamports };
+  } catch (err) {
+    // A chain that cannot be read, or an RPC URL that is not one, costs the check, not the buy.
+    if (err instanceof ChainUnavailableError || err instanceof UsageError) return { checked: false, reason: err.message };
+    throw err;
+  }
+}

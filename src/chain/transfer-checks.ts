@@ -1,0 +1,89 @@
+// What a transaction on chain proves about a money claim of the service, as pure functions over
+// a ChainTransaction: a deposit of exactly the intent's amount from the owner to the treasury; a
+// payout or refund of SOL to the owner (at least a minimum); a swap that exists and succeeded.
+import { formatSol } from '../amounts.js';
+import { lamportsChange, largestGain, type ChainTransaction } from './chain-transaction.js';
+
+/**
+ * verified: the chain shows what the service said. not-found: the chain has no such
+ * transaction. contradicts: the chain shows something else. pending: not on chain yet but
+ * it still may be (a deposit before its blockhash expires). unchecked: the chain could not be read.
+ */
+export type Mark = 'verified' | 'not-found' | 'contradicts' | 'pending' | 'unchecked';
+
+export interface Check {
+  mark: Mark;
+  /** What the chain shows, in words. */
+  chain: string;
+}
+
+const sol = (lamports: bigint) => `${formatSol(lamports)} SOL`;
+const short = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`;
+
+function failed(tx: ChainTransaction): Check | null {
+  return tx.err === null ? null : { mark: 'contradicts', chain: `the transaction failed on chain (${JSON.stringify(tx.err)})` };
+}
+
+/**
+ * A deposit: signed by the owner (the fee payer), the owner's SOL down by exactly the amount
+ * plus the fee, and the recipient (the treasury when it is known, else whoever gained) up by the amount.
+ */
+export function checkDeposit(tx: ChainTransaction | null, expected: { owner: string; treasury: string | null; amountLamports: bigint }): Check {
+  if (tx === null) return { mark: 'not-found', chain: 'not on chain' };
+  const bad = failed(tx);
+  if (bad) return bad;
+  if (tx.accounts[0] !== expected.owner) return { mark: 'contradicts', chain: `paid by ${tx.accounts[0]}, not your wallet` };
+  const spent = -lamportsChange(tx, expected.owner) - tx.fee;
+  if (spent !== expected.amountLamports) {
+    return { mark: 'contradicts', chain: `your wallet paid ${sol(spent)} (plus a ${sol(tx.fee)} fee), not ${sol(expected.amountLamports)}` };
+  }
+  const recipient = expected.treasury ?? largestGain(tx)?.address ?? null;
+  const received = recipient === null ? 0n : lamportsChange(tx, recipient);
+  if (recipient === null || received !== expected.amountLamports) {
+    const gain = largestGain(tx);
+    const went = gain ? `${sol(gain.lamports)} went to ${gain.address}` : 'no account received it';
+    return { mark: 'contradicts', chain: `${sol(spent)} left your wallet but ${went}${expected.treasury ? `, not the treasury ${expected.treasury}` : ''}` };
+  }
+  return { mark: 'verified', chain: `${sol(spent)} from your wallet to ${expected.treasury ? 'the treasury' : short(recipient)} (fee ${sol(tx.fee)}), slot ${tx.slot}` };
+}
+
+/**
+ * A payout or refund: the owner's SOL up (a fee the owner paid counted back), by at least
+ * `minimumLamports` when one is given. What it paid is returned for a total over several payouts.
+ */
+export function checkPayout(tx: ChainTransaction | null, expected: { owner: string; minimumLamports?: bigint; what?: string }): Check & { paidLamports: bigint } {
+  if (tx === null) return { mark: 'not-found', chain: 'not on chain', paidLamports: 0n };
+  const bad = failed(tx);
+  if (bad) return { ...bad, paidLamports: 0n };
+  const paid = lamportsChange(tx, expected.owner) + (tx.accounts[0] === expected.owner ? tx.fee : 0n);
+  if (paid <= 0n) {
+    const gain = largestGain(tx);
+    const went = gain ? `pays ${sol(gain.lamports)} to ${gain.address}, not your wallet` : 'pays no SOL to your wallet';
+    return { mark: 'contradicts', chain: went, paidLamports: 0n };
+  }
+  if (expected.minimumLamports !== undefined && paid < expected.minimumLamports) {
+    return { mark: 'contradicts', chain: `pays ${sol(paid)} to your wallet, less than ${expected.what ?? 'the minimum'} ${sol(expected.minimumLamports)}`, paidLamports: paid };
+  }
+  return { mark: 'verified', chain: `${sol(paid)} to your wallet, slot ${tx.slot}`, paidLamports: paid };
+}
+
+/**
+ * A swap the service names: it exists and succeeded (what it traded is the service's side), or
+ * failed when the service reports the trade failed.
+ */
+export function checkSwap(tx: ChainTransaction | null, failureReported = false): Check {
+  if (tx === null) return { mark: 'not-found', chain: 'not on chain' };
+  if (tx.err !== null && failureReported) return { mark: 'verified', chain: `failed on chain, as the service reports, slot ${tx.slot}` };
+  return failed(tx) ?? { mark: 'verified', chain: `succeeded, slot ${tx.slot}` };
+}
+
+/**
+ * A signed deposit that is not on chain: spent it may still be, until the chain passes the
+ * transaction's lastValidBlockHeight; after that the chain proves it never will be.
+ */
+export function depositAbsence(blockHeight: number, lastValidBlockHeight: number): Check & { proven: boolean } {
+  if (blockHeight > lastValidBlockHeight) {
+    return { mark: 'verified', proven: true, chain: `not on chain, and block height ${blockHeight} is past its last valid block ${lastValidBlockHeight}: it can never land` };
+  }
+  return { mark: 'pending', proven: false, chain: `not on chain yet; it may still land until block ${lastValidBlockHeight} (now ${blockHeight})` };
+}

@@ -1,0 +1,154 @@
+// Checks every money claim a trade makes against the chain: the deposit (exactly the intent's
+// amount from the owner to the treasury, and the one the tool signed), each swap (exists and
+// succeeded), each payout and the refund (SOL to the owner; a sell's payouts at least the signed
+// minimum). Reads only standard RPC through a ChainReader; never prints.
+import type { Trade } from '../api/types.js';
+import { ChainUnavailableError, type ChainReader } from './chain-reader.js';
+import { checkDeposit, checkPayout, checkSwap, depositAbsence, type Mark } from './transfer-checks.js';
+import { formatSol } from '../amounts.js';
+
+export type Role = 'deposit' | 'swap' | 'payout' | 'refund';
+
+export interface SignatureCheck {
+  /** Null when the service names none where it should (a completed sell with no payout). */
+  signature: string | null;
+  role: Role;
+  /** What the service's claim means the chain must show. */
+  expected: string;
+  mark: Mark;
+  /** What the chain shows. */
+  chain: string;
+}
+
+/**
+ * verified: every claim checks. contradicted: the chain shows otherwise, or lacks what the
+ * service says happened. incomplete: something may still land (a signed deposit within its
+ * blockhash's life, a refund under way). unchecked: the chain could not be read.
+ */
+export type Verdict = 'verified' | 'contradicted' | 'incomplete' | 'unchecked';
+
+/** The `verification` object of the buy and sell --json documents and of `trades --verify`. */
+export interface Verification {
+  rpc: string;
+  verdict: Verdict;
+  checks: SignatureCheck[];
+  /** Why the chain could not be read (verdict unchecked). */
+  reason?: string;
+  /** A signed deposit the chain does not have: proven never to land, or until which block it may. */
+  deposit?: { onChain: boolean; proven: boolean | null; lastValidBlockHeight: number | null; blockHeight: number | null };
+}
+
+export interface VerifyInput {
+  trade: Trade;
+  owner: string;
+  /** The treasury the user trusts (pinned or set), or null. */
+  treasury: string | null;
+  /** The deposit this run signed (a buy): its signature and blockhash life. */
+  signedDeposit?: { signature: string; lastValidBlockHeight: number } | null;
+  /** A sell's minimum as the owner signed it; else the trade's minimumOutputAmount. */
+  signedMinimumLamports?: bigint | null;
+}
+
+/** Stages at which the service says the deposit is in (confirmed or beyond). */
+const DEPOSIT_CLAIMED = new Set(['funding', 'executing', 'settling', 'completed', 'failed', 'refunding', 'refunded', 'requires_review']);
+/** Stages at which the service says no deposit was taken. */
+const NO_DEPOSIT = new Set(['expired', 'cancelled']);
+
+const sol = (lamports: bigint) => `${formatSol(lamports)} SOL`;
+
+/** Checks a trade's signatures; a chain that cannot be read gives verdict 'unchecked' with the reason. */
+export async function verifyTrade(chain: ChainReader, input: VerifyInput): Promise<Verification> {
+  try {
+    return await verify(chain, input);
+  } catch (err) {
+    if (err instanceof ChainUnavailableError) return { rpc: chain.host, verdict: 'unchecked', checks: [], reason: err.message };
+    throw err;
+  }
+}
+
+async function verify(chain: ChainReader, input: VerifyInput): Promise<Verification> {
+  const { trade, owner } = input;
+  const checks: SignatureCheck[] = [];
+  let deposit: Verification['deposit'];
+
+  if (trade.side === 'buy') {
+    const signed = input.signedDeposit ?? null;
+    const named = trade.signatures.deposit;
+    const signature = signed?.signature ?? named;
+    const amount = BigInt(trade.inputAmount);
+    const expected = NO_DEPOSIT.has(trade.stage) ? `no SOL taken (the service says ${trade.stage})` : `${sol(amount)} from your wallet to the treasury`;
+    if (signed && named !== null && named !== signed.signature) {
+      checks.push({ signature: named, role: 'deposit', expected: `the deposit you signed, ${signed.signature}`, mark: 'contradicts', chain: 'the service names another transaction as your deposit' });
+    }
+    if (signature !== null) {
+      const tx = await chain.transaction(signature);
+      if (tx !== null) {
+        const c = checkDeposit(tx, { owner, treasury: input.treasury, amountLamports: amount });
+        deposit = { onChain: true, proven: null, lastValidBlockHeight: signed?.lastValidBlockHeight ?? null, blockHeight: null };
+        // A deposit that landed while the service says the trade took nothing contradicts it.
+        if (NO_DEPOSIT.has(trade.stage) && c.mark === 'verified') checks.push({ signature, role: 'deposit', expected, mark: 'contradicts', chain: `the deposit is on chain: ${c.chain}` });
+        else checks.push({ signature, role: 'deposit', expected, ...c });
+      } else if (DEPOSIT_CLAIMED.has(trade.stage)) {
+        checks.push({ signature, role: 'deposit', expected, mark: 'not-found', chain: 'not on chain, though the service says the deposit confirmed' });
+      } else if (signed) {
+        const height = await chain.blockHeight();
+        const absent = depositAbsence(height, signed.lastValidBlockHeight);
+        deposit = { onChain: false, proven: absent.proven, lastValidBlockHeight: signed.lastValidBlockHeight, blockHeight: height };
+        checks.push({ signature, role: 'deposit', expected, mark: absent.mark, chain: absent.chain });
+      } else {
+        checks.push({ signature, role: 'deposit', expected, mark: 'pending', chain: 'not on chain (yet)' });
+      }
+    }
+  }
+
+  for (const swap of trade.signatures.swaps) {
+    const reported = trade.failure !== null;
+    checks.push({ signature: swap, role: 'swap', expected: reported ? 'the swap, failed as reported' : 'a swap that succeeded', ...checkSwap(await chain.transaction(swap), reported) });
+  }
+
+  if (trade.side === 'sell') {
+    const minimum = input.signedMinimumLamports ?? BigInt(trade.minimumOutputAmount);
+    const what = input.signedMinimumLamports != null ? 'the signed minimum' : 'the minimum';
+    const payouts = trade.signatures.payouts;
+    const single = payouts.length === 1;
+    let total = 0n;
+    for (const payout of payouts) {
+      const c = checkPayout(await chain.transaction(payout), { owner, what, ...(single ? { minimumLamports: minimum } : {}) });
+      total += c.paidLamports;
+      checks.push({ signature: payout, role: 'payout', expected: single ? `at least ${sol(minimum)} to your wallet` : 'SOL to your wallet', mark: c.mark, chain: c.chain });
+    }
+    if (payouts.length > 1 && checks.every((c) => c.mark === 'verified') && total < minimum) {
+      checks.push({ signature: null, role: 'payout', expected: `at least ${sol(minimum)} in all`, mark: 'contradicts', chain: `the payouts pay ${sol(total)} in all, less than ${what}` });
+    }
+    if (trade.stage === 'completed' && payouts.length === 0) {
+      checks.push({ signature: null, role: 'payout', expected: `at least ${sol(minimum)} to your wallet`, mark: 'not-found', chain: 'the service reports the sell completed but names no payout' });
+    }
+  }
+
+  const refund = trade.signatures.refund;
+  if (refund !== null) {
+    const done = trade.stage === 'refunded' || trade.refund?.state === 'complete';
+    const amount = trade.refund?.amountLamports ? BigInt(trade.refund.amountLamports) : undefined;
+    const c = checkPayout(await chain.transaction(refund), { owner, what: 'the refund the service reports', ...(amount === undefined ? {} : { minimumLamports: amount }) });
+    const expected = amount === undefined ? 'a refund to your wallet' : `${sol(amount)} back to your wallet`;
+    if (c.mark === 'not-found' && !done) checks.push({ signature: refund, role: 'refund', expected, mark: 'pending', chain: 'not on chain yet (the refund is under way)' });
+    else checks.push({ signature: refund, role: 'refund', expected, mark: c.mark, chain: c.chain });
+  } else if (trade.stage === 'refunded') {
+    checks.push({ signature: null, role: 'refund', expected: 'a refund to your wallet', mark: 'not-found', chain: 'the service reports the buy refunded but names no refund' });
+  }
+
+  return { rpc: chain.host, verdict: verdictOf(checks), checks, ...(deposit ? { deposit } : {}) };
+}
+
+function verdictOf(checks: SignatureCheck[]): Verdict {
+  if (checks.some((c) => c.mark === 'contradicts' || c.mark === 'not-found')) return 'contradicted';
+  if (checks.some((c) => c.mark === 'pending')) return 'incomplete';
+  return 'verified';
+}
+
+/** The first contradiction as one line of evidence: which signature, what it should be, what the chain shows. */
+export function contradictionLine(v: Verification): string | null {
+  const c = v.checks.find((x) => x.mark === 'contradicts' || x.mark === 'not-found');
+  if (!c) return null;
+  return `the chain contradicts the service: ${c.role}${c.signature ? ` ${c.signature}` : ''} should be ${c.expected}, but the chain shows: ${c.chain}`;
+}

@@ -1,0 +1,42 @@
+// `trader trades <id> --verify`: every signature the trade names checked against the chain, in a
+// table (signature, what it should be, what the chain shows) or one --json document. Exit 0 only
+// when everything checks; 3 when the chain contradicts the service, cannot be read, or does not
+// show everything yet.
+import type { ServiceClient } from '../api/client.js';
+import { ApiError } from '../errors.js';
+import { ChainContradictionError, ChainUnreachableError, ChainUnverifiedError } from '../chain/chain-errors.js';
+import { contradictionLine, verifyTrade, type Verification } from '../chain/verify-trade.js';
+import type { Context } from '../context.js';
+import { renderVerificationTable } from '../io/views/verification.js';
+import { openTrust, pinnedTreasury } from './trust.js';
+
+/** Verifies trade `id` (already resolved) on chain and prints the result; throws for exit 3. */
+export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: string): Promise<void> {
+  const { loadKeypair } = await import('../wallet/keypair.js');
+  const owner = loadKeypair(ctx.settings.keypairPath).publicKey;
+  // A sell's minimum as the owner signed it is on the authorization.
+  const signedMinimumLamports = id.startsWith('sell_') ? BigInt((await api.getSell(id)).authorization.minimumOutputLamports) : null;
+  let trade;
+  try {
+    trade = await api.getTrade(id);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404 && id.startsWith('sell_')) {
+      throw err.withNote(`the service has no trade for ${id}; it has not been authorized yet, or pass the trade id (sell group key) to --verify`);
+    }
+    throw err;
+  }
+  const treasury = ctx.settings.treasury ?? pinnedTreasury(await openTrust(ctx));
+  const verification: Verification = await verifyTrade(await ctx.chain(), { trade, owner, treasury, signedMinimumLamports });
+  ctx.output.result({ trade, verification }, (theme) => renderVerificationTable(verification, theme, ctx.terminal.columns));
+  const again = [`look again with: trader trades ${id} --verify`];
+  switch (verification.verdict) {
+    case 'verified':
+      return;
+    case 'unchecked':
+      throw new ChainUnreachableError(`not checked on chain: ${verification.reason}`, ['check --rpc-url (TRADER_RPC_URL, config rpcUrl)']);
+    case 'contradicted':
+      throw new ChainContradictionError(contradictionLine(verification)!, again);
+    case 'incomplete':
+      throw new ChainUnverifiedError(`not everything the service reports is on chain yet: ${verification.checks.find((c) => c.mark === 'pending')?.chain ?? ''}`, again);
+  }
+}

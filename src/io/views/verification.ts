@@ -1,0 +1,46 @@
+// How the chain's answers are shown: a mark per signature (verified, not found, contradicts the
+// service, may still land) after a buy or sell, and the table of `trades <id> --verify`.
+import type { Mark } from '../../chain/transfer-checks.js';
+import type { Verification } from '../../chain/verify-trade.js';
+import { renderTable, type TableLayout } from '../table.js';
+import type { Theme } from '../theme.js';
+
+const WORDS: Record<Mark, string> = {
+  verified: 'verified',
+  'not-found': 'not found',
+  contradicts: 'contradicts the service',
+  pending: 'may still land',
+  unchecked: 'not checked',
+};
+
+function mark(m: Mark, theme: Theme): string {
+  const word = WORDS[m];
+  return m === 'verified' ? theme.success(word) : m === 'pending' || m === 'unchecked' ? theme.pending(word) : theme.failure(word);
+}
+
+const VERDICT: Record<Verification['verdict'], string> = {
+  verified: 'every claim verified on chain',
+  contradicted: 'the chain CONTRADICTS the service',
+  incomplete: 'not everything is on chain yet',
+  unchecked: 'not checked on chain',
+};
+
+/** The lines after a buy or sell summary: one per signature, marked. */
+export function renderVerificationLines(v: Verification, theme: Theme): string {
+  const head = `On chain (${v.rpc}): ${v.verdict === 'verified' ? theme.success(VERDICT[v.verdict]) : v.verdict === 'contradicted' ? theme.failure(VERDICT[v.verdict]) : theme.pending(VERDICT[v.verdict])}`;
+  if (v.verdict === 'unchecked') return `${head}: ${v.reason ?? 'the chain could not be read'}`;
+  if (v.checks.length === 0) return `${head} (no signatures to check yet)`;
+  return [head, ...v.checks.map((c) => `  ${c.role} ${c.signature ?? '(none named)'}: ${mark(c.mark, theme)}: ${c.chain}`)].join('\n');
+}
+
+/** `trades <id> --verify`: signature, what it should be, what the chain shows, the mark. */
+export function renderVerificationTable(v: Verification, theme: Theme, layout: TableLayout | number): string {
+  if (v.checks.length === 0) return `On chain (${v.rpc}): the trade names no signatures to check yet`;
+  const rows = v.checks.map((c) => [c.role, c.signature ?? '(none named)', c.expected, c.chain, mark(c.mark, theme)]);
+  const table = renderTable(
+    [{ header: 'WHAT' }, { header: 'SIGNATURE', shrinkTo: 12 }, { header: 'SHOULD BE', shrinkTo: 20 }, { header: 'CHAIN SHOWS', shrinkTo: 20 }, { header: 'MARK' }],
+    rows,
+    layout,
+  );
+  return `${table}\n${renderVerificationLines({ ...v, checks: [] }, theme).replace(' (no signatures to check yet)', '')}`;
+}

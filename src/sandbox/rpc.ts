@@ -1,0 +1,171 @@
+// The simulated chain's Solana JSON-RPC endpoint (POST /rpc): JSON-RPC 2.0, the standard method
+// names and result shapes (https://solana.com/docs/rpc/http), over the ledger the service side
+// writes. Only what a wallet client needs is answered; any other method is "Method not found".
+import bs58 from 'bs58';
+import { PublicKey } from '@solana/web3.js';
+import { blockHeight, issueBlockhash } from './chain.js';
+import { chainBalance, landedTransaction, type LedgerTx } from './ledger.js';
+import type { World } from './world.js';
+
+const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+/** Rent: 3,480 lamports per byte-year, two years exempt, 128 bytes of account overhead. */
+const rentExempt = (size: number) => (128 + size) * 3_480 * 2;
+
+class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const invalidParams = (message: string) => new RpcError(-32602, `Invalid params: ${message}`);
+
+function address(value: unknown): string {
+  if (typeof value !== 'string') throw invalidParams('expected a base58 address');
+  try {
+    return new PublicKey(value).toBase58();
+  } catch {
+    throw invalidParams('Invalid param: WrongSize');
+  }
+}
+
+function signature(value: unknown): string {
+  if (typeof value !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(value)) throw invalidParams('Invalid param: WrongSize');
+  return value;
+}
+
+/** The `getTransaction` result (encoding json) of a ledger transaction. */
+function transactionResult(tx: LedgerTx, slot: number, at: number) {
+  // Signer and writable accounts first, the System Program last (read-only, unsigned).
+  const keys = [...tx.accounts, SYSTEM_PROGRAM];
+  const transfer = (lamports: bigint) => {
+    const data = Buffer.alloc(12);
+    data.writeUInt32LE(2, 0);
+    data.writeBigUInt64LE(lamports, 4);
+    return bs58.encode(data);
+  };
+  return {
+    slot,
+    blockTime: Math.floor(at / 1000),
+    version: 0,
+    meta: {
+      err: tx.failed ? { InstructionError: [0, 'Custom'] } : null,
+      status: tx.failed ? { Err: { InstructionError: [0, 'Custom'] } } : { Ok: null },
+      fee: Number(tx.fee),
+      preBalances: tx.pre.map(Number).concat([1]),
+      postBalances: tx.post.map(Number).concat([1]),
+      innerInstructions: [],
+      logMessages: [],
+      preTokenBalances: [],
+      postTokenBalances: [],
+      rewards: [],
+      loadedAddresses: { writable: [], readonly: [] },
+      computeUnitsConsumed: 150 * tx.transfers.length,
+    },
+    transaction: {
+      signatures: [tx.signature],
+      message: {
+        accountKeys: keys,
+        header: { numRequiredSignatures: 1, numReadonlySignedAccounts: 0, numReadonlyUnsignedAccounts: 1 },
+        recentBlockhash: bs58.encode(Buffer.alloc(32, 7)),
+        instructions: tx.transfers.map((t) => ({
+          programIdIndex: keys.length - 1,
+          accounts: [keys.indexOf(t.from), keys.indexOf(t.to)],
+          data: transfer(t.lamports),
+          stackHeight: null,
+        })),
+        addressTableLookups: [],
+      },
+    },
+  };
+}
+
+/** Slot of a ledger transaction: the block it landed in. */
+const slotOf = (world: World, tx: LedgerTx) => blockHeight(world.state, tx.at);
+
+function call(world: World, method: string, params: unknown[]): unknown {
+  const now = world.now();
+  const height = blockHeight(world.state, now);
+  const context = { slot: height, apiVersion: '2.0.0' };
+  switch (method) {
+    case 'getHealth':
+      return 'ok';
+    case 'getVersion':
+      return { 'solana-core': '2.0.0', 'feature-set': 0 };
+    case 'getBalance':
+      return { context, value: Number(chainBalance(world, address(params[0]))) };
+    case 'getBlockHeight':
+    case 'getSlot':
+      return height;
+    case 'getEpochInfo':
+      return { absoluteSlot: height, blockHeight: height, epoch: Math.floor(height / 432_000), slotIndex: height % 432_000, slotsInEpoch: 432_000, transactionCount: Object.keys(world.state.chain.transactions ?? {}).length };
+    case 'getLatestBlockhash':
+      return { context, value: issueBlockhash(world.state, now) };
+    case 'getMinimumBalanceForRentExemption': {
+      const size = params[0] ?? 0;
+      if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw invalidParams('expected a data size');
+      return rentExempt(size);
+    }
+    case 'getTokenAccountsByOwner': {
+      // Tokens bought are held by the service in trading wallets (holdings), not in the owner's
+      // wallet: the simulated chain has no token accounts for it.
+      address(params[0]);
+      const filter = params[1] as { mint?: unknown; programId?: unknown } | undefined;
+      if (!filter || (filter.mint === undefined && filter.programId === undefined)) throw invalidParams('expected a mint or programId filter');
+      return { context, value: [] };
+    }
+    case 'getSignatureStatuses': {
+      const list = params[0];
+      if (!Array.isArray(list) || list.length > 256) throw invalidParams('expected an array of at most 256 signatures');
+      return {
+        context,
+        value: list.map((s) => {
+          const tx = landedTransaction(world, signature(s), now);
+          if (!tx) return null;
+          const err = tx.failed ? { InstructionError: [0, 'Custom'] } : null;
+          return { slot: slotOf(world, tx), confirmations: null, err, status: err ? { Err: err } : { Ok: null }, confirmationStatus: 'finalized' };
+        }),
+      };
+    }
+    case 'getTransaction': {
+      const config = (params[1] ?? {}) as { encoding?: unknown; maxSupportedTransactionVersion?: unknown };
+      if (config.encoding !== undefined && config.encoding !== 'json') throw invalidParams(`encoding ${String(config.encoding)} is not served by the sandbox; use json`);
+      const tx = landedTransaction(world, signature(params[0]), now);
+      if (!tx) return null;
+      if (config.maxSupportedTransactionVersion === undefined) {
+        throw new RpcError(-32015, 'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0');
+      }
+      return transactionResult(tx, slotOf(world, tx), tx.at);
+    }
+    default:
+      throw new RpcError(-32601, 'Method not found');
+  }
+}
+
+/** One JSON-RPC request object → its response object. */
+function answer(world: World, request: unknown): unknown {
+  const r = request as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
+  const id = r && typeof r === 'object' && (typeof r.id === 'string' || typeof r.id === 'number') ? r.id : null;
+  try {
+    if (!r || typeof r !== 'object' || r.jsonrpc !== '2.0' || typeof r.method !== 'string') throw new RpcError(-32600, 'Invalid request');
+    if (r.params !== undefined && !Array.isArray(r.params)) throw invalidParams('params must be an array');
+    return { jsonrpc: '2.0', result: call(world, r.method, (r.params as unknown[]) ?? []), id };
+  } catch (err) {
+    if (!(err instanceof RpcError)) throw err;
+    return { jsonrpc: '2.0', error: { code: err.code, message: err.message }, id };
+  }
+}
+
+/** The body of a POST /rpc: a request or a batch; returns the JSON to send (always HTTP 200, as RPC nodes do). */
+export function handleRpc(world: World, raw: Buffer): unknown {
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    return { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null };
+  }
+  if (Array.isArray(body)) return body.map((r) => answer(world, r));
+  return answer(world, body);
+}

@@ -1,0 +1,284 @@
+// The chain as a second source: the RPC URL setting, `trader balance`, and which commands load
+// @solana/web3.js. The built binary against the sandbox's own JSON-RPC endpoint.
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { lastJsonError, stderrJson } from '../helpers/cli-assert.js';
+import { BIN, freshHome, json, runCli } from '../helpers/cli.js';
+import { sandboxForFile } from '../helpers/file-sandbox.js';
+import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
+import { tempDir, tempEnv } from '../helpers/temp.js';
+
+let sb: TestSandbox;
+const { envFor, withDelays } = sandboxForFile((started) => (sb = started));
+
+/** An RPC URL nothing listens on: connection refused at once. */
+async function closedPortUrl(): Promise<string> {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((r) => server.close(() => r()));
+  return `http://127.0.0.1:${port}/`;
+}
+
+describe('trader balance', () => {
+  it('--json: the wallet address and its SOL from the chain, as decimal strings; what the chain holds, not a copy', async () => {
+    const env = envFor(sb.url);
+    const r = await runCli(['balance', '--json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r)).toEqual({ address: sb.walletAddress, lamports: sb.walletLamports.toString(), sol: (Number(sb.walletLamports) / 1e9).toString() });
+    expect(stderrJson(r)).toEqual([]);
+    await sb.control('/balance', { sol: '2.5' });
+    const after = await runCli(['balance', '--json'], { env });
+    expect(json(after)).toEqual({ address: sb.walletAddress, lamports: '2500000000', sol: '2.5' });
+    // The service is not asked: the balance needs no service URL or key.
+    const bare = await runCli(['balance', '--json'], { env: { ...freshHome(), TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl } });
+    expect(json(bare).lamports).toBe('2500000000');
+    await sb.control('/balance', { sol: '100' });
+  });
+
+  it('human mode: SOL with lamports, and the wallet', async () => {
+    await sb.control('/balance', { sol: '1234.5' });
+    const r = await runCli(['balance'], { env: envFor(sb.url) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`1,234.5 SOL (1234500000000 lamports)\nWallet ${sb.walletAddress}\n`);
+    await sb.control('/balance', { sol: '100' });
+  });
+
+  it('--tokens: the wallet itself holds none of the traded tokens in the sandbox (the service holds them), said so; --json adds an empty list', async () => {
+    await completeBuy(sb);
+    const h = await runCli(['balance', '--tokens'], { env: envFor(sb.url) });
+    expect(h.code, h.stderr).toBe(0);
+    expect(h.stdout).toContain('No tokens the account has traded are in the wallet itself.');
+    const j = await runCli(['balance', '--tokens', '--json'], { env: envFor(sb.url) });
+    expect(json(j).tokens).toEqual([]);
+  });
+
+  it('an unreachable RPC is exit 3 naming the endpoint, with no retries that wait', async () => {
+    // A provider's key in the URL never shows: messages name the host only.
+    const url = `${await closedPortUrl()}v1/sekrit-path?api-key=sekrit-key`;
+    const r = await runCli(['balance', '--json'], { env: { ...envFor(sb.url), TRADER_RPC_URL: url } });
+    expect(r.code).toBe(3);
+    expect(r.stderr + r.stdout).not.toContain('sekrit');
+    const error = lastJsonError(r);
+    expect(error.code).toBe('CHAIN_UNREACHABLE');
+    expect(error.message).toContain(`from ${new URL(url).host} failed: connection refused`);
+  });
+
+  it('--rpc-url beats TRADER_RPC_URL, which beats config rpcUrl; a bad URL is exit 2 before anything is sent', async () => {
+    const closed = await closedPortUrl();
+    const home = freshHome();
+    const base = { ...home, TRADER_KEYPAIR: sb.keypairPath };
+    const set = await runCli(['config', 'set', 'rpcUrl', closed], { env: base });
+    expect(set.code, set.stderr).toBe(0);
+    expect((await runCli(['config', 'get', 'rpcUrl'], { env: base })).stdout.trim()).toBe(closed);
+    expect((await runCli(['balance', '--json'], { env: base })).code).toBe(3); // the profile's
+    expect((await runCli(['balance', '--json'], { env: { ...base, TRADER_RPC_URL: sb.rpcUrl } })).code).toBe(0); // env over profile
+    expect((await runCli(['balance', '--json', '--rpc-url', closed], { env: { ...base, TRADER_RPC_URL: sb.rpcUrl } })).code).toBe(3); // flag over env
+    const bad = await runCli(['balance', '--json', '--rpc-url', 'ftp://x'], { env: base });
+    expect(bad.code).toBe(2);
+    expect(lastJsonError(bad).code).toBe('INVALID_RPC_URL');
+    expect((await runCli(['config', 'set', 'rpcUrl', 'not a url'], { env: base })).code).toBe(2);
+  });
+});
+
+describe('the sandbox chain answers standard JSON-RPC', () => {
+  const rpc = async (method: string, params: unknown[] = []) => {
+    const res = await fetch(sb.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+    return (await res.json()) as { result?: any; error?: { code: number; message: string } };
+  };
+  it('getBalance, getBlockHeight, getMinimumBalanceForRentExemption, and errors for unknown methods and bad params', async () => {
+    expect((await rpc('getBalance', [sb.walletAddress])).result).toEqual({ context: { slot: expect.any(Number), apiVersion: expect.any(String) }, value: Number(sb.walletLamports) });
+    expect((await rpc('getBlockHeight')).result).toEqual(expect.any(Number));
+    expect((await rpc('getMinimumBalanceForRentExemption', [0])).result).toBe(890_880);
+    expect((await rpc('getTransaction', ['5'.repeat(87), { encoding: 'json', maxSupportedTransactionVersion: 0 }])).result).toBeNull();
+    expect((await rpc('sendTransaction', ['x'])).error?.code).toBe(-32601);
+    expect((await rpc('getBalance', ['nope'])).error?.code).toBe(-32602);
+  });
+});
+
+describe('only the commands that read the chain load @solana/web3.js', () => {
+  /** The files a run loads (ESM via a module.register hook, CommonJS via Module._load). */
+  async function loadedFiles(args: string[], env: Record<string, string>): Promise<string[]> {
+    const dir = tempDir('trader-trace-');
+    const out = join(dir, 'loaded.txt');
+    const loader = join(dir, 'loader.mjs');
+    const hook = join(dir, 'hook.mjs');
+    writeFileSync(out, '');
+    writeFileSync(loader, `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  if (url.startsWith('file:')) appendFileSync(${JSON.stringify(out)}, new URL(url).pathname + '\\n');\n  return next(url, context);\n}\n`);
+    writeFileSync(
+      hook,
+      `import { register, createRequire } from 'node:module';\nimport { appendFileSync } from 'node:fs';\nregister(${JSON.stringify(pathToFileURL(loader).href)});\nconst Module = createRequire(import.meta.url)('node:module');\nconst load = Module._load;\nModule._load = function (request, parent, isMain) {\n  const loaded = load.apply(this, arguments);\n  try { const f = Module._resolveFilename(request, parent, isMain); if (f.startsWith('/')) appendFileSync(${JSON.stringify(out)}, f + '\\n'); } catch {}\n  return loaded;\n};\n`,
+    );
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', hook, BIN, ...args], { env: { PATH: process.env.PATH!, ...tempEnv(), ...env }, stdio: 'ignore' });
+      child.on('error', reject);
+      child.on('close', resolve);
+    });
+    expect(code).toBe(0);
+    return readFileSync(out, 'utf8').split('\n').filter(Boolean);
+  }
+  const web3 = (files: string[]) => files.some((f) => /\/node_modules\/@solana\/web3\.js\//.test(f));
+
+  it('`me --json` does not; `balance --json` does (the control that the trace sees it)', async () => {
+    const env = envFor(sb.url);
+    const me = await loadedFiles(['me', '--json'], env);
+    expect(me.some((f) => f.endsWith('/dist/commands/me.js'))).toBe(true);
+    expect(web3(me)).toBe(false);
+    expect(web3(await loadedFiles(['balance', '--json'], env))).toBe(true);
+  });
+});
+
+describe('before signing a buy: the wallet must pay deposit + network fee + rent-exempt minimum', () => {
+  // 0.1 SOL + the sandbox deposit's fee (5,000 + 10,000 CU × 50,000 µlamports = 5,500) + 890,880 rent-exempt.
+  const NEED = 100_000_000n + 5_500n + 890_880n;
+  const sol = (lamports: bigint) => `${lamports / 1_000_000_000n}.${(lamports % 1_000_000_000n).toString().padStart(9, '0')}`;
+
+  async function buyWith(balance: bigint, args: string[] = ['--json']) {
+    await sb.control('/balance', { sol: sol(balance) });
+    await sb.clearRequests();
+    const r = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', ...args], { env: envFor(sb.url) });
+    const log = await sb.requests();
+    await sb.control('/balance', { sol: '100' });
+    return { r, deposits: log.filter((e) => e.method === 'POST' && e.path.endsWith('/deposit')), cancels: log.filter((e) => e.path.endsWith('/cancel')) };
+  }
+
+  it('one lamport short: exit 2, nothing signed, no deposit sent, the intent cancelled, the sums named', async () => {
+    const { r, deposits, cancels } = await buyWith(NEED - 1n);
+    expect(r.code, r.stderr).toBe(2);
+    const error = lastJsonError(r);
+    expect(error.code).toBe('INSUFFICIENT_FUNDS');
+    expect(error.message).toBe(
+      'the wallet holds 0.100896379 SOL and this deposit needs 0.10089638 SOL: 0.1 SOL plus a network fee of at most 0.0000055 SOL plus 0.00089088 SOL the wallet must keep (rent-exempt minimum); the buy intent was cancelled; nothing was signed',
+    );
+    expect(deposits).toEqual([]);
+    expect(cancels).toHaveLength(1);
+  });
+
+  it('exactly enough: the buy goes through, and the review shows the wallet before and after', async () => {
+    const { r, deposits } = await buyWith(NEED, []);
+    expect(r.code, r.stderr).toBe(0);
+    expect(deposits).toHaveLength(1);
+    expect(r.stderr).toMatch(/^Wallet\s+0\.10089638 SOL now, at least 0\.00089088 SOL after \(on chain\)$/m);
+  });
+
+  it('an unreachable RPC does not block the buy: one warning line, and it completes', async () => {
+    const url = await closedPortUrl();
+    await sb.clearRequests();
+    const r = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json'], { env: { ...envFor(sb.url), TRADER_RPC_URL: url } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r).intent.status).toBe('completed');
+    const warnings = stderrJson(r).map((l) => l.warning);
+    expect(warnings.length).toBeGreaterThan(0);
+    for (const w of warnings) expect(w).toMatch(/^not checked on chain: .*connection refused/);
+  });
+});
+
+describe('after progress: the trade\'s signatures checked on chain', () => {
+  const buy = (extra: Record<string, string> = {}) => runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json'], { env: { ...envFor(sb.url), ...extra } });
+  /** A holding of token 2 (bought through the API), and a sell of all of it. */
+  async function sell(args: string[] = ['--json']) {
+    const token = sb.tokens[2]!;
+    await completeBuy(sb, { mint: token.mint });
+    return runCli(['sell', token.mint, 'all', '--yes', ...args], { env: envFor(sb.url) });
+  }
+
+  it('a completed buy: deposit (the one signed) and swap verified; the API objects unchanged beside `verification`', async () => {
+    const r = await buy();
+    expect(r.code, r.stderr).toBe(0);
+    const out = json(r);
+    expect(Object.keys(out).sort()).toEqual(['idempotencyKey', 'intent', 'trade', 'verification']);
+    expect(out.trade).toEqual((await sb.call('GET', `/trades/${out.intent.id}`)).body.data);
+    expect(out.verification.verdict).toBe('verified');
+    expect(out.verification.checks.map((c: any) => [c.role, c.signature, c.mark])).toEqual([
+      ['deposit', out.trade.signatures.deposit, 'verified'],
+      ['swap', out.trade.signatures.swaps[0], 'verified'],
+    ]);
+    expect(out.verification.checks[0].chain).toMatch(/^0\.1 SOL from your wallet to the treasury \(fee 0\.0000055 SOL\)/);
+    expect(stderrJson(r)).toEqual([]);
+  });
+
+  it('a completed sell: the payout verified at least the signed minimum; human mode marks it', async () => {
+    const r = await sell();
+    expect(r.code, r.stderr).toBe(0);
+    const out = json(r);
+    expect(out.verification.verdict).toBe('verified');
+    const payout = out.verification.checks.find((c: any) => c.role === 'payout');
+    expect(payout).toMatchObject({ signature: out.trade.signatures.payouts[0], mark: 'verified' });
+    expect(payout.expected).toContain(`at least`);
+    const h = await sell([]);
+    expect(h.code, h.stderr).toBe(0);
+    expect(h.stdout).toMatch(/^On chain \(127\.0\.0\.1:\d+\): every claim verified on chain$/m);
+    expect(h.stdout).toMatch(/^  payout \w+: verified: [\d.]+ SOL to your wallet, slot \d+$/m);
+  });
+
+  for (const [lie, evidence] of [
+    ['phantom-payout', /payout \w+ should be at least [\d.]+ SOL to your wallet, but the chain shows: not on chain/],
+    ['short-payout', /payout \w+ should be at least [\d.]+ SOL to your wallet, but the chain shows: pays [\d.]+ SOL to your wallet, less than the signed minimum/],
+    ['payout-elsewhere', /payout \w+ should be at least [\d.]+ SOL to your wallet, but the chain shows: pays [\d.]+ SOL to \w+, not your wallet/],
+  ] as const) {
+    it(`the service lies (${lie}): exit 3 with the evidence and the command to look again; trades --verify agrees`, async () => {
+      await sb.control('/lies', { lie });
+      const r = await sell();
+      expect(r.code, r.stderr).toBe(3);
+      const error = lastJsonError(r);
+      expect(error.code).toBe('CHAIN_CONTRADICTS_SERVICE');
+      expect(error.message).toMatch(evidence);
+      const out = json(r);
+      expect(out.sell.status).toBe('completed'); // what the service said, passed through
+      expect(error.message).toContain(`look again with: trader trades ${out.authorization.id} --verify`);
+      const again = await runCli(['trades', out.authorization.id, '--verify', '--json'], { env: envFor(sb.url) });
+      expect(again.code, again.stderr).toBe(3);
+      expect(json(again).verification.verdict).toBe('contradicted');
+      expect(lastJsonError(again).message).toMatch(evidence);
+      expect(await sb.control('/lies')).toEqual([]);
+    });
+  }
+
+  it('the service lies about a refund (phantom-refund): exit 3, not a refunded buy', async () => {
+    await sb.control('/fail-next-swap', { count: 1 });
+    await sb.control('/lies', { lie: 'phantom-refund' });
+    const r = await buy();
+    expect(r.code, r.stderr).toBe(3);
+    expect(json(r).intent.status).toBe('refunded');
+    expect(lastJsonError(r).message).toMatch(/refund \w+ should be 0\.1 SOL back to your wallet, but the chain shows: not on chain/);
+  });
+
+  it('an honest refund is verified: exit 4 as a refunded buy', async () => {
+    await sb.control('/fail-next-swap', { count: 1 });
+    const r = await buy();
+    expect(r.code, r.stderr).toBe(4);
+    const v = json(r).verification;
+    expect(v.verdict).toBe('verified');
+    expect(v.checks.map((c: any) => [c.role, c.mark])).toEqual([['deposit', 'verified'], ['swap', 'verified'], ['refund', 'verified']]);
+  });
+
+  it('an unreachable RPC: the trade completes with a warning; trades --verify is exit 3', async () => {
+    const url = await closedPortUrl();
+    const r = await buy({ TRADER_RPC_URL: url });
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r).verification).toMatchObject({ verdict: 'unchecked' });
+    const id = json(r).intent.id;
+    const ok = await runCli(['trades', id, '--verify'], { env: envFor(sb.url) });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/^deposit\s+\w+/m);
+    expect(ok.stdout).toContain('every claim verified on chain');
+    const down = await runCli(['trades', id, '--verify', '--json'], { env: { ...envFor(sb.url), TRADER_RPC_URL: url } });
+    expect(down.code).toBe(3);
+    expect(lastJsonError(down).code).toBe('CHAIN_UNREACHABLE');
+  });
+
+  it('a signed deposit not on chain yet: it may still land until its last valid block (exit 5 as before); never said to be unspent', async () => {
+    await withDelays({ confirmSeconds: 1e6 }, async () => {
+      const r = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json', '--timeout', '1'], { env: envFor(sb.url) });
+      expect(r.code, r.stderr).toBe(5);
+      const v = json(r).verification;
+      expect(v.verdict).toBe('incomplete');
+      expect(v.deposit).toMatchObject({ onChain: false, proven: false });
+      expect(v.checks[0].chain).toContain(`it may still land until block ${v.deposit.lastValidBlockHeight}`);
+    });
+  });
+});

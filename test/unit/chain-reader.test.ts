@@ -1,0 +1,104 @@
+// The RPC client's bounds: each call has a timeout, transient failures are retried a bounded
+// number of times with the injected clock's backoff, and a refused connection is not retried.
+import { describe, expect, it } from 'vitest';
+import { ChainUnavailableError, openChain } from '../../src/chain/chain-reader.js';
+import type { Clock } from '../../src/clock.js';
+
+const OWNER = 'HfN7ZkA5rSuKREztxSha9cVyXcVrMEeF8Fj5ia9vV3GC';
+
+function fakeClock(): Clock & { sleeps: number[] } {
+  const sleeps: number[] = [];
+  return { sleeps, now: () => 0, sleep: async (ms) => void sleeps.push(ms) };
+}
+
+const networkError = (code: string) => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(`connect ${code}`), { code }) });
+
+/** A fetch that fails with `failures` in turn, then answers getBalance with 42 lamports. */
+function scripted(failures: unknown[]) {
+  const calls: string[] = [];
+  const fetch = (async (_url: string, init: RequestInit) => {
+    const body = JSON.parse(String(init.body)) as { id: string; method: string };
+    calls.push(body.method);
+    const next = failures.shift();
+    if (next === 'hang') {
+      return new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason), { once: true }));
+    }
+    if (next) throw next;
+    return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { context: { slot: 1 }, value: 42 } }), { headers: { 'content-type': 'application/json' } });
+  }) as unknown as typeof globalThis.fetch;
+  return { fetch, calls };
+}
+
+const open = (fetch: typeof globalThis.fetch, clock: Clock, timeoutMs = 5_000) =>
+  openChain({ url: 'https://rpc.example.com/', fetch, clock, signal: new AbortController().signal, env: {}, timeoutMs });
+
+describe('openChain', () => {
+  it('retries a reset connection twice with backoff (250, 750 ms on the injected clock), then answers', async () => {
+    const clock = fakeClock();
+    const { fetch, calls } = scripted([networkError('ECONNRESET'), networkError('ECONNRESET')]);
+    expect(await (await open(fetch, clock)).balance(OWNER)).toBe(42n);
+    expect(calls).toEqual(['getBalance', 'getBalance', 'getBalance']);
+    expect(clock.sleeps).toEqual([250, 750]);
+  });
+
+  it('gives up after 3 attempts, naming the endpoint and the cause', async () => {
+    const clock = fakeClock();
+    const { fetch, calls } = scripted([networkError('ECONNRESET'), networkError('ECONNRESET'), networkError('ECONNRESET'), undefined]);
+    const err = await (await open(fetch, clock)).balance(OWNER).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ChainUnavailableError);
+    expect((err as Error).message).toBe('reading the balance from rpc.example.com failed: connection reset (ECONNRESET)');
+    expect(calls).toHaveLength(3);
+  });
+
+  it('a refused connection is not retried (it would be refused again at once), and later calls of the run fail at once', async () => {
+    const clock = fakeClock();
+    const { fetch, calls } = scripted([networkError('ECONNREFUSED'), undefined]);
+    const chain = await open(fetch, clock);
+    await expect(chain.balance(OWNER)).rejects.toThrow(/connection refused \(ECONNREFUSED\)/);
+    expect(calls).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+    await expect(chain.blockHeight()).rejects.toThrow(/reading the balance from rpc.example.com failed: connection refused/);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('each attempt has the timeout: a silent endpoint is "no answer within" it', async () => {
+    const clock = fakeClock();
+    const { fetch, calls } = scripted(['hang', 'hang', 'hang']);
+    await expect((await open(fetch, clock, 20)).balance(OWNER)).rejects.toThrow('reading the balance from rpc.example.com failed: no answer within 0.02 s');
+    expect(calls).toHaveLength(3);
+  });
+
+  it('an RPC URL that is not one is a usage error before anything is sent', async () => {
+    const { fetch, calls } = scripted([]);
+    await expect(openChain({ url: 'ftp://x/', fetch, clock: fakeClock(), signal: new AbortController().signal, env: {}, timeoutMs: 1 })).rejects.toThrow(/scheme ftp: is not supported/);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('token balances', () => {
+  it('sums the parsed token accounts per mint over both token programs; an account of an unknown shape is skipped', async () => {
+    const MINT = 'So11111111111111111111111111111111111111112';
+    const account = (amount: string, decimals: number, program: string) => ({
+      pubkey: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+      account: {
+        executable: false,
+        lamports: 2039280,
+        owner: program,
+        rentEpoch: 18446744073709552000,
+        space: 165,
+        data: { program: 'spl-token', space: 165, parsed: { type: 'account', info: { isNative: false, mint: MINT, owner: OWNER, state: 'initialized', tokenAmount: { amount, decimals, uiAmount: null, uiAmountString: '' } } } },
+      },
+    });
+    const programs: string[] = [];
+    const fetch = (async (_url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body)) as { id: string; params: [string, { programId: string }] };
+      const program = body.params[1].programId;
+      programs.push(program);
+      const value = program.startsWith('Tokenkeg') ? [account('1500', 6, program), account('x', 6, program)] : [account('500', 6, program)];
+      return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { context: { slot: 1 }, value } }));
+    }) as unknown as typeof globalThis.fetch;
+    const held = await (await open(fetch, fakeClock())).tokenBalances(OWNER);
+    expect(held).toEqual(new Map([[MINT, { amount: 2000n, decimals: 6 }]]));
+    expect(programs).toEqual(['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb']);
+  });
+});

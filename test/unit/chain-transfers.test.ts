@@ -1,0 +1,156 @@
+// The transfer checks over getTransaction results as a standard Solana RPC returns them
+// (encoding json): a deposit, payouts to the owner, to someone else, below the minimum, a failed
+// transaction, a v0 transaction with loaded addresses, and results of an unknown shape.
+import { describe, expect, it } from 'vitest';
+import { fromRpcJson } from '../../src/chain/chain-transaction.js';
+import { checkDeposit, checkPayout, checkSwap, depositAbsence } from '../../src/chain/transfer-checks.js';
+
+const OWNER = 'HfN7ZkA5rSuKREztxSha9cVyXcVrMEeF8Fj5ia9vV3GC';
+const TREASURY = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+const STRANGER = 'DRpbCBMxVnDK7maPM5tGv6MvB3v1sRMC86PZ8okm21hy';
+const SYSTEM = '11111111111111111111111111111111';
+const COMPUTE_BUDGET = 'ComputeBudget111111111111111111111111111111';
+const SIG = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
+
+/** A getTransaction result: one transfer `from` → `to`, fee paid by the first key. */
+function recorded(opts: { keys: string[]; pre: number[]; post: number[]; fee?: number; err?: unknown; version?: 0 | 'legacy'; loaded?: { writable: string[]; readonly: string[] } }) {
+  return {
+    blockTime: 1732550400,
+    meta: {
+      computeUnitsConsumed: 450,
+      err: opts.err ?? null,
+      fee: opts.fee ?? 5000,
+      innerInstructions: [],
+      loadedAddresses: opts.loaded ?? { readonly: [], writable: [] },
+      logMessages: ['Program 11111111111111111111111111111111 invoke [1]', 'Program 11111111111111111111111111111111 success'],
+      postBalances: opts.post,
+      postTokenBalances: [],
+      preBalances: opts.pre,
+      preTokenBalances: [],
+      rewards: [],
+      status: opts.err ? { Err: opts.err } : { Ok: null },
+    },
+    slot: 301234567,
+    transaction: {
+      message: {
+        accountKeys: opts.keys,
+        header: { numReadonlySignedAccounts: 0, numReadonlyUnsignedAccounts: 1, numRequiredSignatures: 1 },
+        instructions: [{ accounts: [0, 1], data: '3Bxs4NN8M2Yn4TLb', programIdIndex: opts.keys.length - 1, stackHeight: null }],
+        recentBlockhash: 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N',
+      },
+      signatures: [SIG],
+    },
+    version: opts.version ?? 'legacy',
+  };
+}
+
+const tx = (r: unknown) => fromRpcJson(SIG, r);
+
+describe('deposit: exactly the intent amount from the owner to the treasury', () => {
+  // 0.1 SOL, fee 5,000 + 500 priority: the owner loses 100,005,500.
+  const deposit = recorded({
+    keys: [OWNER, TREASURY, COMPUTE_BUDGET, SYSTEM],
+    pre: [2_000_000_000, 50_000_000_000, 1, 1],
+    post: [1_899_994_500, 50_100_000_000, 1, 1],
+    fee: 5_500,
+    version: 0,
+  });
+  it('verified at the exact amount, naming the fee', () => {
+    const c = checkDeposit(tx(deposit), { owner: OWNER, treasury: TREASURY, amountLamports: 100_000_000n });
+    expect(c.mark).toBe('verified');
+    expect(c.chain).toContain('0.1 SOL from your wallet to the treasury');
+  });
+  it('one lamport off either way contradicts', () => {
+    for (const amount of [99_999_999n, 100_000_001n]) {
+      const c = checkDeposit(tx(deposit), { owner: OWNER, treasury: TREASURY, amountLamports: amount });
+      expect(c.mark).toBe('contradicts');
+      expect(c.chain).toContain('your wallet paid 0.1 SOL');
+    }
+  });
+  it('to another recipient than the treasury contradicts, naming who got it', () => {
+    const c = checkDeposit(tx(deposit), { owner: OWNER, treasury: STRANGER, amountLamports: 100_000_000n });
+    expect(c.mark).toBe('contradicts');
+    expect(c.chain).toContain(`went to ${TREASURY}`);
+  });
+  it('with no treasury known, whoever received exactly the amount', () => {
+    expect(checkDeposit(tx(deposit), { owner: OWNER, treasury: null, amountLamports: 100_000_000n }).mark).toBe('verified');
+  });
+  it('paid by another wallet contradicts', () => {
+    expect(checkDeposit(tx(deposit), { owner: STRANGER, treasury: TREASURY, amountLamports: 100_000_000n }).chain).toContain(`paid by ${OWNER}`);
+  });
+  it('absent: not found', () => {
+    expect(checkDeposit(tx(null), { owner: OWNER, treasury: TREASURY, amountLamports: 1n }).mark).toBe('not-found');
+  });
+  it('a failed transaction contradicts (only the fee moved)', () => {
+    const failed = recorded({ keys: [OWNER, TREASURY, SYSTEM], pre: [2_000_000_000, 0, 1], post: [1_999_995_000, 0, 1], err: { InstructionError: [0, { Custom: 1 }] } });
+    const c = checkDeposit(tx(failed), { owner: OWNER, treasury: TREASURY, amountLamports: 100_000_000n });
+    expect(c.mark).toBe('contradicts');
+    expect(c.chain).toContain('failed on chain');
+  });
+});
+
+describe('payout: SOL to the owner, at least the signed minimum', () => {
+  const payout = (to: string, lamports: number) =>
+    recorded({ keys: [TREASURY, to, SYSTEM], pre: [50_000_000_000, 1_000_000_000, 1], post: [50_000_000_000 - lamports - 5000, 1_000_000_000 + lamports, 1] });
+  it('to the owner: verified, with what it paid', () => {
+    const c = checkPayout(tx(payout(OWNER, 49_500_000)), { owner: OWNER, minimumLamports: 49_500_000n });
+    expect(c.mark).toBe('verified');
+    expect(c.paidLamports).toBe(49_500_000n);
+    expect(c.chain).toContain('0.0495 SOL to your wallet');
+  });
+  it('one lamport below the minimum contradicts', () => {
+    const c = checkPayout(tx(payout(OWNER, 49_499_999)), { owner: OWNER, minimumLamports: 49_500_000n, what: 'the signed minimum' });
+    expect(c.mark).toBe('contradicts');
+    expect(c.chain).toContain('less than the signed minimum 0.0495 SOL');
+  });
+  it('to someone else contradicts, naming the wallet', () => {
+    const c = checkPayout(tx(payout(STRANGER, 49_500_000)), { owner: OWNER, minimumLamports: 1n });
+    expect(c.mark).toBe('contradicts');
+    expect(c.chain).toBe(`pays 0.0495 SOL to ${STRANGER}, not your wallet`);
+  });
+  it('a failed transaction contradicts', () => {
+    const r = recorded({ keys: [TREASURY, OWNER, SYSTEM], pre: [5, 5, 1], post: [0, 5, 1], err: 'AccountNotFound' });
+    expect(checkPayout(tx(r), { owner: OWNER }).mark).toBe('contradicts');
+  });
+  it('a signature the chain does not have: not found', () => {
+    expect(checkPayout(tx(null), { owner: OWNER }).mark).toBe('not-found');
+  });
+  it('a v0 payout where the owner is a loaded address counts the loaded keys', () => {
+    const r = recorded({
+      keys: [TREASURY, SYSTEM],
+      pre: [50_000_000_000, 1, 7],
+      post: [49_899_995_000, 1, 100_000_007],
+      version: 0,
+      loaded: { writable: [OWNER], readonly: [] },
+    });
+    expect(checkPayout(tx(r), { owner: OWNER, minimumLamports: 100_000_000n }).mark).toBe('verified');
+  });
+});
+
+describe('swaps and deposits not on chain', () => {
+  it('a swap is verified when it exists and succeeded', () => {
+    expect(checkSwap(tx(recorded({ keys: [TREASURY, STRANGER, SYSTEM], pre: [10, 0, 1], post: [5, 0, 1] }))).mark).toBe('verified');
+    expect(checkSwap(tx(null)).mark).toBe('not-found');
+  });
+  it('nothing spent is proven only past the last valid block height', () => {
+    expect(depositAbsence(1000, 1000)).toMatchObject({ proven: false, mark: 'pending' });
+    expect(depositAbsence(1000, 1000).chain).toContain('until block 1000');
+    expect(depositAbsence(1001, 1000)).toMatchObject({ proven: true, mark: 'verified' });
+  });
+});
+
+describe('results of an unknown shape are never taken as proof', () => {
+  it('balances that do not match the accounts, or a missing meta, throw', () => {
+    expect(() => tx({ ...recorded({ keys: [OWNER, SYSTEM], pre: [1], post: [1] }) })).toThrow(/balances do not match/);
+    const noMeta = { ...recorded({ keys: [OWNER, SYSTEM], pre: [1, 1], post: [1, 1] }), meta: null };
+    expect(() => tx(noMeta)).toThrow(/unknown shape/);
+  });
+});
+
+describe('a failed swap', () => {
+  const failedSwap = () => tx(recorded({ keys: [TREASURY, STRANGER, SYSTEM], pre: [10_000, 0, 1], post: [5_000, 0, 1], err: { InstructionError: [0, 'Custom'] } }));
+  it('contradicts a service that calls the trade a success, and matches one that reports it failed', () => {
+    expect(checkSwap(failedSwap()).mark).toBe('contradicts');
+    expect(checkSwap(failedSwap(), true).mark).toBe('verified');
+  });
+});
