@@ -124,6 +124,7 @@ function shape(text: string): string[] {
       .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, '<id>')
       .replace(/\b\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?Z?)?/g, '<time>')
       .replace(/\b[1-9A-HJ-NP-Za-km-z]{32,88}\b/g, '<base58>')
+      .replace(/\b[1-9A-HJ-NP-Za-km-z]{8}…/g, '<base58…>')
       .replace(/\d[\d,.]*/g, '<n>')
       .replace(/\s+/g, ' ')
       .trim(),

@@ -30,7 +30,9 @@ export function renderVerificationLines(v: Verification, theme: Theme): string {
   const head = `On chain (${v.rpc}): ${v.verdict === 'verified' ? theme.success(VERDICT[v.verdict]) : v.verdict === 'contradicted' ? theme.failure(VERDICT[v.verdict]) : theme.pending(VERDICT[v.verdict])}`;
   if (v.verdict === 'unchecked') return `${head}: ${v.reason ?? 'the chain could not be read'}`;
   if (v.checks.length === 0) return `${head} (no signatures to check yet)`;
-  return [head, ...v.checks.map((c) => `  ${c.role} ${c.signature ?? '(none named)'}: ${mark(c.mark, theme)}: ${c.chain}`)].join('\n');
+  // The summary above names each signature in full: a prefix tells them apart and keeps lines short.
+  const sig = (s: string | null) => (s === null ? '(none named)' : s.length > 12 ? `${s.slice(0, 8)}…` : s);
+  return [head, ...v.checks.map((c) => `  ${c.role} ${sig(c.signature)}: ${mark(c.mark, theme)}: ${c.chain}`)].join('\n');
 }
 
 /** `trades <id> --verify`: signature, what it should be, what the chain shows, the mark. */
