@@ -132,8 +132,9 @@ async function run(ctx: Context, opts: SandboxOptions): Promise<void> {
       generatedKeypairDir: sandbox.generatedKeypairPath && resolve(sandbox.generatedKeypairPath, '..'),
     };
     if (!(await claimRecord(child.dir, record))) {
-      child.tell({ alreadyRunning: true });
+      // Closed (its keypair removed) before the starter is told, so nothing of it outlives the starter.
       await sandbox.close();
+      child.tell({ alreadyRunning: true });
       return;
     }
     child.tell({ ready: true });

@@ -168,9 +168,13 @@ describe('buys after the signed deposit was handed over', () => {
       return answer;
     });
     closeAfterAll(() => proxy.close());
-    const [machine, human] = await Promise.all([
+    // Without the chain (an RPC that cannot be reached) only the service's word is known; with
+    // the sandbox's chain, which has the deposit, the chain says it was spent.
+    const noChain = { ...envFor(proxy.url), TRADER_RPC_URL: 'http://127.0.0.1:1/' };
+    const [machine, human, withChain] = await Promise.all([
+      runCli(['buy', sb.tokens[0]!.mint, '0.01sol', '--yes', '--json'], { env: noChain }),
+      runCli(['buy', sb.tokens[0]!.mint, '0.01sol', '--yes'], { env: noChain }),
       runCli(['buy', sb.tokens[0]!.mint, '0.01sol', '--yes', '--json'], { env: envFor(proxy.url) }),
-      runCli(['buy', sb.tokens[0]!.mint, '0.01sol', '--yes'], { env: envFor(proxy.url) }),
     ]);
     for (const r of [machine, human]) {
       expect(r.code, r.stderr).toBe(3);
@@ -178,8 +182,11 @@ describe('buys after the signed deposit was handed over', () => {
       expect(r.stderr).toMatch(
         /buy [0-9a-f-]{36} is cancelled and the service records no deposit signature; what is not known: the signed deposit stays valid until block height \d+ \(about 90 s\) and could still land until then, so do not buy again before it has expired/,
       );
-      expect(r.stderr).toMatch(/trader trades [0-9a-f-]{36} --watch/);
+      expect(r.stderr).toMatch(/not checked on chain: /);
+      expect(r.stderr).toMatch(/trader trades [0-9a-f-]{36} --verify/);
     }
+    expect(withChain.code, withChain.stderr).toBe(3);
+    expect(lastJsonError(withChain).message).toMatch(/buy [0-9a-f-]{36} is cancelled, but the chain shows the signed deposit landed: the SOL was spent; follow it with: trader trades [0-9a-f-]{36} --verify/);
     expect(lastJsonError(machine).code).toBe('DEPOSIT_FAILED');
   });
 
