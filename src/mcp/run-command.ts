@@ -1,10 +1,9 @@
 // Runs one command in this process as `trader … --json` would (src/run.ts: the same parse,
 // checks and flows), with its stdout and stderr captured: the tool's result is the one JSON
 // document the CLI prints, its error the `{"error":…}` line.
-import { PassThrough } from 'node:stream';
 import type { ProcessFacts } from '../context.js';
 import type { ErrorReport } from '../errors.js';
-import { runTrader } from '../run.js';
+import { runCaptured } from '../run-captured.js';
 
 export interface CommandRun {
   exitCode: number;
@@ -19,18 +18,8 @@ export interface CommandRun {
 
 /** Runs `trader <argv> --json` with these facts and captured streams. */
 export async function runCommand(argv: string[], facts: Omit<ProcessFacts, 'stdout' | 'stderr' | 'stdin'>): Promise<CommandRun> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const stdin = new PassThrough();
-  stdin.end();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
-  stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
   // --json before the `--` that ends the options.
-  const exitCode = await runTrader(['--json', ...argv], { ...facts, stdout, stderr, stdin });
-  await new Promise((resolve) => setImmediate(resolve)); // let the streams deliver what was written
-
+  const { code: exitCode, stdout: out, stderr: err } = await runCaptured(['--json', ...argv], facts);
   const run: CommandRun = { exitCode, data: parseOrNull(out), error: null, warnings: [], pagination: null };
   for (const line of err.split('\n')) {
     const parsed = parseOrNull(line) as Record<string, any> | null;

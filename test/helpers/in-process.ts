@@ -1,9 +1,8 @@
 // Runs `trader` inside the test process (src/run.ts with fake streams): the same parsing, checks
 // and error lines as the binary, in milliseconds instead of a process start. For tables of
 // argv cases; end-to-end behaviour is still checked through the built binary (cli.ts).
-import { PassThrough } from 'node:stream';
 import { systemClock, type Clock } from '../../src/clock.js';
-import { runTrader } from '../../src/run.js';
+import { runCaptured } from '../../src/run-captured.js';
 import type { CliResult } from './cli.js';
 
 /** What a run may be given instead of the real thing: a clock (sandbox-clock.ts) and the HTTP engine that goes with it. */
@@ -14,19 +13,8 @@ export interface InProcessOptions {
 
 /** `trader ...args` in-process with exactly `env` (plus NO_COLOR); never throws on a failure. */
 export async function runInProcess(args: string[], env: Record<string, string | undefined> = {}, opts: InProcessOptions = {}): Promise<CliResult> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const stdin = new PassThrough();
-  stdin.end();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
-  stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
   const fullEnv = { NO_COLOR: '1', ...env };
-  const code = await runTrader(args, {
-    stdout,
-    stderr,
-    stdin,
+  const { code, stdout, stderr } = await runCaptured(args, {
     env: fullEnv,
     home: fullEnv.HOME ?? '/nonexistent',
     clock: opts.clock ?? systemClock,
@@ -34,6 +22,5 @@ export async function runInProcess(args: string[], env: Record<string, string | 
     version: '0.0.0-test',
     fetch: opts.fetch ?? globalThis.fetch,
   });
-  await new Promise((resolve) => setImmediate(resolve)); // let the streams deliver what was written
-  return { code, signal: null, stdout: out, stderr: err };
+  return { code, signal: null, stdout, stderr };
 }
