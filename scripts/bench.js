@@ -169,7 +169,7 @@ function startSandbox() {
     child.stdout.on('data', (chunk) => {
       out += chunk;
       for (const m of out.matchAll(/^export (TRADER_[A-Z_]+)=(.*)$/gm)) vars[m[1]] = m[2].replace(/^'(.*)'$/, '$1');
-      if (vars.TRADER_BASE_URL && vars.TRADER_API_KEY && vars.TRADER_KEYPAIR) resolve({ child, vars });
+      if (vars.TRADER_BASE_URL && vars.TRADER_API_KEY && vars.TRADER_KEYPAIR && vars.TRADER_RPC_URL) resolve({ child, vars });
     });
     child.stderr.resume();
     child.on('exit', (code) => reject(new Error(`the sandbox exited early (${code})`)));
@@ -458,8 +458,11 @@ try {
     ['positions', '--json'],
     ['activity', '--json'],
     ['trades', lastBuyId, '--json'],
+    ['trades', '--json'],
     ['pnl', '--json'],
+    ['commands', '--json'],
     ['activity', '--csv'], // control: --csv must show csv-stringify
+    ['balance', '--json'], // control: the chain's reads load @solana/web3.js, and only they
     // Control: on the port this bench's own sandbox holds, the sandbox command loads the
     // sandbox and @solana/web3.js before the port is refused (exit 2), so the trace must show
     // them. (`--port 70000` no longer does: the definition refuses it before anything loads.)
@@ -469,7 +472,7 @@ try {
     const heavy = HEAVY.filter(([, re]) => [...files].some((f) => re.test(f))).map(([name]) => name);
     const packages = new Set([...files].map((f) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f)?.[1]).filter(Boolean));
     const own = [...files].filter((f) => f.includes('/dist/')).length;
-    const tag = args[0] === 'sandbox' ? ' (control)' : args[0] === 'activity' && args[1] === '--csv' ? ' (control, csv)' : '';
+    const tag = args[0] === 'sandbox' ? ' (control)' : args[0] === 'activity' && args[1] === '--csv' ? ' (control, csv)' : args[0] === 'balance' ? ' (control, chain)' : '';
     const label = `\`trader ${args.join(' ').replace(lastBuyId, '<buyId>').replace(/--port \d+/, '--port <in use>')}\`${tag}`;
     traces.push([label, heavy.length ? `**${heavy.join(', ')}**` : 'none', `${own} + ${[...packages].sort().join(', ') || '—'}`]);
   }
