@@ -33,6 +33,11 @@ export interface ProcessFacts {
    * review, resolves true only on their yes. Absent: --yes answers for them.
    */
   approve?(review: string, question: string): Promise<boolean>;
+  /**
+   * An agent drives this run (`trader mcp`). With no person to approve (no `approve`), nothing
+   * is trusted on first use: a treasury or sell wording must already be pinned by a person.
+   */
+  agent?: boolean;
 }
 
 export interface Context {
@@ -60,6 +65,8 @@ export interface Context {
   facts: ProcessFacts;
   /** Whether a trade may be signed once checked: the prompt's answer, or under --yes the approval of ProcessFacts.approve, or yes. */
   approveTrade(review: string, question: string): Promise<boolean>;
+  /** Whether what is trusted on first use may be pinned in this run: not when an agent trades with no person to approve. */
+  mayPinOnFirstUse: boolean;
   /** A reader of the Solana chain at the configured RPC URL (loads @solana/web3.js on first use). */
   chain(): Promise<ChainReader>;
 }
@@ -136,6 +143,7 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
     prompter,
     progress: () => createProgress(terminal, settings.json, facts.clock),
     facts,
+    mayPinOnFirstUse: !(facts.agent === true && facts.approve === undefined),
     async approveTrade(review, question) {
       if (!settings.yes) return prompter.confirm(question, false);
       return facts.approve ? facts.approve(review, question) : true;

@@ -90,6 +90,7 @@ async function run(ctx: Context, opts: BuyOptions): Promise<void> {
         slippageBps: start.slippageBps,
         allowedSlippageBps: start.allowedSlippageBps,
         assumeYes: ctx.settings.yes,
+        mayPinOnFirstUse: ctx.mayPinOnFirstUse,
         idempotencyKey,
         keyTyped: opts.idempotencyKey !== undefined,
         maxFeeLamports,

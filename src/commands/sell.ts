@@ -121,6 +121,7 @@ async function run(ctx: Context, opts: SellOptions): Promise<void> {
         // The one address besides the mint and the wallet a message may name: the treasury the user trusts.
         treasury: start.treasury,
         assumeYes: ctx.settings.yes,
+        mayPinOnFirstUse: ctx.mayPinOnFirstUse,
         wait: opts.wait !== false,
         dryRun,
         waitLimitMs: start.waitLimitMs,

@@ -145,6 +145,7 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
         version: ctx.version,
         fetch: ctx.facts.fetch,
         approve,
+        agent: true,
       });
     } finally {
       requestSignal.removeEventListener('abort', onRequestAbort);

@@ -38,6 +38,8 @@ export interface BuyRequest {
   allowedSlippageBps: number;
   /** --yes: what cannot be checked (a quote that cannot be read) is refused rather than shown. */
   assumeYes: boolean;
+  /** False when no person approves this run (an agent): a treasury is never pinned on first use. */
+  mayPinOnFirstUse: boolean;
   wait: boolean;
   dryRun: boolean;
   /** How long to wait for the end once the deposit is in (not counting the prompt); null = no limit. */
@@ -151,6 +153,13 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
     // first use, and a treasury another process pinned meanwhile is the one that counts.
     const recipient = inspection.facts.recipient;
     if (inspection.facts.treasuryCheck === 'first-use' && recipient) {
+      if (!req.mayPinOnFirstUse) {
+        const fate = await cancel();
+        throw new RefusedToSignError(
+          [`no treasury is pinned for this service, and no person is here to trust ${recipient} on first use`],
+          [`${fate}; nothing was signed; a person pins it with one buy at the prompt, or with: trader config set treasury <address>`],
+        );
+      }
       let pinned: string;
       try {
         pinned = hooks.pinTreasury(recipient);

@@ -40,6 +40,8 @@ export interface SellRequest {
   treasury: string | null;
   /** --yes: nothing can be asked, so what would need the user's acceptance is refused. */
   assumeYes: boolean;
+  /** False when no person approves this run (an agent): a first wording is never pinned, only refused for a person to accept. */
+  mayPinOnFirstUse?: boolean;
   wait: boolean;
   dryRun: boolean;
   /** How long to wait for the end once authorized (not counting the prompt); null = no limit. */
@@ -146,6 +148,9 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
 
     if (!(await track.asking(() => hooks.confirm(review)))) throw new DeclinedError();
     const needs = acceptanceNeeded(review);
+    if (review.wording.status === 'first-use' && req.mayPinOnFirstUse === false) {
+      needs.push('no sell wording is pinned for this service yet, and no person is here to read this one and pin it');
+    }
     if (needs.length > 0) {
       if (req.assumeYes) refuseUnattended(deps.trust, review, needs, req.token && { mint: req.mint, ...req.token });
       if (!(await track.asking(() => hooks.acceptWording(review)))) {

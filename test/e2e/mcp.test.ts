@@ -34,17 +34,33 @@ async function mcp(env: Record<string, string>, args: string[] = [], answer?: Pa
 }
 
 /** A home whose profile sets the limits that let trading on. */
-async function limitedHome(maxBuyLamports = '200000000', maxSlippageBps = '500'): Promise<Home> {
+/** A profile with the limits an agent needs, and (unless `trusted` is false) the treasury a person set. */
+async function limitedHome(maxBuyLamports = '200000000', maxSlippageBps = '500', trusted = true): Promise<Home> {
   const home = freshHome();
   const env = envFor(sb.url, home);
   for (const [key, value] of [
     ['maxBuyLamports', maxBuyLamports],
     ['maxSlippageBps', maxSlippageBps],
+    ...(trusted ? [['treasury', sb.treasury]] : []),
   ]) {
     const r = await runCli(['config', 'set', key!, value!], { env });
     expect(r.code, r.stderr).toBe(0);
   }
   return home;
+}
+
+/**
+ * An agent's first sell with a service is refused (no person read the wording); a person reads
+ * it and accepts it with the command the refusal names, as the README says. Returns that refusal.
+ */
+async function personAcceptsFirstWording(s: McpSession, home: Home, url: string, mint: string) {
+  const first = await s.call('sell', { token: mint, amount: '10%' });
+  expect(first.structuredContent.error).toMatchObject({ code: 'REFUSED_TO_SIGN', category: 'refused_to_sign', retryable: false });
+  expect(first.structuredContent.error.message).toMatch(/no sell wording is pinned for this service yet, and no person is here to read this one/);
+  const accept = /trader config trust accept-wording ([0-9a-f]{16})/.exec(first.structuredContent.error.message)!;
+  const r = await runCli(['config', 'trust', 'accept-wording', accept[1]!], { env: envFor(url, home) });
+  expect(r.code, r.stderr).toBe(0);
+  return first;
 }
 
 const names = async (s: McpSession) => (await s.client.listTools()).tools.map((t) => t.name).sort();
@@ -224,8 +240,23 @@ describe.sequential('trade tools', () => {
     ]);
   });
 
-  it('a slippage over maxSlippageBps is refused; a sell within the limits completes', async () => {
-    const s = await mcp(envFor(sb.url, await limitedHome()), ['--allow-trading', '--no-confirm']);
+  it('with no person to approve, nothing is trusted on first use: a buy to an unpinned treasury is refused (no deposit), and so is a first sell wording (no authorize)', async () => {
+    const home = await limitedHome('200000000', '500', false);
+    const s = await mcp(envFor(sb.url, home), ['--allow-trading', '--no-confirm']);
+    await sb.clearRequests();
+    const buy = await s.call('buy', { token: sb.tokens[1]!.mint, amount: '0.05sol' });
+    expect(buy.structuredContent.error).toMatchObject({ code: 'REFUSED_TO_SIGN', category: 'refused_to_sign', retryable: false });
+    expect(buy.structuredContent.error.message).toMatch(/no treasury is pinned for this service, and no person is here to trust \w+ on first use/);
+    const sell = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '10%' });
+    expect(sell.structuredContent.error.message).toMatch(/no sell wording is pinned for this service yet/);
+    const posts = await trades();
+    expect(posts.some((p) => p.endsWith('/deposit') || p.endsWith('/authorize'))).toBe(false);
+  });
+
+  it('a slippage over maxSlippageBps is refused; a sell within the limits completes once a person accepted the wording', async () => {
+    const home = await limitedHome();
+    const s = await mcp(envFor(sb.url, home), ['--allow-trading', '--no-confirm']);
+    await personAcceptsFirstWording(s, home, sb.url, sb.tokens[0]!.mint);
     const over = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '10%', slippageBps: 501 });
     expect(over.structuredContent.error).toMatchObject({ code: 'OVER_LIMIT', category: 'usage' });
     const sold = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '10%', slippageBps: 500 });
@@ -261,7 +292,9 @@ describe.sequential('trade tools', () => {
   });
   it('a changed sell wording is a refusal that names the command a person runs to accept it', async () => {
     const p = await tamperProxy();
-    const s = await mcp(envFor(p.url, await limitedHome()), ['--allow-trading', '--no-confirm']);
+    const home = await limitedHome();
+    const s = await mcp(envFor(p.url, home), ['--allow-trading', '--no-confirm']);
+    await personAcceptsFirstWording(s, home, p.url, sb.tokens[0]!.mint);
     const first = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '10%' });
     expect(first.isError, JSON.stringify(first.content)).toBeFalsy();
     p.rewrite('POST', /^\/api\/v1\/trade\/sells$/, (body) => {

@@ -95,6 +95,7 @@ function request(over: Partial<BuyRequest> = {}): BuyRequest {
     treasury: treasury.toBase58(),
     allowedSlippageBps: 500,
     assumeYes: true,
+    mayPinOnFirstUse: true,
     wait: true,
     dryRun: false,
     waitLimitMs: 900_000,
@@ -263,6 +264,18 @@ describe('a buy that stops', () => {
     const stop = stopOf(await run(s.api, request({ treasury: null }), hooks({ pinTreasury })));
     expect(stop.kind).toBe('local');
     expect(s.calls).toMatchObject({ deposits: 0, cancels: 1 });
+  });
+
+  it('first use with no person to approve (an agent): refused before signing, nothing pinned, the intent cancelled; a pinned treasury signs', async () => {
+    const s = service();
+    let pinned = 0;
+    const stop = stopOf(await run(s.api, request({ treasury: null, mayPinOnFirstUse: false }), hooks({ pinTreasury: (a) => (pinned++, a) })));
+    expect(stop).toMatchObject({ kind: 'refused', problems: [expect.stringMatching(/^no treasury is pinned for this service, and no person is here to trust \w+ on first use$/)] });
+    expect(pinned).toBe(0);
+    expect(s.calls).toMatchObject({ deposits: 0, cancels: 1 });
+    const known = service();
+    expect((await run(known.api, request({ mayPinOnFirstUse: false }), hooks())).kind).not.toBe('stopped');
+    expect(known.calls.deposits).toBe(1);
   });
 
   it('first use when another process pinned another treasury meanwhile: refused, nothing signed', async () => {

@@ -330,6 +330,21 @@ describe('every other way a sell ends', () => {
     expect(other).toMatchObject({ kind: 'final', outcome: { state: 'failed', code: 'SWAP_FAILED', sold: 'unknown' } });
   });
 
+  it('an agent with no person to approve: a first wording is refused and kept for a person to accept, never pinned; once pinned it signs', async () => {
+    const { trust, state } = memoryTrust();
+    const fake = service();
+    const stop = stopOf(await run(fake, trust, request({ mayPinOnFirstUse: false }), hooks().h));
+    expect(stop).toMatchObject({ kind: 'refused', problems: ['no sell wording is pinned for this service yet, and no person is here to read this one and pin it'] });
+    expect(fake.authorizes).toBe(0);
+    expect(state.pinned).toBeNull();
+    // A person pins it (a sell at the prompt, or accept-wording): then the agent's sell signs.
+    const person = service();
+    expect(await run(person, trust, request({ assumeYes: false }), hooks().h)).toMatchObject({ kind: 'final' });
+    const agent = service();
+    expect(await run(agent, trust, request({ mayPinOnFirstUse: false }), hooks().h)).toMatchObject({ kind: 'final' });
+    expect([person.authorizes, agent.authorizes]).toEqual([1, 1]);
+  });
+
   it('--dry-run: the review and its problems, nothing signed and nothing pinned, whether the checks pass or not', async () => {
     const { trust, state } = memoryTrust();
     const fake = service();
