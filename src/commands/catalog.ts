@@ -19,6 +19,8 @@ export interface CatalogOption {
   env?: string;
   configKey?: string;
   default?: string | number | boolean;
+  /** A `--no-x` flag: giving it sets the option `x` to false (x is true otherwise). */
+  negates?: true;
   /** The only values it takes, when they are a fixed list. */
   values?: string[];
 }
@@ -67,7 +69,9 @@ export function catalogOption(spec: OptionSpec): CatalogOption {
   if (valueName) option.valueName = valueName;
   if (spec.env) option.env = spec.env;
   if (spec.configKey) option.configKey = spec.configKey;
+  // A `--no-x` flag's option is named x and is true unless the flag is given.
   const fallback = spec.default ?? (negated ? true : undefined);
+  if (negated) option.negates = true;
   if (fallback !== undefined) option.default = typeof fallback === 'bigint' ? fallback.toString() : fallback;
   if (spec.values) option.values = [...spec.values];
   return option;

@@ -21,7 +21,9 @@ async function run(ctx: Context): Promise<void> {
 
 function optionLine(o: CatalogOption): string {
   const flag = `${o.short ? `${o.short}, ` : ''}${o.flag}${o.valueName ? ` <${o.valueName}>` : ''}`;
-  const notes = [o.type, o.env && `env ${o.env}`, o.configKey && `config ${o.configKey}`, o.default !== undefined && `default ${String(o.default)}`, o.values && `one of ${o.values.join(',')}`]
+  // `--no-wait … default true` read as if not waiting were the default: a negating flag says what it sets.
+  const fallback = o.negates ? `sets ${o.name} to false` : o.default !== undefined && `default ${String(o.default)}`;
+  const notes = [o.negates ? 'flag' : o.type, o.env && `env ${o.env}`, o.configKey && `config ${o.configKey}`, fallback, o.values && `one of ${o.values.join(',')}`]
     .filter(Boolean)
     .join('; ');
   return `    ${flag}  ${o.help} (${notes})`;

@@ -2,7 +2,7 @@
 // reach it: lines a shell can eval (exports, then # comments), or with --json one JSON object;
 // notes go to stderr. `--background` starts it detached and returns once it listens (the
 // recipe that cannot race: `eval "$(trader sandbox --background)"`); `trader sandbox stop`
-// ends that one and removes what it made (src/sandbox/background.ts).
+// ends that one and removes what it made (sandbox-background.ts: the process, not the simulated service).
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatSol } from '../amounts.js';
@@ -22,7 +22,7 @@ import {
   startDetached,
   stopProcess,
   type BackgroundRecord,
-} from '../sandbox/background.js';
+} from './sandbox-background.js';
 import type { RunningSandbox } from '../sandbox/index.js';
 import { shellQuote } from '../shell-quote.js';
 import { defineCommand, parsedOption, type NoOptions } from './definition.js';

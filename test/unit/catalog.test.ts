@@ -88,7 +88,7 @@ describe('the command catalog', () => {
     ]);
     expect(buy.options.find((o) => o.name === 'slippageBps')).toMatchObject({ flag: '--slippage-bps', type: 'integer', valueName: 'bps' });
     expect(buy.options.find((o) => o.name === 'maxFeeLamports')).toMatchObject({ configKey: 'maxFeeLamports', default: '100000' });
-    expect(buy.options.find((o) => o.name === 'wait')).toMatchObject({ flag: '--no-wait', type: 'boolean', default: true });
+    expect(buy.options.find((o) => o.name === 'wait')).toMatchObject({ flag: '--no-wait', type: 'boolean', default: true, negates: true });
     const positions = catalog.commands.find((c) => c.name === 'positions')!;
     expect(positions.arguments).toEqual([expect.objectContaining({ name: 'id', required: false })]);
     expect(positions.options.find((o) => o.name === 'status')?.values).toContain('open');
