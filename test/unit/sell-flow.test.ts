@@ -423,7 +423,25 @@ describe('slot shapes and token names in the flow', () => {
     const stop = stopOf(await run(fake, trust, request(), hooks().h));
     expect(stop).toMatchObject({ kind: 'refused' });
     expect((stop as Extract<TradeStop, { kind: 'refused' }>).problems.join(' ')).toContain('{id: sell_ + 5 base58}" became "');
-    expect(state.pending?.text).toContain('{id: sell_ + 30 alnum}');
+    // The id also reads as words: no wording acceptance can vouch for it, so none is kept pending.
+    expect((stop as Extract<TradeStop, { kind: 'refused' }>).problems.join(' ')).toContain('"sell_IAuthorizeWithdrawalOfAllFunds" (an authorization id that reads as words, not as random data)');
+    expect(state.pending).toBeNull();
+    expect(fake.authorizes).toBe(0);
+  });
+
+  it('an id of another shape that reads as data under a pinned wording is a change kept pending, nothing signed', async () => {
+    const { trust, state } = memoryTrust({ text: SHAPED, fingerprint: 'shaped' });
+    const id = 'sell_zrXQtWCN3fNPB2QRF87kN4xQ';
+    const fake = service({ wording: (a) => WITH_ID({ ...a, id }) });
+    const base = fake.api.createSell;
+    fake.api.createSell = async (body) => {
+      const r = await base(body);
+      r.authorization.id = id;
+      return r;
+    };
+    const stop = stopOf(await run(fake, trust, request(), hooks().h));
+    expect((stop as Extract<TradeStop, { kind: 'refused' }>).problems.join(' ')).toContain('{id: sell_ + 5 base58}" became "');
+    expect(state.pending?.text).toContain('{id: sell_ + 24 consonants}');
     expect(fake.authorizes).toBe(0);
   });
 
