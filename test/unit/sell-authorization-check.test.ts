@@ -1007,10 +1007,11 @@ describe('red team, round 2: names and symbols', () => {
     expect(tokenFindings(r)).toEqual([]);
   });
 
-  it('the limits: 2 digits in a row in a symbol are plain, 3 are not; a word with a digit in a name is plain, a word of digits is not', () => {
-    expect(tokenFindings(checkToken('X99', 'Bonk'))).toEqual([]);
-    expect(tokenFindings(checkToken('X999', 'Bonk'))).toEqual(['X999']);
-    expect(tokenFindings(checkToken('BONK', 'Pepe2 Coin'))).toEqual([]);
-    expect(tokenFindings(checkToken('BONK', 'Pepe 2'))).toEqual(['Pepe 2']);
+  it('the limits: 3 digits in a row in a symbol are plain, 4 are not; a word of 2 digits in a name is plain, of 3 is not', () => {
+    expect(tokenFindings(checkToken('S568T3', 'Bonk'))).toEqual([]);
+    expect(tokenFindings(checkToken('X5683', 'Bonk'))).toEqual(['X5683']);
+    expect(tokenFindings(checkToken('BONK', 'Test Coin 12'))).toEqual([]);
+    expect(tokenFindings(checkToken('BONK', 'Test Coin 120'))).toEqual(['Test Coin 120']);
+    expect(tokenFindings(checkToken('BONK', 'Pepe2024 Coin'))).toEqual([]);
   });
 });

@@ -301,8 +301,8 @@ function accountForTokenNames(message: string, facts: MessageFacts, claim: Claim
   let named = new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(facts.mint)}(?![A-Za-z0-9])`).test(message);
   const name = facts.name?.trim() ?? '';
   const own = [
-    ['name', name, plainName(name), 'at most 3 words of ASCII letters and digits, 32 characters, no number and no word that labels a figure', literalPattern(name)],
-    ['symbol', facts.symbol ?? '', plainSymbol(facts.symbol ?? ''), 'at most 10 ASCII letters and digits, no 3 digits in a row and no word that labels a figure', symbolPattern(facts.symbol ?? '', false)],
+    ['name', name, plainName(name), 'at most 3 words of ASCII letters and digits, 32 characters, no number of 3 digits and no word that labels a figure', literalPattern(name)],
+    ['symbol', facts.symbol ?? '', plainSymbol(facts.symbol ?? ''), 'at most 10 ASCII letters and digits, no 4 digits in a row and no word that labels a figure', symbolPattern(facts.symbol ?? '', false)],
   ] as const;
   // A token named after the currency the figures are read in would make "0.05 SOL" mean that token.
   for (const [what, value] of [['symbol', facts.symbol ?? ''], ['name', name]] as const) {

@@ -27,19 +27,20 @@ const labels = (word: string): boolean => isLabelWord(word) && UNIT_WORDS[word.t
 
 /**
  * Whether a token's symbol fits the shape that cannot make a statement: two words at most
- * ("stSOL"), no run of 3 digits (a figure: "X1000"), not a word of the wording's own as a whole
- * ("SOLANA", "MINIMUM") nor a label word in its parts ("SellAll").
+ * ("stSOL"), no run of 4 digits (a figure: "X1000"; "ai16z" and "S568T3" are plain), not a word
+ * of the wording's own as a whole ("SOLANA", "MINIMUM") nor a label word in its parts ("SellAll").
  */
 export const plainSymbol = (symbol: string): boolean =>
-  SYMBOL_SHAPE.test(symbol) && wordsIn(symbol).length <= 2 && !/\d{3}/.test(symbol) && !(isExpectedWord(symbol) && !isFunctionWord(symbol)) && !wordsIn(symbol).some(labels);
+  SYMBOL_SHAPE.test(symbol) && wordsIn(symbol).length <= 2 && !/\d{4}/.test(symbol) && !(isExpectedWord(symbol) && !isFunctionWord(symbol)) && !wordsIn(symbol).some(labels);
 
 /**
  * Whether a token's name fits the shape that cannot make a statement: three words at most, no
- * word that is a number ("Fee 50 Percent"), no label word of the wording ("Zero Minimum Proceeds").
+ * word that is a number of 3 digits or more ("Price 1000 USD"; a series number as in "Test Coin
+ * 12" or "Grok 3" stays plain), no label word of the wording ("Zero Minimum Proceeds", "Fee 50 Percent").
  */
 export const plainName = (name: string): boolean => {
   const words = wordsIn(name);
-  return NAME_SHAPE.test(name) && words.length <= 3 && !words.some((w) => /^\d+$/.test(w) || labels(w));
+  return NAME_SHAPE.test(name) && words.length <= 3 && !words.some((w) => /^\d{3,}$/.test(w) || labels(w));
 };
 
 /**
