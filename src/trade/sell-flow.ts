@@ -152,6 +152,10 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
       needs.push('no sell wording is pinned for this service yet, and no person is here to read this one and pin it');
     }
     if (needs.length > 0) {
+      if (req.assumeYes && review.findings.some((f) => f.slot)) {
+        // Accepting a wording cannot vouch for this authorization's own values: a fresh one has fresh ones.
+        throw new RefusedToSignError(needs, ['nothing was signed; a fresh authorization (running the same command again) gets a new id, hash and nonce']);
+      }
       if (req.assumeYes) refuseUnattended(deps.trust, review, needs, req.token && { mint: req.mint, ...req.token });
       if (!(await track.asking(() => hooks.acceptWording(review)))) {
         throw new DeclinedError('the message was not accepted; the authorization expires unused');
@@ -244,8 +248,9 @@ function reviewOf(authorization: SellAuthorization, findings: Finding[], wording
   const same = pinned !== null && (pinned.text === wording || (pinned.text === withoutShapes(pinned.text) && pinned.text === withoutShapes(wording)));
   const status: WordingStatus = pinned === null ? 'first-use' : same ? 'pinned' : 'changed';
   // The pinned wording keeps unexplained text literally: matching it means the user accepted that
-  // text. A token's name or symbol is the token's, not the wording's: its finding stands.
-  return { authorization, findings: status === 'pinned' ? findings.filter((f) => f.token) : findings, wording: { status, text: wording, fingerprint, pinned } };
+  // text. A token's name or symbol is the token's, not the wording's: its finding stands; so does
+  // an id, hash or nonce that reads as words (this authorization's, not the wording's).
+  return { authorization, findings: status === 'pinned' ? findings.filter((f) => f.token || f.slot) : findings, wording: { status, text: wording, fingerprint, pinned } };
 }
 
 /** What the user must accept before this message is signed, one line each (empty: nothing). */

@@ -751,7 +751,7 @@ describe('slot shapes: the token symbol and name', () => {
     ['stSOL', 'Lido Staked SOL'],
     ['POPCAT', 'Popcat'],
     ['ABCDEFGHIJ', 'Dog Wif Hat'],
-    ['PEPE2', 'Pepe 2024'],
+    ['PEPE2', 'Pepe Two'],
     ['B0NK', 'BabyDoge Coin'],
     ['WOOF', 'Wrapped Solana Staked'],
   ])('%s / %s: plain, masked, nothing to confirm', (symbol, name) => {
@@ -782,6 +782,7 @@ describe('slot shapes: the token symbol and name', () => {
     ['a symbol that is a Russian statement', 'ВЫВОДВСЕГО', 'Bonk'],
     ['a symbol in camel case', 'SendAllNow', 'Bonk'],
     ['a symbol of 11 Latin letters', 'WITHDRAWALL', 'Bonk'],
+    ['a name with a number for a word (round 2 made it not plain)', 'PEPE2', 'Pepe 2024'],
   ])('%s: a token finding, in any script', (_name, symbol, name) => {
     const r = check({ message: message(symbol, name) }, token(symbol, name));
     expect(tokenFindings(r).length, JSON.stringify(r.findings)).toBeGreaterThan(0);
@@ -881,5 +882,136 @@ describe('slot shapes: figures and times take only the trade’s own values', ()
   ])('%s', (_name, message) => {
     const r = check({ message });
     expect(r.problems.length + r.findings.length, JSON.stringify(r)).toBeGreaterThan(0);
+  });
+});
+
+// Issue 22, second round: what a black-box red team got signed under --yes, each closed here
+// (/work/redteam-findings.json). An id, hash or nonce that reads as words is a slot finding that
+// stands under a pinned wording; a name or symbol with a figure or a label word of the wording
+// is not plain; a symbol or name that renames SOL or lamports is refused outright.
+describe('red team, round 2: values that read as words', () => {
+  const slotFindings = (r: SellCheck) => r.findings.filter((f) => f.slot).map((f) => f.text);
+  const withId = (id: string) => check({ id, message: `${GOOD}\nAuthorization: ${id}` });
+
+  it.each([
+    'sell_SendAllFundsToOperatr',
+    'sell_NoMinimumOnThisSale',
+    'sell_SendEverythingToTheService',
+    'sell_WithdrawEverythingToOperatorWallet',
+    'sell_Pay100SOLFeeToOperator',
+    'sell_SendAllFundsToTheServiceOperatorNow',
+    'sell_NoMinimumAppliesToThisSale',
+    'sell_QuanbuZhuanGeiYunyingShang',
+  ])('the id %s is a slot finding (never signed unattended, whatever the pinned wording)', (id) => {
+    const r = withId(id);
+    expect(slotFindings(r)).toEqual([id]);
+    expect(r.findings.find((f) => f.slot)!.reason).toBe('an authorization id that reads as words, not as random data');
+    expect(shaped(r)).toMatch(/Authorization: \{id: sell_ \+ \d+ \w+\}/);
+  });
+
+  it('ids that read as data are no finding: the sandbox’s, base58, a ULID, hex, digits', () => {
+    for (const id of ['sell_zrXQtWCN3fNPB2QRF87kN4', 'sell_4wCLHnnXp4VrPtwFpGq7s6', 'sell_3mDQPKdXB7yq1o11thgDwmg', 'sell_01HZX3N8Q4V7R2M5K9T6W1Y0BC', 'sell_9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c', 'sell_000123456789']) {
+      expectClean(withId(id));
+    }
+  });
+
+  it.each([
+    ['a base58 hash first used', 'GiveEveryTokenAndSoLToTheServiceWaLLetForever999'],
+    ['a base58 hash where an honest one was pinned', 'GiveEveryTokenAndSoLToTheServiceWaLLetForeverAndSignNothingEsLse9999'],
+  ])('%s that reads as words is a slot finding', (_name, hash) => {
+    const r = check({ message: `${GOOD}\nHash: ${hash}` });
+    expect(slotFindings(r)).toEqual([hash]);
+    expect(r.wording).toContain('Hash: {hash}');
+  });
+
+  it('a base58 nonce that reads as words is a slot finding; one with a letter outside base58 stays unexplained figures', () => {
+    expect(slotFindings(check({ message: `${GOOD}\nnonce: NoMinimum4ThisSaLe99` }))).toEqual(['NoMinimum4ThisSaLe99']);
+    const other = check({ message: `${GOOD}\nnonce: TransferALL2Operator4Ever` });
+    expect(other.findings.length).toBeGreaterThan(0);
+  });
+
+  it('an honest random base58 nonce (five letters in a row) is a nonce, and the next one keeps the pinned wording', () => {
+    const first = check({ message: `${GOOD}\nnonce: cDP51VwocyB8opvRTS4zDi` });
+    expectClean(first);
+    const pinned = shaped(first);
+    expect(pinned).toContain('nonce: {nonce: 22 base58}');
+    const next = check({ message: `${GOOD}\nnonce: hWqTzkPMbRr7NxJ4fGvcXd` });
+    expectClean(next);
+    expect(shaped(next, pinned)).toBe(pinned);
+  });
+
+  it('a base58 nonce of 16 characters needs no digit; of 15 it needs two', () => {
+    expectClean(check({ message: `${GOOD}\nnonce: hWqTzkPMbRrNxJfG` }));
+    expect(check({ message: `${GOOD}\nnonce: hWqTzkPMbRrNxJf` }).findings.length).toBeGreaterThan(0);
+    expectClean(check({ message: `${GOOD}\nnonce: hWqTzkPMbRrN4J7` }));
+  });
+});
+
+describe('red team, round 2: names and symbols', () => {
+  const token = (symbol: string, name: string) => ({ token: { symbol, decimals: 5, name }, knownTokens: [{ mint: MINT, symbol }] });
+  const message = (symbol: string, name: string) => `Sell 1,234.5 ${symbol} (${name}, ${MINT}) for at least 0.0495 SOL`;
+  const tokenFindings = (r: SellCheck) => r.findings.filter((f) => f.token).map((f) => f.text);
+  const checkToken = (symbol: string, name: string) => check({ message: message(symbol, name) }, token(symbol, name));
+
+  it.each([
+    ['NoMinimumApplies'],
+    ['Fee 50 Percent'],
+    ['Zero Minimum Proceeds'],
+    ['Proceeds To Operator'],
+    ['Also Sell Everything'],
+    ['Min 0 Lamports'],
+    ['Price 1000 USD'],
+    ['Sell 100 Percent'],
+  ])('the name "%s" is not plain: a token finding', (name) => {
+    expect(tokenFindings(checkToken('SGLD', name))).toEqual([name]);
+  });
+
+  it.each([['SellAll'], ['MINIMUM'], ['X1000'], ['SOLANA']])('the symbol %s is not plain: a token finding', (symbol) => {
+    expect(tokenFindings(checkToken(symbol, 'Sandbox Gold'))).toContain(symbol);
+  });
+
+  it.each([
+    ['sol', 'SOL'],
+    ['Sol', 'SOL'],
+    ['SOL', 'SOL'],
+    ['WSOL', 'SOL'],
+    ['wSol', 'SOL'],
+    ['LAMPORTS', 'lamports'],
+    ['Lamport', 'lamports'],
+    ['WLAMPORTS', 'lamports'],
+  ])('the symbol %s renames %s: refused outright', (symbol, currency) => {
+    expectProblem(checkToken(symbol, 'Sandbox Gold'), new RegExp(`the token's symbol "${symbol}" names ${currency}, the currency the message's figures are read in`));
+  });
+
+  it('a name that is the currency alone is refused too; one that mentions it among other words is not', () => {
+    expectProblem(checkToken('SGLD', 'Lamports'), /the token's name "Lamports" names lamports/);
+    expect(checkToken('SGLD', 'Wrapped SOL').problems).toEqual([]);
+  });
+
+  it.each([
+    ['SGLD', 'Sandbox Gold'],
+    ['WOOF', 'Woof Sandbox Dog'],
+    ['BONK', 'Bonk'],
+    ['WIF', 'dogwifhat'],
+    ['JUP', 'Jupiter'],
+    ['PYTH', 'Pyth Network'],
+    ['RAY', 'Raydium'],
+    // Decision: "SOL" inside a longer name or symbol is how staked and wrapped SOL are named; it stays plain.
+    ['JitoSOL', 'Jito Staked SOL'],
+    ['stSOL', 'Lido Staked SOL'],
+    ['W', 'Wormhole'],
+    ['X99', 'Pepe Two'],
+  ])('%s / %s: still plain', (symbol, name) => {
+    const r = checkToken(symbol, name);
+    expect(r.problems).toEqual([]);
+    expect(tokenFindings(r)).toEqual([]);
+  });
+
+  it('the limits: 3 digits in a row in a symbol are plain, 4 are not; a word of 2 digits in a name is plain, of 3 is not', () => {
+    expect(tokenFindings(checkToken('S568T3', 'Bonk'))).toEqual([]);
+    expect(tokenFindings(checkToken('X5683', 'Bonk'))).toEqual(['X5683']);
+    expect(tokenFindings(checkToken('BONK', 'Test Coin 12'))).toEqual([]);
+    expect(tokenFindings(checkToken('BONK', 'Test Coin 120'))).toEqual(['Test Coin 120']);
+    expect(tokenFindings(checkToken('BONK', 'Pepe2024 Coin'))).toEqual([]);
   });
 });

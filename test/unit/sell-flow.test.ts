@@ -417,6 +417,27 @@ describe('slot shapes and token names in the flow', () => {
   const WITH_ID = (a: SellAuthorization) => `${WORDING_A(a)}\nAuthorization: ${a.id}`;
   const SHAPED = 'Sell {amount.raw} raw units of {mint} for at least {minimum.lamports} lamports\nAuthorization: {id: sell_ + 5 base58}';
 
+  it('an honest wording with a random base58 nonce (letter runs and all) pins on the first sell and trades unattended after (red team round 2)', async () => {
+    const nonces = ['cDP51VwocyB8opvRTS4zDi', 'hWqTzkPMbRr7NxJ4fGvcXd', 'GzkqMwxvPRb3TtJhYcNaoE'];
+    let i = 0;
+    const WITH_NONCE = (a: SellAuthorization) => `${WORDING_A(a)}\nnonce: ${nonces[i++ % nonces.length]}`;
+    const { trust, state } = memoryTrust();
+    for (let n = 0; n < nonces.length; n++) {
+      const fake = service({ wording: WITH_NONCE });
+      expect((await run(fake, trust, request(), hooks().h)).kind, nonces[n]).toBe('final');
+      expect(fake.authorizes).toBe(1);
+    }
+    expect(state.pinned?.text).toBe('Sell {amount.raw} raw units of {mint} for at least {minimum.lamports} lamports\nnonce: {nonce: 22 base58}');
+  });
+
+  it('a nonce that reads as words under that pin is refused under --yes with the way on: a fresh authorization', async () => {
+    const { trust } = memoryTrust({ text: 'Sell {amount.raw} raw units of {mint} for at least {minimum.lamports} lamports\nnonce: {nonce: 22 base58}', fingerprint: 'n' });
+    const fake = service({ wording: (a) => `${WORDING_A(a)}\nnonce: NoMinimumFeeAtThisSaLe9` });
+    const stop = stopOf(await run(fake, trust, request(), hooks().h));
+    expect((stop as Extract<TradeStop, { kind: 'refused' }>).problems.join(' ')).toContain('"NoMinimumFeeAtThisSaLe9" (a nonce that reads as words, not as random data)');
+    expect(fake.authorizes).toBe(0);
+  });
+
   it('a pin made before shapes were pinned still matches under --yes, and the signed sell writes the shapes in', async () => {
     const { trust, state } = memoryTrust({ text: SHAPED.replace('{id: sell_ + 5 base58}', '{id}'), fingerprint: 'old' });
     const fake = service({ wording: WITH_ID });
@@ -438,7 +459,25 @@ describe('slot shapes and token names in the flow', () => {
     const stop = stopOf(await run(fake, trust, request(), hooks().h));
     expect(stop).toMatchObject({ kind: 'refused' });
     expect((stop as Extract<TradeStop, { kind: 'refused' }>).problems.join(' ')).toContain('{id: sell_ + 5 base58}" became "');
-    expect(state.pending?.text).toContain('{id: sell_ + 30 alnum}');
+    // The id also reads as words: no wording acceptance can vouch for it, so none is kept pending.
+    expect((stop as Extract<TradeStop, { kind: 'refused' }>).problems.join(' ')).toContain('"sell_IAuthorizeWithdrawalOfAllFunds" (an authorization id that reads as words, not as random data)');
+    expect(state.pending).toBeNull();
+    expect(fake.authorizes).toBe(0);
+  });
+
+  it('an id of another shape that reads as data under a pinned wording is a change kept pending, nothing signed', async () => {
+    const { trust, state } = memoryTrust({ text: SHAPED, fingerprint: 'shaped' });
+    const id = 'sell_zrXQtWCN3fNPB2QRF87kN4xQ';
+    const fake = service({ wording: (a) => WITH_ID({ ...a, id }) });
+    const base = fake.api.createSell;
+    fake.api.createSell = async (body) => {
+      const r = await base(body);
+      r.authorization.id = id;
+      return r;
+    };
+    const stop = stopOf(await run(fake, trust, request(), hooks().h));
+    expect((stop as Extract<TradeStop, { kind: 'refused' }>).problems.join(' ')).toContain('{id: sell_ + 5 base58}" became "');
+    expect(state.pending?.text).toContain('{id: sell_ + 24 consonants}');
     expect(fake.authorizes).toBe(0);
   });
 

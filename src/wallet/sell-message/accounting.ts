@@ -17,8 +17,8 @@
 import bs58 from 'bs58';
 import { formatTokenAmount, SOL_DECIMALS, toDecimalString } from '../../amounts.js';
 import { figureRoleChecks } from './figure-roles.js';
-import { plainName, plainSymbol } from './slot-shapes.js';
-import { isExpectedWord, isSellWord, wordsOf } from './vocabulary.js';
+import { currencyNamed, plainName, plainSymbol, readsAsText } from './slot-shapes.js';
+import { isExpectedWord, isSellWord, UNIT_WORDS, wordsOf, type Unit } from './vocabulary.js';
 
 /** What the message must agree with. */
 export interface MessageFacts {
@@ -55,6 +55,8 @@ export interface Finding {
   reason: string;
   /** About the token's name or symbol, not the wording: stands even when the wording is pinned. */
   token?: true;
+  /** An id, hash or nonce that reads as words (slot-shapes.ts): stands even when the wording is pinned; a fresh authorization gets a fresh value. */
+  slot?: true;
 }
 
 export interface Accounting {
@@ -80,7 +82,6 @@ type Role =
   | 'slippage.bps'
   | 'slippage.pct';
 
-type Unit = 'sol' | 'lamports' | 'tokens' | 'raw' | 'bps' | 'pct' | 'seconds' | 'minutes' | 'ms' | 'scaled';
 
 interface Span {
   start: number;
@@ -105,21 +106,6 @@ export const MAX_LIFETIME_MS = 150_000;
 /** How far a time in the message may stand from the authorization's own times (clock rounding). */
 const TIME_SLACK_MS = 60_000;
 
-// "min" is left out: "123 min" reads as a minimum as often as minutes.
-const UNIT_WORDS = Object.fromEntries(
-  Object.entries<string>({
-    sol: 'sol',
-    lamports: 'lamport lamports',
-    raw: 'raw unit units base smallest',
-    tokens: 'token tokens',
-    bps: 'bps bp basis',
-    pct: 'percent',
-    seconds: 's sec secs second seconds',
-    minutes: 'mins minute minutes',
-    ms: 'ms',
-    scaled: 'k m b bn mm x times thousand million billion trillion',
-  }).flatMap(([unit, words]) => words.split(' ').map((word) => [word, unit as Unit])),
-) as Record<string, Unit>;
 const TIME_UNIT_MS: Partial<Record<Unit, number>> = { ms: 1, seconds: 1_000, minutes: 60_000 };
 
 /** Accounts for the whole message against the trade's facts. */
@@ -147,16 +133,24 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
     else if (verdict === 'late') problems.push(`the message states the time ${m[0]}, after the authorization expires (${facts.expiresAtMs === null ? 'unknown' : new Date(facts.expiresAtMs).toISOString()})`);
     else find(m.index!, m[0], 'a time that is not the authorization’s creation or expiry');
   }
-  if (facts.authorizationId) for (const m of message.matchAll(literalPattern(facts.authorizationId))) claim(m.index!, m.index! + m[0].length, '{id}');
+  /** A slot's value that spells words: claimed as its slot (its shape is pinned), and never signed unread. */
+  const wordy = (index: number, value: string, what: string) => {
+    if (readsAsText(value.replace(/^(?:sell_|0x)/, ''))) findings.push({ text: value, index, reason: `${what} that reads as words, not as random data`, slot: true });
+  };
+  if (facts.authorizationId) {
+    for (const m of message.matchAll(literalPattern(facts.authorizationId))) {
+      if (claim(m.index!, m.index! + m[0].length, '{id}')) wordy(m.index!, m[0], 'an authorization id');
+    }
+  }
   for (const m of message.matchAll(UUID)) claim(m.index!, m.index! + m[0].length, '{uuid}');
 
-  accountForAddresses(message, facts, claim, find, problems);
+  accountForAddresses(message, facts, claim, find, problems, wordy);
   for (const m of message.matchAll(NONCE_VALUE)) {
     const value = m[1]!;
     const start = m.index! + m[0].length - value.length;
-    if (isNonce(value)) claim(start, start + value.length, '{nonce}');
+    if (isNonce(value) && claim(start, start + value.length, '{nonce}')) wordy(start, value, 'a nonce');
   }
-  for (const m of message.matchAll(HEX_RUN)) claim(m.index!, m.index! + m[0].length, '{hash}');
+  for (const m of message.matchAll(HEX_RUN)) if (claim(m.index!, m.index! + m[0].length, '{hash}')) wordy(m.index!, m[0], 'a hash');
 
   const named = accountForTokenNames(message, facts, claim, problems, findings);
   const stated = accountForNumbers(message, facts, { claim, overlaps, find, problems });
@@ -251,10 +245,14 @@ function misnamedTime(message: string, m: RegExpMatchArray, facts: MessageFacts)
   return null;
 }
 
-/** A nonce is digits, hex, or base58 with at least two digits: nothing a reader takes for words. */
+/**
+ * A nonce is digits, hex, or base58: of 16 characters or more, or shorter with at least two
+ * digits. Whether it reads as words is judged after (slot-shapes.ts readsAsText): a run of five
+ * letters is common in random base58 and no sign of words.
+ */
 function isNonce(value: string): boolean {
   if (/^\d{4,}$/.test(value) || /^(?:[0-9a-f]{8,}|[0-9A-F]{8,})$/.test(value)) return true;
-  return /^[1-9A-HJ-NP-Za-km-z]{8,}$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 2 && !/[A-Za-z]{5,}/.test(value);
+  return /^[1-9A-HJ-NP-Za-km-z]{8,}$/.test(value) && (value.length >= 16 || (value.match(/\d/g)?.length ?? 0) >= 2);
 }
 
 function describeAmount(facts: MessageFacts): string {
@@ -266,7 +264,14 @@ export function describeTokenAmount(units: bigint, decimals: number | null, symb
   return decimals === null ? `${units} raw units` : `${formatTokenAmount(units, decimals)} ${symbol ?? 'tokens'} (${units} raw units)`;
 }
 
-function accountForAddresses(message: string, facts: MessageFacts, claim: Claim, find: (index: number, text: string, reason: string) => void, problems: string[]): void {
+function accountForAddresses(
+  message: string,
+  facts: MessageFacts,
+  claim: Claim,
+  find: (index: number, text: string, reason: string) => void,
+  problems: string[],
+  wordy: (index: number, value: string, what: string) => void,
+): void {
   const others = new Set(facts.otherTokens.map((t) => t.mint));
   for (const m of message.matchAll(BASE58_RUN)) {
     const word = m[0];
@@ -274,7 +279,7 @@ function accountForAddresses(message: string, facts: MessageFacts, claim: Claim,
     if (!isAddressText(word)) {
       // Signatures and hashes are longer than an address, with digits all along (a sentence spelt
       // in base58 has few); their shape is pinned with the wording (slot-shapes.ts).
-      if (word.length > 44 && (word.match(/\d/g)?.length ?? 0) >= 3) claim(start, start + word.length, '{hash}');
+      if (word.length > 44 && (word.match(/\d/g)?.length ?? 0) >= 3 && claim(start, start + word.length, '{hash}')) wordy(start, word, 'a hash');
       continue;
     }
     if (word === facts.mint) claim(start, start + word.length, '{mint}');
@@ -296,9 +301,14 @@ function accountForTokenNames(message: string, facts: MessageFacts, claim: Claim
   let named = new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(facts.mint)}(?![A-Za-z0-9])`).test(message);
   const name = facts.name?.trim() ?? '';
   const own = [
-    ['name', name, plainName(name), 'at most 3 words of ASCII letters and digits, 32 characters', literalPattern(name)],
-    ['symbol', facts.symbol ?? '', plainSymbol(facts.symbol ?? ''), 'at most 10 ASCII letters and digits', symbolPattern(facts.symbol ?? '', false)],
+    ['name', name, plainName(name), 'at most 3 words of ASCII letters and digits, 32 characters, no number of 3 digits and no word that labels a figure', literalPattern(name)],
+    ['symbol', facts.symbol ?? '', plainSymbol(facts.symbol ?? ''), 'at most 10 ASCII letters and digits, no 4 digits in a row and no word that labels a figure', symbolPattern(facts.symbol ?? '', false)],
   ] as const;
+  // A token named after the currency the figures are read in would make "0.05 SOL" mean that token.
+  for (const [what, value] of [['symbol', facts.symbol ?? ''], ['name', name]] as const) {
+    const currency = currencyNamed(value);
+    if (currency) problems.push(`the token's ${what} ${JSON.stringify(value)} names ${currency}, the currency the message's figures are read in`);
+  }
   for (const [what, value, plain, rule, pattern] of own) {
     if (!/\p{L}/u.test(value) || value.includes('\n')) continue;
     const vouched = plain || value === facts.confirmed?.[what];

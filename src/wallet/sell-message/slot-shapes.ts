@@ -3,7 +3,10 @@
 // and the alphabet and length it had when the wording was pinned are written into the pinned
 // wording ("{id: sell_ + 22 base58}"), so a value of another shape is a change of wording. A
 // token's name and symbol come from the service alone: plain only in a conservative shape.
+// A value that parses as one alphabet may still spell words (readsAsText).
 // (Figures, times, the mint and wallets are checked against the trade's own values instead.)
+
+import { isExpectedWord, isFunctionWord, isLabelWord, UNIT_WORDS } from './vocabulary.js';
 
 /** An authorization id: `sell_` and one run of ASCII letters and digits (before any pin). */
 export const ID_SHAPE = /^sell_[A-Za-z0-9]{4,64}$/;
@@ -12,12 +15,84 @@ const SYMBOL_SHAPE = /^(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{1,10}$/;
 /** A name: ASCII letters and digits in words of single spaces, at most 32 characters. */
 const NAME_SHAPE = /^(?=.{1,32}$)[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$/;
 /** Words, camel case split ("SendAllNow" is three): a sentence in camel case has as many words as one with spaces. */
-const wordCount = (text: string): number => text.split(/ |(?<=[a-z0-9])(?=[A-Z])/).length;
+const wordsIn = (text: string): string[] => text.split(/ |(?<=[a-z0-9])(?=[A-Z])/);
 
-/** Whether a token's symbol fits the shape that cannot make a statement (two words at most: "stSOL"). */
-export const plainSymbol = (symbol: string): boolean => SYMBOL_SHAPE.test(symbol) && wordCount(symbol) <= 2;
-/** Whether a token's name fits the shape that cannot make a statement: three words at most. */
-export const plainName = (name: string): boolean => NAME_SHAPE.test(name) && wordCount(name) <= 3;
+/**
+ * Whether a word of a name or symbol is one the message's wording uses to label the trade's
+ * values ("minimum", "proceeds", "sell", "percent"): beside those labels it would read as one.
+ * "SOL" is let through: staked and wrapped tokens name it ("Jito Staked SOL", "stSOL"), and a
+ * symbol that is SOL or lamports as a whole is refused outright (currencyNamed).
+ */
+const labels = (word: string): boolean => isLabelWord(word) && UNIT_WORDS[word.toLowerCase()] !== 'sol';
+
+/**
+ * Whether a token's symbol fits the shape that cannot make a statement: two words at most
+ * ("stSOL"), no run of 4 digits (a figure: "X1000"; "ai16z" and "S568T3" are plain), not a word
+ * of the wording's own as a whole ("SOLANA", "MINIMUM") nor a label word in its parts ("SellAll").
+ */
+export const plainSymbol = (symbol: string): boolean =>
+  SYMBOL_SHAPE.test(symbol) && wordsIn(symbol).length <= 2 && !/\d{4}/.test(symbol) && !(isExpectedWord(symbol) && !isFunctionWord(symbol)) && !wordsIn(symbol).some(labels);
+
+/**
+ * Whether a token's name fits the shape that cannot make a statement: three words at most, no
+ * word that is a number of 3 digits or more ("Price 1000 USD"; a series number as in "Test Coin
+ * 12" or "Grok 3" stays plain), no label word of the wording ("Zero Minimum Proceeds", "Fee 50 Percent").
+ */
+export const plainName = (name: string): boolean => {
+  const words = wordsIn(name);
+  return NAME_SHAPE.test(name) && words.length <= 3 && !words.some((w) => /^\d{3,}$/.test(w) || labels(w));
+};
+
+/**
+ * The currency unit a token's symbol or name renames, or null: the accounting reads figures in
+ * SOL and lamports, so a token called "sol", "Lamports" or "WSOL" (a leading W is "wrapped")
+ * makes "0.05 SOL" mean that token. Any case.
+ */
+export function currencyNamed(text: string): string | null {
+  const word = text.trim().toLowerCase();
+  for (const candidate of [word, word.replace(/^w/, '')]) {
+    const unit = UNIT_WORDS[candidate];
+    if (unit === 'sol' || unit === 'lamports') return unit === 'sol' ? 'SOL' : 'lamports';
+  }
+  return null;
+}
+
+// Whether a run reads as text: a log-likelihood ratio, in bits, of its character classes
+// (uppercase, lowercase vowel, lowercase consonant, digit) under a model of camel-case words
+// against uniform draws from the run's own alphabet. Words alternate vowels and consonants and
+// start with one capital; random data draws each class at its share of the alphabet. The
+// threshold is measured (test/unit/slot-shapes.test.ts): at most 0.1% of random ids of 16-32
+// characters in base58, base62 or consonants and digits read as text.
+type CharClass = 'U' | 'v' | 'c' | 'd';
+const classOf = (ch: string): CharClass => (/[A-Z]/.test(ch) ? 'U' : /[aeiou]/.test(ch) ? 'v' : /[a-z]/.test(ch) ? 'c' : 'd');
+/** The chance of each class after the previous one (S: at the start) in camel-case words. */
+const WORDLIKE: Record<CharClass | 'S', Record<CharClass, number>> = {
+  S: { U: 0.6, v: 0.15, c: 0.15, d: 0.1 },
+  U: { U: 0.15, v: 0.45, c: 0.35, d: 0.05 },
+  v: { U: 0.15, v: 0.15, c: 0.65, d: 0.05 },
+  c: { U: 0.2, v: 0.4, c: 0.35, d: 0.05 },
+  d: { U: 0.3, v: 0.1, c: 0.1, d: 0.5 },
+};
+/** Bits of evidence for words over data above which a run is text. */
+export const TEXT_EVIDENCE_BITS = 8;
+
+/** How many bits of evidence a run of ASCII letters and digits gives for camel-case words over random data. */
+export function wordEvidence(run: string): number {
+  const alphabet = ALPHABET_CHARS[shapeOf(run).alphabet] ?? ALPHABET_CHARS['alnum']!;
+  const share: Record<CharClass, number> = { U: 0, v: 0, c: 0, d: 0 };
+  for (const ch of alphabet) share[classOf(ch)]++;
+  let bits = 0;
+  let previous: CharClass | 'S' = 'S';
+  for (const ch of run) {
+    const cls = classOf(ch);
+    bits += Math.log2(WORDLIKE[previous][cls] / (share[cls] / alphabet.length));
+    previous = cls;
+  }
+  return bits;
+}
+
+/** Whether an opaque run (an id's random part, a hash, a nonce) reads as words rather than data. */
+export const readsAsText = (run: string): boolean => /^[A-Za-z0-9]+$/.test(run) && wordEvidence(run) > TEXT_EVIDENCE_BITS;
 
 /** Alphabets, narrowest first: a value's alphabet is the first that holds all of it. */
 const ALPHABETS: Array<[string, RegExp]> = [
@@ -30,6 +105,11 @@ const ALPHABETS: Array<[string, RegExp]> = [
   ['upper', /^[0-9A-Z]+$/],
   ['alnum', /^[0-9A-Za-z]+$/],
 ];
+
+const range = (from: string, to: string) => Array.from({ length: to.charCodeAt(0) - from.charCodeAt(0) + 1 }, (_, i) => String.fromCharCode(from.charCodeAt(0) + i)).join('');
+const ASCII_ALNUM = range('0', '9') + range('A', 'Z') + range('a', 'z');
+/** Each alphabet's characters, for the odds of a class of character in random data. */
+const ALPHABET_CHARS: Record<string, string> = Object.fromEntries(ALPHABETS.map(([name, re]) => [name, [...ASCII_ALNUM].filter((ch) => re.test(ch)).join('')]));
 
 const ANNOTATED_SLOT = /\{(id|hash|nonce): (?:(sell_|0x) \+ )?(\d+) ([A-Za-z0-9]+)\}/g;
 

@@ -6,9 +6,17 @@
 // sell message labels the trade's values, it need not argue. Values in slots (ids, names) are
 // not words: slot-shapes.ts says what they may be.
 
-const WORDS = `
+/** Words that join a sentence and label nothing. */
+const FUNCTION_WORDS = `
   a an the this that these it its
   of for to at in on by from with and as
+`;
+
+/** The tool, the service and the chain by name: they label no value of the trade. */
+const PROPER_NAMES = `trader sandbox solana`;
+
+/** The words that label the trade's values and figures. */
+const LABEL_WORDS = `
   sell sells selling sold sale seller sellers
   authorize authorizes authorized authorizing authorization authorise authorises authorised authorising authorisation
   sign signs signed signing signature message confirm confirms confirmed confirming request order trade
@@ -22,8 +30,9 @@ const WORDS = `
   id ref reference nonce hash key
   once only single use used
   action type side
-  trader sandbox solana
 `;
+
+const WORDS = `${FUNCTION_WORDS} ${LABEL_WORDS} ${PROPER_NAMES}`;
 
 const SELL_WORDS = new Set(['sell', 'sells', 'selling', 'sold', 'sale', 'sales']);
 
@@ -33,6 +42,20 @@ export function isSellWord(word: string): boolean {
 }
 
 const VOCABULARY = new Set(WORDS.split(/\s+/).filter(Boolean));
+
+const FUNCTIONS = new Set(FUNCTION_WORDS.split(/\s+/).filter(Boolean));
+
+/** Whether a word (any case) only joins a sentence ("the", "of"). */
+export function isFunctionWord(word: string): boolean {
+  return FUNCTIONS.has(word.toLowerCase());
+}
+
+const LABELS = new Set(LABEL_WORDS.split(/\s+/).filter(Boolean));
+
+/** Whether a word (any case) is one a sell message uses to label a value or a figure ("minimum", "proceeds", "sol"). */
+export function isLabelWord(word: string): boolean {
+  return LABELS.has(word.toLowerCase());
+}
 
 /** Whether a word (any case) is one a sell message is expected to use. */
 export function isExpectedWord(word: string): boolean {
@@ -55,3 +78,22 @@ export function wordsOf(text: string): Array<{ word: string; index: number }> {
   }
   return out;
 }
+
+/** The units a figure may be written in, as the accounting reads them. */
+export type Unit = 'sol' | 'lamports' | 'tokens' | 'raw' | 'bps' | 'pct' | 'seconds' | 'minutes' | 'ms' | 'scaled';
+
+// "min" is left out: "123 min" reads as a minimum as often as minutes.
+export const UNIT_WORDS = Object.fromEntries(
+  Object.entries<string>({
+    sol: 'sol',
+    lamports: 'lamport lamports',
+    raw: 'raw unit units base smallest',
+    tokens: 'token tokens',
+    bps: 'bps bp basis',
+    pct: 'percent',
+    seconds: 's sec secs second seconds',
+    minutes: 'mins minute minutes',
+    ms: 'ms',
+    scaled: 'k m b bn mm x times thousand million billion trillion',
+  }).flatMap(([unit, words]) => words.split(' ').map((word) => [word, unit as Unit])),
+) as Record<string, Unit>;
