@@ -11,7 +11,7 @@ import { loadCatalog } from '../commands/catalog.js';
 import { readConfig } from '../config/config-file.js';
 import { resolveSettings } from '../config/settings.js';
 import type { Context } from '../context.js';
-import { errorReport, ExitCode, exitCodeOf, InterruptedError, UsageError } from '../errors.js';
+import { errorReport, ExitCode, exitCodeOf, InterruptedError, keyedRetry, UsageError } from '../errors.js';
 import { AuditLog, auditLogPath, type AuditEntry } from './audit-log.js';
 import { description, instructions } from './descriptions.js';
 import { runCommand, type CommandRun } from './run-command.js';
@@ -82,7 +82,9 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
         result = { content: [{ type: 'text', text: now.allowed ? 'trading is on' : `trading is off: ${now.reason}` }], structuredContent: { ...now } };
       } else {
         const run = await runTool(name, input, requestSignal);
-        result = run.exitCode === ExitCode.ok ? success(name, run) : failure(run.error ?? fallbackError(run), run.exitCode, run.data);
+        const error = run.error ?? fallbackError(run);
+        // A buy or sell is retryable only with its key: the error carries it, to pass back.
+        result = run.exitCode === ExitCode.ok ? success(name, run) : failure(tools.get(name)?.spec.signs ? keyedRetry(error) : error, run.exitCode, run.data);
         Object.assign(entry, { exitCode: run.exitCode }, tradeFacts(run.data));
         if (run.exitCode !== ExitCode.ok) Object.assign(entry, { outcome: run.error?.category ?? 'internal', code: run.error?.code });
       }

@@ -222,6 +222,32 @@ describe.sequential('trade tools', () => {
     expect(s.stderr()).not.toContain(sb.apiKey);
   });
 
+  it('a deposit answered 503 twice: the error is retryable WITH the key it gives; retrying with that key resumes the same buy (one intent, one signed deposit)', async () => {
+    const home = await limitedHome();
+    const s = await mcp(envFor(sb.url, home), ['--allow-trading', '--no-confirm']);
+    await sb.clearRequests();
+    await sb.control('/faults', [{ match: { method: 'POST', path: '/api/v1/trade/buys/' }, status: 503, retryAfter: 0, count: 2 }]);
+    const args = { token: sb.tokens[1]!.mint, amount: '0.05sol' };
+    const first = await s.call('buy', args);
+    expect(first.isError).toBe(true);
+    const error = first.structuredContent.error;
+    expect(error).toMatchObject({ category: 'service', retryable: true, status: 503 });
+    expect(error.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(error.tradeId).toMatch(/^[0-9a-f-]{36}$/);
+    const again = await s.call('buy', { ...args, idempotencyKey: error.idempotencyKey });
+    expect(again.isError, JSON.stringify(again.content)).toBeFalsy();
+    expect(again.structuredContent).toMatchObject({ intent: { id: error.tradeId, status: 'completed' }, idempotencyKey: error.idempotencyKey });
+    const log = await sb.requests();
+    const creates = log.filter((e) => e.method === 'POST' && e.path === '/api/v1/trade/buys');
+    expect(new Set(creates.map((e) => e.body.idempotencyKey))).toEqual(new Set([error.idempotencyKey]));
+    expect(creates.filter((e) => e.status === 201)).toHaveLength(1);
+    const deposits = log.filter((e) => e.method === 'POST' && e.path.endsWith('/deposit'));
+    expect(deposits.map((e) => e.status)).toEqual([503, 503, 200]);
+    expect(deposits.every((e) => e.path === `/api/v1/trade/buys/${error.tradeId}/deposit`)).toBe(true);
+    // One signed deposit: the same transaction each time, never a second one.
+    expect(new Set(deposits.map((e) => JSON.stringify(e.body))).size).toBe(1);
+  });
+
   it('a buy one lamport over maxBuyLamports is refused before anything is sent; at the limit it goes', async () => {
     const home = await limitedHome('100000000');
     const s = await mcp(envFor(sb.url, home), ['--allow-trading', '--no-confirm']);
