@@ -12,6 +12,7 @@ import { readConfig } from '../config/config-file.js';
 import { resolveSettings } from '../config/settings.js';
 import type { Context } from '../context.js';
 import { errorReport, ExitCode, exitCodeOf, InterruptedError, keyedRetry, UsageError } from '../errors.js';
+import { safeForTerminal } from '../io/terminal-text.js';
 import { AuditLog, auditLogPath, type AuditEntry } from './audit-log.js';
 import { description, instructions } from './descriptions.js';
 import { runCommand, type CommandRun } from './run-command.js';
@@ -160,7 +161,8 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
     try {
       const answer = await server.elicitInput(
         {
-          message: `${review}\n\n${question}`,
+          // The review quotes the service (token names): no escapes or bidi controls reach the person.
+          message: safeForTerminal(`${review}\n\n${question}`),
           requestedSchema: {
             type: 'object',
             properties: { approve: { type: 'boolean', title: question, description: 'yes signs it; anything else signs nothing', default: false } },
