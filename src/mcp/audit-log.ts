@@ -1,5 +1,5 @@
 // The audit log of the MCP server: one JSON line per tool call (time, tool, arguments, outcome,
-// trade id) in mcp-audit.jsonl beside the config file, mode 0600. The API key never reaches it:
+// trade id), and for a trade one more before it runs (`started`, with its idempotency key) in mcp-audit.jsonl beside the config file, mode 0600. The API key never reaches it:
 // no tool takes one, and any text equal to it is masked before a line is written.
 // The file is opened without following a symlink and must be a regular file of this user: a
 // link planted at its name could otherwise make the server append to (and chmod) any file.
@@ -10,9 +10,13 @@ export interface AuditEntry {
   time: string;
   tool: string;
   arguments: Record<string, unknown>;
-  /** `ok`, or the error's category (`refused_to_sign`, `usage`, …). */
+  /**
+   * `started` (a trade about to run: written before anything is sent), then `ok` or the error's
+   * category (`refused_to_sign`, `usage`, …).
+   */
   outcome: string;
-  exitCode: number;
+  /** The exit code, once the call has ended. */
+  exitCode?: number;
   /** The error code, when the call failed. */
   code?: string;
   /** The buy intent or sell authorization the call made or touched. */

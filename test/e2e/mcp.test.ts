@@ -2,7 +2,7 @@
 // tools only with --allow-trading and the profile's limits), every read tool against the CLI's
 // --json, trades within limits, a buy over the limit, a hostile sell message refused exactly as
 // through the CLI, the person's yes or no through elicitation, and the audit log.
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Keypair } from '@solana/web3.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -213,9 +213,14 @@ describe.sequential('trade tools', () => {
     await s.call('me');
     await s.close();
     const lines = auditLines(home);
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatchObject({ tool: 'buy', outcome: 'ok', exitCode: 0, tradeId: result.structuredContent.intent.id, idempotencyKey: key, arguments: { amount: '0.1sol' } });
-    expect(lines[1]).toMatchObject({ tool: 'me', outcome: 'ok' });
+    // A trade: a started line before it runs, then its outcome; a read: its outcome only.
+    expect(lines.map((l) => [l.tool, l.outcome])).toEqual([
+      ['buy', 'started'],
+      ['buy', 'ok'],
+      ['me', 'ok'],
+    ]);
+    expect(lines[0]).toEqual({ time: expect.any(String), tool: 'buy', arguments: { token: sb.tokens[1]!.mint, amount: '0.1sol', idempotencyKey: key }, outcome: 'started', idempotencyKey: key });
+    expect(lines[1]).toMatchObject({ tool: 'buy', outcome: 'ok', exitCode: 0, tradeId: result.structuredContent.intent.id, idempotencyKey: key, arguments: { amount: '0.1sol' } });
     const file = join(dirname(home.TRADER_CONFIG), 'mcp-audit.jsonl');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readFileSync(file, 'utf8')).not.toContain(sb.apiKey);
@@ -248,6 +253,19 @@ describe.sequential('trade tools', () => {
     expect(new Set(deposits.map((e) => JSON.stringify(e.body))).size).toBe(1);
   });
 
+  it('an audit log that cannot be written refuses a trade before anything is sent; a read still answers', async () => {
+    const home = await limitedHome();
+    mkdirSync(join(dirname(home.TRADER_CONFIG), 'mcp-audit.jsonl'));
+    const s = await mcp(envFor(sb.url, home), ['--allow-trading', '--no-confirm']);
+    await sb.clearRequests();
+    const refused = await s.call('buy', { token: sb.tokens[1]!.mint, amount: '0.05sol' });
+    expect(refused.structuredContent).toMatchObject({ exitCode: 2, error: { code: 'AUDIT_LOG_UNWRITABLE', category: 'usage', retryable: false } });
+    expect(refused.structuredContent.error.message).toMatch(/cannot write the audit log .*mcp-audit\.jsonl.*nothing was sent/);
+    expect(await sb.requests()).toEqual([]);
+    const me = await s.call('me');
+    expect(me.isError, JSON.stringify(me.content)).toBeFalsy();
+  });
+
   it('a buy one lamport over maxBuyLamports is refused before anything is sent; at the limit it goes', async () => {
     const home = await limitedHome('100000000');
     const s = await mcp(envFor(sb.url, home), ['--allow-trading', '--no-confirm']);
@@ -260,10 +278,17 @@ describe.sequential('trade tools', () => {
     expect(at.isError, JSON.stringify(at.content)).toBeFalsy();
     expect(at.structuredContent).toMatchObject({ dryRun: true, ok: true });
     await s.close();
-    expect(auditLines(home).map((l) => [l.tool, l.outcome, l.code])).toEqual([
+    const lines = auditLines(home);
+    expect(lines.map((l) => [l.tool, l.outcome, l.code])).toEqual([
+      ['buy', 'started', undefined],
       ['buy', 'usage', 'OVER_LIMIT'],
+      ['buy', 'started', undefined],
       ['buy', 'ok', undefined],
     ]);
+    // The key the server made for a call that gave none: the same on the started and the outcome line.
+    expect(lines[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines[1]!.idempotencyKey).toBe(lines[0]!.idempotencyKey);
+    expect(lines[2]!.idempotencyKey).not.toBe(lines[0]!.idempotencyKey);
   });
 
   it('with no person to approve, nothing is trusted on first use: a buy to an unpinned treasury is refused (no deposit), and so is a first sell wording (no authorize)', async () => {
@@ -313,8 +338,9 @@ describe.sequential('trade tools', () => {
     expect(viaMcp.structuredContent.error.message).toMatch(/reads as a withdrawal/);
     expect(p.seen.filter((r) => r.path.endsWith('/authorize'))).toEqual([]);
     await s.close();
-    const [line] = auditLines(home);
-    expect(line).toMatchObject({ tool: 'sell', outcome: 'refused_to_sign', code: 'REFUSED_TO_SIGN', exitCode: 6, tradeId: expect.stringMatching(/^sell_/) });
+    const [started, line] = auditLines(home);
+    expect(started).toMatchObject({ tool: 'sell', outcome: 'started' });
+    expect(line).toMatchObject({ tool: 'sell', outcome: 'refused_to_sign', idempotencyKey: started.idempotencyKey, code: 'REFUSED_TO_SIGN', exitCode: 6, tradeId: expect.stringMatching(/^sell_/) });
   });
   it('a changed sell wording is a refusal that names the command a person runs to accept it', async () => {
     const p = await tamperProxy();
