@@ -154,8 +154,34 @@ export interface ErrorReport {
    * True only where running the same command again, with the same idempotency key, is safe and
    * may succeed: a transient failure of the service or the network, a wait given up, an
    * interruption. A trade resumes from the service's state for that key; nothing runs twice.
+   * For a buy or sell: retry with the `idempotencyKey` given here, never without it.
    */
   retryable: boolean;
+  /**
+   * A buy's or sell's errors: the key that resumes this same trade (`--idempotency-key`, the
+   * tools' `idempotencyKey`), so a retry cannot create and sign a second one.
+   */
+  idempotencyKey?: string;
+  /** The buy intent or sell authorization, once created. */
+  tradeId?: string;
+}
+
+/** The trade an error of a buy or sell belongs to. */
+export interface TradeTag {
+  idempotencyKey: string;
+  id: string | null;
+}
+
+const TRADE_TAG = Symbol('trade');
+
+/** Marks an error as a trade's (keeping a mark already there); returns it to be thrown. */
+export function tagTrade(err: unknown, tag: TradeTag): unknown {
+  if (err !== null && typeof err === 'object' && !(TRADE_TAG in err)) Object.defineProperty(err, TRADE_TAG, { value: { ...tag } });
+  return err;
+}
+
+function tradeTagOf(err: unknown): TradeTag | null {
+  return err !== null && typeof err === 'object' && TRADE_TAG in err ? ((err as Record<symbol, unknown>)[TRADE_TAG] as TradeTag) : null;
 }
 
 /** The category and retryability of an error: the one table, by class, then status and code. */
@@ -185,13 +211,23 @@ export function errorReport(err: unknown): ErrorReport {
   const message = known ? known.message : `internal error: ${(err as Error)?.message ?? String(err)}`;
   // The report has no field for hints (how to follow the trade, what to fix): they go in the message.
   const hints = (known?.hints ?? []).filter((h) => !message.includes(h));
+  const trade = tradeTagOf(err);
   return {
     code: known?.code ?? 'INTERNAL',
     message: hints.length ? `${message}; ${hints.join('; ')}` : message,
     status: err instanceof ApiError ? err.status : null,
     requestId: err instanceof ApiError ? err.requestId : null,
     ...classifyError(err),
+    ...(trade ? { idempotencyKey: trade.idempotencyKey, ...(trade.id ? { tradeId: trade.id } : {}) } : {}),
   };
+}
+
+/**
+ * A buy's or sell's error as an agent gets it: retryable only when it gives the idempotency key a
+ * retry must pass, since a retry without it would create and sign a second trade.
+ */
+export function keyedRetry(report: ErrorReport): ErrorReport {
+  return report.retryable && !report.idempotencyKey ? { ...report, retryable: false } : report;
 }
 
 /** The exit code of an error (1 for one the tool did not expect). */

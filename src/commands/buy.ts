@@ -12,7 +12,7 @@ import type { Context } from '../context.js';
 import type { BuyReview } from '../domain/buy-review.js';
 import { worthPinning, type TokenMeta } from '../domain/token.js';
 import { DEFAULT_MAX_FEE_LAMPORTS } from '../defaults.js';
-import { TradeFailedError } from '../errors.js';
+import { tagTrade, TradeFailedError, type TradeTag } from '../errors.js';
 import { renderBuyReview, renderBuySummary } from '../io/views/buy.js';
 import { buyQuote } from '../trade/buy-quote.js';
 import { holdingOf, metaOf, NEW_TOKEN_HINT, readHoldingsQuietly, resolveTokenMint, tokenHistory, tokenMetaQuietly } from '../trade/token-lookup.js';
@@ -46,10 +46,20 @@ export const buy = defineCommand<BuyOptions>({
   run,
 });
 
-/** Runs a buy; everything typed was checked by its definition before any request. */
+/** Runs a buy; every error carries its key (and id), with which a retry resumes this same buy. */
 async function run(ctx: Context, opts: BuyOptions): Promise<void> {
+  const trade: TradeTag = { idempotencyKey: opts.idempotencyKey ?? randomUUID(), id: null };
+  try {
+    await runWithKey(ctx, opts, trade);
+  } catch (err) {
+    throw tagTrade(err, trade);
+  }
+}
+
+/** Runs a buy; everything typed was checked by its definition before any request. */
+async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Promise<void> {
   const { token: typedToken, amount: amountLamports, amountText: rawAmount, slippageBps: typedSlippage } = opts;
-  const idempotencyKey = opts.idempotencyKey ?? randomUUID();
+  const idempotencyKey = trade.idempotencyKey;
   const maxFeeLamports = opts.maxFeeLamports ?? ctx.settings.maxFeeLamports ?? DEFAULT_MAX_FEE_LAMPORTS;
   const dryRun = opts.dryRun;
   const start = await startTrade(ctx, { dryRun, slippageBps: typedSlippage, buyLamports: amountLamports });
@@ -100,7 +110,10 @@ async function run(ctx: Context, opts: BuyOptions): Promise<void> {
         waitLimitMs: start.waitLimitMs,
       },
       {
-        created: (intent, resumed) => screen.created(intent.id, intent.status, resumed, resume),
+        created: (intent, resumed) => {
+          trade.id = intent.id;
+          screen.created(intent.id, intent.status, resumed, resume);
+        },
         async confirm(review) {
           const text = renderBuyReview(review, quoteOf(review), ctx.clock.now(), ctx.output.theme);
           ctx.output.note(text);

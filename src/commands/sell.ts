@@ -6,7 +6,7 @@ import { parseSellAmount, parseSolToLamports } from '../argument-parsers.js';
 import type { Context } from '../context.js';
 import { renderVerificationLines } from '../io/views/verification.js';
 import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
-import { TradeFailedError, UsageError } from '../errors.js';
+import { tagTrade, TradeFailedError, UsageError, type TradeTag } from '../errors.js';
 import { renderSellReview, renderSellSummary } from '../io/views/sell.js';
 import type { ReviewRoom } from '../io/terminal.js';
 import { tokenAmount } from '../io/views/token-amount.js';
@@ -66,11 +66,21 @@ function rawBelowOneToken(units: bigint, token: TokenMeta | null): string | null
   return `Note: ${units} is raw units, ${tokenAmount(units, token)}: less than one whole token; for ${units} ${unit} write ${units}${unit.toLowerCase()}.`;
 }
 
-/** Runs a sell; everything typed was checked by its definition before any request. */
+/** Runs a sell; every error carries its current key (and id), with which a retry resumes this same sell. */
 async function run(ctx: Context, opts: SellOptions): Promise<void> {
+  const trade: TradeTag = { idempotencyKey: opts.idempotencyKey ?? randomUUID(), id: null };
+  try {
+    await runWithKey(ctx, opts, trade);
+  } catch (err) {
+    throw tagTrade(err, trade);
+  }
+}
+
+/** Runs a sell; everything typed was checked by its definition before any request. */
+async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Promise<void> {
   const { token: typedToken, amount: amountSpec, slippageBps: typedSlippage, minSolLamports } = opts;
   const token = typedToken.kind === 'mint' ? typedToken.mint : typedToken.text;
-  let idempotencyKey = opts.idempotencyKey ?? randomUUID();
+  let idempotencyKey = trade.idempotencyKey;
   const dryRun = opts.dryRun;
   const start = await startTrade(ctx, { dryRun, slippageBps: typedSlippage });
   const { api, keypair, trust } = start;
@@ -127,7 +137,10 @@ async function run(ctx: Context, opts: SellOptions): Promise<void> {
         waitLimitMs: start.waitLimitMs,
       },
       {
-        created: (authorization, resumed) => screen.created(authorization.id, authorization.status, resumed, resume()),
+        created: (authorization, resumed) => {
+          trade.id = authorization.id;
+          screen.created(authorization.id, authorization.status, resumed, resume());
+        },
         async confirm(review) {
           const text = reviewText(review, ctx.output.theme, ctx.settings.yes ? null : screen.reviewRoom());
           ctx.output.note(text);
@@ -148,6 +161,8 @@ async function run(ctx: Context, opts: SellOptions): Promise<void> {
         },
         newIdempotencyKey() {
           idempotencyKey = randomUUID();
+          // A fresh quote is a new authorization: its key is the one a retry resumes.
+          Object.assign(trade, { idempotencyKey, id: null });
           return idempotencyKey;
         },
         stage,

@@ -22,3 +22,11 @@ export function safeForTerminal(text: string): string {
     })
     .replace(INVISIBLE, '');
 }
+
+/**
+ * A service string shown inside a line (a token's symbol or name): also on one line, so that it
+ * cannot add lines that pass for the review's own.
+ */
+export function oneLine(text: string): string {
+  return safeForTerminal(text).replace(/[\t\n\u0085\u2028\u2029]+/g, ' ');
+}

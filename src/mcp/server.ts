@@ -2,6 +2,7 @@
 // command in this process exactly as `trader <command> … --json` (trades: `--yes`) would, so an
 // agent gets every check the CLI makes and no other path to a signature. Stdout carries only
 // the protocol; every message for people goes to stderr.
+import { randomUUID } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -11,7 +12,8 @@ import { loadCatalog } from '../commands/catalog.js';
 import { readConfig } from '../config/config-file.js';
 import { resolveSettings } from '../config/settings.js';
 import type { Context } from '../context.js';
-import { errorReport, ExitCode, exitCodeOf, InterruptedError, UsageError } from '../errors.js';
+import { errorReport, ExitCode, exitCodeOf, InterruptedError, keyedRetry, UsageError } from '../errors.js';
+import { safeForTerminal } from '../io/terminal-text.js';
 import { AuditLog, auditLogPath, type AuditEntry } from './audit-log.js';
 import { description, instructions } from './descriptions.js';
 import { runCommand, type CommandRun } from './run-command.js';
@@ -81,10 +83,16 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
         const now = currentGate();
         result = { content: [{ type: 'text', text: now.allowed ? 'trading is on' : `trading is off: ${now.reason}` }], structuredContent: { ...now } };
       } else {
-        const run = await runTool(name, input, requestSignal);
-        result = run.exitCode === ExitCode.ok ? success(name, run) : failure(run.error ?? fallbackError(run), run.exitCode, run.data);
+        const run = await runTool(name, input, entry, requestSignal);
+        const error = run.error ?? fallbackError(run);
+        // A buy or sell is retryable only with its key: the error carries it, to pass back.
+        result = run.exitCode === ExitCode.ok ? success(name, run) : failure(tools.get(name)?.spec.signs ? keyedRetry(error) : error, run.exitCode, run.data);
         Object.assign(entry, { exitCode: run.exitCode }, tradeFacts(run.data));
-        if (run.exitCode !== ExitCode.ok) Object.assign(entry, { outcome: run.error?.category ?? 'internal', code: run.error?.code });
+        if (run.exitCode !== ExitCode.ok) {
+          Object.assign(entry, { outcome: run.error?.category ?? 'internal', code: run.error?.code });
+          if (run.error?.idempotencyKey) entry.idempotencyKey = run.error.idempotencyKey;
+          if (run.error?.tradeId) entry.tradeId = run.error.tradeId;
+        }
       }
     } catch (err) {
       const report = errorReport(err);
@@ -107,14 +115,20 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
     return tradingGate(resolveSettings(flags, ctx.env, profile, ctx.settings.profileName, ctx.home), opts.allowTrading);
   }
 
-  /** Runs the tool's command in-process; throws a UsageError for a call refused before it runs. */
-  async function runTool(name: string, input: Record<string, unknown>, requestSignal: AbortSignal): Promise<CommandRun> {
+  /**
+   * Runs the tool's command in-process; throws a UsageError for a call refused before it runs.
+   * A trade is first logged as started, with its idempotency key (made here when the agent gave
+   * none): a trade that cannot be logged is not run.
+   */
+  async function runTool(name: string, input: Record<string, unknown>, entry: AuditEntry, requestSignal: AbortSignal): Promise<CommandRun> {
     const tool = tools.get(name);
     if (!tool) {
       if (TRADE_TOOLS.some((t) => t.name === name)) throw new UsageError(`${name} is not offered: ${gate.reason}`, 'TRADING_NOT_ALLOWED');
       throw new UsageError(`no tool ${JSON.stringify(name)}; tools/list names them`, 'UNKNOWN_TOOL');
     }
-    const argv = toolArgv(tool, input);
+    const keyed = tool.options.some((o) => o.name === 'idempotencyKey');
+    const callInput = keyed && (input.idempotencyKey === undefined || input.idempotencyKey === null) ? { ...input, idempotencyKey: randomUUID() } : input;
+    const argv = toolArgv(tool, callInput);
     let approve: ((review: string, question: string) => Promise<boolean>) | undefined;
     if (tool.spec.trade) {
       const now = currentGate();
@@ -128,6 +142,15 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
           );
         }
         approve = (review, question) => askPerson(review, question, requestSignal);
+      }
+    }
+    if (tool.spec.trade) {
+      const key = typeof callInput.idempotencyKey === 'string' ? callInput.idempotencyKey : undefined;
+      if (key) entry.idempotencyKey = key;
+      try {
+        audit.write({ ...entry, time: new Date(ctx.clock.now()).toISOString(), outcome: 'started', exitCode: undefined });
+      } catch (err) {
+        throw new UsageError(`${name} refused: cannot write the audit log ${audit.path}: ${(err as Error).message}; nothing was sent`, 'AUDIT_LOG_UNWRITABLE');
       }
     }
     const controller = new AbortController();
@@ -158,7 +181,8 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
     try {
       const answer = await server.elicitInput(
         {
-          message: `${review}\n\n${question}`,
+          // The review quotes the service (token names): no escapes or bidi controls reach the person.
+          message: safeForTerminal(`${review}\n\n${question}`),
           requestedSchema: {
             type: 'object',
             properties: { approve: { type: 'boolean', title: question, description: 'yes signs it; anything else signs nothing', default: false } },

@@ -34,7 +34,8 @@ export function success(tool: string, run: CommandRun): CallToolResult {
 }
 
 export function failure(error: ErrorReport, exitCode: number, data: unknown): CallToolResult {
-  const text = `error (${error.category}${error.retryable ? ', retryable' : ''}): ${error.message}`;
+  const retry = error.retryable ? (error.idempotencyKey ? `, retryable with idempotencyKey ${error.idempotencyKey}` : ', retryable') : '';
+  const text = `error (${error.category}${retry}): ${error.message}`;
   return {
     isError: true,
     content: [{ type: 'text', text: `${text}\n${JSON.stringify({ error })}` }],

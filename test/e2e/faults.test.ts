@@ -4,6 +4,7 @@
 // blindly, every bad answer is exit 3 with one line, and waiting survives transient errors.
 import { createServer } from 'node:http';
 import { describe, expect, test, type TestContext } from 'vitest';
+import { expectErrorFields } from '../helpers/cli-assert.js';
 import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { listenLocally } from '../helpers/local-server.js';
@@ -151,7 +152,7 @@ function expectOneLineServiceError(r: CliResult, mode: 'human' | 'json'): string
   if (mode === 'json') {
     expect(lines, where).toHaveLength(1);
     const { error } = JSON.parse(lines[0]!);
-    expect(Object.keys(error).sort()).toEqual(['category', 'code', 'message', 'requestId', 'retryable', 'status']);
+    expectErrorFields(error, where);
     return error.message as string;
   }
   expect(lines[0], where).toMatch(/^error: /);
@@ -322,6 +323,10 @@ describe.concurrent('signed submissions are never repeated blindly', () => {
     expect(reads[0]!.seq).toBeLessThan(deposits[1]!.seq);
     const id = deposits[0]!.path.split('/')[5]!;
     expect((await sb.call('GET', `/trade/buys/${id}`)).body.data.intent.status).toBe('awaiting_deposit');
+    // Retryable only with the buy's key, which the error line gives: a retry resumes this buy.
+    const { error } = JSON.parse(r.stderr.trim());
+    const creates = entries(log, 'POST', '/trade/buys');
+    expect(error).toMatchObject({ category: 'service', retryable: true, idempotencyKey: creates[0]!.body.idempotencyKey, tradeId: id });
   });
 });
 

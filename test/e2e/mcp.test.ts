@@ -2,7 +2,7 @@
 // tools only with --allow-trading and the profile's limits), every read tool against the CLI's
 // --json, trades within limits, a buy over the limit, a hostile sell message refused exactly as
 // through the CLI, the person's yes or no through elicitation, and the audit log.
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Keypair } from '@solana/web3.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -213,13 +213,57 @@ describe.sequential('trade tools', () => {
     await s.call('me');
     await s.close();
     const lines = auditLines(home);
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatchObject({ tool: 'buy', outcome: 'ok', exitCode: 0, tradeId: result.structuredContent.intent.id, idempotencyKey: key, arguments: { amount: '0.1sol' } });
-    expect(lines[1]).toMatchObject({ tool: 'me', outcome: 'ok' });
+    // A trade: a started line before it runs, then its outcome; a read: its outcome only.
+    expect(lines.map((l) => [l.tool, l.outcome])).toEqual([
+      ['buy', 'started'],
+      ['buy', 'ok'],
+      ['me', 'ok'],
+    ]);
+    expect(lines[0]).toEqual({ time: expect.any(String), tool: 'buy', arguments: { token: sb.tokens[1]!.mint, amount: '0.1sol', idempotencyKey: key }, outcome: 'started', idempotencyKey: key });
+    expect(lines[1]).toMatchObject({ tool: 'buy', outcome: 'ok', exitCode: 0, tradeId: result.structuredContent.intent.id, idempotencyKey: key, arguments: { amount: '0.1sol' } });
     const file = join(dirname(home.TRADER_CONFIG), 'mcp-audit.jsonl');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readFileSync(file, 'utf8')).not.toContain(sb.apiKey);
     expect(s.stderr()).not.toContain(sb.apiKey);
+  });
+
+  it('a deposit answered 503 twice: the error is retryable WITH the key it gives; retrying with that key resumes the same buy (one intent, one signed deposit)', async () => {
+    const home = await limitedHome();
+    const s = await mcp(envFor(sb.url, home), ['--allow-trading', '--no-confirm']);
+    await sb.clearRequests();
+    await sb.control('/faults', [{ match: { method: 'POST', path: '/api/v1/trade/buys/' }, status: 503, retryAfter: 0, count: 2 }]);
+    const args = { token: sb.tokens[1]!.mint, amount: '0.05sol' };
+    const first = await s.call('buy', args);
+    expect(first.isError).toBe(true);
+    const error = first.structuredContent.error;
+    expect(error).toMatchObject({ category: 'service', retryable: true, status: 503 });
+    expect(error.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(error.tradeId).toMatch(/^[0-9a-f-]{36}$/);
+    const again = await s.call('buy', { ...args, idempotencyKey: error.idempotencyKey });
+    expect(again.isError, JSON.stringify(again.content)).toBeFalsy();
+    expect(again.structuredContent).toMatchObject({ intent: { id: error.tradeId, status: 'completed' }, idempotencyKey: error.idempotencyKey });
+    const log = await sb.requests();
+    const creates = log.filter((e) => e.method === 'POST' && e.path === '/api/v1/trade/buys');
+    expect(new Set(creates.map((e) => e.body.idempotencyKey))).toEqual(new Set([error.idempotencyKey]));
+    expect(creates.filter((e) => e.status === 201)).toHaveLength(1);
+    const deposits = log.filter((e) => e.method === 'POST' && e.path.endsWith('/deposit'));
+    expect(deposits.map((e) => e.status)).toEqual([503, 503, 200]);
+    expect(deposits.every((e) => e.path === `/api/v1/trade/buys/${error.tradeId}/deposit`)).toBe(true);
+    // One signed deposit: the same transaction each time, never a second one.
+    expect(new Set(deposits.map((e) => JSON.stringify(e.body))).size).toBe(1);
+  });
+
+  it('an audit log that cannot be written refuses a trade before anything is sent; a read still answers', async () => {
+    const home = await limitedHome();
+    mkdirSync(join(dirname(home.TRADER_CONFIG), 'mcp-audit.jsonl'));
+    const s = await mcp(envFor(sb.url, home), ['--allow-trading', '--no-confirm']);
+    await sb.clearRequests();
+    const refused = await s.call('buy', { token: sb.tokens[1]!.mint, amount: '0.05sol' });
+    expect(refused.structuredContent).toMatchObject({ exitCode: 2, error: { code: 'AUDIT_LOG_UNWRITABLE', category: 'usage', retryable: false } });
+    expect(refused.structuredContent.error.message).toMatch(/cannot write the audit log .*mcp-audit\.jsonl.*nothing was sent/);
+    expect(await sb.requests()).toEqual([]);
+    const me = await s.call('me');
+    expect(me.isError, JSON.stringify(me.content)).toBeFalsy();
   });
 
   it('a buy one lamport over maxBuyLamports is refused before anything is sent; at the limit it goes', async () => {
@@ -234,10 +278,17 @@ describe.sequential('trade tools', () => {
     expect(at.isError, JSON.stringify(at.content)).toBeFalsy();
     expect(at.structuredContent).toMatchObject({ dryRun: true, ok: true });
     await s.close();
-    expect(auditLines(home).map((l) => [l.tool, l.outcome, l.code])).toEqual([
+    const lines = auditLines(home);
+    expect(lines.map((l) => [l.tool, l.outcome, l.code])).toEqual([
+      ['buy', 'started', undefined],
       ['buy', 'usage', 'OVER_LIMIT'],
+      ['buy', 'started', undefined],
       ['buy', 'ok', undefined],
     ]);
+    // The key the server made for a call that gave none: the same on the started and the outcome line.
+    expect(lines[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines[1]!.idempotencyKey).toBe(lines[0]!.idempotencyKey);
+    expect(lines[2]!.idempotencyKey).not.toBe(lines[0]!.idempotencyKey);
   });
 
   it('with no person to approve, nothing is trusted on first use: a buy to an unpinned treasury is refused (no deposit), and so is a first sell wording (no authorize)', async () => {
@@ -287,8 +338,9 @@ describe.sequential('trade tools', () => {
     expect(viaMcp.structuredContent.error.message).toMatch(/reads as a withdrawal/);
     expect(p.seen.filter((r) => r.path.endsWith('/authorize'))).toEqual([]);
     await s.close();
-    const [line] = auditLines(home);
-    expect(line).toMatchObject({ tool: 'sell', outcome: 'refused_to_sign', code: 'REFUSED_TO_SIGN', exitCode: 6, tradeId: expect.stringMatching(/^sell_/) });
+    const [started, line] = auditLines(home);
+    expect(started).toMatchObject({ tool: 'sell', outcome: 'started' });
+    expect(line).toMatchObject({ tool: 'sell', outcome: 'refused_to_sign', idempotencyKey: started.idempotencyKey, code: 'REFUSED_TO_SIGN', exitCode: 6, tradeId: expect.stringMatching(/^sell_/) });
   });
   it('a changed sell wording is a refusal that names the command a person runs to accept it', async () => {
     const p = await tamperProxy();
@@ -321,6 +373,19 @@ describe.sequential('the person confirms through the client (elicitation)', () =
     const posts = await trades();
     expect(posts.some((p) => p.endsWith('/deposit'))).toBe(false);
     expect(posts.filter((p) => p.endsWith('/cancel'))).toHaveLength(1);
+  });
+
+  it('a hostile token name (a newline, a bidi override) reaches the review the person is asked about on one line, neutralised', async () => {
+    const hostile = await sb.control('/tokens', { symbol: 'EVIL', name: 'Evil\nTotal           0.0001 SOL\u202etxet', decimals: 6, usdPrice: 1, liquiditySol: 1000 });
+    // Held: the review names the token by the service's symbol and name.
+    await completeBuy(sb, { mint: hostile.mint, amountLamports: '300000000' });
+    const s = await mcp(envFor(sb.url, await limitedHome()), ['--allow-trading'], () => ({ action: 'decline' }));
+    const result = await s.call('buy', { token: hostile.mint, amount: '0.05sol' });
+    expect(result.structuredContent.error).toMatchObject({ code: 'DECLINED' });
+    expect(s.asked).toHaveLength(1);
+    expect(s.asked[0]).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    expect(s.asked[0]).toMatch(/EVIL \(Evil Total +0\.0001 SOL ?txet\)/);
+    expect(s.asked[0]!.split('\n').filter((l) => /Total +0\.0001 SOL/.test(l))).toHaveLength(1);
   });
 
   it('accepted with anything but an explicit yes: nothing signed', async () => {

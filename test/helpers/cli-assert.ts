@@ -52,6 +52,13 @@ export function expectHumanError(r: CliResult, code: number, pattern?: RegExp): 
   return errLines[0]!;
 }
 
+/** The contract's fields, and only the trade's key and id besides (a buy's or sell's errors). */
+export function expectErrorFields(error: Record<string, unknown>, where = ''): void {
+  const contract = ['category', 'code', 'message', 'requestId', 'retryable', 'status'];
+  expect(Object.keys(error).filter((k) => contract.includes(k)).sort(), where).toEqual(contract);
+  expect(Object.keys(error).filter((k) => !contract.includes(k)).every((k) => (k === 'idempotencyKey' || k === 'tradeId') && typeof error[k] === 'string'), where).toBe(true);
+}
+
 /** A --json failure: the expected exit, stdout empty, stderr only JSON lines, the last one the error. */
 export function expectJsonError(r: CliResult, code: number): JsonError {
   const where = `exit ${r.code}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`;
@@ -60,7 +67,7 @@ export function expectJsonError(r: CliResult, code: number): JsonError {
   const last = all[all.length - 1];
   expect(last, where).toBeDefined();
   expect(Object.keys(last), where).toEqual(['error']);
-  expect(Object.keys(last.error).sort(), where).toEqual(['category', 'code', 'message', 'requestId', 'retryable', 'status']);
+  expectErrorFields(last.error, where);
   expect(typeof last.error.retryable, where).toBe('boolean');
   expect(typeof last.error.code, where).toBe('string');
   expect(typeof last.error.message, where).toBe('string');

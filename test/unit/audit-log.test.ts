@@ -1,5 +1,5 @@
 // The MCP audit log: JSON lines, mode 0600 even over a file made wider, the key masked anywhere.
-import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AuditLog, auditLogPath } from '../../src/mcp/audit-log.js';
@@ -36,5 +36,24 @@ describe('audit log', () => {
     const text = readFileSync(path, 'utf8');
     expect(text).not.toContain('sk_live_secret');
     expect(JSON.parse(text).arguments).toEqual({ idempotencyKey: 'x-[redacted]-y', token: '[redacted]' });
+  });
+
+  it('refuses a symlink planted at its name and leaves the target as it was', () => {
+    const dir = tempDir();
+    const target = join(dir, 'victim.txt');
+    writeFileSync(target, 'precious\n');
+    chmodSync(target, 0o644);
+    const path = join(dir, 'mcp-audit.jsonl');
+    symlinkSync(target, path);
+    expect(() => new AuditLog(path, []).write(entry({}))).toThrow();
+    expect(readFileSync(target, 'utf8')).toBe('precious\n');
+    expect(statSync(target).mode & 0o777).toBe(0o644);
+    expect(lstatSync(path).isSymbolicLink()).toBe(true);
+  });
+
+  it('refuses something that is not a regular file', () => {
+    const path = join(tempDir(), 'mcp-audit.jsonl');
+    mkdirSync(path);
+    expect(() => new AuditLog(path, []).write(entry({}))).toThrow();
   });
 });

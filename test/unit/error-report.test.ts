@@ -9,6 +9,8 @@ import {
   errorReport,
   exitCodeOf,
   InterruptedError,
+  keyedRetry,
+  tagTrade,
   PendingError,
   RefusedToSignError,
   TradeFailedError,
@@ -77,5 +79,27 @@ describe('error category, retryable and exit code', () => {
 
   it('a commander error is not a TraderError (run.ts wraps it as a usage error first)', () => {
     expect(errorReport(new CommanderError(1, 'commander.unknownOption', 'x')).category).toBe('internal');
+  });
+});
+
+describe("a trade's errors carry its key", () => {
+  it('a tagged error gives the idempotency key and, once known, the trade id; the contract fields stay', () => {
+    const err = tagTrade(api(503, 'SERVICE_UNAVAILABLE'), { idempotencyKey: 'k-1', id: 'buy-1' });
+    expect(errorReport(err)).toMatchObject({ category: 'service', retryable: true, status: 503, idempotencyKey: 'k-1', tradeId: 'buy-1' });
+    const early = errorReport(tagTrade(api(503), { idempotencyKey: 'k-2', id: null }));
+    expect(early.idempotencyKey).toBe('k-2');
+    expect('tradeId' in early).toBe(false);
+  });
+
+  it('the first tag stays: an error passed up through two handlers keeps its own trade', () => {
+    const err = tagTrade(new PendingError('still'), { idempotencyKey: 'first', id: null });
+    tagTrade(err, { idempotencyKey: 'second', id: null });
+    expect(errorReport(err).idempotencyKey).toBe('first');
+  });
+
+  it('a trade error is retryable only with a key to retry with', () => {
+    expect(keyedRetry(errorReport(api(503))).retryable).toBe(false);
+    expect(keyedRetry(errorReport(tagTrade(api(503), { idempotencyKey: 'k', id: null }))).retryable).toBe(true);
+    expect(keyedRetry(errorReport(tagTrade(new RefusedToSignError(['x']), { idempotencyKey: 'k', id: null }))).retryable).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeForTerminal } from '../../src/io/terminal-text.js';
+import { oneLine, safeForTerminal } from '../../src/io/terminal-text.js';
 
 describe('safeForTerminal', () => {
   it('keeps plain text, newlines, tabs and our colours', () => {
@@ -40,5 +40,11 @@ describe('withCommand: a command to copy is never wrapped with words before it',
     expect(screenRows('月'.repeat(40), 80)).toBe(1);
     expect(screenRows('月'.repeat(41), 80)).toBe(2);
     expect(screenRows('a\n\nb', 80)).toBe(3);
+  });
+});
+
+describe('oneLine', () => {
+  it('a service string shown inside a line keeps to it: line breaks become spaces, bidi and escapes go', () => {
+    expect(oneLine('Evil\nTotal\r\n0.1 SOL\u2028x\u202eyz\u001b[2J')).toBe('Evil Total 0.1 SOL xyz');
   });
 });

@@ -7,10 +7,11 @@ import type { BuyQuote, BuyReview } from '../../domain/buy-review.js';
 import { formatLocalTime, formatTimeLeft } from '../time-format.js';
 import { renderFields } from '../table.js';
 import type { Theme } from '../theme.js';
+import { oneLine } from '../terminal-text.js';
 import { tokenAmount } from './token-amount.js';
 
 const tokenName = (mint: string, token: TokenMeta | null) =>
-  token?.symbol ? `${token.symbol}${token.name ? ` (${token.name})` : ''} ${mint}` : mint;
+  token?.symbol ? `${oneLine(token.symbol)}${token.name ? ` (${oneLine(token.name)})` : ''} ${mint}` : mint;
 
 const sol = (lamports: string) => `${formatSol(lamports)} SOL`;
 const bps = (n: number) => `${n} bps (${n / 100}%)`;
@@ -24,7 +25,7 @@ export function renderBuyReview(review: BuyReview, q: BuyQuote, nowMs: number, t
   const { intent, facts } = review;
   const token: TokenMeta | null = q.token.seenBefore ? q.token : null;
   // Every amount has its unit: the symbol, else `tokens` (whole tokens, the decimals being known).
-  const unit = token?.symbol ? ` ${token.symbol}` : ' tokens';
+  const unit = token?.symbol ? ` ${oneLine(token.symbol)}` : ' tokens';
   // Whole tokens when the decimals are known; else raw units, said so.
   const out = (raw: string | null, whole: string | null) =>
     raw === null ? 'unknown' : whole !== null ? `${formatTokenAmount(raw, q.token.decimals)}${unit}` : `${formatInteger(raw)} raw units`;
@@ -40,7 +41,7 @@ export function renderBuyReview(review: BuyReview, q: BuyQuote, nowMs: number, t
     ['Total', `at most ${sol(q.totalMaxLamports)}`],
     ['Expected out', out(q.expectedOutputAmount, q.expectedOutput)],
     ['Minimum out', theme.bold(out(q.minimumOutputAmount, q.minimumOutput))],
-    ['Price', q.pricePerTokenSol === null ? 'unknown' : `${q.pricePerTokenSol} SOL per ${token?.symbol ?? 'token'} (deposit ÷ expected out)`],
+    ['Price', q.pricePerTokenSol === null ? 'unknown' : `${q.pricePerTokenSol} SOL per ${token?.symbol ? oneLine(token.symbol) : 'token'} (deposit ÷ expected out)`],
     ['Slippage', slippage],
   ];
   if (q.unknown) fields.push(['Not known', theme.pending(q.unknown)]);

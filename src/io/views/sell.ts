@@ -5,6 +5,7 @@ import type { SellReview } from '../../domain/sell-review.js';
 import type { SellOutcome } from '../../domain/sell-outcome.js';
 import { wordingDiff } from '../../domain/wording-diff.js';
 import type { TokenMeta } from '../../domain/token.js';
+import { oneLine } from '../terminal-text.js';
 import { formatTimeLeft } from '../time-format.js';
 import { screenRows } from '../display-width.js';
 import type { ReviewRoom } from '../terminal.js';
@@ -22,7 +23,7 @@ export function renderSellReview(review: SellReview, token: TokenMeta | null, no
   const a = review.authorization;
   const fields = renderFields([
     ['Sell', `${tokenAmount(a.amount, token)} (${a.amount} raw)`],
-    ['Token', `${token?.name ? `${token.name} ` : ''}${a.mint}`],
+    ['Token', `${token?.name ? `${oneLine(token.name)} ` : ''}${a.mint}`],
     ['Expected', `${formatSol(a.expectedOutputLamports)} SOL`],
     ['Minimum', theme.bold(`${formatSol(a.minimumOutputLamports)} SOL`) + ` (${a.minimumOutputLamports} lamports, signed floor)`],
     ['Worst case', `${tokenAmount(a.amount, token)} for ${formatSol(a.minimumOutputLamports)} SOL`],

@@ -2,10 +2,11 @@
 // token is known, `tokens` when only its decimals are, else plainly marked as raw units.
 import { formatTokenAmount } from '../../amounts.js';
 import type { TokenMeta } from '../../domain/token.js';
+import { oneLine } from '../terminal-text.js';
 
 /** `1,234.5 WOOF`, `1.5 tokens` (decimals known, no symbol) or `1,234,500 raw units`. */
 export function tokenAmount(units: bigint | string, token: TokenMeta | null): string {
   const decimals = token?.decimals ?? null;
-  const unit = token?.symbol ? ` ${token.symbol}` : decimals === null ? ' raw units' : ' tokens';
+  const unit = token?.symbol ? ` ${oneLine(token.symbol)}` : decimals === null ? ' raw units' : ' tokens';
   return `${formatTokenAmount(units, decimals)}${unit}`;
 }
