@@ -129,7 +129,7 @@ async function run(ctx: Context, opts: BuyOptions): Promise<void> {
       return;
     }
     case 'accepted':
-      ctx.output.result({ intent: outcome.intent, trade: null, idempotencyKey }, () => withCommand(`Deposit accepted for buy ${outcome.intent.id}. Follow it with:`, followCommand(outcome.intent.id), ctx.terminal.columns));
+      ctx.output.result({ intent: outcome.intent, trade: null, idempotencyKey }, () => withCommand(`Deposit accepted for buy ${outcome.intent.id}. Follow it with:`, followCommand(outcome.intent.id), ctx.terminal.columns, ctx.terminal.stdoutIsTTY));
       return;
     case 'timeout': {
       const verification = await verify(outcome.trade);

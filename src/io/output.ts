@@ -6,6 +6,7 @@ import { JsonArrayWriter, toJson, writeJsonLine } from './json-output.js';
 import { safeForTerminal } from './terminal-text.js';
 import type { Terminal } from './terminal.js';
 import type { Theme } from './theme.js';
+import { wrapWords } from './word-wrap.js';
 
 export interface ListPrinter<T> {
   /** Writes one page of items (streamed in --json mode). */
@@ -64,12 +65,19 @@ export class Output {
   /** A warning on stderr (a `{"warning":…}` line in --json mode). */
   warn(message: string): void {
     if (this.json) writeJsonLine(this.terminal.stderr, { warning: message });
-    else this.terminal.stderr.write(safeForTerminal(`${this.theme.pending('warning:')} ${message}`) + '\n');
+    else this.terminal.stderr.write(this.forStderr(`${this.theme.pending('warning:')} ${message}`) + '\n');
   }
 
   /** A note for people (stderr, human mode only): hints, progress summaries. */
   note(message: string): void {
-    if (!this.json) this.terminal.stderr.write(safeForTerminal(message) + '\n');
+    if (!this.json) this.terminal.stderr.write(this.forStderr(message) + '\n');
+  }
+
+  /** Human text for stderr: filtered, and wrapped at spaces to the terminal's width when stderr is one (piped, a line stays a line). */
+  private forStderr(text: string): string {
+    const safe = safeForTerminal(text);
+    const columns = this.terminal.stderrColumns;
+    return columns === undefined ? safe : wrapWords(safe, columns);
   }
 
   private line(text: string): void {
