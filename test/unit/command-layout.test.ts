@@ -92,3 +92,64 @@ describe('wrapWords', () => {
     expect(wrapWords(`  ${'x'.repeat(45)} \\`, 40)).toBe(`  ${'x'.repeat(45)} \\`);
   });
 });
+
+describe('Output on stderr: wrapped on a terminal, one line each when piped', () => {
+  const outputOn = async (stderrColumns: number | undefined, json = false) => {
+    const { Output } = await import('../../src/io/output.js');
+    const { plainTheme } = await import('../../src/io/theme.js');
+    const written: string[] = [];
+    const stream = { write: (s: string) => written.push(s) } as unknown as NodeJS.WritableStream;
+    const terminal = {
+      stdout: stream,
+      stderr: stream,
+      stdin: process.stdin,
+      stdoutIsTTY: false,
+      stderrIsTTY: stderrColumns !== undefined,
+      color: false,
+      spinners: false,
+      interactive: false,
+      columns: 80,
+      ...(stderrColumns === undefined ? {} : { stderrColumns }),
+    };
+    return { output: new Output(terminal, json, plainTheme), written };
+  };
+  const NOTE = 'trader sandbox running in the background (pid 1); stop it with `trader sandbox stop`'; // 84
+
+  it('a note: wrapped at spaces at the terminal width, untouched when piped', async () => {
+    const tty = await outputOn(80);
+    tty.output.note(NOTE);
+    expect(tty.written.join('')).toBe('trader sandbox running in the background (pid 1); stop it with\n`trader sandbox stop`\n');
+    const wide = await outputOn(84);
+    wide.output.note(NOTE);
+    expect(wide.written.join('')).toBe(`${NOTE}\n`);
+    const piped = await outputOn(undefined);
+    piped.output.note(NOTE);
+    expect(piped.written.join('')).toBe(`${NOTE}\n`);
+  });
+
+  it('a warning wraps the same way', async () => {
+    const tty = await outputOn(40);
+    tty.output.warn('the quote expires in 5 s; it may be refused');
+    expect(tty.written.join('')).toBe('warning: the quote expires in 5 s; it\nmay be refused\n');
+  });
+
+  it('the next page command: one line when it fits (at the width) or piped; too wide, on lines of its own', async () => {
+    const command = `trader activity --limit 3 --cursor ${'c'.repeat(30)}`; // 65
+    const line = `More results: ${command}  (or --all)`; // 91
+    const at = await outputOn(91);
+    at.output.morePages({ nextCursor: 'c', hasMore: true }, command);
+    expect(at.written.join('')).toBe(`${line}\n`);
+    const shorter = await outputOn(90); // "More results (or --all): " + the command is 90
+    shorter.output.morePages({ nextCursor: 'c', hasMore: true }, command);
+    expect(shorter.written.join('')).toBe(`More results (or --all): ${command}\n`);
+    const past = await outputOn(89);
+    past.output.morePages({ nextCursor: 'c', hasMore: true }, command);
+    expect(past.written.join('')).toBe(`More results (or --all):\n${command}\n`);
+    const narrow = await outputOn(50);
+    narrow.output.morePages({ nextCursor: 'c', hasMore: true }, command);
+    expect(narrow.written.join('')).toBe(`More results (or --all):\ntrader activity --limit 3 --cursor \\\n  ${'c'.repeat(30)}\n`);
+    const piped = await outputOn(undefined);
+    piped.output.morePages({ nextCursor: 'c', hasMore: true }, command);
+    expect(piped.written.join('')).toBe(`${line}\n`);
+  });
+});
