@@ -2,10 +2,12 @@
 // machine says what is missing and how to start one. Run in-process with a clock that does not
 // wait, so the retries' backoff is recorded, not slept.
 import net from 'node:net';
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/clock.js';
 import { lastJsonError, lines } from '../helpers/cli-assert.js';
 import { runInProcess } from '../helpers/in-process.js';
+import { runTrader } from '../../src/run.js';
 
 /** A clock whose sleeps return at once (the delays asked are kept). */
 function instantClock(): Clock & { sleeps: number[] } {
@@ -70,5 +72,27 @@ describe('a stopped sandbox', () => {
     const r = await runInProcess(['trades'], { HOME: '/nonexistent', TRADER_BASE_URL: url, TRADER_API_KEY: KEY }, { clock: instantClock(), fetch: refused });
     expect(r.code, r.stderr).toBe(3);
     expect(lines(r.stderr)).toEqual([`error: could not connect to ${host}: connection refused (after 4 attempts)`]);
+  });
+});
+
+describe('the same error on a terminal 60 columns wide', () => {
+  it('wrapped at spaces, each line within 60 columns, the command to start a sandbox whole on its line; the words unchanged', async () => {
+    const stderr = Object.assign(new PassThrough(), { isTTY: true, columns: 60 });
+    const stdout = new PassThrough();
+    const stdin = new PassThrough();
+    stdin.end();
+    let text = '';
+    stderr.on('data', (d: Buffer) => (text += d.toString('utf8')));
+    const env = { NO_COLOR: '1', HOME: '/nonexistent', TRADER_BASE_URL: 'http://127.0.0.1:8899', TRADER_API_KEY: KEY };
+    const code = await runTrader(['trades'], { env, home: '/nonexistent', clock: instantClock(), signal: new AbortController().signal, version: '0.0.0-test', fetch: refused, stdout, stderr, stdin });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(code).toBe(3);
+    const shown = text.trimEnd().split('\n');
+    for (const line of shown) expect(line.length, line).toBeLessThanOrEqual(60);
+    expect(shown.some((l) => l.endsWith('`eval "$(trader sandbox --background)"`')), shown.join('\n')).toBe(true);
+    expect(shown.length).toBeGreaterThan(2);
+    // Wrapping only replaced spaces with line ends: the two lines a pipe gets, word for word.
+    const piped = ['error: could not connect to 127.0.0.1:8899: connection refused (after 4 attempts)', HINT('127.0.0.1:8899')];
+    expect(shown.join(' ')).toBe(piped.join(' '));
   });
 });
