@@ -55,8 +55,8 @@ export function tradeScreen(ctx: Context, words: TradeWords, idempotencyKey: () 
       const columns = shellWidth ?? ctx.terminal.columns;
       const onTerminal = shellWidth !== undefined;
       if (resumed) note(`Resuming ${words.side} ${tradeId} (${status}).`);
-      // A dry run leaves nothing to resume: the key alone is said.
-      else if (isDryRun) note(withCommand(`${title} ${tradeId} ${words.created}.`, `Idempotency key: ${idempotencyKey()}`, columns, onTerminal));
+      // A dry run leaves nothing to resume: the key alone is said (not a command: no shell lines; the note wraps at spaces).
+      else if (isDryRun) note(withCommand(`${title} ${tradeId} ${words.created}.`, `Idempotency key: ${idempotencyKey()}`, columns));
       // The resume command holds the key; it stands on its own line, whole, to be copied.
       else note(`${withCommand(`${title} ${tradeId} ${words.created}.`, 'If interrupted, resume with:', columns, onTerminal)}\n${onTerminal ? commandLines(resume, columns) : resume}`);
     },
