@@ -7,6 +7,7 @@ import type { ProcessFacts } from './context.js';
 import { ApiError, DeclinedError, ExitCode, errorReport, exitCodeOf, TraderError, UsageError } from './errors.js';
 import { withCommand } from './io/command-line.js';
 import { safeForTerminal } from './io/terminal-text.js';
+import { wrapWords } from './io/word-wrap.js';
 import { buildProgram } from './program.js';
 
 /** How errors are printed: as JSON lines or not, with a stack trace or not. */
@@ -47,17 +48,23 @@ function report(err: unknown, flags: OutputMode, facts: ProcessFacts): number {
 function printError(err: unknown, json: boolean, verbose: boolean, stderr: NodeJS.WritableStream): number {
   const known = err instanceof TraderError ? err : null;
   const exitCode = exitCodeOf(err);
+  // On a terminal, words are wrapped at spaces and a long command laid out as shell lines;
+  // piped (scripts, tests), each line stays one line.
+  const tty = stderr as { isTTY?: boolean; columns?: number };
+  const onTerminal = Boolean(tty.isTTY) && tty.columns !== undefined;
+  const columns = Math.max(40, tty.columns ?? 80);
+  const wrapped = (line: string) => (onTerminal ? wrapWords(line, columns) : line);
   if (json) {
     stderr.write(JSON.stringify({ error: errorReport(err) }) + '\n');
   } else if (err instanceof DeclinedError) {
-    stderr.write(`${safeForTerminal(err.message)}\n`); // the user's choice, not an error; still service text in it
+    stderr.write(`${wrapped(safeForTerminal(err.message))}\n`); // the user's choice, not an error; still service text in it
   } else {
     const message = known ? known.message : `internal error: ${(err as Error)?.message ?? String(err)}`;
     const requestId = err instanceof ApiError ? err.requestId : null;
     // A command to copy that would wrap with the words before it stands alone on the next line.
     const command = known?.command ?? null;
-    const columns = (stderr as { columns?: number }).columns ?? 80;
-    const fitted = (line: string) => (command && line.endsWith(command) ? withCommand(line.slice(0, -command.length).trimEnd(), command, columns) : line);
+    const fitted = (line: string) =>
+      command && line.endsWith(command) ? withCommand(line.slice(0, -command.length).trimEnd(), command, columns, onTerminal) : wrapped(line);
     const lines = [fitted(`error: ${message}`)];
     const second = fitted([...(known?.hints ?? []), ...(requestId ? [`request id: ${requestId}`] : [])].join('  '));
     if (second) lines.push(second);

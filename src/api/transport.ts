@@ -77,9 +77,12 @@ export function networkFailure(err: unknown, host: string, via: string | null): 
     return failure('network-permanent', 'NETWORK_ERROR', `TLS error talking to ${where}: ${oneLine(c, 60)}`, false);
   }
   let what: string;
+  const hints: string[] = [];
   switch (c) {
     case 'ECONNREFUSED':
       what = `could not connect to ${where}: connection refused`;
+      // Refused on this machine, without a proxy: most likely a sandbox that was stopped (old TRADER_* variables).
+      if (!via && isLoopback(host)) hints.push(`no sandbox or local service is running at ${host}; start one with \`eval "$(trader sandbox --background)"\``);
       break;
     case 'ENOTFOUND':
     case 'EAI_NONAME':
@@ -108,7 +111,13 @@ export function networkFailure(err: unknown, host: string, via: string | null): 
     default:
       what = `network error talking to ${where}: ${oneLine(c || detail || 'unknown error', 120)}`;
   }
-  return failure('network', 'NETWORK_ERROR', what, !NOT_SENT.has(c));
+  return { ...failure('network', 'NETWORK_ERROR', what, !NOT_SENT.has(c)), hints };
+}
+
+/** A host (with its port) on this machine: localhost, 127.0.0.0/8 or [::1]. */
+function isLoopback(host: string): boolean {
+  const name = host.replace(/:\d+$/, '').toLowerCase();
+  return name === 'localhost' || name === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
 }
 
 /** Sends one request; throws only the caller's abort reason, everything else becomes a Failure. */

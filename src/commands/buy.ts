@@ -142,7 +142,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
       return;
     }
     case 'accepted':
-      ctx.output.result({ intent: outcome.intent, trade: null, idempotencyKey }, () => withCommand(`Deposit accepted for buy ${outcome.intent.id}. Follow it with:`, followCommand(outcome.intent.id), ctx.terminal.columns));
+      ctx.output.result({ intent: outcome.intent, trade: null, idempotencyKey }, () => withCommand(`Deposit accepted for buy ${outcome.intent.id}. Follow it with:`, followCommand(outcome.intent.id), ctx.terminal.columns, ctx.terminal.stdoutIsTTY));
       return;
     case 'timeout': {
       const verification = await verify(outcome.trade);

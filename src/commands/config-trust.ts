@@ -70,7 +70,7 @@ async function show(ctx: Context): Promise<void> {
       const pending = trust.pendingSellWording;
       lines.push(theme.pending(`A changed sell wording ${pending.fingerprint} was refused at ${pending.at}:`), renderQuoted(pending.text));
       if (pending.token) lines.push(`Accepting it also confirms token ${pending.token.mint} as symbol ${JSON.stringify(pending.token.symbol)}, name ${JSON.stringify(pending.token.name)}.`);
-      lines.push(withCommand('If it is what you expect, accept it with:', `trader config trust accept-wording ${pending.fingerprint}`, ctx.terminal.columns));
+      lines.push(withCommand('If it is what you expect, accept it with:', `trader config trust accept-wording ${pending.fingerprint}`, ctx.terminal.columns, ctx.terminal.stdoutIsTTY));
     }
     return lines.join('\n');
   });

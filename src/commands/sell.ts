@@ -185,7 +185,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
     }
     case 'accepted':
       ctx.output.result({ ...result.view, trade: null, idempotencyKey: result.idempotencyKey }, () =>
-        withCommand(`Sell ${result.view.authorization.id} authorized. Follow it with:`, followCommand(result.view.authorization.id), ctx.terminal.columns),
+        withCommand(`Sell ${result.view.authorization.id} authorized. Follow it with:`, followCommand(result.view.authorization.id), ctx.terminal.columns, ctx.terminal.stdoutIsTTY),
       );
       return;
     case 'timeout':

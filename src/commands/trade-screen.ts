@@ -6,8 +6,9 @@ import type { TradeStop } from '../domain/trade-stop.js';
 import { PendingError, RefusedToSignError } from '../errors.js';
 import type { Theme } from '../io/theme.js';
 import { stageWords } from '../io/views/stage.js';
-import { withCommand } from '../io/command-line.js';
+import { commandLines, withCommand } from '../io/command-line.js';
 import { screenRows } from '../io/display-width.js';
+import { wrapWords } from '../io/word-wrap.js';
 import type { ReviewRoom } from '../io/terminal.js';
 import { followCommand } from './follow-command.js';
 import { presentStop, type StopWords } from './trade-stop.js';
@@ -42,17 +43,22 @@ export function tradeScreen(ctx: Context, words: TradeWords, idempotencyKey: () 
   let rowsUsed = 0;
   const note = (text: string) => {
     ctx.output.note(text);
-    rowsUsed += screenRows(text, ctx.terminal.columns);
+    // On a terminal the note is wrapped at spaces (Output.note): its rows are those of the wrapped lines.
+    const shellWidth = ctx.terminal.stderrColumns;
+    rowsUsed += shellWidth === undefined ? screenRows(text, ctx.terminal.columns) : screenRows(wrapWords(text, shellWidth), shellWidth);
   };
   return {
     created(tradeId, status, resumed, resume) {
       id = tradeId;
-      const { columns } = ctx.terminal;
+      // On a terminal the lines are laid out to its width; piped, the command stays one line.
+      const shellWidth = ctx.terminal.stderrColumns;
+      const columns = shellWidth ?? ctx.terminal.columns;
+      const onTerminal = shellWidth !== undefined;
       if (resumed) note(`Resuming ${words.side} ${tradeId} (${status}).`);
-      // A dry run leaves nothing to resume: the key alone is said.
+      // A dry run leaves nothing to resume: the key alone is said (not a command: no shell lines; the note wraps at spaces).
       else if (isDryRun) note(withCommand(`${title} ${tradeId} ${words.created}.`, `Idempotency key: ${idempotencyKey()}`, columns));
       // The resume command holds the key; it stands on its own line, whole, to be copied.
-      else note(`${withCommand(`${title} ${tradeId} ${words.created}.`, 'If interrupted, resume with:', columns)}\n${resume}`);
+      else note(`${withCommand(`${title} ${tradeId} ${words.created}.`, 'If interrupted, resume with:', columns, onTerminal)}\n${onTerminal ? commandLines(resume, columns) : resume}`);
     },
     reviewRoom() {
       const { rows, columns } = ctx.terminal;

@@ -1,11 +1,14 @@
 // The presentation layer's front door: commands hand it data and a human renderer; it
 // decides between --json and human output (and writes --csv when a command asks). Nothing else
 // writes to stdout.
+import { withCommand } from './command-line.js';
 import type { CsvColumn } from './csv-output.js';
+import { displayWidth } from './display-width.js';
 import { JsonArrayWriter, toJson, writeJsonLine } from './json-output.js';
 import { safeForTerminal } from './terminal-text.js';
 import type { Terminal } from './terminal.js';
 import type { Theme } from './theme.js';
+import { wrapWords } from './word-wrap.js';
 
 export interface ListPrinter<T> {
   /** Writes one page of items (streamed in --json mode). */
@@ -58,18 +61,31 @@ export class Output {
   /** Tells how to get the next page: a hint line, or a `{"pagination":…}` JSON line on stderr. */
   morePages(pagination: { nextCursor: string | null; hasMore: boolean }, nextCommand: string): void {
     if (this.json) writeJsonLine(this.terminal.stderr, { pagination });
-    else this.terminal.stderr.write(safeForTerminal(this.theme.dim(`More results: ${nextCommand}  (or --all)`)) + '\n');
+    else {
+      // The command to copy is not left to the terminal to wrap: too wide, it goes on lines of its own.
+      const one = `More results: ${nextCommand}  (or --all)`;
+      const columns = this.terminal.stderrColumns;
+      const text = columns === undefined || displayWidth(one) <= columns ? one : withCommand('More results (or --all):', nextCommand, columns, true);
+      this.terminal.stderr.write(safeForTerminal(this.theme.dim(text)) + '\n');
+    }
   }
 
   /** A warning on stderr (a `{"warning":…}` line in --json mode). */
   warn(message: string): void {
     if (this.json) writeJsonLine(this.terminal.stderr, { warning: message });
-    else this.terminal.stderr.write(safeForTerminal(`${this.theme.pending('warning:')} ${message}`) + '\n');
+    else this.terminal.stderr.write(this.forStderr(`${this.theme.pending('warning:')} ${message}`) + '\n');
   }
 
   /** A note for people (stderr, human mode only): hints, progress summaries. */
   note(message: string): void {
-    if (!this.json) this.terminal.stderr.write(safeForTerminal(message) + '\n');
+    if (!this.json) this.terminal.stderr.write(this.forStderr(message) + '\n');
+  }
+
+  /** Human text for stderr: filtered, and wrapped at spaces to the terminal's width when stderr is one (piped, a line stays a line). */
+  private forStderr(text: string): string {
+    const safe = safeForTerminal(text);
+    const columns = this.terminal.stderrColumns;
+    return columns === undefined ? safe : wrapWords(safe, columns);
   }
 
   private line(text: string): void {

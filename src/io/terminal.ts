@@ -17,6 +17,8 @@ export interface Terminal {
   columns: number;
   /** Height of the terminal stderr shows on, when it is one: a review before a prompt is fitted to it. */
   rows?: number;
+  /** Width of the terminal stderr shows on, when it is one: notes and commands to copy are laid out to it (never when piped). */
+  stderrColumns?: number;
 }
 
 /** The terminal a review is shown on before its prompt: the rows it may take, and the width. */
@@ -53,5 +55,6 @@ export function detectTerminal(
     interactive: !flags.json && stdinIsTTY && stderrIsTTY,
     columns: Math.max(40, columns),
     ...(stderrIsTTY && (streams.stderr as TtyStream).rows ? { rows: (streams.stderr as TtyStream).rows } : {}),
+    ...(stderrIsTTY && (streams.stderr as TtyStream).columns ? { stderrColumns: Math.max(40, (streams.stderr as TtyStream).columns!) } : {}),
   };
 }

@@ -47,7 +47,7 @@ export const HELD_TOKENS_HINT = 'see `trader holdings`';
  * cannot help with a token it never had, its mint can (the API has no search by symbol).
  */
 export const NEW_TOKEN_HINT =
-  "buy a token new to you by its mint address: `trader sandbox` prints its tokens' mints when it starts; for the real service, copy the mint from the token's page on a Solana explorer or the site that lists it";
+  "buy a token new to you by its mint address: with the sandbox, `trader sandbox --background` prints its tokens' mints (again, when one runs); for the real service, copy the mint from the token's page on a Solana explorer or the site that lists it";
 
 /**
  * The mint a typed token means among `known`: the one whose symbol it is (case-insensitive, a

@@ -1,6 +1,7 @@
 // The buy and sell reviews on an 80×24 terminal (tmux): the first line the command printed and
-// the prompt are both on the screen, nothing scrolled off; every command to copy (resume) stands
-// whole on a line of its own, or shares a line no wider than 80 columns; the first sell's
+// the prompt are both on the screen, nothing scrolled off; nothing is wrapped by the terminal: a
+// command to copy (resume) wider than 80 is laid out as shell lines joined by ` \`, and error
+// text is wrapped at spaces; the first sell's
 // wording is said compactly when quoting it would not fit, and quoted when it does (120×40).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshHome } from '../helpers/cli.js';
@@ -46,13 +47,22 @@ async function keySent(path: string, screen: string): Promise<string> {
   return keys[0]!;
 }
 
-/** Every logical line (wrapped rows joined) that holds a command to copy: it is the command alone, or no wider than 80 columns. */
-function expectCommandsWhole(joined: string, command: string): void {
+/**
+ * The terminal wrapped nothing (every line, wrapped rows joined, is at most 80 columns), and the
+ * command to copy is on screen as shell lines joined by ` \\` that reassemble to it, each id whole on a line.
+ */
+function expectCommandLaidOut(joined: string, command: string): void {
   const lines = joined.split('\n');
-  expect(lines, joined).toContain(command);
-  for (const line of lines.filter((l) => /\btrader (buy|sell|trades|config) /.test(l))) {
-    expect(line === command || displayWidth(line) <= 80, `a command shares a line wider than 80 columns:\n${line}`).toBe(true);
-  }
+  for (const line of lines) expect(displayWidth(line), `a line the terminal wrapped:\n${line}`).toBeLessThanOrEqual(80);
+  const start = lines.findIndex((l) => l.startsWith(command.split(' ').slice(0, 2).join(' ') + ' '));
+  expect(start, joined).toBeGreaterThanOrEqual(0);
+  let end = start;
+  while (lines[end]!.endsWith(' \\')) end++;
+  const laid = lines.slice(start, end + 1);
+  expect(laid.length, laid.join('\n')).toBeGreaterThan(1); // the command is wider than 80: it had to be laid out
+  expect(laid.slice(1).every((l) => l.startsWith('  ')), laid.join('\n')).toBe(true);
+  expect(laid.join('\n').replace(/ \\\n */g, ' ')).toBe(command);
+  for (const word of command.split(' ')) expect(laid.some((l) => l.split(' ').includes(word)), `${word} split:\n${laid.join('\n')}`).toBe(true);
 }
 
 describe.skipIf(!TMUX).concurrent('80×24', () => {
@@ -71,7 +81,7 @@ describe.skipIf(!TMUX).concurrent('80×24', () => {
     expect(rows.some((r) => r === `Buy id        ${id}`)).toBe(true);
     expect((await s.screen()).split('\n').filter((l) => l.trim() !== '').length).toBeLessThanOrEqual(24);
     const key = await keySent('/trade/buys', joined);
-    expectCommandsWhole(joined, `trader buy ${token.mint} 0.1sol --idempotency-key ${key}`);
+    expectCommandLaidOut(joined, `trader buy ${token.mint} 0.1sol --idempotency-key ${key}`);
     await s.keys('n', 'Enter');
     expect(await s.exitCode()).toBe(4);
   });
@@ -93,9 +103,20 @@ describe.skipIf(!TMUX).concurrent('80×24', () => {
     expect(joined).not.toContain('{symbol}');
     expect((await s.screen()).split('\n').filter((l) => l.trim() !== '').length).toBeLessThanOrEqual(24);
     const key = await keySent('/trade/sells', joined);
-    expectCommandsWhole(joined, `trader sell ${token.mint} 100000 --idempotency-key ${key}`);
+    expectCommandLaidOut(joined, `trader sell ${token.mint} 100000 --idempotency-key ${key}`);
     await s.keys('n', 'Enter');
     expect(await s.exitCode()).toBe(4);
+  });
+
+  it('an error at 80 columns is wrapped at spaces, a backquoted command whole on one line', async () => {
+    const s = await onTerminal(SMALL, 'buy', 'MOON', '0.1sol', '--yes');
+    expect(await s.exitCode()).toBe(2);
+    const lines = (await s.screen()).split('\n').filter((l) => l.trim() !== '');
+    expect(lines.length, lines.join('\n')).toBeGreaterThan(1);
+    for (const line of lines) expect(displayWidth(line), `a line the terminal wrapped:\n${line}`).toBeLessThanOrEqual(80);
+    expect(lines[0]).toMatch(/^error: "MOON" is neither /);
+    expect(lines.some((l) => l.includes('`trader sandbox --background`')), lines.join('\n')).toBe(true);
+    expect(lines.join(' ')).toContain("buy a token new to you by its mint address: with the sandbox, `trader sandbox --background` prints its tokens' mints");
   });
 
   it('120×40: room enough, the first sell quotes the wording it pins', async () => {

@@ -22,7 +22,7 @@ describe('unknown symbols', () => {
     ]);
     expect(human.code, human.stderr).toBe(2);
     expect(lines(human.stderr)).toEqual([
-      'error: "MOON" is neither a mint address nor the symbol or mint prefix of a token you have held or traded; buy a token new to you by its mint address: `trader sandbox` prints its tokens\' mints when it starts; for the real service, copy the mint from the token\'s page on a Solana explorer or the site that lists it',
+      'error: "MOON" is neither a mint address nor the symbol or mint prefix of a token you have held or traded; buy a token new to you by its mint address: with the sandbox, `trader sandbox --background` prints its tokens\' mints (again, when one runs); for the real service, copy the mint from the token\'s page on a Solana explorer or the site that lists it',
     ]);
     expect(human.stderr).not.toContain('trader holdings');
     expect(machine.code, machine.stderr).toBe(2);
