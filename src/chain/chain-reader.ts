@@ -16,6 +16,13 @@ export interface ChainReader {
   balance(address: string): Promise<bigint>;
   /** The current block height (confirmed). */
   blockHeight(): Promise<number>;
+  /**
+   * Whether the chain still takes transactions on this recent blockhash (isBlockhashValid); false
+   * also for one it never saw (another cluster). 'processed' (the newest view) asks whether the
+   * chain knows it; 'finalized' (the oldest) whether it expired on every fork, so that a
+   * transaction on it can never land.
+   */
+  blockhashValid(blockhash: string, commitment: 'processed' | 'finalized'): Promise<boolean>;
   /** The least a system account must hold to stay rent-exempt. */
   rentExemptMinimum(): Promise<bigint>;
   /** A confirmed transaction by signature, or null when the chain does not have it. */
@@ -106,6 +113,7 @@ export async function openChain(opts: ChainOptions): Promise<ChainReader> {
     host: url.host,
     balance: (address) => call('reading the balance', async () => BigInt(await connection.getBalance(new PublicKey(address)))),
     blockHeight: () => call('reading the block height', () => connection.getBlockHeight()),
+    blockhashValid: (blockhash, commitment) => call('checking the blockhash', async () => (await connection.isBlockhashValid(blockhash, { commitment })).value),
     rentExemptMinimum: () => call('reading the rent-exempt minimum', async () => BigInt(await connection.getMinimumBalanceForRentExemption(0))),
     tokenBalances: (owner) =>
       call('reading the token accounts', async () => {

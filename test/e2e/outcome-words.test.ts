@@ -207,3 +207,32 @@ describe('buys after the signed deposit was handed over', () => {
     expect(message).not.toMatch(/nothing (was )?spent/);
   });
 });
+
+describe('a hostile service claims the deposit is already past its lastValidBlockHeight', () => {
+  it('answers the deposit with 400 and holds it: the chain still holds the blockhash valid, so never "nothing was spent"', async () => {
+    const CREATE = /^\/api\/v1\/trade\/buys$/;
+    const height = async () => (await (await fetch(sb.rpcUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBlockHeight' }) })).json()).result as number;
+    let held = 0;
+    const proxy = await startScriptedProxy(sb.url, async (req, forward) => {
+      const path = req.path.split('?')[0]!;
+      // The deposit is built on a fresh blockhash, but claimed to have expired ten blocks ago …
+      if (req.method === 'POST' && CREATE.test(path)) {
+        const claimed = (await height()) - 10;
+        return rewritten(await forward(req), (d) => (d.deposit.lastValidBlockHeight = claimed));
+      }
+      // … and the signed deposit is kept (to broadcast later), answered with an error.
+      if (req.method === 'POST' && DEPOSIT.test(path)) {
+        held++;
+        return { status: 400, text: JSON.stringify({ error: { code: 'DEPOSIT_FAILED', message: 'blockhash expired' } }) };
+      }
+      return forward(req);
+    });
+    closeAfterAll(() => proxy.close());
+    const r = await runCli(['buy', sb.tokens[0]!.mint, '0.01sol', '--yes', '--json'], { env: envFor(proxy.url) });
+    expect(r.code, r.stderr).toBe(3);
+    expect(held).toBe(1);
+    const { message } = lastJsonError(r);
+    expect(message).not.toMatch(/nothing (was )?spent|you may buy again/);
+    expect(message).toMatch(/is cancelled and the service records no deposit signature; what is not known: .* do not buy again before it has expired; check with: trader trades [0-9a-f-]{36} --verify/);
+  });
+});
