@@ -113,7 +113,20 @@ export async function openChain(opts: ChainOptions): Promise<ChainReader> {
     host: url.host,
     balance: (address) => call('reading the balance', async () => BigInt(await connection.getBalance(new PublicKey(address)))),
     blockHeight: () => call('reading the block height', () => connection.getBlockHeight()),
-    blockhashValid: (blockhash, commitment) => call('checking the blockhash', async () => (await connection.isBlockhashValid(blockhash, { commitment })).value),
+    blockhashValid: async (blockhash, commitment) => {
+      // An RPC without the method (older than Solana 1.9) answers "Method not found": no proof
+      // from it, but not a dead endpoint either (the run's other reads go on), and not retried.
+      const valid = await call('checking the blockhash', async () => {
+        try {
+          return (await connection.isBlockhashValid(blockhash, { commitment })).value;
+        } catch (err) {
+          if ((err as { code?: unknown }).code === -32601) return null;
+          throw err;
+        }
+      });
+      if (valid === null) throw new ChainUnavailableError(`checking the blockhash from ${url.host} failed: the RPC does not answer isBlockhashValid`);
+      return valid;
+    },
     rentExemptMinimum: () => call('reading the rent-exempt minimum', async () => BigInt(await connection.getMinimumBalanceForRentExemption(0))),
     tokenBalances: (owner) =>
       call('reading the token accounts', async () => {
