@@ -88,7 +88,13 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
     }
     if (signature !== null) {
       // The blockhash is asked before the signature, so that "expired, then absent" cannot race a late landing.
-      const blockhashValid = signed ? await chain.blockhashValid(signed.blockhash, 'finalized') : null;
+      // An RPC that cannot answer it (no isBlockhashValid) costs the absence proof only.
+      const blockhashValid = signed
+        ? await chain.blockhashValid(signed.blockhash, 'finalized').catch((err: unknown) => {
+            if (err instanceof ChainUnavailableError) return null;
+            throw err;
+          })
+        : null;
       const tx = await chain.transaction(signature);
       if (tx !== null) {
         const c = checkDeposit(tx, { owner, treasury: input.treasury, amountLamports: amount });

@@ -111,6 +111,19 @@ describe('verifyTrade', () => {
     expect(asked).toEqual([`blockhash ${BLOCKHASH}`, 'transaction dep']);
   });
 
+  it('an RPC that cannot answer isBlockhashValid costs the absence proof only: a landed deposit is still verified', async () => {
+    const noMethod = (txs: ChainTransaction[]) => ({
+      ...reader(txs, 951),
+      blockhashValid: async () => {
+        throw new ChainUnavailableError('checking the blockhash from rpc.example failed: the RPC does not answer isBlockhashValid');
+      },
+    });
+    expect((await verifyTrade(noMethod([deposit, swap]), { trade: trade(), owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() })).verdict).toBe('verified');
+    const submitted = trade({ stage: 'awaiting_deposit', status: 'awaiting_deposit', signatures: { deposit: null, swaps: [] } });
+    const v = await verifyTrade(noMethod([]), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
+    expect(v).toMatchObject({ verdict: 'incomplete', checks: [{ mark: 'pending', chain: 'not on chain (yet)' }] });
+  });
+
   it('an RPC that did not know the blockhash before signing (another cluster) proves no absence', async () => {
     const submitted = trade({ stage: 'awaiting_deposit', status: 'awaiting_deposit', signatures: { deposit: null, swaps: [] } });
     const v = await verifyTrade(reader([], 951), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposit: signedDep(false) });
