@@ -202,6 +202,10 @@ export function classifyError(err: unknown): { category: ErrorCategory; retryabl
   if (err instanceof PendingError) return { category: 'timeout', retryable: true };
   if (err instanceof RefusedToSignError) return { category: 'refused_to_sign', retryable: false };
   if (err instanceof InterruptedError) return { category: 'interrupted', retryable: true };
+  // The chain's errors (src/chain/chain-errors.ts, by code: that module imports this one): an
+  // unreachable RPC is the network's; what the chain shows against the service is the service's.
+  if (err instanceof TraderError && err.code === 'CHAIN_UNREACHABLE') return { category: 'network', retryable: true };
+  if (err instanceof TraderError && (err.code === 'CHAIN_CONTRADICTS_SERVICE' || err.code === 'CHAIN_NOT_VERIFIED')) return { category: 'service', retryable: false };
   return { category: 'internal', retryable: false };
 }
 

@@ -16,6 +16,13 @@ export interface ChainReader {
   balance(address: string): Promise<bigint>;
   /** The current block height (confirmed). */
   blockHeight(): Promise<number>;
+  /**
+   * Whether the chain still takes transactions on this recent blockhash (isBlockhashValid); false
+   * also for one it never saw (another cluster). 'processed' (the newest view) asks whether the
+   * chain knows it; 'finalized' (the oldest) whether it expired on every fork, so that a
+   * transaction on it can never land.
+   */
+  blockhashValid(blockhash: string, commitment: 'processed' | 'finalized'): Promise<boolean>;
   /** The least a system account must hold to stay rent-exempt. */
   rentExemptMinimum(): Promise<bigint>;
   /** A confirmed transaction by signature, or null when the chain does not have it. */
@@ -106,6 +113,20 @@ export async function openChain(opts: ChainOptions): Promise<ChainReader> {
     host: url.host,
     balance: (address) => call('reading the balance', async () => BigInt(await connection.getBalance(new PublicKey(address)))),
     blockHeight: () => call('reading the block height', () => connection.getBlockHeight()),
+    blockhashValid: async (blockhash, commitment) => {
+      // An RPC without the method (older than Solana 1.9) answers "Method not found": no proof
+      // from it, but not a dead endpoint either (the run's other reads go on), and not retried.
+      const valid = await call('checking the blockhash', async () => {
+        try {
+          return (await connection.isBlockhashValid(blockhash, { commitment })).value;
+        } catch (err) {
+          if ((err as { code?: unknown }).code === -32601) return null;
+          throw err;
+        }
+      });
+      if (valid === null) throw new ChainUnavailableError(`checking the blockhash from ${url.host} failed: the RPC does not answer isBlockhashValid`);
+      return valid;
+    },
     rentExemptMinimum: () => call('reading the rent-exempt minimum', async () => BigInt(await connection.getMinimumBalanceForRentExemption(0))),
     tokenBalances: (owner) =>
       call('reading the token accounts', async () => {

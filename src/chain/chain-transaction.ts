@@ -6,6 +6,10 @@ import type { VersionedTransactionResponse } from '@solana/web3.js';
 export interface ChainTransaction {
   signature: string;
   slot: number;
+  /** When its block was produced (Unix seconds), or null when the chain does not say. */
+  blockTime: number | null;
+  /** How many of `accounts`, from the first, signed it (the first is the fee payer). */
+  signers: number;
   /** The transaction's error, or null when it succeeded. */
   err: unknown;
   /** Network fee paid by the fee payer (the first account). */
@@ -18,6 +22,7 @@ export interface ChainTransaction {
 
 interface RawResult {
   slot?: unknown;
+  blockTime?: unknown;
   meta?: {
     err?: unknown;
     fee?: unknown;
@@ -25,7 +30,7 @@ interface RawResult {
     postBalances?: unknown;
     loadedAddresses?: { writable?: unknown; readonly?: unknown } | null;
   } | null;
-  transaction?: { message?: { accountKeys?: unknown } } | null;
+  transaction?: { message?: { accountKeys?: unknown; header?: { numRequiredSignatures?: unknown } | null } } | null;
 }
 
 const lamports = (values: unknown): bigint[] | null =>
@@ -46,10 +51,12 @@ export function fromRpcJson(signature: string, result: unknown): ChainTransactio
   const pre = lamports(r.meta?.preBalances);
   const post = lamports(r.meta?.postBalances);
   const fee = r.meta?.fee;
-  if (!keys || !writable || !readonly || !pre || !post || typeof fee !== 'number' || typeof r.slot !== 'number') {
+  const signers = r.transaction?.message?.header?.numRequiredSignatures;
+  const blockTime = r.blockTime ?? null;
+  if (!keys || !writable || !readonly || !pre || !post || typeof fee !== 'number' || typeof r.slot !== 'number' || typeof signers !== 'number' || !Number.isInteger(signers) || signers < 1 || (blockTime !== null && typeof blockTime !== 'number')) {
     throw new Error(`transaction ${signature}: the RPC answered a getTransaction result of an unknown shape`);
   }
-  return finish({ signature, slot: r.slot, err: r.meta?.err ?? null, fee: BigInt(fee), accounts: [...keys, ...writable, ...readonly], preBalances: pre, postBalances: post });
+  return finish({ signature, slot: r.slot, blockTime: blockTime as number | null, signers, err: r.meta?.err ?? null, fee: BigInt(fee), accounts: [...keys, ...writable, ...readonly], preBalances: pre, postBalances: post });
 }
 
 /** web3.js's `getTransaction` response (maxSupportedTransactionVersion 0). */
@@ -59,6 +66,8 @@ export function fromWeb3Transaction(signature: string, tx: VersionedTransactionR
   return finish({
     signature,
     slot: tx.slot,
+    blockTime: tx.blockTime ?? null,
+    signers: tx.transaction.message.header.numRequiredSignatures,
     err: tx.meta.err ?? null,
     fee: BigInt(tx.meta.fee),
     accounts: keys.keySegments().flat().map((k) => k.toBase58()),

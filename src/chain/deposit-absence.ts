@@ -1,32 +1,47 @@
 // Whether a signed deposit the service did not take was spent, as the chain says: the proof that
-// "nothing was spent" needs. Absent is proven only once the chain's block height has passed the
-// transaction's lastValidBlockHeight; until then it may still land (the service holds it).
+// "nothing was spent" needs. The service's lastValidBlockHeight proves nothing (it is the
+// service's word): absent is proven only by the chain's own answers, in the order that cannot
+// race: first the deposit's recentBlockhash no longer valid (finalized: expired on every fork,
+// so nothing can land on it any more), then its signature unknown. And only on an RPC that knew
+// that blockhash before signing: an RPC on another cluster knows neither.
 import { UsageError } from '../errors.js';
 import { ChainUnavailableError, type ChainReader } from './chain-reader.js';
-import { depositAbsence } from './transfer-checks.js';
+
+/** The signed deposit: its signature, the recentBlockhash of its message, the service's lastValidBlockHeight (for words only). */
+export interface SignedDeposit {
+  signature: string;
+  blockhash: string;
+  lastValidBlockHeight: number;
+  /** The chain at --rpc-url knew the blockhash before signing (the funds check asked); false or absent: not recorded. */
+  blockhashKnownBeforeSigning?: boolean;
+}
+
+export const BLOCKHASH_NOT_KNOWN = "not proven: the RPC did not know the deposit's blockhash before signing";
 
 export type DepositEvidence =
-  /** Not on chain and past its last valid block: it can never land. */
-  | { kind: 'proven-absent'; blockHeight: number; lastValidBlockHeight: number }
-  /** Not on chain yet: it may land until `lastValidBlockHeight`. */
-  | { kind: 'may-land'; blockHeight: number; lastValidBlockHeight: number }
+  /** Not on chain and its blockhash expired: it can never land. */
+  | { kind: 'proven-absent'; lastValidBlockHeight: number }
+  /** Not on chain yet and its blockhash still valid: it may land. */
+  | { kind: 'may-land'; lastValidBlockHeight: number }
   /** On chain: the deposit was spent whatever the service says. */
   | { kind: 'on-chain'; lastValidBlockHeight: number }
-  /** The chain could not be read. */
+  /** The chain could not be read, or cannot prove it (another cluster): the reason says which. */
   | { kind: 'unknown'; reason: string; lastValidBlockHeight: number };
 
-/** Looks the deposit up on chain and compares the block height with its last valid block. */
-export async function depositEvidence(chain: () => Promise<ChainReader>, signature: string, lastValidBlockHeight: number): Promise<DepositEvidence> {
+/** Asks the chain whether the deposit's blockhash expired, then whether the deposit is on chain. */
+export async function depositEvidence(chain: () => Promise<ChainReader>, deposit: SignedDeposit): Promise<DepositEvidence> {
+  const { lastValidBlockHeight } = deposit;
   try {
     const reader = await chain();
-    // Height first: a deposit that is absent at a height past its last valid block can never land.
-    const blockHeight = await reader.blockHeight();
-    if ((await reader.transaction(signature)) !== null) return { kind: 'on-chain', lastValidBlockHeight };
-    return depositAbsence(blockHeight, lastValidBlockHeight).proven
-      ? { kind: 'proven-absent', blockHeight, lastValidBlockHeight }
-      : { kind: 'may-land', blockHeight, lastValidBlockHeight };
+    // Blockhash first: a signature absent once its blockhash is dead can never appear.
+    const valid = await reader.blockhashValid(deposit.blockhash, 'finalized');
+    if ((await reader.transaction(deposit.signature)) !== null) return { kind: 'on-chain', lastValidBlockHeight };
+    if (valid) return { kind: 'may-land', lastValidBlockHeight };
+    // An RPC that never knew the blockhash calls it invalid: that proves nothing.
+    if (deposit.blockhashKnownBeforeSigning !== true) return { kind: 'unknown', reason: BLOCKHASH_NOT_KNOWN, lastValidBlockHeight };
+    return { kind: 'proven-absent', lastValidBlockHeight };
   } catch (err) {
-    if (err instanceof ChainUnavailableError || err instanceof UsageError) return { kind: 'unknown', reason: err.message, lastValidBlockHeight };
+    if (err instanceof ChainUnavailableError || err instanceof UsageError) return { kind: 'unknown', reason: `not checked on chain: ${err.message}`, lastValidBlockHeight };
     throw err;
   }
 }
@@ -34,7 +49,7 @@ export async function depositEvidence(chain: () => Promise<ChainReader>, signatu
 /**
  * The chain's answer as domain/deposit-evidence.ts takes it: true proves nothing was spent,
  * false proves the deposit landed, null proves neither (it may still land, or the chain could
- * not be read: the reason is returned for a warning).
+ * not be read or cannot prove it: the reason is returned for the words).
  */
 export function chainProvesAbsent(e: DepositEvidence): { provesAbsent: boolean | null; unchecked: string | null } {
   switch (e.kind) {

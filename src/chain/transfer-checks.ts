@@ -48,18 +48,37 @@ export function checkDeposit(tx: ChainTransaction | null, expected: { owner: str
 }
 
 /**
- * A payout or refund: the owner's SOL up (a fee the owner paid counted back), by at least
- * `minimumLamports` when one is given. What it paid is returned for a total over several payouts.
+ * A payout or refund: SOL to the owner from another account. The owner must not have signed it
+ * (a transaction the owner paid for or moved between its own accounts proves no payout), its
+ * gain must be matched by what other accounts lost, it must not predate the trade (`notBeforeMs`,
+ * when the chain gives a blockTime), and it must pay at least `minimumLamports` when one is
+ * given. What it paid is returned for a total over several payouts.
  */
-export function checkPayout(tx: ChainTransaction | null, expected: { owner: string; minimumLamports?: bigint; what?: string }): Check & { paidLamports: bigint } {
+export function checkPayout(
+  tx: ChainTransaction | null,
+  expected: { owner: string; minimumLamports?: bigint; what?: string; notBeforeMs?: number },
+): Check & { paidLamports: bigint } {
   if (tx === null) return { mark: 'not-found', chain: 'not on chain', paidLamports: 0n };
   const bad = failed(tx);
   if (bad) return { ...bad, paidLamports: 0n };
-  const paid = lamportsChange(tx, expected.owner) + (tx.accounts[0] === expected.owner ? tx.fee : 0n);
+  if (tx.accounts.slice(0, tx.signers).includes(expected.owner)) {
+    return { mark: 'contradicts', chain: `your wallet signed it${tx.accounts[0] === expected.owner ? ' and paid its fee' : ''}: a transaction of your own is no payout, slot ${tx.slot}`, paidLamports: 0n };
+  }
+  const paid = lamportsChange(tx, expected.owner);
   if (paid <= 0n) {
     const gain = largestGain(tx);
     const went = gain ? `pays ${sol(gain.lamports)} to ${gain.address}, not your wallet` : 'pays no SOL to your wallet';
     return { mark: 'contradicts', chain: went, paidLamports: 0n };
+  }
+  let given = 0n;
+  tx.accounts.forEach((a, i) => {
+    if (a !== expected.owner && tx.postBalances[i]! < tx.preBalances[i]!) given += tx.preBalances[i]! - tx.postBalances[i]!;
+  });
+  if (given - tx.fee < paid) {
+    return { mark: 'contradicts', chain: `your wallet gains ${sol(paid)} but other accounts give only ${sol(given - tx.fee > 0n ? given - tx.fee : 0n)} beyond the fee`, paidLamports: 0n };
+  }
+  if (expected.notBeforeMs !== undefined && tx.blockTime !== null && tx.blockTime < Math.floor(expected.notBeforeMs / 1000)) {
+    return { mark: 'contradicts', chain: `landed at ${new Date(tx.blockTime * 1000).toISOString()}, before the trade was created`, paidLamports: 0n };
   }
   if (expected.minimumLamports !== undefined && paid < expected.minimumLamports) {
     return { mark: 'contradicts', chain: `pays ${sol(paid)} to your wallet, less than ${expected.what ?? 'the minimum'} ${sol(expected.minimumLamports)}`, paidLamports: paid };
@@ -78,12 +97,12 @@ export function checkSwap(tx: ChainTransaction | null, failureReported = false):
 }
 
 /**
- * A signed deposit that is not on chain: spent it may still be, until the chain passes the
- * transaction's lastValidBlockHeight; after that the chain proves it never will be.
+ * A signed deposit that is not on chain: it may still land while the chain holds its blockhash
+ * valid; once the chain says the blockhash expired, it never will, provided this chain knew the
+ * blockhash before signing (else it is another cluster, and its "invalid" proves nothing).
  */
-export function depositAbsence(blockHeight: number, lastValidBlockHeight: number): Check & { proven: boolean } {
-  if (blockHeight > lastValidBlockHeight) {
-    return { mark: 'verified', proven: true, chain: `not on chain, and block height ${blockHeight} is past its last valid block ${lastValidBlockHeight}: it can never land` };
-  }
-  return { mark: 'pending', proven: false, chain: `not on chain yet; it may still land until block ${lastValidBlockHeight} (now ${blockHeight})` };
+export function depositAbsence(blockhashValid: boolean, knownBeforeSigning: boolean, lastValidBlockHeight: number): Check & { proven: boolean } {
+  if (blockhashValid) return { mark: 'pending', proven: false, chain: `not on chain yet; its blockhash is still valid, so it may still land (the service gives block ${lastValidBlockHeight} as its last)` };
+  if (!knownBeforeSigning) return { mark: 'pending', proven: false, chain: "not on chain, but not proven never to land: the RPC did not know the deposit's blockhash before signing" };
+  return { mark: 'verified', proven: true, chain: 'not on chain, and the chain says its blockhash expired: it can never land' };
 }

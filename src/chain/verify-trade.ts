@@ -4,6 +4,7 @@
 // minimum). Reads only standard RPC through a ChainReader; never prints.
 import type { Trade } from '../api/types.js';
 import { ChainUnavailableError, type ChainReader } from './chain-reader.js';
+import type { SignedDeposit } from './deposit-absence.js';
 import { checkDeposit, checkPayout, checkSwap, depositAbsence, type Mark } from './transfer-checks.js';
 import { formatSol } from '../amounts.js';
 
@@ -43,14 +44,16 @@ export interface VerifyInput {
   owner: string;
   /** The treasury the user trusts (pinned or set), or null. */
   treasury: string | null;
-  /** The deposit this run signed (a buy): its signature and blockhash life. */
-  signedDeposit?: { signature: string; lastValidBlockHeight: number } | null;
+  /** The deposit this run signed (a buy): its signature, blockhash, and whether the chain knew it before signing. */
+  signedDeposit?: SignedDeposit | null;
   /** A sell's minimum as the owner signed it; else the trade's minimumOutputAmount. */
   signedMinimumLamports?: bigint | null;
 }
 
 /** Stages at which the service says the deposit is in (confirmed or beyond). */
 const DEPOSIT_CLAIMED = new Set(['funding', 'executing', 'settling', 'completed', 'failed', 'refunding', 'refunded', 'requires_review']);
+/** Stages past awaiting_deposit: the service has a deposit, so it must name one. */
+const PAST_DEPOSIT = new Set([...DEPOSIT_CLAIMED, 'confirming_deposit']);
 /** Stages at which the service says no deposit was taken. */
 const NO_DEPOSIT = new Set(['expired', 'cancelled']);
 
@@ -80,7 +83,18 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
     if (signed && named !== null && named !== signed.signature) {
       checks.push({ signature: named, role: 'deposit', expected: `the deposit you signed, ${signed.signature}`, mark: 'contradicts', chain: 'the service names another transaction as your deposit' });
     }
+    if (signature === null && PAST_DEPOSIT.has(trade.stage)) {
+      checks.push({ signature: null, role: 'deposit', expected, mark: 'not-found', chain: `the service reports the buy ${trade.stage} but names no deposit` });
+    }
     if (signature !== null) {
+      // The blockhash is asked before the signature, so that "expired, then absent" cannot race a late landing.
+      // An RPC that cannot answer it (no isBlockhashValid) costs the absence proof only.
+      const blockhashValid = signed
+        ? await chain.blockhashValid(signed.blockhash, 'finalized').catch((err: unknown) => {
+            if (err instanceof ChainUnavailableError) return null;
+            throw err;
+          })
+        : null;
       const tx = await chain.transaction(signature);
       if (tx !== null) {
         const c = checkDeposit(tx, { owner, treasury: input.treasury, amountLamports: amount });
@@ -90,9 +104,9 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
         else checks.push({ signature, role: 'deposit', expected, ...c });
       } else if (DEPOSIT_CLAIMED.has(trade.stage)) {
         checks.push({ signature, role: 'deposit', expected, mark: 'not-found', chain: 'not on chain, though the service says the deposit confirmed' });
-      } else if (signed) {
+      } else if (signed && blockhashValid !== null) {
         const height = await chain.blockHeight();
-        const absent = depositAbsence(height, signed.lastValidBlockHeight);
+        const absent = depositAbsence(blockhashValid, signed.blockhashKnownBeforeSigning === true, signed.lastValidBlockHeight);
         deposit = { onChain: false, proven: absent.proven, lastValidBlockHeight: signed.lastValidBlockHeight, blockHeight: height };
         checks.push({ signature, role: 'deposit', expected, mark: absent.mark, chain: absent.chain });
       } else {
@@ -105,15 +119,27 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
     const reported = trade.failure !== null;
     checks.push({ signature: swap, role: 'swap', expected: reported ? 'the swap, failed as reported' : 'a swap that succeeded', ...checkSwap(await chain.transaction(swap), reported) });
   }
+  if (trade.side === 'buy' && trade.stage === 'completed' && trade.signatures.swaps.length === 0) {
+    checks.push({ signature: null, role: 'swap', expected: 'a swap that succeeded', mark: 'not-found', chain: 'the service reports the buy completed but names no swap' });
+  }
+
+  // A payout or refund must come after the trade was made; one transaction counts once, in one role.
+  const createdMs = Date.parse(trade.createdAt);
+  const notBefore = Number.isNaN(createdMs) ? {} : { notBeforeMs: createdMs };
+  const refund = trade.signatures.refund;
 
   if (trade.side === 'sell') {
     const minimum = input.signedMinimumLamports ?? BigInt(trade.minimumOutputAmount);
     const what = input.signedMinimumLamports != null ? 'the signed minimum' : 'the minimum';
-    const payouts = trade.signatures.payouts;
+    const payouts = [...new Set(trade.signatures.payouts)];
     const single = payouts.length === 1;
     let total = 0n;
     for (const payout of payouts) {
-      const c = checkPayout(await chain.transaction(payout), { owner, what, ...(single ? { minimumLamports: minimum } : {}) });
+      if (payout === refund) {
+        checks.push({ signature: payout, role: 'payout', expected: 'a payout, not the refund', mark: 'contradicts', chain: 'the service names the same transaction as a payout and as the refund' });
+        continue;
+      }
+      const c = checkPayout(await chain.transaction(payout), { owner, what, ...notBefore, ...(single ? { minimumLamports: minimum } : {}) });
       total += c.paidLamports;
       checks.push({ signature: payout, role: 'payout', expected: single ? `at least ${sol(minimum)} to your wallet` : 'SOL to your wallet', mark: c.mark, chain: c.chain });
     }
@@ -125,12 +151,15 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
     }
   }
 
-  const refund = trade.signatures.refund;
   if (refund !== null) {
     const done = trade.stage === 'refunded' || trade.refund?.state === 'complete';
-    const amount = trade.refund?.amountLamports ? BigInt(trade.refund.amountLamports) : undefined;
-    const c = checkPayout(await chain.transaction(refund), { owner, what: 'the refund the service reports', ...(amount === undefined ? {} : { minimumLamports: amount }) });
-    const expected = amount === undefined ? 'a refund to your wallet' : `${sol(amount)} back to your wallet`;
+    // A buy owes back its deposit less the platform fee, whatever amount the service reports
+    // (a sell's input is tokens: its refund is held to the amount reported, if any).
+    const owed = trade.side === 'buy' ? BigInt(trade.inputAmount) - BigInt(trade.platformFeeLamports ?? '0') : trade.refund?.amountLamports ? BigInt(trade.refund.amountLamports) : undefined;
+    const amount = owed === undefined ? undefined : owed > 0n ? owed : 0n;
+    const what = trade.side === 'buy' ? 'the deposit less the platform fee' : 'the refund the service reports';
+    const c = checkPayout(await chain.transaction(refund), { owner, what, ...notBefore, ...(amount === undefined ? {} : { minimumLamports: amount }) });
+    const expected = amount === undefined ? 'a refund to your wallet' : `at least ${sol(amount)} back to your wallet`;
     if (c.mark === 'not-found' && !done) checks.push({ signature: refund, role: 'refund', expected, mark: 'pending', chain: 'not on chain yet (the refund is under way)' });
     else checks.push({ signature: refund, role: 'refund', expected, mark: c.mark, chain: c.chain });
   } else if (trade.stage === 'refunded') {

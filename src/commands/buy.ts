@@ -1,5 +1,6 @@
 // `trader buy <token> <amount>`: what can be typed and what it means; the run checks locally,
 // then runs the buy flow and presents it.
+import type { SignedDeposit } from '../chain/deposit-absence.js';
 import { randomUUID } from 'node:crypto';
 import type { ServiceClient } from '../api/client.js';
 import type { BuyIntent, Trade } from '../api/types.js';
@@ -76,7 +77,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
     dryRun,
   );
   // For the chain checks after progress: the deposit this run signed, and the treasury trusted.
-  let signedDeposit: { signature: string; lastValidBlockHeight: number } | null = null;
+  let signedDeposit: SignedDeposit | null = null;
   let treasury = start.treasury;
   const { runBuy } = await import('../trade/buy-flow.js');
   const outcome = await screen.run((stage) =>
@@ -87,11 +88,9 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
         signal: ctx.signal,
         keypair,
         funds: chainFunds(ctx, keypair.publicKey),
-        async depositEvidence(signature, lastValidBlockHeight) {
+        async depositEvidence(deposit) {
           const { depositEvidence, chainProvesAbsent } = await import('../chain/deposit-absence.js');
-          const { provesAbsent, unchecked } = chainProvesAbsent(await depositEvidence(() => ctx.chain(), signature, lastValidBlockHeight));
-          if (unchecked) ctx.output.warn(`not checked on chain: ${unchecked}`);
-          return provesAbsent;
+          return chainProvesAbsent(await depositEvidence(() => ctx.chain(), deposit));
         },
       },
       {
@@ -128,7 +127,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
           return pinned;
         },
         stage,
-        signed: (signature, lastValidBlockHeight) => void (signedDeposit = { signature, lastValidBlockHeight }),
+        signed: (deposit) => void (signedDeposit = deposit),
       },
     ),
   );
@@ -173,9 +172,9 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
 
 /** The funds check's chain read; a chain that cannot be read is a warning, and the buy goes on. */
 function chainFunds(ctx: Context, owner: string) {
-  return async (intent: BuyIntent, facts: { networkFeeLamports: bigint }) => {
+  return async (intent: BuyIntent, facts: { networkFeeLamports: bigint; recentBlockhash: string }) => {
     const { readFunds } = await import('../chain/funds-check.js');
-    const funds = await readFunds(() => ctx.chain(), owner, BigInt(intent.amountLamports), facts.networkFeeLamports);
+    const funds = await readFunds(() => ctx.chain(), owner, BigInt(intent.amountLamports), facts.networkFeeLamports, facts.recentBlockhash);
     if (!funds.checked) ctx.output.warn(`not checked on chain: ${funds.reason}`);
     return funds;
   };

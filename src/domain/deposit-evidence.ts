@@ -20,6 +20,8 @@ export interface DepositEvidence {
    * null or absent: not checked.
    */
   chainProvesAbsent?: boolean | null;
+  /** Why the chain proves neither (not read, or an RPC that did not know the deposit's blockhash), or null. */
+  chainUnchecked?: string | null;
   /** What else happened, in brackets after the status ("the cancel failed"), or null. */
   note?: string | null;
   /** The command that follows the buy, or null when the caller says it elsewhere. */
@@ -46,6 +48,12 @@ export function depositWords(e: DepositEvidence): string {
   if (e.chainProvesAbsent === false) {
     return `${where}, but the chain shows the signed deposit landed: the SOL was spent${followIt}`;
   }
+  // Why the chain proves nothing goes before the command to copy, which ends the sentence.
+  const why = e.chainUnchecked ? ` (${e.chainUnchecked})` : '';
+  return unproven(e, where, why + check, why + followIt);
+}
+
+function unproven(e: DepositEvidence, where: string, check: string, followIt: string): string {
   const ended = e.status === 'cancelled' || e.status === 'expired';
   if (ended && e.depositRecorded === false) {
     return (

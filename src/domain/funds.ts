@@ -11,6 +11,11 @@ export type Funds =
       networkFeeLamports: bigint;
       /** Rent-exempt minimum of a system account: what the wallet must keep. */
       keepLamports: bigint;
+      /**
+       * The chain knew the deposit's recentBlockhash (read before signing): only then may this
+       * chain later prove the deposit absent (an RPC on another cluster knows neither).
+       */
+      blockhashKnown?: boolean;
     }
   /** The chain could not be read: the buy goes on, and says so. */
   | { checked: false; reason: string };

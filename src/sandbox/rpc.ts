@@ -103,6 +103,13 @@ function call(world: World, method: string, params: unknown[]): unknown {
       return { absoluteSlot: height, blockHeight: height, epoch: Math.floor(height / 432_000), slotIndex: height % 432_000, slotsInEpoch: 432_000, transactionCount: Object.keys(world.state.chain.transactions ?? {}).length };
     case 'getLatestBlockhash':
       return { context, value: issueBlockhash(world.state, now) };
+    case 'isBlockhashValid': {
+      // Valid while the height has not passed the blockhash's last valid block; a blockhash
+      // this chain never issued (another cluster's) is not valid.
+      if (typeof params[0] !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(params[0])) throw invalidParams('expected a base58 blockhash');
+      const last = world.state.chain.blockhashes[params[0]];
+      return { context, value: last !== undefined && height <= last };
+    }
     case 'getMinimumBalanceForRentExemption': {
       const size = params[0] ?? 0;
       if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw invalidParams('expected a data size');

@@ -13,6 +13,7 @@ import { pollUntil } from './poll.js';
 import type { BuyReview, QuoteRead } from '../domain/buy-review.js';
 import { buySlippageProblems, readQuote } from './buy-quote.js';
 import { firstSignature } from '../chain/deposit-signature.js';
+import type { SignedDeposit } from '../chain/deposit-absence.js';
 import { fundsShort, fundsShortMessage, type Funds } from '../domain/funds.js';
 import { readTradeOrNull } from './read-trade.js';
 import { buyStatusStage } from './stages.js';
@@ -59,8 +60,8 @@ export interface BuyHooks {
   pinTreasury(address: string): string;
   /** A stage change while following the buy (an API stage name, see stages.ts). */
   stage(stage: string): void;
-  /** The deposit is signed: its signature (its id on chain) and the last block height it can land at. */
-  signed?(signature: string, lastValidBlockHeight: number): void;
+  /** The deposit is signed: its signature (its id on chain), its blockhash life, and whether the chain knew the blockhash before signing. */
+  signed?(deposit: SignedDeposit): void;
 }
 
 export interface BuyDeps {
@@ -74,7 +75,7 @@ export interface BuyDeps {
    * What the chain shows of a signed deposit the service says it did not take
    * (src/chain/deposit-absence.ts): only its proof makes "nothing was spent".
    */
-  depositEvidence?(signature: string, lastValidBlockHeight: number): Promise<boolean | null>;
+  depositEvidence?(deposit: SignedDeposit): Promise<{ provesAbsent: boolean | null; unchecked: string | null }>;
 }
 
 /** How a buy ended: a result to show, or a stop (refused, declined, interrupted, a service error, a local refusal). */
@@ -173,7 +174,14 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
       }
     }
     const signed = signDepositTransaction(created.deposit.transaction, deps.keypair.secretKey);
-    hooks.signed?.(firstSignature(signed), created.deposit.lastValidBlockHeight);
+    // The blockhash is the signed message's own; whether the chain knew it was read before signing.
+    const signedDeposit: SignedDeposit = {
+      signature: firstSignature(signed),
+      blockhash: inspection.facts.recentBlockhash,
+      lastValidBlockHeight: created.deposit.lastValidBlockHeight,
+      blockhashKnownBeforeSigning: funds?.checked === true && funds.blockhashKnown === true,
+    };
+    hooks.signed?.(signedDeposit);
     try {
       intent = await submitDeposit(deps, intent, signed);
     } catch (err) {
@@ -187,10 +195,10 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
       track.phase = 'submitted';
       const known = await afterRefusedDeposit(api, intent.id);
       const lastValidBlockHeight = created.deposit.lastValidBlockHeight;
-      const chainProvesAbsent = deps.depositEvidence ? await deps.depositEvidence(firstSignature(signed), lastValidBlockHeight) : null;
+      const { provesAbsent: chainProvesAbsent, unchecked } = deps.depositEvidence ? await deps.depositEvidence(signedDeposit) : { provesAbsent: null, unchecked: null };
       // Where the chain can answer later, say how to ask it.
       const verify = deps.depositEvidence && chainProvesAbsent !== true ? `trader trades ${intent.id} --verify` : null;
-      throw track.serviceError(err, depositWords({ buyId: intent.id, ...known, lastValidBlockHeight, chainProvesAbsent, follow: verify }));
+      throw track.serviceError(err, depositWords({ buyId: intent.id, ...known, lastValidBlockHeight, chainProvesAbsent, chainUnchecked: unchecked, follow: verify }));
     }
     track.phase = 'submitted';
   } else {

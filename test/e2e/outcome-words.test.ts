@@ -207,3 +207,83 @@ describe('buys after the signed deposit was handed over', () => {
     expect(message).not.toMatch(/nothing (was )?spent/);
   });
 });
+
+describe('a hostile service claims the deposit is already past its lastValidBlockHeight', () => {
+  it('answers the deposit with 400 and holds it: the chain still holds the blockhash valid, so never "nothing was spent"', async () => {
+    const CREATE = /^\/api\/v1\/trade\/buys$/;
+    const height = async () => (await (await fetch(sb.rpcUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBlockHeight' }) })).json()).result as number;
+    let held = 0;
+    const proxy = await startScriptedProxy(sb.url, async (req, forward) => {
+      const path = req.path.split('?')[0]!;
+      // The deposit is built on a fresh blockhash, but claimed to have expired ten blocks ago …
+      if (req.method === 'POST' && CREATE.test(path)) {
+        const claimed = (await height()) - 10;
+        return rewritten(await forward(req), (d) => (d.deposit.lastValidBlockHeight = claimed));
+      }
+      // … and the signed deposit is kept (to broadcast later), answered with an error.
+      if (req.method === 'POST' && DEPOSIT.test(path)) {
+        held++;
+        return { status: 400, text: JSON.stringify({ error: { code: 'DEPOSIT_FAILED', message: 'blockhash expired' } }) };
+      }
+      return forward(req);
+    });
+    closeAfterAll(() => proxy.close());
+    const r = await runCli(['buy', sb.tokens[0]!.mint, '0.01sol', '--yes', '--json'], { env: envFor(proxy.url) });
+    expect(r.code, r.stderr).toBe(3);
+    expect(held).toBe(1);
+    const { message } = lastJsonError(r);
+    expect(message).not.toMatch(/nothing (was )?spent|you may buy again/);
+    expect(message).toMatch(/is cancelled and the service records no deposit signature; what is not known: .* do not buy again before it has expired; check with: trader trades [0-9a-f-]{36} --verify/);
+  });
+});
+
+describe('an RPC on another cluster proves no absence', () => {
+  it('a refused deposit with an RPC that calls every blockhash invalid (it never saw it): "not proven", never "nothing was spent"', async () => {
+    let blockhashAsks = 0;
+    // An RPC that never saw the sandbox's blockhashes; everything else is the sandbox's chain.
+    const rpc = await startScriptedProxy(new URL(sb.rpcUrl).origin, async (req, forward) => {
+      const call = JSON.parse(req.body || '{}');
+      if (call.method === 'isBlockhashValid') {
+        blockhashAsks++;
+        return { status: 200, text: JSON.stringify({ jsonrpc: '2.0', result: { context: { slot: 1 }, value: false }, id: call.id }) };
+      }
+      return forward(req);
+    });
+    closeAfterAll(() => rpc.close());
+    const proxy = await startScriptedProxy(sb.url, async (req, forward) => {
+      const path = req.path.split('?')[0]!;
+      // The signed deposit is kept, answered with an error.
+      if (req.method === 'POST' && DEPOSIT.test(path)) return { status: 400, text: JSON.stringify({ error: { code: 'DEPOSIT_FAILED', message: 'broadcast failed' } }) };
+      return forward(req);
+    });
+    closeAfterAll(() => proxy.close());
+    const r = await runCli(['buy', sb.tokens[0]!.mint, '0.01sol', '--yes', '--json'], { env: { ...envFor(proxy.url), TRADER_RPC_URL: `${rpc.url}/rpc` } });
+    expect(r.code, r.stderr).toBe(3);
+    // Asked before signing (the funds check) and after the refusal.
+    expect(blockhashAsks).toBe(2);
+    const { message } = lastJsonError(r);
+    expect(message).not.toMatch(/nothing (was )?spent|you may buy again/);
+    expect(message).toContain("(not proven: the RPC did not know the deposit's blockhash before signing); check with: trader trades");
+  });
+});
+
+describe('trades --verify: a buy that names no deposit or no swap is not verified', () => {
+  it.each([
+    { name: 'completed, no deposit named', edit: (d: any) => (d.signatures.deposit = null), evidence: /deposit should be .* but the chain shows: the service reports the buy completed but names no deposit/ },
+    { name: 'completed, no swap named', edit: (d: any) => (d.signatures.swaps = []), evidence: /swap should be a swap that succeeded, but the chain shows: the service reports the buy completed but names no swap/ },
+  ])('$name: exit 3, CHAIN_CONTRADICTS_SERVICE', async ({ edit, evidence }) => {
+    const { intent } = await completeBuy(sb);
+    const proxy = await startScriptedProxy(sb.url, async (req, forward) => {
+      const answer = await forward(req);
+      return req.method === 'GET' && GET_TRADE.test(req.path.split('?')[0]!) ? rewritten(answer, edit) : answer;
+    });
+    closeAfterAll(() => proxy.close());
+    const honest = await runCli(['trades', intent.id, '--verify', '--json'], { env: envFor(sb.url) });
+    expect(honest.code, honest.stderr).toBe(0);
+    const r = await runCli(['trades', intent.id, '--verify', '--json'], { env: envFor(proxy.url) });
+    expect(r.code, r.stderr).toBe(3);
+    expect(JSON.parse(r.stdout).verification.verdict).toBe('contradicted');
+    expect(lastJsonError(r)).toMatchObject({ code: 'CHAIN_CONTRADICTS_SERVICE', category: 'service', retryable: false });
+    expect(lastJsonError(r).message).toMatch(evidence);
+  });
+});

@@ -51,6 +51,20 @@ describe('the chain and the service share one ledger', () => {
     expect(await chain.getMinimumBalanceForRentExemption(0)).toBe(890_880);
   });
 
+  it('isBlockhashValid answers over the blockhashes it issued: valid through their last valid block, then not; one it never issued is not valid', async () => {
+    const { blockhash } = await chain.getLatestBlockhash();
+    expect((await chain.isBlockhashValid(blockhash)).value).toBe(true);
+    // Another cluster's blockhash (well formed, never issued here).
+    expect((await chain.isBlockhashValid('GHtXQBsoZHVnNFa9YevAzFr17DJjgHXk3ycTKD5xD3Zi')).value).toBe(false);
+    // 150 blocks of 400 ms: 59 s in it is still valid (147 blocks), 61 s in it is not (152).
+    await sb.advance(59);
+    expect((await chain.isBlockhashValid(blockhash)).value).toBe(true);
+    await sb.advance(2);
+    expect((await chain.isBlockhashValid(blockhash)).value).toBe(false);
+    const bad = await fetch(sb.rpcUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'isBlockhashValid', params: [42] }) });
+    expect((await bad.json()).error).toMatchObject({ code: -32602 });
+  });
+
   /** Buys token 1, then sells all of it; `before`: the wallet's balance between the two. */
   async function sellAll(): Promise<{ payout: string; received: bigint; minimum: bigint; before: bigint }> {
     const mint = sb.tokens[1]!.mint;

@@ -10,7 +10,9 @@ import type { BuyIntent, Trade } from '../../src/api/types.js';
 import { systemClock } from '../../src/clock.js';
 import type { TradeStop } from '../../src/domain/trade-stop.js';
 import { ApiError, InterruptedError, UsageError } from '../../src/errors.js';
-import { runBuy, type BuyHooks, type BuyOutcome, type BuyRequest } from '../../src/trade/buy-flow.js';
+import { runBuy, type BuyDeps, type BuyHooks, type BuyOutcome, type BuyRequest } from '../../src/trade/buy-flow.js';
+import type { SignedDeposit } from '../../src/chain/deposit-absence.js';
+import { VersionedTransaction } from '@solana/web3.js';
 import { AMOUNT, MINT, budget, build, goodDeposit, intent as intentOf, owner, stranger, transfer, treasury } from './tx-fixtures.js';
 
 const keypair = { publicKey: owner.publicKey.toBase58(), secretKey: owner.secretKey, warnings: [] };
@@ -107,9 +109,9 @@ function hooks(over: Partial<BuyHooks> = {}): BuyHooks {
   return { created: () => {}, confirm: async () => true, pinTreasury: (a) => a, stage: () => {}, ...over };
 }
 
-async function run(api: ServiceClient, req: BuyRequest, h: BuyHooks, signal = new AbortController().signal): Promise<BuyOutcome> {
+async function run(api: ServiceClient, req: BuyRequest, h: BuyHooks, signal = new AbortController().signal, extra: Partial<BuyDeps> = {}): Promise<BuyOutcome> {
   let outcome: BuyOutcome | undefined;
-  const running = runBuy({ api, clock: systemClock, signal, keypair }, req, h).then((o) => (outcome = o));
+  const running = runBuy({ api, clock: systemClock, signal, keypair, ...extra }, req, h).then((o) => (outcome = o));
   for (let i = 0; i < 2_000 && outcome === undefined; i++) await vi.advanceTimersByTimeAsync(500);
   return running;
 }
@@ -205,6 +207,34 @@ describe('a buy that stops', () => {
       `buy ${ID} is cancelled and the service records no deposit signature; what is not known: the signed deposit stays valid until block height 99 (about 90 s) and could still land until then, so do not buy again before it has expired`,
     );
     expect(proven).not.toMatch(/nothing was spent/);
+  });
+
+  it("a refused deposit asks the chain about the signed message's own blockhash, and whether the funds check found the chain knew it before signing", async () => {
+    const transaction = goodDeposit();
+    const blockhash = VersionedTransaction.deserialize(Buffer.from(transaction, 'base64')).message.recentBlockhash;
+    const funds = (blockhashKnown: boolean | null) => async () =>
+      blockhashKnown === null
+        ? { checked: false as const, reason: 'down' }
+        : { checked: true as const, balanceLamports: 10n ** 12n, depositLamports: AMOUNT, networkFeeLamports: 10_000n, keepLamports: 890_880n, blockhashKnown };
+    for (const [known, recorded] of [[true, true], [false, false], [null, false]] as const) {
+      const s = service({ transaction, deposit: new ApiError('HTTP 400: broadcast failed', { status: 400 }), depositSignature: null });
+      const api = { ...s.api, getBuy: async () => ({ intent: intentOf() }) } as ServiceClient;
+      const asked: SignedDeposit[] = [];
+      const signed: SignedDeposit[] = [];
+      const depositEvidence = async (d: SignedDeposit) => {
+        asked.push(d);
+        return d.blockhashKnownBeforeSigning ? { provesAbsent: true, unchecked: null } : { provesAbsent: null, unchecked: "not proven: the RPC did not know the deposit's blockhash before signing" };
+      };
+      const stop = stopOf(await run(api, request(), hooks({ signed: (d) => void signed.push(d) }), undefined, { funds: funds(known), depositEvidence }));
+      expect(asked).toEqual([{ signature: expect.any(String), blockhash, lastValidBlockHeight: 99, blockhashKnownBeforeSigning: recorded }]);
+      expect(signed).toEqual(asked);
+      const { proven } = stop as Extract<TradeStop, { kind: 'service-error' }>;
+      if (recorded) expect(proven).toMatch(/nothing was spent; you may buy again$/);
+      else {
+        expect(proven).not.toMatch(/nothing was spent/);
+        expect(proven).toMatch(/so do not buy again before it has expired \(not proven: the RPC did not know the deposit's blockhash before signing\); check with: trader trades \S+ --verify$/);
+      }
+    }
   });
 
   it('a deposit answered with an error that the service took: never "nothing was spent", phase submitted', async () => {

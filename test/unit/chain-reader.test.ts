@@ -101,4 +101,27 @@ describe('token balances', () => {
     expect(held).toEqual(new Map([[MINT, { amount: 2000n, decimals: 6 }]]));
     expect(programs).toEqual(['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb']);
   });
+
+  it('isBlockhashValid: the value as the RPC answers it; an RPC without the method fails that call only, at once', async () => {
+    const clock = fakeClock();
+    const calls: string[] = [];
+    const fetch = (async (_url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body)) as { id: string; method: string; params: unknown[] };
+      calls.push(`${body.method} ${JSON.stringify(body.params[1] ?? null)}`);
+      const answer =
+        body.method === 'isBlockhashValid'
+          ? body.params[0] === 'GHtXQBsoZHVnNFa9YevAzFr17DJjgHXk3ycTKD5xD3Zi'
+            ? { result: { context: { slot: 1 }, value: true } }
+            : { error: { code: -32601, message: 'Method not found' } }
+          : { result: { context: { slot: 1 }, value: 42 } };
+      return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, ...answer }), { headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof globalThis.fetch;
+    const chain = await open(fetch, clock);
+    expect(await chain.blockhashValid('GHtXQBsoZHVnNFa9YevAzFr17DJjgHXk3ycTKD5xD3Zi', 'finalized')).toBe(true);
+    expect(calls).toEqual(['isBlockhashValid {"commitment":"finalized"}']);
+    await expect(chain.blockhashValid('11111111111111111111111111111111', 'processed')).rejects.toThrow('checking the blockhash from rpc.example.com failed: the RPC does not answer isBlockhashValid');
+    expect(calls).toHaveLength(2);
+    expect(clock.sleeps).toEqual([]);
+    expect(await chain.balance(OWNER)).toBe(42n);
+  });
 });

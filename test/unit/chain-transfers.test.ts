@@ -13,9 +13,9 @@ const COMPUTE_BUDGET = 'ComputeBudget111111111111111111111111111111';
 const SIG = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
 
 /** A getTransaction result: one transfer `from` → `to`, fee paid by the first key. */
-function recorded(opts: { keys: string[]; pre: number[]; post: number[]; fee?: number; err?: unknown; version?: 0 | 'legacy'; loaded?: { writable: string[]; readonly: string[] } }) {
+function recorded(opts: { keys: string[]; pre: number[]; post: number[]; fee?: number; err?: unknown; version?: 0 | 'legacy'; loaded?: { writable: string[]; readonly: string[] }; signers?: number; blockTime?: number | null }) {
   return {
-    blockTime: 1732550400,
+    blockTime: opts.blockTime === undefined ? 1732550400 : opts.blockTime,
     meta: {
       computeUnitsConsumed: 450,
       err: opts.err ?? null,
@@ -34,7 +34,7 @@ function recorded(opts: { keys: string[]; pre: number[]; post: number[]; fee?: n
     transaction: {
       message: {
         accountKeys: opts.keys,
-        header: { numReadonlySignedAccounts: 0, numReadonlyUnsignedAccounts: 1, numRequiredSignatures: 1 },
+        header: { numReadonlySignedAccounts: 0, numReadonlyUnsignedAccounts: 1, numRequiredSignatures: opts.signers ?? 1 },
         instructions: [{ accounts: [0, 1], data: '3Bxs4NN8M2Yn4TLb', programIdIndex: opts.keys.length - 1, stackHeight: null }],
         recentBlockhash: 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N',
       },
@@ -125,6 +125,35 @@ describe('payout: SOL to the owner, at least the signed minimum', () => {
     });
     expect(checkPayout(tx(r), { owner: OWNER, minimumLamports: 100_000_000n }).mark).toBe('verified');
   });
+  it('a transaction the owner paid for (fee payer) is no payout, though the owner gained', () => {
+    // The owner pays the fee and pulls 0.1 SOL from its own second account (a co-signer).
+    const r = recorded({ keys: [OWNER, STRANGER, SYSTEM], pre: [1_000_000_000, 500_000_000, 1], post: [1_099_995_000, 400_000_000, 1], signers: 2 });
+    const c = checkPayout(tx(r), { owner: OWNER, minimumLamports: 1n });
+    expect(c).toMatchObject({ mark: 'contradicts', paidLamports: 0n });
+    expect(c.chain).toContain('your wallet signed it and paid its fee');
+  });
+  it('the owner as a second signer is no payout either', () => {
+    const r = recorded({ keys: [TREASURY, OWNER, SYSTEM], pre: [50_000_000_000, 1_000_000_000, 1], post: [49_899_995_000, 1_100_000_000, 1], signers: 2 });
+    expect(checkPayout(tx(r), { owner: OWNER }).chain).toContain('your wallet signed it:');
+    // The same transfer signed by the treasury alone is a payout.
+    expect(checkPayout(tx({ ...r, transaction: { ...r.transaction, message: { ...r.transaction.message, header: { ...r.transaction.message.header, numRequiredSignatures: 1 } } } }), { owner: OWNER }).mark).toBe('verified');
+  });
+  it("the owner's gain must be matched by what other accounts gave beyond the fee", () => {
+    // 0.1 SOL to the owner, but the payer lost only 0.1 SOL − 1 lamport beyond the fee: inconsistent balances.
+    const r = recorded({ keys: [TREASURY, OWNER, SYSTEM], pre: [50_000_000_000, 1_000_000_000, 1], post: [49_899_995_001, 1_100_000_000, 1] });
+    expect(checkPayout(tx(r), { owner: OWNER }).mark).toBe('contradicts');
+    const exact = recorded({ keys: [TREASURY, OWNER, SYSTEM], pre: [50_000_000_000, 1_000_000_000, 1], post: [49_899_995_000, 1_100_000_000, 1] });
+    expect(checkPayout(tx(exact), { owner: OWNER }).mark).toBe('verified');
+  });
+  it('a payout from before the trade was created contradicts; at the same second, or with no blockTime, it counts', () => {
+    const at = (blockTime: number | null) => tx(recorded({ keys: [TREASURY, OWNER, SYSTEM], pre: [50_000_000_000, 1_000_000_000, 1], post: [49_899_995_000, 1_100_000_000, 1], blockTime }));
+    const created = 1732550400_000;
+    expect(checkPayout(at(1732550400), { owner: OWNER, notBeforeMs: created + 999 }).mark).toBe('verified');
+    const early = checkPayout(at(1732550399), { owner: OWNER, notBeforeMs: created });
+    expect(early.mark).toBe('contradicts');
+    expect(early.chain).toContain('before the trade was created');
+    expect(checkPayout(at(null), { owner: OWNER, notBeforeMs: created }).mark).toBe('verified');
+  });
 });
 
 describe('swaps and deposits not on chain', () => {
@@ -132,10 +161,13 @@ describe('swaps and deposits not on chain', () => {
     expect(checkSwap(tx(recorded({ keys: [TREASURY, STRANGER, SYSTEM], pre: [10, 0, 1], post: [5, 0, 1] }))).mark).toBe('verified');
     expect(checkSwap(tx(null)).mark).toBe('not-found');
   });
-  it('nothing spent is proven only past the last valid block height', () => {
-    expect(depositAbsence(1000, 1000)).toMatchObject({ proven: false, mark: 'pending' });
-    expect(depositAbsence(1000, 1000).chain).toContain('until block 1000');
-    expect(depositAbsence(1001, 1000)).toMatchObject({ proven: true, mark: 'verified' });
+  it('nothing spent is proven only when the chain says the blockhash expired, and knew it before signing', () => {
+    // The service's lastValidBlockHeight is only named: the chain's answer decides.
+    expect(depositAbsence(true, true, 1000)).toMatchObject({ proven: false, mark: 'pending' });
+    expect(depositAbsence(true, true, 1000).chain).toContain('its blockhash is still valid');
+    expect(depositAbsence(false, false, 1000)).toMatchObject({ proven: false, mark: 'pending' });
+    expect(depositAbsence(false, false, 1000).chain).toContain("the RPC did not know the deposit's blockhash before signing");
+    expect(depositAbsence(false, true, 1000)).toMatchObject({ proven: true, mark: 'verified' });
   });
 });
 
@@ -144,6 +176,9 @@ describe('results of an unknown shape are never taken as proof', () => {
     expect(() => tx({ ...recorded({ keys: [OWNER, SYSTEM], pre: [1], post: [1] }) })).toThrow(/balances do not match/);
     const noMeta = { ...recorded({ keys: [OWNER, SYSTEM], pre: [1, 1], post: [1, 1] }), meta: null };
     expect(() => tx(noMeta)).toThrow(/unknown shape/);
+    const r = recorded({ keys: [TREASURY, OWNER, SYSTEM], pre: [1, 1, 1], post: [1, 1, 1] });
+    const noHeader = { ...r, transaction: { ...r.transaction, message: { ...r.transaction.message, header: undefined } } };
+    expect(() => tx(noHeader)).toThrow(/unknown shape/);
   });
 });
 

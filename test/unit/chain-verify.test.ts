@@ -13,22 +13,38 @@ const POOL = 'DRpbCBMxVnDK7maPM5tGv6MvB3v1sRMC86PZ8okm21hy';
 
 /** A transaction moving `lamports` from → to, the fee paid by `from`. */
 function transfer(signature: string, from: string, to: string, lamports: bigint, fee = 5_000n): ChainTransaction {
-  return { signature, slot: 7, err: null, fee, accounts: [from, to], preBalances: [10n ** 12n, 10n ** 9n], postBalances: [10n ** 12n - lamports - fee, 10n ** 9n + lamports] };
+  return { signature, slot: 7, blockTime: null, signers: 1, err: null, fee, accounts: [from, to], preBalances: [10n ** 12n, 10n ** 9n], postBalances: [10n ** 12n - lamports - fee, 10n ** 9n + lamports] };
 }
 
-function reader(txs: ChainTransaction[], height = 1_000, down = false): ChainReader {
+/** The deposit's blockhash on the fake chain: valid up to block 950 (the chain's own answer). */
+const BLOCKHASH = 'GHtXQBsoZHVnNFa9YevAzFr17DJjgHXk3ycTKD5xD3Zi';
+/** What the fake chain was asked, in order. */
+let asked: string[] = [];
+
+function reader(txs: ChainTransaction[], height = 1_000, down = false, blockhashes: Record<string, number> = { [BLOCKHASH]: 950 }): ChainReader {
   const fail = () => {
     throw new ChainUnavailableError('reading from rpc.example failed: connection refused (ECONNREFUSED)');
   };
+  asked = [];
   return {
     host: 'rpc.example',
     balance: async () => (down ? fail() : 0n),
     blockHeight: async () => (down ? fail() : height),
+    blockhashValid: async (hash) => {
+      asked.push(`blockhash ${hash}`);
+      return down ? fail() : blockhashes[hash] !== undefined && height <= blockhashes[hash]!;
+    },
     rentExemptMinimum: async () => 890_880n,
     tokenBalances: async () => new Map(),
-    transaction: async (sig) => (down ? fail() : (txs.find((t) => t.signature === sig) ?? null)),
+    transaction: async (sig) => {
+      asked.push(`transaction ${sig}`);
+      return down ? fail() : (txs.find((t) => t.signature === sig) ?? null);
+    },
   };
 }
+
+/** The deposit this run signed; the service's lastValidBlockHeight (900) is only its word. */
+const signedDep = (known = true) => ({ signature: 'dep', blockhash: BLOCKHASH, lastValidBlockHeight: 900, blockhashKnownBeforeSigning: known });
 
 function trade(over: Partial<Trade> & { signatures?: Partial<Trade['signatures']> } = {}): Trade {
   const { signatures, ...rest } = over;
@@ -61,13 +77,13 @@ const swap = transfer('swap', TREASURY, POOL, 99_000_000n);
 
 describe('verifyTrade', () => {
   it('a completed buy with its deposit and swap on chain is verified', async () => {
-    const v = await verifyTrade(reader([deposit, swap]), { trade: trade(), owner: OWNER, treasury: TREASURY, signedDeposit: { signature: 'dep', lastValidBlockHeight: 900 } });
+    const v = await verifyTrade(reader([deposit, swap]), { trade: trade(), owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
     expect(v.verdict).toBe('verified');
     expect(v.checks.map((c) => c.mark)).toEqual(['verified', 'verified']);
   });
 
   it('the service naming another deposit than the one signed contradicts it', async () => {
-    const v = await verifyTrade(reader([deposit, swap]), { trade: trade({ signatures: { deposit: 'other' } }), owner: OWNER, treasury: TREASURY, signedDeposit: { signature: 'dep', lastValidBlockHeight: 900 } });
+    const v = await verifyTrade(reader([deposit, swap]), { trade: trade({ signatures: { deposit: 'other' } }), owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
     expect(v.verdict).toBe('contradicted');
     expect(contradictionLine(v)).toBe('the chain contradicts the service: deposit other should be the deposit you signed, dep, but the chain shows: the service names another transaction as your deposit');
   });
@@ -84,12 +100,50 @@ describe('verifyTrade', () => {
     expect(v.verdict).toBe('contradicted');
   });
 
-  it('a signed deposit not on chain: pending up to its last valid block, proven absent one block past it', async () => {
-    const submitted = trade({ stage: 'confirming_deposit', status: 'deposit_submitted', signatures: { deposit: null, swaps: [] } });
-    const at = await verifyTrade(reader([], 900), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposit: { signature: 'dep', lastValidBlockHeight: 900 } });
-    expect(at).toMatchObject({ verdict: 'incomplete', deposit: { onChain: false, proven: false, lastValidBlockHeight: 900, blockHeight: 900 } });
-    const past = await verifyTrade(reader([], 901), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposit: { signature: 'dep', lastValidBlockHeight: 900 } });
+  it('a signed deposit not on chain: pending while the chain holds its blockhash valid (whatever lastValidBlockHeight the service gave), proven absent one block past', async () => {
+    const submitted = trade({ stage: 'awaiting_deposit', status: 'awaiting_deposit', signatures: { deposit: null, swaps: [] } });
+    // Height 950 is past the service's 900 but the chain holds the blockhash valid to 950: no proof.
+    const at = await verifyTrade(reader([], 950), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
+    expect(at).toMatchObject({ verdict: 'incomplete', deposit: { onChain: false, proven: false, lastValidBlockHeight: 900, blockHeight: 950 } });
+    const past = await verifyTrade(reader([], 951), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
     expect(past).toMatchObject({ verdict: 'verified', deposit: { proven: true } });
+    // Blockhash first, then the signature: the order that cannot race a late landing.
+    expect(asked).toEqual([`blockhash ${BLOCKHASH}`, 'transaction dep']);
+  });
+
+  it('an RPC that cannot answer isBlockhashValid costs the absence proof only: a landed deposit is still verified', async () => {
+    const noMethod = (txs: ChainTransaction[]) => ({
+      ...reader(txs, 951),
+      blockhashValid: async () => {
+        throw new ChainUnavailableError('checking the blockhash from rpc.example failed: the RPC does not answer isBlockhashValid');
+      },
+    });
+    expect((await verifyTrade(noMethod([deposit, swap]), { trade: trade(), owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() })).verdict).toBe('verified');
+    const submitted = trade({ stage: 'awaiting_deposit', status: 'awaiting_deposit', signatures: { deposit: null, swaps: [] } });
+    const v = await verifyTrade(noMethod([]), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
+    expect(v).toMatchObject({ verdict: 'incomplete', checks: [{ mark: 'pending', chain: 'not on chain (yet)' }] });
+  });
+
+  it('an RPC that did not know the blockhash before signing (another cluster) proves no absence', async () => {
+    const submitted = trade({ stage: 'awaiting_deposit', status: 'awaiting_deposit', signatures: { deposit: null, swaps: [] } });
+    const v = await verifyTrade(reader([], 951), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposit: signedDep(false) });
+    expect(v).toMatchObject({ verdict: 'incomplete', deposit: { proven: false } });
+    expect(v.checks[0]!.chain).toContain("the RPC did not know the deposit's blockhash before signing");
+  });
+
+  it('a buy past awaiting_deposit naming no deposit, or completed naming no swap, is not verified', async () => {
+    for (const stage of ['confirming_deposit', 'funding', 'completed', 'refunded'] as const) {
+      const v = await verifyTrade(reader([swap]), { trade: trade({ stage, signatures: { deposit: null } }), owner: OWNER, treasury: TREASURY });
+      expect(v.verdict, stage).toBe('contradicted');
+      expect(v.checks[0], stage).toMatchObject({ role: 'deposit', signature: null, mark: 'not-found' });
+    }
+    const awaiting = await verifyTrade(reader([]), { trade: trade({ stage: 'awaiting_deposit', signatures: { deposit: null, swaps: [] } }), owner: OWNER, treasury: TREASURY });
+    expect(awaiting).toMatchObject({ verdict: 'verified', checks: [] });
+    const noSwap = await verifyTrade(reader([deposit]), { trade: trade({ signatures: { swaps: [] } }), owner: OWNER, treasury: TREASURY });
+    expect(noSwap.verdict).toBe('contradicted');
+    expect(contradictionLine(noSwap)).toContain('the service reports the buy completed but names no swap');
+    const executing = await verifyTrade(reader([deposit]), { trade: trade({ stage: 'executing', signatures: { swaps: [] } }), owner: OWNER, treasury: TREASURY });
+    expect(executing.verdict).toBe('verified');
   });
 
   it('sell payouts: at least the signed minimum in all, to the owner; a completed sell with no payout contradicts', async () => {
@@ -102,6 +156,53 @@ describe('verifyTrade', () => {
     expect(contradictionLine(short)).toContain('the payouts pay 0.00000006 SOL in all, less than the signed minimum');
     const none = await verifyTrade(reader([]), { trade: sell([]), owner: OWNER, treasury: null, signedMinimumLamports: 1n });
     expect(none.checks).toEqual([expect.objectContaining({ signature: null, mark: 'not-found' })]);
+  });
+
+  it('one payout named twice counts once, and may not be the refund as well', async () => {
+    const sell = (payouts: string[], refund: string | null = null) => trade({ side: 'sell', inputAmount: '5', signatures: { deposit: null, swaps: [], payouts, refund } });
+    const p1 = transfer('p1', TREASURY, OWNER, 30n);
+    const twice = await verifyTrade(reader([p1]), { trade: sell(['p1', 'p1']), owner: OWNER, treasury: null, signedMinimumLamports: 60n });
+    expect(twice.verdict).toBe('contradicted');
+    expect(twice.checks.filter((c) => c.signature === 'p1')).toHaveLength(1);
+    expect((await verifyTrade(reader([p1]), { trade: sell(['p1', 'p1']), owner: OWNER, treasury: null, signedMinimumLamports: 30n })).verdict).toBe('verified');
+    const both = await verifyTrade(reader([p1]), { trade: sell(['p1'], 'p1'), owner: OWNER, treasury: null, signedMinimumLamports: 30n });
+    expect(both.verdict).toBe('contradicted');
+    expect(contradictionLine(both)).toContain('the same transaction as a payout and as the refund');
+  });
+
+  it('a payout must come from another account, and not before the trade was created', async () => {
+    const sell = (payouts: string[]) => trade({ side: 'sell', inputAmount: '5', signatures: { deposit: null, swaps: [], payouts } });
+    // The owner moving its own SOL (a second account of its own pays the fee; the owner signs).
+    const own = { ...transfer('own', POOL, OWNER, 30n), signers: 2, accounts: [POOL, OWNER], preBalances: [10n ** 9n, 10n ** 9n], postBalances: [10n ** 9n - 30n - 5_000n, 10n ** 9n + 30n] };
+    const v1 = await verifyTrade(reader([own]), { trade: sell(['own']), owner: OWNER, treasury: null, signedMinimumLamports: 30n });
+    expect(v1.verdict).toBe('contradicted');
+    expect(contradictionLine(v1)).toContain('your wallet signed it');
+    const created = Date.parse('2026-11-25T00:00:00Z') / 1000;
+    const at = (blockTime: number) => ({ ...transfer('p', TREASURY, OWNER, 30n), blockTime });
+    expect((await verifyTrade(reader([at(created)]), { trade: sell(['p']), owner: OWNER, treasury: null, signedMinimumLamports: 30n })).verdict).toBe('verified');
+    const early = await verifyTrade(reader([at(created - 1)]), { trade: sell(['p']), owner: OWNER, treasury: null, signedMinimumLamports: 30n });
+    expect(early.verdict).toBe('contradicted');
+    expect(contradictionLine(early)).toContain('before the trade was created');
+  });
+
+  it('a refund must be at least the deposit less the platform fee, whatever amount the service reports', async () => {
+    // Deposit 0.1 SOL, platform fee 0.001 SOL: at least 0.099 SOL owed back.
+    const refunded = (lamports: bigint) =>
+      verifyTrade(reader([transfer('r', TREASURY, OWNER, lamports)]), {
+        trade: trade({ stage: 'refunded', status: 'refunded', refund: { state: 'complete', amountLamports: '1' }, signatures: { swaps: [], refund: 'r' } }),
+        owner: OWNER,
+        treasury: TREASURY,
+      });
+    const atIt = await refunded(99_000_000n);
+    expect(atIt.checks.find((c) => c.role === 'refund')).toMatchObject({ mark: 'verified', expected: 'at least 0.099 SOL back to your wallet' });
+    const under = await refunded(98_999_999n);
+    expect(under.checks.find((c) => c.role === 'refund')).toMatchObject({ mark: 'contradicts' });
+    const noFee = await verifyTrade(reader([transfer('r', TREASURY, OWNER, 99_999_999n)]), {
+      trade: trade({ stage: 'refunded', status: 'refunded', platformFeeLamports: null, refund: { state: 'complete', amountLamports: '1' }, signatures: { swaps: [], refund: 'r' } }),
+      owner: OWNER,
+      treasury: TREASURY,
+    });
+    expect(noFee.checks.find((c) => c.role === 'refund')).toMatchObject({ mark: 'contradicts', expected: 'at least 0.1 SOL back to your wallet' });
   });
 
   it('a refund under way and not on chain yet is pending; reported complete it must be there', async () => {
@@ -118,16 +219,24 @@ describe('verifyTrade', () => {
 });
 
 describe('deposit evidence: "nothing was spent" only when the chain proves it', () => {
-  it('absent at its last valid block: may still land; one block past: proven; on chain: spent; unreadable: unknown', async () => {
-    const at = await depositEvidence(async () => reader([], 900), 'dep', 900);
+  it('absent with its blockhash valid: may still land (past the service\'s lastValidBlockHeight too); expired: proven; on chain: spent; unreadable: unknown', async () => {
+    const at = await depositEvidence(async () => reader([], 950), signedDep());
     expect(at.kind).toBe('may-land');
     expect(chainProvesAbsent(at)).toEqual({ provesAbsent: null, unchecked: null });
-    const past = await depositEvidence(async () => reader([], 901), 'dep', 900);
+    const past = await depositEvidence(async () => reader([], 951), signedDep());
     expect(past.kind).toBe('proven-absent');
     expect(chainProvesAbsent(past)).toEqual({ provesAbsent: true, unchecked: null });
-    expect(chainProvesAbsent(await depositEvidence(async () => reader([deposit], 901), 'dep', 900))).toEqual({ provesAbsent: false, unchecked: null });
-    const down = await depositEvidence(async () => reader([], 0, true), 'dep', 900);
+    expect(asked).toEqual([`blockhash ${BLOCKHASH}`, 'transaction dep']);
+    expect(chainProvesAbsent(await depositEvidence(async () => reader([deposit], 951), signedDep()))).toEqual({ provesAbsent: false, unchecked: null });
+    const down = await depositEvidence(async () => reader([], 0, true), signedDep());
     expect(down.kind).toBe('unknown');
     expect(chainProvesAbsent(down)).toEqual({ provesAbsent: null, unchecked: expect.stringContaining('connection refused') });
+  });
+
+  it('an RPC that did not know the blockhash before signing proves nothing: another cluster calls every blockhash invalid', async () => {
+    const other = await depositEvidence(async () => reader([], 951, false, {}), signedDep(false));
+    expect(chainProvesAbsent(other)).toEqual({ provesAbsent: null, unchecked: "not proven: the RPC did not know the deposit's blockhash before signing" });
+    const { blockhashKnownBeforeSigning: _, ...unrecorded } = signedDep();
+    expect(chainProvesAbsent(await depositEvidence(async () => reader([], 951), unrecorded)).provesAbsent).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import {
   UsageError,
 } from '../../src/errors.js';
 import { UncertainOutcomeError } from '../../src/api/errors.js';
+import { ChainContradictionError, ChainUnreachableError, ChainUnverifiedError } from '../../src/chain/chain-errors.js';
 
 const api = (status: number | null, code?: string) => new ApiError('x', { status, code });
 
@@ -50,6 +51,9 @@ const TABLE: Array<[string, unknown, string, boolean, number]> = [
   ['refused to sign', new RefusedToSignError(['the fee payer is not your wallet']), 'refused_to_sign', false, 6],
   ['SIGINT', new InterruptedError('SIGINT'), 'interrupted', true, 130],
   ['SIGTERM', new InterruptedError('SIGTERM'), 'interrupted', true, 143],
+  ['the RPC unreachable', new ChainUnreachableError('could not read the balance'), 'network', true, 3],
+  ['the chain contradicts the service', new ChainContradictionError('the payout pays less'), 'service', false, 3],
+  ['a verification not completed', new ChainUnverifiedError('the deposit is not on chain'), 'service', false, 3],
   ['a bug', new TypeError('x is undefined'), 'internal', false, 1],
   ['a thrown string', 'boom', 'internal', false, 1],
 ];
