@@ -22,7 +22,8 @@ function postCalls(): string[] {
 
 /** What a run reaches that moves money or trust: the POST calls, the trade flows, the writers of pins and profiles. */
 function moverPattern(): RegExp {
-  const writers = ['startTrade', 'runBuy', 'runSell', 'updateProfile', 'pinTreasury', 'pinWording', 'pinToken', 'acceptPendingWording', 'recordPendingWording', 'forget'];
+  // runWithKey: buy's and sell's run, which marks their errors with the trade's key, then runs the flow.
+  const writers = ['startTrade', 'runBuy', 'runSell', 'runWithKey', 'updateProfile', 'pinTreasury', 'pinWording', 'pinToken', 'acceptPendingWording', 'recordPendingWording', 'forget'];
   return new RegExp(`\\b(${[...postCalls(), ...writers].join('|')})\\b`);
 }
 
