@@ -86,3 +86,54 @@ describe('class A: one token passed off as another already pinned', () => {
     expect(service.authorized).toHaveLength(2);
   });
 });
+
+describe('classes B, B2 and E: a look-alike currency, a scaling symbol, an address under another role', () => {
+  it('after an honest pinned sell, each is refused with exit 6 and no authorize; the honest control sells', async () => {
+    const [woof, sgld] = [sb.tokens[0]!, sb.tokens[1]!];
+    const home = freshHome();
+    const service = await startRewordingService(sb, (a) => a.message);
+    closeAfterAll(() => service.close());
+    const env = envFor(service.url, home);
+    const sellWoof = () => runCli(['sell', woof.mint, SELL_AMOUNT, '--yes', '--json'], { env });
+    const sellSgld = () => runCli(['sell', sgld.mint, '100000', '--yes', '--json'], { env });
+    const first = await sellWoof();
+    expect(first.code, first.stderr).toBe(0);
+    expect(service.authorized).toHaveLength(1);
+
+    const facts = (symbol: string, name: string) => ({
+      holding: (h: any) => void (h.mint === sgld.mint && Object.assign(h, { symbol, name })),
+      authorization: (a: any) => void (a.message = a.message.replaceAll(sgld.symbol, symbol).replaceAll(sgld.name, name)),
+    });
+    const cases: Array<[string, Parameters<typeof service.tamper>[0], () => Promise<CliResult>, RegExp]> = [
+      ['symbol S0L', facts('S0L', sgld.name), sellSgld, /the token's symbol "S0L" names SOL/],
+      ['symbol SOLs', facts('SOLs', sgld.name), sellSgld, /the token's symbol "SOLs" names SOL/],
+      ['symbol KSOL', facts('KSOL', sgld.name), sellSgld, /the token's symbol "KSOL" names SOL/],
+      ['symbol LAMP0RTS', facts('LAMP0RTS', sgld.name), sellSgld, /the token's symbol "LAMP0RTS" names lamports/],
+      ['symbol WS0L, name Wrapped S0L', facts('WS0L', 'Wrapped S0L'), sellSgld, /the token's name "Wrapped S0L" names SOL/],
+      ['symbol K', facts('K', sgld.name), sellSgld, /the token's symbol "K" reads as a suffix that scales the figure before it/],
+      ['symbol E6', facts('E6', sgld.name), sellSgld, /the token's symbol "E6" reads as a suffix that scales/],
+      ['name Thousand', facts(sgld.symbol, 'Thousand'), sellSgld, /the token's name "Thousand" reads as a suffix that scales/],
+      [
+        'Mint: <your wallet>, Token mint: <mint>',
+        { authorization: (a: any) => void (a.message = `${a.message.replace(`Mint: ${a.mint}`, `Mint: ${sb.walletAddress}`)}\nToken mint: ${a.mint}`) },
+        sellWoof,
+        new RegExp(`the message labels your wallet ${sb.walletAddress} "Mint", the label of the token`),
+      ],
+    ];
+    for (const [label, tamper, sell, says] of cases) {
+      service.tamper(tamper);
+      const r = await sell();
+      expect(r.code, `${label}: ${r.stderr}`).toBe(6);
+      const err = lastJsonError(r);
+      expect(err.code, label).toBe('REFUSED_TO_SIGN');
+      expect(err.message, label).toMatch(says);
+      expect(service.authorized, label).toHaveLength(1);
+    }
+
+    service.tamper(null);
+    const control = await sellWoof();
+    expect(control.code, control.stderr).toBe(0);
+    expect(json(control).sell.status).toBe('completed');
+    expect(service.authorized).toHaveLength(2);
+  });
+});
