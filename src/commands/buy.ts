@@ -23,6 +23,7 @@ import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from '
 import { startTrade } from './trade-preflight.js';
 import { tradeScreen } from './trade-screen.js';
 import { guarded, pinnedTokens } from './trust.js';
+import { claimsOfOtherMints } from '../domain/token-claims.js';
 
 /** `amount`: the SOL to spend, in lamports. */
 export interface BuyOptions extends TradeInput<bigint> {
@@ -200,6 +201,9 @@ async function whichToken(api: ServiceClient, typed: TokenArgument, trust: Trust
  */
 function pinTokenFacts(ctx: Context, trust: TrustStore, mint: string, facts: TokenMeta): void {
   try {
+    // Facts that pass this token off as one pinned already are not pinned: they would be its own.
+    const claims = claimsOfOtherMints(mint, facts, trust.read().tokens ?? {});
+    if (claims.length > 0) return ctx.output.warn(`the facts of token ${mint} were not pinned: ${claims.join('; ')}`);
     trust.pinToken(mint, facts);
   } catch (err) {
     if (!(err instanceof TrustStoreError)) throw err;

@@ -79,6 +79,13 @@ describe('class A: one token passed off as another already pinned', () => {
     }
     expect(service.authorized).toHaveLength(1);
 
+    // A buy by mint buys the mint typed; the WOOF facts the service gives it are not pinned for it.
+    const sgldPin = pinsFor(home, service.url).tokens?.[sgld.mint];
+    const buy = await runCli(['buy', sgld.mint, '0.01sol', '--yes', '--json'], { env });
+    expect(buy.code, buy.stderr).toBe(0);
+    expect(buy.stderr).toContain(`the facts of token ${sgld.mint} were not pinned`);
+    expect(pinsFor(home, service.url).tokens?.[sgld.mint]).toEqual(sgldPin);
+
     service.tamper(null);
     const control = await runCli(['sell', 'WOOF', '1%', '--yes', '--json'], { env });
     expect(control.code, control.stderr).toBe(0);
