@@ -55,7 +55,8 @@ export const NEW_TOKEN_HINT =
  * leading $ ignored) or whose mint it starts (MIN_MINT_PREFIX+ characters). Exit 2 when none or several.
  * `whose` says which tokens were searched ("you hold", "you have held or traded"); `hint`, what
  * to do when none matches. A symbol pinned for another mint (`pinned`, the trust store's tokens)
- * is refused, exit 2: the service gave that token's symbol to this one.
+ * is refused, exit 2: the service gave that token's symbol to this one; among several tokens
+ * under one symbol, the one it is pinned for is meant.
  */
 export function resolveTokenMint(typed: string, known: KnownTokens, whose: string, hint = HELD_TOKENS_HINT, pinned: PinnedTokens = {}): string {
   const symbol = typed.replace(/^\$/, '').toLowerCase();
@@ -71,6 +72,9 @@ export function resolveTokenMint(typed: string, known: KnownTokens, whose: strin
   if (matches.length === 0) {
     throw new UsageError(`"${typed}" is neither a mint address nor the symbol or mint prefix of a token ${whose}; ${hint}`, 'UNKNOWN_TOKEN');
   }
+  // Several tokens under one symbol: the one it is pinned for is the token the user traded as it.
+  const pinnedFor = matches.filter(([mint, meta]) => meta.symbol?.toLowerCase() === symbol && pinned[mint]?.symbol?.trim().toLowerCase() === symbol);
+  if (pinnedFor.length === 1) return pinnedFor[0]![0];
   const named = matches.map(([mint, meta]) => `${meta.symbol ?? '?'} ${mint}`).join(', ');
   throw new UsageError(`"${typed}" could be any of ${matches.length} tokens ${whose} (${named}); give the mint address instead`, 'AMBIGUOUS_TOKEN');
 }

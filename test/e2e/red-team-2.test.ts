@@ -86,11 +86,18 @@ describe('class A: one token passed off as another already pinned', () => {
     expect(buy.stderr).toContain(`the facts of token ${sgld.mint} were not pinned`);
     expect(pinsFor(home, service.url).tokens?.[sgld.mint]).toEqual(sgldPin);
 
+    // The real WOOF still held beside the impostor: `sell WOOF` means the pinned WOOF, and sells it.
+    service.tamper(relabel('WOOF', woof.name));
+    const pinnedOne = await runCli(['sell', 'WOOF', '1%', '--yes', '--json'], { env });
+    expect(pinnedOne.code, pinnedOne.stderr).toBe(0);
+    expect(json(pinnedOne).authorization.mint).toBe(woof.mint);
+    expect(service.authorized).toHaveLength(2);
+
     service.tamper(null);
     const control = await runCli(['sell', 'WOOF', '1%', '--yes', '--json'], { env });
     expect(control.code, control.stderr).toBe(0);
     expect(json(control).sell.status).toBe('completed');
-    expect(service.authorized).toHaveLength(2);
+    expect(service.authorized).toHaveLength(3);
   });
 });
 

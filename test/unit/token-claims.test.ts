@@ -74,4 +74,13 @@ describe('a pinned symbol or name belongs to its mint (red team round 2, class A
     // A mint prefix is the mint itself: no symbol is read from it.
     expect(resolveTokenMint(SGLD_MINT.slice(0, 8), known, 'you hold', 'hint', PINNED)).toBe(SGLD_MINT);
   });
+
+  it('two tokens under the pinned symbol: the pinned mint is the one meant; without a pin, or for an unpinned symbol, still ambiguous (exit 2)', () => {
+    const known = knownTokens({ holdings: [holding(SGLD_MINT, 'WOOF', 'Woof Sandbox Dog'), holding(WOOF_MINT, 'WOOF', 'Woof Sandbox Dog')] });
+    expect(resolveTokenMint('WOOF', known, 'you hold', 'hint', PINNED)).toBe(WOOF_MINT);
+    expect(resolveTokenMint('$woof', known, 'you hold', 'hint', ONLY_WOOF)).toBe(WOOF_MINT);
+    expect(() => resolveTokenMint('WOOF', known, 'you hold', 'hint')).toThrow(/could be any of 2 tokens/);
+    const twoSgld = knownTokens({ holdings: [holding(SGLD_MINT, 'SGLD', 'a'), holding(WOOF_MINT, 'SGLD', 'b')] });
+    expect(() => resolveTokenMint('SGLD', twoSgld, 'you hold', 'hint', ONLY_WOOF)).toThrow(/could be any of 2 tokens/);
+  });
 });
