@@ -23,7 +23,8 @@ import { followCommand } from './follow-command.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from './shared-options.js';
 import { startTrade } from './trade-preflight.js';
 import { tradeScreen } from './trade-screen.js';
-import { guarded } from './trust.js';
+import { guarded, pinnedTokens } from './trust.js';
+import { claimsOfOtherMints } from '../domain/token-claims.js';
 
 /** `amount`: the SOL to spend, in lamports. */
 export interface BuyOptions extends TradeInput<bigint> {
@@ -65,7 +66,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
   const dryRun = opts.dryRun;
   const start = await startTrade(ctx, { dryRun, slippageBps: typedSlippage, buyLamports: amountLamports });
   const { api, keypair, trust } = start;
-  const { mint, token } = await whichToken(api, typedToken);
+  const { mint, token } = await whichToken(api, typedToken, trust);
 
   const resume = `trader buy ${mint} ${rawAmount} --idempotency-key ${idempotencyKey}`;
   const quoteOf = (review: BuyReview) => buyQuote(review.intent, review.facts.networkFeeLamports, review.quote, token, start.slippageBps);
@@ -185,10 +186,11 @@ function chainFunds(ctx: Context, owner: string) {
  * is looked up among the tokens it has held or traded; for a mint, a list the service cannot
  * give costs only the display.
  */
-async function whichToken(api: ServiceClient, typed: TokenArgument): Promise<{ mint: string; token: TokenMeta | null }> {
+async function whichToken(api: ServiceClient, typed: TokenArgument, trust: TrustStore): Promise<{ mint: string; token: TokenMeta | null }> {
   if (typed.kind === 'mint') return { mint: typed.mint, token: await tokenMetaQuietly(api, typed.mint) };
   const known = await tokenHistory(api);
-  const mint = resolveTokenMint(typed.text, known, 'you have held or traded', NEW_TOKEN_HINT);
+  // A symbol pinned for another mint is refused (exit 2) before anything is created.
+  const mint = resolveTokenMint(typed.text, known, 'you have held or traded', NEW_TOKEN_HINT, pinnedTokens(trust));
   return { mint, token: known.get(mint) ?? null };
 }
 
@@ -198,6 +200,9 @@ async function whichToken(api: ServiceClient, typed: TokenArgument): Promise<{ m
  */
 function pinTokenFacts(ctx: Context, trust: TrustStore, mint: string, facts: TokenMeta): void {
   try {
+    // Facts that pass this token off as one pinned already are not pinned: they would be its own.
+    const claims = claimsOfOtherMints(mint, facts, trust.read().tokens ?? {});
+    if (claims.length > 0) return ctx.output.warn(`the facts of token ${mint} were not pinned: ${claims.join('; ')}`);
     trust.pinToken(mint, facts);
   } catch (err) {
     if (!(err instanceof TrustStoreError)) throw err;

@@ -22,7 +22,7 @@ import { shellQuote } from '../shell-quote.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from './shared-options.js';
 import { startTrade } from './trade-preflight.js';
 import { tradeScreen } from './trade-screen.js';
-import { sellTrust } from './trust.js';
+import { pinnedTokens, sellTrust } from './trust.js';
 
 /** `amount`: raw units, whole tokens, all, or a percentage, turned into raw units once the holding is read. */
 export interface SellOptions extends TradeInput<SellAmountSpec> {
@@ -85,7 +85,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
   const start = await startTrade(ctx, { dryRun, slippageBps: typedSlippage });
   const { api, keypair, trust } = start;
   const holdings = await api.holdings();
-  const mint = typedToken.kind === 'mint' ? typedToken.mint : mintForSymbol(holdings, typedToken.text);
+  const mint = typedToken.kind === 'mint' ? typedToken.mint : mintForSymbol(holdings, typedToken.text, pinnedTokens(trust));
   const holding = holdingOf(holdings, mint);
   const meta = metaOf(holding);
   // Resuming by key a sell of raw units: the first run may already have sold them, so what is

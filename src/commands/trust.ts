@@ -4,6 +4,7 @@ import type { Context } from '../context.js';
 import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import { UsageError } from '../errors.js';
 import type { SellTrust } from '../trade/sell-flow.js';
+import type { PinnedTokens } from '../domain/token-claims.js';
 
 /** The trust store of the configured service; refused (exit 2) when it or its folder is not the user's own or others can change it. */
 export async function openTrust(ctx: Context): Promise<TrustStore> {
@@ -28,11 +29,17 @@ export function pinnedTreasury(store: TrustStore): string | null {
   return guarded('read the pinned treasury', () => store.read().treasury?.address ?? null);
 }
 
+/** Every token's pinned facts for this service, by mint. */
+export function pinnedTokens(store: TrustStore): PinnedTokens {
+  return guarded('read the pinned token facts', () => store.read().tokens ?? {});
+}
+
 /** The sell flow's view of the store: the pinned wording and token facts. */
 export function sellTrust(store: TrustStore): SellTrust {
   return {
     pinned: () => guarded('read the pinned sell wording', () => store.read().sellWording ?? null),
     pinnedToken: (mint) => guarded('read the pinned token facts', () => store.read().tokens?.[mint] ?? null),
+    pinnedTokens: () => pinnedTokens(store),
     pinToken: (mint, facts, confirmed) => void guarded('pin the token facts', () => store.pinToken(mint, facts, confirmed)),
     pin: (text, fingerprint, replacing) => guarded('pin the sell wording', () => store.pinWording(text, fingerprint, replacing)?.fingerprint ?? null),
     recordPending: (text, fingerprint, token) => store.recordPendingWording(text, fingerprint, token),

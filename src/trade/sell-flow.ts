@@ -19,6 +19,7 @@ import { noteSell, watchSell } from './watch.js';
 import type { SellSeen } from '../domain/sell-evidence.js';
 import type { SellReview, WordingStatus } from '../domain/sell-review.js';
 import { worthPinning, type TokenMeta } from '../domain/token.js';
+import { claimsOfOtherMints, type PinnedTokens } from '../domain/token-claims.js';
 
 export const SELL_POLL_INTERVAL_MS = 2000;
 
@@ -52,6 +53,8 @@ export interface SellRequest {
 export interface SellTrust {
   /** The token's facts as first traded here (confirmed: a person accepted them), or null. */
   pinnedToken(mint: string): (TokenMeta & { confirmed?: boolean }) | null;
+  /** Every token's pinned facts, by mint: a symbol or name pinned for one mint is refused on another. */
+  pinnedTokens(): PinnedTokens;
   /** Pins the token's facts unless some are pinned already (marking them confirmed if so). Throws when they cannot be stored. */
   pinToken(mint: string, facts: TokenMeta, confirmed: boolean): void;
   /** The pinned wording, or null before the first sell. */
@@ -141,7 +144,7 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
     const pinned = deps.trust.pinned();
     const wording = check.wording === null ? (authorization.message ?? '') : shapeWording(check.wording, check.slotValues, pinned?.text ?? null);
     const review = reviewOf(authorization, check.findings, wording, pinned);
-    const problems = [...check.problems, ...tokenFactsProblems(req.mint, req.token, pinnedToken)];
+    const problems = [...check.problems, ...tokenFactsProblems(req.mint, req.token, pinnedToken), ...claimsOfOtherMints(req.mint, req.token, deps.trust.pinnedTokens())];
     // A dry run leaves the authorization unsigned (it expires by itself within 2 minutes) and pins nothing.
     if (req.dryRun) return { kind: 'dry-run', review, problems: [...problems, ...acceptanceNeeded(review)], idempotencyKey };
     if (problems.length > 0) throw new RefusedToSignError(problems, ['nothing was signed; the authorization expires unused']);

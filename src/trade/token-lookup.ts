@@ -6,6 +6,7 @@ import type { ActivityEntry, Holding, Position } from '../api/types.js';
 import { ApiError, UsageError } from '../errors.js';
 
 import { MIN_MINT_PREFIX, type TokenMeta } from '../domain/token.js';
+import { symbolPinnedElsewhere, type PinnedTokens } from '../domain/token-claims.js';
 
 /** What the account's lists say of each mint they name; the first list that has a fact wins. */
 export type KnownTokens = Map<string, TokenMeta>;
@@ -53,24 +54,34 @@ export const NEW_TOKEN_HINT =
  * The mint a typed token means among `known`: the one whose symbol it is (case-insensitive, a
  * leading $ ignored) or whose mint it starts (MIN_MINT_PREFIX+ characters). Exit 2 when none or several.
  * `whose` says which tokens were searched ("you hold", "you have held or traded"); `hint`, what
- * to do when none matches.
+ * to do when none matches. A symbol pinned for another mint (`pinned`, the trust store's tokens)
+ * is refused, exit 2: the service gave that token's symbol to this one; among several tokens
+ * under one symbol, the one it is pinned for is meant.
  */
-export function resolveTokenMint(typed: string, known: KnownTokens, whose: string, hint = HELD_TOKENS_HINT): string {
+export function resolveTokenMint(typed: string, known: KnownTokens, whose: string, hint = HELD_TOKENS_HINT, pinned: PinnedTokens = {}): string {
   const symbol = typed.replace(/^\$/, '').toLowerCase();
   const matches = [...known].filter(
     ([mint, meta]) => meta.symbol?.toLowerCase() === symbol || (typed.length >= MIN_MINT_PREFIX && mint.startsWith(typed)),
   );
-  if (matches.length === 1) return matches[0]![0];
+  if (matches.length === 1) {
+    const [mint, meta] = matches[0]!;
+    const elsewhere = meta.symbol?.toLowerCase() === symbol ? symbolPinnedElsewhere(typed, mint, pinned) : null;
+    if (elsewhere) throw new UsageError(elsewhere, 'TOKEN_PINNED_ELSEWHERE');
+    return mint;
+  }
   if (matches.length === 0) {
     throw new UsageError(`"${typed}" is neither a mint address nor the symbol or mint prefix of a token ${whose}; ${hint}`, 'UNKNOWN_TOKEN');
   }
+  // Several tokens under one symbol: the one it is pinned for is the token the user traded as it.
+  const pinnedFor = matches.filter(([mint, meta]) => meta.symbol?.toLowerCase() === symbol && pinned[mint]?.symbol?.trim().toLowerCase() === symbol);
+  if (pinnedFor.length === 1) return pinnedFor[0]![0];
   const named = matches.map(([mint, meta]) => `${meta.symbol ?? '?'} ${mint}`).join(', ');
   throw new UsageError(`"${typed}" could be any of ${matches.length} tokens ${whose} (${named}); give the mint address instead`, 'AMBIGUOUS_TOKEN');
 }
 
 /** The mint of the one holding whose symbol or mint prefix `typed` is (what `sell` may sell). */
-export function mintForSymbol(holdings: Holding[], typed: string): string {
-  return resolveTokenMint(typed, knownTokens({ holdings }), 'you hold');
+export function mintForSymbol(holdings: Holding[], typed: string, pinned: PinnedTokens = {}): string {
+  return resolveTokenMint(typed, knownTokens({ holdings }), 'you hold', HELD_TOKENS_HINT, pinned);
 }
 
 /**

@@ -985,7 +985,10 @@ describe('red team, round 2: names and symbols', () => {
 
   it('a name that is the currency alone is refused too; one that mentions it among other words is not', () => {
     expectProblem(checkToken('SGLD', 'Lamports'), /the token's name "Lamports" names lamports/);
-    expect(checkToken('SGLD', 'Wrapped SOL').problems).toEqual([]);
+    // Round 2 of the second red team: "Wrapped" before it is the wrapper prefix spelt out (wrapped SOL is SOL).
+    expectProblem(checkToken('SGLD', 'Wrapped SOL'), /the token's name "Wrapped SOL" names SOL/);
+    expect(checkToken('SGLD', 'Jito Staked SOL').problems).toEqual([]);
+    expect(checkToken('SGLD', 'Wrapped Gold SOL').problems).toEqual([]);
   });
 
   it.each([
@@ -1000,7 +1003,8 @@ describe('red team, round 2: names and symbols', () => {
     ['JitoSOL', 'Jito Staked SOL'],
     ['stSOL', 'Lido Staked SOL'],
     ['W', 'Wormhole'],
-    ['X99', 'Pepe Two'],
+    // "X99" was here: after a figure it reads as a multiplier (scalesFigure), refused since the second red team.
+    ['P99', 'Pepe Two'],
   ])('%s / %s: still plain', (symbol, name) => {
     const r = checkToken(symbol, name);
     expect(r.problems).toEqual([]);

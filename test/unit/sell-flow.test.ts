@@ -103,6 +103,7 @@ function memoryTrust(initial: { text: string; fingerprint: string } | null = nul
   };
   const trust: SellTrust = {
     pinnedToken: (mint) => state.tokens.get(mint) ?? null,
+    pinnedTokens: () => Object.fromEntries(state.tokens),
     pinToken: (mint, facts, confirmed) => {
       if (!state.tokens.has(mint)) state.tokens.set(mint, confirmed ? { ...facts, confirmed } : facts);
       else if (confirmed) state.tokens.set(mint, { ...state.tokens.get(mint)!, confirmed });
@@ -280,6 +281,35 @@ describe('the token facts pin', () => {
     expect(state.tokens.size).toBe(0);
     await run(service(), trust, request({ token: WOOF }), hooks().h);
     expect((await run(service(), trust, request({ token: { symbol: 'WOOF', name: null, decimals: null } }), hooks().h)).kind).toBe('final');
+  });
+});
+
+describe('a pinned symbol or name on another mint (red team round 2, class A)', () => {
+  const OTHER = 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd';
+  for (const facts of [
+    { symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 6 },
+    { symbol: 'WOOF', name: 'Sandbox Gold', decimals: 6 },
+    { symbol: 'SGLD', name: 'Woof Sandbox Dog', decimals: 6 },
+    { symbol: 'woof', name: 'Sandbox Gold', decimals: 6 },
+  ]) {
+    it(`this mint given ${facts.symbol} (${facts.name}) while WOOF is pinned for ${OTHER}: refused under --yes, nothing signed or pinned`, async () => {
+      const { trust, state } = memoryTrust();
+      state.tokens.set(OTHER, { symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5 });
+      const fake = service();
+      const stop = stopOf(await run(fake, trust, request({ token: facts, assumeYes: true }), hooks().h));
+      expect(stop).toMatchObject({ kind: 'refused' });
+      const problems = (stop as Extract<TradeStop, { kind: 'refused' }>).problems.join(' ');
+      expect(problems).toContain(`pinned for token ${OTHER}`);
+      expect(problems).toContain(MINT);
+      expect(problems).toContain('trader config trust forget tokens');
+      expect(fake.authorizes).toBe(0);
+      expect(state.tokens.has(MINT)).toBe(false);
+    });
+  }
+  it('the same mint with its own pinned facts, beside another pinned token, signs', async () => {
+    const { trust, state } = memoryTrust();
+    state.tokens.set(OTHER, { symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5 });
+    expect((await run(service(), trust, request({ token: { symbol: 'SGLD', name: 'Sandbox Gold', decimals: 6 } }), hooks().h)).kind).toBe('final');
   });
 });
 

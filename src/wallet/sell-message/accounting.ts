@@ -17,7 +17,7 @@
 import bs58 from 'bs58';
 import { formatTokenAmount, SOL_DECIMALS, toDecimalString } from '../../amounts.js';
 import { figureRoleChecks } from './figure-roles.js';
-import { currencyNamed, plainName, plainSymbol, readsAsText } from './slot-shapes.js';
+import { currencyNamed, plainName, plainSymbol, readsAsText, scalesFigure } from './slot-shapes.js';
 import { isExpectedWord, isSellWord, UNIT_WORDS, wordsOf, type Unit } from './vocabulary.js';
 
 /** What the message must agree with. */
@@ -282,14 +282,38 @@ function accountForAddresses(
       if (word.length > 44 && (word.match(/\d/g)?.length ?? 0) >= 3 && claim(start, start + word.length, '{hash}')) wordy(start, word, 'a hash');
       continue;
     }
-    if (word === facts.mint) claim(start, start + word.length, '{mint}');
-    else if (word === facts.owner) claim(start, start + word.length, '{owner}');
+    if (word === facts.mint || word === facts.owner) {
+      // An address is introduced by a label of its own role: "Mint: <your wallet>" calls your wallet the token.
+      const role = word === facts.mint ? 'mint' : 'owner';
+      const label = roleLabelled(message.slice(0, start));
+      if (label && label.role !== role) {
+        problems.push(`the message labels ${role === 'mint' ? `the token's mint ${word}` : `your wallet ${word}`} "${label.word}", the label of ${label.role === 'mint' ? 'the token' : 'a wallet'}`);
+      }
+      claim(start, start + word.length, role === 'mint' ? '{mint}' : '{owner}');
+    }
     // A sell pays the owner's wallet: the service's treasury has no part in it ("… to <treasury>"),
     // so naming it is for the user to read and accept, and then stays literal in the wording.
     else if (facts.treasury !== null && word === facts.treasury) find(start, word, 'the service’s treasury, which has no part in a sell: proceeds go to your wallet');
     else if (others.has(word)) problems.push(`the message names another token, ${word}`);
     else problems.push(`the message names the address ${word}, which is not the token, your wallet or the pinned treasury`);
   }
+}
+
+/** The words that name an address's role in a label: the token's mint, or a wallet that holds or receives. */
+const ROLE_WORDS: Record<string, 'mint' | 'owner'> = { mint: 'mint', token: 'mint', contract: 'mint', ca: 'mint', wallet: 'owner', owner: 'owner', recipient: 'owner', seller: 'owner', payee: 'owner', account: 'owner' };
+
+/**
+ * The role named by the label right before an address on its line ("Token mint: ", `"owner":"`,
+ * "Proceeds to wallet "): the last role word among its last two words, or null.
+ */
+function roleLabelled(before: string): { word: string; role: 'mint' | 'owner' } | null {
+  const line = before.slice(before.lastIndexOf('\n') + 1).replace(/[\s:=“”"'(\[{]+$/u, '');
+  const words = (/[A-Za-z][A-Za-z _-]*$/.exec(line)?.[0] ?? '').split(/[\s_-]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean).slice(-2);
+  for (const word of words.reverse()) {
+    const role = ROLE_WORDS[word.toLowerCase()];
+    if (role) return { word, role };
+  }
+  return null;
 }
 
 /**
@@ -308,6 +332,7 @@ function accountForTokenNames(message: string, facts: MessageFacts, claim: Claim
   for (const [what, value] of [['symbol', facts.symbol ?? ''], ['name', name]] as const) {
     const currency = currencyNamed(value);
     if (currency) problems.push(`the token's ${what} ${JSON.stringify(value)} names ${currency}, the currency the message's figures are read in`);
+    else if (scalesFigure(value)) problems.push(`the token's ${what} ${JSON.stringify(value)} reads as a suffix that scales the figure before it`);
   }
   for (const [what, value, plain, rule, pattern] of own) {
     if (!/\p{L}/u.test(value) || value.includes('\n')) continue;

@@ -43,18 +43,41 @@ export const plainName = (name: string): boolean => {
   return NAME_SHAPE.test(name) && words.length <= 3 && !words.some((w) => /^\d{3,}$/.test(w) || labels(w));
 };
 
+/** Digits that pass for letters (S0L, SO1, 5OL), and a capital I for a small l: folded before the currency is compared. */
+const LOOK_ALIKES: Record<string, string> = { '0': 'o', '1': 'l', '5': 's', i: 'l' };
+/**
+ * SOL or lamports under a disguise: an optional wrapper or magnitude letter before it (W, K, M, B:
+ * "WSOL", "KSOL", "MLAMPORTS"), or the word "wrapped", an optional plural s ("SOLs",
+ * "LAMPORTSS"), and Solana for SOL.
+ */
+const CURRENCY_SHAPE = /^(?:wrapped )?([wkmb]?)(sol|solana|lamports?)s?$/;
+
 /**
  * The currency unit a token's symbol or name renames, or null: the accounting reads figures in
- * SOL and lamports, so a token called "sol", "Lamports" or "WSOL" (a leading W is "wrapped")
- * makes "0.05 SOL" mean that token. Any case.
+ * SOL and lamports, so a token called "sol", "Lamp0rts", "SOLs" or "WS0L" makes "0.05 SOL" mean
+ * that token. Compared in any case after folding look-alike digits (Unicode confusables are
+ * refused by the character rules). Liquid staking tokens spell a lower-case issuer letter before
+ * an upper-case SOL (Marinade's "mSOL", BlazeStake's "bSOL"): that exact spelling is theirs and
+ * left to the other shape rules; "MSOL", "Msol", "mS0L" or "wSOL" (wrapped SOL is SOL) are not.
  */
 export function currencyNamed(text: string): string | null {
+  const folded = [...text.trim().toLowerCase().replace(/\s+/g, ' ')].map((ch) => LOOK_ALIKES[ch] ?? ch).join('');
+  const m = CURRENCY_SHAPE.exec(folded);
+  if (!m) return null;
+  if (/^[kmb]SOL$/.test(text.trim())) return null;
+  return m[2] === 'sol' || m[2] === 'solana' ? 'SOL' : 'lamports';
+}
+
+/** A scaling suffix as the figure accounting reads one after a number (UNIT_WORDS "scaled": K, MM, BN, thousand), a run of magnitude letters ("KK"), an exponent ("E6") or a multiplier ("X10", "10x"). */
+const SCALING_SHAPE = /^(?:[kmb]+|e[+-]?\d{1,3}|x\d+|\d+x)$/;
+
+/**
+ * Whether a token's symbol or name would read as a suffix that scales the figure before it: the
+ * symbol stands right after the whole-token figure, so "Amount: 0.854547 K" reads as 854.5 tokens.
+ */
+export function scalesFigure(text: string): boolean {
   const word = text.trim().toLowerCase();
-  for (const candidate of [word, word.replace(/^w/, '')]) {
-    const unit = UNIT_WORDS[candidate];
-    if (unit === 'sol' || unit === 'lamports') return unit === 'sol' ? 'SOL' : 'lamports';
-  }
-  return null;
+  return UNIT_WORDS[word] === 'scaled' || SCALING_SHAPE.test(word);
 }
 
 // Whether a run reads as text: a log-likelihood ratio, in bits, of its character classes
