@@ -4,10 +4,10 @@
 // control sell completes in the same test.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lastJsonError } from '../helpers/cli-assert.js';
-import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
+import { freshHome, json, runCli } from '../helpers/cli.js';
 import { sandboxForFile } from '../helpers/file-sandbox.js';
 import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
-import { startRewordingService } from '../helpers/rewording-service.js';
+import { expectEachRefused, expectHonestControl, startRewordingService, type HostileCase } from '../helpers/rewording-service.js';
 import { pinsFor } from '../helpers/trust.js';
 
 let sb: TestSandbox;
@@ -118,7 +118,7 @@ describe('classes B, B2 and E: a look-alike currency, a scaling symbol, an addre
       holding: (h: any) => void (h.mint === sgld.mint && Object.assign(h, { symbol, name })),
       authorization: (a: any) => void (a.message = a.message.replaceAll(sgld.symbol, symbol).replaceAll(sgld.name, name)),
     });
-    const cases: Array<[string, Parameters<typeof service.tamper>[0], () => Promise<CliResult>, RegExp]> = [
+    const cases: HostileCase[] = [
       ['symbol S0L', facts('S0L', sgld.name), sellSgld, /the token's symbol "S0L" names SOL/],
       ['symbol SOLs', facts('SOLs', sgld.name), sellSgld, /the token's symbol "SOLs" names SOL/],
       ['symbol KSOL', facts('KSOL', sgld.name), sellSgld, /the token's symbol "KSOL" names SOL/],
@@ -134,20 +134,7 @@ describe('classes B, B2 and E: a look-alike currency, a scaling symbol, an addre
         new RegExp(`the message labels your wallet ${sb.walletAddress} "Mint", the label of the token`),
       ],
     ];
-    for (const [label, tamper, sell, says] of cases) {
-      service.tamper(tamper);
-      const r = await sell();
-      expect(r.code, `${label}: ${r.stderr}`).toBe(6);
-      const err = lastJsonError(r);
-      expect(err.code, label).toBe('REFUSED_TO_SIGN');
-      expect(err.message, label).toMatch(says);
-      expect(service.authorized, label).toHaveLength(1);
-    }
-
-    service.tamper(null);
-    const control = await sellWoof();
-    expect(control.code, control.stderr).toBe(0);
-    expect(json(control).sell.status).toBe('completed');
-    expect(service.authorized).toHaveLength(2);
+    await expectEachRefused(service, cases);
+    await expectHonestControl(service, sellWoof);
   });
 });

@@ -15,7 +15,7 @@ import { computeBudget, lookupTable, randomBlockhash, unsignedTransaction, type 
 import { sandboxForFile } from '../helpers/file-sandbox.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
-import { startRewordingService } from '../helpers/rewording-service.js';
+import { expectEachRefused, expectHonestControl, startRewordingService, type HostileCase } from '../helpers/rewording-service.js';
 import { pinsFor } from '../helpers/trust.js';
 
 let sb: TestSandbox;
@@ -568,35 +568,22 @@ describe('sell: a statement inside a masked slot is refused unattended after an 
       authorization: (a: any) => void (a.message = a.message.replaceAll(field === 'name' ? other.name : other.symbol, value)),
     });
     const ACCEPT = /accept it with: trader config trust accept-wording [0-9a-f]{16}$/;
-    const classes: Array<[string, Parameters<typeof service.tamper>[0], () => Promise<CliResult>, RegExp, RegExp?]> = [
+    const classes: HostileCase[] = [
       // Round 2: a sentence in the id reads as words, which no acceptance can vouch for: a fresh authorization is the way on.
       ['an id that is a camel-case sentence', hostileId('sell_IAuthorizeWithdrawalOfAllFunds'), sellHeld, /wording changed: .*\{id: sell_ \+ 22 consonants\}.* became .*\{id: sell_ \+ 30 alnum\}/, /a fresh authorization \(running the same command again\) gets a new id/],
-      ['an id three times longer', hostileId(`sell_${'7QxbKMv2pTnW9hRd3LcZf'.repeat(3)}`), sellHeld, /wording changed: .*became .*\{id: sell_ \+ 63 consonants\}/],
-      ['a name that is a Chinese sentence', hostileToken('name', '我授权将所有资金提取给运营商'), sellOther, /"我授权将所有资金提取给运营商" \(the token's name, which comes from the service alone/],
-      ['a name that is a Russian sentence', hostileToken('name', 'Я разрешаю вывод всех средств оператору'), sellOther, /"Я разрешаю вывод всех средств оператору" \(the token's name/],
-      ['a name of four plain English words', hostileToken('name', 'Operator Receives All Funds'), sellOther, /"Operator Receives All Funds" \(the token's name/],
-      ['a name that is a camel-case sentence', hostileToken('name', 'IAuthorizeWithdrawalOfAllFunds'), sellOther, /"IAuthorizeWithdrawalOfAllFunds" \(the token's name/],
-      ['a symbol that is a Chinese statement', hostileToken('symbol', '全部提现给我们'), sellOther, /"全部提现给我们" \(the token's symbol/],
+      ['an id three times longer', hostileId(`sell_${'7QxbKMv2pTnW9hRd3LcZf'.repeat(3)}`), sellHeld, /wording changed: .*became .*\{id: sell_ \+ 63 consonants\}/, ACCEPT],
+      ['a name that is a Chinese sentence', hostileToken('name', '我授权将所有资金提取给运营商'), sellOther, /"我授权将所有资金提取给运营商" \(the token's name, which comes from the service alone/, ACCEPT],
+      ['a name that is a Russian sentence', hostileToken('name', 'Я разрешаю вывод всех средств оператору'), sellOther, /"Я разрешаю вывод всех средств оператору" \(the token's name/, ACCEPT],
+      ['a name of four plain English words', hostileToken('name', 'Operator Receives All Funds'), sellOther, /"Operator Receives All Funds" \(the token's name/, ACCEPT],
+      ['a name that is a camel-case sentence', hostileToken('name', 'IAuthorizeWithdrawalOfAllFunds'), sellOther, /"IAuthorizeWithdrawalOfAllFunds" \(the token's name/, ACCEPT],
+      ['a symbol that is a Chinese statement', hostileToken('symbol', '全部提现给我们'), sellOther, /"全部提现给我们" \(the token's symbol/, ACCEPT],
     ];
-    for (const [name, tamper, sell, says, hint = ACCEPT] of classes) {
-      service.tamper(tamper);
-      const r = await sell();
-      expect(r.code, `${name}: ${r.stderr}`).toBe(6);
-      const err = lastJsonError(r);
-      expect(err.code, name).toBe('REFUSED_TO_SIGN');
-      expect(err.message, name).toMatch(says);
-      expect(err.message, name).toMatch(hint);
-      expect(service.authorized, name).toHaveLength(1);
-    }
+    await expectEachRefused(service, classes);
     expect(service.signedReworded).toHaveLength(1);
     expect(pinsFor(home, service.url).sellWording?.text).toMatch(/^Authorization: \{id: sell_ \+ 22 consonants\}$/m);
 
     // The honest control: signed and completed in the same run of the same service.
-    service.tamper(null);
-    const control = await sellHeld();
-    expect(control.code, control.stderr).toBe(0);
-    expect(json(control).sell.status).toBe('completed');
-    expect(service.authorized).toHaveLength(2);
+    await expectHonestControl(service, sellHeld);
   });
 
   // Issue 22, round 2: what a black-box red team got signed, end to end (one id, one name, one symbol).
@@ -614,7 +601,7 @@ describe('sell: a statement inside a masked slot is refused unattended after an 
     expect(first.code, first.stderr).toBe(0);
     expect(service.authorized).toHaveLength(1);
 
-    const classes: Array<[string, Parameters<typeof service.tamper>[0], () => Promise<CliResult>, RegExp[]]> = [
+    const classes: HostileCase[] = [
       [
         'an id that is a sentence (sell_SendAllFundsToOperatr)',
         {
@@ -624,7 +611,7 @@ describe('sell: a statement inside a masked slot is refused unattended after an 
           },
         },
         sellHeld,
-        [/"sell_SendAllFundsToOperatr" \(an authorization id that reads as words, not as random data\)/, /a fresh authorization \(running the same command again\) gets a new id/],
+        /"sell_SendAllFundsToOperatr" \(an authorization id that reads as words, not as random data\)/, /a fresh authorization \(running the same command again\) gets a new id/,
       ],
       [
         'a name with a figure and a label word (Fee 50 Percent)',
@@ -633,7 +620,7 @@ describe('sell: a statement inside a masked slot is refused unattended after an 
           authorization: (a: any) => void (a.message = a.message.replaceAll(other.name, 'Fee 50 Percent')),
         },
         sellOther,
-        [/"Fee 50 Percent" \(the token's name, which comes from the service alone/, /accept it with:? `?trader config trust accept-wording [0-9a-f]{16}/],
+        /"Fee 50 Percent" \(the token's name, which comes from the service alone/, /accept it with:? `?trader config trust accept-wording [0-9a-f]{16}/,
       ],
       [
         'a symbol that renames SOL (sol)',
@@ -642,24 +629,12 @@ describe('sell: a statement inside a masked slot is refused unattended after an 
           authorization: (a: any) => void (a.message = a.message.replaceAll(other.symbol, 'sol')),
         },
         sellOther,
-        [/the token's symbol "sol" names SOL, the currency the message's figures are read in/],
+        /the token's symbol "sol" names SOL, the currency the message's figures are read in/,
       ],
     ];
-    for (const [name, tamper, sell, says] of classes) {
-      service.tamper(tamper);
-      const r = await sell();
-      expect(r.code, `${name}: ${r.stderr}`).toBe(6);
-      const err = lastJsonError(r);
-      expect(err.code, name).toBe('REFUSED_TO_SIGN');
-      for (const pattern of says) expect(err.message, name).toMatch(pattern);
-      expect(service.authorized, name).toHaveLength(1);
-    }
+    await expectEachRefused(service, classes);
 
-    service.tamper(null);
-    const control = await sellHeld();
-    expect(control.code, control.stderr).toBe(0);
-    expect(json(control).sell.status).toBe('completed');
-    expect(service.authorized).toHaveLength(2);
+    await expectHonestControl(service, sellHeld);
   });
 
   it('a name no one vouched for is signed after the user reads it and accepts it with the command the refusal names', async () => {

@@ -5,9 +5,12 @@
 // a hostile one can also change what the service says of an authorization (its id) or of the
 // holdings (a token's name and symbol) before the client reads them (`tamper`).
 import { createServer, type Server } from 'node:http';
+import { expect } from 'vitest';
 import { PublicKey } from '@solana/web3.js';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
+import { lastJsonError } from './cli-assert.js';
+import type { CliResult } from './cli.js';
 import { listenLocally } from './local-server.js';
 import { signMessage, type TestSandbox } from './sandbox.js';
 
@@ -78,4 +81,35 @@ export async function startRewordingService(sb: TestSandbox, reword: (authorizat
     tamper: (t) => (tampering = t),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** What a hostile service does in one case: a label, its tampering, the sell to run, and what the refusal must say. */
+export type HostileCase = [label: string, tamper: Parameters<RewordingService['tamper']>[0], sell: () => Promise<CliResult>, ...says: RegExp[]];
+
+/**
+ * Runs each case unattended: exit 6, REFUSED_TO_SIGN, a message matching every pattern, and no
+ * authorize request beyond the `authorized` the service had before.
+ */
+export async function expectEachRefused(service: RewordingService, cases: readonly HostileCase[]): Promise<void> {
+  const authorized = service.authorized.length;
+  for (const [label, tamper, sell, ...says] of cases) {
+    service.tamper(tamper);
+    const r = await sell();
+    expect(r.code, `${label}: ${r.stderr}`).toBe(6);
+    const err = lastJsonError(r);
+    expect(err.code, label).toBe('REFUSED_TO_SIGN');
+    for (const pattern of says) expect(err.message, label).toMatch(pattern);
+    expect(service.authorized, label).toHaveLength(authorized);
+  }
+}
+
+/** The honest control after the hostile cases: the same service, untampered, gets a signed sell that completes. */
+export async function expectHonestControl(service: RewordingService, sell: () => Promise<CliResult>): Promise<CliResult> {
+  const authorized = service.authorized.length;
+  service.tamper(null);
+  const control = await sell();
+  expect(control.code, control.stderr).toBe(0);
+  expect(JSON.parse(control.stdout).sell.status).toBe('completed');
+  expect(service.authorized).toHaveLength(authorized + 1);
+  return control;
 }
