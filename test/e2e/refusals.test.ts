@@ -540,7 +540,11 @@ describe('sell: tolerant of the wording of the message', () => {
 // honest control sell is signed and completed in the same test.
 
 describe('sell: a statement inside a masked slot is refused unattended after an honest pinned sell', () => {
-  it('ids, names and symbols of another shape: exit 6, no authorize; the honest control sells', async () => {
+  /**
+   * A hostile service whose honest first sell (unattended, signed, completed) pinned the
+   * sandbox's wording with its id's shape; SGLD is bought so a token not sold here before is held.
+   */
+  async function afterHonestPin() {
     const other = sb.tokens[1]!; // SGLD, not sold here before
     await completeBuy(sb, { mint: other.mint, amountLamports: '500000000' });
     const home = freshHome();
@@ -549,13 +553,16 @@ describe('sell: a statement inside a masked slot is refused unattended after an 
     const env = envFor(service.url, home);
     const sellHeld = () => runCli(['sell', held.mint, SELL_AMOUNT.toString(), '--yes', '--json'], { env });
     const sellOther = () => runCli(['sell', other.mint, '1000000', '--yes', '--json'], { env });
-
-    // The honest first sell pins the sandbox's wording, with its id's shape.
     const first = await sellHeld();
     expect(first.code, first.stderr).toBe(0);
     expect(json(first).sell.status).toBe('completed');
     expect(pinsFor(home, service.url).sellWording?.text).toMatch(/^Authorization: \{id: sell_ \+ 22 consonants\}$/m);
     expect(service.authorized).toHaveLength(1);
+    return { other, home, service, sellHeld, sellOther };
+  }
+
+  it('ids, names and symbols of another shape: exit 6, no authorize; the honest control sells', async () => {
+    const { other, home, service, sellHeld, sellOther } = await afterHonestPin();
 
     const hostileId = (id: string) => ({
       authorization: (a: any) => {
@@ -588,18 +595,7 @@ describe('sell: a statement inside a masked slot is refused unattended after an 
 
   // Issue 22, round 2: what a black-box red team got signed, end to end (one id, one name, one symbol).
   it('an id that reads as words, a name with a figure and a label word, a symbol that renames SOL: exit 6, no authorize; the honest control sells', async () => {
-    const other = sb.tokens[1]!; // SGLD, not sold here before
-    await completeBuy(sb, { mint: other.mint, amountLamports: '500000000' });
-    const home = freshHome();
-    const service = await startRewordingService(sb, (a) => a.message);
-    closeAfterAll(() => service.close());
-    const env = envFor(service.url, home);
-    const sellHeld = () => runCli(['sell', held.mint, SELL_AMOUNT.toString(), '--yes', '--json'], { env });
-    const sellOther = () => runCli(['sell', other.mint, '1000000', '--yes', '--json'], { env });
-
-    const first = await sellHeld();
-    expect(first.code, first.stderr).toBe(0);
-    expect(service.authorized).toHaveLength(1);
+    const { other, service, sellHeld, sellOther } = await afterHonestPin();
 
     const classes: HostileCase[] = [
       [
