@@ -18,7 +18,7 @@ import bs58 from 'bs58';
 import { formatTokenAmount, SOL_DECIMALS, toDecimalString } from '../../amounts.js';
 import { figureRoleChecks } from './figure-roles.js';
 import { currencyNamed, plainName, plainSymbol, readsAsText, scalesFigure } from './slot-shapes.js';
-import { isExpectedWord, isSellWord, UNIT_WORDS, wordsOf, type Unit } from './vocabulary.js';
+import { isExpectedWord, SELL_WORDS, UNIT_WORDS, wordsOf, type Unit } from './vocabulary.js';
 
 /** What the message must agree with. */
 export interface MessageFacts {
@@ -72,16 +72,8 @@ export interface Accounting {
 
 type Claim = (start: number, end: number, placeholder: string) => boolean;
 
-type Role =
-  | 'amount.raw'
-  | 'amount.tokens'
-  | 'minimum.lamports'
-  | 'minimum.sol'
-  | 'expected.lamports'
-  | 'expected.sol'
-  | 'slippage.bps'
-  | 'slippage.pct';
-
+/** The roles a figure may fill: a fact of the trade in a unit. */
+type Role = keyof typeof ROLE_NAMES;
 
 interface Span {
   start: number;
@@ -189,7 +181,7 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
     problems.push(`the message does not state the minimum ${toDecimalString(facts.minimumLamports, SOL_DECIMALS)} SOL (${facts.minimumLamports} lamports)`);
   }
   // Selling spoken of twice may be a second sale ("… and sell your tokens").
-  const sellWords = wordsOf(message).filter(({ word, index }) => isSellWord(word) && !overlaps(index, index + word.length));
+  const sellWords = wordsOf(message).filter(({ word, index }) => new RegExp(`^(?:${SELL_WORDS})$`, 'i').test(word) && !overlaps(index, index + word.length));
   for (const { word, index } of sellWords.slice(1)) find(index, word, 'selling spoken of a second time: a second sale?');
   const wording = mask(message, spans);
   // The wording keeps the message's lines (no masked value spans a line break), so a concern's line is the message's.
@@ -345,17 +337,15 @@ function accountForTokenNames(message: string, facts: MessageFacts, claim: Claim
     }
   }
   for (const other of facts.otherTokens) {
-    const symbol = other.symbol?.trim();
-    if (!symbol || symbol === facts.symbol || symbol.toUpperCase() === 'SOL' || [...symbol].length < 2) continue;
+    const symbol = other.symbol?.trim() ?? '';
+    const otherName = other.name?.trim() ?? '';
     // Any case for symbols that are no ordinary word of a sell message ("sgld"); exact case otherwise.
-    if (symbolPattern(symbol, symbol.length >= 3 && !isExpectedWord(symbol)).test(message)) {
+    if (symbol !== facts.symbol && symbol.toUpperCase() !== 'SOL' && [...symbol].length >= 2 && symbolPattern(symbol, symbol.length >= 3 && !isExpectedWord(symbol)).test(message)) {
       problems.push(`the message names another token, ${symbol} (${other.mint})`);
     }
-  }
-  for (const other of facts.otherTokens) {
-    const otherName = other.name?.trim() ?? '';
-    if (otherName.length < 4 || otherName.includes('\n') || otherName === name) continue;
-    if (new RegExp(literalPattern(otherName).source, 'iu').test(message)) problems.push(`the message names another token, ${otherName} (${other.mint})`);
+    if (otherName.length >= 4 && !otherName.includes('\n') && otherName !== name && new RegExp(literalPattern(otherName).source, 'iu').test(message)) {
+      problems.push(`the message names another token, ${otherName} (${other.mint})`);
+    }
   }
   return named;
 }
@@ -392,30 +382,11 @@ function accountForNumbers(message: string, facts: MessageFacts, ctx: NumberCont
       const after = message.slice(end);
       const figure = figureAround(message, start, end);
       const unexplained = (why: string) => ctx.find(figure.index, figure.text, why);
-      if (/[-+\u2212$€£¥~≈<>±#]$/.test(before)) {
-        unexplained('a signed, approximate or currency figure');
-        continue;
-      }
-      if (/[\p{L}_.,]$/u.test(before)) {
-        unexplained('a figure joined to a word or punctuation');
-        continue;
-      }
-      if (/^(?:[eE][+-]?\d|\.\d|[,_]\d)/.test(after)) {
-        unexplained('a figure in an unusual notation');
-        continue;
-      }
-      if (/^\s*[×*+÷^\/]/.test(after) || /[×*÷^\/]\s*$/.test(before)) {
-        unexplained('arithmetic on a figure');
-        continue;
-      }
       const value = normalise(text);
-      if (value === null) {
-        unexplained('a figure with malformed digit grouping');
-        continue;
-      }
       const written = unitAfter(after, facts.symbol);
-      if (written === 'unknown') {
-        unexplained('a figure in a unit the tool does not know');
+      const odd = oddNotation(before, after);
+      if (odd || value === null || written === 'unknown') {
+        unexplained(odd ?? (value === null ? 'a figure with malformed digit grouping' : 'a figure in a unit the tool does not know'));
         continue;
       }
       const outcome = judge(value, written ?? keyUnit(before, facts.symbol), values, facts, before);
@@ -445,6 +416,15 @@ function accountForNumbers(message: string, facts: MessageFacts, ctx: NumberCont
     }
   }
   return stated;
+}
+
+/** What is written around a figure that the accounting does not read as one of the trade's values, or null. */
+function oddNotation(before: string, after: string): string | null {
+  if (/[-+\u2212$€£¥~≈<>±#]$/.test(before)) return 'a signed, approximate or currency figure';
+  if (/[\p{L}_.,]$/u.test(before)) return 'a figure joined to a word or punctuation';
+  if (/^(?:[eE][+-]?\d|\.\d|[,_]\d)/.test(after)) return 'a figure in an unusual notation';
+  if (/^\s*[×*+÷^\/]/.test(after) || /[×*÷^\/]\s*$/.test(before)) return 'arithmetic on a figure';
+  return null;
 }
 
 /** A space-grouped run that is not valid grouping ("10 1000000") is several numbers. */
@@ -579,22 +559,16 @@ function judge(value: string, unit: Unit | null, values: Map<Role, string>, fact
     }
     return { kind: 'finding', why: `a duration that is not the authorization's lifetime` };
   }
-  const own = ROLES_BY_UNIT[unit];
-  if (own) {
-    const roles = matching(own);
-    if (roles.length > 0) return { kind: 'role', role: preferByContext(roles, before) };
-  }
-  // The value is one of the trade's figures, but in another unit: a mislabel, never signed.
-  const elsewhere = matching([...values.keys()]).filter((r) => !(own ?? []).includes(r));
-  if (unit !== 'scaled' && elsewhere.length > 0) {
-    return { kind: 'problem', why: `${describeRole(elsewhere[0]!, facts)} written in ${unitName}` };
-  }
+  const all = matching([...values.keys()]);
   if (unit === 'scaled') {
-    const base = matching([...values.keys()]);
-    return base.length > 0
-      ? { kind: 'problem', why: `${describeRole(base[0]!, facts)} with a suffix that scales it` }
-      : { kind: 'finding', why: 'a figure with a suffix that scales it' };
+    return all.length > 0 ? { kind: 'problem', why: `${describeRole(all[0]!, facts)} with a suffix that scales it` } : { kind: 'finding', why: 'a figure with a suffix that scales it' };
   }
+  const own = ROLES_BY_UNIT[unit] ?? [];
+  const roles = matching(own);
+  if (roles.length > 0) return { kind: 'role', role: preferByContext(roles, before) };
+  // The value is one of the trade's figures, but in another unit: a mislabel, never signed.
+  const elsewhere = all.filter((r) => !own.includes(r));
+  if (elsewhere.length > 0) return { kind: 'problem', why: `${describeRole(elsewhere[0]!, facts)} written in ${unitName}` };
   if (unit === 'lamports' && value.includes('.')) return { kind: 'problem', why: 'lamports are whole numbers' };
   if (unit === 'raw') return { kind: 'problem', why: `not the amount ${describeAmount(facts)}` };
   if (unit === 'tokens') {
@@ -606,7 +580,7 @@ function judge(value: string, unit: Unit | null, values: Map<Role, string>, fact
   return { kind: 'finding', why: `a figure in ${unitName} that is none of the trade’s values` };
 }
 
-const ROLE_NAMES: Record<Role, string> = {
+const ROLE_NAMES = {
   'amount.raw': 'the amount in raw units',
   'amount.tokens': 'the amount in whole tokens',
   'minimum.lamports': 'the minimum in lamports',
@@ -615,7 +589,7 @@ const ROLE_NAMES: Record<Role, string> = {
   'expected.sol': 'the expected output in SOL',
   'slippage.bps': 'the slippage in bps',
   'slippage.pct': 'the slippage in %',
-};
+} as const;
 
 function describeRole(role: Role, facts: MessageFacts): string {
   return `${ROLE_NAMES[role]} (${roleValues(facts).get(role) ?? facts.amount})`;
