@@ -70,7 +70,16 @@ export interface Accounting {
   slotValues: string[];
 }
 
-type Claim = (start: number, end: number, placeholder: string) => boolean;
+/** What the parts of the accounting share: the message's spans claimed so far, its problems and findings. */
+interface Ledger {
+  claim(start: number, end: number, placeholder: string): boolean;
+  overlaps(start: number, end: number): boolean;
+  find(index: number, text: string, reason: string): void;
+  /** A slot's value that spells words: claimed as its slot (its shape is pinned), and never signed unread. */
+  wordy(index: number, value: string, what: string): void;
+  problems: string[];
+  findings: Finding[];
+}
 
 /** The roles a figure may fill: a fact of the trade in a unit. */
 type Role = keyof typeof ROLE_NAMES;
@@ -125,7 +134,6 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
     else if (verdict === 'late') problems.push(`the message states the time ${m[0]}, after the authorization expires (${facts.expiresAtMs === null ? 'unknown' : new Date(facts.expiresAtMs).toISOString()})`);
     else find(m.index!, m[0], 'a time that is not the authorization’s creation or expiry');
   }
-  /** A slot's value that spells words: claimed as its slot (its shape is pinned), and never signed unread. */
   const wordy = (index: number, value: string, what: string) => {
     if (readsAsText(value.replace(/^(?:sell_|0x)/, ''))) findings.push({ text: value, index, reason: `${what} that reads as words, not as random data`, slot: true });
   };
@@ -136,7 +144,8 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
   }
   for (const m of message.matchAll(UUID)) claim(m.index!, m.index! + m[0].length, '{uuid}');
 
-  accountForAddresses(message, facts, claim, find, problems, wordy);
+  const ledger: Ledger = { claim, overlaps, find, wordy, problems, findings };
+  accountForAddresses(message, facts, ledger);
   for (const m of message.matchAll(NONCE_VALUE)) {
     const value = m[1]!;
     const start = m.index! + m[0].length - value.length;
@@ -144,18 +153,13 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
   }
   for (const m of message.matchAll(HEX_RUN)) if (claim(m.index!, m.index! + m[0].length, '{hash}')) wordy(m.index!, m[0], 'a hash');
 
-  const named = accountForTokenNames(message, facts, claim, problems, findings);
-  const stated = accountForNumbers(message, facts, { claim, overlaps, find, problems });
+  const named = accountForTokenNames(message, facts, ledger);
+  const stated = accountForNumbers(message, facts, ledger);
 
   // Any digit still unclaimed was not read as one of the trade's values.
   for (const m of message.matchAll(/[^\s]*\d[^\s]*/g)) {
-    for (const d of m[0].matchAll(/\d/g)) {
-      const at = m.index! + d.index!;
-      if (!overlaps(at, at + 1)) {
-        find(m.index!, m[0], 'a figure the tool cannot explain');
-        break;
-      }
-    }
+    const unclaimed = [...m[0].matchAll(/\d/g)].some((d) => !overlaps(m.index! + d.index!, m.index! + d.index! + 1));
+    if (unclaimed) find(m.index!, m[0], 'a figure the tool cannot explain');
   }
   for (const m of message.matchAll(LINK)) if (!overlaps(m.index!, m.index! + m[0].length)) find(m.index!, m[0], 'a link or domain');
   // Every word must be one a sell message is expected to use (sell-message/vocabulary.ts).
@@ -176,7 +180,7 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
         ' appears in it as a word of its own',
     );
   }
-  if (!stated.has('amount')) problems.push(`the message does not state the amount ${describeAmount(facts)}`);
+  if (!stated.has('amount')) problems.push(`the message does not state the amount ${describeTokenAmount(facts.amount, facts.decimals, facts.symbol)}`);
   if (!stated.has('minimum')) {
     problems.push(`the message does not state the minimum ${toDecimalString(facts.minimumLamports, SOL_DECIMALS)} SOL (${facts.minimumLamports} lamports)`);
   }
@@ -215,11 +219,8 @@ function judgeTime(m: RegExpMatchArray, facts: MessageFacts): 'own' | 'late' | '
     return ms >= from ? 'own' : 'other';
   }
   // A date alone reads as the whole day ("Expires: 2026-11-24"): not the authorization's own time.
-  if (date) return 'other';
-  if (bareClock && bareZone) {
-    return own.some((t) => new Date(t).toISOString().slice(11, 11 + bareClock.length) === bareClock) ? 'own' : 'other';
-  }
-  return 'other';
+  const ownClock = !date && bareClock && bareZone && own.some((t) => new Date(t).toISOString().slice(11, 11 + bareClock.length) === bareClock);
+  return ownClock ? 'own' : 'other';
 }
 
 /**
@@ -247,23 +248,12 @@ function isNonce(value: string): boolean {
   return /^[1-9A-HJ-NP-Za-km-z]{8,}$/.test(value) && (value.length >= 16 || (value.match(/\d/g)?.length ?? 0) >= 2);
 }
 
-function describeAmount(facts: MessageFacts): string {
-  return describeTokenAmount(facts.amount, facts.decimals, facts.symbol);
-}
-
 /** "1,234.5 BONK (123450000 raw units)", or "123450000 raw units" when the decimals are unknown. */
 export function describeTokenAmount(units: bigint, decimals: number | null, symbol: string | null): string {
   return decimals === null ? `${units} raw units` : `${formatTokenAmount(units, decimals)} ${symbol ?? 'tokens'} (${units} raw units)`;
 }
 
-function accountForAddresses(
-  message: string,
-  facts: MessageFacts,
-  claim: Claim,
-  find: (index: number, text: string, reason: string) => void,
-  problems: string[],
-  wordy: (index: number, value: string, what: string) => void,
-): void {
+function accountForAddresses(message: string, facts: MessageFacts, { claim, find, problems, wordy }: Ledger): void {
   const others = new Set(facts.otherTokens.map((t) => t.mint));
   for (const m of message.matchAll(BASE58_RUN)) {
     const word = m[0];
@@ -313,7 +303,7 @@ function roleLabelled(before: string): { word: string; role: 'mint' | 'owner' } 
  * makes each one the tool cannot vouch for (slot-shapes.ts: not plain, not the one you confirmed
  * for this token) a token finding; refuses other tokens' symbols and names.
  */
-function accountForTokenNames(message: string, facts: MessageFacts, claim: Claim, problems: string[], findings: Finding[]): boolean {
+function accountForTokenNames(message: string, facts: MessageFacts, { claim, problems, findings }: Ledger): boolean {
   let named = new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(facts.mint)}(?![A-Za-z0-9])`).test(message);
   const name = facts.name?.trim() ?? '';
   const own = [
@@ -360,15 +350,8 @@ function symbolPattern(symbol: string, anyCase: boolean): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}_$])\\$?${escapeRegExp(symbol)}(?![\\p{L}\\p{N}_])`, anyCase ? 'giu' : 'gu');
 }
 
-interface NumberContext {
-  claim(start: number, end: number, placeholder: string): boolean;
-  overlaps(start: number, end: number): boolean;
-  find(index: number, text: string, reason: string): void;
-  problems: string[];
-}
-
 /** Reads every number; returns which of the required facts were stated. */
-function accountForNumbers(message: string, facts: MessageFacts, ctx: NumberContext): Set<'amount' | 'minimum'> {
+function accountForNumbers(message: string, facts: MessageFacts, ctx: Ledger): Set<'amount' | 'minimum'> {
   const stated = new Set<'amount' | 'minimum'>();
   /** Each fact stated so far: its role, where its figure ends, and whether it was the bracketed second form. */
   const seen = new Map<string, { role: Role; end: number; bracketed: boolean }>();
@@ -570,11 +553,11 @@ function judge(value: string, unit: Unit | null, values: Map<Role, string>, fact
   const elsewhere = all.filter((r) => !own.includes(r));
   if (elsewhere.length > 0) return { kind: 'problem', why: `${describeRole(elsewhere[0]!, facts)} written in ${unitName}` };
   if (unit === 'lamports' && value.includes('.')) return { kind: 'problem', why: 'lamports are whole numbers' };
-  if (unit === 'raw') return { kind: 'problem', why: `not the amount ${describeAmount(facts)}` };
+  if (unit === 'raw') return { kind: 'problem', why: `not the amount ${describeTokenAmount(facts.amount, facts.decimals, facts.symbol)}` };
   if (unit === 'tokens') {
     return facts.decimals === null
       ? { kind: 'finding', why: 'an amount in whole tokens, and the token’s decimals are unknown' }
-      : { kind: 'problem', why: `not the amount ${describeAmount(facts)}` };
+      : { kind: 'problem', why: `not the amount ${describeTokenAmount(facts.amount, facts.decimals, facts.symbol)}` };
   }
   if (unit === 'pct') return { kind: 'finding', why: 'a percentage that is not the slippage' };
   return { kind: 'finding', why: `a figure in ${unitName} that is none of the trade’s values` };

@@ -261,18 +261,10 @@ function labelConcerns(wording: string): Array<[string, number]> {
   return problems;
 }
 
+const PLACEHOLDER_NAMES: Record<string, string> = { '{time}': 'a time', '{lifetime}': 'the lifetime', '{hash}': 'a hash', '{id}': 'an id', '{uuid}': 'an id', '{nonce}': 'a nonce', '{mint}': 'the mint', '{treasury}': 'the treasury' };
+
 function describe(placeholder: string): string {
-  const names: Record<string, string> = {
-    '{time}': 'a time',
-    '{lifetime}': 'the lifetime',
-    '{hash}': 'a hash',
-    '{id}': 'an id',
-    '{uuid}': 'an id',
-    '{nonce}': 'a nonce',
-    '{mint}': 'the mint',
-    '{treasury}': 'the treasury',
-  };
-  if (names[placeholder]) return names[placeholder]!;
+  if (PLACEHOLDER_NAMES[placeholder]) return PLACEHOLDER_NAMES[placeholder]!;
   const fact = placeholder.slice(1, placeholder.indexOf('.'));
   return fact === 'expected' ? 'the expected output' : `the ${fact}`;
 }
