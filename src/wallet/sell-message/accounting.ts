@@ -509,15 +509,6 @@ function roleValues(facts: MessageFacts): Map<Role, string> {
   return values;
 }
 
-/** Which roles a unit can carry. */
-const ROLES_BY_UNIT: Partial<Record<Unit, Role[]>> = {
-  sol: ['minimum.sol', 'expected.sol'],
-  lamports: ['minimum.lamports', 'expected.lamports'],
-  tokens: ['amount.tokens'],
-  raw: ['amount.raw'],
-  bps: ['slippage.bps'],
-  pct: ['slippage.pct'],
-};
 /**
  * The roles a figure with no unit may carry: whole numbers only (raw units, lamports, bps). A
  * decimal with no unit ("Minimum proceeds: 0.049") could be SOL or lamports, and the API counts
@@ -546,7 +537,8 @@ function judge(value: string, unit: Unit | null, values: Map<Role, string>, fact
   if (unit === 'scaled') {
     return all.length > 0 ? { kind: 'problem', why: `${describeRole(all[0]!, facts)} with a suffix that scales it` } : { kind: 'finding', why: 'a figure with a suffix that scales it' };
   }
-  const own = ROLES_BY_UNIT[unit] ?? [];
+  // A unit carries the roles named in it ('sol': minimum.sol and expected.sol).
+  const own = (Object.keys(ROLE_NAMES) as Role[]).filter((r) => r.endsWith(`.${unit}`));
   const roles = matching(own);
   if (roles.length > 0) return { kind: 'role', role: preferByContext(roles, before) };
   // The value is one of the trade's figures, but in another unit: a mislabel, never signed.

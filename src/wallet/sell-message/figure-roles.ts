@@ -23,7 +23,7 @@
 // service may word its own way ("Min. received:", "->"): what breaks them is a finding on its
 // line, refused under --yes and highlighted at the prompt, where accepting it pins that text.
 
-import { SELL_WORDS } from './vocabulary.js';
+import { SELL_WORDS, UNIT_WORDS } from './vocabulary.js';
 
 const ROLE_FIGURE = /\{(amount|minimum|expected|slippage)\.[a-z]+\}/g;
 const NEXT_FIGURE = /\{(?:amount|minimum|expected|slippage)\.[a-z]+\}/;
@@ -148,16 +148,7 @@ function lineOf(text: string, index: number): number {
   return text.slice(0, index).split('\n').length - 1;
 }
 
-/** Which figures a unit named right before one fits: "Amount (WOOF): 1000000" states whole tokens. */
-const UNIT_FITS: Array<[RegExp, RegExp]> = [
-  [/^(?:symbol|tokens?)$/, /^amount\.tokens$/],
-  [/^(?:raw|units?)$/, /^amount\.raw$/],
-  [/^sol$/, /^(?:minimum|expected)\.sol$/],
-  [/^lamports?$/, /^(?:minimum|expected)\.lamports$/],
-  [/^bps$/, /^slippage\.bps$/],
-  [/^percent$/, /^slippage\.pct$/],
-];
-
+/** A unit named right before a figure fits it: "Minimum (lamports): 0.05" is not the minimum in SOL. */
 function unitLabelProblems(wording: string): string[] {
   const problems: string[] = [];
   for (const m of wording.matchAll(ROLE_FIGURE)) {
@@ -168,8 +159,9 @@ function unitLabelProblems(wording: string): string[] {
     const word = unit[1]!.replace(/[{}]/g, '').split(' ').pop()!;
     // "sell BONK 123": a symbol after a verb names the token; after a label (":", "(", "in") it is the figure's unit.
     if (word === 'symbol' && !/[(:=]|\bin\s/.test(unit[0])) continue;
-    const role = m[0].slice(1, -1);
-    if (!UNIT_FITS.some(([unit, fits]) => unit.test(word) && fits.test(role))) problems.push(`the unit named before ${describe(m[0])} (${word === 'symbol' ? 'the token symbol' : word}) does not fit it`);
+    // A unit fits the roles named in it ("Amount (WOOF): 1000000" states whole tokens, amount.tokens).
+    const unitName = word === 'symbol' ? 'tokens' : UNIT_WORDS[word];
+    if (!m[0].endsWith(`.${unitName}}`)) problems.push(`the unit named before ${describe(m[0])} (${word === 'symbol' ? 'the token symbol' : word}) does not fit it`);
   }
   return problems;
 }
