@@ -168,9 +168,7 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
     find(index, word, 'a word the tool does not expect in a sell message');
   }
   for (const m of message.matchAll(/[\p{L}\p{M}]+/gu)) {
-    if (/\p{Script=Latin}/u.test(m[0]) && /(?!\p{Script=Latin})\p{L}/u.test(m[0])) {
-      problems.push(`the message has a word mixing alphabets ("${m[0]}"), a look-alike of another word`);
-    }
+    if (/\p{Script=Latin}/u.test(m[0]) && /(?!\p{Script=Latin})\p{L}/u.test(m[0])) problems.push(`the message has a word mixing alphabets ("${m[0]}"), a look-alike of another word`);
   }
 
   if (!named) {
@@ -181,9 +179,7 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
     );
   }
   if (!stated.has('amount')) problems.push(`the message does not state the amount ${describeTokenAmount(facts.amount, facts.decimals, facts.symbol)}`);
-  if (!stated.has('minimum')) {
-    problems.push(`the message does not state the minimum ${toDecimalString(facts.minimumLamports, SOL_DECIMALS)} SOL (${facts.minimumLamports} lamports)`);
-  }
+  if (!stated.has('minimum')) problems.push(`the message does not state the minimum ${toDecimalString(facts.minimumLamports, SOL_DECIMALS)} SOL (${facts.minimumLamports} lamports)`);
   // Selling spoken of twice may be a second sale ("… and sell your tokens").
   const sellWords = wordsOf(message).filter(({ word, index }) => new RegExp(`^(?:${SELL_WORDS})$`, 'i').test(word) && !overlaps(index, index + word.length));
   for (const { word, index } of sellWords.slice(1)) find(index, word, 'selling spoken of a second time: a second sale?');

@@ -43,19 +43,13 @@ const FUNCTIONS = wordSet(FUNCTION_WORDS);
 const LABELS = wordSet(LABEL_WORDS);
 
 /** Whether a word (any case) only joins a sentence ("the", "of"). */
-export function isFunctionWord(word: string): boolean {
-  return FUNCTIONS.has(word.toLowerCase());
-}
+export const isFunctionWord = (word: string): boolean => FUNCTIONS.has(word.toLowerCase());
 
 /** Whether a word (any case) is one a sell message uses to label a value or a figure ("minimum", "proceeds", "sol"). */
-export function isLabelWord(word: string): boolean {
-  return LABELS.has(word.toLowerCase());
-}
+export const isLabelWord = (word: string): boolean => LABELS.has(word.toLowerCase());
 
 /** Whether a word (any case) is one a sell message is expected to use. */
-export function isExpectedWord(word: string): boolean {
-  return VOCABULARY.has(word.toLowerCase());
-}
+export const isExpectedWord = (word: string): boolean => VOCABULARY.has(word.toLowerCase());
 
 /** The words of a text run: letters only, camelCase and snake_case split ("minOutLamports" → min, Out, Lamports). */
 export function wordsOf(text: string): Array<{ word: string; index: number }> {
