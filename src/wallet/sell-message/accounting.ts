@@ -16,7 +16,7 @@
 
 import bs58 from 'bs58';
 import { formatTokenAmount, SOL_DECIMALS, toDecimalString } from '../../amounts.js';
-import { figureRoleChecks } from './figure-roles.js';
+import { BRACKETED, figureRoleChecks } from './figure-roles.js';
 import { currencyNamed, plainName, plainSymbol, readsAsText, scalesFigure } from './slot-shapes.js';
 import { isExpectedWord, SELL_WORDS, UNIT_WORDS, wordsOf, type Unit } from './vocabulary.js';
 
@@ -287,11 +287,8 @@ const ROLE_WORDS: Record<string, 'mint' | 'owner'> = { mint: 'mint', token: 'min
 function roleLabelled(before: string): { word: string; role: 'mint' | 'owner' } | null {
   const line = before.slice(before.lastIndexOf('\n') + 1).replace(/[\s:=“”"'(\[{]+$/u, '');
   const words = (/[A-Za-z][A-Za-z _-]*$/.exec(line)?.[0] ?? '').split(/[\s_-]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean).slice(-2);
-  for (const word of words.reverse()) {
-    const role = ROLE_WORDS[word.toLowerCase()];
-    if (role) return { word, role };
-  }
-  return null;
+  const word = words.reverse().find((w) => ROLE_WORDS[w.toLowerCase()]);
+  return word ? { word, role: ROLE_WORDS[word.toLowerCase()]! } : null;
 }
 
 /**
@@ -375,7 +372,7 @@ function accountForNumbers(message: string, facts: MessageFacts, ctx: Ledger): S
         // after the first ("10 WOOF (1000000 raw units)").
         const fact = outcome.role.split('.')[0]!;
         const first = seen.get(fact);
-        const bracketed = first !== undefined && first.role !== outcome.role && /^[ \t]*[^\s()]*[ \t]*\([ \t]*$/.test(message.slice(first.end, start));
+        const bracketed = first !== undefined && first.role !== outcome.role && BRACKETED.test(message.slice(first.end, start));
         if (first !== undefined && (!bracketed || first.bracketed)) {
           unexplained(`${describeRole(outcome.role, facts)} stated a second time`);
           continue;
@@ -478,11 +475,7 @@ function keyUnit(before: string, symbol: string | null): Unit | null {
   const key = /([A-Za-z][A-Za-z0-9_-]{0,40})["']?\s*[:=]\s*["']?$/.exec(line)?.[1];
   if (!key) return null;
   const parts = key.split(/[_\s.-]+|(?<=[a-z])(?=[A-Z])/).map((p) => p.toLowerCase());
-  for (const part of parts.reverse()) {
-    const unit = UNIT_WORDS[part];
-    if (unit === 'sol' || unit === 'lamports' || unit === 'raw' || unit === 'bps' || unit === 'pct') return unit;
-  }
-  return null;
+  return parts.reverse().map((part) => UNIT_WORDS[part]).find((unit) => unit === 'sol' || unit === 'lamports' || unit === 'raw' || unit === 'bps' || unit === 'pct') ?? null;
 }
 
 type Judgement =

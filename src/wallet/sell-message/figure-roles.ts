@@ -41,7 +41,7 @@ const SELL_CUE = new RegExp(`\\b(?:${SELL_WORDS})\\b`);
 /** A figure then its unit and "minimum" or "min": the minimum named after its figure. */
 const MINIMUM_AFTER = /^[ \t]*(?:sol|lamports?)?[ \t]*(?:minimum|min)\b/;
 /** The second form of a figure in brackets right after the first: "10 WOOF (1000000 raw units)". */
-const BRACKETED = /^[ \t]*[^\s()]*[ \t]*\([ \t]*$/;
+export const BRACKETED = /^[ \t]*[^\s()]*[ \t]*\([ \t]*$/;
 const PERCENT_OF = /\d[ \t]*(?:%|percent)[ \t]+of\b/i;
 /** Signs that change or loosen a figure they stand beside. */
 const SIGN = /(?:<=|=<|>=|=>|[<>≤≥+\-−–~?*×÷^|&!])/;
