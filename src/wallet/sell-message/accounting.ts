@@ -16,9 +16,9 @@
 
 import bs58 from 'bs58';
 import { formatTokenAmount, SOL_DECIMALS, toDecimalString } from '../../amounts.js';
-import { figureRoleChecks } from './figure-roles.js';
+import { BRACKETED, figureRoleChecks } from './figure-roles.js';
 import { currencyNamed, plainName, plainSymbol, readsAsText, scalesFigure } from './slot-shapes.js';
-import { isExpectedWord, isSellWord, UNIT_WORDS, wordsOf, type Unit } from './vocabulary.js';
+import { isExpectedWord, SELL_WORDS, UNIT_WORDS, wordsOf, type Unit } from './vocabulary.js';
 
 /** What the message must agree with. */
 export interface MessageFacts {
@@ -70,18 +70,19 @@ export interface Accounting {
   slotValues: string[];
 }
 
-type Claim = (start: number, end: number, placeholder: string) => boolean;
+/** What the parts of the accounting share: the message's spans claimed so far, its problems and findings. */
+interface Ledger {
+  claim(start: number, end: number, placeholder: string): boolean;
+  overlaps(start: number, end: number): boolean;
+  find(index: number, text: string, reason: string): void;
+  /** A slot's value that spells words: claimed as its slot (its shape is pinned), and never signed unread. */
+  wordy(index: number, value: string, what: string): void;
+  problems: string[];
+  findings: Finding[];
+}
 
-type Role =
-  | 'amount.raw'
-  | 'amount.tokens'
-  | 'minimum.lamports'
-  | 'minimum.sol'
-  | 'expected.lamports'
-  | 'expected.sol'
-  | 'slippage.bps'
-  | 'slippage.pct';
-
+/** The roles a figure may fill: a fact of the trade in a unit. */
+type Role = keyof typeof ROLE_NAMES;
 
 interface Span {
   start: number;
@@ -133,7 +134,6 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
     else if (verdict === 'late') problems.push(`the message states the time ${m[0]}, after the authorization expires (${facts.expiresAtMs === null ? 'unknown' : new Date(facts.expiresAtMs).toISOString()})`);
     else find(m.index!, m[0], 'a time that is not the authorization’s creation or expiry');
   }
-  /** A slot's value that spells words: claimed as its slot (its shape is pinned), and never signed unread. */
   const wordy = (index: number, value: string, what: string) => {
     if (readsAsText(value.replace(/^(?:sell_|0x)/, ''))) findings.push({ text: value, index, reason: `${what} that reads as words, not as random data`, slot: true });
   };
@@ -144,7 +144,8 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
   }
   for (const m of message.matchAll(UUID)) claim(m.index!, m.index! + m[0].length, '{uuid}');
 
-  accountForAddresses(message, facts, claim, find, problems, wordy);
+  const ledger: Ledger = { claim, overlaps, find, wordy, problems, findings };
+  accountForAddresses(message, facts, ledger);
   for (const m of message.matchAll(NONCE_VALUE)) {
     const value = m[1]!;
     const start = m.index! + m[0].length - value.length;
@@ -152,18 +153,13 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
   }
   for (const m of message.matchAll(HEX_RUN)) if (claim(m.index!, m.index! + m[0].length, '{hash}')) wordy(m.index!, m[0], 'a hash');
 
-  const named = accountForTokenNames(message, facts, claim, problems, findings);
-  const stated = accountForNumbers(message, facts, { claim, overlaps, find, problems });
+  const named = accountForTokenNames(message, facts, ledger);
+  const stated = accountForNumbers(message, facts, ledger);
 
   // Any digit still unclaimed was not read as one of the trade's values.
   for (const m of message.matchAll(/[^\s]*\d[^\s]*/g)) {
-    for (const d of m[0].matchAll(/\d/g)) {
-      const at = m.index! + d.index!;
-      if (!overlaps(at, at + 1)) {
-        find(m.index!, m[0], 'a figure the tool cannot explain');
-        break;
-      }
-    }
+    const unclaimed = [...m[0].matchAll(/\d/g)].some((d) => !overlaps(m.index! + d.index!, m.index! + d.index! + 1));
+    if (unclaimed) find(m.index!, m[0], 'a figure the tool cannot explain');
   }
   for (const m of message.matchAll(LINK)) if (!overlaps(m.index!, m.index! + m[0].length)) find(m.index!, m[0], 'a link or domain');
   // Every word must be one a sell message is expected to use (sell-message/vocabulary.ts).
@@ -172,9 +168,7 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
     find(index, word, 'a word the tool does not expect in a sell message');
   }
   for (const m of message.matchAll(/[\p{L}\p{M}]+/gu)) {
-    if (/\p{Script=Latin}/u.test(m[0]) && /(?!\p{Script=Latin})\p{L}/u.test(m[0])) {
-      problems.push(`the message has a word mixing alphabets ("${m[0]}"), a look-alike of another word`);
-    }
+    if (/\p{Script=Latin}/u.test(m[0]) && /(?!\p{Script=Latin})\p{L}/u.test(m[0])) problems.push(`the message has a word mixing alphabets ("${m[0]}"), a look-alike of another word`);
   }
 
   if (!named) {
@@ -184,12 +178,10 @@ export function accountForMessage(message: string, facts: MessageFacts): Account
         ' appears in it as a word of its own',
     );
   }
-  if (!stated.has('amount')) problems.push(`the message does not state the amount ${describeAmount(facts)}`);
-  if (!stated.has('minimum')) {
-    problems.push(`the message does not state the minimum ${toDecimalString(facts.minimumLamports, SOL_DECIMALS)} SOL (${facts.minimumLamports} lamports)`);
-  }
+  if (!stated.has('amount')) problems.push(`the message does not state the amount ${describeTokenAmount(facts.amount, facts.decimals, facts.symbol)}`);
+  if (!stated.has('minimum')) problems.push(`the message does not state the minimum ${toDecimalString(facts.minimumLamports, SOL_DECIMALS)} SOL (${facts.minimumLamports} lamports)`);
   // Selling spoken of twice may be a second sale ("… and sell your tokens").
-  const sellWords = wordsOf(message).filter(({ word, index }) => isSellWord(word) && !overlaps(index, index + word.length));
+  const sellWords = wordsOf(message).filter(({ word, index }) => new RegExp(`^(?:${SELL_WORDS})$`, 'i').test(word) && !overlaps(index, index + word.length));
   for (const { word, index } of sellWords.slice(1)) find(index, word, 'selling spoken of a second time: a second sale?');
   const wording = mask(message, spans);
   // The wording keeps the message's lines (no masked value spans a line break), so a concern's line is the message's.
@@ -223,11 +215,8 @@ function judgeTime(m: RegExpMatchArray, facts: MessageFacts): 'own' | 'late' | '
     return ms >= from ? 'own' : 'other';
   }
   // A date alone reads as the whole day ("Expires: 2026-11-24"): not the authorization's own time.
-  if (date) return 'other';
-  if (bareClock && bareZone) {
-    return own.some((t) => new Date(t).toISOString().slice(11, 11 + bareClock.length) === bareClock) ? 'own' : 'other';
-  }
-  return 'other';
+  const ownClock = !date && bareClock && bareZone && own.some((t) => new Date(t).toISOString().slice(11, 11 + bareClock.length) === bareClock);
+  return ownClock ? 'own' : 'other';
 }
 
 /**
@@ -255,23 +244,12 @@ function isNonce(value: string): boolean {
   return /^[1-9A-HJ-NP-Za-km-z]{8,}$/.test(value) && (value.length >= 16 || (value.match(/\d/g)?.length ?? 0) >= 2);
 }
 
-function describeAmount(facts: MessageFacts): string {
-  return describeTokenAmount(facts.amount, facts.decimals, facts.symbol);
-}
-
 /** "1,234.5 BONK (123450000 raw units)", or "123450000 raw units" when the decimals are unknown. */
 export function describeTokenAmount(units: bigint, decimals: number | null, symbol: string | null): string {
   return decimals === null ? `${units} raw units` : `${formatTokenAmount(units, decimals)} ${symbol ?? 'tokens'} (${units} raw units)`;
 }
 
-function accountForAddresses(
-  message: string,
-  facts: MessageFacts,
-  claim: Claim,
-  find: (index: number, text: string, reason: string) => void,
-  problems: string[],
-  wordy: (index: number, value: string, what: string) => void,
-): void {
+function accountForAddresses(message: string, facts: MessageFacts, { claim, find, problems, wordy }: Ledger): void {
   const others = new Set(facts.otherTokens.map((t) => t.mint));
   for (const m of message.matchAll(BASE58_RUN)) {
     const word = m[0];
@@ -309,11 +287,8 @@ const ROLE_WORDS: Record<string, 'mint' | 'owner'> = { mint: 'mint', token: 'min
 function roleLabelled(before: string): { word: string; role: 'mint' | 'owner' } | null {
   const line = before.slice(before.lastIndexOf('\n') + 1).replace(/[\s:=“”"'(\[{]+$/u, '');
   const words = (/[A-Za-z][A-Za-z _-]*$/.exec(line)?.[0] ?? '').split(/[\s_-]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean).slice(-2);
-  for (const word of words.reverse()) {
-    const role = ROLE_WORDS[word.toLowerCase()];
-    if (role) return { word, role };
-  }
-  return null;
+  const word = words.reverse().find((w) => ROLE_WORDS[w.toLowerCase()]);
+  return word ? { word, role: ROLE_WORDS[word.toLowerCase()]! } : null;
 }
 
 /**
@@ -321,7 +296,7 @@ function roleLabelled(before: string): { word: string; role: 'mint' | 'owner' } 
  * makes each one the tool cannot vouch for (slot-shapes.ts: not plain, not the one you confirmed
  * for this token) a token finding; refuses other tokens' symbols and names.
  */
-function accountForTokenNames(message: string, facts: MessageFacts, claim: Claim, problems: string[], findings: Finding[]): boolean {
+function accountForTokenNames(message: string, facts: MessageFacts, { claim, problems, findings }: Ledger): boolean {
   let named = new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(facts.mint)}(?![A-Za-z0-9])`).test(message);
   const name = facts.name?.trim() ?? '';
   const own = [
@@ -345,17 +320,15 @@ function accountForTokenNames(message: string, facts: MessageFacts, claim: Claim
     }
   }
   for (const other of facts.otherTokens) {
-    const symbol = other.symbol?.trim();
-    if (!symbol || symbol === facts.symbol || symbol.toUpperCase() === 'SOL' || [...symbol].length < 2) continue;
+    const symbol = other.symbol?.trim() ?? '';
+    const otherName = other.name?.trim() ?? '';
     // Any case for symbols that are no ordinary word of a sell message ("sgld"); exact case otherwise.
-    if (symbolPattern(symbol, symbol.length >= 3 && !isExpectedWord(symbol)).test(message)) {
+    if (symbol !== facts.symbol && symbol.toUpperCase() !== 'SOL' && [...symbol].length >= 2 && symbolPattern(symbol, symbol.length >= 3 && !isExpectedWord(symbol)).test(message)) {
       problems.push(`the message names another token, ${symbol} (${other.mint})`);
     }
-  }
-  for (const other of facts.otherTokens) {
-    const otherName = other.name?.trim() ?? '';
-    if (otherName.length < 4 || otherName.includes('\n') || otherName === name) continue;
-    if (new RegExp(literalPattern(otherName).source, 'iu').test(message)) problems.push(`the message names another token, ${otherName} (${other.mint})`);
+    if (otherName.length >= 4 && !otherName.includes('\n') && otherName !== name && new RegExp(literalPattern(otherName).source, 'iu').test(message)) {
+      problems.push(`the message names another token, ${otherName} (${other.mint})`);
+    }
   }
   return named;
 }
@@ -370,15 +343,8 @@ function symbolPattern(symbol: string, anyCase: boolean): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}_$])\\$?${escapeRegExp(symbol)}(?![\\p{L}\\p{N}_])`, anyCase ? 'giu' : 'gu');
 }
 
-interface NumberContext {
-  claim(start: number, end: number, placeholder: string): boolean;
-  overlaps(start: number, end: number): boolean;
-  find(index: number, text: string, reason: string): void;
-  problems: string[];
-}
-
 /** Reads every number; returns which of the required facts were stated. */
-function accountForNumbers(message: string, facts: MessageFacts, ctx: NumberContext): Set<'amount' | 'minimum'> {
+function accountForNumbers(message: string, facts: MessageFacts, ctx: Ledger): Set<'amount' | 'minimum'> {
   const stated = new Set<'amount' | 'minimum'>();
   /** Each fact stated so far: its role, where its figure ends, and whether it was the bracketed second form. */
   const seen = new Map<string, { role: Role; end: number; bracketed: boolean }>();
@@ -392,30 +358,11 @@ function accountForNumbers(message: string, facts: MessageFacts, ctx: NumberCont
       const after = message.slice(end);
       const figure = figureAround(message, start, end);
       const unexplained = (why: string) => ctx.find(figure.index, figure.text, why);
-      if (/[-+\u2212$€£¥~≈<>±#]$/.test(before)) {
-        unexplained('a signed, approximate or currency figure');
-        continue;
-      }
-      if (/[\p{L}_.,]$/u.test(before)) {
-        unexplained('a figure joined to a word or punctuation');
-        continue;
-      }
-      if (/^(?:[eE][+-]?\d|\.\d|[,_]\d)/.test(after)) {
-        unexplained('a figure in an unusual notation');
-        continue;
-      }
-      if (/^\s*[×*+÷^\/]/.test(after) || /[×*÷^\/]\s*$/.test(before)) {
-        unexplained('arithmetic on a figure');
-        continue;
-      }
       const value = normalise(text);
-      if (value === null) {
-        unexplained('a figure with malformed digit grouping');
-        continue;
-      }
       const written = unitAfter(after, facts.symbol);
-      if (written === 'unknown') {
-        unexplained('a figure in a unit the tool does not know');
+      const odd = oddNotation(before, after);
+      if (odd || value === null || written === 'unknown') {
+        unexplained(odd ?? (value === null ? 'a figure with malformed digit grouping' : 'a figure in a unit the tool does not know'));
         continue;
       }
       const outcome = judge(value, written ?? keyUnit(before, facts.symbol), values, facts, before);
@@ -425,7 +372,7 @@ function accountForNumbers(message: string, facts: MessageFacts, ctx: NumberCont
         // after the first ("10 WOOF (1000000 raw units)").
         const fact = outcome.role.split('.')[0]!;
         const first = seen.get(fact);
-        const bracketed = first !== undefined && first.role !== outcome.role && /^[ \t]*[^\s()]*[ \t]*\([ \t]*$/.test(message.slice(first.end, start));
+        const bracketed = first !== undefined && first.role !== outcome.role && BRACKETED.test(message.slice(first.end, start));
         if (first !== undefined && (!bracketed || first.bracketed)) {
           unexplained(`${describeRole(outcome.role, facts)} stated a second time`);
           continue;
@@ -445,6 +392,15 @@ function accountForNumbers(message: string, facts: MessageFacts, ctx: NumberCont
     }
   }
   return stated;
+}
+
+/** What is written around a figure that the accounting does not read as one of the trade's values, or null. */
+function oddNotation(before: string, after: string): string | null {
+  if (/[-+\u2212$€£¥~≈<>±#]$/.test(before)) return 'a signed, approximate or currency figure';
+  if (/[\p{L}_.,]$/u.test(before)) return 'a figure joined to a word or punctuation';
+  if (/^(?:[eE][+-]?\d|\.\d|[,_]\d)/.test(after)) return 'a figure in an unusual notation';
+  if (/^\s*[×*+÷^\/]/.test(after) || /[×*÷^\/]\s*$/.test(before)) return 'arithmetic on a figure';
+  return null;
 }
 
 /** A space-grouped run that is not valid grouping ("10 1000000") is several numbers. */
@@ -519,11 +475,7 @@ function keyUnit(before: string, symbol: string | null): Unit | null {
   const key = /([A-Za-z][A-Za-z0-9_-]{0,40})["']?\s*[:=]\s*["']?$/.exec(line)?.[1];
   if (!key) return null;
   const parts = key.split(/[_\s.-]+|(?<=[a-z])(?=[A-Z])/).map((p) => p.toLowerCase());
-  for (const part of parts.reverse()) {
-    const unit = UNIT_WORDS[part];
-    if (unit === 'sol' || unit === 'lamports' || unit === 'raw' || unit === 'bps' || unit === 'pct') return unit;
-  }
-  return null;
+  return parts.reverse().map((part) => UNIT_WORDS[part]).find((unit) => unit === 'sol' || unit === 'lamports' || unit === 'raw' || unit === 'bps' || unit === 'pct') ?? null;
 }
 
 type Judgement =
@@ -546,15 +498,6 @@ function roleValues(facts: MessageFacts): Map<Role, string> {
   return values;
 }
 
-/** Which roles a unit can carry. */
-const ROLES_BY_UNIT: Partial<Record<Unit, Role[]>> = {
-  sol: ['minimum.sol', 'expected.sol'],
-  lamports: ['minimum.lamports', 'expected.lamports'],
-  tokens: ['amount.tokens'],
-  raw: ['amount.raw'],
-  bps: ['slippage.bps'],
-  pct: ['slippage.pct'],
-};
 /**
  * The roles a figure with no unit may carry: whole numbers only (raw units, lamports, bps). A
  * decimal with no unit ("Minimum proceeds: 0.049") could be SOL or lamports, and the API counts
@@ -579,34 +522,29 @@ function judge(value: string, unit: Unit | null, values: Map<Role, string>, fact
     }
     return { kind: 'finding', why: `a duration that is not the authorization's lifetime` };
   }
-  const own = ROLES_BY_UNIT[unit];
-  if (own) {
-    const roles = matching(own);
-    if (roles.length > 0) return { kind: 'role', role: preferByContext(roles, before) };
-  }
-  // The value is one of the trade's figures, but in another unit: a mislabel, never signed.
-  const elsewhere = matching([...values.keys()]).filter((r) => !(own ?? []).includes(r));
-  if (unit !== 'scaled' && elsewhere.length > 0) {
-    return { kind: 'problem', why: `${describeRole(elsewhere[0]!, facts)} written in ${unitName}` };
-  }
+  const all = matching([...values.keys()]);
   if (unit === 'scaled') {
-    const base = matching([...values.keys()]);
-    return base.length > 0
-      ? { kind: 'problem', why: `${describeRole(base[0]!, facts)} with a suffix that scales it` }
-      : { kind: 'finding', why: 'a figure with a suffix that scales it' };
+    return all.length > 0 ? { kind: 'problem', why: `${describeRole(all[0]!, facts)} with a suffix that scales it` } : { kind: 'finding', why: 'a figure with a suffix that scales it' };
   }
+  // A unit carries the roles named in it ('sol': minimum.sol and expected.sol).
+  const own = (Object.keys(ROLE_NAMES) as Role[]).filter((r) => r.endsWith(`.${unit}`));
+  const roles = matching(own);
+  if (roles.length > 0) return { kind: 'role', role: preferByContext(roles, before) };
+  // The value is one of the trade's figures, but in another unit: a mislabel, never signed.
+  const elsewhere = all.filter((r) => !own.includes(r));
+  if (elsewhere.length > 0) return { kind: 'problem', why: `${describeRole(elsewhere[0]!, facts)} written in ${unitName}` };
   if (unit === 'lamports' && value.includes('.')) return { kind: 'problem', why: 'lamports are whole numbers' };
-  if (unit === 'raw') return { kind: 'problem', why: `not the amount ${describeAmount(facts)}` };
+  if (unit === 'raw') return { kind: 'problem', why: `not the amount ${describeTokenAmount(facts.amount, facts.decimals, facts.symbol)}` };
   if (unit === 'tokens') {
     return facts.decimals === null
       ? { kind: 'finding', why: 'an amount in whole tokens, and the token’s decimals are unknown' }
-      : { kind: 'problem', why: `not the amount ${describeAmount(facts)}` };
+      : { kind: 'problem', why: `not the amount ${describeTokenAmount(facts.amount, facts.decimals, facts.symbol)}` };
   }
   if (unit === 'pct') return { kind: 'finding', why: 'a percentage that is not the slippage' };
   return { kind: 'finding', why: `a figure in ${unitName} that is none of the trade’s values` };
 }
 
-const ROLE_NAMES: Record<Role, string> = {
+const ROLE_NAMES = {
   'amount.raw': 'the amount in raw units',
   'amount.tokens': 'the amount in whole tokens',
   'minimum.lamports': 'the minimum in lamports',
@@ -615,7 +553,7 @@ const ROLE_NAMES: Record<Role, string> = {
   'expected.sol': 'the expected output in SOL',
   'slippage.bps': 'the slippage in bps',
   'slippage.pct': 'the slippage in %',
-};
+} as const;
 
 function describeRole(role: Role, facts: MessageFacts): string {
   return `${ROLE_NAMES[role]} (${roleValues(facts).get(role) ?? facts.amount})`;

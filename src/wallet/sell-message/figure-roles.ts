@@ -11,27 +11,24 @@
 // - the amount is never introduced as a minimum or as what the user receives;
 // - the expected output is never introduced as a minimum, nor as what is sold;
 // - a minimum is spoken of only at the minimum's figure ("the minimum is only a quote" is not);
-// - no sign stands beside a figure or time (- + < > ~ ? …: "0.5 SOL - 1%", "> 10 WOOF",
-//   "Expires: > 12:00"), and no figure is a percentage of another ("1% of 0.5 SOL");
-// - an expiry word is followed by a time of the authorization or its lifetime; the lifetime is
-//   introduced as a validity ("valid for 2 minutes", not "10 WOOF for 2 minutes"), and no time
-//   is counted from another ("2 minutes from 12:02");
-// - a unit named right before a figure fits it ("Amount (WOOF): 1000000" is whole tokens, not
-//   the raw amount; "Minimum (lamports): 0.05" is not the minimum in SOL);
-// - nothing qualifies the minimum word but "for", "with" and the like ("Estimated minimum",
-//   "Owner minimum" are not a floor for you);
-// - the slippage stated on the minimum's line only explains it ("0.5 SOL (1% slippage)",
-//   "at 100 bps"), never applies to it ("0.5 SOL with slippage tolerance 100 bps");
-// - no hash, id, nonce or the mint stands where the proceeds or a wallet would be named, and
-//   the proceeds, a wallet, an owner or a seller are never given to anything but your wallet;
-// - no comment or strike-through markup hides a part of the message.
+// - no figure is a percentage of another ("1% of 0.5 SOL");
+// - and the rules on the text's shape below, each stated where it is checked: no sign beside a
+//   figure or time, an expiry states a time, the lifetime is a validity, a unit named before a
+//   figure fits it, the minimum word is not qualified, the slippage only explains the minimum,
+//   nothing opaque where the proceeds or a wallet are named and no holder but your wallet, no
+//   comment or strike-through markup.
 //
 // A figure put in another's role (or under a unit that does not fit it, or as a percentage of
 // another) is a problem: never signed. The other rules judge the text's shape, which an honest
 // service may word its own way ("Min. received:", "->"): what breaks them is a finding on its
 // line, refused under --yes and highlighted at the prompt, where accepting it pins that text.
 
+import { SELL_WORDS, UNIT_WORDS } from './vocabulary.js';
+
 const ROLE_FIGURE = /\{(amount|minimum|expected|slippage)\.[a-z]+\}/g;
+const NEXT_FIGURE = /\{(?:amount|minimum|expected|slippage)\.[a-z]+\}/;
+/** The end of a sentence: a line break, or a full stop or semicolon before a space. */
+const SENTENCE_END = /\n|[.;](?:\s|$)/;
 /** The trade's figures, and the times and lifetime that bound the authorization. */
 const ANY_FIGURE = /\{(?:(?:amount|minimum|expected|slippage)\.[a-z]+|time|lifetime)\}/g;
 const MIN_CUE = /\b(?:minimum|min|at least|no less than|floor)\b|>=|≥/;
@@ -40,11 +37,11 @@ const MIN_BOUND =
   /(?:\b(?:minimum|min|at least|no less than|floor)\b|>=|≥)(?:[\s:="'.]|\(\s*(?:sol|lamports)\s*\)|\b(?:proceeds|output|out|received|receive|amount|sol|lamports|of|in|to|the|a|an)\b)*$/;
 const RECEIVE_CUE = /\b(?:receive|receives|received|receiving|proceeds|output|out|expected|expect|estimated|estimate|quote|quoted|get|gets)\b/;
 const EXPECT_CUE = /\b(?:expected|expect|estimated|estimate|quote|quoted)\b/;
-const SELL_CUE = /\b(?:sell|sells|selling|sold|sale|sales)\b/;
+const SELL_CUE = new RegExp(`\\b(?:${SELL_WORDS})\\b`);
 /** A figure then its unit and "minimum" or "min": the minimum named after its figure. */
 const MINIMUM_AFTER = /^[ \t]*(?:sol|lamports?)?[ \t]*(?:minimum|min)\b/;
 /** The second form of a figure in brackets right after the first: "10 WOOF (1000000 raw units)". */
-const BRACKETED = /^[ \t]*[^\s()]*[ \t]*\([ \t]*$/;
+export const BRACKETED = /^[ \t]*[^\s()]*[ \t]*\([ \t]*$/;
 const PERCENT_OF = /\d[ \t]*(?:%|percent)[ \t]+of\b/i;
 /** Signs that change or loosen a figure they stand beside. */
 const SIGN = /(?:<=|=<|>=|=>|[<>≤≥+\-−–~?*×÷^|&!])/;
@@ -100,7 +97,7 @@ export function figureRoleChecks(wording: string, message: string): { problems: 
     const plain = plainWords(raw);
     const words = previous === 'minimum' ? plain.replace(MINIMUM_AFTER, ' ') : plain;
     const repeat = previous === fact && BRACKETED.test(raw);
-    const after = plainWords(untilNextFigure(wording, end));
+    const after = plainWords(upTo(wording, end, NEXT_FIGURE));
     if (!repeat) {
       // The words since the last word of selling say what the figure is; before it, what is sold.
       const sold = SELL_CUE.test(words);
@@ -119,8 +116,9 @@ export function figureRoleChecks(wording: string, message: string): { problems: 
       }
     }
     // Words after the last figure of a sentence name it too ("0.5 SOL expected").
-    const restOfLine = plainWords(lineRest(wording, end));
-    if (!/\{(?:amount|minimum|expected|slippage)\./.test(lineRest(wording, end))) {
+    const sentence = upTo(wording, end, SENTENCE_END);
+    const restOfLine = plainWords(sentence);
+    if (!/\{(?:amount|minimum|expected|slippage)\./.test(sentence)) {
       if (fact === 'minimum' && (EXPECT_CUE.test(restOfLine) || SELL_CUE.test(restOfLine))) concern('the minimum called something else after its figure', m.index!);
       if (fact === 'amount' && (MIN_CUE.test(restOfLine) || RECEIVE_CUE.test(restOfLine))) concern('the amount sold called something else after its figure', m.index!);
       if (fact === 'expected' && (MIN_CUE.test(restOfLine) || SELL_CUE.test(restOfLine))) concern('the expected output called something else after its figure', m.index!);
@@ -147,21 +145,10 @@ export function figureRoleChecks(wording: string, message: string): { problems: 
 
 /** The 0-based line of `index` in `text`. */
 function lineOf(text: string, index: number): number {
-  let line = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) line++;
-  return line;
+  return text.slice(0, index).split('\n').length - 1;
 }
 
-/** Which figures a unit named right before one fits: "Amount (WOOF): 1000000" states whole tokens. */
-const UNIT_FITS: Array<[RegExp, RegExp]> = [
-  [/^(?:symbol|tokens?)$/, /^amount\.tokens$/],
-  [/^(?:raw|units?)$/, /^amount\.raw$/],
-  [/^sol$/, /^(?:minimum|expected)\.sol$/],
-  [/^lamports?$/, /^(?:minimum|expected)\.lamports$/],
-  [/^bps$/, /^slippage\.bps$/],
-  [/^percent$/, /^slippage\.pct$/],
-];
-
+/** A unit named right before a figure fits it: "Minimum (lamports): 0.05" is not the minimum in SOL. */
 function unitLabelProblems(wording: string): string[] {
   const problems: string[] = [];
   for (const m of wording.matchAll(ROLE_FIGURE)) {
@@ -172,8 +159,9 @@ function unitLabelProblems(wording: string): string[] {
     const word = unit[1]!.replace(/[{}]/g, '').split(' ').pop()!;
     // "sell BONK 123": a symbol after a verb names the token; after a label (":", "(", "in") it is the figure's unit.
     if (word === 'symbol' && !/[(:=]|\bin\s/.test(unit[0])) continue;
-    const role = m[0].slice(1, -1);
-    if (!UNIT_FITS.some(([unit, fits]) => unit.test(word) && fits.test(role))) problems.push(`the unit named before ${describe(m[0])} (${word === 'symbol' ? 'the token symbol' : word}) does not fit it`);
+    // A unit fits the roles named in it ("Amount (WOOF): 1000000" states whole tokens, amount.tokens).
+    const unitName = word === 'symbol' ? 'tokens' : UNIT_WORDS[word];
+    if (!m[0].endsWith(`.${unitName}}`)) problems.push(`the unit named before ${describe(m[0])} (${word === 'symbol' ? 'the token symbol' : word}) does not fit it`);
   }
   return problems;
 }
@@ -265,18 +253,10 @@ function labelConcerns(wording: string): Array<[string, number]> {
   return problems;
 }
 
+const PLACEHOLDER_NAMES: Record<string, string> = { '{time}': 'a time', '{lifetime}': 'the lifetime', '{hash}': 'a hash', '{id}': 'an id', '{uuid}': 'an id', '{nonce}': 'a nonce', '{mint}': 'the mint', '{treasury}': 'the treasury' };
+
 function describe(placeholder: string): string {
-  const names: Record<string, string> = {
-    '{time}': 'a time',
-    '{lifetime}': 'the lifetime',
-    '{hash}': 'a hash',
-    '{id}': 'an id',
-    '{uuid}': 'an id',
-    '{nonce}': 'a nonce',
-    '{mint}': 'the mint',
-    '{treasury}': 'the treasury',
-  };
-  if (names[placeholder]) return names[placeholder]!;
+  if (PLACEHOLDER_NAMES[placeholder]) return PLACEHOLDER_NAMES[placeholder]!;
   const fact = placeholder.slice(1, placeholder.indexOf('.'));
   return fact === 'expected' ? 'the expected output' : `the ${fact}`;
 }
@@ -288,15 +268,9 @@ function lastIndexOf(text: string, pattern: RegExp): number {
   return end;
 }
 
-/** The text after a figure up to the next of the trade's figures. */
-function untilNextFigure(wording: string, from: number): string {
-  const next = wording.slice(from).search(/\{(?:amount|minimum|expected|slippage)\.[a-z]+\}/);
-  return next === -1 ? wording.slice(from) : wording.slice(from, from + next);
-}
-
-/** The rest of the sentence from `from`: up to a line break, or a full stop or semicolon before a space. */
-function lineRest(wording: string, from: number): string {
-  const end = wording.slice(from).search(/\n|[.;](?:\s|$)/);
+/** The text from `from` up to the first match of `stop`, or to the end. */
+function upTo(wording: string, from: number, stop: RegExp): string {
+  const end = wording.slice(from).search(stop);
   return end === -1 ? wording.slice(from) : wording.slice(from, from + end);
 }
 

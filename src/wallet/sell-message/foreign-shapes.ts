@@ -2,11 +2,6 @@
 // website, an off-chain message), or a statement that authorizes something besides this sale.
 // An owner signature over such text could be replayed where that text means something.
 
-interface Shape {
-  test(message: string): boolean;
-  what: string;
-}
-
 /** Line labels of Sign-In-With-Solana / EIP-4361 messages. */
 const SIWS_LABEL = /^(URI|Version|Chain ID|Nonce|Issued At|Expiration Time|Not Before|Request ID|Resources):/gim;
 const SIWS_CORE = new Set(['uri', 'chain id', 'issued at']);
@@ -19,7 +14,7 @@ function looksLikeSignIn(message: string): boolean {
   return core >= 2 || (core === 1 && labels.size >= 2);
 }
 
-const SHAPES: Shape[] = [
+const SHAPES: Array<{ test: (message: string) => boolean; what: string }> = [
   { test: looksLikeSignIn, what: 'a Sign-In-With-Solana / EIP-4361 login' },
   // The off-chain message preamble is "\xffsolana offchain"; its text form is refused too.
   { test: (m) => /solana[\s_-]*off[\s_-]*chain/i.test(m) || m.startsWith('\u00ff'), what: 'a Solana off-chain message' },

@@ -129,10 +129,9 @@ const ALPHABETS: Array<[string, RegExp]> = [
   ['alnum', /^[0-9A-Za-z]+$/],
 ];
 
-const range = (from: string, to: string) => Array.from({ length: to.charCodeAt(0) - from.charCodeAt(0) + 1 }, (_, i) => String.fromCharCode(from.charCodeAt(0) + i)).join('');
-const ASCII_ALNUM = range('0', '9') + range('A', 'Z') + range('a', 'z');
+const ASCII = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i));
 /** Each alphabet's characters, for the odds of a class of character in random data. */
-const ALPHABET_CHARS: Record<string, string> = Object.fromEntries(ALPHABETS.map(([name, re]) => [name, [...ASCII_ALNUM].filter((ch) => re.test(ch)).join('')]));
+const ALPHABET_CHARS: Record<string, string> = Object.fromEntries(ALPHABETS.map(([name, re]) => [name, ASCII.filter((ch) => re.test(ch)).join('')]));
 
 const ANNOTATED_SLOT = /\{(id|hash|nonce): (?:(sell_|0x) \+ )?(\d+) ([A-Za-z0-9]+)\}/g;
 
@@ -174,7 +173,7 @@ export function shapeWording(wording: string, values: string[], pinnedText: stri
   });
 }
 
-/** A wording with its slots' shapes taken out: what a pin made before shapes were pinned holds. */
+/** A wording with its slots' shapes taken out: what a pin made before shapes were pinned holds.*/
 export function withoutShapes(wording: string): string {
   return wording.replace(ANNOTATED_SLOT, '{$1}');
 }

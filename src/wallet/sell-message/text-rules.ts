@@ -2,15 +2,10 @@
 // character that renders as nothing, as a space that is not a space, as a digit that is not an
 // ASCII digit, or that reorders or decorates text, is refused outright.
 
-export const MAX_MESSAGE_BYTES = 2_048;
-
-interface CharacterRule {
-  pattern: RegExp;
-  what: string;
-}
+const MAX_MESSAGE_BYTES = 2_048;
 
 // Each rule that matches is reported once, at its first occurrence.
-const RULES: CharacterRule[] = [
+const RULES: Array<{ pattern: RegExp; what: string }> = [
   { pattern: /\p{Bidi_Control}/u, what: 'a bidi control, which reorders what is shown' },
   { pattern: /(?![\t\n])\p{Cc}/u, what: 'a control character' },
   { pattern: /\p{DI}/u, what: 'an invisible (default-ignorable) character' },

@@ -34,46 +34,32 @@ const LABEL_WORDS = `
 
 const WORDS = `${FUNCTION_WORDS} ${LABEL_WORDS} ${PROPER_NAMES}`;
 
-const SELL_WORDS = new Set(['sell', 'sells', 'selling', 'sold', 'sale', 'sales']);
+/** The words that speak of selling, as a regular expression's alternatives. */
+export const SELL_WORDS = 'sell|sells|selling|sold|sale|sales';
 
-/** Whether a word (any case) speaks of selling. */
-export function isSellWord(word: string): boolean {
-  return SELL_WORDS.has(word.toLowerCase());
-}
-
-const VOCABULARY = new Set(WORDS.split(/\s+/).filter(Boolean));
-
-const FUNCTIONS = new Set(FUNCTION_WORDS.split(/\s+/).filter(Boolean));
+const wordSet = (words: string) => new Set(words.split(/\s+/).filter(Boolean));
+const VOCABULARY = wordSet(WORDS);
+const FUNCTIONS = wordSet(FUNCTION_WORDS);
+const LABELS = wordSet(LABEL_WORDS);
 
 /** Whether a word (any case) only joins a sentence ("the", "of"). */
-export function isFunctionWord(word: string): boolean {
-  return FUNCTIONS.has(word.toLowerCase());
-}
-
-const LABELS = new Set(LABEL_WORDS.split(/\s+/).filter(Boolean));
+export const isFunctionWord = (word: string): boolean => FUNCTIONS.has(word.toLowerCase());
 
 /** Whether a word (any case) is one a sell message uses to label a value or a figure ("minimum", "proceeds", "sol"). */
-export function isLabelWord(word: string): boolean {
-  return LABELS.has(word.toLowerCase());
-}
+export const isLabelWord = (word: string): boolean => LABELS.has(word.toLowerCase());
 
 /** Whether a word (any case) is one a sell message is expected to use. */
-export function isExpectedWord(word: string): boolean {
-  return VOCABULARY.has(word.toLowerCase());
-}
+export const isExpectedWord = (word: string): boolean => VOCABULARY.has(word.toLowerCase());
 
 /** The words of a text run: letters only, camelCase and snake_case split ("minOutLamports" → min, Out, Lamports). */
 export function wordsOf(text: string): Array<{ word: string; index: number }> {
   const out: Array<{ word: string; index: number }> = [];
   for (const m of text.matchAll(/[\p{L}\p{M}]+/gu)) {
     // Split camelCase (a lower letter followed by an upper one) so keys read as their words.
-    let start = 0;
-    const run = m[0];
-    for (let i = 1; i <= run.length; i++) {
-      if (i === run.length || (/\p{Ll}/u.test(run[i - 1]!) && /\p{Lu}/u.test(run[i]!))) {
-        out.push({ word: run.slice(start, i), index: m.index! + start });
-        start = i;
-      }
+    let index = m.index!;
+    for (const word of m[0].split(/(?<=\p{Ll})(?=\p{Lu})/u)) {
+      out.push({ word, index });
+      index += word.length;
     }
   }
   return out;
