@@ -278,7 +278,8 @@ function accountForAddresses(message: string, facts: MessageFacts, { claim, find
 }
 
 /** The words that name an address's role in a label: the token's mint, or a wallet that holds or receives. */
-const ROLE_WORDS: Record<string, 'mint' | 'owner'> = { mint: 'mint', token: 'mint', contract: 'mint', ca: 'mint', wallet: 'owner', owner: 'owner', recipient: 'owner', seller: 'owner', payee: 'owner', account: 'owner' };
+// No prototype: a word of the message ("constructor") must look up nothing.
+const ROLE_WORDS: Record<string, 'mint' | 'owner' | undefined> = Object.assign(Object.create(null), { mint: 'mint', token: 'mint', contract: 'mint', ca: 'mint', wallet: 'owner', owner: 'owner', recipient: 'owner', seller: 'owner', payee: 'owner', account: 'owner' });
 
 /**
  * The role named by the label right before an address on its line ("Token mint: ", `"owner":"`,

@@ -68,8 +68,9 @@ export function wordsOf(text: string): Array<{ word: string; index: number }> {
 /** The units a figure may be written in, as the accounting reads them. */
 export type Unit = 'sol' | 'lamports' | 'tokens' | 'raw' | 'bps' | 'pct' | 'seconds' | 'minutes' | 'ms' | 'scaled';
 
-// "min" is left out: "123 min" reads as a minimum as often as minutes.
-export const UNIT_WORDS = Object.fromEntries(
+// "min" is left out: "123 min" reads as a minimum as often as minutes. No prototype: a word of
+// the message ("constructor") must look up nothing.
+export const UNIT_WORDS: Record<string, Unit | undefined> = Object.assign(Object.create(null), Object.fromEntries(
   Object.entries<string>({
     sol: 'sol',
     lamports: 'lamport lamports',
@@ -82,4 +83,4 @@ export const UNIT_WORDS = Object.fromEntries(
     ms: 'ms',
     scaled: 'k m b bn mm x times thousand million billion trillion',
   }).flatMap(([unit, words]) => words.split(' ').map((word) => [word, unit as Unit])),
-) as Record<string, Unit>;
+));
