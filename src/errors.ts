@@ -26,6 +26,8 @@ export abstract class TraderError extends Error {
    * accept): in human mode it goes on a line of its own when its line would pass the terminal's width.
    */
   command: string | null = null;
+  /** How a machine routes it, for an error class that says so itself (the chain's); else classifyError decides by class. */
+  readonly routing?: { category: ErrorCategory; retryable: boolean };
   constructor(message: string, code: string, hints: string[] = []) {
     super(message);
     this.name = new.target.name;
@@ -202,10 +204,8 @@ export function classifyError(err: unknown): { category: ErrorCategory; retryabl
   if (err instanceof PendingError) return { category: 'timeout', retryable: true };
   if (err instanceof RefusedToSignError) return { category: 'refused_to_sign', retryable: false };
   if (err instanceof InterruptedError) return { category: 'interrupted', retryable: true };
-  // The chain's errors (src/chain/chain-errors.ts, by code: that module imports this one): an
-  // unreachable RPC is the network's; what the chain shows against the service is the service's.
-  if (err instanceof TraderError && err.code === 'CHAIN_UNREACHABLE') return { category: 'network', retryable: true };
-  if (err instanceof TraderError && (err.code === 'CHAIN_CONTRADICTS_SERVICE' || err.code === 'CHAIN_NOT_VERIFIED')) return { category: 'service', retryable: false };
+  // Classes defined elsewhere (src/chain/chain-errors.ts) say their own routing.
+  if (err instanceof TraderError && err.routing) return err.routing;
   return { category: 'internal', retryable: false };
 }
 

@@ -5,6 +5,8 @@ import { ExitCode, TraderError } from '../errors.js';
 /** The chain could not be read and the command needed it (balance, --verify): exit 3. */
 export class ChainUnreachableError extends TraderError {
   readonly exitCode = ExitCode.service;
+  // An RPC that cannot be reached is the network's; asking again may reach it.
+  override readonly routing = { category: 'network', retryable: true } as const;
   constructor(message: string, hints: string[] = []) {
     super(message, 'CHAIN_UNREACHABLE', hints);
   }
@@ -13,6 +15,8 @@ export class ChainUnreachableError extends TraderError {
 /** The chain contradicts the service (a payout that is not there, pays less, pays someone else): exit 3. */
 export class ChainContradictionError extends TraderError {
   readonly exitCode = ExitCode.service;
+  // What the chain shows against the service is the service's failing.
+  override readonly routing = { category: 'service', retryable: false } as const;
   constructor(message: string, hints: string[] = []) {
     super(message, 'CHAIN_CONTRADICTS_SERVICE', hints);
   }
@@ -21,6 +25,7 @@ export class ChainContradictionError extends TraderError {
 /** A verification that did not complete under --verify (a signature not found, a deposit not yet landed): exit 3. */
 export class ChainUnverifiedError extends TraderError {
   readonly exitCode = ExitCode.service;
+  override readonly routing = { category: 'service', retryable: false } as const;
   constructor(message: string, hints: string[] = []) {
     super(message, 'CHAIN_NOT_VERIFIED', hints);
   }
