@@ -4,7 +4,7 @@
 // than the terminal is laid out as shell lines joined by ` \` and broken only between words, so
 // no line wraps and pasting the lines into a shell runs the same command.
 import { displayWidth } from './display-width.js';
-import { wrapWords } from './word-wrap.js';
+import { packWords, wrapWords } from './word-wrap.js';
 
 /** How continuation lines of a command are indented. */
 const INDENT = '  ';
@@ -28,21 +28,10 @@ export function withCommand(lead: string, command: string, columns: number, onTe
  */
 export function commandLines(command: string, columns: number): string {
   if (displayWidth(command) <= columns) return command;
-  const lines: string[] = [];
-  let line = '';
   const words = shellWords(command);
-  words.forEach((word, i) => {
-    const candidate = line === '' ? word : `${line} ${word}`;
-    // Every line but the last ends in ` \`, so a word joins a line only with room left for it.
-    const room = i === words.length - 1 ? columns : columns - CONTINUED.length;
-    if (line === '' || displayWidth(candidate) <= room) line = candidate;
-    else {
-      lines.push(line + CONTINUED);
-      line = `${INDENT}${word}`;
-    }
-  });
-  lines.push(line);
-  return lines.join('\n');
+  // Every line but the last ends in ` \`, so a word joins a line only with room left for it.
+  const room = (i: number) => (i === words.length - 1 ? columns : columns - CONTINUED.length);
+  return packWords(words, { room, first: '', next: INDENT }).join(`${CONTINUED}\n`);
 }
 
 /** The command's words as the shell splits them: spaces inside '…' or "…" do not split. */

@@ -15,19 +15,27 @@ export function wrapWords(text: string, columns: number): string {
 function wrapLine(line: string, columns: number): string {
   if (displayWidth(line) <= columns) return line;
   const indent = /^ */.exec(line)![0];
-  const pieces = piecesOf(line.slice(indent.length));
-  const out: string[] = [];
-  let current = '';
-  for (const piece of pieces) {
-    const candidate = current === '' ? `${indent}${piece}` : `${current} ${piece}`;
-    if (current === '' || displayWidth(candidate) <= columns) current = candidate;
+  return packWords(piecesOf(line.slice(indent.length)), { room: () => columns, first: indent, next: indent }).join('\n');
+}
+
+/**
+ * Words joined by spaces into as few lines as fit, greedily: a word joins the line when the line
+ * stays within `room(its index)`, else it starts the next line (`next` before it). A line's first
+ * word always stays, however wide.
+ */
+export function packWords(words: readonly string[], opts: { room(wordIndex: number): number; first: string; next: string }): string[] {
+  const lines: string[] = [];
+  let line = '';
+  words.forEach((word, i) => {
+    const candidate = line === '' ? `${opts.first}${word}` : `${line} ${word}`;
+    if (line === '' || displayWidth(candidate) <= opts.room(i)) line = candidate;
     else {
-      out.push(current);
-      current = `${indent}${piece}`;
+      lines.push(line);
+      line = `${opts.next}${word}`;
     }
-  }
-  out.push(current);
-  return out.join('\n');
+  });
+  lines.push(line);
+  return lines;
 }
 
 /** The line's unbreakable pieces: words, backquoted spans whole, and a shell continuation `\` kept with the word before it. */
