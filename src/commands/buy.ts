@@ -1,7 +1,6 @@
 // `trader buy <token> <amount>`: what can be typed and what it means; the run checks locally,
 // then runs the buy flow and presents it.
 import type { SignedDeposit } from '../chain/deposit-absence.js';
-import { randomUUID } from 'node:crypto';
 import type { ServiceClient } from '../api/client.js';
 import type { BuyIntent, Trade } from '../api/types.js';
 import type { Verification } from '../chain/verify-trade.js';
@@ -13,7 +12,7 @@ import type { Context } from '../context.js';
 import type { BuyReview } from '../domain/buy-review.js';
 import { worthPinning, type TokenMeta } from '../domain/token.js';
 import { DEFAULT_MAX_FEE_LAMPORTS } from '../defaults.js';
-import { tagTrade, TradeFailedError, type TradeTag } from '../errors.js';
+import { TradeFailedError, type TradeTag } from '../errors.js';
 import { renderBuyReview, renderBuySummary } from '../io/views/buy.js';
 import { buyQuote } from '../trade/buy-quote.js';
 import { holdingOf, metaOf, NEW_TOKEN_HINT, readHoldingsQuietly, resolveTokenMint, tokenHistory, tokenMetaQuietly } from '../trade/token-lookup.js';
@@ -23,6 +22,7 @@ import { followCommand } from './follow-command.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from './shared-options.js';
 import { startTrade } from './trade-preflight.js';
 import { tradeScreen } from './trade-screen.js';
+import { withTradeKey } from './trade-options.js';
 import { guarded, pinnedTokens } from './trust.js';
 import { claimsOfOtherMints } from '../domain/token-claims.js';
 
@@ -50,12 +50,7 @@ export const buy = defineCommand<BuyOptions>({
 
 /** Runs a buy; every error carries its key (and id), with which a retry resumes this same buy. */
 async function run(ctx: Context, opts: BuyOptions): Promise<void> {
-  const trade: TradeTag = { idempotencyKey: opts.idempotencyKey ?? randomUUID(), id: null };
-  try {
-    await runWithKey(ctx, opts, trade);
-  } catch (err) {
-    throw tagTrade(err, trade);
-  }
+  return withTradeKey(opts.idempotencyKey, (trade) => runWithKey(ctx, opts, trade));
 }
 
 /** Runs a buy; everything typed was checked by its definition before any request. */

@@ -6,7 +6,7 @@ import { parseSellAmount, parseSolToLamports } from '../argument-parsers.js';
 import type { Context } from '../context.js';
 import { renderVerificationLines } from '../io/views/verification.js';
 import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
-import { tagTrade, TradeFailedError, UsageError, type TradeTag } from '../errors.js';
+import { TradeFailedError, UsageError, type TradeTag } from '../errors.js';
 import { renderSellReview, renderSellSummary } from '../io/views/sell.js';
 import type { ReviewRoom } from '../io/terminal.js';
 import { tokenAmount } from '../io/views/token-amount.js';
@@ -22,6 +22,7 @@ import { shellQuote } from '../shell-quote.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from './shared-options.js';
 import { startTrade } from './trade-preflight.js';
 import { tradeScreen } from './trade-screen.js';
+import { withTradeKey } from './trade-options.js';
 import { pinnedTokens, sellTrust } from './trust.js';
 
 /** `amount`: raw units, whole tokens, all, or a percentage, turned into raw units once the holding is read. */
@@ -68,12 +69,7 @@ function rawBelowOneToken(units: bigint, token: TokenMeta | null): string | null
 
 /** Runs a sell; every error carries its current key (and id), with which a retry resumes this same sell. */
 async function run(ctx: Context, opts: SellOptions): Promise<void> {
-  const trade: TradeTag = { idempotencyKey: opts.idempotencyKey ?? randomUUID(), id: null };
-  try {
-    await runWithKey(ctx, opts, trade);
-  } catch (err) {
-    throw tagTrade(err, trade);
-  }
+  return withTradeKey(opts.idempotencyKey, (trade) => runWithKey(ctx, opts, trade));
 }
 
 /** Runs a sell; everything typed was checked by its definition before any request. */
