@@ -19,6 +19,8 @@ export const DEFAULT_MAX_FEE_LAMPORTS = 100_000n;
 export const DEFAULT_WATCH_INTERVAL_SECONDS = 3;
 /** The API reads /trades/{id}/status no faster than this: the least --interval accepted. */
 export const MIN_WATCH_INTERVAL_SECONDS = 2;
+/** The same floor in ms: /trades/{id}/status is never read closer than this, retries and deadlines included. */
+export const MIN_STATUS_INTERVAL_MS = MIN_WATCH_INTERVAL_SECONDS * 1000;
 /** Items per page when --limit is not given: the service's own default (API document), so it is not sent. */
 export const SERVICE_PAGE_LIMIT = 25;
 /** The config profile used when neither --profile nor TRADER_PROFILE names one. */

@@ -3,6 +3,7 @@
 // Transport and engine choice: see transport.ts. Errors: errors.ts. Retries: retry.ts.
 
 import type { Clock } from '../clock.js';
+import { MIN_STATUS_INTERVAL_MS } from '../defaults.js';
 import { ALWAYS_WALKED_LENGTH, keyRedactor, redactDeep, type Redactor } from './redact.js';
 import { UsageError } from '../errors.js';
 import { resolveApiRoot } from './base-url.js';
@@ -271,7 +272,7 @@ export function createClient(opts: ClientOptions): ServiceClient {
     getTrade: async (id) => dataOf(get<Trade>(`/trades/${segment(id)}`, S.envelope(S.trade))),
     // The API allows this endpoint to be read every 2 s at most: a retry keeps that pace too.
     getTradeStatus: async (id) =>
-      dataOf(call<TradeStatus>({ method: 'GET', path: `/trades/${segment(id)}/status`, repeatability: 'read', check: S.envelope(S.tradeStatus), minGapMs: STATUS_MIN_GAP_MS })),
+      dataOf(call<TradeStatus>({ method: 'GET', path: `/trades/${segment(id)}/status`, repeatability: 'read', check: S.envelope(S.tradeStatus), minGapMs: MIN_STATUS_INTERVAL_MS })),
     createBuy: async (req) =>
       dataOf(call<CreateBuyResponse>({ method: 'POST', path: '/trade/buys', body: req, repeatability: 'idempotent-create', check: S.envelope(S.createBuyResponse) })),
     submitDeposit: async (id, req) =>
@@ -286,9 +287,6 @@ export function createClient(opts: ClientOptions): ServiceClient {
     getSell: async (id) => dataOf(get<GetSellResponse>(`/trade/sells/${segment(id)}`, S.envelope(S.getSellResponse))),
   };
 }
-
-/** The status endpoint may not be read faster than this, retries included. */
-export const STATUS_MIN_GAP_MS = 2000;
 
 type Parsed<T> = { ok: true; value: { data: T; envelope: Record<string, unknown> } } | { ok: false; failure: Failure };
 

@@ -4,6 +4,7 @@
 import type { ServiceClient } from '../api/client.js';
 import type { GetSellResponse, TradeStatus } from '../api/types.js';
 import type { Clock } from '../clock.js';
+import { MIN_STATUS_INTERVAL_MS } from '../defaults.js';
 import { ApiError } from '../errors.js';
 import { pollUntil } from './poll.js';
 import type { SellOutcome } from '../domain/sell-outcome.js';
@@ -26,8 +27,6 @@ export function noteSell(history: SellSeen[], sellId: string, view: GetSellRespo
   });
 }
 
-/** The status endpoint may not be read faster than this. */
-export const MIN_STATUS_INTERVAL_MS = 2000;
 
 export interface WatchDeps {
   api: ServiceClient;
