@@ -7,6 +7,7 @@ import type { Clock } from '../clock.js';
 import { parseRpcUrl } from '../argument-parsers.js';
 import { proxyFor } from '../api/proxy.js';
 import { fromWeb3Transaction, type ChainTransaction } from './chain-transaction.js';
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './token-layouts.js';
 
 /** What the tool reads from the chain. */
 export interface ChainReader {
@@ -29,10 +30,12 @@ export interface ChainReader {
   transaction(signature: string): Promise<ChainTransaction | null>;
   /** Raw token units the address holds per mint, over its token accounts (Token and Token-2022 programs). */
   tokenBalances(owner: string): Promise<Map<string, { amount: bigint; decimals: number }>>;
+  /** An account's owner program, data and lamports at `finalized` commitment (read as base64), or null when it does not exist. */
+  getAccountInfo(address: string): Promise<{ owner: string; data: Uint8Array; lamports: bigint } | null>;
 }
 
 /** The SPL Token and Token-2022 programs: a wallet's token accounts belong to one of them. */
-const TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'];
+const TOKEN_PROGRAMS = [TOKEN_PROGRAM, TOKEN_2022_PROGRAM];
 
 /** The chain could not be read (unreachable, timed out, an RPC error): the caller says "not checked on chain". */
 export class ChainUnavailableError extends Error {
@@ -127,6 +130,12 @@ export async function openChain(opts: ChainOptions): Promise<ChainReader> {
       if (valid === null) throw new ChainUnavailableError(`checking the blockhash from ${url.host} failed: the RPC does not answer isBlockhashValid`);
       return valid;
     },
+    getAccountInfo: (address) =>
+      call(`reading account ${address}`, async () => {
+        // web3.js asks for base64 and decodes it; finalized: facts a rollback cannot take back.
+        const info = await connection.getAccountInfo(new PublicKey(address), { commitment: 'finalized' });
+        return info === null ? null : { owner: info.owner.toBase58(), data: new Uint8Array(info.data), lamports: BigInt(info.lamports) };
+      }),
     rentExemptMinimum: () => call('reading the rent-exempt minimum', async () => BigInt(await connection.getMinimumBalanceForRentExemption(0))),
     tokenBalances: (owner) =>
       call('reading the token accounts', async () => {

@@ -61,7 +61,7 @@ async function show(ctx: Context): Promise<void> {
         ['Sell wording', trust.sellWording ? `${trust.sellWording.fingerprint} (pinned ${trust.sellWording.at})` : 'not pinned (the first sell pins it)'],
         ...Object.entries(trust.tokens ?? {}).map(([mint, t]): [string, string] => [
           'Token',
-          `${mint}: ${t.symbol ?? '?'} (${t.name ?? 'no name'}), ${t.decimals ?? '?'} decimals (pinned ${t.at})`,
+          `${mint}: ${t.symbol ?? '?'} (${t.name ?? 'no name'}), ${t.decimals ?? '?'} decimals (${t.by === 'chain' ? 'read on chain' : 'pinned'} ${t.at}${t.by && t.by !== 'chain' ? ` by ${t.by}` : ''})`,
         ]),
       ]),
     ];

@@ -8,6 +8,7 @@
 // other decimals would make the message's whole-token figure mean another amount), marked
 // confirmed once a person accepted them (only then may a name or symbol of any shape be signed).
 import { dirname, join } from 'node:path';
+import type { TokenPinSource } from '../domain/token-binding.js';
 import { assertOwnPrivate, LockedFileError, readOrNull, updateLockedFile, type LockTiming } from './locked-file.js';
 
 export interface PinnedWording {
@@ -27,6 +28,8 @@ export interface PinnedToken {
   at: string;
   /** A person accepted them: at a sell's prompt, or with `config trust accept-wording` after reading. */
   confirmed?: boolean;
+  /** Who vouched for them: a person, or the chain at a trade ('chain': kept only so another mint cannot pass for this one). */
+  by?: TokenPinSource;
 }
 
 export interface ServiceTrust {
@@ -103,6 +106,21 @@ export class TrustStore {
       if (current && !(same && confirmed && !current.confirmed)) return { entry, value: current };
       const pinned = { symbol: facts.symbol, name: facts.name, decimals: facts.decimals, at: this.now(), ...(confirmed ? { confirmed } : {}) };
       return { entry: { ...entry, tokens: { ...entry.tokens, [mint]: pinned } }, value: pinned };
+    });
+  }
+
+  /**
+   * Records the facts the chain bound to a mint at a trade, so that another mint the chain gives
+   * the same symbol or name is refused later (token-binding.ts). A person's pin is kept; the
+   * chain's word replaces one stored from the service alone or an older chain record.
+   */
+  recordChainToken(mint: string, facts: Omit<PinnedToken, 'at' | 'confirmed' | 'by'>): void {
+    this.update((entry) => {
+      const current = entry.tokens?.[mint];
+      if (current && current.by !== undefined && current.by !== 'chain') return { entry, value: null };
+      if (current?.by === 'chain' && current.symbol === facts.symbol && current.name === facts.name && current.decimals === facts.decimals) return { entry, value: null };
+      const recorded: PinnedToken = { symbol: facts.symbol, name: facts.name, decimals: facts.decimals, at: this.now(), by: 'chain' };
+      return { entry: { ...entry, tokens: { ...entry.tokens, [mint]: recorded } }, value: null };
     });
   }
 
