@@ -125,3 +125,27 @@ describe('token balances', () => {
     expect(await chain.balance(OWNER)).toBe(42n);
   });
 });
+
+describe('getAccountInfo', () => {
+  /** A fetch answering getAccountInfo with `value`; the request's params are kept. */
+  function answering(value: unknown) {
+    const params: unknown[] = [];
+    const fetch = (async (_url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body)) as { id: string; method: string; params: unknown };
+      params.push(body.method, body.params);
+      return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { context: { slot: 1 }, value } }), { headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof globalThis.fetch;
+    return { fetch, params };
+  }
+
+  it('asks base64 at finalized commitment and returns owner, bytes and lamports', async () => {
+    const { fetch, params } = answering({ owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', data: [Buffer.from([1, 2, 255]).toString('base64'), 'base64'], lamports: 1461600, executable: false, rentEpoch: 0, space: 3 });
+    const info = await (await open(fetch, fakeClock())).getAccountInfo(OWNER);
+    expect(params).toEqual(['getAccountInfo', [OWNER, { encoding: 'base64', commitment: 'finalized' }]]);
+    expect(info).toEqual({ owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', data: new Uint8Array([1, 2, 255]), lamports: 1461600n });
+  });
+
+  it('an account that does not exist is null', async () => {
+    expect(await (await open(answering(null).fetch, fakeClock())).getAccountInfo(OWNER)).toBeNull();
+  });
+});
