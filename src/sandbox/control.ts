@@ -9,7 +9,8 @@ import { type Fault, FaultStore, parseFault } from './faults.js';
 import { deriveAddress, formatUnits, makeToken, scalePrice, setUsdPrice, usdPerToken } from './market.js';
 import type { RequestLog } from './request-log.js';
 import { seedHistory } from './seed.js';
-import { LIES, type Delays, type Lie, type TokenRecord } from './state.js';
+import { LIES, type ChainTokenRecord, type Delays, type Lie, type TokenRecord } from './state.js';
+import { chainTokens, fitsMetaplex, metadataAddress, METAPLEX_LIMITS } from './token-accounts.js';
 import { parseSol, setBalance, credit, walletLamports } from './wallet.js';
 import type { World } from './world.js';
 
@@ -91,6 +92,45 @@ function isAddress(s: string): boolean {
   }
 }
 
+/** What the chain says of one token, with the address of its metadata. */
+function chainTokenView(world: World, mint: string, t: ChainTokenRecord) {
+  const metadata = t.metadata && { ...t.metadata, account: t.metadata.layout === 'metaplex' ? metadataAddress(mint) : mint };
+  return { mint, program: t.program, decimals: t.decimals, metadata, tradedByService: world.tokens.has(mint) };
+}
+
+/**
+ * Puts a token on the chain only (no pool: the service does not trade it unless `mint` is one of
+ * its tokens, whose chain facts this then replaces): chosen decimals, symbol and name, in a
+ * Metaplex account or a Token-2022 mint; or no metadata; or metadata naming another mint.
+ */
+function putChainToken(world: World, body: Record<string, unknown>) {
+  let mint = body.mint;
+  const chain = (world.state.chain.tokens ??= {});
+  if (mint === undefined) {
+    for (let n = Object.keys(chain).length; mint === undefined || chainTokens(world).has(mint as string); n++) mint = deriveAddress(`trader-sandbox-chain-token:${n}`);
+  } else if (typeof mint !== 'string' || !isAddress(mint)) throw bad('mint must be a base58 Solana address');
+  const service = world.tokens.get(mint as string);
+  const decimals = body.decimals ?? service?.decimals ?? 6;
+  if (typeof decimals !== 'number' || !Number.isInteger(decimals) || decimals < 0 || decimals > 18) throw bad('decimals must be an integer from 0 to 18');
+  const program = body.program ?? (body.metadata === 'token-2022' ? 'token-2022' : 'spl-token');
+  if (program !== 'spl-token' && program !== 'token-2022') throw bad('program must be spl-token or token-2022');
+  const layout = body.metadata ?? (program === 'token-2022' ? 'token-2022' : 'metaplex');
+  if (layout !== 'metaplex' && layout !== 'token-2022' && layout !== 'none') throw bad('metadata must be metaplex, token-2022 or none');
+  if (layout === 'token-2022' && program !== 'token-2022') throw bad('token-2022 metadata lives in a token-2022 mint: give program token-2022');
+  let metadata: ChainTokenRecord['metadata'] = null;
+  if (layout !== 'none') {
+    const { symbol, name = symbol, metadataMint = mint } = body;
+    if (typeof symbol !== 'string' || typeof name !== 'string') throw bad('give symbol (and name) for the metadata, or metadata "none"');
+    if (layout === 'metaplex' && !fitsMetaplex(symbol, name)) throw bad(`a Metaplex account holds a symbol of at most ${METAPLEX_LIMITS.symbol} bytes and a name of at most ${METAPLEX_LIMITS.name}`);
+    if (Buffer.byteLength(symbol) > 200 || Buffer.byteLength(name) > 200) throw bad('symbol and name must be at most 200 bytes');
+    if (typeof metadataMint !== 'string' || !isAddress(metadataMint)) throw bad('metadataMint must be a base58 Solana address');
+    metadata = { layout, symbol, name, mint: metadataMint };
+  }
+  const record: ChainTokenRecord = { program, decimals, metadata };
+  chain[mint as string] = record;
+  return chainTokenView(world, mint as string, record);
+}
+
 function setPrice(world: World, body: Record<string, unknown>) {
   if (body.solUsd !== undefined) world.state.solUsd = finite(body.solUsd, 'solUsd', 0.000001, 1e9);
   if (body.mint === undefined) {
@@ -168,6 +208,8 @@ const ROUTES: Record<string, Handler> = {
   'POST /balance': ({ world, body }) => ({ data: changeBalance(world, obj(body)) }),
   'GET /tokens': ({ world }) => ({ data: world.state.tokens.map((t) => tokenView(world, t)) }),
   'POST /tokens': ({ world, body }) => ({ status: 201, data: tokenView(world, addToken(world, obj(body))) }),
+  'GET /chain/tokens': ({ world }) => ({ data: [...chainTokens(world)].map(([mint, t]) => chainTokenView(world, mint, t)) }),
+  'POST /chain/tokens': ({ world, body }) => ({ status: 201, data: putChainToken(world, obj(body)) }),
   'POST /price': ({ world, body }) => ({ data: setPrice(world, obj(body)) }),
   'GET /clock': ({ world }) => ({ data: clockView(world) }),
   'POST /clock/advance': ({ world, body }) => {

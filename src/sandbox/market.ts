@@ -17,13 +17,15 @@ interface TokenSeed {
   name: string;
   decimals: number;
   tokensPerSol: bigint;
+  program?: 'token-2022';
 }
 
 const DEFAULT_TOKENS: TokenSeed[] = [
   { symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5, tokensPerSol: 7_500_000n },
   { symbol: 'SGLD', name: 'Sandbox Gold', decimals: 6, tokensPerSol: 120n },
   { symbol: 'BRIX', name: 'Brix Protocol', decimals: 9, tokensPerSol: 40n },
-  { symbol: 'MOON', name: 'Moon Sandbox', decimals: 8, tokensPerSol: 1_500n },
+  // A Token-2022 mint with its metadata in the mint, so both metadata layouts are on the chain.
+  { symbol: 'MOON', name: 'Moon Sandbox', decimals: 8, tokensPerSol: 1_500n, program: 'token-2022' },
 ];
 
 /** Deterministic valid mint address for a seed string (same on every start). */
@@ -54,7 +56,7 @@ export function makeToken(
 
 /** The tokens a fresh sandbox trades. */
 export function defaultTokens(): TokenRecord[] {
-  return DEFAULT_TOKENS.map((t) => makeToken(t.symbol, t.name, t.decimals, t.tokensPerSol));
+  return DEFAULT_TOKENS.map((t) => ({ ...makeToken(t.symbol, t.name, t.decimals, t.tokensPerSol), ...(t.program ? { program: t.program } : {}) }));
 }
 
 /** Platform fee of a buy: taken from the deposited amount before the swap. */

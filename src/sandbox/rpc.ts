@@ -5,6 +5,7 @@ import bs58 from 'bs58';
 import { PublicKey } from '@solana/web3.js';
 import { blockHeight, issueBlockhash } from './chain.js';
 import { chainBalance, landedTransaction, type LedgerTx } from './ledger.js';
+import { tokenAccountAt, type ChainAccount } from './token-accounts.js';
 import type { World } from './world.js';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
@@ -82,6 +83,28 @@ function transactionResult(tx: LedgerTx, slot: number, at: number) {
   };
 }
 
+/** U64::MAX, as nodes report the rent epoch of a rent-exempt account (JSON numbers round it). */
+const RENT_EPOCH = 18446744073709551615;
+
+/** The account at an address: a token account, a system account holding SOL, or null (no account). */
+function accountAt(world: World, address: string): ChainAccount | null {
+  const token = tokenAccountAt(world, address);
+  if (token) return token;
+  return chainBalance(world, address) > 0n ? { owner: SYSTEM_PROGRAM, data: Buffer.alloc(0) } : null;
+}
+
+/** An account's info (encoding base64, the only one served). */
+function accountInfo(world: World, account: ChainAccount | null, address: string) {
+  if (!account) return null;
+  const lamports = account.owner === SYSTEM_PROGRAM ? chainBalance(world, address) : BigInt(rentExempt(account.data.length));
+  return { data: [account.data.toString('base64'), 'base64'], executable: false, lamports: Number(lamports), owner: account.owner, rentEpoch: RENT_EPOCH, space: account.data.length };
+}
+
+function accountConfig(value: unknown): void {
+  const config = (value ?? {}) as { encoding?: unknown };
+  if (config.encoding !== 'base64') throw invalidParams(`encoding ${String(config.encoding)} is not served by the sandbox; use base64`);
+}
+
 /** Slot of a ledger transaction: the block it landed in. */
 const slotOf = (world: World, tx: LedgerTx) => blockHeight(world.state, tx.at);
 
@@ -114,6 +137,17 @@ function call(world: World, method: string, params: unknown[]): unknown {
       const size = params[0] ?? 0;
       if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw invalidParams('expected a data size');
       return rentExempt(size);
+    }
+    case 'getAccountInfo': {
+      const at = address(params[0]);
+      accountConfig(params[1]);
+      return { context, value: accountInfo(world, accountAt(world, at), at) };
+    }
+    case 'getMultipleAccounts': {
+      const list = params[0];
+      if (!Array.isArray(list) || list.length > 100) throw invalidParams('expected an array of at most 100 addresses');
+      accountConfig(params[1]);
+      return { context, value: list.map((a) => accountInfo(world, accountAt(world, address(a)), address(a))) };
     }
     case 'getTokenAccountsByOwner': {
       // Tokens bought are held by the service in trading wallets (holdings), not in the owner's

@@ -40,6 +40,16 @@ export interface TokenRecord {
   /** Constant-product pool: lamports on one side, raw token units on the other. */
   solReserve: bigint;
   tokenReserve: bigint;
+  /** The token program of its mint on the simulated chain (absent: SPL Token). */
+  program?: 'spl-token' | 'token-2022';
+}
+
+/** What the simulated chain says of a token (token-accounts.ts writes its accounts from it). */
+export interface ChainTokenRecord {
+  program: 'spl-token' | 'token-2022';
+  decimals: number;
+  /** Its metadata and where it is; `mint` is the mint the metadata names (another one for a forged account). Null: none. */
+  metadata: { layout: 'metaplex' | 'token-2022'; symbol: string; name: string; mint: string } | null;
 }
 
 export interface Delays {
@@ -158,6 +168,8 @@ export interface State {
     transactions?: Record<string, LedgerTx>;
     /** SOL of addresses that are not account wallets (treasury, pool, others). */
     balances?: Record<string, bigint>;
+    /** Tokens put on the chain by the control surface (a mint with no pool, or other facts for a service token's mint). */
+    tokens?: Record<string, ChainTokenRecord>;
   };
   /** What the service will lie about next (control surface POST /_sandbox/lie), in order. */
   lies?: Lie[];
