@@ -4,7 +4,8 @@
 // any, points at the mint itself) or else the Metaplex metadata account at the PDA
 // ["metadata", program, mint]. Metadata that is not where its program puts it, not owned by it,
 // or names another mint is no metadata: anyone can write an account saying "WOOF".
-import type { ChainReader } from './chain-reader.js';
+import { UsageError } from '../errors.js';
+import { ChainUnavailableError, type ChainReader } from './chain-reader.js';
 import {
   decodeMetaplexMetadata,
   decodeSplMint,
@@ -59,4 +60,20 @@ export async function readTokenFacts(chain: ChainReader, mint: string): Promise<
   // A pointer elsewhere than the mint or the Metaplex account points at metadata no standard program vouches for.
   if (pointer !== null && pointer !== metadataAddress) return facts(null, 'metaplex');
   return facts(metaplex && metaplex.owner === METAPLEX_PROGRAM ? decodeMetaplexMetadata(metaplex.data) : null, 'metaplex');
+}
+
+/** What a trade learns of a mint on chain: its facts, or why the chain could not give them. */
+export type TokenFactsRead = { facts: ChainTokenFacts | null; unread: null } | { facts: 'unreadable'; unread: string };
+
+/**
+ * Reads a mint's facts for a trade: a chain that cannot be read (or an RPC URL that is not one)
+ * costs the facts (they stay unconfirmed), never the trade.
+ */
+export async function readTokenFactsForTrade(chain: () => Promise<ChainReader>, mint: string): Promise<TokenFactsRead> {
+  try {
+    return { facts: await readTokenFacts(await chain(), mint), unread: null };
+  } catch (err) {
+    if (err instanceof ChainUnavailableError || err instanceof UsageError) return { facts: 'unreadable', unread: err.message };
+    throw err;
+  }
 }

@@ -9,13 +9,15 @@ import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
 import { parseBuyAmount, parseLamportsOption, type TokenArgument } from '../argument-parsers.js';
 import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import type { Context } from '../context.js';
-import type { BuyReview } from '../domain/buy-review.js';
-import { worthPinning, type TokenMeta } from '../domain/token.js';
+import type { BuyReview, BuyToken } from '../domain/buy-review.js';
+import type { TokenMeta } from '../domain/token.js';
+import { bindToken } from '../domain/token-binding.js';
+import type { ChainTokenFacts } from '../chain/token-facts.js';
 import { DEFAULT_MAX_FEE_LAMPORTS } from '../defaults.js';
 import { TradeFailedError, type TradeTag } from '../errors.js';
 import { renderBuyReview, renderBuySummary } from '../io/views/buy.js';
 import { buyQuote } from '../trade/buy-quote.js';
-import { holdingOf, metaOf, NEW_TOKEN_HINT, readHoldingsQuietly, resolveTokenMint, tokenHistory, tokenMetaQuietly } from '../trade/token-lookup.js';
+import { NEW_TOKEN_HINT, resolveTokenMint, tokenHistory, tokenMetaQuietly } from '../trade/token-lookup.js';
 import { defineCommand, parsedOption } from './definition.js';
 import { withCommand } from '../io/command-line.js';
 import { followCommand } from './follow-command.js';
@@ -24,7 +26,6 @@ import { startTrade } from './trade-preflight.js';
 import { tradeScreen } from './trade-screen.js';
 import { withTradeKey } from './trade-options.js';
 import { guarded, pinnedTokens } from './trust.js';
-import { claimsOfOtherMints } from '../domain/token-claims.js';
 
 /** `amount`: the SOL to spend, in lamports. */
 export interface BuyOptions extends TradeInput<bigint> {
@@ -61,7 +62,10 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
   const dryRun = opts.dryRun;
   const start = await startTrade(ctx, { dryRun, slippageBps: typedSlippage, buyLamports: amountLamports });
   const { api, keypair, trust } = start;
-  const { mint, token } = await whichToken(api, typedToken, trust);
+  const { mint, token: listed } = await whichToken(api, typedToken, trust);
+  const { token, chainFacts } = await bindBuyToken(ctx, trust, mint, listed);
+  // The facts the review and the summary show: bound to the mint by the chain or a person.
+  const shown: TokenMeta = { symbol: token.binding.token.symbol, name: token.binding.token.name, decimals: token.binding.token.decimals };
 
   const resume = `trader buy ${mint} ${rawAmount} --idempotency-key ${idempotencyKey}`;
   const quoteOf = (review: BuyReview) => buyQuote(review.intent, review.facts.networkFeeLamports, review.quote, token, start.slippageBps);
@@ -92,6 +96,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
       {
         mint,
         amountLamports,
+        tokenProblems: token.binding.problems,
         slippageBps: start.slippageBps,
         allowedSlippageBps: start.allowedSlippageBps,
         assumeYes: ctx.settings.yes,
@@ -123,7 +128,10 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
           return pinned;
         },
         stage,
-        signed: (deposit) => void (signedDeposit = deposit),
+        signed: (deposit) => {
+          signedDeposit = deposit;
+          if (chainFacts) recordChainFacts(ctx, trust, chainFacts);
+        },
       },
     ),
   );
@@ -141,20 +149,15 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
       return;
     case 'timeout': {
       const verification = await verify(outcome.trade);
-      printResult(ctx, outcome.intent, outcome.trade, token, idempotencyKey, verification);
+      printResult(ctx, outcome.intent, outcome.trade, shown, idempotencyKey, verification);
       await stopIfContradicted(verification, outcome.intent.id);
       throw screen.pending(outcome.intent.id, `still ${outcome.intent.status}`);
     }
     case 'final': {
-      // A first buy of a token knows its symbol and decimals only once it is held.
-      const known = token ?? (outcome.intent.status === 'completed' && !ctx.output.json ? metaOf(holdingOf(await readHoldingsQuietly(api), mint)) : null);
       const verification = await verify(outcome.trade);
-      printResult(ctx, outcome.intent, outcome.trade, known, idempotencyKey, verification);
+      printResult(ctx, outcome.intent, outcome.trade, shown, idempotencyKey, verification);
       await stopIfContradicted(verification, outcome.intent.id);
-      if (outcome.intent.status === 'completed') {
-        if (worthPinning(known)) pinTokenFacts(ctx, trust, mint, known);
-        return;
-      }
+      if (outcome.intent.status === 'completed') return;
       const failure = outcome.trade?.failure;
       const refunding = outcome.trade?.refund && outcome.trade.refund.state !== 'complete' ? outcome.trade.refund.state : null;
       const follow = followCommand(outcome.intent.id);
@@ -190,18 +193,29 @@ async function whichToken(api: ServiceClient, typed: TokenArgument, trust: Trust
 }
 
 /**
- * The token's facts as this buy showed them, pinned for its later sells (trust store). The buy is
- * done either way: a store that cannot be written costs only the pin, and says so.
+ * The token's facts bound for this buy: the account's lists say what the service claims, the
+ * chain (through --rpc-url) and the user's confirmations what is so (token-binding.ts). A chain
+ * that cannot be read leaves them unconfirmed; the deposit's own checks do not need them.
  */
-function pinTokenFacts(ctx: Context, trust: TrustStore, mint: string, facts: TokenMeta): void {
+async function bindBuyToken(ctx: Context, trust: TrustStore, mint: string, listed: TokenMeta | null): Promise<{ token: BuyToken; chainFacts: ChainTokenFacts | null }> {
+  const { readTokenFactsForTrade } = await import('../chain/token-facts.js');
+  const read = await readTokenFactsForTrade(() => ctx.chain(), mint);
+  const pinned = guarded('read the pinned token facts', () => trust.read().tokens ?? {});
+  const binding = bindToken(mint, listed, read.facts, pinned[mint] ?? null, pinned);
+  return { token: { binding, seenBefore: listed !== null, chainUnread: read.unread }, chainFacts: read.facts === 'unreadable' ? null : read.facts };
+}
+
+/**
+ * Records the facts the chain bound to the mint of a signed deposit (trust store, by: 'chain'),
+ * so that another mint the chain gives the same symbol or name is refused later. The buy goes on
+ * either way: a store that cannot be written costs only the record, and says so.
+ */
+function recordChainFacts(ctx: Context, trust: TrustStore, facts: ChainTokenFacts): void {
   try {
-    // Facts that pass this token off as one pinned already are not pinned: they would be its own.
-    const claims = claimsOfOtherMints(mint, facts, trust.read().tokens ?? {});
-    if (claims.length > 0) return ctx.output.warn(`the facts of token ${mint} were not pinned: ${claims.join('; ')}`);
-    trust.pinToken(mint, facts);
+    trust.recordChainToken(facts.mint, { symbol: facts.symbol, name: facts.name, decimals: facts.decimals });
   } catch (err) {
     if (!(err instanceof TrustStoreError)) throw err;
-    ctx.output.warn(`the facts of token ${mint} could not be pinned: ${err.message}`);
+    ctx.output.warn(`the chain's facts of token ${facts.mint} could not be recorded: ${err.message}`);
   }
 }
 
@@ -209,7 +223,7 @@ function printResult(
   ctx: Context,
   intent: BuyIntent,
   trade: Parameters<typeof renderBuySummary>[1],
-  token: ReturnType<typeof metaOf>,
+  token: TokenMeta,
   idempotencyKey: string,
   verification: Verification | null,
 ): void {

@@ -2,6 +2,7 @@
 import type { BuyIntent, Trade } from '../api/types.js';
 import type { DepositFacts } from '../wallet/deposit-inspection.js';
 import type { Funds } from './funds.js';
+import type { BoundToken, TokenBinding } from './token-binding.js';
 
 /** The trade read for a new intent, or why there is none. */
 export type QuoteRead = { trade: Trade; problem: null } | { trade: null; problem: string };
@@ -17,9 +18,27 @@ export interface BuyReview {
   funds?: Funds | null;
 }
 
+/** What a buy knows of its token: the facts bound to the mint (token-binding.ts), and whether the account has had it. */
+export interface BuyToken {
+  binding: TokenBinding;
+  /** The account's lists name the token (held or traded here before). */
+  seenBefore: boolean;
+  /** Why the chain could not be read (the token's facts are unconfirmed), or null. */
+  chainUnread: string | null;
+}
+
 /** Every fact the buy review shows, raw amounts as strings (also the --dry-run --json `quote`). */
 export interface BuyQuote {
-  token: { mint: string; symbol: string | null; name: string | null; decimals: number | null; seenBefore: boolean };
+  /**
+   * The token's facts as bound: from the chain or a person (`source`), never the service alone;
+   * `unbound`: what the service said that neither vouches for; `chainUnread`: why the chain could not be read.
+   */
+  token: Omit<BoundToken, 'source'> & {
+    seenBefore: boolean;
+    source: BoundToken['source'];
+    unbound: TokenBinding['unbound'];
+    chainUnread: string | null;
+  };
   depositLamports: string;
   platformFeeLamports: string | null;
   /** The most the deposit transaction's network fee can be (signatures plus priority fee). */

@@ -28,6 +28,8 @@ export const BUY_POLL_INTERVAL_MS = 2000;
 export interface BuyRequest {
   mint: string;
   amountLamports: bigint;
+  /** Why the token's facts refuse this buy (token-binding.ts: the service contradicts the chain, an impostor): refused before signing. */
+  tokenProblems: string[];
   slippageBps?: number;
   idempotencyKey: string;
   /** The user typed the key (to resume), rather than it being made fresh for this run. */
@@ -129,7 +131,7 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
     };
     // The quote (the trade read) is read while the intent still awaits its deposit.
     const quote = inspection.facts ? await readQuote(api, intent) : null;
-    const problems = [...inspection.problems, ...(quote ? buySlippageProblems(intent, quote, req.allowedSlippageBps, req.assumeYes) : [])];
+    const problems = [...inspection.problems, ...req.tokenProblems, ...(quote ? buySlippageProblems(intent, quote, req.allowedSlippageBps, req.assumeYes) : [])];
     const funds = inspection.facts && quote && deps.funds ? await deps.funds(intent, inspection.facts) : null;
     // A deposit the wallet cannot pay is refused before it is signed (exit 2): a safety refusal comes first.
     if (problems.length === 0 && fundsShort(funds)) {

@@ -7,9 +7,7 @@ import type { BuyIntent, Trade } from '../api/types.js';
 import { solPerToken, toDecimalString } from '../amounts.js';
 import { ApiError } from '../errors.js';
 import { belowSlippageFloor, slippageFloor, validBps } from '../wallet/slippage.js';
-import type { BuyQuote, QuoteRead } from '../domain/buy-review.js';
-import type { TokenMeta } from '../domain/token.js';
-
+import type { BuyQuote, BuyToken, QuoteRead } from '../domain/buy-review.js';
 
 /** Reads the new intent's trade; a service failure or a trade that does not match becomes `problem`. */
 export async function readQuote(api: ServiceClient, intent: BuyIntent): Promise<QuoteRead> {
@@ -53,25 +51,21 @@ export function buySlippageProblems(intent: BuyIntent, quote: QuoteRead, allowed
   return problems;
 }
 
-/** The buy review's facts from the intent, the deposit's network fee, the quote read and what is known of the token. */
-export function buyQuote(
-  intent: BuyIntent,
-  networkFeeLamports: bigint,
-  quote: QuoteRead,
-  token: TokenMeta | null,
-  slippageBpsAsked: number | undefined,
-): BuyQuote {
-  const decimals = token?.decimals ?? null;
+/** The buy review's facts from the intent, the deposit's network fee, the quote read and the token's bound facts. */
+export function buyQuote(intent: BuyIntent, networkFeeLamports: bigint, quote: QuoteRead, token: BuyToken, slippageBpsAsked: number | undefined): BuyQuote {
+  const bound = token.binding.token;
+  const decimals = bound.decimals;
   const whole = (raw: string | null) => (raw === null || decimals === null ? null : toDecimalString(BigInt(raw), decimals));
   const trade = quote.trade;
   const expected = trade?.expectedOutputAmount ?? null;
   const unknown: string[] = [];
   if (!trade) unknown.push(`expected output, platform fee and slippage: ${quote.problem}`);
   if (decimals === null) {
-    unknown.push(`${token ? "the token's decimals (the service gives none)" : 'the decimals of a token new to this account'}: amounts in raw units, no price`);
+    const why = token.chainUnread !== null ? 'the chain could not be read' : 'the chain has no token mint there';
+    unknown.push(`the token's decimals (${why}): amounts in raw units, no price`);
   }
   return {
-    token: { mint: intent.outputMint, symbol: token?.symbol ?? null, name: token?.name ?? null, decimals, seenBefore: token !== null },
+    token: { ...bound, seenBefore: token.seenBefore, unbound: token.binding.unbound, chainUnread: token.chainUnread },
     depositLamports: intent.amountLamports,
     platformFeeLamports: trade?.platformFeeLamports ?? null,
     networkFeeMaxLamports: networkFeeLamports.toString(),

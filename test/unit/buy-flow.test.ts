@@ -91,6 +91,7 @@ function request(over: Partial<BuyRequest> = {}): BuyRequest {
   return {
     mint: MINT,
     amountLamports: AMOUNT,
+    tokenProblems: [],
     idempotencyKey: 'key-1',
     keyTyped: false,
     maxFeeLamports: 100_000n,
@@ -322,5 +323,17 @@ describe('a buy that stops', () => {
     const stop = stopOf(await run(s.api, request({ allowedSlippageBps: 50 }), hooks({ confirm: async () => (asked = true) })));
     expect(stop).toMatchObject({ kind: 'refused', problems: ["the quote's slippage 100 bps is more than the 50 bps allowed"] });
     expect(asked).toBe(false);
+  });
+
+  it("the token's facts refuse it (an impostor, the service contradicting the chain): before the prompt, the intent cancelled, nothing signed; --dry-run lists them", async () => {
+    const s = service();
+    let asked = false;
+    const impostor = 'the chain gives token X the symbol "WOOF", which is pinned for token Y: it would pass for that token';
+    const stop = stopOf(await run(s.api, request({ tokenProblems: [impostor] }), hooks({ confirm: async () => (asked = true) })));
+    expect(stop).toMatchObject({ kind: 'refused', problems: [impostor], hints: ['the buy intent was cancelled; nothing was signed'] });
+    expect(asked).toBe(false);
+    expect(s.calls).toMatchObject({ deposits: 0, cancels: 1 });
+    const dry = service();
+    expect(await run(dry.api, request({ dryRun: true, tokenProblems: [impostor] }), hooks())).toMatchObject({ kind: 'dry-run', problems: [impostor], intent: { status: 'cancelled' } });
   });
 });

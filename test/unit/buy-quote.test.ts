@@ -4,16 +4,25 @@ import { describe, expect, it } from 'vitest';
 import type { BuyIntent, Trade } from '../../src/api/types.js';
 import { buyQuote, buySlippageProblems } from '../../src/trade/buy-quote.js';
 import { knownTokens, resolveTokenMint } from '../../src/trade/token-lookup.js';
+import { bindToken } from '../../src/domain/token-binding.js';
+import type { BuyToken } from '../../src/domain/buy-review.js';
 import { activity, holding, intent, position, trade } from './api-helpers.js';
 
 const buy = { ...intent, outputMint: 'MintX', amountLamports: '500000000', minimumOutputAmount: '367355658948' } as BuyIntent;
 const read = { ...trade, id: buy.id, outputMint: 'MintX', inputAmount: '500000000', expectedOutputAmount: '371066322170', minimumOutputAmount: '367355658948', platformFeeLamports: '5000000', slippageBps: 100 } as Trade;
 const woof = { symbol: 'WOOF', name: 'Woof', decimals: 5 };
+const onChain = { mint: 'MintX', program: 'spl-token', decimals: 5, symbol: 'WOOF', name: 'Woof', metadataSource: 'metaplex' } as const;
+/** The token as a buy binds it: the service's lists (`listed`), the chain's facts. */
+const bound = (listed: typeof woof | null, chain: typeof onChain | null | 'unreadable' = onChain): BuyToken => ({
+  binding: bindToken('MintX', listed, chain, null, {}),
+  seenBefore: listed !== null,
+  chainUnread: chain === 'unreadable' ? 'connection refused' : null,
+});
 
 describe('buyQuote', () => {
   it('a token traded before: whole tokens, the all-in price, the applied slippage, the total with the network fee cap', () => {
-    expect(buyQuote(buy, 5_500n, { trade: read, problem: null }, woof, undefined)).toEqual({
-      token: { mint: 'MintX', symbol: 'WOOF', name: 'Woof', decimals: 5, seenBefore: true },
+    expect(buyQuote(buy, 5_500n, { trade: read, problem: null }, bound(woof), undefined)).toEqual({
+      token: { mint: 'MintX', symbol: 'WOOF', name: 'Woof', decimals: 5, seenBefore: true, source: { decimals: 'chain', symbol: 'chain', name: 'chain' }, unbound: [], chainUnread: null },
       depositLamports: '500000000',
       platformFeeLamports: '5000000',
       networkFeeMaxLamports: '5500',
@@ -29,14 +38,28 @@ describe('buyQuote', () => {
     });
   });
 
-  it('a new token: raw units only, no price, and why', () => {
-    const q = buyQuote(buy, 5_500n, { trade: read, problem: null }, null, 150);
-    expect(q).toMatchObject({ expectedOutput: null, minimumOutput: null, pricePerTokenSol: null, slippageBpsAsked: 150, token: { seenBefore: false } });
-    expect(q.unknown).toBe('the decimals of a token new to this account: amounts in raw units, no price');
+  it('a token new to the account, with facts on chain: whole tokens by the chain\'s decimals, its symbol and name', () => {
+    const q = buyQuote(buy, 5_500n, { trade: read, problem: null }, bound(null), 150);
+    expect(q).toMatchObject({ expectedOutput: '3710663.2217', minimumOutput: '3673556.58948', pricePerTokenSol: '0.0000001347', unknown: null, token: { symbol: 'WOOF', decimals: 5, seenBefore: false } });
+  });
+
+  it('a chain that cannot be read: raw units only, no price, and why; the service\'s facts unbound, not shown as the token\'s', () => {
+    const q = buyQuote(buy, 5_500n, { trade: read, problem: null }, bound(woof, 'unreadable'), 150);
+    expect(q).toMatchObject({ expectedOutput: null, minimumOutput: null, pricePerTokenSol: null, slippageBpsAsked: 150, token: { symbol: null, decimals: null, seenBefore: true, chainUnread: 'connection refused' } });
+    expect(q.token.unbound).toEqual([
+      { fact: 'decimals', value: '5' },
+      { fact: 'symbol', value: 'WOOF' },
+      { fact: 'name', value: 'Woof' },
+    ]);
+    expect(q.unknown).toBe("the token's decimals (the chain could not be read): amounts in raw units, no price");
+  });
+
+  it('no token mint on chain: raw units, and why', () => {
+    expect(buyQuote(buy, 5_500n, { trade: read, problem: null }, bound(null, null), undefined).unknown).toBe("the token's decimals (the chain has no token mint there): amounts in raw units, no price");
   });
 
   it('no trade read: the expected output, fee and slippage are unknown, the intent’s own facts stay', () => {
-    const q = buyQuote(buy, 5_500n, { trade: null, problem: 'the trade could not be read (HTTP 503)' }, woof, undefined);
+    const q = buyQuote(buy, 5_500n, { trade: null, problem: 'the trade could not be read (HTTP 503)' }, bound(woof), undefined);
     expect(q).toMatchObject({ expectedOutputAmount: null, platformFeeLamports: null, slippageBps: null, pricePerTokenSol: null, minimumOutput: '3673556.58948' });
     expect(q.unknown).toBe('expected output, platform fee and slippage: the trade could not be read (HTTP 503)');
   });

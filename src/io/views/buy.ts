@@ -10,8 +10,23 @@ import type { Theme } from '../theme.js';
 import { oneLine } from '../terminal-text.js';
 import { tokenAmount } from './token-amount.js';
 
-const tokenName = (mint: string, token: TokenMeta | null) =>
-  token?.symbol ? `${oneLine(token.symbol)}${token.name ? ` (${oneLine(token.name)})` : ''} ${mint}` : mint;
+const tokenName = (mint: string, token: Pick<TokenMeta, 'symbol' | 'name'> | null) =>
+  token?.symbol ? `${oneLine(token.symbol)}${token.name ? ` (${oneLine(token.name)})` : ''} ${mint}` : token?.name ? `${oneLine(token.name)} ${mint}` : mint;
+
+const FACTS = ['decimals', 'symbol', 'name'] as const;
+const listed = (facts: readonly string[]) => (facts.length > 1 ? `${facts.slice(0, -1).join(', ')} and ${facts.at(-1)}` : facts[0]!);
+
+/** Who vouches for the token's facts: the chain, the user; what the service says that nothing confirms. */
+function tokenFacts(t: BuyQuote['token']): string {
+  const parts: string[] = [];
+  const chain = FACTS.filter((f) => t.source[f] === 'chain');
+  const person = FACTS.filter((f) => t.source[f] === 'person');
+  if (chain.length) parts.push(`${listed(chain)} from the chain`);
+  if (person.length) parts.push(`${listed(person)} as you confirmed`);
+  if (t.chainUnread !== null) parts.push(`unconfirmed: the chain could not be read (${oneLine(t.chainUnread)}); nothing is pinned from the service alone`);
+  if (t.unbound.length) parts.push(`the service says ${t.unbound.map((u) => `${u.fact} ${JSON.stringify(oneLine(u.value))}`).join(', ')}, which nothing confirms`);
+  return parts.join('; ') || 'none known';
+}
 
 const sol = (lamports: string) => `${formatSol(lamports)} SOL`;
 const bps = (n: number) => `${n} bps (${n / 100}%)`;
@@ -23,9 +38,9 @@ const bps = (n: number) => `${n} bps (${n / 100}%)`;
  */
 export function renderBuyReview(review: BuyReview, q: BuyQuote, nowMs: number, theme: Theme): string {
   const { intent, facts } = review;
-  const token: TokenMeta | null = q.token.seenBefore ? q.token : null;
+  const token = q.token;
   // Every amount has its unit: the symbol, else `tokens` (whole tokens, the decimals being known).
-  const unit = token?.symbol ? ` ${oneLine(token.symbol)}` : ' tokens';
+  const unit = token.symbol ? ` ${oneLine(token.symbol)}` : ' tokens';
   // Whole tokens when the decimals are known; else raw units, said so.
   const out = (raw: string | null, whole: string | null) =>
     raw === null ? 'unknown' : whole !== null ? `${formatTokenAmount(raw, q.token.decimals)}${unit}` : `${formatInteger(raw)} raw units`;
@@ -34,14 +49,15 @@ export function renderBuyReview(review: BuyReview, q: BuyQuote, nowMs: number, t
       ? `${bps(q.slippageBps)}, as the service applied it${q.slippageBpsAsked !== null && q.slippageBpsAsked !== q.slippageBps ? ` (asked: ${q.slippageBpsAsked} bps)` : ''}`
       : `unknown${q.slippageBpsAsked !== null ? ` (asked: ${bps(q.slippageBpsAsked)})` : " (the service's default)"}`;
   const fields: Array<[string, string]> = [
-    ['Buy', q.token.seenBefore ? tokenName(intent.outputMint, token) : `${intent.outputMint} ${theme.pending('(new token)')}`],
+    ['Buy', `${tokenName(intent.outputMint, token)}${token.seenBefore ? '' : ` ${theme.pending('(new token)')}`}`],
+    ['Token facts', token.chainUnread !== null || token.unbound.length > 0 ? theme.pending(tokenFacts(token)) : tokenFacts(token)],
     ['Deposit', `${theme.bold(sol(q.depositLamports))} (${q.depositLamports} lamports)`],
     ['Platform fee', q.platformFeeLamports === null ? 'unknown' : `${sol(q.platformFeeLamports)}, taken from the deposit`],
     ['Network fee', `at most ${sol(q.networkFeeMaxLamports)} (${q.networkFeeMaxLamports} lamports), paid on top`],
     ['Total', `at most ${sol(q.totalMaxLamports)}`],
     ['Expected out', out(q.expectedOutputAmount, q.expectedOutput)],
     ['Minimum out', theme.bold(out(q.minimumOutputAmount, q.minimumOutput))],
-    ['Price', q.pricePerTokenSol === null ? 'unknown' : `${q.pricePerTokenSol} SOL per ${token?.symbol ? oneLine(token.symbol) : 'token'} (deposit ÷ expected out)`],
+    ['Price', q.pricePerTokenSol === null ? 'unknown' : `${q.pricePerTokenSol} SOL per ${token.symbol ? oneLine(token.symbol) : 'token'} (deposit ÷ expected out)`],
     ['Slippage', slippage],
   ];
   if (q.unknown) fields.push(['Not known', theme.pending(q.unknown)]);
