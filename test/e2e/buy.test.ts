@@ -84,7 +84,7 @@ describe('buy completes', () => {
   });
 
   it('human mode, lamports form: prints the idempotency key and a summary with tokens, SOL, fee and signatures', async () => {
-    // A token never held before: its symbol and decimals are learned once the buy completes.
+    // A token never held before: its symbol, name and decimals come from the chain.
     const token = await sb.control('/tokens', { symbol: 'FRSH', name: 'Fresh Token', decimals: 6, usdPrice: 0.01 });
     const o = await observed();
     const r = await runCli(['buy', token.mint, '100000000', '--yes'], { env: o.env });
@@ -104,10 +104,12 @@ describe('buy completes', () => {
     expect(r.stdout).toMatch(/Platform fee\s+0\.001 SOL/);
     expect(r.stdout).toContain(trade.signatures.deposit);
     expect(r.stdout).toContain(trade.signatures.swaps[0]);
-    // Before signing, the review (stderr with --yes) said the token was new and showed raw units.
-    expect(r.stderr).toContain(`Buy           ${token.mint} (new token)`);
-    expect(r.stderr).toMatch(/^Expected out\s+[\d,]+ raw units$/m);
-    expect(r.stderr).toMatch(/^Minimum out\s+[\d,]+ raw units$/m);
+    // Before signing, the review (stderr with --yes) said the token was new, named it as the chain
+    // does and showed whole tokens by the chain's decimals.
+    expect(r.stderr).toContain(`Buy           FRSH (Fresh Token) ${token.mint} (new token)`);
+    expect(r.stderr).toMatch(/^Token facts\s+decimals, symbol and name from the chain$/m);
+    expect(r.stderr).toMatch(/^Expected out\s+[\d,]+\.\d+ FRSH$/m);
+    expect(r.stderr).toMatch(/^Minimum out\s+[\d,]+\.\d+ FRSH$/m);
     // Progress off a terminal: one line per stage, in the API's stage names in words.
     expect(r.stderr).toMatch(new RegExp(`^Buy ${id}: completed$`, 'm'));
     expect(r.stderr).not.toMatch(/^Buy \S+: \S+_/m);

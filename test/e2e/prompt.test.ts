@@ -91,20 +91,24 @@ describe.skipIf(!TMUX).concurrent('buy at the prompt', () => {
     expect((await requestsFor(id)).deposits).toHaveLength(1);
   });
 
-  it('a new token: its mint, said to be new, amounts in raw units said so; "n" declines: exit 4, the intent is cancelled, no deposit', async () => {
+  it('a new token bought by its mint: named as the chain names it, in whole tokens by its decimals, said to be new; "n" declines: exit 4, the intent is cancelled, no deposit', async () => {
     const fresh = await sb.control('/tokens', { symbol: 'NEWT', name: 'Never Traded', decimals: 6, usdPrice: 0.5 });
     const s = await trader('buy', fresh.mint, '0.1sol');
     const review = await s.waitFor(BUY_PROMPT);
     const id = buyIdOn(review);
     const quote = (await sb.call('GET', `/trades/${id}`)).body.data;
-    const raw = (units: string) => BigInt(units).toLocaleString('en-US');
-    expect(review).toMatch(new RegExp(`^Buy\\s+${fresh.mint} \\(new token\\)$`, 'm'));
+    const whole = (units: string) => {
+      const raw = BigInt(units);
+      return `${(raw / 1_000_000n).toLocaleString('en-US')}.${(raw % 1_000_000n).toString().padStart(6, '0')}`.replace(/\.?0+$/, '');
+    };
+    expect(review).toMatch(new RegExp(`^Buy\\s+NEWT \\(Never Traded\\) ${fresh.mint} \\(new token\\)$`, 'm'));
+    expect(review).toMatch(/^Token facts\s+decimals, symbol and name from the chain$/m);
     expect(review).toMatch(/^Platform fee\s+0\.001 SOL, taken from the deposit$/m);
-    expect(review).toContain(`Expected out  ${raw(quote.expectedOutputAmount)} raw units`);
-    expect(review).toContain(`Minimum out   ${raw(quote.minimumOutputAmount)} raw units`);
-    expect(review).toMatch(/^Price\s+unknown$/m);
-    expect(review).toMatch(/^Not known\s+the decimals of a token new to this account: amounts in raw units, no price$/m);
-    expect(review).not.toContain('NEWT');
+    expect(review).toContain(`Expected out  ${whole(quote.expectedOutputAmount)} NEWT`);
+    expect(review).toContain(`Minimum out   ${whole(quote.minimumOutputAmount)} NEWT`);
+    expect(review).toMatch(/^Price\s+[\d.]+ SOL per NEWT \(deposit ÷ expected out\)$/m);
+    expect(review).not.toContain('Not known');
+    expect(review).not.toContain('raw units');
     await s.keys('n', 'Enter');
     expect(await s.exitCode()).toBe(4);
     // The user's choice, not an error: one plain line.

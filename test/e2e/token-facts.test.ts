@@ -1,0 +1,126 @@
+// A buy's token facts come from the chain (the mint account and its metadata, through
+// --rpc-url), never from the service alone: a token new to the account is reviewed in whole
+// tokens with its chain name (Token-2022 too); a mint the chain names as a token the user already
+// traded, or a service that renames a token, is refused before signing, while the honest buy goes
+// on; an RPC that cannot be read leaves the facts unconfirmed and the deposit's checks as they are.
+import { describe, expect, it } from 'vitest';
+import { freshHome, json, runCli } from '../helpers/cli.js';
+import { lastJsonError } from '../helpers/cli-assert.js';
+import { sandboxForFile } from '../helpers/file-sandbox.js';
+import type { TestSandbox } from '../helpers/sandbox.js';
+import { pinsFor } from '../helpers/trust.js';
+
+let sb: TestSandbox;
+const { envFor, tamperProxy } = sandboxForFile((started) => (sb = started));
+const mintOf = (symbol: string) => sb.tokens.find((t: { symbol: string }) => t.symbol === symbol)!.mint;
+
+/** What the sandbox saw for one buy: its deposits and cancels. */
+async function seenFor(id: string) {
+  const log = await sb.requests();
+  return {
+    deposits: log.filter((r) => r.method === 'POST' && r.path === `/api/v1/trade/buys/${id}/deposit`),
+    cancels: log.filter((r) => r.method === 'POST' && r.path === `/api/v1/trade/buys/${id}/cancel`),
+  };
+}
+
+/** The id of the buy a run created (from its resume line). */
+const buyIdOf = (stderr: string) => /^Buy (\S+) created\./m.exec(stderr)?.[1];
+
+describe('a token new to the account, bought by its mint', () => {
+  it('MOON (a Token-2022 mint with its metadata in the mint): reviewed in whole tokens with its chain name, then bought', async () => {
+    const mint = mintOf('MOON');
+    const r = await runCli(['buy', mint, '0.1sol', '--yes'], { env: envFor(sb.url) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(new RegExp(`^Buy\\s+MOON \\(Moon Sandbox\\) ${mint} \\(new token\\)$`, 'm'));
+    expect(r.stderr).toMatch(/^Token facts\s+decimals, symbol and name from the chain$/m);
+    // 8 decimals: whole MOON with a fraction, and a price per MOON.
+    expect(r.stderr).toMatch(/^Expected out\s+[\d,]+\.\d{1,8} MOON$/m);
+    expect(r.stderr).toMatch(/^Price\s+[\d.]+ SOL per MOON/m);
+    expect(r.stderr).not.toContain('raw units');
+    expect(r.stdout).toMatch(new RegExp(`^Token\\s+MOON \\(Moon Sandbox\\) ${mint}$`, 'm'));
+  });
+
+  it('--dry-run --json: the quote says each fact came from the chain', async () => {
+    const mint = mintOf('BRIX');
+    const r = await runCli(['buy', mint, '0.1sol', '--dry-run', '--json'], { env: envFor(sb.url) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r).quote.token).toEqual({
+      mint,
+      symbol: 'BRIX',
+      name: 'Brix Protocol',
+      decimals: 9,
+      seenBefore: false,
+      source: { decimals: 'chain', symbol: 'chain', name: 'chain' },
+      unbound: [],
+      chainUnread: null,
+    });
+  });
+});
+
+describe('an impostor mint is refused before signing; the honest buy goes on', () => {
+  const home = freshHome();
+
+  it('the real WOOF buy (the honest control) signs; the chain named it, so the name is recorded for WOOF', async () => {
+    const woof = mintOf('WOOF');
+    const r = await runCli(['buy', woof, '0.1sol', '--yes', '--json'], { env: envFor(sb.url, home) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r).intent.status).toBe('completed');
+    expect((await seenFor(json(r).intent.id)).deposits).toHaveLength(1);
+    expect(pinsFor(home, sb.url).tokens?.[woof]).toMatchObject({ symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5, by: 'chain' });
+  });
+
+  it('a mint the chain (and the service) call WOOF: exit 6 before signing, naming both mints; no deposit, the intent cancelled', async () => {
+    const woof = mintOf('WOOF');
+    // Anyone can make a mint whose metadata says WOOF; this service trades one.
+    const impostor = (await sb.control('/tokens', { symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5 })).mint;
+    expect(await sb.control('/chain/tokens')).toContainEqual(expect.objectContaining({ mint: impostor, metadata: expect.objectContaining({ symbol: 'WOOF' }) }));
+    const r = await runCli(['buy', impostor, '0.1sol', '--yes'], { env: envFor(sb.url, home) });
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr).toContain(`the chain gives token ${impostor} the symbol "WOOF", which is pinned for token ${woof}: it would pass for that token`);
+    expect(r.stderr).toContain('the buy intent was cancelled; nothing was signed');
+    const id = buyIdOf(r.stderr)!;
+    expect(id).toBeTruthy();
+    expect(await seenFor(id)).toMatchObject({ deposits: [], cancels: [expect.anything()] });
+    // Nothing of the impostor is recorded: the real WOOF keeps its name.
+    expect(pinsFor(home, sb.url).tokens?.[impostor]).toBeUndefined();
+  });
+
+  it('a token the service lists as WOFF whose chain metadata says WOOF: refused, --json says so', async () => {
+    const woof = mintOf('WOOF');
+    const impostor = (await sb.control('/tokens', { symbol: 'WOFF', name: 'Woff', decimals: 5 })).mint;
+    await sb.control('/chain/tokens', { mint: impostor, symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5 });
+    const r = await runCli(['buy', impostor, '0.1sol', '--yes', '--json'], { env: envFor(sb.url, home) });
+    expect(r.code, r.stderr).toBe(6);
+    const error = lastJsonError(r);
+    expect(error.code).toBe('REFUSED_TO_SIGN');
+    expect(error.message).toContain(`the chain gives token ${impostor} the symbol "WOOF", which is pinned for token ${woof}`);
+    expect(error.message).toContain(`the chain gives token ${impostor} the name "Woof Sandbox Dog", which is pinned for token ${woof}`);
+    expect(json(r).intent.status).toBe('cancelled');
+    expect((await seenFor(json(r).intent.id)).deposits).toEqual([]);
+  });
+
+  it('a service that renames WOOF in its holdings: refused before signing (exit 6); nothing reaches the deposit', async () => {
+    const woof = mintOf('WOOF');
+    const proxy = await tamperProxy();
+    proxy.rewrite('GET', /^\/api\/v1\/holdings$/, (body) => ({ ...body, data: body.data.map((h: { mint: string }) => (h.mint === woof ? { ...h, name: 'SENDALL (Send All Funds)' } : h)) }));
+    const r = await runCli(['buy', woof, '0.1sol', '--yes'], { env: envFor(proxy.url, home) });
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr).toContain(`the service gives token ${woof} the name "SENDALL (Send All Funds)", but its metaplex metadata on chain says "Woof Sandbox Dog"`);
+    expect(proxy.seen.filter((s) => s.method === 'POST' && s.path.endsWith('/deposit'))).toEqual([]);
+    expect(proxy.seen.filter((s) => s.method === 'POST' && s.path.endsWith('/cancel'))).toHaveLength(1);
+  });
+});
+
+describe('an RPC that cannot be read', () => {
+  it('the buy goes on for its deposit; the review says the facts are unconfirmed, shows raw units, and nothing is recorded', async () => {
+    const home = freshHome();
+    const sgld = mintOf('SGLD');
+    const r = await runCli(['buy', sgld, '0.1sol', '--yes'], { env: { ...envFor(sb.url, home), TRADER_RPC_URL: 'http://127.0.0.1:1/' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^Token facts\s+unconfirmed: the chain could not be read \(reading account \S+ from 127\.0\.0\.1:1 failed: [^)]+\); nothing is pinned from the service alone$/m);
+    expect(r.stderr).toMatch(/^Expected out\s+[\d,]+ raw units$/m);
+    expect(r.stderr).toMatch(/^Not known\s+the token's decimals \(the chain could not be read\): amounts in raw units, no price$/m);
+    expect(r.stderr).toMatch(/^Buy \S+: completed$/m);
+    expect(pinsFor(home, sb.url).tokens).toBeUndefined();
+  });
+});
