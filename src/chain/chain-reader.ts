@@ -131,7 +131,7 @@ export async function openChain(opts: ChainOptions): Promise<ChainReader> {
       return valid;
     },
     getAccountInfo: (address) =>
-      call(`reading account ${address}`, async () => {
+      call('reading accounts', async () => {
         // web3.js asks for base64 and decodes it; finalized: facts a rollback cannot take back.
         const info = await connection.getAccountInfo(new PublicKey(address), { commitment: 'finalized' });
         return info === null ? null : { owner: info.owner.toBase58(), data: new Uint8Array(info.data), lamports: BigInt(info.lamports) };

@@ -106,8 +106,8 @@ describe('buy completes', () => {
     expect(r.stdout).toContain(trade.signatures.swaps[0]);
     // Before signing, the review (stderr with --yes) said the token was new, named it as the chain
     // does and showed whole tokens by the chain's decimals.
-    expect(r.stderr).toContain(`Buy           FRSH (Fresh Token) ${token.mint} (new token)`);
-    expect(r.stderr).toMatch(/^Token facts\s+decimals, symbol and name from the chain$/m);
+    expect(r.stderr).toContain(`Buy           FRSH (Fresh Token) ${token.mint}\n`);
+    expect(r.stderr).toMatch(/^Token facts\s+new to this account; decimals, symbol and name from the chain$/m);
     expect(r.stderr).toMatch(/^Expected out\s+[\d,]+\.\d+ FRSH$/m);
     expect(r.stderr).toMatch(/^Minimum out\s+[\d,]+\.\d+ FRSH$/m);
     // Progress off a terminal: one line per stage, in the API's stage names in words.

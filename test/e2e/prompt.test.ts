@@ -101,8 +101,8 @@ describe.skipIf(!TMUX).concurrent('buy at the prompt', () => {
       const raw = BigInt(units);
       return `${(raw / 1_000_000n).toLocaleString('en-US')}.${(raw % 1_000_000n).toString().padStart(6, '0')}`.replace(/\.?0+$/, '');
     };
-    expect(review).toMatch(new RegExp(`^Buy\\s+NEWT \\(Never Traded\\) ${fresh.mint} \\(new token\\)$`, 'm'));
-    expect(review).toMatch(/^Token facts\s+decimals, symbol and name from the chain$/m);
+    expect(review).toMatch(new RegExp(`^Buy\\s+NEWT \\(Never Traded\\) ${fresh.mint}$`, 'm'));
+    expect(review).toMatch(/^Token facts\s+new to this account; decimals, symbol and name from the chain$/m);
     expect(review).toMatch(/^Platform fee\s+0\.001 SOL, taken from the deposit$/m);
     expect(review).toContain(`Expected out  ${whole(quote.expectedOutputAmount)} NEWT`);
     expect(review).toContain(`Minimum out   ${whole(quote.minimumOutputAmount)} NEWT`);

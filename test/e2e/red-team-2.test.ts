@@ -79,11 +79,14 @@ describe('class A: one token passed off as another already pinned', () => {
     }
     expect(service.authorized).toHaveLength(1);
 
-    // A buy by mint buys the mint typed; the WOOF facts the service gives it are not pinned for it.
+    // A buy by mint of the SGLD mint the service calls WOOF: refused before signing (the chain
+    // says SGLD, and WOOF is pinned for another mint); nothing is pinned for it.
     const sgldPin = pinsFor(home, service.url).tokens?.[sgld.mint];
     const buy = await runCli(['buy', sgld.mint, '0.01sol', '--yes', '--json'], { env });
-    expect(buy.code, buy.stderr).toBe(0);
-    expect(buy.stderr).toContain(`the facts of token ${sgld.mint} were not pinned`);
+    expect(buy.code, buy.stderr).toBe(6);
+    expect(lastJsonError(buy).message).toContain(`the service gives token ${sgld.mint} the symbol "WOOF", but its metaplex metadata on chain says "SGLD"`);
+    expect(lastJsonError(buy).message).toContain(`the service gives token ${sgld.mint} the symbol "WOOF", which is pinned for token ${woof.mint}`);
+    expect(json(buy).intent.status).toBe('cancelled');
     expect(pinsFor(home, service.url).tokens?.[sgld.mint]).toEqual(sgldPin);
 
     // The real WOOF still held beside the impostor: `sell WOOF` means the pinned WOOF, and sells it.

@@ -27,7 +27,7 @@ afterAll(async () => {
 
 /** `trader …args` on a terminal of the given size, with a fresh HOME (so nothing is pinned yet: a first buy, a first sell). */
 async function onTerminal(size: { width: number; height: number }, ...args: string[]): Promise<PtySession> {
-  const env = { ...freshHome(), NO_COLOR: '1', TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath };
+  const env = { ...freshHome(), NO_COLOR: '1', TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl };
   const s = await startInTmux(args, env, size);
   sessions.push(s);
   return s;

@@ -103,15 +103,15 @@ describe('renderBuyReview: amounts with their unit', () => {
     const base = { depositLamports: '1', platformFeeLamports: null, networkFeeMaxLamports: '5000', totalMaxLamports: '5001', expectedOutputAmount: null, minimumOutputAmount: '2000000', expectedOutput: null, slippageBps: null, slippageBpsAsked: null, pricePerTokenSol: null, unknown: null };
     const token = { mint: 'MintOut111', symbol: 'MOON', name: 'Moon Sandbox', decimals: 8, seenBefore: false, source: { decimals: 'chain', symbol: 'chain', name: 'chain' }, unbound: [], chainUnread: null } as const;
     const chain = renderBuyReview(review, { ...base, minimumOutput: '0.02', token }, 0, plainTheme);
-    expect(chain).toMatch(/^Buy\s+MOON \(Moon Sandbox\) MintOut111 \(new token\)$/m);
-    expect(chain).toMatch(/^Token facts\s+decimals, symbol and name from the chain$/m);
+    expect(chain).toMatch(/^Buy\s+MOON \(Moon Sandbox\) MintOut111$/m);
+    expect(chain).toMatch(/^Token facts\s+new to this account; decimals, symbol and name from the chain$/m);
     expect(chain).toMatch(/^Minimum out\s+0\.02 MOON$/m);
     const person = { ...token, seenBefore: true, source: { decimals: 'chain', symbol: 'person', name: 'person' } } as const;
     expect(renderBuyReview(review, { ...base, minimumOutput: '0.02', token: person }, 0, plainTheme)).toMatch(/^Token facts\s+decimals from the chain; symbol and name as you confirmed$/m);
     const unread = { mint: 'MintOut111', symbol: null, name: null, decimals: null, seenBefore: true, source: { decimals: null, symbol: null, name: null }, chainUnread: 'reading account from rpc.example.com failed: connection refused', unbound: [{ fact: 'decimals', value: '5' }, { fact: 'symbol', value: 'WOOF' }] } as const;
     const out = renderBuyReview(review, { ...base, minimumOutput: null, token: unread }, 0, plainTheme);
     expect(out).toMatch(/^Buy\s+MintOut111$/m);
-    expect(out).toContain('unconfirmed: the chain could not be read (reading account from rpc.example.com failed: connection refused); nothing is pinned from the service alone; the service says decimals "5", symbol "WOOF", which nothing confirms');
+    expect(out).toContain('unconfirmed: the chain could not be read; nothing is pinned from the service alone; the service says decimals "5", symbol "WOOF", which nothing confirms');
     expect(out).toMatch(/^Minimum out\s+2,000,000 raw units$/m);
   });
 });

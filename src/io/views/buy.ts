@@ -23,7 +23,8 @@ function tokenFacts(t: BuyQuote['token']): string {
   const person = FACTS.filter((f) => t.source[f] === 'person');
   if (chain.length) parts.push(`${listed(chain)} from the chain`);
   if (person.length) parts.push(`${listed(person)} as you confirmed`);
-  if (t.chainUnread !== null) parts.push(`unconfirmed: the chain could not be read (${oneLine(t.chainUnread)}); nothing is pinned from the service alone`);
+  // Why it could not be read is said where the chain was first asked (the warning before the review).
+  if (t.chainUnread !== null) parts.push('unconfirmed: the chain could not be read; nothing is pinned from the service alone');
   if (t.unbound.length) parts.push(`the service says ${t.unbound.map((u) => `${u.fact} ${JSON.stringify(oneLine(u.value))}`).join(', ')}, which nothing confirms`);
   return parts.join('; ') || 'none known';
 }
@@ -49,8 +50,9 @@ export function renderBuyReview(review: BuyReview, q: BuyQuote, nowMs: number, t
       ? `${bps(q.slippageBps)}, as the service applied it${q.slippageBpsAsked !== null && q.slippageBpsAsked !== q.slippageBps ? ` (asked: ${q.slippageBpsAsked} bps)` : ''}`
       : `unknown${q.slippageBpsAsked !== null ? ` (asked: ${bps(q.slippageBpsAsked)})` : " (the service's default)"}`;
   const fields: Array<[string, string]> = [
-    ['Buy', `${tokenName(intent.outputMint, token)}${token.seenBefore ? '' : ` ${theme.pending('(new token)')}`}`],
-    ['Token facts', token.chainUnread !== null || token.unbound.length > 0 ? theme.pending(tokenFacts(token)) : tokenFacts(token)],
+    ['Buy', tokenName(intent.outputMint, token)],
+    // A token new to the account is said so here, keeping the Buy line to symbol, name and mint.
+    ['Token facts', `${token.seenBefore ? '' : `${theme.pending('new to this account')}; `}${token.chainUnread !== null || token.unbound.length > 0 ? theme.pending(tokenFacts(token)) : tokenFacts(token)}`],
     ['Deposit', `${theme.bold(sol(q.depositLamports))} (${q.depositLamports} lamports)`],
     ['Platform fee', q.platformFeeLamports === null ? 'unknown' : `${sol(q.platformFeeLamports)}, taken from the deposit`],
     ['Network fee', `at most ${sol(q.networkFeeMaxLamports)} (${q.networkFeeMaxLamports} lamports), paid on top`],
