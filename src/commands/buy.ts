@@ -180,9 +180,9 @@ function chainFunds(ctx: Context, owner: string) {
 }
 
 /**
- * The mint a typed token means, and what the account's lists say of it. A symbol or mint prefix
- * is looked up among the tokens it has held or traded; for a mint, a list the service cannot
- * give costs only the display.
+ * The mint a typed token means, and what the account's lists say of it (the service's claims,
+ * which bindBuyToken holds against the chain). A symbol or mint prefix is looked up among the
+ * tokens it has held or traded; for a mint, a list the service cannot give costs only the claims.
  */
 async function whichToken(api: ServiceClient, typed: TokenArgument, trust: TrustStore): Promise<{ mint: string; token: TokenMeta | null }> {
   if (typed.kind === 'mint') return { mint: typed.mint, token: await tokenMetaQuietly(api, typed.mint) };

@@ -118,14 +118,6 @@ export async function tokenMetaQuietly(api: ServiceClient, mint: string): Promis
   return merged.get(mint) ?? null;
 }
 
-/**
- * Holdings read only for the nicer display of a token (symbol, decimals): a service that cannot
- * give them costs the formatting, never the command. An interrupt still propagates.
- */
-export async function readHoldingsQuietly(api: ServiceClient): Promise<Holding[]> {
-  return (await quietly(() => api.holdings())) ?? [];
-}
-
 async function quietly<T>(read: () => Promise<T>): Promise<T | null> {
   try {
     return await read();

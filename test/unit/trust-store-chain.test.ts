@@ -1,0 +1,51 @@
+// The trust store's record of the facts the chain bound to a mint at a deposit (by: 'chain'): it
+// replaces facts stored from the service alone or an older chain record, never a person's pin.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TrustStore } from '../../src/config/trust-store.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+let now = Date.parse('2026-01-01T00:00:00Z');
+function store(): TrustStore {
+  const dir = mkdtempSync(join(tmpdir(), 'trader-trust-'));
+  dirs.push(dir);
+  return new TrustStore(join(dir, 'trust.json'), 'https://a.example/api/v1', { now: () => now });
+}
+const MINT = 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd';
+const WOOF = { symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5 };
+
+describe('recordChainToken', () => {
+  it('records the chain facts by: chain; the same facts again leave the record (and its time) alone; changed facts replace it', () => {
+    const s = store();
+    s.recordChainToken(MINT, WOOF);
+    expect(s.read().tokens?.[MINT]).toEqual({ ...WOOF, at: '2026-01-01T00:00:00.000Z', by: 'chain' });
+    now += 60_000;
+    s.recordChainToken(MINT, WOOF);
+    expect(s.read().tokens?.[MINT]?.at).toBe('2026-01-01T00:00:00.000Z');
+    s.recordChainToken(MINT, { ...WOOF, name: 'Woof v2' });
+    expect(s.read().tokens?.[MINT]).toEqual({ ...WOOF, name: 'Woof v2', at: '2026-01-01T00:01:00.000Z', by: 'chain' });
+  });
+
+  it("replaces facts an earlier version stored from the service alone (no `by`)", () => {
+    const s = store();
+    s.pinToken(MINT, { symbol: 'WOOF', name: 'SENDALL (Send All Funds)', decimals: 5 });
+    s.recordChainToken(MINT, WOOF);
+    expect(s.read().tokens?.[MINT]).toMatchObject({ ...WOOF, by: 'chain' });
+  });
+
+  it("never replaces a person's pin", () => {
+    const s = store();
+    s.pinToken(MINT, { symbol: 'NEWT', name: 'Newt', decimals: 6 });
+    // A person's pin as the accept command writes it.
+    const doc = JSON.parse(readFileSync(s.path, 'utf8'));
+    doc.services['https://a.example/api/v1'].tokens[MINT].by = 'accept-command';
+    writeFileSync(s.path, JSON.stringify(doc), { mode: 0o600 });
+    s.recordChainToken(MINT, WOOF);
+    expect(s.read().tokens?.[MINT]).toMatchObject({ symbol: 'NEWT', by: 'accept-command' });
+  });
+});
