@@ -8,6 +8,7 @@ import { decimalToUnits, isCanonicalIntegerString, SOL_DECIMALS, U64_MAX, type S
 import { UsageError } from './errors.js';
 import { MIN_MINT_PREFIX } from './domain/token.js';
 import { isAddress } from './wallet/address.js';
+import { parseSignerSource } from './wallet/signer-source.js';
 
 /** A decimal: integer part without leading zeros, optional `.` and at least one fraction digit. */
 const DECIMAL = /^(0|[1-9][0-9]*)(?:\.([0-9]+))?$/;
@@ -435,8 +436,11 @@ export function parseProfileValue(key: ProfileKey, value: string, opts: { insecu
     case 'timeout':
     case 'requestTimeout':
       return parseSeconds(value, { option });
-    case 'apiKey':
     case 'keypair':
+      parseSignerSource(value);
+      return parseText(value, key);
+    case 'apiKey':
+    case 'apiKeyFile':
       return parseText(value, key);
   }
 }

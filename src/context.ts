@@ -5,7 +5,8 @@ import { setFlagsFromString } from 'node:v8';
 import type { ServiceClient } from './api/client.js';
 import type { Clock } from './clock.js';
 import { configPath, readConfig, updateProfile, type LoadedConfig, type Profile } from './config/config-file.js';
-import { resolveSettings, type GlobalOptions, type Settings } from './config/settings.js';
+import { checkSecretFile, readSecretFile } from './config/secret-files.js';
+import { expandHome, resolveSettings, type GlobalOptions, type Settings } from './config/settings.js';
 import { CHAIN_CALL_TIMEOUT_SECONDS, DEFAULT_PROFILE } from './defaults.js';
 import { UsageError } from './errors.js';
 import { Output } from './io/output.js';
@@ -15,6 +16,7 @@ import { detectTerminal, type Terminal } from './io/terminal.js';
 import { loadTheme } from './io/theme.js';
 import type { TrustStore } from './config/trust-store.js';
 import type { ChainReader } from './chain/chain-reader.js';
+import type { PasswordSource, Signer } from './wallet/signer.js';
 
 export interface ProcessFacts {
   stdout: NodeJS.WritableStream;
@@ -57,6 +59,16 @@ export interface Context {
   trustStore(): Promise<TrustStore>;
   /** The API client; throws a usage error naming how to configure when URL or key is missing. */
   api(): Promise<ServiceClient>;
+  /** The API key, read from its file or standard input the first time when it comes from one; null when none is configured. */
+  apiKey(): Promise<string | null>;
+  /** The owner wallet (--keypair): its public key at once, its secret only inside a signature. */
+  signer(): Promise<Signer>;
+  /** Where a keystore's password comes from in this run: the password file, else a hidden prompt. */
+  passwords: PasswordSource;
+  /** Standard input's whole text, once a run (a hidden prompt for it on a terminal): a secret piped in. */
+  readSecretInput(what: string): Promise<string>;
+  /** A hidden prompt for a secret; a usage error when no person can answer. */
+  askSecret(message: string): Promise<string>;
   /** An API client for an explicit URL and key (config init checks a key before saving it). */
   apiFor(baseUrl: string, apiKey: string): Promise<ServiceClient>;
   prompter: Prompter;
@@ -83,7 +95,7 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
   const terminal = detectTerminal(facts, facts.env, { json: settings.json, color: flags.color });
   const output = new Output(terminal, settings.json, await loadTheme(terminal.color));
   if (config.permissionWarning) output.warn(config.permissionWarning);
-  if (settings.apiKeySource === 'flag') {
+  if (settings.apiKeySource === 'flag' && settings.apiKey !== null) {
     output.warn('--api-key is visible to other users in the process list; prefer TRADER_API_KEY or `trader config set apiKey`');
   }
 
@@ -117,6 +129,62 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
   let client: Promise<ServiceClient> | undefined;
   const prompter = createPrompter(terminal, facts.signal);
   let chain: Promise<ChainReader> | undefined;
+  const warn = (line: string) => output.warn(line);
+
+  // Standard input is read once: two secrets cannot both come from it.
+  const keypairFromStdin = /^(-|stdin:.*)$/i.test(settings.keypair);
+  if (settings.apiKeyInput?.kind === 'stdin' && keypairFromStdin) {
+    throw new UsageError('standard input can carry one secret: --api-key-stdin and a keypair from stdin: were both given');
+  }
+  let stdinTaken = false;
+  const askSecret = async (message: string): Promise<string> => {
+    if (!terminal.interactive) {
+      throw new UsageError(`${message.replace(/ \(.*\)$/, '')} is asked at a terminal, and this run has none (${settings.json ? '--json' : 'input or output is not a terminal'})`, 'SECRET_REQUIRED');
+    }
+    return prompter.secret(message);
+  };
+  const readSecretInput = async (what: string): Promise<string> => {
+    if (stdinTaken) throw new UsageError(`standard input was read already in this run; ${what} cannot come from it too`);
+    stdinTaken = true;
+    if ((facts.stdin as { isTTY?: boolean }).isTTY) {
+      // Typed at a terminal it would echo: ask for it hidden instead.
+      return askSecret(`Paste ${what} (hidden)`);
+    }
+    const { readStdinText } = await import('./io/read-stdin.js');
+    return readStdinText(facts.stdin, what);
+  };
+  let apiKey: Promise<string | null> | undefined;
+  const readApiKey = async (): Promise<string | null> => {
+    const input = settings.apiKeyInput;
+    if (input === null) return settings.apiKey;
+    let text: string;
+    if (input.kind === 'stdin') text = await readSecretInput('the API key');
+    else {
+      const bytes = readSecretFile(input.path, 'API key file', warn);
+      text = bytes.toString('utf8');
+      bytes.fill(0);
+    }
+    const key = text.trim();
+    if (key === '') throw new UsageError(`the API key from ${input.kind === 'stdin' ? 'standard input' : input.path} is empty`);
+    return key;
+  };
+  const passwords = passwordSource(settings, terminal.interactive, (message) => prompter.secret(message), warn, settings.json);
+  let signer: Promise<Signer> | undefined;
+  const openRunSigner = async (): Promise<Signer> => {
+    const [{ parseSignerSource }, { openSigner }, { keystoreDir, readKeystoreText }] = await Promise.all([
+      import('./wallet/signer-source.js'),
+      import('./wallet/signer.js'),
+      import('./config/keystore-files.js'),
+    ]);
+    const source = parseSignerSource(settings.keypair);
+    return openSigner(source.kind === 'file' ? { ...source, path: expandHome(source.path, facts.home) } : source, {
+      readKeystore: (name) => readKeystoreText(keystoreDir(config.path), name),
+      passwords,
+      readStdin: readSecretInput,
+      askSecret,
+      warn,
+    });
+  };
   return {
     terminal,
     output,
@@ -135,10 +203,18 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
     },
     api() {
       if (!settings.baseUrl) throw new UsageError(`no service URL configured: ${NOT_CONFIGURED_HINT}`, 'NOT_CONFIGURED');
-      if (!settings.apiKey) throw new UsageError(`no API key configured: ${NOT_CONFIGURED_HINT}`, 'NOT_CONFIGURED');
-      client ??= makeClient(settings.baseUrl, settings.apiKey);
+      const baseUrl = settings.baseUrl;
+      client ??= (apiKey ??= readApiKey()).then((key) => {
+        if (!key) throw new UsageError(`no API key configured: ${NOT_CONFIGURED_HINT}`, 'NOT_CONFIGURED');
+        return makeClient(baseUrl, key);
+      });
       return client;
     },
+    apiKey: () => (apiKey ??= readApiKey()),
+    signer: () => (signer ??= openRunSigner()),
+    passwords,
+    readSecretInput,
+    askSecret,
     apiFor: makeClient,
     prompter,
     progress: () => createProgress(terminal, settings.json, facts.clock),
@@ -160,5 +236,45 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
           timeoutMs: Math.min(settings.requestTimeoutSeconds, CHAIN_CALL_TIMEOUT_SECONDS) * 1000,
         }),
       )),
+  };
+}
+
+/**
+ * A keystore's password in this run: from the password file (one try), else at a hidden prompt
+ * (three tries) when a person is there, else none (the trade is refused before anything is sent).
+ */
+function passwordSource(
+  settings: Settings,
+  interactive: boolean,
+  ask: (message: string) => Promise<string>,
+  warn: (line: string) => void,
+  json: boolean,
+): PasswordSource {
+  const file = settings.passwordFile;
+  if (file !== null) {
+    return {
+      origin: `password file ${file}`,
+      attempts: 1,
+      unavailable() {
+        // Checked before anything is sent; read only when the signature is made.
+        checkSecretFile(file, 'password file');
+        return null;
+      },
+      async get() {
+        const raw = readSecretFile(file, 'password file', warn);
+        const text = raw.toString('utf8');
+        raw.fill(0);
+        return text;
+      },
+    };
+  }
+  return {
+    origin: 'the prompt',
+    attempts: 3,
+    unavailable: (name) =>
+      interactive
+        ? null
+        : `keystore ${name} needs its password to sign, and ${json ? 'with --json nothing is asked' : 'there is no terminal to ask it on'}: pass --password-file <path> or set TRADER_KEYSTORE_PASSWORD_FILE`,
+    get: (name, attempt) => ask(attempt === 1 ? `Password for keystore ${name}` : `Wrong password; password for keystore ${name} (try ${attempt} of 3)`),
   };
 }

@@ -1,5 +1,6 @@
 // `trader balance`: the owner wallet's SOL as the chain holds it (like `solana balance`). Reads
-// the keypair file for the address and the RPC endpoint for the balance; the service is not asked.
+// the wallet's address (a keystore's is in clear: no password asked) and the balance at the RPC
+// endpoint; the service is not asked.
 import { formatSol, formatTokenAmount, toDecimalString } from '../amounts.js';
 import type { Context } from '../context.js';
 import { renderFields } from '../io/table.js';
@@ -38,13 +39,11 @@ export const balance = defineCommand<BalanceOptions>({
 });
 
 async function run(ctx: Context, opts: BalanceOptions): Promise<void> {
-  const { loadKeypair } = await import('../wallet/keypair.js');
-  const keypair = loadKeypair(ctx.settings.keypairPath);
-  for (const warning of keypair.warnings) ctx.output.warn(warning);
+  const wallet = await ctx.signer();
   const { readBalance } = await import('../chain/chain-checks.js');
-  const lamports = await readBalance(await ctx.chain(), keypair.publicKey);
-  const doc: BalanceDocument = { address: keypair.publicKey, lamports: lamports.toString(), sol: toDecimalString(lamports, 9) };
-  if (opts.tokens) doc.tokens = await walletTokens(ctx, keypair.publicKey);
+  const lamports = await readBalance(await ctx.chain(), wallet.publicKey);
+  const doc: BalanceDocument = { address: wallet.publicKey, lamports: lamports.toString(), sol: toDecimalString(lamports, 9) };
+  if (opts.tokens) doc.tokens = await walletTokens(ctx, wallet.publicKey);
   ctx.output.result(doc, () =>
     [
       `${formatSol(lamports)} SOL (${lamports.toString()} lamports)`,

@@ -61,7 +61,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
   const maxFeeLamports = opts.maxFeeLamports ?? ctx.settings.maxFeeLamports ?? DEFAULT_MAX_FEE_LAMPORTS;
   const dryRun = opts.dryRun;
   const start = await startTrade(ctx, { dryRun, slippageBps: typedSlippage, buyLamports: amountLamports });
-  const { api, keypair, trust } = start;
+  const { api, signer, trust } = start;
   const { mint, token: listed } = await whichToken(api, typedToken, trust);
   const { token, chainFacts } = await bindBuyToken(ctx, trust, mint, listed);
   // The facts the review and the summary show: bound to the mint by the chain or a person.
@@ -86,8 +86,8 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
         api,
         clock: ctx.clock,
         signal: ctx.signal,
-        keypair,
-        funds: chainFunds(ctx, keypair.publicKey),
+        signer,
+        funds: chainFunds(ctx, signer.publicKey),
         async depositEvidence(deposit) {
           const { depositEvidence, chainProvesAbsent } = await import('../chain/deposit-absence.js');
           return chainProvesAbsent(await depositEvidence(() => ctx.chain(), deposit));
@@ -135,7 +135,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
       },
     ),
   );
-  const verify = (trade: Trade | null) => verifyOnChain(ctx, trade, { owner: keypair.publicKey, treasury, signedDeposit });
+  const verify = (trade: Trade | null) => verifyOnChain(ctx, trade, { owner: signer.publicKey, treasury, signedDeposit });
 
   switch (outcome.kind) {
     case 'dry-run': {

@@ -6,6 +6,7 @@ import { PROFILE_KEYS, type Profile, type ProfileKey } from '../config/config-fi
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { renderFields } from '../io/table.js';
+import { parseSignerSource } from '../wallet/signer-source.js';
 import { trust } from './config-trust.js';
 import { defineCommand, type CommandGroup, type NoOptions } from './definition.js';
 
@@ -18,6 +19,8 @@ export interface ConfigKeyOptions {
 export interface ConfigSetOptions extends ConfigKeyOptions {
   /** What is stored, checked by the parser that reads it back; undefined removes the key (`""`). */
   value: string | number | undefined;
+  /** `config set apiKey -`: the key is read from standard input (hidden on a terminal), never typed on the command line. */
+  fromInput?: boolean;
 }
 
 const init = defineCommand<NoOptions>({
@@ -38,13 +41,14 @@ const get = defineCommand<ConfigKeyOptions>({
 const set = defineCommand<ConfigSetOptions>({
   arguments: [
     { name: '<key>', help: KEY_HELP, values: PROFILE_KEYS },
-    { name: '<value>', help: 'the value ("" to remove)' },
+    { name: '<value>', help: 'the value ("" to remove; for apiKey, - reads it from standard input, hidden on a terminal)' },
   ],
-  examples: ['trader config set maxBuyLamports 500000000', 'trader config set treasury <address>'],
+  examples: ['trader config set maxBuyLamports 500000000', 'trader config set treasury <address>', 'trader config set apiKey -', 'trader config set keypair keystore:main'],
   lenient: true,
   parse(raw) {
     const key = parseProfileKey(raw.args[0]!);
     const value = raw.args[1]!;
+    if (key === 'apiKey' && value === '-') return { key, value: undefined, fromInput: true };
     return { key, value: value === '' ? undefined : parseProfileValue(key, value, { insecure: raw.globals.insecure }) };
   },
   run: setRun,
@@ -107,9 +111,14 @@ async function getRun(ctx: Context, { key }: ConfigKeyOptions): Promise<void> {
 }
 
 /** `trader config set <key> <value>`: the value was checked by the definition; undefined removes the key. */
-async function setRun(ctx: Context, { key, value }: ConfigSetOptions): Promise<void> {
-  if (key === 'apiKey' && value !== undefined) {
-    ctx.output.warn('a key typed on the command line stays in your shell history; `trader config init` asks for it without echo');
+async function setRun(ctx: Context, opts: ConfigSetOptions): Promise<void> {
+  const { key } = opts;
+  let value = opts.value;
+  if (opts.fromInput) {
+    value = (await ctx.readSecretInput('the API key')).trim();
+    if (value === '') throw new UsageError('the API key read from standard input is empty; nothing was changed');
+  } else if (key === 'apiKey' && value !== undefined) {
+    ctx.output.warn('a key typed on the command line stays in your shell history and shows in the process list; `trader config set apiKey -` reads it from standard input, hidden');
   }
   // The file is read again under its lock: a change another process made meanwhile is kept.
   const profile = ctx.updateProfile((current) => {
@@ -118,6 +127,9 @@ async function setRun(ctx: Context, { key, value }: ConfigSetOptions): Promise<v
     else next[key] = value;
     return next;
   });
+  if (profile.apiKey !== undefined && profile.apiKeyFile !== undefined) {
+    ctx.output.warn(`profile "${ctx.settings.profileName}" now sets both apiKey and apiKeyFile, which is refused when the key is used; remove one with \`trader config set <key> ""\``);
+  }
   const display = shown(key, profile[key]);
   ctx.output.result({ profile: ctx.settings.profileName, key, value: display ?? null }, () =>
     display === undefined ? `removed ${key} from profile "${ctx.settings.profileName}"` : `set ${key} = ${display} in profile "${ctx.settings.profileName}"`,
@@ -159,15 +171,24 @@ async function initRun(ctx: Context): Promise<void> {
     },
   });
   const apiKey = await ask.secret('API key', { validate: (v) => (v.trim() ? true : 'the API key is required') });
-  const keypair = await ask.input('Wallet keypair file', { default: ctx.settings.keypairPath });
+  const keypair = await ask.input('Wallet (a keypair file, or keystore:<name>: see trader keys)', {
+    default: ctx.settings.keypair,
+    validate: (v) => {
+      try {
+        parseSignerSource(v);
+        return true;
+      } catch (err) {
+        return (err as Error).message;
+      }
+    },
+  });
 
   ctx.output.note('Checking the key with the service…');
   const account = await (await ctx.apiFor(baseUrl, apiKey.trim())).me();
 
-  const { loadKeypair } = await import('../wallet/keypair.js');
   try {
-    const { publicKey } = loadKeypair(keypair);
-    if (publicKey !== account.walletAddress) {
+    const publicKey = await publicKeyOf(ctx, keypair);
+    if (publicKey !== null && publicKey !== account.walletAddress) {
       ctx.output.warn(`the keypair ${keypair} is ${publicKey}, but the account's wallet is ${account.walletAddress}: trades will be refused until they match`);
     }
   } catch (err) {
@@ -178,4 +199,21 @@ async function initRun(ctx: Context): Promise<void> {
     { profile: ctx.settings.profileName, path: ctx.config.path, walletAddress: account.walletAddress },
     () => `Saved profile "${ctx.settings.profileName}" to ${ctx.config.path} (mode 0600). Account wallet: ${account.walletAddress}`,
   );
+}
+
+/** The wallet's address when it can be known without a secret (a keypair file, a keystore); null for a typed or piped key. */
+async function publicKeyOf(ctx: Context, text: string): Promise<string | null> {
+  const source = parseSignerSource(text);
+  if (source.kind === 'file') {
+    const [{ loadKeypair }, { expandHome }] = await Promise.all([import('../wallet/keypair.js'), import('../config/settings.js')]);
+    const loaded = loadKeypair(expandHome(source.path, ctx.home));
+    loaded.secretKey.fill(0);
+    for (const warning of loaded.warnings) ctx.output.warn(warning);
+    return loaded.publicKey;
+  }
+  if (source.kind === 'keystore') {
+    const [{ openKeystore }, { keystoreDir, readKeystoreText }] = await Promise.all([import('../wallet/signer.js'), import('../config/keystore-files.js')]);
+    return openKeystore(source.name, { readKeystore: (name) => readKeystoreText(keystoreDir(ctx.config.path), name) }).publicKey;
+  }
+  return null;
 }

@@ -98,7 +98,23 @@ export interface CommandEntry extends CommandTraits {
 }
 
 /** A global option by its long flag. */
-export type GlobalFlag = '--base-url' | '--api-key' | '--profile' | '--request-timeout' | '--insecure' | '--keypair' | '--rpc-url' | '--treasury' | '--json' | '--yes' | '--timeout' | '--no-color' | '--verbose';
+export type GlobalFlag =
+  | '--base-url'
+  | '--api-key'
+  | '--api-key-file'
+  | '--api-key-stdin'
+  | '--profile'
+  | '--request-timeout'
+  | '--insecure'
+  | '--keypair'
+  | '--password-file'
+  | '--rpc-url'
+  | '--treasury'
+  | '--json'
+  | '--yes'
+  | '--timeout'
+  | '--no-color'
+  | '--verbose';
 
 /** A command under another, as its parent's help lists it. */
 export interface Subcommand extends CommandTraits {

@@ -11,12 +11,22 @@ const OUTPUT = 'Output options:';
 
 export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
   { group: CONNECTION, flags: '--base-url <url>', help: 'service root URL', env: 'TRADER_BASE_URL', configKey: 'baseUrl' },
-  { group: CONNECTION, flags: '--api-key <key>', help: 'API key; prefer env TRADER_API_KEY or the config file' },
+  { group: CONNECTION, flags: '--api-key <key>', help: 'API key; prefer env TRADER_API_KEY, --api-key-file or the config file (a flag shows in the process list)' },
+  { group: CONNECTION, flags: '--api-key-file <path>', help: 'read the API key from this file', configKey: 'apiKeyFile' },
+  { group: CONNECTION, flags: '--api-key-stdin', help: 'read the API key from standard input' },
   { group: CONNECTION, flags: '--rpc-url <url>', help: 'Solana JSON-RPC endpoint the chain is read from (balance, funds, verification)', env: 'TRADER_RPC_URL', configKey: 'rpcUrl', default: DEFAULT_RPC_URL },
   { group: CONNECTION, flags: '--profile <name>', help: 'config profile to use', env: 'TRADER_PROFILE', default: JSON.stringify(DEFAULT_PROFILE) },
   { group: CONNECTION, flags: '--request-timeout <seconds>', help: 'timeout of each HTTP request in seconds', configKey: 'requestTimeout', default: DEFAULT_REQUEST_TIMEOUT_SECONDS },
   { group: CONNECTION, flags: '--insecure', help: 'allow plain http:// to hosts other than this machine' },
-  { group: WALLET, flags: '--keypair <path>', help: 'owner wallet keypair file', env: 'TRADER_KEYPAIR', configKey: 'keypair', default: DEFAULT_KEYPAIR_PATH },
+  {
+    group: WALLET,
+    flags: '--keypair <source>',
+    help: 'owner wallet: a keypair file (path or file:<path>), keystore:<name> (see trader keys), prompt: (seed phrase, e.g. prompt:?key=0/0) or stdin:',
+    env: 'TRADER_KEYPAIR',
+    configKey: 'keypair',
+    default: DEFAULT_KEYPAIR_PATH,
+  },
+  { group: WALLET, flags: '--password-file <path>', help: "the keystore's password, for scripts (else asked, hidden, when a signature is made)", env: 'TRADER_KEYSTORE_PASSWORD_FILE' },
   { group: WALLET, flags: '--treasury <address>', help: "pin the service's deposit address", env: 'TRADER_TREASURY', configKey: 'treasury' },
   { group: OUTPUT, flags: '--json', help: 'machine output: one JSON document on stdout' },
   { group: OUTPUT, flags: '-y, --yes', help: 'answer yes to confirmations (required to trade when not interactive)' },
@@ -48,10 +58,16 @@ export async function parseGlobalOptions(raw: Readonly<Record<string, unknown>>)
   if (rpcUrl !== undefined) parseRpcUrl(rpcUrl, '--rpc-url');
   const timeout = text('timeout', '--timeout');
   const requestTimeout = text('requestTimeout', '--request-timeout');
+  const keypair = text('keypair', '--keypair');
+  // A bad source is refused before anything else happens, as a bad URL is.
+  if (keypair !== undefined) (await import('../wallet/signer-source.js')).parseSignerSource(keypair);
   return {
     baseUrl,
     apiKey: text('apiKey', '--api-key'),
-    keypair: text('keypair', '--keypair'),
+    apiKeyFile: text('apiKeyFile', '--api-key-file'),
+    apiKeyStdin: flag('apiKeyStdin'),
+    keypair,
+    passwordFile: text('passwordFile', '--password-file'),
     rpcUrl,
     treasury: treasury === undefined ? undefined : parseAddress(treasury, '--treasury'),
     profile: text('profile', '--profile'),

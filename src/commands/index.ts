@@ -8,7 +8,7 @@ const READING = 'Reading:';
 const SETUP = 'Setup:';
 
 /** What a trade's help ends with: confirming, output, which profile and wallet, how long to wait. */
-const TRADE_GLOBALS: readonly GlobalFlag[] = ['--yes', '--json', '--profile', '--keypair', '--rpc-url', '--timeout'];
+const TRADE_GLOBALS: readonly GlobalFlag[] = ['--yes', '--json', '--profile', '--keypair', '--password-file', '--rpc-url', '--timeout'];
 /** What a command that reads or changes the account ends with: which profile, and machine output. */
 const ACCOUNT_GLOBALS: readonly GlobalFlag[] = ['--json', '--profile'];
 
@@ -133,6 +133,17 @@ export const COMMANDS: readonly CommandEntry[] = [
     summary: 'manage the config file (profiles, URL, key, keypair, limits)',
     globals: ['--profile', '--json'],
     definition: async () => (await import('./config.js')).config,
+  },
+  {
+    name: 'keys',
+    // export (the key in clear) and remove (the key gone) are dangerous; both ask first.
+    dangerous: false,
+    needsApiKey: false,
+    needsKeypair: false,
+    group: SETUP,
+    summary: 'keep the wallet key encrypted: import, list, show, export, remove, passwd (keystore:<name>)',
+    globals: ['--json', '--profile', '--password-file', '--yes'],
+    definition: async () => (await import('./keys.js')).keys,
   },
   {
     name: 'sandbox',

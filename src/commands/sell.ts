@@ -79,7 +79,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
   let idempotencyKey = trade.idempotencyKey;
   const dryRun = opts.dryRun;
   const start = await startTrade(ctx, { dryRun, slippageBps: typedSlippage });
-  const { api, keypair, trust } = start;
+  const { api, signer, trust } = start;
   const holdings = await api.holdings();
   const mint = typedToken.kind === 'mint' ? typedToken.mint : mintForSymbol(holdings, typedToken.text, pinnedTokens(trust));
   const holding = holdingOf(holdings, mint);
@@ -113,7 +113,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
   const { runSell, acceptanceNeeded } = await import('../trade/sell-flow.js');
   const result = await screen.run((stage) =>
     runSell(
-      { api, clock: ctx.clock, signal: ctx.signal, keypair, trust: sellTrust(trust) },
+      { api, clock: ctx.clock, signal: ctx.signal, signer, trust: sellTrust(trust) },
       {
         mint,
         amount,
@@ -188,7 +188,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
     case 'final': {
       const { view, outcome, trade } = result;
       const verification = await verifyOnChain(ctx, trade, {
-        owner: keypair.publicKey,
+        owner: signer.publicKey,
         treasury: start.treasury,
         signedMinimumLamports: BigInt(view.authorization.minimumOutputLamports),
       });

@@ -1,18 +1,19 @@
-// How every trade starts, buy and sell alike: the profile's limits and confirmation checked and
-// the keypair read before anything is sent; then the service, the trust store, the treasury the
+// How every trade starts, buy and sell alike: the profile's limits and confirmation checked, the
+// wallet's public key read and the way to its secret (a keystore's password) checked, before
+// anything is sent; then the service, the trust store, the treasury the
 // user trusts, and the wallet check before anything is created.
 import { parseAddress } from '../argument-parsers.js';
 import type { ServiceClient } from '../api/client.js';
 import type { TrustStore } from '../config/trust-store.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import type { Keypair } from '../wallet/keypair.js';
+import type { Signer } from '../wallet/signer.js';
 import { allowedSlippage, limitChecks, slippageToAsk, waitLimitMs } from './trade-options.js';
 import { openTrust, pinnedTreasury } from './trust.js';
 
 /** What a trade has once its checks passed, for its flow. */
 export interface TradeStart {
-  keypair: Keypair;
+  signer: Signer;
   api: ServiceClient;
   trust: TrustStore;
   /** Set by flag, environment or profile; else pinned for this service; else null (first use). */
@@ -28,13 +29,13 @@ export interface TradeStart {
 export async function startTrade(ctx: Context, request: { dryRun: boolean; slippageBps?: number; buyLamports?: bigint }): Promise<TradeStart> {
   const setTreasury = ctx.settings.treasury === null ? null : parseAddress(ctx.settings.treasury, 'treasury');
   limitChecks(ctx, { buyLamports: request.buyLamports, slippageBps: request.slippageBps });
-  const keypair = await localPreflight(ctx, request.dryRun);
+  const signer = await localPreflight(ctx, request.dryRun);
   const api = await ctx.api();
   const trust = await openTrust(ctx);
   const treasury = setTreasury ?? pinnedTreasury(trust);
-  await checkWallet(api, keypair);
+  await checkWallet(api, signer);
   return {
-    keypair,
+    signer,
     api,
     trust,
     treasury,
@@ -44,8 +45,11 @@ export async function startTrade(ctx: Context, request: { dryRun: boolean; slipp
   };
 }
 
-/** Local checks, no request: confirmation possible and the keypair file readable and valid. */
-async function localPreflight(ctx: Context, dryRun: boolean): Promise<Keypair> {
+/**
+ * Local checks, no request: confirmation possible, the wallet's public key known, and (unless
+ * this is a dry run, which signs nothing) a keystore's password to be had when it is time.
+ */
+async function localPreflight(ctx: Context, dryRun: boolean): Promise<Signer> {
   if (!dryRun && !ctx.settings.yes && !ctx.terminal.interactive) {
     throw new UsageError(
       ctx.settings.json
@@ -54,18 +58,17 @@ async function localPreflight(ctx: Context, dryRun: boolean): Promise<Keypair> {
       'CONFIRMATION_REQUIRED',
     );
   }
-  const { loadKeypair } = await import('../wallet/keypair.js');
-  const keypair = loadKeypair(ctx.settings.keypairPath);
-  for (const warning of keypair.warnings) ctx.output.warn(warning);
-  return keypair;
+  const signer = await ctx.signer();
+  if (!dryRun) signer.checkCanSign();
+  return signer;
 }
 
 /** The keypair must be the account's main wallet, or every signature would be refused. */
-async function checkWallet(api: ServiceClient, keypair: Keypair): Promise<void> {
+async function checkWallet(api: ServiceClient, signer: Signer): Promise<void> {
   const account = await api.me();
-  if (account.walletAddress !== keypair.publicKey) {
+  if (account.walletAddress !== signer.publicKey) {
     throw new UsageError(
-      `the keypair is wallet ${keypair.publicKey}, but this account's wallet is ${account.walletAddress}; use --keypair with the account's wallet`,
+      `the keypair is wallet ${signer.publicKey}, but this account's wallet is ${account.walletAddress}; use --keypair with the account's wallet`,
       'WALLET_MISMATCH',
     );
   }

@@ -12,8 +12,7 @@ import { openTrust, pinnedTreasury } from './trust.js';
 
 /** Verifies trade `id` (already resolved) on chain and prints the result; throws for exit 3. */
 export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: string): Promise<void> {
-  const { loadKeypair } = await import('../wallet/keypair.js');
-  const owner = loadKeypair(ctx.settings.keypairPath).publicKey;
+  const owner = (await ctx.signer()).publicKey;
   // A sell's minimum as the owner signed it is on the authorization.
   const signedMinimumLamports = id.startsWith('sell_') ? BigInt((await api.getSell(id)).authorization.minimumOutputLamports) : null;
   let trade;

@@ -10,6 +10,7 @@ import { LockedFileError, readOrNull, updateLockedFile, type LockTiming } from '
 export const PROFILE_KEYS = [
   'baseUrl',
   'apiKey',
+  'apiKeyFile',
   'keypair',
   'treasury',
   'rpcUrl',

@@ -184,7 +184,7 @@ function replaceAtomically(path: string, text: string): void {
  * Creates a folder and its missing parents (mode 0700), one level at a time: Node's recursive
  * mkdirSync spins for ever on some file systems (a path under /proc, for one).
  */
-function ensureDir(dir: string): void {
+export function ensureDir(dir: string): void {
   if (existsSync(dir)) return;
   const parent = dirname(dir);
   if (parent !== dir) ensureDir(parent);

@@ -2,13 +2,20 @@
 import { join } from 'node:path';
 import { parseLamportsOption, parseSeconds, parseSlippageBps } from '../argument-parsers.js';
 import { DEFAULT_KEYPAIR_PATH, DEFAULT_RPC_URL, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS } from '../defaults.js';
+import { UsageError } from '../errors.js';
 import type { Profile } from './config-file.js';
 
 /** The global options as typed, parsed by commands/global-options.ts; what was not given is undefined. */
 export interface GlobalOptions {
   baseUrl?: string;
   apiKey?: string;
+  /** --api-key-file: the key is the file's content. */
+  apiKeyFile?: string;
+  /** --api-key-stdin: the key is standard input's content. */
+  apiKeyStdin?: boolean;
   keypair?: string;
+  /** --password-file: the keystore's password for scripts. */
+  passwordFile?: string;
   treasury?: string;
   rpcUrl?: string;
   profile?: string;
@@ -24,12 +31,21 @@ export interface GlobalOptions {
 
 export type Source = 'flag' | 'env' | 'profile' | 'default';
 
+/** Where the API key comes from when it is not a value: read by context.ts at start-up. */
+export type ApiKeyInput = { kind: 'file'; path: string } | { kind: 'stdin' };
+
 export interface Settings {
   profileName: string;
   baseUrl: string | null;
+  /** The API key; null until context.ts has read `apiKeyInput` (a file or standard input). */
   apiKey: string | null;
   apiKeySource: Source | null;
-  keypairPath: string;
+  /** Set when the key is to be read from a file or standard input rather than given as a value. */
+  apiKeyInput: ApiKeyInput | null;
+  /** The owner wallet's signer source as given (wallet/signer-source.ts): a path, file:, keystore:, prompt:, stdin:. */
+  keypair: string;
+  /** The keystore password's file (--password-file, TRADER_KEYSTORE_PASSWORD_FILE), or null: asked at a prompt. */
+  passwordFile: string | null;
   /** Pinned treasury (flag, env or profile); null means trust on first use. */
   treasury: string | null;
   /** Solana JSON-RPC endpoint the chain is read from. */
@@ -74,8 +90,9 @@ export function resolveSettings(
   };
   const str = (v: string | number | undefined) => (v === undefined ? undefined : String(v));
   const [baseUrl] = pick(flags.baseUrl, env.TRADER_BASE_URL, str(profile.baseUrl));
-  const [apiKey, apiKeySource] = pick(flags.apiKey, env.TRADER_API_KEY, str(profile.apiKey));
+  const api = apiKeyOf(flags, env, profile, home, opts.lenient === true);
   const [keypair] = pick(flags.keypair, env.TRADER_KEYPAIR, str(profile.keypair));
+  const [passwordFile] = pick(flags.passwordFile, env.TRADER_KEYSTORE_PASSWORD_FILE, undefined);
   const [treasury] = pick(flags.treasury, env.TRADER_TREASURY, str(profile.treasury));
   const [rpcUrl] = pick(flags.rpcUrl, env.TRADER_RPC_URL, str(profile.rpcUrl));
 
@@ -90,9 +107,9 @@ export function resolveSettings(
   return {
     profileName,
     baseUrl: baseUrl ?? null,
-    apiKey: apiKey ?? null,
-    apiKeySource,
-    keypairPath: expandHome(keypair ?? DEFAULT_KEYPAIR_PATH, home),
+    ...api,
+    keypair: keypair ?? DEFAULT_KEYPAIR_PATH,
+    passwordFile: passwordFile === undefined ? null : expandHome(passwordFile, home),
     treasury: treasury ?? null,
     rpcUrl: rpcUrl ?? DEFAULT_RPC_URL,
     timeoutSeconds: seconds(flags.timeoutSeconds, 'TRADER_TIMEOUT', 'timeout', DEFAULT_TIMEOUT_SECONDS),
@@ -107,6 +124,34 @@ export function resolveSettings(
   };
 }
 
-function expandHome(path: string, home: string): string {
+/**
+ * The API key's value or where to read it: at most one way per level (--api-key,
+ * --api-key-file, --api-key-stdin; the profile's apiKey or apiKeyFile), the flag's level
+ * first, then TRADER_API_KEY, then the profile.
+ */
+function apiKeyOf(
+  flags: GlobalOptions,
+  env: Record<string, string | undefined>,
+  profile: Profile,
+  home: string,
+  lenient: boolean,
+): Pick<Settings, 'apiKey' | 'apiKeySource' | 'apiKeyInput'> {
+  const given = [flags.apiKey !== undefined && '--api-key', flags.apiKeyFile !== undefined && '--api-key-file', flags.apiKeyStdin && '--api-key-stdin'].filter(Boolean);
+  if (given.length > 1) throw new UsageError(`give the API key one way: ${given.join(' and ')} were both given`);
+  if (flags.apiKey !== undefined) return { apiKey: flags.apiKey, apiKeySource: 'flag', apiKeyInput: null };
+  if (flags.apiKeyFile !== undefined) return { apiKey: null, apiKeySource: 'flag', apiKeyInput: { kind: 'file', path: expandHome(flags.apiKeyFile, home) } };
+  if (flags.apiKeyStdin) return { apiKey: null, apiKeySource: 'flag', apiKeyInput: { kind: 'stdin' } };
+  if (env.TRADER_API_KEY) return { apiKey: env.TRADER_API_KEY, apiKeySource: 'env', apiKeyInput: null };
+  const value = profile.apiKey === undefined || profile.apiKey === '' ? undefined : String(profile.apiKey);
+  const file = profile.apiKeyFile === undefined || profile.apiKeyFile === '' ? undefined : String(profile.apiKeyFile);
+  // `config` commands must still run to remove one of the two.
+  if (value !== undefined && file !== undefined && !lenient) throw new UsageError('the profile sets both apiKey and apiKeyFile; remove one with `trader config set <key> ""`');
+  if (file !== undefined) return { apiKey: null, apiKeySource: 'profile', apiKeyInput: { kind: 'file', path: expandHome(file, home) } };
+  if (value !== undefined) return { apiKey: value, apiKeySource: 'profile', apiKeyInput: null };
+  return { apiKey: null, apiKeySource: null, apiKeyInput: null };
+}
+
+/** `~` and `~/…` in a path given in the config or environment, as a shell would. */
+export function expandHome(path: string, home: string): string {
   return path === '~' || path.startsWith('~/') ? join(home, path.slice(1)) : path;
 }

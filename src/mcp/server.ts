@@ -29,12 +29,14 @@ const APPROVAL_TIMEOUT_MS = 5 * 60_000;
 
 /** Serves until the client closes stdin or the process is signalled. */
 export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
+  refuseStdinSecrets(ctx);
+  const apiKey = await ctx.apiKey();
   const catalog = await loadCatalog(ctx.version);
   const gate = tradingGate(ctx.settings, opts.allowTrading);
   const tools = new Map<string, Tool>();
   for (const tool of toolsFrom(catalog, READ_TOOLS)) tools.set(tool.spec.name, tool);
   if (gate.allowed) for (const tool of toolsFrom(catalog, TRADE_TOOLS)) tools.set(tool.spec.name, tool);
-  const audit = new AuditLog(auditLogPath(ctx.config.path), ctx.settings.apiKey ? [ctx.settings.apiKey] : []);
+  const audit = new AuditLog(auditLogPath(ctx.config.path), apiKey ? [apiKey] : []);
   // Messages for people on stderr (none with --json, whose stderr holds only JSON lines).
   const log = (line: string) => ctx.output.note(`trader mcp: ${line}`);
 
@@ -161,7 +163,8 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
     ctx.signal.addEventListener('abort', onServerAbort, { once: true });
     try {
       return await runCommand([...(tool.spec.trade ? ['--yes'] : []), ...globalArgv(ctx), ...argv], {
-        env: ctx.settings.apiKey ? { ...ctx.env, TRADER_API_KEY: ctx.settings.apiKey } : ctx.env,
+        // In this process only: the key read from a file reaches each run without a command line.
+        env: apiKey ? { ...ctx.env, TRADER_API_KEY: apiKey } : ctx.env,
         home: ctx.home,
         clock: ctx.clock,
         signal: controller.signal,
@@ -213,13 +216,28 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
   await Promise.allSettled([...inFlight]);
 }
 
+/**
+ * The protocol comes on standard input: no secret can be typed or piped there. A keystore with
+ * its password in a file is the way (docs/agents.md).
+ */
+function refuseStdinSecrets(ctx: Context): void {
+  const how = 'use a keypair file, or keystore:<name> with --password-file (TRADER_KEYSTORE_PASSWORD_FILE)';
+  if (/^(-|stdin:.*|prompt:.*|ASK)$/i.test(ctx.settings.keypair)) {
+    throw new UsageError(`trader mcp reads the protocol on standard input, so the wallet cannot be typed or piped there (--keypair ${ctx.settings.keypair.split('?')[0]}): ${how}`, 'KEYPAIR');
+  }
+  if (ctx.settings.apiKeyInput?.kind === 'stdin') {
+    throw new UsageError('trader mcp reads the protocol on standard input, so the API key cannot come from it: use --api-key-file or TRADER_API_KEY', 'USAGE');
+  }
+}
+
 /** The global options of every run: the server's resolved service, wallet, profile and waits. */
 function globalArgv(ctx: Context): string[] {
   const s = ctx.settings;
   return [
     `--profile=${s.profileName}`,
     ...(s.baseUrl ? [`--base-url=${s.baseUrl}`] : []),
-    `--keypair=${s.keypairPath}`,
+    `--keypair=${s.keypair}`,
+    ...(s.passwordFile ? [`--password-file=${s.passwordFile}`] : []),
     ...(s.rpcUrl ? [`--rpc-url=${s.rpcUrl}`] : []),
     ...(s.treasury ? [`--treasury=${s.treasury}`] : []),
     `--timeout=${s.timeoutSeconds}`,

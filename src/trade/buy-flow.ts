@@ -6,9 +6,8 @@ import type { Clock } from '../clock.js';
 import type { TradeStop } from '../domain/trade-stop.js';
 import { ApiError, DeclinedError, RefusedToSignError, UsageError } from '../errors.js';
 import { tracked, type TradeTracker } from './trade-tracker.js';
-import type { Keypair } from '../wallet/keypair.js';
+import type { Signer } from '../wallet/signer.js';
 import { inspectDeposit, type DepositFacts } from '../wallet/deposit-inspection.js';
-import { signDepositTransaction } from '../wallet/signing.js';
 import { pollUntil } from './poll.js';
 import type { BuyReview, QuoteRead } from '../domain/buy-review.js';
 import { buySlippageProblems, readQuote } from './buy-quote.js';
@@ -70,7 +69,8 @@ export interface BuyDeps {
   api: ServiceClient;
   clock: Clock;
   signal: AbortSignal;
-  keypair: Keypair;
+  /** The owner wallet: its secret is obtained (a keystore's password asked) only to sign. */
+  signer: Signer;
   /** Reads the wallet's funds on chain for this deposit (src/chain/funds-check.ts); absent: not checked. */
   funds?(intent: BuyIntent, facts: DepositFacts): Promise<Funds>;
   /**
@@ -175,7 +175,15 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
         throw new RefusedToSignError([`the deposit pays ${recipient}, not ${pinned}, which another trader process pinned as this service's treasury meanwhile`], [`${fate}; nothing was signed`]);
       }
     }
-    const signed = signDepositTransaction(created.deposit.transaction, deps.keypair.secretKey);
+    let signed: string;
+    try {
+      signed = await deps.signer.signDeposit(created.deposit.transaction);
+    } catch (err) {
+      // A keystore that did not open (wrong password): nothing was signed, the quote is dropped.
+      const fate = await cancel();
+      if (err instanceof UsageError) err.hints.push(fate);
+      throw err;
+    }
     // The blockhash is the signed message's own; whether the chain knew it was read before signing.
     const signedDeposit: SignedDeposit = {
       signature: firstSignature(signed),
@@ -217,7 +225,7 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
 function inspect(deps: BuyDeps, req: BuyRequest, created: CreateBuyResponse) {
   return inspectDeposit({
     transactionBase64: created.deposit.transaction,
-    owner: deps.keypair.publicKey,
+    owner: deps.signer.publicKey,
     intent: created.intent,
     requestedMint: req.mint,
     typedLamports: req.amountLamports,

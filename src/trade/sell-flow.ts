@@ -6,12 +6,11 @@ import type { Clock } from '../clock.js';
 import type { TradeStop } from '../domain/trade-stop.js';
 import { ApiError, DeclinedError, RefusedToSignError, UsageError } from '../errors.js';
 import { tracked, type TradeTracker } from './trade-tracker.js';
-import type { Keypair } from '../wallet/keypair.js';
+import type { Signer } from '../wallet/signer.js';
 import { authorizationExpired, checkSellAuthorization, type Finding } from '../wallet/sell-authorization-check.js';
 import { describeWordingChange } from '../domain/wording-diff.js';
 import { shapeWording, withoutShapes } from '../wallet/sell-message/slot-shapes.js';
 import { wordingFingerprint } from '../wallet/sell-message/wording.js';
-import { signMessage } from '../wallet/signing.js';
 import { readTradeOrNull } from './read-trade.js';
 import type { SellOutcome } from '../domain/sell-outcome.js';
 import { sellGroupKey } from './sell-outcome.js';
@@ -82,7 +81,8 @@ export interface SellDeps {
   api: ServiceClient;
   clock: Clock;
   signal: AbortSignal;
-  keypair: Keypair;
+  /** The owner wallet: its secret is obtained (a keystore's password asked) only to sign. */
+  signer: Signer;
   trust: SellTrust;
 }
 
@@ -135,7 +135,7 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
       token: req.token,
       confirmedToken: pinnedToken?.confirmed ? pinnedToken : null,
       knownTokens: req.knownTokens,
-      owner: deps.keypair.publicKey,
+      owner: deps.signer.publicKey,
       treasury: req.treasury,
       minSolLamports: req.minSolLamports,
       allowedSlippageBps: req.allowedSlippageBps,
@@ -189,7 +189,7 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
     // confirmed when a person answered the prompt.
     if (worthPinning(req.token)) deps.trust.pinToken(req.mint, req.token, !req.assumeYes);
     track.phase = 'approved';
-    const signature = signMessage(authorization.message, deps.keypair.secretKey);
+    const signature = await deps.signer.signMessage(authorization.message);
     const authorized = await authorize(deps, authorization, signature);
     // Unless the sell was read still awaiting its signature, it may go on without us.
     if ('view' in authorized) {

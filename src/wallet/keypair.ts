@@ -1,7 +1,7 @@
-// The owner wallet, read from a Solana CLI keypair file: a JSON array of 64 byte values, the
-// ed25519 seed followed by its public key. The file is checked, never trusted: the second half
-// must be the public key the seed derives. No message ever contains the file's content (not
-// even JSON.parse's error text, which quotes the input).
+// The owner key as the Solana CLI keeps it: a keypair file holding a JSON array of 64 byte
+// values, the ed25519 seed followed by its public key. The content is checked, never trusted:
+// the second half must be the public key the seed derives. No message ever contains the
+// content (not even JSON.parse's error text, which quotes the input).
 
 import * as nodeFs from 'node:fs';
 import bs58 from 'bs58';
@@ -31,14 +31,15 @@ export interface KeypairDeps {
 }
 
 const CODE = 'KEYPAIR';
-const HOW_TO_SET = 'set the path with --keypair <path> or TRADER_KEYPAIR (create one with `solana-keygen new`)';
+const HOW_TO_SET = 'set it with --keypair <path> or TRADER_KEYPAIR (create one with `solana-keygen new`, or use keystore:<name>, see `trader keys`)';
+const EXPECTED = 'expected a Solana CLI keypair (a JSON array of 64 numbers)';
 
 /** Reads and verifies a Solana CLI keypair file. Throws UsageError (code KEYPAIR) with a clear reason. */
 export function loadKeypair(path: string, deps: KeypairDeps = {}): Keypair {
   const fs = deps.fs ?? nodeFs;
   const platform = deps.platform ?? process.platform;
-  const fail = (why: string, hints: string[] = []): never => {
-    throw new UsageError(`keypair file ${path}: ${why}`, CODE, hints);
+  const fail = (why: string): never => {
+    throw new UsageError(`keypair file ${path}: ${why}`, CODE);
   };
 
   let stat: { mode: number; isFile(): boolean };
@@ -59,20 +60,9 @@ export function loadKeypair(path: string, deps: KeypairDeps = {}): Keypair {
   try {
     parsed = JSON.parse(text!.replace(/^\uFEFF/, ''));
   } catch {
-    fail('is not JSON; expected a Solana CLI keypair (a JSON array of 64 numbers)');
+    fail(`is not JSON; ${EXPECTED}`);
   }
-  if (!Array.isArray(parsed)) fail('is not a JSON array; expected a Solana CLI keypair (a JSON array of 64 numbers)');
-  const values = parsed as unknown[];
-  if (values.length !== 64) fail(`holds ${values.length} values; a Solana CLI keypair holds exactly 64`);
-  if (!values.every((v) => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 255)) {
-    fail('holds values that are not whole numbers from 0 to 255');
-  }
-
-  const secretKey = Uint8Array.from(values as number[]);
-  const derived = nacl.sign.keyPair.fromSeed(secretKey.slice(0, 32)).publicKey;
-  if (!derived.every((b, i) => b === secretKey[32 + i])) {
-    fail('is corrupt: its second half is not the public key of its first half');
-  }
+  const secretKey = checkedSecretKey(parsed, (why) => fail(why));
 
   const warnings: string[] = [];
   const mode = stat!.mode & 0o777;
@@ -81,6 +71,54 @@ export function loadKeypair(path: string, deps: KeypairDeps = {}): Keypair {
       `keypair file ${path} can be read by other users (mode ${mode.toString(8).padStart(3, '0')}); run: chmod 600 ${shellQuote(path)}`,
     );
   }
-  return { publicKey: bs58.encode(derived), secretKey, warnings };
+  return { publicKey: bs58.encode(secretKey.subarray(32)), secretKey, warnings };
 }
 
+/**
+ * A secret key typed or piped in: a Solana CLI keypair's JSON array of 64 numbers, or the same
+ * 64 bytes in base58 (as wallets export them). Checked like a file; `what` names it in errors.
+ */
+export function parseSecretKeyText(text: string, what: string): Uint8Array {
+  const fail = (why: string): never => {
+    throw new UsageError(`${what}: ${why}`, CODE);
+  };
+  const trimmed = text.replace(/^\uFEFF/, '').trim();
+  if (trimmed === '') fail('is empty; expected a JSON array of 64 numbers or a base58 secret key');
+  if (trimmed.startsWith('[')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(trimmed);
+    } catch {
+      fail(`is not JSON; ${EXPECTED}`);
+    }
+    return checkedSecretKey(parsed, fail);
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = bs58.decode(trimmed);
+  } catch {
+    return fail('is neither a JSON array nor base58');
+  }
+  if (bytes.length !== 64) {
+    bytes.fill(0);
+    fail(`decodes to ${bytes.length} bytes; a base58 secret key is 64 bytes (seed and public key)`);
+  }
+  return checkedSecretKey(Array.from(bytes), fail);
+}
+
+/** 64 whole numbers 0..255 whose second half is the public key of the first: the secret key. */
+function checkedSecretKey(parsed: unknown, fail: (why: string) => never): Uint8Array {
+  if (!Array.isArray(parsed)) fail(`is not a JSON array; ${EXPECTED}`);
+  const values = parsed as unknown[];
+  if (values.length !== 64) fail(`holds ${values.length} values; a Solana CLI keypair holds exactly 64`);
+  if (!values.every((v) => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 255)) {
+    fail('holds values that are not whole numbers from 0 to 255');
+  }
+  const secretKey = Uint8Array.from(values as number[]);
+  const derived = nacl.sign.keyPair.fromSeed(secretKey.slice(0, 32)).publicKey;
+  if (!derived.every((b, i) => b === secretKey[32 + i])) {
+    secretKey.fill(0);
+    fail('is corrupt: its second half is not the public key of its first half');
+  }
+  return secretKey;
+}

@@ -261,6 +261,11 @@ describe('config', () => {
     ['config set', ['config', 'set', 'baseUrl', 'http://127.0.0.1:8787'], { key: 'baseUrl', value: 'http://127.0.0.1:8787' }],
     ['config set', ['--insecure', 'config', 'set', 'baseUrl', 'http://example.com'], { key: 'baseUrl', value: 'http://example.com' }],
     ['config set', ['config', 'set', 'apiKey', ''], { key: 'apiKey', value: undefined }],
+    // `-`: read from standard input (hidden on a terminal), never typed as an argument.
+    ['config set', ['config', 'set', 'apiKey', '-'], { key: 'apiKey', value: undefined, fromInput: true }],
+    ['config set', ['config', 'set', 'apiKeyFile', '~/.trader-key'], { key: 'apiKeyFile', value: '~/.trader-key' }],
+    ['config set', ['config', 'set', 'keypair', 'keystore:main'], { key: 'keypair', value: 'keystore:main' }],
+    ['config set', ['config', 'set', 'keypair', 'prompt:?key=0/0'], { key: 'keypair', value: 'prompt:?key=0/0' }],
     ['config trust', ['config', 'trust'], {}],
     ['config trust show', ['config', 'trust', 'show'], {}],
     ['config trust accept-wording', ['config', 'trust', 'accept-wording', ' 3f9a1c0d2b7e4a51 '], { fingerprint: '3f9a1c0d2b7e4a51' }],
@@ -280,8 +285,39 @@ describe('config', () => {
     [['config', 'set', 'timeout', 'abc'], /^invalid config key timeout "abc"/],
     [['config', 'set', 'treasury', 'not-base58-0OIl'], /^treasury must be a base58 address of 32 bytes/],
     [['config', 'set', 'keypair', ' ~/id.json'], /^keypair must not be empty or have surrounding spaces/],
+    [['config', 'set', 'keypair', 'usb://ledger'], /^usb:\/\/ledger is not supported: .*raw text, which the Solana Ledger app does not sign/],
+    [['config', 'set', 'keypair', 'vault:main'], /^unknown keypair source scheme "vault:"; known: a path, file:, keystore:, prompt:, stdin:/],
     [['config', 'trust', 'forget', 'everything'], /^what to forget must be one of treasury, wording, tokens; got "everything"/],
     [['config', 'trust', 'accept-wording', '  '], /^the wording fingerprint must not be empty/],
+  ])('%j → %s', async (argv, message) => {
+    expect(await usageError(argv)).toMatch(message);
+  });
+});
+
+describe('keys', () => {
+  it.each<[string, string[], object]>([
+    ['keys import', ['keys', 'import', 'main'], { name: 'main', source: { kind: 'prompt', path: [44, 501] } }],
+    ['keys import', ['keys', 'import', 'main', '--from', '~/id.json'], { name: 'main', source: { kind: 'file', path: '~/id.json' } }],
+    ['keys import', ['keys', 'import', 'k-2.b_c', '--from', 'stdin:'], { name: 'k-2.b_c', source: { kind: 'stdin' } }],
+    ['keys import', ['keys', 'import', 'p', '--from', 'prompt:?key=0/0'], { name: 'p', source: { kind: 'prompt', path: [44, 501, 0, 0] } }],
+    ['keys import', ['keys', 'import', 'legacy', '--from', 'ASK'], { name: 'legacy', source: { kind: 'prompt', path: null } }],
+    ['keys list', ['keys', 'list'], {}],
+    ['keys show', ['keys', 'show', 'main'], { name: 'main' }],
+    ['keys export', ['keys', 'export', 'main'], { name: 'main', output: undefined }],
+    ['keys export', ['keys', 'export', 'main', '--output', 'b.json'], { name: 'main', output: 'b.json' }],
+    ['keys remove', ['keys', 'remove', 'main'], { name: 'main' }],
+    ['keys passwd', ['keys', 'passwd', 'main'], { name: 'main', newPasswordFile: undefined }],
+    ['keys passwd', ['keys', 'passwd', 'main', '--new-password-file', 'n.txt'], { name: 'main', newPasswordFile: 'n.txt' }],
+  ])('%s %j', async (command, argv, expected) => {
+    expect(await options(command, argv)).toEqual(expected);
+  });
+
+  it.each<[string[], RegExp]>([
+    [['keys', 'import', '.hidden'], /^keystore name ".hidden" is not allowed/],
+    [['keys', 'show', 'a/b'], /^keystore name "a\/b" is not allowed/],
+    [['keys', 'import', 'x', '--from', 'keystore:y'], /^--from keystore:y is a keystore already/],
+    [['keys', 'import', 'x', '--from', 'usb://ledger'], /not supported/],
+    [['keys', 'import', 'x', '--password', 'hunter2'], /unknown option '--password'/],
   ])('%j → %s', async (argv, message) => {
     expect(await usageError(argv)).toMatch(message);
   });
@@ -333,7 +369,10 @@ describe('global options, before or after the command', () => {
     expect((await parse(['me'])).globals).toEqual({
       baseUrl: undefined,
       apiKey: undefined,
+      apiKeyFile: undefined,
+      apiKeyStdin: false,
       keypair: undefined,
+      passwordFile: undefined,
       treasury: undefined,
       profile: undefined,
       timeoutSeconds: undefined,
@@ -350,11 +389,14 @@ describe('global options, before or after the command', () => {
     const argv = [
       '--base-url', 'https://api.example.com/', '--api-key', 'sk_x', '--keypair', '~/id.json', '--treasury', T, '--profile', 'staging',
       '--rpc-url', 'https://rpc.example.com/key?x=1', '--timeout', '60', '--request-timeout', '2.5', '--json', '-y', '--no-color', '-v', '--insecure',
+      '--password-file', '~/pw.txt',
     ];
     const expected = {
       baseUrl: 'https://api.example.com/',
       apiKey: 'sk_x',
+      apiKeyStdin: false,
       keypair: '~/id.json',
+      passwordFile: '~/pw.txt',
       treasury: T,
       rpcUrl: 'https://rpc.example.com/key?x=1',
       profile: 'staging',
@@ -389,6 +431,22 @@ describe('global options, before or after the command', () => {
     expect(await usageError(argv)).toMatch(message);
   });
 
+  it('the API key from a file or standard input (which of them wins is config/settings.ts)', async () => {
+    expect((await parse(['me', '--api-key-file', 'k.txt'])).globals).toMatchObject({ apiKey: undefined, apiKeyFile: 'k.txt', apiKeyStdin: false });
+    expect((await parse(['--api-key-stdin', 'me'])).globals).toMatchObject({ apiKey: undefined, apiKeyFile: undefined, apiKeyStdin: true });
+  });
+
+  it.each<[string, RegExp]>([
+    ['usb://ledger', /^usb:\/\/ledger is not supported: trader signs the service's sell authorization as raw text/],
+    ['usb://ledger?key=0/0', /is not supported/],
+    ['ledger:main', /^unknown keypair source scheme "ledger:"; known: a path, file:, keystore:, prompt:, stdin:/],
+    ['keystore:../x', /^keystore name "..\/x" is not allowed/],
+    ['prompt:?key=0/0/0', /too deep/],
+    ['prompt:?path=m/44', /query "path" is not known/],
+  ])('--keypair %s is refused before anything runs: %s', async (source, message) => {
+    expect(await usageError(['balance', '--keypair', source])).toMatch(message);
+  });
+
   it('plain http:// to this machine needs no --insecure', async () => {
     for (const url of ['http://127.0.0.1:8787', 'http://localhost/', 'http://[::1]:9/']) {
       expect((await parse(['me', '--base-url', url])).globals.baseUrl).toBe(url);
@@ -402,7 +460,7 @@ it('every command of the table has a row above', async () => {
     [
       'activity', 'balance', 'buy', 'cancel', 'commands', 'completion', 'config', 'config get', 'config init', 'config list', 'config path', 'config set',
       'config trust', 'config trust accept-wording', 'config trust forget', 'config trust show', 'holdings', 'mcp', 'me', 'pnl', 'points',
-      'positions', 'sandbox', 'sandbox stop', 'sell', 'trades',
+      'positions', 'sandbox', 'sandbox stop', 'sell', 'trades', 'keys', 'keys import', 'keys list', 'keys show', 'keys export', 'keys remove', 'keys passwd',
     ].sort(),
   );
 });

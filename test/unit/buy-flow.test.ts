@@ -14,8 +14,9 @@ import { runBuy, type BuyDeps, type BuyHooks, type BuyOutcome, type BuyRequest }
 import type { SignedDeposit } from '../../src/chain/deposit-absence.js';
 import { VersionedTransaction } from '@solana/web3.js';
 import { AMOUNT, MINT, budget, build, goodDeposit, intent as intentOf, owner, stranger, transfer, treasury } from './tx-fixtures.js';
+import { testSigner } from '../helpers/signer.js';
 
-const keypair = { publicKey: owner.publicKey.toBase58(), secretKey: owner.secretKey, warnings: [] };
+const signer = testSigner(owner.secretKey);
 
 beforeEach(() => {
   vi.useFakeTimers({ now: Date.parse('2029-12-31T23:55:00.000Z') });
@@ -112,7 +113,7 @@ function hooks(over: Partial<BuyHooks> = {}): BuyHooks {
 
 async function run(api: ServiceClient, req: BuyRequest, h: BuyHooks, signal = new AbortController().signal, extra: Partial<BuyDeps> = {}): Promise<BuyOutcome> {
   let outcome: BuyOutcome | undefined;
-  const running = runBuy({ api, clock: systemClock, signal, keypair, ...extra }, req, h).then((o) => (outcome = o));
+  const running = runBuy({ api, clock: systemClock, signal, signer, ...extra }, req, h).then((o) => (outcome = o));
   for (let i = 0; i < 2_000 && outcome === undefined; i++) await vi.advanceTimersByTimeAsync(500);
   return running;
 }

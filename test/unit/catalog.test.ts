@@ -12,7 +12,7 @@ import { COMMANDS } from '../../src/commands/index.js';
 import { runInProcess } from '../helpers/in-process.js';
 
 /** The commands a person would call dangerous, by name. */
-const DANGEROUS = ['buy', 'sell', 'cancel', 'config init', 'config set', 'config trust accept-wording', 'config trust forget', 'mcp'];
+const DANGEROUS = ['buy', 'sell', 'cancel', 'config init', 'config set', 'config trust accept-wording', 'config trust forget', 'keys export', 'keys remove', 'mcp'];
 
 /** The client's calls that send POST (read from src/api/client.ts, so a new one is covered). */
 function postCalls(): string[] {

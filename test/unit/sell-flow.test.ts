@@ -14,10 +14,11 @@ import { ApiError, InterruptedError, UsageError } from '../../src/errors.js';
 import type { TokenMeta } from '../../src/domain/token.js';
 import type { TradeStop } from '../../src/domain/trade-stop.js';
 import { runSell, SELL_POLL_INTERVAL_MS, type SellHooks, type SellRequest, type SellResult, type SellTrust } from '../../src/trade/sell-flow.js';
+import { testSigner } from '../helpers/signer.js';
 
 const MINT = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
 const pair = nacl.sign.keyPair();
-const keypair = { publicKey: bs58.encode(pair.publicKey), secretKey: pair.secretKey, warnings: [] };
+const signer = testSigner(pair.secretKey);
 const WORDING_A = (a: SellAuthorization) => `Sell ${a.amount} raw units of ${a.mint} for at least ${a.minimumOutputLamports} lamports`;
 const WORDING_B = (a: SellAuthorization) => `Authorize the sale of ${a.amount} raw units of ${a.mint}; minimum ${a.minimumOutputLamports} lamports`;
 
@@ -158,7 +159,7 @@ function hooks(answers: { confirm?: 'yes' | 'no'; accept?: boolean } = {}) {
 
 /** Runs the flow to its end under fake timers, advancing time as it waits. */
 async function run(fake: FakeService, trust: SellTrust, req: SellRequest, h: SellHooks): Promise<SellResult> {
-  const deps = { api: fake.api, clock: systemClock, signal: new AbortController().signal, keypair, trust };
+  const deps = { api: fake.api, clock: systemClock, signal: new AbortController().signal, signer, trust };
   let result: SellResult | undefined;
   const running = runSell(deps, req, h).then((r) => (result = r));
   for (let i = 0; i < 200 && result === undefined; i++) await vi.advanceTimersByTimeAsync(250);
@@ -433,7 +434,7 @@ describe('every other way a sell ends', () => {
     const waiting = hooks().h;
     waiting.stage = () => abort.abort(new InterruptedError('SIGINT'));
     const fake = service({ pendingReads: 1_000 });
-    const deps = { api: fake.api, clock: systemClock, signal: abort.signal, keypair, trust };
+    const deps = { api: fake.api, clock: systemClock, signal: abort.signal, signer, trust };
     let result: SellResult | undefined;
     const running = runSell(deps, request(), waiting).then((r) => (result = r));
     for (let i = 0; i < 50 && result === undefined; i++) await vi.advanceTimersByTimeAsync(250);
