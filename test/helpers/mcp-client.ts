@@ -14,6 +14,8 @@ export interface McpSession {
   /** The review texts the server asked the person about. */
   asked: string[];
   stderr(): string;
+  /** The server's process id (its command line is checked for secrets). */
+  pid(): number | null;
   /** Protocol errors the client saw (a stray line on stdout would be one). */
   protocolErrors: Error[];
   close(): Promise<void>;
@@ -54,6 +56,7 @@ export async function startMcp(opts: McpOptions): Promise<McpSession> {
     call: async (name, args = {}) => (await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 })) as any,
     asked,
     stderr: () => stderr,
+    pid: () => transport.pid,
     protocolErrors,
     close: () => client.close(),
   };
