@@ -171,7 +171,7 @@ async function initRun(ctx: Context): Promise<void> {
     },
   });
   const apiKey = await ask.secret('API key', { validate: (v) => (v.trim() ? true : 'the API key is required') });
-  const keypair = await ask.input('Wallet (a keypair file, or keystore:<name>: see trader keys)', {
+  const keypair = await ask.input('Wallet keypair file (or keystore:<name>, see trader keys)', {
     default: ctx.settings.keypair,
     validate: (v) => {
       try {

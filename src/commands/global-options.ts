@@ -11,7 +11,7 @@ const OUTPUT = 'Output options:';
 
 export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
   { group: CONNECTION, flags: '--base-url <url>', help: 'service root URL', env: 'TRADER_BASE_URL', configKey: 'baseUrl' },
-  { group: CONNECTION, flags: '--api-key <key>', help: 'API key; prefer env TRADER_API_KEY, --api-key-file or the config file (a flag shows in the process list)' },
+  { group: CONNECTION, flags: '--api-key <key>', help: 'API key; prefer env TRADER_API_KEY, --api-key-file or the config file' },
   { group: CONNECTION, flags: '--api-key-file <path>', help: 'read the API key from this file', configKey: 'apiKeyFile' },
   { group: CONNECTION, flags: '--api-key-stdin', help: 'read the API key from standard input' },
   { group: CONNECTION, flags: '--rpc-url <url>', help: 'Solana JSON-RPC endpoint the chain is read from (balance, funds, verification)', env: 'TRADER_RPC_URL', configKey: 'rpcUrl', default: DEFAULT_RPC_URL },
@@ -21,12 +21,12 @@ export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
   {
     group: WALLET,
     flags: '--keypair <source>',
-    help: 'owner wallet: a keypair file (path or file:<path>), keystore:<name> (see trader keys), prompt: (seed phrase, e.g. prompt:?key=0/0) or stdin:',
+    help: 'owner wallet: a keypair file, keystore:<name> (trader keys), prompt: (a seed phrase) or stdin:',
     env: 'TRADER_KEYPAIR',
     configKey: 'keypair',
     default: DEFAULT_KEYPAIR_PATH,
   },
-  { group: WALLET, flags: '--password-file <path>', help: "the keystore's password, for scripts (else asked, hidden, when a signature is made)", env: 'TRADER_KEYSTORE_PASSWORD_FILE' },
+  { group: WALLET, flags: '--password-file <path>', help: "the keystore's password for scripts (else asked, hidden, at signing)", env: 'TRADER_KEYSTORE_PASSWORD_FILE' },
   { group: WALLET, flags: '--treasury <address>', help: "pin the service's deposit address", env: 'TRADER_TREASURY', configKey: 'treasury' },
   { group: OUTPUT, flags: '--json', help: 'machine output: one JSON document on stdout' },
   { group: OUTPUT, flags: '-y, --yes', help: 'answer yes to confirmations (required to trade when not interactive)' },

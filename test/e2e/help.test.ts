@@ -62,7 +62,7 @@ describe('help', () => {
     };
     // buy's and sell's examples use --yes and --json: their help says what those do.
     for (const trade of [buy, sell]) {
-      expect(listed(trade.stdout)).toEqual(['--yes', '--json', '--profile', '--keypair', '--rpc-url', '--timeout']);
+      expect(listed(trade.stdout)).toEqual(['--yes', '--json', '--profile', '--keypair', '--password-file', '--rpc-url', '--timeout']);
       expect(trade.stdout).toMatch(/-y, --yes +answer yes to confirmations/);
       expect(trade.stdout.indexOf(heading)).toBeLessThan(trade.stdout.indexOf('Examples:'));
     }

@@ -159,6 +159,8 @@ describe('the README, run as written', () => {
       'npm run demo',
       'trader buy WOOF 0.1sol',
       'trader config init',
+      'trader keys import main --from ~/.config/solana/id.json',
+      'trader config set keypair keystore:main',
       'npm test',
       'bash .ci/run',
     ]);

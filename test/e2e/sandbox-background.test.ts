@@ -39,6 +39,12 @@ describe('trader sandbox --background', () => {
     expect(out.filter((l) => l.startsWith('# token '))).toHaveLength(4);
     const record = recordOf(shell);
     expect(out.at(-1)).toBe(`# background sandbox pid ${record.pid}; stop it with: trader sandbox stop`);
+    // The child it started holds no key on its command line (what `ps` shows other users).
+    if (process.platform === 'linux') {
+      const argv = readFileSync(`/proc/${record.pid}/cmdline`, 'utf8').split('\0');
+      expect(argv).toContain('sandbox');
+      expect(argv.join(' ')).not.toContain(out[1]!.slice('export TRADER_API_KEY='.length));
+    }
     // The lines before it are the foreground's, as the sandbox itself printed them to its log.
     expect(readFileSync(`${shell.sandboxDir}/sandbox.log`, 'utf8')).toContain(out.slice(0, -1).join('\n'));
     expect(start.stderr).toContain(`running in the background (pid ${record.pid})`);
