@@ -213,7 +213,7 @@ async function publicKeyOf(ctx: Context, text: string): Promise<string | null> {
   }
   if (source.kind === 'keystore') {
     const [{ openKeystore }, { keystoreDir, readKeystoreText }] = await Promise.all([import('../wallet/signer.js'), import('../config/keystore-files.js')]);
-    return openKeystore(source.name, { readKeystore: (name) => readKeystoreText(keystoreDir(ctx.config.path), name) }).publicKey;
+    return (await openKeystore(source.name, { readKeystore: (name) => readKeystoreText(keystoreDir(ctx.config.path), name) })).publicKey;
   }
   return null;
 }

@@ -167,15 +167,16 @@ async function importRun(ctx: Context, { name, source }: ImportOptions): Promise
 async function listRun(ctx: Context): Promise<void> {
   const [{ keystoreDir, keystoreNames, keystorePath, readKeystoreText }, { openKeystore }] = await Promise.all([files(), import('../wallet/signer.js')]);
   const dir = keystoreDir(ctx.config.path);
-  const entries = keystoreNames(dir).map((name) => {
+  const entries: Array<{ name: string; address: string | null; path: string; problem?: string }> = [];
+  for (const name of keystoreNames(dir)) {
     const path = keystorePath(dir, name);
     try {
-      return { name, address: openKeystore(name, { readKeystore: (n) => readKeystoreText(dir, n) }).publicKey, path };
+      entries.push({ name, address: (await openKeystore(name, { readKeystore: (n) => readKeystoreText(dir, n) })).publicKey, path });
     } catch (err) {
       if (!(err instanceof UsageError)) throw err;
-      return { name, address: null, path, problem: err.message };
+      entries.push({ name, address: null, path, problem: err.message });
     }
-  });
+  }
   ctx.output.result({ folder: dir, keys: entries }, () =>
     entries.length === 0
       ? `No keystores in ${dir}. Import one with: trader keys import <name> --from <keypair file>`
@@ -240,7 +241,7 @@ async function removeRun(ctx: Context, { name }: KeyNameOptions): Promise<void> 
   const dir = keystoreDir(ctx.config.path);
   let address: string | null = null;
   try {
-    address = openKeystore(name, { readKeystore: (n) => readKeystoreText(dir, n) }).publicKey;
+    address = (await openKeystore(name, { readKeystore: (n) => readKeystoreText(dir, n) })).publicKey;
   } catch (err) {
     // A damaged or unsafe file may still be removed; one that is not there may not.
     if (!(err instanceof UsageError) || /^no keystore named/.test(err.message)) throw err;
@@ -285,7 +286,7 @@ async function passwdRun(ctx: Context, { name, newPasswordFile }: PasswdOptions)
 async function openNamed(ctx: Context, name: string) {
   const [{ keystoreDir, keystorePath, readKeystoreText }, { openKeystore }] = await Promise.all([files(), import('../wallet/signer.js')]);
   const dir = keystoreDir(ctx.config.path);
-  return { doc: openKeystore(name, { readKeystore: (n) => readKeystoreText(dir, n) }), path: keystorePath(dir, name) };
+  return { doc: await openKeystore(name, { readKeystore: (n) => readKeystoreText(dir, n) }), path: keystorePath(dir, name) };
 }
 
 function secretDeps(ctx: Context): Pick<SignerDeps, 'readStdin' | 'askSecret' | 'warn'> {

@@ -206,6 +206,10 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
     server.onclose = () => resolve();
   });
   await server.connect(transport);
+  // No person can type a password here: a keystore's comes from its file, or trades are refused.
+  if (gate.allowed && /^keystore:/i.test(ctx.settings.keypair) && !ctx.settings.passwordFile) {
+    log(`the wallet is ${ctx.settings.keypair} and no --password-file (TRADER_KEYSTORE_PASSWORD_FILE) is given: buy and sell will be refused before anything is sent`);
+  }
   log(`serving ${tools.size + 1} tools over stdio; ${gate.allowed ? `trading on (${opts.confirm ? 'each trade asks the person where the client can' : 'no confirmation asked'})` : `trading off: ${gate.reason}`}; audit log ${audit.path}`);
   const end = () => void server.close();
   ctx.facts.stdin.once('end', end);

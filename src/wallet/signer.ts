@@ -4,13 +4,13 @@
 // key); a key typed or piped in (prompt:, stdin:) is held from the start, since it cannot be
 // asked for twice, and wiped after its one signature. Knows no terminal: what it must ask comes
 // through the injected functions.
+// What only some sources or only a signature need (the keystore's cipher, the seed phrase's
+// BIP-39, the transaction decoder) is loaded when it is needed: a read opens a signer too.
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { UsageError } from '../errors.js';
-import { decryptKey, KeystoreError, parseKeystore, passwordBytes, type KeystoreDocument } from './keystore-format.js';
+import type { KeystoreDocument } from './keystore-format.js';
 import { loadKeypair, parseSecretKeyText } from './keypair.js';
-import { keySeedFromPhrase, phraseProblem } from './seed-phrase.js';
-import { signDepositTransaction, signMessage } from './signing.js';
 import { describeSource, formatPath, type SignerSource } from './signer-source.js';
 
 export interface Signer {
@@ -72,7 +72,7 @@ export async function openSigner(source: SignerSource, deps: SignerDeps): Promis
       });
     }
     case 'keystore': {
-      const doc = openKeystore(source.name, deps);
+      const doc = await openKeystore(source.name, deps);
       return signerOf(doc.publicKey, label, () => deps.passwords.unavailable(source.name), () => unlockKeystore(source.name, doc, deps.passwords));
     }
     case 'stdin':
@@ -91,8 +91,9 @@ export async function openSigner(source: SignerSource, deps: SignerDeps): Promis
 }
 
 /** The keystore's document, checked (public key in clear); throws a UsageError (KEYSTORE) naming the file's fault. */
-export function openKeystore(name: string, deps: Pick<SignerDeps, 'readKeystore'>): KeystoreDocument {
+export async function openKeystore(name: string, deps: Pick<SignerDeps, 'readKeystore'>): Promise<KeystoreDocument> {
   const text = deps.readKeystore(name);
+  const { KeystoreError, parseKeystore } = await import('./keystore-format.js');
   try {
     return parseKeystore(text);
   } catch (err) {
@@ -105,6 +106,7 @@ export function openKeystore(name: string, deps: Pick<SignerDeps, 'readKeystore'
 export async function unlockKeystore(name: string, doc: KeystoreDocument, passwords: PasswordSource): Promise<Uint8Array> {
   const why = passwords.unavailable(name);
   if (why) throw new UsageError(why, 'PASSWORD_REQUIRED');
+  const { decryptKey, KeystoreError, passwordBytes } = await import('./keystore-format.js');
   for (let attempt = 1; ; attempt++) {
     const password = passwordBytes(await passwords.get(name, attempt));
     try {
@@ -134,6 +136,7 @@ export async function readSecretKey(source: SignerSource, deps: Pick<SignerDeps,
     case 'stdin':
       return parseSecretKeyText(await deps.readStdin('the keypair (a JSON array of 64 numbers, or a base58 secret key)'), 'the keypair on standard input');
     case 'prompt': {
+      const { keySeedFromPhrase, phraseProblem } = await import('./seed-phrase.js');
       const phrase = await deps.askSecret('Seed phrase (hidden)');
       const problem = await phraseProblem(phrase);
       if (problem) throw new UsageError(`the seed phrase is not valid: ${problem}`, CODE);
@@ -169,7 +172,13 @@ function signerOf(publicKey: string, label: string, cannotSign: () => string | n
       const why = cannotSign();
       if (why) throw new UsageError(why, 'PASSWORD_REQUIRED');
     },
-    signDeposit: (transactionBase64) => withSecret((secretKey) => signDepositTransaction(transactionBase64, secretKey)),
-    signMessage: (message) => withSecret((secretKey) => signMessage(message, secretKey)),
+    signDeposit: async (transactionBase64) => {
+      const { signDepositTransaction } = await import('./signing.js');
+      return withSecret((secretKey) => signDepositTransaction(transactionBase64, secretKey));
+    },
+    signMessage: async (message) => {
+      const { signMessage } = await import('./signing.js');
+      return withSecret((secretKey) => signMessage(message, secretKey));
+    },
   };
 }
