@@ -210,6 +210,10 @@ async function showRun(ctx: Context, { name }: KeyNameOptions): Promise<void> {
 async function exportRun(ctx: Context, { name, output }: ExportOptions): Promise<void> {
   const { doc } = await openNamed(ctx, name);
   const printing = output === undefined;
+  const { expandHome } = await import('../config/settings.js');
+  const path = output === undefined ? null : expandHome(output, ctx.home);
+  // Said before the password is asked; the write itself never replaces a file either (O_EXCL).
+  if (path !== null && (await import('node:fs')).existsSync(path)) throw new UsageError(`${path} exists already; choose a new file (nothing was written)`, 'KEYSTORE');
   // Asked before the password: a key shown on a screen can be read over a shoulder or in scroll-back.
   if (printing && ctx.terminal.stdoutIsTTY && !ctx.settings.yes) {
     if (!(await ctx.prompter.confirm(`Print the secret key of wallet ${doc.publicKey} on this terminal?`, false))) {
@@ -221,12 +225,10 @@ async function exportRun(ctx: Context, { name, output }: ExportOptions): Promise
   try {
     const text = JSON.stringify(Array.from(secretKey));
     ctx.output.warn(`this is the secret key of wallet ${doc.publicKey} in clear: anyone who has it can spend from the wallet`);
-    if (printing) {
+    if (path === null) {
       ctx.output.result(JSON.parse(text), () => text);
       return;
     }
-    const { expandHome } = await import('../config/settings.js');
-    const path = expandHome(output, ctx.home);
     (await files()).writePrivateFile(path, `${text}\n`);
     ctx.output.result({ name, address: doc.publicKey, path }, () => `Wrote the keypair of wallet ${doc.publicKey} to ${path} (mode 0600).`);
   } finally {

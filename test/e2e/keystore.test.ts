@@ -5,7 +5,9 @@
 // (the sandbox's request log); reads and --dry-run never ask for the password; the API key
 // from a file and from standard input; no secret in any output mode, in MCP results or the
 // audit log, or on any command line (/proc/<pid>/cmdline). scrypt runs at its production cost
-// (N = 2^17, ~0.3 s): the keystore made once here is copied rather than imported again.
+// (N = 2^17, ~0.3 s): the keystore made once here is copied rather than imported again, and
+// runs where neither standard input nor a process of their own matters run in-process.
+// (base58 on stdin: test/unit/keypair.test.ts.)
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VersionedTransaction } from '@solana/web3.js';
@@ -14,6 +16,7 @@ import nacl from 'tweetnacl';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lastJsonError } from '../helpers/cli-assert.js';
 import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { sandboxForFile, type Home } from '../helpers/file-sandbox.js';
 import { startMcp } from '../helpers/mcp-client.js';
 import { hasTmux, startInTmux } from '../helpers/pty.js';
@@ -54,6 +57,11 @@ beforeAll(async () => {
 /** `trader …args` in `home` against the sandbox, the wallet keystore:main unless `extra` says otherwise. */
 function trader(home: Home, args: string[], extra: Record<string, string> = {}, input?: string, onSpawn?: (pid: number) => void): Promise<CliResult> {
   return runCli(args, { env: { ...envFor(sb.url, home), TRADER_KEYPAIR: 'keystore:main', ...extra }, input, onSpawn: onSpawn && ((c) => onSpawn(c.pid!)) });
+}
+
+/** `trader …args` as `trader` does, but in this process (no standard input, no process of its own). */
+function inProcess(home: Home, args: string[], extra: Record<string, string> = {}): Promise<CliResult> {
+  return runInProcess(args, { ...envFor(sb.url, home), TRADER_KEYPAIR: 'keystore:main', ...extra });
 }
 
 /** A fresh home holding keystore `main` (its text changed by `text`, its mode `mode`). */
@@ -103,27 +111,24 @@ describe('a keystore signs what the file keypair signs', () => {
     expect(nacl.sign.detached.verify(Buffer.from(message, 'utf8'), signature, sb.keypair.publicKey.toBytes())).toBe(true);
   });
 
-  it('imported from stdin: (a JSON array, then base58): the same wallet; list and show print no secret', async () => {
-    const home = freshHome();
+  it('imported from stdin: (a JSON array; base58 is the same path): the same wallet; list and show print no secret', async () => {
+    const home = homeWithKeystore();
     const jsonKey = readFileSync(sb.keypairPath, 'utf8');
     const a = await trader(home, ['keys', 'import', 'piped', '--from', 'stdin:', '--password-file', pwFile], {}, jsonKey);
     expect(a.code, a.stderr).toBe(0);
     expect(a.stdout).toContain(`Imported keystore piped: wallet ${sb.walletAddress}`);
-    const b = await trader(home, ['keys', 'import', 'b58', '--from', '-', '--password-file', pwFile, '--json'], {}, `${bs58.encode(sb.keypair.secretKey)}\n`);
-    expect(b.code, b.stderr).toBe(0);
-    expect(json(b)).toMatchObject({ name: 'b58', address: sb.walletAddress, from: 'stdin' });
     // Written 0600 in a 0700 folder beside the config.
     expect(statSync(join(home.HOME, 'keys')).mode & 0o777).toBe(0o700);
     for (const f of readdirSync(join(home.HOME, 'keys'))) expect(statSync(join(home.HOME, 'keys', f)).mode & 0o777).toBe(0o600);
 
-    const list = await trader(home, ['keys', 'list', '--json']);
+    const list = await inProcess(home, ['keys', 'list', '--json']);
     expect(json(list).keys.map((k: { name: string; address: string }) => [k.name, k.address])).toEqual([
-      ['b58', sb.walletAddress],
+      ['main', sb.walletAddress],
       ['piped', sb.walletAddress],
     ]);
-    const show = await trader(home, ['keys', 'show', 'piped']);
+    const show = await inProcess(home, ['keys', 'show', 'piped']);
     expect(show.stdout).toMatch(/Encryption\s+scrypt \(N=2\^17, r=8, p=1\), aes-256-gcm/);
-    for (const r of [a, b, list, show]) expectNoSecret(r.stdout + r.stderr, 'keys');
+    for (const r of [a, list, show]) expectNoSecret(r.stdout + r.stderr, 'keys');
     // Taken names and a keystore as --from are refused before any secret is read.
     const again = await trader(home, ['keys', 'import', 'piped', '--from', 'stdin:', '--password-file', pwFile], {}, jsonKey);
     expect(again.code).toBe(2);
@@ -212,7 +217,7 @@ describe('what cannot be unlocked is refused: exit 2, nothing signed or sent', (
   ])('%s: refused before any request', async (_, makeHome, message) => {
     const home = makeHome();
     const since = await lastSeq();
-    const buy = await trader(home, ['buy', sb.tokens[1]!.mint, '0.01sol', '--yes', '--password-file', pwFile]);
+    const buy = await inProcess(home, ['buy', sb.tokens[1]!.mint, '0.01sol', '--yes', '--password-file', pwFile]);
     expect(buy.code, buy.stderr).toBe(2);
     expect(buy.stderr).toMatch(message);
     expect((await signedSince(since)).all).toEqual([]);
@@ -222,17 +227,17 @@ describe('what cannot be unlocked is refused: exit 2, nothing signed or sent', (
 describe('the password is asked only for a signature', () => {
   it('balance, a --dry-run buy and sell with no password file and no terminal succeed; a real trade is refused before anything is sent', async () => {
     const mint = sb.tokens[0]!.mint;
-    const balance = await trader(mainHome, ['balance', '--json']);
+    const balance = await inProcess(mainHome, ['balance', '--json']);
     expect(balance.code, balance.stderr).toBe(0);
     expect(json(balance).address).toBe(sb.walletAddress);
-    const dryBuy = await trader(mainHome, ['buy', mint, '0.01sol', '--dry-run', '--json']);
+    const dryBuy = await inProcess(mainHome, ['buy', mint, '0.01sol', '--dry-run', '--json']);
     expect(dryBuy.code, dryBuy.stderr).toBe(0);
-    const drySell = await trader(mainHome, ['sell', mint, '10%', '--dry-run', '--json']);
+    const drySell = await inProcess(mainHome, ['sell', mint, '10%', '--dry-run', '--json']);
     expect(drySell.code, drySell.stderr).toBe(0);
     for (const r of [balance, dryBuy, drySell]) expect(r.stderr).not.toMatch(/password/i);
 
     const since = await lastSeq();
-    const buy = await trader(mainHome, ['buy', mint, '0.01sol', '--yes']);
+    const buy = await inProcess(mainHome, ['buy', mint, '0.01sol', '--yes']);
     expect(buy.code).toBe(2);
     expect(buy.stderr).toMatch(/^error: keystore main needs its password to sign, and there is no terminal to ask it on: pass --password-file <path> or set TRADER_KEYSTORE_PASSWORD_FILE$/m);
     expect((await signedSince(since)).all).toEqual([]);
@@ -247,25 +252,25 @@ describe('the API key from a file or standard input', () => {
     const noKey = { TRADER_API_KEY: '' };
     const runs = [
       await trader(home, ['me', '--json', '--api-key-stdin'], noKey, `${sb.apiKey}\n`),
-      await trader(home, ['me', '--json', '--api-key-file', keyFile], noKey),
+      await inProcess(home, ['me', '--json', '--api-key-file', keyFile], noKey),
     ];
-    expect((await trader(home, ['config', 'set', 'apiKeyFile', keyFile], noKey)).code).toBe(0);
-    runs.push(await trader(home, ['me', '--json'], noKey));
-    expect((await trader(home, ['config', 'set', 'apiKeyFile', ''], noKey)).code).toBe(0);
+    expect((await inProcess(home, ['config', 'set', 'apiKeyFile', keyFile], noKey)).code).toBe(0);
+    runs.push(await inProcess(home, ['me', '--json'], noKey));
+    expect((await inProcess(home, ['config', 'set', 'apiKeyFile', ''], noKey)).code).toBe(0);
     const set = await trader(home, ['config', 'set', 'apiKey', '-'], noKey, `${sb.apiKey}\n`);
     expect(set.code, set.stderr).toBe(0);
     expect(set.stderr).not.toMatch(/shell history/);
-    runs.push(set, await trader(home, ['me', '--json'], noKey));
+    runs.push(set, await inProcess(home, ['me', '--json'], noKey));
     for (const r of [runs[0]!, runs[1]!, runs[2]!, runs[4]!]) {
       expect(r.code, r.stderr).toBe(0);
       expect(json(r).walletAddress).toBe(sb.walletAddress);
     }
     for (const r of runs) expectNoSecret(r.stdout + r.stderr, 'api key');
 
-    const both = await trader(home, ['me', '--api-key-file', keyFile, '--api-key-stdin']);
+    const both = await inProcess(home, ['me', '--api-key-file', keyFile, '--api-key-stdin']);
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/give the API key one way: --api-key-file and --api-key-stdin were both given/);
-    const twoStdin = await trader(home, ['me', '--api-key-stdin', '--keypair', 'stdin:']);
+    const twoStdin = await inProcess(home, ['me', '--api-key-stdin', '--keypair', 'stdin:']);
     expect(twoStdin.code).toBe(2);
     expect(twoStdin.stderr).toMatch(/standard input can carry one secret/);
   });
@@ -295,7 +300,7 @@ describe.skipIf(process.platform !== 'linux')('no secret on a command line, in M
     writeFileSync(keyFile, sb.apiKey, { mode: 0o600 });
     const base = { ...envFor(sb.url, home), TRADER_API_KEY: '', TRADER_KEYPAIR: 'keystore:main' };
     for (const [key, value] of [['maxBuyLamports', '200000000'], ['maxSlippageBps', '500'], ['treasury', sb.treasury]] as const) {
-      expect((await runCli(['config', 'set', key, value], { env: base })).code).toBe(0);
+      expect((await runInProcess(['config', 'set', key, value], base)).code).toBe(0);
     }
     const session = await startMcp({ env: base, args: ['--allow-trading', '--no-confirm', '--api-key-file', keyFile, '--password-file', pwFile] });
     closeAfterAll(() => session.close());
@@ -312,7 +317,7 @@ describe.skipIf(process.platform !== 'linux')('no secret on a command line, in M
     expectNoSecret(session.stderr(), 'mcp stderr');
 
     // A wallet typed or piped in cannot share standard input with the protocol.
-    const refused = await runCli(['mcp', '--keypair', 'prompt:'], { env: base });
+    const refused = await runInProcess(['mcp', '--keypair', 'prompt:'], base);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/trader mcp reads the protocol on standard input, so the wallet cannot be typed or piped there/);
   });
@@ -340,7 +345,8 @@ describe('export, passwd, remove', () => {
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(Array.from(sb.keypair.secretKey));
     expect(statSync(out).mode & 0o777).toBe(0o600);
     expectNoSecret(exported.stdout + exported.stderr, 'export --output');
-    const over = await trader(home, ['keys', 'export', 'main', '--output', out, '--password-file', pwFile]);
+    // Refused before the password is asked (none given here: it would need one).
+    const over = await inProcess(home, ['keys', 'export', 'main', '--output', out]);
     expect(over.code).toBe(2);
     expect(over.stderr).toMatch(/exists already; choose a new file \(nothing was written\)/);
 
@@ -352,10 +358,10 @@ describe('export, passwd, remove', () => {
     expect(oldFails.code).toBe(2);
     expect(oldFails.stderr).toMatch(/keystore main did not open/);
 
-    const noYes = await trader(home, ['keys', 'remove', 'main']);
+    const noYes = await inProcess(home, ['keys', 'remove', 'main']);
     expect(noYes.code).toBe(2);
     expect(noYes.stderr).toMatch(/removing keystore main \(wallet \w+\) needs --yes when not interactive; nothing was removed/);
-    const removed = await trader(home, ['keys', 'remove', 'main', '--yes']);
+    const removed = await inProcess(home, ['keys', 'remove', 'main', '--yes']);
     expect(removed.code, removed.stderr).toBe(0);
     expect(readdirSync(join(home.HOME, 'keys'))).toEqual([]);
   });

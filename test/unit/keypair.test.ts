@@ -4,7 +4,7 @@ import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { loadKeypair } from '../../src/wallet/keypair.js';
+import { loadKeypair, parseSecretKeyText } from '../../src/wallet/keypair.js';
 import { tempDir } from '../helpers/temp.js';
 
 let dir: string;
@@ -122,5 +122,30 @@ describe('loadKeypair', () => {
     const err2 = keypairError(writeKey('leak2.json', JSON.stringify(mixed)));
     expect(err2.message).not.toContain(String(mixed.slice(0, 4).join(',')));
     expect(err2.message).not.toContain(bs58.encode(kp.secretKey.slice(0, 32)));
+  });
+});
+
+describe('parseSecretKeyText (stdin: and keys import --from stdin:)', () => {
+  it('reads a JSON array or the same 64 bytes in base58 (a wallet export), surrounding whitespace ignored', () => {
+    expect(Array.from(parseSecretKeyText(`  ${secretJson}\n`, 'stdin'))).toEqual(Array.from(kp.secretKey));
+    expect(Array.from(parseSecretKeyText(`${bs58.encode(kp.secretKey)}\n`, 'stdin'))).toEqual(Array.from(kp.secretKey));
+  });
+  it.each<[string, () => string, RegExp]>([
+    ['empty', () => ' \n', /^stdin: is empty; expected a JSON array of 64 numbers or a base58 secret key$/],
+    ['32 bytes of base58 (a seed, not a keypair)', () => bs58.encode(kp.secretKey.subarray(0, 32)), /^stdin: decodes to 32 bytes; a base58 secret key is 64 bytes/],
+    ['base58 whose halves do not match', () => bs58.encode(Uint8Array.from([...kp.secretKey.subarray(0, 32), ...nacl.sign.keyPair().publicKey])), /is corrupt: its second half is not the public key of its first half/],
+    ['not base58', () => 'not-base58-0OIl', /is neither a JSON array nor base58/],
+    ['broken JSON', () => secretJson.slice(0, 40), /is not JSON/],
+  ])('%s is refused, quoting none of it', (_, text, message) => {
+    const input = text();
+    let error: unknown;
+    try {
+      parseSecretKeyText(input, 'stdin');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toMatch(message);
+    if (input.trim().length > 8) expect((error as Error).message).not.toContain(input.trim().slice(0, 12));
   });
 });
