@@ -141,6 +141,10 @@ export async function readSecretKey(source: SignerSource, deps: Pick<SignerDeps,
       const problem = await phraseProblem(phrase);
       if (problem) throw new UsageError(`the seed phrase is not valid: ${problem}`, CODE);
       const passphrase = await deps.askSecret('BIP-39 passphrase, if the phrase has one (Enter for none)');
+      // A mistyped passphrase is another wallet, silently: asked twice, as the Solana CLI does.
+      if (passphrase !== '' && (await deps.askSecret('The same passphrase again')) !== passphrase) {
+        throw new UsageError('the two passphrases differ; nothing was read', CODE);
+      }
       const seed = await keySeedFromPhrase(phrase, passphrase, source.path);
       const pair = nacl.sign.keyPair.fromSeed(seed);
       seed.fill(0);

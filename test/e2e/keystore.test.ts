@@ -158,6 +158,27 @@ describe('a keystore signs what the file keypair signs', () => {
   });
 });
 
+describe.skipIf(!hasTmux())('the password at a terminal', () => {
+  it('a buy asks for it hidden only after the yes; a wrong one may be typed again; then it signs', async () => {
+    const s = await startInTmux(['buy', sb.tokens[0]!.mint, '0.01sol'], { ...envFor(sb.url, mainHome), TRADER_KEYPAIR: 'keystore:main', NO_COLOR: '1' });
+    closeAfterAll(() => s.close());
+    const review = await s.waitFor('Sign and send this deposit? (y/N)');
+    expect(review).not.toMatch(/password/i);
+    await s.keys('y', 'Enter');
+    await s.waitFor('Password for keystore main');
+    await s.type('not-the-password');
+    await s.keys('Enter');
+    await s.waitFor('Wrong password; password for keystore main (try 2 of 3)');
+    await s.type(PASSWORD);
+    await s.keys('Enter');
+    expect(await s.exitCode()).toBe(0);
+    const screen = await s.screen();
+    expect(screen).toMatch(/^Status\s+completed$/m);
+    expect(screen).not.toContain(PASSWORD);
+    expect(screen).not.toContain('not-the-password');
+  });
+});
+
 describe('what cannot be unlocked is refused: exit 2, nothing signed or sent', () => {
   it('a wrong password: the buy intent is cancelled, no deposit is sent', async () => {
     const bad = join(tempDir('trader-bad-pw-'), 'pw');
