@@ -76,6 +76,21 @@ export function updateLockedFile(path: string, change: (current: string | null) 
   }
 }
 
+/**
+ * Runs `work` while holding `path`'s lock (`path`.lock, the lock every writer of that file
+ * takes), after checking the folder is the user's own; returns what `work` returned.
+ */
+export function withLock<T>(path: string, timing: LockTiming, work: () => T): T {
+  ensureDir(dirname(path));
+  assertOwnPrivate('config folder', dirname(path));
+  const release = lock(`${path}.lock`, timing);
+  try {
+    return work();
+  } finally {
+    release();
+  }
+}
+
 /** The file's text, or null when it does not exist. */
 export function readOrNull(path: string): string | null {
   try {

@@ -1,0 +1,268 @@
+// The trade journal's file (append-only JSON lines, 0600, never through a symlink, refused when
+// others can write it, each record fsynced, a full disk refused, a damaged line reported once and
+// skipped, another process's appends kept out while the lock is held) and what is read from its
+// records: the daily commitments at the edges of the 24-hour window, when room frees up, and
+// which transaction already proved another trade.
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, chmodSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { Journal, JournalError, journalPath, type JournalIo } from '../../src/config/journal.js';
+import { commitments, dailyRoom, DAY_MS, historyOf, parseRecord, sortClaims, type JournalRecord, type NewRecord } from '../../src/domain/journal-records.js';
+import { tempDir } from '../helpers/temp.js';
+
+const OWNER = { service: 'http://127.0.0.1:1/api/v1', wallet: 'W1' };
+const T0 = Date.parse('2030-01-01T00:00:00.000Z');
+
+function journalAt(path: string, now = () => T0, io?: JournalIo) {
+  const warnings: string[] = [];
+  return { journal: new Journal(path, OWNER, { now, waitMs: 200 }, (m) => warnings.push(m), io), warnings };
+}
+
+const created = (trade: string, side: 'buy' | 'sell' = 'buy'): NewRecord => ({
+  type: 'created',
+  side,
+  trade,
+  idempotencyKey: `key-${trade}`,
+  resumed: false,
+  request: { mint: 'M', amount: '100', slippageBps: null },
+  quote: { status: 'awaiting_deposit' },
+});
+const deposit = (trade: string, signature: string, amount: string): NewRecord => ({
+  type: 'before-signing',
+  side: 'buy',
+  trade,
+  signature,
+  blockhash: 'BH',
+  lastValidBlockHeight: 900,
+  blockhashKnownBeforeSigning: true,
+  amountLamports: amount,
+});
+
+describe('the journal file', () => {
+  it('lives beside the config; made 0600 on first check; records appended as JSON lines naming service, wallet, time', () => {
+    expect(journalPath('/home/u/.config/trader/config.json')).toBe('/home/u/.config/trader/journal.jsonl');
+    const path = join(tempDir(), 'cfg', 'journal.jsonl');
+    const { journal } = journalAt(path);
+    journal.check();
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(statSync(join(path, '..')).mode & 0o777).toBe(0o700);
+    journal.append(created('b1'));
+    journal.append(deposit('b1', 'S1', '5'));
+    const lines = readFileSync(path, 'utf8').split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toBe('');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ v: 1, at: '2030-01-01T00:00:00.000Z', service: OWNER.service, wallet: 'W1', type: 'created', trade: 'b1' });
+    expect(journal.read().map((r) => r.type)).toEqual(['created', 'before-signing']);
+  });
+
+  it('every record is fsynced before append returns; a full disk refuses the record (JournalError), and what it cut short is reported, never trusted', () => {
+    const path = join(tempDir(), 'journal.jsonl');
+    const synced: number[] = [];
+    let full = false;
+    const io: JournalIo = {
+      write: (fd, data, offset) => {
+        if (full) {
+          // Half the record reaches the disk, then it is full.
+          writeFileSync(fd, data.subarray(offset, offset + 20));
+          throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+        }
+        writeFileSync(fd, data.subarray(offset));
+        return data.length - offset;
+      },
+      fsync: (fd) => void synced.push(fd),
+    };
+    const { journal, warnings } = journalAt(path, () => T0, io);
+    journal.append(created('b1'));
+    expect(synced).toHaveLength(1);
+    full = true;
+    expect(() => journal.append(deposit('b1', 'S1', '5'))).toThrow(JournalError);
+    expect(() => journal.append(deposit('b1', 'S1', '5'))).toThrow(/cannot write the journal .*ENOSPC/);
+    full = false;
+    // Each record after a cut one starts on a line of its own: each fragment is a damaged line, reported once.
+    journal.append(created('b2'));
+    journal.append(created('b3'));
+    expect(journal.read().map((r) => r.trade)).toEqual(['b1', 'b2', 'b3']);
+    expect(warnings).toEqual([2, 3].map((n) => `journal ${path} line ${n} is damaged (not JSON); skipped, not trusted`));
+  });
+
+  it('a damaged line is reported (naming it) and skipped; the rest is read; an unterminated last line is left for its writer', () => {
+    const path = join(tempDir(), 'journal.jsonl');
+    const { journal, warnings } = journalAt(path);
+    journal.append(created('b1'));
+    appendFileSync(path, '{"v":1,"type":"created"\n');
+    appendFileSync(path, `${JSON.stringify({ ...JSON.parse(readFileSync(path, 'utf8').split('\n')[0]!), v: 2 })}\n`);
+    journal.append(created('b2'));
+    appendFileSync(path, '{"v":1,"type":"evid');
+    expect(journal.read().map((r) => r.trade)).toEqual(['b1', 'b2']);
+    expect(warnings).toEqual([`journal ${path} line 2 is damaged (not JSON); skipped, not trusted`, `journal ${path} line 3 is damaged (unknown version 2); skipped, not trusted`]);
+    // Read again: each line is told once.
+    journal.read();
+    expect(warnings).toHaveLength(2);
+  });
+
+  it('refuses a symlink planted at its name, leaving the target as it was', () => {
+    const dir = tempDir();
+    const target = join(dir, 'victim.txt');
+    writeFileSync(target, 'precious\n', { mode: 0o644 });
+    const path = join(dir, 'journal.jsonl');
+    symlinkSync(target, path);
+    const { journal } = journalAt(path);
+    expect(() => journal.check()).toThrow(/the journal .*journal\.jsonl is a symbolic link; it must be a file of its own/);
+    expect(() => journal.append(created('b1'))).toThrow(JournalError);
+    expect(() => journal.read()).toThrow(/symbolic link/);
+    expect(readFileSync(target, 'utf8')).toBe('precious\n');
+    expect(statSync(target).mode & 0o777).toBe(0o644);
+    expect(lstatSync(path).isSymbolicLink()).toBe(true);
+  });
+
+  it('refuses a journal others can write, or a folder others can write; narrows one others can only read', () => {
+    const dir = tempDir();
+    const path = join(dir, 'journal.jsonl');
+    writeFileSync(path, '');
+    chmodSync(path, 0o622);
+    expect(() => journalAt(path).journal.check()).toThrow(/journal .* can be changed by other users \(mode 622\); run: chmod go-w/);
+    expect(() => journalAt(path).journal.read()).toThrow(/can be changed by other users/);
+    chmodSync(path, 0o644);
+    journalAt(path).journal.check();
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const open = join(tempDir(), 'shared');
+    mkdirSync(open, { mode: 0o777 });
+    chmodSync(open, 0o777);
+    expect(() => journalAt(join(open, 'journal.jsonl')).journal.check()).toThrow(/config folder .* can be changed by other users/);
+  });
+
+  it('refuses what is not a regular file, and a folder that cannot be made', () => {
+    const path = join(tempDir(), 'journal.jsonl');
+    mkdirSync(path);
+    expect(() => journalAt(path).journal.check()).toThrow(JournalError);
+    expect(() => journalAt('/proc/trader-journal-test/journal.jsonl').journal.check()).toThrow(/cannot create \/proc\/trader-journal-test/);
+  });
+
+  it('update: what is on disk is seen and the records are appended in one step under the lock; a refusal writes nothing', () => {
+    const path = join(tempDir(), 'journal.jsonl');
+    const { journal } = journalAt(path);
+    journal.append(created('b1'));
+    let seen: string[] = [];
+    journal.update((records) => {
+      seen = records.map((r) => r.trade);
+      return [created('b2')];
+    });
+    expect(seen).toEqual(['b1']);
+    expect(() =>
+      journal.update(() => {
+        throw new Error('over the limit');
+      }),
+    ).toThrow('over the limit');
+    expect(journal.read().map((r) => r.trade)).toEqual(['b1', 'b2']);
+  });
+
+  it('keeps another process out while the lock is held: its append waits, then is refused, and nothing of it is written', () => {
+    const path = join(tempDir(), 'journal.jsonl');
+    const module = fileURLToPath(new URL('../../dist/config/journal.js', import.meta.url));
+    const other = () =>
+      execFileSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `const { Journal } = await import(${JSON.stringify(module)});
+           try { new Journal(${JSON.stringify(path)}, { service: 's', wallet: 'w' }, { now: Date.now, waitMs: 50 }).append(${JSON.stringify(created('other'))}); console.log('wrote'); }
+           catch (e) { console.log('refused: ' + e.message); }`,
+        ],
+        { encoding: 'utf8' },
+      ).trim();
+    const { journal } = journalAt(path, Date.now);
+    let inside = '';
+    journal.update(() => {
+      inside = other();
+      return [created('mine')];
+    });
+    expect(inside).toMatch(/^refused: .*journal\.jsonl\.lock is held by another trader process/);
+    expect(other()).toBe('wrote');
+    expect(journal.read().map((r) => r.trade)).toEqual(['mine', 'other']);
+  });
+});
+
+describe('records', () => {
+  const base = { v: 1, at: '2030-01-01T00:00:00.000Z', service: 's', wallet: 'w', side: 'buy', trade: 't' };
+  it.each([
+    ['not JSON', 'nope', 'not JSON'],
+    ['an array', '[]', 'not a JSON object'],
+    ['another version', JSON.stringify({ ...base, v: 2, type: 'outcome', outcome: 'x' }), 'unknown version 2'],
+    ['an unknown type', JSON.stringify({ ...base, type: 'guess' }), 'unknown record type "guess"'],
+    ['no time', JSON.stringify({ ...base, at: 'soon', type: 'outcome', outcome: 'x' }), 'no valid time'],
+    ['no wallet', JSON.stringify({ ...base, wallet: '', type: 'outcome', outcome: 'x' }), 'no service, wallet or trade'],
+    ['a deposit without its amount', JSON.stringify({ ...base, type: 'before-signing', signature: 's', blockhash: 'b', lastValidBlockHeight: 1, blockhashKnownBeforeSigning: true, amountLamports: '1.5' }), 'a deposit record without its signature, blockhash or amount'],
+    ['a sell without its minimum', JSON.stringify({ ...base, side: 'sell', type: 'before-signing', messageSha256: 'h' }), 'a sell record without its message hash or minimum'],
+    ['evidence of no role', JSON.stringify({ ...base, type: 'evidence', signature: 's', role: 'swap' }), 'an evidence record without its transaction or role'],
+  ])('%s is damaged: %s', (_what, line, reason) => {
+    expect(parseRecord(line)).toEqual({ damaged: reason });
+  });
+});
+
+/** A record as the file holds it, at `ms`. */
+const at = (ms: number, r: NewRecord, wallet = 'W1'): JournalRecord => ({ v: 1, at: new Date(ms).toISOString(), service: OWNER.service, wallet, ...r }) as JournalRecord;
+
+describe('the daily limits, from the records', () => {
+  const sell = (trade: string, minimum: string): NewRecord => ({ type: 'before-signing', side: 'sell', trade, messageSha256: `h-${trade}`, minimumOutputLamports: minimum });
+
+  it('counts the signed deposits of the last 24 hours: one signed exactly 24 hours ago is out, one a millisecond later is in', () => {
+    const now = T0 + DAY_MS;
+    const records = [at(T0, deposit('a', 'S1', '10')), at(T0 + 1, deposit('b', 'S2', '20')), at(now, deposit('c', 'S3', '30'))];
+    expect(commitments(records, 'W1', 'buy', now).map((c) => c.lamports)).toEqual([20n, 30n]);
+  });
+
+  it('a deposit signed again (the same signature) counts once; another wallet and the other side do not count; every service does', () => {
+    const records = [
+      at(T0, deposit('a', 'S1', '10')),
+      at(T0 + 5, deposit('a', 'S1', '10')),
+      at(T0, deposit('x', 'S9', '99'), 'W2'),
+      at(T0, sell('s1', '7')),
+      { ...at(T0, deposit('b', 'S2', '5')), service: 'https://other.example/api/v1' },
+    ];
+    expect(commitments(records, 'W1', 'buy', T0 + 10).map((c) => c.lamports)).toEqual([10n, 5n]);
+    expect(commitments(records, 'W1', 'sell', T0 + 10).map((c) => c.lamports)).toEqual([7n]);
+  });
+
+  it('at the cap fits; one lamport past it does not, and says when room frees up: when the oldest it needs leaves the window', () => {
+    const window = commitments([at(T0, deposit('a', 'S1', '30')), at(T0 + 1000, deposit('b', 'S2', '50'))], 'W1', 'buy', T0 + 2000);
+    expect(dailyRoom(window, 20n, 100n)).toEqual({ fits: true, spent: 80n, freesAtMs: null });
+    expect(dailyRoom(window, 21n, 100n)).toEqual({ fits: false, spent: 80n, freesAtMs: T0 + DAY_MS });
+    // Room for 60 needs both gone.
+    expect(dailyRoom(window, 60n, 100n)).toEqual({ fits: false, spent: 80n, freesAtMs: T0 + 1000 + DAY_MS });
+    // More than the cap alone never fits.
+    expect(dailyRoom(window, 101n, 100n)).toEqual({ fits: false, spent: 80n, freesAtMs: null });
+    expect(dailyRoom([], 100n, 100n).fits).toBe(true);
+  });
+});
+
+describe('evidence proves one trade', () => {
+  const evidence = (trade: string, signature: string, role: 'payout' | 'deposit' | 'refund' = 'payout'): NewRecord => ({ type: 'evidence', side: 'sell', trade, signature, role });
+
+  it("a transaction another trade claimed is a conflict naming that trade; this trade's own claim again is neither a conflict nor new", () => {
+    const records = [at(T0, evidence('sell_A', 'P1')), at(T0, evidence('sell_B', 'P2'))];
+    expect(sortClaims(records, 'sell_B', [{ signature: 'P1', role: 'payout' }, { signature: 'P2', role: 'payout' }, { signature: 'P3', role: 'payout' }])).toEqual({
+      conflicts: [{ signature: 'P1', role: 'payout', otherTrade: 'sell_A', otherRole: 'payout' }],
+      fresh: [{ signature: 'P3', role: 'payout' }],
+    });
+    // In another role too: a refund of one trade is no payout of another.
+    expect(sortClaims([at(T0, evidence('b1', 'R1', 'refund'))], 'sell_C', [{ signature: 'R1', role: 'payout' }]).conflicts).toEqual([{ signature: 'R1', role: 'payout', otherTrade: 'b1', otherRole: 'refund' }]);
+  });
+
+  it("a trade's history: created when first recorded, its signed deposits, its trade id, the transactions named for it", () => {
+    const records = [
+      at(T0 + 5, created('sell_A', 'sell')),
+      at(T0 + 6, { type: 'before-signing', side: 'sell', trade: 'sell_A', messageSha256: 'h', minimumOutputLamports: '42' }),
+      at(T0 + 7, { type: 'answer', side: 'sell', trade: 'sell_A', step: 'read', status: 'completed', tradeId: 'sg_1', signatures: ['SW'] }),
+      at(T0 + 8, evidence('sell_A', 'P1')),
+    ];
+    const h = historyOf(records, 'sg_1')!;
+    expect(h).toMatchObject({ trade: 'sell_A', createdAtMs: T0 + 5, madeAtMs: T0 + 5, idempotencyKey: 'key-sell_A', signedMinimumLamports: '42', status: 'completed', tradeId: 'sg_1', signatures: ['SW', 'P1'] });
+    expect(historyOf(records, 'sell_B')).toBeNull();
+    // Seen only resumed (made elsewhere): when it was made is not known here.
+    const resumed = [at(T0 + 50, { ...created('sell_B', 'sell'), resumed: true } as NewRecord)];
+    expect(historyOf(resumed, 'sell_B')).toMatchObject({ createdAtMs: T0 + 50, madeAtMs: null });
+  });
+});
