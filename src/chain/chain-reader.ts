@@ -6,7 +6,8 @@
 import type { Clock } from '../clock.js';
 import { parseRpcUrl } from '../argument-parsers.js';
 import { proxyFor } from '../api/proxy.js';
-import { fromWeb3Transaction, type ChainTransaction } from './chain-transaction.js';
+import { fromRpcJson, type ChainTransaction } from './chain-transaction.js';
+import { exactLamports, parseJsonExact } from './exact-json.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './token-layouts.js';
 
 /** What the tool reads from the chain. */
@@ -15,8 +16,8 @@ export interface ChainReader {
   readonly host: string;
   /** Lamports held by an address (0 for an account that does not exist). */
   balance(address: string): Promise<bigint>;
-  /** The current block height (confirmed). */
-  blockHeight(): Promise<number>;
+  /** The current block height (confirmed, or finalized: the height no fork can go back on). */
+  blockHeight(commitment?: 'confirmed' | 'finalized'): Promise<number>;
   /**
    * Whether the chain still takes transactions on this recent blockhash (isBlockhashValid); false
    * also for one it never saw (another cluster). 'processed' (the newest view) asks whether the
@@ -89,6 +90,18 @@ export async function openChain(opts: ChainOptions): Promise<ChainReader> {
     httpAgent: false,
     fetch: bounded as never,
   });
+  // Lamports are read by a JSON-RPC call of our own, parsed exactly: web3.js's JSON.parse rounds
+  // values above 2^53, and a rounded balance would read as the chain contradicting the service.
+  let id = 0;
+  const exactCall = async (method: string, params: unknown[]): Promise<unknown> => {
+    const res = await bounded(url.href, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }) });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${res.status} ${res.statusText}: ${text.slice(0, 200)}`);
+    const body = parseJsonExact(text) as { result?: unknown; error?: { code?: unknown; message?: unknown } } | null;
+    if (body?.error) throw Object.assign(new Error(`${method}: ${String(body.error.message)}`), { code: body.error.code });
+    if (body === null || typeof body !== 'object' || !('result' in body)) throw new Error(`${method}: the RPC answered no result`);
+    return body.result;
+  };
   const attempts = Math.max(1, opts.attempts ?? 3);
   // Once the endpoint has failed a call after its retries, this run's later calls fail at once:
   // a dead RPC costs one bounded wait, not one per signature checked.
@@ -114,8 +127,14 @@ export async function openChain(opts: ChainOptions): Promise<ChainReader> {
 
   return {
     host: url.host,
-    balance: (address) => call('reading the balance', async () => BigInt(await connection.getBalance(new PublicKey(address)))),
-    blockHeight: () => call('reading the block height', () => connection.getBlockHeight()),
+    balance: (address) =>
+      call('reading the balance', async () => {
+        const result = (await exactCall('getBalance', [address, { commitment: 'confirmed' }])) as { value?: unknown } | null;
+        const lamports = exactLamports(result?.value);
+        if (lamports === null) throw new Error('getBalance: the RPC answered no balance');
+        return lamports;
+      }),
+    blockHeight: (commitment = 'confirmed') => call('reading the block height', () => connection.getBlockHeight({ commitment })),
     blockhashValid: async (blockhash, commitment) => {
       // An RPC without the method (older than Solana 1.9) answers "Method not found": no proof
       // from it, but not a dead endpoint either (the run's other reads go on), and not retried.
@@ -156,8 +175,8 @@ export async function openChain(opts: ChainOptions): Promise<ChainReader> {
       }),
     transaction: (signature) =>
       call(`reading transaction ${signature}`, async () => {
-        const tx = await connection.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
-        return tx === null ? null : fromWeb3Transaction(signature, tx);
+        const result = await exactCall('getTransaction', [signature, { encoding: 'json', commitment: 'confirmed', maxSupportedTransactionVersion: 0 }]);
+        return fromRpcJson(signature, result);
       }),
   };
 }

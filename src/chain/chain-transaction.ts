@@ -1,7 +1,8 @@
 // A confirmed transaction as the checks need it: who signed, whether it succeeded, and how each
 // account's SOL moved (pre/post balances, which every standard RPC returns). Built from the raw
-// JSON-RPC `getTransaction` result or from web3.js's parsed form; the checks see only this.
-import type { VersionedTransactionResponse } from '@solana/web3.js';
+// JSON-RPC `getTransaction` result, its lamports read exactly (chain/exact-json.ts): a balance
+// above 2^53 is a bigint to the lamport, never a rounded float. The checks see only this.
+import { exactLamports } from './exact-json.js';
 
 export interface ChainTransaction {
   signature: string;
@@ -33,8 +34,11 @@ interface RawResult {
   transaction?: { message?: { accountKeys?: unknown; header?: { numRequiredSignatures?: unknown } | null } } | null;
 }
 
-const lamports = (values: unknown): bigint[] | null =>
-  Array.isArray(values) && values.every((v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) ? values.map((v) => BigInt(v as number)) : null;
+const lamports = (values: unknown): bigint[] | null => {
+  if (!Array.isArray(values)) return null;
+  const exact = values.map(exactLamports);
+  return exact.every((v): v is bigint => v !== null) ? exact : null;
+};
 const strings = (values: unknown): string[] | null => (Array.isArray(values) && values.every((v) => typeof v === 'string') ? (values as string[]) : null);
 
 /**
@@ -50,30 +54,13 @@ export function fromRpcJson(signature: string, result: unknown): ChainTransactio
   const readonly = loaded ? strings(loaded.readonly ?? []) : [];
   const pre = lamports(r.meta?.preBalances);
   const post = lamports(r.meta?.postBalances);
-  const fee = r.meta?.fee;
+  const fee = exactLamports(r.meta?.fee);
   const signers = r.transaction?.message?.header?.numRequiredSignatures;
   const blockTime = r.blockTime ?? null;
-  if (!keys || !writable || !readonly || !pre || !post || typeof fee !== 'number' || typeof r.slot !== 'number' || typeof signers !== 'number' || !Number.isInteger(signers) || signers < 1 || (blockTime !== null && typeof blockTime !== 'number')) {
+  if (!keys || !writable || !readonly || !pre || !post || fee === null || typeof r.slot !== 'number' || typeof signers !== 'number' || !Number.isInteger(signers) || signers < 1 || (blockTime !== null && typeof blockTime !== 'number')) {
     throw new Error(`transaction ${signature}: the RPC answered a getTransaction result of an unknown shape`);
   }
-  return finish({ signature, slot: r.slot, blockTime: blockTime as number | null, signers, err: r.meta?.err ?? null, fee: BigInt(fee), accounts: [...keys, ...writable, ...readonly], preBalances: pre, postBalances: post });
-}
-
-/** web3.js's `getTransaction` response (maxSupportedTransactionVersion 0). */
-export function fromWeb3Transaction(signature: string, tx: VersionedTransactionResponse): ChainTransaction {
-  if (!tx.meta) throw new Error(`transaction ${signature}: the RPC answered without its status (meta)`);
-  const keys = tx.transaction.message.getAccountKeys({ accountKeysFromLookups: tx.meta.loadedAddresses ?? undefined });
-  return finish({
-    signature,
-    slot: tx.slot,
-    blockTime: tx.blockTime ?? null,
-    signers: tx.transaction.message.header.numRequiredSignatures,
-    err: tx.meta.err ?? null,
-    fee: BigInt(tx.meta.fee),
-    accounts: keys.keySegments().flat().map((k) => k.toBase58()),
-    preBalances: tx.meta.preBalances.map((v) => BigInt(v)),
-    postBalances: tx.meta.postBalances.map((v) => BigInt(v)),
-  });
+  return finish({ signature, slot: r.slot, blockTime: blockTime as number | null, signers, err: r.meta?.err ?? null, fee, accounts: [...keys, ...writable, ...readonly], preBalances: pre, postBalances: post });
 }
 
 function finish(tx: ChainTransaction): ChainTransaction {

@@ -54,9 +54,10 @@ function transactionResult(tx: LedgerTx, slot: number, at: number) {
     meta: {
       err: tx.failed ? { InstructionError: [0, 'Custom'] } : null,
       status: tx.failed ? { Err: { InstructionError: [0, 'Custom'] } } : { Ok: null },
-      fee: Number(tx.fee),
-      preBalances: tx.pre.map(Number).concat([1]),
-      postBalances: tx.post.map(Number).concat([1]),
+      // Lamports as exact integers: a balance above 2^53 is written to the lamport (see rpcText).
+      fee: tx.fee,
+      preBalances: [...tx.pre, 1n],
+      postBalances: [...tx.post, 1n],
       innerInstructions: [],
       logMessages: [],
       preTokenBalances: [],
@@ -108,6 +109,19 @@ function accountConfig(value: unknown): void {
 /** Slot of a ledger transaction: the block it landed in. */
 const slotOf = (world: World, tx: LedgerTx) => blockHeight(world.state, tx.at);
 
+/**
+ * Blocks the finalized view trails the newest: a blockhash still valid there outlives the
+ * newest view's by this much, so only "expired at finalized" means expired on every fork.
+ */
+export const FINALIZED_LAG_BLOCKS = 32;
+
+/** The block height as seen at a request's commitment (default finalized, as Solana's). */
+function heightAt(height: number, config: unknown, fallback: 'processed' | 'confirmed' | 'finalized' = 'finalized'): number {
+  const commitment = (config as { commitment?: unknown } | undefined)?.commitment ?? fallback;
+  if (commitment !== 'processed' && commitment !== 'confirmed' && commitment !== 'finalized') throw invalidParams(`unknown commitment ${String(commitment)}`);
+  return commitment === 'finalized' ? Math.max(0, height - FINALIZED_LAG_BLOCKS) : height;
+}
+
 function call(world: World, method: string, params: unknown[]): unknown {
   const now = world.now();
   const height = blockHeight(world.state, now);
@@ -118,20 +132,21 @@ function call(world: World, method: string, params: unknown[]): unknown {
     case 'getVersion':
       return { 'solana-core': '2.0.0', 'feature-set': 0 };
     case 'getBalance':
-      return { context, value: Number(chainBalance(world, address(params[0]))) };
+      return { context, value: chainBalance(world, address(params[0])) };
     case 'getBlockHeight':
     case 'getSlot':
-      return height;
+      return heightAt(height, params[0]);
     case 'getEpochInfo':
       return { absoluteSlot: height, blockHeight: height, epoch: Math.floor(height / 432_000), slotIndex: height % 432_000, slotsInEpoch: 432_000, transactionCount: Object.keys(world.state.chain.transactions ?? {}).length };
     case 'getLatestBlockhash':
       return { context, value: issueBlockhash(world.state, now) };
     case 'isBlockhashValid': {
-      // Valid while the height has not passed the blockhash's last valid block; a blockhash
-      // this chain never issued (another cluster's) is not valid.
+      // Valid while the height at the asked commitment has not passed the blockhash's last valid
+      // block (so it expires at processed first, at finalized 32 blocks later); a blockhash this
+      // chain never issued (another cluster's) is not valid.
       if (typeof params[0] !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(params[0])) throw invalidParams('expected a base58 blockhash');
       const last = world.state.chain.blockhashes[params[0]];
-      return { context, value: last !== undefined && height <= last };
+      return { context, value: last !== undefined && heightAt(height, params[1]) <= last };
     }
     case 'getMinimumBalanceForRentExemption': {
       const size = params[0] ?? 0;
@@ -199,14 +214,21 @@ function answer(world: World, request: unknown): unknown {
   }
 }
 
-/** The body of a POST /rpc: a request or a batch; returns the JSON to send (always HTTP 200, as RPC nodes do). */
-export function handleRpc(world: World, raw: Buffer): unknown {
+/** The body of a POST /rpc: a request or a batch; returns the JSON text to send (always HTTP 200, as RPC nodes do). */
+export function handleRpc(world: World, raw: Buffer): string {
   let body: unknown;
   try {
     body = JSON.parse(raw.toString('utf8'));
   } catch {
-    return { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null };
+    return rpcText({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null });
   }
-  if (Array.isArray(body)) return body.map((r) => answer(world, r));
-  return answer(world, body);
+  if (Array.isArray(body)) return rpcText(body.map((r) => answer(world, r)));
+  return rpcText(answer(world, body));
+}
+
+/** JSON with every bigint written as an exact integer, as a Solana node writes a u64. */
+function rpcText(value: unknown): string {
+  // A bigint is carried through JSON.stringify as a marked string, then unquoted.
+  const marked = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `\u0001${v}` : v));
+  return marked.replace(/"\\u0001(-?\d+)"/g, '$1');
 }

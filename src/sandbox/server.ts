@@ -28,6 +28,8 @@ export interface ServerDeps {
 interface Reply {
   status: number;
   payload: unknown;
+  /** The body already written as JSON (the RPC's, with exact big integers); else payload is. */
+  text?: string;
   headers?: Record<string, string>;
 }
 
@@ -53,7 +55,7 @@ export function createSandboxServer(deps: ServerDeps): Server {
 
 function send(res: ServerResponse, requestId: string, reply: Reply): void {
   if (res.destroyed) return;
-  const body = JSON.stringify(reply.payload);
+  const body = reply.text ?? JSON.stringify(reply.payload);
   res.writeHead(reply.status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),
@@ -95,7 +97,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     if (method !== 'POST') return send(res, requestId, { status: 405, payload: { jsonrpc: '2.0', error: { code: -32600, message: 'use POST' }, id: null }, headers: { allow: 'POST' } });
     advance(deps.world);
     try {
-      return send(res, requestId, { status: 200, payload: handleRpc(deps.world, raw) });
+      return send(res, requestId, { status: 200, payload: null, text: handleRpc(deps.world, raw) });
     } finally {
       deps.world.onChange();
     }

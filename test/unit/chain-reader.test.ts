@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChainUnavailableError, openChain } from '../../src/chain/chain-reader.js';
 import type { Clock } from '../../src/clock.js';
+import { exactLamports, parseJsonExact } from '../../src/chain/exact-json.js';
 
 const OWNER = 'HfN7ZkA5rSuKREztxSha9cVyXcVrMEeF8Fj5ia9vV3GC';
 
@@ -147,5 +148,37 @@ describe('getAccountInfo', () => {
 
   it('an account that does not exist is null', async () => {
     expect(await (await open(answering(null).fetch, fakeClock())).getAccountInfo(OWNER)).toBeNull();
+  });
+});
+
+describe('exact lamports', () => {
+  const BIG = 9_007_199_254_740_993n; // 2^53 + 1: a float rounds it to 2^53
+  it('parseJsonExact keeps integers past 2^53 as digits, digits inside strings as text, and everything else as JSON.parse does', () => {
+    const text = `{"a":${BIG},"b":[-${BIG},12,1.5e3,-0.25],"c":"${BIG} \\" ${BIG}","d":9007199254740991,"e":null,"f":true}`;
+    expect(parseJsonExact(text)).toEqual({ a: BIG.toString(), b: [`-${BIG}`, 12, 1500, -0.25], c: `${BIG} " ${BIG}`, d: 9007199254740991, e: null, f: true });
+    expect(exactLamports(BIG.toString())).toBe(BIG);
+    expect(exactLamports(12)).toBe(12n);
+    expect([exactLamports(-1), exactLamports(1.5), exactLamports(`-${BIG}`), exactLamports(2 ** 53)]).toEqual([null, null, null, null]);
+  });
+
+  it('getBalance and getTransaction above 2^53 read to the lamport', async () => {
+    const OTHER = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+    const SIG = '5'.repeat(88);
+    const methods: string[] = [];
+    const fetch = (async (_url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body)) as { id: number; method: string };
+      methods.push(body.method);
+      const result =
+        body.method === 'getBalance'
+          ? `{"context":{"slot":1},"value":${BIG}}`
+          : `{"slot":7,"blockTime":null,"meta":{"err":null,"fee":5000,"preBalances":[${BIG + 10_000n},1],"postBalances":[5000,${BIG + 1n}],"loadedAddresses":{"writable":[],"readonly":[]}},"transaction":{"message":{"accountKeys":["${OWNER}","${OTHER}"],"header":{"numRequiredSignatures":1}}}}`;
+      return new Response(`{"jsonrpc":"2.0","id":${body.id},"result":${result}}`, { headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof globalThis.fetch;
+    const chain = await open(fetch, fakeClock());
+    expect(await chain.balance(OWNER)).toBe(BIG);
+    const tx = (await chain.transaction(SIG))!;
+    expect(tx.preBalances).toEqual([BIG + 10_000n, 1n]);
+    expect(tx.postBalances).toEqual([5000n, BIG + 1n]);
+    expect(methods).toEqual(['getBalance', 'getTransaction']);
   });
 });
