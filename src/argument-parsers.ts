@@ -432,6 +432,8 @@ export function parseProfileValue(key: ProfileKey, value: string, opts: { insecu
       return parseSlippageBps(value, option);
     case 'maxBuyLamports':
     case 'maxFeeLamports':
+    case 'maxDailyBuyLamports':
+    case 'maxDailySellLamports':
       return parseLamportsOption(value, option).toString();
     case 'timeout':
     case 'requestTimeout':

@@ -48,7 +48,19 @@ export interface VerifyInput {
   signedDeposit?: SignedDeposit | null;
   /** A sell's minimum as the owner signed it; else the trade's minimumOutputAmount. */
   signedMinimumLamports?: bigint | null;
+  /**
+   * When this tool made the trade (its journal): no payout or refund for it can land before.
+   * Absent (a trade the journal does not know, or saw only resumed): the service's createdAt,
+   * which is only its word.
+   */
+  createdAtMs?: number | null;
 }
+
+/**
+ * How far this machine's clock may run ahead of the chain's block times (an estimate to the
+ * second) before a payout is said to predate the trade this tool created.
+ */
+export const CLOCK_ALLOWANCE_MS = 15_000;
 
 /** Stages at which the service says the deposit is in (confirmed or beyond). */
 const DEPOSIT_CLAIMED = new Set(['funding', 'executing', 'settling', 'completed', 'failed', 'refunding', 'refunded', 'requires_review']);
@@ -105,7 +117,7 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
       } else if (DEPOSIT_CLAIMED.has(trade.stage)) {
         checks.push({ signature, role: 'deposit', expected, mark: 'not-found', chain: 'not on chain, though the service says the deposit confirmed' });
       } else if (signed && blockhashValid !== null) {
-        const height = await chain.blockHeight();
+        const height = await chain.blockHeight('finalized');
         const absent = depositAbsence(blockhashValid, signed.blockhashKnownBeforeSigning === true, signed.lastValidBlockHeight);
         deposit = { onChain: false, proven: absent.proven, lastValidBlockHeight: signed.lastValidBlockHeight, blockHeight: height };
         checks.push({ signature, role: 'deposit', expected, mark: absent.mark, chain: absent.chain });
@@ -123,8 +135,9 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
     checks.push({ signature: null, role: 'swap', expected: 'a swap that succeeded', mark: 'not-found', chain: 'the service reports the buy completed but names no swap' });
   }
 
-  // A payout or refund must come after the trade was made; one transaction counts once, in one role.
-  const createdMs = Date.parse(trade.createdAt);
+  // A payout or refund must come after the trade was made (when this tool made it, where its
+  // journal knows; the service's time otherwise); one transaction counts once, in one role.
+  const createdMs = input.createdAtMs != null ? input.createdAtMs - CLOCK_ALLOWANCE_MS : Date.parse(trade.createdAt);
   const notBefore = Number.isNaN(createdMs) ? {} : { notBeforeMs: createdMs };
   const refund = trade.signatures.refund;
 
@@ -167,6 +180,44 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
   }
 
   return { rpc: chain.host, verdict: verdictOf(checks), checks, ...(deposit ? { deposit } : {}) };
+}
+
+type Claim = { signature: string; role: 'deposit' | 'payout' | 'refund' };
+
+/**
+ * The transactions the service names as this trade's deposit, payouts and refund (`named`: none
+ * may have proved another trade), and those the chain showed proving its money moved (`proven`:
+ * what the journal records as this trade's evidence).
+ */
+export function evidenceClaims(v: Verification): { named: Claim[]; proven: Claim[] } {
+  const named: Claim[] = [];
+  const proven: Claim[] = [];
+  const add = (list: Claim[], claim: Claim) => {
+    if (!list.some((x) => x.signature === claim.signature && x.role === claim.role)) list.push(claim);
+  };
+  for (const c of v.checks) {
+    if (c.signature === null || c.role === 'swap') continue;
+    const claim = { signature: c.signature, role: c.role };
+    add(named, claim);
+    // A deposit proven never to land is verified, but no transaction proves it.
+    if (c.mark === 'verified' && (c.role !== 'deposit' || v.deposit?.onChain === true)) add(proven, claim);
+  }
+  return { named, proven };
+}
+
+/** The verification with each transaction that already proved another trade marked a contradiction naming both. */
+export function withEvidenceConflicts(v: Verification, trade: string, conflicts: ReadonlyArray<{ signature: string; role: Role; otherTrade: string; otherRole: Role }>): Verification {
+  if (conflicts.length === 0) return v;
+  const checks = v.checks.map((c) => {
+    const conflict = conflicts.find((x) => x.signature === c.signature && x.role === c.role);
+    if (!conflict) return c;
+    return {
+      ...c,
+      mark: 'contradicts' as const,
+      chain: `this transaction already proved trade ${conflict.otherTrade} (as its ${conflict.otherRole}); one transaction proves one trade, so it cannot prove ${trade} too`,
+    };
+  });
+  return { ...v, checks, verdict: verdictOf(checks) };
 }
 
 function verdictOf(checks: SignatureCheck[]): Verdict {

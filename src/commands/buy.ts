@@ -26,18 +26,22 @@ import { startTrade } from './trade-preflight.js';
 import { tradeScreen } from './trade-screen.js';
 import { withTradeKey } from './trade-options.js';
 import { guarded, pinnedTokens } from './trust.js';
+import { dailyLimitOption } from './daily-limits.js';
+import { claimEvidence, runRecorder, tradeHistory } from './trade-journal.js';
 
 /** `amount`: the SOL to spend, in lamports. */
 export interface BuyOptions extends TradeInput<bigint> {
   /** Undefined: the profile's maxFeeLamports, else DEFAULT_MAX_FEE_LAMPORTS. */
   maxFeeLamports: bigint | undefined;
+  /** --max-daily-buy-lamports: a lower daily limit for this run; undefined: the profile's. */
+  maxDailyBuyLamports: bigint | undefined;
 }
 
 export const buy = defineCommand<BuyOptions>({
   arguments: tradeArguments('a token you have held or traded', 'SOL to spend: lamports (100000000) or SOL with a suffix (0.1sol)'),
   options: tradeOptions({
     trades: 'buys',
-    own: [{ flags: '--max-fee-lamports <lamports>', help: 'refuse a deposit whose network fee exceeds this', configKey: 'maxFeeLamports', default: DEFAULT_MAX_FEE_LAMPORTS }],
+    own: [{ flags: '--max-fee-lamports <lamports>', help: 'refuse a deposit whose network fee exceeds this', configKey: 'maxFeeLamports', default: DEFAULT_MAX_FEE_LAMPORTS }, dailyLimitOption('buy')],
     accepted: 'deposit is accepted; follow later with `trader trades <id> --watch`',
     dryRun: 'show what would be signed',
   }),
@@ -45,6 +49,7 @@ export const buy = defineCommand<BuyOptions>({
   parse: (raw) => ({
     ...parseTradeInput(raw, 'you have held or traded', parseBuyAmount),
     maxFeeLamports: parsedOption(raw, 'maxFeeLamports', parseLamportsOption),
+    maxDailyBuyLamports: parsedOption(raw, 'maxDailyBuyLamports', (t) => parseLamportsOption(t, '--max-daily-buy-lamports')),
   }),
   run,
 });
@@ -60,7 +65,14 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
   const idempotencyKey = trade.idempotencyKey;
   const maxFeeLamports = opts.maxFeeLamports ?? ctx.settings.maxFeeLamports ?? DEFAULT_MAX_FEE_LAMPORTS;
   const dryRun = opts.dryRun;
-  const start = await startTrade(ctx, { dryRun, slippageBps: typedSlippage, buyLamports: amountLamports });
+  const start = await startTrade(ctx, {
+    side: 'buy',
+    dryRun,
+    slippageBps: typedSlippage,
+    buyLamports: amountLamports,
+    dailyLimitLamports: opts.maxDailyBuyLamports,
+    idempotencyKey: opts.idempotencyKey,
+  });
   const { api, signer, trust } = start;
   const { mint, token: listed } = await whichToken(api, typedToken, trust);
   const { token, chainFacts } = await bindBuyToken(ctx, trust, mint, listed);
@@ -80,6 +92,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
   let signedDeposit: SignedDeposit | null = null;
   let treasury = start.treasury;
   const { runBuy } = await import('../trade/buy-flow.js');
+  const journal = runRecorder(ctx, start.journal, 'buy', start.dailyCap);
   const outcome = await screen.run((stage) =>
     runBuy(
       {
@@ -87,6 +100,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
         clock: ctx.clock,
         signal: ctx.signal,
         signer,
+        journal,
         funds: chainFunds(ctx, signer.publicKey),
         async depositEvidence(deposit) {
           const { depositEvidence, chainProvesAbsent } = await import('../chain/deposit-absence.js');
@@ -133,9 +147,14 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
           if (chainFacts) recordChainFacts(ctx, trust, chainFacts);
         },
       },
-    ),
+    ).then((result) => journal.outcome(result)),
   );
-  const verify = (trade: Trade | null) => verifyOnChain(ctx, trade, { owner: signer.publicKey, treasury, signedDeposit });
+  // What the chain shows, bounded by when this tool created the buy; each transaction claimed for it alone.
+  const verify = async (trade: Trade | null) => {
+    const id = journal.trade ?? trade?.id ?? '';
+    const createdAtMs = tradeHistory(ctx, start.journal, id)?.madeAtMs ?? null;
+    return claimEvidence(ctx, start.journal, 'buy', id, await verifyOnChain(ctx, trade, { owner: signer.publicKey, treasury, signedDeposit, createdAtMs }));
+  };
 
   switch (outcome.kind) {
     case 'dry-run': {

@@ -8,6 +8,7 @@ import { ApiError } from '../errors.js';
 import { renderFields } from '../io/table.js';
 import { defineCommand } from './definition.js';
 import { resolveBuyId } from './id-prefix.js';
+import { recordFollowed } from './trade-journal.js';
 
 export interface CancelOptions {
   /** A whole buy id, or a prefix looked up among the account's buys. */
@@ -44,6 +45,7 @@ async function run(ctx: Context, opts: CancelOptions): Promise<void> {
     already = true;
   }
   const { intent } = data;
+  recordFollowed(ctx, intent.id, intent.status);
   ctx.output.result(data, (theme) =>
     renderFields([
       ['Buy', intent.id],

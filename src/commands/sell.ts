@@ -24,11 +24,16 @@ import { startTrade } from './trade-preflight.js';
 import { tradeScreen } from './trade-screen.js';
 import { withTradeKey } from './trade-options.js';
 import { pinnedTokens, sellTrust } from './trust.js';
+import { dailyLimitOption } from './daily-limits.js';
+import { claimEvidence, runRecorder, tradeHistory } from './trade-journal.js';
+import { parseLamportsOption } from '../argument-parsers.js';
 
 /** `amount`: raw units, whole tokens, all, or a percentage, turned into raw units once the holding is read. */
 export interface SellOptions extends TradeInput<SellAmountSpec> {
   /** --min-sol in lamports: a signed minimum below it is refused; null when not typed. */
   minSolLamports: bigint | null;
+  /** --max-daily-sell-lamports: a lower daily limit for this run; undefined: the profile's. */
+  maxDailySellLamports: bigint | undefined;
 }
 
 export const sell = defineCommand<SellOptions>({
@@ -38,7 +43,7 @@ export const sell = defineCommand<SellOptions>({
   ),
   options: tradeOptions({
     trades: 'sells',
-    own: [{ flags: '--min-sol <sol>', help: 'refuse to sign a minimum below this many SOL' }],
+    own: [{ flags: '--min-sol <sol>', help: 'refuse to sign a minimum below this many SOL' }, dailyLimitOption('sell')],
     accepted: 'authorization is accepted',
     dryRun: 'show the message',
   }),
@@ -46,6 +51,7 @@ export const sell = defineCommand<SellOptions>({
   parse: (raw) => ({
     ...parseTradeInput(raw, 'you hold', (text) => parseSellAmount(text, symbolTyped(raw.args[0]))),
     minSolLamports: parsedOption(raw, 'minSol', parseSolToLamports) ?? null,
+    maxDailySellLamports: parsedOption(raw, 'maxDailySellLamports', (t) => parseLamportsOption(t, '--max-daily-sell-lamports')),
   }),
   run,
 });
@@ -78,7 +84,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
   const token = typedToken.kind === 'mint' ? typedToken.mint : typedToken.text;
   let idempotencyKey = trade.idempotencyKey;
   const dryRun = opts.dryRun;
-  const start = await startTrade(ctx, { dryRun, slippageBps: typedSlippage });
+  const start = await startTrade(ctx, { side: 'sell', dryRun, slippageBps: typedSlippage, dailyLimitLamports: opts.maxDailySellLamports });
   const { api, signer, trust } = start;
   const holdings = await api.holdings();
   const mint = typedToken.kind === 'mint' ? typedToken.mint : mintForSymbol(holdings, typedToken.text, pinnedTokens(trust));
@@ -111,9 +117,10 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
   );
   const ask = (question: string, defaultYes: boolean) => ctx.prompter.confirm(question, defaultYes);
   const { runSell, acceptanceNeeded } = await import('../trade/sell-flow.js');
+  const journal = runRecorder(ctx, start.journal, 'sell', start.dailyCap);
   const result = await screen.run((stage) =>
     runSell(
-      { api, clock: ctx.clock, signal: ctx.signal, signer, trust: sellTrust(trust) },
+      { api, clock: ctx.clock, signal: ctx.signal, signer, trust: sellTrust(trust), journal },
       {
         mint,
         amount,
@@ -163,7 +170,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
         },
         stage,
       },
-    ),
+    ).then((result) => journal.outcome(result)),
   );
 
   switch (result.kind) {
@@ -187,11 +194,21 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
     case 'timeout':
     case 'final': {
       const { view, outcome, trade } = result;
-      const verification = await verifyOnChain(ctx, trade, {
-        owner: signer.publicKey,
-        treasury: start.treasury,
-        signedMinimumLamports: BigInt(view.authorization.minimumOutputLamports),
-      });
+      // Bounded by when this tool created the sell; each transaction claimed for it alone.
+      const id = view.authorization.id;
+      if (trade) journal.answer({ step: 'read', status: trade.stage, signatures: [...trade.signatures.swaps, ...trade.signatures.payouts] });
+      const verification = await claimEvidence(
+        ctx,
+        start.journal,
+        'sell',
+        id,
+        await verifyOnChain(ctx, trade, {
+          owner: signer.publicKey,
+          treasury: start.treasury,
+          signedMinimumLamports: BigInt(view.authorization.minimumOutputLamports),
+          createdAtMs: tradeHistory(ctx, start.journal, id)?.madeAtMs ?? null,
+        }),
+      );
       // `verification` stands beside the API's objects, which pass through unchanged.
       ctx.output.result({ authorization: view.authorization, sell: view.sell, trade, idempotencyKey: result.idempotencyKey, ...(verification ? { verification } : {}) }, (theme) =>
         [renderSellSummary(view, outcome, trade, meta, theme), ...(verification ? [renderVerificationLines(verification, theme)] : [])].join('\n'),

@@ -1,7 +1,7 @@
-// How every trade starts, buy and sell alike: the profile's limits and confirmation checked, the
-// wallet's public key read and the way to its secret (a keystore's password) checked, before
-// anything is sent; then the service, the trust store, the treasury the
-// user trusts, and the wallet check before anything is created.
+// How every trade starts, buy and sell alike: the profile's limits (per trade and per day) and
+// confirmation checked, the wallet's public key read, the way to its secret (a keystore's
+// password) checked and the journal opened, before anything is sent; then the service, the
+// trust store, the treasury the user trusts, and the wallet check before anything is created.
 import { parseAddress } from '../argument-parsers.js';
 import type { ServiceClient } from '../api/client.js';
 import type { TrustStore } from '../config/trust-store.js';
@@ -10,6 +10,8 @@ import { UsageError } from '../errors.js';
 import type { Signer } from '../wallet/signer.js';
 import { allowedSlippage, limitChecks, slippageToAsk, waitLimitMs } from './trade-options.js';
 import { openTrust, pinnedTreasury } from './trust.js';
+import { dailyCap, type DailyCap } from './daily-limits.js';
+import { openTradeJournal, preCheckDaily, type TradeJournal } from './trade-journal.js';
 
 /** What a trade has once its checks passed, for its flow. */
 export interface TradeStart {
@@ -23,13 +25,32 @@ export interface TradeStart {
   /** The most slippage the trade may carry. */
   allowedSlippageBps: number;
   waitLimitMs: number;
+  /** The journal every step is recorded in (checked writable). */
+  journal: TradeJournal;
+  /** The daily limit this run is held to, or null. */
+  dailyCap: DailyCap | null;
 }
 
 /** Checks and opens what a buy or sell needs, in the order that sends nothing until it must. */
-export async function startTrade(ctx: Context, request: { dryRun: boolean; slippageBps?: number; buyLamports?: bigint }): Promise<TradeStart> {
+export async function startTrade(
+  ctx: Context,
+  request: {
+    side: 'buy' | 'sell';
+    dryRun: boolean;
+    slippageBps?: number;
+    buyLamports?: bigint;
+    dailyLimitLamports?: bigint;
+    /** The key typed: a trade it made that the journal saw signed is counted already. */
+    idempotencyKey?: string;
+  },
+): Promise<TradeStart> {
   const setTreasury = ctx.settings.treasury === null ? null : parseAddress(ctx.settings.treasury, 'treasury');
   limitChecks(ctx, { buyLamports: request.buyLamports, slippageBps: request.slippageBps });
+  const cap = dailyCap(ctx, request.side, request.dailyLimitLamports);
   const signer = await localPreflight(ctx, request.dryRun);
+  const journal = await openTradeJournal(ctx, signer.publicKey);
+  // A buy's amount is known now: past the daily limit, nothing is created (checked again, atomically, before signing).
+  if (request.buyLamports !== undefined) preCheckDaily(ctx, journal, cap, request.buyLamports, request.idempotencyKey ?? null);
   const api = await ctx.api();
   const trust = await openTrust(ctx);
   const treasury = setTreasury ?? pinnedTreasury(trust);
@@ -42,6 +63,8 @@ export async function startTrade(ctx: Context, request: { dryRun: boolean; slipp
     slippageBps: slippageToAsk(ctx, request.slippageBps),
     allowedSlippageBps: allowedSlippage(ctx, request.slippageBps),
     waitLimitMs: waitLimitMs(ctx),
+    journal,
+    dailyCap: cap,
   };
 }
 

@@ -1,7 +1,10 @@
 // `trader trades <id> --verify`: every signature the trade names checked against the chain, in a
-// table (signature, what it should be, what the chain shows) or one --json document. Exit 0 only
-// when everything checks; 3 when the chain contradicts the service, cannot be read, or does not
-// show everything yet.
+// table (signature, what it should be, what the chain shows) or one --json document. What this
+// tool's journal recorded when it signed is used: the deposit it signed (so a deposit whose
+// blockhash expired without landing is proven never to land, from any later process), when it
+// created the trade (no payout may predate it), and the transactions that proved other trades
+// (none may prove this one too). Exit 0 only when everything checks; 3 when the chain
+// contradicts the service, cannot be read, or does not show everything yet.
 import type { ServiceClient } from '../api/client.js';
 import { ApiError } from '../errors.js';
 import { ChainContradictionError, ChainUnreachableError, ChainUnverifiedError } from '../chain/chain-errors.js';
@@ -9,6 +12,10 @@ import { contradictionLine, verifyTrade, type Verification } from '../chain/veri
 import type { Context } from '../context.js';
 import { renderVerificationTable } from '../io/views/verification.js';
 import { openTrust, pinnedTreasury } from './trust.js';
+import { claimEvidence, journalFor, tradeHistory } from './trade-journal.js';
+import type { TradeHistory } from '../domain/journal-records.js';
+import type { Trade } from '../api/types.js';
+import type { SignedDeposit } from '../chain/deposit-absence.js';
 
 /** Verifies trade `id` (already resolved) on chain and prints the result; throws for exit 3. */
 export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: string): Promise<void> {
@@ -25,7 +32,22 @@ export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: s
     throw err;
   }
   const treasury = ctx.settings.treasury ?? pinnedTreasury(await openTrust(ctx));
-  const verification: Verification = await verifyTrade(await ctx.chain(), { trade, owner, treasury, signedMinimumLamports });
+  const journal = await journalFor(ctx, owner);
+  const history = tradeHistory(ctx, journal, id);
+  if (history === null) {
+    ctx.output.warn(
+      `this tool's journal has no record of ${id}: a deposit it did not sign here cannot be proven never to land, and a payout or refund is bounded only by the time the service gives`,
+    );
+  }
+  const checked = await verifyTrade(await ctx.chain(), {
+    trade,
+    owner,
+    treasury,
+    signedMinimumLamports: signedMinimumLamports ?? (history?.signedMinimumLamports ? BigInt(history.signedMinimumLamports) : null),
+    signedDeposit: signedDepositOf(history, trade),
+    createdAtMs: history?.madeAtMs ?? null,
+  });
+  const verification: Verification = (await claimEvidence(ctx, journal, trade.side, history?.trade ?? id, checked))!;
   ctx.output.result({ trade, verification }, (theme) => renderVerificationTable(verification, theme, ctx.terminal.columns));
   const again = [`look again with: trader trades ${id} --verify`];
   switch (verification.verdict) {
@@ -38,4 +60,11 @@ export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: s
     case 'incomplete':
       throw new ChainUnverifiedError(`not everything the service reports is on chain yet: ${verification.checks.find((c) => c.mark === 'pending')?.chain ?? ''}`, again);
   }
+}
+
+/** The deposit this tool signed for the buy: the one the service names, else the last it signed. */
+function signedDepositOf(history: TradeHistory | null, trade: Trade): SignedDeposit | null {
+  if (history === null || trade.side !== 'buy' || history.deposits.length === 0) return null;
+  const d = history.deposits.find((x) => x.signature === trade.signatures.deposit) ?? history.deposits.at(-1)!;
+  return { signature: d.signature, blockhash: d.blockhash, lastValidBlockHeight: d.lastValidBlockHeight, blockhashKnownBeforeSigning: d.blockhashKnownBeforeSigning };
 }

@@ -17,7 +17,7 @@ import { followCommand } from './follow-command.js';
 import { resolveTradeId } from './id-prefix.js';
 import { deadline } from './trade-options.js';
 import { listRecentTrades } from './trades-list.js';
-import { WIDE_OPTION } from './shared-options.js';
+import { CSV_OPTION, parseCsv, WIDE_OPTION } from './shared-options.js';
 
 export interface TradesOptions {
   /** The trade to show; null lists recent trades. */
@@ -32,6 +32,8 @@ export interface TradesOptions {
   /** How many recent trades the list shows. */
   limit: number;
   wide: boolean;
+  /** The list as CSV. */
+  csv: boolean;
 }
 
 export const trades = defineCommand<TradesOptions>({
@@ -51,9 +53,10 @@ export const trades = defineCommand<TradesOptions>({
       default: DEFAULT_WATCH_INTERVAL_SECONDS,
     },
     { flags: '--limit <n>', help: 'without an id: how many recent trades, 1-100', default: SERVICE_PAGE_LIMIT },
+    { ...CSV_OPTION, help: `without an id: ${CSV_OPTION.help}` },
     WIDE_OPTION,
   ],
-  examples: ['trader trades', 'trader trades --limit 5 --json', 'trader trades <buyId>', 'trader trades <buyId> --verify', 'trader trades sell_abc123 --watch', 'trader trades <id> --watch --json --timeout 600'],
+  examples: ['trader trades', 'trader trades --limit 5 --json', 'trader trades --csv > trades.csv', 'trader trades <buyId>', 'trader trades <buyId> --verify', 'trader trades sell_abc123 --watch', 'trader trades <id> --watch --json --timeout 600'],
   parse(raw) {
     const interval = (text: string) => parseSeconds(text, { option: '--interval', min: MIN_WATCH_INTERVAL_SECONDS });
     const typed = raw.args[0];
@@ -65,7 +68,9 @@ export const trades = defineCommand<TradesOptions>({
       intervalSeconds: parsedOption(raw, 'interval', interval) ?? DEFAULT_WATCH_INTERVAL_SECONDS,
       limit: parsedOption(raw, 'limit', parseLimit) ?? SERVICE_PAGE_LIMIT,
       wide: optionFlag(raw, 'wide'),
+      csv: parseCsv(raw),
     };
+    if (opts.csv && opts.id !== null) throw new UsageError('--csv is for the list: give no id, or drop --csv');
     if (opts.id === null && opts.watch) throw new UsageError('--watch follows one trade: give its id (`trader trades` lists them)');
     if (opts.id !== null && raw.options.limit !== undefined) throw new UsageError('--limit is for the list: give no id, or drop --limit');
     if (opts.verify && opts.id === null) throw new UsageError('--verify checks one trade: give its id (`trader trades` lists them)');
@@ -83,7 +88,7 @@ export const trades = defineCommand<TradesOptions>({
 
 /** Lists recent trades, shows one, or follows one to its end with --watch. */
 async function run(ctx: Context, opts: TradesOptions): Promise<void> {
-  if (opts.id === null) return listRecentTrades(ctx, { limit: opts.limit, wide: opts.wide });
+  if (opts.id === null) return listRecentTrades(ctx, { limit: opts.limit, wide: opts.wide, csv: opts.csv });
   const intervalMs = opts.intervalSeconds * 1000;
   const api = await ctx.api();
   const id = await resolveTradeId(api, opts.id);
@@ -106,11 +111,13 @@ async function run(ctx: Context, opts: TradesOptions): Promise<void> {
     const deps = { api, clock: ctx.clock, signal: ctx.signal };
     let done: boolean;
     let sellResult: string | undefined;
+    let sellState: string | undefined;
     try {
       if (isSell) {
         const watched = await watchSell(deps, id, watchOpts);
         done = watched.done;
         const o = watched.outcome;
+        sellState = o?.state;
         sellResult = o?.state === 'failed' ? `failed (${o.code ?? 'no code'}); ${soldWords(o.sold, `trader trades ${shellQuote(id)}`)}` : o?.state;
       } else {
         done = (await watchTrade(deps, id, watchOpts)).done;
@@ -125,6 +132,8 @@ async function run(ctx: Context, opts: TradesOptions): Promise<void> {
     }
     const stage = await show(ctx, id, isSell);
     const outcome = sellResult ?? stage;
+    const { recordFollowed } = await import('./trade-journal.js');
+    recordFollowed(ctx, id, sellState ?? stage);
     if (!done) throw new PendingError(`still not final after ${ctx.settings.timeoutSeconds} s; follow it with: ${follow}`).endingWith(follow);
     if (outcome !== 'completed') throw new TradeFailedError(`the trade ended ${outcome}`, 'TRADE_NOT_COMPLETED');
     return;

@@ -19,6 +19,8 @@ export const PROFILE_KEYS = [
   'maxBuyLamports',
   'maxSlippageBps',
   'maxFeeLamports',
+  'maxDailyBuyLamports',
+  'maxDailySellLamports',
 ] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 

@@ -56,6 +56,10 @@ export interface Settings {
   maxBuyLamports: bigint | null;
   maxSlippageBps: number | null;
   maxFeeLamports: bigint | null;
+  /** SOL that signed buy deposits may commit in any 24 hours (the journal counts), or null. */
+  maxDailyBuyLamports: bigint | null;
+  /** The signed minimums of sells in any 24 hours, or null. */
+  maxDailySellLamports: bigint | null;
   json: boolean;
   yes: boolean;
   verbose: boolean;
@@ -117,6 +121,8 @@ export function resolveSettings(
     maxBuyLamports: fromProfile(profile.maxBuyLamports, (t) => parseLamportsOption(t, 'config key maxBuyLamports')),
     maxSlippageBps: fromProfile(profile.maxSlippageBps, (t) => parseSlippageBps(t, 'config key maxSlippageBps')),
     maxFeeLamports: fromProfile(profile.maxFeeLamports, (t) => parseLamportsOption(t, 'config key maxFeeLamports')),
+    maxDailyBuyLamports: fromProfile(profile.maxDailyBuyLamports, (t) => parseLamportsOption(t, 'config key maxDailyBuyLamports')),
+    maxDailySellLamports: fromProfile(profile.maxDailySellLamports, (t) => parseLamportsOption(t, 'config key maxDailySellLamports')),
     json: flags.json,
     yes: flags.yes,
     verbose: flags.verbose || env.TRADER_DEBUG === '1',

@@ -4,6 +4,7 @@
 import type { ActivityEntry, Holding, Position } from '../api/types.js';
 import { SOL_DECIMALS, toDecimalString } from '../amounts.js';
 import type { PnlDocument, PnlTokenDocument, PnlTotalDocument } from '../portfolio/pnl-document.js';
+import type { RecentTrade } from '../portfolio/recent-trades.js';
 import type { CsvColumn } from './csv-output.js';
 
 type Value = string | number | boolean | null | undefined;
@@ -32,6 +33,24 @@ export const ACTIVITY_CSV: CsvColumn<ActivityEntry>[] = [
   number('points', (e) => e.points),
   text('signature', (e) => e.signature),
   text('id', (e) => e.id),
+];
+
+export const TRADES_CSV: CsvColumn<RecentTrade>[] = [
+  text('createdAt', (t) => t.createdAt),
+  text('side', (t) => t.side),
+  text('id', (t) => t.id),
+  text('status', (t) => t.status),
+  text('symbol', (t) => t.symbol),
+  text('mint', (t) => t.mint),
+  number('decimals', (t) => t.decimals),
+  number('amount', (t) => t.amount),
+  number('amountDecimal', (t) => decimal(t.amount, t.decimals)),
+  number('solLamports', (t) => t.solLamports),
+  number('sol', (t) => sol(t.solLamports)),
+  text('signature', (t) => t.signature),
+  text('positionId', (t) => t.positionId),
+  text('idempotencyKey', (t) => t.idempotencyKey),
+  text('journal', (t) => t.journal),
 ];
 
 export const POSITION_CSV: CsvColumn<Position>[] = [

@@ -1,16 +1,24 @@
-// The account's recent trades, newest first, from what the API lists (it has no list of trades):
+// The account's recent trades, newest first: this tool's own, from its journal, merged with what
+// the API lists (it has no list of trades):
 // - buys from positions: each position is opened by one buy, and its `buyTradeId` is the id
 //   `trader trades <id>` reads; the buy counts as completed once the position has `openedAt`
 //   ("when the buy completed"), else it shows the position's status (pending_deposit, refunded…);
 // - sells from the activity ledger's `sell` entries: the ledger gives no sell id (nor does any
-//   other list), so a sell row has none; `trader sell` prints its `sell_…` id when it is made.
+//   other list); a sell this tool made is known by its `sell_…` id from the journal, matched to
+//   its ledger entry by the transaction the service named for it;
+// - the journal's trades the lists do not show (refused, declined, still pending), as recorded.
 import type { ActivityEntry, Position } from '../api/types.js';
+import type { TradeHistory } from '../domain/journal-records.js';
 
 /** One row of `trader trades`. */
 export interface RecentTrade {
   side: 'buy' | 'sell';
-  /** What `trader trades <id>` takes: a buy's trade id; null for a sell (no list gives one). */
+  /** What `trader trades <id>` takes: a buy's trade id, a sell's sell_… id from the journal; null for a sell the journal does not know. */
   id: string | null;
+  /** The key this tool made it with (from its journal), or null. */
+  idempotencyKey: string | null;
+  /** In this tool's journal: made (or resumed) by this tool. */
+  journal: boolean;
   /** A buy: `completed` once its position opened, else the position's status; a sell: its ledger entry's status. */
   status: string;
   mint: string | null;
@@ -43,6 +51,8 @@ function buyOf(p: Position): RecentTrade | null {
     signature: p.buySignature,
     positionId: p.id,
     createdAt: p.createdAt,
+    idempotencyKey: null,
+    journal: false,
   };
 }
 
@@ -59,14 +69,50 @@ function sellOf(e: ActivityEntry): RecentTrade {
     signature: e.signature,
     positionId: null,
     createdAt: e.createdAt,
+    idempotencyKey: null,
+    journal: false,
   };
 }
 
-/** The newest `limit` trades of the positions' buys and the ledger's sells, newest first. */
-export function recentTrades(positions: readonly Position[], activity: readonly ActivityEntry[], limit: number): RecentTrade[] {
-  const buys = positions.map(buyOf).filter((t): t is RecentTrade => t !== null);
-  const sells = activity.filter((e) => e.type === 'sell').map(sellOf);
+/** A trade of the journal the lists do not show, as recorded (a buy's SOL, a sell's token units). */
+function ownOf(t: TradeHistory): RecentTrade {
+  const amount = t.request?.amount ?? null;
+  return {
+    side: t.side,
+    id: t.trade,
+    status: t.status ?? 'unknown',
+    mint: t.request?.mint ?? null,
+    symbol: null,
+    decimals: null,
+    amount: t.side === 'sell' ? amount : null,
+    solLamports: t.side === 'buy' ? amount : null,
+    signature: null,
+    positionId: null,
+    createdAt: new Date(t.createdAtMs).toISOString(),
+    idempotencyKey: t.idempotencyKey,
+    journal: true,
+  };
+}
+
+/**
+ * The newest `limit` trades of the positions' buys, the ledger's sells and this tool's journal
+ * (`own`), newest first: a listed trade the journal knows gets its id and key from it.
+ */
+export function recentTrades(positions: readonly Position[], activity: readonly ActivityEntry[], limit: number, own: readonly TradeHistory[] = []): RecentTrade[] {
+  const mine = new Map(own.map((t) => [t.trade, t]));
+  const merged = new Set<TradeHistory>();
+  const known = (row: RecentTrade, t: TradeHistory | undefined): RecentTrade => {
+    if (!t) return row;
+    merged.add(t);
+    return { ...row, id: t.trade, idempotencyKey: t.idempotencyKey, journal: true };
+  };
+  const buys = positions.map(buyOf).filter((t): t is RecentTrade => t !== null).map((row) => known(row, mine.get(row.id!)));
+  const sells = activity
+    .filter((e) => e.type === 'sell')
+    .map((e) => known(sellOf(e), e.signature === null ? undefined : own.find((t) => t.side === 'sell' && t.signatures.includes(e.signature!))));
+  // A dry run signed nothing and leaves nothing to follow: not a trade to list.
+  const rest = own.filter((t) => !merged.has(t) && t.status !== 'dry-run').map(ownOf);
   const time = (t: RecentTrade) => Date.parse(t.createdAt);
   // A stable sort: equal times keep buys before sells, each in the order listed.
-  return [...buys, ...sells].sort((a, b) => time(b) - time(a)).slice(0, limit);
+  return [...buys, ...sells, ...rest].sort((a, b) => time(b) - time(a)).slice(0, limit);
 }

@@ -18,6 +18,7 @@ import { readTradeOrNull } from './read-trade.js';
 import { buyStatusStage } from './stages.js';
 import { depositWords } from '../domain/deposit-evidence.js';
 import { SERVICE_CONTRADICTION } from './watch.js';
+import type { TradeRecorder } from '../domain/trade-record.js';
 
 const CANCELLED = 'the buy intent was cancelled';
 
@@ -71,6 +72,8 @@ export interface BuyDeps {
   signal: AbortSignal;
   /** The owner wallet: its secret is obtained (a keystore's password asked) only to sign. */
   signer: Signer;
+  /** The journal: each step recorded before it is taken; `created` and `beforeSigning` may refuse the buy. */
+  journal: TradeRecorder;
   /** Reads the wallet's funds on chain for this deposit (src/chain/funds-check.ts); absent: not checked. */
   funds?(intent: BuyIntent, facts: DepositFacts): Promise<Funds>;
   /**
@@ -108,14 +111,21 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
   const resumed = intent.status !== 'awaiting_deposit';
   // A key the user typed may name an earlier buy of something else: that is their mistake,
   // not the service's, and that buy (perhaps at a prompt elsewhere) is left alone. A mismatch
-  // on a fresh key is the service's doing and is refused by the inspection below.
+  // on a fresh key is the service's doing: refused by the inspection below, or, for a buy
+  // already past its deposit, as the service answering about another trade.
   if ((resumed || req.keyTyped) && (intent.outputMint !== req.mint || intent.amountLamports !== req.amountLamports.toString())) {
-    throw new UsageError(
-      `idempotency key ${req.idempotencyKey} belongs to another buy (${intent.amountLamports} lamports of ${intent.outputMint}); use a new key`,
-      'IDEMPOTENCY_MISMATCH',
-    );
+    const other = `${intent.amountLamports} lamports of ${intent.outputMint}`;
+    if (!req.keyTyped) throw new ApiError(`the service answered a new idempotency key with buy ${intent.id}, already ${intent.status}, of ${other}: not this buy; nothing was signed`, { code: SERVICE_CONTRADICTION });
+    throw new UsageError(`idempotency key ${req.idempotencyKey} belongs to another buy (${other}); use a new key`, 'IDEMPOTENCY_MISMATCH');
   }
   track.created(intent.id, intent, resumed);
+  try {
+    deps.journal.created({ id: intent.id, idempotencyKey: req.idempotencyKey, resumed, request: { mint: req.mint, amount: req.amountLamports, slippageBps: req.slippageBps }, quote: intent });
+  } catch (err) {
+    // Nothing is signed without the journal: the intent is not left waiting for a deposit.
+    if (!resumed) await cancelQuietly(api, intent.id);
+    throw err;
+  }
   hooks.created(intent, resumed);
 
   if (intent.status === 'awaiting_deposit') {
@@ -191,10 +201,19 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
       lastValidBlockHeight: created.deposit.lastValidBlockHeight,
       blockhashKnownBeforeSigning: funds?.checked === true && funds.blockhashKnown === true,
     };
+    // On disk, and within the daily limit, before the signed deposit leaves this process.
+    try {
+      deps.journal.beforeSigning({ kind: 'deposit', ...signedDeposit, blockhashKnownBeforeSigning: signedDeposit.blockhashKnownBeforeSigning === true, amountLamports: BigInt(intent.amountLamports) });
+    } catch (err) {
+      const fate = await cancel();
+      throw err instanceof UsageError ? new UsageError(`${err.message}; ${fate}`, err.code) : err;
+    }
     hooks.signed?.(signedDeposit);
     try {
       intent = await submitDeposit(deps, intent, signed);
+      deps.journal.answer({ step: 'deposit', status: intent.status });
     } catch (err) {
+      if (err instanceof ApiError) deps.journal.answer({ step: 'deposit', status: null, error: { code: err.code, status: err.status, uncertain: isUncertainOutcome(err) } });
       if (isUncertainOutcome(err) || !(err instanceof ApiError)) {
         track.phase = 'submitted';
         throw err;
@@ -297,7 +316,10 @@ async function follow(deps: BuyDeps, intent: BuyIntent, deadlineMs: number, hook
       return read;
     },
     isDone: isFinal,
-    onValue: (i) => hooks.stage(buyStatusStage(i.status)),
+    onValue: (i) => {
+      deps.journal.answer({ step: 'read', status: i.status });
+      hooks.stage(buyStatusStage(i.status));
+    },
   });
   const last = result.value ?? intent;
   const trade = await readTradeOrNull(deps.api, intent.id);

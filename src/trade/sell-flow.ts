@@ -19,6 +19,8 @@ import type { SellSeen } from '../domain/sell-evidence.js';
 import type { SellReview, WordingStatus } from '../domain/sell-review.js';
 import { worthPinning, type TokenMeta } from '../domain/token.js';
 import { claimsOfOtherMints, type PinnedTokens } from '../domain/token-claims.js';
+import type { TradeRecorder } from '../domain/trade-record.js';
+import { SERVICE_CONTRADICTION } from './watch.js';
 
 export const SELL_POLL_INTERVAL_MS = 2000;
 
@@ -84,6 +86,8 @@ export interface SellDeps {
   /** The owner wallet: its secret is obtained (a keystore's password asked) only to sign. */
   signer: Signer;
   trust: SellTrust;
+  /** The journal: each step recorded before it is taken; `created` and `beforeSigning` may refuse the sell. */
+  journal: TradeRecorder;
 }
 
 /** How a sell ended: a result to show, or a stop (refused, declined, interrupted, a service error, a local refusal). */
@@ -113,12 +117,13 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
     // key a mismatch is the service's doing and the checks below refuse it.
     const keyTyped = req.keyTyped && idempotencyKey === req.idempotencyKey;
     if ((resumed || keyTyped) && (authorization.mint !== req.mint || authorization.amount !== req.amount.toString())) {
-      throw new UsageError(
-        `idempotency key ${idempotencyKey} belongs to another sell (${authorization.amount} units of ${authorization.mint}); use a new key`,
-        'IDEMPOTENCY_MISMATCH',
-      );
+      const other = `${authorization.amount} units of ${authorization.mint}`;
+      // On a fresh key the other sell is the service's doing, not the user's: it is not this sell.
+      if (!keyTyped) throw new ApiError(`the service answered a new idempotency key with sell ${authorization.id}, already ${authorization.status}, of ${other}: not this sell; nothing was signed`, { code: SERVICE_CONTRADICTION });
+      throw new UsageError(`idempotency key ${idempotencyKey} belongs to another sell (${other}); use a new key`, 'IDEMPOTENCY_MISMATCH');
     }
     track.created(authorization.id, authorization, resumed);
+    deps.journal.created({ id: authorization.id, idempotencyKey, resumed, request: { mint: req.mint, amount: req.amount, slippageBps: req.slippageBps }, quote: authorization });
     hooks.created(authorization, resumed);
 
     if (resumed) {
@@ -188,6 +193,8 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
     // The token's facts are pinned with the first sell of it, as the message was read with them;
     // confirmed when a person answered the prompt.
     if (worthPinning(req.token)) deps.trust.pinToken(req.mint, req.token, !req.assumeYes);
+    // On disk, and within the daily limit, before the message is signed.
+    deps.journal.beforeSigning({ kind: 'sell', message: authorization.message, minimumOutputLamports: BigInt(authorization.minimumOutputLamports) });
     track.phase = 'approved';
     const signature = await deps.signer.signMessage(authorization.message);
     const authorized = await authorize(deps, authorization, signature);
@@ -218,9 +225,11 @@ async function authorize(
   for (let attempt = 1; ; attempt++) {
     try {
       const result = await deps.api.authorizeSell(authorization.id, { signature });
+      deps.journal.answer({ step: 'authorize', status: result.authorization.status });
       return { view: { authorization: result.authorization, sell: result.sell }, from: 'the authorize answer' };
     } catch (err) {
       lost ||= isUncertainOutcome(err);
+      if (err instanceof ApiError) deps.journal.answer({ step: 'authorize', status: null, error: { code: err.code, status: err.status, uncertain: isUncertainOutcome(err) } });
       let current: GetSellResponse;
       try {
         current = await deps.api.getSell(authorization.id);
@@ -301,18 +310,34 @@ function refuseUnattended(trust: SellTrust, review: SellReview, needs: string[],
 }
 
 /**
+ * An answer about sell `id` must be about this sell: its id, token and amount. One about another
+ * (a resumed key answered with another mint's sell, say) is never reported as this one (exit 3).
+ */
+function assertThisSell(view: GetSellResponse, id: string, req: SellRequest, from: string): void {
+  const a = view.authorization;
+  if (a.id === id && a.mint === req.mint && a.amount === req.amount.toString()) return;
+  throw new ApiError(`the service answered about another sell in ${from}: ${a.id}, ${a.amount} units of ${a.mint}, not sell ${id} of ${req.amount} units of ${req.mint}; it is not reported as this one`, {
+    code: SERVICE_CONTRADICTION,
+  });
+}
+
+/**
  * Follows the sell from `view` (said by `from`) to its end. Every report is kept in order: a
  * later one that contradicts an earlier one stops the sell with the contradiction named (exit 3).
  */
 async function finish(deps: SellDeps, req: SellRequest, view: GetSellResponse, from: string, idempotencyKey: string, hooks: SellHooks): Promise<SellResult> {
   const id = view.authorization.id;
+  assertThisSell(view, id, req, from);
   const history: SellSeen[] = [];
   noteSell(history, id, view, from);
   if (!req.wait && view.authorization.status === 'authorized') return { kind: 'accepted', view, idempotencyKey };
   const watched = await watchSell(deps, id, {
     intervalMs: SELL_POLL_INTERVAL_MS,
     deadlineMs: deps.clock.now() + req.waitLimitMs,
-    onStage: (stage) => hooks.stage(stage),
+    onStage: (stage) => {
+      deps.journal.answer({ step: 'read', status: stage });
+      hooks.stage(stage);
+    },
     history,
   });
   // Once final, the sell is read once more so the result shows its final state.
@@ -321,7 +346,9 @@ async function finish(deps: SellDeps, req: SellRequest, view: GetSellResponse, f
     last = await deps.api.getSell(id);
     noteSell(history, id, last, 'the final read');
   }
+  assertThisSell(last, id, req, 'the final read');
   const key = sellGroupKey(last.sell);
+  if (key) deps.journal.answer({ step: 'read', status: last.sell ? String(last.sell.status) : last.authorization.status, tradeId: key });
   const trade = key ? await readTradeOrNull(deps.api, key) : null;
   return { kind: watched.done ? 'final' : 'timeout', view: last, outcome: watched.outcome, trade, idempotencyKey };
 }

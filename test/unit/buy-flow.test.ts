@@ -15,6 +15,7 @@ import type { SignedDeposit } from '../../src/chain/deposit-absence.js';
 import { VersionedTransaction } from '@solana/web3.js';
 import { AMOUNT, MINT, budget, build, goodDeposit, intent as intentOf, owner, stranger, transfer, treasury } from './tx-fixtures.js';
 import { testSigner } from '../helpers/signer.js';
+import { memoryRecorder } from '../helpers/memory-journal.js';
 
 const signer = testSigner(owner.secretKey);
 
@@ -113,7 +114,7 @@ function hooks(over: Partial<BuyHooks> = {}): BuyHooks {
 
 async function run(api: ServiceClient, req: BuyRequest, h: BuyHooks, signal = new AbortController().signal, extra: Partial<BuyDeps> = {}): Promise<BuyOutcome> {
   let outcome: BuyOutcome | undefined;
-  const running = runBuy({ api, clock: systemClock, signal, signer, ...extra }, req, h).then((o) => (outcome = o));
+  const running = runBuy({ api, clock: systemClock, signal, signer, journal: memoryRecorder().recorder, ...extra }, req, h).then((o) => (outcome = o));
   for (let i = 0; i < 2_000 && outcome === undefined; i++) await vi.advanceTimersByTimeAsync(500);
   return running;
 }
@@ -336,5 +337,57 @@ describe('a buy that stops', () => {
     expect(s.calls).toMatchObject({ deposits: 0, cancels: 1 });
     const dry = service();
     expect(await run(dry.api, request({ dryRun: true, tokenProblems: [impostor] }), hooks())).toMatchObject({ kind: 'dry-run', problems: [impostor], intent: { status: 'cancelled' } });
+  });
+
+  it('the journal hears each step in order: created, what is about to be signed (before the deposit is sent), the answers', async () => {
+    const s = service({ after: ['deposit_confirmed', 'deposit_confirmed', 'completed'] });
+    let sent = '';
+    const submit = s.api.submitDeposit.bind(s.api);
+    s.api.submitDeposit = (id, body) => ((sent = body.signedTransaction), submit(id, body));
+    const journal = memoryRecorder();
+    let sentWhenRecorded = -1;
+    const original = journal.recorder.beforeSigning;
+    journal.recorder.beforeSigning = (what) => {
+      sentWhenRecorded = s.calls.deposits;
+      original(what);
+    };
+    const outcome = await run(s.api, request(), hooks(), undefined, { journal: journal.recorder });
+    expect(outcome.kind).toBe('final');
+    expect(sentWhenRecorded).toBe(0);
+    expect(journal.calls.map((c) => c.call)).toEqual(['created', 'beforeSigning', 'answer', 'answer', 'answer', 'answer']);
+    const signing = journal.calls[1] as Extract<(typeof journal.calls)[number], { call: 'beforeSigning' }>;
+    expect(signing.what).toMatchObject({ kind: 'deposit', amountLamports: BigInt(AMOUNT), lastValidBlockHeight: 99, blockhashKnownBeforeSigning: false });
+    // The signature recorded is the one of the transaction sent.
+    expect((signing.what as { signature: string }).signature).toBe(bs58.encode(VersionedTransaction.deserialize(Buffer.from(sent, 'base64')).signatures[0]!));
+    expect(journal.calls.slice(2).map((c) => (c.call === 'answer' ? `${c.answer.step}:${c.answer.status}` : c.call))).toEqual([
+      'deposit:deposit_submitted',
+      'read:deposit_confirmed',
+      'read:deposit_confirmed',
+      'read:completed',
+    ]);
+  });
+
+  it('a journal that cannot record the buy refuses it before anything is signed: at created, or before signing (nothing sent, the intent cancelled)', async () => {
+    const atCreate = service();
+    const created = memoryRecorder({ created: 'cannot write the journal: ENOSPC; nothing was signed' });
+    const stop1 = stopOf(await run(atCreate.api, request(), hooks(), undefined, { journal: created.recorder }));
+    expect(stop1).toMatchObject({ kind: 'local', error: { code: 'JOURNAL_UNWRITABLE' } });
+    expect(atCreate.calls).toMatchObject({ deposits: 0, cancels: 1 });
+    expect(created.calls.map((c) => c.call)).toEqual(['created']);
+    const atSigning = service();
+    const signing = memoryRecorder({ beforeSigning: 'a buy of 0.1 SOL would pass the daily limit; nothing was signed' });
+    let asked = 0;
+    const stop2 = stopOf(await run(atSigning.api, request(), hooks({ confirm: async () => (asked++, true) }), undefined, { journal: signing.recorder }));
+    expect(stop2).toMatchObject({ kind: 'local', error: { message: 'a buy of 0.1 SOL would pass the daily limit; nothing was signed; the buy intent was cancelled' } });
+    expect(atSigning.calls).toMatchObject({ deposits: 0, cancels: 1 });
+    expect(asked).toBe(1);
+  });
+
+  it('a fresh key answered with a buy of something else, already past its deposit: the service answering about another trade (exit 3), not this buy and not the user\'s key', async () => {
+    const s = service({ intentOverrides: { status: 'completed', amountLamports: '5' } });
+    const stop = stopOf(await run(s.api, request(), hooks()));
+    expect(stop).toMatchObject({ kind: 'service-error', error: { code: 'SERVICE_CONTRADICTION' } });
+    expect((stop as Extract<TradeStop, { kind: 'service-error' }>).error.message).toMatch(/answered a new idempotency key with buy \S+, already completed, of 5 lamports of \w+: not this buy/);
+    expect(s.calls).toMatchObject({ deposits: 0, cancels: 0 });
   });
 });

@@ -5,7 +5,7 @@ import type { Trade } from '../../src/api/types.js';
 import { ChainUnavailableError, type ChainReader } from '../../src/chain/chain-reader.js';
 import type { ChainTransaction } from '../../src/chain/chain-transaction.js';
 import { chainProvesAbsent, depositEvidence } from '../../src/chain/deposit-absence.js';
-import { contradictionLine, verifyTrade } from '../../src/chain/verify-trade.js';
+import { CLOCK_ALLOWANCE_MS, contradictionLine, evidenceClaims, verifyTrade, withEvidenceConflicts } from '../../src/chain/verify-trade.js';
 
 const OWNER = 'HfN7ZkA5rSuKREztxSha9cVyXcVrMEeF8Fj5ia9vV3GC';
 const TREASURY = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
@@ -20,7 +20,10 @@ function transfer(signature: string, from: string, to: string, lamports: bigint,
 const BLOCKHASH = 'GHtXQBsoZHVnNFa9YevAzFr17DJjgHXk3ycTKD5xD3Zi';
 /** What the fake chain was asked, in order. */
 let asked: string[] = [];
+/** Blocks the finalized view trails the newest (processed) one, as on Solana. */
+const LAG = 32;
 
+/** A chain whose newest block is `height`; its finalized view is LAG blocks behind. */
 function reader(txs: ChainTransaction[], height = 1_000, down = false, blockhashes: Record<string, number> = { [BLOCKHASH]: 950 }): ChainReader {
   const fail = () => {
     throw new ChainUnavailableError('reading from rpc.example failed: connection refused (ECONNREFUSED)');
@@ -29,10 +32,11 @@ function reader(txs: ChainTransaction[], height = 1_000, down = false, blockhash
   return {
     host: 'rpc.example',
     balance: async () => (down ? fail() : 0n),
-    blockHeight: async () => (down ? fail() : height),
-    blockhashValid: async (hash) => {
-      asked.push(`blockhash ${hash}`);
-      return down ? fail() : blockhashes[hash] !== undefined && height <= blockhashes[hash]!;
+    blockHeight: async (commitment = 'confirmed') => (down ? fail() : commitment === 'finalized' ? height - LAG : height),
+    blockhashValid: async (hash, commitment) => {
+      asked.push(`blockhash ${hash} at ${commitment}`);
+      const seen = commitment === 'finalized' ? height - LAG : height;
+      return down ? fail() : blockhashes[hash] !== undefined && seen <= blockhashes[hash]!;
     },
     rentExemptMinimum: async () => 890_880n,
     tokenBalances: async () => new Map(),
@@ -100,15 +104,23 @@ describe('verifyTrade', () => {
     expect(v.verdict).toBe('contradicted');
   });
 
-  it('a signed deposit not on chain: pending while the chain holds its blockhash valid (whatever lastValidBlockHeight the service gave), proven absent one block past', async () => {
+  it('a signed deposit not on chain: pending while the finalized chain holds its blockhash valid (whatever lastValidBlockHeight the service gave), proven absent one finalized block past', async () => {
     const submitted = trade({ stage: 'awaiting_deposit', status: 'awaiting_deposit', signatures: { deposit: null, swaps: [] } });
-    // Height 950 is past the service's 900 but the chain holds the blockhash valid to 950: no proof.
-    const at = await verifyTrade(reader([], 950), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
+    // Finalized height 950 is past the service's 900 but the chain holds the blockhash valid to 950: no proof.
+    const at = await verifyTrade(reader([], 950 + LAG), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
     expect(at).toMatchObject({ verdict: 'incomplete', deposit: { onChain: false, proven: false, lastValidBlockHeight: 900, blockHeight: 950 } });
-    const past = await verifyTrade(reader([], 951), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
-    expect(past).toMatchObject({ verdict: 'verified', deposit: { proven: true } });
-    // Blockhash first, then the signature: the order that cannot race a late landing.
-    expect(asked).toEqual([`blockhash ${BLOCKHASH}`, 'transaction dep']);
+    const past = await verifyTrade(reader([], 951 + LAG), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
+    expect(past).toMatchObject({ verdict: 'verified', deposit: { proven: true, blockHeight: 951 } });
+    // Blockhash first, at finalized, then the signature: the order that cannot race a late landing.
+    expect(asked).toEqual([`blockhash ${BLOCKHASH} at finalized`, 'transaction dep']);
+  });
+
+  it('expired at processed but not yet at finalized: not proven (a fork may still land it)', async () => {
+    const submitted = trade({ stage: 'cancelled', status: 'cancelled', signatures: { deposit: null, swaps: [] } });
+    // The newest block is 10 past the blockhash's last; the finalized one 22 short of it.
+    const v = await verifyTrade(reader([], 960), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
+    expect(v).toMatchObject({ verdict: 'incomplete', deposit: { onChain: false, proven: false, blockHeight: 960 - LAG } });
+    expect(v.checks[0]!.chain).toContain('its blockhash is still valid, so it may still land');
   });
 
   it('an RPC that cannot answer isBlockhashValid costs the absence proof only: a landed deposit is still verified', async () => {
@@ -126,7 +138,7 @@ describe('verifyTrade', () => {
 
   it('an RPC that did not know the blockhash before signing (another cluster) proves no absence', async () => {
     const submitted = trade({ stage: 'awaiting_deposit', status: 'awaiting_deposit', signatures: { deposit: null, swaps: [] } });
-    const v = await verifyTrade(reader([], 951), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposit: signedDep(false) });
+    const v = await verifyTrade(reader([], 951 + LAG), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposit: signedDep(false) });
     expect(v).toMatchObject({ verdict: 'incomplete', deposit: { proven: false } });
     expect(v.checks[0]!.chain).toContain("the RPC did not know the deposit's blockhash before signing");
   });
@@ -185,6 +197,38 @@ describe('verifyTrade', () => {
     expect(contradictionLine(early)).toContain('before the trade was created');
   });
 
+  it("when this tool created the trade (its journal) bounds a payout, not the service's time: a backdated trade does not let an older payout through", async () => {
+    const sell = trade({ side: 'sell', inputAmount: '5', createdAt: '2026-11-24T00:00:00Z', signatures: { deposit: null, swaps: [], payouts: ['p'] } });
+    const createdAtMs = Date.parse('2026-11-25T00:00:00Z');
+    const landed = (ms: number) => reader([{ ...transfer('p', TREASURY, OWNER, 30n), blockTime: Math.floor(ms / 1000) }]);
+    const input = { trade: sell, owner: OWNER, treasury: null, signedMinimumLamports: 30n, createdAtMs };
+    // The service's time (a day earlier) would let it through; the journal's does not. This
+    // machine's clock may run ahead of the chain's by the allowance, not a second more.
+    expect((await verifyTrade(landed(createdAtMs - 3_600_000), { ...input, createdAtMs: null })).verdict).toBe('verified');
+    const early = await verifyTrade(landed(createdAtMs - 3_600_000), input);
+    expect(contradictionLine(early)).toMatch(/payout p should be at least 0\.00000003 SOL to your wallet, but the chain shows: landed at 2026-11-24T23:00:00\.000Z, before the trade was created/);
+    expect((await verifyTrade(landed(createdAtMs - CLOCK_ALLOWANCE_MS), input)).verdict).toBe('verified');
+    expect((await verifyTrade(landed(createdAtMs - CLOCK_ALLOWANCE_MS - 1000), input)).verdict).toBe('contradicted');
+  });
+
+  it('evidence: the transactions a trade names (deposit, payouts, refund), and those the chain proved; one that proved another trade contradicts, naming both', async () => {
+    const sell = trade({ side: 'sell', inputAmount: '5', signatures: { deposit: null, swaps: ['swap'], payouts: ['p1', 'p2'] } });
+    const v = await verifyTrade(reader([swap, transfer('p1', TREASURY, OWNER, 30n)]), { trade: sell, owner: OWNER, treasury: null, signedMinimumLamports: 1n });
+    expect(evidenceClaims(v)).toEqual({ named: [{ signature: 'p1', role: 'payout' }, { signature: 'p2', role: 'payout' }], proven: [{ signature: 'p1', role: 'payout' }] });
+    const claimed = withEvidenceConflicts(v, 'sell_B', [{ signature: 'p1', role: 'payout', otherTrade: 'sell_A', otherRole: 'payout' }]);
+    expect(claimed.verdict).toBe('contradicted');
+    expect(contradictionLine(claimed)).toBe(
+      'the chain contradicts the service: payout p1 should be SOL to your wallet, but the chain shows: this transaction already proved trade sell_A (as its payout); one transaction proves one trade, so it cannot prove sell_B too',
+    );
+    expect(withEvidenceConflicts(v, 'sell_B', [])).toBe(v);
+    // A signed deposit proven never to land is verified, but proves no transaction.
+    const absent = await verifyTrade(reader([], 951 + LAG), { trade: trade({ stage: 'cancelled', signatures: { deposit: null, swaps: [] } }), owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
+    expect(absent.verdict).toBe('verified');
+    expect(evidenceClaims(absent)).toEqual({ named: [{ signature: 'dep', role: 'deposit' }], proven: [] });
+    const landed = await verifyTrade(reader([deposit, swap]), { trade: trade(), owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
+    expect(evidenceClaims(landed).proven).toEqual([{ signature: 'dep', role: 'deposit' }]);
+  });
+
   it('a refund must be at least the deposit less the platform fee, whatever amount the service reports', async () => {
     // Deposit 0.1 SOL, platform fee 0.001 SOL: at least 0.099 SOL owed back.
     const refunded = (lamports: bigint) =>
@@ -220,23 +264,29 @@ describe('verifyTrade', () => {
 
 describe('deposit evidence: "nothing was spent" only when the chain proves it', () => {
   it('absent with its blockhash valid: may still land (past the service\'s lastValidBlockHeight too); expired: proven; on chain: spent; unreadable: unknown', async () => {
-    const at = await depositEvidence(async () => reader([], 950), signedDep());
+    const at = await depositEvidence(async () => reader([], 950 + LAG), signedDep());
     expect(at.kind).toBe('may-land');
     expect(chainProvesAbsent(at)).toEqual({ provesAbsent: null, unchecked: null });
-    const past = await depositEvidence(async () => reader([], 951), signedDep());
+    const past = await depositEvidence(async () => reader([], 951 + LAG), signedDep());
     expect(past.kind).toBe('proven-absent');
     expect(chainProvesAbsent(past)).toEqual({ provesAbsent: true, unchecked: null });
-    expect(asked).toEqual([`blockhash ${BLOCKHASH}`, 'transaction dep']);
-    expect(chainProvesAbsent(await depositEvidence(async () => reader([deposit], 951), signedDep()))).toEqual({ provesAbsent: false, unchecked: null });
+    expect(asked).toEqual([`blockhash ${BLOCKHASH} at finalized`, 'transaction dep']);
+    expect(chainProvesAbsent(await depositEvidence(async () => reader([deposit], 951 + LAG), signedDep()))).toEqual({ provesAbsent: false, unchecked: null });
     const down = await depositEvidence(async () => reader([], 0, true), signedDep());
     expect(down.kind).toBe('unknown');
     expect(chainProvesAbsent(down)).toEqual({ provesAbsent: null, unchecked: expect.stringContaining('connection refused') });
+  });
+
+  it('"nothing was spent" only at finalized: expired at processed (a block past its last) while valid at finalized is no proof', async () => {
+    const early = await depositEvidence(async () => reader([], 951), signedDep());
+    expect(early.kind).toBe('may-land');
+    expect(chainProvesAbsent(early).provesAbsent).toBeNull();
   });
 
   it('an RPC that did not know the blockhash before signing proves nothing: another cluster calls every blockhash invalid', async () => {
     const other = await depositEvidence(async () => reader([], 951, false, {}), signedDep(false));
     expect(chainProvesAbsent(other)).toEqual({ provesAbsent: null, unchecked: "not proven: the RPC did not know the deposit's blockhash before signing" });
     const { blockhashKnownBeforeSigning: _, ...unrecorded } = signedDep();
-    expect(chainProvesAbsent(await depositEvidence(async () => reader([], 951), unrecorded)).provesAbsent).toBeNull();
+    expect(chainProvesAbsent(await depositEvidence(async () => reader([], 951 + LAG), unrecorded)).provesAbsent).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { plainTheme } from '../../src/io/theme.js';
 import { renderRecentTrades } from '../../src/io/views/trades-list.js';
 import { recentTrades } from '../../src/portfolio/recent-trades.js';
 import { activity, position } from './api-helpers.js';
+import type { TradeHistory } from '../../src/domain/journal-records.js';
 
 const at = (minute: number) => `2026-01-01T00:${String(minute).padStart(2, '0')}:00Z`;
 const buy = (id: string, minute: number, over: Partial<Position> = {}) => ({ ...position, id: `pos-${id}`, buyTradeId: id, createdAt: at(minute), ...over }) as Position;
@@ -32,6 +33,43 @@ describe('recentTrades', () => {
   });
 });
 
+describe("recentTrades with this tool's journal", () => {
+  const history = (over: Partial<TradeHistory>): TradeHistory => ({
+    side: 'buy',
+    trade: 't',
+    service: 's',
+    wallet: 'w',
+    createdAtMs: Date.parse(at(0)),
+    madeAtMs: Date.parse(at(0)),
+    idempotencyKey: 'k',
+    request: { mint: 'M', amount: '500', slippageBps: null },
+    deposits: [],
+    signedMinimumLamports: null,
+    status: null,
+    tradeId: null,
+    evidence: [],
+    signatures: [],
+    ...over,
+  });
+
+  it("a listed buy gets the journal's key; a listed sell its sell_ id, matched by a transaction named for it; the rest as recorded; dry runs left out", () => {
+    const own = [
+      history({ trade: 'b1', idempotencyKey: 'kb1', status: 'completed' }),
+      history({ side: 'sell', trade: 'sell_A', idempotencyKey: 'ka', signatures: ['swapA', 'payA'], status: 'completed' }),
+      history({ side: 'sell', trade: 'sell_R', idempotencyKey: 'kr', createdAtMs: Date.parse(at(7)), status: 'refused' }),
+      history({ side: 'sell', trade: 'sell_D', createdAtMs: Date.parse(at(8)), status: 'dry-run' }),
+    ];
+    const rows = recentTrades([buy('b1', 1)], [sell(5, { signature: 'swapA' }), sell(2, { signature: 'other' })], 10, own);
+    expect(rows.map((t) => [t.side, t.id, t.status, t.idempotencyKey, t.journal])).toEqual([
+      ['sell', 'sell_R', 'refused', 'kr', true],
+      ['sell', 'sell_A', 'completed', 'ka', true],
+      ['sell', null, 'completed', null, false],
+      ['buy', 'b1', 'completed', 'kb1', true],
+    ]);
+    expect(rows[0]).toMatchObject({ mint: 'M', amount: '500', solLamports: null, createdAt: new Date(Date.parse(at(7))).toISOString() });
+  });
+});
+
 describe('renderRecentTrades', () => {
   it("a buy id's prefix tells it apart from every buy of the account, shown or not", () => {
     const rows = recentTrades([buy('abcdefgh-1111', 1)], [], 10);
@@ -42,7 +80,7 @@ describe('renderRecentTrades', () => {
   it('sells show no id, and a line under the table says why; none when there is no sell', () => {
     const out = renderRecentTrades(recentTrades([buy('b1', 1)], [sell(2)], 10), plainTheme, { width: 80 });
     expect(out.split('\n')[1]).toMatch(/^—\s+sell\s+completed\s+X\s/);
-    expect(out.split('\n').at(-1)).toBe('A sell shows no id: the service lists none. `trader sell` prints it (sell_…).');
+    expect(out.split('\n').at(-1)).toBe("A sell shows no id: the service lists none; this tool's own show theirs.");
     expect(renderRecentTrades(recentTrades([buy('b1', 1)], [], 10), plainTheme, { width: 80 })).not.toContain('A sell shows no id');
   });
 });

@@ -15,6 +15,7 @@ import type { TokenMeta } from '../../src/domain/token.js';
 import type { TradeStop } from '../../src/domain/trade-stop.js';
 import { runSell, SELL_POLL_INTERVAL_MS, type SellHooks, type SellRequest, type SellResult, type SellTrust } from '../../src/trade/sell-flow.js';
 import { testSigner } from '../helpers/signer.js';
+import { memoryRecorder } from '../helpers/memory-journal.js';
 
 const MINT = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
 const pair = nacl.sign.keyPair();
@@ -158,8 +159,8 @@ function hooks(answers: { confirm?: 'yes' | 'no'; accept?: boolean } = {}) {
 }
 
 /** Runs the flow to its end under fake timers, advancing time as it waits. */
-async function run(fake: FakeService, trust: SellTrust, req: SellRequest, h: SellHooks): Promise<SellResult> {
-  const deps = { api: fake.api, clock: systemClock, signal: new AbortController().signal, signer, trust };
+async function run(fake: FakeService, trust: SellTrust, req: SellRequest, h: SellHooks, journal = memoryRecorder().recorder): Promise<SellResult> {
+  const deps = { api: fake.api, clock: systemClock, signal: new AbortController().signal, signer, trust, journal };
   let result: SellResult | undefined;
   const running = runSell(deps, req, h).then((r) => (result = r));
   for (let i = 0; i < 200 && result === undefined; i++) await vi.advanceTimersByTimeAsync(250);
@@ -434,7 +435,7 @@ describe('every other way a sell ends', () => {
     const waiting = hooks().h;
     waiting.stage = () => abort.abort(new InterruptedError('SIGINT'));
     const fake = service({ pendingReads: 1_000 });
-    const deps = { api: fake.api, clock: systemClock, signal: abort.signal, signer, trust };
+    const deps = { api: fake.api, clock: systemClock, signal: abort.signal, signer, trust, journal: memoryRecorder().recorder };
     let result: SellResult | undefined;
     const running = runSell(deps, request(), waiting).then((r) => (result = r));
     for (let i = 0; i < 50 && result === undefined; i++) await vi.advanceTimersByTimeAsync(250);
@@ -541,3 +542,83 @@ describe('slot shapes and token names in the flow', () => {
     expect(fake.authorizes).toBe(0);
   });
 });
+
+describe('the journal, and answers that are not about this sell', () => {
+  const OTHER_MINT = 'So11111111111111111111111111111111111111112';
+
+  it('the journal hears created, then what is about to be signed before the authorize is sent, then the answers; a refusal there sends nothing', async () => {
+    const { trust } = memoryTrust();
+    const fake = service();
+    const journal = memoryRecorder();
+    const authorizesWhenRecorded: number[] = [];
+    const record = journal.recorder.beforeSigning;
+    journal.recorder.beforeSigning = (what) => (authorizesWhenRecorded.push(fake.authorizes), record(what));
+    expect((await run(fake, trust, request(), hooks().h, journal.recorder)).kind).toBe('final');
+    expect(authorizesWhenRecorded).toEqual([0]);
+    expect(journal.calls[0]).toMatchObject({ call: 'created', id: 'sell_test1', resumed: false });
+    expect(journal.calls[1]).toMatchObject({ call: 'beforeSigning', what: { kind: 'sell', minimumOutputLamports: 49_500_000n, message: expect.stringMatching(/^Sell 1000 raw units/) } });
+    expect(journal.calls[2]).toMatchObject({ call: 'answer', answer: { step: 'authorize', status: 'authorized' } });
+    expect(journal.calls.at(-1)).toMatchObject({ call: 'answer', answer: { step: 'read', tradeId: 'sg_1' } });
+
+    const refused = service();
+    const over = memoryRecorder({ beforeSigning: 'a sell with a signed minimum of 0.0495 SOL would pass the daily limit; nothing was signed' });
+    const stop = stopOf(await run(refused, memoryTrust().trust, request(), hooks().h, over.recorder));
+    expect(stop).toMatchObject({ kind: 'local', error: { code: 'JOURNAL_UNWRITABLE' } });
+    expect(refused.authorizes).toBe(0);
+  });
+
+  it('an answer lost on the authorize, the resend then refused outright, the sell still awaiting: the signature may have been taken, never "nothing sold so far"', async () => {
+    const { UncertainOutcomeError } = await import('../../src/api/errors.js');
+    const { trust } = memoryTrust();
+    const fake = service();
+    const answers = [new UncertainOutcomeError('connection reset after the request was sent', { status: null }), new ApiError('HTTP 400: signature already used', { status: 400, code: 'BAD_SIGNATURE' })];
+    fake.api.authorizeSell = async () => {
+      fake.authorizes++;
+      throw answers.shift();
+    };
+    const journal = memoryRecorder();
+    const stop = stopOf(await run(fake, trust, request(), hooks().h, journal.recorder));
+    expect(fake.authorizes).toBe(2);
+    expect(stop).toMatchObject({ kind: 'service-error', phase: 'submitted', error: { message: 'HTTP 400: signature already used' } });
+    const { proven } = stop as Extract<TradeStop, { kind: 'service-error' }>;
+    expect(proven).toMatch(/^an answer was lost and the service still shows the sell awaiting its signature, so whether it will be taken is unknown/);
+    expect(proven).not.toMatch(/nothing sold/);
+    expect(journal.calls.filter((c) => c.call === 'answer').map((c) => (c as { answer: { error?: { uncertain: boolean } } }).answer.error?.uncertain)).toEqual([true, false]);
+  });
+
+  it('a fresh key answered with a sell of another token already authorized: the service answering about another trade (exit 3), never reported as this sell', async () => {
+    const { trust } = memoryTrust();
+    const fake = service();
+    const create = fake.api.createSell.bind(fake.api);
+    fake.api.createSell = async (body) => {
+      const { authorization } = await create(body);
+      return { authorization: { ...authorization, status: 'authorized', mint: OTHER_MINT } };
+    };
+    const stop = stopOf(await run(fake, trust, request(), hooks().h));
+    expect(stop).toMatchObject({ kind: 'service-error', error: { code: 'SERVICE_CONTRADICTION' } });
+    expect((stop as Extract<TradeStop, { kind: 'service-error' }>).error.message).toMatch(/answered a new idempotency key with sell sell_test1, already authorized, of 1000 units of So111+2: not this sell/);
+    expect(fake.reads.sell).toEqual([]);
+    // A key the user typed is the user's: the other sell is theirs, and left alone.
+    const typed = stopOf(await run(fake, trust, request({ keyTyped: true }), hooks().h));
+    expect(typed).toMatchObject({ kind: 'local', error: { code: 'IDEMPOTENCY_MISMATCH' } });
+  });
+
+  it('a resumed sell whose read answers for another token: a contradiction naming both, not this sell reported done', async () => {
+    const { trust } = memoryTrust();
+    const fake = service();
+    const create = fake.api.createSell.bind(fake.api);
+    fake.api.createSell = async (body) => ({ authorization: { ...(await create(body)).authorization, status: 'authorized' } });
+    const read = fake.api.getSell.bind(fake.api);
+    fake.api.getSell = async (id) => {
+      const view = await read(id);
+      return { ...view, authorization: { ...view.authorization, mint: OTHER_MINT } };
+    };
+    const stop = stopOf(await run(fake, trust, request({ keyTyped: true }), hooks().h));
+    expect(stop).toMatchObject({ kind: 'service-error', error: { code: 'SERVICE_CONTRADICTION' } });
+    expect((stop as Extract<TradeStop, { kind: 'service-error' }>).error.message).toMatch(
+      /answered about another sell in the first read: sell_test1, 1000 units of So111+2, not sell sell_test1 of 1000 units of DezX\w+; it is not reported as this one/,
+    );
+    expect(fake.authorizes).toBe(0);
+  });
+});
+

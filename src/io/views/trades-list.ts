@@ -6,11 +6,11 @@ import type { Theme } from '../theme.js';
 import { shortTableTime, tableTime } from './activity.js';
 import { tokenCell, tokenColumn } from './token-cell.js';
 
-/** The line under a list with sells in it: why they have no id. */
-export const SELLS_HAVE_NO_ID = 'A sell shows no id: the service lists none. `trader sell` prints it (sell_…).';
+/** The line under a list with sells the journal does not know: why they have no id. */
+export const SELLS_HAVE_NO_ID = "A sell shows no id: the service lists none; this tool's own show theirs.";
 
 /**
- * Newest first. A buy's id shows as the shortest prefix (8 characters or more) that tells it
+ * Newest first. An id shows as the shortest prefix (8 characters or more) that tells it
  * apart from every id in `allIds` (all the account's buys, shown or not), which `trader trades
  * <id>` accepts.
  */

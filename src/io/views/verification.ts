@@ -35,6 +35,12 @@ export function renderVerificationLines(v: Verification, theme: Theme): string {
   return [head, ...v.checks.map((c) => `  ${c.role} ${sig(c.signature)}: ${mark(c.mark, theme)}: ${c.chain}`)].join('\n');
 }
 
+/** A signed deposit the chain proves will never land, in one line. */
+function neverLanded(d: NonNullable<Verification['deposit']>): string {
+  const at = d.blockHeight === null ? '' : ` (finalized block height ${d.blockHeight}; the service gave ${d.lastValidBlockHeight} as its last valid block)`;
+  return `The signed deposit never landed: its blockhash expired at finalized commitment${at} and the chain does not have it, so it never can.`;
+}
+
 /** `trades <id> --verify`: signature, what it should be, what the chain shows, the mark. */
 export function renderVerificationTable(v: Verification, theme: Theme, layout: TableLayout | number): string {
   if (v.checks.length === 0) return `On chain (${v.rpc}): the trade names no signatures to check yet`;
@@ -44,5 +50,6 @@ export function renderVerificationTable(v: Verification, theme: Theme, layout: T
     rows,
     layout,
   );
-  return `${table}\n${renderVerificationLines({ ...v, checks: [] }, theme).replace(' (no signatures to check yet)', '')}`;
+  const verdict = renderVerificationLines({ ...v, checks: [] }, theme).replace(' (no signatures to check yet)', '');
+  return [table, verdict, ...(v.deposit?.proven === true ? [neverLanded(v.deposit)] : [])].join('\n');
 }

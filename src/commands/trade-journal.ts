@@ -1,0 +1,287 @@
+// The journal as buy, sell and trades use it: opened (and checked writable) for the configured
+// service and the wallet before anything is sent; a recorder for a flow's hook calls that refuses
+// the trade (exit 2) when a record cannot be written or a daily limit would be passed; the
+// run's outcome; and the chain evidence a verification used, claimed under the lock so that one
+// transaction proves one trade, across processes.
+import { createHash } from 'node:crypto';
+import type { Context } from '../context.js';
+import type { Verification } from '../chain/verify-trade.js';
+import { Journal, JournalError, journalPath } from '../config/journal.js';
+import { historyOf, sortClaims, type EvidenceConflict, type EvidenceRole, type JournalRecord, type JournalSide, type NewRecord, type TradeHistory } from '../domain/journal-records.js';
+import type { TradeAnswer, TradeRecorder } from '../domain/trade-record.js';
+import { UsageError } from '../errors.js';
+import { assertDailyRoom, type DailyCap } from './daily-limits.js';
+
+/** The journal of one service and wallet. */
+export interface TradeJournal {
+  readonly journal: Journal;
+  readonly service: string;
+  readonly wallet: string;
+}
+
+/** A flow's recorder, which also knows the trade it recorded and records how the run ended. */
+export interface RunRecorder extends TradeRecorder {
+  /** The trade this run recorded (its buy or sell id), once created. */
+  readonly trade: string | null;
+  /** Records how the flow ended; returns its result unchanged. */
+  outcome<R extends { kind: string }>(result: R): R;
+}
+
+/** The service's API root, as the trust store keys it. */
+async function serviceOf(ctx: Context): Promise<string> {
+  const { resolveApiRoot } = await import('../api/base-url.js');
+  if (!ctx.settings.baseUrl) return '';
+  return resolveApiRoot(ctx.settings.baseUrl, ctx.settings.insecure).href;
+}
+
+/** The journal for this service and wallet, without checking it can be written (for reading). */
+export async function journalFor(ctx: Context, wallet: string): Promise<TradeJournal> {
+  const service = await serviceOf(ctx);
+  const journal = new Journal(journalPath(ctx.config.path), { service, wallet }, { now: () => ctx.clock.now() }, (message) => ctx.output.warn(message));
+  return { journal, service, wallet };
+}
+
+/** The journal, checked writable: a trade is refused (exit 2, nothing sent) without one. */
+export async function openTradeJournal(ctx: Context, wallet: string): Promise<TradeJournal> {
+  const tj = await journalFor(ctx, wallet);
+  try {
+    tj.journal.check();
+  } catch (err) {
+    throw refusal(err, 'nothing was sent');
+  }
+  return tj;
+}
+
+/**
+ * A buy's daily limit checked before anything is created (the atomic check comes before signing).
+ * A key whose trade the journal saw signed is a resume of what was counted already: not checked.
+ */
+export function preCheckDaily(ctx: Context, tj: TradeJournal, cap: DailyCap | null, lamports: bigint, idempotencyKey: string | null): void {
+  if (cap === null) return;
+  const records = readOrRefuse(tj, 'nothing was sent');
+  const keyed = new Set(records.filter((r) => r.type === 'created' && r.idempotencyKey === idempotencyKey).map((r) => r.trade));
+  if (records.some((r) => r.type === 'before-signing' && keyed.has(r.trade))) return;
+  assertDailyRoom(records, tj.wallet, cap, lamports, ctx.clock.now(), 'nothing was sent');
+}
+
+/** The recorder a buy or sell flow writes through. */
+export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, cap: DailyCap | null): RunRecorder {
+  let trade: string | null = null;
+  let lastStatus: string | null = null;
+  let warned = false;
+  // After the signature left, a record that cannot be written costs the record, not the trade.
+  const bestEffort = (record: NewRecord) => {
+    try {
+      tj.journal.append(record);
+    } catch (err) {
+      if (!(err instanceof JournalError)) throw err;
+      if (!warned) ctx.output.warn(`${err.message}; this trade's later records are missing from it`);
+      warned = true;
+    }
+  };
+  return {
+    get trade() {
+      return trade;
+    },
+    created({ id, idempotencyKey, resumed, request, quote }) {
+      trade = id;
+      lastStatus = typeof (quote as { status?: unknown }).status === 'string' ? (quote as { status: string }).status : null;
+      const record: NewRecord = {
+        type: 'created',
+        side,
+        trade: id,
+        idempotencyKey,
+        resumed,
+        request: { mint: request.mint, amount: request.amount.toString(), slippageBps: request.slippageBps ?? null },
+        quote: compactQuote(quote),
+      };
+      // A sell's minimum is known only now: its daily limit is checked before the review is shown.
+      const minimum = (quote as { minimumOutputLamports?: unknown }).minimumOutputLamports;
+      const check = side === 'sell' && !resumed && cap !== null && typeof minimum === 'string' && /^\d+$/.test(minimum) ? BigInt(minimum) : null;
+      const refused: { by: UsageError | null } = { by: null };
+      write(() =>
+        tj.journal.update((records) => {
+          if (check !== null) {
+            try {
+              assertDailyRoom(records, tj.wallet, cap!, check, ctx.clock.now(), 'nothing was signed; the authorization expires unused');
+            } catch (err) {
+              if (!(err instanceof UsageError)) throw err;
+              refused.by = err;
+            }
+          }
+          return [record];
+        }),
+      );
+      if (refused.by) throw refused.by;
+    },
+    beforeSigning(what) {
+      if (trade === null) throw new Error('beforeSigning before created');
+      const id = trade;
+      const record: NewRecord =
+        what.kind === 'deposit'
+          ? {
+              type: 'before-signing',
+              side: 'buy',
+              trade: id,
+              signature: what.signature,
+              blockhash: what.blockhash,
+              lastValidBlockHeight: what.lastValidBlockHeight,
+              blockhashKnownBeforeSigning: what.blockhashKnownBeforeSigning,
+              amountLamports: what.amountLamports.toString(),
+            }
+          : { type: 'before-signing', side: 'sell', trade: id, messageSha256: createHash('sha256').update(what.message, 'utf8').digest('hex'), minimumOutputLamports: what.minimumOutputLamports.toString() };
+      const lamports = what.kind === 'deposit' ? what.amountLamports : what.minimumOutputLamports;
+      // Checked and recorded in one step under the lock: two processes cannot both take the last
+      // room. The same signature signed again (a resumed buy's same deposit) is counted already.
+      write(() =>
+        tj.journal.update((records) => {
+          if (records.some((r) => sameSigning(r, record))) return [];
+          if (cap !== null) assertDailyRoom(records, tj.wallet, cap, lamports, ctx.clock.now(), 'nothing was signed');
+          return [record];
+        }),
+      );
+    },
+    answer(answer: TradeAnswer) {
+      if (trade === null) return;
+      // Only what changes what is known: a new status, an error, a trade id.
+      if (!answer.error && !answer.tradeId && !answer.signatures?.length && answer.status === lastStatus) return;
+      if (answer.status !== null) lastStatus = answer.status;
+      bestEffort({
+        type: 'answer',
+        side,
+        trade,
+        step: answer.step,
+        status: answer.status,
+        ...(answer.error ? { error: answer.error } : {}),
+        ...(answer.tradeId ? { tradeId: answer.tradeId } : {}),
+        ...(answer.signatures?.length ? { signatures: answer.signatures } : {}),
+      });
+    },
+    outcome(result) {
+      const id = trade ?? stopRef(result);
+      if (id !== null) {
+        if (trade === null) trade = id;
+        bestEffort({ type: 'outcome', side, trade: id, ...outcomeOf(result) });
+      }
+      return result;
+    },
+  };
+}
+
+/** Whether `r` records the very signature `next` would (the same deposit, the same sell message). */
+function sameSigning(r: JournalRecord, next: NewRecord): boolean {
+  if (r.type !== 'before-signing' || next.type !== 'before-signing' || r.side !== next.side || r.trade !== next.trade) return false;
+  return r.side === 'buy' && next.side === 'buy' ? r.signature === next.signature : r.side === 'sell' && next.side === 'sell' && r.messageSha256 === next.messageSha256;
+}
+
+/**
+ * Records what a command that follows a trade saw of it (`trades <id> --watch`, `cancel`), when
+ * the journal knows the trade; a journal that cannot take it costs only the record (a warning).
+ */
+export function recordFollowed(ctx: Context, id: string, status: string): void {
+  const path = journalPath(ctx.config.path);
+  const timing = { now: () => ctx.clock.now() };
+  try {
+    const history = historyOf(new Journal(path, { service: '', wallet: '' }, timing).read(), id);
+    if (history === null) return;
+    new Journal(path, { service: history.service, wallet: history.wallet }, timing).append({ type: 'answer', side: history.side, trade: history.trade, step: 'read', status });
+  } catch (err) {
+    if (!(err instanceof JournalError)) throw err;
+    ctx.output.warn(`${err.message}; what was seen of ${id} is not recorded`);
+  }
+}
+
+/** Runs a write that comes before signing: a journal that cannot take it refuses the trade. */
+function write(work: () => void): void {
+  try {
+    work();
+  } catch (err) {
+    throw refusal(err, 'nothing was signed');
+  }
+}
+
+function refusal(err: unknown, after: string): unknown {
+  if (err instanceof JournalError) return new UsageError(`${err.message}; ${after}`, 'JOURNAL_UNWRITABLE');
+  return err;
+}
+
+function readOrRefuse(tj: TradeJournal, after: string): JournalRecord[] {
+  try {
+    return tj.journal.read();
+  } catch (err) {
+    throw refusal(err, after);
+  }
+}
+
+/** The quote's scalar fields (ids, statuses, amounts, times); a sell's message is kept as its length. */
+function compactQuote(quote: object): Record<string, string | number | boolean | null> {
+  const out: Record<string, string | number | boolean | null> = {};
+  for (const [key, value] of Object.entries(quote)) {
+    if (key === 'message' && typeof value === 'string') out.messageLength = value.length;
+    else if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) out[key] = value as string | number | boolean | null;
+  }
+  return out;
+}
+
+function stopRef(result: { kind: string }): string | null {
+  const stop = (result as { stop?: { ref?: { id?: unknown } } }).stop;
+  return typeof stop?.ref?.id === 'string' ? stop.ref.id : null;
+}
+
+/** How the run ended, in one word (and the error's code when it stopped on one). */
+function outcomeOf(result: { kind: string }): { outcome: string; detail?: string } {
+  const r = result as {
+    kind: string;
+    stop?: { kind: string; error?: { code?: string } };
+    intent?: { status?: string };
+    view?: { authorization?: { status?: string }; sell?: { status?: unknown } | null };
+    outcome?: { state?: string; code?: string | null };
+  };
+  // A local refusal (a limit, the journal, a key of another trade) signed nothing, as a check's refusal.
+  if (r.kind === 'stopped' && r.stop) return { outcome: r.stop.kind === 'local' ? 'refused' : r.stop.kind, ...(r.stop.error?.code ? { detail: r.stop.error.code } : {}) };
+  if (r.kind !== 'final') return { outcome: r.kind };
+  if (r.intent?.status) return { outcome: r.intent.status };
+  if (r.outcome?.state) return { outcome: r.outcome.state, ...(r.outcome.code ? { detail: r.outcome.code } : {}) };
+  const sell = r.view?.sell?.status;
+  return { outcome: typeof sell === 'string' ? sell : (r.view?.authorization?.status ?? 'final') };
+}
+
+/** What the journal knows of trade `id`, or null (the journal unreadable is a warning: it proves nothing then). */
+export function tradeHistory(ctx: Context, tj: TradeJournal, id: string): TradeHistory | null {
+  try {
+    return historyOf(tj.journal.read(), id);
+  } catch (err) {
+    if (!(err instanceof JournalError)) throw err;
+    ctx.output.warn(`${err.message}; what only the journal knows cannot be used`);
+    return null;
+  }
+}
+
+/**
+ * Claims the transactions a verification found on chain as this trade's evidence, under the lock:
+ * one that already proved another trade becomes a contradiction naming both (exit 3 follows).
+ * A journal that cannot be written is a warning; its records are still compared.
+ */
+export async function claimEvidence(ctx: Context, tj: TradeJournal, side: JournalSide, trade: string, verification: Verification | null): Promise<Verification | null> {
+  if (verification === null) return null;
+  const { evidenceClaims, withEvidenceConflicts } = await import('../chain/verify-trade.js');
+  const { named, proven } = evidenceClaims(verification);
+  if (named.length === 0) return verification;
+  let conflicts: EvidenceConflict[] = [];
+  const record = (signature: string, role: EvidenceRole): NewRecord => ({ type: 'evidence', side, trade, signature, role });
+  try {
+    tj.journal.update((records) => {
+      conflicts = sortClaims(records, trade, named).conflicts;
+      return sortClaims(records, trade, proven).fresh.map((c) => record(c.signature, c.role));
+    });
+  } catch (err) {
+    if (!(err instanceof JournalError)) throw err;
+    ctx.output.warn(`${err.message}; the evidence of ${trade} is not recorded`);
+    try {
+      conflicts = sortClaims(tj.journal.read(), trade, named).conflicts;
+    } catch (readError) {
+      if (!(readError instanceof JournalError)) throw readError;
+    }
+  }
+  return withEvidenceConflicts(verification, trade, conflicts);
+}
