@@ -7,7 +7,7 @@ import type { TradingGate } from './trading-gate.js';
 /** What the server tells the agent at the start. */
 export function instructions(gate: TradingGate, opts: McpOptions): string {
   const trading = gate.allowed
-    ? `Trading is on: buy, sell and cancel run every check of the CLI under --yes, within the profile's limits (maxBuyLamports ${gate.maxBuyLamports}, maxSlippageBps ${gate.maxSlippageBps}). ${
+    ? `Trading is on: buy, sell and cancel run every check of the CLI under --yes, within the profile's limits (maxBuyLamports ${gate.maxBuyLamports}, maxSlippageBps ${gate.maxSlippageBps}; per rolling 24 hours, counted by this tool's journal across every process: maxDailyBuyLamports ${gate.maxDailyBuyLamports}, maxDailySellLamports ${gate.maxDailySellLamports}). ${
         opts.confirm ? 'Each trade shows its review to the person through the client and goes on only on their yes.' : 'No confirmation is asked (--no-confirm).'
       } A refusal (category refused_to_sign) is final for that quote: a changed sell wording or text the tool cannot explain must be accepted by a person with the command the error names. Pass your own idempotencyKey to retry a trade safely.`
     : `Trading is off: ${gate.reason}.`;
@@ -21,7 +21,7 @@ export function instructions(gate: TradingGate, opts: McpOptions): string {
 export function description(tool: Tool, gate: TradingGate, opts: McpOptions): string {
   const base = `${tool.command.summary} (as \`trader ${tool.command.name} --json\`)`;
   if (!tool.spec.trade) return `${base}. Read-only.`;
-  return `${base}. Moves money: runs every check before signing, as under --yes; limits maxBuyLamports ${gate.maxBuyLamports}, maxSlippageBps ${gate.maxSlippageBps}${
+  return `${base}. Moves money: runs every check before signing, as under --yes; limits maxBuyLamports ${gate.maxBuyLamports}, maxSlippageBps ${gate.maxSlippageBps}, per rolling 24 hours maxDailyBuyLamports ${gate.maxDailyBuyLamports} and maxDailySellLamports ${gate.maxDailySellLamports} (a trade past one is refused, naming when room frees up)${
     opts.confirm ? '; the person approves the review through the client' : ''
   }. dryRun checks everything and signs nothing.`;
 }

@@ -31,7 +31,7 @@ export const READ_TOOLS: readonly ToolSpec[] = [
   { name: 'positions', command: 'positions', omit: ['csv', 'wide'] },
   { name: 'activity', command: 'activity', omit: ['csv', 'wide'] },
   // Following a trade is the agent's loop to run (call again), not a call that blocks.
-  { name: 'trade', command: 'trades', omit: ['watch', 'interval', 'limit', 'wide'], requires: ['id'] },
+  { name: 'trade', command: 'trades', omit: ['watch', 'interval', 'limit', 'wide', 'csv'], requires: ['id'] },
   { name: 'pnl', command: 'pnl', omit: ['csv'] },
 ];
 

@@ -1,5 +1,7 @@
 // Whether the trade tools are offered: only when the person started the server with
-// --allow-trading and the profile bounds unattended trading (maxBuyLamports and maxSlippageBps).
+// --allow-trading and the profile bounds unattended trading, per trade (maxBuyLamports and
+// maxSlippageBps) and per day (maxDailyBuyLamports and maxDailySellLamports, counted by the
+// journal across every process).
 // Asked again before every trade, as the profile may have changed since the server started.
 import type { Settings } from '../config/settings.js';
 
@@ -10,24 +12,33 @@ export interface TradingGate {
   maxBuyLamports: string | null;
   maxSlippageBps: number | null;
   maxFeeLamports: string | null;
+  maxDailyBuyLamports: string | null;
+  maxDailySellLamports: string | null;
 }
 
 /** The gate for these settings and the server's flag. */
-export function tradingGate(settings: Pick<Settings, 'maxBuyLamports' | 'maxSlippageBps' | 'maxFeeLamports' | 'profileName'>, allowTrading: boolean): TradingGate {
+export function tradingGate(
+  settings: Pick<Settings, 'maxBuyLamports' | 'maxSlippageBps' | 'maxFeeLamports' | 'maxDailyBuyLamports' | 'maxDailySellLamports' | 'profileName'>,
+  allowTrading: boolean,
+): TradingGate {
+  const text = (v: bigint | null) => (v === null ? null : v.toString());
   const limits = {
-    maxBuyLamports: settings.maxBuyLamports === null ? null : settings.maxBuyLamports.toString(),
+    maxBuyLamports: text(settings.maxBuyLamports),
     maxSlippageBps: settings.maxSlippageBps,
-    maxFeeLamports: settings.maxFeeLamports === null ? null : settings.maxFeeLamports.toString(),
+    maxFeeLamports: text(settings.maxFeeLamports),
+    maxDailyBuyLamports: text(settings.maxDailyBuyLamports),
+    maxDailySellLamports: text(settings.maxDailySellLamports),
   };
   if (!allowTrading) {
     return { allowed: false, reason: 'the server was started without --allow-trading: buy, sell and cancel are not offered (a person restarts it with `trader mcp --allow-trading`)', ...limits };
   }
-  const missing = [settings.maxBuyLamports === null && 'maxBuyLamports', settings.maxSlippageBps === null && 'maxSlippageBps'].filter(Boolean);
+  const missing = (['maxBuyLamports', 'maxSlippageBps', 'maxDailyBuyLamports', 'maxDailySellLamports'] as const).filter((key) => settings[key] === null);
   if (missing.length > 0) {
-    const set = missing.map((key) => `\`trader --profile ${settings.profileName} config set ${key} <value>\``).join(' and ');
+    const and = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+    const set = and(missing.map((key) => `\`trader --profile ${settings.profileName} config set ${key} <value>\``));
     return {
       allowed: false,
-      reason: `profile "${settings.profileName}" does not set ${missing.join(' and ')}, the limits that bound unattended trading: buy, sell and cancel are not offered (a person sets them with ${set}, then restarts the server)`,
+      reason: `profile "${settings.profileName}" does not set ${and([...missing])}, the limits that bound unattended trading: buy, sell and cancel are not offered (a person sets them with ${set}, then restarts the server)`,
       ...limits,
     };
   }

@@ -17,7 +17,7 @@ import type { AuthorizationRecord, SellGroupRecord, TokenRecord } from './state.
 import { stepAfter, type TimeStep } from './time-step.js';
 import { type Body, requireString, requireTradeRequest, type TradeRequest } from './validate.js';
 import { credit } from './wallet.js';
-import { OTHER_WALLET, POOL_ADDRESS, recordTransaction, SERVICE_TX_FEE, takeLie } from './ledger.js';
+import { landedTransaction, OTHER_WALLET, POOL_ADDRESS, recordTransaction, SERVICE_TX_FEE, takeLie } from './ledger.js';
 import type { KeyOwner, World } from './world.js';
 
 export const AUTHORIZATION_LIFETIME_MS = 2 * 60 * 1000;
@@ -294,6 +294,17 @@ export function sellNextStep(world: World, item: AuthorizationRecord | SellGroup
   return null;
 }
 
+/** The latest payout on chain by `at` of another sell of the same account, if any. */
+function latestPayout(world: World, g: SellGroupRecord, at: number): { signature: string; at: number } | null {
+  let latest: { signature: string; at: number } | null = null;
+  for (const other of world.groups.values()) {
+    if (other === g || other.accountId !== g.accountId || other.payoutSignature === null) continue;
+    const tx = landedTransaction(world, other.payoutSignature, at);
+    if (tx && (latest === null || tx.at >= latest.at)) latest = { signature: tx.signature, at: tx.at };
+  }
+  return latest;
+}
+
 function payOut(world: World, g: SellGroupRecord, at: number): void {
   g.status = 'completed';
   g.payoutSignature = newSignature();
@@ -310,11 +321,19 @@ function payOut(world: World, g: SellGroupRecord, at: number): void {
 
 /**
  * The payout's transaction: the reported amount to the account's wallet, unless the service was
- * told to lie (no transaction, half the amount and below the signed minimum, or another wallet).
+ * told to lie (no transaction, half the amount and below the signed minimum, or another wallet;
+ * or the payout of the account's latest earlier sell named again, nothing paid, and this trade
+ * reported created a minute before that payout so that its time proves nothing).
  */
 function payOnChain(world: World, g: SellGroupRecord, at: number): void {
-  const lie = takeLie(world, ['phantom-payout', 'short-payout', 'payout-elsewhere']);
+  const earlier = latestPayout(world, g, at);
+  const lie = takeLie(world, earlier ? ['phantom-payout', 'short-payout', 'payout-elsewhere', 'reused-payout'] : ['phantom-payout', 'short-payout', 'payout-elsewhere']);
   if (lie === 'phantom-payout') return;
+  if (lie === 'reused-payout') {
+    g.payoutSignature = earlier!.signature;
+    g.createdAt = Math.min(g.createdAt, earlier!.at - 60_000);
+    return;
+  }
   const treasury = world.state.identity.treasury;
   const wallet = world.identity(g.accountId).walletAddress;
   const reported = g.receivedLamports!;

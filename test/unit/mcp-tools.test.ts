@@ -52,12 +52,15 @@ describe('tool argv', () => {
 });
 
 describe('trading gate', () => {
-  const limits = { profileName: 'p', maxBuyLamports: 1n, maxSlippageBps: 10, maxFeeLamports: null };
-  it('on only with --allow-trading and both limits', () => {
-    expect(tradingGate(limits, true)).toMatchObject({ allowed: true, reason: null, maxBuyLamports: '1', maxSlippageBps: 10 });
+  const limits = { profileName: 'p', maxBuyLamports: 1n, maxSlippageBps: 10, maxFeeLamports: null, maxDailyBuyLamports: 5n, maxDailySellLamports: 7n };
+  it('on only with --allow-trading and every limit, per trade and per day', () => {
+    expect(tradingGate(limits, true)).toMatchObject({ allowed: true, reason: null, maxBuyLamports: '1', maxSlippageBps: 10, maxDailyBuyLamports: '5', maxDailySellLamports: '7' });
     expect(tradingGate(limits, false)).toMatchObject({ allowed: false, reason: expect.stringMatching(/--allow-trading/) });
     expect(tradingGate({ ...limits, maxBuyLamports: null }, true).reason).toMatch(/does not set maxBuyLamports, .*config set maxBuyLamports/);
     expect(tradingGate({ ...limits, maxSlippageBps: null }, true).reason).toMatch(/does not set maxSlippageBps/);
     expect(tradingGate({ ...limits, maxBuyLamports: null, maxSlippageBps: null }, true).reason).toMatch(/maxBuyLamports and maxSlippageBps/);
+    expect(tradingGate({ ...limits, maxDailyBuyLamports: null }, true).reason).toMatch(/does not set maxDailyBuyLamports, .*config set maxDailyBuyLamports <value>`, then/);
+    expect(tradingGate({ ...limits, maxDailySellLamports: null }, true)).toMatchObject({ allowed: false, reason: expect.stringMatching(/does not set maxDailySellLamports,/) });
+    expect(tradingGate({ ...limits, maxDailyBuyLamports: null, maxDailySellLamports: null }, true).reason).toMatch(/maxDailyBuyLamports and maxDailySellLamports/);
   });
 });
