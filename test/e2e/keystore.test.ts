@@ -320,7 +320,7 @@ describe.skipIf(process.platform !== 'linux')('no secret on a command line, in M
     const keyFile = join(tempDir('trader-key-'), 'key');
     writeFileSync(keyFile, sb.apiKey, { mode: 0o600 });
     const base = { ...envFor(sb.url, home), TRADER_API_KEY: '', TRADER_KEYPAIR: 'keystore:main' };
-    for (const [key, value] of [['maxBuyLamports', '200000000'], ['maxSlippageBps', '500'], ['treasury', sb.treasury]] as const) {
+    for (const [key, value] of [['maxBuyLamports', '200000000'], ['maxSlippageBps', '500'], ['maxDailyBuyLamports', '1000000000'], ['maxDailySellLamports', '1000000000'], ['treasury', sb.treasury]] as const) {
       expect((await runInProcess(['config', 'set', key, value], base)).code).toBe(0);
     }
     const session = await startMcp({ env: base, args: ['--allow-trading', '--no-confirm', '--api-key-file', keyFile, '--password-file', pwFile] });

@@ -2,7 +2,7 @@
 // tools only with --allow-trading and the profile's limits), every read tool against the CLI's
 // --json, trades within limits, a buy over the limit, a hostile sell message refused exactly as
 // through the CLI, the person's yes or no through elicitation, and the audit log.
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Keypair } from '@solana/web3.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -33,19 +33,15 @@ async function mcp(env: Record<string, string>, args: string[] = [], answer?: Pa
   return session;
 }
 
-/** A home whose profile sets the limits that let trading on. */
-/** A profile with the limits an agent needs, and (unless `trusted` is false) the treasury a person set. */
-async function limitedHome(maxBuyLamports = '200000000', maxSlippageBps = '500', trusted = true): Promise<Home> {
+/**
+ * A profile with the limits an agent needs (per trade and per day), and (unless `trusted` is
+ * false) the treasury a person set; written as `config set` writes it.
+ */
+async function limitedHome(maxBuyLamports = '200000000', maxSlippageBps = '500', trusted = true, daily = { buy: '10000000000', sell: '10000000000' }): Promise<Home> {
   const home = freshHome();
-  const env = envFor(sb.url, home);
-  for (const [key, value] of [
-    ['maxBuyLamports', maxBuyLamports],
-    ['maxSlippageBps', maxSlippageBps],
-    ...(trusted ? [['treasury', sb.treasury]] : []),
-  ]) {
-    const r = await runCli(['config', 'set', key!, value!], { env });
-    expect(r.code, r.stderr).toBe(0);
-  }
+  const profile = { maxBuyLamports, maxSlippageBps: Number(maxSlippageBps), maxDailyBuyLamports: daily.buy, maxDailySellLamports: daily.sell, ...(trusted ? { treasury: sb.treasury } : {}) };
+  mkdirSync(dirname(home.TRADER_CONFIG), { recursive: true, mode: 0o700 });
+  writeFileSync(home.TRADER_CONFIG, JSON.stringify({ profiles: { default: profile } }, null, 2), { mode: 0o600 });
   return home;
 }
 
@@ -90,7 +86,7 @@ describe('tools offered', () => {
   it('with --allow-trading but no limits in the profile: no trade tools, and the limits to set are named', async () => {
     const s = await mcp(envFor(sb.url), ['--allow-trading']);
     expect(await names(s)).toEqual(READ_TOOLS);
-    expect(s.client.getInstructions()).toMatch(/does not set maxBuyLamports and maxSlippageBps/);
+    expect(s.client.getInstructions()).toMatch(/does not set maxBuyLamports, maxSlippageBps, maxDailyBuyLamports and maxDailySellLamports/);
     const status = await s.call('trading_status');
     expect(status.structuredContent).toMatchObject({ allowed: false, maxBuyLamports: null });
     const refused = await s.call('buy', { token: sb.tokens[0]!.mint, amount: '1000' });
@@ -103,7 +99,18 @@ describe('tools offered', () => {
     await runCli(['config', 'set', 'maxBuyLamports', '100000000'], { env: envFor(sb.url, home) });
     const s = await mcp(envFor(sb.url, home), ['--allow-trading']);
     expect(await names(s)).toEqual(READ_TOOLS);
-    expect(s.client.getInstructions()).toMatch(/does not set maxSlippageBps/);
+    expect(s.client.getInstructions()).toMatch(/does not set maxSlippageBps, maxDailyBuyLamports and maxDailySellLamports/);
+  });
+
+  it('with --allow-trading and the per-trade limits but no daily ones: still no trade tools, the daily limits named', async () => {
+    const home = await limitedHome();
+    const config = JSON.parse(readFileSync(home.TRADER_CONFIG, 'utf8'));
+    delete config.profiles.default.maxDailySellLamports;
+    writeFileSync(home.TRADER_CONFIG, JSON.stringify(config));
+    const s = await mcp(envFor(sb.url, home), ['--allow-trading']);
+    expect(await names(s)).toEqual(READ_TOOLS);
+    expect(s.client.getInstructions()).toMatch(/does not set maxDailySellLamports, the limits that bound unattended trading.*config set maxDailySellLamports <value>/);
+    expect((await s.call('trading_status')).structuredContent).toMatchObject({ allowed: false, maxDailyBuyLamports: '10000000000', maxDailySellLamports: null });
   });
 
   it('with --allow-trading and both limits: buy, sell and cancel, destructive', async () => {
@@ -112,8 +119,10 @@ describe('tools offered', () => {
     expect(tools.map((t) => t.name).sort()).toEqual([...READ_TOOLS, ...TRADE_TOOLS].sort());
     for (const name of TRADE_TOOLS) expect(tools.find((t) => t.name === name)!.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
     // The fee cap is the profile's or the default: an agent cannot raise it.
-    expect(Object.keys(tools.find((t) => t.name === 'buy')!.inputSchema.properties ?? {}).sort()).toEqual(['amount', 'dryRun', 'idempotencyKey', 'slippageBps', 'token', 'wait']);
-    expect(s.client.getInstructions()).toMatch(/Trading is on.*maxBuyLamports 200000000, maxSlippageBps 500/);
+    expect(Object.keys(tools.find((t) => t.name === 'buy')!.inputSchema.properties ?? {}).sort()).toEqual(['amount', 'dryRun', 'idempotencyKey', 'maxDailyBuyLamports', 'slippageBps', 'token', 'wait']);
+    expect(s.client.getInstructions()).toMatch(/Trading is on.*maxBuyLamports 200000000, maxSlippageBps 500; per rolling 24 hours, .*maxDailyBuyLamports 10000000000, maxDailySellLamports 10000000000/);
+    // Each trade tool states the daily limits it is held to.
+    for (const name of ['buy', 'sell']) expect(tools.find((t) => t.name === name)!.description).toMatch(/per rolling 24 hours maxDailyBuyLamports 10000000000 and maxDailySellLamports 10000000000/);
   });
   it('the tool schemas are the catalog\'s (`trader commands --json`): same names, types and help', async () => {
     const catalogRun = await runCli(['commands', '--json'], { env: envFor(sb.url) });
@@ -289,6 +298,21 @@ describe.sequential('trade tools', () => {
     expect(lines[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(lines[1]!.idempotencyKey).toBe(lines[0]!.idempotencyKey);
     expect(lines[2]!.idempotencyKey).not.toBe(lines[0]!.idempotencyKey);
+  });
+
+  it('the daily buy limit holds through MCP: a second buy past it is refused before anything is created; an agent cannot raise it', async () => {
+    const home = await limitedHome('200000000', '500', true, { buy: '30000000', sell: '10000000000' });
+    const s = await mcp(envFor(sb.url, home), ['--allow-trading', '--no-confirm']);
+    const first = await s.call('buy', { token: sb.tokens[1]!.mint, amount: '20000000' });
+    expect(first.isError, JSON.stringify(first.content)).toBeFalsy();
+    await sb.clearRequests();
+    const second = await s.call('buy', { token: sb.tokens[1]!.mint, amount: '20000000' });
+    expect(second.structuredContent).toMatchObject({ exitCode: 2, error: { code: 'OVER_DAILY_LIMIT', category: 'usage', retryable: false } });
+    expect(second.structuredContent.error.message).toMatch(/0\.02 SOL \(20000000 lamports\) committed by signed deposits in the last 24 hours, cap 0\.03 SOL \(30000000 lamports\)/);
+    const raised = await s.call('buy', { token: sb.tokens[1]!.mint, amount: '1000000', maxDailyBuyLamports: '40000000' });
+    expect(raised.structuredContent).toMatchObject({ exitCode: 2, error: { code: 'OVER_LIMIT' } });
+    expect(raised.structuredContent.error.message).toMatch(/--max-daily-buy-lamports 40000000 would raise profile "default"'s maxDailyBuyLamports \(30000000\)/);
+    expect(await trades()).toEqual([]);
   });
 
   it('with no person to approve, nothing is trusted on first use: a buy to an unpinned treasury is refused (no deposit), and so is a first sell wording (no authorize)', async () => {

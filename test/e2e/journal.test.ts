@@ -1,0 +1,315 @@
+// The trade journal end to end, the built binary against the sandbox: a journal that cannot be
+// written refuses the trade before anything is sent; the daily limits at the cap and one lamport
+// past it, across processes at once and across restarts, a failed trade's signed deposit counted,
+// a flag that would raise a limit refused; one payout named for two sells (at once, and one
+// after the other with the second backdated) is a contradiction naming both; a deposit signed by
+// one process proven never to land by a later one once its blockhash expired at finalized; a
+// damaged line reported and skipped; and a buy past 2^53 lamports exact on both sides.
+import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lastJsonError, stderrJson } from '../helpers/cli-assert.js';
+import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
+import { sandboxForFile, type Home } from '../helpers/file-sandbox.js';
+import { runInProcess } from '../helpers/in-process.js';
+import { sandboxClock } from '../helpers/sandbox-clock.js';
+import { completeBuy, newKey, signMessage, type TestSandbox } from '../helpers/sandbox.js';
+
+let sb: TestSandbox;
+const { envFor, withDelays } = sandboxForFile((started) => (sb = started));
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const journalOf = (home: Home) => join(dirname(home.TRADER_CONFIG), 'journal.jsonl');
+const records = (home: Home) =>
+  readFileSync(journalOf(home), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+/** A home whose profile holds these settings. */
+function homeWith(profile: Record<string, string | number>): Home {
+  const home = freshHome();
+  mkdirSync(dirname(home.TRADER_CONFIG), { recursive: true, mode: 0o700 });
+  writeFileSync(home.TRADER_CONFIG, JSON.stringify({ profiles: { default: profile } }), { mode: 0o600 });
+  return home;
+}
+const run = (home: Home, ...args: string[]): Promise<CliResult> => runCli(args, { env: envFor(sb.url, home) });
+/** The same run in this process: for what needs no process of its own (refusals before anything is sent). */
+const inProcess = (home: Home, ...args: string[]): Promise<CliResult> => runInProcess(args, envFor(sb.url, home));
+/** The POSTs the sandbox saw since the log was cleared, as `POST <path>` with ids kept. */
+const posts = async () => (await sb.requests()).filter((r) => r.method === 'POST').map((r) => r.path.replace('/api/v1', ''));
+const buyToken = () => sb.tokens[1]!.mint;
+
+describe('a journal that cannot be written refuses the trade before anything is sent', () => {
+  it('a folder that cannot be made (read-only /proc), a symlink planted at its name, a journal others can write: exit 2, no request that creates, signs or authorizes', async () => {
+    const symlinked = freshHome();
+    mkdirSync(dirname(symlinked.TRADER_CONFIG), { recursive: true, mode: 0o700 });
+    const victim = join(dirname(symlinked.TRADER_CONFIG), 'victim.txt');
+    writeFileSync(victim, 'precious\n');
+    symlinkSync(victim, journalOf(symlinked));
+    const shared = freshHome();
+    mkdirSync(dirname(shared.TRADER_CONFIG), { recursive: true, mode: 0o700 });
+    writeFileSync(journalOf(shared), '', { mode: 0o666 });
+    chmodSync(journalOf(shared), 0o666);
+    const cases: Array<[Home, RegExp]> = [
+      [{ HOME: freshHome().HOME, TRADER_CONFIG: '/proc/trader-journal-e2e/config.json' }, /cannot create \/proc\/trader-journal-e2e: .*; nothing was sent/],
+      [symlinked, /the journal .*journal\.jsonl is a symbolic link; it must be a file of its own \(remove the link\); nothing was sent/],
+      [shared, /journal .*journal\.jsonl can be changed by other users \(mode 666\); run: chmod go-w .*; nothing was sent/],
+    ];
+    await sb.clearRequests();
+    for (const [home, says] of cases) {
+      for (const args of [['buy', buyToken(), '0.01sol'], ['sell', sb.tokens[0]!.mint, '10%']]) {
+        const r = await inProcess(home, ...args, '--yes', '--json');
+        expect(r.code, r.stderr).toBe(2);
+        expect(lastJsonError(r)).toMatchObject({ code: 'JOURNAL_UNWRITABLE', category: 'usage', message: expect.stringMatching(says) });
+      }
+    }
+    expect(await posts()).toEqual([]);
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+  });
+
+  it.skipIf(isRoot)('a read-only config folder (not as root, which writes anyway): exit 2 before anything is sent', async () => {
+    const home = freshHome();
+    mkdirSync(dirname(home.TRADER_CONFIG), { recursive: true, mode: 0o500 });
+    await sb.clearRequests();
+    const r = await run(home, 'buy', buyToken(), '0.01sol', '--yes', '--json');
+    expect(r.code, r.stderr).toBe(2);
+    expect(lastJsonError(r)).toMatchObject({ code: 'JOURNAL_UNWRITABLE', message: expect.stringMatching(/permission denied.*nothing was sent/i) });
+    expect(await posts()).toEqual([]);
+    chmodSync(dirname(home.TRADER_CONFIG), 0o700);
+  });
+});
+
+describe('daily limits, counted from the journal across processes and restarts', () => {
+  it('buy: at the cap it goes, one lamport past it is refused before anything is created (what was spent, the cap, when room frees up); a damaged line is reported and skipped; a flag lowers the cap, never raises it', async () => {
+    const home = homeWith({ maxDailyBuyLamports: '40000000', treasury: sb.treasury });
+    const first = await run(home, 'buy', buyToken(), '20000000', '--yes', '--json');
+    expect(first.code, first.stderr).toBe(0);
+    const signedAt = Date.parse(records(home).find((r) => r.type === 'before-signing').at);
+    // A line damaged by hand: reported (naming it), skipped, the rest still read and counted.
+    appendFileSync(journalOf(home), '{"v":1,"type":"before-signing","side":"buy","amountLamports":"1"\n');
+    const damagedLine = readFileSync(journalOf(home), 'utf8').split('\n').length - 1;
+
+    await sb.clearRequests();
+    const past = await inProcess(home, 'buy', buyToken(), '20000001', '--yes', '--json');
+    expect(past.code, past.stderr).toBe(2);
+    expect(lastJsonError(past)).toMatchObject({ code: 'OVER_DAILY_LIMIT', category: 'usage', retryable: false });
+    expect(lastJsonError(past).message).toBe(
+      `a buy of 0.020000001 SOL (20000001 lamports) would pass the daily limit: 0.02 SOL (20000000 lamports) committed by signed deposits in the last 24 hours, cap 0.04 SOL (40000000 lamports) (profile "default"'s maxDailyBuyLamports); room for it frees up at ${new Date(signedAt + DAY_MS).toISOString()}; nothing was sent`,
+    );
+    expect(stderrJson(past)[0]).toEqual({ warning: `journal ${journalOf(home)} line ${damagedLine} is damaged (not JSON); skipped, not trusted` });
+    expect(await posts()).toEqual([]);
+
+    const raise = await inProcess(home, 'buy', buyToken(), '100000', '--yes', '--json', '--max-daily-buy-lamports', '40000001');
+    expect(raise.code).toBe(2);
+    expect(lastJsonError(raise).message).toBe(`--max-daily-buy-lamports 40000001 would raise profile "default"'s maxDailyBuyLamports (40000000); a flag can only lower it; nothing was sent`);
+    const lower = await inProcess(home, 'buy', buyToken(), '100000', '--yes', '--json', '--max-daily-buy-lamports', '20000000');
+    expect(lower.code).toBe(2);
+    expect(lastJsonError(lower).message).toMatch(/cap 0\.02 SOL \(20000000 lamports\) \(--max-daily-buy-lamports\)/);
+    expect(await posts()).toEqual([]);
+
+    const at = await run(home, 'buy', buyToken(), '20000000', '--yes', '--json');
+    expect(at.code, at.stderr).toBe(0);
+    const full = await inProcess(home, 'buy', buyToken(), '100000', '--yes');
+    expect(full.code).toBe(2);
+    expect(full.stderr).toMatch(/^error: a buy of 0\.0001 SOL \(100000 lamports\) would pass the daily limit: 0\.04 SOL \(40000000 lamports\) committed/m);
+    // Resuming a buy the limit counted already is not a new commitment.
+    const resumed = await run(home, 'buy', buyToken(), '20000000', '--yes', '--json', '--idempotency-key', json(first).idempotencyKey);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(json(resumed).intent.id).toBe(json(first).intent.id);
+  });
+
+  it('two processes at once, each within the cap alone, together past it: one buys, the other is refused before its deposit is sent', async () => {
+    const home = homeWith({ maxDailyBuyLamports: '30000000', treasury: sb.treasury });
+    await sb.clearRequests();
+    const both = await Promise.all([run(home, 'buy', buyToken(), '20000000', '--yes', '--json'), run(home, 'buy', buyToken(), '20000000', '--yes', '--json')]);
+    expect(both.map((r) => r.code).sort(), both.map((r) => r.stderr).join('\n')).toEqual([0, 2]);
+    expect(lastJsonError(both.find((r) => r.code === 2)!), both.map((r) => r.stderr).join('\n')).toMatchObject({ code: 'OVER_DAILY_LIMIT' });
+    expect((await posts()).filter((p) => p.endsWith('/deposit'))).toHaveLength(1);
+    expect(records(home).filter((r) => r.type === 'before-signing')).toHaveLength(1);
+  });
+
+  it("a failed trade's signed deposit counts (the money could still move until it expired)", async () => {
+    const home = homeWith({ maxDailyBuyLamports: '30000000', treasury: sb.treasury });
+    await sb.control('/fail-next-swap', { count: 1 });
+    const failed = await run(home, 'buy', buyToken(), '20000000', '--yes', '--json');
+    expect(failed.code, failed.stderr).toBe(4);
+    expect(json(failed).intent.status).toBe('refunded');
+    const next = await run(home, 'buy', buyToken(), '20000000', '--yes', '--json');
+    expect(next.code).toBe(2);
+    expect(lastJsonError(next).message).toMatch(/0\.02 SOL \(20000000 lamports\) committed by signed deposits in the last 24 hours/);
+  });
+
+  it('sell: the signed minimum counts; one lamport over the cap is refused before the review (no authorize), at the cap it sells, and the next is refused', async () => {
+    const mint = sb.tokens[2]!.mint;
+    await completeBuy(sb, { mint, amountLamports: '300000000' });
+    const home = homeWith({ treasury: sb.treasury, maxDailySellLamports: '10000000000' });
+    const dry = await run(home, 'sell', mint, '1000', '--dry-run', '--json');
+    expect(dry.code, dry.stderr).toBe(0);
+    const minimum = BigInt(json(dry).authorization.minimumOutputLamports);
+    await sb.clearRequests();
+    const over = await inProcess(home, 'sell', mint, '1000', '--yes', '--json', '--max-daily-sell-lamports', String(minimum - 1n));
+    expect(over.code, over.stderr).toBe(2);
+    expect(lastJsonError(over).message).toMatch(/^a sell with a signed minimum of [\d.]+ SOL \(\d+ lamports\) would pass the daily limit: 0 SOL \(0 lamports\) signed as sell minimums in the last 24 hours, .*; it alone is more than the cap; nothing was signed; the authorization expires unused$/);
+    expect((await posts()).filter((p) => p.endsWith('/authorize'))).toEqual([]);
+    const at = await run(home, 'sell', mint, '1000', '--yes', '--json', '--max-daily-sell-lamports', String(minimum));
+    expect(at.code, at.stderr).toBe(0);
+    expect(BigInt(json(at).authorization.minimumOutputLamports)).toBe(minimum);
+    const again = await run(home, 'sell', mint, '1000', '--yes', '--json', '--max-daily-sell-lamports', String(minimum));
+    expect(again.code).toBe(2);
+    expect(lastJsonError(again).message).toMatch(/signed as sell minimums in the last 24 hours, cap .*; room for it frees up at \d{4}-/);
+    expect((await posts()).filter((p) => p.endsWith('/authorize'))).toHaveLength(1);
+  });
+});
+
+describe('a transaction proves one trade', () => {
+  /** The ids of the sells authorized since the log was cleared. */
+  const authorized = async () => (await sb.requests()).filter((r) => r.method === 'POST' && r.path.endsWith('/authorize') && r.status === 200).map((r) => r.path.split('/')[5]!);
+  /** Waits (real time: the processes poll) until `count` sells authorized since the log was cleared await their payout. */
+  async function payoutsPending(count: number): Promise<string[]> {
+    for (let i = 0; i < 300; i++) {
+      const ids = await authorized();
+      const views = await Promise.all(ids.map(async (id) => (await sb.call('GET', `/trade/sells/${id}`)).body.data));
+      if (views.length === count && views.every((v) => v.sell?.status === 'payout_pending')) return ids;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`${count} sells did not reach payout_pending`);
+  }
+
+  it('two sells at once, and the service names one payout for both: the second to claim it is a contradiction naming both trades and the transaction', async () => {
+    const mint = sb.tokens[0]!.mint;
+    await completeBuy(sb, { mint, amountLamports: '400000000' });
+    const home = homeWith({ treasury: sb.treasury });
+    expect((await run(home, 'sell', mint, '1%', '--yes')).code).toBe(0); // pins the wording: both sells below sign unattended
+    await sb.clearRequests();
+    const [a, b] = await withDelays({ payoutSeconds: 30 }, async () => {
+      // Both processes run at once: A waits for its payout while B is made; A is paid, then B
+      // is reported paid by A's payout.
+      const first = run(home, 'sell', mint, '5%', '--yes', '--json');
+      await payoutsPending(1);
+      await sb.advance(10);
+      const second = run(home, 'sell', mint, '5%', '--yes', '--json');
+      await payoutsPending(2);
+      await sb.advance(21);
+      await sb.call('GET', '/me'); // A's payout falls due and is made
+      await sb.control('/lies', { lie: 'reused-payout' });
+      await sb.advance(10);
+      return Promise.all([first, second]);
+    });
+    expect(a.code, a.stderr).toBe(0);
+    expect(b.code, b.stderr).toBe(3);
+    const payout = json(a).trade.signatures.payouts[0];
+    expect(json(b).trade.signatures.payouts).toEqual([payout]);
+    const error = lastJsonError(b);
+    expect(error.code).toBe('CHAIN_CONTRADICTS_SERVICE');
+    expect(error.message).toContain(`payout ${payout} should be at least`);
+    expect(error.message).toContain(`this transaction already proved trade ${json(a).authorization.id} (as its payout); one transaction proves one trade, so it cannot prove ${json(b).authorization.id} too`);
+    expect(json(b).verification.verdict).toBe('contradicted');
+    // The journal holds one claim of that payout: the first's.
+    expect(records(home).filter((r) => r.type === 'evidence' && r.signature === payout).map((r) => r.trade)).toEqual([json(a).authorization.id]);
+  });
+
+  it("one after the other, the second backdated before the first's payout: still a contradiction naming both; --verify from a new process agrees; the list shows both sells by id", async () => {
+    const mint = sb.tokens[0]!.mint;
+    const home = homeWith({ treasury: sb.treasury });
+    const first = await run(home, 'sell', mint, '2%', '--yes', '--json');
+    expect(first.code, first.stderr).toBe(0);
+    const payout = json(first).trade.signatures.payouts[0];
+    await sb.control('/lies', { lie: 'reused-payout' });
+    const second = await run(home, 'sell', mint, '2%', '--yes', '--json');
+    expect(second.code, second.stderr).toBe(3);
+    const out = json(second);
+    // The service's time would let it through: it puts the trade a minute before the payout.
+    expect(Date.parse(out.trade.createdAt)).toBeLessThan(Date.parse(json(first).trade.completedAt));
+    expect(out.trade.signatures.payouts).toEqual([payout]);
+    const says = `this transaction already proved trade ${json(first).authorization.id} (as its payout); one transaction proves one trade, so it cannot prove ${out.authorization.id} too`;
+    expect(lastJsonError(second).message).toContain(says);
+    const verify = await run(home, 'trades', out.authorization.id, '--verify', '--json');
+    expect(verify.code).toBe(3);
+    expect(lastJsonError(verify).message).toContain(says);
+    const list = await run(home, 'trades', '--json');
+    expect(list.code, list.stderr).toBe(0);
+    const sells = json(list).filter((t: any) => t.journal && t.side === 'sell');
+    expect(sells.map((t: any) => [t.id, t.idempotencyKey])).toEqual([
+      [out.authorization.id, out.idempotencyKey],
+      [json(first).authorization.id, json(first).idempotencyKey],
+    ]);
+  });
+
+  it("a payout that landed before this tool created the trade (the journal's time) contradicts it, whatever time the service gives", async () => {
+    const mint = sb.tokens[0]!.mint;
+    // A sell made elsewhere (not in this journal), paid out; two minutes later this tool sells.
+    const holding = (await sb.call('GET', '/holdings')).body.data.find((h: any) => h.mint === mint);
+    const amount = (BigInt(holding.amount) / 50n).toString();
+    const created = await sb.call('POST', '/trade/sells', { body: { mint, amount, idempotencyKey: newKey('elsewhere') } });
+    const a = created.body.data.authorization;
+    expect((await sb.call('POST', `/trade/sells/${a.id}/authorize`, { body: { signature: signMessage(a.message, sb.keypair) } })).status).toBe(200);
+    for (let i = 0; i < 3; i++) await sb.call('GET', `/trade/sells/${a.id}`);
+    expect((await sb.call('GET', `/trade/sells/${a.id}`)).body.data.sell.status).toBe('completed');
+    await sb.advance(120);
+    await sb.control('/lies', { lie: 'reused-payout' });
+    const home = homeWith({ treasury: sb.treasury });
+    const clock = sandboxClock(sb);
+    const r = await runInProcess(['sell', mint, amount, '--yes', '--json'], { ...envFor(sb.url, home), TMPDIR: process.env.TMPDIR }, { clock, fetch: clock.fetch });
+    expect(r.code, r.stderr).toBe(3);
+    expect(lastJsonError(r).message).toMatch(/payout \w+ should be at least [\d.]+ SOL to your wallet, but the chain shows: landed at \S+, before the trade was created/);
+  });
+});
+
+describe('what --verify can prove later, from the journal', () => {
+  it('a signed deposit held back (its sends lost): not proven while its blockhash lives at finalized, even once expired at processed; proven never landed from a new process after; without the journal, said what cannot be proven', async () => {
+    const home = homeWith({ treasury: sb.treasury });
+    await sb.control('/faults', [{ match: { method: 'POST', path: '/trade/buys/' }, kind: 'drop-before', count: 2 }]);
+    const buy = await run(home, 'buy', buyToken(), '0.01sol', '--yes', '--json');
+    expect(buy.code, buy.stderr).toBe(3);
+    const id = records(home).find((r) => r.type === 'created').trade;
+    const signed = records(home).find((r) => r.type === 'before-signing');
+    expect(signed).toMatchObject({ trade: id, blockhashKnownBeforeSigning: true, amountLamports: '10000000' });
+
+    const verify = () => run(home, 'trades', id, '--verify', '--json');
+    const fresh = await verify();
+    expect(fresh.code).toBe(3);
+    expect(json(fresh).verification).toMatchObject({ verdict: 'incomplete', deposit: { onChain: false, proven: false } });
+    expect(lastJsonError(fresh).code).toBe('CHAIN_NOT_VERIFIED');
+    // 150 blocks and 5 more: expired at processed; at finalized (32 blocks behind) it still lives.
+    await sb.advance(65);
+    const processed = await verify();
+    expect(processed.code).toBe(3);
+    expect(json(processed).verification.deposit).toMatchObject({ proven: false });
+    await sb.advance(20);
+    const later = await verify();
+    expect(later.code, later.stderr).toBe(0);
+    expect(json(later).verification).toMatchObject({ verdict: 'verified', deposit: { onChain: false, proven: true, lastValidBlockHeight: signed.lastValidBlockHeight } });
+    expect(json(later).verification.deposit.blockHeight).toBeGreaterThan(signed.lastValidBlockHeight);
+    const human = await inProcess(home, 'trades', id, '--verify');
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/^The signed deposit never landed: its blockhash expired at finalized commitment \(finalized block height \d+; the service gave \d+ as its last valid block\) and the chain does not have it, so it never can\.$/m);
+
+    const elsewhere = await inProcess(homeWith({ treasury: sb.treasury }), 'trades', id, '--verify', '--json');
+    expect(stderrJson(elsewhere)[0]).toEqual({
+      warning: `this tool's journal has no record of ${id}: a deposit it did not sign here cannot be proven never to land, and a payout or refund is bounded only by the time the service gives`,
+    });
+    expect(json(elsewhere).verification.deposit).toBeUndefined();
+    // Following it later (a cancel) is recorded too.
+    expect((await run(home, 'cancel', id)).code).toBe(0);
+    expect(records(home).at(-1)).toMatchObject({ type: 'answer', trade: id, step: 'read', status: 'cancelled' });
+  });
+});
+
+describe('exact integers from the chain', () => {
+  it('a buy of 9,007,199,254,740,993 lamports (2^53 + 1): exact in the request, the trade and the chain; verified, exit 0', async () => {
+    await sb.control('/balance', { addSol: 9007200 });
+    const home = homeWith({ treasury: sb.treasury });
+    const r = await run(home, 'buy', buyToken(), '9007199.254740993sol', '--yes', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const out = json(r);
+    expect(out.intent.amountLamports).toBe('9007199254740993');
+    expect(out.trade.inputAmount).toBe('9007199254740993');
+    expect(out.verification.verdict).toBe('verified');
+    expect(out.verification.checks[0]).toMatchObject({ role: 'deposit', mark: 'verified', chain: expect.stringMatching(/^9,007,199\.254740993 SOL from your wallet to the treasury/) });
+    expect(records(home).find((x) => x.type === 'before-signing').amountLamports).toBe('9007199254740993');
+    const balance = await run(home, 'balance', '--json');
+    expect(json(balance).lamports).toBe((await sb.control('/balance')).lamports);
+    expect(existsSync(journalOf(home))).toBe(true);
+  });
+});
