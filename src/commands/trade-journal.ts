@@ -246,6 +246,25 @@ function outcomeOf(result: { kind: string }): { outcome: string; detail?: string
   return { outcome: typeof sell === 'string' ? sell : (r.view?.authorization?.status ?? 'final') };
 }
 
+/**
+ * A `sell_…` id as `trader trades` shows it shortened: the one sell of this service in the journal
+ * whose id starts with it (exit 2 when several do); else the id as typed.
+ */
+export async function expandSellId(ctx: Context, typed: string): Promise<string> {
+  const service = await serviceOf(ctx);
+  let ids: string[];
+  try {
+    ids = [...new Set(new Journal(journalPath(ctx.config.path), { service, wallet: '' }, { now: () => ctx.clock.now() }).read().filter((r) => r.side === 'sell' && r.service === service).map((r) => r.trade))];
+  } catch (err) {
+    if (err instanceof JournalError) return typed;
+    throw err;
+  }
+  if (ids.includes(typed)) return typed;
+  const matches = ids.filter((id) => id.startsWith(typed));
+  if (matches.length > 1) throw new UsageError(`${typed} is the start of ${matches.length} sells: ${matches.slice(0, 5).join(', ')}; type more of the id`, 'AMBIGUOUS_ID');
+  return matches[0] ?? typed;
+}
+
 /** What the journal knows of trade `id`, or null (the journal unreadable is a warning: it proves nothing then). */
 export function tradeHistory(ctx: Context, tj: TradeJournal, id: string): TradeHistory | null {
   try {

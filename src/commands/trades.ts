@@ -91,7 +91,9 @@ async function run(ctx: Context, opts: TradesOptions): Promise<void> {
   if (opts.id === null) return listRecentTrades(ctx, { limit: opts.limit, wide: opts.wide, csv: opts.csv });
   const intervalMs = opts.intervalSeconds * 1000;
   const api = await ctx.api();
-  const id = await resolveTradeId(api, opts.id);
+  const resolved = await resolveTradeId(api, opts.id);
+  // A sell's id as the list shows it (shortened) is this tool's own: its journal knows it whole.
+  const id = resolved.startsWith('sell_') ? await (await import('./trade-journal.js')).expandSellId(ctx, resolved) : resolved;
   const isSell = id.startsWith('sell_');
   const follow = followCommand(id);
   if (opts.statusOnly) {

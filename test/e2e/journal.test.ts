@@ -235,6 +235,12 @@ describe('a transaction proves one trade', () => {
       [out.authorization.id, out.idempotencyKey],
       [json(first).authorization.id, json(first).idempotencyKey],
     ]);
+    // A sell id as the human list shortens it is typed back: the journal knows it whole.
+    const shown = (await inProcess(home, 'trades')).stdout.split('\n').find((l) => l.startsWith(out.authorization.id.slice(0, 6)))!.split(/\s+/)[0]!;
+    expect(shown).toMatch(/^sell_\w+…$/);
+    const one = await inProcess(home, 'trades', shown, '--json');
+    expect(one.code, one.stderr).toBe(0);
+    expect(json(one).authorization.id).toBe(out.authorization.id);
   });
 
   it("a payout that landed before this tool created the trade (the journal's time) contradicts it, whatever time the service gives", async () => {
