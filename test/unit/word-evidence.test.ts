@@ -1,8 +1,8 @@
-// Issue 22, second round: opaque runs (an id's random part, a hash, a nonce) must read as data.
+// Opaque values (an id's random part, a hash, a nonce) must read as data (issue 22, kept by 25).
 // The word-evidence threshold is measured here on random values of every alphabet the tool
 // accepts, with a seeded generator: at most 0.1% of honest random ids may be refused.
 import { describe, expect, it } from 'vitest';
-import { currencyNamed, plainName, plainSymbol, readsAsText, TEXT_EVIDENCE_BITS, wordEvidence } from '../../src/wallet/sell-message/slot-shapes.js';
+import { readsAsText, TEXT_EVIDENCE_BITS, wordEvidence } from '../../src/wallet/sell-template/text-rules.js';
 
 /** mulberry32: a small seeded generator, so the measurement is the same on every run. */
 function seeded(seed: number): () => number {

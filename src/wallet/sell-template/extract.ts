@@ -1,0 +1,99 @@
+// A message turned into a template: every exact rendering of one of this trade's facts at a word
+// boundary becomes a slot of that fact (the mint, wallet, id and times first, then longer
+// renderings before shorter), every opaque run a slot of its alphabet and length, and what is
+// left is literal text, which must be printable ASCII holding no figure and no address.
+import bs58 from 'bs58';
+import { NAMED, renderings, type Fact, type SellFacts } from './facts.js';
+import type { Alphabet, Part, Template } from './template.js';
+import { ALPHABETS, at, literalCharacterProblem } from './text-rules.js';
+
+export type Extraction = { template: Template; values: string[] } | { refused: string[] };
+
+/** Whether `text` at [start, end) stands alone: no ASCII letter or digit, nor `.`/`,` joined to a digit, on either side. */
+export function atBoundary(message: string, start: number, end: number): boolean {
+  const alnum = (ch: string | undefined) => ch !== undefined && /[A-Za-z0-9]/.test(ch);
+  const joined = (sep: string | undefined, digit: string | undefined) => sep !== undefined && /[.,]/.test(sep) && digit !== undefined && /[0-9]/.test(digit);
+  return !alnum(message[start - 1]) && !alnum(message[end]) && !joined(message[start - 1], message[start - 2]) && !joined(message[end], message[end + 1]);
+}
+
+/** An opaque run's alphabet (an ASCII run of 16 or more, a letter and a digit in it), or null. */
+export function opaqueAlphabet(run: string): Alphabet | null {
+  if (!/[A-Za-z]/.test(run) || !/[0-9]/.test(run) || run.length < 16) return null;
+  return (['hex', 'HEX', 'base58', 'uuid'] as const).find((a) => ALPHABETS[a]!.test(run)) ?? null;
+}
+
+/** Whether a run is base58 of a 32-byte key: an address. */
+export function isAddress(run: string): boolean {
+  try {
+    return /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(run) && bs58.decode(run).length === 32;
+  } catch {
+    return false;
+  }
+}
+
+interface Span {
+  start: number;
+  end: number;
+  part: Exclude<Part, string>;
+}
+
+/** The template of `message` for these facts, or the reasons it is refused outright. */
+export function extract(message: string, facts: SellFacts): Extraction {
+  const refused: string[] = [];
+  const byText = new Map<string, Map<Fact, string[]>>();
+  for (const r of renderings(facts)) {
+    const facts = byText.get(r.text) ?? new Map<Fact, string[]>();
+    facts.set(r.fact, [...(facts.get(r.fact) ?? []), r.notation]);
+    byText.set(r.text, facts);
+  }
+  const named = (text: string) => [...byText.get(text)!.keys()].some((f) => NAMED.includes(f));
+  const order = [...byText.keys()].sort((a, b) => Number(named(b)) - Number(named(a)) || b.length - a.length);
+  const taken = new Uint8Array(message.length);
+  const spans: Span[] = [];
+  for (const text of order) {
+    for (let i = message.indexOf(text); i >= 0; i = message.indexOf(text, i + 1)) {
+      if (!atBoundary(message, i, i + text.length) || taken.subarray(i, i + text.length).some((t) => t)) continue;
+      const slots = [...byText.get(text)!];
+      if (slots.length > 1) {
+        refused.push(
+          `${at(message, i)}: "${text}" is both the ${slots.map(([f]) => f).join(' and the ')} of this trade, so the template cannot tell which the wording means; a fresh quote (run the command again) with other values tells them apart`,
+        );
+      }
+      const [fact, notations] = slots[0]!;
+      taken.fill(1, i, i + text.length);
+      spans.push({ start: i, end: i + text.length, part: { fact, notations: [...notations].sort() } });
+    }
+  }
+  // Literal text: opaque runs become slots; any other figure, address or non-ASCII is refused.
+  let from = 0;
+  const literal = (end: number) => {
+    const text = message.slice(from, end);
+    const problem = literalCharacterProblem(message, from, text);
+    if (problem) refused.push(problem);
+    for (const m of text.matchAll(/[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}|[A-Za-z0-9]+/g)) {
+      const start = from + m.index!;
+      const alphabet = opaqueAlphabet(m[0]);
+      if (isAddress(m[0])) refused.push(`${at(message, start)}: the address ${m[0]}, which is neither the mint nor your wallet`);
+      else if (alphabet && atBoundary(message, start, start + m[0].length)) spans.push({ start, end: start + m[0].length, part: { opaque: alphabet, length: m[0].length } });
+      else if (/[0-9]/.test(m[0])) refused.push(`${at(message, start)}: "${m[0]}", a figure that is not one of this trade's facts`);
+    }
+  };
+  for (const span of [...spans].sort((a, b) => a.start - b.start)) {
+    literal(span.start);
+    from = span.end;
+  }
+  literal(message.length);
+  if (refused.length > 0) return { refused };
+
+  const parts: Part[] = [];
+  const values: string[] = [];
+  let cursor = 0;
+  for (const span of spans.sort((a, b) => a.start - b.start)) {
+    if (span.start > cursor) parts.push(message.slice(cursor, span.start));
+    parts.push(span.part);
+    values.push(message.slice(span.start, span.end));
+    cursor = span.end;
+  }
+  if (cursor < message.length) parts.push(message.slice(cursor));
+  return { template: { parts }, values };
+}

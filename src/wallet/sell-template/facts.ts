@@ -1,0 +1,126 @@
+// The facts of one sell a message may state, and every way the tool writes each. All are the
+// tool's own (the request, the wallet, the authorization's checked fields, the token's bound
+// facts); none is read from the message.
+import { alphabetOf, fits } from './text-rules.js';
+
+export type Fact = 'mint' | 'owner' | 'id' | 'symbol' | 'name' | 'amount' | 'minimum' | 'expected' | 'slippage' | 'createdAt' | 'expiresAt';
+
+export interface SellFacts {
+  mint: string;
+  owner: string;
+  id: string;
+  /** Bound by the chain or a person (domain/token-binding.ts); null: no slot of that kind. */
+  symbol: string | null;
+  name: string | null;
+  decimals: number | null;
+  amount: bigint;
+  minimum: bigint;
+  expected: bigint;
+  slippageBps: number;
+  /** The authorization's own strings, strict ISO 8601 (check-authorization.ts). */
+  createdAt: string | null;
+  expiresAt: string;
+}
+
+/** A fact and the notations the tool writes it in (a slot keeps the set seen at approval). */
+export interface Rendering {
+  fact: Fact;
+  notation: string;
+  text: string;
+}
+
+/** Facts whose slot names a thing, not a figure: matched first, they hold no figure of their own. */
+export const NAMED: readonly Fact[] = ['mint', 'owner', 'id', 'createdAt', 'expiresAt'];
+
+type Figure = 'amount' | 'minimum' | 'expected' | 'slippage';
+/** Each figure's units and their decimals (null: unknown, no such notation). */
+const UNITS: Record<Figure, Array<[unit: string, decimals: (f: SellFacts) => number | null]>> = {
+  amount: [['raw', () => 0], ['tokens', (f) => f.decimals]],
+  minimum: [['lamports', () => 0], ['SOL', () => 9]],
+  expected: [['lamports', () => 0], ['SOL', () => 9]],
+  slippage: [['bps', () => 0], ['%', () => 2]],
+};
+const VALUE: Record<Figure, (f: SellFacts) => bigint> = { amount: (f) => f.amount, minimum: (f) => f.minimum, expected: (f) => f.expected, slippage: (f) => BigInt(f.slippageBps) };
+const TIMES = ['field', 'iso', 'iso-s', 'utc', 'unix-s', 'unix-ms'] as const;
+
+/** `value` as a decimal of `decimals` places: grouped with `,` or not, the fraction trimmed or full. */
+export function decimal(value: bigint, decimals: number, grouped: boolean, full: boolean): string {
+  const digits = value.toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = full ? digits.slice(whole.length) : digits.slice(whole.length).replace(/0+$/, '');
+  return (grouped ? whole.replace(/\B(?=(\d{3})+$)/g, ',') : whole) + (fraction ? `.${fraction}` : '');
+}
+
+/** The text of `fact` in `notation` for these facts; null where it cannot be written so. */
+export function render(fact: Fact, notation: string, f: SellFacts): string | null {
+  if (fact in UNITS) {
+    const [unit, flags = ''] = notation.split(' ');
+    const decimals = UNITS[fact as Figure].find(([u]) => u === unit)?.[1](f);
+    if (decimals === undefined || decimals === null) return null;
+    return decimal(VALUE[fact as Figure](f), decimals, flags.includes(','), flags.includes('.'));
+  }
+  if (fact === 'createdAt' || fact === 'expiresAt') {
+    const field = f[fact];
+    if (field === null) return null;
+    const iso = new Date(Date.parse(field)).toISOString();
+    const ms = Date.parse(field);
+    const times: Record<(typeof TIMES)[number], string> = {
+      field,
+      iso,
+      'iso-s': `${iso.slice(0, 19)}Z`,
+      utc: `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`,
+      'unix-s': String(Math.floor(ms / 1000)),
+      'unix-ms': String(ms),
+    };
+    return times[notation as (typeof TIMES)[number]] ?? null;
+  }
+  // An id is written as itself while its random part keeps the alphabet and length seen at approval.
+  if (fact === 'id') {
+    const [alphabet = '', length = ''] = notation.split(' ');
+    return fits(f.id.replace(/^sell_/, ''), alphabet, Number(length)) ? f.id : null;
+  }
+  return notation === 'exact' ? f[fact as 'mint' | 'owner' | 'symbol' | 'name'] : null;
+}
+
+/** Every fact in every notation the tool writes it in, where it can be written. */
+export function renderings(f: SellFacts): Rendering[] {
+  const all: Array<[Fact, string]> = [];
+  for (const fact of ['mint', 'owner', 'symbol'] as const) all.push([fact, 'exact']);
+  const random = f.id.replace(/^sell_/, '');
+  all.push(['id', `${alphabetOf(random)} ${random.length}`]);
+  // A name that is the symbol is stated as the symbol: one value cannot fill two kinds of slot.
+  if (f.name !== f.symbol) all.push(['name', 'exact']);
+  for (const fact of Object.keys(UNITS) as Figure[]) {
+    for (const [unit, decimals] of UNITS[fact]) {
+      const flags = decimals(f) ? ['', ',', '.', ',.'] : ['', ','];
+      for (const flag of flags) all.push([fact, flag ? `${unit} ${flag}` : unit]);
+    }
+  }
+  for (const fact of ['createdAt', 'expiresAt'] as const) for (const t of TIMES) all.push([fact, t]);
+  return all.flatMap(([fact, notation]) => {
+    const text = render(fact, notation, f);
+    return text ? [{ fact, notation, text }] : [];
+  });
+}
+
+/** A slot's fact and notations in words, for its label: "amount in whole tokens (6 decimals)". */
+export function describe(fact: Fact, notations: readonly string[], f: SellFacts): string {
+  const what: Record<Fact, string> = {
+    mint: 'the mint',
+    owner: 'your wallet',
+    id: 'the authorization id',
+    symbol: 'the symbol',
+    name: 'the name',
+    amount: 'amount',
+    minimum: 'minimum',
+    expected: 'expected',
+    slippage: 'slippage',
+    createdAt: 'created',
+    expiresAt: 'expires',
+  };
+  const words: Record<string, string> = { raw: 'raw units', '%': 'percent', field: 'as given', iso: 'ISO', 'iso-s': 'ISO to the second', 'unix-s': 'Unix seconds', 'unix-ms': 'Unix ms', exact: '' };
+  const units = [...new Set(notations.map((n) => n.split(' ')[0]!))];
+  if (fact === 'id') return `${what.id} (sell_ + ${notations[0]})`;
+  const how = units.map((u) => (u === 'tokens' ? `whole tokens (${f.decimals ?? '?'} decimals)` : (words[u] ?? u))).filter(Boolean);
+  return how.length ? `${what[fact]} in ${how.join(' or ')}` : what[fact];
+}

@@ -1,0 +1,116 @@
+// The sell guard: the tool writes what it signs. A service's sell message is signed only when it
+// is, byte for byte, a rendering the tool makes itself from a template a person approved for
+// that service and facts the tool knows (the request, the wallet, the authorization's checked
+// fields, the token's facts as the chain or a person states them); nothing is read from the
+// message's prose. A message with no approved template is turned into one: each exact rendering
+// of one of the trade's facts becomes a typed slot, each opaque run a slot of fixed alphabet and
+// length, and the rest is literal text that must be printable ASCII with no figure or address
+// of its own; it must state the token, the amount and the minimum, and fit one 80x24 screen
+// with its slots' labels and the question. What cannot be a template is refused outright; a
+// new or changed template, or token facts nobody vouches for, need a person once; what an
+// approved template renders is signed.
+import type { SellAuthorization } from '../../api/types.js';
+import { checkAuthorization, type AuthorizationRequest } from './check-authorization.js';
+import { extract } from './extract.js';
+import { type SellFacts } from './facts.js';
+import { match } from './match.js';
+import { fingerprint, legend, type Part, type Template } from './template.js';
+import { messageProblems, readsAsText, rows } from './text-rules.js';
+
+/** Rows of the screen the message, its legend and the question must fit together. */
+const SCREEN_ROWS = 24;
+
+export interface GuardInput {
+  authorization: SellAuthorization;
+  request: AuthorizationRequest;
+  owner: string;
+  nowMs: number;
+  /** The token's facts bound by the chain or a person (domain/token-binding.ts), its refusals, and the service's facts nobody vouches for. */
+  token: { symbol: string | null; name: string | null; decimals: number | null; problems: string[]; unbound: Array<{ fact: string; value: string }> };
+  /** The symbols the service gives the other tokens held: a symbol names the token only when it is one token's. */
+  otherSymbols: Array<string | null>;
+  /** The template a person approved for this service; 'earlier-version': a masked wording an earlier version pinned; null: none. */
+  approved: Template | 'earlier-version' | null;
+  /** A person read this message's opaque values at the prompt and lets them be signed this once. */
+  valuesRead?: boolean;
+}
+
+/** Why a person is needed; the refusal's stable error code where none is here. */
+export type TrustCode = 'WORDING_NOT_APPROVED' | 'WORDING_CHANGED' | 'TOKEN_FACTS_UNCONFIRMED' | 'VALUE_READS_AS_TEXT';
+
+/** The one verdict on a sell message: sign it, ask a person (with what they would approve), or refuse it. */
+export type Verdict =
+  | { kind: 'sign'; template: Template; legend: string[] }
+  | { kind: 'person'; code: TrustCode; reasons: string[]; template: Template | null; fingerprint: string | null; legend: string[]; previous: Template | null }
+  | { kind: 'refused'; reasons: string[] };
+
+/** Judges a sell authorization and its message. Pure; never throws on bad input. */
+export function judgeSell(input: GuardInput): Verdict {
+  const { authorization: auth, token } = input;
+  const checked = checkAuthorization(auth, input.request, input.nowMs);
+  const early = [...checked.problems, ...token.problems];
+  if (early.length > 0 || !checked.fields) return { kind: 'refused', reasons: early };
+  const message = auth.message;
+  const shape = messageProblems(message);
+  if (shape.length > 0) return { kind: 'refused', reasons: shape };
+  if (token.unbound.length > 0) {
+    const said = token.unbound.map((u) => `${u.fact} ${JSON.stringify(u.value)}`).join(', ');
+    const reason = `the service gives token ${auth.mint} the ${said}, which neither the chain (at --rpc-url) nor you have confirmed`;
+    return { kind: 'person', code: 'TOKEN_FACTS_UNCONFIRMED', reasons: [reason], template: null, fingerprint: null, legend: [], previous: null };
+  }
+  const facts: SellFacts = {
+    mint: auth.mint,
+    owner: input.owner,
+    id: auth.id,
+    symbol: token.symbol,
+    name: token.name,
+    decimals: token.decimals,
+    amount: checked.fields.amount,
+    minimum: checked.fields.minimum,
+    expected: checked.fields.expected,
+    slippageBps: checked.fields.slippageBps,
+    createdAt: auth.createdAt,
+    expiresAt: auth.expiresAt,
+  };
+  const approved = typeof input.approved === 'object' ? input.approved : null;
+  const rendered = approved ? match(approved, facts, message) : null;
+  const found = rendered ? { template: approved!, values: rendered } : extract(message, facts);
+  if ('refused' in found) return { kind: 'refused', reasons: found.refused };
+  const { template, values } = found;
+  const labels = legend(template, values, facts);
+  const problems = statementProblems(template.parts, facts, input.otherSymbols);
+  const needed = rows(message) + labels.length + 2;
+  if (needed > SCREEN_ROWS) problems.push(`the message and the labels of its ${values.length} slots take ${needed} rows with the question, more than the ${SCREEN_ROWS} of one screen`);
+  if (problems.length > 0) return { kind: 'refused', reasons: problems };
+  // An opaque value (or the id's random part) that reads as words is this authorization's, not the template's: never pinned.
+  const wordy = template.parts
+    .filter((p): p is Exclude<Part, string> => typeof p !== 'string')
+    .flatMap((p, i) => ('opaque' in p || p.fact === 'id' ? [values[i]!.replace(/^sell_/, '')] : []))
+    .filter(readsAsText)
+    .map((v) => `the value "${v}" reads as words, not random data; a fresh authorization (run the command again) gets a fresh one`);
+  if (rendered) {
+    if (wordy.length === 0 || input.valuesRead) return { kind: 'sign', template, legend: labels };
+    return { kind: 'person', code: 'VALUE_READS_AS_TEXT', reasons: wordy, template: null, fingerprint: null, legend: labels, previous: null };
+  }
+  const reasons =
+    input.approved === 'earlier-version'
+      ? ['the wording pinned by an earlier version cannot be rendered from (it is masked text, not a template): a person approves it once as a template']
+      : approved
+        ? ["the service's sell message is not the approved wording written with this trade's facts: its wording changed"]
+        : ['no sell wording is approved for this service yet: a person reads it once and approves it'];
+  const code = approved ? 'WORDING_CHANGED' : 'WORDING_NOT_APPROVED';
+  return { kind: 'person', code, reasons: [...reasons, ...wordy], template, fingerprint: fingerprint(template), legend: labels, previous: approved };
+}
+
+/** What a template must state of this trade: the token (its mint, or a symbol only it has), the amount and the minimum. */
+function statementProblems(parts: Part[], facts: SellFacts, otherSymbols: Array<string | null>): string[] {
+  const has = (fact: string) => parts.some((p) => typeof p !== 'string' && 'fact' in p && p.fact === fact);
+  const shared = otherSymbols.some((s) => s !== null && facts.symbol !== null && s.trim().toLowerCase() === facts.symbol.trim().toLowerCase());
+  const problems: string[] = [];
+  if (!has('mint') && !(has('symbol') && !shared)) {
+    problems.push(`the message does not state the token: neither its mint ${facts.mint} nor a symbol only it has${shared ? ` (${facts.symbol} is shared by another token held)` : ''}`);
+  }
+  if (!has('amount')) problems.push(`the message does not state the amount, ${facts.amount} raw units`);
+  if (!has('minimum')) problems.push(`the message does not state the minimum, ${facts.minimum} lamports`);
+  return problems;
+}

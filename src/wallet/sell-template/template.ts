@@ -1,0 +1,61 @@
+// A template: a service's sell message with each fact of the trade a typed slot and each opaque
+// value (a nonce, a hash) a slot of fixed alphabet and length; the rest is literal text. Here:
+// its fingerprint, its text for people ("⟦amount in raw⟧" marks a slot: literal text is ASCII,
+// so no literal can pass for one), and the labels of a message's slots.
+import { createHash } from 'node:crypto';
+import { describe, render, type Fact, type SellFacts } from './facts.js';
+import { ALPHABETS, MAX_COLUMNS } from './text-rules.js';
+
+export type Alphabet = 'hex' | 'HEX' | 'base58' | 'uuid';
+
+export type Part = string | { fact: Fact; notations: string[] } | { opaque: Alphabet; length: number };
+
+export interface Template {
+  parts: Part[];
+}
+
+/** A short, stable name for a template, typed to accept it: sha-256 of its parts, 16 hex digits. */
+export function fingerprint(template: Template): string {
+  return createHash('sha256').update(JSON.stringify(template.parts), 'utf8').digest('hex').slice(0, 16);
+}
+
+/** Whether a stored value is a template this version reads (the trust store is the user's file). */
+export function isTemplate(value: unknown): value is Template {
+  const parts = (value as Template | null)?.parts;
+  return (
+    Array.isArray(parts) &&
+    parts.every(
+      (p) =>
+        typeof p === 'string' ||
+        (typeof p === 'object' && p !== null && (('fact' in p && typeof p.fact === 'string' && Array.isArray(p.notations)) || ('opaque' in p && p.opaque in ALPHABETS && Number.isInteger(p.length)))),
+    )
+  );
+}
+
+/** The template as text for people: each slot "⟦what⟧" (⟦…⟧ cannot be literal text, which is ASCII). */
+export function templateText(template: Template, facts: SellFacts | null = null): string {
+  return template.parts
+    .map((p) => (typeof p === 'string' ? p : 'fact' in p ? `⟦${facts ? describe(p.fact, p.notations, facts) : `${p.fact}: ${p.notations.join(' | ')}`}⟧` : `⟦${p.length} ${p.opaque}⟧`))
+    .join('');
+}
+
+/**
+ * The legend of a message's slots, packed into lines of at most 80 columns: each slot's value as
+ * the message writes it and what it is ("[3] 1.5 = amount in whole tokens (6 decimals)").
+ */
+export function legend(template: Template, values: string[], facts: SellFacts): string[] {
+  const entries = template.parts
+    .filter((p): p is Exclude<Part, string> => typeof p !== 'string')
+    .map((p, i) => {
+      const value = values[i] ?? ('fact' in p ? (render(p.fact, p.notations[0]!, facts) ?? '') : '');
+      const shown = value.length > 24 ? `${value.slice(0, 10)}…${value.slice(-10)}` : value;
+      return `[${i + 1}] ${shown} = ${'fact' in p ? describe(p.fact, p.notations, facts) : `a ${p.length}-character ${p.opaque} value`}`;
+    });
+  const lines: string[] = [];
+  for (const entry of entries) {
+    const last = lines.length - 1;
+    if (last >= 0 && [...lines[last]!].length + 3 + [...entry].length <= MAX_COLUMNS) lines[last] += `   ${entry}`;
+    else lines.push(entry);
+  }
+  return lines;
+}
