@@ -17,6 +17,7 @@ import { loadTheme } from './io/theme.js';
 import type { TrustStore } from './config/trust-store.js';
 import type { ChainReader } from './chain/chain-reader.js';
 import type { PasswordSource, Signer } from './wallet/signer.js';
+import { presence, type Presence } from './domain/presence.js';
 
 export interface ProcessFacts {
   stdout: NodeJS.WritableStream;
@@ -35,10 +36,7 @@ export interface ProcessFacts {
    * review, resolves true only on their yes. Absent: --yes answers for them.
    */
   approve?(review: string, question: string): Promise<boolean>;
-  /**
-   * An agent drives this run (`trader mcp`). With no person to approve (no `approve`), nothing
-   * is trusted on first use: a treasury or sell wording must already be pinned by a person.
-   */
+  /** An agent drives this run (`trader mcp`): whatever its client answers, no trust is granted (domain/presence.ts). */
   agent?: boolean;
 }
 
@@ -77,8 +75,8 @@ export interface Context {
   facts: ProcessFacts;
   /** Whether a trade may be signed once checked: the prompt's answer, or under --yes the approval of ProcessFacts.approve, or yes. */
   approveTrade(review: string, question: string): Promise<boolean>;
-  /** Whether what is trusted on first use may be pinned in this run: not when an agent trades with no person to approve. */
-  mayPinOnFirstUse: boolean;
+  /** Whether a person is here to grant trust in this run (domain/presence.ts), for a command that is or is not a dry run. */
+  presence(dryRun: boolean): Presence;
   /** A reader of the Solana chain at the configured RPC URL (loads @solana/web3.js on first use). */
   chain(): Promise<ChainReader>;
 }
@@ -219,7 +217,7 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
     prompter,
     progress: () => createProgress(terminal, settings.json, facts.clock),
     facts,
-    mayPinOnFirstUse: !(facts.agent === true && facts.approve === undefined),
+    presence: (dryRun) => presence({ yes: settings.yes, json: settings.json, dryRun, interactive: terminal.interactive, agent: facts.agent === true }),
     async approveTrade(review, question) {
       if (!settings.yes) return prompter.confirm(question, false);
       return facts.approve ? facts.approve(review, question) : true;

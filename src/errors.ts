@@ -103,14 +103,28 @@ export class PendingError extends TraderError {
   }
 }
 
-/** A safety check failed; nothing was signed: exit 6. */
+/**
+ * What only a person may grant before a refused trade can be signed (domain/presence.ts): its
+ * stable code (WORDING_NOT_APPROVED, WORDING_CHANGED, TOKEN_FACTS_UNCONFIRMED,
+ * TREASURY_NOT_PINNED, VALUE_READS_AS_TEXT), the command that grants it, a wording's fingerprint.
+ */
+export interface NeededTrust {
+  code: string;
+  command: string | null;
+  fingerprint?: string;
+}
+
+/** A safety check failed, or trust only a person may grant is missing; nothing was signed: exit 6. */
 export class RefusedToSignError extends TraderError {
   readonly exitCode = ExitCode.refusedToSign;
   /** Every check that failed, one line each. */
   readonly problems: string[];
-  constructor(problems: string[], hints: string[] = []) {
-    super(`refused to sign: ${problems.join('; ')}`, 'REFUSED_TO_SIGN', hints);
+  readonly trust: NeededTrust | null;
+  constructor(problems: string[], hints: string[] = [], trust: NeededTrust | null = null) {
+    super(`refused to sign: ${problems.join('; ')}`, trust?.code ?? 'REFUSED_TO_SIGN', hints);
     this.problems = problems;
+    this.trust = trust;
+    this.command = trust?.command ?? null;
   }
 }
 
@@ -166,6 +180,9 @@ export interface ErrorReport {
   idempotencyKey?: string;
   /** The buy intent or sell authorization, once created. */
   tradeId?: string;
+  /** A refusal for want of a person's trust: the command that grants it, and a wording's fingerprint. */
+  command?: string;
+  fingerprint?: string;
 }
 
 /** The trade an error of a buy or sell belongs to. */
@@ -223,6 +240,8 @@ export function errorReport(err: unknown): ErrorReport {
     requestId: err instanceof ApiError ? err.requestId : null,
     ...classifyError(err),
     ...(trade ? { idempotencyKey: trade.idempotencyKey, ...(trade.id ? { tradeId: trade.id } : {}) } : {}),
+    ...(err instanceof RefusedToSignError && err.trust?.command ? { command: err.trust.command } : {}),
+    ...(err instanceof RefusedToSignError && err.trust?.fingerprint ? { fingerprint: err.trust.fingerprint } : {}),
   };
 }
 

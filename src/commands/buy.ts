@@ -114,7 +114,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
         slippageBps: start.slippageBps,
         allowedSlippageBps: start.allowedSlippageBps,
         assumeYes: ctx.settings.yes,
-        mayPinOnFirstUse: ctx.mayPinOnFirstUse,
+        presence: ctx.presence(dryRun),
         idempotencyKey,
         keyTyped: opts.idempotencyKey !== undefined,
         maxFeeLamports,
@@ -134,10 +134,10 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
           return ctx.approveTrade(text, 'Sign and send this deposit?');
         },
         pinTreasury(address) {
-          const pinned = guarded('pin the treasury', () => trust.pinTreasury(address));
+          const pinned = guarded('pin the treasury', () => trust.pinTreasury(address, 'prompt'));
           treasury = pinned;
           if (pinned === address) {
-            ctx.output.note(`Pinned treasury ${address} for ${trust.service} (trust on first use); a different deposit address will now be refused.`);
+            ctx.output.note(`Pinned treasury ${address} for ${trust.service}, as you confirmed; a different deposit address will now be refused.`);
           }
           return pinned;
         },
@@ -160,7 +160,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
     case 'dry-run': {
       const { review, problems } = outcome;
       const quote = quoteOf(review);
-      screen.dryRun({ intent: outcome.intent, deposit: review.facts, quote, trade: review.quote.trade, idempotencyKey }, problems, (theme) => renderBuyReview(review, quote, ctx.clock.now(), theme), outcome.fate);
+      screen.dryRun({ intent: outcome.intent, deposit: review.facts, quote, trade: review.quote.trade, idempotencyKey }, problems, (theme) => renderBuyReview(review, quote, ctx.clock.now(), theme), outcome.fate, outcome.trust);
       return;
     }
     case 'accepted':

@@ -1,39 +1,45 @@
-// `trader config trust [show|accept-wording|forget]`: what is pinned for the configured service
-// (its treasury, its sell-message wording, the facts of each token sold), what can be typed, and
-// the runs that show, accept and forget pins.
-import { parseChoice, parseText } from '../argument-parsers.js';
+// `trader config trust [show|accept-wording|accept-token|accept-treasury|forget]`: what is trusted
+// for the configured service and by which act, and a person's ways to grant trust without a
+// terminal (each prints what it pins), as a host key is added to known_hosts.
+import { parseAddress, parseChoice, parseText } from '../argument-parsers.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { withCommand } from '../io/command-line.js';
+import { oneLine } from '../io/terminal-text.js';
 import { renderFields, renderQuoted } from '../io/table.js';
+import { isTemplate, templateText } from '../wallet/sell-template/template.js';
+import type { PinnedTemplate, PinnedToken } from '../config/trust-store.js';
+import type { TokenPinSource } from '../domain/token-binding.js';
 import { defineCommand, type NoOptions } from './definition.js';
 import { guarded, openTrust } from './trust.js';
 
-export interface AcceptWordingOptions {
-  fingerprint: string;
-}
+const FORGETTABLE = ['treasury', 'wording', 'tokens'] as const;
 
-export interface ForgetOptions {
-  what: (typeof FORGETTABLE)[number];
-}
+const showTrust = defineCommand<NoOptions>({ lenient: true, parse: () => ({}), run: show });
 
-const showTrust = defineCommand<NoOptions>({
-  lenient: true,
-  parse: () => ({}),
-  run: show,
-});
-
-const acceptWording = defineCommand<AcceptWordingOptions>({
-  arguments: [{ name: '<fingerprint>', help: 'the wording fingerprint the refusal named' }],
+const acceptWording = defineCommand<{ fingerprint: string }>({
+  arguments: [{ name: '<fingerprint>', help: 'the wording fingerprint a refused sell named' }],
   lenient: true,
   parse: (raw) => ({ fingerprint: parseText(raw.args[0]!.trim(), 'the wording fingerprint') }),
   run: acceptPendingWording,
 });
 
-const FORGETTABLE = ['treasury', 'wording', 'tokens'] as const;
+const acceptToken = defineCommand<{ mint: string }>({
+  arguments: [{ name: '<mint>', help: 'the mint whose facts a refused trade named' }],
+  lenient: true,
+  parse: (raw) => ({ mint: parseAddress(raw.args[0]!, 'mint') }),
+  run: acceptPendingToken,
+});
 
-const forget = defineCommand<ForgetOptions>({
-  arguments: [{ name: '<what>', help: 'treasury, wording, or tokens (the facts pinned for every token)', values: FORGETTABLE }],
+const acceptTreasury = defineCommand<{ address: string }>({
+  arguments: [{ name: '<address>', help: "the service's deposit address, as its operator publishes it" }],
+  lenient: true,
+  parse: (raw) => ({ address: parseAddress(raw.args[0]!, 'treasury address') }),
+  run: pinTreasury,
+});
+
+const forget = defineCommand<{ what: (typeof FORGETTABLE)[number] }>({
+  arguments: [{ name: '<what>', help: 'treasury, wording, or tokens (every token fact)', values: FORGETTABLE }],
   lenient: true,
   parse: (raw) => ({ what: parseChoice(raw.args[0]!, FORGETTABLE, 'what to forget') }),
   run: forgetPin,
@@ -41,58 +47,98 @@ const forget = defineCommand<ForgetOptions>({
 
 export const trust = defineCommand<NoOptions>({
   ...showTrust,
-  examples: ['trader config trust', 'trader config trust accept-wording 3f9a1c0d2b7e4a51', 'trader config trust forget treasury'],
+  examples: ['trader config trust', 'trader config trust accept-wording 3f9a1c0d2b7e4a51', 'trader config trust accept-treasury <address>', 'trader config trust forget wording'],
   subcommands: [
-    { name: 'show', dangerous: false, needsApiKey: false, needsKeypair: false, summary: 'show the pins of the configured service, and a changed sell wording waiting to be accepted', command: showTrust },
-    { name: 'accept-wording', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'pin the changed sell wording a refused sell kept, once you have read it (`trader config trust`)', command: acceptWording },
-    { name: 'forget', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'forget the pinned treasury, sell wording or token facts, so the next trade pins them again', command: forget },
+    { name: 'show', dangerous: false, needsApiKey: false, needsKeypair: false, summary: 'what is trusted for the configured service and by which act, and what waits for a person', command: showTrust },
+    { name: 'accept-wording', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'approve the sell wording a refused sell kept (printed, then pinned as the template)', command: acceptWording },
+    { name: 'accept-token', dangerous: true, needsApiKey: false, needsKeypair: false, summary: "confirm the token facts a refused trade kept (the service's, which the chain does not state)", command: acceptToken },
+    { name: 'accept-treasury', dangerous: true, needsApiKey: false, needsKeypair: false, summary: "pin the service's deposit address (treasury)", command: acceptTreasury },
+    { name: 'forget', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'forget the treasury, the sell wording or the token facts, so a person grants them again', command: forget },
   ],
 });
 
-/** `trader config trust`: what is pinned for the configured service. */
+const byWhat: Record<TokenPinSource, string> = { prompt: 'at the prompt', 'accept-command': 'by an accept command', setting: 'by a setting', chain: 'read on chain' };
+const how = (pin: { at: string; by?: TokenPinSource }, verb: string) => (pin.by ? `${pin.by === 'chain' ? 'read on chain' : `${verb} ${byWhat[pin.by]}`} ${pin.at}` : `pinned on first use ${pin.at} by an earlier version`);
+const tokenLine = (mint: string, t: Omit<PinnedToken, 'at' | 'by'>) => `${mint}: ${oneLine(t.symbol ?? '?')} (${oneLine(t.name ?? 'no name')}), ${t.decimals ?? '?'} decimals`;
+const wordingText = (pinned: PinnedTemplate) => (isTemplate(pinned.template) ? templateText(pinned.template) : '(not a template this version reads)');
+
+/** `trader config trust`: what is trusted for the configured service and by which act. */
 async function show(ctx: Context): Promise<void> {
   const store = await openTrust(ctx);
   const trust = guarded('read', () => store.read());
-  ctx.output.result({ service: store.service, path: store.path, ...trust }, (theme) => {
+  const setting = ctx.settings.treasury;
+  const json = {
+    service: store.service,
+    path: store.path,
+    ...trust,
+    ...(setting ? { treasurySetting: setting } : {}),
+    ...(trust.sellTemplate ? { sellTemplate: { ...trust.sellTemplate, text: wordingText(trust.sellTemplate) } } : {}),
+    ...(trust.pendingSellTemplate ? { pendingSellTemplate: { ...trust.pendingSellTemplate, text: wordingText(trust.pendingSellTemplate) } } : {}),
+  };
+  ctx.output.result(json, (theme) => {
+    const treasury = setting
+      ? `${setting} (set by --treasury, TRADER_TREASURY or the profile's treasury)`
+      : trust.treasury
+        ? `${trust.treasury.address} (${how(trust.treasury, 'pinned')})`
+        : 'none: a person pins it at a buy’s prompt, or with `trader config trust accept-treasury <address>`';
     const lines = [
       `Trust store ${store.path}, service ${store.service}`,
       renderFields([
-        ['Treasury', trust.treasury ? `${trust.treasury.address} (pinned ${trust.treasury.at})` : 'not pinned (the first confirmed deposit pins it)'],
-        ['Sell wording', trust.sellWording ? `${trust.sellWording.fingerprint} (pinned ${trust.sellWording.at})` : 'not pinned (the first sell pins it)'],
-        ...Object.entries(trust.tokens ?? {}).map(([mint, t]): [string, string] => [
-          'Token',
-          `${mint}: ${t.symbol ?? '?'} (${t.name ?? 'no name'}), ${t.decimals ?? '?'} decimals (${t.by === 'chain' ? 'read on chain' : 'pinned'} ${t.at}${t.by && t.by !== 'chain' ? ` by ${t.by}` : ''})`,
-        ]),
+        ['Treasury', treasury],
+        ['Sell wording', trust.sellTemplate ? `${trust.sellTemplate.fingerprint} (${how(trust.sellTemplate, 'approved')})` : 'none approved: a person approves the first sell’s wording at the prompt, or with accept-wording'],
+        ...Object.entries(trust.tokens ?? {}).map(([mint, t]): [string, string] => ['Token', `${tokenLine(mint, t)} (${how(t, 'confirmed')})`]),
       ]),
     ];
-    if (trust.sellWording) lines.push(renderQuoted(trust.sellWording.text));
-    if (trust.pendingSellWording) {
-      const pending = trust.pendingSellWording;
-      lines.push(theme.pending(`A changed sell wording ${pending.fingerprint} was refused at ${pending.at}:`), renderQuoted(pending.text));
-      if (pending.token) lines.push(`Accepting it also confirms token ${pending.token.mint} as symbol ${JSON.stringify(pending.token.symbol)}, name ${JSON.stringify(pending.token.name)}.`);
-      lines.push(withCommand('If it is what you expect, accept it with:', `trader config trust accept-wording ${pending.fingerprint}`, ctx.terminal.columns, ctx.terminal.stdoutIsTTY));
+    if (trust.sellTemplate) lines.push(renderQuoted(wordingText(trust.sellTemplate)));
+    if (trust.sellWording) lines.push(theme.dim(`A wording pinned by an earlier version (${trust.sellWording.fingerprint}) is masked text, not a template: it is not used; the next sell asks a person once.`));
+    const pending = trust.pendingSellTemplate;
+    if (pending) {
+      lines.push(theme.pending(`A sell wording ${pending.fingerprint} was refused at ${pending.at} for want of a person; each ⟦…⟧ is a slot the tool fills with that sell's facts:`));
+      lines.push(renderQuoted(wordingText(pending)));
+      lines.push(withCommand('If it is what you expect, approve it with:', `trader config trust accept-wording ${pending.fingerprint}`, ctx.terminal.columns, ctx.terminal.stdoutIsTTY));
+    }
+    for (const [mint, facts] of Object.entries(trust.pendingTokens ?? {})) {
+      lines.push(theme.pending(`Token facts refused at ${facts.at} (the service's, which neither the chain nor you confirmed): ${tokenLine(mint, facts)}`));
+      lines.push(withCommand('If they are right, confirm them with:', `trader config trust accept-token ${mint}`, ctx.terminal.columns, ctx.terminal.stdoutIsTTY));
     }
     return lines.join('\n');
   });
 }
 
-/** `trader config trust accept-wording <fingerprint>`: pins the wording the user has read. */
-async function acceptPendingWording(ctx: Context, { fingerprint }: AcceptWordingOptions): Promise<void> {
+/** `trader config trust accept-wording <fingerprint>`: prints the pending template, then pins it. */
+async function acceptPendingWording(ctx: Context, { fingerprint }: { fingerprint: string }): Promise<void> {
   const store = await openTrust(ctx);
-  const accepted = guarded('accept the wording', () => store.acceptPendingWording(fingerprint));
-  if (!accepted) {
-    throw new UsageError(`no refused sell wording ${fingerprint} is waiting for ${store.service}; see \`trader config trust\``, 'NO_SUCH_WORDING');
-  }
-  ctx.output.result({ service: store.service, sellWording: accepted }, () => `Pinned sell wording ${accepted.fingerprint} for ${store.service}.`);
+  const accepted = guarded('approve the wording', () => store.acceptPendingTemplate(fingerprint));
+  if (!accepted) throw new UsageError(`no refused sell wording ${fingerprint} is waiting for ${store.service}; see \`trader config trust\``, 'NO_SUCH_WORDING');
+  const text = wordingText(accepted);
+  ctx.output.result({ service: store.service, sellTemplate: { ...accepted, text } }, () =>
+    [`Approved sell wording ${accepted.fingerprint} for ${store.service}; a sell is now signed unattended only when its message is this, each ⟦…⟧ written with its own facts:`, renderQuoted(text)].join('\n'),
+  );
 }
 
-/** `trader config trust forget treasury|wording|tokens`: the next trade is a first use again. */
-async function forgetPin(ctx: Context, { what }: ForgetOptions): Promise<void> {
+/** `trader config trust accept-token <mint>`: confirms the token facts a refused trade kept. */
+async function acceptPendingToken(ctx: Context, { mint }: { mint: string }): Promise<void> {
+  const store = await openTrust(ctx);
+  const pinned = guarded('confirm the token facts', () => store.acceptPendingToken(mint));
+  if (!pinned) throw new UsageError(`no refused token facts of ${mint} are waiting for ${store.service}; see \`trader config trust\``, 'NO_SUCH_TOKEN_FACTS');
+  ctx.output.result({ service: store.service, mint, token: pinned }, () => `Confirmed for ${store.service}: token ${tokenLine(mint, pinned)}.`);
+}
+
+/** `trader config trust accept-treasury <address>`: pins the treasury a person typed. */
+async function pinTreasury(ctx: Context, { address }: { address: string }): Promise<void> {
+  const store = await openTrust(ctx);
+  const before = guarded('read the treasury', () => store.read().treasury?.address ?? null);
+  guarded('pin the treasury', () => store.pinTreasury(address, 'accept-command', true));
+  const replaced = before !== null && before !== address ? before : null;
+  ctx.output.result({ service: store.service, treasury: address, replaced }, () => `Pinned treasury ${address} for ${store.service}${replaced ? ` (it was ${replaced})` : ''}; a deposit to any other address is refused.`);
+}
+
+/** `trader config trust forget treasury|wording|tokens`: a person grants it again. */
+async function forgetPin(ctx: Context, { what }: { what: (typeof FORGETTABLE)[number] }): Promise<void> {
   const store = await openTrust(ctx);
   const had = guarded('forget the pin', () => store.forget(what));
+  const name = what === 'tokens' ? 'token facts' : what;
   ctx.output.result({ service: store.service, forgot: what, hadPin: had }, () =>
-    had
-      ? `Forgot the pinned ${what === 'tokens' ? 'token facts' : what} of ${store.service}; the next trade pins ${what === 'tokens' ? 'them' : 'it'} again.`
-      : `No ${what === 'tokens' ? 'token facts were' : `${what} was`} pinned for ${store.service}.`,
+    had ? `Forgot the ${name} of ${store.service}; a person grants ${what === 'tokens' ? 'them' : 'it'} again.` : `No ${name} ${what === 'tokens' ? 'were' : 'was'} pinned for ${store.service}.`,
   );
 }

@@ -79,7 +79,7 @@ export const config: CommandGroup = {
       dangerous: false,
       needsApiKey: false,
       needsKeypair: false,
-      summary: 'what is pinned for the configured service: its treasury and its sell-message wording (trust.json beside the config)',
+      summary: 'what is trusted for the configured service (treasury, sell wording, token facts) and by which act; accept-… grants it (trust.json beside the config)',
       command: trust,
     },
   ],

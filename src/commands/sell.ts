@@ -8,7 +8,6 @@ import { renderVerificationLines } from '../io/views/verification.js';
 import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
 import { TradeFailedError, UsageError, type TradeTag } from '../errors.js';
 import { renderSellReview, renderSellSummary } from '../io/views/sell.js';
-import type { ReviewRoom } from '../io/terminal.js';
 import { tokenAmount } from '../io/views/token-amount.js';
 import { holdingOf, metaOf, mintForSymbol } from '../trade/token-lookup.js';
 import type { SellReview } from '../domain/sell-review.js';
@@ -27,6 +26,9 @@ import { pinnedTokens, sellTrust } from './trust.js';
 import { dailyLimitOption } from './daily-limits.js';
 import { claimEvidence, runRecorder, tradeHistory } from './trade-journal.js';
 import { parseLamportsOption } from '../argument-parsers.js';
+import { fingerprint, templateText } from '../wallet/sell-template/template.js';
+import type { TrustStore } from '../config/trust-store.js';
+import type { BoundFacts } from '../trade/sell-flow.js';
 
 /** `amount`: raw units, whole tokens, all, or a percentage, turned into raw units once the holding is read. */
 export interface SellOptions extends TradeInput<SellAmountSpec> {
@@ -98,8 +100,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
     resuming && amountSpec.kind === 'raw' ? amountSpec.units : resolveSellAmount(amountSpec, BigInt(holding!.amount), (units) => tokenAmount(units, meta), meta);
 
   const dust = amountSpec.kind === 'raw' ? rawBelowOneToken(amount, meta) : null;
-  const reviewText = (review: SellReview, theme: Theme, room: ReviewRoom | null = null) =>
-    [renderSellReview(review, meta, ctx.clock.now(), theme, room), ...(dust ? [theme.pending(dust)] : [])].join('\n');
+  const reviewText = (review: SellReview, theme: Theme) => [...(dust ? [theme.pending(dust)] : []), renderSellReview(review, ctx.clock.now(), theme)].join('\n');
 
   const resume = () => `trader sell ${mint} ${amount} --idempotency-key ${idempotencyKey}`;
   const screen = tradeScreen(
@@ -115,12 +116,12 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
     () => idempotencyKey,
     dryRun,
   );
-  const ask = (question: string, defaultYes: boolean) => ctx.prompter.confirm(question, defaultYes);
-  const { runSell, acceptanceNeeded } = await import('../trade/sell-flow.js');
+  const { runSell } = await import('../trade/sell-flow.js');
   const journal = runRecorder(ctx, start.journal, 'sell', start.dailyCap);
+  const bindToken = await tokenBinder(ctx, trust);
   const result = await screen.run((stage) =>
     runSell(
-      { api, clock: ctx.clock, signal: ctx.signal, signer, trust: sellTrust(trust), journal },
+      { api, clock: ctx.clock, signal: ctx.signal, signer, trust: sellTrust(trust), journal, bindToken: (m) => bindToken(m, meta) },
       {
         mint,
         amount,
@@ -129,12 +130,9 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
         idempotencyKey,
         keyTyped: opts.idempotencyKey !== undefined,
         minSolLamports,
-        token: meta,
-        knownTokens: holdings.map((h) => ({ mint: h.mint, symbol: h.symbol, name: h.name })),
-        // The one address besides the mint and the wallet a message may name: the treasury the user trusts.
-        treasury: start.treasury,
+        otherSymbols: holdings.filter((h) => h.mint !== mint).map((h) => h.symbol),
+        presence: ctx.presence(dryRun),
         assumeYes: ctx.settings.yes,
-        mayPinOnFirstUse: ctx.mayPinOnFirstUse,
         wait: opts.wait !== false,
         dryRun,
         waitLimitMs: start.waitLimitMs,
@@ -145,22 +143,24 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
           screen.created(authorization.id, authorization.status, resumed, resume());
         },
         async confirm(review) {
-          const text = reviewText(review, ctx.output.theme, ctx.settings.yes ? null : screen.reviewRoom());
+          const text = reviewText(review, ctx.output.theme);
           ctx.output.note(text);
-          // Under --yes a message that needs accepting is refused next: no one is asked to approve it first.
-          if (ctx.settings.yes && acceptanceNeeded(review).length > 0) return true;
           return ctx.approveTrade(text, 'Sign this message and sell?');
+        },
+        async grant(review) {
+          ctx.output.note(reviewText(review, ctx.output.theme));
+          const code = review.verdict.kind === 'person' ? review.verdict.code : null;
+          const question =
+            code === 'TOKEN_FACTS_UNCONFIRMED'
+              ? 'Confirm these token facts for this service?'
+              : code === 'VALUE_READS_AS_TEXT'
+                ? 'Sign this message, with that value, this once?'
+                : `Approve ${code === 'WORDING_CHANGED' ? 'the new' : 'this'} wording for this service and sign this sell?`;
+          return ctx.prompter.confirm(question, false);
         },
         async freshQuote() {
           ctx.output.note('The quote expired while you were deciding; signing it now would be refused.');
-          return ask('Get a fresh quote?', true);
-        },
-        async acceptWording(review) {
-          const what = [
-            ...(review.wording.status === 'changed' ? ["the service's changed message wording"] : []),
-            ...(review.findings.length > 0 ? ['the highlighted text the tool cannot explain'] : []),
-          ].join(' and ');
-          return ask(`Accept ${what} (shown above) for this service, and sign?`, false);
+          return ctx.prompter.confirm('Get a fresh quote?', true);
         },
         newIdempotencyKey() {
           idempotencyKey = randomUUID();
@@ -176,14 +176,11 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
   switch (result.kind) {
     case 'dry-run': {
       const { review, problems } = result;
-      const { authorization } = review;
-      const wording = { status: review.wording.status, fingerprint: review.wording.fingerprint, text: review.wording.text };
-      screen.dryRun(
-        { findings: review.findings, wording, authorization, idempotencyKey: result.idempotencyKey },
-        problems,
-        (theme) => reviewText(review, theme),
-        'the authorization expires unused',
-      );
+      const v = review.verdict;
+      const template = v.kind === 'refused' ? null : v.template;
+      const verdict = { kind: v.kind, ...(v.kind === 'person' ? { code: v.code } : {}), reasons: v.kind === 'sign' ? [] : v.reasons };
+      const wording = template ? { fingerprint: fingerprint(template), text: templateText(template) } : null;
+      screen.dryRun({ verdict, wording, authorization: review.authorization, idempotencyKey: result.idempotencyKey }, problems, (theme) => reviewText(review, theme), 'the authorization expires unused', result.trust);
       return;
     }
     case 'accepted':
@@ -227,4 +224,14 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
       return;
     }
   }
+}
+
+/**
+ * Binds a token's facts for the sell's guard: the chain's (read once through --rpc-url), or a
+ * person's from the trust store, against the service's; read again after a person confirms some.
+ */
+async function tokenBinder(_ctx: Context, store: TrustStore): Promise<(mint: string, service: TokenMeta | null) => Promise<BoundFacts>> {
+  // TODO(25-chain): the chain's facts through readTokenFacts and bindToken once they land.
+  void store;
+  return async (_mint, service) => ({ token: service ?? { symbol: null, name: null, decimals: null }, problems: [], unbound: [] });
 }

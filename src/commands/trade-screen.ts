@@ -3,7 +3,7 @@
 // verdict, and the error of a trade that is still pending. Each command gives only its words.
 import type { Context } from '../context.js';
 import type { TradeStop } from '../domain/trade-stop.js';
-import { PendingError, RefusedToSignError } from '../errors.js';
+import { PendingError, RefusedToSignError, type NeededTrust } from '../errors.js';
 import type { Theme } from '../io/theme.js';
 import { stageWords } from '../io/views/stage.js';
 import { commandLines, withCommand } from '../io/command-line.js';
@@ -30,8 +30,8 @@ export interface TradeScreen {
    * thrown as the error main.ts maps to the exit code, so what returns is a result to show.
    */
   run<R extends { kind: string }>(flow: (stage: (stage: string) => void) => Promise<R | { kind: 'stopped'; stop: TradeStop }>): Promise<Exclude<R, { kind: 'stopped' }>>;
-  /** A dry run's review and verdict, with what became of the unsigned trade; throws the refusal (exit 6) when a check failed. */
-  dryRun(json: Record<string, unknown>, problems: string[], review: (theme: Theme) => string, fate: string): void;
+  /** A dry run's review and verdict, with what became of the unsigned trade; throws the refusal (exit 6) when a check failed, or trust a person must grant is missing. */
+  dryRun(json: Record<string, unknown>, problems: string[], review: (theme: Theme) => string, fate: string, trust?: NeededTrust | null): void;
   /** The error of a trade not final when --timeout ran out (exit 5), with the command that follows it. */
   pending(tradeId: string, state: string): PendingError;
 }
@@ -75,7 +75,7 @@ export function tradeScreen(ctx: Context, words: TradeWords, idempotencyKey: () 
       if (result.kind === 'stopped') throw presentStop(ctx, (result as { stop: TradeStop }).stop, words);
       return result as Exclude<typeof result, { kind: 'stopped' }>;
     },
-    dryRun(json, problems, review, fate) {
+    dryRun(json, problems, review, fate, trust = null) {
       ctx.output.result({ dryRun: true, ok: problems.length === 0, problems, ...json }, (theme) =>
         [
           review(theme),
@@ -84,7 +84,8 @@ export function tradeScreen(ctx: Context, words: TradeWords, idempotencyKey: () 
             : theme.failure(`Dry run: refused:\n  - ${problems.join('\n  - ')}`),
         ].join('\n'),
       );
-      if (problems.length > 0) throw new RefusedToSignError(problems, [`dry run: nothing was signed; ${fate}`]);
+      const next = trust?.command ? `; a person who has read it grants it with: ${trust.command}` : '';
+      if (problems.length > 0) throw new RefusedToSignError(problems, [`dry run: nothing was signed; ${fate}${next}`], trust);
     },
     pending(tradeId, state) {
       // The follow command is in the message itself, so --json's error line carries it too.

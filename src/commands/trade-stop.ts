@@ -24,7 +24,7 @@ export function presentStop(ctx: Context, stop: TradeStop, words: StopWords): Tr
   const follow = ref.id ? followCommand(ref.id) : null;
   switch (stop.kind) {
     case 'refused':
-      return new RefusedToSignError(stop.problems, stop.hints);
+      return new RefusedToSignError(stop.problems, stop.hints, stop.trust);
     case 'declined':
       return new DeclinedError(stop.detail);
     case 'local':

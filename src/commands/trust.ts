@@ -5,6 +5,7 @@ import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import { UsageError } from '../errors.js';
 import type { SellTrust } from '../trade/sell-flow.js';
 import type { PinnedTokens } from '../domain/token-claims.js';
+import { isTemplate } from '../wallet/sell-template/template.js';
 
 /** The trust store of the configured service; refused (exit 2) when it or its folder is not the user's own or others can change it. */
 export async function openTrust(ctx: Context): Promise<TrustStore> {
@@ -34,14 +35,19 @@ export function pinnedTokens(store: TrustStore): PinnedTokens {
   return guarded('read the pinned token facts', () => store.read().tokens ?? {});
 }
 
-/** The sell flow's view of the store: the pinned wording and token facts. */
+/** The sell flow's view of the store: the approved template, and a person's pins made at the prompt. */
 export function sellTrust(store: TrustStore): SellTrust {
   return {
-    pinned: () => guarded('read the pinned sell wording', () => store.read().sellWording ?? null),
-    pinnedToken: (mint) => guarded('read the pinned token facts', () => store.read().tokens?.[mint] ?? null),
-    pinnedTokens: () => pinnedTokens(store),
-    pinToken: (mint, facts, confirmed) => void guarded('pin the token facts', () => store.pinToken(mint, facts, confirmed)),
-    pin: (text, fingerprint, replacing) => guarded('pin the sell wording', () => store.pinWording(text, fingerprint, replacing)?.fingerprint ?? null),
-    recordPending: (text, fingerprint, token) => store.recordPendingWording(text, fingerprint, token),
+    approved: () =>
+      guarded('read the sell template', () => {
+        const trust = store.read();
+        const pinned = trust.sellTemplate;
+        if (pinned && isTemplate(pinned.template)) return { template: pinned.template, fingerprint: pinned.fingerprint };
+        return trust.sellWording ? 'earlier-version' : null;
+      }),
+    pinTemplate: (template, fingerprint, replacing) => guarded('pin the sell template', () => store.pinTemplate(template, fingerprint, 'prompt', replacing)),
+    recordPendingTemplate: (template, fingerprint) => guarded('keep the sell template for a person', () => store.recordPendingTemplate(template, fingerprint)),
+    pinToken: (mint, facts) => void guarded('pin the token facts', () => store.pinToken(mint, facts, 'prompt')),
+    recordPendingToken: (mint, facts) => guarded('keep the token facts for a person', () => store.recordPendingToken(mint, facts)),
   };
 }

@@ -1,44 +1,57 @@
-// The trust store: what the user has come to trust about each service, like ssh's known_hosts.
+// The trust store: what a person came to trust about each service, like ssh's known_hosts.
 // One file beside the config (trust.json), keyed by the service's API root, never by profile:
 // switching profiles does not make a known service new, and a sandbox on 127.0.0.1 can never
-// pin anything for a real service. It holds the deposit treasury pinned on first use, the
-// sell-message wording pinned on the first sell, each id, hash and nonce slot's shape written
-// into it (wallet/sell-message/slot-shapes.ts), plus a changed wording waiting to be accepted;
-// and each token's symbol, name and decimals as first traded (a service that later gives a token
-// other decimals would make the message's whole-token figure mean another amount), marked
-// confirmed once a person accepted them (only then may a name or symbol of any shape be signed).
+// pin anything for a real service. It holds the deposit treasury, the sell template
+// (wallet/sell-template/), each token's facts a person confirmed, and what a refused trade
+// left for a person to accept (a template, token facts). Each pin says by which act it was
+// made: at a prompt, by an accept command, or (the treasury) by a setting. Only a person pins.
 import { dirname, join } from 'node:path';
 import type { TokenPinSource } from '../domain/token-binding.js';
+import type { Template } from '../wallet/sell-template/template.js';
 import { assertOwnPrivate, LockedFileError, readOrNull, updateLockedFile, type LockTiming } from './locked-file.js';
 
-export interface PinnedWording {
-  text: string;
-  fingerprint: string;
-  /** ISO time it was pinned or seen. */
+/** How a person granted trust: answering a prompt, running an accept command, or a setting (--treasury, TRADER_TREASURY, profile). */
+export type TrustAct = 'prompt' | 'accept-command' | 'setting';
+
+export interface PinnedTreasury {
+  address: string;
   at: string;
-  /** On a pending wording: the token facts a refused sell could not vouch for, confirmed when the wording is accepted. */
-  token?: { mint: string } & Omit<PinnedToken, 'at' | 'confirmed'>;
+  /** Absent: pinned on first use by an earlier version. */
+  by?: TrustAct;
 }
 
-/** A token's facts as the service gave them when the token was first traded here. */
+export interface PinnedTemplate {
+  template: Template;
+  fingerprint: string;
+  /** ISO time it was pinned or, pending, refused. */
+  at: string;
+  by?: TrustAct;
+}
+
+/** A token's facts as a person confirmed them (or, with no `by` or `by: 'chain'`, as an earlier trade saw them). */
 export interface PinnedToken {
   symbol: string | null;
   name: string | null;
   decimals: number | null;
   at: string;
-  /** A person accepted them: at a sell's prompt, or with `config trust accept-wording` after reading. */
-  confirmed?: boolean;
-  /** Who vouched for them: a person, or the chain at a trade ('chain': kept only so another mint cannot pass for this one). */
+  /** Who vouched for them: a person (prompt, accept command), or the chain at a trade ('chain': kept only so another mint cannot pass for this one). */
   by?: TokenPinSource;
 }
 
+export type TokenFacts = Omit<PinnedToken, 'at' | 'by'>;
+
 export interface ServiceTrust {
-  treasury?: { address: string; at: string };
+  treasury?: PinnedTreasury;
+  sellTemplate?: PinnedTemplate;
+  /** The template a refused sell kept, for `config trust accept-wording <fingerprint>`. */
+  pendingSellTemplate?: PinnedTemplate;
   /** By mint. */
   tokens?: Record<string, PinnedToken>;
-  sellWording?: PinnedWording;
-  /** A wording that differed from the pinned one, kept so `config trust accept-wording` can pin exactly what the user read. */
-  pendingSellWording?: PinnedWording;
+  /** Token facts a refused trade kept, by mint, for `config trust accept-token <mint>`. */
+  pendingTokens?: Record<string, TokenFacts & { at: string }>;
+  /** An earlier version's masked wording: not a template, never matched; shown until a template replaces it. */
+  sellWording?: { text: string; fingerprint: string; at: string };
+  pendingSellWording?: { text: string; fingerprint: string; at: string };
 }
 
 interface TrustDocument {
@@ -69,44 +82,33 @@ export class TrustStore {
   }
 
   /**
-   * Pins the treasury unless one is pinned already (by another process meanwhile, say); returns
-   * the address pinned after the call, which the caller compares with the one it meant to pin.
+   * Pins the treasury, a person's act. Unless `replace`, only where none is pinned yet (another
+   * process may have pinned one meanwhile); returns the address pinned after the call.
    */
-  pinTreasury(address: string): string {
+  pinTreasury(address: string, by: TrustAct, replace = false): string {
     return this.update((entry) => {
-      if (entry.treasury) return { entry, value: entry.treasury.address };
-      return { entry: { ...entry, treasury: { address, at: this.now() } }, value: address };
+      if (entry.treasury && !replace) return { entry, value: entry.treasury.address };
+      return { entry: { ...entry, treasury: { address, at: this.now(), by } }, value: address };
     });
   }
 
   /**
-   * Pins a sell wording. With `replacing` null it pins only where none is pinned yet; otherwise
-   * only where the pinned one is still `replacing`. Returns the wording pinned after the call.
+   * Pins a sell template, a person's act, where the pinned one is still `replacing` (null: none,
+   * or only an earlier version's wording). Returns the fingerprint pinned after the call.
    */
-  pinWording(text: string, fingerprint: string, replacing: string | null): PinnedWording | null {
+  pinTemplate(template: Template, fingerprint: string, by: TrustAct, replacing: string | null): string | null {
     return this.update((entry) => {
-      const current = entry.sellWording ?? null;
-      // Someone changed the pin meanwhile (pinned another, or forgot it): the caller refuses.
-      if ((current?.fingerprint ?? null) !== replacing) return { entry, value: current };
-      const pinned = { text, fingerprint, at: this.now() };
-      const { pendingSellWording, ...rest } = entry;
-      const keep = pendingSellWording && pendingSellWording.fingerprint !== fingerprint ? { pendingSellWording } : {};
-      return { entry: { ...rest, ...keep, sellWording: pinned }, value: pinned };
+      const current = entry.sellTemplate?.fingerprint ?? null;
+      if (current !== replacing) return { entry, value: current };
+      const { pendingSellTemplate, sellWording: _, pendingSellWording: __, ...rest } = entry;
+      const keep = pendingSellTemplate && pendingSellTemplate.fingerprint !== fingerprint ? { pendingSellTemplate } : {};
+      return { entry: { ...rest, ...keep, sellTemplate: { template, fingerprint, at: this.now(), by } }, value: fingerprint };
     });
   }
 
-  /**
-   * Pins a token's facts unless some are pinned for its mint already (which a confirmation of
-   * the same facts marks confirmed); returns the facts pinned after the call.
-   */
-  pinToken(mint: string, facts: Omit<PinnedToken, 'at' | 'confirmed'>, confirmed = false): PinnedToken {
-    return this.update((entry) => {
-      const current = entry.tokens?.[mint];
-      const same = current && current.symbol === facts.symbol && current.name === facts.name && current.decimals === facts.decimals;
-      if (current && !(same && confirmed && !current.confirmed)) return { entry, value: current };
-      const pinned = { symbol: facts.symbol, name: facts.name, decimals: facts.decimals, at: this.now(), ...(confirmed ? { confirmed } : {}) };
-      return { entry: { ...entry, tokens: { ...entry.tokens, [mint]: pinned } }, value: pinned };
-    });
+  /** Keeps the template of a refused sell for a person to read and accept. */
+  recordPendingTemplate(template: Template, fingerprint: string): void {
+    this.update((entry) => ({ entry: { ...entry, pendingSellTemplate: { template, fingerprint, at: this.now() } }, value: null }));
   }
 
   /**
@@ -114,7 +116,7 @@ export class TrustStore {
    * the same symbol or name is refused later (token-binding.ts). A person's pin is kept; the
    * chain's word replaces one stored from the service alone or an older chain record.
    */
-  recordChainToken(mint: string, facts: Omit<PinnedToken, 'at' | 'confirmed' | 'by'>): void {
+  recordChainToken(mint: string, facts: TokenFacts): void {
     this.update((entry) => {
       const current = entry.tokens?.[mint];
       if (current && current.by !== undefined && current.by !== 'chain') return { entry, value: null };
@@ -124,38 +126,44 @@ export class TrustStore {
     });
   }
 
-  /** Keeps a changed wording (and token facts no one vouched for) for the user to read and accept later. */
-  recordPendingWording(text: string, fingerprint: string, token?: PinnedWording['token']): void {
-    this.update((entry) => ({ entry: { ...entry, pendingSellWording: { text, fingerprint, at: this.now(), ...(token ? { token } : {}) } }, value: null }));
-  }
-
-  /** Pins the pending wording if it is the one named; returns it, or null when there is no such wording. */
-  acceptPendingWording(fingerprint: string): PinnedWording | null {
+  /** Pins the pending template if it is the one named (accept command); returns it, or null when there is none such. */
+  acceptPendingTemplate(fingerprint: string): PinnedTemplate | null {
     return this.update((entry) => {
-      const pending = entry.pendingSellWording;
+      const pending = entry.pendingSellTemplate;
       if (!pending || pending.fingerprint !== fingerprint) return { entry, value: null };
-      const { pendingSellWording: _, ...rest } = entry;
-      const { token, ...wording } = pending;
-      const accepted: ServiceTrust = { ...rest, sellWording: { ...wording, at: this.now() } };
-      if (token) {
-        const { mint, ...facts } = token;
-        const current = entry.tokens?.[mint];
-        // Facts that changed since the refusal are not confirmed by reading the old ones.
-        if (!current || (current.symbol === facts.symbol && current.name === facts.name && current.decimals === facts.decimals)) {
-          accepted.tokens = { ...entry.tokens, [mint]: { ...facts, at: this.now(), confirmed: true } };
-        }
-      }
-      return { entry: accepted, value: pending };
+      const { pendingSellTemplate: _, sellWording: __, pendingSellWording: ___, ...rest } = entry;
+      const pinned: PinnedTemplate = { template: pending.template, fingerprint, at: this.now(), by: 'accept-command' };
+      return { entry: { ...rest, sellTemplate: pinned }, value: pinned };
     });
   }
 
-  /** Forgets a pin, so the next trade is a first use again. Returns whether there was one. */
+  /** Pins a token's facts as a person confirmed them, replacing what was pinned for the mint and what was pending. */
+  pinToken(mint: string, facts: TokenFacts, by: TrustAct): PinnedToken {
+    return this.update((entry) => {
+      const pinned: PinnedToken = { symbol: facts.symbol, name: facts.name, decimals: facts.decimals, at: this.now(), by };
+      const { [mint]: _, ...pending } = entry.pendingTokens ?? {};
+      return { entry: { ...entry, tokens: { ...entry.tokens, [mint]: pinned }, pendingTokens: Object.keys(pending).length ? pending : undefined }, value: pinned };
+    });
+  }
+
+  /** Keeps the facts a refused trade could not bind, for `config trust accept-token <mint>`. */
+  recordPendingToken(mint: string, facts: TokenFacts): void {
+    this.update((entry) => ({ entry: { ...entry, pendingTokens: { ...entry.pendingTokens, [mint]: { ...facts, at: this.now() } } }, value: null }));
+  }
+
+  /** Pins the pending facts of `mint` (accept command); returns them, or null when none are pending. */
+  acceptPendingToken(mint: string): PinnedToken | null {
+    const pending = this.read().pendingTokens?.[mint];
+    return pending ? this.pinToken(mint, pending, 'accept-command') : null;
+  }
+
+  /** Forgets a pin, so the next trade needs a person again. Returns whether there was one. */
   forget(what: 'treasury' | 'wording' | 'tokens'): boolean {
     return this.update((entry) => {
-      const { treasury, sellWording, pendingSellWording, tokens, ...rest } = entry;
-      if (what === 'treasury') return { entry: { ...rest, sellWording, pendingSellWording, tokens }, value: treasury !== undefined };
-      if (what === 'tokens') return { entry: { ...rest, treasury, sellWording, pendingSellWording }, value: tokens !== undefined && Object.keys(tokens).length > 0 };
-      return { entry: { ...rest, treasury, tokens }, value: sellWording !== undefined || pendingSellWording !== undefined };
+      const { treasury, sellTemplate, pendingSellTemplate, sellWording, pendingSellWording, tokens, pendingTokens, ...rest } = entry;
+      if (what === 'treasury') return { entry: { ...entry, treasury: undefined }, value: treasury !== undefined };
+      if (what === 'tokens') return { entry: { ...entry, tokens: undefined, pendingTokens: undefined }, value: Object.keys({ ...tokens, ...pendingTokens }).length > 0 };
+      return { entry: { ...rest, treasury, tokens, pendingTokens }, value: [sellTemplate, pendingSellTemplate, sellWording, pendingSellWording].some((p) => p !== undefined) };
     });
   }
 

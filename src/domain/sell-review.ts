@@ -1,16 +1,14 @@
-// What a sell shows the user before the message is signed: the authorization, what the tool
-// cannot explain in its message, and how its wording stands against the pinned one.
+// What a sell shows the user before its message is signed: the authorization, the guard's
+// verdict on it (with its slots' labels), and the token's facts as bound (never the service's alone).
 import type { SellAuthorization } from '../api/types.js';
-import type { Finding } from '../wallet/sell-message/accounting.js';
+import type { Verdict } from '../wallet/sell-template/guard.js';
+import type { TokenMeta } from './token.js';
 
-/** How the message's wording stands against the one pinned for the service. */
-export type WordingStatus = 'first-use' | 'pinned' | 'changed';
-
-/** What the user is shown before signing. */
 export interface SellReview {
   authorization: SellAuthorization;
-  /** Parts of the message the tool cannot explain (empty when the pinned wording already holds them). */
-  findings: Finding[];
-  wording: { status: WordingStatus; text: string; fingerprint: string; pinned: { text: string; fingerprint: string } | null };
+  verdict: Verdict;
+  /** The token's facts bound by the chain or a person: the only ones shown. */
+  token: TokenMeta;
+  /** The service's facts nobody vouches for, shown for a person to confirm. */
+  unbound: Array<{ fact: string; value: string }>;
 }
-

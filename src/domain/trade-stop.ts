@@ -1,7 +1,7 @@
 // How a buy or sell stopped short of its end: one value per way it can stop, carrying what the
 // presenter needs to say it once (the trade's id and key, where it stood, what the service's
 // state proves). The flows make these values; nothing rewrites a message afterwards.
-import type { ApiError, UsageError } from '../errors.js';
+import type { ApiError, NeededTrust, UsageError } from '../errors.js';
 
 export type TradeSide = 'buy' | 'sell';
 
@@ -22,7 +22,7 @@ export interface TradeRef {
 
 export type TradeStop =
   /** A safety check failed: nothing was signed (exit 6). `hints` say what became of the trade. */
-  | { kind: 'refused'; ref: TradeRef; problems: string[]; hints: string[] }
+  | { kind: 'refused'; ref: TradeRef; problems: string[]; hints: string[]; trust: NeededTrust | null }
   /** The user said no (exit 4, not an error). `detail`: what else to know (a cancel that failed). */
   | { kind: 'declined'; ref: TradeRef; detail: string | null }
   /** Ctrl-C or SIGTERM: what it stopped depends on the phase (130/143). */

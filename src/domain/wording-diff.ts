@@ -1,27 +1,40 @@
-// How two sell-message wordings differ, for the prompt, a refusal and `config trust`.
+// How two sell templates differ, word by word, for the prompt and a refusal: the words (and the
+// spaces and line breaks between them) kept, removed and added, in order.
 
-/** The lines that differ, old against new ("- …" / "+ …"), for the prompt and `config trust`. */
-export function wordingDiff(pinned: string, current: string): string[] {
-  const old = pinned.split('\n');
-  const now = current.split('\n');
-  // Common head and tail are context; what lies between changed. Messages are a few lines long.
-  let head = 0;
-  while (head < old.length && head < now.length && old[head] === now[head]) head++;
-  let tail = 0;
-  while (tail < old.length - head && tail < now.length - head && old[old.length - 1 - tail] === now[now.length - 1 - tail]) tail++;
-  return [
-    ...old.slice(head, old.length - tail).map((l) => `- ${l}`),
-    ...now.slice(head, now.length - tail).map((l) => `+ ${l}`),
-  ];
+export interface DiffPart {
+  op: '=' | '-' | '+';
+  text: string;
 }
 
-/** One line saying what changed, for a refusal under --yes. */
-export function describeWordingChange(pinned: string, current: string): string {
-  const diff = wordingDiff(pinned, current);
-  const removed = diff.filter((l) => l.startsWith('- ')).map((l) => l.slice(2));
-  const added = diff.filter((l) => l.startsWith('+ ')).map((l) => l.slice(2));
-  const quote = (lines: string[]) => (lines.length === 0 ? 'nothing' : `"${clip(lines.join(' / '))}"`);
-  return `${quote(removed)} became ${quote(added)}`;
+/** The word diff of two texts: a longest common subsequence of their words and whitespace runs. */
+export function wordDiff(old: string, now: string): DiffPart[] {
+  const a = old.split(/(\s+)/).filter(Boolean);
+  const b = now.split(/(\s+)/).filter(Boolean);
+  // lcs[i][j]: the longest common subsequence of a[i..] and b[j..]. Templates are a few hundred words.
+  const lcs = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+  const parts: DiffPart[] = [];
+  const push = (op: DiffPart['op'], text: string) => {
+    const last = parts[parts.length - 1];
+    if (last?.op === op) last.text += text;
+    else parts.push({ op, text });
+  };
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (i < a.length && j < b.length && a[i] === b[j]) push('=', a[i++]! + (j++, ''));
+    else if (j < b.length && (i === a.length || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) push('+', b[j++]!);
+    else push('-', a[i++]!);
+  }
+  return parts;
+}
+
+/** The changed words only, for a one-line refusal: `"Minimum" became "Floor"`. */
+export function describeWordingChange(old: string, now: string): string {
+  const parts = wordDiff(old, now);
+  const said = (op: '-' | '+') => parts.filter((p) => p.op === op).map((p) => p.text.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  const quote = (words: string[]) => (words.length === 0 ? 'nothing' : `"${clip(words.join(' … '))}"`);
+  return `${quote(said('-'))} became ${quote(said('+'))}`;
 }
 
 function clip(text: string): string {

@@ -4,7 +4,7 @@ import { isUncertainOutcome, type ServiceClient } from '../api/client.js';
 import { BUY_TERMINAL_STATUSES, type BuyIntent, type CreateBuyResponse, type Trade } from '../api/types.js';
 import type { Clock } from '../clock.js';
 import type { TradeStop } from '../domain/trade-stop.js';
-import { ApiError, DeclinedError, RefusedToSignError, UsageError } from '../errors.js';
+import { ApiError, DeclinedError, RefusedToSignError, UsageError, type NeededTrust } from '../errors.js';
 import { tracked, type TradeTracker } from './trade-tracker.js';
 import type { Signer } from '../wallet/signer.js';
 import { inspectDeposit, type DepositFacts } from '../wallet/deposit-inspection.js';
@@ -19,6 +19,7 @@ import { buyStatusStage } from './stages.js';
 import { depositWords } from '../domain/deposit-evidence.js';
 import { SERVICE_CONTRADICTION } from './watch.js';
 import type { TradeRecorder } from '../domain/trade-record.js';
+import type { Presence } from '../domain/presence.js';
 
 const CANCELLED = 'the buy intent was cancelled';
 
@@ -35,14 +36,14 @@ export interface BuyRequest {
   /** The user typed the key (to resume), rather than it being made fresh for this run. */
   keyTyped: boolean;
   maxFeeLamports: bigint;
-  /** Pinned treasury, or null for trust on first use. */
+  /** The treasury a person pinned or set, or null: then only a person present may pin the deposit's recipient. */
   treasury: string | null;
   /** The most slippage the user allows (--slippage-bps, the profile's maxSlippageBps, or the default cap). */
   allowedSlippageBps: number;
   /** --yes: what cannot be checked (a quote that cannot be read) is refused rather than shown. */
   assumeYes: boolean;
-  /** False when no person approves this run (an agent): a treasury is never pinned on first use. */
-  mayPinOnFirstUse: boolean;
+  /** Whether a person is here to grant trust (domain/presence.ts): only then is a first recipient pinned. */
+  presence: Presence;
   wait: boolean;
   dryRun: boolean;
   /** How long to wait for the end once the deposit is in (not counting the prompt); null = no limit. */
@@ -55,9 +56,9 @@ export interface BuyHooks {
   /** Shows the review and asks the user (under --yes: shows it and answers yes); false declines. */
   confirm(review: BuyReview): Promise<boolean>;
   /**
-   * Trust on first use: pins the recipient of the first confirmed deposit as the service's
-   * treasury, before anything is signed. Returns the treasury pinned after the call (another
-   * process may have pinned one first); throws when the pin cannot be stored.
+   * Pins the recipient a person confirmed at the prompt as the service's treasury, before
+   * anything is signed. Returns the treasury pinned after the call (another process may have
+   * pinned one first); throws when the pin cannot be stored.
    */
   pinTreasury(address: string): string;
   /** A stage change while following the buy (an API stage name, see stages.ts). */
@@ -86,7 +87,7 @@ export interface BuyDeps {
 /** How a buy ended: a result to show, or a stop (refused, declined, interrupted, a service error, a local refusal). */
 export type BuyOutcome =
   /** `fate`: what became of the intent (cancelled, or why not). */
-  | { kind: 'dry-run'; intent: BuyIntent; review: BuyReview; problems: string[]; fate: string }
+  | { kind: 'dry-run'; intent: BuyIntent; review: BuyReview; problems: string[]; trust: NeededTrust | null; fate: string }
   | { kind: 'accepted'; intent: BuyIntent }
   | { kind: 'final'; intent: BuyIntent; trade: Trade | null }
   | { kind: 'timeout'; intent: BuyIntent; trade: Trade | null }
@@ -148,31 +149,31 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
       const fate = await cancel();
       throw new UsageError(`${fundsShortMessage(funds)}; ${fate}; nothing was signed`, 'INSUFFICIENT_FUNDS');
     }
+    // A recipient no person pinned is pinned only by a person here, at the prompt: otherwise refused before anything is asked or signed.
+    const recipient = inspection.facts?.recipient ?? null;
+    const unpinned = problems.length === 0 && inspection.facts?.treasuryCheck === 'first-use' && recipient !== null && !req.presence.mayGrantTrust;
+    const trust: NeededTrust | null = unpinned ? { code: 'TREASURY_NOT_PINNED', command: `trader config trust accept-treasury ${recipient}` } : null;
+    if (trust) {
+      problems.push(`no treasury is pinned for this service, and only a person at the prompt pins ${recipient} as its deposit address; here ${req.presence.why}`);
+    }
     if (req.dryRun) {
       const fate = await cancel();
       if (!inspection.facts || !quote) throw new RefusedToSignError(problems, [`dry run: nothing was signed; ${fate}`]);
-      return { kind: 'dry-run', intent, review: review(created, inspection.facts, quote, funds), problems, fate };
+      return { kind: 'dry-run', intent, review: review(created, inspection.facts, quote, funds), problems, trust, fate };
     }
     if (problems.length > 0 || !inspection.facts || !quote) {
       const fate = await cancel();
-      throw new RefusedToSignError(problems, [`${fate}; nothing was signed`]);
+      const next = trust ? `; if it is the service's published treasury, run: ${trust.command}` : '';
+      throw new RefusedToSignError(problems, [`${fate}; nothing was signed${next}`], trust);
     }
     if (!(await track.asking(() => hooks.confirm(review(created, inspection.facts!, quote, funds))))) {
       const fate = await cancel();
       throw new DeclinedError(fate === CANCELLED ? undefined : fate);
     }
     track.phase = 'approved';
-    // Trust on first use is settled before signing: a pin that cannot be stored refuses the
-    // first use, and a treasury another process pinned meanwhile is the one that counts.
-    const recipient = inspection.facts.recipient;
+    // The person's pin is settled before signing: a pin that cannot be stored refuses the buy,
+    // and a treasury another process pinned meanwhile is the one that counts.
     if (inspection.facts.treasuryCheck === 'first-use' && recipient) {
-      if (!req.mayPinOnFirstUse) {
-        const fate = await cancel();
-        throw new RefusedToSignError(
-          [`no treasury is pinned for this service, and no person is here to trust ${recipient} on first use`],
-          [`${fate}; nothing was signed; a person pins it with one buy at the prompt, or with: trader config set treasury <address>`],
-        );
-      }
       let pinned: string;
       try {
         pinned = hooks.pinTreasury(recipient);

@@ -1,24 +1,24 @@
-// The sell flow: create (or resume) the authorization, check it, ask, sign the message,
-// authorize, follow. No printing: the command supplies hooks.
+// The sell flow: create (or resume) the authorization, ask the guard (wallet/sell-template/)
+// for its verdict, have a person grant what it needs (or refuse, naming the command that grants
+// it), confirm, sign the message, authorize, follow. No printing: the command supplies hooks.
 import { isUncertainOutcome, type ServiceClient } from '../api/client.js';
 import type { GetSellResponse, SellAuthorization, Trade } from '../api/types.js';
 import type { Clock } from '../clock.js';
+import type { Presence } from '../domain/presence.js';
 import type { TradeStop } from '../domain/trade-stop.js';
-import { ApiError, DeclinedError, RefusedToSignError, UsageError } from '../errors.js';
+import type { TokenMeta } from '../domain/token.js';
+import { ApiError, DeclinedError, RefusedToSignError, UsageError, type NeededTrust } from '../errors.js';
 import { tracked, type TradeTracker } from './trade-tracker.js';
 import type { Signer } from '../wallet/signer.js';
-import { authorizationExpired, checkSellAuthorization, type Finding } from '../wallet/sell-authorization-check.js';
-import { describeWordingChange } from '../domain/wording-diff.js';
-import { shapeWording, withoutShapes } from '../wallet/sell-message/slot-shapes.js';
-import { wordingFingerprint } from '../wallet/sell-message/wording.js';
+import { authorizationExpired } from '../wallet/sell-template/check-authorization.js';
+import { judgeSell, type Verdict } from '../wallet/sell-template/guard.js';
+import type { Template } from '../wallet/sell-template/template.js';
 import { readTradeOrNull } from './read-trade.js';
 import type { SellOutcome } from '../domain/sell-outcome.js';
 import { sellGroupKey } from './sell-outcome.js';
 import { noteSell, watchSell } from './watch.js';
 import type { SellSeen } from '../domain/sell-evidence.js';
-import type { SellReview, WordingStatus } from '../domain/sell-review.js';
-import { worthPinning, type TokenMeta } from '../domain/token.js';
-import { claimsOfOtherMints, type PinnedTokens } from '../domain/token-claims.js';
+import type { SellReview } from '../domain/sell-review.js';
 import type { TradeRecorder } from '../domain/trade-record.js';
 import { SERVICE_CONTRADICTION } from './watch.js';
 
@@ -33,47 +33,49 @@ export interface SellRequest {
   keyTyped: boolean;
   /** --min-sol in lamports. */
   minSolLamports: bigint | null;
-  /** The most slippage the user allows (--slippage-bps, the profile's maxSlippageBps, or the default cap). */
+  /** The most slippage the user allows (the stricter of --slippage-bps and the profile's maxSlippageBps, or the default cap). */
   allowedSlippageBps: number;
-  token: { symbol: string | null; decimals: number | null; name: string | null } | null;
-  /** Every token the account holds: a symbol names the token only when it is one token's. */
-  knownTokens: Array<{ mint: string; symbol: string | null; name?: string | null }>;
-  /** The treasury the user trusts (set or pinned), the one address besides mint and wallet a message may name. */
-  treasury: string | null;
-  /** --yes: nothing can be asked, so what would need the user's acceptance is refused. */
+  /** The symbols the service gives the other tokens held: a symbol names the token only when it is one token's. */
+  otherSymbols: Array<string | null>;
+  /** Whether a person is here to grant trust (domain/presence.ts). */
+  presence: Presence;
+  /** --yes: nothing can be asked (a fresh quote is refused rather than asked for). */
   assumeYes: boolean;
-  /** False when no person approves this run (an agent): a first wording is never pinned, only refused for a person to accept. */
-  mayPinOnFirstUse?: boolean;
   wait: boolean;
   dryRun: boolean;
   /** How long to wait for the end once authorized (not counting the prompt); null = no limit. */
   waitLimitMs: number;
 }
 
-/** The sell-message wordings and token facts the user has trusted for this service (the trust store). */
+/** A token's facts bound by the chain or a person (domain/token-binding.ts): the only ones shown or signed. */
+export interface BoundFacts {
+  token: TokenMeta;
+  /** Refusals: the service's facts differ from the chain's or a person's, or pass the token off as another. */
+  problems: string[];
+  /** The service's facts nobody vouches for: a person confirms them once. */
+  unbound: Array<{ fact: 'symbol' | 'name' | 'decimals'; value: string }>;
+}
+
+/** The trust store as the sell flow uses it: only a person's acts are pinned. */
 export interface SellTrust {
-  /** The token's facts as first traded here (confirmed: a person accepted them), or null. */
-  pinnedToken(mint: string): (TokenMeta & { confirmed?: boolean }) | null;
-  /** Every token's pinned facts, by mint: a symbol or name pinned for one mint is refused on another. */
-  pinnedTokens(): PinnedTokens;
-  /** Pins the token's facts unless some are pinned already (marking them confirmed if so). Throws when they cannot be stored. */
-  pinToken(mint: string, facts: TokenMeta, confirmed: boolean): void;
-  /** The pinned wording, or null before the first sell. */
-  pinned(): { text: string; fingerprint: string } | null;
-  /** Pins `text` where the pinned one is still `replacing` (null: none); returns the fingerprint pinned after (null: none). Throws when it cannot be stored. */
-  pin(text: string, fingerprint: string, replacing: string | null): string | null;
-  /** Keeps a changed wording (and token facts to confirm with it) for the user to read and accept later. */
-  recordPending(text: string, fingerprint: string, token?: { mint: string } & TokenMeta): void;
+  /** The approved template; 'earlier-version' for a masked wording an earlier version pinned; null: none. */
+  approved(): { template: Template; fingerprint: string } | 'earlier-version' | null;
+  /** Pins a template a person approved at the prompt where the pinned one is still `replacing`; returns the fingerprint pinned after. */
+  pinTemplate(template: Template, fingerprint: string, replacing: string | null): string | null;
+  recordPendingTemplate(template: Template, fingerprint: string): void;
+  /** Pins a token's facts a person confirmed at the prompt. */
+  pinToken(mint: string, facts: TokenMeta): void;
+  recordPendingToken(mint: string, facts: TokenMeta): void;
 }
 
 export interface SellHooks {
   created(authorization: SellAuthorization, resumed: boolean): void;
-  /** Shows the review and asks the user (under --yes: shows it and answers yes); false declines. */
+  /** Shows the review and asks the user to sign (under --yes: shows it and answers yes, or an MCP client's person); false declines. */
   confirm(review: SellReview): Promise<boolean>;
+  /** Shows the review and asks the person present to grant what the verdict needs, and sign (default No). */
+  grant(review: SellReview): Promise<boolean>;
   /** The answers came after the authorization expired: whether to get a fresh quote instead of signing a dead one. */
   freshQuote(): Promise<boolean>;
-  /** The separate, default-No question for unexplained text or a changed wording. */
-  acceptWording(review: SellReview): Promise<boolean>;
   /** A fresh idempotency key for a new quote. */
   newIdempotencyKey(): string;
   stage(stage: string): void;
@@ -88,11 +90,13 @@ export interface SellDeps {
   trust: SellTrust;
   /** The journal: each step recorded before it is taken; `created` and `beforeSigning` may refuse the sell. */
   journal: TradeRecorder;
+  /** Binds the token's facts (the chain's, or a person's from the trust store): read again after a person confirms some. */
+  bindToken(mint: string): Promise<BoundFacts>;
 }
 
 /** How a sell ended: a result to show, or a stop (refused, declined, interrupted, a service error, a local refusal). */
 export type SellResult =
-  | { kind: 'dry-run'; review: SellReview; problems: string[]; idempotencyKey: string }
+  | { kind: 'dry-run'; review: SellReview; problems: string[]; trust: NeededTrust | null; idempotencyKey: string }
   | { kind: 'accepted'; view: GetSellResponse; idempotencyKey: string }
   | { kind: 'final' | 'timeout'; view: GetSellResponse; outcome: SellOutcome | undefined; trade: Trade | null; idempotencyKey: string }
   | { kind: 'stopped'; stop: TradeStop };
@@ -114,7 +118,7 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
     });
     const resumed = authorization.status !== 'awaiting_signature';
     // A typed key may name an earlier sell of something else (the user's mistake); on a fresh
-    // key a mismatch is the service's doing and the checks below refuse it.
+    // key a mismatch is the service's doing and the guard refuses it.
     const keyTyped = req.keyTyped && idempotencyKey === req.idempotencyKey;
     if ((resumed || keyTyped) && (authorization.mint !== req.mint || authorization.amount !== req.amount.toString())) {
       const other = `${authorization.amount} units of ${authorization.mint}`;
@@ -132,67 +136,45 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
       return finish(deps, req, view, 'the first read', idempotencyKey, hooks);
     }
 
-    const pinnedToken = deps.trust.pinnedToken(req.mint);
-    const check = checkSellAuthorization({
-      authorization,
-      requestedMint: req.mint,
-      requestedAmount: req.amount,
-      token: req.token,
-      confirmedToken: pinnedToken?.confirmed ? pinnedToken : null,
-      knownTokens: req.knownTokens,
-      owner: deps.signer.publicKey,
-      treasury: req.treasury,
-      minSolLamports: req.minSolLamports,
-      allowedSlippageBps: req.allowedSlippageBps,
-      nowMs: deps.clock.now(),
-    });
-    const pinned = deps.trust.pinned();
-    const wording = check.wording === null ? (authorization.message ?? '') : shapeWording(check.wording, check.slotValues, pinned?.text ?? null);
-    const review = reviewOf(authorization, check.findings, wording, pinned);
-    const problems = [...check.problems, ...tokenFactsProblems(req.mint, req.token, pinnedToken), ...claimsOfOtherMints(req.mint, req.token, deps.trust.pinnedTokens())];
-    // A dry run leaves the authorization unsigned (it expires by itself within 2 minutes) and pins nothing.
-    if (req.dryRun) return { kind: 'dry-run', review, problems: [...problems, ...acceptanceNeeded(review)], idempotencyKey };
-    if (problems.length > 0) throw new RefusedToSignError(problems, ['nothing was signed; the authorization expires unused']);
-
-    if (!(await track.asking(() => hooks.confirm(review)))) throw new DeclinedError();
-    const needs = acceptanceNeeded(review);
-    if (review.wording.status === 'first-use' && req.mayPinOnFirstUse === false) {
-      needs.push('no sell wording is pinned for this service yet, and no person is here to read this one and pin it');
-    }
-    if (needs.length > 0) {
-      if (req.assumeYes && review.findings.some((f) => f.slot)) {
-        // Accepting a wording cannot vouch for this authorization's own values: a fresh one has fresh ones.
-        throw new RefusedToSignError(needs, ['nothing was signed; a fresh authorization (running the same command again) gets a new id, hash and nonce']);
+    // The guard's verdict decides; a person present grants what it needs, and it is asked again.
+    let valuesRead = false;
+    let granted = false;
+    let review: SellReview;
+    for (let round = 0; ; round++) {
+      review = await judge(deps, req, authorization, valuesRead);
+      const { verdict } = review;
+      if (verdict.kind !== 'person') break;
+      if (req.dryRun || !req.presence.mayGrantTrust || round >= 3) {
+        const trust = keepForAPerson(deps, req, review);
+        const why = `${verdict.reasons.join('; ')}; only a person at the prompt grants that, and here ${req.presence.why ?? 'it was asked once already'}`;
+        if (req.dryRun) return { kind: 'dry-run', review, problems: [why], trust, idempotencyKey };
+        throw new RefusedToSignError([why], [nextStep(trust)], trust);
       }
-      if (req.assumeYes) refuseUnattended(deps.trust, review, needs, req.token && { mint: req.mint, ...req.token });
-      if (!(await track.asking(() => hooks.acceptWording(review)))) {
-        throw new DeclinedError('the message was not accepted; the authorization expires unused');
+      if (!(await track.asking(() => hooks.grant(review)))) throw new DeclinedError('the authorization expires unused');
+      // Confirming token facts is no yes to this sell; approving a wording or a value is (its question says "and sign").
+      if (verdict.code === 'TOKEN_FACTS_UNCONFIRMED') deps.trust.pinToken(req.mint, pendingFacts(review));
+      else {
+        granted = true;
+        if (verdict.code === 'VALUE_READS_AS_TEXT') valuesRead = true;
+        else pinTemplate(deps, verdict);
       }
     }
-    // The answers may have come late: an authorization already dead is neither pinned nor
-    // signed; the user may get a fresh quote instead (asked again after the pin, which may
-    // have waited for another process's lock).
-    const late = async (): Promise<boolean> => {
-      if (!authorizationExpired(authorization, deps.clock.now())) return false;
+    if (review.verdict.kind === 'refused') {
+      if (req.dryRun) return { kind: 'dry-run', review, problems: review.verdict.reasons, trust: null, idempotencyKey };
+      throw new RefusedToSignError(review.verdict.reasons, ['nothing was signed; the authorization expires unused']);
+    }
+    // A dry run leaves the authorization unsigned (it expires by itself within 2 minutes).
+    if (req.dryRun) return { kind: 'dry-run', review, problems: [], trust: null, idempotencyKey };
+    // A person who granted trust at the prompt answered "and sign" there.
+    if (!granted && !(await track.asking(() => hooks.confirm(review)))) throw new DeclinedError();
+    // The answers may have come late: an authorization already dead is not signed; the user may
+    // get a fresh quote instead.
+    if (authorizationExpired(authorization, deps.clock.now())) {
       if (req.assumeYes) throw new RefusedToSignError(['the authorization expired before it could be signed'], ['run the command again for a fresh quote']);
       if (!(await track.asking(() => hooks.freshQuote()))) throw new DeclinedError('the authorization expired unused');
       idempotencyKey = hooks.newIdempotencyKey();
-      return true;
-    };
-    if (await late()) continue;
-    // The wording is pinned before anything is signed: a trust store that cannot be written
-    // refuses the first use, and a process that pinned another wording meanwhile wins. A pin
-    // made before slot shapes were pinned gets them now (it only narrows what it accepts).
-    if (review.wording.status !== 'pinned' || review.wording.pinned?.text !== review.wording.text) {
-      const pinnedNow = deps.trust.pin(review.wording.text, review.wording.fingerprint, review.wording.pinned?.fingerprint ?? null);
-      if (pinnedNow !== review.wording.fingerprint) {
-        throw new RefusedToSignError(['another trader process pinned a different sell wording for this service meanwhile'], ['nothing was signed; run the command again to review it']);
-      }
+      continue;
     }
-    if (await late()) continue;
-    // The token's facts are pinned with the first sell of it, as the message was read with them;
-    // confirmed when a person answered the prompt.
-    if (worthPinning(req.token)) deps.trust.pinToken(req.mint, req.token, !req.assumeYes);
     // On disk, and within the daily limit, before the message is signed.
     deps.journal.beforeSigning({ kind: 'sell', message: authorization.message, minimumOutputLamports: BigInt(authorization.minimumOutputLamports) });
     track.phase = 'approved';
@@ -207,6 +189,58 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
     if (authorized.error instanceof ApiError) throw track.serviceError(authorized.error, authorized.proven);
     throw authorized.error;
   }
+}
+
+/** The guard's verdict on this authorization now, with the token's bound facts and the approved template. */
+async function judge(deps: SellDeps, req: SellRequest, authorization: SellAuthorization, valuesRead: boolean): Promise<SellReview> {
+  const bound = await deps.bindToken(req.mint);
+  const approved = deps.trust.approved();
+  const verdict = judgeSell({
+    authorization,
+    request: { mint: req.mint, amount: req.amount, minSolLamports: req.minSolLamports, allowedSlippageBps: req.allowedSlippageBps },
+    owner: deps.signer.publicKey,
+    nowMs: deps.clock.now(),
+    token: { ...bound.token, problems: bound.problems, unbound: bound.unbound },
+    otherSymbols: req.otherSymbols,
+    approved: approved === 'earlier-version' ? approved : (approved?.template ?? null),
+    valuesRead,
+  });
+  return { authorization, verdict, token: bound.token, unbound: bound.unbound };
+}
+
+/** The token facts a person confirms: the service's where nobody vouched for them, else the bound ones. */
+function pendingFacts(review: SellReview): TokenMeta {
+  const said = (fact: 'symbol' | 'name' | 'decimals') => review.unbound.find((u) => u.fact === fact)?.value;
+  const decimals = said('decimals');
+  return { symbol: said('symbol') ?? review.token.symbol, name: said('name') ?? review.token.name, decimals: decimals === undefined ? review.token.decimals : Number(decimals) };
+}
+
+/** Pins the template a person approved at the prompt; another process's pin meanwhile refuses. */
+function pinTemplate(deps: SellDeps, verdict: Extract<Verdict, { kind: 'person' }>): void {
+  const approved = deps.trust.approved();
+  const replacing = approved === 'earlier-version' ? null : (approved?.fingerprint ?? null);
+  const pinned = deps.trust.pinTemplate(verdict.template!, verdict.fingerprint!, replacing);
+  if (pinned !== verdict.fingerprint) {
+    throw new RefusedToSignError(['another trader process pinned a different sell wording for this service meanwhile'], ['nothing was signed; run the command again to review it']);
+  }
+}
+
+/** Keeps what a person must read (the template, the token facts) for the accept commands; returns what the refusal names. */
+function keepForAPerson(deps: SellDeps, req: SellRequest, review: SellReview): NeededTrust {
+  const verdict = review.verdict as Extract<Verdict, { kind: 'person' }>;
+  if (verdict.code === 'VALUE_READS_AS_TEXT') return { code: verdict.code, command: null };
+  if (verdict.code === 'TOKEN_FACTS_UNCONFIRMED') {
+    deps.trust.recordPendingToken(req.mint, pendingFacts(review));
+    return { code: verdict.code, command: `trader config trust accept-token ${req.mint}` };
+  }
+  deps.trust.recordPendingTemplate(verdict.template!, verdict.fingerprint!);
+  return { code: verdict.code, command: `trader config trust accept-wording ${verdict.fingerprint}`, fingerprint: verdict.fingerprint! };
+}
+
+/** What the refusal tells a person to do next. */
+function nextStep(trust: NeededTrust): string {
+  if (!trust.command) return 'nothing was signed; run the command again for a fresh authorization, or answer at the prompt without --yes';
+  return `nothing was signed; read it with \`trader config trust\` (or answer at the prompt, without --yes); if it is what you expect, run: ${trust.command}`;
 }
 
 /**
@@ -251,62 +285,6 @@ async function authorize(
       }
     }
   }
-}
-
-function reviewOf(authorization: SellAuthorization, findings: Finding[], wording: string, pinned: { text: string; fingerprint: string } | null): SellReview {
-  const fingerprint = wordingFingerprint(wording);
-  // The text itself is compared, not its short fingerprint (which only names it for the user).
-  // A pin from before slot shapes were pinned holds the wording without them.
-  const same = pinned !== null && (pinned.text === wording || (pinned.text === withoutShapes(pinned.text) && pinned.text === withoutShapes(wording)));
-  const status: WordingStatus = pinned === null ? 'first-use' : same ? 'pinned' : 'changed';
-  // The pinned wording keeps unexplained text literally: matching it means the user accepted that
-  // text. A token's name or symbol is the token's, not the wording's: its finding stands; so does
-  // an id, hash or nonce that reads as words (this authorization's, not the wording's).
-  return { authorization, findings: status === 'pinned' ? findings.filter((f) => f.token || f.slot) : findings, wording: { status, text: wording, fingerprint, pinned } };
-}
-
-/** What the user must accept before this message is signed, one line each (empty: nothing). */
-export function acceptanceNeeded(review: SellReview): string[] {
-  const needs: string[] = [];
-  if (review.findings.length > 0) {
-    needs.push(`the message says things the tool cannot explain: ${review.findings.map((f) => `"${f.text}" (${f.reason})`).join(', ')}`);
-  }
-  if (review.wording.status === 'changed') {
-    needs.push(`the service's sell message wording changed: ${describeWordingChange(review.wording.pinned!.text, review.wording.text)}`);
-  }
-  return needs;
-}
-
-/**
- * A token whose symbol, name or decimals differ from the ones pinned when it was first traded
- * here: with other decimals the message's whole-token figure means another amount, with another
- * symbol or name ("Wrapped SOL") it reads as another token. Facts the service no longer gives
- * are no change.
- */
-function tokenFactsProblems(mint: string, now: TokenMeta | null, pinned: TokenMeta | null): string[] {
-  if (!pinned || !now) return [];
-  const changed = (['symbol', 'name', 'decimals'] as const).filter((k) => now[k] !== null && pinned[k] !== null && now[k] !== pinned[k]);
-  if (changed.length === 0) return [];
-  const said = (facts: TokenMeta) => changed.map((k) => `${k} ${JSON.stringify(facts[k])}`).join(', ');
-  return [
-    `the service now gives token ${mint} ${said(now)}, but ${said(pinned)} when it was first traded here; if the token really changed, forget the pinned facts with \`trader config trust forget tokens\``,
-  ];
-}
-
-/** Under --yes nothing can be accepted: keep the wording for `config trust accept-wording` and refuse. */
-function refuseUnattended(trust: SellTrust, review: SellReview, needs: string[], token: ({ mint: string } & TokenMeta) | null): never {
-  let kept = true;
-  try {
-    trust.recordPending(review.wording.text, review.wording.fingerprint, review.findings.some((f) => f.token) && token ? token : undefined);
-  } catch {
-    kept = false;
-  }
-  const accept = `trader config trust accept-wording ${review.wording.fingerprint}`;
-  throw new RefusedToSignError(needs, [
-    kept
-      ? `nothing was signed; read it with \`trader config trust\` (or answer at the prompt without --yes); if it is what you expect, accept it with: ${accept}`
-      : 'nothing was signed; run the command without --yes to read it and answer at the prompt',
-  ]).endingWith(kept ? accept : null);
 }
 
 /**

@@ -60,7 +60,7 @@ export class TradeTracker {
   /** What stopped the trade, as a value; an error no stop describes (a bug) is thrown on. */
   stop(err: unknown): TradeStop {
     if (err instanceof Stopped) return err.stop;
-    if (err instanceof RefusedToSignError) return { kind: 'refused', ref: this.ref, problems: err.problems, hints: err.hints };
+    if (err instanceof RefusedToSignError) return { kind: 'refused', ref: this.ref, problems: err.problems, hints: err.hints, trust: err.trust };
     if (err instanceof DeclinedError) return { kind: 'declined', ref: this.ref, detail: err.detail };
     if (err instanceof InterruptedError) return { kind: 'interrupted', ref: this.ref, signal: err.signal, phase: this.phase };
     if (err instanceof ApiError) return { kind: 'service-error', ref: this.ref, error: err, phase: this.phase, proven: null };

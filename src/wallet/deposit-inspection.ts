@@ -17,6 +17,7 @@
 // - durable-nonce transactions are refused (AdvanceNonceAccount is a System instruction other
 //   than Transfer), so a deposit cannot stay valid forever.
 
+import bs58 from 'bs58';
 import type { BuyIntent } from '../api/types.js';
 import { formatInteger, formatSol, isCanonicalIntegerString } from '../amounts.js';
 import {
@@ -283,11 +284,11 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
     );
   }
 
-  // (5) Treasury.
-  if (treasury !== null && singleRecipient !== null && singleRecipient !== treasury) {
+  // (5) Treasury: the whole 32-byte key, never a prefix (a look-alike address may share its start).
+  if (treasury !== null && singleRecipient !== null && !sameKey(singleRecipient, treasury)) {
     problems.push(
       `the deposit pays ${singleRecipient}, not the pinned treasury ${treasury}; if the service really moved its ` +
-        'treasury, re-pin it: `trader config trust forget treasury` for a pin made on first use, or --treasury <address>',
+        'treasury, a person re-pins it: `trader config trust accept-treasury <address>`, or --treasury <address>',
     );
   }
 
@@ -312,4 +313,14 @@ function minBigInt(a: bigint, b: bigint): bigint {
 
 function ceilDiv(a: bigint, b: bigint): bigint {
   return (a + b - 1n) / b;
+}
+
+/** Whether two addresses are the same key: both decode to the same 32 bytes. */
+export function sameKey(a: string, b: string): boolean {
+  try {
+    const [x, y] = [bs58.decode(a), bs58.decode(b)];
+    return x.length === 32 && y.length === 32 && x.every((byte, i) => byte === y[i]);
+  } catch {
+    return false;
+  }
 }

@@ -102,7 +102,15 @@ describe('inspectDeposit: SOL movement', () => {
   it('refuses a transfer to someone other than the pinned treasury, saying how to re-pin', () => {
     const result = inspect(build([transfer(AMOUNT, stranger.publicKey)]));
     expectRefused(result, /not the pinned treasury/);
-    expectRefused(result, /--treasury|config set treasury/);
+    expectRefused(result, /accept-treasury <address>`, or --treasury/);
+  });
+  it('compares the treasury as a whole 32-byte key: a look-alike sharing its first characters is refused', () => {
+    const bytes = treasury.toBytes();
+    bytes[31] ^= 1;
+    const lookAlike = new PublicKey(bytes);
+    expect(lookAlike.toBase58().slice(0, 16)).toBe(treasury.toBase58().slice(0, 16));
+    expectRefused(inspect(build([transfer(AMOUNT, lookAlike)])), /not the pinned treasury/);
+    expect(inspect(goodDeposit()).problems).toEqual([]);
   });
   it('refuses a transfer back to the owner', () => {
     expectRefused(inspect(build([transfer(AMOUNT, owner.publicKey)]), { treasury: null }), /your own wallet/);

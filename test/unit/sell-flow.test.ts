@@ -1,9 +1,9 @@
 // Every way a sell can end, in process with a fake service and fake timers: completed, failed
 // (with its code), accepted (--no-wait), dry run, timed out, and each stop (refused at the
 // --min-sol and slippage limits, declined, interrupted, a service error after authorize, a local
-// refusal); the polling interval of the sell path (never closer than 2 s, for the sell read and
-// for the status endpoint), the wording pin (first use pins, a change needs acceptance, --yes
-// refuses it and keeps it pending), and the trust store failing before signing.
+// refusal); the polling interval of the sell path (never closer than 2 s); and the guard's one
+// verdict: what needs a person is granted only where one is present (domain/presence.ts), else
+// refused with its code and command and kept for the accept commands.
 import nacl from 'tweetnacl';
 import bs58 from 'bs58';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,8 +12,10 @@ import type { GetSellResponse, SellAuthorization } from '../../src/api/types.js'
 import { systemClock } from '../../src/clock.js';
 import { ApiError, InterruptedError, UsageError } from '../../src/errors.js';
 import type { TokenMeta } from '../../src/domain/token.js';
+import { presence } from '../../src/domain/presence.js';
+import type { Template } from '../../src/wallet/sell-template/template.js';
 import type { TradeStop } from '../../src/domain/trade-stop.js';
-import { runSell, SELL_POLL_INTERVAL_MS, type SellHooks, type SellRequest, type SellResult, type SellTrust } from '../../src/trade/sell-flow.js';
+import { runSell, SELL_POLL_INTERVAL_MS, type BoundFacts, type SellHooks, type SellRequest, type SellResult, type SellTrust } from '../../src/trade/sell-flow.js';
 import { testSigner } from '../helpers/signer.js';
 import { memoryRecorder } from '../helpers/memory-journal.js';
 
@@ -96,32 +98,37 @@ function service(
   return fake;
 }
 
-/** An in-memory trust store. */
-function memoryTrust(initial: { text: string; fingerprint: string } | null = null, failing = false) {
+/** An in-memory trust store, and the token's binding: the chain states `chain`; what a person pinned binds the rest. */
+function memoryTrust(opts: { failing?: boolean; chain?: TokenMeta; service?: TokenMeta; earlier?: boolean } = {}) {
   const state = {
-    pinned: initial,
-    pending: null as { text: string; fingerprint: string; token?: TokenMeta & { mint: string } } | null,
-    tokens: new Map<string, TokenMeta & { confirmed?: boolean }>(),
+    approved: null as { template: Template; fingerprint: string } | null,
+    pending: null as { template: Template; fingerprint: string } | null,
+    tokens: new Map<string, TokenMeta>(),
+    pendingTokens: new Map<string, TokenMeta>(),
   };
   const trust: SellTrust = {
-    pinnedToken: (mint) => state.tokens.get(mint) ?? null,
-    pinnedTokens: () => Object.fromEntries(state.tokens),
-    pinToken: (mint, facts, confirmed) => {
-      if (!state.tokens.has(mint)) state.tokens.set(mint, confirmed ? { ...facts, confirmed } : facts);
-      else if (confirmed) state.tokens.set(mint, { ...state.tokens.get(mint)!, confirmed });
+    approved: () => state.approved ?? (opts.earlier ? 'earlier-version' : null),
+    pinTemplate: (template, fingerprint, replacing) => {
+      if (opts.failing) throw new UsageError('cannot pin the sell template: read-only file system', 'TRUST_STORE');
+      if ((state.approved?.fingerprint ?? null) === replacing) state.approved = { template, fingerprint };
+      return state.approved!.fingerprint;
     },
-    pinned: () => state.pinned,
-    pin: (text, fingerprint, replacing) => {
-      if (failing) throw new UsageError('cannot pin the sell wording: read-only file system', 'TRUST_STORE');
-      if ((state.pinned?.fingerprint ?? null) === replacing) state.pinned = { text, fingerprint };
-      return state.pinned!.fingerprint;
-    },
-    recordPending: (text, fingerprint, token) => {
-      state.pending = { text, fingerprint, ...(token ? { token } : {}) };
-    },
+    recordPendingTemplate: (template, fingerprint) => void (state.pending = { template, fingerprint }),
+    pinToken: (mint, facts) => void state.tokens.set(mint, facts),
+    recordPendingToken: (mint, facts) => void state.pendingTokens.set(mint, facts),
   };
-  return { trust, state };
+  const chain = opts.chain ?? { symbol: null, name: null, decimals: 0 };
+  const bindToken = async (mint: string): Promise<BoundFacts> => {
+    const person = state.tokens.get(mint);
+    const token = { symbol: chain.symbol ?? person?.symbol ?? null, name: chain.name ?? person?.name ?? null, decimals: chain.decimals ?? person?.decimals ?? null };
+    const unbound = (['symbol', 'name'] as const).filter((f) => opts.service?.[f] && token[f] === null).map((fact) => ({ fact, value: opts.service![fact]! }));
+    return { token, problems: [], unbound };
+  };
+  return { trust, state, bindToken };
 }
+
+const UNATTENDED = presence({ yes: true, dryRun: false, json: false, interactive: true, agent: false });
+const PERSON = presence({ yes: false, dryRun: false, json: false, interactive: true, agent: false });
 
 function request(over: Partial<SellRequest> = {}): SellRequest {
   return {
@@ -131,9 +138,8 @@ function request(over: Partial<SellRequest> = {}): SellRequest {
     keyTyped: false,
     minSolLamports: null,
     allowedSlippageBps: 500,
-    token: null,
-    knownTokens: [],
-    treasury: null,
+    otherSymbols: [],
+    presence: UNATTENDED,
     assumeYes: true,
     wait: true,
     dryRun: false,
@@ -142,25 +148,33 @@ function request(over: Partial<SellRequest> = {}): SellRequest {
   };
 }
 
-function hooks(answers: { confirm?: 'yes' | 'no'; accept?: boolean } = {}) {
-  const calls = { accept: 0 };
+/** At the prompt: a person present, nothing assumed. */
+const atPrompt = (over: Partial<SellRequest> = {}) => request({ presence: PERSON, assumeYes: false, ...over });
+
+function hooks(answers: { confirm?: 'yes' | 'no'; grant?: boolean } = {}) {
+  const calls = { confirm: 0, grant: [] as string[] };
   const h: SellHooks = {
     created: () => {},
-    confirm: async () => (answers.confirm ?? 'yes') === 'yes',
-    freshQuote: async () => false,
-    acceptWording: async () => {
-      calls.accept++;
-      return answers.accept ?? false;
+    confirm: async () => {
+      calls.confirm++;
+      return (answers.confirm ?? 'yes') === 'yes';
     },
+    grant: async (review) => {
+      calls.grant.push(review.verdict.kind === 'person' ? review.verdict.code : review.verdict.kind);
+      return answers.grant ?? false;
+    },
+    freshQuote: async () => false,
     newIdempotencyKey: () => 'k2',
     stage: () => {},
   };
   return { h, calls };
 }
 
+type Memory = ReturnType<typeof memoryTrust>;
+
 /** Runs the flow to its end under fake timers, advancing time as it waits. */
-async function run(fake: FakeService, trust: SellTrust, req: SellRequest, h: SellHooks, journal = memoryRecorder().recorder): Promise<SellResult> {
-  const deps = { api: fake.api, clock: systemClock, signal: new AbortController().signal, signer, trust, journal };
+async function run(fake: FakeService, memory: Memory, req: SellRequest, h: SellHooks, journal = memoryRecorder().recorder): Promise<SellResult> {
+  const deps = { api: fake.api, clock: systemClock, signal: new AbortController().signal, signer, trust: memory.trust, bindToken: memory.bindToken, journal };
   let result: SellResult | undefined;
   const running = runSell(deps, req, h).then((r) => (result = r));
   for (let i = 0; i < 200 && result === undefined; i++) await vi.advanceTimersByTimeAsync(250);
@@ -173,14 +187,20 @@ function stopOf(result: SellResult): TradeStop {
   return (result as { stop: TradeStop }).stop;
 }
 
+/** A memory with wording A approved by a person (a first sell at the prompt). */
+async function approvedA(opts: Parameters<typeof memoryTrust>[0] = {}): Promise<Memory> {
+  const memory = memoryTrust(opts);
+  expect((await run(service(), memory, atPrompt(), hooks({ grant: true }).h)).kind).toBe('final');
+  return memory;
+}
+
 const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]!);
 
 describe('the sell path polls no faster than every 2 s', () => {
   it('the sell read and the status endpoint: each read at least 2,000 ms after the one before', async () => {
     expect(SELL_POLL_INTERVAL_MS).toBeGreaterThanOrEqual(2_000);
     const fake = service({ pendingReads: 4 });
-    const { trust } = memoryTrust();
-    const result = await run(fake, trust, request(), hooks().h);
+    const result = await run(fake, await approvedA(), request(), hooks().h);
     expect(result.kind).toBe('final');
     expect(fake.reads.status.length).toBeGreaterThanOrEqual(4);
     for (const gap of gaps(fake.reads.status)) expect(gap).toBeGreaterThanOrEqual(2_000);
@@ -189,137 +209,118 @@ describe('the sell path polls no faster than every 2 s', () => {
   });
 });
 
-describe('the wording pin', () => {
-  it('first use pins the wording and signs; the same wording again signs without a question', async () => {
-    const { trust, state } = memoryTrust();
-    const first = hooks();
-    expect((await run(service(), trust, request(), first.h)).kind).toBe('final');
-    expect(state.pinned?.text).toBe('Sell {amount.raw} raw units of {mint} for at least {minimum.lamports} lamports');
-    const again = hooks();
-    const fake = service();
-    expect((await run(fake, trust, request(), again.h)).kind).toBe('final');
-    expect(fake.authorizes).toBe(1);
-    expect(again.calls.accept).toBe(0);
-  });
-
-  it('a changed wording under --yes: refused, nothing signed, kept pending with the command that accepts it', async () => {
-    const { trust, state } = memoryTrust();
-    await run(service(), trust, request(), hooks().h);
-    const pinned = state.pinned;
-    const fake = service({ wording: WORDING_B });
-    const stop = stopOf(await run(fake, trust, request(), hooks().h));
-    expect(stop.kind).toBe('refused');
-    const { problems, hints } = stop as Extract<TradeStop, { kind: 'refused' }>;
-    expect(problems.join(' ')).toMatch(/wording changed: "Sell \{amount\.raw\} .*" became "Authorize the sale of/);
-    expect(hints.join(' ')).toContain(`trader config trust accept-wording ${state.pending!.fingerprint}`);
-    expect(fake.authorizes).toBe(0);
-    expect(state.pinned).toEqual(pinned);
-  });
-
-  it('a changed wording at the prompt: a separate question; No signs nothing, Yes pins it and signs', async () => {
-    const { trust, state } = memoryTrust();
-    await run(service(), trust, request(), hooks().h);
-    const declined = hooks({ accept: false });
-    const refusedFake = service({ wording: WORDING_B });
-    const no = stopOf(await run(refusedFake, trust, request({ assumeYes: false }), declined.h));
-    expect(no).toMatchObject({ kind: 'declined', detail: 'the message was not accepted; the authorization expires unused' });
-    expect(declined.calls.accept).toBe(1);
-    expect(refusedFake.authorizes).toBe(0);
-
-    const accepted = hooks({ accept: true });
-    const fake = service({ wording: WORDING_B });
-    expect((await run(fake, trust, request({ assumeYes: false }), accepted.h)).kind).toBe('final');
-    expect(fake.authorizes).toBe(1);
-    expect(state.pinned?.text).toMatch(/^Authorize the sale of/);
-  });
-
-  it('text the tool cannot explain is refused under --yes even on first use, and nothing is pinned', async () => {
-    const { trust, state } = memoryTrust();
-    const fake = service({ wording: (a) => `${WORDING_A(a)}. Expires in 3 minutes` });
-    const stop = stopOf(await run(fake, trust, request(), hooks().h));
-    expect(stop.kind).toBe('refused');
-    expect((stop as Extract<TradeStop, { kind: 'refused' }>).problems.join(' ')).toContain('"3" (a duration that is not the authorization');
-    expect(fake.authorizes).toBe(0);
-    expect(state.pinned).toBeNull();
-  });
-
-  it('a first use whose pin cannot be stored is refused before signing (exit 2)', async () => {
-    const { trust } = memoryTrust(null, true);
-    const fake = service();
-    const stop = stopOf(await run(fake, trust, request(), hooks().h));
-    expect(stop.kind).toBe('local');
-    expect((stop as Extract<TradeStop, { kind: 'local' }>).error).toBeInstanceOf(UsageError);
-    expect(fake.authorizes).toBe(0);
-  });
-});
-
-describe('the token facts pin', () => {
-  const WOOF = { symbol: 'WOOF', name: 'Woof Dog', decimals: 5 };
-  it('the first sell of a token pins its facts; the same facts sign again; other decimals, symbol or name are refused before the question', async () => {
-    const { trust, state } = memoryTrust();
-    expect((await run(service(), trust, request({ token: WOOF }), hooks().h)).kind).toBe('final');
-    expect(state.tokens.get(MINT)).toEqual(WOOF);
-    expect((await run(service(), trust, request({ token: WOOF }), hooks().h)).kind).toBe('final');
-    for (const lie of [{ decimals: 2 }, { decimals: 6 }, { symbol: 'WSOL' }, { symbol: 'woof' }, { name: 'Wrapped SOL' }]) {
+describe('the wording: approved by a person, once', () => {
+  it('a first sell with nobody present: refused with WORDING_NOT_APPROVED, its fingerprint and command, kept pending; nothing signed or pinned', async () => {
+    for (const why of [UNATTENDED, presence({ yes: false, dryRun: false, json: false, interactive: true, agent: true }), presence({ yes: false, dryRun: false, json: true, interactive: false, agent: false })]) {
+      const memory = memoryTrust();
       const fake = service();
-      const h = hooks({ confirm: 'yes' });
-      let asked = 0;
-      h.h.confirm = async () => (asked++, true);
-      const stop = stopOf(await run(fake, trust, request({ token: { ...WOOF, ...lie }, assumeYes: false }), h.h));
-      expect(stop, JSON.stringify(lie)).toMatchObject({ kind: 'refused' });
-      const problems = (stop as Extract<TradeStop, { kind: 'refused' }>).problems.join(' ');
-      expect(problems).toContain(`the service now gives token ${MINT} ${Object.entries(lie).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ')}`);
-      expect(problems).toContain('trader config trust forget tokens');
+      const { h, calls } = hooks({ grant: true });
+      const stop = stopOf(await run(fake, memory, request({ presence: why }), h));
+      expect(stop).toMatchObject({ kind: 'refused', trust: { code: 'WORDING_NOT_APPROVED', fingerprint: memory.state.pending!.fingerprint } });
+      const { trust, problems } = stop as Extract<TradeStop, { kind: 'refused' }>;
+      expect(trust!.command).toBe(`trader config trust accept-wording ${memory.state.pending!.fingerprint}`);
+      expect(problems[0]).toContain(why.why!);
+      expect(calls.grant).toEqual([]);
       expect(fake.authorizes).toBe(0);
-      expect(asked).toBe(0);
+      expect(memory.state.approved).toBeNull();
     }
-    expect(state.tokens.get(MINT)).toEqual(WOOF);
   });
 
-  it('facts the service no longer gives are no change; a dry run or a refusal pins nothing', async () => {
-    const { trust, state } = memoryTrust();
-    await run(service(), trust, request({ token: WOOF, dryRun: true }), hooks().h);
-    await run(service(), trust, request({ token: WOOF, minSolLamports: 10n ** 12n }), hooks().h);
-    expect(state.tokens.size).toBe(0);
-    await run(service(), trust, request({ token: WOOF }), hooks().h);
-    expect((await run(service(), trust, request({ token: { symbol: 'WOOF', name: null, decimals: null } }), hooks().h)).kind).toBe('final');
+  it('at the prompt: No declines and pins nothing; Yes pins it and signs without asking again; then it signs unattended', async () => {
+    const memory = memoryTrust();
+    const no = hooks({ grant: false });
+    const declined = service();
+    expect(stopOf(await run(declined, memory, atPrompt(), no.h))).toMatchObject({ kind: 'declined' });
+    expect([no.calls.grant, declined.authorizes, memory.state.approved]).toEqual([['WORDING_NOT_APPROVED'], 0, null]);
+    const yes = hooks({ grant: true });
+    const signed = service();
+    expect((await run(signed, memory, atPrompt(), yes.h)).kind).toBe('final');
+    expect([yes.calls.grant, yes.calls.confirm, signed.authorizes]).toEqual([['WORDING_NOT_APPROVED'], 0, 1]);
+    expect(memory.state.approved?.fingerprint).toMatch(/^[0-9a-f]{16}$/);
+    const later = hooks();
+    const unattended = service();
+    expect((await run(unattended, memory, request(), later.h)).kind).toBe('final');
+    expect([later.calls.grant, later.calls.confirm, unattended.authorizes]).toEqual([[], 1, 1]);
+  });
+
+  it('a changed wording: refused unattended (WORDING_CHANGED, kept pending); at the prompt Yes re-pins it', async () => {
+    const memory = await approvedA();
+    const before = memory.state.approved!.fingerprint;
+    const fake = service({ wording: WORDING_B });
+    expect(stopOf(await run(fake, memory, request(), hooks().h))).toMatchObject({ kind: 'refused', trust: { code: 'WORDING_CHANGED' } });
+    expect([fake.authorizes, memory.state.approved!.fingerprint]).toEqual([0, before]);
+    expect(memory.state.pending!.fingerprint).not.toBe(before);
+    const person = hooks({ grant: true });
+    expect((await run(service({ wording: WORDING_B }), memory, atPrompt(), person.h)).kind).toBe('final');
+    expect(person.calls.grant).toEqual(['WORDING_CHANGED']);
+    expect(memory.state.approved!.fingerprint).toBe(memory.state.pending!.fingerprint);
+  });
+
+  it('a wording pinned by an earlier version is asked once, saying why', async () => {
+    const memory = memoryTrust({ earlier: true });
+    const stop = stopOf(await run(service(), memory, request(), hooks().h)) as Extract<TradeStop, { kind: 'refused' }>;
+    expect(stop.problems[0]).toMatch(/the wording pinned by an earlier version cannot be rendered from/);
+    expect((await run(service(), memory, atPrompt(), hooks({ grant: true }).h)).kind).toBe('final');
+    expect((await run(service(), memory, request(), hooks().h)).kind).toBe('final');
+  });
+
+  it('a pin that cannot be stored is refused before signing (exit 2)', async () => {
+    const memory = memoryTrust({ failing: true });
+    const fake = service();
+    expect(stopOf(await run(fake, memory, atPrompt(), hooks({ grant: true }).h))).toMatchObject({ kind: 'local', error: { code: 'TRUST_STORE' } });
+    expect(fake.authorizes).toBe(0);
   });
 });
 
-describe('a pinned symbol or name on another mint (red team round 2, class A)', () => {
-  const OTHER = 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd';
-  for (const facts of [
-    { symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 6 },
-    { symbol: 'WOOF', name: 'Sandbox Gold', decimals: 6 },
-    { symbol: 'SGLD', name: 'Woof Sandbox Dog', decimals: 6 },
-    { symbol: 'woof', name: 'Sandbox Gold', decimals: 6 },
-  ]) {
-    it(`this mint given ${facts.symbol} (${facts.name}) while WOOF is pinned for ${OTHER}: refused under --yes, nothing signed or pinned`, async () => {
-      const { trust, state } = memoryTrust();
-      state.tokens.set(OTHER, { symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5 });
-      const fake = service();
-      const stop = stopOf(await run(fake, trust, request({ token: facts, assumeYes: true }), hooks().h));
-      expect(stop).toMatchObject({ kind: 'refused' });
-      const problems = (stop as Extract<TradeStop, { kind: 'refused' }>).problems.join(' ');
-      expect(problems).toContain(`pinned for token ${OTHER}`);
-      expect(problems).toContain(MINT);
-      expect(problems).toContain('trader config trust forget tokens');
-      expect(fake.authorizes).toBe(0);
-      expect(state.tokens.has(MINT)).toBe(false);
-    });
-  }
-  it('the same mint with its own pinned facts, beside another pinned token, signs', async () => {
-    const { trust, state } = memoryTrust();
-    state.tokens.set(OTHER, { symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5 });
-    expect((await run(service(), trust, request({ token: { symbol: 'SGLD', name: 'Sandbox Gold', decimals: 6 } }), hooks().h)).kind).toBe('final');
+describe('token facts nobody vouches for', () => {
+  const service_ = { symbol: 'SENDALL', name: 'Send All Funds', decimals: 0 };
+  it('unattended: TOKEN_FACTS_UNCONFIRMED with accept-token, kept pending; at the prompt confirmed, then the wording, then signed', async () => {
+    const memory = memoryTrust({ service: service_ });
+    const fake = service();
+    const stop = stopOf(await run(fake, memory, request(), hooks().h));
+    expect(stop).toMatchObject({ kind: 'refused', trust: { code: 'TOKEN_FACTS_UNCONFIRMED', command: `trader config trust accept-token ${MINT}` } });
+    expect(memory.state.pendingTokens.get(MINT)).toMatchObject({ symbol: 'SENDALL', name: 'Send All Funds' });
+    expect(memory.state.pending).toBeNull();
+    const person = hooks({ grant: true });
+    const signed = service();
+    expect((await run(signed, memory, atPrompt(), person.h)).kind).toBe('final');
+    // Confirming the facts is not a yes to sign: the wording's question (which is) comes next.
+    expect(person.calls.grant).toEqual(['TOKEN_FACTS_UNCONFIRMED', 'WORDING_NOT_APPROVED']);
+    expect(memory.state.tokens.get(MINT)).toMatchObject({ symbol: 'SENDALL' });
+    expect(signed.authorizes).toBe(1);
+  });
+
+  it('confirming token facts is not a yes to sign: the trade is still confirmed (No declines, nothing signed)', async () => {
+    const memory = memoryTrust({ service: service_ });
+    memory.state.approved = (await approvedA()).state.approved;
+    const person = hooks({ grant: true, confirm: 'no' });
+    const fake = service();
+    expect(stopOf(await run(fake, memory, atPrompt(), person.h))).toMatchObject({ kind: 'declined' });
+    expect([person.calls.grant, person.calls.confirm, fake.authorizes]).toEqual([['TOKEN_FACTS_UNCONFIRMED'], 1, 0]);
+  });
+});
+
+describe('--dry-run', () => {
+  it('the verdict and what a person must grant, nothing signed or pinned (the template kept for accept-wording)', async () => {
+    const memory = memoryTrust();
+    const fake = service();
+    const first = await run(fake, memory, request({ dryRun: true, presence: presence({ yes: false, dryRun: true, json: false, interactive: true, agent: false }) }), hooks({ grant: true }).h);
+    expect(first).toMatchObject({ kind: 'dry-run', trust: { code: 'WORDING_NOT_APPROVED' } });
+    expect(memory.state.approved).toBeNull();
+    expect(memory.state.pending).not.toBeNull();
+    const approved = await approvedA();
+    expect(await run(fake, approved, request({ dryRun: true }), hooks().h)).toMatchObject({ kind: 'dry-run', problems: [], trust: null });
+    // The quote's minimum is 49,500,000 lamports: --min-sol one lamport above it is a problem.
+    const high = await run(fake, approved, request({ dryRun: true, minSolLamports: 49_500_001n }), hooks().h);
+    expect((high as Extract<SellResult, { kind: 'dry-run' }>).problems.join(' ')).toMatch(/--min-sol/);
+    expect(fake.authorizes).toBe(0);
   });
 });
 
 describe('after an authorize error', () => {
   it('reads the sell before saying anything; a sell still awaiting its signature is said to be so, and not submitted', async () => {
-    const { trust } = memoryTrust();
     const fake = service({ authorizeError: new ApiError('HTTP 400: bad signature', { status: 400 }) });
-    const stop = stopOf(await run(fake, trust, request(), hooks().h));
+    const stop = stopOf(await run(fake, await approvedA(), request(), hooks().h));
     expect(stop).toMatchObject({ kind: 'service-error', phase: 'approved' });
     const { error, proven } = stop as Extract<TradeStop, { kind: 'service-error' }>;
     expect(error.message).toBe('HTTP 400: bad signature');
@@ -330,7 +331,7 @@ describe('after an authorize error', () => {
 
 describe('every other way a sell ends', () => {
   it('answered after the authorization expired: a fresh quote when the user wants one, refused under --yes', async () => {
-    const { trust } = memoryTrust();
+    const trust = await approvedA();
     // The answer takes three minutes: the 2-minute authorization is dead by then.
     const slow = hooks().h;
     slow.confirm = async () => {
@@ -345,14 +346,12 @@ describe('every other way a sell ends', () => {
     expect(stopOf(interactive)).toMatchObject({ kind: 'declined', detail: 'the authorization expired unused' });
     expect(offered).toBe(2);
     expect(fake.authorizes).toBe(0);
-    // Nothing signed, so nothing pinned: the next sell is still a first use.
-    expect(trust.pinned()).toBeNull();
     const unattended = stopOf(await run(service(), trust, request(), slow));
     expect(unattended).toMatchObject({ kind: 'refused', problems: ['the authorization expired before it could be signed'] });
   });
 
   it('completed: signed once, followed to the end; failed: the final outcome carries the code, and PRICE_MOVED after the signature was taken is the service\'s word, not "nothing was sold"', async () => {
-    const { trust } = memoryTrust();
+    const trust = await approvedA();
     const fine = service();
     expect(await run(fine, trust, request(), hooks().h)).toMatchObject({ kind: 'final', outcome: { state: 'completed' }, idempotencyKey: 'k' });
     expect(fine.authorizes).toBe(1);
@@ -362,35 +361,8 @@ describe('every other way a sell ends', () => {
     expect(other).toMatchObject({ kind: 'final', outcome: { state: 'failed', code: 'SWAP_FAILED', sold: 'unknown' } });
   });
 
-  it('an agent with no person to approve: a first wording is refused and kept for a person to accept, never pinned; once pinned it signs', async () => {
-    const { trust, state } = memoryTrust();
-    const fake = service();
-    const stop = stopOf(await run(fake, trust, request({ mayPinOnFirstUse: false }), hooks().h));
-    expect(stop).toMatchObject({ kind: 'refused', problems: ['no sell wording is pinned for this service yet, and no person is here to read this one and pin it'] });
-    expect(fake.authorizes).toBe(0);
-    expect(state.pinned).toBeNull();
-    // A person pins it (a sell at the prompt, or accept-wording): then the agent's sell signs.
-    const person = service();
-    expect(await run(person, trust, request({ assumeYes: false }), hooks().h)).toMatchObject({ kind: 'final' });
-    const agent = service();
-    expect(await run(agent, trust, request({ mayPinOnFirstUse: false }), hooks().h)).toMatchObject({ kind: 'final' });
-    expect([person.authorizes, agent.authorizes]).toEqual([1, 1]);
-  });
-
-  it('--dry-run: the review and its problems, nothing signed and nothing pinned, whether the checks pass or not', async () => {
-    const { trust, state } = memoryTrust();
-    const fake = service();
-    expect(await run(fake, trust, request({ dryRun: true }), hooks().h)).toMatchObject({ kind: 'dry-run', problems: [], review: { wording: { status: 'first-use' } } });
-    // The quote's minimum is 49,500,000 lamports: --min-sol one lamport above it is a problem.
-    const high = await run(fake, trust, request({ dryRun: true, minSolLamports: 49_500_001n }), hooks().h);
-    expect(high.kind).toBe('dry-run');
-    expect((high as Extract<SellResult, { kind: 'dry-run' }>).problems.join(' ')).toMatch(/--min-sol/);
-    expect(fake.authorizes).toBe(0);
-    expect(state.pinned).toBeNull();
-  });
-
   it('refused before the question: a minimum one lamport under --min-sol, or slippage one basis point over what is allowed; at the limit it signs', async () => {
-    const { trust } = memoryTrust();
+    const trust = await approvedA();
     const under = service();
     const refused = stopOf(await run(under, trust, request({ minSolLamports: 49_500_001n }), hooks().h));
     expect(refused).toMatchObject({ kind: 'refused', hints: ['nothing was signed; the authorization expires unused'] });
@@ -405,7 +377,7 @@ describe('every other way a sell ends', () => {
 
   it('an answer lost on the authorize, then the read failing: a service error in phase submitted (the signature may have been taken)', async () => {
     const { UncertainOutcomeError } = await import('../../src/api/errors.js');
-    const { trust } = memoryTrust();
+    const trust = await approvedA();
     const fake = service({ authorizeError: new UncertainOutcomeError('connection reset after the request was sent', { status: null }) });
     fake.api.getSell = async () => Promise.reject(new ApiError('HTTP 500', { status: 500 }));
     const stop = stopOf(await run(fake, trust, request(), hooks().h));
@@ -413,20 +385,20 @@ describe('every other way a sell ends', () => {
   });
 
   it('--no-wait: accepted once the signature is in; a slow sell past the deadline: timed out', async () => {
-    const { trust } = memoryTrust();
+    const trust = await approvedA();
     expect((await run(service(), trust, request({ wait: false }), hooks().h)).kind).toBe('accepted');
     expect((await run(service({ pendingReads: 1_000 }), trust, request({ waitLimitMs: 10_000 }), hooks().h)).kind).toBe('timeout');
   });
 
   it('declined at the first question: nothing signed', async () => {
-    const { trust } = memoryTrust();
+    const trust = await approvedA();
     const fake = service();
     expect(stopOf(await run(fake, trust, request({ assumeYes: false }), hooks({ confirm: 'no' }).h))).toMatchObject({ kind: 'declined', detail: null });
     expect(fake.authorizes).toBe(0);
   });
 
   it('interrupted at the prompt (phase prompting) and while waiting (phase submitted)', async () => {
-    const { trust } = memoryTrust();
+    const trust = await approvedA();
     const atPrompt = hooks().h;
     atPrompt.confirm = () => Promise.reject(new InterruptedError('SIGINT'));
     expect(stopOf(await run(service(), trust, request({ assumeYes: false }), atPrompt))).toMatchObject({ kind: 'interrupted', phase: 'prompting', ref: { side: 'sell' } });
@@ -435,7 +407,7 @@ describe('every other way a sell ends', () => {
     const waiting = hooks().h;
     waiting.stage = () => abort.abort(new InterruptedError('SIGINT'));
     const fake = service({ pendingReads: 1_000 });
-    const deps = { api: fake.api, clock: systemClock, signal: abort.signal, signer, trust, journal: memoryRecorder().recorder };
+    const deps = { api: fake.api, clock: systemClock, signal: abort.signal, signer, trust: trust.trust, bindToken: trust.bindToken, journal: memoryRecorder().recorder };
     let result: SellResult | undefined;
     const running = runSell(deps, request(), waiting).then((r) => (result = r));
     for (let i = 0; i < 50 && result === undefined; i++) await vi.advanceTimersByTimeAsync(250);
@@ -444,110 +416,11 @@ describe('every other way a sell ends', () => {
   });
 });
 
-// Issue 22: slot shapes in the pin, and token names no one vouched for.
-describe('slot shapes and token names in the flow', () => {
-  const WITH_ID = (a: SellAuthorization) => `${WORDING_A(a)}\nAuthorization: ${a.id}`;
-  const SHAPED = 'Sell {amount.raw} raw units of {mint} for at least {minimum.lamports} lamports\nAuthorization: {id: sell_ + 5 base58}';
-
-  it('an honest wording with a random base58 nonce (letter runs and all) pins on the first sell and trades unattended after (red team round 2)', async () => {
-    const nonces = ['cDP51VwocyB8opvRTS4zDi', 'hWqTzkPMbRr7NxJ4fGvcXd', 'GzkqMwxvPRb3TtJhYcNaoE'];
-    let i = 0;
-    const WITH_NONCE = (a: SellAuthorization) => `${WORDING_A(a)}\nnonce: ${nonces[i++ % nonces.length]}`;
-    const { trust, state } = memoryTrust();
-    for (let n = 0; n < nonces.length; n++) {
-      const fake = service({ wording: WITH_NONCE });
-      expect((await run(fake, trust, request(), hooks().h)).kind, nonces[n]).toBe('final');
-      expect(fake.authorizes).toBe(1);
-    }
-    expect(state.pinned?.text).toBe('Sell {amount.raw} raw units of {mint} for at least {minimum.lamports} lamports\nnonce: {nonce: 22 base58}');
-  });
-
-  it('a nonce that reads as words under that pin is refused under --yes with the way on: a fresh authorization', async () => {
-    const { trust } = memoryTrust({ text: 'Sell {amount.raw} raw units of {mint} for at least {minimum.lamports} lamports\nnonce: {nonce: 22 base58}', fingerprint: 'n' });
-    const fake = service({ wording: (a) => `${WORDING_A(a)}\nnonce: NoMinimumFeeAtThisSaLe9` });
-    const stop = stopOf(await run(fake, trust, request(), hooks().h));
-    expect((stop as Extract<TradeStop, { kind: 'refused' }>).problems.join(' ')).toContain('"NoMinimumFeeAtThisSaLe9" (a nonce that reads as words, not as random data)');
-    expect(fake.authorizes).toBe(0);
-  });
-
-  it('a pin made before shapes were pinned still matches under --yes, and the signed sell writes the shapes in', async () => {
-    const { trust, state } = memoryTrust({ text: SHAPED.replace('{id: sell_ + 5 base58}', '{id}'), fingerprint: 'old' });
-    const fake = service({ wording: WITH_ID });
-    expect((await run(fake, trust, request(), hooks().h)).kind).toBe('final');
-    expect(fake.authorizes).toBe(1);
-    expect(state.pinned?.text).toBe(SHAPED);
-    expect((await run(service({ wording: WITH_ID }), trust, request(), hooks().h)).kind).toBe('final');
-  });
-
-  it('an id of another shape under a pinned wording is a change: refused under --yes and kept pending, nothing signed', async () => {
-    const { trust, state } = memoryTrust({ text: SHAPED, fingerprint: 'shaped' });
-    const fake = service({ wording: (a) => WITH_ID({ ...a, id: 'sell_IAuthorizeWithdrawalOfAllFunds' }) });
-    const base = fake.api.createSell;
-    fake.api.createSell = async (body) => {
-      const r = await base(body);
-      r.authorization.id = 'sell_IAuthorizeWithdrawalOfAllFunds';
-      return r;
-    };
-    const stop = stopOf(await run(fake, trust, request(), hooks().h));
-    expect(stop).toMatchObject({ kind: 'refused' });
-    expect((stop as Extract<TradeStop, { kind: 'refused' }>).problems.join(' ')).toContain('{id: sell_ + 5 base58}" became "');
-    // The id also reads as words: no wording acceptance can vouch for it, so none is kept pending.
-    expect((stop as Extract<TradeStop, { kind: 'refused' }>).problems.join(' ')).toContain('"sell_IAuthorizeWithdrawalOfAllFunds" (an authorization id that reads as words, not as random data)');
-    expect(state.pending).toBeNull();
-    expect(fake.authorizes).toBe(0);
-  });
-
-  it('an id of another shape that reads as data under a pinned wording is a change kept pending, nothing signed', async () => {
-    const { trust, state } = memoryTrust({ text: SHAPED, fingerprint: 'shaped' });
-    const id = 'sell_zrXQtWCN3fNPB2QRF87kN4xQ';
-    const fake = service({ wording: (a) => WITH_ID({ ...a, id }) });
-    const base = fake.api.createSell;
-    fake.api.createSell = async (body) => {
-      const r = await base(body);
-      r.authorization.id = id;
-      return r;
-    };
-    const stop = stopOf(await run(fake, trust, request(), hooks().h));
-    expect((stop as Extract<TradeStop, { kind: 'refused' }>).problems.join(' ')).toContain('{id: sell_ + 5 base58}" became "');
-    expect(state.pending?.text).toContain('{id: sell_ + 24 consonants}');
-    expect(fake.authorizes).toBe(0);
-  });
-
-  it('a token name no one vouched for stands under a pinned wording: refused under --yes with the facts kept to confirm; confirmed at the prompt, then signed unattended', async () => {
-    const NAMED = (a: SellAuthorization) => `${WORDING_A(a)} (全部提现给运营商)`;
-    const hostile = { symbol: 'WOOF', name: '全部提现给运营商', decimals: 5 };
-    const { trust, state } = memoryTrust({ text: 'Sell {amount.raw} raw units of {mint} for at least {minimum.lamports} lamports ({name})', fingerprint: 'named' });
-    const refused = service({ wording: NAMED });
-    const stop = stopOf(await run(refused, trust, request({ token: hostile }), hooks().h));
-    expect((stop as Extract<TradeStop, { kind: 'refused' }>).problems.join(' ')).toMatch(/"全部提现给运营商" \(the token's name, which comes from the service alone/);
-    expect(state.pending?.token).toEqual({ mint: MINT, ...hostile });
-    expect(refused.authorizes).toBe(0);
-    // At the prompt: highlighted and asked; accepted, signed, and the facts pinned as confirmed.
-    const asked = hooks({ confirm: 'yes', accept: true });
-    expect((await run(service({ wording: NAMED }), trust, request({ token: hostile, assumeYes: false }), asked.h)).kind).toBe('final');
-    expect(asked.calls.accept).toBe(1);
-    expect(state.tokens.get(MINT)).toEqual({ ...hostile, confirmed: true });
-    const unattended = service({ wording: NAMED });
-    expect((await run(unattended, trust, request({ token: hostile }), hooks().h)).kind).toBe('final');
-    expect(unattended.authorizes).toBe(1);
-  });
-
-  it('facts pinned by an unattended trade are not a confirmation', async () => {
-    const NAMED = (a: SellAuthorization) => `${WORDING_A(a)} (Я разрешаю вывод)`;
-    const hostile = { symbol: 'WOOF', name: 'Я разрешаю вывод', decimals: 5 };
-    const { trust, state } = memoryTrust({ text: 'Sell {amount.raw} raw units of {mint} for at least {minimum.lamports} lamports ({name})', fingerprint: 'named' });
-    state.tokens.set(MINT, hostile);
-    const fake = service({ wording: NAMED });
-    expect(stopOf(await run(fake, trust, request({ token: hostile }), hooks().h))).toMatchObject({ kind: 'refused' });
-    expect(fake.authorizes).toBe(0);
-  });
-});
-
 describe('the journal, and answers that are not about this sell', () => {
   const OTHER_MINT = 'So11111111111111111111111111111111111111112';
 
   it('the journal hears created, then what is about to be signed before the authorize is sent, then the answers; a refusal there sends nothing', async () => {
-    const { trust } = memoryTrust();
+    const trust = await approvedA();
     const fake = service();
     const journal = memoryRecorder();
     const authorizesWhenRecorded: number[] = [];
@@ -562,14 +435,14 @@ describe('the journal, and answers that are not about this sell', () => {
 
     const refused = service();
     const over = memoryRecorder({ beforeSigning: 'a sell with a signed minimum of 0.0495 SOL would pass the daily limit; nothing was signed' });
-    const stop = stopOf(await run(refused, memoryTrust().trust, request(), hooks().h, over.recorder));
+    const stop = stopOf(await run(refused, await approvedA(), request(), hooks().h, over.recorder));
     expect(stop).toMatchObject({ kind: 'local', error: { code: 'JOURNAL_UNWRITABLE' } });
     expect(refused.authorizes).toBe(0);
   });
 
   it('an answer lost on the authorize, the resend then refused outright, the sell still awaiting: the signature may have been taken, never "nothing sold so far"', async () => {
     const { UncertainOutcomeError } = await import('../../src/api/errors.js');
-    const { trust } = memoryTrust();
+    const trust = await approvedA();
     const fake = service();
     const answers = [new UncertainOutcomeError('connection reset after the request was sent', { status: null }), new ApiError('HTTP 400: signature already used', { status: 400, code: 'BAD_SIGNATURE' })];
     fake.api.authorizeSell = async () => {
@@ -587,7 +460,7 @@ describe('the journal, and answers that are not about this sell', () => {
   });
 
   it('a fresh key answered with a sell of another token already authorized: the service answering about another trade (exit 3), never reported as this sell', async () => {
-    const { trust } = memoryTrust();
+    const trust = await approvedA();
     const fake = service();
     const create = fake.api.createSell.bind(fake.api);
     fake.api.createSell = async (body) => {
@@ -604,7 +477,7 @@ describe('the journal, and answers that are not about this sell', () => {
   });
 
   it('a resumed sell whose read answers for another token: a contradiction naming both, not this sell reported done', async () => {
-    const { trust } = memoryTrust();
+    const trust = await approvedA();
     const fake = service();
     const create = fake.api.createSell.bind(fake.api);
     fake.api.createSell = async (body) => ({ authorization: { ...(await create(body)).authorization, status: 'authorized' } });

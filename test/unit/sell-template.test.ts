@@ -9,6 +9,7 @@ import { judgeSell, type Verdict } from '../../src/wallet/sell-template/guard.js
 import { extract } from '../../src/wallet/sell-template/extract.js';
 import { match } from '../../src/wallet/sell-template/match.js';
 import { fingerprint, templateText, type Template } from '../../src/wallet/sell-template/template.js';
+import { messageProblems } from '../../src/wallet/sell-template/text-rules.js';
 import type { SellFacts } from '../../src/wallet/sell-template/facts.js';
 import { RED_TEAM_2 } from './redteam2-fixtures.js';
 import { authorization, dec, good, HONEST, HOSTILE, input, LATER, OWNER, sandbox, T1, type Trade } from './sell-template-fixtures.js';
@@ -191,18 +192,20 @@ describe('refused outright, with the line, column and reason', () => {
     expect(judge(T1, 'Sell 1,234.5 BONK for at least 0.0495 SOL').kind).toBe('person');
   });
 
-  it('16 rows at 80 columns fit, 17 do not (a line of 81 columns takes two); 1,280 bytes fit, 1,281 do not', () => {
+  it('16 rows at 76 columns (80 less the quote margin) fit, 17 do not: a line of 77 takes two', () => {
     const sell = `Sell 1,234.5 BONK (${T1.mint})\nfor at least 0.0495 SOL`;
     const lines = (n: number, last = 'ok') => [sell, ...Array.from({ length: n - 3 }, () => 'ok'), last].join('\n');
     expect(judge(T1, lines(16)).kind).toBe('person');
-    expect(judge(T1, lines(17))).toMatchObject({ kind: 'refused', reasons: [expect.stringMatching(/takes 17 rows at 80 columns, more than the 16/)] });
-    expect(judge(T1, lines(16, 'x'.repeat(80))).kind).toBe('person');
-    expect(judge(T1, lines(16, 'x'.repeat(81)))).toMatchObject({ kind: 'refused', reasons: [expect.stringMatching(/takes 17 rows/)] });
-    const pad = (text: string) => text.padEnd(80, '.');
-    const bytes = (n: number) => [pad(`Sell 1,234.5 BONK (${T1.mint})`), pad('for at least 0.0495 SOL'), ...Array(13).fill('y'.repeat(80)), 'z'.repeat(n - 81 * 15)].join('\n');
-    expect(new TextEncoder().encode(bytes(1280)).length).toBe(1280);
-    expect(judge(T1, bytes(1280)).kind).toBe('person');
-    expect(judge(T1, bytes(1281))).toMatchObject({ kind: 'refused', reasons: [expect.stringMatching(/1281 bytes, more than the 1280/)] });
+    expect(judge(T1, lines(17))).toMatchObject({ kind: 'refused', reasons: [expect.stringMatching(/takes 17 rows at 76 columns, more than the 16/)] });
+    expect(judge(T1, lines(16, 'x'.repeat(76))).kind).toBe('person');
+    expect(judge(T1, lines(16, 'x'.repeat(77)))).toMatchObject({ kind: 'refused', reasons: [expect.stringMatching(/takes 17 rows/)] });
+  });
+
+  it('1,280 bytes fit, 1,281 do not (reached within 16 rows only by characters of several bytes)', () => {
+    const message = (n: number) => `${Array(11).fill('\u0939'.repeat(38)).join('\n')}\n${'a'.repeat(n - 11 * 114 - 11)}`;
+    expect(new TextEncoder().encode(message(1280)).length).toBe(1280);
+    expect(messageProblems(message(1280))).toEqual([]);
+    expect(messageProblems(message(1281))).toEqual([expect.stringMatching(/1281 bytes, more than the 1280/)]);
   });
 
   it('a message whose slots’ labels would push the question off one screen', () => {

@@ -3,62 +3,55 @@ import type { GetSellResponse, Trade } from '../../api/types.js';
 import { formatSol } from '../../amounts.js';
 import type { SellReview } from '../../domain/sell-review.js';
 import type { SellOutcome } from '../../domain/sell-outcome.js';
-import { wordingDiff } from '../../domain/wording-diff.js';
+import { wordDiff } from '../../domain/wording-diff.js';
 import type { TokenMeta } from '../../domain/token.js';
+import { fingerprint, templateText } from '../../wallet/sell-template/template.js';
 import { oneLine } from '../terminal-text.js';
 import { formatTimeLeft } from '../time-format.js';
-import { screenRows } from '../display-width.js';
-import type { ReviewRoom } from '../terminal.js';
 import { renderFields, renderQuoted } from '../table.js';
 import type { Theme } from '../theme.js';
 import { tokenAmount } from './token-amount.js';
 
 /**
- * What the user approves: the terms, the exact message (unexplained parts highlighted) and how
- * its wording stands. On a first sell the wording to pin is quoted too, unless `room` says the
- * review would then not fit the terminal: it is then said in two lines (it is the message above
- * with its values masked; `trader config trust` shows it once pinned).
+ * What the user approves: the terms, then what the guard needs of a person (a changed wording
+ * shown old against new, word by word), then, last, so that it stands whole above the question,
+ * the exact message with each slot's label.
  */
-export function renderSellReview(review: SellReview, token: TokenMeta | null, nowMs: number, theme: Theme, room: ReviewRoom | null = null): string {
+export function renderSellReview(review: SellReview, nowMs: number, theme: Theme): string {
   const a = review.authorization;
-  const fields = renderFields([
-    ['Sell', `${tokenAmount(a.amount, token)} (${a.amount} raw)`],
-    ['Token', `${token?.name ? `${oneLine(token.name)} ` : ''}${a.mint}`],
-    ['Expected', `${formatSol(a.expectedOutputLamports)} SOL`],
-    ['Minimum', theme.bold(`${formatSol(a.minimumOutputLamports)} SOL`) + ` (${a.minimumOutputLamports} lamports, signed floor)`],
-    ['Worst case', `${tokenAmount(a.amount, token)} for ${formatSol(a.minimumOutputLamports)} SOL`],
-    ['Slippage', `${a.slippageBps} bps (${a.slippageBps / 100}%)`],
-    ['Time left', formatTimeLeft(a.expiresAt, nowMs)],
-    ['Sell id', a.id],
-  ]);
-  const lines = [fields, 'Message to sign, exactly:', renderQuoted(highlightFindings(a.message, review.findings, theme))];
-  if (review.findings.length > 0) {
-    lines.push(theme.pending('The tool cannot explain these parts of the message:'));
-    for (const f of review.findings) lines.push(`  ${theme.highlight(f.text)}  ${f.reason}`);
+  const token = review.token;
+  const lines = [
+    renderFields([
+      ['Sell', `${tokenAmount(a.amount, token)} (${a.amount} raw)`],
+      ['Token', `${token.name ? `${oneLine(token.name)} ` : ''}${a.mint}`],
+      ['Expected', `${formatSol(a.expectedOutputLamports)} SOL`],
+      ['Minimum', theme.bold(`${formatSol(a.minimumOutputLamports)} SOL`) + ` (${a.minimumOutputLamports} lamports, signed floor)`],
+      ['Worst case', `${tokenAmount(a.amount, token)} for ${formatSol(a.minimumOutputLamports)} SOL`],
+      ['Slippage', `${a.slippageBps} bps (${a.slippageBps / 100}%)`],
+      ['Time left', formatTimeLeft(a.expiresAt, nowMs)],
+      ['Sell id', a.id],
+    ]),
+  ];
+  const v = review.verdict;
+  if (v.kind === 'sign') lines.push(theme.dim(`Wording: as approved for this service (${fingerprint(v.template)}).`));
+  if (v.kind === 'person' && v.code === 'WORDING_CHANGED' && v.previous && v.template) {
+    lines.push(theme.failure(`The service's wording changed since it was approved (${fingerprint(v.previous)} → ${v.fingerprint}), word by word:`));
+    const diff = wordDiff(templateText(v.previous), templateText(v.template));
+    lines.push(renderQuoted(diff.map((p) => (p.op === '=' ? p.text : p.op === '-' ? theme.dim(`[-${p.text}-]`) : theme.pending(`{+${p.text}+}`))).join('')));
   }
-  const { status, text, pinned, fingerprint } = review.wording;
-  if (status === 'first-use') {
-    const full = [...lines, 'First sell with this service: its message wording (values masked) will be', `pinned as ${fingerprint}; a different wording will be questioned:`, renderQuoted(text)];
-    if (room === null || screenRows(full.join('\n'), room.columns) <= room.rows) return full.join('\n');
-    lines.push('First sell with this service: the wording of the message above, its values', `masked, will be pinned as ${fingerprint}; a different one will be questioned.`);
-  } else if (status === 'changed') {
-    lines.push(theme.failure(`The service's message wording changed since it was pinned (${pinned!.fingerprint} → ${fingerprint}):`));
-    for (const line of wordingDiff(pinned!.text, text)) lines.push(`  ${line.startsWith('-') ? theme.dim(line) : theme.pending(line)}`);
-  } else {
-    lines.push(theme.dim(`Wording: as pinned for this service (${fingerprint}).`));
+  if (v.kind === 'person') {
+    const ask: Record<string, string> = {
+      WORDING_NOT_APPROVED: `Yes approves this wording (${v.fingerprint}) for this service: later sells are signed only when their message is it, written with their own facts.`,
+      WORDING_CHANGED: `Yes approves the new wording (${v.fingerprint}) in place of the old.`,
+      TOKEN_FACTS_UNCONFIRMED: `The service says token ${a.mint} has ${review.unbound.map((u) => `${u.fact} ${JSON.stringify(oneLine(u.value))}`).join(', ')}, which neither the chain nor you have confirmed. Yes confirms it for this service.`,
+      VALUE_READS_AS_TEXT: 'A value in the message reads as words, not random data. Yes signs it this once.',
+    };
+    lines.push(theme.pending(`${v.reasons[0]}.`), ask[v.code]!);
   }
+  lines.push('Message to sign, exactly:', renderQuoted(a.message));
+  const legend = v.kind === 'refused' ? [] : v.legend;
+  if (legend.length > 0) lines.push(...legend.map((l) => theme.dim(l)));
   return lines.join('\n');
-}
-
-function highlightFindings(message: string, findings: SellReview['findings'], theme: Theme): string {
-  let out = '';
-  let at = 0;
-  for (const f of [...findings].sort((x, y) => x.index - y.index)) {
-    if (f.index < at) continue;
-    out += message.slice(at, f.index) + theme.highlight(f.text);
-    at = f.index + f.text.length;
-  }
-  return out + message.slice(at);
 }
 
 /** The end of a sell, for stdout. */

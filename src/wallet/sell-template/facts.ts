@@ -104,7 +104,7 @@ export function renderings(f: SellFacts): Rendering[] {
 }
 
 /** A slot's fact and notations in words, for its label: "amount in whole tokens (6 decimals)". */
-export function describe(fact: Fact, notations: readonly string[], f: SellFacts): string {
+export function describe(fact: Fact, notations: readonly string[], f: SellFacts | null): string {
   const what: Record<Fact, string> = {
     mint: 'the mint',
     owner: 'your wallet',
@@ -121,6 +121,6 @@ export function describe(fact: Fact, notations: readonly string[], f: SellFacts)
   const words: Record<string, string> = { raw: 'raw units', '%': 'percent', field: 'as given', iso: 'ISO', 'iso-s': 'ISO to the second', 'unix-s': 'Unix seconds', 'unix-ms': 'Unix ms', exact: '' };
   const units = [...new Set(notations.map((n) => n.split(' ')[0]!))];
   if (fact === 'id') return `${what.id} (sell_ + ${notations[0]})`;
-  const how = units.map((u) => (u === 'tokens' ? `whole tokens (${f.decimals ?? '?'} decimals)` : (words[u] ?? u))).filter(Boolean);
+  const how = units.map((u) => (u === 'tokens' ? `whole tokens (${f?.decimals ?? 'its'} decimals)` : (words[u] ?? u))).filter(Boolean);
   return how.length ? `${what[fact]} in ${how.join(' or ')}` : what[fact];
 }

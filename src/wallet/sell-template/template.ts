@@ -35,7 +35,7 @@ export function isTemplate(value: unknown): value is Template {
 /** The template as text for people: each slot "⟦what⟧" (⟦…⟧ cannot be literal text, which is ASCII). */
 export function templateText(template: Template, facts: SellFacts | null = null): string {
   return template.parts
-    .map((p) => (typeof p === 'string' ? p : 'fact' in p ? `⟦${facts ? describe(p.fact, p.notations, facts) : `${p.fact}: ${p.notations.join(' | ')}`}⟧` : `⟦${p.length} ${p.opaque}⟧`))
+    .map((p) => (typeof p === 'string' ? p : 'fact' in p ? `⟦${describe(p.fact, p.notations, facts)}⟧` : `⟦${p.length} ${p.opaque}⟧`))
     .join('');
 }
 

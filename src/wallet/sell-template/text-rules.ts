@@ -5,9 +5,9 @@
 import bs58 from 'bs58';
 import { decodeBase64Strict, looksLikeTransaction } from '../transaction-decoder.js';
 
-/** Rows of an 80-column screen the message may take (a longer line wraps onto more rows). */
+/** Rows of an 80-column screen the message may take, quoted with a 4-column margin (a longer line wraps onto more rows). */
 export const MAX_ROWS = 16;
-export const MAX_COLUMNS = 80;
+export const MAX_COLUMNS = 76;
 export const MAX_BYTES = 1_280;
 
 /** Where an offset of the message stands, for a reason: "line 3, column 12". */
