@@ -48,9 +48,10 @@ export function slippageToAsk(ctx: Context, typed: number | undefined): number |
   return typed ?? ctx.settings.maxSlippageBps ?? undefined;
 }
 
-/** The most slippage a trade may carry: the typed one, else the profile's limit, else the default cap. */
+/** The most slippage a trade may carry: the stricter of the typed one and the profile's limit, else the default cap. */
 export function allowedSlippage(ctx: Context, typed: number | undefined): number {
-  return typed ?? ctx.settings.maxSlippageBps ?? DEFAULT_MAX_SLIPPAGE_BPS;
+  const limits = [typed, ctx.settings.maxSlippageBps ?? undefined].filter((n): n is number => n !== undefined);
+  return limits.length > 0 ? Math.min(...limits) : DEFAULT_MAX_SLIPPAGE_BPS;
 }
 
 /** When waiting gives up (--timeout from now), on the context's clock. */

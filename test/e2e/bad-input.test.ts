@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trusted } from '../helpers/trust.js';
 import { expectJsonError, lines } from '../helpers/cli-assert.js';
 import { freshHome, runCli } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
@@ -23,7 +24,7 @@ beforeAll(async () => {
   sb = await startTestSandbox();
   M = sb.tokens[0]!.mint;
   await completeBuy(sb, { mint: M }); // something to sell, so a bad sell is refused for its input alone
-  env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl };
+  env = trusted({ ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl });
   dir = tempDir('trader-bad-input-');
 });
 afterAll(async () => {
@@ -316,7 +317,7 @@ describe('before a trade', () => {
   it("over the profile's maxBuyLamports or maxSlippageBps: exit 2, no request", async () => {
     const h = freshHome();
     writeFileSync(h.TRADER_CONFIG, JSON.stringify({ profiles: { default: { maxBuyLamports: '100000000', maxSlippageBps: 200 } } }), { mode: 0o600 });
-    const e = { ...env, ...h };
+    const e = trusted({ ...env, ...h });
     await sb.clearRequests();
     const [overBuy, atBuy, overSlip, sellSlip] = await Promise.all([
       runCli(['buy', M, '0.100000001sol', '--yes'], { env: e }),

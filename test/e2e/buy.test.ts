@@ -15,14 +15,14 @@ const { envFor, tamperProxy, withDelays } = sandboxForFile((started) => (sb = st
 const mint = () => sb.tokens[0]!.mint;
 
 /** A recording proxy in front of the sandbox: what one run sent, and the buys it created. */
-async function observed(home?: Home) {
+async function observed(home?: Home, opts: { untrusted?: boolean } = {}) {
   const proxy = await tamperProxy();
   const created: any[] = [];
   proxy.rewrite('POST', /^\/api\/v1\/trade\/buys$/, (body) => {
     created.push(body.data);
     return body;
   });
-  const env = envFor(proxy.url, home);
+  const env = envFor(proxy.url, home, opts);
   const sent = (method: string, suffix: string | RegExp) =>
     proxy.seen.filter((r) => r.method === method && (typeof suffix === 'string' ? r.path.endsWith(suffix) : suffix.test(r.path)));
   return { proxy, created, env, sent, deposits: () => sent('POST', '/deposit') };
@@ -115,8 +115,6 @@ describe('buy completes', () => {
     expect(r.stderr).not.toMatch(/^Buy \S+: \S+_/m);
     // stdout is data only: no progress or notes.
     expect(r.stdout).not.toContain('Idempotency key');
-    // First use: the recipient was pinned, and the user was told.
-    expect(r.stderr).toContain(`Pinned treasury ${sb.treasury}`);
   });
 });
 
@@ -375,14 +373,32 @@ describe('local refusals before any trade exists', () => {
   });
 });
 
-describe('trust on first use of the treasury', () => {
-  it('the first buy pins the recipient; a later deposit to another address is refused (exit 6), cancelled, unsigned', async () => {
+describe('the treasury is pinned only by a person', () => {
+  it('unattended or dry, an unpinned recipient is refused (exit 6, TREASURY_NOT_PINNED, no deposit); accept-treasury pins it; then a deposit elsewhere is refused', async () => {
     const home = freshHome();
-    const first = await observed(home);
+    const first = await observed(home, { untrusted: true });
+    const [unattended, dry] = await Promise.all([
+      runCli(['buy', mint(), '0.1sol', '--yes', '--json'], { env: first.env }),
+      runCli(['buy', mint(), '0.1sol', '--dry-run', '--json'], { env: first.env }),
+    ]);
+    const accept = `trader config trust accept-treasury ${sb.treasury}`;
+    for (const r of [unattended, dry]) {
+      expect(r.code, r.stderr).toBe(6);
+      expect(lastJsonError(r)).toMatchObject({ code: 'TREASURY_NOT_PINNED', category: 'refused_to_sign', command: accept });
+    }
+    expect(lastJsonError(unattended).message).toContain('here --yes asks no one');
+    expect(lastJsonError(dry).message).toContain('here a dry run pins nothing');
+    expect(first.deposits()).toEqual([]);
+    for (const c of first.created) expect((await intentOf(c.intent.id)).status).toBe('cancelled');
+    expect(pinsFor(home, first.proxy.url)).toEqual({});
+
+    // A person runs the command the refusal named: it says what it pins.
+    const pin = await runCli(['config', 'trust', 'accept-treasury', sb.treasury], { env: first.env });
+    expect(pin.code, pin.stderr).toBe(0);
+    expect(pin.stdout).toContain(`Pinned treasury ${sb.treasury} for ${first.proxy.url}/api/v1`);
+    expect(pinsFor(home, first.proxy.url).treasury).toMatchObject({ address: sb.treasury, by: 'accept-command' });
     const r1 = await runCli(['buy', mint(), '0.1sol', '--yes', '--json'], { env: first.env });
     expect(r1.code, r1.stderr).toBe(0);
-    // Pinned in the trust store for this service, not in the profile.
-    expect(pinsFor(home, first.proxy.url).treasury?.address).toBe(sb.treasury);
     expect(existsSync(home.TRADER_CONFIG)).toBe(false);
 
     const elsewhere = Keypair.generate().publicKey.toBase58();
@@ -410,18 +426,17 @@ describe('trust on first use of the treasury', () => {
     expect(json(flagRun).intent).toMatchObject({ id: viaFlag.created[0].intent.id, status: 'cancelled' });
     expect(err.message).toContain(`not the pinned treasury ${elsewhere}`);
     expect(err.message).toContain(sb.treasury);
-    expect(err.message).toMatch(/`trader config trust forget treasury`.*--treasury <address>/);
-    expect(profileRun.stderr).toContain('re-pin');
+    expect(err.message).toMatch(/`trader config trust accept-treasury <address>`, or --treasury <address>/);
+    expect(profileRun.stderr).toContain('re-pins');
     expect(profileRun.stderr).toContain('cancelled');
     // A refused deposit never changes a pin.
     expect(pinsFor(home, first.proxy.url).treasury?.address).toBe(sb.treasury);
-    expect(pinsFor(home, viaFlag.proxy.url)).toEqual({});
     expect(profileOf(profileHome.TRADER_CONFIG).treasury).toBe(elsewhere);
   });
 });
 
 describe('--dry-run', () => {
-  it('checks and shows everything, signs nothing, cancels the intent, does not pin', async () => {
+  it('checks and shows everything, signs nothing, cancels the intent', async () => {
     await completeBuy(sb, { mint: mint() }); // a token the account has traded: its symbol and decimals are known
     const home = freshHome();
     const j = await observed(home);
@@ -439,7 +454,7 @@ describe('--dry-run', () => {
       recipient: sb.treasury,
       feePayer: sb.walletAddress,
       transferLamports: '100000000',
-      treasuryCheck: 'first-use',
+      treasuryCheck: 'pinned',
     });
     expect(out.deposit.networkFeeLamports).toMatch(/^\d+$/);
     expect(typeof out.idempotencyKey).toBe('string');
@@ -474,9 +489,9 @@ describe('--dry-run', () => {
     expect(hr.stdout).toContain('Dry run: every check passed');
     expect(hr.stdout).toMatch(/Network fee/);
     expect(hr.stdout).toContain(sb.treasury);
-    // Nothing was confirmed, so nothing is pinned.
+    // A dry run changes no pin and writes no config.
     expect(() => readFileSync(home.TRADER_CONFIG, 'utf8')).toThrow();
-    expect(pinsFor(home, j.proxy.url)).toEqual({});
+    expect(pinsFor(home, j.proxy.url).treasury?.by).toBe('accept-command');
   });
 
   it('when the trade cannot be read after the create, what is known is shown and the rest is said to be unknown', async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectHumanError } from '../helpers/cli-assert.js';
 import { freshHome, runCli } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { trustPath } from '../helpers/trust.js';
+import { trustPath, trusted } from '../helpers/trust.js';
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -18,11 +18,17 @@ beforeAll(async () => {
 afterAll(() => sb?.close());
 
 const envIn = (home: { HOME: string; TRADER_CONFIG: string }) => ({ ...home, TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath });
+/** A home whose trust store already holds what a person grants the sandbox. */
+const trustedHome = () => {
+  const home = freshHome();
+  trusted(envIn(home));
+  return home;
+};
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 describe('config folder and trust store ownership', () => {
   it('a config folder others can write: config set and a buy are refused (exit 2, one line), nothing sent', async () => {
-    const home = freshHome();
+    const home = trustedHome();
     const dir = dirname(home.TRADER_CONFIG);
     chmodSync(dir, 0o770);
     await sb.clearRequests();
@@ -41,7 +47,7 @@ describe('config folder and trust store ownership', () => {
   });
 
   it('a trust store others can write: refused before any request', async () => {
-    const home = freshHome();
+    const home = trustedHome();
     const first = await runCli(['buy', sb.tokens[0]!.mint, '0.01sol', '--yes', '--json'], { env: envIn(home) });
     expect(first.code, first.stderr).toBe(0);
     const store = trustPath(home);
@@ -53,7 +59,7 @@ describe('config folder and trust store ownership', () => {
   });
 
   it.runIf(isRoot)('a trust store owned by another user: refused (run as root, which can chown)', async () => {
-    const home = freshHome();
+    const home = trustedHome();
     const first = await runCli(['buy', sb.tokens[0]!.mint, '0.01sol', '--yes', '--json'], { env: envIn(home) });
     expect(first.code, first.stderr).toBe(0);
     const store = trustPath(home);

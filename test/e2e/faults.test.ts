@@ -4,6 +4,7 @@
 // blindly, every bad answer is exit 3 with one line, and waiting survives transient errors.
 import { createServer } from 'node:http';
 import { describe, expect, test, type TestContext } from 'vitest';
+import { trusted } from '../helpers/trust.js';
 import { expectErrorFields } from '../helpers/cli-assert.js';
 import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
@@ -33,7 +34,7 @@ async function setup(t: TestContext): Promise<Fixture> {
   await sb.setDelays({ confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0 });
   return {
     sb,
-    env: { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl },
+    env: trusted({ ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl }),
     fault: (...faults) => sb.control('/faults', faults),
     positions: async () => (await sb.call('GET', '/positions', { query: { limit: 100 } })).body.data,
     activity: async (type) => (await sb.call('GET', '/activity', { query: { type, limit: 100 } })).body.data,
@@ -293,7 +294,7 @@ describe.concurrent('signed submissions are never repeated blindly', () => {
     const url = await listenLocally(server);
     t.onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-    const r = await runCli(buyArgs(), { env: { ...env, TRADER_BASE_URL: url } });
+    const r = await runCli(buyArgs(), { env: trusted({ ...env, TRADER_BASE_URL: url }) });
     const message = expectOneLineServiceError(r, 'json');
     expect(message).not.toMatch(/nothing was spent/);
     const id = held!.path.split('/')[5]!;
@@ -407,7 +408,7 @@ for (const sub of SUBMISSIONS) {
         const proxy = await startScriptedProxy(fx.sb.url, lateFirstSubmission(sub.request, sub.read, lagging));
         t.onTestFinished(() => proxy.close());
 
-        await expectCompleted(fx, await runCli(args, { env: { ...fx.env, TRADER_BASE_URL: proxy.url } }));
+        await expectCompleted(fx, await runCli(args, { env: trusted({ ...fx.env, TRADER_BASE_URL: proxy.url }) }));
         expectOneAccepted(await fx.sb.requests(), sub.request);
       });
     }
@@ -479,7 +480,7 @@ describe.concurrent('a service slower than --request-timeout', () => {
     });
     t.onTestFinished(() => proxy.close());
 
-    const r = await runCli([...buyArgs(), '--request-timeout', '1'], { env: { ...env, TRADER_BASE_URL: proxy.url } });
+    const r = await runCli([...buyArgs(), '--request-timeout', '1'], { env: trusted({ ...env, TRADER_BASE_URL: proxy.url }) });
     expect(r.code, r.stderr).toBe(0);
     const out = json(r);
     await landed;

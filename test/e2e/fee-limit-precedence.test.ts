@@ -4,6 +4,7 @@
 // profile that took priority over the flag (or was ignored) fails a case. Dry runs: nothing is signed.
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trusted } from '../helpers/trust.js';
 import { lastJsonError } from '../helpers/cli-assert.js';
 import { freshHome, runCli } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -15,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => sb?.close());
 
 function envWithProfile(maxFeeLamports: string | null): Record<string, string> {
-  const env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath };
+  const env = trusted({ ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath });
   const profile = maxFeeLamports === null ? {} : { maxFeeLamports };
   writeFileSync(env.TRADER_CONFIG, JSON.stringify({ profiles: { default: profile } }), { mode: 0o600 });
   return env;

@@ -2,6 +2,7 @@
 // anything is signed, and what each answer does — yes signs and completes, no (or Enter, the
 // default) cancels and signs nothing, Ctrl-C signs nothing and exits 130.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trusted } from '../helpers/trust.js';
 import { freshHome } from '../helpers/cli.js';
 import { hasTmux, shiftedClock, startInTmux, type PtySession } from '../helpers/pty.js';
 import { completeBuy, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -30,6 +31,8 @@ async function trader(...args: string[]): Promise<PtySession> {
 /** `trader` on a clock the test moves (`clock.set(ms)`), or the real binary when `clock` is null. */
 async function traderOn(clock: ReturnType<typeof shiftedClock> | null, ...args: string[]): Promise<PtySession> {
   const env = { ...freshHome(), NO_COLOR: '1', TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl, ...clock?.env };
+  // Sells here run with the sandbox's wording approved (a first sell's approval: screens-80x24.test.ts); buys are first uses.
+  if (args[0] === 'sell') trusted(env);
   const s = await startInTmux(args, env, clock ? { entry: clock.entry } : {});
   sessions.push(s);
   return s;

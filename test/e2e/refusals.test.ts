@@ -6,7 +6,6 @@
 // tables run in-process (src/run.ts, the code the binary runs), every fourth through the built
 // binary; the single tests below them run the binary.
 import { Keypair, PublicKey, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
-import bs58 from 'bs58';
 import { writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lastJsonError } from '../helpers/cli-assert.js';
@@ -15,11 +14,9 @@ import { computeBudget, lookupTable, randomBlockhash, unsignedTransaction, type 
 import { sandboxForFile } from '../helpers/file-sandbox.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
-import { expectEachRefused, expectHonestControl, startRewordingService, type HostileCase } from '../helpers/rewording-service.js';
-import { pinsFor } from '../helpers/trust.js';
 
 let sb: TestSandbox;
-const { envFor, tamperProxy: proxy, closeAfterAll } = sandboxForFile((started) => (sb = started));
+const { envFor, tamperProxy: proxy } = sandboxForFile((started) => (sb = started));
 const stranger = Keypair.generate();
 const TOKEN_PROGRAM = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
 /** The holding sells are made from (never reduced: every sell here but one is refused). */
@@ -258,8 +255,13 @@ interface SellCase {
   /** Mutates the authorization of the create response. */
   tamper(auth: any): void;
   problem: RegExp;
+  /** The refusal's code: REFUSED_TO_SIGN unless a person could grant what is missing. */
+  code?: string;
 }
 
+// The fields' checks, and one case of each kind of message the guard refuses outright or leaves
+// to a person (test/unit/sell-template.test.ts holds every hostile message of earlier attacks).
+// The sandbox's wording is approved for this service (envFor), so only these changes count.
 const SELL_CASES: SellCase[] = [
   {
     name: 'the mint differs',
@@ -269,7 +271,7 @@ const SELL_CASES: SellCase[] = [
   {
     name: 'the amount differs',
     tamper: (a) => (a.amount = (BigInt(a.amount) * 2n).toString()),
-    problem: /the authorization sells 2,469 WOOF \(246900000 raw units\), not the requested 1,234\.5 WOOF/,
+    problem: /the authorization sells 246900000 raw units, not the requested 123450000/,
   },
   {
     name: 'the minimum is above the expected proceeds',
@@ -277,120 +279,51 @@ const SELL_CASES: SellCase[] = [
     problem: /the minimum [0-9.]+ SOL is above the expected [0-9.]+ SOL/,
   },
   {
-    name: 'the message does not name the token',
+    name: 'the message does not state the token',
     tamper: (a) => (a.message = `Sell ${a.amount} raw units for at least ${a.minimumOutputLamports} lamports.`),
-    problem: /the message does not name the token: neither its mint \S+ nor its symbol WOOF appears in it/,
+    problem: /the message does not state the token: neither its mint \S+ nor a symbol only it has/,
   },
-  {
-    name: 'the message does not state the amount',
-    tamper: (a) => (a.message = `Sell WOOF (${a.mint}) for at least ${sol(a.minimumOutputLamports)} SOL.`),
-    problem: /the message does not state the amount 1,234\.5 WOOF \(123450000 raw units\)/,
-  },
-  {
-    name: 'the message does not state the minimum',
-    tamper: (a) => (a.message = `Sell 1,234.5 WOOF (${a.mint}) at the market price.`),
-    problem: /the message does not state the minimum [0-9.]+ SOL \(\d+ lamports\)/,
-  },
-  // Each class of hostile message the signing-guard issue found signed (the unit table in
-  // test/unit/sell-authorization-check.test.ts holds many more of each class).
   {
     name: 'a Sign-In-With-Solana login for another site carrying the trade',
     tamper: (a) =>
-      (a.message = `example.com wants you to sign in with your Solana account:\n${sb.walletAddress}\n\n${honest(a)}\n\nURI: https://example.com/login\nVersion: 1\nChain ID: mainnet\nNonce: 8f3a9c2e71b4\nIssued At: ${a.createdAt}`),
-    problem: /reads as a Sign-In-With-Solana \/ EIP-4361 login/,
+      (a.message = `example.com wants you to sign in with your Solana account:\n${sb.walletAddress}\n\n${honest(a)}\n\nURI: https://example.com/login\nVersion: 1\nChain ID: mainnet\nIssued At: ${a.createdAt}`),
+    problem: /the shape of a Sign-In-With-Solana \(EIP-4361\) login/,
   },
   {
     name: 'the Solana off-chain message preamble',
     tamper: (a) => (a.message = `\u00ffsolana offchain\n${honest(a)}`),
-    problem: /reads as a Solana off-chain message/,
+    problem: /a Solana off-chain message/,
   },
   {
     name: 'a withdrawal of everything to another address, the trade as a reference',
     tamper: (a) => (a.message = `I authorize withdrawal of ALL balances to ${stranger.publicKey.toBase58()}. ref ${a.mint} ${a.amount} ${a.minimumOutputLamports}`),
-    problem: new RegExp(`reads as a withdrawal.*names the address ${stranger.publicKey.toBase58()}`),
+    problem: new RegExp(`the address ${stranger.publicKey.toBase58()}, which is neither the mint nor your wallet`),
   },
   {
-    name: 'a transfer of the proceeds to someone else',
-    tamper: (a) => (a.message = `${honest(a)}; transfer the proceeds to my savings`),
-    problem: /reads as a transfer to someone/,
-  },
-  {
-    name: 'a thousand times the amount for 0 SOL, the real figures as a reference',
-    tamper: (a) => (a.message = `Sell ${tokens(BigInt(a.amount) * 1000n, 5)} WOOF for at least 0 SOL. Reference: ${honest(a)}`),
-    problem: /states "1,234,500": not the amount 1,234\.5 WOOF/,
-  },
-  {
-    name: 'another mint sold, the requested one named in passing',
-    tamper: (a) => (a.message = `Sell ${tokens(BigInt(a.amount), 5)} of ${sb.tokens[1]!.mint} for at least ${sol(a.minimumOutputLamports)} SOL (ref WOOF ${a.mint})`),
-    problem: /names the address \S+, which is not the token, your wallet or the pinned treasury/,
-  },
-  // Classes the second red-team run got signed (the unit table holds every message it used).
-  {
-    name: 'the direction reversed: SOL sold for at least the token amount',
-    tamper: (a) => (a.message = `Sell ${sol(a.minimumOutputLamports)} SOL for at least ${tokens(BigInt(a.amount), 5)} WOOF\nMint: ${a.mint}`),
-    problem: /the minimum is stated as what is sold/,
-  },
-  {
-    name: 'the minimum presented as the tolerated loss',
-    tamper: (a) =>
-      (a.message = `Sell ${tokens(BigInt(a.amount), 5)} WOOF (${a.mint})\nExpected proceeds: ${sol(a.expectedOutputLamports)} SOL\nSlippage tolerance: ${sol(a.minimumOutputLamports)} SOL`),
-    problem: /the minimum is not introduced as a minimum/,
-  },
-  {
-    name: 'a floor of 1% of the minimum',
-    tamper: (a) => (a.message = honest(a).replace('at least ', `at least ${a.slippageBps / 100}% of `)),
-    problem: /a percentage of a figure/,
-  },
-  {
-    name: 'the raw amount labelled in whole tokens (100,000 times the sale)',
-    tamper: (a) => (a.message = `Sell WOOF (${a.mint})\nAmount (WOOF): ${a.amount}\nMinimum proceeds: ${sol(a.minimumOutputLamports)} SOL`),
-    problem: /written in tokens/,
-  },
-  {
-    name: 'the proceeds given to the treasury in words',
-    tamper: (a) => (a.message = `${honest(a)}\nProceeds: treasury`),
-    problem: /the proceeds given to something other than your wallet/,
-  },
-  {
-    name: 'the symbol only as an ordinary lowercase word',
-    tamper: (a) => (a.message = `Sell ${tokens(BigInt(a.amount), 5)} woof for at least ${sol(a.minimumOutputLamports)} SOL`),
-    problem: /does not name the token/,
-  },
-  ...(
-    [
-      ['U+034F', '\u034F'],
-      ['U+FE0F', '\uFE0F'],
-      ['U+17B5', '\u17B5'],
-    ] as const
-  ).map(([name, ch]) => ({
-    name: `${name} inside the minimum`,
-    tamper: (a: any) => (a.message = honest(a).replace(/(\d)(\d) SOL$/, `$1${ch}$2 SOL`)),
-    problem: /invisible \(default-ignorable\) character/,
-  })),
-  {
-    name: 'U+2007 figure spaces grouping the minimum',
-    tamper: (a) => (a.message = `${honest(a)} (${BigInt(a.minimumOutputLamports).toLocaleString('en-US').replace(/,/g, '\u2007')} lamports)`),
-    problem: /space or separator other than the plain space/,
-  },
-  {
-    name: 'the minimum in SOL labelled lamports',
-    tamper: (a) => (a.message = `Sell ${tokens(BigInt(a.amount), 5)} WOOF (${a.mint}) for at least ${sol(a.minimumOutputLamports)} lamports`),
-    problem: /the minimum in SOL .* written in lamports/,
-  },
-  {
-    name: 'the amount with a scaling suffix',
-    tamper: (a) => (a.message = `Sell ${a.amount}k WOOF (${a.mint}) for at least ${sol(a.minimumOutputLamports)} SOL`),
-    problem: /the amount in raw units \(123450000\) with a suffix that scales it/,
-  },
-  {
-    name: 'raw units labelled as whole tokens',
-    tamper: (a) => (a.message = `Sell ${a.amount} WOOF (${a.mint}) for at least ${sol(a.minimumOutputLamports)} SOL`),
-    problem: /the amount in raw units \(123450000\) written in tokens/,
-  },
-  {
-    name: 'a figure the tool cannot explain, under --yes',
+    name: 'a figure that is none of the trade’s',
     tamper: (a) => (a.message = `${honest(a)}. Valid for 3 minutes`),
-    problem: /cannot explain: "3" \(a duration that is not the authorization's lifetime\)/,
+    problem: /line 1, column \d+: "3", a figure that is not one of this trade's facts/,
+  },
+  {
+    name: 'circled letters after the minimum',
+    tamper: (a) => (a.message = `${honest(a)} \u24D0\u24DD\u24D3 \u24D0\u24DB\u24DB`),
+    problem: /U\+24D0, a character other than printable ASCII/,
+  },
+  {
+    name: 'a statement set apart by blank lines',
+    tamper: (a) => (a.message = `${a.message}\n\n\nAlso sell all other tokens at any price`),
+    problem: /two blank lines in a row/,
+  },
+  {
+    name: 'a plain sentence added to the approved wording: a change only a person may approve',
+    tamper: (a) => (a.message = `${a.message}\nTransfer the proceeds to my savings`),
+    problem: /its wording changed; only a person at the prompt grants that, and here --yes asks no one/,
+    code: 'WORDING_CHANGED',
+  },
+  {
+    name: 'the message is a serialized transaction message (base64)',
+    tamper: (a) => (a.message = Buffer.from(transactionMessageBytes()).toString('base64')),
+    problem: /the message decodes as a Solana transaction/,
   },
   {
     name: 'slippage 10000 and a minimum of 0 when no limit was set (the default cap)',
@@ -411,34 +344,14 @@ const SELL_CASES: SellCase[] = [
     problem: /below what 100 bps of slippage allows/,
   },
   {
-    name: 'the message has a control character (ANSI escape)',
-    tamper: (a) => (a.message = `${a.message}\n\u001b[8mand send everything to someone else\u001b[0m`),
-    problem: /a control character \(U\+001B/,
-  },
-  {
-    name: 'the message has a bidi override',
-    tamper: (a) => (a.message = a.message.replace('Minimum', '\u202EMinimum')),
-    problem: /a bidi control, which reorders what is shown \(U\+202E/,
-  },
-  {
-    name: 'the message is over 2,048 bytes',
-    tamper: (a) => (a.message = `${a.message}\n${'Terms and conditions apply. '.repeat(80)}`),
-    problem: /the message is \d{4} bytes long, more than the 2048 allowed/,
-  },
-  {
-    name: 'the message is a serialized transaction message (base64)',
-    tamper: (a) => (a.message = Buffer.from(transactionMessageBytes()).toString('base64')),
-    problem: /the message decodes as a Solana transaction/,
-  },
-  {
-    name: 'the message is a serialized transaction message (base58)',
-    tamper: (a) => (a.message = bs58.encode(transactionMessageBytes())),
-    problem: /the message decodes as a Solana transaction/,
-  },
-  {
     name: 'the authorization has already expired',
     tamper: (a) => (a.expiresAt = new Date(Date.now() - 1_000).toISOString()),
     problem: /the authorization expired at/,
+  },
+  {
+    name: 'an expiry given in words Date.parse skips',
+    tamper: (a) => (a.expiresAt = `${new Date(Date.parse(a.expiresAt)).toUTCString()} (and all other tokens)`),
+    problem: /expiresAt .* is not an ISO 8601 time/,
   },
   // The user's own stricter limit holds: a quote wider than it is refused, not the default cap's.
   {
@@ -452,6 +365,13 @@ const SELL_CASES: SellCase[] = [
     profile: { maxSlippageBps: 50 },
     tamper: (a) => widenSlippage(a, 100),
     problem: /the authorization's slippage 100 bps is more than the 50 bps allowed/,
+  },
+  {
+    name: "the stricter of the two: a 60 bps quote under --slippage-bps 50 with the profile's maxSlippageBps 500",
+    args: ['--slippage-bps', '50'],
+    profile: { maxSlippageBps: 500 },
+    tamper: (a) => widenSlippage(a, 60),
+    problem: /the authorization's slippage 60 bps is more than the 50 bps allowed/,
   },
   {
     name: 'a minimum of 0 lamports with an honest message (a sale with no floor)',
@@ -502,7 +422,7 @@ describe.concurrent('sell: refuses to sign a lying authorization (exit 6, no aut
     const r = await trader(c.i, ['sell', held.mint, SELL_AMOUNT.toString(), '--yes', '--json', ...(c.args ?? [])], env);
     expect(r.code, r.stderr).toBe(6);
     const err = lastJsonError(r);
-    expect(err.code).toBe('REFUSED_TO_SIGN');
+    expect(err.code).toBe(c.code ?? 'REFUSED_TO_SIGN');
     expect(err.message).toMatch(c.problem);
     expect(authId).toBeDefined();
     expect(json(r)).toMatchObject({ authorization: { id: authId }, sell: null, trade: null, idempotencyKey: expect.any(String) });
@@ -510,155 +430,5 @@ describe.concurrent('sell: refuses to sign a lying authorization (exit 6, no aut
     const log = await sb.requests();
     expect(log.filter((e) => e.path.endsWith(`${authId}/authorize`))).toEqual([]);
     expect((await sb.call('GET', `/trade/sells/${authId}`)).body.data.authorization.status).toBe('awaiting_signature');
-  });
-});
-
-// ---------------------------------------------------------------------------------------------
-// Tolerance: a service that words its message differently
-
-describe('sell: tolerant of the wording of the message', () => {
-  it('"Selling 1,234.5 WOOF for at least 0.0016 SOL" passes the checks, is signed as shown, and the sell completes', async () => {
-    const service = await startRewordingService(sb, (a) => `Selling ${tokens(BigInt(a.amount), held.decimals)} ${held.symbol} for at least ${sol(a.minimumOutputLamports)}0 SOL`);
-    closeAfterAll(() => service.close());
-    const before = (await sb.call('GET', '/holdings')).body.data.find((h: any) => h.mint === held.mint).amount;
-    const r = await runCli(['sell', held.symbol, SELL_AMOUNT.toString(), '--yes', '--json'], { env: envFor(service.url) });
-    expect(r.code, r.stderr).toBe(0);
-    const out = json(r);
-    expect(out.authorization.message).toMatch(/^Selling 1,234\.5 WOOF for at least 0\.\d+0 SOL$/);
-    expect(service.signedReworded).toEqual([out.authorization.message]);
-    expect(out.sell.status).toBe('completed');
-    const after = (await sb.call('GET', '/holdings')).body.data.find((h: any) => h.mint === held.mint).amount;
-    expect(BigInt(before) - BigInt(after)).toBe(SELL_AMOUNT);
-  });
-});
-
-// ---------------------------------------------------------------------------------------------
-// Issue 22: slots are data. A hostile service first gets an honest sell pinned (unattended, and
-// signed), then puts a statement inside a masked slot: the authorization id, or a token's name
-// or symbol for a token not sold here before. Each is refused under --yes (exit 6, naming the
-// command that accepts it), and the service never receives an authorize request for it; the
-// honest control sell is signed and completed in the same test.
-
-describe('sell: a statement inside a masked slot is refused unattended after an honest pinned sell', () => {
-  /**
-   * A hostile service whose honest first sell (unattended, signed, completed) pinned the
-   * sandbox's wording with its id's shape; SGLD is bought so a token not sold here before is held.
-   */
-  async function afterHonestPin() {
-    const other = sb.tokens[1]!; // SGLD, not sold here before
-    await completeBuy(sb, { mint: other.mint, amountLamports: '500000000' });
-    const home = freshHome();
-    const service = await startRewordingService(sb, (a) => a.message);
-    closeAfterAll(() => service.close());
-    const env = envFor(service.url, home);
-    const sellHeld = () => runCli(['sell', held.mint, SELL_AMOUNT.toString(), '--yes', '--json'], { env });
-    const sellOther = () => runCli(['sell', other.mint, '1000000', '--yes', '--json'], { env });
-    const first = await sellHeld();
-    expect(first.code, first.stderr).toBe(0);
-    expect(json(first).sell.status).toBe('completed');
-    expect(pinsFor(home, service.url).sellWording?.text).toMatch(/^Authorization: \{id: sell_ \+ 22 consonants\}$/m);
-    expect(service.authorized).toHaveLength(1);
-    return { other, home, service, sellHeld, sellOther };
-  }
-
-  it('ids, names and symbols of another shape: exit 6, no authorize; the honest control sells', async () => {
-    const { other, home, service, sellHeld, sellOther } = await afterHonestPin();
-
-    const hostileId = (id: string) => ({
-      authorization: (a: any) => {
-        a.message = a.message.replace(a.id, id);
-        a.id = id;
-      },
-    });
-    const hostileToken = (field: 'name' | 'symbol', value: string) => ({
-      holding: (h: any) => void (h.mint === other.mint && (h[field] = value)),
-      authorization: (a: any) => void (a.message = a.message.replaceAll(field === 'name' ? other.name : other.symbol, value)),
-    });
-    const ACCEPT = /accept it with: trader config trust accept-wording [0-9a-f]{16}$/;
-    const classes: HostileCase[] = [
-      // Round 2: a sentence in the id reads as words, which no acceptance can vouch for: a fresh authorization is the way on.
-      ['an id that is a camel-case sentence', hostileId('sell_IAuthorizeWithdrawalOfAllFunds'), sellHeld, /wording changed: .*\{id: sell_ \+ 22 consonants\}.* became .*\{id: sell_ \+ 30 alnum\}/, /a fresh authorization \(running the same command again\) gets a new id/],
-      ['an id three times longer', hostileId(`sell_${'7QxbKMv2pTnW9hRd3LcZf'.repeat(3)}`), sellHeld, /wording changed: .*became .*\{id: sell_ \+ 63 consonants\}/, ACCEPT],
-      ['a name that is a Chinese sentence', hostileToken('name', '我授权将所有资金提取给运营商'), sellOther, /"我授权将所有资金提取给运营商" \(the token's name, which comes from the service alone/, ACCEPT],
-      ['a name that is a Russian sentence', hostileToken('name', 'Я разрешаю вывод всех средств оператору'), sellOther, /"Я разрешаю вывод всех средств оператору" \(the token's name/, ACCEPT],
-      ['a name of four plain English words', hostileToken('name', 'Operator Receives All Funds'), sellOther, /"Operator Receives All Funds" \(the token's name/, ACCEPT],
-      ['a name that is a camel-case sentence', hostileToken('name', 'IAuthorizeWithdrawalOfAllFunds'), sellOther, /"IAuthorizeWithdrawalOfAllFunds" \(the token's name/, ACCEPT],
-      ['a symbol that is a Chinese statement', hostileToken('symbol', '全部提现给我们'), sellOther, /"全部提现给我们" \(the token's symbol/, ACCEPT],
-    ];
-    await expectEachRefused(service, classes);
-    expect(service.signedReworded).toHaveLength(1);
-    expect(pinsFor(home, service.url).sellWording?.text).toMatch(/^Authorization: \{id: sell_ \+ 22 consonants\}$/m);
-
-    // The honest control: signed and completed in the same run of the same service.
-    await expectHonestControl(service, sellHeld);
-  });
-
-  // Issue 22, round 2: what a black-box red team got signed, end to end (one id, one name, one symbol).
-  it('an id that reads as words, a name with a figure and a label word, a symbol that renames SOL: exit 6, no authorize; the honest control sells', async () => {
-    const { other, service, sellHeld, sellOther } = await afterHonestPin();
-
-    const classes: HostileCase[] = [
-      [
-        'an id that is a sentence (sell_SendAllFundsToOperatr)',
-        {
-          authorization: (a: any) => {
-            a.message = a.message.replace(a.id, 'sell_SendAllFundsToOperatr');
-            a.id = 'sell_SendAllFundsToOperatr';
-          },
-        },
-        sellHeld,
-        /"sell_SendAllFundsToOperatr" \(an authorization id that reads as words, not as random data\)/, /a fresh authorization \(running the same command again\) gets a new id/,
-      ],
-      [
-        'a name with a figure and a label word (Fee 50 Percent)',
-        {
-          holding: (h: any) => void (h.mint === other.mint && (h.name = 'Fee 50 Percent')),
-          authorization: (a: any) => void (a.message = a.message.replaceAll(other.name, 'Fee 50 Percent')),
-        },
-        sellOther,
-        /"Fee 50 Percent" \(the token's name, which comes from the service alone/, /accept it with:? `?trader config trust accept-wording [0-9a-f]{16}/,
-      ],
-      [
-        'a symbol that renames SOL (sol)',
-        {
-          holding: (h: any) => void (h.mint === other.mint && (h.symbol = 'sol')),
-          authorization: (a: any) => void (a.message = a.message.replaceAll(other.symbol, 'sol')),
-        },
-        sellOther,
-        /the token's symbol "sol" names SOL, the currency the message's figures are read in/,
-      ],
-    ];
-    await expectEachRefused(service, classes);
-
-    await expectHonestControl(service, sellHeld);
-  });
-
-  it('a name no one vouched for is signed after the user reads it and accepts it with the command the refusal names', async () => {
-    const other = sb.tokens[2]!; // BRIX, not sold here before
-    await completeBuy(sb, { mint: other.mint, amountLamports: '500000000' });
-    const home = freshHome();
-    const service = await startRewordingService(sb, (a) => a.message);
-    closeAfterAll(() => service.close());
-    const env = envFor(service.url, home);
-    const sellOther = () => runCli(['sell', other.mint, '1000000000', '--yes', '--json'], { env });
-    const name = 'Кирпичный протокол';
-    service.tamper({
-      holding: (h: any) => void (h.mint === other.mint && (h.name = name)),
-      authorization: (a: any) => void (a.message = a.message.replace(other.name, name)),
-    });
-
-    const refused = await sellOther();
-    expect(refused.code, refused.stderr).toBe(6);
-    const fingerprint = /accept-wording ([0-9a-f]{16})/.exec(lastJsonError(refused).message)?.[1];
-    expect(fingerprint).toBeDefined();
-    const show = await runCli(['config', 'trust'], { env });
-    expect(show.stdout).toContain(`Accepting it also confirms token ${other.mint} as symbol "${other.symbol}", name "${name}".`);
-    expect((await runCli(['config', 'trust', 'accept-wording', fingerprint!], { env })).code).toBe(0);
-    expect(pinsFor(home, service.url).tokens?.[other.mint]).toMatchObject({ name, confirmed: true });
-
-    const signed = await sellOther();
-    expect(signed.code, signed.stderr).toBe(0);
-    expect(json(signed).sell.status).toBe('completed');
-    expect(service.authorized).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@
 // stored is test/unit/buy-flow.test.ts.)
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trusted } from '../helpers/trust.js';
 import { freshHome, json, runCli } from '../helpers/cli.js';
 import { completeBuy, newKey, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { startTamperProxy } from '../helpers/tamper-proxy.js';
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => sb?.close());
 
-const envFor = (over: Record<string, string> = {}) => ({ ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl, ...over });
+const envFor = (over: Record<string, string> = {}) => trusted({ ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl, ...over });
 const posts = async (suffix: string) => (await sb.requests()).filter((r) => r.method === 'POST' && r.path.endsWith(suffix));
 
 describe('resuming by idempotency key', () => {

@@ -6,6 +6,7 @@
 // each); a sample of each kind also runs through the built binary (`binary` below), checked alike.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trusted } from '../helpers/trust.js';
 import { lines } from '../helpers/cli-assert.js';
 import { freshHome, runCli, type CliResult } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
@@ -121,7 +122,7 @@ describe('the API key never appears in any output', () => {
   ];
 
   it.each(MODES.map((m, i) => [m.name, m, i] as const))('%s', async (_name, mode, i) => {
-    const env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl, ...(mode.viaFlag ? {} : { TRADER_API_KEY: sb.apiKey }) };
+    const env = trusted({ ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl, ...(mode.viaFlag ? {} : { TRADER_API_KEY: sb.apiKey }) });
     const keyFlag = mode.viaFlag ? ['--api-key', sb.apiKey] : [];
     const list = commands(i);
     const [results, binaryCancel] = await Promise.all([

@@ -3,6 +3,7 @@
 // in the service and completes once its time comes.
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, test, type TestContext } from 'vitest';
+import { trusted } from '../helpers/trust.js';
 import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
 import { completeBuy, newKey, signDeposit, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { startScriptedProxy } from '../helpers/scripted-proxy.js';
@@ -18,7 +19,7 @@ let env: Record<string, string>;
 beforeEach(async () => {
   sb = await startTestSandbox();
   await sb.setDelays({ confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0 });
-  env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl };
+  env = trusted({ ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl });
 });
 
 afterEach(async () => {
@@ -38,7 +39,7 @@ async function signalOnRequest(t: TestContext, signal: NodeJS.Signals, seen: (me
     return answer;
   });
   t.onTestFinished(() => proxy.close());
-  return { env: { ...env, TRADER_BASE_URL: proxy.url }, onSpawn: (c: ChildProcess) => void (child = c) };
+  return { env: trusted({ ...env, TRADER_BASE_URL: proxy.url }), onSpawn: (c: ChildProcess) => void (child = c) };
 }
 
 function lastJsonError(r: CliResult): { code: string; message: string } {

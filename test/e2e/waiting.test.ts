@@ -5,6 +5,7 @@
 // so these run in milliseconds and what they see cannot depend on how fast the machine is.
 // The binary's own real-time waiting is covered by the --timeout tests of buy, sell and trades.
 import { describe, expect, test, type TestContext } from 'vitest';
+import { trusted } from '../helpers/trust.js';
 import { stderrJson } from '../helpers/cli-assert.js';
 import { freshHome, json } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
@@ -28,7 +29,7 @@ async function setup(t: TestContext): Promise<Fixture> {
   t.onTestFinished(() => sb.close());
   await sb.setDelays({ confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0 });
   const clock = sandboxClock(sb);
-  const env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl };
+  const env = trusted({ ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl });
   return {
     sb,
     clock,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { freshHome } from './cli.js';
 import { startTestSandbox, type TestSandbox } from './sandbox.js';
 import { startTamperProxy, type TamperProxy } from './tamper-proxy.js';
+import { trustSandbox } from './trust.js';
 
 export const ZERO_DELAYS = { confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0, refundSeconds: 0 };
 
@@ -12,8 +13,12 @@ export type Home = { HOME: string; TRADER_CONFIG: string };
 type Delays = Parameters<TestSandbox['setDelays']>[0];
 
 export interface FileSandbox {
-  /** The environment of a trader run against `url` (the sandbox or something in front of it) with the sandbox's key and wallet, in `home` (default a fresh one). */
-  envFor(url: string, home?: Home): Record<string, string>;
+  /**
+   * The environment of a trader run against `url` (the sandbox or something in front of it) with
+   * the sandbox's key and wallet, in `home` (default a fresh one), whose trust store holds what a
+   * person grants the sandbox (its treasury and sell wording) unless `untrusted`.
+   */
+  envFor(url: string, home?: Home, opts?: { untrusted?: boolean }): Record<string, string>;
   /** A tamper proxy in front of the sandbox, closed after all tests. */
   tamperProxy(): Promise<TamperProxy>;
   /** Run `close` (of a server, a terminal session) after all tests, before the sandbox closes. */
@@ -45,7 +50,10 @@ export function sandboxForFile(started: (sb: TestSandbox) => void): FileSandbox 
   });
 
   return {
-    envFor: (url, home = freshHome()) => ({ ...home, TRADER_BASE_URL: url, TRADER_API_KEY: running().apiKey, TRADER_KEYPAIR: running().keypairPath, TRADER_RPC_URL: running().rpcUrl }),
+    envFor: (url, home = freshHome(), opts = {}) => {
+      if (!opts.untrusted) trustSandbox(home, url);
+      return { ...home, TRADER_BASE_URL: url, TRADER_API_KEY: running().apiKey, TRADER_KEYPAIR: running().keypairPath, TRADER_RPC_URL: running().rpcUrl };
+    },
     tamperProxy: async () => {
       const proxy = await startTamperProxy(running().url);
       closers.push(() => proxy.close());
