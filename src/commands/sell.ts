@@ -22,12 +22,13 @@ import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from '
 import { startTrade } from './trade-preflight.js';
 import { tradeScreen } from './trade-screen.js';
 import { withTradeKey } from './trade-options.js';
-import { pinnedTokens, sellTrust } from './trust.js';
+import { guarded, pinnedTokens, sellTrust } from './trust.js';
 import { dailyLimitOption } from './daily-limits.js';
 import { claimEvidence, runRecorder, tradeHistory } from './trade-journal.js';
 import { parseLamportsOption } from '../argument-parsers.js';
 import { fingerprint, templateText } from '../wallet/sell-template/template.js';
-import type { TrustStore } from '../config/trust-store.js';
+import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
+import type { ChainTokenFacts } from '../chain/token-facts.js';
 import type { BoundFacts } from '../trade/sell-flow.js';
 
 /** `amount`: raw units, whole tokens, all, or a percentage, turned into raw units once the holding is read. */
@@ -96,10 +97,15 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
   // held now is not the measure (the service replays the original for that key).
   const resuming = opts.idempotencyKey !== undefined && amountSpec.kind === 'raw';
   if (!holding && !resuming) throw new UsageError(`you hold no ${token === mint ? mint : `${token} (${mint})`}; see \`trader holdings\``, 'NO_HOLDING');
+  const binder = await tokenBinder(ctx, trust, mint, meta);
+  // What the review and the summary show of the token: its bound facts, never the service's alone.
+  const shown = binder.bind().token;
+  // Whole tokens are counted by the bound decimals; by the service's only where nobody vouches for
+  // any (the guard then asks a person to confirm them before anything is signed).
+  const counted = shown.decimals !== null ? shown : meta;
   const amount =
-    resuming && amountSpec.kind === 'raw' ? amountSpec.units : resolveSellAmount(amountSpec, BigInt(holding!.amount), (units) => tokenAmount(units, meta), meta);
-
-  const dust = amountSpec.kind === 'raw' ? rawBelowOneToken(amount, meta) : null;
+    resuming && amountSpec.kind === 'raw' ? amountSpec.units : resolveSellAmount(amountSpec, BigInt(holding!.amount), (units) => tokenAmount(units, counted), counted);
+  const dust = amountSpec.kind === 'raw' ? rawBelowOneToken(amount, shown) : null;
   const reviewText = (review: SellReview, theme: Theme) => [...(dust ? [theme.pending(dust)] : []), renderSellReview(review, ctx.clock.now(), theme)].join('\n');
 
   const resume = () => `trader sell ${mint} ${amount} --idempotency-key ${idempotencyKey}`;
@@ -118,10 +124,9 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
   );
   const { runSell } = await import('../trade/sell-flow.js');
   const journal = runRecorder(ctx, start.journal, 'sell', start.dailyCap);
-  const bindToken = await tokenBinder(ctx, trust);
   const result = await screen.run((stage) =>
     runSell(
-      { api, clock: ctx.clock, signal: ctx.signal, signer, trust: sellTrust(trust), journal, bindToken: (m) => bindToken(m, meta) },
+      { api, clock: ctx.clock, signal: ctx.signal, signer, trust: sellTrust(trust), journal, bindToken: async () => binder.bind() },
       {
         mint,
         amount,
@@ -173,6 +178,8 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
     ).then((result) => journal.outcome(result)),
   );
 
+  // Signed: the chain's facts of the token are recorded, so no other mint can pass for it later.
+  if (result.kind !== 'dry-run') recordChainFacts(ctx, trust, binder.chainFacts);
   switch (result.kind) {
     case 'dry-run': {
       const { review, problems } = result;
@@ -208,7 +215,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
       );
       // `verification` stands beside the API's objects, which pass through unchanged.
       ctx.output.result({ authorization: view.authorization, sell: view.sell, trade, idempotencyKey: result.idempotencyKey, ...(verification ? { verification } : {}) }, (theme) =>
-        [renderSellSummary(view, outcome, trade, meta, theme), ...(verification ? [renderVerificationLines(verification, theme)] : [])].join('\n'),
+        [renderSellSummary(view, outcome, trade, shown, theme), ...(verification ? [renderVerificationLines(verification, theme)] : [])].join('\n'),
       );
       await stopIfContradicted(verification, view.authorization.id);
       if (result.kind === 'timeout') {
@@ -227,11 +234,29 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
 }
 
 /**
- * Binds a token's facts for the sell's guard: the chain's (read once through --rpc-url), or a
- * person's from the trust store, against the service's; read again after a person confirms some.
+ * Binds a token's facts for the sell's guard and its review (domain/token-binding.ts): the
+ * chain's, read once through --rpc-url, or a person's from the trust store, against the
+ * service's; bound again after a person confirms some. A chain that cannot be read leaves the
+ * service's facts unconfirmed (a person confirms them once), and says so.
  */
-async function tokenBinder(_ctx: Context, store: TrustStore): Promise<(mint: string, service: TokenMeta | null) => Promise<BoundFacts>> {
-  // TODO(25-chain): the chain's facts through readTokenFacts and bindToken once they land.
-  void store;
-  return async (_mint, service) => ({ token: service ?? { symbol: null, name: null, decimals: null }, problems: [], unbound: [] });
+async function tokenBinder(ctx: Context, store: TrustStore, mint: string, service: TokenMeta | null) {
+  const [{ readTokenFactsForTrade }, { bindToken }] = await Promise.all([import('../chain/token-facts.js'), import('../domain/token-binding.js')]);
+  const read = await readTokenFactsForTrade(() => ctx.chain(), mint);
+  if (read.unread !== null) ctx.output.warn(`the token's facts were not read on chain: ${read.unread}`);
+  const bind = (): BoundFacts => {
+    const pinned = guarded('read the pinned token facts', () => store.read().tokens ?? {});
+    return bindToken(mint, service, read.facts, pinned[mint] ?? null, pinned);
+  };
+  return { bind, chainFacts: read.facts === 'unreadable' ? null : read.facts };
+}
+
+/** Records the chain's facts of a sold token (by: 'chain'), so another mint cannot pass for it later; a store that cannot be written only warns. */
+function recordChainFacts(ctx: Context, store: TrustStore, facts: ChainTokenFacts | null): void {
+  if (!facts) return;
+  try {
+    store.recordChainToken(facts.mint, { symbol: facts.symbol, name: facts.name, decimals: facts.decimals });
+  } catch (err) {
+    if (!(err instanceof TrustStoreError)) throw err;
+    ctx.output.warn(`the chain's facts of token ${facts.mint} could not be recorded: ${err.message}`);
+  }
 }

@@ -12,24 +12,6 @@ const same = (a: string | null | undefined, b: string | null | undefined): boole
   typeof a === 'string' && typeof b === 'string' && a.trim() !== '' && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * One line for each pinned symbol or name that the service now gives `mint` while it was pinned
- * for another mint (empty: none). Facts pinned for `mint` itself are its own.
- */
-export function claimsOfOtherMints(mint: string, facts: Pick<TokenMeta, 'symbol' | 'name'> | null, pinned: PinnedTokens): string[] {
-  if (!facts) return [];
-  const lines: string[] = [];
-  for (const [other, was] of Object.entries(pinned)) {
-    if (other === mint) continue;
-    for (const key of ['symbol', 'name'] as const) {
-      if (same(facts[key], was[key])) {
-        lines.push(`the service gives token ${mint} the ${key} ${JSON.stringify(facts[key])}, which is pinned for token ${other}: it would pass for that token; ${FORGET}`);
-      }
-    }
-  }
-  return lines;
-}
-
-/**
  * Checks the mint a typed symbol resolved to against the symbol's pin: a symbol pinned for
  * another mint names that mint, not this one. Returns the problem line, or null.
  */

@@ -10,8 +10,3 @@ export interface TokenMeta {
   name: string | null;
   decimals: number | null;
 }
-
-/** Whether the facts say enough of a token to pin them (trust store): its symbol or its decimals. */
-export function worthPinning(facts: TokenMeta | null): facts is TokenMeta {
-  return facts !== null && (facts.symbol !== null || facts.decimals !== null);
-}

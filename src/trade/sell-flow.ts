@@ -7,6 +7,7 @@ import type { Clock } from '../clock.js';
 import type { Presence } from '../domain/presence.js';
 import type { TradeStop } from '../domain/trade-stop.js';
 import type { TokenMeta } from '../domain/token.js';
+import type { TokenBinding } from '../domain/token-binding.js';
 import { ApiError, DeclinedError, RefusedToSignError, UsageError, type NeededTrust } from '../errors.js';
 import { tracked, type TradeTracker } from './trade-tracker.js';
 import type { Signer } from '../wallet/signer.js';
@@ -47,14 +48,8 @@ export interface SellRequest {
   waitLimitMs: number;
 }
 
-/** A token's facts bound by the chain or a person (domain/token-binding.ts): the only ones shown or signed. */
-export interface BoundFacts {
-  token: TokenMeta;
-  /** Refusals: the service's facts differ from the chain's or a person's, or pass the token off as another. */
-  problems: string[];
-  /** The service's facts nobody vouches for: a person confirms them once. */
-  unbound: Array<{ fact: 'symbol' | 'name' | 'decimals'; value: string }>;
-}
+/** A token's facts bound by the chain or a person (domain/token-binding.ts), the binding's refusals, and the service's facts nobody vouches for. */
+export type BoundFacts = Pick<TokenBinding, 'problems' | 'unbound'> & { token: TokenMeta };
 
 /** The trust store as the sell flow uses it: only a person's acts are pinned. */
 export interface SellTrust {

@@ -269,6 +269,8 @@ describe('config', () => {
     ['config trust', ['config', 'trust'], {}],
     ['config trust show', ['config', 'trust', 'show'], {}],
     ['config trust accept-wording', ['config', 'trust', 'accept-wording', ' 3f9a1c0d2b7e4a51 '], { fingerprint: '3f9a1c0d2b7e4a51' }],
+    ['config trust accept-token', ['config', 'trust', 'accept-token', 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd'], { mint: 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd' }],
+    ['config trust accept-treasury', ['config', 'trust', 'accept-treasury', 'FkD9N7noZTJVUa3vV4nTrNcftCW8UPHtDPgceYqmmJkS'], { address: 'FkD9N7noZTJVUa3vV4nTrNcftCW8UPHtDPgceYqmmJkS' }],
     ['config trust forget', ['config', 'trust', 'forget', 'wording'], { what: 'wording' }],
     ['config trust forget', ['config', 'trust', 'forget', 'tokens'], { what: 'tokens' }],
   ])('%s %j', async (command, argv, expected) => {
@@ -459,7 +461,7 @@ it('every command of the table has a row above', async () => {
   expect([...NAMES.values()].sort()).toEqual(
     [
       'activity', 'balance', 'buy', 'cancel', 'commands', 'completion', 'config', 'config get', 'config init', 'config list', 'config path', 'config set',
-      'config trust', 'config trust accept-wording', 'config trust forget', 'config trust show', 'holdings', 'mcp', 'me', 'pnl', 'points',
+      'config trust', 'config trust accept-token', 'config trust accept-treasury', 'config trust accept-wording', 'config trust forget', 'config trust show', 'holdings', 'mcp', 'me', 'pnl', 'points',
       'positions', 'sandbox', 'sandbox stop', 'sell', 'trades', 'keys', 'keys import', 'keys list', 'keys show', 'keys export', 'keys remove', 'keys passwd',
     ].sort(),
   );

@@ -5,6 +5,7 @@
 // that cannot be stored), a treasury pinned by another process meanwhile.
 import bs58 from 'bs58';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { presence } from '../../src/domain/presence.js';
 import type { ServiceClient } from '../../src/api/client.js';
 import type { BuyIntent, Trade } from '../../src/api/types.js';
 import { systemClock } from '../../src/clock.js';
@@ -89,6 +90,8 @@ function service(opts: ServiceOptions = {}) {
   return { api, calls };
 }
 
+const PERSON = presence({ yes: false, dryRun: false, json: false, interactive: true, agent: false });
+
 function request(over: Partial<BuyRequest> = {}): BuyRequest {
   return {
     mint: MINT,
@@ -100,7 +103,7 @@ function request(over: Partial<BuyRequest> = {}): BuyRequest {
     treasury: treasury.toBase58(),
     allowedSlippageBps: 500,
     assumeYes: true,
-    mayPinOnFirstUse: true,
+    presence: PERSON,
     wait: true,
     dryRun: false,
     waitLimitMs: 900_000,
@@ -299,15 +302,31 @@ describe('a buy that stops', () => {
     expect(s.calls).toMatchObject({ deposits: 0, cancels: 1 });
   });
 
-  it('first use with no person to approve (an agent): refused before signing, nothing pinned, the intent cancelled; a pinned treasury signs', async () => {
+  it.each([
+    ['--yes', { yes: true }],
+    ['--dry-run', { dryRun: true }],
+    ['an agent (trader mcp), whatever its client answers', { agent: true }],
+    ['--json', { json: true }],
+  ] as const)('an unpinned recipient under %s: TREASURY_NOT_PINNED before anything is asked or signed, nothing pinned, the intent cancelled', async (_name, over) => {
     const s = service();
     let pinned = 0;
-    const stop = stopOf(await run(s.api, request({ treasury: null, mayPinOnFirstUse: false }), hooks({ pinTreasury: (a) => (pinned++, a) })));
-    expect(stop).toMatchObject({ kind: 'refused', problems: [expect.stringMatching(/^no treasury is pinned for this service, and no person is here to trust \w+ on first use$/)] });
-    expect(pinned).toBe(0);
+    let asked = false;
+    const nobody = presence({ yes: false, dryRun: false, json: false, interactive: true, agent: false, ...over });
+    const result = await run(s.api, request({ treasury: null, presence: nobody, dryRun: 'dryRun' in over }), hooks({ pinTreasury: (a) => (pinned++, a), confirm: async () => (asked = true) }));
+    const command = `trader config trust accept-treasury ${treasury.toBase58()}`;
+    if ('dryRun' in over) expect(result).toMatchObject({ kind: 'dry-run', trust: { code: 'TREASURY_NOT_PINNED', command } });
+    else expect(stopOf(result)).toMatchObject({ kind: 'refused', trust: { code: 'TREASURY_NOT_PINNED', command }, problems: [expect.stringContaining(`here ${nobody.why}`)] });
+    expect([pinned, asked]).toEqual([0, false]);
     expect(s.calls).toMatchObject({ deposits: 0, cancels: 1 });
+  });
+
+  it('a person at the prompt pins the recipient, then signs; a pinned treasury signs with no one present', async () => {
+    const s = service();
+    const pins: string[] = [];
+    expect((await run(s.api, request({ treasury: null }), hooks({ pinTreasury: (a) => (pins.push(a), a) }))).kind).not.toBe('stopped');
+    expect(pins).toEqual([treasury.toBase58()]);
     const known = service();
-    expect((await run(known.api, request({ mayPinOnFirstUse: false }), hooks())).kind).not.toBe('stopped');
+    expect((await run(known.api, request({ presence: presence({ yes: true, dryRun: false, json: false, interactive: false, agent: true }) }), hooks())).kind).not.toBe('stopped');
     expect(known.calls.deposits).toBe(1);
   });
 

@@ -12,7 +12,7 @@ import { COMMANDS } from '../../src/commands/index.js';
 import { runInProcess } from '../helpers/in-process.js';
 
 /** The commands a person would call dangerous, by name. */
-const DANGEROUS = ['buy', 'sell', 'cancel', 'config init', 'config set', 'config trust accept-wording', 'config trust forget', 'keys export', 'keys remove', 'mcp'];
+const DANGEROUS = ['buy', 'sell', 'cancel', 'config init', 'config set', 'config trust accept-wording', 'config trust accept-token', 'config trust accept-treasury', 'config trust forget', 'keys export', 'keys remove', 'mcp'];
 
 /** The client's calls that send POST (read from src/api/client.ts, so a new one is covered). */
 function postCalls(): string[] {
@@ -23,7 +23,7 @@ function postCalls(): string[] {
 /** What a run reaches that moves money or trust: the POST calls, the trade flows, the writers of pins and profiles. */
 function moverPattern(): RegExp {
   // runWithKey: buy's and sell's run, which marks their errors with the trade's key, then runs the flow.
-  const writers = ['startTrade', 'runBuy', 'runSell', 'runWithKey', 'updateProfile', 'pinTreasury', 'pinWording', 'pinToken', 'acceptPendingWording', 'recordPendingWording', 'forget'];
+  const writers = ['startTrade', 'runBuy', 'runSell', 'runWithKey', 'updateProfile', 'pinTreasury', 'pinTemplate', 'pinToken', 'acceptPendingTemplate', 'acceptPendingToken', 'recordPendingTemplate', 'recordPendingToken', 'forget'];
   return new RegExp(`\\b(${[...postCalls(), ...writers].join('|')})\\b`);
 }
 

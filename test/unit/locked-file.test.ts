@@ -94,46 +94,68 @@ describe('TrustStore', () => {
     const path = join(tempDir(), 'trust.json');
     const first = new TrustStore(path, A, clock);
     const second = new TrustStore(path, A, clock);
-    expect(first.pinTreasury('T1')).toBe('T1');
-    expect(second.pinTreasury('T2')).toBe('T1');
+    expect(first.pinTreasury('T1', 'prompt')).toBe('T1');
+    expect(second.pinTreasury('T2', 'prompt')).toBe('T1');
     expect(new TrustStore(path, B, clock).read()).toEqual({});
-    expect(new TrustStore(path, B, clock).pinTreasury('T3')).toBe('T3');
-    expect(first.read().treasury?.address).toBe('T1');
+    expect(new TrustStore(path, B, clock).pinTreasury('T3', 'prompt')).toBe('T3');
+    expect(first.read().treasury).toMatchObject({ address: 'T1', by: 'prompt' });
+    // The accept command replaces a pin: a person typed the address.
+    expect(second.pinTreasury('T2', 'accept-command', true)).toBe('T2');
+    expect(first.read().treasury).toMatchObject({ address: 'T2', by: 'accept-command' });
   });
 
-  it('pins a wording only over the one it replaces; keeps a pending one until it is accepted by its fingerprint', () => {
-    const store = new TrustStore(join(tempDir(), 'trust.json'), A, clock);
-    expect(store.pinWording('one', 'f1', null).fingerprint).toBe('f1');
-    // Someone else pinned first: a first-use pin does not overwrite it.
-    expect(store.pinWording('two', 'f2', null).fingerprint).toBe('f1');
-    expect(store.pinWording('two', 'f2', 'f0').fingerprint).toBe('f1');
-    store.recordPendingWording('two', 'f2');
-    expect(store.acceptPendingWording('f3')).toBeNull();
-    expect(store.read().sellWording?.fingerprint).toBe('f1');
-    expect(store.acceptPendingWording('f2')?.text).toBe('two');
-    expect(store.read()).toMatchObject({ sellWording: { text: 'two', fingerprint: 'f2' } });
-    expect(store.read().pendingSellWording).toBeUndefined();
-    expect(store.forget('wording')).toBe(true);
+  it('pins a template only over the one it replaces; keeps a pending one until it is accepted by its fingerprint; drops an earlier version’s wording', () => {
+    const path = join(tempDir(), 'trust.json');
+    writeFileSync(path, JSON.stringify({ services: { [A]: { sellWording: { text: 'Sell {amount.raw}', fingerprint: 'old', at: 'then' } } } }), { mode: 0o600 });
+    const store = new TrustStore(path, A, clock);
+    const one = { parts: ['one'] };
+    const two = { parts: ['two'] };
+    expect(store.pinTemplate(one, 'f1', 'prompt', null)).toBe('f1');
+    expect(store.read()).toMatchObject({ sellTemplate: { fingerprint: 'f1', by: 'prompt' } });
     expect(store.read().sellWording).toBeUndefined();
+    // Someone else pinned first: a pin over none does not overwrite it.
+    expect(store.pinTemplate(two, 'f2', 'prompt', null)).toBe('f1');
+    expect(store.pinTemplate(two, 'f2', 'prompt', 'f0')).toBe('f1');
+    store.recordPendingTemplate(two, 'f2');
+    expect(store.acceptPendingTemplate('f3')).toBeNull();
+    expect(store.read().sellTemplate?.fingerprint).toBe('f1');
+    expect(store.acceptPendingTemplate('f2')?.template).toEqual(two);
+    expect(store.read()).toMatchObject({ sellTemplate: { template: two, fingerprint: 'f2', by: 'accept-command' } });
+    expect(store.read().pendingSellTemplate).toBeUndefined();
+    expect(store.forget('wording')).toBe(true);
+    expect(store.read().sellTemplate).toBeUndefined();
+  });
+
+  it('token facts: pending until a person accepts them; a person’s pin is not replaced by the chain’s record', () => {
+    const store = new TrustStore(join(tempDir(), 'trust.json'), A, clock);
+    const facts = { symbol: 'DOG', name: 'Dog', decimals: 6 };
+    store.recordPendingToken('M1', facts);
+    expect(store.acceptPendingToken('M2')).toBeNull();
+    expect(store.acceptPendingToken('M1')).toMatchObject({ ...facts, by: 'accept-command' });
+    expect(store.read().pendingTokens).toBeUndefined();
+    store.recordChainToken('M1', { symbol: 'CAT', name: 'Cat', decimals: 6 });
+    expect(store.read().tokens?.M1).toMatchObject({ symbol: 'DOG', by: 'accept-command' });
+    expect(store.forget('tokens')).toBe(true);
+    expect(store.read()).toEqual({});
   });
 
   it('refuses a malformed store instead of trusting anew', () => {
     const path = join(tempDir(), 'trust.json');
     writeFileSync(path, '{"services": [');
     expect(() => new TrustStore(path, A, clock).read()).toThrow(/not valid JSON/);
-    expect(() => new TrustStore(path, A, clock).pinTreasury('T')).toThrow(/not valid JSON/);
+    expect(() => new TrustStore(path, A, clock).pinTreasury('T', 'prompt')).toThrow(/not valid JSON/);
   });
 
   it('refuses, for reads and writes, a store others can change (group- or world-writable), or in a folder others can change', () => {
     const dir = tempDir();
     const path = join(dir, 'trust.json');
     const store = new TrustStore(path, A, clock);
-    store.pinTreasury('T');
+    store.pinTreasury('T', 'prompt');
     expect(store.ownershipProblem()).toBeNull();
     execFileSync('chmod', ['620', path]);
     expect(store.ownershipProblem()).toBe(`trust store ${path} can be changed by other users (mode 620); run: chmod go-w ${path}`);
     expect(() => store.read()).toThrow(TrustStoreError);
-    expect(() => store.pinTreasury('U')).toThrow(/can be changed by other users \(mode 620\)/);
+    expect(() => store.pinTreasury('U', 'prompt')).toThrow(/can be changed by other users \(mode 620\)/);
     execFileSync('chmod', ['600', path]);
     execFileSync('chmod', ['770', dir]);
     expect(() => store.read()).toThrow(`config folder ${dir} can be changed by other users (mode 770); run: chmod go-w ${dir}`);
@@ -146,12 +168,12 @@ describe('TrustStore', () => {
     const dir = tempDir();
     const path = join(dir, 'trust.json');
     const store = new TrustStore(path, A, clock);
-    store.pinTreasury('T');
+    store.pinTreasury('T', 'prompt');
     execFileSync('chown', ['4242', path]);
     expect(() => store.read()).toThrow(`trust store ${path} belongs to another user (uid 4242; you are uid 0); use one of your own`);
     execFileSync('chown', ['0', path]);
     execFileSync('chown', ['4242', dir]);
-    expect(() => store.pinTreasury('U')).toThrow(/config folder .* belongs to another user \(uid 4242/);
+    expect(() => store.pinTreasury('U', 'prompt')).toThrow(/config folder .* belongs to another user \(uid 4242/);
   });
 });
 
@@ -172,7 +194,7 @@ describe('ownershipProblem (the stat facts injected)', () => {
 
 describe('temp files are created exclusively, never through a planted file or symlink', () => {
   it.each([
-    ['the trust store', (dir: string) => new TrustStore(join(dir, 'trust.json'), A, clock).pinTreasury('T'), 'trust.json'],
+    ['the trust store', (dir: string) => new TrustStore(join(dir, 'trust.json'), A, clock).pinTreasury('T', 'prompt'), 'trust.json'],
     ['the config', (dir: string) => updateProfile(join(dir, 'config.json'), 'default', (p) => ({ ...p, timeout: 5 }), clock), 'config.json'],
   ])('%s: a planted *.tmp symlink neither overwrites its target nor changes its mode', (_name, write, file) => {
     const dir = tempDir();
@@ -196,7 +218,7 @@ describe('temp files are created exclusively, never through a planted file or sy
     const victim = join(tempDir(), 'victim.txt');
     writeFileSync(victim, 'precious\n');
     symlinkSync(victim, join(dir, 'trust.json.lock'));
-    expect(() => new TrustStore(join(dir, 'trust.json'), A, { now: clock.now, waitMs: 50, staleMs: 60_000 }).pinTreasury('T')).toThrow(/held by another trader process/);
+    expect(() => new TrustStore(join(dir, 'trust.json'), A, { now: clock.now, waitMs: 50, staleMs: 60_000 }).pinTreasury('T', 'prompt')).toThrow(/held by another trader process/);
     expect(readFileSync(victim, 'utf8')).toBe('precious\n');
   });
 });

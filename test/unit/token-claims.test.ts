@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimsOfOtherMints, symbolPinnedElsewhere } from '../../src/domain/token-claims.js';
+import { symbolPinnedElsewhere } from '../../src/domain/token-claims.js';
 import { knownTokens, mintForSymbol, resolveTokenMint } from '../../src/trade/token-lookup.js';
 import { UsageError } from '../../src/errors.js';
 import type { Holding } from '../../src/api/types.js';
@@ -12,33 +12,7 @@ const ONLY_WOOF = { [WOOF_MINT]: PINNED[WOOF_MINT]! };
 
 const holding = (mint: string, symbol: string, name: string): Holding => ({ mint, symbol, name, decimals: 6, amount: '854547' }) as unknown as Holding;
 
-describe('a pinned symbol or name belongs to its mint (red team round 2, class A)', () => {
-  it.each([
-    ['symbol and name of WOOF', { symbol: 'WOOF', name: 'Woof Sandbox Dog' }, ['symbol', 'name']],
-    ['the symbol only', { symbol: 'WOOF', name: 'Sandbox Gold' }, ['symbol']],
-    ['the name only, under its own symbol', { symbol: 'SGLD', name: 'Woof Sandbox Dog' }, ['name']],
-    ['another case', { symbol: 'woof', name: 'WOOF SANDBOX DOG' }, ['symbol', 'name']],
-    ['padded', { symbol: ' WOOF ', name: 'Sandbox Gold' }, ['symbol']],
-  ])('the SGLD mint given %s is refused, naming both mints and the forget command', (_, facts, keys) => {
-    const lines = claimsOfOtherMints(SGLD_MINT, facts, ONLY_WOOF);
-    expect(lines).toHaveLength(keys.length);
-    for (const [i, key] of keys.entries()) {
-      expect(lines[i]).toContain(`token ${SGLD_MINT} the ${key}`);
-      expect(lines[i]).toContain(`pinned for token ${WOOF_MINT}`);
-      expect(lines[i]).toContain('trader config trust forget tokens');
-    }
-  });
-
-  it('honest: a token\'s own pinned facts, facts unlike any pin, a symbol that only contains a pinned one, unknown facts', () => {
-    expect(claimsOfOtherMints(WOOF_MINT, { symbol: 'WOOF', name: 'Woof Sandbox Dog' }, PINNED)).toEqual([]);
-    expect(claimsOfOtherMints(SGLD_MINT, { symbol: 'SGLD', name: 'Sandbox Gold' }, PINNED)).toEqual([]);
-    expect(claimsOfOtherMints(SGLD_MINT, { symbol: 'WOOFY', name: 'Woof Sandbox Dogs' }, ONLY_WOOF)).toEqual([]);
-    expect(claimsOfOtherMints(SGLD_MINT, { symbol: null, name: null }, ONLY_WOOF)).toEqual([]);
-    expect(claimsOfOtherMints(SGLD_MINT, null, ONLY_WOOF)).toEqual([]);
-    // A pin without a name does not make every nameless token a claim.
-    expect(claimsOfOtherMints(SGLD_MINT, { symbol: 'SGLD', name: '' }, { [WOOF_MINT]: { symbol: 'WOOF', name: '' } })).toEqual([]);
-  });
-
+describe('a pinned symbol belongs to its mint (red team round 2, class A; a chain symbol on another mint: token-binding)', () => {
   it('a typed symbol pinned for another mint: the mint it resolves to must be the pinned one', () => {
     expect(symbolPinnedElsewhere('WOOF', WOOF_MINT, PINNED)).toBeNull();
     expect(symbolPinnedElsewhere('NEWT', SGLD_MINT, PINNED)).toBeNull();

@@ -33,18 +33,16 @@ describe('recordChainToken', () => {
 
   it("replaces facts an earlier version stored from the service alone (no `by`)", () => {
     const s = store();
-    s.pinToken(MINT, { symbol: 'WOOF', name: 'SENDALL (Send All Funds)', decimals: 5 });
+    // As an earlier version stored the service's facts: no `by`.
+    const old = JSON.stringify({ services: { 'https://a.example/api/v1': { tokens: { [MINT]: { symbol: 'WOOF', name: 'SENDALL (Send All Funds)', decimals: 5, at: 'then' } } } } });
+    writeFileSync(s.path, old, { mode: 0o600 });
     s.recordChainToken(MINT, WOOF);
     expect(s.read().tokens?.[MINT]).toMatchObject({ ...WOOF, by: 'chain' });
   });
 
   it("never replaces a person's pin", () => {
     const s = store();
-    s.pinToken(MINT, { symbol: 'NEWT', name: 'Newt', decimals: 6 });
-    // A person's pin as the accept command writes it.
-    const doc = JSON.parse(readFileSync(s.path, 'utf8'));
-    doc.services['https://a.example/api/v1'].tokens[MINT].by = 'accept-command';
-    writeFileSync(s.path, JSON.stringify(doc), { mode: 0o600 });
+    s.pinToken(MINT, { symbol: 'NEWT', name: 'Newt', decimals: 6 }, 'accept-command');
     s.recordChainToken(MINT, WOOF);
     expect(s.read().tokens?.[MINT]).toMatchObject({ symbol: 'NEWT', by: 'accept-command' });
   });
