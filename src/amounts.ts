@@ -80,7 +80,7 @@ export function wholeTokensToUnits(amount: WholeTokens, token: { symbol: string 
   }
   const decimals = token?.decimals ?? null;
   if (decimals === null || !Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
-    return fail("the service does not give this token's decimals, so whole tokens cannot be converted exactly; give raw units instead");
+    return fail("neither the chain (at --rpc-url) nor the service gives this token's decimals, so whole tokens cannot be converted exactly; give raw units instead");
   }
   const m = DECIMAL_NUMBER.exec(number)!;
   const fraction = m[2] ?? '';

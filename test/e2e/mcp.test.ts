@@ -11,6 +11,7 @@ import { freshHome, json, runCli } from '../helpers/cli.js';
 import { sandboxForFile, type Home } from '../helpers/file-sandbox.js';
 import { startMcp, type McpSession } from '../helpers/mcp-client.js';
 import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
+import { pinsFor } from '../helpers/trust.js';
 
 let sb: TestSandbox;
 const { envFor, tamperProxy } = sandboxForFile((started) => (sb = started));
@@ -46,15 +47,14 @@ async function limitedHome(maxBuyLamports = '200000000', maxSlippageBps = '500',
 }
 
 /**
- * An agent's first sell with a service is refused (no person read the wording); a person reads
- * it and accepts it with the command the refusal names, as the README says. Returns that refusal.
+ * An agent's first sell with a service is refused (no person approved the wording); a person
+ * reads it and approves it with the command the refusal names, as the README says.
  */
 async function personAcceptsFirstWording(s: McpSession, home: Home, url: string, mint: string) {
   const first = await s.call('sell', { token: mint, amount: '10%' });
-  expect(first.structuredContent.error).toMatchObject({ code: 'REFUSED_TO_SIGN', category: 'refused_to_sign', retryable: false });
-  expect(first.structuredContent.error.message).toMatch(/no sell wording is pinned for this service yet, and no person is here to read this one/);
-  const accept = /trader config trust accept-wording ([0-9a-f]{16})/.exec(first.structuredContent.error.message)!;
-  const r = await runCli(['config', 'trust', 'accept-wording', accept[1]!], { env: envFor(url, home) });
+  const error = first.structuredContent.error;
+  expect(error).toMatchObject({ code: 'WORDING_NOT_APPROVED', category: 'refused_to_sign', retryable: false, command: `trader config trust accept-wording ${error.fingerprint}` });
+  const r = await runCli(['config', 'trust', 'accept-wording', error.fingerprint], { env: envFor(url, home, { untrusted: true }) });
   expect(r.code, r.stderr).toBe(0);
   return first;
 }
@@ -315,22 +315,31 @@ describe.sequential('trade tools', () => {
     expect(await trades()).toEqual([]);
   });
 
-  it('with no person to approve, nothing is trusted on first use: a buy to an unpinned treasury is refused (no deposit), and so is a first sell wording (no authorize)', async () => {
+  it.each([
+    ['--no-confirm', ['--allow-trading', '--no-confirm']],
+    ['a client that accepts every elicitation', ['--allow-trading']],
+  ] as const)('MCP never grants trust (%s): a buy to an unpinned treasury and a first sell wording are refused before anything is asked or signed; nothing is pinned', async (_name, args) => {
     const home = await limitedHome('200000000', '500', false);
-    const s = await mcp(envFor(sb.url, home), ['--allow-trading', '--no-confirm']);
+    const s = await mcp(envFor(sb.url, home, { untrusted: true }), [...args], () => ({ action: 'accept', content: { approve: true } }));
     await sb.clearRequests();
     const buy = await s.call('buy', { token: sb.tokens[1]!.mint, amount: '0.05sol' });
-    expect(buy.structuredContent.error).toMatchObject({ code: 'REFUSED_TO_SIGN', category: 'refused_to_sign', retryable: false });
-    expect(buy.structuredContent.error.message).toMatch(/no treasury is pinned for this service, and no person is here to trust \w+ on first use/);
+    expect(buy.structuredContent.error).toMatchObject({ code: 'TREASURY_NOT_PINNED', category: 'refused_to_sign', retryable: false, command: `trader config trust accept-treasury ${sb.treasury}` });
+    expect(buy.structuredContent.error.message).toMatch(/an agent runs this trade \(trader mcp\)/);
     const sell = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '10%' });
-    expect(sell.structuredContent.error.message).toMatch(/no sell wording is pinned for this service yet/);
+    expect(sell.structuredContent.error).toMatchObject({ code: 'WORDING_NOT_APPROVED', fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    // A dry run is no way round it either.
+    const dry = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '10%', dryRun: true });
+    expect(dry.structuredContent.error).toMatchObject({ code: 'WORDING_NOT_APPROVED' });
+    expect(s.asked).toEqual([]);
     const posts = await trades();
     expect(posts.some((p) => p.endsWith('/deposit') || p.endsWith('/authorize'))).toBe(false);
+    const pins = pinsFor(home, sb.url);
+    expect([pins.treasury, pins.sellTemplate]).toEqual([undefined, undefined]);
   });
 
   it('a slippage over maxSlippageBps is refused; a sell within the limits completes once a person accepted the wording', async () => {
-    const home = await limitedHome();
-    const s = await mcp(envFor(sb.url, home), ['--allow-trading', '--no-confirm']);
+    const home = await limitedHome('200000000', '500', false);
+    const s = await mcp(envFor(sb.url, home, { untrusted: true }), ['--allow-trading', '--no-confirm']);
     await personAcceptsFirstWording(s, home, sb.url, sb.tokens[0]!.mint);
     const over = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '10%', slippageBps: 501 });
     expect(over.structuredContent.error).toMatchObject({ code: 'OVER_LIMIT', category: 'usage' });
@@ -349,8 +358,8 @@ describe.sequential('trade tools', () => {
     const home = await limitedHome();
     const env = envFor(p.url, home);
     const s = await mcp(env, ['--allow-trading', '--no-confirm']);
-    const viaMcp = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '1000' });
-    const viaCli = await runCli(['sell', sb.tokens[0]!.mint, '1000', '--yes', '--json'], { env });
+    const viaMcp = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '1%' });
+    const viaCli = await runCli(['sell', sb.tokens[0]!.mint, '1%', '--yes', '--json'], { env });
     expect(viaCli.code).toBe(6);
     expect(viaMcp.isError).toBe(true);
     expect(viaMcp.structuredContent.exitCode).toBe(6);
@@ -359,7 +368,7 @@ describe.sequential('trade tools', () => {
     // The same refusal, but for the authorization id in it.
     const withoutIds = (text: string) => text.replace(/sell_[\w-]+/g, 'sell_…');
     expect(withoutIds(viaMcp.structuredContent.error.message)).toBe(withoutIds(cliError.message));
-    expect(viaMcp.structuredContent.error.message).toMatch(/reads as a withdrawal/);
+    expect(viaMcp.structuredContent.error.message).toMatch(/the address \w+, which is neither the mint nor your wallet/);
     expect(p.seen.filter((r) => r.path.endsWith('/authorize'))).toEqual([]);
     await s.close();
     const [started, line] = auditLines(home);
@@ -369,7 +378,8 @@ describe.sequential('trade tools', () => {
   it('a changed sell wording is a refusal that names the command a person runs to accept it', async () => {
     const p = await tamperProxy();
     const home = await limitedHome();
-    const s = await mcp(envFor(p.url, home), ['--allow-trading', '--no-confirm']);
+    const s = await mcp(envFor(p.url, home, { untrusted: true }), ['--allow-trading', '--no-confirm']);
+    expect((await runCli(['config', 'trust', 'accept-treasury', sb.treasury], { env: envFor(p.url, home, { untrusted: true }) })).code).toBe(0);
     await personAcceptsFirstWording(s, home, p.url, sb.tokens[0]!.mint);
     const first = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '10%' });
     expect(first.isError, JSON.stringify(first.content)).toBeFalsy();
@@ -378,8 +388,7 @@ describe.sequential('trade tools', () => {
       return body;
     });
     const second = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '10%' });
-    expect(second.structuredContent.error).toMatchObject({ code: 'REFUSED_TO_SIGN', category: 'refused_to_sign', retryable: false });
-    expect(second.structuredContent.error.message).toMatch(/trader config trust accept-wording \w+/);
+    expect(second.structuredContent.error).toMatchObject({ code: 'WORDING_CHANGED', category: 'refused_to_sign', retryable: false, command: expect.stringMatching(/^trader config trust accept-wording [0-9a-f]{16}$/) });
     expect(p.seen.filter((r) => r.path.endsWith('/authorize'))).toHaveLength(1);
   });
 });
@@ -431,6 +440,31 @@ describe.sequential('the person confirms through the client (elicitation)', () =
     expect(s.asked).toHaveLength(2);
     expect(s.asked[1]).toContain(sold.structuredContent.authorization.message.split('\n')[0]);
     expect(s.asked[1]).toMatch(/Sign this message and sell\?$/);
+  });
+
+  it('a call that passes dryRun: false is asked like any other: declined, nothing signed', async () => {
+    const s = await mcp(envFor(sb.url, await limitedHome()), ['--allow-trading'], () => ({ action: 'decline' }));
+    await sb.clearRequests();
+    const result = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '1%', dryRun: false });
+    expect(result.structuredContent.error).toMatchObject({ code: 'DECLINED' });
+    expect(s.asked).toHaveLength(1);
+    expect(s.asked[0]).toMatch(/Sign this message and sell\?$/);
+    expect((await trades()).some((p) => p.endsWith('/authorize'))).toBe(false);
+  });
+
+  it('the limits are read again at every call: lowered, or one removed, after the server started', async () => {
+    const home = await limitedHome('200000000', '500');
+    const s = await mcp(envFor(sb.url, home), ['--allow-trading'], () => ({ action: 'accept', content: { approve: true } }));
+    const args = { token: sb.tokens[1]!.mint, amount: '0.1sol', dryRun: true };
+    expect((await s.call('buy', args)).isError).toBeFalsy();
+    const profile = (over: Record<string, unknown>) => writeFileSync(home.TRADER_CONFIG, JSON.stringify({ profiles: { default: over } }), { mode: 0o600 });
+    const daily = { maxDailyBuyLamports: '10000000000', maxDailySellLamports: '10000000000' };
+    profile({ maxBuyLamports: '50000000', maxSlippageBps: 500, ...daily });
+    expect((await s.call('buy', args)).structuredContent.error).toMatchObject({ code: 'OVER_LIMIT' });
+    profile({ maxBuyLamports: '200000000', ...daily });
+    await sb.clearRequests();
+    expect((await s.call('buy', { ...args, dryRun: false })).structuredContent.error).toMatchObject({ code: 'TRADING_NOT_ALLOWED' });
+    expect(await trades()).toEqual([]);
   });
 
   it('cancel signs nothing, so it needs no one to confirm', async () => {

@@ -27,7 +27,8 @@ afterAll(async () => {
 });
 
 async function terminal(...args: string[]): Promise<PtySession> {
-  const s = await startInTmux(args, { ...home, NO_COLOR: '1' });
+  // The sandbox's chain, as `trader sandbox` exports it: a token's facts are read there.
+  const s = await startInTmux(args, { ...home, NO_COLOR: '1', ...(sb ? { TRADER_RPC_URL: sb.rpcUrl } : {}) });
   sessions.push(s);
   return s;
 }
@@ -72,19 +73,19 @@ describe.skipIf(!TMUX)('a new user at a terminal', () => {
     expect(bought).toMatch(/^Received\s+[0-9,.]+ /m);
 
     const sell = await terminal('sell', token.symbol, '50%');
-    const message = await sell.waitFor('Sign this message and sell? (y/N)');
+    const message = await sell.waitFor('Approve this wording for this service and sign this sell? (y/N)');
     expect(message).toContain('Message to sign, exactly:');
     expect(message).toContain(token.mint);
-    // The first sell with a service shows the wording it pins.
-    expect(message).toContain('First sell with this service');
-    expect(message).toContain('Amount: {amount.tokens} {symbol} ({amount.raw} raw units)');
+    // The first sell with a service asks a person to approve its wording, each slot labelled.
+    expect(message).toContain('no sell wording is approved for this service yet');
+    expect(message).toMatch(/\[\d+\] [\d.]+ = amount in whole tokens \(5 decimals\)/);
     await sell.keys('y', 'Enter');
     const sold = await sell.waitFor(/^SOL received\s+[0-9.]+ SOL$/m);
     expect(await sell.exitCode()).toBe(0);
     expect(sold).toMatch(/^Status\s+completed$/m);
 
-    // The first confirmed deposit pinned the treasury for this service (trust on first use).
-    expect(pinsFor(home, sb.url).treasury?.address).toBe(sb.treasury);
-    expect(pinsFor(home, sb.url).sellWording?.text).toContain('Minimum proceeds: {minimum.sol} SOL ({minimum.lamports} lamports)');
+    // The person pinned the treasury and the wording at the prompt.
+    expect(pinsFor(home, sb.url).treasury).toMatchObject({ address: sb.treasury, by: 'prompt' });
+    expect(pinsFor(home, sb.url).sellTemplate).toMatchObject({ by: 'prompt' });
   });
 });

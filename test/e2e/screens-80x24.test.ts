@@ -8,6 +8,7 @@ import { freshHome } from '../helpers/cli.js';
 import { hasTmux, startInTmux, type PtySession } from '../helpers/pty.js';
 import { completeBuy, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { displayWidth } from '../../src/io/display-width.js';
+import { pinsFor } from '../helpers/trust.js';
 
 const TMUX = hasTmux();
 if (!TMUX) console.warn('80×24 screen tests skipped: tmux is not installed');
@@ -25,9 +26,11 @@ afterAll(async () => {
   await sb?.close();
 });
 
-/** `trader …args` on a terminal of the given size, with a fresh HOME (so nothing is pinned yet: a first buy, a first sell). */
-async function onTerminal(size: { width: number; height: number }, ...args: string[]): Promise<PtySession> {
-  const env = { ...freshHome(), NO_COLOR: '1', TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl };
+/** `trader …args` on a terminal of the given size, in `home` (default a fresh one: nothing is pinned yet, a first buy, a first sell). */
+async function onTerminal(size: { width: number; height: number }, ...argsAndHome: Array<string | Home>): Promise<PtySession> {
+  const home = argsAndHome.find((a): a is Home => typeof a !== 'string') ?? freshHome();
+  const args = argsAndHome.filter((a): a is string => typeof a === 'string');
+  const env = { ...home, NO_COLOR: '1', TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl };
   const s = await startInTmux(args, env, size);
   sessions.push(s);
   return s;
@@ -35,6 +38,8 @@ async function onTerminal(size: { width: number; height: number }, ...args: stri
 
 const BUY_PROMPT = 'Sign and send this deposit? (y/N)';
 const SELL_PROMPT = 'Sign this message and sell? (y/N)';
+const APPROVE_PROMPT = 'Approve this wording for this service and sign this sell? (y/N)';
+type Home = { HOME: string; TRADER_CONFIG: string };
 const SMALL = { width: 80, height: 24 };
 
 /** The one idempotency key of those the service was sent on this path (tests run side by side) that `screen` shows. */
@@ -86,26 +91,37 @@ describe.skipIf(!TMUX).concurrent('80×24', () => {
     expect(await s.exitCode()).toBe(4);
   });
 
-  it('a first sell: the creation line, the review, the message, the pin said compactly and the prompt fit the screen; the resume command is whole', async () => {
+  it('a first sell: at the question the whole message is on screen, each slot labelled; y approves the wording (by the prompt) and signs; the next sell asks only to sign', async () => {
     const token = sb.tokens[0]!;
-    const s = await onTerminal(SMALL, 'sell', token.mint, '100000');
-    const joined = await s.waitFor(SELL_PROMPT);
+    const home = freshHome();
+    const s = await onTerminal(SMALL, 'sell', token.mint, '123456', '--no-wait', home);
+    const joined = await s.waitFor(APPROVE_PROMPT);
     const rows = await s.visible();
-    const id = /^Sell (sell_\w+) quoted\./m.exec(joined)?.[1];
+    const id = /^Sell id\s+(sell_\w+)$/m.exec(joined)?.[1];
     expect(id, joined).toBeTruthy();
-    expect(rows[0]).toBe(`Sell ${id} quoted. If interrupted, resume with:`);
-    expect(rows.some((r) => r.startsWith(`? ${SELL_PROMPT}`)), rows.join('\n')).toBe(true);
-    expect(rows).toContain('Message to sign, exactly:');
-    expect(rows.some((r) => r.startsWith('Sell        '))).toBe(true);
-    // The first sell says what it pins, in two lines instead of quoting the masked wording again.
-    expect(rows).toContain('First sell with this service: the wording of the message above, its values');
-    expect(rows.some((r) => /^masked, will be pinned as [0-9a-f]{16}; a different one will be questioned\.$/.test(r))).toBe(true);
-    expect(joined).not.toContain('{symbol}');
-    expect((await s.screen()).split('\n').filter((l) => l.trim() !== '').length).toBeLessThanOrEqual(24);
-    const key = await keySent('/trade/sells', joined);
-    expectCommandLaidOut(joined, `trader sell ${token.mint} 100000 --idempotency-key ${key}`);
-    await s.keys('n', 'Enter');
-    expect(await s.exitCode()).toBe(4);
+    const { authorization } = (await sb.call('GET', `/trade/sells/${id}`)).body.data;
+    // From "Message to sign" to the question, all on screen: the message line by line, then its legend.
+    const at = rows.indexOf('Message to sign, exactly:');
+    expect(at, rows.join('\n')).toBeGreaterThanOrEqual(0);
+    const lines = authorization.message.split('\n');
+    expect(rows.slice(at + 1, at + 1 + lines.length)).toEqual(lines.map((l: string) => `  │ ${l}`));
+    const legend = rows.slice(at + 1 + lines.length).join('\n');
+    expect(legend).toContain(`[1] ${token.symbol} = the symbol`);
+    expect(legend).toMatch(/\[\d+\] [\d.]+ = amount in whole tokens \(5 decimals\)/);
+    expect(legend).toMatch(/\[\d+\] \d+ = minimum in lamports/);
+    expect(legend).toContain(`= the authorization id (sell_ + consonants 22)`);
+    expect(rows.some((r) => r.startsWith(`? ${APPROVE_PROMPT}`)), rows.join('\n')).toBe(true);
+    for (const r of rows) expect(displayWidth(r)).toBeLessThanOrEqual(80);
+    expect((await s.screen()).split('\n').filter((l) => l.trim() !== '').length).toBeGreaterThan(0);
+    await s.keys('y', 'Enter');
+    expect(await s.exitCode()).toBe(0);
+    expect(pinsFor(home, sb.url).sellTemplate).toMatchObject({ by: 'prompt' });
+    // The next sell is this wording with its own facts: only the trade's question.
+    const next = await onTerminal(SMALL, 'sell', token.mint, '654321', home);
+    const review = await next.waitFor(SELL_PROMPT);
+    expect(review).toMatch(/Wording: as approved for this service \([0-9a-f]{16}\)\./);
+    await next.keys('n', 'Enter');
+    expect(await next.exitCode()).toBe(4);
   });
 
   it('an error at 80 columns is wrapped at spaces, a backquoted command whole on one line', async () => {
@@ -117,16 +133,5 @@ describe.skipIf(!TMUX).concurrent('80×24', () => {
     expect(lines[0]).toMatch(/^error: "MOON" is neither /);
     expect(lines.some((l) => l.includes('`trader sandbox --background`')), lines.join('\n')).toBe(true);
     expect(lines.join(' ')).toContain("buy a token new to you by its mint address: with the sandbox, `trader sandbox --background` prints its tokens' mints");
-  });
-
-  it('120×40: room enough, the first sell quotes the wording it pins', async () => {
-    const s = await onTerminal({ width: 120, height: 40 }, 'sell', sb.tokens[0]!.mint, '100000');
-    const joined = await s.waitFor(SELL_PROMPT);
-    expect(joined).toContain('First sell with this service: its message wording (values masked) will be');
-    expect(joined).toContain('  │ Token: {symbol} ({name})');
-    const rows = await s.visible();
-    expect(rows[0]).toMatch(/^Sell sell_\w+ quoted\. If interrupted, resume with:$/);
-    await s.keys('n', 'Enter');
-    expect(await s.exitCode()).toBe(4);
   });
 });

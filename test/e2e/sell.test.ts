@@ -352,19 +352,22 @@ describe('whole-token amounts: 1.5sgld, 1.5tokens; raw integers unchanged', () =
     expect(six.creates().map((x: any) => x.body.amount)).toEqual(['1000001']);
   });
 
-  it('whole tokens of a holding whose decimals the service does not give: exit 2, no sell created; raw units are still sent', async () => {
+  it('whole tokens are counted by the chain’s decimals, whatever the service gives; with neither: exit 2, no sell created; raw units are still sent', async () => {
     const t = await holding(4);
     const o = await observed();
     o.proxy.rewrite('GET', /^\/api\/v1\/holdings/, (body) => ({ ...body, data: body.data.map((h: any) => ({ ...h, decimals: null })) }));
-    const whole = await runCli(['sell', t.mint, '1tokens', '--yes', '--json'], { env: o.env });
-    expect(whole.code, whole.stderr).toBe(2);
-    expect(lastJsonError(whole).message).toBe(`invalid amount "1tokens": the service does not give this token's decimals, so whole tokens cannot be converted exactly; give raw units instead`);
-    expect(o.creates()).toEqual([]);
-    // Raw units need no decimals: the sell is created (what the message checks make of a token
-    // without decimals is theirs to say).
-    const raw = await runCli(['sell', t.mint, '10000', '--dry-run', '--json'], { env: o.env });
-    expect(raw.code, raw.stderr).not.toBe(2);
+    const byChain = await runCli(['sell', t.mint, '1tokens', '--dry-run', '--json'], { env: o.env });
+    expect(byChain.code, byChain.stderr).toBe(0);
     expect(o.creates().map((x: any) => x.body.amount)).toEqual(['10000']);
+    const noChain = { ...o.env, TRADER_RPC_URL: 'http://127.0.0.1:9' };
+    const whole = await runCli(['sell', t.mint, '1tokens', '--yes', '--json'], { env: noChain });
+    expect(whole.code, whole.stderr).toBe(2);
+    expect(lastJsonError(whole).message).toBe(`invalid amount "1tokens": neither the chain (at --rpc-url) nor the service gives this token's decimals, so whole tokens cannot be converted exactly; give raw units instead`);
+    expect(o.creates()).toHaveLength(1);
+    // Raw units need no decimals: the sell is created (what the guard makes of facts nobody vouches for is its to say).
+    const raw = await runCli(['sell', t.mint, '10000', '--dry-run', '--json'], { env: noChain });
+    expect(raw.code, raw.stderr).not.toBe(2);
+    expect(o.creates().map((x: any) => x.body.amount)).toEqual(['10000', '10000']);
   });
 
   it('more whole tokens than held: exit 2 naming both in whole tokens, no sell created', async () => {

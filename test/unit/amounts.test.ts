@@ -247,7 +247,7 @@ describe('wholeTokensToUnits: exact conversion by the decimals, never rounding',
 
   it('unknown decimals are refused for whole tokens (raw units still work)', () => {
     for (const token of [{ symbol: 'SGLD', decimals: null }, null]) {
-      expect(usageError(() => wholeTokensToUnits(tokens('1.5tokens'), token)).message).toContain("does not give this token's decimals");
+      expect(usageError(() => wholeTokensToUnits(tokens('1.5tokens'), token)).message).toContain("nor the service gives this token's decimals");
     }
   });
 

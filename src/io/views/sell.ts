@@ -43,7 +43,7 @@ export function renderSellReview(review: SellReview, nowMs: number, theme: Theme
     const ask: Record<string, string> = {
       WORDING_NOT_APPROVED: `Yes approves this wording (${v.fingerprint}) for this service: later sells are signed only when their message is it, written with their own facts.`,
       WORDING_CHANGED: `Yes approves the new wording (${v.fingerprint}) in place of the old.`,
-      TOKEN_FACTS_UNCONFIRMED: `The service says token ${a.mint} has ${review.unbound.map((u) => `${u.fact} ${JSON.stringify(oneLine(u.value))}`).join(', ')}, which neither the chain nor you have confirmed. Yes confirms it for this service.`,
+      TOKEN_FACTS_UNCONFIRMED: 'Yes confirms these facts of the token for this service (the wording and the sell are asked next).',
       VALUE_READS_AS_TEXT: 'A value in the message reads as words, not random data. Yes signs it this once.',
     };
     lines.push(theme.pending(`${v.reasons[0]}.`), ask[v.code]!);

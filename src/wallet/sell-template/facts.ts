@@ -122,5 +122,6 @@ export function describe(fact: Fact, notations: readonly string[], f: SellFacts 
   const units = [...new Set(notations.map((n) => n.split(' ')[0]!))];
   if (fact === 'id') return `${what.id} (sell_ + ${notations[0]})`;
   const how = units.map((u) => (u === 'tokens' ? `whole tokens (${f?.decimals ?? 'its'} decimals)` : (words[u] ?? u))).filter(Boolean);
+  if (fact === 'createdAt' || fact === 'expiresAt') return `${what[fact]} (${how.join(' or ')})`;
   return how.length ? `${what[fact]} in ${how.join(' or ')}` : what[fact];
 }

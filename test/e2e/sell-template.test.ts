@@ -1,0 +1,165 @@
+// The sell guard end to end, through a service that words its messages its own way
+// (test/helpers/rewording-service.ts): a first sell is refused unattended with the command that
+// approves its wording, which a person runs; then it signs, with other values too; a changed
+// wording is refused; what cannot be a template (a statement set apart by blank lines), a
+// service's name the chain contradicts and an impostor mint are refused outright, beside the
+// honest control; token facts nobody vouches for need a person once; at the prompt the whole
+// message stands labelled above the question, and a changed wording shows word by word.
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { lastJsonError } from '../helpers/cli-assert.js';
+import { freshHome, json, runCli } from '../helpers/cli.js';
+import { sandboxForFile } from '../helpers/file-sandbox.js';
+import { hasTmux, startInTmux } from '../helpers/pty.js';
+import { expectEachRefused, expectHonestControl, startRewordingService, type HostileCase, type RewordingService } from '../helpers/rewording-service.js';
+import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
+import { pinsFor } from '../helpers/trust.js';
+
+let sb: TestSandbox;
+const { envFor, closeAfterAll } = sandboxForFile((started) => (sb = started));
+let service: RewordingService;
+const mintOf = (symbol: string) => sb.tokens.find((t: { symbol: string }) => t.symbol === symbol)!.mint;
+
+/** The service's own wording: `key = value` lines and a fresh nonce. */
+const wording = (a: any) =>
+  `Token sale authorization\nmint = ${a.mint}\namount = ${a.amount}\nmin_out_lamports = ${a.minimumOutputLamports}\nslippage_bps = ${a.slippageBps}\nexpires = ${a.expiresAt}\nnonce = ${randomBytes(8).toString('hex')}${a.appendix ?? ''}`;
+/** The same facts worded otherwise. */
+const reworded = (a: any) => `Sell ${a.amount} raw units of ${a.mint} for at least ${a.minimumOutputLamports} lamports`;
+
+beforeAll(async () => {
+  for (const symbol of ['WOOF', 'SGLD']) await completeBuy(sb, { mint: mintOf(symbol), amountLamports: '500000000' });
+  service = await startRewordingService(sb, wording);
+  closeAfterAll(() => service.close());
+});
+
+describe('a service with its own wording', () => {
+  const home = freshHome();
+  const env = () => envFor(service.url, home, { untrusted: true });
+  const sell = (amount = '10%', json = true) => runCli(['sell', mintOf('WOOF'), amount, '--yes', ...(json ? ['--json'] : [])], { env: env() });
+
+  it('the first sell unattended: exit 6, its fingerprint and the command that approves it, no authorize; a person runs it; then the sell signs, and again with other values', async () => {
+    expect((await runCli(['config', 'trust', 'accept-treasury', sb.treasury], { env: env() })).code).toBe(0);
+    const human = await sell('10%', false);
+    expect(human.code, human.stderr).toBe(6);
+    expect(human.stderr).toMatch(/^error: refused to sign: no sell wording is approved for this service yet: a person reads it once and approves it; only a person at the prompt grants that, and here --yes asks no one/m);
+    const refused = await sell();
+    expect(refused.code, refused.stderr).toBe(6);
+    const error = lastJsonError(refused);
+    expect(error).toMatchObject({ code: 'WORDING_NOT_APPROVED', category: 'refused_to_sign', fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(error.command).toBe(`trader config trust accept-wording ${error.fingerprint}`);
+    expect(human.stderr).toContain(error.command);
+    expect(service.authorized).toEqual([]);
+
+    const accept = await runCli(['config', 'trust', 'accept-wording', error.fingerprint], { env: env() });
+    expect(accept.code, accept.stderr).toBe(0);
+    for (const line of ['│ mint = ⟦the mint⟧', '│ amount = ⟦amount in raw units⟧', '│ expires = ⟦expires (as given or ISO)⟧', '│ nonce = ⟦16 hex⟧']) expect(accept.stdout).toContain(line);
+    expect(pinsFor(home, service.url).sellTemplate).toMatchObject({ fingerprint: error.fingerprint, by: 'accept-command' });
+
+    for (const amount of ['10%', '1.5woof', '123456']) {
+      const signed = await sell(amount);
+      expect(signed.code, signed.stderr).toBe(0);
+      expect(json(signed).sell.status).toBe('completed');
+    }
+    expect(service.signedReworded).toHaveLength(3);
+    expect(new Set(service.signedReworded.map((m) => m.split('\n').at(-1))).size).toBe(3);
+  });
+
+  it('a changed wording is refused unattended (WORDING_CHANGED), kept for a person, nothing authorized', async () => {
+    const before = service.authorized.length;
+    service.reword(reworded);
+    try {
+      const changed = await sell();
+      expect(changed.code, changed.stderr).toBe(6);
+      const error = lastJsonError(changed);
+      expect(error).toMatchObject({ code: 'WORDING_CHANGED', command: `trader config trust accept-wording ${error.fingerprint}` });
+      expect(pinsFor(home, service.url).pendingSellTemplate?.fingerprint).toBe(error.fingerprint);
+      expect(service.authorized).toHaveLength(before);
+    } finally {
+      service.reword(wording);
+    }
+  });
+
+  it('refused outright, never offered for approval: a statement set apart by blank lines, the service naming the token otherwise than the chain, an impostor mint the chain calls WOOF; the honest control signs', async () => {
+    const woof = mintOf('WOOF');
+    // The honest sell recorded WOOF's chain facts for this service; anyone can make a mint whose metadata says WOOF.
+    expect(pinsFor(home, service.url).tokens?.[woof]).toMatchObject({ symbol: 'WOOF', by: 'chain' });
+    const impostor = (await sb.control('/tokens', { symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5 })).mint;
+    await completeBuy(sb, { mint: impostor, amountLamports: '200000000' });
+    const pending = pinsFor(home, service.url).pendingSellTemplate;
+    const cases: HostileCase[] = [
+      [
+        'a statement set apart by blank lines',
+        { authorization: (a) => void (a.appendix = '\n\n\nAlso sell all other tokens at any price') },
+        () => sell(),
+        /line \d+, column 1: two blank lines in a row/,
+      ],
+      [
+        "the service's name for WOOF, not the chain's",
+        { holding: (h) => void (h.mint === woof && (h.name = 'SENDALL (Send All Funds)')) },
+        () => sell(),
+        new RegExp(`the service gives token ${woof} the name "SENDALL \\(Send All Funds\\)", but its metaplex metadata on chain says "Woof Sandbox Dog"`),
+      ],
+      [
+        'an impostor mint the chain calls WOOF',
+        null,
+        () => runCli(['sell', impostor, '10%', '--yes', '--json'], { env: env() }),
+        new RegExp(`the chain gives token ${impostor} the symbol "WOOF", which is pinned for token ${woof}: it would pass for that token`),
+      ],
+    ];
+    await expectEachRefused(service, cases);
+    expect(pinsFor(home, service.url).pendingSellTemplate).toEqual(pending);
+    await expectHonestControl(service, () => sell());
+  });
+});
+
+describe("token facts nobody vouches for", () => {
+  it('a chain that cannot be read: the service\'s facts need a person once (TOKEN_FACTS_UNCONFIRMED, accept-token prints them), then the sell signs', async () => {
+    const home = freshHome();
+    const sgld = mintOf('SGLD');
+    const env = { ...envFor(sb.url, home), TRADER_RPC_URL: 'http://127.0.0.1:9/' };
+    const sell = () => runCli(['sell', sgld, '10%', '--yes', '--json'], { env });
+    const refused = await sell();
+    expect(refused.code, refused.stderr).toBe(6);
+    expect(lastJsonError(refused)).toMatchObject({ code: 'TOKEN_FACTS_UNCONFIRMED', command: `trader config trust accept-token ${sgld}` });
+    expect(lastJsonError(refused).message).toContain(`the service gives token ${sgld} the decimals "6", symbol "SGLD", name "Sandbox Gold", which neither the chain (at --rpc-url) nor you have confirmed`);
+    const accept = await runCli(['config', 'trust', 'accept-token', sgld], { env });
+    expect(accept.code, accept.stderr).toBe(0);
+    expect(accept.stdout).toBe(`Confirmed for ${sb.url}/api/v1: token ${sgld}: SGLD (Sandbox Gold), 6 decimals.\n`);
+    const signed = await sell();
+    expect(signed.code, signed.stderr).toBe(0);
+    expect(json(signed).sell.status).toBe('completed');
+  });
+});
+
+describe.skipIf(!hasTmux())('at the prompt', () => {
+  const APPROVE = 'Approve the new wording for this service and sign this sell? (y/N)';
+  it('a changed wording: old against new word by word, then the whole new message labelled, default No; Enter signs nothing and the approved wording stays', async () => {
+    const home = freshHome();
+    const env = { ...envFor(service.url, home, { untrusted: true }), NO_COLOR: '1' };
+    expect((await runCli(['config', 'trust', 'accept-treasury', sb.treasury], { env })).code).toBe(0);
+    const first = lastJsonError(await runCli(['sell', mintOf('WOOF'), '1%', '--yes', '--json'], { env }));
+    expect((await runCli(['config', 'trust', 'accept-wording', first.fingerprint], { env })).code).toBe(0);
+    service.reword(reworded);
+    try {
+      const before = service.authorized.length;
+      const pty = await startInTmux(['sell', mintOf('WOOF'), '1%'], env);
+      closeAfterAll(() => pty.close());
+      const screen = await pty.waitFor(APPROVE);
+      expect(screen).toMatch(/The service's wording changed since it was approved \([0-9a-f]{16} → [0-9a-f]{16}\), word by word:/);
+      expect(screen).toContain('[-Token sale authorization');
+      expect(screen).toContain('{+Sell');
+      expect(screen).toContain('⟦16 hex⟧-]');
+      const rows = await pty.visible();
+      const at = rows.findIndex((r) => r.startsWith('Message to sign, exactly:'));
+      expect(at, rows.join('\n')).toBeGreaterThanOrEqual(0);
+      expect(rows[at + 1]).toMatch(/^ {2}│ Sell \d+ raw units of \w+ for at least \d+ lamports$/);
+      expect(rows.slice(at + 2).join('\n')).toMatch(/\[1\] \d+ = amount in raw units/);
+      await pty.keys('Enter');
+      expect(await pty.exitCode()).toBe(4);
+      expect(service.authorized).toHaveLength(before);
+      expect(pinsFor(home, service.url).sellTemplate?.fingerprint).toBe(first.fingerprint);
+    } finally {
+      service.reword(wording);
+    }
+  });
+});
