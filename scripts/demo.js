@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run demo`: a full round trip against the embedded sandbox, through the real binary:
-// start a sandbox (its account has a few days of trades), buy, look at holdings and positions,
-// sell half, read activity, profit and loss and points, stop the sandbox. Nothing here touches your own config file or wallet.
+// start a sandbox (its account has a few days of trades), trust it as a person would (its
+// treasury, then its sell wording once read), buy, look at holdings and positions, sell half,
+// read activity, profit and loss and points, stop the sandbox. Nothing here touches your own config file or wallet.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,20 +21,23 @@ function startSandbox() {
     child.stdout.on('data', (chunk) => {
       out += chunk;
       for (const m of out.matchAll(/^export (TRADER_[A-Z_]+)=(.*)$/gm)) env[m[1]] = m[2].replace(/^'(.*)'$/, '$1');
-      if (env.TRADER_BASE_URL && env.TRADER_API_KEY && env.TRADER_KEYPAIR) resolve({ child, env });
+      const treasury = /^# .*treasury (\w+)/m.exec(out)?.[1];
+      if (env.TRADER_BASE_URL && env.TRADER_API_KEY && env.TRADER_KEYPAIR && treasury) resolve({ child, env, treasury });
     });
     child.on('exit', (code) => reject(new Error(`sandbox exited early (${code})`)));
     child.on('error', reject);
   });
 }
 
-function step(title, args, env) {
+function step(title, args, env, expected = 0) {
   console.log(`\n${bold(`▶ ${title}`)}\n  $ trader ${args.join(' ')}`);
-  const run = spawnSync(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (run.status !== 0) throw new Error(`trader ${args.join(' ')} exited with ${run.status}`);
+  const run = spawnSync(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
+  process.stderr.write(run.stderr);
+  if (run.status !== expected) throw new Error(`trader ${args.join(' ')} exited with ${run.status}`);
+  return run;
 }
 
-const { child, env: sandboxEnv } = await startSandbox();
+const { child, env: sandboxEnv, treasury } = await startSandbox();
 const env = { ...process.env, ...sandboxEnv, TRADER_CONFIG: join(scratch, 'config.json') };
 try {
   // The simulated chain confirms and swaps at once: the demo shows every step without waiting on them.
@@ -47,10 +51,14 @@ try {
   console.log(bold('A sandbox service is running on this machine with an account, a wallet and a few days of trades.'));
   console.log(`It trades simulated tokens; we will buy some ${token.symbol} (${token.mint}), then sell half.`);
   step('Who am I? The account and the wallet that signs', ['me'], env);
+  step("Trust the service's deposit address, as its operator publishes it (the sandbox prints it): only a person pins it", ['config', 'trust', 'accept-treasury', treasury], env);
   step(`Buy 0.5 SOL of ${token.symbol}: the tool checks the deposit transaction, signs it, follows the trade`, ['buy', token.mint, '0.5sol', '--yes'], env);
   step('What the service now holds for us', ['holdings'], env);
   step('The positions: the one the buy opened on top', ['positions'], env);
-  step(`Sell half of the ${token.symbol}: the tool checks the message before signing it`, ['sell', token.symbol, '50%', '--yes'], env);
+  const dry = step(`A dry run of the sell: no wording of this service is approved yet, so it is refused, naming the command that approves it`, ['sell', token.symbol, '50%', '--dry-run', '--json'], env, 6);
+  const { error } = JSON.parse(dry.stderr.trim().split('\n').at(-1));
+  step('A person reads the wording (each ⟦…⟧ a slot the tool fills with the facts of a sell) and approves it', error.command.split(' ').slice(1), env);
+  step(`Sell half of the ${token.symbol}: the message is the approved wording written with this sell's facts, so it is signed`, ['sell', token.symbol, '50%', '--yes'], env);
   step('Everything that happened, newest first', ['activity'], env);
   step('Where we stand: profit and loss per token (average cost)', ['pnl'], env);
   step('Points earned for the volume', ['points'], env);

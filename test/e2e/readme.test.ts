@@ -158,13 +158,14 @@ describe('the README, run as written', () => {
       'npm link',
       'npm run demo',
       'trader buy WOOF 0.1sol',
+      'trader sell WOOF 50%',
       'trader config init',
       'trader keys import main --from ~/.config/solana/id.json',
       'trader config set keypair keystore:main',
       'npm test',
       'bash .ci/run',
     ]);
-    expect(script.expectedExits).toBe(2);
+    expect(script.expectedExits).toBe(5);
     expect(script.commands).toBeGreaterThanOrEqual(30);
 
     // Every output the README shows follows the command that printed it, and matches it.
