@@ -12,7 +12,7 @@ import { fingerprint, templateText, type Template } from '../../src/wallet/sell-
 import { messageProblems } from '../../src/wallet/sell-template/text-rules.js';
 import type { SellFacts } from '../../src/wallet/sell-template/facts.js';
 import { RED_TEAM_2 } from './redteam2-fixtures.js';
-import { authorization, dec, good, HONEST, HOSTILE, input, LATER, OWNER, sandbox, T1, type Trade } from './sell-template-fixtures.js';
+import { authorization, dec, good, HONEST, HOSTILE, input, LATER, OWNER, sandbox, STRANGER, T1, type Trade } from './sell-template-fixtures.js';
 
 const judge = (t: Trade, message: string, approved: Template | 'earlier-version' | null = null, over = {}) => judgeSell(input(t, message, approved, over));
 
@@ -282,6 +282,19 @@ describe('hostile messages of every earlier attack are never signed unattended',
     // A person who read it at the prompt may let it be signed this once.
     expect(judge(T1, base58('SendMyFundsToTheBuyer9X'), b58, { valuesRead: true }).kind).toBe('sign');
     expect(judge(T1, base58('5Kd3NrTqW8yZpB2xVcM7hJ'), b58).kind).toBe('sign');
+  });
+
+  it('the attacker’s own tries: an address in a base58 slot two characters longer than one; a bound name with a line break, a bidi override or a control', () => {
+    const withRef = (ref: string) => `${good(T1)}\nref ${ref}`;
+    const long = '2'.repeat(2) + T1.hash.slice(0, 44);
+    const template = approve(withRef(long));
+    expect(judge(T1, withRef(STRANGER), template).kind).not.toBe('sign');
+    expect(judge(T1, withRef(T1.hash.slice(1, 47)), template).kind).toBe('sign');
+    const named = approve(sandbox(T1));
+    for (const name of ['Bonk\nAnd all other tokens', 'Bonk\u202Enehtoo', 'Bonk\u0007', 'Bonk  Inu', ' Bonk']) {
+      const t = { ...T1, name };
+      expect(judge(t, sandbox(t), named).kind, JSON.stringify(name)).not.toBe('sign');
+    }
   });
 
   it('an opaque slot pins its alphabet and exact length', () => {

@@ -5,11 +5,11 @@ import { alphabetOf, fits } from './text-rules.js';
 
 export type Fact = 'mint' | 'owner' | 'id' | 'symbol' | 'name' | 'amount' | 'minimum' | 'expected' | 'slippage' | 'createdAt' | 'expiresAt';
 
+/** Symbol, name and decimals bound by the chain or a person (domain/token-binding.ts; null: no such slot); times as the authorization gives them, strict ISO 8601. */
 export interface SellFacts {
   mint: string;
   owner: string;
   id: string;
-  /** Bound by the chain or a person (domain/token-binding.ts); null: no slot of that kind. */
   symbol: string | null;
   name: string | null;
   decimals: number | null;
@@ -17,17 +17,12 @@ export interface SellFacts {
   minimum: bigint;
   expected: bigint;
   slippageBps: number;
-  /** The authorization's own strings, strict ISO 8601 (check-authorization.ts). */
   createdAt: string | null;
   expiresAt: string;
 }
 
-/** A fact and the notations the tool writes it in (a slot keeps the set seen at approval). */
-export interface Rendering {
-  fact: Fact;
-  notation: string;
-  text: string;
-}
+/** A fact written in one notation (a slot keeps the set of notations seen at approval). */
+export type Rendering = { fact: Fact; notation: string; text: string };
 
 /** Facts whose slot names a thing, not a figure: matched first, they hold no figure of their own. */
 export const NAMED: readonly Fact[] = ['mint', 'owner', 'id', 'createdAt', 'expiresAt'];
@@ -62,24 +57,20 @@ export function render(fact: Fact, notation: string, f: SellFacts): string | nul
   if (fact === 'createdAt' || fact === 'expiresAt') {
     const field = f[fact];
     if (field === null) return null;
-    const iso = new Date(Date.parse(field)).toISOString();
     const ms = Date.parse(field);
-    const times: Record<(typeof TIMES)[number], string> = {
-      field,
-      iso,
-      'iso-s': `${iso.slice(0, 19)}Z`,
-      utc: `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`,
-      'unix-s': String(Math.floor(ms / 1000)),
-      'unix-ms': String(ms),
-    };
-    return times[notation as (typeof TIMES)[number]] ?? null;
+    const iso = new Date(ms).toISOString();
+    const utc = `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+    const times: Record<string, string> = { field, iso, 'iso-s': `${iso.slice(0, 19)}Z`, utc, 'unix-s': String(Math.floor(ms / 1000)), 'unix-ms': String(ms) };
+    return times[notation] ?? null;
   }
   // An id is written as itself while its random part keeps the alphabet and length seen at approval.
   if (fact === 'id') {
     const [alphabet = '', length = ''] = notation.split(' ');
     return fits(f.id.replace(/^sell_/, ''), alphabet, Number(length)) ? f.id : null;
   }
-  return notation === 'exact' ? f[fact as 'mint' | 'owner' | 'symbol' | 'name'] : null;
+  const value = notation === 'exact' ? f[fact as 'mint' | 'owner' | 'symbol' | 'name'] : null;
+  // A name or symbol, the chain's or a person's, fills a slot only as words: no line break, control, format or odd space.
+  return value !== null && /^[^\p{C}\p{Z}]+(?: [^\p{C}\p{Z}]+)*$/u.test(value) ? value : null;
 }
 
 /** Every fact in every notation the tool writes it in, where it can be written. */
@@ -97,31 +88,17 @@ export function renderings(f: SellFacts): Rendering[] {
     }
   }
   for (const fact of ['createdAt', 'expiresAt'] as const) for (const t of TIMES) all.push([fact, t]);
-  return all.flatMap(([fact, notation]) => {
-    const text = render(fact, notation, f);
-    return text ? [{ fact, notation, text }] : [];
-  });
+  return all.flatMap(([fact, notation]) => [{ fact, notation, text: render(fact, notation, f) ?? '' }]).filter((r) => r.text !== '');
 }
 
 /** A slot's fact and notations in words, for its label: "amount in whole tokens (6 decimals)". */
 export function describe(fact: Fact, notations: readonly string[], f: SellFacts | null): string {
-  const what: Record<Fact, string> = {
-    mint: 'the mint',
-    owner: 'your wallet',
-    id: 'the authorization id',
-    symbol: 'the symbol',
-    name: 'the name',
-    amount: 'amount',
-    minimum: 'minimum',
-    expected: 'expected',
-    slippage: 'slippage',
-    createdAt: 'created',
-    expiresAt: 'expires',
-  };
+  const named: Partial<Record<Fact, string>> = { mint: 'the mint', owner: 'your wallet', id: 'the authorization id', symbol: 'the symbol', name: 'the name', createdAt: 'created', expiresAt: 'expires' };
+  const what = named[fact] ?? fact;
   const words: Record<string, string> = { raw: 'raw units', '%': 'percent', field: 'as given', iso: 'ISO', 'iso-s': 'ISO to the second', 'unix-s': 'Unix seconds', 'unix-ms': 'Unix ms', exact: '' };
   const units = [...new Set(notations.map((n) => n.split(' ')[0]!))];
-  if (fact === 'id') return `${what.id} (sell_ + ${notations[0]})`;
+  if (fact === 'id') return `${what} (sell_ + ${notations[0]})`;
   const how = units.map((u) => (u === 'tokens' ? `whole tokens (${f?.decimals ?? 'its'} decimals)` : (words[u] ?? u))).filter(Boolean);
-  if (fact === 'createdAt' || fact === 'expiresAt') return `${what[fact]} (${how.join(' or ')})`;
-  return how.length ? `${what[fact]} in ${how.join(' or ')}` : what[fact];
+  if (fact === 'createdAt' || fact === 'expiresAt') return `${what} (${how.join(' or ')})`;
+  return how.length ? `${what} in ${how.join(' or ')}` : what;
 }

@@ -58,20 +58,9 @@ export function judgeSell(input: GuardInput): Verdict {
     const reason = `the service gives token ${auth.mint} the ${said}, which neither the chain (at --rpc-url) nor you have confirmed`;
     return { kind: 'person', code: 'TOKEN_FACTS_UNCONFIRMED', reasons: [reason], template: null, fingerprint: null, legend: [], previous: null };
   }
-  const facts: SellFacts = {
-    mint: auth.mint,
-    owner: input.owner,
-    id: auth.id,
-    symbol: token.symbol,
-    name: token.name,
-    decimals: token.decimals,
-    amount: checked.fields.amount,
-    minimum: checked.fields.minimum,
-    expected: checked.fields.expected,
-    slippageBps: checked.fields.slippageBps,
-    createdAt: auth.createdAt,
-    expiresAt: auth.expiresAt,
-  };
+  const { symbol, name, decimals } = token;
+  const { id, mint, createdAt, expiresAt } = auth;
+  const facts: SellFacts = { mint, owner: input.owner, id, symbol, name, decimals, ...checked.fields, createdAt, expiresAt };
   const approved = typeof input.approved === 'object' ? input.approved : null;
   const rendered = approved ? match(approved, facts, message) : null;
   const found = rendered ? { template: approved!, values: rendered } : extract(message, facts);

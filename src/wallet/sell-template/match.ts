@@ -2,7 +2,7 @@
 // this trade's facts: each literal exactly, each fact slot one of its notations' renderings, each
 // opaque slot a maximal run of its alphabet and exact length.
 import { render, type SellFacts } from './facts.js';
-import { atBoundary, opaqueAlphabet } from './extract.js';
+import { atBoundary, isAddress, opaqueAlphabet } from './extract.js';
 import type { Template } from './template.js';
 import { fits } from './text-rules.js';
 
@@ -23,7 +23,7 @@ export function match(template: Template, facts: SellFacts, message: string): st
       const lengths = [-2, -1, 0, 1, 2].map((d) => part.length + d);
       candidates = lengths
         .map((n) => message.slice(offset, offset + n))
-        .filter((run, i) => run.length === lengths[i] && fits(run, part.opaque, part.length) && opaqueAlphabet(run) !== null && atBoundary(message, offset, offset + run.length));
+        .filter((run, i) => run.length === lengths[i] && fits(run, part.opaque, part.length) && opaqueAlphabet(run) !== null && !isAddress(run) && atBoundary(message, offset, offset + run.length));
     }
     for (const text of candidates) {
       if (!message.startsWith(text, offset)) continue;

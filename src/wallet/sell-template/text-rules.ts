@@ -5,10 +5,8 @@
 import bs58 from 'bs58';
 import { decodeBase64Strict, looksLikeTransaction } from '../transaction-decoder.js';
 
-/** Rows of an 80-column screen the message may take, quoted with a 4-column margin (a longer line wraps onto more rows). */
-export const MAX_ROWS = 16;
-export const MAX_COLUMNS = 76;
-export const MAX_BYTES = 1_280;
+/** Rows of an 80-column screen the message may take, quoted with a 4-column margin (a longer line wraps onto more rows), and its bytes. */
+export const [MAX_ROWS, MAX_COLUMNS, MAX_BYTES] = [16, 76, 1_280];
 
 /** Where an offset of the message stands, for a reason: "line 3, column 12". */
 export function at(message: string, offset: number): string {
@@ -18,10 +16,7 @@ export function at(message: string, offset: number): string {
 
 /** Rows of an 80-column screen a message takes: ASCII one column each, anything else (only in a bound name or symbol) counted as two. */
 export const rows = (message: string): number =>
-  message
-    .replace(/\n$/, '')
-    .split('\n')
-    .reduce((n, line) => n + Math.max(1, Math.ceil([...line].reduce((c, ch) => c + (ch.charCodeAt(0) < 0x80 ? 1 : 2), 0) / MAX_COLUMNS)), 0);
+  message.replace(/\n$/, '').split('\n').reduce((n, line) => n + Math.max(1, Math.ceil([...line].reduce((c, ch) => c + (ch.charCodeAt(0) < 0x80 ? 1 : 2), 0) / MAX_COLUMNS)), 0);
 
 const SIWS_LABELS = /^(URI|Version|Chain ID|Nonce|Issued At|Expiration Time|Not Before|Request ID|Resources|Statement):/gm;
 
@@ -63,7 +58,7 @@ function decodesAsTransaction(message: string): boolean {
     try {
       return looksLikeTransaction(decode());
     } catch {
-      return false;
+      return false; // not that encoding
     }
   });
 }
@@ -76,26 +71,17 @@ function decodesAsTransaction(message: string): boolean {
 // 16-32 characters in base58, base62 or hex read as text.
 type CharClass = 'U' | 'v' | 'c' | 'd';
 const classOf = (ch: string): CharClass => (/[A-Z]/.test(ch) ? 'U' : /[aeiou]/.test(ch) ? 'v' : /[a-z]/.test(ch) ? 'c' : 'd');
+/** The chance of each class after the previous one (S: at the start) in camel-case words. */
 const WORDLIKE: Record<CharClass | 'S', Record<CharClass, number>> = {
-  S: { U: 0.6, v: 0.15, c: 0.15, d: 0.1 },
-  U: { U: 0.15, v: 0.45, c: 0.35, d: 0.05 },
-  v: { U: 0.15, v: 0.15, c: 0.65, d: 0.05 },
-  c: { U: 0.2, v: 0.4, c: 0.35, d: 0.05 },
-  d: { U: 0.3, v: 0.1, c: 0.1, d: 0.5 },
+  S: { U: 0.6, v: 0.15, c: 0.15, d: 0.1 }, U: { U: 0.15, v: 0.45, c: 0.35, d: 0.05 }, v: { U: 0.15, v: 0.15, c: 0.65, d: 0.05 },
+  c: { U: 0.2, v: 0.4, c: 0.35, d: 0.05 }, d: { U: 0.3, v: 0.1, c: 0.1, d: 0.5 },
 };
 /** Bits of evidence for words over data above which a run is text. */
 export const TEXT_EVIDENCE_BITS = 8;
 /** Alphabets of opaque values, narrowest first: a value's is the first that holds all of it. */
 export const ALPHABETS: Record<string, RegExp> = {
-  digits: /^[0-9]+$/,
-  hex: /^[0-9a-f]+$/,
-  HEX: /^[0-9A-F]+$/,
-  consonants: /^[0-9B-DF-HJ-NP-TV-XZb-df-hj-np-tv-xz]+$/,
-  base58: /^[1-9A-HJ-NP-Za-km-z]+$/,
-  lower: /^[0-9a-z]+$/,
-  upper: /^[0-9A-Z]+$/,
-  alnum: /^[0-9A-Za-z]+$/,
-  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+  digits: /^[0-9]+$/, hex: /^[0-9a-f]+$/, HEX: /^[0-9A-F]+$/, consonants: /^[0-9B-DF-HJ-NP-TV-XZb-df-hj-np-tv-xz]+$/, base58: /^[1-9A-HJ-NP-Za-km-z]+$/,
+  lower: /^[0-9a-z]+$/, upper: /^[0-9A-Z]+$/, alnum: /^[0-9A-Za-z]+$/, uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
 };
 /** A value's alphabet, or null. */
 export const alphabetOf = (value: string): string | null => Object.keys(ALPHABETS).find((a) => ALPHABETS[a]!.test(value)) ?? null;
