@@ -31,11 +31,7 @@ export function isAddress(run: string): boolean {
   }
 }
 
-interface Span {
-  start: number;
-  end: number;
-  part: Exclude<Part, string>;
-}
+type Span = { start: number; end: number; part: Exclude<Part, string> };
 
 /** The template of `message` for these facts, or the reasons it is refused outright. */
 export function extract(message: string, facts: SellFacts): Extraction {
@@ -54,11 +50,8 @@ export function extract(message: string, facts: SellFacts): Extraction {
     for (let i = message.indexOf(text); i >= 0; i = message.indexOf(text, i + 1)) {
       if (!atBoundary(message, i, i + text.length) || taken.subarray(i, i + text.length).some((t) => t)) continue;
       const slots = [...byText.get(text)!];
-      if (slots.length > 1) {
-        refused.push(
-          `${at(message, i)}: "${text}" is both the ${slots.map(([f]) => f).join(' and the ')} of this trade, so the template cannot tell which the wording means; a fresh quote (run the command again) with other values tells them apart`,
-        );
-      }
+      const both = `"${text}" is both the ${slots.map(([f]) => f).join(' and the ')} of this trade, so the template cannot tell which the wording means`;
+      if (slots.length > 1) refused.push(`${at(message, i)}: ${both}; a fresh quote (run the command again) with other values tells them apart`);
       const [fact, notations] = slots[0]!;
       taken.fill(1, i, i + text.length);
       spans.push({ start: i, end: i + text.length, part: { fact, notations: [...notations].sort() } });

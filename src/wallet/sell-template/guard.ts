@@ -81,14 +81,11 @@ export function judgeSell(input: GuardInput): Verdict {
     if (wordy.length === 0 || input.valuesRead) return { kind: 'sign', template, legend: labels };
     return { kind: 'person', code: 'VALUE_READS_AS_TEXT', reasons: wordy, template: null, fingerprint: null, legend: labels, previous: null };
   }
-  const reasons =
-    input.approved === 'earlier-version'
-      ? ['the wording pinned by an earlier version cannot be rendered from (it is masked text, not a template): a person approves it once as a template']
-      : approved
-        ? ["the service's sell message is not the approved wording written with this trade's facts: its wording changed"]
-        : ['no sell wording is approved for this service yet: a person reads it once and approves it'];
+  const earlier = 'the wording pinned by an earlier version cannot be rendered from (it is masked text, not a template): a person approves it once as a template';
+  const changed = "the service's sell message is not the approved wording written with this trade's facts: its wording changed";
+  const reason = input.approved === 'earlier-version' ? earlier : approved ? changed : 'no sell wording is approved for this service yet: a person reads it once and approves it';
   const code = approved ? 'WORDING_CHANGED' : 'WORDING_NOT_APPROVED';
-  return { kind: 'person', code, reasons: [...reasons, ...wordy], template, fingerprint: fingerprint(template), legend: labels, previous: approved };
+  return { kind: 'person', code, reasons: [reason, ...wordy], template, fingerprint: fingerprint(template), legend: labels, previous: approved };
 }
 
 /** What a template must state of this trade: the token (its mint, or a symbol only it has), the amount and the minimum. */
