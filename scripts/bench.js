@@ -169,7 +169,10 @@ function startSandbox() {
     child.stdout.on('data', (chunk) => {
       out += chunk;
       for (const m of out.matchAll(/^export (TRADER_[A-Z_]+)=(.*)$/gm)) vars[m[1]] = m[2].replace(/^'(.*)'$/, '$1');
-      if (vars.TRADER_BASE_URL && vars.TRADER_API_KEY && vars.TRADER_KEYPAIR && vars.TRADER_RPC_URL) resolve({ child, vars });
+      // The treasury its banner publishes, set as a person sets it: a buy under --yes pins none.
+      const treasury = /^# .*treasury (\w+)/m.exec(out)?.[1];
+      if (treasury) vars.TRADER_TREASURY = treasury;
+      if (vars.TRADER_BASE_URL && vars.TRADER_API_KEY && vars.TRADER_KEYPAIR && vars.TRADER_RPC_URL && vars.TRADER_TREASURY) resolve({ child, vars });
     });
     child.stderr.resume();
     child.on('exit', (code) => reject(new Error(`the sandbox exited early (${code})`)));
