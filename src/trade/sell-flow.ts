@@ -131,12 +131,14 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
       return finish(deps, req, view, 'the first read', idempotencyKey, hooks);
     }
 
-    // The guard's verdict decides; a person present grants what it needs, and it is asked again.
+    // The guard's verdict decides; a person present grants what it needs, and it is asked again
+    // (at the time of the first verdict: a slow answer is the expiry check's below, with its fresh quote).
+    const judgedAt = deps.clock.now();
     let valuesRead = false;
     let granted = false;
     let review: SellReview;
     for (let round = 0; ; round++) {
-      review = await judge(deps, req, authorization, valuesRead);
+      review = await judge(deps, req, authorization, valuesRead, judgedAt);
       const { verdict } = review;
       if (verdict.kind !== 'person') break;
       if (req.dryRun || !req.presence.mayGrantTrust || round >= 3) {
@@ -187,14 +189,14 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
 }
 
 /** The guard's verdict on this authorization now, with the token's bound facts and the approved template. */
-async function judge(deps: SellDeps, req: SellRequest, authorization: SellAuthorization, valuesRead: boolean): Promise<SellReview> {
+async function judge(deps: SellDeps, req: SellRequest, authorization: SellAuthorization, valuesRead: boolean, nowMs: number): Promise<SellReview> {
   const bound = await deps.bindToken(req.mint);
   const approved = deps.trust.approved();
   const verdict = judgeSell({
     authorization,
     request: { mint: req.mint, amount: req.amount, minSolLamports: req.minSolLamports, allowedSlippageBps: req.allowedSlippageBps },
     owner: deps.signer.publicKey,
-    nowMs: deps.clock.now(),
+    nowMs,
     token: { ...bound.token, problems: bound.problems, unbound: bound.unbound },
     otherSymbols: req.otherSymbols,
     approved: approved === 'earlier-version' ? approved : (approved?.template ?? null),

@@ -256,6 +256,21 @@ describe('the wording: approved by a person, once', () => {
     expect(memory.state.approved!.fingerprint).toBe(memory.state.pending!.fingerprint);
   });
 
+  it('approved at the prompt after the authorization expired: the wording stays approved; a fresh quote is offered, confirmed and signed', async () => {
+    const memory = memoryTrust();
+    const { h, calls } = hooks({ grant: true });
+    h.grant = async () => {
+      vi.setSystemTime(Date.now() + 180_000);
+      return true;
+    };
+    let offered = 0;
+    h.freshQuote = async () => ++offered === 1;
+    const fake = service();
+    expect((await run(fake, memory, atPrompt(), h)).kind).toBe('final');
+    expect([offered, calls.confirm, fake.authorizes]).toEqual([1, 1, 1]);
+    expect(memory.state.approved).not.toBeNull();
+  });
+
   it('a wording pinned by an earlier version is asked once, saying why', async () => {
     const memory = memoryTrust({ earlier: true });
     const stop = stopOf(await run(service(), memory, request(), hooks().h)) as Extract<TradeStop, { kind: 'refused' }>;
