@@ -1,7 +1,7 @@
 // The trust store (trust.json beside the config) as a test needs it: what is pinned for one
 // service, by its base URL; and the trust a person would grant the sandbox (its treasury and
 // its sell wording), written for a test home as the accept commands would.
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { TREASURY } from '../../src/sandbox/initial-state.js';
 import { sellMessage } from '../../src/sandbox/sells.js';
@@ -35,6 +35,7 @@ export function pinsFor(home: { TRADER_CONFIG: string }, baseUrl: string): Servi
 /** Writes pins for the service at `baseUrl`, beside what the store holds. */
 export function writePins(home: { TRADER_CONFIG: string }, baseUrl: string, pins: ServicePins): void {
   const path = trustPath(home);
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const document = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : { services: {} };
   document.services[root(baseUrl)] = { ...document.services[root(baseUrl)], ...pins };
   writeFileSync(path, JSON.stringify(document, null, 2) + '\n', { mode: 0o600 });
@@ -64,6 +65,8 @@ export function sandboxTemplate(): { template: Template; fingerprint: string } {
 
 /** Grants a test home the trust a person would give the sandbox at `baseUrl`: its treasury and its sell wording, by the accept commands. */
 export function trustSandbox(home: { TRADER_CONFIG: string }, baseUrl: string): void {
+  // A home whose folder cannot be made (a test of that, in /proc) holds no trust store.
+  if (home.TRADER_CONFIG.startsWith('/proc/')) return;
   const at = new Date().toISOString();
   writePins(home, baseUrl, { treasury: { address: TREASURY, at, by: 'accept-command' }, sellTemplate: { ...sandboxTemplate(), at, by: 'accept-command' } });
 }
