@@ -201,6 +201,9 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
       // Bounded by when this tool created the sell; each transaction claimed for it alone.
       const id = view.authorization.id;
       if (trade) journal.answer({ step: 'read', status: trade.stage, signatures: [...trade.signatures.swaps, ...trade.signatures.payouts] });
+      // The minimum is the one the journal says was signed: a later read of the sell is the
+      // service's word, and a lowered minimum would let a short payout pass.
+      const history = tradeHistory(ctx, start.journal, id);
       const verification = await claimEvidence(
         ctx,
         start.journal,
@@ -209,8 +212,8 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
         await verifyOnChain(ctx, trade, {
           owner: signer.publicKey,
           treasury: start.treasury,
-          signedMinimumLamports: BigInt(view.authorization.minimumOutputLamports),
-          createdAtMs: tradeHistory(ctx, start.journal, id)?.madeAtMs ?? null,
+          signedMinimumLamports: BigInt(history?.signedMinimumLamports ?? view.authorization.minimumOutputLamports),
+          createdAtMs: history?.madeAtMs ?? null,
         }),
       );
       // `verification` stands beside the API's objects, which pass through unchanged.

@@ -20,8 +20,8 @@ import type { SignedDeposit } from '../chain/deposit-absence.js';
 /** Verifies trade `id` (already resolved) on chain and prints the result; throws for exit 3. */
 export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: string): Promise<void> {
   const owner = (await ctx.signer()).publicKey;
-  // A sell's minimum as the owner signed it is on the authorization.
-  const signedMinimumLamports = id.startsWith('sell_') ? BigInt((await api.getSell(id)).authorization.minimumOutputLamports) : null;
+  // A sell's minimum as the owner signed it: the journal's record, else the authorization as the service reports it.
+  const serviceMinimum = id.startsWith('sell_') ? BigInt((await api.getSell(id)).authorization.minimumOutputLamports) : null;
   let trade;
   try {
     trade = await api.getTrade(id);
@@ -43,7 +43,7 @@ export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: s
     trade,
     owner,
     treasury,
-    signedMinimumLamports: signedMinimumLamports ?? (history?.signedMinimumLamports ? BigInt(history.signedMinimumLamports) : null),
+    signedMinimumLamports: history?.signedMinimumLamports ? BigInt(history.signedMinimumLamports) : serviceMinimum,
     signedDeposit: signedDepositOf(history, trade),
     createdAtMs: history?.madeAtMs ?? null,
   });

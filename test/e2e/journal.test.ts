@@ -14,9 +14,10 @@ import { sandboxForFile, type Home } from '../helpers/file-sandbox.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { sandboxClock } from '../helpers/sandbox-clock.js';
 import { completeBuy, newKey, signMessage, type TestSandbox } from '../helpers/sandbox.js';
+import { formatSol } from '../../src/amounts.js';
 
 let sb: TestSandbox;
-const { envFor, withDelays } = sandboxForFile((started) => (sb = started));
+const { envFor, withDelays, tamperProxy } = sandboxForFile((started) => (sb = started));
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -264,6 +265,30 @@ describe('a transaction proves one trade', () => {
 });
 
 describe('what --verify can prove later, from the journal', () => {
+  it("a sell's payout is held to the minimum the journal says was signed, not to a lower one the service reports afterwards: in the run and in --verify", async () => {
+    const mint = sb.tokens[0]!.mint;
+    await completeBuy(sb, { mint, amountLamports: '200000000' });
+    const home = homeWith({ treasury: sb.treasury });
+    expect((await run(home, 'sell', mint, '1%', '--yes')).code).toBe(0); // pins the wording
+    // Once signed, every read of the sell says its minimum was 1 lamport; the chain pays half the signed one.
+    const proxy = await tamperProxy();
+    const lowered = (body: any) => ({ ...body, data: { ...body.data, authorization: { ...body.data.authorization, minimumOutputLamports: '1' } } });
+    proxy.rewrite('GET', /\/trade\/sells\/sell_\w+$/, lowered);
+    proxy.rewrite('POST', /\/trade\/sells\/sell_\w+\/authorize$/, lowered);
+    await sb.control('/lies', { lie: 'short-payout' });
+    const r = await runInProcess(['sell', mint, '2%', '--yes', '--json'], envFor(proxy.url, home));
+    const signed = records(home).filter((x) => x.type === 'before-signing').at(-1);
+    expect(BigInt(signed.minimumOutputLamports)).toBeGreaterThan(1n);
+    expect(json(r).authorization.minimumOutputLamports).toBe('1');
+    expect(r.code, r.stderr).toBe(3);
+    const says = /payout \w+ should be at least ([\d.]+) SOL to your wallet, but the chain shows: pays [\d.]+ SOL to your wallet, less than the signed minimum/;
+    expect(lastJsonError(r).message).toMatch(says);
+    expect(lastJsonError(r).message.match(says)![1]).toBe(formatSol(BigInt(signed.minimumOutputLamports)));
+    const verify = await runInProcess(['trades', signed.trade, '--verify', '--json'], envFor(proxy.url, home));
+    expect(verify.code, verify.stderr).toBe(3);
+    expect(lastJsonError(verify).message).toMatch(says);
+  });
+
   it('a signed deposit held back (its sends lost): not proven while its blockhash lives at finalized, even once expired at processed; proven never landed from a new process after; without the journal, said what cannot be proven', async () => {
     const home = homeWith({ treasury: sb.treasury });
     await sb.control('/faults', [{ match: { method: 'POST', path: '/trade/buys/' }, kind: 'drop-before', count: 2 }]);
