@@ -9,7 +9,8 @@ import type { Verification } from '../chain/verify-trade.js';
 import { Journal, JournalError, journalPath } from '../config/journal.js';
 import { historyOf, sortClaims, type EvidenceConflict, type EvidenceRole, type JournalRecord, type JournalSide, type NewRecord, type TradeHistory } from '../domain/journal-records.js';
 import type { TradeAnswer, TradeRecorder } from '../domain/trade-record.js';
-import { UsageError } from '../errors.js';
+import { ApiError, UsageError } from '../errors.js';
+import { SERVICE_CONTRADICTION } from '../trade/watch.js';
 import { assertDailyRoom, type DailyCap } from './daily-limits.js';
 
 /** The journal of one service and wallet. */
@@ -69,6 +70,7 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
   let trade: string | null = null;
   let lastStatus: string | null = null;
   let warned = false;
+  let foreign = false;
   // After the signature left, a record that cannot be written costs the record, not the trade.
   const bestEffort = (record: NewRecord) => {
     try {
@@ -84,7 +86,6 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
       return trade;
     },
     created({ id, idempotencyKey, resumed, request, quote }) {
-      trade = id;
       lastStatus = typeof (quote as { status?: unknown }).status === 'string' ? (quote as { status: string }).status : null;
       const record: NewRecord = {
         type: 'created',
@@ -101,6 +102,16 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
       const refused: { by: UsageError | null } = { by: null };
       write(() =>
         tj.journal.update((records) => {
+          // An idempotency key names one trade: a trade this tool made under another key, given
+          // for this one, is the service's doing (reporting it as this one would let one payout
+          // or deposit prove two runs). Nothing is recorded for it: it is the other run's trade.
+          const made = records.find((r) => r.type === 'created' && r.service === tj.service && r.trade === id && r.idempotencyKey !== idempotencyKey);
+          if (made?.type === 'created') {
+            foreign = true;
+            throw new ApiError(`the service answered idempotency key ${idempotencyKey} with ${side} ${id}, which this tool made with key ${made.idempotencyKey}: not this ${side}; nothing was signed`, {
+              code: SERVICE_CONTRADICTION,
+            });
+          }
           if (check !== null) {
             try {
               assertDailyRoom(records, tj.wallet, cap!, check, ctx.clock.now(), 'nothing was signed; the authorization expires unused');
@@ -112,6 +123,7 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
           return [record];
         }),
       );
+      trade = id;
       if (refused.by) throw refused.by;
     },
     beforeSigning(what) {
@@ -158,7 +170,9 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
       });
     },
     outcome(result) {
-      const id = trade ?? stopRef(result);
+      // A run stopped before its trade was recorded as its own (the service answered with
+      // another run's trade) records nothing: that trade's history is the other run's.
+      const id = trade ?? (foreign ? null : stopRef(result));
       if (id !== null) {
         if (trade === null) trade = id;
         bestEffort({ type: 'outcome', side, trade: id, ...outcomeOf(result) });

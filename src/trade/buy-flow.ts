@@ -123,8 +123,9 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
   try {
     deps.journal.created({ id: intent.id, idempotencyKey: req.idempotencyKey, resumed, request: { mint: req.mint, amount: req.amountLamports, slippageBps: req.slippageBps }, quote: intent });
   } catch (err) {
-    // Nothing is signed without the journal: the intent is not left waiting for a deposit.
-    if (!resumed) await cancelQuietly(api, intent.id);
+    // Nothing is signed without the journal: the intent is not left waiting for a deposit. An
+    // intent the journal knows as another run's (the service's contradiction) is left to that run.
+    if (!resumed && !(err instanceof ApiError)) await cancelQuietly(api, intent.id);
     throw err;
   }
   hooks.created(intent, resumed);

@@ -244,6 +244,44 @@ describe('a transaction proves one trade', () => {
     expect(json(one).authorization.id).toBe(out.authorization.id);
   });
 
+  it('a fresh idempotency key answered with a trade this tool made under another key (a buy completed, a sell already signed) is the service contradicting itself: exit 3, nothing signed, nothing claimed', async () => {
+    const home = homeWith({ treasury: sb.treasury });
+    const proxy = await tamperProxy();
+    const via = (...args: string[]) => runInProcess(args, envFor(proxy.url, home));
+    const first = await via('buy', buyToken(), '0.01sol', '--yes', '--json');
+    expect(first.code, first.stderr).toBe(0);
+    // What the service answers the first buy's key now: that buy, completed.
+    const earlier = await sb.call('POST', '/trade/buys', { body: { mint: buyToken(), amountLamports: '10000000', idempotencyKey: json(first).idempotencyKey } });
+    expect(earlier.body.data.intent).toMatchObject({ id: json(first).intent.id, status: 'completed' });
+    proxy.rewrite('POST', /\/trade\/buys$/, () => earlier.body);
+    const before = records(home).length;
+    const buy = await via('buy', buyToken(), '0.01sol', '--yes', '--json');
+    expect(buy.code, buy.stderr).toBe(3);
+    expect(lastJsonError(buy)).toMatchObject({
+      code: 'SERVICE_CONTRADICTION',
+      message: expect.stringMatching(new RegExp(`answered idempotency key \\S+ with buy ${json(first).intent.id}, which this tool made with key ${json(first).idempotencyKey}: not this buy; nothing was signed`)),
+    });
+    // Nothing about the first buy is changed or claimed by the second run.
+    expect(records(home).slice(before)).toEqual([]);
+
+    // A sell: the second, on a fresh key, is answered with the first's authorization, which it would sign again.
+    const mint = sb.tokens[0]!.mint;
+    await completeBuy(sb, { mint, amountLamports: '200000000' });
+    const holding = (await sb.call('GET', '/holdings')).body.data.find((h: any) => h.mint === mint);
+    const amount = (BigInt(holding.amount) / 50n).toString();
+    let answer: unknown = null;
+    proxy.rewrite('POST', /\/trade\/sells$/, (body) => (answer ??= body));
+    const sold = await via('sell', mint, amount, '--yes', '--json');
+    expect(sold.code, sold.stderr).toBe(0);
+    proxy.seen.length = 0;
+    const after = records(home).length;
+    const again = await via('sell', mint, amount, '--yes', '--json');
+    expect(again.code, again.stderr).toBe(3);
+    expect(lastJsonError(again).message).toMatch(new RegExp(`with sell ${json(sold).authorization.id}, which this tool made with key ${json(sold).idempotencyKey}: not this sell; nothing was signed`));
+    expect(proxy.seen.filter((x) => x.method === 'POST').map((x) => x.path.replace('/api/v1', ''))).toEqual(['/trade/sells']);
+    expect(records(home).slice(after)).toEqual([]);
+  });
+
   it("a payout that landed before this tool created the trade (the journal's time) contradicts it, whatever time the service gives", async () => {
     const mint = sb.tokens[0]!.mint;
     // A sell made elsewhere (not in this journal), paid out; two minutes later this tool sells.
@@ -269,14 +307,17 @@ describe('what --verify can prove later, from the journal', () => {
     const mint = sb.tokens[0]!.mint;
     await completeBuy(sb, { mint, amountLamports: '200000000' });
     const home = homeWith({ treasury: sb.treasury });
-    expect((await run(home, 'sell', mint, '1%', '--yes')).code).toBe(0); // pins the wording
+    // On the sandbox's clock, which earlier tests moved ahead of this machine's.
+    const clock = sandboxClock(sb);
+    const at = (url: string, ...args: string[]) => runInProcess(args, { ...envFor(url, home), TMPDIR: process.env.TMPDIR }, { clock, fetch: clock.fetch });
+    expect((await at(sb.url, 'sell', mint, '1%', '--yes')).code).toBe(0); // pins the wording
     // Once signed, every read of the sell says its minimum was 1 lamport; the chain pays half the signed one.
     const proxy = await tamperProxy();
     const lowered = (body: any) => ({ ...body, data: { ...body.data, authorization: { ...body.data.authorization, minimumOutputLamports: '1' } } });
     proxy.rewrite('GET', /\/trade\/sells\/sell_\w+$/, lowered);
     proxy.rewrite('POST', /\/trade\/sells\/sell_\w+\/authorize$/, lowered);
     await sb.control('/lies', { lie: 'short-payout' });
-    const r = await runInProcess(['sell', mint, '2%', '--yes', '--json'], envFor(proxy.url, home));
+    const r = await at(proxy.url, 'sell', mint, '2%', '--yes', '--json');
     const signed = records(home).filter((x) => x.type === 'before-signing').at(-1);
     expect(BigInt(signed.minimumOutputLamports)).toBeGreaterThan(1n);
     expect(json(r).authorization.minimumOutputLamports).toBe('1');
@@ -284,7 +325,7 @@ describe('what --verify can prove later, from the journal', () => {
     const says = /payout \w+ should be at least ([\d.]+) SOL to your wallet, but the chain shows: pays [\d.]+ SOL to your wallet, less than the signed minimum/;
     expect(lastJsonError(r).message).toMatch(says);
     expect(lastJsonError(r).message.match(says)![1]).toBe(formatSol(BigInt(signed.minimumOutputLamports)));
-    const verify = await runInProcess(['trades', signed.trade, '--verify', '--json'], envFor(proxy.url, home));
+    const verify = await at(proxy.url, 'trades', signed.trade, '--verify', '--json');
     expect(verify.code, verify.stderr).toBe(3);
     expect(lastJsonError(verify).message).toMatch(says);
   });
