@@ -48,6 +48,7 @@ export function parseKeystoreName(name: string): string {
  */
 export function parseSignerSource(text: string): SignerSource {
   if (text === '') throw new UsageError('the keypair source is empty', CODE);
+  refuseSecret(text);
   if (text === '-') return { kind: 'stdin' };
   if (text === 'ASK') return { kind: 'prompt', path: null };
   // A scheme is letters then ':'; one letter alone is a Windows drive, as the Solana CLI reads it.
@@ -58,6 +59,7 @@ export function parseSignerSource(text: string): SignerSource {
     case 'file': {
       const path = rest.startsWith('//') ? rest.slice(2) : rest;
       if (path === '') throw new UsageError('file: names no path; write file:<path>', CODE);
+      refuseSecret(path);
       return { kind: 'file', path };
     }
     case 'keystore':
@@ -77,6 +79,38 @@ export function parseSignerSource(text: string): SignerSource {
         CODE,
       );
   }
+}
+
+const BASE58 = /^[1-9A-HJ-NP-Za-km-z]{64,90}$/;
+const BASE58_DIGITS = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/**
+ * Refuses a secret typed where its source belongs (`TRADER_KEYPAIR="$(cat id.json)"`, a wallet's
+ * exported base58 key, a seed phrase): read as a path, it would be echoed in "not found" and
+ * stored by `config set`. The message names what it looks like, never the text.
+ */
+function refuseSecret(text: string): void {
+  const t = text.trim();
+  const what = /^\[[\d\s,]+\]$/.test(t)
+    ? 'a JSON array of numbers'
+    : BASE58.test(t) && base58Length(t) === 64
+      ? 'a base58 secret key'
+      : /^[a-z]+(\s+[a-z]+){11,23}$/.test(t)
+        ? 'a seed phrase'
+        : null;
+  if (what === null) return;
+  throw new UsageError(
+    `the keypair source is ${what} itself, not where one is (not shown here): keep the key out of flags, variables and the config; import it with \`trader keys import <name> --from stdin:\`, or pass it as --keypair stdin:`,
+    CODE,
+  );
+}
+
+/** How many bytes a base58 text decodes to. */
+function base58Length(text: string): number {
+  let n = 0n;
+  for (const c of text) n = n * 58n + BigInt(BASE58_DIGITS.indexOf(c));
+  const zeros = /^1*/.exec(text)![0].length;
+  return zeros + (n === 0n ? 0 : (n.toString(16).length + 1) >> 1);
 }
 
 /** A source as it may be shown: its kind and name, never more (a path or keystore name is no secret). */

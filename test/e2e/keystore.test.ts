@@ -135,6 +135,22 @@ describe('a keystore signs what the file keypair signs', () => {
     expect(again.stderr).toMatch(/a keystore named piped exists already/);
   });
 
+  it('the key itself given where its source belongs (TRADER_KEYPAIR="$(cat id.json)", --keypair <base58>, config set keypair): exit 2, printed nowhere, stored nowhere', async () => {
+    const home = freshHome();
+    const jsonKey = readFileSync(sb.keypairPath, 'utf8');
+    const runs = [
+      await inProcess(home, ['balance'], { TRADER_KEYPAIR: jsonKey }),
+      await inProcess(home, ['balance', '--json', '--keypair', bs58.encode(sb.keypair.secretKey)]),
+      await inProcess(home, ['config', 'set', 'keypair', bs58.encode(sb.keypair.secretKey)]),
+    ];
+    for (const r of runs) {
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/the keypair source is (a JSON array of numbers|a base58 secret key) itself, not where one is \(not shown here\)/);
+      expectNoSecret(r.stdout + r.stderr, 'a key as its source');
+    }
+    expect((await inProcess(home, ['config', 'get', 'keypair'])).stdout).not.toContain(bs58.encode(sb.keypair.secretKey));
+  });
+
   it.skipIf(!hasTmux())('imported from a seed phrase at a hidden prompt (prompt:?key=0/0), the Solana Cookbook address; the phrase never on screen', async () => {
     const home = freshHome();
     const s = await startInTmux(['keys', 'import', 'phrase', '--from', 'prompt:?key=0/0'], { ...home, NO_COLOR: '1' });

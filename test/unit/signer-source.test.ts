@@ -68,6 +68,36 @@ describe('parseSignerSource', () => {
     expect((error as Error).message).toMatch(message);
   });
 
+  it('a secret key or seed phrase given where its source belongs is refused, and the message holds none of it', async () => {
+    const { default: bs58 } = await import('bs58');
+    const secret = Uint8Array.from({ length: 64 }, (_, i) => (i * 37 + 11) % 256);
+    const phrase = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+    const cases: Array<[string, string]> = [
+      [JSON.stringify([...secret]), 'a JSON array of numbers'],
+      [` ${JSON.stringify([...secret]).replaceAll(',', ', ')}\n`, 'a JSON array of numbers'],
+      [bs58.encode(secret), 'a base58 secret key'],
+      [`file:${bs58.encode(secret)}`, 'a base58 secret key'],
+      [phrase, 'a seed phrase'],
+      [`  ${phrase.replaceAll(' ', '\n')}  `, 'a seed phrase'],
+    ];
+    for (const [text, what] of cases) {
+      let error: unknown;
+      try {
+        parseSignerSource(text);
+      } catch (e) {
+        error = e;
+      }
+      expect(error, text).toBeInstanceOf(UsageError);
+      const message = (error as Error).message;
+      expect(message).toContain(`the keypair source is ${what} itself, not where one is (not shown here)`);
+      for (const piece of [bs58.encode(secret).slice(10, 20), String(secret.slice(3, 6)), 'abandon']) expect(message).not.toContain(piece);
+    }
+    // What only looks alike is still a path: a public key (32 bytes), a name with a few words.
+    expect(parseSignerSource(bs58.encode(secret.subarray(32)))).toEqual({ kind: 'file', path: bs58.encode(secret.subarray(32)) });
+    expect(parseSignerSource('my wallet key')).toEqual({ kind: 'file', path: 'my wallet key' });
+    expect(parseSignerSource('[old] id.json')).toEqual({ kind: 'file', path: '[old] id.json' });
+  });
+
   it('describes a source by kind and name only', () => {
     expect(describeSource({ kind: 'keystore', name: 'main' })).toBe('keystore main');
     expect(describeSource({ kind: 'prompt', path: [44, 501, 0, 0] })).toBe("the seed phrase at m/44'/501'/0'/0'");
