@@ -189,16 +189,17 @@ function sameSigning(r: JournalRecord, next: NewRecord): boolean {
 }
 
 /**
- * Records what a command that follows a trade saw of it (`trades <id> --watch`, `cancel`), when
- * the journal knows the trade; a journal that cannot take it costs only the record (a warning).
+ * Records what a command that follows a trade saw of it (`trades <id> --watch`, `cancel`, and a
+ * sell's trade id as `--verify` read it), when the journal knows the trade; a journal that cannot
+ * take it costs only the record (a warning).
  */
-export function recordFollowed(ctx: Context, id: string, status: string): void {
+export function recordFollowed(ctx: Context, id: string, status: string, tradeId?: string): void {
   const path = journalPath(ctx.config.path);
   const timing = { now: () => ctx.clock.now() };
   try {
     const history = historyOf(new Journal(path, { service: '', wallet: '' }, timing).read(), id);
     if (history === null) return;
-    new Journal(path, { service: history.service, wallet: history.wallet }, timing).append({ type: 'answer', side: history.side, trade: history.trade, step: 'read', status });
+    new Journal(path, { service: history.service, wallet: history.wallet }, timing).append({ type: 'answer', side: history.side, trade: history.trade, step: 'read', status, ...(tradeId ? { tradeId } : {}) });
   } catch (err) {
     if (!(err instanceof JournalError)) throw err;
     ctx.output.warn(`${err.message}; what was seen of ${id} is not recorded`);
@@ -293,19 +294,21 @@ export function tradeHistory(ctx: Context, tj: TradeJournal, id: string): TradeH
 /**
  * Claims the transactions a verification found on chain as this trade's evidence, under the lock:
  * one that already proved another trade becomes a contradiction naming both (exit 3 follows).
- * A journal that cannot be written is a warning; its records are still compared.
+ * With `record` false (a trade the journal does not know: its id may be another name of one it
+ * does) they are only compared. A journal that cannot be written is a warning; its records are
+ * still compared.
  */
-export async function claimEvidence(ctx: Context, tj: TradeJournal, side: JournalSide, trade: string, verification: Verification | null): Promise<Verification | null> {
+export async function claimEvidence(ctx: Context, tj: TradeJournal, side: JournalSide, trade: string, verification: Verification | null, record = true): Promise<Verification | null> {
   if (verification === null) return null;
   const { evidenceClaims, withEvidenceConflicts } = await import('../chain/verify-trade.js');
   const { named, proven } = evidenceClaims(verification);
   if (named.length === 0) return verification;
   let conflicts: EvidenceConflict[] = [];
-  const record = (signature: string, role: EvidenceRole): NewRecord => ({ type: 'evidence', side, trade, signature, role });
+  const evidence = (signature: string, role: EvidenceRole): NewRecord => ({ type: 'evidence', side, trade, signature, role });
   try {
     tj.journal.update((records) => {
       conflicts = sortClaims(records, trade, named).conflicts;
-      return sortClaims(records, trade, proven).fresh.map((c) => record(c.signature, c.role));
+      return record ? sortClaims(records, trade, proven).fresh.map((c) => evidence(c.signature, c.role)) : [];
     });
   } catch (err) {
     if (!(err instanceof JournalError)) throw err;

@@ -330,6 +330,32 @@ describe('what --verify can prove later, from the journal', () => {
     expect(lastJsonError(verify).message).toMatch(says);
   });
 
+  it('a sell followed with --no-wait, verified by its trade id and by its sell_… id in either order, is one trade: exit 0 each time, its evidence claimed once', async () => {
+    const mint = sb.tokens[0]!.mint;
+    await completeBuy(sb, { mint, amountLamports: '200000000' });
+    const clock = sandboxClock(sb);
+    const verifyIn = (home: Home, id: string) => runInProcess(['trades', id, '--verify', '--json'], { ...envFor(sb.url, home), TMPDIR: process.env.TMPDIR }, { clock, fetch: clock.fetch });
+    const sellIn = (home: Home, ...args: string[]) => runInProcess(['sell', mint, ...args, '--yes', '--json'], { ...envFor(sb.url, home), TMPDIR: process.env.TMPDIR }, { clock, fetch: clock.fetch });
+    const home = homeWith({ treasury: sb.treasury });
+    expect((await sellIn(home, '1%')).code).toBe(0); // pins the wording
+    for (const order of ['trade id first', 'sell id first']) {
+      const r = await sellIn(home, '2%', '--no-wait');
+      expect(r.code, r.stderr).toBe(0);
+      const sellId = json(r).authorization.id;
+      const key = (await sb.call('GET', `/trade/sells/${sellId}`)).body.data.sell.id;
+      // The journal lost what the run learnt of the trade id (a record that could not be written, an older journal).
+      writeFileSync(journalOf(home), readFileSync(journalOf(home), 'utf8').split('\n').filter((l) => !(l.includes(sellId) && l.includes('"tradeId"'))).join('\n'));
+      const ids = order === 'trade id first' ? [key, sellId, key] : [sellId, key, sellId];
+      for (const id of ids) {
+        const v = await verifyIn(home, id);
+        expect(v.code, `${order}, ${id}: ${v.stderr}`).toBe(0);
+        expect(json(v).verification.verdict).toBe('verified');
+      }
+      const payout = json(await verifyIn(home, sellId)).trade.signatures.payouts[0];
+      expect(records(home).filter((x) => x.type === 'evidence' && x.signature === payout).map((x) => x.trade)).toEqual([sellId]);
+    }
+  });
+
   it('a signed deposit held back (its sends lost): not proven while its blockhash lives at finalized, even once expired at processed; proven never landed from a new process after; without the journal, said what cannot be proven', async () => {
     const home = homeWith({ treasury: sb.treasury });
     await sb.control('/faults', [{ match: { method: 'POST', path: '/trade/buys/' }, kind: 'drop-before', count: 2 }]);
