@@ -189,21 +189,31 @@ function sameSigning(r: JournalRecord, next: NewRecord): boolean {
 }
 
 /**
- * Records what a command that follows a trade saw of it (`trades <id> --watch`, `cancel`, and a
- * sell's trade id as `--verify` read it), when the journal knows the trade; a journal that cannot
- * take it costs only the record (a warning).
+ * Records what a command that follows a trade saw of it (`trades <id> --watch`, `cancel`,
+ * `--verify`): its status, and a sell's trade id and transactions, by which the service's lists
+ * show it), when the journal knows the trade; a journal that cannot take it costs only the record
+ * (a warning).
  */
-export function recordFollowed(ctx: Context, id: string, status: string, tradeId?: string): void {
+export function recordFollowed(ctx: Context, id: string, status: string, learnt: { tradeId?: string; signatures?: string[] } = {}): void {
   const path = journalPath(ctx.config.path);
   const timing = { now: () => ctx.clock.now() };
   try {
     const history = historyOf(new Journal(path, { service: '', wallet: '' }, timing).read(), id);
     if (history === null) return;
-    new Journal(path, { service: history.service, wallet: history.wallet }, timing).append({ type: 'answer', side: history.side, trade: history.trade, step: 'read', status, ...(tradeId ? { tradeId } : {}) });
+    new Journal(path, { service: history.service, wallet: history.wallet }, timing).append({ type: 'answer', side: history.side, trade: history.trade, step: 'read', status, ...(learnt.tradeId ? { tradeId: learnt.tradeId } : {}), ...(learnt.signatures?.length ? { signatures: learnt.signatures } : {}) });
   } catch (err) {
     if (!(err instanceof JournalError)) throw err;
     ctx.output.warn(`${err.message}; what was seen of ${id} is not recorded`);
   }
+}
+
+/** Records a journaled sell's trade id and transactions as the service now gives them, when the journal lacks any. */
+export function recordSellLearnt(ctx: Context, history: TradeHistory, trade: { id: string; stage: string; signatures: { swaps: string[]; payouts: string[] } }): void {
+  const signatures = [...trade.signatures.swaps, ...trade.signatures.payouts];
+  const tradeId = trade.id !== history.trade && history.tradeId === null ? trade.id : undefined;
+  const fresh = signatures.filter((s) => !history.signatures.includes(s));
+  if (tradeId === undefined && fresh.length === 0) return;
+  recordFollowed(ctx, history.trade, trade.stage, { ...(tradeId ? { tradeId } : {}), signatures: fresh });
 }
 
 /** Runs a write that comes before signing: a journal that cannot take it refuses the trade. */

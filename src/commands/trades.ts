@@ -134,8 +134,15 @@ async function run(ctx: Context, opts: TradesOptions): Promise<void> {
     }
     const stage = await show(ctx, id, isSell);
     const outcome = sellResult ?? stage;
-    const { recordFollowed } = await import('./trade-journal.js');
+    const { recordFollowed, recordSellLearnt, tradeHistory, journalFor } = await import('./trade-journal.js');
     recordFollowed(ctx, id, sellState ?? stage);
+    // A sell followed to its end: its trade id and transactions, by which the lists show it as this one.
+    if (isSell && done) {
+      const key = sellGroupKey((await api.getSell(id)).sell);
+      const trade = key ? await readTradeOrNull(api, key) : null;
+      const history = trade ? tradeHistory(ctx, await journalFor(ctx, ''), id) : null;
+      if (trade && history) recordSellLearnt(ctx, history, trade);
+    }
     if (!done) throw new PendingError(`still not final after ${ctx.settings.timeoutSeconds} s; follow it with: ${follow}`).endingWith(follow);
     if (outcome !== 'completed') throw new TradeFailedError(`the trade ended ${outcome}`, 'TRADE_NOT_COMPLETED');
     return;

@@ -338,10 +338,12 @@ describe('what --verify can prove later, from the journal', () => {
     const sellIn = (home: Home, ...args: string[]) => runInProcess(['sell', mint, ...args, '--yes', '--json'], { ...envFor(sb.url, home), TMPDIR: process.env.TMPDIR }, { clock, fetch: clock.fetch });
     const home = homeWith({ treasury: sb.treasury });
     expect((await sellIn(home, '1%')).code).toBe(0); // pins the wording
+    const mine: string[] = [];
     for (const order of ['trade id first', 'sell id first']) {
       const r = await sellIn(home, '2%', '--no-wait');
       expect(r.code, r.stderr).toBe(0);
       const sellId = json(r).authorization.id;
+      mine.push(sellId);
       const key = (await sb.call('GET', `/trade/sells/${sellId}`)).body.data.sell.id;
       // The journal lost what the run learnt of the trade id (a record that could not be written, an older journal).
       writeFileSync(journalOf(home), readFileSync(journalOf(home), 'utf8').split('\n').filter((l) => !(l.includes(sellId) && l.includes('"tradeId"'))).join('\n'));
@@ -353,6 +355,18 @@ describe('what --verify can prove later, from the journal', () => {
       }
       const payout = json(await verifyIn(home, sellId)).trade.signatures.payouts[0];
       expect(records(home).filter((x) => x.type === 'evidence' && x.signature === payout).map((x) => x.trade)).toEqual([sellId]);
+    }
+    // One more followed with --watch only. The list shows each of these sells once, by its id, with the service's figures.
+    const watched = await sellIn(home, '2%', '--no-wait');
+    const watch = await runInProcess(['trades', json(watched).authorization.id, '--watch', '--json'], { ...envFor(sb.url, home), TMPDIR: process.env.TMPDIR }, { clock, fetch: clock.fetch });
+    expect(watch.code, watch.stderr).toBe(0);
+    mine.push(json(watched).authorization.id);
+    const swaps = await Promise.all(mine.map(async (id) => (await sb.call('GET', `/trade/sells/${id}`)).body.data.sell.swapSignature));
+    const list = json(await runInProcess(['trades', '--json', '--limit', '20'], { ...envFor(sb.url, home), TMPDIR: process.env.TMPDIR }, { clock, fetch: clock.fetch }));
+    // Each is one row, the journal's and the service's merged: its id, its SOL; no row of the service's alone.
+    expect(list.filter((t: any) => !t.journal && swaps.includes(t.signature))).toEqual([]);
+    for (const id of mine) {
+      expect(list.filter((t: any) => t.id === id)).toEqual([expect.objectContaining({ side: 'sell', status: 'completed', journal: true, solLamports: expect.stringMatching(/^\d+$/) })]);
     }
   });
 
