@@ -50,6 +50,26 @@ export class UsageError extends TraderError {
   }
 }
 
+/**
+ * The service refused a create as invalid input (HTTP 400/422), before anything was signed: the
+ * user's to change, like any bad argument (exit 2), with the service's reason, status and request id.
+ */
+export class ServiceRejectedError extends UsageError {
+  readonly status: number;
+  readonly requestId: string | null;
+  constructor(message: string, opts: { code: string; status: number; requestId: string | null; hints?: string[] }) {
+    super(message, opts.code, opts.hints ?? []);
+    this.status = opts.status;
+    this.requestId = opts.requestId;
+  }
+}
+
+/** The HTTP status and request id of an error that came with an answer from the service, else nulls. */
+export function answerOf(err: unknown): { status: number | null; requestId: string | null } {
+  if (err instanceof ApiError || err instanceof ServiceRejectedError) return { status: err.status, requestId: err.requestId };
+  return { status: null, requestId: null };
+}
+
 /** The service refused, failed, was unreachable or answered something unexpected: exit 3. */
 export class ApiError extends TraderError {
   readonly exitCode = ExitCode.service;
@@ -210,7 +230,7 @@ export function classifyError(err: unknown): { category: ErrorCategory; retryabl
     if (status === 401 || status === 403) return { category: 'auth', retryable: false };
     if (status === 429 || err.code === 'RATE_LIMITED') return { category: 'rate_limit', retryable: true };
     // No answer at all, or an answer that never finished: the network (the retries ran out).
-    if (err.code === 'NETWORK_ERROR' || (err.code === 'TIMEOUT' && (status === null || status < 300))) return { category: 'network', retryable: true };
+    if (err.code === 'NETWORK_ERROR' || (err.code === 'REQUEST_TIMEOUT' && (status === null || status < 300))) return { category: 'network', retryable: true };
     // 5xx: the service failed; with the same key a repeat cannot do the work twice.
     if (status !== null && status >= 500) return { category: 'service', retryable: true };
     return { category: 'service', retryable: false };
@@ -236,8 +256,7 @@ export function errorReport(err: unknown): ErrorReport {
   return {
     code: known?.code ?? 'INTERNAL',
     message: hints.length ? `${message}; ${hints.join('; ')}` : message,
-    status: err instanceof ApiError ? err.status : null,
-    requestId: err instanceof ApiError ? err.requestId : null,
+    ...answerOf(err),
     ...classifyError(err),
     ...(trade ? { idempotencyKey: trade.idempotencyKey, ...(trade.id ? { tradeId: trade.id } : {}) } : {}),
     ...(err instanceof RefusedToSignError && err.trust?.command ? { command: err.trust.command } : {}),

@@ -4,7 +4,7 @@
 // the real process (streams, environment, signals, exit).
 import { CommanderError } from 'commander';
 import type { ProcessFacts } from './context.js';
-import { ApiError, DeclinedError, ExitCode, errorReport, exitCodeOf, TraderError, UsageError } from './errors.js';
+import { answerOf, DeclinedError, ExitCode, errorReport, exitCodeOf, TraderError, UsageError } from './errors.js';
 import { withCommand } from './io/command-line.js';
 import { safeForTerminal } from './io/terminal-text.js';
 import { wrapWords } from './io/word-wrap.js';
@@ -60,7 +60,7 @@ function printError(err: unknown, json: boolean, verbose: boolean, stderr: NodeJ
     stderr.write(`${wrapped(safeForTerminal(err.message))}\n`); // the user's choice, not an error; still service text in it
   } else {
     const message = known ? known.message : `internal error: ${(err as Error)?.message ?? String(err)}`;
-    const requestId = err instanceof ApiError ? err.requestId : null;
+    const { requestId } = answerOf(err);
     // A command to copy that would wrap with the words before it stands alone on the next line.
     const command = known?.command ?? null;
     const fitted = (line: string) =>

@@ -5,9 +5,9 @@
 import type { Clock } from '../clock.js';
 import { MIN_STATUS_INTERVAL_MS } from '../defaults.js';
 import { ALWAYS_WALKED_LENGTH, keyRedactor, redactDeep, type Redactor } from './redact.js';
-import { UsageError } from '../errors.js';
+import { ServiceRejectedError, UsageError } from '../errors.js';
 import { resolveApiRoot } from './base-url.js';
-import { type Failure, httpFailure, oneLine, toApiError } from './errors.js';
+import { defaultCodeFor, type Failure, httpFailure, oneLine, toApiError } from './errors.js';
 import { proxyFor } from './proxy.js';
 import { type Repeatability, type RetryPolicy, parseRetryAfter, resolvePolicy, withRetry } from './retry.js';
 import * as S from './schemas.js';
@@ -139,17 +139,22 @@ interface Call {
   check: S.Check;
   /** A retry of this call waits at least this long (the status endpoint: no faster than every 2 s). */
   minGapMs?: number;
+  /** A trade's create: its refusal as invalid (400, 422) comes before anything is signed, and is the user's input to change. */
+  creates?: 'buy' | 'sell';
 }
+
+/** The answers to a create that refuse its input (a mint not traded, an amount too small), not the service failing. */
+const REFUSED_INPUT = new Set([400, 422]);
 
 /** Creates the client; checks the base URL now (UsageError for a bad or insecure one). */
 export function createClient(opts: ClientOptions): ServiceClient {
   const root = resolveApiRoot(opts.baseUrl, opts.insecure ?? false);
   const apiKey = opts.apiKey;
   if (typeof apiKey !== 'string' || apiKey === '') {
-    throw new UsageError('missing API key: set TRADER_API_KEY or run trader config init', 'MISSING_API_KEY');
+    throw new UsageError('missing API key: set TRADER_API_KEY or run trader config init', 'NOT_CONFIGURED');
   }
   if (!/^[\x21-\x7e]+$/.test(apiKey)) {
-    throw new UsageError('the API key contains spaces or characters that cannot be sent in an HTTP header', 'INVALID_API_KEY');
+    throw new UsageError('the API key contains spaces or characters that cannot be sent in an HTTP header', 'UNSENDABLE_API_KEY');
   }
   const requestTimeoutMs = opts.requestTimeoutMs > 0 ? opts.requestTimeoutMs : 30_000;
   const limits = {
@@ -251,7 +256,13 @@ export function createClient(opts: ClientOptions): ServiceClient {
       },
     });
     if (outcome.ok) return outcome.value;
-    throw toApiError(outcome.failure, outcome.attempts, outcome.uncertain);
+    const f = outcome.failure;
+    if (c.creates && f.kind === 'http' && f.status !== null && REFUSED_INPUT.has(f.status)) {
+      // The service's code when it gave one; else a code of its own, not a read's BAD_REQUEST (exit 3).
+      const code = f.code === defaultCodeFor(f.status) ? 'REQUEST_REFUSED' : f.code;
+      throw new ServiceRejectedError(`the service refused this ${c.creates}: ${f.message}; nothing was created or signed`, { code, status: f.status, requestId: f.requestId, hints: f.hints });
+    }
+    throw toApiError(f, outcome.attempts, outcome.uncertain);
   }
 
   const get = <T>(path: string, check: S.Check) => call<T>({ method: 'GET', path, repeatability: 'read', check });
@@ -274,14 +285,14 @@ export function createClient(opts: ClientOptions): ServiceClient {
     getTradeStatus: async (id) =>
       dataOf(call<TradeStatus>({ method: 'GET', path: `/trades/${segment(id)}/status`, repeatability: 'read', check: S.envelope(S.tradeStatus), minGapMs: MIN_STATUS_INTERVAL_MS })),
     createBuy: async (req) =>
-      dataOf(call<CreateBuyResponse>({ method: 'POST', path: '/trade/buys', body: req, repeatability: 'idempotent-create', check: S.envelope(S.createBuyResponse) })),
+      dataOf(call<CreateBuyResponse>({ method: 'POST', path: '/trade/buys', body: req, repeatability: 'idempotent-create', check: S.envelope(S.createBuyResponse), creates: 'buy' })),
     submitDeposit: async (id, req) =>
       dataOf(call<BuyIntentResponse>({ method: 'POST', path: `/trade/buys/${segment(id)}/deposit`, body: req, repeatability: 'once', check: S.envelope(S.buyIntentResponse) })),
     getBuy: async (id) => dataOf(get<BuyIntentResponse>(`/trade/buys/${segment(id)}`, S.envelope(S.buyIntentResponse))),
     cancelBuy: async (id) =>
       dataOf(call<BuyIntentResponse>({ method: 'POST', path: `/trade/buys/${segment(id)}/cancel`, body: {}, repeatability: 'once', check: S.envelope(S.buyIntentResponse) })),
     createSell: async (req) =>
-      dataOf(call<SellAuthorizationResponse>({ method: 'POST', path: '/trade/sells', body: req, repeatability: 'idempotent-create', check: S.envelope(S.sellAuthorizationResponse) })),
+      dataOf(call<SellAuthorizationResponse>({ method: 'POST', path: '/trade/sells', body: req, repeatability: 'idempotent-create', check: S.envelope(S.sellAuthorizationResponse), creates: 'sell' })),
     authorizeSell: async (id, req) =>
       dataOf(call<AuthorizeSellResponse>({ method: 'POST', path: `/trade/sells/${segment(id)}/authorize`, body: req, repeatability: 'once', check: S.envelope(S.authorizeSellResponse) })),
     getSell: async (id) => dataOf(get<GetSellResponse>(`/trade/sells/${segment(id)}`, S.envelope(S.getSellResponse))),

@@ -146,7 +146,7 @@ export async function attempt(
     } catch (err) {
       if (userSignal?.aborted) throw userSignal.reason;
       if (timedOut) {
-        return { ok: false, failure: failure('timeout', 'TIMEOUT', `the service did not answer within ${seconds(limits.requestTimeoutMs)}`, true) };
+        return { ok: false, failure: failure('timeout', 'REQUEST_TIMEOUT', `the service did not answer within ${seconds(limits.requestTimeoutMs)}`, true) };
       }
       return { ok: false, failure: networkFailure(err, host, proxyLabel) };
     }
@@ -201,7 +201,7 @@ export async function attempt(
               stalled === 'slow'
                 ? `the service took more than ${seconds(limits.requestTimeoutMs)} to send its answer`
                 : `the service stopped sending its answer for more than ${seconds(limits.bodyTimeoutMs)}`;
-            return { ok: false, failure: failure('timeout', 'TIMEOUT', what, true, res.status) };
+            return { ok: false, failure: failure('timeout', 'REQUEST_TIMEOUT', what, true, res.status) };
           }
           return {
             ok: false,

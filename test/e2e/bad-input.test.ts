@@ -337,3 +337,27 @@ describe('before a trade', () => {
     expect(seen.filter((q) => q.method === 'POST' && q.path === '/api/v1/trade/buys').map((q) => (q.body as { amountLamports: string }).amountLamports)).toEqual(['100000000']);
   });
 });
+
+describe('input only the service refuses, on a create (nothing created, nothing signed)', () => {
+  it('400 and 422 are exit 2 / usage with the service reason; a 5xx on the same create stays exit 3 / service', async () => {
+    const unknownMint = '11111111111111111111111111111111';
+    // A 5xx for one sell create (its exact path is shared, so the fault counts this run only).
+    await sb.control('/faults', { match: { method: 'POST', path: '/trade/sells', exact: true }, status: 503, retryAfter: 0, count: 4 });
+    const [small, notTraded, human, busy] = await Promise.all([
+      runCli(['buy', M, '999', '--yes', '--json'], { env }),
+      runCli(['buy', unknownMint, '0.1sol', '--yes', '--json'], { env }),
+      runCli(['buy', unknownMint, '0.1sol', '--yes'], { env }),
+      runCli(['sell', M, '1000', '--yes', '--json'], { env }),
+    ]);
+    const a = expectJsonError(small, 2);
+    expect(a).toMatchObject({ code: 'AMOUNT_TOO_SMALL', status: 400, category: 'usage', retryable: false });
+    expect(a.message).toMatch(/^the service refused this buy: HTTP 400: amountLamports must be at least \d+; nothing was created or signed$/);
+    expect(a.requestId).toMatch(/^req_/);
+    const b = expectJsonError(notTraded, 2);
+    expect(b).toMatchObject({ code: 'UNKNOWN_TOKEN', status: 422, category: 'usage', retryable: false });
+    expect(b.message).toContain(`does not trade mint ${unknownMint}`);
+    expect(human.code).toBe(2);
+    expect(lines(human.stderr)).toEqual([expect.stringMatching(/^error: the service refused this buy: HTTP 422: /), expect.stringMatching(/^request id: req_/)]);
+    expect(expectJsonError(busy, 3)).toMatchObject({ status: 503, category: 'service', retryable: true });
+  });
+});

@@ -63,7 +63,7 @@ describe('proxy', () => {
       { insecure: true, env: { HTTP_PROXY: proxy.url, NO_PROXY: 'other.example, .test' }, requestTimeoutMs: 1500, retry: { maxAttempts: 1 } },
     );
     const e = await failure(c.me());
-    expect(['NETWORK_ERROR', 'TIMEOUT']).toContain(e.code);
+    expect(['NETWORK_ERROR', 'REQUEST_TIMEOUT']).toContain(e.code);
     expect(proxy.seen).toEqual([]);
   });
 

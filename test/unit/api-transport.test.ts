@@ -79,7 +79,7 @@ describe('timeouts and limits', () => {
     await vi.advanceTimersByTimeAsync(1);
     const e = await settledNow(call);
     expect(e).toBeInstanceOf(ApiError);
-    expect([e.code, e.status, e.message]).toEqual(['TIMEOUT', null, 'the service did not answer within 0.2 s']);
+    expect([e.code, e.status, e.message]).toEqual(['REQUEST_TIMEOUT', null, 'the service did not answer within 0.2 s']);
     expect(isUncertainOutcome(e)).toBe(true);
   });
 
@@ -99,7 +99,7 @@ describe('timeouts and limits', () => {
     await vi.advanceTimersByTimeAsync(150);
     const d = await settledNow(submit);
     expect(server.requests).toHaveLength(3);
-    expect(d.code).toBe('TIMEOUT');
+    expect(d.code).toBe('REQUEST_TIMEOUT');
     expect(isUncertainOutcome(d)).toBe(true);
   });
 
@@ -115,7 +115,7 @@ describe('timeouts and limits', () => {
     expect(call.settled()).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     const e = await settledNow(call);
-    expect([e.code, e.status]).toEqual(['TIMEOUT', 200]);
+    expect([e.code, e.status]).toEqual(['REQUEST_TIMEOUT', 200]);
     expect(e.message).toMatch(/stopped sending its answer for more than 0\.2 s/);
   });
 
@@ -132,7 +132,7 @@ describe('timeouts and limits', () => {
     expect(call.settled()).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     const e = await settledNow(call);
-    expect([e.code, e.status]).toEqual(['TIMEOUT', 200]);
+    expect([e.code, e.status]).toEqual(['REQUEST_TIMEOUT', 200]);
     expect(e.message).toMatch(/took more than 0\.5 s to send its answer/);
     expect(isUncertainOutcome(e)).toBe(true);
   });

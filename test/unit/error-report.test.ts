@@ -13,6 +13,7 @@ import {
   tagTrade,
   PendingError,
   RefusedToSignError,
+  ServiceRejectedError,
   TradeFailedError,
   UsageError,
 } from '../../src/errors.js';
@@ -32,8 +33,8 @@ const TABLE: Array<[string, unknown, string, boolean, number]> = [
   ['a 4xx with a 429 code', api(400, 'RATE_LIMITED'), 'rate_limit', true, 3],
   ['no connection', api(null, 'NETWORK_ERROR'), 'network', true, 3],
   ['a lost answer (uncertain)', new UncertainOutcomeError('lost', { status: null, code: 'NETWORK_ERROR' }), 'network', true, 3],
-  ['a request timeout', api(null, 'TIMEOUT'), 'network', true, 3],
-  ['a body that stopped coming', api(200, 'TIMEOUT'), 'network', true, 3],
+  ['a request timeout', api(null, 'REQUEST_TIMEOUT'), 'network', true, 3],
+  ['a body that stopped coming', api(200, 'REQUEST_TIMEOUT'), 'network', true, 3],
   ['500', api(500, 'SERVER_ERROR'), 'service', true, 3],
   ['502', api(502, 'BAD_GATEWAY'), 'service', true, 3],
   ['503', api(503, 'SERVICE_UNAVAILABLE'), 'service', true, 3],
@@ -43,6 +44,7 @@ const TABLE: Array<[string, unknown, string, boolean, number]> = [
   ['404', api(404, 'NOT_FOUND'), 'service', false, 3],
   ['409', api(409, 'CONFLICT'), 'service', false, 3],
   ['422 insufficient balance', api(422, 'INSUFFICIENT_BALANCE'), 'service', false, 3],
+  ['a create refused as invalid (400, 422)', new ServiceRejectedError('the service refused this buy: HTTP 422: …', { code: 'UNKNOWN_TOKEN', status: 422, requestId: 'req_1' }), 'usage', false, 2],
   ['a malformed answer', api(200, 'UNEXPECTED_RESPONSE'), 'service', false, 3],
   ['not cancellable', api(409, 'NOT_CANCELLABLE'), 'service', false, 3],
   ['a failed trade', new TradeFailedError('failed', 'PRICE_MOVED'), 'trade_failed', false, 4],
@@ -65,6 +67,7 @@ describe('error category, retryable and exit code', () => {
     expect(report.retryable).toBe(retryable);
     expect(exitCodeOf(err)).toBe(exit);
     expect(Object.keys(report).sort()).toEqual(['category', 'code', 'message', 'requestId', 'retryable', 'status']);
+    if (err instanceof ServiceRejectedError) expect([report.status, report.requestId]).toEqual([422, 'req_1']);
   });
 
   it('every category is reached by the table', () => {
