@@ -43,7 +43,7 @@ export const buy = defineCommand<BuyOptions>({
     trades: 'buys',
     own: [{ flags: '--max-fee-lamports <lamports>', help: 'refuse a deposit whose network fee exceeds this', configKey: 'maxFeeLamports', default: DEFAULT_MAX_FEE_LAMPORTS }, dailyLimitOption('buy')],
     accepted: 'deposit is accepted; follow later with `trader trades <id> --watch`',
-    dryRun: 'show what would be signed',
+    dryRun: 'quote, check and show what would be signed; signs nothing, but the quote creates a buy intent on the service, which it then cancels',
   }),
   examples: ['trader buy <mint> 0.1sol', 'trader buy SGLD 250000000 --slippage-bps 50 --yes --json   # traded before', 'trader buy <mint> 0.5sol --dry-run'],
   parse: (raw) => ({
@@ -84,7 +84,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
   const screen = tradeScreen(
     ctx,
     // A refused or declined buy still answers --json with the (cancelled) intent and the key.
-    { side: 'buy', created: 'created', unsigned: 'the buy intent expires unused', resume, jsonResult: (intent, key) => ({ intent, trade: null, idempotencyKey: key }) },
+    { side: 'buy', created: 'created', made: 'buy intent', unsigned: 'the buy intent expires unused', resume, jsonResult: (intent, key) => ({ intent, trade: null, idempotencyKey: key }) },
     () => idempotencyKey,
     dryRun,
   );

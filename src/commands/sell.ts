@@ -48,7 +48,7 @@ export const sell = defineCommand<SellOptions>({
     trades: 'sells',
     own: [{ flags: '--min-sol <sol>', help: 'refuse to sign a minimum below this many SOL' }, dailyLimitOption('sell')],
     accepted: 'authorization is accepted',
-    dryRun: 'show the message',
+    dryRun: 'quote, check and show the message; signs nothing, but the quote creates a sell authorization on the service, left to expire unsigned',
   }),
   examples: ['trader sell SGLD 1.5sgld', 'trader sell SGLD 50% --dry-run', 'trader sell <mint> all --min-sol 0.2 --yes --json', 'trader sell <mint> 1500000 --dry-run   # raw units'],
   parse: (raw) => ({
@@ -115,6 +115,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
     {
       side: 'sell',
       created: 'quoted',
+      made: 'sell authorization',
       unsigned: 'the authorization expires unused',
       resume: null,
       jsonResult: (authorization, key) => ({ authorization, sell: null, trade: null, idempotencyKey: key }),

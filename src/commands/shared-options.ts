@@ -1,7 +1,7 @@
 // Options more than one command takes, declared and parsed once: a trade's slippage, key,
 // waiting and dry run; a list's pages; a table's output format.
 import { parseCsvFlag, parseCursor, parseIdempotencyKey, parseLimit, parseSlippageBps, parseTokenArgument, type TokenArgument } from '../argument-parsers.js';
-import { SERVICE_PAGE_LIMIT } from '../defaults.js';
+import { DEFAULT_MAX_SLIPPAGE_BPS, SERVICE_PAGE_LIMIT } from '../defaults.js';
 import { MIN_MINT_PREFIX } from '../domain/token.js';
 import { optionFlag, parsedOption, type ArgumentSpec, type OptionSpec, type RawInput } from './definition.js';
 
@@ -13,14 +13,20 @@ export function tradeArguments(whose: string, amount: string): ArgumentSpec[] {
   ];
 }
 
-/** Buy's and sell's options: slippage and key, the command's own, then waiting and the dry run, in their words. */
+/** The slippage option's help: its unit, its default and its cap, from the constants the trade applies. */
+export const SLIPPAGE_HELP = `slippage tolerance in basis points (100 = 1%), 0-10000; default: the profile's maxSlippageBps, else the service's; cap: maxSlippageBps, else ${DEFAULT_MAX_SLIPPAGE_BPS}`;
+
+/**
+ * Buy's and sell's options: slippage and key, the command's own, then waiting and the dry run, in
+ * their words (`dryRun`: what it shows, and what it leaves on the service).
+ */
 export function tradeOptions(words: { trades: string; own: OptionSpec[]; accepted: string; dryRun: string }): OptionSpec[] {
   return [
-    { flags: '--slippage-bps <bps>', help: 'slippage tolerance in basis points, 0-10000 (100 = 1%)' },
+    { flags: '--slippage-bps <bps>', help: SLIPPAGE_HELP },
     { flags: '--idempotency-key <key>', help: `resume or repeat safely: the same key never ${words.trades} twice` },
     ...words.own,
     { flags: '--no-wait', help: `stop once the ${words.accepted}` },
-    { flags: '--dry-run', help: `quote and check everything, ${words.dryRun}, sign nothing` },
+    { flags: '--dry-run', help: words.dryRun },
   ];
 }
 

@@ -17,6 +17,8 @@ export interface TradeWords extends StopWords {
   side: 'buy' | 'sell';
   /** What the first note says the trade is once made ("created", "quoted"). */
   created: string;
+  /** What the quote makes on the service ("buy intent"), which a dry run says it left there. */
+  made: string;
 }
 
 /** The screen of one buy or sell run. */
@@ -76,16 +78,16 @@ export function tradeScreen(ctx: Context, words: TradeWords, idempotencyKey: () 
       return result as Exclude<typeof result, { kind: 'stopped' }>;
     },
     dryRun(json, problems, review, fate, trust = null) {
+      // The quote is a trade made on the service: said, with what became of it.
+      const trace = id === null ? fate : `the quote created ${words.made} ${id} on the service; ${fate}`;
       ctx.output.result({ dryRun: true, ok: problems.length === 0, problems, ...json }, (theme) =>
         [
           review(theme),
-          problems.length === 0
-            ? theme.success(`Dry run: every check passed. Nothing was signed; ${fate}.`)
-            : theme.failure(`Dry run: refused:\n  - ${problems.join('\n  - ')}`),
+          problems.length === 0 ? `${theme.success('Dry run: every check passed; nothing was signed.')}\n${upperFirst(trace)}.` : theme.failure(`Dry run: refused:\n  - ${problems.join('\n  - ')}`),
         ].join('\n'),
       );
       const next = trust?.command ? `; a person who has read it grants it with: ${trust.command}` : '';
-      if (problems.length > 0) throw new RefusedToSignError(problems, [`dry run: nothing was signed; ${fate}${next}`], trust);
+      if (problems.length > 0) throw new RefusedToSignError(problems, [`dry run: nothing was signed; ${trace}${next}`], trust);
     },
     pending(tradeId, state) {
       // The follow command is in the message itself, so --json's error line carries it too.
@@ -94,3 +96,5 @@ export function tradeScreen(ctx: Context, words: TradeWords, idempotencyKey: () 
     },
   };
 }
+
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

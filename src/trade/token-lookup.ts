@@ -85,8 +85,15 @@ export function mintForSymbol(holdings: Holding[], typed: string, pinned: Pinned
 }
 
 /**
+ * Positions of buys that took no deposit: an intent still awaiting it, or cancelled (a `--dry-run`
+ * or a declined buy) or expired unpaid. They name a token the account never traded.
+ */
+const NEVER_FUNDED = new Set(['pending_deposit', 'cancelled']);
+
+/**
  * Tokens the account has held or traded: its holdings, and its latest positions and activity
- * entries (one page of each, read together).
+ * entries (one page of each, read together). A position whose buy took no deposit does not
+ * count: a dry run, or a buy declined at the prompt, must not make a symbol resolvable.
  */
 export async function tokenHistory(api: ServiceClient): Promise<KnownTokens> {
   const [holdings, positions, activity] = await Promise.all([
@@ -94,7 +101,7 @@ export async function tokenHistory(api: ServiceClient): Promise<KnownTokens> {
     api.listPositions({ limit: HISTORY_PAGE }),
     api.listActivity({ limit: HISTORY_PAGE }),
   ]);
-  return knownTokens({ holdings, positions: positions.items, activity: activity.items });
+  return knownTokens({ holdings, positions: positions.items.filter((p) => !NEVER_FUNDED.has(p.status)), activity: activity.items });
 }
 
 /**

@@ -32,6 +32,15 @@ describe('unknown symbols', () => {
     const byMint = await runCli(['buy', moon.mint, '0.1sol', '--dry-run', '--json'], { env });
     expect(byMint.code, byMint.stderr).toBe(0);
     expect(json(byMint).intent.outputMint).toBe(moon.mint);
+    // That dry run created an intent on the service (and says so); cancelled, it made MOON no token
+    // the account traded: by its symbol MOON is still unknown, and nothing more is created.
+    const said = await runCli(['buy', moon.mint, '0.1sol', '--dry-run'], { env });
+    expect(said.stdout).toMatch(/^The quote created buy intent [0-9a-f-]{36} on the service; the buy intent was cancelled\.$/m);
+    const created = (await trades()).length;
+    const again = await runCli(['buy', 'MOON', '0.1sol', '--yes', '--json'], { env });
+    expect(again.code, again.stderr).toBe(2);
+    expect(lastJsonError(again)).toMatchObject({ code: 'UNKNOWN_TOKEN' });
+    expect((await trades()).length).toBe(created);
   });
 
   it('sell of a symbol not held: exit 2, the hint is the holdings (what can be sold)', async () => {

@@ -11,6 +11,7 @@ import { plainTheme } from '../../src/io/theme.js';
 const words = (side: 'buy' | 'sell'): TradeWords => ({
   side,
   created: side === 'buy' ? 'created' : 'quoted',
+  made: side === 'buy' ? 'buy intent' : 'sell authorization',
   unsigned: `the ${side} expires unused`,
   resume: null,
   jsonResult: (last, key) => ({ last, idempotencyKey: key }),
@@ -96,9 +97,14 @@ describe('tradeScreen', () => {
 
   it('a dry run that passed: the review, then what became of the trade; the --json result says ok', () => {
     const { ctx, seen } = fakeContext();
-    tradeScreen(ctx, words('buy'), () => 'k', true).dryRun({ intent: { id: 'b1' } }, [], () => 'REVIEW', 'the buy intent was cancelled');
+    const screen = tradeScreen(ctx, words('buy'), () => 'k', true);
+    screen.created('b1', 'awaiting_deposit', false, 'r');
+    screen.dryRun({ intent: { id: 'b1' } }, [], () => 'REVIEW', 'the buy intent was cancelled');
     expect(seen.results).toEqual([
-      { data: { dryRun: true, ok: true, problems: [], intent: { id: 'b1' } }, human: 'REVIEW\nDry run: every check passed. Nothing was signed; the buy intent was cancelled.' },
+      {
+        data: { dryRun: true, ok: true, problems: [], intent: { id: 'b1' } },
+        human: 'REVIEW\nDry run: every check passed; nothing was signed.\nThe quote created buy intent b1 on the service; the buy intent was cancelled.',
+      },
     ]);
   });
 
