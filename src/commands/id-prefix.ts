@@ -25,7 +25,7 @@ function allPositions(api: ServiceClient): Promise<Position[]> {
 /** `positions <id>`: a position id, or the one whose id starts with the typed prefix. */
 export async function resolvePositionId(api: ServiceClient, typed: TypedId): Promise<string> {
   if (typed.kind === 'full') return typed.id;
-  return pickByPrefix(typed.prefix, (await allPositions(api)).map((p) => p.id), 'position', 'trader positions --all');
+  return pickByPrefix(typed.prefix, (await allPositions(api)).map((p) => p.id), 'position', 'trader positions');
 }
 
 const buyIdsOf = (positions: Position[]) => positions.map((p) => p.buyTradeId).filter((id): id is string => id !== null);
@@ -33,19 +33,22 @@ const buyIdsOf = (positions: Position[]) => positions.map((p) => p.buyTradeId).f
 /** `cancel <buyId>`: a buy id, or the one whose id starts with the typed prefix (buys are found through their positions). */
 export async function resolveBuyId(api: ServiceClient, typed: TypedId): Promise<string> {
   if (typed.kind === 'full') return typed.id;
-  return pickByPrefix(typed.prefix, buyIdsOf(await allPositions(api)), 'buy', 'trader positions --all');
+  return pickByPrefix(typed.prefix, buyIdsOf(await allPositions(api)), 'buy', 'trader trades');
 }
 
 /** The answers that mean an id typed for `trades` is no trade id the service knows. */
 const NOT_A_TRADE_ID = [400, 404, 422];
 
 /**
- * `trades <id>`: a whole id as typed; a prefix is the buy whose id starts with it, and when no
- * buy has it, it is read as typed (a group key's format is not shown, so it might be one).
+ * `trades <id>`: a whole id as typed; a prefix is the buy whose id (or whose position's id: the
+ * position's buy) starts with it, and when none has it, it is read as typed (a group key's format
+ * is not shown, so it might be one).
  */
 export async function resolveTradeId(api: ServiceClient, typed: TypedTradeId): Promise<string> {
   if (typed.kind === 'full') return typed.id;
-  const buys = buyIdsOf(await allPositions(api));
+  const positions = await allPositions(api);
+  const buyOfPosition = new Map(positions.filter((p) => p.buyTradeId !== null).map((p) => [p.id, p.buyTradeId!]));
+  const buys = [...buyIdsOf(positions), ...buyOfPosition.keys()];
   if (!buys.some((id) => id.toLowerCase().startsWith(typed.prefix))) {
     const asTyped = await api.getTradeStatus(typed.typed).then(
       () => true,
@@ -58,5 +61,19 @@ export async function resolveTradeId(api: ServiceClient, typed: TypedTradeId): P
     );
     if (asTyped) return typed.typed;
   }
-  return pickByPrefix(typed.prefix, buys, 'buy', 'trader positions --all');
+  const picked = pickByPrefix(typed.prefix, buys, 'buy or position', 'trader trades');
+  return buyOfPosition.get(picked) ?? picked;
+}
+
+/**
+ * The buy that opened position `id`, for `trades <id>` given a position's id (whole) where the
+ * service knows no trade by it; null when it is no position of this account, or has no buy.
+ */
+export async function buyOfPosition(api: ServiceClient, id: string): Promise<string | null> {
+  try {
+    return (await api.getPosition(id)).buyTradeId;
+  } catch (err) {
+    if (err instanceof ApiError && err.status !== null && NOT_A_TRADE_ID.includes(err.status)) return null;
+    throw err;
+  }
 }

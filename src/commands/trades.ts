@@ -14,7 +14,7 @@ import { soldWords } from '../domain/sell-evidence.js';
 import { shellQuote } from '../shell-quote.js';
 import { defineCommand, optionFlag, parsedOption } from './definition.js';
 import { followCommand } from './follow-command.js';
-import { resolveTradeId } from './id-prefix.js';
+import { buyOfPosition, resolveTradeId } from './id-prefix.js';
 import { deadline } from './trade-options.js';
 import { listRecentTrades } from './trades-list.js';
 import { CSV_OPTION, parseCsv, WIDE_OPTION } from './shared-options.js';
@@ -40,7 +40,7 @@ export const trades = defineCommand<TradesOptions>({
   arguments: [
     {
       name: '[id]',
-      help: `buy intent id (or its first ${MIN_PREFIX_LENGTH}+ characters), sell authorization id (sell_…) or trade id; without one, recent trades are listed`,
+      help: `buy id, position id (its buy is shown) or the first ${MIN_PREFIX_LENGTH}+ characters of either, sell authorization id (sell_…) or trade id; without one, recent trades are listed`,
     },
   ],
   options: [
@@ -89,11 +89,26 @@ export const trades = defineCommand<TradesOptions>({
 /** Lists recent trades, shows one, or follows one to its end with --watch. */
 async function run(ctx: Context, opts: TradesOptions): Promise<void> {
   if (opts.id === null) return listRecentTrades(ctx, { limit: opts.limit, wide: opts.wide, csv: opts.csv });
-  const intervalMs = opts.intervalSeconds * 1000;
   const api = await ctx.api();
   const resolved = await resolveTradeId(api, opts.id);
   // A sell's id as the list shows it (shortened) is this tool's own: its journal knows it whole.
   const id = resolved.startsWith('sell_') ? await (await import('./trade-journal.js')).expandSellId(ctx, resolved) : resolved;
+  try {
+    await one(ctx, opts, id);
+  } catch (err) {
+    // A position's id (what `trader positions` lists) where the service knows no trade: its buy.
+    const whole = opts.id.kind === 'full' && !id.startsWith('sell_');
+    const buy = whole && err instanceof ApiError && err.status === 404 ? await buyOfPosition(api, id) : null;
+    if (buy === null) throw err;
+    ctx.output.note(`${id} is a position, opened by buy ${buy}: showing that buy`);
+    await one(ctx, opts, buy);
+  }
+}
+
+/** Shows, verifies or follows trade `id` (resolved). */
+async function one(ctx: Context, opts: TradesOptions, id: string): Promise<void> {
+  const intervalMs = opts.intervalSeconds * 1000;
+  const api = await ctx.api();
   const isSell = id.startsWith('sell_');
   const follow = followCommand(id);
   if (opts.statusOnly) {

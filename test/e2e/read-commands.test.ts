@@ -208,7 +208,21 @@ describe('ids typed shortened, as tables show them', () => {
     expect(cancel.code, cancel.stderr).toBe(0);
     expect(cancel.stdout).toMatch(new RegExp(`^Buy\\s+${pending}\nStatus\\s+cancelled$`, 'm'));
     expectHumanError(short, 2, /position id "[0-9a-f]{7}" is too short: type at least 8 characters of it, or the whole id/);
-    expect(expectJsonError(unknown, 2).message).toMatch(/no buy of this account starts with 00000000-0000/);
+    expect(expectJsonError(unknown, 2).message).toBe('no buy or position of this account starts with 00000000-0000 (see `trader trades`)');
+  });
+
+  it('trades <position id>, whole or a prefix: the buy that opened it (what the hints and `positions` name can be followed)', async () => {
+    const [whole, prefix, machine] = await Promise.all([
+      cli(['trades', positionIds[2]!]),
+      cli(['trades', positionIds[2]!.slice(0, 8)]),
+      cli(['trades', positionIds[2]!, '--json']),
+    ]);
+    for (const r of [whole, prefix]) {
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(new RegExp(`^Trade\\s+${buyIds[2]}$`, 'm'));
+    }
+    expect(whole.stderr).toBe(`${positionIds[2]} is a position, opened by buy ${buyIds[2]}: showing that buy\n`);
+    expect(json(machine).id).toBe(buyIds[2]);
   });
 });
 

@@ -64,9 +64,7 @@ describe('pickByPrefix', () => {
   it('the one match; none or several name what was looked for', () => {
     expect(pickByPrefix('3f0c2a9e-1', [A, B, C], 'buy', 'x')).toBe(A);
     expect(() => pickByPrefix('3f0c2a9e', [A, B, C], 'buy', 'x')).toThrow(`3f0c2a9e is the start of 2 buys: ${A}, ${B}; type more of the id`);
-    expect(() => pickByPrefix('00000000', [A, B], 'position', 'trader positions --all')).toThrow(
-      'no position of this account starts with 00000000 (see `trader positions --all`)',
-    );
+    expect(() => pickByPrefix('00000000', [A, B], 'position', 'trader positions')).toThrow('no position of this account starts with 00000000 (see `trader positions`)');
   });
 });
 
@@ -90,6 +88,9 @@ describe('resolving against the lists', () => {
     expect(calls.list).toBe(2);
     expect(await resolveBuyId(api, '3f0c2a9e-f')).toBe(B);
     expect(await resolveTradeId(api, '3f0c2a9e-1b')).toBe(A);
+    // A position's id (its prefix) in `trades` means the buy that opened it: what `positions` lists can be followed.
+    expect(await resolveTradeId(api, '22222222')).toBe(A);
+    expect(await resolveTradeId(api, '7a7a7a7a')).toBe(B);
   });
 
   it('ambiguous and unknown prefixes are exit 2; an unknown trade prefix is first tried as a trade id as typed', async () => {
@@ -99,14 +100,15 @@ describe('resolving against the lists', () => {
     ]);
     expect(await usage(resolveBuyId(api, '3f0c2a9e'))).toBe(`3f0c2a9e is the start of 2 buys: ${A}, ${B}; type more of the id`);
     expect(await usage(resolvePositionId(api, '33333333'))).toMatch(/^no position of this account starts with 33333333/);
-    expect(await usage(resolveTradeId(api, 'deadbeef'))).toMatch(/^no buy of this account starts with deadbeef/);
+    expect(await usage(resolveTradeId(api, 'deadbeef'))).toBe('no buy or position of this account starts with deadbeef (see `trader trades`)');
+    expect(await usage(resolveBuyId(api, 'deadbeef'))).toBe('no buy of this account starts with deadbeef (see `trader trades`)');
     expect(calls.status).toEqual(['deadbeef']);
     expect(() => parseTradeIdArgument('dead')).toThrow(/too short/);
   });
 
   it('a trade prefix tried as typed: 400, 404 and 422 mean no such trade (the prefix error, exit 2); 401, 403 and 429 are said as they are', async () => {
     for (const status of [400, 404, 422]) {
-      expect(await usage(resolveTradeId(fakeApi([], status).api, 'deadbeef'))).toMatch(/^no buy of this account starts with deadbeef/);
+      expect(await usage(resolveTradeId(fakeApi([], status).api, 'deadbeef'))).toMatch(/^no buy or position of this account starts with deadbeef/);
     }
     for (const status of [401, 403, 429]) {
       const err = await resolveTradeId(fakeApi([], status).api, 'deadbeef').then(() => null, (e: unknown) => e);
