@@ -246,16 +246,31 @@ export function classifyError(err: unknown): { category: ErrorCategory; retryabl
   return { category: 'internal', retryable: false };
 }
 
+/**
+ * What an error says, each sentence once: the message with no clause repeated (a note that says
+ * again what the message said), and the hints that the message does not already say, in one.
+ */
+export function errorTail(err: unknown): { message: string; hint: string } {
+  const known = err instanceof TraderError ? err : null;
+  const message = onceEach((known ? known.message : `internal error: ${(err as Error)?.message ?? String(err)}`).split('; ')).join('; ');
+  const hints = onceEach(known?.hints ?? []).filter((h) => !message.includes(h));
+  return { message, hint: hints.join('; ') };
+}
+
+/** The texts without one that repeats an earlier one. */
+function onceEach(texts: readonly string[]): string[] {
+  return texts.filter((t, i) => t !== '' && texts.indexOf(t) === i);
+}
+
 /** The error as one machine-readable report; hints not already in the message are appended to it. */
 export function errorReport(err: unknown): ErrorReport {
   const known = err instanceof TraderError ? err : null;
-  const message = known ? known.message : `internal error: ${(err as Error)?.message ?? String(err)}`;
   // The report has no field for hints (how to follow the trade, what to fix): they go in the message.
-  const hints = (known?.hints ?? []).filter((h) => !message.includes(h));
+  const { message, hint } = errorTail(err);
   const trade = tradeTagOf(err);
   return {
     code: known?.code ?? 'INTERNAL',
-    message: hints.length ? `${message}; ${hints.join('; ')}` : message,
+    message: hint ? `${message}; ${hint}` : message,
     ...answerOf(err),
     ...classifyError(err),
     ...(trade ? { idempotencyKey: trade.idempotencyKey, ...(trade.id ? { tradeId: trade.id } : {}) } : {}),

@@ -4,7 +4,7 @@
 // the real process (streams, environment, signals, exit).
 import { CommanderError } from 'commander';
 import type { ProcessFacts } from './context.js';
-import { answerOf, DeclinedError, ExitCode, errorReport, exitCodeOf, TraderError, UsageError } from './errors.js';
+import { answerOf, DeclinedError, errorTail, ExitCode, errorReport, exitCodeOf, TraderError, UsageError } from './errors.js';
 import { withCommand } from './io/command-line.js';
 import { safeForTerminal } from './io/terminal-text.js';
 import { wrapWords } from './io/word-wrap.js';
@@ -59,15 +59,16 @@ function printError(err: unknown, json: boolean, verbose: boolean, stderr: NodeJ
   } else if (err instanceof DeclinedError) {
     stderr.write(`${wrapped(safeForTerminal(err.message))}\n`); // the user's choice, not an error; still service text in it
   } else {
-    const message = known ? known.message : `internal error: ${(err as Error)?.message ?? String(err)}`;
+    const { message, hint } = errorTail(err);
     const { requestId } = answerOf(err);
     // A command to copy that would wrap with the words before it stands alone on the next line.
     const command = known?.command ?? null;
-    const fitted = (line: string) =>
-      command && line.endsWith(command) ? withCommand(line.slice(0, -command.length).trimEnd(), command, columns, onTerminal) : wrapped(line);
+    const endsWithCommand = (line: string) => command !== null && line.endsWith(command);
+    const fitted = (line: string) => (endsWithCommand(line) ? withCommand(line.slice(0, -command!.length).trimEnd(), command!, columns, onTerminal) : wrapped(line));
     const lines = [fitted(`error: ${message}`)];
-    const second = fitted([...(known?.hints ?? []), ...(requestId ? [`request id: ${requestId}`] : [])].join('  '));
-    if (second) lines.push(second);
+    // The second line: the hint, with the request id (before it when the hint ends with a command to copy).
+    const second = !requestId ? hint : !hint ? `request id: ${requestId}` : endsWithCommand(hint) ? `request id ${requestId}; ${hint}` : `${hint} (request id: ${requestId})`;
+    if (second) lines.push(fitted(second));
     stderr.write(safeForTerminal(lines.join('\n')) + '\n');
   }
   if (verbose && !known && err instanceof Error && err.stack) stderr.write(err.stack + '\n');

@@ -189,7 +189,7 @@ export function httpFailure(r: HttpFailureInput, redact: (text: string) => strin
     message = head;
   }
   const hints: string[] = [];
-  if (r.status === 401) hints.push('check TRADER_API_KEY / trader config');
+  if (r.status === 401) hints.push('check the API key: TRADER_API_KEY, or `trader config list` for the profile\'s');
   if (r.status === 403) {
     hints.push(
       r.path.startsWith('/trade/')

@@ -43,3 +43,15 @@ describe.concurrent('--json error lines carry category and retryable', () => {
     expect(err).toMatchObject({ code: 'OVER_LIMIT', category: 'usage', retryable: false });
   });
 });
+
+describe('human error tails', () => {
+  it('one line for the error, one for the hint with the request id, never glued, never said twice', async () => {
+    const r = await runCli(['me'], { env: { ...envFor(sb.url), TRADER_API_KEY: 'sk_not_a_real_key_000000' } });
+    expect(r.code).toBe(3);
+    expect(r.stderr.split('\n')).toEqual([
+      'error: HTTP 401: the API key is not valid',
+      expect.stringMatching(/^check the API key: TRADER_API_KEY, or `trader config list` for the profile's \(request id: req_\w+\)$/),
+      '',
+    ]);
+  });
+});

@@ -142,7 +142,7 @@ const DROPS = [
 
 /**
  * Exit 3, nothing on stdout, no stack trace, and one line: `error: …` (a second line may hold
- * only hints and the request id), or in --json mode one `{"error":…}` line.
+ * only the hint and the request id), or in --json mode one `{"error":…}` line.
  */
 function expectOneLineServiceError(r: CliResult, mode: 'human' | 'json'): string {
   const where = `exit ${r.code}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`;
@@ -158,7 +158,8 @@ function expectOneLineServiceError(r: CliResult, mode: 'human' | 'json'): string
   }
   expect(lines[0], where).toMatch(/^error: /);
   expect(lines.length, where).toBeLessThanOrEqual(2);
-  if (lines[1]) expect(lines[1], where).toMatch(/^(?!error)(.*  )?(request id: \S+)?$/);
+  // The second line: a hint with the request id in brackets, or the request id alone; never glued by spaces.
+  if (lines[1]) expect(lines[1], where).toMatch(/^(?!error)(?!.* {2})(.+ \(request id: \S+\)|request id: \S+|[^()]+)$/);
   return lines[0]!;
 }
 

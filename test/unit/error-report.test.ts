@@ -7,6 +7,7 @@ import {
   DeclinedError,
   ERROR_CATEGORIES,
   errorReport,
+  errorTail,
   exitCodeOf,
   InterruptedError,
   keyedRetry,
@@ -108,5 +109,13 @@ describe("a trade's errors carry its key", () => {
     expect(keyedRetry(errorReport(api(503))).retryable).toBe(false);
     expect(keyedRetry(errorReport(tagTrade(api(503), { idempotencyKey: 'k', id: null }))).retryable).toBe(true);
     expect(keyedRetry(errorReport(tagTrade(new RefusedToSignError(['x']), { idempotencyKey: 'k', id: null }))).retryable).toBe(false);
+  });
+});
+
+describe('an error said once', () => {
+  it('a clause the message repeats, and a hint the message already holds, are said once; the rest keep their order', () => {
+    const err = new ApiError('buy b1 is cancelled; the trade may still go on; the trade may still go on', { status: 422, hints: ['the trade may still go on', 'look again', 'look again'] });
+    expect(errorTail(err)).toEqual({ message: 'buy b1 is cancelled; the trade may still go on', hint: 'look again' });
+    expect(errorReport(err).message).toBe('buy b1 is cancelled; the trade may still go on; look again');
   });
 });
