@@ -26,8 +26,13 @@ export interface RecentTrade {
   decimals: number | null;
   /** Raw token units bought or sold; null while a buy has received none. */
   amount: string | null;
-  /** A buy: the SOL deposited (principal); a sell: the SOL it paid out. In lamports. */
+  /**
+   * A buy: the SOL its swap cost (the position's cost, the deposit less the platform fee; null
+   * until it ran), as the activity ledger's solLamports; a sell: the SOL it paid out. In lamports.
+   */
   solLamports: string | null;
+  /** A buy: the SOL deposited, fee included (the position's principal); null for a sell. */
+  depositLamports: string | null;
   /** The swap transaction's signature, once there is one. */
   signature: string | null;
   /** The buy's position. */
@@ -47,7 +52,8 @@ function buyOf(p: Position): RecentTrade | null {
     symbol: p.token?.symbol ?? null,
     decimals: p.token?.decimals ?? null,
     amount: p.boughtAmount,
-    solLamports: p.principalLamports,
+    solLamports: p.costLamports,
+    depositLamports: p.principalLamports,
     signature: p.buySignature,
     positionId: p.id,
     createdAt: p.createdAt,
@@ -66,6 +72,7 @@ function sellOf(e: ActivityEntry): RecentTrade {
     decimals: e.decimals,
     amount: e.amount,
     solLamports: e.solLamports,
+    depositLamports: null,
     signature: e.signature,
     positionId: null,
     createdAt: e.createdAt,

@@ -100,7 +100,7 @@ describe('buy completes', () => {
     const whole = `${(received / 1_000_000n).toLocaleString('en-US')}.${(received % 1_000_000n).toString().padStart(6, '0')}`.replace(/\.?0+$/, '');
     expect(r.stdout).toMatch(new RegExp(`^Received\\s+${whole.replace(/\./g, '\\.')} FRSH$`, 'm'));
     expect(r.stdout).toMatch(new RegExp(`^Token\\s+FRSH \\(Fresh Token\\) ${token.mint}$`, 'm'));
-    expect(r.stdout).toMatch(/SOL spent\s+0\.1 SOL/);
+    expect(r.stdout).toMatch(/Deposit\s+0\.1 SOL/);
     expect(r.stdout).toMatch(/Platform fee\s+0\.001 SOL/);
     expect(r.stdout).toContain(trade.signatures.deposit);
     expect(r.stdout).toContain(trade.signatures.swaps[0]);

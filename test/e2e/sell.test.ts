@@ -151,6 +151,10 @@ describe('sells that end without success', () => {
     expect(r.stderr).not.toContain('nothing was sold');
     expect(r.stderr).toMatch(/the service says the swap did not run, but it had taken the signature first: check the holding \(trader holdings\) and trader trades sell_\w+ before selling again/);
     expect(r.stdout).toMatch(/Failure\s+PRICE_MOVED/);
+    // A failed sell's summary never says Sold: it offered the amount.
+    expect(r.stdout).toMatch(/^Status\s+failed$/m);
+    expect(r.stdout).toMatch(/^Offered\s+[\d,.]+ \w+$/m);
+    expect(r.stdout).not.toMatch(/^Sold/m);
     expect(o.authorizes()).toHaveLength(1);
     expect((await sellOf(o.created[0].id)).sell.status).toBe('failed');
     expect(await heldAmount(t.mint)).toBe(t.amount);

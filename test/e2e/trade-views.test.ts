@@ -90,13 +90,18 @@ describe('trader trades (no id): recent trades', () => {
       ['buy', buyIds[1]],
     ]);
     const trade = await apiData(`/trades/${buyIds[2]}`);
-    expect(rows[0]).toMatchObject({ status: 'completed', mint: sb.tokens[2]!.mint, amount: trade.receivedOutputAmount, solLamports: '300000000', signature: trade.signatures.swaps[0] });
+    expect(rows[0]).toMatchObject({ status: 'completed', mint: sb.tokens[2]!.mint, amount: trade.receivedOutputAmount, depositLamports: '300000000', signature: trade.signatures.swaps[0] });
     const sell = await apiData(`/trade/sells/${sellId}`);
-    expect(rows[1]).toMatchObject({ status: 'completed', mint: sb.tokens[0]!.mint, amount: '1000000', solLamports: sell.sell.receivedLamports });
+    expect(rows[1]).toMatchObject({ status: 'completed', mint: sb.tokens[0]!.mint, amount: '1000000', solLamports: sell.sell.receivedLamports, depositLamports: null });
     const sent = (await sb.requests()).map((q) => `${q.method} ${q.path}${q.query ? `?${new URLSearchParams(q.query as Record<string, string>)}` : ''}`);
     expect(sent.filter((p) => p.startsWith('GET /api/v1/activity'))).toEqual(['GET /api/v1/activity?type=sell&limit=3']);
     expect(sent.filter((p) => p.startsWith('GET /api/v1/positions'))).toHaveLength(1);
     expect(sent.every((p) => p.startsWith('GET '))).toBe(true);
+    // A buy's SOL is what its swap cost (as the activity ledger says it), the deposit apart: one word for one amount.
+    const position = (await apiData('/positions', { limit: 100 })).find((p: any) => p.buyTradeId === buyIds[2]);
+    const activity = (await apiData('/activity', { type: 'buy', limit: 100 })).find((e: any) => e.signature === trade.signatures.swaps[0]);
+    expect(position.costLamports).not.toBe(position.principalLamports);
+    expect([rows[0].solLamports, activity.solLamports]).toEqual([position.costLamports, position.costLamports]);
   });
 
   it('--limit: 1 and 100 are taken, 0 and 101 refused before any request (exit 2)', async () => {

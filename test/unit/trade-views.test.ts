@@ -40,6 +40,10 @@ describe('renderTrade', () => {
     expect(out.match(/^Payout sig\s+(p\d)$/gm)?.map((l) => l.slice(-2))).toEqual(['p1', 'p2']);
     const failed = renderTrade({ ...sell, stage: 'failed', receivedOutputAmount: null, failure: { code: 'PRICE_MOVED', reason: null } }, plainTheme, () => meta);
     expect(failed).toMatch(/^Failure\s+PRICE_MOVED: no reason given$/m);
+    // Sold only once the sale happened: a failed or unfinished sell shows the amount it offered.
+    expect(failed).toMatch(/^Amount\s+2\.5 X$/m);
+    expect(failed).not.toMatch(/^Sold/m);
+    expect(renderTrade({ ...sell, stage: 'executing', terminal: false, receivedOutputAmount: null }, plainTheme, () => meta)).toMatch(/^Amount\s+2\.5 X$/m);
   });
 });
 

@@ -81,7 +81,7 @@ export function renderBuySummary(intent: BuyIntent, trade: Trade | null, token: 
   ];
   if (trade) {
     fields.push(['Received', trade.receivedOutputAmount === null ? '—' : tokenAmount(trade.receivedOutputAmount, token)]);
-    fields.push(['SOL spent', `${formatSol(trade.inputAmount)} SOL`]);
+    fields.push(['Deposit', `${formatSol(trade.inputAmount)} SOL`]);
     fields.push(['Platform fee', trade.platformFeeLamports === null ? '—' : `${formatSol(trade.platformFeeLamports)} SOL`]);
     if (trade.signatures.deposit) fields.push(['Deposit sig', trade.signatures.deposit]);
     for (const s of trade.signatures.swaps) fields.push(['Swap sig', s]);
@@ -89,7 +89,7 @@ export function renderBuySummary(intent: BuyIntent, trade: Trade | null, token: 
     if (trade.refund) fields.push(['Refund', `${trade.refund.state}${trade.refund.amountLamports ? `, ${formatSol(trade.refund.amountLamports)} SOL` : ''}`]);
     if (trade.signatures.refund) fields.push(['Refund sig', trade.signatures.refund]);
   } else {
-    fields.push(['SOL', `${formatSol(intent.amountLamports)} SOL`]);
+    fields.push(['Deposit', `${formatSol(intent.amountLamports)} SOL`]);
   }
   return renderFields(fields);
 }

@@ -48,7 +48,7 @@ export function renderPosition(p: Position, theme: Theme): string {
     ['Status', theme.status(p.status)],
     ['Token', p.token?.symbol ? `${p.token.symbol}${p.token.name ? ` (${p.token.name})` : ''}` : '—'],
     ['Mint', p.mint ?? '—'],
-    ['Principal', `${formatSol(p.principalLamports)} SOL`],
+    ['Deposit', `${formatSol(p.principalLamports)} SOL`],
     ['Cost', p.costLamports === null ? '—' : `${formatSol(p.costLamports)} SOL`],
     ['Bought', withUnit(p.boughtAmount, p)],
     ['Sold', withUnit(p.soldAmount, p)],

@@ -67,7 +67,8 @@ export function renderSellSummary(
   const fields: Array<[string, string]> = [
     ['Sell', a.id],
     ['Status', theme.status(state === 'pending' ? (view.sell?.status ?? a.status) : state)],
-    ['Sold', tokenAmount(a.amount, token)],
+    // `Sold` only for a sale that happened; a failed one offered the amount, a pending one is selling it.
+    [state === 'completed' ? 'Sold' : state === 'failed' ? 'Offered' : 'Amount', tokenAmount(a.amount, token)],
   ];
   if (trade?.receivedOutputAmount) fields.push(['SOL received', theme.bold(`${formatSol(trade.receivedOutputAmount)} SOL`)]);
   else fields.push(['Minimum SOL', `${formatSol(a.minimumOutputLamports)} SOL`]);

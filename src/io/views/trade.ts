@@ -61,7 +61,7 @@ export function renderTrade(trade: Trade, theme: Theme, token: TokenFacts = () =
   if (trade.side === 'buy') {
     fields.push(
       ...tokenFields(trade.outputMint, token),
-      ['SOL in', `${formatSol(trade.inputAmount)} SOL`],
+      ['Deposit', `${formatSol(trade.inputAmount)} SOL`],
       ['Expected out', amountOf(trade.outputMint, trade.expectedOutputAmount, token)],
       ['Minimum out', amountOf(trade.outputMint, trade.minimumOutputAmount, token)],
       ['Received', theme.bold(received(trade, trade.outputMint, token))],
@@ -70,7 +70,8 @@ export function renderTrade(trade: Trade, theme: Theme, token: TokenFacts = () =
   } else {
     fields.push(
       ...tokenFields(trade.inputMint, token),
-      ['Sold', amountOf(trade.inputMint, trade.inputAmount, token)],
+      // Sold only once the sale happened: until then (or when it failed) the amount offered.
+      [trade.stage === 'completed' ? 'Sold' : 'Amount', amountOf(trade.inputMint, trade.inputAmount, token)],
       ['Expected SOL', amountOf(trade.outputMint, trade.expectedOutputAmount, token)],
       ['Minimum SOL', amountOf(trade.outputMint, trade.minimumOutputAmount, token)],
       ['SOL received', theme.bold(received(trade, trade.outputMint, token))],
