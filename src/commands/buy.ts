@@ -72,6 +72,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
     buyLamports: amountLamports,
     dailyLimitLamports: opts.maxDailyBuyLamports,
     idempotencyKey: opts.idempotencyKey,
+    amountText: rawAmount,
   });
   const { api, signer, trust } = start;
   const { mint, token: listed } = await whichToken(api, typedToken, trust);

@@ -6,7 +6,7 @@ import { parseSellAmount, parseSolToLamports } from '../argument-parsers.js';
 import type { Context } from '../context.js';
 import { renderVerificationLines } from '../io/views/verification.js';
 import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
-import { TradeFailedError, UsageError, type TradeTag } from '../errors.js';
+import { RefusedToSignError, TradeFailedError, UsageError, type TradeTag } from '../errors.js';
 import { renderSellReview, renderSellSummary } from '../io/views/sell.js';
 import { tokenAmount } from '../io/views/token-amount.js';
 import { holdingOf, metaOf, mintForSymbol } from '../trade/token-lookup.js';
@@ -29,7 +29,7 @@ import { parseLamportsOption } from '../argument-parsers.js';
 import { fingerprint, templateText } from '../wallet/sell-template/template.js';
 import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import type { ChainTokenFacts } from '../chain/token-facts.js';
-import type { BoundFacts } from '../trade/sell-flow.js';
+import { nextStep, type BoundFacts } from '../trade/sell-flow.js';
 
 /** `amount`: raw units, whole tokens, all, or a percentage, turned into raw units once the holding is read. */
 export interface SellOptions extends TradeInput<SellAmountSpec> {
@@ -86,8 +86,10 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
   const { token: typedToken, amount: amountSpec, slippageBps: typedSlippage, minSolLamports } = opts;
   const token = typedToken.kind === 'mint' ? typedToken.mint : typedToken.text;
   let idempotencyKey = trade.idempotencyKey;
-  const dryRun = opts.dryRun;
-  const start = await startTrade(ctx, { side: 'sell', dryRun, slippageBps: typedSlippage, dailyLimitLamports: opts.maxDailySellLamports });
+  // --min-sol is a limit only the quote can show: where no person can confirm, the quote is made and
+  // checked (as a dry run) before the confirmation is demanded, so a sell it refuses is never a question.
+  const start = await startTrade(ctx, { side: 'sell', dryRun: opts.dryRun, slippageBps: typedSlippage, dailyLimitLamports: opts.maxDailySellLamports, quoteLimits: minSolLamports !== null });
+  const dryRun = opts.dryRun || start.confirmationNeeded !== null;
   const { api, signer, trust } = start;
   const holdings = await api.holdings();
   const mint = typedToken.kind === 'mint' ? typedToken.mint : mintForSymbol(holdings, typedToken.text, pinnedTokens(trust));
@@ -137,7 +139,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
         keyTyped: opts.idempotencyKey !== undefined,
         minSolLamports,
         otherSymbols: holdings.filter((h) => h.mint !== mint).map((h) => h.symbol),
-        presence: ctx.presence(dryRun),
+        presence: ctx.presence(opts.dryRun),
         assumeYes: ctx.settings.yes,
         wait: opts.wait !== false,
         dryRun,
@@ -185,6 +187,13 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
     case 'dry-run': {
       const { review, problems } = result;
       const v = review.verdict;
+      if (start.confirmationNeeded !== null) {
+        // Only --min-sol's quote was wanted: a sell the guard refuses, or that needs trust only a
+        // person grants, is refused as the sell itself would be; else the confirmation is demanded.
+        if (problems.length > 0) throw new RefusedToSignError(problems, [result.trust ? nextStep(result.trust) : 'nothing was signed; the authorization expires unused'], result.trust);
+        const minSol = ctx.facts.agent ? 'minSol' : '--min-sol';
+        throw new UsageError(`${start.confirmationNeeded}; ${minSol} was checked against a quote first (sell ${review.authorization.id}, left to expire unsigned); nothing was signed`, 'CONFIRMATION_REQUIRED');
+      }
       const template = v.kind === 'refused' ? null : v.template;
       const verdict = { kind: v.kind, ...(v.kind === 'person' ? { code: v.code } : {}), reasons: v.kind === 'sign' ? [] : v.reasons };
       const wording = template ? { fingerprint: fingerprint(template), text: templateText(template) } : null;

@@ -18,17 +18,26 @@ export async function withTradeKey(typedKey: string | undefined, work: (trade: T
   }
 }
 
-/** The profile's limits for unattended use: maxBuyLamports and maxSlippageBps. */
-export function limitChecks(ctx: Context, request: { buyLamports?: bigint; slippageBps?: number }): void {
+/** How the caller typed a trade's arguments: the CLI's flags, or the MCP tool's argument names. */
+function typedNames(ctx: Context): { amount: string; slippage: string } {
+  return ctx.facts.agent ? { amount: 'amount', slippage: 'slippageBps' } : { amount: '<amount>', slippage: '--slippage-bps' };
+}
+
+/**
+ * The profile's limits for unattended use, maxBuyLamports and maxSlippageBps, checked before
+ * anything is sent or any confirmation asked or demanded; the refusal names the argument as the
+ * caller typed it (a flag in the CLI, a tool argument in MCP).
+ */
+export function limitChecks(ctx: Context, request: { buyLamports?: bigint; amountText?: string; slippageBps?: number }): void {
   const { maxBuyLamports, maxSlippageBps, profileName } = ctx.settings;
+  const names = typedNames(ctx);
+  const profile = `profile "${profileName}"'s`;
   if (request.buyLamports !== undefined && maxBuyLamports !== null && request.buyLamports > maxBuyLamports) {
-    throw new UsageError(
-      `buy of ${request.buyLamports} lamports is over this profile's maxBuyLamports (${maxBuyLamports}); raise it with \`trader config set maxBuyLamports <n>\``,
-      'OVER_LIMIT',
-    );
+    const typed = request.amountText !== undefined && request.amountText !== request.buyLamports.toString() ? `${request.amountText} (${request.buyLamports} lamports)` : `${request.buyLamports} lamports`;
+    throw new UsageError(`${names.amount} ${typed} is over ${profile} maxBuyLamports (${maxBuyLamports}); nothing was sent`, 'OVER_LIMIT');
   }
   if (request.slippageBps !== undefined && maxSlippageBps !== null && request.slippageBps > maxSlippageBps) {
-    throw new UsageError(`--slippage-bps ${request.slippageBps} is over profile "${profileName}"'s maxSlippageBps (${maxSlippageBps})`, 'OVER_LIMIT');
+    throw new UsageError(`${names.slippage} ${request.slippageBps} is over ${profile} maxSlippageBps (${maxSlippageBps}); nothing was sent`, 'OVER_LIMIT');
   }
 }
 

@@ -29,9 +29,20 @@ export interface TradeStart {
   journal: TradeJournal;
   /** The daily limit this run is held to, or null. */
   dailyCap: DailyCap | null;
+  /**
+   * No person can confirm this trade: why, to refuse it with once the quote's limits were checked
+   * (the trade then runs as a dry run); null when a person can (or under --yes, need not).
+   */
+  confirmationNeeded: string | null;
 }
 
-/** Checks and opens what a buy or sell needs, in the order that sends nothing until it must. */
+/**
+ * Checks and opens what a buy or sell needs, in the order that sends nothing until it must: every
+ * limit (per trade, per day) before the confirmation is demanded. When no person can confirm, the
+ * trade is refused here (nothing sent), unless `quoteLimits`: a limit of this trade that only its
+ * quote can show (--min-sol) is checked first, and `confirmationNeeded` is the refusal to throw
+ * once it passed.
+ */
 export async function startTrade(
   ctx: Context,
   request: {
@@ -39,18 +50,26 @@ export async function startTrade(
     dryRun: boolean;
     slippageBps?: number;
     buyLamports?: bigint;
+    /** The amount as typed, for the refusal of an amount over the limit. */
+    amountText?: string;
     dailyLimitLamports?: bigint;
     /** The key typed: a trade it made that the journal saw signed is counted already. */
     idempotencyKey?: string;
+    quoteLimits?: boolean;
   },
 ): Promise<TradeStart> {
   const setTreasury = ctx.settings.treasury === null ? null : parseAddress(ctx.settings.treasury, 'treasury');
-  limitChecks(ctx, { buyLamports: request.buyLamports, slippageBps: request.slippageBps });
+  limitChecks(ctx, { buyLamports: request.buyLamports, amountText: request.amountText, slippageBps: request.slippageBps });
   const cap = dailyCap(ctx, request.side, request.dailyLimitLamports);
-  const signer = await localPreflight(ctx, request.dryRun);
+  const confirmationNeeded = request.dryRun ? null : unconfirmable(ctx);
+  const signer = await ctx.signer();
   const journal = await openTradeJournal(ctx, signer.publicKey);
   // A buy's amount is known now: past the daily limit, nothing is created (checked again, atomically, before signing).
   if (request.buyLamports !== undefined) preCheckDaily(ctx, journal, cap, request.buyLamports, request.idempotencyKey ?? null);
+  // Limits before questions: only a trade within them is told that no one can confirm it.
+  if (confirmationNeeded !== null && !request.quoteLimits) throw new UsageError(`${confirmationNeeded}; nothing was sent`, 'CONFIRMATION_REQUIRED');
+  // A keystore's password must be to be had when it is time to sign (not for a dry run, which signs nothing).
+  if (!request.dryRun && confirmationNeeded === null) signer.checkCanSign();
   const api = await ctx.api();
   const trust = await openTrust(ctx);
   const treasury = setTreasury ?? pinnedTreasury(trust);
@@ -65,25 +84,15 @@ export async function startTrade(
     waitLimitMs: waitLimitMs(ctx),
     journal,
     dailyCap: cap,
+    confirmationNeeded,
   };
 }
 
-/**
- * Local checks, no request: confirmation possible, the wallet's public key known, and (unless
- * this is a dry run, which signs nothing) a keystore's password to be had when it is time.
- */
-async function localPreflight(ctx: Context, dryRun: boolean): Promise<Signer> {
-  if (!dryRun && !ctx.settings.yes && !ctx.terminal.interactive) {
-    throw new UsageError(
-      ctx.settings.json
-        ? 'trading with --json needs --yes (there is no prompt in --json mode); nothing was sent'
-        : 'confirmation needed but this is not an interactive terminal: pass --yes to trade; nothing was sent',
-      'CONFIRMATION_REQUIRED',
-    );
-  }
-  const signer = await ctx.signer();
-  if (!dryRun) signer.checkCanSign();
-  return signer;
+/** Why no person can confirm a trade (no terminal without --yes, --json without --yes, an MCP client that cannot ask), or null. */
+function unconfirmable(ctx: Context): string | null {
+  if (ctx.settings.yes) return ctx.facts.cannotAsk ?? null;
+  if (ctx.terminal.interactive) return null;
+  return ctx.settings.json ? 'trading with --json needs --yes (there is no prompt in --json mode)' : 'confirmation needed but this is not an interactive terminal: pass --yes to trade';
 }
 
 /** The keypair must be the account's main wallet, or every signature would be refused. */

@@ -132,18 +132,17 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
     const callInput = keyed && (input.idempotencyKey === undefined || input.idempotencyKey === null) ? { ...input, idempotencyKey: randomUUID() } : input;
     const argv = toolArgv(tool, callInput);
     let approve: ((review: string, question: string) => Promise<boolean>) | undefined;
+    let cannotAsk: string | undefined;
     if (tool.spec.trade) {
       const now = currentGate();
       if (!now.allowed) throw new UsageError(`${name} refused: ${now.reason}`, 'TRADING_NOT_ALLOWED');
-      // A dry run signs nothing: no one need approve it.
+      // A dry run signs nothing: no one need approve it. A client that cannot ask is said by the
+      // command itself, after the trade's limits: a trade over a limit is OVER_LIMIT, not a question.
       if (tool.spec.signs && opts.confirm && input.dryRun !== true) {
-        if (!server.getClientCapabilities()?.elicitation?.form) {
-          throw new UsageError(
-            `${name} needs the person's yes, and this MCP client cannot ask them (no elicitation); nothing was sent. A person who wants unattended trading starts the server with \`trader mcp --allow-trading --no-confirm\``,
-            'CONFIRMATION_REQUIRED',
-          );
+        if (server.getClientCapabilities()?.elicitation?.form) approve = (review, question) => askPerson(review, question, requestSignal);
+        else {
+          cannotAsk = `${name} needs the person's yes, and this MCP client cannot ask them (no elicitation); a person who wants unattended trading starts the server with \`trader mcp --allow-trading --no-confirm\``;
         }
-        approve = (review, question) => askPerson(review, question, requestSignal);
       }
     }
     if (tool.spec.trade) {
@@ -172,6 +171,7 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
         fetch: ctx.facts.fetch,
         approve,
         agent: true,
+        ...(cannotAsk ? { cannotAsk } : {}),
       });
     } finally {
       requestSignal.removeEventListener('abort', onRequestAbort);

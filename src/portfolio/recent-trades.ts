@@ -81,7 +81,7 @@ function sellOf(e: ActivityEntry): RecentTrade {
   };
 }
 
-/** A trade of the journal the lists do not show, as recorded (a buy's SOL, a sell's token units). */
+/** A trade of the journal the lists do not show, as recorded (a buy's deposit, a sell's token units). */
 function ownOf(t: TradeHistory): RecentTrade {
   const amount = t.request?.amount ?? null;
   return {
@@ -92,7 +92,9 @@ function ownOf(t: TradeHistory): RecentTrade {
     symbol: null,
     decimals: null,
     amount: t.side === 'sell' ? amount : null,
-    solLamports: t.side === 'buy' ? amount : null,
+    // A buy's SOL column is what its swap cost, which only the service's lists know; its deposit is what was asked.
+    solLamports: null,
+    depositLamports: t.side === 'buy' ? amount : null,
     signature: null,
     positionId: null,
     createdAt: new Date(t.createdAtMs).toISOString(),

@@ -235,7 +235,8 @@ function keepForAPerson(deps: SellDeps, req: SellRequest, review: SellReview): N
 }
 
 /** What the refusal tells a person to do next. */
-function nextStep(trust: NeededTrust): string {
+/** What the person does next about a sell refused for trust only they grant. */
+export function nextStep(trust: NeededTrust): string {
   if (!trust.command) return 'nothing was signed; run the command again for a fresh authorization, or answer at the prompt without --yes';
   return `nothing was signed; read it with \`trader config trust\` (or answer at the prompt, without --yes); if it is what you expect, run: ${trust.command}`;
 }

@@ -326,9 +326,9 @@ describe('before a trade', () => {
       runCli(['sell', M, 'all', '--yes', '--slippage-bps', '500', '--json'], { env: e }),
     ]);
     expect(overBuy.code, overBuy.stderr).toBe(2);
-    expect(overBuy.stderr).toMatch(/maxBuyLamports/);
+    expect(overBuy.stderr).toBe(`error: <amount> 0.100000001sol (100000001 lamports) is over profile "default"'s maxBuyLamports (100000000); nothing was sent\n`);
     expect(overSlip.code, overSlip.stderr).toBe(2);
-    expect(overSlip.stderr).toMatch(/maxSlippageBps/);
+    expect(overSlip.stderr).toBe(`error: --slippage-bps 201 is over profile "default"'s maxSlippageBps (200); nothing was sent\n`);
     expect(expectJsonError(sellSlip, 2).code).toBe('OVER_LIMIT');
     expect(atBuy.code, atBuy.stderr).toBe(0); // exactly at the limit is allowed
     const seen = await sb.requests();
@@ -359,5 +359,25 @@ describe('input only the service refuses, on a create (nothing created, nothing 
     expect(human.code).toBe(2);
     expect(lines(human.stderr)).toEqual([expect.stringMatching(/^error: the service refused this buy: HTTP 422: /), expect.stringMatching(/^request id: req_/)]);
     expect(expectJsonError(busy, 3)).toMatchObject({ status: 503, category: 'service', retryable: true });
+  });
+});
+
+describe('limits before questions in the CLI', () => {
+  it('with no terminal and no --yes: a limit is said before the demand for --yes (nothing sent); --min-sol, which only the quote can show, is checked on a quote first (a sell authorization left to expire, nothing signed)', async () => {
+    const h = freshHome();
+    writeFileSync(h.TRADER_CONFIG, JSON.stringify({ profiles: { default: { maxBuyLamports: '100000000' } } }), { mode: 0o600 });
+    const e = { ...env, ...h };
+    await sb.clearRequests();
+    const over = await runCli(['buy', M, '0.2sol'], { env: e });
+    expect(over.code).toBe(2);
+    expect(over.stderr).toMatch(/^error: <amount> 0\.2sol \(200000000 lamports\) is over profile "default"'s maxBuyLamports/);
+    expect(await sb.requests()).toEqual([]);
+    const [minSol, fine] = await Promise.all([runCli(['sell', M, '10%', '--min-sol', '1000', '--json'], { env: e }), runCli(['sell', M, '10%', '--min-sol', '0.000000001'], { env: e })]);
+    const refused = expectJsonError(minSol, 6);
+    expect(refused.message).toMatch(/--min-sol|1000 SOL/);
+    expect(fine.code, fine.stderr).toBe(2);
+    expect(fine.stderr).toMatch(/^error: confirmation needed but this is not an interactive terminal: pass --yes to trade; --min-sol was checked against a quote first \(sell sell_\w+, left to expire unsigned\); nothing was signed$/m);
+    const posts = (await sb.requests()).filter((q) => q.method === 'POST').map((q) => q.path);
+    expect(posts).toEqual(['/api/v1/trade/sells', '/api/v1/trade/sells']);
   });
 });

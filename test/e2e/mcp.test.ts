@@ -476,6 +476,28 @@ describe.sequential('the person confirms through the client (elicitation)', () =
     expect(result.structuredContent.intent).toMatchObject({ id: created.body.data.intent.id, status: 'cancelled' });
   });
 
+  it('limits before questions: from a client that cannot ask, a buy twice maxBuyLamports or a slippageBps over the cap is OVER_LIMIT naming the tool argument, not "needs the person\'s yes"; nothing is sent', async () => {
+    const s = await mcp(envFor(sb.url, await limitedHome('100000000', '100')), ['--allow-trading']);
+    await sb.clearRequests();
+    const [buy, slippage, sell] = [
+      await s.call('buy', { token: sb.tokens[1]!.mint, amount: '0.2sol' }),
+      await s.call('buy', { token: sb.tokens[1]!.mint, amount: '0.05sol', slippageBps: 101 }),
+      await s.call('sell', { token: sb.tokens[0]!.mint, amount: '10%', slippageBps: 101 }),
+    ];
+    expect(buy.structuredContent.error).toMatchObject({ code: 'OVER_LIMIT', category: 'usage', retryable: false });
+    expect(buy.structuredContent.error.message).toBe(`amount 0.2sol (200000000 lamports) is over profile "default"'s maxBuyLamports (100000000); nothing was sent`);
+    for (const r of [slippage, sell]) {
+      expect(r.structuredContent.error).toMatchObject({ code: 'OVER_LIMIT' });
+      expect(r.structuredContent.error.message).toBe(`slippageBps 101 is over profile "default"'s maxSlippageBps (100); nothing was sent`);
+      expect(r.structuredContent.error.message).not.toMatch(/--slippage-bps|--no-confirm/);
+    }
+    expect(await trades()).toEqual([]);
+    // Within the limits, the same client is told it cannot ask (still nothing sent).
+    const within = await s.call('buy', { token: sb.tokens[1]!.mint, amount: '0.05sol' });
+    expect(within.structuredContent.error).toMatchObject({ code: 'CONFIRMATION_REQUIRED' });
+    expect(await trades()).toEqual([]);
+  });
+
   it('a client that cannot ask: a trade is refused unless the server runs with --no-confirm; nothing is sent', async () => {
     const s = await mcp(envFor(sb.url, await limitedHome()), ['--allow-trading']);
     await sb.clearRequests();
