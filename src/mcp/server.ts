@@ -103,7 +103,8 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
       Object.assign(entry, { outcome: report.category, code: report.code, exitCode });
     }
     try {
-      audit.write(entry);
+      // The outcome line has its own time: when the call ended, not when it started.
+      audit.write({ ...entry, time: new Date(ctx.clock.now()).toISOString() });
     } catch (err) {
       ctx.output.warn(`trader mcp: cannot write the audit log ${audit.path}: ${(err as Error).message}`);
     }

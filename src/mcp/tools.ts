@@ -17,22 +17,55 @@ export interface ToolSpec {
   signs?: boolean;
   /** Arguments the command may go without but the tool may not (`trade` reads one trade; the list is another use). */
   requires?: readonly string[];
+  /** What the tool does, written for an agent calling it (not the CLI's summary: no flags, no --watch). */
+  does: string;
+  /** Argument help written for the tool where the command's speaks of the CLI (flags, exit codes, following with --watch). */
+  help?: Readonly<Record<string, string>>;
 }
+
+/** List options as a tool takes them. */
+const PAGES = {
+  limit: 'items per page, 1-100 (the service default 25)',
+  cursor: 'the pagination.nextCursor of the previous result, for the next page',
+  all: 'true: every page in one result',
+};
+
+/** What buy and sell take alike, as an agent passes it. */
+const TRADE_HELP = {
+  slippageBps: "slippage tolerance in basis points (100 = 1%), 0-10000; default and cap: the profile's maxSlippageBps",
+  idempotencyKey: 'the key a retry passes to resume this same trade (never a second one); made and returned when none is given',
+};
 
 /**
  * The read tools. Each is one line: a command `trader balance` gets its tool with
  * `{ name: 'balance', command: 'balance' }`.
  */
 export const READ_TOOLS: readonly ToolSpec[] = [
-  { name: 'me', command: 'me' },
-  { name: 'points', command: 'points' },
-  { name: 'balance', command: 'balance' },
-  { name: 'holdings', command: 'holdings', omit: ['csv', 'wide'] },
-  { name: 'positions', command: 'positions', omit: ['csv', 'wide'] },
-  { name: 'activity', command: 'activity', omit: ['csv', 'wide'] },
+  { name: 'me', command: 'me', does: "The account: its id, main wallet, and the API key's name, display prefix and scopes (never the key)" },
+  { name: 'points', command: 'points', does: 'Points earned, executed volume counted for points, and leaderboard rank' },
+  {
+    name: 'balance',
+    command: 'balance',
+    does: "The wallet's SOL balance, read from the Solana chain (not from the service)",
+    help: { tokens: "true: also the wallet's own balance of each token the account has held or traded (not the service's holdings)" },
+  },
+  { name: 'holdings', command: 'holdings', omit: ['csv', 'wide'], does: "Tokens the service holds for the account, largest USD value first, with each one's share" },
+  { name: 'positions', command: 'positions', omit: ['csv', 'wide'], does: 'Positions: a page of them (filter by status), or one by id', help: PAGES },
+  { name: 'activity', command: 'activity', omit: ['csv', 'wide'], does: "The account's ledger of buys, sells, deposits, payouts and refunds, newest first", help: PAGES },
   // Following a trade is the agent's loop to run (call again), not a call that blocks.
-  { name: 'trade', command: 'trades', omit: ['watch', 'interval', 'limit', 'wide', 'csv'], requires: ['id'] },
-  { name: 'pnl', command: 'pnl', omit: ['csv'] },
+  {
+    name: 'trade',
+    command: 'trades',
+    omit: ['watch', 'interval', 'limit', 'wide', 'csv'],
+    requires: ['id'],
+    does: 'One trade: SOL and tokens in and out, every signature, any failure or refund. To follow a trade, call again until it reads terminal (status: true reads the compact form)',
+    help: {
+      id: 'a buy id or a position id (its buy), or the first 8+ characters of either; a sell_… id; or a sell trade id',
+      status: 'true: only the compact status (stage, terminal, signatures); not for sell_… ids',
+      verify: 'true: check every signature the trade names against the chain; an error when the chain contradicts the service or cannot be read',
+    },
+  },
+  { name: 'pnl', command: 'pnl', omit: ['csv'], does: 'Profit and loss per token and in total (average cost): cost, value now, realized and unrealized P&L, fees' },
 ];
 
 /**
@@ -40,9 +73,34 @@ export const READ_TOOLS: readonly ToolSpec[] = [
  * cap is the profile's or the default: an agent cannot raise it.
  */
 export const TRADE_TOOLS: readonly ToolSpec[] = [
-  { name: 'buy', command: 'buy', omit: ['maxFeeLamports'], trade: true, signs: true },
-  { name: 'sell', command: 'sell', omit: ['maxFeeLamports'], trade: true, signs: true },
-  { name: 'cancel', command: 'cancel', trade: true },
+  {
+    name: 'buy',
+    command: 'buy',
+    omit: ['maxFeeLamports'],
+    trade: true,
+    signs: true,
+    does: 'Buys a token with SOL: gets the quote, checks the deposit transaction, signs it and follows the buy until it is final',
+    help: {
+      ...TRADE_HELP,
+      wait: 'false: return once the deposit is accepted, and follow the buy with the trade tool',
+      dryRun: "true: quote and check everything, sign nothing (the quote's buy intent is cancelled)",
+    },
+  },
+  {
+    name: 'sell',
+    command: 'sell',
+    omit: ['maxFeeLamports'],
+    trade: true,
+    signs: true,
+    does: 'Sells a token for SOL: gets the quote, checks the message to sign, signs it and follows the sell until it is final',
+    help: {
+      ...TRADE_HELP,
+      minSol: 'refuse to sign a minimum below this many SOL (checked on the quote, before anyone is asked)',
+      wait: 'false: return once the authorization is accepted, and follow the sell with the trade tool',
+      dryRun: "true: quote and check everything, sign nothing (the quote's authorization is left to expire)",
+    },
+  },
+  { name: 'cancel', command: 'cancel', trade: true, does: 'Cancels a buy still awaiting its deposit; signs nothing', help: { buyId: 'the buy id, or its first 8+ characters' } },
 ];
 
 /** A JSON Schema property. */
@@ -74,9 +132,11 @@ export function toolsFrom(catalog: Catalog, specs: readonly ToolSpec[]): Tool[] 
   return specs.map((spec) => {
     const command = catalog.commands.find((c) => c.name === spec.command && c.runs);
     if (!command) throw new Error(`MCP tool ${spec.name}: no command ${spec.command} in the catalog`);
-    const options = command.options.filter((o) => !(spec.omit ?? []).includes(o.name));
+    // The help an agent reads is the tool's: where the command's speaks of the CLI, the spec's own.
+    const forTool = <T extends { name: string; help: string }>(item: T): T => ({ ...item, help: spec.help?.[item.name] ?? item.help });
+    const options = command.options.filter((o) => !(spec.omit ?? []).includes(o.name)).map(forTool);
     const required = new Set(spec.requires ?? []);
-    const args = command.arguments.map((a) => (required.has(a.name) ? { ...a, required: true } : a));
+    const args = command.arguments.map((a) => forTool(required.has(a.name) ? { ...a, required: true } : a));
     return { spec, command: { ...command, arguments: args }, options, inputSchema: inputSchema(args, options) };
   });
 }
@@ -90,7 +150,7 @@ export function inputSchema(args: readonly CatalogArgument[], options: readonly 
   const properties: Record<string, JsonSchemaProperty> = {};
   for (const a of args) properties[a.name] = { type: 'string', description: a.help, ...(a.values ? { enum: a.values } : {}) };
   for (const o of options) {
-    const property: JsonSchemaProperty = { type: o.type, description: describe(`${o.help} (${o.flag})`, o.values) };
+    const property: JsonSchemaProperty = { type: o.type, description: describe(o.help, o.values) };
     if (o.default !== undefined) property.default = o.default;
     properties[o.name] = property;
   }

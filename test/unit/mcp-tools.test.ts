@@ -51,6 +51,27 @@ describe('tool argv', () => {
   });
 });
 
+describe('descriptions for the tool, not the command line', () => {
+  const gate = { allowed: true, reason: null, maxBuyLamports: '100', maxSlippageBps: 50, maxFeeLamports: null };
+  it('no tool says a flag, an exit code or a follow command; cancel offers no dryRun; slippage is slippageBps', async () => {
+    const { description } = await import('../../src/mcp/descriptions.js');
+    for (const [name, t] of tools) {
+      for (const confirm of [true, false]) {
+        const text = description(t, gate, { allowTrading: true, confirm });
+        // The server's own start-up flag is how a person runs it, not an argument: the only one said.
+        expect(text.replace('--no-confirm', ''), name).not.toMatch(/--[a-z]|\bexit \d|trader trades|--watch/);
+      }
+      for (const [key, property] of Object.entries(t.inputSchema.properties)) {
+        expect(property.description, `${name}.${key}`).not.toMatch(/--[a-z]|\bexit \d|trader trades|`trader/);
+      }
+    }
+    expect(description(tool('cancel'), gate, { allowTrading: true, confirm: true })).not.toMatch(/dryRun/);
+    expect(description(tool('buy'), gate, { allowTrading: true, confirm: true })).toMatch(/maxBuyLamports 100 per buy, maxSlippageBps 50; a call over one is refused \(OVER_LIMIT\)/);
+    expect(tool('sell').inputSchema.properties.slippageBps!.description).toMatch(/maxSlippageBps/);
+    expect(tool('buy').inputSchema.properties.wait!.description).toMatch(/^false: return once the deposit is accepted, and follow the buy with the trade tool$/);
+  });
+});
+
 describe('trading gate', () => {
   const limits = { profileName: 'p', maxBuyLamports: 1n, maxSlippageBps: 10, maxFeeLamports: null, maxDailyBuyLamports: 5n, maxDailySellLamports: 7n };
   it('on only with --allow-trading and every limit, per trade and per day', () => {
