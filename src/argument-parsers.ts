@@ -406,6 +406,12 @@ export function parseText(value: string, what: string): string {
   return value;
 }
 
+/** A config profile's name to write: letters, digits, `.`, `_` and `-`, at most 64 (what `--profile` then takes as typed). */
+export function parseProfileName(value: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(value)) throw new UsageError(`--write-profile takes a profile name of letters, digits, ".", "_" and "-" (at most 64), got "${printable(value)}"`);
+  return value;
+}
+
 /** A TCP port to listen on, 0 (any free port) to 65535. */
 export function parsePort(value: string, option = '--port'): number {
   if (!/^\d+$/.test(value) || Number(value) > 65_535) throw new UsageError(`${option} must be 0-65535, got "${printable(value)}"`);

@@ -89,6 +89,13 @@ export interface Context {
 export const NOT_CONFIGURED_HINT =
   'run `trader config init`, or set TRADER_BASE_URL and TRADER_API_KEY; to try without an account, run `eval "$(trader sandbox --background)"`';
 
+/**
+ * The same under `trader mcp`: the MCP client starts the server with its own environment, which no
+ * `eval` in a shell reaches, so the client's config must pass the variables or name a profile.
+ */
+export const MCP_NOT_CONFIGURED_HINT =
+  'the MCP client starts `trader mcp` with its own environment: pass TRADER_BASE_URL, TRADER_API_KEY and TRADER_KEYPAIR in the server\'s "env", or a profile in its "args" (["--profile", "<name>", "mcp"]); for the sandbox, `trader sandbox --background --write-profile sandbox` saves one (docs/agents.md)';
+
 /** Builds the context for one run from the global flags. */
 export async function createContext(flags: GlobalOptions, facts: ProcessFacts, opts: { lenient?: boolean } = {}): Promise<Context> {
   const config = readConfig(configPath(facts.env, facts.home));
@@ -129,6 +136,7 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
     });
   };
 
+  const notConfigured = facts.agent ? MCP_NOT_CONFIGURED_HINT : NOT_CONFIGURED_HINT;
   let client: Promise<ServiceClient> | undefined;
   const prompter = createPrompter(terminal, facts.signal);
   let chain: Promise<ChainReader> | undefined;
@@ -200,15 +208,15 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
     config,
     updateProfile: (change) => updateProfile(config.path, settings.profileName, change, { now: facts.clock.now }),
     async trustStore() {
-      if (!settings.baseUrl) throw new UsageError(`no service URL configured: ${NOT_CONFIGURED_HINT}`, 'NOT_CONFIGURED');
+      if (!settings.baseUrl) throw new UsageError(`no service URL configured: ${notConfigured}`, 'NOT_CONFIGURED');
       const [{ TrustStore, trustStorePath }, { resolveApiRoot }] = await Promise.all([import('./config/trust-store.js'), import('./api/base-url.js')]);
       return new TrustStore(trustStorePath(config.path), resolveApiRoot(settings.baseUrl, settings.insecure).href, { now: facts.clock.now });
     },
     api() {
-      if (!settings.baseUrl) throw new UsageError(`no service URL configured: ${NOT_CONFIGURED_HINT}`, 'NOT_CONFIGURED');
+      if (!settings.baseUrl) throw new UsageError(`no service URL configured: ${notConfigured}`, 'NOT_CONFIGURED');
       const baseUrl = settings.baseUrl;
       client ??= (apiKey ??= readApiKey()).then((key) => {
-        if (!key) throw new UsageError(`no API key configured: ${NOT_CONFIGURED_HINT}`, 'NOT_CONFIGURED');
+        if (!key) throw new UsageError(`no API key configured: ${notConfigured}`, 'NOT_CONFIGURED');
         return makeClient(baseUrl, key);
       });
       return client;

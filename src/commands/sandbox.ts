@@ -6,7 +6,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatSol } from '../amounts.js';
-import { parsePort, parseSolToLamports, parseText } from '../argument-parsers.js';
+import { parsePort, parseProfileName, parseSolToLamports, parseText } from '../argument-parsers.js';
+import { updateProfile, type Profile } from '../config/config-file.js';
 import type { Context } from '../context.js';
 import { SANDBOX_HOST, SANDBOX_PORT, SANDBOX_START_BALANCE_LAMPORTS } from '../defaults.js';
 import { UsageError } from '../errors.js';
@@ -46,7 +47,12 @@ export interface SandboxOptions {
   balanceLamports: bigint;
   /** Start it detached, return once it listens. */
   background: boolean;
+  /** A config profile to save how to reach it in (for MCP clients, which get no `eval`), or null. */
+  writeProfile: string | null;
 }
+
+/** What `--write-profile` saves: how to reach the sandbox; the profile's other keys (its limits) are kept. */
+const SAVED_KEYS = ['baseUrl', 'apiKey', 'keypair', 'rpcUrl', 'treasury'] as const;
 
 const stop = defineCommand<NoOptions>({
   examples: [STOP_COMMAND],
@@ -71,12 +77,17 @@ export const sandbox = defineCommand<SandboxOptions>({
     // The global --keypair, listed here too: for the sandbox it is the wallet of its account.
     { flags: '--keypair <path>', help: 'wallet of the sandbox account (default: a new keypair in a temp file, removed on stop)' },
     { flags: '--balance-sol <sol>', help: "SOL in the account's wallet at the start; deposits beyond it are refused", default: formatSol(SANDBOX_START_BALANCE_LAMPORTS) },
+    {
+      flags: '--write-profile <name>',
+      help: 'also save its URL, key, keypair, RPC URL and treasury in config profile <name> (its limits kept): what an MCP client, which gets no eval, reads with --profile <name>',
+    },
   ],
   examples: [
     'eval "$(trader sandbox --background)"   # returns once it listens',
     STOP_COMMAND,
     'trader sandbox   # in the foreground; Ctrl-C stops it',
     'trader sandbox --background --json   # the details as one JSON object',
+    'trader sandbox --background --write-profile sandbox   # for an MCP client: --profile sandbox',
     'trader sandbox --state ./sandbox.json --keypair ./wallet.json',
     'trader sandbox --no-history',
   ],
@@ -90,6 +101,7 @@ export const sandbox = defineCommand<SandboxOptions>({
       history: raw.options.history !== false,
       balanceLamports: parsedOption(raw, 'balanceSol', (sol) => parseSolToLamports(sol, '--balance-sol')) ?? SANDBOX_START_BALANCE_LAMPORTS,
       background: raw.options.background === true,
+      writeProfile: parsedOption(raw, 'writeProfile', parseProfileName) ?? null,
     };
   },
   run: (ctx, opts) => (opts.background ? runBackground(ctx, opts) : run(ctx, opts)),
@@ -116,7 +128,10 @@ async function run(ctx: Context, opts: SandboxOptions): Promise<void> {
     throw listenError(err, { host: opts.host, port }) ?? err;
   });
   const details = connectionDetails(sandbox, statePath);
-  ctx.output.result(details, () => exportLines(details));
+  // The detached child of --background: the starter writes the profile, once it is told.
+  const profile = opts.writeProfile && !backgroundChild(ctx.env) ? saveProfile(ctx, opts.writeProfile, details) : null;
+  ctx.output.result(profile ? { ...details, profile } : details, () => exportLines(details));
+  if (profile) noteProfile(ctx, profile.name);
   // Started by --background: its record tells `stop` and a second start where it is; the
   // process that started it returns once told.
   const child = backgroundChild(ctx.env);
@@ -166,7 +181,7 @@ async function runBackground(ctx: Context, opts: SandboxOptions): Promise<void> 
   const dir = backgroundDir(ctx.config.path);
   const existing = await readRecord(dir);
   if (existing && isAlive(existing.pid)) {
-    if (await answers(existing)) return printBackground(ctx, existing, true);
+    if (await answers(existing)) return printBackground(ctx, existing, true, opts.writeProfile);
     // Its pid runs but nothing answers as that sandbox: a hung sandbox, or a dead one's pid
     // taken by another process. Either way its files are not ours to remove while it may run.
     throw new UsageError(
@@ -177,8 +192,8 @@ async function runBackground(ctx: Context, opts: SandboxOptions): Promise<void> 
   // A record whose sandbox is gone (killed before it could clean up): its files are stale.
   if (existing) await removeLeftovers(dir, existing);
   const outcome = await startDetached({ bin: BIN, args: childArgs(opts), env: ctx.env, dir });
-  if ('started' in outcome) return printBackground(ctx, outcome.started, false);
-  if ('alreadyRunning' in outcome) return printBackground(ctx, outcome.alreadyRunning, true);
+  if ('started' in outcome) return printBackground(ctx, outcome.started, false, opts.writeProfile);
+  if ('alreadyRunning' in outcome) return printBackground(ctx, outcome.alreadyRunning, true, opts.writeProfile);
   // It ended before it listened: what it said is the error; nothing of it is left.
   await removeLeftovers(dir, null);
   const said = outcome.failed.log.split('\n').filter(Boolean).at(-1)?.replace(/^error: /, '') ?? 'it printed nothing';
@@ -187,11 +202,14 @@ async function runBackground(ctx: Context, opts: SandboxOptions): Promise<void> 
   throw new Error(`${message} (exit ${outcome.failed.code ?? 'unknown'})`);
 }
 
-function printBackground(ctx: Context, record: BackgroundRecord, already: boolean): void {
+function printBackground(ctx: Context, record: BackgroundRecord, already: boolean, writeProfile: string | null): void {
   const background = { pid: record.pid, startedAt: record.startedAt, logPath: record.logPath, stop: STOP_COMMAND, alreadyRunning: already };
-  ctx.output.result({ ...(record.details as SandboxDetails), background }, () =>
+  const details = record.details as SandboxDetails;
+  const profile = writeProfile ? saveProfile(ctx, writeProfile, details) : null;
+  ctx.output.result({ ...details, background, ...(profile ? { profile } : {}) }, () =>
     [record.exports, `# background sandbox pid ${record.pid}; stop it with: ${STOP_COMMAND}`].join('\n'),
   );
+  if (profile) noteProfile(ctx, profile.name);
   ctx.output.note(
     already
       ? `a background sandbox already runs (pid ${record.pid}, since ${record.startedAt}): these are its details; to start another, \`${STOP_COMMAND}\` first`
@@ -283,4 +301,16 @@ function listenError(err: unknown, opts: { host: string; port: number }): UsageE
     ENOTFOUND: 'no such host',
   };
   return code && why[code] ? new UsageError(`cannot listen on ${opts.host}:${opts.port}: ${why[code]}`, 'LISTEN_FAILED') : null;
+}
+
+/** Saves how to reach the sandbox in profile `name` of the config file (its other keys kept); returns where. */
+function saveProfile(ctx: Context, name: string, d: SandboxDetails): { name: string; path: string } {
+  const saved: Profile = { baseUrl: d.baseUrl, apiKey: d.apiKey, keypair: d.keypairPath, rpcUrl: d.rpcUrl, treasury: d.treasury };
+  updateProfile(ctx.config.path, name, (profile) => ({ ...profile, ...Object.fromEntries(SAVED_KEYS.map((k) => [k, saved[k]])) }), { now: ctx.clock.now });
+  return { name, path: ctx.config.path };
+}
+
+/** Says where the profile is and how an MCP client uses it (stderr: stdout stays the exports). */
+function noteProfile(ctx: Context, name: string): void {
+  ctx.output.note(`saved in profile "${name}" of ${ctx.config.path}: an MCP client reaches this sandbox with "args": ["--profile", ${JSON.stringify(name)}, "mcp"] (docs/agents.md)`);
 }

@@ -1,6 +1,7 @@
 // What the MCP server says of itself and its tools: the instructions an agent gets at the
 // start (what it may do, and why trading is off when it is) and each tool's description.
 import type { McpOptions } from '../commands/mcp.js';
+import { MCP_NOT_CONFIGURED_HINT } from '../context.js';
 import type { Tool } from './tools.js';
 import type { TradingGate } from './trading-gate.js';
 import { presence } from '../domain/presence.js';
@@ -9,7 +10,7 @@ import { presence } from '../domain/presence.js';
 const agentPresence = presence({ yes: true, dryRun: false, json: true, interactive: false, agent: true });
 
 /** What the server tells the agent at the start. */
-export function instructions(gate: TradingGate, opts: McpOptions): string {
+export function instructions(gate: TradingGate, opts: McpOptions, configured = true): string {
   const trading = gate.allowed
     ? `Trading is on: buy, sell and cancel run every check the command line makes before it signs, within the profile's limits (maxBuyLamports ${gate.maxBuyLamports}, maxSlippageBps ${gate.maxSlippageBps}; per rolling 24 hours, counted by this tool's journal across every process: maxDailyBuyLamports ${gate.maxDailyBuyLamports}, maxDailySellLamports ${gate.maxDailySellLamports}). ${
         opts.confirm ? 'Each trade shows its review to the person through the client and goes on only on their yes.' : 'No confirmation is asked (--no-confirm).'
@@ -17,6 +18,7 @@ export function instructions(gate: TradingGate, opts: McpOptions): string {
     : `Trading is off: ${gate.reason}.`;
   return [
     'Tools of trader, a Solana trading command-line tool: each returns what `trader <command> --json` prints (lists as {items, pagination}).',
+    ...(configured ? [] : [`Not configured: every tool fails until ${MCP_NOT_CONFIGURED_HINT}.`]),
     trading,
     'A failed call has isError and structuredContent.error {code, message, status, requestId, category, retryable}: repeat it only when retryable is true (a trade with the same idempotencyKey).',
   ].join('\n');
