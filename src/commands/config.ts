@@ -1,7 +1,7 @@
 // `trader config init|get|set|list|path` and `config trust`: the config file and its profiles,
 // what can be typed, and the runs. They run with a lenient context: a profile holding a value
 // they would refuse can still be fixed.
-import { parseBaseUrl, parseProfileKey, parseProfileValue } from '../argument-parsers.js';
+import { isLoopbackHost, parseBaseUrl, parseProfileKey, parseProfileValue, parseRpcUrl } from '../argument-parsers.js';
 import { PROFILE_KEYS, type Profile, type ProfileKey } from '../config/config-file.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -69,7 +69,7 @@ const path = defineCommand<NoOptions>({
 export const config: CommandGroup = {
   examples: ['trader config init', 'trader config set maxBuyLamports 500000000', 'trader --profile staging config list'],
   subcommands: [
-    { name: 'init', dangerous: true, needsApiKey: true, needsKeypair: true, summary: 'ask for URL, API key and keypair, check the key with the service, save (mode 0600)', command: init },
+    { name: 'init', dangerous: true, needsApiKey: true, needsKeypair: true, summary: 'ask for URL, API key, keypair and RPC URL, check the key with the service, save (mode 0600)', command: init },
     { name: 'get', dangerous: false, needsApiKey: false, needsKeypair: false, summary: 'print one setting of the profile (the API key masked)', command: get },
     { name: 'set', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'set one setting of the profile', command: set },
     { name: 'list', dangerous: false, needsApiKey: false, needsKeypair: false, summary: 'print every setting of the profile (the API key masked)', command: list },
@@ -182,6 +182,20 @@ async function initRun(ctx: Context): Promise<void> {
       }
     },
   });
+  // Pre-filled as the chain is read now: TRADER_RPC_URL (the sandbox exports its own), else the profile's, else mainnet.
+  const rpcUrl = await ask.input('Solana RPC URL (the chain balances and checks are read from)', {
+    default: ctx.settings.rpcUrl,
+    validate: (v) => {
+      try {
+        parseRpcUrl(v, 'RPC URL');
+        return true;
+      } catch (err) {
+        return (err as Error).message;
+      }
+    },
+  });
+  const chainMismatch = loopbackServicePublicChain(baseUrl, rpcUrl);
+  if (chainMismatch) ctx.output.warn(chainMismatch);
 
   ctx.output.note('Checking the key with the service…');
   const account = await (await ctx.apiFor(baseUrl, apiKey.trim())).me();
@@ -194,7 +208,7 @@ async function initRun(ctx: Context): Promise<void> {
   } catch (err) {
     ctx.output.warn(`${(err as Error).message} (saved anyway; fix it before trading)`);
   }
-  ctx.updateProfile((latest) => ({ ...latest, baseUrl, apiKey: apiKey.trim(), keypair }));
+  ctx.updateProfile((latest) => ({ ...latest, baseUrl, apiKey: apiKey.trim(), keypair, rpcUrl: rpcUrl.trim() }));
   ctx.output.result(
     { profile: ctx.settings.profileName, path: ctx.config.path, walletAddress: account.walletAddress },
     () => `Saved profile "${ctx.settings.profileName}" to ${ctx.config.path} (mode 0600). Account wallet: ${account.walletAddress}`,
@@ -216,4 +230,23 @@ async function publicKeyOf(ctx: Context, text: string): Promise<string | null> {
     return (await openKeystore(source.name, { readKeystore: (name) => readKeystoreText(keystoreDir(ctx.config.path), name) })).publicKey;
   }
   return null;
+}
+
+/**
+ * A service on this machine (a sandbox) read against a chain that is not: balances and the chain's
+ * checks would read another chain than the one its deposits land on. Null when they agree.
+ */
+export function loopbackServicePublicChain(baseUrl: string, rpcUrl: string): string | null {
+  const host = (url: string) => {
+    try {
+      return new URL(url.trim()).hostname;
+    } catch {
+      return null;
+    }
+  };
+  const service = host(baseUrl);
+  const chain = host(rpcUrl);
+  if (service === null || chain === null || !isLoopbackHost(service) || isLoopbackHost(chain)) return null;
+  // Only the chain's host: a provider's URL may carry its key.
+  return `the service ${baseUrl.trim()} is on this machine (a sandbox?) but the RPC URL (host ${chain}) is not: balances and the chain checks would read that chain, not the one its deposits land on (the sandbox's is its TRADER_RPC_URL; change it with \`trader config set rpcUrl <url>\`)`;
 }

@@ -27,8 +27,9 @@ afterAll(async () => {
 });
 
 async function terminal(...args: string[]): Promise<PtySession> {
-  // The sandbox's chain, as `trader sandbox` exports it: a token's facts are read there.
-  const s = await startInTmux(args, { ...home, NO_COLOR: '1', ...(sb ? { TRADER_RPC_URL: sb.rpcUrl } : {}) });
+  // `config init` runs in a shell where the sandbox's eval set TRADER_RPC_URL (and saves it); the
+  // trades after it read the sandbox's chain from the saved profile alone.
+  const s = await startInTmux(args, { ...home, NO_COLOR: '1', ...(args[0] === 'config' ? { TRADER_RPC_URL: sb.rpcUrl } : {}) });
   sessions.push(s);
   return s;
 }
@@ -53,13 +54,38 @@ describe.skipIf(!TMUX)('a new user at a terminal', () => {
     await s.waitFor('Wallet keypair file');
     await s.type(sb.keypairPath);
     await s.keys('Enter');
+    // The RPC URL is asked too, pre-filled from TRADER_RPC_URL (the sandbox's, as its eval exports it): Enter keeps it.
+    await s.waitFor(`Solana RPC URL (the chain balances and checks are read from) (${sb.rpcUrl})`);
+    await s.keys('Enter');
     const screen = await s.waitFor('Saved profile');
     expect(await s.exitCode()).toBe(0);
     expect(screen).toContain(sb.walletAddress);
     expect(screen).not.toContain(sb.apiKey);
+    expect(screen).not.toContain('warning:');
     expect(statSync(home.TRADER_CONFIG).mode & 0o777).toBe(0o600);
     const saved = JSON.parse(readFileSync(home.TRADER_CONFIG, 'utf8'));
-    expect(saved.profiles.default).toMatchObject({ baseUrl: sb.url, apiKey: sb.apiKey, keypair: sb.keypairPath });
+    expect(saved.profiles.default).toMatchObject({ baseUrl: sb.url, apiKey: sb.apiKey, keypair: sb.keypairPath, rpcUrl: sb.rpcUrl });
+  });
+
+  it('config init with a sandbox URL and the public chain (no TRADER_RPC_URL): a warning that they do not match, saved as asked', async () => {
+    const other = freshHome();
+    const s = await startInTmux(['config', 'init'], { ...other, NO_COLOR: '1' }, { width: 160 });
+    sessions.push(s);
+    await s.waitFor('Service URL');
+    await s.type(sb.url);
+    await s.keys('Enter');
+    await s.waitFor('API key');
+    await s.type(sb.apiKey);
+    await s.keys('Enter');
+    await s.waitFor('Wallet keypair file');
+    await s.type(sb.keypairPath);
+    await s.keys('Enter');
+    await s.waitFor('(https://api.mainnet-beta.solana.com)');
+    await s.keys('Enter');
+    const screen = await s.waitFor('Saved profile');
+    expect(await s.exitCode()).toBe(0);
+    expect(screen).toContain(`warning: the service ${sb.url} is on this machine (a sandbox?) but the RPC URL (host api.mainnet-beta.solana.com) is not`);
+    expect(JSON.parse(readFileSync(other.TRADER_CONFIG, 'utf8')).profiles.default.rpcUrl).toBe('https://api.mainnet-beta.solana.com');
   });
 
   it('buys at the prompt with the saved profile, then sells half by symbol', async () => {
