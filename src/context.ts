@@ -11,7 +11,7 @@ import { CHAIN_CALL_TIMEOUT_SECONDS, DEFAULT_PROFILE } from './defaults.js';
 import { UsageError } from './errors.js';
 import { Output } from './io/output.js';
 import { createProgress, type Progress } from './io/progress.js';
-import { createPrompter, type Prompter } from './io/prompter.js';
+import { createPrompter, type Countdown, type Prompter } from './io/prompter.js';
 import { detectTerminal, type Terminal } from './io/terminal.js';
 import { loadTheme } from './io/theme.js';
 import type { TrustStore } from './config/trust-store.js';
@@ -78,8 +78,11 @@ export interface Context {
   progress(): Promise<Progress>;
   /** The process facts this run was made from (the MCP server runs commands in-process with them). */
   facts: ProcessFacts;
-  /** Whether a trade may be signed once checked: the prompt's answer, or under --yes the approval of ProcessFacts.approve, or yes. */
-  approveTrade(review: string, question: string): Promise<boolean>;
+  /**
+   * Whether a trade may be signed once checked: the prompt's answer (its question counting down to
+   * `countdown`), or under --yes the approval of ProcessFacts.approve, or yes.
+   */
+  approveTrade(review: string, question: string, countdown?: Countdown): Promise<boolean>;
   /** Whether a person is here to grant trust in this run (domain/presence.ts), for a command that is or is not a dry run. */
   presence(dryRun: boolean): Presence;
   /** A reader of the Solana chain at the configured RPC URL (loads @solana/web3.js on first use). */
@@ -138,7 +141,7 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
 
   const notConfigured = facts.agent ? MCP_NOT_CONFIGURED_HINT : NOT_CONFIGURED_HINT;
   let client: Promise<ServiceClient> | undefined;
-  const prompter = createPrompter(terminal, facts.signal);
+  const prompter = createPrompter(terminal, facts.signal, facts.clock);
   let chain: Promise<ChainReader> | undefined;
   const warn = (line: string) => output.warn(line);
 
@@ -231,8 +234,8 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
     progress: () => createProgress(terminal, settings.json, facts.clock),
     facts,
     presence: (dryRun) => presence({ yes: settings.yes, json: settings.json, dryRun, interactive: terminal.interactive, agent: facts.agent === true }),
-    async approveTrade(review, question) {
-      if (!settings.yes) return prompter.confirm(question, false);
+    async approveTrade(review, question, countdown) {
+      if (!settings.yes) return prompter.confirm(question, false, countdown);
       return facts.approve ? facts.approve(review, question) : true;
     },
     chain: () =>

@@ -14,7 +14,8 @@ import type { TokenMeta } from '../domain/token.js';
 import { bindToken } from '../domain/token-binding.js';
 import type { ChainTokenFacts } from '../chain/token-facts.js';
 import { DEFAULT_MAX_FEE_LAMPORTS } from '../defaults.js';
-import { TradeFailedError, type TradeTag } from '../errors.js';
+import { randomUUID } from 'node:crypto';
+import { TradeFailedError, UsageError, type TradeTag } from '../errors.js';
 import { renderBuyReview, renderBuySummary } from '../io/views/buy.js';
 import { buyQuote } from '../trade/buy-quote.js';
 import { NEW_TOKEN_HINT, resolveTokenMint, tokenHistory, tokenMetaQuietly } from '../trade/token-lookup.js';
@@ -62,7 +63,7 @@ async function run(ctx: Context, opts: BuyOptions): Promise<void> {
 /** Runs a buy; everything typed was checked by its definition before any request. */
 async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Promise<void> {
   const { token: typedToken, amount: amountLamports, amountText: rawAmount, slippageBps: typedSlippage } = opts;
-  const idempotencyKey = trade.idempotencyKey;
+  let idempotencyKey = trade.idempotencyKey;
   const maxFeeLamports = opts.maxFeeLamports ?? ctx.settings.maxFeeLamports ?? DEFAULT_MAX_FEE_LAMPORTS;
   const dryRun = opts.dryRun;
   const start = await startTrade(ctx, {
@@ -80,12 +81,22 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
   // The facts the review and the summary show: bound to the mint by the chain or a person.
   const shown: TokenMeta = { symbol: token.binding.token.symbol, name: token.binding.token.name, decimals: token.binding.token.decimals };
 
-  const resume = `trader buy ${mint} ${rawAmount} --idempotency-key ${idempotencyKey}`;
+  const resume = () => `trader buy ${mint} ${rawAmount} --idempotency-key ${idempotencyKey}`;
   const quoteOf = (review: BuyReview) => buyQuote(review.intent, review.facts.networkFeeLamports, review.quote, token, start.slippageBps);
   const screen = tradeScreen(
     ctx,
     // A refused or declined buy still answers --json with the (cancelled) intent and the key.
-    { side: 'buy', created: 'created', made: 'buy intent', unsigned: 'the buy intent expires unused', resume, jsonResult: (intent, key) => ({ intent, trade: null, idempotencyKey: key }) },
+    {
+      side: 'buy',
+      created: 'created',
+      made: 'buy intent',
+      unsigned: 'the buy intent expires unused',
+      // The key a fresh deposit gets is the one to resume with.
+      get resume() {
+        return resume();
+      },
+      jsonResult: (intent, key) => ({ intent, trade: null, idempotencyKey: key }),
+    },
     () => idempotencyKey,
     dryRun,
   );
@@ -107,6 +118,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
           const { depositEvidence, chainProvesAbsent } = await import('../chain/deposit-absence.js');
           return chainProvesAbsent(await depositEvidence(() => ctx.chain(), deposit));
         },
+        blockHeight: () => chainHeight(ctx),
       },
       {
         mint,
@@ -127,12 +139,22 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
       {
         created: (intent, resumed) => {
           trade.id = intent.id;
-          screen.created(intent.id, intent.status, resumed, resume);
+          screen.created(intent.id, intent.status, resumed, resume());
         },
         async confirm(review) {
           const text = renderBuyReview(review, quoteOf(review), ctx.clock.now(), ctx.output.theme);
           ctx.output.note(text);
-          return ctx.approveTrade(text, 'Sign and send this deposit?');
+          return ctx.approveTrade(text, 'Sign and send this deposit?', { atMs: review.answerBy.atMs, expired: 'a yes gets a fresh deposit' });
+        },
+        async freshDeposit() {
+          ctx.output.note("The deposit's blockhash expired while you were deciding: it could no longer land, so it was not signed.");
+          return ctx.prompter.confirm('Get a fresh deposit?', true);
+        },
+        newIdempotencyKey() {
+          idempotencyKey = randomUUID();
+          // A fresh deposit is a new intent: its key is the one a retry resumes.
+          Object.assign(trade, { idempotencyKey, id: null });
+          return idempotencyKey;
         },
         pinTreasury(address) {
           const pinned = guarded('pin the treasury', () => trust.pinTreasury(address, 'prompt'));
@@ -186,6 +208,17 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
         failure?.code ?? outcome.intent.status.toUpperCase(),
       ).endingWith(refunding ? follow : null);
     }
+  }
+}
+
+/** The chain's block height for the time left to answer, or why it cannot be read (then the intent's deadline is said). */
+async function chainHeight(ctx: Context): Promise<{ height: number } | { unreadable: string }> {
+  try {
+    return { height: await (await ctx.chain()).blockHeight() };
+  } catch (err) {
+    const { ChainUnavailableError } = await import('../chain/chain-reader.js');
+    if (err instanceof ChainUnavailableError || err instanceof UsageError) return { unreadable: err.message };
+    throw err;
   }
 }
 

@@ -153,7 +153,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
         async confirm(review) {
           const text = reviewText(review, ctx.output.theme);
           ctx.output.note(text);
-          return ctx.approveTrade(text, 'Sign this message and sell?');
+          return ctx.approveTrade(text, 'Sign this message and sell?', answerBy(review));
         },
         async grant(review) {
           ctx.output.note(reviewText(review, ctx.output.theme));
@@ -164,7 +164,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
               : code === 'VALUE_READS_AS_TEXT'
                 ? 'Sign this message, with that value, this once?'
                 : `Approve ${code === 'WORDING_CHANGED' ? 'the new' : 'this'} wording for this service and sign this sell?`;
-          return ctx.prompter.confirm(question, false);
+          return ctx.prompter.confirm(question, false, answerBy(review));
         },
         async freshQuote() {
           ctx.output.note('The quote expired while you were deciding; signing it now would be refused.');
@@ -272,4 +272,9 @@ function recordChainFacts(ctx: Context, store: TrustStore, facts: ChainTokenFact
     if (!(err instanceof TrustStoreError)) throw err;
     ctx.output.warn(`the chain's facts of token ${facts.mint} could not be recorded: ${err.message}`);
   }
+}
+
+/** The question about a sell counts down to its authorization's expiry; a yes after it gets a fresh quote. */
+function answerBy(review: SellReview) {
+  return { atMs: Date.parse(review.authorization.expiresAt), expired: 'a yes gets a fresh quote' };
 }

@@ -28,6 +28,7 @@ export function presentStop(ctx: Context, stop: TradeStop, words: StopWords): Tr
     case 'declined':
       return new DeclinedError(stop.detail);
     case 'local':
+    case 'ended':
       return stop.error;
     case 'interrupted': {
       // Ctrl-C stops waiting, not a trade already under way.

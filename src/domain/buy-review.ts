@@ -3,6 +3,7 @@ import type { BuyIntent, Trade } from '../api/types.js';
 import type { DepositFacts } from '../wallet/deposit-inspection.js';
 import type { Funds } from './funds.js';
 import type { BoundToken, TokenBinding } from './token-binding.js';
+import type { AnswerDeadline } from './answer-deadline.js';
 
 /** The trade read for a new intent, or why there is none. */
 export type QuoteRead = { trade: Trade; problem: null } | { trade: null; problem: string };
@@ -16,6 +17,8 @@ export interface BuyReview {
   quote: QuoteRead;
   /** The wallet's SOL on chain against what the deposit needs; null when not read (no chain hook). */
   funds?: Funds | null;
+  /** Until when the person may answer: the deposit's blockhash life, else the intent's deadline. */
+  answerBy: AnswerDeadline;
 }
 
 /** What a buy knows of its token: the facts bound to the mint (token-binding.ts), and whether the account has had it. */

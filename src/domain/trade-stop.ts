@@ -1,7 +1,7 @@
 // How a buy or sell stopped short of its end: one value per way it can stop, carrying what the
 // presenter needs to say it once (the trade's id and key, where it stood, what the service's
 // state proves). The flows make these values; nothing rewrites a message afterwards.
-import type { ApiError, NeededTrust, UsageError } from '../errors.js';
+import type { ApiError, NeededTrust, TradeFailedError, UsageError } from '../errors.js';
 
 export type TradeSide = 'buy' | 'sell';
 
@@ -33,4 +33,6 @@ export type TradeStop =
    */
   | { kind: 'service-error'; ref: TradeRef; error: ApiError; phase: TradePhase; proven: string | null }
   /** A local refusal before anything was signed: a key of another trade, a trust store that cannot be written (exit 2). */
-  | { kind: 'local'; ref: TradeRef; error: UsageError };
+  | { kind: 'local'; ref: TradeRef; error: UsageError }
+  /** The trade ended without success, and its evidence says so whole (a deposit the chain proves dead): exit 4, nothing more to follow. */
+  | { kind: 'ended'; ref: TradeRef; error: TradeFailedError };

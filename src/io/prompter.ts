@@ -1,18 +1,26 @@
 // Questions to a person at the terminal, through @inquirer/prompts on stderr. Loaded only
 // when a prompt is actually shown.
+import type { Clock } from '../clock.js';
+import { timeLeft } from '../domain/answer-deadline.js';
 import { InterruptedError, UsageError } from '../errors.js';
 import type { Terminal } from './terminal.js';
 
+/** A deadline a question counts down to: its time (ms since the epoch), and what a yes after it does. */
+export interface Countdown {
+  atMs: number;
+  expired: string;
+}
+
 export interface Prompter {
-  /** Yes/no question; the default answer is No. */
-  confirm(message: string, defaultYes?: boolean): Promise<boolean>;
+  /** Yes/no question; the default answer is No. With `countdown`, the time left stands before it, redrawn every second. */
+  confirm(message: string, defaultYes?: boolean, countdown?: Countdown): Promise<boolean>;
   input(message: string, opts?: { default?: string; validate?: (value: string) => true | string }): Promise<string>;
   /** Hidden input for secrets: nothing echoes, not even one mask character per key (that would show its length). */
   secret(message: string, opts?: { validate?: (value: string) => true | string }): Promise<string>;
 }
 
 /** A prompter bound to this terminal; refuses when no person can answer. */
-export function createPrompter(terminal: Terminal, signal: AbortSignal): Prompter {
+export function createPrompter(terminal: Terminal, signal: AbortSignal, clock: Clock): Prompter {
   const context = () => ({ input: terminal.stdin, output: terminal.stderr, signal, clearPromptOnDone: false });
   const ensureInteractive = () => {
     if (!terminal.interactive) {
@@ -31,8 +39,16 @@ export function createPrompter(terminal: Terminal, signal: AbortSignal): Prompte
     }
   };
   return {
-    confirm: (message, defaultYes = false) =>
+    confirm: (message, defaultYes = false, countdown) =>
       guard(async () => {
+        if (countdown) {
+          const { countdownConfirm } = await import('./countdown-confirm.js');
+          const before = () => {
+            const left = timeLeft(countdown.atMs, clock.now());
+            return left === 'expired' ? `expired: ${countdown.expired}` : `${left} left`;
+          };
+          return countdownConfirm({ message, default: defaultYes, before }, context() as never);
+        }
         const { confirm } = await import('@inquirer/prompts');
         return confirm({ message, default: defaultYes }, context() as never);
       }),

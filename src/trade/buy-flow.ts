@@ -4,7 +4,7 @@ import { isUncertainOutcome, type ServiceClient } from '../api/client.js';
 import { BUY_TERMINAL_STATUSES, type BuyIntent, type CreateBuyResponse, type Trade } from '../api/types.js';
 import type { Clock } from '../clock.js';
 import type { TradeStop } from '../domain/trade-stop.js';
-import { ApiError, DeclinedError, RefusedToSignError, UsageError, type NeededTrust } from '../errors.js';
+import { ApiError, DeclinedError, RefusedToSignError, TradeFailedError, UsageError, type NeededTrust } from '../errors.js';
 import { tracked, type TradeTracker } from './trade-tracker.js';
 import type { Signer } from '../wallet/signer.js';
 import { inspectDeposit, type DepositFacts } from '../wallet/deposit-inspection.js';
@@ -20,8 +20,12 @@ import { depositWords } from '../domain/deposit-evidence.js';
 import { SERVICE_CONTRADICTION } from './watch.js';
 import type { TradeRecorder } from '../domain/trade-record.js';
 import type { Presence } from '../domain/presence.js';
+import { chainDeadline, passed, serviceDeadline, type AnswerDeadline } from '../domain/answer-deadline.js';
 
 const CANCELLED = 'the buy intent was cancelled';
+
+/** The code of a buy whose signed deposit the chain proves can no longer land (exit 4). */
+export const DEPOSIT_EXPIRED = 'DEPOSIT_EXPIRED';
 
 /** Buy reads happen this often: "every few seconds", quick enough to notice completion. */
 export const BUY_POLL_INTERVAL_MS = 2000;
@@ -65,6 +69,10 @@ export interface BuyHooks {
   stage(stage: string): void;
   /** The deposit is signed: its signature (its id on chain), its blockhash life, and whether the chain knew the blockhash before signing. */
   signed?(deposit: SignedDeposit): void;
+  /** The yes came after the deposit's blockhash expired: whether to get a fresh deposit (a new intent) instead. */
+  freshDeposit?(): Promise<boolean>;
+  /** A fresh idempotency key for a fresh deposit (a new intent). */
+  newIdempotencyKey?(): string;
 }
 
 export interface BuyDeps {
@@ -82,6 +90,8 @@ export interface BuyDeps {
    * (src/chain/deposit-absence.ts): only its proof makes "nothing was spent".
    */
   depositEvidence?(deposit: SignedDeposit): Promise<{ provesAbsent: boolean | null; unchecked: string | null }>;
+  /** The chain's block height now (src/chain/chain-reader.ts), or why it cannot be read; absent: not read. */
+  blockHeight?(): Promise<{ height: number } | { unreadable: string }>;
 }
 
 /** How a buy ended: a result to show, or a stop (refused, declined, interrupted, a service error, a local refusal). */
@@ -102,6 +112,7 @@ export function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): Promise
 
 async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: TradeTracker): Promise<BuyOutcome> {
   const { api } = deps;
+  track.ref.idempotencyKey = req.idempotencyKey;
   const created = await api.createBuy({
     mint: req.mint,
     amountLamports: req.amountLamports.toString(),
@@ -145,6 +156,7 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
     const quote = inspection.facts ? await readQuote(api, intent) : null;
     const problems = [...inspection.problems, ...req.tokenProblems, ...(quote ? buySlippageProblems(intent, quote, req.allowedSlippageBps, req.assumeYes) : [])];
     const funds = inspection.facts && quote && deps.funds ? await deps.funds(intent, inspection.facts) : null;
+    const answerBy = await answerDeadline(deps, created);
     // A deposit the wallet cannot pay is refused before it is signed (exit 2): a safety refusal comes first.
     if (problems.length === 0 && fundsShort(funds)) {
       const fate = await cancel();
@@ -160,16 +172,26 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
     if (req.dryRun) {
       const fate = await cancel();
       if (!inspection.facts || !quote) throw new RefusedToSignError(problems, [`dry run: nothing was signed; ${fate}`]);
-      return { kind: 'dry-run', intent, review: review(created, inspection.facts, quote, funds), problems, trust, fate };
+      return { kind: 'dry-run', intent, review: review(created, inspection.facts, quote, funds, answerBy), problems, trust, fate };
     }
     if (problems.length > 0 || !inspection.facts || !quote) {
       const fate = await cancel();
       const next = trust ? `; if it is the service's published treasury, run: ${trust.command}` : '';
       throw new RefusedToSignError(problems, [`${fate}; nothing was signed${next}`], trust);
     }
-    if (!(await track.asking(() => hooks.confirm(review(created, inspection.facts!, quote, funds))))) {
+    if (!(await track.asking(() => hooks.confirm(review(created, inspection.facts!, quote, funds, answerBy))))) {
       const fate = await cancel();
       throw new DeclinedError(fate === CANCELLED ? undefined : fate);
+    }
+    // A yes after the deposit's blockhash expired would sign a deposit that cannot land: the dead
+    // intent is cancelled, and the user may get a fresh deposit (a new intent on a new key).
+    if (await depositExpired(deps, answerBy)) {
+      const fate = await cancel();
+      if (req.assumeYes || !hooks.freshDeposit || !hooks.newIdempotencyKey) {
+        throw new RefusedToSignError(["the deposit's blockhash expired before it could be signed"], [`${fate}; nothing was signed; run the command again for a fresh deposit`]);
+      }
+      if (!(await track.asking(() => hooks.freshDeposit!()))) throw new DeclinedError(`the deposit expired unsigned; ${fate}`);
+      return buy(deps, { ...req, idempotencyKey: hooks.newIdempotencyKey(), keyTyped: false }, hooks, track);
     }
     track.phase = 'approved';
     // The person's pin is settled before signing: a pin that cannot be stored refuses the buy,
@@ -229,7 +251,10 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
       const { provesAbsent: chainProvesAbsent, unchecked } = deps.depositEvidence ? await deps.depositEvidence(signedDeposit) : { provesAbsent: null, unchecked: null };
       // Where the chain can answer later, say how to ask it.
       const verify = deps.depositEvidence && chainProvesAbsent !== true ? `trader trades ${intent.id} --verify` : null;
-      throw track.serviceError(err, depositWords({ buyId: intent.id, ...known, lastValidBlockHeight, chainProvesAbsent, chainUnchecked: unchecked, follow: verify }));
+      const words = depositWords({ buyId: intent.id, ...known, lastValidBlockHeight, chainProvesAbsent, chainUnchecked: unchecked, follow: verify });
+      // The chain proves the deposit dead: the buy is over, nothing was spent, nothing may still go on (exit 4).
+      if (chainProvesAbsent === true) throw new TradeFailedError(`${err.message}; ${words}`, DEPOSIT_EXPIRED);
+      throw track.serviceError(err, words);
     }
     track.phase = 'submitted';
   } else {
@@ -255,8 +280,29 @@ function inspect(deps: BuyDeps, req: BuyRequest, created: CreateBuyResponse) {
   });
 }
 
-function review(created: CreateBuyResponse, facts: DepositFacts, quote: QuoteRead, funds: Funds | null): BuyReview {
-  return { intent: created.intent, facts, lastValidBlockHeight: created.deposit.lastValidBlockHeight, quote, funds };
+function review(created: CreateBuyResponse, facts: DepositFacts, quote: QuoteRead, funds: Funds | null, answerBy: AnswerDeadline): BuyReview {
+  return { intent: created.intent, facts, lastValidBlockHeight: created.deposit.lastValidBlockHeight, quote, funds, answerBy };
+}
+
+/**
+ * How long the person has to answer: the blocks the deposit's blockhash has left, read from the
+ * chain; the intent's deadline only when the chain cannot be read (and said so).
+ */
+async function answerDeadline(deps: BuyDeps, created: CreateBuyResponse): Promise<AnswerDeadline> {
+  const read = deps.blockHeight ? await deps.blockHeight() : { unreadable: 'no chain to read' };
+  if ('height' in read) return chainDeadline(created.deposit.lastValidBlockHeight, read.height, deps.clock.now());
+  return serviceDeadline(created.intent.depositExpiresAt, `the chain could not be read (${read.unreadable})`);
+}
+
+/**
+ * Whether the deposit can no longer land, once the person said yes: the chain's height, read
+ * again (the estimate in time is only an estimate), past its lastValidBlockHeight; the estimate
+ * when the chain cannot be read now; the intent's deadline when only that is known.
+ */
+async function depositExpired(deps: BuyDeps, d: AnswerDeadline): Promise<boolean> {
+  if (d.source === 'service') return passed(d, deps.clock.now());
+  const read = deps.blockHeight ? await deps.blockHeight() : { unreadable: 'no chain to read' };
+  return 'height' in read ? read.height > d.lastValidBlockHeight : passed(d, deps.clock.now());
 }
 
 /**

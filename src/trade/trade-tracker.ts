@@ -1,7 +1,7 @@
 // Where a buy or sell stands, kept by its flow, and the one place that turns whatever stops it
 // into a TradeStop value: the flows share this rather than each keeping flags.
 import type { TradePhase, TradeRef, TradeSide, TradeStop } from '../domain/trade-stop.js';
-import { ApiError, DeclinedError, InterruptedError, RefusedToSignError, UsageError } from '../errors.js';
+import { ApiError, DeclinedError, InterruptedError, RefusedToSignError, TradeFailedError, UsageError } from '../errors.js';
 
 /** Thrown inside a flow to stop with a value it has made itself (a service error with what its state proves). */
 class Stopped extends Error {
@@ -65,6 +65,7 @@ export class TradeTracker {
     if (err instanceof InterruptedError) return { kind: 'interrupted', ref: this.ref, signal: err.signal, phase: this.phase };
     if (err instanceof ApiError) return { kind: 'service-error', ref: this.ref, error: err, phase: this.phase, proven: null };
     if (err instanceof UsageError) return { kind: 'local', ref: this.ref, error: err };
+    if (err instanceof TradeFailedError) return { kind: 'ended', ref: this.ref, error: err };
     throw err;
   }
 }

@@ -82,7 +82,10 @@ describe.skipIf(!TMUX).concurrent('buy at the prompt', () => {
     expect(review).toMatch(/^Slippage\s+150 bps \(1\.5%\), as the service applied it$/m);
     expect(review).not.toContain('raw units');
     expect(review).toMatch(new RegExp(`^Recipient\\s+${sb.treasury} \\(first use: will be pinned\\)$`, 'm'));
-    expect(review).toMatch(/^Deadline\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \((9m \d{1,2}|10m \d{1,2})s left\)$/m);
+    // The time to answer is the deposit blockhash's (150 blocks on the sandbox's chain), not the intent's 10 minutes.
+    expect(review).toMatch(/^Time left\s+[1-6]?\ds, an estimate: the deposit's blockhash lasts 1[0-5]\d more blocks \(~400 ms each\)$/m);
+    // The question counts it down.
+    expect(review).toMatch(/^\? \d{1,2}s left · Sign and send this deposit\? \(y\/N\)/m);
     // Nothing is sent while the question is open.
     expect((await requestsFor(id)).deposits).toEqual([]);
 
@@ -157,7 +160,11 @@ describe.skipIf(!TMUX)('sell at the prompt', () => {
     expect(review).toMatch(/^Expected\s+0\.\d+ SOL$/m);
     expect(review).toContain(`(${authorization.minimumOutputLamports} lamports, signed floor)`);
     expect(review).toMatch(/^Slippage\s+100 bps \(1%\)$/m);
-    expect(review).toMatch(/^Time left\s+(1m \d{1,2}|2m \d{1,2})s$/m);
+    expect(review).toMatch(/^Time left\s+(1m \d{1,2}|2m \d{1,2})s, until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/m);
+    // The question counts down: a second later it shows less time left than the review did.
+    const left = (text: string) => [...text.matchAll(/^\? (\d+)m (\d+)s left · Sign this message and sell\?/gm)].map((m) => Number(m[1]) * 60 + Number(m[2])).at(-1)!;
+    const first = left(review);
+    expect(left(await s.waitFor(new RegExp(`^\\? (?!${Math.floor(first / 60)}m ${first % 60}s)\\d+m \\d+s left · Sign this message`, 'm')))).toBeLessThan(first);
     // The exact message, line by line.
     for (const line of authorization.message.split('\n')) expect(review).toContain(`│ ${line}`);
     expect((await requestsFor(id!)).authorizes).toEqual([]);

@@ -234,9 +234,15 @@ describe('a buy that stops', () => {
       const stop = stopOf(await run(api, request(), hooks({ signed: (d) => void signed.push(d) }), undefined, { funds: funds(known), depositEvidence }));
       expect(asked).toEqual([{ signature: expect.any(String), blockhash, lastValidBlockHeight: 99, blockhashKnownBeforeSigning: recorded }]);
       expect(signed).toEqual(asked);
+      if (recorded) {
+        // Proven dead by the chain: the buy is over (exit 4), and no word says it may still go on.
+        expect(stop).toMatchObject({ kind: 'ended', error: { code: 'DEPOSIT_EXPIRED', exitCode: 4 } });
+        const { error } = stop as Extract<TradeStop, { kind: 'ended' }>;
+        expect(error.message).toMatch(/^HTTP 400: broadcast failed; buy \S+ is cancelled, and the chain shows the signed deposit expired unused \(after block height 99\): nothing was spent; you may buy again$/);
+        continue;
+      }
       const { proven } = stop as Extract<TradeStop, { kind: 'service-error' }>;
-      if (recorded) expect(proven).toMatch(/nothing was spent; you may buy again$/);
-      else {
+      {
         expect(proven).not.toMatch(/nothing was spent/);
         expect(proven).toMatch(/so do not buy again before it has expired \(not proven: the RPC did not know the deposit's blockhash before signing\); check with: trader trades \S+ --verify$/);
       }
@@ -408,5 +414,88 @@ describe('a buy that stops', () => {
     expect(stop).toMatchObject({ kind: 'service-error', error: { code: 'SERVICE_CONTRADICTION' } });
     expect((stop as Extract<TradeStop, { kind: 'service-error' }>).error.message).toMatch(/answered a new idempotency key with buy \S+, already completed, of 5 lamports of \w+: not this buy/);
     expect(s.calls).toMatchObject({ deposits: 0, cancels: 0 });
+  });
+});
+
+describe('the time to answer is the deposit blockhash\'s', () => {
+  /** A chain whose height the test sets; `null` reads as unreadable. */
+  function chain(height: number | null) {
+    const c = { height, reads: 0 };
+    return { c, blockHeight: async () => (c.reads++, c.height === null ? { unreadable: 'down' } : { height: c.height }) };
+  }
+
+  it('the review carries the blocks left, read from the chain (an estimate at 400 ms a block); the intent\'s deadline only when the chain cannot be read', async () => {
+    const reviews: Array<import('../../src/domain/buy-review.js').BuyReview> = [];
+    const confirm = async (r: (typeof reviews)[number]) => (reviews.push(r), false);
+    const up = chain(49);
+    await run(service().api, request({ assumeYes: false }), hooks({ confirm }), undefined, { blockHeight: up.blockHeight });
+    expect(reviews[0]!.answerBy).toEqual({ source: 'chain', lastValidBlockHeight: 99, blocksLeft: 50, readAtMs: Date.parse('2029-12-31T23:55:00.000Z'), atMs: Date.parse('2029-12-31T23:55:20.000Z') });
+    const down = chain(null);
+    await run(service().api, request({ assumeYes: false }), hooks({ confirm }), undefined, { blockHeight: down.blockHeight });
+    expect(reviews[1]!.answerBy).toMatchObject({ source: 'service', reason: 'the chain could not be read (down)' });
+  });
+
+  it('a yes after the blockhash expired (the chain read again): the dead intent cancelled, nothing signed, a fresh deposit on a new key, reviewed again, then signed', async () => {
+    // A fresh key is a fresh intent: the second create (and what follows it) is another fake's.
+    const [s, s2] = [service(), service()];
+    const keys: string[] = [];
+    let live = s;
+    const api = new Proxy({} as ServiceClient, {
+      get: (_t, name: keyof ServiceClient) =>
+        name === 'createBuy'
+          ? async (b: { idempotencyKey: string }) => {
+              keys.push(b.idempotencyKey);
+              if (keys.length === 2) live = s2;
+              return live.api.createBuy(b as never);
+            }
+          : (...args: unknown[]) => (live.api[name] as (...a: unknown[]) => unknown)(...args),
+    });
+    const height = chain(49);
+    let asked = 0;
+    const outcome = await run(api, request({ assumeYes: false }), hooks({
+      confirm: async () => {
+        // The first answer comes when the chain is one block past the deposit's last valid one.
+        if (++asked === 1) height.c.height = 100;
+        else height.c.height = 60;
+        return true;
+      },
+      freshDeposit: async () => true,
+      newIdempotencyKey: () => 'key-2',
+    }), undefined, { blockHeight: height.blockHeight });
+    expect(keys).toEqual(['key-1', 'key-2']);
+    expect(asked).toBe(2);
+    expect([s.calls.cancels, s.calls.deposits]).toEqual([1, 0]);
+    expect([s2.calls.cancels, s2.calls.deposits]).toEqual([0, 1]);
+    expect(outcome.kind).toBe('final');
+  });
+
+  it('at the last valid block a yes still signs; one past it does not', async () => {
+    for (const [at, signs] of [[99, true], [100, false]] as const) {
+      const s = service();
+      const height = chain(49);
+      const outcome = await run(s.api, request({ assumeYes: false }), hooks({ confirm: async () => ((height.c.height = at), true), freshDeposit: async () => false, newIdempotencyKey: () => 'k' }), undefined, { blockHeight: height.blockHeight });
+      expect(s.calls.deposits, `height ${at}`).toBe(signs ? 1 : 0);
+      if (!signs) expect(stopOf(outcome)).toMatchObject({ kind: 'declined', detail: 'the deposit expired unsigned; the buy intent was cancelled' });
+    }
+  });
+
+  it('under --yes (an agent\'s person answering late): refused, the intent cancelled, nothing signed', async () => {
+    const s = service();
+    const height = chain(49);
+    const stop = stopOf(await run(s.api, request({ assumeYes: true }), hooks({ confirm: async () => ((height.c.height = 150), true) }), undefined, { blockHeight: height.blockHeight }));
+    expect(stop).toMatchObject({ kind: 'refused', problems: ["the deposit's blockhash expired before it could be signed"] });
+    expect(s.calls.deposits).toBe(0);
+    expect(s.calls.cancels).toBe(1);
+  });
+
+  it('the chain unreadable: the intent\'s deadline decides', async () => {
+    const s = service({ intentOverrides: { depositExpiresAt: '2029-12-31T23:55:30.000Z' } });
+    const stop = stopOf(
+      await run(s.api, request({ assumeYes: false }), hooks({ confirm: async () => (vi.setSystemTime(Date.parse('2029-12-31T23:56:00.000Z')), true), freshDeposit: async () => false, newIdempotencyKey: () => 'k' }), undefined, {
+        blockHeight: chain(null).blockHeight,
+      }),
+    );
+    expect(stop).toMatchObject({ kind: 'declined' });
+    expect(s.calls.deposits).toBe(0);
   });
 });

@@ -21,7 +21,8 @@ describe('recentTrades', () => {
 
   it('a buy is completed once its position opened, else it shows the position status; amounts as listed', () => {
     const [s5, b3, , b1] = recentTrades(positions, ledger, 10);
-    expect(b1).toMatchObject({ status: 'completed', amount: '1000', solLamports: '100000000', positionId: 'pos-b1', signature: 'sig' });
+    // A buy's SOL is its swap's cost (as the ledger says a buy's), its deposit apart.
+    expect(b1).toMatchObject({ status: 'completed', amount: '1000', solLamports: '99000000', depositLamports: '100000000', positionId: 'pos-b1', signature: 'sig' });
     expect(b3).toMatchObject({ status: 'pending_deposit', amount: null });
     expect(s5).toMatchObject({ side: 'sell', id: null, amount: '7', solLamports: '9', positionId: null });
   });

@@ -77,7 +77,8 @@ describe('renderBuyReview: amounts with their unit', () => {
   it('a token known by its decimals but without a symbol: expected and minimum out in whole `tokens`', async () => {
     const { renderBuyReview } = await import('../../src/io/views/buy.js');
     const { intent } = await import('./api-helpers.js');
-    const review = { intent, facts: { recipient: 'T', treasuryCheck: 'pinned' }, lastValidBlockHeight: 1, quote: { trade: null, problem: 'x' } } as never;
+    const answerBy = { source: 'chain', lastValidBlockHeight: 1, blocksLeft: 150, readAtMs: 0, atMs: 60_000 };
+    const review = { intent, facts: { recipient: 'T', treasuryCheck: 'pinned' }, lastValidBlockHeight: 1, quote: { trade: null, problem: 'x' }, answerBy } as never;
     const quote = {
       token: { mint: 'MintOut111', symbol: null, name: null, decimals: 6, seenBefore: true, source: { decimals: 'chain', symbol: null, name: null }, unbound: [], chainUnread: null },
       depositLamports: '100000000',

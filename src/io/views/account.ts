@@ -1,7 +1,7 @@
 // Human views of the account and its points.
 import type { Account, PointsSummary } from '../../api/types.js';
 import { formatUsd } from '../../amounts.js';
-import { formatLocalTime } from '../time-format.js';
+import { formatLocalTime } from '../../domain/local-time.js';
 import { renderFields } from '../table.js';
 import type { Theme } from '../theme.js';
 

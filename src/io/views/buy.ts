@@ -4,7 +4,8 @@ import type { BuyIntent, Trade } from '../../api/types.js';
 import { formatInteger, formatSol, formatTokenAmount } from '../../amounts.js';
 import type { TokenMeta } from '../../domain/token.js';
 import type { BuyQuote, BuyReview } from '../../domain/buy-review.js';
-import { formatLocalTime, formatTimeLeft } from '../time-format.js';
+import { formatLocalTime } from '../../domain/local-time.js';
+import { BLOCK_ESTIMATE_MS, timeLeft, type AnswerDeadline } from '../../domain/answer-deadline.js';
 import { renderFields } from '../table.js';
 import type { Theme } from '../theme.js';
 import { oneLine } from '../terminal-text.js';
@@ -66,10 +67,20 @@ export function renderBuyReview(review: BuyReview, q: BuyQuote, nowMs: number, t
   if (review.funds) fields.push(['Wallet', review.funds.checked ? fundsLine(review.funds) : theme.pending(fundsLine(review.funds))]);
   fields.push(
     ['Recipient', `${facts.recipient ?? '—'} ${facts.treasuryCheck === 'pinned' ? theme.success('(pinned treasury)') : theme.pending('(first use: will be pinned)')}`],
-    ['Deadline', `${formatLocalTime(intent.depositExpiresAt)} (${formatTimeLeft(intent.depositExpiresAt, nowMs)} left)`],
+    ['Time left', answerWords(review.answerBy, nowMs)],
     ['Buy id', intent.id],
   );
   return renderFields(fields);
+}
+
+/**
+ * The time left to answer, and where it comes from: the blocks the deposit's blockhash has left
+ * (an estimate in time), or the service's deadline when the chain could not be read.
+ */
+function answerWords(d: AnswerDeadline, nowMs: number): string {
+  const left = timeLeft(d.atMs, nowMs);
+  if (d.source === 'chain') return `${left}, an estimate: the deposit's blockhash lasts ${d.blocksLeft} more blocks (~${BLOCK_ESTIMATE_MS} ms each)`;
+  return `${left}, until ${formatLocalTime(d.atMs)}: the service's deadline${d.reason ? ` (${d.reason})` : ''}`;
 }
 
 /** The end of a buy, for stdout. */

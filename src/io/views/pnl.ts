@@ -6,7 +6,7 @@ import { divRound, formatCents } from '../../usd.js';
 import { shareBar } from '../share-bar.js';
 import { renderTable, shortId } from '../table.js';
 import type { Theme } from '../theme.js';
-import { formatLocalTime } from '../time-format.js';
+import { formatLocalTime } from '../../domain/local-time.js';
 
 const UNKNOWN = 'unknown';
 

@@ -1,10 +1,10 @@
 // Human views of positions.
 import type { Position } from '../../api/types.js';
 import { formatSol, formatTokenAmount } from '../../amounts.js';
-import { formatLocalTime } from '../time-format.js';
+import { formatLocalTime } from '../../domain/local-time.js';
 import { renderFields, renderTable, uniquePrefixes, type TableLayout } from '../table.js';
 import type { Theme } from '../theme.js';
-import { shortTableTime, tableTime } from './activity.js';
+import { shortTableTime, timeColumn } from './activity.js';
 import { tokenAmount } from './token-amount.js';
 import { tokenCell, tokenColumn } from './token-cell.js';
 
@@ -20,6 +20,7 @@ const withUnit = (amount: string | null, p: Position) => (amount === null ? '—
 export function renderPositions(positions: Position[], theme: Theme, layout?: TableLayout): string {
   const ids = uniquePrefixes(positions.map((p) => p.id));
   const tokens = positions.map((p) => tokenCell(p.token?.symbol, p.mint, layout?.wide));
+  const opened = timeColumn('Opened', positions.map((p) => p.openedAt));
   return renderTable(
     [
       { header: 'ID' },
@@ -27,7 +28,7 @@ export function renderPositions(positions: Position[], theme: Theme, layout?: Ta
       tokenColumn(tokens, positions.map((p) => p.token?.symbol)),
       { header: 'Remaining', align: 'right' },
       { header: 'Cost SOL', align: 'right', drop: 2 },
-      { header: 'Opened', compact: shortTableTime, drop: 1 },
+      { header: opened.header, compact: shortTableTime, drop: 1 },
     ],
     positions.map((p, i) => [
       layout?.wide ? p.id : ids.get(p.id)!,
@@ -35,7 +36,7 @@ export function renderPositions(positions: Position[], theme: Theme, layout?: Ta
       tokens[i]!,
       units(p.remainingAmount, p),
       p.costLamports === null ? '—' : formatSol(p.costLamports),
-      tableTime(p.openedAt),
+      opened.cells[i]!,
     ]),
     layout,
   );

@@ -7,7 +7,8 @@ import { wordDiff } from '../../domain/wording-diff.js';
 import type { TokenMeta } from '../../domain/token.js';
 import { fingerprint, templateText } from '../../wallet/sell-template/template.js';
 import { oneLine } from '../terminal-text.js';
-import { formatTimeLeft } from '../time-format.js';
+import { formatLocalTime } from '../../domain/local-time.js';
+import { timeLeft } from '../../domain/answer-deadline.js';
 import { renderFields, renderQuoted } from '../table.js';
 import type { Theme } from '../theme.js';
 import { tokenAmount } from './token-amount.js';
@@ -28,7 +29,7 @@ export function renderSellReview(review: SellReview, nowMs: number, theme: Theme
       ['Minimum', theme.bold(`${formatSol(a.minimumOutputLamports)} SOL`) + ` (${a.minimumOutputLamports} lamports, signed floor)`],
       ['Worst case', `${tokenAmount(a.amount, token)} for ${formatSol(a.minimumOutputLamports)} SOL`],
       ['Slippage', `${a.slippageBps} bps (${a.slippageBps / 100}%)`],
-      ['Time left', formatTimeLeft(a.expiresAt, nowMs)],
+      ['Time left', `${timeLeft(Date.parse(a.expiresAt), nowMs)}, until ${formatLocalTime(a.expiresAt)}`],
       ['Sell id', a.id],
     ]),
   ];

@@ -1,7 +1,7 @@
 // Human views of one trade: the full trade form, and a sell read through its authorization.
 import type { GetSellResponse, Trade } from '../../api/types.js';
 import { formatSol } from '../../amounts.js';
-import { formatLocalTime } from '../time-format.js';
+import { formatLocalTime } from '../../domain/local-time.js';
 import { renderFields } from '../table.js';
 import type { Theme } from '../theme.js';
 import type { TokenMeta } from '../../domain/token.js';

@@ -3,7 +3,7 @@ import { formatSol, formatTokenAmount } from '../../amounts.js';
 import type { RecentTrade } from '../../portfolio/recent-trades.js';
 import { renderTable, uniquePrefixes, type TableLayout } from '../table.js';
 import type { Theme } from '../theme.js';
-import { shortTableTime, tableTime } from './activity.js';
+import { shortTableTime, timeColumn } from './activity.js';
 import { tokenCell, tokenColumn } from './token-cell.js';
 
 /** The line under a list with sells the journal does not know: why they have no id. */
@@ -17,6 +17,7 @@ export const SELLS_HAVE_NO_ID = "A sell shows no id: the service lists none; thi
 export function renderRecentTrades(trades: RecentTrade[], theme: Theme, layout?: TableLayout, allIds: readonly string[] = []): string {
   const ids = uniquePrefixes([...trades.map((t) => t.id).filter((id): id is string => id !== null), ...allIds]);
   const tokens = trades.map((t) => tokenCell(t.symbol, t.mint, layout?.wide));
+  const times = timeColumn('Time', trades.map((t) => t.createdAt));
   const table = renderTable(
     [
       { header: 'ID' },
@@ -25,7 +26,7 @@ export function renderRecentTrades(trades: RecentTrade[], theme: Theme, layout?:
       tokenColumn(tokens, trades.map((t) => t.symbol)),
       { header: 'Amount', align: 'right' },
       { header: 'SOL', align: 'right' },
-      { header: 'Time', compact: shortTableTime, drop: 1 },
+      { header: times.header, compact: shortTableTime, drop: 1 },
     ],
     trades.map((t, i) => [
       t.id === null ? '—' : layout?.wide ? t.id : ids.get(t.id)!,
@@ -34,7 +35,7 @@ export function renderRecentTrades(trades: RecentTrade[], theme: Theme, layout?:
       tokens[i]!,
       t.amount === null ? '—' : formatTokenAmount(t.amount, t.decimals),
       t.solLamports === null ? '—' : formatSol(t.solLamports),
-      tableTime(t.createdAt),
+      times.cells[i]!,
     ]),
     layout,
   );
