@@ -3,6 +3,7 @@
 // payout or refund of SOL to the owner (at least a minimum); a swap that exists and succeeded.
 import { formatSol } from '../amounts.js';
 import { lamportsChange, largestGain, type ChainTransaction } from './chain-transaction.js';
+import { formatLocalTime } from '../domain/local-time.js';
 
 /**
  * verified: the chain shows what the service said. not-found: the chain has no such
@@ -78,7 +79,7 @@ export function checkPayout(
     return { mark: 'contradicts', chain: `your wallet gains ${sol(paid)} but other accounts give only ${sol(given - tx.fee > 0n ? given - tx.fee : 0n)} beyond the fee`, paidLamports: 0n };
   }
   if (expected.notBeforeMs !== undefined && tx.blockTime !== null && tx.blockTime < Math.floor(expected.notBeforeMs / 1000)) {
-    return { mark: 'contradicts', chain: `landed at ${new Date(tx.blockTime * 1000).toISOString()}, before the trade was created`, paidLamports: 0n };
+    return { mark: 'contradicts', chain: `landed at ${formatLocalTime(tx.blockTime * 1000)}, before the trade was created`, paidLamports: 0n };
   }
   if (expected.minimumLamports !== undefined && paid < expected.minimumLamports) {
     return { mark: 'contradicts', chain: `pays ${sol(paid)} to your wallet, less than ${expected.what ?? 'the minimum'} ${sol(expected.minimumLamports)}`, paidLamports: paid };

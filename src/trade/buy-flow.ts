@@ -21,6 +21,7 @@ import { SERVICE_CONTRADICTION } from './watch.js';
 import type { TradeRecorder } from '../domain/trade-record.js';
 import type { Presence } from '../domain/presence.js';
 import { chainDeadline, passed, serviceDeadline, type AnswerDeadline } from '../domain/answer-deadline.js';
+import { formatLocalTime } from '../domain/local-time.js';
 
 const CANCELLED = 'the buy intent was cancelled';
 
@@ -147,7 +148,7 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
     // Says what became of the intent, for the message: a failed cancel is not a cancel.
     const cancel = async (): Promise<string> => {
       const cancelled = await cancelQuietly(api, intent.id);
-      if (!cancelled) return `the buy intent could not be cancelled; it expires unused at ${intent.depositExpiresAt}`;
+      if (!cancelled) return `the buy intent could not be cancelled; it expires unused at ${formatLocalTime(intent.depositExpiresAt)}`;
       intent = cancelled;
       track.seen(cancelled);
       return CANCELLED;

@@ -22,6 +22,7 @@ import type { SellSeen } from '../domain/sell-evidence.js';
 import type { SellReview } from '../domain/sell-review.js';
 import type { TradeRecorder } from '../domain/trade-record.js';
 import { SERVICE_CONTRADICTION } from './watch.js';
+import { formatLocalTime } from '../domain/local-time.js';
 
 export const SELL_POLL_INTERVAL_MS = 2000;
 
@@ -274,11 +275,11 @@ async function authorize(
       // A 409 to the resend says the first one landed, even when a lagging read does not show it yet.
       if (attempt >= 2 && err instanceof ApiError && err.status === 409) return { view: current, from: 'the read after authorize' };
       if (attempt >= 2 && lost) {
-        const proven = `an answer was lost and the service still shows the sell awaiting its signature, so whether it will be taken is unknown (until ${authorization.expiresAt})`;
+        const proven = `an answer was lost and the service still shows the sell awaiting its signature, so whether it will be taken is unknown (until ${formatLocalTime(authorization.expiresAt)})`;
         return { error: err, stillAwaiting: false, proven };
       }
       if (!lost) {
-        const proven = `the service reports the sell still awaiting its signature (nothing sold so far); the signature it holds stays usable until ${authorization.expiresAt}`;
+        const proven = `the service reports the sell still awaiting its signature (nothing sold so far); the signature it holds stays usable until ${formatLocalTime(authorization.expiresAt)}`;
         return { error: err, stillAwaiting: true, proven };
       }
     }

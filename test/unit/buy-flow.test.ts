@@ -13,6 +13,7 @@ import type { TradeStop } from '../../src/domain/trade-stop.js';
 import { ApiError, InterruptedError, UsageError } from '../../src/errors.js';
 import { runBuy, type BuyDeps, type BuyHooks, type BuyOutcome, type BuyRequest } from '../../src/trade/buy-flow.js';
 import type { SignedDeposit } from '../../src/chain/deposit-absence.js';
+import { formatLocalTime } from '../../src/domain/local-time.js';
 import { VersionedTransaction } from '@solana/web3.js';
 import { AMOUNT, MINT, budget, build, goodDeposit, intent as intentOf, owner, stranger, transfer, treasury } from './tx-fixtures.js';
 import { testSigner } from '../helpers/signer.js';
@@ -153,7 +154,7 @@ describe('a buy that goes through', () => {
     const s = service({ cancel: new ApiError('HTTP 503', { status: 503 }) });
     const outcome = await run(s.api, request({ dryRun: true }), hooks());
     expect(outcome).toMatchObject({ kind: 'dry-run', intent: { status: 'awaiting_deposit' }, problems: [] });
-    expect((outcome as { fate: string }).fate).toMatch(/^the buy intent could not be cancelled; it expires unused at \S+$/);
+    expect((outcome as { fate: string }).fate).toMatch(/^the buy intent could not be cancelled; it expires unused at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
     expect(s.calls.deposits).toBe(0);
   });
 
@@ -176,7 +177,7 @@ describe('a buy that stops', () => {
   it('refused with a cancel that failed: says so', async () => {
     const s = service({ transaction: payingStranger(), cancel: new ApiError('HTTP 503', { status: 503 }) });
     const stop = stopOf(await run(s.api, request(), hooks()));
-    expect(stop).toMatchObject({ kind: 'refused', hints: [`the buy intent could not be cancelled; it expires unused at ${intentOf().depositExpiresAt}; nothing was signed`] });
+    expect(stop).toMatchObject({ kind: 'refused', hints: [`the buy intent could not be cancelled; it expires unused at ${formatLocalTime(intentOf().depositExpiresAt)}; nothing was signed`] });
   });
 
   it('declined: nothing signed; a cancel that failed is the detail', async () => {

@@ -5,6 +5,7 @@
 import type { SellAuthorization } from '../../api/types.js';
 import { formatSol, isCanonicalIntegerString } from '../../amounts.js';
 import { belowSlippageFloor, slippageFloor, validBps } from '../slippage.js';
+import { formatLocalTime } from '../../domain/local-time.js';
 
 /** An authorization id: `sell_` and one run of 4-64 ASCII letters and digits. */
 export const ID_SHAPE = /^sell_[A-Za-z0-9]{4,64}$/;
@@ -76,11 +77,11 @@ export function checkAuthorization(auth: SellAuthorization, req: AuthorizationRe
   const expiresMs = timeOrNull(auth.expiresAt);
   const createdMs = timeOrNull(auth.createdAt);
   if (expiresMs === null) problems.push(`the authorization's expiresAt ${JSON.stringify(auth.expiresAt)} is not an ISO 8601 time`);
-  else if (expiresMs <= nowMs) problems.push(`the authorization expired at ${auth.expiresAt}`);
-  else if (expiresMs > nowMs + MAX_LIFETIME_MS + CLOCK_SKEW_MS) problems.push(`the authorization expires at ${auth.expiresAt}, more than 2 minutes from now`);
+  else if (expiresMs <= nowMs) problems.push(`the authorization expired at ${formatLocalTime(expiresMs)}`);
+  else if (expiresMs > nowMs + MAX_LIFETIME_MS + CLOCK_SKEW_MS) problems.push(`the authorization expires at ${formatLocalTime(expiresMs)}, more than 2 minutes from now`);
   if (createdMs === null) problems.push(`the authorization's createdAt ${JSON.stringify(auth.createdAt)} is not an ISO 8601 time`);
   else if (expiresMs !== null && (expiresMs - createdMs > MAX_LIFETIME_MS || createdMs >= expiresMs || createdMs > nowMs + CLOCK_SKEW_MS)) {
-    problems.push(`the authorization's createdAt ${auth.createdAt} does not fit a 2-minute authorization expiring at ${auth.expiresAt}`);
+    problems.push(`the authorization's createdAt ${formatLocalTime(createdMs)} does not fit a 2-minute authorization expiring at ${formatLocalTime(expiresMs)}`);
   }
   if (typeof auth.message !== 'string' || auth.message.length === 0) problems.push('the authorization has no message to sign');
   const fields = problems.length === 0 ? { amount: amount!, minimum: minimum!, expected: expected!, slippageBps: bps! } : null;
