@@ -8,10 +8,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { wrapWords } from '../dist/io/word-wrap.js';
 
 const bin = fileURLToPath(new URL('../bin/trader.js', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'trader-demo-'));
 const bold = (s) => (process.stdout.isTTY && !process.env.NO_COLOR ? `\u001b[1m${s}\u001b[0m` : s);
+// Every line the demo writes follows the tool's one wrapping rule: broken between words, never
+// inside a value (a mint, a command), to the terminal's width (80 when piped).
+const columns = Math.max(40, process.stdout.columns ?? 80);
+const say = (text) => console.log(wrapWords(text, columns));
 
 function startSandbox() {
   return new Promise((resolve, reject) => {
@@ -30,7 +35,8 @@ function startSandbox() {
 }
 
 function step(title, args, env, expected = 0) {
-  console.log(`\n${bold(`▶ ${title}`)}\n  $ trader ${args.join(' ')}`);
+  say(`\n${bold(`▶ ${title}`)}`);
+  console.log(`  $ trader ${args.join(' ')}`);
   const run = spawnSync(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
   process.stderr.write(run.stderr);
   if (run.status !== expected) throw new Error(`trader ${args.join(' ')} exited with ${run.status}`);
@@ -48,8 +54,8 @@ try {
   });
   const tokens = await (await fetch(`${sandboxEnv.TRADER_BASE_URL}/_sandbox/tokens`)).json();
   const token = (tokens.data ?? tokens)[0];
-  console.log(bold('A sandbox service is running on this machine with an account, a wallet and a few days of trades.'));
-  console.log(`It trades simulated tokens; we will buy some ${token.symbol} (${token.mint}), then sell half.`);
+  say(bold('A sandbox service is running on this machine with an account, a wallet and a few days of trades.'));
+  say(`It trades simulated tokens; we will buy some ${token.symbol} (${token.mint}), then sell half.`);
   step('Who am I? The account and the wallet that signs', ['me'], env);
   step("Trust the service's deposit address, as its operator publishes it (the sandbox prints it): only a person pins it", ['config', 'trust', 'accept-treasury', treasury], env);
   step(`Buy 0.5 SOL of ${token.symbol}: the tool checks the deposit transaction, signs it, follows the trade`, ['buy', token.mint, '0.5sol', '--yes'], env);
@@ -63,9 +69,11 @@ try {
   step('Where we stand: profit and loss per token (average cost)', ['pnl'], env);
   step('Points earned for the volume', ['points'], env);
   // The last line is a command that works as printed, from this folder, in a fresh shell.
-  console.log(`\n${bold('Done.')} Try it yourself: the command below, run in this folder, starts a sandbox in the background,`);
-  console.log('returns once it listens and sets its variables in your shell; then `node bin/trader.js buy WOOF 0.1sol`, and');
-  console.log('`node bin/trader.js sandbox stop` when you are done (after `npm link`, `trader` alone is enough, from any folder):');
+  say(
+    `\n${bold('Done.')} Try it yourself: the command below, run in this folder, starts a sandbox in the background, ` +
+      'returns once it listens and sets its variables in your shell; then `node bin/trader.js buy WOOF 0.1sol`, and ' +
+      '`node bin/trader.js sandbox stop` when you are done (after `npm link`, `trader` alone is enough, from any folder):',
+  );
   console.log('eval "$(node bin/trader.js sandbox --background)"');
 } finally {
   // The sandbox removes the keypair file it generated once it has stopped: wait for that.

@@ -106,7 +106,8 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
   // A profile that does not exist yet is empty: `config set` and trust-on-first-use create it.
   const settings = resolveSettings(flags, facts.env, config.document.profiles[profileName] ?? {}, profileName, facts.home, opts);
   const terminal = detectTerminal(facts, facts.env, { json: settings.json, color: flags.color });
-  const output = new Output(terminal, settings.json, await loadTheme(terminal.color));
+  // Human text is laid out to stdout's width; on a terminal, a value wider than it is shortened rather than broken.
+  const output = new Output(terminal, settings.json, await loadTheme(terminal.color, { width: terminal.columns, shorten: terminal.stdoutIsTTY }));
   if (config.permissionWarning) output.warn(config.permissionWarning);
   if (settings.apiKeySource === 'flag' && settings.apiKey !== null) {
     output.warn('--api-key is visible to other users in the process list; prefer TRADER_API_KEY or `trader config set apiKey`');

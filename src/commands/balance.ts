@@ -44,7 +44,7 @@ async function run(ctx: Context, opts: BalanceOptions): Promise<void> {
   const lamports = await readBalance(await ctx.chain(), wallet.publicKey);
   const doc: BalanceDocument = { address: wallet.publicKey, lamports: lamports.toString(), sol: toDecimalString(lamports, 9) };
   if (opts.tokens) doc.tokens = await walletTokens(ctx, wallet.publicKey);
-  ctx.output.result(doc, () =>
+  ctx.output.result(doc, (theme) =>
     [
       `${formatSol(lamports)} SOL (${lamports.toString()} lamports)`,
       `Wallet ${doc.address}`,
@@ -52,7 +52,7 @@ async function run(ctx: Context, opts: BalanceOptions): Promise<void> {
         ? []
         : doc.tokens.length === 0
           ? ['No tokens the account has traded are in the wallet itself.']
-          : ['', renderFields(doc.tokens.map((t) => [t.symbol ?? t.mint, `${formatTokenAmount(t.amount, t.decimals)}${t.symbol ? ` ${t.symbol}` : ''}`]))]),
+          : ['', renderFields(doc.tokens.map((t) => [t.symbol ?? t.mint, `${formatTokenAmount(t.amount, t.decimals)}${t.symbol ? ` ${t.symbol}` : ''}`]), theme)]),
     ].join('\n'),
   );
 }

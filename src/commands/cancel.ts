@@ -50,6 +50,6 @@ async function run(ctx: Context, opts: CancelOptions): Promise<void> {
     renderFields([
       ['Buy', intent.id],
       ['Status', `${theme.status(intent.status)}${already ? ' (it already was; nothing to do)' : ''}`],
-    ]),
+    ], theme),
   );
 }

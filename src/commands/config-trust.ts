@@ -12,6 +12,7 @@ import type { PinnedTemplate, PinnedToken } from '../config/trust-store.js';
 import type { TokenPinSource } from '../domain/token-binding.js';
 import { defineCommand, type NoOptions } from './definition.js';
 import { guarded, openTrust } from './trust.js';
+import { formatLocalTime } from '../domain/local-time.js';
 
 const FORGETTABLE = ['treasury', 'wording', 'tokens'] as const;
 
@@ -58,7 +59,7 @@ export const trust = defineCommand<NoOptions>({
 });
 
 const byWhat: Record<TokenPinSource, string> = { prompt: 'at the prompt', 'accept-command': 'by an accept command', setting: 'by a setting', chain: 'read on chain' };
-const how = (pin: { at: string; by?: TokenPinSource }, verb: string) => (pin.by ? `${pin.by === 'chain' ? 'read on chain' : `${verb} ${byWhat[pin.by]}`} ${pin.at}` : `pinned on first use ${pin.at} by an earlier version`);
+const how = (pin: { at: string; by?: TokenPinSource }, verb: string) => (pin.by ? `${pin.by === 'chain' ? 'read on chain' : `${verb} ${byWhat[pin.by]}`} ${formatLocalTime(pin.at)}` : `pinned on first use ${formatLocalTime(pin.at)} by an earlier version`);
 const tokenLine = (mint: string, t: Omit<PinnedToken, 'at' | 'by'>) => `${mint}: ${oneLine(t.symbol ?? '?')} (${oneLine(t.name ?? 'no name')}), ${t.decimals ?? '?'} decimals`;
 const wordingText = (pinned: PinnedTemplate) => (isTemplate(pinned.template) ? templateText(pinned.template) : '(not a template this version reads)');
 
@@ -87,18 +88,18 @@ async function show(ctx: Context): Promise<void> {
         ['Treasury', treasury],
         ['Sell wording', trust.sellTemplate ? `${trust.sellTemplate.fingerprint} (${how(trust.sellTemplate, 'approved')})` : 'none approved: a person approves the first sell’s wording at the prompt, or with accept-wording'],
         ...Object.entries(trust.tokens ?? {}).map(([mint, t]): [string, string] => ['Token', `${tokenLine(mint, t)} (${how(t, 'confirmed')})`]),
-      ]),
+      ], theme),
     ];
     if (trust.sellTemplate) lines.push(renderQuoted(wordingText(trust.sellTemplate)));
     if (trust.sellWording) lines.push(theme.dim(`A wording pinned by an earlier version (${trust.sellWording.fingerprint}) is masked text, not a template: it is not used; the next sell asks a person once.`));
     const pending = trust.pendingSellTemplate;
     if (pending) {
-      lines.push(theme.pending(`A sell wording ${pending.fingerprint} was refused at ${pending.at} for want of a person; each ⟦…⟧ is a slot the tool fills with that sell's facts:`));
+      lines.push(theme.pending(`A sell wording ${pending.fingerprint} was refused at ${formatLocalTime(pending.at)} for want of a person; each ⟦…⟧ is a slot the tool fills with that sell's facts:`));
       lines.push(renderQuoted(wordingText(pending)));
       lines.push(withCommand('If it is what you expect, approve it with:', `trader config trust accept-wording ${pending.fingerprint}`, ctx.terminal.columns, ctx.terminal.stdoutIsTTY));
     }
     for (const [mint, facts] of Object.entries(trust.pendingTokens ?? {})) {
-      lines.push(theme.pending(`Token facts refused at ${facts.at} (the service's, which neither the chain nor you confirmed): ${tokenLine(mint, facts)}`));
+      lines.push(theme.pending(`Token facts refused at ${formatLocalTime(facts.at)} (the service's, which neither the chain nor you confirmed): ${tokenLine(mint, facts)}`));
       lines.push(withCommand('If they are right, confirm them with:', `trader config trust accept-token ${mint}`, ctx.terminal.columns, ctx.terminal.stdoutIsTTY));
     }
     return lines.join('\n');

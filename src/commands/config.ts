@@ -144,10 +144,10 @@ async function listRun(ctx: Context): Promise<void> {
     const value = key === 'apiKey' ? shown(key, profile[key]) : profile[key];
     if (value !== undefined) masked[key] = value;
   }
-  ctx.output.result({ profile: ctx.settings.profileName, path: ctx.config.path, settings: masked }, () => {
+  ctx.output.result({ profile: ctx.settings.profileName, path: ctx.config.path, settings: masked }, (theme) => {
     const fields = Object.entries(masked).map(([k, v]) => [k, String(v)] as [string, string]);
     const header = `Profile "${ctx.settings.profileName}" in ${ctx.config.path}`;
-    return fields.length === 0 ? `${header}: nothing set (run \`trader config init\`)` : `${header}\n${renderFields(fields)}`;
+    return fields.length === 0 ? `${header}: nothing set (run \`trader config init\`)` : `${header}\n${renderFields(fields, theme)}`;
   });
 }
 

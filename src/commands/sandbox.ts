@@ -26,6 +26,9 @@ import {
 } from './sandbox-background.js';
 import type { RunningSandbox } from '../sandbox/index.js';
 import { shellQuote } from '../shell-quote.js';
+import { TABLE_WIDTH } from '../io/table.js';
+import { packWords, piecesOf } from '../io/word-wrap.js';
+import { displayWidth } from '../io/display-width.js';
 import { defineCommand, parsedOption, type NoOptions } from './definition.js';
 
 /** The binary, which the detached sandbox runs (dist/commands/ → bin/). */
@@ -207,7 +210,7 @@ function printBackground(ctx: Context, record: BackgroundRecord, already: boolea
   const details = record.details as SandboxDetails;
   const profile = writeProfile ? saveProfile(ctx, writeProfile, details) : null;
   ctx.output.result({ ...details, background, ...(profile ? { profile } : {}) }, () =>
-    [record.exports, `# background sandbox pid ${record.pid}; stop it with: ${STOP_COMMAND}`].join('\n'),
+    [record.exports, comment(`background sandbox pid ${record.pid}; stop it with: ${STOP_COMMAND}`)].join('\n'),
   );
   if (profile) noteProfile(ctx, profile.name);
   ctx.output.note(
@@ -276,19 +279,39 @@ function connectionDetails(sandbox: RunningSandbox, statePath: string | null): S
   };
 }
 
-/** The human form: `export` lines a shell can eval, then comments. */
+/**
+ * The human form: `export` lines a shell can eval, then comments, laid out to 80 columns by the
+ * one wrapping rule: a comment that does not fit goes on with `#   `, never breaking a value.
+ */
 function exportLines(d: SandboxDetails): string {
   return [
     `export TRADER_BASE_URL=${shellQuote(d.baseUrl)}`,
     `export TRADER_API_KEY=${shellQuote(d.apiKey)}`,
     `export TRADER_KEYPAIR=${shellQuote(d.keypairPath)}`,
     `export TRADER_RPC_URL=${shellQuote(d.rpcUrl)}`,
-    `# trader sandbox: wallet ${d.walletAddress} (${formatSol(BigInt(d.walletLamports))} SOL), treasury ${d.treasury}`,
-    ...d.tokens.map((t) => `# token ${t.symbol} ${t.mint} (${t.name}, ${t.decimals} decimals)`),
-    `# read-only key: ${d.readOnlyApiKey}`,
-    `# other account key: ${d.otherApiKey}`,
-    `# control surface: ${d.controlUrl} (see docs/sandbox.md)`,
+    ...[
+      'trader sandbox: a simulated service and its chain (docs/sandbox.md)',
+      `wallet ${d.walletAddress} (${formatSol(BigInt(d.walletLamports))} SOL)`,
+      `treasury ${d.treasury}`,
+      'tokens: symbol, decimals, mint, name',
+    ].map(comment),
+    ...tokenLines(d.tokens),
+    ...[`read-only key: ${d.readOnlyApiKey}`, `other account key: ${d.otherApiKey}`, `control surface: ${d.controlUrl}`].map(comment),
   ].join('\n');
+}
+
+/** The tokens as a small table in comments: `#   WOOF  5  <mint>  Woof Sandbox Dog`, columns aligned. */
+function tokenLines(tokens: SandboxDetails['tokens']): string[] {
+  const symbols = Math.max(...tokens.map((t) => t.symbol.length));
+  const decimals = Math.max(...tokens.map((t) => String(t.decimals).length));
+  return tokens.map((t) => comment(`  ${t.symbol.padEnd(symbols)}  ${String(t.decimals).padStart(decimals)}  ${t.mint}  ${t.name}`));
+}
+
+/** A `#` comment of the banner within 80 columns (what a shell shows piped, or an 80-column terminal), continued with `#     `. */
+function comment(text: string): string {
+  if (displayWidth(text) + 2 <= TABLE_WIDTH) return `# ${text}`;
+  const indent = /^ */.exec(text)![0];
+  return packWords(piecesOf(text.slice(indent.length)), { room: () => TABLE_WIDTH, first: `# ${indent}`, next: `#     ${indent}` }).join('\n');
 }
 
 /** A port that is taken or an address that cannot be bound is the user's to change: exit 2, saying which. */

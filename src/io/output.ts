@@ -88,8 +88,10 @@ export class Output {
     return columns === undefined ? safe : wrapWords(safe, columns);
   }
 
+  /** Human text for stdout: filtered, and on a terminal wrapped by the one rule (tables and key–value views already fit it). */
   private line(text: string): void {
     const safe = safeForTerminal(text);
-    this.terminal.stdout.write(safe.endsWith('\n') ? safe : safe + '\n');
+    const fitted = this.terminal.stdoutIsTTY ? wrapWords(safe, this.terminal.columns) : safe;
+    this.terminal.stdout.write(fitted.endsWith('\n') ? fitted : fitted + '\n');
   }
 }

@@ -7,7 +7,9 @@
 // character or an emoji takes 2 columns), the measure cli-table3 pads with.
 import { createRequire } from 'node:module';
 import type CliTable3 from 'cli-table3';
-import { displayWidth, sliceToWidth } from './display-width.js';
+import { displayWidth, sliceToWidth, stripAnsi } from './display-width.js';
+import type { Layout } from './theme.js';
+import { piecesOf } from './word-wrap.js';
 
 export interface Column {
   header: string;
@@ -126,12 +128,74 @@ function renderRecords(columns: Column[], rows: string[][]): string {
     .join('\n\n');
 }
 
-/** Key–value lines for a single object, labels aligned (a two-column table without a header). */
-export function renderFields(fields: Array<[label: string, value: string]>): string {
+/**
+ * Key–value lines for a single object, labels aligned, laid out to `layout.width` by the one
+ * wrapping rule (io/word-wrap.ts): a value that does not fit after its label goes on at its
+ * column, broken only between values, and a value wider than the room left moves to a line of its
+ * own. A value wider than the whole width (an 88-character signature at 80 columns) is shortened in
+ * its middle on a terminal (`3VXMnjGY…dUhw8v72`; --json has it whole) and kept whole when piped.
+ */
+export function renderFields(fields: Array<[label: string, value: string]>, layout: Layout = { width: TABLE_WIDTH, shorten: false }): string {
   if (fields.length === 0) return '';
-  const labels = Math.max(...fields.map(([label]) => displayWidth(label)));
-  const values = Math.max(1, ...fields.map(([, value]) => displayWidth(value)));
-  return drawTable([], fields.map(([label, value]) => [label, value]), [labels, values], ['left', 'left']);
+  const labelWidth = Math.max(...fields.map(([label]) => displayWidth(label)));
+  const indent = ' '.repeat(labelWidth + GAP);
+  const room = Math.max(1, layout.width - indent.length);
+  const lines: string[] = [];
+  for (const [label, value] of fields) {
+    const head = `${label}${' '.repeat(labelWidth - displayWidth(label))}`;
+    if (value === '') {
+      lines.push(label.trimEnd());
+      continue;
+    }
+    const valueLines = value.split('\n').flatMap((line) => fitValue(line, room, layout));
+    valueLines.forEach((line, i) => lines.push(line.column0 ? line.text : `${i === 0 ? head : ' '.repeat(labelWidth)}${' '.repeat(GAP)}${line.text}`.trimEnd()));
+  }
+  return lines.join('\n');
+}
+
+/** One line of a value as renderFields lays it out: at the value's column, or (too wide for it) alone from column 0. */
+interface ValueLine {
+  text: string;
+  column0: boolean;
+}
+
+/** A value's lines within `room` columns: pieces packed greedily; a piece wider than `room` alone on a line (from column 0 when that lets it fit). */
+function fitValue(value: string, room: number, layout: Layout): ValueLine[] {
+  if (displayWidth(value) <= room) return [{ text: value, column0: false }];
+  const out: ValueLine[] = [];
+  let line = '';
+  const flush = () => {
+    if (line !== '') out.push({ text: line, column0: false });
+    line = '';
+  };
+  for (const piece of piecesOf(value)) {
+    const candidate = line === '' ? piece : `${line} ${piece}`;
+    if (displayWidth(candidate) <= room) {
+      line = candidate;
+      continue;
+    }
+    flush();
+    const width = displayWidth(piece);
+    if (width <= room) line = piece;
+    else if (width <= layout.width) {
+      // Too wide for the value's column, not for the line: it moves to a line of its own (the label's stays, empty if need be).
+      if (out.length === 0) out.push({ text: '', column0: false });
+      out.push({ text: piece, column0: true });
+    } else if (layout.shorten) out.push({ text: shortenMiddle(piece, room), column0: false });
+    // Piped, a value wider than any line stays whole: after its label, or alone on its line.
+    else out.push({ text: piece, column0: out.length > 0 });
+  }
+  flush();
+  return out;
+}
+
+/** `3VXMnjGY…dUhw8v72`: the start and the end of a value too wide to show whole, within `max` columns. */
+export function shortenMiddle(text: string, max: number): string {
+  if (displayWidth(text) <= max) return text;
+  const plain = stripAnsi(text);
+  const keep = Math.max(2, max - 1);
+  const head = Math.ceil(keep / 2);
+  return `${plain.slice(0, head)}…${plain.slice(plain.length - (keep - head))}`;
 }
 
 /**

@@ -1,8 +1,14 @@
-// Colours for statuses and emphasis. chalk is loaded only when colour is on, so piped and
-// --json runs never pay for it.
+// Colours for statuses and emphasis, and the width human text is laid out to. chalk is loaded
+// only when colour is on, so piped and --json runs never pay for it.
 import type { ChalkInstance } from 'chalk';
 
-export interface Theme {
+/** Where human text goes: how wide it may be, and whether a value wider than that is shortened (a terminal) or kept whole (piped). */
+export interface Layout {
+  width: number;
+  shorten: boolean;
+}
+
+export interface Theme extends Layout {
   success(text: string): string;
   failure(text: string): string;
   pending(text: string): string;
@@ -27,6 +33,8 @@ export function statusTone(status: string): 'success' | 'failure' | 'pending' {
 }
 
 export const plainTheme: Theme = {
+  width: 80,
+  shorten: false,
   success: plainText,
   failure: plainText,
   pending: plainText,
@@ -36,12 +44,13 @@ export const plainTheme: Theme = {
   status: (status, text) => text ?? status,
 };
 
-/** The theme for this run: chalk colours when allowed, plain text otherwise. */
-export async function loadTheme(color: boolean): Promise<Theme> {
-  if (!color) return plainTheme;
+/** The theme for this run: chalk colours when allowed, plain text otherwise; laid out to `layout`. */
+export async function loadTheme(color: boolean, layout: Layout = plainTheme): Promise<Theme> {
+  if (!color) return { ...plainTheme, ...layout };
   const { Chalk } = await import('chalk');
   const chalk: ChalkInstance = new Chalk({ level: 1 });
   const theme: Theme = {
+    ...layout,
     success: (t) => chalk.green(t),
     failure: (t) => chalk.red(t),
     pending: (t) => chalk.yellow(t),

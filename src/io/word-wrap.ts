@@ -1,7 +1,9 @@
-// Human text on a terminal is wrapped at spaces, so the terminal never breaks a word (`ne`/`eds`).
-// A backquoted span (`trader sandbox stop`) is one unbreakable piece: a command to copy stays on
-// one line. A piece wider than the line stands alone on its line, whole: the terminal may fold
-// it, but no space is invented inside it.
+// The one wrapping rule of human text: lines break at spaces, never inside a value, so the
+// terminal never breaks a word (`ne`/`eds`), a mint, a signature, a number or a time. A
+// backquoted span (`trader sandbox stop`) and a time (`2026-11-24 05:14:03 UTC`) are one
+// unbreakable piece each. A piece that does not fit after the words before it moves to its own
+// line; one wider than the whole line stands alone on its line, whole (key–value views shorten it
+// on a terminal: io/table.ts renderFields).
 import { displayWidth } from './display-width.js';
 
 /** `text` with each line longer than `columns` broken at spaces into lines of at most `columns` (keeping its indentation). */
@@ -38,8 +40,27 @@ export function packWords(words: readonly string[], opts: { room(wordIndex: numb
   return lines;
 }
 
-/** The line's unbreakable pieces: words, backquoted spans whole, and a shell continuation `\` kept with the word before it. */
-function piecesOf(text: string): string[] {
+/** A date, a time of day and a zone name, as the people's notation writes them (domain/local-time.ts): one piece. */
+const DATE = /^\d{4}-\d\d-\d\d$|^\d\d-\d\d$/;
+const TIME = /^\d\d:\d\d(:\d\d)?[,.;:)]?$/;
+const ZONE = /^(UTC|GMT([+-]\d{1,2}(:\d\d)?)?|[A-Z]{2,5})[,.;:)]?$/;
+
+/** The pieces of `text` no line may break: words, backquoted spans and times whole, a shell continuation `\` with the word before it. */
+export function piecesOf(text: string): string[] {
+  const pieces = rawPieces(text);
+  const out: string[] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    let piece = pieces[i]!;
+    if (DATE.test(piece) && TIME.test(pieces[i + 1] ?? '')) {
+      piece = `${piece} ${pieces[++i]}`;
+      if (!/[,.;:)]$/.test(piece) && ZONE.test(pieces[i + 1] ?? '')) piece = `${piece} ${pieces[++i]}`;
+    }
+    out.push(piece);
+  }
+  return out;
+}
+
+function rawPieces(text: string): string[] {
   const pieces: string[] = [];
   let piece = '';
   let inQuote = false;

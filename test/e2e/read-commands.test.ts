@@ -246,17 +246,17 @@ describe('lists', () => {
     expect(maxWidth(ah.stdout)).toBeLessThanOrEqual(80);
     // Ids show as prefixes that can be typed back (8 characters or more).
     expect(ph.stdout).toMatch(new RegExp(`^${pApi.data[0].id.slice(0, 8)}[0-9a-f-]*… `, 'm'));
-    expect(ah.stdout.split('\n')[0]).toMatch(/Time\s+Type\s+Status/);
+    expect(ah.stdout.split('\n')[0]).toMatch(/Time \(UTC\)\s+Type\s+Status/);
   });
 
   it('tables fit $COLUMNS when stdout is not a terminal (60 here); --wide shows every column in full', async () => {
     const [narrow, wide] = await Promise.all([cli(['activity'], { COLUMNS: '60' }), cli(['positions', '--wide'], { COLUMNS: '60' })]);
     expect(narrow.code, narrow.stderr).toBe(0);
     expect(maxWidth(narrow.stdout), narrow.stdout).toBeLessThanOrEqual(60);
-    expect(narrow.stdout).toMatch(/^(Time\s+)?Type\s+Status\s+Token\s+Amount\s+SOL$/m); // USD went first
+    expect(narrow.stdout).toMatch(/^(Time \(UTC\)\s+)?Type\s+Status\s+Token\s+Amount\s+SOL$/m); // USD went first
     expect(narrow.stdout).not.toMatch(/completed?…|confirm…/);
     expect(wide.code, wide.stderr).toBe(0);
-    expect(wide.stdout.split('\n')[0]).toMatch(/^ID\s+Status\s+Token\s+Remaining\s+Cost SOL\s+Opened$/);
+    expect(wide.stdout.split('\n')[0]).toMatch(/^ID\s+Status\s+Token\s+Remaining\s+Cost SOL\s+Opened \(UTC\)$/);
     expect(wide.stdout).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}  /m); // whole ids
   });
 

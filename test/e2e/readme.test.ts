@@ -194,7 +194,7 @@ describe('the README, run as written', () => {
     const shell = userShell();
     const start = await shell.run('trader sandbox --background');
     expect(start.code, start.stderr).toBe(0);
-    expect(start.stdout).toMatch(new RegExp(`^# trader sandbox: wallet \\w+ \\(${stated!.replace('.', '\\.')} SOL\\), `, 'm'));
+    expect(start.stdout).toMatch(new RegExp(`^# wallet \\w+ \\(${stated!.replace('.', '\\.')} SOL\\)$`, 'm'));
     expect((await shell.run('trader sandbox stop')).code).toBe(0);
   });
 

@@ -60,7 +60,7 @@ describe('trader trades (no id): recent trades', () => {
     const r = await cli(['trades']);
     expect(r.code, r.stderr).toBe(0);
     const rows = r.stdout.trim().split('\n');
-    expect(rows[0]).toMatch(/^ID\s+Side\s+Status\s+Token\s+Amount\s+SOL\s+Time$/);
+    expect(rows[0]).toMatch(/^ID\s+Side\s+Status\s+Token\s+Amount\s+SOL\s+Time \(UTC\)$/);
     const [c, sell, b, a] = rows.slice(1, 5);
     expect(c).toMatch(new RegExp(`^${buyIds[2]!.slice(0, 8)}…\\s+buy\\s+completed\\s+${sb.tokens[2]!.symbol}\\s`));
     expect(sell).toMatch(new RegExp(`^—\\s+sell\\s+completed\\s+${sb.tokens[0]!.symbol}\\s`));

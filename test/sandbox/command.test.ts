@@ -70,10 +70,14 @@ describe('trader sandbox command', () => {
     expect(lines[2]).toMatch(/^export TRADER_KEYPAIR=\/\S+id\.json$/);
     expect(lines[3]).toBe(`export TRADER_RPC_URL=${lines[0]!.split('=')[1]!}/rpc`);
     expect(lines.slice(4).every((l) => l.startsWith('#'))).toBe(true);
-    expect(lines[4]).toMatch(/^# trader sandbox: wallet \w+ \(2\.5 SOL\), treasury \w+$/);
+    expect(lines[4]).toBe('# trader sandbox: a simulated service and its chain (docs/sandbox.md)');
+    expect(lines[5]).toMatch(/^# wallet \w+ \(2\.5 SOL\)$/);
+    expect(lines[6]).toMatch(/^# treasury \w+$/);
+    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(80);
     const keypairFile = lines[2]!.split('=')[1]!;
     expect(existsSync(keypairFile)).toBe(true);
-    expect(lines.filter((l) => l.startsWith('# token '))).toHaveLength(4);
+    // The tokens, one a line: symbol, decimals, mint, name.
+    expect(lines.filter((l) => /^# {3}[A-Z]+ +\d +\w{32,44} {2}\S/.test(l))).toHaveLength(4);
     const url = lines[0]!.split('=')[1]!;
     const key = lines[1]!.split('=')[1]!;
     const me = await fetch(`${url}/api/v1/me`, { headers: { 'x-api-key': key } });

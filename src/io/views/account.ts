@@ -15,7 +15,7 @@ export function renderAccount(account: Account, theme: Theme): string {
     ['API key', `${account.apiKey.name} (${account.apiKey.prefix.replace(/…$/, '')}…)`],
     ['Scopes', account.apiKey.scopes.join(', ') || '—'],
     ['Key created', formatLocalTime(account.apiKey.createdAt)],
-  ]);
+  ], theme);
 }
 
 /** `trader points`. */
@@ -32,5 +32,5 @@ export function renderPoints(points: PointsSummary, theme: Theme): string {
         : `${points.rank.toLocaleString('en-US')} of ${points.participants.toLocaleString('en-US')}`,
     ],
     ['Earn rate', `${points.pointsPerUsd} points per USD`],
-  ]);
+  ], theme);
 }

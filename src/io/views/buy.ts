@@ -70,7 +70,7 @@ export function renderBuyReview(review: BuyReview, q: BuyQuote, nowMs: number, t
     ['Time left', answerWords(review.answerBy, nowMs)],
     ['Buy id', intent.id],
   );
-  return renderFields(fields);
+  return renderFields(fields, theme);
 }
 
 /**
@@ -79,7 +79,7 @@ export function renderBuyReview(review: BuyReview, q: BuyQuote, nowMs: number, t
  */
 function answerWords(d: AnswerDeadline, nowMs: number): string {
   const left = timeLeft(d.atMs, nowMs);
-  if (d.source === 'chain') return `${left}, an estimate: the deposit's blockhash lasts ${d.blocksLeft} more blocks (~${BLOCK_ESTIMATE_MS} ms each)`;
+  if (d.source === 'chain') return `${left}, an estimate: ${d.blocksLeft} blocks of its blockhash left, ~${BLOCK_ESTIMATE_MS} ms each`;
   return `${left}, until ${formatLocalTime(d.atMs)}: the service's deadline${d.reason ? ` (${d.reason})` : ''}`;
 }
 
@@ -102,5 +102,5 @@ export function renderBuySummary(intent: BuyIntent, trade: Trade | null, token: 
   } else {
     fields.push(['Deposit', `${formatSol(intent.amountLamports)} SOL`]);
   }
-  return renderFields(fields);
+  return renderFields(fields, theme);
 }

@@ -59,5 +59,5 @@ export function renderPosition(p: Position, theme: Theme): string {
     ['Opened', formatLocalTime(p.openedAt)],
     ['Created', formatLocalTime(p.createdAt)],
     ['Updated', formatLocalTime(p.updatedAt)],
-  ]);
+  ], theme);
 }

@@ -31,7 +31,7 @@ export function renderSellReview(review: SellReview, nowMs: number, theme: Theme
       ['Slippage', `${a.slippageBps} bps (${a.slippageBps / 100}%)`],
       ['Time left', `${timeLeft(Date.parse(a.expiresAt), nowMs)}, until ${formatLocalTime(a.expiresAt)}`],
       ['Sell id', a.id],
-    ]),
+    ], theme),
   ];
   const v = review.verdict;
   if (v.kind === 'sign') lines.push(theme.dim(`Wording: as approved for this service (${fingerprint(v.template)}).`));
@@ -79,5 +79,5 @@ export function renderSellSummary(
     // Only said when the service never took the signature; otherwise the error line says what is known.
     if (outcome.sold === 'nothing') fields.push(['', 'nothing was sold']);
   }
-  return renderFields(fields);
+  return renderFields(fields, theme);
 }

@@ -82,7 +82,7 @@ export function renderTrade(trade: Trade, theme: Theme, token: TokenFacts = () =
   fields.push(['Created', formatLocalTime(trade.createdAt)]);
   if (trade.expiresAt) fields.push(['Deposit deadline', formatLocalTime(trade.expiresAt)]);
   fields.push(['Completed', formatLocalTime(trade.completedAt)]);
-  return renderFields(fields);
+  return renderFields(fields, theme);
 }
 
 /**
@@ -112,5 +112,5 @@ export function renderSell(view: GetSellResponse, trade: Trade | null, theme: Th
     fields.push(['Failure', theme.failure(`${a.failureCode ?? 'unknown'}: ${a.failureReason ?? 'no reason given'}`)]);
   }
   if (trade) fields.push(...outcomeFields(trade, theme));
-  return renderFields(fields);
+  return renderFields(fields, theme);
 }
