@@ -8,6 +8,7 @@ import type { ProcessFacts } from './context.js';
 import { optionHelp, runsWork, type AnyCommand, type CommandDefinition, type CommandEntry, type GlobalFlag, type OptionSpec } from './commands/definition.js';
 import { GLOBAL_OPTIONS, parseGlobalOptions } from './commands/global-options.js';
 import { COMMANDS } from './commands/index.js';
+import { packWords, piecesOf, wrapWords } from './io/word-wrap.js';
 
 export interface ProgramHooks {
   facts: ProcessFacts;
@@ -57,34 +58,36 @@ class TraderCommand extends Command {
 /** Marks a held argument while commander parses (a character no typed argument can hold). */
 const HELD = '\u0000';
 
-const examples = (lines: readonly string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
+const examples = (lines: readonly string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}`;
 
-/** Where a command's help lists the global options that matter to it, and says where the rest are. */
-const GLOBALS_HEADING = 'Global options (all in trader --help):';
+/** Where a command's help names the global options that matter to it; their help is the program's. */
+const GLOBALS_HEADING = 'Global options:';
 /** What a command's help says when no global option matters to it in particular. */
 const GLOBALS_POINTER = '\nGlobal options: see trader --help\n';
 
 /**
- * A command's help ends with the global options that matter to it (`globals`, by long flag, of
- * the command or the nearest command above it), commander laying them out as its own; the
- * program's own help lists them all as its options.
+ * The line a command's help ends its options with: the global options that matter to it
+ * (`globals`, by long flag, of the command or the nearest command above it), named in one line
+ * so the help fits a screen; the program's own help says what each does.
  */
-function globalOptionsHelp(program: Command, globals: Map<Command, readonly GlobalFlag[]>): Partial<Help> {
-  const wanted = (cmd: Command): readonly GlobalFlag[] => {
-    for (let c: Command | null = cmd; c && c !== program; c = c.parent) {
-      const flags = globals.get(c);
-      if (flags) return flags;
+function globalsLine(program: Command, command: Command, globals: Map<Command, readonly GlobalFlag[]>): string {
+  let flags: readonly GlobalFlag[] = [];
+  for (let c: Command | null = command; c && c !== program; c = c.parent) {
+    const own = globals.get(c);
+    if (own) {
+      flags = own;
+      break;
     }
-    return [];
-  };
+  }
+  // A command's own option of the same name (sandbox's --keypair) is the one that applies there.
+  const shown = flags.flatMap((flag) => program.options.filter((o) => o.long === flag && !command.options.some((own) => own.long === flag)).map((o) => (o.short ? `${o.short}/${o.long}` : o.long!)));
+  return shown.length === 0 ? GLOBALS_POINTER : `\n${packWords(piecesOf(`${GLOBALS_HEADING} ${shown.join(', ')}`), { room: () => ROOT_WIDTH, first: '', next: '  ' }).join('\n')}\n`;
+}
+
+/** The program's own help is one screen of its own making (rootHelp); a command's, commander's. */
+function helpLayout(program: Command): Partial<Help> {
   return {
-    showGlobalOptions: true,
-    // A command's own option of the same name (sandbox's --keypair) is the one that applies there.
-    visibleGlobalOptions: (cmd) =>
-      cmd === program ? [] : wanted(cmd).flatMap((flag) => program.options.filter((o) => o.long === flag && !cmd.options.some((own) => own.long === flag))),
-    formatItemList(heading, items, helper) {
-      return Help.prototype.formatItemList.call(this, heading === 'Global Options:' ? GLOBALS_HEADING : heading, items, helper);
-    },
+    formatHelp: (cmd, helper) => (cmd === program ? rootHelp(program) : Help.prototype.formatHelp.call(helper, cmd, helper)),
   };
 }
 
@@ -92,7 +95,7 @@ function globalOptionsHelp(program: Command, globals: Map<Command, readonly Glob
 export function buildProgram(hooks: ProgramHooks): Command {
   const program = new TraderCommand('trader');
   program
-    .description('Trade Solana tokens through the trading service, safely: nothing is signed until it is checked.')
+    .description('Trade Solana tokens through a trading service, safely: nothing is signed unchecked.')
     .version(hooks.facts.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .showSuggestionAfterError(true)
@@ -120,14 +123,14 @@ export function buildProgram(hooks: ProgramHooks): Command {
   program.optionsGroup('Options:');
   const globals = new Map<Command, readonly GlobalFlag[]>();
   // Set before the commands are added: each copies its parent's help configuration.
-  program.configureHelp(globalOptionsHelp(program, globals));
+  program.configureHelp(helpLayout(program));
 
   const execute = hooks.execute ?? ((command, options, globals) => runCommand(command, options, globals, hooks.facts));
   const configure = (command: Command, definition: AnyCommand) => {
     for (const argument of definition.arguments ?? []) command.argument(argument.name, argument.help);
     for (const option of definition.options ?? []) command.addOption(commanderOption(option));
-    const pointer = command.createHelp().visibleGlobalOptions(command).length === 0 ? GLOBALS_POINTER : '';
-    const after = `${definition.helpAfter ?? ''}${pointer}${definition.examples ? examples(definition.examples) : ''}`;
+    // Help text after the options follows the one wrapping rule at 80 columns, as the rest of the help.
+    const after = `${globalsLine(program, command, globals)}${wrapWords(definition.helpAfter ?? '', ROOT_WIDTH)}${definition.examples ? examples(definition.examples) : ''}`;
     if (after) command.addHelpText('after', after);
     if (runsWork(definition)) {
       command.action(async () => {
@@ -178,8 +181,50 @@ export function buildProgram(hooks: ProgramHooks): Command {
   return program;
 }
 
+/** The width `trader --help` is laid out to: an 80-column terminal. */
+const ROOT_WIDTH = 80;
+
+/** The global options `trader --help` lists; the rest are in each command's help that uses them, and in `trader commands`. */
+const ROOT_OPTIONS = ['--base-url', '--api-key', '--keypair', '--rpc-url', '--profile', '--json', '--yes', '--timeout', '--verbose'];
+
+/**
+ * `trader --help` in one screen (under 40 lines at 80 columns): the commands by group, one line
+ * each, and the global options most runs need, one line each; every detail is in a command's own
+ * help and in the catalog.
+ */
+function rootHelp(program: Command): string {
+  const commands = program.commands.filter((c) => c.name() !== 'help');
+  const width = Math.max(...commands.map((c) => c.name().length)) + 2;
+  const groups = new Map<string, string[]>();
+  for (const c of commands) {
+    const group = (c as Command & { _helpGroupHeading?: string })._helpGroupHeading ?? 'Commands:';
+    // A summary too long for its line goes on under itself (the one wrapping rule).
+    const line = packWords(piecesOf(c.description()), { room: () => ROOT_WIDTH, first: `  ${c.name().padEnd(width)}`, next: ' '.repeat(2 + width) });
+    groups.set(group, [...(groups.get(group) ?? []), ...line]);
+  }
+  const shown = GLOBAL_OPTIONS.filter((o) => ROOT_OPTIONS.includes(o.flags.split(' ').find((w) => w.startsWith('--'))!.replace(/,$/, '')));
+  const flags = Math.max(...shown.map((o) => o.flags.length)) + 2;
+  const others = GLOBAL_OPTIONS.filter((o) => !shown.includes(o)).map((o) => o.flags.split(' ')[0]!.replace(/,$/, ''));
+  return [
+    'Usage: trader [options] <command>',
+    '',
+    wrapWords(program.description(), ROOT_WIDTH),
+    '',
+    ...[...groups].flatMap(([heading, lines]) => [heading, ...lines]),
+    '',
+    'Options (before or after the command; a command\'s --help lists those it uses):',
+    ...shown.map((o) => `  ${o.flags.padEnd(flags)}${o.short ?? o.help}`),
+    ...packWords(piecesOf(`also ${others.join(', ')}, -V, -h`), { room: () => ROOT_WIDTH, first: '  ', next: '  ' }),
+    '',
+    "A command's options and examples: trader <command> --help. Every option, with",
+    'its env and config keys: trader commands. More: README.md.',
+    '',
+  ].join('\n');
+}
+
 function commanderOption(spec: OptionSpec): Option {
-  const option = new Option(spec.flags, optionHelp(spec));
+  // Where room is short (after a command's own options), the one-line form.
+  const option = new Option(spec.flags, spec.short ?? optionHelp(spec));
   if (spec.group) option.helpGroup(spec.group);
   return option;
 }

@@ -33,7 +33,7 @@ export interface BalanceDocument {
 export const balance = defineCommand<BalanceOptions>({
   options: [{ flags: '--tokens', help: "also the wallet's own balance of each token the account has held or traded (not the service's holdings)" }],
   examples: ['trader balance', 'trader balance --json | jq -r .sol', 'trader balance --tokens', 'trader balance --rpc-url https://api.devnet.solana.com'],
-  helpAfter: 'The balance is read from the chain at --rpc-url (TRADER_RPC_URL, config rpcUrl), not from the service.',
+  helpAfter: '\nThe balance is read from the chain at --rpc-url (TRADER_RPC_URL, config rpcUrl), not from the service.\n',
   parse: (raw) => ({ tokens: optionFlag(raw, 'tokens') }),
   run,
 });

@@ -39,14 +39,14 @@ export interface BuyOptions extends TradeInput<bigint> {
 }
 
 export const buy = defineCommand<BuyOptions>({
-  arguments: tradeArguments('a token you have held or traded', 'SOL to spend: lamports (100000000) or SOL with a suffix (0.1sol)'),
+  arguments: tradeArguments('traded before', 'SOL to spend: lamports (100000000) or SOL (0.1sol)'),
   options: tradeOptions({
     trades: 'buys',
-    own: [{ flags: '--max-fee-lamports <lamports>', help: 'refuse a deposit whose network fee exceeds this', configKey: 'maxFeeLamports', default: DEFAULT_MAX_FEE_LAMPORTS }, dailyLimitOption('buy')],
-    accepted: 'deposit is accepted; follow later with `trader trades <id> --watch`',
-    dryRun: 'quote, check and show what would be signed; signs nothing, but the quote creates a buy intent on the service, which it then cancels',
+    own: [{ flags: '--max-fee-lamports <n>', help: 'the most network fee to sign, in lamports', configKey: 'maxFeeLamports', default: DEFAULT_MAX_FEE_LAMPORTS }, dailyLimitOption('buy')],
+    accepted: 'deposit is accepted',
+    dryRun: 'show what would be signed; the intent is cancelled',
   }),
-  examples: ['trader buy <mint> 0.1sol', 'trader buy SGLD 250000000 --slippage-bps 50 --yes --json   # traded before', 'trader buy <mint> 0.5sol --dry-run'],
+  examples: ['trader buy <mint> 0.5sol --dry-run', 'trader buy SGLD 250000000 --slippage-bps 50 --yes --json   # traded before'],
   parse: (raw) => ({
     ...parseTradeInput(raw, 'you have held or traded', parseBuyAmount),
     maxFeeLamports: parsedOption(raw, 'maxFeeLamports', parseLamportsOption),

@@ -30,6 +30,11 @@ export interface OptionSpec {
   values?: readonly string[];
   /** Help heading (the global options are grouped). */
   group?: string;
+  /**
+   * One line where room is short (a global option in `trader --help` and after a command's own
+   * options); the full help, with env, config key and default, is the catalog's (`trader commands`).
+   */
+  short?: string;
 }
 
 /** What commander hands a command, unparsed: its arguments, its own options, and the global options (already parsed). */

@@ -12,37 +12,23 @@ export interface McpOptions {
 }
 
 /** How an MCP client is told to start this server (the same snippet as docs/agents.md). */
-export const REGISTER_SNIPPET = `{
-  "mcpServers": {
-    "trader": {
-      "command": "trader",
-      "args": ["mcp"],
-      "env": { "TRADER_PROFILE": "default" }
-    }
-  }
-}`;
+export const REGISTER_SNIPPET = `{"mcpServers": {"trader": {
+    "command": "trader", "args": ["--profile", "default", "mcp"]}}}`;
 
 const HELP_AFTER = `
-Register it with an MCP client (Claude Desktop, Cursor, …) in its JSON config:
+The client starts it with its own environment: name a profile in its args.
+Its JSON config (Claude Desktop, Claude Code; VS Code: docs/agents.md):
 
-${REGISTER_SNIPPET
-  .split('\n')
-  .map((l) => `  ${l}`)
-  .join('\n')}
+  ${REGISTER_SNIPPET}
 
-Add "--allow-trading" to args to offer buy, sell and cancel, only when the
-profile sets maxBuyLamports and maxSlippageBps (trader config set …). Every
-trade runs every check as under --yes: a changed sell wording or text the tool
-cannot explain is refused. Where the client can ask you, each trade shows you
-its review and waits for your yes (--no-confirm: never ask). Every call is
-logged to mcp-audit.jsonl beside the config file. Stdout carries only the
-protocol; messages go to stderr. More: docs/agents.md.
+Trades run every check as under --yes, ask you through the client where it can,
+and are logged to mcp-audit.jsonl beside the config. More: docs/agents.md.
 `;
 
 export const mcp = defineCommand<McpOptions>({
   options: [
-    { flags: '--allow-trading', help: 'offer the buy, sell and cancel tools (needs maxBuyLamports and maxSlippageBps in the profile)' },
-    { flags: '--no-confirm', help: 'with --allow-trading: trade without asking the person through the client (fully unattended)' },
+    { flags: '--allow-trading', help: 'offer buy, sell and cancel (the profile must set maxBuyLamports and maxSlippageBps)' },
+    { flags: '--no-confirm', help: 'with --allow-trading: never ask the person (unattended)' },
   ],
   helpAfter: HELP_AFTER,
   examples: ['trader mcp', 'trader --profile agent mcp --allow-trading'],

@@ -23,37 +23,20 @@ const PNL_TOKENS = 'you hold or traded';
 
 /** How the figures are computed, after the options in `trader pnl --help`. */
 const PNL_METHOD = `
-How it is computed (average cost per token):
-  Cost basis  the SOL deposited for each buy (principalLamports, platform fee
-              included), in USD at that buy's rate (its activity entry's
-              usdValue / solLamports), to the cent.
-  Sales       walked oldest first: a sale takes its share of the token's pooled
-              cost (units sold / units held), rounded to the lamport and cent,
-              halves away from zero; a sale that empties the pool takes all
-              that is left, so rounding never adds or loses cost.
-  Realized    proceeds at execution (the sell entry's solLamports, usdValue)
-              minus that share.
-  Unrealized  value now (the holding's usdValue) minus the cost basis of what
-              is held, and as a % of it.
-  Fees        principalLamports - costLamports of each buy.
-  --since     realized P&L and fees count sells and buys from then on; a
-              sale's cost still comes from the whole history.
-  Unknown     a figure that cannot be known (a buy with no activity entry, a
-              token with no USD price, activity and positions that disagree)
-              reads "unknown" (null in --json), never a guess; totals add the
-              known figures and are marked *.
-  --json      raw units and lamports are integer strings with exact decimals
-              beside them; USD and % are strings with two decimals (exact).
-`;
+How it is computed: average cost per token. A buy's cost is its whole deposit
+(platform fee included) in USD at execution; a sale takes its share of the
+token's pooled cost (units sold / units held) and realizes its proceeds minus
+that share; unrealized is value now minus the cost of what is held. A figure
+that cannot be known reads "unknown", never a guess. In full: docs/pnl.md.`;
 
 export const pnl = defineCommand<PnlOptions>({
   options: [
-    { flags: '--token <token>', help: `only this token: a mint, or the symbol or mint prefix (${MIN_MINT_PREFIX}+ characters) of a token ${PNL_TOKENS}` },
-    { flags: '--since <date>', help: 'count realized P&L and fees from this date (2026-01-01, local time) or ISO date-time' },
+    { flags: '--token <token>', help: `only this token: its mint, symbol or first ${MIN_MINT_PREFIX}+ characters` },
+    { flags: '--since <date>', help: 'realized P&L and fees from 2026-01-01 (local) or an ISO time' },
     CSV_OPTION,
   ],
   helpAfter: PNL_METHOD,
-  examples: ['trader pnl', 'trader pnl --token WOOF --since 2026-01-01', "trader pnl --json | jq -r '.tokens[] | [.symbol, .unrealizedUsd] | @tsv'", 'trader pnl --csv > pnl.csv'],
+  examples: ['trader pnl --token WOOF --since 2026-01-01', 'trader pnl --csv > pnl.csv'],
   parse(raw) {
     const csv = parseCsv(raw);
     return { token: parsedOption(raw, 'token', (text) => parseTokenArgument(text, PNL_TOKENS, '--token')) ?? null, since: parsedOption(raw, 'since', parseSince) ?? null, csv };

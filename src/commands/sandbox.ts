@@ -72,27 +72,20 @@ const stop = defineCommand<NoOptions>({
 
 export const sandbox = defineCommand<SandboxOptions>({
   options: [
-    { flags: '--background', help: `start it detached, return once it listens, print the exports for eval; stop it with \`${STOP_COMMAND}\`` },
-    { flags: '--port <n>', help: 'port to listen on (0 = any free port; --background: 0 unless given)', default: SANDBOX_PORT },
+    { flags: '--background', help: 'start it detached; return its exports once it listens' },
+    { flags: '--port <n>', help: 'port, 0 for any free one', default: SANDBOX_PORT },
     { flags: '--host <host>', help: 'address to bind', default: SANDBOX_HOST },
     { flags: '--state <file>', help: 'keep state in this file across restarts' },
-    { flags: '--no-history', help: 'start with no trades (by default a fresh account has a few days of buys and sells)' },
+    { flags: '--no-history', help: 'a fresh account with no trades' },
     // The global --keypair, listed here too: for the sandbox it is the wallet of its account.
-    { flags: '--keypair <path>', help: 'wallet of the sandbox account (default: a new keypair in a temp file, removed on stop)' },
-    { flags: '--balance-sol <sol>', help: "SOL in the account's wallet at the start; deposits beyond it are refused", default: formatSol(SANDBOX_START_BALANCE_LAMPORTS) },
-    {
-      flags: '--write-profile <name>',
-      help: 'also save its URL, key, keypair, RPC URL and treasury in config profile <name> (its limits kept): what an MCP client, which gets no eval, reads with --profile <name>',
-    },
+    { flags: '--keypair <path>', help: "its wallet (default: a new one, removed on stop)" },
+    { flags: '--balance-sol <sol>', help: "the wallet's SOL at the start", default: formatSol(SANDBOX_START_BALANCE_LAMPORTS) },
+    { flags: '--write-profile <name>', help: 'save how to reach it in profile <name> (for MCP)' },
   ],
   examples: [
     'eval "$(trader sandbox --background)"   # returns once it listens',
-    STOP_COMMAND,
     'trader sandbox   # in the foreground; Ctrl-C stops it',
-    'trader sandbox --background --json   # the details as one JSON object',
-    'trader sandbox --background --write-profile sandbox   # for an MCP client: --profile sandbox',
-    'trader sandbox --state ./sandbox.json --keypair ./wallet.json',
-    'trader sandbox --no-history',
+    'trader sandbox --background --write-profile sandbox   # for MCP clients',
   ],
   parse(raw) {
     return {
@@ -109,7 +102,7 @@ export const sandbox = defineCommand<SandboxOptions>({
   },
   run: (ctx, opts) => (opts.background ? runBackground(ctx, opts) : run(ctx, opts)),
   subcommands: [
-    { name: 'stop', summary: 'stop the sandbox --background started, and remove what it made', command: stop, dangerous: false, needsApiKey: false, needsKeypair: false },
+    { name: 'stop', summary: 'stop the background sandbox, remove what it made', command: stop, dangerous: false, needsApiKey: false, needsKeypair: false },
   ],
 });
 

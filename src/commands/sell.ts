@@ -40,17 +40,14 @@ export interface SellOptions extends TradeInput<SellAmountSpec> {
 }
 
 export const sell = defineCommand<SellOptions>({
-  arguments: tradeArguments(
-    'a current holding',
-    'whole tokens with the symbol or "tokens" as unit ("1.5sgld", "1.5tokens"), raw token units ("1500000"), "all", or a percentage of the holding ("50%")',
-  ),
+  arguments: tradeArguments('of a holding', 'whole tokens (1.5sgld, 1.5tokens), raw token units (1500000), all, or a percentage of the holding (50%)'),
   options: tradeOptions({
     trades: 'sells',
     own: [{ flags: '--min-sol <sol>', help: 'refuse to sign a minimum below this many SOL' }, dailyLimitOption('sell')],
     accepted: 'authorization is accepted',
-    dryRun: 'quote, check and show the message; signs nothing, but the quote creates a sell authorization on the service, left to expire unsigned',
+    dryRun: 'show the message; the authorization expires unsigned',
   }),
-  examples: ['trader sell SGLD 1.5sgld', 'trader sell SGLD 50% --dry-run', 'trader sell <mint> all --min-sol 0.2 --yes --json', 'trader sell <mint> 1500000 --dry-run   # raw units'],
+  examples: ['trader sell SGLD 50% --dry-run', 'trader sell <mint> all --min-sol 0.2 --yes --json'],
   parse: (raw) => ({
     ...parseTradeInput(raw, 'you hold', (text) => parseSellAmount(text, symbolTyped(raw.args[0]))),
     minSolLamports: parsedOption(raw, 'minSol', parseSolToLamports) ?? null,

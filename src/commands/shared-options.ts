@@ -8,13 +8,13 @@ import { optionFlag, parsedOption, type ArgumentSpec, type OptionSpec, type RawI
 /** Buy's and sell's arguments: `whose` says which tokens a symbol may name, `amount` what the amount is. */
 export function tradeArguments(whose: string, amount: string): ArgumentSpec[] {
   return [
-    { name: '<token>', help: `token mint address, or the symbol or mint prefix (${MIN_MINT_PREFIX}+ characters) of ${whose}` },
+    { name: '<token>', help: `mint (or its first ${MIN_MINT_PREFIX}+ chars), or symbol ${whose}` },
     { name: '<amount>', help: amount },
   ];
 }
 
 /** The slippage option's help: its unit, its default and its cap, from the constants the trade applies. */
-export const SLIPPAGE_HELP = `slippage tolerance in basis points (100 = 1%), 0-10000; default: the profile's maxSlippageBps, else the service's; cap: maxSlippageBps, else ${DEFAULT_MAX_SLIPPAGE_BPS}`;
+export const SLIPPAGE_HELP = `basis points (100 = 1%); default maxSlippageBps, else the service's; cap maxSlippageBps, else ${DEFAULT_MAX_SLIPPAGE_BPS}`;
 
 /**
  * Buy's and sell's options: slippage and key, the command's own, then waiting and the dry run, in
@@ -23,9 +23,9 @@ export const SLIPPAGE_HELP = `slippage tolerance in basis points (100 = 1%), 0-1
 export function tradeOptions(words: { trades: string; own: OptionSpec[]; accepted: string; dryRun: string }): OptionSpec[] {
   return [
     { flags: '--slippage-bps <bps>', help: SLIPPAGE_HELP },
-    { flags: '--idempotency-key <key>', help: `resume or repeat safely: the same key never ${words.trades} twice` },
+    { flags: '--idempotency-key <key>', help: `resume or repeat safely: never ${words.trades} twice` },
     ...words.own,
-    { flags: '--no-wait', help: `stop once the ${words.accepted}` },
+    { flags: '--no-wait', help: `return once the ${words.accepted}` },
     { flags: '--dry-run', help: words.dryRun },
   ];
 }
@@ -69,7 +69,7 @@ function parseTradeFlags(raw: RawInput): TradeFlags {
 
 export const CSV_OPTION: OptionSpec = {
   flags: '--csv',
-  help: 'RFC 4180 CSV on stdout: header row, raw and decimal amounts, formula-like text neutralised (not with --json)',
+  help: 'RFC 4180 CSV: raw and decimal amounts (not with --json)',
 };
 export const WIDE_OPTION: OptionSpec = { flags: '--wide', help: 'every column in full, however wide the terminal' };
 

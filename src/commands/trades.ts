@@ -40,23 +40,23 @@ export const trades = defineCommand<TradesOptions>({
   arguments: [
     {
       name: '[id]',
-      help: `buy id, position id (its buy is shown) or the first ${MIN_PREFIX_LENGTH}+ characters of either, sell authorization id (sell_…) or trade id; without one, recent trades are listed`,
+      help: `a buy or position id (or its first ${MIN_PREFIX_LENGTH}+ characters), a sell_… id, or a trade id; none: the list`,
     },
   ],
   options: [
     { flags: '--watch', help: 'follow the trade until it is final' },
-    { flags: '--status', help: 'only its compact status (stage, terminal, signatures), not for sell_… ids' },
-    { flags: '--verify', help: 'check every signature the trade names against the chain (exit 3 when it contradicts the service or cannot be read)' },
+    { flags: '--status', help: 'only its compact status (not for sell_… ids)' },
+    { flags: '--verify', help: 'check every signature it names against the chain' },
     {
       flags: '--interval <seconds>',
-      help: `seconds between status reads while watching, at least ${MIN_WATCH_INTERVAL_SECONDS}`,
+      help: `seconds between reads while watching, at least ${MIN_WATCH_INTERVAL_SECONDS}`,
       default: DEFAULT_WATCH_INTERVAL_SECONDS,
     },
-    { flags: '--limit <n>', help: 'without an id: how many recent trades, 1-100', default: SERVICE_PAGE_LIMIT },
-    { ...CSV_OPTION, help: `without an id: ${CSV_OPTION.help}` },
+    { flags: '--limit <n>', help: 'the list: how many trades, 1-100', default: SERVICE_PAGE_LIMIT },
+    { ...CSV_OPTION, help: 'the list as RFC 4180 CSV (not with --json)' },
     WIDE_OPTION,
   ],
-  examples: ['trader trades', 'trader trades --limit 5 --json', 'trader trades --csv > trades.csv', 'trader trades <buyId>', 'trader trades <buyId> --verify', 'trader trades sell_abc123 --watch', 'trader trades <id> --watch --json --timeout 600'],
+  examples: ['trader trades --limit 5 --csv > trades.csv', 'trader trades <buyId> --verify', 'trader trades sell_abc123 --watch --timeout 600'],
   parse(raw) {
     const interval = (text: string) => parseSeconds(text, { option: '--interval', min: MIN_WATCH_INTERVAL_SECONDS });
     const typed = raw.args[0];

@@ -15,8 +15,12 @@ function cliTableMeasure(): Measure {
 
 /** Columns `text` takes on screen (the widest line when it has several). */
 export function displayWidth(text: string): number {
+  // Printable ASCII is one column a character: no need to load the measure (`trader --help` never does).
+  if (PRINTABLE_ASCII.test(text)) return text.length;
   return cliTableMeasure()(text);
 }
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 let graphemes: Intl.Segmenter | undefined;
 

@@ -15,6 +15,7 @@ const COMMANDS = [
   ['activity'],
   ['holdings'],
   ['pnl'],
+  ['balance'],
   ['me'],
   ['points'],
   ['config'],
@@ -49,31 +50,40 @@ describe('help', () => {
     expect(results[1]!.stdout).toContain('raw token units');
   });
 
-  it('each command’s help ends with the global options that matter to it, under a heading that points to the rest, or with one line pointing to them', async () => {
-    const heading = 'Global options (all in trader --help):';
+  it('each command’s help names the global options that matter to it in one line (trader --help says what each does), or points to them', async () => {
     const [buy, sell, holdings, configSet, completion, root] = await Promise.all(
       [['buy'], ['sell'], ['holdings'], ['config', 'set'], ['completion'], []].map((c) => runCli([...c, '--help'], { env: { COLUMNS: '80' } })),
     );
-    /** The global options a help lists after the heading, by long flag. */
+    /** The global options a help names after the heading. */
     const listed = (stdout: string) => {
-      const after = stdout.split(`\n${heading}\n`)[1];
-      if (after === undefined) return null;
-      return [...after.split('\n\n')[0]!.matchAll(/^  (?:-\w, )?(--[a-z-]+)/gm)].map((m) => m[1]);
+      const line = /\nGlobal options: ((?:--|-\w\/--)[\s\S]*?)\n\n/.exec(stdout)?.[1];
+      return line === undefined ? null : line.split(/,\s+/).map((f) => f.trim().replace(/^-\w\//, ''));
     };
-    // buy's and sell's examples use --yes and --json: their help says what those do.
+    // buy's and sell's examples use --yes and --json: their help names them, and trader --help says what they do.
     for (const trade of [buy, sell]) {
       expect(listed(trade.stdout)).toEqual(['--yes', '--json', '--profile', '--keypair', '--password-file', '--rpc-url', '--timeout']);
-      expect(trade.stdout).toMatch(/-y, --yes +answer yes to confirmations/);
-      expect(trade.stdout.indexOf(heading)).toBeLessThan(trade.stdout.indexOf('Examples:'));
+      expect(trade.stdout.indexOf('Global options:')).toBeLessThan(trade.stdout.indexOf('Examples:'));
     }
+    expect(root.stdout).toMatch(/^ {2}-y, --yes +answer yes; trading needs it with no terminal$/m);
     expect(listed(holdings.stdout)).toEqual(['--json', '--profile']);
     // A subcommand shows what its group declares.
     expect(listed(configSet.stdout)).toEqual(['--profile', '--json']);
     expect(listed(completion.stdout)).toBeNull();
     expect(completion.stdout).toContain('\nGlobal options: see trader --help\n');
-    // The program's own help lists them all as its options, once.
-    expect(listed(root.stdout)).toBeNull();
+    // The program's own help lists the common ones, once, and names the rest.
     expect(root.stdout.match(/--profile <name>/g)).toHaveLength(1);
+    expect(root.stdout).toMatch(/^ {2}also --request-timeout, --insecure, --treasury, --no-color, -V, -h$/m);
+  });
+
+  it('one screen each: trader --help at most 40 lines, every command\'s help at most 24 (80×24), no line over 80', async () => {
+    const all = [...COMMANDS, ['config', 'init'], ['config', 'trust'], ['config', 'trust', 'forget'], ['sandbox', 'stop']];
+    const results = await Promise.all(all.map((c) => runCli([...c, '--help'], { env: { COLUMNS: '80' } })));
+    const counts = Object.fromEntries(all.map((c, i) => [c.join(' ') || 'trader', results[i]!.stdout.replace(/\n$/, '').split('\n').length]));
+    expect(counts.trader, results[0]!.stdout).toBeLessThanOrEqual(40);
+    const over = Object.entries(counts).filter(([name, n]) => name !== 'trader' && n > 24);
+    expect(over).toEqual([]);
+    for (const r of results) for (const line of r.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    console.log(`help line counts at 80 columns: ${JSON.stringify(counts)}`);
   });
 
   it('examples name only tokens the sandbox trades (or a <mint> placeholder)', async () => {

@@ -45,7 +45,7 @@ async function everyCommand(): Promise<Walked[]> {
 describe('the command catalog', () => {
   it('lists every command of `trader --help`, and only those', async () => {
     const help = await runInProcess(['--help']);
-    const section = help.stdout.slice(help.stdout.indexOf('Trading:'));
+    const section = help.stdout.slice(help.stdout.indexOf('Trading:'), help.stdout.indexOf('\nOptions'));
     const listed = [...section.matchAll(/^ {2}([a-z]+)\s/gm)].map((m) => m[1]!).filter((name) => name !== 'help');
     expect(listed.length).toBeGreaterThanOrEqual(13);
     const catalog = await loadCatalog('0.0.0-test');

@@ -10,7 +10,7 @@ import { formatLocalTime } from '../../domain/local-time.js';
 
 const UNKNOWN = 'unknown';
 
-/** One line saying how the figures are made; the full text is in `trader pnl --help` and docs/pnl.md. */
+/** One line saying how the figures are made; `trader pnl --help` says it in short, docs/pnl.md in full. */
 export const METHOD_LINE = 'Average cost per token, platform fees in the cost; `trader pnl --help` explains.';
 
 /** `trader pnl`; `token` names the --token asked for, if any. */
