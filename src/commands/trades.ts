@@ -15,6 +15,10 @@ import { shellQuote } from '../shell-quote.js';
 import { defineCommand, optionFlag, parsedOption } from './definition.js';
 import { followCommand } from './follow-command.js';
 import { buyOfPosition, resolveTradeId } from './id-prefix.js';
+import type { Trade } from '../api/types.js';
+import { renderVerificationLines } from '../io/views/verification.js';
+import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
+import { openTrust, pinnedTreasury } from './trust.js';
 import { deadline } from './trade-options.js';
 import { listRecentTrades } from './trades-list.js';
 import { CSV_OPTION, parseCsv, WIDE_OPTION } from './shared-options.js';
@@ -147,10 +151,11 @@ async function one(ctx: Context, opts: TradesOptions, id: string): Promise<void>
     } finally {
       progress.stop();
     }
-    const stage = await show(ctx, id, isSell);
-    const outcome = sellResult ?? stage;
+    const shown = await show(ctx, id, isSell);
+    if (done) await onChainLines(ctx, id, shown);
+    const outcome = sellResult ?? shown.stage;
     const { recordFollowed, recordSellLearnt, tradeHistory, journalFor } = await import('./trade-journal.js');
-    recordFollowed(ctx, id, sellState ?? stage);
+    recordFollowed(ctx, id, sellState ?? shown.stage);
     // A sell followed to its end: its trade id and transactions, by which the lists show it as this one.
     if (isSell && done) {
       const key = sellGroupKey((await api.getSell(id)).sell);
@@ -166,7 +171,7 @@ async function one(ctx: Context, opts: TradesOptions, id: string): Promise<void>
 }
 
 /** Prints the trade as it is now; returns its stage (a sell's comes from watching). */
-async function show(ctx: Context, id: string, isSell: boolean): Promise<string> {
+async function show(ctx: Context, id: string, isSell: boolean): Promise<{ stage: string; trade: Trade | null; signedMinimumLamports: bigint | null }> {
   const api = await ctx.api();
   if (isSell) {
     const view = await api.getSell(id);
@@ -175,12 +180,38 @@ async function show(ctx: Context, id: string, isSell: boolean): Promise<string> 
     const key = ctx.output.json ? null : sellGroupKey(view.sell);
     const trade = key ? await readTradeOrNull(api, key) : null;
     ctx.output.result(view, (theme) => renderSell(view, trade, theme, tokens(view.authorization.mint)));
-    return view.authorization.status;
+    return { stage: view.authorization.status, trade, signedMinimumLamports: BigInt(view.authorization.minimumOutputLamports) };
   }
   const trade = await api.getTrade(id);
   const tokens = await tokenFacts(ctx, trade.side === 'buy' ? trade.outputMint : trade.inputMint);
   ctx.output.result(trade, (theme) => renderTrade(trade, theme, tokens));
-  return trade.stage;
+  return { stage: trade.stage, trade, signedMinimumLamports: null };
+}
+
+/**
+ * A watched trade ends as a buy or sell does: the chain's word on every signature it names, under
+ * its summary (human output; --json stays the trade as read), and exit 3 when the chain contradicts
+ * the service. A keypair or chain that cannot be read only warns.
+ */
+async function onChainLines(ctx: Context, id: string, shown: { trade: Trade | null; signedMinimumLamports: bigint | null }): Promise<void> {
+  if (ctx.output.json || shown.trade === null) return;
+  let owner: string;
+  try {
+    owner = (await ctx.signer()).publicKey;
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    return ctx.output.warn(`not checked on chain: ${err.message}`);
+  }
+  const treasury = ctx.settings.treasury ?? pinnedTreasury(await openTrust(ctx));
+  // What this tool signed is its journal's word, not the service's later one: a payout is held to
+  // the minimum recorded as signed, and may not predate when the trade was made here.
+  const { journalFor, tradeHistory } = await import('./trade-journal.js');
+  const history = tradeHistory(ctx, await journalFor(ctx, owner), id);
+  const signedMinimumLamports = history?.signedMinimumLamports ? BigInt(history.signedMinimumLamports) : shown.signedMinimumLamports;
+  const verification = await verifyOnChain(ctx, shown.trade, { owner, treasury, signedMinimumLamports, createdAtMs: history?.madeAtMs ?? null });
+  if (verification === null) return;
+  ctx.output.result(null, (theme) => renderVerificationLines(verification, theme));
+  await stopIfContradicted(verification, id);
 }
 
 /**

@@ -611,6 +611,20 @@ describe('trades --watch', () => {
     expect(json(machine).terminal).toBe(false);
   });
 
+  it('--watch ends as the completed trade does: its summary, then the chain\'s word on each signature (human; --json stays the trade)', async () => {
+    const done = await completeBuy(sb, { mint: sb.tokens[1]!.mint, amountLamports: '20000000' });
+    const chain = { TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl };
+    const [human, machine] = await Promise.all([bin(['trades', done.intent.id, '--watch'], chain), bin(['trades', done.intent.id, '--watch', '--json'], chain)]);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toMatch(/^Stage\s+completed$/m);
+    expect(human.stdout).toMatch(/^On chain \(127\.0\.0\.1:\d+\): every claim verified on chain$/m);
+    expect(human.stdout).toMatch(/^ {2}deposit \w{8}…: verified: 0\.02 SOL from your wallet to /m);
+    expect(human.stdout).toMatch(/^ {2}swap \w{8}…: verified: succeeded/m);
+    expect(machine.code, machine.stderr).toBe(0);
+    expect(json(machine)).toMatchObject({ id: done.intent.id, stage: 'completed' });
+    expect(json(machine).verification).toBeUndefined();
+  });
+
   it('--interval below 2 seconds: exit 2 before any request', async () => {
     await sb.clearRequests();
     const [human, machine] = await Promise.all([
