@@ -1,17 +1,24 @@
 // Keeps the API key out of anything the service sends back, before anything is shortened for
-// display, so no cut can leave a piece behind. Three rules, each on every text:
+// display, so no cut can leave a piece behind. Four rules, each on every text:
 // - any run of 8 or more of the key's characters, as they are (a display prefix that is the
 //   key's head, a key cut in two by a line break);
-// - the same on the text's letters and digits only, percent-decoded and with case ignored: the
-//   key echoed transformed ("…-4FQ2MZ7-PL4VB8N-…", "%34%66…", upper case, in dashed pieces);
+// - the same on the text's letters and digits only, percent-decoded and with case ignored, against
+//   the key and its encodings: the key echoed transformed ("…-4FQ2MZ7-PL4VB8N-…", "%34%66…", upper
+//   case, in dashed pieces), base64- or base64url-encoded (at any byte offset of what was
+//   encoded), hex-encoded, or reversed;
 // - a short text (at most twice the key's length) that holds most of the key's letters and
-//   digits in order, whatever lies between them, is masked whole.
+//   digits in order, whatever lies between them, is masked whole;
+// - pieces shorter than 8 (down to 4) that together cover most of the key, or of one of its
+//   encodings (a long field of 7-character windows shifted by one): each is masked.
 
 /** A run this long that also occurs in the key is a piece of the key. */
 export const KEY_FRAGMENT_LENGTH = 8;
 
 /** A short text holding at least this share of the key's letters and digits, in order, is masked. */
 export const KEY_SHARE_MASKED = 2 / 3;
+
+/** The shortest piece that counts towards covering the key (rule 4): shorter runs of it are everywhere by chance. */
+export const COVER_PIECE_LENGTH = 4;
 
 /**
  * An answer this short is always walked: the rule for short texts that hold most of the key has
@@ -104,6 +111,24 @@ export function secretPart(key: string): string {
   return cut >= 0 && key.length - cut - 1 >= 16 ? key.slice(cut + 1) : key;
 }
 
+/**
+ * The forms a service may echo the key in, as texts whose letters and digits (case folded) are
+ * matched: the secret part as it is and reversed; the whole key hex-encoded; and base64-encoded
+ * at each of the three byte offsets it may stand at in what was encoded (base64url's letters and
+ * digits are base64's), each cut to the characters that depend on the key alone.
+ */
+export function keyForms(key: string): string[] {
+  const secret = secretPart(key);
+  const bytes = Buffer.from(key, 'utf8');
+  const base64 = [0, 1, 2].map((offset) => {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+    // The first characters mix in the bytes before the key; the last ones, the bytes after it.
+    const from = offset === 0 ? 0 : offset + 1;
+    return encoded.slice(from, encoded.length - 4);
+  });
+  return [secret, [...secret].reverse().join(''), bytes.toString('hex'), ...base64];
+}
+
 /** A redactor for one key. */
 export function keyRedactor(key: string): Redactor {
   const marker = `${key.slice(0, 4)}…`;
@@ -112,17 +137,28 @@ export function keyRedactor(key: string): Redactor {
   const pieces = new Set<string>();
   for (let i = 0; i + KEY_FRAGMENT_LENGTH <= key.length; i++) pieces.add(key.slice(i, i + KEY_FRAGMENT_LENGTH));
 
-  // Rules 2 and 3 work on the secret part's letters and digits, case folded.
-  const keySkeleton = skeletonOf(secretPart(key)).values;
-  const keyText = asText(keySkeleton);
+  // Rules 2 to 4 work on the letters and digits, case folded, of the key's forms (the first is the secret part itself).
+  const forms = keyForms(key).map((form) => {
+    const values = skeletonOf(form).values;
+    return { values, text: asText(values), needed: Math.ceil(values.length * KEY_SHARE_MASKED) };
+  });
+  const keySkeleton = forms[0]!.values;
   const m = keySkeleton.length;
+  const longest = Math.max(...forms.map((f) => f.values.length));
+  const inAnyForm = (run: string) => forms.some((f) => f.text.includes(run));
   const transformedPieces = new Set<string>();
-  for (let i = 0; i + KEY_FRAGMENT_LENGTH <= m; i++) transformedPieces.add(keyText.slice(i, i + KEY_FRAGMENT_LENGTH));
-  // Every 4-run of the key's skeleton, as a 24-bit number, in a bit set: the quick scan's test.
+  const coverGrams = new Set<string>();
+  for (const f of forms) {
+    for (let i = 0; i + KEY_FRAGMENT_LENGTH <= f.values.length; i++) transformedPieces.add(f.text.slice(i, i + KEY_FRAGMENT_LENGTH));
+    for (let i = 0; i + COVER_PIECE_LENGTH <= f.values.length; i++) coverGrams.add(f.text.slice(i, i + COVER_PIECE_LENGTH));
+  }
+  // Every 4-run of the forms' skeletons, as a 24-bit number, in a bit set: the quick scan's test.
   const grams = new Uint8Array(1 << 21);
-  for (let i = 0; i + 4 <= m; i++) {
-    const g = (keySkeleton[i]! << 18) | (keySkeleton[i + 1]! << 12) | (keySkeleton[i + 2]! << 6) | keySkeleton[i + 3]!;
-    grams[g >>> 3]! |= 1 << (g & 7);
+  for (const { values } of forms) {
+    for (let i = 0; i + 4 <= values.length; i++) {
+      const g = (values[i]! << 18) | (values[i + 1]! << 12) | (values[i + 2]! << 6) | values[i + 3]!;
+      grams[g >>> 3]! |= 1 << (g & 7);
+    }
   }
   const shareNeeded = Math.ceil(m * KEY_SHARE_MASKED);
 
@@ -145,15 +181,44 @@ export function keyRedactor(key: string): Redactor {
     return out;
   };
 
+  /** Rule 4: runs of 4+ that are pieces of one form and together cover most of it (skeleton positions, [start, end)). */
+  const coveringRuns = (skText: string): Array<[number, number]> => {
+    const n = skText.length;
+    const runs: Array<[number, number, string]> = [];
+    let i = 0;
+    while (i + COVER_PIECE_LENGTH <= n) {
+      if (!coverGrams.has(skText.slice(i, i + COVER_PIECE_LENGTH))) {
+        i++;
+        continue;
+      }
+      let end = i + COVER_PIECE_LENGTH;
+      while (end < n && inAnyForm(skText.slice(i, end + 1))) end++;
+      runs.push([i, end, skText.slice(i, end)]);
+      i = end;
+    }
+    if (runs.length < 2) return [];
+    for (const f of forms) {
+      const covered = new Uint8Array(f.values.length);
+      const mine = runs.filter(([, , run]) => {
+        const at = f.text.indexOf(run);
+        if (at < 0) return false;
+        covered.fill(1, at, at + run.length);
+        return true;
+      });
+      if (covered.reduce((a, b) => a + b, 0) >= f.needed) return mine.map(([s, e]) => [s, e]);
+    }
+    return [];
+  };
+
   const transformed = (text: string): string => {
     const sk = skeletonOf(text);
     const n = sk.values.length;
     if (n < KEY_FRAGMENT_LENGTH || transformedPieces.size === 0) return text;
     // Rule 3: a short text that is mostly the key, in order.
     if (m >= 2 * KEY_FRAGMENT_LENGTH && n <= 2 * m && n >= shareNeeded && commonInOrder(keySkeleton, sk.values) >= shareNeeded) return marker;
-    // Rule 2: runs of the skeleton that are pieces of the key's skeleton, mapped back to their spans.
+    // Rule 2: runs of the skeleton that are pieces of a form of the key, mapped back to their spans.
     const skText = asText(sk.values);
-    const spans: Array<[number, number]> = [];
+    const runs: Array<[number, number]> = [];
     let i = 0;
     while (i + KEY_FRAGMENT_LENGTH <= n) {
       if (!transformedPieces.has(skText.slice(i, i + KEY_FRAGMENT_LENGTH))) {
@@ -161,11 +226,16 @@ export function keyRedactor(key: string): Redactor {
         continue;
       }
       let end = i + KEY_FRAGMENT_LENGTH;
-      while (end < n && keyText.includes(skText.slice(i, end + 1))) end++;
-      spans.push([sk.starts[i]!, sk.ends[end - 1]!]);
+      while (end < n && inAnyForm(skText.slice(i, end + 1))) end++;
+      runs.push([i, end]);
       i = end;
     }
-    if (spans.length === 0) return text;
+    // Rule 4, on what rule 2 left: short pieces that add up to the key.
+    const left = runs.length === 0 ? skText : skText.split('').map((c, k) => (runs.some(([s, e]) => k >= s && k < e) ? '\u0000' : c)).join('');
+    runs.push(...coveringRuns(left));
+    if (runs.length === 0) return text;
+    runs.sort((a, b) => a[0] - b[0]);
+    const spans = runs.map(([s, e]): [number, number] => [sk.starts[s]!, sk.ends[e - 1]!]);
     let out = '';
     let at = 0;
     for (const [s, e] of spans) {
@@ -189,7 +259,7 @@ export function keyRedactor(key: string): Redactor {
   // each other is worth a walk (an 8-run of the key holds five; by chance, a 50 kB page of
   // random text holds about one 4-run). Percent signs make the pass decode first.
   const transformedHeld = (text: string): boolean => {
-    if (m < KEY_FRAGMENT_LENGTH) return false;
+    if (longest < KEY_FRAGMENT_LENGTH) return false;
     if (text.includes('%')) return skeletonHits(skeletonOf(text).values);
     let g = 0;
     let n = 0;
@@ -202,7 +272,7 @@ export function keyRedactor(key: string): Redactor {
       if (v < 0) continue;
       g = ((g << 6) | v) & 0xffffff;
       if (++n >= 4 && grams[g >>> 3]! & (1 << (g & 7))) {
-        if (n - hit1 <= m) return true;
+        if (n - hit1 <= longest) return true;
         hit1 = hit2;
         hit2 = n;
       }
@@ -216,7 +286,7 @@ export function keyRedactor(key: string): Redactor {
     for (let n = 1; n <= values.length; n++) {
       g = ((g << 6) | values[n - 1]!) & 0xffffff;
       if (n >= 4 && grams[g >>> 3]! & (1 << (g & 7))) {
-        if (n - hit1 <= m) return true;
+        if (n - hit1 <= longest) return true;
         hit1 = hit2;
         hit2 = n;
       }

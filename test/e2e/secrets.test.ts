@@ -284,6 +284,45 @@ describe('failures that carry or follow the key', () => {
     }
   });
 
+  it('the key echoed base64-, base64url- or hex-encoded, reversed, or in 7-character windows shifted by one: no form of it printed, in human, --json and --verbose', async () => {
+    const key = sb.apiKey;
+    const secret = key.slice(key.lastIndexOf('_') + 1);
+    const hex = Buffer.from(key).toString('hex');
+    const windows = Array.from({ length: key.length - 6 }, (_, i) => key.slice(i, i + 7)).join(' ');
+    const forms: Record<string, string> = {
+      base64: Buffer.from(`key=${key}`).toString('base64'),
+      base64url: Buffer.from(`${key}`).toString('base64url'),
+      hex,
+      reversed: [...key].reverse().join(''),
+    };
+    const account = (await sb.call('GET', '/me')).body.data;
+    const echoed = { ...account, apiKey: { ...account.apiKey, name: forms.base64, prefix: forms.reversed }, note: forms.hex, tag: forms.base64url, windows };
+    // The request id echoes it too (the --verbose line and the error tail print request ids).
+    const body = JSON.stringify({ data: echoed, requestId: `req_${Buffer.from(key).toString('base64url')}` });
+    await sb.control('/faults', { match: { method: 'GET', path: '/me', exact: true }, status: 200, body, contentType: 'application/json', count: 5 });
+    const env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: key };
+    const runs = await Promise.all([trader(['me'], env), trader(['me', '--json'], env), trader(['me', '--verbose'], env), trader(['me', '--json', '--verbose'], env, true)]);
+    /** 8 letters and digits in a row of `form` (case folded) found in `out`. */
+    const pieceOf = (out: string, form: string) => {
+      const flat = out.replace(/[^0-9a-z]/gi, '').toLowerCase();
+      const f = form.replace(/[^0-9a-z]/gi, '').toLowerCase();
+      for (let i = 0; i + 8 <= f.length; i++) if (flat.includes(f.slice(i, i + 8))) return f.slice(i, i + 8);
+      return null;
+    };
+    for (const r of runs.flat()) {
+      expect(r.code, r.stderr).toBe(0);
+      assertNoKey(r, key, 'me');
+      const out = r.stdout + r.stderr;
+      for (const [name, form] of Object.entries({ ...forms, secret, base64key: Buffer.from(key).toString('base64'), hexkey: hex })) {
+        expect(pieceOf(out, name === 'reversed' ? [...secret].reverse().join('') : form), `${name} left in:\n${out}`).toBeNull();
+      }
+      // The windows: what is left of them holds too little of the secret to put it back together.
+      const flat = out.replace(/[^0-9a-z]/gi, '').toLowerCase();
+      const fours = new Set(Array.from({ length: secret.length - 3 }, (_, i) => secret.slice(i, i + 4).toLowerCase()).filter((p) => flat.includes(p)));
+      expect(fours.size, out).toBeLessThan(secret.length / 3);
+    }
+  });
+
   it('TRADER_DEBUG=1 is --verbose', async () => {
     const r = await runCli(['me'], { env: { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_DEBUG: '1' } });
     expect(r.code).toBe(0);

@@ -2,7 +2,7 @@
 // hidden, and holdsPiece, the quick test that decides whether a page is walked, finds every piece
 // at every offset, and nothing shorter.
 import { describe, expect, it } from 'vitest';
-import { KEY_FRAGMENT_LENGTH, KEY_SHARE_MASKED, keyRedactor, redactDeep, secretPart } from '../../src/api/redact.js';
+import { KEY_FRAGMENT_LENGTH, KEY_SHARE_MASKED, keyForms, keyRedactor, redactDeep, secretPart } from '../../src/api/redact.js';
 
 const KEY = 'tk_live_9fQ2mZ7pL4vB8nR3tY6wK1cF5hJ0dG2sE4uI7o'; // 45 characters: not a multiple of 4
 
@@ -119,5 +119,60 @@ describe('redactDeep', () => {
     expect(text).not.toContain(key.slice(8, 16));
     expect(text.toLowerCase()).not.toContain(key.slice(8, 16).toLowerCase());
     expect(out).toEqual({ data: { 'sk_t…': { scopes: ['read'] }, nested: [{ 'sk_t…': 1, note: 'k=sk_t…' }] } });
+  });
+});
+
+describe('keyRedactor: the key echoed encoded, reversed, or in short overlapping pieces', () => {
+  const key = 'sk_sandbox_cZGMUb6ZzphNUzwdbQMXhHo2oF8bojs6';
+  const redact = keyRedactor(key);
+  const secret = key.slice(key.lastIndexOf('_') + 1);
+  const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64');
+  const windows = (s: string, size: number, sep: string) => Array.from({ length: s.length - size + 1 }, (_, i) => s.slice(i, i + size)).join(sep);
+  /** No 8 characters in a row of any form of the key survive in `out` (letters and digits, case folded). */
+  const leftOf = (out: string, form: string) => {
+    const flat = out.replace(/[^0-9a-z]/gi, '').toLowerCase();
+    const f = form.replace(/[^0-9a-z]/gi, '').toLowerCase();
+    const left: string[] = [];
+    for (let i = 0; i + 8 <= f.length; i++) if (flat.includes(f.slice(i, i + 8))) left.push(f.slice(i, i + 8));
+    return left;
+  };
+
+  it.each([
+    ['base64', b64(key), b64(key)],
+    ['base64 inside an encoded sentence (another byte offset)', b64(`your key: ${key} is suspended`), b64(key)],
+    ['base64 at the third byte offset', b64(`ab${key}`), b64(key)],
+    ['base64url', Buffer.from(`x${key}`).toString('base64url'), Buffer.from(key).toString('base64url')],
+    ['hex', Buffer.from(key).toString('hex'), Buffer.from(key).toString('hex')],
+    ['hex, upper case', Buffer.from(key).toString('hex').toUpperCase(), Buffer.from(key).toString('hex')],
+    ['reversed', [...key].reverse().join(''), [...secret].reverse().join('')],
+  ])('%s: hidden, and the quick test sees it', (_name, echoed, form) => {
+    const text = `account note: ${echoed} (see support)`;
+    expect(redact.holdsPiece(JSON.stringify({ data: { note: text } }))).toBe(true);
+    const out = redact(text);
+    expect(out).toContain('sk_s…');
+    expect(leftOf(out, form)).toEqual([]);
+    expect(out.startsWith('account note: ')).toBe(true);
+  });
+
+  it.each([
+    ['7-character windows shifted by one, glued', windows(key, 7, '')],
+    ['7-character windows, comma separated', windows(key, 7, ',')],
+    ['5-character windows of the secret, spaced', windows(secret, 5, ' ')],
+    ['7-character windows of the hex form', windows(Buffer.from(key).toString('hex'), 7, '|')],
+  ])('%s: each piece masked, none left that adds up to the key', (_name, field) => {
+    expect(field.length).toBeGreaterThan(2 * key.length); // too long for the short-text rule
+    expect(redact.holdsPiece(JSON.stringify({ data: { name: field } }))).toBe(true);
+    const out = redact(field);
+    // What is left holds no 4-character piece of the secret that could be put back together.
+    const flat = out.replace(/sk_s…/g, ' ').replace(/[^0-9a-z]/gi, '').toLowerCase();
+    const pieces = [...new Set(Array.from({ length: secret.length - 3 }, (_, i) => secret.slice(i, i + 4).toLowerCase()))].filter((p) => flat.includes(p));
+    expect(pieces.length, `left: ${out}`).toBeLessThan(secret.length / 3);
+  });
+
+  it('innocent text is left alone: a deposit transaction (base64), signatures and ids, and a few short coincidences with the key', () => {
+    const tx = b64(Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 37 + 11) % 256)));
+    const text = `tx ${tx} sig 3VXMnjGYphWJRsfqDaCqBzsdVkgx2qMNWKqaYYc9UFTy9YMCdjALbW6A4p2Q1ARv5bEv8PyRQEBLxSatdUhw8v72 id 9ae2e38a-2f9c-4dcd-ae7d-7de95bc77de4 and ${secret.slice(0, 4)} then ${secret.slice(10, 14)}`;
+    expect(redact(text)).toBe(text);
+    expect(keyForms(key)).toHaveLength(6);
   });
 });
