@@ -1,5 +1,6 @@
 // Typed errors. Code below main.ts throws these; only main.ts turns them into exit codes
 // (the table of shared/cli-contract.md).
+import { DECLINED } from './domain/outcome-words.js';
 
 export const ExitCode = {
   ok: 0,
@@ -110,7 +111,7 @@ export class DeclinedError extends TradeFailedError {
   /** What else the user should know (a cancel that failed, an authorization left to expire), or null. */
   readonly detail: string | null;
   constructor(detail?: string | null) {
-    super(detail ? `Declined; nothing was signed; ${detail}.` : 'Declined; nothing was signed.', 'DECLINED');
+    super(detail ? `${DECLINED}; ${detail}.` : `${DECLINED}.`, 'DECLINED');
     this.detail = detail ?? null;
   }
 }

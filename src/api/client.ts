@@ -31,6 +31,7 @@ import type {
   Trade,
   TradeStatus,
 } from './types.js';
+import { NOTHING_CREATED } from '../domain/outcome-words.js';
 
 export type { RetryPolicy } from './retry.js';
 export { DEFAULT_RETRY_POLICY } from './retry.js';
@@ -260,7 +261,7 @@ export function createClient(opts: ClientOptions): ServiceClient {
     if (c.creates && f.kind === 'http' && f.status !== null && REFUSED_INPUT.has(f.status)) {
       // The service's code when it gave one; else a code of its own, not a read's BAD_REQUEST (exit 3).
       const code = f.code === defaultCodeFor(f.status) ? 'REQUEST_REFUSED' : f.code;
-      throw new ServiceRejectedError(`the service refused this ${c.creates}: ${f.message}; nothing was created or signed`, { code, status: f.status, requestId: f.requestId, hints: f.hints });
+      throw new ServiceRejectedError(`the service refused this ${c.creates}: ${f.message}; ${NOTHING_CREATED}`, { code, status: f.status, requestId: f.requestId, hints: f.hints });
     }
     throw toApiError(f, outcome.attempts, outcome.uncertain);
   }

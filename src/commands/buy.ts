@@ -29,6 +29,7 @@ import { withTradeKey } from './trade-options.js';
 import { guarded, pinnedTokens } from './trust.js';
 import { dailyLimitOption } from './daily-limits.js';
 import { claimEvidence, runRecorder, tradeHistory } from './trade-journal.js';
+import { INTENT_EXPIRES_UNUSED } from '../domain/outcome-words.js';
 
 /** `amount`: the SOL to spend, in lamports. */
 export interface BuyOptions extends TradeInput<bigint> {
@@ -90,7 +91,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
       side: 'buy',
       created: 'created',
       made: 'buy intent',
-      unsigned: 'the buy intent expires unused',
+      unsigned: INTENT_EXPIRES_UNUSED,
       // The key a fresh deposit gets is the one to resume with.
       get resume() {
         return resume();

@@ -6,6 +6,7 @@ import { formatSol } from '../amounts.js';
 import type { Context } from '../context.js';
 import { commitments, dailyRoom, type JournalRecord, type JournalSide } from '../domain/journal-records.js';
 import { UsageError } from '../errors.js';
+import { NOTHING_SENT } from '../domain/outcome-words.js';
 
 /** The cap one run is held to. */
 export interface DailyCap {
@@ -34,7 +35,7 @@ export function dailyCap(ctx: Context, side: JournalSide, flag: bigint | undefin
   const profile = ctx.settings[key];
   if (flag === undefined) return profile === null ? null : { side, lamports: profile, source: `profile "${ctx.settings.profileName}"'s ${key}` };
   if (profile !== null && flag > profile) {
-    throw new UsageError(`${DAILY_FLAGS[side]} ${flag} would raise profile "${ctx.settings.profileName}"'s ${key} (${profile}); a flag can only lower it; nothing was sent`, 'OVER_LIMIT');
+    throw new UsageError(`${DAILY_FLAGS[side]} ${flag} would raise profile "${ctx.settings.profileName}"'s ${key} (${profile}); a flag can only lower it; ${NOTHING_SENT}`, 'OVER_LIMIT');
   }
   return { side, lamports: flag, source: DAILY_FLAGS[side] };
 }

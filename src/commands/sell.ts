@@ -30,6 +30,7 @@ import { fingerprint, templateText } from '../wallet/sell-template/template.js';
 import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import type { ChainTokenFacts } from '../chain/token-facts.js';
 import { nextStep, type BoundFacts } from '../trade/sell-flow.js';
+import { AUTHORIZATION_EXPIRES_UNUSED, NOTHING_SIGNED } from '../domain/outcome-words.js';
 
 /** `amount`: raw units, whole tokens, all, or a percentage, turned into raw units once the holding is read. */
 export interface SellOptions extends TradeInput<SellAmountSpec> {
@@ -115,7 +116,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
       side: 'sell',
       created: 'quoted',
       made: 'sell authorization',
-      unsigned: 'the authorization expires unused',
+      unsigned: AUTHORIZATION_EXPIRES_UNUSED,
       resume: null,
       jsonResult: (authorization, key) => ({ authorization, sell: null, trade: null, idempotencyKey: key }),
     },
@@ -187,14 +188,14 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
       if (start.confirmationNeeded !== null) {
         // Only --min-sol's quote was wanted: a sell the guard refuses, or that needs trust only a
         // person grants, is refused as the sell itself would be; else the confirmation is demanded.
-        if (problems.length > 0) throw new RefusedToSignError(problems, [result.trust ? nextStep(result.trust) : 'nothing was signed; the authorization expires unused'], result.trust);
+        if (problems.length > 0) throw new RefusedToSignError(problems, [result.trust ? nextStep(result.trust) : `${NOTHING_SIGNED}; ${AUTHORIZATION_EXPIRES_UNUSED}`], result.trust);
         const minSol = ctx.facts.agent ? 'minSol' : '--min-sol';
-        throw new UsageError(`${start.confirmationNeeded}; ${minSol} was checked against a quote first (sell ${review.authorization.id}, left to expire unsigned); nothing was signed`, 'CONFIRMATION_REQUIRED');
+        throw new UsageError(`${start.confirmationNeeded}; ${minSol} was checked against a quote first (sell ${review.authorization.id}, left to expire unsigned); ${NOTHING_SIGNED}`, 'CONFIRMATION_REQUIRED');
       }
       const template = v.kind === 'refused' ? null : v.template;
       const verdict = { kind: v.kind, ...(v.kind === 'person' ? { code: v.code } : {}), reasons: v.kind === 'sign' ? [] : v.reasons };
       const wording = template ? { fingerprint: fingerprint(template), text: templateText(template) } : null;
-      screen.dryRun({ verdict, wording, authorization: review.authorization, idempotencyKey: result.idempotencyKey }, problems, (theme) => reviewText(review, theme), 'the authorization expires unused', result.trust);
+      screen.dryRun({ verdict, wording, authorization: review.authorization, idempotencyKey: result.idempotencyKey }, problems, (theme) => reviewText(review, theme), AUTHORIZATION_EXPIRES_UNUSED, result.trust);
       return;
     }
     case 'accepted':

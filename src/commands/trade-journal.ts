@@ -12,6 +12,7 @@ import type { TradeAnswer, TradeRecorder } from '../domain/trade-record.js';
 import { ApiError, UsageError } from '../errors.js';
 import { SERVICE_CONTRADICTION } from '../trade/watch.js';
 import { assertDailyRoom, type DailyCap } from './daily-limits.js';
+import { AUTHORIZATION_EXPIRES_UNUSED, NOTHING_SENT, NOTHING_SIGNED } from '../domain/outcome-words.js';
 
 /** The journal of one service and wallet. */
 export interface TradeJournal {
@@ -48,7 +49,7 @@ export async function openTradeJournal(ctx: Context, wallet: string): Promise<Tr
   try {
     tj.journal.check();
   } catch (err) {
-    throw refusal(err, 'nothing was sent');
+    throw refusal(err, NOTHING_SENT);
   }
   return tj;
 }
@@ -59,10 +60,10 @@ export async function openTradeJournal(ctx: Context, wallet: string): Promise<Tr
  */
 export function preCheckDaily(ctx: Context, tj: TradeJournal, cap: DailyCap | null, lamports: bigint, idempotencyKey: string | null): void {
   if (cap === null) return;
-  const records = readOrRefuse(tj, 'nothing was sent');
+  const records = readOrRefuse(tj, NOTHING_SENT);
   const keyed = new Set(records.filter((r) => r.type === 'created' && r.idempotencyKey === idempotencyKey).map((r) => r.trade));
   if (records.some((r) => r.type === 'before-signing' && keyed.has(r.trade))) return;
-  assertDailyRoom(records, tj.wallet, cap, lamports, ctx.clock.now(), 'nothing was sent');
+  assertDailyRoom(records, tj.wallet, cap, lamports, ctx.clock.now(), NOTHING_SENT);
 }
 
 /** The recorder a buy or sell flow writes through. */
@@ -114,7 +115,7 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
           }
           if (check !== null) {
             try {
-              assertDailyRoom(records, tj.wallet, cap!, check, ctx.clock.now(), 'nothing was signed; the authorization expires unused');
+              assertDailyRoom(records, tj.wallet, cap!, check, ctx.clock.now(), `${NOTHING_SIGNED}; ${AUTHORIZATION_EXPIRES_UNUSED}`);
             } catch (err) {
               if (!(err instanceof UsageError)) throw err;
               refused.by = err;
@@ -148,7 +149,7 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
       write(() =>
         tj.journal.update((records) => {
           if (records.some((r) => sameSigning(r, record))) return [];
-          if (cap !== null) assertDailyRoom(records, tj.wallet, cap, lamports, ctx.clock.now(), 'nothing was signed');
+          if (cap !== null) assertDailyRoom(records, tj.wallet, cap, lamports, ctx.clock.now(), NOTHING_SIGNED);
           return [record];
         }),
       );
@@ -221,7 +222,7 @@ function write(work: () => void): void {
   try {
     work();
   } catch (err) {
-    throw refusal(err, 'nothing was signed');
+    throw refusal(err, NOTHING_SIGNED);
   }
 }
 

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from '../context.js';
 import { DEFAULT_MAX_SLIPPAGE_BPS } from '../defaults.js';
 import { tagTrade, UsageError, type TradeTag } from '../errors.js';
+import { NOTHING_SENT } from '../domain/outcome-words.js';
 
 /**
  * Runs a buy or sell so that every error it throws carries the trade's idempotency key (and id,
@@ -34,10 +35,10 @@ export function limitChecks(ctx: Context, request: { buyLamports?: bigint; amoun
   const profile = `profile "${profileName}"'s`;
   if (request.buyLamports !== undefined && maxBuyLamports !== null && request.buyLamports > maxBuyLamports) {
     const typed = request.amountText !== undefined && request.amountText !== request.buyLamports.toString() ? `${request.amountText} (${request.buyLamports} lamports)` : `${request.buyLamports} lamports`;
-    throw new UsageError(`${names.amount} ${typed} is over ${profile} maxBuyLamports (${maxBuyLamports}); nothing was sent`, 'OVER_LIMIT');
+    throw new UsageError(`${names.amount} ${typed} is over ${profile} maxBuyLamports (${maxBuyLamports}); ${NOTHING_SENT}`, 'OVER_LIMIT');
   }
   if (request.slippageBps !== undefined && maxSlippageBps !== null && request.slippageBps > maxSlippageBps) {
-    throw new UsageError(`${names.slippage} ${request.slippageBps} is over ${profile} maxSlippageBps (${maxSlippageBps}); nothing was sent`, 'OVER_LIMIT');
+    throw new UsageError(`${names.slippage} ${request.slippageBps} is over ${profile} maxSlippageBps (${maxSlippageBps}); ${NOTHING_SENT}`, 'OVER_LIMIT');
   }
 }
 

@@ -12,6 +12,7 @@ import { allowedSlippage, limitChecks, slippageToAsk, waitLimitMs } from './trad
 import { openTrust, pinnedTreasury } from './trust.js';
 import { dailyCap, type DailyCap } from './daily-limits.js';
 import { openTradeJournal, preCheckDaily, type TradeJournal } from './trade-journal.js';
+import { NOTHING_SENT } from '../domain/outcome-words.js';
 
 /** What a trade has once its checks passed, for its flow. */
 export interface TradeStart {
@@ -67,7 +68,7 @@ export async function startTrade(
   // A buy's amount is known now: past the daily limit, nothing is created (checked again, atomically, before signing).
   if (request.buyLamports !== undefined) preCheckDaily(ctx, journal, cap, request.buyLamports, request.idempotencyKey ?? null);
   // Limits before questions: only a trade within them is told that no one can confirm it.
-  if (confirmationNeeded !== null && !request.quoteLimits) throw new UsageError(`${confirmationNeeded}; nothing was sent`, 'CONFIRMATION_REQUIRED');
+  if (confirmationNeeded !== null && !request.quoteLimits) throw new UsageError(`${confirmationNeeded}; ${NOTHING_SENT}`, 'CONFIRMATION_REQUIRED');
   // A keystore's password must be to be had when it is time to sign (not for a dry run, which signs nothing).
   if (!request.dryRun && confirmationNeeded === null) signer.checkCanSign();
   const api = await ctx.api();

@@ -12,6 +12,7 @@ import { wrapWords } from '../io/word-wrap.js';
 import type { ReviewRoom } from '../io/terminal.js';
 import { followCommand } from './follow-command.js';
 import { presentStop, type StopWords } from './trade-stop.js';
+import { DRY_RUN_PASSED, MAY_STILL_FINISH, NOTHING_SIGNED } from '../domain/outcome-words.js';
 
 export interface TradeWords extends StopWords {
   side: 'buy' | 'sell';
@@ -83,16 +84,16 @@ export function tradeScreen(ctx: Context, words: TradeWords, idempotencyKey: () 
       ctx.output.result({ dryRun: true, ok: problems.length === 0, problems, ...json }, (theme) =>
         [
           review(theme),
-          problems.length === 0 ? `${theme.success('Dry run: every check passed; nothing was signed.')}\n${upperFirst(trace)}.` : theme.failure(`Dry run: refused:\n  - ${problems.join('\n  - ')}`),
+          problems.length === 0 ? `${theme.success(`${DRY_RUN_PASSED}.`)}\n${upperFirst(trace)}.` : theme.failure(`Dry run: refused:\n  - ${problems.join('\n  - ')}`),
         ].join('\n'),
       );
       const next = trust?.command ? `; a person who has read it grants it with: ${trust.command}` : '';
-      if (problems.length > 0) throw new RefusedToSignError(problems, [`dry run: nothing was signed; ${trace}${next}`], trust);
+      if (problems.length > 0) throw new RefusedToSignError(problems, [`dry run: ${NOTHING_SIGNED}; ${trace}${next}`], trust);
     },
     pending(tradeId, state) {
       // The follow command is in the message itself, so --json's error line carries it too.
       const follow = followCommand(tradeId);
-      return new PendingError(`${words.side} ${tradeId} is ${state} after ${ctx.settings.timeoutSeconds} s; it may still finish; follow it with: ${follow}`).endingWith(follow);
+      return new PendingError(`${words.side} ${tradeId} is ${state} after ${ctx.settings.timeoutSeconds} s; ${MAY_STILL_FINISH}; follow it with: ${follow}`).endingWith(follow);
     },
   };
 }

@@ -5,6 +5,7 @@ import type { Context } from '../context.js';
 import type { TradeStop } from '../domain/trade-stop.js';
 import { DeclinedError, InterruptedError, RefusedToSignError, type TraderError } from '../errors.js';
 import { followCommand } from './follow-command.js';
+import { GOES_ON, MAY_STILL_GO_ON, NOTHING_SIGNED, NOTHING_SUBMITTED } from '../domain/outcome-words.js';
 
 export interface StopWords {
   /** What happens to a trade left unsigned ("the buy intent expires unused"). */
@@ -36,13 +37,13 @@ export function presentStop(ctx: Context, stop: TradeStop, words: StopWords): Tr
       const again = words.resume ? `; to pick it up again: ${words.resume}` : '';
       const goesOn = stop.phase === 'submitted' && follow !== null;
       const note = goesOn
-        ? `the trade goes on; follow it with: ${follow}`
-        : `${stop.phase === 'prompting' ? 'nothing was signed' : 'nothing was submitted'}; ${words.unsigned}${again}`;
+        ? `${GOES_ON}; follow it with: ${follow}`
+        : `${stop.phase === 'prompting' ? NOTHING_SIGNED : NOTHING_SUBMITTED}; ${words.unsigned}${again}`;
       return new InterruptedError(stop.signal, [], note).endingWith(goesOn ? follow : words.resume);
     }
     case 'service-error': {
       // A service failure after submitting does not undo the trade: say how to follow it.
-      const followNote = stop.phase === 'submitted' && follow ? `the trade may still go on: check it with ${follow}` : null;
+      const followNote = stop.phase === 'submitted' && follow ? `${MAY_STILL_GO_ON}: check it with ${follow}` : null;
       const notes = [stop.proven, followNote].filter((n): n is string => n !== null);
       return notes.length ? stop.error.withNote(notes.join('; ')).endingWith(followNote ? follow : null) : stop.error;
     }

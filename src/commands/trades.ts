@@ -22,6 +22,7 @@ import { openTrust, pinnedTreasury } from './trust.js';
 import { deadline } from './trade-options.js';
 import { listRecentTrades } from './trades-list.js';
 import { CSV_OPTION, parseCsv, WIDE_OPTION } from './shared-options.js';
+import { GOES_ON } from '../domain/outcome-words.js';
 
 export interface TradesOptions {
   /** The trade to show; null lists recent trades. */
@@ -144,7 +145,7 @@ async function one(ctx: Context, opts: TradesOptions, id: string): Promise<void>
         done = (await watchTrade(deps, id, watchOpts)).done;
       }
     } catch (err) {
-      if (err instanceof InterruptedError) throw new InterruptedError(err.signal, [], `the trade goes on; follow it with: ${follow}`).endingWith(follow);
+      if (err instanceof InterruptedError) throw new InterruptedError(err.signal, [], `${GOES_ON}; follow it with: ${follow}`).endingWith(follow);
       // The service said two things that cannot both be true: name them and how to look again.
       if (err instanceof ApiError && err.code === SERVICE_CONTRADICTION) throw err.withNote(`follow it with: ${follow}`);
       throw err;

@@ -6,12 +6,13 @@ import { UsageError } from '../errors.js';
 import type { SellTrust } from '../trade/sell-flow.js';
 import type { PinnedTokens } from '../domain/token-claims.js';
 import { isTemplate } from '../wallet/sell-template/template.js';
+import { NOTHING_SIGNED } from '../domain/outcome-words.js';
 
 /** The trust store of the configured service; refused (exit 2) when it or its folder is not the user's own or others can change it. */
 export async function openTrust(ctx: Context): Promise<TrustStore> {
   const store = await ctx.trustStore();
   const problem = store.ownershipProblem();
-  if (problem) throw new UsageError(`${problem}; nothing was signed`, 'TRUST_STORE');
+  if (problem) throw new UsageError(`${problem}; ${NOTHING_SIGNED}`, 'TRUST_STORE');
   return store;
 }
 
@@ -20,7 +21,7 @@ export function guarded<T>(what: string, operation: () => T): T {
   try {
     return operation();
   } catch (err) {
-    if (err instanceof TrustStoreError) throw new UsageError(`cannot ${what}: ${err.message}; nothing was signed`, 'TRUST_STORE');
+    if (err instanceof TrustStoreError) throw new UsageError(`cannot ${what}: ${err.message}; ${NOTHING_SIGNED}`, 'TRUST_STORE');
     throw err;
   }
 }

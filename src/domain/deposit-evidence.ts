@@ -4,6 +4,7 @@
 // So "nothing was spent" needs proof: the chain showing the deposit can no longer land. Without
 // it the words say what is known (the service's status, whether it records a deposit), what is
 // not, and not to buy again before the deposit expires.
+import { DEPOSIT_TAKEN, NOTHING_SPENT, NOT_BEFORE_EXPIRED, NOT_BEFORE_THEN, SOL_MAY_BE_SPENT, SOL_SPENT } from './outcome-words.js';
 
 /** What is known of a buy after its signed deposit was handed over. */
 export interface DepositEvidence {
@@ -43,10 +44,10 @@ export function depositWords(e: DepositEvidence): string {
   const status = e.status === null ? 'in an unknown state (it could not be read)' : e.status;
   const where = `buy ${e.buyId} is ${status}${e.note ? ` (${e.note})` : ''}`;
   if (e.chainProvesAbsent === true) {
-    return `${where}, and the chain shows the signed deposit expired unused (after block height ${e.lastValidBlockHeight}): nothing was spent; you may buy again`;
+    return `${where}, and the chain shows the signed deposit expired unused (after block height ${e.lastValidBlockHeight}): ${NOTHING_SPENT}`;
   }
   if (e.chainProvesAbsent === false) {
-    return `${where}, but the chain shows the signed deposit landed: the SOL was spent${followIt}`;
+    return `${where}, but the chain shows the signed deposit landed: ${SOL_SPENT}${followIt}`;
   }
   // Why the chain proves nothing goes before the command to copy, which ends the sentence.
   const why = e.chainUnchecked ? ` (${e.chainUnchecked})` : '';
@@ -58,17 +59,17 @@ function unproven(e: DepositEvidence, where: string, check: string, followIt: st
   if (ended && e.depositRecorded === false) {
     return (
       `${where} and the service records no deposit signature; what is not known: the signed deposit stays valid until block height ${e.lastValidBlockHeight} ` +
-      `(${DEPOSIT_LIFE}) and could still land until then, so do not buy again before it has expired${check}`
+      `(${DEPOSIT_LIFE}) and could still land until then, so ${NOT_BEFORE_EXPIRED}${check}`
     );
   }
   if (e.depositRecorded === true) {
-    return `${where} and a deposit signature is recorded: the SOL may have been spent; do not buy again until it has settled${followIt}`;
+    return `${where} and a deposit signature is recorded: ${SOL_MAY_BE_SPENT}${followIt}`;
   }
   if (ended) {
-    return `${where} and whether a deposit was recorded is unknown: the signed deposit could still land until block height ${e.lastValidBlockHeight} (${DEPOSIT_LIFE}); do not buy again before then${check}`;
+    return `${where} and whether a deposit was recorded is unknown: the signed deposit could still land until block height ${e.lastValidBlockHeight} (${DEPOSIT_LIFE}); ${NOT_BEFORE_THEN}${check}`;
   }
   if (e.status === null || e.status === 'awaiting_deposit') {
-    return `${where}: the signed deposit may still be spent until block height ${e.lastValidBlockHeight} (${DEPOSIT_LIFE}); do not buy again before then${followIt}`;
+    return `${where}: the signed deposit may still be spent until block height ${e.lastValidBlockHeight} (${DEPOSIT_LIFE}); ${NOT_BEFORE_THEN}${followIt}`;
   }
-  return `${where}: the service took the deposit despite the error, so do not buy again until it has settled${followIt}`;
+  return `${where}: ${DEPOSIT_TAKEN}${followIt}`;
 }

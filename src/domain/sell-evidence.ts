@@ -2,6 +2,7 @@
 // the service has reported the signature taken (the authorization authorized, execution started,
 // or a sell order), the tool never says "nothing was sold" on a later report's word; a later
 // report that contradicts an earlier one is named as a contradiction, not believed.
+import { NOTHING_SOLD, SOLD_UNKNOWN, SWAP_NOT_RUN } from './outcome-words.js';
 
 /** One report of the sell: where it came from, and the facts the words depend on. */
 export interface SellSeen {
@@ -99,10 +100,10 @@ export function soldEvidence(history: readonly SellSeen[], failedAuthorization: 
 export function soldWords(evidence: SoldEvidence, followCommand: string): string {
   switch (evidence) {
     case 'nothing':
-      return 'nothing was sold';
+      return NOTHING_SOLD;
     case 'service-says-not-run':
-      return `the service says the swap did not run, but it had taken the signature first: check the holding (trader holdings) and ${followCommand} before selling again`;
+      return `${SWAP_NOT_RUN}: check the holding (trader holdings) and ${followCommand} before selling again`;
     case 'unknown':
-      return `whether any tokens were sold is unknown: check ${followCommand} before selling again`;
+      return `${SOLD_UNKNOWN}: check ${followCommand} before selling again`;
   }
 }

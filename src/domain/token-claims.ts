@@ -2,6 +2,7 @@
 // service that gives a pinned symbol or name to another mint passes that token off as the
 // pinned one (the user reads "WOOF" and sells, or buys, another token). Compared case-insensitively.
 import type { TokenMeta } from './token.js';
+import { NOTHING_SENT } from './outcome-words.js';
 
 /** What the trust store holds for each mint of one service (symbol and name; other facts unused here). */
 export type PinnedTokens = Record<string, Pick<TokenMeta, 'symbol' | 'name'>>;
@@ -19,5 +20,5 @@ export function symbolPinnedElsewhere(typed: string, resolvedMint: string, pinne
   const symbol = typed.replace(/^\$/, '');
   const owners = Object.entries(pinned).filter(([, was]) => same(was.symbol, symbol)).map(([mint]) => mint);
   if (owners.length === 0 || owners.includes(resolvedMint)) return null;
-  return `"${typed}" is pinned for token ${owners.join(', ')}, but the service now gives that symbol to token ${resolvedMint}; nothing was sent; give the mint address, or ${FORGET}`;
+  return `"${typed}" is pinned for token ${owners.join(', ')}, but the service now gives that symbol to token ${resolvedMint}; ${NOTHING_SENT}; give the mint address, or ${FORGET}`;
 }

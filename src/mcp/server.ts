@@ -20,6 +20,7 @@ import { runCommand, type CommandRun } from './run-command.js';
 import { failure, fallbackError, success, tradeFacts } from './tool-results.js';
 import { toolArgv, toolsFrom, READ_TOOLS, TRADE_TOOLS, type Tool } from './tools.js';
 import { tradingGate, type TradingGate } from './trading-gate.js';
+import { NOTHING_SENT } from '../domain/outcome-words.js';
 
 /** The tool that says what this server allows (trading on or off, and why; the limits). */
 const STATUS_TOOL = 'trading_status';
@@ -154,7 +155,7 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
       try {
         audit.write({ ...entry, time: new Date(ctx.clock.now()).toISOString(), outcome: 'started', exitCode: undefined });
       } catch (err) {
-        throw new UsageError(`${name} refused: cannot write the audit log ${audit.path}: ${(err as Error).message}; nothing was sent`, 'AUDIT_LOG_UNWRITABLE');
+        throw new UsageError(`${name} refused: cannot write the audit log ${audit.path}: ${(err as Error).message}; ${NOTHING_SENT}`, 'AUDIT_LOG_UNWRITABLE');
       }
     }
     const controller = new AbortController();

@@ -5,6 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ErrorReport } from '../errors.js';
 import type { AuditEntry } from './audit-log.js';
 import type { CommandRun } from './run-command.js';
+import { NOTHING_SIGNED } from '../domain/outcome-words.js';
 
 /** The trade a result names, for the audit log. */
 export function tradeFacts(data: unknown): Pick<AuditEntry, 'tradeId' | 'idempotencyKey'> {
@@ -21,7 +22,7 @@ function summary(tool: string, run: CommandRun): string {
     const more = run.pagination?.hasMore && run.pagination.nextCursor ? `; more with cursor ${JSON.stringify(run.pagination.nextCursor)}` : '';
     return `${d.length} ${tool === 'holdings' ? 'holdings' : 'items'}${more}`;
   }
-  if (d?.dryRun) return `${tool} dry run: ${d.ok ? 'every check passed' : 'refused'}; nothing was signed`;
+  if (d?.dryRun) return `${tool} dry run: ${d.ok ? 'every check passed' : 'refused'}; ${NOTHING_SIGNED}`;
   if (d?.intent) return `buy ${d.intent.id}: ${d.intent.status}${d.idempotencyKey ? ` (idempotency key ${d.idempotencyKey})` : ''}`;
   if (d?.authorization) return `sell ${d.authorization.id}: ${d.sell?.status ?? d.authorization.status}${d.idempotencyKey ? ` (idempotency key ${d.idempotencyKey})` : ''}`;
   return `${tool}: done`;

@@ -22,8 +22,7 @@ import type { TradeRecorder } from '../domain/trade-record.js';
 import type { Presence } from '../domain/presence.js';
 import { chainDeadline, passed, serviceDeadline, type AnswerDeadline } from '../domain/answer-deadline.js';
 import { formatLocalTime } from '../domain/local-time.js';
-
-const CANCELLED = 'the buy intent was cancelled';
+import { DEPOSIT_EXPIRED_UNSIGNED, INTENT_CANCELLED, NOTHING_SIGNED } from '../domain/outcome-words.js';
 
 /** The code of a buy whose signed deposit the chain proves can no longer land (exit 4). */
 export const DEPOSIT_EXPIRED = 'DEPOSIT_EXPIRED';
@@ -128,7 +127,7 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
   // already past its deposit, as the service answering about another trade.
   if ((resumed || req.keyTyped) && (intent.outputMint !== req.mint || intent.amountLamports !== req.amountLamports.toString())) {
     const other = `${intent.amountLamports} lamports of ${intent.outputMint}`;
-    if (!req.keyTyped) throw new ApiError(`the service answered a new idempotency key with buy ${intent.id}, already ${intent.status}, of ${other}: not this buy; nothing was signed`, { code: SERVICE_CONTRADICTION });
+    if (!req.keyTyped) throw new ApiError(`the service answered a new idempotency key with buy ${intent.id}, already ${intent.status}, of ${other}: not this buy; ${NOTHING_SIGNED}`, { code: SERVICE_CONTRADICTION });
     throw new UsageError(`idempotency key ${req.idempotencyKey} belongs to another buy (${other}); use a new key`, 'IDEMPOTENCY_MISMATCH');
   }
   track.created(intent.id, intent, resumed);
@@ -151,7 +150,7 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
       if (!cancelled) return `the buy intent could not be cancelled; it expires unused at ${formatLocalTime(intent.depositExpiresAt)}`;
       intent = cancelled;
       track.seen(cancelled);
-      return CANCELLED;
+      return INTENT_CANCELLED;
     };
     // The quote (the trade read) is read while the intent still awaits its deposit.
     const quote = inspection.facts ? await readQuote(api, intent) : null;
@@ -161,7 +160,7 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
     // A deposit the wallet cannot pay is refused before it is signed (exit 2): a safety refusal comes first.
     if (problems.length === 0 && fundsShort(funds)) {
       const fate = await cancel();
-      throw new UsageError(`${fundsShortMessage(funds)}; ${fate}; nothing was signed`, 'INSUFFICIENT_FUNDS');
+      throw new UsageError(`${fundsShortMessage(funds)}; ${fate}; ${NOTHING_SIGNED}`, 'INSUFFICIENT_FUNDS');
     }
     // A recipient no person pinned is pinned only by a person here, at the prompt: otherwise refused before anything is asked or signed.
     const recipient = inspection.facts?.recipient ?? null;
@@ -172,26 +171,26 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
     }
     if (req.dryRun) {
       const fate = await cancel();
-      if (!inspection.facts || !quote) throw new RefusedToSignError(problems, [`dry run: nothing was signed; ${fate}`]);
+      if (!inspection.facts || !quote) throw new RefusedToSignError(problems, [`dry run: ${NOTHING_SIGNED}; ${fate}`]);
       return { kind: 'dry-run', intent, review: review(created, inspection.facts, quote, funds, answerBy), problems, trust, fate };
     }
     if (problems.length > 0 || !inspection.facts || !quote) {
       const fate = await cancel();
       const next = trust ? `; if it is the service's published treasury, run: ${trust.command}` : '';
-      throw new RefusedToSignError(problems, [`${fate}; nothing was signed${next}`], trust);
+      throw new RefusedToSignError(problems, [`${fate}; ${NOTHING_SIGNED}${next}`], trust);
     }
     if (!(await track.asking(() => hooks.confirm(review(created, inspection.facts!, quote, funds, answerBy))))) {
       const fate = await cancel();
-      throw new DeclinedError(fate === CANCELLED ? undefined : fate);
+      throw new DeclinedError(fate === INTENT_CANCELLED ? undefined : fate);
     }
     // A yes after the deposit's blockhash expired would sign a deposit that cannot land: the dead
     // intent is cancelled, and the user may get a fresh deposit (a new intent on a new key).
     if (await depositExpired(deps, answerBy)) {
       const fate = await cancel();
       if (req.assumeYes || !hooks.freshDeposit || !hooks.newIdempotencyKey) {
-        throw new RefusedToSignError(["the deposit's blockhash expired before it could be signed"], [`${fate}; nothing was signed; run the command again for a fresh deposit`]);
+        throw new RefusedToSignError(["the deposit's blockhash expired before it could be signed"], [`${fate}; ${NOTHING_SIGNED}; run the command again for a fresh deposit`]);
       }
-      if (!(await track.asking(() => hooks.freshDeposit!()))) throw new DeclinedError(`the deposit expired unsigned; ${fate}`);
+      if (!(await track.asking(() => hooks.freshDeposit!()))) throw new DeclinedError(`${DEPOSIT_EXPIRED_UNSIGNED}; ${fate}`);
       return buy(deps, { ...req, idempotencyKey: hooks.newIdempotencyKey(), keyTyped: false }, hooks, track);
     }
     track.phase = 'approved';
@@ -207,7 +206,7 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
       }
       if (pinned !== recipient) {
         const fate = await cancel();
-        throw new RefusedToSignError([`the deposit pays ${recipient}, not ${pinned}, which another trader process pinned as this service's treasury meanwhile`], [`${fate}; nothing was signed`]);
+        throw new RefusedToSignError([`the deposit pays ${recipient}, not ${pinned}, which another trader process pinned as this service's treasury meanwhile`], [`${fate}; ${NOTHING_SIGNED}`]);
       }
     }
     let signed: string;

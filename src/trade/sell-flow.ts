@@ -23,6 +23,7 @@ import type { SellReview } from '../domain/sell-review.js';
 import type { TradeRecorder } from '../domain/trade-record.js';
 import { SERVICE_CONTRADICTION } from './watch.js';
 import { formatLocalTime } from '../domain/local-time.js';
+import { AUTHORIZATION_EXPIRES_UNUSED, NOTHING_SIGNED } from '../domain/outcome-words.js';
 
 export const SELL_POLL_INTERVAL_MS = 2000;
 
@@ -119,7 +120,7 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
     if ((resumed || keyTyped) && (authorization.mint !== req.mint || authorization.amount !== req.amount.toString())) {
       const other = `${authorization.amount} units of ${authorization.mint}`;
       // On a fresh key the other sell is the service's doing, not the user's: it is not this sell.
-      if (!keyTyped) throw new ApiError(`the service answered a new idempotency key with sell ${authorization.id}, already ${authorization.status}, of ${other}: not this sell; nothing was signed`, { code: SERVICE_CONTRADICTION });
+      if (!keyTyped) throw new ApiError(`the service answered a new idempotency key with sell ${authorization.id}, already ${authorization.status}, of ${other}: not this sell; ${NOTHING_SIGNED}`, { code: SERVICE_CONTRADICTION });
       throw new UsageError(`idempotency key ${idempotencyKey} belongs to another sell (${other}); use a new key`, 'IDEMPOTENCY_MISMATCH');
     }
     track.created(authorization.id, authorization, resumed);
@@ -148,7 +149,7 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
         if (req.dryRun) return { kind: 'dry-run', review, problems: [why], trust, idempotencyKey };
         throw new RefusedToSignError([why], [nextStep(trust)], trust);
       }
-      if (!(await track.asking(() => hooks.grant(review)))) throw new DeclinedError('the authorization expires unused');
+      if (!(await track.asking(() => hooks.grant(review)))) throw new DeclinedError(AUTHORIZATION_EXPIRES_UNUSED);
       // Confirming token facts is no yes to this sell; approving a wording or a value is (its question says "and sign").
       if (verdict.code === 'TOKEN_FACTS_UNCONFIRMED') deps.trust.pinToken(req.mint, pendingFacts(review));
       else {
@@ -159,7 +160,7 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
     }
     if (review.verdict.kind === 'refused') {
       if (req.dryRun) return { kind: 'dry-run', review, problems: review.verdict.reasons, trust: null, idempotencyKey };
-      throw new RefusedToSignError(review.verdict.reasons, ['nothing was signed; the authorization expires unused']);
+      throw new RefusedToSignError(review.verdict.reasons, [`${NOTHING_SIGNED}; ${AUTHORIZATION_EXPIRES_UNUSED}`]);
     }
     // A dry run leaves the authorization unsigned (it expires by itself within 2 minutes).
     if (req.dryRun) return { kind: 'dry-run', review, problems: [], trust: null, idempotencyKey };
@@ -219,7 +220,7 @@ function pinTemplate(deps: SellDeps, verdict: Extract<Verdict, { kind: 'person' 
   const replacing = approved === 'earlier-version' ? null : (approved?.fingerprint ?? null);
   const pinned = deps.trust.pinTemplate(verdict.template!, verdict.fingerprint!, replacing);
   if (pinned !== verdict.fingerprint) {
-    throw new RefusedToSignError(['another trader process pinned a different sell wording for this service meanwhile'], ['nothing was signed; run the command again to review it']);
+    throw new RefusedToSignError(['another trader process pinned a different sell wording for this service meanwhile'], [`${NOTHING_SIGNED}; run the command again to review it`]);
   }
 }
 
@@ -238,8 +239,8 @@ function keepForAPerson(deps: SellDeps, req: SellRequest, review: SellReview): N
 /** What the refusal tells a person to do next. */
 /** What the person does next about a sell refused for trust only they grant. */
 export function nextStep(trust: NeededTrust): string {
-  if (!trust.command) return 'nothing was signed; run the command again for a fresh authorization, or answer at the prompt without --yes';
-  return `nothing was signed; read it with \`trader config trust\` (or answer at the prompt, without --yes); if it is what you expect, run: ${trust.command}`;
+  if (!trust.command) return `${NOTHING_SIGNED}; run the command again for a fresh authorization, or answer at the prompt without --yes`;
+  return `${NOTHING_SIGNED}; read it with \`trader config trust\` (or answer at the prompt, without --yes); if it is what you expect, run: ${trust.command}`;
 }
 
 /**

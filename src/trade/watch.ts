@@ -10,6 +10,7 @@ import { pollUntil } from './poll.js';
 import type { SellOutcome } from '../domain/sell-outcome.js';
 import { contradiction, describeHistory, type SellSeen } from '../domain/sell-evidence.js';
 import { seenOf, sellGroupKey, sellOutcome } from './sell-outcome.js';
+import { TOKENS_UNKNOWN } from '../domain/outcome-words.js';
 
 /** The code of the error a self-contradicting service gets (exit 3). */
 export const SERVICE_CONTRADICTION = 'SERVICE_CONTRADICTION';
@@ -22,7 +23,7 @@ export function noteSell(history: SellSeen[], sellId: string, view: GetSellRespo
   history.push(seenOf(view, from));
   const why = contradiction(history);
   if (why === null) return;
-  throw new ApiError(`the service contradicts itself about sell ${sellId}: ${why} (seen, in order: ${describeHistory(history)}); what became of the tokens is unknown`, {
+  throw new ApiError(`the service contradicts itself about sell ${sellId}: ${why} (seen, in order: ${describeHistory(history)}); ${TOKENS_UNKNOWN}`, {
     code: SERVICE_CONTRADICTION,
   });
 }

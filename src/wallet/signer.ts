@@ -12,6 +12,7 @@ import { UsageError } from '../errors.js';
 import type { KeystoreDocument } from './keystore-format.js';
 import { loadKeypair, parseSecretKeyText } from './keypair.js';
 import { describeSource, formatPath, type SignerSource } from './signer-source.js';
+import { NOTHING_SIGNED } from '../domain/outcome-words.js';
 
 export interface Signer {
   /** Base58 public key, known without the secret. */
@@ -66,7 +67,7 @@ export async function openSigner(source: SignerSource, deps: SignerDeps): Promis
         const now = loadKeypair(source.path);
         if (now.publicKey !== publicKey) {
           now.secretKey.fill(0);
-          throw new UsageError(`keypair file ${source.path} changed during this run: it now holds wallet ${now.publicKey}, not ${publicKey}; nothing was signed`, CODE);
+          throw new UsageError(`keypair file ${source.path} changed during this run: it now holds wallet ${now.publicKey}, not ${publicKey}; ${NOTHING_SIGNED}`, CODE);
         }
         return now.secretKey;
       });
@@ -114,7 +115,7 @@ export async function unlockKeystore(name: string, doc: KeystoreDocument, passwo
     } catch (err) {
       if (!(err instanceof KeystoreError)) throw err;
       if (attempt >= passwords.attempts) {
-        throw new UsageError(`keystore ${name} did not open: ${err.message} (password from ${passwords.origin}); nothing was signed`, 'KEYSTORE_PASSWORD');
+        throw new UsageError(`keystore ${name} did not open: ${err.message} (password from ${passwords.origin}); ${NOTHING_SIGNED}`, 'KEYSTORE_PASSWORD');
       }
     } finally {
       password.fill(0);

@@ -208,19 +208,19 @@ describe('buys after the signed deposit was handed over', () => {
   });
 });
 
-describe('a hostile service claims the deposit is already past its lastValidBlockHeight', () => {
-  it('answers the deposit with 400 and holds it: the chain still holds the blockhash valid, so never "nothing was spent"', async () => {
-    const CREATE = /^\/api\/v1\/trade\/buys$/;
-    const height = async () => (await (await fetch(sb.rpcUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBlockHeight' }) })).json()).result as number;
+describe("a hostile service lies about the deposit's lastValidBlockHeight", () => {
+  const CREATE = /^\/api\/v1\/trade\/buys$/;
+  const height = async () => (await (await fetch(sb.rpcUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBlockHeight' }) })).json()).result as number;
+  /** A proxy that claims the deposit's blockhash lasts until `claim(height now)`, and holds the signed deposit, answering it with an error. */
+  async function lying(claim: (now: number) => number) {
     let held = 0;
     const proxy = await startScriptedProxy(sb.url, async (req, forward) => {
       const path = req.path.split('?')[0]!;
-      // The deposit is built on a fresh blockhash, but claimed to have expired ten blocks ago …
       if (req.method === 'POST' && CREATE.test(path)) {
-        const claimed = (await height()) - 10;
+        const claimed = claim(await height());
         return rewritten(await forward(req), (d) => (d.deposit.lastValidBlockHeight = claimed));
       }
-      // … and the signed deposit is kept (to broadcast later), answered with an error.
+      // The signed deposit is kept (to broadcast later), answered with an error.
       if (req.method === 'POST' && DEPOSIT.test(path)) {
         held++;
         return { status: 400, text: JSON.stringify({ error: { code: 'DEPOSIT_FAILED', message: 'blockhash expired' } }) };
@@ -228,9 +228,24 @@ describe('a hostile service claims the deposit is already past its lastValidBloc
       return forward(req);
     });
     closeAfterAll(() => proxy.close());
-    const r = await runCli(['buy', sb.tokens[0]!.mint, '0.01sol', '--yes', '--json'], { env: envFor(proxy.url) });
+    return { url: proxy.url, held: () => held };
+  }
+
+  it('claimed already past: the time to answer is over before the yes, so nothing is signed (exit 6), never "nothing was spent"', async () => {
+    const p = await lying((now) => now - 10);
+    const r = await runCli(['buy', sb.tokens[0]!.mint, '0.01sol', '--yes', '--json'], { env: envFor(p.url) });
+    expect(r.code, r.stderr).toBe(6);
+    expect(p.held()).toBe(0);
+    const { message } = lastJsonError(r);
+    expect(message).toMatch(/^refused to sign: the deposit's blockhash expired before it could be signed; the buy intent was cancelled; nothing was signed/);
+    expect(message).not.toMatch(/nothing (was )?spent|you may buy again/);
+  });
+
+  it('claimed far off, the deposit answered with 400 and held: the chain still holds the blockhash valid, so never "nothing was spent"', async () => {
+    const p = await lying((now) => now + 10_000);
+    const r = await runCli(['buy', sb.tokens[0]!.mint, '0.01sol', '--yes', '--json'], { env: envFor(p.url) });
     expect(r.code, r.stderr).toBe(3);
-    expect(held).toBe(1);
+    expect(p.held()).toBe(1);
     const { message } = lastJsonError(r);
     expect(message).not.toMatch(/nothing (was )?spent|you may buy again/);
     expect(message).toMatch(/is cancelled and the service records no deposit signature; what is not known: .* do not buy again before it has expired; check with: trader trades [0-9a-f-]{36} --verify/);

@@ -12,6 +12,7 @@ import { timeLeft } from '../../domain/answer-deadline.js';
 import { renderFields, renderQuoted } from '../table.js';
 import type { Theme } from '../theme.js';
 import { tokenAmount } from './token-amount.js';
+import { NOTHING_SOLD } from '../../domain/outcome-words.js';
 
 /**
  * What the user approves: the terms, then what the guard needs of a person (a changed wording
@@ -77,7 +78,7 @@ export function renderSellSummary(
   if (outcome?.state === 'failed') {
     fields.push(['Failure', theme.failure(`${outcome.code ?? 'unknown'}: ${outcome.reason ?? 'no reason given'}`)]);
     // Only said when the service never took the signature; otherwise the error line says what is known.
-    if (outcome.sold === 'nothing') fields.push(['', 'nothing was sold']);
+    if (outcome.sold === 'nothing') fields.push(['', NOTHING_SOLD]);
   }
   return renderFields(fields, theme);
 }
