@@ -29,6 +29,7 @@ import { shellQuote } from '../shell-quote.js';
 import { TABLE_WIDTH } from '../io/table.js';
 import { packWords, piecesOf } from '../io/word-wrap.js';
 import { displayWidth } from '../io/display-width.js';
+import { formatLocalTime } from '../domain/local-time.js';
 import { defineCommand, parsedOption, type NoOptions } from './definition.js';
 
 /** The binary, which the detached sandbox runs (dist/commands/ → bin/). */
@@ -208,7 +209,7 @@ function printBackground(ctx: Context, record: BackgroundRecord, already: boolea
   if (profile) noteProfile(ctx, profile.name);
   ctx.output.note(
     already
-      ? `a background sandbox already runs (pid ${record.pid}, since ${record.startedAt}): these are its details; to start another, \`${STOP_COMMAND}\` first`
+      ? `a background sandbox already runs (pid ${record.pid}, since ${formatLocalTime(record.startedAt)}): these are its details; to start another, \`${STOP_COMMAND}\` first`
       : `trader sandbox running in the background (pid ${record.pid}) on ${record.baseUrl}, log ${record.logPath}; stop it with \`${STOP_COMMAND}\``,
   );
 }
