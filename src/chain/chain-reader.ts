@@ -174,7 +174,8 @@ export async function openChain(opts: ChainOptions): Promise<ChainReader> {
         return held;
       }),
     transaction: (signature) =>
-      call(`reading transaction ${signature}`, async () => {
+      // The signature's start names it: whole, it would not fit a line of the message.
+      call(`reading transaction ${signature.slice(0, 8)}…`, async () => {
         const result = await exactCall('getTransaction', [signature, { encoding: 'json', commitment: 'confirmed', maxSupportedTransactionVersion: 0 }]);
         return fromRpcJson(signature, result);
       }),

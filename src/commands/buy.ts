@@ -228,7 +228,8 @@ function chainFunds(ctx: Context, owner: string) {
   return async (intent: BuyIntent, facts: { networkFeeLamports: bigint; recentBlockhash: string }) => {
     const { readFunds } = await import('../chain/funds-check.js');
     const funds = await readFunds(() => ctx.chain(), owner, BigInt(intent.amountLamports), facts.networkFeeLamports, facts.recentBlockhash);
-    if (!funds.checked) ctx.output.warn(`not checked on chain: ${funds.reason}`);
+    // In human mode the review's Wallet line says it; a warning would say it twice.
+    if (!funds.checked && ctx.output.json) ctx.output.warn(`not checked on chain: ${funds.reason}`);
     return funds;
   };
 }

@@ -19,7 +19,8 @@ export async function verifyOnChain(ctx: Context, trade: Trade | null, input: Om
     // Only the host: a provider's URL may carry its key in the path or query.
     verification = { rpc: hostOf(ctx.settings.rpcUrl), verdict: 'unchecked', checks: [], reason: err.message };
   }
-  if (verification.verdict === 'unchecked') ctx.output.warn(`not checked on chain: ${verification.reason}`);
+  // Human output says it in the On chain line under the summary; a warning would say it twice.
+  if (verification.verdict === 'unchecked' && ctx.output.json) ctx.output.warn(`not checked on chain: ${verification.reason}`);
   return verification;
 }
 

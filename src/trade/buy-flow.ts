@@ -291,7 +291,8 @@ function review(created: CreateBuyResponse, facts: DepositFacts, quote: QuoteRea
 async function answerDeadline(deps: BuyDeps, created: CreateBuyResponse): Promise<AnswerDeadline> {
   const read = deps.blockHeight ? await deps.blockHeight() : { unreadable: 'no chain to read' };
   if ('height' in read) return chainDeadline(created.deposit.lastValidBlockHeight, read.height, deps.clock.now());
-  return serviceDeadline(created.intent.depositExpiresAt, `the chain could not be read (${read.unreadable})`);
+  // Why is said once, where the chain's other reads are (the review's Wallet line, or a warning).
+  return serviceDeadline(created.intent.depositExpiresAt, 'the chain could not be read');
 }
 
 /**

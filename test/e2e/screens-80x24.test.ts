@@ -52,6 +52,18 @@ async function keySent(path: string, screen: string): Promise<string> {
   return keys[0]!;
 }
 
+/** What the command printed, row by row as the terminal showed it (scroll-back included; tmux's own pane-dead line and the blank rows after the output left out). */
+async function printedRows(s: PtySession): Promise<string[]> {
+  const rows = (await s.screen()).split('\n').filter((l) => !/^Pane is dead/.test(l));
+  while (rows.length > 0 && rows[rows.length - 1]!.trim() === '') rows.pop();
+  return rows;
+}
+
+/** Nothing the terminal had to wrap: every line, its wrapped rows joined, fits 80 columns, so no value is split across rows. */
+function nothingBroken(screen: string): void {
+  for (const line of screen.split('\n')) expect(displayWidth(line), `a line the terminal wrapped:\n${line}`).toBeLessThanOrEqual(80);
+}
+
 /**
  * The terminal wrapped nothing (every line, wrapped rows joined, is at most 80 columns), and the
  * command to copy is on screen as shell lines joined by ` \\` that reassemble to it, each id whole on a line.
@@ -80,15 +92,23 @@ describe.skipIf(!TMUX).concurrent('80×24', () => {
     expect(id, joined).toBeTruthy();
     // Nothing scrolled off: the first line printed is the top row, the prompt is on the screen.
     expect(rows[0]).toBe(`Buy ${id} created. If interrupted, resume with:`);
-    expect(rows.some((r) => r.startsWith(`? ${BUY_PROMPT}`)), rows.join('\n')).toBe(true);
+    // The question, with its time left counting down before it.
+    expect(rows.some((r) => /^\? (\d+m )?\d+s left · Sign and send this deposit\? \(y\/N\)/.test(r)), rows.join('\n')).toBe(true);
     expect(rows.some((r) => r.startsWith('Buy           ') && r.includes(token.mint))).toBe(true);
     expect(rows.some((r) => r.startsWith('Recipient'))).toBe(true);
     expect(rows.some((r) => r === `Buy id        ${id}`)).toBe(true);
     expect((await s.screen()).split('\n').filter((l) => l.trim() !== '').length).toBeLessThanOrEqual(24);
     const key = await keySent('/trade/buys', joined);
     expectCommandLaidOut(joined, `trader buy ${token.mint} 0.1sol --idempotency-key ${key}`);
-    await s.keys('n', 'Enter');
-    expect(await s.exitCode()).toBe(4);
+    // Its summary: every value whole (the signatures, wider than 80, shown by their start and end).
+    await s.keys('y', 'Enter');
+    expect(await s.exitCode()).toBe(0);
+    const end = await s.screen();
+    nothingBroken(end);
+    expect(end).toMatch(/^Status\s+completed$/m);
+    expect(end).toMatch(/^Deposit sig\s+\w+…\w+$/m);
+    expect(end).toMatch(/^Swap sig\s+\w+…\w+$/m);
+    expect(end).toMatch(new RegExp(`^Token\\s+${token.symbol} \\(${token.name}\\) ${token.mint}$`, 'm')); // whole, on one line: it fits
   });
 
   it('a first sell: at the question the whole message is on screen, each slot labelled; y approves the wording (by the prompt) and signs; the next sell asks only to sign', async () => {
@@ -110,18 +130,49 @@ describe.skipIf(!TMUX).concurrent('80×24', () => {
     expect(legend).toMatch(/\[\d+\] [\d.]+ = amount in whole tokens \(5 decimals\)/);
     expect(legend).toMatch(/\[\d+\] \d+ = minimum in lamports/);
     expect(legend).toContain(`= the authorization id (sell_ + consonants 22)`);
-    expect(rows.some((r) => r.startsWith(`? ${APPROVE_PROMPT}`)), rows.join('\n')).toBe(true);
+    // The question counts the authorization's time left down before it.
+    expect(rows.some((r) => /^\? (\d+m )?\d+s left · /.test(r) && r.endsWith(APPROVE_PROMPT)), rows.join('\n')).toBe(true);
     for (const r of rows) expect(displayWidth(r)).toBeLessThanOrEqual(80);
     expect((await s.screen()).split('\n').filter((l) => l.trim() !== '').length).toBeGreaterThan(0);
     await s.keys('y', 'Enter');
     expect(await s.exitCode()).toBe(0);
     expect(pinsFor(home, sb.url).sellTemplate).toMatchObject({ by: 'prompt' });
-    // The next sell is this wording with its own facts: only the trade's question.
-    const next = await onTerminal(SMALL, 'sell', token.mint, '654321', home);
+    // The next sell is this wording with its own facts: only the trade's question; its summary
+    // has every value whole (the payout signature, wider than 80, by its start and end).
+    const next = await onTerminal(SMALL, 'sell', token.mint, '100000', home);
     const review = await next.waitFor(SELL_PROMPT);
     expect(review).toMatch(/Wording: as approved for this service \([0-9a-f]{16}\)\./);
-    await next.keys('n', 'Enter');
-    expect(await next.exitCode()).toBe(4);
+    await next.keys('y', 'Enter');
+    expect(await next.exitCode()).toBe(0);
+    const end = await next.screen();
+    nothingBroken(end);
+    expect(end).toMatch(/^Sold\s+1 WOOF$/m);
+    expect(end).toMatch(/^Payout sig\s+\w+…\w+$/m);
+  });
+
+  it('sell --dry-run fits one screen (24 rows), nothing broken', async () => {
+    const s = await onTerminal(SMALL, 'sell', sb.tokens[0]!.mint, '50%', '--dry-run');
+    expect(await s.exitCode()).toBe(0);
+    const printed = await printedRows(s);
+    expect(printed[0]).toMatch(/^Sell sell_\w+ quoted\.$/);
+    expect(printed.length, printed.join('\n')).toBeLessThanOrEqual(24);
+    nothingBroken(printed.join('\n'));
+  });
+
+  it('help screens: trader --help in at most 40 lines, each command\'s help within the 24 rows (its usage line still on the screen), none wrapped', async () => {
+    const root = await onTerminal(SMALL, '--help');
+    expect(await root.exitCode()).toBe(0);
+    const rootLines = await printedRows(root);
+    expect(rootLines.length).toBeLessThanOrEqual(40);
+    nothingBroken(rootLines.join('\n'));
+    for (const command of ['buy', 'sell', 'trades', 'pnl', 'mcp', 'sandbox']) {
+      const s = await onTerminal(SMALL, command, '--help');
+      expect(await s.exitCode()).toBe(0);
+      const rows = await printedRows(s);
+      expect(rows[0], command).toMatch(new RegExp(`^Usage: trader ${command} `));
+      expect(rows.length, command).toBeLessThanOrEqual(24);
+      nothingBroken(rows.join('\n'));
+    }
   });
 
   it('an error at 80 columns is wrapped at spaces, a backquoted command whole on one line', async () => {
