@@ -88,14 +88,26 @@ function globalsLine(program: Command, command: Command, globals: Map<Command, r
 function helpLayout(program: Command): Partial<Help> {
   return {
     formatHelp: (cmd, helper) => (cmd === program ? rootHelp(program) : Help.prototype.formatHelp.call(helper, cmd, helper)),
+    // -h is the same everywhere and named in `trader --help`: a command's screen keeps its line.
+    visibleOptions: (cmd) => Help.prototype.visibleOptions.call(new Help(), cmd).filter((o) => o.long !== '--help'),
   };
+}
+
+/**
+ * Help prose written with line breaks of its own is one paragraph per run of lines, so that the
+ * one wrapping rule lays it out (a break kept only before an indented, listed or `$` line, after a
+ * line ending in a colon, and around blank lines).
+ */
+function joinProse(text: string): string {
+  const kept = (before: string, line: string) => before === '' || line === '' || before.endsWith(':') || /^(\s|[-*•$])/.test(line);
+  return text.split('\n').reduce((out, line, i, all) => (i === 0 ? line : `${out}${kept(all[i - 1]!, line) ? '\n' : ' '}${line}`), '');
 }
 
 /** Builds the commander program. */
 export function buildProgram(hooks: ProgramHooks): Command {
   const program = new TraderCommand('trader');
   program
-    .description('Trade Solana tokens through a trading service, safely: nothing is signed unchecked.')
+    .description('Trade Solana tokens through a trading service; nothing is signed unchecked.')
     .version(hooks.facts.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .showSuggestionAfterError(true)
@@ -130,7 +142,7 @@ export function buildProgram(hooks: ProgramHooks): Command {
     for (const argument of definition.arguments ?? []) command.argument(argument.name, argument.help);
     for (const option of definition.options ?? []) command.addOption(commanderOption(option));
     // Help text after the options follows the one wrapping rule at 80 columns, as the rest of the help.
-    const after = `${globalsLine(program, command, globals)}${wrapWords(definition.helpAfter ?? '', ROOT_WIDTH)}${definition.examples ? examples(definition.examples) : ''}`;
+    const after = `${globalsLine(program, command, globals)}${wrapWords(joinProse(definition.helpAfter ?? ''), ROOT_WIDTH)}${definition.examples ? examples(definition.examples) : ''}`;
     if (after) command.addHelpText('after', after);
     if (runsWork(definition)) {
       command.action(async () => {

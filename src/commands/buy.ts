@@ -40,12 +40,12 @@ export interface BuyOptions extends TradeInput<bigint> {
 }
 
 export const buy = defineCommand<BuyOptions>({
-  arguments: tradeArguments('traded before', 'SOL to spend: lamports (100000000) or SOL (0.1sol)'),
+  arguments: tradeArguments('traded', 'SOL to spend: lamports (100000000) or 0.1sol'),
   options: tradeOptions({
     trades: 'buys',
-    own: [{ flags: '--max-fee-lamports <n>', help: 'the most network fee to sign, in lamports', configKey: 'maxFeeLamports', default: DEFAULT_MAX_FEE_LAMPORTS }, dailyLimitOption('buy')],
+    own: [{ flags: '--max-fee-lamports <n>', help: 'the most network fee to sign, in lamports', short: `most network fee to sign (default ${DEFAULT_MAX_FEE_LAMPORTS})`, configKey: 'maxFeeLamports', default: DEFAULT_MAX_FEE_LAMPORTS }, dailyLimitOption('buy')],
     accepted: 'deposit is accepted',
-    dryRun: 'show what would be signed; the intent is cancelled',
+    dryRun: 'creates a buy intent, checks it, cancels it',
   }),
   examples: ['trader buy <mint> 0.5sol --dry-run', 'trader buy SGLD 250000000 --slippage-bps 50 --yes --json   # traded before'],
   parse: (raw) => ({

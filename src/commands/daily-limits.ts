@@ -25,6 +25,7 @@ export function dailyLimitOption(side: JournalSide) {
   return {
     flags: `${DAILY_FLAGS[side]} <n>`,
     help: `lower, for this run, the lamports ${what} may total in any 24 hours (never above the profile's)`,
+    short: `lower this run's 24-hour limit (config ${DAILY_KEYS[side]})`,
     configKey: DAILY_KEYS[side],
   };
 }

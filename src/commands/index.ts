@@ -141,7 +141,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     needsApiKey: false,
     needsKeypair: false,
     group: SETUP,
-    summary: 'keep the wallet key encrypted: import, list, show, export, remove, passwd (keystore:<name>)',
+    summary: 'wallet keys kept encrypted, used as --keypair keystore:<name>',
     globals: ['--json', '--profile', '--password-file', '--yes'],
     definition: async () => (await import('./keys.js')).keys,
   },

@@ -39,6 +39,7 @@ const importKey = defineCommand<ImportOptions>({
     {
       flags: '--from <source>',
       help: "the key to import, as --keypair takes it: a keypair file (path or file:<path>), stdin: (a JSON array of 64 numbers or a base58 secret key), or prompt: (a seed phrase, derived as the Solana CLI's prompt:, e.g. prompt:?key=0/0; ASK: solana-keygen new's key)",
+      short: 'a keypair file, stdin: (JSON or base58), or prompt: (the default: a seed phrase; prompt:?key=0/0 for a derivation path)',
       default: 'prompt:',
     },
   ],
@@ -111,10 +112,10 @@ Its address is in clear: reads and --dry-run never ask for the password; a trade
 `,
   examples: ['trader keys import main --from ~/.config/solana/id.json', 'trader keys list', 'trader --keypair keystore:main balance'],
   subcommands: [
-    { name: 'import', dangerous: false, needsApiKey: false, needsKeypair: true, summary: 'store a key encrypted: from a keypair file, stdin: or a seed phrase (prompt:)', command: importKey },
+    { name: 'import', dangerous: false, needsApiKey: false, needsKeypair: true, summary: 'store a key encrypted (file, stdin: or seed phrase)', command: importKey },
     { name: 'list', dangerous: false, needsApiKey: false, needsKeypair: false, summary: 'the keystores and their addresses (never a secret)', command: list },
-    { name: 'show', dangerous: false, needsApiKey: false, needsKeypair: false, summary: "one keystore's address, file and encryption (never a secret)", command: show },
-    { name: 'export', dangerous: true, needsApiKey: false, needsKeypair: true, summary: 'the key in clear as a Solana CLI keypair file, after its password', command: exportKey },
+    { name: 'show', dangerous: false, needsApiKey: false, needsKeypair: false, summary: "a keystore's address, file and encryption", command: show },
+    { name: 'export', dangerous: true, needsApiKey: false, needsKeypair: true, summary: 'the key in clear, as a Solana CLI keypair file', command: exportKey },
     { name: 'remove', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'delete a keystore (asks first)', command: remove },
     { name: 'passwd', dangerous: false, needsApiKey: false, needsKeypair: true, summary: "change a keystore's password", command: passwd },
   ],

@@ -41,12 +41,12 @@ export interface SellOptions extends TradeInput<SellAmountSpec> {
 }
 
 export const sell = defineCommand<SellOptions>({
-  arguments: tradeArguments('of a holding', 'whole tokens (1.5sgld, 1.5tokens), raw token units (1500000), all, or a percentage of the holding (50%)'),
+  arguments: tradeArguments('held', '1.5sgld (whole), 1500000 (raw units), all, 50%'),
   options: tradeOptions({
     trades: 'sells',
     own: [{ flags: '--min-sol <sol>', help: 'refuse to sign a minimum below this many SOL' }, dailyLimitOption('sell')],
     accepted: 'authorization is accepted',
-    dryRun: 'show the message; the authorization expires unsigned',
+    dryRun: 'creates a sell authorization, left unsigned',
   }),
   examples: ['trader sell SGLD 50% --dry-run', 'trader sell <mint> all --min-sol 0.2 --yes --json'],
   parse: (raw) => ({

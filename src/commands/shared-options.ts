@@ -8,13 +8,13 @@ import { optionFlag, parsedOption, type ArgumentSpec, type OptionSpec, type RawI
 /** Buy's and sell's arguments: `whose` says which tokens a symbol may name, `amount` what the amount is. */
 export function tradeArguments(whose: string, amount: string): ArgumentSpec[] {
   return [
-    { name: '<token>', help: `mint (or its first ${MIN_MINT_PREFIX}+ chars), or symbol ${whose}` },
+    { name: '<token>', help: `mint (or its first ${MIN_MINT_PREFIX}+ chars) or a ${whose} symbol` },
     { name: '<amount>', help: amount },
   ];
 }
 
 /** The slippage option's help: its unit, its default and its cap, from the constants the trade applies. */
-export const SLIPPAGE_HELP = `basis points (100 = 1%); default maxSlippageBps, else the service's; cap maxSlippageBps, else ${DEFAULT_MAX_SLIPPAGE_BPS}`;
+export const SLIPPAGE_HELP = `in bps (100 = 1%); default maxSlippageBps, else the service's; cap maxSlippageBps, else ${DEFAULT_MAX_SLIPPAGE_BPS}`;
 
 /**
  * Buy's and sell's options: slippage and key, the command's own, then waiting and the dry run, in

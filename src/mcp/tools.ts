@@ -82,6 +82,8 @@ export const TRADE_TOOLS: readonly ToolSpec[] = [
     does: 'Buys a token with SOL: gets the quote, checks the deposit transaction, signs it and follows the buy until it is final',
     help: {
       ...TRADE_HELP,
+      token: 'the mint (or its first 8+ characters), or the symbol of a token the account has held or traded',
+      amount: 'the SOL to spend: lamports ("100000000") or SOL with the suffix sol ("0.1sol")',
       wait: 'false: return once the deposit is accepted, and follow the buy with the trade tool',
       dryRun: "true: quote and check everything, sign nothing (the quote's buy intent is cancelled)",
     },
@@ -95,6 +97,8 @@ export const TRADE_TOOLS: readonly ToolSpec[] = [
     does: 'Sells a token for SOL: gets the quote, checks the message to sign, signs it and follows the sell until it is final',
     help: {
       ...TRADE_HELP,
+      token: 'the mint (or its first 8+ characters), or the symbol of a holding',
+      amount: 'raw token units ("1500000"), whole tokens with the symbol or "tokens" as suffix ("1.5sgld", "1.5tokens"), "all", or a percentage of the holding ("50%")',
       minSol: 'refuse to sign a minimum below this many SOL (checked on the quote, before anyone is asked)',
       wait: 'false: return once the authorization is accepted, and follow the sell with the trade tool',
       dryRun: "true: quote and check everything, sign nothing (the quote's authorization is left to expire)",

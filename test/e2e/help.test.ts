@@ -46,8 +46,8 @@ describe('help', () => {
     const results = await Promise.all(COMMANDS.slice(1).map((c) => runCli([...c, '--help'])));
     for (const r of results) expect(r.stdout).toMatch(/Examples:\n  \$ .*trader /);
     const buy = results[0]!.stdout;
-    for (const unit of ['lamports', 'basis points', 'SOL']) expect(buy).toContain(unit);
-    expect(results[1]!.stdout).toContain('raw token units');
+    for (const unit of ['lamports', 'bps (100 = 1%)', 'SOL']) expect(buy).toContain(unit);
+    expect(results[1]!.stdout).toContain('raw units');
   });
 
   it('each command’s help names the global options that matter to it in one line (trader --help says what each does), or points to them', async () => {
@@ -72,7 +72,7 @@ describe('help', () => {
     expect(completion.stdout).toContain('\nGlobal options: see trader --help\n');
     // The program's own help lists the common ones, once, and names the rest.
     expect(root.stdout.match(/--profile <name>/g)).toHaveLength(1);
-    expect(root.stdout).toMatch(/^ {2}also --request-timeout, --insecure, --treasury, --no-color, -V, -h$/m);
+    expect(root.stdout.replace(/\n {2}(?=-)/g, ' ')).toMatch(/^ {2}also --api-key-file, --api-key-stdin, --request-timeout, --insecure, --password-file, --treasury, --no-color, -V, -h$/m);
   });
 
   it('one screen each: trader --help at most 40 lines, every command\'s help at most 24 (80×24), no line over 80', async () => {
