@@ -218,7 +218,7 @@ async function exportRun(ctx: Context, { name, output }: ExportOptions): Promise
   // Asked before the password: a key shown on a screen can be read over a shoulder or in scroll-back.
   if (printing && ctx.terminal.stdoutIsTTY && !ctx.settings.yes) {
     if (!(await ctx.prompter.confirm(`Print the secret key of wallet ${doc.publicKey} on this terminal?`, false))) {
-      throw new UsageError('not exported; write it to a file with --output <file>, or redirect stdout', 'DECLINED');
+      throw new UsageError('not exported; write it to a file with --output <file>, or redirect stdout', 'NOT_CONFIRMED');
     }
   }
   const { unlockKeystore } = await import('../wallet/signer.js');
@@ -253,7 +253,7 @@ async function removeRun(ctx: Context, { name }: KeyNameOptions): Promise<void> 
   if (!ctx.settings.yes) {
     if (!ctx.terminal.interactive) throw new UsageError(`removing ${what} needs --yes when not interactive; nothing was removed`, 'CONFIRMATION_REQUIRED');
     if (!(await ctx.prompter.confirm(`Remove ${what}? Without another copy or its seed phrase, the wallet cannot sign again`, false))) {
-      throw new UsageError('not removed', 'DECLINED');
+      throw new UsageError('not removed', 'NOT_CONFIRMED');
     }
   }
   const path = removeKeystore(dir, name);

@@ -46,6 +46,8 @@ function toolCodes(): Use[] {
       if (!node) return null;
       if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return /^[A-Z][A-Z0-9_]+$/.test(node.text) ? node.text : null;
       if (ts.isIdentifier(node)) return constants.get(node.text) ?? null;
+      // `trust?.code ?? 'REFUSED_TO_SIGN'`: the code the class makes of its own.
+      if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) return literal(node.right);
       return null;
     };
     const codeProperty = (node: ts.Node | undefined): string | null => {
