@@ -106,7 +106,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
   const amount =
     resuming && amountSpec.kind === 'raw' ? amountSpec.units : resolveSellAmount(amountSpec, BigInt(holding!.amount), (units) => tokenAmount(units, counted), counted);
   const dust = amountSpec.kind === 'raw' ? rawBelowOneToken(amount, shown) : null;
-  const reviewText = (review: SellReview, theme: Theme) => [...(dust ? [theme.pending(dust)] : []), renderSellReview(review, ctx.clock.now(), theme)].join('\n');
+  const reviewText = (review: SellReview, theme: Theme) => [...(dust ? [theme.pending(dust)] : []), renderSellReview(review, ctx.clock.now(), theme, dryRun)].join('\n');
 
   const resume = () => `trader sell ${mint} ${amount} --idempotency-key ${idempotencyKey}`;
   const screen = tradeScreen(

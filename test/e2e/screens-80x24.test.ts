@@ -8,7 +8,7 @@ import { freshHome } from '../helpers/cli.js';
 import { hasTmux, startInTmux, type PtySession } from '../helpers/pty.js';
 import { completeBuy, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { displayWidth } from '../../src/io/display-width.js';
-import { pinsFor } from '../helpers/trust.js';
+import { pinsFor, trustSandbox } from '../helpers/trust.js';
 
 const TMUX = hasTmux();
 if (!TMUX) console.warn('80×24 screen tests skipped: tmux is not installed');
@@ -151,7 +151,10 @@ describe.skipIf(!TMUX).concurrent('80×24', () => {
   });
 
   it('sell --dry-run fits one screen (24 rows), nothing broken', async () => {
-    const s = await onTerminal(SMALL, 'sell', sb.tokens[0]!.mint, '50%', '--dry-run');
+    // A dry run pins nothing: in a home where a person approved the sandbox's wording, it is all checks.
+    const home = freshHome();
+    trustSandbox(home, sb.url);
+    const s = await onTerminal(SMALL, 'sell', sb.tokens[0]!.mint, '50%', '--dry-run', home);
     expect(await s.exitCode()).toBe(0);
     const printed = await printedRows(s);
     expect(printed[0]).toMatch(/^Sell sell_\w+ quoted\.$/);

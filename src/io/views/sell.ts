@@ -17,9 +17,10 @@ import { NOTHING_SOLD } from '../../domain/outcome-words.js';
 /**
  * What the user approves: the terms, then what the guard needs of a person (a changed wording
  * shown old against new, word by word), then, last, so that it stands whole above the question,
- * the exact message with each slot's label.
+ * the exact message with each slot's label. A dry run of an approved wording asks nothing: its
+ * slots are said in a line, not labelled one by one (the review then fits 24 rows).
  */
-export function renderSellReview(review: SellReview, nowMs: number, theme: Theme): string {
+export function renderSellReview(review: SellReview, nowMs: number, theme: Theme, dryRun = false): string {
   const a = review.authorization;
   const token = review.token;
   const lines = [
@@ -35,7 +36,11 @@ export function renderSellReview(review: SellReview, nowMs: number, theme: Theme
     ], theme),
   ];
   const v = review.verdict;
-  if (v.kind === 'sign') lines.push(theme.dim(`Wording: as approved for this service (${fingerprint(v.template)}).`));
+  const slotsInALine = dryRun && v.kind === 'sign';
+  if (v.kind === 'sign') {
+    const approved = `Wording: as approved for this service (${fingerprint(v.template)})`;
+    lines.push(theme.dim(slotsInALine ? `${approved}; every value in it is this sell's own (a prompt labels each).` : `${approved}.`));
+  }
   if (v.kind === 'person' && v.code === 'WORDING_CHANGED' && v.previous && v.template) {
     lines.push(theme.failure(`The service's wording changed since it was approved (${fingerprint(v.previous)} → ${v.fingerprint}), word by word:`));
     const diff = wordDiff(templateText(v.previous), templateText(v.template));
@@ -52,7 +57,7 @@ export function renderSellReview(review: SellReview, nowMs: number, theme: Theme
   }
   lines.push('Message to sign, exactly:', renderQuoted(a.message));
   const legend = v.kind === 'refused' ? [] : v.legend;
-  if (legend.length > 0) lines.push(...legend.map((l) => theme.dim(l)));
+  if (legend.length > 0 && !slotsInALine) lines.push(...legend.map((l) => theme.dim(l)));
   return lines.join('\n');
 }
 
