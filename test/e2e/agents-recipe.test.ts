@@ -56,7 +56,7 @@ describe("docs/agents.md: the sandbox for an MCP client", () => {
         expect(me.isError, JSON.stringify(me.content)).toBeFalsy();
         expect(me.structuredContent.walletAddress).toMatch(/^\w{32,44}$/);
         const status = (await client.callTool({ name: 'trading_status', arguments: {} })) as any;
-        expect(status.structuredContent).toMatchObject({ allowed: true, maxBuyLamports: '100000000', maxSlippageBps: 100 });
+        expect(status.structuredContent).toMatchObject({ allowed: true, maxBuyLamports: '100000000', maxSlippageBps: 100, maxDailyBuyLamports: '500000000', maxDailySellLamports: '1000000000' });
         const dry = (await client.callTool({ name: 'buy', arguments: { token: 'WOOF', amount: '0.05sol', dryRun: true } })) as any;
         expect(dry.isError, JSON.stringify(dry.content)).toBeFalsy();
         expect(dry.structuredContent).toMatchObject({ dryRun: true, ok: true });

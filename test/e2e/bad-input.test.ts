@@ -216,7 +216,7 @@ it('no command at all: the help on stdout, exit 0 (so `trader | less` works), as
   ]);
   expect(bare.code, bare.stderr).toBe(0);
   expect(bare.stderr).toBe('');
-  expect(bare.stdout).toMatch(/^Usage: trader \[options\] \[command\]\n/);
+  expect(bare.stdout).toMatch(/^Usage: trader \[options\] <command>\n/);
   expect(bare.stdout).toBe(help.stdout);
   expect(group.code, group.stderr).toBe(0);
   expect(group.stderr).toBe('');
@@ -366,7 +366,7 @@ describe('limits before questions in the CLI', () => {
   it('with no terminal and no --yes: a limit is said before the demand for --yes (nothing sent); --min-sol, which only the quote can show, is checked on a quote first (a sell authorization left to expire, nothing signed)', async () => {
     const h = freshHome();
     writeFileSync(h.TRADER_CONFIG, JSON.stringify({ profiles: { default: { maxBuyLamports: '100000000' } } }), { mode: 0o600 });
-    const e = { ...env, ...h };
+    const e = trusted({ ...env, ...h });
     await sb.clearRequests();
     const over = await runCli(['buy', M, '0.2sol'], { env: e });
     expect(over.code).toBe(2);

@@ -227,6 +227,9 @@ describe.skipIf(!hasTmux())('config init at a terminal (tmux)', () => {
       await s.waitFor('Wallet keypair file');
       await s.type(sb.keypairPath);
       await s.keys('Enter');
+      // The RPC URL, pre-filled: Enter keeps it.
+      await s.waitFor('Solana RPC URL');
+      await s.keys('Enter');
       const done = await s.waitFor('Saved profile');
       expect(await s.exitCode()).toBe(0);
       expect(done).not.toContain('*');

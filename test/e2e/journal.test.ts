@@ -298,7 +298,7 @@ describe('a transaction proves one trade', () => {
     const clock = sandboxClock(sb);
     const r = await runInProcess(['sell', mint, amount, '--yes', '--json'], { ...envFor(sb.url, home), TMPDIR: process.env.TMPDIR }, { clock, fetch: clock.fetch });
     expect(r.code, r.stderr).toBe(3);
-    expect(lastJsonError(r).message).toMatch(/payout \w+ should be at least [\d.]+ SOL to your wallet, but the chain shows: landed at \S+, before the trade was created/);
+    expect(lastJsonError(r).message).toMatch(/payout \w+ should be at least [\d.]+ SOL to your wallet, but the chain shows: landed at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+, before the trade was created/);
   });
 });
 

@@ -92,7 +92,7 @@ describe.skipIf(!TMUX)('a new user at a terminal', () => {
     const token = sb.tokens[0]!;
     const buy = await terminal('buy', token.mint, '0.2sol');
     const review = await buy.waitFor('Sign and send this deposit? (y/N)');
-    for (const fact of ['0.2 SOL', 'Expected out', 'Minimum out', 'Platform fee', 'Network fee', sb.treasury, 'Deadline']) expect(review).toContain(fact);
+    for (const fact of ['0.2 SOL', 'Expected out', 'Minimum out', 'Platform fee', 'Network fee', sb.treasury, 'Time left']) expect(review).toContain(fact);
     await buy.keys('y', 'Enter');
     const bought = await buy.waitFor(/^Status\s+completed$/m);
     expect(await buy.exitCode()).toBe(0);

@@ -71,7 +71,7 @@ describe('trader sandbox --background', () => {
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toBe(first.stdout);
     const { pid } = recordOf(shell);
-    expect(second.stderr).toMatch(new RegExp(`^a background sandbox already runs \\(pid ${pid}, since [0-9T:.-]+Z\\): these are its details; to start another, \`trader sandbox stop\` first\\n$`));
+    expect(second.stderr).toMatch(new RegExp(`^a background sandbox already runs \\(pid ${pid}, since \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d \\S+\\): these are its details; to start another, \`trader sandbox stop\` first\\n$`));
     expect((await shell.run('trader sandbox stop')).code).toBe(0);
     expect(isAlive(pid)).toBe(false);
   });

@@ -9,6 +9,7 @@ import { freshHome } from '../helpers/cli.js';
 import { hasTmux, shiftedClock, startInTmux, type PtySession } from '../helpers/pty.js';
 import { completeBuy, newKey, signDeposit, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { displayWidth } from '../../src/io/display-width.js';
+import { trustSandbox } from '../helpers/trust.js';
 
 const TMUX = hasTmux();
 if (!TMUX) console.warn('80×24 clock screen tests skipped: tmux is not installed');
@@ -30,8 +31,11 @@ afterAll(async () => {
   await sb?.close();
 });
 
+/** `trader …args` at 80×24 in a fresh home with the trust a person grants the sandbox (its treasury, its sell wording). */
 async function onTerminal(clock: ReturnType<typeof shiftedClock> | null, ...args: string[]): Promise<PtySession> {
-  const env = { ...freshHome(), NO_COLOR: '1', TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl, ...clock?.env };
+  const home = freshHome();
+  trustSandbox(home, sb.url);
+  const env = { ...home, NO_COLOR: '1', TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl, ...clock?.env };
   const s = await startInTmux(args, env, { ...SMALL, ...(clock ? { entry: clock.entry } : {}) });
   sessions.push(s);
   return s;

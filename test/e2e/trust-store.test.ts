@@ -79,9 +79,12 @@ describe('config trust: what is trusted and by which act', () => {
       tokens: { [token.mint]: { symbol: token.symbol, decimals: token.decimals, by: 'chain' } },
     });
     const human = await runCli(['config', 'trust'], { env });
-    expect(human.stdout).toMatch(new RegExp(`^Treasury +${sb.treasury} \\(pinned by an accept command `, 'm'));
-    expect(human.stdout).toMatch(new RegExp(`^Sell wording +${fingerprint} \\(approved by an accept command `, 'm'));
-    expect(human.stdout).toMatch(new RegExp(`^Token +${token.mint}: ${token.symbol} \\(${token.name}\\), ${token.decimals} decimals \\(read on chain `, 'm'));
+    // Laid out to 80 columns, broken only between values: each field's lines joined to read it whole.
+    const fields = human.stdout.replace(/\n {14}(?=\S)/g, ' ');
+    expect(fields).toMatch(new RegExp(`\\(pinned by an accept command \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d \\S+\\)$`, 'm'));
+    expect(fields).toMatch(new RegExp(`^Treasury +${sb.treasury} \\(pinned by an accept command `, 'm'));
+    expect(fields).toMatch(new RegExp(`^Sell wording +${fingerprint} \\(approved by an accept command `, 'm'));
+    expect(fields).toMatch(new RegExp(`^Token +${token.mint}: ${token.symbol} \\(${token.name}\\), ${token.decimals} decimals \\(read on chain `, 'm'));
 
     const forgot = await runCli(['config', 'trust', 'forget', 'wording', '--json'], { env });
     expect(json(forgot)).toMatchObject({ forgot: 'wording', hadPin: true });

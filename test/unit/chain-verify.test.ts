@@ -206,7 +206,7 @@ describe('verifyTrade', () => {
     // machine's clock may run ahead of the chain's by the allowance, not a second more.
     expect((await verifyTrade(landed(createdAtMs - 3_600_000), { ...input, createdAtMs: null })).verdict).toBe('verified');
     const early = await verifyTrade(landed(createdAtMs - 3_600_000), input);
-    expect(contradictionLine(early)).toMatch(/payout p should be at least 0\.00000003 SOL to your wallet, but the chain shows: landed at 2026-11-24T23:00:00\.000Z, before the trade was created/);
+    expect(contradictionLine(early)).toMatch(/payout p should be at least 0\.00000003 SOL to your wallet, but the chain shows: landed at 2026-11-24 23:00:00 UTC, before the trade was created/);
     expect((await verifyTrade(landed(createdAtMs - CLOCK_ALLOWANCE_MS), input)).verdict).toBe('verified');
     expect((await verifyTrade(landed(createdAtMs - CLOCK_ALLOWANCE_MS - 1000), input)).verdict).toBe('contradicted');
   });

@@ -52,7 +52,7 @@ describe('tool argv', () => {
 });
 
 describe('descriptions for the tool, not the command line', () => {
-  const gate = { allowed: true, reason: null, maxBuyLamports: '100', maxSlippageBps: 50, maxFeeLamports: null };
+  const gate = { allowed: true, reason: null, maxBuyLamports: '100', maxSlippageBps: 50, maxFeeLamports: null, maxDailyBuyLamports: '500', maxDailySellLamports: '700' };
   it('no tool says a flag, an exit code or a follow command; cancel offers no dryRun; slippage is slippageBps', async () => {
     const { description } = await import('../../src/mcp/descriptions.js');
     for (const [name, t] of tools) {
@@ -66,7 +66,9 @@ describe('descriptions for the tool, not the command line', () => {
       }
     }
     expect(description(tool('cancel'), gate, { allowTrading: true, confirm: true })).not.toMatch(/dryRun/);
-    expect(description(tool('buy'), gate, { allowTrading: true, confirm: true })).toMatch(/maxBuyLamports 100 per buy, maxSlippageBps 50; a call over one is refused \(OVER_LIMIT\)/);
+    expect(description(tool('buy'), gate, { allowTrading: true, confirm: true })).toMatch(
+      /maxBuyLamports 100 per buy, maxSlippageBps 50; per rolling 24 hours maxDailyBuyLamports 500 and maxDailySellLamports 700; a call past one is refused before anything is sent \(OVER_LIMIT; OVER_DAILY_LIMIT/,
+    );
     expect(tool('sell').inputSchema.properties.slippageBps!.description).toMatch(/maxSlippageBps/);
     expect(tool('buy').inputSchema.properties.wait!.description).toMatch(/^false: return once the deposit is accepted, and follow the buy with the trade tool$/);
   });

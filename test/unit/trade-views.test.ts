@@ -104,7 +104,8 @@ describe('renderBuyReview: amounts with their unit', () => {
   it('the token facts line: who vouches for each fact, and what the service says that nothing confirms', async () => {
     const { renderBuyReview } = await import('../../src/io/views/buy.js');
     const { intent } = await import('./api-helpers.js');
-    const review = { intent, facts: { recipient: 'T', treasuryCheck: 'pinned' }, lastValidBlockHeight: 1, quote: { trade: null, problem: 'x' } } as never;
+    const answerBy = { source: 'chain', lastValidBlockHeight: 1, blocksLeft: 150, readAtMs: 0, atMs: 60_000 };
+    const review = { intent, facts: { recipient: 'T', treasuryCheck: 'pinned' }, lastValidBlockHeight: 1, quote: { trade: null, problem: 'x' }, answerBy } as never;
     const base = { depositLamports: '1', platformFeeLamports: null, networkFeeMaxLamports: '5000', totalMaxLamports: '5001', expectedOutputAmount: null, minimumOutputAmount: '2000000', expectedOutput: null, slippageBps: null, slippageBpsAsked: null, pricePerTokenSol: null, unknown: null };
     const token = { mint: 'MintOut111', symbol: 'MOON', name: 'Moon Sandbox', decimals: 8, seenBefore: false, source: { decimals: 'chain', symbol: 'chain', name: 'chain' }, unbound: [], chainUnread: null } as const;
     const chain = renderBuyReview(review, { ...base, minimumOutput: '0.02', token }, 0, plainTheme);
@@ -114,7 +115,8 @@ describe('renderBuyReview: amounts with their unit', () => {
     const person = { ...token, seenBefore: true, source: { decimals: 'chain', symbol: 'person', name: 'person' } } as const;
     expect(renderBuyReview(review, { ...base, minimumOutput: '0.02', token: person }, 0, plainTheme)).toMatch(/^Token facts\s+decimals from the chain; symbol and name as you confirmed$/m);
     const unread = { mint: 'MintOut111', symbol: null, name: null, decimals: null, seenBefore: true, source: { decimals: null, symbol: null, name: null }, chainUnread: 'reading account from rpc.example.com failed: connection refused', unbound: [{ fact: 'decimals', value: '5' }, { fact: 'symbol', value: 'WOOF' }] } as const;
-    const out = renderBuyReview(review, { ...base, minimumOutput: null, token: unread }, 0, plainTheme);
+    // Laid out to 80 columns: a value's lines joined to read it whole.
+    const out = renderBuyReview(review, { ...base, minimumOutput: null, token: unread }, 0, plainTheme).replace(/\n {14}(?=\S)/g, ' ');
     expect(out).toMatch(/^Buy\s+MintOut111$/m);
     expect(out).toContain('unconfirmed: the chain could not be read; nothing is pinned from the service alone; the service says decimals "5", symbol "WOOF", which nothing confirms');
     expect(out).toMatch(/^Minimum out\s+2,000,000 raw units$/m);
