@@ -109,7 +109,7 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
           const made = records.find((r) => r.type === 'created' && r.service === tj.service && r.trade === id && r.idempotencyKey !== idempotencyKey);
           if (made?.type === 'created') {
             foreign = true;
-            throw new ApiError(`the service answered idempotency key ${idempotencyKey} with ${side} ${id}, which this tool made with key ${made.idempotencyKey}: not this ${side}; nothing was signed`, {
+            throw new ApiError(`the service answered idempotency key ${idempotencyKey} with ${side} ${id}, which this tool made with key ${made.idempotencyKey}: not this ${side}; ${NOTHING_SIGNED}`, {
               code: SERVICE_CONTRADICTION,
             });
           }
