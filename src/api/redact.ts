@@ -153,13 +153,24 @@ export function keyRedactor(key: string): Redactor {
     for (let i = 0; i + COVER_PIECE_LENGTH <= f.values.length; i++) coverGrams.add(f.text.slice(i, i + COVER_PIECE_LENGTH));
   }
   // Every 4-run of the forms' skeletons, as a 24-bit number, in a bit set: the quick scan's test.
-  const grams = new Uint8Array(1 << 21);
-  for (const { values } of forms) {
-    for (let i = 0; i + 4 <= values.length; i++) {
-      const g = (values[i]! << 18) | (values[i + 1]! << 12) | (values[i + 2]! << 6) | values[i + 3]!;
-      grams[g >>> 3]! |= 1 << (g & 7);
+  // A form of hex digits alone (the hex encoding) is apart: its 4-runs are 16 bits, so ids and
+  // hashes in hex hit them by chance, and five hits (as an 8-run gives) are asked of them, not three.
+  const sparse = forms.filter((f) => f.values.every((v) => v < 16));
+  const dense = forms.filter((f) => !sparse.includes(f));
+  const gramsOf = (list: typeof forms): Uint8Array => {
+    const set = new Uint8Array(1 << 21);
+    for (const { values } of list) {
+      for (let i = 0; i + 4 <= values.length; i++) {
+        const g = (values[i]! << 18) | (values[i + 1]! << 12) | (values[i + 2]! << 6) | values[i + 3]!;
+        set[g >>> 3]! |= 1 << (g & 7);
+      }
     }
-  }
+    return set;
+  };
+  const grams = gramsOf(dense);
+  const sparseGrams = gramsOf(sparse);
+  const longestDense = Math.max(0, ...dense.map((f) => f.values.length));
+  const longestSparse = Math.max(0, ...sparse.map((f) => f.values.length));
   const shareNeeded = Math.ceil(m * KEY_SHARE_MASKED);
 
   const exactPieces = (text: string): string => {
@@ -255,40 +266,47 @@ export function keyRedactor(key: string): Redactor {
   const exactHeld = (text: string) => blocks.some((block) => text.includes(block)) && [...pieces].some((piece) => text.includes(piece));
 
   // The transformed forms: one pass over the letters and digits (separators skipped, case
-  // folded) looking for 4-runs of the key's skeleton; three of them within the key's length of
-  // each other is worth a walk (an 8-run of the key holds five; by chance, a 50 kB page of
-  // random text holds about one 4-run). Percent signs make the pass decode first.
+  // folded) looking for 4-runs of the key's forms; three of them within a form's length of each
+  // other (five for a hex form) is worth a walk (an 8-run of the key holds five; by chance, a 50 kB
+  // page of random text holds about one 4-run). Percent signs make the pass decode first.
   const transformedHeld = (text: string): boolean => {
     if (longest < KEY_FRAGMENT_LENGTH) return false;
-    if (text.includes('%')) return skeletonHits(skeletonOf(text).values);
+    // Decoded first: a text with percent signs is made into its letters and digits once.
+    const values = text.includes('%') ? skeletonOf(text).values : null;
+    const length = values ? values.length : text.length;
+    // The hits met so far: the last two of the dense forms', the last four of the hex forms' (a ring).
+    let dense1 = -0x3fffffff;
+    let dense2 = -0x3fffffff;
+    let s0 = -0x3fffffff;
+    let s1 = -0x3fffffff;
+    let s2 = -0x3fffffff;
+    let s3 = -0x3fffffff;
     let g = 0;
     let n = 0;
-    let hit1 = -0x3fffffff;
-    let hit2 = -0x3fffffff;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c >= 128) continue;
-      const v = ALNUM[c]!;
-      if (v < 0) continue;
-      g = ((g << 6) | v) & 0xffffff;
-      if (++n >= 4 && grams[g >>> 3]! & (1 << (g & 7))) {
-        if (n - hit1 <= longest) return true;
-        hit1 = hit2;
-        hit2 = n;
+    for (let i = 0; i < length; i++) {
+      let v: number;
+      if (values) v = values[i]!;
+      else {
+        const c = text.charCodeAt(i);
+        if (c >= 128) continue;
+        v = ALNUM[c]!;
+        if (v < 0) continue;
       }
-    }
-    return false;
-  };
-  const skeletonHits = (values: number[]): boolean => {
-    let g = 0;
-    let hit1 = -0x3fffffff;
-    let hit2 = -0x3fffffff;
-    for (let n = 1; n <= values.length; n++) {
-      g = ((g << 6) | values[n - 1]!) & 0xffffff;
-      if (n >= 4 && grams[g >>> 3]! & (1 << (g & 7))) {
-        if (n - hit1 <= longest) return true;
-        hit1 = hit2;
-        hit2 = n;
+      g = ((g << 6) | v) & 0xffffff;
+      if (++n < 4) continue;
+      const at = g >>> 3;
+      const bit = 1 << (g & 7);
+      if (grams[at]! & bit) {
+        if (n - dense1 <= longestDense) return true;
+        dense1 = dense2;
+        dense2 = n;
+      }
+      if (sparseGrams[at]! & bit) {
+        if (n - s0 <= longestSparse) return true;
+        s0 = s1;
+        s1 = s2;
+        s2 = s3;
+        s3 = n;
       }
     }
     return false;

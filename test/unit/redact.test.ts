@@ -1,6 +1,7 @@
 // The key redactor: any piece of the key (8 characters or more of it, anywhere in a text) is
 // hidden, and holdsPiece, the quick test that decides whether a page is walked, finds every piece
 // at every offset, and nothing shorter.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { KEY_FRAGMENT_LENGTH, KEY_SHARE_MASKED, keyForms, keyRedactor, redactDeep, secretPart } from '../../src/api/redact.js';
 
@@ -174,5 +175,14 @@ describe('keyRedactor: the key echoed encoded, reversed, or in short overlapping
     const text = `tx ${tx} sig 3VXMnjGYphWJRsfqDaCqBzsdVkgx2qMNWKqaYYc9UFTy9YMCdjALbW6A4p2Q1ARv5bEv8PyRQEBLxSatdUhw8v72 id 9ae2e38a-2f9c-4dcd-ae7d-7de95bc77de4 and ${secret.slice(0, 4)} then ${secret.slice(10, 14)}`;
     expect(redact(text)).toBe(text);
     expect(keyForms(key)).toHaveLength(6);
+  });
+
+  it('a page of hex ids and hashes is not worth a walk (a hex form needs five hits, not three); the key hex-encoded among them is', () => {
+    // 3,000 sha256 hashes: 192,000 hex digits, whose 4-runs meet the hex form's by chance.
+    const hashes = Array.from({ length: 3000 }, (_, i) => createHash('sha256').update(`id ${i}`).digest('hex'));
+    const page = JSON.stringify({ data: hashes.map((id) => ({ id })) });
+    expect(redact.holdsPiece(page)).toBe(false);
+    const withKey = JSON.stringify({ data: [...hashes.slice(0, 1500), Buffer.from(key).toString('hex'), ...hashes.slice(1500)].map((id) => ({ id })) });
+    expect(redact.holdsPiece(withKey)).toBe(true);
   });
 });
