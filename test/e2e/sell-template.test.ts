@@ -6,11 +6,13 @@
 // honest control; token facts nobody vouches for need a person once; at the prompt the whole
 // message stands labelled above the question, and a changed wording shows word by word.
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lastJsonError } from '../helpers/cli-assert.js';
 import { freshHome, json, runCli } from '../helpers/cli.js';
 import { sandboxForFile } from '../helpers/file-sandbox.js';
 import { hasTmux, startInTmux } from '../helpers/pty.js';
+import { startMcp } from '../helpers/mcp-client.js';
 import { expectEachRefused, expectHonestControl, startRewordingService, type HostileCase, type RewordingService } from '../helpers/rewording-service.js';
 import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
 import { pinsFor } from '../helpers/trust.js';
@@ -109,6 +111,50 @@ describe('a service with its own wording', () => {
     await expectEachRefused(service, cases);
     expect(pinsFor(home, service.url).pendingSellTemplate).toEqual(pending);
     await expectHonestControl(service, () => sell());
+  });
+});
+
+describe('a sentence hidden in a random value (attack-1 §1)', () => {
+  const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  const random58 = (n: number) => Array.from(randomBytes(n), (b) => BASE58[b % 58]).join('');
+  /** The service's wording with a request nonce, a quote hash and a quote id; `request` fills the nonce (87 random base58 characters unless given). */
+  const noncedWording = (request: () => string) => (a: any) =>
+    `${a.message}\nRequest: ${request()}\nQuote hash: ${randomBytes(32).toString('hex')}\nQuote id: ${crypto.randomUUID()}`;
+  const SENTENCE = 'AndSeLL85SGDForMinimum1LamportToTheServiceTreasury';
+
+  it('approved with random values, the same slot holding a padded sentence is refused unattended (CLI --yes and MCP), no authorize; the honest control signs', async () => {
+    const nonced = await startRewordingService(sb, noncedWording(() => random58(87)));
+    closeAfterAll(() => nonced.close());
+    const home = freshHome();
+    const env = envFor(nonced.url, home, { untrusted: true });
+    const sgld = mintOf('SGLD');
+    const sell = () => runCli(['sell', sgld, '1%', '--yes', '--json'], { env });
+    expect((await runCli(['config', 'trust', 'accept-treasury', sb.treasury], { env })).code).toBe(0);
+    const first = lastJsonError(await sell());
+    expect((await runCli(['config', 'trust', 'accept-wording', first.fingerprint], { env })).code).toBe(0);
+    expect((await sell()).code).toBe(0);
+
+    nonced.reword(noncedWording(() => SENTENCE + random58(87 - SENTENCE.length)));
+    const authorized = nonced.authorized.length;
+    const refused = await sell();
+    expect(refused.code, refused.stderr).toBe(6);
+    expect(lastJsonError(refused)).toMatchObject({ code: 'VALUE_READS_AS_TEXT', category: 'refused_to_sign' });
+    expect(lastJsonError(refused).message).toContain(`the value "${SENTENCE}`);
+    // An agent whose client accepts everything gets the same refusal.
+    writeFileSync(home.TRADER_CONFIG, JSON.stringify({ profiles: { default: { maxBuyLamports: '1000000000', maxSlippageBps: 500, maxDailyBuyLamports: '10000000000', maxDailySellLamports: '10000000000' } } }), { mode: 0o600 });
+    const agent = await startMcp({ env, args: ['--allow-trading'], answer: () => ({ action: 'accept', content: { confirm: true } }) });
+    try {
+      const viaMcp = await agent.call('sell', { token: sgld, amount: '1%' });
+      expect(viaMcp.structuredContent.error).toMatchObject({ code: 'VALUE_READS_AS_TEXT', category: 'refused_to_sign' });
+    } finally {
+      await agent.close();
+    }
+    expect(nonced.authorized).toHaveLength(authorized);
+
+    nonced.reword(noncedWording(() => random58(87)));
+    const control = await sell();
+    expect(control.code, control.stderr).toBe(0);
+    expect(nonced.authorized).toHaveLength(authorized + 1);
   });
 });
 

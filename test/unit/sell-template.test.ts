@@ -297,6 +297,33 @@ describe('hostile messages of every earlier attack are never signed unattended',
     }
   });
 
+  it('attack-1 §1: a sentence padded with random characters in an approved 87-character nonce is never signed unattended; §6: consonant-speak in the id', () => {
+    const base58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+    const fill = (n: number, from = 7) => Array.from({ length: n }, (_, i) => base58[(i * 31 + from) % 58]).join('');
+    const request = T1.hash.slice(0, 87);
+    const wording = (r: string, id = T1.id) => `${sandbox({ ...T1, id })}\nRequest: ${r}\nQuote hash: ${'9f8e7d6c5b4a3f2e'.repeat(4)}\nQuote id: 3f2b8c1e-9a4d-4e6f-8b2a-7c5d1e0f9a3b`;
+    const template = approve(wording(request));
+    expect(judge(T1, wording(T1.hash.slice(1, 88)), template).kind).toBe('sign');
+    for (const sentence of ['AndSeLL85SGDForMinimum1LamportToTheServiceTreasury', 'SeLLaLLYourBRXandSGDtoTheTreasuryNow', 'AndSendMySGDToTheTreasuryNow', 'andsendmysgdtothetreasurynow', 'SEND5SGDTREASURY']) {
+      const smuggled = sentence + fill(87 - sentence.length);
+      expect(judge(T1, wording(smuggled), template), smuggled).toMatchObject({ kind: 'person', code: 'VALUE_READS_AS_TEXT', reasons: [expect.stringContaining(smuggled)] });
+    }
+    // The sandbox's ids are digits and consonants: the slot pins that alphabet, and a consonant-speak id in it is asked about.
+    const id = 'sell_SLLLLSGD4MN1LMPRTbcdfg';
+    const v = judgeSell(input(T1, wording(request, id), template, { authorization: authorization(T1, wording(request, id), { id }) }));
+    expect(v).toMatchObject({ kind: 'person', code: 'VALUE_READS_AS_TEXT' });
+  });
+
+  it('a message carries at most 4 random values, each at most 88 characters (the longest calibrated): one more of either is refused outright', () => {
+    const hex = (i: number) => `${i}f8e7d6c5b4a3f2e`;
+    const values = (n: number) => `${good(T1)}\n${Array.from({ length: n }, (_, i) => `v${'abcde'[i]} = ${hex(i + 1)}`).join('\n')}`;
+    expect(judge(T1, values(4)).kind).toBe('person');
+    expect(judge(T1, values(5))).toMatchObject({ kind: 'refused', reasons: ['5 random values (nonces, hashes), more than the 4 a message may carry'] });
+    const run = (n: number) => `${good(T1)}\nsig = ${T1.hash.repeat(2).slice(0, n)}`;
+    expect(judge(T1, run(88)).kind).toBe('person');
+    expect(judge(T1, run(89))).toMatchObject({ kind: 'refused', reasons: [expect.stringMatching(/^line 2, column 7: a run of 89 characters, longer than any nonce, hash or signature \(88\)$/)] });
+  });
+
   it('an opaque slot pins its alphabet and exact length', () => {
     const withHash = (hash: string) => `${good(T1)}\nQuote: ${hash}`;
     const template = approve(withHash('9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c'));

@@ -5,7 +5,7 @@
 import bs58 from 'bs58';
 import { NAMED, renderings, type Fact, type SellFacts } from './facts.js';
 import type { Alphabet, Part, Template } from './template.js';
-import { ALPHABETS, at, literalCharacterProblem } from './text-rules.js';
+import { ALPHABETS, at, literalCharacterProblem, MAX_OPAQUE_LENGTH, MAX_OPAQUE_SLOTS } from './text-rules.js';
 
 export type Extraction = { template: Template; values: string[] } | { refused: string[] };
 
@@ -67,6 +67,7 @@ export function extract(message: string, facts: SellFacts): Extraction {
       const start = from + m.index!;
       const alphabet = opaqueAlphabet(m[0]);
       if (isAddress(m[0])) refused.push(`${at(message, start)}: the address ${m[0]}, which is neither the mint nor your wallet`);
+      else if (alphabet && m[0].length > MAX_OPAQUE_LENGTH) refused.push(`${at(message, start)}: a run of ${m[0].length} characters, longer than any nonce, hash or signature (${MAX_OPAQUE_LENGTH})`);
       else if (alphabet && atBoundary(message, start, start + m[0].length)) spans.push({ start, end: start + m[0].length, part: { opaque: alphabet, length: m[0].length } });
       else if (/[0-9]/.test(m[0])) refused.push(`${at(message, start)}: "${m[0]}", a figure that is not one of this trade's facts`);
     }
@@ -76,6 +77,8 @@ export function extract(message: string, facts: SellFacts): Extraction {
     from = span.end;
   }
   literal(message.length);
+  const opaque = spans.filter((s) => 'opaque' in s.part).length;
+  if (opaque > MAX_OPAQUE_SLOTS) refused.push(`${opaque} random values (nonces, hashes), more than the ${MAX_OPAQUE_SLOTS} a message may carry`);
   if (refused.length > 0) return { refused };
 
   const parts: Part[] = [];

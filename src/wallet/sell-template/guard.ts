@@ -72,11 +72,12 @@ export function judgeSell(input: GuardInput): Verdict {
   if (needed > SCREEN_ROWS) problems.push(`the message and the labels of its ${values.length} slots take ${needed} rows with the question, more than the ${SCREEN_ROWS} of one screen`);
   if (problems.length > 0) return { kind: 'refused', reasons: problems };
   // An opaque value (or the id's random part) that reads as words is this authorization's, not the template's: never pinned.
+  // Each is judged against its slot's alphabet (the id's random part against the alphabet its notation pins).
   const wordy = template.parts
     .filter((p): p is Exclude<Part, string> => typeof p !== 'string')
-    .flatMap((p, i) => ('opaque' in p || p.fact === 'id' ? [values[i]!.replace(/^sell_/, '')] : []))
-    .filter(readsAsText)
-    .map((v) => `the value "${v}" reads as words, not random data; a fresh authorization (run the command again) gets a fresh one`);
+    .flatMap((p, i) => ('opaque' in p ? [[values[i]!, p.opaque]] : p.fact === 'id' ? [[values[i]!.replace(/^sell_/, ''), p.notations[0]!.split(' ')[0]!]] : []))
+    .filter(([value, alphabet]) => readsAsText(value!, alphabet!))
+    .map(([v]) => `the value "${v}" reads as words, not random data; a fresh authorization (run the command again) gets a fresh one`);
   if (rendered) {
     if (wordy.length === 0 || input.valuesRead) return { kind: 'sign', template, legend: labels };
     return { kind: 'person', code: 'VALUE_READS_AS_TEXT', reasons: wordy, template: null, fingerprint: null, legend: labels, previous: null };

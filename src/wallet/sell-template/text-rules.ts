@@ -7,6 +7,8 @@ import { decodeBase64Strict, looksLikeTransaction } from '../transaction-decoder
 
 /** Rows of an 80-column screen the message may take, quoted with a 4-column margin (a longer line wraps onto more rows), and its bytes. */
 export const [MAX_ROWS, MAX_COLUMNS, MAX_BYTES] = [16, 76, 1_280];
+/** Random values a message may carry, and their longest (a base58 signature): word evidence is measured up to it, and a sentence split across values has few places. */
+export const [MAX_OPAQUE_SLOTS, MAX_OPAQUE_LENGTH] = [4, 88];
 
 /** Where an offset of the message stands, for a reason: "line 3, column 12". */
 export function at(message: string, offset: number): string {
@@ -63,21 +65,6 @@ function decodesAsTransaction(message: string): boolean {
   });
 }
 
-// Whether a run reads as text: a log-likelihood ratio, in bits, of its character classes
-// (uppercase, lowercase vowel, lowercase consonant, digit) under a model of camel-case words
-// against uniform draws from the run's own alphabet. Words alternate vowels and consonants and
-// start with one capital; random data draws each class at its share of the alphabet. The
-// threshold is measured (test/unit/sell-template.test.ts): at most 0.1% of random values of
-// 16-32 characters in base58, base62 or hex read as text.
-type CharClass = 'U' | 'v' | 'c' | 'd';
-const classOf = (ch: string): CharClass => (/[A-Z]/.test(ch) ? 'U' : /[aeiou]/.test(ch) ? 'v' : /[a-z]/.test(ch) ? 'c' : 'd');
-/** The chance of each class after the previous one (S: at the start) in camel-case words. */
-const WORDLIKE: Record<CharClass | 'S', Record<CharClass, number>> = {
-  S: { U: 0.6, v: 0.15, c: 0.15, d: 0.1 }, U: { U: 0.15, v: 0.45, c: 0.35, d: 0.05 }, v: { U: 0.15, v: 0.15, c: 0.65, d: 0.05 },
-  c: { U: 0.2, v: 0.4, c: 0.35, d: 0.05 }, d: { U: 0.3, v: 0.1, c: 0.1, d: 0.5 },
-};
-/** Bits of evidence for words over data above which a run is text. */
-export const TEXT_EVIDENCE_BITS = 8;
 /** Alphabets of opaque values, narrowest first: a value's is the first that holds all of it. */
 export const ALPHABETS: Record<string, RegExp> = {
   digits: /^[0-9]+$/, hex: /^[0-9a-f]+$/, HEX: /^[0-9A-F]+$/, consonants: /^[0-9B-DF-HJ-NP-TV-XZb-df-hj-np-tv-xz]+$/, base58: /^[1-9A-HJ-NP-Za-km-z]+$/,
@@ -88,22 +75,64 @@ export const alphabetOf = (value: string): string | null => Object.keys(ALPHABET
 /** Whether a value fits a pinned alphabet and length (base58 of a fixed number of bytes varies by up to 2 characters). */
 export const fits = (value: string, alphabet: string, length: number): boolean =>
   !!ALPHABETS[alphabet]?.test(value) && (alphabet === 'base58' ? Math.abs(value.length - length) <= 2 : value.length === length);
-const ASCII = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i));
 
-/** Bits of evidence a run of ASCII letters and digits gives for camel-case words over random data of its alphabet. */
-export function wordEvidence(run: string): number {
-  const alphabet = ASCII.filter((ch) => ALPHABETS[alphabetOf(run)!]!.test(ch));
-  const share: Record<CharClass, number> = { U: 0, v: 0, c: 0, d: 0 };
-  for (const ch of alphabet) share[classOf(ch)]++;
-  let bits = 0;
-  let previous: CharClass | 'S' = 'S';
-  for (const ch of run) {
-    const cls = classOf(ch);
-    bits += Math.log2(WORDLIKE[previous][cls] / (share[cls] / alphabet.length));
-    previous = cls;
-  }
-  return bits;
+// Whether an opaque value reads as words: its most word-like segment, each character scored by
+// the log-likelihood ratio (bits) of a model of text against a uniform draw from the slot's
+// alphabet, summed over the best segment (max-subarray), so no padding dilutes it. The model of
+// text, case-folded: vowels, consonants and digits follow one another as in words, each letter
+// as often as in English; its case, in one reading, follows lower case, capitals or camel case
+// (a capital after a lower-case letter starts a word) and in the other is as random as the
+// alphabet's. Chance's best segment grows with the length, and so does the threshold; both are
+// measured (test/unit/word-evidence.test.ts): at most 0.1% of random values of each alphabet and
+// length read as words. Leet and consonant-only spellings stay a residual risk (SECURITY.md).
+const LETTERS: Record<string, number> = { a: 82, b: 15, c: 28, d: 43, e: 127, f: 22, g: 20, h: 61, i: 70, j: 2, k: 8, l: 40, m: 24, n: 67, o: 75, p: 19, q: 1, r: 60, s: 63, t: 91, u: 28, v: 10, w: 24, x: 2, y: 20, z: 1 };
+/** The chance of a vowel, consonant or digit after the start, a vowel, a consonant or a digit. */
+const KIND = [[0.3, 0.6, 0.1], [0.2, 0.75, 0.05], [0.5, 0.45, 0.05], [0.15, 0.35, 0.5]];
+/** The chance of lower or upper case at the first letter, after a lower-case letter, after one capital, after two. */
+const CASE = [[0.5, 0.5], [0.78, 0.22], [0.8, 0.2], [0.1, 0.9]];
+type Model = { size: number; kinds: number[]; cases: number[][]; chars: Map<string, { kind: number; upper: number; share: number }> };
+const models = new Map<string, Model>();
+
+/** An alphabet's characters: each one's kind, case and share of its kind and case in English; how many of each kind and case. */
+function model(alphabet: string): Model {
+  const cached = models.get(alphabet);
+  if (cached) return cached;
+  const chars = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i)).filter((ch) => ALPHABETS[alphabet]!.test(ch));
+  const of = (ch: string) => ({ kind: /[0-9]/.test(ch) ? 2 : /[aeiou]/i.test(ch) ? 0 : 1, upper: /[A-Z]/.test(ch) ? 1 : 0, weight: LETTERS[ch.toLowerCase()] ?? 1 });
+  const [cases, mass] = [[[0, 0], [0, 0], [0, 0]], [[0, 0], [0, 0], [0, 0]]];
+  for (const { kind, upper, weight } of chars.map(of)) (cases[kind]![upper]! += 1), (mass[kind]![upper]! += weight);
+  const shares = chars.map((ch) => [ch, { ...of(ch), share: of(ch).weight / mass[of(ch).kind]![of(ch).upper]! }] as const);
+  const m = { size: chars.length, kinds: cases.map(([l, u]) => l! + u!), cases, chars: new Map(shares) };
+  models.set(alphabet, m);
+  return m;
 }
 
-/** Whether an opaque value (an id's random part, a nonce, a hash) reads as words rather than data. */
-export const readsAsText = (run: string): boolean => /^[A-Za-z0-9]+$/.test(run) && wordEvidence(run) > TEXT_EVIDENCE_BITS;
+/** Bits of evidence for text over random draws from `alphabet` of the most word-like segment of each prefix of an opaque value. */
+export function segmentEvidence(value: string, alphabet: string): number[] {
+  const { size, kinds, cases, chars } = model(alphabet === 'uuid' ? 'hex' : alphabet);
+  const out: number[] = [];
+  let [best, cased, caseless, previous, history] = [0, 0, 0, 0, 0];
+  for (const ch of alphabet === 'uuid' ? value.replace(/-/g, '') : value) {
+    const c = chars.get(ch);
+    if (!c) return [...out, Infinity]; // not of its alphabet: no random draw made it
+    const row = KIND[previous]!;
+    const p = (row[c.kind]! / row.reduce((sum, q, k) => sum + (kinds[k] ? q : 0), 0)) * c.share * size;
+    const [have, odds] = [cases[c.kind]!, CASE[history]!];
+    const letter = c.kind !== 2;
+    cased = Math.max(0, cased + Math.log2(letter ? (p * odds[c.upper]!) / ((have[0] ? odds[0]! : 0) + (have[1] ? odds[1]! : 0)) : p));
+    caseless = Math.max(0, caseless + Math.log2(letter ? (p * have[c.upper]!) / kinds[c.kind]! : p));
+    out.push((best = Math.max(best, cased, caseless)));
+    previous = c.kind + 1;
+    if (letter) history = c.upper ? Math.min(3, Math.max(2, history + 1)) : 1;
+  }
+  return out;
+}
+
+/** Bits of evidence the most word-like segment of an opaque value gives for text over random draws from `alphabet`. */
+export const wordEvidence = (value: string, alphabet: string): number => segmentEvidence(value, alphabet).at(-1) ?? 0;
+
+/** Bits of evidence above which a value of `length` characters reads as words: chance's best segment grows with the length. */
+export const textThreshold = (length: number): number => 6 + 1.6 * Math.log2(length);
+
+/** Whether an opaque value (an id's random part, a nonce, a hash) of a slot's alphabet reads as words rather than data. */
+export const readsAsText = (value: string, alphabet: string): boolean => wordEvidence(value, alphabet) > textThreshold(value.replace(/-/g, '').length);
