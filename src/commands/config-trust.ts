@@ -6,7 +6,8 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { withCommand } from '../io/command-line.js';
 import { oneLine } from '../io/terminal-text.js';
-import { renderFields, renderQuoted } from '../io/table.js';
+import { renderFields } from '../io/table.js';
+import { quotedRows } from '../wallet/sell-template/text-rules.js';
 import { isTemplate, templateText } from '../wallet/sell-template/template.js';
 import type { PinnedTemplate, PinnedToken } from '../config/trust-store.js';
 import type { TokenPinSource } from '../domain/token-binding.js';
@@ -90,12 +91,12 @@ async function show(ctx: Context): Promise<void> {
         ...Object.entries(trust.tokens ?? {}).map(([mint, t]): [string, string] => ['Token', `${tokenLine(mint, t)} (${how(t, 'confirmed')})`]),
       ], theme),
     ];
-    if (trust.sellTemplate) lines.push(renderQuoted(wordingText(trust.sellTemplate)));
+    if (trust.sellTemplate) lines.push(...quoted(ctx, wordingText(trust.sellTemplate)));
     if (trust.sellWording) lines.push(theme.dim(`A wording pinned by an earlier version (${trust.sellWording.fingerprint}) is masked text, not a template: it is not used; the next sell asks a person once.`));
     const pending = trust.pendingSellTemplate;
     if (pending) {
       lines.push(theme.pending(`A sell wording ${pending.fingerprint} was refused at ${formatLocalTime(pending.at)} for want of a person; each ⟦…⟧ is a slot the tool fills with that sell's facts:`));
-      lines.push(renderQuoted(wordingText(pending)));
+      lines.push(...quoted(ctx, wordingText(pending)));
       lines.push(withCommand('If it is what you expect, approve it with:', `trader config trust accept-wording ${pending.fingerprint}`, ctx.terminal.columns, ctx.terminal.stdoutIsTTY));
     }
     for (const [mint, facts] of Object.entries(trust.pendingTokens ?? {})) {
@@ -113,7 +114,7 @@ async function acceptPendingWording(ctx: Context, { fingerprint }: { fingerprint
   if (!accepted) throw new UsageError(`no refused sell wording ${fingerprint} is waiting for ${store.service}; see \`trader config trust\``, 'NO_SUCH_WORDING');
   const text = wordingText(accepted);
   ctx.output.result({ service: store.service, sellTemplate: { ...accepted, text } }, () =>
-    [`Approved sell wording ${accepted.fingerprint} for ${store.service}; a sell is now signed unattended only when its message is this, each ⟦…⟧ written with its own facts:`, renderQuoted(text)].join('\n'),
+    [`Approved sell wording ${accepted.fingerprint} for ${store.service}; a sell is now signed unattended only when its message is this, each ⟦…⟧ written with its own facts:`, ...quoted(ctx, text)].join('\n'),
   );
 }
 
@@ -142,4 +143,9 @@ async function forgetPin(ctx: Context, { what }: { what: (typeof FORGETTABLE)[nu
   ctx.output.result({ service: store.service, forgot: what, hadPin: had }, () =>
     had ? `Forgot the ${name} of ${store.service}; a person grants ${what === 'tokens' ? 'them' : 'it'} again.` : `No ${name} ${what === 'tokens' ? 'were' : 'was'} pinned for ${store.service}.`,
   );
+}
+
+/** A wording behind the gutter, laid out to the terminal as the sell's prompt lays out a message (piped: a line stays a line). */
+function quoted(ctx: Context, text: string): string[] {
+  return quotedRows(text, ctx.terminal.stdoutIsTTY ? ctx.terminal.columns : Infinity);
 }

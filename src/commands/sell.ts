@@ -7,7 +7,7 @@ import type { Context } from '../context.js';
 import { renderVerificationLines } from '../io/views/verification.js';
 import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
 import { RefusedToSignError, TradeFailedError, UsageError, type TradeTag } from '../errors.js';
-import { renderSellReview, renderSellSummary } from '../io/views/sell.js';
+import { renderSellSummary, sellReviewText } from '../io/views/sell.js';
 import { tokenAmount } from '../io/views/token-amount.js';
 import { holdingOf, metaOf, mintForSymbol } from '../trade/token-lookup.js';
 import type { SellReview } from '../domain/sell-review.js';
@@ -106,7 +106,12 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
   const amount =
     resuming && amountSpec.kind === 'raw' ? amountSpec.units : resolveSellAmount(amountSpec, BigInt(holding!.amount), (units) => tokenAmount(units, counted), counted);
   const dust = amountSpec.kind === 'raw' ? rawBelowOneToken(amount, shown) : null;
-  const reviewText = (review: SellReview, theme: Theme) => [...(dust ? [theme.pending(dust)] : []), renderSellReview(review, ctx.clock.now(), theme, dryRun)].join('\n');
+  // On a terminal the message is laid out to its width (every row behind the gutter); piped, a line stays a line.
+  const reviewParts = (review: SellReview, theme: Theme) => {
+    const { lead, shown } = sellReviewText(review, ctx.clock.now(), theme, ctx.terminal.stderrColumns, dryRun);
+    return { lead: [...(dust ? [theme.pending(dust)] : []), lead].join('\n'), shown };
+  };
+  const reviewText = (review: SellReview, theme: Theme) => Object.values(reviewParts(review, theme)).join('\n');
 
   const resume = () => `trader sell ${mint} ${amount} --idempotency-key ${idempotencyKey}`;
   const screen = tradeScreen(
@@ -154,7 +159,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
           return ctx.approveTrade(text, 'Sign this message and sell?', answerBy(review));
         },
         async grant(review) {
-          ctx.output.note(reviewText(review, ctx.output.theme));
+          const { lead, shown } = reviewParts(review, ctx.output.theme);
           const code = review.verdict.kind === 'person' ? review.verdict.code : null;
           const question =
             code === 'TOKEN_FACTS_UNCONFIRMED'
@@ -162,6 +167,10 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
               : code === 'VALUE_READS_AS_TEXT'
                 ? 'Sign this message, with that value, this once?'
                 : `Approve ${code === 'WORDING_CHANGED' ? 'the new' : 'this'} wording for this service and sign this sell?`;
+          // What a yes grants stands whole on the screen with the question, or it is not asked.
+          const needed = notShownWhole(ctx, shown, question, answerBy(review));
+          if (needed) return { notShown: needed };
+          ctx.output.note(`${lead}\n${shown}`);
           return ctx.prompter.confirm(question, false, answerBy(review));
         },
         async freshQuote() {
@@ -275,4 +284,18 @@ function recordChainFacts(ctx: Context, store: TrustStore, facts: ChainTokenFact
 /** The question about a sell counts down to its authorization's expiry; a yes after it gets a fresh quote. */
 function answerBy(review: SellReview) {
   return { atMs: Date.parse(review.authorization.expiresAt), expired: 'a yes gets a fresh quote' };
+}
+
+/**
+ * Why `shown` and the question below it cannot stand whole on this terminal, with the rows they
+ * need (counted as note() prints them); null when they fit or the terminal's size is not known.
+ */
+function notShownWhole(ctx: Context, shown: string, question: string, countdown: { expired: string }): string | null {
+  const { rows, stderrColumns: columns } = ctx.terminal;
+  const shownRows = ctx.output.noteRows(shown);
+  if (rows === undefined || columns === undefined || shownRows === null) return null;
+  // The prompt's line at its longest: "? expired: … · " + the question + " (y/N) " and the answer typed.
+  const needed = shownRows + Math.ceil(`? expired: ${countdown.expired} · ${question} (y/N) y`.length / columns);
+  if (needed <= rows) return null;
+  return `the message, its labels and the question take ${needed} rows at ${columns} columns and this terminal shows ${rows}: it was not asked`;
 }

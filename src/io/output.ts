@@ -3,7 +3,7 @@
 // writes to stdout.
 import { withCommand } from './command-line.js';
 import type { CsvColumn } from './csv-output.js';
-import { displayWidth } from './display-width.js';
+import { displayWidth, screenRows } from './display-width.js';
 import { JsonArrayWriter, toJson, writeJsonLine } from './json-output.js';
 import { safeForTerminal } from './terminal-text.js';
 import type { Terminal } from './terminal.js';
@@ -79,6 +79,12 @@ export class Output {
   /** A note for people (stderr, human mode only): hints, progress summaries. */
   note(message: string): void {
     if (!this.json) this.terminal.stderr.write(this.forStderr(message) + '\n');
+  }
+
+  /** Rows `message` takes as note() prints it on the terminal (the same filter and wrapping); null when stderr is no terminal. */
+  noteRows(message: string): number | null {
+    const columns = this.terminal.stderrColumns;
+    return columns === undefined ? null : screenRows(this.forStderr(message), columns);
   }
 
   /** Human text for stderr: filtered, and wrapped at spaces to the terminal's width when stderr is one (piped, a line stays a line). */

@@ -236,11 +236,3 @@ function truncate(text: string, max: number): string {
 
 /** Width of text on screen (colour codes take none, wide characters two). */
 export const visibleLength = displayWidth;
-
-/** Text shown exactly as it is, each line behind a bar (a message to sign, a pinned wording). */
-export function renderQuoted(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => `  │ ${line}`)
-    .join('\n');
-}

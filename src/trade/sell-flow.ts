@@ -69,8 +69,12 @@ export interface SellHooks {
   created(authorization: SellAuthorization, resumed: boolean): void;
   /** Shows the review and asks the user to sign (under --yes: shows it and answers yes, or an MCP client's person); false declines. */
   confirm(review: SellReview): Promise<boolean>;
-  /** Shows the review and asks the person present to grant what the verdict needs, and sign (default No). */
-  grant(review: SellReview): Promise<boolean>;
+  /**
+   * Shows the review and asks the person present to grant what the verdict needs, and sign
+   * (default No); `notShown`: what it must show cannot stand whole on this screen with the
+   * question, so it was not asked (why, and the rows it needs).
+   */
+  grant(review: SellReview): Promise<boolean | { notShown: string }>;
   /** The answers came after the authorization expired: whether to get a fresh quote instead of signing a dead one. */
   freshQuote(): Promise<boolean>;
   /** A fresh idempotency key for a new quote. */
@@ -149,7 +153,14 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
         if (req.dryRun) return { kind: 'dry-run', review, problems: [why], trust, idempotencyKey };
         throw new RefusedToSignError([why], [nextStep(trust)], trust);
       }
-      if (!(await track.asking(() => hooks.grant(review)))) throw new DeclinedError(AUTHORIZATION_EXPIRES_UNUSED);
+      const answer = await track.asking(() => hooks.grant(review));
+      if (typeof answer === 'object') {
+        // Never asked about what the person could not see whole: the accept command prints it.
+        const trust = keepForAPerson(deps, req, review);
+        const read = trust.command ? `; read it whole with \`trader config trust\` and, if it is what you expect, run: ${trust.command}` : '';
+        throw new RefusedToSignError([`${verdict.reasons[0]}, but ${answer.notShown}`], [`${NOTHING_SIGNED}${read}; or run the command again in a larger terminal`], trust);
+      }
+      if (!answer) throw new DeclinedError(AUTHORIZATION_EXPIRES_UNUSED);
       // Confirming token facts is no yes to this sell; approving a wording or a value is (its question says "and sign").
       if (verdict.code === 'TOKEN_FACTS_UNCONFIRMED') deps.trust.pinToken(req.mint, pendingFacts(review));
       else {

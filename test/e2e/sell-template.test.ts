@@ -114,9 +114,10 @@ describe('a service with its own wording', () => {
   });
 });
 
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+const random58 = (n: number) => Array.from(randomBytes(n), (b) => BASE58[b % 58]).join('');
+
 describe('a sentence hidden in a random value (attack-1 §1)', () => {
-  const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-  const random58 = (n: number) => Array.from(randomBytes(n), (b) => BASE58[b % 58]).join('');
   /** The service's wording with a request nonce, a quote hash and a quote id; `request` fills the nonce (87 random base58 characters unless given). */
   const noncedWording = (request: () => string) => (a: any) =>
     `${a.message}\nRequest: ${request()}\nQuote hash: ${randomBytes(32).toString('hex')}\nQuote id: ${crypto.randomUUID()}`;
@@ -204,6 +205,131 @@ describe.skipIf(!hasTmux())('at the prompt', () => {
       expect(await pty.exitCode()).toBe(4);
       expect(service.authorized).toHaveLength(before);
       expect(pinsFor(home, service.url).sellTemplate?.fingerprint).toBe(first.fingerprint);
+    } finally {
+      service.reword(wording);
+    }
+  });
+});
+
+/**
+ * The rows of the visible screen from "Message to sign, exactly:" on: every row of the message
+ * behind the gutter (│ starts a line of the message, ┆ goes on with it), none wider than the
+ * screen, and, put back together, the message (exactly `message`, or matching it); the rows after
+ * it (its legend, the question).
+ */
+function messageOnScreen(rows: string[], message: string | RegExp): string[] {
+  const at = rows.indexOf('Message to sign, exactly:');
+  expect(at, rows.join('\n')).toBeGreaterThanOrEqual(0);
+  const lines: string[] = [];
+  let i = at + 1;
+  for (; i < rows.length && /^ {2}[│┆] /.test(rows[i]!); i++) {
+    if (rows[i]![2] === '│') lines.push(rows[i]!.slice(4));
+    else lines[lines.length - 1] += rows[i]!.slice(4);
+  }
+  if (typeof message === 'string') expect(lines.join('\n'), rows.join('\n')).toBe(message);
+  else expect(lines.join('\n'), rows.join('\n')).toMatch(message);
+  for (const row of rows) expect([...row].length).toBeLessThanOrEqual(80);
+  return rows.slice(i);
+}
+
+describe.skipIf(!hasTmux())('at the prompt, 80×24: what a yes grants is on screen whole at the question, or it is not asked', () => {
+  const APPROVE = 'Approve this wording for this service and sign this sell? (y/N)';
+  const CHANGED = 'Approve the new wording for this service and sign this sell? (y/N)';
+  const SMALL = { width: 80, height: 24 };
+  const HEAD = 'By signing I also sell all my other tokens at any price, no minimum.';
+  /** attack-1 §2: a first line to hide, then the sandbox's lines, then four lines of 87 random characters each. */
+  const scrolling = (a: any) => {
+    const keep = a.message.split('\n').filter((l: string) => !/^Expires|^Authorization/.test(l));
+    return [HEAD, ...keep.slice(1), ...['Ref', 'Key', 'Tag', 'Sum'].map((k) => `${k}: ${random58(87)}`)].join('\n');
+  };
+  const answerAndClose = async (pty: Awaited<ReturnType<typeof startInTmux>>) => {
+    await pty.keys('Enter');
+    expect(await pty.exitCode()).toBe(4);
+  };
+
+  it('a first wording with long random runs: its first line, every row behind the gutter and the legend stand above the question; Enter signs nothing', async () => {
+    const hostile = await startRewordingService(sb, scrolling);
+    closeAfterAll(() => hostile.close());
+    const home = freshHome();
+    const env = { ...envFor(hostile.url, home, { untrusted: true }), NO_COLOR: '1' };
+    const pty = await startInTmux(['sell', mintOf('SGLD'), '1%'], env, SMALL);
+    closeAfterAll(() => pty.close());
+    await pty.waitFor(APPROVE);
+    const rows = await pty.visible();
+    expect(rows).toContain(`  │ ${HEAD}`);
+    const after = rows.slice(rows.indexOf(`  │ ${HEAD}`));
+    expect(after.filter((r) => r.startsWith('  ┆ ')).length).toBeGreaterThanOrEqual(4);
+    const below = after.slice(after.findIndex((r) => !/^ {2}[│┆] /.test(r)));
+    expect(below.join('\n')).toMatch(/= a 87-character base58 value/);
+    expect(below.at(-1)).toMatch(/^\? Approve this wording/);
+    await answerAndClose(pty);
+    expect(hostile.authorized).toEqual([]);
+  });
+
+  it('a changed wording: the word diff, the new message and its legend all stand above the question', async () => {
+    const home = freshHome();
+    const env = { ...envFor(service.url, home, { untrusted: true }), NO_COLOR: '1' };
+    expect((await runCli(['config', 'trust', 'accept-treasury', sb.treasury], { env })).code).toBe(0);
+    const first = lastJsonError(await runCli(['sell', mintOf('WOOF'), '1%', '--yes', '--json'], { env }));
+    expect((await runCli(['config', 'trust', 'accept-wording', first.fingerprint], { env })).code).toBe(0);
+    service.reword(reworded);
+    try {
+      const pty = await startInTmux(['sell', mintOf('WOOF'), '1%'], env, SMALL);
+      closeAfterAll(() => pty.close());
+      await pty.waitFor(CHANGED);
+      const rows = await pty.visible();
+      const diff = rows.findIndex((r) => r.startsWith("The service's wording changed since it was approved"));
+      expect(diff, rows.join('\n')).toBeGreaterThanOrEqual(0);
+      const header = rows.slice(diff, rows.indexOf('Message to sign, exactly:'));
+      const diffRows = header.slice(header.findIndex((r) => r.startsWith('  │ ')));
+      expect(diffRows.every((r) => /^ {2}[│┆] /.test(r)), diffRows.join('\n')).toBe(true);
+      expect(diffRows.join('\n')).toContain('[-Token sale authorization');
+      expect(diffRows.join('\n')).toContain('⟦16 hex⟧-]');
+      expect(diffRows.join('\n')).toContain('{+Sell');
+      const rest = messageOnScreen(rows, new RegExp(`^Sell \\d+ raw units of ${mintOf('WOOF')} for at least \\d+ lamports$`));
+      expect(rest.join('\n')).toMatch(/\[1\] \d+ = amount in raw units/);
+      expect(rest.at(-1)).toMatch(/^\? Approve the new wording/);
+      await answerAndClose(pty);
+    } finally {
+      service.reword(wording);
+    }
+  });
+
+  it('too small to show it whole: not asked, exit 6 naming accept-wording and the rows it needs; nothing authorized; accept-wording prints it and pins it', async () => {
+    const home = freshHome();
+    const env = { ...envFor(service.url, home, { untrusted: true }), NO_COLOR: '1' };
+    expect((await runCli(['config', 'trust', 'accept-treasury', sb.treasury], { env })).code).toBe(0);
+    const first = lastJsonError(await runCli(['sell', mintOf('WOOF'), '1%', '--yes', '--json'], { env }));
+    expect((await runCli(['config', 'trust', 'accept-wording', first.fingerprint], { env })).code).toBe(0);
+    service.reword(scrolling);
+    try {
+      const before = service.authorized.length;
+      const pty = await startInTmux(['sell', mintOf('WOOF'), '1%'], env, SMALL);
+      closeAfterAll(() => pty.close());
+      expect(await pty.exitCode()).toBe(6);
+      const screen = (await pty.screen()).replace(/\n/g, ' ');
+      const needed = /take (\d+) rows at 80 columns and this terminal shows 24/.exec(screen);
+      expect(needed, screen).not.toBeNull();
+      expect(Number(needed![1])).toBeGreaterThan(24);
+      const pending = pinsFor(home, service.url).pendingSellTemplate!;
+      expect(screen).toContain(`trader config trust accept-wording ${pending.fingerprint}`);
+      expect(screen).not.toContain(CHANGED);
+      // At the rows it needs it is asked; one row fewer, it is not.
+      const rows = Number(needed![1]);
+      const tall = await startInTmux(['sell', mintOf('WOOF'), '1%'], env, { width: 80, height: rows });
+      closeAfterAll(() => tall.close());
+      await tall.waitFor(CHANGED);
+      expect((await tall.visible()).join('\n')).toContain("The service's wording changed since it was approved");
+      await answerAndClose(tall);
+      const short = await startInTmux(['sell', mintOf('WOOF'), '1%'], env, { width: 80, height: rows - 1 });
+      closeAfterAll(() => short.close());
+      expect(await short.exitCode()).toBe(6);
+      expect((await short.screen()).replace(/\n/g, ' ')).toContain(`take ${rows} rows at 80 columns and this terminal shows ${rows - 1}`);
+      expect(service.authorized).toHaveLength(before);
+      const accept = await runCli(['config', 'trust', 'accept-wording', pending.fingerprint], { env });
+      expect(accept.code, accept.stderr).toBe(0);
+      expect(accept.stdout).toContain(`│ ${HEAD}`);
+      expect(pinsFor(home, service.url).sellTemplate?.fingerprint).toBe(pending.fingerprint);
     } finally {
       service.reword(wording);
     }

@@ -9,7 +9,7 @@ import { judgeSell, type Verdict } from '../../src/wallet/sell-template/guard.js
 import { extract } from '../../src/wallet/sell-template/extract.js';
 import { match } from '../../src/wallet/sell-template/match.js';
 import { fingerprint, templateText, type Template } from '../../src/wallet/sell-template/template.js';
-import { messageProblems } from '../../src/wallet/sell-template/text-rules.js';
+import { messageProblems, quotedRows } from '../../src/wallet/sell-template/text-rules.js';
 import type { SellFacts } from '../../src/wallet/sell-template/facts.js';
 import { RED_TEAM_2 } from './redteam2-fixtures.js';
 import { authorization, dec, good, HONEST, HOSTILE, input, LATER, OWNER, sandbox, STRANGER, T1, type Trade } from './sell-template-fixtures.js';
@@ -192,13 +192,36 @@ describe('refused outright, with the line, column and reason', () => {
     expect(judge(T1, 'Sell 1,234.5 BONK for at least 0.0495 SOL').kind).toBe('person');
   });
 
-  it('16 rows at 76 columns (80 less the quote margin) fit, 17 do not: a line of 77 takes two', () => {
+  it('the prompt’s header, the message as quoted at 80 columns, its legend and the question (2 rows with its countdown) fit 24 rows; one row more does not; a line of 76 takes one row, 77 two', () => {
     const sell = `Sell 1,234.5 BONK (${T1.mint})\nfor at least 0.0495 SOL`;
     const lines = (n: number, last = 'ok') => [sell, ...Array.from({ length: n - 3 }, () => 'ok'), last].join('\n');
-    expect(judge(T1, lines(16)).kind).toBe('person');
-    expect(judge(T1, lines(17))).toMatchObject({ kind: 'refused', reasons: [expect.stringMatching(/takes 17 rows at 76 columns, more than the 16/)] });
-    expect(judge(T1, lines(16, 'x'.repeat(76))).kind).toBe('person');
-    expect(judge(T1, lines(16, 'x'.repeat(77)))).toMatchObject({ kind: 'refused', reasons: [expect.stringMatching(/takes 17 rows/)] });
+    const legendRows = (judge(T1, lines(3)) as Extract<Verdict, { kind: 'person' }>).legend.length;
+    const most = 24 - 1 - 2 - legendRows;
+    expect(judge(T1, lines(most)).kind).toBe('person');
+    expect(judge(T1, lines(most + 1))).toMatchObject({ kind: 'refused', reasons: [expect.stringMatching(new RegExp(`take ${24 + 1} rows at 80 columns with the question, more than the 24`))] });
+    expect(judge(T1, lines(most, 'x'.repeat(76))).kind).toBe('person');
+    expect(judge(T1, lines(most, 'x'.repeat(77)))).toMatchObject({ kind: 'refused', reasons: [expect.stringMatching(/take 25 rows/)] });
+    // The message alone: 21 rows with its header and the question (2 rows at its longest), before any slot is found.
+    expect(messageProblems(Array(21).fill('ok').join('\n'))).toEqual([]);
+    expect(messageProblems(Array(22).fill('ok').join('\n'))).toEqual([expect.stringMatching(/takes 22 rows at 80 columns, more than the 21/)]);
+  });
+
+  it('quoted for a person: every row behind the gutter (│ a line, ┆ its continuation), none wider than the terminal, broken before a space or inside a run', () => {
+    const run = 'x'.repeat(87);
+    expect(quotedRows(`Request: ${run}\nok`, 80)).toEqual([`  │ Request: ${run.slice(0, 67)}`, `  ┆ ${run.slice(67)}`, '  │ ok']);
+    expect(quotedRows(`Request: ${run.slice(0, 75)}`, 80)).toEqual(['  │ Request:', `  ┆  ${run.slice(0, 75)}`]);
+    expect(quotedRows(`Request: ${run.slice(0, 76)}`, 80)).toEqual([`  │ Request: ${run.slice(0, 67)}`, `  ┆ ${run.slice(67, 76)}`]);
+    // The space a row is broken at opens the next row: put back together, the rows are the line.
+    expect(quotedRows('a b c d', 8)).toEqual(['  │ a b', '  ┆  c d']);
+    // Anything not ASCII (only a bound name or symbol) counts two columns, never fewer than it takes.
+    expect(quotedRows('\u0939'.repeat(39), 80)).toEqual([`  │ ${'\u0939'.repeat(38)}`, '  ┆ \u0939']);
+    expect(quotedRows('', 80)).toEqual(['  │ ']);
+    const text = `${T1.hash} and ${T1.hash}${T1.hash} for the ${T1.mint} only`;
+    for (const columns of [40, 57, 80, 123]) {
+      const rows = quotedRows(text, columns);
+      for (const row of rows) expect([...row].length).toBeLessThanOrEqual(columns);
+      expect(rows.map((r) => r.slice(4)).join('')).toBe(text);
+    }
   });
 
   it('1,280 bytes fit, 1,281 do not (reached within 16 rows only by characters of several bytes)', () => {
@@ -210,7 +233,7 @@ describe('refused outright, with the line, column and reason', () => {
 
   it('a message whose slots’ labels would push the question off one screen', () => {
     const many = [`Sell 1,234.5 BONK (${T1.mint})`, 'for at least 0.0495 SOL', ...Array.from({ length: 14 }, () => T1.mint)].join('\n');
-    expect(judge(T1, many)).toMatchObject({ kind: 'refused', reasons: [expect.stringMatching(/labels of its \d+ slots take \d+ rows/)] });
+    expect(judge(T1, many)).toMatchObject({ kind: 'refused', reasons: [expect.stringMatching(/labels of its \d+ slots take \d+ rows at 80 columns/)] });
   });
 
   it('a serialized transaction carried as the message, as text, base64 or base58', () => {

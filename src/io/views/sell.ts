@@ -3,27 +3,37 @@ import type { GetSellResponse, Trade } from '../../api/types.js';
 import { formatSol } from '../../amounts.js';
 import type { SellReview } from '../../domain/sell-review.js';
 import type { SellOutcome } from '../../domain/sell-outcome.js';
-import { wordDiff } from '../../domain/wording-diff.js';
+import { wordDiff, type DiffPart } from '../../domain/wording-diff.js';
 import type { TokenMeta } from '../../domain/token.js';
 import { fingerprint, templateText } from '../../wallet/sell-template/template.js';
+import { quotedRows } from '../../wallet/sell-template/text-rules.js';
 import { oneLine } from '../terminal-text.js';
 import { formatLocalTime } from '../../domain/local-time.js';
 import { timeLeft } from '../../domain/answer-deadline.js';
-import { renderFields, renderQuoted } from '../table.js';
+import { renderFields } from '../table.js';
 import type { Theme } from '../theme.js';
 import { tokenAmount } from './token-amount.js';
 import { NOTHING_SOLD } from '../../domain/outcome-words.js';
 
+/** A sell's review in two parts: what leads, and what must stand on screen, whole, with the question below it. */
+export interface SellReviewText {
+  lead: string;
+  shown: string;
+}
+
 /**
- * What the user approves: the terms, then what the guard needs of a person (a changed wording
- * shown old against new, word by word), then, last, so that it stands whole above the question,
- * the exact message with each slot's label. A dry run of an approved wording asks nothing: its
- * slots are said in a line, not labelled one by one (the review then fits 24 rows).
+ * What the user approves: the terms, then what the guard needs of a person, then, last, so that
+ * it stands whole above the question, a changed wording old against new (word by word) and the
+ * exact message with each slot's label; token facts to confirm stand last when that is the
+ * question. The message and the diff are laid out for a terminal `columns` wide with a gutter
+ * on every row (wallet/sell-template/text-rules.ts quotedRows: the rows the guard counts);
+ * undefined (piped): one row per line. A dry run of an approved wording asks nothing: its slots
+ * are said in a line, not labelled one by one (the review then fits 24 rows).
  */
-export function renderSellReview(review: SellReview, nowMs: number, theme: Theme, dryRun = false): string {
+export function sellReviewText(review: SellReview, nowMs: number, theme: Theme, columns?: number, dryRun = false): SellReviewText {
   const a = review.authorization;
   const token = review.token;
-  const lines = [
+  const lead = [
     renderFields([
       ['Sell', `${tokenAmount(a.amount, token)} (${a.amount} raw)`],
       ['Token', `${token.name ? `${oneLine(token.name)} ` : ''}${a.mint}`],
@@ -35,30 +45,62 @@ export function renderSellReview(review: SellReview, nowMs: number, theme: Theme
       ['Sell id', a.id],
     ], theme),
   ];
+  const shown: string[] = [];
+  const width = columns ?? Infinity;
   const v = review.verdict;
   const slotsInALine = dryRun && v.kind === 'sign';
   if (v.kind === 'sign') {
     const approved = `Wording: as approved for this service (${fingerprint(v.template)})`;
-    lines.push(theme.dim(slotsInALine ? `${approved}; every value in it is this sell's own (a prompt labels each).` : `${approved}.`));
+    lead.push(theme.dim(slotsInALine ? `${approved}; every value in it is this sell's own (a prompt labels each).` : `${approved}.`));
   }
-  if (v.kind === 'person' && v.code === 'WORDING_CHANGED' && v.previous && v.template) {
-    lines.push(theme.failure(`The service's wording changed since it was approved (${fingerprint(v.previous)} → ${v.fingerprint}), word by word:`));
-    const diff = wordDiff(templateText(v.previous), templateText(v.template));
-    lines.push(renderQuoted(diff.map((p) => (p.op === '=' ? p.text : p.op === '-' ? theme.dim(`[-${p.text}-]`) : theme.pending(`{+${p.text}+}`))).join('')));
-  }
+  const ask: string[] = [];
   if (v.kind === 'person') {
-    const ask: Record<string, string> = {
+    const yes: Record<string, string> = {
       WORDING_NOT_APPROVED: `Yes approves this wording (${v.fingerprint}) for this service: later sells are signed only when their message is it, written with their own facts.`,
       WORDING_CHANGED: `Yes approves the new wording (${v.fingerprint}) in place of the old.`,
       TOKEN_FACTS_UNCONFIRMED: 'Yes confirms these facts of the token for this service (the wording and the sell are asked next).',
       VALUE_READS_AS_TEXT: 'A value in the message reads as words, not random data. Yes signs it this once.',
     };
-    lines.push(theme.pending(`${v.reasons[0]}.`), ask[v.code]!);
+    ask.push(theme.pending(`${v.reasons[0]}.`), yes[v.code]!);
+    if (v.code !== 'TOKEN_FACTS_UNCONFIRMED') lead.push(...ask);
   }
-  lines.push('Message to sign, exactly:', renderQuoted(a.message));
+  if (v.kind === 'person' && v.code === 'WORDING_CHANGED' && v.previous && v.template) {
+    shown.push(theme.failure(`The service's wording changed since it was approved (${fingerprint(v.previous)} → ${v.fingerprint}), word by word:`));
+    shown.push(...paintedDiff(wordDiff(templateText(v.previous), templateText(v.template)), width, theme));
+  }
+  shown.push('Message to sign, exactly:', ...quotedRows(a.message, width));
   const legend = v.kind === 'refused' ? [] : v.legend;
-  if (legend.length > 0 && !slotsInALine) lines.push(...legend.map((l) => theme.dim(l)));
-  return lines.join('\n');
+  if (!slotsInALine) shown.push(...legend.map((l) => theme.dim(l)));
+  if (v.kind === 'person' && v.code === 'TOKEN_FACTS_UNCONFIRMED') shown.push(...ask);
+  return { lead: lead.join('\n'), shown: shown.join('\n') };
+}
+
+/** The whole review, lead then what is shown with the question. */
+export function renderSellReview(review: SellReview, nowMs: number, theme: Theme, columns?: number, dryRun = false): string {
+  const { lead, shown } = sellReviewText(review, nowMs, theme, columns, dryRun);
+  return `${lead}\n${shown}`;
+}
+
+/** A word diff behind the gutter, laid out as a message is, removed words dim in [-…-] and added ones in {+…+}. */
+function paintedDiff(diff: DiffPart[], columns: number, theme: Theme): string[] {
+  const marked = diff.map((p) => (p.op === '=' ? p.text : p.op === '-' ? `[-${p.text}-]` : `{+${p.text}+}`));
+  // Each character's paint, by where it stands in the plain text the rows are cut from.
+  const paints = diff.flatMap((p, i) => [...marked[i]!].filter((ch) => ch !== '\n').map(() => p.op));
+  let at = 0;
+  return quotedRows(marked.join(''), columns).map((row) => {
+    const chars = [...row.slice(4)];
+    let out = row.slice(0, 4);
+    for (let i = 0; i < chars.length; ) {
+      const op = paints[at + i];
+      let j = i;
+      while (j < chars.length && paints[at + j] === op) j++;
+      const text = chars.slice(i, j).join('');
+      out += op === '-' ? theme.dim(text) : op === '+' ? theme.pending(text) : text;
+      i = j;
+    }
+    at += chars.length;
+    return out;
+  });
 }
 
 /** The end of a sell, for stdout. */

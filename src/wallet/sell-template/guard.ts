@@ -15,10 +15,7 @@ import { extract } from './extract.js';
 import { type SellFacts } from './facts.js';
 import { match } from './match.js';
 import { fingerprint, legend, type Part, type Template } from './template.js';
-import { messageProblems, readsAsText, rows } from './text-rules.js';
-
-/** Rows of the screen the message, its legend and the question must fit together. */
-const SCREEN_ROWS = 24;
+import { messageProblems, QUESTION_ROWS, quotedRows, readsAsText, SCREEN_COLUMNS, SCREEN_ROWS } from './text-rules.js';
 
 export interface GuardInput {
   authorization: SellAuthorization;
@@ -68,8 +65,9 @@ export function judgeSell(input: GuardInput): Verdict {
   const { template, values } = found;
   const labels = legend(template, values, facts);
   const problems = statementProblems(template.parts, facts, input.otherSymbols);
-  const needed = rows(message) + labels.length + 2;
-  if (needed > SCREEN_ROWS) problems.push(`the message and the labels of its ${values.length} slots take ${needed} rows with the question, more than the ${SCREEN_ROWS} of one screen`);
+  // As the prompt shows it: its header line, the message's rows, the legend, the question.
+  const needed = 1 + quotedRows(message, SCREEN_COLUMNS).length + labels.length + QUESTION_ROWS;
+  if (needed > SCREEN_ROWS) problems.push(`the message and the labels of its ${values.length} slots take ${needed} rows at ${SCREEN_COLUMNS} columns with the question, more than the ${SCREEN_ROWS} of one screen`);
   if (problems.length > 0) return { kind: 'refused', reasons: problems };
   // An opaque value (or the id's random part) that reads as words is this authorization's, not the template's: never pinned.
   // Each is judged against its slot's alphabet (the id's random part against the alphabet its notation pins).

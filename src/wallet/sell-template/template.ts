@@ -4,7 +4,7 @@
 // so no literal can pass for one), and the labels of a message's slots.
 import { createHash } from 'node:crypto';
 import { describe, render, type Fact, type SellFacts } from './facts.js';
-import { ALPHABETS, MAX_COLUMNS } from './text-rules.js';
+import { ALPHABETS, SCREEN_COLUMNS } from './text-rules.js';
 
 export type Alphabet = 'hex' | 'HEX' | 'base58' | 'uuid';
 
@@ -40,10 +40,10 @@ export function templateText(template: Template, facts: SellFacts | null = null)
 }
 
 /**
- * The legend of a message's slots, packed into lines of at most 80 columns: each slot's value as
+ * The legend of a message's slots, packed into lines of at most `columns`: each slot's value as
  * the message writes it and what it is ("[3] 1.5 = amount in whole tokens (6 decimals)").
  */
-export function legend(template: Template, values: string[], facts: SellFacts): string[] {
+export function legend(template: Template, values: string[], facts: SellFacts, columns = SCREEN_COLUMNS): string[] {
   const entries = template.parts
     .filter((p): p is Exclude<Part, string> => typeof p !== 'string')
     .map((p, i) => {
@@ -54,7 +54,7 @@ export function legend(template: Template, values: string[], facts: SellFacts): 
   const lines: string[] = [];
   for (const entry of entries) {
     const last = lines.length - 1;
-    if (last >= 0 && [...lines[last]!].length + 3 + [...entry].length <= MAX_COLUMNS) lines[last] += `   ${entry}`;
+    if (last >= 0 && [...lines[last]!].length + 3 + [...entry].length <= columns) lines[last] += `   ${entry}`;
     else lines.push(entry);
   }
   return lines;

@@ -5,8 +5,12 @@
 import bs58 from 'bs58';
 import { decodeBase64Strict, looksLikeTransaction } from '../transaction-decoder.js';
 
-/** Rows of an 80-column screen the message may take, quoted with a 4-column margin (a longer line wraps onto more rows), and its bytes. */
-export const [MAX_ROWS, MAX_COLUMNS, MAX_BYTES] = [16, 76, 1_280];
+/**
+ * The screen a first sell's message, its slots' legend, its header line and the question must fit
+ * together; the rows of the question at its longest there (its countdown says the quote expired:
+ * commands/sell.ts counts the same line); the message's most bytes.
+ */
+export const [SCREEN_COLUMNS, SCREEN_ROWS, QUESTION_ROWS, MAX_BYTES] = [80, 24, 2, 1_280];
 /** Random values a message may carry, and their longest (a base58 signature): word evidence is measured up to it, and a sentence split across values has few places. */
 export const [MAX_OPAQUE_SLOTS, MAX_OPAQUE_LENGTH] = [4, 88];
 
@@ -16,9 +20,34 @@ export function at(message: string, offset: number): string {
   return `line ${before.split('\n').length}, column ${offset - before.lastIndexOf('\n')}`;
 }
 
-/** Rows of an 80-column screen a message takes: ASCII one column each, anything else (only in a bound name or symbol) counted as two. */
-export const rows = (message: string): number =>
-  message.replace(/\n$/, '').split('\n').reduce((n, line) => n + Math.max(1, Math.ceil([...line].reduce((c, ch) => c + (ch.charCodeAt(0) < 0x80 ? 1 : 2), 0) / MAX_COLUMNS)), 0);
+/** Columns a message's text takes, never fewer than on screen: ASCII one each, anything else (only in a bound name or symbol) two. */
+const columnsOf = (chars: string[]) => chars.reduce((n, ch) => n + (ch.charCodeAt(0) < 0x80 ? 1 : 2), 0);
+
+/**
+ * A message as a person reads it on a terminal `columns` wide: every row behind a gutter (`│`
+ * where a line of the message starts, `┆` where a line too long for one row goes on), each
+ * line broken before its last space that fits, or inside a run too long for any row, so that no
+ * row is wider than the terminal: the terminal never wraps one itself (its wrapped row would
+ * lose the gutter and pass for the tool's own text). What is counted is what is printed.
+ */
+export function quotedRows(message: string, columns: number): string[] {
+  const room = Math.max(2, columns - 4);
+  return message.split('\n').flatMap((line) => {
+    const chars = [...line];
+    const rows: string[] = [];
+    for (let start = 0; ; ) {
+      let end = start;
+      while (end < chars.length && columnsOf(chars.slice(start, end + 1)) <= room) end++;
+      // Before the last space that fits (the space opens the next row, so it shows), when the word
+      // after it fits a row of its own; else the row is filled.
+      const space = chars.lastIndexOf(' ', end - 1);
+      const wordEnd = chars.indexOf(' ', space + 1) < 0 ? chars.length : chars.indexOf(' ', space + 1);
+      const cut = end === chars.length ? end : space > start && columnsOf(chars.slice(space, wordEnd)) <= room ? space : Math.max(end, start + 1);
+      rows.push(`  ${rows.length === 0 ? '│' : '┆'} ${chars.slice(start, cut).join('')}`);
+      if ((start = cut) >= chars.length) return rows;
+    }
+  });
+}
 
 const SIWS_LABELS = /^(URI|Version|Chain ID|Nonce|Issued At|Expiration Time|Not Before|Request ID|Resources|Statement):/gm;
 
@@ -28,7 +57,9 @@ export function messageProblems(message: string): string[] {
   const lines = message.replace(/\n$/, '').split('\n');
   const bytes = new TextEncoder().encode(message).length;
   if (message.trim() === '') return ['the message is empty'];
-  if (rows(message) > MAX_ROWS) problems.push(`the message takes ${rows(message)} rows at ${MAX_COLUMNS} columns, more than the ${MAX_ROWS} that fit one screen with the question`);
+  const rows = quotedRows(message, SCREEN_COLUMNS).length;
+  const room = SCREEN_ROWS - 1 - QUESTION_ROWS;
+  if (rows > room) problems.push(`the message takes ${rows} rows at ${SCREEN_COLUMNS} columns, more than the ${room} that fit one screen with its header and the question`);
   if (bytes > MAX_BYTES) problems.push(`the message is ${bytes} bytes, more than the ${MAX_BYTES} that fit one screen`);
   let offset = 0;
   lines.forEach((line, i) => {
