@@ -1,7 +1,9 @@
 // Checks every money claim a trade makes against the chain: the deposit (exactly the intent's
 // amount from the owner to the treasury, and the one the tool signed), each swap (exists and
 // succeeded), each payout and the refund (SOL to the owner; a sell's payouts at least the signed
-// minimum). Reads only standard RPC through a ChainReader; never prints.
+// minimum, and in all at least what the service says it received; a refund at least what the
+// service reports). What reached the wallet is the chain's figure. Reads only standard RPC
+// through a ChainReader; never prints.
 import type { Trade } from '../api/types.js';
 import { ChainUnavailableError, type ChainReader } from './chain-reader.js';
 import type { SignedDeposit } from './deposit-absence.js';
@@ -37,6 +39,11 @@ export interface Verification {
   reason?: string;
   /** A signed deposit the chain does not have: proven never to land, or until which block it may. */
   deposit?: { onChain: boolean; proven: boolean | null; lastValidBlockHeight: number | null; blockHeight: number | null };
+  /**
+   * The SOL the chain shows reaching the wallet, where every transaction paying it was read: a
+   * sell's payouts in all, a refund. The figure to show, whatever the service says it paid.
+   */
+  received?: { payoutsLamports?: string; refundLamports?: string };
 }
 
 export interface VerifyInput {
@@ -140,6 +147,7 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
   const createdMs = input.createdAtMs != null ? input.createdAtMs - CLOCK_ALLOWANCE_MS : Date.parse(trade.createdAt);
   const notBefore = Number.isNaN(createdMs) ? {} : { notBeforeMs: createdMs };
   const refund = trade.signatures.refund;
+  const received: NonNullable<Verification['received']> = {};
 
   if (trade.side === 'sell') {
     const minimum = input.signedMinimumLamports ?? BigInt(trade.minimumOutputAmount);
@@ -147,17 +155,29 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
     const payouts = [...new Set(trade.signatures.payouts)];
     const single = payouts.length === 1;
     let total = 0n;
+    // Whether every payout was read paying the wallet: only then is their total what it received.
+    let allRead = payouts.length > 0;
     for (const payout of payouts) {
       if (payout === refund) {
         checks.push({ signature: payout, role: 'payout', expected: 'a payout, not the refund', mark: 'contradicts', chain: 'the service names the same transaction as a payout and as the refund' });
+        allRead = false;
         continue;
       }
       const c = checkPayout(await chain.transaction(payout), { owner, what, ...notBefore, ...(single ? { minimumLamports: minimum } : {}) });
       total += c.paidLamports;
+      allRead &&= c.mark === 'verified' || c.paidLamports > 0n;
       checks.push({ signature: payout, role: 'payout', expected: single ? `at least ${sol(minimum)} to your wallet` : 'SOL to your wallet', mark: c.mark, chain: c.chain });
     }
     if (payouts.length > 1 && checks.every((c) => c.mark === 'verified') && total < minimum) {
       checks.push({ signature: null, role: 'payout', expected: `at least ${sol(minimum)} in all`, mark: 'contradicts', chain: `the payouts pay ${sol(total)} in all, less than ${what}` });
+    }
+    // What the sell received is what the chain shows the payouts paid: a service that says more contradicts it.
+    if (allRead) {
+      received.payoutsLamports = total.toString();
+      const said = trade.receivedOutputAmount === null ? null : BigInt(trade.receivedOutputAmount);
+      if (said !== null && said > total) {
+        checks.push({ signature: single ? payouts[0]! : null, role: 'payout', expected: `${sol(said)} to your wallet, as the service reports it received`, mark: 'contradicts', chain: `the ${single ? 'payout pays' : 'payouts pay'} ${sol(total)} in all` });
+      }
     }
     if (trade.stage === 'completed' && payouts.length === 0) {
       checks.push({ signature: null, role: 'payout', expected: `at least ${sol(minimum)} to your wallet`, mark: 'not-found', chain: 'the service reports the sell completed but names no payout' });
@@ -166,12 +186,16 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
 
   if (refund !== null) {
     const done = trade.stage === 'refunded' || trade.refund?.state === 'complete';
-    // A buy owes back its deposit less the platform fee, whatever amount the service reports
-    // (a sell's input is tokens: its refund is held to the amount reported, if any).
-    const owed = trade.side === 'buy' ? BigInt(trade.inputAmount) - BigInt(trade.platformFeeLamports ?? '0') : trade.refund?.amountLamports ? BigInt(trade.refund.amountLamports) : undefined;
-    const amount = owed === undefined ? undefined : owed > 0n ? owed : 0n;
-    const what = trade.side === 'buy' ? 'the deposit less the platform fee' : 'the refund the service reports';
+    // A buy owes back its deposit less the platform fee, and at least the amount the service
+    // reports refunded (a sell's input is tokens: its refund is held to the amount reported, if any).
+    const reported = trade.refund?.amountLamports ? BigInt(trade.refund.amountLamports) : undefined;
+    const owed = trade.side === 'buy' ? BigInt(trade.inputAmount) - BigInt(trade.platformFeeLamports ?? '0') : undefined;
+    const bySaid = reported !== undefined && (owed === undefined || reported > owed);
+    const largest = bySaid ? reported : owed;
+    const amount = largest === undefined ? undefined : largest > 0n ? largest : 0n;
+    const what = bySaid ? 'the refund the service reports' : 'the deposit less the platform fee';
     const c = checkPayout(await chain.transaction(refund), { owner, what, ...notBefore, ...(amount === undefined ? {} : { minimumLamports: amount }) });
+    if (c.mark === 'verified' || (c.mark === 'contradicts' && c.paidLamports > 0n)) received.refundLamports = c.paidLamports.toString();
     const expected = amount === undefined ? 'a refund to your wallet' : `at least ${sol(amount)} back to your wallet`;
     if (c.mark === 'not-found' && !done) checks.push({ signature: refund, role: 'refund', expected, mark: 'pending', chain: 'not on chain yet (the refund is under way)' });
     else checks.push({ signature: refund, role: 'refund', expected, mark: c.mark, chain: c.chain });
@@ -179,7 +203,7 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
     checks.push({ signature: null, role: 'refund', expected: 'a refund to your wallet', mark: 'not-found', chain: 'the service reports the buy refunded but names no refund' });
   }
 
-  return { rpc: chain.host, verdict: verdictOf(checks), checks, ...(deposit ? { deposit } : {}) };
+  return { rpc: chain.host, verdict: verdictOf(checks), checks, ...(deposit ? { deposit } : {}), ...(Object.keys(received).length > 0 ? { received } : {}) };
 }
 
 type Claim = { signature: string; role: 'deposit' | 'payout' | 'refund' };

@@ -284,6 +284,6 @@ function printResult(
 ): void {
   // `verification` stands beside the API's objects, which pass through unchanged.
   ctx.output.result({ intent, trade, idempotencyKey, ...(verification ? { verification } : {}) }, (theme) =>
-    [renderBuySummary(intent, trade, token, theme), ...(verification ? [renderVerificationLines(verification, theme)] : [])].join('\n'),
+    [renderBuySummary(intent, trade, token, theme, verification?.received?.refundLamports ?? null), ...(verification ? [renderVerificationLines(verification, theme)] : [])].join('\n'),
   );
 }

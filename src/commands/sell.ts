@@ -235,7 +235,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
       );
       // `verification` stands beside the API's objects, which pass through unchanged.
       ctx.output.result({ authorization: view.authorization, sell: view.sell, trade, idempotencyKey: result.idempotencyKey, ...(verification ? { verification } : {}) }, (theme) =>
-        [renderSellSummary(view, outcome, trade, shown, theme), ...(verification ? [renderVerificationLines(verification, theme)] : [])].join('\n'),
+        [renderSellSummary(view, outcome, trade, shown, theme, verification?.received?.payoutsLamports ?? null), ...(verification ? [renderVerificationLines(verification, theme)] : [])].join('\n'),
       );
       await stopIfContradicted(verification, view.authorization.id);
       if (result.kind === 'timeout') {

@@ -12,7 +12,7 @@ import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
 import { tempDir, tempEnv } from '../helpers/temp.js';
 
 let sb: TestSandbox;
-const { envFor, withDelays } = sandboxForFile((started) => (sb = started));
+const { envFor, withDelays, tamperProxy } = sandboxForFile((started) => (sb = started));
 
 /** An RPC URL nothing listens on: connection refused at once. */
 async function closedPortUrl(): Promise<string> {
@@ -237,6 +237,50 @@ describe('after progress: the trade\'s signatures checked on chain', () => {
       expect(await sb.control('/lies')).toEqual([]);
     });
   }
+
+  it('the service says a sell received three times what its payout paid (attack-1 §3): exit 3, never "every claim verified"; the summary gives the chain\'s figure; the honest control is verified', async () => {
+    const p = await tamperProxy();
+    const triple = (v: string | null) => (v === null ? v : String(BigInt(v) * 3n));
+    p.rewrite('GET', /^\/api\/v1\/trades\/[^/]+$/, (body) => {
+      if (body.data.side === 'sell') body.data.receivedOutputAmount = triple(body.data.receivedOutputAmount);
+      return body;
+    });
+    const token = sb.tokens[2]!;
+    await completeBuy(sb, { mint: token.mint });
+    const r = await runCli(['sell', token.mint, '10%', '--yes', '--json'], { env: envFor(p.url) });
+    expect(r.code, r.stderr).toBe(3);
+    const out = json(r);
+    expect(out.verification.verdict).toBe('contradicted');
+    const paid = out.verification.received.payoutsLamports;
+    expect(BigInt(out.trade.receivedOutputAmount)).toBe(BigInt(paid) * 3n);
+    expect(lastJsonError(r)).toMatchObject({ code: 'CHAIN_CONTRADICTS_SERVICE' });
+    expect(lastJsonError(r).message).toMatch(/payout \w+ should be [\d.]+ SOL to your wallet, as the service reports it received, but the chain shows: the payout pays [\d.]+ SOL in all/);
+    const human = await runCli(['sell', token.mint, '10%', '--yes'], { env: envFor(p.url) });
+    expect(human.code, human.stderr).toBe(3);
+    const received = /^SOL received\s+([\d.]+) SOL \(the service says ([\d.]+) SOL\)$/m.exec(human.stdout);
+    expect(received, human.stdout).not.toBeNull();
+    expect(Number(received![2])).toBeCloseTo(Number(received![1]) * 3, 9);
+    expect(human.stdout).not.toContain('every claim verified');
+    expect(human.stdout).toMatch(/the chain CONTRADICTS the service/);
+    // The honest control, straight to the sandbox: its figure is the chain's, said once.
+    const honest = await runCli(['sell', token.mint, '10%', '--yes'], { env: envFor(sb.url) });
+    expect(honest.code, honest.stderr).toBe(0);
+    expect(honest.stdout).toMatch(/^SOL received\s+[\d.]+ SOL$/m);
+    expect(honest.stdout).toMatch(/every claim verified on chain/);
+  });
+
+  it('the service says a buy refunded more than the chain shows: exit 3; the summary gives the chain\'s figure', async () => {
+    const p = await tamperProxy();
+    p.rewrite('GET', /^\/api\/v1\/trades\/[^/]+$/, (body) => {
+      if (body.data.refund?.amountLamports) body.data.refund.amountLamports = String(BigInt(body.data.refund.amountLamports) + 1n);
+      return body;
+    });
+    await sb.control('/fail-next-swap', { count: 1 });
+    const r = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes'], { env: envFor(p.url) });
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stdout).toMatch(/^Refund\s+complete, ([\d.]+) SOL \(the service says [\d.]+ SOL\)$/m);
+    expect(r.stderr).toMatch(/refund \w+ should be at least [\d.]+ SOL back to your wallet, but the chain shows: pays [\d.]+ SOL to your wallet, less than the refund the service reports/);
+  });
 
   it('the service lies about a refund (phantom-refund): exit 3, not a refunded buy', async () => {
     await sb.control('/fail-next-swap', { count: 1 });

@@ -159,7 +159,7 @@ describe('verifyTrade', () => {
   });
 
   it('sell payouts: at least the signed minimum in all, to the owner; a completed sell with no payout contradicts', async () => {
-    const sell = (payouts: string[]) => trade({ side: 'sell', inputAmount: '5', signatures: { deposit: null, swaps: [], payouts } });
+    const sell = (payouts: string[]) => trade({ side: 'sell', inputAmount: '5', receivedOutputAmount: null, signatures: { deposit: null, swaps: [], payouts } });
     const p1 = transfer('p1', TREASURY, OWNER, 30n);
     const p2 = transfer('p2', TREASURY, OWNER, 30n);
     expect((await verifyTrade(reader([p1, p2]), { trade: sell(['p1', 'p2']), owner: OWNER, treasury: null, signedMinimumLamports: 60n })).verdict).toBe('verified');
@@ -170,8 +170,27 @@ describe('verifyTrade', () => {
     expect(none.checks).toEqual([expect.objectContaining({ signature: null, mark: 'not-found' })]);
   });
 
+  it('what a sell received is what the chain shows its payouts paid: a service that says more contradicts it (at it verified, one lamport over not); the figure is the chain\'s', async () => {
+    const sell = (received: string | null, payouts = ['p1', 'p2']) => trade({ side: 'sell', inputAmount: '5', receivedOutputAmount: received, signatures: { deposit: null, swaps: [], payouts } });
+    const chain = () => reader([transfer('p1', TREASURY, OWNER, 30n), transfer('p2', TREASURY, OWNER, 40n)]);
+    const input = (t: Trade) => ({ trade: t, owner: OWNER, treasury: null, signedMinimumLamports: 60n });
+    const atIt = await verifyTrade(chain(), input(sell('70')));
+    expect(atIt).toMatchObject({ verdict: 'verified', received: { payoutsLamports: '70' } });
+    const over = await verifyTrade(chain(), input(sell('71')));
+    expect(over).toMatchObject({ verdict: 'contradicted', received: { payoutsLamports: '70' } });
+    expect(contradictionLine(over)).toBe('the chain contradicts the service: payout should be 0.000000071 SOL to your wallet, as the service reports it received, but the chain shows: the payouts pay 0.00000007 SOL in all');
+    // attack-1 §3: one payout, the service saying three times what it paid.
+    const one = await verifyTrade(reader([transfer('p1', TREASURY, OWNER, 30n)]), { ...input(sell('90', ['p1'])), signedMinimumLamports: 30n });
+    expect(contradictionLine(one)).toBe('the chain contradicts the service: payout p1 should be 0.00000009 SOL to your wallet, as the service reports it received, but the chain shows: the payout pays 0.00000003 SOL in all');
+    // Saying less is no contradiction, but the figure shown is still the chain's.
+    expect(await verifyTrade(chain(), input(sell('69')))).toMatchObject({ verdict: 'verified', received: { payoutsLamports: '70' } });
+    // A payout not read (not on chain): no total is known, so none is given.
+    const missing = await verifyTrade(reader([transfer('p1', TREASURY, OWNER, 30n)]), input(sell('70')));
+    expect(missing.received).toBeUndefined();
+  });
+
   it('one payout named twice counts once, and may not be the refund as well', async () => {
-    const sell = (payouts: string[], refund: string | null = null) => trade({ side: 'sell', inputAmount: '5', signatures: { deposit: null, swaps: [], payouts, refund } });
+    const sell = (payouts: string[], refund: string | null = null) => trade({ side: 'sell', inputAmount: '5', receivedOutputAmount: null, signatures: { deposit: null, swaps: [], payouts, refund } });
     const p1 = transfer('p1', TREASURY, OWNER, 30n);
     const twice = await verifyTrade(reader([p1]), { trade: sell(['p1', 'p1']), owner: OWNER, treasury: null, signedMinimumLamports: 60n });
     expect(twice.verdict).toBe('contradicted');
@@ -183,7 +202,7 @@ describe('verifyTrade', () => {
   });
 
   it('a payout must come from another account, and not before the trade was created', async () => {
-    const sell = (payouts: string[]) => trade({ side: 'sell', inputAmount: '5', signatures: { deposit: null, swaps: [], payouts } });
+    const sell = (payouts: string[]) => trade({ side: 'sell', inputAmount: '5', receivedOutputAmount: null, signatures: { deposit: null, swaps: [], payouts } });
     // The owner moving its own SOL (a second account of its own pays the fee; the owner signs).
     const own = { ...transfer('own', POOL, OWNER, 30n), signers: 2, accounts: [POOL, OWNER], preBalances: [10n ** 9n, 10n ** 9n], postBalances: [10n ** 9n - 30n - 5_000n, 10n ** 9n + 30n] };
     const v1 = await verifyTrade(reader([own]), { trade: sell(['own']), owner: OWNER, treasury: null, signedMinimumLamports: 30n });
@@ -198,7 +217,7 @@ describe('verifyTrade', () => {
   });
 
   it("when this tool created the trade (its journal) bounds a payout, not the service's time: a backdated trade does not let an older payout through", async () => {
-    const sell = trade({ side: 'sell', inputAmount: '5', createdAt: '2026-11-24T00:00:00Z', signatures: { deposit: null, swaps: [], payouts: ['p'] } });
+    const sell = trade({ side: 'sell', inputAmount: '5', receivedOutputAmount: null, createdAt: '2026-11-24T00:00:00Z', signatures: { deposit: null, swaps: [], payouts: ['p'] } });
     const createdAtMs = Date.parse('2026-11-25T00:00:00Z');
     const landed = (ms: number) => reader([{ ...transfer('p', TREASURY, OWNER, 30n), blockTime: Math.floor(ms / 1000) }]);
     const input = { trade: sell, owner: OWNER, treasury: null, signedMinimumLamports: 30n, createdAtMs };
@@ -212,7 +231,7 @@ describe('verifyTrade', () => {
   });
 
   it('evidence: the transactions a trade names (deposit, payouts, refund), and those the chain proved; one that proved another trade contradicts, naming both', async () => {
-    const sell = trade({ side: 'sell', inputAmount: '5', signatures: { deposit: null, swaps: ['swap'], payouts: ['p1', 'p2'] } });
+    const sell = trade({ side: 'sell', inputAmount: '5', receivedOutputAmount: null, signatures: { deposit: null, swaps: ['swap'], payouts: ['p1', 'p2'] } });
     const v = await verifyTrade(reader([swap, transfer('p1', TREASURY, OWNER, 30n)]), { trade: sell, owner: OWNER, treasury: null, signedMinimumLamports: 1n });
     expect(evidenceClaims(v)).toEqual({ named: [{ signature: 'p1', role: 'payout' }, { signature: 'p2', role: 'payout' }], proven: [{ signature: 'p1', role: 'payout' }] });
     const claimed = withEvidenceConflicts(v, 'sell_B', [{ signature: 'p1', role: 'payout', otherTrade: 'sell_A', otherRole: 'payout' }]);
@@ -247,6 +266,19 @@ describe('verifyTrade', () => {
       treasury: TREASURY,
     });
     expect(noFee.checks.find((c) => c.role === 'refund')).toMatchObject({ mark: 'contradicts', expected: 'at least 0.1 SOL back to your wallet' });
+  });
+
+  it('a buy\'s refund: the amount the service reports is held to the chain too (at it verified, one lamport over not); the figure is the chain\'s', async () => {
+    const refunded = (reported: string) =>
+      verifyTrade(reader([deposit, transfer('r', TREASURY, OWNER, 99_500_000n)]), {
+        trade: trade({ stage: 'refunded', status: 'refunded', refund: { state: 'complete', amountLamports: reported }, signatures: { swaps: [], refund: 'r' } }),
+        owner: OWNER,
+        treasury: TREASURY,
+      });
+    expect(await refunded('99500000')).toMatchObject({ verdict: 'verified', received: { refundLamports: '99500000' } });
+    const over = await refunded('99500001');
+    expect(over).toMatchObject({ verdict: 'contradicted', received: { refundLamports: '99500000' } });
+    expect(contradictionLine(over)).toBe('the chain contradicts the service: refund r should be at least 0.099500001 SOL back to your wallet, but the chain shows: pays 0.0995 SOL to your wallet, less than the refund the service reports 0.099500001 SOL');
   });
 
   it('a refund under way and not on chain yet is pending; reported complete it must be there', async () => {

@@ -10,6 +10,7 @@ import { renderFields } from '../table.js';
 import type { Theme } from '../theme.js';
 import { oneLine } from '../terminal-text.js';
 import { tokenAmount } from './token-amount.js';
+import { serviceSays } from './verification.js';
 
 const tokenName = (mint: string, token: Pick<TokenMeta, 'symbol' | 'name'> | null) =>
   token?.symbol ? `${oneLine(token.symbol)}${token.name ? ` (${oneLine(token.name)})` : ''} ${mint}` : token?.name ? `${oneLine(token.name)} ${mint}` : mint;
@@ -83,8 +84,8 @@ function answerWords(d: AnswerDeadline, nowMs: number): string {
   return `${left}, until ${formatLocalTime(d.atMs)}: the service's deadline${d.reason ? ` (${d.reason})` : ''}`;
 }
 
-/** The end of a buy, for stdout. */
-export function renderBuySummary(intent: BuyIntent, trade: Trade | null, token: TokenMeta | null, theme: Theme): string {
+/** The end of a buy, for stdout; `refundOnChain`: what the chain shows the refund paid, where it was read (the figure shown). */
+export function renderBuySummary(intent: BuyIntent, trade: Trade | null, token: TokenMeta | null, theme: Theme, refundOnChain: string | null = null): string {
   const fields: Array<[string, string]> = [
     ['Buy', intent.id],
     ['Status', theme.status(intent.status)],
@@ -97,7 +98,9 @@ export function renderBuySummary(intent: BuyIntent, trade: Trade | null, token: 
     if (trade.signatures.deposit) fields.push(['Deposit sig', trade.signatures.deposit]);
     for (const s of trade.signatures.swaps) fields.push(['Swap sig', s]);
     if (trade.failure) fields.push(['Failure', theme.failure(`${trade.failure.code ?? 'unknown'}: ${trade.failure.reason ?? 'no reason given'}`)]);
-    if (trade.refund) fields.push(['Refund', `${trade.refund.state}${trade.refund.amountLamports ? `, ${formatSol(trade.refund.amountLamports)} SOL` : ''}`]);
+    const refunded = refundOnChain ?? trade.refund?.amountLamports ?? null;
+    const said = refundOnChain === null ? '' : serviceSays(trade.refund?.amountLamports ?? null, refundOnChain);
+    if (trade.refund) fields.push(['Refund', `${trade.refund.state}${refunded ? `, ${formatSol(refunded)} SOL${said}` : ''}`]);
     if (trade.signatures.refund) fields.push(['Refund sig', trade.signatures.refund]);
   } else {
     fields.push(['Deposit', `${formatSol(intent.amountLamports)} SOL`]);

@@ -14,6 +14,7 @@ import { renderFields } from '../table.js';
 import type { Theme } from '../theme.js';
 import { tokenAmount } from './token-amount.js';
 import { NOTHING_SOLD } from '../../domain/outcome-words.js';
+import { serviceSays } from './verification.js';
 
 /** A sell's review in two parts: what leads, and what must stand on screen, whole, with the question below it. */
 export interface SellReviewText {
@@ -103,13 +104,14 @@ function paintedDiff(diff: DiffPart[], columns: number, theme: Theme): string[] 
   });
 }
 
-/** The end of a sell, for stdout. */
+/** The end of a sell, for stdout; `onChain`: what the chain shows its payouts paid, where they were read (the figure shown). */
 export function renderSellSummary(
   view: GetSellResponse,
   outcome: SellOutcome | undefined,
   trade: Trade | null,
   token: TokenMeta | null,
   theme: Theme,
+  onChain: string | null = null,
 ): string {
   const a = view.authorization;
   const state = outcome?.state ?? 'pending';
@@ -119,7 +121,8 @@ export function renderSellSummary(
     // `Sold` only for a sale that happened; a failed one offered the amount, a pending one is selling it.
     [state === 'completed' ? 'Sold' : state === 'failed' ? 'Offered' : 'Amount', tokenAmount(a.amount, token)],
   ];
-  if (trade?.receivedOutputAmount) fields.push(['SOL received', theme.bold(`${formatSol(trade.receivedOutputAmount)} SOL`)]);
+  if (onChain !== null) fields.push(['SOL received', theme.bold(`${formatSol(onChain)} SOL`) + serviceSays(trade?.receivedOutputAmount ?? null, onChain)]);
+  else if (trade?.receivedOutputAmount) fields.push(['SOL received', theme.bold(`${formatSol(trade.receivedOutputAmount)} SOL`)]);
   else fields.push(['Minimum SOL', `${formatSol(a.minimumOutputLamports)} SOL`]);
   for (const s of trade?.signatures.payouts ?? []) fields.push(['Payout sig', s]);
   if (outcome?.state === 'failed') {

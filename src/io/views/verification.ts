@@ -4,6 +4,7 @@ import type { Mark } from '../../chain/transfer-checks.js';
 import type { Verification } from '../../chain/verify-trade.js';
 import { renderTable, type TableLayout } from '../table.js';
 import type { Theme } from '../theme.js';
+import { formatSol } from '../../amounts.js';
 
 const WORDS: Record<Mark, string> = {
   verified: 'verified',
@@ -52,4 +53,9 @@ export function renderVerificationTable(v: Verification, theme: Theme, layout: T
   );
   const verdict = renderVerificationLines({ ...v, checks: [] }, theme).replace(' (no signatures to check yet)', '');
   return [table, verdict, ...(v.deposit?.proven === true ? [neverLanded(v.deposit)] : [])].join('\n');
+}
+
+/** " (the service says 0.3 SOL)" where the service's figure is not the chain's. */
+export function serviceSays(service: string | null, chain: string): string {
+  return service === null || BigInt(service) === BigInt(chain) ? '' : ` (the service says ${formatSol(service)} SOL)`;
 }
