@@ -31,8 +31,8 @@ export const NOT_BEFORE_EXPIRED = 'do not buy again before it has expired';
 export const NOT_BEFORE_THEN = 'do not buy again before then';
 /** The service shows the buy past its deposit though the deposit was answered with an error. */
 export const DEPOSIT_TAKEN = 'the service took the deposit despite the error, so do not buy again until it has settled';
-/** A sell the service never took the signature for, and reports over. */
-export const NOTHING_SOLD = 'nothing was sold';
+/** A signed sell the service never reported taking, and reports failed before execution: its word, which nothing can prove. */
+export const SERVICE_SAYS_NOTHING_SOLD = 'the service reports the sell failed before execution and that nothing was sold; the chain cannot prove it';
 /** A sell that failed with a code by which the API says it did not run, after the signature was taken. */
 export const SWAP_NOT_RUN = 'the service says the swap did not run, but it had taken the signature first';
 /** A sell that failed after the signature was taken, for any other reason. */

@@ -1,8 +1,9 @@
-// What the service has said about one sell, in the order it said it, and what that proves. Once
-// the service has reported the signature taken (the authorization authorized, execution started,
-// or a sell order), the tool never says "nothing was sold" on a later report's word; a later
+// What the service has said about one sell, in the order it said it, and what that proves. The
+// signature was handed to the service before any of it was said, so nothing the service says
+// proves that nothing was sold: a failure is its word, said as its word. Once it has reported the
+// signature taken (the authorization authorized, execution started, or a sell order), a later
 // report that contradicts an earlier one is named as a contradiction, not believed.
-import { NOTHING_SOLD, SOLD_UNKNOWN, SWAP_NOT_RUN } from './outcome-words.js';
+import { SERVICE_SAYS_NOTHING_SOLD, SOLD_UNKNOWN, SWAP_NOT_RUN } from './outcome-words.js';
 
 /** One report of the sell: where it came from, and the facts the words depend on. */
 export interface SellSeen {
@@ -78,12 +79,13 @@ export function describeHistory(history: readonly SellSeen[]): string {
 }
 
 /**
- * What a failed sell's words may say of the tokens: `nothing` (the service never took the
- * signature and reports the authorization over: the API says such a sell sold nothing),
- * `service-says-not-run` (the signature was taken, and the service's code says the swap did not
- * run, which the tool cannot check), or `unknown`.
+ * What a failed sell's words may say of the tokens, every one after the signature was handed
+ * over: `service-says-nothing` (the service never reported the signature taken and reports the
+ * sell failed before execution: its word, which neither it nor the chain can prove),
+ * `service-says-not-run` (it reported the signature taken, then that the swap did not run), or
+ * `unknown`.
  */
-export type SoldEvidence = 'nothing' | 'service-says-not-run' | 'unknown';
+export type SoldEvidence = 'service-says-nothing' | 'service-says-not-run' | 'unknown';
 
 /** Codes by which the API document says a sell did not execute. */
 const NOT_RUN_CODES = new Set(['PRICE_MOVED', 'QUOTE_BELOW_AUTHORIZED_MINIMUM']);
@@ -92,15 +94,15 @@ const NOT_RUN_CODES = new Set(['PRICE_MOVED', 'QUOTE_BELOW_AUTHORIZED_MINIMUM'])
 export function soldEvidence(history: readonly SellSeen[], failedAuthorization: boolean, code: string | null): SoldEvidence {
   const last = history[history.length - 1];
   const notRun = (code !== null && NOT_RUN_CODES.has(code)) || (failedAuthorization && last?.executionStarted !== true);
-  if (!committed(history)) return failedAuthorization ? 'nothing' : 'unknown';
+  if (!committed(history)) return notRun ? 'service-says-nothing' : 'unknown';
   return notRun ? 'service-says-not-run' : 'unknown';
 }
 
 /** The sentence a failed sell's message ends with, from what the evidence shows (empty: nothing to add). */
 export function soldWords(evidence: SoldEvidence, followCommand: string): string {
   switch (evidence) {
-    case 'nothing':
-      return NOTHING_SOLD;
+    case 'service-says-nothing':
+      return `${SERVICE_SAYS_NOTHING_SOLD}: check the holding (trader holdings) and ${followCommand} before selling again`;
     case 'service-says-not-run':
       return `${SWAP_NOT_RUN}: check the holding (trader holdings) and ${followCommand} before selling again`;
     case 'unknown':

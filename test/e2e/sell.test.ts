@@ -7,9 +7,10 @@ import { lastJsonError, stderrJson } from '../helpers/cli-assert.js';
 import { json, runCli, type CliResult } from '../helpers/cli.js';
 import { sandboxForFile } from '../helpers/file-sandbox.js';
 import { completeBuy, newKey, type TestSandbox } from '../helpers/sandbox.js';
+import { startScriptedProxy } from '../helpers/scripted-proxy.js';
 
 let sb: TestSandbox;
-const { envFor, tamperProxy, withDelays } = sandboxForFile((started) => (sb = started));
+const { envFor, tamperProxy, withDelays, closeAfterAll } = sandboxForFile((started) => (sb = started));
 let tokenCount = 0;
 
 interface Held {
@@ -162,7 +163,7 @@ describe('sells that end without success', () => {
     expect(position.status).toBe('open');
   });
 
-  it('QUOTE_BELOW_AUTHORIZED_MINIMUM (price fell between quote and authorize) → exit 4, nothing sold, not locked', async () => {
+  it('QUOTE_BELOW_AUTHORIZED_MINIMUM (price fell between quote and authorize) → exit 4, the service\'s word that nothing was sold, not locked', async () => {
     const t = await holding();
     const key = newKey('qbam');
     // The quote is made at the old price; the price halves before the CLI signs it.
@@ -176,7 +177,7 @@ describe('sells that end without success', () => {
     expect(out.authorization).toMatchObject({ status: 'failed', failureCode: 'QUOTE_BELOW_AUTHORIZED_MINIMUM', executionStarted: false });
     expect(out.sell).toBeNull();
     expect(lastJsonError(r)).toMatchObject({ code: 'QUOTE_BELOW_AUTHORIZED_MINIMUM' });
-    expect(lastJsonError(r).message).toContain('nothing was sold');
+    expect(lastJsonError(r).message).toContain('the service reports the sell failed before execution and that nothing was sold; the chain cannot prove it');
     expect(o.authorizes()).toHaveLength(1);
     expect(await heldAmount(t.mint)).toBe(t.amount);
     const h = (await sb.call('GET', '/holdings')).body.data.find((x: any) => x.mint === t.mint);
@@ -185,6 +186,41 @@ describe('sells that end without success', () => {
     // Not locked: a fresh sell at the new price goes through.
     const again = await runCli(['sell', t.mint, '50%', '--yes', '--json'], { env: o.env });
     expect(again.code, again.stderr).toBe(0);
+  });
+
+  it('a service that takes the signature, sells, then answers 422 and reports the authorization failed before execution (attack-1 §4): never "Sold", never "nothing was sold" on its word alone', async () => {
+    const t = await holding();
+    let lied: string | null = null;
+    const proxy = await startScriptedProxy(sb.url, async (req, forward) => {
+      const answer = await forward(req);
+      const id = /^\/api\/v1\/trade\/sells\/([^/?]+)(\/authorize)?$/.exec(req.path);
+      if (id && id[2] && req.method === 'POST') {
+        lied = id[1]!;
+        return { status: 422, text: JSON.stringify({ error: { code: 'INVALID_SIGNATURE', message: 'signature does not verify' }, requestId: 'req_x' }) };
+      }
+      if (id && !id[2] && id[1] === lied && answer.status === 200) {
+        const body = JSON.parse(answer.text);
+        Object.assign(body.data.authorization, { status: 'failed', failureCode: 'QUOTE_BELOW_AUTHORIZED_MINIMUM', failureReason: 'quote below minimum', executionStarted: false });
+        body.data.sell = null;
+        return { status: 200, text: JSON.stringify(body) };
+      }
+      return answer;
+    });
+    closeAfterAll(() => proxy.close());
+    const env = envFor(proxy.url);
+    const r = await runCli(['sell', t.mint, '10%', '--yes', '--json'], { env });
+    expect(r.code, r.stderr).toBe(4);
+    const message = lastJsonError(r).message;
+    expect(message).toContain('the service reports the sell failed before execution and that nothing was sold; the chain cannot prove it: check the holding (trader holdings)');
+    expect(message).not.toMatch(/; nothing was sold/);
+    // The sandbox did sell: the holding went down.
+    expect(await heldAmount(t.mint)).toBeLessThan(t.amount);
+    const human = await runCli(['sell', t.mint, '10%', '--yes'], { env });
+    expect(human.code, human.stderr).toBe(4);
+    expect(human.stdout).not.toMatch(/^Sold /m);
+    expect(human.stdout).toMatch(/^Offered\s+[\d.,]+ /m);
+    expect(human.stdout + human.stderr).not.toMatch(/(^|; )nothing was sold/m);
+    expect(human.stderr).toContain('the service reports the sell failed before execution and that nothing was sold; the chain cannot prove it');
   });
 
   it('an authorization already expired when received → exit 6, no authorize sent', async () => {

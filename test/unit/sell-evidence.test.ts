@@ -39,11 +39,19 @@ describe('contradiction', () => {
 });
 
 describe('what may be said of the tokens', () => {
-  it('"nothing was sold" only when the service never took the signature and reports the authorization over', () => {
+  it('the signature was handed over: a sell the service never reported taking and reports failed before execution is its word, never a bare "nothing was sold" (attack-1 §4)', () => {
     const failedAtAnswer = [seen('the authorize answer', { authorization: 'failed', failure: 'QUOTE_BELOW_AUTHORIZED_MINIMUM' })];
     expect(committed(failedAtAnswer)).toBe(false);
-    expect(soldEvidence(failedAtAnswer, true, 'QUOTE_BELOW_AUTHORIZED_MINIMUM')).toBe('nothing');
-    expect(soldWords('nothing', 'x')).toBe('nothing was sold');
+    expect(soldEvidence(failedAtAnswer, true, 'QUOTE_BELOW_AUTHORIZED_MINIMUM')).toBe('service-says-nothing');
+    // An authorize answered with an error, then a read: the authorization failed, execution not started.
+    const readAfterError = [seen('read 1', { authorization: 'failed', executionStarted: false, failure: 'QUOTE_BELOW_AUTHORIZED_MINIMUM' })];
+    expect(soldEvidence(readAfterError, true, 'QUOTE_BELOW_AUTHORIZED_MINIMUM')).toBe('service-says-nothing');
+    expect(soldWords('service-says-nothing', 'trader trades sell_1')).toBe(
+      'the service reports the sell failed before execution and that nothing was sold; the chain cannot prove it: check the holding (trader holdings) and trader trades sell_1 before selling again',
+    );
+    // Failed with a code by which the API does not say it did not run: unknown.
+    expect(soldEvidence([seen('read 1', { authorization: 'authorized', executionStarted: null, sell: null })].slice(0, 0), false, 'SWAP_FAILED')).toBe('unknown');
+    for (const e of ['service-says-nothing', 'service-says-not-run', 'unknown'] as const) expect(soldWords(e, 'x')).not.toMatch(/^nothing was sold/);
   });
 
   it('once the signature was taken: the service\'s word for PRICE_MOVED or a pre-execution failure, unknown otherwise; never "nothing was sold"', () => {

@@ -13,7 +13,6 @@ import { timeLeft } from '../../domain/answer-deadline.js';
 import { renderFields } from '../table.js';
 import type { Theme } from '../theme.js';
 import { tokenAmount } from './token-amount.js';
-import { NOTHING_SOLD } from '../../domain/outcome-words.js';
 import { serviceSays } from './verification.js';
 
 /** A sell's review in two parts: what leads, and what must stand on screen, whole, with the question below it. */
@@ -126,9 +125,8 @@ export function renderSellSummary(
   else fields.push(['Minimum SOL', `${formatSol(a.minimumOutputLamports)} SOL`]);
   for (const s of trade?.signatures.payouts ?? []) fields.push(['Payout sig', s]);
   if (outcome?.state === 'failed') {
+    // What became of the tokens is the error line's to say, as the service's word: the signature was handed over.
     fields.push(['Failure', theme.failure(`${outcome.code ?? 'unknown'}: ${outcome.reason ?? 'no reason given'}`)]);
-    // Only said when the service never took the signature; otherwise the error line says what is known.
-    if (outcome.sold === 'nothing') fields.push(['', NOTHING_SOLD]);
   }
   return renderFields(fields, theme);
 }
