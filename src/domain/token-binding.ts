@@ -7,6 +7,7 @@
 import type { ChainTokenFacts } from '../chain/token-facts.js';
 import type { PinnedTokens } from './token-claims.js';
 import type { TokenMeta } from './token.js';
+import { sameTokenText as sameText } from './token-text.js';
 
 export type FactSource = 'chain' | 'person';
 
@@ -42,7 +43,6 @@ export function pinnedByPerson(pin: PinnedTokenFacts | null): boolean {
   return pin?.by === 'prompt' || pin?.by === 'accept-command' || pin?.by === 'setting';
 }
 
-const sameText = (a: string, b: string) => a.trim() !== '' && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * Binds a token's facts. `service`: what the service's lists say; `chain`: what the chain says

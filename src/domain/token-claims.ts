@@ -1,16 +1,16 @@
 // A token's symbol and name as pinned for a service belong to the mint they were pinned for: a
 // service that gives a pinned symbol or name to another mint passes that token off as the
-// pinned one (the user reads "WOOF" and sells, or buys, another token). Compared case-insensitively.
+// pinned one (the user reads "WOOF" and sells, or buys, another token). Compared as a reader sees
+// them (domain/token-text.ts).
 import type { TokenMeta } from './token.js';
 import { NOTHING_SENT } from './outcome-words.js';
+import { sameTokenText as same } from './token-text.js';
 
 /** What the trust store holds for each mint of one service (symbol and name; other facts unused here). */
 export type PinnedTokens = Record<string, Pick<TokenMeta, 'symbol' | 'name'>>;
 
 const FORGET = 'if the token really changed, forget the pinned facts with `trader config trust forget tokens`';
 
-const same = (a: string | null | undefined, b: string | null | undefined): boolean =>
-  typeof a === 'string' && typeof b === 'string' && a.trim() !== '' && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * Checks the mint a typed symbol resolved to against the symbol's pin: a symbol pinned for

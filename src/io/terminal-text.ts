@@ -1,6 +1,6 @@
 // Text from the service reaches a person's terminal only after this: a hostile token name or
 // key name must not clear the screen, retitle the window, move the cursor or reorder text.
-// Our own colours (a few SGR codes) survive; every other escape and invisible control goes.
+// Our own colours (a few SGR codes) survive; every other escape goes, and what cannot be seen is named.
 
 // SGR parameters the theme uses (chalk: bold, dim, colours and their resets). A service string
 // carrying other SGR codes, such as conceal (8), loses them.
@@ -9,24 +9,31 @@ const ALLOWED_SGR = new Set(['0', '1', '2', '22', '31', '32', '33', '36', '39'])
 // ESC-introduced sequences: CSI (ESC [ … final), OSC (ESC ] … BEL or ESC \), and two-byte escapes.
 // eslint-disable-next-line no-control-regex
 const ESCAPE = /\u001b\[([0-?]*)[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]?/g;
-// C0 controls but tab and newline, DEL, C1 controls, bidi and zero-width format characters.
+// What a person cannot see: controls but tab, newline and ESC (escape sequences are dealt with
+// above), format characters (zero-width, bidi controls, tag characters), variation selectors and
+// every other default-ignorable code point, line and paragraph separators. Shown as <U+200B>, never
+// raw (a name "WOOF" with an invisible character in it must not read as "WOOF", and tag
+// characters must not carry hidden text to the screen) and never dropped without a trace.
 // eslint-disable-next-line no-control-regex
-const INVISIBLE = /[\u0000-\u0008\u000b-\u001a\u001c-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+const HIDDEN = /(?![\t\n\u001b])[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/gu;
 
-/** The text with every escape but our colours, and every invisible control, removed. */
+/** `<U+200B>`: a character that cannot be seen, named. */
+const named = (ch: string) => `<U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`;
+
+/** The text with every escape but our colours removed, and every invisible character named where it stood. */
 export function safeForTerminal(text: string): string {
   return text
     .replace(ESCAPE, (seq, params: string | undefined) => {
       const isSgr = seq.startsWith('\u001b[') && seq.endsWith('m') && params !== undefined;
       return isSgr && params.split(';').every((p) => ALLOWED_SGR.has(p || '0')) ? seq : '';
     })
-    .replace(INVISIBLE, '');
+    .replace(HIDDEN, named);
 }
 
 /**
  * A service string shown inside a line (a token's symbol or name): also on one line, so that it
- * cannot add lines that pass for the review's own.
+ * cannot add lines that pass for the review's own; what cannot be seen in it is named.
  */
 export function oneLine(text: string): string {
-  return safeForTerminal(text).replace(/[\t\n\u0085\u2028\u2029]+/g, ' ');
+  return safeForTerminal(text.replace(/[\t\n\r\u0085\u2028\u2029]+/g, ' '));
 }

@@ -99,6 +99,28 @@ describe('an impostor mint is refused before signing; the honest buy goes on', (
     expect((await seenFor(json(r).intent.id)).deposits).toEqual([]);
   });
 
+  it('an impostor whose chain symbol is WOOF and a zero-width space, its name WOOF\'s with tag characters (attack-1 §7): refused as passing for WOOF; shown with what cannot be seen named, never raw', async () => {
+    const woof = mintOf('WOOF');
+    const impostor = (await sb.control('/tokens', { symbol: 'WOOFZ', name: 'Woofz', decimals: 5 })).mint;
+    await sb.control('/chain/tokens', { mint: impostor, symbol: 'WOOF\u200B', name: 'Woof Sandbox Dog\u{E0020}\u{E0041}', decimals: 5 });
+    const r = await runCli(['buy', impostor, '0.1sol', '--dry-run'], { env: envFor(sb.url, home) });
+    expect(r.code, r.stderr).toBe(6);
+    const out = r.stdout + r.stderr;
+    expect(out).toContain(`the chain gives token ${impostor} the symbol "WOOF<U+200B>", which is pinned for token ${woof}: it would pass for that token`);
+    expect(out).toContain(`the name "Woof Sandbox Dog<U+E0020><U+E0041>", which is pinned for token ${woof}`);
+    expect(out).toMatch(/^Buy\s+.*WOOF<U\+200B> \(Woof Sandbox Dog<U\+E0020><U\+E0041>\)/m);
+    expect(out).not.toMatch(/[\u200B\u{E0000}-\u{E007F}]/u);
+  });
+
+  it('a token whose chain name carries tag characters: the review and the summary name them, never raw', async () => {
+    const tagged = (await sb.control('/tokens', { symbol: 'TAGZ', name: 'Tag Coin\u{E0020}\u{E0068}\u{E0069}', decimals: 6 })).mint;
+    const r = await runCli(['buy', tagged, '0.05sol', '--yes'], { env: envFor(sb.url, home) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^Buy\s+.*TAGZ \(Tag Coin<U\+E0020><U\+E0068><U\+E0069>\)/m);
+    expect(r.stdout).toMatch(/^Token\s+TAGZ \(Tag Coin<U\+E0020><U\+E0068><U\+E0069>\)/m);
+    expect(r.stdout + r.stderr).not.toMatch(/[\u{E0000}-\u{E007F}]/u);
+  });
+
   it('a service that renames WOOF in its holdings: refused before signing (exit 6); nothing reaches the deposit', async () => {
     const woof = mintOf('WOOF');
     const proxy = await tamperProxy();

@@ -13,13 +13,22 @@ describe('safeForTerminal', () => {
     ['OSC 8 hyperlink (OSC … ST)', '\u001b]8;;http://evil\u001b\\click\u001b]8;;\u001b\\', 'click'],
     ['cursor movement', 'up\u001b[1A\u001b[10D', 'up'],
     ['conceal (SGR 8)', 'a\u001b[8mhidden\u001b[0m', 'ahidden\u001b[0m'],
-    ['bell and backspace', 'x\u0007\u0008y', 'xy'],
-    ['carriage return overwrite', 'safe\rEVIL', 'safeEVIL'],
-    ['C1 CSI (left as inert text)', 'a\u009b2Jb', 'a2Jb'],
-    ['bidi override', 'abc\u202edcb', 'abcdcb'],
-    ['zero-width space', 'W\u200bOOF', 'WOOF'],
     ['lone ESC', 'a\u001b', 'a'],
   ])('removes %s', (_name, input, expected) => {
+    expect(safeForTerminal(input)).toBe(expected);
+  });
+
+  it.each([
+    ['bell and backspace', 'x\u0007\u0008y', 'x<U+0007><U+0008>y'],
+    ['carriage return overwrite', 'safe\rEVIL', 'safe<U+000D>EVIL'],
+    ['C1 CSI (inert)', 'a\u009b2Jb', 'a<U+009B>2Jb'],
+    ['bidi override', 'abc\u202edcb', 'abc<U+202E>dcb'],
+    ['zero-width space', 'W\u200bOOF', 'W<U+200B>OOF'],
+    ['a trailing zero-width space (attack-1 §7)', 'WOOF\u200b', 'WOOF<U+200B>'],
+    ['tag characters (attack-1 §7)', 'Dog\u{E0020}\u{E0041}', 'Dog<U+E0020><U+E0041>'],
+    ['a variation selector and a soft hyphen', 'Wo\ufe0fof\u00ad', 'Wo<U+FE0F>of<U+00AD>'],
+    ['a line separator', 'a\u2028b', 'a<U+2028>b'],
+  ])('names what cannot be seen: %s', (_name, input, expected) => {
     expect(safeForTerminal(input)).toBe(expected);
   });
 });
@@ -44,7 +53,7 @@ describe('withCommand: a command to copy is never wrapped with words before it',
 });
 
 describe('oneLine', () => {
-  it('a service string shown inside a line keeps to it: line breaks become spaces, bidi and escapes go', () => {
-    expect(oneLine('Evil\nTotal\r\n0.1 SOL\u2028x\u202eyz\u001b[2J')).toBe('Evil Total 0.1 SOL xyz');
+  it('a service string shown inside a line keeps to it: line breaks become spaces, escapes go, what cannot be seen is named', () => {
+    expect(oneLine('Evil\nTotal\r\n0.1 SOL\u2028x\u202eyz\u001b[2J')).toBe('Evil Total 0.1 SOL x<U+202E>yz');
   });
 });

@@ -1,5 +1,6 @@
 // Human view of holdings: largest USD value first, each token's share of the total as a bar,
 // and a total line. Shares and the total are summed in exact cents.
+import { oneLine } from '../terminal-text.js';
 import type { Holding } from '../../api/types.js';
 import { formatTokenAmount, formatUsd } from '../../amounts.js';
 import { formatCents, percentHundredths, usdToCents } from '../../usd.js';
@@ -29,7 +30,7 @@ export function renderHoldings(holdings: Holding[], theme: Theme, layout?: Table
       const c = cents[i]!;
       return [
         tokens[i]!,
-        h.name ?? '—',
+        h.name === null ? '—' : oneLine(h.name),
         formatTokenAmount(h.amount, h.decimals),
         formatPrice(h.usdPrice),
         formatUsd(h.usdValue),

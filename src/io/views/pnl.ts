@@ -1,5 +1,6 @@
 // Human view of `trader pnl`: one table (a row per token and the total), the SOL figures and
 // the method underneath. Unknown figures read "unknown"; gains green, losses red (when colour is on).
+import { oneLine } from '../terminal-text.js';
 import { formatSol, formatTokenAmount } from '../../amounts.js';
 import type { PnlReport, TokenPnl, TotalPnl } from '../../portfolio/pnl.js';
 import { divRound, formatCents } from '../../usd.js';
@@ -40,7 +41,7 @@ export function renderPnl(report: PnlReport, theme: Theme, token: string | null 
   const usd = (cents: bigint | null) => (cents === null ? UNKNOWN : formatCents(cents));
 
   const rows = report.tokens.map((r: TokenPnl) => [
-    r.symbol ?? shortId(r.mint, 4),
+    r.symbol === null ? shortId(r.mint, 4) : oneLine(r.symbol),
     formatTokenAmount(r.amount, r.decimals),
     r.amount === 0n && r.costBasisCents === 0n ? '—' : usd(r.costBasisCents),
     r.amount === 0n && r.valueCents === 0n ? '—' : usd(r.valueCents),
@@ -78,7 +79,7 @@ export function renderPnl(report: PnlReport, theme: Theme, token: string | null 
   if (report.since !== null) lines.push(`Realized P&L and fees count sells and buys from ${formatLocalTime(new Date(report.since).toISOString())}.`);
   if (t.incomplete.length > 0) lines.push('* Totals leave out what is unknown (see the notes).');
   for (const r of report.tokens) {
-    for (const note of r.notes) lines.push(theme.dim(`${r.symbol ?? shortId(r.mint, 4)}: ${note}`));
+    for (const note of r.notes) lines.push(theme.dim(`${r.symbol === null ? shortId(r.mint, 4) : oneLine(r.symbol)}: ${note}`));
   }
   lines.push(theme.dim(METHOD_LINE));
   return lines.join('\n');

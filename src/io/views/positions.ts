@@ -1,4 +1,5 @@
 // Human views of positions.
+import { oneLine } from '../terminal-text.js';
 import type { Position } from '../../api/types.js';
 import { formatSol, formatTokenAmount } from '../../amounts.js';
 import { formatLocalTime } from '../../domain/local-time.js';
@@ -47,7 +48,7 @@ export function renderPosition(p: Position, theme: Theme): string {
   return renderFields([
     ['Position', p.id],
     ['Status', theme.status(p.status)],
-    ['Token', p.token?.symbol ? `${p.token.symbol}${p.token.name ? ` (${p.token.name})` : ''}` : '—'],
+    ['Token', p.token?.symbol ? `${oneLine(p.token.symbol)}${p.token.name ? ` (${oneLine(p.token.name)})` : ''}` : '—'],
     ['Mint', p.mint ?? '—'],
     ['Deposit', `${formatSol(p.principalLamports)} SOL`],
     ['Cost', p.costLamports === null ? '—' : `${formatSol(p.costLamports)} SOL`],

@@ -1,5 +1,6 @@
 // A token in a table cell: its symbol, else its mint as a prefix that can be typed back
 // (`buy`/`sell` take a unique mint prefix of 8 or more characters), or whole with --wide.
+import { oneLine } from '../terminal-text.js';
 
 /**
  * The Token column: a long symbol may be shortened to fit (to 5 characters), a mint prefix
@@ -12,7 +13,7 @@ export function tokenColumn(cells: string[], symbols: Array<string | null | unde
 
 /** `WOOF`, `GFmFPoog…`, the whole mint, or `—` when there is none. */
 export function tokenCell(symbol: string | null | undefined, mint: string | null | undefined, wide = false): string {
-  if (symbol) return symbol;
+  if (symbol) return oneLine(symbol);
   if (!mint) return '—';
   return wide || mint.length <= 9 ? mint : `${mint.slice(0, 8)}…`;
 }

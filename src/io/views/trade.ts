@@ -1,4 +1,5 @@
 // Human views of one trade: the full trade form, and a sell read through its authorization.
+import { oneLine } from '../terminal-text.js';
 import type { GetSellResponse, Trade } from '../../api/types.js';
 import { formatSol } from '../../amounts.js';
 import { formatLocalTime } from '../../domain/local-time.js';
@@ -23,7 +24,7 @@ function amountOf(mint: string, amount: string | null, token: TokenFacts): strin
 /** The token's name when known, and its mint on a line of its own (to fit 80 columns). */
 function tokenFields(mint: string, token: TokenFacts): Array<[string, string]> {
   const meta = token(mint);
-  return meta?.symbol ? [['Token', `${meta.symbol}${meta.name ? ` (${meta.name})` : ''}`], ['Mint', mint]] : [['Token', mint]];
+  return meta?.symbol ? [['Token', `${oneLine(meta.symbol)}${meta.name ? ` (${oneLine(meta.name)})` : ''}`], ['Mint', mint]] : [['Token', mint]];
 }
 
 /** A received amount: what came, `— (not yet)` while the trade goes on, `none` once it is over without it. */

@@ -10,6 +10,7 @@
 // new or changed template, or token facts nobody vouches for, need a person once; what an
 // approved template renders is signed.
 import type { SellAuthorization } from '../../api/types.js';
+import { sameTokenText } from '../../domain/token-text.js';
 import { checkAuthorization, type AuthorizationRequest } from './check-authorization.js';
 import { extract } from './extract.js';
 import { type SellFacts } from './facts.js';
@@ -90,7 +91,7 @@ export function judgeSell(input: GuardInput): Verdict {
 /** What a template must state of this trade: the token (its mint, or a symbol only it has), the amount and the minimum. */
 function statementProblems(parts: Part[], facts: SellFacts, otherSymbols: Array<string | null>): string[] {
   const has = (fact: string) => parts.some((p) => typeof p !== 'string' && 'fact' in p && p.fact === fact);
-  const shared = otherSymbols.some((s) => s !== null && facts.symbol !== null && s.trim().toLowerCase() === facts.symbol.trim().toLowerCase());
+  const shared = otherSymbols.some((s) => sameTokenText(s, facts.symbol));
   const problems: string[] = [];
   if (!has('mint') && !(has('symbol') && !shared)) {
     problems.push(`the message does not state the token: neither its mint ${facts.mint} nor a symbol only it has${shared ? ` (${facts.symbol} is shared by another token held)` : ''}`);
