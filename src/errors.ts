@@ -127,7 +127,7 @@ export class PendingError extends TraderError {
 /**
  * What only a person may grant before a refused trade can be signed (domain/presence.ts): its
  * stable code (WORDING_NOT_APPROVED, WORDING_CHANGED, TOKEN_FACTS_UNCONFIRMED,
- * TREASURY_NOT_PINNED, VALUE_READS_AS_TEXT), the command that grants it, a wording's fingerprint.
+ * TREASURY_NOT_PINNED, VALUE_READS_AS_TEXT, SYMBOL_NOT_BOUND), the command that grants it, a wording's fingerprint.
  */
 export interface NeededTrust {
   code: string;

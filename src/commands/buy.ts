@@ -11,14 +11,14 @@ import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import type { Context } from '../context.js';
 import type { BuyReview, BuyToken } from '../domain/buy-review.js';
 import type { TokenMeta } from '../domain/token.js';
-import { bindToken } from '../domain/token-binding.js';
+import { bindToken, factsToConfirm } from '../domain/token-binding.js';
 import type { ChainTokenFacts } from '../chain/token-facts.js';
 import { DEFAULT_MAX_FEE_LAMPORTS } from '../defaults.js';
 import { randomUUID } from 'node:crypto';
 import { TradeFailedError, UsageError, type TradeTag } from '../errors.js';
 import { renderBuyReview, renderBuySummary } from '../io/views/buy.js';
 import { buyQuote } from '../trade/buy-quote.js';
-import { NEW_TOKEN_HINT, resolveTokenMint, tokenHistory, tokenMetaQuietly } from '../trade/token-lookup.js';
+import { chooseToken, NEW_TOKEN_HINT, tokenHistory, tokenMetaQuietly, type TokenTie } from '../trade/token-lookup.js';
 import { defineCommand, parsedOption } from './definition.js';
 import { withCommand } from '../io/command-line.js';
 import { followCommand } from './follow-command.js';
@@ -26,7 +26,7 @@ import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from '
 import { startTrade } from './trade-preflight.js';
 import { tradeScreen } from './trade-screen.js';
 import { withTradeKey } from './trade-options.js';
-import { guarded, pinnedTokens } from './trust.js';
+import { guarded, refuseUnboundSymbol, symbolTrust } from './trust.js';
 import { dailyLimitOption } from './daily-limits.js';
 import { claimEvidence, runRecorder, tradeHistory } from './trade-journal.js';
 import { INTENT_EXPIRES_UNUSED } from '../domain/outcome-words.js';
@@ -77,8 +77,11 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
     amountText: rawAmount,
   });
   const { api, signer, trust } = start;
-  const { mint, token: listed } = await whichToken(api, typedToken, trust);
+  const { mint, token: listed, tie } = await whichToken(api, typedToken, trust);
   const { token, chainFacts } = await bindBuyToken(ctx, trust, mint, listed);
+  // A symbol only the service's lists tie to this mint: a person binds it at the prompt, or nothing is created.
+  const serviceSymbol = tie === 'service' && typedToken.kind !== 'mint' ? typedToken.text : null;
+  if (serviceSymbol && token.binding.problems.length === 0) refuseUnboundSymbol(trust, ctx.presence(dryRun), serviceSymbol, mint, factsToConfirm(token.binding));
   // The facts the review and the summary show: bound to the mint by the chain or a person.
   const shown: TokenMeta = { symbol: token.binding.token.symbol, name: token.binding.token.name, decimals: token.binding.token.decimals };
 
@@ -143,9 +146,12 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
           screen.created(intent.id, intent.status, resumed, resume());
         },
         async confirm(review) {
-          const text = renderBuyReview(review, quoteOf(review), ctx.clock.now(), ctx.output.theme);
+          const text = renderBuyReview(review, quoteOf(review), ctx.clock.now(), ctx.output.theme, serviceSymbol);
           ctx.output.note(text);
-          return ctx.approveTrade(text, 'Sign and send this deposit?', { atMs: review.answerBy.atMs, expired: 'a yes gets a fresh deposit' });
+          const yes = await ctx.approveTrade(text, 'Sign and send this deposit?', { atMs: review.answerBy.atMs, expired: 'a yes gets a fresh deposit' });
+          // The review said the symbol was only the service's word and that a yes binds it.
+          if (yes && serviceSymbol) guarded('bind the symbol', () => trust.bindSymbol(serviceSymbol, mint, 'prompt'));
+          return yes;
         },
         async freshDeposit() {
           ctx.output.note("The deposit's blockhash expired while you were deciding: it could no longer land, so it was not signed.");
@@ -168,7 +174,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
         stage,
         signed: (deposit) => {
           signedDeposit = deposit;
-          if (chainFacts) recordChainFacts(ctx, trust, chainFacts);
+          if (chainFacts) recordChainFacts(ctx, trust, chainFacts, tie === 'mint');
         },
       },
     ).then((result) => journal.outcome(result)),
@@ -235,16 +241,17 @@ function chainFunds(ctx: Context, owner: string) {
 }
 
 /**
- * The mint a typed token means, and what the account's lists say of it (the service's claims,
- * which bindBuyToken holds against the chain). A symbol or mint prefix is looked up among the
- * tokens it has held or traded; for a mint, a list the service cannot give costs only the claims.
+ * The mint a typed token means, how it is tied to it, and what the account's lists say of it
+ * (the service's claims, which bindBuyToken holds against the chain). A symbol you bound names its
+ * mint; any other symbol or mint prefix is looked up among the tokens the account has held or
+ * traded; for a mint, a list the service cannot give costs only the claims.
  */
-async function whichToken(api: ServiceClient, typed: TokenArgument, trust: TrustStore): Promise<{ mint: string; token: TokenMeta | null }> {
-  if (typed.kind === 'mint') return { mint: typed.mint, token: await tokenMetaQuietly(api, typed.mint) };
+async function whichToken(api: ServiceClient, typed: TokenArgument, trust: TrustStore): Promise<{ mint: string; token: TokenMeta | null; tie: TokenTie }> {
+  if (typed.kind === 'mint') return { mint: typed.mint, token: await tokenMetaQuietly(api, typed.mint), tie: 'mint' };
   const known = await tokenHistory(api);
   // A symbol pinned for another mint is refused (exit 2) before anything is created.
-  const mint = resolveTokenMint(typed.text, known, 'you have held or traded', NEW_TOKEN_HINT, pinnedTokens(trust));
-  return { mint, token: known.get(mint) ?? null };
+  const { mint, tie } = chooseToken(typed.text, known, 'you have held or traded', NEW_TOKEN_HINT, symbolTrust(trust));
+  return { mint, token: known.get(mint) ?? null, tie };
 }
 
 /**
@@ -262,12 +269,13 @@ async function bindBuyToken(ctx: Context, trust: TrustStore, mint: string, liste
 
 /**
  * Records the facts the chain bound to the mint of a signed deposit (trust store, by: 'chain'),
- * so that another mint the chain gives the same symbol or name is refused later. The buy goes on
- * either way: a store that cannot be written costs only the record, and says so.
+ * so that another mint the chain gives the same symbol or name is refused later; a mint the
+ * person typed binds its chain symbol to it. The buy goes on either way: a store that cannot be
+ * written costs only the record, and says so.
  */
-function recordChainFacts(ctx: Context, trust: TrustStore, facts: ChainTokenFacts): void {
+function recordChainFacts(ctx: Context, trust: TrustStore, facts: ChainTokenFacts, typedMint: boolean): void {
   try {
-    trust.recordChainToken(facts.mint, { symbol: facts.symbol, name: facts.name, decimals: facts.decimals });
+    trust.recordChainToken(facts.mint, { symbol: facts.symbol, name: facts.name, decimals: facts.decimals }, typedMint);
   } catch (err) {
     if (!(err instanceof TrustStoreError)) throw err;
     ctx.output.warn(`the chain's facts of token ${facts.mint} could not be recorded: ${err.message}`);

@@ -53,9 +53,9 @@ export const trust = defineCommand<NoOptions>({
   subcommands: [
     { name: 'show', dangerous: false, needsApiKey: false, needsKeypair: false, summary: 'what is trusted for the configured service and by which act, and what waits for a person', command: showTrust },
     { name: 'accept-wording', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'approve the sell wording a refused sell kept (printed, then pinned as the template)', command: acceptWording },
-    { name: 'accept-token', dangerous: true, needsApiKey: false, needsKeypair: false, summary: "confirm the token facts a refused trade kept (the service's, which the chain does not state)", command: acceptToken },
+    { name: 'accept-token', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'confirm the token facts a refused trade kept, and bind its symbol to the mint', command: acceptToken },
     { name: 'accept-treasury', dangerous: true, needsApiKey: false, needsKeypair: false, summary: "pin the service's deposit address (treasury)", command: acceptTreasury },
-    { name: 'forget', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'forget the treasury, the sell wording or the token facts, so a person grants them again', command: forget },
+    { name: 'forget', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'forget the treasury, the sell wording, or the token facts and bound symbols, so a person grants them again', command: forget },
   ],
 });
 
@@ -89,6 +89,7 @@ async function show(ctx: Context): Promise<void> {
         ['Treasury', treasury],
         ['Sell wording', trust.sellTemplate ? `${trust.sellTemplate.fingerprint} (${how(trust.sellTemplate, 'approved')})` : 'none approved: a person approves the first sell’s wording at the prompt, or with accept-wording'],
         ...Object.entries(trust.tokens ?? {}).map(([mint, t]): [string, string] => ['Token', `${tokenLine(mint, t)} (${how(t, 'confirmed')})`]),
+        ...Object.entries(trust.symbols ?? {}).map(([symbol, b]): [string, string] => ['Symbol', `${oneLine(symbol)} names ${b.mint} (${b.by === 'trade' ? 'bound by a trade of that mint as you typed it' : `bound ${byWhat[b.by]}`} ${formatLocalTime(b.at)})`]),
       ], theme),
     ];
     if (trust.sellTemplate) lines.push(...quoted(ctx, wordingText(trust.sellTemplate)));
@@ -123,7 +124,7 @@ async function acceptPendingToken(ctx: Context, { mint }: { mint: string }): Pro
   const store = await openTrust(ctx);
   const pinned = guarded('confirm the token facts', () => store.acceptPendingToken(mint));
   if (!pinned) throw new UsageError(`no refused token facts of ${mint} are waiting for ${store.service}; see \`trader config trust\``, 'NO_SUCH_TOKEN_FACTS');
-  ctx.output.result({ service: store.service, mint, token: pinned }, () => `Confirmed for ${store.service}: token ${tokenLine(mint, pinned)}.`);
+  ctx.output.result({ service: store.service, mint, token: pinned }, () => `Confirmed for ${store.service}: token ${tokenLine(mint, pinned)}${pinned.symbol ? `; ${oneLine(pinned.symbol)} now names this mint` : ''}.`);
 }
 
 /** `trader config trust accept-treasury <address>`: pins the treasury a person typed. */

@@ -9,7 +9,7 @@ import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
 import { RefusedToSignError, TradeFailedError, UsageError, type TradeTag } from '../errors.js';
 import { renderSellSummary, sellReviewText } from '../io/views/sell.js';
 import { tokenAmount } from '../io/views/token-amount.js';
-import { holdingOf, metaOf, mintForSymbol } from '../trade/token-lookup.js';
+import { chooseToken, HELD_TOKENS_HINT, holdingOf, knownTokens, metaOf } from '../trade/token-lookup.js';
 import type { SellReview } from '../domain/sell-review.js';
 import { MIN_MINT_PREFIX, type TokenMeta } from '../domain/token.js';
 import type { Theme } from '../io/theme.js';
@@ -22,7 +22,9 @@ import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from '
 import { startTrade } from './trade-preflight.js';
 import { tradeScreen } from './trade-screen.js';
 import { withTradeKey } from './trade-options.js';
-import { guarded, pinnedTokens, sellTrust } from './trust.js';
+import { guarded, refuseUnboundSymbol, sellTrust, symbolTrust } from './trust.js';
+import { factsToConfirm } from '../domain/token-binding.js';
+import { symbolWord } from '../io/views/buy.js';
 import { dailyLimitOption } from './daily-limits.js';
 import { claimEvidence, runRecorder, tradeHistory } from './trade-journal.js';
 import { parseLamportsOption } from '../argument-parsers.js';
@@ -90,7 +92,9 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
   const dryRun = opts.dryRun || start.confirmationNeeded !== null;
   const { api, signer, trust } = start;
   const holdings = await api.holdings();
-  const mint = typedToken.kind === 'mint' ? typedToken.mint : mintForSymbol(holdings, typedToken.text, pinnedTokens(trust));
+  // A symbol you bound names its mint; any other is looked up among the holdings (the service's word).
+  const { mint, tie } =
+    typedToken.kind === 'mint' ? { mint: typedToken.mint, tie: 'mint' as const } : chooseToken(typedToken.text, knownTokens({ holdings }), 'you hold', HELD_TOKENS_HINT, symbolTrust(trust));
   const holding = holdingOf(holdings, mint);
   const meta = metaOf(holding);
   // Resuming by key a sell of raw units: the first run may already have sold them, so what is
@@ -100,6 +104,13 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
   const binder = await tokenBinder(ctx, trust, mint, meta);
   // What the review and the summary show of the token: its bound facts, never the service's alone.
   const shown = binder.bind().token;
+  // A symbol only the holdings tie to this mint: a person binds it at the prompt, or nothing is created.
+  const serviceSymbol = tie === 'service' && typedToken.kind !== 'mint' ? typedToken.text : null;
+  if (serviceSymbol && binder.bind().problems.length === 0) refuseUnboundSymbol(trust, ctx.presence(opts.dryRun), serviceSymbol, mint, factsToConfirm(binder.bind()));
+  const bindOnYes = (yes: boolean | { notShown: string }) => {
+    if (yes === true && serviceSymbol) guarded('bind the symbol', () => trust.bindSymbol(serviceSymbol, mint, 'prompt'));
+    return yes;
+  };
   // Whole tokens are counted by the bound decimals; by the service's only where nobody vouches for
   // any (the guard then asks a person to confirm them before anything is signed).
   const counted = shown.decimals !== null ? shown : meta;
@@ -109,7 +120,8 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
   // On a terminal the message is laid out to its width (every row behind the gutter); piped, a line stays a line.
   const reviewParts = (review: SellReview, theme: Theme) => {
     const { lead, shown } = sellReviewText(review, ctx.clock.now(), theme, ctx.terminal.stderrColumns, dryRun);
-    return { lead: [...(dust ? [theme.pending(dust)] : []), lead].join('\n'), shown };
+    const said = serviceSymbol ? [theme.pending(`Symbol: ${symbolWord(serviceSymbol)}.`)] : [];
+    return { lead: [...(dust ? [theme.pending(dust)] : []), lead, ...said].join('\n'), shown };
   };
   const reviewText = (review: SellReview, theme: Theme) => Object.values(reviewParts(review, theme)).join('\n');
 
@@ -156,7 +168,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
         async confirm(review) {
           const text = reviewText(review, ctx.output.theme);
           ctx.output.note(text);
-          return ctx.approveTrade(text, 'Sign this message and sell?', answerBy(review));
+          return bindOnYes(await ctx.approveTrade(text, 'Sign this message and sell?', answerBy(review))) as boolean;
         },
         async grant(review) {
           const { lead, shown } = reviewParts(review, ctx.output.theme);
@@ -171,7 +183,9 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
           const needed = notShownWhole(ctx, shown, question, answerBy(review));
           if (needed) return { notShown: needed };
           ctx.output.note(`${lead}\n${shown}`);
-          return ctx.prompter.confirm(question, false, answerBy(review));
+          // Confirming token facts is no yes to the sell; the yes that signs binds the symbol.
+          const yes = await ctx.prompter.confirm(question, false, answerBy(review));
+          return code === 'TOKEN_FACTS_UNCONFIRMED' ? yes : bindOnYes(yes);
         },
         async freshQuote() {
           ctx.output.note('The quote expired while you were deciding; signing it now would be refused.');
@@ -189,7 +203,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
   );
 
   // Signed: the chain's facts of the token are recorded, so no other mint can pass for it later.
-  if (result.kind !== 'dry-run') recordChainFacts(ctx, trust, binder.chainFacts);
+  if (result.kind !== 'dry-run') recordChainFacts(ctx, trust, binder.chainFacts, tie === 'mint');
   switch (result.kind) {
     case 'dry-run': {
       const { review, problems } = result;
@@ -270,11 +284,11 @@ async function tokenBinder(ctx: Context, store: TrustStore, mint: string, servic
   return { bind, chainFacts: read.facts === 'unreadable' ? null : read.facts };
 }
 
-/** Records the chain's facts of a sold token (by: 'chain'), so another mint cannot pass for it later; a store that cannot be written only warns. */
-function recordChainFacts(ctx: Context, store: TrustStore, facts: ChainTokenFacts | null): void {
+/** Records the chain's facts of a sold token (by: 'chain'), so another mint cannot pass for it later, binding its symbol to a mint the person typed; a store that cannot be written only warns. */
+function recordChainFacts(ctx: Context, store: TrustStore, facts: ChainTokenFacts | null, typedMint: boolean): void {
   if (!facts) return;
   try {
-    store.recordChainToken(facts.mint, { symbol: facts.symbol, name: facts.name, decimals: facts.decimals });
+    store.recordChainToken(facts.mint, { symbol: facts.symbol, name: facts.name, decimals: facts.decimals }, typedMint);
   } catch (err) {
     if (!(err instanceof TrustStoreError)) throw err;
     ctx.output.warn(`the chain's facts of token ${facts.mint} could not be recorded: ${err.message}`);

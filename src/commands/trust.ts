@@ -2,7 +2,11 @@
 // into usage errors (a trade must not go on when its pins cannot be read or stored).
 import type { Context } from '../context.js';
 import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
-import { UsageError } from '../errors.js';
+import { RefusedToSignError, UsageError } from '../errors.js';
+import { NOTHING_CREATED } from '../domain/outcome-words.js';
+import type { Presence } from '../domain/presence.js';
+import type { TokenMeta } from '../domain/token.js';
+import type { SymbolTrust } from '../trade/token-lookup.js';
 import type { SellTrust } from '../trade/sell-flow.js';
 import type { PinnedTokens } from '../domain/token-claims.js';
 import { isTemplate } from '../wallet/sell-template/template.js';
@@ -51,4 +55,30 @@ export function sellTrust(store: TrustStore): SellTrust {
     pinToken: (mint, facts) => void guarded('pin the token facts', () => store.pinToken(mint, facts, 'prompt')),
     recordPendingToken: (mint, facts) => guarded('keep the token facts for a person', () => store.recordPendingToken(mint, facts)),
   };
+}
+
+/** What the store ties symbols to mints with, for this service. */
+export function symbolTrust(store: TrustStore): SymbolTrust {
+  return guarded('read the bound symbols', () => {
+    const { symbols, tokens } = store.read();
+    return { symbols, tokens };
+  });
+}
+
+/**
+ * A typed symbol that only the service's lists tie to `mint`: where no person is here to bind it
+ * (--yes, --dry-run, --json, an agent), the trade is refused before anything is created (exit 6,
+ * SYMBOL_NOT_BOUND: trust only a person grants, as a treasury or a wording), naming the mint it
+ * would mean and the ways to bind it; its facts are kept for `trader config trust accept-token`.
+ */
+export function refuseUnboundSymbol(store: TrustStore, presence: Presence, symbol: string, mint: string, facts: TokenMeta): void {
+  if (presence.mayGrantTrust) return;
+  guarded('keep the token facts for a person', () => store.recordPendingToken(mint, facts));
+  const command = `trader config trust accept-token ${mint}`;
+  const onChain = facts.symbol ? ` (${facts.symbol}${facts.name ? `, ${facts.name}` : ''}, as the service's lists and the chain name it)` : '';
+  throw new RefusedToSignError(
+    [`"${symbol}" means token ${mint}${onChain} only in the service's lists: a symbol names a mint only once you bind it, and here ${presence.why}`],
+    [`${NOTHING_CREATED}; type the mint instead of the symbol, confirm it at the prompt (without --yes), or, if ${mint} is the token you mean, bind it with: ${command}`],
+    { code: 'SYMBOL_NOT_BOUND', command },
+  );
 }

@@ -7,6 +7,7 @@
 // made: at a prompt, by an accept command, or (the treasury) by a setting. Only a person pins.
 import { dirname, join } from 'node:path';
 import type { TokenPinSource } from '../domain/token-binding.js';
+import { tokenTextKey } from '../domain/token-text.js';
 import type { Template } from '../wallet/sell-template/template.js';
 import { assertOwnPrivate, LockedFileError, readOrNull, updateLockedFile, type LockTiming } from './locked-file.js';
 
@@ -40,6 +41,17 @@ export interface PinnedToken {
 
 export type TokenFacts = Omit<PinnedToken, 'at' | 'by'>;
 
+/**
+ * A typed symbol bound to a mint: by a person (at a prompt that said the symbol was only the
+ * service's word, or with accept-token), or by a trade of a mint the person typed ('trade': the
+ * chain's symbol of that mint). The service's lists alone never bind one.
+ */
+export interface SymbolBinding {
+  mint: string;
+  at: string;
+  by: 'prompt' | 'accept-command' | 'trade';
+}
+
 export interface ServiceTrust {
   treasury?: PinnedTreasury;
   sellTemplate?: PinnedTemplate;
@@ -47,6 +59,8 @@ export interface ServiceTrust {
   pendingSellTemplate?: PinnedTemplate;
   /** By mint. */
   tokens?: Record<string, PinnedToken>;
+  /** By the symbol as compared (domain/token-text.ts tokenTextKey). */
+  symbols?: Record<string, SymbolBinding>;
   /** Token facts a refused trade kept, by mint, for `config trust accept-token <mint>`. */
   pendingTokens?: Record<string, TokenFacts & { at: string }>;
   /** An earlier version's masked wording: not a template, never matched; shown until a template replaces it. */
@@ -116,14 +130,21 @@ export class TrustStore {
    * the same symbol or name is refused later (token-binding.ts). A person's pin is kept; the
    * chain's word replaces one stored from the service alone or an older chain record.
    */
-  recordChainToken(mint: string, facts: TokenFacts): void {
+  recordChainToken(mint: string, facts: TokenFacts, typedMint = false): void {
     this.update((entry) => {
+      // A trade of a mint the person typed binds the chain's symbol of it, unless the symbol is bound to another mint.
+      const withSymbol = typedMint ? bind(entry, facts.symbol, { mint, at: this.now(), by: 'trade' }, false) : entry;
       const current = entry.tokens?.[mint];
-      if (current && current.by !== undefined && current.by !== 'chain') return { entry, value: null };
-      if (current?.by === 'chain' && current.symbol === facts.symbol && current.name === facts.name && current.decimals === facts.decimals) return { entry, value: null };
+      if (current && current.by !== undefined && current.by !== 'chain') return { entry: withSymbol, value: null };
+      if (current?.by === 'chain' && current.symbol === facts.symbol && current.name === facts.name && current.decimals === facts.decimals) return { entry: withSymbol, value: null };
       const recorded: PinnedToken = { symbol: facts.symbol, name: facts.name, decimals: facts.decimals, at: this.now(), by: 'chain' };
-      return { entry: { ...entry, tokens: { ...entry.tokens, [mint]: recorded } }, value: null };
+      return { entry: { ...withSymbol, tokens: { ...entry.tokens, [mint]: recorded } }, value: null };
     });
+  }
+
+  /** Binds a typed symbol to a mint, a person's act (it replaces a binding to another mint). */
+  bindSymbol(symbol: string, mint: string, by: 'prompt' | 'accept-command'): void {
+    this.update((entry) => ({ entry: bind(entry, symbol, { mint, at: this.now(), by }, true), value: null }));
   }
 
   /** Pins the pending template if it is the one named (accept command); returns it, or null when there is none such. */
@@ -137,12 +158,13 @@ export class TrustStore {
     });
   }
 
-  /** Pins a token's facts as a person confirmed them, replacing what was pinned for the mint and what was pending. */
+  /** Pins a token's facts as a person confirmed them, replacing what was pinned for the mint and what was pending; its symbol is bound to it. */
   pinToken(mint: string, facts: TokenFacts, by: TrustAct): PinnedToken {
     return this.update((entry) => {
       const pinned: PinnedToken = { symbol: facts.symbol, name: facts.name, decimals: facts.decimals, at: this.now(), by };
       const { [mint]: _, ...pending } = entry.pendingTokens ?? {};
-      return { entry: { ...entry, tokens: { ...entry.tokens, [mint]: pinned }, pendingTokens: Object.keys(pending).length ? pending : undefined }, value: pinned };
+      const bound = by === 'setting' ? entry : bind(entry, facts.symbol, { mint, at: this.now(), by }, true);
+      return { entry: { ...bound, tokens: { ...entry.tokens, [mint]: pinned }, pendingTokens: Object.keys(pending).length ? pending : undefined }, value: pinned };
     });
   }
 
@@ -162,7 +184,7 @@ export class TrustStore {
     return this.update((entry) => {
       const { treasury, sellTemplate, pendingSellTemplate, sellWording, pendingSellWording, tokens, pendingTokens, ...rest } = entry;
       if (what === 'treasury') return { entry: { ...entry, treasury: undefined }, value: treasury !== undefined };
-      if (what === 'tokens') return { entry: { ...entry, tokens: undefined, pendingTokens: undefined }, value: Object.keys({ ...tokens, ...pendingTokens }).length > 0 };
+      if (what === 'tokens') return { entry: { ...entry, tokens: undefined, pendingTokens: undefined, symbols: undefined }, value: Object.keys({ ...tokens, ...pendingTokens, ...entry.symbols }).length > 0 };
       return { entry: { ...rest, treasury, tokens, pendingTokens }, value: [sellTemplate, pendingSellTemplate, sellWording, pendingSellWording].some((p) => p !== undefined) };
     });
   }
@@ -234,4 +256,12 @@ function parse(path: string, text: string | null): TrustDocument {
     throw new TrustStoreError(`trust store ${path} must be {"services": {…}}`);
   }
   return parsed as TrustDocument;
+}
+
+/** The entry with `symbol` bound to `binding.mint`; a binding to another mint is replaced only when `replace` (a person's act). */
+function bind(entry: ServiceTrust, symbol: string | null, binding: SymbolBinding, replace: boolean): ServiceTrust {
+  const key = symbol === null ? '' : tokenTextKey(symbol);
+  const current = entry.symbols?.[key];
+  if (key === '' || (current && (current.mint === binding.mint ? current.by !== 'trade' || binding.by === 'trade' : !replace))) return entry;
+  return { ...entry, symbols: { ...entry.symbols, [key]: binding } };
 }

@@ -39,7 +39,7 @@ export interface TokenBinding {
 const FORGET = 'if the token really changed, forget the pinned facts with `trader config trust forget tokens`';
 
 /** Whether a pin is a person's word (not the chain's, not a service's facts stored by an earlier version). */
-export function pinnedByPerson(pin: PinnedTokenFacts | null): boolean {
+export function pinnedByPerson(pin: Pick<PinnedTokenFacts, 'by'> | null): boolean {
   return pin?.by === 'prompt' || pin?.by === 'accept-command' || pin?.by === 'setting';
 }
 
@@ -97,4 +97,11 @@ export function bindToken(
     }
   }
   return { token, problems, unbound };
+}
+
+/** The facts a person confirms for a mint: the bound ones, else what the service says that nobody vouches for. */
+export function factsToConfirm(binding: { unbound: ReadonlyArray<{ fact: string; value: string }>; token: TokenMeta }): TokenMeta {
+  const said = (fact: 'symbol' | 'name' | 'decimals') => binding.unbound.find((u) => u.fact === fact)?.value;
+  const decimals = said('decimals');
+  return { symbol: binding.token.symbol ?? said('symbol') ?? null, name: binding.token.name ?? said('name') ?? null, decimals: binding.token.decimals ?? (decimals === undefined ? null : Number(decimals)) };
 }

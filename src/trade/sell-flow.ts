@@ -7,7 +7,7 @@ import type { Clock } from '../clock.js';
 import type { Presence } from '../domain/presence.js';
 import type { TradeStop } from '../domain/trade-stop.js';
 import type { TokenMeta } from '../domain/token.js';
-import type { TokenBinding } from '../domain/token-binding.js';
+import { factsToConfirm, type TokenBinding } from '../domain/token-binding.js';
 import { ApiError, DeclinedError, RefusedToSignError, UsageError, type NeededTrust } from '../errors.js';
 import { tracked, type TradeTracker } from './trade-tracker.js';
 import type { Signer } from '../wallet/signer.js';
@@ -218,12 +218,8 @@ async function judge(deps: SellDeps, req: SellRequest, authorization: SellAuthor
   return { authorization, verdict, token: bound.token, unbound: bound.unbound };
 }
 
-/** The token facts a person confirms: the service's where nobody vouched for them, else the bound ones. */
-function pendingFacts(review: SellReview): TokenMeta {
-  const said = (fact: 'symbol' | 'name' | 'decimals') => review.unbound.find((u) => u.fact === fact)?.value;
-  const decimals = said('decimals');
-  return { symbol: said('symbol') ?? review.token.symbol, name: said('name') ?? review.token.name, decimals: decimals === undefined ? review.token.decimals : Number(decimals) };
-}
+/** The token facts a person confirms: the bound ones, else the service's nobody vouched for. */
+const pendingFacts = (review: SellReview): TokenMeta => factsToConfirm(review);
 
 /** Pins the template a person approved at the prompt; another process's pin meanwhile refuses. */
 function pinTemplate(deps: SellDeps, verdict: Extract<Verdict, { kind: 'person' }>): void {

@@ -1,12 +1,16 @@
 // Token facts the API gives only through the account's lists: symbol, name and decimals by
 // mint (holdings, positions' token, activity entries), and which mint a typed symbol or mint
-// prefix means.
+// prefix means. A symbol is tied to a mint by the person (a binding in the trust store: a prompt,
+// accept-token, or a trade of a mint they typed) or, short of that, only by the service's lists:
+// the service's word, which a person must confirm before anything is traded under it.
 import type { ServiceClient } from '../api/client.js';
 import type { ActivityEntry, Holding, Position } from '../api/types.js';
 import { ApiError, UsageError } from '../errors.js';
 
 import { MIN_MINT_PREFIX, type TokenMeta } from '../domain/token.js';
 import { symbolPinnedElsewhere, type PinnedTokens } from '../domain/token-claims.js';
+import { pinnedByPerson, type TokenPinSource } from '../domain/token-binding.js';
+import { sameTokenText, tokenTextKey } from '../domain/token-text.js';
 
 /** What the account's lists say of each mint they name; the first list that has a fact wins. */
 export type KnownTokens = Map<string, TokenMeta>;
@@ -51,38 +55,63 @@ export const NEW_TOKEN_HINT =
   "buy a token new to you by its mint address: with the sandbox, `trader sandbox --background` prints its tokens' mints (again, when one runs); for the real service, copy the mint from the token's page on a Solana explorer or the site that lists it";
 
 /**
- * The mint a typed token means among `known`: the one whose symbol it is (case-insensitive, a
- * leading $ ignored) or whose mint it starts (MIN_MINT_PREFIX+ characters). Exit 2 when none or several.
- * `whose` says which tokens were searched ("you hold", "you have held or traded"); `hint`, what
- * to do when none matches. A symbol pinned for another mint (`pinned`, the trust store's tokens)
- * is refused, exit 2: the service gave that token's symbol to this one; among several tokens
- * under one symbol, the one it is pinned for is meant.
+ * The mint a typed token means among `known`: the one whose symbol it is (as a reader sees it, a
+ * leading $ ignored) or whose mint it starts (MIN_MINT_PREFIX+ characters). Exit 2 when none or
+ * several. `whose` says which tokens were searched ("you hold", "you have held or traded");
+ * `hint`, what to do when none matches. A symbol pinned for another mint (`pinned`, the trust
+ * store's tokens) is refused, exit 2: the service gave that token's symbol to this one.
  */
 export function resolveTokenMint(typed: string, known: KnownTokens, whose: string, hint = HELD_TOKENS_HINT, pinned: PinnedTokens = {}): string {
-  const symbol = typed.replace(/^\$/, '').toLowerCase();
-  const matches = [...known].filter(
-    ([mint, meta]) => meta.symbol?.toLowerCase() === symbol || (typed.length >= MIN_MINT_PREFIX && mint.startsWith(typed)),
-  );
+  const symbol = typed.replace(/^\$/, '');
+  const matches = [...known].filter(([mint, meta]) => sameTokenText(meta.symbol, symbol) || (typed.length >= MIN_MINT_PREFIX && mint.startsWith(typed)));
   if (matches.length === 1) {
     const [mint, meta] = matches[0]!;
-    const elsewhere = meta.symbol?.toLowerCase() === symbol ? symbolPinnedElsewhere(typed, mint, pinned) : null;
+    const elsewhere = sameTokenText(meta.symbol, symbol) ? symbolPinnedElsewhere(typed, mint, pinned) : null;
     if (elsewhere) throw new UsageError(elsewhere, 'TOKEN_PINNED_ELSEWHERE');
     return mint;
   }
   if (matches.length === 0) {
     throw new UsageError(`"${typed}" is neither a mint address nor the symbol or mint prefix of a token ${whose}; ${hint}`, 'UNKNOWN_TOKEN');
   }
-  // Several tokens under one symbol: the one it is pinned for is the token the user traded as it.
-  const pinnedFor = matches.filter(([mint, meta]) => meta.symbol?.toLowerCase() === symbol && pinned[mint]?.symbol?.trim().toLowerCase() === symbol);
-  if (pinnedFor.length === 1) return pinnedFor[0]![0];
   const named = matches.map(([mint, meta]) => `${meta.symbol ?? '?'} ${mint}`).join(', ');
   throw new UsageError(`"${typed}" could be any of ${matches.length} tokens ${whose} (${named}); give the mint address instead`, 'AMBIGUOUS_TOKEN');
 }
 
-/** The mint of the one holding whose symbol or mint prefix `typed` is (what `sell` may sell). */
-export function mintForSymbol(holdings: Holding[], typed: string, pinned: PinnedTokens = {}): string {
-  return resolveTokenMint(typed, knownTokens({ holdings }), 'you hold', HELD_TOKENS_HINT, pinned);
+/** What the trust store holds of one service that ties symbols to mints. */
+export interface SymbolTrust {
+  symbols?: Record<string, { mint: string }>;
+  tokens?: Record<string, { symbol: string | null; name: string | null; by?: TokenPinSource }>;
 }
+
+/** The mints `typed` (a symbol) is bound to for this service: by a person, or by a trade of a mint the person typed; never by the service's lists. */
+export function boundMints(typed: string, trust: SymbolTrust): string[] {
+  const key = tokenTextKey(typed.replace(/^\$/, ''));
+  const mints = new Set<string>();
+  const binding = trust.symbols?.[key];
+  if (binding) mints.add(binding.mint);
+  // Token facts a person confirmed name their symbol too.
+  for (const [mint, pin] of Object.entries(trust.tokens ?? {})) if (pinnedByPerson(pin) && pin.symbol !== null && tokenTextKey(pin.symbol) === key) mints.add(mint);
+  return [...mints];
+}
+
+/** How a typed token was tied to its mint: typed as (a prefix of) the mint, a symbol the person bound, or a symbol only the service's lists tie to it. */
+export type TokenTie = 'mint' | 'bound' | 'service';
+
+/**
+ * The mint a typed symbol or mint prefix means: a symbol the person bound names its mint whatever
+ * the service's lists say; otherwise the lists decide (resolveTokenMint), and a symbol found
+ * there is only the service's word ('service'), a prefix the person's own typing ('mint').
+ */
+export function chooseToken(typed: string, known: KnownTokens, whose: string, hint: string, trust: SymbolTrust): { mint: string; tie: TokenTie } {
+  const bound = boundMints(typed, trust);
+  if (bound.length > 1) {
+    throw new UsageError(`"${typed}" is bound to ${bound.length} tokens (${bound.join(', ')}); give the mint address, or forget the token pins with \`trader config trust forget tokens\``, 'AMBIGUOUS_TOKEN');
+  }
+  if (bound.length === 1) return { mint: bound[0]!, tie: 'bound' };
+  const mint = resolveTokenMint(typed, known, whose, hint, trust.tokens ?? {});
+  return { mint, tie: sameTokenText(known.get(mint)?.symbol, typed.replace(/^\$/, '')) ? 'service' : 'mint' };
+}
+
 
 /**
  * Positions of buys that took no deposit: an intent still awaiting it, or cancelled (a `--dry-run`

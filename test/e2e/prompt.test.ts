@@ -2,7 +2,7 @@
 // anything is signed, and what each answer does — yes signs and completes, no (or Enter, the
 // default) cancels and signs nothing, Ctrl-C signs nothing and exits 130.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trusted } from '../helpers/trust.js';
+import { pinsFor, trusted, writePins } from '../helpers/trust.js';
 import { freshHome } from '../helpers/cli.js';
 import { hasTmux, shiftedClock, startInTmux, type PtySession } from '../helpers/pty.js';
 import { completeBuy, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -28,13 +28,18 @@ async function trader(...args: string[]): Promise<PtySession> {
   return traderOn(null, ...args);
 }
 
+/** The home of each session (its trust store is read after the answer). */
+const homes = new Map<PtySession, { TRADER_CONFIG: string }>();
+
 /** `trader` on a clock the test moves (`clock.set(ms)`), or the real binary when `clock` is null. */
 async function traderOn(clock: ReturnType<typeof shiftedClock> | null, ...args: string[]): Promise<PtySession> {
-  const env = { ...freshHome(), NO_COLOR: '1', TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl, ...clock?.env };
+  const home = freshHome();
+  const env = { ...home, NO_COLOR: '1', TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl, ...clock?.env };
   // Sells here run with the sandbox's wording approved (a first sell's approval: screens-80x24.test.ts); buys are first uses.
   if (args[0] === 'sell') trusted(env);
   const s = await startInTmux(args, env, clock ? { entry: clock.entry } : {});
   sessions.push(s);
+  homes.set(s, home);
   return s;
 }
 
@@ -59,9 +64,9 @@ async function requestsFor(id: string) {
 const buyStatus = async (id: string) => (await sb.call('GET', `/trade/buys/${id}`)).body.data.intent.status;
 
 describe.skipIf(!TMUX).concurrent('buy at the prompt', () => {
-  it('a token traded before: token, deposit, fees, total, expected and minimum in whole tokens, price, applied slippage, recipient, deadline; "y" completes', async () => {
+  it('a token traded before, by its symbol: token, deposit, fees, total, expected and minimum in whole tokens, price, applied slippage, recipient, deadline, and that the symbol is only the service\'s word; "y" completes and binds the symbol', async () => {
     const token = sb.tokens[0]!;
-    // By symbol: the account has traded it.
+    // By symbol: the account has traded it, but only the service's lists tie the symbol to its mint.
     const s = await trader('buy', token.symbol, '0.1sol', '--slippage-bps', '150');
     const review = await s.waitFor(BUY_PROMPT);
     const id = buyIdOn(review);
@@ -80,6 +85,7 @@ describe.skipIf(!TMUX).concurrent('buy at the prompt', () => {
     expect(review).toMatch(new RegExp(`^Minimum out\\s+${whole(quote.minimumOutputAmount)} ${token.symbol}$`, 'm'));
     expect(review).toMatch(new RegExp(`^Price\\s+0\\.0000001\\d{3} SOL per ${token.symbol} \\(deposit ÷ expected out\\)$`, 'm'));
     expect(review).toMatch(/^Slippage\s+150 bps \(1\.5%\), as the service applied it$/m);
+    expect(review).toMatch(new RegExp(`^Symbol\\s+only the service's lists say "${token.symbol}" is this mint; yes binds ${token.symbol} to it$`, 'm'));
     expect(review).not.toContain('raw units');
     expect(review).toMatch(new RegExp(`^Recipient\\s+${sb.treasury} \\(first use: will be pinned\\)$`, 'm'));
     // The time to answer is the deposit blockhash's (150 blocks on the sandbox's chain), not the intent's 10 minutes.
@@ -95,6 +101,7 @@ describe.skipIf(!TMUX).concurrent('buy at the prompt', () => {
     expect(end).toMatch(/^Status\s+completed$/m);
     expect(await buyStatus(id)).toBe('completed');
     expect((await requestsFor(id)).deposits).toHaveLength(1);
+    expect(pinsFor(homes.get(s)!, sb.url).symbols?.[token.symbol.toLowerCase()]).toMatchObject({ mint: token.mint, by: 'prompt' });
   });
 
   it('a new token bought by its mint: named as the chain names it, in whole tokens by its decimals, said to be new; "n" declines: exit 4, the intent is cancelled, no deposit', async () => {
@@ -174,6 +181,20 @@ describe.skipIf(!TMUX)('sell at the prompt', () => {
     expect(await s.screen()).toMatch(/^Status\s+completed$/m);
     expect((await requestsFor(id!)).authorizes).toHaveLength(1);
     expect((await sb.call('GET', `/trade/sells/${id}`)).body.data.sell.status).toBe('completed');
+  });
+
+  it('by a symbol only the holdings tie to its mint: the review says so; "y" sells and binds the symbol', async () => {
+    const token = sb.tokens[0]!;
+    const home = freshHome();
+    const env = trusted({ ...home, NO_COLOR: '1', TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl });
+    writePins(home, sb.url, { symbols: {} });
+    const s = await startInTmux(['sell', token.symbol, '1000000'], env);
+    sessions.push(s);
+    const review = await s.waitFor(SELL_PROMPT);
+    expect(review).toContain(`Symbol: only the service's lists say "${token.symbol}" is this mint; yes binds ${token.symbol} to it.`);
+    await s.keys('y', 'Enter');
+    expect(await s.exitCode()).toBe(0);
+    expect(pinsFor(home, sb.url).symbols?.[token.symbol.toLowerCase()]).toMatchObject({ mint: token.mint, by: 'prompt' });
   });
 
   it('"n" declines: exit 4, no authorize', async () => {

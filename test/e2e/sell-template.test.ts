@@ -171,7 +171,7 @@ describe("token facts nobody vouches for", () => {
     expect(lastJsonError(refused).message).toContain(`the service gives token ${sgld} the decimals "6", symbol "SGLD", name "Sandbox Gold", which neither the chain (at --rpc-url) nor you have confirmed`);
     const accept = await runCli(['config', 'trust', 'accept-token', sgld], { env });
     expect(accept.code, accept.stderr).toBe(0);
-    expect(accept.stdout).toBe(`Confirmed for ${sb.url}/api/v1: token ${sgld}: SGLD (Sandbox Gold), 6 decimals.\n`);
+    expect(accept.stdout).toBe(`Confirmed for ${sb.url}/api/v1: token ${sgld}: SGLD (Sandbox Gold), 6 decimals; SGLD now names this mint.\n`);
     const signed = await sell();
     expect(signed.code, signed.stderr).toBe(0);
     expect(json(signed).sell.status).toBe('completed');

@@ -77,9 +77,16 @@ describe('sells that complete', () => {
     expect(await heldAmount(t.mint)).toBe(t.amount - half);
   });
 
-  it('by symbol, human mode, raw amount: prints the key, the message it signed, SOL received and the payout signature', async () => {
+  it('by symbol, human mode, raw amount: a symbol only the holdings tie to its mint is refused unattended (nothing created) until a person binds it; then it prints the key, the message it signed, SOL received and the payout signature', async () => {
     const t = await holding();
     const o = await observed();
+    const unbound = await runCli(['sell', t.symbol.toLowerCase(), '1234500', '--yes'], { env: o.env });
+    expect(unbound.code, unbound.stderr).toBe(6);
+    expect(unbound.stderr).toContain(`"${t.symbol.toLowerCase()}" means token ${t.mint} (${t.symbol}, Test Coin`);
+    expect(unbound.stderr).toContain(`trader config trust accept-token ${t.mint}`);
+    expect(o.creates()).toEqual([]);
+    const accept = await runCli(['config', 'trust', 'accept-token', t.mint], { env: o.env });
+    expect(accept.code, accept.stderr).toBe(0);
     const r = await runCli(['sell', t.symbol.toLowerCase(), '1234500', '--yes'], { env: o.env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(new RegExp(`^trader sell ${t.mint} 1234500 --idempotency-key \\S+$`, 'm'));

@@ -7,8 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { freshHome, json, runCli } from '../helpers/cli.js';
 import { lastJsonError } from '../helpers/cli-assert.js';
 import { sandboxForFile } from '../helpers/file-sandbox.js';
-import type { TestSandbox } from '../helpers/sandbox.js';
+import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
 import { pinsFor } from '../helpers/trust.js';
+import { startMcp } from '../helpers/mcp-client.js';
+import { writeFileSync } from 'node:fs';
 
 let sb: TestSandbox;
 const { envFor, tamperProxy } = sandboxForFile((started) => (sb = started));
@@ -149,5 +151,61 @@ describe('an RPC that cannot be read', () => {
     expect(review).toMatch(/^Not known\s+the token's decimals \(the chain could not be read\): amounts in raw units, no price$/m);
     expect(review).toMatch(/^Buy \S+: completed$/m);
     expect(pinsFor(home, sb.url).tokens).toBeUndefined();
+  });
+});
+
+describe('a typed symbol names a mint only by your word (attack-1 §5)', () => {
+  it("lists that pass an impostor off as WOOF: refused unattended before anything is created (--yes, --dry-run, MCP), naming the mint and the ways to bind; a WOOF you bound by trading its mint is the real one whatever the lists say", async () => {
+    const woof = mintOf('WOOF');
+    // The account has traded WOOF; anyone can make a mint whose chain metadata says WOOF.
+    await completeBuy(sb, { mint: woof, amountLamports: '100000000' });
+    const impostor = (await sb.control('/tokens', { symbol: 'WOOFX', name: 'Woofx', decimals: 5 })).mint;
+    await sb.control('/chain/tokens', { mint: impostor, symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5 });
+    // The service's lists: the real WOOF's mint replaced by the impostor's, which they call WOOF.
+    const proxy = await tamperProxy();
+    const relabel = (o: any): any => {
+      if (Array.isArray(o)) return o.map(relabel);
+      if (o === null || typeof o !== 'object') return o === woof ? impostor : o === 'WOOFX' ? 'WOOF' : o === 'Woofx' ? 'Woof Sandbox Dog' : o;
+      return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, relabel(v)]));
+    };
+    // Other tokens this sandbox calls WOOF (earlier tests' impostors) are left out: the lists name one WOOF, the impostor.
+    const oneWoof = (body: any) => {
+      const out = relabel(body);
+      out.data = out.data.filter((e: any) => (e.symbol ?? e.token?.symbol) !== 'WOOF' || e.mint === impostor);
+      return out;
+    };
+    for (const path of [/^\/api\/v1\/holdings$/, /^\/api\/v1\/positions$/, /^\/api\/v1\/activity$/]) proxy.rewrite('GET', path, oneWoof);
+    const home = freshHome();
+    const env = envFor(proxy.url, home, { untrusted: true });
+    expect((await runCli(['config', 'trust', 'accept-treasury', sb.treasury], { env })).code).toBe(0);
+    const buys = () => proxy.seen.filter((r) => r.method === 'POST' && r.path === '/api/v1/trade/buys');
+
+    for (const flag of ['--yes', '--dry-run']) {
+      const r = await runCli(['buy', 'WOOF', '0.05sol', flag, '--json'], { env });
+      expect(r.code, r.stderr).toBe(6);
+      expect(lastJsonError(r)).toMatchObject({ code: 'SYMBOL_NOT_BOUND', category: 'refused_to_sign', command: `trader config trust accept-token ${impostor}` });
+      expect(lastJsonError(r).message).toContain(`"WOOF" means token ${impostor} (WOOF, Woof Sandbox Dog, as the service's lists and the chain name it) only in the service's lists`);
+    }
+    writeFileSync(home.TRADER_CONFIG, JSON.stringify({ profiles: { default: { maxBuyLamports: '1000000000', maxSlippageBps: 500, maxDailyBuyLamports: '10000000000', maxDailySellLamports: '10000000000' } } }), { mode: 0o600 });
+    const agent = await startMcp({ env, args: ['--allow-trading'], answer: () => ({ action: 'accept', content: { confirm: true } }) });
+    try {
+      const viaMcp = await agent.call('buy', { token: 'WOOF', amount: '0.05sol' });
+      expect(viaMcp.structuredContent.error).toMatchObject({ code: 'SYMBOL_NOT_BOUND', command: `trader config trust accept-token ${impostor}` });
+    } finally {
+      await agent.close();
+    }
+    expect(buys()).toEqual([]);
+    expect(pinsFor(home, proxy.url).symbols).toBeUndefined();
+
+    // The person buys WOOF by the mint they typed: that binds WOOF to it; then WOOF is that mint, whatever the lists say.
+    const byMint = await runCli(['buy', woof, '0.05sol', '--yes', '--json'], { env });
+    expect(byMint.code, byMint.stderr).toBe(0);
+    expect(pinsFor(home, proxy.url).symbols?.woof).toMatchObject({ mint: woof, by: 'trade' });
+    const bySymbol = await runCli(['buy', 'WOOF', '0.05sol', '--yes', '--json'], { env });
+    expect(bySymbol.code, bySymbol.stderr).toBe(0);
+    expect(json(bySymbol).intent.outputMint).toBe(woof);
+    // The impostor, typed by its mint, is refused before signing: its chain symbol is bound to WOOF's mint.
+    const typed = await runCli(['buy', impostor, '0.05sol', '--yes'], { env });
+    expect(typed.code, typed.stderr).toBe(6);
   });
 });

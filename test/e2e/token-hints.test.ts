@@ -43,9 +43,13 @@ describe('unknown symbols', () => {
     expect((await trades()).length).toBe(created);
   });
 
-  it('sell of a symbol not held: exit 2, the hint is the holdings (what can be sold)', async () => {
-    const r = await runCli(['sell', 'BRIX', '1tokens', '--yes'], { env: envFor(sb.url) });
+  it('sell of a symbol not held: exit 2, the hint is the holdings (what can be sold); a bound symbol names its mint', async () => {
+    const r = await runCli(['sell', 'NOPE', '1tokens', '--yes'], { env: envFor(sb.url) });
     expect(r.code, r.stderr).toBe(2);
-    expect(lines(r.stderr)).toEqual(['error: "BRIX" is neither a mint address nor the symbol or mint prefix of a token you hold; see `trader holdings`']);
+    expect(lines(r.stderr)).toEqual(['error: "NOPE" is neither a mint address nor the symbol or mint prefix of a token you hold; see `trader holdings`']);
+    const brix = sb.tokens.find((t) => t.symbol === 'BRIX')!;
+    const bound = await runCli(['sell', 'BRIX', '1tokens', '--yes'], { env: envFor(sb.url) });
+    expect(bound.code, bound.stderr).toBe(2);
+    expect(lines(bound.stderr)).toEqual([`error: you hold no BRIX (${brix.mint}); see \`trader holdings\``]);
   });
 });

@@ -4,6 +4,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { TREASURY } from '../../src/sandbox/initial-state.js';
+import { deriveAddress } from '../../src/sandbox/market.js';
 import { sellMessage } from '../../src/sandbox/sells.js';
 import type { TokenRecord } from '../../src/sandbox/state.js';
 import { extract } from '../../src/wallet/sell-template/extract.js';
@@ -14,6 +15,7 @@ export interface ServicePins {
   sellTemplate?: { template: Template; fingerprint: string; at: string; by?: string };
   pendingSellTemplate?: { template: Template; fingerprint: string; at: string };
   tokens?: Record<string, { symbol: string | null; name: string | null; decimals: number | null; at: string; by?: string }>;
+  symbols?: Record<string, { mint: string; at: string; by: string }>;
   pendingTokens?: Record<string, { symbol: string | null; name: string | null; decimals: number | null; at: string }>;
   sellWording?: { text: string; fingerprint: string; at: string };
 }
@@ -63,12 +65,17 @@ export function sandboxTemplate(): { template: Template; fingerprint: string } {
   return { template: found.template, fingerprint: fingerprint(found.template) };
 }
 
-/** Grants a test home the trust a person would give the sandbox at `baseUrl`: its treasury and its sell wording, by the accept commands. */
+/** The symbols of the sandbox's tokens in its account's history (WOOF, SGLD, BRIX; not MOON) bound to their mints, as `accept-token` binds them (keyed as compared: lower case). */
+export function sandboxSymbols(at: string): NonNullable<ServicePins['symbols']> {
+  return Object.fromEntries(['WOOF', 'SGLD', 'BRIX'].map((s) => [s.toLowerCase(), { mint: deriveAddress(`trader-sandbox-token:${s}`), at, by: 'accept-command' }]));
+}
+
+/** Grants a test home the trust a person would give the sandbox at `baseUrl`: its treasury, its sell wording and its tokens' symbols, by the accept commands. */
 export function trustSandbox(home: { TRADER_CONFIG: string }, baseUrl: string): void {
   // A home whose folder cannot be made (a test of that, in /proc) holds no trust store.
   if (home.TRADER_CONFIG.startsWith('/proc/')) return;
   const at = new Date().toISOString();
-  writePins(home, baseUrl, { treasury: { address: TREASURY, at, by: 'accept-command' }, sellTemplate: { ...sandboxTemplate(), at, by: 'accept-command' } });
+  writePins(home, baseUrl, { treasury: { address: TREASURY, at, by: 'accept-command' }, sellTemplate: { ...sandboxTemplate(), at, by: 'accept-command' }, symbols: sandboxSymbols(at) });
 }
 
 /** `env` (a home and a TRADER_BASE_URL in front of the sandbox) with the sandbox's trust granted for that URL, as a person would. */

@@ -47,3 +47,45 @@ describe('recordChainToken', () => {
     expect(s.read().tokens?.[MINT]).toMatchObject({ symbol: 'NEWT', by: 'accept-command' });
   });
 });
+
+describe('symbols bound to mints (attack-1 §5): only by a person, or by a trade of a mint the person typed', () => {
+  const OTHER = '4kezffhjYn1FXi3oCeBqPiSwbioCnSyUH5hF3WwpATYt';
+  it('a trade records the chain facts; only a typed mint binds its symbol (as compared: WOOF\\u200B is woof)', () => {
+    const s = store();
+    s.recordChainToken(MINT, WOOF);
+    expect(s.read().symbols).toBeUndefined();
+    s.recordChainToken(MINT, { ...WOOF, symbol: 'WOOF\u200B' }, true);
+    expect(s.read().symbols).toEqual({ woof: { mint: MINT, at: '2026-01-01T00:01:00.000Z', by: 'trade' } });
+  });
+
+  it('a trade never takes a symbol bound to another mint; a person does', () => {
+    const s = store();
+    s.bindSymbol('WOOF', MINT, 'accept-command');
+    s.recordChainToken(OTHER, WOOF, true);
+    expect(s.read().symbols?.woof?.mint).toBe(MINT);
+    s.bindSymbol('woof', OTHER, 'prompt');
+    expect(s.read().symbols?.woof).toMatchObject({ mint: OTHER, by: 'prompt' });
+  });
+
+  it("a person's binding is not replaced by a trade of the same mint; a trade's is upgraded by a person", () => {
+    const s = store();
+    s.bindSymbol('WOOF', MINT, 'prompt');
+    s.recordChainToken(MINT, WOOF, true);
+    expect(s.read().symbols?.woof?.by).toBe('prompt');
+    const t = store();
+    t.recordChainToken(MINT, WOOF, true);
+    t.pinToken(MINT, WOOF, 'accept-command');
+    expect(t.read().symbols?.woof?.by).toBe('accept-command');
+  });
+
+  it('confirming token facts (prompt, accept-token) binds their symbol; a setting does not; forget tokens forgets the bindings', () => {
+    const s = store();
+    s.pinToken(MINT, WOOF, 'setting');
+    expect(s.read().symbols).toBeUndefined();
+    s.recordPendingToken(OTHER, { symbol: 'NEWT', name: 'Newt', decimals: 6 });
+    s.acceptPendingToken(OTHER);
+    expect(s.read().symbols).toEqual({ newt: { mint: OTHER, at: expect.any(String), by: 'accept-command' } });
+    expect(s.forget('tokens')).toBe(true);
+    expect(s.read().symbols).toBeUndefined();
+  });
+});

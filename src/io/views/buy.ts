@@ -31,6 +31,9 @@ function tokenFacts(t: BuyQuote['token']): string {
   return parts.join('; ') || 'none known';
 }
 
+/** What the review says of a typed symbol only the service's lists tie to the mint. */
+export const symbolWord = (symbol: string) => `only the service's lists say "${oneLine(symbol)}" is this mint; yes binds ${oneLine(symbol)} to it`;
+
 const sol = (lamports: string) => `${formatSol(lamports)} SOL`;
 const bps = (n: number) => `${n} bps (${n / 100}%)`;
 
@@ -39,7 +42,7 @@ const bps = (n: number) => `${n} bps (${n / 100}%)`;
  * total), what comes back (expected and minimum, in whole tokens when the decimals are known),
  * the price, the slippage the service applied, and every fact the deposit was checked for.
  */
-export function renderBuyReview(review: BuyReview, q: BuyQuote, nowMs: number, theme: Theme): string {
+export function renderBuyReview(review: BuyReview, q: BuyQuote, nowMs: number, theme: Theme, serviceSymbol: string | null = null): string {
   const { intent, facts } = review;
   const token = q.token;
   // Every amount has its unit: the symbol, else `tokens` (whole tokens, the decimals being known).
@@ -55,6 +58,7 @@ export function renderBuyReview(review: BuyReview, q: BuyQuote, nowMs: number, t
     ['Buy', tokenName(intent.outputMint, token)],
     // A token new to the account is said so here, keeping the Buy line to symbol, name and mint.
     ['Token facts', `${token.seenBefore ? '' : `${theme.pending('new to this account')}; `}${token.chainUnread !== null || token.unbound.length > 0 ? theme.pending(tokenFacts(token)) : tokenFacts(token)}`],
+    ...(serviceSymbol ? [['Symbol', theme.pending(symbolWord(serviceSymbol))] as [string, string]] : []),
     ['Deposit', `${theme.bold(sol(q.depositLamports))} (${q.depositLamports} lamports)`],
     ['Platform fee', q.platformFeeLamports === null ? 'unknown' : `${sol(q.platformFeeLamports)}, taken from the deposit`],
     ['Network fee', `at most ${sol(q.networkFeeMaxLamports)} (${q.networkFeeMaxLamports} lamports), paid on top`],
