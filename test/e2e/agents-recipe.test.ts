@@ -57,7 +57,11 @@ describe("docs/agents.md: the sandbox for an MCP client", () => {
         expect(me.structuredContent.walletAddress).toMatch(/^\w{32,44}$/);
         const status = (await client.callTool({ name: 'trading_status', arguments: {} })) as any;
         expect(status.structuredContent).toMatchObject({ allowed: true, maxBuyLamports: '100000000', maxSlippageBps: 100, maxDailyBuyLamports: '500000000', maxDailySellLamports: '1000000000' });
-        const dry = (await client.callTool({ name: 'buy', arguments: { token: 'WOOF', amount: '0.05sol', dryRun: true } })) as any;
+        // By the mint, as an agent names a token: a symbol only the service's lists tie to a mint needs a person (SYMBOL_NOT_BOUND).
+        const woof = ((await client.callTool({ name: 'holdings', arguments: {} })) as any).structuredContent.items.find((h: { symbol: string }) => h.symbol === 'WOOF').mint;
+        const bySymbol = (await client.callTool({ name: 'buy', arguments: { token: 'WOOF', amount: '0.05sol', dryRun: true } })) as any;
+        expect(bySymbol.structuredContent.error).toMatchObject({ code: 'SYMBOL_NOT_BOUND', command: `trader config trust accept-token ${woof}` });
+        const dry = (await client.callTool({ name: 'buy', arguments: { token: woof, amount: '0.05sol', dryRun: true } })) as any;
         expect(dry.isError, JSON.stringify(dry.content)).toBeFalsy();
         expect(dry.structuredContent).toMatchObject({ dryRun: true, ok: true });
       } finally {

@@ -233,22 +233,23 @@ function messageOnScreen(rows: string[], message: string | RegExp): string[] {
 }
 
 describe.skipIf(!hasTmux())('at the prompt, 80×24: what a yes grants is on screen whole at the question, or it is not asked', () => {
-  const APPROVE = 'Approve this wording for this service and sign this sell? (y/N)';
-  const CHANGED = 'Approve the new wording for this service and sign this sell? (y/N)';
+  // The question, after its countdown; at 80 columns the prompt breaks it before "(y/N)".
+  const APPROVE = /Approve this wording for this service and sign this sell\?\s+\(y\/N\)/;
+  const CHANGED = /Approve the new wording for this service and sign this sell\?\s+\(y\/N\)/;
   const SMALL = { width: 80, height: 24 };
   const HEAD = 'By signing I also sell all my other tokens at any price, no minimum.';
-  /** attack-1 §2: a first line to hide, then the sandbox's lines, then four lines of 87 random characters each. */
-  const scrolling = (a: any) => {
+  /** attack-1 §2: a first line to hide, then the sandbox's lines, then lines of 87 random characters each (four, as the attacker sent: more than one screen holds with its labels, refused outright). */
+  const scrolling = (runs: number) => (a: any) => {
     const keep = a.message.split('\n').filter((l: string) => !/^Expires|^Authorization/.test(l));
-    return [HEAD, ...keep.slice(1), ...['Ref', 'Key', 'Tag', 'Sum'].map((k) => `${k}: ${random58(87)}`)].join('\n');
+    return [HEAD, ...keep.slice(1), ...['Ref', 'Key', 'Tag', 'Sum'].slice(0, runs).map((k) => `${k}: ${random58(87)}`)].join('\n');
   };
   const answerAndClose = async (pty: Awaited<ReturnType<typeof startInTmux>>) => {
     await pty.keys('Enter');
     expect(await pty.exitCode()).toBe(4);
   };
 
-  it('a first wording with long random runs: its first line, every row behind the gutter and the legend stand above the question; Enter signs nothing', async () => {
-    const hostile = await startRewordingService(sb, scrolling);
+  it('a first wording with long random runs: its first line, every row behind the gutter and the legend stand above the question; Enter signs nothing; the attacker\'s four runs take more than one screen: refused outright', async () => {
+    const hostile = await startRewordingService(sb, scrolling(3));
     closeAfterAll(() => hostile.close());
     const home = freshHome();
     const env = { ...envFor(hostile.url, home, { untrusted: true }), NO_COLOR: '1' };
@@ -258,11 +259,15 @@ describe.skipIf(!hasTmux())('at the prompt, 80×24: what a yes grants is on scre
     const rows = await pty.visible();
     expect(rows).toContain(`  │ ${HEAD}`);
     const after = rows.slice(rows.indexOf(`  │ ${HEAD}`));
-    expect(after.filter((r) => r.startsWith('  ┆ ')).length).toBeGreaterThanOrEqual(4);
+    expect(after.filter((r) => r.startsWith('  ┆ ')).length).toBeGreaterThanOrEqual(3);
     const below = after.slice(after.findIndex((r) => !/^ {2}[│┆] /.test(r)));
     expect(below.join('\n')).toMatch(/= a 87-character base58 value/);
-    expect(below.at(-1)).toMatch(/^\? Approve this wording/);
+    expect(below.join('\n')).toMatch(/^\? .*Approve this wording/m);
     await answerAndClose(pty);
+    hostile.reword(scrolling(4));
+    const four = await runCli(['sell', mintOf('SGLD'), '1%', '--dry-run'], { env });
+    expect(four.code, four.stderr).toBe(6);
+    expect(four.stderr).toMatch(/the message and the labels of its \d+ slots take 2[5-9] rows at 80 columns with the question, more than the 24 of one screen/);
     expect(hostile.authorized).toEqual([]);
   });
 
@@ -288,7 +293,7 @@ describe.skipIf(!hasTmux())('at the prompt, 80×24: what a yes grants is on scre
       expect(diffRows.join('\n')).toContain('{+Sell');
       const rest = messageOnScreen(rows, new RegExp(`^Sell \\d+ raw units of ${mintOf('WOOF')} for at least \\d+ lamports$`));
       expect(rest.join('\n')).toMatch(/\[1\] \d+ = amount in raw units/);
-      expect(rest.at(-1)).toMatch(/^\? Approve the new wording/);
+      expect(rest.join('\n')).toMatch(/^\? .*Approve the new wording/m);
       await answerAndClose(pty);
     } finally {
       service.reword(wording);
@@ -301,7 +306,7 @@ describe.skipIf(!hasTmux())('at the prompt, 80×24: what a yes grants is on scre
     expect((await runCli(['config', 'trust', 'accept-treasury', sb.treasury], { env })).code).toBe(0);
     const first = lastJsonError(await runCli(['sell', mintOf('WOOF'), '1%', '--yes', '--json'], { env }));
     expect((await runCli(['config', 'trust', 'accept-wording', first.fingerprint], { env })).code).toBe(0);
-    service.reword(scrolling);
+    service.reword(scrolling(3));
     try {
       const before = service.authorized.length;
       const pty = await startInTmux(['sell', mintOf('WOOF'), '1%'], env, SMALL);
@@ -313,7 +318,7 @@ describe.skipIf(!hasTmux())('at the prompt, 80×24: what a yes grants is on scre
       expect(Number(needed![1])).toBeGreaterThan(24);
       const pending = pinsFor(home, service.url).pendingSellTemplate!;
       expect(screen).toContain(`trader config trust accept-wording ${pending.fingerprint}`);
-      expect(screen).not.toContain(CHANGED);
+      expect(screen).not.toMatch(CHANGED);
       // At the rows it needs it is asked; one row fewer, it is not.
       const rows = Number(needed![1]);
       const tall = await startInTmux(['sell', mintOf('WOOF'), '1%'], env, { width: 80, height: rows });
