@@ -104,10 +104,37 @@ async function pathRun(ctx: Context): Promise<void> {
   ctx.output.result({ path: ctx.config.path }, () => ctx.config.path);
 }
 
-/** `trader config get <key>`: the API key masked. */
+/** `trader config get <key>`: the API key masked; a flag or variable that wins over it in this run is said. */
 async function getRun(ctx: Context, { key }: ConfigKeyOptions): Promise<void> {
   const value = shown(key, profileOf(ctx)[key]);
-  ctx.output.result({ profile: ctx.settings.profileName, key, value: value ?? null }, () => value ?? `(${key} is not set in profile "${ctx.settings.profileName}")`);
+  const overridden = overrideWords(ctx, key);
+  if (overridden) ctx.output.warn(overridden);
+  ctx.output.result({ profile: ctx.settings.profileName, key, value: value ?? null, overriddenBy: ctx.settings.overrides[key] ?? null }, () => value ?? `(${key} is not set in profile "${ctx.settings.profileName}")`);
+}
+
+/** The value a key has in this run when a flag or variable sets it, as shown (the API key masked). */
+function effectiveValue(ctx: Context, key: ProfileKey): string | null {
+  const s = ctx.settings;
+  const values: Partial<Record<ProfileKey, string | number | null>> = {
+    baseUrl: s.baseUrl,
+    keypair: s.keypair,
+    treasury: s.treasury,
+    rpcUrl: s.rpcUrl,
+    timeout: s.timeoutSeconds,
+    requestTimeout: s.requestTimeoutSeconds,
+    apiKey: s.apiKey === null ? null : maskKey(s.apiKey),
+  };
+  const value = values[key];
+  return value === null || value === undefined ? null : String(value);
+}
+
+/** What wins over the profile's `key` in this run, and the value used instead; null when the profile's counts. */
+export function overrideWords(ctx: Context, key: ProfileKey): string | null {
+  const by = ctx.settings.overrides[key];
+  if (by === undefined) return null;
+  const where = by.startsWith('--') ? 'on this command line' : 'in this environment';
+  const value = effectiveValue(ctx, key);
+  return `${by} is set ${where} and wins over profile "${ctx.settings.profileName}"'s ${key}${value === null ? '' : `: commands run here use ${value}`}`;
 }
 
 /** `trader config set <key> <value>`: the value was checked by the definition; undefined removes the key. */
@@ -131,12 +158,14 @@ async function setRun(ctx: Context, opts: ConfigSetOptions): Promise<void> {
     ctx.output.warn(`profile "${ctx.settings.profileName}" now sets both apiKey and apiKeyFile, which is refused when the key is used; remove one with \`trader config set <key> ""\``);
   }
   const display = shown(key, profile[key]);
-  ctx.output.result({ profile: ctx.settings.profileName, key, value: display ?? null }, () =>
+  const overridden = overrideWords(ctx, key);
+  if (overridden) ctx.output.warn(overridden);
+  ctx.output.result({ profile: ctx.settings.profileName, key, value: display ?? null, overriddenBy: ctx.settings.overrides[key] ?? null }, () =>
     display === undefined ? `removed ${key} from profile "${ctx.settings.profileName}"` : `set ${key} = ${display} in profile "${ctx.settings.profileName}"`,
   );
 }
 
-/** `trader config list`: the API key masked. */
+/** `trader config list`: the API key masked; each key a flag or variable sets instead in this run is marked, with the value used. */
 async function listRun(ctx: Context): Promise<void> {
   const profile = profileOf(ctx);
   const masked: Record<string, string | number> = {};
@@ -144,8 +173,12 @@ async function listRun(ctx: Context): Promise<void> {
     const value = key === 'apiKey' ? shown(key, profile[key]) : profile[key];
     if (value !== undefined) masked[key] = value;
   }
-  ctx.output.result({ profile: ctx.settings.profileName, path: ctx.config.path, settings: masked }, (theme) => {
-    const fields = Object.entries(masked).map(([k, v]) => [k, String(v)] as [string, string]);
+  const overrides = ctx.settings.overrides;
+  ctx.output.result({ profile: ctx.settings.profileName, path: ctx.config.path, settings: masked, overrides: Object.fromEntries(Object.entries(overrides).filter(([k]) => masked[k] !== undefined)) }, (theme) => {
+    const fields = PROFILE_KEYS.filter((k) => masked[k] !== undefined).map((k): [string, string] => {
+      const used = effectiveValue(ctx, k);
+      return [k, overrides[k] === undefined ? String(masked[k]) : `${masked[k]} ${theme.pending(`(${overrides[k]} wins here${used === null ? '' : `: ${used}`})`)}`];
+    });
     const header = `Profile "${ctx.settings.profileName}" in ${ctx.config.path}`;
     return fields.length === 0 ? `${header}: nothing set (run \`trader config init\`)` : `${header}\n${renderFields(fields, theme)}`;
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseLamportsOption, parseSeconds, parseSlippageBps } from '../argument-parsers.js';
 import { DEFAULT_KEYPAIR_PATH, DEFAULT_RPC_URL, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS } from '../defaults.js';
 import { UsageError } from '../errors.js';
-import type { Profile } from './config-file.js';
+import type { Profile, ProfileKey } from './config-file.js';
 
 /** The global options as typed, parsed by commands/global-options.ts; what was not given is undefined. */
 export interface GlobalOptions {
@@ -64,6 +64,8 @@ export interface Settings {
   yes: boolean;
   verbose: boolean;
   insecure: boolean;
+  /** The flag or environment variable that sets a profile key in this run instead of the profile (`config get/set/list` say so). */
+  overrides: Partial<Record<ProfileKey, string>>;
 }
 
 /** Builds the settings from flags, the environment and one profile of the config file. */
@@ -127,7 +129,27 @@ export function resolveSettings(
     yes: flags.yes,
     verbose: flags.verbose || env.TRADER_DEBUG === '1',
     insecure: flags.insecure,
+    overrides: overridesOf(flags, env, api.apiKeySource),
   };
+}
+
+/** Which flag or variable wins over each profile key in this run: the profile's value is then not the one used. */
+function overridesOf(flags: GlobalOptions, env: Record<string, string | undefined>, apiKeySource: Source | null): Partial<Record<ProfileKey, string>> {
+  const either = (flag: unknown, flagName: string, envName: string | null): string | undefined =>
+    flag !== undefined ? flagName : envName !== null && env[envName] ? envName : undefined;
+  const apiKey =
+    apiKeySource === 'flag' ? (flags.apiKey !== undefined ? '--api-key' : flags.apiKeyFile !== undefined ? '--api-key-file' : '--api-key-stdin') : apiKeySource === 'env' ? 'TRADER_API_KEY' : undefined;
+  const all: Partial<Record<ProfileKey, string | undefined>> = {
+    baseUrl: either(flags.baseUrl, '--base-url', 'TRADER_BASE_URL'),
+    apiKey,
+    apiKeyFile: apiKey,
+    keypair: either(flags.keypair, '--keypair', 'TRADER_KEYPAIR'),
+    treasury: either(flags.treasury, '--treasury', 'TRADER_TREASURY'),
+    rpcUrl: either(flags.rpcUrl, '--rpc-url', 'TRADER_RPC_URL'),
+    timeout: either(flags.timeoutSeconds, '--timeout', 'TRADER_TIMEOUT'),
+    requestTimeout: either(flags.requestTimeoutSeconds, '--request-timeout', null),
+  };
+  return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined));
 }
 
 /**

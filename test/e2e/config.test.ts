@@ -94,8 +94,8 @@ describe('config set / get / list / path', () => {
       h.bin(['me', '--json']),
     ]);
     expect(getUrl.stdout).toBe(`${sb.url}\n`);
-    expect(json(getUrlJson)).toEqual({ profile: 'default', key: 'baseUrl', value: sb.url });
-    expect(json(getMissing)).toEqual({ profile: 'default', key: 'maxFeeLamports', value: null });
+    expect(json(getUrlJson)).toEqual({ profile: 'default', key: 'baseUrl', value: sb.url, overriddenBy: null });
+    expect(json(getMissing)).toEqual({ profile: 'default', key: 'maxFeeLamports', value: null, overriddenBy: null });
     expect(path.stdout).toBe(`${h.TRADER_CONFIG}\n`);
     expect(json(pathJson)).toEqual({ path: h.TRADER_CONFIG });
     expect(list.code).toBe(0);
@@ -313,6 +313,32 @@ describe('precedence: flag > environment > profile', () => {
     const list = await h.run(['config', 'list', '--json'], { TRADER_PROFILE: 'other' });
     expect(json(list).profile).toBe('other');
     expect(json(list).settings.maxSlippageBps).toBe(42);
+  });
+});
+
+describe('a variable or flag that wins over the profile', () => {
+  it('config set / get / list say so with the value used (a keystore set while TRADER_KEYPAIR is exported); without one, nothing is said', async () => {
+    const h = home();
+    const env = { TRADER_KEYPAIR: '/tmp/plain/id.json' };
+    const set = await h.run(['config', 'set', 'keypair', 'keystore:main'], env);
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toBe('set keypair = keystore:main in profile "default"\n');
+    const said = 'TRADER_KEYPAIR is set in this environment and wins over profile "default"\'s keypair: commands run here use /tmp/plain/id.json';
+    expect(set.stderr).toBe(`warning: ${said}\n`);
+    const [get, getJson, list, listJson, flag, plain] = await Promise.all([
+      h.run(['config', 'get', 'keypair'], env),
+      h.run(['config', 'get', 'keypair', '--json'], env),
+      h.run(['config', 'list'], env),
+      h.run(['config', 'list', '--json'], env),
+      h.run(['config', 'get', 'keypair', '--keypair', '/k.json']),
+      h.run(['config', 'get', 'keypair']),
+    ]);
+    expect([get.stdout, get.stderr]).toEqual(['keystore:main\n', `warning: ${said}\n`]);
+    expect(json(getJson)).toEqual({ profile: 'default', key: 'keypair', value: 'keystore:main', overriddenBy: 'TRADER_KEYPAIR' });
+    expect(list.stdout).toMatch(/^keypair\s+keystore:main \(TRADER_KEYPAIR wins here: \/tmp\/plain\/id\.json\)$/m);
+    expect(json(listJson).overrides).toEqual({ keypair: 'TRADER_KEYPAIR' });
+    expect(flag.stderr).toContain('--keypair is set on this command line and wins over profile "default"\'s keypair: commands run here use /k.json');
+    expect([plain.stdout, plain.stderr]).toEqual(['keystore:main\n', '']);
   });
 });
 
