@@ -146,9 +146,14 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
           screen.created(intent.id, intent.status, resumed, resume());
         },
         async confirm(review) {
-          const text = renderBuyReview(review, quoteOf(review), ctx.clock.now(), ctx.output.theme, serviceSymbol);
+          const text = renderBuyReview(review, quoteOf(review), ctx.clock.now(), ctx.output.theme, serviceSymbol, start.signerWords);
+          const question = 'Sign and send this deposit?';
+          const countdown = { atMs: review.answerBy.atMs, expired: 'a yes gets a fresh deposit' };
+          // What a yes pays and to whom stands whole on the screen with the question, or it is not asked.
+          const needed = screen.notShownWhole('the review', text, question, countdown);
+          if (needed) return needed;
           ctx.output.note(text);
-          const yes = await ctx.approveTrade(text, 'Sign and send this deposit?', { atMs: review.answerBy.atMs, expired: 'a yes gets a fresh deposit' });
+          const yes = await ctx.approveTrade(text, question, countdown);
           // The review said the symbol was only the service's word and that a yes binds it.
           if (yes && serviceSymbol) guarded('bind the symbol', () => trust.bindSymbol(serviceSymbol, mint, 'prompt'));
           return yes;
@@ -190,7 +195,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
     case 'dry-run': {
       const { review, problems } = outcome;
       const quote = quoteOf(review);
-      screen.dryRun({ intent: outcome.intent, deposit: review.facts, quote, trade: review.quote.trade, idempotencyKey }, problems, (theme) => renderBuyReview(review, quote, ctx.clock.now(), theme), outcome.fate, outcome.trust);
+      screen.dryRun({ intent: outcome.intent, deposit: review.facts, quote, trade: review.quote.trade, idempotencyKey }, problems, (theme) => renderBuyReview(review, quote, ctx.clock.now(), theme, null, start.signerWords), outcome.fate, outcome.trust);
       return;
     }
     case 'accepted':

@@ -107,7 +107,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
   // A symbol only the holdings tie to this mint: a person binds it at the prompt, or nothing is created.
   const serviceSymbol = tie === 'service' && typedToken.kind !== 'mint' ? typedToken.text : null;
   if (serviceSymbol && binder.bind().problems.length === 0) refuseUnboundSymbol(trust, ctx.presence(opts.dryRun), serviceSymbol, mint, factsToConfirm(binder.bind()));
-  const bindOnYes = (yes: boolean | { notShown: string }) => {
+  const bindOnYes = (yes: boolean) => {
     if (yes === true && serviceSymbol) guarded('bind the symbol', () => trust.bindSymbol(serviceSymbol, mint, 'prompt'));
     return yes;
   };
@@ -119,7 +119,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
   const dust = amountSpec.kind === 'raw' ? rawBelowOneToken(amount, shown) : null;
   // On a terminal the message is laid out to its width (every row behind the gutter); piped, a line stays a line.
   const reviewParts = (review: SellReview, theme: Theme) => {
-    const { lead, shown } = sellReviewText(review, ctx.clock.now(), theme, ctx.terminal.stderrColumns, dryRun);
+    const { lead, shown } = sellReviewText(review, ctx.clock.now(), theme, { columns: ctx.terminal.stderrColumns, signer: start.signerWords });
     const said = serviceSymbol ? [theme.pending(`Symbol: ${symbolWord(serviceSymbol)}.`)] : [];
     return { lead: [...(dust ? [theme.pending(dust)] : []), lead, ...said].join('\n'), shown };
   };
@@ -167,8 +167,12 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
         },
         async confirm(review) {
           const text = reviewText(review, ctx.output.theme);
+          const question = 'Sign this message and sell?';
+          // The terms and the message a yes signs stand whole on the screen with the question, or it is not asked.
+          const needed = screen.notShownWhole('the review, its message', text, question, answerBy(review));
+          if (needed) return needed;
           ctx.output.note(text);
-          return bindOnYes(await ctx.approveTrade(text, 'Sign this message and sell?', answerBy(review))) as boolean;
+          return bindOnYes(await ctx.approveTrade(text, question, answerBy(review))) as boolean;
         },
         async grant(review) {
           const { lead, shown } = reviewParts(review, ctx.output.theme);
@@ -180,8 +184,8 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
                 ? 'Sign this message, with that value, this once?'
                 : `Approve ${code === 'WORDING_CHANGED' ? 'the new' : 'this'} wording for this service and sign this sell?`;
           // What a yes grants stands whole on the screen with the question, or it is not asked.
-          const needed = notShownWhole(ctx, shown, question, answerBy(review));
-          if (needed) return { notShown: needed };
+          const needed = screen.notShownWhole('the message, its labels', shown, question, answerBy(review));
+          if (needed) return needed;
           ctx.output.note(`${lead}\n${shown}`);
           // Confirming token facts is no yes to the sell; the yes that signs binds the symbol.
           const yes = await ctx.prompter.confirm(question, false, answerBy(review));
@@ -300,16 +304,3 @@ function answerBy(review: SellReview) {
   return { atMs: Date.parse(review.authorization.expiresAt), expired: 'a yes gets a fresh quote' };
 }
 
-/**
- * Why `shown` and the question below it cannot stand whole on this terminal, with the rows they
- * need (counted as note() prints them); null when they fit or the terminal's size is not known.
- */
-function notShownWhole(ctx: Context, shown: string, question: string, countdown: { expired: string }): string | null {
-  const { rows, stderrColumns: columns } = ctx.terminal;
-  const shownRows = ctx.output.noteRows(shown);
-  if (rows === undefined || columns === undefined || shownRows === null) return null;
-  // The prompt's line at its longest: "? expired: … · " + the question + " (y/N) " and the answer typed.
-  const needed = shownRows + Math.ceil(`? expired: ${countdown.expired} · ${question} (y/N) y`.length / columns);
-  if (needed <= rows) return null;
-  return `the message, its labels and the question take ${needed} rows at ${columns} columns and this terminal shows ${rows}: it was not asked`;
-}

@@ -17,6 +17,8 @@ import { NOTHING_SENT } from '../domain/outcome-words.js';
 /** What a trade has once its checks passed, for its flow. */
 export interface TradeStart {
   signer: Signer;
+  /** Which key signs, as the reviews name it: the source and where it was set ("keystore main (profile)"). */
+  signerWords: string;
   api: ServiceClient;
   trust: TrustStore;
   /** Set by flag, environment or profile; else pinned for this service; else null (first use). */
@@ -77,6 +79,7 @@ export async function startTrade(
   await checkWallet(api, signer);
   return {
     signer,
+    signerWords: signerWords(ctx),
     api,
     trust,
     treasury,
@@ -87,6 +90,14 @@ export async function startTrade(
     dailyCap: cap,
     confirmationNeeded,
   };
+}
+
+/** The signer as the reviews name it: the source as set (a path, keystore:<name>, …; never a secret), and which setting chose it (a variable may win over the profile). */
+export function signerWords(ctx: Context): string {
+  const by = ctx.settings.overrides.keypair;
+  const profile = ctx.config.document.profiles[ctx.settings.profileName]?.keypair;
+  const from = by ?? (profile !== undefined && profile !== '' ? `profile "${ctx.settings.profileName}"` : 'the default');
+  return `${ctx.settings.keypair} (${from})`;
 }
 
 /** Why no person can confirm a trade (no terminal without --yes, --json without --yes, an MCP client that cannot ask), or null. */

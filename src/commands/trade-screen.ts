@@ -7,9 +7,7 @@ import { PendingError, RefusedToSignError, type NeededTrust } from '../errors.js
 import type { Theme } from '../io/theme.js';
 import { stageWords } from '../io/views/stage.js';
 import { commandLines, withCommand } from '../io/command-line.js';
-import { screenRows } from '../io/display-width.js';
-import { wrapWords } from '../io/word-wrap.js';
-import type { ReviewRoom } from '../io/terminal.js';
+import { notShownWhole, type NotShown } from '../domain/screen-fit.js';
 import { followCommand } from './follow-command.js';
 import { presentStop, type StopWords } from './trade-stop.js';
 import { DRY_RUN_PASSED, MAY_STILL_FINISH, NOTHING_SIGNED } from '../domain/outcome-words.js';
@@ -26,8 +24,8 @@ export interface TradeWords extends StopWords {
 export interface TradeScreen {
   /** The trade exists: says so with its key, and how to resume it unless this is a dry run. */
   created(tradeId: string, status: string, resumed: boolean, resume: string): void;
-  /** The rows a review may take above its one-line prompt on a terminal, below what this screen printed; null when not a terminal. */
-  reviewRoom(): ReviewRoom | null;
+  /** Whether `shown` (what a yes agrees to) and the question below it fit the terminal whole; why not and the rows needed, else null. */
+  notShownWhole(what: string, shown: string, question: string, countdown: { expired: string }): NotShown | null;
   /**
    * Runs the flow with a progress line that shows its stage; the flow's stop is presented and
    * thrown as the error main.ts maps to the exit code, so what returns is a result to show.
@@ -43,13 +41,7 @@ export interface TradeScreen {
 export function tradeScreen(ctx: Context, words: TradeWords, idempotencyKey: () => string, isDryRun: boolean): TradeScreen {
   const title = words.side === 'buy' ? 'Buy' : 'Sell';
   let id: string | null = null;
-  let rowsUsed = 0;
-  const note = (text: string) => {
-    ctx.output.note(text);
-    // On a terminal the note is wrapped at spaces (Output.note): its rows are those of the wrapped lines.
-    const shellWidth = ctx.terminal.stderrColumns;
-    rowsUsed += shellWidth === undefined ? screenRows(text, ctx.terminal.columns) : screenRows(wrapWords(text, shellWidth), shellWidth);
-  };
+  const note = (text: string) => ctx.output.note(text);
   return {
     created(tradeId, status, resumed, resume) {
       id = tradeId;
@@ -63,9 +55,10 @@ export function tradeScreen(ctx: Context, words: TradeWords, idempotencyKey: () 
       // The resume command holds the key; it stands on its own line, whole, to be copied.
       else note(`${withCommand(`${title} ${tradeId} ${words.created}.`, 'If interrupted, resume with:', columns, onTerminal)}\n${onTerminal ? commandLines(resume, columns) : resume}`);
     },
-    reviewRoom() {
-      const { rows, columns } = ctx.terminal;
-      return rows === undefined ? null : { rows: Math.max(1, rows - rowsUsed - 1), columns };
+    notShownWhole(what, shown, question, countdown) {
+      // Only a person at the prompt is asked; --yes (or an MCP client's person) reads it elsewhere.
+      if (ctx.settings.yes) return null;
+      return notShownWhole({ rows: ctx.terminal.rows, columns: ctx.terminal.stderrColumns, shownRows: ctx.output.noteRows(shown) }, what, question, countdown);
     },
     async run(flow) {
       const progress = await ctx.progress();

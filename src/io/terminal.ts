@@ -21,12 +21,6 @@ export interface Terminal {
   stderrColumns?: number;
 }
 
-/** The terminal a review is shown on before its prompt: the rows it may take, and the width. */
-export interface ReviewRoom {
-  rows: number;
-  columns: number;
-}
-
 interface TtyStream {
   isTTY?: boolean;
   columns?: number;

@@ -23,6 +23,7 @@ import type { Presence } from '../domain/presence.js';
 import { chainDeadline, passed, serviceDeadline, type AnswerDeadline } from '../domain/answer-deadline.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import { DEPOSIT_EXPIRED_UNSIGNED, INTENT_CANCELLED, NOTHING_SIGNED } from '../domain/outcome-words.js';
+import { tooSmallHint, type NotShown } from '../domain/screen-fit.js';
 
 /** The code of a buy whose signed deposit the chain proves can no longer land (exit 4). */
 export const DEPOSIT_EXPIRED = 'DEPOSIT_EXPIRED';
@@ -57,8 +58,11 @@ export interface BuyRequest {
 export interface BuyHooks {
   /** The intent exists (new or resumed); `resumed` when the key returned an earlier buy. */
   created(intent: BuyIntent, resumed: boolean): void;
-  /** Shows the review and asks the user (under --yes: shows it and answers yes); false declines. */
-  confirm(review: BuyReview): Promise<boolean>;
+  /**
+   * Shows the review and asks the user (under --yes: shows it and answers yes); false declines;
+   * `notShown`: the review and the question cannot stand whole on this screen, so it was not asked.
+   */
+  confirm(review: BuyReview): Promise<boolean | NotShown>;
   /**
    * Pins the recipient a person confirmed at the prompt as the service's treasury, before
    * anything is signed. Returns the treasury pinned after the call (another process may have
@@ -179,7 +183,12 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
       const next = trust ? `; if it is the service's published treasury, run: ${trust.command}` : '';
       throw new RefusedToSignError(problems, [`${fate}; ${NOTHING_SIGNED}${next}`], trust);
     }
-    if (!(await track.asking(() => hooks.confirm(review(created, inspection.facts!, quote, funds, answerBy))))) {
+    const yes = await track.asking(() => hooks.confirm(review(created, inspection.facts!, quote, funds, answerBy)));
+    if (typeof yes === 'object') {
+      const fate = await cancel();
+      throw new UsageError(`${yes.notShown}; ${fate}; ${NOTHING_SIGNED}`, 'TERMINAL_TOO_SMALL', [tooSmallHint(yes.rows)]);
+    }
+    if (!yes) {
       const fate = await cancel();
       throw new DeclinedError(fate === INTENT_CANCELLED ? undefined : fate);
     }

@@ -24,6 +24,7 @@ import type { TradeRecorder } from '../domain/trade-record.js';
 import { SERVICE_CONTRADICTION } from './watch.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import { AUTHORIZATION_EXPIRES_UNUSED, NOTHING_SIGNED } from '../domain/outcome-words.js';
+import { tooSmallHint, type NotShown } from '../domain/screen-fit.js';
 
 export const SELL_POLL_INTERVAL_MS = 2000;
 
@@ -67,14 +68,18 @@ export interface SellTrust {
 
 export interface SellHooks {
   created(authorization: SellAuthorization, resumed: boolean): void;
-  /** Shows the review and asks the user to sign (under --yes: shows it and answers yes, or an MCP client's person); false declines. */
-  confirm(review: SellReview): Promise<boolean>;
+  /**
+   * Shows the review and asks the user to sign (under --yes: shows it and answers yes, or an MCP
+   * client's person); false declines; `notShown`: the review and the question cannot stand whole
+   * on this screen, so it was not asked.
+   */
+  confirm(review: SellReview): Promise<boolean | NotShown>;
   /**
    * Shows the review and asks the person present to grant what the verdict needs, and sign
    * (default No); `notShown`: what it must show cannot stand whole on this screen with the
    * question, so it was not asked (why, and the rows it needs).
    */
-  grant(review: SellReview): Promise<boolean | { notShown: string }>;
+  grant(review: SellReview): Promise<boolean | NotShown>;
   /** The answers came after the authorization expired: whether to get a fresh quote instead of signing a dead one. */
   freshQuote(): Promise<boolean>;
   /** A fresh idempotency key for a new quote. */
@@ -158,7 +163,7 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
         // Never asked about what the person could not see whole: the accept command prints it.
         const trust = keepForAPerson(deps, req, review);
         const read = trust.command ? `; read it whole with \`trader config trust\` and, if it is what you expect, run: ${trust.command}` : '';
-        throw new RefusedToSignError([`${verdict.reasons[0]}, but ${answer.notShown}`], [`${NOTHING_SIGNED}${read}; or run the command again in a larger terminal`], trust);
+        throw new RefusedToSignError([`${verdict.reasons[0]}, but ${answer.notShown}`], [`${NOTHING_SIGNED}${read}; or run the command again in a terminal of at least ${answer.rows} rows`], trust);
       }
       if (!answer) throw new DeclinedError(AUTHORIZATION_EXPIRES_UNUSED);
       // Confirming token facts is no yes to this sell; approving a wording or a value is (its question says "and sign").
@@ -176,7 +181,9 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
     // A dry run leaves the authorization unsigned (it expires by itself within 2 minutes).
     if (req.dryRun) return { kind: 'dry-run', review, problems: [], trust: null, idempotencyKey };
     // A person who granted trust at the prompt answered "and sign" there.
-    if (!granted && !(await track.asking(() => hooks.confirm(review)))) throw new DeclinedError();
+    const yes = granted || (await track.asking(() => hooks.confirm(review)));
+    if (typeof yes === 'object') throw new UsageError(`${yes.notShown}; ${NOTHING_SIGNED}; ${AUTHORIZATION_EXPIRES_UNUSED}`, 'TERMINAL_TOO_SMALL', [tooSmallHint(yes.rows)]);
+    if (!yes) throw new DeclinedError();
     // The answers may have come late: an authorization already dead is not signed; the user may
     // get a fresh quote instead.
     if (authorizationExpired(authorization, deps.clock.now())) {

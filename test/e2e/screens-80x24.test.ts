@@ -129,7 +129,7 @@ describe.skipIf(!TMUX).concurrent('80×24', () => {
     expect(legend).toContain(`[1] ${token.symbol} = the symbol`);
     expect(legend).toMatch(/\[\d+\] [\d.]+ = amount in whole tokens \(5 decimals\)/);
     expect(legend).toMatch(/\[\d+\] \d+ = minimum in lamports/);
-    expect(legend).toContain(`= the authorization id (sell_ + consonants 22)`);
+    expect(legend).toContain(`= the authorization id (sell_ + base58 22)`);
     // The question counts the authorization's time left down before it.
     expect(rows.some((r) => /^\? (\d+m )?\d+s left · /.test(r) && r.endsWith(APPROVE_PROMPT)), rows.join('\n')).toBe(true);
     for (const r of rows) expect(displayWidth(r)).toBeLessThanOrEqual(80);
@@ -141,7 +141,14 @@ describe.skipIf(!TMUX).concurrent('80×24', () => {
     // has every value whole (the payout signature, wider than 80, by its start and end).
     const next = await onTerminal(SMALL, 'sell', token.mint, '100000', home);
     const review = await next.waitFor(SELL_PROMPT);
-    expect(review).toMatch(/Wording: as approved for this service \([0-9a-f]{16}\)\./);
+    expect(review).toMatch(/^Message to sign, exactly \(the approved wording [0-9a-f]{16}\):$/m);
+    // Compact: no labels (a person approving reads those); everything printed, from the creation line to the question, on one screen.
+    expect(review).not.toMatch(/^\[1\] /m);
+    expect(review.replace(/\n {12}/g, ' ')).toMatch(new RegExp(`^Signer\\s+${sb.keypairPath} \\(TRADER_KEYPAIR\\)$`, 'm'));
+    const printed = await printedRows(next);
+    expect(printed.length, printed.join('\n')).toBeLessThanOrEqual(24);
+    expect(printed[0]).toMatch(/^Sell sell_\w+ quoted\. If interrupted, resume with:$/);
+    expect(printed.some((r) => /^Sell {8}1 WOOF \(100000 raw\)$/.test(r)), printed.join('\n')).toBe(true);
     await next.keys('y', 'Enter');
     expect(await next.exitCode()).toBe(0);
     const end = await next.screen();
@@ -160,6 +167,24 @@ describe.skipIf(!TMUX).concurrent('80×24', () => {
     expect(printed[0]).toMatch(/^Sell sell_\w+ quoted\.$/);
     expect(printed.length, printed.join('\n')).toBeLessThanOrEqual(24);
     nothingBroken(printed.join('\n'));
+  });
+
+  it('a terminal too small for what a yes agrees to: a buy at 60×16 and an approved sell at 80×16 are not asked (exit 2, the rows needed), nothing signed', async () => {
+    const home = freshHome();
+    trustSandbox(home, sb.url);
+    const buy = await onTerminal({ width: 60, height: 16 }, 'buy', sb.tokens[0]!.mint, '0.1sol', home);
+    const sell = await onTerminal({ width: 80, height: 16 }, 'sell', sb.tokens[0]!.mint, '100000', home);
+    expect(await buy.exitCode()).toBe(2);
+    expect(await sell.exitCode()).toBe(2);
+    const bought = (await buy.screen()).replace(/\n/g, ' ');
+    expect(bought).toMatch(/error: the review and the question take \d+ rows at 60 columns and this terminal shows 16: it was not asked; the buy intent was cancelled; nothing was signed/);
+    expect(bought).toMatch(/run the command again in a terminal of at least \d+ rows, or read it with --dry-run and run it with --yes/);
+    expect(bought).not.toContain(BUY_PROMPT);
+    const sold = (await sell.screen()).replace(/\n/g, ' ');
+    expect(sold).toMatch(/error: the review, its message and the question take \d+ rows at 80 columns and this terminal shows 16: it was not asked; nothing was signed/);
+    expect(sold).not.toContain(SELL_PROMPT);
+    const id = /Sell (sell_\w+) quoted/.exec(sold)![1];
+    expect((await sb.call('GET', `/trade/sells/${id}`)).body.data.authorization.status).toBe('awaiting_signature');
   });
 
   it('help screens: trader --help in at most 40 lines, each command\'s help within the 24 rows (its usage line still on the screen), none wrapped', async () => {

@@ -34,10 +34,14 @@ export function shape(text: string): string[] {
 
 const SKIPPED = /^(…|\.\.\.)$/;
 
-/** Whether `actual` fits `sample`: line by line, a sample line `…` matching any run of lines. */
+/** Lines with a key-value view's continuations (indented 8 or more) joined to the line they go on: a value wraps where the path of a run's temporary folder is longer. */
+const unwrapped = (text: string[]): string[] =>
+  text.reduce<string[]>((out, l) => (/^ {8,}\S/.test(l) && out.length > 0 ? [...out.slice(0, -1), `${out.at(-1)} ${l.trim()}`] : [...out, l]), []);
+
+/** Whether `actual` fits `sample`: line by line (a wrapped value as one line), a sample line `…` matching any run of lines. */
 export function fitsSample(sample: string[], actual: string[]): boolean {
-  const want = sample.map((l) => (SKIPPED.test(l.trim()) ? null : shapeLine(l))).filter((l) => l !== '');
-  const got = actual.map(shapeLine).filter((l) => l !== '');
+  const want = unwrapped(sample).map((l) => (SKIPPED.test(l.trim()) ? null : shapeLine(l))).filter((l) => l !== '');
+  const got = unwrapped(actual).map(shapeLine).filter((l) => l !== '');
   const match = (i: number, j: number): boolean => {
     if (i === want.length) return j === got.length;
     if (want[i] === null) {

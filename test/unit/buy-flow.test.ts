@@ -187,6 +187,15 @@ describe('a buy that stops', () => {
     expect(stopOf(await run(failing.api, request(), no))).toMatchObject({ kind: 'declined', detail: expect.stringMatching(/could not be cancelled/) });
   });
 
+  it('a terminal too small for the review and its question: not asked, the intent cancelled, nothing signed, exit 2 TERMINAL_TOO_SMALL', async () => {
+    const s = service();
+    const small = hooks({ confirm: async () => ({ notShown: 'the review and the question take 25 rows at 60 columns and this terminal shows 16: it was not asked', rows: 25 }) });
+    const stop = stopOf(await run(s.api, request({ assumeYes: false }), small));
+    expect(stop).toMatchObject({ kind: 'local', error: { code: 'TERMINAL_TOO_SMALL', exitCode: 2 } });
+    expect((stop as { error: Error }).error.message).toBe('the review and the question take 25 rows at 60 columns and this terminal shows 16: it was not asked; the buy intent was cancelled; nothing was signed');
+    expect(s.calls).toMatchObject({ deposits: 0, cancels: 1 });
+  });
+
   it('interrupted at the prompt: phase prompting (nothing signed)', async () => {
     const s = service();
     const stop = stopOf(await run(s.api, request(), hooks({ confirm: async () => Promise.reject(new InterruptedError('SIGINT')) })));

@@ -151,12 +151,13 @@ function request(over: Partial<SellRequest> = {}): SellRequest {
 /** At the prompt: a person present, nothing assumed. */
 const atPrompt = (over: Partial<SellRequest> = {}) => request({ presence: PERSON, assumeYes: false, ...over });
 
-function hooks(answers: { confirm?: 'yes' | 'no'; grant?: boolean } = {}) {
+function hooks(answers: { confirm?: 'yes' | 'no' | 'not shown'; grant?: boolean } = {}) {
   const calls = { confirm: 0, grant: [] as string[] };
   const h: SellHooks = {
     created: () => {},
     confirm: async () => {
       calls.confirm++;
+      if (answers.confirm === 'not shown') return { notShown: 'the review, its message and the question take 30 rows at 80 columns and this terminal shows 24: it was not asked', rows: 30 };
       return (answers.confirm ?? 'yes') === 'yes';
     },
     grant: async (review) => {
@@ -241,6 +242,18 @@ describe('the wording: approved by a person, once', () => {
     const unattended = service();
     expect((await run(unattended, memory, request(), later.h)).kind).toBe('final');
     expect([later.calls.grant, later.calls.confirm, unattended.authorizes]).toEqual([[], 1, 1]);
+  });
+
+  it('an approved wording on a terminal too small for the review and its question: not asked, nothing signed, exit 2 TERMINAL_TOO_SMALL with the rows it needs', async () => {
+    const memory = await approvedA();
+    const small = hooks({ confirm: 'not shown' });
+    const fake = service();
+    const stop = stopOf(await run(fake, memory, atPrompt(), small.h));
+    expect(stop).toMatchObject({ kind: 'local', error: { code: 'TERMINAL_TOO_SMALL', exitCode: 2 } });
+    const error = (stop as { error: Error & { hints: string[] } }).error;
+    expect(error.message).toMatch(/^the review, its message and the question take 30 rows .*: it was not asked; nothing was signed; /);
+    expect(error.hints).toEqual([expect.stringMatching(/^run the command again in a terminal of at least 30 rows, or read it with --dry-run and run it with --yes/)]);
+    expect([small.calls.confirm, fake.authorizes]).toEqual([1, 0]);
   });
 
   it('a changed wording: refused unattended (WORDING_CHANGED, kept pending); at the prompt Yes re-pins it', async () => {

@@ -52,14 +52,15 @@ describe('tradeScreen', () => {
     expect(seen.notes).toEqual(['Resuming sell s1 (authorized).']);
   });
 
-  it('reviewRoom: the terminal rows under what the screen printed, less the prompt; null off a terminal', () => {
+  it('notShownWhole: what a yes agrees to and the question counted on the terminal (23 rows asked at 24, 24 not); --yes or no terminal never refused', () => {
     const { ctx } = fakeContext();
-    const screen = tradeScreen(ctx, words('buy'), () => 'k1', false);
-    // 3 rows: the lead line, and a 101-column command wrapped once at 80.
-    screen.created('b1', 'awaiting_deposit', false, `trader buy ${'M'.repeat(65)} 1sol --idempotency-key k1`);
-    expect(screen.reviewRoom()).toEqual({ rows: 24 - 3 - 1, columns: 80 });
-    const off = { ...ctx, terminal: { columns: 80 } } as unknown as Context;
-    expect(tradeScreen(off, words('buy'), () => 'k1', false).reviewRoom()).toBeNull();
+    const at = (rows: number, over: object = {}) => ({ ...ctx, ...over, output: { ...ctx.output, noteRows: () => rows } }) as unknown as Context;
+    const terminal = { rows: 24, stderrColumns: 80 };
+    const ask = (c: Context) => tradeScreen(c, words('buy'), () => 'k1', false).notShownWhole('the review', 'r', 'Sign?', { expired: 'x' });
+    expect(ask(at(23, { terminal }))).toBeNull();
+    expect(ask(at(24, { terminal }))).toEqual({ notShown: 'the review and the question take 25 rows at 80 columns and this terminal shows 24: it was not asked', rows: 25 });
+    expect(ask(at(24, { terminal, settings: { yes: true } }))).toBeNull();
+    expect(ask(at(24, { terminal: { rows: 24 } }))).toBeNull();
   });
 
   it('run: the stage in words on the progress line, the result returned, the progress stopped', async () => {

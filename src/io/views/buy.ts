@@ -42,7 +42,7 @@ const bps = (n: number) => `${n} bps (${n / 100}%)`;
  * total), what comes back (expected and minimum, in whole tokens when the decimals are known),
  * the price, the slippage the service applied, and every fact the deposit was checked for.
  */
-export function renderBuyReview(review: BuyReview, q: BuyQuote, nowMs: number, theme: Theme, serviceSymbol: string | null = null): string {
+export function renderBuyReview(review: BuyReview, q: BuyQuote, nowMs: number, theme: Theme, serviceSymbol: string | null = null, signer: string | null = null): string {
   const { intent, facts } = review;
   const token = q.token;
   // Every amount has its unit: the symbol, else `tokens` (whole tokens, the decimals being known).
@@ -69,6 +69,7 @@ export function renderBuyReview(review: BuyReview, q: BuyQuote, nowMs: number, t
     ['Slippage', slippage],
   ];
   if (q.unknown) fields.push(['Not known', theme.pending(q.unknown)]);
+  if (signer !== null) fields.push(['Signer', signer]);
   if (review.funds) fields.push(['Wallet', review.funds.checked ? fundsLine(review.funds) : theme.pending(fundsLine(review.funds))]);
   fields.push(
     ['Recipient', `${facts.recipient ?? '—'} ${facts.treasuryCheck === 'pinned' ? theme.success('(pinned treasury)') : theme.pending('(first use: will be pinned)')}`],

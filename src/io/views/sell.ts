@@ -22,15 +22,15 @@ export interface SellReviewText {
 }
 
 /**
- * What the user approves: the terms, then what the guard needs of a person, then, last, so that
- * it stands whole above the question, a changed wording old against new (word by word) and the
- * exact message with each slot's label; token facts to confirm stand last when that is the
- * question. The message and the diff are laid out for a terminal `columns` wide with a gutter
- * on every row (wallet/sell-template/text-rules.ts quotedRows: the rows the guard counts);
- * undefined (piped): one row per line. A dry run of an approved wording asks nothing: its slots
- * are said in a line, not labelled one by one (the review then fits 24 rows).
+ * What the user approves: the terms and the key that signs, then what the guard needs of a
+ * person, then, last, so that it stands whole above the question, a changed wording old against
+ * new (word by word) and the exact message with each slot's label; token facts to confirm stand
+ * last when that is the question. The message and the diff are laid out for a terminal `columns`
+ * wide with a gutter on every row (wallet/sell-template/text-rules.ts quotedRows: the rows the
+ * guard counts); undefined (piped): one row per line. A wording already approved is named in the
+ * message's header, its slots not labelled one by one: the labels are for a person approving it.
  */
-export function sellReviewText(review: SellReview, nowMs: number, theme: Theme, columns?: number, dryRun = false): SellReviewText {
+export function sellReviewText(review: SellReview, nowMs: number, theme: Theme, opts: { columns?: number; signer?: string } = {}): SellReviewText {
   const a = review.authorization;
   const token = review.token;
   const lead = [
@@ -41,18 +41,14 @@ export function sellReviewText(review: SellReview, nowMs: number, theme: Theme, 
       ['Minimum', theme.bold(`${formatSol(a.minimumOutputLamports)} SOL`) + ` (${a.minimumOutputLamports} lamports, signed floor)`],
       ['Worst case', `${tokenAmount(a.amount, token)} for ${formatSol(a.minimumOutputLamports)} SOL`],
       ['Slippage', `${a.slippageBps} bps (${a.slippageBps / 100}%)`],
+      ...(opts.signer ? [['Signer', opts.signer] as [string, string]] : []),
       ['Time left', `${timeLeft(Date.parse(a.expiresAt), nowMs)}, until ${formatLocalTime(a.expiresAt)}`],
       ['Sell id', a.id],
     ], theme),
   ];
   const shown: string[] = [];
-  const width = columns ?? Infinity;
+  const width = opts.columns ?? Infinity;
   const v = review.verdict;
-  const slotsInALine = dryRun && v.kind === 'sign';
-  if (v.kind === 'sign') {
-    const approved = `Wording: as approved for this service (${fingerprint(v.template)})`;
-    lead.push(theme.dim(slotsInALine ? `${approved}; every value in it is this sell's own (a prompt labels each).` : `${approved}.`));
-  }
   const ask: string[] = [];
   if (v.kind === 'person') {
     const yes: Record<string, string> = {
@@ -68,17 +64,11 @@ export function sellReviewText(review: SellReview, nowMs: number, theme: Theme, 
     shown.push(theme.failure(`The service's wording changed since it was approved (${fingerprint(v.previous)} → ${v.fingerprint}), word by word:`));
     shown.push(...paintedDiff(wordDiff(templateText(v.previous), templateText(v.template)), width, theme));
   }
-  shown.push('Message to sign, exactly:', ...quotedRows(a.message, width));
-  const legend = v.kind === 'refused' ? [] : v.legend;
-  if (!slotsInALine) shown.push(...legend.map((l) => theme.dim(l)));
+  // An approved wording is said in the header: its slots are labelled only for a person approving one.
+  shown.push(v.kind === 'sign' ? `Message to sign, exactly (the approved wording ${fingerprint(v.template)}):` : 'Message to sign, exactly:', ...quotedRows(a.message, width));
+  if (v.kind === 'person') shown.push(...v.legend.map((l) => theme.dim(l)));
   if (v.kind === 'person' && v.code === 'TOKEN_FACTS_UNCONFIRMED') shown.push(...ask);
   return { lead: lead.join('\n'), shown: shown.join('\n') };
-}
-
-/** The whole review, lead then what is shown with the question. */
-export function renderSellReview(review: SellReview, nowMs: number, theme: Theme, columns?: number, dryRun = false): string {
-  const { lead, shown } = sellReviewText(review, nowMs, theme, columns, dryRun);
-  return `${lead}\n${shown}`;
 }
 
 /** A word diff behind the gutter, laid out as a message is, removed words dim in [-…-] and added ones in {+…+}. */
