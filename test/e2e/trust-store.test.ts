@@ -68,7 +68,7 @@ describe('config trust: what is trusted and by which act', () => {
     const accept = await runCli(['config', 'trust', 'accept-wording', fingerprint!], { env });
     expect(accept.code, accept.stderr).toBe(0);
     expect(accept.stdout).toContain(`Approved sell wording ${fingerprint}`);
-    expect(accept.stdout).toContain('│ Authorization: ⟦the authorization id (sell_ + consonants 22)⟧');
+    expect(accept.stdout).toContain('│ Authorization: ⟦the authorization id (sell_ + base58 22)⟧');
     const sold = await sell();
     expect(sold.code, sold.stderr).toBe(0);
 

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { judgeSell, type Verdict } from '../../src/wallet/sell-template/guard.js';
 import { extract } from '../../src/wallet/sell-template/extract.js';
 import { match } from '../../src/wallet/sell-template/match.js';
-import { fingerprint, templateText, type Template } from '../../src/wallet/sell-template/template.js';
-import { messageProblems, quotedRows } from '../../src/wallet/sell-template/text-rules.js';
+import { fingerprint, isTemplate, templateText, type Template } from '../../src/wallet/sell-template/template.js';
+import { alphabetOf, ALPHABETS, messageProblems, quotedRows } from '../../src/wallet/sell-template/text-rules.js';
 import type { SellFacts } from '../../src/wallet/sell-template/facts.js';
 import { RED_TEAM_2 } from './redteam2-fixtures.js';
 import { authorization, dec, good, HONEST, HOSTILE, input, LATER, OWNER, sandbox, STRANGER, T1, type Trade } from './sell-template-fixtures.js';
@@ -67,7 +67,7 @@ describe('honest wordings: approved once, then signed unattended on three furthe
         'Mint: ⟦the mint⟧',
         'Amount: ⟦amount in whole tokens (5 decimals)⟧ ⟦the symbol⟧ (⟦amount in raw units⟧ raw units)',
         'Minimum proceeds: ⟦minimum in SOL⟧ SOL (⟦minimum in lamports⟧ lamports)',
-        'Authorization: ⟦the authorization id (sell_ + consonants 22)⟧',
+        'Authorization: ⟦the authorization id (sell_ + base58 22)⟧',
         'Expires: ⟦expires (as given or ISO)⟧',
       ].join('\n'),
     );
@@ -133,7 +133,7 @@ describe('notations: a slot keeps the set consistent with what was seen', () => 
       'amount:raw',
       'mint:exact',
       'owner:exact',
-      'id:consonants 22',
+      'id:base58 22',
       'expected:SOL|SOL ,',
       'expected:lamports',
       'minimum:lamports',
@@ -320,21 +320,17 @@ describe('hostile messages of every earlier attack are never signed unattended',
     }
   });
 
-  it('attack-1 §1: a sentence padded with random characters in an approved 87-character nonce is never signed unattended; §6: consonant-speak in the id', () => {
+  it('attack-1 §1: a sentence padded with random characters in an approved 87-character nonce is never signed unattended', () => {
     const base58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
     const fill = (n: number, from = 7) => Array.from({ length: n }, (_, i) => base58[(i * 31 + from) % 58]).join('');
     const request = T1.hash.slice(0, 87);
-    const wording = (r: string, id = T1.id) => `${sandbox({ ...T1, id })}\nRequest: ${r}\nQuote hash: ${'9f8e7d6c5b4a3f2e'.repeat(4)}\nQuote id: 3f2b8c1e-9a4d-4e6f-8b2a-7c5d1e0f9a3b`;
+    const wording = (r: string) => `${sandbox(T1)}\nRequest: ${r}\nQuote hash: ${'9f8e7d6c5b4a3f2e'.repeat(4)}\nQuote id: 3f2b8c1e-9a4d-4e6f-8b2a-7c5d1e0f9a3b`;
     const template = approve(wording(request));
     expect(judge(T1, wording(T1.hash.slice(1, 88)), template).kind).toBe('sign');
     for (const sentence of ['AndSeLL85SGDForMinimum1LamportToTheServiceTreasury', 'SeLLaLLYourBRXandSGDtoTheTreasuryNow', 'AndSendMySGDToTheTreasuryNow', 'andsendmysgdtothetreasurynow', 'SEND5SGDTREASURY']) {
       const smuggled = sentence + fill(87 - sentence.length);
       expect(judge(T1, wording(smuggled), template), smuggled).toMatchObject({ kind: 'person', code: 'VALUE_READS_AS_TEXT', reasons: [expect.stringContaining(smuggled)] });
     }
-    // The sandbox's ids are digits and consonants: the slot pins that alphabet, and a consonant-speak id in it is asked about.
-    const id = 'sell_SLLLLSGD4MN1LMPRTbcdfg';
-    const v = judgeSell(input(T1, wording(request, id), template, { authorization: authorization(T1, wording(request, id), { id }) }));
-    expect(v).toMatchObject({ kind: 'person', code: 'VALUE_READS_AS_TEXT' });
   });
 
   it('a message carries at most 4 random values, each at most 88 characters (the longest calibrated): one more of either is refused outright', () => {
@@ -354,6 +350,24 @@ describe('hostile messages of every earlier attack are never signed unattended',
     expect(judge(T1, withHash('0123456789abcdef0123456789abcde'), template).kind).not.toBe('sign');
     expect(judge(T1, withHash('0123456789abcdef0123456789abcdef0'), template).kind).not.toBe('sign');
     expect(judge(T1, withHash('0123456789ABCDEF0123456789ABCDEF'), template).kind).not.toBe('sign');
+  });
+});
+
+describe('the alphabets a slot pins: only the standard ones', () => {
+  it('hex, HEX, base58, alnum (base62) and uuid, narrowest first; none made up to fit one service (no "consonants")', () => {
+    expect(Object.keys(ALPHABETS)).toEqual(['hex', 'HEX', 'base58', 'alnum', 'uuid']);
+    expect(['9f8e7d6c', '9F8E7D6C', 'zrXQtWCN', 'zrXQ0lOI', '3f2b8c1e-9a4d-4e6f-8b2a-7c5d1e0f9a3b', 'zr-XQ'].map(alphabetOf)).toEqual(['hex', 'HEX', 'base58', 'alnum', 'uuid', null]);
+    expect(isTemplate({ parts: ['Quote: ', { opaque: 'consonants', length: 22 }] })).toBe(false);
+    expect(isTemplate({ parts: ['Quote: ', { opaque: 'base58', length: 22 }] })).toBe(true);
+  });
+
+  it('the id pins the narrowest standard alphabet of its random part: the sandbox’s base58, else alnum', () => {
+    const ids = (id: string) => {
+      const found = extract(sandbox({ ...T1, id }), facts({ ...T1, id }));
+      return 'template' in found ? found.template.parts.flatMap((p) => (typeof p !== 'string' && 'fact' in p && p.fact === 'id' ? p.notations : [])) : found.refused;
+    };
+    expect(ids('sell_zrXQtWCN3fNPB2QRF87kN4')).toEqual(['base58 22']);
+    expect(ids('sell_zrXQtWCN3fNPB2QRF87kN0')).toEqual(['alnum 22']);
   });
 });
 

@@ -31,7 +31,7 @@ const RATE = 0.001;
 
 describe('random values read as data: at most 0.1% refused, for each alphabet and each length', () => {
   // Every prefix of a random value is a random value of its length: one value of 88 measures all 16..88.
-  it.each(['hex', 'HEX', 'base58', 'consonants', 'lower', 'upper', 'alnum'])('%s, 16..88 characters (4..15 for ids too)', (alphabet) => {
+  it.each(['hex', 'HEX', 'base58', 'alnum'])('%s, 16..88 characters (4..15 for ids too)', (alphabet) => {
     const random = seeded(alphabet.length * 7919 + alphabet.charCodeAt(0));
     const refused = new Array<number>(MAX_OPAQUE_LENGTH + 1).fill(0);
     for (let i = 0; i < SAMPLES; i++) {
@@ -52,7 +52,7 @@ describe('random values read as data: at most 0.1% refused, for each alphabet an
   });
 
   it('digits never read as words; a value outside its alphabet is no random draw of it', () => {
-    expect(wordEvidence('12345678901234567890', 'digits')).toBe(0);
+    expect(wordEvidence('12345678901234567890', 'hex')).toBe(0);
     expect(readsAsText('0123456789abcdefOOPS', 'hex')).toBe(true);
   });
 });
@@ -90,14 +90,6 @@ describe('the attackers’ values read as words', () => {
     }
   });
 
-  // attack-1.md §6: consonant-speak in the id's random part, under the sandbox's consonant alphabet.
-  it('SLLLLSGD4MN1LMPRT in a 22-character id of digits and consonants', () => {
-    for (const seed of [1, 2, 3, 4, 5]) {
-      const value = `SLLLLSGD4MN1LMPRT${draw(seeded(seed), [...'bcdfghjkmnpqrstvzBCDFGHJKMNPQRSTVZ23456789'], 5)}`;
-      expect(readsAsText(value, 'consonants'), value).toBe(true);
-    }
-  });
-
   it.each([
     'SendAllFundsToOperatr',
     'NoMinimumOnThisSale',
@@ -118,10 +110,10 @@ describe('the attackers’ values read as words', () => {
   });
 
   it.each([
-    ['the sandbox’s ids', 'zrXQtWCN3fNPB2QRF87kN4', 'consonants'],
+    ['the sandbox’s ids', 'zrXQtWCN3fNPB2QRF87kN4', 'base58'],
     ['an honest base58 nonce the red team saw refused', 'cDP51VwocyB8opvRTS4zDi', 'base58'],
     ['an honest base58 hash', 'kF74sjZsPJtWNngswXz2KcZw4wQQuJ5YCCDu9H2krZRtfrJwyzko7ajhC4HDG13KE9scqcHBE1DnqrgYCUx2ju9B', 'base58'],
-    ['a ULID', '01HZX3N8Q4V7R2M5K9T6W1Y0BC', 'upper'],
+    ['a ULID', '01HZX3N8Q4V7R2M5K9T6W1Y0BC', 'alnum'],
     ['hex', '9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c', 'hex'],
     ['a uuid', '3f2b8c1e-9a4d-4e6f-8b2a-7c5d1e0f9a3b', 'uuid'],
   ])('%s reads as data', (_name, run, alphabet) => {

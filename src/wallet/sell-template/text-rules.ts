@@ -96,10 +96,9 @@ function decodesAsTransaction(message: string): boolean {
   });
 }
 
-/** Alphabets of opaque values, narrowest first: a value's is the first that holds all of it. */
+/** The standard alphabets an opaque value may pin, narrowest first; none made up to fit one service's values. */
 export const ALPHABETS: Record<string, RegExp> = {
-  digits: /^[0-9]+$/, hex: /^[0-9a-f]+$/, HEX: /^[0-9A-F]+$/, consonants: /^[0-9B-DF-HJ-NP-TV-XZb-df-hj-np-tv-xz]+$/, base58: /^[1-9A-HJ-NP-Za-km-z]+$/,
-  lower: /^[0-9a-z]+$/, upper: /^[0-9A-Z]+$/, alnum: /^[0-9A-Za-z]+$/, uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+  hex: /^[0-9a-f]+$/, HEX: /^[0-9A-F]+$/, base58: /^[1-9A-HJ-NP-Za-km-z]+$/, alnum: /^[0-9A-Za-z]+$/, uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
 };
 /** A value's alphabet, or null. */
 export const alphabetOf = (value: string): string | null => Object.keys(ALPHABETS).find((a) => ALPHABETS[a]!.test(value)) ?? null;
@@ -115,7 +114,7 @@ export const fits = (value: string, alphabet: string, length: number): boolean =
 // (a capital after a lower-case letter starts a word) and in the other is as random as the
 // alphabet's. Chance's best segment grows with the length, and so does the threshold; both are
 // measured (test/unit/word-evidence.test.ts): at most 0.1% of random values of each alphabet and
-// length read as words. Leet and mixed-case consonant-only spellings stay a residual risk (SECURITY.md).
+// length read as words. Leet and consonant-only spellings stay a residual risk (SECURITY.md).
 const LETTERS: Record<string, number> = { a: 82, b: 15, c: 28, d: 43, e: 127, f: 22, g: 20, h: 61, i: 70, j: 2, k: 8, l: 40, m: 24, n: 67, o: 75, p: 19, q: 1, r: 60, s: 63, t: 91, u: 28, v: 10, w: 24, x: 2, y: 20, z: 1 };
 /** The chance of a vowel, consonant or digit after the start, a vowel, a consonant or a digit. */
 const KIND = [[0.3, 0.6, 0.1], [0.2, 0.75, 0.05], [0.5, 0.45, 0.05], [0.15, 0.35, 0.5]];
