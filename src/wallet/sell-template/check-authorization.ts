@@ -1,14 +1,11 @@
 // The authorization's fields against the request and the user's limits, before its message is
-// read: the mint and amount asked for, whole-number outputs, the slippage within what the user
-// allows and the minimum its floor (above 0, not below --min-sol), an opaque id, and times that
-// are strict ISO 8601 and make a live authorization of at most its 2-minute life.
+// read: the token, amount, outputs, slippage and floor, id and times of a live 2-minute authorization.
 import type { SellAuthorization } from '../../api/types.js';
 import { formatSol, isCanonicalIntegerString } from '../../amounts.js';
 import { belowSlippageFloor, slippageFloor, validBps } from '../slippage.js';
 import { formatLocalTime } from '../../domain/local-time.js';
+import type { SellFacts } from './facts.js';
 
-/** An authorization id: `sell_` and one run of 4-64 ASCII letters and digits. */
-export const ID_SHAPE = /^sell_[A-Za-z0-9]{4,64}$/;
 /** The most an authorization may live: the API's 2 minutes, with room for rounding. */
 export const MAX_LIFETIME_MS = 150_000;
 /** How far the service's clock may run ahead of ours. */
@@ -25,14 +22,6 @@ export interface AuthorizationRequest {
   allowedSlippageBps: number;
 }
 
-/** The fields as checked values, when every check passed. */
-export interface CheckedFields {
-  amount: bigint;
-  minimum: bigint;
-  expected: bigint;
-  slippageBps: number;
-}
-
 /** A time field as ms, when it is strict ISO 8601 (a looser string could carry words Date.parse skips). */
 export function timeOrNull(value: unknown): number | null {
   return typeof value === 'string' && ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)) ? Date.parse(value) : null;
@@ -45,7 +34,7 @@ export function authorizationExpired(auth: { expiresAt: unknown }, nowMs: number
 }
 
 /** Checks the fields; returns the problems (one line each) and the checked values when there are none. */
-export function checkAuthorization(auth: SellAuthorization, req: AuthorizationRequest, nowMs: number): { problems: string[]; fields: CheckedFields | null } {
+export function checkAuthorization(auth: SellAuthorization, req: AuthorizationRequest, nowMs: number): { problems: string[]; fields: Pick<SellFacts, 'amount' | 'minimum' | 'expected' | 'slippageBps'> | null } {
   const problems: string[] = [];
   const integer = (value: unknown, name: string): bigint | null => {
     if (isCanonicalIntegerString(value)) return BigInt(value);
@@ -72,7 +61,7 @@ export function checkAuthorization(auth: SellAuthorization, req: AuthorizationRe
   if (minimum !== null && req.minSolLamports !== null && minimum < req.minSolLamports) {
     problems.push(`the minimum ${formatSol(minimum)} SOL is below --min-sol ${formatSol(req.minSolLamports)} SOL`);
   }
-  if (typeof auth.id !== 'string' || !ID_SHAPE.test(auth.id)) problems.push(`the authorization id ${JSON.stringify(auth.id)} is not an opaque sell_ id of 4 to 64 letters and digits`);
+  if (typeof auth.id !== 'string' || !/^sell_[A-Za-z0-9]{4,64}$/.test(auth.id)) problems.push(`the authorization id ${JSON.stringify(auth.id)} is not an opaque sell_ id of 4 to 64 letters and digits`);
   // An authorization lives 2 minutes (api-spec.md): one that claims longer would keep the signature usable.
   const expiresMs = timeOrNull(auth.expiresAt);
   const createdMs = timeOrNull(auth.createdAt);

@@ -1,7 +1,6 @@
-// A message turned into a template: every exact rendering of one of this trade's facts at a word
-// boundary becomes a slot of that fact (the mint, wallet, id and times first, then longer
-// renderings before shorter), every opaque run a slot of its alphabet and length, and what is
-// left is literal text, which must be printable ASCII holding no figure and no address.
+// A message turned into a template: each of this trade's facts as written at a word boundary a
+// slot, each opaque run a slot of its alphabet and length, the rest literal text of printable
+// ASCII with no figure or address.
 import bs58 from 'bs58';
 import { NAMED, renderings, type Fact, type SellFacts } from './facts.js';
 import type { Alphabet, Part, Template } from './template.js';
@@ -58,38 +57,37 @@ export function extract(message: string, facts: SellFacts): Extraction {
     }
   }
   // Literal text: opaque runs become slots; any other figure, address or non-ASCII is refused.
+  const parts: Part[] = [];
+  const values: string[] = [];
   let from = 0;
+  const slot = ({ start, end, part }: Span) => {
+    if (start > from) parts.push(message.slice(from, start));
+    parts.push(part);
+    values.push(message.slice(start, end));
+    from = end;
+  };
   const literal = (end: number) => {
-    const text = message.slice(from, end);
-    const problem = literalCharacterProblem(message, from, text);
+    const [base, text] = [from, message.slice(from, end)];
+    const problem = literalCharacterProblem(message, base, text);
     if (problem) refused.push(problem);
     for (const m of text.matchAll(/[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}|[A-Za-z0-9]+/g)) {
-      const start = from + m.index!;
+      const start = base + m.index!;
       const alphabet = opaqueAlphabet(m[0]);
       if (isAddress(m[0])) refused.push(`${at(message, start)}: the address ${m[0]}, which is neither the mint nor your wallet`);
       else if (alphabet && m[0].length > MAX_OPAQUE_LENGTH) refused.push(`${at(message, start)}: a run of ${m[0].length} characters, longer than any nonce, hash or signature (${MAX_OPAQUE_LENGTH})`);
-      else if (alphabet && atBoundary(message, start, start + m[0].length)) spans.push({ start, end: start + m[0].length, part: { opaque: alphabet, length: m[0].length } });
+      else if (alphabet && atBoundary(message, start, start + m[0].length)) slot({ start, end: start + m[0].length, part: { opaque: alphabet, length: m[0].length } });
       else if (/[0-9]/.test(m[0])) refused.push(`${at(message, start)}: "${m[0]}", a figure that is not one of this trade's facts`);
     }
+    if (end > from) parts.push(message.slice(from, end));
+    from = end;
   };
-  for (const span of [...spans].sort((a, b) => a.start - b.start)) {
+  for (const span of spans.sort((a, b) => a.start - b.start)) {
     literal(span.start);
-    from = span.end;
+    slot(span);
   }
   literal(message.length);
-  const opaque = spans.filter((s) => 'opaque' in s.part).length;
+  const opaque = parts.filter((p) => typeof p !== 'string' && 'opaque' in p).length;
   if (opaque > MAX_OPAQUE_SLOTS) refused.push(`${opaque} random values (nonces, hashes), more than the ${MAX_OPAQUE_SLOTS} a message may carry`);
   if (refused.length > 0) return { refused };
-
-  const parts: Part[] = [];
-  const values: string[] = [];
-  let cursor = 0;
-  for (const span of spans.sort((a, b) => a.start - b.start)) {
-    if (span.start > cursor) parts.push(message.slice(cursor, span.start));
-    parts.push(span.part);
-    values.push(message.slice(span.start, span.end));
-    cursor = span.end;
-  }
-  if (cursor < message.length) parts.push(message.slice(cursor));
   return { template: { parts }, values };
 }

@@ -1,6 +1,5 @@
-// The facts of one sell a message may state, and every way the tool writes each. All are the
-// tool's own (the request, the wallet, the authorization's checked fields, the token's bound
-// facts); none is read from the message.
+// The facts of one sell a message may state, and every way the tool writes each: all the tool's
+// own (the request, the wallet, the checked authorization, the token's bound facts), none read from the message.
 import { alphabetOf, fits } from './text-rules.js';
 
 export type Fact = 'mint' | 'owner' | 'id' | 'symbol' | 'name' | 'amount' | 'minimum' | 'expected' | 'slippage' | 'createdAt' | 'expiresAt';
@@ -21,9 +20,6 @@ export interface SellFacts {
   expiresAt: string;
 }
 
-/** A fact written in one notation (a slot keeps the set of notations seen at approval). */
-export type Rendering = { fact: Fact; notation: string; text: string };
-
 /** Facts whose slot names a thing, not a figure: matched first, they hold no figure of their own. */
 export const NAMED: readonly Fact[] = ['mint', 'owner', 'id', 'createdAt', 'expiresAt'];
 
@@ -35,7 +31,6 @@ const UNITS: Record<Figure, Array<[unit: string, decimals: (f: SellFacts) => num
   expected: [['lamports', () => 0], ['SOL', () => 9]],
   slippage: [['bps', () => 0], ['%', () => 2]],
 };
-const VALUE: Record<Figure, (f: SellFacts) => bigint> = { amount: (f) => f.amount, minimum: (f) => f.minimum, expected: (f) => f.expected, slippage: (f) => BigInt(f.slippageBps) };
 const TIMES = ['field', 'iso', 'iso-s', 'utc', 'unix-s', 'unix-ms'] as const;
 
 /** `value` as a decimal of `decimals` places: grouped with `,` or not, the fraction trimmed or full. */
@@ -52,7 +47,7 @@ export function render(fact: Fact, notation: string, f: SellFacts): string | nul
     const [unit, flags = ''] = notation.split(' ');
     const decimals = UNITS[fact as Figure].find(([u]) => u === unit)?.[1](f);
     if (decimals === undefined || decimals === null) return null;
-    return decimal(VALUE[fact as Figure](f), decimals, flags.includes(','), flags.includes('.'));
+    return decimal(BigInt(f[fact === 'slippage' ? 'slippageBps' : (fact as Exclude<Figure, 'slippage'>)]), decimals, flags.includes(','), flags.includes('.'));
   }
   if (fact === 'createdAt' || fact === 'expiresAt') {
     const field = f[fact];
@@ -73,8 +68,8 @@ export function render(fact: Fact, notation: string, f: SellFacts): string | nul
   return value !== null && /^[^\p{C}\p{Z}]+(?: [^\p{C}\p{Z}]+)*$/u.test(value) ? value : null;
 }
 
-/** Every fact in every notation the tool writes it in, where it can be written. */
-export function renderings(f: SellFacts): Rendering[] {
+/** Every fact in every notation the tool writes it in, where it can be written (a slot keeps the notations seen at approval). */
+export function renderings(f: SellFacts): Array<{ fact: Fact; notation: string; text: string }> {
   const all: Array<[Fact, string]> = [];
   for (const fact of ['mint', 'owner', 'symbol'] as const) all.push([fact, 'exact']);
   const random = f.id.replace(/^sell_/, '');

@@ -1,14 +1,7 @@
-// The sell guard: the tool writes what it signs. A service's sell message is signed only when it
-// is, byte for byte, a rendering the tool makes itself from a template a person approved for
-// that service and facts the tool knows (the request, the wallet, the authorization's checked
-// fields, the token's facts as the chain or a person states them); nothing is read from the
-// message's prose. A message with no approved template is turned into one: each exact rendering
-// of one of the trade's facts becomes a typed slot, each opaque run a slot of fixed alphabet and
-// length, and the rest is literal text that must be printable ASCII with no figure or address
-// of its own; it must state the token, the amount and the minimum, and fit one 80x24 screen
-// with its slots' labels and the question. What cannot be a template is refused outright; a
-// new or changed template, or token facts nobody vouches for, need a person once; what an
-// approved template renders is signed.
+// The sell guard: the tool writes what it signs. A message is signed only when it is, byte for
+// byte, what the tool renders from a template a person approved for that service and facts the
+// tool knows (match.ts); else it is turned into a template (extract.ts) for a person to approve
+// once, or refused outright. Nothing is read from the message's prose (docs/signing-checks.md).
 import type { SellAuthorization } from '../../api/types.js';
 import { sameTokenText } from '../../domain/token-text.js';
 import { checkAuthorization, type AuthorizationRequest } from './check-authorization.js';
@@ -38,7 +31,7 @@ export type TrustCode = 'WORDING_NOT_APPROVED' | 'WORDING_CHANGED' | 'TOKEN_FACT
 
 /** The one verdict on a sell message: sign it, ask a person (with what they would approve), or refuse it. */
 export type Verdict =
-  | { kind: 'sign'; template: Template; legend: string[] }
+  | { kind: 'sign'; template: Template }
   | { kind: 'person'; code: TrustCode; reasons: string[]; template: Template | null; fingerprint: string | null; legend: string[]; previous: Template | null }
   | { kind: 'refused'; reasons: string[] };
 
@@ -70,15 +63,14 @@ export function judgeSell(input: GuardInput): Verdict {
   const needed = 1 + quotedRows(message, SCREEN_COLUMNS).length + labels.length + QUESTION_ROWS;
   if (needed > SCREEN_ROWS) problems.push(`the message and the labels of its ${values.length} slots take ${needed} rows at ${SCREEN_COLUMNS} columns with the question, more than the ${SCREEN_ROWS} of one screen`);
   if (problems.length > 0) return { kind: 'refused', reasons: problems };
-  // An opaque value (or the id's random part) that reads as words is this authorization's, not the template's: never pinned.
-  // Each is judged against its slot's alphabet (the id's random part against the alphabet its notation pins).
+  // An opaque value (or the id's random part) that reads as words, against the alphabet its slot pins: never pinned.
   const wordy = template.parts
     .filter((p): p is Exclude<Part, string> => typeof p !== 'string')
     .flatMap((p, i) => ('opaque' in p ? [[values[i]!, p.opaque]] : p.fact === 'id' ? [[values[i]!.replace(/^sell_/, ''), p.notations[0]!.split(' ')[0]!]] : []))
     .filter(([value, alphabet]) => readsAsText(value!, alphabet!))
     .map(([v]) => `the value "${v}" reads as words, not random data; a fresh authorization (run the command again) gets a fresh one`);
   if (rendered) {
-    if (wordy.length === 0 || input.valuesRead) return { kind: 'sign', template, legend: labels };
+    if (wordy.length === 0 || input.valuesRead) return { kind: 'sign', template };
     return { kind: 'person', code: 'VALUE_READS_AS_TEXT', reasons: wordy, template: null, fingerprint: null, legend: labels, previous: null };
   }
   const earlier = 'the wording pinned by an earlier version cannot be rendered from (it is masked text, not a template): a person approves it once as a template';

@@ -1,6 +1,5 @@
-// Whether a message is, byte for byte, one the tool writes itself from an approved template and
-// this trade's facts: each literal exactly, each fact slot one of its notations' renderings, each
-// opaque slot a maximal run of its alphabet and exact length.
+// Whether a message is, byte for byte, what the tool writes from an approved template and this
+// trade's facts: each literal exact, each fact in a notation seen, each opaque slot of its alphabet.
 import { render, type SellFacts } from './facts.js';
 import { atBoundary, isAddress, opaqueAlphabet } from './extract.js';
 import type { Template } from './template.js';
@@ -20,10 +19,9 @@ export function match(template: Template, facts: SellFacts, message: string): st
     if (typeof part === 'string') candidates = [part];
     else if ('fact' in part) candidates = [...new Set(part.notations.map((n) => render(part.fact, n, facts)).filter((t): t is string => !!t))];
     else {
-      const lengths = [-2, -1, 0, 1, 2].map((d) => part.length + d);
-      candidates = lengths
-        .map((n) => message.slice(offset, offset + n))
-        .filter((run, i) => run.length === lengths[i] && fits(run, part.opaque, part.length) && opaqueAlphabet(run) !== null && !isAddress(run) && atBoundary(message, offset, offset + run.length));
+      candidates = [-2, -1, 0, 1, 2]
+        .map((d) => message.slice(offset, offset + part.length + d))
+        .filter((run) => fits(run, part.opaque, part.length) && opaqueAlphabet(run) !== null && !isAddress(run) && atBoundary(message, offset, offset + run.length));
     }
     for (const text of candidates) {
       if (!message.startsWith(text, offset)) continue;

@@ -1,9 +1,7 @@
-// A template: a service's sell message with each fact of the trade a typed slot and each opaque
-// value (a nonce, a hash) a slot of fixed alphabet and length; the rest is literal text. Here:
-// its fingerprint, its text for people ("⟦amount in raw⟧" marks a slot: literal text is ASCII,
-// so no literal can pass for one), and the labels of a message's slots.
+// A template (a sell message with slots for the trade's facts and opaque values, the rest literal
+// text): its fingerprint, its text for people, and the labels of a message's slots.
 import { createHash } from 'node:crypto';
-import { describe, render, type Fact, type SellFacts } from './facts.js';
+import { describe, type Fact, type SellFacts } from './facts.js';
 import { ALPHABETS, SCREEN_COLUMNS } from './text-rules.js';
 
 export type Alphabet = 'hex' | 'HEX' | 'base58' | 'uuid';
@@ -21,15 +19,10 @@ export function fingerprint(template: Template): string {
 
 /** Whether a stored value is a template this version reads (the trust store is the user's file). */
 export function isTemplate(value: unknown): value is Template {
-  const parts = (value as Template | null)?.parts;
-  return (
-    Array.isArray(parts) &&
-    parts.every(
-      (p) =>
-        typeof p === 'string' ||
-        (typeof p === 'object' && p !== null && (('fact' in p && typeof p.fact === 'string' && Array.isArray(p.notations)) || ('opaque' in p && p.opaque in ALPHABETS && Number.isInteger(p.length)))),
-    )
-  );
+  const part = (p: { fact?: unknown; notations?: unknown; opaque?: unknown; length?: unknown } | string | null) =>
+    typeof p === 'string' || (typeof p?.fact === 'string' && Array.isArray(p.notations)) || (typeof p?.opaque === 'string' && p.opaque in ALPHABETS && Number.isInteger(p.length));
+  const parts = (value as { parts?: unknown } | null)?.parts;
+  return Array.isArray(parts) && parts.every(part);
 }
 
 /** The template as text for people: each slot "⟦what⟧" (⟦…⟧ cannot be literal text, which is ASCII). */
@@ -39,22 +32,19 @@ export function templateText(template: Template, facts: SellFacts | null = null)
     .join('');
 }
 
-/**
- * The legend of a message's slots, packed into lines of at most `columns`: each slot's value as
- * the message writes it and what it is ("[3] 1.5 = amount in whole tokens (6 decimals)").
- */
-export function legend(template: Template, values: string[], facts: SellFacts, columns = SCREEN_COLUMNS): string[] {
+/** The labels of a message's slots, packed into lines of one screen's width: "[3] 1.5 = amount in whole tokens (6 decimals)". */
+export function legend(template: Template, values: string[], facts: SellFacts): string[] {
   const entries = template.parts
     .filter((p): p is Exclude<Part, string> => typeof p !== 'string')
     .map((p, i) => {
-      const value = values[i] ?? ('fact' in p ? (render(p.fact, p.notations[0]!, facts) ?? '') : '');
+      const value = values[i]!;
       const shown = value.length > 24 ? `${value.slice(0, 10)}…${value.slice(-10)}` : value;
       return `[${i + 1}] ${shown} = ${'fact' in p ? describe(p.fact, p.notations, facts) : `a ${p.length}-character ${p.opaque} value`}`;
     });
   const lines: string[] = [];
   for (const entry of entries) {
     const last = lines.length - 1;
-    if (last >= 0 && [...lines[last]!].length + 3 + [...entry].length <= columns) lines[last] += `   ${entry}`;
+    if (last >= 0 && [...lines[last]!].length + 3 + [...entry].length <= SCREEN_COLUMNS) lines[last] += `   ${entry}`;
     else lines.push(entry);
   }
   return lines;

@@ -1,15 +1,10 @@
-// What is refused outright, whatever a template says: a message that does not fit one screen
-// with its labels and the question, that carries a transaction or another signing protocol's
-// shape, or whose literal text is anything but printable ASCII. And the one structural test of
-// an opaque value (an id, a nonce, a hash): whether it reads as words rather than random data.
+// What is refused outright, whatever a template says (too big for one screen, a transaction's or
+// another protocol's shape, literal text not printable ASCII), and whether an opaque value (an id,
+// a nonce, a hash) reads as words rather than random data.
 import bs58 from 'bs58';
 import { decodeBase64Strict, looksLikeTransaction } from '../transaction-decoder.js';
 
-/**
- * The screen a first sell's message, its slots' legend, its header line and the question must fit
- * together; the rows of the question at its longest there (its countdown says the quote expired:
- * commands/sell.ts counts the same line); the message's most bytes.
- */
+/** The screen a first wording's header, message, legend and question fit (the question 2 rows with its countdown); the most bytes. */
 export const [SCREEN_COLUMNS, SCREEN_ROWS, QUESTION_ROWS, MAX_BYTES] = [80, 24, 2, 1_280];
 /** Random values a message may carry, and their longest (a base58 signature): word evidence is measured up to it, and a sentence split across values has few places. */
 export const [MAX_OPAQUE_SLOTS, MAX_OPAQUE_LENGTH] = [4, 88];
@@ -24,11 +19,9 @@ export function at(message: string, offset: number): string {
 const columnsOf = (chars: string[]) => chars.reduce((n, ch) => n + (ch.charCodeAt(0) < 0x80 ? 1 : 2), 0);
 
 /**
- * A message as a person reads it on a terminal `columns` wide: every row behind a gutter (`│`
- * where a line of the message starts, `┆` where a line too long for one row goes on), each
- * line broken before its last space that fits, or inside a run too long for any row, so that no
- * row is wider than the terminal: the terminal never wraps one itself (its wrapped row would
- * lose the gutter and pass for the tool's own text). What is counted is what is printed.
+ * A message as printed and counted for a terminal `columns` wide: each row behind a gutter (`│` a
+ * line starts, `┆` it goes on), broken before its last space that fits or inside a longer run, so
+ * the terminal never wraps a row itself (a row it wrapped would lose the gutter).
  */
 export function quotedRows(message: string, columns: number): string[] {
   const room = Math.max(2, columns - 4);
@@ -38,8 +31,7 @@ export function quotedRows(message: string, columns: number): string[] {
     for (let start = 0; ; ) {
       let end = start;
       while (end < chars.length && columnsOf(chars.slice(start, end + 1)) <= room) end++;
-      // Before the last space that fits (the space opens the next row, so it shows), when the word
-      // after it fits a row of its own; else the row is filled.
+      // Before the last space that fits (it opens the next row) when the next word fits a row; else the row is filled.
       const space = chars.lastIndexOf(' ', end - 1);
       const wordEnd = chars.indexOf(' ', space + 1) < 0 ? chars.length : chars.indexOf(' ', space + 1);
       const cut = end === chars.length ? end : space > start && columnsOf(chars.slice(space, wordEnd)) <= room ? space : Math.max(end, start + 1);
@@ -106,40 +98,30 @@ export const alphabetOf = (value: string): string | null => Object.keys(ALPHABET
 export const fits = (value: string, alphabet: string, length: number): boolean =>
   !!ALPHABETS[alphabet]?.test(value) && (alphabet === 'base58' ? Math.abs(value.length - length) <= 2 : value.length === length);
 
-// Whether an opaque value reads as words: its most word-like segment, each character scored by
-// the log-likelihood ratio (bits) of a model of text against a uniform draw from the slot's
-// alphabet, summed over the best segment (max-subarray), so no padding dilutes it. The model of
-// text, case-folded: vowels, consonants and digits follow one another as in words, each letter
-// as often as in English; its case, in one reading, follows lower case, capitals or camel case
-// (a capital after a lower-case letter starts a word) and in the other is as random as the
-// alphabet's. Chance's best segment grows with the length, and so does the threshold; both are
-// measured (test/unit/word-evidence.test.ts): at most 0.1% of random values of each alphabet and
-// length read as words. Leet and consonant-only spellings stay a residual risk (SECURITY.md).
+// Whether an opaque value reads as words: the log-likelihood ratio (bits) of a case-folded model of
+// text against a uniform draw from its alphabet, summed over its best segment so no padding
+// dilutes it, against a threshold measured to refuse at most 0.1% of random values
+// (test/unit/word-evidence.test.ts). How, and what gets past it: SECURITY.md.
 const LETTERS: Record<string, number> = { a: 82, b: 15, c: 28, d: 43, e: 127, f: 22, g: 20, h: 61, i: 70, j: 2, k: 8, l: 40, m: 24, n: 67, o: 75, p: 19, q: 1, r: 60, s: 63, t: 91, u: 28, v: 10, w: 24, x: 2, y: 20, z: 1 };
 /** The chance of a vowel, consonant or digit after the start, a vowel, a consonant or a digit. */
 const KIND = [[0.3, 0.6, 0.1], [0.2, 0.75, 0.05], [0.5, 0.45, 0.05], [0.15, 0.35, 0.5]];
 /** The chance of lower or upper case at the first letter, after a lower-case letter, after one capital, after two. */
 const CASE = [[0.5, 0.5], [0.78, 0.22], [0.8, 0.2], [0.1, 0.9]];
-type Model = { size: number; kinds: number[]; cases: number[][]; chars: Map<string, { kind: number; upper: number; share: number }> };
-const models = new Map<string, Model>();
 
 /** An alphabet's characters: each one's kind, case and share of its kind and case in English; how many of each kind and case. */
-function model(alphabet: string): Model {
-  const cached = models.get(alphabet);
-  if (cached) return cached;
+function model(alphabet: string) {
   const chars = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i)).filter((ch) => ALPHABETS[alphabet]!.test(ch));
   const of = (ch: string) => ({ kind: /[0-9]/.test(ch) ? 2 : /[aeiou]/i.test(ch) ? 0 : 1, upper: /[A-Z]/.test(ch) ? 1 : 0, weight: LETTERS[ch.toLowerCase()] ?? 1 });
   const [cases, mass] = [[[0, 0], [0, 0], [0, 0]], [[0, 0], [0, 0], [0, 0]]];
   for (const { kind, upper, weight } of chars.map(of)) (cases[kind]![upper]! += 1), (mass[kind]![upper]! += weight);
   const shares = chars.map((ch) => [ch, { ...of(ch), share: of(ch).weight / mass[of(ch).kind]![of(ch).upper]! }] as const);
-  const m = { size: chars.length, kinds: cases.map(([l, u]) => l! + u!), cases, chars: new Map(shares) };
-  models.set(alphabet, m);
-  return m;
+  return { size: chars.length, kinds: cases.map(([l, u]) => l! + u!), cases, chars: new Map(shares) };
 }
+const MODELS = new Map(Object.keys(ALPHABETS).map((a) => [a, model(a)]));
 
 /** Bits of evidence for text over random draws from `alphabet` of the most word-like segment of each prefix of an opaque value. */
 export function segmentEvidence(value: string, alphabet: string): number[] {
-  const { size, kinds, cases, chars } = model(alphabet === 'uuid' ? 'hex' : alphabet);
+  const { size, kinds, cases, chars } = MODELS.get(alphabet === 'uuid' ? 'hex' : alphabet)!;
   const out: number[] = [];
   let [best, cased, caseless, previous, history] = [0, 0, 0, 0, 0];
   for (const ch of alphabet === 'uuid' ? value.replace(/-/g, '') : value) {
