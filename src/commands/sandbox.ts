@@ -55,8 +55,11 @@ export interface SandboxOptions {
   writeProfile: string | null;
 }
 
-/** What `--write-profile` saves: how to reach the sandbox; the profile's other keys (its limits) are kept. */
-const SAVED_KEYS = ['baseUrl', 'apiKey', 'keypair', 'rpcUrl', 'treasury'] as const;
+/**
+ * What `--write-profile` saves: how to reach the sandbox; the profile's other keys (its limits) are
+ * kept. Never its treasury: only a person pins one (`accept-treasury` with the banner's address), as for any service.
+ */
+const SAVED_KEYS = ['baseUrl', 'apiKey', 'keypair', 'rpcUrl'] as const;
 
 const stop = defineCommand<NoOptions>({
   examples: [STOP_COMMAND],
@@ -322,7 +325,7 @@ function listenError(err: unknown, opts: { host: string; port: number }): UsageE
 
 /** Saves how to reach the sandbox in profile `name` of the config file (its other keys kept); returns where. */
 function saveProfile(ctx: Context, name: string, d: SandboxDetails): { name: string; path: string } {
-  const saved: Profile = { baseUrl: d.baseUrl, apiKey: d.apiKey, keypair: d.keypairPath, rpcUrl: d.rpcUrl, treasury: d.treasury };
+  const saved: Profile = { baseUrl: d.baseUrl, apiKey: d.apiKey, keypair: d.keypairPath, rpcUrl: d.rpcUrl };
   updateProfile(ctx.config.path, name, (profile) => ({ ...profile, ...Object.fromEntries(SAVED_KEYS.map((k) => [k, saved[k]])) }), { now: ctx.clock.now });
   return { name, path: ctx.config.path };
 }

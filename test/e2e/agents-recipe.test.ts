@@ -39,9 +39,18 @@ describe("docs/agents.md: the sandbox for an MCP client", () => {
     expect(configs[1]!.servers!.trader!.type).toBe('stdio');
 
     const shell = userShell();
-    const run = await shell.run(`set -e\n${sh[0]!.text}`);
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toMatch(/saved in profile "sandbox" of .*config\.json: an MCP client reaches this sandbox with "args": \["--profile", "sandbox", "mcp"\]/);
+    // Line by line, each to the exit code its `# exit N` comment names (else 0).
+    const ran: string[] = [];
+    for (const line of sh[0]!.text.split('\n').filter((l) => l.trim() !== '')) {
+      const run = await shell.run(line);
+      expect(run.code, `${line}\n${run.stderr}`).toBe(Number(/# exit (\d+)/.exec(line)?.[1] ?? 0));
+      ran.push(run.stderr);
+    }
+    expect(ran[0]).toMatch(/saved in profile "sandbox" of .*config\.json: an MCP client reaches this sandbox with "args": \["--profile", "sandbox", "mcp"\]/);
+    expect(ran[2]).toMatch(/WORDING_NOT_APPROVED|no sell wording is approved/);
+    // The profile says how to reach the sandbox, never which treasury to pay: a person pinned it.
+    const saved = JSON.parse(readFileSync(`${shell.home}/.config/trader/config.json`, 'utf8')).profiles.sandbox;
+    expect(Object.keys(saved).sort()).toEqual(['apiKey', 'baseUrl', 'keypair', 'maxBuyLamports', 'maxDailyBuyLamports', 'maxDailySellLamports', 'maxSlippageBps', 'rpcUrl']);
 
     for (const config of configs) {
       const server = (config.mcpServers ?? config.servers)!.trader!;
@@ -64,6 +73,10 @@ describe("docs/agents.md: the sandbox for an MCP client", () => {
         const dry = (await client.callTool({ name: 'buy', arguments: { token: woof, amount: '0.05sol', dryRun: true } })) as any;
         expect(dry.isError, JSON.stringify(dry.content)).toBeFalsy();
         expect(dry.structuredContent).toMatchObject({ dryRun: true, ok: true });
+        // The wording the person approved: the agent's sell passes every check.
+        const sell = (await client.callTool({ name: 'sell', arguments: { token: woof, amount: '1.5woof', dryRun: true } })) as any;
+        expect(sell.isError, JSON.stringify(sell.content)).toBeFalsy();
+        expect(sell.structuredContent).toMatchObject({ dryRun: true, ok: true });
       } finally {
         await client.close();
       }
