@@ -27,17 +27,30 @@ export function printable(value: string): string {
 // Amounts
 
 /**
+ * A typed amount with the `,` of its thousands groups removed, as the tool prints amounts
+ * (1,000woof → 1000woof, 1,000,000 → 1000000); a `,` anywhere else is refused, never guessed at.
+ */
+function withoutGroups(s: string, fail: (why: string) => never): string {
+  if (!s.includes(',')) return s;
+  const grouped = /^([1-9][0-9]{0,2}(?:,[0-9]{3})+)((?:\.[0-9]*)?(?:[^,.0-9][^,]*)?)$/.exec(s);
+  if (!grouped) fail('a "," only groups the whole part in threes (1,000,000 or 1,234.5woof)');
+  return grouped![1]!.replace(/,/g, '') + grouped![2]!;
+}
+
+/**
  * `trader buy` amount, in lamports. Accepted: a positive whole number of lamports (`100000000`),
  * or SOL with a case-insensitive `sol` suffix (`0.1sol`, `1SOL`), at most 9 decimals, converted
- * exactly. Deliberately refused: `.5sol` and `5.sol` (write `0.5sol`, `5sol`), leading zeros,
- * signs, spaces, exponents, hex, thousands separators, zero, and anything above the u64 maximum.
+ * exactly; the whole part may be grouped in thousands (`1,000,000`). Deliberately refused:
+ * `.5sol` and `5.sol` (write `0.5sol`, `5sol`), leading zeros, signs, spaces, exponents, hex, a
+ * `,` that is no thousands group, zero, and anything above the u64 maximum.
  */
-export function parseBuyAmount(s: string): bigint {
+export function parseBuyAmount(typed: string): bigint {
   const accepted = 'use lamports as a positive whole number (100000000) or SOL with the suffix sol (0.1sol)';
   const fail = (why: string): never => {
-    throw new UsageError(`invalid amount ${quote(s)}: ${why}; ${accepted}`);
+    throw new UsageError(`invalid amount ${quote(typed)}: ${why}; ${accepted}`);
   };
-  if (typeof s !== 'string' || s === '') fail('it is empty');
+  if (typeof typed !== 'string' || typed === '') fail('it is empty');
+  const s = withoutGroups(typed, fail);
   if (/^-[0-9.]/.test(s)) fail('it is negative; a buy spends more than zero');
   let lamports: bigint;
   const sol = /^(.*)sol$/i.exec(s);
@@ -87,12 +100,13 @@ const MAX_UNIT_LENGTH = 16;
  * bare decimal (`1.5`) is refused: it could mean either. `symbol`, when the token was typed as
  * one, makes the error's example that token's.
  */
-export function parseSellAmount(s: string, symbol?: string): SellAmountSpec {
+export function parseSellAmount(typed: string, symbol?: string): SellAmountSpec {
   const accepted = `use raw token units (1000000), whole tokens with the symbol or "tokens" (1.5${symbol?.toLowerCase() ?? 'sgld'}, 1.5tokens), all, or a whole percentage from 1% to 100%`;
   const fail = (why: string): never => {
-    throw new UsageError(`invalid amount ${quote(s)}: ${why}; ${accepted}`);
+    throw new UsageError(`invalid amount ${quote(typed)}: ${why}; ${accepted}`);
   };
-  if (typeof s !== 'string' || s === '') fail('it is empty');
+  if (typeof typed !== 'string' || typed === '') fail('it is empty');
+  const s = withoutGroups(typed, fail);
   if (/^-[0-9.]/.test(s)) fail('it is negative; a sell sells more than zero');
   if (s.toLowerCase() === 'all') return { kind: 'all' };
   const pct = /^(.*)%$/.exec(s);

@@ -15,7 +15,8 @@ import { bindToken, factsToConfirm } from '../domain/token-binding.js';
 import type { ChainTokenFacts } from '../chain/token-facts.js';
 import { DEFAULT_MAX_FEE_LAMPORTS } from '../defaults.js';
 import { randomUUID } from 'node:crypto';
-import { TradeFailedError, UsageError, type TradeTag } from '../errors.js';
+import { formatInteger, formatSol } from '../amounts.js';
+import { ServiceRejectedError, TradeFailedError, UsageError, type TradeTag } from '../errors.js';
 import { renderBuyReview, renderBuySummary } from '../io/views/buy.js';
 import { buyQuote } from '../trade/buy-quote.js';
 import { chooseToken, NEW_TOKEN_HINT, tokenHistory, tokenMetaQuietly, type TokenTie } from '../trade/token-lookup.js';
@@ -58,7 +59,13 @@ export const buy = defineCommand<BuyOptions>({
 
 /** Runs a buy; every error carries its key (and id), with which a retry resumes this same buy. */
 async function run(ctx: Context, opts: BuyOptions): Promise<void> {
-  return withTradeKey(opts.idempotencyKey, (trade) => runWithKey(ctx, opts, trade));
+  return withTradeKey(opts.idempotencyKey, (trade) => runWithKey(ctx, opts, trade)).catch((err: unknown) => {
+    // A bare number is lamports: say so where the service refused the amount (`buy WOOF 1` is 1 lamport).
+    if (err instanceof ServiceRejectedError && /^[0-9,]+$/.test(opts.amountText)) {
+      err.hints.unshift(`a bare number is lamports: ${opts.amountText} = ${formatInteger(opts.amount)} lamport${opts.amount === 1n ? '' : 's'} (${formatSol(opts.amount)} SOL); for SOL write ${opts.amountText}sol`);
+    }
+    throw err;
+  });
 }
 
 /** Runs a buy; everything typed was checked by its definition before any request. */

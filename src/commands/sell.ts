@@ -9,7 +9,9 @@ import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
 import { RefusedToSignError, TradeFailedError, UsageError, type TradeTag } from '../errors.js';
 import { renderSellSummary, sellReviewText } from '../io/views/sell.js';
 import { tokenAmount } from '../io/views/token-amount.js';
-import { chooseToken, HELD_TOKENS_HINT, holdingOf, knownTokens, metaOf } from '../trade/token-lookup.js';
+import { chooseToken, HELD_TOKENS_HINT, holdingOf, knownTokens, metaOf, tokenHistory } from '../trade/token-lookup.js';
+import { sameTokenText } from '../domain/token-text.js';
+import type { ServiceClient } from '../api/client.js';
 import type { SellReview } from '../domain/sell-review.js';
 import { MIN_MINT_PREFIX, type TokenMeta } from '../domain/token.js';
 import type { Theme } from '../io/theme.js';
@@ -94,7 +96,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
   const holdings = await api.holdings();
   // A symbol you bound names its mint; any other is looked up among the holdings (the service's word).
   const { mint, tie } =
-    typedToken.kind === 'mint' ? { mint: typedToken.mint, tie: 'mint' as const } : chooseToken(typedToken.text, knownTokens({ holdings }), 'you hold', HELD_TOKENS_HINT, symbolTrust(trust));
+    typedToken.kind === 'mint' ? { mint: typedToken.mint, tie: 'mint' as const } : await held(api, typedToken.text, () => chooseToken(typedToken.text, knownTokens({ holdings }), 'you hold', HELD_TOKENS_HINT, symbolTrust(trust)));
   const holding = holdingOf(holdings, mint);
   const meta = metaOf(holding);
   // Resuming by key a sell of raw units: the first run may already have sold them, so what is
@@ -300,6 +302,19 @@ function recordChainFacts(ctx: Context, store: TrustStore, facts: ChainTokenFact
 }
 
 /** The question about a sell counts down to its authorization's expiry; a yes after it gets a fresh quote. */
+/** `choose()`'s token; a symbol of no holding that the account's history knows is said to be known but not held now. */
+async function held<T>(api: ServiceClient, typed: string, choose: () => T): Promise<T> {
+  try {
+    return choose();
+  } catch (err) {
+    if (!(err instanceof UsageError) || err.code !== 'UNKNOWN_TOKEN') throw err;
+    const traded = [...(await tokenHistory(api))].filter(([, meta]) => sameTokenText(meta.symbol, typed.replace(/^\$/, '')));
+    if (traded.length === 0) throw err;
+    const mints = traded.map(([mint]) => mint).join(', ');
+    throw new UsageError(`you hold no ${typed} now (${mints}, a token you have traded); see \`trader holdings\``);
+  }
+}
+
 function answerBy(review: SellReview) {
   return { atMs: Date.parse(review.authorization.expiresAt), expired: 'a yes gets a fresh quote' };
 }

@@ -58,7 +58,7 @@ const buy = (amount: string, ...more: string[]): Case => ({ args: ['buy', M, amo
 const sell = (amount: string, ...more: string[]): Case => ({ args: ['sell', M, amount, '--yes', ...more], says: /amount/ });
 const cases = (): Case[] => [
   // buy <amount>
-  ...['', '0', '-1', '1.5', '1e9', '0x10', '1,000', ' 1', '1 ', U64_PLUS_ONE, '0.0000000001sol', 'abc', '.5sol', '1sol2', '0sol', '-0.1sol', '１００'].map((a) =>
+  ...['', '0', '-1', '1.5', '1e9', '0x10', '1,00', ' 1', '1 ', U64_PLUS_ONE, '0.0000000001sol', 'abc', '.5sol', '1sol2', '0sol', '-0.1sol', '１００'].map((a) =>
     a.startsWith('-') ? { ...buy(a), says: /invalid amount "-[0-9.]+(sol)?": it is negative/ } : buy(a),
   ),
   // buy <token>: neither a mint, nor a symbol, nor a mint prefix (those are looked up, so not here)
@@ -343,15 +343,18 @@ describe('input only the service refuses, on a create (nothing created, nothing 
     const unknownMint = '11111111111111111111111111111111';
     // A 5xx for one sell create (its exact path is shared, so the fault counts this run only).
     await sb.control('/faults', { match: { method: 'POST', path: '/trade/sells', exact: true }, status: 503, retryAfter: 0, count: 4 });
-    const [small, notTraded, human, busy] = await Promise.all([
+    const [small, smallSol, notTraded, human, busy] = await Promise.all([
       runCli(['buy', M, '999', '--yes', '--json'], { env }),
+      runCli(['buy', M, '0.00001sol', '--yes', '--json'], { env }),
       runCli(['buy', unknownMint, '0.1sol', '--yes', '--json'], { env }),
       runCli(['buy', unknownMint, '0.1sol', '--yes'], { env }),
       runCli(['sell', M, '1000', '--yes', '--json'], { env }),
     ]);
     const a = expectJsonError(small, 2);
     expect(a).toMatchObject({ code: 'AMOUNT_TOO_SMALL', status: 400, category: 'usage', retryable: false });
-    expect(a.message).toMatch(/^the service refused this buy: HTTP 400: amountLamports must be at least \d+; nothing was created or signed$/);
+    // A bare number is lamports: the refusal says so, with the SOL it meant and how to write SOL; typed in SOL, not.
+    expect(a.message).toMatch(/^the service refused this buy: HTTP 400: amountLamports must be at least \d+; nothing was created or signed; a bare number is lamports: 999 = 999 lamports \(0\.000000999 SOL\); for SOL write 999sol$/);
+    expect(expectJsonError(smallSol, 2).message).toMatch(/^the service refused this buy: HTTP 400: amountLamports must be at least \d+; nothing was created or signed$/);
     expect(a.requestId).toMatch(/^req_/);
     const b = expectJsonError(notTraded, 2);
     expect(b).toMatchObject({ code: 'UNKNOWN_TOKEN', status: 422, category: 'usage', retryable: false });

@@ -45,6 +45,10 @@ describe('parseBuyAmount', () => {
     ['0.3sol', 300_000_000n],
     ['4.35sol', 4_350_000_000n],
     ['9007199254.740993sol', 9_007_199_254_740_993_000n],
+    // thousands groups as the tool prints them, exactly
+    ['1,000', 1_000n],
+    ['100,000,000', 100_000_000n],
+    ['1,000.5sol', 1_000_500_000_000n],
   ])('accepts %s', (text, lamports) => {
     expect(parseBuyAmount(text)).toBe(lamports);
   });
@@ -67,7 +71,12 @@ describe('parseBuyAmount', () => {
     ['1 '],
     ['0.1 sol'],
     ['1 000'],
-    ['1,000'],
+    ['1,00'],
+    ['1,0000'],
+    ['01,000'],
+    [',100'],
+    ['1,000,00sol'],
+    ['0.100,000sol'],
     ['1_000'],
     ['0x10'],
     ['0b1'],
@@ -97,6 +106,10 @@ describe('parseBuyAmount', () => {
     expect(usageError(() => parseBuyAmount('18446744073709551616')).message).toContain('u64');
     expect(usageError(() => parseBuyAmount('0.1')).message).toContain('needs the suffix sol');
     expect(usageError(() => parseBuyAmount('0')).message).toContain('more than zero');
+    expect(usageError(() => parseBuyAmount('1,00')).message).toBe(
+      'invalid amount "1,00": a "," only groups the whole part in threes (1,000,000 or 1,234.5woof); use lamports as a positive whole number (100000000) or SOL with the suffix sol (0.1sol)',
+    );
+    expect(usageError(() => parseSellAmount('1,00woof')).message).toMatch(/^invalid amount "1,00woof": a "," only groups the whole part in threes/);
   });
 });
 
@@ -127,6 +140,9 @@ describe('parseSellAmount', () => {
     ['all', { kind: 'all' }],
     ['ALL', { kind: 'all' }],
     ['1%', { kind: 'percent', percent: 1n }],
+    ['1,000', { kind: 'raw', units: 1_000n }],
+    ['1,000woof', { kind: 'tokens', text: '1000woof', number: '1000', unit: 'woof' }],
+    ['12,345.5tokens', { kind: 'tokens', text: '12345.5tokens', number: '12345.5', unit: 'tokens' }],
     ['50%', { kind: 'percent', percent: 50n }],
     ['100%', { kind: 'percent', percent: 100n }],
   ])('accepts %s', (text, spec) => expect(parseSellAmount(text)).toEqual(spec));
@@ -138,7 +154,10 @@ describe('parseSellAmount', () => {
     ['+5'],
     ['1.5'],
     ['1e6'],
-    ['1,000'],
+    ['1,00'],
+    ['1,000.5'],
+    ['1.000,5woof'],
+    ['1,000%'],
     ['0%'],
     ['101%'],
     ['50.5%'],
