@@ -99,6 +99,10 @@ export const NOT_CONFIGURED_HINT =
 export const MCP_NOT_CONFIGURED_HINT =
   'the MCP client starts `trader mcp` with its own environment: pass TRADER_BASE_URL, TRADER_API_KEY and TRADER_KEYPAIR in the server\'s "env", or a profile in its "args" (["--profile", "<name>", "mcp"]); for the sandbox, `trader sandbox --background --write-profile sandbox` saves one (docs/agents.md)';
 
+/** Which profile of which config file a run read, for a "not configured" under MCP (TRADER_CONFIG or HOME in the client's "env" pick another). */
+export const readFrom = (profile: string, path: string): string =>
+  `read profile "${profile}" of ${path} (TRADER_CONFIG or XDG_CONFIG_HOME in the server's "env" name another file)`;
+
 /** Builds the context for one run from the global flags. */
 export async function createContext(flags: GlobalOptions, facts: ProcessFacts, opts: { lenient?: boolean } = {}): Promise<Context> {
   const config = readConfig(configPath(facts.env, facts.home));
@@ -140,7 +144,8 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
     });
   };
 
-  const notConfigured = facts.agent ? MCP_NOT_CONFIGURED_HINT : NOT_CONFIGURED_HINT;
+  // Under MCP the client's environment chose the config file: which one was read is half the answer.
+  const notConfigured = facts.agent ? `${readFrom(settings.profileName, config.path)}; ${MCP_NOT_CONFIGURED_HINT}` : NOT_CONFIGURED_HINT;
   let client: Promise<ServiceClient> | undefined;
   const prompter = createPrompter(terminal, facts.signal, facts.clock);
   let chain: Promise<ChainReader> | undefined;

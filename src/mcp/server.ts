@@ -11,7 +11,7 @@ import type { McpOptions } from '../commands/mcp.js';
 import { loadCatalog } from '../commands/catalog.js';
 import { readConfig } from '../config/config-file.js';
 import { resolveSettings } from '../config/settings.js';
-import { MCP_NOT_CONFIGURED_HINT, type Context } from '../context.js';
+import { MCP_NOT_CONFIGURED_HINT, readFrom, type Context } from '../context.js';
 import { errorReport, ExitCode, exitCodeOf, InterruptedError, keyedRetry, UsageError } from '../errors.js';
 import { safeForTerminal } from '../io/terminal-text.js';
 import { AuditLog, auditLogPath, type AuditEntry } from './audit-log.js';
@@ -214,7 +214,7 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
   if (gate.allowed && /^keystore:/i.test(ctx.settings.keypair) && !ctx.settings.passwordFile) {
     log(`the wallet is ${ctx.settings.keypair} and no --password-file (TRADER_KEYSTORE_PASSWORD_FILE) is given: buy and sell will be refused before anything is sent`);
   }
-  if (!configured) log(`not configured (profile "${ctx.settings.profileName}" names no service URL or key): ${MCP_NOT_CONFIGURED_HINT}`);
+  if (!configured) log(`not configured (${readFrom(ctx.settings.profileName, ctx.config.path)}: it names no service URL or key): ${MCP_NOT_CONFIGURED_HINT}`);
   log(`serving ${tools.size + 1} tools over stdio; ${gate.allowed ? `trading on (${opts.confirm ? 'each trade asks the person where the client can' : 'no confirmation asked'})` : `trading off: ${gate.reason}`}; audit log ${audit.path}`);
   const end = () => void server.close();
   ctx.facts.stdin.once('end', end);

@@ -95,6 +95,8 @@ describe("docs/agents.md: the sandbox for an MCP client", () => {
       expect(me.structuredContent.error).toMatchObject({ code: 'NOT_CONFIGURED', category: 'usage' });
       expect(me.structuredContent.error.message).toMatch(/pass TRADER_BASE_URL, TRADER_API_KEY and TRADER_KEYPAIR in the server's "env", or a profile in its "args" .*--write-profile sandbox/);
       expect(me.structuredContent.error.message).not.toContain('eval');
+      // Which file the client's environment made it read: a TRADER_CONFIG the shell sets is not the client's.
+      expect(me.structuredContent.error.message).toContain(`read profile "default" of ${shell.home}/.config/trader/config.json (TRADER_CONFIG or XDG_CONFIG_HOME in the server's "env" name another file)`);
     } finally {
       await client.close();
     }
