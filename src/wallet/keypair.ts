@@ -4,6 +4,7 @@
 // content (not even JSON.parse's error text, which quotes the input).
 
 import * as nodeFs from 'node:fs';
+import { basename, dirname } from 'node:path';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { UsageError } from '../errors.js';
@@ -33,6 +34,8 @@ export interface KeypairDeps {
 const CODE = 'KEYPAIR';
 const HOW_TO_SET = 'set it with --keypair <path> or TRADER_KEYPAIR (create one with `solana-keygen new`, or use keystore:<name>, see `trader keys`)';
 const EXPECTED = 'expected a Solana CLI keypair (a JSON array of 64 numbers)';
+/** A sandbox's keypair lives in its own temporary folder, removed when the sandbox stops: the same hint as its refused connection. */
+const STOPPED_SANDBOX = 'it was a sandbox\'s, and stopping the sandbox removed it: no sandbox is running for it; start one with `eval "$(trader sandbox --background)"`';
 
 /** Reads and verifies a Solana CLI keypair file. Throws UsageError (code KEYPAIR) with a clear reason. */
 export function loadKeypair(path: string, deps: KeypairDeps = {}): Keypair {
@@ -51,7 +54,7 @@ export function loadKeypair(path: string, deps: KeypairDeps = {}): Keypair {
   } catch (e) {
     if (e instanceof UsageError) throw e;
     const code = (e as NodeJS.ErrnoException | null)?.code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') fail(`not found; ${HOW_TO_SET}`);
+    if (code === 'ENOENT' || code === 'ENOTDIR') fail(`not found; ${/^trader-sandbox-/.test(basename(dirname(path))) ? STOPPED_SANDBOX : HOW_TO_SET}`);
     if (code === 'EACCES' || code === 'EPERM') fail('cannot be read (permission denied)');
     fail(`cannot be read${code ? ` (${code})` : ''}`);
   }

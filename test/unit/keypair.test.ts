@@ -69,6 +69,13 @@ describe('loadKeypair', () => {
     expect(err.message).toContain('TRADER_KEYPAIR');
   });
 
+  it('missing file in a stopped sandbox\'s folder: says the sandbox was stopped and how to start one, as its refused connection does', () => {
+    const path = join(dir, 'trader-sandbox-Ab12Cd', 'id.json');
+    expect(keypairError(path).message).toBe(`keypair file ${path}: not found; it was a sandbox's, and stopping the sandbox removed it: no sandbox is running for it; start one with \`eval "$(trader sandbox --background)"\``);
+    // Only a sandbox's own folder: a folder merely named like one elsewhere in the path is an ordinary missing file.
+    expect(keypairError(join(dir, 'trader-sandbox-Ab12Cd', 'keys', 'id.json')).message).toContain('solana-keygen new');
+  });
+
   it('a directory is refused', () => {
     expect(keypairError(dir).message).toContain('not a regular file');
   });
