@@ -13,7 +13,7 @@ import { packWords, piecesOf, wrapWords } from './io/word-wrap.js';
 export interface ProgramHooks {
   facts: ProcessFacts;
   /** Says the output mode as soon as the flags are read, so errors are printed in it. */
-  onFlags(mode: { json: boolean; verbose: boolean }): void;
+  onFlags(mode: { json: boolean; verbose: boolean; profile?: string }): void;
   /**
    * Runs a parsed command: by default its run module with a context made from the global options.
    * Tests put their own here to see what argv was parsed into, with nothing run.
@@ -147,7 +147,7 @@ export function buildProgram(hooks: ProgramHooks): Command {
     if (runsWork(definition)) {
       command.action(async () => {
         const raw = program.opts();
-        hooks.onFlags({ json: raw.json === true, verbose: raw.verbose === true });
+        hooks.onFlags({ json: raw.json === true, verbose: raw.verbose === true, profile: typeof raw.profile === 'string' ? raw.profile : undefined });
         const globals = await parseGlobalOptions(raw);
         const args = command.args.slice(0, command.registeredArguments.length);
         const options = definition.parse({ args, options: command.opts(), globals });

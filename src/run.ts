@@ -4,7 +4,10 @@
 // the real process (streams, environment, signals, exit).
 import { CommanderError } from 'commander';
 import type { ProcessFacts } from './context.js';
-import { answerOf, DeclinedError, errorTail, ExitCode, errorReport, exitCodeOf, TraderError, UsageError } from './errors.js';
+import { answerOf, DeclinedError, errorTail, ExitCode, errorReport, exitCodeOf, RefusedToSignError, TraderError, UsageError, type NeededTrust } from './errors.js';
+import { configPath } from './config/config-file.js';
+import { DEFAULT_PROFILE } from './defaults.js';
+import { forPerson, personPrefix, type PersonPrefix } from './domain/person-command.js';
 import { withCommand } from './io/command-line.js';
 import { safeForTerminal } from './io/terminal-text.js';
 import { wrapWords } from './io/word-wrap.js';
@@ -14,6 +17,8 @@ import { buildProgram } from './program.js';
 interface OutputMode {
   json: boolean;
   verbose: boolean;
+  /** --profile as typed, once parsed. */
+  profile?: string;
 }
 
 /** Runs `trader` with these arguments; resolves to the exit code. */
@@ -37,12 +42,24 @@ export async function runTrader(argv: string[], facts: ProcessFacts): Promise<nu
 function report(err: unknown, flags: OutputMode, facts: ProcessFacts): number {
   const json = flags.json;
   const verbose = flags.verbose || facts.env.TRADER_DEBUG === '1';
+  // Commands in the error are for a person at their own terminal: with the profile (and config file) this run used.
+  const profile = flags.profile || facts.env.TRADER_PROFILE || DEFAULT_PROFILE;
+  const prefix = personPrefix({ profile, env: facts.env, agent: facts.agent === true, configPath: configPath(facts.env, facts.home) });
+  if (err instanceof TraderError) personalize(err, prefix);
   if (err instanceof CommanderError) {
     if (err.exitCode === 0) return ExitCode.ok; // --help, --version
     const message = err.message.replace(/^error:\s*/, '');
     return printError(new UsageError(message, 'USAGE'), json, verbose, facts.stderr);
   }
   return printError(err, json, verbose, facts.stderr);
+}
+
+/** Gives the error's commands (message, hints, the trust command) what a person needs to run them as this run ran. */
+function personalize(err: TraderError, prefix: PersonPrefix): void {
+  err.message = forPerson(err.message, prefix);
+  err.hints.splice(0, err.hints.length, ...err.hints.map((h) => forPerson(h, prefix)));
+  if (err.command) (err as { command: string | null }).command = forPerson(err.command, prefix);
+  if (err instanceof RefusedToSignError && err.trust?.command) (err as { trust: NeededTrust }).trust = { ...err.trust, command: forPerson(err.trust.command, prefix) };
 }
 
 function printError(err: unknown, json: boolean, verbose: boolean, stderr: NodeJS.WritableStream): number {

@@ -22,7 +22,7 @@ import { buyQuote } from '../trade/buy-quote.js';
 import { chooseToken, NEW_TOKEN_HINT, tokenHistory, tokenMetaQuietly, type TokenTie } from '../trade/token-lookup.js';
 import { defineCommand, parsedOption } from './definition.js';
 import { withCommand } from '../io/command-line.js';
-import { followCommand } from './follow-command.js';
+import { followCommand, personCommand } from './follow-command.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from './shared-options.js';
 import { startTrade } from './trade-preflight.js';
 import { tradeScreen } from './trade-screen.js';
@@ -206,7 +206,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
       return;
     }
     case 'accepted':
-      ctx.output.result({ intent: outcome.intent, trade: null, idempotencyKey }, () => withCommand(`Deposit accepted for buy ${outcome.intent.id}. Follow it with:`, followCommand(outcome.intent.id), ctx.terminal.columns, ctx.terminal.stdoutIsTTY));
+      ctx.output.result({ intent: outcome.intent, trade: null, idempotencyKey }, () => withCommand(`Deposit accepted for buy ${outcome.intent.id}. Follow it with:`, personCommand(ctx, followCommand(outcome.intent.id)), ctx.terminal.columns, ctx.terminal.stdoutIsTTY));
       return;
     case 'timeout': {
       const verification = await verify(outcome.trade);

@@ -13,6 +13,7 @@ import type { PinnedTemplate, PinnedToken } from '../config/trust-store.js';
 import type { TokenPinSource } from '../domain/token-binding.js';
 import { defineCommand, type NoOptions } from './definition.js';
 import { guarded, openTrust } from './trust.js';
+import { personCommand } from './follow-command.js';
 import { formatLocalTime } from '../domain/local-time.js';
 
 const FORGETTABLE = ['treasury', 'wording', 'tokens'] as const;
@@ -98,11 +99,11 @@ async function show(ctx: Context): Promise<void> {
     if (pending) {
       lines.push(theme.pending(`A sell wording ${pending.fingerprint} was refused at ${formatLocalTime(pending.at)} for want of a person; each ⟦…⟧ is a slot the tool fills with that sell's facts:`));
       lines.push(...quoted(ctx, wordingText(pending)));
-      lines.push(withCommand('If it is what you expect, approve it with:', `trader config trust accept-wording ${pending.fingerprint}`, ctx.terminal.columns, ctx.terminal.stdoutIsTTY));
+      lines.push(withCommand('If it is what you expect, approve it with:', personCommand(ctx, `trader config trust accept-wording ${pending.fingerprint}`), ctx.terminal.columns, ctx.terminal.stdoutIsTTY));
     }
     for (const [mint, facts] of Object.entries(trust.pendingTokens ?? {})) {
       lines.push(theme.pending(`Token facts refused at ${formatLocalTime(facts.at)} (the service's, which neither the chain nor you confirmed): ${tokenLine(mint, facts)}`));
-      lines.push(withCommand('If they are right, confirm them with:', `trader config trust accept-token ${mint}`, ctx.terminal.columns, ctx.terminal.stdoutIsTTY));
+      lines.push(withCommand('If they are right, confirm them with:', personCommand(ctx, `trader config trust accept-token ${mint}`), ctx.terminal.columns, ctx.terminal.stdoutIsTTY));
     }
     return lines.join('\n');
   });
@@ -148,5 +149,7 @@ async function forgetPin(ctx: Context, { what }: { what: (typeof FORGETTABLE)[nu
 
 /** A wording behind the gutter, laid out to the terminal as the sell's prompt lays out a message (piped: a line stays a line). */
 function quoted(ctx: Context, text: string): string[] {
-  return quotedRows(text, ctx.terminal.stdoutIsTTY ? ctx.terminal.columns : Infinity);
+  // A slot ⟦…⟧ is one value: its spaces break no row (no-break spaces while it is laid out, counted wider).
+  const glued = text.replace(/⟦[^⟧]*⟧/g, (slot) => slot.replace(/ /g, '\u00a0'));
+  return quotedRows(glued, ctx.terminal.stdoutIsTTY ? ctx.terminal.columns : Infinity).map((row) => row.replace(/\u00a0/g, ' '));
 }

@@ -17,7 +17,7 @@ import { MIN_MINT_PREFIX, type TokenMeta } from '../domain/token.js';
 import type { Theme } from '../io/theme.js';
 import { defineCommand, parsedOption } from './definition.js';
 import { withCommand } from '../io/command-line.js';
-import { followCommand } from './follow-command.js';
+import { followCommand, personCommand } from './follow-command.js';
 import { soldWords } from '../domain/sell-evidence.js';
 import { shellQuote } from '../shell-quote.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from './shared-options.js';
@@ -229,7 +229,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
     }
     case 'accepted':
       ctx.output.result({ ...result.view, trade: null, idempotencyKey: result.idempotencyKey }, () =>
-        withCommand(`Sell ${result.view.authorization.id} authorized. Follow it with:`, followCommand(result.view.authorization.id), ctx.terminal.columns, ctx.terminal.stdoutIsTTY),
+        withCommand(`Sell ${result.view.authorization.id} authorized. Follow it with:`, personCommand(ctx, followCommand(result.view.authorization.id)), ctx.terminal.columns, ctx.terminal.stdoutIsTTY),
       );
       return;
     case 'timeout':

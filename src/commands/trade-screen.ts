@@ -8,7 +8,7 @@ import type { Theme } from '../io/theme.js';
 import { stageWords } from '../io/views/stage.js';
 import { commandLines, withCommand } from '../io/command-line.js';
 import { notShownWhole, type NotShown } from '../domain/screen-fit.js';
-import { followCommand } from './follow-command.js';
+import { followCommand, personCommand } from './follow-command.js';
 import { presentStop, type StopWords } from './trade-stop.js';
 import { DRY_RUN_PASSED, MAY_STILL_FINISH, NOTHING_SIGNED } from '../domain/outcome-words.js';
 
@@ -43,8 +43,9 @@ export function tradeScreen(ctx: Context, words: TradeWords, idempotencyKey: () 
   let id: string | null = null;
   const note = (text: string) => ctx.output.note(text);
   return {
-    created(tradeId, status, resumed, resume) {
+    created(tradeId, status, resumed, typed) {
       id = tradeId;
+      const resume = personCommand(ctx, typed);
       // On a terminal the lines are laid out to its width; piped, the command stays one line.
       const shellWidth = ctx.terminal.stderrColumns;
       const columns = shellWidth ?? ctx.terminal.columns;

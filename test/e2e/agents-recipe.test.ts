@@ -47,7 +47,9 @@ describe("docs/agents.md: the sandbox for an MCP client", () => {
       ran.push(run.stderr);
     }
     expect(ran[0]).toMatch(/saved in profile "sandbox" of .*config\.json: an MCP client reaches this sandbox with "args": \["--profile", "sandbox", "mcp"\]/);
-    expect(ran[2]).toMatch(/WORDING_NOT_APPROVED|no sell wording is approved/);
+    expect(ran[2]).toMatch(/no sell wording is approved/);
+    // The command it names for the person carries the profile it ran under, so it runs as printed.
+    expect(ran[2]).toContain('trader --profile sandbox config trust accept-wording 156b2aa4f89edc87');
     // The profile says how to reach the sandbox, never which treasury to pay: a person pinned it.
     const saved = JSON.parse(readFileSync(`${shell.home}/.config/trader/config.json`, 'utf8')).profiles.sandbox;
     expect(Object.keys(saved).sort()).toEqual(['apiKey', 'baseUrl', 'keypair', 'maxBuyLamports', 'maxDailyBuyLamports', 'maxDailySellLamports', 'maxSlippageBps', 'rpcUrl']);
@@ -69,7 +71,7 @@ describe("docs/agents.md: the sandbox for an MCP client", () => {
         // By the mint, as an agent names a token: a symbol only the service's lists tie to a mint needs a person (SYMBOL_NOT_BOUND).
         const woof = ((await client.callTool({ name: 'holdings', arguments: {} })) as any).structuredContent.items.find((h: { symbol: string }) => h.symbol === 'WOOF').mint;
         const bySymbol = (await client.callTool({ name: 'buy', arguments: { token: 'WOOF', amount: '0.05sol', dryRun: true } })) as any;
-        expect(bySymbol.structuredContent.error).toMatchObject({ code: 'SYMBOL_NOT_BOUND', command: `trader config trust accept-token ${woof}` });
+        expect(bySymbol.structuredContent.error).toMatchObject({ code: 'SYMBOL_NOT_BOUND', command: `trader --profile sandbox config trust accept-token ${woof}` });
         const dry = (await client.callTool({ name: 'buy', arguments: { token: woof, amount: '0.05sol', dryRun: true } })) as any;
         expect(dry.isError, JSON.stringify(dry.content)).toBeFalsy();
         expect(dry.structuredContent).toMatchObject({ dryRun: true, ok: true });

@@ -53,7 +53,8 @@ async function limitedHome(maxBuyLamports = '200000000', maxSlippageBps = '500',
 async function personAcceptsFirstWording(s: McpSession, home: Home, url: string, mint: string) {
   const first = await s.call('sell', { token: mint, amount: '10%' });
   const error = first.structuredContent.error;
-  expect(error).toMatchObject({ code: 'WORDING_NOT_APPROVED', category: 'refused_to_sign', retryable: false, command: `trader config trust accept-wording ${error.fingerprint}` });
+  // Runs as printed at the person's own terminal: the config file the client's env named comes with it.
+  expect(error).toMatchObject({ code: 'WORDING_NOT_APPROVED', category: 'refused_to_sign', retryable: false, command: `TRADER_CONFIG=${home.TRADER_CONFIG} trader config trust accept-wording ${error.fingerprint}` });
   const r = await runCli(['config', 'trust', 'accept-wording', error.fingerprint], { env: envFor(url, home, { untrusted: true }) });
   expect(r.code, r.stderr).toBe(0);
   return first;
@@ -326,7 +327,7 @@ describe.sequential('trade tools', () => {
     const s = await mcp(envFor(sb.url, home, { untrusted: true }), [...args], () => ({ action: 'accept', content: { approve: true } }));
     await sb.clearRequests();
     const buy = await s.call('buy', { token: sb.tokens[1]!.mint, amount: '0.05sol' });
-    expect(buy.structuredContent.error).toMatchObject({ code: 'TREASURY_NOT_PINNED', category: 'refused_to_sign', retryable: false, command: `trader config trust accept-treasury ${sb.treasury}` });
+    expect(buy.structuredContent.error).toMatchObject({ code: 'TREASURY_NOT_PINNED', category: 'refused_to_sign', retryable: false, command: `TRADER_CONFIG=${home.TRADER_CONFIG} trader config trust accept-treasury ${sb.treasury}` });
     expect(buy.structuredContent.error.message).toMatch(/an agent runs this trade \(trader mcp\)/);
     const sell = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '10%' });
     expect(sell.structuredContent.error).toMatchObject({ code: 'WORDING_NOT_APPROVED', fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/) });
@@ -391,7 +392,7 @@ describe.sequential('trade tools', () => {
       return body;
     });
     const second = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '10%' });
-    expect(second.structuredContent.error).toMatchObject({ code: 'WORDING_CHANGED', category: 'refused_to_sign', retryable: false, command: expect.stringMatching(/^trader config trust accept-wording [0-9a-f]{16}$/) });
+    expect(second.structuredContent.error).toMatchObject({ code: 'WORDING_CHANGED', category: 'refused_to_sign', retryable: false, command: expect.stringMatching(/^TRADER_CONFIG=\S+ trader config trust accept-wording [0-9a-f]{16}$/) });
     expect(p.seen.filter((r) => r.path.endsWith('/authorize'))).toHaveLength(1);
   });
 });

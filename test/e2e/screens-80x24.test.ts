@@ -157,6 +157,23 @@ describe.skipIf(!TMUX).concurrent('80×24', () => {
     expect(end).toMatch(/^Payout sig\s+\w+…\w+$/m);
   });
 
+  it('config trust at 80 columns: a wording waiting for a person breaks between words, never inside a ⟦slot⟧, every row behind the gutter', async () => {
+    const home = freshHome(); // nothing approved: a sell by the mint under --yes keeps the wording for a person
+    const refused = await onTerminal(SMALL, 'sell', sb.tokens[0]!.mint, '123456', '--yes', home);
+    expect(await refused.exitCode()).toBe(6); // WORDING_NOT_APPROVED: the wording kept for a person
+    const trust = await onTerminal(SMALL, 'config', 'trust', home);
+    expect(await trust.exitCode()).toBe(0);
+    const rows = await printedRows(trust);
+    const quoted = rows.filter((r) => /^ {2}[│┆] /.test(r));
+    // The sandbox's amount line is wider than 80 columns: it goes on behind ┆, its slots whole.
+    expect(quoted.some((r) => r.startsWith('  ┆ ')), rows.join('\n')).toBe(true);
+    for (const r of quoted) expect([...r].filter((c) => c === '⟦').length, r).toBe([...r].filter((c) => c === '⟧').length);
+    // The wording's rows stand together, none without its gutter.
+    const first = rows.findIndex((r) => /^ {2}│ /.test(r));
+    expect(rows.slice(first, first + quoted.length)).toEqual(quoted);
+    nothingBroken(rows.join('\n'));
+  });
+
   it('sell --dry-run fits one screen (24 rows), nothing broken', async () => {
     // A dry run pins nothing: in a home where a person approved the sandbox's wording, it is all checks.
     const home = freshHome();

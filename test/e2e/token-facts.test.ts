@@ -190,7 +190,8 @@ describe('a typed symbol names a mint only by your word (attack-1 §5)', () => {
     const agent = await startMcp({ env, args: ['--allow-trading'], answer: () => ({ action: 'accept', content: { confirm: true } }) });
     try {
       const viaMcp = await agent.call('buy', { token: 'WOOF', amount: '0.05sol' });
-      expect(viaMcp.structuredContent.error).toMatchObject({ code: 'SYMBOL_NOT_BOUND', command: `trader config trust accept-token ${impostor}` });
+      // For the person's own terminal: with the config file the MCP client's env named.
+      expect(viaMcp.structuredContent.error).toMatchObject({ code: 'SYMBOL_NOT_BOUND', command: `TRADER_CONFIG=${home.TRADER_CONFIG} trader config trust accept-token ${impostor}` });
     } finally {
       await agent.close();
     }
