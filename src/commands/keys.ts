@@ -3,6 +3,7 @@
 // (config/keystore-files.ts), used as `--keypair keystore:<name>`. Passwords come from a hidden
 // prompt (asked twice when new) or a file, never from a flag's value; list and show need none.
 import type { Context } from '../context.js';
+import { formatLocalTime } from '../domain/local-time.js';
 import { UsageError } from '../errors.js';
 import { renderFields } from '../io/table.js';
 import { passwordBytes } from '../wallet/keystore-format.js';
@@ -201,7 +202,7 @@ async function showRun(ctx: Context, { name }: KeyNameOptions): Promise<void> {
       ['Name', name],
       ['Address', doc.publicKey],
       ['File', path],
-      ['Created', doc.createdAt],
+      ['Created', formatLocalTime(doc.createdAt)],
       ['Encryption', `scrypt (N=2^${Math.log2(doc.kdf.n)}, r=${doc.kdf.r}, p=${doc.kdf.p}), ${doc.cipher.name}`],
     ]),
   );

@@ -128,6 +128,9 @@ describe('a keystore signs what the file keypair signs', () => {
     ]);
     const show = await inProcess(home, ['keys', 'show', 'piped']);
     expect(show.stdout).toMatch(/Encryption\s+scrypt \(N=2\^17, r=8, p=1\), aes-256-gcm/);
+    // Local time with its zone, as every other time a person reads; --json keeps the file's ISO time.
+    expect(show.stdout).toMatch(/^Created\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \S+$/m);
+    expect(show.stdout).not.toMatch(/^Created\s+\S+T/m);
     for (const r of [a, list, show]) expectNoSecret(r.stdout + r.stderr, 'keys');
     // Taken names and a keystore as --from are refused before any secret is read.
     const again = await trader(home, ['keys', 'import', 'piped', '--from', 'stdin:', '--password-file', pwFile], {}, jsonKey);

@@ -136,7 +136,7 @@ describe('one trade, complete', () => {
     expect(r.stdout).toMatch(new RegExp(`^SOL received\\s+${sol(view.sell.receivedLamports).replace('.', '\\.')}$`, 'm'));
     expect(r.stdout).toMatch(new RegExp(`^Payout sig\\s+${view.sell.payoutSignature}$`, 'm'));
     expect(r.stdout).toMatch(new RegExp(`^Swap sig\\s+${view.sell.swapSignature}$`, 'm'));
-    expect(r.stdout).toMatch(new RegExp(`^Amount\\s+10 ${sb.tokens[0]!.symbol}$`, 'm'));
+    expect(r.stdout).toMatch(new RegExp(`^Sold\\s+10 ${sb.tokens[0]!.symbol}$`, 'm'));
     // --json stays the sell as read.
     expect(json(await cli(['trades', sellId, '--json']))).toEqual(view);
   });

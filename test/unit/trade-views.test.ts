@@ -51,17 +51,20 @@ describe('renderSell (sell_… ids)', () => {
   const view = { authorization: { ...authorization, status: 'authorized', amount: '2500000' }, sell: { status: 'completed', groupKey: 'g1' } } as unknown as GetSellResponse;
   it('with its trade: SOL received, the trade id, swap and payout signatures', () => {
     const out = renderSell(view, { ...sell, id: 'g1' }, plainTheme, meta);
-    expect(out).toMatch(/^Amount\s+2\.5 X$/m);
+    // trades sell_… (and its --watch) says Sold once the sale happened, as the sell's summary does.
+    expect(out).toMatch(/^Sold\s+2\.5 X$/m);
     expect(out).toMatch(/^SOL received\s+0\.00000495 SOL$/m);
     expect(out).toMatch(/^Trade\s+g1$/m);
     expect(out).toMatch(/^Payout sig\s+p1$/m);
   });
   it('authorized but no trade given: SOL received is said to be unknown, never a figure', () => {
     expect(renderSell(view, null, plainTheme, meta)).toMatch(/^SOL received\s+unknown \(the service gave no trade for this sell\)$/m);
+    expect(renderSell(view, null, plainTheme, meta)).toMatch(/^Amount\s+2\.5 X$/m);
   });
   it('a failed authorization: its failure', () => {
     const failed = { authorization: { ...authorization, status: 'failed', failureCode: 'QUOTE_BELOW_AUTHORIZED_MINIMUM', failureReason: 'price fell' }, sell: null } as unknown as GetSellResponse;
     expect(renderSell(failed, null, plainTheme, meta)).toMatch(/^Failure\s+QUOTE_BELOW_AUTHORIZED_MINIMUM: price fell$/m);
+    expect(renderSell(failed, null, plainTheme, meta)).toMatch(/^Offered\s+/m);
   });
 });
 

@@ -93,12 +93,15 @@ export function renderTrade(trade: Trade, theme: Theme, token: TokenFacts = () =
  */
 export function renderSell(view: GetSellResponse, trade: Trade | null, theme: Theme, token: TokenMeta | null = null): string {
   const a = view.authorization;
+  // As the sell's own summary says it: Sold only once the sale happened, Offered when it failed.
+  const failed = a.status === 'failed' || view.sell?.status === 'failed' || trade?.stage === 'failed';
+  const amountLabel = trade?.stage === 'completed' ? 'Sold' : failed ? 'Offered' : 'Amount';
   const fields: Array<[string, string]> = [
     ['Sell', a.id],
     ['Authorization', theme.status(a.status)],
     ['Sell status', view.sell ? theme.status(view.sell.status) : '— (not authorized yet)'],
     ...tokenFields(a.mint, () => token),
-    ['Amount', tokenAmount(a.amount, token)],
+    [amountLabel, tokenAmount(a.amount, token)],
     ['Expected SOL', `${formatSol(a.expectedOutputLamports)} SOL`],
     ['Minimum SOL', `${formatSol(a.minimumOutputLamports)} SOL`],
   ];
