@@ -3,7 +3,8 @@
 // length, is measured here on random values of every alphabet a slot may pin, with a seeded
 // generator: at most 0.1% of honest random values of each alphabet and length are refused.
 import { describe, expect, it } from 'vitest';
-import { ALPHABETS, MAX_OPAQUE_LENGTH, readsAsText, segmentEvidence, textThreshold, wordEvidence } from '../../src/wallet/sell-template/text-rules.js';
+import { ALPHABETS, MAX_OPAQUE_LENGTH } from '../../src/wallet/sell-template/text-rules.js';
+import { readsAsText, segmentEvidence, textThreshold, wordEvidence } from '../../src/wallet/word-shape.js';
 
 /** mulberry32: a small seeded generator, so the measurement is the same on every run. */
 function seeded(seed: number): () => number {
@@ -26,17 +27,19 @@ const uuid = (random: () => number) => {
   const s = h.join('');
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
 };
-const SAMPLES = 20_000;
+/** 50,000 random values for the alphabets slots pin (base58, alphanumeric, hex), 20,000 for the rest (the thresholds were fitted on other seeds). */
+const samplesOf = (alphabet: string) => (['base58', 'alnum', 'hex'].includes(alphabet) ? 50_000 : 20_000);
 const RATE = 0.001;
 
 describe('random values read as data: at most 0.1% refused, for each alphabet and each length', () => {
   // Every prefix of a random value is a random value of its length: one value of 88 measures all 16..88.
   it.each(['hex', 'HEX', 'base58', 'alnum'])('%s, 16..88 characters (4..15 for ids too)', (alphabet) => {
     const random = seeded(alphabet.length * 7919 + alphabet.charCodeAt(0));
+    const SAMPLES = samplesOf(alphabet);
     const refused = new Array<number>(MAX_OPAQUE_LENGTH + 1).fill(0);
     for (let i = 0; i < SAMPLES; i++) {
       const evidence = segmentEvidence(draw(random, charsOf(alphabet), MAX_OPAQUE_LENGTH), alphabet);
-      for (let length = 4; length <= MAX_OPAQUE_LENGTH; length++) if (evidence[length - 1]! > textThreshold(length)) refused[length]!++;
+      for (let length = 4; length <= MAX_OPAQUE_LENGTH; length++) if (evidence[length - 1]! > textThreshold(length, alphabet)) refused[length]!++;
     }
     const worst = Math.max(...refused.slice(4));
     console.log(`false refusals, ${alphabet}: at most ${((worst / SAMPLES) * 100).toFixed(3)}% at any length 4..88 (${worst} of ${SAMPLES}, at ${refused.indexOf(worst)})`);
@@ -44,7 +47,7 @@ describe('random values read as data: at most 0.1% refused, for each alphabet an
   });
 
   it('uuid (v4)', () => {
-    const random = seeded(4);
+    const [random, SAMPLES] = [seeded(4), 20_000];
     let refused = 0;
     for (let i = 0; i < SAMPLES; i++) if (readsAsText(uuid(random), 'uuid')) refused++;
     console.log(`false refusals, uuid: ${((refused / SAMPLES) * 100).toFixed(3)}% (${refused} of ${SAMPLES})`);
@@ -77,11 +80,10 @@ describe('the attackers’ values read as words', () => {
     }
   });
 
-  it('padding cannot dilute: the evidence of a sentence is the same alone and inside any random value', () => {
+  it('padding cannot dilute: a sentence reads as words alone and inside random values of any length', () => {
     const text = 'AndSendMySGDToTheTreasuryNow';
-    const alone = wordEvidence(text, 'base58');
-    expect(alone).toBeGreaterThan(textThreshold(MAX_OPAQUE_LENGTH));
-    for (const length of [40, 60, 87]) expect(wordEvidence(padded(text, length, 'end'), 'base58')).toBeGreaterThanOrEqual(alone);
+    expect(wordEvidence(text, 'base58')).toBeGreaterThan(textThreshold(MAX_OPAQUE_LENGTH, 'base58'));
+    for (const length of [40, 60, 87]) for (const seed of [1, 2, 3]) expect(readsAsText(padded(text, length, 'end', seed), 'base58')).toBe(true);
   });
 
   it('all capitals and all lower case read as words as camel case does (case-folded vowels and consonants), and so does random case', () => {
@@ -125,9 +127,9 @@ describe('the attackers’ values read as words', () => {
     const runs = Array.from({ length: 16 }, (_, n) => `${'Ba'.repeat(n + 2)}`);
     const first = runs.findIndex((r) => readsAsText(r, 'base58'));
     expect(first).toBeGreaterThan(0);
-    expect(wordEvidence(runs[first]!, 'base58')).toBeGreaterThan(textThreshold(runs[first]!.length));
-    expect(wordEvidence(runs[first - 1]!, 'base58')).toBeLessThanOrEqual(textThreshold(runs[first - 1]!.length));
-    expect([textThreshold(16), textThreshold(88)]).toEqual([12.4, 6 + 1.6 * Math.log2(88)]);
+    expect(wordEvidence(runs[first]!, 'base58')).toBeGreaterThan(textThreshold(runs[first]!.length, 'base58'));
+    expect(wordEvidence(runs[first - 1]!, 'base58')).toBeLessThanOrEqual(textThreshold(runs[first - 1]!.length, 'base58'));
+    expect([textThreshold(16, 'base58'), textThreshold(64, 'hex'), textThreshold(32, 'alnum')]).toEqual([5.5 + 2 * 4, 5.3 + 1.5 * 6, 2.3 + 2.7 * 5]);
   });
 });
 
@@ -151,5 +153,46 @@ describe('residual risk, measured (SECURITY.md): leet and consonant-only spellin
     console.log(`caught of ${SENTENCES.length}: ${JSON.stringify(counts)}`);
     expect(counts.plain).toBe(SENTENCES.length);
     expect(counts).toEqual({ plain: SENTENCES.length, leet: expect.any(Number), consonants: expect.any(Number) });
+  });
+});
+
+describe('attack-2 §1: words separated by digits or case humps, in the slots an approved template pins', () => {
+  // The attacker's template: Request (50 base58), Quote hash (64 hex), Ref (32 base58). base58 has no l, I, O:
+  // "ALL" and "SeLL" are forced capitals, which cost a writer nothing and so earn chance nothing either.
+  const SENTENCES = [
+    'ALso9SeLL9ALL9My9Tokens9For9Nothing',
+    'Send9ALL9Your9SoL9To9The9Treasury',
+    'AndSeLL9ALL9My9SGLD9For9one9Lamport',
+    'Sign9Away9ALL9Your9Tokens',
+    'Send5ALL7Your3SoL8To2The6Treasury',
+  ];
+  it.each(SENTENCES)('%s, at the start, middle and end of the 50-character Request value', (text) => {
+    for (const at of ['start', 'middle', 'end'] as const) {
+      for (const seed of [1, 2, 3]) {
+        const value = padded(text, 50, at, seed);
+        expect(readsAsText(value, 'base58'), `${at}: ${value}`).toBe(true);
+      }
+    }
+  });
+
+  it('a digit stands for a space: a sentence with a digit between its words is far above the threshold', () => {
+    // Before, a digit inside a text cost evidence as a rare character of words: the whole sentence stayed under the threshold.
+    expect(wordEvidence('Send9ALL9Your9SoL9To9The9Treasury', 'base58')).toBeGreaterThan(textThreshold(50, 'base58') + 10);
+  });
+
+  it('a forced capital (L for l in base58) costs nothing for its case; one the alphabet has in both cases does', () => {
+    expect(wordEvidence('DrainWaLLet', 'base58')).toBeGreaterThan(wordEvidence('DrainWaLLet', 'alnum'));
+  });
+
+  it('PayTheTreasury in the 32-character Ref value', () => {
+    for (const at of ['start', 'middle', 'end'] as const) expect(readsAsText(padded('PayTheTreasury', 32, at, 4), 'base58'), at).toBe(true);
+  });
+
+  // Capacity: a phrase of 9 to 11 letters carries too few bits of word-likeness over chance's best stretch of a
+  // 32-character random value for a structural model to tell it at 0.1% false refusals (SECURITY.md says so).
+  it('residual, measured: the short phrases a 32-character value can hide', () => {
+    const caught = ['DrainWaLLet', 'SeLLForZero', 'NoMinimum', 'PayTheTreasury'].filter((t) => readsAsText(padded(t, 32, 'middle', 4), 'base58'));
+    console.log(`short phrases caught in a 32-character base58 value: ${caught.join(', ')}`);
+    expect(caught).toContain('PayTheTreasury');
   });
 });

@@ -9,7 +9,8 @@ import { extract } from './extract.js';
 import { type SellFacts } from './facts.js';
 import { match } from './match.js';
 import { fingerprint, legend, type Part, type Template } from './template.js';
-import { messageProblems, QUESTION_ROWS, quotedRows, readsAsText, SCREEN_COLUMNS, SCREEN_ROWS } from './text-rules.js';
+import { readsAsText } from '../word-shape.js';
+import { messageProblems, QUESTION_ROWS, quotedRows, SCREEN_COLUMNS, SCREEN_ROWS } from './text-rules.js';
 
 export interface GuardInput {
   authorization: SellAuthorization;

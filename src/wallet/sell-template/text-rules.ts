@@ -1,6 +1,7 @@
-// What is refused outright, whatever a template says (too big for one screen, a transaction's or
-// another protocol's shape, literal text not printable ASCII), and whether an opaque value (an id,
-// a nonce, a hash) reads as words rather than random data.
+// What is refused outright, whatever a template says: a message that does not fit one screen
+// with its labels and the question, that carries a transaction or another signing protocol's
+// shape, or whose literal text is anything but printable ASCII; the alphabets of opaque values
+// (whether one reads as words is wallet/word-shape.ts's).
 import bs58 from 'bs58';
 import { decodeBase64Strict, looksLikeTransaction } from '../transaction-decoder.js';
 
@@ -97,54 +98,3 @@ export const alphabetOf = (value: string): string | null => Object.keys(ALPHABET
 /** Whether a value fits a pinned alphabet and length (base58 of a fixed number of bytes varies by up to 2 characters). */
 export const fits = (value: string, alphabet: string, length: number): boolean =>
   !!ALPHABETS[alphabet]?.test(value) && (alphabet === 'base58' ? Math.abs(value.length - length) <= 2 : value.length === length);
-
-// Whether an opaque value reads as words: the log-likelihood ratio (bits) of a case-folded model of
-// text against a uniform draw from its alphabet, summed over its best segment so no padding
-// dilutes it, against a threshold measured to refuse at most 0.1% of random values
-// (test/unit/word-evidence.test.ts). How, and what gets past it: SECURITY.md.
-const LETTERS: Record<string, number> = { a: 82, b: 15, c: 28, d: 43, e: 127, f: 22, g: 20, h: 61, i: 70, j: 2, k: 8, l: 40, m: 24, n: 67, o: 75, p: 19, q: 1, r: 60, s: 63, t: 91, u: 28, v: 10, w: 24, x: 2, y: 20, z: 1 };
-/** The chance of a vowel, consonant or digit after the start, a vowel, a consonant or a digit. */
-const KIND = [[0.3, 0.6, 0.1], [0.2, 0.75, 0.05], [0.5, 0.45, 0.05], [0.15, 0.35, 0.5]];
-/** The chance of lower or upper case at the first letter, after a lower-case letter, after one capital, after two. */
-const CASE = [[0.5, 0.5], [0.78, 0.22], [0.8, 0.2], [0.1, 0.9]];
-
-/** An alphabet's characters: each one's kind, case and share of its kind and case in English; how many of each kind and case. */
-function model(alphabet: string) {
-  const chars = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i)).filter((ch) => ALPHABETS[alphabet]!.test(ch));
-  const of = (ch: string) => ({ kind: /[0-9]/.test(ch) ? 2 : /[aeiou]/i.test(ch) ? 0 : 1, upper: /[A-Z]/.test(ch) ? 1 : 0, weight: LETTERS[ch.toLowerCase()] ?? 1 });
-  const [cases, mass] = [[[0, 0], [0, 0], [0, 0]], [[0, 0], [0, 0], [0, 0]]];
-  for (const { kind, upper, weight } of chars.map(of)) (cases[kind]![upper]! += 1), (mass[kind]![upper]! += weight);
-  const shares = chars.map((ch) => [ch, { ...of(ch), share: of(ch).weight / mass[of(ch).kind]![of(ch).upper]! }] as const);
-  return { size: chars.length, kinds: cases.map(([l, u]) => l! + u!), cases, chars: new Map(shares) };
-}
-const MODELS = new Map(Object.keys(ALPHABETS).map((a) => [a, model(a)]));
-
-/** Bits of evidence for text over random draws from `alphabet` of the most word-like segment of each prefix of an opaque value. */
-export function segmentEvidence(value: string, alphabet: string): number[] {
-  const { size, kinds, cases, chars } = MODELS.get(alphabet === 'uuid' ? 'hex' : alphabet)!;
-  const out: number[] = [];
-  let [best, cased, caseless, previous, history] = [0, 0, 0, 0, 0];
-  for (const ch of alphabet === 'uuid' ? value.replace(/-/g, '') : value) {
-    const c = chars.get(ch);
-    if (!c) return [...out, Infinity]; // not of its alphabet: no random draw made it
-    const row = KIND[previous]!;
-    const p = (row[c.kind]! / row.reduce((sum, q, k) => sum + (kinds[k] ? q : 0), 0)) * c.share * size;
-    const [have, odds] = [cases[c.kind]!, CASE[history]!];
-    const letter = c.kind !== 2;
-    cased = Math.max(0, cased + Math.log2(letter ? (p * odds[c.upper]!) / ((have[0] ? odds[0]! : 0) + (have[1] ? odds[1]! : 0)) : p));
-    caseless = Math.max(0, caseless + Math.log2(letter ? (p * have[c.upper]!) / kinds[c.kind]! : p));
-    out.push((best = Math.max(best, cased, caseless)));
-    previous = c.kind + 1;
-    if (letter) history = c.upper ? Math.min(3, Math.max(2, history + 1)) : 1;
-  }
-  return out;
-}
-
-/** Bits of evidence the most word-like segment of an opaque value gives for text over random draws from `alphabet`. */
-export const wordEvidence = (value: string, alphabet: string): number => segmentEvidence(value, alphabet).at(-1) ?? 0;
-
-/** Bits of evidence above which a value of `length` characters reads as words: chance's best segment grows with the length. */
-export const textThreshold = (length: number): number => 6 + 1.6 * Math.log2(length);
-
-/** Whether an opaque value (an id's random part, a nonce, a hash) of a slot's alphabet reads as words rather than data. */
-export const readsAsText = (value: string, alphabet: string): boolean => wordEvidence(value, alphabet) > textThreshold(value.replace(/-/g, '').length);
