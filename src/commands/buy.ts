@@ -186,7 +186,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
         stage,
         signed: (deposit) => {
           signedDeposit = deposit;
-          if (chainFacts) recordChainFacts(ctx, trust, chainFacts, tie === 'mint');
+          if (chainFacts && ctx.presence(dryRun).mayGrantTrust) recordChainFacts(ctx, trust, chainFacts, tie === 'mint');
         },
       },
     ).then((result) => journal.outcome(result)),
@@ -280,10 +280,12 @@ async function bindBuyToken(ctx: Context, trust: TrustStore, mint: string, liste
 }
 
 /**
- * Records the facts the chain bound to the mint of a signed deposit (trust store, by: 'chain'),
- * so that another mint the chain gives the same symbol or name is refused later; a mint the
- * person typed binds its chain symbol to it. The buy goes on either way: a store that cannot be
- * written costs only the record, and says so.
+ * Records the facts the chain bound to the mint of a deposit a person signed at the prompt (trust
+ * store, by: 'chain'), so that another mint the chain gives the same symbol or name is refused
+ * later; a mint the person typed binds its chain symbol to it. Never in an unattended run (--yes,
+ * --json, MCP): a record names a mint for a symbol, which is trust only a person grants (an agent
+ * buying an impostor by its mint would otherwise make it WOOF). The buy goes on either way: a
+ * store that cannot be written costs only the record, and says so.
  */
 function recordChainFacts(ctx: Context, trust: TrustStore, facts: ChainTokenFacts, typedMint: boolean): void {
   try {

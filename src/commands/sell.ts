@@ -208,8 +208,9 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
     ).then((result) => journal.outcome(result)),
   );
 
-  // Signed: the chain's facts of the token are recorded, so no other mint can pass for it later.
-  if (result.kind !== 'dry-run') recordChainFacts(ctx, trust, binder.chainFacts, tie === 'mint');
+  // Signed by a person at the prompt: the chain's facts of the token are recorded, so no other mint can pass for it later.
+  // Never unattended: a record names a mint for a symbol, trust only a person grants.
+  if (result.kind !== 'dry-run' && ctx.presence(opts.dryRun).mayGrantTrust) recordChainFacts(ctx, trust, binder.chainFacts, tie === 'mint');
   switch (result.kind) {
     case 'dry-run': {
       const { review, problems } = result;

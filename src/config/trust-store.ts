@@ -43,8 +43,9 @@ export type TokenFacts = Omit<PinnedToken, 'at' | 'by'>;
 
 /**
  * A typed symbol bound to a mint: by a person (at a prompt that said the symbol was only the
- * service's word, or with accept-token), or by a trade of a mint the person typed ('trade': the
- * chain's symbol of that mint). The service's lists alone never bind one.
+ * service's word, or with accept-token), or by a trade of a mint the person typed and confirmed
+ * at the prompt ('trade': the chain's symbol of that mint). The service's lists alone never bind
+ * one, nor does an unattended run (--yes, --json, MCP).
  */
 export interface SymbolBinding {
   mint: string;

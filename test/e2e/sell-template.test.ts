@@ -15,7 +15,7 @@ import { hasTmux, startInTmux } from '../helpers/pty.js';
 import { startMcp } from '../helpers/mcp-client.js';
 import { expectEachRefused, expectHonestControl, startRewordingService, type HostileCase, type RewordingService } from '../helpers/rewording-service.js';
 import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
-import { pinsFor } from '../helpers/trust.js';
+import { pinsFor, writePins } from '../helpers/trust.js';
 
 let sb: TestSandbox;
 const { envFor, closeAfterAll } = sandboxForFile((started) => (sb = started));
@@ -83,8 +83,10 @@ describe('a service with its own wording', () => {
 
   it('refused outright, never offered for approval: a statement set apart by blank lines, the service naming the token otherwise than the chain, an impostor mint the chain calls WOOF; the honest control signs', async () => {
     const woof = mintOf('WOOF');
-    // The honest sell recorded WOOF's chain facts for this service; anyone can make a mint whose metadata says WOOF.
-    expect(pinsFor(home, service.url).tokens?.[woof]).toMatchObject({ symbol: 'WOOF', by: 'chain' });
+    // The honest sells ran unattended and recorded nothing (attack-2 §3); a person confirmed WOOF's facts (as accept-token does).
+    expect(pinsFor(home, service.url).tokens).toBeUndefined();
+    writePins(home, service.url, { tokens: { [woof]: { symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5, at: '2026-01-01T00:00:00.000Z', by: 'accept-command' } } });
+    // Anyone can make a mint whose metadata says WOOF.
     const impostor = (await sb.control('/tokens', { symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5 })).mint;
     await completeBuy(sb, { mint: impostor, amountLamports: '200000000' });
     const pending = pinsFor(home, service.url).pendingSellTemplate;

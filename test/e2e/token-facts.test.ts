@@ -8,9 +8,9 @@ import { freshHome, json, runCli } from '../helpers/cli.js';
 import { lastJsonError } from '../helpers/cli-assert.js';
 import { sandboxForFile } from '../helpers/file-sandbox.js';
 import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
-import { pinsFor } from '../helpers/trust.js';
+import { pinsFor, trustPath, writePins } from '../helpers/trust.js';
 import { startMcp } from '../helpers/mcp-client.js';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 let sb: TestSandbox;
 const { envFor, tamperProxy } = sandboxForFile((started) => (sb = started));
@@ -62,13 +62,17 @@ describe('a token new to the account, bought by its mint', () => {
 describe('an impostor mint is refused before signing; the honest buy goes on', () => {
   const home = freshHome();
 
-  it('the real WOOF buy (the honest control) signs; the chain named it, so the name is recorded for WOOF', async () => {
+  it('the real WOOF buy (the honest control) signs; unattended, it records nothing: WOOF names its mint by a person’s word only', async () => {
     const woof = mintOf('WOOF');
-    const r = await runCli(['buy', woof, '0.1sol', '--yes', '--json'], { env: envFor(sb.url, home) });
+    const env = envFor(sb.url, home);
+    const before = pinsFor(home, sb.url);
+    const r = await runCli(['buy', woof, '0.1sol', '--yes', '--json'], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(json(r).intent.status).toBe('completed');
     expect((await seenFor(json(r).intent.id)).deposits).toHaveLength(1);
-    expect(pinsFor(home, sb.url).tokens?.[woof]).toMatchObject({ symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5, by: 'chain' });
+    expect(pinsFor(home, sb.url)).toEqual(before);
+    // A person confirms WOOF's facts (as at a prompt, or with accept-token): from now on no other mint passes for it.
+    writePins(home, sb.url, { tokens: { [woof]: { symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5, at: '2026-01-01T00:00:00.000Z', by: 'accept-command' } } });
   });
 
   it('a mint the chain (and the service) call WOOF: exit 6 before signing, naming both mints; no deposit, the intent cancelled', async () => {
@@ -198,15 +202,60 @@ describe('a typed symbol names a mint only by your word (attack-1 §5)', () => {
     expect(buys()).toEqual([]);
     expect(pinsFor(home, proxy.url).symbols).toBeUndefined();
 
-    // The person buys WOOF by the mint they typed: that binds WOOF to it; then WOOF is that mint, whatever the lists say.
+    // The person buys WOOF by the mint they typed, unattended: that is a trade, not a binding (attack-2 §3); WOOF stays unbound.
     const byMint = await runCli(['buy', woof, '0.05sol', '--yes', '--json'], { env });
     expect(byMint.code, byMint.stderr).toBe(0);
-    expect(pinsFor(home, proxy.url).symbols?.woof).toMatchObject({ mint: woof, by: 'trade' });
+    expect(pinsFor(home, proxy.url).symbols).toBeUndefined();
+    expect(pinsFor(home, proxy.url).tokens).toBeUndefined();
     const bySymbol = await runCli(['buy', 'WOOF', '0.05sol', '--yes', '--json'], { env });
-    expect(bySymbol.code, bySymbol.stderr).toBe(0);
-    expect(json(bySymbol).intent.outputMint).toBe(woof);
-    // The impostor, typed by its mint, is refused before signing: its chain symbol is bound to WOOF's mint.
-    const typed = await runCli(['buy', impostor, '0.05sol', '--yes'], { env });
-    expect(typed.code, typed.stderr).toBe(6);
+    expect(bySymbol.code, bySymbol.stderr).toBe(6);
+    expect(lastJsonError(bySymbol)).toMatchObject({ code: 'SYMBOL_NOT_BOUND' });
+  });
+});
+
+describe('unattended runs never write trust (attack-2 §3)', () => {
+  it('an agent buys, by its mint, a token whose chain symbol is WOOF, every elicitation accepted (with and without --no-confirm): trust.json is unchanged; `buy WOOF --yes` afterwards still refuses, and keeps the binding a person made', async () => {
+    const woof = mintOf('WOOF');
+    // Anyone can make a mint the chain and the service call WOOF; the agent is told its mint.
+    const impostor = (await sb.control('/tokens', { symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5 })).mint;
+    const home = freshHome();
+    const env = envFor(sb.url, home, { untrusted: true });
+    expect((await runCli(['config', 'trust', 'accept-treasury', sb.treasury], { env })).code).toBe(0);
+    writeFileSync(home.TRADER_CONFIG, JSON.stringify({ profiles: { default: { maxBuyLamports: '1000000000', maxSlippageBps: 500, maxDailyBuyLamports: '10000000000', maxDailySellLamports: '10000000000' } } }), { mode: 0o600 });
+    const before = readFileSync(trustPath(home), 'utf8');
+    for (const args of [['--allow-trading'], ['--allow-trading', '--no-confirm']]) {
+      const agent = await startMcp({ env, args, answer: () => ({ action: 'accept', content: { approve: true } }) });
+      try {
+        const bought = await agent.call('buy', { token: impostor, amount: '0.01sol' });
+        expect(bought.structuredContent.error, JSON.stringify(bought.structuredContent)).toBeUndefined();
+        expect(bought.structuredContent.intent.outputMint).toBe(impostor);
+      } finally {
+        await agent.close();
+      }
+      expect(readFileSync(trustPath(home), 'utf8')).toBe(before);
+    }
+    // --yes and --json alike: a trade of a typed mint writes no trust either.
+    expect((await runCli(['buy', impostor, '0.01sol', '--yes', '--json'], { env })).code).toBe(0);
+    expect(readFileSync(trustPath(home), 'utf8')).toBe(before);
+    // Unbound, WOOF names no mint here: refused before anything is created (not bound, or two WOOFs held), never the impostor.
+    const bySymbol = await runCli(['buy', 'WOOF', '0.01sol', '--yes', '--json'], { env });
+    expect(bySymbol.code, bySymbol.stderr).not.toBe(0);
+    expect(['SYMBOL_NOT_BOUND', 'AMBIGUOUS_TOKEN']).toContain(lastJsonError(bySymbol).code);
+    expect(bySymbol.stdout).toBe('');
+
+    // With WOOF bound by a person, the agent's impostor buy leaves the binding and the real WOOF buys by symbol.
+    writePins(home, sb.url, { symbols: { woof: { mint: woof, at: '2026-01-01T00:00:00.000Z', by: 'accept-command' } } });
+    const bound = readFileSync(trustPath(home), 'utf8');
+    const agent = await startMcp({ env, args: ['--allow-trading', '--no-confirm'] });
+    try {
+      expect((await agent.call('buy', { token: impostor, amount: '0.01sol' })).structuredContent.error).toBeUndefined();
+    } finally {
+      await agent.close();
+    }
+    expect(readFileSync(trustPath(home), 'utf8')).toBe(bound);
+    const real = await runCli(['buy', 'WOOF', '0.01sol', '--yes', '--json'], { env });
+    expect(real.code, real.stderr).toBe(0);
+    expect(json(real).intent.outputMint).toBe(woof);
+    expect(existsSync(trustPath(home))).toBe(true);
   });
 });

@@ -36,7 +36,7 @@ describe('pins are per service', () => {
 });
 
 describe('config trust: what is trusted and by which act', () => {
-  it('the treasury and the wording by accept commands, the token read on chain; a bad fingerprint or mint is exit 2; forget wording asks a person again', async () => {
+  it('the treasury and the wording by accept commands, no token recorded by an unattended sell; a bad fingerprint or mint is exit 2; forget wording asks a person again', async () => {
     const home = freshHome();
     const p = await proxy();
     const env = envFor(p.url, home, { untrusted: true });
@@ -76,15 +76,16 @@ describe('config trust: what is trusted and by which act', () => {
     expect(json(shown)).toMatchObject({
       treasury: { address: sb.treasury, by: 'accept-command' },
       sellTemplate: { fingerprint, by: 'accept-command', text: expect.stringContaining('Mint: ⟦the mint⟧') },
-      tokens: { [token.mint]: { symbol: token.symbol, decimals: token.decimals, by: 'chain' } },
     });
+    // The sell ran unattended (--yes): it recorded no token facts (attack-2 §3).
+    expect(json(shown).tokens).toBeUndefined();
     const human = await runCli(['config', 'trust'], { env });
     // Laid out to 80 columns, broken only between values: each field's lines joined to read it whole.
     const fields = human.stdout.replace(/\n {14}(?=\S)/g, ' ');
     expect(fields).toMatch(new RegExp(`\\(pinned by an accept command \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d \\S+\\)$`, 'm'));
     expect(fields).toMatch(new RegExp(`^Treasury +${sb.treasury} \\(pinned by an accept command `, 'm'));
     expect(fields).toMatch(new RegExp(`^Sell wording +${fingerprint} \\(approved by an accept command `, 'm'));
-    expect(fields).toMatch(new RegExp(`^Token +${token.mint}: ${token.symbol} \\(${token.name}\\), ${token.decimals} decimals \\(read on chain `, 'm'));
+    expect(fields).not.toMatch(/^Token /m);
 
     const forgot = await runCli(['config', 'trust', 'forget', 'wording', '--json'], { env });
     expect(json(forgot)).toMatchObject({ forgot: 'wording', hadPin: true });
