@@ -10,7 +10,8 @@ import { formatLocalTime } from '../domain/local-time.js';
  * transaction. contradicts: the chain shows something else. pending: not on chain yet but
  * it still may be (a deposit before its blockhash expires). unchecked: the chain could not be read.
  */
-export type Mark = 'verified' | 'not-found' | 'contradicts' | 'pending' | 'unchecked';
+/** attributed: on chain as the service says, but what ties it to this trade (an amount owed, a figure) is only the service's word. */
+export type Mark = 'verified' | 'attributed' | 'not-found' | 'contradicts' | 'pending' | 'unchecked';
 
 export interface Check {
   mark: Mark;

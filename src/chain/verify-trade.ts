@@ -24,11 +24,12 @@ export interface SignatureCheck {
 }
 
 /**
- * verified: every claim checks. contradicted: the chain shows otherwise, or lacks what the
+ * verified: every claim checks. attributed: what the chain shows checks, but some claim it cannot
+ * tie to this trade stays the service's word (a refund's amount owed). contradicted: the chain shows otherwise, or lacks what the
  * service says happened. incomplete: something may still land (a signed deposit within its
  * blockhash's life, a refund under way). unchecked: the chain could not be read.
  */
-export type Verdict = 'verified' | 'contradicted' | 'incomplete' | 'unchecked';
+export type Verdict = 'verified' | 'attributed' | 'contradicted' | 'incomplete' | 'unchecked';
 
 /** The `verification` object of the buy and sell --json documents and of `trades --verify`. */
 export interface Verification {
@@ -61,6 +62,12 @@ export interface VerifyInput {
    * which is only its word.
    */
   createdAtMs?: number | null;
+  /**
+   * A buy's platform fee as its review showed it before signing (the journal's record): a refund
+   * owes the deposit less that fee, whatever fee the service reports later. null or absent: not
+   * known here, and a refund is verified only as a payment, its amount the service's word.
+   */
+  reviewedFeeLamports?: bigint | null;
 }
 
 /**
@@ -93,6 +100,8 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
   const checks: SignatureCheck[] = [];
   let deposit: Verification['deposit'];
 
+  // The deposit's slot, when read: a refund cannot come before the deposit it returns.
+  let depositSlot: number | null = null;
   if (trade.side === 'buy') {
     const signed = input.signedDeposit ?? null;
     const named = trade.signatures.deposit;
@@ -118,6 +127,7 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
       if (tx !== null) {
         const c = checkDeposit(tx, { owner, treasury: input.treasury, amountLamports: amount });
         deposit = { onChain: true, proven: null, lastValidBlockHeight: signed?.lastValidBlockHeight ?? null, blockHeight: null };
+        if (c.mark === 'verified') depositSlot = tx.slot;
         // A deposit that landed while the service says the trade took nothing contradicts it.
         if (NO_DEPOSIT.has(trade.stage) && c.mark === 'verified') checks.push({ signature, role: 'deposit', expected, mark: 'contradicts', chain: `the deposit is on chain: ${c.chain}` });
         else checks.push({ signature, role: 'deposit', expected, ...c });
@@ -186,19 +196,30 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
 
   if (refund !== null) {
     const done = trade.stage === 'refunded' || trade.refund?.state === 'complete';
-    // A buy owes back its deposit less the platform fee, and at least the amount the service
-    // reports refunded (a sell's input is tokens: its refund is held to the amount reported, if any).
+    // A buy owes back its deposit less the platform fee the person saw before signing (never a fee
+    // the service reports later), and at least the amount the service reports refunded; a sell's
+    // input is tokens: its refund is held to the amount reported, if any.
     const reported = trade.refund?.amountLamports ? BigInt(trade.refund.amountLamports) : undefined;
-    const owed = trade.side === 'buy' ? BigInt(trade.inputAmount) - BigInt(trade.platformFeeLamports ?? '0') : undefined;
+    const seenFee = trade.side === 'buy' ? (input.reviewedFeeLamports ?? null) : null;
+    const owed = seenFee !== null ? BigInt(trade.inputAmount) - seenFee : undefined;
     const bySaid = reported !== undefined && (owed === undefined || reported > owed);
     const largest = bySaid ? reported : owed;
     const amount = largest === undefined ? undefined : largest > 0n ? largest : 0n;
-    const what = bySaid ? 'the refund the service reports' : 'the deposit less the platform fee';
-    const c = checkPayout(await chain.transaction(refund), { owner, what, ...notBefore, ...(amount === undefined ? {} : { minimumLamports: amount }) });
-    if (c.mark === 'verified' || (c.mark === 'contradicts' && c.paidLamports > 0n)) received.refundLamports = c.paidLamports.toString();
-    const expected = amount === undefined ? 'a refund to your wallet' : `at least ${sol(amount)} back to your wallet`;
-    if (c.mark === 'not-found' && !done) checks.push({ signature: refund, role: 'refund', expected, mark: 'pending', chain: 'not on chain yet (the refund is under way)' });
-    else checks.push({ signature: refund, role: 'refund', expected, mark: c.mark, chain: c.chain });
+    const what = bySaid ? 'the refund the service reports' : 'the deposit less the platform fee shown before signing';
+    const tx = await chain.transaction(refund);
+    const c = checkPayout(tx, { owner, what, ...notBefore, ...(amount === undefined ? {} : { minimumLamports: amount }) });
+    // (In the deposit's own slot it may come after it: the order within a slot is not in the transaction.)
+    if (c.mark === 'verified' && tx !== null && depositSlot !== null && tx.slot < depositSlot) {
+      checks.push({ signature: refund, role: 'refund', expected: 'a refund sent after your deposit', mark: 'contradicts', chain: `landed in slot ${tx.slot}, before your deposit (slot ${depositSlot}): it cannot return it` });
+    } else {
+      if (c.mark === 'verified' || (c.mark === 'contradicts' && c.paidLamports > 0n)) received.refundLamports = c.paidLamports.toString();
+      const expected = amount === undefined ? 'a refund to your wallet' : `at least ${sol(amount)} back to your wallet`;
+      // With no fee seen before signing, nothing the tool knows says what a buy's refund owes: the payment is on chain, its being the whole refund is the service's word.
+      const unbound = trade.side === 'buy' && seenFee === null && c.mark === 'verified';
+      if (c.mark === 'not-found' && !done) checks.push({ signature: refund, role: 'refund', expected, mark: 'pending', chain: 'not on chain yet (the refund is under way)' });
+      else if (unbound) checks.push({ signature: refund, role: 'refund', expected, mark: 'attributed', chain: `${c.chain}; that it is all this buy owes back is the service's word (no platform fee was shown before signing here)` });
+      else checks.push({ signature: refund, role: 'refund', expected, mark: c.mark, chain: c.chain });
+    }
   } else if (trade.stage === 'refunded') {
     checks.push({ signature: null, role: 'refund', expected: 'a refund to your wallet', mark: 'not-found', chain: 'the service reports the buy refunded but names no refund' });
   }
@@ -247,6 +268,7 @@ export function withEvidenceConflicts(v: Verification, trade: string, conflicts:
 function verdictOf(checks: SignatureCheck[]): Verdict {
   if (checks.some((c) => c.mark === 'contradicts' || c.mark === 'not-found')) return 'contradicted';
   if (checks.some((c) => c.mark === 'pending')) return 'incomplete';
+  if (checks.some((c) => c.mark === 'attributed')) return 'attributed';
   return 'verified';
 }
 

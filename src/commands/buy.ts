@@ -6,6 +6,7 @@ import type { BuyIntent, Trade } from '../api/types.js';
 import type { Verification } from '../chain/verify-trade.js';
 import { renderVerificationLines } from '../io/views/verification.js';
 import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
+import { reviewedFeeOf } from '../domain/journal-records.js';
 import { parseBuyAmount, parseLamportsOption, type TokenArgument } from '../argument-parsers.js';
 import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import type { Context } from '../context.js';
@@ -194,8 +195,9 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
   // What the chain shows, bounded by when this tool created the buy; each transaction claimed for it alone.
   const verify = async (trade: Trade | null) => {
     const id = journal.trade ?? trade?.id ?? '';
-    const createdAtMs = tradeHistory(ctx, start.journal, id)?.madeAtMs ?? null;
-    return claimEvidence(ctx, start.journal, 'buy', id, await verifyOnChain(ctx, trade, { owner: signer.publicKey, treasury, signedDeposit, createdAtMs }));
+    const history = tradeHistory(ctx, start.journal, id);
+    const [createdAtMs, reviewedFeeLamports] = [history?.madeAtMs ?? null, reviewedFeeOf(history, signedDeposit?.signature ?? trade?.signatures.deposit ?? null)];
+    return claimEvidence(ctx, start.journal, 'buy', id, await verifyOnChain(ctx, trade, { owner: signer.publicKey, treasury, signedDeposit, createdAtMs, reviewedFeeLamports }));
   };
 
   switch (outcome.kind) {

@@ -141,6 +141,7 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
               lastValidBlockHeight: what.lastValidBlockHeight,
               blockhashKnownBeforeSigning: what.blockhashKnownBeforeSigning,
               amountLamports: what.amountLamports.toString(),
+              platformFeeLamports: what.platformFeeLamports === null ? null : what.platformFeeLamports.toString(),
             }
           : { type: 'before-signing', side: 'sell', trade: id, messageSha256: createHash('sha256').update(what.message, 'utf8').digest('hex'), minimumOutputLamports: what.minimumOutputLamports.toString() };
       const lamports = what.kind === 'deposit' ? what.amountLamports : what.minimumOutputLamports;

@@ -13,7 +13,7 @@ import type { Context } from '../context.js';
 import { renderVerificationTable } from '../io/views/verification.js';
 import { openTrust, pinnedTreasury } from './trust.js';
 import { claimEvidence, journalFor, recordSellLearnt, tradeHistory } from './trade-journal.js';
-import type { TradeHistory } from '../domain/journal-records.js';
+import { reviewedFeeOf, type TradeHistory } from '../domain/journal-records.js';
 import type { Trade } from '../api/types.js';
 import type { SignedDeposit } from '../chain/deposit-absence.js';
 
@@ -46,6 +46,7 @@ export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: s
     signedMinimumLamports: history?.signedMinimumLamports ? BigInt(history.signedMinimumLamports) : serviceMinimum,
     signedDeposit: signedDepositOf(history, trade),
     createdAtMs: history?.madeAtMs ?? null,
+    reviewedFeeLamports: reviewedFeeOf(history, trade.signatures.deposit),
   });
   // A sell is journaled by its sell_… id; the trade id and transactions the service gives it are
   // kept too, so that a later --verify by that id is known as the same trade (and the lists'
@@ -59,6 +60,8 @@ export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: s
   switch (verification.verdict) {
     case 'verified':
       return;
+    case 'attributed':
+      throw new ChainUnverifiedError(`not every claim is proven on chain: ${verification.checks.find((c) => c.mark === 'attributed')?.chain ?? ''}`, again);
     case 'unchecked':
       throw new ChainUnreachableError(`not checked on chain: ${verification.reason}`, ['check --rpc-url (TRADER_RPC_URL, config rpcUrl)']);
     case 'contradicted':

@@ -18,6 +18,7 @@ import { buyOfPosition, resolveTradeId } from './id-prefix.js';
 import type { Trade } from '../api/types.js';
 import { renderVerificationLines } from '../io/views/verification.js';
 import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
+import { reviewedFeeOf } from '../domain/journal-records.js';
 import { openTrust, pinnedTreasury } from './trust.js';
 import { deadline } from './trade-options.js';
 import { listRecentTrades } from './trades-list.js';
@@ -209,7 +210,8 @@ async function onChainLines(ctx: Context, id: string, shown: { trade: Trade | nu
   const { journalFor, tradeHistory } = await import('./trade-journal.js');
   const history = tradeHistory(ctx, await journalFor(ctx, owner), id);
   const signedMinimumLamports = history?.signedMinimumLamports ? BigInt(history.signedMinimumLamports) : shown.signedMinimumLamports;
-  const verification = await verifyOnChain(ctx, shown.trade, { owner, treasury, signedMinimumLamports, createdAtMs: history?.madeAtMs ?? null });
+  const reviewedFeeLamports = reviewedFeeOf(history, shown.trade.signatures.deposit);
+  const verification = await verifyOnChain(ctx, shown.trade, { owner, treasury, signedMinimumLamports, createdAtMs: history?.madeAtMs ?? null, reviewedFeeLamports });
   if (verification === null) return;
   ctx.output.result(null, (theme) => renderVerificationLines(verification, theme));
   await stopIfContradicted(verification, id);

@@ -47,6 +47,8 @@ export type BeforeSigningRecord = RecordBase & { type: 'before-signing' } & (
         blockhashKnownBeforeSigning: boolean;
         /** SOL the deposit moves (what the daily buy limit counts). */
         amountLamports: string;
+        /** The platform fee the review showed before signing (a refund is held to it); null: none shown; absent: an earlier version's record. */
+        platformFeeLamports?: string | null;
       }
     | {
         side: 'sell';
@@ -125,7 +127,8 @@ function fieldProblem(r: Record<string, unknown>): string | null {
     case 'before-signing':
       if (r.side === 'buy') {
         const ok = isString(r.signature) && isString(r.blockhash) && Number.isSafeInteger(r.lastValidBlockHeight) && typeof r.blockhashKnownBeforeSigning === 'boolean';
-        return ok && isString(r.amountLamports) && DIGITS.test(r.amountLamports) ? null : 'a deposit record without its signature, blockhash or amount';
+        const fee = r.platformFeeLamports === undefined || r.platformFeeLamports === null || (isString(r.platformFeeLamports) && DIGITS.test(r.platformFeeLamports));
+        return ok && fee && isString(r.amountLamports) && DIGITS.test(r.amountLamports) ? null : 'a deposit record without its signature, blockhash or amount';
       }
       return isString(r.messageSha256) && isString(r.minimumOutputLamports) && DIGITS.test(r.minimumOutputLamports) ? null : 'a sell record without its message hash or minimum';
     case 'answer':
@@ -288,6 +291,16 @@ export function tradeHistories(records: readonly JournalRecord[], match: (r: Jou
     }
   }
   return [...trades.values()].sort((a, b) => a.createdAtMs - b.createdAtMs);
+}
+
+/**
+ * The platform fee a buy's review showed before its deposit was signed (the deposit the service
+ * names, else the last signed): what its refund is held to. Null when unknown (no record, none
+ * shown, or an earlier version's record).
+ */
+export function reviewedFeeOf(history: TradeHistory | null, depositNamed: string | null): bigint | null {
+  const d = history?.deposits.find((x) => x.signature === depositNamed) ?? history?.deposits.at(-1);
+  return typeof d?.platformFeeLamports === 'string' ? BigInt(d.platformFeeLamports) : null;
 }
 
 /** The history of the trade this tool knows as `id` (a buy id, a sell_… id, or a sell's trade id), or null. */

@@ -12,6 +12,8 @@ export type ToSign =
       lastValidBlockHeight: number;
       blockhashKnownBeforeSigning: boolean;
       amountLamports: bigint;
+      /** The platform fee the review showed before signing; null: it showed none (the quote could not be read). */
+      platformFeeLamports: bigint | null;
     }
   | { kind: 'sell'; message: string; minimumOutputLamports: bigint };
 

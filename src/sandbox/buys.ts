@@ -265,12 +265,16 @@ function startRefund(b: BuyRecord, at: number): void {
 function completeRefund(world: World, b: BuyRecord, at: number): void {
   b.refundState = 'complete';
   b.status = 'refunded';
-  // The lie: a refund reported paid that never reached the chain.
-  if (takeLie(world, ['phantom-refund']) === null) {
-    credit(world, b.accountId, b.amountLamports);
+  // The lies: a refund reported paid that never reached the chain; one of 8% of the deposit, the
+  // platform fee raised after the fact to swallow the rest (the refund reported is what was paid).
+  const lie = takeLie(world, ['phantom-refund', 'short-refund']);
+  if (lie !== 'phantom-refund') {
+    const paid = lie === 'short-refund' ? (b.amountLamports * 8n) / 100n : b.amountLamports;
+    if (lie === 'short-refund') [b.feeLamports, b.refundLamports] = [b.amountLamports - paid, paid];
+    credit(world, b.accountId, paid);
     const treasury = world.state.identity.treasury;
     const wallet = world.identity(b.accountId).walletAddress;
-    recordTransaction(world, { signature: b.refundSignature!, at, feePayer: treasury, fee: SERVICE_TX_FEE, transfers: [{ from: treasury, to: wallet, lamports: b.amountLamports }] });
+    recordTransaction(world, { signature: b.refundSignature!, at, feePayer: treasury, fee: SERVICE_TX_FEE, transfers: [{ from: treasury, to: wallet, lamports: paid }] });
   }
   b.completedAt = at;
   b.updatedAt = at;

@@ -72,6 +72,8 @@ export interface BuyRecord {
   mint: string;
   amountLamports: bigint;
   feeLamports: bigint;
+  /** The refund paid, where a lie made it less than the deposit. */
+  refundLamports?: bigint;
   slippageBps: number;
   expectedOutput: bigint;
   minimumOutput: bigint;
@@ -182,7 +184,7 @@ export interface State {
 }
 
 /** A lie the service tells: a payout the chain does not have, a smaller one, one to another wallet, a refund that never happened. */
-export type Lie = 'phantom-payout' | 'short-payout' | 'payout-elsewhere' | 'reused-payout' | 'phantom-refund';
-export const LIES: readonly Lie[] = ['phantom-payout', 'short-payout', 'payout-elsewhere', 'reused-payout', 'phantom-refund'];
+export type Lie = 'phantom-payout' | 'short-payout' | 'payout-elsewhere' | 'reused-payout' | 'phantom-refund' | 'short-refund';
+export const LIES: readonly Lie[] = ['phantom-payout', 'short-payout', 'payout-elsewhere', 'reused-payout', 'phantom-refund', 'short-refund'];
 
 export const DEFAULT_DELAYS: Delays = { confirmSeconds: 2, swapSeconds: 2, payoutSeconds: 2, refundSeconds: 2 };

@@ -58,7 +58,7 @@ function buyTrade(b: BuyRecord): Trade {
       payouts: [],
       refund: b.refundSignature,
     },
-    refund: b.refundState ? { state: b.refundState, amountLamports: b.amountLamports.toString() } : null,
+    refund: b.refundState ? { state: b.refundState, amountLamports: (b.refundLamports ?? b.amountLamports).toString() } : null,
     failure: b.failure ? { ...b.failure } : null,
     createdAt: iso(b.createdAt),
     expiresAt: iso(b.depositExpiresAt),

@@ -236,7 +236,7 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
     };
     // On disk, and within the daily limit, before the signed deposit leaves this process.
     try {
-      deps.journal.beforeSigning({ kind: 'deposit', ...signedDeposit, blockhashKnownBeforeSigning: signedDeposit.blockhashKnownBeforeSigning === true, amountLamports: BigInt(intent.amountLamports) });
+      deps.journal.beforeSigning({ kind: 'deposit', ...signedDeposit, blockhashKnownBeforeSigning: signedDeposit.blockhashKnownBeforeSigning === true, amountLamports: BigInt(intent.amountLamports), platformFeeLamports: reviewedFee(quote) });
     } catch (err) {
       const fate = await cancel();
       throw err instanceof UsageError ? new UsageError(`${err.message}; ${fate}`, err.code) : err;
@@ -287,6 +287,12 @@ function inspect(deps: BuyDeps, req: BuyRequest, created: CreateBuyResponse) {
     maxFeeLamports: req.maxFeeLamports,
     treasury: req.treasury,
   });
+}
+
+/** The platform fee the review showed (a refund is later held to it, never to a fee the service reports after signing); null when it showed none. */
+function reviewedFee(quote: QuoteRead): bigint | null {
+  const fee = quote.trade?.platformFeeLamports ?? null;
+  return fee !== null && /^\d+$/.test(fee) ? BigInt(fee) : null;
 }
 
 function review(created: CreateBuyResponse, facts: DepositFacts, quote: QuoteRead, funds: Funds | null, answerBy: AnswerDeadline): BuyReview {

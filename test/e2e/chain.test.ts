@@ -282,6 +282,29 @@ describe('after progress: the trade\'s signatures checked on chain', () => {
     expect(r.stderr).toMatch(/refund \w+ should be at least [\d.]+ SOL back to your wallet, but the chain shows: pays [\d.]+ SOL to your wallet, less than the refund the service reports/);
   });
 
+  it('attack-2 §2: a refund of 8% of the deposit, the platform fee raised after signing to swallow the rest: held to the fee the review showed, exit 3; trades --verify says the same', async () => {
+    await sb.control('/fail-next-swap', { count: 1 });
+    await sb.control('/lies', { lie: 'short-refund' });
+    const env = envFor(sb.url);
+    const r = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json'], { env });
+    expect(r.code, r.stderr).toBe(3);
+    const out = json(r);
+    expect(out.verification.verdict).toBe('contradicted');
+    const deposit = BigInt(out.intent.amountLamports);
+    // The service now reports a fee of 92% and a refund of 8%, which agree with each other and with the chain.
+    expect(BigInt(out.trade.platformFeeLamports)).toBe(deposit - (deposit * 8n) / 100n);
+    expect(lastJsonError(r).message).toMatch(/refund \w+ should be at least [\d.]+ SOL back to your wallet, but the chain shows: pays [\d.]+ SOL to your wallet, less than the deposit less the platform fee shown before signing/);
+    const again = await runCli(['trades', out.intent.id, '--verify', '--json'], { env });
+    expect(again.code, again.stderr).toBe(3);
+    expect(lastJsonError(again).code).toBe('CHAIN_CONTRADICTS_SERVICE');
+    // Another machine, whose journal never saw the review: the refund is on chain, its amount only the service's word — never "every claim verified".
+    const elsewhere = await runCli(['trades', out.intent.id, '--verify'], { env: envFor(sb.url, freshHome()) });
+    expect(elsewhere.code, elsewhere.stderr).toBe(3);
+    expect(elsewhere.stdout).not.toContain('every claim verified');
+    expect(elsewhere.stdout).toContain("on chain, but not every claim: some are only the service's word");
+    expect(elsewhere.stderr).toContain('not every claim is proven on chain');
+  });
+
   it('the service lies about a refund (phantom-refund): exit 3, not a refunded buy', async () => {
     await sb.control('/fail-next-swap', { count: 1 });
     await sb.control('/lies', { lie: 'phantom-refund' });

@@ -248,32 +248,61 @@ describe('verifyTrade', () => {
     expect(evidenceClaims(landed).proven).toEqual([{ signature: 'dep', role: 'deposit' }]);
   });
 
-  it('a refund must be at least the deposit less the platform fee, whatever amount the service reports', async () => {
-    // Deposit 0.1 SOL, platform fee 0.001 SOL: at least 0.099 SOL owed back.
-    const refunded = (lamports: bigint) =>
-      verifyTrade(reader([transfer('r', TREASURY, OWNER, lamports)]), {
-        trade: trade({ stage: 'refunded', status: 'refunded', refund: { state: 'complete', amountLamports: '1' }, signatures: { swaps: [], refund: 'r' } }),
-        owner: OWNER,
-        treasury: TREASURY,
-      });
-    const atIt = await refunded(99_000_000n);
+  /** The refund `r` paying the owner, in a slot after the deposit's (7). */
+  const refundTx = (lamports: bigint, slot = 8) => ({ ...transfer('r', TREASURY, OWNER, lamports), slot });
+  const refundedBuy = (over: Partial<Trade> = {}) => trade({ stage: 'refunded', status: 'refunded', refund: { state: 'complete', amountLamports: '1' }, signatures: { swaps: [], refund: 'r' }, ...over });
+
+  it('a refund must be at least the deposit less the platform fee the review showed before signing, whatever amount the service reports', async () => {
+    // Deposit 0.1 SOL, platform fee 0.001 SOL seen before signing: at least 0.099 SOL owed back.
+    const refunded = (lamports: bigint, reviewedFeeLamports: bigint) =>
+      verifyTrade(reader([deposit, refundTx(lamports)]), { trade: refundedBuy(), owner: OWNER, treasury: TREASURY, reviewedFeeLamports });
+    const atIt = await refunded(99_000_000n, 1_000_000n);
     expect(atIt.checks.find((c) => c.role === 'refund')).toMatchObject({ mark: 'verified', expected: 'at least 0.099 SOL back to your wallet' });
-    const under = await refunded(98_999_999n);
+    expect(atIt.verdict).toBe('verified');
+    const under = await refunded(98_999_999n, 1_000_000n);
     expect(under.checks.find((c) => c.role === 'refund')).toMatchObject({ mark: 'contradicts' });
-    const noFee = await verifyTrade(reader([transfer('r', TREASURY, OWNER, 99_999_999n)]), {
-      trade: trade({ stage: 'refunded', status: 'refunded', platformFeeLamports: null, refund: { state: 'complete', amountLamports: '1' }, signatures: { swaps: [], refund: 'r' } }),
+    // No fee shown before signing (0): the whole deposit is owed.
+    expect((await refunded(99_999_999n, 0n)).checks.find((c) => c.role === 'refund')).toMatchObject({ mark: 'contradicts', expected: 'at least 0.1 SOL back to your wallet' });
+  });
+
+  it('attack-2 §2: a fee the service raises after signing does not lower what the refund owes', async () => {
+    // The review said 0.0005 SOL; the service now reports a fee of 0.0458 SOL and names a payment of 0.0542 SOL as the refund.
+    const v = await verifyTrade(reader([deposit, refundTx(54_200_000n)]), {
+      trade: refundedBuy({ platformFeeLamports: '45800000' }),
       owner: OWNER,
       treasury: TREASURY,
+      reviewedFeeLamports: 500_000n,
     });
-    expect(noFee.checks.find((c) => c.role === 'refund')).toMatchObject({ mark: 'contradicts', expected: 'at least 0.1 SOL back to your wallet' });
+    expect(v.verdict).toBe('contradicted');
+    expect(contradictionLine(v)).toBe('the chain contradicts the service: refund r should be at least 0.0995 SOL back to your wallet, but the chain shows: pays 0.0542 SOL to your wallet, less than the deposit less the platform fee shown before signing 0.0995 SOL');
+  });
+
+  it('with no fee seen before signing (a trade the journal does not know), a refund on chain is the service\'s word for its amount: attributed, never "verified"', async () => {
+    const v = await verifyTrade(reader([deposit, refundTx(54_200_000n)]), { trade: refundedBuy({ platformFeeLamports: '45800000' }), owner: OWNER, treasury: TREASURY });
+    expect(v.verdict).toBe('attributed');
+    expect(v.checks.find((c) => c.role === 'refund')).toMatchObject({ mark: 'attributed', chain: expect.stringContaining("that it is all this buy owes back is the service's word") });
+    // A sell's refund is held to what the service reports, as before.
+    const sellRefund = trade({ side: 'sell', stage: 'refunded', status: 'refunded', inputAmount: '5', refund: { state: 'complete', amountLamports: '1' }, signatures: { deposit: null, swaps: [], refund: 'r' } });
+    expect((await verifyTrade(reader([refundTx(54_200_000n)]), { trade: sellRefund, owner: OWNER, treasury: TREASURY })).verdict).toBe('verified');
+  });
+
+  it('a refund cannot land before the deposit it returns: in an earlier slot it contradicts the service (in the same slot it may follow it)', async () => {
+    const at = (slot: number) => verifyTrade(reader([deposit, refundTx(99_500_000n, slot)]), { trade: refundedBuy(), owner: OWNER, treasury: TREASURY, reviewedFeeLamports: 1_000_000n });
+    expect((await at(8)).verdict).toBe('verified');
+    expect((await at(7)).verdict).toBe('verified');
+    const before = await at(6);
+    expect(before.verdict).toBe('contradicted');
+    expect(before.checks.find((c) => c.role === 'refund')).toMatchObject({ mark: 'contradicts', chain: 'landed in slot 6, before your deposit (slot 7): it cannot return it' });
+    expect(before.received).toBeUndefined();
   });
 
   it('a buy\'s refund: the amount the service reports is held to the chain too (at it verified, one lamport over not); the figure is the chain\'s', async () => {
     const refunded = (reported: string) =>
-      verifyTrade(reader([deposit, transfer('r', TREASURY, OWNER, 99_500_000n)]), {
+      verifyTrade(reader([deposit, refundTx(99_500_000n)]), {
         trade: trade({ stage: 'refunded', status: 'refunded', refund: { state: 'complete', amountLamports: reported }, signatures: { swaps: [], refund: 'r' } }),
         owner: OWNER,
         treasury: TREASURY,
+        reviewedFeeLamports: 1_000_000n,
       });
     expect(await refunded('99500000')).toMatchObject({ verdict: 'verified', received: { refundLamports: '99500000' } });
     const over = await refunded('99500001');

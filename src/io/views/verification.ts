@@ -8,6 +8,7 @@ import { formatSol } from '../../amounts.js';
 
 const WORDS: Record<Mark, string> = {
   verified: 'verified',
+  attributed: "the service's word",
   'not-found': 'not found',
   contradicts: 'contradicts the service',
   pending: 'may still land',
@@ -16,11 +17,12 @@ const WORDS: Record<Mark, string> = {
 
 function mark(m: Mark, theme: Theme): string {
   const word = WORDS[m];
-  return m === 'verified' ? theme.success(word) : m === 'pending' || m === 'unchecked' ? theme.pending(word) : theme.failure(word);
+  return m === 'verified' ? theme.success(word) : m === 'pending' || m === 'unchecked' || m === 'attributed' ? theme.pending(word) : theme.failure(word);
 }
 
 const VERDICT: Record<Verification['verdict'], string> = {
   verified: 'every claim verified on chain',
+  attributed: "on chain, but not every claim: some are only the service's word",
   contradicted: 'the chain CONTRADICTS the service',
   incomplete: 'not everything is on chain yet',
   unchecked: 'not checked on chain',
