@@ -19,6 +19,18 @@ export interface ChainTransaction {
   accounts: string[];
   preBalances: bigint[];
   postBalances: bigint[];
+  /** Token balances around it (meta.pre/postTokenBalances), or null when the RPC gave none in a shape it knows. */
+  tokenBalances: { pre: TokenBalance[]; post: TokenBalance[] } | null;
+}
+
+/** One token account's balance of one mint, as meta.pre/postTokenBalances state it. */
+export interface TokenBalance {
+  /** The token account, resolved from its accountIndex. */
+  account: string;
+  mint: string;
+  /** The wallet that owns the token account, where the RPC says. */
+  owner: string | null;
+  amount: bigint;
 }
 
 interface RawResult {
@@ -29,6 +41,8 @@ interface RawResult {
     fee?: unknown;
     preBalances?: unknown;
     postBalances?: unknown;
+    preTokenBalances?: unknown;
+    postTokenBalances?: unknown;
     loadedAddresses?: { writable?: unknown; readonly?: unknown } | null;
   } | null;
   transaction?: { message?: { accountKeys?: unknown; header?: { numRequiredSignatures?: unknown } | null } } | null;
@@ -60,7 +74,35 @@ export function fromRpcJson(signature: string, result: unknown): ChainTransactio
   if (!keys || !writable || !readonly || !pre || !post || fee === null || typeof r.slot !== 'number' || typeof signers !== 'number' || !Number.isInteger(signers) || signers < 1 || (blockTime !== null && typeof blockTime !== 'number')) {
     throw new Error(`transaction ${signature}: the RPC answered a getTransaction result of an unknown shape`);
   }
-  return finish({ signature, slot: r.slot, blockTime: blockTime as number | null, signers, err: r.meta?.err ?? null, fee, accounts: [...keys, ...writable, ...readonly], preBalances: pre, postBalances: post });
+  const accounts = [...keys, ...writable, ...readonly];
+  const [preTokens, postTokens] = [tokenBalances(r.meta?.preTokenBalances, accounts), tokenBalances(r.meta?.postTokenBalances, accounts)];
+  const tokens = preTokens && postTokens ? { pre: preTokens, post: postTokens } : null;
+  return finish({ signature, slot: r.slot, blockTime: blockTime as number | null, signers, err: r.meta?.err ?? null, fee, accounts, preBalances: pre, postBalances: post, tokenBalances: tokens });
+}
+
+/** meta.pre/postTokenBalances, each entry's account resolved; null when absent or of another shape (nothing is read from it then). */
+function tokenBalances(values: unknown, accounts: string[]): TokenBalance[] | null {
+  if (!Array.isArray(values)) return null;
+  const out: TokenBalance[] = [];
+  for (const v of values as Array<Record<string, unknown> | null>) {
+    const amount = (v?.uiTokenAmount as { amount?: unknown } | undefined)?.amount;
+    const index = v?.accountIndex;
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= accounts.length || typeof v?.mint !== 'string' || typeof amount !== 'string' || !/^\d+$/.test(amount)) return null;
+    out.push({ account: accounts[index]!, mint: v.mint, owner: typeof v.owner === 'string' ? v.owner : null, amount: BigInt(amount) });
+  }
+  return out;
+}
+
+/** The most of `mint` one token account gained in the transaction, and which; null when the transaction shows no token balances. */
+export function tokenGain(tx: ChainTransaction, mint: string): { amount: bigint; account: string | null; owner: string | null } | null {
+  if (!tx.tokenBalances) return null;
+  const { pre, post } = tx.tokenBalances;
+  let best: { amount: bigint; account: string | null; owner: string | null } = { amount: 0n, account: null, owner: null };
+  for (const after of post.filter((b) => b.mint === mint)) {
+    const gain = after.amount - (pre.find((b) => b.account === after.account && b.mint === mint)?.amount ?? 0n);
+    if (gain > best.amount) best = { amount: gain, account: after.account, owner: after.owner };
+  }
+  return best;
 }
 
 function finish(tx: ChainTransaction): ChainTransaction {

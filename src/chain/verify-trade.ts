@@ -7,6 +7,7 @@
 import type { Trade } from '../api/types.js';
 import { ChainUnavailableError, type ChainReader } from './chain-reader.js';
 import type { SignedDeposit } from './deposit-absence.js';
+import { tokenGain, type ChainTransaction } from './chain-transaction.js';
 import { checkDeposit, checkPayout, checkSwap, depositAbsence, type Mark } from './transfer-checks.js';
 import { formatSol } from '../amounts.js';
 
@@ -42,9 +43,9 @@ export interface Verification {
   deposit?: { onChain: boolean; proven: boolean | null; lastValidBlockHeight: number | null; blockHeight: number | null };
   /**
    * The SOL the chain shows reaching the wallet, where every transaction paying it was read: a
-   * sell's payouts in all, a refund. The figure to show, whatever the service says it paid.
+   * sell's payouts in all, a refund; the raw units of the token a buy's swaps delivered. The figure to show, whatever the service says.
    */
-  received?: { payoutsLamports?: string; refundLamports?: string };
+  received?: { payoutsLamports?: string; refundLamports?: string; tokens?: string };
 }
 
 export interface VerifyInput {
@@ -98,6 +99,7 @@ export async function verifyTrade(chain: ChainReader, input: VerifyInput): Promi
 async function verify(chain: ChainReader, input: VerifyInput): Promise<Verification> {
   const { trade, owner } = input;
   const checks: SignatureCheck[] = [];
+  const received: NonNullable<Verification['received']> = {};
   let deposit: Verification['deposit'];
 
   // The deposit's slot, when read: a refund cannot come before the deposit it returns.
@@ -144,9 +146,19 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
     }
   }
 
+  const swapTxs: ChainTransaction[] = [];
   for (const swap of trade.signatures.swaps) {
     const reported = trade.failure !== null;
-    checks.push({ signature: swap, role: 'swap', expected: reported ? 'the swap, failed as reported' : 'a swap that succeeded', ...checkSwap(await chain.transaction(swap), reported) });
+    const tx = await chain.transaction(swap);
+    const c = checkSwap(tx, reported);
+    if (tx !== null && c.mark === 'verified' && tx.err === null) swapTxs.push(tx);
+    checks.push({ signature: swap, role: 'swap', expected: reported ? 'the swap, failed as reported' : 'a swap that succeeded', ...c });
+  }
+  // What a buy received is the swap's token balance change on chain; where the chain shows none, the service's word.
+  const tokensIn = trade.side === 'buy' && trade.stage === 'completed' && trade.signatures.swaps.length > 0 && trade.receivedOutputAmount !== null && /^\d+$/.test(trade.receivedOutputAmount) ? receivedCheck(trade, swapTxs) : null;
+  if (tokensIn) {
+    checks.push(tokensIn.check);
+    if (tokensIn.shown !== null) received.tokens = tokensIn.shown.toString();
   }
   if (trade.side === 'buy' && trade.stage === 'completed' && trade.signatures.swaps.length === 0) {
     checks.push({ signature: null, role: 'swap', expected: 'a swap that succeeded', mark: 'not-found', chain: 'the service reports the buy completed but names no swap' });
@@ -157,7 +169,6 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
   const createdMs = input.createdAtMs != null ? input.createdAtMs - CLOCK_ALLOWANCE_MS : Date.parse(trade.createdAt);
   const notBefore = Number.isNaN(createdMs) ? {} : { notBeforeMs: createdMs };
   const refund = trade.signatures.refund;
-  const received: NonNullable<Verification['received']> = {};
 
   if (trade.side === 'sell') {
     const minimum = input.signedMinimumLamports ?? BigInt(trade.minimumOutputAmount);
@@ -225,6 +236,28 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
   }
 
   return { rpc: chain.host, verdict: verdictOf(checks), checks, ...(deposit ? { deposit } : {}), ...(Object.keys(received).length > 0 ? { received } : {}) };
+}
+
+/**
+ * A completed buy's received amount against its swaps' token balances: the most of the output mint
+ * one token account gained in each (the service holds bought tokens in its trading wallets, so
+ * the account is the service's, named). Less than the service reports contradicts it; swaps that
+ * show no token balances leave the figure the service's word.
+ */
+function receivedCheck(trade: Trade, swaps: ChainTransaction[]): { check: SignatureCheck; shown: bigint | null } {
+  const said = BigInt(trade.receivedOutputAmount!);
+  const expected = `${said} raw units of ${trade.outputMint} delivered, as the service reports it received`;
+  const gains = swaps.map((tx) => ({ tx, gain: tokenGain(tx, trade.outputMint) })).filter((g) => g.gain !== null);
+  const signature = swaps[0]?.signature ?? trade.signatures.swaps[0] ?? null;
+  if (gains.length === 0) {
+    const chain = swaps.length === 0 ? 'no swap of this buy could be read' : 'the swap shows no token balances: what was received is the service\'s word';
+    return { check: { signature, role: 'swap', expected, mark: 'attributed', chain }, shown: null };
+  }
+  const shown = gains.reduce((sum, g) => sum + g.gain!.amount, 0n);
+  const to = gains.find((g) => g.gain!.account !== null)?.gain;
+  const where = to ? ` to token account ${to.account}${to.owner ? ` (of ${to.owner})` : ''}` : '';
+  const chain = `the swap${gains.length > 1 ? 's deliver' : ' delivers'} ${shown} raw units${where}`;
+  return { check: { signature: gains.length === 1 ? gains[0]!.tx.signature : signature, role: 'swap', expected, mark: shown < said ? 'contradicts' : 'verified', chain }, shown };
 }
 
 type Claim = { signature: string; role: 'deposit' | 'payout' | 'refund' };

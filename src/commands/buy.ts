@@ -298,6 +298,12 @@ function recordChainFacts(ctx: Context, trust: TrustStore, facts: ChainTokenFact
   }
 }
 
+/** What the chain shows a buy's swaps delivered (raw units), 'unshown' where the swap shows no token balances, null where it was not checked. */
+function receivedOnChain(v: Verification | null): string | 'unshown' | null {
+  if (v?.received?.tokens !== undefined) return v.received.tokens;
+  return v?.checks.some((c) => c.role === 'swap' && c.mark === 'attributed') ? 'unshown' : null;
+}
+
 function printResult(
   ctx: Context,
   intent: BuyIntent,
@@ -308,6 +314,6 @@ function printResult(
 ): void {
   // `verification` stands beside the API's objects, which pass through unchanged.
   ctx.output.result({ intent, trade, idempotencyKey, ...(verification ? { verification } : {}) }, (theme) =>
-    [renderBuySummary(intent, trade, token, theme, verification?.received?.refundLamports ?? null), ...(verification ? [renderVerificationLines(verification, theme)] : [])].join('\n'),
+    [renderBuySummary(intent, trade, token, theme, verification?.received?.refundLamports ?? null, receivedOnChain(verification)), ...(verification ? [renderVerificationLines(verification, theme)] : [])].join('\n'),
   );
 }

@@ -15,7 +15,9 @@ import type { BuyRecord } from './state.js';
 import { stepAfter, type TimeStep } from './time-step.js';
 import { type Body, requireString, requireTradeRequest, type TradeRequest } from './validate.js';
 import { credit, DEPOSIT_NETWORK_FEE_LAMPORTS, payDeposit } from './wallet.js';
-import { landBy, POOL_ADDRESS, recordTransaction, SERVICE_TX_FEE, takeLie } from './ledger.js';
+import { landBy, POOL_ADDRESS, recordTransaction, SERVICE_TX_FEE, takeLie, type LedgerTokenMove } from './ledger.js';
+import { deriveAddress } from './market.js';
+import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from './token-accounts.js';
 import type { KeyOwner, World } from './world.js';
 
 export const MIN_BUY_LAMPORTS = 100_000n;
@@ -202,9 +204,12 @@ function executeSwap(world: World, b: BuyRecord, at: number): void {
   if (out < b.minimumOutput) {
     return failSwap(world, b, at, 'SLIPPAGE_EXCEEDED', `the swap would return ${out} raw units, below the minimum ${b.minimumOutput}`);
   }
+  const reserve = token.tokenReserve;
   swapBuy(token, solIn, out);
   if (b.swapSignature) {
-    recordTransaction(world, { signature: b.swapSignature, at, feePayer: treasury, fee: SERVICE_TX_FEE, transfers: [{ from: treasury, to: POOL_ADDRESS, lamports: solIn }] });
+    // The tokens leave the pool's token account for the account's trading wallet (the service holds them, not the owner's wallet).
+    const tokens = swapTokenMoves(world, b, reserve, out);
+    recordTransaction(world, { signature: b.swapSignature, at, feePayer: treasury, fee: SERVICE_TX_FEE, transfers: [{ from: treasury, to: POOL_ADDRESS, lamports: solIn }], tokens });
   }
   b.status = 'completed';
   b.receivedOutput = out;
@@ -254,6 +259,22 @@ function submitSwap(b: BuyRecord, at: number): void {
   b.status = 'swap_submitted';
   b.swapSignature = newSignature();
   b.updatedAt = at;
+}
+
+/** A buy swap's token balances: the pool's token account gives `out`, the account's trading wallet's receives it (tracked per account and mint). */
+function swapTokenMoves(world: World, b: BuyRecord, reserve: bigint, out: bigint): LedgerTokenMove[] {
+  const token = world.tokens.get(b.mint)!;
+  const programId = token.program === 'token-2022' ? TOKEN_2022_PROGRAM_ID : TOKEN_PROGRAM_ID;
+  const held = (world.state.chain.tradingTokens ??= {});
+  const wallet = deriveAddress(`trader-sandbox-trading-wallet:${b.accountId}`);
+  const account = deriveAddress(`trader-sandbox-trading-tokens:${b.accountId}:${b.mint}`);
+  const before = held[account] ?? 0n;
+  held[account] = before + out;
+  const common = { mint: b.mint, decimals: token.decimals, programId };
+  return [
+    { ...common, account: deriveAddress(`trader-sandbox-pool-tokens:${b.mint}`), owner: POOL_ADDRESS, pre: reserve, post: reserve - out },
+    { ...common, account, owner: wallet, pre: before, post: before + out },
+  ];
 }
 
 function startRefund(b: BuyRecord, at: number): void {

@@ -13,6 +13,18 @@ export interface LedgerTransfer {
   lamports: bigint;
 }
 
+/** A token account's balance of one mint around a transaction. */
+export interface LedgerTokenMove {
+  account: string;
+  /** The wallet that owns the token account. */
+  owner: string;
+  mint: string;
+  decimals: number;
+  programId: string;
+  pre: bigint;
+  post: bigint;
+}
+
 export interface LedgerTx {
   signature: string;
   /** Sandbox time from which the chain shows it (a deposit lands a moment after it is sent). */
@@ -22,6 +34,8 @@ export interface LedgerTx {
   transfers: LedgerTransfer[];
   /** A transaction that failed on chain (it still paid its fee). */
   failed?: boolean;
+  /** Token balances it moved, as the chain's meta.pre/postTokenBalances show them (a swap's). */
+  tokens?: LedgerTokenMove[];
   /** Accounts in order (fee payer first), with their balances around the transaction. */
   accounts: string[];
   pre: bigint[];
@@ -63,7 +77,7 @@ export function chainBalance(world: World, address: string): bigint {
  * Records a transaction. Owner wallets have already been debited or credited by the caller
  * (wallet.ts); every other address's balance moves here.
  */
-export function recordTransaction(world: World, tx: { signature: string; at: number; feePayer: string; fee: bigint; transfers: LedgerTransfer[]; failed?: boolean }): LedgerTx {
+export function recordTransaction(world: World, tx: { signature: string; at: number; feePayer: string; fee: bigint; transfers: LedgerTransfer[]; failed?: boolean; tokens?: LedgerTokenMove[] }): LedgerTx {
   const change = new Map<string, bigint>([[tx.feePayer, -tx.fee]]);
   for (const t of tx.transfers) {
     change.set(t.from, (change.get(t.from) ?? 0n) - t.lamports);

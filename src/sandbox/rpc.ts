@@ -4,7 +4,7 @@
 import bs58 from 'bs58';
 import { PublicKey } from '@solana/web3.js';
 import { blockHeight, issueBlockhash } from './chain.js';
-import { chainBalance, landedTransaction, type LedgerTx } from './ledger.js';
+import { chainBalance, landedTransaction, type LedgerTokenMove, type LedgerTx } from './ledger.js';
 import { tokenAccountAt, type ChainAccount } from './token-accounts.js';
 import type { World } from './world.js';
 
@@ -37,10 +37,30 @@ function signature(value: unknown): string {
   return value;
 }
 
+/** Lamports a token account holds to be rent-exempt (165 bytes), as the chain reports them. */
+const TOKEN_ACCOUNT_RENT = 2_039_280n;
+
+/** A raw token amount in whole tokens, as the RPC's uiAmountString writes it (no trailing zeros). */
+function uiAmountString(amount: bigint, decimals: number): string {
+  const digits = amount.toString().padStart(decimals + 1, '0');
+  const [whole, fraction] = [digits.slice(0, digits.length - decimals), digits.slice(digits.length - decimals).replace(/0+$/, '')];
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
 /** The `getTransaction` result (encoding json) of a ledger transaction. */
 function transactionResult(tx: LedgerTx, slot: number, at: number) {
   // Signer and writable accounts first, the System Program last (read-only, unsigned).
-  const keys = [...tx.accounts, SYSTEM_PROGRAM];
+  // Token accounts a swap moved stand after the SOL accounts (their lamports do not change).
+  const tokenAccounts = (tx.tokens ?? []).map((t) => t.account).filter((a, i, all) => !tx.accounts.includes(a) && all.indexOf(a) === i);
+  const keys = [...tx.accounts, ...tokenAccounts, SYSTEM_PROGRAM];
+  const rentOf = tokenAccounts.map(() => TOKEN_ACCOUNT_RENT);
+  const tokenBalance = (t: LedgerTokenMove, amount: bigint) => ({
+    accountIndex: keys.indexOf(t.account),
+    mint: t.mint,
+    owner: t.owner,
+    programId: t.programId,
+    uiTokenAmount: { amount: amount.toString(), decimals: t.decimals, uiAmount: Number(amount) / 10 ** t.decimals, uiAmountString: uiAmountString(amount, t.decimals) },
+  });
   const transfer = (lamports: bigint) => {
     const data = Buffer.alloc(12);
     data.writeUInt32LE(2, 0);
@@ -56,12 +76,12 @@ function transactionResult(tx: LedgerTx, slot: number, at: number) {
       status: tx.failed ? { Err: { InstructionError: [0, 'Custom'] } } : { Ok: null },
       // Lamports as exact integers: a balance above 2^53 is written to the lamport (see rpcText).
       fee: tx.fee,
-      preBalances: [...tx.pre, 1n],
-      postBalances: [...tx.post, 1n],
+      preBalances: [...tx.pre, ...rentOf, 1n],
+      postBalances: [...tx.post, ...rentOf, 1n],
       innerInstructions: [],
       logMessages: [],
-      preTokenBalances: [],
-      postTokenBalances: [],
+      preTokenBalances: (tx.tokens ?? []).map((t) => tokenBalance(t, t.pre)),
+      postTokenBalances: (tx.tokens ?? []).map((t) => tokenBalance(t, t.post)),
       rewards: [],
       loadedAddresses: { writable: [], readonly: [] },
       computeUnitsConsumed: 150 * tx.transfers.length,

@@ -170,6 +170,8 @@ export interface State {
     transactions?: Record<string, LedgerTx>;
     /** SOL of addresses that are not account wallets (treasury, pool, others). */
     balances?: Record<string, bigint>;
+    /** Token balances of the accounts' trading wallets' token accounts, by token account (what buy swaps delivered). */
+    tradingTokens?: Record<string, bigint>;
     /** Tokens put on the chain by the control surface (a mint with no pool, or other facts for a service token's mint). */
     tokens?: Record<string, ChainTokenRecord>;
   };

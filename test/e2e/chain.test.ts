@@ -196,7 +196,10 @@ describe('after progress: the trade\'s signatures checked on chain', () => {
     expect(out.verification.checks.map((c: any) => [c.role, c.signature, c.mark])).toEqual([
       ['deposit', out.trade.signatures.deposit, 'verified'],
       ['swap', out.trade.signatures.swaps[0], 'verified'],
+      // What it received: the swap's token balances on chain.
+      ['swap', out.trade.signatures.swaps[0], 'verified'],
     ]);
+    expect(out.verification.received).toEqual({ tokens: out.trade.receivedOutputAmount });
     expect(out.verification.checks[0].chain).toMatch(/^0\.1 SOL from your wallet to the treasury \(fee 0\.0000055 SOL\)/);
     expect(stderrJson(r)).toEqual([]);
   });
@@ -267,6 +270,30 @@ describe('after progress: the trade\'s signatures checked on chain', () => {
     expect(honest.code, honest.stderr).toBe(0);
     expect(honest.stdout).toMatch(/^SOL received\s+[\d.]+ SOL$/m);
     expect(honest.stdout).toMatch(/every claim verified on chain/);
+  });
+
+  it('attack-2 §4: the service says a buy received ten times what its swap delivered: exit 3, never "every claim verified"; the summary gives the chain\'s figure; the honest control is verified', async () => {
+    const p = await tamperProxy();
+    p.rewrite('GET', /^\/api\/v1\/trades\/[^/]+$/, (body) => {
+      if (body.data.side === 'buy' && body.data.receivedOutputAmount) body.data.receivedOutputAmount = String(BigInt(body.data.receivedOutputAmount) * 10n);
+      return body;
+    });
+    const mint = sb.tokens[0]!.mint;
+    const r = await runCli(['buy', mint, '0.1sol', '--yes', '--json'], { env: envFor(p.url) });
+    expect(r.code, r.stderr).toBe(3);
+    const out = json(r);
+    expect(out.verification.verdict).toBe('contradicted');
+    expect(BigInt(out.trade.receivedOutputAmount)).toBe(BigInt(out.verification.received.tokens) * 10n);
+    expect(lastJsonError(r)).toMatchObject({ code: 'CHAIN_CONTRADICTS_SERVICE' });
+    expect(lastJsonError(r).message).toMatch(/swap \w+ should be \d+ raw units of \w+ delivered, as the service reports it received, but the chain shows: the swap delivers \d+ raw units to token account \w+ \(of \w+\)/);
+    const human = await runCli(['buy', mint, '0.1sol', '--yes'], { env: envFor(p.url) });
+    expect(human.code, human.stderr).toBe(3);
+    expect(human.stdout).toMatch(/^Received\s+[\d,.]+ \S+ \(the service says [\d,.]+ \S+\)$/m);
+    expect(human.stdout).not.toContain('every claim verified');
+    // The honest control: the swap's token balances show what the service reports.
+    const honest = await runCli(['buy', mint, '0.1sol', '--yes', '--json'], { env: envFor(sb.url) });
+    expect(honest.code, honest.stderr).toBe(0);
+    expect(json(honest).verification).toMatchObject({ verdict: 'verified', received: { tokens: json(honest).trade.receivedOutputAmount } });
   });
 
   it('the service says a buy refunded more than the chain shows: exit 3; the summary gives the chain\'s figure', async () => {

@@ -2,7 +2,7 @@
 // (encoding json): a deposit, payouts to the owner, to someone else, below the minimum, a failed
 // transaction, a v0 transaction with loaded addresses, and results of an unknown shape.
 import { describe, expect, it } from 'vitest';
-import { fromRpcJson } from '../../src/chain/chain-transaction.js';
+import { fromRpcJson, tokenGain } from '../../src/chain/chain-transaction.js';
 import { checkDeposit, checkPayout, checkSwap, depositAbsence } from '../../src/chain/transfer-checks.js';
 
 const OWNER = 'HfN7ZkA5rSuKREztxSha9cVyXcVrMEeF8Fj5ia9vV3GC';
@@ -187,5 +187,29 @@ describe('a failed swap', () => {
   it('contradicts a service that calls the trade a success, and matches one that reports it failed', () => {
     expect(checkSwap(failedSwap()).mark).toBe('contradicts');
     expect(checkSwap(failedSwap(), true).mark).toBe('verified');
+  });
+});
+
+describe('token balances (meta.pre/postTokenBalances): what a swap delivered', () => {
+  const MINT = 'F9EMmE5iFqHwzksCWVoGG21SuqD9iFXtkRdKG9ENeRwo';
+  const balance = (accountIndex: number, amount: string, owner: string | null = STRANGER) => ({ accountIndex, mint: MINT, ...(owner ? { owner } : {}), programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', uiTokenAmount: { amount, decimals: 6, uiAmount: null, uiAmountString: '' } });
+  const swap = (pre: unknown, post: unknown) => {
+    const r = recorded({ keys: [TREASURY, OWNER, STRANGER, SYSTEM], pre: [1, 1, 1, 1], post: [1, 1, 1, 1] }) as any;
+    r.meta.preTokenBalances = pre;
+    r.meta.postTokenBalances = post;
+    return tx(r)!;
+  };
+  it('the most one token account gained, resolved by accountIndex (with its owner), exact past 2^53', () => {
+    const t = swap([balance(1, '9007199254740993'), balance(2, '5')], [balance(1, '7'), balance(2, '9007199254741000')]);
+    expect(tokenGain(t, MINT)).toEqual({ amount: 9007199254740995n, account: STRANGER, owner: STRANGER });
+    // An account absent before held none.
+    expect(tokenGain(swap([], [balance(1, '42', null)]), MINT)).toEqual({ amount: 42n, account: OWNER, owner: null });
+    expect(tokenGain(t, 'So11111111111111111111111111111111111111112')).toEqual({ amount: 0n, account: null, owner: null });
+  });
+  it('absent or of another shape, nothing is read from them: the chain does not show it', () => {
+    for (const [pre, post] of [[undefined, undefined], [[], null], [[balance(9, '1')], []], [[{ ...balance(1, '1'), uiTokenAmount: { amount: 1 } }], []]]) {
+      expect(swap(pre, post).tokenBalances, JSON.stringify(pre)).toBeNull();
+      expect(tokenGain(swap(pre, post), MINT)).toBeNull();
+    }
   });
 });

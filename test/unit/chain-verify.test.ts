@@ -77,13 +77,36 @@ function trade(over: Partial<Trade> & { signatures?: Partial<Trade['signatures']
 }
 
 const deposit = transfer('dep', OWNER, TREASURY, 100_000_000n);
-const swap = transfer('swap', TREASURY, POOL, 99_000_000n);
+/** The swap: its SOL to the pool, and `tokens` raw units of the output mint (POOL here) to the service's trading account TA (of wallet TW). */
+const swapDelivering = (tokens: bigint | null): ChainTransaction => ({
+  ...transfer('swap', TREASURY, POOL, 99_000_000n),
+  tokenBalances: tokens === null ? null : { pre: [{ account: 'TA', mint: POOL, owner: 'TW', amount: 5n }], post: [{ account: 'TA', mint: POOL, owner: 'TW', amount: 5n + tokens }] },
+});
+const swap = swapDelivering(1000n);
 
 describe('verifyTrade', () => {
   it('a completed buy with its deposit and swap on chain is verified', async () => {
     const v = await verifyTrade(reader([deposit, swap]), { trade: trade(), owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
     expect(v.verdict).toBe('verified');
-    expect(v.checks.map((c) => c.mark)).toEqual(['verified', 'verified']);
+    expect(v.checks.map((c) => c.mark)).toEqual(['verified', 'verified', 'verified']);
+    expect(v.received).toEqual({ tokens: '1000' });
+  });
+
+  it("attack-2 §4: what a buy received is its swap's token balance change on chain: at it verified, one unit over contradicts; a swap that shows no token balances leaves it the service's word", async () => {
+    const received = (said: string, tokens: bigint | null) => verifyTrade(reader([deposit, swapDelivering(tokens)]), { trade: trade({ receivedOutputAmount: said }), owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
+    const atIt = await received('1000', 1000n);
+    expect(atIt.checks[2]).toEqual({ signature: 'swap', role: 'swap', expected: `1000 raw units of ${POOL} delivered, as the service reports it received`, mark: 'verified', chain: 'the swap delivers 1000 raw units to token account TA (of TW)' });
+    const tenfold = await received('10000', 1000n);
+    expect(tenfold).toMatchObject({ verdict: 'contradicted', received: { tokens: '1000' } });
+    expect(contradictionLine(tenfold)).toBe(`the chain contradicts the service: swap swap should be 10000 raw units of ${POOL} delivered, as the service reports it received, but the chain shows: the swap delivers 1000 raw units to token account TA (of TW)`);
+    expect((await received('1001', 1000n)).verdict).toBe('contradicted');
+    const unshown = await received('10000', null);
+    expect(unshown.verdict).toBe('attributed');
+    expect(unshown.received).toBeUndefined();
+    expect(unshown.checks[2]).toMatchObject({ mark: 'attributed', chain: "the swap shows no token balances: what was received is the service's word" });
+    // Another mint's gain is no delivery of this one.
+    const other = await verifyTrade(reader([deposit, { ...swapDelivering(1000n), tokenBalances: { pre: [], post: [{ account: 'TA', mint: 'OTHER', owner: 'TW', amount: 1000n }] } }]), { trade: trade(), owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
+    expect(other.checks[2]).toMatchObject({ mark: 'contradicts', chain: 'the swap delivers 0 raw units' });
   });
 
   it('the service naming another deposit than the one signed contradicts it', async () => {

@@ -89,15 +89,27 @@ function answerWords(d: AnswerDeadline, nowMs: number): string {
   return `${left}, until ${formatLocalTime(d.atMs)}: the service's deadline${d.reason ? ` (${d.reason})` : ''}`;
 }
 
-/** The end of a buy, for stdout; `refundOnChain`: what the chain shows the refund paid, where it was read (the figure shown). */
-export function renderBuySummary(intent: BuyIntent, trade: Trade | null, token: TokenMeta | null, theme: Theme, refundOnChain: string | null = null): string {
+/** The chain's figure with the service's beside it where they differ; the service's, said as its, where the chain shows none. */
+function receivedField(said: string | null, onChain: string | 'unshown' | null, token: TokenMeta | null): string {
+  if (said === null) return '—';
+  if (onChain === 'unshown') return `${tokenAmount(said, token)} (the service reports it; the chain does not show it)`;
+  if (onChain === null || BigInt(onChain) === BigInt(said)) return tokenAmount(onChain ?? said, token);
+  return `${tokenAmount(onChain, token)} (the service says ${tokenAmount(said, token)})`;
+}
+
+/**
+ * The end of a buy, for stdout; `refundOnChain`: what the chain shows the refund paid, where it
+ * was read (the figure shown); `receivedOnChain`: the raw units its swaps delivered on chain (the
+ * figure shown), 'unshown' when the chain does not show them (the service's figure, said as its).
+ */
+export function renderBuySummary(intent: BuyIntent, trade: Trade | null, token: TokenMeta | null, theme: Theme, refundOnChain: string | null = null, receivedOnChain: string | 'unshown' | null = null): string {
   const fields: Array<[string, string]> = [
     ['Buy', intent.id],
     ['Status', theme.status(intent.status)],
     ['Token', tokenName(intent.outputMint, token)],
   ];
   if (trade) {
-    fields.push(['Received', trade.receivedOutputAmount === null ? '—' : tokenAmount(trade.receivedOutputAmount, token)]);
+    fields.push(['Received', receivedField(trade.receivedOutputAmount, receivedOnChain, token)]);
     fields.push(['Deposit', `${formatSol(trade.inputAmount)} SOL`]);
     fields.push(['Platform fee', trade.platformFeeLamports === null ? '—' : `${formatSol(trade.platformFeeLamports)} SOL`]);
     if (trade.signatures.deposit) fields.push(['Deposit sig', trade.signatures.deposit]);
