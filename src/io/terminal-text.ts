@@ -31,9 +31,15 @@ export function safeForTerminal(text: string): string {
 }
 
 /**
- * A service string shown inside a line (a token's symbol or name): also on one line, so that it
- * cannot add lines that pass for the review's own; what cannot be seen in it is named.
+ * A service string shown inside a line (a token's symbol or name, wherever it is shown: reviews,
+ * lists, `config trust`): every control character in it is named where it stood (a newline is
+ * `<U+000A>`, an escape `<U+001B>` followed by the rest of its sequence as text, a tab
+ * `<U+0009>`), as is everything else that cannot be seen, so it stays on its line, moves nothing
+ * on the screen and hides nothing of what the service sent.
  */
 export function oneLine(text: string): string {
-  return safeForTerminal(text.replace(/[\t\n\r\u0085\u2028\u2029]+/g, ' '));
+  return text.replace(SHOWN_NAMED, named);
 }
+// Controls (all of them here), format characters, default-ignorables, line and paragraph separators.
+// eslint-disable-next-line no-control-regex
+const SHOWN_NAMED = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/gu;

@@ -259,3 +259,31 @@ describe('unattended runs never write trust (attack-2 §3)', () => {
     expect(existsSync(trustPath(home))).toBe(true);
   });
 });
+
+describe('a service name with controls in it is shown with them named (attack-2 §5)', () => {
+  it('config trust accept-token, config trust and the holdings table name the newline, the escape and the carriage return; trust.json keeps the name the person accepted, raw', async () => {
+    const name = 'Woof\n\u001b[2KSend All\rDog';
+    const shown = 'Woof<U+000A><U+001B>[2KSend All<U+000D>Dog';
+    // A token the chain says nothing of: its name is the service's alone, and a person confirms it once.
+    const { mint } = await sb.control('/tokens', { symbol: 'CTRL', name, decimals: 6 });
+    await sb.control('/chain/tokens', { mint, metadata: 'none' });
+    await completeBuy(sb, { mint, amountLamports: '100000000' });
+    const home = freshHome();
+    const env = envFor(sb.url, home);
+    const refused = await runCli(['sell', mint, '10%', '--yes', '--json'], { env });
+    expect(refused.code, refused.stderr).toBe(6);
+    expect(lastJsonError(refused).code).toBe('TOKEN_FACTS_UNCONFIRMED');
+    const accept = await runCli(['config', 'trust', 'accept-token', mint], { env });
+    expect(accept.code, accept.stderr).toBe(0);
+    expect(accept.stdout).toContain(`${mint}: CTRL (${shown}), 6 decimals`);
+    expect(pinsFor(home, sb.url).tokens?.[mint]?.name).toBe(name);
+    const trust = await runCli(['config', 'trust'], { env: { ...env, COLUMNS: '200' } });
+    expect(trust.code, trust.stderr).toBe(0);
+    expect(trust.stdout).toContain(`${mint}: CTRL (${shown}), 6 decimals`);
+    const holdings = await runCli(['holdings'], { env: { ...env, COLUMNS: '200' } });
+    expect(holdings.code, holdings.stderr).toBe(0);
+    // The table shortens a long name with an ellipsis; what it shows is named, never raw.
+    expect(holdings.stdout).toMatch(/^CTRL +Woof<U\+000A><U\+/m);
+    for (const out of [accept.stdout, trust.stdout, holdings.stdout]) expect(out).not.toMatch(/[\r\u001b]|Woof\n/);
+  });
+});
