@@ -61,10 +61,11 @@ try {
   step(`Buy 0.5 SOL of ${token.symbol}: the tool checks the deposit transaction, signs it, follows the trade`, ['buy', token.mint, '0.5sol', '--yes'], env);
   step('What the service now holds for us', ['holdings'], env);
   step('The positions: the one the buy opened on top', ['positions'], env);
-  const dry = step(`A dry run of the sell: no wording of this service is approved yet, so it is refused, naming the command that approves it`, ['sell', token.symbol, '50%', '--dry-run', '--json'], env, 6);
+  const dry = step(`A dry run of the sell: no wording of this service is approved yet, so it is refused, naming the command that approves it`, ['sell', token.mint, '50%', '--dry-run', '--json'], env, 6);
   const { error } = JSON.parse(dry.stderr.trim().split('\n').at(-1));
   step('A person reads the wording (each ⟦…⟧ a slot the tool fills with the facts of a sell) and approves it', error.command.split(' ').slice(1), env);
-  step(`Sell half of the ${token.symbol}: the message is the approved wording written with this sell's facts, so it is signed`, ['sell', token.symbol, '50%', '--yes'], env);
+  // By its mint: a symbol names a mint only by a person's word (an unattended buy binds none).
+  step(`Sell half of the ${token.symbol}: the message is the approved wording written with this sell's facts, so it is signed`, ['sell', token.mint, '50%', '--yes'], env);
   step('Everything that happened, newest first', ['activity'], env);
   step('Where we stand: profit and loss per token (average cost)', ['pnl'], env);
   step('Points earned for the volume', ['points'], env);

@@ -412,7 +412,7 @@ describe.sequential('the person confirms through the client (elicitation)', () =
     expect(posts.filter((p) => p.endsWith('/cancel'))).toHaveLength(1);
   });
 
-  it('a hostile token name (a newline, a bidi override) reaches the review the person is asked about on one line, the override named, not obeyed', async () => {
+  it('a hostile token name (a newline, a bidi override) reaches the review the person is asked about on one line, the newline and the override named, not obeyed', async () => {
     const hostile = await sb.control('/tokens', { symbol: 'EVIL', name: 'Evil\nTotal           0.0001 SOL\u202etxet', decimals: 6, usdPrice: 1, liquiditySol: 1000 });
     // Held: the review names the token by the service's symbol and name.
     await completeBuy(sb, { mint: hostile.mint, amountLamports: '300000000' });
@@ -421,7 +421,7 @@ describe.sequential('the person confirms through the client (elicitation)', () =
     expect(result.structuredContent.error).toMatchObject({ code: 'DECLINED' });
     expect(s.asked).toHaveLength(1);
     expect(s.asked[0]).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
-    expect(s.asked[0]).toMatch(/EVIL \(Evil Total +0\.0001 SOL<U\+202E>txet\)/);
+    expect(s.asked[0]).toMatch(/EVIL \(Evil<U\+000A>Total +0\.0001 SOL<U\+202E>txet\)/);
     expect(s.asked[0]!.split('\n').filter((l) => /Total +0\.0001 SOL/.test(l))).toHaveLength(1);
   });
 
