@@ -10,6 +10,7 @@ import type { SignedDeposit } from './deposit-absence.js';
 import { tokenGain, type ChainTransaction } from './chain-transaction.js';
 import { checkDeposit, checkPayout, checkSwap, depositAbsence, type Mark } from './transfer-checks.js';
 import { formatSol } from '../amounts.js';
+import type { JournalKnowledge, KnownTransaction } from '../domain/journal-records.js';
 
 export type Role = 'deposit' | 'swap' | 'payout' | 'refund';
 
@@ -44,8 +45,10 @@ export interface Verification {
   /**
    * The SOL the chain shows reaching the wallet, where every transaction paying it was read: a
    * sell's payouts in all, a refund; the raw units of the token a buy's swaps delivered. The figure to show, whatever the service says.
+   * untiedPayoutsLamports: what payouts paid the wallet that the chain cannot tie to this sell
+   * (never counted in payoutsLamports).
    */
-  received?: { payoutsLamports?: string; refundLamports?: string; tokens?: string };
+  received?: { payoutsLamports?: string; refundLamports?: string; tokens?: string; untiedPayoutsLamports?: string };
 }
 
 export interface VerifyInput {
@@ -69,6 +72,12 @@ export interface VerifyInput {
    * known here, and a refund is verified only as a payment, its amount the service's word.
    */
   reviewedFeeLamports?: bigint | null;
+  /**
+   * What the journal knows of its other trades: a transaction it knows for one of them is no
+   * payout or swap of this trade, and a payout it cannot tell from one of their refunds is not
+   * tied to this sell. Absent: nothing known (every payout is held to the chain alone).
+   */
+  journal?: JournalKnowledge | null;
 }
 
 /**
@@ -178,17 +187,37 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
     let total = 0n;
     // Whether every payout was read paying the wallet: only then is their total what it received.
     let allRead = payouts.length > 0;
+    // What payouts the chain cannot tie to this sell paid in all.
+    let untied = 0n;
     for (const payout of payouts) {
+      const expected = single ? `at least ${sol(minimum)} to your wallet` : 'SOL to your wallet';
       if (payout === refund) {
         checks.push({ signature: payout, role: 'payout', expected: 'a payout, not the refund', mark: 'contradicts', chain: 'the service names the same transaction as a payout and as the refund' });
         allRead = false;
         continue;
       }
-      const c = checkPayout(await chain.transaction(payout), { owner, what, ...notBefore, ...(single ? { minimumLamports: minimum } : {}) });
+      // A transaction the journal knows for another trade is that trade's: one transaction proves one trade.
+      const other = input.journal?.elsewhere.get(payout)?.[0];
+      if (other) {
+        checks.push({ signature: payout, role: 'payout', expected, mark: 'contradicts', chain: `the journal knows this transaction as ${knownAs(other)}; one transaction proves one trade, so it is not this sell's payout` });
+        allRead = false;
+        continue;
+      }
+      const tx = await chain.transaction(payout);
+      const c = checkPayout(tx, { owner, what, ...notBefore, ...(single ? { minimumLamports: minimum } : {}) });
+      const refundOf = c.mark === 'verified' && tx !== null ? refundLike(input.journal, c.paidLamports, tx.blockTime) : null;
+      if (refundOf !== null) {
+        untied += c.paidLamports;
+        allRead = false;
+        const said = trade.receivedOutputAmount === null ? '' : `the service reports ${sol(BigInt(trade.receivedOutputAmount))} paid; `;
+        checks.push({ signature: payout, role: 'payout', expected, mark: 'attributed', chain: `${said}the chain shows a transfer it cannot tie to this sell: ${c.chain}, exactly what buy ${refundOf} (not known completed here) may get back as its refund` });
+        continue;
+      }
       total += c.paidLamports;
       allRead &&= c.mark === 'verified' || c.paidLamports > 0n;
-      checks.push({ signature: payout, role: 'payout', expected: single ? `at least ${sol(minimum)} to your wallet` : 'SOL to your wallet', mark: c.mark, chain: c.chain });
+      checks.push({ signature: payout, role: 'payout', expected, mark: c.mark, chain: c.chain });
     }
+    if (untied > 0n) received.untiedPayoutsLamports = untied.toString();
     if (payouts.length > 1 && checks.every((c) => c.mark === 'verified') && total < minimum) {
       checks.push({ signature: null, role: 'payout', expected: `at least ${sol(minimum)} in all`, mark: 'contradicts', chain: `the payouts pay ${sol(total)} in all, less than ${what}` });
     }
@@ -258,6 +287,24 @@ function receivedCheck(trade: Trade, swaps: ChainTransaction[]): { check: Signat
   const where = to ? ` to token account ${to.account}${to.owner ? ` (of ${to.owner})` : ''}` : '';
   const chain = `the swap${gains.length > 1 ? 's deliver' : ' delivers'} ${shown} raw units${where}`;
   return { check: { signature: gains.length === 1 ? gains[0]!.tx.signature : signature, role: 'swap', expected, mark: shown < said ? 'contradicts' : 'verified', chain }, shown };
+}
+
+/** How the journal knows a transaction, in words: "buy 1f2e…'s refund". */
+function knownAs(k: KnownTransaction): string {
+  return `${k.side} ${k.trade}'s ${k.role ?? 'transaction'}${k.role === 'deposit' && k.side === 'buy' ? ' (which you signed)' : ''}`;
+}
+
+/**
+ * The buy of this wallet, not known completed, whose refund a transfer of `paid` could be: it
+ * pays exactly its deposit (or the deposit less the fee its review showed) and landed after the
+ * buy was made. Null when none: then nothing the journal knows makes the transfer another's.
+ */
+function refundLike(journal: JournalKnowledge | null | undefined, paid: bigint, blockTime: number | null): string | null {
+  for (const buy of journal?.refundable ?? []) {
+    const after = blockTime === null || blockTime * 1000 >= buy.madeAtMs - CLOCK_ALLOWANCE_MS;
+    if (after && buy.lamports.includes(paid)) return buy.trade;
+  }
+  return null;
 }
 
 type Claim = { signature: string; role: 'deposit' | 'payout' | 'refund' };

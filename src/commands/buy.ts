@@ -30,7 +30,7 @@ import { tradeScreen } from './trade-screen.js';
 import { withTradeKey } from './trade-options.js';
 import { guarded, refuseUnboundSymbol, symbolTrust } from './trust.js';
 import { dailyLimitOption } from './daily-limits.js';
-import { claimEvidence, runRecorder, tradeHistory } from './trade-journal.js';
+import { claimEvidence, knowledgeFor, namedTransactions, runRecorder, tradeHistory } from './trade-journal.js';
 import { INTENT_EXPIRES_UNUSED } from '../domain/outcome-words.js';
 
 /** `amount`: the SOL to spend, in lamports. */
@@ -195,9 +195,12 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
   // What the chain shows, bounded by when this tool created the buy; each transaction claimed for it alone.
   const verify = async (trade: Trade | null) => {
     const id = journal.trade ?? trade?.id ?? '';
+    // The transactions the service names for it are kept, so that no other trade can claim them.
+    if (trade) journal.answer({ step: 'read', status: trade.stage, transactions: namedTransactions(trade) });
     const history = tradeHistory(ctx, start.journal, id);
     const [createdAtMs, reviewedFeeLamports] = [history?.madeAtMs ?? null, reviewedFeeOf(history, signedDeposit?.signature ?? trade?.signatures.deposit ?? null)];
-    return claimEvidence(ctx, start.journal, 'buy', id, await verifyOnChain(ctx, trade, { owner: signer.publicKey, treasury, signedDeposit, createdAtMs, reviewedFeeLamports }));
+    const known = knowledgeFor(ctx, start.journal, id);
+    return claimEvidence(ctx, start.journal, 'buy', id, await verifyOnChain(ctx, trade, { owner: signer.publicKey, treasury, signedDeposit, createdAtMs, reviewedFeeLamports, journal: known }));
   };
 
   switch (outcome.kind) {

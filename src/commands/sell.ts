@@ -28,7 +28,7 @@ import { guarded, refuseUnboundSymbol, sellTrust, symbolTrust } from './trust.js
 import { factsToConfirm } from '../domain/token-binding.js';
 import { symbolWord } from '../io/views/buy.js';
 import { dailyLimitOption } from './daily-limits.js';
-import { claimEvidence, runRecorder, tradeHistory } from './trade-journal.js';
+import { claimEvidence, knowledgeFor, namedTransactions, runRecorder, tradeHistory } from './trade-journal.js';
 import { parseLamportsOption } from '../argument-parsers.js';
 import { fingerprint, templateText } from '../wallet/sell-template/template.js';
 import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
@@ -238,7 +238,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
       const { view, outcome, trade } = result;
       // Bounded by when this tool created the sell; each transaction claimed for it alone.
       const id = view.authorization.id;
-      if (trade) journal.answer({ step: 'read', status: trade.stage, signatures: [...trade.signatures.swaps, ...trade.signatures.payouts] });
+      if (trade) journal.answer({ step: 'read', status: trade.stage, transactions: namedTransactions(trade) });
       // The minimum is the one the journal says was signed: a later read of the sell is the
       // service's word, and a lowered minimum would let a short payout pass.
       const history = tradeHistory(ctx, start.journal, id);
@@ -252,6 +252,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
           treasury: start.treasury,
           signedMinimumLamports: BigInt(history?.signedMinimumLamports ?? view.authorization.minimumOutputLamports),
           createdAtMs: history?.madeAtMs ?? null,
+          journal: knowledgeFor(ctx, start.journal, id),
         }),
       );
       // `verification` stands beside the API's objects, which pass through unchanged.

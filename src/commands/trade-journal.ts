@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import type { Context } from '../context.js';
 import type { Verification } from '../chain/verify-trade.js';
 import { Journal, JournalError, journalPath } from '../config/journal.js';
-import { historyOf, sortClaims, type EvidenceConflict, type EvidenceRole, type JournalRecord, type JournalSide, type NewRecord, type TradeHistory } from '../domain/journal-records.js';
+import { historyOf, journalKnowledge, sortClaims, type EvidenceConflict, type EvidenceRole, type JournalKnowledge, type JournalRecord, type JournalSide, type NamedTransaction, type NewRecord, type TradeHistory } from '../domain/journal-records.js';
+import type { Trade } from '../api/types.js';
 import type { TradeAnswer, TradeRecorder } from '../domain/trade-record.js';
 import { ApiError, UsageError } from '../errors.js';
 import { SERVICE_CONTRADICTION } from '../trade/watch.js';
@@ -158,7 +159,7 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
     answer(answer: TradeAnswer) {
       if (trade === null) return;
       // Only what changes what is known: a new status, an error, a trade id.
-      if (!answer.error && !answer.tradeId && !answer.signatures?.length && answer.status === lastStatus) return;
+      if (!answer.error && !answer.tradeId && !answer.transactions?.length && answer.status === lastStatus) return;
       if (answer.status !== null) lastStatus = answer.status;
       bestEffort({
         type: 'answer',
@@ -168,7 +169,7 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
         status: answer.status,
         ...(answer.error ? { error: answer.error } : {}),
         ...(answer.tradeId ? { tradeId: answer.tradeId } : {}),
-        ...(answer.signatures?.length ? { signatures: answer.signatures } : {}),
+        ...(answer.transactions?.length ? { transactions: answer.transactions } : {}),
       });
     },
     outcome(result) {
@@ -192,30 +193,51 @@ function sameSigning(r: JournalRecord, next: NewRecord): boolean {
 
 /**
  * Records what a command that follows a trade saw of it (`trades <id> --watch`, `cancel`,
- * `--verify`): its status, and a sell's trade id and transactions, by which the service's lists
- * show it), when the journal knows the trade; a journal that cannot take it costs only the record
- * (a warning).
+ * `--verify`): its status, and a sell's trade id and the transactions named for it (by which the
+ * service's lists show it, and which no other trade may claim), when the journal knows the
+ * trade; a journal that cannot take it costs only the record (a warning).
  */
-export function recordFollowed(ctx: Context, id: string, status: string, learnt: { tradeId?: string; signatures?: string[] } = {}): void {
+export function recordFollowed(ctx: Context, id: string, status: string, learnt: { tradeId?: string; transactions?: NamedTransaction[] } = {}): void {
   const path = journalPath(ctx.config.path);
   const timing = { now: () => ctx.clock.now() };
   try {
     const history = historyOf(new Journal(path, { service: '', wallet: '' }, timing).read(), id);
     if (history === null) return;
-    new Journal(path, { service: history.service, wallet: history.wallet }, timing).append({ type: 'answer', side: history.side, trade: history.trade, step: 'read', status, ...(learnt.tradeId ? { tradeId: learnt.tradeId } : {}), ...(learnt.signatures?.length ? { signatures: learnt.signatures } : {}) });
+    new Journal(path, { service: history.service, wallet: history.wallet }, timing).append({ type: 'answer', side: history.side, trade: history.trade, step: 'read', status, ...(learnt.tradeId ? { tradeId: learnt.tradeId } : {}), ...(learnt.transactions?.length ? { transactions: learnt.transactions } : {}) });
   } catch (err) {
     if (!(err instanceof JournalError)) throw err;
     ctx.output.warn(`${err.message}; what was seen of ${id} is not recorded`);
   }
 }
 
-/** Records a journaled sell's trade id and transactions as the service now gives them, when the journal lacks any. */
-export function recordSellLearnt(ctx: Context, history: TradeHistory, trade: { id: string; stage: string; signatures: { swaps: string[]; payouts: string[] } }): void {
-  const signatures = [...trade.signatures.swaps, ...trade.signatures.payouts];
-  const tradeId = trade.id !== history.trade && history.tradeId === null ? trade.id : undefined;
-  const fresh = signatures.filter((s) => !history.signatures.includes(s));
+/** The transactions a trade names, in their roles (what the journal keeps so that no other trade can claim them). */
+export function namedTransactions(trade: { signatures: { deposit?: string | null; swaps: string[]; payouts: string[]; refund: string | null } }): NamedTransaction[] {
+  const s = trade.signatures;
+  return [
+    ...(s.deposit ? [{ signature: s.deposit, role: 'deposit' as const }] : []),
+    ...s.swaps.map((signature) => ({ signature, role: 'swap' as const })),
+    ...s.payouts.map((signature) => ({ signature, role: 'payout' as const })),
+    ...(s.refund ? [{ signature: s.refund, role: 'refund' as const }] : []),
+  ];
+}
+
+/** Records a journaled trade's transactions as the service now names them, and a sell's trade id, where the journal lacks any. */
+export function recordLearnt(ctx: Context, history: TradeHistory, trade: Trade): void {
+  const tradeId = trade.side === 'sell' && trade.id !== history.trade && history.tradeId === null ? trade.id : undefined;
+  const fresh = namedTransactions(trade).filter((n) => !history.named.some((x) => x.signature === n.signature && x.role === n.role));
   if (tradeId === undefined && fresh.length === 0) return;
-  recordFollowed(ctx, history.trade, trade.stage, { ...(tradeId ? { tradeId } : {}), signatures: fresh });
+  recordFollowed(ctx, history.trade, trade.stage, { ...(tradeId ? { tradeId } : {}), transactions: fresh });
+}
+
+/** What the journal knows of every trade but `trade`, for its verification; null (with a warning) when it cannot be read. */
+export function knowledgeFor(ctx: Context, tj: TradeJournal, trade: string): JournalKnowledge | null {
+  try {
+    return journalKnowledge(tj.journal.read(), trade, tj.wallet);
+  } catch (err) {
+    if (!(err instanceof JournalError)) throw err;
+    ctx.output.warn(`${err.message}; what the journal knows of other trades cannot be used`);
+    return null;
+  }
 }
 
 /** Runs a write that comes before signing: a journal that cannot take it refuses the trade. */

@@ -12,7 +12,7 @@ import { contradictionLine, verifyTrade, type Verification } from '../chain/veri
 import type { Context } from '../context.js';
 import { renderVerificationTable } from '../io/views/verification.js';
 import { openTrust, pinnedTreasury } from './trust.js';
-import { claimEvidence, journalFor, recordSellLearnt, tradeHistory } from './trade-journal.js';
+import { claimEvidence, journalFor, knowledgeFor, recordLearnt, tradeHistory } from './trade-journal.js';
 import { reviewedFeeOf, type TradeHistory } from '../domain/journal-records.js';
 import type { Trade } from '../api/types.js';
 import type { SignedDeposit } from '../chain/deposit-absence.js';
@@ -47,13 +47,15 @@ export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: s
     signedDeposit: signedDepositOf(history, trade),
     createdAtMs: history?.madeAtMs ?? null,
     reviewedFeeLamports: reviewedFeeOf(history, trade.signatures.deposit),
+    journal: knowledgeFor(ctx, journal, history?.trade ?? id),
   });
-  // A sell is journaled by its sell_… id; the trade id and transactions the service gives it are
-  // kept too, so that a later --verify by that id is known as the same trade (and the lists'
-  // entry as this sell). A trade the journal does not know (perhaps one of its sells by a trade
-  // id it never learnt) is compared with the evidence, not recorded: recorded under a second
-  // name, it would contradict its own sell_… id later.
-  if (history !== null && history.side === 'sell') recordSellLearnt(ctx, history, trade);
+  // The transactions the service names for a journaled trade are kept, so that no later trade can
+  // claim them; a sell is journaled by its sell_… id, and its trade id is kept too, so that a later
+  // --verify by that id is known as the same trade (and the lists' entry as this sell). A trade the
+  // journal does not know (perhaps one of its sells by a trade id it never learnt) is compared
+  // with the evidence, not recorded: recorded under a second name, it would contradict its own
+  // sell_… id later.
+  if (history !== null) recordLearnt(ctx, history, trade);
   const verification: Verification = (await claimEvidence(ctx, journal, trade.side, history?.trade ?? id, checked, history !== null))!;
   ctx.output.result({ trade, verification }, (theme) => renderVerificationTable(verification, theme, ctx.terminal.columns));
   const again = [`look again with: trader trades ${id} --verify`];

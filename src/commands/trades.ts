@@ -156,14 +156,15 @@ async function one(ctx: Context, opts: TradesOptions, id: string): Promise<void>
     const shown = await show(ctx, id, isSell);
     if (done) await onChainLines(ctx, id, shown);
     const outcome = sellResult ?? shown.stage;
-    const { recordFollowed, recordSellLearnt, tradeHistory, journalFor } = await import('./trade-journal.js');
+    const { recordFollowed, recordLearnt, tradeHistory, journalFor } = await import('./trade-journal.js');
     recordFollowed(ctx, id, sellState ?? shown.stage);
-    // A sell followed to its end: its trade id and transactions, by which the lists show it as this one.
-    if (isSell && done) {
-      const key = sellGroupKey((await api.getSell(id)).sell);
-      const trade = key ? await readTradeOrNull(api, key) : null;
+    // Followed to its end: the transactions named for it, which no other trade may claim (and a
+    // sell's trade id, by which the lists show it as this one).
+    if (done) {
+      const key = isSell ? sellGroupKey((await api.getSell(id)).sell) : null;
+      const trade = isSell ? (key ? await readTradeOrNull(api, key) : null) : shown.trade;
       const history = trade ? tradeHistory(ctx, await journalFor(ctx, ''), id) : null;
-      if (trade && history) recordSellLearnt(ctx, history, trade);
+      if (trade && history) recordLearnt(ctx, history, trade);
     }
     if (!done) throw new PendingError(`still not final after ${ctx.settings.timeoutSeconds} s; follow it with: ${follow}`).endingWith(follow);
     if (outcome !== 'completed') throw new TradeFailedError(`the trade ended ${outcome}`, 'TRADE_NOT_COMPLETED');
@@ -207,11 +208,12 @@ async function onChainLines(ctx: Context, id: string, shown: { trade: Trade | nu
   const treasury = ctx.settings.treasury ?? pinnedTreasury(await openTrust(ctx));
   // What this tool signed is its journal's word, not the service's later one: a payout is held to
   // the minimum recorded as signed, and may not predate when the trade was made here.
-  const { journalFor, tradeHistory } = await import('./trade-journal.js');
-  const history = tradeHistory(ctx, await journalFor(ctx, owner), id);
+  const { journalFor, knowledgeFor, tradeHistory } = await import('./trade-journal.js');
+  const journal = await journalFor(ctx, owner);
+  const history = tradeHistory(ctx, journal, id);
   const signedMinimumLamports = history?.signedMinimumLamports ? BigInt(history.signedMinimumLamports) : shown.signedMinimumLamports;
   const reviewedFeeLamports = reviewedFeeOf(history, shown.trade.signatures.deposit);
-  const verification = await verifyOnChain(ctx, shown.trade, { owner, treasury, signedMinimumLamports, createdAtMs: history?.madeAtMs ?? null, reviewedFeeLamports });
+  const verification = await verifyOnChain(ctx, shown.trade, { owner, treasury, signedMinimumLamports, createdAtMs: history?.madeAtMs ?? null, reviewedFeeLamports, journal: knowledgeFor(ctx, journal, history?.trade ?? id) });
   if (verification === null) return;
   ctx.output.result(null, (theme) => renderVerificationLines(verification, theme));
   await stopIfContradicted(verification, id);

@@ -9,6 +9,13 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export type JournalSide = 'buy' | 'sell';
 /** The roles in which a chain transaction proves a trade's money moved. */
 export type EvidenceRole = 'deposit' | 'payout' | 'refund';
+/** The roles in which the service names a chain transaction for a trade. */
+export type TransactionRole = EvidenceRole | 'swap';
+/** A transaction the service named for a trade, in its role. */
+export interface NamedTransaction {
+  signature: string;
+  role: TransactionRole;
+}
 
 /** What every record names: when, for which service (API root) and wallet, which trade. */
 interface RecordBase {
@@ -69,7 +76,12 @@ export interface AnswerRecord extends RecordBase {
   error?: { code: string; status: number | null; uncertain: boolean };
   /** A sell's trade id (its group key), once the service names it. */
   tradeId?: string;
-  /** Transactions the service named for the trade (swaps, payouts), to know it again in its lists. */
+  /**
+   * Transactions the service named for the trade, in their roles: to know it again in its lists,
+   * and so that no other trade can claim them.
+   */
+  transactions?: NamedTransaction[];
+  /** An earlier version's record: the transactions named, without their roles. */
   signatures?: string[];
 }
 
@@ -95,6 +107,8 @@ type DistributiveOmit<T, K extends keyof never> = T extends unknown ? Omit<T, K>
 const RECORD_TYPES = new Set(['created', 'before-signing', 'answer', 'outcome', 'evidence']);
 const DIGITS = /^\d+$/;
 const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+const ROLES = new Set(['deposit', 'swap', 'payout', 'refund']);
+const isNamed = (v: unknown): boolean => typeof v === 'object' && v !== null && isString((v as NamedTransaction).signature) && ROLES.has((v as NamedTransaction).role);
 
 /** The record a line holds, or why it cannot be trusted. */
 export function parseRecord(line: string): { record: JournalRecord } | { damaged: string } {
@@ -132,7 +146,8 @@ function fieldProblem(r: Record<string, unknown>): string | null {
       }
       return isString(r.messageSha256) && isString(r.minimumOutputLamports) && DIGITS.test(r.minimumOutputLamports) ? null : 'a sell record without its message hash or minimum';
     case 'answer':
-      return r.step === 'deposit' || r.step === 'authorize' || r.step === 'read' ? null : 'an answer of no known step';
+      if (r.step !== 'deposit' && r.step !== 'authorize' && r.step !== 'read') return 'an answer of no known step';
+      return r.transactions === undefined || (Array.isArray(r.transactions) && r.transactions.every(isNamed)) ? null : 'an answer naming transactions without their roles';
     case 'outcome':
       return isString(r.outcome) ? null : 'an outcome record without its outcome';
     case 'evidence':
@@ -251,6 +266,8 @@ export interface TradeHistory {
   evidence: Array<{ signature: string; role: EvidenceRole }>;
   /** Every transaction the service named for it (evidence included). */
   signatures: string[];
+  /** The same, in the roles they were named or proved in (role null: an earlier version's record). */
+  named: Array<{ signature: string; role: TransactionRole | null }>;
 }
 
 /** Every trade the journal knows, oldest first; `match` picks the records (a service and wallet, say). */
@@ -260,7 +277,7 @@ export function tradeHistories(records: readonly JournalRecord[], match: (r: Jou
     if (!match(r)) continue;
     let t = trades.get(r.trade);
     if (!t) {
-      t = { side: r.side, trade: r.trade, service: r.service, wallet: r.wallet, createdAtMs: Date.parse(r.at), madeAtMs: null, idempotencyKey: null, request: null, deposits: [], signedMinimumLamports: null, status: null, tradeId: null, evidence: [], signatures: [] };
+      t = { side: r.side, trade: r.trade, service: r.service, wallet: r.wallet, createdAtMs: Date.parse(r.at), madeAtMs: null, idempotencyKey: null, request: null, deposits: [], signedMinimumLamports: null, status: null, tradeId: null, evidence: [], signatures: [], named: [] };
       trades.set(r.trade, t);
     }
     t.createdAtMs = Math.min(t.createdAtMs, Date.parse(r.at));
@@ -279,18 +296,26 @@ export function tradeHistories(records: readonly JournalRecord[], match: (r: Jou
       case 'answer':
         if (r.status !== null) t.status = r.status;
         if (r.tradeId) t.tradeId = r.tradeId;
-        for (const sig of Array.isArray(r.signatures) ? r.signatures : []) if (typeof sig === 'string' && !t.signatures.includes(sig)) t.signatures.push(sig);
+        for (const sig of Array.isArray(r.signatures) ? r.signatures : []) if (typeof sig === 'string') name(t, sig, null);
+        for (const x of r.transactions ?? []) name(t, x.signature, x.role);
         break;
       case 'outcome':
         t.status = r.outcome;
         break;
       case 'evidence':
         if (!t.evidence.some((e) => e.signature === r.signature && e.role === r.role)) t.evidence.push({ signature: r.signature, role: r.role });
-        if (!t.signatures.includes(r.signature)) t.signatures.push(r.signature);
+        name(t, r.signature, r.role);
         break;
     }
   }
   return [...trades.values()].sort((a, b) => a.createdAtMs - b.createdAtMs);
+}
+
+/** Adds a transaction named for the trade (once per role; a role-less earlier record only where none is known). */
+function name(t: TradeHistory, signature: string, role: TransactionRole | null): void {
+  if (!t.signatures.includes(signature)) t.signatures.push(signature);
+  if (role !== null) t.named = t.named.filter((x) => !(x.signature === signature && x.role === null));
+  if (!t.named.some((x) => x.signature === signature && (x.role === role || role === null))) t.named.push({ signature, role });
 }
 
 /**
@@ -307,4 +332,49 @@ export function reviewedFeeOf(history: TradeHistory | null, depositNamed: string
 export function historyOf(records: readonly JournalRecord[], id: string): TradeHistory | null {
   const all = tradeHistories(records);
   return all.find((t) => t.trade === id) ?? all.find((t) => t.tradeId === id) ?? null;
+}
+
+/** A transaction the journal knows for a trade: a deposit this tool signed, or one the service named or the chain proved for it. */
+export interface KnownTransaction {
+  trade: string;
+  side: JournalSide;
+  /** null: named by an earlier version's record, in a role it did not say. */
+  role: TransactionRole | null;
+}
+
+/** What the journal knows that a verification of one trade needs about every other. */
+export interface JournalKnowledge {
+  /** Each transaction the journal knows for another trade (any service or wallet: a transaction is one on chain). */
+  elsewhere: Map<string, KnownTransaction[]>;
+  /**
+   * This wallet's buys with a signed deposit that the journal does not know completed (failed,
+   * refunded, or their end not seen here: a --no-wait buy): a transfer to the wallet of exactly
+   * one of `lamports` (the deposit, or it less the fee the review showed) may be its refund.
+   */
+  refundable: Array<{ trade: string; madeAtMs: number; lamports: bigint[] }>;
+}
+
+/** What the journal knows of every trade but `trade` (the id it is journaled by), for `wallet`'s verification. */
+export function journalKnowledge(records: readonly JournalRecord[], trade: string, wallet: string): JournalKnowledge {
+  const elsewhere = new Map<string, KnownTransaction[]>();
+  const refundable: JournalKnowledge['refundable'] = [];
+  const add = (signature: string, known: KnownTransaction) => {
+    const list = elsewhere.get(signature) ?? [];
+    if (!list.some((k) => k.trade === known.trade && k.role === known.role)) elsewhere.set(signature, [...list, known]);
+  };
+  for (const t of tradeHistories(records)) {
+    if (t.trade === trade || t.tradeId === trade) continue;
+    for (const d of t.deposits) add(d.signature, { trade: t.trade, side: t.side, role: 'deposit' });
+    for (const n of t.named) add(n.signature, { trade: t.trade, side: t.side, role: n.role });
+    if (t.side !== 'buy' || t.wallet !== wallet || t.deposits.length === 0 || t.status === 'completed') continue;
+    const lamports = new Set<bigint>();
+    for (const d of t.deposits) {
+      const amount = BigInt(d.amountLamports);
+      lamports.add(amount);
+      const fee = typeof d.platformFeeLamports === 'string' ? BigInt(d.platformFeeLamports) : 0n;
+      if (fee > 0n && fee < amount) lamports.add(amount - fee);
+    }
+    refundable.push({ trade: t.trade, madeAtMs: t.madeAtMs ?? t.createdAtMs, lamports: [...lamports] });
+  }
+  return { elsewhere, refundable };
 }

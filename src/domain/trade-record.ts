@@ -3,6 +3,8 @@
 // once its record is on disk; `created` and `beforeSigning` throw to refuse the trade (a journal
 // that cannot be written, a daily limit passed), before anything is signed or handed over.
 
+import type { NamedTransaction } from './journal-records.js';
+
 /** What is about to be signed and handed over. */
 export type ToSign =
   | {
@@ -24,8 +26,8 @@ export interface TradeAnswer {
   error?: { code: string; status: number | null; uncertain: boolean };
   /** A sell's trade id (its group key), once named. */
   tradeId?: string;
-  /** Transactions the service named for the trade (swaps, payouts). */
-  signatures?: string[];
+  /** Transactions the service named for the trade, in their roles. */
+  transactions?: NamedTransaction[];
 }
 
 export interface TradeRecorder {

@@ -6,6 +6,8 @@ import { ChainUnavailableError, type ChainReader } from '../../src/chain/chain-r
 import type { ChainTransaction } from '../../src/chain/chain-transaction.js';
 import { chainProvesAbsent, depositEvidence } from '../../src/chain/deposit-absence.js';
 import { CLOCK_ALLOWANCE_MS, contradictionLine, evidenceClaims, verifyTrade, withEvidenceConflicts } from '../../src/chain/verify-trade.js';
+import type { JournalKnowledge } from '../../src/domain/journal-records.js';
+import { formatSol } from '../../src/amounts.js';
 
 const OWNER = 'HfN7ZkA5rSuKREztxSha9cVyXcVrMEeF8Fj5ia9vV3GC';
 const TREASURY = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
@@ -269,6 +271,59 @@ describe('verifyTrade', () => {
     expect(evidenceClaims(absent)).toEqual({ named: [{ signature: 'dep', role: 'deposit' }], proven: [] });
     const landed = await verifyTrade(reader([deposit, swap]), { trade: trade(), owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
     expect(evidenceClaims(landed).proven).toEqual([{ signature: 'dep', role: 'deposit' }]);
+  });
+
+  describe('attack-3 F2: a payout tied to its sell, not to another trade the journal knows', () => {
+    const sellOf = (payouts: string[], received: string | null = '100000000') => trade({ side: 'sell', createdAt: '2026-11-24T00:00:00Z', inputMint: POOL, outputMint: 'So11111111111111111111111111111111111111112', inputAmount: '5', receivedOutputAmount: received, signatures: { deposit: null, swaps: [], payouts } });
+    const madeAtMs = Date.parse('2026-11-25T00:00:00Z');
+    const landed = (lamports: bigint, ms = madeAtMs + 60_000) => ({ ...transfer('p', TREASURY, OWNER, lamports), blockTime: Math.floor(ms / 1000) });
+    const knowledge = (over: Partial<JournalKnowledge> = {}): JournalKnowledge => ({ elsewhere: new Map(), refundable: [{ trade: 'buy-1', madeAtMs, lamports: [100_000_000n, 99_000_000n] }], ...over });
+    const input = (journal: JournalKnowledge | null, received: string | null = '100000000') => ({ trade: sellOf(['p'], received), owner: OWNER, treasury: TREASURY, signedMinimumLamports: 1n, journal });
+
+    it("a payout of exactly a not-completed buy's deposit (or it less the fee its review showed), landed after that buy was made, is not tied to the sell: attributed, its figure apart, never 'verified'", async () => {
+      for (const lamports of [100_000_000n, 99_000_000n]) {
+        const v = await verifyTrade(reader([landed(lamports)]), input(knowledge()));
+        expect(v.verdict).toBe('attributed');
+        expect(v.checks).toEqual([
+          {
+            signature: 'p',
+            role: 'payout',
+            expected: 'at least 0.000000001 SOL to your wallet',
+            mark: 'attributed',
+            chain: `the service reports 0.1 SOL paid; the chain shows a transfer it cannot tie to this sell: ${formatSol(lamports)} SOL to your wallet, slot 7, exactly what buy buy-1 (not known completed here) may get back as its refund`,
+          },
+        ]);
+        expect(v.received).toEqual({ untiedPayoutsLamports: lamports.toString() });
+        // Not the sell's evidence: the buy may claim it as its refund later.
+        expect(evidenceClaims(v).proven).toEqual([]);
+      }
+      // Without what the service says it paid, the words say only what the chain shows.
+      const unsaid = await verifyTrade(reader([landed(100_000_000n)]), input(knowledge(), null));
+      expect(unsaid.checks[0]!.chain).toMatch(/^the chain shows a transfer it cannot tie to this sell: 0\.1 SOL/);
+    });
+
+    it('one lamport either side of those amounts, a payout landed before the buy was made (past the clock allowance), or no journal: verified as before', async () => {
+      for (const lamports of [100_000_001n, 99_999_999n, 99_000_001n, 98_999_999n]) {
+        expect((await verifyTrade(reader([landed(lamports)]), input(knowledge(), null))).verdict).toBe('verified');
+      }
+      // At the allowance it may be the refund; a second earlier it cannot be.
+      expect((await verifyTrade(reader([landed(100_000_000n, madeAtMs - CLOCK_ALLOWANCE_MS)]), input(knowledge()))).verdict).toBe('attributed');
+      expect((await verifyTrade(reader([landed(100_000_000n, madeAtMs - CLOCK_ALLOWANCE_MS - 1000)]), input(knowledge()))).verdict).toBe('verified');
+      expect((await verifyTrade(reader([landed(100_000_000n)]), input(null))).verdict).toBe('verified');
+      expect((await verifyTrade(reader([landed(100_000_000n)]), input(knowledge({ refundable: [] })))).verdict).toBe('verified');
+    });
+
+    it("a payout the journal knows as another trade's transaction, in any role (named or proved), contradicts: one transaction proves one trade", async () => {
+      for (const role of ['refund', 'deposit', 'swap', 'payout', null] as const) {
+        const elsewhere = new Map([['p', [{ trade: 'b-9', side: 'buy' as const, role }]]]);
+        const v = await verifyTrade(reader([landed(5n)]), input(knowledge({ elsewhere, refundable: [] }), null));
+        expect(v.verdict).toBe('contradicted');
+        expect(contradictionLine(v)).toBe(
+          `the chain contradicts the service: payout p should be at least 0.000000001 SOL to your wallet, but the chain shows: the journal knows this transaction as buy b-9's ${role ?? 'transaction'}${role === 'deposit' ? ' (which you signed)' : ''}; one transaction proves one trade, so it is not this sell's payout`,
+        );
+        expect(v.received).toBeUndefined();
+      }
+    });
   });
 
   /** The refund `r` paying the owner, in a slot after the deposit's (7). */

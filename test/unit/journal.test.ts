@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Journal, JournalError, journalPath, type JournalIo } from '../../src/config/journal.js';
-import { commitments, dailyRoom, DAY_MS, historyOf, parseRecord, sortClaims, type JournalRecord, type NewRecord } from '../../src/domain/journal-records.js';
+import { commitments, dailyRoom, DAY_MS, historyOf, journalKnowledge, parseRecord, sortClaims, type JournalRecord, type NewRecord } from '../../src/domain/journal-records.js';
 import { tempDir } from '../helpers/temp.js';
 
 const OWNER = { service: 'http://127.0.0.1:1/api/v1', wallet: 'W1' };
@@ -197,6 +197,8 @@ describe('records', () => {
     ['a deposit without its amount', JSON.stringify({ ...base, type: 'before-signing', signature: 's', blockhash: 'b', lastValidBlockHeight: 1, blockhashKnownBeforeSigning: true, amountLamports: '1.5' }), 'a deposit record without its signature, blockhash or amount'],
     ['a sell without its minimum', JSON.stringify({ ...base, side: 'sell', type: 'before-signing', messageSha256: 'h' }), 'a sell record without its message hash or minimum'],
     ['evidence of no role', JSON.stringify({ ...base, type: 'evidence', signature: 's', role: 'swap' }), 'an evidence record without its transaction or role'],
+    ['an answer naming a transaction without its role', JSON.stringify({ ...base, type: 'answer', step: 'read', status: 'x', transactions: [{ signature: 's' }] }), 'an answer naming transactions without their roles'],
+    ['an answer naming a transaction in no known role', JSON.stringify({ ...base, type: 'answer', step: 'read', status: 'x', transactions: [{ signature: 's', role: 'gift' }] }), 'an answer naming transactions without their roles'],
   ])('%s is damaged: %s', (_what, line, reason) => {
     expect(parseRecord(line)).toEqual({ damaged: reason });
   });
@@ -266,3 +268,58 @@ describe('evidence proves one trade', () => {
     expect(historyOf(resumed, 'sell_B')).toMatchObject({ createdAtMs: T0 + 50, madeAtMs: null });
   });
 });
+
+describe('what the journal knows of the other trades (attack-3 F2, F4)', () => {
+  const named = (trade: string, side: 'buy' | 'sell', status: string, transactions: Array<{ signature: string; role: 'deposit' | 'swap' | 'payout' | 'refund' }>): NewRecord => ({ type: 'answer', side, trade, step: 'read', status, transactions });
+  const withFee = (trade: string, signature: string, amount: string, fee: string | null): NewRecord => ({ ...(deposit(trade, signature, amount) as object), platformFeeLamports: fee }) as NewRecord;
+
+  it('every transaction it knows for another trade, in its role: a deposit signed, one named (an earlier version\'s without its role), one proved; never the trade\'s own, by either of its ids', () => {
+    const records = [
+      at(T0, created('b1')),
+      at(T0 + 1, deposit('b1', 'D1', '100')),
+      at(T0 + 2, named('b1', 'buy', 'refunded', [{ signature: 'SW1', role: 'swap' }, { signature: 'R1', role: 'refund' }])),
+      at(T0 + 3, { type: 'evidence', side: 'buy', trade: 'b1', signature: 'R1', role: 'refund' }),
+      at(T0 + 4, created('sell_A', 'sell')),
+      at(T0 + 5, { type: 'answer', side: 'sell', trade: 'sell_A', step: 'read', status: 'completed', tradeId: 'sg_A', signatures: ['OLD'] }),
+      at(T0 + 6, named('sell_A', 'sell', 'completed', [{ signature: 'P1', role: 'payout' }])),
+    ];
+    const k = journalKnowledge(records, 'sell_B', 'W1');
+    expect(Object.fromEntries(k.elsewhere)).toEqual({
+      D1: [{ trade: 'b1', side: 'buy', role: 'deposit' }],
+      SW1: [{ trade: 'b1', side: 'buy', role: 'swap' }],
+      R1: [{ trade: 'b1', side: 'buy', role: 'refund' }],
+      OLD: [{ trade: 'sell_A', side: 'sell', role: null }],
+      P1: [{ trade: 'sell_A', side: 'sell', role: 'payout' }],
+    });
+    expect([...journalKnowledge(records, 'sell_A', 'W1').elsewhere.keys()]).toEqual(['D1', 'SW1', 'R1']);
+    expect([...journalKnowledge(records, 'sg_A', 'W1').elsewhere.keys()]).toEqual(['D1', 'SW1', 'R1']);
+    // A role learnt later replaces the role-less name.
+    const later = [...records, at(T0 + 7, named('sell_A', 'sell', 'completed', [{ signature: 'OLD', role: 'swap' }]))];
+    expect(journalKnowledge(later, 'x', 'W1').elsewhere.get('OLD')).toEqual([{ trade: 'sell_A', side: 'sell', role: 'swap' }]);
+  });
+
+  it("refundable: this wallet's buys with a signed deposit not known completed, by the deposit and the deposit less the fee its review showed, from when they were made", () => {
+    const records = [
+      at(T0, created('nowait')),
+      at(T0 + 1, withFee('nowait', 'D1', '100000000', '1000000')),
+      at(T0 + 2, { type: 'outcome', side: 'buy', trade: 'nowait', outcome: 'accepted' }),
+      at(T0 + 3, created('failed')),
+      at(T0 + 4, withFee('failed', 'D2', '50000000', null)),
+      at(T0 + 5, { type: 'outcome', side: 'buy', trade: 'failed', outcome: 'refunded' }),
+      at(T0 + 6, created('done')),
+      at(T0 + 7, deposit('done', 'D3', '70000000')),
+      at(T0 + 8, { type: 'outcome', side: 'buy', trade: 'done', outcome: 'completed' }),
+      at(T0 + 9, created('unsigned')),
+      at(T0 + 10, created('theirs'), 'W2'),
+      at(T0 + 11, deposit('theirs', 'D4', '80000000'), 'W2'),
+    ];
+    expect(journalKnowledge(records, 'sell_X', 'W1').refundable).toEqual([
+      { trade: 'nowait', madeAtMs: T0, lamports: [100000000n, 99000000n] },
+      { trade: 'failed', madeAtMs: T0 + 3, lamports: [50000000n] },
+    ]);
+    // Another wallet's buy is refunded to that wallet, not this one; but its deposit is still a transaction known elsewhere.
+    expect(journalKnowledge(records, 'sell_X', 'W2').refundable.map((b) => b.trade)).toEqual(['theirs']);
+    expect(journalKnowledge(records, 'sell_X', 'W1').elsewhere.get('D4')).toEqual([{ trade: 'theirs', side: 'buy', role: 'deposit' }]);
+  });
+});
+
