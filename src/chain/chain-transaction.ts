@@ -130,3 +130,17 @@ export function largestGain(tx: ChainTransaction): { address: string; lamports: 
   });
   return best;
 }
+
+/**
+ * Whether a transaction touches a token: the mint is among its accounts, or its token balances
+ * show the mint changing hands (a failed one: a token account of the mint among them at all).
+ */
+export function touchesMint(tx: ChainTransaction, mint: string): boolean {
+  if (tx.accounts.includes(mint)) return true;
+  if (!tx.tokenBalances) return false;
+  const { pre, post } = tx.tokenBalances;
+  const amount = (list: TokenBalance[], account: string) => list.find((b) => b.account === account && b.mint === mint)?.amount ?? 0n;
+  const accounts = new Set([...pre, ...post].filter((b) => b.mint === mint).map((b) => b.account));
+  if (tx.err !== null) return accounts.size > 0;
+  return [...accounts].some((a) => amount(pre, a) !== amount(post, a));
+}

@@ -2,7 +2,7 @@
 // a ChainTransaction: a deposit of exactly the intent's amount from the owner to the treasury; a
 // payout or refund of SOL to the owner (at least a minimum); a swap that exists and succeeded.
 import { formatSol } from '../amounts.js';
-import { lamportsChange, largestGain, type ChainTransaction } from './chain-transaction.js';
+import { lamportsChange, largestGain, touchesMint, type ChainTransaction } from './chain-transaction.js';
 import { formatLocalTime } from '../domain/local-time.js';
 
 /**
@@ -90,12 +90,18 @@ export function checkPayout(
 
 /**
  * A swap the service names: it exists and succeeded (what it traded is the service's side), or
- * failed when the service reports the trade failed.
+ * failed when the service reports the trade failed; and it touches the traded token (`mint`: among
+ * its accounts, or its token balances moving), else it exists but nothing ties it to this trade
+ * (any transaction succeeds).
  */
-export function checkSwap(tx: ChainTransaction | null, failureReported = false): Check {
+export function checkSwap(tx: ChainTransaction | null, expected: { failureReported: boolean; mint: string }): Check {
   if (tx === null) return { mark: 'not-found', chain: 'not on chain' };
-  if (tx.err !== null && failureReported) return { mark: 'verified', chain: `failed on chain, as the service reports, slot ${tx.slot}` };
-  return failed(tx) ?? { mark: 'verified', chain: `succeeded, slot ${tx.slot}` };
+  const asReported = tx.err !== null && expected.failureReported;
+  const bad = asReported ? null : failed(tx);
+  if (bad) return bad;
+  const done = asReported ? `failed on chain, as the service reports, slot ${tx.slot}` : `succeeded, slot ${tx.slot}`;
+  if (!touchesMint(tx, expected.mint)) return { mark: 'attributed', chain: `exists, not attributable: ${done}, but it touches no account or token balance of ${short(expected.mint)}` };
+  return { mark: 'verified', chain: done };
 }
 
 /**

@@ -155,13 +155,17 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
     }
   }
 
+  // A swap is this trade's only if it touches the traded token and no other trade has it in another role.
+  const mint = trade.side === 'buy' ? trade.outputMint : trade.inputMint;
   const swapTxs: ChainTransaction[] = [];
   for (const swap of trade.signatures.swaps) {
     const reported = trade.failure !== null;
     const tx = await chain.transaction(swap);
-    const c = checkSwap(tx, reported);
-    if (tx !== null && c.mark === 'verified' && tx.err === null) swapTxs.push(tx);
-    checks.push({ signature: swap, role: 'swap', expected: reported ? 'the swap, failed as reported' : 'a swap that succeeded', ...c });
+    const c = checkSwap(tx, { failureReported: reported, mint });
+    const other = (input.journal?.elsewhere.get(swap) ?? []).find((k) => k.role !== 'swap' || k.side !== trade.side);
+    const check = c.mark === 'verified' && other ? { mark: 'attributed' as const, chain: `exists, not attributable: the journal knows it as ${knownAs(other)}` } : c;
+    if (tx !== null && check.mark === 'verified' && tx.err === null) swapTxs.push(tx);
+    checks.push({ signature: swap, role: 'swap', expected: reported ? 'the swap, failed as reported' : 'a swap that succeeded', ...check });
   }
   // What a buy received is the swap's token balance change on chain; where the chain shows none, the service's word.
   const tokensIn = trade.side === 'buy' && trade.stage === 'completed' && trade.signatures.swaps.length > 0 && trade.receivedOutputAmount !== null && /^\d+$/.test(trade.receivedOutputAmount) ? receivedCheck(trade, swapTxs) : null;

@@ -198,7 +198,7 @@ function executeSwap(world: World, b: BuyRecord, at: number): void {
   const out = quoteBuy(token, solIn);
   const treasury = world.state.identity.treasury;
   if (b.swapWillFail) {
-    if (b.swapSignature) recordTransaction(world, { signature: b.swapSignature, at, feePayer: treasury, fee: SERVICE_TX_FEE, transfers: [], failed: true });
+    if (b.swapSignature) recordTransaction(world, { signature: b.swapSignature, at, feePayer: treasury, fee: SERVICE_TX_FEE, transfers: [], failed: true, reads: [b.mint] });
     return failSwap(world, b, at, 'SWAP_FAILED', 'the swap transaction failed on chain (injected by the sandbox)');
   }
   if (out < b.minimumOutput) {

@@ -36,6 +36,8 @@ export interface LedgerTx {
   failed?: boolean;
   /** Token balances it moved, as the chain's meta.pre/postTokenBalances show them (a swap's). */
   tokens?: LedgerTokenMove[];
+  /** Accounts it reads and does not change (a swap names the token's mint). */
+  reads?: string[];
   /** Accounts in order (fee payer first), with their balances around the transaction. */
   accounts: string[];
   pre: bigint[];
@@ -77,7 +79,7 @@ export function chainBalance(world: World, address: string): bigint {
  * Records a transaction. Owner wallets have already been debited or credited by the caller
  * (wallet.ts); every other address's balance moves here.
  */
-export function recordTransaction(world: World, tx: { signature: string; at: number; feePayer: string; fee: bigint; transfers: LedgerTransfer[]; failed?: boolean; tokens?: LedgerTokenMove[] }): LedgerTx {
+export function recordTransaction(world: World, tx: { signature: string; at: number; feePayer: string; fee: bigint; transfers: LedgerTransfer[]; failed?: boolean; tokens?: LedgerTokenMove[]; reads?: string[] }): LedgerTx {
   const change = new Map<string, bigint>([[tx.feePayer, -tx.fee]]);
   for (const t of tx.transfers) {
     change.set(t.from, (change.get(t.from) ?? 0n) - t.lamports);

@@ -40,6 +40,9 @@ function signature(value: unknown): string {
 /** Lamports a token account holds to be rent-exempt (165 bytes), as the chain reports them. */
 const TOKEN_ACCOUNT_RENT = 2_039_280n;
 
+/** Lamports a mint account (82 bytes) holds to be rent-exempt. */
+const MINT_ACCOUNT_RENT = 1_461_600n;
+
 /** A raw token amount in whole tokens, as the RPC's uiAmountString writes it (no trailing zeros). */
 function uiAmountString(amount: bigint, decimals: number): string {
   const digits = amount.toString().padStart(decimals + 1, '0');
@@ -49,11 +52,13 @@ function uiAmountString(amount: bigint, decimals: number): string {
 
 /** The `getTransaction` result (encoding json) of a ledger transaction. */
 function transactionResult(tx: LedgerTx, slot: number, at: number) {
-  // Signer and writable accounts first, the System Program last (read-only, unsigned).
+  // Signer and writable accounts first, then the read-only unsigned ones (a swap's mint, the System Program last).
   // Token accounts a swap moved stand after the SOL accounts (their lamports do not change).
   const tokenAccounts = (tx.tokens ?? []).map((t) => t.account).filter((a, i, all) => !tx.accounts.includes(a) && all.indexOf(a) === i);
-  const keys = [...tx.accounts, ...tokenAccounts, SYSTEM_PROGRAM];
+  const reads = (tx.reads ?? []).filter((a) => !tx.accounts.includes(a) && !tokenAccounts.includes(a));
+  const keys = [...tx.accounts, ...tokenAccounts, ...reads, SYSTEM_PROGRAM];
   const rentOf = tokenAccounts.map(() => TOKEN_ACCOUNT_RENT);
+  const readBalances = reads.map(() => MINT_ACCOUNT_RENT);
   const tokenBalance = (t: LedgerTokenMove, amount: bigint) => ({
     accountIndex: keys.indexOf(t.account),
     mint: t.mint,
@@ -76,8 +81,8 @@ function transactionResult(tx: LedgerTx, slot: number, at: number) {
       status: tx.failed ? { Err: { InstructionError: [0, 'Custom'] } } : { Ok: null },
       // Lamports as exact integers: a balance above 2^53 is written to the lamport (see rpcText).
       fee: tx.fee,
-      preBalances: [...tx.pre, ...rentOf, 1n],
-      postBalances: [...tx.post, ...rentOf, 1n],
+      preBalances: [...tx.pre, ...rentOf, ...readBalances, 1n],
+      postBalances: [...tx.post, ...rentOf, ...readBalances, 1n],
       innerInstructions: [],
       logMessages: [],
       preTokenBalances: (tx.tokens ?? []).map((t) => tokenBalance(t, t.pre)),
@@ -90,7 +95,7 @@ function transactionResult(tx: LedgerTx, slot: number, at: number) {
       signatures: [tx.signature],
       message: {
         accountKeys: keys,
-        header: { numRequiredSignatures: 1, numReadonlySignedAccounts: 0, numReadonlyUnsignedAccounts: 1 },
+        header: { numRequiredSignatures: 1, numReadonlySignedAccounts: 0, numReadonlyUnsignedAccounts: 1 + reads.length },
         recentBlockhash: bs58.encode(Buffer.alloc(32, 7)),
         instructions: tx.transfers.map((t) => ({
           programIdIndex: keys.length - 1,

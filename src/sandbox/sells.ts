@@ -242,7 +242,7 @@ function executeSell(world: World, g: SellGroupRecord, at: number): void {
   g.receivedLamports = out;
   g.swapSignature = newSignature();
   const treasury = world.state.identity.treasury;
-  recordTransaction(world, { signature: g.swapSignature, at, feePayer: treasury, fee: SERVICE_TX_FEE, transfers: [{ from: POOL_ADDRESS, to: treasury, lamports: out }] });
+  recordTransaction(world, { signature: g.swapSignature, at, feePayer: treasury, fee: SERVICE_TX_FEE, transfers: [{ from: POOL_ADDRESS, to: treasury, lamports: out }], reads: [g.mint] });
   for (const al of g.allocations) {
     const p = world.positions.get(al.positionId)!.position;
     const remaining = BigInt(p.remainingAmount ?? '0') - al.amount;

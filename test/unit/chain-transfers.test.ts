@@ -10,6 +10,8 @@ const TREASURY = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 const STRANGER = 'DRpbCBMxVnDK7maPM5tGv6MvB3v1sRMC86PZ8okm21hy';
 const SYSTEM = '11111111111111111111111111111111';
 const COMPUTE_BUDGET = 'ComputeBudget111111111111111111111111111111';
+const MINT = 'GFmFPoogcNkUSTFRJz6HNNPBtvQaxVXSqZj2RpBFsGXk';
+const OTHER_MINT = 'So11111111111111111111111111111111111111112';
 const SIG = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
 
 /** A getTransaction result: one transfer `from` → `to`, fee paid by the first key. */
@@ -157,9 +159,21 @@ describe('payout: SOL to the owner, at least the signed minimum', () => {
 });
 
 describe('swaps and deposits not on chain', () => {
-  it('a swap is verified when it exists and succeeded', () => {
-    expect(checkSwap(tx(recorded({ keys: [TREASURY, STRANGER, SYSTEM], pre: [10, 0, 1], post: [5, 0, 1] }))).mark).toBe('verified');
-    expect(checkSwap(tx(null)).mark).toBe('not-found');
+  it('a swap is verified when it exists, succeeded and touches the traded mint', () => {
+    expect(checkSwap(tx(recorded({ keys: [TREASURY, STRANGER, MINT, SYSTEM], pre: [10, 0, 1, 1], post: [5, 0, 1, 1] })), { failureReported: false, mint: MINT })).toEqual({ mark: 'verified', chain: 'succeeded, slot 301234567' });
+    expect(checkSwap(tx(null), { failureReported: false, mint: MINT }).mark).toBe('not-found');
+  });
+  it('attack-3 F4: a transaction that succeeded but touches no account of the mint (the owner\'s own deposit, say) exists and is not attributable, never verified', () => {
+    const deposit = tx(recorded({ keys: [OWNER, TREASURY, SYSTEM], pre: [10_000_000, 0, 1], post: [4_995_000, 5_000_000, 1] }));
+    expect(checkSwap(deposit, { failureReported: false, mint: MINT })).toEqual({
+      mark: 'attributed',
+      chain: `exists, not attributable: succeeded, slot 301234567, but it touches no account or token balance of ${MINT.slice(0, 4)}…${MINT.slice(-4)}`,
+    });
+    // Another mint among its accounts is no better.
+    expect(checkSwap(tx(recorded({ keys: [TREASURY, STRANGER, OTHER_MINT, SYSTEM], pre: [10, 0, 1, 1], post: [5, 0, 1, 1] })), { failureReported: false, mint: MINT }).mark).toBe('attributed');
+    // A mint loaded through an address table counts as among its accounts.
+    const loaded = recorded({ keys: [TREASURY, STRANGER, SYSTEM], pre: [10, 0, 1, 1], post: [5, 0, 1, 1], version: 0, loaded: { writable: [], readonly: [MINT] } });
+    expect(checkSwap(tx(loaded), { failureReported: false, mint: MINT }).mark).toBe('verified');
   });
   it('nothing spent is proven only when the chain says the blockhash expired, and knew it before signing', () => {
     // The service's lastValidBlockHeight is only named: the chain's answer decides.
@@ -183,10 +197,12 @@ describe('results of an unknown shape are never taken as proof', () => {
 });
 
 describe('a failed swap', () => {
-  const failedSwap = () => tx(recorded({ keys: [TREASURY, STRANGER, SYSTEM], pre: [10_000, 0, 1], post: [5_000, 0, 1], err: { InstructionError: [0, 'Custom'] } }));
+  const failedSwap = (keys = [TREASURY, STRANGER, MINT, SYSTEM]) => tx(recorded({ keys, pre: [10_000, 0, 1, 1], post: [5_000, 0, 1, 1], err: { InstructionError: [0, 'Custom'] } }));
   it('contradicts a service that calls the trade a success, and matches one that reports it failed', () => {
-    expect(checkSwap(failedSwap()).mark).toBe('contradicts');
-    expect(checkSwap(failedSwap(), true).mark).toBe('verified');
+    expect(checkSwap(failedSwap(), { failureReported: false, mint: MINT }).mark).toBe('contradicts');
+    expect(checkSwap(failedSwap(), { failureReported: true, mint: MINT })).toEqual({ mark: 'verified', chain: 'failed on chain, as the service reports, slot 301234567' });
+    // Any failed transaction is no failed swap of this token.
+    expect(checkSwap(failedSwap([TREASURY, STRANGER, OTHER_MINT, SYSTEM]), { failureReported: true, mint: MINT }).chain).toMatch(/^exists, not attributable: failed on chain, as the service reports, slot 301234567, but it touches no account/);
   });
 });
 
@@ -205,6 +221,20 @@ describe('token balances (meta.pre/postTokenBalances): what a swap delivered', (
     // An account absent before held none.
     expect(tokenGain(swap([], [balance(1, '42', null)]), MINT)).toEqual({ amount: 42n, account: OWNER, owner: null });
     expect(tokenGain(t, 'So11111111111111111111111111111111111111112')).toEqual({ amount: 0n, account: null, owner: null });
+  });
+  it('attack-3 F4: a swap whose token balances move the mint touches it (the mint need not be among its accounts); balances of the mint that do not move do not, unless the swap failed as reported', () => {
+    const asSwap = (t: ReturnType<typeof swap>, failureReported = false) => checkSwap(t, { failureReported, mint: MINT }).mark;
+    expect(asSwap(swap([balance(1, '10')], [balance(1, '9')]))).toBe('verified');
+    expect(asSwap(swap([], [balance(2, '1')]))).toBe('verified');
+    expect(asSwap(swap([balance(1, '10')], [balance(1, '10')]))).toBe('attributed');
+    expect(asSwap(swap([], []))).toBe('attributed');
+    const failed = (pre: unknown[], post: unknown[]) => {
+      const r = recorded({ keys: [TREASURY, OWNER, STRANGER, SYSTEM], pre: [1, 1, 1, 1], post: [1, 1, 1, 1], err: { InstructionError: [0, 'Custom'] } }) as any;
+      [r.meta.preTokenBalances, r.meta.postTokenBalances] = [pre, post];
+      return tx(r)!;
+    };
+    expect(asSwap(failed([balance(1, '10')], [balance(1, '10')]), true)).toBe('verified');
+    expect(asSwap(failed([], []), true)).toBe('attributed');
   });
   it('absent or of another shape, nothing is read from them: the chain does not show it', () => {
     for (const [pre, post] of [[undefined, undefined], [[], null], [[balance(9, '1')], []], [[{ ...balance(1, '1'), uiTokenAmount: { amount: 1 } }], []]]) {

@@ -326,6 +326,28 @@ describe('verifyTrade', () => {
     });
   });
 
+  describe('attack-3 F4: a swap is verified only when it touches the traded mint and no other trade has it in another role', () => {
+    const sellSwap = trade({ side: 'sell', inputMint: POOL, receivedOutputAmount: null, signatures: { deposit: null, swaps: ['swap'], payouts: [] }, stage: 'executing' });
+    const verifySwap = (elsewhere: JournalKnowledge['elsewhere'], t: Trade = sellSwap, txs = [swap]) => verifyTrade(reader(txs), { trade: t, owner: OWNER, treasury: TREASURY, journal: { elsewhere, refundable: [] } });
+
+    it("the owner's own buy deposit named as a sell's swap: exists, not attributable (it does not touch the mint, and the journal knows it as the deposit)", async () => {
+      const named = trade({ ...sellSwap, signatures: { deposit: null, swaps: ['dep'], payouts: [] } });
+      const v = await verifySwap(new Map([['dep', [{ trade: 'b1', side: 'buy', role: 'deposit' }]]]), named, [deposit]);
+      expect(v.verdict).toBe('attributed');
+      expect(v.checks[0]).toMatchObject({ role: 'swap', mark: 'attributed', chain: expect.stringMatching(/^exists, not attributable: succeeded, slot 7, but it touches no account or token balance of DRpb…21hy$/) });
+    });
+
+    it("touching the mint: verified unless the journal knows it in another role, or as a swap of a trade of the other side", async () => {
+      expect((await verifySwap(new Map())).checks[0]).toMatchObject({ mark: 'verified', chain: 'succeeded, slot 7' });
+      expect((await verifySwap(new Map([['swap', [{ trade: 'sell_A', side: 'sell', role: 'swap' }]]]))).verdict).toBe('verified');
+      for (const known of [{ trade: 'b1', side: 'buy' as const, role: 'swap' as const }, { trade: 'b1', side: 'buy' as const, role: 'refund' as const }, { trade: 'sell_A', side: 'sell' as const, role: null }]) {
+        const v = await verifySwap(new Map([['swap', [known]]]));
+        expect(v.verdict).toBe('attributed');
+        expect(v.checks[0]!.chain).toBe(`exists, not attributable: the journal knows it as ${known.side} ${known.trade}'s ${known.role ?? 'transaction'}`);
+      }
+    });
+  });
+
   /** The refund `r` paying the owner, in a slot after the deposit's (7). */
   const refundTx = (lamports: bigint, slot = 8) => ({ ...transfer('r', TREASURY, OWNER, lamports), slot });
   const refundedBuy = (over: Partial<Trade> = {}) => trade({ stage: 'refunded', status: 'refunded', refund: { state: 'complete', amountLamports: '1' }, signatures: { swaps: [], refund: 'r' }, ...over });
