@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { type SellAmountSpec, resolveSellAmount } from '../amounts.js';
 import { parseSellAmount, parseSolToLamports } from '../argument-parsers.js';
 import type { Context } from '../context.js';
-import { renderVerificationLines } from '../io/views/verification.js';
+import { payoutOnChain, renderVerificationLines } from '../io/views/verification.js';
 import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
 import { RefusedToSignError, TradeFailedError, UsageError, type TradeTag } from '../errors.js';
 import { renderSellSummary, sellReviewText } from '../io/views/sell.js';
@@ -257,7 +257,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
       );
       // `verification` stands beside the API's objects, which pass through unchanged.
       ctx.output.result({ authorization: view.authorization, sell: view.sell, trade, idempotencyKey: result.idempotencyKey, ...(verification ? { verification } : {}) }, (theme) =>
-        [renderSellSummary(view, outcome, trade, shown, theme, verification?.received?.payoutsLamports ?? null), ...(verification ? [renderVerificationLines(verification, theme)] : [])].join('\n'),
+        [renderSellSummary(view, outcome, trade, shown, theme, payoutOnChain(verification)), ...(verification ? [renderVerificationLines(verification, theme)] : [])].join('\n'),
       );
       await stopIfContradicted(verification, view.authorization.id);
       if (result.kind === 'timeout') {

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { GetSellResponse, Trade } from '../../src/api/types.js';
 import { plainTheme } from '../../src/io/theme.js';
 import { renderSell, renderTrade } from '../../src/io/views/trade.js';
+import { renderSellSummary } from '../../src/io/views/sell.js';
+import { payoutOnChain } from '../../src/io/views/verification.js';
+import type { Verification } from '../../src/chain/verify-trade.js';
 import { tokenAmount } from '../../src/io/views/token-amount.js';
 import { authorization, trade } from './api-helpers.js';
 
@@ -125,3 +128,47 @@ describe('renderBuyReview: amounts with their unit', () => {
     expect(out).toMatch(/^Minimum out\s+2,000,000 raw units$/m);
   });
 });
+
+describe('the sell summary: the chain\'s figure first, the service\'s beside it (attack-3 F5)', () => {
+  const view = { authorization: { ...authorization, status: 'authorized', amount: '2500000' }, sell: { status: 'completed', groupKey: 'g1' } } as unknown as GetSellResponse;
+  const said = (received: string | null) => ({ ...sell, receivedOutputAmount: received }) as Trade;
+  const summary = (onChain: Parameters<typeof renderSellSummary>[5], received: string | null = '900000000', state: 'completed' | 'pending' = 'completed') =>
+    renderSellSummary(view, state === 'completed' ? { state } : { state, stage: 'executing' }, said(received), meta, plainTheme, onChain);
+
+  it('a payout the chain shows: Sold, its figure, the service\'s beside it only where it differs', () => {
+    expect(summary({ paid: '900000000' })).toMatch(/^Sold\s+2\.5 X\nSOL received\s+0\.9 SOL$/m);
+    expect(summary({ paid: '300000000' })).toMatch(/^SOL received\s+0\.3 SOL \(the service says 0\.9 SOL\)$/m);
+  });
+
+  it('no payout on chain: "none on chain (the service says 0.9 SOL)", and never Sold', () => {
+    const out = summary('none');
+    expect(out).toMatch(/^SOL received\s+none on chain \(the service says 0\.9 SOL\)$/m);
+    expect(out).toMatch(/^Amount\s+2\.5 X$/m);
+    expect(out).not.toMatch(/^Sold/m);
+    expect(summary('none', null)).toMatch(/^SOL received\s+none on chain$/m);
+  });
+
+  it('a transfer the chain cannot tie to this sell, or a chain not read: said so before the service\'s figure, never Sold', () => {
+    const untied = summary({ untied: '100000000' }, '100000000');
+    expect(untied).toMatch(/^SOL received\s+0\.1 SOL not tied to this sell \(the service says 0\.1 SOL\)$/m);
+    expect(untied).not.toMatch(/^Sold/m);
+    const unread = summary(null);
+    expect(unread).toMatch(/^SOL received\s+not checked on chain \(the service says 0\.9 SOL\)$/m);
+    expect(unread).not.toMatch(/^Sold/m);
+  });
+
+  it('under way with nothing said received: the minimum, as before', () => {
+    expect(summary('none', null, 'pending')).toMatch(/^Minimum SOL\s+0\.0000049 SOL$/m);
+    expect(summary(null, null, 'pending')).toMatch(/^Minimum SOL\s+0\.0000049 SOL$/m);
+  });
+
+  it("payoutOnChain reads the verification: the payouts' figure, the untied one, none, or nothing when unread", () => {
+    const v = (over: Partial<Verification>): Verification => ({ rpc: 'r', verdict: 'verified', checks: [], ...over });
+    expect(payoutOnChain(v({ received: { payoutsLamports: '5' } }))).toEqual({ paid: '5' });
+    expect(payoutOnChain(v({ verdict: 'attributed', received: { untiedPayoutsLamports: '7' } }))).toEqual({ untied: '7' });
+    expect(payoutOnChain(v({ verdict: 'contradicted' }))).toBe('none');
+    expect(payoutOnChain(v({ verdict: 'unchecked' }))).toBeNull();
+    expect(payoutOnChain(null)).toBeNull();
+  });
+});
+

@@ -13,7 +13,7 @@ import { timeLeft } from '../../domain/answer-deadline.js';
 import { renderFields } from '../table.js';
 import type { Theme } from '../theme.js';
 import { tokenAmount } from './token-amount.js';
-import { serviceSays } from './verification.js';
+import { serviceSays, type PayoutOnChain } from './verification.js';
 
 /** A sell's review in two parts: what leads, and what must stand on screen, whole, with the question below it. */
 export interface SellReviewText {
@@ -93,25 +93,26 @@ function paintedDiff(diff: DiffPart[], columns: number, theme: Theme): string[] 
   });
 }
 
-/** The end of a sell, for stdout; `onChain`: what the chain shows its payouts paid, where they were read (the figure shown). */
-export function renderSellSummary(
-  view: GetSellResponse,
-  outcome: SellOutcome | undefined,
-  trade: Trade | null,
-  token: TokenMeta | null,
-  theme: Theme,
-  onChain: string | null = null,
-): string {
+/**
+ * The end of a sell, for stdout. `onChain`: what the chain shows its payouts paid (the figure
+ * shown first, the service's beside it where it differs); `Sold` only for a sale whose payout
+ * the chain shows.
+ */
+export function renderSellSummary(view: GetSellResponse, outcome: SellOutcome | undefined, trade: Trade | null, token: TokenMeta | null, theme: Theme, onChain: PayoutOnChain = null): string {
   const a = view.authorization;
   const state = outcome?.state ?? 'pending';
+  const paid = onChain !== null && onChain !== 'none' && 'paid' in onChain ? onChain.paid : null;
   const fields: Array<[string, string]> = [
     ['Sell', a.id],
     ['Status', theme.status(state === 'pending' ? (view.sell?.status ?? a.status) : state)],
-    // `Sold` only for a sale that happened; a failed one offered the amount, a pending one is selling it.
-    [state === 'completed' ? 'Sold' : state === 'failed' ? 'Offered' : 'Amount', tokenAmount(a.amount, token)],
+    // `Sold` only for a sale the chain shows paid; a failed one offered the amount, one under way or unproven is an amount.
+    [state === 'completed' && paid !== null ? 'Sold' : state === 'failed' ? 'Offered' : 'Amount', tokenAmount(a.amount, token)],
   ];
-  if (onChain !== null) fields.push(['SOL received', theme.bold(`${formatSol(onChain)} SOL`) + serviceSays(trade?.receivedOutputAmount ?? null, onChain)]);
-  else if (trade?.receivedOutputAmount) fields.push(['SOL received', theme.bold(`${formatSol(trade.receivedOutputAmount)} SOL`)]);
+  const said = trade?.receivedOutputAmount ?? null;
+  const saying = said === null ? '' : ` (the service says ${formatSol(said)} SOL)`;
+  if (paid !== null) fields.push(['SOL received', theme.bold(`${formatSol(paid)} SOL`) + serviceSays(said, paid)]);
+  else if (onChain !== null && onChain !== 'none' && 'untied' in onChain) fields.push(['SOL received', `${formatSol(onChain.untied)} SOL not tied to this sell${saying}`]);
+  else if (said !== null || (onChain === 'none' && state === 'completed')) fields.push(['SOL received', `${onChain === 'none' ? 'none on chain' : 'not checked on chain'}${saying}`]);
   else fields.push(['Minimum SOL', `${formatSol(a.minimumOutputLamports)} SOL`]);
   for (const s of trade?.signatures.payouts ?? []) fields.push(['Payout sig', s]);
   if (outcome?.state === 'failed') {

@@ -61,3 +61,18 @@ export function renderVerificationTable(v: Verification, theme: Theme, layout: T
 export function serviceSays(service: string | null, chain: string): string {
   return service === null || BigInt(service) === BigInt(chain) ? '' : ` (the service says ${formatSol(service)} SOL)`;
 }
+
+/**
+ * What the chain shows a sell's payouts paid the wallet: the figure (`paid`), a figure it cannot
+ * tie to this sell (`untied`), `none` (it was read and shows none paying the wallet), or null
+ * when it was not read.
+ */
+export type PayoutOnChain = { paid: string } | { untied: string } | 'none' | null;
+
+/** What the chain shows a sell's payouts paid, from its verification (null: none, or the chain unread). */
+export function payoutOnChain(v: Verification | null): PayoutOnChain {
+  if (v === null || v.verdict === 'unchecked') return null;
+  if (v.received?.payoutsLamports !== undefined) return { paid: v.received.payoutsLamports };
+  if (v.received?.untiedPayoutsLamports !== undefined) return { untied: v.received.untiedPayoutsLamports };
+  return 'none';
+}
