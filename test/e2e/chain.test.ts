@@ -296,6 +296,52 @@ describe('after progress: the trade\'s signatures checked on chain', () => {
     expect(json(honest).verification).toMatchObject({ verdict: 'verified', received: { tokens: json(honest).trade.receivedOutputAmount } });
   });
 
+  it("attack-3 F5: a sell reported completed with no payout and 0.9 SOL received: 'SOL received  none on chain (the service says 0.9 SOL)', never Sold, exit 3; the honest control is Sold with the chain's figure", async () => {
+    const p = await tamperProxy();
+    p.rewrite('GET', /^\/api\/v1\/trades\/[^/]+$/, (body) => {
+      if (body.data.side === 'sell' && body.data.stage === 'completed') Object.assign(body.data, { receivedOutputAmount: '900000000', signatures: { ...body.data.signatures, payouts: [] } });
+      return body;
+    });
+    const token = sb.tokens[2]!;
+    await completeBuy(sb, { mint: token.mint });
+    const r = await runCli(['sell', token.mint, '10%', '--yes'], { env: envFor(p.url) });
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stdout).toMatch(/^Amount\s+\S+ \S+$/m);
+    expect(r.stdout).not.toMatch(/^Sold/m);
+    expect(r.stdout).toMatch(/^SOL received\s+none on chain \(the service says 0\.9 SOL\)$/m);
+    expect(r.stderr).toContain('the service reports the sell completed but names no payout');
+    const honest = await runCli(['sell', token.mint, '10%', '--yes'], { env: envFor(sb.url) });
+    expect(honest.code, honest.stderr).toBe(0);
+    expect(honest.stdout).toMatch(/^Sold\s+\S+ \S+\nSOL received\s+[\d.]+ SOL$/m);
+  });
+
+  it("attack-3 F4: a sell whose swap the service names as the owner's own buy deposit: 'exists, not attributable', never 'verified: succeeded' or 'every claim verified'; --verify exit 3; the honest swap is verified", async () => {
+    const home = freshHome();
+    const bought = await runCli(['buy', sb.tokens[2]!.mint, '0.1sol', '--yes', '--json'], { env: envFor(sb.url, home) });
+    expect(bought.code, bought.stderr).toBe(0);
+    const deposit = json(bought).trade.signatures.deposit;
+    const p = await tamperProxy();
+    p.rewrite('GET', /^\/api\/v1\/trades\/[^/]+$/, (body) => {
+      if (body.data.side === 'sell') body.data.signatures = { ...body.data.signatures, swaps: [deposit] };
+      return body;
+    });
+    const r = await runCli(['sell', sb.tokens[2]!.mint, '10%', '--yes'], { env: envFor(p.url, home) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^  swap ${deposit.slice(0, 8)}…: the service's word: exists, not attributable: succeeded, slot \\d+, but it touches no account or token balance of \\w{4}…\\w{4}$`, 'm'));
+    expect(r.stdout).toContain("On chain (127.0.0.1:");
+    expect(r.stdout).toContain("on chain, but not every claim: some are only the service's word");
+    expect(r.stdout).not.toContain('every claim verified');
+    const id = /^Sell\s+(sell_\w+)$/m.exec(r.stdout)![1]!;
+    const verify = await runCli(['trades', id, '--verify', '--json'], { env: envFor(p.url, home) });
+    expect(verify.code, verify.stderr).toBe(3);
+    expect(lastJsonError(verify).code).toBe('CHAIN_NOT_VERIFIED');
+    expect(json(verify).verification.checks.find((c: any) => c.role === 'swap')).toMatchObject({ signature: deposit, mark: 'attributed' });
+    // The same sell as the sandbox names it: its swap touches the mint and is verified.
+    const honest = await runCli(['trades', id, '--verify', '--json'], { env: envFor(sb.url, home) });
+    expect(honest.code, honest.stderr).toBe(0);
+    expect(json(honest).verification.checks.find((c: any) => c.role === 'swap')).toMatchObject({ mark: 'verified', chain: expect.stringMatching(/^succeeded, slot \d+$/) });
+  });
+
   it('the service says a buy refunded more than the chain shows: exit 3; the summary gives the chain\'s figure', async () => {
     const p = await tamperProxy();
     p.rewrite('GET', /^\/api\/v1\/trades\/[^/]+$/, (body) => {

@@ -282,6 +282,56 @@ describe('a transaction proves one trade', () => {
     expect(records(home).slice(after)).toEqual([]);
   });
 
+  it("attack-3 F2: a failed --no-wait buy's refund named as a sell's payout is never 'verified': not tied to the sell (attributed) while the journal knows only the buy's deposit; once the buy's refund is recorded, a contradiction naming the buy; the buy itself is verified, not blamed", async () => {
+    const mint = sb.tokens[0]!.mint;
+    await completeBuy(sb, { mint, amountLamports: '200000000' });
+    const home = homeWith({ treasury: sb.treasury });
+    // The buy: its deposit accepted, its swap failing; the journal sees no more of it.
+    await sb.control('/fail-next-swap', { count: 1 });
+    const bought = await run(home, 'buy', buyToken(), '0.1sol', '--yes', '--no-wait', '--json');
+    expect(bought.code, bought.stderr).toBe(0);
+    const buyId = json(bought).intent.id;
+    for (let i = 0; i < 4; i++) await sb.call('GET', `/trade/buys/${buyId}`);
+    const refunded = (await sb.call('GET', `/trades/${buyId}`)).body.data;
+    expect(refunded).toMatchObject({ stage: 'refunded', refund: { state: 'complete', amountLamports: '100000000' } });
+    const refund = refunded.signatures.refund;
+    // The sell's own payout goes to another wallet; the service names the buy's refund as it.
+    const proxy = await tamperProxy();
+    proxy.rewrite('GET', /^\/api\/v1\/trades\/[^/]+$/, (body) => {
+      if (body.data.side === 'sell' && body.data.stage === 'completed') Object.assign(body.data, { receivedOutputAmount: '100000000', signatures: { ...body.data.signatures, payouts: [refund] } });
+      return body;
+    });
+    await sb.control('/lies', { lie: 'payout-elsewhere' });
+    const sold = await runCli(['sell', mint, '5%', '--yes', '--json'], { env: envFor(proxy.url, home) });
+    expect(sold.code, sold.stderr).toBe(0);
+    const sellId = json(sold).authorization.id;
+    const v = json(sold).verification;
+    expect(v.verdict).toBe('attributed');
+    expect(v.checks.find((c: any) => c.role === 'payout')).toMatchObject({
+      signature: refund,
+      mark: 'attributed',
+      chain: expect.stringMatching(new RegExp(`^the service reports 0\\.1 SOL paid; the chain shows a transfer it cannot tie to this sell: 0\\.1 SOL to your wallet, slot \\d+, exactly what buy ${buyId} \\(not known completed here\\) may get back as its refund$`)),
+    });
+    expect(v.received).toEqual({ untiedPayoutsLamports: '100000000' });
+    expect(records(home).filter((r) => r.type === 'evidence' && r.signature === refund)).toEqual([]);
+    const unproven = await runCli(['trades', sellId, '--verify'], { env: envFor(proxy.url, home) });
+    expect(unproven.code, unproven.stderr).toBe(3);
+    expect(unproven.stdout).not.toContain('every claim verified');
+    expect(unproven.stderr).toMatch(/not every claim is proven on chain: the service reports 0\.1 SOL paid; the chain shows a transfer it cannot tie to this sell/);
+    // Following the buy to its end records its refund (named, not yet claimed): the sell cannot have it now.
+    const followed = await run(home, 'trades', buyId, '--watch', '--json');
+    expect(followed.code, followed.stderr).toBe(4);
+    expect(records(home).filter((r) => r.type === 'answer' && r.trade === buyId).flatMap((r) => r.transactions ?? [])).toContainEqual({ signature: refund, role: 'refund' });
+    const known = await runCli(['trades', sellId, '--verify', '--json'], { env: envFor(proxy.url, home) });
+    expect(known.code, known.stderr).toBe(3);
+    expect(lastJsonError(known).message).toContain(`payout ${refund} should be at least`);
+    expect(lastJsonError(known).message).toContain(`the journal knows this transaction as buy ${buyId}'s refund; one transaction proves one trade, so it is not this sell's payout`);
+    // The honest record is the buy's: verified, and the refund claimed by it.
+    const buyVerified = await run(home, 'trades', buyId, '--verify', '--json');
+    expect(buyVerified.code, buyVerified.stderr).toBe(0);
+    expect(records(home).filter((r) => r.type === 'evidence' && r.signature === refund).map((r) => [r.trade, r.role])).toEqual([[buyId, 'refund']]);
+  });
+
   it("a payout that landed before this tool created the trade (the journal's time) contradicts it, whatever time the service gives", async () => {
     const mint = sb.tokens[0]!.mint;
     // A sell made elsewhere (not in this journal), paid out; two minutes later this tool sells.
