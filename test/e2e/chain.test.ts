@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { lastJsonError, stderrJson } from '../helpers/cli-assert.js';
 import { BIN, freshHome, json, runCli } from '../helpers/cli.js';
 import { sandboxForFile } from '../helpers/file-sandbox.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
 import { tempDir, tempEnv } from '../helpers/temp.js';
 
@@ -332,12 +333,12 @@ describe('after progress: the trade\'s signatures checked on chain', () => {
     expect(r.stdout).toContain("on chain, but not every claim: some are only the service's word");
     expect(r.stdout).not.toContain('every claim verified');
     const id = /^Sell\s+(sell_\w+)$/m.exec(r.stdout)![1]!;
-    const verify = await runCli(['trades', id, '--verify', '--json'], { env: envFor(p.url, home) });
+    const verify = await runInProcess(['trades', id, '--verify', '--json'], envFor(p.url, home));
     expect(verify.code, verify.stderr).toBe(3);
     expect(lastJsonError(verify).code).toBe('CHAIN_NOT_VERIFIED');
     expect(json(verify).verification.checks.find((c: any) => c.role === 'swap')).toMatchObject({ signature: deposit, mark: 'attributed' });
     // The same sell as the sandbox names it: its swap touches the mint and is verified.
-    const honest = await runCli(['trades', id, '--verify', '--json'], { env: envFor(sb.url, home) });
+    const honest = await runInProcess(['trades', id, '--verify', '--json'], envFor(sb.url, home));
     expect(honest.code, honest.stderr).toBe(0);
     expect(json(honest).verification.checks.find((c: any) => c.role === 'swap')).toMatchObject({ mark: 'verified', chain: expect.stringMatching(/^succeeded, slot \d+$/) });
   });

@@ -314,20 +314,20 @@ describe('a transaction proves one trade', () => {
     });
     expect(v.received).toEqual({ untiedPayoutsLamports: '100000000' });
     expect(records(home).filter((r) => r.type === 'evidence' && r.signature === refund)).toEqual([]);
-    const unproven = await runCli(['trades', sellId, '--verify'], { env: envFor(proxy.url, home) });
+    const unproven = await runInProcess(['trades', sellId, '--verify'], envFor(proxy.url, home));
     expect(unproven.code, unproven.stderr).toBe(3);
     expect(unproven.stdout).not.toContain('every claim verified');
     expect(unproven.stderr).toMatch(/not every claim is proven on chain: the service reports 0\.1 SOL paid; the chain shows a transfer it cannot tie to this sell/);
     // Following the buy to its end records its refund (named, not yet claimed): the sell cannot have it now.
-    const followed = await run(home, 'trades', buyId, '--watch', '--json');
+    const followed = await inProcess(home, 'trades', buyId, '--watch', '--json');
     expect(followed.code, followed.stderr).toBe(4);
     expect(records(home).filter((r) => r.type === 'answer' && r.trade === buyId).flatMap((r) => r.transactions ?? [])).toContainEqual({ signature: refund, role: 'refund' });
-    const known = await runCli(['trades', sellId, '--verify', '--json'], { env: envFor(proxy.url, home) });
+    const known = await runInProcess(['trades', sellId, '--verify', '--json'], envFor(proxy.url, home));
     expect(known.code, known.stderr).toBe(3);
     expect(lastJsonError(known).message).toContain(`payout ${refund} should be at least`);
     expect(lastJsonError(known).message).toContain(`the journal knows this transaction as buy ${buyId}'s refund; one transaction proves one trade, so it is not this sell's payout`);
     // The honest record is the buy's: verified, and the refund claimed by it.
-    const buyVerified = await run(home, 'trades', buyId, '--verify', '--json');
+    const buyVerified = await inProcess(home, 'trades', buyId, '--verify', '--json');
     expect(buyVerified.code, buyVerified.stderr).toBe(0);
     expect(records(home).filter((r) => r.type === 'evidence' && r.signature === refund).map((r) => [r.trade, r.role])).toEqual([[buyId, 'refund']]);
   });
