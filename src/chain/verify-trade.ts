@@ -1,9 +1,11 @@
 // Checks every money claim a trade makes against the chain: the deposit (exactly the intent's
-// amount from the owner to the treasury, and the one the tool signed), each swap (exists and
-// succeeded), each payout and the refund (SOL to the owner; a sell's payouts at least the signed
-// minimum, and in all at least what the service says it received; a refund at least what the
-// service reports). What reached the wallet is the chain's figure. Reads only standard RPC
-// through a ChainReader; never prints.
+// amount from the owner to the treasury, and the one the tool signed), each swap (exists,
+// succeeded, touches the traded mint), each payout and the refund (SOL to the owner; a sell's
+// payouts at least the signed minimum, and in all at least what the service says it received; a
+// refund at least what the service reports). A transaction the journal knows for another trade
+// is not this one's, and a payout it cannot tell from one of its buys' refunds is not tied to the
+// sell. What reached the wallet is the chain's figure. Reads only standard RPC through a
+// ChainReader; never prints.
 import type { Trade } from '../api/types.js';
 import { ChainUnavailableError, type ChainReader } from './chain-reader.js';
 import type { SignedDeposit } from './deposit-absence.js';
