@@ -348,8 +348,9 @@ export interface JournalKnowledge {
   elsewhere: Map<string, KnownTransaction[]>;
   /**
    * This wallet's buys with a signed deposit that the journal does not know completed (failed,
-   * refunded, or their end not seen here: a --no-wait buy): a transfer to the wallet of exactly
-   * one of `lamports` (the deposit, or it less the fee the review showed) may be its refund.
+   * refunded, or their end not seen here: a --no-wait buy), and whose refund it does not know
+   * either: a transfer to the wallet of exactly one of `lamports` (the deposit, or it less the
+   * fee the review showed) may be its refund.
    */
   refundable: Array<{ trade: string; madeAtMs: number; lamports: bigint[] }>;
 }
@@ -366,7 +367,8 @@ export function journalKnowledge(records: readonly JournalRecord[], trade: strin
     if (t.trade === trade || t.tradeId === trade) continue;
     for (const d of t.deposits) add(d.signature, { trade: t.trade, side: t.side, role: 'deposit' });
     for (const n of t.named) add(n.signature, { trade: t.trade, side: t.side, role: n.role });
-    if (t.side !== 'buy' || t.wallet !== wallet || t.deposits.length === 0 || t.status === 'completed') continue;
+    // A buy whose refund is known needs no guess: that transaction is known above, and no other is its refund.
+    if (t.side !== 'buy' || t.wallet !== wallet || t.deposits.length === 0 || t.status === 'completed' || t.named.some((n) => n.role === 'refund')) continue;
     const lamports = new Set<bigint>();
     for (const d of t.deposits) {
       const amount = BigInt(d.amountLamports);

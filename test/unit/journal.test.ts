@@ -317,6 +317,9 @@ describe('what the journal knows of the other trades (attack-3 F2, F4)', () => {
       { trade: 'nowait', madeAtMs: T0, lamports: [100000000n, 99000000n] },
       { trade: 'failed', madeAtMs: T0 + 3, lamports: [50000000n] },
     ]);
+    // Once the buy's refund is known, that transaction is known elsewhere and no other transfer is its refund.
+    const known = [...records, at(T0 + 12, named('failed', 'buy', 'refunded', [{ signature: 'R2', role: 'refund' }]))];
+    expect(journalKnowledge(known, 'sell_X', 'W1').refundable.map((b) => b.trade)).toEqual(['nowait']);
     // Another wallet's buy is refunded to that wallet, not this one; but its deposit is still a transaction known elsewhere.
     expect(journalKnowledge(records, 'sell_X', 'W2').refundable.map((b) => b.trade)).toEqual(['theirs']);
     expect(journalKnowledge(records, 'sell_X', 'W1').elsewhere.get('D4')).toEqual([{ trade: 'theirs', side: 'buy', role: 'deposit' }]);
