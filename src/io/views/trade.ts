@@ -93,7 +93,7 @@ export function renderTrade(trade: Trade, theme: Theme, token: TokenFacts = () =
  */
 export function renderSell(view: GetSellResponse, trade: Trade | null, theme: Theme, token: TokenMeta | null = null): string {
   const a = view.authorization;
-  // As the sell's own summary says it: Sold only once the sale happened, Offered when it failed.
+  // The service's record as read: Sold once it reports the sale completed, Offered when it failed (the chain's marks follow under --watch and --verify; the sell's own summary says Sold only for a payout the chain shows).
   const failed = a.status === 'failed' || view.sell?.status === 'failed' || trade?.stage === 'failed';
   const amountLabel = trade?.stage === 'completed' ? 'Sold' : failed ? 'Offered' : 'Amount';
   const fields: Array<[string, string]> = [
