@@ -4,7 +4,15 @@
 // characters gone (WOOF plus a zero-width space is WOOF), whitespace runs one space, case folded.
 // Look-alike letters of other scripts (Cyrillic О for Latin O) are not folded (SECURITY.md).
 
-const HIDDEN = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/gu;
+/**
+ * Characters a font draws as nothing that are neither whitespace nor default-ignorable, so the
+ * Unicode classes below miss them: BRAILLE PATTERN BLANK (WOOF⠀ reads as WOOF), MUSICAL SYMBOL
+ * NULL NOTEHEAD, KHITAN SMALL SCRIPT FILLER. The Hangul fillers are default-ignorable already.
+ * Named in human output as what cannot be seen is (io/terminal-text.ts), and gone when compared.
+ */
+export const BLANK_GLYPHS = '\u2800\u{1D159}\u{16FE4}';
+
+const HIDDEN = new RegExp(`[\\p{Cc}\\p{Cf}\\p{Default_Ignorable_Code_Point}\\u2028\\u2029${BLANK_GLYPHS}]`, 'gu');
 
 /** The form a token's symbol or name is compared in. */
 export function tokenTextKey(text: string): string {

@@ -1,6 +1,7 @@
 // Text from the service reaches a person's terminal only after this: a hostile token name or
 // key name must not clear the screen, retitle the window, move the cursor or reorder text.
 // Our own colours (a few SGR codes) survive; every other escape goes, and what cannot be seen is named.
+import { BLANK_GLYPHS } from '../domain/token-text.js';
 
 // SGR parameters the theme uses (chalk: bold, dim, colours and their resets). A service string
 // carrying other SGR codes, such as conceal (8), loses them.
@@ -11,11 +12,11 @@ const ALLOWED_SGR = new Set(['0', '1', '2', '22', '31', '32', '33', '36', '39'])
 const ESCAPE = /\u001b\[([0-?]*)[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]?/g;
 // What a person cannot see: controls but tab, newline and ESC (escape sequences are dealt with
 // above), format characters (zero-width, bidi controls, tag characters), variation selectors and
-// every other default-ignorable code point, line and paragraph separators. Shown as <U+200B>, never
+// every other default-ignorable code point, line and paragraph separators, and the characters a
+// font draws blank (BRAILLE PATTERN BLANK and the few like it). Shown as <U+200B>, never
 // raw (a name "WOOF" with an invisible character in it must not read as "WOOF", and tag
 // characters must not carry hidden text to the screen) and never dropped without a trace.
-// eslint-disable-next-line no-control-regex
-const HIDDEN = /(?![\t\n\u001b])[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/gu;
+const HIDDEN = new RegExp(`(?![\\t\\n\\u001b])[\\p{Cc}\\p{Cf}\\p{Default_Ignorable_Code_Point}\\u2028\\u2029${BLANK_GLYPHS}]`, 'gu');
 
 /** `<U+200B>`: a character that cannot be seen, named. */
 const named = (ch: string) => `<U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`;
@@ -40,6 +41,5 @@ export function safeForTerminal(text: string): string {
 export function oneLine(text: string): string {
   return text.replace(SHOWN_NAMED, named);
 }
-// Controls (all of them here), format characters, default-ignorables, line and paragraph separators.
-// eslint-disable-next-line no-control-regex
-const SHOWN_NAMED = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/gu;
+// Controls (all of them here), format characters, default-ignorables, line and paragraph separators, blank glyphs.
+const SHOWN_NAMED = new RegExp(`[\\p{Cc}\\p{Cf}\\p{Default_Ignorable_Code_Point}\\u2028\\u2029${BLANK_GLYPHS}]`, 'gu');

@@ -105,17 +105,21 @@ describe('an impostor mint is refused before signing; the honest buy goes on', (
     expect((await seenFor(json(r).intent.id)).deposits).toEqual([]);
   });
 
-  it('an impostor whose chain symbol is WOOF and a zero-width space, its name WOOF\'s with tag characters (attack-1 §7): refused as passing for WOOF; shown with what cannot be seen named, never raw', async () => {
+  it.each([
+    ['WOOF and a zero-width space, its name WOOF\'s with tag characters (attack-1 §7)', 'WOOFZ', '\u200B', '\u{E0020}\u{E0041}', '<U+200B>', '<U+E0020><U+E0041>'],
+    ['WOOF and a BRAILLE PATTERN BLANK, its name WOOF\'s with one too (attack-3 F9)', 'WOOFB', '\u2800', '\u2800', '<U+2800>', '<U+2800>'],
+  ])('an impostor whose chain symbol is %s: refused as passing for WOOF; shown with what cannot be seen named, never raw', async (_what, listed, inSymbol, inName, symbolShown, nameShown) => {
     const woof = mintOf('WOOF');
-    const impostor = (await sb.control('/tokens', { symbol: 'WOOFZ', name: 'Woofz', decimals: 5 })).mint;
-    await sb.control('/chain/tokens', { mint: impostor, symbol: 'WOOF\u200B', name: 'Woof Sandbox Dog\u{E0020}\u{E0041}', decimals: 5 });
+    const impostor = (await sb.control('/tokens', { symbol: listed, name: 'Woofz', decimals: 5 })).mint;
+    await sb.control('/chain/tokens', { mint: impostor, symbol: `WOOF${inSymbol}`, name: `Woof Sandbox Dog${inName}`, decimals: 5 });
     const r = await runCli(['buy', impostor, '0.1sol', '--dry-run'], { env: envFor(sb.url, home) });
     expect(r.code, r.stderr).toBe(6);
     const out = r.stdout + r.stderr;
-    expect(out).toContain(`the chain gives token ${impostor} the symbol "WOOF<U+200B>", which is pinned for token ${woof}: it would pass for that token`);
-    expect(out).toContain(`the name "Woof Sandbox Dog<U+E0020><U+E0041>", which is pinned for token ${woof}`);
-    expect(out).toMatch(/^Buy\s+.*WOOF<U\+200B> \(Woof Sandbox Dog<U\+E0020><U\+E0041>\)/m);
-    expect(out).not.toMatch(/[\u200B\u{E0000}-\u{E007F}]/u);
+    expect(out).toContain(`the chain gives token ${impostor} the symbol "WOOF${symbolShown}", which is pinned for token ${woof}: it would pass for that token`);
+    expect(out).toContain(`the name "Woof Sandbox Dog${nameShown}", which is pinned for token ${woof}`);
+    expect(out).toContain(`WOOF${symbolShown} (Woof Sandbox Dog${nameShown})`);
+    expect(out).toMatch(/^Buy\s+.*WOOF<U\+/m);
+    expect(out).not.toMatch(/[\u200B\u2800\u{E0000}-\u{E007F}]/u);
   });
 
   it('a token whose chain name carries tag characters: the review and the summary name them, never raw', async () => {

@@ -28,8 +28,15 @@ describe('safeForTerminal', () => {
     ['tag characters (attack-1 §7)', 'Dog\u{E0020}\u{E0041}', 'Dog<U+E0020><U+E0041>'],
     ['a variation selector and a soft hyphen', 'Wo\ufe0fof\u00ad', 'Wo<U+FE0F>of<U+00AD>'],
     ['a line separator', 'a\u2028b', 'a<U+2028>b'],
+    ['a trailing BRAILLE PATTERN BLANK (attack-3 F9)', 'WOOF\u2800', 'WOOF<U+2800>'],
+    ['the other glyphs a font draws blank', 'a\u{1D159}b\u{16FE4}c', 'a<U+1D159>b<U+16FE4>c'],
+    ['the Hangul fillers', '\u115F\u1160W\u3164\uFFA0', '<U+115F><U+1160>W<U+3164><U+FFA0>'],
   ])('names what cannot be seen: %s', (_name, input, expected) => {
     expect(safeForTerminal(input)).toBe(expected);
+  });
+
+  it('leaves what a reader sees: a visible Braille pattern beside the blank one, spaces of every width', () => {
+    expect(safeForTerminal('\u2801\u28FF \u3000\u00A0')).toBe('\u2801\u28FF \u3000\u00A0');
   });
 });
 
@@ -58,5 +65,7 @@ describe('oneLine', () => {
     // attack-2 §5: a name with a newline, an erase-line escape and a carriage return.
     expect(oneLine('Woof\n\u001b[2KSend All\rDog\t\u0085')).toBe('Woof<U+000A><U+001B>[2KSend All<U+000D>Dog<U+0009><U+0085>');
     expect(oneLine('Woof Sandbox Dog')).toBe('Woof Sandbox Dog');
+    // attack-3 F9: what a font draws blank, as safeForTerminal names it.
+    expect(oneLine('WOOF\u2800 \u{1D159}\u{16FE4}\u2801')).toBe('WOOF<U+2800> <U+1D159><U+16FE4>\u2801');
   });
 });

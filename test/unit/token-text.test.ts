@@ -18,6 +18,11 @@ describe('tokenTextKey', () => {
     ['lower case', 'woof'],
     ['spaces around', '  WOOF '],
     ['a bidi mark', '\u200EWOOF'],
+    ['a trailing BRAILLE PATTERN BLANK (attack-3 F9)', 'WOOF\u2800'],
+    ['a Braille blank inside', 'WO\u2800OF'],
+    ['a null notehead and a Khitan filler', '\u{1D159}WOOF\u{16FE4}'],
+    ['Hangul fillers', 'W\u3164OO\uFFA0F\u115F\u1160'],
+    ['an ideographic space after it', 'WOOF\u3000'],
   ])('%s reads as WOOF', (_name, text) => {
     expect(tokenTextKey(text)).toBe('woof');
     expect(sameTokenText(text, 'WOOF')).toBe(true);
@@ -32,6 +37,8 @@ describe('tokenTextKey', () => {
     expect(sameTokenText('WOOF', 'WOOF2')).toBe(false);
     expect(sameTokenText('WO OF', 'WOOF')).toBe(false);
     expect(sameTokenText('\u200B', '')).toBe(false);
+    expect(sameTokenText('\u2800', '\u2800')).toBe(false);
+    expect(sameTokenText('WOOF\u2801', 'WOOF')).toBe(false); // a Braille dot is seen
     expect(sameTokenText(null, null)).toBe(false);
   });
 });
@@ -44,6 +51,7 @@ describe('an impostor whose chain symbol reads as a pinned one', () => {
     ['WOOF\u200B', 'Woof Sandbox Dog\u{E0020}'],
     ['ＷＯＯＦ', 'Woof  Sandbox Dog'],
     ['woof\uFE0F', 'WOOF SANDBOX DOG'],
+    ['WOOF\u2800', 'Woof Sandbox Dog\u2800'],
   ])('%j / %j passes for the pinned WOOF: refused', (symbol, name) => {
     const binding = bindToken(IMPOSTOR, null, chain(symbol, name), null, { [WOOF]: { symbol: 'WOOF', name: 'Woof Sandbox Dog' } });
     expect(binding.problems).toEqual([
