@@ -6,7 +6,6 @@ import type { BuyIntent, Trade } from '../api/types.js';
 import type { Verification } from '../chain/verify-trade.js';
 import { renderVerificationLines } from '../io/views/verification.js';
 import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
-import { reviewedFeeOf } from '../domain/journal-records.js';
 import { parseBuyAmount, parseLamportsOption, type TokenArgument } from '../argument-parsers.js';
 import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import type { Context } from '../context.js';
@@ -30,7 +29,7 @@ import { tradeScreen } from './trade-screen.js';
 import { withTradeKey } from './trade-options.js';
 import { guarded, refuseUnboundSymbol, symbolTrust } from './trust.js';
 import { dailyLimitOption } from './daily-limits.js';
-import { claimEvidence, knowledgeFor, namedTransactions, runRecorder, tradeHistory } from './trade-journal.js';
+import { namedTransactions, runRecorder } from './trade-journal.js';
 import { INTENT_EXPIRES_UNUSED } from '../domain/outcome-words.js';
 
 /** `amount`: the SOL to spend, in lamports. */
@@ -193,14 +192,10 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
     ).then((result) => journal.outcome(result)),
   );
   // What the chain shows, bounded by when this tool created the buy; each transaction claimed for it alone.
-  const verify = async (trade: Trade | null) => {
-    const id = journal.trade ?? trade?.id ?? '';
+  const verify = (trade: Trade | null) => {
     // The transactions the service names for it are kept, so that no other trade can claim them.
     if (trade) journal.answer({ step: 'read', status: trade.stage, transactions: namedTransactions(trade) });
-    const history = tradeHistory(ctx, start.journal, id);
-    const [createdAtMs, reviewedFeeLamports] = [history?.madeAtMs ?? null, reviewedFeeOf(history, signedDeposit?.signature ?? trade?.signatures.deposit ?? null)];
-    const known = knowledgeFor(ctx, start.journal, id);
-    return claimEvidence(ctx, start.journal, 'buy', id, await verifyOnChain(ctx, trade, { owner: signer.publicKey, treasury, signedDeposit, createdAtMs, reviewedFeeLamports, journal: known }));
+    return verifyOnChain(ctx, { journal: start.journal, id: journal.trade ?? trade?.id ?? '', owner: signer.publicKey, treasury, signedDeposit }, trade);
   };
 
   switch (outcome.kind) {

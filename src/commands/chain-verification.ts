@@ -1,27 +1,69 @@
-// What buy and sell do with the chain once the service reports progress: check the trade's
-// signatures, warn when the chain cannot be read, and stop with exit 3 when it contradicts the
-// service. `trades --verify` uses the same checks and is stricter (src/commands/trades-verify.ts).
+// The chain's word on a trade, held to this tool's journal: one function for every path that
+// shows a chain verdict (buy and sell at their end, a resumed one too; `trades <id> --watch`;
+// `trades <id> --verify`; the MCP trade tool through them), so that none checks less than another.
+// What the journal recorded when this tool signed is used over the service's later word: the
+// deposit it signed, the minimum it signed, the fee its review showed, when it made the trade. Each transaction that proved
+// the trade is claimed for it alone: one the journal records as another trade's evidence is a
+// contradiction (one transaction proves one trade, across processes).
 import type { Trade } from '../api/types.js';
 import { ChainContradictionError } from '../chain/chain-errors.js';
-import type { Verification, VerifyInput } from '../chain/verify-trade.js';
+import type { SignedDeposit } from '../chain/deposit-absence.js';
+import type { Verification } from '../chain/verify-trade.js';
 import type { Context } from '../context.js';
+import { reviewedFeeOf, type TradeHistory } from '../domain/journal-records.js';
 import { UsageError } from '../errors.js';
+import { claimEvidence, knowledgeFor, tradeHistory, type TradeJournal } from './trade-journal.js';
 
-/** Checks the trade on chain; null when there is no trade to check. A chain that cannot be read is a warning. */
-export async function verifyOnChain(ctx: Context, trade: Trade | null, input: Omit<VerifyInput, 'trade'>): Promise<Verification | null> {
+/** What a check needs besides the trade: whose it is, and what this run knows beyond the journal. */
+export interface ChainCheck {
+  /** The journal of this service and the owner's wallet. */
+  journal: TradeJournal;
+  /** The trade as this tool knows it: a buy id, a sell_… id (or a trade id the journal learnt for one). */
+  id: string;
+  owner: string;
+  /** The treasury the user trusts (pinned or set), or null. */
+  treasury: string | null;
+  /** The deposit this run signed (a buy run); otherwise the journal's. */
+  signedDeposit?: SignedDeposit | null;
+  /** A sell's minimum as the service reports it: used only where the journal has none signed. */
+  serviceMinimumLamports?: bigint | null;
+  /** Whether the caller says an unchecked verdict itself (`--verify` fails on it); else --json warns. */
+  reportsUnchecked?: boolean;
+}
+
+/**
+ * Checks every signature the trade names against the chain, bounded by the journal, and claims
+ * what proved it (recorded when the journal knows the trade; compared only when it does not: its
+ * id may be another name of one it knows). Null when there is no trade to check. A chain that
+ * cannot be read is the verdict 'unchecked', never an error: the trade has happened either way.
+ */
+export async function verifyOnChain(ctx: Context, check: ChainCheck, trade: Trade | null): Promise<Verification | null> {
   if (trade === null) return null;
   const { verifyTrade } = await import('../chain/verify-trade.js');
+  const history = tradeHistory(ctx, check.journal, check.id);
+  const input = {
+    trade,
+    owner: check.owner,
+    treasury: check.treasury,
+    signedDeposit: check.signedDeposit ?? signedDepositOf(history, trade),
+    signedMinimumLamports: history?.signedMinimumLamports ? BigInt(history.signedMinimumLamports) : (check.serviceMinimumLamports ?? null),
+    createdAtMs: history?.madeAtMs ?? null,
+    // The platform fee the person saw before signing the deposit: what a refund is held to.
+    reviewedFeeLamports: reviewedFeeOf(history, check.signedDeposit?.signature ?? trade.signatures.deposit),
+    // What the journal knows of other trades: a transaction tied to one of them is not this trade's.
+    journal: knowledgeFor(ctx, check.journal, history?.trade ?? check.id),
+  };
   let verification: Verification;
   try {
-    verification = await verifyTrade(await ctx.chain(), { ...input, trade });
+    verification = await verifyTrade(await ctx.chain(), input);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     // Only the host: a provider's URL may carry its key in the path or query.
     verification = { rpc: hostOf(ctx.settings.rpcUrl), verdict: 'unchecked', checks: [], reason: err.message };
   }
   // Human output says it in the On chain line under the summary; a warning would say it twice.
-  if (verification.verdict === 'unchecked' && ctx.output.json) ctx.output.warn(`not checked on chain: ${verification.reason}`);
-  return verification;
+  if (verification.verdict === 'unchecked' && ctx.output.json && !check.reportsUnchecked) ctx.output.warn(`not checked on chain: ${verification.reason}`);
+  return claimEvidence(ctx, check.journal, trade.side, history?.trade ?? check.id, verification, history !== null);
 }
 
 /** Exit 3 with the evidence in one line and the command to look again, when the chain contradicts the service. */
@@ -29,6 +71,13 @@ export async function stopIfContradicted(verification: Verification | null, trad
   if (verification?.verdict !== 'contradicted') return;
   const { contradictionLine } = await import('../chain/verify-trade.js');
   throw new ChainContradictionError(contradictionLine(verification)!, [`look again with: trader trades ${tradeId} --verify`]);
+}
+
+/** The deposit this tool signed for the buy: the one the service names, else the last it signed. */
+function signedDepositOf(history: TradeHistory | null, trade: Trade): SignedDeposit | null {
+  if (history === null || trade.side !== 'buy' || history.deposits.length === 0) return null;
+  const d = history.deposits.find((x) => x.signature === trade.signatures.deposit) ?? history.deposits.at(-1)!;
+  return { signature: d.signature, blockhash: d.blockhash, lastValidBlockHeight: d.lastValidBlockHeight, blockhashKnownBeforeSigning: d.blockhashKnownBeforeSigning };
 }
 
 function hostOf(url: string): string {

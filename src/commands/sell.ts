@@ -28,7 +28,7 @@ import { guarded, refuseUnboundSymbol, sellTrust, symbolTrust } from './trust.js
 import { factsToConfirm } from '../domain/token-binding.js';
 import { symbolWord } from '../io/views/buy.js';
 import { dailyLimitOption } from './daily-limits.js';
-import { claimEvidence, knowledgeFor, namedTransactions, runRecorder, tradeHistory } from './trade-journal.js';
+import { namedTransactions, runRecorder } from './trade-journal.js';
 import { parseLamportsOption } from '../argument-parsers.js';
 import { fingerprint, templateText } from '../wallet/sell-template/template.js';
 import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
@@ -241,20 +241,8 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
       if (trade) journal.answer({ step: 'read', status: trade.stage, transactions: namedTransactions(trade) });
       // The minimum is the one the journal says was signed: a later read of the sell is the
       // service's word, and a lowered minimum would let a short payout pass.
-      const history = tradeHistory(ctx, start.journal, id);
-      const verification = await claimEvidence(
-        ctx,
-        start.journal,
-        'sell',
-        id,
-        await verifyOnChain(ctx, trade, {
-          owner: signer.publicKey,
-          treasury: start.treasury,
-          signedMinimumLamports: BigInt(history?.signedMinimumLamports ?? view.authorization.minimumOutputLamports),
-          createdAtMs: history?.madeAtMs ?? null,
-          journal: knowledgeFor(ctx, start.journal, id),
-        }),
-      );
+      const serviceMinimumLamports = BigInt(view.authorization.minimumOutputLamports);
+      const verification = await verifyOnChain(ctx, { journal: start.journal, id, owner: signer.publicKey, treasury: start.treasury, serviceMinimumLamports }, trade);
       // `verification` stands beside the API's objects, which pass through unchanged.
       ctx.output.result({ authorization: view.authorization, sell: view.sell, trade, idempotencyKey: result.idempotencyKey, ...(verification ? { verification } : {}) }, (theme) =>
         [renderSellSummary(view, outcome, trade, shown, theme, payoutOnChain(verification)), ...(verification ? [renderVerificationLines(verification, theme)] : [])].join('\n'),

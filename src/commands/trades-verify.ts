@@ -8,18 +8,17 @@
 import type { ServiceClient } from '../api/client.js';
 import { ApiError } from '../errors.js';
 import { ChainContradictionError, ChainUnreachableError, ChainUnverifiedError } from '../chain/chain-errors.js';
-import { contradictionLine, verifyTrade, type Verification } from '../chain/verify-trade.js';
+import { contradictionLine, type Verification } from '../chain/verify-trade.js';
 import type { Context } from '../context.js';
 import { renderVerificationTable } from '../io/views/verification.js';
 import { openTrust, pinnedTreasury } from './trust.js';
-import { claimEvidence, journalFor, knowledgeFor, recordLearnt, tradeHistory } from './trade-journal.js';
-import { reviewedFeeOf, type TradeHistory } from '../domain/journal-records.js';
-import type { Trade } from '../api/types.js';
-import type { SignedDeposit } from '../chain/deposit-absence.js';
+import { journalFor, recordLearnt, tradeHistory } from './trade-journal.js';
+import { verifyOnChain } from './chain-verification.js';
 
 /** Verifies trade `id` (already resolved) on chain and prints the result; throws for exit 3. */
 export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: string): Promise<void> {
   const owner = (await ctx.signer()).publicKey;
+  await ctx.chain(); // a bad --rpc-url is exit 2 before anything is read
   // A sell's minimum as the owner signed it: the journal's record, else the authorization as the service reports it.
   const serviceMinimum = id.startsWith('sell_') ? BigInt((await api.getSell(id)).authorization.minimumOutputLamports) : null;
   let trade;
@@ -39,16 +38,6 @@ export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: s
       `this tool's journal has no record of ${id}: a deposit it did not sign here cannot be proven never to land, and a payout or refund is bounded only by the time the service gives`,
     );
   }
-  const checked = await verifyTrade(await ctx.chain(), {
-    trade,
-    owner,
-    treasury,
-    signedMinimumLamports: history?.signedMinimumLamports ? BigInt(history.signedMinimumLamports) : serviceMinimum,
-    signedDeposit: signedDepositOf(history, trade),
-    createdAtMs: history?.madeAtMs ?? null,
-    reviewedFeeLamports: reviewedFeeOf(history, trade.signatures.deposit),
-    journal: knowledgeFor(ctx, journal, history?.trade ?? id),
-  });
   // The transactions the service names for a journaled trade are kept, so that no later trade can
   // claim them; a sell is journaled by its sell_… id, and its trade id is kept too, so that a later
   // --verify by that id is known as the same trade (and the lists' entry as this sell). A trade the
@@ -56,7 +45,7 @@ export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: s
   // with the evidence, not recorded: recorded under a second name, it would contradict its own
   // sell_… id later.
   if (history !== null) recordLearnt(ctx, history, trade);
-  const verification: Verification = (await claimEvidence(ctx, journal, trade.side, history?.trade ?? id, checked, history !== null))!;
+  const verification: Verification = (await verifyOnChain(ctx, { journal, id, owner, treasury, serviceMinimumLamports: serviceMinimum, reportsUnchecked: true }, trade))!;
   ctx.output.result({ trade, verification }, (theme) => renderVerificationTable(verification, theme, ctx.terminal.columns));
   const again = [`look again with: trader trades ${id} --verify`];
   switch (verification.verdict) {
@@ -71,11 +60,4 @@ export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: s
     case 'incomplete':
       throw new ChainUnverifiedError(`not everything the service reports is on chain yet: ${verification.checks.find((c) => c.mark === 'pending')?.chain ?? ''}`, again);
   }
-}
-
-/** The deposit this tool signed for the buy: the one the service names, else the last it signed. */
-function signedDepositOf(history: TradeHistory | null, trade: Trade): SignedDeposit | null {
-  if (history === null || trade.side !== 'buy' || history.deposits.length === 0) return null;
-  const d = history.deposits.find((x) => x.signature === trade.signatures.deposit) ?? history.deposits.at(-1)!;
-  return { signature: d.signature, blockhash: d.blockhash, lastValidBlockHeight: d.lastValidBlockHeight, blockhashKnownBeforeSigning: d.blockhashKnownBeforeSigning };
 }

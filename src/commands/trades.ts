@@ -18,7 +18,6 @@ import { buyOfPosition, resolveTradeId } from './id-prefix.js';
 import type { Trade } from '../api/types.js';
 import { renderVerificationLines } from '../io/views/verification.js';
 import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
-import { reviewedFeeOf } from '../domain/journal-records.js';
 import { openTrust, pinnedTreasury } from './trust.js';
 import { deadline } from './trade-options.js';
 import { listRecentTrades } from './trades-list.js';
@@ -192,9 +191,11 @@ async function show(ctx: Context, id: string, isSell: boolean): Promise<{ stage:
 }
 
 /**
- * A watched trade ends as a buy or sell does: the chain's word on every signature it names, under
- * its summary (human output; --json stays the trade as read), and exit 3 when the chain contradicts
- * the service. A keypair or chain that cannot be read only warns.
+ * A watched trade ends as a buy or sell does: the chain's word on every signature it names, held
+ * to the journal as --verify holds it (what was signed, and no transaction that proved another
+ * trade), its evidence recorded, under its summary (human output; --json stays the trade as
+ * read), and exit 3 when the chain contradicts the service. A keypair or chain that cannot be
+ * read only warns.
  */
 async function onChainLines(ctx: Context, id: string, shown: { trade: Trade | null; signedMinimumLamports: bigint | null }): Promise<void> {
   if (ctx.output.json || shown.trade === null) return;
@@ -206,14 +207,9 @@ async function onChainLines(ctx: Context, id: string, shown: { trade: Trade | nu
     return ctx.output.warn(`not checked on chain: ${err.message}`);
   }
   const treasury = ctx.settings.treasury ?? pinnedTreasury(await openTrust(ctx));
-  // What this tool signed is its journal's word, not the service's later one: a payout is held to
-  // the minimum recorded as signed, and may not predate when the trade was made here.
-  const { journalFor, knowledgeFor, tradeHistory } = await import('./trade-journal.js');
+  const { journalFor } = await import('./trade-journal.js');
   const journal = await journalFor(ctx, owner);
-  const history = tradeHistory(ctx, journal, id);
-  const signedMinimumLamports = history?.signedMinimumLamports ? BigInt(history.signedMinimumLamports) : shown.signedMinimumLamports;
-  const reviewedFeeLamports = reviewedFeeOf(history, shown.trade.signatures.deposit);
-  const verification = await verifyOnChain(ctx, shown.trade, { owner, treasury, signedMinimumLamports, createdAtMs: history?.madeAtMs ?? null, reviewedFeeLamports, journal: knowledgeFor(ctx, journal, history?.trade ?? id) });
+  const verification = await verifyOnChain(ctx, { journal, id, owner, treasury, serviceMinimumLamports: shown.signedMinimumLamports }, shown.trade);
   if (verification === null) return;
   ctx.output.result(null, (theme) => renderVerificationLines(verification, theme));
   await stopIfContradicted(verification, id);

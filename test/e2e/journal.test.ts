@@ -332,6 +332,50 @@ describe('a transaction proves one trade', () => {
     expect(records(home).filter((r) => r.type === 'evidence' && r.signature === refund).map((r) => [r.trade, r.role])).toEqual([[buyId, 'refund']]);
   });
 
+  it('trades <id> --watch holds the chain to the journal as --verify does (attack-3 F14): it records the payout it verified, and a payout the journal records as another sell\'s is a contradiction naming both', async () => {
+    const mint = sb.tokens[0]!.mint;
+    await completeBuy(sb, { mint, amountLamports: '200000000' });
+    const holding = (await sb.call('GET', '/holdings')).body.data.find((h: any) => h.mint === mint);
+    const amount = (BigInt(holding.amount) / 50n).toString();
+    const home = homeWith({ treasury: sb.treasury });
+    const clock = sandboxClock(sb);
+    const at = (...args: string[]) => runInProcess(args, { ...envFor(sb.url, home), TMPDIR: process.env.TMPDIR }, { clock, fetch: clock.fetch });
+    // Two sells left to run (--no-wait: nothing verified, nothing claimed); A is paid, then the
+    // service names A's payout for B, which this tool made before that payout landed (so its time proves nothing).
+    const [a, b] = await withDelays({ payoutSeconds: 30 }, async () => {
+      const first = await at('sell', mint, amount, '--yes', '--no-wait', '--json');
+      await sb.advance(10);
+      const second = await at('sell', mint, amount, '--yes', '--no-wait', '--json');
+      await sb.advance(25);
+      await sb.call('GET', '/me'); // A's payout falls due and is made
+      await sb.control('/lies', { lie: 'reused-payout' });
+      await sb.advance(10);
+      await sb.call('GET', '/me'); // B's falls due: the service names A's
+      return [json(first).authorization.id as string, json(second).authorization.id as string];
+    });
+    const payoutOf = async (id: string) => (await sb.call('GET', `/trade/sells/${id}`)).body.data.sell.payoutSignature as string;
+    const payout = await payoutOf(a);
+    expect(await payoutOf(b)).toBe(payout);
+    const claims = () => records(home).filter((r) => r.type === 'evidence' && r.signature === payout).map((r) => [r.trade, r.role]);
+    expect(claims()).toEqual([]);
+
+    // The honest control: A followed to its end is verified, and its payout claimed for it.
+    const watchA = await at('trades', a, '--watch');
+    expect(watchA.code, watchA.stderr).toBe(0);
+    expect(watchA.stdout).toMatch(/every claim verified/);
+    expect(claims()).toEqual([[a, 'payout']]);
+    // B's payout is A's: --watch says so as --verify does, and claims nothing for B.
+    const says = `this transaction already proved trade ${a} (as its payout); one transaction proves one trade, so it cannot prove ${b} too`;
+    const watchB = await at('trades', b, '--watch');
+    expect(watchB.code, watchB.stdout).toBe(3);
+    expect(watchB.stdout).not.toMatch(/every claim verified/);
+    expect(watchB.stderr).toContain(says);
+    const verifyB = await at('trades', b, '--verify', '--json');
+    expect(verifyB.code).toBe(3);
+    expect(lastJsonError(verifyB).message).toContain(says);
+    expect(claims()).toEqual([[a, 'payout']]);
+  });
+
   it("a payout that landed before this tool created the trade (the journal's time) contradicts it, whatever time the service gives", async () => {
     const mint = sb.tokens[0]!.mint;
     // A sell made elsewhere (not in this journal), paid out; two minutes later this tool sells.
