@@ -118,7 +118,8 @@ async function one(ctx: Context, opts: TradesOptions, id: string): Promise<void>
   const follow = followCommand(id);
   if (opts.statusOnly) {
     const status = await api.getTradeStatus(id);
-    ctx.output.result(status, () => `${status.id}: ${status.stage}${status.terminal ? ' (final)' : ''}`);
+    // The service's object under `trade`, as everywhere: its top level is the tool's own (attack-3 F15).
+    ctx.output.result({ trade: status }, () => `${status.id}: ${status.stage}${status.terminal ? ' (final)' : ''}`);
     return;
   }
   if (opts.verify) {
@@ -181,12 +182,13 @@ async function show(ctx: Context, id: string, isSell: boolean): Promise<{ stage:
     // The SOL received and the payout are on the sell's trade, read through its group key (human output only: --json is the sell as read).
     const key = ctx.output.json ? null : sellGroupKey(view.sell);
     const trade = key ? await readTradeOrNull(api, key) : null;
-    ctx.output.result(view, (theme) => renderSell(view, trade, theme, tokens(view.authorization.mint)));
+    // The sell's two objects, as `sell --json` prints them: nothing else of the service's reaches the top level.
+    ctx.output.result({ authorization: view.authorization, sell: view.sell }, (theme) => renderSell(view, trade, theme, tokens(view.authorization.mint)));
     return { stage: view.authorization.status, trade, signedMinimumLamports: BigInt(view.authorization.minimumOutputLamports) };
   }
   const trade = await api.getTrade(id);
   const tokens = await tokenFacts(ctx, trade.side === 'buy' ? trade.outputMint : trade.inputMint);
-  ctx.output.result(trade, (theme) => renderTrade(trade, theme, tokens));
+  ctx.output.result({ trade }, (theme) => renderTrade(trade, theme, tokens));
   return { stage: trade.stage, trade, signedMinimumLamports: null };
 }
 

@@ -25,6 +25,8 @@ function summary(tool: string, run: CommandRun): string {
   if (d?.dryRun) return `${tool} dry run: ${d.ok ? 'every check passed' : 'refused'}; ${NOTHING_SIGNED}`;
   if (d?.intent) return `buy ${d.intent.id}: ${d.intent.status}${d.idempotencyKey ? ` (idempotency key ${d.idempotencyKey})` : ''}`;
   if (d?.authorization) return `sell ${d.authorization.id}: ${d.sell?.status ?? d.authorization.status}${d.idempotencyKey ? ` (idempotency key ${d.idempotencyKey})` : ''}`;
+  // The chain's verdict is said only when the tool made it (top-level `verification`), never the service's.
+  if (d?.trade) return `${d.trade.side ?? 'trade'} ${d.trade.id}: ${d.trade.stage}${d.trade.terminal ? ' (terminal)' : ''}${d.verification ? `; on chain: ${d.verification.verdict}` : ''}`;
   return `${tool}: done`;
 }
 

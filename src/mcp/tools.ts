@@ -58,7 +58,7 @@ export const READ_TOOLS: readonly ToolSpec[] = [
     command: 'trades',
     omit: ['watch', 'interval', 'limit', 'wide', 'csv'],
     requires: ['id'],
-    does: 'One trade: SOL and tokens in and out, every signature, any failure or refund. To follow a trade, call again until it reads terminal (status: true reads the compact form)',
+    does: "One trade: SOL and tokens in and out, every signature, any failure or refund, as the service reports it: under `trade` (a sell_… id: `authorization` and `sell`). To follow a trade, call again until it reads terminal (status: true reads the compact form). Only verify: true adds the tool's own chain verdict, as top-level `verification`",
     help: {
       id: 'a buy id or a position id (its buy), or the first 8+ characters of either; a sell_… id; or a sell trade id',
       status: 'true: only the compact status (stage, terminal, signatures); not for sell_… ids',

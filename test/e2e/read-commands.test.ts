@@ -147,7 +147,7 @@ describe('single objects: human and --json', () => {
     expect(human.stdout).toContain(api.data.signatures.deposit);
     expect(maxWidth(withoutSignatures(human.stdout))).toBeLessThanOrEqual(80);
     expect(machine.code, machine.stderr).toBe(0);
-    expect(json(machine)).toEqual(api.data);
+    expect(json(machine)).toEqual({ trade: api.data });
   });
 
   it('trades sell_…: read through /trade/sells/{id}, human and --json', async () => {
@@ -222,7 +222,7 @@ describe('ids typed shortened, as tables show them', () => {
       expect(r.stdout).toMatch(new RegExp(`^Trade\\s+${buyIds[2]}$`, 'm'));
     }
     expect(whole.stderr).toBe(`${positionIds[2]} is a position, opened by buy ${buyIds[2]}: showing that buy\n`);
-    expect(json(machine).id).toBe(buyIds[2]);
+    expect(json(machine).trade.id).toBe(buyIds[2]);
   });
 });
 
@@ -590,7 +590,7 @@ describe('trades --watch', () => {
       expectHumanError(human, 4, /expired/);
       expect(human.stdout).toMatch(/Stage\s+expired/);
       expect(expectJsonError(machine, 4).code).toMatch(/\S/);
-      expect(json(machine).stage).toBe('expired');
+      expect(json(machine).trade.stage).toBe('expired');
     } finally {
       await sb.setDelays(before);
     }
@@ -608,7 +608,7 @@ describe('trades --watch', () => {
     expect(human.stderr).toContain(`error: still not final after 1 s; follow it with:\ntrader trades ${id} --watch\n`);
     expect(expectJsonError(machine, 5)).toMatchObject({ code: 'TIMEOUT', message: `still not final after 1 s; follow it with: trader trades ${id} --watch` });
     expect(human.stdout).toMatch(/awaiting_deposit/);
-    expect(json(machine).terminal).toBe(false);
+    expect(json(machine).trade.terminal).toBe(false);
   });
 
   it('--watch ends as the completed trade does: its summary, then the chain\'s word on each signature (human; --json stays the trade)', async () => {
@@ -621,7 +621,7 @@ describe('trades --watch', () => {
     expect(human.stdout).toMatch(/^ {2}deposit \w{8}…: verified: 0\.02 SOL from your wallet to /m);
     expect(human.stdout).toMatch(/^ {2}swap \w{8}…: verified: succeeded/m);
     expect(machine.code, machine.stderr).toBe(0);
-    expect(json(machine)).toMatchObject({ id: done.intent.id, stage: 'completed' });
+    expect(json(machine)).toMatchObject({ trade: { id: done.intent.id, stage: 'completed' } });
     expect(json(machine).verification).toBeUndefined();
   });
 

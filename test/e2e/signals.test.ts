@@ -159,6 +159,6 @@ describe('interrupted during `trades <id> --watch`', () => {
     const id = await depositedBuy();
     const r = await runCli(['trades', id, '--watch', '--json'], { env });
     expect(r.code, r.stderr).toBe(0);
-    expect(json(r).stage).toBe('completed');
+    expect(json(r).trade.stage).toBe('completed');
   });
 });

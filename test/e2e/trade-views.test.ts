@@ -76,7 +76,7 @@ describe('trader trades (no id): recent trades', () => {
     expect(shown).toBe(`${buyIds[2]!.slice(0, 8)}…`);
     const one = await cli(['trades', shown, '--json']);
     expect(one.code, one.stderr).toBe(0);
-    expect(json(one).id).toBe(buyIds[2]);
+    expect(json(one).trade.id).toBe(buyIds[2]);
   });
 
   it('--json: an array of the same rows, raw amounts; the requests: every position page and one page of sells of --limit', async () => {

@@ -143,7 +143,7 @@ describe.concurrent('trades --watch', () => {
     expect(r.code, r.stderr).toBe(0);
     const api = (await sb.call('GET', `/trades/${id}`)).body;
     expect(api.data.stage).toBe('completed');
-    expect(json(r)).toEqual(api.data);
+    expect(json(r)).toEqual({ trade: api.data });
     stderrJson(r); // only JSON lines on stderr
     const status = await log('GET', `/trades/${id}/status`);
     expect(status.length).toBeGreaterThanOrEqual(3);
