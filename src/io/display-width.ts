@@ -1,15 +1,16 @@
 // How many terminal columns text takes: East Asian wide characters and emoji count 2,
-// combining marks 0, colour codes nothing. It is cli-table3's own measure (its `strlen`, over
-// string-width), so the widths our tables choose are the widths cli-table3 pads to. Loaded on
-// first use: `--json` output never measures, and never loads cli-table3.
+// combining marks 0, colour codes nothing. It is string-width, the measure cli-table3 pads its
+// cells with (the same copy: string-width 4, the major cli-table3 depends on), so the widths our
+// tables choose are the widths cli-table3 pads to. Loaded on first use: `--json` output never
+// measures, and `trader --help` (printable ASCII) never loads it.
 import { createRequire } from 'node:module';
 
 type Measure = (text: string) => number;
 let measure: Measure | undefined;
 
-function cliTableMeasure(): Measure {
-  // cli-table3 is CommonJS with no exports map; its utils module is what its layout pads with.
-  measure ??= (createRequire(import.meta.url)('cli-table3/src/utils.js') as { strlen: Measure }).strlen;
+function stringWidth(): Measure {
+  // string-width 4 is CommonJS (its ESM majors need a newer cli-table3 to share one copy).
+  measure ??= createRequire(import.meta.url)('string-width') as Measure;
   return measure;
 }
 
@@ -17,7 +18,9 @@ function cliTableMeasure(): Measure {
 export function displayWidth(text: string): number {
   // Printable ASCII is one column a character: no need to load the measure (`trader --help` never does).
   if (PRINTABLE_ASCII.test(text)) return text.length;
-  return cliTableMeasure()(text);
+  // As cli-table3 measures a cell: the widest of its lines, colour codes not counted.
+  const width = stringWidth();
+  return stripAnsi(text).split('\n').reduce((widest, line) => Math.max(widest, width(line)), 0);
 }
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
