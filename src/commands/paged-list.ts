@@ -2,7 +2,7 @@
 import type { Page } from '../api/client.js';
 import { ApiError } from '../errors.js';
 import type { Context } from '../context.js';
-import type { ListPrinter } from '../io/output.js';
+import type { ListPrinter } from '../io/list-printer.js';
 
 export interface PagedListOptions<T> {
   all: boolean;

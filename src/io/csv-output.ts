@@ -3,7 +3,7 @@
 // so other commands never load it.
 import { stringify } from 'csv-stringify/sync';
 import { cellText, type CellKind } from './csv-cells.js';
-import type { ListPrinter } from './output.js';
+import type { ListPrinter } from './list-printer.js';
 
 export interface CsvColumn<T> {
   header: string;

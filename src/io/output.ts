@@ -5,17 +5,11 @@ import { withCommand } from './command-line.js';
 import type { CsvColumn } from './csv-output.js';
 import { displayWidth, screenRows } from './display-width.js';
 import { JsonArrayWriter, toJson, writeJsonLine } from './json-output.js';
+import type { ListPrinter } from './list-printer.js';
 import { safeForTerminal } from './terminal-text.js';
 import type { Terminal } from './terminal.js';
 import type { Theme } from './theme.js';
 import { wrapWords } from './word-wrap.js';
-
-export interface ListPrinter<T> {
-  /** Writes one page of items (streamed in --json mode). */
-  page(items: readonly T[]): void;
-  /** Ends the list. */
-  end(): void;
-}
 
 export class Output {
   constructor(
