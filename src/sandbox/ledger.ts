@@ -2,47 +2,9 @@
 // swaps, payouts, refunds) is recorded here with the balances before and after, so the JSON-RPC
 // endpoint (rpc.ts) can answer getTransaction and getBalance over the same ledger.
 import { deriveAddress } from './market.js';
-import type { Lie } from './state.js';
+import type { LedgerTokenMove, LedgerTransfer, LedgerTx, Lie } from './state.js';
 import type { World } from './world.js';
 import { walletLamports } from './wallet.js';
-
-/** One SOL transfer inside a transaction. */
-export interface LedgerTransfer {
-  from: string;
-  to: string;
-  lamports: bigint;
-}
-
-/** A token account's balance of one mint around a transaction. */
-export interface LedgerTokenMove {
-  account: string;
-  /** The wallet that owns the token account. */
-  owner: string;
-  mint: string;
-  decimals: number;
-  programId: string;
-  pre: bigint;
-  post: bigint;
-}
-
-export interface LedgerTx {
-  signature: string;
-  /** Sandbox time from which the chain shows it (a deposit lands a moment after it is sent). */
-  at: number;
-  feePayer: string;
-  fee: bigint;
-  transfers: LedgerTransfer[];
-  /** A transaction that failed on chain (it still paid its fee). */
-  failed?: boolean;
-  /** Token balances it moved, as the chain's meta.pre/postTokenBalances show them (a swap's). */
-  tokens?: LedgerTokenMove[];
-  /** Accounts it reads and does not change (a swap names the token's mint). */
-  reads?: string[];
-  /** Accounts in order (fee payer first), with their balances around the transaction. */
-  accounts: string[];
-  pre: bigint[];
-  post: bigint[];
-}
 
 /** The pool side of every swap: where the SOL of a buy goes, and a sell's comes from. */
 export const POOL_ADDRESS = deriveAddress('trader-sandbox-pool');

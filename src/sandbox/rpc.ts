@@ -4,7 +4,8 @@
 import bs58 from 'bs58';
 import { PublicKey } from '@solana/web3.js';
 import { blockHeight, issueBlockhash } from './chain.js';
-import { chainBalance, landedTransaction, type LedgerTokenMove, type LedgerTx } from './ledger.js';
+import { chainBalance, landedTransaction } from './ledger.js';
+import type { LedgerTokenMove, LedgerTx } from './state.js';
 import { tokenAccountAt, type ChainAccount } from './token-accounts.js';
 import type { World } from './world.js';
 

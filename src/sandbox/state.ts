@@ -1,7 +1,6 @@
 // Everything the sandbox remembers, as one plain object so it can be persisted and reset.
 // Money is bigint in the records that do arithmetic; positions and activity entries are kept
 // in their API shape because they are mostly read.
-import type { LedgerTx } from './ledger.js';
 import type { ActivityEntry, AuthorizationStatus, BuyStatus, Position, RefundState, Scope } from '../api/types.js';
 
 export interface ApiKeyRecord {
@@ -190,3 +189,41 @@ export type Lie = 'phantom-payout' | 'short-payout' | 'payout-elsewhere' | 'reus
 export const LIES: readonly Lie[] = ['phantom-payout', 'short-payout', 'payout-elsewhere', 'reused-payout', 'phantom-refund', 'short-refund'];
 
 export const DEFAULT_DELAYS: Delays = { confirmSeconds: 2, swapSeconds: 2, payoutSeconds: 2, refundSeconds: 2 };
+
+/** One SOL transfer inside a transaction. */
+export interface LedgerTransfer {
+  from: string;
+  to: string;
+  lamports: bigint;
+}
+
+/** A token account's balance of one mint around a transaction. */
+export interface LedgerTokenMove {
+  account: string;
+  /** The wallet that owns the token account. */
+  owner: string;
+  mint: string;
+  decimals: number;
+  programId: string;
+  pre: bigint;
+  post: bigint;
+}
+
+export interface LedgerTx {
+  signature: string;
+  /** Sandbox time from which the chain shows it (a deposit lands a moment after it is sent). */
+  at: number;
+  feePayer: string;
+  fee: bigint;
+  transfers: LedgerTransfer[];
+  /** A transaction that failed on chain (it still paid its fee). */
+  failed?: boolean;
+  /** Token balances it moved, as the chain's meta.pre/postTokenBalances show them (a swap's). */
+  tokens?: LedgerTokenMove[];
+  /** Accounts it reads and does not change (a swap names the token's mint). */
+  reads?: string[];
+  /** Accounts in order (fee payer first), with their balances around the transaction. */
+  accounts: string[];
+  pre: bigint[];
+  post: bigint[];
+}
