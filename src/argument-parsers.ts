@@ -4,7 +4,7 @@
 // here and nowhere else; arithmetic and formatting stay in amounts.ts, display in io/.
 import { ACTIVITY_TYPES, POSITION_STATUSES, type ActivityType } from './api/types.js';
 import { PROFILE_KEYS, type ProfileKey } from './config/config-file.js';
-import { decimalToUnits, isCanonicalIntegerString, SOL_DECIMALS, U64_MAX, type SellAmountSpec } from './amounts.js';
+import { decimalToUnits, isCanonicalIntegerString, SOL_DECIMALS, U64_MAX, type SellAmountSpec } from './domain/amounts.js';
 import { UsageError } from './errors.js';
 import { MIN_MINT_PREFIX } from './domain/token.js';
 import { isAddress } from './wallet/address.js';

@@ -3,11 +3,11 @@
 // globals (process.env, Date.now, fetch) directly, which is what makes commands testable.
 import { setFlagsFromString } from 'node:v8';
 import type { ServiceClient } from './api/client.js';
-import type { Clock } from './clock.js';
+import type { Clock } from './domain/clock.js';
 import { configPath, readConfig, updateProfile, type LoadedConfig, type Profile } from './config/config-file.js';
 import { checkSecretFile, readSecretFile } from './config/secret-files.js';
 import { expandHome, resolveSettings, type GlobalOptions, type Settings } from './config/settings.js';
-import { CHAIN_CALL_TIMEOUT_SECONDS, DEFAULT_PROFILE } from './defaults.js';
+import { CHAIN_CALL_TIMEOUT_SECONDS, DEFAULT_PROFILE } from './domain/defaults.js';
 import { UsageError } from './errors.js';
 import { Output } from './io/output.js';
 import { createProgress, type Progress } from './io/progress.js';

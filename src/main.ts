@@ -2,7 +2,7 @@
 // (run.ts), and the one place that exits.
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { systemClock } from './clock.js';
+import { systemClock } from './domain/clock.js';
 import { ExitCode, InterruptedError } from './errors.js';
 import { runTrader } from './run.js';
 

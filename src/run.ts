@@ -6,7 +6,7 @@ import { CommanderError } from 'commander';
 import type { ProcessFacts } from './context.js';
 import { answerOf, DeclinedError, errorTail, ExitCode, errorReport, exitCodeOf, RefusedToSignError, TraderError, UsageError, type NeededTrust } from './errors.js';
 import { configPath } from './config/config-file.js';
-import { DEFAULT_PROFILE } from './defaults.js';
+import { DEFAULT_PROFILE } from './domain/defaults.js';
 import { forPerson, personPrefix, type PersonPrefix } from './domain/person-command.js';
 import { withCommand } from './io/command-line.js';
 import { safeForTerminal } from './io/terminal-text.js';

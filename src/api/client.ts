@@ -2,8 +2,8 @@
 // process.env; everything (key, clock, proxy variables, abort signal) is passed in.
 // Transport and engine choice: see transport.ts. Errors: errors.ts. Retries: retry.ts.
 
-import type { Clock } from '../clock.js';
-import { MIN_STATUS_INTERVAL_MS } from '../defaults.js';
+import type { Clock } from '../domain/clock.js';
+import { MIN_STATUS_INTERVAL_MS } from '../domain/defaults.js';
 import { ALWAYS_WALKED_LENGTH, keyRedactor, redactDeep, type Redactor } from './redact.js';
 import { ServiceRejectedError, UsageError } from '../errors.js';
 import { resolveApiRoot } from './base-url.js';

@@ -1,6 +1,6 @@
 // The one retry policy: what is retried, how long to wait, when to give up.
 
-import type { Clock } from '../clock.js';
+import type { Clock } from '../domain/clock.js';
 import type { Failure } from './errors.js';
 
 export interface RetryPolicy {

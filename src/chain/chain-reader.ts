@@ -3,7 +3,7 @@
 // web3.js costs ≈ 150 ms to import. Every call has a timeout and a bounded number of retries;
 // what cannot be read becomes a ChainUnavailableError the caller turns into a warning (or exit 3
 // under --verify). Nothing here prints.
-import type { Clock } from '../clock.js';
+import type { Clock } from '../domain/clock.js';
 import { parseRpcUrl } from '../argument-parsers.js';
 import { proxyFor } from '../api/proxy.js';
 import { fromRpcJson, type ChainTransaction } from './chain-transaction.js';

@@ -1,7 +1,7 @@
 // What a transaction on chain proves about a money claim of the service, as pure functions over
 // a ChainTransaction: a deposit of exactly the intent's amount from the owner to the treasury; a
 // payout or refund of SOL to the owner (at least a minimum); a swap that exists and succeeded.
-import { formatSol } from '../amounts.js';
+import { formatSol } from '../domain/amounts.js';
 import { lamportsChange, largestGain, touchesMint, type ChainTransaction } from './chain-transaction.js';
 import { formatLocalTime } from '../domain/local-time.js';
 

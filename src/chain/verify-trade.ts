@@ -11,7 +11,7 @@ import { ChainUnavailableError, type ChainReader } from './chain-reader.js';
 import type { SignedDeposit } from './deposit-absence.js';
 import { tokenGain, type ChainTransaction } from './chain-transaction.js';
 import { checkDeposit, checkPayout, checkSwap, depositAbsence, type Mark } from './transfer-checks.js';
-import { formatSol } from '../amounts.js';
+import { formatSol } from '../domain/amounts.js';
 import type { JournalKnowledge, KnownTransaction } from '../domain/journal-records.js';
 
 export type Role = 'deposit' | 'swap' | 'payout' | 'refund';

@@ -3,7 +3,7 @@ import { ACTIVITY_TYPES, type ActivityType, type ActivityEntry } from '../api/ty
 import { parseActivityTypes } from '../argument-parsers.js';
 import type { Context } from '../context.js';
 import { renderActivity } from '../io/views/activity.js';
-import { shellQuote } from '../shell-quote.js';
+import { shellQuote } from '../domain/shell-quote.js';
 import { defineCommand, parsedOption } from './definition.js';
 import { printPages } from './paged-list.js';
 import { LIST_OPTIONS, parseListFlags, type ListFlags } from './shared-options.js';

@@ -1,5 +1,5 @@
 // The command that follows a trade, printed in hints and errors.
-import { shellQuote } from '../shell-quote.js';
+import { shellQuote } from '../domain/shell-quote.js';
 import type { Context } from '../context.js';
 import { forPerson, personPrefix } from '../domain/person-command.js';
 

@@ -1,7 +1,7 @@
 // The options every command takes, before or after it: declared once with their help, and the
 // values typed parsed once. The environment and the profile fill in the rest (config/settings.ts).
 import type { GlobalOptions } from '../config/settings.js';
-import { DEFAULT_KEYPAIR_PATH, DEFAULT_RPC_URL, DEFAULT_PROFILE, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS } from '../defaults.js';
+import { DEFAULT_KEYPAIR_PATH, DEFAULT_RPC_URL, DEFAULT_PROFILE, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS } from '../domain/defaults.js';
 import { UsageError } from '../errors.js';
 import type { OptionSpec } from './definition.js';
 

@@ -3,7 +3,7 @@ import { POSITION_STATUSES, type Position } from '../api/types.js';
 import { MIN_PREFIX_LENGTH, parsePositionStatus, parseUuidOrPrefix, type TypedId } from '../argument-parsers.js';
 import type { Context } from '../context.js';
 import { renderPosition, renderPositions } from '../io/views/positions.js';
-import { shellQuote } from '../shell-quote.js';
+import { shellQuote } from '../domain/shell-quote.js';
 import { defineCommand, parsedOption } from './definition.js';
 import { resolvePositionId } from './id-prefix.js';
 import { printPages } from './paged-list.js';

@@ -5,11 +5,11 @@
 // ends that one and removes what it made (sandbox-background.ts: the process, not the simulated service).
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatSol } from '../amounts.js';
+import { formatSol } from '../domain/amounts.js';
 import { parsePort, parseProfileName, parseSolToLamports, parseText } from '../argument-parsers.js';
 import { updateProfile, type Profile } from '../config/config-file.js';
 import type { Context } from '../context.js';
-import { SANDBOX_HOST, SANDBOX_PORT, SANDBOX_START_BALANCE_LAMPORTS } from '../defaults.js';
+import { SANDBOX_HOST, SANDBOX_PORT, SANDBOX_START_BALANCE_LAMPORTS } from '../domain/defaults.js';
 import { UsageError } from '../errors.js';
 import {
   answers,
@@ -25,7 +25,7 @@ import {
   type BackgroundRecord,
 } from './sandbox-background.js';
 import type { RunningSandbox } from '../sandbox/index.js';
-import { shellQuote } from '../shell-quote.js';
+import { shellQuote } from '../domain/shell-quote.js';
 import { TABLE_WIDTH } from '../io/table.js';
 import { packWords, piecesOf } from '../io/word-wrap.js';
 import { displayWidth } from '../io/display-width.js';

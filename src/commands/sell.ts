@@ -1,7 +1,7 @@
 // `trader sell <token> <amount>`: what can be typed and what it means; the run checks locally,
 // then runs the sell flow and presents it.
 import { randomUUID } from 'node:crypto';
-import { type SellAmountSpec, resolveSellAmount } from '../amounts.js';
+import { type SellAmountSpec, resolveSellAmount } from '../domain/amounts.js';
 import { parseSellAmount, parseSolToLamports } from '../argument-parsers.js';
 import type { Context } from '../context.js';
 import { payoutOnChain, renderVerificationLines } from '../io/views/verification.js';
@@ -19,7 +19,7 @@ import { defineCommand, parsedOption } from './definition.js';
 import { withCommand } from '../io/command-line.js';
 import { followCommand, personCommand } from './follow-command.js';
 import { soldWords } from '../domain/sell-evidence.js';
-import { shellQuote } from '../shell-quote.js';
+import { shellQuote } from '../domain/shell-quote.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from './shared-options.js';
 import { startTrade } from './trade-preflight.js';
 import { tradeScreen } from './trade-screen.js';

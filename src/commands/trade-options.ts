@@ -2,7 +2,7 @@
 // for and to allow, the waiting deadline.
 import { randomUUID } from 'node:crypto';
 import type { Context } from '../context.js';
-import { DEFAULT_MAX_SLIPPAGE_BPS } from '../defaults.js';
+import { DEFAULT_MAX_SLIPPAGE_BPS } from '../domain/defaults.js';
 import { tagTrade, UsageError, type TradeTag } from '../errors.js';
 import { NOTHING_SENT } from '../domain/outcome-words.js';
 

@@ -1,7 +1,7 @@
 // `trader trades [id] [--watch]`: list recent trades, show one, or follow one until it is final.
 import { MIN_PREFIX_LENGTH, parseLimit, parseSeconds, parseTradeIdArgument, type TypedTradeId } from '../argument-parsers.js';
 import type { Context } from '../context.js';
-import { DEFAULT_WATCH_INTERVAL_SECONDS, MIN_WATCH_INTERVAL_SECONDS, SERVICE_PAGE_LIMIT } from '../defaults.js';
+import { DEFAULT_WATCH_INTERVAL_SECONDS, MIN_WATCH_INTERVAL_SECONDS, SERVICE_PAGE_LIMIT } from '../domain/defaults.js';
 import { ApiError, InterruptedError, PendingError, TradeFailedError, UsageError } from '../errors.js';
 import { stageWords } from '../io/views/stage.js';
 import { renderSell, renderTrade } from '../io/views/trade.js';
@@ -11,7 +11,7 @@ import { tokenMetaQuietly } from '../trade/token-lookup.js';
 import type { TokenMeta } from '../domain/token.js';
 import { SERVICE_CONTRADICTION, watchSell, watchTrade } from '../trade/watch.js';
 import { soldWords } from '../domain/sell-evidence.js';
-import { shellQuote } from '../shell-quote.js';
+import { shellQuote } from '../domain/shell-quote.js';
 import { defineCommand, optionFlag, parsedOption } from './definition.js';
 import { followCommand } from './follow-command.js';
 import { buyOfPosition, resolveTradeId } from './id-prefix.js';

@@ -1,7 +1,7 @@
 // Whether the owner wallet can pay a deposit, as the chain says: the deposit, plus the network
 // fee the tool computed from the transaction, plus what a system account must keep to stay
 // rent-exempt. Pure: the chain read is done by src/chain/funds-check.ts.
-import { formatSol } from '../amounts.js';
+import { formatSol } from './amounts.js';
 
 export type Funds =
   | {

@@ -2,7 +2,7 @@
 // follow) reaches what this run reached only with what chose it there: a profile picked by
 // --profile (or, under MCP, by the client's args or env, which the person's shell does not
 // have), and, under MCP, a config file the client's env named.
-import { shellQuote } from '../shell-quote.js';
+import { shellQuote } from './shell-quote.js';
 
 /** What a person's command needs before and after `trader`: `TRADER_CONFIG=… ` and `--profile … `; empty when nothing. */
 export interface PersonPrefix {

@@ -1,6 +1,6 @@
 // What goes into one CSV cell: plain text a spreadsheet shows as it is. Text that a
 // spreadsheet would run as a formula is neutralised; numbers we write stay numbers.
-import { numberToFraction } from '../usd.js';
+import { numberToFraction } from '../domain/usd.js';
 
 /** Text columns hold service text (names, ids, statuses); number columns hold figures we wrote. */
 export type CellKind = 'text' | 'number';

@@ -2,7 +2,7 @@
 // the same name (nested fields as `token.symbol`, lists joined by spaces), so a parsed CSV row
 // equals the JSON item field by field; raw amounts get an exact decimal column beside them.
 import type { ActivityEntry, Holding, Position } from '../api/types.js';
-import { SOL_DECIMALS, toDecimalString } from '../amounts.js';
+import { SOL_DECIMALS, toDecimalString } from '../domain/amounts.js';
 import type { PnlDocument, PnlTokenDocument, PnlTotalDocument } from '../portfolio/pnl-document.js';
 import type { RecentTrade } from '../portfolio/recent-trades.js';
 import type { CsvColumn } from './csv-output.js';

@@ -1,6 +1,6 @@
 // Progress while waiting: an ora spinner on a terminal, plain status-change lines otherwise,
 // nothing at all in --json mode. Always on stderr, so stdout stays data only.
-import type { Clock } from '../clock.js';
+import type { Clock } from '../domain/clock.js';
 import { safeForTerminal } from './terminal-text.js';
 import type { Terminal } from './terminal.js';
 

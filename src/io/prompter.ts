@@ -1,6 +1,6 @@
 // Questions to a person at the terminal, through @inquirer/prompts on stderr. Loaded only
 // when a prompt is actually shown.
-import type { Clock } from '../clock.js';
+import type { Clock } from '../domain/clock.js';
 import { timeLeft } from '../domain/answer-deadline.js';
 import { InterruptedError, UsageError } from '../errors.js';
 import type { Terminal } from './terminal.js';

@@ -1,5 +1,5 @@
 // A token's share of the portfolio drawn as a bar of block characters: `███▍    42%`.
-import { divRound } from '../usd.js';
+import { divRound } from '../domain/usd.js';
 
 /** Width of a full (100%) bar, in character cells. */
 export const BAR_CELLS = 8;

@@ -2,8 +2,8 @@
 // Raw units and lamports are integer strings as the API writes them, each with its exact
 // decimal beside it; USD figures are strings with exactly two decimals (exact cents, no float);
 // percentages are strings with two decimals. Unknown figures are null.
-import { SOL_DECIMALS, toDecimalString } from '../amounts.js';
-import { centsToDecimal, hundredthsToDecimal } from '../usd.js';
+import { SOL_DECIMALS, toDecimalString } from '../domain/amounts.js';
+import { centsToDecimal, hundredthsToDecimal } from '../domain/usd.js';
 import type { PnlReport, TokenPnl, TotalPnl } from './pnl.js';
 
 export interface PnlTokenDocument {

@@ -16,7 +16,7 @@
 //   starts at the first buy, so a sale's cost is the same whatever the period.
 // - A figure that cannot be known is null, with a note saying why; it is never guessed.
 import type { ActivityEntry, Holding, Position } from '../api/types.js';
-import { divRound, numberToFraction, percentHundredths, usdToCents } from '../usd.js';
+import { divRound, numberToFraction, percentHundredths, usdToCents } from '../domain/usd.js';
 
 export interface PnlInput {
   positions: readonly Position[];

@@ -2,7 +2,7 @@
 // No printing: the command supplies hooks for confirmation, progress and pinning the treasury.
 import { isUncertainOutcome, type ServiceClient } from '../api/client.js';
 import { BUY_TERMINAL_STATUSES, type BuyIntent, type CreateBuyResponse, type Trade } from '../api/types.js';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../domain/clock.js';
 import type { TradeStop } from '../domain/trade-stop.js';
 import { ApiError, DeclinedError, RefusedToSignError, TradeFailedError, UsageError, type NeededTrust } from '../errors.js';
 import { tracked, type TradeTracker } from './trade-tracker.js';

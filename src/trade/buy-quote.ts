@@ -4,7 +4,7 @@
 // or answers for another trade, the facts it would give are reported unknown, never guessed.
 import type { ServiceClient } from '../api/client.js';
 import type { BuyIntent, Trade } from '../api/types.js';
-import { solPerToken, toDecimalString } from '../amounts.js';
+import { solPerToken, toDecimalString } from '../domain/amounts.js';
 import { ApiError } from '../errors.js';
 import { belowSlippageFloor, slippageFloor, validBps } from '../wallet/slippage.js';
 import type { BuyQuote, BuyToken, QuoteRead } from '../domain/buy-review.js';

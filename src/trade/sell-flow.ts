@@ -3,7 +3,7 @@
 // it), confirm, sign the message, authorize, follow. No printing: the command supplies hooks.
 import { isUncertainOutcome, type ServiceClient } from '../api/client.js';
 import type { GetSellResponse, SellAuthorization, Trade } from '../api/types.js';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../domain/clock.js';
 import type { Presence } from '../domain/presence.js';
 import type { TradeStop } from '../domain/trade-stop.js';
 import type { TokenMeta } from '../domain/token.js';

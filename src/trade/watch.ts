@@ -3,8 +3,8 @@
 // the sell endpoint. No printing: progress goes to a callback.
 import type { ServiceClient } from '../api/client.js';
 import type { GetSellResponse, TradeStatus } from '../api/types.js';
-import type { Clock } from '../clock.js';
-import { MIN_STATUS_INTERVAL_MS } from '../defaults.js';
+import type { Clock } from '../domain/clock.js';
+import { MIN_STATUS_INTERVAL_MS } from '../domain/defaults.js';
 import { ApiError } from '../errors.js';
 import { pollUntil } from './poll.js';
 import type { SellOutcome } from '../domain/sell-outcome.js';

@@ -19,7 +19,7 @@
 
 import bs58 from 'bs58';
 import type { BuyIntent } from '../api/types.js';
-import { formatInteger, formatSol, isCanonicalIntegerString } from '../amounts.js';
+import { formatInteger, formatSol, isCanonicalIntegerString } from '../domain/amounts.js';
 import {
   DecodeError,
   decodeBase64Strict,

@@ -8,7 +8,7 @@ import { basename, dirname } from 'node:path';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { UsageError } from '../errors.js';
-import { shellQuote } from '../shell-quote.js';
+import { shellQuote } from '../domain/shell-quote.js';
 
 export interface Keypair {
   /** Base58 public key. */

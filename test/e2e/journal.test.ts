@@ -14,7 +14,7 @@ import { sandboxForFile, type Home } from '../helpers/file-sandbox.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { sandboxClock } from '../helpers/sandbox-clock.js';
 import { completeBuy, newKey, signMessage, type TestSandbox } from '../helpers/sandbox.js';
-import { formatSol } from '../../src/amounts.js';
+import { formatSol } from '../../src/domain/amounts.js';
 
 let sb: TestSandbox;
 const { envFor, withDelays, tamperProxy } = sandboxForFile((started) => (sb = started));

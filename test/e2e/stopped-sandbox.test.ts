@@ -4,7 +4,7 @@
 import net from 'node:net';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../../src/clock.js';
+import type { Clock } from '../../src/domain/clock.js';
 import { lastJsonError, lines } from '../helpers/cli-assert.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { runTrader } from '../../src/run.js';

@@ -1,7 +1,7 @@
 // Runs `trader` inside the test process (src/run.ts with fake streams): the same parsing, checks
 // and error lines as the binary, in milliseconds instead of a process start. For tables of
 // argv cases; end-to-end behaviour is still checked through the built binary (cli.ts).
-import { systemClock, type Clock } from '../../src/clock.js';
+import { systemClock, type Clock } from '../../src/domain/clock.js';
 import { runCaptured } from '../../src/run-captured.js';
 import type { CliResult } from './cli.js';
 

@@ -4,7 +4,7 @@
 // only once the tool waits on nothing else (no request in flight), in the order the pauses are
 // due, as fake timers would: so a read raced against a deadline still answers first, and what a
 // test sees depends on what the times say, never on how fast the machine is.
-import type { Clock } from '../../src/clock.js';
+import type { Clock } from '../../src/domain/clock.js';
 import type { TestSandbox } from './sandbox.js';
 
 export interface SandboxClock extends Clock {

@@ -5,7 +5,7 @@
 // for prompt tests whose subject is what the passing of time does to the question asked.
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { systemClock } from '../../dist/clock.js';
+import { systemClock } from '../../dist/domain/clock.js';
 import { ExitCode, InterruptedError } from '../../dist/errors.js';
 import { runTrader } from '../../dist/run.js';
 

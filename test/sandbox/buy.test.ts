@@ -1,6 +1,6 @@
 import { Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SANDBOX_START_BALANCE_LAMPORTS } from '../../src/defaults.js';
+import { SANDBOX_START_BALANCE_LAMPORTS } from '../../src/domain/defaults.js';
 import { DEFAULT_START_BALANCE_LAMPORTS } from '../../src/sandbox/wallet.js';
 import { completeBuy, newKey, signDeposit, signMessage, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 

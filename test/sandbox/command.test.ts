@@ -4,10 +4,10 @@ import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/clock.js';
+import { systemClock } from '../../src/domain/clock.js';
 import { InterruptedError } from '../../src/errors.js';
 import { runTrader } from '../../src/run.js';
-import { shellQuote } from '../../src/shell-quote.js';
+import { shellQuote } from '../../src/domain/shell-quote.js';
 import { freshHome } from '../helpers/cli.js';
 
 function collect(stream: PassThrough): () => string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { U64_MAX, formatInteger, formatSol, formatTokenAmount, formatUsd, resolveSellAmount, toDecimalString, wholeTokensToUnits } from '../../src/amounts.js';
+import { U64_MAX, formatInteger, formatSol, formatTokenAmount, formatUsd, resolveSellAmount, toDecimalString, wholeTokensToUnits } from '../../src/domain/amounts.js';
 import {
   parseBuyAmount,
   parseLamportsOption,
@@ -398,7 +398,7 @@ describe('formatting', () => {
 
 describe('solPerToken', () => {
   it('SOL per whole token, rounded to 4 significant digits with bigint arithmetic', async () => {
-    const { solPerToken } = await import('../../src/amounts.js');
+    const { solPerToken } = await import('../../src/domain/amounts.js');
     // 0.5 SOL for 3,710,663.2217 WOOF (5 decimals): 1.34747… × 10^-7 SOL each.
     expect(solPerToken(500_000_000n, 371_066_322_170n, 5)).toBe('0.0000001347');
     // 0.1 SOL for 3.92 BRIX (9 decimals): 0.02551… SOL each.

@@ -2,7 +2,7 @@
 
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Clock } from '../../src/clock.js';
+import type { Clock } from '../../src/domain/clock.js';
 import { type ClientOptions, createClient } from '../../src/api/client.js';
 
 export const API_KEY = 'sk_test_SECRET_d2f1a9c7e5';

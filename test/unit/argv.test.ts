@@ -5,7 +5,7 @@
 import { PassThrough } from 'node:stream';
 import { CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/clock.js';
+import { systemClock } from '../../src/domain/clock.js';
 import type { GlobalOptions } from '../../src/config/settings.js';
 import type { AnyCommand, CommandDefinition } from '../../src/commands/definition.js';
 import { COMMANDS } from '../../src/commands/index.js';
@@ -14,7 +14,7 @@ import {
   SANDBOX_HOST,
   SANDBOX_PORT,
   SANDBOX_START_BALANCE_LAMPORTS,
-} from '../../src/defaults.js';
+} from '../../src/domain/defaults.js';
 import { UsageError } from '../../src/errors.js';
 import { buildProgram } from '../../src/program.js';
 

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { presence } from '../../src/domain/presence.js';
 import type { ServiceClient } from '../../src/api/client.js';
 import type { BuyIntent, Trade } from '../../src/api/types.js';
-import { systemClock } from '../../src/clock.js';
+import { systemClock } from '../../src/domain/clock.js';
 import type { TradeStop } from '../../src/domain/trade-stop.js';
 import { ApiError, InterruptedError, UsageError } from '../../src/errors.js';
 import { runBuy, type BuyDeps, type BuyHooks, type BuyOutcome, type BuyRequest } from '../../src/trade/buy-flow.js';

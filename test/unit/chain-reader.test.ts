@@ -2,7 +2,7 @@
 // number of times with the injected clock's backoff, and a refused connection is not retried.
 import { describe, expect, it } from 'vitest';
 import { ChainUnavailableError, openChain } from '../../src/chain/chain-reader.js';
-import type { Clock } from '../../src/clock.js';
+import type { Clock } from '../../src/domain/clock.js';
 import { exactLamports, parseJsonExact } from '../../src/chain/exact-json.js';
 
 const OWNER = 'HfN7ZkA5rSuKREztxSha9cVyXcVrMEeF8Fj5ia9vV3GC';

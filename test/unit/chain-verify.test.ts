@@ -7,7 +7,7 @@ import type { ChainTransaction } from '../../src/chain/chain-transaction.js';
 import { chainProvesAbsent, depositEvidence } from '../../src/chain/deposit-absence.js';
 import { CLOCK_ALLOWANCE_MS, contradictionLine, evidenceClaims, verifyTrade, withEvidenceConflicts } from '../../src/chain/verify-trade.js';
 import type { JournalKnowledge } from '../../src/domain/journal-records.js';
-import { formatSol } from '../../src/amounts.js';
+import { formatSol } from '../../src/domain/amounts.js';
 
 const OWNER = 'HfN7ZkA5rSuKREztxSha9cVyXcVrMEeF8Fj5ia9vV3GC';
 const TREASURY = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';

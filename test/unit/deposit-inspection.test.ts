@@ -1,6 +1,6 @@
 import { ComputeBudgetProgram, Keypair, PublicKey, SystemProgram, TransactionInstruction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_FEE_LAMPORTS } from '../../src/defaults.js';
+import { DEFAULT_MAX_FEE_LAMPORTS } from '../../src/domain/defaults.js';
 import { COMPUTE_BUDGET_PROGRAM_ID, inspectDeposit, type DepositInspectionInput } from '../../src/wallet/deposit-inspection.js';
 import {
   AMOUNT,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ActivityEntry, Holding, Position } from '../../src/api/types.js';
 import { computePnl, type PnlInput } from '../../src/portfolio/pnl.js';
 import { pnlDocument } from '../../src/portfolio/pnl-document.js';
-import { centsToDecimal, divRound, formatCents, numberToFraction, usdToCents } from '../../src/usd.js';
+import { centsToDecimal, divRound, formatCents, numberToFraction, usdToCents } from '../../src/domain/usd.js';
 
 const MINT = 'MintAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 const OTHER = 'MintBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB';

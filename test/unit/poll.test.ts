@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { systemClock, type Clock } from '../../src/clock.js';
+import { systemClock, type Clock } from '../../src/domain/clock.js';
 import { ApiError } from '../../src/errors.js';
 import { pollUntil } from '../../src/trade/poll.js';
 

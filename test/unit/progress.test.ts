@@ -2,7 +2,7 @@
 // that lasts shows it. Fake timers: nothing here waits on real time.
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { systemClock } from '../../src/clock.js';
+import { systemClock } from '../../src/domain/clock.js';
 import { createProgress, SPINNER_DELAY_MS } from '../../src/io/progress.js';
 import type { Terminal } from '../../src/io/terminal.js';
 

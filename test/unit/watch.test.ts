@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceClient } from '../../src/api/client.js';
 import type { GetSellResponse, TradeStatus } from '../../src/api/types.js';
-import { systemClock } from '../../src/clock.js';
+import { systemClock } from '../../src/domain/clock.js';
 import { pollUntil } from '../../src/trade/poll.js';
 import { watchSell, watchTrade } from '../../src/trade/watch.js';
 

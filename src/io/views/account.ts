@@ -1,6 +1,6 @@
 // Human views of the account and its points.
 import type { Account, PointsSummary } from '../../api/types.js';
-import { formatUsd } from '../../amounts.js';
+import { formatUsd } from '../../domain/amounts.js';
 import { formatLocalTime } from '../../domain/local-time.js';
 import { renderFields } from '../table.js';
 import type { Theme } from '../theme.js';

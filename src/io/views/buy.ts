@@ -1,7 +1,7 @@
 // Human views of a buy: the review before signing and the summary at the end.
 import { fundsLine } from '../../domain/funds.js';
 import type { BuyIntent, Trade } from '../../api/types.js';
-import { formatInteger, formatSol, formatTokenAmount } from '../../amounts.js';
+import { formatInteger, formatSol, formatTokenAmount } from '../../domain/amounts.js';
 import type { TokenMeta } from '../../domain/token.js';
 import type { BuyQuote, BuyReview } from '../../domain/buy-review.js';
 import { formatLocalTime } from '../../domain/local-time.js';

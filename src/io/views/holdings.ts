@@ -2,8 +2,8 @@
 // and a total line. Shares and the total are summed in exact cents.
 import { oneLine } from '../terminal-text.js';
 import type { Holding } from '../../api/types.js';
-import { formatTokenAmount, formatUsd } from '../../amounts.js';
-import { formatCents, percentHundredths, usdToCents } from '../../usd.js';
+import { formatTokenAmount, formatUsd } from '../../domain/amounts.js';
+import { formatCents, percentHundredths, usdToCents } from '../../domain/usd.js';
 import { shareBar } from '../share-bar.js';
 import { renderTable, type TableLayout } from '../table.js';
 import type { Theme } from '../theme.js';

@@ -1,7 +1,7 @@
 // Human views of positions.
 import { oneLine } from '../terminal-text.js';
 import type { Position } from '../../api/types.js';
-import { formatSol, formatTokenAmount } from '../../amounts.js';
+import { formatSol, formatTokenAmount } from '../../domain/amounts.js';
 import { formatLocalTime } from '../../domain/local-time.js';
 import { renderFields, renderTable, uniquePrefixes, type TableLayout } from '../table.js';
 import type { Theme } from '../theme.js';

@@ -1,6 +1,6 @@
 // A token amount as people read it, always with its unit: whole tokens with the symbol when the
 // token is known, `tokens` when only its decimals are, else plainly marked as raw units.
-import { formatTokenAmount } from '../../amounts.js';
+import { formatTokenAmount } from '../../domain/amounts.js';
 import type { TokenMeta } from '../../domain/token.js';
 import { oneLine } from '../terminal-text.js';
 

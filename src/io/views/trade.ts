@@ -1,7 +1,7 @@
 // Human views of one trade: the full trade form, and a sell read through its authorization.
 import { oneLine } from '../terminal-text.js';
 import type { GetSellResponse, Trade } from '../../api/types.js';
-import { formatSol } from '../../amounts.js';
+import { formatSol } from '../../domain/amounts.js';
 import { formatLocalTime } from '../../domain/local-time.js';
 import { renderFields } from '../table.js';
 import type { Theme } from '../theme.js';

@@ -1,5 +1,5 @@
 // Human view of `trader trades` with no id: recent trades, one row each.
-import { formatSol, formatTokenAmount } from '../../amounts.js';
+import { formatSol, formatTokenAmount } from '../../domain/amounts.js';
 import type { RecentTrade } from '../../portfolio/recent-trades.js';
 import { renderTable, uniquePrefixes, type TableLayout } from '../table.js';
 import type { Theme } from '../theme.js';

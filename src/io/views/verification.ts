@@ -4,7 +4,7 @@ import type { Mark } from '../../chain/transfer-checks.js';
 import type { Verification } from '../../chain/verify-trade.js';
 import { renderTable, type TableLayout } from '../table.js';
 import type { Theme } from '../theme.js';
-import { formatSol } from '../../amounts.js';
+import { formatSol } from '../../domain/amounts.js';
 
 const WORDS: Record<Mark, string> = {
   verified: 'verified',

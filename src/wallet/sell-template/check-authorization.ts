@@ -1,7 +1,7 @@
 // The authorization's fields against the request and the user's limits, before its message is
 // read: the token, amount, outputs, slippage and floor, id and times of a live 2-minute authorization.
 import type { SellAuthorization } from '../../api/types.js';
-import { formatSol, isCanonicalIntegerString } from '../../amounts.js';
+import { formatSol, isCanonicalIntegerString } from '../../domain/amounts.js';
 import { belowSlippageFloor, slippageFloor, validBps } from '../slippage.js';
 import { formatLocalTime } from '../../domain/local-time.js';
 import type { SellFacts } from './facts.js';
