@@ -1,6 +1,5 @@
 // Typed errors. Code below main.ts throws these; only main.ts turns them into exit codes
-// (the table of shared/cli-contract.md).
-import { DECLINED } from './domain/outcome-words.js';
+// (the table of shared/cli-contract.md). Every layer imports this file; it imports nothing.
 
 export const ExitCode = {
   ok: 0,
@@ -110,9 +109,10 @@ export class TradeFailedError extends TraderError {
 export class DeclinedError extends TradeFailedError {
   /** What else the user should know (a cancel that failed, an authorization left to expire), or null. */
   readonly detail: string | null;
-  constructor(detail?: string | null) {
-    super(detail ? `${DECLINED}; ${detail}.` : `${DECLINED}.`, 'DECLINED');
-    this.detail = detail ?? null;
+  /** `message`: the sentence the flow says (domain/outcome-words.ts DECLINED, with the detail). */
+  constructor(message: string, detail: string | null = null) {
+    super(message, 'DECLINED');
+    this.detail = detail;
   }
 }
 

@@ -3,8 +3,9 @@
 // this; each gives only its own words (what becomes of an unsigned trade, how to resume it).
 import type { Context } from '../context.js';
 import type { TradeStop } from '../domain/trade-stop.js';
-import { DeclinedError, InterruptedError, RefusedToSignError, type TraderError } from '../errors.js';
+import { InterruptedError, RefusedToSignError, type TraderError } from '../errors.js';
 import { followCommand } from './follow-command.js';
+import { declined } from '../trade/trade-tracker.js';
 import { GOES_ON, MAY_STILL_GO_ON, NOTHING_SIGNED, NOTHING_SUBMITTED } from '../domain/outcome-words.js';
 
 export interface StopWords {
@@ -27,7 +28,7 @@ export function presentStop(ctx: Context, stop: TradeStop, words: StopWords): Tr
     case 'refused':
       return new RefusedToSignError(stop.problems, stop.hints, stop.trust);
     case 'declined':
-      return new DeclinedError(stop.detail);
+      return declined(stop.detail);
     case 'local':
     case 'ended':
       return stop.error;

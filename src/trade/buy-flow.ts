@@ -4,8 +4,8 @@ import { isUncertainOutcome, type ServiceClient } from '../api/client.js';
 import { BUY_TERMINAL_STATUSES, type BuyIntent, type CreateBuyResponse, type Trade } from '../api/types.js';
 import type { Clock } from '../domain/clock.js';
 import type { TradeStop } from '../domain/trade-stop.js';
-import { ApiError, DeclinedError, RefusedToSignError, TradeFailedError, UsageError, type NeededTrust } from '../errors.js';
-import { tracked, type TradeTracker } from './trade-tracker.js';
+import { ApiError, RefusedToSignError, TradeFailedError, UsageError, type NeededTrust } from '../errors.js';
+import { declined, tracked, type TradeTracker } from './trade-tracker.js';
 import type { Signer } from '../wallet/signer.js';
 import { inspectDeposit, type DepositFacts } from '../wallet/deposit-inspection.js';
 import { pollUntil } from './poll.js';
@@ -190,7 +190,7 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
     }
     if (!yes) {
       const fate = await cancel();
-      throw new DeclinedError(fate === INTENT_CANCELLED ? undefined : fate);
+      throw declined(fate === INTENT_CANCELLED ? undefined : fate);
     }
     // A yes after the deposit's blockhash expired would sign a deposit that cannot land: the dead
     // intent is cancelled, and the user may get a fresh deposit (a new intent on a new key).
@@ -199,7 +199,7 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
       if (req.assumeYes || !hooks.freshDeposit || !hooks.newIdempotencyKey) {
         throw new RefusedToSignError(["the deposit's blockhash expired before it could be signed"], [`${fate}; ${NOTHING_SIGNED}; run the command again for a fresh deposit`]);
       }
-      if (!(await track.asking(() => hooks.freshDeposit!()))) throw new DeclinedError(`${DEPOSIT_EXPIRED_UNSIGNED}; ${fate}`);
+      if (!(await track.asking(() => hooks.freshDeposit!()))) throw declined(`${DEPOSIT_EXPIRED_UNSIGNED}; ${fate}`);
       return buy(deps, { ...req, idempotencyKey: hooks.newIdempotencyKey(), keyTyped: false }, hooks, track);
     }
     track.phase = 'approved';

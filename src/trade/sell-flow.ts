@@ -8,8 +8,8 @@ import type { Presence } from '../domain/presence.js';
 import type { TradeStop } from '../domain/trade-stop.js';
 import type { TokenMeta } from '../domain/token.js';
 import { factsToConfirm, type TokenBinding } from '../domain/token-binding.js';
-import { ApiError, DeclinedError, RefusedToSignError, UsageError, type NeededTrust } from '../errors.js';
-import { tracked, type TradeTracker } from './trade-tracker.js';
+import { ApiError, RefusedToSignError, UsageError, type NeededTrust } from '../errors.js';
+import { declined, tracked, type TradeTracker } from './trade-tracker.js';
 import type { Signer } from '../wallet/signer.js';
 import { authorizationExpired } from '../wallet/sell-template/check-authorization.js';
 import { judgeSell, type Verdict } from '../wallet/sell-template/guard.js';
@@ -165,7 +165,7 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
         const read = trust.command ? `; read it whole with \`trader config trust\` and, if it is what you expect, run: ${trust.command}` : '';
         throw new RefusedToSignError([`${verdict.reasons[0]}, but ${answer.notShown}`], [`${NOTHING_SIGNED}${read}; or run the command again in a terminal of at least ${answer.rows} rows`], trust);
       }
-      if (!answer) throw new DeclinedError(AUTHORIZATION_EXPIRES_UNUSED);
+      if (!answer) throw declined(AUTHORIZATION_EXPIRES_UNUSED);
       // Confirming token facts is no yes to this sell; approving a wording or a value is (its question says "and sign").
       if (verdict.code === 'TOKEN_FACTS_UNCONFIRMED') deps.trust.pinToken(req.mint, pendingFacts(review));
       else {
@@ -183,12 +183,12 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
     // A person who granted trust at the prompt answered "and sign" there.
     const yes = granted || (await track.asking(() => hooks.confirm(review)));
     if (typeof yes === 'object') throw new UsageError(`${yes.notShown}; ${NOTHING_SIGNED}; ${AUTHORIZATION_EXPIRES_UNUSED}`, 'TERMINAL_TOO_SMALL', [tooSmallHint(yes.rows)]);
-    if (!yes) throw new DeclinedError();
+    if (!yes) throw declined();
     // The answers may have come late: an authorization already dead is not signed; the user may
     // get a fresh quote instead.
     if (authorizationExpired(authorization, deps.clock.now())) {
       if (req.assumeYes) throw new RefusedToSignError(['the authorization expired before it could be signed'], ['run the command again for a fresh quote']);
-      if (!(await track.asking(() => hooks.freshQuote()))) throw new DeclinedError('the authorization expired unused');
+      if (!(await track.asking(() => hooks.freshQuote()))) throw declined('the authorization expired unused');
       idempotencyKey = hooks.newIdempotencyKey();
       continue;
     }

@@ -2,6 +2,12 @@
 // into a TradeStop value: the flows share this rather than each keeping flags.
 import type { TradePhase, TradeRef, TradeSide, TradeStop } from '../domain/trade-stop.js';
 import { ApiError, DeclinedError, InterruptedError, RefusedToSignError, TradeFailedError, UsageError } from '../errors.js';
+import { DECLINED } from '../domain/outcome-words.js';
+
+/** The person said no: the error a flow throws, with what else they should know (`detail`). */
+export function declined(detail?: string | null): DeclinedError {
+  return new DeclinedError(detail ? `${DECLINED}; ${detail}.` : `${DECLINED}.`, detail ?? null);
+}
 
 /** Thrown inside a flow to stop with a value it has made itself (a service error with what its state proves). */
 class Stopped extends Error {

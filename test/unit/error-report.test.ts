@@ -49,7 +49,7 @@ const TABLE: Array<[string, unknown, string, boolean, number]> = [
   ['a malformed answer', api(200, 'UNEXPECTED_RESPONSE'), 'service', false, 3],
   ['not cancellable', api(409, 'NOT_CANCELLABLE'), 'service', false, 3],
   ['a failed trade', new TradeFailedError('failed', 'PRICE_MOVED'), 'trade_failed', false, 4],
-  ['declined at the prompt', new DeclinedError(), 'trade_failed', false, 4],
+  ['declined at the prompt', new DeclinedError('Declined; nothing was signed.'), 'trade_failed', false, 4],
   ['gave up waiting', new PendingError('still pending'), 'timeout', true, 5],
   ['refused to sign', new RefusedToSignError(['the fee payer is not your wallet']), 'refused_to_sign', false, 6],
   ['SIGINT', new InterruptedError('SIGINT'), 'interrupted', true, 130],
