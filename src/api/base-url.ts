@@ -1,5 +1,5 @@
 // The API root the client calls: the service root, checked by the one URL rule, with /api/v1.
-import { parseBaseUrl } from '../argument-parsers.js';
+import { parseBaseUrl } from '../commands/argument-parsers.js';
 import { API_PREFIX } from './types.js';
 
 /**

@@ -8,7 +8,7 @@ import { ALWAYS_WALKED_LENGTH, keyRedactor, redactDeep, type Redactor } from './
 import { ServiceRejectedError, UsageError } from '../errors.js';
 import { resolveApiRoot } from './base-url.js';
 import { defaultCodeFor, type Failure, httpFailure, oneLine, toApiError } from './errors.js';
-import { proxyFor } from './proxy.js';
+import { proxyFor } from '../net/proxy.js';
 import { type Repeatability, type RetryPolicy, parseRetryAfter, resolvePolicy, withRetry } from './retry.js';
 import * as S from './schemas.js';
 import { type FetchFn, attempt } from './transport.js';

@@ -4,8 +4,8 @@
 // what cannot be read becomes a ChainUnavailableError the caller turns into a warning (or exit 3
 // under --verify). Nothing here prints.
 import type { Clock } from '../domain/clock.js';
-import { parseRpcUrl } from '../argument-parsers.js';
-import { proxyFor } from '../api/proxy.js';
+import { parseRpcUrl } from '../commands/argument-parsers.js';
+import { proxyFor } from '../net/proxy.js';
 import { fromRpcJson, type ChainTransaction } from './chain-transaction.js';
 import { exactLamports, parseJsonExact } from './exact-json.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './token-layouts.js';

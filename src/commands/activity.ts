@@ -1,6 +1,6 @@
 // `trader activity`: the account's ledger, newest first.
 import { ACTIVITY_TYPES, type ActivityType, type ActivityEntry } from '../api/types.js';
-import { parseActivityTypes } from '../argument-parsers.js';
+import { parseActivityTypes } from './argument-parsers.js';
 import type { Context } from '../context.js';
 import { renderActivity } from '../io/views/activity.js';
 import { shellQuote } from '../domain/shell-quote.js';

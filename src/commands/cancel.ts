@@ -2,7 +2,7 @@
 // the buy is read and its state decides (the API does not say which status a refusal has):
 // already cancelled is done (exit 0); any other state is named (exit 3).
 import type { BuyIntentResponse } from '../api/types.js';
-import { MIN_PREFIX_LENGTH, parseUuidOrPrefix, type TypedId } from '../argument-parsers.js';
+import { MIN_PREFIX_LENGTH, parseUuidOrPrefix, type TypedId } from './argument-parsers.js';
 import type { Context } from '../context.js';
 import { ApiError } from '../errors.js';
 import { renderFields } from '../io/table.js';

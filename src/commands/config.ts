@@ -1,7 +1,7 @@
 // `trader config init|get|set|list|path` and `config trust`: the config file and its profiles,
 // what can be typed, and the runs. They run with a lenient context: a profile holding a value
 // they would refuse can still be fixed.
-import { isLoopbackHost, parseBaseUrl, parseProfileKey, parseProfileValue, parseRpcUrl } from '../argument-parsers.js';
+import { isLoopbackHost, parseBaseUrl, parseProfileKey, parseProfileValue, parseRpcUrl } from './argument-parsers.js';
 import { PROFILE_KEYS, type Profile, type ProfileKey } from '../config/config-file.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';

@@ -1,6 +1,6 @@
 // `trader positions [id]`: list positions, or show one.
 import { POSITION_STATUSES, type Position } from '../api/types.js';
-import { MIN_PREFIX_LENGTH, parsePositionStatus, parseUuidOrPrefix, type TypedId } from '../argument-parsers.js';
+import { MIN_PREFIX_LENGTH, parsePositionStatus, parseUuidOrPrefix, type TypedId } from './argument-parsers.js';
 import type { Context } from '../context.js';
 import { renderPosition, renderPositions } from '../io/views/positions.js';
 import { shellQuote } from '../domain/shell-quote.js';

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatSol } from '../domain/amounts.js';
-import { parsePort, parseProfileName, parseSolToLamports, parseText } from '../argument-parsers.js';
+import { parsePort, parseProfileName, parseSolToLamports, parseText } from './argument-parsers.js';
 import { updateProfile, type Profile } from '../config/config-file.js';
 import type { Context } from '../context.js';
 import { SANDBOX_HOST, SANDBOX_PORT, SANDBOX_START_BALANCE_LAMPORTS } from '../domain/defaults.js';

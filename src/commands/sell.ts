@@ -2,7 +2,7 @@
 // then runs the sell flow and presents it.
 import { randomUUID } from 'node:crypto';
 import { type SellAmountSpec, resolveSellAmount } from '../domain/amounts.js';
-import { parseSellAmount, parseSolToLamports } from '../argument-parsers.js';
+import { parseSellAmount, parseSolToLamports } from './argument-parsers.js';
 import type { Context } from '../context.js';
 import { payoutOnChain, renderVerificationLines } from '../io/views/verification.js';
 import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
@@ -29,7 +29,7 @@ import { factsToConfirm } from '../domain/token-binding.js';
 import { symbolWord } from '../io/views/buy.js';
 import { dailyLimitOption } from './daily-limits.js';
 import { namedTransactions, runRecorder } from './trade-journal.js';
-import { parseLamportsOption } from '../argument-parsers.js';
+import { parseLamportsOption } from './argument-parsers.js';
 import { fingerprint, templateText } from '../wallet/sell-template/template.js';
 import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import type { ChainTokenFacts } from '../chain/token-facts.js';

@@ -2,7 +2,7 @@
 // confirmation checked, the wallet's public key read, the way to its secret (a keystore's
 // password) checked and the journal opened, before anything is sent; then the service, the
 // trust store, the treasury the user trusts, and the wallet check before anything is created.
-import { parseAddress } from '../argument-parsers.js';
+import { parseAddress } from './argument-parsers.js';
 import type { ServiceClient } from '../api/client.js';
 import type { TrustStore } from '../config/trust-store.js';
 import type { Context } from '../context.js';

@@ -1,5 +1,5 @@
 // `trader trades [id] [--watch]`: list recent trades, show one, or follow one until it is final.
-import { MIN_PREFIX_LENGTH, parseLimit, parseSeconds, parseTradeIdArgument, type TypedTradeId } from '../argument-parsers.js';
+import { MIN_PREFIX_LENGTH, parseLimit, parseSeconds, parseTradeIdArgument, type TypedTradeId } from './argument-parsers.js';
 import type { Context } from '../context.js';
 import { DEFAULT_WATCH_INTERVAL_SECONDS, MIN_WATCH_INTERVAL_SECONDS, SERVICE_PAGE_LIMIT } from '../domain/defaults.js';
 import { ApiError, InterruptedError, PendingError, TradeFailedError, UsageError } from '../errors.js';

@@ -8,7 +8,7 @@ import {
   parseSellAmount,
   parseSlippageBps,
   parseSolToLamports,
-} from '../../src/argument-parsers.js';
+} from '../../src/commands/argument-parsers.js';
 import { UsageError } from '../../src/errors.js';
 
 function usageError(fn: () => unknown): UsageError {

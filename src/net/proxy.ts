@@ -2,7 +2,7 @@
 // (never read from process.env here).
 
 import { UsageError } from '../errors.js';
-import { isLoopbackHost } from '../argument-parsers.js';
+import { isLoopbackHost } from '../commands/argument-parsers.js';
 
 export type ProxyEnv = Record<string, string | undefined>;
 

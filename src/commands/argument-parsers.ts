@@ -2,13 +2,13 @@
 // becomes a checked, typed value at the edge, before any request, or a one-line UsageError
 // (exit 2) that names what was typed and says what is accepted. Amounts become exact bigints
 // here and nowhere else; arithmetic and formatting stay in amounts.ts, display in io/.
-import { ACTIVITY_TYPES, POSITION_STATUSES, type ActivityType } from './api/types.js';
-import { PROFILE_KEYS, type ProfileKey } from './config/config-file.js';
-import { decimalToUnits, isCanonicalIntegerString, SOL_DECIMALS, U64_MAX, type SellAmountSpec } from './domain/amounts.js';
-import { UsageError } from './errors.js';
-import { MIN_MINT_PREFIX } from './domain/token.js';
-import { isAddress } from './wallet/address.js';
-import { parseSignerSource } from './wallet/signer-source.js';
+import { ACTIVITY_TYPES, POSITION_STATUSES, type ActivityType } from '../api/types.js';
+import { PROFILE_KEYS, type ProfileKey } from '../config/config-file.js';
+import { decimalToUnits, isCanonicalIntegerString, SOL_DECIMALS, U64_MAX, type SellAmountSpec } from '../domain/amounts.js';
+import { UsageError } from '../errors.js';
+import { MIN_MINT_PREFIX } from '../domain/token.js';
+import { isAddress } from '../wallet/address.js';
+import { parseSignerSource } from '../wallet/signer-source.js';
 
 /** A decimal: integer part without leading zeros, optional `.` and at least one fraction digit. */
 const DECIMAL = /^(0|[1-9][0-9]*)(?:\.([0-9]+))?$/;
