@@ -1,6 +1,6 @@
 // The API root the client calls: the service root, checked by the one URL rule, with /api/v1.
-import { parseBaseUrl } from '../commands/argument-parsers.js';
 import { API_PREFIX } from './types.js';
+import { parseBaseUrl } from '../net/urls.js';
 
 /**
  * Turns the configured service root into the API root (ending in /api/v1, no trailing slash).

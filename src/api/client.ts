@@ -8,7 +8,7 @@ import { ALWAYS_WALKED_LENGTH, keyRedactor, redactDeep, type Redactor } from './
 import { ServiceRejectedError, UsageError } from '../errors.js';
 import { resolveApiRoot } from './base-url.js';
 import { defaultCodeFor, type Failure, httpFailure, oneLine, toApiError } from './errors.js';
-import { proxyFor } from '../net/proxy.js';
+import { fetchFor, proxyFor } from '../net/proxy.js';
 import { type Repeatability, type RetryPolicy, parseRetryAfter, resolvePolicy, withRetry } from './retry.js';
 import * as S from './schemas.js';
 import { type FetchFn, attempt } from './transport.js';
@@ -166,19 +166,10 @@ export function createClient(opts: ClientOptions): ServiceClient {
   const policy = resolvePolicy(opts.retry);
   const { random } = opts;
   const { clock } = opts;
-  const proxy = proxyFor(root, opts.env);
-  const proxyLabel = proxy ? proxy.host : null;
+  const proxyLabel = proxyFor(root, opts.env)?.host ?? null;
 
   let engine: Promise<FetchFn> | undefined;
-  const getFetch = (): Promise<FetchFn> =>
-    (engine ??= proxy
-      ? import('undici').then((u) => {
-          // proxyTunnel false: plain-http targets are sent to the proxy as absolute-URI requests;
-          // https targets are always tunnelled with CONNECT.
-          const dispatcher = new u.ProxyAgent({ uri: proxy.href, proxyTunnel: false });
-          return ((url, init) => u.fetch(url, { ...init, dispatcher })) as FetchFn;
-        })
-      : Promise.resolve(opts.fetch as unknown as FetchFn));
+  const getFetch = (): Promise<FetchFn> => (engine ??= fetchFor(root, opts.env, opts.fetch).then(({ fetch }) => fetch as unknown as FetchFn));
 
   const redact = keyRedactor(apiKey);
   const clean = (f: Failure): Failure => ({

@@ -4,11 +4,11 @@
 // what cannot be read becomes a ChainUnavailableError the caller turns into a warning (or exit 3
 // under --verify). Nothing here prints.
 import type { Clock } from '../domain/clock.js';
-import { parseRpcUrl } from '../commands/argument-parsers.js';
-import { proxyFor } from '../net/proxy.js';
+import { fetchFor } from '../net/proxy.js';
 import { fromRpcJson, type ChainTransaction } from './chain-transaction.js';
 import { exactLamports, parseJsonExact } from './exact-json.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './token-layouts.js';
+import { parseRpcUrl } from '../net/urls.js';
 
 /** What the tool reads from the chain. */
 export interface ChainReader {
@@ -66,13 +66,7 @@ const BACKOFF_MS = [250, 750];
 export async function openChain(opts: ChainOptions): Promise<ChainReader> {
   const url = parseRpcUrl(opts.url, 'RPC URL (--rpc-url, TRADER_RPC_URL or config rpcUrl)');
   const { Connection, PublicKey } = await import('@solana/web3.js');
-  const proxy = proxyFor(url, opts.env);
-  const base: typeof globalThis.fetch = proxy
-    ? await import('undici').then((u) => {
-        const dispatcher = new u.ProxyAgent({ uri: proxy.href, proxyTunnel: false });
-        return ((input: string, init: RequestInit) => u.fetch(input, { ...(init as object), dispatcher } as never)) as unknown as typeof globalThis.fetch;
-      })
-    : opts.fetch;
+  const { fetch: base } = await fetchFor(url, opts.env, opts.fetch);
   // Each request bounded by the timeout and by Ctrl-C. web3.js folds a failed fetch into a
   // message string, so the fetch's own error is kept to say what happened (and to retry or not).
   let fetchError: unknown = null;

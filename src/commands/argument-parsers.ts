@@ -1,26 +1,19 @@
-// Every argument parser: the raw text a user typed (an argument, an option, a config value)
+// The command line's own parsers: the raw text a user typed as an argument or a command's option
 // becomes a checked, typed value at the edge, before any request, or a one-line UsageError
 // (exit 2) that names what was typed and says what is accepted. Amounts become exact bigints
-// here and nowhere else; arithmetic and formatting stay in amounts.ts, display in io/.
+// here; arithmetic and formatting stay in domain/amounts.ts. Values a profile may hold too
+// (slippage, lamports, seconds, addresses) are parsed by config/profile-values.ts, URLs by
+// net/urls.ts.
 import { ACTIVITY_TYPES, POSITION_STATUSES, type ActivityType } from '../api/types.js';
-import { PROFILE_KEYS, type ProfileKey } from '../config/config-file.js';
-import { decimalToUnits, isCanonicalIntegerString, SOL_DECIMALS, U64_MAX, type SellAmountSpec } from '../domain/amounts.js';
+import { DECIMAL_NUMBER as DECIMAL, decimalToUnits, isCanonicalIntegerString, SOL_DECIMALS, U64_MAX, type SellAmountSpec } from '../domain/amounts.js';
+import { printable } from '../domain/printable.js';
 import { UsageError } from '../errors.js';
 import { MIN_MINT_PREFIX } from '../domain/token.js';
 import { isAddress } from '../wallet/address.js';
-import { parseSignerSource } from '../wallet/signer-source.js';
-
-/** A decimal: integer part without leading zeros, optional `.` and at least one fraction digit. */
-const DECIMAL = /^(0|[1-9][0-9]*)(?:\.([0-9]+))?$/;
+import { parseIntegerInRange } from '../config/profile-values.js';
 
 function quote(s: string): string {
   return JSON.stringify(s);
-}
-
-/** A value safe to echo in an error message: control characters removed, length bounded. */
-export function printable(value: string): string {
-  const clean = value.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
-  return clean.length > 80 ? `${clean.slice(0, 77)}...` : clean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -138,63 +131,15 @@ export function parseSellAmount(typed: string, symbol?: string): SellAmountSpec 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Numbers in ranges: slippage, page sizes, lamports, seconds
-
-function parseIntegerInRange(s: string, option: string, min: bigint, max: bigint, what: string): bigint {
-  if (typeof s !== 'string' || !isCanonicalIntegerString(s)) {
-    throw new UsageError(`invalid ${option} ${quote(String(s))}: use ${what}`);
-  }
-  const n = BigInt(s);
-  if (n < min || n > max) throw new UsageError(`invalid ${option} ${quote(s)}: use ${what}`);
-  return n;
-}
-
-/** Slippage in basis points: a whole number 0–10000. */
-export function parseSlippageBps(s: string, option = '--slippage-bps'): number {
-  return Number(parseIntegerInRange(s, option, 0n, 10_000n, 'a whole number of basis points from 0 to 10000'));
-}
+// Page sizes
 
 /** Page size: a whole number 1–100. */
 export function parseLimit(s: string, option = '--limit'): number {
   return Number(parseIntegerInRange(s, option, 1n, 100n, 'a whole number from 1 to 100'));
 }
 
-/** Lamports option such as --max-fee-lamports: a whole number 0 … u64 max. */
-export function parseLamportsOption(s: string, option = '--max-fee-lamports'): bigint {
-  return parseIntegerInRange(s, option, 0n, U64_MAX, 'a whole number of lamports (0 or more)');
-}
-
-/** Longest wait accepted, in seconds: Node timers cannot go beyond 2^31-1 ms (about 24.8 days). */
-const MAX_SECONDS = 2_147_483;
-
-/**
- * A positive number of seconds (decimals allowed, `1.5`), at least `min` when given and at most
- * MAX_SECONDS. Used by --timeout, --interval (min 2) and --request-timeout. Returns seconds.
- */
-export function parseSeconds(s: string, opts: { min?: number; option?: string } = {}): number {
-  const option = opts.option ?? 'seconds value';
-  const min = opts.min;
-  const what =
-    min !== undefined ? `a number of seconds, at least ${min}` : 'a positive number of seconds';
-  if (typeof s !== 'string' || !DECIMAL.test(s)) {
-    throw new UsageError(`invalid ${option} ${quote(String(s))}: use ${what}`);
-  }
-  const n = Number(s);
-  if (!(n > 0) || (min !== undefined && n < min) || n > MAX_SECONDS) {
-    throw new UsageError(`invalid ${option} ${quote(s)}: use ${what} (at most ${MAX_SECONDS})`);
-  }
-  return n;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Addresses and tokens
-
-
-/** An address (a treasury): base58 of 32 bytes; `what` names it in the error. */
-export function parseAddress(value: string, what: string): string {
-  if (!isAddress(value)) throw new UsageError(`${what} must be a base58 address of 32 bytes, got "${printable(value)}"`);
-  return value;
-}
 
 /** The <token> of buy and sell: a mint, or a symbol or mint prefix looked up once the service is reachable. */
 export type TokenArgument = { kind: 'mint'; mint: string } | { kind: 'lookup'; text: string };
@@ -352,72 +297,13 @@ export function parseSince(value: string): number {
 // ---------------------------------------------------------------------------------------------
 // The service URL: one rule for --base-url, TRADER_BASE_URL, `config set baseUrl`, `config init` and the client
 
-/** True for hosts that never leave this machine: localhost, 127.0.0.0/8, ::1 (also IPv4-mapped). */
-export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
-  if (h === 'localhost' || h.endsWith('.localhost')) return true;
-  if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)) return true;
-  if (h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
-  // IPv4-mapped loopback, as the URL parser serialises it: ::ffff:7f00:1
-  return /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(h);
-}
-
-/**
- * The service root: an https:// URL (plain http:// only to this machine, unless `insecure`: the
- * API key would travel unencrypted), with no user name, password, query or fragment. `what`
- * names where it came from in the error (default "base URL").
- */
-export function parseBaseUrl(raw: string, opts: { insecure: boolean; what?: string }): URL {
-  const what = opts.what ?? 'base URL';
-  const text = raw.trim();
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new UsageError(`invalid ${what} "${printable(text)}": expected https://host[/path]`, 'INVALID_BASE_URL');
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new UsageError(`invalid ${what}: scheme ${url.protocol} is not supported; use https://`, 'INVALID_BASE_URL');
-  }
-  if (url.username || url.password) throw new UsageError(`invalid ${what}: it must not contain a user name or password`, 'INVALID_BASE_URL');
-  if (url.search || url.hash) throw new UsageError(`invalid ${what}: it must not contain a query (?…) or fragment (#…)`, 'INVALID_BASE_URL');
-  if (url.protocol === 'http:' && !opts.insecure && !isLoopbackHost(url.hostname)) {
-    throw new UsageError(`refusing plain http:// to ${url.host}: the API key would travel unencrypted; use https:// or pass --insecure`, 'INSECURE_BASE_URL');
-  }
-  return url;
-}
-
-/**
- * A Solana JSON-RPC endpoint: http:// or https://, no user name or password (a provider's key
- * in the path or query is its business). Plain http carries no secret of ours, so it is allowed.
- */
-export function parseRpcUrl(raw: string, what: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    throw new UsageError(`invalid ${what} "${printable(raw)}": expected https://host[/path]`, 'INVALID_RPC_URL');
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new UsageError(`invalid ${what}: scheme ${url.protocol} is not supported; use https://`, 'INVALID_RPC_URL');
-  }
-  if (url.username || url.password) throw new UsageError(`invalid ${what}: it must not contain a user name or password`, 'INVALID_RPC_URL');
-  return url;
-}
-
 // ---------------------------------------------------------------------------------------------
-// Words from a fixed list, ports, config keys and values
+// Words from a fixed list, profile names, ports
 
 /** One of a fixed list of words (a shell, what to forget). */
 export function parseChoice<T extends string>(value: string, choices: readonly T[], what: string): T {
   if (!(choices as readonly string[]).includes(value)) throw new UsageError(`${what} must be one of ${choices.join(', ')}; got "${printable(value)}"`);
   return value as T;
-}
-
-/** Text that must be there: not empty, no surrounding spaces. */
-export function parseText(value: string, what: string): string {
-  if (value === '' || value.trim() !== value) throw new UsageError(`${what} must not be empty or have surrounding spaces`);
-  return value;
 }
 
 /** A config profile's name to write: letters, digits, `.`, `_` and `-`, at most 64 (what `--profile` then takes as typed). */
@@ -432,39 +318,3 @@ export function parsePort(value: string, option = '--port'): number {
   return Number(value);
 }
 
-/** A key of a config profile. */
-export function parseProfileKey(value: string): ProfileKey {
-  if (!(PROFILE_KEYS as readonly string[]).includes(value)) throw new UsageError(`unknown config key "${printable(value)}"; keys: ${PROFILE_KEYS.join(', ')}`);
-  return value as ProfileKey;
-}
-
-/** A value for a config key, checked by the parser that reads it back; returns what is stored. */
-export function parseProfileValue(key: ProfileKey, value: string, opts: { insecure: boolean }): string | number {
-  const option = `config key ${key}`;
-  switch (key) {
-    case 'baseUrl':
-      parseBaseUrl(value, { insecure: opts.insecure, what: option });
-      return value;
-    case 'treasury':
-      return parseAddress(value, 'treasury');
-    case 'rpcUrl':
-      parseRpcUrl(value, option);
-      return value;
-    case 'maxSlippageBps':
-      return parseSlippageBps(value, option);
-    case 'maxBuyLamports':
-    case 'maxFeeLamports':
-    case 'maxDailyBuyLamports':
-    case 'maxDailySellLamports':
-      return parseLamportsOption(value, option).toString();
-    case 'timeout':
-    case 'requestTimeout':
-      return parseSeconds(value, { option });
-    case 'keypair':
-      parseSignerSource(value);
-      return parseText(value, key);
-    case 'apiKey':
-    case 'apiKeyFile':
-      return parseText(value, key);
-  }
-}

@@ -6,7 +6,7 @@ import type { BuyIntent, Trade } from '../api/types.js';
 import type { Verification } from '../chain/verify-trade.js';
 import { renderVerificationLines } from '../io/views/verification.js';
 import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
-import { parseBuyAmount, parseLamportsOption, type TokenArgument } from './argument-parsers.js';
+import { parseBuyAmount, type TokenArgument } from './argument-parsers.js';
 import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import type { Context } from '../context.js';
 import type { BuyReview, BuyToken } from '../domain/buy-review.js';
@@ -31,6 +31,7 @@ import { guarded, refuseUnboundSymbol, symbolTrust } from './trust.js';
 import { dailyLimitOption } from './daily-limits.js';
 import { namedTransactions, runRecorder } from './trade-journal.js';
 import { INTENT_EXPIRES_UNUSED } from '../domain/outcome-words.js';
+import { parseLamportsOption } from '../config/profile-values.js';
 
 /** `amount`: the SOL to spend, in lamports. */
 export interface BuyOptions extends TradeInput<bigint> {

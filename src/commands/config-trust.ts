@@ -1,7 +1,7 @@
 // `trader config trust [show|accept-wording|accept-token|accept-treasury|forget]`: what is trusted
 // for the configured service and by which act, and a person's ways to grant trust without a
 // terminal (each prints what it pins), as a host key is added to known_hosts.
-import { parseAddress, parseChoice, parseText } from './argument-parsers.js';
+import { parseChoice } from './argument-parsers.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { withCommand } from '../io/command-line.js';
@@ -15,6 +15,7 @@ import { defineCommand, type NoOptions } from './definition.js';
 import { guarded, openTrust } from './trust.js';
 import { personCommand } from './follow-command.js';
 import { formatLocalTime } from '../domain/local-time.js';
+import { parseAddress, parseText } from '../config/profile-values.js';
 
 const FORGETTABLE = ['treasury', 'wording', 'tokens'] as const;
 

@@ -1,7 +1,6 @@
 // `trader config init|get|set|list|path` and `config trust`: the config file and its profiles,
 // what can be typed, and the runs. They run with a lenient context: a profile holding a value
 // they would refuse can still be fixed.
-import { isLoopbackHost, parseBaseUrl, parseProfileKey, parseProfileValue, parseRpcUrl } from './argument-parsers.js';
 import { PROFILE_KEYS, type Profile, type ProfileKey } from '../config/config-file.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -9,6 +8,8 @@ import { renderFields } from '../io/table.js';
 import { parseSignerSource } from '../wallet/signer-source.js';
 import { trust } from './config-trust.js';
 import { defineCommand, type CommandGroup, type NoOptions } from './definition.js';
+import { parseProfileKey, parseProfileValue } from '../config/profile-values.js';
+import { isLoopbackHost, parseBaseUrl, parseRpcUrl } from '../net/urls.js';
 
 const KEY_HELP = PROFILE_KEYS.join(', ');
 

@@ -40,7 +40,7 @@ export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
  * value. Async only to load the parsers when a command runs, not for `--help`.
  */
 export async function parseGlobalOptions(raw: Readonly<Record<string, unknown>>): Promise<GlobalOptions> {
-  const { parseAddress, parseBaseUrl, parseRpcUrl, parseSeconds } = await import('./argument-parsers.js');
+  const [{ parseAddress, parseSeconds }, { parseBaseUrl, parseRpcUrl }] = await Promise.all([import('../config/profile-values.js'), import('../net/urls.js')]);
   // An empty value (`--base-url "$URL"` with URL unset) must not quietly fall back to another
   // service, key or wallet from the environment or the profile.
   const text = (key: string, flag: string): string | undefined => {

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatSol } from '../domain/amounts.js';
-import { parsePort, parseProfileName, parseSolToLamports, parseText } from './argument-parsers.js';
+import { parsePort, parseProfileName, parseSolToLamports } from './argument-parsers.js';
 import { updateProfile, type Profile } from '../config/config-file.js';
 import type { Context } from '../context.js';
 import { SANDBOX_HOST, SANDBOX_PORT, SANDBOX_START_BALANCE_LAMPORTS } from '../domain/defaults.js';
@@ -31,6 +31,7 @@ import { packWords, piecesOf } from '../io/word-wrap.js';
 import { displayWidth } from '../io/display-width.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import { defineCommand, parsedOption, type NoOptions } from './definition.js';
+import { parseText } from '../config/profile-values.js';
 
 /** The binary, which the detached sandbox runs (dist/commands/ → bin/). */
 const BIN = fileURLToPath(new URL('../../bin/trader.js', import.meta.url));

@@ -29,7 +29,7 @@ import { factsToConfirm } from '../domain/token-binding.js';
 import { symbolWord } from '../io/views/buy.js';
 import { dailyLimitOption } from './daily-limits.js';
 import { namedTransactions, runRecorder } from './trade-journal.js';
-import { parseLamportsOption } from './argument-parsers.js';
+import { parseLamportsOption } from '../config/profile-values.js';
 import { fingerprint, templateText } from '../wallet/sell-template/template.js';
 import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import type { ChainTokenFacts } from '../chain/token-facts.js';

@@ -1,9 +1,10 @@
 // Options more than one command takes, declared and parsed once: a trade's slippage, key,
 // waiting and dry run; a list's pages; a table's output format.
-import { parseCsvFlag, parseCursor, parseIdempotencyKey, parseLimit, parseSlippageBps, parseTokenArgument, type TokenArgument } from './argument-parsers.js';
+import { parseCsvFlag, parseCursor, parseIdempotencyKey, parseLimit, parseTokenArgument, type TokenArgument } from './argument-parsers.js';
 import { DEFAULT_MAX_SLIPPAGE_BPS, SERVICE_PAGE_LIMIT } from '../domain/defaults.js';
 import { MIN_MINT_PREFIX } from '../domain/token.js';
 import { optionFlag, parsedOption, type ArgumentSpec, type OptionSpec, type RawInput } from './definition.js';
+import { parseSlippageBps } from '../config/profile-values.js';
 
 /** Buy's and sell's arguments: `whose` says which tokens a symbol may name, `amount` what the amount is. */
 export function tradeArguments(whose: string, amount: string): ArgumentSpec[] {

@@ -2,7 +2,6 @@
 // confirmation checked, the wallet's public key read, the way to its secret (a keystore's
 // password) checked and the journal opened, before anything is sent; then the service, the
 // trust store, the treasury the user trusts, and the wallet check before anything is created.
-import { parseAddress } from './argument-parsers.js';
 import type { ServiceClient } from '../api/client.js';
 import type { TrustStore } from '../config/trust-store.js';
 import type { Context } from '../context.js';
@@ -13,6 +12,7 @@ import { openTrust, pinnedTreasury } from './trust.js';
 import { dailyCap, type DailyCap } from './daily-limits.js';
 import { openTradeJournal, preCheckDaily, type TradeJournal } from './trade-journal.js';
 import { NOTHING_SENT } from '../domain/outcome-words.js';
+import { parseAddress } from '../config/profile-values.js';
 
 /** What a trade has once its checks passed, for its flow. */
 export interface TradeStart {

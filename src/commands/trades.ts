@@ -1,5 +1,5 @@
 // `trader trades [id] [--watch]`: list recent trades, show one, or follow one until it is final.
-import { MIN_PREFIX_LENGTH, parseLimit, parseSeconds, parseTradeIdArgument, type TypedTradeId } from './argument-parsers.js';
+import { MIN_PREFIX_LENGTH, parseLimit, parseTradeIdArgument, type TypedTradeId } from './argument-parsers.js';
 import type { Context } from '../context.js';
 import { DEFAULT_WATCH_INTERVAL_SECONDS, MIN_WATCH_INTERVAL_SECONDS, SERVICE_PAGE_LIMIT } from '../domain/defaults.js';
 import { ApiError, InterruptedError, PendingError, TradeFailedError, UsageError } from '../errors.js';
@@ -23,6 +23,7 @@ import { deadline } from './trade-options.js';
 import { listRecentTrades } from './trades-list.js';
 import { CSV_OPTION, parseCsv, WIDE_OPTION } from './shared-options.js';
 import { GOES_ON } from '../domain/outcome-words.js';
+import { parseSeconds } from '../config/profile-values.js';
 
 export interface TradesOptions {
   /** The trade to show; null lists recent trades. */

@@ -1,9 +1,9 @@
 // Resolves every setting by the contract's precedence: flag > environment > config profile > default.
 import { join } from 'node:path';
-import { parseLamportsOption, parseSeconds, parseSlippageBps } from '../commands/argument-parsers.js';
 import { DEFAULT_KEYPAIR_PATH, DEFAULT_RPC_URL, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS } from '../domain/defaults.js';
 import { UsageError } from '../errors.js';
 import type { Profile, ProfileKey } from './config-file.js';
+import { parseLamportsOption, parseSeconds, parseSlippageBps } from './profile-values.js';
 
 /** The global options as typed, parsed by commands/global-options.ts; what was not given is undefined. */
 export interface GlobalOptions {

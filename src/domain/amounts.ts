@@ -52,8 +52,8 @@ export type SellAmountSpec =
 /** The unit that means whole tokens of whatever token is sold. */
 export const WHOLE_TOKENS_UNIT = 'tokens';
 
-/** A decimal number: integer part without leading zeros, optional `.` and at least one fraction digit. */
-const DECIMAL_NUMBER = /^(0|[1-9][0-9]*)(?:\.([0-9]+))?$/;
+/** A plain decimal: integer part without leading zeros, optional `.` and at least one fraction digit. */
+export const DECIMAL_NUMBER = /^(0|[1-9][0-9]*)(?:\.([0-9]+))?$/;
 
 /**
  * Whole tokens (`1.5sgld`, `1.5tokens`) in raw units of the token sold, exactly: the unit must be

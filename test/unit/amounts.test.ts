@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { U64_MAX, formatInteger, formatSol, formatTokenAmount, formatUsd, resolveSellAmount, toDecimalString, wholeTokensToUnits } from '../../src/domain/amounts.js';
-import {
-  parseBuyAmount,
-  parseLamportsOption,
-  parseLimit,
-  parseSeconds,
-  parseSellAmount,
-  parseSlippageBps,
-  parseSolToLamports,
-} from '../../src/commands/argument-parsers.js';
+import { parseBuyAmount, parseLimit, parseSellAmount, parseSolToLamports } from '../../src/commands/argument-parsers.js';
+import { parseLamportsOption, parseSeconds, parseSlippageBps } from '../../src/config/profile-values.js';
 import { UsageError } from '../../src/errors.js';
 
 function usageError(fn: () => unknown): UsageError {

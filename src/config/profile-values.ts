@@ -1,0 +1,106 @@
+// The values a setting takes, one parser each, whether typed as a flag, set in the environment or
+// stored in a profile (`config set` checks a value with the parser that reads it back): slippage,
+// lamports, seconds, a treasury address, text; and the profile's keys. A refusal is a one-line
+// UsageError (exit 2) naming the value and what is accepted.
+import { DECIMAL_NUMBER, isCanonicalIntegerString, U64_MAX } from '../domain/amounts.js';
+import { printable } from '../domain/printable.js';
+import { UsageError } from '../errors.js';
+import { parseBaseUrl, parseRpcUrl } from '../net/urls.js';
+import { isAddress } from '../wallet/address.js';
+import { parseSignerSource } from '../wallet/signer-source.js';
+import { PROFILE_KEYS, type ProfileKey } from './config-file.js';
+
+function quote(s: string): string {
+  return JSON.stringify(s);
+}
+
+/** A whole number from `min` to `max`; `what` says what is accepted. */
+export function parseIntegerInRange(s: string, option: string, min: bigint, max: bigint, what: string): bigint {
+  if (typeof s !== 'string' || !isCanonicalIntegerString(s)) {
+    throw new UsageError(`invalid ${option} ${quote(String(s))}: use ${what}`);
+  }
+  const n = BigInt(s);
+  if (n < min || n > max) throw new UsageError(`invalid ${option} ${quote(s)}: use ${what}`);
+  return n;
+}
+
+/** Slippage in basis points: a whole number 0–10000. */
+export function parseSlippageBps(s: string, option = '--slippage-bps'): number {
+  return Number(parseIntegerInRange(s, option, 0n, 10_000n, 'a whole number of basis points from 0 to 10000'));
+}
+
+/** Lamports option such as --max-fee-lamports: a whole number 0 … u64 max. */
+export function parseLamportsOption(s: string, option = '--max-fee-lamports'): bigint {
+  return parseIntegerInRange(s, option, 0n, U64_MAX, 'a whole number of lamports (0 or more)');
+}
+
+/** Longest wait accepted, in seconds: Node timers cannot go beyond 2^31-1 ms (about 24.8 days). */
+const MAX_SECONDS = 2_147_483;
+
+/**
+ * A positive number of seconds (decimals allowed, `1.5`), at least `min` when given and at most
+ * MAX_SECONDS. Used by --timeout, --interval (min 2) and --request-timeout. Returns seconds.
+ */
+export function parseSeconds(s: string, opts: { min?: number; option?: string } = {}): number {
+  const option = opts.option ?? 'seconds value';
+  const min = opts.min;
+  const what =
+    min !== undefined ? `a number of seconds, at least ${min}` : 'a positive number of seconds';
+  if (typeof s !== 'string' || !DECIMAL_NUMBER.test(s)) {
+    throw new UsageError(`invalid ${option} ${quote(String(s))}: use ${what}`);
+  }
+  const n = Number(s);
+  if (!(n > 0) || (min !== undefined && n < min) || n > MAX_SECONDS) {
+    throw new UsageError(`invalid ${option} ${quote(s)}: use ${what} (at most ${MAX_SECONDS})`);
+  }
+  return n;
+}
+
+/** An address (a treasury): base58 of 32 bytes; `what` names it in the error. */
+export function parseAddress(value: string, what: string): string {
+  if (!isAddress(value)) throw new UsageError(`${what} must be a base58 address of 32 bytes, got "${printable(value)}"`);
+  return value;
+}
+
+/** Text that must be there: not empty, no surrounding spaces. */
+export function parseText(value: string, what: string): string {
+  if (value === '' || value.trim() !== value) throw new UsageError(`${what} must not be empty or have surrounding spaces`);
+  return value;
+}
+
+/** A key of a config profile. */
+export function parseProfileKey(value: string): ProfileKey {
+  if (!(PROFILE_KEYS as readonly string[]).includes(value)) throw new UsageError(`unknown config key "${printable(value)}"; keys: ${PROFILE_KEYS.join(', ')}`);
+  return value as ProfileKey;
+}
+
+/** A value for a config key, checked by the parser that reads it back; returns what is stored. */
+export function parseProfileValue(key: ProfileKey, value: string, opts: { insecure: boolean }): string | number {
+  const option = `config key ${key}`;
+  switch (key) {
+    case 'baseUrl':
+      parseBaseUrl(value, { insecure: opts.insecure, what: option });
+      return value;
+    case 'treasury':
+      return parseAddress(value, 'treasury');
+    case 'rpcUrl':
+      parseRpcUrl(value, option);
+      return value;
+    case 'maxSlippageBps':
+      return parseSlippageBps(value, option);
+    case 'maxBuyLamports':
+    case 'maxFeeLamports':
+    case 'maxDailyBuyLamports':
+    case 'maxDailySellLamports':
+      return parseLamportsOption(value, option).toString();
+    case 'timeout':
+    case 'requestTimeout':
+      return parseSeconds(value, { option });
+    case 'keypair':
+      parseSignerSource(value);
+      return parseText(value, key);
+    case 'apiKey':
+    case 'apiKeyFile':
+      return parseText(value, key);
+  }
+}
