@@ -9,7 +9,7 @@ import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
 import { parseBuyAmount, type TokenArgument } from './argument-parsers.js';
 import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import type { Context } from '../context.js';
-import type { BuyReview, BuyToken } from '../domain/buy-review.js';
+import type { BuyReview, BuyToken } from '../trade/buy-review.js';
 import type { TokenMeta } from '../domain/token.js';
 import { bindToken, factsToConfirm } from '../domain/token-binding.js';
 import type { ChainTokenFacts } from '../chain/token-facts.js';

@@ -12,7 +12,7 @@ import { tokenAmount } from '../io/views/token-amount.js';
 import { chooseToken, HELD_TOKENS_HINT, holdingOf, knownTokens, metaOf, tokenHistory } from '../trade/token-lookup.js';
 import { sameTokenText } from '../domain/token-text.js';
 import type { ServiceClient } from '../api/client.js';
-import type { SellReview } from '../domain/sell-review.js';
+import type { SellReview } from '../trade/sell-review.js';
 import { MIN_MINT_PREFIX, type TokenMeta } from '../domain/token.js';
 import type { Theme } from '../io/theme.js';
 import { defineCommand, parsedOption } from './definition.js';

@@ -9,7 +9,7 @@ import { declined, tracked, type TradeTracker } from './trade-tracker.js';
 import type { Signer } from '../wallet/signer.js';
 import { inspectDeposit, type DepositFacts } from '../wallet/deposit-inspection.js';
 import { pollUntil } from './poll.js';
-import type { BuyReview, QuoteRead } from '../domain/buy-review.js';
+import type { BuyReview, QuoteRead } from './buy-review.js';
 import { buySlippageProblems, readQuote } from './buy-quote.js';
 import { firstSignature } from '../chain/deposit-signature.js';
 import type { SignedDeposit } from '../chain/deposit-absence.js';

@@ -7,7 +7,7 @@ import type { BuyIntent, Trade } from '../api/types.js';
 import { solPerToken, toDecimalString } from '../domain/amounts.js';
 import { ApiError } from '../errors.js';
 import { belowSlippageFloor, slippageFloor, validBps } from '../wallet/slippage.js';
-import type { BuyQuote, BuyToken, QuoteRead } from '../domain/buy-review.js';
+import type { BuyQuote, BuyToken, QuoteRead } from './buy-review.js';
 
 /** Reads the new intent's trade; a service failure or a trade that does not match becomes `problem`. */
 export async function readQuote(api: ServiceClient, intent: BuyIntent): Promise<QuoteRead> {

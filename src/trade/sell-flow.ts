@@ -19,7 +19,7 @@ import type { SellOutcome } from '../domain/sell-outcome.js';
 import { sellGroupKey } from './sell-outcome.js';
 import { noteSell, watchSell } from './watch.js';
 import type { SellSeen } from '../domain/sell-evidence.js';
-import type { SellReview } from '../domain/sell-review.js';
+import type { SellReview } from './sell-review.js';
 import type { TradeRecorder } from '../domain/trade-record.js';
 import { SERVICE_CONTRADICTION } from './watch.js';
 import { formatLocalTime } from '../domain/local-time.js';

@@ -435,7 +435,7 @@ describe('the time to answer is the deposit blockhash\'s', () => {
   }
 
   it('the review carries the blocks left, read from the chain (an estimate at 400 ms a block); the intent\'s deadline only when the chain cannot be read', async () => {
-    const reviews: Array<import('../../src/domain/buy-review.js').BuyReview> = [];
+    const reviews: Array<import('../../src/trade/buy-review.js').BuyReview> = [];
     const confirm = async (r: (typeof reviews)[number]) => (reviews.push(r), false);
     const up = chain(49);
     await run(service().api, request({ assumeYes: false }), hooks({ confirm }), undefined, { blockHeight: up.blockHeight });

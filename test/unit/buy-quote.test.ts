@@ -5,7 +5,7 @@ import type { BuyIntent, Trade } from '../../src/api/types.js';
 import { buyQuote, buySlippageProblems } from '../../src/trade/buy-quote.js';
 import { knownTokens, resolveTokenMint } from '../../src/trade/token-lookup.js';
 import { bindToken } from '../../src/domain/token-binding.js';
-import type { BuyToken } from '../../src/domain/buy-review.js';
+import type { BuyToken } from '../../src/trade/buy-review.js';
 import { activity, holding, intent, position, trade } from './api-helpers.js';
 
 const buy = { ...intent, outputMint: 'MintX', amountLamports: '500000000', minimumOutputAmount: '367355658948' } as BuyIntent;

@@ -3,7 +3,7 @@ import { fundsLine } from '../../domain/funds.js';
 import type { BuyIntent, Trade } from '../../api/types.js';
 import { formatInteger, formatSol, formatTokenAmount } from '../../domain/amounts.js';
 import type { TokenMeta } from '../../domain/token.js';
-import type { BuyQuote, BuyReview } from '../../domain/buy-review.js';
+import type { BuyQuote, BuyReview } from '../../trade/buy-review.js';
 import { formatLocalTime } from '../../domain/local-time.js';
 import { BLOCK_ESTIMATE_MS, timeLeft, type AnswerDeadline } from '../../domain/answer-deadline.js';
 import { renderFields } from '../table.js';

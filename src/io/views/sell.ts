@@ -1,7 +1,7 @@
 // Human views of a sell: the review before signing and the summary at the end.
 import type { GetSellResponse, Trade } from '../../api/types.js';
 import { formatSol } from '../../domain/amounts.js';
-import type { SellReview } from '../../domain/sell-review.js';
+import type { SellReview } from '../../trade/sell-review.js';
 import type { SellOutcome } from '../../domain/sell-outcome.js';
 import { wordDiff, type DiffPart } from '../../domain/wording-diff.js';
 import type { TokenMeta } from '../../domain/token.js';
