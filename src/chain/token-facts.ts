@@ -4,6 +4,7 @@
 // any, points at the mint itself) or else the Metaplex metadata account at the PDA
 // ["metadata", program, mint]. Metadata that is not where its program puts it, not owned by it,
 // or names another mint is no metadata: anyone can write an account saying "WOOF".
+import type { ChainTokenFacts } from '../domain/token.js';
 import { UsageError } from '../errors.js';
 import { ChainUnavailableError, type ChainReader } from './chain-reader.js';
 import {
@@ -15,18 +16,6 @@ import {
   TOKEN_PROGRAM,
   type MetadataFields,
 } from './token-layouts.js';
-
-/** A token's facts as the chain states them. */
-export interface ChainTokenFacts {
-  mint: string;
-  program: 'spl-token' | 'token-2022';
-  /** From the mint account. */
-  decimals: number;
-  /** Metaplex metadata or Token-2022 metadata extension; null: none on chain. */
-  symbol: string | null;
-  name: string | null;
-  metadataSource: 'metaplex' | 'token-2022' | null;
-}
 
 /** The Metaplex metadata account's address for a mint: the PDA ["metadata", program, mint]. */
 export async function metaplexMetadataAddress(mint: string): Promise<string> {

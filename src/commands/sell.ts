@@ -13,7 +13,7 @@ import { chooseToken, HELD_TOKENS_HINT, holdingOf, knownTokens, metaOf, tokenHis
 import { sameTokenText } from '../domain/token-text.js';
 import type { ServiceClient } from '../api/client.js';
 import type { SellReview } from '../trade/sell-review.js';
-import { MIN_MINT_PREFIX, type TokenMeta } from '../domain/token.js';
+import { MIN_MINT_PREFIX, type TokenMeta, type ChainTokenFacts } from '../domain/token.js';
 import type { Theme } from '../io/theme.js';
 import { defineCommand, parsedOption } from './definition.js';
 import { withCommand } from '../io/command-line.js';
@@ -32,7 +32,6 @@ import { namedTransactions, runRecorder } from './trade-journal.js';
 import { parseLamportsOption } from '../config/profile-values.js';
 import { fingerprint, templateText } from '../wallet/sell-template/template.js';
 import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
-import type { ChainTokenFacts } from '../chain/token-facts.js';
 import { nextStep, type BoundFacts } from '../trade/sell-flow.js';
 import { AUTHORIZATION_EXPIRES_UNUSED, NOTHING_SIGNED } from '../domain/outcome-words.js';
 

@@ -4,9 +4,8 @@
 // differs from the chain or a person it is refused, and where nobody vouches for it it waits for
 // a person once. A symbol or name the chain gives this mint but that is pinned for another mint
 // would pass this token off as that one: refused too.
-import type { ChainTokenFacts } from '../chain/token-facts.js';
 import type { PinnedTokens } from './token-claims.js';
-import type { TokenMeta } from './token.js';
+import type { TokenMeta, ChainTokenFacts } from './token.js';
 import { sameTokenText as sameText } from './token-text.js';
 
 export type FactSource = 'chain' | 'person';

@@ -7,7 +7,7 @@ import type { TradeStop } from '../domain/trade-stop.js';
 import { ApiError, RefusedToSignError, TradeFailedError, UsageError, type NeededTrust } from '../errors.js';
 import { declined, tracked, type TradeTracker } from './trade-tracker.js';
 import type { Signer } from '../wallet/signer.js';
-import { inspectDeposit, type DepositFacts } from '../wallet/deposit-inspection.js';
+import { inspectDeposit } from '../wallet/deposit-inspection.js';
 import { pollUntil } from './poll.js';
 import type { BuyReview, QuoteRead } from './buy-review.js';
 import { buySlippageProblems, readQuote } from './buy-quote.js';
@@ -24,6 +24,7 @@ import { chainDeadline, passed, serviceDeadline, type AnswerDeadline } from '../
 import { formatLocalTime } from '../domain/local-time.js';
 import { DEPOSIT_EXPIRED_UNSIGNED, INTENT_CANCELLED, NOTHING_SIGNED } from '../domain/outcome-words.js';
 import { tooSmallHint, type NotShown } from '../domain/screen-fit.js';
+import type { DepositFacts } from '../domain/deposit-facts.js';
 
 /** The code of a buy whose signed deposit the chain proves can no longer land (exit 4). */
 export const DEPOSIT_EXPIRED = 'DEPOSIT_EXPIRED';

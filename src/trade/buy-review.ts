@@ -1,9 +1,9 @@
 // What a buy shows the user before anything is signed: the inspected deposit and the quote.
 import type { BuyIntent, Trade } from '../api/types.js';
-import type { DepositFacts } from '../wallet/deposit-inspection.js';
 import type { Funds } from '../domain/funds.js';
 import type { BoundToken, TokenBinding } from '../domain/token-binding.js';
 import type { AnswerDeadline } from '../domain/answer-deadline.js';
+import type { DepositFacts } from '../domain/deposit-facts.js';
 
 /** The trade read for a new intent, or why there is none. */
 export type QuoteRead = { trade: Trade; problem: null } | { trade: null; problem: string };

@@ -20,6 +20,7 @@
 import bs58 from 'bs58';
 import type { BuyIntent } from '../api/types.js';
 import { formatInteger, formatSol, isCanonicalIntegerString } from '../domain/amounts.js';
+import type { DepositFacts } from '../domain/deposit-facts.js';
 import {
   DecodeError,
   decodeBase64Strict,
@@ -49,22 +50,6 @@ export interface DepositInspectionInput {
   maxFeeLamports: bigint;
   /** The pinned treasury; null means trust on first use (the caller pins the recipient). */
   treasury: string | null;
-}
-
-export interface DepositFacts {
-  feePayer: string;
-  /** Required signers, in order. */
-  signers: string[];
-  /** Recipient of the single System transfer, or null when there is not exactly one. */
-  recipient: string | null;
-  transferLamports: bigint | null;
-  /** The compute-unit limit used for the fee: the requested one, or the network's default. */
-  computeUnitLimit: bigint;
-  computeUnitPriceMicroLamports: bigint;
-  networkFeeLamports: bigint;
-  recentBlockhash: string;
-  version: 'legacy' | 0;
-  treasuryCheck: 'pinned' | 'first-use';
 }
 
 export interface DepositInspection {

@@ -4,7 +4,7 @@
 // only when the chain cannot be read; a symbol or name pinned for another mint is refused.
 import { describe, expect, it } from 'vitest';
 import { bindToken, pinnedByPerson, type PinnedTokenFacts } from '../../src/domain/token-binding.js';
-import type { ChainTokenFacts } from '../../src/chain/token-facts.js';
+import type { ChainTokenFacts } from '../../src/domain/token.js';
 
 const MINT = 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd';
 const OTHER = 'F9EMmE5iFqHwzksCWVoGG21SuqD9iFXtkRdKG9ENeRwo';
