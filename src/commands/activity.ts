@@ -2,7 +2,7 @@
 import { ACTIVITY_TYPES, type ActivityType, type ActivityEntry } from '../api/types.js';
 import { parseActivityTypes } from './argument-parsers.js';
 import type { Context } from '../context.js';
-import { renderActivity } from '../io/views/activity.js';
+import { renderActivity } from '../views/activity.js';
 import { shellQuote } from '../domain/shell-quote.js';
 import { defineCommand, parsedOption } from './definition.js';
 import { printPages } from './paged-list.js';
@@ -29,7 +29,7 @@ async function run(ctx: Context, opts: ActivityOptions): Promise<void> {
     cursor: opts.cursor,
     fetchPage: (c) => api.listActivity({ types, limit, cursor: c }),
     printer: csv
-      ? await ctx.output.csv((await import('../io/csv-columns.js')).ACTIVITY_CSV)
+      ? await ctx.output.csv((await import('../views/csv-columns.js')).ACTIVITY_CSV)
       : ctx.output.list((items, theme) => renderActivity(items, theme, { width: ctx.terminal.columns, wide: opts.wide }), 'No activity.'),
     nextCommand: (next) =>
       ['trader activity', types && `--type ${types.join(',')}`, limit && `--limit ${limit}`, `--cursor ${shellQuote(next)}`].filter(Boolean).join(' '),

@@ -1,7 +1,7 @@
 // `trader holdings`: tokens held for the account, largest value first.
 import type { Holding } from '../api/types.js';
 import type { Context } from '../context.js';
-import { renderHoldings } from '../io/views/holdings.js';
+import { renderHoldings } from '../views/holdings.js';
 import { defineCommand } from './definition.js';
 import { CSV_OPTION, parseTableFlags, WIDE_OPTION, type TableFlags } from './shared-options.js';
 
@@ -19,7 +19,7 @@ async function run(ctx: Context, opts: HoldingsOptions): Promise<void> {
   const { csv } = opts;
   const holdings = await (await ctx.api()).holdings();
   const printer = csv
-    ? await ctx.output.csv((await import('../io/csv-columns.js')).HOLDING_CSV)
+    ? await ctx.output.csv((await import('../views/csv-columns.js')).HOLDING_CSV)
     : ctx.output.list<Holding>((items, theme) => renderHoldings(items, theme, { width: ctx.terminal.columns, wide: opts.wide }), 'No holdings.');
   printer.page(holdings);
   printer.end();

@@ -1,6 +1,6 @@
 // `trader me`: the account and the key used.
 import type { Context } from '../context.js';
-import { renderAccount } from '../io/views/account.js';
+import { renderAccount } from '../views/account.js';
 import { defineCommand, type NoOptions } from './definition.js';
 
 export const me = defineCommand<NoOptions>({

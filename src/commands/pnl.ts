@@ -2,7 +2,7 @@
 import { parseSince, parseTokenArgument, type TokenArgument } from './argument-parsers.js';
 import type { Context } from '../context.js';
 import { MIN_MINT_PREFIX } from '../domain/token.js';
-import { renderPnl } from '../io/views/pnl.js';
+import { renderPnl } from '../views/pnl.js';
 import { pnlDocument } from '../portfolio/pnl-document.js';
 import { computePnl } from '../portfolio/pnl.js';
 import { readPortfolio } from '../portfolio/read-portfolio.js';
@@ -52,7 +52,7 @@ async function run(ctx: Context, opts: PnlOptions): Promise<void> {
   const mint = token === null ? null : token.kind === 'mint' ? token.mint : resolveTokenMint(token.text, knownTokens(input), PNL_TOKENS);
   const report = computePnl(input, { since, asOf: ctx.clock.now(), mint });
   if (csv) {
-    const { PNL_CSV, pnlCsvRows } = await import('../io/csv-columns.js');
+    const { PNL_CSV, pnlCsvRows } = await import('../views/csv-columns.js');
     const printer = await ctx.output.csv(PNL_CSV);
     printer.page(pnlCsvRows(pnlDocument(report)));
     printer.end();

@@ -1,6 +1,6 @@
 // `trader points`: the points summary.
 import type { Context } from '../context.js';
-import { renderPoints } from '../io/views/account.js';
+import { renderPoints } from '../views/account.js';
 import { defineCommand, type NoOptions } from './definition.js';
 
 export const points = defineCommand<NoOptions>({

@@ -2,7 +2,7 @@
 import { POSITION_STATUSES, type Position } from '../api/types.js';
 import { MIN_PREFIX_LENGTH, parsePositionStatus, parseUuidOrPrefix, type TypedId } from './argument-parsers.js';
 import type { Context } from '../context.js';
-import { renderPosition, renderPositions } from '../io/views/positions.js';
+import { renderPosition, renderPositions } from '../views/positions.js';
 import { shellQuote } from '../domain/shell-quote.js';
 import { defineCommand, parsedOption } from './definition.js';
 import { resolvePositionId } from './id-prefix.js';
@@ -30,7 +30,7 @@ export const positions = defineCommand<PositionsOptions>({
 /** Lists positions a page at a time (or all), or shows one. */
 async function run(ctx: Context, opts: PositionsOptions): Promise<void> {
   const { id, status, limit, csv } = opts;
-  const csvPrinter = async () => ctx.output.csv((await import('../io/csv-columns.js')).POSITION_CSV);
+  const csvPrinter = async () => ctx.output.csv((await import('../views/csv-columns.js')).POSITION_CSV);
   if (id !== null) {
     const api = await ctx.api();
     const position = await api.getPosition(await resolvePositionId(api, id));

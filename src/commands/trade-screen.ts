@@ -5,7 +5,7 @@ import type { Context } from '../context.js';
 import type { TradeStop } from '../domain/trade-stop.js';
 import { PendingError, RefusedToSignError, type NeededTrust } from '../errors.js';
 import type { Theme } from '../io/theme.js';
-import { stageWords } from '../io/views/stage.js';
+import { stageWords } from '../views/stage.js';
 import { commandLines, withCommand } from '../io/command-line.js';
 import { notShownWhole, type NotShown } from '../domain/screen-fit.js';
 import { followCommand, personCommand } from './follow-command.js';

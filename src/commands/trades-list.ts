@@ -7,7 +7,7 @@ import type { Context } from '../context.js';
 import { JournalError } from '../config/journal.js';
 import { tradeHistories, type TradeHistory } from '../domain/journal-records.js';
 import { recentTrades, type RecentTrade } from '../portfolio/recent-trades.js';
-import { renderRecentTrades } from '../io/views/trades-list.js';
+import { renderRecentTrades } from '../views/trades-list.js';
 import { journalFor } from './trade-journal.js';
 
 /** Prints the newest `limit` trades (a JSON array with --json, CSV rows with --csv). */
@@ -25,7 +25,7 @@ export async function listRecentTrades(ctx: Context, opts: { limit: number; wide
   // A prefix must tell a buy apart from every buy `trades <id>` looks among, not only those shown.
   const allIds = [...positions.map((p) => p.buyTradeId), ...rows.map((r) => r.id)].filter((id): id is string => id !== null);
   const printer = opts.csv
-    ? await ctx.output.csv((await import('../io/csv-columns.js')).TRADES_CSV)
+    ? await ctx.output.csv((await import('../views/csv-columns.js')).TRADES_CSV)
     : ctx.output.list<RecentTrade>((items, theme) => renderRecentTrades(items, theme, { width: ctx.terminal.columns, wide: opts.wide }, allIds), 'No trades yet.');
   printer.page(rows);
   printer.end();

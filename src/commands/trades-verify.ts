@@ -10,7 +10,7 @@ import { ApiError } from '../errors.js';
 import { ChainContradictionError, ChainUnreachableError, ChainUnverifiedError } from '../chain/chain-errors.js';
 import { contradictionLine, type Verification } from '../chain/verify-trade.js';
 import type { Context } from '../context.js';
-import { renderVerificationTable } from '../io/views/verification.js';
+import { renderVerificationTable } from '../views/verification.js';
 import { openTrust, pinnedTreasury } from './trust.js';
 import { journalFor, recordLearnt, tradeHistory } from './trade-journal.js';
 import { verifyOnChain } from './chain-verification.js';

@@ -2,9 +2,9 @@
 // out are starred, bars are drawn to the eighth of a cell.
 import { describe, expect, it } from 'vitest';
 import type { PnlReport, TokenPnl } from '../../src/portfolio/pnl.js';
-import { shareBar } from '../../src/io/share-bar.js';
+import { shareBar } from '../../src/views/share-bar.js';
 import { plainTheme, type Theme } from '../../src/io/theme.js';
-import { renderPnl } from '../../src/io/views/pnl.js';
+import { renderPnl } from '../../src/views/pnl.js';
 
 const token = (over: Partial<TokenPnl>): TokenPnl => ({
   mint: 'MintAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',

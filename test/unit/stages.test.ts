@@ -2,7 +2,7 @@
 // names, so the buy spinner and `trades --watch` say the same words for the same moment.
 import { describe, expect, it } from 'vitest';
 import { TRADE_STAGES } from '../../src/api/types.js';
-import { stageWords } from '../../src/io/views/stage.js';
+import { stageWords } from '../../src/views/stage.js';
 import { sellOutcome } from '../../src/trade/sell-outcome.js';
 import { buyStatusStage, sellStatusStage } from '../../src/trade/stages.js';
 import { authorization, tradeStatus } from './api-helpers.js';

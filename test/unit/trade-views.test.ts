@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import type { GetSellResponse, Trade } from '../../src/api/types.js';
 import { plainTheme } from '../../src/io/theme.js';
-import { renderSell, renderTrade } from '../../src/io/views/trade.js';
-import { renderSellSummary } from '../../src/io/views/sell.js';
-import { payoutOnChain } from '../../src/io/views/verification.js';
+import { renderSell, renderTrade } from '../../src/views/trade.js';
+import { renderSellSummary } from '../../src/views/sell.js';
+import { payoutOnChain } from '../../src/views/verification.js';
 import type { Verification } from '../../src/chain/verify-trade.js';
-import { tokenAmount } from '../../src/io/views/token-amount.js';
+import { tokenAmount } from '../../src/views/token-amount.js';
 import { authorization, trade } from './api-helpers.js';
 
 const SOL = 'So11111111111111111111111111111111111111112';
@@ -81,7 +81,7 @@ describe('tokenAmount: always a unit', () => {
 
 describe('renderBuyReview: amounts with their unit', () => {
   it('a token known by its decimals but without a symbol: expected and minimum out in whole `tokens`', async () => {
-    const { renderBuyReview } = await import('../../src/io/views/buy.js');
+    const { renderBuyReview } = await import('../../src/views/buy.js');
     const { intent } = await import('./api-helpers.js');
     const answerBy = { source: 'chain', lastValidBlockHeight: 1, blocksLeft: 150, readAtMs: 0, atMs: 60_000 };
     const review = { intent, facts: { recipient: 'T', treasuryCheck: 'pinned' }, lastValidBlockHeight: 1, quote: { trade: null, problem: 'x' }, answerBy } as never;
@@ -108,7 +108,7 @@ describe('renderBuyReview: amounts with their unit', () => {
   });
 
   it('the token facts line: who vouches for each fact, and what the service says that nothing confirms', async () => {
-    const { renderBuyReview } = await import('../../src/io/views/buy.js');
+    const { renderBuyReview } = await import('../../src/views/buy.js');
     const { intent } = await import('./api-helpers.js');
     const answerBy = { source: 'chain', lastValidBlockHeight: 1, blocksLeft: 150, readAtMs: 0, atMs: 60_000 };
     const review = { intent, facts: { recipient: 'T', treasuryCheck: 'pinned' }, lastValidBlockHeight: 1, quote: { trade: null, problem: 'x' }, answerBy } as never;

@@ -1,10 +1,10 @@
 // Human views of positions.
-import { oneLine } from '../terminal-text.js';
-import type { Position } from '../../api/types.js';
-import { formatSol, formatTokenAmount } from '../../domain/amounts.js';
-import { formatLocalTime } from '../../domain/local-time.js';
-import { renderFields, renderTable, uniquePrefixes, type TableLayout } from '../table.js';
-import type { Theme } from '../theme.js';
+import { oneLine } from '../io/terminal-text.js';
+import type { Position } from '../api/types.js';
+import { formatSol, formatTokenAmount } from '../domain/amounts.js';
+import { formatLocalTime } from '../domain/local-time.js';
+import { renderFields, renderTable, uniquePrefixes, type TableLayout } from '../io/table.js';
+import type { Theme } from '../io/theme.js';
 import { shortTableTime, timeColumn } from './activity.js';
 import { tokenAmount } from './token-amount.js';
 import { tokenCell, tokenColumn } from './token-cell.js';

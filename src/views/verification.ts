@@ -1,10 +1,10 @@
 // How the chain's answers are shown: a mark per signature (verified, not found, contradicts the
 // service, may still land) after a buy or sell, and the table of `trades <id> --verify`.
-import type { Mark } from '../../chain/transfer-checks.js';
-import type { Verification } from '../../chain/verify-trade.js';
-import { renderTable, type TableLayout } from '../table.js';
-import type { Theme } from '../theme.js';
-import { formatSol } from '../../domain/amounts.js';
+import type { Mark } from '../chain/transfer-checks.js';
+import type { Verification } from '../chain/verify-trade.js';
+import { renderTable, type TableLayout } from '../io/table.js';
+import type { Theme } from '../io/theme.js';
+import { formatSol } from '../domain/amounts.js';
 
 const WORDS: Record<Mark, string> = {
   verified: 'verified',

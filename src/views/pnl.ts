@@ -1,13 +1,13 @@
 // Human view of `trader pnl`: one table (a row per token and the total), the SOL figures and
 // the method underneath. Unknown figures read "unknown"; gains green, losses red (when colour is on).
-import { oneLine } from '../terminal-text.js';
-import { formatSol, formatTokenAmount } from '../../domain/amounts.js';
-import type { PnlReport, TokenPnl, TotalPnl } from '../../portfolio/pnl.js';
-import { divRound, formatCents } from '../../domain/usd.js';
-import { shareBar } from '../share-bar.js';
-import { renderTable, shortId } from '../table.js';
-import type { Theme } from '../theme.js';
-import { formatLocalTime } from '../../domain/local-time.js';
+import { oneLine } from '../io/terminal-text.js';
+import { formatSol, formatTokenAmount } from '../domain/amounts.js';
+import type { PnlReport, TokenPnl, TotalPnl } from '../portfolio/pnl.js';
+import { divRound, formatCents } from '../domain/usd.js';
+import { shareBar } from './share-bar.js';
+import { renderTable, shortId } from '../io/table.js';
+import type { Theme } from '../io/theme.js';
+import { formatLocalTime } from '../domain/local-time.js';
 
 const UNKNOWN = 'unknown';
 

@@ -1,6 +1,6 @@
 // A token in a table cell: its symbol, else its mint as a prefix that can be typed back
 // (`buy`/`sell` take a unique mint prefix of 8 or more characters), or whole with --wide.
-import { oneLine } from '../terminal-text.js';
+import { oneLine } from '../io/terminal-text.js';
 
 /**
  * The Token column: a long symbol may be shortened to fit (to 5 characters), a mint prefix

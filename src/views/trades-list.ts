@@ -1,8 +1,8 @@
 // Human view of `trader trades` with no id: recent trades, one row each.
-import { formatSol, formatTokenAmount } from '../../domain/amounts.js';
-import type { RecentTrade } from '../../portfolio/recent-trades.js';
-import { renderTable, uniquePrefixes, type TableLayout } from '../table.js';
-import type { Theme } from '../theme.js';
+import { formatSol, formatTokenAmount } from '../domain/amounts.js';
+import type { RecentTrade } from '../portfolio/recent-trades.js';
+import { renderTable, uniquePrefixes, type TableLayout } from '../io/table.js';
+import type { Theme } from '../io/theme.js';
 import { shortTableTime, timeColumn } from './activity.js';
 import { tokenCell, tokenColumn } from './token-cell.js';
 

@@ -1,9 +1,9 @@
 // Human views of the account and its points.
-import type { Account, PointsSummary } from '../../api/types.js';
-import { formatUsd } from '../../domain/amounts.js';
-import { formatLocalTime } from '../../domain/local-time.js';
-import { renderFields } from '../table.js';
-import type { Theme } from '../theme.js';
+import type { Account, PointsSummary } from '../api/types.js';
+import { formatUsd } from '../domain/amounts.js';
+import { formatLocalTime } from '../domain/local-time.js';
+import { renderFields } from '../io/table.js';
+import type { Theme } from '../io/theme.js';
 
 /** `trader me`. */
 export function renderAccount(account: Account, theme: Theme): string {

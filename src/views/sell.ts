@@ -1,17 +1,17 @@
 // Human views of a sell: the review before signing and the summary at the end.
-import type { GetSellResponse, Trade } from '../../api/types.js';
-import { formatSol } from '../../domain/amounts.js';
-import type { SellReview } from '../../trade/sell-review.js';
-import type { SellOutcome } from '../../domain/sell-outcome.js';
-import { wordDiff, type DiffPart } from '../../domain/wording-diff.js';
-import type { TokenMeta } from '../../domain/token.js';
-import { fingerprint, templateText } from '../../wallet/sell-template/template.js';
-import { quotedRows } from '../../wallet/sell-template/text-rules.js';
-import { oneLine } from '../terminal-text.js';
-import { formatLocalTime } from '../../domain/local-time.js';
-import { timeLeft } from '../../domain/answer-deadline.js';
-import { renderFields } from '../table.js';
-import type { Theme } from '../theme.js';
+import type { GetSellResponse, Trade } from '../api/types.js';
+import { formatSol } from '../domain/amounts.js';
+import type { SellReview } from '../trade/sell-review.js';
+import type { SellOutcome } from '../domain/sell-outcome.js';
+import { wordDiff, type DiffPart } from '../domain/wording-diff.js';
+import type { TokenMeta } from '../domain/token.js';
+import { fingerprint, templateText } from '../wallet/sell-template/template.js';
+import { quotedRows } from '../wallet/sell-template/text-rules.js';
+import { oneLine } from '../io/terminal-text.js';
+import { formatLocalTime } from '../domain/local-time.js';
+import { timeLeft } from '../domain/answer-deadline.js';
+import { renderFields } from '../io/table.js';
+import type { Theme } from '../io/theme.js';
 import { tokenAmount } from './token-amount.js';
 import { serviceSays, type PayoutOnChain } from './verification.js';
 

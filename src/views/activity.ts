@@ -1,9 +1,9 @@
 // Human view of the activity ledger.
-import type { ActivityEntry } from '../../api/types.js';
-import { formatSol, formatTokenAmount, formatUsd } from '../../domain/amounts.js';
-import { localMinute, zoneName } from '../../domain/local-time.js';
-import { renderTable, type TableLayout } from '../table.js';
-import type { Theme } from '../theme.js';
+import type { ActivityEntry } from '../api/types.js';
+import { formatSol, formatTokenAmount, formatUsd } from '../domain/amounts.js';
+import { localMinute, zoneName } from '../domain/local-time.js';
+import { renderTable, type TableLayout } from '../io/table.js';
+import type { Theme } from '../io/theme.js';
 import { tokenCell, tokenColumn } from './token-cell.js';
 
 /**

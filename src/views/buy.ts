@@ -1,14 +1,14 @@
 // Human views of a buy: the review before signing and the summary at the end.
-import { fundsLine } from '../../domain/funds.js';
-import type { BuyIntent, Trade } from '../../api/types.js';
-import { formatInteger, formatSol, formatTokenAmount } from '../../domain/amounts.js';
-import type { TokenMeta } from '../../domain/token.js';
-import type { BuyQuote, BuyReview } from '../../trade/buy-review.js';
-import { formatLocalTime } from '../../domain/local-time.js';
-import { BLOCK_ESTIMATE_MS, timeLeft, type AnswerDeadline } from '../../domain/answer-deadline.js';
-import { renderFields } from '../table.js';
-import type { Theme } from '../theme.js';
-import { oneLine } from '../terminal-text.js';
+import { fundsLine } from '../domain/funds.js';
+import type { BuyIntent, Trade } from '../api/types.js';
+import { formatInteger, formatSol, formatTokenAmount } from '../domain/amounts.js';
+import type { TokenMeta } from '../domain/token.js';
+import type { BuyQuote, BuyReview } from '../trade/buy-review.js';
+import { formatLocalTime } from '../domain/local-time.js';
+import { BLOCK_ESTIMATE_MS, timeLeft, type AnswerDeadline } from '../domain/answer-deadline.js';
+import { renderFields } from '../io/table.js';
+import type { Theme } from '../io/theme.js';
+import { oneLine } from '../io/terminal-text.js';
 import { tokenAmount } from './token-amount.js';
 import { serviceSays } from './verification.js';
 

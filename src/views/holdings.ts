@@ -1,12 +1,12 @@
 // Human view of holdings: largest USD value first, each token's share of the total as a bar,
 // and a total line. Shares and the total are summed in exact cents.
-import { oneLine } from '../terminal-text.js';
-import type { Holding } from '../../api/types.js';
-import { formatTokenAmount, formatUsd } from '../../domain/amounts.js';
-import { formatCents, percentHundredths, usdToCents } from '../../domain/usd.js';
-import { shareBar } from '../share-bar.js';
-import { renderTable, type TableLayout } from '../table.js';
-import type { Theme } from '../theme.js';
+import { oneLine } from '../io/terminal-text.js';
+import type { Holding } from '../api/types.js';
+import { formatTokenAmount, formatUsd } from '../domain/amounts.js';
+import { formatCents, percentHundredths, usdToCents } from '../domain/usd.js';
+import { shareBar } from './share-bar.js';
+import { renderTable, type TableLayout } from '../io/table.js';
+import type { Theme } from '../io/theme.js';
 import { tokenCell, tokenColumn } from './token-cell.js';
 
 /** `trader holdings`. Tokens with a sell executing are marked. */

@@ -1,11 +1,11 @@
 // Human views of one trade: the full trade form, and a sell read through its authorization.
-import { oneLine } from '../terminal-text.js';
-import type { GetSellResponse, Trade } from '../../api/types.js';
-import { formatSol } from '../../domain/amounts.js';
-import { formatLocalTime } from '../../domain/local-time.js';
-import { renderFields } from '../table.js';
-import type { Theme } from '../theme.js';
-import type { TokenMeta } from '../../domain/token.js';
+import { oneLine } from '../io/terminal-text.js';
+import type { GetSellResponse, Trade } from '../api/types.js';
+import { formatSol } from '../domain/amounts.js';
+import { formatLocalTime } from '../domain/local-time.js';
+import { renderFields } from '../io/table.js';
+import type { Theme } from '../io/theme.js';
+import type { TokenMeta } from '../domain/token.js';
 import { stageWords } from './stage.js';
 import { tokenAmount } from './token-amount.js';
 

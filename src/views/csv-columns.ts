@@ -5,7 +5,7 @@ import type { ActivityEntry, Holding, Position } from '../api/types.js';
 import { SOL_DECIMALS, toDecimalString } from '../domain/amounts.js';
 import type { PnlDocument, PnlTokenDocument, PnlTotalDocument } from '../portfolio/pnl-document.js';
 import type { RecentTrade } from '../portfolio/recent-trades.js';
-import type { CsvColumn } from './csv-output.js';
+import type { CsvColumn } from '../io/csv-output.js';
 
 type Value = string | number | boolean | null | undefined;
 const text = <T>(header: string, value: (item: T) => Value): CsvColumn<T> => ({ header, kind: 'text', value });
