@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { systemClock } from './domain/clock.js';
-import { ExitCode, InterruptedError } from './errors.js';
+import { ExitCode, InterruptedError } from './domain/errors.js';
 import { runTrader } from './run.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };

@@ -4,7 +4,7 @@
 // So `trader --help` and `--version` load no command module, and a command loads only its own.
 import { Command, CommanderError, Help, Option, type HelpContext } from 'commander';
 import type { GlobalOptions } from './config/settings.js';
-import type { ProcessFacts } from './context.js';
+import type { ProcessFacts } from './commands/context.js';
 import { optionHelp, runsWork, type AnyCommand, type CommandDefinition, type CommandEntry, type GlobalFlag, type OptionSpec } from './commands/definition.js';
 import { GLOBAL_OPTIONS, parseGlobalOptions } from './commands/global-options.js';
 import { COMMANDS } from './commands/index.js';
@@ -243,7 +243,7 @@ function commanderOption(spec: OptionSpec): Option {
 
 /** Runs the command with a context. */
 async function runCommand(definition: CommandDefinition<unknown>, options: unknown, globals: GlobalOptions, facts: ProcessFacts): Promise<void> {
-  const { createContext } = await import('./context.js');
+  const { createContext } = await import('./commands/context.js');
   const ctx = await createContext(globals, facts, { lenient: definition.lenient });
   await definition.run(ctx, options);
 }

@@ -1,7 +1,7 @@
 // Runs `trader` in this process with captured streams (src/run.ts: the same parse, checks, flows
 // and error lines as the binary). The MCP server runs its tools this way; tests run argv tables.
 import { PassThrough } from 'node:stream';
-import type { ProcessFacts } from './context.js';
+import type { ProcessFacts } from './commands/context.js';
 import { runTrader } from './run.js';
 
 /** What a captured run printed, and its exit code. */

@@ -3,8 +3,8 @@
 // touches nothing of the process itself, so tests can run it in-process; main.ts wires it to
 // the real process (streams, environment, signals, exit).
 import { CommanderError } from 'commander';
-import type { ProcessFacts } from './context.js';
-import { answerOf, DeclinedError, errorTail, ExitCode, errorReport, exitCodeOf, RefusedToSignError, TraderError, UsageError, type NeededTrust } from './errors.js';
+import type { ProcessFacts } from './commands/context.js';
+import { answerOf, DeclinedError, errorTail, ExitCode, errorReport, exitCodeOf, RefusedToSignError, TraderError, UsageError, type NeededTrust } from './domain/errors.js';
 import { configPath } from './config/config-file.js';
 import { DEFAULT_PROFILE } from './domain/defaults.js';
 import { forPerson, personPrefix, type PersonPrefix } from './domain/person-command.js';

@@ -1,6 +1,6 @@
 // Every item of a paged list, page after page, for the commands that need a whole list at once
 // (P&L, resolving a typed id prefix); streamed output (--all) pages in commands/paged-list.ts.
-import { ApiError } from '../errors.js';
+import { ApiError } from '../domain/errors.js';
 import type { Page } from './client.js';
 
 /** Every item of a paged list. */

@@ -5,7 +5,7 @@
 import type { Clock } from '../domain/clock.js';
 import { MIN_STATUS_INTERVAL_MS } from '../domain/defaults.js';
 import { ALWAYS_WALKED_LENGTH, keyRedactor, redactDeep, type Redactor } from './redact.js';
-import { ServiceRejectedError, UsageError } from '../errors.js';
+import { ServiceRejectedError, UsageError } from '../domain/errors.js';
 import { resolveApiRoot } from './base-url.js';
 import { defaultCodeFor, type Failure, httpFailure, oneLine, toApiError } from './errors.js';
 import { fetchFor, proxyFor } from '../net/proxy.js';

@@ -1,7 +1,7 @@
 // HTTP statuses, error bodies and transport failures turned into ApiError — in this one place.
 
 import { STATUS_CODES } from 'node:http';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../domain/errors.js';
 
 /**
  * The request may have been processed by the service even though no usable answer arrived

@@ -1,6 +1,6 @@
 // The two ways a chain check ends a command with exit 3: the chain could not be read where the
 // user asked for verification, or the chain contradicts what the service said.
-import { ExitCode, TraderError } from '../errors.js';
+import { ExitCode, TraderError } from '../domain/errors.js';
 
 /** The chain could not be read and the command needed it (balance, --verify): exit 3. */
 export class ChainUnreachableError extends TraderError {

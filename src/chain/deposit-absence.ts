@@ -4,7 +4,7 @@
 // race: first the deposit's recentBlockhash no longer valid (finalized: expired on every fork,
 // so nothing can land on it any more), then its signature unknown. And only on an RPC that knew
 // that blockhash before signing: an RPC on another cluster knows neither.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../domain/errors.js';
 import { ChainUnavailableError, type ChainReader } from './chain-reader.js';
 
 /** The signed deposit: its signature, the recentBlockhash of its message, the service's lastValidBlockHeight (for words only). */

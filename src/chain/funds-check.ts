@@ -1,7 +1,7 @@
 // Reads what the buy's funds check needs from the chain: the wallet's balance and the
 // rent-exempt minimum. A chain that cannot be read gives an unchecked result, never a refusal.
 import type { Funds } from '../domain/funds.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../domain/errors.js';
 import { ChainUnavailableError, type ChainReader } from './chain-reader.js';
 
 /**

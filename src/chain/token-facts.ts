@@ -5,7 +5,7 @@
 // ["metadata", program, mint]. Metadata that is not where its program puts it, not owned by it,
 // or names another mint is no metadata: anyone can write an account saying "WOOF".
 import type { ChainTokenFacts } from '../domain/token.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../domain/errors.js';
 import { ChainUnavailableError, type ChainReader } from './chain-reader.js';
 import {
   decodeMetaplexMetadata,

@@ -1,7 +1,7 @@
 // `trader activity`: the account's ledger, newest first.
 import { ACTIVITY_TYPES, type ActivityType, type ActivityEntry } from '../api/types.js';
 import { parseActivityTypes } from './argument-parsers.js';
-import type { Context } from '../context.js';
+import type { Context } from './context.js';
 import { renderActivity } from '../views/activity.js';
 import { shellQuote } from '../domain/shell-quote.js';
 import { defineCommand, parsedOption } from './definition.js';

@@ -7,7 +7,7 @@
 import { ACTIVITY_TYPES, POSITION_STATUSES, type ActivityType } from '../api/types.js';
 import { DECIMAL_NUMBER as DECIMAL, decimalToUnits, isCanonicalIntegerString, SOL_DECIMALS, U64_MAX, type SellAmountSpec } from '../domain/amounts.js';
 import { printable } from '../domain/printable.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../domain/errors.js';
 import { MIN_MINT_PREFIX } from '../domain/token.js';
 import { isAddress } from '../wallet/address.js';
 import { parseIntegerInRange } from '../config/profile-values.js';

@@ -2,7 +2,7 @@
 // the wallet's address (a keystore's is in clear: no password asked) and the balance at the RPC
 // endpoint; the service is not asked.
 import { formatSol, formatTokenAmount, toDecimalString } from '../domain/amounts.js';
-import type { Context } from '../context.js';
+import type { Context } from './context.js';
 import { renderFields } from '../io/table.js';
 import { defineCommand, optionFlag } from './definition.js';
 

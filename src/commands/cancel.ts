@@ -3,8 +3,8 @@
 // already cancelled is done (exit 0); any other state is named (exit 3).
 import type { BuyIntentResponse } from '../api/types.js';
 import { MIN_PREFIX_LENGTH, parseUuidOrPrefix, type TypedId } from './argument-parsers.js';
-import type { Context } from '../context.js';
-import { ApiError } from '../errors.js';
+import type { Context } from './context.js';
+import { ApiError } from '../domain/errors.js';
 import { renderFields } from '../io/table.js';
 import { defineCommand } from './definition.js';
 import { resolveBuyId } from './id-prefix.js';

@@ -9,9 +9,9 @@ import type { Trade } from '../api/types.js';
 import { ChainContradictionError } from '../chain/chain-errors.js';
 import type { SignedDeposit } from '../chain/deposit-absence.js';
 import type { Verification } from '../chain/verify-trade.js';
-import type { Context } from '../context.js';
+import type { Context } from './context.js';
 import { reviewedFeeOf, type TradeHistory } from '../domain/journal-records.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../domain/errors.js';
 import { claimEvidence, knowledgeFor, tradeHistory, type TradeJournal } from './trade-journal.js';
 
 /** What a check needs besides the trade: whose it is, and what this run knows beyond the journal. */

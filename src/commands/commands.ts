@@ -1,6 +1,6 @@
 // `trader commands`: the command catalog (commands/catalog.ts), as JSON for programs or as a
 // readable list.
-import type { Context } from '../context.js';
+import type { Context } from './context.js';
 import type { Theme } from '../io/theme.js';
 import { loadCatalog, type Catalog, type CatalogOption } from './catalog.js';
 import { defineCommand, type NoOptions } from './definition.js';

@@ -1,7 +1,7 @@
 // `trader completion bash|zsh|fish`: a completion script for commands, options and the
 // values of enumerated options and arguments, generated from the command definitions.
 import { parseChoice } from './argument-parsers.js';
-import type { Context } from '../context.js';
+import type { Context } from './context.js';
 import { defineCommand, type AnyCommand, type OptionSpec } from './definition.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;

@@ -2,8 +2,8 @@
 // for the configured service and by which act, and a person's ways to grant trust without a
 // terminal (each prints what it pins), as a host key is added to known_hosts.
 import { parseChoice } from './argument-parsers.js';
-import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import type { Context } from './context.js';
+import { UsageError } from '../domain/errors.js';
 import { withCommand } from '../io/command-line.js';
 import { oneLine } from '../io/terminal-text.js';
 import { renderFields } from '../io/table.js';

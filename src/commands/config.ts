@@ -2,8 +2,8 @@
 // what can be typed, and the runs. They run with a lenient context: a profile holding a value
 // they would refuse can still be fixed.
 import { PROFILE_KEYS, type Profile, type ProfileKey } from '../config/config-file.js';
-import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import type { Context } from './context.js';
+import { UsageError } from '../domain/errors.js';
 import { renderFields } from '../io/table.js';
 import { parseSignerSource } from '../wallet/signer-source.js';
 import { trust } from './config-trust.js';

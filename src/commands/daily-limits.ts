@@ -3,9 +3,9 @@
 // the last 24 hours committed, the cap, and when room frees up. The counting itself is the
 // journal's (domain/journal-records.ts), under its lock (commands/trade-journal.ts).
 import { formatSol } from '../domain/amounts.js';
-import type { Context } from '../context.js';
+import type { Context } from './context.js';
 import { commitments, dailyRoom, type JournalRecord, type JournalSide } from '../domain/journal-records.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../domain/errors.js';
 import { NOTHING_SENT } from '../domain/outcome-words.js';
 
 /** The cap one run is held to. */

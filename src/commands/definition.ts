@@ -5,7 +5,7 @@
 // (the trade flows, the sandbox) only when it runs.
 import type { ProfileKey } from '../config/config-file.js';
 import type { GlobalOptions } from '../config/settings.js';
-import type { Context } from '../context.js';
+import type { Context } from './context.js';
 
 /** A positional argument: `<token>` (required) or `[id]` (optional). */
 export interface ArgumentSpec {

@@ -1,6 +1,6 @@
 // The command that follows a trade, printed in hints and errors.
 import { shellQuote } from '../domain/shell-quote.js';
-import type { Context } from '../context.js';
+import type { Context } from './context.js';
 import { forPerson, personPrefix } from '../domain/person-command.js';
 
 /** The command that follows a trade, with a service-given id quoted so a hostile id cannot run as shell code. */

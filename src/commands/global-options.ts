@@ -2,7 +2,7 @@
 // values typed parsed once. The environment and the profile fill in the rest (config/settings.ts).
 import type { GlobalOptions } from '../config/settings.js';
 import { DEFAULT_KEYPAIR_PATH, DEFAULT_RPC_URL, DEFAULT_PROFILE, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS } from '../domain/defaults.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../domain/errors.js';
 import type { OptionSpec } from './definition.js';
 
 const CONNECTION = 'Connection options:';

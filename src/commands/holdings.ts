@@ -1,6 +1,6 @@
 // `trader holdings`: tokens held for the account, largest value first.
 import type { Holding } from '../api/types.js';
-import type { Context } from '../context.js';
+import type { Context } from './context.js';
 import { renderHoldings } from '../views/holdings.js';
 import { defineCommand } from './definition.js';
 import { CSV_OPTION, parseTableFlags, WIDE_OPTION, type TableFlags } from './shared-options.js';

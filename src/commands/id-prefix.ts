@@ -6,7 +6,7 @@ import { allItems } from '../api/all-pages.js';
 import type { ServiceClient } from '../api/client.js';
 import type { Position } from '../api/types.js';
 import type { TypedId, TypedTradeId } from './argument-parsers.js';
-import { ApiError, UsageError } from '../errors.js';
+import { ApiError, UsageError } from '../domain/errors.js';
 
 /** The one candidate starting with `prefix`; exit 2 naming them when there are none or several. */
 export function pickByPrefix(prefix: string, candidates: Iterable<string>, what: string, whereListed: string): string {

@@ -1,7 +1,7 @@
 // `trader mcp`: serve the commands as MCP tools over stdio (src/mcp/). The SDK is loaded only
 // when this command runs.
-import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import type { Context } from './context.js';
+import { UsageError } from '../domain/errors.js';
 import { defineCommand, optionFlag } from './definition.js';
 
 export interface McpOptions {

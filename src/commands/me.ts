@@ -1,5 +1,5 @@
 // `trader me`: the account and the key used.
-import type { Context } from '../context.js';
+import type { Context } from './context.js';
 import { renderAccount } from '../views/account.js';
 import { defineCommand, type NoOptions } from './definition.js';
 

@@ -1,7 +1,7 @@
 // Lists with pages: one page, or every page with --all written as it arrives.
 import type { Page } from '../api/client.js';
-import { ApiError } from '../errors.js';
-import type { Context } from '../context.js';
+import { ApiError } from '../domain/errors.js';
+import type { Context } from './context.js';
 import type { ListPrinter } from '../io/list-printer.js';
 
 export interface PagedListOptions<T> {

@@ -1,6 +1,6 @@
 // `trader pnl`: profit and loss per token and in total, by average cost.
 import { parseSince, parseTokenArgument, type TokenArgument } from './argument-parsers.js';
-import type { Context } from '../context.js';
+import type { Context } from './context.js';
 import { MIN_MINT_PREFIX } from '../domain/token.js';
 import { renderPnl } from '../views/pnl.js';
 import { pnlDocument } from '../portfolio/pnl-document.js';

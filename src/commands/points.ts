@@ -1,5 +1,5 @@
 // `trader points`: the points summary.
-import type { Context } from '../context.js';
+import type { Context } from './context.js';
 import { renderPoints } from '../views/account.js';
 import { defineCommand, type NoOptions } from './definition.js';
 

@@ -1,7 +1,7 @@
 // `trader positions [id]`: list positions, or show one.
 import { POSITION_STATUSES, type Position } from '../api/types.js';
 import { MIN_PREFIX_LENGTH, parsePositionStatus, parseUuidOrPrefix, type TypedId } from './argument-parsers.js';
-import type { Context } from '../context.js';
+import type { Context } from './context.js';
 import { renderPosition, renderPositions } from '../views/positions.js';
 import { shellQuote } from '../domain/shell-quote.js';
 import { defineCommand, parsedOption } from './definition.js';

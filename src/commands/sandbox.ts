@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { formatSol } from '../domain/amounts.js';
 import { parsePort, parseProfileName, parseSolToLamports } from './argument-parsers.js';
 import { updateProfile, type Profile } from '../config/config-file.js';
-import type { Context } from '../context.js';
+import type { Context } from './context.js';
 import { SANDBOX_HOST, SANDBOX_PORT, SANDBOX_START_BALANCE_LAMPORTS } from '../domain/defaults.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../domain/errors.js';
 import {
   answers,
   backgroundChild,

@@ -3,10 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { type SellAmountSpec, resolveSellAmount } from '../domain/amounts.js';
 import { parseSellAmount, parseSolToLamports } from './argument-parsers.js';
-import type { Context } from '../context.js';
+import type { Context } from './context.js';
 import { payoutOnChain, renderVerificationLines } from '../views/verification.js';
 import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
-import { RefusedToSignError, TradeFailedError, UsageError, type TradeTag } from '../errors.js';
+import { RefusedToSignError, TradeFailedError, UsageError, type TradeTag } from '../domain/errors.js';
 import { renderSellSummary, sellReviewText } from '../views/sell.js';
 import { tokenAmount } from '../views/token-amount.js';
 import { chooseToken, HELD_TOKENS_HINT, holdingOf, knownTokens, metaOf, tokenHistory } from '../trade/token-lookup.js';

@@ -4,13 +4,13 @@
 // run's outcome; and the chain evidence a verification used, claimed under the lock so that one
 // transaction proves one trade, across processes.
 import { createHash } from 'node:crypto';
-import type { Context } from '../context.js';
+import type { Context } from './context.js';
 import type { Verification } from '../chain/verify-trade.js';
 import { Journal, JournalError, journalPath } from '../config/journal.js';
 import { historyOf, journalKnowledge, sortClaims, type EvidenceConflict, type EvidenceRole, type JournalKnowledge, type JournalRecord, type JournalSide, type NamedTransaction, type NewRecord, type TradeHistory } from '../domain/journal-records.js';
 import type { Trade } from '../api/types.js';
 import type { TradeAnswer, TradeRecorder } from '../domain/trade-record.js';
-import { ApiError, UsageError } from '../errors.js';
+import { ApiError, UsageError } from '../domain/errors.js';
 import { SERVICE_CONTRADICTION } from '../trade/watch.js';
 import { assertDailyRoom, type DailyCap } from './daily-limits.js';
 import { AUTHORIZATION_EXPIRES_UNUSED, NOTHING_SENT, NOTHING_SIGNED } from '../domain/outcome-words.js';

@@ -1,9 +1,9 @@
 // What buy and sell do with their options and the profile: its limits, the slippage to ask
 // for and to allow, the waiting deadline.
 import { randomUUID } from 'node:crypto';
-import type { Context } from '../context.js';
+import type { Context } from './context.js';
 import { DEFAULT_MAX_SLIPPAGE_BPS } from '../domain/defaults.js';
-import { tagTrade, UsageError, type TradeTag } from '../errors.js';
+import { tagTrade, UsageError, type TradeTag } from '../domain/errors.js';
 import { NOTHING_SENT } from '../domain/outcome-words.js';
 
 /**

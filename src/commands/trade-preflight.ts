@@ -4,8 +4,8 @@
 // trust store, the treasury the user trusts, and the wallet check before anything is created.
 import type { ServiceClient } from '../api/client.js';
 import type { TrustStore } from '../config/trust-store.js';
-import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import type { Context } from './context.js';
+import { UsageError } from '../domain/errors.js';
 import type { Signer } from '../wallet/signer.js';
 import { allowedSlippage, limitChecks, slippageToAsk, waitLimitMs } from './trade-options.js';
 import { openTrust, pinnedTreasury } from './trust.js';

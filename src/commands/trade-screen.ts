@@ -1,9 +1,9 @@
 // What a buy or sell shows while it runs and how its end is said, written once for both: the
 // creation note (with the command that resumes it), the stage on the progress line, a dry run's
 // verdict, and the error of a trade that is still pending. Each command gives only its words.
-import type { Context } from '../context.js';
+import type { Context } from './context.js';
 import type { TradeStop } from '../domain/trade-stop.js';
-import { PendingError, RefusedToSignError, type NeededTrust } from '../errors.js';
+import { PendingError, RefusedToSignError, type NeededTrust } from '../domain/errors.js';
 import type { Theme } from '../io/theme.js';
 import { stageWords } from '../views/stage.js';
 import { commandLines, withCommand } from '../io/command-line.js';

@@ -1,9 +1,9 @@
 // Says how a buy or sell stopped, once, from the flow's TradeStop value: the --json result of a
 // refusal or a decline, then the one error main.ts turns into the exit code. Buy and sell share
 // this; each gives only its own words (what becomes of an unsigned trade, how to resume it).
-import type { Context } from '../context.js';
+import type { Context } from './context.js';
 import type { TradeStop } from '../domain/trade-stop.js';
-import { InterruptedError, RefusedToSignError, type TraderError } from '../errors.js';
+import { InterruptedError, RefusedToSignError, type TraderError } from '../domain/errors.js';
 import { followCommand } from './follow-command.js';
 import { declined } from '../trade/trade-tracker.js';
 import { GOES_ON, MAY_STILL_GO_ON, NOTHING_SIGNED, NOTHING_SUBMITTED } from '../domain/outcome-words.js';

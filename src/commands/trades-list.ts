@@ -3,7 +3,7 @@
 // the positions (buys, with the ids `trader trades <id>` reads) and the activity ledger's sell
 // entries (portfolio/recent-trades.ts says how they are merged).
 import { allItems } from '../api/all-pages.js';
-import type { Context } from '../context.js';
+import type { Context } from './context.js';
 import { JournalError } from '../config/journal.js';
 import { tradeHistories, type TradeHistory } from '../domain/journal-records.js';
 import { recentTrades, type RecentTrade } from '../portfolio/recent-trades.js';

@@ -6,10 +6,10 @@
 // (none may prove this one too). Exit 0 only when everything checks; 3 when the chain
 // contradicts the service, cannot be read, or does not show everything yet.
 import type { ServiceClient } from '../api/client.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../domain/errors.js';
 import { ChainContradictionError, ChainUnreachableError, ChainUnverifiedError } from '../chain/chain-errors.js';
 import { contradictionLine, type Verification } from '../chain/verify-trade.js';
-import type { Context } from '../context.js';
+import type { Context } from './context.js';
 import { renderVerificationTable } from '../views/verification.js';
 import { openTrust, pinnedTreasury } from './trust.js';
 import { journalFor, recordLearnt, tradeHistory } from './trade-journal.js';

@@ -1,8 +1,8 @@
 // `trader trades [id] [--watch]`: list recent trades, show one, or follow one until it is final.
 import { MIN_PREFIX_LENGTH, parseLimit, parseTradeIdArgument, type TypedTradeId } from './argument-parsers.js';
-import type { Context } from '../context.js';
+import type { Context } from './context.js';
 import { DEFAULT_WATCH_INTERVAL_SECONDS, MIN_WATCH_INTERVAL_SECONDS, SERVICE_PAGE_LIMIT } from '../domain/defaults.js';
-import { ApiError, InterruptedError, PendingError, TradeFailedError, UsageError } from '../errors.js';
+import { ApiError, InterruptedError, PendingError, TradeFailedError, UsageError } from '../domain/errors.js';
 import { stageWords } from '../views/stage.js';
 import { renderSell, renderTrade } from '../views/trade.js';
 import { readTradeOrNull } from '../trade/read-trade.js';

@@ -3,7 +3,7 @@
 // under a lock, so a crash never leaves half a file and concurrent writers lose nothing.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../domain/errors.js';
 import { LockedFileError, readOrNull, updateLockedFile, type LockTiming } from './locked-file.js';
 
 /** Keys a profile may hold, as `trader config set` names them. */

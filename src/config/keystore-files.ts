@@ -7,7 +7,7 @@
 import { closeSync, constants, fstatSync, fsyncSync, linkSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../domain/errors.js';
 import { KEYSTORE_NAME } from '../wallet/signer-source.js';
 import { assertOwnPrivate, ensureDir, LockedFileError, ownershipProblem } from './locked-file.js';
 

@@ -4,7 +4,7 @@
 // UsageError (exit 2) naming the value and what is accepted.
 import { DECIMAL_NUMBER, isCanonicalIntegerString, U64_MAX } from '../domain/amounts.js';
 import { printable } from '../domain/printable.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../domain/errors.js';
 import { parseBaseUrl, parseRpcUrl } from '../net/urls.js';
 import { isAddress } from '../wallet/address.js';
 import { parseSignerSource } from '../wallet/signer-source.js';

@@ -2,7 +2,7 @@
 // the keystore password (--password-file, TRADER_KEYSTORE_PASSWORD_FILE) and the API key
 // (--api-key-file, the profile's apiKeyFile). A pipe works too (`--password-file <(pass show x)`).
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../domain/errors.js';
 
 /** More than any password or key; a larger file is the wrong file. */
 const MAX_BYTES = 4096;

@@ -1,7 +1,7 @@
 // Resolves every setting by the contract's precedence: flag > environment > config profile > default.
 import { join } from 'node:path';
 import { DEFAULT_KEYPAIR_PATH, DEFAULT_RPC_URL, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS } from '../domain/defaults.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../domain/errors.js';
 import type { Profile, ProfileKey } from './config-file.js';
 import { parseLamportsOption, parseSeconds, parseSlippageBps } from './profile-values.js';
 

@@ -2,7 +2,7 @@
 // Every conversion here is exact string work; no amount ever passes through a float.
 // Parsing what a user types is argument-parsers.ts; this is the arithmetic and the formatting.
 
-import { UsageError } from '../errors.js';
+import { UsageError } from './errors.js';
 
 /** Largest value of a Solana u64 (lamports, token units). */
 export const U64_MAX = 18_446_744_073_709_551_615n;

@@ -1,7 +1,7 @@
 // How a buy or sell stopped short of its end: one value per way it can stop, carrying what the
 // presenter needs to say it once (the trade's id and key, where it stood, what the service's
 // state proves). The flows make these values; nothing rewrites a message afterwards.
-import type { ApiError, NeededTrust, TradeFailedError, UsageError } from '../errors.js';
+import type { ApiError, NeededTrust, TradeFailedError, UsageError } from './errors.js';
 
 export type TradeSide = 'buy' | 'sell';
 

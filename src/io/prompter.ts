@@ -2,7 +2,7 @@
 // when a prompt is actually shown.
 import type { Clock } from '../domain/clock.js';
 import { timeLeft } from '../domain/answer-deadline.js';
-import { InterruptedError, UsageError } from '../errors.js';
+import { InterruptedError, UsageError } from '../domain/errors.js';
 import type { Terminal } from './terminal.js';
 
 /** A deadline a question counts down to: its time (ms since the epoch), and what a yes after it does. */

@@ -1,7 +1,7 @@
 // Standard input read to its end, once, for a secret piped in (--api-key-stdin, --keypair
 // stdin:, `config set apiKey -`). Bounded: a secret is small, and a stream that never ends
 // must not be read for ever into memory.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../domain/errors.js';
 
 const MAX_BYTES = 64 * 1024;
 

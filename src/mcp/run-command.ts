@@ -1,8 +1,8 @@
 // Runs one command in this process as `trader … --json` would (src/run.ts: the same parse,
 // checks and flows), with its stdout and stderr captured: the tool's result is the one JSON
 // document the CLI prints, its error the `{"error":…}` line.
-import type { ProcessFacts } from '../context.js';
-import type { ErrorReport } from '../errors.js';
+import type { ProcessFacts } from '../commands/context.js';
+import type { ErrorReport } from '../domain/errors.js';
 import { runCaptured } from '../run-captured.js';
 
 export interface CommandRun {

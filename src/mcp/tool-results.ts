@@ -2,7 +2,7 @@
 // {items, pagination}) with a summary line, or the error report as a tool error; and the trade a
 // result names, for the audit log.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ErrorReport } from '../errors.js';
+import type { ErrorReport } from '../domain/errors.js';
 import type { AuditEntry } from './audit-log.js';
 import type { CommandRun } from './run-command.js';
 import { NOTHING_SIGNED } from '../domain/outcome-words.js';

@@ -2,7 +2,7 @@
 // input schema and argv of a call, both made from the command catalog (commands/catalog.ts), so
 // the tools' names, types and help are the CLI's own.
 import type { Catalog, CatalogArgument, CatalogCommand, CatalogOption } from '../commands/catalog.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../domain/errors.js';
 
 export interface ToolSpec {
   /** The tool's name. */

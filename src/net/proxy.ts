@@ -2,7 +2,7 @@
 // (never read from process.env here), and the one fetch both HTTP clients (the service's,
 // api/client.ts, and the chain's, chain/chain-reader.ts) reach a target with.
 
-import { UsageError } from '../errors.js';
+import { UsageError } from '../domain/errors.js';
 import { isLoopbackHost } from './urls.js';
 
 export type ProxyEnv = Record<string, string | undefined>;

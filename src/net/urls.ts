@@ -2,7 +2,7 @@
 // TRADER_BASE_URL, `config set`, `config init`, the clients): the service root, the Solana JSON-RPC
 // endpoint, and which hosts never leave this machine (plain http is allowed to them; no proxy).
 import { printable } from '../domain/printable.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../domain/errors.js';
 
 /** True for hosts that never leave this machine: localhost, 127.0.0.0/8, ::1 (also IPv4-mapped). */
 export function isLoopbackHost(hostname: string): boolean {

@@ -4,7 +4,7 @@ import { isUncertainOutcome, type ServiceClient } from '../api/client.js';
 import { BUY_TERMINAL_STATUSES, type BuyIntent, type CreateBuyResponse, type Trade } from '../api/types.js';
 import type { Clock } from '../domain/clock.js';
 import type { TradeStop } from '../domain/trade-stop.js';
-import { ApiError, RefusedToSignError, TradeFailedError, UsageError, type NeededTrust } from '../errors.js';
+import { ApiError, RefusedToSignError, TradeFailedError, UsageError, type NeededTrust } from '../domain/errors.js';
 import { declined, tracked, type TradeTracker } from './trade-tracker.js';
 import type { Signer } from '../wallet/signer.js';
 import { inspectDeposit } from '../wallet/deposit-inspection.js';

@@ -5,7 +5,7 @@
 import type { ServiceClient } from '../api/client.js';
 import type { BuyIntent, Trade } from '../api/types.js';
 import { solPerToken, toDecimalString } from '../domain/amounts.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../domain/errors.js';
 import { belowSlippageFloor, slippageFloor, validBps } from '../wallet/slippage.js';
 import type { BuyQuote, BuyToken, QuoteRead } from './buy-review.js';
 

@@ -1,7 +1,7 @@
 // The polling loop every wait uses: read, stop when done, sleep, never past a known deadline,
 // survive a run of transient service errors.
 import type { Clock } from '../domain/clock.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../domain/errors.js';
 
 export interface PollOptions<T> {
   clock: Clock;

@@ -2,7 +2,7 @@
 // own final state, so service errors give null (an interrupt still propagates).
 import type { ServiceClient } from '../api/client.js';
 import type { Trade } from '../api/types.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../domain/errors.js';
 
 /** The full trade, or null when the service could not give it. */
 export async function readTradeOrNull(api: ServiceClient, id: string): Promise<Trade | null> {

@@ -8,7 +8,7 @@ import type { Presence } from '../domain/presence.js';
 import type { TradeStop } from '../domain/trade-stop.js';
 import type { TokenMeta } from '../domain/token.js';
 import { factsToConfirm, type TokenBinding } from '../domain/token-binding.js';
-import { ApiError, RefusedToSignError, UsageError, type NeededTrust } from '../errors.js';
+import { ApiError, RefusedToSignError, UsageError, type NeededTrust } from '../domain/errors.js';
 import { declined, tracked, type TradeTracker } from './trade-tracker.js';
 import type { Signer } from '../wallet/signer.js';
 import { authorizationExpired } from '../wallet/sell-template/check-authorization.js';

@@ -5,7 +5,7 @@
 // the service's word, which a person must confirm before anything is traded under it.
 import type { ServiceClient } from '../api/client.js';
 import type { ActivityEntry, Holding, Position } from '../api/types.js';
-import { ApiError, UsageError } from '../errors.js';
+import { ApiError, UsageError } from '../domain/errors.js';
 
 import { MIN_MINT_PREFIX, type TokenMeta } from '../domain/token.js';
 import { symbolPinnedElsewhere, type PinnedTokens } from '../domain/token-claims.js';

@@ -1,7 +1,7 @@
 // Where a buy or sell stands, kept by its flow, and the one place that turns whatever stops it
 // into a TradeStop value: the flows share this rather than each keeping flags.
 import type { TradePhase, TradeRef, TradeSide, TradeStop } from '../domain/trade-stop.js';
-import { ApiError, DeclinedError, InterruptedError, RefusedToSignError, TradeFailedError, UsageError } from '../errors.js';
+import { ApiError, DeclinedError, InterruptedError, RefusedToSignError, TradeFailedError, UsageError } from '../domain/errors.js';
 import { DECLINED } from '../domain/outcome-words.js';
 
 /** The person said no: the error a flow throws, with what else they should know (`detail`). */

@@ -5,7 +5,7 @@ import type { ServiceClient } from '../api/client.js';
 import type { GetSellResponse, TradeStatus } from '../api/types.js';
 import type { Clock } from '../domain/clock.js';
 import { MIN_STATUS_INTERVAL_MS } from '../domain/defaults.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../domain/errors.js';
 import { pollUntil } from './poll.js';
 import type { SellOutcome } from '../domain/sell-outcome.js';
 import { contradiction, describeHistory, type SellSeen } from '../domain/sell-evidence.js';

@@ -7,7 +7,7 @@ import * as nodeFs from 'node:fs';
 import { basename, dirname } from 'node:path';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../domain/errors.js';
 import { shellQuote } from '../domain/shell-quote.js';
 
 export interface Keypair {

@@ -4,7 +4,7 @@
 // (2048 rounds, NFKD, salt "mnemonic" + passphrase); then the key is SLIP-0010 at the path
 // (`prompt:` without a query: m/44'/501', the SDK's DerivationPath::default()), or for `ASK`
 // the seed's first 32 bytes. BIP-39 is @scure/bip39 (audited), loaded only here.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../domain/errors.js';
 import { deriveEd25519 } from './slip10.js';
 import type { DerivationPath } from './signer-source.js';
 

@@ -1,7 +1,7 @@
 // What `--keypair` (TRADER_KEYPAIR, the profile's `keypair`) names: a signer source written as
 // the Solana CLI writes it (anza-xyz/agave clap-utils/src/keypair.rs, parse_signer_source), plus
 // `keystore:<name>` for trader's own encrypted keystores. Pure: nothing is read here.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../domain/errors.js';
 
 /** A hardened SLIP-0010 path below m, as child indexes (each < 2^31, hardened when derived). */
 export type DerivationPath = readonly number[];

@@ -8,7 +8,7 @@
 // BIP-39, the transaction decoder) is loaded when it is needed: a read opens a signer too.
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../domain/errors.js';
 import type { KeystoreDocument } from './keystore-format.js';
 import { loadKeypair, parseSecretKeyText } from './keypair.js';
 import { describeSource, formatPath, type SignerSource } from './signer-source.js';

@@ -4,7 +4,7 @@
 
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
-import { RefusedToSignError } from '../errors.js';
+import { RefusedToSignError } from '../domain/errors.js';
 import {
   DecodeError,
   SIGNATURE_LENGTH,

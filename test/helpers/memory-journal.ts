@@ -1,7 +1,7 @@
 // A journal recorder for the flows run alone: every call kept in order, and refusals on demand
 // (a journal that cannot be written, a daily limit passed) at `created` or `beforeSigning`.
 import type { ToSign, TradeAnswer, TradeRecorder } from '../../src/domain/trade-record.js';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/domain/errors.js';
 
 export type RecordedCall = { call: 'created'; id: string; resumed: boolean } | { call: 'beforeSigning'; what: ToSign } | { call: 'answer'; answer: TradeAnswer };
 

@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/domain/clock.js';
-import { InterruptedError } from '../../src/errors.js';
+import { InterruptedError } from '../../src/domain/errors.js';
 import { runTrader } from '../../src/run.js';
 import { shellQuote } from '../../src/domain/shell-quote.js';
 import { freshHome } from '../helpers/cli.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { U64_MAX, formatInteger, formatSol, formatTokenAmount, formatUsd, resolveSellAmount, toDecimalString, wholeTokensToUnits } from '../../src/domain/amounts.js';
 import { parseBuyAmount, parseLimit, parseSellAmount, parseSolToLamports } from '../../src/commands/argument-parsers.js';
 import { parseLamportsOption, parseSeconds, parseSlippageBps } from '../../src/config/profile-values.js';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/domain/errors.js';
 
 function usageError(fn: () => unknown): UsageError {
   try {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, type ServiceClient } from '../../src/api/client.js';
-import { ApiError, UsageError } from '../../src/errors.js';
+import { ApiError, UsageError } from '../../src/domain/errors.js';
 import {
   API_KEY,
   account,

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isUncertainOutcome } from '../../src/api/client.js';
 import { oneLine, parseErrorBody } from '../../src/api/errors.js';
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../src/domain/errors.js';
 import { API_KEY, client, failure, startServer, type TestServer } from './api-helpers.js';
 
 let server: TestServer | undefined;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { proxyFor } from '../../src/net/proxy.js';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/domain/errors.js';
 import { API_KEY, account, client, failure, ok } from './api-helpers.js';
 
 interface Proxy {

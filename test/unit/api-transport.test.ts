@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isUncertainOutcome, type RequestLog } from '../../src/api/client.js';
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../src/domain/errors.js';
 import { API_KEY, account, client, failure, ok, sendJson, startServer, type Handler, type TestServer } from './api-helpers.js';
 
 let server: TestServer | undefined;

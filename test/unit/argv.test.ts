@@ -15,7 +15,7 @@ import {
   SANDBOX_PORT,
   SANDBOX_START_BALANCE_LAMPORTS,
 } from '../../src/domain/defaults.js';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/domain/errors.js';
 import { buildProgram } from '../../src/program.js';
 
 const M = 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd';

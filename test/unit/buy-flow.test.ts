@@ -10,7 +10,7 @@ import type { ServiceClient } from '../../src/api/client.js';
 import type { BuyIntent, Trade } from '../../src/api/types.js';
 import { systemClock } from '../../src/domain/clock.js';
 import type { TradeStop } from '../../src/domain/trade-stop.js';
-import { ApiError, InterruptedError, UsageError } from '../../src/errors.js';
+import { ApiError, InterruptedError, UsageError } from '../../src/domain/errors.js';
 import { runBuy, type BuyDeps, type BuyHooks, type BuyOutcome, type BuyRequest } from '../../src/trade/buy-flow.js';
 import type { SignedDeposit } from '../../src/chain/deposit-absence.js';
 import { formatLocalTime } from '../../src/domain/local-time.js';

@@ -17,7 +17,7 @@ import {
   ServiceRejectedError,
   TradeFailedError,
   UsageError,
-} from '../../src/errors.js';
+} from '../../src/domain/errors.js';
 import { UncertainOutcomeError } from '../../src/api/errors.js';
 import { ChainContradictionError, ChainUnreachableError, ChainUnverifiedError } from '../../src/chain/chain-errors.js';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/api/client.js';
 import type { Position } from '../../src/api/types.js';
-import { ApiError, UsageError } from '../../src/errors.js';
+import { ApiError, UsageError } from '../../src/domain/errors.js';
 import { parseTradeIdArgument, parseUuidOrPrefix } from '../../src/commands/argument-parsers.js';
 import { pickByPrefix, resolveBuyId as resolveBuy, resolvePositionId as resolvePosition, resolveTradeId as resolveTrade } from '../../src/commands/id-prefix.js';
 import { position } from './api-helpers.js';

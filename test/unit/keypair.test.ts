@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/domain/errors.js';
 import { loadKeypair, parseSecretKeyText } from '../../src/wallet/keypair.js';
 import { tempDir } from '../helpers/temp.js';
 

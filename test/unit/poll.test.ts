@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { systemClock, type Clock } from '../../src/domain/clock.js';
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../src/domain/errors.js';
 import { pollUntil } from '../../src/trade/poll.js';
 
 const START = 1_000_000;

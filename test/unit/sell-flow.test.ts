@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceClient } from '../../src/api/client.js';
 import type { GetSellResponse, SellAuthorization } from '../../src/api/types.js';
 import { systemClock } from '../../src/domain/clock.js';
-import { ApiError, InterruptedError, UsageError } from '../../src/errors.js';
+import { ApiError, InterruptedError, UsageError } from '../../src/domain/errors.js';
 import type { TokenMeta } from '../../src/domain/token.js';
 import { presence } from '../../src/domain/presence.js';
 import type { Template } from '../../src/wallet/sell-template/template.js';

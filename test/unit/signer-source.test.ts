@@ -1,7 +1,7 @@
 // --keypair's sources as the Solana CLI reads them (clap-utils parse_signer_source and the
 // SDK's DerivationPath::from_uri_any_query), plus keystore:<name>.
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/domain/errors.js';
 import { describeSource, parseSignerSource, type SignerSource } from '../../src/wallet/signer-source.js';
 
 describe('parseSignerSource', () => {

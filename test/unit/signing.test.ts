@@ -2,7 +2,7 @@ import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
-import { RefusedToSignError } from '../../src/errors.js';
+import { RefusedToSignError } from '../../src/domain/errors.js';
 import { inspectDeposit } from '../../src/wallet/deposit-inspection.js';
 import { signDepositTransaction, signMessage } from '../../src/wallet/signing.js';
 import { decodeTransaction } from '../../src/wallet/transaction-decoder.js';

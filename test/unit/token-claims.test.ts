@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { symbolPinnedElsewhere } from '../../src/domain/token-claims.js';
 import { boundMints, chooseToken, knownTokens, resolveTokenMint } from '../../src/trade/token-lookup.js';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/domain/errors.js';
 import type { Holding } from '../../src/api/types.js';
 
 // The red team's mints (round 2): WOOF pinned by an honest sell, then SGLD's mint relabelled.

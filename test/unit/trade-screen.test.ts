@@ -3,9 +3,9 @@
 // its error, a dry run's verdict with what became of the unsigned trade, the pending error.
 import { describe, expect, it } from 'vitest';
 import { tradeScreen, type TradeWords } from '../../src/commands/trade-screen.js';
-import type { Context } from '../../src/context.js';
+import type { Context } from '../../src/commands/context.js';
 import type { TradeStop } from '../../src/domain/trade-stop.js';
-import { DeclinedError, ExitCode, PendingError, RefusedToSignError } from '../../src/errors.js';
+import { DeclinedError, ExitCode, PendingError, RefusedToSignError } from '../../src/domain/errors.js';
 import { plainTheme } from '../../src/io/theme.js';
 
 const words = (side: 'buy' | 'sell'): TradeWords => ({

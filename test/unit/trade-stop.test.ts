@@ -3,9 +3,9 @@
 // --json result of a refusal or a decline.
 import { describe, expect, it } from 'vitest';
 import { presentStop, type StopWords } from '../../src/commands/trade-stop.js';
-import type { Context } from '../../src/context.js';
+import type { Context } from '../../src/commands/context.js';
 import type { TradeRef, TradeStop } from '../../src/domain/trade-stop.js';
-import { ApiError, DeclinedError, ExitCode, InterruptedError, RefusedToSignError, UsageError } from '../../src/errors.js';
+import { ApiError, DeclinedError, ExitCode, InterruptedError, RefusedToSignError, UsageError } from '../../src/domain/errors.js';
 
 const ref: TradeRef = { side: 'buy', id: 'b1', idempotencyKey: 'k1', last: { id: 'b1', status: 'cancelled' } };
 const words: StopWords = {

@@ -2,22 +2,22 @@
 // Built once per run from the process's streams and environment; nothing below reads
 // globals (process.env, Date.now, fetch) directly, which is what makes commands testable.
 import { setFlagsFromString } from 'node:v8';
-import type { ServiceClient } from './api/client.js';
-import type { Clock } from './domain/clock.js';
-import { configPath, readConfig, updateProfile, type LoadedConfig, type Profile } from './config/config-file.js';
-import { checkSecretFile, readSecretFile } from './config/secret-files.js';
-import { expandHome, resolveSettings, type GlobalOptions, type Settings } from './config/settings.js';
-import { CHAIN_CALL_TIMEOUT_SECONDS, DEFAULT_PROFILE } from './domain/defaults.js';
-import { UsageError } from './errors.js';
-import { Output } from './io/output.js';
-import { createProgress, type Progress } from './io/progress.js';
-import { createPrompter, type Countdown, type Prompter } from './io/prompter.js';
-import { detectTerminal, type Terminal } from './io/terminal.js';
-import { loadTheme } from './io/theme.js';
-import type { TrustStore } from './config/trust-store.js';
-import type { ChainReader } from './chain/chain-reader.js';
-import type { PasswordSource, Signer } from './wallet/signer.js';
-import { presence, type Presence } from './domain/presence.js';
+import type { ServiceClient } from '../api/client.js';
+import type { Clock } from '../domain/clock.js';
+import { configPath, readConfig, updateProfile, type LoadedConfig, type Profile } from '../config/config-file.js';
+import { checkSecretFile, readSecretFile } from '../config/secret-files.js';
+import { expandHome, resolveSettings, type GlobalOptions, type Settings } from '../config/settings.js';
+import { CHAIN_CALL_TIMEOUT_SECONDS, DEFAULT_PROFILE } from '../domain/defaults.js';
+import { UsageError } from '../domain/errors.js';
+import { Output } from '../io/output.js';
+import { createProgress, type Progress } from '../io/progress.js';
+import { createPrompter, type Countdown, type Prompter } from '../io/prompter.js';
+import { detectTerminal, type Terminal } from '../io/terminal.js';
+import { loadTheme } from '../io/theme.js';
+import type { TrustStore } from '../config/trust-store.js';
+import type { ChainReader } from '../chain/chain-reader.js';
+import type { PasswordSource, Signer } from '../wallet/signer.js';
+import { presence, type Presence } from '../domain/presence.js';
 
 export interface ProcessFacts {
   stdout: NodeJS.WritableStream;
@@ -118,7 +118,7 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
   }
 
   const makeClient = async (baseUrl: string, apiKey: string): Promise<ServiceClient> => {
-    const { createClient } = await import('./api/client.js');
+    const { createClient } = await import('../api/client.js');
     // The HTTP engine is undici as Node's global fetch. Its WebAssembly HTTP parser stays on
     // V8's baseline compiler: a CLI makes a handful of requests, and the optimizing recompile
     // would otherwise run on after the work is done, holding the exit ~70 ms (docs/bench.md).
@@ -170,7 +170,7 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
       // Typed at a terminal it would echo: ask for it hidden instead.
       return askSecret(`Paste ${what} (hidden)`);
     }
-    const { readStdinText } = await import('./io/read-stdin.js');
+    const { readStdinText } = await import('../io/read-stdin.js');
     return readStdinText(facts.stdin, what);
   };
   let apiKey: Promise<string | null> | undefined;
@@ -192,9 +192,9 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
   let signer: Promise<Signer> | undefined;
   const openRunSigner = async (): Promise<Signer> => {
     const [{ parseSignerSource }, { openSigner }, { keystoreDir, readKeystoreText }] = await Promise.all([
-      import('./wallet/signer-source.js'),
-      import('./wallet/signer.js'),
-      import('./config/keystore-files.js'),
+      import('../wallet/signer-source.js'),
+      import('../wallet/signer.js'),
+      import('../config/keystore-files.js'),
     ]);
     const source = parseSignerSource(settings.keypair);
     return openSigner(source.kind === 'file' ? { ...source, path: expandHome(source.path, facts.home) } : source, {
@@ -218,7 +218,7 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
     updateProfile: (change) => updateProfile(config.path, settings.profileName, change, { now: facts.clock.now }),
     async trustStore() {
       if (!settings.baseUrl) throw new UsageError(`no service URL configured: ${notConfigured}`, 'NOT_CONFIGURED');
-      const [{ TrustStore, trustStorePath }, { resolveApiRoot }] = await Promise.all([import('./config/trust-store.js'), import('./api/base-url.js')]);
+      const [{ TrustStore, trustStorePath }, { resolveApiRoot }] = await Promise.all([import('../config/trust-store.js'), import('../api/base-url.js')]);
       return new TrustStore(trustStorePath(config.path), resolveApiRoot(settings.baseUrl, settings.insecure).href, { now: facts.clock.now });
     },
     api() {
@@ -245,7 +245,7 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
       return facts.approve ? facts.approve(review, question) : true;
     },
     chain: () =>
-      (chain ??= import('./chain/chain-reader.js').then(({ openChain }) =>
+      (chain ??= import('../chain/chain-reader.js').then(({ openChain }) =>
         openChain({
           url: settings.rpcUrl,
           fetch: facts.fetch,
