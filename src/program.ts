@@ -1,17 +1,19 @@
-// Builds the commander program from the command table (src/commands/index.ts). The table names
+// Builds the commander program from the command table (src/command-table.ts). The table names
 // and summarises each command; the command's module (its arguments and options with their help,
 // the parse into typed options, and its run) is loaded once commander knows which command runs.
 // So `trader --help` and `--version` load no command module, and a command loads only its own.
 import { Command, CommanderError, Help, Option, type HelpContext } from 'commander';
 import type { GlobalOptions } from './config/settings.js';
 import type { ProcessFacts } from './commands/context.js';
-import { optionHelp, runsWork, type AnyCommand, type CommandDefinition, type CommandEntry, type GlobalFlag, type OptionSpec } from './commands/definition.js';
+import { optionHelp, runsWork, type ProgramFacts, type AnyCommand, type CommandDefinition, type CommandEntry, type GlobalFlag, type OptionSpec } from './commands/definition.js';
 import { GLOBAL_OPTIONS, parseGlobalOptions } from './commands/global-options.js';
-import { COMMANDS } from './commands/index.js';
+import { COMMANDS } from './command-table.js';
 import { packWords, piecesOf, wrapWords } from './io/word-wrap.js';
 
 export interface ProgramHooks {
   facts: ProcessFacts;
+  /** Runs `trader` in this process on other argv (run.ts): handed to the commands through the context, for the MCP server. */
+  runCaptured: ProgramFacts['runCaptured'];
   /** Says the output mode as soon as the flags are read, so errors are printed in it. */
   onFlags(mode: { json: boolean; verbose: boolean; profile?: string }): void;
   /**
@@ -137,7 +139,7 @@ export function buildProgram(hooks: ProgramHooks): Command {
   // Set before the commands are added: each copies its parent's help configuration.
   program.configureHelp(helpLayout(program));
 
-  const execute = hooks.execute ?? ((command, options, globals) => runCommand(command, options, globals, hooks.facts));
+  const execute = hooks.execute ?? ((command, options, globals) => runCommand(command, options, globals, hooks));
   const configure = (command: Command, definition: AnyCommand) => {
     for (const argument of definition.arguments ?? []) command.argument(argument.name, argument.help);
     for (const option of definition.options ?? []) command.addOption(commanderOption(option));
@@ -242,8 +244,8 @@ function commanderOption(spec: OptionSpec): Option {
 }
 
 /** Runs the command with a context. */
-async function runCommand(definition: CommandDefinition<unknown>, options: unknown, globals: GlobalOptions, facts: ProcessFacts): Promise<void> {
+async function runCommand(definition: CommandDefinition<unknown>, options: unknown, globals: GlobalOptions, hooks: ProgramHooks): Promise<void> {
   const { createContext } = await import('./commands/context.js');
-  const ctx = await createContext(globals, facts, { lenient: definition.lenient });
-  await definition.run(ctx, options);
+  const ctx = await createContext(globals, hooks.facts, { lenient: definition.lenient });
+  await definition.run(ctx, options, { commands: COMMANDS, runCaptured: hooks.runCaptured });
 }

@@ -1,9 +1,11 @@
 // One run of `trader` on given argv and process facts: parse, run the command, and turn any
 // error into its exit code and its one printed line (a JSON line on stderr with --json). It
-// touches nothing of the process itself, so tests can run it in-process; main.ts wires it to
-// the real process (streams, environment, signals, exit).
+// touches nothing of the process itself, so tests can run it in-process (runCaptured); main.ts
+// wires it to the real process (streams, environment, signals, exit). The MCP server runs its
+// tools through runCaptured too, handed to it in the context: nothing below imports this file.
+import { PassThrough } from 'node:stream';
 import { CommanderError } from 'commander';
-import type { ProcessFacts } from './commands/context.js';
+import type { CapturedRun, ProcessFacts } from './commands/context.js';
 import { answerOf, DeclinedError, errorTail, ExitCode, errorReport, exitCodeOf, RefusedToSignError, TraderError, UsageError, type NeededTrust } from './domain/errors.js';
 import { configPath } from './config/config-file.js';
 import { DEFAULT_PROFILE } from './domain/defaults.js';
@@ -27,6 +29,7 @@ export async function runTrader(argv: string[], facts: ProcessFacts): Promise<nu
   let flags: OutputMode = { json: argv.includes('--json'), verbose: argv.includes('--verbose') || argv.includes('-v') };
   const program = buildProgram({
     facts,
+    runCaptured,
     onFlags: (parsed) => {
       flags = parsed;
     },
@@ -37,6 +40,21 @@ export async function runTrader(argv: string[], facts: ProcessFacts): Promise<nu
   } catch (err) {
     return report(err, flags, facts);
   }
+}
+
+/** Runs `trader <argv>` with these facts, stdin empty, and returns what it wrote. */
+export async function runCaptured(argv: string[], facts: Omit<ProcessFacts, 'stdout' | 'stderr' | 'stdin'>): Promise<CapturedRun> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const stdin = new PassThrough();
+  stdin.end();
+  let out = '';
+  let err = '';
+  stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
+  stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
+  const code = await runTrader(argv, { ...facts, stdout, stderr, stdin });
+  await new Promise((resolve) => setImmediate(resolve)); // let the streams deliver what was written
+  return { code, stdout: out, stderr: err };
 }
 
 function report(err: unknown, flags: OutputMode, facts: ProcessFacts): number {

@@ -111,9 +111,9 @@ export function buildCatalog(loaded: readonly LoadedEntry[], globalOptions: read
 }
 
 /** Every command of the table with its definition (each command module is imported). */
-export async function loadCatalog(version: string): Promise<Catalog> {
-  const [{ COMMANDS }, { GLOBAL_OPTIONS }] = await Promise.all([import('./index.js'), import('./global-options.js')]);
-  const loaded = await Promise.all(COMMANDS.map(async (entry) => ({ entry, command: await entry.definition() })));
+export async function loadCatalog(table: readonly CommandEntry[], version: string): Promise<Catalog> {
+  const { GLOBAL_OPTIONS } = await import('./global-options.js');
+  const loaded = await Promise.all(table.map(async (entry) => ({ entry, command: await entry.definition() })));
   return buildCatalog(loaded, GLOBAL_OPTIONS, version);
 }
 

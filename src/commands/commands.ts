@@ -3,7 +3,7 @@
 import type { Context } from './context.js';
 import type { Theme } from '../io/theme.js';
 import { loadCatalog, type Catalog, type CatalogOption } from './catalog.js';
-import { defineCommand, type NoOptions } from './definition.js';
+import { defineCommand, type NoOptions, type ProgramFacts } from './definition.js';
 
 export const commands = defineCommand<NoOptions>({
   // The catalog reads no setting: a profile holding a bad value must not hide it.
@@ -14,8 +14,8 @@ export const commands = defineCommand<NoOptions>({
 });
 
 /** Prints the catalog. */
-async function run(ctx: Context): Promise<void> {
-  const catalog = await loadCatalog(ctx.version);
+async function run(ctx: Context, _opts: NoOptions, program: ProgramFacts): Promise<void> {
+  const catalog = await loadCatalog(program.commands, ctx.version);
   ctx.output.result(catalog, (theme) => renderCatalog(catalog, theme));
 }
 

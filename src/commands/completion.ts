@@ -2,7 +2,7 @@
 // values of enumerated options and arguments, generated from the command definitions.
 import { parseChoice } from './argument-parsers.js';
 import type { Context } from './context.js';
-import { defineCommand, type AnyCommand, type OptionSpec } from './definition.js';
+import { defineCommand, type AnyCommand, type OptionSpec, type ProgramFacts } from './definition.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
@@ -27,10 +27,10 @@ interface CompletionSpec {
 }
 
 /** Prints the script for the shell. */
-async function run(ctx: Context, { shell }: CompletionOptions): Promise<void> {
-  // The command table is read only now (it lists this command too), and every definition with it.
-  const [{ COMMANDS }, { GLOBAL_OPTIONS }] = await Promise.all([import('./index.js'), import('./global-options.js')]);
-  const commands = await Promise.all(COMMANDS.map(async (entry) => ({ name: entry.name, command: await entry.definition() })));
+async function run(ctx: Context, { shell }: CompletionOptions, program: ProgramFacts): Promise<void> {
+  // Every definition of the program's table (it lists this command too) is loaded only now.
+  const { GLOBAL_OPTIONS } = await import('./global-options.js');
+  const commands = await Promise.all(program.commands.map(async (entry) => ({ name: entry.name, command: await entry.definition() })));
   const spec = completionSpec(commands, GLOBAL_OPTIONS);
   const script = shell === 'bash' ? bash(spec) : shell === 'zsh' ? zsh(spec) : fish(spec);
   ctx.output.result({ shell, script }, () => script);

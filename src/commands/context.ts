@@ -45,6 +45,13 @@ export interface ProcessFacts {
   cannotAsk?: string;
 }
 
+/** What a run of `trader` in this process printed (captured streams), and its exit code. */
+export interface CapturedRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
 export interface Context {
   terminal: Terminal;
   output: Output;
@@ -56,6 +63,8 @@ export interface Context {
   version: string;
   /** The config file as read at start-up. */
   config: LoadedConfig;
+  /** The settings as the profile on disk is now, with this run's flags and environment (a long run re-reads its limits). */
+  settingsNow(): Settings;
   /** Changes this run's profile in the config file as it is on disk now (locked, atomic, mode 0600); returns it as written. */
   updateProfile(change: (profile: Profile) => Profile): Profile;
   /** The trust store (pinned treasury and sell wording) of the configured service. */
@@ -108,7 +117,8 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
   const config = readConfig(configPath(facts.env, facts.home));
   const profileName = flags.profile || facts.env.TRADER_PROFILE || DEFAULT_PROFILE;
   // A profile that does not exist yet is empty: `config set` and trust-on-first-use create it.
-  const settings = resolveSettings(flags, facts.env, config.document.profiles[profileName] ?? {}, profileName, facts.home, opts);
+  const settingsOf = (document: LoadedConfig['document']) => resolveSettings(flags, facts.env, document.profiles[profileName] ?? {}, profileName, facts.home, opts);
+  const settings = settingsOf(config.document);
   const terminal = detectTerminal(facts, facts.env, { json: settings.json, color: flags.color });
   // Human text is laid out to stdout's width; on a terminal, a value wider than it is shortened rather than broken.
   const output = new Output(terminal, settings.json, await loadTheme(terminal.color, { width: terminal.columns, shorten: terminal.stdoutIsTTY }));
@@ -215,6 +225,7 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
     home: facts.home,
     version: facts.version,
     config,
+    settingsNow: () => settingsOf(readConfig(config.path).document),
     updateProfile: (change) => updateProfile(config.path, settings.profileName, change, { now: facts.clock.now }),
     async trustStore() {
       if (!settings.baseUrl) throw new UsageError(`no service URL configured: ${notConfigured}`, 'NOT_CONFIGURED');

@@ -1,11 +1,11 @@
 // What a command is: its arguments and options (help, units, defaults), a pure parse from the
 // raw argv values to typed options, and run(ctx, options), all in the command's own module. The
-// command table (commands/index.ts) names and summarises each command; a command's module is
+// command table (src/command-table.ts) names and summarises each command; a command's module is
 // imported only when it runs or its help is asked for, and what its run needs that is heavy
 // (the trade flows, the sandbox) only when it runs.
 import type { ProfileKey } from '../config/config-file.js';
 import type { GlobalOptions } from '../config/settings.js';
-import type { Context } from './context.js';
+import type { CapturedRun, Context, ProcessFacts } from './context.js';
 
 /** A positional argument: `<token>` (required) or `[id]` (optional). */
 export interface ArgumentSpec {
@@ -45,7 +45,19 @@ export interface RawInput {
 }
 
 /** A command's work: options arrive typed, as its definition's parse returned them. */
-export type RunFunction<O> = (ctx: Context, options: O) => Promise<void>;
+export type RunFunction<O> = (ctx: Context, options: O, program: ProgramFacts) => Promise<void>;
+
+/**
+ * The program itself, handed to every run by the entry (program.ts, run.ts): the commands that
+ * describe or serve the CLI (commands, completion, mcp) read it, so nothing below the entry
+ * imports the entry and the context knows nothing of the commands.
+ */
+export interface ProgramFacts {
+  /** The command table the program was built from (src/command-table.ts). */
+  commands: readonly CommandEntry[];
+  /** Runs `trader <argv>` in this process with these facts, stdin empty, and returns what it wrote. */
+  runCaptured(argv: string[], facts: Omit<ProcessFacts, 'stdout' | 'stderr' | 'stdin'>): Promise<CapturedRun>;
+}
 
 /** What `--help` shows of a command besides its name and summary. */
 export interface CommandHelp {

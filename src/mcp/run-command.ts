@@ -2,8 +2,8 @@
 // checks and flows), with its stdout and stderr captured: the tool's result is the one JSON
 // document the CLI prints, its error the `{"error":…}` line.
 import type { ProcessFacts } from '../commands/context.js';
+import type { ProgramFacts } from '../commands/definition.js';
 import type { ErrorReport } from '../domain/errors.js';
-import { runCaptured } from '../run-captured.js';
 
 export interface CommandRun {
   exitCode: number;
@@ -16,8 +16,12 @@ export interface CommandRun {
   pagination: { nextCursor: string | null; hasMore: boolean } | null;
 }
 
-/** Runs `trader <argv> --json` with these facts and captured streams. */
-export async function runCommand(argv: string[], facts: Omit<ProcessFacts, 'stdout' | 'stderr' | 'stdin'>): Promise<CommandRun> {
+/** Runs `trader <argv> --json` with these facts and captured streams (the entry's runCaptured, handed down in the context). */
+export async function runCommand(
+  runCaptured: ProgramFacts['runCaptured'],
+  argv: string[],
+  facts: Omit<ProcessFacts, 'stdout' | 'stderr' | 'stdin'>,
+): Promise<CommandRun> {
   // --json before the `--` that ends the options.
   const { code: exitCode, stdout: out, stderr: err } = await runCaptured(['--json', ...argv], facts);
   const run: CommandRun = { exitCode, data: parseOrNull(out), error: null, warnings: [], pagination: null };

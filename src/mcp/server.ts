@@ -7,10 +7,9 @@ import type { Readable, Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { McpOptions } from '../commands/mcp.js';
+import type { McpOptions } from './mcp-options.js';
 import { loadCatalog } from '../commands/catalog.js';
-import { readConfig } from '../config/config-file.js';
-import { resolveSettings } from '../config/settings.js';
+import type { ProgramFacts } from '../commands/definition.js';
 import { MCP_NOT_CONFIGURED_HINT, readFrom, type Context } from '../commands/context.js';
 import { errorReport, ExitCode, exitCodeOf, InterruptedError, keyedRetry, UsageError } from '../domain/errors.js';
 import { safeForTerminal } from '../io/terminal-text.js';
@@ -28,11 +27,11 @@ const STATUS_TOOL = 'trading_status';
 /** How long a person has to answer a trade's review in the client. */
 const APPROVAL_TIMEOUT_MS = 5 * 60_000;
 
-/** Serves until the client closes stdin or the process is signalled. */
-export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
+/** Serves until the client closes stdin or the process is signalled; each tool runs through the entry's program.runCaptured. */
+export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramFacts): Promise<void> {
   refuseStdinSecrets(ctx);
   const apiKey = await ctx.apiKey();
-  const catalog = await loadCatalog(ctx.version);
+  const catalog = await loadCatalog(program.commands, ctx.version);
   const gate = tradingGate(ctx.settings, opts.allowTrading);
   const tools = new Map<string, Tool>();
   for (const tool of toolsFrom(catalog, READ_TOOLS)) tools.set(tool.spec.name, tool);
@@ -116,9 +115,7 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
 
   /** The gate as the profile is now: a person may have changed the limits since the start. */
   function currentGate(): TradingGate {
-    const profile = readConfig(ctx.config.path).document.profiles[ctx.settings.profileName] ?? {};
-    const flags = { json: true, yes: false, color: false, verbose: false, insecure: ctx.settings.insecure };
-    return tradingGate(resolveSettings(flags, ctx.env, profile, ctx.settings.profileName, ctx.home), opts.allowTrading);
+    return tradingGate(ctx.settingsNow(), opts.allowTrading);
   }
 
   /**
@@ -165,7 +162,7 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
     requestSignal.addEventListener('abort', onRequestAbort, { once: true });
     ctx.signal.addEventListener('abort', onServerAbort, { once: true });
     try {
-      return await runCommand([...(tool.spec.trade ? ['--yes'] : []), ...globalArgv(ctx), ...argv], {
+      return await runCommand(program.runCaptured, [...(tool.spec.trade ? ['--yes'] : []), ...globalArgv(ctx), ...argv], {
         // In this process only: the key read from a file reaches each run without a command line.
         env: apiKey ? { ...ctx.env, TRADER_API_KEY: apiKey } : ctx.env,
         home: ctx.home,

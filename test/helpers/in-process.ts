@@ -2,7 +2,7 @@
 // and error lines as the binary, in milliseconds instead of a process start. For tables of
 // argv cases; end-to-end behaviour is still checked through the built binary (cli.ts).
 import { systemClock, type Clock } from '../../src/domain/clock.js';
-import { runCaptured } from '../../src/run-captured.js';
+import { runCaptured } from '../../src/run.js';
 import type { CliResult } from './cli.js';
 
 /** What a run may be given instead of the real thing: a clock (sandbox-clock.ts) and the HTTP engine that goes with it. */

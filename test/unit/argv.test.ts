@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/domain/clock.js';
 import type { GlobalOptions } from '../../src/config/settings.js';
 import type { AnyCommand, CommandDefinition } from '../../src/commands/definition.js';
-import { COMMANDS } from '../../src/commands/index.js';
+import { COMMANDS } from '../../src/command-table.js';
 import {
   DEFAULT_WATCH_INTERVAL_SECONDS,
   SANDBOX_HOST,
@@ -57,6 +57,7 @@ async function parse(argv: string[]): Promise<Parsed> {
       version: '0.0.0-test',
       fetch: () => Promise.reject(new Error('parsing must not send anything')),
     },
+    runCaptured: () => Promise.reject(new Error('parsing runs nothing')),
     onFlags: () => {},
     execute: async (definition: CommandDefinition<unknown>, options, globals) => {
       parsed = { command: NAMES.get(definition) ?? '?', options, globals };

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalog, catalogOption, loadCatalog } from '../../src/commands/catalog.js';
 import { runsWork, type AnyCommand, type CommandTraits } from '../../src/commands/definition.js';
 import { GLOBAL_OPTIONS } from '../../src/commands/global-options.js';
-import { COMMANDS } from '../../src/commands/index.js';
+import { COMMANDS } from '../../src/command-table.js';
 import { runInProcess } from '../helpers/in-process.js';
 
 /** The commands a person would call dangerous, by name. */
@@ -48,13 +48,13 @@ describe('the command catalog', () => {
     const section = help.stdout.slice(help.stdout.indexOf('Trading:'), help.stdout.indexOf('\nOptions'));
     const listed = [...section.matchAll(/^ {2}([a-z]+)\s/gm)].map((m) => m[1]!).filter((name) => name !== 'help');
     expect(listed.length).toBeGreaterThanOrEqual(13);
-    const catalog = await loadCatalog('0.0.0-test');
+    const catalog = await loadCatalog(COMMANDS, '0.0.0-test');
     const topLevel = catalog.commands.filter((c) => !c.name.includes(' ')).map((c) => c.name);
     expect(topLevel.sort()).toEqual([...listed].sort());
   });
 
   it('flags exactly the dangerous commands', async () => {
-    const catalog = await loadCatalog('0.0.0-test');
+    const catalog = await loadCatalog(COMMANDS, '0.0.0-test');
     expect(catalog.commands.filter((c) => c.dangerous).map((c) => c.name).sort()).toEqual([...DANGEROUS].sort());
   });
 
@@ -72,7 +72,7 @@ describe('the command catalog', () => {
   });
 
   it('says which commands need the API key and the keypair', async () => {
-    const catalog = await loadCatalog('0.0.0-test');
+    const catalog = await loadCatalog(COMMANDS, '0.0.0-test');
     const of = (name: string) => catalog.commands.find((c) => c.name === name)!;
     expect(of('buy')).toMatchObject({ needsApiKey: true, needsKeypair: true, runs: true });
     expect(of('me')).toMatchObject({ needsApiKey: true, needsKeypair: false, dangerous: false });
@@ -81,7 +81,7 @@ describe('the command catalog', () => {
   });
 
   it('reads types, defaults, env and config keys from the definitions', async () => {
-    const catalog = await loadCatalog('0.0.0-test');
+    const catalog = await loadCatalog(COMMANDS, '0.0.0-test');
     const buy = catalog.commands.find((c) => c.name === 'buy')!;
     expect(buy.arguments).toEqual([
       expect.objectContaining({ name: 'token', required: true, type: 'string' }),

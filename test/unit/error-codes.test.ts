@@ -14,7 +14,7 @@ function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
 }
 
-/** The exit code each error class means (src/errors.ts, src/chain/chain-errors.ts). */
+/** The exit code each error class means (src/domain/errors.ts, src/chain/chain-errors.ts). */
 const EXIT_OF_CLASS: Record<string, number> = {
   UsageError: 2,
   ServiceRejectedError: 2,

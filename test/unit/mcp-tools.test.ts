@@ -1,13 +1,14 @@
 // The MCP tools' schemas and argv, from the catalog: what an agent passes becomes one word per
 // option and arguments after `--`, so no value can turn into another option.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { COMMANDS } from '../../src/command-table.js';
 import { loadCatalog } from '../../src/commands/catalog.js';
 import { READ_TOOLS, toolArgv, toolsFrom, TRADE_TOOLS, type Tool } from '../../src/mcp/tools.js';
 import { tradingGate } from '../../src/mcp/trading-gate.js';
 
 let tools: Map<string, Tool>;
 beforeAll(async () => {
-  const catalog = await loadCatalog('0.0.0-test');
+  const catalog = await loadCatalog(COMMANDS, '0.0.0-test');
   tools = new Map(toolsFrom(catalog, [...READ_TOOLS, ...TRADE_TOOLS]).map((t) => [t.spec.name, t]));
 });
 const tool = (name: string) => tools.get(name)!;

@@ -1,7 +1,7 @@
 // Every command, in the order `trader --help` lists them: its name, heading and one line, and
 // where the rest of its definition is. Nothing here is imported until a command runs or its
 // own help is asked for, so `trader --help` and `--version` load no definition at all.
-import type { CommandEntry, GlobalFlag } from './definition.js';
+import type { CommandEntry, GlobalFlag } from './commands/definition.js';
 
 const TRADING = 'Trading:';
 const READING = 'Reading:';
@@ -21,7 +21,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     group: TRADING,
     summary: 'buy a token with SOL: quote, check, ask, sign, follow to the end',
     globals: TRADE_GLOBALS,
-    definition: async () => (await import('./buy.js')).buy,
+    definition: async () => (await import('./commands/buy.js')).buy,
   },
   {
     name: 'sell',
@@ -31,7 +31,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     group: TRADING,
     summary: 'sell a token for SOL: quote, check, ask, sign, follow to the end',
     globals: TRADE_GLOBALS,
-    definition: async () => (await import('./sell.js')).sell,
+    definition: async () => (await import('./commands/sell.js')).sell,
   },
   {
     name: 'cancel',
@@ -41,7 +41,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     group: TRADING,
     summary: 'cancel a buy still awaiting its deposit',
     globals: ACCOUNT_GLOBALS,
-    definition: async () => (await import('./cancel.js')).cancel,
+    definition: async () => (await import('./commands/cancel.js')).cancel,
   },
   {
     name: 'trades',
@@ -51,7 +51,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     group: READING,
     summary: 'recent trades, or one by its id (--watch follows it to its end)',
     globals: ['--json', '--profile', '--timeout'],
-    definition: async () => (await import('./trades.js')).trades,
+    definition: async () => (await import('./commands/trades.js')).trades,
   },
   {
     name: 'positions',
@@ -61,7 +61,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     group: READING,
     summary: 'positions, or one by its id',
     globals: ACCOUNT_GLOBALS,
-    definition: async () => (await import('./positions.js')).positions,
+    definition: async () => (await import('./commands/positions.js')).positions,
   },
   {
     name: 'activity',
@@ -71,7 +71,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     group: READING,
     summary: "the account's ledger, newest first",
     globals: ACCOUNT_GLOBALS,
-    definition: async () => (await import('./activity.js')).activity,
+    definition: async () => (await import('./commands/activity.js')).activity,
   },
   {
     name: 'holdings',
@@ -81,7 +81,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     group: READING,
     summary: 'tokens the service holds for you, by USD value, with their share',
     globals: ACCOUNT_GLOBALS,
-    definition: async () => (await import('./holdings.js')).holdings,
+    definition: async () => (await import('./commands/holdings.js')).holdings,
   },
   {
     name: 'pnl',
@@ -91,7 +91,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     group: READING,
     summary: 'profit and loss per token and in total (average cost)',
     globals: ACCOUNT_GLOBALS,
-    definition: async () => (await import('./pnl.js')).pnl,
+    definition: async () => (await import('./commands/pnl.js')).pnl,
   },
   {
     name: 'balance',
@@ -102,7 +102,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     group: READING,
     summary: "your wallet's SOL (and tokens), read from the chain",
     globals: ['--json', '--profile', '--keypair', '--rpc-url'],
-    definition: async () => (await import('./balance.js')).balance,
+    definition: async () => (await import('./commands/balance.js')).balance,
   },
   {
     name: 'me',
@@ -112,7 +112,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     group: READING,
     summary: 'your account, wallet and API key (prefix and scopes only)',
     globals: ACCOUNT_GLOBALS,
-    definition: async () => (await import('./me.js')).me,
+    definition: async () => (await import('./commands/me.js')).me,
   },
   {
     name: 'points',
@@ -122,7 +122,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     group: READING,
     summary: 'points earned, volume and leaderboard rank',
     globals: ACCOUNT_GLOBALS,
-    definition: async () => (await import('./points.js')).points,
+    definition: async () => (await import('./commands/points.js')).points,
   },
   {
     name: 'config',
@@ -132,7 +132,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     group: SETUP,
     summary: 'the config file: profiles (URL, key, keypair, limits) and trust',
     globals: ['--profile', '--json'],
-    definition: async () => (await import('./config.js')).config,
+    definition: async () => (await import('./commands/config.js')).config,
   },
   {
     name: 'keys',
@@ -143,7 +143,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     group: SETUP,
     summary: 'wallet keys kept encrypted, used as --keypair keystore:<name>',
     globals: ['--json', '--profile', '--password-file', '--yes'],
-    definition: async () => (await import('./keys.js')).keys,
+    definition: async () => (await import('./commands/keys.js')).keys,
   },
   {
     name: 'sandbox',
@@ -153,7 +153,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     group: SETUP,
     summary: 'a local simulated service to try everything (no account needed)',
     globals: ['--json'],
-    definition: async () => (await import('./sandbox.js')).sandbox,
+    definition: async () => (await import('./commands/sandbox.js')).sandbox,
   },
   {
     name: 'mcp',
@@ -164,7 +164,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     group: SETUP,
     summary: 'serve the commands to an AI agent as MCP tools (stdio)',
     globals: ['--profile', '--keypair', '--timeout'],
-    definition: async () => (await import('./mcp.js')).mcp,
+    definition: async () => (await import('./mcp/command.js')).mcp,
   },
   {
     name: 'commands',
@@ -174,7 +174,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     group: SETUP,
     summary: 'the catalog of every command and option (--json for programs)',
     globals: ['--json'],
-    definition: async () => (await import('./commands.js')).commands,
+    definition: async () => (await import('./commands/commands.js')).commands,
   },
   {
     name: 'completion',
@@ -184,6 +184,6 @@ export const COMMANDS: readonly CommandEntry[] = [
     group: SETUP,
     summary: 'print a shell completion script (bash, zsh or fish)',
     globals: [],
-    definition: async () => (await import('./completion.js')).completion,
+    definition: async () => (await import('./commands/completion.js')).completion,
   },
 ];

@@ -1,15 +1,10 @@
-// `trader mcp`: serve the commands as MCP tools over stdio (src/mcp/). The SDK is loaded only
-// when this command runs.
-import type { Context } from './context.js';
+// `trader mcp`: serve the commands as MCP tools over stdio (mcp/server.ts). It lives beside the
+// server, not in commands/: the agent door sits above the commands it offers, and the command
+// table (src/command-table.ts) is the one place that names it. The SDK is loaded only when it runs.
+import type { Context } from '../commands/context.js';
 import { UsageError } from '../domain/errors.js';
-import { defineCommand, optionFlag } from './definition.js';
-
-export interface McpOptions {
-  /** Offer buy, sell and cancel (only with the profile's limits set). */
-  allowTrading: boolean;
-  /** Trade tools proceed without asking the person through the client. */
-  confirm: boolean;
-}
+import { defineCommand, optionFlag, type ProgramFacts } from '../commands/definition.js';
+import type { McpOptions } from './mcp-options.js';
 
 /** How an MCP client is told to start this server (the same snippet as docs/agents.md). */
 export const REGISTER_SNIPPET = `{"mcpServers": {"trader": {
@@ -42,7 +37,7 @@ export const mcp = defineCommand<McpOptions>({
 });
 
 /** Serves until the client closes stdin. */
-async function run(ctx: Context, opts: McpOptions): Promise<void> {
-  const { serveMcp } = await import('../mcp/server.js');
-  await serveMcp(ctx, opts);
+async function run(ctx: Context, opts: McpOptions, program: ProgramFacts): Promise<void> {
+  const { serveMcp } = await import('./server.js');
+  await serveMcp(ctx, opts, program);
 }
