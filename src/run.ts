@@ -6,10 +6,11 @@
 import { PassThrough } from 'node:stream';
 import { CommanderError } from 'commander';
 import type { CapturedRun, ProcessFacts } from './commands/context.js';
-import { answerOf, DeclinedError, errorTail, ExitCode, errorReport, exitCodeOf, RefusedToSignError, TraderError, UsageError, type NeededTrust } from './domain/errors.js';
+import { answerOf, DeclinedError, errorTail, ExitCode, errorReport, exitCodeOf, RefusedToSignError, tradeTagOf, TraderError, UsageError, type NeededTrust } from './domain/errors.js';
 import { configPath } from './config/config-file.js';
 import { DEFAULT_PROFILE } from './domain/defaults.js';
 import { forPerson, personPrefix, type PersonPrefix } from './domain/person-command.js';
+import { toJson } from './io/json-output.js';
 import { withCommand } from './io/command-line.js';
 import { safeForTerminal } from './io/terminal-text.js';
 import { wrapWords } from './io/word-wrap.js';
@@ -67,9 +68,9 @@ function report(err: unknown, flags: OutputMode, facts: ProcessFacts): number {
   if (err instanceof CommanderError) {
     if (err.exitCode === 0) return ExitCode.ok; // --help, --version
     const message = err.message.replace(/^error:\s*/, '');
-    return printError(new UsageError(message, 'USAGE'), json, verbose, facts.stderr);
+    return printError(new UsageError(message, 'USAGE'), json, verbose, facts);
   }
-  return printError(err, json, verbose, facts.stderr);
+  return printError(err, json, verbose, facts);
 }
 
 /** Gives the error's commands (message, hints, the trust command) what a person needs to run them as this run ran. */
@@ -80,9 +81,12 @@ function personalize(err: TraderError, prefix: PersonPrefix): void {
   if (err instanceof RefusedToSignError && err.trust?.command) (err as { trust: NeededTrust }).trust = { ...err.trust, command: forPerson(err.trust.command, prefix) };
 }
 
-function printError(err: unknown, json: boolean, verbose: boolean, stderr: NodeJS.WritableStream): number {
+function printError(err: unknown, json: boolean, verbose: boolean, { stdout, stderr }: ProcessFacts): number {
   const known = err instanceof TraderError ? err : null;
   const exitCode = exitCodeOf(err);
+  // A buy or sell stopped by a refusal or a decline still answers --json on stdout (its last intent or authorization, its key).
+  const stopped = tradeTagOf(err)?.result;
+  if (json && stopped !== undefined) stdout.write(toJson(stopped) + '\n');
   // On a terminal, words are wrapped at spaces and a long command laid out as shell lines;
   // piped (scripts, tests), each line stays one line.
   const tty = stderr as { isTTY?: boolean; columns?: number };

@@ -15,17 +15,18 @@ import { bindToken, factsToConfirm } from '../domain/token-binding.js';
 import { DEFAULT_MAX_FEE_LAMPORTS } from '../domain/defaults.js';
 import { randomUUID } from 'node:crypto';
 import { formatInteger, formatSol } from '../domain/amounts.js';
-import { ServiceRejectedError, TradeFailedError, UsageError, type TradeTag } from '../domain/errors.js';
+import { ServiceRejectedError, TradeFailedError, UsageError } from '../domain/errors.js';
+import { tradeRun, type StopWords, type TradeTracker } from '../trade/trade-tracker.js';
 import { renderBuyReview, renderBuySummary } from '../views/buy.js';
 import { buyQuote } from '../trade/buy-quote.js';
 import { chooseToken, NEW_TOKEN_HINT, tokenHistory, tokenMetaQuietly, type TokenTie } from '../trade/token-lookup.js';
 import { defineCommand, parsedOption } from './definition.js';
 import { withCommand } from '../io/command-line.js';
-import { followCommand, personCommand } from './follow-command.js';
+import { followCommand } from '../domain/follow-command.js';
+import { personCommand } from './person-command.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from './shared-options.js';
 import { startTrade } from './trade-preflight.js';
 import { tradeScreen } from './trade-screen.js';
-import { withTradeKey } from './trade-options.js';
 import { guarded, refuseUnboundSymbol, symbolTrust } from './trust.js';
 import { dailyLimitOption } from './daily-limits.js';
 import { namedTransactions, runRecorder } from './trade-journal.js';
@@ -59,7 +60,7 @@ export const buy = defineCommand<BuyOptions>({
 
 /** Runs a buy; every error carries its key (and id), with which a retry resumes this same buy. */
 async function run(ctx: Context, opts: BuyOptions): Promise<void> {
-  return withTradeKey(opts.idempotencyKey, (trade) => runWithKey(ctx, opts, trade)).catch((err: unknown) => {
+  return tradeRun('buy', opts.idempotencyKey ?? randomUUID(), (track) => runWithKey(ctx, opts, track)).catch((err: unknown) => {
     // A bare number is lamports: say so where the service refused the amount (`buy WOOF 1` is 1 lamport).
     if (err instanceof ServiceRejectedError && /^[0-9,]+$/.test(opts.amountText)) {
       err.hints.unshift(`a bare number is lamports: ${opts.amountText} = ${formatInteger(opts.amount)} lamport${opts.amount === 1n ? '' : 's'} (${formatSol(opts.amount)} SOL); for SOL write ${opts.amountText}sol`);
@@ -69,9 +70,9 @@ async function run(ctx: Context, opts: BuyOptions): Promise<void> {
 }
 
 /** Runs a buy; everything typed was checked by its definition before any request. */
-async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Promise<void> {
+async function runWithKey(ctx: Context, opts: BuyOptions, track: TradeTracker): Promise<void> {
   const { token: typedToken, amount: amountLamports, amountText: rawAmount, slippageBps: typedSlippage } = opts;
-  let idempotencyKey = trade.idempotencyKey;
+  let idempotencyKey = track.ref.idempotencyKey;
   const maxFeeLamports = opts.maxFeeLamports ?? ctx.settings.maxFeeLamports ?? DEFAULT_MAX_FEE_LAMPORTS;
   const dryRun = opts.dryRun;
   const start = await startTrade(ctx, {
@@ -94,30 +95,21 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
 
   const resume = () => `trader buy ${mint} ${rawAmount} --idempotency-key ${idempotencyKey}`;
   const quoteOf = (review: BuyReview) => buyQuote(review.intent, review.facts.networkFeeLamports, review.quote, token, start.slippageBps);
-  const screen = tradeScreen(
-    ctx,
+  const screen = tradeScreen(ctx, { side: 'buy', created: 'created', made: 'buy intent' }, () => idempotencyKey, dryRun);
+  const stopWords: StopWords = {
+    unsigned: INTENT_EXPIRES_UNUSED,
+    // The key a fresh deposit gets is the one to resume with.
+    resume,
     // A refused or declined buy still answers --json with the (cancelled) intent and the key.
-    {
-      side: 'buy',
-      created: 'created',
-      made: 'buy intent',
-      unsigned: INTENT_EXPIRES_UNUSED,
-      // The key a fresh deposit gets is the one to resume with.
-      get resume() {
-        return resume();
-      },
-      jsonResult: (intent, key) => ({ intent, trade: null, idempotencyKey: key }),
-    },
-    () => idempotencyKey,
-    dryRun,
-  );
+    result: (intent, key) => ({ intent, trade: null, idempotencyKey: key }),
+  };
   // For the chain checks after progress: the deposit this run signed, and the treasury trusted.
   let signedDeposit: SignedDeposit | null = null;
   let treasury = start.treasury;
   const { runBuy } = await import('../trade/buy-flow.js');
   const journal = runRecorder(ctx, start.journal, 'buy', start.dailyCap);
   const outcome = await screen.run((stage) =>
-    runBuy(
+    track.flow(stopWords, () => runBuy(
       {
         api,
         clock: ctx.clock,
@@ -148,10 +140,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
         waitLimitMs: start.waitLimitMs,
       },
       {
-        created: (intent, resumed) => {
-          trade.id = intent.id;
-          screen.created(intent.id, intent.status, resumed, resume());
-        },
+        created: (intent, resumed) => screen.created(intent.id, intent.status, resumed, resume()),
         async confirm(review) {
           const text = renderBuyReview(review, quoteOf(review), ctx.clock.now(), ctx.output.theme, serviceSymbol, start.signerWords);
           const question = 'Sign and send this deposit?';
@@ -172,7 +161,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
         newIdempotencyKey() {
           idempotencyKey = randomUUID();
           // A fresh deposit is a new intent: its key is the one a retry resumes.
-          Object.assign(trade, { idempotencyKey, id: null });
+          Object.assign(track.ref, { idempotencyKey, id: null });
           return idempotencyKey;
         },
         pinTreasury(address) {
@@ -189,7 +178,8 @@ async function runWithKey(ctx: Context, opts: BuyOptions, trade: TradeTag): Prom
           if (chainFacts && ctx.presence(dryRun).mayGrantTrust) recordChainFacts(ctx, trust, chainFacts, tie === 'mint');
         },
       },
-    ).then((result) => journal.outcome(result)),
+      track,
+    ).then((result) => journal.outcome(result), (err: unknown) => Promise.reject(journal.stopped(err, track.ref.id)))),
   );
   // What the chain shows, bounded by when this tool created the buy; each transaction claimed for it alone.
   const verify = (trade: Trade | null) => {

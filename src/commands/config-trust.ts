@@ -13,7 +13,7 @@ import type { PinnedTemplate, PinnedToken } from '../config/trust-store.js';
 import type { TokenPinSource } from '../domain/token-binding.js';
 import { defineCommand, type NoOptions } from './definition.js';
 import { guarded, openTrust } from './trust.js';
-import { personCommand } from './follow-command.js';
+import { personCommand } from './person-command.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import { parseAddress, parseText } from '../config/profile-values.js';
 

@@ -6,7 +6,8 @@ import { parseSellAmount, parseSolToLamports } from './argument-parsers.js';
 import type { Context } from './context.js';
 import { payoutOnChain, renderVerificationLines } from '../views/verification.js';
 import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
-import { RefusedToSignError, TradeFailedError, UsageError, type TradeTag } from '../domain/errors.js';
+import { RefusedToSignError, TradeFailedError, UsageError } from '../domain/errors.js';
+import { tradeRun, type StopWords, type TradeTracker } from '../trade/trade-tracker.js';
 import { renderSellSummary, sellReviewText } from '../views/sell.js';
 import { tokenAmount } from '../views/token-amount.js';
 import { chooseToken, HELD_TOKENS_HINT, holdingOf, knownTokens, metaOf, tokenHistory } from '../trade/token-lookup.js';
@@ -17,13 +18,13 @@ import { MIN_MINT_PREFIX, type TokenMeta, type ChainTokenFacts } from '../domain
 import type { Theme } from '../io/theme.js';
 import { defineCommand, parsedOption } from './definition.js';
 import { withCommand } from '../io/command-line.js';
-import { followCommand, personCommand } from './follow-command.js';
+import { followCommand } from '../domain/follow-command.js';
+import { personCommand } from './person-command.js';
 import { soldWords } from '../domain/sell-evidence.js';
 import { shellQuote } from '../domain/shell-quote.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from './shared-options.js';
 import { startTrade } from './trade-preflight.js';
 import { tradeScreen } from './trade-screen.js';
-import { withTradeKey } from './trade-options.js';
 import { guarded, refuseUnboundSymbol, sellTrust, symbolTrust } from './trust.js';
 import { factsToConfirm } from '../domain/token-binding.js';
 import { symbolWord } from '../views/buy.js';
@@ -79,14 +80,14 @@ function rawBelowOneToken(units: bigint, token: TokenMeta | null): string | null
 
 /** Runs a sell; every error carries its current key (and id), with which a retry resumes this same sell. */
 async function run(ctx: Context, opts: SellOptions): Promise<void> {
-  return withTradeKey(opts.idempotencyKey, (trade) => runWithKey(ctx, opts, trade));
+  return tradeRun('sell', opts.idempotencyKey ?? randomUUID(), (track) => runWithKey(ctx, opts, track));
 }
 
 /** Runs a sell; everything typed was checked by its definition before any request. */
-async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Promise<void> {
+async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker): Promise<void> {
   const { token: typedToken, amount: amountSpec, slippageBps: typedSlippage, minSolLamports } = opts;
   const token = typedToken.kind === 'mint' ? typedToken.mint : typedToken.text;
-  let idempotencyKey = trade.idempotencyKey;
+  let idempotencyKey = track.ref.idempotencyKey;
   // --min-sol is a limit only the quote can show: where no person can confirm, the quote is made and
   // checked (as a dry run) before the confirmation is demanded, so a sell it refuses is never a question.
   const start = await startTrade(ctx, { side: 'sell', dryRun: opts.dryRun, slippageBps: typedSlippage, dailyLimitLamports: opts.maxDailySellLamports, quoteLimits: minSolLamports !== null });
@@ -127,24 +128,17 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
   const reviewText = (review: SellReview, theme: Theme) => Object.values(reviewParts(review, theme)).join('\n');
 
   const resume = () => `trader sell ${mint} ${amount} --idempotency-key ${idempotencyKey}`;
-  const screen = tradeScreen(
-    ctx,
+  const screen = tradeScreen(ctx, { side: 'sell', created: 'quoted', made: 'sell authorization' }, () => idempotencyKey, dryRun);
+  const stopWords: StopWords = {
+    unsigned: AUTHORIZATION_EXPIRES_UNUSED,
+    resume: () => null,
     // A refused or declined sell still answers --json with the authorization as received and the key.
-    {
-      side: 'sell',
-      created: 'quoted',
-      made: 'sell authorization',
-      unsigned: AUTHORIZATION_EXPIRES_UNUSED,
-      resume: null,
-      jsonResult: (authorization, key) => ({ authorization, sell: null, trade: null, idempotencyKey: key }),
-    },
-    () => idempotencyKey,
-    dryRun,
-  );
+    result: (authorization, key) => ({ authorization, sell: null, trade: null, idempotencyKey: key }),
+  };
   const { runSell } = await import('../trade/sell-flow.js');
   const journal = runRecorder(ctx, start.journal, 'sell', start.dailyCap);
   const result = await screen.run((stage) =>
-    runSell(
+    track.flow(stopWords, () => runSell(
       { api, clock: ctx.clock, signal: ctx.signal, signer, trust: sellTrust(trust), journal, bindToken: async () => binder.bind() },
       {
         mint,
@@ -162,10 +156,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
         waitLimitMs: start.waitLimitMs,
       },
       {
-        created: (authorization, resumed) => {
-          trade.id = authorization.id;
-          screen.created(authorization.id, authorization.status, resumed, resume());
-        },
+        created: (authorization, resumed) => screen.created(authorization.id, authorization.status, resumed, resume()),
         async confirm(review) {
           const text = reviewText(review, ctx.output.theme);
           const question = 'Sign this message and sell?';
@@ -199,12 +190,13 @@ async function runWithKey(ctx: Context, opts: SellOptions, trade: TradeTag): Pro
         newIdempotencyKey() {
           idempotencyKey = randomUUID();
           // A fresh quote is a new authorization: its key is the one a retry resumes.
-          Object.assign(trade, { idempotencyKey, id: null });
+          Object.assign(track.ref, { idempotencyKey, id: null });
           return idempotencyKey;
         },
         stage,
       },
-    ).then((result) => journal.outcome(result)),
+      track,
+    ).then((result) => journal.outcome(result), (err: unknown) => Promise.reject(journal.stopped(err, track.ref.id)))),
   );
 
   // Signed by a person at the prompt: the chain's facts of the token are recorded, so no other mint can pass for it later.

@@ -12,6 +12,7 @@ import type { Trade } from '../api/types.js';
 import type { TradeAnswer, TradeRecorder } from '../domain/trade-record.js';
 import { ApiError, UsageError } from '../domain/errors.js';
 import { SERVICE_CONTRADICTION } from '../trade/watch.js';
+import { stopKindOf } from '../trade/trade-tracker.js';
 import { assertDailyRoom, type DailyCap } from './daily-limits.js';
 import { AUTHORIZATION_EXPIRES_UNUSED, NOTHING_SENT, NOTHING_SIGNED } from '../domain/outcome-words.js';
 
@@ -28,6 +29,8 @@ export interface RunRecorder extends TradeRecorder {
   readonly trade: string | null;
   /** Records how the flow ended; returns its result unchanged. */
   outcome<R extends { kind: string }>(result: R): R;
+  /** Records what stopped the flow of the trade `id` (null when none was created); returns the error to throw on. */
+  stopped(err: unknown, id: string | null): unknown;
 }
 
 /** The service's API root, as the trust store keys it. */
@@ -173,14 +176,19 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
       });
     },
     outcome(result) {
+      if (trade !== null) bestEffort({ type: 'outcome', side, trade, ...outcomeOf(result) });
+      return result;
+    },
+    stopped(err, stoppedId) {
       // A run stopped before its trade was recorded as its own (the service answered with
       // another run's trade) records nothing: that trade's history is the other run's.
-      const id = trade ?? (foreign ? null : stopRef(result));
-      if (id !== null) {
+      const id = trade ?? (foreign ? null : stoppedId);
+      const kind = stopKindOf(err);
+      if (id !== null && kind !== null) {
         if (trade === null) trade = id;
-        bestEffort({ type: 'outcome', side, trade: id, ...outcomeOf(result) });
+        bestEffort({ type: 'outcome', side, trade: id, ...kind });
       }
-      return result;
+      return err;
     },
   };
 }
@@ -272,22 +280,14 @@ function compactQuote(quote: object): Record<string, string | number | boolean |
   return out;
 }
 
-function stopRef(result: { kind: string }): string | null {
-  const stop = (result as { stop?: { ref?: { id?: unknown } } }).stop;
-  return typeof stop?.ref?.id === 'string' ? stop.ref.id : null;
-}
-
 /** How the run ended, in one word (and the error's code when it stopped on one). */
 function outcomeOf(result: { kind: string }): { outcome: string; detail?: string } {
   const r = result as {
     kind: string;
-    stop?: { kind: string; error?: { code?: string } };
     intent?: { status?: string };
     view?: { authorization?: { status?: string }; sell?: { status?: unknown } | null };
     outcome?: { state?: string; code?: string | null };
   };
-  // A local refusal (a limit, the journal, a key of another trade) signed nothing, as a check's refusal.
-  if (r.kind === 'stopped' && r.stop) return { outcome: r.stop.kind === 'local' ? 'refused' : r.stop.kind, ...(r.stop.error?.code ? { detail: r.stop.error.code } : {}) };
   if (r.kind !== 'final') return { outcome: r.kind };
   if (r.intent?.status) return { outcome: r.intent.status };
   if (r.outcome?.state) return { outcome: r.outcome.state, ...(r.outcome.code ? { detail: r.outcome.code } : {}) };

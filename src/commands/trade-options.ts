@@ -1,23 +1,9 @@
 // What buy and sell do with their options and the profile: its limits, the slippage to ask
 // for and to allow, the waiting deadline.
-import { randomUUID } from 'node:crypto';
 import type { Context } from './context.js';
 import { DEFAULT_MAX_SLIPPAGE_BPS } from '../domain/defaults.js';
-import { tagTrade, UsageError, type TradeTag } from '../domain/errors.js';
+import { UsageError } from '../domain/errors.js';
 import { NOTHING_SENT } from '../domain/outcome-words.js';
-
-/**
- * Runs a buy or sell so that every error it throws carries the trade's idempotency key (and id,
- * once known): a retry with that key resumes this same trade. The key is the typed one, or new.
- */
-export async function withTradeKey(typedKey: string | undefined, work: (trade: TradeTag) => Promise<void>): Promise<void> {
-  const trade: TradeTag = { idempotencyKey: typedKey ?? randomUUID(), id: null };
-  try {
-    await work(trade);
-  } catch (err) {
-    throw tagTrade(err, trade);
-  }
-}
 
 /** How the caller typed a trade's arguments: the CLI's flags, or the MCP tool's argument names. */
 function typedNames(ctx: Context): { amount: string; slippage: string } {

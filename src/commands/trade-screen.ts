@@ -1,18 +1,19 @@
 // What a buy or sell shows while it runs and how its end is said, written once for both: the
 // creation note (with the command that resumes it), the stage on the progress line, a dry run's
 // verdict, and the error of a trade that is still pending. Each command gives only its words.
+// A stop is not said here: trade/trade-tracker.ts's tradeRun gives the error what became of the
+// trade, and the entry prints it.
 import type { Context } from './context.js';
-import type { TradeStop } from '../domain/trade-stop.js';
 import { PendingError, RefusedToSignError, type NeededTrust } from '../domain/errors.js';
 import type { Theme } from '../io/theme.js';
 import { stageWords } from '../views/stage.js';
 import { commandLines, withCommand } from '../io/command-line.js';
 import { notShownWhole, type NotShown } from '../domain/screen-fit.js';
-import { followCommand, personCommand } from './follow-command.js';
-import { presentStop, type StopWords } from './trade-stop.js';
+import { followCommand } from '../domain/follow-command.js';
+import { personCommand } from './person-command.js';
 import { DRY_RUN_PASSED, MAY_STILL_FINISH, NOTHING_SIGNED } from '../domain/outcome-words.js';
 
-export interface TradeWords extends StopWords {
+export interface TradeWords {
   side: 'buy' | 'sell';
   /** What the first note says the trade is once made ("created", "quoted"). */
   created: string;
@@ -26,11 +27,8 @@ export interface TradeScreen {
   created(tradeId: string, status: string, resumed: boolean, resume: string): void;
   /** Whether `shown` (what a yes agrees to) and the question below it fit the terminal whole; why not and the rows needed, else null. */
   notShownWhole(what: string, shown: string, question: string, countdown: { expired: string }): NotShown | null;
-  /**
-   * Runs the flow with a progress line that shows its stage; the flow's stop is presented and
-   * thrown as the error main.ts maps to the exit code, so what returns is a result to show.
-   */
-  run<R extends { kind: string }>(flow: (stage: (stage: string) => void) => Promise<R | { kind: 'stopped'; stop: TradeStop }>): Promise<Exclude<R, { kind: 'stopped' }>>;
+  /** Runs the flow with a progress line that shows its stage, stopped whatever its end. */
+  run<R>(flow: (stage: (stage: string) => void) => Promise<R>): Promise<R>;
   /** A dry run's review and verdict, with what became of the unsigned trade; throws the refusal (exit 6) when a check failed, or trust a person must grant is missing. */
   dryRun(json: Record<string, unknown>, problems: string[], review: (theme: Theme) => string, fate: string, trust?: NeededTrust | null): void;
   /** The error of a trade not final when --timeout ran out (exit 5), with the command that follows it. */
@@ -63,14 +61,11 @@ export function tradeScreen(ctx: Context, words: TradeWords, idempotencyKey: () 
     },
     async run(flow) {
       const progress = await ctx.progress();
-      let result;
       try {
-        result = await flow((stage) => progress.update(`${title} ${id}: ${stageWords(stage)}`));
+        return await flow((stage) => progress.update(`${title} ${id}: ${stageWords(stage)}`));
       } finally {
         progress.stop();
       }
-      if (result.kind === 'stopped') throw presentStop(ctx, (result as { stop: TradeStop }).stop, words);
-      return result as Exclude<typeof result, { kind: 'stopped' }>;
     },
     dryRun(json, problems, review, fate, trust = null) {
       // The quote is a trade made on the service: said, with what became of it.

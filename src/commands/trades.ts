@@ -13,7 +13,7 @@ import { SERVICE_CONTRADICTION, watchSell, watchTrade } from '../trade/watch.js'
 import { soldWords } from '../domain/sell-evidence.js';
 import { shellQuote } from '../domain/shell-quote.js';
 import { defineCommand, optionFlag, parsedOption } from './definition.js';
-import { followCommand } from './follow-command.js';
+import { followCommand } from '../domain/follow-command.js';
 import { buyOfPosition, resolveTradeId } from './id-prefix.js';
 import type { Trade } from '../api/types.js';
 import { renderVerificationLines } from '../views/verification.js';

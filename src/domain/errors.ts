@@ -206,10 +206,15 @@ export interface ErrorReport {
   fingerprint?: string;
 }
 
-/** The trade an error of a buy or sell belongs to. */
+/** The trade an error of a buy or sell belongs to (trade/trade-tracker.ts marks it, once). */
 export interface TradeTag {
   idempotencyKey: string;
   id: string | null;
+  /**
+   * The --json result a trade stopped by a refusal or a decline still owes stdout (its last intent
+   * or authorization and the key): the entry (run.ts) writes it, before the error line.
+   */
+  result?: unknown;
 }
 
 const TRADE_TAG = Symbol('trade');
@@ -220,7 +225,8 @@ export function tagTrade(err: unknown, tag: TradeTag): unknown {
   return err;
 }
 
-function tradeTagOf(err: unknown): TradeTag | null {
+/** The trade an error belongs to, if a buy's or sell's. */
+export function tradeTagOf(err: unknown): TradeTag | null {
   return err !== null && typeof err === 'object' && TRADE_TAG in err ? ((err as Record<symbol, unknown>)[TRADE_TAG] as TradeTag) : null;
 }
 

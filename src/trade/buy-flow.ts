@@ -3,9 +3,8 @@
 import { isUncertainOutcome, type ServiceClient } from '../api/client.js';
 import { BUY_TERMINAL_STATUSES, type BuyIntent, type CreateBuyResponse, type Trade } from '../api/types.js';
 import type { Clock } from '../domain/clock.js';
-import type { TradeStop } from '../domain/trade-stop.js';
 import { ApiError, RefusedToSignError, TradeFailedError, UsageError, type NeededTrust } from '../domain/errors.js';
-import { declined, tracked, type TradeTracker } from './trade-tracker.js';
+import { declined, type TradeTracker } from './trade-tracker.js';
 import type { Signer } from '../wallet/signer.js';
 import { inspectDeposit } from '../wallet/deposit-inspection.js';
 import { pollUntil } from './poll.js';
@@ -105,14 +104,13 @@ export type BuyOutcome =
   | { kind: 'dry-run'; intent: BuyIntent; review: BuyReview; problems: string[]; trust: NeededTrust | null; fate: string }
   | { kind: 'accepted'; intent: BuyIntent }
   | { kind: 'final'; intent: BuyIntent; trade: Trade | null }
-  | { kind: 'timeout'; intent: BuyIntent; trade: Trade | null }
-  | { kind: 'stopped'; stop: TradeStop };
+  | { kind: 'timeout'; intent: BuyIntent; trade: Trade | null };
 
 const isFinal = (i: BuyIntent) => (BUY_TERMINAL_STATUSES as readonly string[]).includes(i.status);
 
-/** Runs a buy to its end (or to the deposit with --no-wait); every way it can stop is a value. */
-export function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks): Promise<BuyOutcome> {
-  return tracked('buy', req.idempotencyKey, (track) => buy(deps, req, hooks, track));
+/** Runs a buy to its end (or to the deposit with --no-wait), keeping `track`; a stop is thrown (the command runs this in track.flow). */
+export function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: TradeTracker): Promise<BuyOutcome> {
+  return buy(deps, req, hooks, track);
 }
 
 async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: TradeTracker): Promise<BuyOutcome> {

@@ -5,11 +5,10 @@ import { isUncertainOutcome, type ServiceClient } from '../api/client.js';
 import type { GetSellResponse, SellAuthorization, Trade } from '../api/types.js';
 import type { Clock } from '../domain/clock.js';
 import type { Presence } from '../domain/presence.js';
-import type { TradeStop } from '../domain/trade-stop.js';
 import type { TokenMeta } from '../domain/token.js';
 import { factsToConfirm, type TokenBinding } from '../domain/token-binding.js';
 import { ApiError, RefusedToSignError, UsageError, type NeededTrust } from '../domain/errors.js';
-import { declined, tracked, type TradeTracker } from './trade-tracker.js';
+import { declined, type TradeTracker } from './trade-tracker.js';
 import type { Signer } from '../wallet/signer.js';
 import { authorizationExpired } from '../wallet/sell-template/check-authorization.js';
 import { judgeSell, type Verdict } from '../wallet/sell-template/guard.js';
@@ -104,12 +103,11 @@ export interface SellDeps {
 export type SellResult =
   | { kind: 'dry-run'; review: SellReview; problems: string[]; trust: NeededTrust | null; idempotencyKey: string }
   | { kind: 'accepted'; view: GetSellResponse; idempotencyKey: string }
-  | { kind: 'final' | 'timeout'; view: GetSellResponse; outcome: SellOutcome | undefined; trade: Trade | null; idempotencyKey: string }
-  | { kind: 'stopped'; stop: TradeStop };
+  | { kind: 'final' | 'timeout'; view: GetSellResponse; outcome: SellOutcome | undefined; trade: Trade | null; idempotencyKey: string };
 
-/** Runs a sell to its end (or to the authorization with --no-wait); every way it can stop is a value. */
-export function runSell(deps: SellDeps, req: SellRequest, hooks: SellHooks): Promise<SellResult> {
-  return tracked('sell', req.idempotencyKey, (track) => sell(deps, req, hooks, track));
+/** Runs a sell to its end (or to the authorization with --no-wait), keeping `track`; a stop is thrown (the command runs this in track.flow). */
+export function runSell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: TradeTracker): Promise<SellResult> {
+  return sell(deps, req, hooks, track);
 }
 
 async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: TradeTracker): Promise<SellResult> {

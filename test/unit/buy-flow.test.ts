@@ -9,7 +9,7 @@ import { presence } from '../../src/domain/presence.js';
 import type { ServiceClient } from '../../src/api/client.js';
 import type { BuyIntent, Trade } from '../../src/api/types.js';
 import { systemClock } from '../../src/domain/clock.js';
-import type { TradeStop } from '../../src/domain/trade-stop.js';
+import { runFlow, type FlowStop } from '../helpers/flow-stop.js';
 import { ApiError, InterruptedError, UsageError } from '../../src/domain/errors.js';
 import { runBuy, type BuyDeps, type BuyHooks, type BuyOutcome, type BuyRequest } from '../../src/trade/buy-flow.js';
 import type { SignedDeposit } from '../../src/chain/deposit-absence.js';
@@ -116,16 +116,18 @@ function hooks(over: Partial<BuyHooks> = {}): BuyHooks {
   return { created: () => {}, confirm: async () => true, pinTreasury: (a) => a, stage: () => {}, ...over };
 }
 
-async function run(api: ServiceClient, req: BuyRequest, h: BuyHooks, signal = new AbortController().signal, extra: Partial<BuyDeps> = {}): Promise<BuyOutcome> {
-  let outcome: BuyOutcome | undefined;
-  const running = runBuy({ api, clock: systemClock, signal, signer, journal: memoryRecorder().recorder, ...extra }, req, h).then((o) => (outcome = o));
+type Ended = BuyOutcome | { kind: 'stopped'; stop: FlowStop };
+
+async function run(api: ServiceClient, req: BuyRequest, h: BuyHooks, signal = new AbortController().signal, extra: Partial<BuyDeps> = {}): Promise<Ended> {
+  let outcome: Ended | undefined;
+  const running = runFlow('buy', (track) => runBuy({ api, clock: systemClock, signal, signer, journal: memoryRecorder().recorder, ...extra }, req, h, track)).then((o) => (outcome = o));
   for (let i = 0; i < 2_000 && outcome === undefined; i++) await vi.advanceTimersByTimeAsync(500);
   return running;
 }
 
-function stopOf(outcome: BuyOutcome): TradeStop {
+function stopOf(outcome: Ended): FlowStop {
   expect(outcome.kind).toBe('stopped');
-  return (outcome as { stop: TradeStop }).stop;
+  return (outcome as { stop: FlowStop }).stop;
 }
 
 const ID = intentOf().id;
@@ -217,7 +219,7 @@ describe('a buy that stops', () => {
     const api = { ...s.api, getBuy: async () => ({ intent: intentOf() }) } as ServiceClient;
     const stop = stopOf(await run(api, request(), hooks()));
     expect(stop).toMatchObject({ kind: 'service-error', phase: 'submitted' });
-    const { error, proven } = stop as Extract<TradeStop, { kind: 'service-error' }>;
+    const { error, proven } = stop;
     expect(error.message).toBe('HTTP 400: broadcast failed');
     expect(proven).toBe(
       `buy ${ID} is cancelled and the service records no deposit signature; what is not known: the signed deposit stays valid until block height 99 (about 90 s) and could still land until then, so do not buy again before it has expired`,
@@ -247,11 +249,11 @@ describe('a buy that stops', () => {
       if (recorded) {
         // Proven dead by the chain: the buy is over (exit 4), and no word says it may still go on.
         expect(stop).toMatchObject({ kind: 'ended', error: { code: 'DEPOSIT_EXPIRED', exitCode: 4 } });
-        const { error } = stop as Extract<TradeStop, { kind: 'ended' }>;
+        const { error } = stop;
         expect(error.message).toMatch(/^HTTP 400: broadcast failed; buy \S+ is cancelled, and the chain shows the signed deposit expired unused \(after block height 99\): nothing was spent; you may buy again$/);
         continue;
       }
-      const { proven } = stop as Extract<TradeStop, { kind: 'service-error' }>;
+      const { proven } = stop;
       {
         expect(proven).not.toMatch(/nothing was spent/);
         expect(proven).toMatch(/so do not buy again before it has expired \(not proven: the RPC did not know the deposit's blockhash before signing\); check with: trader trades \S+ --verify$/);
@@ -264,7 +266,7 @@ describe('a buy that stops', () => {
     const api = { ...s.api, getBuy: async () => ({ intent: intentOf({ status: 'deposit_submitted' }) }) } as ServiceClient;
     const stop = stopOf(await run(api, request(), hooks()));
     expect(stop).toMatchObject({ kind: 'service-error', phase: 'submitted' });
-    expect((stop as Extract<TradeStop, { kind: 'service-error' }>).proven).toBe(
+    expect((stop).proven).toBe(
       `buy ${ID} is deposit_submitted and a deposit signature is recorded: the SOL may have been spent; do not buy again until it has settled`,
     );
   });
@@ -283,7 +285,7 @@ describe('a buy that stops', () => {
     const api = { ...s.api, getBuy: async () => Promise.reject(new ApiError('HTTP 500', { status: 500 })) } as ServiceClient;
     const stop = stopOf(await run(api, request(), hooks()));
     expect(stop).toMatchObject({ kind: 'service-error', phase: 'submitted', proven: null });
-    expect((stop as Extract<TradeStop, { kind: 'service-error' }>).error.message).toBe('connection reset after the request was sent');
+    expect((stop).error.message).toBe('connection reset after the request was sent');
     expect(s.calls.cancels).toBe(0);
   });
 
@@ -304,7 +306,7 @@ describe('a buy that stops', () => {
     const s = service({ intentOverrides: { amountLamports: '5' } });
     const stop = stopOf(await run(s.api, request({ keyTyped: true }), hooks()));
     expect(stop.kind).toBe('local');
-    expect((stop as Extract<TradeStop, { kind: 'local' }>).error.code).toBe('IDEMPOTENCY_MISMATCH');
+    expect((stop).error.code).toBe('IDEMPOTENCY_MISMATCH');
     expect(s.calls).toMatchObject({ deposits: 0, cancels: 0 });
   });
 
@@ -422,7 +424,7 @@ describe('a buy that stops', () => {
     const s = service({ intentOverrides: { status: 'completed', amountLamports: '5' } });
     const stop = stopOf(await run(s.api, request(), hooks()));
     expect(stop).toMatchObject({ kind: 'service-error', error: { code: 'SERVICE_CONTRADICTION' } });
-    expect((stop as Extract<TradeStop, { kind: 'service-error' }>).error.message).toMatch(/answered a new idempotency key with buy \S+, already completed, of 5 lamports of \w+: not this buy/);
+    expect((stop).error.message).toMatch(/answered a new idempotency key with buy \S+, already completed, of 5 lamports of \w+: not this buy/);
     expect(s.calls).toMatchObject({ deposits: 0, cancels: 0 });
   });
 });

@@ -14,7 +14,7 @@ import { ApiError, InterruptedError, UsageError } from '../../src/domain/errors.
 import type { TokenMeta } from '../../src/domain/token.js';
 import { presence } from '../../src/domain/presence.js';
 import type { Template } from '../../src/wallet/sell-template/template.js';
-import type { TradeStop } from '../../src/domain/trade-stop.js';
+import { runFlow, type FlowStop } from '../helpers/flow-stop.js';
 import { runSell, SELL_POLL_INTERVAL_MS, type BoundFacts, type SellHooks, type SellRequest, type SellResult, type SellTrust } from '../../src/trade/sell-flow.js';
 import { testSigner } from '../helpers/signer.js';
 import { memoryRecorder } from '../helpers/memory-journal.js';
@@ -174,18 +174,20 @@ function hooks(answers: { confirm?: 'yes' | 'no' | 'not shown'; grant?: boolean 
 type Memory = ReturnType<typeof memoryTrust>;
 
 /** Runs the flow to its end under fake timers, advancing time as it waits. */
-async function run(fake: FakeService, memory: Memory, req: SellRequest, h: SellHooks, journal = memoryRecorder().recorder): Promise<SellResult> {
+type Ended = SellResult | { kind: 'stopped'; stop: FlowStop };
+
+async function run(fake: FakeService, memory: Memory, req: SellRequest, h: SellHooks, journal = memoryRecorder().recorder): Promise<Ended> {
   const deps = { api: fake.api, clock: systemClock, signal: new AbortController().signal, signer, trust: memory.trust, bindToken: memory.bindToken, journal };
-  let result: SellResult | undefined;
-  const running = runSell(deps, req, h).then((r) => (result = r));
+  let result: Ended | undefined;
+  const running = runFlow('sell', (track) => runSell(deps, req, h, track)).then((r) => (result = r));
   for (let i = 0; i < 200 && result === undefined; i++) await vi.advanceTimersByTimeAsync(250);
   return running;
 }
 
 /** The stop of a sell that stopped (fails the test otherwise). */
-function stopOf(result: SellResult): TradeStop {
+function stopOf(result: Ended): FlowStop {
   expect(result.kind).toBe('stopped');
-  return (result as { stop: TradeStop }).stop;
+  return (result as { stop: FlowStop }).stop;
 }
 
 /** A memory with wording A approved by a person (a first sell at the prompt). */
@@ -218,7 +220,7 @@ describe('the wording: approved by a person, once', () => {
       const { h, calls } = hooks({ grant: true });
       const stop = stopOf(await run(fake, memory, request({ presence: why }), h));
       expect(stop).toMatchObject({ kind: 'refused', trust: { code: 'WORDING_NOT_APPROVED', fingerprint: memory.state.pending!.fingerprint } });
-      const { trust, problems } = stop as Extract<TradeStop, { kind: 'refused' }>;
+      const { trust, problems } = stop;
       expect(trust!.command).toBe(`trader config trust accept-wording ${memory.state.pending!.fingerprint}`);
       expect(problems[0]).toContain(why.why!);
       expect(calls.grant).toEqual([]);
@@ -286,7 +288,7 @@ describe('the wording: approved by a person, once', () => {
 
   it('a wording pinned by an earlier version is asked once, saying why', async () => {
     const memory = memoryTrust({ earlier: true });
-    const stop = stopOf(await run(service(), memory, request(), hooks().h)) as Extract<TradeStop, { kind: 'refused' }>;
+    const stop = stopOf(await run(service(), memory, request(), hooks().h));
     expect(stop.problems[0]).toMatch(/the wording pinned by an earlier version cannot be rendered from/);
     expect((await run(service(), memory, atPrompt(), hooks({ grant: true }).h)).kind).toBe('final');
     expect((await run(service(), memory, request(), hooks().h)).kind).toBe('final');
@@ -350,7 +352,7 @@ describe('after an authorize error', () => {
     const fake = service({ authorizeError: new ApiError('HTTP 400: bad signature', { status: 400 }) });
     const stop = stopOf(await run(fake, await approvedA(), request(), hooks().h));
     expect(stop).toMatchObject({ kind: 'service-error', phase: 'approved' });
-    const { error, proven } = stop as Extract<TradeStop, { kind: 'service-error' }>;
+    const { error, proven } = stop;
     expect(error.message).toBe('HTTP 400: bad signature');
     expect(proven).toMatch(/^the service reports the sell still awaiting its signature \(nothing sold so far\); the signature it holds stays usable until /);
     expect(fake.reads.sell).toHaveLength(1);
@@ -436,8 +438,8 @@ describe('every other way a sell ends', () => {
     waiting.stage = () => abort.abort(new InterruptedError('SIGINT'));
     const fake = service({ pendingReads: 1_000 });
     const deps = { api: fake.api, clock: systemClock, signal: abort.signal, signer, trust: trust.trust, bindToken: trust.bindToken, journal: memoryRecorder().recorder };
-    let result: SellResult | undefined;
-    const running = runSell(deps, request(), waiting).then((r) => (result = r));
+    let result: Ended | undefined;
+    const running = runFlow('sell', (track) => runSell(deps, request(), waiting, track)).then((r) => (result = r));
     for (let i = 0; i < 50 && result === undefined; i++) await vi.advanceTimersByTimeAsync(250);
     expect(stopOf(await running)).toMatchObject({ kind: 'interrupted', phase: 'submitted' });
     expect(fake.authorizes).toBe(1);
@@ -481,7 +483,7 @@ describe('the journal, and answers that are not about this sell', () => {
     const stop = stopOf(await run(fake, trust, request(), hooks().h, journal.recorder));
     expect(fake.authorizes).toBe(2);
     expect(stop).toMatchObject({ kind: 'service-error', phase: 'submitted', error: { message: 'HTTP 400: signature already used' } });
-    const { proven } = stop as Extract<TradeStop, { kind: 'service-error' }>;
+    const { proven } = stop;
     expect(proven).toMatch(/^an answer was lost and the service still shows the sell awaiting its signature, so whether it will be taken is unknown/);
     expect(proven).not.toMatch(/nothing sold/);
     expect(journal.calls.filter((c) => c.call === 'answer').map((c) => (c as { answer: { error?: { uncertain: boolean } } }).answer.error?.uncertain)).toEqual([true, false]);
@@ -497,7 +499,7 @@ describe('the journal, and answers that are not about this sell', () => {
     };
     const stop = stopOf(await run(fake, trust, request(), hooks().h));
     expect(stop).toMatchObject({ kind: 'service-error', error: { code: 'SERVICE_CONTRADICTION' } });
-    expect((stop as Extract<TradeStop, { kind: 'service-error' }>).error.message).toMatch(/answered a new idempotency key with sell sell_test1, already authorized, of 1000 units of So111+2: not this sell/);
+    expect((stop).error.message).toMatch(/answered a new idempotency key with sell sell_test1, already authorized, of 1000 units of So111+2: not this sell/);
     expect(fake.reads.sell).toEqual([]);
     // A key the user typed is the user's: the other sell is theirs, and left alone.
     const typed = stopOf(await run(fake, trust, request({ keyTyped: true }), hooks().h));
@@ -516,7 +518,7 @@ describe('the journal, and answers that are not about this sell', () => {
     };
     const stop = stopOf(await run(fake, trust, request({ keyTyped: true }), hooks().h));
     expect(stop).toMatchObject({ kind: 'service-error', error: { code: 'SERVICE_CONTRADICTION' } });
-    expect((stop as Extract<TradeStop, { kind: 'service-error' }>).error.message).toMatch(
+    expect((stop).error.message).toMatch(
       /answered about another sell in the first read: sell_test1, 1000 units of So111+2, not sell sell_test1 of 1000 units of DezX\w+; it is not reported as this one/,
     );
     expect(fake.authorizes).toBe(0);

@@ -1,10 +1,9 @@
 // What a buy or sell shows while it runs, written once for both sides: the creation note and its
-// resume line, the stage on the progress line (stopped however the flow ends), a stop thrown as
-// its error, a dry run's verdict with what became of the unsigned trade, the pending error.
+// resume line, the stage on the progress line (stopped however the flow ends), a dry run's verdict
+// with what became of the unsigned trade, the pending error. (A stop: trade-tracker.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { tradeScreen, type TradeWords } from '../../src/commands/trade-screen.js';
 import type { Context } from '../../src/commands/context.js';
-import type { TradeStop } from '../../src/domain/trade-stop.js';
 import { DeclinedError, ExitCode, PendingError, RefusedToSignError } from '../../src/domain/errors.js';
 import { plainTheme } from '../../src/io/theme.js';
 
@@ -12,9 +11,6 @@ const words = (side: 'buy' | 'sell'): TradeWords => ({
   side,
   created: side === 'buy' ? 'created' : 'quoted',
   made: side === 'buy' ? 'buy intent' : 'sell authorization',
-  unsigned: `the ${side} expires unused`,
-  resume: null,
-  jsonResult: (last, key) => ({ last, idempotencyKey: key }),
 });
 
 function fakeContext(json = false) {
@@ -77,23 +73,13 @@ describe('tradeScreen', () => {
     expect(seen.stopped).toBe(1);
   });
 
-  it('run: a stop becomes its error (here a decline, exit 4), with its --json result first; the progress is stopped', async () => {
-    const { ctx, seen } = fakeContext(true);
-    const stop: TradeStop = { kind: 'declined', ref: { side: 'sell', id: 's1', idempotencyKey: 'k2', last: { id: 's1' } }, detail: null };
-    const error = await tradeScreen(ctx, words('sell'), () => 'k2', false)
-      .run(async () => ({ kind: 'stopped' as const, stop }))
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(DeclinedError);
-    expect((error as DeclinedError).exitCode).toBe(ExitCode.tradeFailed);
-    expect(seen.results.map((r) => r.data)).toEqual([{ last: { id: 's1' }, idempotencyKey: 'k2' }]);
-    expect(seen.stopped).toBe(1);
-  });
-
-  it('run: a flow that throws (a bug, not a stop) still stops the progress line and throws on', async () => {
-    const { ctx, seen } = fakeContext();
-    const bug = new TypeError('bug');
-    await expect(tradeScreen(ctx, words('buy'), () => 'k', false).run(async () => Promise.reject(bug))).rejects.toBe(bug);
-    expect(seen.stopped).toBe(1);
+  it('run: a flow that throws (a stop, or a bug) stops the progress line, prints nothing, and throws the error on unchanged', async () => {
+    for (const thrown of [new DeclinedError('Declined.'), new TypeError('bug')]) {
+      const { ctx, seen } = fakeContext(true);
+      await expect(tradeScreen(ctx, words('sell'), () => 'k', false).run(async () => Promise.reject(thrown))).rejects.toBe(thrown);
+      expect(seen.stopped).toBe(1);
+      expect(seen.results).toEqual([]);
+    }
   });
 
   it('a dry run that passed: the review, then what became of the trade; the --json result says ok', () => {
