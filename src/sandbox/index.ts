@@ -1,5 +1,5 @@
 // Public entry of the sandbox: a local simulated trading service implementing api-spec.md.
-// It shares nothing with the client side but src/api/types.ts (and a constant of src/defaults.ts).
+// It shares nothing with the client side but src/api/types.ts.
 import { access, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { AddressInfo } from 'node:net';

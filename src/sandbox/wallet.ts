@@ -9,7 +9,7 @@ import type { World } from './world.js';
 /**
  * Start balance of each account's wallet when none is given: 100 SOL. The sandbox keeps its own
  * copy (it shares nothing with the client but the API types); a test holds it equal to the
- * command's default (SANDBOX_START_BALANCE_LAMPORTS in src/defaults.ts).
+ * command's default (SANDBOX_START_BALANCE_LAMPORTS in src/domain/defaults.ts).
  */
 export const DEFAULT_START_BALANCE_LAMPORTS = 100_000_000_000n;
 
