@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { systemClock } from '../../dist/domain/clock.js';
-import { ExitCode, InterruptedError } from '../../dist/errors.js';
+import { ExitCode, InterruptedError } from '../../dist/domain/errors.js';
 import { runTrader } from '../../dist/run.js';
 
 const shiftFile = process.env.TRADER_TEST_CLOCK_SHIFT;
