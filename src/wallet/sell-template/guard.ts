@@ -1,7 +1,7 @@
 // The sell guard: the tool writes what it signs. A message is signed only when it is, byte for
 // byte, what the tool renders from a template a person approved for that service and facts the
 // tool knows (match.ts); else it is turned into a template (extract.ts) for a person to approve
-// once, or refused outright. Nothing is read from the message's prose (docs/signing-checks.md).
+// once, or refused outright. Nothing is read from the message's prose (docs/checks.md, "A sell").
 import type { SellAuthorization } from '../../api/types.js';
 import { sameTokenText } from '../../domain/token-text.js';
 import { checkAuthorization, type AuthorizationRequest } from './check-authorization.js';
