@@ -25,6 +25,8 @@ export interface SignatureCheck {
   mark: Mark;
   /** What the chain shows. */
   chain: string;
+  /** A deposit: whether its transaction is on chain (only such a check proves money moved). */
+  onChain?: boolean;
 }
 
 /**
@@ -58,8 +60,12 @@ export interface VerifyInput {
   owner: string;
   /** The treasury the user trusts (pinned or set), or null. */
   treasury: string | null;
-  /** The deposit this run signed (a buy): its signature, blockhash, and whether the chain knew it before signing. */
-  signedDeposit?: SignedDeposit | null;
+  /**
+   * Every deposit this tool signed for the buy (its journal, and this run), oldest first: its
+   * signature, blockhash, and whether the chain knew it before signing. Each is checked: any on
+   * chain spent the SOL, and "never landed" holds only when none can land.
+   */
+  signedDeposits?: readonly SignedDeposit[];
   /** A sell's minimum as the owner signed it; else the trade's minimumOutputAmount. */
   signedMinimumLamports?: bigint | null;
   /**
@@ -115,47 +121,7 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
 
   // The deposit's slot, when read: a refund cannot come before the deposit it returns.
   let depositSlot: number | null = null;
-  if (trade.side === 'buy') {
-    const signed = input.signedDeposit ?? null;
-    const named = trade.signatures.deposit;
-    const signature = signed?.signature ?? named;
-    const amount = BigInt(trade.inputAmount);
-    const expected = NO_DEPOSIT.has(trade.stage) ? `no SOL taken (the service says ${trade.stage})` : `${sol(amount)} from your wallet to the treasury`;
-    if (signed && named !== null && named !== signed.signature) {
-      checks.push({ signature: named, role: 'deposit', expected: `the deposit you signed, ${signed.signature}`, mark: 'contradicts', chain: 'the service names another transaction as your deposit' });
-    }
-    if (signature === null && PAST_DEPOSIT.has(trade.stage)) {
-      checks.push({ signature: null, role: 'deposit', expected, mark: 'not-found', chain: `the service reports the buy ${trade.stage} but names no deposit` });
-    }
-    if (signature !== null) {
-      // The blockhash is asked before the signature, so that "expired, then absent" cannot race a late landing.
-      // An RPC that cannot answer it (no isBlockhashValid) costs the absence proof only.
-      const blockhashValid = signed
-        ? await chain.blockhashValid(signed.blockhash, 'finalized').catch((err: unknown) => {
-            if (err instanceof ChainUnavailableError) return null;
-            throw err;
-          })
-        : null;
-      const tx = await chain.transaction(signature);
-      if (tx !== null) {
-        const c = checkDeposit(tx, { owner, treasury: input.treasury, amountLamports: amount });
-        deposit = { onChain: true, proven: null, lastValidBlockHeight: signed?.lastValidBlockHeight ?? null, blockHeight: null };
-        if (c.mark === 'verified') depositSlot = tx.slot;
-        // A deposit that landed while the service says the trade took nothing contradicts it.
-        if (NO_DEPOSIT.has(trade.stage) && c.mark === 'verified') checks.push({ signature, role: 'deposit', expected, mark: 'contradicts', chain: `the deposit is on chain: ${c.chain}` });
-        else checks.push({ signature, role: 'deposit', expected, ...c });
-      } else if (DEPOSIT_CLAIMED.has(trade.stage)) {
-        checks.push({ signature, role: 'deposit', expected, mark: 'not-found', chain: 'not on chain, though the service says the deposit confirmed' });
-      } else if (signed && blockhashValid !== null) {
-        const height = await chain.blockHeight('finalized');
-        const absent = depositAbsence(blockhashValid, signed.blockhashKnownBeforeSigning === true, signed.lastValidBlockHeight);
-        deposit = { onChain: false, proven: absent.proven, lastValidBlockHeight: signed.lastValidBlockHeight, blockHeight: height };
-        checks.push({ signature, role: 'deposit', expected, mark: absent.mark, chain: absent.chain });
-      } else {
-        checks.push({ signature, role: 'deposit', expected, mark: 'pending', chain: 'not on chain (yet)' });
-      }
-    }
-  }
+  if (trade.side === 'buy') ({ summary: deposit, slot: depositSlot } = await checkDeposits(chain, input, checks));
 
   // A swap is this trade's only if it touches the traded token and no other trade has it in another role.
   const mint = trade.side === 'buy' ? trade.outputMint : trade.inputMint;
@@ -313,6 +279,76 @@ function refundLike(journal: JournalKnowledge | null | undefined, paid: bigint, 
   return null;
 }
 
+/**
+ * Checks a buy's deposits: each one this tool signed (or, with none signed here, the one the
+ * service names). The SOL left the wallet if any of them is on chain; it never can if none is and
+ * every one's blockhash expired at finalized. Returns the summary of what the chain shows, and
+ * the slot of the first deposit verified there.
+ */
+async function checkDeposits(chain: ChainReader, input: VerifyInput, checks: SignatureCheck[]): Promise<{ summary: Verification['deposit']; slot: number | null }> {
+  const { trade, owner } = input;
+  const signed = input.signedDeposits ?? [];
+  const named = trade.signatures.deposit;
+  const amount = BigInt(trade.inputAmount);
+  const expected = NO_DEPOSIT.has(trade.stage) ? `no SOL taken (the service says ${trade.stage})` : `${sol(amount)} from your wallet to the treasury`;
+  if (signed.length > 0 && named !== null && !signed.some((d) => d.signature === named)) {
+    checks.push({ signature: named, role: 'deposit', expected: `the deposit you signed, ${signed.at(-1)!.signature}`, mark: 'contradicts', chain: 'the service names another transaction as your deposit' });
+  }
+  const toCheck: Array<SignedDeposit | { signature: string }> = signed.length > 0 ? [...signed] : named !== null ? [{ signature: named }] : [];
+  if (toCheck.length === 0) {
+    if (PAST_DEPOSIT.has(trade.stage)) checks.push({ signature: null, role: 'deposit', expected, mark: 'not-found', chain: `the service reports the buy ${trade.stage} but names no deposit` });
+    return { summary: undefined, slot: null };
+  }
+  // The one the service's claim is about: the deposit it names, else the last signed.
+  const claimed = toCheck.find((d) => d.signature === named) ?? toCheck.at(-1)!;
+  let landed = 0;
+  let allProven = true;
+  let lastValidBlockHeight: number | null = null;
+  let height: number | null = null;
+  // The slot of the first deposit verified on chain.
+  let slot: number | null = null;
+  for (const d of toCheck) {
+    const own = 'blockhash' in d ? d : null;
+    if (own) lastValidBlockHeight = Math.max(lastValidBlockHeight ?? 0, own.lastValidBlockHeight);
+    // Another deposit signed for the same buy should never land: the buy takes one.
+    const should = d === claimed || NO_DEPOSIT.has(trade.stage) ? expected : 'never to land (you signed another deposit for this buy)';
+    // The blockhash is asked before the signature, so that "expired, then absent" cannot race a late landing.
+    // An RPC that cannot answer it (no isBlockhashValid) costs the absence proof only.
+    const blockhashValid = own
+      ? await chain.blockhashValid(own.blockhash, 'finalized').catch((err: unknown) => {
+          if (err instanceof ChainUnavailableError) return null;
+          throw err;
+        })
+      : null;
+    const tx = await chain.transaction(d.signature);
+    if (tx !== null) {
+      landed++;
+      allProven = false;
+      const c = checkDeposit(tx, { owner, treasury: input.treasury, amountLamports: amount });
+      if (c.mark === 'verified') slot ??= tx.slot;
+      // A deposit that landed while the service says the trade took nothing contradicts it; so does a second one.
+      if (NO_DEPOSIT.has(trade.stage) && c.mark === 'verified') checks.push({ signature: d.signature, role: 'deposit', expected, mark: 'contradicts', chain: `the deposit is on chain: ${c.chain}`, onChain: true });
+      else if (landed > 1) checks.push({ signature: d.signature, role: 'deposit', expected: should, mark: 'contradicts', chain: `a second deposit you signed for this buy is on chain: ${c.chain}`, onChain: true });
+      else if (d !== claimed && c.mark === 'verified') checks.push({ signature: d.signature, role: 'deposit', expected: should, mark: 'contradicts', chain: `it is on chain, not the deposit the service names: ${c.chain}`, onChain: true });
+      else checks.push({ signature: d.signature, role: 'deposit', expected: should, ...c, onChain: true });
+    } else if (d === claimed && DEPOSIT_CLAIMED.has(trade.stage)) {
+      allProven = false;
+      checks.push({ signature: d.signature, role: 'deposit', expected, mark: 'not-found', chain: 'not on chain, though the service says the deposit confirmed', onChain: false });
+    } else if (own && blockhashValid !== null) {
+      height ??= await chain.blockHeight('finalized');
+      const absent = depositAbsence(blockhashValid, own.blockhashKnownBeforeSigning === true, own.lastValidBlockHeight);
+      allProven &&= absent.proven;
+      checks.push({ signature: d.signature, role: 'deposit', expected: should, mark: absent.mark, chain: absent.chain, onChain: false });
+    } else {
+      allProven = false;
+      checks.push({ signature: d.signature, role: 'deposit', expected: should, mark: 'pending', chain: 'not on chain (yet)', onChain: false });
+    }
+  }
+  if (landed > 0) return { summary: { onChain: true, proven: null, lastValidBlockHeight, blockHeight: null }, slot };
+  if (signed.length === 0 || height === null) return { summary: undefined, slot };
+  return { summary: { onChain: false, proven: allProven, lastValidBlockHeight, blockHeight: height }, slot };
+}
+
 type Claim = { signature: string; role: 'deposit' | 'payout' | 'refund' };
 
 /**
@@ -331,7 +367,7 @@ export function evidenceClaims(v: Verification): { named: Claim[]; proven: Claim
     const claim = { signature: c.signature, role: c.role };
     add(named, claim);
     // A deposit proven never to land is verified, but no transaction proves it.
-    if (c.mark === 'verified' && (c.role !== 'deposit' || v.deposit?.onChain === true)) add(proven, claim);
+    if (c.mark === 'verified' && (c.role !== 'deposit' || c.onChain === true)) add(proven, claim);
   }
   return { named, proven };
 }

@@ -30,8 +30,10 @@ import { tradeScreen } from './trade-screen.js';
 import { guarded, refuseUnboundSymbol, symbolTrust } from './trust.js';
 import { dailyLimitOption } from './daily-limits.js';
 import { namedTransactions, runRecorder } from './trade-journal.js';
+import { holdToSignedDeposits } from './signed-deposits.js';
 import { INTENT_EXPIRES_UNUSED } from '../domain/outcome-words.js';
 import { parseLamportsOption } from '../config/profile-values.js';
+import { formatLocalTime } from '../domain/local-time.js';
 
 /** `amount`: the SOL to spend, in lamports. */
 export interface BuyOptions extends TradeInput<bigint> {
@@ -173,6 +175,9 @@ async function runWithKey(ctx: Context, opts: BuyOptions, track: TradeTracker): 
           return pinned;
         },
         stage,
+        resending(deposit) {
+          ctx.output.note(`Buy ${track.ref.id}: sending again the deposit you signed for it at ${formatLocalTime(deposit.at)} (${deposit.signature}); nothing new is signed.`);
+        },
         signed: (deposit) => {
           signedDeposit = deposit;
           if (chainFacts && ctx.presence(dryRun).mayGrantTrust) recordChainFacts(ctx, trust, chainFacts, tie === 'mint');
@@ -207,6 +212,8 @@ async function runWithKey(ctx: Context, opts: BuyOptions, track: TradeTracker): 
     case 'final': {
       const verification = await verify(outcome.trade);
       printResult(ctx, outcome.intent, outcome.trade, shown, idempotencyKey, verification);
+      // Reported cancelled or expired, though a deposit was signed for it (a resumed buy): the chain decides.
+      if (verification !== null) await holdToSignedDeposits(ctx, api, outcome.intent.id, outcome.intent.status, verification);
       await stopIfContradicted(verification, outcome.intent.id);
       if (outcome.intent.status === 'completed') return;
       const failure = outcome.trade?.failure;

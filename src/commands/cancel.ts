@@ -1,6 +1,7 @@
 // `trader cancel <buyId>`: cancel a buy still awaiting its deposit. When the service refuses,
 // the buy is read and its state decides (the API does not say which status a refusal has):
-// already cancelled is done (exit 0); any other state is named (exit 3).
+// already cancelled is done (exit 0); any other state is named (exit 3). A buy this tool signed
+// a deposit for is done only when the chain proves that deposit can never land (signed-deposits.ts).
 import type { BuyIntentResponse } from '../api/types.js';
 import { MIN_PREFIX_LENGTH, parseUuidOrPrefix, type TypedId } from './argument-parsers.js';
 import type { Context } from './context.js';
@@ -9,6 +10,7 @@ import { renderFields } from '../io/table.js';
 import { defineCommand } from './definition.js';
 import { resolveBuyId } from './id-prefix.js';
 import { recordFollowed } from './trade-journal.js';
+import { holdToSignedDeposits } from './signed-deposits.js';
 
 export interface CancelOptions {
   /** A whole buy id, or a prefix looked up among the account's buys. */
@@ -52,4 +54,6 @@ async function run(ctx: Context, opts: CancelOptions): Promise<void> {
       ['Status', `${theme.status(intent.status)}${already ? ' (it already was; nothing to do)' : ''}`],
     ], theme),
   );
+  // A deposit this tool signed for it may have landed, or may still: the chain says, not the cancel.
+  await holdToSignedDeposits(ctx, api, intent.id, intent.status);
 }

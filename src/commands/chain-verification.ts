@@ -10,9 +10,9 @@ import { ChainContradictionError } from '../chain/chain-errors.js';
 import type { SignedDeposit } from '../chain/deposit-absence.js';
 import type { Verification } from '../chain/verify-trade.js';
 import type { Context } from './context.js';
-import { reviewedFeeOf, type TradeHistory } from '../domain/journal-records.js';
+import { reviewedFeeOf } from '../domain/journal-records.js';
 import { UsageError } from '../domain/errors.js';
-import { claimEvidence, knowledgeFor, tradeHistory, type TradeJournal } from './trade-journal.js';
+import { claimEvidence, knowledgeFor, signedDepositsOf, tradeHistory, type TradeJournal } from './trade-journal.js';
 
 /** What a check needs besides the trade: whose it is, and what this run knows beyond the journal. */
 export interface ChainCheck {
@@ -45,7 +45,8 @@ export async function verifyOnChain(ctx: Context, check: ChainCheck, trade: Trad
     trade,
     owner: check.owner,
     treasury: check.treasury,
-    signedDeposit: check.signedDeposit ?? signedDepositOf(history, trade),
+    // Every deposit the journal shows signed for a buy (this run's among them), not only the last.
+    signedDeposits: signedDepositsOf(history).length > 0 ? signedDepositsOf(history) : check.signedDeposit ? [check.signedDeposit] : [],
     signedMinimumLamports: history?.signedMinimumLamports ? BigInt(history.signedMinimumLamports) : (check.serviceMinimumLamports ?? null),
     createdAtMs: history?.madeAtMs ?? null,
     // The platform fee the person saw before signing the deposit: what a refund is held to.
@@ -71,13 +72,6 @@ export async function stopIfContradicted(verification: Verification | null, trad
   if (verification?.verdict !== 'contradicted') return;
   const { contradictionLine } = await import('../chain/verify-trade.js');
   throw new ChainContradictionError(contradictionLine(verification)!, [`look again with: trader trades ${tradeId} --verify`]);
-}
-
-/** The deposit this tool signed for the buy: the one the service names, else the last it signed. */
-function signedDepositOf(history: TradeHistory | null, trade: Trade): SignedDeposit | null {
-  if (history === null || trade.side !== 'buy' || history.deposits.length === 0) return null;
-  const d = history.deposits.find((x) => x.signature === trade.signatures.deposit) ?? history.deposits.at(-1)!;
-  return { signature: d.signature, blockhash: d.blockhash, lastValidBlockHeight: d.lastValidBlockHeight, blockhashKnownBeforeSigning: d.blockhashKnownBeforeSigning };
 }
 
 function hostOf(url: string): string {

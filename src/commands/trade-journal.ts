@@ -6,15 +6,17 @@
 import { createHash } from 'node:crypto';
 import type { Context } from './context.js';
 import type { Verification } from '../chain/verify-trade.js';
+import type { SignedDeposit } from '../chain/deposit-absence.js';
 import { Journal, JournalError, journalPath } from '../config/journal.js';
-import { historyOf, journalKnowledge, sortClaims, type EvidenceConflict, type EvidenceRole, type JournalKnowledge, type JournalRecord, type JournalSide, type NamedTransaction, type NewRecord, type TradeHistory } from '../domain/journal-records.js';
+import { historyOf, journalKnowledge, sortClaims, tradeHistories, type EvidenceConflict, type EvidenceRole, type JournalKnowledge, type JournalRecord, type JournalSide, type NamedTransaction, type NewRecord, type TradeHistory } from '../domain/journal-records.js';
 import type { Trade } from '../api/types.js';
-import type { TradeAnswer, TradeRecorder } from '../domain/trade-record.js';
+import type { Prior, PriorDeposit, TradeAnswer, TradeRecorder } from '../domain/trade-record.js';
 import { ApiError, UsageError } from '../domain/errors.js';
 import { SERVICE_CONTRADICTION } from '../trade/watch.js';
 import { stopKindOf } from '../trade/trade-tracker.js';
 import { assertDailyRoom, type DailyCap } from './daily-limits.js';
 import { AUTHORIZATION_EXPIRES_UNUSED, NOTHING_SENT, NOTHING_SIGNED } from '../domain/outcome-words.js';
+import { journalSeen } from '../domain/sell-evidence.js';
 
 /** The journal of one service and wallet. */
 export interface TradeJournal {
@@ -105,6 +107,7 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
       const minimum = (quote as { minimumOutputLamports?: unknown }).minimumOutputLamports;
       const check = side === 'sell' && !resumed && cap !== null && typeof minimum === 'string' && /^\d+$/.test(minimum) ? BigInt(minimum) : null;
       const refused: { by: UsageError | null } = { by: null };
+      let prior: Prior = { keyTrade: null, deposits: [], messageSha256: [], sellSeen: [] };
       write(() =>
         tj.journal.update((records) => {
           // An idempotency key names one trade: a trade this tool made under another key, given
@@ -117,6 +120,17 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
               code: SERVICE_CONTRADICTION,
             });
           }
+          // The other way round: this key already names another trade here. The service returns
+          // the original trade for a repeated key, so this answer is not it: the flow refuses it,
+          // and nothing is recorded for a trade that is not this key's.
+          const mine = (r: JournalRecord) => r.service === tj.service && r.wallet === tj.wallet && r.side === side;
+          const keyed = records.find((r) => r.type === 'created' && mine(r) && r.idempotencyKey === idempotencyKey && r.trade !== id);
+          if (keyed) {
+            foreign = true;
+            prior = { ...prior, keyTrade: { id: keyed.trade, at: keyed.at, signed: records.some((r) => r.type === 'before-signing' && mine(r) && r.trade === keyed.trade) } };
+            return [];
+          }
+          prior = priorOf(records.filter((r) => mine(r) && r.trade === id));
           if (check !== null) {
             try {
               assertDailyRoom(records, tj.wallet, cap!, check, ctx.clock.now(), `${NOTHING_SIGNED}; ${AUTHORIZATION_EXPIRES_UNUSED}`);
@@ -128,8 +142,10 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
           return [record];
         }),
       );
+      if (prior.keyTrade) return prior;
       trade = id;
       if (refused.by) throw refused.by;
+      return prior;
     },
     beforeSigning(what) {
       if (trade === null) throw new Error('beforeSigning before created');
@@ -146,6 +162,7 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
               blockhashKnownBeforeSigning: what.blockhashKnownBeforeSigning,
               amountLamports: what.amountLamports.toString(),
               platformFeeLamports: what.platformFeeLamports === null ? null : what.platformFeeLamports.toString(),
+              transaction: what.transaction,
             }
           : { type: 'before-signing', side: 'sell', trade: id, messageSha256: createHash('sha256').update(what.message, 'utf8').digest('hex'), minimumOutputLamports: what.minimumOutputLamports.toString() };
       const lamports = what.kind === 'deposit' ? what.amountLamports : what.minimumOutputLamports;
@@ -191,6 +208,22 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
       return err;
     },
   };
+}
+
+/** What the journal's records of one trade show this tool signed for it. */
+function priorOf(records: readonly JournalRecord[]): Prior {
+  const deposits: PriorDeposit[] = [];
+  const messageSha256: string[] = [];
+  for (const r of records) {
+    if (r.type !== 'before-signing') continue;
+    if (r.side === 'buy') {
+      if (!deposits.some((d) => d.signature === r.signature)) {
+        deposits.push({ signature: r.signature, blockhash: r.blockhash, lastValidBlockHeight: r.lastValidBlockHeight, blockhashKnownBeforeSigning: r.blockhashKnownBeforeSigning, at: r.at, transaction: r.transaction ?? null });
+      }
+    } else if (!messageSha256.includes(r.messageSha256)) messageSha256.push(r.messageSha256);
+  }
+  const history = tradeHistories(records)[0];
+  return { keyTrade: null, deposits, messageSha256, sellSeen: history?.side === 'sell' ? journalSeen(history) : [] };
 }
 
 /** Whether `r` records the very signature `next` would (the same deposit, the same sell message). */
@@ -354,4 +387,10 @@ export async function claimEvidence(ctx: Context, tj: TradeJournal, side: Journa
     }
   }
   return withEvidenceConflicts(verification, trade, conflicts);
+}
+
+/** Every deposit the journal shows this tool signed for a buy, oldest first (none for a sell or a trade it does not know). */
+export function signedDepositsOf(history: TradeHistory | null): SignedDeposit[] {
+  if (history === null || history.side !== 'buy') return [];
+  return history.deposits.map((d) => ({ signature: d.signature, blockhash: d.blockhash, lastValidBlockHeight: d.lastValidBlockHeight, blockhashKnownBeforeSigning: d.blockhashKnownBeforeSigning }));
 }

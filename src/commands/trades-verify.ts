@@ -1,7 +1,8 @@
 // `trader trades <id> --verify`: every signature the trade names checked against the chain, in a
 // table (signature, what it should be, what the chain shows) or one --json document. What this
-// tool's journal recorded when it signed is used: the deposit it signed (so a deposit whose
-// blockhash expired without landing is proven never to land, from any later process), when it
+// tool's journal recorded when it signed is used: every deposit it signed (so a deposit whose
+// blockhash expired without landing is proven never to land, from any later process, and one that
+// landed is the SOL spent whatever the service names), when it
 // created the trade (no payout may predate it), and the transactions that proved other trades
 // (none may prove this one too). Exit 0 only when everything checks; 3 when the chain
 // contradicts the service, cannot be read, or does not show everything yet.

@@ -9,8 +9,8 @@ import { readTradeOrNull } from '../trade/read-trade.js';
 import { sellGroupKey } from '../trade/sell-outcome.js';
 import { tokenMetaQuietly } from '../trade/token-lookup.js';
 import type { TokenMeta } from '../domain/token.js';
-import { SERVICE_CONTRADICTION, watchSell, watchTrade } from '../trade/watch.js';
-import { soldWords } from '../domain/sell-evidence.js';
+import { noteSell, SERVICE_CONTRADICTION, watchSell, watchTrade } from '../trade/watch.js';
+import { journalSeen, soldWords, type SellSeen } from '../domain/sell-evidence.js';
 import { shellQuote } from '../domain/shell-quote.js';
 import { defineCommand, optionFlag, parsedOption } from './definition.js';
 import { followCommand } from '../domain/follow-command.js';
@@ -18,6 +18,8 @@ import { buyOfPosition, resolveTradeId } from './id-prefix.js';
 import type { Trade } from '../api/types.js';
 import { renderVerificationLines } from '../views/verification.js';
 import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
+import type { Verification } from '../chain/verify-trade.js';
+import { holdToSignedDeposits } from './signed-deposits.js';
 import { openTrust, pinnedTreasury } from './trust.js';
 import { deadline } from './trade-options.js';
 import { listRecentTrades } from './trades-list.js';
@@ -138,7 +140,8 @@ async function one(ctx: Context, opts: TradesOptions, id: string): Promise<void>
     let sellState: string | undefined;
     try {
       if (isSell) {
-        const watched = await watchSell(deps, id, watchOpts);
+        // What the journal recorded of it (taken, completed, its payout) comes before the service's reads.
+        const watched = await watchSell(deps, id, { ...watchOpts, history: await journaledSell(ctx, id) });
         done = watched.done;
         const o = watched.outcome;
         sellState = o?.state;
@@ -155,7 +158,10 @@ async function one(ctx: Context, opts: TradesOptions, id: string): Promise<void>
       progress.stop();
     }
     const shown = await show(ctx, id, isSell);
-    if (done) await onChainLines(ctx, id, shown);
+    const verification = done ? await onChainLines(ctx, id, shown) : null;
+    // A buy the service says took no deposit, though this tool signed one: the chain decides.
+    if (done && !isSell) await holdToSignedDeposits(ctx, api, id, shown.stage, verification);
+    await stopIfContradicted(verification, id);
     const outcome = sellResult ?? shown.stage;
     const { recordFollowed, recordLearnt, tradeHistory, journalFor } = await import('./trade-journal.js');
     recordFollowed(ctx, id, sellState ?? shown.stage);
@@ -171,7 +177,8 @@ async function one(ctx: Context, opts: TradesOptions, id: string): Promise<void>
     if (outcome !== 'completed') throw new TradeFailedError(`the trade ended ${outcome}`, 'TRADE_NOT_COMPLETED');
     return;
   }
-  await show(ctx, id, isSell);
+  const shown = await show(ctx, id, isSell);
+  if (!isSell && shown.trade?.side === 'buy') await holdToSignedDeposits(ctx, api, id, shown.stage);
 }
 
 /** Prints the trade as it is now; returns its stage (a sell's comes from watching). */
@@ -179,6 +186,8 @@ async function show(ctx: Context, id: string, isSell: boolean): Promise<{ stage:
   const api = await ctx.api();
   if (isSell) {
     const view = await api.getSell(id);
+    // A report that contradicts what the journal recorded of this sell is not shown as its state.
+    noteSell(await journaledSell(ctx, id), id, view, 'the service now');
     const tokens = await tokenFacts(ctx, view.authorization.mint);
     // The SOL received and the payout are on the sell's trade, read through its group key (human output only: --json is the sell as read).
     const key = ctx.output.json ? null : sellGroupKey(view.sell);
@@ -194,28 +203,35 @@ async function show(ctx: Context, id: string, isSell: boolean): Promise<{ stage:
 }
 
 /**
- * A watched trade ends as a buy or sell does: the chain's word on every signature it names, held
- * to the journal as --verify holds it (what was signed, and no transaction that proved another
- * trade), its evidence recorded, under its summary (human output; --json stays the trade as
- * read), and exit 3 when the chain contradicts the service. A keypair or chain that cannot be
- * read only warns.
+ * A watched trade ends as a buy or sell does: the chain's word on every signature it names (and
+ * every deposit the journal shows signed), held to the journal as --verify holds it (what was
+ * signed, and no transaction that proved another trade), its evidence recorded, under its summary
+ * (human output; --json stays the trade as read), returned for the exit code. A keypair or chain
+ * that cannot be read only warns.
  */
-async function onChainLines(ctx: Context, id: string, shown: { trade: Trade | null; signedMinimumLamports: bigint | null }): Promise<void> {
-  if (ctx.output.json || shown.trade === null) return;
+async function onChainLines(ctx: Context, id: string, shown: { trade: Trade | null; signedMinimumLamports: bigint | null }): Promise<Verification | null> {
+  if (ctx.output.json || shown.trade === null) return null;
   let owner: string;
   try {
     owner = (await ctx.signer()).publicKey;
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    return ctx.output.warn(`not checked on chain: ${err.message}`);
+    ctx.output.warn(`not checked on chain: ${err.message}`);
+    return null;
   }
   const treasury = ctx.settings.treasury ?? pinnedTreasury(await openTrust(ctx));
   const { journalFor } = await import('./trade-journal.js');
   const journal = await journalFor(ctx, owner);
   const verification = await verifyOnChain(ctx, { journal, id, owner, treasury, serviceMinimumLamports: shown.signedMinimumLamports }, shown.trade);
-  if (verification === null) return;
-  ctx.output.result(null, (theme) => renderVerificationLines(verification, theme));
-  await stopIfContradicted(verification, id);
+  if (verification !== null) ctx.output.result(null, (theme) => renderVerificationLines(verification, theme));
+  return verification;
+}
+
+/** What this tool's journal recorded of sell `id` in earlier runs, as the first reports of its history. */
+async function journaledSell(ctx: Context, id: string): Promise<SellSeen[]> {
+  const { journalFor, tradeHistory } = await import('./trade-journal.js');
+  const history = tradeHistory(ctx, await journalFor(ctx, ''), id);
+  return history?.side === 'sell' ? journalSeen(history) : [];
 }
 
 /**

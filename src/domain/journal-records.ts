@@ -56,6 +56,11 @@ export type BeforeSigningRecord = RecordBase & { type: 'before-signing' } & (
         amountLamports: string;
         /** The platform fee the review showed before signing (a refund is held to it); null: none shown; absent: an earlier version's record. */
         platformFeeLamports?: string | null;
+        /**
+         * The signed transaction (base64; public once sent): a resume sends it again instead of
+         * signing a second deposit. Absent in records of earlier versions.
+         */
+        transaction?: string;
       }
     | {
         side: 'sell';
@@ -142,6 +147,7 @@ function fieldProblem(r: Record<string, unknown>): string | null {
       if (r.side === 'buy') {
         const ok = isString(r.signature) && isString(r.blockhash) && Number.isSafeInteger(r.lastValidBlockHeight) && typeof r.blockhashKnownBeforeSigning === 'boolean';
         const fee = r.platformFeeLamports === undefined || r.platformFeeLamports === null || (isString(r.platformFeeLamports) && DIGITS.test(r.platformFeeLamports));
+        if (r.transaction !== undefined && !isString(r.transaction)) return 'a deposit record whose transaction is not base64 text';
         return ok && fee && isString(r.amountLamports) && DIGITS.test(r.amountLamports) ? null : 'a deposit record without its signature, blockhash or amount';
       }
       return isString(r.messageSha256) && isString(r.minimumOutputLamports) && DIGITS.test(r.minimumOutputLamports) ? null : 'a sell record without its message hash or minimum';
@@ -262,6 +268,10 @@ export interface TradeHistory {
   status: string | null;
   /** A sell's trade id (its group key), once known. */
   tradeId: string | null;
+  /** A sell: the service answered its authorize with the authorization authorized (it took the signature). */
+  authorized: boolean;
+  /** A sell: a run recorded it completed (the service's word, or its outcome). */
+  completed: boolean;
   /** Transactions that proved it, by role. */
   evidence: Array<{ signature: string; role: EvidenceRole }>;
   /** Every transaction the service named for it (evidence included). */
@@ -277,7 +287,7 @@ export function tradeHistories(records: readonly JournalRecord[], match: (r: Jou
     if (!match(r)) continue;
     let t = trades.get(r.trade);
     if (!t) {
-      t = { side: r.side, trade: r.trade, service: r.service, wallet: r.wallet, createdAtMs: Date.parse(r.at), madeAtMs: null, idempotencyKey: null, request: null, deposits: [], signedMinimumLamports: null, status: null, tradeId: null, evidence: [], signatures: [], named: [] };
+      t = { side: r.side, trade: r.trade, service: r.service, wallet: r.wallet, createdAtMs: Date.parse(r.at), madeAtMs: null, idempotencyKey: null, request: null, deposits: [], signedMinimumLamports: null, status: null, tradeId: null, authorized: false, completed: false, evidence: [], signatures: [], named: [] };
       trades.set(r.trade, t);
     }
     t.createdAtMs = Math.min(t.createdAtMs, Date.parse(r.at));
@@ -295,12 +305,15 @@ export function tradeHistories(records: readonly JournalRecord[], match: (r: Jou
         break;
       case 'answer':
         if (r.status !== null) t.status = r.status;
+        if (r.step === 'authorize' && r.status === 'authorized') t.authorized = true;
+        if (r.side === 'sell' && r.status === 'completed') t.completed = true;
         if (r.tradeId) t.tradeId = r.tradeId;
         for (const sig of Array.isArray(r.signatures) ? r.signatures : []) if (typeof sig === 'string') name(t, sig, null);
         for (const x of r.transactions ?? []) name(t, x.signature, x.role);
         break;
       case 'outcome':
         t.status = r.outcome;
+        if (r.side === 'sell' && r.outcome === 'completed') t.completed = true;
         break;
       case 'evidence':
         if (!t.evidence.some((e) => e.signature === r.signature && e.role === r.role)) t.evidence.push({ signature: r.signature, role: r.role });

@@ -17,16 +17,18 @@ import { readTradeOrNull } from './read-trade.js';
 import { buyStatusStage } from './stages.js';
 import { depositWords } from '../domain/deposit-evidence.js';
 import { SERVICE_CONTRADICTION } from './watch.js';
-import type { TradeRecorder } from '../domain/trade-record.js';
+import { keyTradeWords, type Prior, type PriorDeposit, type TradeRecorder } from '../domain/trade-record.js';
 import type { Presence } from '../domain/presence.js';
 import { chainDeadline, passed, serviceDeadline, type AnswerDeadline } from '../domain/answer-deadline.js';
 import { formatLocalTime } from '../domain/local-time.js';
-import { DEPOSIT_EXPIRED_UNSIGNED, INTENT_CANCELLED, NOTHING_SIGNED } from '../domain/outcome-words.js';
+import { DEPOSIT_EXPIRED_UNSIGNED, INTENT_CANCELLED, INTENT_EXPIRES_UNUSED, NOT_BEFORE_EXPIRED, NOTHING_SIGNED, SOL_SPENT } from '../domain/outcome-words.js';
 import { tooSmallHint, type NotShown } from '../domain/screen-fit.js';
 import type { DepositFacts } from '../domain/deposit-facts.js';
 
 /** The code of a buy whose signed deposit the chain proves can no longer land (exit 4). */
 export const DEPOSIT_EXPIRED = 'DEPOSIT_EXPIRED';
+/** The code of a resumed buy refused a second deposit while its first may still land (exit 3). */
+export const DEPOSIT_MAY_LAND = 'DEPOSIT_MAY_LAND';
 
 /** Buy reads happen this often: "every few seconds", quick enough to notice completion. */
 export const BUY_POLL_INTERVAL_MS = 2000;
@@ -77,6 +79,8 @@ export interface BuyHooks {
   freshDeposit?(): Promise<boolean>;
   /** A fresh idempotency key for a fresh deposit (a new intent). */
   newIdempotencyKey?(): string;
+  /** A resumed buy: the deposit signed for it before is sent again as it is (nothing new signed). */
+  resending?(deposit: PriorDeposit): void;
 }
 
 export interface BuyDeps {
@@ -134,17 +138,44 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
     throw new UsageError(`idempotency key ${req.idempotencyKey} belongs to another buy (${other}); use a new key`, 'IDEMPOTENCY_MISMATCH');
   }
   track.created(intent.id, intent, resumed);
+  let prior: Prior;
   try {
-    deps.journal.created({ id: intent.id, idempotencyKey: req.idempotencyKey, resumed, request: { mint: req.mint, amount: req.amountLamports, slippageBps: req.slippageBps }, quote: intent });
+    prior = deps.journal.created({ id: intent.id, idempotencyKey: req.idempotencyKey, resumed, request: { mint: req.mint, amount: req.amountLamports, slippageBps: req.slippageBps }, quote: intent });
   } catch (err) {
     // Nothing is signed without the journal: the intent is not left waiting for a deposit. An
     // intent the journal knows as another run's (the service's contradiction) is left to that run.
     if (!resumed && !(err instanceof ApiError)) await cancelQuietly(api, intent.id);
     throw err;
   }
+  // This key named another buy here: the service returns a key's original trade, so this one is
+  // not it (a second buy under the key of the first). Nothing is signed; the new intent is cancelled.
+  if (prior.keyTrade) {
+    const cancelled = resumed ? null : await cancelQuietly(api, intent.id);
+    if (cancelled) track.seen(cancelled);
+    const fate = resumed ? `the service reports buy ${intent.id} ${intent.status}` : cancelled ? `${INTENT_CANCELLED} (${intent.id})` : `${INTENT_EXPIRES_UNUSED} (${intent.id}, at ${formatLocalTime(intent.depositExpiresAt)})`;
+    throw new ApiError(keyTradeWords('buy', req.idempotencyKey, intent.id, prior.keyTrade, 'deposit', fate), { code: SERVICE_CONTRADICTION });
+  }
   hooks.created(intent, resumed);
 
-  if (intent.status === 'awaiting_deposit') {
+  // A deposit this tool signed for this buy before, which the chain has not proven dead, is the
+  // one deposit of this buy: sent again as it is, never a second signed beside it.
+  const live = intent.status === 'awaiting_deposit' ? await liveDeposits(deps, prior.deposits) : [];
+  if (live.length > 0) {
+    if (req.dryRun) throw new UsageError(`buy ${intent.id} has a deposit signed already (${live.at(-1)!.signature}); nothing to dry-run`);
+    const again = live.find((d) => d.onChain) ?? live.at(-1)!;
+    if (again.transaction === null) {
+      throw new ApiError(
+        `the service offers buy ${intent.id} a new deposit, but the deposit you signed for it at ${formatLocalTime(again.at)} (${again.signature}) ${again.onChain ? 'is on chain' : `may still land until block height ${again.lastValidBlockHeight}`}, and this journal did not keep it to send again; ` +
+          `a second deposit is never signed beside it; ${NOTHING_SIGNED}; ${again.onChain ? SOL_SPENT : NOT_BEFORE_EXPIRED}`,
+        { code: DEPOSIT_MAY_LAND, hints: [`follow it with: trader trades ${intent.id} --verify; once it proves the deposit never landed, run this command again`] },
+      );
+    }
+    hooks.resending?.(again);
+    track.phase = 'approved';
+    const deposit: SignedDeposit = { signature: again.signature, blockhash: again.blockhash, lastValidBlockHeight: again.lastValidBlockHeight, blockhashKnownBeforeSigning: again.blockhashKnownBeforeSigning };
+    hooks.signed?.(deposit);
+    intent = await handOver(deps, track, intent, again.transaction, deposit);
+  } else if (intent.status === 'awaiting_deposit') {
     const inspection = inspect(deps, req, created);
     // Whoever reports the outcome shows the cancelled intent, never the quote's awaiting_deposit.
     // Says what became of the intent, for the message: a failed cancel is not a cancel.
@@ -235,36 +266,13 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
     };
     // On disk, and within the daily limit, before the signed deposit leaves this process.
     try {
-      deps.journal.beforeSigning({ kind: 'deposit', ...signedDeposit, blockhashKnownBeforeSigning: signedDeposit.blockhashKnownBeforeSigning === true, amountLamports: BigInt(intent.amountLamports), platformFeeLamports: reviewedFee(quote) });
+      deps.journal.beforeSigning({ kind: 'deposit', ...signedDeposit, blockhashKnownBeforeSigning: signedDeposit.blockhashKnownBeforeSigning === true, amountLamports: BigInt(intent.amountLamports), platformFeeLamports: reviewedFee(quote), transaction: signed });
     } catch (err) {
       const fate = await cancel();
       throw err instanceof UsageError ? new UsageError(`${err.message}; ${fate}`, err.code) : err;
     }
     hooks.signed?.(signedDeposit);
-    try {
-      intent = await submitDeposit(deps, intent, signed);
-      deps.journal.answer({ step: 'deposit', status: intent.status });
-    } catch (err) {
-      if (err instanceof ApiError) deps.journal.answer({ step: 'deposit', status: null, error: { code: err.code, status: err.status, uncertain: isUncertainOutcome(err) } });
-      if (isUncertainOutcome(err) || !(err instanceof ApiError)) {
-        track.phase = 'submitted';
-        throw err;
-      }
-      // Answered with an error, though the signed deposit is in the service's hands: its state
-      // says what is known, and only the chain can prove nothing was spent (the signed deposit
-      // stays valid until its blockhash expires, whatever the intent's status).
-      track.phase = 'submitted';
-      const known = await afterRefusedDeposit(api, intent.id);
-      const lastValidBlockHeight = created.deposit.lastValidBlockHeight;
-      const { provesAbsent: chainProvesAbsent, unchecked } = deps.depositEvidence ? await deps.depositEvidence(signedDeposit) : { provesAbsent: null, unchecked: null };
-      // Where the chain can answer later, say how to ask it.
-      const verify = deps.depositEvidence && chainProvesAbsent !== true ? `trader trades ${intent.id} --verify` : null;
-      const words = depositWords({ buyId: intent.id, ...known, lastValidBlockHeight, chainProvesAbsent, chainUnchecked: unchecked, follow: verify });
-      // The chain proves the deposit dead: the buy is over, nothing was spent, nothing may still go on (exit 4).
-      if (chainProvesAbsent === true) throw new TradeFailedError(`${err.message}; ${words}`, DEPOSIT_EXPIRED);
-      throw track.serviceError(err, words);
-    }
-    track.phase = 'submitted';
+    intent = await handOver(deps, track, intent, signed, signedDeposit);
   } else {
     if (req.dryRun) throw new UsageError(`buy ${intent.id} is already ${intent.status}; nothing to dry-run`);
   }
@@ -274,6 +282,44 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
   // A deposit this run handed over and saw accepted: a later "cancelled" cannot be believed.
   const accepted = track.phase === 'submitted' && !resumed ? intent.status : null;
   return follow(deps, intent, deps.clock.now() + req.waitLimitMs, hooks, accepted);
+}
+
+/**
+ * Hands the signed deposit to the service and returns the buy as it then stands. An error answer
+ * after it is in the service's hands is said with what the buy's state and the chain prove.
+ */
+async function handOver(deps: BuyDeps, track: TradeTracker, intent: BuyIntent, signed: string, deposit: SignedDeposit): Promise<BuyIntent> {
+  try {
+    const after = await submitDeposit(deps, intent, signed);
+    deps.journal.answer({ step: 'deposit', status: after.status });
+    track.phase = 'submitted';
+    return after;
+  } catch (err) {
+    if (err instanceof ApiError) deps.journal.answer({ step: 'deposit', status: null, error: { code: err.code, status: err.status, uncertain: isUncertainOutcome(err) } });
+    track.phase = 'submitted';
+    if (isUncertainOutcome(err) || !(err instanceof ApiError)) throw err;
+    // Answered with an error, though the signed deposit is in the service's hands: its state
+    // says what is known, and only the chain can prove nothing was spent (the signed deposit
+    // stays valid until its blockhash expires, whatever the intent's status).
+    const known = await afterRefusedDeposit(deps.api, intent.id);
+    const { provesAbsent: chainProvesAbsent, unchecked } = deps.depositEvidence ? await deps.depositEvidence(deposit) : { provesAbsent: null, unchecked: null };
+    // Where the chain can answer later, say how to ask it.
+    const verify = deps.depositEvidence && chainProvesAbsent !== true ? `trader trades ${intent.id} --verify` : null;
+    const words = depositWords({ buyId: intent.id, ...known, lastValidBlockHeight: deposit.lastValidBlockHeight, chainProvesAbsent, chainUnchecked: unchecked, follow: verify });
+    // The chain proves the deposit dead: the buy is over, nothing was spent, nothing may still go on (exit 4).
+    if (chainProvesAbsent === true) throw new TradeFailedError(`${err.message}; ${words}`, DEPOSIT_EXPIRED);
+    throw track.serviceError(err, words);
+  }
+}
+
+/** The deposits signed for this buy before that the chain does not prove can never land (each asked: on chain, or may still land). */
+async function liveDeposits(deps: BuyDeps, deposits: readonly PriorDeposit[]): Promise<Array<PriorDeposit & { onChain: boolean }>> {
+  const live: Array<PriorDeposit & { onChain: boolean }> = [];
+  for (const d of deposits) {
+    const evidence = deps.depositEvidence ? await deps.depositEvidence(d) : { provesAbsent: null };
+    if (evidence.provesAbsent !== true) live.push({ ...d, onChain: evidence.provesAbsent === false });
+  }
+  return live;
 }
 
 function inspect(deps: BuyDeps, req: BuyRequest, created: CreateBuyResponse) {

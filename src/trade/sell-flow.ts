@@ -19,11 +19,14 @@ import { sellGroupKey } from './sell-outcome.js';
 import { noteSell, watchSell } from './watch.js';
 import type { SellSeen } from '../domain/sell-evidence.js';
 import type { SellReview } from './sell-review.js';
-import type { TradeRecorder } from '../domain/trade-record.js';
+import { keyTradeWords, type TradeRecorder } from '../domain/trade-record.js';
 import { SERVICE_CONTRADICTION } from './watch.js';
 import { formatLocalTime } from '../domain/local-time.js';
-import { AUTHORIZATION_EXPIRES_UNUSED, NOTHING_SIGNED } from '../domain/outcome-words.js';
+import { AUTHORIZATION_EXPIRES_UNUSED, MAY_STILL_GO_ON, NOTHING_SIGNED } from '../domain/outcome-words.js';
 import { tooSmallHint, type NotShown } from '../domain/screen-fit.js';
+import { createHash } from 'node:crypto';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 export const SELL_POLL_INTERVAL_MS = 2000;
 
@@ -131,13 +134,28 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
       throw new UsageError(`idempotency key ${idempotencyKey} belongs to another sell (${other}); use a new key`, 'IDEMPOTENCY_MISMATCH');
     }
     track.created(authorization.id, authorization, resumed);
-    deps.journal.created({ id: authorization.id, idempotencyKey, resumed, request: { mint: req.mint, amount: req.amount, slippageBps: req.slippageBps }, quote: authorization });
+    const prior = deps.journal.created({ id: authorization.id, idempotencyKey, resumed, request: { mint: req.mint, amount: req.amount, slippageBps: req.slippageBps }, quote: authorization });
+    // This key named another sell here: the service returns a key's original trade, so this
+    // authorization is not it (a second sale under the key of the first). It is left unsigned.
+    if (prior.keyTrade) {
+      const fate = resumed ? `the service reports sell ${authorization.id} ${authorization.status}` : `${AUTHORIZATION_EXPIRES_UNUSED} (${authorization.id})`;
+      throw new ApiError(keyTradeWords('sell', idempotencyKey, authorization.id, prior.keyTrade, 'message', fate), { code: SERVICE_CONTRADICTION });
+    }
+    // One signature per authorization: a message other than the one signed for it before is not signed.
+    if (!resumed && prior.messageSha256.length > 0 && !prior.messageSha256.includes(sha256(authorization.message))) {
+      throw new ApiError(
+        `the service gives sell ${authorization.id} another message than the one you signed for it before; one authorization is signed once, so this one is not: ${NOTHING_SIGNED}; ` +
+          `the signature you gave stays usable until ${formatLocalTime(authorization.expiresAt)}, so ${MAY_STILL_GO_ON}`,
+        { code: SERVICE_CONTRADICTION, hints: [`check it with: trader trades ${authorization.id}`] },
+      );
+    }
     hooks.created(authorization, resumed);
 
     if (resumed) {
       if (req.dryRun) throw new UsageError(`sell ${authorization.id} is already ${authorization.status}; nothing to dry-run`);
       const view = await deps.api.getSell(authorization.id);
-      return finish(deps, req, view, 'the first read', idempotencyKey, hooks);
+      // What earlier runs recorded of it comes first: a report that contradicts it is not believed.
+      return finish(deps, req, view, 'the first read', idempotencyKey, hooks, prior.sellSeen);
     }
 
     // The guard's verdict decides; a person present grants what it needs, and it is asked again
@@ -313,12 +331,12 @@ function assertThisSell(view: GetSellResponse, id: string, req: SellRequest, fro
 
 /**
  * Follows the sell from `view` (said by `from`) to its end. Every report is kept in order: a
- * later one that contradicts an earlier one stops the sell with the contradiction named (exit 3).
+ * later one that contradicts an earlier one (or what `earlier` runs recorded in the journal) stops the sell with the contradiction named (exit 3).
  */
-async function finish(deps: SellDeps, req: SellRequest, view: GetSellResponse, from: string, idempotencyKey: string, hooks: SellHooks): Promise<SellResult> {
+async function finish(deps: SellDeps, req: SellRequest, view: GetSellResponse, from: string, idempotencyKey: string, hooks: SellHooks, earlier: readonly SellSeen[] = []): Promise<SellResult> {
   const id = view.authorization.id;
   assertThisSell(view, id, req, from);
-  const history: SellSeen[] = [];
+  const history: SellSeen[] = [...earlier];
   noteSell(history, id, view, from);
   if (!req.wait && view.authorization.status === 'authorized') return { kind: 'accepted', view, idempotencyKey };
   const watched = await watchSell(deps, id, {

@@ -38,9 +38,10 @@ export function renderVerificationLines(v: Verification, theme: Theme): string {
   return [head, ...v.checks.map((c) => `  ${c.role} ${sig(c.signature)}: ${mark(c.mark, theme)}: ${c.chain}`)].join('\n');
 }
 
-/** A signed deposit the chain proves will never land, in one line. */
-function neverLanded(d: NonNullable<Verification['deposit']>): string {
-  const at = d.blockHeight === null ? '' : ` (finalized block height ${d.blockHeight}; the service gave ${d.lastValidBlockHeight} as its last valid block)`;
+/** The signed deposits (one, or each of several) the chain proves will never land, in one line. */
+function neverLanded(d: NonNullable<Verification['deposit']>, count: number): string {
+  const at = d.blockHeight === null ? '' : ` (finalized block height ${d.blockHeight}; the service gave ${d.lastValidBlockHeight} as ${count > 1 ? 'the latest' : 'its'} last valid block)`;
+  if (count > 1) return `None of the ${count} deposits signed for this buy landed: each one's blockhash expired at finalized commitment${at} and the chain has none of them, so none ever can.`;
   return `The signed deposit never landed: its blockhash expired at finalized commitment${at} and the chain does not have it, so it never can.`;
 }
 
@@ -54,7 +55,7 @@ export function renderVerificationTable(v: Verification, theme: Theme, layout: T
     layout,
   );
   const verdict = renderVerificationLines({ ...v, checks: [] }, theme).replace(' (no signatures to check yet)', '');
-  return [table, verdict, ...(v.deposit?.proven === true ? [neverLanded(v.deposit)] : [])].join('\n');
+  return [table, verdict, ...(v.deposit?.proven === true ? [neverLanded(v.deposit, v.checks.filter((c) => c.role === 'deposit' && c.onChain === false).length)] : [])].join('\n');
 }
 
 /** " (the service says 0.3 SOL)" where the service's figure is not the chain's. */

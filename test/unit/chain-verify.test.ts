@@ -88,7 +88,7 @@ const swap = swapDelivering(1000n);
 
 describe('verifyTrade', () => {
   it('a completed buy with its deposit and swap on chain is verified', async () => {
-    const v = await verifyTrade(reader([deposit, swap]), { trade: trade(), owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
+    const v = await verifyTrade(reader([deposit, swap]), { trade: trade(), owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] });
     expect(v.verdict).toBe('verified');
     expect(v.checks.map((c) => c.mark)).toEqual(['verified', 'verified', 'verified']);
     expect(v.received).toEqual({ tokens: '1000' });
@@ -112,7 +112,7 @@ describe('verifyTrade', () => {
   });
 
   it('the service naming another deposit than the one signed contradicts it', async () => {
-    const v = await verifyTrade(reader([deposit, swap]), { trade: trade({ signatures: { deposit: 'other' } }), owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
+    const v = await verifyTrade(reader([deposit, swap]), { trade: trade({ signatures: { deposit: 'other' } }), owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] });
     expect(v.verdict).toBe('contradicted');
     expect(contradictionLine(v)).toBe('the chain contradicts the service: deposit other should be the deposit you signed, dep, but the chain shows: the service names another transaction as your deposit');
   });
@@ -132,9 +132,9 @@ describe('verifyTrade', () => {
   it('a signed deposit not on chain: pending while the finalized chain holds its blockhash valid (whatever lastValidBlockHeight the service gave), proven absent one finalized block past', async () => {
     const submitted = trade({ stage: 'awaiting_deposit', status: 'awaiting_deposit', signatures: { deposit: null, swaps: [] } });
     // Finalized height 950 is past the service's 900 but the chain holds the blockhash valid to 950: no proof.
-    const at = await verifyTrade(reader([], 950 + LAG), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
+    const at = await verifyTrade(reader([], 950 + LAG), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] });
     expect(at).toMatchObject({ verdict: 'incomplete', deposit: { onChain: false, proven: false, lastValidBlockHeight: 900, blockHeight: 950 } });
-    const past = await verifyTrade(reader([], 951 + LAG), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
+    const past = await verifyTrade(reader([], 951 + LAG), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] });
     expect(past).toMatchObject({ verdict: 'verified', deposit: { proven: true, blockHeight: 951 } });
     // Blockhash first, at finalized, then the signature: the order that cannot race a late landing.
     expect(asked).toEqual([`blockhash ${BLOCKHASH} at finalized`, 'transaction dep']);
@@ -143,7 +143,7 @@ describe('verifyTrade', () => {
   it('expired at processed but not yet at finalized: not proven (a fork may still land it)', async () => {
     const submitted = trade({ stage: 'cancelled', status: 'cancelled', signatures: { deposit: null, swaps: [] } });
     // The newest block is 10 past the blockhash's last; the finalized one 22 short of it.
-    const v = await verifyTrade(reader([], 960), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
+    const v = await verifyTrade(reader([], 960), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] });
     expect(v).toMatchObject({ verdict: 'incomplete', deposit: { onChain: false, proven: false, blockHeight: 960 - LAG } });
     expect(v.checks[0]!.chain).toContain('its blockhash is still valid, so it may still land');
   });
@@ -155,15 +155,58 @@ describe('verifyTrade', () => {
         throw new ChainUnavailableError('checking the blockhash from rpc.example failed: the RPC does not answer isBlockhashValid');
       },
     });
-    expect((await verifyTrade(noMethod([deposit, swap]), { trade: trade(), owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() })).verdict).toBe('verified');
+    expect((await verifyTrade(noMethod([deposit, swap]), { trade: trade(), owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] })).verdict).toBe('verified');
     const submitted = trade({ stage: 'awaiting_deposit', status: 'awaiting_deposit', signatures: { deposit: null, swaps: [] } });
-    const v = await verifyTrade(noMethod([]), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
+    const v = await verifyTrade(noMethod([]), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] });
     expect(v).toMatchObject({ verdict: 'incomplete', checks: [{ mark: 'pending', chain: 'not on chain (yet)' }] });
+  });
+
+  describe('several deposits signed for one buy: each is checked', () => {
+    const OTHER_HASH = 'BtdbMPHxZ7cZoW4t1xTqG1wYx6S7xWuSbY9S6dvpVt4W';
+    const first = { signature: 'dep', blockhash: BLOCKHASH, lastValidBlockHeight: 900, blockhashKnownBeforeSigning: true };
+    const second = { signature: 'dep2', blockhash: OTHER_HASH, lastValidBlockHeight: 940, blockhashKnownBeforeSigning: true };
+    const hashes = { [BLOCKHASH]: 950, [OTHER_HASH]: 990 };
+    const expired = trade({ stage: 'expired', status: 'expired', signatures: { deposit: null, swaps: [] } });
+
+    it('the service says expired, the latest can never land, but the first landed: the SOL was spent, a contradiction', async () => {
+      const v = await verifyTrade(reader([deposit], 1_100, false, hashes), { trade: expired, owner: OWNER, treasury: TREASURY, signedDeposits: [first, second] });
+      expect(v.verdict).toBe('contradicted');
+      expect(v.deposit).toEqual({ onChain: true, proven: null, lastValidBlockHeight: 940, blockHeight: null });
+      expect(v.checks.map((c) => [c.signature, c.mark, c.onChain])).toEqual([
+        ['dep', 'contradicts', true],
+        ['dep2', 'verified', false],
+      ]);
+      expect(evidenceClaims(v).proven).toEqual([]);
+    });
+
+    it('never landed only when none can: both proven, verified; one still valid at finalized, incomplete', async () => {
+      const both = await verifyTrade(reader([], 991 + LAG, false, hashes), { trade: expired, owner: OWNER, treasury: TREASURY, signedDeposits: [first, second] });
+      expect(both).toMatchObject({ verdict: 'verified', deposit: { onChain: false, proven: true, lastValidBlockHeight: 940, blockHeight: 991 } });
+      const one = await verifyTrade(reader([], 990 + LAG, false, hashes), { trade: expired, owner: OWNER, treasury: TREASURY, signedDeposits: [first, second] });
+      expect(one).toMatchObject({ verdict: 'incomplete', deposit: { onChain: false, proven: false } });
+      expect(one.checks.map((c) => c.mark)).toEqual(['verified', 'pending']);
+    });
+
+    it('completed on the second, the first proven dead: verified, only the landed one is evidence; both landed: a contradiction', async () => {
+      const landed2 = transfer('dep2', OWNER, TREASURY, 100_000_000n);
+      const done = trade({ signatures: { deposit: 'dep2' } });
+      const v = await verifyTrade(reader([landed2, swap], 1_100, false, hashes), { trade: done, owner: OWNER, treasury: TREASURY, signedDeposits: [first, second] });
+      expect(v.verdict).toBe('verified');
+      expect(v.checks.filter((c) => c.role === 'deposit').map((c) => [c.signature, c.mark, c.expected])).toEqual([
+        ['dep', 'verified', 'never to land (you signed another deposit for this buy)'],
+        ['dep2', 'verified', '0.1 SOL from your wallet to the treasury'],
+      ]);
+      expect(evidenceClaims(v).proven).toEqual([{ signature: 'dep2', role: 'deposit' }]);
+      const twice = await verifyTrade(reader([deposit, landed2, swap], 1_100, false, hashes), { trade: done, owner: OWNER, treasury: TREASURY, signedDeposits: [first, second] });
+      expect(twice.verdict).toBe('contradicted');
+      expect(twice.checks[0]).toMatchObject({ signature: 'dep', mark: 'contradicts', chain: expect.stringMatching(/^it is on chain, not the deposit the service names: /) });
+      expect(twice.checks[1]).toMatchObject({ signature: 'dep2', mark: 'contradicts', chain: expect.stringMatching(/^a second deposit you signed for this buy is on chain: /) });
+    });
   });
 
   it('an RPC that did not know the blockhash before signing (another cluster) proves no absence', async () => {
     const submitted = trade({ stage: 'awaiting_deposit', status: 'awaiting_deposit', signatures: { deposit: null, swaps: [] } });
-    const v = await verifyTrade(reader([], 951 + LAG), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposit: signedDep(false) });
+    const v = await verifyTrade(reader([], 951 + LAG), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep(false)] });
     expect(v).toMatchObject({ verdict: 'incomplete', deposit: { proven: false } });
     expect(v.checks[0]!.chain).toContain("the RPC did not know the deposit's blockhash before signing");
   });
@@ -266,10 +309,10 @@ describe('verifyTrade', () => {
     );
     expect(withEvidenceConflicts(v, 'sell_B', [])).toBe(v);
     // A signed deposit proven never to land is verified, but proves no transaction.
-    const absent = await verifyTrade(reader([], 951 + LAG), { trade: trade({ stage: 'cancelled', signatures: { deposit: null, swaps: [] } }), owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
+    const absent = await verifyTrade(reader([], 951 + LAG), { trade: trade({ stage: 'cancelled', signatures: { deposit: null, swaps: [] } }), owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] });
     expect(absent.verdict).toBe('verified');
     expect(evidenceClaims(absent)).toEqual({ named: [{ signature: 'dep', role: 'deposit' }], proven: [] });
-    const landed = await verifyTrade(reader([deposit, swap]), { trade: trade(), owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
+    const landed = await verifyTrade(reader([deposit, swap]), { trade: trade(), owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] });
     expect(evidenceClaims(landed).proven).toEqual([{ signature: 'dep', role: 'deposit' }]);
   });
 
