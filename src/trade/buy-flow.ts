@@ -174,7 +174,7 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
     track.phase = 'approved';
     const deposit: SignedDeposit = { signature: again.signature, blockhash: again.blockhash, lastValidBlockHeight: again.lastValidBlockHeight, blockhashKnownBeforeSigning: again.blockhashKnownBeforeSigning };
     hooks.signed?.(deposit);
-    intent = await handOver(deps, track, intent, again.transaction, deposit);
+    intent = await handOver(deps, track, intent, again.transaction, deposit, live);
   } else if (intent.status === 'awaiting_deposit') {
     const inspection = inspect(deps, req, created);
     // Whoever reports the outcome shows the cancelled intent, never the quote's awaiting_deposit.
@@ -272,7 +272,7 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
       throw err instanceof UsageError ? new UsageError(`${err.message}; ${fate}`, err.code) : err;
     }
     hooks.signed?.(signedDeposit);
-    intent = await handOver(deps, track, intent, signed, signedDeposit);
+    intent = await handOver(deps, track, intent, signed, signedDeposit, prior.deposits);
   } else {
     if (req.dryRun) throw new UsageError(`buy ${intent.id} is already ${intent.status}; nothing to dry-run`);
   }
@@ -286,9 +286,10 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
 
 /**
  * Hands the signed deposit to the service and returns the buy as it then stands. An error answer
- * after it is in the service's hands is said with what the buy's state and the chain prove.
+ * after it is in the service's hands is said with what the buy's state and the chain prove of it
+ * and of every `other` deposit signed for the buy before (nothing was spent only if none landed).
  */
-async function handOver(deps: BuyDeps, track: TradeTracker, intent: BuyIntent, signed: string, deposit: SignedDeposit): Promise<BuyIntent> {
+async function handOver(deps: BuyDeps, track: TradeTracker, intent: BuyIntent, signed: string, deposit: SignedDeposit, others: readonly SignedDeposit[]): Promise<BuyIntent> {
   try {
     const after = await submitDeposit(deps, intent, signed);
     deps.journal.answer({ step: 'deposit', status: after.status });
@@ -302,7 +303,7 @@ async function handOver(deps: BuyDeps, track: TradeTracker, intent: BuyIntent, s
     // says what is known, and only the chain can prove nothing was spent (the signed deposit
     // stays valid until its blockhash expires, whatever the intent's status).
     const known = await afterRefusedDeposit(deps.api, intent.id);
-    const { provesAbsent: chainProvesAbsent, unchecked } = deps.depositEvidence ? await deps.depositEvidence(deposit) : { provesAbsent: null, unchecked: null };
+    const { provesAbsent: chainProvesAbsent, unchecked } = await everyDeposit(deps, [deposit, ...others.filter((d) => d.signature !== deposit.signature)]);
     // Where the chain can answer later, say how to ask it.
     const verify = deps.depositEvidence && chainProvesAbsent !== true ? `trader trades ${intent.id} --verify` : null;
     const words = depositWords({ buyId: intent.id, ...known, lastValidBlockHeight: deposit.lastValidBlockHeight, chainProvesAbsent, chainUnchecked: unchecked, follow: verify });
@@ -310,6 +311,18 @@ async function handOver(deps: BuyDeps, track: TradeTracker, intent: BuyIntent, s
     if (chainProvesAbsent === true) throw new TradeFailedError(`${err.message}; ${words}`, DEPOSIT_EXPIRED);
     throw track.serviceError(err, words);
   }
+}
+
+/** What the chain proves of all these deposits together: absent only if each is, landed if any did. */
+async function everyDeposit(deps: BuyDeps, deposits: readonly SignedDeposit[]): Promise<{ provesAbsent: boolean | null; unchecked: string | null }> {
+  if (!deps.depositEvidence) return { provesAbsent: null, unchecked: null };
+  let all: { provesAbsent: boolean | null; unchecked: string | null } = { provesAbsent: true, unchecked: null };
+  for (const d of deposits) {
+    const e = await deps.depositEvidence(d);
+    if (e.provesAbsent === false) return e;
+    if (e.provesAbsent !== true && all.provesAbsent === true) all = e;
+  }
+  return all;
 }
 
 /** The deposits signed for this buy before that the chain does not prove can never land (each asked: on chain, or may still land). */

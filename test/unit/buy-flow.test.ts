@@ -511,3 +511,80 @@ describe('the time to answer is the deposit blockhash\'s', () => {
     expect(s.calls.deposits).toBe(0);
   });
 });
+
+describe('what the journal knew of the buy before this run', () => {
+  const priorDeposit = (over: Partial<{ transaction: string | null; signature: string }> = {}) => ({
+    signature: 'first-sig',
+    blockhash: 'GHtXQBsoZHVnNFa9YevAzFr17DJjgHXk3ycTKD5xD3Zi',
+    lastValidBlockHeight: 90,
+    blockhashKnownBeforeSigning: true,
+    at: '2029-12-31T23:54:00.000Z',
+    transaction: 'SIGNED-BEFORE',
+    ...over,
+  });
+  /** A service that records what was handed to it. */
+  function recording() {
+    const s = service();
+    const sent: string[] = [];
+    const submit = s.api.submitDeposit.bind(s.api);
+    (s.api as any).submitDeposit = async (id: string, body: { signedTransaction: string }) => {
+      sent.push(body.signedTransaction);
+      return submit(id, body);
+    };
+    return { ...s, sent };
+  }
+  const signs = () => {
+    const counted = { n: 0 };
+    return { counted, signer: { ...signer, signDeposit: async (tx: string) => (counted.n++, signer.signDeposit(tx)) } };
+  };
+
+  it('a deposit signed before that may still land (or landed) is sent again as it is: nothing signed, nothing recorded before signing', async () => {
+    for (const provesAbsent of [null, false]) {
+      const s = recording();
+      const journal = memoryRecorder({}, { deposits: [priorDeposit()] });
+      const { counted, signer: counting } = signs();
+      const resent: string[] = [];
+      const outcome = await run(s.api, request(), hooks({ resending: (d) => resent.push(d.signature) }), undefined, { journal: journal.recorder, signer: counting, depositEvidence: async () => ({ provesAbsent, unchecked: null }) });
+      expect(outcome).toMatchObject({ kind: 'final', intent: { status: 'completed' } });
+      expect(s.sent).toEqual(['SIGNED-BEFORE']);
+      expect(resent).toEqual(['first-sig']);
+      expect(counted.n).toBe(0);
+      expect(journal.calls.filter((c) => c.call === 'beforeSigning')).toEqual([]);
+    }
+  });
+
+  it('one the journal did not keep: DEPOSIT_MAY_LAND (exit 3), nothing signed or sent; a dry run: exit 2', async () => {
+    const s = recording();
+    const stop = stopOf(await run(s.api, request(), hooks(), undefined, { journal: memoryRecorder({}, { deposits: [priorDeposit({ transaction: null })] }).recorder, depositEvidence: async () => ({ provesAbsent: null, unchecked: null }) }));
+    expect(stop).toMatchObject({ kind: 'service-error', error: { code: 'DEPOSIT_MAY_LAND', message: expect.stringContaining('(first-sig) may still land until block height 90, and this journal did not keep it to send again; a second deposit is never signed beside it; nothing was signed; do not buy again before it has expired') } });
+    expect(s.sent).toEqual([]);
+    const dry = stopOf(await run(s.api, request({ dryRun: true }), hooks(), undefined, { journal: memoryRecorder({}, { deposits: [priorDeposit()] }).recorder }));
+    expect(dry).toMatchObject({ kind: 'local', error: { message: 'buy ' + ID + ' has a deposit signed already (first-sig); nothing to dry-run' } });
+    expect(s.calls.cancels).toBe(0);
+  });
+
+  it('every earlier deposit proven never to land: a new one is signed and sent', async () => {
+    const s = recording();
+    const { counted, signer: counting } = signs();
+    const outcome = await run(s.api, request(), hooks(), undefined, { journal: memoryRecorder({}, { deposits: [priorDeposit(), priorDeposit({ signature: 'second-sig' })] }).recorder, signer: counting, depositEvidence: async () => ({ provesAbsent: true, unchecked: null }) });
+    expect(outcome).toMatchObject({ kind: 'final' });
+    expect(counted.n).toBe(1);
+    expect(s.sent).toHaveLength(1);
+    expect(s.sent[0]).not.toBe('SIGNED-BEFORE');
+  });
+
+  it('the key names another buy in the journal: SERVICE_CONTRADICTION, nothing signed, the new intent cancelled (or said to expire when the cancel fails)', async () => {
+    const keyTrade = { id: 'the-keys-buy', signed: true, at: '2029-12-31T23:50:00.000Z' };
+    const s = recording();
+    const stop = stopOf(await run(s.api, request(), hooks(), undefined, { journal: memoryRecorder({}, { keyTrade }).recorder }));
+    expect(stop).toMatchObject({ kind: 'service-error', error: { code: 'SERVICE_CONTRADICTION' } });
+    expect((stop as any).error.message).toBe(
+      `the service answered idempotency key key-1 with buy ${ID}, but this tool's journal records that key as buy the-keys-buy (made ${formatLocalTime('2029-12-31T23:50:00.000Z')}, its deposit signed); a repeated key returns its original trade, so ${ID} is not that buy: nothing was signed; the buy intent was cancelled (${ID}); follow the key's buy with: trader trades the-keys-buy`,
+    );
+    expect(s.sent).toEqual([]);
+    expect(s.calls.cancels).toBe(1);
+    const failing = service({ cancel: new ApiError('HTTP 503', { status: 503 }) });
+    const left = stopOf(await run(failing.api, request(), hooks(), undefined, { journal: memoryRecorder({}, { keyTrade: { ...keyTrade, signed: false } }).recorder }));
+    expect((left as any).error.message).toMatch(/\(made [^)]+\); .*; the buy intent expires unused \([^,]+, at \d{4}-/);
+  });
+});

@@ -199,6 +199,7 @@ describe('records', () => {
     ['evidence of no role', JSON.stringify({ ...base, type: 'evidence', signature: 's', role: 'swap' }), 'an evidence record without its transaction or role'],
     ['an answer naming a transaction without its role', JSON.stringify({ ...base, type: 'answer', step: 'read', status: 'x', transactions: [{ signature: 's' }] }), 'an answer naming transactions without their roles'],
     ['an answer naming a transaction in no known role', JSON.stringify({ ...base, type: 'answer', step: 'read', status: 'x', transactions: [{ signature: 's', role: 'gift' }] }), 'an answer naming transactions without their roles'],
+    ['a deposit whose transaction is not text', JSON.stringify({ ...base, type: 'before-signing', signature: 's', blockhash: 'b', lastValidBlockHeight: 1, blockhashKnownBeforeSigning: true, amountLamports: '1', transaction: 7 }), 'a deposit record whose transaction is not base64 text'],
   ])('%s is damaged: %s', (_what, line, reason) => {
     expect(parseRecord(line)).toEqual({ damaged: reason });
   });
@@ -261,7 +262,14 @@ describe('evidence proves one trade', () => {
       at(T0 + 8, evidence('sell_A', 'P1')),
     ];
     const h = historyOf(records, 'sg_1')!;
-    expect(h).toMatchObject({ trade: 'sell_A', createdAtMs: T0 + 5, madeAtMs: T0 + 5, idempotencyKey: 'key-sell_A', signedMinimumLamports: '42', status: 'completed', tradeId: 'sg_1', signatures: ['SW', 'P1'] });
+    expect(h).toMatchObject({ trade: 'sell_A', createdAtMs: T0 + 5, madeAtMs: T0 + 5, idempotencyKey: 'key-sell_A', signedMinimumLamports: '42', status: 'completed', tradeId: 'sg_1', signatures: ['SW', 'P1'], completed: true, authorized: false });
+    // The authorize answered authorized (the signature taken); a run's outcome completed.
+    const taken = [at(T0, created('sell_C', 'sell')), at(T0 + 1, { type: 'answer', side: 'sell', trade: 'sell_C', step: 'authorize', status: 'authorized' })];
+    expect(historyOf(taken, 'sell_C')).toMatchObject({ authorized: true, completed: false });
+    expect(historyOf([...taken, at(T0 + 2, { type: 'outcome', side: 'sell', trade: 'sell_C', outcome: 'completed' })], 'sell_C')).toMatchObject({ authorized: true, completed: true });
+    // A deposit record keeps the signed transaction (absent in an earlier version's).
+    const kept = historyOf([at(T0, created('b1')), at(T0 + 1, { ...deposit('b1', 'S1', '5'), transaction: 'AQID' } as NewRecord)], 'b1')!;
+    expect(kept.deposits.map((d) => d.transaction)).toEqual(['AQID']);
     expect(historyOf(records, 'sell_B')).toBeNull();
     // Seen only resumed (made elsewhere): when it was made is not known here.
     const resumed = [at(T0 + 50, { ...created('sell_B', 'sell'), resumed: true } as NewRecord)];

@@ -1,6 +1,6 @@
 // The sell's evidence rules: what the service said, in order, and what may be said of the tokens.
 import { describe, expect, it } from 'vitest';
-import { committed, contradiction, describeHistory, soldEvidence, soldWords, type SellSeen } from '../../src/domain/sell-evidence.js';
+import { committed, contradiction, describeHistory, journalSeen, soldEvidence, soldWords, type SellSeen } from '../../src/domain/sell-evidence.js';
 
 const seen = (from: string, over: Partial<SellSeen> = {}): SellSeen => ({ from, authorization: 'awaiting_signature', executionStarted: false, sell: null, failure: null, ...over });
 const answer = seen('the authorize answer', { authorization: 'authorized', executionStarted: true, sell: 'swap_pending' });
@@ -65,5 +65,25 @@ describe('what may be said of the tokens', () => {
       expect(soldWords(e, 'trader trades sell_1')).not.toMatch(/nothing (was )?sold/);
       expect(soldWords(e, 'trader trades sell_1')).toContain('trader trades sell_1');
     }
+  });
+});
+
+describe("the journal's reports of a sell come first", () => {
+  const none = { authorized: false, completed: false, evidence: [] };
+  it('taken, completed, paid: each is a report; nothing recorded, none', () => {
+    expect(journalSeen(none)).toEqual([]);
+    expect(journalSeen({ ...none, authorized: true })).toEqual([{ from: "this tool's journal (the authorize answer)", authorization: 'authorized', executionStarted: null, sell: null, failure: null }]);
+    expect(journalSeen({ ...none, completed: true })).toEqual([{ from: "this tool's journal (an earlier run saw the sell completed)", authorization: 'authorized', executionStarted: true, sell: 'completed', failure: null }]);
+    expect(journalSeen({ ...none, evidence: [{ signature: 'R1', role: 'refund' }] })).toEqual([]);
+    expect(journalSeen({ ...none, completed: true, evidence: [{ signature: 'P1', role: 'payout' }] })[0]!.from).toBe("this tool's journal (payout P1 for this sell, verified on chain)");
+  });
+
+  it('a paid sell now reported failed before execution is a contradiction naming the payout; reported completed again, none; only authorized, the failure is the service\'s word after it took the signature', () => {
+    const failed = seen('read 1', { authorization: 'failed', executionStarted: false, failure: 'QUOTE_BELOW_AUTHORIZED_MINIMUM' });
+    expect(contradiction([...journalSeen({ ...none, authorized: true, evidence: [{ signature: 'P1', role: 'payout' }] }), failed])).toMatch(/read 1 reports the authorization failed with execution not started after this tool's journal \(payout P1 for this sell, verified on chain\) reported execution started/);
+    expect(contradiction([...journalSeen({ ...none, completed: true }), seen('read 1', { authorization: 'authorized', executionStarted: true, sell: 'completed' })])).toBeNull();
+    const authorizedOnly = [...journalSeen({ ...none, authorized: true }), failed];
+    expect(contradiction(authorizedOnly)).toBeNull();
+    expect(soldEvidence(authorizedOnly, true, 'QUOTE_BELOW_AUTHORIZED_MINIMUM')).toBe('service-says-not-run');
   });
 });

@@ -4,6 +4,7 @@
 // refusal); the polling interval of the sell path (never closer than 2 s); and the guard's one
 // verdict: what needs a person is granted only where one is present (domain/presence.ts), else
 // refused with its code and command and kept for the accept commands.
+import { createHash } from 'node:crypto';
 import nacl from 'tweetnacl';
 import bs58 from 'bs58';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -525,3 +526,26 @@ describe('the journal, and answers that are not about this sell', () => {
   });
 });
 
+
+describe('what the journal knew of the sell before this run', () => {
+  const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+  /** The message the fake service gives its first authorization. */
+  const firstMessage = () => WORDING_A({ amount: '1000', mint: MINT, minimumOutputLamports: '49500000' } as SellAuthorization);
+
+  it('the authorization was signed before for another message: refused, nothing signed, no authorize; for the same message it signs again', async () => {
+    const fake = service();
+    const other = stopOf(await run(fake, await approvedA(), request(), hooks().h, memoryRecorder({}, { messageSha256: [sha('another message')] }).recorder));
+    expect(other).toMatchObject({ kind: 'service-error', error: { code: 'SERVICE_CONTRADICTION', message: expect.stringMatching(/^the service gives sell sell_test1 another message than the one you signed for it before; one authorization is signed once, so this one is not: nothing was signed; the signature you gave stays usable until .+, so the trade may still go on$/) } });
+    expect(fake.authorizes).toBe(0);
+    const same = service();
+    expect((await run(same, await approvedA(), request(), hooks().h, memoryRecorder({}, { messageSha256: [sha(firstMessage())] }).recorder)).kind).toBe('final');
+    expect(same.authorizes).toBe(1);
+  });
+
+  it('the key names another sell in the journal: SERVICE_CONTRADICTION, no authorize, the authorization left to expire', async () => {
+    const fake = service();
+    const stop = stopOf(await run(fake, await approvedA(), request(), hooks().h, memoryRecorder({}, { keyTrade: { id: 'sell_earlier', signed: true, at: new Date().toISOString() } }).recorder));
+    expect(stop).toMatchObject({ kind: 'service-error', error: { code: 'SERVICE_CONTRADICTION', message: expect.stringMatching(/^the service answered idempotency key \S+ with sell sell_test1, but this tool's journal records that key as sell sell_earlier \(made .+, its message signed\); .*nothing was signed; the authorization expires unused \(sell_test1\); follow the key's sell with: trader trades sell_earlier$/) } });
+    expect(fake.authorizes).toBe(0);
+  });
+});
