@@ -23,16 +23,16 @@ const NO_DEPOSIT = new Set(['cancelled', 'expired']);
  */
 export async function holdToSignedDeposits(ctx: Context, api: ServiceClient, id: string, status: string, checked: Verification | null = null): Promise<void> {
   if (!NO_DEPOSIT.has(status)) return;
+  if (signedDepositsOf(tradeHistory(ctx, await journalFor(ctx, ''), id)).length === 0) return;
   let owner: string;
   try {
     owner = (await ctx.signer()).publicKey;
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    // Without the wallet the journal's deposits cannot be found: said, not guessed.
-    return ctx.output.warn(`whether this tool signed a deposit for buy ${id} is not checked: ${err.message}`);
+    // Without the wallet the chain cannot be asked about its deposits: exit 3, as an unread chain.
+    throw await unsettled({ rpc: '', verdict: 'unchecked', checks: [], reason: err.message }, id, status);
   }
   const journal = await journalFor(ctx, owner);
-  if (signedDepositsOf(tradeHistory(ctx, journal, id)).length === 0) return;
   let verification = checked;
   if (verification === null) {
     const { verifyOnChain } = await import('./chain-verification.js');
@@ -46,7 +46,7 @@ export async function holdToSignedDeposits(ctx: Context, api: ServiceClient, id:
 }
 
 /** The exit-3 error for buy `id` reported `status` with deposits signed for it, unless the chain proves none can land. */
-export async function unsettled(v: Verification | null, id: string, status: string): Promise<TraderError | null> {
+async function unsettled(v: Verification | null, id: string, status: string): Promise<TraderError | null> {
   const verify = `trader trades ${id} --verify`;
   const said = `the service reports buy ${id} ${status}, but this tool signed a deposit for it`;
   if (v?.verdict === 'verified') return null;
@@ -56,7 +56,7 @@ export async function unsettled(v: Verification | null, id: string, status: stri
     const { contradictionLine } = await import('../chain/verify-trade.js');
     return new ChainContradictionError(contradictionLine(v)!, [`look again with: ${verify}`]);
   }
-  const why = v === null ? 'the trade could not be read' : v.verdict === 'unchecked' ? `the chain could not be read: ${v.reason ?? ''}` : (v.checks.find((c) => c.role === 'deposit' && c.mark === 'pending')?.chain ?? 'not everything is on chain yet');
+  const why = v === null ? 'the trade could not be read' : v.verdict === 'unchecked' ? `not checked on chain: ${v.reason ?? ''}` : (v.checks.find((c) => c.role === 'deposit' && c.mark === 'pending')?.chain ?? 'not everything is on chain yet');
   return new ChainUnverifiedError(`${said}, which the chain does not prove can never land (${why}); ${NOT_BEFORE_EXPIRED}`, [`check it with: ${verify}`]);
 }
 
