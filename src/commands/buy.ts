@@ -213,7 +213,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, track: TradeTracker): 
       const verification = await verify(outcome.trade);
       printResult(ctx, outcome.intent, outcome.trade, shown, idempotencyKey, verification);
       // Reported cancelled or expired, though a deposit was signed for it (a resumed buy): the chain decides.
-      if (verification !== null) await holdToSignedDeposits(ctx, api, outcome.intent.id, outcome.intent.status, verification);
+      await holdToSignedDeposits(ctx, api, outcome.intent.id, outcome.intent.status, verification);
       await stopIfContradicted(verification, outcome.intent.id);
       if (outcome.intent.status === 'completed') return;
       const failure = outcome.trade?.failure;
