@@ -17,6 +17,7 @@ import { sandboxForFile, type Home } from '../helpers/file-sandbox.js';
 import { startMcp } from '../helpers/mcp-client.js';
 import { startScriptedProxy, type Answer, type ProxiedRequest } from '../helpers/scripted-proxy.js';
 import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { NOT_BEFORE_EXPIRED, SOL_SPENT } from '../../src/domain/outcome-words.js';
 import { formatUnits } from '../../src/sandbox/market.js';
 
@@ -39,6 +40,8 @@ function home(): Home {
   return h;
 }
 const at = (url: string, h: Home, ...args: string[]): Promise<CliResult> => runCli(args, { env: envFor(url, h) });
+/** The same in this process: for the reads and cancels that need no process of their own. */
+const inProcess = (url: string, h: Home, ...args: string[]): Promise<CliResult> => runInProcess(args, envFor(url, h));
 const buyMint = () => sb.tokens[1]!.mint;
 
 /** A scripted service in front of the sandbox; `seen` keeps every request it was sent. */
@@ -216,10 +219,10 @@ describe('a sell the journal saw paid is not believed failed before execution', 
     expect(sold.code, sold.stderr).toBe(0);
     const id = json(sold).authorization.id;
     const payout = records(h).find((r) => r.type === 'evidence' && r.role === 'payout' && r.trade === id).signature;
-    expect((await at(svc.url, h, 'trades', id)).code).toBe(0);
+    expect((await inProcess(svc.url, h, 'trades', id)).code).toBe(0);
     failed = true;
     for (const args of [['trades', id, '--json'], ['trades', id, '--watch', '--json'], ['sell', mint, json(sold).authorization.amount, '--yes', '--json', '--idempotency-key', key]]) {
-      const r = await at(svc.url, h, ...args);
+      const r = await (args[0] === 'trades' ? inProcess : at)(svc.url, h, ...args);
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(3);
       expect(lastJsonError(r)).toMatchObject({ code: 'SERVICE_CONTRADICTION', message: expect.stringContaining(`this tool's journal (payout ${payout} for this sell, verified on chain)`) });
       expect(lastJsonError(r).message).not.toContain('nothing was sold');
@@ -248,10 +251,10 @@ describe("a buy this tool signed a deposit for is not 'cancelled' on the service
     expect(buy.code, buy.stderr).toBe(0);
     id = json(buy).intent.id;
     const [signed] = signings(h);
-    const cancel = await at(liar.url, h, 'cancel', id, '--json');
+    const cancel = await inProcess(liar.url, h, 'cancel', id, '--json');
     expect(cancel.code, cancel.stderr).toBe(3);
     expect(lastJsonError(cancel)).toMatchObject({ code: 'CHAIN_CONTRADICTS_SERVICE', message: `the service reports buy ${id} cancelled, but this tool signed a deposit for it, and the chain has it (${signed.signature}): ${SOL_SPENT}; look again with: trader trades ${id} --verify` });
-    const shown = await at(liar.url, h, 'trades', id);
+    const shown = await inProcess(liar.url, h, 'trades', id);
     expect(shown.code, shown.stderr).toBe(3);
     expect(shown.stderr).toContain(`: ${SOL_SPENT}`);
     const mcp = await startMcp({ env: envFor(liar.url, h), args: ['--allow-trading', '--no-confirm'] });
@@ -272,15 +275,15 @@ describe("a buy this tool signed a deposit for is not 'cancelled' on the service
     expect((await at(sb.url, h, 'buy', buyMint(), '0.01sol', '--yes', '--json', '--idempotency-key', key)).code).toBe(3);
     const [signed] = signings(h);
     const id = signed.trade;
-    const cancel = await at(sb.url, h, 'cancel', id, '--json');
+    const cancel = await inProcess(sb.url, h, 'cancel', id, '--json');
     expect(cancel.code, cancel.stderr).toBe(3);
     expect(json(cancel).intent.status).toBe('cancelled');
     expect(lastJsonError(cancel)).toMatchObject({ code: 'CHAIN_NOT_VERIFIED' });
     expect(lastJsonError(cancel).message).toMatch(new RegExp(`^the service reports buy ${id} cancelled, but this tool signed a deposit for it, which the chain does not prove can never land \\(not on chain yet; its blockhash is still valid.*\\); ${NOT_BEFORE_EXPIRED}; check it with: trader trades ${id} --verify$`));
-    const shown = await at(sb.url, h, 'trades', id);
+    const shown = await inProcess(sb.url, h, 'trades', id);
     expect(shown.code, shown.stderr).toBe(3);
     expect(shown.stdout).toContain(`deposit ${signed.signature.slice(0, 8)}…: may still land`);
-    const watch = await at(sb.url, h, 'trades', id, '--watch');
+    const watch = await inProcess(sb.url, h, 'trades', id, '--watch');
     expect(watch.code, watch.stderr).toBe(3);
     expect(watch.stdout).not.toContain('no signatures to check yet');
     expect(watch.stdout).toContain(`deposit ${signed.signature.slice(0, 8)}…: may still land`);
@@ -289,10 +292,10 @@ describe("a buy this tool signed a deposit for is not 'cancelled' on the service
     expect(resume.stdout).not.toContain('no signatures to check yet');
     expect(resume.stderr).toContain(NOT_BEFORE_EXPIRED);
     await sb.advance(85);
-    const later = await at(sb.url, h, 'cancel', id);
+    const later = await inProcess(sb.url, h, 'cancel', id);
     expect(later.code, later.stderr).toBe(0);
     expect(later.stdout).toContain('it can never land');
-    expect((await at(sb.url, h, 'trades', id)).code).toBe(0);
+    expect((await inProcess(sb.url, h, 'trades', id)).code).toBe(0);
   });
 
   it('a journal that did not keep the signed deposit: a resume is refused (exit 3) while it may land, nothing sent; once the chain proves it dead, a fresh one is signed', async () => {
@@ -340,7 +343,7 @@ describe('every deposit signed for a buy is the chain’s to check', () => {
     appendFileSync(journalOf(h), JSON.stringify({ ...landed, signature: second, blockhash: value.blockhash, lastValidBlockHeight: value.lastValidBlockHeight, transaction: undefined }) + '\n');
     await sb.advance(85);
     id = json(buy).intent.id;
-    const verify = await at(svc.url, h, 'trades', id, '--verify', '--json');
+    const verify = await inProcess(svc.url, h, 'trades', id, '--verify', '--json');
     expect(verify.code, verify.stderr).toBe(3);
     expect(lastJsonError(verify).code).toBe('CHAIN_CONTRADICTS_SERVICE');
     const v = json(verify).verification;
