@@ -95,7 +95,7 @@ describe('verifyTrade', () => {
   });
 
   it("attack-2 §4: what a buy received is its swap's token balance change on chain: at it verified, one unit over contradicts; a swap that shows no token balances leaves it the service's word", async () => {
-    const received = (said: string, tokens: bigint | null) => verifyTrade(reader([deposit, swapDelivering(tokens)]), { trade: trade({ receivedOutputAmount: said }), owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
+    const received = (said: string, tokens: bigint | null) => verifyTrade(reader([deposit, swapDelivering(tokens)]), { trade: trade({ receivedOutputAmount: said }), owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] });
     const atIt = await received('1000', 1000n);
     expect(atIt.checks[2]).toEqual({ signature: 'swap', role: 'swap', expected: `1000 raw units of ${POOL} delivered, as the service reports it received`, mark: 'verified', chain: 'the swap delivers 1000 raw units to token account TA (of TW)' });
     const tenfold = await received('10000', 1000n);
@@ -107,7 +107,7 @@ describe('verifyTrade', () => {
     expect(unshown.received).toBeUndefined();
     expect(unshown.checks[2]).toMatchObject({ mark: 'attributed', chain: "the swap shows no token balances: what was received is the service's word" });
     // Another mint's gain is no delivery of this one.
-    const other = await verifyTrade(reader([deposit, { ...swapDelivering(1000n), tokenBalances: { pre: [], post: [{ account: 'TA', mint: 'OTHER', owner: 'TW', amount: 1000n }] } }]), { trade: trade(), owner: OWNER, treasury: TREASURY, signedDeposit: signedDep() });
+    const other = await verifyTrade(reader([deposit, { ...swapDelivering(1000n), tokenBalances: { pre: [], post: [{ account: 'TA', mint: 'OTHER', owner: 'TW', amount: 1000n }] } }]), { trade: trade(), owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] });
     expect(other.checks[2]).toMatchObject({ mark: 'contradicts', chain: 'the swap delivers 0 raw units' });
   });
 
