@@ -122,6 +122,17 @@ describe('an impostor mint is refused before signing; the honest buy goes on', (
     expect(out).not.toMatch(/[\u200B\u2800\u{E0000}-\u{E007F}]/u);
   });
 
+  it('an impostor whose chain symbol is WOOF in Latin small capitals, its name under a combining low line (attack-3 F9): refused as passing for WOOF', async () => {
+    const woof = mintOf('WOOF');
+    const impostor = (await sb.control('/tokens', { symbol: 'SCAPS', name: 'Small Caps', decimals: 5 })).mint;
+    // Token-2022 metadata: a Metaplex symbol holds 10 bytes, and these four letters are 12.
+    await sb.control('/chain/tokens', { mint: impostor, symbol: '\u1D21\u1D0F\u1D0F\uA730', name: 'Woof Sandbox Dog\u0332', decimals: 5, program: 'token-2022', metadata: 'token-2022' });
+    const r = await runCli(['buy', impostor, '0.1sol', '--dry-run'], { env: envFor(sb.url, home) });
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr).toContain(`the chain gives token ${impostor} the symbol "\u1D21\u1D0F\u1D0F\uA730", which is pinned for token ${woof}: it would pass for that token`);
+    expect(r.stderr).toContain(`the name "Woof Sandbox Dog\u0332", which is pinned for token ${woof}`);
+  });
+
   it('a token whose chain name carries tag characters: the review and the summary name them, never raw', async () => {
     const tagged = (await sb.control('/tokens', { symbol: 'TAGZ', name: 'Tag Coin\u{E0020}\u{E0068}\u{E0069}', decimals: 6 })).mint;
     const r = await runCli(['buy', tagged, '0.05sol', '--yes'], { env: envFor(sb.url, home) });
