@@ -11,6 +11,7 @@ import { quotedRows } from '../wallet/sell-template/text-rules.js';
 import { isTemplate, templateText } from '../wallet/sell-template/template.js';
 import type { PinnedTemplate, PinnedToken } from '../config/trust-store.js';
 import type { TokenPinSource } from '../domain/token-binding.js';
+import { acceptTokenCommand, tokenFactsFingerprint } from '../domain/token-binding.js';
 import { defineCommand, type NoOptions } from './definition.js';
 import { guarded, openTrust } from './trust.js';
 import { personCommand } from './person-command.js';
@@ -28,10 +29,13 @@ const acceptWording = defineCommand<{ fingerprint: string }>({
   run: acceptPendingWording,
 });
 
-const acceptToken = defineCommand<{ mint: string }>({
-  arguments: [{ name: '<mint>', help: 'the mint whose facts a refused trade named' }],
+const acceptToken = defineCommand<{ mint: string; fingerprint: string }>({
+  arguments: [
+    { name: '<mint>', help: 'the mint whose facts a refused trade named' },
+    { name: '<fingerprint>', help: 'the fingerprint of the facts you read (the refusal and `trader config trust` show it)' },
+  ],
   lenient: true,
-  parse: (raw) => ({ mint: parseAddress(raw.args[0]!, 'mint') }),
+  parse: (raw) => ({ mint: parseAddress(raw.args[0]!, 'mint'), fingerprint: parseText(raw.args[1]!.trim(), 'the token facts fingerprint') }),
   run: acceptPendingToken,
 });
 
@@ -53,17 +57,18 @@ export const trust = defineCommand<NoOptions>({
   ...showTrust,
   examples: ['trader config trust', 'trader config trust accept-wording 3f9a1c0d2b7e4a51', 'trader config trust accept-treasury <address>', 'trader config trust forget wording'],
   subcommands: [
-    { name: 'show', dangerous: false, needsApiKey: false, needsKeypair: false, summary: 'what is trusted for the configured service and by which act, and what waits for a person', command: showTrust },
+    { name: 'show', dangerous: false, needsApiKey: false, needsKeypair: false, summary: 'what is trusted, by which act, and what waits for a person', command: showTrust },
     { name: 'accept-wording', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'approve the sell wording a refused sell kept (printed, then pinned as the template)', command: acceptWording },
     { name: 'accept-token', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'confirm the token facts a refused trade kept, and bind its symbol to the mint', command: acceptToken },
-    { name: 'accept-treasury', dangerous: true, needsApiKey: false, needsKeypair: false, summary: "pin the service's deposit address (treasury)", command: acceptTreasury },
-    { name: 'forget', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'forget the treasury, the sell wording, or the token facts and bound symbols, so a person grants them again', command: forget },
+    { name: 'accept-treasury', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'pin the deposit address (treasury)', command: acceptTreasury },
+    { name: 'forget', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'forget the treasury, the sell wording, or the token facts and bound symbols: a person grants them again', command: forget },
   ],
 });
 
 const byWhat: Record<TokenPinSource, string> = { prompt: 'at the prompt', 'accept-command': 'by an accept command', setting: 'by a setting', chain: 'read on chain' };
 const how = (pin: { at: string; by?: TokenPinSource }, verb: string) => (pin.by ? `${pin.by === 'chain' ? 'read on chain' : `${verb} ${byWhat[pin.by]}`} ${formatLocalTime(pin.at)}` : `pinned on first use ${formatLocalTime(pin.at)} by an earlier version`);
-const tokenLine = (mint: string, t: Omit<PinnedToken, 'at' | 'by'>) => `${mint}: ${oneLine(t.symbol ?? '?')} (${oneLine(t.name ?? 'no name')}), ${t.decimals ?? '?'} decimals`;
+const factsLine = (t: Omit<PinnedToken, 'at' | 'by'>) => `${oneLine(t.symbol ?? '?')} (${oneLine(t.name ?? 'no name')}), ${t.decimals ?? '?'} decimals`;
+const tokenLine = (mint: string, t: Omit<PinnedToken, 'at' | 'by'>) => `${mint}: ${factsLine(t)}`;
 const wordingText = (pinned: PinnedTemplate) => (isTemplate(pinned.template) ? templateText(pinned.template) : '(not a template this version reads)');
 
 /** `trader config trust`: what is trusted for the configured service and by which act. */
@@ -78,6 +83,7 @@ async function show(ctx: Context): Promise<void> {
     ...(setting ? { treasurySetting: setting } : {}),
     ...(trust.sellTemplate ? { sellTemplate: { ...trust.sellTemplate, text: wordingText(trust.sellTemplate) } } : {}),
     ...(trust.pendingSellTemplate ? { pendingSellTemplate: { ...trust.pendingSellTemplate, text: wordingText(trust.pendingSellTemplate) } } : {}),
+    ...(trust.pendingTokens ? { pendingTokens: Object.fromEntries(Object.entries(trust.pendingTokens).map(([mint, facts]) => [mint, { ...facts, fingerprint: tokenFactsFingerprint(mint, facts) }])) } : {}),
   };
   ctx.output.result(json, (theme) => {
     const treasury = setting
@@ -103,8 +109,9 @@ async function show(ctx: Context): Promise<void> {
       lines.push(withCommand('If it is what you expect, approve it with:', personCommand(ctx, `trader config trust accept-wording ${pending.fingerprint}`), ctx.terminal.columns, ctx.terminal.stdoutIsTTY));
     }
     for (const [mint, facts] of Object.entries(trust.pendingTokens ?? {})) {
-      lines.push(theme.pending(`Token facts refused at ${formatLocalTime(facts.at)} (the service's, which neither the chain nor you confirmed): ${tokenLine(mint, facts)}`));
-      lines.push(withCommand('If they are right, confirm them with:', personCommand(ctx, `trader config trust accept-token ${mint}`), ctx.terminal.columns, ctx.terminal.stdoutIsTTY));
+      const fingerprint = tokenFactsFingerprint(mint, facts);
+      lines.push(theme.pending(`Token facts ${fingerprint} refused at ${formatLocalTime(facts.at)} (the service's, which neither the chain nor you confirmed): ${tokenLine(mint, facts)}`));
+      lines.push(withCommand('If they are right, confirm them with:', personCommand(ctx, acceptTokenCommand(mint, fingerprint)), ctx.terminal.columns, ctx.terminal.stdoutIsTTY));
     }
     return lines.join('\n');
   });
@@ -121,12 +128,22 @@ async function acceptPendingWording(ctx: Context, { fingerprint }: { fingerprint
   );
 }
 
-/** `trader config trust accept-token <mint>`: confirms the token facts a refused trade kept. */
-async function acceptPendingToken(ctx: Context, { mint }: { mint: string }): Promise<void> {
+/** `trader config trust accept-token <mint> <fingerprint>`: confirms the token facts a refused trade kept, if they are the ones read. */
+async function acceptPendingToken(ctx: Context, { mint, fingerprint }: { mint: string; fingerprint: string }): Promise<void> {
   const store = await openTrust(ctx);
-  const pinned = guarded('confirm the token facts', () => store.acceptPendingToken(mint));
-  if (!pinned) throw new UsageError(`no refused token facts of ${mint} are waiting for ${store.service}; see \`trader config trust\``, 'NO_SUCH_TOKEN_FACTS');
-  ctx.output.result({ service: store.service, mint, token: pinned }, () => `Confirmed for ${store.service}: token ${tokenLine(mint, pinned)}${pinned.symbol ? `; ${oneLine(pinned.symbol)} now names this mint` : ''}.`);
+  const accepted = guarded('confirm the token facts', () => store.acceptPendingToken(mint, fingerprint));
+  if (!accepted) throw new UsageError(`no refused token facts of ${mint} are waiting for ${store.service}; see \`trader config trust\``, 'NO_SUCH_TOKEN_FACTS');
+  // Facts a later refusal kept in place of the ones read: a person reads these before confirming them.
+  if ('pending' in accepted) {
+    const now = tokenFactsFingerprint(mint, accepted.pending);
+    throw new UsageError(
+      `the token facts of ${mint} waiting for ${store.service} are not the ones with fingerprint ${fingerprint} (a later refusal keeps its own): they are now ${factsLine(accepted.pending)} (fingerprint ${now}, kept ${formatLocalTime(accepted.pending.at)}); nothing was confirmed`,
+      'TOKEN_FACTS_CHANGED',
+      [`read them; only if they are right: ${acceptTokenCommand(mint, now)}`],
+    );
+  }
+  const pinned = accepted.pinned;
+  ctx.output.result({ service: store.service, mint, fingerprint, token: pinned }, () => `Confirmed for ${store.service}: token ${tokenLine(mint, pinned)}${pinned.symbol ? `; ${oneLine(pinned.symbol)} now names this mint` : ''}.`);
 }
 
 /** `trader config trust accept-treasury <address>`: pins the treasury a person typed. */

@@ -6,6 +6,7 @@ import { RefusedToSignError, UsageError } from '../domain/errors.js';
 import { NOTHING_CREATED } from '../domain/outcome-words.js';
 import type { Presence } from '../domain/presence.js';
 import type { TokenMeta } from '../domain/token.js';
+import { acceptTokenCommand, keptFacts, tokenFactsFingerprint } from '../domain/token-binding.js';
 import type { SymbolTrust } from '../trade/token-lookup.js';
 import type { SellTrust } from '../trade/sell-flow.js';
 import type { PinnedTokens } from '../domain/token-claims.js';
@@ -69,16 +70,18 @@ export function symbolTrust(store: TrustStore): SymbolTrust {
  * A typed symbol that only the service's lists tie to `mint`: where no person is here to bind it
  * (--yes, --dry-run, --json, an agent), the trade is refused before anything is created (exit 6,
  * SYMBOL_NOT_BOUND: trust only a person grants, as a treasury or a wording), naming the mint it
- * would mean and the ways to bind it; its facts are kept for `trader config trust accept-token`.
+ * would mean and the ways to bind it; its facts are kept for `trader config trust accept-token`,
+ * named by the fingerprint of the facts shown.
  */
 export function refuseUnboundSymbol(store: TrustStore, presence: Presence, symbol: string, mint: string, facts: TokenMeta): void {
   if (presence.mayGrantTrust) return;
   guarded('keep the token facts for a person', () => store.recordPendingToken(mint, facts));
-  const command = `trader config trust accept-token ${mint}`;
+  const fingerprint = tokenFactsFingerprint(mint, facts);
+  const command = acceptTokenCommand(mint, fingerprint);
   const onChain = facts.symbol ? ` (${facts.symbol}${facts.name ? `, ${facts.name}` : ''}, as the service's lists and the chain name it)` : '';
   throw new RefusedToSignError(
     [`"${symbol}" means token ${mint}${onChain} only in the service's lists: a symbol names a mint only once you bind it, and here ${presence.why}`],
-    [`${NOTHING_CREATED}; type the mint instead of the symbol, confirm it at the prompt (without --yes), or, if ${mint} is the token you mean, bind it with: ${command}`],
-    { code: 'SYMBOL_NOT_BOUND', command },
+    [`${NOTHING_CREATED}; type the mint instead of the symbol, confirm it at the prompt (without --yes), or, if ${mint} is the token you mean, bind it with its facts as kept (${keptFacts(facts)}; fingerprint ${fingerprint}): ${command}`],
+    { code: 'SYMBOL_NOT_BOUND', command, fingerprint },
   );
 }

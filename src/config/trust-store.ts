@@ -6,7 +6,7 @@
 // left for a person to accept (a template, token facts). Each pin says by which act it was
 // made: at a prompt, by an accept command, or (the treasury) by a setting. Only a person pins.
 import { dirname, join } from 'node:path';
-import type { TokenPinSource } from '../domain/token-binding.js';
+import { tokenFactsFingerprint, type TokenPinSource } from '../domain/token-binding.js';
 import { tokenTextKey } from '../domain/token-text.js';
 import type { Template } from '../wallet/sell-template/template.js';
 import { assertOwnPrivate, LockedFileError, readOrNull, updateLockedFile, type LockTiming } from './locked-file.js';
@@ -41,6 +41,9 @@ export interface PinnedToken {
 
 export type TokenFacts = Omit<PinnedToken, 'at' | 'by'>;
 
+/** Token facts a refused trade kept for a person, and when. */
+export type PendingToken = TokenFacts & { at: string };
+
 /**
  * A typed symbol bound to a mint: by a person (at a prompt that said the symbol was only the
  * service's word, or with accept-token), or by a trade of a mint the person typed and confirmed
@@ -62,8 +65,8 @@ export interface ServiceTrust {
   tokens?: Record<string, PinnedToken>;
   /** By the symbol as compared (domain/token-text.ts tokenTextKey). */
   symbols?: Record<string, SymbolBinding>;
-  /** Token facts a refused trade kept, by mint, for `config trust accept-token <mint>`. */
-  pendingTokens?: Record<string, TokenFacts & { at: string }>;
+  /** Token facts a refused trade kept, by mint, for `config trust accept-token <mint> <fingerprint>`. */
+  pendingTokens?: Record<string, PendingToken>;
   /** An earlier version's masked wording: not a template, never matched; shown until a template replaces it. */
   sellWording?: { text: string; fingerprint: string; at: string };
   pendingSellWording?: { text: string; fingerprint: string; at: string };
@@ -161,23 +164,27 @@ export class TrustStore {
 
   /** Pins a token's facts as a person confirmed them, replacing what was pinned for the mint and what was pending; its symbol is bound to it. */
   pinToken(mint: string, facts: TokenFacts, by: TrustAct): PinnedToken {
-    return this.update((entry) => {
-      const pinned: PinnedToken = { symbol: facts.symbol, name: facts.name, decimals: facts.decimals, at: this.now(), by };
-      const { [mint]: _, ...pending } = entry.pendingTokens ?? {};
-      const bound = by === 'setting' ? entry : bind(entry, facts.symbol, { mint, at: this.now(), by }, true);
-      return { entry: { ...bound, tokens: { ...entry.tokens, [mint]: pinned }, pendingTokens: Object.keys(pending).length ? pending : undefined }, value: pinned };
-    });
+    return this.update((entry) => withPinnedToken(entry, mint, facts, by, this.now()));
   }
 
-  /** Keeps the facts a refused trade could not bind, for `config trust accept-token <mint>`. */
+  /** Keeps the facts a refused trade could not bind, for `config trust accept-token <mint> <fingerprint>`. */
   recordPendingToken(mint: string, facts: TokenFacts): void {
     this.update((entry) => ({ entry: { ...entry, pendingTokens: { ...entry.pendingTokens, [mint]: { ...facts, at: this.now() } } }, value: null }));
   }
 
-  /** Pins the pending facts of `mint` (accept command); returns them, or null when none are pending. */
-  acceptPendingToken(mint: string): PinnedToken | null {
-    const pending = this.read().pendingTokens?.[mint];
-    return pending ? this.pinToken(mint, pending, 'accept-command') : null;
+  /**
+   * Pins the pending facts of `mint` if they are the ones a person read (their fingerprint,
+   * domain/token-binding.ts), read and pinned under one lock: a refusal meanwhile may have kept
+   * other facts. Returns what was pinned, what is pending instead, or null when nothing is.
+   */
+  acceptPendingToken(mint: string, fingerprint: string): { pinned: PinnedToken } | { pending: PendingToken } | null {
+    return this.update<{ pinned: PinnedToken } | { pending: PendingToken } | null>((entry) => {
+      const pending = entry.pendingTokens?.[mint];
+      if (!pending) return { entry, value: null };
+      if (tokenFactsFingerprint(mint, pending) !== fingerprint) return { entry, value: { pending } };
+      const { entry: pinned, value } = withPinnedToken(entry, mint, pending, 'accept-command', this.now());
+      return { entry: pinned, value: { pinned: value } };
+    });
   }
 
   /** Forgets a pin, so the next trade needs a person again. Returns whether there was one. */
@@ -257,6 +264,14 @@ function parse(path: string, text: string | null): TrustDocument {
     throw new TrustStoreError(`trust store ${path} must be {"services": {…}}`);
   }
   return parsed as TrustDocument;
+}
+
+/** The entry with a mint's facts pinned as a person confirmed them (what was pending for it dropped) and its symbol bound to it. */
+function withPinnedToken(entry: ServiceTrust, mint: string, facts: TokenFacts, by: TrustAct, at: string): { entry: ServiceTrust; value: PinnedToken } {
+  const pinned: PinnedToken = { symbol: facts.symbol, name: facts.name, decimals: facts.decimals, at, by };
+  const { [mint]: _, ...pending } = entry.pendingTokens ?? {};
+  const bound = by === 'setting' ? entry : bind(entry, facts.symbol, { mint, at, by }, true);
+  return { entry: { ...bound, tokens: { ...entry.tokens, [mint]: pinned }, pendingTokens: Object.keys(pending).length ? pending : undefined }, value: pinned };
 }
 
 /** The entry with `symbol` bound to `binding.mint`; a binding to another mint is replaced only when `replace` (a person's act). */

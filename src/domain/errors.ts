@@ -127,12 +127,14 @@ export class PendingError extends TraderError {
 /**
  * What only a person may grant before a refused trade can be signed (domain/presence.ts): its
  * stable code (WORDING_NOT_APPROVED, WORDING_CHANGED, TOKEN_FACTS_UNCONFIRMED,
- * TREASURY_NOT_PINNED, VALUE_READS_AS_TEXT, SYMBOL_NOT_BOUND), the command that grants it, a wording's fingerprint.
+ * TREASURY_NOT_PINNED, VALUE_READS_AS_TEXT, SYMBOL_NOT_BOUND), the command that grants it, the
+ * fingerprint of what it grants (a wording, a token's facts) and, for token facts, those facts in words.
  */
 export interface NeededTrust {
   code: string;
   command: string | null;
   fingerprint?: string;
+  facts?: string;
 }
 
 /** A safety check failed, or trust only a person may grant is missing; nothing was signed: exit 6. */

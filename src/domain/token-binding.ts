@@ -4,9 +4,10 @@
 // differs from the chain or a person it is refused, and where nobody vouches for it it waits for
 // a person once. A symbol or name the chain gives this mint but that is pinned for another mint
 // would pass this token off as that one: refused too.
+import { createHash } from 'node:crypto';
 import type { PinnedTokens } from './token-claims.js';
 import type { TokenMeta, ChainTokenFacts } from './token.js';
-import { sameTokenText as sameText } from './token-text.js';
+import { sameTokenText as sameText, tokenTextKey } from './token-text.js';
 
 export type FactSource = 'chain' | 'person';
 
@@ -103,4 +104,25 @@ export function factsToConfirm(binding: { unbound: ReadonlyArray<{ fact: string;
   const said = (fact: 'symbol' | 'name' | 'decimals') => binding.unbound.find((u) => u.fact === fact)?.value;
   const decimals = said('decimals');
   return { symbol: binding.token.symbol ?? said('symbol') ?? null, name: binding.token.name ?? said('name') ?? null, decimals: binding.token.decimals ?? (decimals === undefined ? null : Number(decimals)) };
+}
+
+/**
+ * A short, stable name for a mint's facts as compared (its symbol and name as a reader sees them,
+ * its decimals): sha-256, 16 hex digits. A refusal shows it beside the facts it kept and
+ * `accept-token <mint> <fingerprint>` pins only facts that still have it, so what a person
+ * confirms is what they read, not whatever a later refusal kept for the mint.
+ */
+export function tokenFactsFingerprint(mint: string, facts: TokenMeta): string {
+  const key = (text: string | null) => (text === null ? null : tokenTextKey(text));
+  const compared = ['token-facts', mint, key(facts.symbol), key(facts.name), facts.decimals];
+  return createHash('sha256').update(JSON.stringify(compared), 'utf8').digest('hex').slice(0, 16);
+}
+
+/** The command that confirms a mint's facts a refusal kept, bound to the fingerprint of the facts it showed. */
+export const acceptTokenCommand = (mint: string, fingerprint: string): string => `trader config trust accept-token ${mint} ${fingerprint}`;
+
+/** A mint's facts as a refusal keeps them for a person, in words: `symbol "ZED", name "Zed Token", 6 decimals`. */
+export function keptFacts(facts: TokenMeta): string {
+  const text = (value: string | null) => (value === null ? 'none' : JSON.stringify(value));
+  return `symbol ${text(facts.symbol)}, name ${text(facts.name)}, ${facts.decimals ?? 'unknown'} decimals`;
 }

@@ -6,7 +6,7 @@ import type { GetSellResponse, SellAuthorization, Trade } from '../api/types.js'
 import type { Clock } from '../domain/clock.js';
 import type { Presence } from '../domain/presence.js';
 import type { TokenMeta } from '../domain/token.js';
-import { factsToConfirm, type TokenBinding } from '../domain/token-binding.js';
+import { acceptTokenCommand, factsToConfirm, keptFacts, tokenFactsFingerprint, type TokenBinding } from '../domain/token-binding.js';
 import { ApiError, RefusedToSignError, UsageError, type NeededTrust } from '../domain/errors.js';
 import { declined, type TradeTracker } from './trade-tracker.js';
 import type { Signer } from '../wallet/signer.js';
@@ -259,17 +259,19 @@ function keepForAPerson(deps: SellDeps, req: SellRequest, review: SellReview): N
   const verdict = review.verdict as Extract<Verdict, { kind: 'person' }>;
   if (verdict.code === 'VALUE_READS_AS_TEXT') return { code: verdict.code, command: null };
   if (verdict.code === 'TOKEN_FACTS_UNCONFIRMED') {
-    deps.trust.recordPendingToken(req.mint, pendingFacts(review));
-    return { code: verdict.code, command: `trader config trust accept-token ${req.mint}` };
+    const facts = pendingFacts(review);
+    deps.trust.recordPendingToken(req.mint, facts);
+    const fingerprint = tokenFactsFingerprint(req.mint, facts);
+    return { code: verdict.code, command: acceptTokenCommand(req.mint, fingerprint), fingerprint, facts: keptFacts(facts) };
   }
   deps.trust.recordPendingTemplate(verdict.template!, verdict.fingerprint!);
   return { code: verdict.code, command: `trader config trust accept-wording ${verdict.fingerprint}`, fingerprint: verdict.fingerprint! };
 }
 
-/** What the refusal tells a person to do next. */
 /** What the person does next about a sell refused for trust only they grant. */
 export function nextStep(trust: NeededTrust): string {
   if (!trust.command) return `${NOTHING_SIGNED}; run the command again for a fresh authorization, or answer at the prompt without --yes`;
+  if (trust.facts) return `${NOTHING_SIGNED}; the token facts kept for you (fingerprint ${trust.fingerprint}): ${trust.facts}; if they are right (or answer at the prompt, without --yes), run: ${trust.command}`;
   return `${NOTHING_SIGNED}; read it with \`trader config trust\` (or answer at the prompt, without --yes); if it is what you expect, run: ${trust.command}`;
 }
 

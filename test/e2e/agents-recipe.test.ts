@@ -8,6 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stopBackgroundSandboxes, userShell } from '../helpers/shell.js';
+import { tokenFactsFingerprint } from '../../src/domain/token-binding.js';
 
 afterAll(() => stopBackgroundSandboxes());
 
@@ -71,7 +72,8 @@ describe("docs/agents.md: the sandbox for an MCP client", () => {
         // By the mint, as an agent names a token: a symbol only the service's lists tie to a mint needs a person (SYMBOL_NOT_BOUND).
         const woof = ((await client.callTool({ name: 'holdings', arguments: {} })) as any).structuredContent.items.find((h: { symbol: string }) => h.symbol === 'WOOF').mint;
         const bySymbol = (await client.callTool({ name: 'buy', arguments: { token: 'WOOF', amount: '0.05sol', dryRun: true } })) as any;
-        expect(bySymbol.structuredContent.error).toMatchObject({ code: 'SYMBOL_NOT_BOUND', command: `trader --profile sandbox config trust accept-token ${woof}` });
+        const kept = tokenFactsFingerprint(woof, { symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5 });
+        expect(bySymbol.structuredContent.error).toMatchObject({ code: 'SYMBOL_NOT_BOUND', command: `trader --profile sandbox config trust accept-token ${woof} ${kept}`, fingerprint: kept });
         const dry = (await client.callTool({ name: 'buy', arguments: { token: woof, amount: '0.05sol', dryRun: true } })) as any;
         expect(dry.isError, JSON.stringify(dry.content)).toBeFalsy();
         expect(dry.structuredContent).toMatchObject({ dryRun: true, ok: true });

@@ -16,6 +16,7 @@ import { startMcp } from '../helpers/mcp-client.js';
 import { expectEachRefused, expectHonestControl, startRewordingService, type HostileCase, type RewordingService } from '../helpers/rewording-service.js';
 import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
 import { pinsFor, writePins } from '../helpers/trust.js';
+import { tokenFactsFingerprint } from '../../src/domain/token-binding.js';
 
 let sb: TestSandbox;
 const { envFor, closeAfterAll } = sandboxForFile((started) => (sb = started));
@@ -169,9 +170,10 @@ describe("token facts nobody vouches for", () => {
     const sell = () => runCli(['sell', sgld, '10%', '--yes', '--json'], { env });
     const refused = await sell();
     expect(refused.code, refused.stderr).toBe(6);
-    expect(lastJsonError(refused)).toMatchObject({ code: 'TOKEN_FACTS_UNCONFIRMED', command: `trader config trust accept-token ${sgld}` });
+    const kept = tokenFactsFingerprint(sgld, { symbol: 'SGLD', name: 'Sandbox Gold', decimals: 6 });
+    expect(lastJsonError(refused)).toMatchObject({ code: 'TOKEN_FACTS_UNCONFIRMED', command: `trader config trust accept-token ${sgld} ${kept}`, fingerprint: kept });
     expect(lastJsonError(refused).message).toContain(`the service gives token ${sgld} the decimals "6", symbol "SGLD", name "Sandbox Gold", which neither the chain (at --rpc-url) nor you have confirmed`);
-    const accept = await runCli(['config', 'trust', 'accept-token', sgld], { env });
+    const accept = await runCli(['config', 'trust', 'accept-token', sgld, kept], { env });
     expect(accept.code, accept.stderr).toBe(0);
     expect(accept.stdout).toBe(`Confirmed for ${sb.url}/api/v1: token ${sgld}: SGLD (Sandbox Gold), 6 decimals; SGLD now names this mint.\n`);
     const signed = await sell();

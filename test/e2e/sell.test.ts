@@ -8,6 +8,7 @@ import { json, runCli, type CliResult } from '../helpers/cli.js';
 import { sandboxForFile } from '../helpers/file-sandbox.js';
 import { completeBuy, newKey, type TestSandbox } from '../helpers/sandbox.js';
 import { startScriptedProxy } from '../helpers/scripted-proxy.js';
+import { tokenFactsFingerprint } from '../../src/domain/token-binding.js';
 
 let sb: TestSandbox;
 const { envFor, tamperProxy, withDelays, closeAfterAll } = sandboxForFile((started) => (sb = started));
@@ -16,6 +17,7 @@ let tokenCount = 0;
 interface Held {
   mint: string;
   symbol: string;
+  name: string;
   decimals: number;
   amount: bigint;
   positionId: string;
@@ -23,10 +25,10 @@ interface Held {
 
 /** A new token of the sandbox, bought through the API: a holding no other test touches. */
 async function holding(decimals = 6): Promise<Held> {
-  const symbol = `S${process.pid % 1000}T${++tokenCount}`;
-  const token = await sb.control('/tokens', { symbol, name: `Test Coin ${tokenCount}`, decimals, usdPrice: 0.001 });
+  const [symbol, name] = [`S${process.pid % 1000}T${++tokenCount}`, `Test Coin ${tokenCount}`];
+  const token = await sb.control('/tokens', { symbol, name, decimals, usdPrice: 0.001 });
   const { positionId } = await completeBuy(sb, { mint: token.mint, amountLamports: '200000000' });
-  return { mint: token.mint, symbol, decimals, amount: await heldAmount(token.mint), positionId };
+  return { mint: token.mint, symbol, name, decimals, amount: await heldAmount(token.mint), positionId };
 }
 
 async function heldAmount(mint: string): Promise<bigint> {
@@ -83,9 +85,10 @@ describe('sells that complete', () => {
     const unbound = await runCli(['sell', t.symbol.toLowerCase(), '1234500', '--yes'], { env: o.env });
     expect(unbound.code, unbound.stderr).toBe(6);
     expect(unbound.stderr).toContain(`"${t.symbol.toLowerCase()}" means token ${t.mint} (${t.symbol}, Test Coin`);
-    expect(unbound.stderr).toContain(`trader config trust accept-token ${t.mint}`);
+    const kept = tokenFactsFingerprint(t.mint, { symbol: t.symbol, name: t.name, decimals: t.decimals });
+    expect(unbound.stderr).toContain(`bind it with its facts as kept (symbol "${t.symbol}", name "${t.name}", ${t.decimals} decimals; fingerprint ${kept}):\ntrader config trust accept-token ${t.mint} ${kept}`);
     expect(o.creates()).toEqual([]);
-    const accept = await runCli(['config', 'trust', 'accept-token', t.mint], { env: o.env });
+    const accept = await runCli(['config', 'trust', 'accept-token', t.mint, kept], { env: o.env });
     expect(accept.code, accept.stderr).toBe(0);
     const r = await runCli(['sell', t.symbol.toLowerCase(), '1234500', '--yes'], { env: o.env });
     expect(r.code, r.stderr).toBe(0);

@@ -11,6 +11,7 @@ import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
 import { pinsFor, trustPath, writePins } from '../helpers/trust.js';
 import { startMcp } from '../helpers/mcp-client.js';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tokenFactsFingerprint } from '../../src/domain/token-binding.js';
 
 let sb: TestSandbox;
 const { envFor, tamperProxy } = sandboxForFile((started) => (sb = started));
@@ -198,11 +199,13 @@ describe('a typed symbol names a mint only by your word (attack-1 §5)', () => {
     const env = envFor(proxy.url, home, { untrusted: true });
     expect((await runCli(['config', 'trust', 'accept-treasury', sb.treasury], { env })).code).toBe(0);
     const buys = () => proxy.seen.filter((r) => r.method === 'POST' && r.path === '/api/v1/trade/buys');
+    // The facts kept for a person, named by their fingerprint in the command.
+    const kept = tokenFactsFingerprint(impostor, { symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5 });
 
     for (const flag of ['--yes', '--dry-run']) {
       const r = await runCli(['buy', 'WOOF', '0.05sol', flag, '--json'], { env });
       expect(r.code, r.stderr).toBe(6);
-      expect(lastJsonError(r)).toMatchObject({ code: 'SYMBOL_NOT_BOUND', category: 'refused_to_sign', command: `trader config trust accept-token ${impostor}` });
+      expect(lastJsonError(r)).toMatchObject({ code: 'SYMBOL_NOT_BOUND', category: 'refused_to_sign', command: `trader config trust accept-token ${impostor} ${kept}`, fingerprint: kept });
       expect(lastJsonError(r).message).toContain(`"WOOF" means token ${impostor} (WOOF, Woof Sandbox Dog, as the service's lists and the chain name it) only in the service's lists`);
     }
     writeFileSync(home.TRADER_CONFIG, JSON.stringify({ profiles: { default: { maxBuyLamports: '1000000000', maxSlippageBps: 500, maxDailyBuyLamports: '10000000000', maxDailySellLamports: '10000000000' } } }), { mode: 0o600 });
@@ -210,7 +213,7 @@ describe('a typed symbol names a mint only by your word (attack-1 §5)', () => {
     try {
       const viaMcp = await agent.call('buy', { token: 'WOOF', amount: '0.05sol' });
       // For the person's own terminal: with the config file the MCP client's env named.
-      expect(viaMcp.structuredContent.error).toMatchObject({ code: 'SYMBOL_NOT_BOUND', command: `TRADER_CONFIG=${home.TRADER_CONFIG} trader config trust accept-token ${impostor}` });
+      expect(viaMcp.structuredContent.error).toMatchObject({ code: 'SYMBOL_NOT_BOUND', command: `TRADER_CONFIG=${home.TRADER_CONFIG} trader config trust accept-token ${impostor} ${kept}` });
     } finally {
       await agent.close();
     }

@@ -58,7 +58,7 @@ describe('config trust: what is trusted and by which act', () => {
     expect(pending.stdout).toContain(`trader config trust accept-wording ${fingerprint}`);
     for (const [args, what] of [
       [['accept-wording', '0000000000000000'], 'NO_SUCH_WORDING'],
-      [['accept-token', token.mint], 'NO_SUCH_TOKEN_FACTS'],
+      [['accept-token', token.mint, '0000000000000000'], 'NO_SUCH_TOKEN_FACTS'],
       [['accept-treasury', 'not-an-address'], 'USAGE'],
     ] as const) {
       const bad = await runCli(['config', 'trust', ...args, '--json'], { env });
@@ -90,6 +90,54 @@ describe('config trust: what is trusted and by which act', () => {
     const forgot = await runCli(['config', 'trust', 'forget', 'wording', '--json'], { env });
     expect(json(forgot)).toMatchObject({ forgot: 'wording', hadPin: true });
     expect(lastJsonError(await sell()).code).toBe('WORDING_NOT_APPROVED');
+  });
+});
+
+describe('accept-token confirms the facts a person read, by their fingerprint (attack-3 F8)', () => {
+  it('a service that swaps ZED for WOOF between the refusal a person read and their accept: exit 2, the facts now kept shown, nothing confirmed or bound; the facts read are confirmed', async () => {
+    // A token the chain states no symbol or name for: the service's facts wait for a person.
+    const zed = (await sb.control('/tokens', { symbol: 'ZED', name: 'Zed Token', decimals: 6 })).mint;
+    await sb.control('/chain/tokens', { mint: zed, metadata: 'none' });
+    await completeBuy(sb, { mint: zed, amountLamports: '100000000' });
+    let swapped = false;
+    const p = await proxy();
+    p.rewrite('GET', /^\/api\/v1\/holdings$/, (body) => ({ ...body, data: body.data.map((h: { mint: string }) => (swapped && h.mint === zed ? { ...h, symbol: 'WOOF', name: 'Woof Sandbox Dog' } : h)) }));
+    const home = freshHome();
+    const env = envFor(p.url, home, { untrusted: true });
+    const sell = () => runCli(['sell', zed, '50%', '--yes', '--json'], { env });
+    const refused = await sell();
+    expect(refused.code, refused.stderr).toBe(6);
+    const read = lastJsonError(refused);
+    expect(read).toMatchObject({ code: 'TOKEN_FACTS_UNCONFIRMED', command: `trader config trust accept-token ${zed} ${read.fingerprint}` });
+    expect(read.message).toContain(`the token facts kept for you (fingerprint ${read.fingerprint}): symbol "ZED", name "Zed Token", 6 decimals`);
+    const listed = await runCli(['config', 'trust'], { env });
+    expect(listed.stdout).toContain(`Token facts ${read.fingerprint} refused at`);
+    expect(listed.stdout.replace(/\s+/g, ' ')).toContain(`${zed}: ZED (Zed Token), 6 decimals If they are right, confirm them with: trader config trust accept-token ${zed} ${read.fingerprint}`);
+
+    // Meanwhile a refused trade (a cron'd --yes sell) keeps the service's new facts for the mint.
+    swapped = true;
+    const later = lastJsonError(await sell());
+    expect(later.code).toBe('TOKEN_FACTS_UNCONFIRMED');
+    expect(later.fingerprint).not.toBe(read.fingerprint);
+    expect(json(await runCli(['config', 'trust', '--json'], { env })).pendingTokens[zed]).toMatchObject({ symbol: 'WOOF', fingerprint: later.fingerprint });
+
+    const accept = await runCli(['config', 'trust', 'accept-token', zed, read.fingerprint!], { env });
+    expect(accept.code, accept.stderr).toBe(2);
+    expect(accept.stderr).toContain(
+      `the token facts of ${zed} waiting for ${p.url}/api/v1 are not the ones with fingerprint ${read.fingerprint} (a later refusal keeps its own): they are now WOOF (Woof Sandbox Dog), 6 decimals (fingerprint ${later.fingerprint}, kept `,
+    );
+    expect(lastJsonError(await runCli(['config', 'trust', 'accept-token', zed, read.fingerprint!, '--json'], { env })).code).toBe('TOKEN_FACTS_CHANGED');
+    expect(pinsFor(home, p.url)).toMatchObject({ pendingTokens: { [zed]: { symbol: 'WOOF' } } });
+    expect(pinsFor(home, p.url).tokens).toBeUndefined();
+    expect(pinsFor(home, p.url).symbols).toBeUndefined();
+
+    // The honest control: the facts kept again are those read (the same fingerprint), and they are confirmed.
+    swapped = false;
+    expect(lastJsonError(await sell()).fingerprint).toBe(read.fingerprint);
+    const confirmed = await runCli(['config', 'trust', 'accept-token', zed, read.fingerprint!, '--json'], { env });
+    expect(confirmed.code, confirmed.stderr).toBe(0);
+    expect(json(confirmed)).toMatchObject({ mint: zed, fingerprint: read.fingerprint, token: { symbol: 'ZED', name: 'Zed Token', decimals: 6, by: 'accept-command' } });
+    expect(pinsFor(home, p.url).symbols).toEqual({ zed: expect.objectContaining({ mint: zed, by: 'accept-command' }) });
   });
 });
 

@@ -270,7 +270,7 @@ describe('config', () => {
     ['config trust', ['config', 'trust'], {}],
     ['config trust show', ['config', 'trust', 'show'], {}],
     ['config trust accept-wording', ['config', 'trust', 'accept-wording', ' 3f9a1c0d2b7e4a51 '], { fingerprint: '3f9a1c0d2b7e4a51' }],
-    ['config trust accept-token', ['config', 'trust', 'accept-token', 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd'], { mint: 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd' }],
+    ['config trust accept-token', ['config', 'trust', 'accept-token', 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd', ' 0123456789abcdef '], { mint: 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd', fingerprint: '0123456789abcdef' }],
     ['config trust accept-treasury', ['config', 'trust', 'accept-treasury', 'FkD9N7noZTJVUa3vV4nTrNcftCW8UPHtDPgceYqmmJkS'], { address: 'FkD9N7noZTJVUa3vV4nTrNcftCW8UPHtDPgceYqmmJkS' }],
     ['config trust forget', ['config', 'trust', 'forget', 'wording'], { what: 'wording' }],
     ['config trust forget', ['config', 'trust', 'forget', 'tokens'], { what: 'tokens' }],
@@ -292,6 +292,9 @@ describe('config', () => {
     [['config', 'set', 'keypair', 'vault:main'], /^unknown keypair source scheme "vault:"; known: a path, file:, keystore:, prompt:, stdin:/],
     [['config', 'trust', 'forget', 'everything'], /^what to forget must be one of treasury, wording, tokens; got "everything"/],
     [['config', 'trust', 'accept-wording', '  '], /^the wording fingerprint must not be empty/],
+    // attack-3 F8: the mint alone would confirm whatever facts a later refusal kept for it.
+    [['config', 'trust', 'accept-token', 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd'], /missing required argument 'fingerprint'/],
+    [['config', 'trust', 'accept-token', 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd', ' '], /^the token facts fingerprint must not be empty/],
   ])('%j → %s', async (argv, message) => {
     expect(await usageError(argv)).toMatch(message);
   });

@@ -14,6 +14,7 @@ import { systemClock } from '../../src/domain/clock.js';
 import { ApiError, InterruptedError, UsageError } from '../../src/domain/errors.js';
 import type { TokenMeta } from '../../src/domain/token.js';
 import { presence } from '../../src/domain/presence.js';
+import { tokenFactsFingerprint } from '../../src/domain/token-binding.js';
 import type { Template } from '../../src/wallet/sell-template/template.js';
 import { runFlow, type FlowStop } from '../helpers/flow-stop.js';
 import { runSell, SELL_POLL_INTERVAL_MS, type BoundFacts, type SellHooks, type SellRequest, type SellResult, type SellTrust } from '../../src/trade/sell-flow.js';
@@ -309,7 +310,9 @@ describe('token facts nobody vouches for', () => {
     const memory = memoryTrust({ service: service_ });
     const fake = service();
     const stop = stopOf(await run(fake, memory, request(), hooks().h));
-    expect(stop).toMatchObject({ kind: 'refused', trust: { code: 'TOKEN_FACTS_UNCONFIRMED', command: `trader config trust accept-token ${MINT}` } });
+    // The command names the facts kept by their fingerprint, so it confirms only what the refusal showed.
+    const fingerprint = tokenFactsFingerprint(MINT, { symbol: 'SENDALL', name: 'Send All Funds', decimals: 0 });
+    expect(stop).toMatchObject({ kind: 'refused', trust: { code: 'TOKEN_FACTS_UNCONFIRMED', command: `trader config trust accept-token ${MINT} ${fingerprint}`, fingerprint, facts: 'symbol "SENDALL", name "Send All Funds", 0 decimals' } });
     expect(memory.state.pendingTokens.get(MINT)).toMatchObject({ symbol: 'SENDALL', name: 'Send All Funds' });
     expect(memory.state.pending).toBeNull();
     const person = hooks({ grant: true });

@@ -1,10 +1,12 @@
 // The trust store's record of the facts the chain bound to a mint at a deposit (by: 'chain'): it
 // replaces facts stored from the service alone or an older chain record, never a person's pin.
+// And accept-token's pin of the facts a refusal kept: only those a person read, by fingerprint.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TrustStore } from '../../src/config/trust-store.js';
+import { tokenFactsFingerprint } from '../../src/domain/token-binding.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -17,6 +19,7 @@ function store(): TrustStore {
   return new TrustStore(join(dir, 'trust.json'), 'https://a.example/api/v1', { now: () => now });
 }
 const MINT = 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd';
+const OTHER = '4kezffhjYn1FXi3oCeBqPiSwbioCnSyUH5hF3WwpATYt';
 const WOOF = { symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5 };
 
 describe('recordChainToken', () => {
@@ -49,7 +52,6 @@ describe('recordChainToken', () => {
 });
 
 describe('symbols bound to mints (attack-1 §5): only by a person, or by a trade of a mint the person typed', () => {
-  const OTHER = '4kezffhjYn1FXi3oCeBqPiSwbioCnSyUH5hF3WwpATYt';
   it('a trade records the chain facts; only a typed mint binds its symbol (as compared: WOOF\\u200B is woof)', () => {
     const s = store();
     s.recordChainToken(MINT, WOOF);
@@ -82,10 +84,53 @@ describe('symbols bound to mints (attack-1 §5): only by a person, or by a trade
     const s = store();
     s.pinToken(MINT, WOOF, 'setting');
     expect(s.read().symbols).toBeUndefined();
-    s.recordPendingToken(OTHER, { symbol: 'NEWT', name: 'Newt', decimals: 6 });
-    s.acceptPendingToken(OTHER);
+    const newt = { symbol: 'NEWT', name: 'Newt', decimals: 6 };
+    s.recordPendingToken(OTHER, newt);
+    s.acceptPendingToken(OTHER, tokenFactsFingerprint(OTHER, newt));
     expect(s.read().symbols).toEqual({ newt: { mint: OTHER, at: expect.any(String), by: 'accept-command' } });
     expect(s.forget('tokens')).toBe(true);
     expect(s.read().symbols).toBeUndefined();
+  });
+});
+
+describe('accept-token pins only the facts a person read (attack-3 F8)', () => {
+  const ZED = { symbol: 'ZED', name: 'Zed Token', decimals: 6 };
+  const read = tokenFactsFingerprint(MINT, ZED);
+
+  it('facts a later refusal kept in place of the ones read are not pinned: they are returned, nothing bound', () => {
+    const s = store();
+    s.recordPendingToken(MINT, ZED);
+    s.recordPendingToken(MINT, WOOF);
+    expect(s.acceptPendingToken(MINT, read)).toEqual({ pending: { ...WOOF, at: expect.any(String) } });
+    expect(s.read()).toEqual({ pendingTokens: { [MINT]: { ...WOOF, at: expect.any(String) } } });
+  });
+
+  it('the facts read are pinned and their symbol bound; what was pending for the mint is gone', () => {
+    const s = store();
+    s.recordPendingToken(MINT, ZED);
+    expect(s.acceptPendingToken(MINT, read)).toEqual({ pinned: { ...ZED, at: expect.any(String), by: 'accept-command' } });
+    expect(s.read()).toEqual({ tokens: { [MINT]: { ...ZED, at: expect.any(String), by: 'accept-command' } }, symbols: { zed: { mint: MINT, at: expect.any(String), by: 'accept-command' } } });
+    expect(s.acceptPendingToken(MINT, read)).toBeNull();
+  });
+
+  it("another mint's fingerprint, or none pending, pins nothing", () => {
+    const s = store();
+    s.recordPendingToken(MINT, ZED);
+    expect(s.acceptPendingToken(MINT, tokenFactsFingerprint(OTHER, ZED))).toMatchObject({ pending: ZED });
+    expect(s.acceptPendingToken(OTHER, read)).toBeNull();
+    expect(s.read().tokens).toBeUndefined();
+  });
+});
+
+describe('tokenFactsFingerprint', () => {
+  const ZED = { symbol: 'ZED', name: 'Zed Token', decimals: 6 };
+  const of = (facts: typeof ZED | { symbol: string | null; name: string | null; decimals: number | null }, mint = MINT) => tokenFactsFingerprint(mint, facts);
+  it('16 hex digits that change with the mint, the symbol, the name and the decimals', () => {
+    expect(of(ZED)).toMatch(/^[0-9a-f]{16}$/);
+    const others = [of(ZED, OTHER), of({ ...ZED, symbol: 'WOOF' }), of({ ...ZED, name: 'Zed Coin' }), of({ ...ZED, decimals: 5 }), of({ ...ZED, symbol: null }), of({ ...ZED, name: null }), of({ ...ZED, decimals: null })];
+    expect(new Set([of(ZED), ...others]).size).toBe(8);
+  });
+  it('the facts as compared: what reads the same has the same fingerprint', () => {
+    expect(of({ symbol: 'zed\u200B', name: 'ZED  TOKEN', decimals: 6 })).toBe(of(ZED));
   });
 });
