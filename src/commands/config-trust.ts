@@ -9,6 +9,7 @@ import { oneLine } from '../io/terminal-text.js';
 import { renderFields } from '../io/table.js';
 import { quotedRows } from '../wallet/sell-template/text-rules.js';
 import { isTemplate, templateText } from '../wallet/sell-template/template.js';
+import { addressSizeWarning } from '../wallet/address-sized.js';
 import type { PinnedTemplate, PinnedToken } from '../config/trust-store.js';
 import type { TokenPinSource } from '../domain/token-binding.js';
 import { acceptTokenCommand, tokenFactsFingerprint } from '../domain/token-binding.js';
@@ -69,6 +70,8 @@ const byWhat: Record<TokenPinSource, string> = { prompt: 'at the prompt', 'accep
 const how = (pin: { at: string; by?: TokenPinSource }, verb: string) => (pin.by ? `${pin.by === 'chain' ? 'read on chain' : `${verb} ${byWhat[pin.by]}`} ${formatLocalTime(pin.at)}` : `pinned on first use ${formatLocalTime(pin.at)} by an earlier version`);
 const factsLine = (t: Omit<PinnedToken, 'at' | 'by'>) => `${oneLine(t.symbol ?? '?')} (${oneLine(t.name ?? 'no name')}), ${t.decimals ?? '?'} decimals`;
 const tokenLine = (mint: string, t: Omit<PinnedToken, 'at' | 'by'>) => `${mint}: ${factsLine(t)}`;
+/** What a person approving the wording is told of its 32-byte random values, each slot named as its text shows it. */
+const addressWarning = (pinned: PinnedTemplate) => (isTemplate(pinned.template) ? addressSizeWarning(pinned.template.parts, (_, p) => `⟦${p.length} ${p.opaque}⟧`) : []);
 const wordingText = (pinned: PinnedTemplate) => (isTemplate(pinned.template) ? templateText(pinned.template) : '(not a template this version reads)');
 
 /** `trader config trust`: what is trusted for the configured service and by which act. */
@@ -105,7 +108,7 @@ async function show(ctx: Context): Promise<void> {
     const pending = trust.pendingSellTemplate;
     if (pending) {
       lines.push(theme.pending(`A sell wording ${pending.fingerprint} was refused at ${formatLocalTime(pending.at)} for want of a person; each ⟦…⟧ is a slot the tool fills with that sell's facts:`));
-      lines.push(...quoted(ctx, wordingText(pending)));
+      lines.push(...quoted(ctx, wordingText(pending)), ...addressWarning(pending).map((l) => theme.pending(l)));
       lines.push(withCommand('If it is what you expect, approve it with:', personCommand(ctx, `trader config trust accept-wording ${pending.fingerprint}`), ctx.terminal.columns, ctx.terminal.stdoutIsTTY));
     }
     for (const [mint, facts] of Object.entries(trust.pendingTokens ?? {})) {
@@ -123,8 +126,9 @@ async function acceptPendingWording(ctx: Context, { fingerprint }: { fingerprint
   const accepted = guarded('approve the wording', () => store.acceptPendingTemplate(fingerprint));
   if (!accepted) throw new UsageError(`no refused sell wording ${fingerprint} is waiting for ${store.service}; see \`trader config trust\``, 'NO_SUCH_WORDING');
   const text = wordingText(accepted);
-  ctx.output.result({ service: store.service, sellTemplate: { ...accepted, text } }, () =>
-    [`Approved sell wording ${accepted.fingerprint} for ${store.service}; a sell is now signed unattended only when its message is this, each ⟦…⟧ written with its own facts:`, ...quoted(ctx, text)].join('\n'),
+  const warning = addressWarning(accepted);
+  ctx.output.result({ service: store.service, sellTemplate: { ...accepted, text }, ...(warning.length ? { warning: warning.join(' ') } : {}) }, (theme) =>
+    [`Approved sell wording ${accepted.fingerprint} for ${store.service}; a sell is now signed unattended only when its message is this, each ⟦…⟧ written with its own facts:`, ...quoted(ctx, text), ...warning.map((l) => theme.pending(l))].join('\n'),
   );
 }
 

@@ -150,6 +150,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
         minSolLamports,
         otherSymbols: holdings.filter((h) => h.mint !== mint).map((h) => h.symbol),
         presence: ctx.presence(opts.dryRun),
+        treasury: start.treasury,
         assumeYes: ctx.settings.yes,
         wait: opts.wait !== false,
         dryRun,

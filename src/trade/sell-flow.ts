@@ -45,6 +45,8 @@ export interface SellRequest {
   otherSymbols: Array<string | null>;
   /** Whether a person is here to grant trust (domain/presence.ts). */
   presence: Presence;
+  /** The service's treasury the user trusts (set or pinned): an address a message's random value must not be. */
+  treasury?: string | null;
   /** --yes: nothing can be asked (a fresh quote is refused rather than asked for). */
   assumeYes: boolean;
   wait: boolean;
@@ -237,6 +239,7 @@ async function judge(deps: SellDeps, req: SellRequest, authorization: SellAuthor
     otherSymbols: req.otherSymbols,
     approved: approved === 'earlier-version' ? approved : (approved?.template ?? null),
     valuesRead,
+    treasury: req.treasury,
   });
   return { authorization, verdict, token: bound.token, unbound: bound.unbound };
 }

@@ -7,6 +7,7 @@ import { wordDiff, type DiffPart } from '../domain/wording-diff.js';
 import type { TokenMeta } from '../domain/token.js';
 import { fingerprint, templateText } from '../wallet/sell-template/template.js';
 import { quotedRows } from '../wallet/sell-template/text-rules.js';
+import { ADDRESS_SIZE_NOTE } from '../wallet/address-sized.js';
 import { oneLine } from '../io/terminal-text.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import { timeLeft } from '../domain/answer-deadline.js';
@@ -66,7 +67,8 @@ export function sellReviewText(review: SellReview, nowMs: number, theme: Theme, 
   }
   // An approved wording is said in the header: its slots are labelled only for a person approving one.
   shown.push(v.kind === 'sign' ? `Message to sign, exactly (the approved wording ${fingerprint(v.template)}):` : 'Message to sign, exactly:', ...quotedRows(a.message, width));
-  if (v.kind === 'person') shown.push(...v.legend.map((l) => theme.dim(l)));
+  // A label that warns (a random value of an address's size) stands out from the others.
+  if (v.kind === 'person') shown.push(...v.legend.map((l) => (l.includes(ADDRESS_SIZE_NOTE) ? theme.pending(l) : theme.dim(l))));
   if (v.kind === 'person' && v.code === 'TOKEN_FACTS_UNCONFIRMED') shown.push(...ask);
   return { lead: lead.join('\n'), shown: shown.join('\n') };
 }

@@ -6,6 +6,7 @@
 // honest control; token facts nobody vouches for need a person once; at the prompt the whole
 // message stands labelled above the question, and a changed wording shows word by word.
 import { randomBytes } from 'node:crypto';
+import bs58 from 'bs58';
 import { writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lastJsonError } from '../helpers/cli-assert.js';
@@ -159,6 +160,39 @@ describe('a sentence hidden in a random value (attack-1 §1)', () => {
     const control = await sell();
     expect(control.code, control.stderr).toBe(0);
     expect(nonced.authorized).toHaveLength(authorized + 1);
+  });
+});
+
+describe('a random value of an address’s size (attack-3 F12)', () => {
+  it('approving a 64-hex slot after "Pay proceeds to:" says it can be an account the tool cannot check; later the treasury written in hex there is refused unattended, no authorize; a random value signs', async () => {
+    let payee = () => randomBytes(32).toString('hex');
+    const paying = await startRewordingService(sb, (a: any) => `Sell ${a.amount} raw units of token ${a.mint}\nMinimum proceeds: ${a.minimumOutputLamports} lamports\nPay proceeds to: ${payee()}\nAuthorization: ${a.id}`);
+    closeAfterAll(() => paying.close());
+    const home = freshHome();
+    const env = envFor(paying.url, home, { untrusted: true });
+    const sell = () => runCli(['sell', mintOf('SGLD'), '1%', '--yes', '--json'], { env });
+    expect((await runCli(['config', 'trust', 'accept-treasury', sb.treasury], { env })).code).toBe(0);
+    // (At the prompt the legend's "[4]" names the slot: test/unit/address-sized.test.ts.)
+    const WARNING = 'is 32 bytes: it can be an account address, which the tool cannot check';
+
+    const first = await sell();
+    expect(first.code, first.stderr).toBe(6);
+    const { fingerprint } = lastJsonError(first);
+    const listed = await runCli(['config', 'trust'], { env });
+    expect(listed.stdout).toContain('│ Pay proceeds to: ⟦64 hex⟧');
+    expect(listed.stdout).toContain(`⟦64 hex⟧ ${WARNING}`);
+    const accept = await runCli(['config', 'trust', 'accept-wording', fingerprint!], { env });
+    expect(accept.code, accept.stderr).toBe(0);
+    expect(accept.stdout).toContain(`⟦64 hex⟧ ${WARNING}`);
+
+    const control = await sell();
+    expect(control.code, control.stderr).toBe(0);
+    const authorized = paying.authorized.length;
+    payee = () => Buffer.from(bs58.decode(sb.treasury)).toString('hex');
+    const refused = await sell();
+    expect(refused.code, refused.stderr).toBe(6);
+    expect(lastJsonError(refused).message).toContain(`line 3, column 18: ${payee()}, the service's treasury written in hex: an account, not a random value`);
+    expect(paying.authorized).toHaveLength(authorized);
   });
 });
 

@@ -2,6 +2,7 @@
 // slot, each opaque run a slot of its alphabet and length, the rest literal text of printable
 // ASCII with no figure or address.
 import bs58 from 'bs58';
+import { knownHexAddress } from '../address-sized.js';
 import { NAMED, renderings, type Fact, type SellFacts } from './facts.js';
 import type { Alphabet, Part, Template } from './template.js';
 import { ALPHABETS, at, literalCharacterProblem, MAX_OPAQUE_LENGTH, MAX_OPAQUE_SLOTS } from './text-rules.js';
@@ -73,7 +74,9 @@ export function extract(message: string, facts: SellFacts): Extraction {
     for (const m of text.matchAll(/[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}|[A-Za-z0-9]+/g)) {
       const start = base + m.index!;
       const alphabet = opaqueAlphabet(m[0]);
+      const known = knownHexAddress(m[0], { 'the mint': facts.mint, 'your wallet': facts.owner, "the service's treasury": facts.treasury });
       if (isAddress(m[0])) refused.push(`${at(message, start)}: the address ${m[0]}, which is neither the mint nor your wallet`);
+      else if (known) refused.push(`${at(message, start)}: ${m[0]}, ${known} written in hex: an account, not a random value`);
       else if (alphabet && m[0].length > MAX_OPAQUE_LENGTH) refused.push(`${at(message, start)}: a run of ${m[0].length} characters, longer than any nonce, hash or signature (${MAX_OPAQUE_LENGTH})`);
       else if (alphabet && atBoundary(message, start, start + m[0].length)) slot({ start, end: start + m[0].length, part: { opaque: alphabet, length: m[0].length } });
       else if (/[0-9]/.test(m[0])) refused.push(`${at(message, start)}: "${m[0]}", a figure that is not one of this trade's facts`);

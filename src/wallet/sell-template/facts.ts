@@ -18,6 +18,8 @@ export interface SellFacts {
   slippageBps: number;
   createdAt: string | null;
   expiresAt: string;
+  /** The service's treasury the tool trusts: never a slot, never a random value (wallet/address-sized.ts). */
+  treasury?: string | null;
 }
 
 /** Facts whose slot names a thing, not a figure: matched first, they hold no figure of their own. */

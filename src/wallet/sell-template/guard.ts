@@ -25,6 +25,7 @@ export interface GuardInput {
   approved: Template | 'earlier-version' | null;
   /** A person read this message's opaque values at the prompt and lets them be signed this once. */
   valuesRead?: boolean;
+  treasury?: string | null;
 }
 
 /** Why a person is needed; the refusal's stable error code where none is here. */
@@ -52,7 +53,7 @@ export function judgeSell(input: GuardInput): Verdict {
   }
   const { symbol, name, decimals } = token;
   const { id, mint, createdAt, expiresAt } = auth;
-  const facts: SellFacts = { mint, owner: input.owner, id, symbol, name, decimals, ...checked.fields, createdAt, expiresAt };
+  const facts: SellFacts = { mint, owner: input.owner, id, symbol, name, decimals, ...checked.fields, createdAt, expiresAt, treasury: input.treasury };
   const approved = typeof input.approved === 'object' ? input.approved : null;
   const rendered = approved ? match(approved, facts, message) : null;
   const found = rendered ? { template: approved!, values: rendered } : extract(message, facts);

@@ -1,6 +1,7 @@
 // A template (a sell message with slots for the trade's facts and opaque values, the rest literal
 // text): its fingerprint, its text for people, and the labels of a message's slots.
 import { createHash } from 'node:crypto';
+import { ADDRESS_SIZE_NOTE, isAddressSized } from '../address-sized.js';
 import { describe, type Fact, type SellFacts } from './facts.js';
 import { ALPHABETS, SCREEN_COLUMNS } from './text-rules.js';
 
@@ -39,7 +40,7 @@ export function legend(template: Template, values: string[], facts: SellFacts): 
     .map((p, i) => {
       const value = values[i]!;
       const shown = value.length > 24 ? `${value.slice(0, 10)}…${value.slice(-10)}` : value;
-      return `[${i + 1}] ${shown} = ${'fact' in p ? describe(p.fact, p.notations, facts) : `a ${p.length}-character ${p.opaque} value`}`;
+      return `[${i + 1}] ${shown} = ${'fact' in p ? describe(p.fact, p.notations, facts) : isAddressSized(p) ? ADDRESS_SIZE_NOTE : `a ${p.length}-character ${p.opaque} value`}`;
     });
   const lines: string[] = [];
   for (const entry of entries) {
