@@ -32,7 +32,7 @@ export interface TokenBinding {
   token: BoundToken;
   /** Refusals (exit 6): the service's symbol/name/decimals differ from the chain's; the chain symbol or name is pinned for another mint; the account is not a mint. */
   problems: string[];
-  /** Facts the service gave that neither the chain nor a person vouches for: need a person once (prompt, or `trader config trust accept-token <mint>`). */
+  /** Facts the service gave that neither the chain nor a person vouches for: need a person once (prompt, or `trader config trust accept-token <mint> <fingerprint>`). */
   unbound: Array<{ fact: 'symbol' | 'name' | 'decimals'; value: string }>;
 }
 
