@@ -4,8 +4,9 @@
 // learn what the wording makes of it ("Pay proceeds to: ⟦64 hex⟧"). So a person approving such
 // a template is told so, and a value that is an address the tool knows in a role of its own (the
 // mint, your wallet, the service's treasury) is refused, as any base58 address outside the
-// mint's and the wallet's slots is (sell-template/extract.ts).
+// mint's and the wallet's slots is (both judged here, for sell-template/extract.ts and match.ts).
 import bs58 from 'bs58';
+import { isAddress } from './address.js';
 
 type Part = string | { opaque?: string; length?: number; fact?: string };
 type Slot = Exclude<Part, string>;
@@ -43,4 +44,15 @@ export function knownHexAddress(run: string, known: Record<string, string | null
   if (!/^[0-9a-fA-F]{64}$/.test(run)) return null;
   const address = bs58.encode(Buffer.from(run, 'hex'));
   return Object.entries(known).find(([, a]) => a === address)?.[0] ?? null;
+}
+
+/**
+ * Why a run of a sell message is an account, not a random value: base58 of 32 bytes (outside the
+ * mint's and the wallet's slots, which are matched first), or 64 hex digits that are the mint, the
+ * wallet or the treasury; null when it is neither.
+ */
+export function accountIn(run: string, facts: { mint: string; owner: string; treasury?: string | null }): string | null {
+  if (isAddress(run)) return `the address ${run}, which is neither the mint nor your wallet`;
+  const role = knownHexAddress(run, { 'the mint': facts.mint, 'your wallet': facts.owner, "the service's treasury": facts.treasury });
+  return role ? `${run}, ${role} written in hex: an account, not a random value` : null;
 }

@@ -1,8 +1,7 @@
 // A message turned into a template: each of this trade's facts as written at a word boundary a
 // slot, each opaque run a slot of its alphabet and length, the rest literal text of printable
 // ASCII with no figure or address.
-import bs58 from 'bs58';
-import { knownHexAddress } from '../address-sized.js';
+import { accountIn } from '../address-sized.js';
 import { NAMED, renderings, type Fact, type SellFacts } from './facts.js';
 import type { Alphabet, Part, Template } from './template.js';
 import { ALPHABETS, at, literalCharacterProblem, MAX_OPAQUE_LENGTH, MAX_OPAQUE_SLOTS } from './text-rules.js';
@@ -20,15 +19,6 @@ export function atBoundary(message: string, start: number, end: number): boolean
 export function opaqueAlphabet(run: string): Alphabet | null {
   if (!/[A-Za-z]/.test(run) || !/[0-9]/.test(run) || run.length < 16) return null;
   return (['hex', 'HEX', 'base58', 'uuid'] as const).find((a) => ALPHABETS[a]!.test(run)) ?? null;
-}
-
-/** Whether a run is base58 of a 32-byte key: an address. */
-export function isAddress(run: string): boolean {
-  try {
-    return /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(run) && bs58.decode(run).length === 32;
-  } catch {
-    return false;
-  }
 }
 
 type Span = { start: number; end: number; part: Exclude<Part, string> };
@@ -74,9 +64,8 @@ export function extract(message: string, facts: SellFacts): Extraction {
     for (const m of text.matchAll(/[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}|[A-Za-z0-9]+/g)) {
       const start = base + m.index!;
       const alphabet = opaqueAlphabet(m[0]);
-      const known = knownHexAddress(m[0], { 'the mint': facts.mint, 'your wallet': facts.owner, "the service's treasury": facts.treasury });
-      if (isAddress(m[0])) refused.push(`${at(message, start)}: the address ${m[0]}, which is neither the mint nor your wallet`);
-      else if (known) refused.push(`${at(message, start)}: ${m[0]}, ${known} written in hex: an account, not a random value`);
+      const account = accountIn(m[0], facts);
+      if (account) refused.push(`${at(message, start)}: ${account}`);
       else if (alphabet && m[0].length > MAX_OPAQUE_LENGTH) refused.push(`${at(message, start)}: a run of ${m[0].length} characters, longer than any nonce, hash or signature (${MAX_OPAQUE_LENGTH})`);
       else if (alphabet && atBoundary(message, start, start + m[0].length)) slot({ start, end: start + m[0].length, part: { opaque: alphabet, length: m[0].length } });
       else if (/[0-9]/.test(m[0])) refused.push(`${at(message, start)}: "${m[0]}", a figure that is not one of this trade's facts`);

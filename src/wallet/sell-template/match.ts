@@ -1,9 +1,9 @@
 // Whether a message is, byte for byte, what the tool writes from an approved template and this
 // trade's facts: each literal exact, each fact in a notation seen, each opaque slot of its alphabet.
 import { render, type SellFacts } from './facts.js';
-import { atBoundary, isAddress, opaqueAlphabet } from './extract.js';
+import { atBoundary, opaqueAlphabet } from './extract.js';
 import type { Template } from './template.js';
-import { knownHexAddress } from '../address-sized.js';
+import { accountIn } from '../address-sized.js';
 import { fits } from './text-rules.js';
 
 /** The slots' values when `message` is a rendering of `template` with `facts`; null when it is not. */
@@ -22,7 +22,7 @@ export function match(template: Template, facts: SellFacts, message: string): st
     else {
       candidates = [-2, -1, 0, 1, 2]
         .map((d) => message.slice(offset, offset + part.length + d))
-        .filter((run) => fits(run, part.opaque, part.length) && opaqueAlphabet(run) !== null && !isAddress(run) && !knownHexAddress(run, { mint: facts.mint, owner: facts.owner, treasury: facts.treasury }) && atBoundary(message, offset, offset + run.length));
+        .filter((run) => fits(run, part.opaque, part.length) && opaqueAlphabet(run) !== null && !accountIn(run, facts) && atBoundary(message, offset, offset + run.length));
     }
     for (const text of candidates) {
       if (!message.startsWith(text, offset)) continue;
