@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readConfig, updateProfile } from '../../src/config/config-file.js';
 import { ownershipProblem, updateLockedFile } from '../../src/config/locked-file.js';
 import { TrustStore, TrustStoreError } from '../../src/config/trust-store.js';
+import { tokenFactsFingerprint } from '../../src/domain/token-binding.js';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -130,8 +131,8 @@ describe('TrustStore', () => {
     const store = new TrustStore(join(tempDir(), 'trust.json'), A, clock);
     const facts = { symbol: 'DOG', name: 'Dog', decimals: 6 };
     store.recordPendingToken('M1', facts);
-    expect(store.acceptPendingToken('M2')).toBeNull();
-    expect(store.acceptPendingToken('M1')).toMatchObject({ ...facts, by: 'accept-command' });
+    expect(store.acceptPendingToken('M2', tokenFactsFingerprint('M2', facts))).toBeNull();
+    expect(store.acceptPendingToken('M1', tokenFactsFingerprint('M1', facts))).toMatchObject({ pinned: { ...facts, by: 'accept-command' } });
     expect(store.read().pendingTokens).toBeUndefined();
     store.recordChainToken('M1', { symbol: 'CAT', name: 'Cat', decimals: 6 });
     expect(store.read().tokens?.M1).toMatchObject({ symbol: 'DOG', by: 'accept-command' });
