@@ -290,8 +290,8 @@ describe('a service name with controls in it is shown with them named (attack-2 
     const env = envFor(sb.url, home);
     const refused = await runCli(['sell', mint, '10%', '--yes', '--json'], { env });
     expect(refused.code, refused.stderr).toBe(6);
-    expect(lastJsonError(refused).code).toBe('TOKEN_FACTS_UNCONFIRMED');
-    const accept = await runCli(['config', 'trust', 'accept-token', mint], { env });
+    expect(lastJsonError(refused)).toMatchObject({ code: 'TOKEN_FACTS_UNCONFIRMED', fingerprint: tokenFactsFingerprint(mint, { symbol: 'CTRL', name, decimals: 6 }) });
+    const accept = await runCli(['config', 'trust', 'accept-token', mint, lastJsonError(refused).fingerprint!], { env });
     expect(accept.code, accept.stderr).toBe(0);
     expect(accept.stdout).toContain(`${mint}: CTRL (${shown}), 6 decimals`);
     expect(pinsFor(home, sb.url).tokens?.[mint]?.name).toBe(name);
