@@ -10,7 +10,7 @@ import { ADDRESS_SIZE_NOTE, addressSizedSlots, addressSizeWarning, knownHexAddre
 import { judgeSell, type Verdict } from '../../src/wallet/sell-template/guard.js';
 import type { Part, Template } from '../../src/wallet/sell-template/template.js';
 import { quotedRows } from '../../src/wallet/sell-template/text-rules.js';
-import { sellReviewText } from '../../src/io/views/sell.js';
+import { sellReviewText } from '../../src/views/sell.js';
 import { plainTheme, type Theme } from '../../src/io/theme.js';
 import { authorization, good, input, OWNER, STRANGER, T1, TREASURY } from './sell-template-fixtures.js';
 
