@@ -18,8 +18,9 @@ export const countdownConfirm = createPrompt<boolean, CountdownConfirmConfig>((c
   const theme = makeTheme({});
   const prefix = usePrefix({ status, theme });
   useEffect(() => {
-    // A new value each second: a redraw, which asks `before` again.
-    const timer = setInterval(() => setTick(Date.now()), 1000);
+    // A new value each second: a redraw, which asks `before` again (the time left is the context clock's).
+    let ticks = 0;
+    const timer = setInterval(() => setTick(++ticks), 1000);
     return () => clearInterval(timer);
   }, []);
   useKeypress((key, rl) => {

@@ -7,13 +7,14 @@
 // execution". Each through a service that misbehaves exactly so, in front of the sandbox.
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { describe, expect, it } from 'vitest';
 import { lastJsonError } from '../helpers/cli-assert.js';
 import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
 import { sandboxForFile, type Home } from '../helpers/file-sandbox.js';
+import { journalOf, records } from '../helpers/journal-file.js';
 import { startMcp } from '../helpers/mcp-client.js';
 import { startScriptedProxy, type Answer, type ProxiedRequest } from '../helpers/scripted-proxy.js';
 import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
@@ -24,12 +25,6 @@ import { formatUnits } from '../../src/sandbox/market.js';
 let sb: TestSandbox;
 const { envFor, closeAfterAll } = sandboxForFile((started) => (sb = started));
 
-const journalOf = (home: Home) => join(dirname(home.TRADER_CONFIG), 'journal.jsonl');
-const records = (home: Home) =>
-  readFileSync(journalOf(home), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l));
 const signings = (home: Home) => records(home).filter((r) => r.type === 'before-signing');
 /** A home whose profile holds the limits trading through MCP needs, and the sandbox's treasury. */
 function home(): Home {

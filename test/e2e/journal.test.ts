@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { lastJsonError, stderrJson } from '../helpers/cli-assert.js';
 import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
 import { sandboxForFile, type Home } from '../helpers/file-sandbox.js';
+import { journalOf, records } from '../helpers/journal-file.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { sandboxClock } from '../helpers/sandbox-clock.js';
 import { completeBuy, newKey, signMessage, type TestSandbox } from '../helpers/sandbox.js';
@@ -21,12 +22,6 @@ const { envFor, withDelays, tamperProxy } = sandboxForFile((started) => (sb = st
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const journalOf = (home: Home) => join(dirname(home.TRADER_CONFIG), 'journal.jsonl');
-const records = (home: Home) =>
-  readFileSync(journalOf(home), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l));
 /** A home whose profile holds these settings. */
 function homeWith(profile: Record<string, string | number>): Home {
   const home = freshHome();
