@@ -41,12 +41,13 @@ export async function verifyOnChain(ctx: Context, check: ChainCheck, trade: Trad
   if (trade === null) return null;
   const { verifyTrade } = await import('../chain/verify-trade.js');
   const history = tradeHistory(ctx, check.journal, check.id);
+  const journaled = signedDepositsOf(history);
   const input = {
     trade,
     owner: check.owner,
     treasury: check.treasury,
     // Every deposit the journal shows signed for a buy (this run's among them), not only the last.
-    signedDeposits: signedDepositsOf(history).length > 0 ? signedDepositsOf(history) : check.signedDeposit ? [check.signedDeposit] : [],
+    signedDeposits: journaled.length > 0 ? journaled : check.signedDeposit ? [check.signedDeposit] : [],
     signedMinimumLamports: history?.signedMinimumLamports ? BigInt(history.signedMinimumLamports) : (check.serviceMinimumLamports ?? null),
     createdAtMs: history?.madeAtMs ?? null,
     // The platform fee the person saw before signing the deposit: what a refund is held to.
