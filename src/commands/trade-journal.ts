@@ -3,7 +3,6 @@
 // the trade (exit 2) when a record cannot be written or a daily limit would be passed; the
 // run's outcome; and the chain evidence a verification used, claimed under the lock so that one
 // transaction proves one trade, across processes.
-import { createHash } from 'node:crypto';
 import type { Context } from './context.js';
 import type { Verification } from '../chain/verify-trade.js';
 import type { SignedDeposit } from '../chain/deposit-absence.js';
@@ -107,7 +106,7 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
       const minimum = (quote as { minimumOutputLamports?: unknown }).minimumOutputLamports;
       const check = side === 'sell' && !resumed && cap !== null && typeof minimum === 'string' && /^\d+$/.test(minimum) ? BigInt(minimum) : null;
       const refused: { by: UsageError | null } = { by: null };
-      let prior: Prior = { keyTrade: null, deposits: [], messageSha256: [], sellSeen: [] };
+      let prior: Prior = { keyTrade: null, deposits: [], sellSeen: [] };
       write(() =>
         tj.journal.update((records) => {
           // An idempotency key names one trade: a trade this tool made under another key, given
@@ -147,34 +146,27 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
       if (refused.by) throw refused.by;
       return prior;
     },
-    beforeSigning(what) {
-      if (trade === null) throw new Error('beforeSigning before created');
+    exclusive(step) {
+      if (trade === null) throw new Error('exclusive before created');
       const id = trade;
-      const record: NewRecord =
-        what.kind === 'deposit'
-          ? {
-              type: 'before-signing',
-              side: 'buy',
-              trade: id,
-              signature: what.signature,
-              blockhash: what.blockhash,
-              lastValidBlockHeight: what.lastValidBlockHeight,
-              blockhashKnownBeforeSigning: what.blockhashKnownBeforeSigning,
-              amountLamports: what.amountLamports.toString(),
-              platformFeeLamports: what.platformFeeLamports === null ? null : what.platformFeeLamports.toString(),
-              transaction: what.transaction,
-            }
-          : { type: 'before-signing', side: 'sell', trade: id, messageSha256: createHash('sha256').update(what.message, 'utf8').digest('hex'), minimumOutputLamports: what.minimumOutputLamports.toString() };
-      const lamports = what.kind === 'deposit' ? what.amountLamports : what.minimumOutputLamports;
-      // Checked and recorded in one step under the lock: two processes cannot both take the last
-      // room. The same signature signed again (a resumed buy's same deposit) is counted already.
+      const mine = (r: JournalRecord) => r.service === tj.service && r.wallet === tj.wallet && r.side === side && r.trade === id;
+      let result: { value: ReturnType<typeof step> } | null = null;
       write(() =>
-        tj.journal.update((records) => {
-          if (records.some((r) => sameSigning(r, record))) return [];
-          if (cap !== null) assertDailyRoom(records, tj.wallet, cap, lamports, ctx.clock.now(), NOTHING_SIGNED);
-          return [record];
+        tj.journal.exclusive((records, append) => {
+          result = {
+            value: step({
+              trade: id,
+              all: records,
+              own: records.filter(mine),
+              append,
+              assertDailyRoom: (lamports) => {
+                if (cap !== null) assertDailyRoom(records, tj.wallet, cap, lamports, ctx.clock.now(), NOTHING_SIGNED);
+              },
+            }),
+          };
         }),
       );
+      return (result as unknown as { value: ReturnType<typeof step> }).value;
     },
     answer(answer: TradeAnswer) {
       if (trade === null) return;
@@ -212,24 +204,16 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
 
 /** What the journal's records of one trade show this tool signed for it. */
 function priorOf(records: readonly JournalRecord[]): Prior {
-  const deposits: PriorDeposit[] = [];
-  const messageSha256: string[] = [];
-  for (const r of records) {
-    if (r.type !== 'before-signing') continue;
-    if (r.side === 'buy') {
-      if (!deposits.some((d) => d.signature === r.signature)) {
-        deposits.push({ signature: r.signature, blockhash: r.blockhash, lastValidBlockHeight: r.lastValidBlockHeight, blockhashKnownBeforeSigning: r.blockhashKnownBeforeSigning, at: r.at, transaction: r.transaction ?? null });
-      }
-    } else if (!messageSha256.includes(r.messageSha256)) messageSha256.push(r.messageSha256);
-  }
   const history = tradeHistories(records)[0];
-  return { keyTrade: null, deposits, messageSha256, sellSeen: history?.side === 'sell' ? journalSeen(history) : [] };
-}
-
-/** Whether `r` records the very signature `next` would (the same deposit, the same sell message). */
-function sameSigning(r: JournalRecord, next: NewRecord): boolean {
-  if (r.type !== 'before-signing' || next.type !== 'before-signing' || r.side !== next.side || r.trade !== next.trade) return false;
-  return r.side === 'buy' && next.side === 'buy' ? r.signature === next.signature : r.side === 'sell' && next.side === 'sell' && r.messageSha256 === next.messageSha256;
+  const deposits: PriorDeposit[] = (history?.deposits ?? []).map((d) => ({
+    signature: d.signature,
+    blockhash: d.blockhash,
+    lastValidBlockHeight: d.lastValidBlockHeight,
+    blockhashKnownBeforeSigning: d.blockhashKnownBeforeSigning,
+    at: d.at,
+    transaction: d.transaction ?? null,
+  }));
+  return { keyTrade: null, deposits, sellSeen: history?.side === 'sell' ? journalSeen(history) : [] };
 }
 
 /**

@@ -98,6 +98,29 @@ export class Journal {
     if (refused) throw (refused as { error: unknown }).error;
   }
 
+  /**
+   * Under the lock: `step` sees every record on disk, and each record it appends is on disk
+   * (fsynced) before `append` returns, so a step can record, act, and record again as one. What
+   * `step` throws is passed on as it is, once the lock is released.
+   */
+  exclusive<T>(step: (records: readonly JournalRecord[], append: (record: NewRecord) => void) => T): T {
+    let outcome: { value: T } | { error: unknown } | null = null;
+    this.guard(() =>
+      withLock(this.path, this.timing, () => {
+        const records = this.readRecords(true);
+        try {
+          outcome = { value: step(records, (record) => this.write([record])) };
+        } catch (error) {
+          outcome = { error };
+        }
+      }),
+    );
+    const done = outcome as { value: T } | { error: unknown } | null;
+    if (done === null) throw new JournalError(`the journal ${this.path} step did not run`);
+    if ('error' in done) throw done.error;
+    return done.value;
+  }
+
   private write(records: NewRecord[]): void {
     const at = new Date(this.timing.now()).toISOString();
     const text = records.map((r) => JSON.stringify({ v: 1, at, service: this.owner.service, wallet: this.owner.wallet, ...r }) + '\n').join('');

@@ -41,12 +41,19 @@ export interface CreatedRecord extends RecordBase {
   quote: Record<string, string | number | boolean | null>;
 }
 
-/** What is about to be handed over, on disk before it is: a deposit or a sell authorization's signature. */
+/**
+ * What is about to be signed, on disk before it is (the signing gate, trade/signing-gate.ts,
+ * writes it under the journal's lock): a deposit or a sell message, by the sha256 of the bytes
+ * signed. Its signature follows in a `signed` record written in the same step, before the
+ * signature leaves this process; a `before-signing` with no `signed` after it was never handed over.
+ */
 export type BeforeSigningRecord = RecordBase & { type: 'before-signing' } & (
     | {
         side: 'buy';
-        /** The deposit transaction's signature (its id on chain). */
-        signature: string;
+        /** sha256 (hex) of the deposit's message bytes. Absent in records of earlier versions (which hold `signature`). */
+        messageSha256?: string;
+        /** An earlier version's record: the deposit's signature, written with it. */
+        signature?: string;
         blockhash: string;
         /** The service's word for the blockhash's life, kept to say until when the deposit may land. */
         lastValidBlockHeight: number;
@@ -56,20 +63,30 @@ export type BeforeSigningRecord = RecordBase & { type: 'before-signing' } & (
         amountLamports: string;
         /** The platform fee the review showed before signing (a refund is held to it); null: none shown; absent: an earlier version's record. */
         platformFeeLamports?: string | null;
-        /**
-         * The signed transaction (base64; public once sent): a resume sends it again instead of
-         * signing a second deposit. Absent in records of earlier versions.
-         */
+        /** An earlier version's record: the signed transaction (base64). */
         transaction?: string;
       }
     | {
         side: 'sell';
-        /** sha256 of the signed message (hex). */
+        /** sha256 of the message (hex). */
         messageSha256: string;
         /** The signed minimum (what the daily sell limit counts). */
         minimumOutputLamports: string;
       }
   );
+
+/** The signature made for a `before-signing` record (the same trade and bytes), on disk before it leaves this process. */
+export interface SignedRecord extends RecordBase {
+  type: 'signed';
+  messageSha256: string;
+  /** A deposit's signature (its id on chain), or a sell message's (base58). */
+  signature: string;
+  /** A deposit: the signed transaction (base64; public once sent): a resume sends it again instead of signing a second. */
+  transaction?: string;
+}
+
+/** A deposit this tool signed, as the journal knows it: its `before-signing` with the signature made for it. */
+export type DepositRecord = Extract<BeforeSigningRecord, { side: 'buy' }> & { signature: string };
 
 /** An answer of the service that changed what is known (a status, an error, an answer lost). */
 export interface AnswerRecord extends RecordBase {
@@ -104,12 +121,13 @@ export interface EvidenceRecord extends RecordBase {
   role: EvidenceRole;
 }
 
-export type JournalRecord = CreatedRecord | BeforeSigningRecord | AnswerRecord | OutcomeRecord | EvidenceRecord;
+export type JournalRecord = CreatedRecord | BeforeSigningRecord | SignedRecord | AnswerRecord | OutcomeRecord | EvidenceRecord;
 /** A record as a caller writes it: the journal adds the version, time, service and wallet. */
 export type NewRecord = DistributiveOmit<JournalRecord, 'v' | 'at' | 'service' | 'wallet'>;
 type DistributiveOmit<T, K extends keyof never> = T extends unknown ? Omit<T, K> : never;
 
-const RECORD_TYPES = new Set(['created', 'before-signing', 'answer', 'outcome', 'evidence']);
+const RECORD_TYPES = new Set(['created', 'before-signing', 'signed', 'answer', 'outcome', 'evidence']);
+const SHA256_HEX = /^[0-9a-f]{64}$/;
 const DIGITS = /^\d+$/;
 const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 const ROLES = new Set(['deposit', 'swap', 'payout', 'refund']);
@@ -145,12 +163,16 @@ function fieldProblem(r: Record<string, unknown>): string | null {
     }
     case 'before-signing':
       if (r.side === 'buy') {
-        const ok = isString(r.signature) && isString(r.blockhash) && Number.isSafeInteger(r.lastValidBlockHeight) && typeof r.blockhashKnownBeforeSigning === 'boolean';
+        const what = (isString(r.messageSha256) && SHA256_HEX.test(r.messageSha256)) || isString(r.signature);
+        const ok = what && isString(r.blockhash) && Number.isSafeInteger(r.lastValidBlockHeight) && typeof r.blockhashKnownBeforeSigning === 'boolean';
         const fee = r.platformFeeLamports === undefined || r.platformFeeLamports === null || (isString(r.platformFeeLamports) && DIGITS.test(r.platformFeeLamports));
         if (r.transaction !== undefined && !isString(r.transaction)) return 'a deposit record whose transaction is not base64 text';
-        return ok && fee && isString(r.amountLamports) && DIGITS.test(r.amountLamports) ? null : 'a deposit record without its signature, blockhash or amount';
+        return ok && fee && isString(r.amountLamports) && DIGITS.test(r.amountLamports) ? null : 'a deposit record without its message hash, blockhash or amount';
       }
-      return isString(r.messageSha256) && isString(r.minimumOutputLamports) && DIGITS.test(r.minimumOutputLamports) ? null : 'a sell record without its message hash or minimum';
+      return isString(r.messageSha256) && SHA256_HEX.test(r.messageSha256) && isString(r.minimumOutputLamports) && DIGITS.test(r.minimumOutputLamports) ? null : 'a sell record without its message hash or minimum';
+    case 'signed':
+      if (!isString(r.messageSha256) || !SHA256_HEX.test(r.messageSha256) || !isString(r.signature)) return 'a signed record without its message hash or signature';
+      return r.transaction === undefined || isString(r.transaction) ? null : 'a signed record whose transaction is not base64 text';
     case 'answer':
       if (r.step !== 'deposit' && r.step !== 'authorize' && r.step !== 'read') return 'an answer of no known step';
       return r.transactions === undefined || (Array.isArray(r.transactions) && r.transactions.every(isNamed)) ? null : 'an answer naming transactions without their roles';
@@ -183,7 +205,8 @@ export function commitments(records: readonly JournalRecord[], wallet: string, s
     if (r.type !== 'before-signing' || r.wallet !== wallet || r.side !== side) continue;
     const atMs = Date.parse(r.at);
     if (!(atMs > nowMs - DAY_MS)) continue;
-    const key = r.side === 'buy' ? `d:${r.signature}` : `s:${r.trade}:${r.messageSha256}`;
+    // A deposit is one by its bytes (an earlier version's record, by its signature): signed again, it is the same.
+    const key = r.side === 'buy' ? (r.messageSha256 ? `d:${r.trade}:${r.messageSha256}` : `d:${r.signature}`) : `s:${r.trade}:${r.messageSha256}`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push({ atMs, lamports: BigInt(r.side === 'buy' ? r.amountLamports : r.minimumOutputLamports), trade: r.trade });
@@ -260,8 +283,8 @@ export interface TradeHistory {
   madeAtMs: number | null;
   idempotencyKey: string | null;
   request: CreatedRecord['request'] | null;
-  /** A buy's signed deposits, in order (one, unless a resume signed another). */
-  deposits: Array<Extract<BeforeSigningRecord, { side: 'buy' }>>;
+  /** A buy's signed deposits, in order (one, unless a resume signed another after the chain proved the first dead). */
+  deposits: DepositRecord[];
   /** A sell's signed minimum (the last one signed), as a decimal string. */
   signedMinimumLamports: string | null;
   /** The last status the service gave, or the last outcome of a run. */
@@ -283,6 +306,7 @@ export interface TradeHistory {
 /** Every trade the journal knows, oldest first; `match` picks the records (a service and wallet, say). */
 export function tradeHistories(records: readonly JournalRecord[], match: (r: JournalRecord) => boolean = () => true): TradeHistory[] {
   const trades = new Map<string, TradeHistory>();
+  const pending = new Map<string, Extract<BeforeSigningRecord, { side: 'buy' }>>();
   for (const r of records) {
     if (!match(r)) continue;
     let t = trades.get(r.trade);
@@ -299,10 +323,16 @@ export function tradeHistories(records: readonly JournalRecord[], match: (r: Jou
         t.status ??= typeof r.quote.status === 'string' ? r.quote.status : null;
         break;
       case 'before-signing':
-        if (r.side === 'buy') {
-          if (!t.deposits.some((d) => d.signature === r.signature)) t.deposits.push(r);
-        } else t.signedMinimumLamports = r.minimumOutputLamports;
+        if (r.side === 'sell') t.signedMinimumLamports = r.minimumOutputLamports;
+        else if (r.signature !== undefined) addDeposit(t, { ...r, signature: r.signature });
+        else pending.set(`${r.trade} ${r.messageSha256}`, r);
         break;
+      case 'signed': {
+        // A deposit is known once its signature is on disk; without it, it never left this process.
+        const before = pending.get(`${r.trade} ${r.messageSha256}`);
+        if (before) addDeposit(t, { ...before, signature: r.signature, ...(r.transaction ? { transaction: r.transaction } : {}) });
+        break;
+      }
       case 'answer':
         if (r.status !== null) t.status = r.status;
         if (r.step === 'authorize' && r.status === 'authorized') t.authorized = true;
@@ -322,6 +352,10 @@ export function tradeHistories(records: readonly JournalRecord[], match: (r: Jou
     }
   }
   return [...trades.values()].sort((a, b) => a.createdAtMs - b.createdAtMs);
+}
+
+function addDeposit(t: TradeHistory, d: DepositRecord): void {
+  if (!t.deposits.some((x) => x.signature === d.signature)) t.deposits.push(d);
 }
 
 /** Adds a transaction named for the trade (once per role; a role-less earlier record only where none is known). */

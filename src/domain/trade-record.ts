@@ -1,28 +1,43 @@
 // How a buy or sell flow tells the journal what it does, at the points it records: the trade
 // exists, what is about to be signed, each answer that changes what is known. Each call returns
-// once its record is on disk; `created` and `beforeSigning` throw to refuse the trade (a journal
+// once its record is on disk; `created` and the signing gate's `exclusive` step throw to refuse the trade (a journal
 // that cannot be written, a daily limit passed), before anything is signed or handed over.
 import { formatLocalTime } from './local-time.js';
 import { NOTHING_SIGNED } from './outcome-words.js';
 import type { SellSeen } from './sell-evidence.js';
 
-import type { NamedTransaction } from './journal-records.js';
+import type { JournalRecord, NamedTransaction, NewRecord } from './journal-records.js';
 
-/** What is about to be signed and handed over. */
+/** What the signing gate (trade/signing-gate.ts) is asked to sign, with what the journal counts of it. */
 export type ToSign =
   | {
       kind: 'deposit';
-      signature: string;
+      /** The deposit transaction as received (base64, unsigned): its message bytes are what is signed. */
+      transaction: string;
       blockhash: string;
       lastValidBlockHeight: number;
       blockhashKnownBeforeSigning: boolean;
       amountLamports: bigint;
       /** The platform fee the review showed before signing; null: it showed none (the quote could not be read). */
       platformFeeLamports: bigint | null;
-      /** The signed transaction (base64): kept so that a resume sends it again rather than signing another. */
-      transaction: string;
+      /** Signatures of deposits signed for this buy before that the chain proves can never land: they do not stand in the way. */
+      provenDead: readonly string[];
     }
   | { kind: 'sell'; message: string; minimumOutputLamports: bigint };
+
+/** The journal as the signing gate sees it inside one locked step. */
+export interface LockedJournal {
+  /** The trade's id (the buy intent's, or the sell authorization's). */
+  trade: string;
+  /** Every record on disk now. */
+  all: readonly JournalRecord[];
+  /** This trade's records (this service, wallet, side and id). */
+  own: readonly JournalRecord[];
+  /** Writes and fsyncs one record of this trade before it returns. */
+  append(record: NewRecord): void;
+  /** Throws the daily-limit refusal (exit 2) when `lamports` more of this side does not fit. */
+  assertDailyRoom(lamports: bigint): void;
+}
 
 /** A deposit this tool signed for the trade in an earlier run, as its journal recorded it. */
 export interface PriorDeposit {
@@ -39,13 +54,11 @@ export interface PriorDeposit {
 /**
  * What the journal knew of the trade before this run: the trade it records under this run's
  * idempotency key when that is another one (the service answered a key with a trade that is not
- * its own), and what this tool signed for it before (a buy's deposits, a sell message's hash).
+ * its own), and the deposits this tool signed for a buy before (a sell's signature is the signing gate's to compare).
  */
 export interface Prior {
   keyTrade: { id: string; signed: boolean; at: string } | null;
   deposits: PriorDeposit[];
-  /** sha256 (hex) of each message signed for this sell authorization. */
-  messageSha256: string[];
   /** A sell: what earlier runs recorded of it (taken, completed, its payout), as the first reports of its history. */
   sellSeen: SellSeen[];
 }
@@ -67,8 +80,11 @@ export interface TradeRecorder {
    * the journal knew of it; with `keyTrade` set nothing was recorded (the answer is not this key's trade).
    */
   created(trade: { id: string; idempotencyKey: string; resumed: boolean; request: { mint: string; amount: bigint; slippageBps?: number }; quote: object }): Prior;
-  /** Recorded (and counted against the daily limit, atomically) before the signature leaves this process; throws to refuse. */
-  beforeSigning(what: ToSign): void;
+  /**
+   * Runs `step` under the journal's lock (the signing gate's one step: re-read, compare, count,
+   * record, sign, record); throws a refusal (exit 2) when the journal cannot be used.
+   */
+  exclusive<T>(step: (journal: LockedJournal) => T): T;
   /** An answer that changed what is known; never throws (the trade is under way by then). */
   answer(answer: TradeAnswer): void;
 }

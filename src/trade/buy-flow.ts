@@ -10,14 +10,14 @@ import { inspectDeposit } from '../wallet/deposit-inspection.js';
 import { pollUntil } from './poll.js';
 import type { BuyReview, QuoteRead } from './buy-review.js';
 import { buySlippageProblems, readQuote } from './buy-quote.js';
-import { firstSignature } from '../chain/deposit-signature.js';
 import type { SignedDeposit } from '../chain/deposit-absence.js';
 import { fundsShort, fundsShortMessage, type Funds } from '../domain/funds.js';
 import { readTradeOrNull } from './read-trade.js';
 import { buyStatusStage } from './stages.js';
 import { depositWords } from '../domain/deposit-evidence.js';
 import { SERVICE_CONTRADICTION } from './watch.js';
-import { keyTradeWords, type Prior, type PriorDeposit, type TradeRecorder } from '../domain/trade-record.js';
+import { keyTradeWords, type Prior, type PriorDeposit, type ToSign, type TradeRecorder } from '../domain/trade-record.js';
+import { signedAlready, signThroughGate, type Signed, type SigningVerdict } from './signing-gate.js';
 import type { Presence } from '../domain/presence.js';
 import { chainDeadline, passed, serviceDeadline, type AnswerDeadline } from '../domain/answer-deadline.js';
 import { formatLocalTime } from '../domain/local-time.js';
@@ -89,7 +89,7 @@ export interface BuyDeps {
   signal: AbortSignal;
   /** The owner wallet: its secret is obtained (a keystore's password asked) only to sign. */
   signer: Signer;
-  /** The journal: each step recorded before it is taken; `created` and `beforeSigning` may refuse the buy. */
+  /** The journal: each step recorded before it is taken; `created` and the signing gate's step may refuse the buy. */
   journal: TradeRecorder;
   /** Reads the wallet's funds on chain for this deposit (src/chain/funds-check.ts); absent: not checked. */
   funds?(intent: BuyIntent, facts: DepositFacts): Promise<Funds>;
@@ -208,12 +208,27 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
       if (!inspection.facts || !quote) throw new RefusedToSignError(problems, [`dry run: ${NOTHING_SIGNED}; ${fate}`]);
       return { kind: 'dry-run', intent, review: review(created, inspection.facts, quote, funds, answerBy), problems, trust, fate };
     }
-    if (problems.length > 0 || !inspection.facts || !quote) {
+    // The buy's judge: the deposit decoded in full and every check passed, or the reasons not to sign.
+    const verdict: SigningVerdict = problems.length === 0 && inspection.facts && quote ? { kind: 'sign' } : { kind: 'refused', reasons: problems };
+    if (verdict.kind !== 'sign' || !inspection.facts || !quote) {
       const fate = await cancel();
       const next = trust ? `; if it is the service's published treasury, run: ${trust.command}` : '';
       throw new RefusedToSignError(problems, [`${fate}; ${NOTHING_SIGNED}${next}`], trust);
     }
-    const yes = await track.asking(() => hooks.confirm(review(created, inspection.facts!, quote, funds, answerBy)));
+    // What the gate will sign.
+    const toSign: ToSign = {
+      kind: 'deposit',
+      transaction: created.deposit.transaction,
+      blockhash: inspection.facts.recentBlockhash,
+      lastValidBlockHeight: created.deposit.lastValidBlockHeight,
+      blockhashKnownBeforeSigning: funds?.checked === true && funds.blockhashKnown === true,
+      amountLamports: BigInt(intent.amountLamports),
+      platformFeeLamports: reviewedFee(quote),
+      provenDead: prior.deposits.map((d) => d.signature),
+    };
+    // Another run signed this buy meanwhile: other bytes are refused here (exit 3), before anyone is
+    // asked; the very same deposit is not asked about again (the gate gives its signature back).
+    const yes = signedAlready(deps.journal, toSign) || (await track.asking(() => hooks.confirm(review(created, inspection.facts!, quote, funds, answerBy))));
     if (typeof yes === 'object') {
       const fate = await cancel();
       throw new UsageError(`${yes.notShown}; ${fate}; ${NOTHING_SIGNED}`, 'TERMINAL_TOO_SMALL', [tooSmallHint(yes.rows)]);
@@ -248,31 +263,33 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
         throw new RefusedToSignError([`the deposit pays ${recipient}, not ${pinned}, which another trader process pinned as this service's treasury meanwhile`], [`${fate}; ${NOTHING_SIGNED}`]);
       }
     }
-    let signed: string;
+    // The one gate: under the journal's lock, on disk (and within the daily limit) before it is signed.
+    let gate: Signed;
     try {
-      signed = await deps.signer.signDeposit(created.deposit.transaction);
+      gate = await signThroughGate(deps.signer, deps.journal, verdict, toSign);
     } catch (err) {
-      // A keystore that did not open (wrong password): nothing was signed, the quote is dropped.
+      // Another run's deposit for this buy stands: its intent is left to it.
+      if (err instanceof ApiError) throw err;
+      // A keystore that did not open (wrong password), a journal or a daily limit that refuses: nothing was signed, the quote is dropped.
       const fate = await cancel();
-      if (err instanceof UsageError) err.hints.push(fate);
+      if (err instanceof UsageError) throw new UsageError(`${err.message}; ${fate}`, err.code, err.hints);
       throw err;
     }
+    const signed = gate.signed;
     // The blockhash is the signed message's own; whether the chain knew it was read before signing.
     const signedDeposit: SignedDeposit = {
-      signature: firstSignature(signed),
-      blockhash: inspection.facts.recentBlockhash,
-      lastValidBlockHeight: created.deposit.lastValidBlockHeight,
-      blockhashKnownBeforeSigning: funds?.checked === true && funds.blockhashKnown === true,
+      signature: gate.signature,
+      blockhash: toSign.blockhash,
+      lastValidBlockHeight: toSign.lastValidBlockHeight,
+      blockhashKnownBeforeSigning: toSign.blockhashKnownBeforeSigning,
     };
-    // On disk, and within the daily limit, before the signed deposit leaves this process.
-    try {
-      deps.journal.beforeSigning({ kind: 'deposit', ...signedDeposit, blockhashKnownBeforeSigning: signedDeposit.blockhashKnownBeforeSigning === true, amountLamports: BigInt(intent.amountLamports), platformFeeLamports: reviewedFee(quote), transaction: signed });
-    } catch (err) {
-      const fate = await cancel();
-      throw err instanceof UsageError ? new UsageError(`${err.message}; ${fate}`, err.code) : err;
-    }
     hooks.signed?.(signedDeposit);
-    intent = await handOver(deps, track, intent, signed, signedDeposit, prior.deposits);
+    // The same deposit another run signed and may have handed over already: followed from where it stands.
+    const current = gate.again ? (await deps.api.getBuy(intent.id)).intent : intent;
+    if (current.status !== 'awaiting_deposit') {
+      track.phase = 'submitted';
+      intent = current;
+    } else intent = await handOver(deps, track, intent, signed, signedDeposit, prior.deposits);
   } else {
     if (req.dryRun) throw new UsageError(`buy ${intent.id} is already ${intent.status}; nothing to dry-run`);
   }

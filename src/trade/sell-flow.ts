@@ -19,14 +19,12 @@ import { sellGroupKey } from './sell-outcome.js';
 import { noteSell, watchSell } from './watch.js';
 import type { SellSeen } from '../domain/sell-evidence.js';
 import type { SellReview } from './sell-review.js';
-import { keyTradeWords, type TradeRecorder } from '../domain/trade-record.js';
+import { keyTradeWords, type ToSign, type TradeRecorder } from '../domain/trade-record.js';
+import { signedAlready, signThroughGate } from './signing-gate.js';
 import { SERVICE_CONTRADICTION } from './watch.js';
 import { formatLocalTime } from '../domain/local-time.js';
-import { AUTHORIZATION_EXPIRES_UNUSED, MAY_STILL_GO_ON, NOTHING_SIGNED } from '../domain/outcome-words.js';
+import { AUTHORIZATION_EXPIRES_UNUSED, NOTHING_SIGNED } from '../domain/outcome-words.js';
 import { tooSmallHint, type NotShown } from '../domain/screen-fit.js';
-import { createHash } from 'node:crypto';
-
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 export const SELL_POLL_INTERVAL_MS = 2000;
 
@@ -98,7 +96,7 @@ export interface SellDeps {
   /** The owner wallet: its secret is obtained (a keystore's password asked) only to sign. */
   signer: Signer;
   trust: SellTrust;
-  /** The journal: each step recorded before it is taken; `created` and `beforeSigning` may refuse the sell. */
+  /** The journal: each step recorded before it is taken; `created` and the signing gate's step may refuse the sell. */
   journal: TradeRecorder;
   /** Binds the token's facts (the chain's, or a person's from the trust store): read again after a person confirms some. */
   bindToken(mint: string): Promise<BoundFacts>;
@@ -142,14 +140,6 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
     if (prior.keyTrade) {
       const fate = resumed ? `the service reports sell ${authorization.id} ${authorization.status}` : `${AUTHORIZATION_EXPIRES_UNUSED} (${authorization.id})`;
       throw new ApiError(keyTradeWords('sell', idempotencyKey, authorization.id, prior.keyTrade, 'message', fate), { code: SERVICE_CONTRADICTION });
-    }
-    // One signature per authorization: a message other than the one signed for it before is not signed.
-    if (!resumed && prior.messageSha256.length > 0 && !prior.messageSha256.includes(sha256(authorization.message))) {
-      throw new ApiError(
-        `the service gives sell ${authorization.id} another message than the one you signed for it before; one authorization is signed once, so this one is not: ${NOTHING_SIGNED}; ` +
-          `the signature you gave stays usable until ${formatLocalTime(authorization.expiresAt)}, so ${MAY_STILL_GO_ON}`,
-        { code: SERVICE_CONTRADICTION, hints: [`check it with: trader trades ${authorization.id}`] },
-      );
     }
     hooks.created(authorization, resumed);
 
@@ -198,8 +188,11 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
     }
     // A dry run leaves the authorization unsigned (it expires by itself within 2 minutes).
     if (req.dryRun) return { kind: 'dry-run', review, problems: [], trust: null, idempotencyKey };
-    // A person who granted trust at the prompt answered "and sign" there.
-    const yes = granted || (await track.asking(() => hooks.confirm(review)));
+    const toSign: ToSign = { kind: 'sell', message: authorization.message, minimumOutputLamports: BigInt(authorization.minimumOutputLamports) };
+    // A person who granted trust at the prompt answered "and sign" there. Another run's signature
+    // of this authorization meanwhile: other bytes are refused (exit 3) before anyone is asked;
+    // the very same message is not asked about again (the gate gives its signature back).
+    const yes = granted || signedAlready(deps.journal, toSign) || (await track.asking(() => hooks.confirm(review)));
     if (typeof yes === 'object') throw new UsageError(`${yes.notShown}; ${NOTHING_SIGNED}; ${AUTHORIZATION_EXPIRES_UNUSED}`, 'TERMINAL_TOO_SMALL', [tooSmallHint(yes.rows)]);
     if (!yes) throw declined();
     // The answers may have come late: an authorization already dead is not signed; the user may
@@ -210,10 +203,9 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
       idempotencyKey = hooks.newIdempotencyKey();
       continue;
     }
-    // On disk, and within the daily limit, before the message is signed.
-    deps.journal.beforeSigning({ kind: 'sell', message: authorization.message, minimumOutputLamports: BigInt(authorization.minimumOutputLamports) });
+    // The one gate: under the journal's lock, on disk (and within the daily limit) before it is signed.
     track.phase = 'approved';
-    const signature = await deps.signer.signMessage(authorization.message);
+    const { signature } = await signThroughGate(deps.signer, deps.journal, review.verdict, toSign);
     const authorized = await authorize(deps, authorization, signature);
     // Unless the sell was read still awaiting its signature, it may go on without us.
     if ('view' in authorized) {

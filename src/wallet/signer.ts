@@ -1,11 +1,10 @@
-// The owner wallet as the flows see it: its public key from the start, its secret key only at
-// the moment of a signature, wiped right after. A keystore is decrypted then (its password
+// The owner wallet as the flows see it: its public key from the start, its secret key only when
+// the signing gate (trade/signing-gate.ts, the one caller of unlock) signs, wiped right after. A keystore is decrypted then (its password
 // asked or read only then); a keypair file is read again then (and must still be the same
 // key); a key typed or piped in (prompt:, stdin:) is held from the start, since it cannot be
 // asked for twice, and wiped after its one signature. Knows no terminal: what it must ask comes
 // through the injected functions.
-// What only some sources or only a signature need (the keystore's cipher, the seed phrase's
-// BIP-39, the transaction decoder) is loaded when it is needed: a read opens a signer too.
+// What only some sources need (the keystore's cipher, the seed phrase's BIP-39) is loaded when it is needed: a read opens a signer too.
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { UsageError } from '../domain/errors.js';
@@ -21,10 +20,11 @@ export interface Signer {
   readonly label: string;
   /** Throws a UsageError (exit 2) now, before anything is sent, when this run could not sign (no way to get a keystore's password). */
   checkCanSign(): void;
-  /** Signs the deposit transaction (wallet/signing.ts); the secret is obtained now and wiped after. */
-  signDeposit(transactionBase64: string): Promise<string>;
-  /** Signs the message's UTF-8 bytes (wallet/signing.ts); the secret is obtained now and wiped after. */
-  signMessage(message: string): Promise<string>;
+  /**
+   * The 64-byte secret key, obtained now (a keystore's password asked, a keypair file read again,
+   * a typed key given up): the caller wipes it. Only the signing gate (trade/signing-gate.ts) calls it.
+   */
+  unlock(): Promise<Uint8Array>;
 }
 
 /** Where a keystore's password comes from in this run. */
@@ -162,14 +162,6 @@ export function derivationWords(source: Extract<SignerSource, { kind: 'prompt' }
 }
 
 function signerOf(publicKey: string, label: string, cannotSign: () => string | null, obtain: () => Promise<Uint8Array>): Signer {
-  const withSecret = async <T>(use: (secretKey: Uint8Array) => T): Promise<T> => {
-    const secretKey = await obtain();
-    try {
-      return use(secretKey);
-    } finally {
-      secretKey.fill(0);
-    }
-  };
   return {
     publicKey,
     label,
@@ -177,13 +169,6 @@ function signerOf(publicKey: string, label: string, cannotSign: () => string | n
       const why = cannotSign();
       if (why) throw new UsageError(why, 'PASSWORD_REQUIRED');
     },
-    signDeposit: async (transactionBase64) => {
-      const { signDepositTransaction } = await import('./signing.js');
-      return withSecret((secretKey) => signDepositTransaction(transactionBase64, secretKey));
-    },
-    signMessage: async (message) => {
-      const { signMessage } = await import('./signing.js');
-      return withSecret((secretKey) => signMessage(message, secretKey));
-    },
+    unlock: obtain,
   };
 }

@@ -2,6 +2,7 @@
 // received (the same bytes inspectDeposit decoded), and the signature is written into its slot
 // of a copy of the received wire bytes, so nothing but that slot can change.
 
+import { createHash } from 'node:crypto';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { RefusedToSignError } from '../domain/errors.js';
@@ -52,4 +53,16 @@ export function signMessage(message: string, secretKey: Uint8Array): string {
     throw new RefusedToSignError(['the message contains an unpaired surrogate, so its UTF-8 bytes are ambiguous']);
   }
   return bs58.encode(nacl.sign.detached(new TextEncoder().encode(message), secretKey));
+}
+
+/** sha256 (hex) of the bytes a signature covers: a deposit's message, or a sell message's UTF-8. */
+export function signedBytesSha256(what: { kind: 'deposit'; transaction: string } | { kind: 'sell'; message: string }): string {
+  const hash = createHash('sha256');
+  if (what.kind === 'sell') return hash.update(what.message, 'utf8').digest('hex');
+  try {
+    return hash.update(decodeTransaction(decodeBase64Strict(what.transaction)).messageBytes).digest('hex');
+  } catch (e) {
+    if (e instanceof DecodeError) throw new RefusedToSignError([`the deposit transaction is malformed: ${e.message}`]);
+    throw e;
+  }
 }

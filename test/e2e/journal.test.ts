@@ -76,6 +76,28 @@ describe('a journal that cannot be written refuses the trade before anything is 
   });
 });
 
+describe('the daily limits count the wallet, whatever the service', () => {
+  it('a deposit and a sell minimum signed for this wallet through another service (another profile) count toward this one\'s caps; --max-daily-sell-lamports cannot raise the profile\'s sell cap', async () => {
+    const home = homeWith({ maxDailyBuyLamports: '40000000', maxDailySellLamports: '40000000', treasury: sb.treasury });
+    const wallet = sb.keypair.publicKey.toBase58();
+    const base = { v: 1, at: new Date().toISOString(), service: 'https://other.example/api/v1/', wallet };
+    const lines = [
+      { ...base, side: 'buy', trade: 'other-buy', type: 'before-signing', messageSha256: 'b'.repeat(64), blockhash: 'B', lastValidBlockHeight: 1, blockhashKnownBeforeSigning: true, amountLamports: '30000000' },
+      { ...base, side: 'buy', trade: 'other-buy', type: 'signed', messageSha256: 'b'.repeat(64), signature: 'OTHER' },
+      { ...base, side: 'sell', trade: 'sell_other', type: 'before-signing', messageSha256: 'c'.repeat(64), minimumOutputLamports: '39999999' },
+    ];
+    writeFileSync(journalOf(home), lines.map((l) => JSON.stringify(l) + '\n').join(''), { mode: 0o600 });
+    await sb.clearRequests();
+    const buy = await inProcess(home, 'buy', buyToken(), '10000001', '--yes', '--json');
+    expect(buy.code, buy.stderr).toBe(2);
+    expect(lastJsonError(buy)).toMatchObject({ code: 'OVER_DAILY_LIMIT', message: expect.stringContaining('0.03 SOL (30000000 lamports) committed by signed deposits in the last 24 hours') });
+    const raise = await inProcess(home, 'sell', sb.tokens[0]!.mint, '1000', '--yes', '--json', '--max-daily-sell-lamports', '40000001');
+    expect(raise.code).toBe(2);
+    expect(lastJsonError(raise)).toMatchObject({ code: 'OVER_LIMIT', message: `--max-daily-sell-lamports 40000001 would raise profile "default"'s maxDailySellLamports (40000000); a flag can only lower it; nothing was sent` });
+    expect(await posts()).toEqual([]);
+  });
+});
+
 describe('daily limits, counted from the journal across processes and restarts', () => {
   it('buy: at the cap it goes, one lamport past it is refused before anything is created (what was spent, the cap, when room frees up); a damaged line is reported and skipped; a flag lowers the cap, never raises it', async () => {
     const home = homeWith({ maxDailyBuyLamports: '40000000', treasury: sb.treasury });

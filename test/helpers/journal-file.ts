@@ -1,5 +1,5 @@
 // The journal a test's home writes beside its config, read back as records (one JSON object a line).
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Home } from './file-sandbox.js';
 
@@ -12,3 +12,27 @@ export const records = (home: Home) =>
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l));
+
+/**
+ * The journal's signatures: each `before-signing` record with what its `signed` record added
+ * (the signature, a deposit's signed transaction), in order; one with no `signed` after it alone.
+ */
+export const signings = (home: Home) => {
+  const all = records(home);
+  return all
+    .filter((r) => r.type === 'before-signing')
+    .map((r) => ({ ...r, ...(all.find((s) => s.type === 'signed' && s.trade === r.trade && s.messageSha256 === r.messageSha256) ?? {}), type: 'before-signing' }));
+};
+
+/** Rewrites the home's journal as an earlier version wrote it: each signed deposit one `before-signing` record with its signature, and no transaction kept. */
+export const asEarlierVersion = (home: Home): void => {
+  const merged = signings(home);
+  const lines = records(home)
+    .filter((r) => r.type !== 'signed')
+    .map((r) => {
+      if (r.type !== 'before-signing' || r.side !== 'buy') return r;
+      const { messageSha256: _hash, transaction: _tx, ...old } = merged.find((m) => m.trade === r.trade && m.messageSha256 === r.messageSha256)!;
+      return old;
+    });
+  writeFileSync(journalOf(home), lines.map((l) => JSON.stringify(l) + '\n').join(''));
+};

@@ -381,22 +381,20 @@ describe('a buy that stops', () => {
     let sent = '';
     const submit = s.api.submitDeposit.bind(s.api);
     s.api.submitDeposit = (id, body) => ((sent = body.signedTransaction), submit(id, body));
-    const journal = memoryRecorder();
     let sentWhenRecorded = -1;
-    const original = journal.recorder.beforeSigning;
-    journal.recorder.beforeSigning = (what) => {
-      sentWhenRecorded = s.calls.deposits;
-      original(what);
-    };
+    const journal = memoryRecorder({}, {}, { onAppend: (r) => r.type === 'before-signing' && (sentWhenRecorded = s.calls.deposits) });
     const outcome = await run(s.api, request(), hooks(), undefined, { journal: journal.recorder });
     expect(outcome.kind).toBe('final');
     expect(sentWhenRecorded).toBe(0);
-    expect(journal.calls.map((c) => c.call)).toEqual(['created', 'beforeSigning', 'answer', 'answer', 'answer', 'answer']);
+    expect(journal.calls.map((c) => c.call)).toEqual(['created', 'beforeSigning', 'signed', 'answer', 'answer', 'answer', 'answer']);
     const signing = journal.calls[1] as Extract<(typeof journal.calls)[number], { call: 'beforeSigning' }>;
-    expect(signing.what).toMatchObject({ kind: 'deposit', amountLamports: BigInt(AMOUNT), lastValidBlockHeight: 99, blockhashKnownBeforeSigning: false });
-    // The signature recorded is the one of the transaction sent.
-    expect((signing.what as { signature: string }).signature).toBe(bs58.encode(VersionedTransaction.deserialize(Buffer.from(sent, 'base64')).signatures[0]!));
-    expect(journal.calls.slice(2).map((c) => (c.call === 'answer' ? `${c.answer.step}:${c.answer.status}` : c.call))).toEqual([
+    expect(signing.record).toMatchObject({ type: 'before-signing', side: 'buy', amountLamports: AMOUNT.toString(), lastValidBlockHeight: 99, blockhashKnownBeforeSigning: false, messageSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // The signature recorded after it is the one of the transaction sent, and the transaction is the one sent.
+    const signedRecord = journal.calls[2] as Extract<(typeof journal.calls)[number], { call: 'signed' }>;
+    expect(signedRecord.record.signature).toBe(bs58.encode(VersionedTransaction.deserialize(Buffer.from(sent, 'base64')).signatures[0]!));
+    expect(signedRecord.record.transaction).toBe(sent);
+    expect(signedRecord.record.messageSha256).toBe(signing.record.messageSha256);
+    expect(journal.calls.slice(3).map((c) => (c.call === 'answer' ? `${c.answer.step}:${c.answer.status}` : c.call))).toEqual([
       'deposit:deposit_submitted',
       'read:deposit_confirmed',
       'read:deposit_confirmed',
@@ -535,7 +533,7 @@ describe('what the journal knew of the buy before this run', () => {
   }
   const signs = () => {
     const counted = { n: 0 };
-    return { counted, signer: { ...signer, signDeposit: async (tx: string) => (counted.n++, signer.signDeposit(tx)) } };
+    return { counted, signer: { ...signer, unlock: async () => (counted.n++, signer.unlock()) } };
   };
 
   it('a deposit signed before that may still land (or landed) is sent again as it is: nothing signed, nothing recorded before signing', async () => {

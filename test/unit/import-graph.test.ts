@@ -50,6 +50,9 @@ function forbidden(all: typeof edges): string[] {
     }
     // Nothing below the entry imports it.
     if (e.local && to === '(root)' && from !== '(root)') say('only the entry imports the entry');
+    // Every signature passes one gate: only it holds the code that signs (and ed25519's signing).
+    if (e.local && e.to === 'wallet/signing.ts' && e.from !== 'trade/signing-gate.ts') say('only trade/signing-gate.ts signs');
+    if (!e.local && e.to === 'tweetnacl' && from !== 'wallet' && from !== 'sandbox') say("ed25519 is the wallet's (and the sandbox's own)");
   }
   return wrong;
 }
@@ -86,6 +89,13 @@ describe('the import graph of src/', () => {
   });
 });
 
+describe('one gate for every signature', () => {
+  it('no module but the gate unlocks the signer: its secret is asked for in one place', () => {
+    const unlocking = files.filter((f) => /\.unlock\(/.test(readFileSync(join(SRC, f), 'utf8')));
+    expect(unlocking).toEqual(['trade/signing-gate.ts']);
+  });
+});
+
 describe('the checks catch what they are for', () => {
   it('a circle through a type-only or a lazy import is a circle', () => {
     const a = importsOf('a/x.ts', "import type { Y } from '../b/y.js';");
@@ -114,6 +124,10 @@ describe('the checks catch what they are for', () => {
       ['wallet/signer.ts', "import { fetchFor } from '../net/proxy.js';", true],
       ['wallet/signer.ts', "import { request } from 'undici';", true],
       ['domain/amounts.ts', "import { x } from '../run.js';", true],
+      ['trade/buy-flow.ts', "import { signDepositTransaction } from '../wallet/signing.js';", true],
+      ['mcp/server.ts', "const { signMessage } = await import('../wallet/signing.js');", true],
+      ['trade/signing-gate.ts', "import { signMessage } from '../wallet/signing.js';", false],
+      ['trade/sell-flow.ts', "import nacl from 'tweetnacl';", true],
     ];
     for (const [file, text, wrong] of cases) expect(forbidden(importsOf(file, text)).length, `${file}: ${text}`).toBe(wrong ? 1 : 0);
   });

@@ -194,8 +194,14 @@ describe('records', () => {
     ['an unknown type', JSON.stringify({ ...base, type: 'guess' }), 'unknown record type "guess"'],
     ['no time', JSON.stringify({ ...base, at: 'soon', type: 'outcome', outcome: 'x' }), 'no valid time'],
     ['no wallet', JSON.stringify({ ...base, wallet: '', type: 'outcome', outcome: 'x' }), 'no service, wallet or trade'],
-    ['a deposit without its amount', JSON.stringify({ ...base, type: 'before-signing', signature: 's', blockhash: 'b', lastValidBlockHeight: 1, blockhashKnownBeforeSigning: true, amountLamports: '1.5' }), 'a deposit record without its signature, blockhash or amount'],
-    ['a sell without its minimum', JSON.stringify({ ...base, side: 'sell', type: 'before-signing', messageSha256: 'h' }), 'a sell record without its message hash or minimum'],
+    ['a deposit without its amount', JSON.stringify({ ...base, type: 'before-signing', signature: 's', blockhash: 'b', lastValidBlockHeight: 1, blockhashKnownBeforeSigning: true, amountLamports: '1.5' }), 'a deposit record without its message hash, blockhash or amount'],
+    ['a sell without its minimum', JSON.stringify({ ...base, side: 'sell', type: 'before-signing', messageSha256: 'a'.repeat(64) }), 'a sell record without its message hash or minimum'],
+    // Counted by BigInt for the daily limits: a minimum that is not digits would stop every later trade.
+    ['a sell whose minimum is not digits', JSON.stringify({ ...base, side: 'sell', type: 'before-signing', messageSha256: 'a'.repeat(64), minimumOutputLamports: '12a' }), 'a sell record without its message hash or minimum'],
+    ['a sell whose message hash is not sha-256 hex', JSON.stringify({ ...base, side: 'sell', type: 'before-signing', messageSha256: 'h', minimumOutputLamports: '12' }), 'a sell record without its message hash or minimum'],
+    ['a deposit whose message hash is not sha-256 hex', JSON.stringify({ ...base, type: 'before-signing', messageSha256: 'A'.repeat(64), blockhash: 'b', lastValidBlockHeight: 1, blockhashKnownBeforeSigning: true, amountLamports: '1' }), 'a deposit record without its message hash, blockhash or amount'],
+    ['a signature without its message hash', JSON.stringify({ ...base, type: 'signed', signature: 's' }), 'a signed record without its message hash or signature'],
+    ['a signature whose transaction is not text', JSON.stringify({ ...base, type: 'signed', messageSha256: 'a'.repeat(64), signature: 's', transaction: 1 }), 'a signed record whose transaction is not base64 text'],
     ['evidence of no role', JSON.stringify({ ...base, type: 'evidence', signature: 's', role: 'swap' }), 'an evidence record without its transaction or role'],
     ['an answer naming a transaction without its role', JSON.stringify({ ...base, type: 'answer', step: 'read', status: 'x', transactions: [{ signature: 's' }] }), 'an answer naming transactions without their roles'],
     ['an answer naming a transaction in no known role', JSON.stringify({ ...base, type: 'answer', step: 'read', status: 'x', transactions: [{ signature: 's', role: 'gift' }] }), 'an answer naming transactions without their roles'],
@@ -227,6 +233,14 @@ describe('the daily limits, from the records', () => {
     ];
     expect(commitments(records, 'W1', 'buy', T0 + 10).map((c) => c.lamports)).toEqual([10n, 5n]);
     expect(commitments(records, 'W1', 'sell', T0 + 10).map((c) => c.lamports)).toEqual([7n]);
+  });
+
+  it('a second deposit signed for the same buy (after the chain proved the first dead) counts as well; the same bytes recorded twice count once', () => {
+    const signing = (trade: string, hash: string, lamports: string): NewRecord => ({ type: 'before-signing', side: 'buy', trade, messageSha256: hash.repeat(64), blockhash: 'b', lastValidBlockHeight: 1, blockhashKnownBeforeSigning: true, amountLamports: lamports });
+    const records = [at(T0, signing('a', 'a', '10')), at(T0 + 1, signing('a', 'b', '10')), at(T0 + 2, signing('a', 'b', '10'))];
+    expect(commitments(records, 'W1', 'buy', T0 + 10).map((c) => c.lamports)).toEqual([10n, 10n]);
+    expect(parseRecord(JSON.stringify(records[0])).constructor).toBe(Object);
+    expect(parseRecord(JSON.stringify(records[0]))).toEqual({ record: records[0] });
   });
 
   it('at the cap fits; one lamport past it does not, and says when room frees up: when the oldest it needs leaves the window', () => {

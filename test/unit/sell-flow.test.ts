@@ -19,6 +19,7 @@ import type { Template } from '../../src/wallet/sell-template/template.js';
 import { runFlow, type FlowStop } from '../helpers/flow-stop.js';
 import { runSell, SELL_POLL_INTERVAL_MS, type BoundFacts, type SellHooks, type SellRequest, type SellResult, type SellTrust } from '../../src/trade/sell-flow.js';
 import { testSigner } from '../helpers/signer.js';
+import type { JournalRecord } from '../../src/domain/journal-records.js';
 import { memoryRecorder } from '../helpers/memory-journal.js';
 
 const MINT = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
@@ -456,15 +457,14 @@ describe('the journal, and answers that are not about this sell', () => {
   it('the journal hears created, then what is about to be signed before the authorize is sent, then the answers; a refusal there sends nothing', async () => {
     const trust = await approvedA();
     const fake = service();
-    const journal = memoryRecorder();
     const authorizesWhenRecorded: number[] = [];
-    const record = journal.recorder.beforeSigning;
-    journal.recorder.beforeSigning = (what) => (authorizesWhenRecorded.push(fake.authorizes), record(what));
+    const journal = memoryRecorder({}, {}, { onAppend: (r) => r.type === 'before-signing' && authorizesWhenRecorded.push(fake.authorizes) });
     expect((await run(fake, trust, request(), hooks().h, journal.recorder)).kind).toBe('final');
     expect(authorizesWhenRecorded).toEqual([0]);
     expect(journal.calls[0]).toMatchObject({ call: 'created', id: 'sell_test1', resumed: false });
-    expect(journal.calls[1]).toMatchObject({ call: 'beforeSigning', what: { kind: 'sell', minimumOutputLamports: 49_500_000n, message: expect.stringMatching(/^Sell 1000 raw units/) } });
-    expect(journal.calls[2]).toMatchObject({ call: 'answer', answer: { step: 'authorize', status: 'authorized' } });
+    expect(journal.calls[1]).toMatchObject({ call: 'beforeSigning', record: { side: 'sell', minimumOutputLamports: '49500000', messageSha256: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+    expect(journal.calls[2]).toMatchObject({ call: 'signed', record: { side: 'sell', signature: expect.any(String) } });
+    expect(journal.calls[3]).toMatchObject({ call: 'answer', answer: { step: 'authorize', status: 'authorized' } });
     expect(journal.calls.at(-1)).toMatchObject({ call: 'answer', answer: { step: 'read', tradeId: 'sg_1' } });
 
     const refused = service();
@@ -535,14 +535,30 @@ describe('what the journal knew of the sell before this run', () => {
   /** The message the fake service gives its first authorization. */
   const firstMessage = () => WORDING_A({ amount: '1000', mint: MINT, minimumOutputLamports: '49500000' } as SellAuthorization);
 
-  it('the authorization was signed before for another message: refused, nothing signed, no authorize; for the same message it signs again', async () => {
+  /** A journal on which another run signed `message` for sell_test1 (its before-signing and signed records). */
+  const signedBefore = (message: string): JournalRecord[] => {
+    const base = { v: 1 as const, at: '2029-12-31T23:59:00.000Z', service: 'memory', wallet: 'memory', side: 'sell' as const, trade: 'sell_test1' };
+    return [
+      { ...base, type: 'before-signing', messageSha256: sha(message), minimumOutputLamports: '49500000' },
+      { ...base, type: 'signed', messageSha256: sha(message), signature: 'SIG-BEFORE' },
+    ];
+  };
+
+  it('the authorization was signed before for another message: refused before anyone is asked, nothing signed, no authorize; for the same message the same signature, nothing new recorded', async () => {
     const fake = service();
-    const other = stopOf(await run(fake, await approvedA(), request(), hooks().h, memoryRecorder({}, { messageSha256: [sha('another message')] }).recorder));
-    expect(other).toMatchObject({ kind: 'service-error', error: { code: 'SERVICE_CONTRADICTION', message: expect.stringMatching(/^the service gives sell sell_test1 another message than the one you signed for it before; one authorization is signed once, so this one is not: nothing was signed; the signature you gave stays usable until .+, so the trade may still go on$/) } });
+    const asking = hooks();
+    const other = memoryRecorder({}, {}, { records: signedBefore('another message') });
+    const stop = stopOf(await run(fake, await approvedA(), request(), asking.h, other.recorder));
+    expect(stop).toMatchObject({ kind: 'service-error', error: { code: 'SERVICE_CONTRADICTION', message: expect.stringMatching(/^the service gives sell sell_test1 another message than the one signed for it at .+; one authorization is signed once, so this one is not: nothing was signed; the signature given then may still be used, so the sell may still go on$/) } });
     expect(fake.authorizes).toBe(0);
+    expect(asking.calls.confirm).toBe(0);
+    expect(other.calls.filter((c) => c.call !== 'created')).toEqual([]);
     const same = service();
-    expect((await run(same, await approvedA(), request(), hooks().h, memoryRecorder({}, { messageSha256: [sha(firstMessage())] }).recorder)).kind).toBe('final');
+    const again = memoryRecorder({}, {}, { records: signedBefore(firstMessage()) });
+    expect((await run(same, await approvedA(), request(), asking.h, again.recorder)).kind).toBe('final');
     expect(same.authorizes).toBe(1);
+    expect(asking.calls.confirm).toBe(0);
+    expect(again.calls.filter((c) => c.call === 'beforeSigning' || c.call === 'signed')).toEqual([]);
   });
 
   it('the key names another sell in the journal: SERVICE_CONTRADICTION, no authorize, the authorization left to expire', async () => {
