@@ -9,7 +9,9 @@ export interface DepositFacts {
   /** Recipient of the single System transfer, or null when there is not exactly one. */
   recipient: string | null;
   transferLamports: bigint | null;
-  /** The compute-unit limit used for the fee: the requested one, or the network's default. */
+  /** The text of the SPL Memo beside the transfer (printable, one line), or null when there is none. */
+  memo: string | null;
+  /** The compute-unit limit the fee is reckoned with: the requested one, or the runtime's default; capped as the runtime caps it. */
   computeUnitLimit: bigint;
   computeUnitPriceMicroLamports: bigint;
   networkFeeLamports: bigint;

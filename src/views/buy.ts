@@ -73,6 +73,8 @@ export function renderBuyReview(review: BuyReview, q: BuyQuote, nowMs: number, t
   if (review.funds) fields.push(['Wallet', review.funds.checked ? fundsLine(review.funds) : theme.pending(fundsLine(review.funds))]);
   fields.push(
     ['Recipient', `${facts.recipient ?? '—'} ${facts.treasuryCheck === 'pinned' ? theme.success('(pinned treasury)') : theme.pending('(first use: will be pinned)')}`],
+    // The service's note in the deposit: printable and one line (wallet/deposit-memo.ts); it moves nothing.
+    ...(typeof facts.memo === 'string' ? [['Memo', `"${oneLine(facts.memo)}" (the service's note in the deposit; it moves nothing)`] as [string, string]] : []),
     ['Time left', answerWords(review.answerBy, nowMs)],
     ['Buy id', intent.id],
   );

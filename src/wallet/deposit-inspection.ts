@@ -1,7 +1,8 @@
 // Inspection of the unsigned buy deposit transaction, before anything is signed.
 // The rules are those of shared/cli-contract.md, "What the tool checks before it signs
-// anything". Every check runs and every failure is reported, one line each, so the user sees
-// the whole picture; `ok` is true only when there is no problem at all.
+// anything", and docs/checks.md (their one home in the docs). Every check runs and every failure
+// is reported, one line each, so the user sees the whole picture; `ok` is true only when there is
+// no problem at all. A refusal of a shape an honest service may send says what to ask of it.
 //
 // Decisions beyond the contract (each errs on the side of refusing):
 // - the owner's signature slot must be empty (all zeros): the API promises an unsigned
@@ -12,10 +13,12 @@
 //   Compute Budget instructions must carry no accounts and exactly the bytes of their layout;
 //   the deprecated RequestUnits (which can add a fee) and unknown ones are refused;
 //   each Compute Budget instruction may appear once;
-// - the fee estimate uses the requested compute-unit limit as given, without the network's
-//   1.4M cap, so it can only over-estimate;
-// - durable-nonce transactions are refused (AdvanceNonceAccount is a System instruction other
-//   than Transfer), so a deposit cannot stay valid forever.
+// - one SPL Memo (v1 or v3) may stand beside the transfer: no accounts, or only the owner as
+//   signer; its text printable and one line (deposit-memo.ts), shown in the review;
+// - durable-nonce transactions are refused (AdvanceNonceAccount), so a deposit cannot stay valid
+//   forever; so are account creations (rent is SOL beyond the amount), address lookup tables
+//   (the recipient would rest on an RPC's word for the table, not on the bytes signed) and a
+//   fee payer other than the owner (the deposit's id would be a signature we cannot know).
 
 import bs58 from 'bs58';
 import type { BuyIntent } from '../api/types.js';
@@ -29,13 +32,27 @@ import {
   isWritable,
   type DecodedTransaction,
 } from './transaction-decoder.js';
+import { MEMO_PROGRAMS, memoText } from './deposit-memo.js';
 
 export const SYSTEM_PROGRAM_ID = '11111111111111111111111111111111';
 export const COMPUTE_BUDGET_PROGRAM_ID = 'ComputeBudget111111111111111111111111111111';
+const ASSOCIATED_TOKEN_PROGRAM_ID = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
+
+// The network fee, reckoned as the Agave runtime does (compute-budget-instruction's
+// compute_budget_instruction_details.rs, calculate_default_compute_unit_limit; SIMD-0170
+// "Reserve minimal CUs for builtins", active on mainnet): with no SetComputeUnitLimit, the limit
+// is MAX_BUILTIN_ALLOCATION_COMPUTE_UNIT_LIMIT (3,000) for each instruction of a builtin program
+// (System and Compute Budget themselves included) plus DEFAULT_INSTRUCTION_COMPUTE_UNIT_LIMIT
+// (200,000) for each other one (SPL Memo is an on-chain BPF program, not a builtin), capped at
+// MAX_COMPUTE_UNIT_LIMIT (1,400,000); a requested limit is capped the same way. The priority fee
+// is ceil(limit × price in micro-lamports / 1,000,000); the base fee 5,000 lamports a signature.
+// An instruction of any other program counts 200,000, so the estimate is never below the charge.
 
 /** Lamports per signature, as the network charges. */
 export const LAMPORTS_PER_SIGNATURE = 5_000n;
-/** Compute units assumed per non-Compute-Budget instruction when no limit is requested. */
+/** Compute units the runtime reserves for a builtin program's instruction when no limit is requested. */
+export const BUILTIN_UNITS_PER_INSTRUCTION = 3_000n;
+/** Compute units the runtime reserves for any other instruction when no limit is requested. */
 export const DEFAULT_UNITS_PER_INSTRUCTION = 200_000n;
 export const MAX_COMPUTE_UNIT_LIMIT = 1_400_000n;
 
@@ -64,7 +81,6 @@ const KNOWN_PROGRAMS: Record<string, string> = {
   TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA: 'SPL Token',
   TokenzQdBNbLqP5VEhdkAS6EPFLC1PWPmnoDwWfRZ2BkJ: 'SPL Token-2022',
   ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL: 'Associated Token Account',
-  MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr: 'Memo',
   AddressLookupTab1e1111111111111111111111111: 'Address Lookup Table',
   Stake11111111111111111111111111111111111111: 'Stake',
   Vote111111111111111111111111111111111111111: 'Vote',
@@ -140,6 +156,7 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
   const { message, signatures } = tx;
   const keys = message.staticAccountKeys;
   const { numRequiredSignatures, numReadonlySignedAccounts, numReadonlyUnsignedAccounts } = message.header;
+  const ownerIndex = keys.indexOf(owner);
 
   // Structure the network would also insist on; without it the checks below could misread indexes.
   if (numRequiredSignatures > keys.length || numReadonlyUnsignedAccounts > keys.length - numRequiredSignatures) {
@@ -149,8 +166,17 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
 
   // (1) Fee payer and only signer is the owner.
   const feePayer = keys[0] ?? '(none)';
-  if (feePayer !== owner) problems.push(`the fee payer is ${feePayer}, not your wallet ${owner}`);
-  if (numRequiredSignatures !== 1) {
+  const serviceFee = feePayer !== owner && ownerIndex > 0 && ownerIndex < numRequiredSignatures;
+  if (serviceFee) {
+    problems.push(
+      `the service pays the network fee (${feePayer} is the fee payer, your wallet a second signer): the deposit's id ` +
+        "would be the service's signature, unknown before it adds it, so the tool could not prove the deposit never landed; " +
+        'tell the operator of the service to make your wallet the fee payer (the fee is shown and capped before you sign)',
+    );
+  } else if (feePayer !== owner) {
+    problems.push(`the fee payer is ${feePayer}, not your wallet ${owner}`);
+  }
+  if (numRequiredSignatures !== 1 && !(serviceFee && numRequiredSignatures === 2)) {
     problems.push(`the transaction needs ${numRequiredSignatures} signatures; only your wallet's may be required`);
   }
   if (numReadonlySignedAccounts !== 0) problems.push('the fee payer is marked read-only');
@@ -161,36 +187,51 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
     problems.push('a signature slot is already filled; the service must send an unsigned transaction');
   }
 
-  // (3) No address lookup tables.
+  // (3) No address lookup tables: an account named through one is whatever an RPC says the table
+  // holds, not what the signed bytes say; such an instruction is refused by this one line alone.
+  const lookedUp = message.addressTableLookups.reduce((n, t) => n + t.writableIndexes.length + t.readonlyIndexes.length, 0);
   if (message.addressTableLookups.length > 0) {
-    problems.push(`the transaction uses ${message.addressTableLookups.length} address lookup table(s), which are not allowed`);
+    problems.push(
+      `the transaction names ${lookedUp} account(s) through address lookup table(s) ` +
+        `${message.addressTableLookups.map((t) => t.accountKey).join(', ')}: they would rest on what an RPC says the table holds, ` +
+        'not on the bytes you sign, so the recipient cannot be checked; tell the operator of the service to list every account ' +
+        'in the deposit itself, with no lookup table',
+    );
   }
 
-  // (2)(3) Exactly one System transfer, Compute Budget instructions, nothing else.
+  // (2)(3) Exactly one System transfer, Compute Budget instructions, at most one Memo, nothing else.
   let transfers = 0;
+  let throughTable = 0;
   let recipient: string | null = null;
   let transferLamports: bigint | null = null;
   let unitLimit: bigint | null = null;
   let unitPrice: bigint | null = null;
-  let nonBudgetInstructions = 0n;
+  let memo: string | null = null;
+  let memos = 0;
+  // The compute units the runtime reserves when no limit is requested (the rule above).
+  let defaultUnits = 0n;
   const seenBudget = new Set<number>();
 
   for (const [i, ix] of message.instructions.entries()) {
     const n = i + 1;
     // Checked first, so every index below is in range.
-    if (ix.programIdIndex >= keys.length || ix.accountIndexes.some((a) => a >= keys.length)) {
+    if (ix.programIdIndex >= keys.length + lookedUp || ix.accountIndexes.some((a) => a >= keys.length + lookedUp)) {
       problems.push(`instruction ${n} refers to an account that is not listed in the transaction`);
-      nonBudgetInstructions++;
+      defaultUnits += DEFAULT_UNITS_PER_INSTRUCTION;
+      continue;
+    }
+    if (ix.programIdIndex >= keys.length || ix.accountIndexes.some((a) => a >= keys.length)) {
+      throughTable++; // refused above, with the lookup table
+      defaultUnits += DEFAULT_UNITS_PER_INSTRUCTION;
       continue;
     }
     const program = keys[ix.programIdIndex]!;
     const data = ix.data;
     if (program === SYSTEM_PROGRAM_ID) {
-      nonBudgetInstructions++;
+      defaultUnits += BUILTIN_UNITS_PER_INSTRUCTION;
       const kind = data.length >= 4 ? Number(u32le(data, 0)) : -1;
       if (kind !== 2) {
-        const name = SYSTEM_INSTRUCTIONS[kind] ?? (kind === -1 ? 'with malformed data' : `number ${kind}`);
-        problems.push(`instruction ${n} is a System Program ${name} instruction; only one Transfer is allowed`);
+        problems.push(systemRefusal(n, kind));
         continue;
       }
       if (data.length !== 12 || ix.accountIndexes.length !== 2) {
@@ -217,6 +258,7 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
       continue;
     }
     if (program === COMPUTE_BUDGET_PROGRAM_ID) {
+      defaultUnits += BUILTIN_UNITS_PER_INSTRUCTION;
       const kind = data.length > 0 ? data[0]! : -1;
       const layout = COMPUTE_BUDGET_LAYOUTS[kind];
       if (!layout) {
@@ -236,13 +278,37 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
       if (kind === 3) unitPrice = u64le(data, 1);
       continue;
     }
-    nonBudgetInstructions++;
+    defaultUnits += DEFAULT_UNITS_PER_INSTRUCTION;
+    if (MEMO_PROGRAMS[program] !== undefined) {
+      if (++memos > 1) {
+        problems.push(`instruction ${n} is a second Memo; only one is allowed`);
+        continue;
+      }
+      // The owner may sign for its memo (v3 checks each account listed is a signer); no other account may stand in it.
+      const onlyOwner = ix.accountIndexes.length === 0 || (ix.accountIndexes.length === 1 && ix.accountIndexes[0] === ownerIndex && isSigner(message, ownerIndex));
+      if (!onlyOwner) {
+        problems.push(`instruction ${n} is a Memo naming accounts other than your wallet as its signer; tell the operator of the service to send memos with no accounts`);
+      }
+      const text = memoText(data);
+      if ('problem' in text) problems.push(`instruction ${n} is a Memo, but ${text.problem}`);
+      else if (onlyOwner) memo = text.text;
+      continue;
+    }
+    if (program === ASSOCIATED_TOKEN_PROGRAM_ID && data.length <= 1 && (data[0] ?? 0) <= 1) {
+      problems.push(
+        `instruction ${n} creates a token account (Associated Token Account ${data[0] === 1 ? 'CreateIdempotent' : 'Create'}): ` +
+          'its rent would be SOL of yours beyond the amount and the fee shown; tell the operator of the service to create ' +
+          'the accounts it needs itself, outside your deposit',
+      );
+      continue;
+    }
     problems.push(
-      `instruction ${n} calls ${programName(program)}; only one System transfer and Compute Budget instructions are allowed`,
+      `instruction ${n} calls ${programName(program)}; only one System transfer, Compute Budget instructions and one SPL Memo are allowed`,
     );
   }
 
-  if (transfers === 0) problems.push('the transaction has no System transfer paying the deposit');
+  if (transfers === 0 && throughTable === 0) problems.push('the transaction has no System transfer paying the deposit');
+  // Amounts as bigints, never numbers: past 2^53 two different lamport counts are one number.
   if (transfers === 1 && transferLamports !== null && intentLamports !== null && transferLamports !== intentLamports) {
     problems.push(
       `the transfer moves ${formatSol(transferLamports)} SOL (${transferLamports} lamports), ` +
@@ -256,9 +322,8 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
   }
   const singleRecipient = transfers === 1 ? recipient : null;
 
-  // (4) Network fee.
-  const computeUnitLimit: bigint =
-    unitLimit ?? minBigInt(DEFAULT_UNITS_PER_INSTRUCTION * nonBudgetInstructions, MAX_COMPUTE_UNIT_LIMIT);
+  // (4) Network fee, as the runtime charges it (the rule above the constants).
+  const computeUnitLimit = minBigInt(unitLimit ?? defaultUnits, MAX_COMPUTE_UNIT_LIMIT);
   const computeUnitPrice: bigint = unitPrice ?? 0n;
   const priorityFee = ceilDiv(computeUnitPrice * computeUnitLimit, 1_000_000n);
   const networkFeeLamports = LAMPORTS_PER_SIGNATURE * BigInt(numRequiredSignatures) + priorityFee;
@@ -285,11 +350,30 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
     computeUnitLimit,
     computeUnitPriceMicroLamports: computeUnitPrice,
     networkFeeLamports,
+    memo,
     recentBlockhash: message.recentBlockhash,
     version: message.version,
     treasuryCheck: treasury === null ? 'first-use' : 'pinned',
   };
   return { ok: problems.length === 0, problems, facts };
+}
+
+/** Why a System instruction other than the transfer is refused, and what to ask of the service where it is an honest shape. */
+function systemRefusal(n: number, kind: number): string {
+  const name = SYSTEM_INSTRUCTIONS[kind] ?? (kind === -1 ? 'with malformed data' : `number ${kind}`);
+  if (name === 'AdvanceNonceAccount') {
+    return (
+      `instruction ${n} advances a durable nonce (System AdvanceNonceAccount): a deposit on a nonce never expires, so a ` +
+      'copy could be landed at any later time; tell the operator of the service to use a recent blockhash instead'
+    );
+  }
+  if (name === 'CreateAccount' || name === 'CreateAccountWithSeed') {
+    return (
+      `instruction ${n} creates an account (System ${name}): its rent would be SOL of yours beyond the amount and the fee ` +
+      'shown; tell the operator of the service to create the accounts it needs itself, outside your deposit'
+    );
+  }
+  return `instruction ${n} is a System Program ${name} instruction; only one Transfer is allowed`;
 }
 
 function minBigInt(a: bigint, b: bigint): bigint {

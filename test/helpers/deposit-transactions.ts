@@ -5,7 +5,7 @@ import {
   AddressLookupTableAccount,
   ComputeBudgetProgram,
   Keypair,
-  type PublicKey,
+  PublicKey,
   TransactionInstruction,
   TransactionMessage,
   VersionedTransaction,
@@ -43,5 +43,18 @@ export function lookupTable(addresses: PublicKey[]): AddressLookupTableAccount {
   return new AddressLookupTableAccount({
     key: Keypair.generate().publicKey,
     state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, authority: undefined, addresses },
+  });
+}
+
+export const MEMO_V1 = new PublicKey('Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo');
+export const MEMO_V3 = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
+export const ASSOCIATED_TOKEN_PROGRAM = new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL');
+
+/** An SPL Memo instruction: `text` (or raw bytes) as its data, `signers` as its accounts. */
+export function memoInstruction(text: string | Uint8Array, opts: { program?: PublicKey; signers?: PublicKey[] } = {}): TransactionInstruction {
+  return new TransactionInstruction({
+    programId: opts.program ?? MEMO_V3,
+    keys: (opts.signers ?? []).map((pubkey) => ({ pubkey, isSigner: true, isWritable: false })),
+    data: Buffer.from(typeof text === 'string' ? new TextEncoder().encode(text) : text),
   });
 }

@@ -2,6 +2,7 @@ import { ComputeBudgetProgram, Keypair, PublicKey, SystemProgram, TransactionIns
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_FEE_LAMPORTS } from '../../src/domain/defaults.js';
 import { COMPUTE_BUDGET_PROGRAM_ID, inspectDeposit, type DepositInspectionInput } from '../../src/wallet/deposit-inspection.js';
+import { ASSOCIATED_TOKEN_PROGRAM, memoInstruction } from '../helpers/deposit-transactions.js';
 import {
   AMOUNT,
   MINT,
@@ -67,7 +68,9 @@ describe('inspectDeposit: a good deposit', () => {
     const result = inspect(build([transfer()]));
     expect(result.ok).toBe(true);
     expect(result.facts!.networkFeeLamports).toBe(5_000n);
-    expect(result.facts!.computeUnitLimit).toBe(200_000n);
+    // The runtime's default for one builtin (System) instruction.
+    expect(result.facts!.computeUnitLimit).toBe(3_000n);
+    expect(result.facts!.memo).toBeNull();
   });
 
   it('trust on first use: no pinned treasury passes and says so', () => {
@@ -87,6 +90,18 @@ describe('inspectDeposit: SOL movement', () => {
   });
   it('refuses a transfer of less than the intent', () => {
     expectRefused(inspect(build([transfer(AMOUNT - 1n)])), /not the intent's/);
+  });
+  it('compares amounts as bigints: past 2^53 a transfer 1 lamport off the intent (one JavaScript number) is refused', () => {
+    const big = 2n ** 53n + 1n;
+    expect(Number(big)).toBe(Number(big - 1n));
+    const asked = { intent: intent({ amountLamports: big.toString() }), typedLamports: big, maxFeeLamports: DEFAULT_MAX_FEE_LAMPORTS };
+    expect(inspect(build([transfer(big)]), asked).problems).toEqual([]);
+    expectRefused(inspect(build([transfer(big - 1n)]), asked), /moves .*\(9007199254740992 lamports\), not the intent's .*\(9007199254740993 lamports\)/);
+    expectRefused(inspect(build([transfer(big + 1n)]), asked), /\(9007199254740994 lamports\), not the intent's/);
+    // The intent 1 lamport off what was typed, the transfer matching the intent.
+    const offByOne = inspect(build([transfer(big)]), { ...asked, typedLamports: big - 1n });
+    expectRefused(offByOne, /intent amount .*\(9007199254740993 lamports\) is not the requested .*\(9007199254740992 lamports\)/);
+    expectRefused(offByOne, /more than the .* SOL you asked for/);
   });
   it('refuses an intent amount other than the one typed, even when the transfer matches it', () => {
     const result = inspect(build([transfer(2n * AMOUNT)]), { intent: intent({ amountLamports: (2n * AMOUNT).toString() }) });
@@ -175,16 +190,47 @@ describe('inspectDeposit: other instructions', () => {
       space: 0,
       programId: SystemProgram.programId,
     });
-    expectRefused(inspect(build([transfer(), create])), /CreateAccount/);
+    const result = inspect(build([transfer(), create]));
+    expectRefused(result, /^instruction 2 creates an account \(System CreateAccount\): its rent would be SOL of yours beyond the amount and the fee shown; tell the operator of the service to create the accounts it needs itself, outside your deposit$/);
+    // The new account signs too, which is said on its own line.
+    expect(result.problems).toHaveLength(2);
   });
   it('refuses a durable nonce advance', () => {
     const advance = SystemProgram.nonceAdvance({ noncePubkey: stranger.publicKey, authorizedPubkey: owner.publicKey });
-    expectRefused(inspect(build([advance, transfer()])), /AdvanceNonceAccount/);
+    const result = inspect(build([advance, transfer()]));
+    expectRefused(result, /^instruction 1 advances a durable nonce \(System AdvanceNonceAccount\): a deposit on a nonce never expires.*tell the operator of the service to use a recent blockhash instead$/);
+    expect(result.problems).toHaveLength(1);
   });
-  it('refuses address lookup tables', () => {
-    const result = inspect(build([transfer()], { lookupTables: [lookupTable([treasury])] }));
-    expectRefused(result, /address lookup table/);
-    expectRefused(result, /no System transfer|not listed/);
+  it('refuses address lookup tables with one true line: the recipient named through the table rests on an RPC', () => {
+    const table = lookupTable([treasury]);
+    const result = inspect(build([...budget(), transfer()], { lookupTables: [table] }));
+    expect(result.ok).toBe(false);
+    // Not "no transfer", not "an account not listed": the transfer is there, its recipient in the table.
+    expect(result.problems).toEqual([
+      `the transaction names 1 account(s) through address lookup table(s) ${table.key.toBase58()}: they would rest on what an RPC says the table holds, not on the bytes you sign, so the recipient cannot be checked; tell the operator of the service to list every account in the deposit itself, with no lookup table`,
+    ]);
+    expect(result.facts!.recipient).toBeNull();
+    // An index past the table's accounts too is still "not listed".
+    const bytes = bytesOf(build([transfer()], { lookupTables: [table] }));
+    const at = bytes.length - 1 - 1 - 1 - 32 - 1 - 12 - 1 - 1; // the transfer's "to" index, before data and the lookup
+    expect(bytes[at]).toBe(2);
+    bytes[at] = 3;
+    expectRefused(inspect(base64Of(bytes)), /instruction 1 refers to an account that is not listed/);
+  });
+  it('refuses an associated token account create, idempotent or not, saying what to ask of the service', () => {
+    for (const [data, name] of [[[1], 'CreateIdempotent'], [[0], 'Create'], [[], 'Create']] as const) {
+      const create = new TransactionInstruction({
+        programId: ASSOCIATED_TOKEN_PROGRAM,
+        keys: [owner.publicKey, stranger.publicKey, owner.publicKey, new PublicKey(MINT), SystemProgram.programId, TOKEN_PROGRAM].map((pubkey, i) => ({ pubkey, isSigner: i === 0, isWritable: i < 2 })),
+        data: Buffer.from(data),
+      });
+      const result = inspect(build([...budget(), create, transfer()]));
+      expect(result.problems).toEqual([
+        `instruction 3 creates a token account (Associated Token Account ${name}): its rent would be SOL of yours beyond the amount and the fee shown; tell the operator of the service to create the accounts it needs itself, outside your deposit`,
+      ]);
+    }
+    const recover = new TransactionInstruction({ programId: ASSOCIATED_TOKEN_PROGRAM, keys: [], data: Buffer.from([2]) });
+    expectRefused(inspect(build([recover, transfer()])), /calls Associated Token Account/);
   });
   it('refuses duplicate compute budget instructions', () => {
     expectRefused(inspect(build([...budget(), ComputeBudgetProgram.setComputeUnitLimit({ units: 1 }), transfer()])), /repeats Compute Budget SetComputeUnitLimit/);
@@ -213,13 +259,32 @@ describe('inspectDeposit: fees', () => {
     expectRefused(result, /network fee would be 1,400,005,000 lamports, above the limit of 100,000/);
     expect(result.facts!.networkFeeLamports).toBe(1_400_005_000n);
   });
-  it('assumes 200,000 units per instruction when no limit is set', () => {
-    const result = inspect(build([ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 500_000n }), transfer()]));
-    // 5,000 + 500,000 × 200,000 / 1,000,000 = 105,000
-    expect(result.facts!.computeUnitLimit).toBe(200_000n);
-    expect(result.facts!.networkFeeLamports).toBe(105_000n);
-    expectRefused(result, /network fee/);
-    expect(inspect(build([ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 500_000n }), transfer()]), { maxFeeLamports: 105_000n }).ok).toBe(true);
+  it('with no limit set, reckons the runtime default: 3,000 units per builtin instruction, 200,000 per other', () => {
+    const priced = (microLamports: bigint, ...more: TransactionInstruction[]) => build([ComputeBudgetProgram.setComputeUnitPrice({ microLamports }), transfer(), ...more]);
+    // The issue's case: Compute Budget + System = 6,000 units; 5,000 + 1,000,000 × 6,000 / 10^6 = 11,000 (what the runtime charged).
+    const result = inspect(priced(1_000_000n));
+    expect(result.facts!.computeUnitLimit).toBe(6_000n);
+    expect(result.facts!.networkFeeLamports).toBe(11_000n);
+    expect(result.problems).toEqual([]);
+    // A memo is a BPF program: 200,000 more units.
+    const memo = inspect(priced(1_000_000n, memoInstruction('order 42')));
+    expect(memo.facts!.computeUnitLimit).toBe(206_000n);
+    expect(memo.facts!.networkFeeLamports).toBe(211_000n);
+    expectRefused(memo, /network fee would be 211,000 lamports, above the limit of 100,000/);
+    expect(inspect(priced(1_000_000n, memoInstruction('order 42')), { maxFeeLamports: 211_000n }).ok).toBe(true);
+    expect(inspect(priced(1_000_000n, memoInstruction('order 42')), { maxFeeLamports: 210_999n }).ok).toBe(false);
+    // Every instruction counts, the limit capped at 1,400,000: eight token instructions reckon 1,400,000, not 1,606,000.
+    const token = new TransactionInstruction({ programId: TOKEN_PROGRAM, keys: [], data: Buffer.from([9]) });
+    expect(inspect(priced(1n, ...Array.from({ length: 8 }, () => token))).facts!.computeUnitLimit).toBe(1_400_000n);
+    expect(inspect(priced(1n, ...Array.from({ length: 6 }, () => token))).facts!.computeUnitLimit).toBe(1_206_000n);
+  });
+  it('caps a requested limit at 1,400,000 units, as the runtime does', () => {
+    const at = inspect(build([...budget(1_400_000, 1_000n), transfer()]), { maxFeeLamports: 10n ** 9n });
+    const past = inspect(build([...budget(1_400_001, 1_000n), transfer()]), { maxFeeLamports: 10n ** 9n });
+    expect(at.facts!.computeUnitLimit).toBe(1_400_000n);
+    expect(past.facts!.computeUnitLimit).toBe(1_400_000n);
+    expect(past.facts!.networkFeeLamports).toBe(5_000n + 1_400n);
+    expect(inspect(build([...budget(1_399_999, 1_000_000n), transfer()]), { maxFeeLamports: 10n ** 9n }).facts!.networkFeeLamports).toBe(5_000n + 1_399_999n);
   });
   it('rounds the priority fee up', () => {
     const result = inspect(build([...budget(1, 3n), transfer()]));
@@ -240,9 +305,30 @@ describe('inspectDeposit: signers', () => {
     });
     expectRefused(inspect(build([withSigner])), /needs 2 signatures/);
   });
-  it('refuses a fee payer that is not the owner', () => {
+  it('refuses a service-paid fee (the service the fee payer, your wallet a second signer) with its own reason', () => {
     const result = inspect(build([transfer()], { payer: stranger.publicKey }));
-    expectRefused(result, /fee payer is .*not your wallet/);
+    expect(result.problems).toEqual([
+      `the service pays the network fee (${stranger.publicKey.toBase58()} is the fee payer, your wallet a second signer): the deposit's id would be the service's signature, unknown before it adds it, so the tool could not prove the deposit never landed; tell the operator of the service to make your wallet the fee payer (the fee is shown and capped before you sign)`,
+    ]);
+  });
+  it('refuses a fee payer that is not the owner where your wallet signs nothing', () => {
+    const result = inspect(build([transfer(AMOUNT, treasury, stranger.publicKey)], { payer: stranger.publicKey }));
+    expectRefused(result, /^the fee payer is .*, not your wallet/);
+    expect(result.problems.some((p) => /service pays/.test(p))).toBe(false);
+  });
+  it('refuses a fee payer marked read-only, saying so', () => {
+    const bytes = bytesOf(build([...budget(), transfer()], { version: 'legacy' }));
+    // legacy: [1 sig count][64 sig][numRequiredSignatures][numReadonlySignedAccounts]…
+    expect(bytes[1 + 64 + 1]).toBe(0);
+    bytes[1 + 64 + 1] = 1;
+    const result = inspect(base64Of(bytes));
+    expectRefused(result, /^the fee payer is marked read-only$/);
+  });
+  it('refuses more signature slots than required signers', () => {
+    const bytes = bytesOf(goodDeposit('legacy'));
+    const twoSlots = new Uint8Array([2, ...new Uint8Array(64), ...bytes.slice(1)]);
+    const result = inspect(base64Of(twoSlots));
+    expect(result.problems).toEqual(['the transaction carries 2 signature slots for 1 required signers']);
   });
   it('refuses a filled signature slot', () => {
     const bytes = bytesOf(goodDeposit());
