@@ -457,6 +457,8 @@ describe('--dry-run', () => {
       treasuryCheck: 'pinned',
     });
     expect(out.deposit.networkFeeLamports).toMatch(/^\d+$/);
+    // The deposit's memo travels with its facts: its text, or null when the deposit has none.
+    expect(out.deposit.memo === null || typeof out.deposit.memo === 'string').toBe(true);
     expect(typeof out.idempotencyKey).toBe('string');
     // The same facts as the prompt: the token, what is paid, what comes back, the price, the slippage applied.
     expect(out.trade).toMatchObject({ id: out.intent.id, side: 'buy' });

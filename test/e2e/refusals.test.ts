@@ -134,7 +134,7 @@ const BUY_CASES: BuyCase[] = [
     tamper: (d, r) => {
       d.deposit.transaction = tx(r, [...budget(), pay(r)], { lookupTables: [lookupTable([r.treasury])] });
     },
-    problem: /address lookup table/,
+    problem: /names 1 account\(s\) through address lookup table.*tell the operator of the service to list every account in the deposit itself/,
   },
   {
     name: 'a second signer',
@@ -146,9 +146,9 @@ const BUY_CASES: BuyCase[] = [
     problem: /needs 2 signatures; only your wallet's may be required/,
   },
   {
-    name: 'a fee payer other than the wallet',
+    name: 'a fee payer other than the wallet (the service paying the fee, the wallet a second signer)',
     tamper: (d, r) => (d.deposit.transaction = tx(r, [...budget(), pay(r)], { payer: stranger.publicKey })),
-    problem: new RegExp(`the fee payer is ${stranger.publicKey.toBase58()}, not your wallet`),
+    problem: new RegExp(`the service pays the network fee \\(${stranger.publicKey.toBase58()} is the fee payer, your wallet a second signer\\).*tell the operator of the service to make your wallet the fee payer`),
   },
   {
     name: "the intent's outputMint differs",
