@@ -11,7 +11,7 @@ import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import type { Context } from './context.js';
 import type { BuyReview, BuyToken } from '../trade/buy-review.js';
 import type { TokenMeta, ChainTokenFacts } from '../domain/token.js';
-import { bindToken, factsToConfirm } from '../domain/token-binding.js';
+import { bindToken, factsToConfirm, refuseChangedFacts } from '../domain/token-binding.js';
 import { DEFAULT_MAX_FEE_LAMPORTS } from '../domain/defaults.js';
 import { randomUUID } from 'node:crypto';
 import { formatInteger, formatSol } from '../domain/amounts.js';
@@ -89,6 +89,8 @@ async function runWithKey(ctx: Context, opts: BuyOptions, track: TradeTracker): 
   const { api, signer, trust } = start;
   const { mint, token: listed, tie } = await whichToken(api, typedToken, trust);
   const { token, chainFacts } = await bindBuyToken(ctx, trust, mint, listed);
+  // Facts bound to the mint that the chain now states otherwise: refused before anything is created.
+  refuseChangedFacts(token.binding.changed);
   // A symbol only the service's lists tie to this mint: a person binds it at the prompt, or nothing is created.
   const serviceSymbol = tie === 'service' && typedToken.kind !== 'mint' ? typedToken.text : null;
   if (serviceSymbol && token.binding.problems.length === 0) refuseUnboundSymbol(trust, ctx.presence(dryRun), serviceSymbol, mint, factsToConfirm(token.binding));

@@ -26,14 +26,14 @@ import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from '
 import { startTrade } from './trade-preflight.js';
 import { tradeScreen } from './trade-screen.js';
 import { guarded, refuseUnboundSymbol, sellTrust, symbolTrust } from './trust.js';
-import { factsToConfirm } from '../domain/token-binding.js';
+import { factsToConfirm, refuseChangedFacts, type TokenBinding } from '../domain/token-binding.js';
 import { symbolWord } from '../views/buy.js';
 import { dailyLimitOption } from './daily-limits.js';
 import { namedTransactions, runRecorder } from './trade-journal.js';
 import { parseLamportsOption } from '../config/profile-values.js';
 import { fingerprint, templateText } from '../wallet/sell-template/template.js';
 import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
-import { nextStep, type BoundFacts } from '../trade/sell-flow.js';
+import { nextStep } from '../trade/sell-flow.js';
 import { AUTHORIZATION_EXPIRES_UNUSED, NOTHING_SIGNED } from '../domain/outcome-words.js';
 
 /** `amount`: raw units, whole tokens, all, or a percentage, turned into raw units once the holding is read. */
@@ -104,6 +104,9 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
   const resuming = opts.idempotencyKey !== undefined && amountSpec.kind === 'raw';
   if (!holding && !resuming) throw new UsageError(`you hold no ${token === mint ? mint : `${token} (${mint})`}; see \`trader holdings\``, 'NO_HOLDING');
   const binder = await tokenBinder(ctx, trust, mint, meta);
+  // Facts bound to the mint that the chain now states otherwise: refused before the amount is
+  // counted in them and before anything is created.
+  refuseChangedFacts(binder.bind().changed);
   // What the review and the summary show of the token: its bound facts, never the service's alone.
   const shown = binder.bind().token;
   // A symbol only the holdings tie to this mint: a person binds it at the prompt, or nothing is created.
@@ -265,7 +268,7 @@ async function tokenBinder(ctx: Context, store: TrustStore, mint: string, servic
   const [{ readTokenFactsForTrade }, { bindToken }] = await Promise.all([import('../chain/token-facts.js'), import('../domain/token-binding.js')]);
   const read = await readTokenFactsForTrade(() => ctx.chain(), mint);
   if (read.unread !== null) ctx.output.warn(`the token's facts were not read on chain: ${read.unread}`);
-  const bind = (): BoundFacts => {
+  const bind = (): TokenBinding => {
     const pinned = guarded('read the pinned token facts', () => store.read().tokens ?? {});
     return bindToken(mint, service, read.facts, pinned[mint] ?? null, pinned);
   };

@@ -137,17 +137,30 @@ export interface NeededTrust {
   facts?: string;
 }
 
+/** A token fact bound to a mint (domain/token-binding.ts) that the chain now states otherwise. */
+export interface BoundFactChange {
+  mint: string;
+  fact: 'decimals' | 'symbol' | 'name';
+  bound: number | string;
+  chain: number | string | null;
+  /** Who bound it: a person ('prompt', 'accept-command', 'setting'), or the chain at a trade a person signed. */
+  by: string;
+}
+
 /** A safety check failed, or trust only a person may grant is missing; nothing was signed: exit 6. */
 export class RefusedToSignError extends TraderError {
   readonly exitCode = ExitCode.refusedToSign;
   /** Every check that failed, one line each. */
   readonly problems: string[];
   readonly trust: NeededTrust | null;
-  constructor(problems: string[], hints: string[] = [], trust: NeededTrust | null = null) {
+  /** Bound token facts the chain contradicts (BOUND_FACTS_CHANGED), for the --json error line. */
+  readonly facts: readonly BoundFactChange[];
+  constructor(problems: string[], hints: string[] = [], trust: NeededTrust | null = null, facts: readonly BoundFactChange[] = []) {
     super(`refused to sign: ${problems.join('; ')}`, trust?.code ?? 'REFUSED_TO_SIGN', hints);
     this.problems = problems;
     this.trust = trust;
     this.command = trust?.command ?? null;
+    this.facts = facts;
   }
 }
 
@@ -206,6 +219,8 @@ export interface ErrorReport {
   /** A refusal for want of a person's trust: the command that grants it, and a wording's fingerprint. */
   command?: string;
   fingerprint?: string;
+  /** BOUND_FACTS_CHANGED: each bound token fact and what the chain says now. */
+  facts?: BoundFactChange[];
 }
 
 /** The trade an error of a buy or sell belongs to (trade/trade-tracker.ts marks it, once). */
@@ -285,6 +300,7 @@ export function errorReport(err: unknown): ErrorReport {
     ...(trade ? { idempotencyKey: trade.idempotencyKey, ...(trade.id ? { tradeId: trade.id } : {}) } : {}),
     ...(err instanceof RefusedToSignError && err.trust?.command ? { command: err.trust.command } : {}),
     ...(err instanceof RefusedToSignError && err.trust?.fingerprint ? { fingerprint: err.trust.fingerprint } : {}),
+    ...(err instanceof RefusedToSignError && err.facts.length > 0 ? { facts: [...err.facts] } : {}),
   };
 }
 

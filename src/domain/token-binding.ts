@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import type { PinnedTokens } from './token-claims.js';
 import type { TokenMeta, ChainTokenFacts } from './token.js';
 import { sameTokenText as sameText, tokenTextKey } from './token-text.js';
+import { RefusedToSignError, type BoundFactChange } from './errors.js';
+import { NOTHING_CREATED } from './outcome-words.js';
 
 export type FactSource = 'chain' | 'person';
 
@@ -30,6 +32,8 @@ export interface BoundToken {
 
 export interface TokenBinding {
   token: BoundToken;
+  /** Facts a pin binds (bindingPin) that the chain now states otherwise: refused before anything is created (refuseChangedFacts). */
+  changed: BoundFactChange[];
   /** Refusals (exit 6): the service's symbol/name/decimals differ from the chain's; the chain symbol or name is pinned for another mint; the account is not a mint. */
   problems: string[];
   /** Facts the service gave that neither the chain nor a person vouches for: need a person once (prompt, or `trader config trust accept-token <mint> <fingerprint>`). */
@@ -43,6 +47,59 @@ export function pinnedByPerson(pin: Pick<PinnedTokenFacts, 'by'> | null): boolea
   return pin?.by === 'prompt' || pin?.by === 'accept-command' || pin?.by === 'setting';
 }
 
+/**
+ * Whether a pin binds its facts to the mint: a person's, or the chain's recorded at a trade a
+ * person signed at the prompt (only then is it written). An earlier version's pin (no `by`) may
+ * hold the service's word, and binds nothing.
+ */
+export function bindingPin(pin: Pick<PinnedTokenFacts, 'by'> | null): boolean {
+  return pinnedByPerson(pin) || pin?.by === 'chain';
+}
+
+/**
+ * The facts a pin binds to `mint` that the chain, read now, states otherwise: its decimals (a
+ * mint's never change), and a symbol or name where both state one, or where the pin recorded
+ * the chain's own and the chain now states none. Empty when the chain cannot be read (then the
+ * pin stands in) or the account is no mint (refused on its own).
+ */
+export function changedBoundFacts(mint: string, pin: PinnedTokenFacts | null, chain: ChainTokenFacts | null | 'unreadable'): BoundFactChange[] {
+  if (!pin || !bindingPin(pin) || chain === null || chain === 'unreadable') return [];
+  const changes: BoundFactChange[] = [];
+  for (const fact of ['decimals', 'symbol', 'name'] as const) {
+    const bound = pin[fact];
+    const now = chain[fact];
+    if (bound === null || bound === undefined || bound === now) continue;
+    // A person's symbol or name where the chain states none is how a person binds one: no change.
+    if (now === null && fact !== 'decimals' && pin.by !== 'chain') continue;
+    changes.push({ mint, fact, bound, chain: now, by: pin.by! });
+  }
+  return changes;
+}
+
+/** One changed fact in words: the mint, the fact, the bound value and by whom, the chain's now, and why it cannot be so. */
+export function changedFactWords(c: BoundFactChange): string {
+  const who = c.by === 'chain' ? 'as the chain stated it at a trade you signed' : 'as you confirmed it';
+  const now = c.chain === null ? 'now states none' : `now says ${JSON.stringify(c.chain)}`;
+  const why =
+    c.fact === 'decimals'
+      ? "a mint's decimals cannot change on Solana, so a changed answer means a lying RPC or service"
+      : `a token's ${c.fact} changes only if its metadata's update authority rewrites it; far more likely the RPC or the service lies`;
+  return `token ${c.mint} is bound to the ${c.fact} ${JSON.stringify(c.bound)} (${who}), but the chain ${now}: ${why}`;
+}
+
+/** What a person can do about a changed bound fact. */
+export const CHANGED_FACTS_NEXT =
+  'check the RPC (--rpc-url, TRADER_RPC_URL) against another you trust, and the mint on a Solana explorer; only if the token really changed (its symbol or name, never its decimals), forget the pinned token facts with `trader config trust forget tokens` and confirm them again at a trade';
+
+/**
+ * Refuses (exit 6, BOUND_FACTS_CHANGED) a trade whose token's bound facts the chain now states
+ * otherwise, before anything is created: the amount and the review would be counted in facts
+ * that cannot have changed. The --json error line carries each change in `facts`.
+ */
+export function refuseChangedFacts(changed: readonly BoundFactChange[]): void {
+  if (changed.length === 0) return;
+  throw new RefusedToSignError(changed.map(changedFactWords), [`${NOTHING_CREATED}; ${CHANGED_FACTS_NEXT}`], { code: 'BOUND_FACTS_CHANGED', command: null }, changed);
+}
 
 /**
  * Binds a token's facts. `service`: what the service's lists say; `chain`: what the chain says
@@ -60,29 +117,42 @@ export function bindToken(
   const problems: string[] = [];
   const unbound: TokenBinding['unbound'] = [];
   const onChain = chain !== null && chain !== 'unreadable' ? chain : null;
-  const person = pinnedByPerson(confirmed) ? confirmed : null;
+  const pin = bindingPin(confirmed) ? confirmed : null;
+  const pinSource: FactSource = pinnedByPerson(pin) ? 'person' : 'chain';
+  // What a pin binds, the chain's answer now does not replace: the trade is refused, naming both.
+  const changed = changedBoundFacts(mint, confirmed, chain);
+  const kept = (fact: string) => changed.some((c) => c.fact === fact);
   if (chain === null) problems.push(`the chain has no token mint at ${mint} (no account there, or not a mint): the service's facts of it cannot be bound`);
 
   const token: BoundToken = { mint, decimals: null, symbol: null, name: null, source: { decimals: null, symbol: null, name: null } };
-  const bind = <K extends 'decimals' | 'symbol' | 'name'>(fact: K, chainValue: BoundToken[K] | null, personValue: BoundToken[K] | null) => {
+  // `pinValue`: the pin's value where it stands in for the chain's (none, or contradicted).
+  const bind = <K extends 'decimals' | 'symbol' | 'name'>(fact: K, chainValue: BoundToken[K] | null, pinValue: BoundToken[K] | null) => {
     const claimed = service?.[fact] ?? null;
-    const source: FactSource | null = chainValue !== null ? 'chain' : personValue !== null ? 'person' : null;
-    const value = chainValue ?? personValue;
-    if (value === null || source === null) {
+    const fromPin = pinValue !== null && (chainValue === null || kept(fact));
+    const value = fromPin ? pinValue : chainValue;
+    if (value === null) {
       if (claimed !== null) unbound.push({ fact, value: String(claimed) });
       return;
     }
+    const source: FactSource = fromPin ? pinSource : 'chain';
     token[fact] = value;
     token.source[fact] = source;
     if (claimed !== null && claimed !== value) {
-      const whose = source === 'person' ? 'you confirmed' : fact === 'decimals' || !onChain?.metadataSource ? 'its mint account on chain says' : `its ${onChain.metadataSource} metadata on chain says`;
+      const whose = fromPin
+        ? source === 'person' ? 'you confirmed' : 'the chain said at a trade you signed'
+        : fact === 'decimals' || !onChain?.metadataSource ? 'its mint account on chain says' : `its ${onChain.metadataSource} metadata on chain says`;
       problems.push(`the service gives token ${mint} the ${fact} ${JSON.stringify(claimed)}, but ${whose} ${JSON.stringify(value)}`);
     }
   };
-  // Decimals come from the mint account; a person's only stand in when the chain cannot be read.
-  bind('decimals', onChain?.decimals ?? null, chain === 'unreadable' ? (person?.decimals ?? null) : null);
-  bind('symbol', onChain?.symbol ?? null, person?.symbol ?? null);
-  bind('name', onChain?.name ?? null, person?.name ?? null);
+  // Decimals come from the mint account; a pin's (a person's, or the chain's at a trade a person
+  // signed: a mint's decimals never change) stand in when the chain cannot be read. A symbol or
+  // name, a person's where the chain states none. A contradicted pin's value stands either way.
+  const standsIn = <K extends 'decimals' | 'symbol' | 'name'>(fact: K): BoundToken[K] | null =>
+    kept(fact) || (fact === 'decimals' ? chain === 'unreadable' : pinSource === 'person') ? ((pin?.[fact] ?? null) as BoundToken[K] | null) : null;
+  bind('decimals', onChain?.decimals ?? null, standsIn('decimals'));
+  bind('symbol', onChain?.symbol ?? null, standsIn('symbol'));
+  bind('name', onChain?.name ?? null, standsIn('name'));
+  problems.push(...changed.map(changedFactWords));
 
   // A symbol or name this token would be shown or signed under, pinned for another mint.
   for (const fact of ['symbol', 'name'] as const) {
@@ -96,7 +166,7 @@ export function bindToken(
       }
     }
   }
-  return { token, problems, unbound };
+  return { token, changed, problems, unbound };
 }
 
 /** The facts a person confirms for a mint: the bound ones, else what the service says that nobody vouches for. */
