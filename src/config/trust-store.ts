@@ -35,7 +35,7 @@ export interface PinnedToken {
   name: string | null;
   decimals: number | null;
   at: string;
-  /** Who vouched for them: a person (prompt, accept command), or the chain at a trade ('chain': kept only so another mint cannot pass for this one). */
+  /** Who vouched for them: a person (prompt, accept command), or the chain at a trade a person signed ('chain': so another mint cannot pass for this one). Either binds them: compared with the chain at every trade (domain/token-binding.ts). */
   by?: TokenPinSource;
 }
 

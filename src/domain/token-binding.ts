@@ -3,7 +3,9 @@
 // command). The service's own word binds nothing: where it agrees it adds nothing, where it
 // differs from the chain or a person it is refused, and where nobody vouches for it it waits for
 // a person once. A symbol or name the chain gives this mint but that is pinned for another mint
-// would pass this token off as that one: refused too.
+// would pass this token off as that one: refused too. Facts pinned for the mint (a person's, or
+// the chain's at a trade a person signed) hold: the chain stating them otherwise now is a lying
+// RPC or service, refused before anything is created, and the pinned value stands.
 import { createHash } from 'node:crypto';
 import type { PinnedTokens } from './token-claims.js';
 import type { TokenMeta, ChainTokenFacts } from './token.js';

@@ -100,7 +100,7 @@ describe('WOOF bound, then the RPC and the service change one of its facts: ever
     } finally {
       await chainSays(WOOF);
     }
-  });
+  }, 90_000);
 
   it('the honest control: the chain states the bound facts again, and the same sell goes on, 1.5 WOOF counted as 150,000 raw units', async () => {
     const mint = woofMint();
