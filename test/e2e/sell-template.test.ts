@@ -56,7 +56,7 @@ describe('a service with its own wording', () => {
 
     const accept = await runCli(['config', 'trust', 'accept-wording', error.fingerprint], { env: env() });
     expect(accept.code, accept.stderr).toBe(0);
-    for (const line of ['│ mint = ⟦the mint⟧', '│ amount = ⟦amount in raw units⟧', '│ expires = ⟦expires (as given or ISO)⟧', '│ nonce = ⟦16 hex⟧']) expect(accept.stdout).toContain(line);
+    for (const line of ['│ mint = ⟦the mint⟧', '│ amount = ⟦amount in raw units⟧', '│ expires = ⟦expires (as given and ISO alike)⟧', '│ nonce = ⟦16 hex⟧']) expect(accept.stdout).toContain(line);
     expect(pinsFor(home, service.url).sellTemplate).toMatchObject({ fingerprint: error.fingerprint, by: 'accept-command' });
 
     for (const amount of ['10%', '1.5woof', '123456']) {

@@ -68,7 +68,7 @@ describe('honest wordings: approved once, then signed unattended on three furthe
         'Amount: ⟦amount in whole tokens (5 decimals)⟧ ⟦the symbol⟧ (⟦amount in raw units⟧ raw units)',
         'Minimum proceeds: ⟦minimum in SOL⟧ SOL (⟦minimum in lamports⟧ lamports)',
         'Authorization: ⟦the authorization id (sell_ + base58 22)⟧',
-        'Expires: ⟦expires (as given or ISO)⟧',
+        'Expires: ⟦expires (as given and ISO alike)⟧',
       ].join('\n'),
     );
     expect(fingerprint(template)).toMatch(/^[0-9a-f]{16}$/);

@@ -70,7 +70,7 @@ export function render(fact: Fact, notation: string, f: SellFacts): string | nul
   return value !== null && /^[^\p{C}\p{Z}]+(?: [^\p{C}\p{Z}]+)*$/u.test(value) ? value : null;
 }
 
-/** Every fact in every notation the tool writes it in, where it can be written (a slot keeps the notations seen at approval). */
+/** Every fact in every notation the tool writes it in, where it can be written (a slot keeps the notations seen at approval, all at once). */
 export function renderings(f: SellFacts): Array<{ fact: Fact; notation: string; text: string }> {
   const all: Array<[Fact, string]> = [];
   for (const fact of ['mint', 'owner', 'symbol'] as const) all.push([fact, 'exact']);
@@ -96,6 +96,8 @@ export function describe(fact: Fact, notations: readonly string[], f: SellFacts 
   const units = [...new Set(notations.map((n) => n.split(' ')[0]!))];
   if (fact === 'id') return `${what} (sell_ + ${notations[0]})`;
   const how = units.map((u) => (u === 'tokens' ? `whole tokens (${f?.decimals ?? 'its'} decimals)` : (words[u] ?? u))).filter(Boolean);
-  if (fact === 'createdAt' || fact === 'expiresAt') return `${what} (${how.join(' or ')})`;
-  return how.length ? `${what} in ${how.join(' or ')}` : what;
+  // Units seen alike at approval are all meant at once (sell-template/match.ts), never either.
+  const said = how.join(' and ') + (how.length > 1 ? ' alike' : '');
+  if (fact === 'createdAt' || fact === 'expiresAt') return `${what} (${said})`;
+  return how.length ? `${what} in ${said}` : what;
 }

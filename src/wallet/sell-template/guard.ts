@@ -7,7 +7,7 @@ import { sameTokenText } from '../../domain/token-text.js';
 import { checkAuthorization, type AuthorizationRequest } from './check-authorization.js';
 import { extract } from './extract.js';
 import { type SellFacts } from './facts.js';
-import { match } from './match.js';
+import { match, splitSlots } from './match.js';
 import { fingerprint, legend, type Part, type Template } from './template.js';
 import { readsAsText } from '../word-shape.js';
 import { messageProblems, QUESTION_ROWS, quotedRows, SCREEN_COLUMNS, SCREEN_ROWS } from './text-rules.js';
@@ -76,7 +76,7 @@ export function judgeSell(input: GuardInput): Verdict {
     return { kind: 'person', code: 'VALUE_READS_AS_TEXT', reasons: wordy, template: null, fingerprint: null, legend: labels, previous: null };
   }
   const earlier = 'the wording pinned by an earlier version cannot be rendered from (it is masked text, not a template): a person approves it once as a template';
-  const changed = "the service's sell message is not the approved wording written with this trade's facts: its wording changed";
+  const changed = ["the service's sell message is not the approved wording written with this trade's facts: its wording changed", ...splitSlots(approved, facts)].join('; ');
   const reason = input.approved === 'earlier-version' ? earlier : approved ? changed : 'no sell wording is approved for this service yet: a person reads it once and approves it';
   const code = approved ? 'WORDING_CHANGED' : 'WORDING_NOT_APPROVED';
   return { kind: 'person', code, reasons: [reason, ...wordy], template, fingerprint: fingerprint(template), legend: labels, previous: approved };

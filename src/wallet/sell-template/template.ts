@@ -18,10 +18,10 @@ export function fingerprint(template: Template): string {
   return createHash('sha256').update(JSON.stringify(template.parts), 'utf8').digest('hex').slice(0, 16);
 }
 
-/** Whether a stored value is a template this version reads (the trust store is the user's file). */
+/** Whether a stored value is a template this version reads (the trust store is the user's file): its literal text printable ASCII, as extract.ts writes it. */
 export function isTemplate(value: unknown): value is Template {
   const part = (p: { fact?: unknown; notations?: unknown; opaque?: unknown; length?: unknown } | string | null) =>
-    typeof p === 'string' || (typeof p?.fact === 'string' && Array.isArray(p.notations)) || (typeof p?.opaque === 'string' && p.opaque in ALPHABETS && Number.isInteger(p.length));
+    typeof p === 'string' ? /^[\x20-\x7e\n]*$/.test(p) : (typeof p?.fact === 'string' && Array.isArray(p.notations)) || (typeof p?.opaque === 'string' && p.opaque in ALPHABETS && Number.isInteger(p.length));
   const parts = (value as { parts?: unknown } | null)?.parts;
   return Array.isArray(parts) && parts.every(part);
 }
