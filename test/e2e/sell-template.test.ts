@@ -118,6 +118,75 @@ describe('a service with its own wording', () => {
   });
 });
 
+describe('an approved slot means one thing (issue 33): a 0-decimal first sell approved, then a sell whose notations differ', () => {
+  /** The sandbox's wording with the amount's two notations swapped: `Amount: 150000 WOOF (1.5 raw units)`. */
+  const swapped = (a: any) => a.message.replace(/^Amount: (\S+) (\S+) \((\d+) raw units\)$/m, 'Amount: $3 $2 ($1 raw units)');
+  let zero: string;
+  let honest: RewordingService;
+  let home: ReturnType<typeof freshHome>;
+  let env: Record<string, string>;
+  const sellWoof = (...flags: string[]) => runCli(['sell', mintOf('WOOF'), '1.5woof', ...flags], { env });
+
+  beforeAll(async () => {
+    // A 0-decimal token: 7 of it are 7 raw units, so the sandbox's honest wording writes the amount alike twice.
+    zero = (await sb.control('/tokens', { symbol: 'ZERO', name: 'Zero Sandbox Dog', decimals: 0 })).mint;
+    await completeBuy(sb, { mint: zero, amountLamports: '500000000' });
+    honest = await startRewordingService(sb, (a) => a.message);
+    closeAfterAll(() => honest.close());
+    home = freshHome();
+    env = envFor(honest.url, home, { untrusted: true });
+    expect((await runCli(['config', 'trust', 'accept-treasury', sb.treasury], { env })).code).toBe(0);
+    const first = await runCli(['sell', zero, '10%', '--yes', '--json'], { env });
+    expect(first.code, first.stderr).toBe(6);
+    const accept = await runCli(['config', 'trust', 'accept-wording', lastJsonError(first).fingerprint], { env });
+    expect(accept.code, accept.stderr).toBe(0);
+    expect(accept.stdout).toContain('│ Amount: ⟦amount in raw units and whole tokens (its decimals) alike⟧ ⟦the symbol⟧ (⟦amount in raw units and whole tokens (its decimals) alike⟧ raw units)');
+    const signed = await runCli(['sell', zero, '10%', '--yes', '--json'], { env });
+    expect(signed.code, signed.stderr).toBe(0);
+    expect(honest.signedReworded.at(-1)).toMatch(/^Amount: (\d+) ZERO \(\1 raw units\)$/m);
+  });
+
+  it('unattended (--yes, --dry-run): 1.5 WOOF written "150000 WOOF (1.5 raw units)" is a new wording, exit 6 with the accept-wording command, nothing authorized; so is the honest wording', async () => {
+    const before = honest.authorized.length;
+    honest.reword(swapped);
+    try {
+      for (const flags of [['--yes', '--json'], ['--dry-run', '--json']]) {
+        const r = await sellWoof(...flags);
+        expect(r.code, r.stderr).toBe(6);
+        const error = lastJsonError(r);
+        expect(error).toMatchObject({ code: 'WORDING_CHANGED', category: 'refused_to_sign', command: `trader config trust accept-wording ${error.fingerprint}` });
+        expect(error.message).toContain('⟦amount in raw units and whole tokens (its decimals) alike⟧ was approved where they read the same, and here they differ');
+      }
+    } finally {
+      honest.reword((a) => a.message);
+    }
+    const plain = await sellWoof('--yes', '--json');
+    expect(plain.code, plain.stderr).toBe(6);
+    expect(lastJsonError(plain).code).toBe('WORDING_CHANGED');
+    expect(honest.authorized).toHaveLength(before);
+    expect(honest.signedReworded.some((m) => m.includes('WOOF'))).toBe(false);
+  });
+
+  it.skipIf(!hasTmux())('at the prompt: asked, the legend naming each slot\'s unit (150000 = raw units, 1.5 = whole tokens); Enter signs nothing', async () => {
+    const before = honest.authorized.length;
+    honest.reword(swapped);
+    try {
+      const pty = await startInTmux(['sell', mintOf('WOOF'), '1.5woof'], { ...env, NO_COLOR: '1' });
+      closeAfterAll(() => pty.close());
+      const screen = await pty.waitFor(/Approve the new wording for this service and sign this sell\?\s+\(y\/N\)/);
+      expect(screen).toContain('was approved where they read the same, and here they differ');
+      expect(screen).toContain('│ Amount: 150000 WOOF (1.5 raw units)');
+      expect(screen).toMatch(/\[\d+\] 150000 = amount in raw units(?!\w)/);
+      expect(screen).toMatch(/\[\d+\] 1\.5 = amount in whole tokens \(5 decimals\)/);
+      await pty.keys('Enter');
+      expect(await pty.exitCode()).toBe(4);
+    } finally {
+      honest.reword((a) => a.message);
+    }
+    expect(honest.authorized).toHaveLength(before);
+  });
+});
+
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const random58 = (n: number) => Array.from(randomBytes(n), (b) => BASE58[b % 58]).join('');
 
