@@ -35,21 +35,19 @@ export function match(template: Template, facts: SellFacts, message: string): st
   return from(0, 0);
 }
 
+const unitsOf = (notations: readonly string[]) => [...new Set(notations.map((n) => n.split(' ')[0]!))];
+
 /**
- * The texts a fact slot may hold now. A slot means one unit (raw units, whole tokens, lamports,
- * SOL, bps, %, a time's form); grouping and trailing zeros are how a figure is written, not what
- * it counts. A slot seen in several units (150 raw units are 150 tokens at 0 decimals) means
- * them all at once: only a text every unit writes, so the service never chooses one later.
+ * The texts a fact slot may hold now: one unit's (grouping and trailing zeros are how a figure is
+ * written, not what it counts); a slot seen in several units (7 raw units are 7 tokens at 0
+ * decimals) means them all at once, so only a text each writes: the service never chooses one.
  */
 export function written(part: { fact: Fact; notations: readonly string[] }, facts: SellFacts): string[] {
-  const unit = (n: string) => n.split(' ')[0]!;
-  const texts = (u: string) => new Set(part.notations.filter((n) => unit(n) === u).map((n) => render(part.fact, n, facts) ?? ''));
-  const units = [...new Set(part.notations.map(unit))].map(texts);
-  return [...(units[0] ?? [])].filter((t) => t !== '' && units.every((u) => u.has(t)));
+  const [first = [], ...rest] = unitsOf(part.notations).map((u) => part.notations.filter((n) => n.split(' ')[0] === u).map((n) => render(part.fact, n, facts)));
+  return [...new Set(first)].filter((t): t is string => !!t && rest.every((texts) => texts.includes(t)));
 }
 
 /** Why an approved template no longer fits: each slot approved where its units read alike that this trade writes apart. */
-export function splitSlots(template: Template | null, facts: SellFacts): string[] {
-  const split = (template?.parts ?? []).flatMap((p) => (typeof p !== 'string' && 'fact' in p && written(p, facts).length === 0 && new Set(p.notations.map((n) => n.split(' ')[0])).size > 1 ? [p] : []));
-  return [...new Set(split.map((p) => `⟦${describe(p.fact, p.notations, null)}⟧ was approved where they read the same, and here they differ`))];
-}
+export const splitSlots = (template: Template | null, facts: SellFacts): string[] => [
+  ...new Set((template?.parts ?? []).flatMap((p) => (typeof p !== 'string' && 'fact' in p && unitsOf(p.notations).length > 1 && written(p, facts).length === 0 ? [`⟦${describe(p.fact, p.notations, null)}⟧ was approved where they read the same, and here they differ`] : []))),
+];
