@@ -105,6 +105,17 @@ export const COMMANDS: readonly CommandEntry[] = [
     definition: async () => (await import('./commands/balance.js')).balance,
   },
   {
+    name: 'token',
+    // The mint's facts come from the chain; only a symbol no person bound asks the service's lists.
+    dangerous: false,
+    needsApiKey: false,
+    needsKeypair: false,
+    group: READING,
+    summary: "a token's facts and risks, read from the chain: authorities, extensions, metadata",
+    globals: ['--json', '--profile', '--rpc-url'],
+    definition: async () => (await import('./commands/token.js')).token,
+  },
+  {
     name: 'me',
     dangerous: false,
     needsApiKey: true,

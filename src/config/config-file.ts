@@ -21,6 +21,8 @@ export const PROFILE_KEYS = [
   'maxFeeLamports',
   'maxDailyBuyLamports',
   'maxDailySellLamports',
+  'tokenRisk',
+  'maxTransferFeeBps',
 ] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 

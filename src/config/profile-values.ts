@@ -5,6 +5,7 @@
 import { DECIMAL_NUMBER, isCanonicalIntegerString, U64_MAX } from '../domain/amounts.js';
 import { printable } from '../domain/printable.js';
 import { UsageError } from '../domain/errors.js';
+import { TOKEN_RISK_POLICIES, type TokenRiskPolicy } from '../domain/token-risks.js';
 import { parseBaseUrl, parseRpcUrl } from '../net/urls.js';
 import { isAddress } from '../wallet/address.js';
 import { parseSignerSource } from '../wallet/signer-source.js';
@@ -68,6 +69,17 @@ export function parseText(value: string, what: string): string {
   return value;
 }
 
+/** The highest transfer fee (bps, 0-10000) that is only a warning; above it a person accepts the mint's risks (domain/token-risks.ts). */
+export function parseTransferFeeBps(s: string, option = 'config key maxTransferFeeBps'): number {
+  return Number(parseIntegerInRange(s, option, 0n, 10_000n, 'a whole number of basis points from 0 to 10000'));
+}
+
+/** How unattended runs treat a token's warn-level risks: warn or refuse (refuse-level risks always need a person). */
+export function parseTokenRiskPolicy(s: string, option = 'config key tokenRisk'): TokenRiskPolicy {
+  if (!(TOKEN_RISK_POLICIES as readonly string[]).includes(s)) throw new UsageError(`${option} must be ${TOKEN_RISK_POLICIES.join(' or ')}, got "${printable(s)}"`);
+  return s as TokenRiskPolicy;
+}
+
 /** A key of a config profile. */
 export function parseProfileKey(value: string): ProfileKey {
   if (!(PROFILE_KEYS as readonly string[]).includes(value)) throw new UsageError(`unknown config key "${printable(value)}"; keys: ${PROFILE_KEYS.join(', ')}`);
@@ -88,6 +100,10 @@ export function parseProfileValue(key: ProfileKey, value: string, opts: { insecu
       return value;
     case 'maxSlippageBps':
       return parseSlippageBps(value, option);
+    case 'maxTransferFeeBps':
+      return parseTransferFeeBps(value, option);
+    case 'tokenRisk':
+      return parseTokenRiskPolicy(value, option);
     case 'maxBuyLamports':
     case 'maxFeeLamports':
     case 'maxDailyBuyLamports':

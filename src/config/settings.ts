@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { DEFAULT_KEYPAIR_PATH, DEFAULT_RPC_URL, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS } from '../domain/defaults.js';
 import { UsageError } from '../domain/errors.js';
 import type { Profile, ProfileKey } from './config-file.js';
-import { parseLamportsOption, parseSeconds, parseSlippageBps } from './profile-values.js';
+import { parseLamportsOption, parseSeconds, parseSlippageBps, parseTokenRiskPolicy, parseTransferFeeBps } from './profile-values.js';
+import type { TokenRiskPolicy } from '../domain/token-risks.js';
 
 /** The global options as typed, parsed by commands/global-options.ts; what was not given is undefined. */
 export interface GlobalOptions {
@@ -60,6 +61,10 @@ export interface Settings {
   maxDailyBuyLamports: bigint | null;
   /** The signed minimums of sells in any 24 hours, or null. */
   maxDailySellLamports: bigint | null;
+  /** How unattended runs treat a token's warn-level risks (domain/token-risks.ts); null: the default, warn. */
+  tokenRisk: TokenRiskPolicy | null;
+  /** The highest transfer fee that is only a warning, in bps; null: the default. */
+  maxTransferFeeBps: number | null;
   json: boolean;
   yes: boolean;
   verbose: boolean;
@@ -125,6 +130,8 @@ export function resolveSettings(
     maxFeeLamports: fromProfile(profile.maxFeeLamports, (t) => parseLamportsOption(t, 'config key maxFeeLamports')),
     maxDailyBuyLamports: fromProfile(profile.maxDailyBuyLamports, (t) => parseLamportsOption(t, 'config key maxDailyBuyLamports')),
     maxDailySellLamports: fromProfile(profile.maxDailySellLamports, (t) => parseLamportsOption(t, 'config key maxDailySellLamports')),
+    tokenRisk: fromProfile(profile.tokenRisk, (t) => parseTokenRiskPolicy(t)),
+    maxTransferFeeBps: fromProfile(profile.maxTransferFeeBps, (t) => parseTransferFeeBps(t)),
     json: flags.json,
     yes: flags.yes,
     verbose: flags.verbose || env.TRADER_DEBUG === '1',

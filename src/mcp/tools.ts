@@ -49,6 +49,12 @@ export const READ_TOOLS: readonly ToolSpec[] = [
     does: "The wallet's SOL balance, read from the Solana chain (not from the service)",
     help: { tokens: "true: also the wallet's own balance of each token the account has held or traded (not the service's holdings)" },
   },
+  {
+    name: 'token',
+    command: 'token',
+    does: "A token's facts as the chain states them (program, decimals, supply, mint and freeze authorities, metadata and whether it can change, every Token-2022 extension) and its risks: refuse-level ones a person must accept before a buy, warn-level ones said",
+    help: { token: 'the mint address, or the symbol of a token the account has held or traded' },
+  },
   { name: 'holdings', command: 'holdings', omit: ['csv', 'wide'], does: "Tokens the service holds for the account, largest USD value first, with each one's share" },
   { name: 'positions', command: 'positions', omit: ['csv', 'wide'], does: 'Positions: a page of them (filter by status), or one by id', help: PAGES },
   { name: 'activity', command: 'activity', omit: ['csv', 'wide'], does: "The account's ledger of buys, sells, deposits, payouts and refunds, newest first", help: PAGES },
