@@ -66,9 +66,10 @@ export function tokenRisks(facts: MintFacts, maxTransferFeeBps: number): TokenRi
         break;
       case 'transfer-fee': {
         const { bps, maximumFee } = highestTransferFee(ext);
-        const says = `transfer fee ${percent(bps)} (${bps} bps, at most ${maximumFee} raw units a transfer)${ext.configAuthority ? `; ${ext.configAuthority} can change it` : ''}`;
-        if (bps > maxTransferFeeBps) refuse('transfer-fee', `${says}: above the ${maxTransferFeeBps} bps this profile allows (maxTransferFeeBps)`);
-        else if (bps > 0 || ext.configAuthority) risks.push({ kind: 'transfer-fee', level: 'warn', says });
+        const says = `transfer fee ${percent(bps)} of every transfer (${bps} bps, at most ${maximumFee} raw units)`;
+        const changes = ext.configAuthority ? `; its fee authority ${ext.configAuthority} can change it` : '';
+        if (bps > maxTransferFeeBps) refuse('transfer-fee', `${says}, above the ${maxTransferFeeBps} bps this profile allows (maxTransferFeeBps)${changes}`);
+        else if (bps > 0 || ext.configAuthority) risks.push({ kind: 'transfer-fee', level: 'warn', says: `${says}${changes}` });
         break;
       }
       case 'malformed':

@@ -9,7 +9,7 @@ import { type Fault, FaultStore, parseFault } from './faults.js';
 import { deriveAddress, formatUnits, makeToken, scalePrice, setUsdPrice, usdPerToken } from './market.js';
 import type { RequestLog } from './request-log.js';
 import { seedHistory } from './seed.js';
-import { LIES, type ChainTokenRecord, type Delays, type Lie, type TokenRecord } from './state.js';
+import { LIES, type ChainTokenRecord, type Delays, type MintExtras, type Lie, type TokenRecord } from './state.js';
 import { chainTokens, fitsMetaplex, metadataAddress, METAPLEX_LIMITS } from './token-accounts.js';
 import { parseSol, setBalance, credit, walletLamports } from './wallet.js';
 import type { World } from './world.js';
@@ -95,7 +95,7 @@ function isAddress(s: string): boolean {
 /** What the chain says of one token, with the address of its metadata. */
 function chainTokenView(world: World, mint: string, t: ChainTokenRecord) {
   const metadata = t.metadata && { ...t.metadata, account: t.metadata.layout === 'metaplex' ? metadataAddress(mint) : mint };
-  return { mint, program: t.program, decimals: t.decimals, metadata, tradedByService: world.tokens.has(mint) };
+  return { mint, program: t.program, decimals: t.decimals, metadata, ...(t.extras ? { extras: t.extras } : {}), tradedByService: world.tokens.has(mint) };
 }
 
 /**
@@ -126,9 +126,37 @@ function putChainToken(world: World, body: Record<string, unknown>) {
     if (typeof metadataMint !== 'string' || !isAddress(metadataMint)) throw bad('metadataMint must be a base58 Solana address');
     metadata = { layout, symbol, name, mint: metadataMint };
   }
-  const record: ChainTokenRecord = { program, decimals, metadata };
+  const extras = mintExtras(body, program);
+  const record: ChainTokenRecord = { program, decimals, metadata, ...(extras ? { extras } : {}) };
   chain[mint as string] = record;
   return chainTokenView(world, mint as string, record);
+}
+
+/** A chain token's authorities and Token-2022 extensions from the body (each optional); null when none is given. */
+function mintExtras(body: Record<string, unknown>, program: 'spl-token' | 'token-2022'): MintExtras | null {
+  const extras: MintExtras = {};
+  const address = (field: 'mintAuthority' | 'freezeAuthority' | 'permanentDelegate' | 'transferHook' | 'pausable') => {
+    const value = body[field];
+    if (value === undefined) return;
+    if (typeof value !== 'string' || !isAddress(value)) throw bad(`${field} must be a base58 Solana address`);
+    extras[field] = value;
+  };
+  for (const field of ['mintAuthority', 'freezeAuthority', 'permanentDelegate', 'transferHook', 'pausable'] as const) address(field);
+  for (const field of ['nonTransferable', 'defaultFrozen'] as const) {
+    if (body[field] === undefined) continue;
+    if (typeof body[field] !== 'boolean') throw bad(`${field} must be true or false`);
+    if (body[field]) extras[field] = true;
+  }
+  if (body.transferFeeBps !== undefined) {
+    const bps = body.transferFeeBps;
+    if (typeof bps !== 'number' || !Number.isInteger(bps) || bps < 0 || bps > 10_000) throw bad('transferFeeBps must be an integer from 0 to 10000');
+    const max = body.transferFeeMax ?? '18446744073709551615';
+    if (typeof max !== 'string' || !/^\d{1,20}$/.test(max) || BigInt(max) > 0xffff_ffff_ffff_ffffn) throw bad('transferFeeMax must be raw units as a decimal string (u64)');
+    extras.transferFee = { bps, maximumFee: max };
+  }
+  const t22 = ['transferFee', 'permanentDelegate', 'transferHook', 'pausable', 'nonTransferable', 'defaultFrozen'].filter((k) => k in extras);
+  if (t22.length > 0 && program !== 'token-2022') throw bad(`${t22.join(', ')} are Token-2022 extensions: give program token-2022`);
+  return Object.keys(extras).length > 0 ? extras : null;
 }
 
 function setPrice(world: World, body: Record<string, unknown>) {

@@ -2,7 +2,7 @@
 // All quote arithmetic is bigint; USD figures are numbers because the API reports them as numbers.
 import { createHash } from 'node:crypto';
 import { Keypair } from '@solana/web3.js';
-import type { TokenRecord } from './state.js';
+import type { MintExtras, TokenRecord } from './state.js';
 
 export const LAMPORTS_PER_SOL = 1_000_000_000n;
 export const SOL_MINT = 'So11111111111111111111111111111111111111112';
@@ -18,6 +18,7 @@ interface TokenSeed {
   decimals: number;
   tokensPerSol: bigint;
   program?: 'token-2022';
+  mintExtras?: MintExtras;
 }
 
 const DEFAULT_TOKENS: TokenSeed[] = [
@@ -26,7 +27,18 @@ const DEFAULT_TOKENS: TokenSeed[] = [
   { symbol: 'BRIX', name: 'Brix Protocol', decimals: 9, tokensPerSol: 40n },
   // A Token-2022 mint with its metadata in the mint, so both metadata layouts are on the chain.
   { symbol: 'MOON', name: 'Moon Sandbox', decimals: 8, tokensPerSol: 1_500n, program: 'token-2022' },
+  // Tokens whose mints carry risks a buy's review shows (docs/token-risks.md): a live mint and
+  // freeze authority (warn), a transfer fee above the default threshold and a permanent delegate
+  // (a person accepts them). Listed after the others, and kept out of the seeded history.
+  { symbol: 'ICE', name: 'Ice Freezable', decimals: 6, tokensPerSol: 300n, mintExtras: { mintAuthority: authority('ICE:mint'), freezeAuthority: authority('ICE:freeze') } },
+  { symbol: 'TOLL', name: 'Toll Fee Sandbox', decimals: 6, tokensPerSol: 500n, program: 'token-2022', mintExtras: { transferFee: { bps: 250, maximumFee: '5000000000' } } },
+  { symbol: 'GRAB', name: 'Grab Delegate', decimals: 6, tokensPerSol: 800n, program: 'token-2022', mintExtras: { permanentDelegate: authority('GRAB:delegate') } },
 ];
+
+/** A sandbox token's authority: a fixed address no one holds the key of here. */
+function authority(role: string): string {
+  return deriveAddress(`trader-sandbox-authority:${role}`);
+}
 
 /** Deterministic valid mint address for a seed string (same on every start). */
 export function deriveAddress(seed: string): string {
@@ -56,7 +68,7 @@ export function makeToken(
 
 /** The tokens a fresh sandbox trades. */
 export function defaultTokens(): TokenRecord[] {
-  return DEFAULT_TOKENS.map((t) => ({ ...makeToken(t.symbol, t.name, t.decimals, t.tokensPerSol), ...(t.program ? { program: t.program } : {}) }));
+  return DEFAULT_TOKENS.map((t) => ({ ...makeToken(t.symbol, t.name, t.decimals, t.tokensPerSol), ...(t.program ? { program: t.program } : {}), ...(t.mintExtras ? { mintExtras: t.mintExtras } : {}) }));
 }
 
 /** Platform fee of a buy: taken from the deposited amount before the swap. */

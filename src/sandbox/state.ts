@@ -41,6 +41,27 @@ export interface TokenRecord {
   tokenReserve: bigint;
   /** The token program of its mint on the simulated chain (absent: SPL Token). */
   program?: 'spl-token' | 'token-2022';
+  /** What its mint states beyond decimals and metadata (absent: nothing: no authority, no extension). */
+  mintExtras?: MintExtras;
+}
+
+/**
+ * A mint's authorities and Token-2022 extensions on the simulated chain, for tokens a holder
+ * should be warned of (token-accounts.ts writes them in the programs' layouts).
+ */
+export interface MintExtras {
+  mintAuthority?: string;
+  freezeAuthority?: string;
+  /** TransferFeeConfig: the fee in bps and its cap in raw units (a decimal string). */
+  transferFee?: { bps: number; maximumFee: string };
+  permanentDelegate?: string;
+  /** TransferHook: the program it calls. */
+  transferHook?: string;
+  nonTransferable?: boolean;
+  /** Pausable: its authority, not paused. */
+  pausable?: string;
+  /** DefaultAccountState frozen. */
+  defaultFrozen?: boolean;
 }
 
 /** What the simulated chain says of a token (token-accounts.ts writes its accounts from it). */
@@ -49,6 +70,7 @@ export interface ChainTokenRecord {
   decimals: number;
   /** Its metadata and where it is; `mint` is the mint the metadata names (another one for a forged account). Null: none. */
   metadata: { layout: 'metaplex' | 'token-2022'; symbol: string; name: string; mint: string } | null;
+  extras?: MintExtras;
 }
 
 export interface Delays {

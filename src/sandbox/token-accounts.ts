@@ -9,7 +9,7 @@
 import bs58 from 'bs58';
 import { PublicKey } from '@solana/web3.js';
 import { deriveAddress } from './market.js';
-import type { ChainTokenRecord } from './state.js';
+import type { ChainTokenRecord, MintExtras } from './state.js';
 import type { World } from './world.js';
 
 export const TOKEN_PROGRAM_ID = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
@@ -60,16 +60,44 @@ export function fitsMetaplex(symbol: string, name: string): boolean {
   return Buffer.byteLength(symbol) <= METAPLEX_LIMITS.symbol && Buffer.byteLength(name) <= METAPLEX_LIMITS.name;
 }
 
-/** The 82-byte mint: no mint authority (supply fixed), supply, decimals at 44, initialized, no freeze authority. */
-function mintBase(decimals: number): Buffer {
+/** The 82-byte mint: mint authority COption at 0 (none: supply fixed), supply, decimals at 44, initialized, freeze authority COption at 46. */
+function mintBase(decimals: number, extras: MintExtras = {}): Buffer {
   const b = Buffer.alloc(82);
-  b.writeUInt32LE(0, 0);
+  const option = (at: number, address: string | undefined) => {
+    b.writeUInt32LE(address ? 1 : 0, at);
+    if (address) pubkey(address).copy(b, at + 4);
+  };
+  option(0, extras.mintAuthority);
   const supply = 1_000_000_000n * 10n ** BigInt(decimals);
   b.writeBigUInt64LE(supply > 0xffff_ffff_ffff_ffffn ? 0xffff_ffff_ffff_ffffn : supply, 36);
   b[44] = decimals;
   b[45] = 1;
-  b.writeUInt32LE(0, 46);
+  option(46, extras.freezeAuthority);
   return b;
+}
+
+/**
+ * The Token-2022 extensions of a mint's extras, in ExtensionType order (spl-token-2022
+ * extension/*): TransferFeeConfig (1: two authorities, withheld u64, older and newer TransferFee
+ * {epoch u64, maximum_fee u64, bps u16}), DefaultAccountState (6: 2 = frozen), NonTransferable
+ * (9: empty), PermanentDelegate (12), TransferHook (14: authority, program); Pausable (26:
+ * authority, paused) goes after the metadata, by its number.
+ */
+function extensionEntries(extras: MintExtras): { before: Buffer[]; after: Buffer[] } {
+  const before: Buffer[] = [];
+  const after: Buffer[] = [];
+  if (extras.transferFee) {
+    const fee = Buffer.alloc(18);
+    fee.writeBigUInt64LE(BigInt(extras.transferFee.maximumFee), 8);
+    fee.writeUInt16LE(extras.transferFee.bps, 16);
+    before.push(tlvEntry(1, Buffer.concat([pubkey(UPDATE_AUTHORITY), pubkey(UPDATE_AUTHORITY), Buffer.alloc(8), fee, fee])));
+  }
+  if (extras.defaultFrozen) before.push(tlvEntry(6, Buffer.from([2])));
+  if (extras.nonTransferable) before.push(tlvEntry(9, Buffer.alloc(0)));
+  if (extras.permanentDelegate) before.push(tlvEntry(12, pubkey(extras.permanentDelegate)));
+  if (extras.transferHook) before.push(tlvEntry(14, Buffer.concat([pubkey(UPDATE_AUTHORITY), pubkey(extras.transferHook)])));
+  if (extras.pausable) after.push(tlvEntry(26, Buffer.concat([pubkey(extras.pausable), Buffer.from([0])])));
+  return { before, after };
 }
 
 const tlvEntry = (type: number, value: Buffer) => {
@@ -81,9 +109,11 @@ const tlvEntry = (type: number, value: Buffer) => {
 
 /** A Token-2022 mint; with metadata, a MetadataPointer to itself (type 18) and TokenMetadata (type 19) after the account type at 165. */
 function token2022Mint(mint: string, record: ChainTokenRecord): Buffer {
-  const base = mintBase(record.decimals);
+  const base = mintBase(record.decimals, record.extras);
   const meta = record.metadata?.layout === 'token-2022' ? record.metadata : null;
-  if (!meta) return base;
+  const { before, after } = extensionEntries(record.extras ?? {});
+  const header = Buffer.concat([base, Buffer.alloc(165 - 82), Buffer.from([1])]);
+  if (!meta) return before.length + after.length === 0 ? base : Buffer.concat([header, ...before, ...after]);
   const pointer = Buffer.concat([pubkey(UPDATE_AUTHORITY), pubkey(mint)]);
   const metadata = Buffer.concat([
     pubkey(UPDATE_AUTHORITY),
@@ -93,7 +123,7 @@ function token2022Mint(mint: string, record: ChainTokenRecord): Buffer {
     borshString(`https://example.com/trader-sandbox/tokens/${mint}.json`),
     u32le(0), // no additional metadata
   ]);
-  return Buffer.concat([base, Buffer.alloc(165 - 82), Buffer.from([1]), tlvEntry(18, pointer), tlvEntry(19, metadata)]);
+  return Buffer.concat([header, ...before, tlvEntry(18, pointer), tlvEntry(19, metadata), ...after]);
 }
 
 /** A Metaplex MetadataV1 account: key 4, update authority, mint, name/symbol/uri NUL-padded to their limits, then the fixed fields. */
@@ -121,7 +151,7 @@ export function chainTokens(world: World): Map<string, ChainTokenRecord> {
     const program = t.program ?? 'spl-token';
     // A name too long for Metaplex goes in a Token-2022 mint, which has no such limit.
     const layout = program === 'token-2022' || !fitsMetaplex(t.symbol, t.name) ? 'token-2022' : 'metaplex';
-    all.set(t.mint, { program: layout === 'token-2022' ? 'token-2022' : 'spl-token', decimals: t.decimals, metadata: { layout, symbol: t.symbol, name: t.name, mint: t.mint } });
+    all.set(t.mint, { program: layout === 'token-2022' ? 'token-2022' : 'spl-token', decimals: t.decimals, metadata: { layout, symbol: t.symbol, name: t.name, mint: t.mint }, ...(t.mintExtras ? { extras: t.mintExtras } : {}) });
   }
   for (const [mint, record] of Object.entries(world.state.chain.tokens ?? {})) all.set(mint, record);
   return all;
@@ -133,7 +163,7 @@ export function tokenAccountAt(world: World, address: string): ChainAccount | nu
   const record = tokens.get(address);
   if (record) {
     return record.program === 'spl-token'
-      ? { owner: TOKEN_PROGRAM_ID, data: mintBase(record.decimals) }
+      ? { owner: TOKEN_PROGRAM_ID, data: mintBase(record.decimals, record.extras) }
       : { owner: TOKEN_2022_PROGRAM_ID, data: token2022Mint(address, record) };
   }
   for (const [mint, r] of tokens) {
