@@ -31,6 +31,7 @@ import { guarded, refuseUnboundSymbol, symbolTrust } from './trust.js';
 import { dailyLimitOption } from './daily-limits.js';
 import { namedTransactions, runRecorder } from './trade-journal.js';
 import { holdToSignedDeposits } from './signed-deposits.js';
+import { acceptRisksAtPrompt, buyRisks, refuseUnacceptedRisks } from './token-risks.js';
 import { INTENT_EXPIRES_UNUSED } from '../domain/outcome-words.js';
 import { parseLamportsOption } from '../config/profile-values.js';
 import { formatLocalTime } from '../domain/local-time.js';
@@ -94,6 +95,8 @@ async function runWithKey(ctx: Context, opts: BuyOptions, track: TradeTracker): 
   // A symbol only the service's lists tie to this mint: a person binds it at the prompt, or nothing is created.
   const serviceSymbol = tie === 'service' && typedToken.kind !== 'mint' ? typedToken.text : null;
   if (serviceSymbol && token.binding.problems.length === 0) refuseUnboundSymbol(trust, ctx.presence(dryRun), serviceSymbol, mint, factsToConfirm(token.binding));
+  // A mint whose risks a person must accept: asked at the prompt, refused before anything is created otherwise.
+  if (token.binding.problems.length === 0) refuseUnacceptedRisks(ctx, ctx.presence(dryRun), mint, token.risks);
   // The facts the review and the summary show: bound to the mint by the chain or a person.
   const shown: TokenMeta = { symbol: token.binding.token.symbol, name: token.binding.token.name, decimals: token.binding.token.decimals };
 
@@ -156,6 +159,8 @@ async function runWithKey(ctx: Context, opts: BuyOptions, track: TradeTracker): 
           const yes = await ctx.approveTrade(text, question, countdown);
           // The review said the symbol was only the service's word and that a yes binds it.
           if (yes && serviceSymbol) guarded('bind the symbol', () => trust.bindSymbol(serviceSymbol, mint, 'prompt'));
+          // The review said a yes accepts the mint's risks as read.
+          if (yes && ctx.presence(dryRun).mayGrantTrust) acceptRisksAtPrompt(trust, mint, token.risks);
           return yes;
         },
         async freshDeposit() {
@@ -275,7 +280,8 @@ async function bindBuyToken(ctx: Context, trust: TrustStore, mint: string, liste
   const read = await readTokenFactsForTrade(() => ctx.chain(), mint);
   const pinned = guarded('read the pinned token facts', () => trust.read().tokens ?? {});
   const binding = bindToken(mint, listed, read.facts, pinned[mint] ?? null, pinned);
-  return { token: { binding, seenBefore: listed !== null, chainUnread: read.unread }, chainFacts: read.facts === 'unreadable' ? null : read.facts };
+  const risks = buyRisks(ctx, trust, read.mint);
+  return { token: { binding, seenBefore: listed !== null, chainUnread: read.unread, risks }, chainFacts: read.facts === 'unreadable' ? null : read.facts };
 }
 
 /**

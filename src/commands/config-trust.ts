@@ -1,4 +1,4 @@
-// `trader config trust [show|accept-wording|accept-token|accept-treasury|forget]`: what is trusted
+// `trader config trust [show|accept-wording|accept-token|accept-risks|accept-treasury|forget]`: what is trusted
 // for the configured service and by which act, and a person's ways to grant trust without a
 // terminal (each prints what it pins), as a host key is added to known_hosts.
 import { parseChoice } from './argument-parsers.js';
@@ -39,6 +39,16 @@ const acceptToken = defineCommand<{ mint: string; fingerprint: string }>({
   run: acceptPendingToken,
 });
 
+const acceptRisks = defineCommand<{ mint: string; fingerprint: string }>({
+  arguments: [
+    { name: '<mint>', help: 'the mint whose risks you read (`trader token <mint>`, or a refused buy)' },
+    { name: '<fingerprint>', help: 'the fingerprint of the risks you read' },
+  ],
+  lenient: true,
+  parse: (raw) => ({ mint: parseAddress(raw.args[0]!, 'mint'), fingerprint: parseText(raw.args[1]!.trim(), 'the token risks fingerprint') }),
+  run: acceptMintRisks,
+});
+
 const acceptTreasury = defineCommand<{ address: string }>({
   arguments: [{ name: '<address>', help: "the service's deposit address, as its operator publishes it" }],
   lenient: true,
@@ -60,6 +70,7 @@ export const trust = defineCommand<NoOptions>({
     { name: 'show', dangerous: false, needsApiKey: false, needsKeypair: false, summary: 'what is trusted, by which act, and what waits for a person', command: showTrust },
     { name: 'accept-wording', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'approve the sell wording a refused sell kept (printed, then pinned as the template)', command: acceptWording },
     { name: 'accept-token', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'confirm the token facts a refused trade kept, and bind its symbol to the mint', command: acceptToken },
+    { name: 'accept-risks', dangerous: true, needsApiKey: false, needsKeypair: false, summary: "accept a mint's risks as read on chain (its fingerprint): buys of it no longer ask", command: acceptRisks },
     { name: 'accept-treasury', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'pin the deposit address (treasury)', command: acceptTreasury },
     { name: 'forget', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'forget the treasury, the sell wording, or the token facts and bound symbols: a person grants them again', command: forget },
   ],
@@ -99,6 +110,7 @@ async function show(ctx: Context): Promise<void> {
         ['Treasury', treasury],
         ['Sell wording', trust.sellTemplate ? `${trust.sellTemplate.fingerprint} (${how(trust.sellTemplate, 'approved')})` : 'none approved: a person approves the first sell’s wording at the prompt, or with accept-wording'],
         ...Object.entries(trust.tokens ?? {}).map(([mint, t]): [string, string] => ['Token', `${tokenLine(mint, t)} (${how(t, 'confirmed')})`]),
+        ...Object.entries(trust.acceptedRisks ?? {}).map(([mint, a]): [string, string] => ['Risks', `${mint}: accepted as read (fingerprint ${a.fingerprint}) ${byWhat[a.by]} ${formatLocalTime(a.at)}`]),
         ...Object.entries(trust.symbols ?? {}).map(([symbol, b]): [string, string] => ['Symbol', `${oneLine(symbol)} names ${b.mint} (${b.by === 'trade' ? 'bound by a trade of that mint as you typed it' : `bound ${byWhat[b.by]}`} ${formatLocalTime(b.at)})`]),
       ], theme),
     ];
@@ -147,6 +159,43 @@ async function acceptPendingToken(ctx: Context, { mint, fingerprint }: { mint: s
   }
   const pinned = accepted.pinned;
   ctx.output.result({ service: store.service, mint, fingerprint, token: pinned }, () => `Confirmed for ${store.service}: token ${tokenLine(mint, pinned)}${pinned.symbol ? `; ${oneLine(pinned.symbol)} now names this mint` : ''}.`);
+}
+
+/**
+ * `trader config trust accept-risks <mint> <fingerprint>`: reads the mint on chain again and
+ * accepts its risks only if their fingerprint is the one the person read; otherwise says what
+ * they are now (exit 2), for the person to read first.
+ */
+async function acceptMintRisks(ctx: Context, { mint, fingerprint }: { mint: string; fingerprint: string }): Promise<void> {
+  const store = await openTrust(ctx);
+  const [{ readMint }, { ChainUnavailableError }, { ChainUnreachableError }, risks, { riskLine }] = await Promise.all([
+    import('../chain/token-facts.js'),
+    import('../chain/chain-reader.js'),
+    import('../chain/chain-errors.js'),
+    import('../domain/token-risks.js'),
+    import('../views/token.js'),
+  ]);
+  let read;
+  try {
+    read = await readMint(await ctx.chain(), mint);
+  } catch (err) {
+    if (err instanceof ChainUnavailableError) throw new ChainUnreachableError(`could not read token ${mint} from the chain: ${err.message}; nothing was accepted`, ['check --rpc-url (TRADER_RPC_URL, config rpcUrl)']);
+    throw err;
+  }
+  if (!read) throw new UsageError(`the chain has no token mint at ${mint}; nothing was accepted`, 'NOT_A_MINT');
+  const now = risks.tokenRisksFingerprint(read.facts);
+  const list = risks.tokenRisks(read.facts, ctx.settings.maxTransferFeeBps ?? risks.DEFAULT_MAX_TRANSFER_FEE_BPS);
+  if (now !== fingerprint) {
+    throw new UsageError(
+      `the risks of token ${mint} on chain are not the ones with fingerprint ${fingerprint}: the mint's facts changed since they were read (fingerprint now ${now}); nothing was accepted`,
+      'TOKEN_RISKS_CHANGED',
+      [`read them with \`trader token ${mint}\`; only if you accept them: ${risks.acceptRisksCommand(mint, now)}`],
+    );
+  }
+  const accepted = guarded('accept the token risks', () => store.acceptRisks(mint, fingerprint, 'accept-command'));
+  ctx.output.result({ service: store.service, mint, fingerprint, risks: list, accepted }, (theme) =>
+    [`Accepted for ${store.service}: the risks of token ${mint} as read on chain (fingerprint ${fingerprint}); a change of them asks again:`, ...list.map((r) => `  ${riskLine(r, theme)}`)].join('\n'),
+  );
 }
 
 /** `trader config trust accept-treasury <address>`: pins the treasury a person typed. */

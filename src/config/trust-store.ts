@@ -56,6 +56,13 @@ export interface SymbolBinding {
   by: 'prompt' | 'accept-command' | 'trade';
 }
 
+/** A mint's risks as a person accepted them: a change of the mint's facts changes the fingerprint, and asks again. */
+export interface AcceptedRisks {
+  fingerprint: string;
+  at: string;
+  by: TrustAct;
+}
+
 export interface ServiceTrust {
   treasury?: PinnedTreasury;
   sellTemplate?: PinnedTemplate;
@@ -67,6 +74,8 @@ export interface ServiceTrust {
   symbols?: Record<string, SymbolBinding>;
   /** Token facts a refused trade kept, by mint, for `config trust accept-token <mint> <fingerprint>`. */
   pendingTokens?: Record<string, PendingToken>;
+  /** Mints whose risks a person accepted (domain/token-risks.ts), by mint: the fingerprint of the facts read. */
+  acceptedRisks?: Record<string, AcceptedRisks>;
   /** An earlier version's masked wording: not a template, never matched; shown until a template replaces it. */
   sellWording?: { text: string; fingerprint: string; at: string };
   pendingSellWording?: { text: string; fingerprint: string; at: string };
@@ -187,12 +196,20 @@ export class TrustStore {
     });
   }
 
+  /** Records that a person accepted a mint's risks as read (fingerprint), replacing what was accepted for it before. */
+  acceptRisks(mint: string, fingerprint: string, by: TrustAct): AcceptedRisks {
+    return this.update((entry) => {
+      const accepted: AcceptedRisks = { fingerprint, at: this.now(), by };
+      return { entry: { ...entry, acceptedRisks: { ...entry.acceptedRisks, [mint]: accepted } }, value: accepted };
+    });
+  }
+
   /** Forgets a pin, so the next trade needs a person again. Returns whether there was one. */
   forget(what: 'treasury' | 'wording' | 'tokens'): boolean {
     return this.update((entry) => {
       const { treasury, sellTemplate, pendingSellTemplate, sellWording, pendingSellWording, tokens, pendingTokens, ...rest } = entry;
       if (what === 'treasury') return { entry: { ...entry, treasury: undefined }, value: treasury !== undefined };
-      if (what === 'tokens') return { entry: { ...entry, tokens: undefined, pendingTokens: undefined, symbols: undefined }, value: Object.keys({ ...tokens, ...pendingTokens, ...entry.symbols }).length > 0 };
+      if (what === 'tokens') return { entry: { ...entry, tokens: undefined, pendingTokens: undefined, symbols: undefined, acceptedRisks: undefined }, value: Object.keys({ ...tokens, ...pendingTokens, ...entry.symbols, ...entry.acceptedRisks }).length > 0 };
       return { entry: { ...rest, treasury, tokens, pendingTokens }, value: [sellTemplate, pendingSellTemplate, sellWording, pendingSellWording].some((p) => p !== undefined) };
     });
   }

@@ -65,7 +65,7 @@ export function buyQuote(intent: BuyIntent, networkFeeLamports: bigint, quote: Q
     unknown.push(`the token's decimals (${why}): amounts in raw units, no price`);
   }
   return {
-    token: { ...bound, seenBefore: token.seenBefore, unbound: token.binding.unbound, chainUnread: token.chainUnread },
+    token: { ...bound, seenBefore: token.seenBefore, unbound: token.binding.unbound, chainUnread: token.chainUnread, risks: token.risks },
     depositLamports: intent.amountLamports,
     platformFeeLamports: trade?.platformFeeLamports ?? null,
     networkFeeMaxLamports: networkFeeLamports.toString(),

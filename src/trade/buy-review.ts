@@ -4,6 +4,7 @@ import type { Funds } from '../domain/funds.js';
 import type { BoundToken, TokenBinding } from '../domain/token-binding.js';
 import type { AnswerDeadline } from '../domain/answer-deadline.js';
 import type { DepositFacts } from '../domain/deposit-facts.js';
+import type { TokenRisk } from '../domain/token-risks.js';
 
 /** The trade read for a new intent, or why there is none. */
 export type QuoteRead = { trade: Trade; problem: null } | { trade: null; problem: string };
@@ -28,6 +29,17 @@ export interface BuyToken {
   seenBefore: boolean;
   /** Why the chain could not be read (the token's facts are unconfirmed), or null. */
   chainUnread: string | null;
+  /** What can go wrong holding it, read from its mint (domain/token-risks.ts). */
+  risks: BuyRisks;
+}
+
+/** A buy's token risks: null risks when the mint could not be read; `askAccept`: a yes accepts them (a person must, and has not yet). */
+export interface BuyRisks {
+  risks: TokenRisk[] | null;
+  fingerprint: string | null;
+  /** A person accepted this mint's risks under this fingerprint. */
+  accepted: boolean;
+  askAccept: boolean;
 }
 
 /** Every fact the buy review shows, raw amounts as strings (also the --dry-run --json `quote`). */
@@ -41,6 +53,7 @@ export interface BuyQuote {
     source: BoundToken['source'];
     unbound: TokenBinding['unbound'];
     chainUnread: string | null;
+    risks: BuyRisks;
   };
   depositLamports: string;
   platformFeeLamports: string | null;

@@ -11,6 +11,7 @@ import type { Theme } from '../io/theme.js';
 import { oneLine } from '../io/terminal-text.js';
 import { tokenAmount } from './token-amount.js';
 import { serviceSays } from './verification.js';
+import { riskLine } from './token.js';
 
 const tokenName = (mint: string, token: Pick<TokenMeta, 'symbol' | 'name'> | null) =>
   token?.symbol ? `${oneLine(token.symbol)}${token.name ? ` (${oneLine(token.name)})` : ''} ${mint}` : token?.name ? `${oneLine(token.name)} ${mint}` : mint;
@@ -29,6 +30,16 @@ function tokenFacts(t: BuyQuote['token']): string {
   if (t.chainUnread !== null) parts.push('unconfirmed: the chain could not be read; nothing is pinned from the service alone');
   if (t.unbound.length) parts.push(`the service says ${t.unbound.map((u) => `${u.fact} ${JSON.stringify(oneLine(u.value))}`).join(', ')}, which nothing confirms`);
   return parts.join('; ') || 'none known';
+}
+
+/** The token's risks, one line each (none, or unread, said so); where a yes accepts them, that it does and under which fingerprint. */
+function riskFields(r: BuyQuote['token']['risks'], theme: Theme): Array<[string, string]> {
+  if (r.risks === null) return [['Risks', theme.pending('not read: the mint could not be read on chain')]];
+  if (r.risks.length === 0) return [['Risks', 'none read on chain']];
+  const fields = r.risks.map((risk): [string, string] => ['Risk', riskLine(risk, theme)]);
+  if (r.askAccept) fields.push(['Accept', theme.pending(`yes accepts these risks of this mint (fingerprint ${r.fingerprint})`)]);
+  else if (r.accepted) fields.push(['Accept', `you accepted these risks (fingerprint ${r.fingerprint})`]);
+  return fields;
 }
 
 /** What the review says of a typed symbol only the service's lists tie to the mint. */
@@ -58,6 +69,7 @@ export function renderBuyReview(review: BuyReview, q: BuyQuote, nowMs: number, t
     ['Buy', tokenName(intent.outputMint, token)],
     // A token new to the account is said so here, keeping the Buy line to symbol, name and mint.
     ['Token facts', `${token.seenBefore ? '' : `${theme.pending('new to this account')}; `}${token.chainUnread !== null || token.unbound.length > 0 ? theme.pending(tokenFacts(token)) : tokenFacts(token)}`],
+    ...riskFields(token.risks, theme),
     ...(serviceSymbol ? [['Symbol', theme.pending(symbolWord(serviceSymbol))] as [string, string]] : []),
     ['Deposit', `${theme.bold(sol(q.depositLamports))} (${q.depositLamports} lamports)`],
     ['Platform fee', q.platformFeeLamports === null ? 'unknown' : `${sol(q.platformFeeLamports)}, taken from the deposit`],

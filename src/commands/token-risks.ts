@@ -1,0 +1,48 @@
+// A buy's token risks (domain/token-risks.ts) as the command applies them: read from the mint's
+// facts, held against what a person accepted (the trust store, by fingerprint), and refused
+// before anything is created where a person must accept them and none is here (--yes, --dry-run,
+// --json, MCP: exit 6, naming the accept command and the fingerprint of the facts read).
+import type { Context } from './context.js';
+import type { TrustStore } from '../config/trust-store.js';
+import type { MintFacts } from '../domain/mint-facts.js';
+import type { Presence } from '../domain/presence.js';
+import type { BuyRisks } from '../trade/buy-review.js';
+import { RefusedToSignError } from '../domain/errors.js';
+import { NOTHING_CREATED } from '../domain/outcome-words.js';
+import { acceptRisksCommand, DEFAULT_MAX_TRANSFER_FEE_BPS, DEFAULT_TOKEN_RISK_POLICY, risksNeedingPerson, tokenRisks, tokenRisksFingerprint } from '../domain/token-risks.js';
+import { guarded } from './trust.js';
+
+/** The code of a buy refused for a mint's risks no person accepted. */
+export const TOKEN_RISKS_NOT_ACCEPTED = 'TOKEN_RISKS_NOT_ACCEPTED';
+
+/** The risks of `facts` for this buy (null facts: the mint could not be read), and whether a person accepted them as read. */
+export function buyRisks(ctx: Context, store: TrustStore, facts: MintFacts | null): BuyRisks {
+  if (!facts) return { risks: null, fingerprint: null, accepted: false, askAccept: false };
+  const risks = tokenRisks(facts, ctx.settings.maxTransferFeeBps ?? DEFAULT_MAX_TRANSFER_FEE_BPS);
+  const fingerprint = tokenRisksFingerprint(facts);
+  const accepted = guarded('read the accepted token risks', () => store.read().acceptedRisks?.[facts.mint]?.fingerprint === fingerprint);
+  // At the prompt a person is asked for the refuse-level risks; the policy decides only for unattended runs.
+  return { risks, fingerprint, accepted, askAccept: !accepted && risks.some((r) => r.level === 'refuse') };
+}
+
+/**
+ * Refuses the buy (exit 6) before anything is created when its mint has risks a person must
+ * accept — refuse-level ones, and warn-level ones under the profile's `tokenRisk: refuse` — no
+ * person accepted them as read, and no person is here to.
+ */
+export function refuseUnacceptedRisks(ctx: Context, presence: Presence, mint: string, r: BuyRisks): void {
+  if (presence.mayGrantTrust || r.accepted || r.risks === null || r.fingerprint === null) return;
+  const needed = risksNeedingPerson(r.risks, ctx.settings.tokenRisk ?? DEFAULT_TOKEN_RISK_POLICY);
+  if (needed.length === 0) return;
+  const command = acceptRisksCommand(mint, r.fingerprint);
+  throw new RefusedToSignError(
+    [`token ${mint} has risks a person must accept before it is bought, and here ${presence.why}: ${needed.map((n) => n.says).join('; ')}`],
+    [`${NOTHING_CREATED}; read them with \`trader token ${mint}\`; buy it at the prompt (without --yes), or, if you accept them as read (fingerprint ${r.fingerprint}): ${command}`],
+    { code: TOKEN_RISKS_NOT_ACCEPTED, command, fingerprint: r.fingerprint },
+  );
+}
+
+/** Records a person's yes at the prompt to a review that said it accepts the mint's risks. */
+export function acceptRisksAtPrompt(store: TrustStore, mint: string, r: BuyRisks): void {
+  if (r.askAccept && r.fingerprint) guarded('accept the token risks', () => store.acceptRisks(mint, r.fingerprint!, 'prompt'));
+}
