@@ -35,8 +35,10 @@ export function refuseUnacceptedRisks(ctx: Context, presence: Presence, mint: st
   const needed = risksNeedingPerson(r.risks, ctx.settings.tokenRisk ?? DEFAULT_TOKEN_RISK_POLICY);
   if (needed.length === 0) return;
   const command = acceptRisksCommand(mint, r.fingerprint);
+  const others = r.risks.filter((risk) => !needed.includes(risk));
+  const also = others.length > 0 ? `; and, to know: ${others.map((o) => o.says).join('; ')}` : '';
   throw new RefusedToSignError(
-    [`token ${mint} has risks a person must accept before it is bought, and here ${presence.why}: ${needed.map((n) => n.says).join('; ')}`],
+    [`token ${mint} has risks a person must accept before it is bought, and here ${presence.why}: ${needed.map((n) => n.says).join('; ')}${also}`],
     [`${NOTHING_CREATED}; read them with \`trader token ${mint}\`; buy it at the prompt (without --yes), or, if you accept them as read (fingerprint ${r.fingerprint}): ${command}`],
     { code: TOKEN_RISKS_NOT_ACCEPTED, command, fingerprint: r.fingerprint },
   );

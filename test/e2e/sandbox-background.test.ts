@@ -36,7 +36,7 @@ describe('trader sandbox --background', () => {
     expect(out[3]).toMatch(/^export TRADER_RPC_URL=http:\/\/127\.0\.0\.1:\d+\/rpc$/);
     expect(out.slice(4).every((l) => l.startsWith('#'))).toBe(true);
     expect(out.some((l) => /^# wallet \w+ \(2\.5 SOL\)$/.test(l))).toBe(true);
-    expect(out.filter((l) => /^# {3}[A-Z]+ +\d +\w{32,44} {2}\S/.test(l))).toHaveLength(4);
+    expect(out.filter((l) => /^# {3}[A-Z]+ +\d +\w{32,44} {2}\S/.test(l))).toHaveLength(7);
     const record = recordOf(shell);
     expect(out.at(-1)).toBe(`# background sandbox pid ${record.pid}; stop it with: trader sandbox stop`);
     // The child it started holds no key on its command line (what `ps` shows other users).

@@ -56,6 +56,7 @@ describe('a token new to the account, bought by its mint', () => {
       source: { decimals: 'chain', symbol: 'chain', name: 'chain' },
       unbound: [],
       chainUnread: null,
+      risks: { risks: [], fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/), accepted: false, askAccept: false },
     });
   });
 });

@@ -18,6 +18,7 @@ export interface ServicePins {
   symbols?: Record<string, { mint: string; at: string; by: string }>;
   pendingTokens?: Record<string, { symbol: string | null; name: string | null; decimals: number | null; at: string }>;
   sellWording?: { text: string; fingerprint: string; at: string };
+  acceptedRisks?: Record<string, { fingerprint: string; at: string; by: string }>;
 }
 
 /** The trust store's path for a test home. */

@@ -77,7 +77,7 @@ describe('trader sandbox command', () => {
     const keypairFile = lines[2]!.split('=')[1]!;
     expect(existsSync(keypairFile)).toBe(true);
     // The tokens, one a line: symbol, decimals, mint, name.
-    expect(lines.filter((l) => /^# {3}[A-Z]+ +\d +\w{32,44} {2}\S/.test(l))).toHaveLength(4);
+    expect(lines.filter((l) => /^# {3}[A-Z]+ +\d +\w{32,44} {2}\S/.test(l))).toHaveLength(7);
     const url = lines[0]!.split('=')[1]!;
     const key = lines[1]!.split('=')[1]!;
     const me = await fetch(`${url}/api/v1/me`, { headers: { 'x-api-key': key } });
@@ -99,7 +99,7 @@ describe('trader sandbox command', () => {
       ['apiKey', 'baseUrl', 'controlUrl', 'keypairPath', 'otherApiKey', 'readOnlyApiKey', 'rpcUrl', 'statePath', 'tokens', 'treasury', 'walletAddress', 'walletLamports'].sort(),
     );
     expect(details).toMatchObject({ walletLamports: '100000000000', statePath: null, controlUrl: `${details.baseUrl as string}/_sandbox/` });
-    expect(details.tokens).toHaveLength(4);
+    expect(details.tokens).toHaveLength(7);
     const me = await fetch(`${details.baseUrl as string}/api/v1/me`, { headers: { 'x-api-key': details.apiKey as string } });
     expect(((await me.json()) as { data: { walletAddress: string } }).data.walletAddress).toBe(details.walletAddress);
     expect(existsSync(details.keypairPath as string)).toBe(true);
