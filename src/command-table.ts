@@ -111,7 +111,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     needsApiKey: false,
     needsKeypair: false,
     group: READING,
-    summary: "a token's facts and risks, read from the chain: authorities, extensions, metadata",
+    summary: "a token's facts and risks, read from the chain",
     globals: ['--json', '--profile', '--rpc-url'],
     definition: async () => (await import('./commands/token.js')).token,
   },

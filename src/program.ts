@@ -230,8 +230,7 @@ function rootHelp(program: Command): string {
     ...shown.map((o) => `  ${o.flags.padEnd(flags)}${o.short ?? o.help}`),
     ...packWords(piecesOf(`also ${others.join(', ')}, -V, -h`), { room: () => ROOT_WIDTH, first: '  ', next: '  ' }),
     '',
-    "A command's options and examples: trader <command> --help. Every option, with",
-    'its env and config keys: trader commands. More: README.md.',
+    'Options and examples: trader <command> --help; every option: trader commands.',
     '',
   ].join('\n');
 }

@@ -65,12 +65,12 @@ const forget = defineCommand<{ what: (typeof FORGETTABLE)[number] }>({
 
 export const trust = defineCommand<NoOptions>({
   ...showTrust,
-  examples: ['trader config trust', 'trader config trust accept-wording 3f9a1c0d2b7e4a51', 'trader config trust accept-treasury <address>', 'trader config trust forget wording'],
+  examples: ['trader config trust', 'trader config trust accept-wording 3f9a1c0d2b7e4a51', 'trader config trust accept-treasury <address>'],
   subcommands: [
     { name: 'show', dangerous: false, needsApiKey: false, needsKeypair: false, summary: 'what is trusted, by which act, and what waits for a person', command: showTrust },
     { name: 'accept-wording', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'approve the sell wording a refused sell kept (printed, then pinned as the template)', command: acceptWording },
     { name: 'accept-token', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'confirm the token facts a refused trade kept, and bind its symbol to the mint', command: acceptToken },
-    { name: 'accept-risks', dangerous: true, needsApiKey: false, needsKeypair: false, summary: "accept a mint's risks as read on chain (its fingerprint): buys of it no longer ask", command: acceptRisks },
+    { name: 'accept-risks', dangerous: true, needsApiKey: false, needsKeypair: false, summary: "accept a mint's risks as read on chain", command: acceptRisks },
     { name: 'accept-treasury', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'pin the deposit address (treasury)', command: acceptTreasury },
     { name: 'forget', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'forget the treasury, the sell wording, or the token facts and bound symbols: a person grants them again', command: forget },
   ],
