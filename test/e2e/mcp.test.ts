@@ -17,7 +17,7 @@ let sb: TestSandbox;
 const { envFor, tamperProxy } = sandboxForFile((started) => (sb = started));
 const stranger = Keypair.generate();
 
-const READ_TOOLS = ['activity', 'balance', 'holdings', 'me', 'pnl', 'points', 'positions', 'trade', 'trading_status'];
+const READ_TOOLS = ['activity', 'balance', 'holdings', 'me', 'pnl', 'points', 'positions', 'token', 'trade', 'trading_status'];
 const TRADE_TOOLS = ['buy', 'cancel', 'sell'];
 
 const sessions: McpSession[] = [];
