@@ -230,6 +230,8 @@ describe('activity, holdings, pnl, me, points', () => {
     ['balance', ['balance', '--json'], { tokens: false }],
     ['balance', ['balance', '--tokens'], { tokens: true }],
     ['points', ['points', '--json'], {}],
+    ['token', ['token', 'WOOF'], { token: { kind: 'lookup', text: 'WOOF' } }],
+    ['token', ['token', 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd'], { token: { kind: 'mint', mint: 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd' } }],
   ])('%s %j', async (command, argv, expected) => {
     expect(await options(command, argv)).toEqual(expect.objectContaining(expected));
   });
@@ -271,6 +273,7 @@ describe('config', () => {
     ['config trust show', ['config', 'trust', 'show'], {}],
     ['config trust accept-wording', ['config', 'trust', 'accept-wording', ' 3f9a1c0d2b7e4a51 '], { fingerprint: '3f9a1c0d2b7e4a51' }],
     ['config trust accept-token', ['config', 'trust', 'accept-token', 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd', ' 0123456789abcdef '], { mint: 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd', fingerprint: '0123456789abcdef' }],
+    ['config trust accept-risks', ['config', 'trust', 'accept-risks', 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd', ' 0123456789abcdef '], { mint: 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd', fingerprint: '0123456789abcdef' }],
     ['config trust accept-treasury', ['config', 'trust', 'accept-treasury', 'FkD9N7noZTJVUa3vV4nTrNcftCW8UPHtDPgceYqmmJkS'], { address: 'FkD9N7noZTJVUa3vV4nTrNcftCW8UPHtDPgceYqmmJkS' }],
     ['config trust forget', ['config', 'trust', 'forget', 'wording'], { what: 'wording' }],
     ['config trust forget', ['config', 'trust', 'forget', 'tokens'], { what: 'tokens' }],
@@ -465,8 +468,8 @@ it('every command of the table has a row above', async () => {
   expect([...NAMES.values()].sort()).toEqual(
     [
       'activity', 'balance', 'buy', 'cancel', 'commands', 'completion', 'config', 'config get', 'config init', 'config list', 'config path', 'config set',
-      'config trust', 'config trust accept-token', 'config trust accept-treasury', 'config trust accept-wording', 'config trust forget', 'config trust show', 'holdings', 'mcp', 'me', 'pnl', 'points',
-      'positions', 'sandbox', 'sandbox stop', 'sell', 'trades', 'keys', 'keys import', 'keys list', 'keys show', 'keys export', 'keys remove', 'keys passwd',
+      'config trust', 'config trust accept-risks', 'config trust accept-token', 'config trust accept-treasury', 'config trust accept-wording', 'config trust forget', 'config trust show', 'holdings', 'mcp', 'me', 'pnl', 'points',
+      'positions', 'token', 'sandbox', 'sandbox stop', 'sell', 'trades', 'keys', 'keys import', 'keys list', 'keys show', 'keys export', 'keys remove', 'keys passwd',
     ].sort(),
   );
 });
