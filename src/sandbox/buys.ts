@@ -130,6 +130,8 @@ export function submitDeposit(world: World, owner: KeyOwner, id: string, body: B
     feePayer: owner.account.walletAddress,
     fee: DEPOSIT_NETWORK_FEE_LAMPORTS,
     transfers: [{ from: owner.account.walletAddress, to: world.state.identity.treasury, lamports: b.amountLamports }],
+    // The bytes that were signed: the chain answers with them, not with a transaction rebuilt from the ledger.
+    wire: signed,
   });
   world.depositSignatures.add(signature);
   b.status = 'deposit_submitted';

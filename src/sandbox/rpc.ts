@@ -2,7 +2,7 @@
 // names and result shapes (https://solana.com/docs/rpc/http), over the ledger the service side
 // writes. Only what a wallet client needs is answered; any other method is "Method not found".
 import bs58 from 'bs58';
-import { PublicKey } from '@solana/web3.js';
+import { PublicKey, VersionedTransaction } from '@solana/web3.js';
 import { blockHeight, issueBlockhash } from './chain.js';
 import { chainBalance, landedTransaction } from './ledger.js';
 import type { LedgerTokenMove, LedgerTx } from './state.js';
@@ -51,22 +51,63 @@ function uiAmountString(amount: bigint, decimals: number): string {
   return fraction ? `${whole}.${fraction}` : whole;
 }
 
-/** The `getTransaction` result (encoding json) of a ledger transaction. */
-function transactionResult(tx: LedgerTx, slot: number, at: number) {
-  // Signer and writable accounts first, then the read-only unsigned ones (a swap's mint, the System Program last).
-  // Token accounts a swap moved stand after the SOL accounts (their lamports do not change).
+/**
+ * How a node writes a transaction that failed in its first instruction with a program's own error
+ * code (a swap program's "slippage exceeded", 6001 = 0x1771 in Anchor's numbering).
+ */
+const FAILED_SWAP_ERR = { InstructionError: [0, { Custom: 6001 }] };
+
+/** Lamports of a program account (never moved by a call): 1 for a builtin, as nodes report; a deployed program's rent otherwise. */
+const programLamports = (address: string) => (BUILTINS.has(address) ? 1n : BigInt(rentExempt(PROGRAM_BYTES)));
+const BUILTINS = new Set([SYSTEM_PROGRAM, 'ComputeBudget111111111111111111111111111111']);
+/** A stand-in size for a deployed program's account (the memo program's order of size). */
+const PROGRAM_BYTES = 74_800;
+/** Compute units a builtin instruction consumes (System, Compute Budget), and a stand-in for a program's. */
+const BUILTIN_UNITS = 150;
+const PROGRAM_UNITS = 6_000;
+
+/** The transaction part of a `getTransaction` result (encoding json), and its account keys. */
+interface WrittenTransaction {
+  version: 0 | 'legacy';
+  keys: string[];
+  transaction: unknown;
+  /** Program of each instruction, in order (for the logs and the compute units). */
+  programs: string[];
+}
+
+/** A transaction that landed as signed bytes: written from those bytes, signatures, keys, blockhash, instructions and lookups as they are. */
+function fromWire(wire: string): WrittenTransaction {
+  const tx = VersionedTransaction.deserialize(Buffer.from(wire, 'base64'));
+  const msg = tx.message;
+  const keys = msg.staticAccountKeys.map((k) => k.toBase58());
+  return {
+    version: tx.version,
+    keys,
+    programs: msg.compiledInstructions.map((ix) => keys[ix.programIdIndex] ?? '?'),
+    transaction: {
+      signatures: tx.signatures.map((sig) => bs58.encode(sig)),
+      message: {
+        accountKeys: keys,
+        header: { ...msg.header },
+        recentBlockhash: msg.recentBlockhash,
+        instructions: msg.compiledInstructions.map((ix) => ({ programIdIndex: ix.programIdIndex, accounts: [...ix.accountKeyIndexes], data: bs58.encode(ix.data), stackHeight: null })),
+        // A legacy message has none, and a node writes none for it.
+        ...(tx.version === 0 ? { addressTableLookups: msg.addressTableLookups.map((l) => ({ accountKey: l.accountKey.toBase58(), writableIndexes: [...l.writableIndexes], readonlyIndexes: [...l.readonlyIndexes] })) } : {}),
+      },
+    },
+  };
+}
+
+/**
+ * A transaction the service made (a swap, a payout, a refund), which the sandbox never signs:
+ * written from the ledger, one System transfer per SOL movement. Signer and writable accounts
+ * first, then token accounts a swap moved, then the read-only unsigned ones (a swap's mint, the
+ * System Program last).
+ */
+function fromLedger(tx: LedgerTx): WrittenTransaction {
   const tokenAccounts = (tx.tokens ?? []).map((t) => t.account).filter((a, i, all) => !tx.accounts.includes(a) && all.indexOf(a) === i);
   const reads = (tx.reads ?? []).filter((a) => !tx.accounts.includes(a) && !tokenAccounts.includes(a));
   const keys = [...tx.accounts, ...tokenAccounts, ...reads, SYSTEM_PROGRAM];
-  const rentOf = tokenAccounts.map(() => TOKEN_ACCOUNT_RENT);
-  const readBalances = reads.map(() => MINT_ACCOUNT_RENT);
-  const tokenBalance = (t: LedgerTokenMove, amount: bigint) => ({
-    accountIndex: keys.indexOf(t.account),
-    mint: t.mint,
-    owner: t.owner,
-    programId: t.programId,
-    uiTokenAmount: { amount: amount.toString(), decimals: t.decimals, uiAmount: Number(amount) / 10 ** t.decimals, uiAmountString: uiAmountString(amount, t.decimals) },
-  });
   const transfer = (lamports: bigint) => {
     const data = Buffer.alloc(12);
     data.writeUInt32LE(2, 0);
@@ -74,44 +115,70 @@ function transactionResult(tx: LedgerTx, slot: number, at: number) {
     return bs58.encode(data);
   };
   return {
-    slot,
-    blockTime: Math.floor(at / 1000),
     version: 0,
-    meta: {
-      err: tx.failed ? { InstructionError: [0, 'Custom'] } : null,
-      status: tx.failed ? { Err: { InstructionError: [0, 'Custom'] } } : { Ok: null },
-      // Lamports as exact integers: a balance above 2^53 is written to the lamport (see rpcText).
-      fee: tx.fee,
-      preBalances: [...tx.pre, ...rentOf, ...readBalances, 1n],
-      postBalances: [...tx.post, ...rentOf, ...readBalances, 1n],
-      innerInstructions: [],
-      logMessages: [],
-      preTokenBalances: (tx.tokens ?? []).map((t) => tokenBalance(t, t.pre)),
-      postTokenBalances: (tx.tokens ?? []).map((t) => tokenBalance(t, t.post)),
-      rewards: [],
-      loadedAddresses: { writable: [], readonly: [] },
-      computeUnitsConsumed: 150 * tx.transfers.length,
-    },
+    keys,
+    programs: tx.transfers.map(() => SYSTEM_PROGRAM),
     transaction: {
       signatures: [tx.signature],
       message: {
         accountKeys: keys,
         header: { numRequiredSignatures: 1, numReadonlySignedAccounts: 0, numReadonlyUnsignedAccounts: 1 + reads.length },
         recentBlockhash: bs58.encode(Buffer.alloc(32, 7)),
-        instructions: tx.transfers.map((t) => ({
-          programIdIndex: keys.length - 1,
-          accounts: [keys.indexOf(t.from), keys.indexOf(t.to)],
-          data: transfer(t.lamports),
-          stackHeight: null,
-        })),
+        instructions: tx.transfers.map((t) => ({ programIdIndex: keys.length - 1, accounts: [keys.indexOf(t.from), keys.indexOf(t.to)], data: transfer(t.lamports), stackHeight: null })),
         addressTableLookups: [],
       },
     },
   };
 }
 
-/** U64::MAX, as nodes report the rent epoch of a rent-exempt account (JSON numbers round it). */
-const RENT_EPOCH = 18446744073709551615;
+/** The `getTransaction` result (encoding json) of a ledger transaction. */
+function transactionResult(tx: LedgerTx, slot: number, at: number) {
+  const written = tx.wire ? fromWire(tx.wire) : fromLedger(tx);
+  const { keys } = written;
+  const tokenAccounts = new Set((tx.tokens ?? []).map((t) => t.account));
+  const reads = new Set(tx.reads ?? []);
+  // The ledger's balances for the accounts it moved; a token account, a mint or a program keeps its own.
+  const balance = (side: 'pre' | 'post') => (address: string) => {
+    const i = tx.accounts.indexOf(address);
+    if (i >= 0) return tx[side][i]!;
+    if (tokenAccounts.has(address)) return TOKEN_ACCOUNT_RENT;
+    if (reads.has(address)) return MINT_ACCOUNT_RENT;
+    return programLamports(address);
+  };
+  const tokenBalance = (t: LedgerTokenMove, amount: bigint) => ({
+    accountIndex: keys.indexOf(t.account),
+    mint: t.mint,
+    owner: t.owner,
+    programId: t.programId,
+    uiTokenAmount: { amount: amount.toString(), decimals: t.decimals, uiAmount: Number(amount) / 10 ** t.decimals, uiAmountString: uiAmountString(amount, t.decimals) },
+  });
+  const err = tx.failed ? FAILED_SWAP_ERR : null;
+  const ran = tx.failed ? written.programs.slice(0, 1) : written.programs;
+  return {
+    slot,
+    blockTime: Math.floor(at / 1000),
+    version: written.version,
+    meta: {
+      err,
+      status: err ? { Err: err } : { Ok: null },
+      // Lamports as exact integers: a balance above 2^53 is written to the lamport (see rpcText).
+      fee: tx.fee,
+      preBalances: keys.map(balance('pre')),
+      postBalances: keys.map(balance('post')),
+      innerInstructions: [],
+      logMessages: ran.flatMap((program, i) => [`Program ${program} invoke [1]`, tx.failed && i === 0 ? `Program ${program} failed: custom program error: 0x1771` : `Program ${program} success`]),
+      preTokenBalances: (tx.tokens ?? []).map((t) => tokenBalance(t, t.pre)),
+      postTokenBalances: (tx.tokens ?? []).map((t) => tokenBalance(t, t.post)),
+      rewards: [],
+      loadedAddresses: { writable: [], readonly: [] },
+      computeUnitsConsumed: ran.reduce((sum, program) => sum + (BUILTINS.has(program) ? BUILTIN_UNITS : PROGRAM_UNITS), 0),
+    },
+    transaction: written.transaction,
+  };
+}
+
+/** U64::MAX, as nodes report the rent epoch of a rent-exempt account: a bigint, written to the digit (a JSON number would round it). */
+const RENT_EPOCH = 18_446_744_073_709_551_615n;
 
 /** The account at an address: a token account, a system account holding SOL, or null (no account). */
 function accountAt(world: World, address: string): ChainAccount | null {
@@ -124,7 +191,7 @@ function accountAt(world: World, address: string): ChainAccount | null {
 function accountInfo(world: World, account: ChainAccount | null, address: string) {
   if (!account) return null;
   const lamports = account.owner === SYSTEM_PROGRAM ? chainBalance(world, address) : BigInt(rentExempt(account.data.length));
-  return { data: [account.data.toString('base64'), 'base64'], executable: false, lamports: Number(lamports), owner: account.owner, rentEpoch: RENT_EPOCH, space: account.data.length };
+  return { data: [account.data.toString('base64'), 'base64'], executable: false, lamports, owner: account.owner, rentEpoch: RENT_EPOCH, space: account.data.length };
 }
 
 function accountConfig(value: unknown): void {
@@ -206,7 +273,7 @@ function call(world: World, method: string, params: unknown[]): unknown {
         value: list.map((s) => {
           const tx = landedTransaction(world, signature(s), now);
           if (!tx) return null;
-          const err = tx.failed ? { InstructionError: [0, 'Custom'] } : null;
+          const err = tx.failed ? FAILED_SWAP_ERR : null;
           return { slot: slotOf(world, tx), confirmations: null, err, status: err ? { Err: err } : { Ok: null }, confirmationStatus: 'finalized' };
         }),
       };

@@ -244,6 +244,8 @@ export interface LedgerTx {
   tokens?: LedgerTokenMove[];
   /** Accounts it reads and does not change (a swap names the token's mint). */
   reads?: string[];
+  /** Base64 of the signed transaction as it landed (a deposit): getTransaction answers these bytes. */
+  wire?: string;
   /** Accounts in order (fee payer first), with their balances around the transaction. */
   accounts: string[];
   pre: bigint[];

@@ -1,7 +1,8 @@
 // The sandbox's chain through @solana/web3.js's own Connection (so every answer has the standard
 // shape a real client validates): one ledger with the service — a deposit lowers the wallet's
 // balance and lands when the service confirms it, a payout raises it — and the lies.
-import { Connection, PublicKey } from '@solana/web3.js';
+import { Connection, PublicKey, VersionedTransaction, type MessageV0 } from '@solana/web3.js';
+import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeBuy, newKey, signDeposit, signMessage, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -103,5 +104,59 @@ describe('the chain and the service share one ledger', () => {
     expect(BigInt(await chain.getBalance(owner))).toBe(elsewhere.before);
     expect(await sb.control('/lies')).toEqual([]);
     await expect(sb.control('/lies', { lie: 'nope' })).rejects.toThrow(/unknown lie "nope"/);
+  });
+});
+
+/** One raw JSON-RPC call: the response's text (as a node wrote it) and its parse. */
+async function rawRpc(method: string, params: unknown[]): Promise<{ text: string; body: any }> {
+  const res = await fetch(sb.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const text = await res.text();
+  return { text, body: JSON.parse(text) };
+}
+
+describe('the chain answers as a node writes', () => {
+  it('getTransaction of a deposit is the transaction that landed, byte for byte: signatures, keys, blockhash, instructions, lookups', async () => {
+    await sb.setDelays({ confirmSeconds: 0 });
+    const created = await sb.call('POST', '/trade/buys', { body: { mint: sb.tokens[0]!.mint, amountLamports: '100000000', idempotencyKey: newKey() } });
+    const signed = signDeposit(created.body.data.deposit.transaction, sb.keypair);
+    const id = created.body.data.intent.id;
+    expect((await sb.call('POST', `/trade/buys/${id}/deposit`, { body: { signedTransaction: signed } })).status).toBe(200);
+    const sent = VersionedTransaction.deserialize(Buffer.from(signed, 'base64'));
+    const signature = bs58.encode(sent.signatures[0]!);
+    const landed = (await tx(signature))!;
+    // The response's message and signatures serialize to the very bytes that were signed.
+    const again = new VersionedTransaction(landed.transaction.message as MessageV0, landed.transaction.signatures.map((s) => bs58.decode(s)));
+    expect(Buffer.from(again.serialize()).toString('base64')).toBe(signed);
+    const { body } = await rawRpc('getTransaction', [signature, { encoding: 'json', maxSupportedTransactionVersion: 0 }]);
+    const message = body.result.transaction.message;
+    expect(body.result.version).toBe(0);
+    expect(message.recentBlockhash).toBe(sent.message.recentBlockhash);
+    expect(message.accountKeys).toEqual(sent.message.staticAccountKeys.map((k) => k.toBase58()));
+    expect(message.header).toEqual(sent.message.header);
+    expect(message.addressTableLookups).toEqual([]);
+    expect(message.instructions).toEqual(sent.message.compiledInstructions.map((ix) => ({ programIdIndex: ix.programIdIndex, accounts: ix.accountKeyIndexes, data: bs58.encode(ix.data), stackHeight: null })));
+    // Balances line up with those keys: the owner paid amount + fee, the treasury got the amount, programs moved nothing.
+    const change = message.accountKeys.map((_: string, i: number) => body.result.meta.postBalances[i] - body.result.meta.preBalances[i]);
+    expect(change).toEqual(message.accountKeys.map((k: string) => (k === sb.walletAddress ? -100_005_500 : k === sb.treasury ? 100_000_000 : 0)));
+  });
+
+  it('a failed swap: meta.err and the status are written as a node writes them, the program error code a number', async () => {
+    await sb.setDelays({ confirmSeconds: 0, swapSeconds: 0 });
+    await sb.control('/fail-next-swap', { count: 1 });
+    const { intent } = await completeBuy(sb, { mint: sb.tokens[0]!.mint });
+    const [swap] = (await sb.call('GET', `/trades/${intent.id}`)).body.data.signatures.swaps as string[];
+    expect(swap).toBeDefined();
+    const err = { InstructionError: [0, { Custom: 6001 }] };
+    const { text, body } = await rawRpc('getTransaction', [swap, { encoding: 'json', maxSupportedTransactionVersion: 0 }]);
+    expect(body.result.meta).toMatchObject({ err, status: { Err: err } });
+    expect(text).toContain('"err":{"InstructionError":[0,{"Custom":6001}]}');
+    expect((await rawRpc('getSignatureStatuses', [[swap]])).body.result.value[0]).toMatchObject({ err, status: { Err: err } });
+  });
+
+  it('u64 values are written to the digit: an account\'s rentEpoch is 18446744073709551615, not a rounded float', async () => {
+    const { text, body } = await rawRpc('getAccountInfo', [sb.walletAddress, { encoding: 'base64' }]);
+    expect(body.result.value).not.toBeNull();
+    expect(text).toContain('"rentEpoch":18446744073709551615,');
+    expect(text).not.toContain('18446744073709552000');
   });
 });
