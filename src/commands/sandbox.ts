@@ -48,6 +48,8 @@ export interface SandboxOptions {
   keypair: string | undefined;
   /** A fresh account gets a few days of trades. */
   history: boolean;
+  /** Deposits carry an SPL Memo naming their intent. */
+  depositMemo: boolean;
   /** What the account's wallet holds at the start. */
   balanceLamports: bigint;
   /** Start it detached, return once it listens. */
@@ -82,6 +84,7 @@ export const sandbox = defineCommand<SandboxOptions>({
     { flags: '--host <host>', help: 'address to bind', default: SANDBOX_HOST },
     { flags: '--state <file>', help: 'keep state in this file across restarts' },
     { flags: '--no-history', help: 'a fresh account with no trades' },
+    { flags: '--deposit-memo', help: 'deposits carry an SPL Memo naming their buy' },
     // The global --keypair, listed here too: for the sandbox it is the wallet of its account.
     { flags: '--keypair <path>', help: "its wallet (default: a new one, removed on stop)" },
     { flags: '--balance-sol <sol>', help: "the wallet's SOL at the start", default: formatSol(SANDBOX_START_BALANCE_LAMPORTS) },
@@ -100,6 +103,7 @@ export const sandbox = defineCommand<SandboxOptions>({
       // Commander gives a --keypair typed anywhere to the global option.
       keypair: raw.globals.keypair,
       history: raw.options.history !== false,
+      depositMemo: raw.options.depositMemo === true,
       balanceLamports: parsedOption(raw, 'balanceSol', (sol) => parseSolToLamports(sol, '--balance-sol')) ?? SANDBOX_START_BALANCE_LAMPORTS,
       background: raw.options.background === true,
       writeProfile: parsedOption(raw, 'writeProfile', parseProfileName) ?? null,
@@ -125,6 +129,7 @@ async function run(ctx: Context, opts: SandboxOptions): Promise<void> {
     startBalanceLamports: opts.balanceLamports,
     log: (line) => ctx.output.warn(line),
     history: opts.history,
+    depositMemo: opts.depositMemo,
   }).catch((err: unknown) => {
     throw listenError(err, { host: opts.host, port }) ?? err;
   });
@@ -174,6 +179,7 @@ function childArgs(opts: SandboxOptions): string[] {
     ...(opts.state === undefined ? [] : ['--state', resolve(opts.state)]),
     ...(opts.keypair === undefined ? [] : ['--keypair', resolve(opts.keypair)]),
     ...(opts.history ? [] : ['--no-history']),
+    ...(opts.depositMemo ? ['--deposit-memo'] : []),
   ];
 }
 

@@ -14,7 +14,7 @@ import { createPosition, updatePosition } from './positions.js';
 import type { BuyRecord, LedgerTokenMove } from './state.js';
 import { stepAfter, type TimeStep } from './time-step.js';
 import { type Body, requireString, requireTradeRequest, type TradeRequest } from './validate.js';
-import { credit, DEPOSIT_NETWORK_FEE_LAMPORTS, payDeposit } from './wallet.js';
+import { credit, payDeposit } from './wallet.js';
 import { landBy, POOL_ADDRESS, recordTransaction, SERVICE_TX_FEE, takeLie } from './ledger.js';
 import { deriveAddress } from './market.js';
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from './token-accounts.js';
@@ -81,7 +81,8 @@ function openBuyIntent(world: World, owner: KeyOwner, { mint, amount, idempotenc
     createdAt: now,
     updatedAt: now,
     depositExpiresAt: now + DEPOSIT_WINDOW_MS,
-    transaction: buildDepositTransaction(owner.account.walletAddress, world.state.identity.treasury, amount, blockhash),
+    // A memo naming the intent, when the sandbox was started so (a service may tag its deposits).
+    transaction: buildDepositTransaction(owner.account.walletAddress, world.state.identity.treasury, amount, blockhash, world.depositMemo ? `trader-sandbox:${id}` : null),
     blockhash,
     lastValidBlockHeight,
     depositSignature: null,
@@ -112,7 +113,7 @@ export function submitDeposit(world: World, owner: KeyOwner, id: string, body: B
   }
   const signed = requireString(body, 'signedTransaction', 20_000);
   const now = world.now();
-  const signature = verifyDeposit(signed, {
+  const { signature, feeLamports } = verifyDeposit(signed, {
     owner: owner.account.walletAddress,
     treasury: world.state.identity.treasury,
     amountLamports: b.amountLamports,
@@ -122,13 +123,13 @@ export function submitDeposit(world: World, owner: KeyOwner, id: string, body: B
   if (world.depositSignatures.has(signature)) {
     throw new HttpError(409, 'DEPOSIT_ALREADY_USED', 'this signed transaction was already accepted for another intent');
   }
-  payDeposit(world, b.accountId, b.amountLamports);
+  payDeposit(world, b.accountId, b.amountLamports, feeLamports);
   // On chain from when it lands (the confirmation delay), whoever reads it.
   recordTransaction(world, {
     signature,
     at: now + world.state.delays.confirmSeconds * 1000,
     feePayer: owner.account.walletAddress,
-    fee: DEPOSIT_NETWORK_FEE_LAMPORTS,
+    fee: feeLamports,
     transfers: [{ from: owner.account.walletAddress, to: world.state.identity.treasury, lamports: b.amountLamports }],
     // The bytes that were signed: the chain answers with them, not with a transaction rebuilt from the ledger.
     wire: signed,

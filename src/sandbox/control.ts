@@ -253,6 +253,13 @@ const ROUTES: Record<string, Handler> = {
     world.state.failNextSwaps += count;
     return { data: { failNextSwaps: world.state.failNextSwaps } };
   },
+  'GET /deposit-memo': ({ world }) => ({ data: { on: world.depositMemo } }),
+  'POST /deposit-memo': ({ world, body }) => {
+    const on = obj(body).on;
+    if (typeof on !== 'boolean') throw bad('give on: true (deposits carry a memo naming their intent) or false');
+    world.depositMemo = on;
+    return { data: { on } };
+  },
   'GET /lies': ({ world }) => ({ data: [...(world.state.lies ?? [])] }),
   'POST /lies': ({ world, body }) => ({ status: 201, data: addLies(world, obj(body)) }),
   'DELETE /lies': ({ world }) => {

@@ -4,6 +4,7 @@ import {
   ComputeBudgetProgram,
   PublicKey,
   SystemProgram,
+  TransactionInstruction,
   TransactionMessage,
   VersionedTransaction,
 } from '@solana/web3.js';
@@ -13,20 +14,43 @@ import { HttpError } from './errors.js';
 
 export const COMPUTE_UNIT_LIMIT = 10_000;
 export const COMPUTE_UNIT_PRICE_MICROLAMPORTS = 50_000;
+/**
+ * Units added to the limit of a deposit that carries a memo: the memo program (not a builtin)
+ * costs more than the 150 of each builtin instruction, and a limit it exceeds fails the deposit
+ * on chain; generous headroom for the sandbox's one-line memo.
+ */
+export const MEMO_COMPUTE_UNITS = 20_000;
 
-/** Base64 of an unsigned v0 transaction: compute budget + one transfer owner → treasury. */
-export function buildDepositTransaction(owner: string, treasury: string, lamports: bigint, blockhash: string): string {
+/** The SPL Memo program (v3): its instruction's data is the text; it moves nothing. */
+export const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
+/** The first Memo program (v1), which a service may use as well. */
+const MEMO_V1_PROGRAM = 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo';
+
+/** Lamports the runtime charges per signature. */
+const SIGNATURE_FEE = 5_000n;
+
+/**
+ * Base64 of an unsigned v0 transaction: compute budget + one transfer owner → treasury, and
+ * after it, when `memo` is given, an SPL Memo instruction with that text and no accounts.
+ */
+export function buildDepositTransaction(owner: string, treasury: string, lamports: bigint, blockhash: string, memo: string | null = null): string {
   const payer = new PublicKey(owner);
   const message = new TransactionMessage({
     payerKey: payer,
     recentBlockhash: blockhash,
     instructions: [
-      ComputeBudgetProgram.setComputeUnitLimit({ units: COMPUTE_UNIT_LIMIT }),
+      ComputeBudgetProgram.setComputeUnitLimit({ units: COMPUTE_UNIT_LIMIT + (memo === null ? 0 : MEMO_COMPUTE_UNITS) }),
       ComputeBudgetProgram.setComputeUnitPrice({ microLamports: COMPUTE_UNIT_PRICE_MICROLAMPORTS }),
       SystemProgram.transfer({ fromPubkey: payer, toPubkey: new PublicKey(treasury), lamports }),
+      ...(memo === null ? [] : [new TransactionInstruction({ programId: new PublicKey(MEMO_PROGRAM), keys: [], data: Buffer.from(memo, 'utf8') })]),
     ],
   }).compileToV0Message();
   return Buffer.from(new VersionedTransaction(message).serialize()).toString('base64');
+}
+
+/** What the runtime charges for a deposit: each signature, plus its compute-unit price times its limit (micro-lamports, rounded up). */
+export function depositFee(signatures: number, unitLimit: bigint, microLamportsPerUnit: bigint): bigint {
+  return SIGNATURE_FEE * BigInt(signatures) + (unitLimit * microLamportsPerUnit + 999_999n) / 1_000_000n;
 }
 
 export interface DepositExpectation {
@@ -40,9 +64,12 @@ export interface DepositExpectation {
 
 const reject = (code: string, message: string) => new HttpError(422, code, message);
 const SYSTEM_TRANSFER = 2;
+/** Compute Budget instruction tags. */
+const SET_UNIT_LIMIT = 2;
+const SET_UNIT_PRICE = 3;
 
-/** Verify a signed deposit; returns its signature (base58) or throws a 4xx HttpError. */
-export function verifyDeposit(signedBase64: string, exp: DepositExpectation): string {
+/** Verify a signed deposit; returns its signature (base58) and the network fee it pays, or throws a 4xx HttpError. */
+export function verifyDeposit(signedBase64: string, exp: DepositExpectation): { signature: string; feeLamports: bigint } {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(signedBase64) || signedBase64.length % 4 !== 0) {
     throw new HttpError(400, 'INVALID_TRANSACTION', 'signedTransaction is not base64');
   }
@@ -68,10 +95,19 @@ export function verifyDeposit(signedBase64: string, exp: DepositExpectation): st
   }
 
   const transfers: Array<{ from: string; to: string; lamports: bigint }> = [];
+  // The runtime's defaults where no instruction sets them: these deposits always set both.
+  let unitLimit = 200_000n;
+  let unitPrice = 0n;
   for (const ix of msg.compiledInstructions) {
     const program = keys[ix.programIdIndex];
-    if (program === ComputeBudgetProgram.programId.toBase58()) continue;
     const data = Buffer.from(ix.data);
+    if (program === ComputeBudgetProgram.programId.toBase58()) {
+      if (data.length === 5 && data[0] === SET_UNIT_LIMIT) unitLimit = BigInt(data.readUInt32LE(1));
+      else if (data.length === 9 && data[0] === SET_UNIT_PRICE) unitPrice = data.readBigUInt64LE(1);
+      continue;
+    }
+    // A memo moves nothing; with no accounts it touches none.
+    if ((program === MEMO_PROGRAM || program === MEMO_V1_PROGRAM) && ix.accountKeyIndexes.length === 0) continue;
     if (
       program === SystemProgram.programId.toBase58() &&
       data.length === 12 &&
@@ -102,5 +138,5 @@ export function verifyDeposit(signedBase64: string, exp: DepositExpectation): st
   if (exp.currentHeight > validUntil) {
     throw reject('BLOCKHASH_EXPIRED', `the blockhash expired at block height ${validUntil}`);
   }
-  return bs58.encode(signature);
+  return { signature: bs58.encode(signature), feeLamports: depositFee(msg.header.numRequiredSignatures, unitLimit, unitPrice) };
 }

@@ -30,6 +30,8 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /** Give a fresh (or reset) main account a few days of trades (src/sandbox/portfolio-history.ts). */
   history?: boolean;
+  /** Deposits carry an SPL Memo naming their intent (`trader-sandbox:<intent id>`); default off. */
+  depositMemo?: boolean;
 }
 
 export interface RunningSandbox {
@@ -117,6 +119,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   else ({ state, written: writtenKeypair } = await freshState(opts.keypairPath, opts.startBalanceLamports));
 
   const world = new World(state);
+  world.depositMemo = opts.depositMemo === true;
   // The main account's trading key and wallet, to trade the seeded history as a client would.
   const wallet = await readKeypairFile(world.state.identity.keypairPath);
   const seedHistory = () => {

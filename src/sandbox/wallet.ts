@@ -1,7 +1,6 @@
 // The owner wallet's SOL, as the chain would hold it: a deposit needs the amount plus the
 // network fee, and is refused at submit (as a broadcast that fails preflight) when the wallet
 // is short; refunds and sell payouts come back to it.
-import { COMPUTE_UNIT_LIMIT, COMPUTE_UNIT_PRICE_MICROLAMPORTS } from './deposit-tx.js';
 import { HttpError } from './errors.js';
 import { formatUnits } from './market.js';
 import type { World } from './world.js';
@@ -13,9 +12,6 @@ import type { World } from './world.js';
  */
 export const DEFAULT_START_BALANCE_LAMPORTS = 100_000_000_000n;
 
-/** What a deposit transaction costs on top of its transfer: one signature plus the priority fee. */
-export const DEPOSIT_NETWORK_FEE_LAMPORTS = 5_000n + (BigInt(COMPUTE_UNIT_LIMIT) * BigInt(COMPUTE_UNIT_PRICE_MICROLAMPORTS)) / 1_000_000n;
-
 const sol = (lamports: bigint) => `${formatUnits(lamports, 9)} SOL`;
 
 /** The wallet balance of an account, in lamports (a state saved before balances existed starts full). */
@@ -26,14 +22,14 @@ export function walletLamports(world: World, accountId: string): bigint {
 }
 
 /** Takes a deposit's amount and network fee from the wallet, or refuses it untouched. */
-export function payDeposit(world: World, accountId: string, amountLamports: bigint): void {
-  const need = amountLamports + DEPOSIT_NETWORK_FEE_LAMPORTS;
+export function payDeposit(world: World, accountId: string, amountLamports: bigint, feeLamports: bigint): void {
+  const need = amountLamports + feeLamports;
   const have = walletLamports(world, accountId);
   if (have < need) {
     throw new HttpError(
       422,
       'INSUFFICIENT_FUNDS',
-      `transaction simulation failed: insufficient funds: the wallet holds ${sol(have)} and the deposit needs ${sol(need)} (${sol(amountLamports)} plus a ${sol(DEPOSIT_NETWORK_FEE_LAMPORTS)} network fee); nothing was broadcast`,
+      `transaction simulation failed: insufficient funds: the wallet holds ${sol(have)} and the deposit needs ${sol(need)} (${sol(amountLamports)} plus a ${sol(feeLamports)} network fee); nothing was broadcast`,
       { balanceLamports: have.toString(), requiredLamports: need.toString() },
     );
   }

@@ -34,6 +34,8 @@ export class World {
   readonly activeGroups = new Set<SellGroupRecord>();
   /** Deposit signatures already accepted, so one signed transaction never funds two intents. */
   readonly depositSignatures = new Set<string>();
+  /** Deposits carry an SPL Memo naming their intent (a start option, kept across resets). */
+  depositMemo = false;
   /** Called after anything changes (persistence hooks in here). */
   onChange: () => void = () => {};
 

@@ -1,4 +1,5 @@
-import { Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { Keypair, PublicKey, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import bs58 from 'bs58';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SANDBOX_START_BALANCE_LAMPORTS } from '../../src/domain/defaults.js';
 import { DEFAULT_START_BALANCE_LAMPORTS } from '../../src/sandbox/wallet.js';
@@ -394,5 +395,71 @@ describe("the owner wallet's SOL", () => {
     } finally {
       await small.close();
     }
+  });
+});
+
+describe('a memo on the deposit (depositMemo, POST /_sandbox/deposit-memo)', () => {
+  const MEMO = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
+  const memosOf = (transaction: string) => {
+    const tx = VersionedTransaction.deserialize(Buffer.from(transaction, 'base64'));
+    const keys = tx.message.staticAccountKeys.map((k) => k.toBase58());
+    return tx.message.compiledInstructions.filter((ix) => keys[ix.programIdIndex] === MEMO).map((ix) => ({ accounts: ix.accountKeyIndexes, text: Buffer.from(ix.data).toString('utf8') }));
+  };
+
+  it('off by default: the deposit carries no memo', async () => {
+    const { deposit } = await createBuy();
+    expect(memosOf(deposit.transaction)).toEqual([]);
+    expect(await sb.control('/deposit-memo')).toEqual({ on: false });
+  });
+
+  it('on: the deposit carries one SPL Memo naming the intent, with no accounts; signed as it is, it settles and the chain shows it', async () => {
+    const memoSb = await startTestSandbox({ depositMemo: true });
+    try {
+      await memoSb.setDelays({ confirmSeconds: 0, swapSeconds: 0 });
+      const created = await memoSb.call('POST', '/trade/buys', { body: { mint: memoSb.tokens[0]!.mint, amountLamports: '100000000', idempotencyKey: newKey() } });
+      const { intent, deposit } = created.body.data;
+      expect(memosOf(deposit.transaction)).toEqual([{ accounts: [], text: `trader-sandbox:${intent.id}` }]);
+      const before = memoSb.walletLamports;
+      const signed = signDeposit(deposit.transaction, memoSb.keypair);
+      expect((await memoSb.call('POST', `/trade/buys/${intent.id}/deposit`, { body: { signedTransaction: signed } })).status).toBe(200);
+      await memoSb.call('GET', `/trade/buys/${intent.id}`);
+      await memoSb.advance(0.01);
+      expect((await memoSb.call('GET', `/trade/buys/${intent.id}`)).body.data.intent.status).toBe('completed');
+      // The memo's program costs more than a builtin: its limit has 20,000 units more, paid at the same price (1,000 lamports).
+      expect(before - memoSb.walletLamports).toBe(100_000_000n + 6_500n);
+      const signature = (await memoSb.call('GET', `/trades/${intent.id}`)).body.data.signatures.deposit;
+      const rpc = await fetch(memoSb.rpcUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getTransaction', params: [signature, { encoding: 'json', maxSupportedTransactionVersion: 0 }] }) });
+      const landed = ((await rpc.json()) as any).result;
+      expect(landed.meta).toMatchObject({ err: null, fee: 6_500 });
+      const keys: string[] = landed.transaction.message.accountKeys;
+      expect(landed.transaction.message.instructions.filter((ix: any) => keys[ix.programIdIndex] === MEMO)).toEqual([{ programIdIndex: keys.indexOf(MEMO), accounts: [], data: bs58.encode(Buffer.from(`trader-sandbox:${intent.id}`)), stackHeight: null }]);
+    } finally {
+      await memoSb.close();
+    }
+  });
+
+  it('the control surface turns it on and off; anything but a boolean is refused', async () => {
+    expect(await sb.control('/deposit-memo', { on: true })).toEqual({ on: true });
+    const on = await createBuy();
+    expect(memosOf(on.deposit.transaction)).toEqual([{ accounts: [], text: `trader-sandbox:${on.intent.id}` }]);
+    await expect(sb.control('/deposit-memo', { on: 'yes' })).rejects.toThrow(/400 VALIDATION_ERROR: give on: true/);
+    expect(await sb.control('/deposit-memo', { on: false })).toEqual({ on: false });
+    expect(memosOf((await createBuy()).deposit.transaction)).toEqual([]);
+  });
+
+  it('the service refuses a memo that names an account: only a memo that touches nothing rides along', async () => {
+    const { intent, deposit } = await createBuy();
+    const tx = VersionedTransaction.deserialize(Buffer.from(deposit.transaction, 'base64'));
+    const ixs = TransactionMessage.decompile(tx.message).instructions;
+    const withAccount = new TransactionMessage({
+      payerKey: sb.keypair.publicKey,
+      recentBlockhash: tx.message.recentBlockhash,
+      instructions: [...ixs, new TransactionInstruction({ programId: new PublicKey(MEMO), keys: [{ pubkey: sb.keypair.publicKey, isSigner: true, isWritable: false }], data: Buffer.from('hi') })],
+    }).compileToV0Message();
+    const forged = new VersionedTransaction(withAccount);
+    forged.sign([sb.keypair]);
+    const res = await sb.call('POST', `/trade/buys/${intent.id}/deposit`, { body: { signedTransaction: Buffer.from(forged.serialize()).toString('base64') } });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('UNEXPECTED_INSTRUCTION');
   });
 });

@@ -346,8 +346,9 @@ describe('sandbox, completion, commands and mcp', () => {
     [
       'sandbox',
       ['sandbox', '--port', '0', '--host', '::1', '--state', 's.json', '--no-history', '--keypair', 'w.json', '--balance-sol', '2.5'],
-      { port: 0, host: '::1', state: 's.json', keypair: 'w.json', history: false, balanceLamports: 2_500_000_000n },
+      { port: 0, host: '::1', state: 's.json', keypair: 'w.json', history: false, balanceLamports: 2_500_000_000n, depositMemo: false },
     ],
+    ['sandbox', ['sandbox', '--deposit-memo'], { depositMemo: true }],
     // --keypair before the command is the same option.
     ['sandbox', ['--keypair', 'w.json', 'sandbox'], { keypair: 'w.json' }],
     ['completion', ['completion', 'fish'], { shell: 'fish' }],
