@@ -38,11 +38,6 @@ export interface ProcessFacts {
   approve?(review: string, question: string): Promise<boolean>;
   /** An agent drives this run (`trader mcp`): whatever its client answers, no trust is granted (domain/presence.ts). */
   agent?: boolean;
-  /**
-   * Why no person can confirm a trade in this run although one must (an MCP client that cannot
-   * ask, the server confirming): a trade is refused with it once its limits are checked.
-   */
-  cannotAsk?: string;
 }
 
 /** What a run of `trader` in this process printed (captured streams), and its exit code. */

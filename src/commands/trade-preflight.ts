@@ -100,9 +100,9 @@ export function signerWords(ctx: Context): string {
   return `${ctx.settings.keypair} (${from})`;
 }
 
-/** Why no person can confirm a trade (no terminal without --yes, --json without --yes, an MCP client that cannot ask), or null. */
+/** Why no person can confirm a trade (no terminal without --yes, --json without --yes), or null. */
 function unconfirmable(ctx: Context): string | null {
-  if (ctx.settings.yes) return ctx.facts.cannotAsk ?? null;
+  if (ctx.settings.yes) return null;
   if (ctx.terminal.interactive) return null;
   return ctx.settings.json ? 'trading with --json needs --yes (there is no prompt in --json mode)' : 'confirmation needed but this is not an interactive terminal: pass --yes to trade';
 }

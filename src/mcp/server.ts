@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpOptions } from './mcp-options.js';
 import { loadCatalog } from '../commands/catalog.js';
 import type { ProgramFacts } from '../commands/definition.js';
@@ -19,7 +19,7 @@ import { runCommand, type CommandRun } from './run-command.js';
 import { failure, fallbackError, success, tradeFacts } from './tool-results.js';
 import { toolArgv, toolsFrom, READ_TOOLS, TRADE_TOOLS, type Tool } from './tools.js';
 import { tradingGate, type TradingGate } from './trading-gate.js';
-import { NOTHING_SENT } from '../domain/outcome-words.js';
+import { NOTHING_SENT, NOTHING_SIGNED } from '../domain/outcome-words.js';
 
 /** The tool that says what this server allows (trading on or off, and why; the limits). */
 const STATUS_TOOL = 'trading_status';
@@ -52,7 +52,7 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
         description: description(tool, gate, opts),
         inputSchema: tool.inputSchema,
         annotations: tool.spec.trade
-          ? { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
+          ? { readOnlyHint: false, destructiveHint: true, idempotentHint: tool.spec.idempotent === true, openWorldHint: true }
           : { readOnlyHint: true, openWorldHint: true },
       })),
       {
@@ -69,6 +69,12 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
     const input = (request.params.arguments ?? {}) as Record<string, unknown>;
+    // A tool tools/list does not name is the protocol's error (as the SDK's McpServer answers), not a tool result.
+    if (name !== STATUS_TOOL && !tools.has(name)) {
+      writeAudit({ time: new Date(ctx.clock.now()).toISOString(), tool: name, arguments: input, outcome: 'usage', code: 'UNKNOWN_TOOL', exitCode: ExitCode.usage });
+      const offered = TRADE_TOOLS.some((t) => t.name === name) ? ` (${name} is not offered: ${gate.reason})` : '';
+      throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found${offered}; tools/list names the tools`);
+    }
     const call = handleCall(name, input, extra.signal);
     inFlight.add(call);
     try {
@@ -104,13 +110,18 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
       result = failure(report, exitCode, null);
       Object.assign(entry, { outcome: report.category, code: report.code, exitCode });
     }
+    // The outcome line has its own time: when the call ended, not when it started.
+    writeAudit({ ...entry, time: new Date(ctx.clock.now()).toISOString() });
+    return result;
+  }
+
+  /** An outcome line: one that cannot be written is said on stderr (the call has ended either way). */
+  function writeAudit(entry: AuditEntry): void {
     try {
-      // The outcome line has its own time: when the call ended, not when it started.
-      audit.write({ ...entry, time: new Date(ctx.clock.now()).toISOString() });
+      audit.write(entry);
     } catch (err) {
       ctx.output.warn(`trader mcp: cannot write the audit log ${audit.path}: ${(err as Error).message}`);
     }
-    return result;
   }
 
   /** The gate as the profile is now: a person may have changed the limits since the start. */
@@ -124,26 +135,20 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
    * none): a trade that cannot be logged is not run.
    */
   async function runTool(name: string, input: Record<string, unknown>, entry: AuditEntry, requestSignal: AbortSignal): Promise<CommandRun> {
-    const tool = tools.get(name);
-    if (!tool) {
-      if (TRADE_TOOLS.some((t) => t.name === name)) throw new UsageError(`${name} is not offered: ${gate.reason}`, 'TRADING_NOT_ALLOWED');
-      throw new UsageError(`no tool ${JSON.stringify(name)}; tools/list names them`, 'UNKNOWN_TOOL');
-    }
+    // Offered: the call handler answers any other name with the protocol's error.
+    const tool = tools.get(name)!;
     const keyed = tool.options.some((o) => o.name === 'idempotencyKey');
     const callInput = keyed && (input.idempotencyKey === undefined || input.idempotencyKey === null) ? { ...input, idempotencyKey: randomUUID() } : input;
     const argv = toolArgv(tool, callInput);
     let approve: ((review: string, question: string) => Promise<boolean>) | undefined;
-    let cannotAsk: string | undefined;
+    let cannotAsk = false;
     if (tool.spec.trade) {
       const now = currentGate();
       if (!now.allowed) throw new UsageError(`${name} refused: ${now.reason}`, 'TRADING_NOT_ALLOWED');
-      // A dry run signs nothing: no one need approve it. A client that cannot ask is said by the
-      // command itself, after the trade's limits: a trade over a limit is OVER_LIMIT, not a question.
+      // A dry run signs nothing: no one need approve it.
       if (tool.spec.signs && opts.confirm && input.dryRun !== true) {
         if (server.getClientCapabilities()?.elicitation?.form) approve = (review, question) => askPerson(review, question, requestSignal);
-        else {
-          cannotAsk = `${name} needs the person's yes, and this MCP client cannot ask them (no elicitation); a person who wants unattended trading starts the server with \`trader mcp --allow-trading --no-confirm\``;
-        }
+        else cannotAsk = true;
       }
     }
     if (tool.spec.trade) {
@@ -161,8 +166,8 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
     const onServerAbort = () => stop(ctx.signal.reason);
     requestSignal.addEventListener('abort', onRequestAbort, { once: true });
     ctx.signal.addEventListener('abort', onServerAbort, { once: true });
-    try {
-      return await runCommand(program.runCaptured, [...(tool.spec.trade ? ['--yes'] : []), ...globalArgv(ctx), ...argv], {
+    const run = (commandArgv: string[]) =>
+      runCommand(program.runCaptured, [...(tool.spec.trade ? ['--yes'] : []), ...globalArgv(ctx), ...commandArgv], {
         // In this process only: the key read from a file reaches each run without a command line.
         env: apiKey ? { ...ctx.env, TRADER_API_KEY: apiKey } : ctx.env,
         home: ctx.home,
@@ -172,12 +177,38 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
         fetch: ctx.facts.fetch,
         approve,
         agent: true,
-        ...(cannotAsk ? { cannotAsk } : {}),
       });
+    try {
+      if (cannotAsk) return await unconfirmable(name, tool, callInput, run);
+      return await run(argv);
     } finally {
       requestSignal.removeEventListener('abort', onRequestAbort);
       ctx.signal.removeEventListener('abort', onServerAbort);
     }
+  }
+
+  /**
+   * A trade no one can confirm (a client without elicitation) is checked as a dry run, on a quote
+   * of its own key (the agent's stays unused, to resume the trade later): a refusal — above all a
+   * trust only a person grants — is what the agent is told first, since a person who turned
+   * confirmation off would still meet it; only a trade that passes every check is CONFIRMATION_REQUIRED.
+   */
+  async function unconfirmable(name: string, tool: Tool, input: Record<string, unknown>, run: (argv: string[]) => Promise<CommandRun>): Promise<CommandRun> {
+    const checked = await run(toolArgv(tool, { ...input, dryRun: true, idempotencyKey: randomUUID() }));
+    const key = typeof input.idempotencyKey === 'string' ? { idempotencyKey: input.idempotencyKey } : {};
+    const quote = tradeFacts(checked.data).tradeId;
+    const checkedAs = `checked as a dry run, as this MCP client cannot ask the person${quote ? ` (its quote, ${quote}, signs nothing)` : ''}`;
+    if (checked.exitCode !== ExitCode.ok) {
+      // The dry run's own result, quote and key are not the trade's: the agent's key resumes the trade.
+      const { tradeId: _quote, idempotencyKey: _dryRunKey, ...error } = checked.error ?? fallbackError(checked);
+      // A refusal before any quote (a limit) is the trade's own, word for word.
+      return { ...checked, data: null, error: { ...error, ...key, message: quote ? `${error.message} (${checkedAs})` : error.message } };
+    }
+    const message =
+      `${name} passed every check, but it needs the person's yes and this MCP client cannot ask them (no elicitation); ` +
+      `two ways out, each the person's choice: an MCP client that can ask them (elicitation), or, for unattended trading within the profile's limits, ` +
+      `a restart of the server with \`trader mcp --allow-trading --no-confirm\`; ${checkedAs}; ${NOTHING_SIGNED}`;
+    return { ...checked, data: null, exitCode: ExitCode.usage, error: { ...errorReport(new UsageError(message, 'CONFIRMATION_REQUIRED')), ...key } };
   }
 
   /** Shows the person a trade's review through the client; true only on their explicit yes. */

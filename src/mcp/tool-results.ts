@@ -36,7 +36,18 @@ export function success(tool: string, run: CommandRun): CallToolResult {
   return { content: [{ type: 'text', text: `${summary(tool, run)}${warnings}\n${JSON.stringify(run.data)}` }], structuredContent: structured };
 }
 
-export function failure(error: ErrorReport, exitCode: number, data: unknown): CallToolResult {
+/**
+ * A refusal for want of trust, as an agent is told it: the command that grants it is the person's
+ * to run, after reading it, never the agent's (docs/agents.md: an agent with a shell could run it).
+ */
+export function forAgent(error: ErrorReport): ErrorReport {
+  if (error.category !== 'refused_to_sign' || !error.command) return error;
+  return { ...error, message: `${error.message}; ask the person to read this and, if they agree, to run at their own terminal: ${error.command} — that command is for the person, not for you: trust is theirs to grant` };
+}
+
+/** A failed call as a tool result: the error report (an agent's words where trust is wanted), its exit code, and any result. */
+export function failure(report: ErrorReport, exitCode: number, data: unknown): CallToolResult {
+  const error = forAgent(report);
   const retry = error.retryable ? (error.idempotencyKey ? `, retryable with idempotencyKey ${error.idempotencyKey}` : ', retryable') : '';
   const text = `error (${error.category}${retry}): ${error.message}`;
   return {

@@ -15,6 +15,10 @@ export interface ToolSpec {
   trade?: boolean;
   /** Signs (buy, sell): the person approves its review through the client, unless --no-confirm. */
   signs?: boolean;
+  /** Calling it again with the same arguments changes nothing more (cancel): the idempotentHint. */
+  idempotent?: boolean;
+  /** Options that take a comma-separated list of their values (activity's type), not one of them. */
+  lists?: readonly string[];
   /** Arguments the command may go without but the tool may not (`trade` reads one trade; the list is another use). */
   requires?: readonly string[];
   /** What the tool does, written for an agent calling it (not the CLI's summary: no flags, no --watch). */
@@ -57,7 +61,7 @@ export const READ_TOOLS: readonly ToolSpec[] = [
   },
   { name: 'holdings', command: 'holdings', omit: ['csv', 'wide'], does: "Tokens the service holds for the account, largest USD value first, with each one's share" },
   { name: 'positions', command: 'positions', omit: ['csv', 'wide'], does: 'Positions: a page of them (filter by status), or one by id', help: PAGES },
-  { name: 'activity', command: 'activity', omit: ['csv', 'wide'], does: "The account's ledger of buys, sells, deposits, payouts and refunds, newest first", help: PAGES },
+  { name: 'activity', command: 'activity', omit: ['csv', 'wide'], lists: ['type'], does: "The account's ledger of buys, sells, deposits, payouts and refunds, newest first", help: PAGES },
   // Following a trade is the agent's loop to run (call again), not a call that blocks.
   {
     name: 'trade',
@@ -110,7 +114,7 @@ export const TRADE_TOOLS: readonly ToolSpec[] = [
       dryRun: "true: quote and check everything, sign nothing (the quote's authorization is left to expire)",
     },
   },
-  { name: 'cancel', command: 'cancel', trade: true, does: 'Cancels a buy still awaiting its deposit; signs nothing', help: { buyId: 'the buy id, or its first 8+ characters' } },
+  { name: 'cancel', command: 'cancel', trade: true, idempotent: true, does: 'Cancels a buy still awaiting its deposit; signs nothing', help: { buyId: 'the buy id, or its first 8+ characters' } },
 ];
 
 /** A JSON Schema property. */
@@ -119,7 +123,22 @@ interface JsonSchemaProperty {
   description: string;
   default?: string | number | boolean;
   enum?: string[];
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
 }
+
+/**
+ * The ranges the commands' parsers hold integer options to (parseLimit in
+ * commands/argument-parsers.ts, parseSlippageBps in config/profile-values.ts), stated in the schema.
+ */
+const RANGES: Readonly<Record<string, { minimum: number; maximum: number }>> = {
+  limit: { minimum: 1, maximum: 100 },
+  slippageBps: { minimum: 0, maximum: 10_000 },
+};
+
+/** An amount in lamports (`maxDailyBuyLamports`): a string of digits, as every lamport amount the tools read and write (a u64 passes 2^53); a JSON integer is accepted too. */
+const isLamports = (name: string) => /Lamports$/.test(name);
 
 export interface ToolInputSchema {
   type: 'object';
@@ -147,21 +166,22 @@ export function toolsFrom(catalog: Catalog, specs: readonly ToolSpec[]): Tool[] 
     const options = command.options.filter((o) => !(spec.omit ?? []).includes(o.name)).map(forTool);
     const required = new Set(spec.requires ?? []);
     const args = command.arguments.map((a) => forTool(required.has(a.name) ? { ...a, required: true } : a));
-    return { spec, command: { ...command, arguments: args }, options, inputSchema: inputSchema(args, options) };
+    return { spec, command: { ...command, arguments: args }, options, inputSchema: inputSchema(args, options, spec.lists) };
   });
 }
 
-function describe(help: string, values?: string[]): string {
-  return values ? `${help} (values: ${values.join(', ')})` : help;
-}
-
-/** The JSON Schema of a command's arguments and options. */
-export function inputSchema(args: readonly CatalogArgument[], options: readonly CatalogOption[]): ToolInputSchema {
+/** The JSON Schema of a command's arguments and options; `lists`: options that take a comma-separated list of their values. */
+export function inputSchema(args: readonly CatalogArgument[], options: readonly CatalogOption[], lists: readonly string[] = []): ToolInputSchema {
   const properties: Record<string, JsonSchemaProperty> = {};
   for (const a of args) properties[a.name] = { type: 'string', description: a.help, ...(a.values ? { enum: a.values } : {}) };
   for (const o of options) {
-    const property: JsonSchemaProperty = { type: o.type, description: describe(o.help, o.values) };
-    if (o.default !== undefined) property.default = o.default;
+    const property: JsonSchemaProperty = isLamports(o.name) ? { type: 'string', description: o.help, pattern: '^[0-9]+$' } : { type: o.type, description: o.help };
+    if (o.values && lists.includes(o.name)) {
+      const one = `(${o.values.join('|')})`;
+      property.pattern = `^${one}(,${one})*$`;
+    } else if (o.values) property.enum = o.values;
+    Object.assign(property, RANGES[o.name]);
+    if (o.default !== undefined) property.default = isLamports(o.name) ? String(o.default) : o.default;
     properties[o.name] = property;
   }
   const required = args.filter((a) => a.required).map((a) => a.name);

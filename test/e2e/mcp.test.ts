@@ -78,7 +78,14 @@ describe('tools offered', () => {
     // The schemas are the commands' own options.
     const positions = tools.find((t) => t.name === 'positions')!;
     expect(Object.keys(positions.inputSchema.properties ?? {}).sort()).toEqual(['all', 'cursor', 'id', 'limit', 'status']);
-    expect((positions.inputSchema.properties as any).limit).toMatchObject({ type: 'integer' });
+    expect((positions.inputSchema.properties as any).limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
+    expect((positions.inputSchema.properties as any).status).toMatchObject({ type: 'string', enum: ['pending_deposit', 'pending_funding', 'funded', 'open', 'closing', 'closed', 'failed', 'cancelled', 'refund_pending', 'refunded', 'requires_review'] });
+    const activity = tools.find((t) => t.name === 'activity')!.inputSchema.properties as any;
+    expect(activity.limit).toMatchObject({ minimum: 1, maximum: 100 });
+    // A comma-separated list of the types: a pattern, not an enum of one.
+    const types = new RegExp(activity.type.pattern);
+    expect(['buy', 'buy,sell', 'deposit,payout,refund'].every((t) => types.test(t))).toBe(true);
+    expect(['', 'buys', 'buy,', 'buy;sell'].some((t) => types.test(t))).toBe(false);
     expect(Object.keys(tools.find((t) => t.name === 'trade')!.inputSchema.properties ?? {})).toEqual(['id', 'status', 'verify']);
     expect(tools.find((t) => t.name === 'trade')!.inputSchema.required).toEqual(['id']);
     expect(s.protocolErrors).toEqual([]);
@@ -90,9 +97,19 @@ describe('tools offered', () => {
     expect(s.client.getInstructions()).toMatch(/does not set maxBuyLamports, maxSlippageBps, maxDailyBuyLamports and maxDailySellLamports/);
     const status = await s.call('trading_status');
     expect(status.structuredContent).toMatchObject({ allowed: false, maxBuyLamports: null });
-    const refused = await s.call('buy', { token: sb.tokens[0]!.mint, amount: '1000' });
-    expect(refused.isError).toBe(true);
-    expect(refused.structuredContent.error).toMatchObject({ code: 'TRADING_NOT_ALLOWED', category: 'usage', retryable: false });
+    // A tool tools/list does not name is the protocol's error (JSON-RPC -32602, as the SDK's McpServer answers), saying why.
+    await expect(s.client.callTool({ name: 'buy', arguments: { token: sb.tokens[0]!.mint, amount: '1000' } })).rejects.toThrow(/-32602.*Tool buy not found \(buy is not offered: profile "default" does not set maxBuyLamports/);
+  });
+
+  it('an unknown tool is a protocol error (JSON-RPC -32602), not a tool result; it is audited', async () => {
+    const home = freshHome();
+    const s = await mcp(envFor(sb.url, home));
+    const error = await s.client.callTool({ name: 'withdraw', arguments: {} }).then(() => null, (err: unknown) => err as { code: number; message: string });
+    expect(error).toMatchObject({ code: -32602, message: expect.stringMatching(/Tool withdraw not found; tools\/list names the tools/) });
+    // The server goes on answering.
+    expect((await s.call('me')).isError).toBeFalsy();
+    await s.close();
+    expect(auditLines(home)[0]).toMatchObject({ tool: 'withdraw', outcome: 'usage', code: 'UNKNOWN_TOOL', exitCode: 2 });
   });
 
   it('with --allow-trading and only one limit set: still no trade tools', async () => {
@@ -119,6 +136,14 @@ describe('tools offered', () => {
     const { tools } = await s.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...READ_TOOLS, ...TRADE_TOOLS].sort());
     for (const name of TRADE_TOOLS) expect(tools.find((t) => t.name === name)!.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
+    // A second cancel of the same buy changes nothing more; a second buy or sell without the key would trade again.
+    expect(TRADE_TOOLS.map((name) => [name, tools.find((t) => t.name === name)!.annotations?.idempotentHint])).toEqual([['buy', false], ['cancel', true], ['sell', false]]);
+    // Ranges and values in the schema, as the commands' parsers hold them; every lamport amount a string of digits.
+    const property = (tool: string, key: string) => (tools.find((t) => t.name === tool)!.inputSchema.properties as any)[key];
+    expect(property('buy', 'slippageBps')).toMatchObject({ type: 'integer', minimum: 0, maximum: 10000 });
+    expect(property('sell', 'slippageBps')).toMatchObject({ type: 'integer', minimum: 0, maximum: 10000 });
+    expect(property('buy', 'maxDailyBuyLamports')).toMatchObject({ type: 'string', pattern: '^[0-9]+$' });
+    expect(property('sell', 'maxDailySellLamports')).toMatchObject({ type: 'string', pattern: '^[0-9]+$' });
     // The fee cap is the profile's or the default: an agent cannot raise it.
     expect(Object.keys(tools.find((t) => t.name === 'buy')!.inputSchema.properties ?? {}).sort()).toEqual(['amount', 'dryRun', 'idempotencyKey', 'maxDailyBuyLamports', 'slippageBps', 'token', 'wait']);
     expect(s.client.getInstructions()).toMatch(/Trading is on.*maxBuyLamports 200000000, maxSlippageBps 500; per rolling 24 hours, .*maxDailyBuyLamports 10000000000, maxDailySellLamports 10000000000/);
@@ -138,7 +163,8 @@ describe('tools offered', () => {
         const argument = command.arguments.find((a: any) => a.name === key);
         const option = command.options.find((o: any) => o.name === key);
         expect(argument ?? option, `${tool.name}.${key}`).toBeDefined();
-        expect(property.type).toBe((argument ?? option).type);
+        // A lamport amount is a string of digits in the tools, as every amount they read and write.
+        expect(property.type).toBe(/Lamports$/.test(key) ? 'string' : (argument ?? option).type);
         // Tool words, never the command line's: no --flag, no exit code, no --watch.
         expect(property.description, `${tool.name}.${key}`).not.toMatch(/--[a-z]|\bexit \d|trader trades/);
       }
@@ -242,6 +268,9 @@ describe('read tools answer what the CLI --json prints', () => {
 
   it('bad input is a tool error with the CLI\'s usage error, before anything is sent', async () => {
     const s = await mcp(envFor(sb.url));
+    // The schema's range, both sides: 100 answers, 0 and 101 are the CLI's usage error.
+    expect((await s.call('positions', { limit: 100 })).isError).toBeFalsy();
+    expect((await s.call('positions', { limit: 101 })).structuredContent).toMatchObject({ exitCode: 2, error: { category: 'usage' } });
     const bad = await s.call('positions', { limit: 0 });
     expect(bad.isError).toBe(true);
     expect(bad.structuredContent).toMatchObject({ exitCode: 2, error: { category: 'usage', retryable: false } });
@@ -356,9 +385,12 @@ describe.sequential('trade tools', () => {
     const second = await s.call('buy', { token: sb.tokens[1]!.mint, amount: '20000000' });
     expect(second.structuredContent).toMatchObject({ exitCode: 2, error: { code: 'OVER_DAILY_LIMIT', category: 'usage', retryable: false } });
     expect(second.structuredContent.error.message).toMatch(/0\.02 SOL \(20000000 lamports\) committed by signed deposits in the last 24 hours, cap 0\.03 SOL \(30000000 lamports\)/);
-    const raised = await s.call('buy', { token: sb.tokens[1]!.mint, amount: '1000000', maxDailyBuyLamports: '40000000' });
-    expect(raised.structuredContent).toMatchObject({ exitCode: 2, error: { code: 'OVER_LIMIT' } });
-    expect(raised.structuredContent.error.message).toMatch(/--max-daily-buy-lamports 40000000 would raise profile "default"'s maxDailyBuyLamports \(30000000\)/);
+    // A string of digits, as the schema says; a JSON integer is still accepted.
+    for (const maxDailyBuyLamports of ['40000000', 40000000]) {
+      const raised = await s.call('buy', { token: sb.tokens[1]!.mint, amount: '1000000', maxDailyBuyLamports });
+      expect(raised.structuredContent).toMatchObject({ exitCode: 2, error: { code: 'OVER_LIMIT' } });
+      expect(raised.structuredContent.error.message).toMatch(/--max-daily-buy-lamports 40000000 would raise profile "default"'s maxDailyBuyLamports \(30000000\)/);
+    }
     expect(await trades()).toEqual([]);
   });
 
@@ -539,18 +571,45 @@ describe.sequential('the person confirms through the client (elicitation)', () =
       expect(r.structuredContent.error.message).not.toMatch(/--slippage-bps|--no-confirm/);
     }
     expect(await trades()).toEqual([]);
-    // Within the limits, the same client is told it cannot ask (still nothing sent).
+    // Within the limits, the same client is told it cannot ask (after a dry run: nothing signed).
     const within = await s.call('buy', { token: sb.tokens[1]!.mint, amount: '0.05sol' });
     expect(within.structuredContent.error).toMatchObject({ code: 'CONFIRMATION_REQUIRED' });
-    expect(await trades()).toEqual([]);
+    expect((await trades()).filter((p) => p.endsWith('/deposit'))).toEqual([]);
   });
 
-  it('a client that cannot ask: a trade is refused unless the server runs with --no-confirm; nothing is sent', async () => {
+  it('a client that cannot ask: a trade that passes every check (on a dry run) is CONFIRMATION_REQUIRED, naming both ways out; nothing is signed, the quote cancelled', async () => {
     const s = await mcp(envFor(sb.url, await limitedHome()), ['--allow-trading']);
     await sb.clearRequests();
-    const result = await s.call('buy', { token: sb.tokens[1]!.mint, amount: '0.05sol' });
-    expect(result.structuredContent.error).toMatchObject({ code: 'CONFIRMATION_REQUIRED', category: 'usage' });
-    expect(result.structuredContent.error.message).toMatch(/--no-confirm/);
-    expect(await trades()).toEqual([]);
+    const key = `mcp-cannot-ask-${Date.now()}`;
+    const result = await s.call('buy', { token: sb.tokens[1]!.mint, amount: '0.05sol', idempotencyKey: key });
+    expect(result.structuredContent.error).toMatchObject({ code: 'CONFIRMATION_REQUIRED', category: 'usage', retryable: false, idempotencyKey: key });
+    const message = result.structuredContent.error.message as string;
+    expect(message).toMatch(/^buy passed every check, but it needs the person's yes and this MCP client cannot ask them \(no elicitation\); two ways out, each the person's choice: an MCP client that can ask them \(elicitation\), or, .*`trader mcp --allow-trading --no-confirm`; checked as a dry run/);
+    // The dry run's quote was made on a key of its own (the agent's stays free to trade with) and cancelled; no deposit was sent.
+    const log = await sb.requests();
+    const creates = log.filter((e) => e.method === 'POST' && e.path === '/api/v1/trade/buys');
+    expect(creates).toHaveLength(1);
+    expect(creates[0]!.body.idempotencyKey).not.toBe(key);
+    expect(log.filter((e) => e.method === 'POST').map((e) => e.path.replace(/[0-9a-f-]{36}/, '<id>'))).toEqual(['/api/v1/trade/buys', '/api/v1/trade/buys/<id>/cancel']);
+  });
+
+  it('a client that cannot ask, on a service no person trusted yet: the trust refusal comes first, never advice to turn confirmation off; it tells the agent the command is the person\'s to run', async () => {
+    const home = await limitedHome('200000000', '500', false);
+    const s = await mcp(envFor(sb.url, home, { untrusted: true }), ['--allow-trading']);
+    await sb.clearRequests();
+    const key = `mcp-untrusted-${Date.now()}`;
+    const buy = await s.call('buy', { token: sb.tokens[1]!.mint, amount: '0.05sol', idempotencyKey: key });
+    const command = `TRADER_CONFIG=${home.TRADER_CONFIG} trader config trust accept-treasury ${sb.treasury}`;
+    expect(buy.structuredContent).toMatchObject({ exitCode: 6, error: { code: 'TREASURY_NOT_PINNED', category: 'refused_to_sign', retryable: false, command, idempotencyKey: key } });
+    expect(buy.structuredContent.error.tradeId).toBeUndefined();
+    const said = buy.structuredContent.error.message as string;
+    expect(said).not.toMatch(/no-confirm|CONFIRMATION/);
+    expect(said).toContain(`ask the person to read this and, if they agree, to run at their own terminal: ${command} — that command is for the person, not for you`);
+    expect(buy.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('that command is for the person, not for you') });
+    const sell = await s.call('sell', { token: sb.tokens[0]!.mint, amount: '10%' });
+    expect(sell.structuredContent.error).toMatchObject({ code: 'WORDING_NOT_APPROVED', command: expect.stringMatching(/accept-wording [0-9a-f]{16}$/) });
+    expect(sell.structuredContent.error.message).toMatch(/that command is for the person, not for you/);
+    expect((await trades()).filter((p) => p.endsWith('/deposit') || p.endsWith('/authorize'))).toEqual([]);
+    expect(pinsFor(home, sb.url).treasury).toBeUndefined();
   });
 });
