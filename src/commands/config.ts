@@ -5,6 +5,7 @@ import { PROFILE_KEYS, type Profile, type ProfileKey } from '../config/config-fi
 import type { Context } from './context.js';
 import { UsageError } from '../domain/errors.js';
 import { renderFields } from '../io/table.js';
+import { keyMaterialShape } from '../wallet/key-material.js';
 import { parseSignerSource } from '../wallet/signer-source.js';
 import { trust } from './config-trust.js';
 import { defineCommand, type CommandGroup, type NoOptions } from './definition.js';
@@ -93,6 +94,8 @@ export function maskKey(key: string): string {
 
 function shown(key: ProfileKey, value: string | number | undefined): string | undefined {
   if (value === undefined) return undefined;
+  // A key an earlier version stored as the keypair's source is not shown, only named.
+  if (key === 'keypair' && keyMaterialShape(String(value)) !== null) return '(could be a secret key, not shown: remove it with `trader config set keypair ""`)';
   return key === 'apiKey' ? maskKey(String(value)) : String(value);
 }
 
@@ -171,7 +174,7 @@ async function listRun(ctx: Context): Promise<void> {
   const profile = profileOf(ctx);
   const masked: Record<string, string | number> = {};
   for (const key of PROFILE_KEYS) {
-    const value = key === 'apiKey' ? shown(key, profile[key]) : profile[key];
+    const value = key === 'apiKey' || key === 'keypair' ? shown(key, profile[key]) : profile[key];
     if (value !== undefined) masked[key] = value;
   }
   const overrides = ctx.settings.overrides;

@@ -5,6 +5,7 @@ import { UsageError } from '../domain/errors.js';
 import type { Profile, ProfileKey } from './config-file.js';
 import { parseLamportsOption, parseSeconds, parseSlippageBps, parseTokenRiskPolicy, parseTransferFeeBps } from './profile-values.js';
 import type { TokenRiskPolicy } from '../domain/token-risks.js';
+import { refuseKeyMaterial } from '../wallet/signer-source.js';
 
 /** The global options as typed, parsed by commands/global-options.ts; what was not given is undefined. */
 export interface GlobalOptions {
@@ -102,7 +103,9 @@ export function resolveSettings(
   const str = (v: string | number | undefined) => (v === undefined ? undefined : String(v));
   const [baseUrl] = pick(flags.baseUrl, env.TRADER_BASE_URL, str(profile.baseUrl));
   const api = apiKeyOf(flags, env, profile, home, opts.lenient === true);
-  const [keypair] = pick(flags.keypair, env.TRADER_KEYPAIR, str(profile.keypair));
+  // A key given as its own source is refused before anything can print it (a review names the source).
+  if (env.TRADER_KEYPAIR) refuseKeyMaterial(env.TRADER_KEYPAIR, 'TRADER_KEYPAIR');
+  const [keypair] = pick(flags.keypair, env.TRADER_KEYPAIR, fromProfile(profile.keypair, (t) => (refuseKeyMaterial(t, 'the profile\'s keypair'), t)) ?? undefined);
   const [passwordFile] = pick(flags.passwordFile, env.TRADER_KEYSTORE_PASSWORD_FILE, undefined);
   const [treasury] = pick(flags.treasury, env.TRADER_TREASURY, str(profile.treasury));
   const [rpcUrl] = pick(flags.rpcUrl, env.TRADER_RPC_URL, str(profile.rpcUrl));

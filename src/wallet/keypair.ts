@@ -9,6 +9,7 @@ import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { UsageError } from '../domain/errors.js';
 import { shellQuote } from '../domain/shell-quote.js';
+import { keyMaterialShape } from './key-material.js';
 
 export interface Keypair {
   /** Base58 public key. */
@@ -63,6 +64,11 @@ export function loadKeypair(path: string, deps: KeypairDeps = {}): Keypair {
   try {
     parsed = JSON.parse(text!.replace(/^\uFEFF/, ''));
   } catch {
+    // A wallet's export (base58, hex) saved to a file: say how to use it, never what it holds.
+    const shape = keyMaterialShape(text!);
+    if (shape !== null) {
+      fail(`is not JSON: it holds what could be a secret key (${shape}; not shown), not the Solana CLI's JSON array of 64 numbers; import it with \`trader keys import <name> --from stdin: < ${shellQuote(path)}\` and use keystore:<name>, or pass it for one run as --keypair stdin: < ${shellQuote(path)}`);
+    }
     fail(`is not JSON; ${EXPECTED}`);
   }
   const secretKey = checkedSecretKey(parsed, (why) => fail(why));

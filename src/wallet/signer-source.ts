@@ -2,6 +2,7 @@
 // the Solana CLI writes it (anza-xyz/agave clap-utils/src/keypair.rs, parse_signer_source), plus
 // `keystore:<name>` for trader's own encrypted keystores. Pure: nothing is read here.
 import { UsageError } from '../domain/errors.js';
+import { keyMaterialShape } from './key-material.js';
 
 /** A hardened SLIP-0010 path below m, as child indexes (each < 2^31, hardened when derived). */
 export type DerivationPath = readonly number[];
@@ -32,6 +33,7 @@ export const KEYSTORE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 /** Checks a keystore name (as typed for `keys` or after `keystore:`); returns it. */
 export function parseKeystoreName(name: string): string {
+  refuseKeyMaterial(name, 'the keystore name');
   if (!KEYSTORE_NAME.test(name)) {
     throw new UsageError(
       `keystore name ${JSON.stringify(name.slice(0, 70))} is not allowed: use up to 64 letters, digits, '.', '-' or '_', starting with a letter or digit`,
@@ -48,7 +50,7 @@ export function parseKeystoreName(name: string): string {
  */
 export function parseSignerSource(text: string): SignerSource {
   if (text === '') throw new UsageError('the keypair source is empty', CODE);
-  refuseSecret(text);
+  refuseKeyMaterial(text);
   if (text === '-') return { kind: 'stdin' };
   if (text === 'ASK') return { kind: 'prompt', path: null };
   // A scheme is letters then ':'; one letter alone is a Windows drive, as the Solana CLI reads it.
@@ -59,7 +61,6 @@ export function parseSignerSource(text: string): SignerSource {
     case 'file': {
       const path = rest.startsWith('//') ? rest.slice(2) : rest;
       if (path === '') throw new UsageError('file: names no path; write file:<path>', CODE);
-      refuseSecret(path);
       return { kind: 'file', path };
     }
     case 'keystore':
@@ -81,36 +82,19 @@ export function parseSignerSource(text: string): SignerSource {
   }
 }
 
-const BASE58 = /^[1-9A-HJ-NP-Za-km-z]{64,90}$/;
-const BASE58_DIGITS = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+/** How to hand over a key, said wherever one was given in the wrong place. */
+export const HOW_TO_PASS_A_KEY =
+  'keep the key out of flags, variables and the config: import it with `trader keys import <name> --from stdin:` (or --from prompt: for a seed phrase) and use keystore:<name>, or pass it for one run as --keypair stdin: or prompt:';
 
 /**
  * Refuses a secret typed where its source belongs (`TRADER_KEYPAIR="$(cat id.json)"`, a wallet's
- * exported base58 key, a seed phrase): read as a path, it would be echoed in "not found" and
- * stored by `config set`. The message names what it looks like, never the text.
+ * exported key, a seed phrase, `keystore:<key>`): read as a path or name, it would be echoed in
+ * "not found" and stored by `config set`. The message names what it looks like, never the text.
  */
-function refuseSecret(text: string): void {
-  const t = text.trim();
-  const what = /^\[[\d\s,]+\]$/.test(t)
-    ? 'a JSON array of numbers'
-    : BASE58.test(t) && base58Length(t) === 64
-      ? 'a base58 secret key'
-      : /^[a-z]+(\s+[a-z]+){11,23}$/.test(t)
-        ? 'a seed phrase'
-        : null;
-  if (what === null) return;
-  throw new UsageError(
-    `the keypair source is ${what} itself, not where one is (not shown here): keep the key out of flags, variables and the config; import it with \`trader keys import <name> --from stdin:\`, or pass it as --keypair stdin:`,
-    CODE,
-  );
-}
-
-/** How many bytes a base58 text decodes to. */
-function base58Length(text: string): number {
-  let n = 0n;
-  for (const c of text) n = n * 58n + BigInt(BASE58_DIGITS.indexOf(c));
-  const zeros = /^1*/.exec(text)![0].length;
-  return zeros + (n === 0n ? 0 : (n.toString(16).length + 1) >> 1);
+export function refuseKeyMaterial(text: string, what = 'the keypair source'): void {
+  const shape = keyMaterialShape(text);
+  if (shape === null) return;
+  throw new UsageError(`${what} could be a secret key itself (${shape}; not shown here), not where one is: ${HOW_TO_PASS_A_KEY}`, CODE);
 }
 
 /** A source as it may be shown: its kind and name, never more (a path or keystore name is no secret). */

@@ -73,10 +73,15 @@ describe('parseSignerSource', () => {
     const secret = Uint8Array.from({ length: 64 }, (_, i) => (i * 37 + 11) % 256);
     const phrase = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
     const cases: Array<[string, string]> = [
-      [JSON.stringify([...secret]), 'a JSON array of numbers'],
-      [` ${JSON.stringify([...secret]).replaceAll(',', ', ')}\n`, 'a JSON array of numbers'],
-      [bs58.encode(secret), 'a base58 secret key'],
-      [`file:${bs58.encode(secret)}`, 'a base58 secret key'],
+      [JSON.stringify([...secret]), 'a list of byte values'],
+      [` ${JSON.stringify([...secret]).replaceAll(',', ', ')}\n`, 'a list of byte values'],
+      [bs58.encode(secret), 'base58 of 64 bytes'],
+      [`file:${bs58.encode(secret)}`, 'base58 of 64 bytes'],
+      [`keystore:${bs58.encode(secret)}`, 'base58 of 64 bytes'],
+      [`prompt:${phrase}`, 'a seed phrase'],
+      [Buffer.from(secret).toString('hex'), 'hex of 64 bytes'],
+      // The 32-byte seed: written as an address is, so an address is refused too (it is no keypair source either).
+      [bs58.encode(secret.subarray(0, 32)), 'base58 of 32 bytes'],
       [phrase, 'a seed phrase'],
       [`  ${phrase.replaceAll(' ', '\n')}  `, 'a seed phrase'],
     ];
@@ -88,12 +93,14 @@ describe('parseSignerSource', () => {
         error = e;
       }
       expect(error, text).toBeInstanceOf(UsageError);
+      expect((error as UsageError).exitCode).toBe(2);
       const message = (error as Error).message;
-      expect(message).toContain(`the keypair source is ${what} itself, not where one is (not shown here)`);
-      for (const piece of [bs58.encode(secret).slice(10, 20), String(secret.slice(3, 6)), 'abandon']) expect(message).not.toContain(piece);
+      expect(message).toContain(`the keypair source could be a secret key itself (${what}`);
+      expect(message).toMatch(/not shown here\).*trader keys import <name> --from stdin:.*--keypair stdin: or prompt:/);
+      for (const piece of [bs58.encode(secret).slice(0, 8), bs58.encode(secret).slice(10, 20), Buffer.from(secret).toString('hex').slice(0, 8), String(secret.slice(3, 6)), 'abandon']) expect(message).not.toContain(piece);
     }
-    // What only looks alike is still a path: a public key (32 bytes), a name with a few words.
-    expect(parseSignerSource(bs58.encode(secret.subarray(32)))).toEqual({ kind: 'file', path: bs58.encode(secret.subarray(32)) });
+    // What only looks alike is still a path: a keypair file named by its address (solana-keygen grind), a name with a few words.
+    expect(parseSignerSource(`${bs58.encode(secret.subarray(32))}.json`)).toEqual({ kind: 'file', path: `${bs58.encode(secret.subarray(32))}.json` });
     expect(parseSignerSource('my wallet key')).toEqual({ kind: 'file', path: 'my wallet key' });
     expect(parseSignerSource('[old] id.json')).toEqual({ kind: 'file', path: '[old] id.json' });
   });

@@ -1,0 +1,94 @@
+// Key material given where its source belongs: every form a key or seed phrase is written in is
+// recognised (and so refused before it can be echoed), and ordinary paths and names are not.
+import bs58 from 'bs58';
+import { describe, expect, it } from 'vitest';
+import { keyMaterialShape } from '../../src/wallet/key-material.js';
+
+const secret = Uint8Array.from({ length: 64 }, (_, i) => (i * 37 + 11) % 256);
+const seed = secret.subarray(0, 32);
+const b58 = bs58.encode(secret);
+const hex = Buffer.from(secret).toString('hex');
+const phrase = 'abandon ability able about above absent absorb abstract absurd abuse access accident';
+const phrase24 = `${phrase} ${phrase}`;
+
+/** Every form of key material the refusal must catch, by name. */
+export const KEY_FORMS: Record<string, string> = {
+  'JSON array': JSON.stringify([...secret]),
+  'JSON array, spaced over lines': `[\n  ${[...secret].join(',\n  ')}\n]`,
+  'hex of 64 bytes': hex,
+  'HEX of 64 bytes': hex.toUpperCase(),
+  'hex with colons': hex.match(/../g)!.join(':'),
+  'hex as 0x bytes': [...secret].map((b) => `0x${b.toString(16).padStart(2, '0')}`).join(', '),
+  'hex of the 32-byte seed': hex.slice(0, 64),
+  'hex one digit short': hex.slice(1),
+  'base58 of 64 bytes': b58,
+  'base58 one character too many': `${b58}z`,
+  'base58 one character short': b58.slice(0, -1),
+  'base58 of the 32-byte seed': bs58.encode(seed),
+  'base58 in groups of 4': b58.match(/.{1,4}/g)!.join(' '),
+  'base64 of 64 bytes': Buffer.from(secret).toString('base64'),
+  'base64url of the seed': Buffer.from(seed).toString('base64url'),
+  'seed phrase of 12 words': phrase,
+  'seed phrase of 24 words': phrase24,
+  'SEED PHRASE IN CAPITALS': phrase.toUpperCase(),
+  'seed phrase, comma-separated': phrase.replaceAll(' ', ','),
+  'seed phrase, dashes': phrase.replaceAll(' ', '-'),
+  'seed phrase, numbered lines': phrase.split(' ').map((w, i) => `${i + 1}. ${w}`).join('\n'),
+  'seed phrase, one word missing': phrase.split(' ').slice(1).join(' '),
+};
+
+describe('key material', () => {
+  it.each(Object.entries(KEY_FORMS))('%s is recognised', (_name, text) => {
+    expect(keyMaterialShape(text)).not.toBeNull();
+    expect(keyMaterialShape(` ${text}\n`)).not.toBeNull();
+    for (const scheme of ['keystore:', 'file:', 'file://', 'prompt:', 'usb://ledger?key=']) expect(keyMaterialShape(`${scheme}${text}`), scheme).not.toBeNull();
+  });
+
+  it('names the form, never the text', () => {
+    for (const text of Object.values(KEY_FORMS)) {
+      const shape = keyMaterialShape(text)!;
+      for (let i = 0; i + 8 <= text.length; i++) expect(shape.includes(text.slice(i, i + 8)), shape).toBe(false);
+    }
+    expect(keyMaterialShape(hex)).toBe('hex of 64 bytes');
+    expect(keyMaterialShape(b58)).toBe('base58 of 64 bytes');
+    expect(keyMaterialShape(bs58.encode(seed))).toBe('base58 of 32 bytes');
+    expect(keyMaterialShape(phrase)).toBe('a seed phrase');
+  });
+
+  it('a long random-looking value of another length is refused too; a short one is not', () => {
+    const random = bs58.encode(Uint8Array.from({ length: 48 }, (_, i) => (i * 91 + 7) % 256));
+    expect(keyMaterialShape(random)).toMatch(/random-looking/);
+    // 39 letters and digits: under the length where a value could be a key (at 40 it is judged).
+    expect(keyMaterialShape(b58.slice(0, 39))).toBeNull();
+    expect(keyMaterialShape(b58.slice(0, 40))).not.toBeNull();
+    expect(keyMaterialShape(hex.slice(0, 39))).toBeNull();
+    expect(keyMaterialShape(hex.slice(0, 40))).toBe('hex of 20 bytes');
+    // Ten words are a name; eleven could be a phrase with a word missing.
+    expect(keyMaterialShape(phrase.split(' ').slice(0, 10).join(' '))).toBeNull();
+    expect(keyMaterialShape(phrase.split(' ').slice(0, 11).join(' '))).toBe('a seed phrase');
+    expect(keyMaterialShape(Array.from({ length: 15 }, (_, i) => i).join(','))).toBeNull();
+    expect(keyMaterialShape(Array.from({ length: 16 }, (_, i) => i).join(','))).not.toBeNull();
+  });
+
+  it.each([
+    'id.json',
+    '~/.config/solana/id.json',
+    '/home/alice/.config/solana/id.json',
+    '/home/alice/projects/trading/wallets/main-wallet.json',
+    'C:\\Users\\Alice\\.config\\solana\\id.json',
+    '/Users/Alice/Library/Application Support/Solana/Wallet2/id.json',
+    '/home/alice/My Documents/Solana Wallets/Main Account/Backup Copy/Old Keys/keypair.json',
+    '/tmp/3f1c2a9e-8b4d-4c2e-9f1a-0b2c3d4e5f60/id.json',
+    `/home/alice/grind/${bs58.encode(seed)}.json`,
+    'my wallet key',
+    '[old] id.json',
+    'keystore:main',
+    'prompt:?key=0/0',
+    "prompt:?full-path=m/44'/501'/0'/0'",
+    'stdin:',
+    'ASK',
+    '/tmp/trader-sandbox-AbC123/keypair.json',
+  ])('%s is a path or source, not key material', (text) => {
+    expect(keyMaterialShape(text)).toBeNull();
+  });
+});
