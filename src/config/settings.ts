@@ -105,7 +105,8 @@ export function resolveSettings(
   const api = apiKeyOf(flags, env, profile, home, opts.lenient === true);
   // A key given as its own source is refused before anything can print it (a review names the source).
   if (env.TRADER_KEYPAIR) refuseKeyMaterial(env.TRADER_KEYPAIR, 'TRADER_KEYPAIR');
-  const [keypair] = pick(flags.keypair, env.TRADER_KEYPAIR, fromProfile(profile.keypair, (t) => (refuseKeyMaterial(t, 'the profile\'s keypair'), t)) ?? undefined);
+  const [chosen, keypairFrom] = pick(flags.keypair, env.TRADER_KEYPAIR, str(profile.keypair));
+  const keypair = keypairFrom === 'profile' ? (fromProfile(chosen, (t) => (refuseKeyMaterial(t, "the profile's keypair"), t)) ?? undefined) : chosen;
   const [passwordFile] = pick(flags.passwordFile, env.TRADER_KEYSTORE_PASSWORD_FILE, undefined);
   const [treasury] = pick(flags.treasury, env.TRADER_TREASURY, str(profile.treasury));
   const [rpcUrl] = pick(flags.rpcUrl, env.TRADER_RPC_URL, str(profile.rpcUrl));

@@ -28,7 +28,7 @@ export function keyMaterialShape(text: string): string | null {
   // A scheme in front (file:, keystore:, prompt:, usb://) or a query (usb://ledger?key=…) does not hide what follows it.
   const body = text.trim().replace(/^[A-Za-z][A-Za-z0-9+.-]+:(\/\/)?/, '').trim();
   const parts = [body, ...(/[?&=]/.test(body) ? body.split(/[?&=]/) : [])].map((p) => p.trim());
-  if (parts.some(isNumberList)) return 'a list of byte values (a JSON array of numbers)';
+  if (parts.some(isNumberList)) return 'a JSON array of numbers';
   if (parts.some(isPhrase)) return 'a seed phrase';
   // Hex with any separator between its bytes ("ab:cd", "AB CD", "0xab, 0xcd").
   for (const part of parts) {

@@ -148,7 +148,7 @@ describe('a keystore signs what the file keypair signs', () => {
     ];
     for (const r of runs) {
       expect(r.code, r.stderr).toBe(2);
-      expect(r.stderr).toMatch(/(the keypair source|TRADER_KEYPAIR) could be a secret key itself \((a list of byte values|base58 of 64 bytes)[^)]*; not shown here\)/);
+      expect(r.stderr).toMatch(/(the keypair source|TRADER_KEYPAIR) could be a secret key itself \((a JSON array of numbers|base58 of 64 bytes)[^)]*; not shown here\)/);
       expectNoSecret(r.stdout + r.stderr, 'a key as its source');
     }
     expect((await inProcess(home, ['config', 'get', 'keypair'])).stdout).not.toContain(bs58.encode(sb.keypair.secretKey));

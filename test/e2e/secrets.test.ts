@@ -5,11 +5,15 @@
 // Every case runs in-process (src/run.ts, the code the binary runs, without a process start
 // each); a sample of each kind also runs through the built binary (`binary` below), checked alike.
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trusted } from '../helpers/trust.js';
 import { lines } from '../helpers/cli-assert.js';
 import { freshHome, runCli, type CliResult } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
+import { keyForms, pieceOf } from '../helpers/key-forms.js';
 import { completeBuy, newKey, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;
@@ -351,5 +355,92 @@ describe('config list / get with the key in the profile', () => {
     const me = await runCli(['me', '--verbose'], { env: { ...h, TRADER_BASE_URL: sb.url } });
     expect(me.code, me.stderr).toBe(0);
     assertNoKey(me, sb.apiKey, 'me with the profile key');
+  });
+});
+
+describe('a secret key or seed phrase given where its source belongs', () => {
+  // Not the sandbox's key: a key of its own, so that a piece of it found anywhere is an echo.
+  const secret = Uint8Array.from({ length: 64 }, (_, i) => (i * 53 + 29) % 256);
+  const forms = Object.entries(keyForms(secret));
+  const REFUSAL = /could be a secret key itself \([^)]*; not shown here\), not where one is: .*trader keys import <name> --from stdin:.*--keypair stdin: or prompt:/;
+
+  /** The config file and the journal beside it: what a refused run must not have stored. */
+  const stored = (home: { TRADER_CONFIG: string }) =>
+    [home.TRADER_CONFIG, join(dirname(home.TRADER_CONFIG), 'journal.jsonl')].map((p) => (existsSync(p) ? readFileSync(p, 'utf8') : '')).join('\n');
+
+  it.each(forms)('%s: --keypair, TRADER_KEYPAIR, keystore:, file:, config set keypair: exit 2, in no output, config or journal', async (_name, form) => {
+    const home = freshHome();
+    const env = trusted({ ...home, TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_RPC_URL: sb.rpcUrl });
+    const buy = ['buy', M, '0.01sol', '--yes'];
+    const runs = await Promise.all([
+      runInProcess([...buy, '--keypair', form], env),
+      runInProcess([...buy, '--json'], { ...env, TRADER_KEYPAIR: form }),
+      runInProcess([...buy, '--keypair', `keystore:${form}`], env),
+      runInProcess(['balance', '--json'], { ...env, TRADER_KEYPAIR: `keystore:${form}` }),
+      runInProcess([...buy, '--keypair', `file:${form}`], env),
+      runInProcess(['balance'], { ...env, TRADER_KEYPAIR: `file://${form}` }),
+      runInProcess(['config', 'set', 'keypair', form], env),
+      runInProcess(['config', 'set', 'keypair', `keystore:${form}`], env),
+      runInProcess(['config', 'set', 'keypair', `file:${form}`], env),
+      // A variable that wins over the profile is named by config get/set with its value: not this one.
+      runInProcess(['config', 'get', 'keypair'], { ...env, TRADER_KEYPAIR: form }),
+    ]);
+    for (const [i, r] of runs.entries()) {
+      expect(r.code, `run ${i}\n${r.stderr}`).toBe(2);
+      expect(r.stderr, `run ${i}`).toMatch(REFUSAL);
+      expect(pieceOf(r.stdout + r.stderr, form), `run ${i} echoed a piece of the key`).toBeNull();
+    }
+    expect(pieceOf(stored(home), form), 'stored').toBeNull();
+    expect(existsSync(join(dirname(home.TRADER_CONFIG), 'journal.jsonl'))).toBe(false);
+  });
+
+  it('through the built binary too (a sample), and an ordinary path still works', async () => {
+    const home = freshHome();
+    const env = trusted({ ...home, TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_RPC_URL: sb.rpcUrl });
+    const samples = ['hex of 64 bytes', 'base58 of the 32-byte seed', 'seed phrase of 12 words'].map((n) => keyForms(secret)[n]!);
+    const runs = await Promise.all(
+      samples.flatMap((form) => [runCli(['balance', '--json'], { env: { ...env, TRADER_KEYPAIR: form } }), runCli(['config', 'set', 'keypair', form], { env })]),
+    );
+    for (const [i, r] of runs.entries()) {
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/could be a secret key itself/);
+      expect(pieceOf(r.stdout + r.stderr, samples[i >> 1]!)).toBeNull();
+    }
+    expect(pieceOf(stored(home), samples.join(''))).toBeNull();
+    // The control: the sandbox's keypair file, by its path, is set and used.
+    const set = await runInProcess(['config', 'set', 'keypair', sb.keypairPath], env);
+    expect(set.code, set.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(home.TRADER_CONFIG, 'utf8')).profiles.default.keypair).toBe(sb.keypairPath);
+    expect((await runInProcess(['balance'], env)).code).toBe(0);
+  });
+
+  it('a keypair file holding a wallet export (base58 of the 64 bytes): refused as not JSON, pointing to stdin: and keys import, the content not shown', async () => {
+    const home = freshHome();
+    const file = join(dirname(home.TRADER_CONFIG), 'exported.txt');
+    writeFileSync(file, `${bs58.encode(sb.keypair.secretKey)}\n`, { mode: 0o600 });
+    const r = await runInProcess(['balance'], { ...home, TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_RPC_URL: sb.rpcUrl, TRADER_KEYPAIR: file });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`keypair file ${file}: is not JSON: it holds what could be a secret key (base58 of 64 bytes; not shown)`);
+    expect(r.stderr).toContain(`\`trader keys import <name> --from stdin: < ${file}\``);
+    expect(r.stderr).toContain(`--keypair stdin: < ${file}`);
+    expect(pieceOf(r.stdout + r.stderr, bs58.encode(sb.keypair.secretKey))).toBeNull();
+  });
+
+  it('a key an earlier version stored as the profile keypair: config list and get do not show it, other commands refuse it', async () => {
+    const home = freshHome();
+    const form = keyForms(secret)['base58 of 64 bytes']!;
+    writeFileSync(home.TRADER_CONFIG, JSON.stringify({ profiles: { default: { keypair: form } } }), { mode: 0o600 });
+    const env = { ...home, TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_RPC_URL: sb.rpcUrl };
+    const [list, get, balance] = await Promise.all([runInProcess(['config', 'list', '--json'], env), runInProcess(['config', 'get', 'keypair', '--json'], env), runInProcess(['balance'], env)]);
+    for (const r of [list, get]) {
+      expect(r.code, r.stderr).toBe(0);
+      const shown = JSON.parse(r.stdout);
+      expect(shown.value ?? shown.settings.keypair).toBe('(could be a secret key, not shown: remove it with `trader config set keypair ""`)');
+    }
+    expect(balance.code).toBe(2);
+    expect(balance.stderr).toMatch(/the profile's keypair could be a secret key itself/);
+    // A source given for the run wins, and the profile's is then not read.
+    expect((await runInProcess(['balance'], { ...env, TRADER_KEYPAIR: sb.keypairPath })).code).toBe(0);
+    for (const r of [list, get, balance]) expect(pieceOf(r.stdout + r.stderr, form)).toBeNull();
   });
 });

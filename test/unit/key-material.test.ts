@@ -3,39 +3,14 @@
 import bs58 from 'bs58';
 import { describe, expect, it } from 'vitest';
 import { keyMaterialShape } from '../../src/wallet/key-material.js';
+import { keyForms } from '../helpers/key-forms.js';
 
 const secret = Uint8Array.from({ length: 64 }, (_, i) => (i * 37 + 11) % 256);
 const seed = secret.subarray(0, 32);
 const b58 = bs58.encode(secret);
 const hex = Buffer.from(secret).toString('hex');
 const phrase = 'abandon ability able about above absent absorb abstract absurd abuse access accident';
-const phrase24 = `${phrase} ${phrase}`;
-
-/** Every form of key material the refusal must catch, by name. */
-export const KEY_FORMS: Record<string, string> = {
-  'JSON array': JSON.stringify([...secret]),
-  'JSON array, spaced over lines': `[\n  ${[...secret].join(',\n  ')}\n]`,
-  'hex of 64 bytes': hex,
-  'HEX of 64 bytes': hex.toUpperCase(),
-  'hex with colons': hex.match(/../g)!.join(':'),
-  'hex as 0x bytes': [...secret].map((b) => `0x${b.toString(16).padStart(2, '0')}`).join(', '),
-  'hex of the 32-byte seed': hex.slice(0, 64),
-  'hex one digit short': hex.slice(1),
-  'base58 of 64 bytes': b58,
-  'base58 one character too many': `${b58}z`,
-  'base58 one character short': b58.slice(0, -1),
-  'base58 of the 32-byte seed': bs58.encode(seed),
-  'base58 in groups of 4': b58.match(/.{1,4}/g)!.join(' '),
-  'base64 of 64 bytes': Buffer.from(secret).toString('base64'),
-  'base64url of the seed': Buffer.from(seed).toString('base64url'),
-  'seed phrase of 12 words': phrase,
-  'seed phrase of 24 words': phrase24,
-  'SEED PHRASE IN CAPITALS': phrase.toUpperCase(),
-  'seed phrase, comma-separated': phrase.replaceAll(' ', ','),
-  'seed phrase, dashes': phrase.replaceAll(' ', '-'),
-  'seed phrase, numbered lines': phrase.split(' ').map((w, i) => `${i + 1}. ${w}`).join('\n'),
-  'seed phrase, one word missing': phrase.split(' ').slice(1).join(' '),
-};
+const KEY_FORMS = keyForms(secret);
 
 describe('key material', () => {
   it.each(Object.entries(KEY_FORMS))('%s is recognised', (_name, text) => {

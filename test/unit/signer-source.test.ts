@@ -73,8 +73,8 @@ describe('parseSignerSource', () => {
     const secret = Uint8Array.from({ length: 64 }, (_, i) => (i * 37 + 11) % 256);
     const phrase = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
     const cases: Array<[string, string]> = [
-      [JSON.stringify([...secret]), 'a list of byte values'],
-      [` ${JSON.stringify([...secret]).replaceAll(',', ', ')}\n`, 'a list of byte values'],
+      [JSON.stringify([...secret]), 'a JSON array of numbers'],
+      [` ${JSON.stringify([...secret]).replaceAll(',', ', ')}\n`, 'a JSON array of numbers'],
       [bs58.encode(secret), 'base58 of 64 bytes'],
       [`file:${bs58.encode(secret)}`, 'base58 of 64 bytes'],
       [`keystore:${bs58.encode(secret)}`, 'base58 of 64 bytes'],
