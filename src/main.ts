@@ -6,14 +6,24 @@ import { systemClock } from './domain/clock.js';
 import { ExitCode, InterruptedError } from './domain/errors.js';
 import { runTrader } from './run.js';
 
+/** How long a signalled run has to stop by itself before it is ended. */
+const SIGNAL_GRACE_MS = 2_000;
+
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
 /** Runs `trader` with these arguments in this process; resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
   const abort = new AbortController();
   const onSignal = (signal: 'SIGINT' | 'SIGTERM') => () => {
-    if (abort.signal.aborted) process.exit(signal === 'SIGINT' ? ExitCode.sigint : ExitCode.sigterm); // second Ctrl-C: leave now
+    const code = signal === 'SIGINT' ? ExitCode.sigint : ExitCode.sigterm;
+    if (abort.signal.aborted) process.exit(code); // second Ctrl-C: leave now
     abort.abort(new InterruptedError(signal));
+    // A step that does not listen for the abort (standard input that never ends, …) must not
+    // keep the run alive: what listens ends well within this, with its own message.
+    setTimeout(() => {
+      process.stderr.write(`error: interrupted (${signal})\n`);
+      process.exit(code);
+    }, SIGNAL_GRACE_MS).unref();
   };
   process.on('SIGINT', onSignal('SIGINT'));
   process.on('SIGTERM', onSignal('SIGTERM'));

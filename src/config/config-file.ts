@@ -52,7 +52,7 @@ export interface LoadedConfig {
 export function readConfig(path: string): LoadedConfig {
   let text: string | null;
   try {
-    text = readOrNull(path);
+    text = readOrNull(path, 'config file');
   } catch (err) {
     throw new UsageError((err as Error).message, 'CONFIG');
   }

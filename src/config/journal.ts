@@ -6,10 +6,11 @@
 // parse is reported (once, by its number) and skipped, never trusted. The file is created
 // exclusively and opened without following a symlink; one that others can write is refused.
 // What the records mean is domain/journal-records.ts.
-import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, readSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseRecord, type JournalRecord, type NewRecord } from '../domain/journal-records.js';
 import { assertOwnPrivate, ensureDir, LockedFileError, ownershipProblem, withLock, type LockTiming } from './locked-file.js';
+import { NotRegularFileError, openRegular } from './regular-file.js';
 
 /** Thrown when the journal cannot be read or written; no trade may be signed without it. */
 export class JournalError extends Error {}
@@ -164,9 +165,10 @@ export class Journal {
   private readText(): string | null {
     let fd: number;
     try {
-      fd = openSync(this.path, constants.O_RDONLY | NO_FOLLOW);
+      fd = openRegular(this.path, constants.O_RDONLY | NO_FOLLOW, 'the journal');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      if (err instanceof NotRegularFileError) throw new JournalError(err.message);
       throw refusal(this.path, err);
     }
     try {
@@ -187,17 +189,19 @@ export class Journal {
 
   /** Opens for appending, creating the file exclusively (0600) when it is missing. */
   private openForAppend(): number {
+    // Never waited on: a pipe at its name is refused at once (regular-file.ts).
+    const open = (flags: number) => openRegular(this.path, flags, 'the journal', 0o600);
     let fd: number;
     try {
-      fd = openSync(this.path, APPEND);
+      fd = open(APPEND);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw refusal(this.path, err);
       try {
-        fd = openSync(this.path, CREATE, 0o600);
+        fd = open(CREATE);
       } catch (createError) {
         // Another process created it meanwhile: open that one, with the same checks.
         if ((createError as NodeJS.ErrnoException).code !== 'EEXIST') throw refusal(this.path, createError);
-        fd = openSync(this.path, APPEND);
+        fd = open(APPEND);
       }
     }
     try {
@@ -222,7 +226,7 @@ export class Journal {
     const size = fstatSync(fd).size;
     if (size === 0) return false;
     const last = Buffer.alloc(1);
-    const reader = openSync(this.path, constants.O_RDONLY | NO_FOLLOW);
+    const reader = openRegular(this.path, constants.O_RDONLY | NO_FOLLOW, 'the journal');
     try {
       readSync(reader, last, 0, 1, size - 1);
     } finally {
@@ -237,7 +241,7 @@ export class Journal {
       return work();
     } catch (err) {
       if (err instanceof JournalError) throw err;
-      if (err instanceof LockedFileError) throw new JournalError(err.message);
+      if (err instanceof LockedFileError || err instanceof NotRegularFileError) throw new JournalError(err.message);
       // A file system error (it has a syscall); anything else is a bug, thrown on.
       if (err instanceof Error && 'syscall' in err) throw refusal(this.path, err);
       throw err;
@@ -246,6 +250,7 @@ export class Journal {
 }
 
 function refusal(path: string, err: unknown): JournalError {
+  if (err instanceof NotRegularFileError) return new JournalError(err.message);
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'ELOOP') return new JournalError(`the journal ${path} is a symbolic link; it must be a file of its own (remove the link)`);
   return new JournalError(`cannot use the journal ${path}: ${(err as Error).message}`);

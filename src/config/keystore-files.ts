@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { UsageError } from '../domain/errors.js';
 import { KEYSTORE_NAME } from '../wallet/signer-source.js';
 import { assertOwnPrivate, ensureDir, LockedFileError, ownershipProblem } from './locked-file.js';
+import { NotRegularFileError, openRegular } from './regular-file.js';
 
 const CODE = 'KEYSTORE';
 const SUFFIX = '.json';
@@ -42,8 +43,9 @@ export function readKeystoreText(dir: string, name: string): string {
   const path = keystorePath(dir, name);
   let fd: number;
   try {
-    fd = openSync(path, READ_NO_FOLLOW);
+    fd = openRegular(path, READ_NO_FOLLOW, 'keystore');
   } catch (err) {
+    if (err instanceof NotRegularFileError) throw new UsageError(err.message, CODE);
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new UsageError(`no keystore named ${name} (${path}); see \`trader keys list\`, or create it with \`trader keys import ${name}\``, CODE);
     if (code === 'ELOOP') throw new UsageError(`keystore ${path} is a symbolic link; refused (a keystore must be a file of its own in ${dir})`, CODE);

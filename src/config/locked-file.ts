@@ -5,9 +5,10 @@
 // Temp and lock files are created exclusively (O_EXCL, O_NOFOLLOW) under fresh names, so a
 // file or symlink planted beside the config can never be written through; and a folder or file
 // that is not the user's own, or that others can write, is refused before anything is written.
-import { closeSync, constants, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
+import { NotRegularFileError, notRegular, readRegular } from './regular-file.js';
 
 /** Create a new file only: never an existing one, never through a symlink. */
 const CREATE_EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
@@ -68,7 +69,7 @@ export function updateLockedFile(path: string, change: (current: string | null) 
   assertOwnPrivate(what, path);
   const release = lock(`${path}.lock`, timing);
   try {
-    const next = change(readOrNull(path));
+    const next = change(readOrNull(path, what));
     if (next !== null) replaceAtomically(path, next);
     return next;
   } finally {
@@ -91,12 +92,12 @@ export function withLock<T>(path: string, timing: LockTiming, work: () => T): T 
   }
 }
 
-/** The file's text, or null when it does not exist. */
-export function readOrNull(path: string): string | null {
+/** The file's text, or null when it does not exist; `what` names it when it is not a regular file (never waited on). */
+export function readOrNull(path: string, what = 'file'): string | null {
   try {
-    return readFileSync(path, 'utf8');
+    return readRegular(path, what);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if (err instanceof NotRegularFileError) throw new LockedFileError(err.message);
     throw new LockedFileError(`cannot read ${path}: ${(err as Error).message}`);
   }
 }
@@ -129,11 +130,21 @@ function lock(lockPath: string, timing: LockTiming): () => void {
       const code = (err as NodeJS.ErrnoException).code;
       if (code !== 'EEXIST') throw new LockedFileError(`cannot lock ${lockPath}: ${(err as Error).message}`);
     }
+    // A lock is a file this tool made: a pipe or a folder there is no other process's lock.
+    if (!isFileOrGone(lockPath)) throw new LockedFileError(notRegular('lock file', lockPath).message);
     if (takeOverIfStale(lockPath, timing.now(), staleMs, token)) continue;
     if (timing.now() - started >= waitMs || attempt * PAUSE_MS >= waitMs) {
       throw new LockedFileError(`${lockPath} is held by another trader process; if none is running, delete that file`);
     }
     pause(PAUSE_MS);
+  }
+}
+
+function isFileOrGone(path: string): boolean {
+  try {
+    return lstatSync(path).isFile();
+  } catch {
+    return true;
   }
 }
 
@@ -147,8 +158,9 @@ function takeOverIfStale(lockPath: string, now: number, staleMs: number, token: 
   let stale: string;
   try {
     if (now - statSync(lockPath).mtimeMs <= staleMs) return false;
-    stale = readFileSync(lockPath, 'utf8');
+    stale = readRegular(lockPath, 'lock file') ?? '';
   } catch (err) {
+    if (err instanceof NotRegularFileError) throw new LockedFileError(err.message);
     return (err as NodeJS.ErrnoException).code === 'ENOENT'; // gone already: try again at once
   }
   const aside = `${lockPath}.stale-${token}`;

@@ -253,7 +253,7 @@ export class TrustStore {
     const problem = this.ownershipProblem();
     if (problem) throw new TrustStoreError(problem);
     try {
-      return readOrNull(this.path);
+      return readOrNull(this.path, 'trust store');
     } catch (err) {
       throw new TrustStoreError((err as Error).message);
     }

@@ -24,8 +24,8 @@ export interface AuditEntry {
   idempotencyKey?: string;
 }
 
-/** Append, creating if need be; never through a symlink (ELOOP). */
-const APPEND_NO_FOLLOW = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0);
+/** Append, creating if need be; never through a symlink (ELOOP), never waiting on a pipe (ENXIO, or fstat below). */
+const APPEND_NO_FOLLOW = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
 /** The audit log beside this config file. */
 export function auditLogPath(configFile: string): string {
@@ -44,7 +44,13 @@ export class AuditLog {
     let line = JSON.stringify(entry);
     for (const secret of this.secrets) if (secret) line = line.split(secret).join('[redacted]');
     mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
-    const fd = openSync(this.path, APPEND_NO_FOLLOW, 0o600);
+    let fd: number;
+    try {
+      fd = openSync(this.path, APPEND_NO_FOLLOW, 0o600);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENXIO') throw new Error(`${this.path} is not a regular file (a pipe)`);
+      throw err;
+    }
     try {
       const facts = fstatSync(fd);
       if (!facts.isFile()) throw new Error(`${this.path} is not a regular file`);

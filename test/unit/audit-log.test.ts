@@ -1,6 +1,7 @@
 // The MCP audit log: JSON lines, mode 0600 even over a file made wider, the key masked anywhere.
 import { chmodSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { AuditLog, auditLogPath } from '../../src/mcp/audit-log.js';
 import { tempDir } from '../helpers/temp.js';
@@ -22,12 +23,30 @@ describe('audit log', () => {
     expect(statSync(path).mode & 0o777).toBe(0o600);
   });
 
-  it('narrows a file others could read', () => {
+  it.each([0o644, 0o640, 0o604, 0o660, 0o606, 0o610, 0o601])('narrows a file others could read or reach (mode %o) to 0600', (mode) => {
     const path = join(tempDir(), 'mcp-audit.jsonl');
     writeFileSync(path, '');
-    chmodSync(path, 0o644);
+    chmodSync(path, mode);
     new AuditLog(path, []).write(entry({}));
     expect(statSync(path).mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps 0600 as it is', () => {
+    const path = join(tempDir(), 'mcp-audit.jsonl');
+    writeFileSync(path, '');
+    chmodSync(path, 0o600);
+    new AuditLog(path, []).write(entry({}));
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+  });
+
+  it.skipIf(process.platform === 'win32')('refuses a FIFO at its name at once (no reader: the open would wait for one), naming it', () => {
+    const path = join(tempDir(), 'mcp-audit.jsonl');
+    execFileSync('mkfifo', ['-m', '600', path]);
+    // In a process of its own, bounded: an open that waits would hold this one for ever.
+    const module = new URL('../../dist/mcp/audit-log.js', import.meta.url).href;
+    const script = `const { AuditLog } = await import(${JSON.stringify(module)}); try { new AuditLog(process.argv[1], []).write(${JSON.stringify(entry({}))}); } catch (e) { console.log(e.message); }`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script, path], { timeout: 10_000, encoding: 'utf8' });
+    expect(out.trim()).toBe(`${path} is not a regular file (a pipe)`);
   });
 
   it('masks the key wherever it appears', () => {

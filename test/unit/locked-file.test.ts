@@ -214,12 +214,12 @@ describe('temp files are created exclusively, never through a planted file or sy
     expect(lstatSync(join(dir, `${file}.tmp`)).isSymbolicLink()).toBe(true);
   });
 
-  it('a planted lock symlink is not written through either (the lock waits, then names the file)', () => {
+  it('a planted lock symlink is not written through either (refused at once: a lock this tool made is a regular file; the message names it)', () => {
     const dir = tempDir();
     const victim = join(tempDir(), 'victim.txt');
     writeFileSync(victim, 'precious\n');
     symlinkSync(victim, join(dir, 'trust.json.lock'));
-    expect(() => new TrustStore(join(dir, 'trust.json'), A, { now: clock.now, waitMs: 50, staleMs: 60_000 }).pinTreasury('T', 'prompt')).toThrow(/held by another trader process/);
+    expect(() => new TrustStore(join(dir, 'trust.json'), A, { now: clock.now, waitMs: 50, staleMs: 60_000 }).pinTreasury('T', 'prompt')).toThrow(/lock file .*trust\.json\.lock is not a regular file/);
     expect(readFileSync(victim, 'utf8')).toBe('precious\n');
   });
 });
