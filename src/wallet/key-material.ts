@@ -36,10 +36,13 @@ export function keyMaterialShape(text: string): string | null {
     // A key uses most of the 16 digits; "aaaa…" or "deadbeef" repeated is a name.
     if (hex.length >= 40 && /^[0-9a-f]+$/i.test(hex) && new Set(hex.toLowerCase()).size >= 8) return `hex of ${hex.length >> 1} bytes`;
   }
-  // The whole value, spaces or dashes between its groups taken out; then each run of its
-  // characters, except a file's name before its extension (`solana-keygen grind` names a
-  // keypair file by its public key: <address>.json).
-  const grouped = parts.map((p) => p.replace(/[\s,;:_-]+/g, '')).filter((p) => /^[A-Za-z0-9+/=]+$/.test(p));
+  // The whole value, the spaces between its groups taken out (not a path: a folder made by
+  // mkdtemp, `…/run-Ltd8cL/`, is random too); then each run of its characters, except a file's
+  // name before its extension (`solana-keygen grind` names a keypair file by its address: <address>.json).
+  const grouped = parts
+    .filter((p) => !/^[/~.]/.test(p))
+    .map((p) => p.replace(/[\s,;:]+/g, ''))
+    .filter((p) => /^[A-Za-z0-9+/=_-]+$/.test(p));
   const runs = [...body.matchAll(/[A-Za-z0-9+=_-]+(\.[A-Za-z0-9]{1,8}\b)?/g)].filter((m) => m[1] === undefined).map((m) => m[0]);
   for (const token of [...grouped, ...runs]) {
     const shape = tokenShape(token);

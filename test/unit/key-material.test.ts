@@ -63,6 +63,9 @@ describe('key material', () => {
     'stdin:',
     'ASK',
     '/tmp/trader-sandbox-AbC123/keypair.json',
+    // Folders made by mkdtemp end in random letters and digits: put together they are no key.
+    '/tmp/trader-test-run-Ltd8cL/trader-bad-input-rzsW9l',
+    'tmp/vitest-k9QzP2/home-Xy7Rt1/wallet',
   ])('%s is a path or source, not key material', (text) => {
     expect(keyMaterialShape(text)).toBeNull();
   });
