@@ -129,7 +129,7 @@ describe('inspectDeposit: a memo beside the transfer', () => {
 describe('the buy review shows the memo on one line', () => {
   const answerBy = { source: 'chain', lastValidBlockHeight: 1, blocksLeft: 150, readAtMs: 0, atMs: 60_000 };
   const quote = {
-    token: { mint: 'MintOut111', symbol: 'MOON', name: null, decimals: 6, seenBefore: true, source: { decimals: 'chain', symbol: 'chain', name: null }, unbound: [], chainUnread: null },
+    token: { mint: 'MintOut111', symbol: 'MOON', name: null, decimals: 6, seenBefore: true, source: { decimals: 'chain', symbol: 'chain', name: null }, unbound: [], chainUnread: null, risks: { risks: [], fingerprint: null, accepted: false, askAccept: false } },
     depositLamports: '100000000', platformFeeLamports: null, networkFeeMaxLamports: '5000', totalMaxLamports: '100005000',
     expectedOutputAmount: null, minimumOutputAmount: '2000000', expectedOutput: null, minimumOutput: '2', slippageBps: null, slippageBpsAsked: null, pricePerTokenSol: null, unknown: null,
   } as const;

@@ -86,7 +86,7 @@ describe('renderBuyReview: amounts with their unit', () => {
     const answerBy = { source: 'chain', lastValidBlockHeight: 1, blocksLeft: 150, readAtMs: 0, atMs: 60_000 };
     const review = { intent, facts: { recipient: 'T', treasuryCheck: 'pinned' }, lastValidBlockHeight: 1, quote: { trade: null, problem: 'x' }, answerBy } as never;
     const quote = {
-      token: { mint: 'MintOut111', symbol: null, name: null, decimals: 6, seenBefore: true, source: { decimals: 'chain', symbol: null, name: null }, unbound: [], chainUnread: null },
+      token: { mint: 'MintOut111', symbol: null, name: null, decimals: 6, seenBefore: true, source: { decimals: 'chain', symbol: null, name: null }, unbound: [], chainUnread: null, risks: { risks: [], fingerprint: null, accepted: false, askAccept: false } },
       depositLamports: '100000000',
       platformFeeLamports: '1000000',
       networkFeeMaxLamports: '5000',
@@ -113,7 +113,7 @@ describe('renderBuyReview: amounts with their unit', () => {
     const answerBy = { source: 'chain', lastValidBlockHeight: 1, blocksLeft: 150, readAtMs: 0, atMs: 60_000 };
     const review = { intent, facts: { recipient: 'T', treasuryCheck: 'pinned' }, lastValidBlockHeight: 1, quote: { trade: null, problem: 'x' }, answerBy } as never;
     const base = { depositLamports: '1', platformFeeLamports: null, networkFeeMaxLamports: '5000', totalMaxLamports: '5001', expectedOutputAmount: null, minimumOutputAmount: '2000000', expectedOutput: null, slippageBps: null, slippageBpsAsked: null, pricePerTokenSol: null, unknown: null };
-    const token = { mint: 'MintOut111', symbol: 'MOON', name: 'Moon Sandbox', decimals: 8, seenBefore: false, source: { decimals: 'chain', symbol: 'chain', name: 'chain' }, unbound: [], chainUnread: null } as const;
+    const token = { mint: 'MintOut111', symbol: 'MOON', name: 'Moon Sandbox', decimals: 8, seenBefore: false, source: { decimals: 'chain', symbol: 'chain', name: 'chain' }, unbound: [], chainUnread: null, risks: { risks: [], fingerprint: null, accepted: false, askAccept: false } } as const;
     const chain = renderBuyReview(review, { ...base, minimumOutput: '0.02', token }, 0, plainTheme);
     expect(chain).toMatch(/^Buy\s+MOON \(Moon Sandbox\) MintOut111$/m);
     expect(chain).toMatch(/^Token facts\s+new to this account; decimals, symbol and name from the chain$/m);
