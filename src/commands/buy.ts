@@ -26,6 +26,7 @@ import { followCommand } from '../domain/follow-command.js';
 import { personCommand } from './person-command.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from './shared-options.js';
 import { startTrade } from './trade-preflight.js';
+import { checkMint } from './brake-checks.js';
 import { tradeScreen } from './trade-screen.js';
 import { guarded, refuseUnboundSymbol, symbolTrust } from './trust.js';
 import { dailyLimitOption } from './daily-limits.js';
@@ -89,6 +90,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, track: TradeTracker): 
   });
   const { api, signer, trust } = start;
   const { mint, token: listed, tie } = await whichToken(api, typedToken, trust);
+  await checkMint(ctx, mint, dryRun);
   const { token, chainFacts } = await bindBuyToken(ctx, trust, mint, listed);
   // Facts bound to the mint that the chain now states otherwise: refused before anything is created.
   refuseChangedFacts(token.binding.changed);

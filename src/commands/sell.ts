@@ -24,6 +24,7 @@ import { soldWords } from '../domain/sell-evidence.js';
 import { shellQuote } from '../domain/shell-quote.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from './shared-options.js';
 import { startTrade } from './trade-preflight.js';
+import { checkMint } from './brake-checks.js';
 import { tradeScreen } from './trade-screen.js';
 import { guarded, refuseUnboundSymbol, sellTrust, symbolTrust } from './trust.js';
 import { factsToConfirm, refuseChangedFacts, type TokenBinding } from '../domain/token-binding.js';
@@ -97,6 +98,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
   // A symbol you bound names its mint; any other is looked up among the holdings (the service's word).
   const { mint, tie } =
     typedToken.kind === 'mint' ? { mint: typedToken.mint, tie: 'mint' as const } : await held(api, typedToken.text, () => chooseToken(typedToken.text, knownTokens({ holdings }), 'you hold', HELD_TOKENS_HINT, symbolTrust(trust)));
+  await checkMint(ctx, mint, opts.dryRun);
   const holding = holdingOf(holdings, mint);
   const meta = metaOf(holding);
   // Resuming by key a sell of raw units: the first run may already have sold them, so what is

@@ -14,6 +14,7 @@ import { ApiError, UsageError } from '../domain/errors.js';
 import { SERVICE_CONTRADICTION } from '../trade/watch.js';
 import { stopKindOf } from '../trade/trade-tracker.js';
 import { assertDailyRoom, type DailyCap } from './daily-limits.js';
+import { assertUnlocked, brakeRefusal, unattended } from './brake-checks.js';
 import { AUTHORIZATION_EXPIRES_UNUSED, NOTHING_SENT, NOTHING_SIGNED } from '../domain/outcome-words.js';
 import { journalSeen } from '../domain/sell-evidence.js';
 
@@ -57,6 +58,13 @@ export async function openTradeJournal(ctx: Context, wallet: string): Promise<Tr
     throw refusal(err, NOTHING_SENT);
   }
   return tj;
+}
+
+/** The brake's checks before anything is created (trades per hour; unattended: the loss stop, and the mint when typed): checked again before signing. */
+export function preCheckBrake(ctx: Context, tj: TradeJournal, side: JournalSide, mint: string | null): void {
+  const records = readOrRefuse(tj, NOTHING_SENT);
+  const refused = brakeRefusal(ctx.settings, records, { wallet: tj.wallet, side, mint, unattended: unattended(ctx), nowMs: ctx.clock.now(), after: NOTHING_SENT });
+  if (refused) throw refused;
 }
 
 /**
@@ -161,6 +169,14 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
               append,
               assertDailyRoom: (lamports) => {
                 if (cap !== null) assertDailyRoom(records, tj.wallet, cap, lamports, ctx.clock.now(), NOTHING_SIGNED);
+              },
+              assertUnlocked: () => assertUnlocked(ctx, NOTHING_SIGNED),
+              assertMayTrade: () => {
+                const made = records.find((r) => mine(r) && r.type === 'created');
+                const mint = made?.type === 'created' ? made.request.mint : null;
+                // The profile as it is now: a limit a person tightened since the run started holds.
+                const refused = brakeRefusal(ctx.settingsNow(), records, { wallet: tj.wallet, side, mint, unattended: unattended(ctx), nowMs: ctx.clock.now(), after: NOTHING_SIGNED });
+                if (refused) throw refused;
               },
             }),
           };

@@ -1,4 +1,4 @@
-// How every trade starts, buy and sell alike: the profile's limits (per trade and per day) and
+// How every trade starts, buy and sell alike: the lock (trader lock) and the brake's limits, the profile's limits (per trade and per day) and
 // confirmation checked, the wallet's public key read, the way to its secret (a keystore's
 // password) checked and the journal opened, before anything is sent; then the service, the
 // trust store, the treasury the user trusts, and the wallet check before anything is created.
@@ -10,7 +10,8 @@ import type { Signer } from '../wallet/signer.js';
 import { allowedSlippage, limitChecks, slippageToAsk, waitLimitMs } from './trade-options.js';
 import { openTrust, pinnedTreasury } from './trust.js';
 import { dailyCap, type DailyCap } from './daily-limits.js';
-import { openTradeJournal, preCheckDaily, type TradeJournal } from './trade-journal.js';
+import { openTradeJournal, preCheckBrake, preCheckDaily, type TradeJournal } from './trade-journal.js';
+import { assertUnlocked } from './brake-checks.js';
 import { NOTHING_SENT } from '../domain/outcome-words.js';
 import { parseAddress } from '../config/profile-values.js';
 
@@ -59,8 +60,12 @@ export async function startTrade(
     /** The key typed: a trade it made that the journal saw signed is counted already. */
     idempotencyKey?: string;
     quoteLimits?: boolean;
+    /** The mint when typed as one (a symbol is resolved later, and checked then). */
+    mint?: string;
   },
 ): Promise<TradeStart> {
+  // The brake before anything else: while `trader lock` holds, nothing is even quoted.
+  assertUnlocked(ctx, NOTHING_SENT);
   const setTreasury = ctx.settings.treasury === null ? null : parseAddress(ctx.settings.treasury, 'treasury');
   limitChecks(ctx, { buyLamports: request.buyLamports, amountText: request.amountText, slippageBps: request.slippageBps });
   const cap = dailyCap(ctx, request.side, request.dailyLimitLamports);
@@ -69,6 +74,8 @@ export async function startTrade(
   const journal = await openTradeJournal(ctx, signer.publicKey);
   // A buy's amount is known now: past the daily limit, nothing is created (checked again, atomically, before signing).
   if (request.buyLamports !== undefined) preCheckDaily(ctx, journal, cap, request.buyLamports, request.idempotencyKey ?? null);
+  // A resume (a key typed) may be a trade signed already: the gate, which knows, checks it.
+  if (request.idempotencyKey === undefined) preCheckBrake(ctx, journal, request.side, request.mint ?? null);
   // Limits before questions: only a trade within them is told that no one can confirm it.
   if (confirmationNeeded !== null && !request.quoteLimits) throw new UsageError(`${confirmationNeeded}; ${NOTHING_SENT}`, 'CONFIRMATION_REQUIRED');
   // A keystore's password must be to be had when it is time to sign (not for a dry run, which signs nothing).

@@ -23,6 +23,10 @@ export const PROFILE_KEYS = [
   'maxDailySellLamports',
   'tokenRisk',
   'maxTransferFeeBps',
+  'maxTradesPerHour',
+  'maxDailyLossLamports',
+  'allowedMints',
+  'deniedMints',
 ] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 

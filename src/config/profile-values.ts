@@ -35,6 +35,18 @@ export function parseLamportsOption(s: string, option = '--max-fee-lamports'): b
   return parseIntegerInRange(s, option, 0n, U64_MAX, 'a whole number of lamports (0 or more)');
 }
 
+/** Trades per rolling hour: a whole number 0 (none) to 1000000. */
+export function parseTradesPerHour(s: string, option = 'config key maxTradesPerHour'): number {
+  return Number(parseIntegerInRange(s, option, 0n, 1_000_000n, 'a whole number of trades from 0 to 1000000'));
+}
+
+/** A comma-separated list of mint addresses (allowedMints, deniedMints). */
+export function parseMints(s: string, option: string): string[] {
+  const mints = s.split(',').map((m) => m.trim());
+  for (const m of mints) parseAddress(m, `each mint of ${option}`);
+  return mints;
+}
+
 /** Longest wait accepted, in seconds: Node timers cannot go beyond 2^31-1 ms (about 24.8 days). */
 const MAX_SECONDS = 2_147_483;
 
@@ -109,6 +121,13 @@ export function parseProfileValue(key: ProfileKey, value: string, opts: { insecu
     case 'maxDailyBuyLamports':
     case 'maxDailySellLamports':
       return parseLamportsOption(value, option).toString();
+    case 'maxDailyLossLamports':
+      return parseLamportsOption(value, option).toString();
+    case 'maxTradesPerHour':
+      return parseTradesPerHour(value, option);
+    case 'allowedMints':
+    case 'deniedMints':
+      return parseMints(value, option).join(',');
     case 'timeout':
     case 'requestTimeout':
       return parseSeconds(value, { option });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DEFAULT_KEYPAIR_PATH, DEFAULT_RPC_URL, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS } from '../domain/defaults.js';
 import { UsageError } from '../domain/errors.js';
 import type { Profile, ProfileKey } from './config-file.js';
-import { parseLamportsOption, parseSeconds, parseSlippageBps, parseTokenRiskPolicy, parseTransferFeeBps } from './profile-values.js';
+import { parseLamportsOption, parseMints, parseSeconds, parseSlippageBps, parseTokenRiskPolicy, parseTradesPerHour, parseTransferFeeBps } from './profile-values.js';
 import type { TokenRiskPolicy } from '../domain/token-risks.js';
 import { refuseKeyMaterial } from '../wallet/signer-source.js';
 
@@ -66,6 +66,14 @@ export interface Settings {
   tokenRisk: TokenRiskPolicy | null;
   /** The highest transfer fee that is only a warning, in bps; null: the default. */
   maxTransferFeeBps: number | null;
+  /** Signatures (buys and sells) in any rolling hour, counted by the journal across processes, or null. */
+  maxTradesPerHour: number | null;
+  /** The loss realized in any 24 hours past which unattended runs stop buying (domain/brake.ts), or null. */
+  maxDailyLossLamports: bigint | null;
+  /** The only mints an unattended run may trade, or null (any). */
+  allowedMints: string[] | null;
+  /** Mints an unattended run never trades, or null. */
+  deniedMints: string[] | null;
   json: boolean;
   yes: boolean;
   verbose: boolean;
@@ -136,6 +144,10 @@ export function resolveSettings(
     maxDailySellLamports: fromProfile(profile.maxDailySellLamports, (t) => parseLamportsOption(t, 'config key maxDailySellLamports')),
     tokenRisk: fromProfile(profile.tokenRisk, (t) => parseTokenRiskPolicy(t)),
     maxTransferFeeBps: fromProfile(profile.maxTransferFeeBps, (t) => parseTransferFeeBps(t)),
+    maxTradesPerHour: fromProfile(profile.maxTradesPerHour, (t) => parseTradesPerHour(t, 'config key maxTradesPerHour')),
+    maxDailyLossLamports: fromProfile(profile.maxDailyLossLamports, (t) => parseLamportsOption(t, 'config key maxDailyLossLamports')),
+    allowedMints: fromProfile(profile.allowedMints, (t) => parseMints(t, 'config key allowedMints')),
+    deniedMints: fromProfile(profile.deniedMints, (t) => parseMints(t, 'config key deniedMints')),
     json: flags.json,
     yes: flags.yes,
     verbose: flags.verbose || env.TRADER_DEBUG === '1',

@@ -37,6 +37,10 @@ export interface LockedJournal {
   append(record: NewRecord): void;
   /** Throws the daily-limit refusal (exit 2) when `lamports` more of this side does not fit. */
   assertDailyRoom(lamports: bigint): void;
+  /** Throws while `trader lock` holds (exit 6): no signature, not even the same one again. */
+  assertUnlocked(): void;
+  /** Throws the brake's refusal of a new signature: trades per hour, and unattended the mint lists and the loss stop. */
+  assertMayTrade(): void;
 }
 
 /** A deposit this tool signed for the trade in an earlier run, as its journal recorded it. */

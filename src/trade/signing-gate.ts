@@ -3,7 +3,8 @@
 // and then, in one step under the journal's lock: re-reads the journal; if this trade already
 // has a signature recorded, signs nothing new (the same bytes get the same signature back, as
 // Ed25519 signs deterministically: a retry is idempotent; other bytes are a contradiction, exit
-// 3, naming the first); checks the daily limits; writes and fsyncs `before-signing`; signs;
+// 3, naming the first); checks the brake (the lock first of all; trades per hour, mints and loss
+// stop for a new signature) and the daily limits; writes and fsyncs `before-signing`; signs;
 // writes `signed`; releases. Two processes or two MCP calls on one trade: one signature leaves.
 // The secret is obtained (a keystore's password asked) before the lock is taken and wiped after.
 // No other module imports wallet/signing.ts or unlocks the signer (test/unit/import-graph.test.ts).
@@ -42,6 +43,8 @@ export async function signThroughGate(signer: Signer, journal: TradeRecorder, ve
   const secretKey = await signer.unlock();
   try {
     return journal.exclusive((locked) => {
+      // The brake first: while `trader lock` holds, nothing is signed, not even bytes signed before.
+      locked.assertUnlocked();
       const first = firstSignature(locked.own, what);
       if (first && first.sha256 !== sha256) throw signedOtherwise(what, locked.trade, first);
       const sign = () => (what.kind === 'deposit' ? signDepositTransaction(what.transaction, secretKey) : signMessage(what.message, secretKey));
@@ -52,6 +55,7 @@ export async function signThroughGate(signer: Signer, journal: TradeRecorder, ve
         if (!first.signed) locked.append(signedRecord(locked.trade, what, sha256, signature, signed));
         return { signature, signed, again: first.signed };
       }
+      locked.assertMayTrade();
       locked.assertDailyRoom(what.kind === 'deposit' ? what.amountLamports : what.minimumOutputLamports);
       locked.append(beforeSigning(locked.trade, what, sha256));
       const signed = sign();

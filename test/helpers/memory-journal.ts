@@ -48,6 +48,8 @@ export function memoryRecorder(
           assertDailyRoom() {
             if (refuse.beforeSigning) throw new UsageError(refuse.beforeSigning, 'JOURNAL_UNWRITABLE');
           },
+          assertUnlocked() {},
+          assertMayTrade() {},
         });
       },
       answer(answer) {
