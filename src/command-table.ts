@@ -44,6 +44,27 @@ export const COMMANDS: readonly CommandEntry[] = [
     definition: async () => (await import('./commands/cancel.js')).cancel,
   },
   {
+    name: 'lock',
+    // Pulling the brake moves no money and needs no person: anything may stop trading.
+    dangerous: false,
+    needsApiKey: false,
+    needsKeypair: false,
+    group: TRADING,
+    summary: 'stop every trader process from signing, until a person unlocks',
+    globals: ['--json', '--profile'],
+    definition: async () => (await import('./commands/brake.js')).lock,
+  },
+  {
+    name: 'unlock',
+    dangerous: true,
+    needsApiKey: false,
+    needsKeypair: false,
+    group: TRADING,
+    summary: 'lift the lock (a person at a terminal only)',
+    globals: [],
+    definition: async () => (await import('./commands/brake.js')).unlock,
+  },
+  {
     name: 'trades',
     dangerous: false,
     needsApiKey: true,

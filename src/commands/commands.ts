@@ -4,6 +4,8 @@ import type { Context } from './context.js';
 import type { Theme } from '../io/theme.js';
 import { loadCatalog, type Catalog, type CatalogOption } from './catalog.js';
 import { defineCommand, type NoOptions, type ProgramFacts } from './definition.js';
+import { brakePath, readBrake } from '../config/brake-file.js';
+import { lockWords, type BrakeLock } from '../domain/brake.js';
 
 export const commands = defineCommand<NoOptions>({
   // The catalog reads no setting: a profile holding a bad value must not hide it.
@@ -16,7 +18,41 @@ export const commands = defineCommand<NoOptions>({
 /** Prints the catalog. */
 async function run(ctx: Context, _opts: NoOptions, program: ProgramFacts): Promise<void> {
   const catalog = await loadCatalog(program.commands, ctx.version);
-  ctx.output.result(catalog, (theme) => renderCatalog(catalog, theme));
+  const brake = brakeInForce(ctx);
+  ctx.output.result({ ...catalog, brake }, (theme) => `${renderCatalog(catalog, theme)}\n\n${brakeLines(brake)}`);
+}
+
+/** What holds every trade now: the lock (trader lock) and the profile's limits. */
+function brakeInForce(ctx: Context) {
+  const s = ctx.settings;
+  let lock: BrakeLock | { error: string } | null;
+  try {
+    lock = readBrake(brakePath(ctx.config.path));
+  } catch (err) {
+    lock = { error: (err as Error).message };
+  }
+  const text = (v: bigint | null) => (v === null ? null : v.toString());
+  return {
+    lock,
+    profile: s.profileName,
+    limits: {
+      maxBuyLamports: text(s.maxBuyLamports),
+      maxSlippageBps: s.maxSlippageBps,
+      maxFeeLamports: text(s.maxFeeLamports),
+      maxDailyBuyLamports: text(s.maxDailyBuyLamports),
+      maxDailySellLamports: text(s.maxDailySellLamports),
+      maxTradesPerHour: s.maxTradesPerHour,
+      maxDailyLossLamports: text(s.maxDailyLossLamports),
+      allowedMints: s.allowedMints,
+      deniedMints: s.deniedMints,
+    },
+  };
+}
+
+function brakeLines(brake: ReturnType<typeof brakeInForce>): string {
+  const lock = brake.lock === null ? 'not locked' : 'error' in brake.lock ? `refusing: ${brake.lock.error}` : lockWords(brake.lock);
+  const set = Object.entries(brake.limits).filter(([, v]) => v !== null);
+  return [`In force now: ${lock}`, `Profile "${brake.profile}" limits: ${set.length ? set.map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(',') : v}`).join('; ') : 'none set'}`].join('\n');
 }
 
 function optionLine(o: CatalogOption): string {

@@ -3,7 +3,9 @@
 // they would refuse can still be fixed.
 import { PROFILE_KEYS, type Profile, type ProfileKey } from '../config/config-file.js';
 import type { Context } from './context.js';
-import { UsageError } from '../domain/errors.js';
+import { DeclinedError, UsageError } from '../domain/errors.js';
+import { LIMIT_KEYS, loosens, type LimitKey } from '../domain/brake.js';
+import { audit } from './brake.js';
 import { renderFields } from '../io/table.js';
 import { keyMaterialShape } from '../wallet/key-material.js';
 import { parseSignerSource } from '../wallet/signer-source.js';
@@ -151,8 +153,14 @@ async function setRun(ctx: Context, opts: ConfigSetOptions): Promise<void> {
   } else if (key === 'apiKey' && value !== undefined) {
     ctx.output.warn('a key typed on the command line stays in your shell history and shows in the process list; `trader config set apiKey -` reads it from standard input, hidden');
   }
+  const limit = (LIMIT_KEYS as readonly string[]).includes(key);
+  const before = profileOf(ctx)[key];
+  const loosened = limit && loosens(key as LimitKey, before, value);
+  if (loosened) await askToLoosen(ctx, key, before, value);
   // The file is read again under its lock: a change another process made meanwhile is kept.
   const profile = ctx.updateProfile((current) => {
+    // A limit is loosened only from the value the person was shown.
+    if (loosened && current[key] !== before) throw new UsageError(`${key} of profile "${ctx.settings.profileName}" changed while you were asked (it is now ${current[key] ?? 'not set'}); nothing was changed: run the command again`, 'CONFIG_CHANGED');
     const next = { ...current };
     if (value === undefined) delete next[key];
     else next[key] = value;
@@ -161,12 +169,26 @@ async function setRun(ctx: Context, opts: ConfigSetOptions): Promise<void> {
   if (profile.apiKey !== undefined && profile.apiKeyFile !== undefined) {
     ctx.output.warn(`profile "${ctx.settings.profileName}" now sets both apiKey and apiKeyFile, which is refused when the key is used; remove one with \`trader config set <key> ""\``);
   }
+  if (limit && before !== profile[key]) audit(ctx, { event: 'limit', key, from: before ?? null, to: profile[key] ?? null, loosened });
   const display = shown(key, profile[key]);
   const overridden = overrideWords(ctx, key);
   if (overridden) ctx.output.warn(overridden);
   ctx.output.result({ profile: ctx.settings.profileName, key, value: display ?? null, overriddenBy: ctx.settings.overrides[key] ?? null }, () =>
     display === undefined ? `removed ${key} from profile "${ctx.settings.profileName}"` : `set ${key} = ${display} in profile "${ctx.settings.profileName}"`,
   );
+}
+
+/**
+ * Loosening a limit (raised, removed, a mint allowed or no longer denied) is a person's act: asked
+ * at a terminal, never under --yes, --json, a pipe or an agent (exit 2, nothing changed).
+ */
+async function askToLoosen(ctx: Context, key: ProfileKey, before: string | number | undefined, after: string | number | undefined): Promise<void> {
+  const change = `${key} of profile "${ctx.settings.profileName}" from ${before} to ${after ?? 'no limit'}`;
+  const here = ctx.presence(false);
+  if (!here.mayGrantTrust) {
+    throw new UsageError(`loosening ${change} is a person's act, and here ${here.why}; nothing was changed (tightening needs no one)`, 'PERSON_REQUIRED', ['run it at your own terminal, without --yes or --json']);
+  }
+  if (!(await ctx.prompter.confirm(`Loosen ${change}? Unattended runs (--yes, trader mcp) trade within it.`, false))) throw new DeclinedError(`declined: ${key} stays ${before}`);
 }
 
 /** `trader config list`: the API key masked; each key a flag or variable sets instead in this run is marked, with the value used. */

@@ -17,7 +17,9 @@ import { AuditLog, auditLogPath, type AuditEntry } from './audit-log.js';
 import { description, instructions } from './descriptions.js';
 import { runCommand, type CommandRun } from './run-command.js';
 import { failure, fallbackError, success, tradeFacts } from './tool-results.js';
-import { toolArgv, toolsFrom, READ_TOOLS, TRADE_TOOLS, type Tool } from './tools.js';
+import { toolArgv, toolsFrom, BRAKE_TOOLS, READ_TOOLS, TRADE_TOOLS, type Tool } from './tools.js';
+import { brakePath, readBrake } from '../config/brake-file.js';
+import { lockWords } from '../domain/brake.js';
 import { tradingGate, type TradingGate } from './trading-gate.js';
 import { NOTHING_SENT, NOTHING_SIGNED } from '../domain/outcome-words.js';
 
@@ -34,7 +36,7 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
   const catalog = await loadCatalog(program.commands, ctx.version);
   const gate = tradingGate(ctx.settings, opts.allowTrading);
   const tools = new Map<string, Tool>();
-  for (const tool of toolsFrom(catalog, READ_TOOLS)) tools.set(tool.spec.name, tool);
+  for (const tool of toolsFrom(catalog, [...READ_TOOLS, ...BRAKE_TOOLS])) tools.set(tool.spec.name, tool);
   if (gate.allowed) for (const tool of toolsFrom(catalog, TRADE_TOOLS)) tools.set(tool.spec.name, tool);
   const audit = new AuditLog(auditLogPath(ctx.config.path), apiKey ? [apiKey] : []);
   // Messages for people on stderr (none with --json, whose stderr holds only JSON lines).
@@ -42,7 +44,7 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
 
   // A service URL and a key (or where to read it) are what every tool needs.
   const configured = Boolean(ctx.settings.baseUrl && (ctx.settings.apiKey || ctx.settings.apiKeyInput));
-  const server = new Server({ name: 'trader', version: ctx.version }, { capabilities: { tools: {} }, instructions: instructions(gate, opts, configured) });
+  const server = new Server({ name: 'trader', version: ctx.version }, { capabilities: { tools: {} }, instructions: instructions(gate, opts, configured, lockNow()) });
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: [
@@ -53,12 +55,14 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
         inputSchema: tool.inputSchema,
         annotations: tool.spec.trade
           ? { readOnlyHint: false, destructiveHint: true, idempotentHint: tool.spec.idempotent === true, openWorldHint: true }
-          : { readOnlyHint: true, openWorldHint: true },
+          : BRAKE_TOOLS.includes(tool.spec)
+            ? { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false }
+            : { readOnlyHint: true, openWorldHint: true },
       })),
       {
         name: STATUS_TOOL,
         title: 'trading status',
-        description: 'whether this server offers buy, sell and cancel, why not when it does not, and the profile limits every trade is held to',
+        description: 'whether this server offers buy, sell and cancel, why not when it does not, whether `trader lock` stops every signature now, and the profile limits every trade is held to',
         inputSchema: { type: 'object' as const, properties: {}, additionalProperties: false },
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
@@ -91,7 +95,9 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
     try {
       if (name === STATUS_TOOL) {
         const now = currentGate();
-        result = { content: [{ type: 'text', text: now.allowed ? 'trading is on' : `trading is off: ${now.reason}` }], structuredContent: { ...now } };
+        const lock = lockNow();
+        const text = lock ? `${lock.words}; nothing is signed until a person at a terminal runs \`trader unlock\`` : now.allowed ? 'trading is on' : `trading is off: ${now.reason}`;
+        result = { content: [{ type: 'text', text }], structuredContent: { ...now, lock } };
       } else {
         const run = await runTool(name, input, entry, requestSignal);
         const error = run.error ?? fallbackError(run);
@@ -121,6 +127,16 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
       audit.write(entry);
     } catch (err) {
       ctx.output.warn(`trader mcp: cannot write the audit log ${audit.path}: ${(err as Error).message}`);
+    }
+  }
+
+  /** The lock as its file is now (trader lock), or null. */
+  function lockNow(): { locked: true; words: string; at?: string; reason?: string | null; by?: string } | null {
+    try {
+      const lock = readBrake(brakePath(ctx.config.path));
+      return lock ? { locked: true, words: lockWords(lock), ...lock } : null;
+    } catch (err) {
+      return { locked: true, words: `the lock file cannot be read: ${(err as Error).message}` };
     }
   }
 

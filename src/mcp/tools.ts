@@ -79,6 +79,20 @@ export const READ_TOOLS: readonly ToolSpec[] = [
 ];
 
 /**
+ * The brake, offered always (with or without --allow-trading): pulling it needs no person, so an
+ * agent that sees something wrong may stop every trader process. There is no unlock tool: only a
+ * person at a terminal lifts it.
+ */
+export const BRAKE_TOOLS: readonly ToolSpec[] = [
+  {
+    name: 'lock',
+    command: 'lock',
+    does: 'Pulls the brake: from now on every trader process (this server included) refuses to sign any buy or sell, until a person at a terminal runs `trader unlock`; there is no tool to unlock',
+    help: { reason: 'why, in one line: every refusal shows it to whoever reads it' },
+  },
+];
+
+/**
  * The trade tools, offered only with --allow-trading and the profile's limits. The network-fee
  * cap is the profile's or the default: an agent cannot raise it.
  */

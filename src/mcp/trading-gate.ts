@@ -14,11 +14,19 @@ export interface TradingGate {
   maxFeeLamports: string | null;
   maxDailyBuyLamports: string | null;
   maxDailySellLamports: string | null;
+  /** The brake's limits (domain/brake.ts): signatures per rolling hour, the loss stop, the mint lists. */
+  maxTradesPerHour: number | null;
+  maxDailyLossLamports: string | null;
+  allowedMints: string[] | null;
+  deniedMints: string[] | null;
 }
 
 /** The gate for these settings and the server's flag. */
 export function tradingGate(
-  settings: Pick<Settings, 'maxBuyLamports' | 'maxSlippageBps' | 'maxFeeLamports' | 'maxDailyBuyLamports' | 'maxDailySellLamports' | 'profileName'>,
+  settings: Pick<
+    Settings,
+    'maxBuyLamports' | 'maxSlippageBps' | 'maxFeeLamports' | 'maxDailyBuyLamports' | 'maxDailySellLamports' | 'maxTradesPerHour' | 'maxDailyLossLamports' | 'allowedMints' | 'deniedMints' | 'profileName'
+  >,
   allowTrading: boolean,
 ): TradingGate {
   const text = (v: bigint | null) => (v === null ? null : v.toString());
@@ -28,6 +36,10 @@ export function tradingGate(
     maxFeeLamports: text(settings.maxFeeLamports),
     maxDailyBuyLamports: text(settings.maxDailyBuyLamports),
     maxDailySellLamports: text(settings.maxDailySellLamports),
+    maxTradesPerHour: settings.maxTradesPerHour,
+    maxDailyLossLamports: text(settings.maxDailyLossLamports),
+    allowedMints: settings.allowedMints,
+    deniedMints: settings.deniedMints,
   };
   if (!allowTrading) {
     return { allowed: false, reason: 'the server was started without --allow-trading: buy, sell and cancel are not offered (a person restarts it with `trader mcp --allow-trading`)', ...limits };
