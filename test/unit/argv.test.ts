@@ -232,6 +232,9 @@ describe('activity, holdings, pnl, me, points', () => {
     ['points', ['points', '--json'], {}],
     ['token', ['token', 'WOOF'], { token: { kind: 'lookup', text: 'WOOF' } }],
     ['token', ['token', 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd'], { token: { kind: 'mint', mint: 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd' } }],
+    ['lock', ['lock'], { reason: null }],
+    ['lock', ['lock', ' price feed down '], { reason: 'price feed down' }],
+    ['unlock', ['unlock'], {}],
   ])('%s %j', async (command, argv, expected) => {
     expect(await options(command, argv)).toEqual(expect.objectContaining(expected));
   });
@@ -244,6 +247,9 @@ describe('activity, holdings, pnl, me, points', () => {
     [['pnl', '--since', '2026-02-30'], /^--since must be a date like 2026-01-01/],
     [['pnl', '--token', 'a b'], /^--token must be a mint address \(base58, 32 bytes\), or the symbol or first 8\+ characters of the mint of a token you hold or traded; got "a b"$/],
     [['me', 'extra'], /too many arguments/],
+    [['lock', 'a\nb'], /^the reason must be one line of at most 200 characters/],
+    [['lock', 'x'.repeat(201)], /^the reason must be one line of at most 200 characters/],
+    [['unlock', '--yes-please'], /unknown option '--yes-please'/],
     [['me', '--bogus'], /unknown option '--bogus'/],
   ])('%j → %s', async (argv, message) => {
     expect(await usageError(argv)).toMatch(message);
@@ -469,8 +475,8 @@ it('every command of the table has a row above', async () => {
   expect([...NAMES.values()].sort()).toEqual(
     [
       'activity', 'balance', 'buy', 'cancel', 'commands', 'completion', 'config', 'config get', 'config init', 'config list', 'config path', 'config set',
-      'config trust', 'config trust accept-risks', 'config trust accept-token', 'config trust accept-treasury', 'config trust accept-wording', 'config trust forget', 'config trust show', 'holdings', 'mcp', 'me', 'pnl', 'points',
-      'positions', 'token', 'sandbox', 'sandbox stop', 'sell', 'trades', 'keys', 'keys import', 'keys list', 'keys show', 'keys export', 'keys remove', 'keys passwd',
+      'config trust', 'config trust accept-risks', 'config trust accept-token', 'config trust accept-treasury', 'config trust accept-wording', 'config trust forget', 'config trust show', 'holdings', 'lock', 'mcp', 'me', 'pnl', 'points',
+      'positions', 'token', 'sandbox', 'sandbox stop', 'sell', 'trades', 'unlock', 'keys', 'keys import', 'keys list', 'keys show', 'keys export', 'keys remove', 'keys passwd',
     ].sort(),
   );
 });

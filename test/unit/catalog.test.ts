@@ -12,7 +12,7 @@ import { COMMANDS } from '../../src/command-table.js';
 import { runInProcess } from '../helpers/in-process.js';
 
 /** The commands a person would call dangerous, by name. */
-const DANGEROUS = ['buy', 'sell', 'cancel', 'config init', 'config set', 'config trust accept-wording', 'config trust accept-risks', 'config trust accept-token', 'config trust accept-treasury', 'config trust forget', 'keys export', 'keys remove', 'mcp'];
+const DANGEROUS = ['buy', 'sell', 'cancel', 'config init', 'config set', 'config trust accept-wording', 'config trust accept-risks', 'config trust accept-token', 'config trust accept-treasury', 'config trust forget', 'keys export', 'keys remove', 'mcp', 'unlock'];
 
 /** The client's calls that send POST (read from src/api/client.ts, so a new one is covered). */
 function postCalls(): string[] {

@@ -76,9 +76,9 @@ describe('descriptions for the tool, not the command line', () => {
 });
 
 describe('trading gate', () => {
-  const limits = { profileName: 'p', maxBuyLamports: 1n, maxSlippageBps: 10, maxFeeLamports: null, maxDailyBuyLamports: 5n, maxDailySellLamports: 7n };
+  const limits = { profileName: 'p', maxBuyLamports: 1n, maxSlippageBps: 10, maxFeeLamports: null, maxDailyBuyLamports: 5n, maxDailySellLamports: 7n, maxTradesPerHour: 3, maxDailyLossLamports: 9n, allowedMints: ['M'], deniedMints: null };
   it('on only with --allow-trading and every limit, per trade and per day', () => {
-    expect(tradingGate(limits, true)).toMatchObject({ allowed: true, reason: null, maxBuyLamports: '1', maxSlippageBps: 10, maxDailyBuyLamports: '5', maxDailySellLamports: '7' });
+    expect(tradingGate(limits, true)).toMatchObject({ allowed: true, reason: null, maxBuyLamports: '1', maxSlippageBps: 10, maxDailyBuyLamports: '5', maxDailySellLamports: '7', maxTradesPerHour: 3, maxDailyLossLamports: '9', allowedMints: ['M'], deniedMints: null });
     expect(tradingGate(limits, false)).toMatchObject({ allowed: false, reason: expect.stringMatching(/--allow-trading/) });
     expect(tradingGate({ ...limits, maxBuyLamports: null }, true).reason).toMatch(/does not set maxBuyLamports, .*config set maxBuyLamports/);
     expect(tradingGate({ ...limits, maxSlippageBps: null }, true).reason).toMatch(/does not set maxSlippageBps/);
