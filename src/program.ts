@@ -199,7 +199,8 @@ export function buildProgram(hooks: ProgramHooks): Command {
 const ROOT_WIDTH = 80;
 
 /** The global options `trader --help` lists; the rest are in each command's help that uses them, and in `trader commands`. */
-const ROOT_OPTIONS = ['--base-url', '--api-key', '--keypair', '--rpc-url', '--profile', '--json', '--yes', '--timeout', '--verbose'];
+// Two commands (lock, unlock) took the lines of --api-key (discouraged: the process list shows it) and --verbose, named on the "also" line.
+const ROOT_OPTIONS = ['--base-url', '--keypair', '--rpc-url', '--profile', '--json', '--yes', '--timeout'];
 
 /**
  * `trader --help` in one screen (under 40 lines at 80 columns): the commands by group, one line

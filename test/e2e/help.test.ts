@@ -72,7 +72,7 @@ describe('help', () => {
     expect(completion.stdout).toContain('\nGlobal options: see trader --help\n');
     // The program's own help lists the common ones, once, and names the rest.
     expect(root.stdout.match(/--profile <name>/g)).toHaveLength(1);
-    expect(root.stdout.replace(/\n {2}(?=-)/g, ' ')).toMatch(/^ {2}also --api-key-file, --api-key-stdin, --request-timeout, --insecure, --password-file, --treasury, --no-color, -V, -h$/m);
+    expect(root.stdout.replace(/\n {2}(?=-)/g, ' ')).toMatch(/^ {2}also --api-key, --api-key-file, --api-key-stdin, --request-timeout, --insecure, --password-file, --treasury, --no-color, -v, -V, -h$/m);
   });
 
   it('one screen each: trader --help at most 40 lines, every command\'s help at most 24 (80×24), no line over 80', async () => {

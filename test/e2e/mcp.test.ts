@@ -17,7 +17,8 @@ let sb: TestSandbox;
 const { envFor, tamperProxy } = sandboxForFile((started) => (sb = started));
 const stranger = Keypair.generate();
 
-const READ_TOOLS = ['activity', 'balance', 'holdings', 'me', 'pnl', 'points', 'positions', 'token', 'trade', 'trading_status'];
+/** Offered always: the read tools, trading_status, and lock (the brake: anyone may pull it; no unlock tool). */
+const READ_TOOLS = ['activity', 'balance', 'holdings', 'lock', 'me', 'pnl', 'points', 'positions', 'token', 'trade', 'trading_status'];
 const TRADE_TOOLS = ['buy', 'cancel', 'sell'];
 
 const sessions: McpSession[] = [];
@@ -73,8 +74,10 @@ describe('tools offered', () => {
     const s = await mcp(envFor(sb.url));
     const { tools } = await s.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(READ_TOOLS);
-    for (const t of tools) expect(t.annotations?.readOnlyHint, t.name).toBe(true);
+    for (const t of tools) expect(t.annotations?.readOnlyHint, t.name).toBe(t.name !== 'lock');
+    expect(tools.find((t) => t.name === 'lock')!.annotations).toMatchObject({ destructiveHint: false, idempotentHint: true });
     expect(s.client.getInstructions()).toMatch(/Trading is off: the server was started without --allow-trading/);
+    expect(s.client.getInstructions()).toMatch(/The brake: the lock tool stops every trader process from signing \(no tool lifts it\); unattended trades in any mint .*maxTradesPerHour not set/);
     // The schemas are the commands' own options.
     const positions = tools.find((t) => t.name === 'positions')!;
     expect(Object.keys(positions.inputSchema.properties ?? {}).sort()).toEqual(['all', 'cursor', 'id', 'limit', 'status']);
