@@ -120,7 +120,7 @@ describe('renderBuyReview: amounts with their unit', () => {
     expect(chain).toMatch(/^Minimum out\s+0\.02 MOON$/m);
     const person = { ...token, seenBefore: true, source: { decimals: 'chain', symbol: 'person', name: 'person' } } as const;
     expect(renderBuyReview(review, { ...base, minimumOutput: '0.02', token: person }, 0, plainTheme)).toMatch(/^Token facts\s+decimals from the chain; symbol and name as you confirmed$/m);
-    const unread = { mint: 'MintOut111', symbol: null, name: null, decimals: null, seenBefore: true, source: { decimals: null, symbol: null, name: null }, chainUnread: 'reading account from rpc.example.com failed: connection refused', unbound: [{ fact: 'decimals', value: '5' }, { fact: 'symbol', value: 'WOOF' }] } as const;
+    const unread = { mint: 'MintOut111', symbol: null, name: null, decimals: null, seenBefore: true, source: { decimals: null, symbol: null, name: null }, chainUnread: 'reading account from rpc.example.com failed: connection refused', unbound: [{ fact: 'decimals', value: '5' }, { fact: 'symbol', value: 'WOOF' }], risks: { risks: null, fingerprint: null, accepted: false, askAccept: false } } as const;
     // Laid out to 80 columns: a value's lines joined to read it whole.
     const out = renderBuyReview(review, { ...base, minimumOutput: null, token: unread }, 0, plainTheme).replace(/\n {14}(?=\S)/g, ' ');
     expect(out).toMatch(/^Buy\s+MintOut111$/m);
