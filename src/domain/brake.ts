@@ -200,6 +200,9 @@ export function loosens(key: LimitKey, before: string | number | undefined, afte
     return was.some((m) => !now.includes(m));
   }
   if (before === undefined || before === '') return false;
+  // A hand-edited value the tool cannot read enforces nothing (every run refuses it until fixed),
+  // and whoever edits the file can write any value: replacing it is no loosening to guard.
+  if (!/^\d+$/.test(String(before))) return false;
   if (after === undefined || after === '') return true;
   return BigInt(String(after)) > BigInt(String(before));
 }

@@ -83,6 +83,9 @@ describe('loosening', () => {
     ['maxBuyLamports', '5', '5', false],
     ['maxBuyLamports', '5', '6', true],
     ['maxBuyLamports', '5', undefined, true],
+    // A hand-edited value the tool cannot read (every run refuses it): replacing it is no loosening.
+    ['maxBuyLamports', '-5', '500000000', false],
+    ['maxBuyLamports', 'lots', '500000000', false],
     ['maxSlippageBps', 50, 51, true],
     ['maxTradesPerHour', 4, 3, false],
     ['allowedMints', undefined, 'A', false],
