@@ -5,7 +5,7 @@
 // - the same on the text's letters and digits only, percent-decoded and with case ignored, against
 //   the key and its encodings: the key echoed transformed ("…-4FQ2MZ7-PL4VB8N-…", "%34%66…", upper
 //   case, in dashed pieces), base64- or base64url-encoded (at any byte offset of what was
-//   encoded), hex-encoded, or reversed;
+//   encoded), hex-encoded, or reversed — the secret part only: the key's public head is no secret;
 // - a short text (at most twice the key's length) that holds most of the key's letters and
 //   digits in order, whatever lies between them, is masked whole;
 // - pieces shorter than 8 (down to 4) that together cover most of the key, or of one of its
@@ -113,20 +113,23 @@ export function secretPart(key: string): string {
 
 /**
  * The forms a service may echo the key in, as texts whose letters and digits (case folded) are
- * matched: the secret part as it is and reversed; the whole key hex-encoded; and base64-encoded
- * at each of the three byte offsets it may stand at in what was encoded (base64url's letters and
- * digits are base64's), each cut to the characters that depend on the key alone.
+ * matched: the secret part as it is and reversed, hex-encoded, and base64-encoded at each of the
+ * three byte offsets the key may stand at in what was encoded (base64url's letters and digits are
+ * base64's), each cut to the characters that depend on the secret part alone.
  */
 export function keyForms(key: string): string[] {
   const secret = secretPart(key);
   const bytes = Buffer.from(key, 'utf8');
+  // The key's public head (`sk_sandbox_`) is no secret: its encodings are common text ("sandbox"
+  // in a deposit's memo), so only characters that depend on the secret part are matched.
+  const head = bytes.length - Buffer.byteLength(secret, 'utf8');
   const base64 = [0, 1, 2].map((offset) => {
     const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
-    // The first characters mix in the bytes before the key; the last ones, the bytes after it.
-    const from = offset === 0 ? 0 : offset + 1;
+    // The first characters mix in the bytes before the secret; the last ones, the bytes after the key.
+    const from = Math.ceil(((offset + head) * 8) / 6);
     return encoded.slice(from, encoded.length - 4);
   });
-  return [secret, [...secret].reverse().join(''), bytes.toString('hex'), ...base64];
+  return [secret, [...secret].reverse().join(''), bytes.subarray(head).toString('hex'), ...base64];
 }
 
 /** A redactor for one key. */
