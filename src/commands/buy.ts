@@ -98,7 +98,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, track: TradeTracker): 
   const serviceSymbol = tie === 'service' && typedToken.kind !== 'mint' ? typedToken.text : null;
   if (serviceSymbol && token.binding.problems.length === 0) refuseUnboundSymbol(trust, ctx.presence(dryRun), serviceSymbol, mint, factsToConfirm(token.binding));
   // A mint whose risks a person must accept: asked at the prompt, refused before anything is created otherwise.
-  if (token.binding.problems.length === 0) refuseUnacceptedRisks(ctx, ctx.presence(dryRun), mint, token.risks);
+  if (token.binding.problems.length === 0) refuseUnacceptedRisks(ctx, ctx.presence(dryRun), mint, token.risks, token.chainUnread);
   // The facts the review and the summary show: bound to the mint by the chain or a person.
   const shown: TokenMeta = { symbol: token.binding.token.symbol, name: token.binding.token.name, decimals: token.binding.token.decimals };
 
@@ -152,7 +152,8 @@ async function runWithKey(ctx: Context, opts: BuyOptions, track: TradeTracker): 
         created: (intent, resumed) => screen.created(intent.id, intent.status, resumed, resume()),
         async confirm(review) {
           const text = renderBuyReview(review, quoteOf(review), ctx.clock.now(), ctx.output.theme, serviceSymbol, start.signerWords);
-          const question = 'Sign and send this deposit?';
+          // Risks that could not be read are a person's to take on, in the question itself.
+          const question = token.risks.risks === null ? 'Sign and send this deposit, buying with its risks unknown?' : 'Sign and send this deposit?';
           const countdown = { atMs: review.answerBy.atMs, expired: 'a yes gets a fresh deposit' };
           // What a yes pays and to whom stands whole on the screen with the question, or it is not asked.
           const needed = screen.notShownWhole('the review', text, question, countdown);

@@ -1,7 +1,8 @@
 // A buy's token risks (domain/token-risks.ts) as the command applies them: read from the mint's
 // facts, held against what a person accepted (the trust store, by fingerprint), and refused
 // before anything is created where a person must accept them and none is here (--yes, --dry-run,
-// --json, MCP: exit 6, naming the accept command and the fingerprint of the facts read).
+// --json, MCP: exit 6, naming the accept command and the fingerprint of the facts read). Risks
+// that could not be read are no risks accepted: only a person at the prompt buys with them unknown.
 import type { Context } from './context.js';
 import type { TrustStore } from '../config/trust-store.js';
 import type { MintFacts } from '../domain/mint-facts.js';
@@ -14,6 +15,9 @@ import { guarded } from './trust.js';
 
 /** The code of a buy refused for a mint's risks no person accepted. */
 export const TOKEN_RISKS_NOT_ACCEPTED = 'TOKEN_RISKS_NOT_ACCEPTED';
+
+/** The code of an unattended buy refused because its mint's risks could not be read. */
+export const TOKEN_RISKS_UNREAD = 'TOKEN_RISKS_UNREAD';
 
 /** The risks of `facts` for this buy (null facts: the mint could not be read), and whether a person accepted them as read. */
 export function buyRisks(ctx: Context, store: TrustStore, facts: MintFacts | null): BuyRisks {
@@ -28,10 +32,19 @@ export function buyRisks(ctx: Context, store: TrustStore, facts: MintFacts | nul
 /**
  * Refuses the buy (exit 6) before anything is created when its mint has risks a person must
  * accept — refuse-level ones, and warn-level ones under the profile's `tokenRisk: refuse` — no
- * person accepted them as read, and no person is here to.
+ * person accepted them as read, and no person is here to; or when its risks could not be read
+ * (`unread`: why), which an unattended run cannot tell from a permanent delegate.
  */
-export function refuseUnacceptedRisks(ctx: Context, presence: Presence, mint: string, r: BuyRisks): void {
-  if (presence.mayGrantTrust || r.accepted || r.risks === null || r.fingerprint === null) return;
+export function refuseUnacceptedRisks(ctx: Context, presence: Presence, mint: string, r: BuyRisks, unread: string | null): void {
+  if (presence.mayGrantTrust || r.accepted) return;
+  if (r.risks === null || r.fingerprint === null) {
+    // A failing or lying RPC must not turn a permanent delegate into "no risks": unknown is refused.
+    throw new RefusedToSignError(
+      [`the risks of token ${mint} could not be read on chain (${unread ?? 'no mint facts were read'}), and here ${presence.why}: a permanent delegate, a freeze or a transfer hook would go unseen`],
+      [`${NOTHING_CREATED}; retry with an RPC that answers (--rpc-url, TRADER_RPC_URL), or buy it at the prompt (without --yes), where the review says its risks are unknown and a yes buys it so`],
+      { code: TOKEN_RISKS_UNREAD, command: null },
+    );
+  }
   const needed = risksNeedingPerson(r.risks, ctx.settings.tokenRisk ?? DEFAULT_TOKEN_RISK_POLICY);
   if (needed.length === 0) return;
   const command = acceptRisksCommand(mint, r.fingerprint);

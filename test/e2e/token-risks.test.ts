@@ -4,16 +4,21 @@
 // command and the fingerprint; the service sees no buy), asked at the prompt, accepted by a
 // person's command and then signed, and asked again once the mint's facts change; a warn-level
 // risk (ICE's mint and freeze authorities) is said, and refused unattended only under tokenRisk refuse.
+// Risks that cannot be read (an RPC erroring for the mint alone) refuse every unattended run; at
+// the prompt the question says a yes buys with them unknown.
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
+import { lastJsonError } from '../helpers/cli-assert.js';
 import { freshHome, json, runCli } from '../helpers/cli.js';
 import { sandboxForFile } from '../helpers/file-sandbox.js';
+import { startMcp } from '../helpers/mcp-client.js';
+import { startScriptedProxy } from '../helpers/scripted-proxy.js';
 import { hasTmux, startInTmux, type PtySession } from '../helpers/pty.js';
 import { pinsFor } from '../helpers/trust.js';
 import type { TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;
-const { envFor } = sandboxForFile((started) => (sb = started));
+const { envFor, closeAfterAll } = sandboxForFile((started) => (sb = started));
 const mintOf = (symbol: string) => sb.tokens.find((t: { symbol: string }) => t.symbol === symbol)!.mint;
 const sessions: PtySession[] = [];
 afterAll(async () => {
@@ -135,5 +140,63 @@ describe('a buy of a risky token', () => {
     expect(await s.exitCode()).toBe(0);
     const fingerprint = /fingerprint ([0-9a-f]{16})/.exec(review)![1];
     expect(pinsFor(home, sb.url).acceptedRisks?.[mint]).toMatchObject({ fingerprint, by: 'prompt' });
+  });
+});
+
+/** An RPC in front of the sandbox's that answers every read naming `mint` with JSON-RPC -32005 "node is behind" (a common public-RPC error). */
+async function rpcBehindFor(mint: string): Promise<string> {
+  const proxy = await startScriptedProxy(sb.url, async (req, forward) => {
+    if (!req.path.startsWith('/rpc') || !req.body.includes(mint)) return forward(req);
+    const behind = (call: { id: unknown }) => ({ jsonrpc: '2.0', id: call.id, error: { code: -32005, message: 'node is behind' } });
+    const parsed = JSON.parse(req.body);
+    return { status: 200, text: JSON.stringify(Array.isArray(parsed) ? parsed.map(behind) : behind(parsed)) };
+  });
+  closeAfterAll(() => proxy.close());
+  return `${proxy.url}/rpc`;
+}
+
+describe("a buy whose mint's risks cannot be read", () => {
+  it('GRAB, the RPC erroring for its mint: --dry-run, --yes, --json, tokenRisk refuse and MCP are exit 6 TOKEN_RISKS_UNREAD saying why and what a person can do; the service saw no buy', async () => {
+    const mint = mintOf('GRAB');
+    const home = freshHome();
+    const env = { ...envFor(sb.url, home), TRADER_RPC_URL: await rpcBehindFor(mint) };
+    const before = (await buysOf(mint)).length;
+    for (const flags of [['--dry-run'], ['--yes'], ['--yes', '--json'], ['--dry-run', '--json']]) {
+      const r = await runCli(['buy', mint, '0.01sol', ...flags], { env });
+      expect(r.code, `${flags.join(' ')}\n${r.stderr}`).toBe(6);
+      expect(r.stdout).toBe('');
+      const said = (flags.includes('--json') ? lastJsonError(r).message : r.stderr).replace(/\s+/g, ' ');
+      if (flags.includes('--json')) expect(lastJsonError(r)).toMatchObject({ code: 'TOKEN_RISKS_UNREAD', category: 'refused_to_sign' });
+      expect(said).toContain(`the risks of token ${mint} could not be read on chain`);
+      expect(said).toContain('node is behind');
+      expect(said).toContain('retry with an RPC that answers (--rpc-url, TRADER_RPC_URL), or buy it at the prompt (without --yes)');
+    }
+    // The strictest policy changes nothing: unknown is refused under every policy.
+    const strict = await runCli(['buy', mint, '0.01sol', '--yes'], { env: withProfile(env, { tokenRisk: 'refuse' }) });
+    expect(strict.code, strict.stderr).toBe(6);
+    writeFileSync(env.TRADER_CONFIG!, JSON.stringify({ profiles: { default: { maxBuyLamports: '200000000', maxSlippageBps: 500, maxDailyBuyLamports: '10000000000', maxDailySellLamports: '10000000000' } } }), { mode: 0o600 });
+    const agent = await startMcp({ env, args: ['--allow-trading', '--no-confirm'] });
+    try {
+      const result = await agent.call('buy', { token: mint, amount: '0.01sol' });
+      expect(result.isError, JSON.stringify(result.structuredContent)).toBe(true);
+      expect(result.structuredContent.error).toMatchObject({ code: 'TOKEN_RISKS_UNREAD' });
+    } finally {
+      await agent.close();
+    }
+    expect(await buysOf(mint)).toHaveLength(before);
+    expect(pinsFor(home, sb.url).acceptedRisks?.[mint]).toBeUndefined();
+  }, 60_000);
+
+  it.skipIf(!hasTmux())('GRAB at the prompt: the review says its risks were not read, the question that a yes buys with them unknown; yes buys and accepts nothing', async () => {
+    const mint = mintOf('GRAB');
+    const home = freshHome();
+    const env = { ...envFor(sb.url, home), NO_COLOR: '1', TRADER_RPC_URL: await rpcBehindFor(mint) };
+    const s = await startInTmux(['buy', mint, '0.01sol'], env);
+    sessions.push(s);
+    const review = await s.waitFor('Sign and send this deposit, buying with its risks unknown? (y/N)');
+    expect(review).toMatch(/^Risks\s+not read: the mint could not be read on chain$/m);
+    await s.keys('y', 'Enter');
+    expect(await s.exitCode()).toBe(0);
+    expect(pinsFor(home, sb.url).acceptedRisks?.[mint]).toBeUndefined();
   });
 });
