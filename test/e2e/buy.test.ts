@@ -9,9 +9,10 @@ import { freshHome, json, runCli } from '../helpers/cli.js';
 import { sandboxForFile, type Home } from '../helpers/file-sandbox.js';
 import { completeBuy, newKey, type TestSandbox } from '../helpers/sandbox.js';
 import { pinsFor } from '../helpers/trust.js';
+import { allButAccountReads, startRpcFaultProxy } from '../helpers/rpc-fault-proxy.js';
 
 let sb: TestSandbox;
-const { envFor, tamperProxy, withDelays } = sandboxForFile((started) => (sb = started));
+const { envFor, tamperProxy, withDelays, closeAfterAll } = sandboxForFile((started) => (sb = started));
 const mint = () => sb.tokens[0]!.mint;
 
 /** A recording proxy in front of the sandbox: what one run sent, and the buys it created. */
@@ -243,9 +244,11 @@ describe('buys that end without success', () => {
   it("a deposit beyond the wallet's SOL is refused at submit: exit 3 saying so, the intent cancelled, and not to buy again until the signed deposit expires", async () => {
     const before = (await sb.control('/balance')).lamports;
     const o = await observed();
-    // With the chain unreadable the tool cannot check the funds itself (test/e2e/chain.test.ts
+    // With the chain unreadable but for the mint the tool cannot check the funds itself (test/e2e/chain.test.ts
     // covers its own refusal), so it is the service that refuses the deposit.
-    const r = await runCli(['buy', mint(), '1000000sol', '--yes', '--rpc-url', 'http://127.0.0.1:1/'], { env: o.env });
+    const rpc = await startRpcFaultProxy(sb.url, allButAccountReads);
+    closeAfterAll(() => rpc.close());
+    const r = await runCli(['buy', mint(), '1000000sol', '--yes', '--rpc-url', rpc.rpcUrl], { env: o.env });
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toMatch(/^error: .*insufficient funds: the wallet holds [\d.]+ SOL and the deposit needs 1000000\.0000055 SOL/m);
     expect(r.stderr).not.toContain('nothing was spent');

@@ -9,11 +9,19 @@ import { lastJsonError, stderrJson } from '../helpers/cli-assert.js';
 import { BIN, freshHome, json, runCli } from '../helpers/cli.js';
 import { sandboxForFile } from '../helpers/file-sandbox.js';
 import { runInProcess } from '../helpers/in-process.js';
+import { allButAccountReads, startRpcFaultProxy } from '../helpers/rpc-fault-proxy.js';
 import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
 import { tempDir, tempEnv } from '../helpers/temp.js';
 
 let sb: TestSandbox;
-const { envFor, withDelays, tamperProxy } = sandboxForFile((started) => (sb = started));
+const { envFor, withDelays, tamperProxy, closeAfterAll } = sandboxForFile((started) => (sb = started));
+
+/** An RPC that reads the buy's mint (its facts and risks) and fails every other call: the chain unreadable for the funds and the checks. */
+async function mintOnlyRpc(): Promise<string> {
+  const proxy = await startRpcFaultProxy(sb.url, allButAccountReads);
+  closeAfterAll(() => proxy.close());
+  return proxy.rpcUrl;
+}
 
 /** An RPC URL nothing listens on: connection refused at once. */
 async function closedPortUrl(): Promise<string> {
@@ -166,15 +174,18 @@ describe('before signing a buy: the wallet must pay deposit + network fee + rent
     expect(r.stderr).toMatch(/^Wallet\s+0\.10089638 SOL now, at least 0\.00089088 SOL after \(on chain\)$/m);
   });
 
-  it('an unreachable RPC does not block the buy: one warning line, and it completes', async () => {
-    const url = await closedPortUrl();
+  it("an unreachable RPC refuses an unattended buy before anything is created (its mint's risks unread); one that reads only the mint lets it go on with a warning", async () => {
     await sb.clearRequests();
-    const r = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json'], { env: { ...envFor(sb.url), TRADER_RPC_URL: url } });
+    const down = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json'], { env: { ...envFor(sb.url), TRADER_RPC_URL: await closedPortUrl() } });
+    expect(down.code, down.stderr).toBe(6);
+    expect(lastJsonError(down)).toMatchObject({ code: 'TOKEN_RISKS_UNREAD', message: expect.stringMatching(/could not be read on chain \(.*connection refused/) });
+    expect((await sb.requests()).filter((q) => q.method === 'POST')).toEqual([]);
+    const r = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json'], { env: { ...envFor(sb.url), TRADER_RPC_URL: await mintOnlyRpc() } });
     expect(r.code, r.stderr).toBe(0);
     expect(json(r).intent.status).toBe('completed');
     const warnings = stderrJson(r).map((l) => l.warning);
     expect(warnings.length).toBeGreaterThan(0);
-    for (const w of warnings) expect(w).toMatch(/^not checked on chain: .*connection refused/);
+    for (const w of warnings) expect(w).toMatch(/^not checked on chain: .*node is behind/);
   });
 });
 
@@ -397,9 +408,9 @@ describe('after progress: the trade\'s signatures checked on chain', () => {
     expect(v.checks.map((c: any) => [c.role, c.mark])).toEqual([['deposit', 'verified'], ['swap', 'verified'], ['refund', 'verified']]);
   });
 
-  it('an unreachable RPC: the trade completes with a warning; trades --verify is exit 3', async () => {
+  it('an RPC that reads only the mint: the trade completes with a warning; trades --verify with an unreachable one is exit 3', async () => {
     const url = await closedPortUrl();
-    const r = await buy({ TRADER_RPC_URL: url });
+    const r = await buy({ TRADER_RPC_URL: await mintOnlyRpc() });
     expect(r.code, r.stderr).toBe(0);
     expect(json(r).verification).toMatchObject({ verdict: 'unchecked' });
     const id = json(r).intent.id;

@@ -11,6 +11,7 @@ import { lastJsonError } from '../helpers/cli-assert.js';
 import { runCli } from '../helpers/cli.js';
 import { sandboxForFile } from '../helpers/file-sandbox.js';
 import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
+import { allButAccountReads, startRpcFaultProxy } from '../helpers/rpc-fault-proxy.js';
 import { startScriptedProxy, type Answer, type ProxiedRequest } from '../helpers/scripted-proxy.js';
 
 let sb: TestSandbox;
@@ -168,9 +169,11 @@ describe('buys after the signed deposit was handed over', () => {
       return answer;
     });
     closeAfterAll(() => proxy.close());
-    // Without the chain (an RPC that cannot be reached) only the service's word is known; with
+    // Without the chain (an RPC that reads the mint and nothing else) only the service's word is known; with
     // the sandbox's chain, which has the deposit, the chain says it was spent.
-    const noChain = { ...envFor(proxy.url), TRADER_RPC_URL: 'http://127.0.0.1:1/' };
+    const mintOnly = await startRpcFaultProxy(sb.url, allButAccountReads);
+    closeAfterAll(() => mintOnly.close());
+    const noChain = { ...envFor(proxy.url), TRADER_RPC_URL: mintOnly.rpcUrl };
     const [machine, human, withChain] = await Promise.all([
       runCli(['buy', sb.tokens[0]!.mint, '0.01sol', '--yes', '--json'], { env: noChain }),
       runCli(['buy', sb.tokens[0]!.mint, '0.01sol', '--yes'], { env: noChain }),

@@ -10,6 +10,7 @@ import { sandboxForFile } from '../helpers/file-sandbox.js';
 import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
 import { pinsFor, trustPath, writePins } from '../helpers/trust.js';
 import { startMcp } from '../helpers/mcp-client.js';
+import { hasTmux, startInTmux } from '../helpers/pty.js';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tokenFactsFingerprint } from '../../src/domain/token-binding.js';
 
@@ -157,20 +158,28 @@ describe('an impostor mint is refused before signing; the honest buy goes on', (
 });
 
 describe('an RPC that cannot be read', () => {
-  it('the buy goes on for its deposit; the review says the facts are unconfirmed, shows raw units, and nothing is recorded', async () => {
+  it.skipIf(!hasTmux())('unattended, the buy is refused (its risks unread); at the prompt it goes on for its deposit: the review says the facts are unconfirmed, shows raw units, and nothing is recorded', async () => {
     const home = freshHome();
     const sgld = mintOf('SGLD');
-    const r = await runCli(['buy', sgld, '0.1sol', '--yes'], { env: { ...envFor(sb.url, home), TRADER_RPC_URL: 'http://127.0.0.1:1/' } });
-    expect(r.code, r.stderr).toBe(0);
-    // The review's values laid out to 80 columns: a value's lines joined again to read it whole.
-    const review = r.stderr.replace(/\n {14}(?=\S)/g, ' ');
-    // The chain that cannot be read is said once, on the review's Wallet line (no warning besides).
-    expect(review).toMatch(/^Wallet\s+not checked on chain: reading accounts from 127\.0\.0\.1:1 failed: /m);
-    expect(r.stderr).not.toMatch(/^warning: not checked on chain/m);
-    expect(review).toMatch(/^Token facts\s+new to this account; unconfirmed: the chain could not be read; nothing is pinned from the service alone$/m);
-    expect(review).toMatch(/^Expected out\s+[\d,]+ raw units$/m);
-    expect(review).toMatch(/^Not known\s+the token's decimals \(the chain could not be read\): amounts in raw units, no price$/m);
-    expect(review).toMatch(/^Buy \S+: completed$/m);
+    const env = { ...envFor(sb.url, home), NO_COLOR: '1', TRADER_RPC_URL: 'http://127.0.0.1:1/' };
+    const refused = await runCli(['buy', sgld, '0.1sol', '--yes'], { env });
+    expect(refused.code, refused.stderr).toBe(6);
+    expect(refused.stderr).toContain(`the risks of token ${sgld} could not be read on chain`);
+    const s = await startInTmux(['buy', sgld, '0.1sol'], env, { height: 50 });
+    try {
+      // The review's values laid out to 80 columns: a value's lines joined again to read it whole.
+      const review = (await s.waitFor('buying with its risks unknown? (y/N)')).replace(/\n {14}(?=\S)/g, ' ');
+      // The chain that cannot be read is said once, on the review's Wallet line (no warning besides).
+      expect(review).toMatch(/^Wallet\s+not checked on chain: reading accounts from 127\.0\.0\.1:1 failed: /m);
+      expect(review).not.toMatch(/^warning: not checked on chain/m);
+      expect(review).toMatch(/^Token facts\s+new to this account; unconfirmed: the chain could not be read; nothing is pinned from the service alone$/m);
+      expect(review).toMatch(/^Expected out\s+[\d,]+ raw units$/m);
+      expect(review).toMatch(/^Not known\s+the token's decimals \(the chain could not be read\): amounts in raw units, no price$/m);
+      await s.keys('y', 'Enter');
+      expect(await s.exitCode()).toBe(0);
+    } finally {
+      await s.close();
+    }
     expect(pinsFor(home, sb.url).tokens).toBeUndefined();
   });
 });

@@ -12,7 +12,7 @@ import { lastJsonError } from '../helpers/cli-assert.js';
 import { freshHome, json, runCli } from '../helpers/cli.js';
 import { sandboxForFile } from '../helpers/file-sandbox.js';
 import { startMcp } from '../helpers/mcp-client.js';
-import { startScriptedProxy } from '../helpers/scripted-proxy.js';
+import { startRpcFaultProxy } from '../helpers/rpc-fault-proxy.js';
 import { hasTmux, startInTmux, type PtySession } from '../helpers/pty.js';
 import { pinsFor } from '../helpers/trust.js';
 import type { TestSandbox } from '../helpers/sandbox.js';
@@ -143,16 +143,11 @@ describe('a buy of a risky token', () => {
   });
 });
 
-/** An RPC in front of the sandbox's that answers every read naming `mint` with JSON-RPC -32005 "node is behind" (a common public-RPC error). */
+/** An RPC in front of the sandbox's that answers every read naming `mint` with JSON-RPC -32005 "node is behind". */
 async function rpcBehindFor(mint: string): Promise<string> {
-  const proxy = await startScriptedProxy(sb.url, async (req, forward) => {
-    if (!req.path.startsWith('/rpc') || !req.body.includes(mint)) return forward(req);
-    const behind = (call: { id: unknown }) => ({ jsonrpc: '2.0', id: call.id, error: { code: -32005, message: 'node is behind' } });
-    const parsed = JSON.parse(req.body);
-    return { status: 200, text: JSON.stringify(Array.isArray(parsed) ? parsed.map(behind) : behind(parsed)) };
-  });
+  const proxy = await startRpcFaultProxy(sb.url, (body) => body.includes(mint));
   closeAfterAll(() => proxy.close());
-  return `${proxy.url}/rpc`;
+  return proxy.rpcUrl;
 }
 
 describe("a buy whose mint's risks cannot be read", () => {
