@@ -6,6 +6,7 @@ import { renderActivity } from '../views/activity.js';
 import { shellQuote } from '../domain/shell-quote.js';
 import { defineCommand, parsedOption } from './definition.js';
 import { printPages } from './paged-list.js';
+import { boundDecimals } from './bound-decimals.js';
 import { LIST_OPTIONS, parseListFlags, type ListFlags } from './shared-options.js';
 
 export interface ActivityOptions extends ListFlags {
@@ -24,10 +25,14 @@ export const activity = defineCommand<ActivityOptions>({
 async function run(ctx: Context, opts: ActivityOptions): Promise<void> {
   const { types, limit, csv } = opts;
   const api = await ctx.api();
+  const bound = await boundDecimals(ctx);
   await printPages<ActivityEntry>(ctx, {
     all: opts.all,
     cursor: opts.cursor,
-    fetchPage: (c) => api.listActivity({ types, limit, cursor: c }),
+    fetchPage: async (c) => {
+      const page = await api.listActivity({ types, limit, cursor: c });
+      return { ...page, items: page.items.map(bound.entry) };
+    },
     printer: csv
       ? await ctx.output.csv((await import('../views/csv-columns.js')).ACTIVITY_CSV)
       : ctx.output.list((items, theme) => renderActivity(items, theme, { width: ctx.terminal.columns, wide: opts.wide }), 'No activity.'),

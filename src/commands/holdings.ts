@@ -2,6 +2,7 @@
 import type { Holding } from '../api/types.js';
 import type { Context } from './context.js';
 import { renderHoldings } from '../views/holdings.js';
+import { boundDecimals } from './bound-decimals.js';
 import { defineCommand } from './definition.js';
 import { CSV_OPTION, parseTableFlags, WIDE_OPTION, type TableFlags } from './shared-options.js';
 
@@ -17,7 +18,8 @@ export const holdings = defineCommand<HoldingsOptions>({
 /** Prints the holdings: a table with shares and a total, or CSV, or JSON. */
 async function run(ctx: Context, opts: HoldingsOptions): Promise<void> {
   const { csv } = opts;
-  const holdings = await (await ctx.api()).holdings();
+  const bound = await boundDecimals(ctx);
+  const holdings = (await (await ctx.api()).holdings()).map(bound.holding);
   const printer = csv
     ? await ctx.output.csv((await import('../views/csv-columns.js')).HOLDING_CSV)
     : ctx.output.list<Holding>((items, theme) => renderHoldings(items, theme, { width: ctx.terminal.columns, wide: opts.wide }), 'No holdings.');

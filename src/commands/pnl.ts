@@ -6,6 +6,7 @@ import { renderPnl } from '../views/pnl.js';
 import { pnlDocument } from '../portfolio/pnl-document.js';
 import { computePnl } from '../portfolio/pnl.js';
 import { readPortfolio } from '../portfolio/read-portfolio.js';
+import { boundDecimals } from './bound-decimals.js';
 import { knownTokens, resolveTokenMint } from '../trade/token-lookup.js';
 import { defineCommand, parsedOption } from './definition.js';
 import { CSV_OPTION, parseCsv } from './shared-options.js';
@@ -47,7 +48,9 @@ export const pnl = defineCommand<PnlOptions>({
 /** Computes the P&L from the account's lists and prints it. */
 async function run(ctx: Context, opts: PnlOptions): Promise<void> {
   const { csv, since, token } = opts;
-  const input = await readPortfolio(await ctx.api());
+  const bound = await boundDecimals(ctx);
+  const read = await readPortfolio(await ctx.api());
+  const input = { positions: read.positions.map(bound.position), activity: read.activity.map(bound.entry), holdings: read.holdings.map(bound.holding) };
   // The same rule as buy's and sell's <token>, over the whole history read for the P&L.
   const mint = token === null ? null : token.kind === 'mint' ? token.mint : resolveTokenMint(token.text, knownTokens(input), PNL_TOKENS);
   const report = computePnl(input, { since, asOf: ctx.clock.now(), mint });

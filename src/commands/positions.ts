@@ -7,6 +7,7 @@ import { shellQuote } from '../domain/shell-quote.js';
 import { defineCommand, parsedOption } from './definition.js';
 import { resolvePositionId } from './id-prefix.js';
 import { printPages } from './paged-list.js';
+import { boundDecimals } from './bound-decimals.js';
 import { LIST_OPTIONS, parseListFlags, type ListFlags } from './shared-options.js';
 
 export interface PositionsOptions extends ListFlags {
@@ -31,9 +32,10 @@ export const positions = defineCommand<PositionsOptions>({
 async function run(ctx: Context, opts: PositionsOptions): Promise<void> {
   const { id, status, limit, csv } = opts;
   const csvPrinter = async () => ctx.output.csv((await import('../views/csv-columns.js')).POSITION_CSV);
+  const bound = await boundDecimals(ctx);
   if (id !== null) {
     const api = await ctx.api();
-    const position = await api.getPosition(await resolvePositionId(api, id));
+    const position = bound.position(await api.getPosition(await resolvePositionId(api, id)));
     if (csv) {
       const printer = await csvPrinter();
       printer.page([position]);
@@ -45,7 +47,10 @@ async function run(ctx: Context, opts: PositionsOptions): Promise<void> {
   await printPages<Position>(ctx, {
     all: opts.all,
     cursor: opts.cursor,
-    fetchPage: (c) => api.listPositions({ status, limit, cursor: c }),
+    fetchPage: async (c) => {
+      const page = await api.listPositions({ status, limit, cursor: c });
+      return { ...page, items: page.items.map(bound.position) };
+    },
     printer: csv ? await csvPrinter() : ctx.output.list((items, theme) => renderPositions(items, theme, { width: ctx.terminal.columns, wide: opts.wide }), 'No positions.'),
     nextCommand: (next) =>
       ['trader positions', status && `--status ${status}`, limit && `--limit ${limit}`, `--cursor ${shellQuote(next)}`].filter(Boolean).join(' '),

@@ -9,6 +9,7 @@ import { tradeHistories, type TradeHistory } from '../domain/journal-records.js'
 import { recentTrades, type RecentTrade } from '../portfolio/recent-trades.js';
 import { renderRecentTrades } from '../views/trades-list.js';
 import { journalFor } from './trade-journal.js';
+import { boundDecimals } from './bound-decimals.js';
 
 /** Prints the newest `limit` trades (a JSON array with --json, CSV rows with --csv). */
 export async function listRecentTrades(ctx: Context, opts: { limit: number; wide: boolean; csv: boolean }): Promise<void> {
@@ -21,7 +22,8 @@ export async function listRecentTrades(ctx: Context, opts: { limit: number; wide
     // The account's wallet: the journal's trades of this service and wallet are this account's.
     api.me(),
   ]);
-  const rows = recentTrades(positions, sells.items, opts.limit, await ownTrades(ctx, account.walletAddress));
+  const bound = await boundDecimals(ctx);
+  const rows = recentTrades(positions.map(bound.position), sells.items.map(bound.entry), opts.limit, await ownTrades(ctx, account.walletAddress));
   // A prefix must tell a buy apart from every buy `trades <id>` looks among, not only those shown.
   const allIds = [...positions.map((p) => p.buyTradeId), ...rows.map((r) => r.id)].filter((id): id is string => id !== null);
   const printer = opts.csv

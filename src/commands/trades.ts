@@ -23,6 +23,7 @@ import { holdToSignedDeposits } from './signed-deposits.js';
 import { openTrust, pinnedTreasury } from './trust.js';
 import { deadline } from './trade-options.js';
 import { listRecentTrades } from './trades-list.js';
+import { boundDecimals } from './bound-decimals.js';
 import { CSV_OPTION, parseCsv, WIDE_OPTION } from './shared-options.js';
 import { GOES_ON } from '../domain/outcome-words.js';
 import { parseSeconds } from '../config/profile-values.js';
@@ -236,11 +237,14 @@ async function journaledSell(ctx: Context, id: string): Promise<SellSeen[]> {
 
 /**
  * Symbol and decimals of the trade's token for human output, from the account's lists
- * (holdings, then positions, then activity: the API has no token endpoint). Not read in --json
+ * (holdings, then positions, then activity: the API has no token endpoint), the decimals bound
+ * to the mint where the trust store binds them. Not read in --json
  * mode, and a failure only costs the nicer formatting.
  */
 async function tokenFacts(ctx: Context, mint: string): Promise<(mint: string) => TokenMeta | null> {
   if (ctx.output.json) return () => null;
-  const meta = await tokenMetaQuietly(await ctx.api(), mint);
+  const [found, bound] = await Promise.all([tokenMetaQuietly(await ctx.api(), mint), boundDecimals(ctx)]);
+  const decimals = bound.of(mint, found?.decimals ?? null);
+  const meta = found ? { ...found, decimals } : decimals === null ? null : { symbol: null, name: null, decimals };
   return (asked) => (asked === mint ? meta : null);
 }

@@ -13,6 +13,7 @@ import { startMcp } from '../helpers/mcp-client.js';
 import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
 import type { TamperProxy } from '../helpers/tamper-proxy.js';
 import { writePins } from '../helpers/trust.js';
+import { formatTokenAmount, toDecimalString } from '../../src/domain/amounts.js';
 
 let sb: TestSandbox;
 const { envFor, tamperProxy } = sandboxForFile((started) => (sb = started));
@@ -125,5 +126,53 @@ describe('WOOF bound, then the RPC and the service change one of its facts: ever
     const created = proxy.seen.filter((s) => s.method === 'POST' && s.path === '/api/v1/trade/sells');
     expect(created.map((s) => (s.body as { amount: string }).amount)).toEqual(['150000']);
     expect(posts(proxy).filter((p) => p.endsWith('/authorize'))).toEqual([]);
+  });
+});
+
+describe('WOOF bound at 5 decimals (the chain says 5), the service says 9: the read commands count in the bound 5, and say the service differs', () => {
+  it('holdings, pnl, activity, positions and trades, --json and human: amounts in 5 decimals, one warning naming the mint, 5 and 9', async () => {
+    const mint = woofMint();
+    await completeBuy(sb, { mint, amountLamports: '200000000' });
+    const sold = await runCli(['sell', mint, '10%', '--yes'], { env: envFor(sb.url) });
+    expect(sold.code, sold.stderr).toBe(0);
+    const held = (await sb.call('GET', '/holdings')).body.data.find((h: { mint: string }) => h.mint === mint);
+    const sale = (await sb.call('GET', '/activity', { query: { type: 'sell', limit: 100 } })).body.data.find((e: { mint: string }) => e.mint === mint);
+    const proxy = await lyingService({ decimals: 9 });
+    const { env } = boundHome('chain', proxy.url);
+    const warning = `the service gives token ${mint} 9 decimals, but it is bound to 5: its amounts are counted in the bound 5`;
+    const warned = (r: { stderr: string }) => r.stderr.split('\n').filter((l) => l.includes(warning));
+
+    const read = async (...args: string[]) => {
+      const r = await runCli([...args, '--json'], { env });
+      expect(r.code, `${args.join(' ')}\n${r.stderr}`).toBe(0);
+      expect(warned(r).map((l) => JSON.parse(l)), args.join(' ')).toEqual([{ warning }]);
+      return json(r);
+    };
+    const holding = (await read('holdings')).find((h: { mint: string }) => h.mint === mint);
+    expect(holding).toMatchObject({ decimals: 5, amount: held.amount, balance: toDecimalString(BigInt(held.amount), 5) });
+    expect((await read('pnl')).tokens.find((t: { mint: string }) => t.mint === mint)).toMatchObject({ decimals: 5, amountDecimal: toDecimalString(BigInt(held.amount), 5) });
+    expect((await read('activity', '--type', 'sell')).find((e: { id: string }) => e.id === sale.id)).toMatchObject({ decimals: 5, amount: sale.amount });
+    const positions = (await read('positions')).filter((p: { mint: string }) => p.mint === mint);
+    expect(positions.length).toBeGreaterThan(0);
+    for (const p of positions) expect(p.token.decimals).toBe(5);
+    for (const t of (await read('trades')).filter((t: { mint: string }) => t.mint === mint)) expect(t.decimals).toBe(5);
+
+    // For people: the amounts in 5 decimals, never the service's 9; the warning once per command.
+    for (const [args, raw] of [[['holdings'], held.amount], [['pnl'], held.amount], [['activity', '--type', 'sell'], sale.amount]] as const) {
+      const r = await runCli([...args], { env: { ...env, NO_COLOR: '1' } });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout.replace(/\s+/g, ' '), args.join(' ')).toContain(formatTokenAmount(raw, 5));
+      expect(r.stdout).not.toContain(formatTokenAmount(raw, 9));
+      expect(warned(r), args.join(' ')).toHaveLength(1);
+    }
+  }, 60_000);
+
+  it('the service agreeing with the bound 5: no warning', async () => {
+    const proxy = await tamperProxy();
+    const { env } = boundHome('chain', proxy.url);
+    await completeBuy(sb, { mint: woofMint(), amountLamports: '100000000' });
+    const r = await runCli(['holdings', '--json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain('decimals, but it is bound to');
   });
 });
