@@ -1,11 +1,14 @@
 // `trader token <mint|symbol>`: a mint's facts as the chain states them — program, decimals,
 // supply, authorities, metadata and whether it can change, every Token-2022 extension — and the
 // risks a buy would show for them (domain/token-risks.ts). Read at --rpc-url; the service is
-// asked only to find the mint a symbol names when no person bound it.
+// asked only to find the mint a symbol names when no person bound it. Facts bound to the mint
+// (trust store) that the chain now states otherwise are said beside them, as a buy refuses them.
 import type { Context } from './context.js';
 import { parseTokenArgument, type TokenArgument } from './argument-parsers.js';
 import { defineCommand } from './definition.js';
-import { UsageError } from '../domain/errors.js';
+import { UsageError, type BoundFactChange } from '../domain/errors.js';
+import type { ChainTokenFacts } from '../domain/token.js';
+import { changedBoundFacts, changedFactWords } from '../domain/token-binding.js';
 import { DEFAULT_MAX_TRANSFER_FEE_BPS, tokenRisks, tokenRisksFingerprint } from '../domain/token-risks.js';
 import { mintFactsDocument, renderMintFacts } from '../views/token.js';
 import { openTrust, symbolTrust } from './trust.js';
@@ -42,7 +45,22 @@ async function run(ctx: Context, opts: TokenOptions): Promise<void> {
   if (!read) throw new UsageError(`the chain has no token mint at ${mint} (no account there, or not a mint of the SPL Token or Token-2022 program)`, 'NOT_A_MINT');
   const risks = tokenRisks(read.facts, ctx.settings.maxTransferFeeBps ?? DEFAULT_MAX_TRANSFER_FEE_BPS);
   const fingerprint = tokenRisksFingerprint(read.facts);
-  ctx.output.result(mintFactsDocument(read.facts, risks, fingerprint), (theme) => renderMintFacts(read.facts, risks, fingerprint, theme));
+  const changed = await boundFactsChanged(ctx, read.token);
+  ctx.output.result({ ...mintFactsDocument(read.facts, risks, fingerprint), boundFactsChanged: changed }, (theme) =>
+    [renderMintFacts(read.facts, risks, fingerprint, theme), ...changed.map((c) => theme.failure(`Not as bound: ${changedFactWords(c)}; a trade of it is refused`))].join('\n'),
+  );
+}
+
+/** The facts bound to the mint (trust store) that the chain states otherwise; none where no service is configured or its store cannot be read. */
+async function boundFactsChanged(ctx: Context, chain: ChainTokenFacts): Promise<BoundFactChange[]> {
+  if (!ctx.settings.baseUrl) return [];
+  const { TrustStoreError } = await import('../config/trust-store.js');
+  try {
+    return changedBoundFacts(chain.mint, (await ctx.trustStore()).read().tokens?.[chain.mint] ?? null, chain);
+  } catch (err) {
+    if (err instanceof TrustStoreError) return [];
+    throw err;
+  }
 }
 
 /** The mint typed, or the one a symbol names: bound by a person, else the account's lists (the service's word, said as such by a buy). */

@@ -176,3 +176,24 @@ describe('WOOF bound at 5 decimals (the chain says 5), the service says 9: the r
     expect(r.stderr).not.toContain('decimals, but it is bound to');
   });
 });
+
+describe('trader token of a bound mint', () => {
+  it('says where the chain now states a fact otherwise than bound (human and --json), and nothing where it agrees', async () => {
+    const mint = woofMint();
+    const { env } = boundHome('chain', sb.url);
+    const agreeing = await runCli(['token', mint, '--json'], { env });
+    expect(agreeing.code, agreeing.stderr).toBe(0);
+    expect(json(agreeing).boundFactsChanged).toEqual([]);
+    await chainSays({ ...WOOF, decimals: 9 });
+    try {
+      const doc = json(await runCli(['token', mint, '--json'], { env }));
+      expect(doc.decimals).toBe(9);
+      expect(doc.boundFactsChanged).toEqual([{ mint, fact: 'decimals', bound: 5, chain: 9, by: 'chain' }]);
+      const human = await runCli(['token', mint], { env: { ...env, NO_COLOR: '1' } });
+      expect(human.code, human.stderr).toBe(0);
+      expect(human.stdout.replace(/\s+/g, ' ')).toContain(`Not as bound: token ${mint} is bound to the decimals 5 (as the chain stated it at a trade you signed), but the chain now says 9`);
+    } finally {
+      await chainSays(WOOF);
+    }
+  });
+});
