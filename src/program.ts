@@ -40,6 +40,7 @@ class TraderCommand extends Command {
    * (exit 2, a JSON error line, stdout empty), as for any run a script got wrong.
    */
   override help(context?: HelpContext | ((text: string) => string)): never {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the walk up commander's parents starts here
     let root: Command = this;
     while (root.parent) root = root.parent;
     const asked = typeof context === 'object' && context.error && root.opts().json !== true;
@@ -48,6 +49,7 @@ class TraderCommand extends Command {
 
   override parseOptions(args: string[]): { operands: string[]; unknown: string[] } {
     const takesValue = (arg: string | undefined) => {
+      // eslint-disable-next-line @typescript-eslint/no-this-alias -- the walk up commander's parents starts here
       for (let c: Command | null = this; c; c = c.parent) if (c.options.some((o) => (o.long === arg || o.short === arg) && (o.required || o.optional))) return true;
       return false;
     };

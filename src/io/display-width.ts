@@ -43,7 +43,7 @@ export function sliceToWidth(text: string, max: number): string {
 
 /** Text without its colour codes. */
 export function stripAnsi(text: string): string {
-  // eslint-disable-next-line no-control-regex
+   
   return text.replace(/\u001b\[[0-9;]*m/g, '');
 }
 

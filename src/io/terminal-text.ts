@@ -8,7 +8,7 @@ import { BLANK_GLYPHS } from '../domain/token-text.js';
 const ALLOWED_SGR = new Set(['0', '1', '2', '22', '31', '32', '33', '36', '39']);
 
 // ESC-introduced sequences: CSI (ESC [ … final), OSC (ESC ] … BEL or ESC \), and two-byte escapes.
-// eslint-disable-next-line no-control-regex
+ 
 const ESCAPE = /\u001b\[([0-?]*)[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]?/g;
 // What a person cannot see: controls but tab, newline and ESC (escape sequences are dealt with
 // above), format characters (zero-width, bidi controls, tag characters), variation selectors and

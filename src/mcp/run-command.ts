@@ -26,6 +26,7 @@ export async function runCommand(
   const { code: exitCode, stdout: out, stderr: err } = await runCaptured(['--json', ...argv], facts);
   const run: CommandRun = { exitCode, data: parseOrNull(out), error: null, warnings: [], pagination: null };
   for (const line of err.split('\n')) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON line of any shape, read field by field below
     const parsed = parseOrNull(line) as Record<string, any> | null;
     if (!parsed || typeof parsed !== 'object') continue;
     if (parsed.error) run.error = parsed.error as ErrorReport;

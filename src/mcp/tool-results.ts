@@ -10,6 +10,7 @@ import { NOTHING_SIGNED } from '../domain/outcome-words.js';
 /** The trade a result names, for the audit log. */
 export function tradeFacts(data: unknown): Pick<AuditEntry, 'tradeId' | 'idempotencyKey'> {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a command's --json document of any shape, read field by field
   const d = data as Record<string, any>;
   const tradeId = d.intent?.id ?? d.authorization?.id;
   return { ...(typeof tradeId === 'string' ? { tradeId } : {}), ...(typeof d.idempotencyKey === 'string' ? { idempotencyKey: d.idempotencyKey } : {}) };
@@ -17,6 +18,7 @@ export function tradeFacts(data: unknown): Pick<AuditEntry, 'tradeId' | 'idempot
 
 /** A line of what a result is, for clients that show text. */
 function summary(tool: string, run: CommandRun): string {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
   const d = run.data as any;
   if (Array.isArray(d)) {
     const more = run.pagination?.hasMore && run.pagination.nextCursor ? `; more with cursor ${JSON.stringify(run.pagination.nextCursor)}` : '';

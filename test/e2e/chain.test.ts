@@ -227,7 +227,7 @@ describe('after progress: the trade\'s signatures checked on chain', () => {
     const h = await sell([]);
     expect(h.code, h.stderr).toBe(0);
     expect(h.stdout).toMatch(/^On chain \(127\.0\.0\.1:\d+\): every claim verified on chain$/m);
-    expect(h.stdout).toMatch(/^  payout \w{8}…: verified: [\d.]+ SOL to your wallet, slot \d+$/m);
+    expect(h.stdout).toMatch(/^ {2}payout \w{8}…: verified: [\d.]+ SOL to your wallet, slot \d+$/m);
   });
 
   for (const [lie, evidence] of [

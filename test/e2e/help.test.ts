@@ -44,7 +44,7 @@ describe('help', () => {
 
   it('every command help names units and shows examples', async () => {
     const results = await Promise.all(COMMANDS.slice(1).map((c) => runCli([...c, '--help'])));
-    for (const r of results) expect(r.stdout).toMatch(/Examples:\n  \$ .*trader /);
+    for (const r of results) expect(r.stdout).toMatch(/Examples:\n {2}\$ .*trader /);
     const buy = results[0]!.stdout;
     for (const unit of ['lamports', 'bps (100 = 1%)', 'SOL']) expect(buy).toContain(unit);
     expect(results[1]!.stdout).toContain('raw units');

@@ -6,7 +6,7 @@
 // buy whose deposit was signed; a sell the journal saw paid is not believed "failed before
 // execution". Each through a service that misbehaves exactly so, in front of the sandbox.
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';

@@ -8,7 +8,7 @@
 // (N = 2^17, ~0.3 s): the keystore made once here is copied rather than imported again, and
 // runs where neither standard input nor a process of their own matters run in-process.
 // (base58 on stdin: test/unit/keypair.test.ts.)
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';

@@ -257,7 +257,7 @@ describe('lists', () => {
     expect(narrow.stdout).not.toMatch(/completed?…|confirm…/);
     expect(wide.code, wide.stderr).toBe(0);
     expect(wide.stdout.split('\n')[0]).toMatch(/^ID\s+Status\s+Token\s+Remaining\s+Cost SOL\s+Opened \(UTC\)$/);
-    expect(wide.stdout).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}  /m); // whole ids
+    expect(wide.stdout).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12} {2}/m); // whole ids
   });
 
   it('without --all: a {"pagination"} line on stderr (--json), a --cursor line (human); that cursor fetches the next page', async () => {

@@ -77,6 +77,6 @@ export function expectJsonError(r: CliResult, code: number): JsonError {
 
 /** The widest line, ANSI escapes not counted. */
 export function maxWidth(text: string): number {
-  // eslint-disable-next-line no-control-regex
+   
   return Math.max(0, ...text.split('\n').map((l) => Array.from(l.replace(/\u001b\[[0-9;]*m/g, '')).length));
 }

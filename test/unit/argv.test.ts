@@ -12,7 +12,6 @@ import { COMMANDS } from '../../src/command-table.js';
 import {
   DEFAULT_WATCH_INTERVAL_SECONDS,
   SANDBOX_HOST,
-  SANDBOX_PORT,
   SANDBOX_START_BALANCE_LAMPORTS,
 } from '../../src/domain/defaults.js';
 import { UsageError } from '../../src/domain/errors.js';

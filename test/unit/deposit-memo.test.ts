@@ -7,7 +7,7 @@ import { plainTheme } from '../../src/io/theme.js';
 import { renderBuyReview } from '../../src/views/buy.js';
 import { MEMO_MAX_COLUMNS, memoColumns, memoText } from '../../src/wallet/deposit-memo.js';
 import { inspectDeposit, type DepositInspectionInput } from '../../src/wallet/deposit-inspection.js';
-import { MEMO_V1, MEMO_V3, memoInstruction } from '../helpers/deposit-transactions.js';
+import { MEMO_V1, memoInstruction } from '../helpers/deposit-transactions.js';
 import { intent as apiIntent } from './api-helpers.js';
 import { AMOUNT, MINT, budget, build, intent, owner, stranger, transfer, treasury } from './tx-fixtures.js';
 

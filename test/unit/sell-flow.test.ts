@@ -6,7 +6,6 @@
 // refused with its code and command and kept for the accept commands.
 import { createHash } from 'node:crypto';
 import nacl from 'tweetnacl';
-import bs58 from 'bs58';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceClient } from '../../src/api/client.js';
 import type { GetSellResponse, SellAuthorization } from '../../src/api/types.js';

@@ -1,7 +1,7 @@
 // The trust store's record of the facts the chain bound to a mint at a deposit (by: 'chain'): it
 // replaces facts stored from the service alone or an older chain record, never a person's pin.
 // And accept-token's pin of the facts a refusal kept: only those a person read, by fingerprint.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
