@@ -20,7 +20,9 @@ const started = performance.now();
 const log = (line) => process.stderr.write(`${line}\n`);
 
 // --- peak RSS and CPU time: GNU time when present, else a preload that reports them on fd 3 --
-const gnuTime = process.env.BENCH_NO_GNU_TIME ? null : (['/usr/bin/time', '/bin/time'].find((p) => existsSync(p) && probeGnuTime(p)) ?? null);
+const gnuTime = process.env.BENCH_NO_GNU_TIME
+  ? null
+  : (['/usr/bin/time', '/bin/time'].find((p) => existsSync(p) && probeGnuTime(p)) ?? null);
 const rssHook = join(scratch, 'rss-hook.mjs');
 writeFileSync(
   rssHook,
@@ -69,14 +71,18 @@ const HEAVY = [
 /** Runs `trader <args>` under the trace hooks; resolves to the set of files it loaded. */
 function traceLoads(args, env, exitCode = 0) {
   return new Promise((resolve, reject) => {
-    const child = spawn(node, ['--import', traceHook, bin, ...args], { env, stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+    const child = spawn(node, ['--import', traceHook, bin, ...args], {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+    });
     let files = '';
     let err = '';
     child.stdio[3].on('data', (c) => (files += c));
     child.stderr.on('data', (c) => (err += c));
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code !== exitCode) return reject(new Error(`trader ${args.join(' ')} exited ${code}: ${err.trim().slice(-300)}`));
+      if (code !== exitCode)
+        return reject(new Error(`trader ${args.join(' ')} exited ${code}: ${err.trim().slice(-300)}`));
       resolve(new Set(files.split('\n').filter(Boolean)));
     });
   });
@@ -125,12 +131,18 @@ function run(args, { env, stdout = 'ignore', rss = false } = {}) {
         let rssMb = null;
         let cpuMs = null;
         if (rss) {
-          const [kb, user, sys] = (gnuTime ? readFileSync(rssFile, 'utf8') : fd3).trim().split('\n').pop().split(' ').map(Number);
+          const [kb, user, sys] = (gnuTime ? readFileSync(rssFile, 'utf8') : fd3)
+            .trim()
+            .split('\n')
+            .pop()
+            .split(' ')
+            .map(Number);
           rssMb = kb / 1024;
           cpuMs = (user + sys) * 1000;
           rmSync(rssFile, { force: true });
         }
-        if (code !== 0) return reject(new Error(`node ${args.join(' ')} exited ${code ?? signal}: ${err.trim().slice(-500)}`));
+        if (code !== 0)
+          return reject(new Error(`node ${args.join(' ')} exited ${code ?? signal}: ${err.trim().slice(-500)}`));
         resolve({ ms, exitAt, rssMb, cpuMs, stdout: Buffer.concat(out).toString('utf8'), stderr: err });
       });
     });
@@ -163,7 +175,10 @@ async function interleave(cases, n, opts = {}) {
 function startSandbox() {
   return new Promise((resolve, reject) => {
     // No seeded trading history: the list sizes below must be exactly what is seeded.
-    const child = spawn(node, [bin, 'sandbox', '--port', '0', '--no-history'], { stdio: ['ignore', 'pipe', 'pipe'], env: cleanEnv() });
+    const child = spawn(node, [bin, 'sandbox', '--port', '0', '--no-history'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: cleanEnv(),
+    });
     let out = '';
     const vars = {};
     child.stdout.on('data', (chunk) => {
@@ -172,7 +187,14 @@ function startSandbox() {
       // The treasury its banner publishes, set as a person sets it: a buy under --yes pins none.
       const treasury = /^# .*treasury (\w+)/m.exec(out)?.[1];
       if (treasury) vars.TRADER_TREASURY = treasury;
-      if (vars.TRADER_BASE_URL && vars.TRADER_API_KEY && vars.TRADER_KEYPAIR && vars.TRADER_RPC_URL && vars.TRADER_TREASURY) resolve({ child, vars });
+      if (
+        vars.TRADER_BASE_URL &&
+        vars.TRADER_API_KEY &&
+        vars.TRADER_KEYPAIR &&
+        vars.TRADER_RPC_URL &&
+        vars.TRADER_TREASURY
+      )
+        resolve({ child, vars });
     });
     child.stderr.resume();
     child.on('exit', (code) => reject(new Error(`the sandbox exited early (${code})`)));
@@ -306,7 +328,11 @@ function printTable() {
 
 // --- the run ----------------------------------------------------------------------------------
 const machine = `${cpus().length} × ${cpus()[0]?.model?.trim() ?? 'unknown CPU'}, Node ${process.version}, ${process.platform}/${process.arch}`;
-log(`trader bench on ${machine}; load average at start ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+log(
+  `trader bench on ${machine}; load average at start ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 
 const { child: sandbox, vars } = await startSandbox();
 const env = { ...cleanEnv(), ...vars };
@@ -321,17 +347,31 @@ try {
     { env },
   );
   const bareMs = median(bare.map((r) => r.ms));
-  for (const [name, list] of [['trader --version', version], ['trader --help', help]]) {
+  for (const [name, list] of [
+    ['trader --version', version],
+    ['trader --help', help],
+  ]) {
     const ms = median(list.map((r) => r.ms));
-    row(`(1) \`${name}\` vs \`node -e 0\``, fmtMs(bareMs), fmtMs(ms), `${fmtX(ms / bareMs)}, +${(ms - bareMs).toFixed(1)} ms`, '≤ +60 ms', mark(ms - bareMs <= 60));
+    row(
+      `(1) \`${name}\` vs \`node -e 0\``,
+      fmtMs(bareMs),
+      fmtMs(ms),
+      `${fmtX(ms / bareMs)}, +${(ms - bareMs).toFixed(1)} ms`,
+      '≤ +60 ms',
+      mark(ms - bareMs <= 60),
+    );
   }
 
   // (2) one request
   log(`(2) trader me --json vs minimal fetch and node:http scripts × ${RUNS * 2}…`);
-  const [meBase, meTool, meHttp] = await interleave([{ args: [meBaseline] }, { args: [bin, 'me', '--json'] }, { args: [meHttpBaseline] }], RUNS * 2, {
-    env,
-    stdout: 'capture',
-  });
+  const [meBase, meTool, meHttp] = await interleave(
+    [{ args: [meBaseline] }, { args: [bin, 'me', '--json'] }, { args: [meHttpBaseline] }],
+    RUNS * 2,
+    {
+      env,
+      stdout: 'capture',
+    },
+  );
   // trader shows no piece of the key (the key's display prefix reads "sk_s…"); the scripts print
   // the API's data as it is, so that one field is left out of the comparison.
   const sameBut = (a, b) => a.replace(/"prefix": "[^"]*"/, '') === b.replace(/"prefix": "[^"]*"/, '');
@@ -343,7 +383,14 @@ try {
     const t = median(meTool.map((r) => r.ms));
     const h = median(meHttp.map((r) => r.ms));
     const plus = (d) => `${d >= 0 ? '+' : '−'}${Math.abs(d).toFixed(1)} ms`;
-    row('(2) `trader me --json` vs fetch script', fmtMs(b), fmtMs(t), `${fmtX(t / b)}, ${plus(t - b)}`, '≤ 1.30×', mark(t / b <= 1.3));
+    row(
+      '(2) `trader me --json` vs fetch script',
+      fmtMs(b),
+      fmtMs(t),
+      `${fmtX(t / b)}, ${plus(t - b)}`,
+      '≤ 1.30×',
+      mark(t / b <= 1.3),
+    );
     row('(2) same vs node:http script', fmtMs(h), fmtMs(t), `${fmtX(t / h)}, ${plus(t - h)}`, '(information)', '');
   }
 
@@ -355,17 +402,32 @@ try {
       try {
         items = JSON.parse(r.stdout);
       } catch (err) {
-        throw new Error(`${args.join(' ')} printed ${r.stdout.length} bytes that do not parse: ${err.message}; stderr: ${r.stderr.slice(-300)}`);
+        throw new Error(
+          `${args.join(' ')} printed ${r.stdout.length} bytes that do not parse: ${err.message}; stderr: ${r.stderr.slice(-300)}`,
+        );
       }
-      if (!Array.isArray(items) || items.length !== total) throw new Error(`${args.join(' ')} gave ${items.length} items, want ${total}`);
+      if (!Array.isArray(items) || items.length !== total)
+        throw new Error(`${args.join(' ')} gave ${items.length} items, want ${total}`);
       return r.stdout;
     };
-    const [a, b, c] = [await check([pagesBaseline]), await check([bin, 'activity', '--all', '--json', '--limit', '100']), await check([pagesHttpBaseline])];
+    const [a, b, c] = [
+      await check([pagesBaseline]),
+      await check([bin, 'activity', '--all', '--json', '--limit', '100']),
+      await check([pagesHttpBaseline]),
+    ];
     if (a !== b || c !== b) throw new Error('trader activity --all --json printed something else than the baselines');
-    return interleave([{ args: [pagesBaseline] }, { args: [bin, 'activity', '--all', '--json', '--limit', '100'] }, { args: [pagesHttpBaseline] }], n, {
-      env,
-      rss: true,
-    });
+    return interleave(
+      [
+        { args: [pagesBaseline] },
+        { args: [bin, 'activity', '--all', '--json', '--limit', '100'] },
+        { args: [pagesHttpBaseline] },
+      ],
+      n,
+      {
+        env,
+        rss: true,
+      },
+    );
   };
   const activityRows = async (total, n) => {
     const [b, t, h] = await listing(total, n);
@@ -377,10 +439,24 @@ try {
     const bRss = median(b.map((r) => r.rssMb));
     const tRss = median(t.map((r) => r.rssMb));
     const k = `${total / 1000}k`;
-    row(`(3) \`activity --all --json\`, ${k} entries: time (${n} runs)`, fmtMs(bMs), fmtMs(tMs), fmtX(tMs / bMs), '≤ 1.50×', mark(tMs / bMs <= 1.5));
+    row(
+      `(3) \`activity --all --json\`, ${k} entries: time (${n} runs)`,
+      fmtMs(bMs),
+      fmtMs(tMs),
+      fmtX(tMs / bMs),
+      '≤ 1.50×',
+      mark(tMs / bMs <= 1.5),
+    );
     row(`(3) same, ${k}: time vs node:http loop`, fmtMs(hMs), fmtMs(tMs), fmtX(tMs / hMs), '(information)', '');
     row(`(3) same, ${k}: CPU time (user+sys)`, fmtMs(bCpu), fmtMs(tCpu), fmtX(tCpu / bCpu), '(information)', '');
-    row(`(3) same, ${k}: peak RSS`, `${bRss.toFixed(0)} MB`, `${tRss.toFixed(0)} MB (max ${Math.max(...t.map((r) => r.rssMb)).toFixed(0)})`, fmtX(tRss / bRss), '< 150 MB', mark(Math.max(...t.map((r) => r.rssMb)) < 150));
+    row(
+      `(3) same, ${k}: peak RSS`,
+      `${bRss.toFixed(0)} MB`,
+      `${tRss.toFixed(0)} MB (max ${Math.max(...t.map((r) => r.rssMb)).toFixed(0)})`,
+      fmtX(tRss / bRss),
+      '< 150 MB',
+      mark(Math.max(...t.map((r) => r.rssMb)) < 150),
+    );
     return tRss;
   };
   // --csv streams the same pages as CSV rows: measured against --json, interleaved.
@@ -389,16 +465,38 @@ try {
   const csvRows = async (total, n) => {
     const check = await run(csvArgs, { env, stdout: 'capture' });
     const records = check.stdout.split('\r\n').filter(Boolean);
-    if (records.length !== total + 1 || !records[0].startsWith('createdAt,')) throw new Error(`activity --all --csv gave ${records.length - 1} rows, want ${total}`);
+    if (records.length !== total + 1 || !records[0].startsWith('createdAt,'))
+      throw new Error(`activity --all --csv gave ${records.length - 1} rows, want ${total}`);
     const [j, c] = await interleave([{ args: jsonArgs }, { args: csvArgs }], n, { env, rss: true });
     const jMs = median(j.map((r) => r.ms));
     const cMs = median(c.map((r) => r.ms));
     const jRss = median(j.map((r) => r.rssMb));
     const cRss = median(c.map((r) => r.rssMb));
     const k = `${total / 1000}k`;
-    row(`(3) \`activity --all --csv\`, ${k}: time vs --json (${n} runs)`, fmtMs(jMs), fmtMs(cMs), fmtX(cMs / jMs), '(information)', '');
-    row(`(3) same, ${k}: CPU time (user+sys)`, fmtMs(median(j.map((r) => r.cpuMs))), fmtMs(median(c.map((r) => r.cpuMs))), fmtX(median(c.map((r) => r.cpuMs)) / median(j.map((r) => r.cpuMs))), '(information)', '');
-    row(`(3) same, ${k}: peak RSS vs --json`, `${jRss.toFixed(0)} MB`, `${cRss.toFixed(0)} MB (max ${Math.max(...c.map((r) => r.rssMb)).toFixed(0)})`, fmtX(cRss / jRss), '< 150 MB', mark(Math.max(...c.map((r) => r.rssMb)) < 150));
+    row(
+      `(3) \`activity --all --csv\`, ${k}: time vs --json (${n} runs)`,
+      fmtMs(jMs),
+      fmtMs(cMs),
+      fmtX(cMs / jMs),
+      '(information)',
+      '',
+    );
+    row(
+      `(3) same, ${k}: CPU time (user+sys)`,
+      fmtMs(median(j.map((r) => r.cpuMs))),
+      fmtMs(median(c.map((r) => r.cpuMs))),
+      fmtX(median(c.map((r) => r.cpuMs)) / median(j.map((r) => r.cpuMs))),
+      '(information)',
+      '',
+    );
+    row(
+      `(3) same, ${k}: peak RSS vs --json`,
+      `${jRss.toFixed(0)} MB`,
+      `${cRss.toFixed(0)} MB (max ${Math.max(...c.map((r) => r.rssMb)).toFixed(0)})`,
+      fmtX(cRss / jRss),
+      '< 150 MB',
+      mark(Math.max(...c.map((r) => r.rssMb)) < 150),
+    );
     return cRss;
   };
   log(`(3) activity --all --json over 10,000 entries, pages of 100, × ${RUNS}…`);
@@ -425,13 +523,18 @@ try {
     const swapSeconds = 0.5 + Math.random();
     await control(base, 'POST', '/delays', { confirmSeconds: 0, swapSeconds });
     await control(base, 'DELETE', '/requests');
-    const r = await run([bin, 'buy', tokens[i % tokens.length].mint, '0.01sol', '--yes', '--json'], { env, stdout: 'capture' });
+    const r = await run([bin, 'buy', tokens[i % tokens.length].mint, '0.01sol', '--yes', '--json'], {
+      env,
+      stdout: 'capture',
+    });
     const { intent } = JSON.parse(r.stdout);
     if (intent.status !== 'completed') throw new Error(`buy ${intent.id} ended ${intent.status}`);
     const res = await fetch(`${base}/api/v1/trades/${intent.id}`, { headers: { 'X-API-Key': vars.TRADER_API_KEY } });
     const completedAt = Date.parse((await res.json()).data.completedAt);
     // The first request the tool made after completion is the poll that saw it.
-    const seen = (await control(base, 'GET', '/requests')).find((e) => Date.parse(e.time) >= completedAt && e.path.endsWith(intent.id));
+    const seen = (await control(base, 'GET', '/requests')).find(
+      (e) => Date.parse(e.time) >= completedAt && e.path.endsWith(intent.id),
+    );
     lastBuy = intent.id;
     lags.push(r.exitAt - completedAt);
     if (seen) {
@@ -473,11 +576,27 @@ try {
   ]) {
     const files = await traceLoads(args, env, args[0] === 'sandbox' ? 2 : 0);
     const heavy = HEAVY.filter(([, re]) => [...files].some((f) => re.test(f))).map(([name]) => name);
-    const packages = new Set([...files].map((f) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f)?.[1]).filter(Boolean));
+    const packages = new Set(
+      [...files].map((f) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f)?.[1]).filter(Boolean),
+    );
     const own = [...files].filter((f) => f.includes('/dist/')).length;
-    const tag = args[0] === 'sandbox' ? ' (control)' : args[0] === 'activity' && args[1] === '--csv' ? ' (control, csv)' : args[0] === 'balance' ? ' (control, chain)' : '';
-    const label = `\`trader ${args.join(' ').replace(lastBuyId, '<buyId>').replace(/--port \d+/, '--port <in use>')}\`${tag}`;
-    traces.push([label, heavy.length ? `**${heavy.join(', ')}**` : 'none', `${own} + ${[...packages].sort().join(', ') || '—'}`]);
+    const tag =
+      args[0] === 'sandbox'
+        ? ' (control)'
+        : args[0] === 'activity' && args[1] === '--csv'
+          ? ' (control, csv)'
+          : args[0] === 'balance'
+            ? ' (control, chain)'
+            : '';
+    const label = `\`trader ${args
+      .join(' ')
+      .replace(lastBuyId, '<buyId>')
+      .replace(/--port \d+/, '--port <in use>')}\`${tag}`;
+    traces.push([
+      label,
+      heavy.length ? `**${heavy.join(', ')}**` : 'none',
+      `${own} + ${[...packages].sort().join(', ') || '—'}`,
+    ]);
   }
 } catch (err) {
   exitCode = 1;
@@ -489,11 +608,17 @@ try {
 if (exitCode !== 0) process.exit(exitCode);
 
 console.log(`\ntrader bench — ${new Date().toISOString().slice(0, 10)}, ${machine}`);
-console.log(`load average at end ${loadavg().map((l) => l.toFixed(2)).join(' ')}; peak RSS via ${gnuTime ? `${gnuTime} -f %M` : 'process.resourceUsage().maxRSS at exit'}\n`);
+console.log(
+  `load average at end ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}; peak RSS via ${gnuTime ? `${gnuTime} -f %M` : 'process.resourceUsage().maxRSS at exit'}\n`,
+);
 printTable();
 console.log(`\n(5) Loader trace (ESM load hook + CommonJS Module._load): heavy modules that must not load on these paths
 (${HEAVY.map(([n]) => n).join(', ')}), and what did load: own dist files + packages.\n`);
-const tw = [0, 1, 2].map((i) => Math.max(...[['command', 'heavy modules loaded', 'loaded'], ...traces].map((r) => r[i].length)));
+const tw = [0, 1, 2].map((i) =>
+  Math.max(...[['command', 'heavy modules loaded', 'loaded'], ...traces].map((r) => r[i].length)),
+);
 const tl = (r) => `| ${r.map((c, i) => c.padEnd(tw[i])).join(' | ')} |`;
 console.log(tl(['command', 'heavy modules loaded', 'loaded']));
 console.log(`|${tw.map((w) => '-'.repeat(w + 2)).join('|')}|`);

@@ -27,7 +27,8 @@ function startSandbox() {
       out += chunk;
       for (const m of out.matchAll(/^export (TRADER_[A-Z_]+)=(.*)$/gm)) env[m[1]] = m[2].replace(/^'(.*)'$/, '$1');
       const treasury = /^# .*treasury (\w+)/m.exec(out)?.[1];
-      if (env.TRADER_BASE_URL && env.TRADER_API_KEY && env.TRADER_KEYPAIR && treasury) resolve({ child, env, treasury });
+      if (env.TRADER_BASE_URL && env.TRADER_API_KEY && env.TRADER_KEYPAIR && treasury)
+        resolve({ child, env, treasury });
     });
     child.on('exit', (code) => reject(new Error(`sandbox exited early (${code})`)));
     child.on('error', reject);
@@ -37,7 +38,11 @@ function startSandbox() {
 function step(title, args, env, expected = 0) {
   say(`\n${bold(`▶ ${title}`)}`);
   console.log(`  $ trader ${args.join(' ')}`);
-  const run = spawnSync(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [bin, ...args], {
+    env,
+    stdio: ['ignore', 'inherit', 'pipe'],
+    encoding: 'utf8',
+  });
   process.stderr.write(run.stderr);
   if (run.status !== expected) throw new Error(`trader ${args.join(' ')} exited with ${run.status}`);
   return run;
@@ -57,15 +62,36 @@ try {
   say(bold('A sandbox service is running on this machine with an account, a wallet and a few days of trades.'));
   say(`It trades simulated tokens; we will buy some ${token.symbol} (${token.mint}), then sell half.`);
   step('Who am I? The account and the wallet that signs', ['me'], env);
-  step("Trust the service's deposit address, as its operator publishes it (the sandbox prints it): only a person pins it", ['config', 'trust', 'accept-treasury', treasury], env);
-  step(`Buy 0.5 SOL of ${token.symbol}: the tool checks the deposit transaction, signs it, follows the trade`, ['buy', token.mint, '0.5sol', '--yes'], env);
+  step(
+    "Trust the service's deposit address, as its operator publishes it (the sandbox prints it): only a person pins it",
+    ['config', 'trust', 'accept-treasury', treasury],
+    env,
+  );
+  step(
+    `Buy 0.5 SOL of ${token.symbol}: the tool checks the deposit transaction, signs it, follows the trade`,
+    ['buy', token.mint, '0.5sol', '--yes'],
+    env,
+  );
   step('What the service now holds for us', ['holdings'], env);
   step('The positions: the one the buy opened on top', ['positions'], env);
-  const dry = step(`A dry run of the sell: no wording of this service is approved yet, so it is refused, naming the command that approves it`, ['sell', token.mint, '50%', '--dry-run', '--json'], env, 6);
+  const dry = step(
+    `A dry run of the sell: no wording of this service is approved yet, so it is refused, naming the command that approves it`,
+    ['sell', token.mint, '50%', '--dry-run', '--json'],
+    env,
+    6,
+  );
   const { error } = JSON.parse(dry.stderr.trim().split('\n').at(-1));
-  step('A person reads the wording (each ⟦…⟧ a slot the tool fills with the facts of a sell) and approves it', error.command.split(' ').slice(1), env);
+  step(
+    'A person reads the wording (each ⟦…⟧ a slot the tool fills with the facts of a sell) and approves it',
+    error.command.split(' ').slice(1),
+    env,
+  );
   // By its mint: a symbol names a mint only by a person's word (an unattended buy binds none).
-  step(`Sell half of the ${token.symbol}: the message is the approved wording written with this sell's facts, so it is signed`, ['sell', token.mint, '50%', '--yes'], env);
+  step(
+    `Sell half of the ${token.symbol}: the message is the approved wording written with this sell's facts, so it is signed`,
+    ['sell', token.mint, '50%', '--yes'],
+    env,
+  );
   step('Everything that happened, newest first', ['activity'], env);
   step('Where we stand: profit and loss per token (average cost)', ['pnl'], env);
   step('Points earned for the volume', ['points'], env);

@@ -8,7 +8,15 @@ const READING = 'Reading:';
 const SETUP = 'Setup:';
 
 /** What a trade's help ends with: confirming, output, which profile and wallet, how long to wait. */
-const TRADE_GLOBALS: readonly GlobalFlag[] = ['--yes', '--json', '--profile', '--keypair', '--password-file', '--rpc-url', '--timeout'];
+const TRADE_GLOBALS: readonly GlobalFlag[] = [
+  '--yes',
+  '--json',
+  '--profile',
+  '--keypair',
+  '--password-file',
+  '--rpc-url',
+  '--timeout',
+];
 /** What a command that reads or changes the account ends with: which profile, and machine output. */
 const ACCOUNT_GLOBALS: readonly GlobalFlag[] = ['--json', '--profile'];
 

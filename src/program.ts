@@ -5,7 +5,16 @@
 import { Command, CommanderError, Help, Option, type HelpContext } from 'commander';
 import type { GlobalOptions } from './config/settings.js';
 import type { ProcessFacts } from './commands/context.js';
-import { optionHelp, runsWork, type ProgramFacts, type AnyCommand, type CommandDefinition, type CommandEntry, type GlobalFlag, type OptionSpec } from './commands/definition.js';
+import {
+  optionHelp,
+  runsWork,
+  type ProgramFacts,
+  type AnyCommand,
+  type CommandDefinition,
+  type CommandEntry,
+  type GlobalFlag,
+  type OptionSpec,
+} from './commands/definition.js';
 import { GLOBAL_OPTIONS, parseGlobalOptions } from './commands/global-options.js';
 import { COMMANDS } from './command-table.js';
 import { packWords, piecesOf, wrapWords } from './io/word-wrap.js';
@@ -50,7 +59,8 @@ class TraderCommand extends Command {
   override parseOptions(args: string[]): { operands: string[]; unknown: string[] } {
     const takesValue = (arg: string | undefined) => {
       // eslint-disable-next-line @typescript-eslint/no-this-alias -- the walk up commander's parents starts here
-      for (let c: Command | null = this; c; c = c.parent) if (c.options.some((o) => (o.long === arg || o.short === arg) && (o.required || o.optional))) return true;
+      for (let c: Command | null = this; c; c = c.parent)
+        if (c.options.some((o) => (o.long === arg || o.short === arg) && (o.required || o.optional))) return true;
       return false;
     };
     const held = args.map((arg, i) => (/^-[0-9.]/.test(arg) && !takesValue(args[i - 1]) ? HELD + arg : arg));
@@ -84,14 +94,21 @@ function globalsLine(program: Command, command: Command, globals: Map<Command, r
     }
   }
   // A command's own option of the same name (sandbox's --keypair) is the one that applies there.
-  const shown = flags.flatMap((flag) => program.options.filter((o) => o.long === flag && !command.options.some((own) => own.long === flag)).map((o) => (o.short ? `${o.short}/${o.long}` : o.long!)));
-  return shown.length === 0 ? GLOBALS_POINTER : `\n${packWords(piecesOf(`${GLOBALS_HEADING} ${shown.join(', ')}`), { room: () => ROOT_WIDTH, first: '', next: '  ' }).join('\n')}\n`;
+  const shown = flags.flatMap((flag) =>
+    program.options
+      .filter((o) => o.long === flag && !command.options.some((own) => own.long === flag))
+      .map((o) => (o.short ? `${o.short}/${o.long}` : o.long!)),
+  );
+  return shown.length === 0
+    ? GLOBALS_POINTER
+    : `\n${packWords(piecesOf(`${GLOBALS_HEADING} ${shown.join(', ')}`), { room: () => ROOT_WIDTH, first: '', next: '  ' }).join('\n')}\n`;
 }
 
 /** The program's own help is one screen of its own making (rootHelp); a command's, commander's. */
 function helpLayout(program: Command): Partial<Help> {
   return {
-    formatHelp: (cmd, helper) => (cmd === program ? rootHelp(program) : Help.prototype.formatHelp.call(helper, cmd, helper)),
+    formatHelp: (cmd, helper) =>
+      cmd === program ? rootHelp(program) : Help.prototype.formatHelp.call(helper, cmd, helper),
     // -h is the same everywhere and named in `trader --help`: a command's screen keeps its line.
     visibleOptions: (cmd) => Help.prototype.visibleOptions.call(new Help(), cmd).filter((o) => o.long !== '--help'),
   };
@@ -103,8 +120,11 @@ function helpLayout(program: Command): Partial<Help> {
  * line ending in a colon, and around blank lines).
  */
 function joinProse(text: string): string {
-  const kept = (before: string, line: string) => before === '' || line === '' || before.endsWith(':') || /^(\s|[-*•$])/.test(line);
-  return text.split('\n').reduce((out, line, i, all) => (i === 0 ? line : `${out}${kept(all[i - 1]!, line) ? '\n' : ' '}${line}`), '');
+  const kept = (before: string, line: string) =>
+    before === '' || line === '' || before.endsWith(':') || /^(\s|[-*•$])/.test(line);
+  return text
+    .split('\n')
+    .reduce((out, line, i, all) => (i === 0 ? line : `${out}${kept(all[i - 1]!, line) ? '\n' : ' '}${line}`), '');
 }
 
 /** Builds the commander program. */
@@ -151,14 +171,19 @@ export function buildProgram(hooks: ProgramHooks): Command {
     if (runsWork(definition)) {
       command.action(async () => {
         const raw = program.opts();
-        hooks.onFlags({ json: raw.json === true, verbose: raw.verbose === true, profile: typeof raw.profile === 'string' ? raw.profile : undefined });
+        hooks.onFlags({
+          json: raw.json === true,
+          verbose: raw.verbose === true,
+          profile: typeof raw.profile === 'string' ? raw.profile : undefined,
+        });
         const globals = await parseGlobalOptions(raw);
         const args = command.args.slice(0, command.registeredArguments.length);
         const options = definition.parse({ args, options: command.opts(), globals });
         await execute(definition, options, globals);
       });
     }
-    for (const sub of definition.subcommands ?? []) configure(command.command(sub.name).description(sub.summary), sub.command);
+    for (const sub of definition.subcommands ?? [])
+      configure(command.command(sub.name).description(sub.summary), sub.command);
   };
   const entries = new Map<Command, CommandEntry>();
   for (const entry of COMMANDS) {
@@ -216,10 +241,21 @@ function rootHelp(program: Command): string {
   for (const c of commands) {
     const group = (c as Command & { _helpGroupHeading?: string })._helpGroupHeading ?? 'Commands:';
     // A summary too long for its line goes on under itself (the one wrapping rule).
-    const line = packWords(piecesOf(c.description()), { room: () => ROOT_WIDTH, first: `  ${c.name().padEnd(width)}`, next: ' '.repeat(2 + width) });
+    const line = packWords(piecesOf(c.description()), {
+      room: () => ROOT_WIDTH,
+      first: `  ${c.name().padEnd(width)}`,
+      next: ' '.repeat(2 + width),
+    });
     groups.set(group, [...(groups.get(group) ?? []), ...line]);
   }
-  const shown = GLOBAL_OPTIONS.filter((o) => ROOT_OPTIONS.includes(o.flags.split(' ').find((w) => w.startsWith('--'))!.replace(/,$/, '')));
+  const shown = GLOBAL_OPTIONS.filter((o) =>
+    ROOT_OPTIONS.includes(
+      o.flags
+        .split(' ')
+        .find((w) => w.startsWith('--'))!
+        .replace(/,$/, ''),
+    ),
+  );
   const flags = Math.max(...shown.map((o) => o.flags.length)) + 2;
   const others = GLOBAL_OPTIONS.filter((o) => !shown.includes(o)).map((o) => o.flags.split(' ')[0]!.replace(/,$/, ''));
   return [
@@ -229,7 +265,7 @@ function rootHelp(program: Command): string {
     '',
     ...[...groups].flatMap(([heading, lines]) => [heading, ...lines]),
     '',
-    'Options (before or after the command; a command\'s --help lists those it uses):',
+    "Options (before or after the command; a command's --help lists those it uses):",
     ...shown.map((o) => `  ${o.flags.padEnd(flags)}${o.short ?? o.help}`),
     ...packWords(piecesOf(`also ${others.join(', ')}, -V, -h`), { room: () => ROOT_WIDTH, first: '  ', next: '  ' }),
     '',
@@ -246,7 +282,12 @@ function commanderOption(spec: OptionSpec): Option {
 }
 
 /** Runs the command with a context. */
-async function runCommand(definition: CommandDefinition<unknown>, options: unknown, globals: GlobalOptions, hooks: ProgramHooks): Promise<void> {
+async function runCommand(
+  definition: CommandDefinition<unknown>,
+  options: unknown,
+  globals: GlobalOptions,
+  hooks: ProgramHooks,
+): Promise<void> {
   const { createContext } = await import('./commands/context.js');
   const ctx = await createContext(globals, hooks.facts, { lenient: definition.lenient });
   await definition.run(ctx, options, { commands: COMMANDS, runCaptured: hooks.runCaptured });

@@ -6,7 +6,19 @@
 import { PassThrough } from 'node:stream';
 import { CommanderError } from 'commander';
 import type { CapturedRun, ProcessFacts } from './commands/context.js';
-import { answerOf, DeclinedError, errorTail, ExitCode, errorReport, exitCodeOf, RefusedToSignError, tradeTagOf, TraderError, UsageError, type NeededTrust } from './domain/errors.js';
+import {
+  answerOf,
+  DeclinedError,
+  errorTail,
+  ExitCode,
+  errorReport,
+  exitCodeOf,
+  RefusedToSignError,
+  tradeTagOf,
+  TraderError,
+  UsageError,
+  type NeededTrust,
+} from './domain/errors.js';
 import { configPath } from './config/config-file.js';
 import { DEFAULT_PROFILE } from './domain/defaults.js';
 import { forPerson, personPrefix, type PersonPrefix } from './domain/person-command.js';
@@ -44,7 +56,10 @@ export async function runTrader(argv: string[], facts: ProcessFacts): Promise<nu
 }
 
 /** Runs `trader <argv>` with these facts, stdin empty, and returns what it wrote. */
-export async function runCaptured(argv: string[], facts: Omit<ProcessFacts, 'stdout' | 'stderr' | 'stdin'>): Promise<CapturedRun> {
+export async function runCaptured(
+  argv: string[],
+  facts: Omit<ProcessFacts, 'stdout' | 'stderr' | 'stdin'>,
+): Promise<CapturedRun> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const stdin = new PassThrough();
@@ -63,7 +78,12 @@ function report(err: unknown, flags: OutputMode, facts: ProcessFacts): number {
   const verbose = flags.verbose || facts.env.TRADER_DEBUG === '1';
   // Commands in the error are for a person at their own terminal: with the profile (and config file) this run used.
   const profile = flags.profile || facts.env.TRADER_PROFILE || DEFAULT_PROFILE;
-  const prefix = personPrefix({ profile, env: facts.env, agent: facts.agent === true, configPath: configPath(facts.env, facts.home) });
+  const prefix = personPrefix({
+    profile,
+    env: facts.env,
+    agent: facts.agent === true,
+    configPath: configPath(facts.env, facts.home),
+  });
   if (err instanceof TraderError) personalize(err, prefix);
   if (err instanceof CommanderError) {
     if (err.exitCode === 0) return ExitCode.ok; // --help, --version
@@ -78,7 +98,8 @@ function personalize(err: TraderError, prefix: PersonPrefix): void {
   err.message = forPerson(err.message, prefix);
   err.hints.splice(0, err.hints.length, ...err.hints.map((h) => forPerson(h, prefix)));
   if (err.command) (err as { command: string | null }).command = forPerson(err.command, prefix);
-  if (err instanceof RefusedToSignError && err.trust?.command) (err as { trust: NeededTrust }).trust = { ...err.trust, command: forPerson(err.trust.command, prefix) };
+  if (err instanceof RefusedToSignError && err.trust?.command)
+    (err as { trust: NeededTrust }).trust = { ...err.trust, command: forPerson(err.trust.command, prefix) };
 }
 
 function printError(err: unknown, json: boolean, verbose: boolean, { stdout, stderr }: ProcessFacts): number {
@@ -103,10 +124,19 @@ function printError(err: unknown, json: boolean, verbose: boolean, { stdout, std
     // A command to copy that would wrap with the words before it stands alone on the next line.
     const command = known?.command ?? null;
     const endsWithCommand = (line: string) => command !== null && line.endsWith(command);
-    const fitted = (line: string) => (endsWithCommand(line) ? withCommand(line.slice(0, -command!.length).trimEnd(), command!, columns, onTerminal) : wrapped(line));
+    const fitted = (line: string) =>
+      endsWithCommand(line)
+        ? withCommand(line.slice(0, -command!.length).trimEnd(), command!, columns, onTerminal)
+        : wrapped(line);
     const lines = [fitted(`error: ${message}`)];
     // The second line: the hint, with the request id (before it when the hint ends with a command to copy).
-    const second = !requestId ? hint : !hint ? `request id: ${requestId}` : endsWithCommand(hint) ? `request id ${requestId}; ${hint}` : `${hint} (request id: ${requestId})`;
+    const second = !requestId
+      ? hint
+      : !hint
+        ? `request id: ${requestId}`
+        : endsWithCommand(hint)
+          ? `request id ${requestId}; ${hint}`
+          : `${hint} (request id: ${requestId})`;
     if (second) lines.push(fitted(second));
     stderr.write(safeForTerminal(lines.join('\n')) + '\n');
   }

@@ -14,7 +14,11 @@ export async function allItems<T>(fetchPage: (cursor: string | undefined) => Pro
     const next = page.pagination.hasMore ? page.pagination.nextCursor : null;
     if (!next) return items;
     // A service that hands back a cursor it already gave would loop forever.
-    if (seen.has(next)) throw new ApiError('unexpected response from the service: pagination returned a cursor twice', { code: 'UNEXPECTED_RESPONSE', requestId: page.requestId });
+    if (seen.has(next))
+      throw new ApiError('unexpected response from the service: pagination returned a cursor twice', {
+        code: 'UNEXPECTED_RESPONSE',
+        requestId: page.requestId,
+      });
     seen.add(next);
     cursor = next;
   }

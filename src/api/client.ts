@@ -155,7 +155,10 @@ export function createClient(opts: ClientOptions): ServiceClient {
     throw new UsageError('missing API key: set TRADER_API_KEY or run trader config init', 'NOT_CONFIGURED');
   }
   if (!/^[\x21-\x7e]+$/.test(apiKey)) {
-    throw new UsageError('the API key contains spaces or characters that cannot be sent in an HTTP header', 'UNSENDABLE_API_KEY');
+    throw new UsageError(
+      'the API key contains spaces or characters that cannot be sent in an HTTP header',
+      'UNSENDABLE_API_KEY',
+    );
   }
   const requestTimeoutMs = opts.requestTimeoutMs > 0 ? opts.requestTimeoutMs : 30_000;
   const limits = {
@@ -169,7 +172,8 @@ export function createClient(opts: ClientOptions): ServiceClient {
   const proxyLabel = proxyFor(root, opts.env)?.host ?? null;
 
   let engine: Promise<FetchFn> | undefined;
-  const getFetch = (): Promise<FetchFn> => (engine ??= fetchFor(root, opts.env, opts.fetch).then(({ fetch }) => fetch as unknown as FetchFn));
+  const getFetch = (): Promise<FetchFn> =>
+    (engine ??= fetchFor(root, opts.env, opts.fetch).then(({ fetch }) => fetch as unknown as FetchFn));
 
   const redact = keyRedactor(apiKey);
   const clean = (f: Failure): Failure => ({
@@ -224,20 +228,30 @@ export function createClient(opts: ClientOptions): ServiceClient {
         const headerRequestId = res.headers.get('x-request-id');
         if (res.status < 200 || res.status >= 300) {
           const f = clean(
-            httpFailure({
-              status: res.status,
-              path: c.path.replace(/\?.*$/, ''),
-              body: res.body,
-              contentType: res.headers.get('content-type'),
-              headerRequestId,
-              location: res.headers.get('location'),
-              retryAfterMs: parseRetryAfter(res.headers.get('retry-after'), clock.now()),
-            }, redact),
+            httpFailure(
+              {
+                status: res.status,
+                path: c.path.replace(/\?.*$/, ''),
+                body: res.body,
+                contentType: res.headers.get('content-type'),
+                headerRequestId,
+                location: res.headers.get('location'),
+                retryAfterMs: parseRetryAfter(res.headers.get('retry-after'), clock.now()),
+              },
+              redact,
+            ),
           );
           log(f.status, f.requestId, f.code);
           return { ok: false, failure: f };
         }
-        const parsed = parseSuccess<T>(res.status, res.headers.get('content-type'), res.body, c, headerRequestId === null ? null : redact(headerRequestId), redact);
+        const parsed = parseSuccess<T>(
+          res.status,
+          res.headers.get('content-type'),
+          res.body,
+          c,
+          headerRequestId === null ? null : redact(headerRequestId),
+          redact,
+        );
         if (!parsed.ok) {
           const f = clean(parsed.failure);
           log(f.status, f.requestId, f.code);
@@ -252,7 +266,12 @@ export function createClient(opts: ClientOptions): ServiceClient {
     if (c.creates && f.kind === 'http' && f.status !== null && REFUSED_INPUT.has(f.status)) {
       // The service's code when it gave one; else a code of its own, not a read's BAD_REQUEST (exit 3).
       const code = f.code === defaultCodeFor(f.status) ? 'REQUEST_REFUSED' : f.code;
-      throw new ServiceRejectedError(`the service refused this ${c.creates}: ${f.message}; ${NOTHING_CREATED}`, { code, status: f.status, requestId: f.requestId, hints: f.hints });
+      throw new ServiceRejectedError(`the service refused this ${c.creates}: ${f.message}; ${NOTHING_CREATED}`, {
+        code,
+        status: f.status,
+        requestId: f.requestId,
+        hints: f.hints,
+      });
     }
     throw toApiError(f, outcome.attempts, outcome.uncertain);
   }
@@ -261,32 +280,88 @@ export function createClient(opts: ClientOptions): ServiceClient {
   const dataOf = async <T>(p: Promise<{ data: T }>): Promise<T> => (await p).data;
   const page = async <T>(path: string, item: S.Check): Promise<Page<T>> => {
     const r = await call<T[]>({ method: 'GET', path, repeatability: 'read', check: S.envelope(S.arrayOf(item), true) });
-    return { items: r.data, pagination: r.envelope.pagination as Pagination, requestId: r.envelope.requestId as string };
+    return {
+      items: r.data,
+      pagination: r.envelope.pagination as Pagination,
+      requestId: r.envelope.requestId as string,
+    };
   };
 
   return {
     // The account names the key (prefix, name): parseSuccess hides any piece of it the service shows.
     me: async () => dataOf(get<Account>('/me', S.envelope(S.account))),
     points: async () => dataOf(get<PointsSummary>('/points', S.envelope(S.pointsSummary))),
-    listPositions: async (q) => page<Position>(`/positions${query({ status: q.status, limit: q.limit, cursor: q.cursor })}`, S.position),
+    listPositions: async (q) =>
+      page<Position>(`/positions${query({ status: q.status, limit: q.limit, cursor: q.cursor })}`, S.position),
     getPosition: async (id) => dataOf(get<Position>(`/positions/${segment(id)}`, S.envelope(S.position))),
-    listActivity: async (q) => page<ActivityEntry>(`/activity${query({ type: q.types, limit: q.limit, cursor: q.cursor })}`, S.activityEntry),
+    listActivity: async (q) =>
+      page<ActivityEntry>(`/activity${query({ type: q.types, limit: q.limit, cursor: q.cursor })}`, S.activityEntry),
     holdings: async () => dataOf(get<Holding[]>('/holdings', S.envelope(S.arrayOf(S.holding)))),
     getTrade: async (id) => dataOf(get<Trade>(`/trades/${segment(id)}`, S.envelope(S.trade))),
     // The API allows this endpoint to be read every 2 s at most: a retry keeps that pace too.
     getTradeStatus: async (id) =>
-      dataOf(call<TradeStatus>({ method: 'GET', path: `/trades/${segment(id)}/status`, repeatability: 'read', check: S.envelope(S.tradeStatus), minGapMs: MIN_STATUS_INTERVAL_MS })),
+      dataOf(
+        call<TradeStatus>({
+          method: 'GET',
+          path: `/trades/${segment(id)}/status`,
+          repeatability: 'read',
+          check: S.envelope(S.tradeStatus),
+          minGapMs: MIN_STATUS_INTERVAL_MS,
+        }),
+      ),
     createBuy: async (req) =>
-      dataOf(call<CreateBuyResponse>({ method: 'POST', path: '/trade/buys', body: req, repeatability: 'idempotent-create', check: S.envelope(S.createBuyResponse), creates: 'buy' })),
+      dataOf(
+        call<CreateBuyResponse>({
+          method: 'POST',
+          path: '/trade/buys',
+          body: req,
+          repeatability: 'idempotent-create',
+          check: S.envelope(S.createBuyResponse),
+          creates: 'buy',
+        }),
+      ),
     submitDeposit: async (id, req) =>
-      dataOf(call<BuyIntentResponse>({ method: 'POST', path: `/trade/buys/${segment(id)}/deposit`, body: req, repeatability: 'once', check: S.envelope(S.buyIntentResponse) })),
+      dataOf(
+        call<BuyIntentResponse>({
+          method: 'POST',
+          path: `/trade/buys/${segment(id)}/deposit`,
+          body: req,
+          repeatability: 'once',
+          check: S.envelope(S.buyIntentResponse),
+        }),
+      ),
     getBuy: async (id) => dataOf(get<BuyIntentResponse>(`/trade/buys/${segment(id)}`, S.envelope(S.buyIntentResponse))),
     cancelBuy: async (id) =>
-      dataOf(call<BuyIntentResponse>({ method: 'POST', path: `/trade/buys/${segment(id)}/cancel`, body: {}, repeatability: 'once', check: S.envelope(S.buyIntentResponse) })),
+      dataOf(
+        call<BuyIntentResponse>({
+          method: 'POST',
+          path: `/trade/buys/${segment(id)}/cancel`,
+          body: {},
+          repeatability: 'once',
+          check: S.envelope(S.buyIntentResponse),
+        }),
+      ),
     createSell: async (req) =>
-      dataOf(call<SellAuthorizationResponse>({ method: 'POST', path: '/trade/sells', body: req, repeatability: 'idempotent-create', check: S.envelope(S.sellAuthorizationResponse), creates: 'sell' })),
+      dataOf(
+        call<SellAuthorizationResponse>({
+          method: 'POST',
+          path: '/trade/sells',
+          body: req,
+          repeatability: 'idempotent-create',
+          check: S.envelope(S.sellAuthorizationResponse),
+          creates: 'sell',
+        }),
+      ),
     authorizeSell: async (id, req) =>
-      dataOf(call<AuthorizeSellResponse>({ method: 'POST', path: `/trade/sells/${segment(id)}/authorize`, body: req, repeatability: 'once', check: S.envelope(S.authorizeSellResponse) })),
+      dataOf(
+        call<AuthorizeSellResponse>({
+          method: 'POST',
+          path: `/trade/sells/${segment(id)}/authorize`,
+          body: req,
+          repeatability: 'once',
+          check: S.envelope(S.authorizeSellResponse),
+        }),
+      ),
     getSell: async (id) => dataOf(get<GetSellResponse>(`/trade/sells/${segment(id)}`, S.envelope(S.getSellResponse))),
   };
 }
@@ -294,7 +369,14 @@ export function createClient(opts: ClientOptions): ServiceClient {
 type Parsed<T> = { ok: true; value: { data: T; envelope: Record<string, unknown> } } | { ok: false; failure: Failure };
 
 /** A 2xx answer: JSON, the envelope and the resource checked; the original object is kept. */
-function parseSuccess<T>(status: number, contentType: string | null, body: string, c: Call, headerRequestId: string | null, redact: Redactor): Parsed<T> {
+function parseSuccess<T>(
+  status: number,
+  contentType: string | null,
+  body: string,
+  c: Call,
+  headerRequestId: string | null,
+  redact: Redactor,
+): Parsed<T> {
   const where = c.path.replace(/\?.*$/, '');
   const bad = (what: string, requestId: string | null = headerRequestId): Parsed<T> => ({
     ok: false,
@@ -314,7 +396,8 @@ function parseSuccess<T>(status: number, contentType: string | null, body: strin
   if (ct.includes('html') || /^<(?:!doctype|html|head|body)/i.test(text)) {
     return bad(`HTTP ${status} with an HTML page instead of JSON (a proxy or captive portal?)`);
   }
-  if (ct && !ct.includes('json')) return bad(`HTTP ${status} with content-type ${oneLine(redact(ct), 60)} instead of JSON`);
+  if (ct && !ct.includes('json'))
+    return bad(`HTTP ${status} with content-type ${oneLine(redact(ct), 60)} instead of JSON`);
   if (!text) return bad(`HTTP ${status} with an empty body`);
   let json: unknown;
   try {
@@ -325,10 +408,12 @@ function parseSuccess<T>(status: number, contentType: string | null, body: strin
   // A service that echoes the key (or a piece of it, in any form) anywhere gets it hidden; the
   // deep walk runs on a short answer, or when the body may hold a piece or has escapes that could
   // spell one (a page is at most 100 items).
-  if (text.length <= ALWAYS_WALKED_LENGTH || redact.holdsPiece(text) || /\\u[0-9a-fA-F]{4}/.test(text)) json = redactDeep(json, redact);
+  if (text.length <= ALWAYS_WALKED_LENGTH || redact.holdsPiece(text) || /\\u[0-9a-fA-F]{4}/.test(text))
+    json = redactDeep(json, redact);
   const bodyRequestId = (json as { requestId?: unknown } | null)?.requestId;
   const problem = c.check(json, '');
-  if (problem) return bad(oneLine(redact(problem), 200), typeof bodyRequestId === 'string' ? bodyRequestId : headerRequestId);
+  if (problem)
+    return bad(oneLine(redact(problem), 200), typeof bodyRequestId === 'string' ? bodyRequestId : headerRequestId);
   const envelope = json as Record<string, unknown>;
   return { ok: true, value: { data: envelope.data as T, envelope } };
 }

@@ -71,7 +71,10 @@ function codeFromProblemType(type: unknown): string | null {
   if (typeof type !== 'string' || type === 'about:blank') return null;
   const last = type.split(/[/#]/).filter(Boolean).pop();
   if (!last) return null;
-  const code = last.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '').toUpperCase();
+  const code = last
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '')
+    .toUpperCase();
   return code && /^[A-Z]/.test(code) ? code : null;
 }
 
@@ -154,7 +157,10 @@ const DEFAULT_CODES: Record<number, string> = {
 
 /** Stable code for a status the service gave no code for. */
 export function defaultCodeFor(status: number): string {
-  return DEFAULT_CODES[status] ?? (status >= 500 ? 'SERVER_ERROR' : status >= 300 && status < 400 ? 'REDIRECT' : 'HTTP_ERROR');
+  return (
+    DEFAULT_CODES[status] ??
+    (status >= 500 ? 'SERVER_ERROR' : status >= 300 && status < 400 ? 'REDIRECT' : 'HTTP_ERROR')
+  );
 }
 
 export interface HttpFailureInput {
@@ -171,7 +177,12 @@ export interface HttpFailureInput {
 export function httpFailure(r: HttpFailureInput, redact: (text: string) => string = (t) => t): Failure {
   // Secrets come out before anything is cut to length, so no cut can leave a piece behind.
   const raw = parseErrorBody(redact(r.body), r.contentType);
-  const parsed = { ...raw, message: raw.message && redact(raw.message), code: raw.code && redact(raw.code), requestId: raw.requestId && redact(raw.requestId) };
+  const parsed = {
+    ...raw,
+    message: raw.message && redact(raw.message),
+    code: raw.code && redact(raw.code),
+    requestId: raw.requestId && redact(raw.requestId),
+  };
   const reason = STATUS_CODES[r.status] ?? 'Error';
   const head = `HTTP ${r.status} ${reason}`;
   const serverMessage = parsed.message ? oneLine(parsed.message) : '';
@@ -189,7 +200,7 @@ export function httpFailure(r: HttpFailureInput, redact: (text: string) => strin
     message = head;
   }
   const hints: string[] = [];
-  if (r.status === 401) hints.push('check the API key: TRADER_API_KEY, or `trader config list` for the profile\'s');
+  if (r.status === 401) hints.push("check the API key: TRADER_API_KEY, or `trader config list` for the profile's");
   if (r.status === 403) {
     hints.push(
       r.path.startsWith('/trade/')
@@ -198,7 +209,11 @@ export function httpFailure(r: HttpFailureInput, redact: (text: string) => strin
     );
   }
   const serverCode = parsed.code ? oneLine(parsed.code, 64) : '';
-  const requestId = parsed.requestId ? oneLine(parsed.requestId, 128) : r.headerRequestId ? oneLine(redact(r.headerRequestId), 128) : null;
+  const requestId = parsed.requestId
+    ? oneLine(parsed.requestId, 128)
+    : r.headerRequestId
+      ? oneLine(redact(r.headerRequestId), 128)
+      : null;
   return {
     kind: 'http',
     code: serverCode || defaultCodeFor(r.status),

@@ -44,7 +44,8 @@ const ALNUM = new Int8Array(128).fill(-1);
 for (let c = 48; c <= 57; c++) ALNUM[c] = c - 48;
 for (let c = 97; c <= 122; c++) ALNUM[c] = ALNUM[c - 32] = c - 87;
 
-const hexValue = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1);
+const hexValue = (c: number): number =>
+  c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1;
 
 /**
  * A text's letters and digits, percent-decoded (also twice over: %2573) and case folded, each
@@ -61,7 +62,7 @@ function skeletonOf(text: string): Skeleton {
   const values: number[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const start = i;
     let c = text.charCodeAt(i++);
     // %XX, and %25XX… (an encoded percent sign), decoded to the character they stand for.
@@ -152,8 +153,10 @@ export function keyRedactor(key: string): Redactor {
   const transformedPieces = new Set<string>();
   const coverGrams = new Set<string>();
   for (const f of forms) {
-    for (let i = 0; i + KEY_FRAGMENT_LENGTH <= f.values.length; i++) transformedPieces.add(f.text.slice(i, i + KEY_FRAGMENT_LENGTH));
-    for (let i = 0; i + COVER_PIECE_LENGTH <= f.values.length; i++) coverGrams.add(f.text.slice(i, i + COVER_PIECE_LENGTH));
+    for (let i = 0; i + KEY_FRAGMENT_LENGTH <= f.values.length; i++)
+      transformedPieces.add(f.text.slice(i, i + KEY_FRAGMENT_LENGTH));
+    for (let i = 0; i + COVER_PIECE_LENGTH <= f.values.length; i++)
+      coverGrams.add(f.text.slice(i, i + COVER_PIECE_LENGTH));
   }
   // Every 4-run of the forms' skeletons, as a 24-bit number, in a bit set: the quick scan's test.
   // A form of hex digits alone (the hex encoding) is apart: its 4-runs are 16 bits, so ids and
@@ -229,7 +232,13 @@ export function keyRedactor(key: string): Redactor {
     const n = sk.values.length;
     if (n < KEY_FRAGMENT_LENGTH || transformedPieces.size === 0) return text;
     // Rule 3: a short text that is mostly the key, in order.
-    if (m >= 2 * KEY_FRAGMENT_LENGTH && n <= 2 * m && n >= shareNeeded && commonInOrder(keySkeleton, sk.values) >= shareNeeded) return marker;
+    if (
+      m >= 2 * KEY_FRAGMENT_LENGTH &&
+      n <= 2 * m &&
+      n >= shareNeeded &&
+      commonInOrder(keySkeleton, sk.values) >= shareNeeded
+    )
+      return marker;
     // Rule 2: runs of the skeleton that are pieces of a form of the key, mapped back to their spans.
     const skText = asText(sk.values);
     const runs: Array<[number, number]> = [];
@@ -245,7 +254,13 @@ export function keyRedactor(key: string): Redactor {
       i = end;
     }
     // Rule 4, on what rule 2 left: short pieces that add up to the key.
-    const left = runs.length === 0 ? skText : skText.split('').map((c, k) => (runs.some(([s, e]) => k >= s && k < e) ? '\u0000' : c)).join('');
+    const left =
+      runs.length === 0
+        ? skText
+        : skText
+            .split('')
+            .map((c, k) => (runs.some(([s, e]) => k >= s && k < e) ? '\u0000' : c))
+            .join('');
     runs.push(...coveringRuns(left));
     if (runs.length === 0) return text;
     runs.sort((a, b) => a[0] - b[0]);
@@ -266,7 +281,8 @@ export function keyRedactor(key: string): Redactor {
   // none of those few blocks holds no piece: one native search per block.
   const blocks: string[] = [];
   for (let b = 0; b + 4 <= key.length; b += 4) blocks.push(key.slice(b, b + 4));
-  const exactHeld = (text: string) => blocks.some((block) => text.includes(block)) && [...pieces].some((piece) => text.includes(piece));
+  const exactHeld = (text: string) =>
+    blocks.some((block) => text.includes(block)) && [...pieces].some((piece) => text.includes(piece));
 
   // The transformed forms: one pass over the letters and digits (separators skipped, case
   // folded) looking for 4-runs of the key's forms; three of them within a form's length of each

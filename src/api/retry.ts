@@ -78,8 +78,7 @@ export interface RetryRun<T> {
 }
 
 export type RetryOutcome<T> =
-  | { ok: true; value: T }
-  | { ok: false; failure: Failure; attempts: number; uncertain: boolean };
+  { ok: true; value: T } | { ok: false; failure: Failure; attempts: number; uncertain: boolean };
 
 /** Runs attempts until success, a permanent failure, or the attempt/time budget is spent. */
 export async function withRetry<T>(run: RetryRun<T>): Promise<RetryOutcome<T>> {
@@ -95,7 +94,9 @@ export async function withRetry<T>(run: RetryRun<T>): Promise<RetryOutcome<T>> {
     if (!mayRepeat(run.repeatability) || !isTransient(f) || n >= policy.maxAttempts) return giveUp();
     const delay = Math.max(
       run.minDelayMs ?? 0,
-      f.retryAfterMs !== null ? Math.min(f.retryAfterMs, policy.maxRetryAfterMs) : backoffDelay(policy, n - 1, run.random),
+      f.retryAfterMs !== null
+        ? Math.min(f.retryAfterMs, policy.maxRetryAfterMs)
+        : backoffDelay(policy, n - 1, run.random),
     );
     if (clock.now() - started + delay > policy.maxTotalMs) return giveUp();
     await clock.sleep(delay, run.signal);

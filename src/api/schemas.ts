@@ -59,7 +59,10 @@ const nstr = nullable(str);
 const namount = nullable(amount);
 const nint = nullable(int);
 /** Token decimals: a whole number 0-255 (a negative or huge one would break every amount shown). */
-const decimals: Check = (v, at) => (Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= 255 ? null : wrong(at, v, 'token decimals from 0 to 255'));
+const decimals: Check = (v, at) =>
+  Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= 255
+    ? null
+    : wrong(at, v, 'token decimals from 0 to 255');
 const ndecimals = nullable(decimals);
 const nnum = nullable(num);
 

@@ -49,7 +49,13 @@ function seconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(3))} s`;
 }
 
-function failure(kind: Failure['kind'], code: string, message: string, uncertain: boolean, status: number | null = null): Failure {
+function failure(
+  kind: Failure['kind'],
+  code: string,
+  message: string,
+  uncertain: boolean,
+  status: number | null = null,
+): Failure {
   return { kind, code, message, status, requestId: null, hints: [], uncertain, retryAfterMs: null };
 }
 
@@ -58,15 +64,29 @@ function causeCode(err: unknown): { code: string | null; detail: string } {
   let e: unknown = err;
   for (let depth = 0; depth < 5 && e; depth++) {
     const rec = e as { code?: unknown; cause?: unknown; errors?: unknown; message?: unknown };
-    if (typeof rec.code === 'string') return { code: rec.code, detail: typeof rec.message === 'string' ? rec.message : '' };
+    if (typeof rec.code === 'string')
+      return { code: rec.code, detail: typeof rec.message === 'string' ? rec.message : '' };
     if (Array.isArray(rec.errors) && rec.errors.length) e = rec.errors[0];
     else e = rec.cause;
   }
-  const msg = (err as { cause?: { message?: unknown }; message?: unknown })?.cause?.message ?? (err as { message?: unknown })?.message;
+  const msg =
+    (err as { cause?: { message?: unknown }; message?: unknown })?.cause?.message ??
+    (err as { message?: unknown })?.message;
   return { code: null, detail: typeof msg === 'string' ? msg : String(err) };
 }
 
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN']);
+const NOT_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'EAI_NONAME',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENETDOWN',
+]);
 
 /** A failed fetch (no response) as a Failure naming the host, never the key. */
 export function networkFailure(err: unknown, host: string, via: string | null): Failure {
@@ -82,7 +102,10 @@ export function networkFailure(err: unknown, host: string, via: string | null): 
     case 'ECONNREFUSED':
       what = `could not connect to ${where}: connection refused`;
       // Refused on this machine, without a proxy: most likely a sandbox that was stopped (old TRADER_* variables).
-      if (!via && isLoopback(host)) hints.push(`no sandbox or local service is running at ${host}; start one with \`eval "$(trader sandbox --background)"\``);
+      if (!via && isLoopback(host))
+        hints.push(
+          `no sandbox or local service is running at ${host}; start one with \`eval "$(trader sandbox --background)"\``,
+        );
       break;
     case 'ENOTFOUND':
     case 'EAI_NONAME':
@@ -146,7 +169,15 @@ export async function attempt(
     } catch (err) {
       if (userSignal?.aborted) throw userSignal.reason;
       if (timedOut) {
-        return { ok: false, failure: failure('timeout', 'REQUEST_TIMEOUT', `the service did not answer within ${seconds(limits.requestTimeoutMs)}`, true) };
+        return {
+          ok: false,
+          failure: failure(
+            'timeout',
+            'REQUEST_TIMEOUT',
+            `the service did not answer within ${seconds(limits.requestTimeoutMs)}`,
+            true,
+          ),
+        };
       }
       return { ok: false, failure: networkFailure(err, host, proxyLabel) };
     }
@@ -205,7 +236,13 @@ export async function attempt(
           }
           return {
             ok: false,
-            failure: failure('truncated', 'UNEXPECTED_RESPONSE', `unexpected response from the service: the answer was cut off (HTTP ${res.status}, ${size} bytes received)`, true, res.status),
+            failure: failure(
+              'truncated',
+              'UNEXPECTED_RESPONSE',
+              `unexpected response from the service: the answer was cut off (HTTP ${res.status}, ${size} bytes received)`,
+              true,
+              res.status,
+            ),
           };
         }
         if (chunk.done || !chunk.value) break;
@@ -229,5 +266,11 @@ export async function attempt(
 
 function tooLarge(status: number, limit: number): Failure {
   const mib = Number((limit / (1024 * 1024)).toFixed(2));
-  return failure('too-large', 'RESPONSE_TOO_LARGE', `response too large: the service sent more than ${mib} MiB`, true, status);
+  return failure(
+    'too-large',
+    'RESPONSE_TOO_LARGE',
+    `response too large: the service sent more than ${mib} MiB`,
+    true,
+    status,
+  );
 }

@@ -9,17 +9,26 @@ export async function readBalance(chain: ChainReader, address: string): Promise<
   try {
     return await chain.balance(address);
   } catch (err) {
-    if (err instanceof ChainUnavailableError) throw new ChainUnreachableError(`could not read the balance from the chain: ${err.message}`, ['check --rpc-url (TRADER_RPC_URL, config rpcUrl)']);
+    if (err instanceof ChainUnavailableError)
+      throw new ChainUnreachableError(`could not read the balance from the chain: ${err.message}`, [
+        'check --rpc-url (TRADER_RPC_URL, config rpcUrl)',
+      ]);
     throw err;
   }
 }
 
 /** The wallet's token balances per mint, or exit 3 naming the RPC endpoint. */
-export async function readTokenBalances(chain: ChainReader, owner: string): Promise<Map<string, { amount: bigint; decimals: number }>> {
+export async function readTokenBalances(
+  chain: ChainReader,
+  owner: string,
+): Promise<Map<string, { amount: bigint; decimals: number }>> {
   try {
     return await chain.tokenBalances(owner);
   } catch (err) {
-    if (err instanceof ChainUnavailableError) throw new ChainUnreachableError(`could not read the token accounts from the chain: ${err.message}`, ['check --rpc-url (TRADER_RPC_URL, config rpcUrl)']);
+    if (err instanceof ChainUnavailableError)
+      throw new ChainUnreachableError(`could not read the token accounts from the chain: ${err.message}`, [
+        'check --rpc-url (TRADER_RPC_URL, config rpcUrl)',
+      ]);
     throw err;
   }
 }

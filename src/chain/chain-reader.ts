@@ -72,7 +72,10 @@ export async function openChain(opts: ChainOptions): Promise<ChainReader> {
   let fetchError: unknown = null;
   const bounded = (async (input: string, init?: RequestInit) => {
     try {
-      return await base(input, { ...init, signal: AbortSignal.any([AbortSignal.timeout(opts.timeoutMs), opts.signal]) });
+      return await base(input, {
+        ...init,
+        signal: AbortSignal.any([AbortSignal.timeout(opts.timeoutMs), opts.signal]),
+      });
     } catch (err) {
       fetchError = err;
       throw err;
@@ -88,12 +91,18 @@ export async function openChain(opts: ChainOptions): Promise<ChainReader> {
   // values above 2^53, and a rounded balance would read as the chain contradicting the service.
   let id = 0;
   const exactCall = async (method: string, params: unknown[]): Promise<unknown> => {
-    const res = await bounded(url.href, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }) });
+    const res = await bounded(url.href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
+    });
     const text = await res.text();
     if (!res.ok) throw new Error(`${res.status} ${res.statusText}: ${text.slice(0, 200)}`);
     const body = parseJsonExact(text) as { result?: unknown; error?: { code?: unknown; message?: unknown } } | null;
-    if (body?.error) throw Object.assign(new Error(`${method}: ${String(body.error.message)}`), { code: body.error.code });
-    if (body === null || typeof body !== 'object' || !('result' in body)) throw new Error(`${method}: the RPC answered no result`);
+    if (body?.error)
+      throw Object.assign(new Error(`${method}: ${String(body.error.message)}`), { code: body.error.code });
+    if (body === null || typeof body !== 'object' || !('result' in body))
+      throw new Error(`${method}: the RPC answered no result`);
     return body.result;
   };
   const attempts = Math.max(1, opts.attempts ?? 3);
@@ -123,12 +132,15 @@ export async function openChain(opts: ChainOptions): Promise<ChainReader> {
     host: url.host,
     balance: (address) =>
       call('reading the balance', async () => {
-        const result = (await exactCall('getBalance', [address, { commitment: 'confirmed' }])) as { value?: unknown } | null;
+        const result = (await exactCall('getBalance', [address, { commitment: 'confirmed' }])) as {
+          value?: unknown;
+        } | null;
         const lamports = exactLamports(result?.value);
         if (lamports === null) throw new Error('getBalance: the RPC answered no balance');
         return lamports;
       }),
-    blockHeight: (commitment = 'confirmed') => call('reading the block height', () => connection.getBlockHeight({ commitment })),
+    blockHeight: (commitment = 'confirmed') =>
+      call('reading the block height', () => connection.getBlockHeight({ commitment })),
     blockhashValid: async (blockhash, commitment) => {
       // An RPC without the method (older than Solana 1.9) answers "Method not found": no proof
       // from it, but not a dead endpoint either (the run's other reads go on), and not retried.
@@ -140,27 +152,47 @@ export async function openChain(opts: ChainOptions): Promise<ChainReader> {
           throw err;
         }
       });
-      if (valid === null) throw new ChainUnavailableError(`checking the blockhash from ${url.host} failed: the RPC does not answer isBlockhashValid`);
+      if (valid === null)
+        throw new ChainUnavailableError(
+          `checking the blockhash from ${url.host} failed: the RPC does not answer isBlockhashValid`,
+        );
       return valid;
     },
     getAccountInfo: (address) =>
       call('reading accounts', async () => {
         // web3.js asks for base64 and decodes it; finalized: facts a rollback cannot take back.
         const info = await connection.getAccountInfo(new PublicKey(address), { commitment: 'finalized' });
-        return info === null ? null : { owner: info.owner.toBase58(), data: new Uint8Array(info.data), lamports: BigInt(info.lamports) };
+        return info === null
+          ? null
+          : { owner: info.owner.toBase58(), data: new Uint8Array(info.data), lamports: BigInt(info.lamports) };
       }),
-    rentExemptMinimum: () => call('reading the rent-exempt minimum', async () => BigInt(await connection.getMinimumBalanceForRentExemption(0))),
+    rentExemptMinimum: () =>
+      call('reading the rent-exempt minimum', async () =>
+        BigInt(await connection.getMinimumBalanceForRentExemption(0)),
+      ),
     tokenBalances: (owner) =>
       call('reading the token accounts', async () => {
         const held = new Map<string, { amount: bigint; decimals: number }>();
         for (const programId of TOKEN_PROGRAMS) {
-          const { value } = await connection.getParsedTokenAccountsByOwner(new PublicKey(owner), { programId: new PublicKey(programId) });
+          const { value } = await connection.getParsedTokenAccountsByOwner(new PublicKey(owner), {
+            programId: new PublicKey(programId),
+          });
           for (const { account } of value) {
-            const info = (account.data as { parsed?: { info?: { mint?: unknown; tokenAmount?: { amount?: unknown; decimals?: unknown } } } }).parsed?.info;
+            const info = (
+              account.data as {
+                parsed?: { info?: { mint?: unknown; tokenAmount?: { amount?: unknown; decimals?: unknown } } };
+              }
+            ).parsed?.info;
             const mint = info?.mint;
             const amount = info?.tokenAmount?.amount;
             const decimals = info?.tokenAmount?.decimals;
-            if (typeof mint !== 'string' || typeof amount !== 'string' || !/^\d+$/.test(amount) || typeof decimals !== 'number') continue;
+            if (
+              typeof mint !== 'string' ||
+              typeof amount !== 'string' ||
+              !/^\d+$/.test(amount) ||
+              typeof decimals !== 'number'
+            )
+              continue;
             const before = held.get(mint)?.amount ?? 0n;
             held.set(mint, { amount: before + BigInt(amount), decimals });
           }
@@ -170,7 +202,10 @@ export async function openChain(opts: ChainOptions): Promise<ChainReader> {
     transaction: (signature) =>
       // The signature's start names it: whole, it would not fit a line of the message.
       call(`reading transaction ${signature.slice(0, 8)}…`, async () => {
-        const result = await exactCall('getTransaction', [signature, { encoding: 'json', commitment: 'confirmed', maxSupportedTransactionVersion: 0 }]);
+        const result = await exactCall('getTransaction', [
+          signature,
+          { encoding: 'json', commitment: 'confirmed', maxSupportedTransactionVersion: 0 },
+        ]);
         return fromRpcJson(signature, result);
       }),
   };

@@ -53,7 +53,8 @@ const lamports = (values: unknown): bigint[] | null => {
   const exact = values.map(exactLamports);
   return exact.every((v): v is bigint => v !== null) ? exact : null;
 };
-const strings = (values: unknown): string[] | null => (Array.isArray(values) && values.every((v) => typeof v === 'string') ? (values as string[]) : null);
+const strings = (values: unknown): string[] | null =>
+  Array.isArray(values) && values.every((v) => typeof v === 'string') ? (values as string[]) : null;
 
 /**
  * The raw `getTransaction` result (encoding json); null for a null result. A result whose
@@ -71,13 +72,39 @@ export function fromRpcJson(signature: string, result: unknown): ChainTransactio
   const fee = exactLamports(r.meta?.fee);
   const signers = r.transaction?.message?.header?.numRequiredSignatures;
   const blockTime = r.blockTime ?? null;
-  if (!keys || !writable || !readonly || !pre || !post || fee === null || typeof r.slot !== 'number' || typeof signers !== 'number' || !Number.isInteger(signers) || signers < 1 || (blockTime !== null && typeof blockTime !== 'number')) {
+  if (
+    !keys ||
+    !writable ||
+    !readonly ||
+    !pre ||
+    !post ||
+    fee === null ||
+    typeof r.slot !== 'number' ||
+    typeof signers !== 'number' ||
+    !Number.isInteger(signers) ||
+    signers < 1 ||
+    (blockTime !== null && typeof blockTime !== 'number')
+  ) {
     throw new Error(`transaction ${signature}: the RPC answered a getTransaction result of an unknown shape`);
   }
   const accounts = [...keys, ...writable, ...readonly];
-  const [preTokens, postTokens] = [tokenBalances(r.meta?.preTokenBalances, accounts), tokenBalances(r.meta?.postTokenBalances, accounts)];
+  const [preTokens, postTokens] = [
+    tokenBalances(r.meta?.preTokenBalances, accounts),
+    tokenBalances(r.meta?.postTokenBalances, accounts),
+  ];
   const tokens = preTokens && postTokens ? { pre: preTokens, post: postTokens } : null;
-  return finish({ signature, slot: r.slot, blockTime: blockTime as number | null, signers, err: r.meta?.err ?? null, fee, accounts, preBalances: pre, postBalances: post, tokenBalances: tokens });
+  return finish({
+    signature,
+    slot: r.slot,
+    blockTime: blockTime as number | null,
+    signers,
+    err: r.meta?.err ?? null,
+    fee,
+    accounts,
+    preBalances: pre,
+    postBalances: post,
+    tokenBalances: tokens,
+  });
 }
 
 /** meta.pre/postTokenBalances, each entry's account resolved; null when absent or of another shape (nothing is read from it then). */
@@ -87,17 +114,38 @@ function tokenBalances(values: unknown, accounts: string[]): TokenBalance[] | nu
   for (const v of values as Array<Record<string, unknown> | null>) {
     const amount = (v?.uiTokenAmount as { amount?: unknown } | undefined)?.amount;
     const index = v?.accountIndex;
-    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= accounts.length || typeof v?.mint !== 'string' || typeof amount !== 'string' || !/^\d+$/.test(amount)) return null;
-    out.push({ account: accounts[index]!, mint: v.mint, owner: typeof v.owner === 'string' ? v.owner : null, amount: BigInt(amount) });
+    if (
+      typeof index !== 'number' ||
+      !Number.isInteger(index) ||
+      index < 0 ||
+      index >= accounts.length ||
+      typeof v?.mint !== 'string' ||
+      typeof amount !== 'string' ||
+      !/^\d+$/.test(amount)
+    )
+      return null;
+    out.push({
+      account: accounts[index]!,
+      mint: v.mint,
+      owner: typeof v.owner === 'string' ? v.owner : null,
+      amount: BigInt(amount),
+    });
   }
   return out;
 }
 
 /** The most of `mint` one token account gained in the transaction, and which; null when the transaction shows no token balances. */
-export function tokenGain(tx: ChainTransaction, mint: string): { amount: bigint; account: string | null; owner: string | null } | null {
+export function tokenGain(
+  tx: ChainTransaction,
+  mint: string,
+): { amount: bigint; account: string | null; owner: string | null } | null {
   if (!tx.tokenBalances) return null;
   const { pre, post } = tx.tokenBalances;
-  let best: { amount: bigint; account: string | null; owner: string | null } = { amount: 0n, account: null, owner: null };
+  let best: { amount: bigint; account: string | null; owner: string | null } = {
+    amount: 0n,
+    account: null,
+    owner: null,
+  };
   for (const after of post.filter((b) => b.mint === mint)) {
     const gain = after.amount - (pre.find((b) => b.account === after.account && b.mint === mint)?.amount ?? 0n);
     if (gain > best.amount) best = { amount: gain, account: after.account, owner: after.owner };
@@ -139,7 +187,8 @@ export function touchesMint(tx: ChainTransaction, mint: string): boolean {
   if (tx.accounts.includes(mint)) return true;
   if (!tx.tokenBalances) return false;
   const { pre, post } = tx.tokenBalances;
-  const amount = (list: TokenBalance[], account: string) => list.find((b) => b.account === account && b.mint === mint)?.amount ?? 0n;
+  const amount = (list: TokenBalance[], account: string) =>
+    list.find((b) => b.account === account && b.mint === mint)?.amount ?? 0n;
   const accounts = new Set([...pre, ...post].filter((b) => b.mint === mint).map((b) => b.account));
   if (tx.err !== null) return accounts.size > 0;
   return [...accounts].some((a) => amount(pre, a) !== amount(post, a));

@@ -29,7 +29,10 @@ export type DepositEvidence =
   | { kind: 'unknown'; reason: string; lastValidBlockHeight: number };
 
 /** Asks the chain whether the deposit's blockhash expired, then whether the deposit is on chain. */
-export async function depositEvidence(chain: () => Promise<ChainReader>, deposit: SignedDeposit): Promise<DepositEvidence> {
+export async function depositEvidence(
+  chain: () => Promise<ChainReader>,
+  deposit: SignedDeposit,
+): Promise<DepositEvidence> {
   const { lastValidBlockHeight } = deposit;
   try {
     const reader = await chain();
@@ -38,10 +41,12 @@ export async function depositEvidence(chain: () => Promise<ChainReader>, deposit
     if ((await reader.transaction(deposit.signature)) !== null) return { kind: 'on-chain', lastValidBlockHeight };
     if (valid) return { kind: 'may-land', lastValidBlockHeight };
     // An RPC that never knew the blockhash calls it invalid: that proves nothing.
-    if (deposit.blockhashKnownBeforeSigning !== true) return { kind: 'unknown', reason: BLOCKHASH_NOT_KNOWN, lastValidBlockHeight };
+    if (deposit.blockhashKnownBeforeSigning !== true)
+      return { kind: 'unknown', reason: BLOCKHASH_NOT_KNOWN, lastValidBlockHeight };
     return { kind: 'proven-absent', lastValidBlockHeight };
   } catch (err) {
-    if (err instanceof ChainUnavailableError || err instanceof UsageError) return { kind: 'unknown', reason: `not checked on chain: ${err.message}`, lastValidBlockHeight };
+    if (err instanceof ChainUnavailableError || err instanceof UsageError)
+      return { kind: 'unknown', reason: `not checked on chain: ${err.message}`, lastValidBlockHeight };
     throw err;
   }
 }

@@ -8,7 +8,13 @@ import { ChainUnavailableError, type ChainReader } from './chain-reader.js';
  * The wallet's funds for a deposit of `depositLamports` with a fee of at most `networkFeeLamports`,
  * and whether the chain knows the deposit's `blockhash` (recorded for a later absence proof).
  */
-export async function readFunds(chain: () => Promise<ChainReader>, owner: string, depositLamports: bigint, networkFeeLamports: bigint, blockhash: string): Promise<Funds> {
+export async function readFunds(
+  chain: () => Promise<ChainReader>,
+  owner: string,
+  depositLamports: bigint,
+  networkFeeLamports: bigint,
+  blockhash: string,
+): Promise<Funds> {
   try {
     const reader = await chain();
     const [balanceLamports, keepLamports] = await Promise.all([reader.balance(owner), reader.rentExemptMinimum()]);
@@ -20,7 +26,8 @@ export async function readFunds(chain: () => Promise<ChainReader>, owner: string
     return { checked: true, balanceLamports, depositLamports, networkFeeLamports, keepLamports, blockhashKnown };
   } catch (err) {
     // A chain that cannot be read, or an RPC URL that is not one, costs the check, not the buy.
-    if (err instanceof ChainUnavailableError || err instanceof UsageError) return { checked: false, reason: err.message };
+    if (err instanceof ChainUnavailableError || err instanceof UsageError)
+      return { checked: false, reason: err.message };
     throw err;
   }
 }

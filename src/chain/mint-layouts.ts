@@ -55,14 +55,21 @@ export const extensionName = (code: number): string => EXTENSION_NAMES[code] ?? 
 const view = (data: Uint8Array) => new DataView(data.buffer, data.byteOffset, data.byteLength);
 const key = (data: Uint8Array, at: number) => bs58.encode(data.subarray(at, at + 32));
 /** An OptionalNonZeroPubkey: all zeros is none. */
-const optionalKey = (data: Uint8Array, at: number) => (data.subarray(at, at + 32).every((b) => b === 0) ? null : key(data, at));
+const optionalKey = (data: Uint8Array, at: number) =>
+  data.subarray(at, at + 32).every((b) => b === 0) ? null : key(data, at);
 /** A COption<Pubkey>: u32 tag (1 = some) then 32 bytes. */
 const cOptionKey = (data: Uint8Array, at: number) => (view(data).getUint32(at, true) === 1 ? key(data, at + 4) : null);
 
 /** The base mint's supply and authorities (the 82 bytes every mint starts with; token-layouts.ts checks they are a mint). */
-export function decodeMintBase(data: Uint8Array): { supply: bigint; mintAuthority: string | null; freezeAuthority: string | null } | null {
+export function decodeMintBase(
+  data: Uint8Array,
+): { supply: bigint; mintAuthority: string | null; freezeAuthority: string | null } | null {
   if (data.length < MINT_SIZE) return null;
-  return { mintAuthority: cOptionKey(data, 0), supply: view(data).getBigUint64(36, true), freezeAuthority: cOptionKey(data, 46) };
+  return {
+    mintAuthority: cOptionKey(data, 0),
+    supply: view(data).getBigUint64(36, true),
+    freezeAuthority: cOptionKey(data, 46),
+  };
 }
 
 function transferFee(value: Uint8Array, at: number): TransferFee {
@@ -81,24 +88,48 @@ export function decodeExtension(code: number, value: Uint8Array): MintExtension 
   if (value.length !== size) return { type: 'malformed', code, name };
   switch (code) {
     case 1:
-      return { type: 'transfer-fee', code, name: 'TransferFeeConfig', configAuthority: optionalKey(value, 0), withdrawAuthority: optionalKey(value, 32), older: transferFee(value, 72), newer: transferFee(value, 90) };
+      return {
+        type: 'transfer-fee',
+        code,
+        name: 'TransferFeeConfig',
+        configAuthority: optionalKey(value, 0),
+        withdrawAuthority: optionalKey(value, 32),
+        older: transferFee(value, 72),
+        newer: transferFee(value, 90),
+      };
     case 3:
       return { type: 'mint-close-authority', code, name: 'MintCloseAuthority', authority: optionalKey(value, 0) };
     case 6: {
       const state = STATES[value[0]!];
-      return state ? { type: 'default-account-state', code, name: 'DefaultAccountState', state } : { type: 'malformed', code, name };
+      return state
+        ? { type: 'default-account-state', code, name: 'DefaultAccountState', state }
+        : { type: 'malformed', code, name };
     }
     case 9:
       return { type: 'non-transferable', code, name: 'NonTransferable' };
     case 12:
       return { type: 'permanent-delegate', code, name: 'PermanentDelegate', delegate: optionalKey(value, 0) };
     case 14:
-      return { type: 'transfer-hook', code, name: 'TransferHook', authority: optionalKey(value, 0), program: optionalKey(value, 32) };
+      return {
+        type: 'transfer-hook',
+        code,
+        name: 'TransferHook',
+        authority: optionalKey(value, 0),
+        program: optionalKey(value, 32),
+      };
     case 18:
-      return { type: 'metadata-pointer', code, name: 'MetadataPointer', authority: optionalKey(value, 0), address: optionalKey(value, 32) };
+      return {
+        type: 'metadata-pointer',
+        code,
+        name: 'MetadataPointer',
+        authority: optionalKey(value, 0),
+        address: optionalKey(value, 32),
+      };
     default: {
       const paused = value[32]!;
-      return paused <= 1 ? { type: 'pausable', code: 26, name: 'Pausable', authority: optionalKey(value, 0), paused: paused === 1 } : { type: 'malformed', code, name };
+      return paused <= 1
+        ? { type: 'pausable', code: 26, name: 'Pausable', authority: optionalKey(value, 0), paused: paused === 1 }
+        : { type: 'malformed', code, name };
     }
   }
 }

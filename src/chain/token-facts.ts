@@ -28,7 +28,10 @@ export async function metaplexMetadataAddress(mint: string): Promise<string> {
   // web3.js is loaded already by the chain reader that calls this; imported here lazily all the same.
   const { PublicKey } = await import('@solana/web3.js');
   const program = new PublicKey(METAPLEX_PROGRAM);
-  const [address] = PublicKey.findProgramAddressSync([Buffer.from('metadata'), program.toBuffer(), new PublicKey(mint).toBuffer()], program);
+  const [address] = PublicKey.findProgramAddressSync(
+    [Buffer.from('metadata'), program.toBuffer(), new PublicKey(mint).toBuffer()],
+    program,
+  );
   return address.toBase58();
 }
 
@@ -51,23 +54,55 @@ export async function readMint(chain: ChainReader, mint: string): Promise<MintRe
   const metadataAddress = await metaplexMetadataAddress(mint);
   const [account, metaplex] = await Promise.all([chain.getAccountInfo(mint), chain.getAccountInfo(metadataAddress)]);
   if (!account) return null;
-  const program = account.owner === TOKEN_PROGRAM ? 'spl-token' : account.owner === TOKEN_2022_PROGRAM ? 'token-2022' : null;
+  const program =
+    account.owner === TOKEN_PROGRAM ? 'spl-token' : account.owner === TOKEN_2022_PROGRAM ? 'token-2022' : null;
   if (!program) return null;
   const decoded = program === 'spl-token' ? decodeSplMint(account.data) : decodeToken2022Mint(account.data);
   const base = decodeMintBase(account.data);
   if (!decoded || !base) return null;
   // An empty symbol or name states nothing: the service's would need a person, as with none.
   const text = (s: string) => (s.trim() === '' ? null : s);
-  const extensions = program === 'token-2022' && account.data.length > MINT_SIZE ? (tlvEntries(account.data.subarray(ACCOUNT_TYPE_OFFSET + 1)) ?? []) : [];
-  const read = (metadata: MetadataFields | null, source: 'metaplex' | 'token-2022', authority: { updateAuthority: string | null; mutable: boolean } | null): MintRead => {
+  const extensions =
+    program === 'token-2022' && account.data.length > MINT_SIZE
+      ? (tlvEntries(account.data.subarray(ACCOUNT_TYPE_OFFSET + 1)) ?? [])
+      : [];
+  const read = (
+    metadata: MetadataFields | null,
+    source: 'metaplex' | 'token-2022',
+    authority: { updateAuthority: string | null; mutable: boolean } | null,
+  ): MintRead => {
     const vouched = metadata && metadata.mint === mint ? metadata : null;
     const token: ChainTokenFacts = vouched
-      ? { mint, program, decimals: decoded.decimals, symbol: text(vouched.symbol), name: text(vouched.name), metadataSource: source }
+      ? {
+          mint,
+          program,
+          decimals: decoded.decimals,
+          symbol: text(vouched.symbol),
+          name: text(vouched.name),
+          metadataSource: source,
+        }
       : { mint, program, decimals: decoded.decimals, symbol: null, name: null, metadataSource: null };
     const metadataFacts: MetadataFacts | null = vouched
-      ? { source, account: source === 'metaplex' ? metadataAddress : mint, symbol: token.symbol, name: token.name, updateAuthority: authority?.updateAuthority ?? null, mutable: authority?.mutable ?? true }
+      ? {
+          source,
+          account: source === 'metaplex' ? metadataAddress : mint,
+          symbol: token.symbol,
+          name: token.name,
+          updateAuthority: authority?.updateAuthority ?? null,
+          mutable: authority?.mutable ?? true,
+        }
       : null;
-    return { token, facts: { mint, program, decimals: decoded.decimals, ...base, metadata: metadataFacts, extensions: extensions.filter((e) => e.type !== 0).map((e) => decodeExtension(e.type, e.value)) } };
+    return {
+      token,
+      facts: {
+        mint,
+        program,
+        decimals: decoded.decimals,
+        ...base,
+        metadata: metadataFacts,
+        extensions: extensions.filter((e) => e.type !== 0).map((e) => decodeExtension(e.type, e.value)),
+      },
+    };
   };
   const pointer = decoded.metadataPointer;
   if (decoded.metadata && (pointer === null || pointer === mint)) {
@@ -83,7 +118,9 @@ export async function readMint(chain: ChainReader, mint: string): Promise<MintRe
 }
 
 /** What a trade learns of a mint on chain: its facts, or why the chain could not give them. */
-export type TokenFactsRead = { facts: ChainTokenFacts | null; unread: null; mint: MintFacts | null } | { facts: 'unreadable'; unread: string; mint: null };
+export type TokenFactsRead =
+  | { facts: ChainTokenFacts | null; unread: null; mint: MintFacts | null }
+  | { facts: 'unreadable'; unread: string; mint: null };
 
 /**
  * Reads a mint's facts for a trade: a chain that cannot be read (or an RPC URL that is not one)
@@ -94,7 +131,8 @@ export async function readTokenFactsForTrade(chain: () => Promise<ChainReader>, 
     const read = await readMint(await chain(), mint);
     return { facts: read?.token ?? null, unread: null, mint: read?.facts ?? null };
   } catch (err) {
-    if (err instanceof ChainUnavailableError || err instanceof UsageError) return { facts: 'unreadable', unread: err.message, mint: null };
+    if (err instanceof ChainUnavailableError || err instanceof UsageError)
+      return { facts: 'unreadable', unread: err.message, mint: null };
     throw err;
   }
 }

@@ -45,8 +45,10 @@ export interface DecodedMint {
   metadata: MetadataFields | null;
 }
 
-const u32 = (data: Uint8Array, at: number) => new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(at, true);
-const u16 = (data: Uint8Array, at: number) => new DataView(data.buffer, data.byteOffset, data.byteLength).getUint16(at, true);
+const u32 = (data: Uint8Array, at: number) =>
+  new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(at, true);
+const u16 = (data: Uint8Array, at: number) =>
+  new DataView(data.buffer, data.byteOffset, data.byteLength).getUint16(at, true);
 const key = (data: Uint8Array, at: number) => bs58.encode(data.subarray(at, at + 32));
 const allZero = (data: Uint8Array) => data.every((b) => b === 0);
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -78,7 +80,12 @@ export function decodeToken2022Mint(data: Uint8Array): DecodedMint | null {
   if (decimals === null) return null;
   if (data.length === MINT_SIZE) return { decimals, metadataPointer: null, metadata: null };
   // A longer account is a mint only with zero padding and the Mint account type.
-  if (data.length <= ACCOUNT_TYPE_OFFSET || !allZero(data.subarray(MINT_SIZE, ACCOUNT_TYPE_OFFSET)) || data[ACCOUNT_TYPE_OFFSET] !== ACCOUNT_TYPE_MINT) return null;
+  if (
+    data.length <= ACCOUNT_TYPE_OFFSET ||
+    !allZero(data.subarray(MINT_SIZE, ACCOUNT_TYPE_OFFSET)) ||
+    data[ACCOUNT_TYPE_OFFSET] !== ACCOUNT_TYPE_MINT
+  )
+    return null;
   const entries = tlvEntries(data.subarray(ACCOUNT_TYPE_OFFSET + 1));
   if (entries === null) return null;
   let metadataPointer: string | null = null;

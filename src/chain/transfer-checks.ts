@@ -23,30 +23,45 @@ const sol = (lamports: bigint) => `${formatSol(lamports)} SOL`;
 const short = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`;
 
 function failed(tx: ChainTransaction): Check | null {
-  return tx.err === null ? null : { mark: 'contradicts', chain: `the transaction failed on chain (${JSON.stringify(tx.err)})` };
+  return tx.err === null
+    ? null
+    : { mark: 'contradicts', chain: `the transaction failed on chain (${JSON.stringify(tx.err)})` };
 }
 
 /**
  * A deposit: signed by the owner (the fee payer), the owner's SOL down by exactly the amount
  * plus the fee, and the recipient (the treasury when it is known, else whoever gained) up by the amount.
  */
-export function checkDeposit(tx: ChainTransaction | null, expected: { owner: string; treasury: string | null; amountLamports: bigint }): Check {
+export function checkDeposit(
+  tx: ChainTransaction | null,
+  expected: { owner: string; treasury: string | null; amountLamports: bigint },
+): Check {
   if (tx === null) return { mark: 'not-found', chain: 'not on chain' };
   const bad = failed(tx);
   if (bad) return bad;
-  if (tx.accounts[0] !== expected.owner) return { mark: 'contradicts', chain: `paid by ${tx.accounts[0]}, not your wallet` };
+  if (tx.accounts[0] !== expected.owner)
+    return { mark: 'contradicts', chain: `paid by ${tx.accounts[0]}, not your wallet` };
   const spent = -lamportsChange(tx, expected.owner) - tx.fee;
   if (spent !== expected.amountLamports) {
-    return { mark: 'contradicts', chain: `your wallet paid ${sol(spent)} (plus a ${sol(tx.fee)} fee), not ${sol(expected.amountLamports)}` };
+    return {
+      mark: 'contradicts',
+      chain: `your wallet paid ${sol(spent)} (plus a ${sol(tx.fee)} fee), not ${sol(expected.amountLamports)}`,
+    };
   }
   const recipient = expected.treasury ?? largestGain(tx)?.address ?? null;
   const received = recipient === null ? 0n : lamportsChange(tx, recipient);
   if (recipient === null || received !== expected.amountLamports) {
     const gain = largestGain(tx);
     const went = gain ? `${sol(gain.lamports)} went to ${gain.address}` : 'no account received it';
-    return { mark: 'contradicts', chain: `${sol(spent)} left your wallet but ${went}${expected.treasury ? `, not the treasury ${expected.treasury}` : ''}` };
+    return {
+      mark: 'contradicts',
+      chain: `${sol(spent)} left your wallet but ${went}${expected.treasury ? `, not the treasury ${expected.treasury}` : ''}`,
+    };
   }
-  return { mark: 'verified', chain: `${sol(spent)} from your wallet to ${expected.treasury ? 'the treasury' : short(recipient)} (fee ${sol(tx.fee)}), slot ${tx.slot}` };
+  return {
+    mark: 'verified',
+    chain: `${sol(spent)} from your wallet to ${expected.treasury ? 'the treasury' : short(recipient)} (fee ${sol(tx.fee)}), slot ${tx.slot}`,
+  };
 }
 
 /**
@@ -64,7 +79,11 @@ export function checkPayout(
   const bad = failed(tx);
   if (bad) return { ...bad, paidLamports: 0n };
   if (tx.accounts.slice(0, tx.signers).includes(expected.owner)) {
-    return { mark: 'contradicts', chain: `your wallet signed it${tx.accounts[0] === expected.owner ? ' and paid its fee' : ''}: a transaction of your own is no payout, slot ${tx.slot}`, paidLamports: 0n };
+    return {
+      mark: 'contradicts',
+      chain: `your wallet signed it${tx.accounts[0] === expected.owner ? ' and paid its fee' : ''}: a transaction of your own is no payout, slot ${tx.slot}`,
+      paidLamports: 0n,
+    };
   }
   const paid = lamportsChange(tx, expected.owner);
   if (paid <= 0n) {
@@ -74,16 +93,33 @@ export function checkPayout(
   }
   let given = 0n;
   tx.accounts.forEach((a, i) => {
-    if (a !== expected.owner && tx.postBalances[i]! < tx.preBalances[i]!) given += tx.preBalances[i]! - tx.postBalances[i]!;
+    if (a !== expected.owner && tx.postBalances[i]! < tx.preBalances[i]!)
+      given += tx.preBalances[i]! - tx.postBalances[i]!;
   });
   if (given - tx.fee < paid) {
-    return { mark: 'contradicts', chain: `your wallet gains ${sol(paid)} but other accounts give only ${sol(given - tx.fee > 0n ? given - tx.fee : 0n)} beyond the fee`, paidLamports: 0n };
+    return {
+      mark: 'contradicts',
+      chain: `your wallet gains ${sol(paid)} but other accounts give only ${sol(given - tx.fee > 0n ? given - tx.fee : 0n)} beyond the fee`,
+      paidLamports: 0n,
+    };
   }
-  if (expected.notBeforeMs !== undefined && tx.blockTime !== null && tx.blockTime < Math.floor(expected.notBeforeMs / 1000)) {
-    return { mark: 'contradicts', chain: `landed at ${formatLocalTime(tx.blockTime * 1000)}, before the trade was created`, paidLamports: 0n };
+  if (
+    expected.notBeforeMs !== undefined &&
+    tx.blockTime !== null &&
+    tx.blockTime < Math.floor(expected.notBeforeMs / 1000)
+  ) {
+    return {
+      mark: 'contradicts',
+      chain: `landed at ${formatLocalTime(tx.blockTime * 1000)}, before the trade was created`,
+      paidLamports: 0n,
+    };
   }
   if (expected.minimumLamports !== undefined && paid < expected.minimumLamports) {
-    return { mark: 'contradicts', chain: `pays ${sol(paid)} to your wallet, less than ${expected.what ?? 'the minimum'} ${sol(expected.minimumLamports)}`, paidLamports: paid };
+    return {
+      mark: 'contradicts',
+      chain: `pays ${sol(paid)} to your wallet, less than ${expected.what ?? 'the minimum'} ${sol(expected.minimumLamports)}`,
+      paidLamports: paid,
+    };
   }
   return { mark: 'verified', chain: `${sol(paid)} to your wallet, slot ${tx.slot}`, paidLamports: paid };
 }
@@ -100,7 +136,11 @@ export function checkSwap(tx: ChainTransaction | null, expected: { failureReport
   const bad = asReported ? null : failed(tx);
   if (bad) return bad;
   const done = asReported ? `failed on chain, as the service reports, slot ${tx.slot}` : `succeeded, slot ${tx.slot}`;
-  if (!touchesMint(tx, expected.mint)) return { mark: 'attributed', chain: `exists, not attributable: ${done}, but it touches no account or token balance of ${short(expected.mint)}` };
+  if (!touchesMint(tx, expected.mint))
+    return {
+      mark: 'attributed',
+      chain: `exists, not attributable: ${done}, but it touches no account or token balance of ${short(expected.mint)}`,
+    };
   return { mark: 'verified', chain: done };
 }
 
@@ -109,8 +149,26 @@ export function checkSwap(tx: ChainTransaction | null, expected: { failureReport
  * valid; once the chain says the blockhash expired, it never will, provided this chain knew the
  * blockhash before signing (else it is another cluster, and its "invalid" proves nothing).
  */
-export function depositAbsence(blockhashValid: boolean, knownBeforeSigning: boolean, lastValidBlockHeight: number): Check & { proven: boolean } {
-  if (blockhashValid) return { mark: 'pending', proven: false, chain: `not on chain yet; its blockhash is still valid, so it may still land (the service gives block ${lastValidBlockHeight} as its last)` };
-  if (!knownBeforeSigning) return { mark: 'pending', proven: false, chain: "not on chain, but not proven never to land: the RPC did not know the deposit's blockhash before signing" };
-  return { mark: 'verified', proven: true, chain: 'not on chain, and the chain says its blockhash expired: it can never land' };
+export function depositAbsence(
+  blockhashValid: boolean,
+  knownBeforeSigning: boolean,
+  lastValidBlockHeight: number,
+): Check & { proven: boolean } {
+  if (blockhashValid)
+    return {
+      mark: 'pending',
+      proven: false,
+      chain: `not on chain yet; its blockhash is still valid, so it may still land (the service gives block ${lastValidBlockHeight} as its last)`,
+    };
+  if (!knownBeforeSigning)
+    return {
+      mark: 'pending',
+      proven: false,
+      chain: "not on chain, but not proven never to land: the RPC did not know the deposit's blockhash before signing",
+    };
+  return {
+    mark: 'verified',
+    proven: true,
+    chain: 'not on chain, and the chain says its blockhash expired: it can never land',
+  };
 }

@@ -45,7 +45,12 @@ export interface Verification {
   /** Why the chain could not be read (verdict unchecked). */
   reason?: string;
   /** A signed deposit the chain does not have: proven never to land, or until which block it may. */
-  deposit?: { onChain: boolean; proven: boolean | null; lastValidBlockHeight: number | null; blockHeight: number | null };
+  deposit?: {
+    onChain: boolean;
+    proven: boolean | null;
+    lastValidBlockHeight: number | null;
+    blockHeight: number | null;
+  };
   /**
    * The SOL the chain shows reaching the wallet, where every transaction paying it was read: a
    * sell's payouts in all, a refund; the raw units of the token a buy's swaps delivered. The figure to show, whatever the service says.
@@ -95,7 +100,16 @@ export interface VerifyInput {
 export const CLOCK_ALLOWANCE_MS = 15_000;
 
 /** Stages at which the service says the deposit is in (confirmed or beyond). */
-const DEPOSIT_CLAIMED = new Set(['funding', 'executing', 'settling', 'completed', 'failed', 'refunding', 'refunded', 'requires_review']);
+const DEPOSIT_CLAIMED = new Set([
+  'funding',
+  'executing',
+  'settling',
+  'completed',
+  'failed',
+  'refunding',
+  'refunded',
+  'requires_review',
+]);
 /** Stages past awaiting_deposit: the service has a deposit, so it must name one. */
 const PAST_DEPOSIT = new Set([...DEPOSIT_CLAIMED, 'confirming_deposit']);
 /** Stages at which the service says no deposit was taken. */
@@ -108,7 +122,8 @@ export async function verifyTrade(chain: ChainReader, input: VerifyInput): Promi
   try {
     return await verify(chain, input);
   } catch (err) {
-    if (err instanceof ChainUnavailableError) return { rpc: chain.host, verdict: 'unchecked', checks: [], reason: err.message };
+    if (err instanceof ChainUnavailableError)
+      return { rpc: chain.host, verdict: 'unchecked', checks: [], reason: err.message };
     throw err;
   }
 }
@@ -131,18 +146,39 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
     const tx = await chain.transaction(swap);
     const c = checkSwap(tx, { failureReported: reported, mint });
     const other = (input.journal?.elsewhere.get(swap) ?? []).find((k) => k.role !== 'swap' || k.side !== trade.side);
-    const check = c.mark === 'verified' && other ? { mark: 'attributed' as const, chain: `exists, not attributable: the journal knows it as ${knownAs(other)}` } : c;
+    const check =
+      c.mark === 'verified' && other
+        ? { mark: 'attributed' as const, chain: `exists, not attributable: the journal knows it as ${knownAs(other)}` }
+        : c;
     if (tx !== null && check.mark === 'verified' && tx.err === null) swapTxs.push(tx);
-    checks.push({ signature: swap, role: 'swap', expected: reported ? 'the swap, failed as reported' : 'a swap that succeeded', ...check });
+    checks.push({
+      signature: swap,
+      role: 'swap',
+      expected: reported ? 'the swap, failed as reported' : 'a swap that succeeded',
+      ...check,
+    });
   }
   // What a buy received is the swap's token balance change on chain; where the chain shows none, the service's word.
-  const tokensIn = trade.side === 'buy' && trade.stage === 'completed' && trade.signatures.swaps.length > 0 && trade.receivedOutputAmount !== null && /^\d+$/.test(trade.receivedOutputAmount) ? receivedCheck(trade, swapTxs) : null;
+  const tokensIn =
+    trade.side === 'buy' &&
+    trade.stage === 'completed' &&
+    trade.signatures.swaps.length > 0 &&
+    trade.receivedOutputAmount !== null &&
+    /^\d+$/.test(trade.receivedOutputAmount)
+      ? receivedCheck(trade, swapTxs)
+      : null;
   if (tokensIn) {
     checks.push(tokensIn.check);
     if (tokensIn.shown !== null) received.tokens = tokensIn.shown.toString();
   }
   if (trade.side === 'buy' && trade.stage === 'completed' && trade.signatures.swaps.length === 0) {
-    checks.push({ signature: null, role: 'swap', expected: 'a swap that succeeded', mark: 'not-found', chain: 'the service reports the buy completed but names no swap' });
+    checks.push({
+      signature: null,
+      role: 'swap',
+      expected: 'a swap that succeeded',
+      mark: 'not-found',
+      chain: 'the service reports the buy completed but names no swap',
+    });
   }
 
   // A payout or refund must come after the trade was made (when this tool made it, where its
@@ -164,25 +200,47 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
     for (const payout of payouts) {
       const expected = single ? `at least ${sol(minimum)} to your wallet` : 'SOL to your wallet';
       if (payout === refund) {
-        checks.push({ signature: payout, role: 'payout', expected: 'a payout, not the refund', mark: 'contradicts', chain: 'the service names the same transaction as a payout and as the refund' });
+        checks.push({
+          signature: payout,
+          role: 'payout',
+          expected: 'a payout, not the refund',
+          mark: 'contradicts',
+          chain: 'the service names the same transaction as a payout and as the refund',
+        });
         allRead = false;
         continue;
       }
       // A transaction the journal knows for another trade is that trade's: one transaction proves one trade.
       const other = input.journal?.elsewhere.get(payout)?.[0];
       if (other) {
-        checks.push({ signature: payout, role: 'payout', expected, mark: 'contradicts', chain: `the journal knows this transaction as ${knownAs(other)}; one transaction proves one trade, so it is not this sell's payout` });
+        checks.push({
+          signature: payout,
+          role: 'payout',
+          expected,
+          mark: 'contradicts',
+          chain: `the journal knows this transaction as ${knownAs(other)}; one transaction proves one trade, so it is not this sell's payout`,
+        });
         allRead = false;
         continue;
       }
       const tx = await chain.transaction(payout);
       const c = checkPayout(tx, { owner, what, ...notBefore, ...(single ? { minimumLamports: minimum } : {}) });
-      const refundOf = c.mark === 'verified' && tx !== null ? refundLike(input.journal, c.paidLamports, tx.blockTime) : null;
+      const refundOf =
+        c.mark === 'verified' && tx !== null ? refundLike(input.journal, c.paidLamports, tx.blockTime) : null;
       if (refundOf !== null) {
         untied += c.paidLamports;
         allRead = false;
-        const said = trade.receivedOutputAmount === null ? '' : `the service reports ${sol(BigInt(trade.receivedOutputAmount))} paid; `;
-        checks.push({ signature: payout, role: 'payout', expected, mark: 'attributed', chain: `${said}the chain shows a transfer it cannot tie to this sell: ${c.chain}, exactly what buy ${refundOf} (not known completed here) may get back as its refund` });
+        const said =
+          trade.receivedOutputAmount === null
+            ? ''
+            : `the service reports ${sol(BigInt(trade.receivedOutputAmount))} paid; `;
+        checks.push({
+          signature: payout,
+          role: 'payout',
+          expected,
+          mark: 'attributed',
+          chain: `${said}the chain shows a transfer it cannot tie to this sell: ${c.chain}, exactly what buy ${refundOf} (not known completed here) may get back as its refund`,
+        });
         continue;
       }
       total += c.paidLamports;
@@ -191,18 +249,36 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
     }
     if (untied > 0n) received.untiedPayoutsLamports = untied.toString();
     if (payouts.length > 1 && checks.every((c) => c.mark === 'verified') && total < minimum) {
-      checks.push({ signature: null, role: 'payout', expected: `at least ${sol(minimum)} in all`, mark: 'contradicts', chain: `the payouts pay ${sol(total)} in all, less than ${what}` });
+      checks.push({
+        signature: null,
+        role: 'payout',
+        expected: `at least ${sol(minimum)} in all`,
+        mark: 'contradicts',
+        chain: `the payouts pay ${sol(total)} in all, less than ${what}`,
+      });
     }
     // What the sell received is what the chain shows the payouts paid: a service that says more contradicts it.
     if (allRead) {
       received.payoutsLamports = total.toString();
       const said = trade.receivedOutputAmount === null ? null : BigInt(trade.receivedOutputAmount);
       if (said !== null && said > total) {
-        checks.push({ signature: single ? payouts[0]! : null, role: 'payout', expected: `${sol(said)} to your wallet, as the service reports it received`, mark: 'contradicts', chain: `the ${single ? 'payout pays' : 'payouts pay'} ${sol(total)} in all` });
+        checks.push({
+          signature: single ? payouts[0]! : null,
+          role: 'payout',
+          expected: `${sol(said)} to your wallet, as the service reports it received`,
+          mark: 'contradicts',
+          chain: `the ${single ? 'payout pays' : 'payouts pay'} ${sol(total)} in all`,
+        });
       }
     }
     if (trade.stage === 'completed' && payouts.length === 0) {
-      checks.push({ signature: null, role: 'payout', expected: `at least ${sol(minimum)} to your wallet`, mark: 'not-found', chain: 'the service reports the sell completed but names no payout' });
+      checks.push({
+        signature: null,
+        role: 'payout',
+        expected: `at least ${sol(minimum)} to your wallet`,
+        mark: 'not-found',
+        chain: 'the service reports the sell completed but names no payout',
+      });
     }
   }
 
@@ -219,24 +295,62 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
     const amount = largest === undefined ? undefined : largest > 0n ? largest : 0n;
     const what = bySaid ? 'the refund the service reports' : 'the deposit less the platform fee shown before signing';
     const tx = await chain.transaction(refund);
-    const c = checkPayout(tx, { owner, what, ...notBefore, ...(amount === undefined ? {} : { minimumLamports: amount }) });
+    const c = checkPayout(tx, {
+      owner,
+      what,
+      ...notBefore,
+      ...(amount === undefined ? {} : { minimumLamports: amount }),
+    });
     // (In the deposit's own slot it may come after it: the order within a slot is not in the transaction.)
     if (c.mark === 'verified' && tx !== null && depositSlot !== null && tx.slot < depositSlot) {
-      checks.push({ signature: refund, role: 'refund', expected: 'a refund sent after your deposit', mark: 'contradicts', chain: `landed in slot ${tx.slot}, before your deposit (slot ${depositSlot}): it cannot return it` });
+      checks.push({
+        signature: refund,
+        role: 'refund',
+        expected: 'a refund sent after your deposit',
+        mark: 'contradicts',
+        chain: `landed in slot ${tx.slot}, before your deposit (slot ${depositSlot}): it cannot return it`,
+      });
     } else {
-      if (c.mark === 'verified' || (c.mark === 'contradicts' && c.paidLamports > 0n)) received.refundLamports = c.paidLamports.toString();
+      if (c.mark === 'verified' || (c.mark === 'contradicts' && c.paidLamports > 0n))
+        received.refundLamports = c.paidLamports.toString();
       const expected = amount === undefined ? 'a refund to your wallet' : `at least ${sol(amount)} back to your wallet`;
       // With no fee seen before signing, nothing the tool knows says what a buy's refund owes: the payment is on chain, its being the whole refund is the service's word.
       const unbound = trade.side === 'buy' && seenFee === null && c.mark === 'verified';
-      if (c.mark === 'not-found' && !done) checks.push({ signature: refund, role: 'refund', expected, mark: 'pending', chain: 'not on chain yet (the refund is under way)' });
-      else if (unbound) checks.push({ signature: refund, role: 'refund', expected, mark: 'attributed', chain: `${c.chain}; that it is all this buy owes back is the service's word (no platform fee was shown before signing here)` });
+      if (c.mark === 'not-found' && !done)
+        checks.push({
+          signature: refund,
+          role: 'refund',
+          expected,
+          mark: 'pending',
+          chain: 'not on chain yet (the refund is under way)',
+        });
+      else if (unbound)
+        checks.push({
+          signature: refund,
+          role: 'refund',
+          expected,
+          mark: 'attributed',
+          chain: `${c.chain}; that it is all this buy owes back is the service's word (no platform fee was shown before signing here)`,
+        });
       else checks.push({ signature: refund, role: 'refund', expected, mark: c.mark, chain: c.chain });
     }
   } else if (trade.stage === 'refunded') {
-    checks.push({ signature: null, role: 'refund', expected: 'a refund to your wallet', mark: 'not-found', chain: 'the service reports the buy refunded but names no refund' });
+    checks.push({
+      signature: null,
+      role: 'refund',
+      expected: 'a refund to your wallet',
+      mark: 'not-found',
+      chain: 'the service reports the buy refunded but names no refund',
+    });
   }
 
-  return { rpc: chain.host, verdict: verdictOf(checks), checks, ...(deposit ? { deposit } : {}), ...(Object.keys(received).length > 0 ? { received } : {}) };
+  return {
+    rpc: chain.host,
+    verdict: verdictOf(checks),
+    checks,
+    ...(deposit ? { deposit } : {}),
+    ...(Object.keys(received).length > 0 ? { received } : {}),
+  };
 }
 
 /**
@@ -251,14 +365,26 @@ function receivedCheck(trade: Trade, swaps: ChainTransaction[]): { check: Signat
   const gains = swaps.map((tx) => ({ tx, gain: tokenGain(tx, trade.outputMint) })).filter((g) => g.gain !== null);
   const signature = swaps[0]?.signature ?? trade.signatures.swaps[0] ?? null;
   if (gains.length === 0) {
-    const chain = swaps.length === 0 ? 'no swap of this buy could be read' : 'the swap shows no token balances: what was received is the service\'s word';
+    const chain =
+      swaps.length === 0
+        ? 'no swap of this buy could be read'
+        : "the swap shows no token balances: what was received is the service's word";
     return { check: { signature, role: 'swap', expected, mark: 'attributed', chain }, shown: null };
   }
   const shown = gains.reduce((sum, g) => sum + g.gain!.amount, 0n);
   const to = gains.find((g) => g.gain!.account !== null)?.gain;
   const where = to ? ` to token account ${to.account}${to.owner ? ` (of ${to.owner})` : ''}` : '';
   const chain = `the swap${gains.length > 1 ? 's deliver' : ' delivers'} ${shown} raw units${where}`;
-  return { check: { signature: gains.length === 1 ? gains[0]!.tx.signature : signature, role: 'swap', expected, mark: shown < said ? 'contradicts' : 'verified', chain }, shown };
+  return {
+    check: {
+      signature: gains.length === 1 ? gains[0]!.tx.signature : signature,
+      role: 'swap',
+      expected,
+      mark: shown < said ? 'contradicts' : 'verified',
+      chain,
+    },
+    shown,
+  };
 }
 
 /** How the journal knows a transaction, in words: "buy 1f2e…'s refund". */
@@ -271,7 +397,11 @@ function knownAs(k: KnownTransaction): string {
  * pays exactly its deposit (or the deposit less the fee its review showed) and landed after the
  * buy was made. Null when none: then nothing the journal knows makes the transfer another's.
  */
-function refundLike(journal: JournalKnowledge | null | undefined, paid: bigint, blockTime: number | null): string | null {
+function refundLike(
+  journal: JournalKnowledge | null | undefined,
+  paid: bigint,
+  blockTime: number | null,
+): string | null {
   for (const buy of journal?.refundable ?? []) {
     const after = blockTime === null || blockTime * 1000 >= buy.madeAtMs - CLOCK_ALLOWANCE_MS;
     if (after && buy.lamports.includes(paid)) return buy.trade;
@@ -285,18 +415,38 @@ function refundLike(journal: JournalKnowledge | null | undefined, paid: bigint, 
  * every one's blockhash expired at finalized. Returns the summary of what the chain shows, and
  * the slot of the first deposit verified there.
  */
-async function checkDeposits(chain: ChainReader, input: VerifyInput, checks: SignatureCheck[]): Promise<{ summary: Verification['deposit']; slot: number | null }> {
+async function checkDeposits(
+  chain: ChainReader,
+  input: VerifyInput,
+  checks: SignatureCheck[],
+): Promise<{ summary: Verification['deposit']; slot: number | null }> {
   const { trade, owner } = input;
   const signed = input.signedDeposits ?? [];
   const named = trade.signatures.deposit;
   const amount = BigInt(trade.inputAmount);
-  const expected = NO_DEPOSIT.has(trade.stage) ? `no SOL taken (the service says ${trade.stage})` : `${sol(amount)} from your wallet to the treasury`;
+  const expected = NO_DEPOSIT.has(trade.stage)
+    ? `no SOL taken (the service says ${trade.stage})`
+    : `${sol(amount)} from your wallet to the treasury`;
   if (signed.length > 0 && named !== null && !signed.some((d) => d.signature === named)) {
-    checks.push({ signature: named, role: 'deposit', expected: `the deposit you signed, ${signed.at(-1)!.signature}`, mark: 'contradicts', chain: 'the service names another transaction as your deposit' });
+    checks.push({
+      signature: named,
+      role: 'deposit',
+      expected: `the deposit you signed, ${signed.at(-1)!.signature}`,
+      mark: 'contradicts',
+      chain: 'the service names another transaction as your deposit',
+    });
   }
-  const toCheck: Array<SignedDeposit | { signature: string }> = signed.length > 0 ? [...signed] : named !== null ? [{ signature: named }] : [];
+  const toCheck: Array<SignedDeposit | { signature: string }> =
+    signed.length > 0 ? [...signed] : named !== null ? [{ signature: named }] : [];
   if (toCheck.length === 0) {
-    if (PAST_DEPOSIT.has(trade.stage)) checks.push({ signature: null, role: 'deposit', expected, mark: 'not-found', chain: `the service reports the buy ${trade.stage} but names no deposit` });
+    if (PAST_DEPOSIT.has(trade.stage))
+      checks.push({
+        signature: null,
+        role: 'deposit',
+        expected,
+        mark: 'not-found',
+        chain: `the service reports the buy ${trade.stage} but names no deposit`,
+      });
     return { summary: undefined, slot: null };
   }
   // The one the service's claim is about: the deposit it names, else the last signed.
@@ -311,7 +461,10 @@ async function checkDeposits(chain: ChainReader, input: VerifyInput, checks: Sig
     const own = 'blockhash' in d ? d : null;
     if (own) lastValidBlockHeight = Math.max(lastValidBlockHeight ?? 0, own.lastValidBlockHeight);
     // Another deposit signed for the same buy should never land: the buy takes one.
-    const should = d === claimed || NO_DEPOSIT.has(trade.stage) ? expected : 'never to land (you signed another deposit for this buy)';
+    const should =
+      d === claimed || NO_DEPOSIT.has(trade.stage)
+        ? expected
+        : 'never to land (you signed another deposit for this buy)';
     // The blockhash is asked before the signature, so that "expired, then absent" cannot race a late landing.
     // An RPC that cannot answer it (no isBlockhashValid) costs the absence proof only.
     const blockhashValid = own
@@ -327,21 +480,66 @@ async function checkDeposits(chain: ChainReader, input: VerifyInput, checks: Sig
       const c = checkDeposit(tx, { owner, treasury: input.treasury, amountLamports: amount });
       if (c.mark === 'verified') slot ??= tx.slot;
       // A deposit that landed while the service says the trade took nothing contradicts it; so does a second one.
-      if (NO_DEPOSIT.has(trade.stage) && c.mark === 'verified') checks.push({ signature: d.signature, role: 'deposit', expected, mark: 'contradicts', chain: `the deposit is on chain: ${c.chain}`, onChain: true });
-      else if (landed > 1) checks.push({ signature: d.signature, role: 'deposit', expected: should, mark: 'contradicts', chain: `a second deposit you signed for this buy is on chain: ${c.chain}`, onChain: true });
-      else if (d !== claimed && c.mark === 'verified') checks.push({ signature: d.signature, role: 'deposit', expected: should, mark: 'contradicts', chain: `it is on chain, not the deposit the service names: ${c.chain}`, onChain: true });
+      if (NO_DEPOSIT.has(trade.stage) && c.mark === 'verified')
+        checks.push({
+          signature: d.signature,
+          role: 'deposit',
+          expected,
+          mark: 'contradicts',
+          chain: `the deposit is on chain: ${c.chain}`,
+          onChain: true,
+        });
+      else if (landed > 1)
+        checks.push({
+          signature: d.signature,
+          role: 'deposit',
+          expected: should,
+          mark: 'contradicts',
+          chain: `a second deposit you signed for this buy is on chain: ${c.chain}`,
+          onChain: true,
+        });
+      else if (d !== claimed && c.mark === 'verified')
+        checks.push({
+          signature: d.signature,
+          role: 'deposit',
+          expected: should,
+          mark: 'contradicts',
+          chain: `it is on chain, not the deposit the service names: ${c.chain}`,
+          onChain: true,
+        });
       else checks.push({ signature: d.signature, role: 'deposit', expected: should, ...c, onChain: true });
     } else if (d === claimed && DEPOSIT_CLAIMED.has(trade.stage)) {
       allProven = false;
-      checks.push({ signature: d.signature, role: 'deposit', expected, mark: 'not-found', chain: 'not on chain, though the service says the deposit confirmed', onChain: false });
+      checks.push({
+        signature: d.signature,
+        role: 'deposit',
+        expected,
+        mark: 'not-found',
+        chain: 'not on chain, though the service says the deposit confirmed',
+        onChain: false,
+      });
     } else if (own && blockhashValid !== null) {
       height ??= await chain.blockHeight('finalized');
       const absent = depositAbsence(blockhashValid, own.blockhashKnownBeforeSigning === true, own.lastValidBlockHeight);
       allProven &&= absent.proven;
-      checks.push({ signature: d.signature, role: 'deposit', expected: should, mark: absent.mark, chain: absent.chain, onChain: false });
+      checks.push({
+        signature: d.signature,
+        role: 'deposit',
+        expected: should,
+        mark: absent.mark,
+        chain: absent.chain,
+        onChain: false,
+      });
     } else {
       allProven = false;
-      checks.push({ signature: d.signature, role: 'deposit', expected: should, mark: 'pending', chain: 'not on chain (yet)', onChain: false });
+      checks.push({
+        signature: d.signature,
+        role: 'deposit',
+        expected: should,
+        mark: 'pending',
+        chain: 'not on chain (yet)',
+        onChain: false,
+      });
     }
   }
   if (landed > 0) return { summary: { onChain: true, proven: null, lastValidBlockHeight, blockHeight: null }, slot };
@@ -373,7 +571,11 @@ export function evidenceClaims(v: Verification): { named: Claim[]; proven: Claim
 }
 
 /** The verification with each transaction that already proved another trade marked a contradiction naming both. */
-export function withEvidenceConflicts(v: Verification, trade: string, conflicts: ReadonlyArray<{ signature: string; role: Role; otherTrade: string; otherRole: Role }>): Verification {
+export function withEvidenceConflicts(
+  v: Verification,
+  trade: string,
+  conflicts: ReadonlyArray<{ signature: string; role: Role; otherTrade: string; otherRole: Role }>,
+): Verification {
   if (conflicts.length === 0) return v;
   const checks = v.checks.map((c) => {
     const conflict = conflicts.find((x) => x.signature === c.signature && x.role === c.role);

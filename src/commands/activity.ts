@@ -15,8 +15,16 @@ export interface ActivityOptions extends ListFlags {
 }
 
 export const activity = defineCommand<ActivityOptions>({
-  options: [{ flags: '--type <types>', help: `comma-separated: ${ACTIVITY_TYPES.join(',')}`, values: ACTIVITY_TYPES }, ...LIST_OPTIONS],
-  examples: ['trader activity', 'trader activity --type buy,sell --limit 50', "trader activity --all --json | jq '.[].points'", 'trader activity --all --csv > trades.csv'],
+  options: [
+    { flags: '--type <types>', help: `comma-separated: ${ACTIVITY_TYPES.join(',')}`, values: ACTIVITY_TYPES },
+    ...LIST_OPTIONS,
+  ],
+  examples: [
+    'trader activity',
+    'trader activity --type buy,sell --limit 50',
+    "trader activity --all --json | jq '.[].points'",
+    'trader activity --all --csv > trades.csv',
+  ],
   parse: (raw) => ({ ...parseListFlags(raw), types: parsedOption(raw, 'type', parseActivityTypes) }),
   run,
 });
@@ -35,8 +43,18 @@ async function run(ctx: Context, opts: ActivityOptions): Promise<void> {
     },
     printer: csv
       ? await ctx.output.csv((await import('../views/csv-columns.js')).ACTIVITY_CSV)
-      : ctx.output.list((items, theme) => renderActivity(items, theme, { width: ctx.terminal.columns, wide: opts.wide }), 'No activity.'),
+      : ctx.output.list(
+          (items, theme) => renderActivity(items, theme, { width: ctx.terminal.columns, wide: opts.wide }),
+          'No activity.',
+        ),
     nextCommand: (next) =>
-      ['trader activity', types && `--type ${types.join(',')}`, limit && `--limit ${limit}`, `--cursor ${shellQuote(next)}`].filter(Boolean).join(' '),
+      [
+        'trader activity',
+        types && `--type ${types.join(',')}`,
+        limit && `--limit ${limit}`,
+        `--cursor ${shellQuote(next)}`,
+      ]
+        .filter(Boolean)
+        .join(' '),
   });
 }

@@ -5,7 +5,14 @@
 // (slippage, lamports, seconds, addresses) are parsed by config/profile-values.ts, URLs by
 // net/urls.ts.
 import { ACTIVITY_TYPES, POSITION_STATUSES, type ActivityType } from '../api/types.js';
-import { DECIMAL_NUMBER as DECIMAL, decimalToUnits, isCanonicalIntegerString, SOL_DECIMALS, U64_MAX, type SellAmountSpec } from '../domain/amounts.js';
+import {
+  DECIMAL_NUMBER as DECIMAL,
+  decimalToUnits,
+  isCanonicalIntegerString,
+  SOL_DECIMALS,
+  U64_MAX,
+  type SellAmountSpec,
+} from '../domain/amounts.js';
 import { printable } from '../domain/printable.js';
 import { UsageError } from '../domain/errors.js';
 import { MIN_MINT_PREFIX } from '../domain/token.js';
@@ -190,10 +197,14 @@ export function parseUuidOrPrefix(value: string, what: string): TypedId {
   const typed = value.replace(ELLIPSIS, '');
   if (typed.length === UUID_SHAPE.length) return { kind: 'full', id: parseUuid(typed, what) };
   if (!uuidShaped(typed)) {
-    throw new UsageError(`${what} must be a uuid like 3f0c2a9e-…, or its first ${MIN_PREFIX_LENGTH} or more characters; got "${printable(value)}"`);
+    throw new UsageError(
+      `${what} must be a uuid like 3f0c2a9e-…, or its first ${MIN_PREFIX_LENGTH} or more characters; got "${printable(value)}"`,
+    );
   }
   if (typed.length < MIN_PREFIX_LENGTH) {
-    throw new UsageError(`${what} "${printable(value)}" is too short: type at least ${MIN_PREFIX_LENGTH} characters of it, or the whole id`);
+    throw new UsageError(
+      `${what} "${printable(value)}" is too short: type at least ${MIN_PREFIX_LENGTH} characters of it, or the whole id`,
+    );
   }
   return { kind: 'prefix', prefix: typed.toLowerCase() };
 }
@@ -204,11 +215,14 @@ export function parseUuidOrPrefix(value: string, what: string): TypedId {
  */
 function parseTradeId(value: string): string {
   if (value.startsWith('sell_')) {
-    if (!/^sell_[A-Za-z0-9_-]{1,128}$/.test(value)) throw new UsageError(`sell id must be sell_ followed by letters or digits, got "${printable(value)}"`);
+    if (!/^sell_[A-Za-z0-9_-]{1,128}$/.test(value))
+      throw new UsageError(`sell id must be sell_ followed by letters or digits, got "${printable(value)}"`);
     return value;
   }
   if (!/^[A-Za-z0-9][A-Za-z0-9_:.-]{0,199}$/.test(value)) {
-    throw new UsageError(`trade id must be a buy id (uuid), a sell_… id or a trade id of letters, digits and _ : . -, got "${printable(value)}"`);
+    throw new UsageError(
+      `trade id must be a buy id (uuid), a sell_… id or a trade id of letters, digits and _ : . -, got "${printable(value)}"`,
+    );
   }
   return value;
 }
@@ -245,7 +259,9 @@ export function parseActivityTypes(value: string): ActivityType[] {
   const types = value.split(',').map((t) => t.trim());
   for (const t of types) {
     if (!(ACTIVITY_TYPES as readonly string[]).includes(t)) {
-      throw new UsageError(`--type must be a comma-separated list of ${ACTIVITY_TYPES.join(', ')}; "${printable(t)}" is not one`);
+      throw new UsageError(
+        `--type must be a comma-separated list of ${ACTIVITY_TYPES.join(', ')}; "${printable(t)}" is not one`,
+      );
     }
   }
   return [...new Set(types)] as ActivityType[];
@@ -279,7 +295,9 @@ export function parseCsvFlag(csv: boolean, json: boolean): boolean {
  */
 export function parseSince(value: string): number {
   const fail = (): never => {
-    throw new UsageError(`--since must be a date like 2026-01-01 or an ISO date-time like 2026-01-01T00:00:00Z, got "${printable(value)}"`);
+    throw new UsageError(
+      `--since must be a date like 2026-01-01 or an ISO date-time like 2026-01-01T00:00:00Z, got "${printable(value)}"`,
+    );
   };
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (day) {
@@ -302,19 +320,23 @@ export function parseSince(value: string): number {
 
 /** One of a fixed list of words (a shell, what to forget). */
 export function parseChoice<T extends string>(value: string, choices: readonly T[], what: string): T {
-  if (!(choices as readonly string[]).includes(value)) throw new UsageError(`${what} must be one of ${choices.join(', ')}; got "${printable(value)}"`);
+  if (!(choices as readonly string[]).includes(value))
+    throw new UsageError(`${what} must be one of ${choices.join(', ')}; got "${printable(value)}"`);
   return value as T;
 }
 
 /** A config profile's name to write: letters, digits, `.`, `_` and `-`, at most 64 (what `--profile` then takes as typed). */
 export function parseProfileName(value: string): string {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(value)) throw new UsageError(`--write-profile takes a profile name of letters, digits, ".", "_" and "-" (at most 64), got "${printable(value)}"`);
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(value))
+    throw new UsageError(
+      `--write-profile takes a profile name of letters, digits, ".", "_" and "-" (at most 64), got "${printable(value)}"`,
+    );
   return value;
 }
 
 /** A TCP port to listen on, 0 (any free port) to 65535. */
 export function parsePort(value: string, option = '--port'): number {
-  if (!/^\d+$/.test(value) || Number(value) > 65_535) throw new UsageError(`${option} must be 0-65535, got "${printable(value)}"`);
+  if (!/^\d+$/.test(value) || Number(value) > 65_535)
+    throw new UsageError(`${option} must be 0-65535, got "${printable(value)}"`);
   return Number(value);
 }
-

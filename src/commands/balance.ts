@@ -31,9 +31,20 @@ export interface BalanceDocument {
 }
 
 export const balance = defineCommand<BalanceOptions>({
-  options: [{ flags: '--tokens', help: "also the wallet's own balance of each token the account has held or traded (not the service's holdings)" }],
-  examples: ['trader balance', 'trader balance --json | jq -r .sol', 'trader balance --tokens', 'trader balance --rpc-url https://api.devnet.solana.com'],
-  helpAfter: '\nThe balance is read from the chain at --rpc-url (TRADER_RPC_URL, config rpcUrl), not from the service.\n',
+  options: [
+    {
+      flags: '--tokens',
+      help: "also the wallet's own balance of each token the account has held or traded (not the service's holdings)",
+    },
+  ],
+  examples: [
+    'trader balance',
+    'trader balance --json | jq -r .sol',
+    'trader balance --tokens',
+    'trader balance --rpc-url https://api.devnet.solana.com',
+  ],
+  helpAfter:
+    '\nThe balance is read from the chain at --rpc-url (TRADER_RPC_URL, config rpcUrl), not from the service.\n',
   parse: (raw) => ({ tokens: optionFlag(raw, 'tokens') }),
   run,
 });
@@ -42,7 +53,11 @@ async function run(ctx: Context, opts: BalanceOptions): Promise<void> {
   const wallet = await ctx.signer();
   const { readBalance } = await import('../chain/chain-checks.js');
   const lamports = await readBalance(await ctx.chain(), wallet.publicKey);
-  const doc: BalanceDocument = { address: wallet.publicKey, lamports: lamports.toString(), sol: toDecimalString(lamports, 9) };
+  const doc: BalanceDocument = {
+    address: wallet.publicKey,
+    lamports: lamports.toString(),
+    sol: toDecimalString(lamports, 9),
+  };
   if (opts.tokens) doc.tokens = await walletTokens(ctx, wallet.publicKey);
   ctx.output.result(doc, (theme) =>
     [
@@ -52,7 +67,16 @@ async function run(ctx: Context, opts: BalanceOptions): Promise<void> {
         ? []
         : doc.tokens.length === 0
           ? ['No tokens the account has traded are in the wallet itself.']
-          : ['', renderFields(doc.tokens.map((t) => [t.symbol ?? t.mint, `${formatTokenAmount(t.amount, t.decimals)}${t.symbol ? ` ${t.symbol}` : ''}`]), theme)]),
+          : [
+              '',
+              renderFields(
+                doc.tokens.map((t) => [
+                  t.symbol ?? t.mint,
+                  `${formatTokenAmount(t.amount, t.decimals)}${t.symbol ? ` ${t.symbol}` : ''}`,
+                ]),
+                theme,
+              ),
+            ]),
     ].join('\n'),
   );
 }
@@ -62,14 +86,23 @@ async function run(ctx: Context, opts: BalanceOptions): Promise<void> {
  * lists name them), largest count first. Tokens the service holds for the account are `holdings`.
  */
 async function walletTokens(ctx: Context, owner: string): Promise<WalletToken[]> {
-  const [{ tokenHistory }, { readTokenBalances }] = await Promise.all([import('../trade/token-lookup.js'), import('../chain/chain-checks.js')]);
+  const [{ tokenHistory }, { readTokenBalances }] = await Promise.all([
+    import('../trade/token-lookup.js'),
+    import('../chain/chain-checks.js'),
+  ]);
   const [known, held] = await Promise.all([tokenHistory(await ctx.api()), readTokenBalances(await ctx.chain(), owner)]);
   return [...known.entries()]
     .map(([mint, meta]) => {
       const h = held.get(mint);
       const decimals = h?.decimals ?? meta.decimals ?? null;
       const amount = h?.amount ?? 0n;
-      return { mint, symbol: meta.symbol ?? null, amount: amount.toString(), decimals, balance: decimals === null ? null : toDecimalString(amount, decimals) };
+      return {
+        mint,
+        symbol: meta.symbol ?? null,
+        amount: amount.toString(),
+        decimals,
+        balance: decimals === null ? null : toDecimalString(amount, decimals),
+      };
     })
     .filter((t) => t.amount !== '0')
     .sort((a, b) => (BigInt(b.amount) > BigInt(a.amount) ? 1 : BigInt(b.amount) < BigInt(a.amount) ? -1 : 0));

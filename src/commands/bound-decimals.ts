@@ -24,7 +24,9 @@ export async function boundDecimals(ctx: Context): Promise<BoundDecimals> {
   } catch (err) {
     const { TrustStoreError } = await import('../config/trust-store.js');
     if (!(err instanceof TrustStoreError)) throw err;
-    ctx.output.warn(`the bound token facts could not be read (${err.message}): amounts are counted in the service's decimals`);
+    ctx.output.warn(
+      `the bound token facts could not be read (${err.message}): amounts are counted in the service's decimals`,
+    );
   }
   const warned = new Set<string>();
   const of = (mint: string | null, service: number | null): number | null => {
@@ -32,7 +34,9 @@ export async function boundDecimals(ctx: Context): Promise<BoundDecimals> {
     if (!pin || !bindingPin(pin) || typeof pin.decimals !== 'number') return service;
     if (service !== null && service !== pin.decimals && !warned.has(mint!)) {
       warned.add(mint!);
-      ctx.output.warn(`the service gives token ${mint} ${service} decimals, but it is bound to ${pin.decimals}: its amounts are counted in the bound ${pin.decimals}`);
+      ctx.output.warn(
+        `the service gives token ${mint} ${service} decimals, but it is bound to ${pin.decimals}: its amounts are counted in the bound ${pin.decimals}`,
+      );
     }
     return pin.decimals;
   };
@@ -41,11 +45,15 @@ export async function boundDecimals(ctx: Context): Promise<BoundDecimals> {
     holding(h) {
       const decimals = of(h.mint, h.decimals);
       // The service's `balance` is its amount in its decimals: restated in the bound ones.
-      return decimals === h.decimals || decimals === null ? h : { ...h, decimals, balance: /^[0-9]+$/.test(h.amount) ? toDecimalString(BigInt(h.amount), decimals) : null };
+      return decimals === h.decimals || decimals === null
+        ? h
+        : { ...h, decimals, balance: /^[0-9]+$/.test(h.amount) ? toDecimalString(BigInt(h.amount), decimals) : null };
     },
     position(p) {
       const decimals = of(p.mint, p.token?.decimals ?? null);
-      return decimals === (p.token?.decimals ?? null) ? p : { ...p, token: { symbol: p.token?.symbol ?? null, name: p.token?.name ?? null, decimals } };
+      return decimals === (p.token?.decimals ?? null)
+        ? p
+        : { ...p, token: { symbol: p.token?.symbol ?? null, name: p.token?.name ?? null, decimals } };
     },
     entry(e) {
       const decimals = of(e.mint, e.decimals);

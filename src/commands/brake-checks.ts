@@ -49,7 +49,10 @@ export function brakeRefusal(
     const inHour = tradesInHour(records, run.wallet, run.nowMs);
     const room = hourRoom(inHour, settings.maxTradesPerHour);
     if (!room.fits) {
-      const frees = room.freesAtMs === null ? 'no trade fits in an hour' : `one fits again at ${formatLocalTime(new Date(room.freesAtMs).toISOString())}`;
+      const frees =
+        room.freesAtMs === null
+          ? 'no trade fits in an hour'
+          : `one fits again at ${formatLocalTime(new Date(room.freesAtMs).toISOString())}`;
       return new UsageError(
         `${inHour.length} trade(s) signed in the last hour by this wallet (this tool's journal, every process), profile "${profile}"'s maxTradesPerHour ${settings.maxTradesPerHour}: ${frees}; ${run.after}`,
         'OVER_HOURLY_TRADES',
@@ -59,24 +62,37 @@ export function brakeRefusal(
   if (run.unattended && run.side === 'buy' && settings.maxDailyLossLamports !== null) {
     const loss = realizedLoss(records, run.wallet, run.nowMs);
     if (loss.lossLamports > settings.maxDailyLossLamports) {
-      return new UsageError(`${lossWords(loss, settings.maxDailyLossLamports, profile)}: unattended runs stop buying (selling stays allowed; a person at a terminal may still buy); ${run.after}`, 'LOSS_STOP');
+      return new UsageError(
+        `${lossWords(loss, settings.maxDailyLossLamports, profile)}: unattended runs stop buying (selling stays allowed; a person at a terminal may still buy); ${run.after}`,
+        'LOSS_STOP',
+      );
     }
   }
   return null;
 }
 
 function mintRefusal(why: string, after: string): RefusedToSignError {
-  return new RefusedToSignError([`${why}: an unattended run does not trade it`], [`${after}; a person at a terminal is asked, or changes the list with \`trader config set allowedMints …\``], { code: 'MINT_NOT_ALLOWED', command: null });
+  return new RefusedToSignError(
+    [`${why}: an unattended run does not trade it`],
+    [`${after}; a person at a terminal is asked, or changes the list with \`trader config set allowedMints …\``],
+    { code: 'MINT_NOT_ALLOWED', command: null },
+  );
 }
 
 /**
  * A mint outside the profile's lists, once the trade knows it: refused unattended (exit 6), asked
  * of a person at the prompt, who is told why (a no ends the run, exit 4; nothing was sent).
  */
-export async function checkMint(ctx: Context, mint: string, dryRun: boolean, after: string = NOTHING_SENT): Promise<void> {
+export async function checkMint(
+  ctx: Context,
+  mint: string,
+  dryRun: boolean,
+  after: string = NOTHING_SENT,
+): Promise<void> {
   const why = mintRefusedWhy(mint, ctx.settings.allowedMints, ctx.settings.deniedMints, ctx.settings.profileName);
   if (why === null) return;
   if (unattended(ctx)) throw mintRefusal(why, after);
   if (dryRun) return ctx.output.warn(`${why}: an unattended run would not trade it`);
-  if (!(await ctx.prompter.confirm(`${why}, so an unattended run would not trade it. Trade it anyway?`, false))) throw new DeclinedError(`declined: ${why}; ${after}`);
+  if (!(await ctx.prompter.confirm(`${why}, so an unattended run would not trade it. Trade it anyway?`, false)))
+    throw new DeclinedError(`declined: ${why}; ${after}`);
 }

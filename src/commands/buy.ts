@@ -49,28 +49,46 @@ export const buy = defineCommand<BuyOptions>({
   arguments: tradeArguments('traded', 'SOL to spend: lamports (100000000) or 0.1sol'),
   options: tradeOptions({
     trades: 'buys',
-    own: [{ flags: '--max-fee-lamports <n>', help: 'the most network fee to sign, in lamports', short: `most network fee to sign (default ${DEFAULT_MAX_FEE_LAMPORTS})`, configKey: 'maxFeeLamports', default: DEFAULT_MAX_FEE_LAMPORTS }, dailyLimitOption('buy')],
+    own: [
+      {
+        flags: '--max-fee-lamports <n>',
+        help: 'the most network fee to sign, in lamports',
+        short: `most network fee to sign (default ${DEFAULT_MAX_FEE_LAMPORTS})`,
+        configKey: 'maxFeeLamports',
+        default: DEFAULT_MAX_FEE_LAMPORTS,
+      },
+      dailyLimitOption('buy'),
+    ],
     accepted: 'deposit is accepted',
     dryRun: 'creates a buy intent, checks it, cancels it',
   }),
-  examples: ['trader buy <mint> 0.5sol --dry-run', 'trader buy SGLD 250000000 --slippage-bps 50 --yes --json   # traded before'],
+  examples: [
+    'trader buy <mint> 0.5sol --dry-run',
+    'trader buy SGLD 250000000 --slippage-bps 50 --yes --json   # traded before',
+  ],
   parse: (raw) => ({
     ...parseTradeInput(raw, 'you have held or traded', parseBuyAmount),
     maxFeeLamports: parsedOption(raw, 'maxFeeLamports', parseLamportsOption),
-    maxDailyBuyLamports: parsedOption(raw, 'maxDailyBuyLamports', (t) => parseLamportsOption(t, '--max-daily-buy-lamports')),
+    maxDailyBuyLamports: parsedOption(raw, 'maxDailyBuyLamports', (t) =>
+      parseLamportsOption(t, '--max-daily-buy-lamports'),
+    ),
   }),
   run,
 });
 
 /** Runs a buy; every error carries its key (and id), with which a retry resumes this same buy. */
 async function run(ctx: Context, opts: BuyOptions): Promise<void> {
-  return tradeRun('buy', opts.idempotencyKey ?? randomUUID(), (track) => runWithKey(ctx, opts, track)).catch((err: unknown) => {
-    // A bare number is lamports: say so where the service refused the amount (`buy WOOF 1` is 1 lamport).
-    if (err instanceof ServiceRejectedError && /^[0-9,]+$/.test(opts.amountText)) {
-      err.hints.unshift(`a bare number is lamports: ${opts.amountText} = ${formatInteger(opts.amount)} lamport${opts.amount === 1n ? '' : 's'} (${formatSol(opts.amount)} SOL); for SOL write ${opts.amountText}sol`);
-    }
-    throw err;
-  });
+  return tradeRun('buy', opts.idempotencyKey ?? randomUUID(), (track) => runWithKey(ctx, opts, track)).catch(
+    (err: unknown) => {
+      // A bare number is lamports: say so where the service refused the amount (`buy WOOF 1` is 1 lamport).
+      if (err instanceof ServiceRejectedError && /^[0-9,]+$/.test(opts.amountText)) {
+        err.hints.unshift(
+          `a bare number is lamports: ${opts.amountText} = ${formatInteger(opts.amount)} lamport${opts.amount === 1n ? '' : 's'} (${formatSol(opts.amount)} SOL); for SOL write ${opts.amountText}sol`,
+        );
+      }
+      throw err;
+    },
+  );
 }
 
 /** Runs a buy; everything typed was checked by its definition before any request. */
@@ -96,15 +114,27 @@ async function runWithKey(ctx: Context, opts: BuyOptions, track: TradeTracker): 
   refuseChangedFacts(token.binding.changed);
   // A symbol only the service's lists tie to this mint: a person binds it at the prompt, or nothing is created.
   const serviceSymbol = tie === 'service' && typedToken.kind !== 'mint' ? typedToken.text : null;
-  if (serviceSymbol && token.binding.problems.length === 0) refuseUnboundSymbol(trust, ctx.presence(dryRun), serviceSymbol, mint, factsToConfirm(token.binding));
+  if (serviceSymbol && token.binding.problems.length === 0)
+    refuseUnboundSymbol(trust, ctx.presence(dryRun), serviceSymbol, mint, factsToConfirm(token.binding));
   // A mint whose risks a person must accept: asked at the prompt, refused before anything is created otherwise.
-  if (token.binding.problems.length === 0) refuseUnacceptedRisks(ctx, ctx.presence(dryRun), mint, token.risks, token.chainUnread);
+  if (token.binding.problems.length === 0)
+    refuseUnacceptedRisks(ctx, ctx.presence(dryRun), mint, token.risks, token.chainUnread);
   // The facts the review and the summary show: bound to the mint by the chain or a person.
-  const shown: TokenMeta = { symbol: token.binding.token.symbol, name: token.binding.token.name, decimals: token.binding.token.decimals };
+  const shown: TokenMeta = {
+    symbol: token.binding.token.symbol,
+    name: token.binding.token.name,
+    decimals: token.binding.token.decimals,
+  };
 
   const resume = () => `trader buy ${mint} ${rawAmount} --idempotency-key ${idempotencyKey}`;
-  const quoteOf = (review: BuyReview) => buyQuote(review.intent, review.facts.networkFeeLamports, review.quote, token, start.slippageBps);
-  const screen = tradeScreen(ctx, { side: 'buy', created: 'created', made: 'buy intent' }, () => idempotencyKey, dryRun);
+  const quoteOf = (review: BuyReview) =>
+    buyQuote(review.intent, review.facts.networkFeeLamports, review.quote, token, start.slippageBps);
+  const screen = tradeScreen(
+    ctx,
+    { side: 'buy', created: 'created', made: 'buy intent' },
+    () => idempotencyKey,
+    dryRun,
+  );
   const stopWords: StopWords = {
     unsigned: INTENT_EXPIRES_UNUSED,
     // The key a fresh deposit gets is the one to resume with.
@@ -118,100 +148,145 @@ async function runWithKey(ctx: Context, opts: BuyOptions, track: TradeTracker): 
   const { runBuy } = await import('../trade/buy-flow.js');
   const journal = runRecorder(ctx, start.journal, 'buy', start.dailyCap);
   const outcome = await screen.run((stage) =>
-    track.flow(stopWords, () => runBuy(
-      {
-        api,
-        clock: ctx.clock,
-        signal: ctx.signal,
-        signer,
-        journal,
-        funds: chainFunds(ctx, signer.publicKey),
-        async depositEvidence(deposit) {
-          const { depositEvidence, chainProvesAbsent } = await import('../chain/deposit-absence.js');
-          return chainProvesAbsent(await depositEvidence(() => ctx.chain(), deposit));
+    track.flow(stopWords, () =>
+      runBuy(
+        {
+          api,
+          clock: ctx.clock,
+          signal: ctx.signal,
+          signer,
+          journal,
+          funds: chainFunds(ctx, signer.publicKey),
+          async depositEvidence(deposit) {
+            const { depositEvidence, chainProvesAbsent } = await import('../chain/deposit-absence.js');
+            return chainProvesAbsent(await depositEvidence(() => ctx.chain(), deposit));
+          },
+          blockHeight: () => chainHeight(ctx),
         },
-        blockHeight: () => chainHeight(ctx),
-      },
-      {
-        mint,
-        amountLamports,
-        tokenProblems: token.binding.problems,
-        slippageBps: start.slippageBps,
-        allowedSlippageBps: start.allowedSlippageBps,
-        assumeYes: ctx.settings.yes,
-        presence: ctx.presence(dryRun),
-        idempotencyKey,
-        keyTyped: opts.idempotencyKey !== undefined,
-        maxFeeLamports,
-        treasury: start.treasury,
-        wait: opts.wait !== false,
-        dryRun,
-        waitLimitMs: start.waitLimitMs,
-      },
-      {
-        created: (intent, resumed) => screen.created(intent.id, intent.status, resumed, resume()),
-        async confirm(review) {
-          const text = renderBuyReview(review, quoteOf(review), ctx.clock.now(), ctx.output.theme, serviceSymbol, start.signerWords);
-          // Risks that could not be read are a person's to take on, in the question itself.
-          const question = token.risks.risks === null ? 'Sign and send this deposit, buying with its risks unknown?' : 'Sign and send this deposit?';
-          const countdown = { atMs: review.answerBy.atMs, expired: 'a yes gets a fresh deposit' };
-          // What a yes pays and to whom stands whole on the screen with the question, or it is not asked.
-          const needed = screen.notShownWhole('the review', text, question, countdown);
-          if (needed) return needed;
-          ctx.output.note(text);
-          const yes = await ctx.approveTrade(text, question, countdown);
-          // The review said the symbol was only the service's word and that a yes binds it.
-          if (yes && serviceSymbol) guarded('bind the symbol', () => trust.bindSymbol(serviceSymbol, mint, 'prompt'));
-          // The review said a yes accepts the mint's risks as read.
-          if (yes && ctx.presence(dryRun).mayGrantTrust) acceptRisksAtPrompt(trust, mint, token.risks);
-          return yes;
+        {
+          mint,
+          amountLamports,
+          tokenProblems: token.binding.problems,
+          slippageBps: start.slippageBps,
+          allowedSlippageBps: start.allowedSlippageBps,
+          assumeYes: ctx.settings.yes,
+          presence: ctx.presence(dryRun),
+          idempotencyKey,
+          keyTyped: opts.idempotencyKey !== undefined,
+          maxFeeLamports,
+          treasury: start.treasury,
+          wait: opts.wait !== false,
+          dryRun,
+          waitLimitMs: start.waitLimitMs,
         },
-        async freshDeposit() {
-          ctx.output.note("The deposit's blockhash expired while you were deciding: it could no longer land, so it was not signed.");
-          return ctx.prompter.confirm('Get a fresh deposit?', true);
+        {
+          created: (intent, resumed) => screen.created(intent.id, intent.status, resumed, resume()),
+          async confirm(review) {
+            const text = renderBuyReview(
+              review,
+              quoteOf(review),
+              ctx.clock.now(),
+              ctx.output.theme,
+              serviceSymbol,
+              start.signerWords,
+            );
+            // Risks that could not be read are a person's to take on, in the question itself.
+            const question =
+              token.risks.risks === null
+                ? 'Sign and send this deposit, buying with its risks unknown?'
+                : 'Sign and send this deposit?';
+            const countdown = { atMs: review.answerBy.atMs, expired: 'a yes gets a fresh deposit' };
+            // What a yes pays and to whom stands whole on the screen with the question, or it is not asked.
+            const needed = screen.notShownWhole('the review', text, question, countdown);
+            if (needed) return needed;
+            ctx.output.note(text);
+            const yes = await ctx.approveTrade(text, question, countdown);
+            // The review said the symbol was only the service's word and that a yes binds it.
+            if (yes && serviceSymbol) guarded('bind the symbol', () => trust.bindSymbol(serviceSymbol, mint, 'prompt'));
+            // The review said a yes accepts the mint's risks as read.
+            if (yes && ctx.presence(dryRun).mayGrantTrust) acceptRisksAtPrompt(trust, mint, token.risks);
+            return yes;
+          },
+          async freshDeposit() {
+            ctx.output.note(
+              "The deposit's blockhash expired while you were deciding: it could no longer land, so it was not signed.",
+            );
+            return ctx.prompter.confirm('Get a fresh deposit?', true);
+          },
+          newIdempotencyKey() {
+            idempotencyKey = randomUUID();
+            // A fresh deposit is a new intent: its key is the one a retry resumes.
+            Object.assign(track.ref, { idempotencyKey, id: null });
+            return idempotencyKey;
+          },
+          pinTreasury(address) {
+            const pinned = guarded('pin the treasury', () => trust.pinTreasury(address, 'prompt'));
+            treasury = pinned;
+            if (pinned === address) {
+              ctx.output.note(
+                `Pinned treasury ${address} for ${trust.service}, as you confirmed; a different deposit address will now be refused.`,
+              );
+            }
+            return pinned;
+          },
+          stage,
+          resending(deposit) {
+            ctx.output.note(
+              `Buy ${track.ref.id}: sending again the deposit you signed for it at ${formatLocalTime(deposit.at)} (${deposit.signature}); nothing new is signed.`,
+            );
+          },
+          signed: (deposit) => {
+            signedDeposit = deposit;
+            if (chainFacts && ctx.presence(dryRun).mayGrantTrust)
+              recordChainFacts(ctx, trust, chainFacts, tie === 'mint');
+          },
         },
-        newIdempotencyKey() {
-          idempotencyKey = randomUUID();
-          // A fresh deposit is a new intent: its key is the one a retry resumes.
-          Object.assign(track.ref, { idempotencyKey, id: null });
-          return idempotencyKey;
-        },
-        pinTreasury(address) {
-          const pinned = guarded('pin the treasury', () => trust.pinTreasury(address, 'prompt'));
-          treasury = pinned;
-          if (pinned === address) {
-            ctx.output.note(`Pinned treasury ${address} for ${trust.service}, as you confirmed; a different deposit address will now be refused.`);
-          }
-          return pinned;
-        },
-        stage,
-        resending(deposit) {
-          ctx.output.note(`Buy ${track.ref.id}: sending again the deposit you signed for it at ${formatLocalTime(deposit.at)} (${deposit.signature}); nothing new is signed.`);
-        },
-        signed: (deposit) => {
-          signedDeposit = deposit;
-          if (chainFacts && ctx.presence(dryRun).mayGrantTrust) recordChainFacts(ctx, trust, chainFacts, tie === 'mint');
-        },
-      },
-      track,
-    ).then((result) => journal.outcome(result), (err: unknown) => Promise.reject(journal.stopped(err, track.ref.id)))),
+        track,
+      ).then(
+        (result) => journal.outcome(result),
+        (err: unknown) => Promise.reject(journal.stopped(err, track.ref.id)),
+      ),
+    ),
   );
   // What the chain shows, bounded by when this tool created the buy; each transaction claimed for it alone.
   const verify = (trade: Trade | null) => {
     // The transactions the service names for it are kept, so that no other trade can claim them.
     if (trade) journal.answer({ step: 'read', status: trade.stage, transactions: namedTransactions(trade) });
-    return verifyOnChain(ctx, { journal: start.journal, id: journal.trade ?? trade?.id ?? '', owner: signer.publicKey, treasury, signedDeposit }, trade);
+    return verifyOnChain(
+      ctx,
+      {
+        journal: start.journal,
+        id: journal.trade ?? trade?.id ?? '',
+        owner: signer.publicKey,
+        treasury,
+        signedDeposit,
+      },
+      trade,
+    );
   };
 
   switch (outcome.kind) {
     case 'dry-run': {
       const { review, problems } = outcome;
       const quote = quoteOf(review);
-      screen.dryRun({ intent: outcome.intent, deposit: review.facts, quote, trade: review.quote.trade, idempotencyKey }, problems, (theme) => renderBuyReview(review, quote, ctx.clock.now(), theme, null, start.signerWords), outcome.fate, outcome.trust);
+      screen.dryRun(
+        { intent: outcome.intent, deposit: review.facts, quote, trade: review.quote.trade, idempotencyKey },
+        problems,
+        (theme) => renderBuyReview(review, quote, ctx.clock.now(), theme, null, start.signerWords),
+        outcome.fate,
+        outcome.trust,
+      );
       return;
     }
     case 'accepted':
-      ctx.output.result({ intent: outcome.intent, trade: null, idempotencyKey }, () => withCommand(`Deposit accepted for buy ${outcome.intent.id}. Follow it with:`, personCommand(ctx, followCommand(outcome.intent.id)), ctx.terminal.columns, ctx.terminal.stdoutIsTTY));
+      ctx.output.result({ intent: outcome.intent, trade: null, idempotencyKey }, () =>
+        withCommand(
+          `Deposit accepted for buy ${outcome.intent.id}. Follow it with:`,
+          personCommand(ctx, followCommand(outcome.intent.id)),
+          ctx.terminal.columns,
+          ctx.terminal.stdoutIsTTY,
+        ),
+      );
       return;
     case 'timeout': {
       const verification = await verify(outcome.trade);
@@ -227,7 +302,8 @@ async function runWithKey(ctx: Context, opts: BuyOptions, track: TradeTracker): 
       await stopIfContradicted(verification, outcome.intent.id);
       if (outcome.intent.status === 'completed') return;
       const failure = outcome.trade?.failure;
-      const refunding = outcome.trade?.refund && outcome.trade.refund.state !== 'complete' ? outcome.trade.refund.state : null;
+      const refunding =
+        outcome.trade?.refund && outcome.trade.refund.state !== 'complete' ? outcome.trade.refund.state : null;
       const follow = followCommand(outcome.intent.id);
       throw new TradeFailedError(
         `buy ${outcome.intent.id} ended ${outcome.intent.status}${failure?.code ? `: ${failure.code}` : ''}${failure?.reason ? ` (${failure.reason})` : ''}${refunding ? `; refund ${refunding}; follow it with: ${follow}` : ''}`,
@@ -252,7 +328,13 @@ async function chainHeight(ctx: Context): Promise<{ height: number } | { unreada
 function chainFunds(ctx: Context, owner: string) {
   return async (intent: BuyIntent, facts: { networkFeeLamports: bigint; recentBlockhash: string }) => {
     const { readFunds } = await import('../chain/funds-check.js');
-    const funds = await readFunds(() => ctx.chain(), owner, BigInt(intent.amountLamports), facts.networkFeeLamports, facts.recentBlockhash);
+    const funds = await readFunds(
+      () => ctx.chain(),
+      owner,
+      BigInt(intent.amountLamports),
+      facts.networkFeeLamports,
+      facts.recentBlockhash,
+    );
     // In human mode the review's Wallet line says it; a warning would say it twice.
     if (!funds.checked && ctx.output.json) ctx.output.warn(`not checked on chain: ${funds.reason}`);
     return funds;
@@ -265,7 +347,11 @@ function chainFunds(ctx: Context, owner: string) {
  * mint; any other symbol or mint prefix is looked up among the tokens the account has held or
  * traded; for a mint, a list the service cannot give costs only the claims.
  */
-async function whichToken(api: ServiceClient, typed: TokenArgument, trust: TrustStore): Promise<{ mint: string; token: TokenMeta | null; tie: TokenTie }> {
+async function whichToken(
+  api: ServiceClient,
+  typed: TokenArgument,
+  trust: TrustStore,
+): Promise<{ mint: string; token: TokenMeta | null; tie: TokenTie }> {
   if (typed.kind === 'mint') return { mint: typed.mint, token: await tokenMetaQuietly(api, typed.mint), tie: 'mint' };
   const known = await tokenHistory(api);
   // A symbol pinned for another mint is refused (exit 2) before anything is created.
@@ -278,13 +364,21 @@ async function whichToken(api: ServiceClient, typed: TokenArgument, trust: Trust
  * chain (through --rpc-url) and the user's confirmations what is so (token-binding.ts). A chain
  * that cannot be read leaves them unconfirmed; the deposit's own checks do not need them.
  */
-async function bindBuyToken(ctx: Context, trust: TrustStore, mint: string, listed: TokenMeta | null): Promise<{ token: BuyToken; chainFacts: ChainTokenFacts | null }> {
+async function bindBuyToken(
+  ctx: Context,
+  trust: TrustStore,
+  mint: string,
+  listed: TokenMeta | null,
+): Promise<{ token: BuyToken; chainFacts: ChainTokenFacts | null }> {
   const { readTokenFactsForTrade } = await import('../chain/token-facts.js');
   const read = await readTokenFactsForTrade(() => ctx.chain(), mint);
   const pinned = guarded('read the pinned token facts', () => trust.read().tokens ?? {});
   const binding = bindToken(mint, listed, read.facts, pinned[mint] ?? null, pinned);
   const risks = buyRisks(ctx, trust, read.mint);
-  return { token: { binding, seenBefore: listed !== null, chainUnread: read.unread, risks }, chainFacts: read.facts === 'unreadable' ? null : read.facts };
+  return {
+    token: { binding, seenBefore: listed !== null, chainUnread: read.unread, risks },
+    chainFacts: read.facts === 'unreadable' ? null : read.facts,
+  };
 }
 
 /**
@@ -320,6 +414,16 @@ function printResult(
 ): void {
   // `verification` stands beside the API's objects, which pass through unchanged.
   ctx.output.result({ intent, trade, idempotencyKey, ...(verification ? { verification } : {}) }, (theme) =>
-    [renderBuySummary(intent, trade, token, theme, verification?.received?.refundLamports ?? null, receivedOnChain(verification)), ...(verification ? [renderVerificationLines(verification, theme)] : [])].join('\n'),
+    [
+      renderBuySummary(
+        intent,
+        trade,
+        token,
+        theme,
+        verification?.received?.refundLamports ?? null,
+        receivedOnChain(verification),
+      ),
+      ...(verification ? [renderVerificationLines(verification, theme)] : []),
+    ].join('\n'),
   );
 }

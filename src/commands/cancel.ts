@@ -49,10 +49,13 @@ async function run(ctx: Context, opts: CancelOptions): Promise<void> {
   const { intent } = data;
   recordFollowed(ctx, intent.id, intent.status);
   ctx.output.result(data, (theme) =>
-    renderFields([
-      ['Buy', intent.id],
-      ['Status', `${theme.status(intent.status)}${already ? ' (it already was; nothing to do)' : ''}`],
-    ], theme),
+    renderFields(
+      [
+        ['Buy', intent.id],
+        ['Status', `${theme.status(intent.status)}${already ? ' (it already was; nothing to do)' : ''}`],
+      ],
+      theme,
+    ),
   );
   // A deposit this tool signed for it may have landed, or may still: the chain says, not the cancel.
   await holdToSignedDeposits(ctx, api, intent.id, intent.status);

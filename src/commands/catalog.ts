@@ -54,13 +54,24 @@ export interface Catalog {
 }
 
 /** The value type a placeholder names; anything else is a string. */
-const PLACEHOLDER_TYPES: Record<string, ValueType> = { bps: 'integer', n: 'integer', lamports: 'integer', seconds: 'number' };
+const PLACEHOLDER_TYPES: Record<string, ValueType> = {
+  bps: 'integer',
+  n: 'integer',
+  lamports: 'integer',
+  seconds: 'number',
+};
 
 /** One option as data. */
 export function catalogOption(spec: OptionSpec): CatalogOption {
   const match = /^(?:(-\w),\s*)?(--([\w-]+))(?:\s+[<[]([\w-]+)[>\]])?/.exec(spec.flags);
   if (!match) throw new Error(`cannot read the option flags ${JSON.stringify(spec.flags)}`);
-  const [, short, flag, long, valueName] = match as unknown as [string, string | undefined, string, string, string | undefined];
+  const [, short, flag, long, valueName] = match as unknown as [
+    string,
+    string | undefined,
+    string,
+    string,
+    string | undefined,
+  ];
   const negated = valueName === undefined && long.startsWith('no-');
   const name = camel(negated ? long.slice(3) : long);
   const type: ValueType = valueName === undefined ? 'boolean' : (PLACEHOLDER_TYPES[valueName] ?? 'string');
@@ -78,7 +89,12 @@ export function catalogOption(spec: OptionSpec): CatalogOption {
 }
 
 function catalogArgument(spec: ArgumentSpec): CatalogArgument {
-  const argument: CatalogArgument = { name: spec.name.replace(/^[<[]|(?:\.\.\.)?[>\]]$/g, ''), required: spec.name.startsWith('<'), type: 'string', help: spec.help };
+  const argument: CatalogArgument = {
+    name: spec.name.replace(/^[<[]|(?:\.\.\.)?[>\]]$/g, ''),
+    required: spec.name.startsWith('<'),
+    type: 'string',
+    help: spec.help,
+  };
   if (spec.values) argument.values = [...spec.values];
   return argument;
 }
@@ -90,7 +106,11 @@ export interface LoadedEntry {
 }
 
 /** The catalog of these commands and global options. */
-export function buildCatalog(loaded: readonly LoadedEntry[], globalOptions: readonly OptionSpec[], version: string): Catalog {
+export function buildCatalog(
+  loaded: readonly LoadedEntry[],
+  globalOptions: readonly OptionSpec[],
+  version: string,
+): Catalog {
   const commands: CatalogCommand[] = [];
   const add = (name: string, summary: string, group: string, traits: CommandTraits, command: AnyCommand) => {
     commands.push({
@@ -106,7 +126,8 @@ export function buildCatalog(loaded: readonly LoadedEntry[], globalOptions: read
     });
     for (const sub of command.subcommands ?? []) add(`${name} ${sub.name}`, sub.summary, group, sub, sub.command);
   };
-  for (const { entry, command } of loaded) add(entry.name, entry.summary, entry.group.replace(/:$/, ''), entry, command);
+  for (const { entry, command } of loaded)
+    add(entry.name, entry.summary, entry.group.replace(/:$/, ''), entry, command);
   return { program: 'trader', version, globalOptions: globalOptions.map(catalogOption), commands };
 }
 

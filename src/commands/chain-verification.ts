@@ -37,7 +37,11 @@ export interface ChainCheck {
  * id may be another name of one it knows). Null when there is no trade to check. A chain that
  * cannot be read is the verdict 'unchecked', never an error: the trade has happened either way.
  */
-export async function verifyOnChain(ctx: Context, check: ChainCheck, trade: Trade | null): Promise<Verification | null> {
+export async function verifyOnChain(
+  ctx: Context,
+  check: ChainCheck,
+  trade: Trade | null,
+): Promise<Verification | null> {
   if (trade === null) return null;
   const { verifyTrade } = await import('../chain/verify-trade.js');
   const history = tradeHistory(ctx, check.journal, check.id);
@@ -48,7 +52,9 @@ export async function verifyOnChain(ctx: Context, check: ChainCheck, trade: Trad
     treasury: check.treasury,
     // Every deposit the journal shows signed for a buy (this run's among them), not only the last.
     signedDeposits: journaled.length > 0 ? journaled : check.signedDeposit ? [check.signedDeposit] : [],
-    signedMinimumLamports: history?.signedMinimumLamports ? BigInt(history.signedMinimumLamports) : (check.serviceMinimumLamports ?? null),
+    signedMinimumLamports: history?.signedMinimumLamports
+      ? BigInt(history.signedMinimumLamports)
+      : (check.serviceMinimumLamports ?? null),
     createdAtMs: history?.madeAtMs ?? null,
     // The platform fee the person saw before signing the deposit: what a refund is held to.
     reviewedFeeLamports: reviewedFeeOf(history, check.signedDeposit?.signature ?? trade.signatures.deposit),
@@ -64,7 +70,8 @@ export async function verifyOnChain(ctx: Context, check: ChainCheck, trade: Trad
     verification = { rpc: hostOf(ctx.settings.rpcUrl), verdict: 'unchecked', checks: [], reason: err.message };
   }
   // Human output says it in the On chain line under the summary; a warning would say it twice.
-  if (verification.verdict === 'unchecked' && ctx.output.json && !check.reportsUnchecked) ctx.output.warn(`not checked on chain: ${verification.reason}`);
+  if (verification.verdict === 'unchecked' && ctx.output.json && !check.reportsUnchecked)
+    ctx.output.warn(`not checked on chain: ${verification.reason}`);
   return claimEvidence(ctx, check.journal, trade.side, history?.trade ?? check.id, verification, history !== null);
 }
 
@@ -72,7 +79,9 @@ export async function verifyOnChain(ctx: Context, check: ChainCheck, trade: Trad
 export async function stopIfContradicted(verification: Verification | null, tradeId: string): Promise<void> {
   if (verification?.verdict !== 'contradicted') return;
   const { contradictionLine } = await import('../chain/verify-trade.js');
-  throw new ChainContradictionError(contradictionLine(verification)!, [`look again with: trader trades ${tradeId} --verify`]);
+  throw new ChainContradictionError(contradictionLine(verification)!, [
+    `look again with: trader trades ${tradeId} --verify`,
+  ]);
 }
 
 function hostOf(url: string): string {

@@ -50,16 +50,30 @@ function brakeInForce(ctx: Context) {
 }
 
 function brakeLines(brake: ReturnType<typeof brakeInForce>): string {
-  const lock = brake.lock === null ? 'not locked' : 'error' in brake.lock ? `refusing: ${brake.lock.error}` : lockWords(brake.lock);
+  const lock =
+    brake.lock === null
+      ? 'not locked'
+      : 'error' in brake.lock
+        ? `refusing: ${brake.lock.error}`
+        : lockWords(brake.lock);
   const set = Object.entries(brake.limits).filter(([, v]) => v !== null);
-  return [`In force now: ${lock}`, `Profile "${brake.profile}" limits: ${set.length ? set.map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(',') : v}`).join('; ') : 'none set'}`].join('\n');
+  return [
+    `In force now: ${lock}`,
+    `Profile "${brake.profile}" limits: ${set.length ? set.map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(',') : v}`).join('; ') : 'none set'}`,
+  ].join('\n');
 }
 
 function optionLine(o: CatalogOption): string {
   const flag = `${o.short ? `${o.short}, ` : ''}${o.flag}${o.valueName ? ` <${o.valueName}>` : ''}`;
   // `--no-wait … default true` read as if not waiting were the default: a negating flag says what it sets.
   const fallback = o.negates ? `sets ${o.name} to false` : o.default !== undefined && `default ${String(o.default)}`;
-  const notes = [o.negates ? 'flag' : o.type, o.env && `env ${o.env}`, o.configKey && `config ${o.configKey}`, fallback, o.values && `one of ${o.values.join(',')}`]
+  const notes = [
+    o.negates ? 'flag' : o.type,
+    o.env && `env ${o.env}`,
+    o.configKey && `config ${o.configKey}`,
+    fallback,
+    o.values && `one of ${o.values.join(',')}`,
+  ]
     .filter(Boolean)
     .join('; ');
   return `    ${flag}  ${o.help} (${notes})`;
@@ -70,7 +84,9 @@ export function renderCatalog(catalog: Catalog, theme: Theme): string {
   const lines: string[] = [];
   for (const c of catalog.commands) {
     const args = c.arguments.map((a) => (a.required ? `<${a.name}>` : `[${a.name}]`)).join(' ');
-    const marks = [c.dangerous && theme.failure('dangerous'), c.needsApiKey && 'API key', c.needsKeypair && 'keypair'].filter(Boolean).join(', ');
+    const marks = [c.dangerous && theme.failure('dangerous'), c.needsApiKey && 'API key', c.needsKeypair && 'keypair']
+      .filter(Boolean)
+      .join(', ');
     lines.push(`trader ${c.name}${args ? ` ${args}` : ''}${marks ? `  [${marks}]` : ''}`, `  ${c.summary}`);
     for (const a of c.arguments) lines.push(`    ${a.required ? `<${a.name}>` : `[${a.name}]`}  ${a.help}`);
     for (const o of c.options) lines.push(optionLine(o));

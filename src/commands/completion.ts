@@ -12,7 +12,10 @@ export interface CompletionOptions {
 
 export const completion = defineCommand<CompletionOptions>({
   arguments: [{ name: '<shell>', help: SHELLS.join(', ').replace(/, (\w+)$/, ' or $1'), values: SHELLS }],
-  examples: ['eval "$(trader completion bash)"   # in ~/.bashrc', 'trader completion fish > ~/.config/fish/completions/trader.fish'],
+  examples: [
+    'eval "$(trader completion bash)"   # in ~/.bashrc',
+    'trader completion fish > ~/.config/fish/completions/trader.fish',
+  ],
   parse: (raw) => ({ shell: parseChoice(raw.args[0]!, SHELLS, 'shell') }),
   run,
 });
@@ -30,7 +33,9 @@ interface CompletionSpec {
 async function run(ctx: Context, { shell }: CompletionOptions, program: ProgramFacts): Promise<void> {
   // Every definition of the program's table (it lists this command too) is loaded only now.
   const { GLOBAL_OPTIONS } = await import('./global-options.js');
-  const commands = await Promise.all(program.commands.map(async (entry) => ({ name: entry.name, command: await entry.definition() })));
+  const commands = await Promise.all(
+    program.commands.map(async (entry) => ({ name: entry.name, command: await entry.definition() })),
+  );
   const spec = completionSpec(commands, GLOBAL_OPTIONS);
   const script = shell === 'bash' ? bash(spec) : shell === 'zsh' ? zsh(spec) : fish(spec);
   ctx.output.result({ shell, script }, () => script);
@@ -60,7 +65,11 @@ function completionSpec(commands: readonly Named[], globalOptions: readonly Opti
   return {
     // --version is commander's own option of the program.
     globalOptions: ['--version', ...longNames(globalOptions)],
-    commands: commands.map(({ name, command }) => ({ name, options: longNames(command.options), subcommands: (command.subcommands ?? []).map((s) => s.name) })),
+    commands: commands.map(({ name, command }) => ({
+      name,
+      options: longNames(command.options),
+      subcommands: (command.subcommands ?? []).map((s) => s.name),
+    })),
     valuesAfter,
     argumentValues,
   };
@@ -76,7 +85,10 @@ function bash(spec: CompletionSpec): string {
     .map(([opt, values]) => `    ${opt}) COMPREPLY=( $(compgen -W "${words(values)}" -- "$cur") ); return 0 ;;`)
     .join('\n');
   const argCases = Object.entries(spec.argumentValues)
-    .map(([cmd, values]) => `    ${cmd}) if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=( $(compgen -W "${words(values)}" -- "$cur") ); return 0; fi ;;`)
+    .map(
+      ([cmd, values]) =>
+        `    ${cmd}) if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=( $(compgen -W "${words(values)}" -- "$cur") ); return 0; fi ;;`,
+    )
     .join('\n');
   return `# bash completion for trader: add to ~/.bashrc:  eval "$(trader completion bash)"
 _trader() {
@@ -118,18 +130,24 @@ function fish(spec: CompletionSpec): string {
     'complete -c trader -f',
   ];
   const names = spec.commands.map((c) => c.name);
-  for (const c of spec.commands) lines.push(`complete -c trader -n "not __fish_seen_subcommand_from ${words(names)}" -a ${c.name}`);
+  for (const c of spec.commands)
+    lines.push(`complete -c trader -n "not __fish_seen_subcommand_from ${words(names)}" -a ${c.name}`);
   for (const opt of spec.globalOptions) lines.push(`complete -c trader -l ${opt.replace(/^--/, '')}`);
   for (const c of spec.commands) {
-    for (const sub of c.subcommands) lines.push(`complete -c trader -n "__fish_seen_subcommand_from ${c.name}" -a ${sub}`);
+    for (const sub of c.subcommands)
+      lines.push(`complete -c trader -n "__fish_seen_subcommand_from ${c.name}" -a ${sub}`);
     for (const opt of c.options) {
       const values = spec.valuesAfter[opt];
-      lines.push(`complete -c trader -n "__fish_seen_subcommand_from ${c.name}" -l ${opt.replace(/^--/, '')}${values ? ` -x -a "${words(values)}"` : ''}`);
+      lines.push(
+        `complete -c trader -n "__fish_seen_subcommand_from ${c.name}" -l ${opt.replace(/^--/, '')}${values ? ` -x -a "${words(values)}"` : ''}`,
+      );
     }
   }
   for (const [word, values] of Object.entries(spec.valuesAfter)) {
-    if (!word.startsWith('-')) lines.push(`complete -c trader -n "__fish_seen_subcommand_from ${word}" -a "${words(values)}"`);
+    if (!word.startsWith('-'))
+      lines.push(`complete -c trader -n "__fish_seen_subcommand_from ${word}" -a "${words(values)}"`);
   }
-  for (const [cmd, values] of Object.entries(spec.argumentValues)) lines.push(`complete -c trader -n "__fish_seen_subcommand_from ${cmd}" -a "${words(values)}"`);
+  for (const [cmd, values] of Object.entries(spec.argumentValues))
+    lines.push(`complete -c trader -n "__fish_seen_subcommand_from ${cmd}" -a "${words(values)}"`);
   return lines.join('\n') + '\n';
 }

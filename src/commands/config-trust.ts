@@ -32,10 +32,16 @@ const acceptWording = defineCommand<{ fingerprint: string }>({
 const acceptToken = defineCommand<{ mint: string; fingerprint: string }>({
   arguments: [
     { name: '<mint>', help: 'the mint whose facts a refused trade named' },
-    { name: '<fingerprint>', help: 'the fingerprint of the facts you read (the refusal and `trader config trust` show it)' },
+    {
+      name: '<fingerprint>',
+      help: 'the fingerprint of the facts you read (the refusal and `trader config trust` show it)',
+    },
   ],
   lenient: true,
-  parse: (raw) => ({ mint: parseAddress(raw.args[0]!, 'mint'), fingerprint: parseText(raw.args[1]!.trim(), 'the token facts fingerprint') }),
+  parse: (raw) => ({
+    mint: parseAddress(raw.args[0]!, 'mint'),
+    fingerprint: parseText(raw.args[1]!.trim(), 'the token facts fingerprint'),
+  }),
   run: acceptPendingToken,
 });
 
@@ -45,7 +51,10 @@ const acceptRisks = defineCommand<{ mint: string; fingerprint: string }>({
     { name: '<fingerprint>', help: 'the fingerprint of the risks you read' },
   ],
   lenient: true,
-  parse: (raw) => ({ mint: parseAddress(raw.args[0]!, 'mint'), fingerprint: parseText(raw.args[1]!.trim(), 'the token risks fingerprint') }),
+  parse: (raw) => ({
+    mint: parseAddress(raw.args[0]!, 'mint'),
+    fingerprint: parseText(raw.args[1]!.trim(), 'the token risks fingerprint'),
+  }),
   run: acceptMintRisks,
 });
 
@@ -65,24 +74,82 @@ const forget = defineCommand<{ what: (typeof FORGETTABLE)[number] }>({
 
 export const trust = defineCommand<NoOptions>({
   ...showTrust,
-  examples: ['trader config trust', 'trader config trust accept-wording 3f9a1c0d2b7e4a51', 'trader config trust accept-treasury <address>'],
+  examples: [
+    'trader config trust',
+    'trader config trust accept-wording 3f9a1c0d2b7e4a51',
+    'trader config trust accept-treasury <address>',
+  ],
   subcommands: [
-    { name: 'show', dangerous: false, needsApiKey: false, needsKeypair: false, summary: 'what is trusted, by which act, and what waits for a person', command: showTrust },
-    { name: 'accept-wording', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'approve the sell wording a refused sell kept (printed, then pinned as the template)', command: acceptWording },
-    { name: 'accept-token', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'confirm the token facts a refused trade kept, and bind its symbol to the mint', command: acceptToken },
-    { name: 'accept-risks', dangerous: true, needsApiKey: false, needsKeypair: false, summary: "accept a mint's risks as read on chain", command: acceptRisks },
-    { name: 'accept-treasury', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'pin the deposit address (treasury)', command: acceptTreasury },
-    { name: 'forget', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'forget the treasury, the sell wording, or the token facts and bound symbols: a person grants them again', command: forget },
+    {
+      name: 'show',
+      dangerous: false,
+      needsApiKey: false,
+      needsKeypair: false,
+      summary: 'what is trusted, by which act, and what waits for a person',
+      command: showTrust,
+    },
+    {
+      name: 'accept-wording',
+      dangerous: true,
+      needsApiKey: false,
+      needsKeypair: false,
+      summary: 'approve the sell wording a refused sell kept (printed, then pinned as the template)',
+      command: acceptWording,
+    },
+    {
+      name: 'accept-token',
+      dangerous: true,
+      needsApiKey: false,
+      needsKeypair: false,
+      summary: 'confirm the token facts a refused trade kept, and bind its symbol to the mint',
+      command: acceptToken,
+    },
+    {
+      name: 'accept-risks',
+      dangerous: true,
+      needsApiKey: false,
+      needsKeypair: false,
+      summary: "accept a mint's risks as read on chain",
+      command: acceptRisks,
+    },
+    {
+      name: 'accept-treasury',
+      dangerous: true,
+      needsApiKey: false,
+      needsKeypair: false,
+      summary: 'pin the deposit address (treasury)',
+      command: acceptTreasury,
+    },
+    {
+      name: 'forget',
+      dangerous: true,
+      needsApiKey: false,
+      needsKeypair: false,
+      summary:
+        'forget the treasury, the sell wording, or the token facts and bound symbols: a person grants them again',
+      command: forget,
+    },
   ],
 });
 
-const byWhat: Record<TokenPinSource, string> = { prompt: 'at the prompt', 'accept-command': 'by an accept command', setting: 'by a setting', chain: 'read on chain' };
-const how = (pin: { at: string; by?: TokenPinSource }, verb: string) => (pin.by ? `${pin.by === 'chain' ? 'read on chain' : `${verb} ${byWhat[pin.by]}`} ${formatLocalTime(pin.at)}` : `pinned on first use ${formatLocalTime(pin.at)} by an earlier version`);
-const factsLine = (t: Omit<PinnedToken, 'at' | 'by'>) => `${oneLine(t.symbol ?? '?')} (${oneLine(t.name ?? 'no name')}), ${t.decimals ?? '?'} decimals`;
+const byWhat: Record<TokenPinSource, string> = {
+  prompt: 'at the prompt',
+  'accept-command': 'by an accept command',
+  setting: 'by a setting',
+  chain: 'read on chain',
+};
+const how = (pin: { at: string; by?: TokenPinSource }, verb: string) =>
+  pin.by
+    ? `${pin.by === 'chain' ? 'read on chain' : `${verb} ${byWhat[pin.by]}`} ${formatLocalTime(pin.at)}`
+    : `pinned on first use ${formatLocalTime(pin.at)} by an earlier version`;
+const factsLine = (t: Omit<PinnedToken, 'at' | 'by'>) =>
+  `${oneLine(t.symbol ?? '?')} (${oneLine(t.name ?? 'no name')}), ${t.decimals ?? '?'} decimals`;
 const tokenLine = (mint: string, t: Omit<PinnedToken, 'at' | 'by'>) => `${mint}: ${factsLine(t)}`;
 /** What a person approving the wording is told of its 32-byte random values, each slot named as its text shows it. */
-const addressWarning = (pinned: PinnedTemplate) => (isTemplate(pinned.template) ? addressSizeWarning(pinned.template.parts, (_, p) => `⟦${p.length} ${p.opaque}⟧`) : []);
-const wordingText = (pinned: PinnedTemplate) => (isTemplate(pinned.template) ? templateText(pinned.template) : '(not a template this version reads)');
+const addressWarning = (pinned: PinnedTemplate) =>
+  isTemplate(pinned.template) ? addressSizeWarning(pinned.template.parts, (_, p) => `⟦${p.length} ${p.opaque}⟧`) : [];
+const wordingText = (pinned: PinnedTemplate) =>
+  isTemplate(pinned.template) ? templateText(pinned.template) : '(not a template this version reads)';
 
 /** `trader config trust`: what is trusted for the configured service and by which act. */
 async function show(ctx: Context): Promise<void> {
@@ -95,8 +162,19 @@ async function show(ctx: Context): Promise<void> {
     ...trust,
     ...(setting ? { treasurySetting: setting } : {}),
     ...(trust.sellTemplate ? { sellTemplate: { ...trust.sellTemplate, text: wordingText(trust.sellTemplate) } } : {}),
-    ...(trust.pendingSellTemplate ? { pendingSellTemplate: { ...trust.pendingSellTemplate, text: wordingText(trust.pendingSellTemplate) } } : {}),
-    ...(trust.pendingTokens ? { pendingTokens: Object.fromEntries(Object.entries(trust.pendingTokens).map(([mint, facts]) => [mint, { ...facts, fingerprint: tokenFactsFingerprint(mint, facts) }])) } : {}),
+    ...(trust.pendingSellTemplate
+      ? { pendingSellTemplate: { ...trust.pendingSellTemplate, text: wordingText(trust.pendingSellTemplate) } }
+      : {}),
+    ...(trust.pendingTokens
+      ? {
+          pendingTokens: Object.fromEntries(
+            Object.entries(trust.pendingTokens).map(([mint, facts]) => [
+              mint,
+              { ...facts, fingerprint: tokenFactsFingerprint(mint, facts) },
+            ]),
+          ),
+        }
+      : {}),
   };
   ctx.output.result(json, (theme) => {
     const treasury = setting
@@ -106,26 +184,70 @@ async function show(ctx: Context): Promise<void> {
         : 'none: a person pins it at a buy’s prompt, or with `trader config trust accept-treasury <address>`';
     const lines = [
       `Trust store ${store.path}, service ${store.service}`,
-      renderFields([
-        ['Treasury', treasury],
-        ['Sell wording', trust.sellTemplate ? `${trust.sellTemplate.fingerprint} (${how(trust.sellTemplate, 'approved')})` : 'none approved: a person approves the first sell’s wording at the prompt, or with accept-wording'],
-        ...Object.entries(trust.tokens ?? {}).map(([mint, t]): [string, string] => ['Token', `${tokenLine(mint, t)} (${how(t, 'confirmed')})`]),
-        ...Object.entries(trust.acceptedRisks ?? {}).map(([mint, a]): [string, string] => ['Risks', `${mint}: accepted as read (fingerprint ${a.fingerprint}) ${byWhat[a.by]} ${formatLocalTime(a.at)}`]),
-        ...Object.entries(trust.symbols ?? {}).map(([symbol, b]): [string, string] => ['Symbol', `${oneLine(symbol)} names ${b.mint} (${b.by === 'trade' ? 'bound by a trade of that mint as you typed it' : `bound ${byWhat[b.by]}`} ${formatLocalTime(b.at)})`]),
-      ], theme),
+      renderFields(
+        [
+          ['Treasury', treasury],
+          [
+            'Sell wording',
+            trust.sellTemplate
+              ? `${trust.sellTemplate.fingerprint} (${how(trust.sellTemplate, 'approved')})`
+              : 'none approved: a person approves the first sell’s wording at the prompt, or with accept-wording',
+          ],
+          ...Object.entries(trust.tokens ?? {}).map(([mint, t]): [string, string] => [
+            'Token',
+            `${tokenLine(mint, t)} (${how(t, 'confirmed')})`,
+          ]),
+          ...Object.entries(trust.acceptedRisks ?? {}).map(([mint, a]): [string, string] => [
+            'Risks',
+            `${mint}: accepted as read (fingerprint ${a.fingerprint}) ${byWhat[a.by]} ${formatLocalTime(a.at)}`,
+          ]),
+          ...Object.entries(trust.symbols ?? {}).map(([symbol, b]): [string, string] => [
+            'Symbol',
+            `${oneLine(symbol)} names ${b.mint} (${b.by === 'trade' ? 'bound by a trade of that mint as you typed it' : `bound ${byWhat[b.by]}`} ${formatLocalTime(b.at)})`,
+          ]),
+        ],
+        theme,
+      ),
     ];
     if (trust.sellTemplate) lines.push(...quoted(ctx, wordingText(trust.sellTemplate)));
-    if (trust.sellWording) lines.push(theme.dim(`A wording pinned by an earlier version (${trust.sellWording.fingerprint}) is masked text, not a template: it is not used; the next sell asks a person once.`));
+    if (trust.sellWording)
+      lines.push(
+        theme.dim(
+          `A wording pinned by an earlier version (${trust.sellWording.fingerprint}) is masked text, not a template: it is not used; the next sell asks a person once.`,
+        ),
+      );
     const pending = trust.pendingSellTemplate;
     if (pending) {
-      lines.push(theme.pending(`A sell wording ${pending.fingerprint} was refused at ${formatLocalTime(pending.at)} for want of a person; each ⟦…⟧ is a slot the tool fills with that sell's facts:`));
+      lines.push(
+        theme.pending(
+          `A sell wording ${pending.fingerprint} was refused at ${formatLocalTime(pending.at)} for want of a person; each ⟦…⟧ is a slot the tool fills with that sell's facts:`,
+        ),
+      );
       lines.push(...quoted(ctx, wordingText(pending)), ...addressWarning(pending).map((l) => theme.pending(l)));
-      lines.push(withCommand('If it is what you expect, approve it with:', personCommand(ctx, `trader config trust accept-wording ${pending.fingerprint}`), ctx.terminal.columns, ctx.terminal.stdoutIsTTY));
+      lines.push(
+        withCommand(
+          'If it is what you expect, approve it with:',
+          personCommand(ctx, `trader config trust accept-wording ${pending.fingerprint}`),
+          ctx.terminal.columns,
+          ctx.terminal.stdoutIsTTY,
+        ),
+      );
     }
     for (const [mint, facts] of Object.entries(trust.pendingTokens ?? {})) {
       const fingerprint = tokenFactsFingerprint(mint, facts);
-      lines.push(theme.pending(`Token facts ${fingerprint} refused at ${formatLocalTime(facts.at)} (the service's, which neither the chain nor you confirmed): ${tokenLine(mint, facts)}`));
-      lines.push(withCommand('If they are right, confirm them with:', personCommand(ctx, acceptTokenCommand(mint, fingerprint)), ctx.terminal.columns, ctx.terminal.stdoutIsTTY));
+      lines.push(
+        theme.pending(
+          `Token facts ${fingerprint} refused at ${formatLocalTime(facts.at)} (the service's, which neither the chain nor you confirmed): ${tokenLine(mint, facts)}`,
+        ),
+      );
+      lines.push(
+        withCommand(
+          'If they are right, confirm them with:',
+          personCommand(ctx, acceptTokenCommand(mint, fingerprint)),
+          ctx.terminal.columns,
+          ctx.terminal.stdoutIsTTY,
+        ),
+      );
     }
     return lines.join('\n');
   });
@@ -135,19 +257,40 @@ async function show(ctx: Context): Promise<void> {
 async function acceptPendingWording(ctx: Context, { fingerprint }: { fingerprint: string }): Promise<void> {
   const store = await openTrust(ctx);
   const accepted = guarded('approve the wording', () => store.acceptPendingTemplate(fingerprint));
-  if (!accepted) throw new UsageError(`no refused sell wording ${fingerprint} is waiting for ${store.service}; see \`trader config trust\``, 'NO_SUCH_WORDING');
+  if (!accepted)
+    throw new UsageError(
+      `no refused sell wording ${fingerprint} is waiting for ${store.service}; see \`trader config trust\``,
+      'NO_SUCH_WORDING',
+    );
   const text = wordingText(accepted);
   const warning = addressWarning(accepted);
-  ctx.output.result({ service: store.service, sellTemplate: { ...accepted, text }, ...(warning.length ? { warning: warning.join(' ') } : {}) }, (theme) =>
-    [`Approved sell wording ${accepted.fingerprint} for ${store.service}; a sell is now signed unattended only when its message is this, each ⟦…⟧ written with its own facts:`, ...quoted(ctx, text), ...warning.map((l) => theme.pending(l))].join('\n'),
+  ctx.output.result(
+    {
+      service: store.service,
+      sellTemplate: { ...accepted, text },
+      ...(warning.length ? { warning: warning.join(' ') } : {}),
+    },
+    (theme) =>
+      [
+        `Approved sell wording ${accepted.fingerprint} for ${store.service}; a sell is now signed unattended only when its message is this, each ⟦…⟧ written with its own facts:`,
+        ...quoted(ctx, text),
+        ...warning.map((l) => theme.pending(l)),
+      ].join('\n'),
   );
 }
 
 /** `trader config trust accept-token <mint> <fingerprint>`: confirms the token facts a refused trade kept, if they are the ones read. */
-async function acceptPendingToken(ctx: Context, { mint, fingerprint }: { mint: string; fingerprint: string }): Promise<void> {
+async function acceptPendingToken(
+  ctx: Context,
+  { mint, fingerprint }: { mint: string; fingerprint: string },
+): Promise<void> {
   const store = await openTrust(ctx);
   const accepted = guarded('confirm the token facts', () => store.acceptPendingToken(mint, fingerprint));
-  if (!accepted) throw new UsageError(`no refused token facts of ${mint} are waiting for ${store.service}; see \`trader config trust\``, 'NO_SUCH_TOKEN_FACTS');
+  if (!accepted)
+    throw new UsageError(
+      `no refused token facts of ${mint} are waiting for ${store.service}; see \`trader config trust\``,
+      'NO_SUCH_TOKEN_FACTS',
+    );
   // Facts a later refusal kept in place of the ones read: a person reads these before confirming them.
   if ('pending' in accepted) {
     const now = tokenFactsFingerprint(mint, accepted.pending);
@@ -158,7 +301,11 @@ async function acceptPendingToken(ctx: Context, { mint, fingerprint }: { mint: s
     );
   }
   const pinned = accepted.pinned;
-  ctx.output.result({ service: store.service, mint, fingerprint, token: pinned }, () => `Confirmed for ${store.service}: token ${tokenLine(mint, pinned)}${pinned.symbol ? `; ${oneLine(pinned.symbol)} now names this mint` : ''}.`);
+  ctx.output.result(
+    { service: store.service, mint, fingerprint, token: pinned },
+    () =>
+      `Confirmed for ${store.service}: token ${tokenLine(mint, pinned)}${pinned.symbol ? `; ${oneLine(pinned.symbol)} now names this mint` : ''}.`,
+  );
 }
 
 /**
@@ -166,7 +313,10 @@ async function acceptPendingToken(ctx: Context, { mint, fingerprint }: { mint: s
  * accepts its risks only if their fingerprint is the one the person read; otherwise says what
  * they are now (exit 2), for the person to read first.
  */
-async function acceptMintRisks(ctx: Context, { mint, fingerprint }: { mint: string; fingerprint: string }): Promise<void> {
+async function acceptMintRisks(
+  ctx: Context,
+  { mint, fingerprint }: { mint: string; fingerprint: string },
+): Promise<void> {
   const store = await openTrust(ctx);
   const [{ readMint }, { ChainUnavailableError }, { ChainUnreachableError }, risks, { riskLine }] = await Promise.all([
     import('../chain/token-facts.js'),
@@ -179,7 +329,11 @@ async function acceptMintRisks(ctx: Context, { mint, fingerprint }: { mint: stri
   try {
     read = await readMint(await ctx.chain(), mint);
   } catch (err) {
-    if (err instanceof ChainUnavailableError) throw new ChainUnreachableError(`could not read token ${mint} from the chain: ${err.message}; nothing was accepted`, ['check --rpc-url (TRADER_RPC_URL, config rpcUrl)']);
+    if (err instanceof ChainUnavailableError)
+      throw new ChainUnreachableError(
+        `could not read token ${mint} from the chain: ${err.message}; nothing was accepted`,
+        ['check --rpc-url (TRADER_RPC_URL, config rpcUrl)'],
+      );
     throw err;
   }
   if (!read) throw new UsageError(`the chain has no token mint at ${mint}; nothing was accepted`, 'NOT_A_MINT');
@@ -194,7 +348,10 @@ async function acceptMintRisks(ctx: Context, { mint, fingerprint }: { mint: stri
   }
   const accepted = guarded('accept the token risks', () => store.acceptRisks(mint, fingerprint, 'accept-command'));
   ctx.output.result({ service: store.service, mint, fingerprint, risks: list, accepted }, (theme) =>
-    [`Accepted for ${store.service}: the risks of token ${mint} as read on chain (fingerprint ${fingerprint}); a change of them asks again:`, ...list.map((r) => `  ${riskLine(r, theme)}`)].join('\n'),
+    [
+      `Accepted for ${store.service}: the risks of token ${mint} as read on chain (fingerprint ${fingerprint}); a change of them asks again:`,
+      ...list.map((r) => `  ${riskLine(r, theme)}`),
+    ].join('\n'),
   );
 }
 
@@ -204,7 +361,11 @@ async function pinTreasury(ctx: Context, { address }: { address: string }): Prom
   const before = guarded('read the treasury', () => store.read().treasury?.address ?? null);
   guarded('pin the treasury', () => store.pinTreasury(address, 'accept-command', true));
   const replaced = before !== null && before !== address ? before : null;
-  ctx.output.result({ service: store.service, treasury: address, replaced }, () => `Pinned treasury ${address} for ${store.service}${replaced ? ` (it was ${replaced})` : ''}; a deposit to any other address is refused.`);
+  ctx.output.result(
+    { service: store.service, treasury: address, replaced },
+    () =>
+      `Pinned treasury ${address} for ${store.service}${replaced ? ` (it was ${replaced})` : ''}; a deposit to any other address is refused.`,
+  );
 }
 
 /** `trader config trust forget treasury|wording|tokens`: a person grants it again. */
@@ -213,7 +374,9 @@ async function forgetPin(ctx: Context, { what }: { what: (typeof FORGETTABLE)[nu
   const had = guarded('forget the pin', () => store.forget(what));
   const name = what === 'tokens' ? 'token facts' : what;
   ctx.output.result({ service: store.service, forgot: what, hadPin: had }, () =>
-    had ? `Forgot the ${name} of ${store.service}; a person grants ${what === 'tokens' ? 'them' : 'it'} again.` : `No ${name} ${what === 'tokens' ? 'were' : 'was'} pinned for ${store.service}.`,
+    had
+      ? `Forgot the ${name} of ${store.service}; a person grants ${what === 'tokens' ? 'them' : 'it'} again.`
+      : `No ${name} ${what === 'tokens' ? 'were' : 'was'} pinned for ${store.service}.`,
   );
 }
 
@@ -221,5 +384,7 @@ async function forgetPin(ctx: Context, { what }: { what: (typeof FORGETTABLE)[nu
 function quoted(ctx: Context, text: string): string[] {
   // A slot ⟦…⟧ is one value: its spaces break no row (no-break spaces while it is laid out, counted wider).
   const glued = text.replace(/⟦[^⟧]*⟧/g, (slot) => slot.replace(/ /g, '\u00a0'));
-  return quotedRows(glued, ctx.terminal.stdoutIsTTY ? ctx.terminal.columns : Infinity).map((row) => row.replace(/\u00a0/g, ' '));
+  return quotedRows(glued, ctx.terminal.stdoutIsTTY ? ctx.terminal.columns : Infinity).map((row) =>
+    row.replace(/\u00a0/g, ' '),
+  );
 }

@@ -45,9 +45,17 @@ const get = defineCommand<ConfigKeyOptions>({
 const set = defineCommand<ConfigSetOptions>({
   arguments: [
     { name: '<key>', help: KEY_HELP, values: PROFILE_KEYS },
-    { name: '<value>', help: 'the value ("" to remove; for apiKey, - reads it from standard input, hidden on a terminal)' },
+    {
+      name: '<value>',
+      help: 'the value ("" to remove; for apiKey, - reads it from standard input, hidden on a terminal)',
+    },
   ],
-  examples: ['trader config set maxBuyLamports 500000000', 'trader config set treasury <address>', 'trader config set apiKey -', 'trader config set keypair keystore:main'],
+  examples: [
+    'trader config set maxBuyLamports 500000000',
+    'trader config set treasury <address>',
+    'trader config set apiKey -',
+    'trader config set keypair keystore:main',
+  ],
   lenient: true,
   parse(raw) {
     const key = parseProfileKey(raw.args[0]!);
@@ -71,19 +79,59 @@ const path = defineCommand<NoOptions>({
 });
 
 export const config: CommandGroup = {
-  examples: ['trader config init', 'trader config set maxBuyLamports 500000000', 'trader --profile staging config list'],
+  examples: [
+    'trader config init',
+    'trader config set maxBuyLamports 500000000',
+    'trader --profile staging config list',
+  ],
   subcommands: [
-    { name: 'init', dangerous: true, needsApiKey: true, needsKeypair: true, summary: 'ask for URL, API key, keypair and RPC URL, check the key with the service, save (mode 0600)', command: init },
-    { name: 'get', dangerous: false, needsApiKey: false, needsKeypair: false, summary: 'print one setting of the profile (the API key masked)', command: get },
-    { name: 'set', dangerous: true, needsApiKey: false, needsKeypair: false, summary: 'set one setting of the profile', command: set },
-    { name: 'list', dangerous: false, needsApiKey: false, needsKeypair: false, summary: 'print every setting of the profile (the API key masked)', command: list },
-    { name: 'path', dangerous: false, needsApiKey: false, needsKeypair: false, summary: 'print where the config file is', command: path },
+    {
+      name: 'init',
+      dangerous: true,
+      needsApiKey: true,
+      needsKeypair: true,
+      summary: 'ask for URL, API key, keypair and RPC URL, check the key with the service, save (mode 0600)',
+      command: init,
+    },
+    {
+      name: 'get',
+      dangerous: false,
+      needsApiKey: false,
+      needsKeypair: false,
+      summary: 'print one setting of the profile (the API key masked)',
+      command: get,
+    },
+    {
+      name: 'set',
+      dangerous: true,
+      needsApiKey: false,
+      needsKeypair: false,
+      summary: 'set one setting of the profile',
+      command: set,
+    },
+    {
+      name: 'list',
+      dangerous: false,
+      needsApiKey: false,
+      needsKeypair: false,
+      summary: 'print every setting of the profile (the API key masked)',
+      command: list,
+    },
+    {
+      name: 'path',
+      dangerous: false,
+      needsApiKey: false,
+      needsKeypair: false,
+      summary: 'print where the config file is',
+      command: path,
+    },
     {
       name: 'trust',
       dangerous: false,
       needsApiKey: false,
       needsKeypair: false,
-      summary: 'what is trusted for the configured service (treasury, sell wording, token facts) and by which act; accept-… grants it (trust.json beside the config)',
+      summary:
+        'what is trusted for the configured service (treasury, sell wording, token facts) and by which act; accept-… grants it (trust.json beside the config)',
       command: trust,
     },
   ],
@@ -97,7 +145,8 @@ export function maskKey(key: string): string {
 function shown(key: ProfileKey, value: string | number | undefined): string | undefined {
   if (value === undefined) return undefined;
   // A key an earlier version stored as the keypair's source is not shown, only named.
-  if (key === 'keypair' && keyMaterialShape(String(value)) !== null) return '(could be a secret key, not shown: remove it with `trader config set keypair ""`)';
+  if (key === 'keypair' && keyMaterialShape(String(value)) !== null)
+    return '(could be a secret key, not shown: remove it with `trader config set keypair ""`)';
   return key === 'apiKey' ? maskKey(String(value)) : String(value);
 }
 
@@ -115,7 +164,10 @@ async function getRun(ctx: Context, { key }: ConfigKeyOptions): Promise<void> {
   const value = shown(key, profileOf(ctx)[key]);
   const overridden = overrideWords(ctx, key);
   if (overridden) ctx.output.warn(overridden);
-  ctx.output.result({ profile: ctx.settings.profileName, key, value: value ?? null, overriddenBy: ctx.settings.overrides[key] ?? null }, () => value ?? `(${key} is not set in profile "${ctx.settings.profileName}")`);
+  ctx.output.result(
+    { profile: ctx.settings.profileName, key, value: value ?? null, overriddenBy: ctx.settings.overrides[key] ?? null },
+    () => value ?? `(${key} is not set in profile "${ctx.settings.profileName}")`,
+  );
 }
 
 /** The value a key has in this run when a flag or variable sets it, as shown (the API key masked). */
@@ -151,7 +203,9 @@ async function setRun(ctx: Context, opts: ConfigSetOptions): Promise<void> {
     value = (await ctx.readSecretInput('the API key')).trim();
     if (value === '') throw new UsageError('the API key read from standard input is empty; nothing was changed');
   } else if (key === 'apiKey' && value !== undefined) {
-    ctx.output.warn('a key typed on the command line stays in your shell history and shows in the process list; `trader config set apiKey -` reads it from standard input, hidden');
+    ctx.output.warn(
+      'a key typed on the command line stays in your shell history and shows in the process list; `trader config set apiKey -` reads it from standard input, hidden',
+    );
   }
   const limit = (LIMIT_KEYS as readonly string[]).includes(key);
   const before = profileOf(ctx)[key];
@@ -160,21 +214,37 @@ async function setRun(ctx: Context, opts: ConfigSetOptions): Promise<void> {
   // The file is read again under its lock: a change another process made meanwhile is kept.
   const profile = ctx.updateProfile((current) => {
     // A limit is loosened only from the value the person was shown.
-    if (loosened && current[key] !== before) throw new UsageError(`${key} of profile "${ctx.settings.profileName}" changed while you were asked (it is now ${current[key] ?? 'not set'}); nothing was changed: run the command again`, 'CONFIG_CHANGED');
+    if (loosened && current[key] !== before)
+      throw new UsageError(
+        `${key} of profile "${ctx.settings.profileName}" changed while you were asked (it is now ${current[key] ?? 'not set'}); nothing was changed: run the command again`,
+        'CONFIG_CHANGED',
+      );
     const next = { ...current };
     if (value === undefined) delete next[key];
     else next[key] = value;
     return next;
   });
   if (profile.apiKey !== undefined && profile.apiKeyFile !== undefined) {
-    ctx.output.warn(`profile "${ctx.settings.profileName}" now sets both apiKey and apiKeyFile, which is refused when the key is used; remove one with \`trader config set <key> ""\``);
+    ctx.output.warn(
+      `profile "${ctx.settings.profileName}" now sets both apiKey and apiKeyFile, which is refused when the key is used; remove one with \`trader config set <key> ""\``,
+    );
   }
-  if (limit && before !== profile[key]) audit(ctx, { event: 'limit', key, from: before ?? null, to: profile[key] ?? null, loosened });
+  if (limit && before !== profile[key])
+    audit(ctx, { event: 'limit', key, from: before ?? null, to: profile[key] ?? null, loosened });
   const display = shown(key, profile[key]);
   const overridden = overrideWords(ctx, key);
   if (overridden) ctx.output.warn(overridden);
-  ctx.output.result({ profile: ctx.settings.profileName, key, value: display ?? null, overriddenBy: ctx.settings.overrides[key] ?? null }, () =>
-    display === undefined ? `removed ${key} from profile "${ctx.settings.profileName}"` : `set ${key} = ${display} in profile "${ctx.settings.profileName}"`,
+  ctx.output.result(
+    {
+      profile: ctx.settings.profileName,
+      key,
+      value: display ?? null,
+      overriddenBy: ctx.settings.overrides[key] ?? null,
+    },
+    () =>
+      display === undefined
+        ? `removed ${key} from profile "${ctx.settings.profileName}"`
+        : `set ${key} = ${display} in profile "${ctx.settings.profileName}"`,
   );
 }
 
@@ -182,13 +252,23 @@ async function setRun(ctx: Context, opts: ConfigSetOptions): Promise<void> {
  * Loosening a limit (raised, removed, a mint allowed or no longer denied) is a person's act: asked
  * at a terminal, never under --yes, --json, a pipe or an agent (exit 2, nothing changed).
  */
-async function askToLoosen(ctx: Context, key: ProfileKey, before: string | number | undefined, after: string | number | undefined): Promise<void> {
+async function askToLoosen(
+  ctx: Context,
+  key: ProfileKey,
+  before: string | number | undefined,
+  after: string | number | undefined,
+): Promise<void> {
   const change = `${key} of profile "${ctx.settings.profileName}" from ${before} to ${after ?? 'no limit'}`;
   const here = ctx.presence(false);
   if (!here.mayGrantTrust) {
-    throw new UsageError(`loosening ${change} is a person's act, and here ${here.why}; nothing was changed (tightening needs no one)`, 'PERSON_REQUIRED', ['run it at your own terminal, without --yes or --json']);
+    throw new UsageError(
+      `loosening ${change} is a person's act, and here ${here.why}; nothing was changed (tightening needs no one)`,
+      'PERSON_REQUIRED',
+      ['run it at your own terminal, without --yes or --json'],
+    );
   }
-  if (!(await ctx.prompter.confirm(`Loosen ${change}? Unattended runs (--yes, trader mcp) trade within it.`, false))) throw new DeclinedError(`declined: ${key} stays ${before}`);
+  if (!(await ctx.prompter.confirm(`Loosen ${change}? Unattended runs (--yes, trader mcp) trade within it.`, false)))
+    throw new DeclinedError(`declined: ${key} stays ${before}`);
 }
 
 /** `trader config list`: the API key masked; each key a flag or variable sets instead in this run is marked, with the value used. */
@@ -200,20 +280,37 @@ async function listRun(ctx: Context): Promise<void> {
     if (value !== undefined) masked[key] = value;
   }
   const overrides = ctx.settings.overrides;
-  ctx.output.result({ profile: ctx.settings.profileName, path: ctx.config.path, settings: masked, overrides: Object.fromEntries(Object.entries(overrides).filter(([k]) => masked[k] !== undefined)) }, (theme) => {
-    const fields = PROFILE_KEYS.filter((k) => masked[k] !== undefined).map((k): [string, string] => {
-      const used = effectiveValue(ctx, k);
-      return [k, overrides[k] === undefined ? String(masked[k]) : `${masked[k]} ${theme.pending(`(${overrides[k]} wins here${used === null ? '' : `: ${used}`})`)}`];
-    });
-    const header = `Profile "${ctx.settings.profileName}" in ${ctx.config.path}`;
-    return fields.length === 0 ? `${header}: nothing set (run \`trader config init\`)` : `${header}\n${renderFields(fields, theme)}`;
-  });
+  ctx.output.result(
+    {
+      profile: ctx.settings.profileName,
+      path: ctx.config.path,
+      settings: masked,
+      overrides: Object.fromEntries(Object.entries(overrides).filter(([k]) => masked[k] !== undefined)),
+    },
+    (theme) => {
+      const fields = PROFILE_KEYS.filter((k) => masked[k] !== undefined).map((k): [string, string] => {
+        const used = effectiveValue(ctx, k);
+        return [
+          k,
+          overrides[k] === undefined
+            ? String(masked[k])
+            : `${masked[k]} ${theme.pending(`(${overrides[k]} wins here${used === null ? '' : `: ${used}`})`)}`,
+        ];
+      });
+      const header = `Profile "${ctx.settings.profileName}" in ${ctx.config.path}`;
+      return fields.length === 0
+        ? `${header}: nothing set (run \`trader config init\`)`
+        : `${header}\n${renderFields(fields, theme)}`;
+    },
+  );
 }
 
 /** `trader config init`: asks, checks the key with the service, saves. */
 async function initRun(ctx: Context): Promise<void> {
   if (!ctx.terminal.interactive) {
-    throw new UsageError('config init asks questions and needs an interactive terminal; in scripts use `trader config set <key> <value>` or the TRADER_* variables');
+    throw new UsageError(
+      'config init asks questions and needs an interactive terminal; in scripts use `trader config set <key> <value>` or the TRADER_* variables',
+    );
   }
   const current = profileOf(ctx);
   const ask = ctx.prompter;
@@ -262,7 +359,9 @@ async function initRun(ctx: Context): Promise<void> {
   try {
     const publicKey = await publicKeyOf(ctx, keypair);
     if (publicKey !== null && publicKey !== account.walletAddress) {
-      ctx.output.warn(`the keypair ${keypair} is ${publicKey}, but the account's wallet is ${account.walletAddress}: trades will be refused until they match`);
+      ctx.output.warn(
+        `the keypair ${keypair} is ${publicKey}, but the account's wallet is ${account.walletAddress}: trades will be refused until they match`,
+      );
     }
   } catch (err) {
     ctx.output.warn(`${(err as Error).message} (saved anyway; fix it before trading)`);
@@ -270,7 +369,8 @@ async function initRun(ctx: Context): Promise<void> {
   ctx.updateProfile((latest) => ({ ...latest, baseUrl, apiKey: apiKey.trim(), keypair, rpcUrl: rpcUrl.trim() }));
   ctx.output.result(
     { profile: ctx.settings.profileName, path: ctx.config.path, walletAddress: account.walletAddress },
-    () => `Saved profile "${ctx.settings.profileName}" to ${ctx.config.path} (mode 0600). Account wallet: ${account.walletAddress}`,
+    () =>
+      `Saved profile "${ctx.settings.profileName}" to ${ctx.config.path} (mode 0600). Account wallet: ${account.walletAddress}`,
   );
 }
 
@@ -278,15 +378,23 @@ async function initRun(ctx: Context): Promise<void> {
 async function publicKeyOf(ctx: Context, text: string): Promise<string | null> {
   const source = parseSignerSource(text);
   if (source.kind === 'file') {
-    const [{ loadKeypair }, { expandHome }] = await Promise.all([import('../wallet/keypair.js'), import('../config/settings.js')]);
+    const [{ loadKeypair }, { expandHome }] = await Promise.all([
+      import('../wallet/keypair.js'),
+      import('../config/settings.js'),
+    ]);
     const loaded = loadKeypair(expandHome(source.path, ctx.home));
     loaded.secretKey.fill(0);
     for (const warning of loaded.warnings) ctx.output.warn(warning);
     return loaded.publicKey;
   }
   if (source.kind === 'keystore') {
-    const [{ openKeystore }, { keystoreDir, readKeystoreText }] = await Promise.all([import('../wallet/signer.js'), import('../config/keystore-files.js')]);
-    return (await openKeystore(source.name, { readKeystore: (name) => readKeystoreText(keystoreDir(ctx.config.path), name) })).publicKey;
+    const [{ openKeystore }, { keystoreDir, readKeystoreText }] = await Promise.all([
+      import('../wallet/signer.js'),
+      import('../config/keystore-files.js'),
+    ]);
+    return (
+      await openKeystore(source.name, { readKeystore: (name) => readKeystoreText(keystoreDir(ctx.config.path), name) })
+    ).publicKey;
   }
   return null;
 }

@@ -108,18 +108,29 @@ export const readFrom = (profile: string, path: string): string =>
   `read profile "${profile}" of ${path} (TRADER_CONFIG or XDG_CONFIG_HOME in the server's "env" name another file)`;
 
 /** Builds the context for one run from the global flags. */
-export async function createContext(flags: GlobalOptions, facts: ProcessFacts, opts: { lenient?: boolean } = {}): Promise<Context> {
+export async function createContext(
+  flags: GlobalOptions,
+  facts: ProcessFacts,
+  opts: { lenient?: boolean } = {},
+): Promise<Context> {
   const config = readConfig(configPath(facts.env, facts.home));
   const profileName = flags.profile || facts.env.TRADER_PROFILE || DEFAULT_PROFILE;
   // A profile that does not exist yet is empty: `config set` and trust-on-first-use create it.
-  const settingsOf = (document: LoadedConfig['document']) => resolveSettings(flags, facts.env, document.profiles[profileName] ?? {}, profileName, facts.home, opts);
+  const settingsOf = (document: LoadedConfig['document']) =>
+    resolveSettings(flags, facts.env, document.profiles[profileName] ?? {}, profileName, facts.home, opts);
   const settings = settingsOf(config.document);
   const terminal = detectTerminal(facts, facts.env, { json: settings.json, color: flags.color });
   // Human text is laid out to stdout's width; on a terminal, a value wider than it is shortened rather than broken.
-  const output = new Output(terminal, settings.json, await loadTheme(terminal.color, { width: terminal.columns, shorten: terminal.stdoutIsTTY }));
+  const output = new Output(
+    terminal,
+    settings.json,
+    await loadTheme(terminal.color, { width: terminal.columns, shorten: terminal.stdoutIsTTY }),
+  );
   if (config.permissionWarning) output.warn(config.permissionWarning);
   if (settings.apiKeySource === 'flag' && settings.apiKey !== null) {
-    output.warn('--api-key is visible to other users in the process list; prefer TRADER_API_KEY or `trader config set apiKey`');
+    output.warn(
+      '--api-key is visible to other users in the process list; prefer TRADER_API_KEY or `trader config set apiKey`',
+    );
   }
 
   const makeClient = async (baseUrl: string, apiKey: string): Promise<ServiceClient> => {
@@ -150,7 +161,9 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
   };
 
   // Under MCP the client's environment chose the config file: which one was read is half the answer.
-  const notConfigured = facts.agent ? `${readFrom(settings.profileName, config.path)}; ${MCP_NOT_CONFIGURED_HINT}` : NOT_CONFIGURED_HINT;
+  const notConfigured = facts.agent
+    ? `${readFrom(settings.profileName, config.path)}; ${MCP_NOT_CONFIGURED_HINT}`
+    : NOT_CONFIGURED_HINT;
   let client: Promise<ServiceClient> | undefined;
   const prompter = createPrompter(terminal, facts.signal, facts.clock);
   let chain: Promise<ChainReader> | undefined;
@@ -159,17 +172,23 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
   // Standard input is read once: two secrets cannot both come from it.
   const keypairFromStdin = /^(-|stdin:.*)$/i.test(settings.keypair);
   if (settings.apiKeyInput?.kind === 'stdin' && keypairFromStdin) {
-    throw new UsageError('standard input can carry one secret: --api-key-stdin and a keypair from stdin: were both given');
+    throw new UsageError(
+      'standard input can carry one secret: --api-key-stdin and a keypair from stdin: were both given',
+    );
   }
   let stdinTaken = false;
   const askSecret = async (message: string): Promise<string> => {
     if (!terminal.interactive) {
-      throw new UsageError(`${message.replace(/ \(.*\)$/, '')} is asked at a terminal, and this run has none (${settings.json ? '--json' : 'input or output is not a terminal'})`, 'SECRET_REQUIRED');
+      throw new UsageError(
+        `${message.replace(/ \(.*\)$/, '')} is asked at a terminal, and this run has none (${settings.json ? '--json' : 'input or output is not a terminal'})`,
+        'SECRET_REQUIRED',
+      );
     }
     return prompter.secret(message);
   };
   const readSecretInput = async (what: string): Promise<string> => {
-    if (stdinTaken) throw new UsageError(`standard input was read already in this run; ${what} cannot come from it too`);
+    if (stdinTaken)
+      throw new UsageError(`standard input was read already in this run; ${what} cannot come from it too`);
     stdinTaken = true;
     if ((facts.stdin as { isTTY?: boolean }).isTTY) {
       // Typed at a terminal it would echo: ask for it hidden instead.
@@ -190,10 +209,17 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
       bytes.fill(0);
     }
     const key = text.trim();
-    if (key === '') throw new UsageError(`the API key from ${input.kind === 'stdin' ? 'standard input' : input.path} is empty`);
+    if (key === '')
+      throw new UsageError(`the API key from ${input.kind === 'stdin' ? 'standard input' : input.path} is empty`);
     return key;
   };
-  const passwords = passwordSource(settings, terminal.interactive, (message) => prompter.secret(message), warn, settings.json);
+  const passwords = passwordSource(
+    settings,
+    terminal.interactive,
+    (message) => prompter.secret(message),
+    warn,
+    settings.json,
+  );
   let signer: Promise<Signer> | undefined;
   const openRunSigner = async (): Promise<Signer> => {
     const [{ parseSignerSource }, { openSigner }, { keystoreDir, readKeystoreText }] = await Promise.all([
@@ -224,8 +250,13 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
     updateProfile: (change) => updateProfile(config.path, settings.profileName, change, { now: facts.clock.now }),
     async trustStore() {
       if (!settings.baseUrl) throw new UsageError(`no service URL configured: ${notConfigured}`, 'NOT_CONFIGURED');
-      const [{ TrustStore, trustStorePath }, { resolveApiRoot }] = await Promise.all([import('../config/trust-store.js'), import('../api/base-url.js')]);
-      return new TrustStore(trustStorePath(config.path), resolveApiRoot(settings.baseUrl, settings.insecure).href, { now: facts.clock.now });
+      const [{ TrustStore, trustStorePath }, { resolveApiRoot }] = await Promise.all([
+        import('../config/trust-store.js'),
+        import('../api/base-url.js'),
+      ]);
+      return new TrustStore(trustStorePath(config.path), resolveApiRoot(settings.baseUrl, settings.insecure).href, {
+        now: facts.clock.now,
+      });
     },
     api() {
       if (!settings.baseUrl) throw new UsageError(`no service URL configured: ${notConfigured}`, 'NOT_CONFIGURED');
@@ -245,7 +276,14 @@ export async function createContext(flags: GlobalOptions, facts: ProcessFacts, o
     prompter,
     progress: () => createProgress(terminal, settings.json, facts.clock),
     facts,
-    presence: (dryRun) => presence({ yes: settings.yes, json: settings.json, dryRun, interactive: terminal.interactive, agent: facts.agent === true }),
+    presence: (dryRun) =>
+      presence({
+        yes: settings.yes,
+        json: settings.json,
+        dryRun,
+        interactive: terminal.interactive,
+        agent: facts.agent === true,
+      }),
     async approveTrade(review, question, countdown) {
       if (!settings.yes) return prompter.confirm(question, false, countdown);
       return facts.approve ? facts.approve(review, question) : true;
@@ -301,6 +339,11 @@ function passwordSource(
       interactive
         ? null
         : `keystore ${name} needs its password to sign, and ${json ? 'with --json nothing is asked' : 'there is no terminal to ask it on'}: pass --password-file <path> or set TRADER_KEYSTORE_PASSWORD_FILE`,
-    get: (name, attempt) => ask(attempt === 1 ? `Password for keystore ${name}` : `Wrong password; password for keystore ${name} (try ${attempt} of 3)`),
+    get: (name, attempt) =>
+      ask(
+        attempt === 1
+          ? `Password for keystore ${name}`
+          : `Wrong password; password for keystore ${name} (try ${attempt} of 3)`,
+      ),
   };
 }

@@ -34,9 +34,15 @@ export function dailyLimitOption(side: JournalSide) {
 export function dailyCap(ctx: Context, side: JournalSide, flag: bigint | undefined): DailyCap | null {
   const key = DAILY_KEYS[side];
   const profile = ctx.settings[key];
-  if (flag === undefined) return profile === null ? null : { side, lamports: profile, source: `profile "${ctx.settings.profileName}"'s ${key}` };
+  if (flag === undefined)
+    return profile === null
+      ? null
+      : { side, lamports: profile, source: `profile "${ctx.settings.profileName}"'s ${key}` };
   if (profile !== null && flag > profile) {
-    throw new UsageError(`${DAILY_FLAGS[side]} ${flag} would raise profile "${ctx.settings.profileName}"'s ${key} (${profile}); a flag can only lower it; ${NOTHING_SENT}`, 'OVER_LIMIT');
+    throw new UsageError(
+      `${DAILY_FLAGS[side]} ${flag} would raise profile "${ctx.settings.profileName}"'s ${key} (${profile}); a flag can only lower it; ${NOTHING_SENT}`,
+      'OVER_LIMIT',
+    );
   }
   return { side, lamports: flag, source: DAILY_FLAGS[side] };
 }
@@ -44,7 +50,14 @@ export function dailyCap(ctx: Context, side: JournalSide, flag: bigint | undefin
 const sol = (lamports: bigint) => `${formatSol(lamports)} SOL (${lamports} lamports)`;
 
 /** Throws the refusal (exit 2) when `lamports` more would pass the cap within the 24 hours before `nowMs`. */
-export function assertDailyRoom(records: readonly JournalRecord[], wallet: string, cap: DailyCap, lamports: bigint, nowMs: number, after: string): void {
+export function assertDailyRoom(
+  records: readonly JournalRecord[],
+  wallet: string,
+  cap: DailyCap,
+  lamports: bigint,
+  nowMs: number,
+  after: string,
+): void {
   const room = dailyRoom(commitments(records, wallet, cap.side, nowMs), lamports, cap.lamports);
   if (room.fits) return;
   const what = cap.side === 'buy' ? `a buy of ${sol(lamports)}` : `a sell with a signed minimum of ${sol(lamports)}`;

@@ -10,7 +10,11 @@ export type HoldingsOptions = TableFlags;
 
 export const holdings = defineCommand<HoldingsOptions>({
   options: [CSV_OPTION, WIDE_OPTION],
-  examples: ['trader holdings', "trader holdings --json | jq '.[] | {symbol, amount}'", 'trader holdings --csv > holdings.csv'],
+  examples: [
+    'trader holdings',
+    "trader holdings --json | jq '.[] | {symbol, amount}'",
+    'trader holdings --csv > holdings.csv',
+  ],
   parse: parseTableFlags,
   run,
 });
@@ -22,7 +26,10 @@ async function run(ctx: Context, opts: HoldingsOptions): Promise<void> {
   const holdings = (await (await ctx.api()).holdings()).map(bound.holding);
   const printer = csv
     ? await ctx.output.csv((await import('../views/csv-columns.js')).HOLDING_CSV)
-    : ctx.output.list<Holding>((items, theme) => renderHoldings(items, theme, { width: ctx.terminal.columns, wide: opts.wide }), 'No holdings.');
+    : ctx.output.list<Holding>(
+        (items, theme) => renderHoldings(items, theme, { width: ctx.terminal.columns, wide: opts.wide }),
+        'No holdings.',
+      );
   printer.page(holdings);
   printer.end();
 }

@@ -12,9 +12,13 @@ import { ApiError, UsageError } from '../domain/errors.js';
 export function pickByPrefix(prefix: string, candidates: Iterable<string>, what: string, whereListed: string): string {
   const matches = [...new Set([...candidates].filter((id) => id.toLowerCase().startsWith(prefix)))];
   if (matches.length === 1) return matches[0]!;
-  if (matches.length === 0) throw new UsageError(`no ${what} of this account starts with ${prefix} (see \`${whereListed}\`)`, 'UNKNOWN_ID');
+  if (matches.length === 0)
+    throw new UsageError(`no ${what} of this account starts with ${prefix} (see \`${whereListed}\`)`, 'UNKNOWN_ID');
   const shown = matches.slice(0, 5).join(', ') + (matches.length > 5 ? `, and ${matches.length - 5} more` : '');
-  throw new UsageError(`${prefix} is the start of ${matches.length} ${what}s: ${shown}; type more of the id`, 'AMBIGUOUS_ID');
+  throw new UsageError(
+    `${prefix} is the start of ${matches.length} ${what}s: ${shown}; type more of the id`,
+    'AMBIGUOUS_ID',
+  );
 }
 
 /** Every position of the account, all pages. */
@@ -25,10 +29,16 @@ function allPositions(api: ServiceClient): Promise<Position[]> {
 /** `positions <id>`: a position id, or the one whose id starts with the typed prefix. */
 export async function resolvePositionId(api: ServiceClient, typed: TypedId): Promise<string> {
   if (typed.kind === 'full') return typed.id;
-  return pickByPrefix(typed.prefix, (await allPositions(api)).map((p) => p.id), 'position', 'trader positions');
+  return pickByPrefix(
+    typed.prefix,
+    (await allPositions(api)).map((p) => p.id),
+    'position',
+    'trader positions',
+  );
 }
 
-const buyIdsOf = (positions: Position[]) => positions.map((p) => p.buyTradeId).filter((id): id is string => id !== null);
+const buyIdsOf = (positions: Position[]) =>
+  positions.map((p) => p.buyTradeId).filter((id): id is string => id !== null);
 
 /** `cancel <buyId>`: a buy id, or the one whose id starts with the typed prefix (buys are found through their positions). */
 export async function resolveBuyId(api: ServiceClient, typed: TypedId): Promise<string> {

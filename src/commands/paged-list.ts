@@ -28,7 +28,11 @@ export async function printPages<T>(ctx: Context, opts: PagedListOptions<T>): Pr
     }
     if (!next) break;
     // A service that hands back a cursor it already gave would loop forever.
-    if (seen.has(next)) throw new ApiError('unexpected response from the service: pagination returned a cursor twice', { code: 'UNEXPECTED_RESPONSE', requestId: page.requestId });
+    if (seen.has(next))
+      throw new ApiError('unexpected response from the service: pagination returned a cursor twice', {
+        code: 'UNEXPECTED_RESPONSE',
+        requestId: page.requestId,
+      });
     seen.add(next);
     cursor = next;
   }

@@ -6,5 +6,8 @@ import { forPerson, personPrefix } from '../domain/person-command.js';
 /** `command` as a person runs it at their own terminal to reach what this run reached. */
 export function personCommand(ctx: Context, command: string): string {
   const profile = ctx.settings?.profileName ?? 'default';
-  return forPerson(command, personPrefix({ profile, env: ctx.env ?? {}, agent: ctx.facts?.agent === true, configPath: ctx.config?.path ?? '' }));
+  return forPerson(
+    command,
+    personPrefix({ profile, env: ctx.env ?? {}, agent: ctx.facts?.agent === true, configPath: ctx.config?.path ?? '' }),
+  );
 }

@@ -40,7 +40,11 @@ export const pnl = defineCommand<PnlOptions>({
   examples: ['trader pnl --token WOOF --since 2026-01-01', 'trader pnl --csv > pnl.csv'],
   parse(raw) {
     const csv = parseCsv(raw);
-    return { token: parsedOption(raw, 'token', (text) => parseTokenArgument(text, PNL_TOKENS, '--token')) ?? null, since: parsedOption(raw, 'since', parseSince) ?? null, csv };
+    return {
+      token: parsedOption(raw, 'token', (text) => parseTokenArgument(text, PNL_TOKENS, '--token')) ?? null,
+      since: parsedOption(raw, 'since', parseSince) ?? null,
+      csv,
+    };
   },
   run,
 });
@@ -50,9 +54,18 @@ async function run(ctx: Context, opts: PnlOptions): Promise<void> {
   const { csv, since, token } = opts;
   const bound = await boundDecimals(ctx);
   const read = await readPortfolio(await ctx.api());
-  const input = { positions: read.positions.map(bound.position), activity: read.activity.map(bound.entry), holdings: read.holdings.map(bound.holding) };
+  const input = {
+    positions: read.positions.map(bound.position),
+    activity: read.activity.map(bound.entry),
+    holdings: read.holdings.map(bound.holding),
+  };
   // The same rule as buy's and sell's <token>, over the whole history read for the P&L.
-  const mint = token === null ? null : token.kind === 'mint' ? token.mint : resolveTokenMint(token.text, knownTokens(input), PNL_TOKENS);
+  const mint =
+    token === null
+      ? null
+      : token.kind === 'mint'
+        ? token.mint
+        : resolveTokenMint(token.text, knownTokens(input), PNL_TOKENS);
   const report = computePnl(input, { since, asOf: ctx.clock.now(), mint });
   if (csv) {
     const { PNL_CSV, pnlCsvRows } = await import('../views/csv-columns.js');
@@ -61,5 +74,7 @@ async function run(ctx: Context, opts: PnlOptions): Promise<void> {
     printer.end();
     return;
   }
-  ctx.output.result(pnlDocument(report), (theme) => renderPnl(report, theme, token && (token.kind === 'mint' ? token.mint : token.text)));
+  ctx.output.result(pnlDocument(report), (theme) =>
+    renderPnl(report, theme, token && (token.kind === 'mint' ? token.mint : token.text)),
+  );
 }

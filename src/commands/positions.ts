@@ -18,12 +18,24 @@ export interface PositionsOptions extends ListFlags {
 
 export const positions = defineCommand<PositionsOptions>({
   arguments: [{ name: '[id]', help: `position id to show, or its first ${MIN_PREFIX_LENGTH}+ characters` }],
-  options: [{ flags: '--status <status>', help: 'only positions in this status (open, closed, …)', values: POSITION_STATUSES }, ...LIST_OPTIONS],
-  examples: ['trader positions', 'trader positions --status open --all --json', 'trader positions 3f0c2a9e', 'trader positions --all --csv > positions.csv'],
+  options: [
+    { flags: '--status <status>', help: 'only positions in this status (open, closed, …)', values: POSITION_STATUSES },
+    ...LIST_OPTIONS,
+  ],
+  examples: [
+    'trader positions',
+    'trader positions --status open --all --json',
+    'trader positions 3f0c2a9e',
+    'trader positions --all --csv > positions.csv',
+  ],
   parse(raw) {
     const flags = parseListFlags(raw);
     const id = raw.args[0];
-    return { ...flags, id: id === undefined ? null : parseUuidOrPrefix(id, 'position id'), status: parsedOption(raw, 'status', parsePositionStatus) };
+    return {
+      ...flags,
+      id: id === undefined ? null : parseUuidOrPrefix(id, 'position id'),
+      status: parsedOption(raw, 'status', parsePositionStatus),
+    };
   },
   run,
 });
@@ -51,8 +63,15 @@ async function run(ctx: Context, opts: PositionsOptions): Promise<void> {
       const page = await api.listPositions({ status, limit, cursor: c });
       return { ...page, items: page.items.map(bound.position) };
     },
-    printer: csv ? await csvPrinter() : ctx.output.list((items, theme) => renderPositions(items, theme, { width: ctx.terminal.columns, wide: opts.wide }), 'No positions.'),
+    printer: csv
+      ? await csvPrinter()
+      : ctx.output.list(
+          (items, theme) => renderPositions(items, theme, { width: ctx.terminal.columns, wide: opts.wide }),
+          'No positions.',
+        ),
     nextCommand: (next) =>
-      ['trader positions', status && `--status ${status}`, limit && `--limit ${limit}`, `--cursor ${shellQuote(next)}`].filter(Boolean).join(' '),
+      ['trader positions', status && `--status ${status}`, limit && `--limit ${limit}`, `--cursor ${shellQuote(next)}`]
+        .filter(Boolean)
+        .join(' '),
   });
 }

@@ -100,7 +100,9 @@ export function answers(record: BackgroundRecord, timeoutMs = 2000): Promise<boo
       res.on('data', (chunk: string) => (body += chunk));
       res.on('end', () => {
         try {
-          resolve((JSON.parse(body) as { data?: { walletAddress?: string } }).data?.walletAddress === record.walletAddress);
+          resolve(
+            (JSON.parse(body) as { data?: { walletAddress?: string } }).data?.walletAddress === record.walletAddress,
+          );
         } catch {
           resolve(false);
         }
@@ -134,7 +136,13 @@ export type ReadyMessage = { ready: true } | { alreadyRunning: true };
  * Starts `node <bin> sandbox <args>` detached, its output appended to the folder's log, and
  * resolves once it listens and has written its record (or once it has ended).
  */
-export async function startDetached(opts: { bin: string; args: string[]; env: Record<string, string | undefined>; dir: string; readyTimeoutMs?: number }): Promise<StartOutcome> {
+export async function startDetached(opts: {
+  bin: string;
+  args: string[];
+  env: Record<string, string | undefined>;
+  dir: string;
+  readyTimeoutMs?: number;
+}): Promise<StartOutcome> {
   await mkdir(opts.dir, { recursive: true, mode: 0o700 });
   const logPath = join(opts.dir, LOG_FILE);
   const logFd = openSync(logPath, 'a', 0o600);
@@ -166,7 +174,8 @@ export async function startDetached(opts: { bin: string; args: string[]; env: Re
     return { failed: { code: outcome.code, log: log.trim().split('\n').slice(-3).join('\n') } };
   }
   const record = await readRecord(opts.dir);
-  if (!record) return { failed: { code: null, log: `the sandbox said it was ready but left no ${RECORD_FILE} in ${opts.dir}` } };
+  if (!record)
+    return { failed: { code: null, log: `the sandbox said it was ready but left no ${RECORD_FILE} in ${opts.dir}` } };
   return outcome === 'ready' ? { started: record } : { alreadyRunning: record };
 }
 
@@ -195,7 +204,9 @@ export async function stopProcess(pid: number): Promise<void> {
 }
 
 /** In the sandbox that `startDetached` started: where its record goes, and how to tell the starter it is ready. */
-export function backgroundChild(env: Record<string, string | undefined>): { dir: string; pid: number; logPath: string; tell(message: ReadyMessage): void } | null {
+export function backgroundChild(
+  env: Record<string, string | undefined>,
+): { dir: string; pid: number; logPath: string; tell(message: ReadyMessage): void } | null {
   const dir = env[BACKGROUND_DIR_ENV];
   const send = process.send?.bind(process);
   if (!dir || !send) return null;

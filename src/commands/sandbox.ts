@@ -86,8 +86,12 @@ export const sandbox = defineCommand<SandboxOptions>({
     { flags: '--no-history', help: 'a fresh account with no trades' },
     { flags: '--deposit-memo', help: 'deposits carry an SPL Memo naming their buy' },
     // The global --keypair, listed here too: for the sandbox it is the wallet of its account.
-    { flags: '--keypair <path>', help: "its wallet (default: a new one, removed on stop)" },
-    { flags: '--balance-sol <sol>', help: "the wallet's SOL at the start", default: formatSol(SANDBOX_START_BALANCE_LAMPORTS) },
+    { flags: '--keypair <path>', help: 'its wallet (default: a new one, removed on stop)' },
+    {
+      flags: '--balance-sol <sol>',
+      help: "the wallet's SOL at the start",
+      default: formatSol(SANDBOX_START_BALANCE_LAMPORTS),
+    },
     { flags: '--write-profile <name>', help: 'save how to reach it in profile <name> (for MCP)' },
   ],
   examples: [
@@ -104,14 +108,23 @@ export const sandbox = defineCommand<SandboxOptions>({
       keypair: raw.globals.keypair,
       history: raw.options.history !== false,
       depositMemo: raw.options.depositMemo === true,
-      balanceLamports: parsedOption(raw, 'balanceSol', (sol) => parseSolToLamports(sol, '--balance-sol')) ?? SANDBOX_START_BALANCE_LAMPORTS,
+      balanceLamports:
+        parsedOption(raw, 'balanceSol', (sol) => parseSolToLamports(sol, '--balance-sol')) ??
+        SANDBOX_START_BALANCE_LAMPORTS,
       background: raw.options.background === true,
       writeProfile: parsedOption(raw, 'writeProfile', parseProfileName) ?? null,
     };
   },
   run: (ctx, opts) => (opts.background ? runBackground(ctx, opts) : run(ctx, opts)),
   subcommands: [
-    { name: 'stop', summary: 'stop the background sandbox, remove what it made', command: stop, dangerous: false, needsApiKey: false, needsKeypair: false },
+    {
+      name: 'stop',
+      summary: 'stop the background sandbox, remove what it made',
+      command: stop,
+      dangerous: false,
+      needsApiKey: false,
+      needsKeypair: false,
+    },
   ],
 });
 
@@ -160,8 +173,11 @@ async function run(ctx: Context, opts: SandboxOptions): Promise<void> {
     }
     child.tell({ ready: true });
   }
-  ctx.output.note(`trader sandbox listening on ${sandbox.url} (${statePath ? `state in ${statePath}` : 'memory only'}); ${child ? `\`${STOP_COMMAND}\`` : 'Ctrl-C'} to stop`);
-  if (!ctx.signal.aborted) await new Promise<void>((done) => ctx.signal.addEventListener('abort', () => done(), { once: true }));
+  ctx.output.note(
+    `trader sandbox listening on ${sandbox.url} (${statePath ? `state in ${statePath}` : 'memory only'}); ${child ? `\`${STOP_COMMAND}\`` : 'Ctrl-C'} to stop`,
+  );
+  if (!ctx.signal.aborted)
+    await new Promise<void>((done) => ctx.signal.addEventListener('abort', () => done(), { once: true }));
   await sandbox.close();
   if (child) await releaseRecord(child.dir, child.pid);
   ctx.output.note('trader sandbox stopped');
@@ -203,14 +219,25 @@ async function runBackground(ctx: Context, opts: SandboxOptions): Promise<void> 
   if ('alreadyRunning' in outcome) return printBackground(ctx, outcome.alreadyRunning, true, opts.writeProfile);
   // It ended before it listened: what it said is the error; nothing of it is left.
   await removeLeftovers(dir, null);
-  const said = outcome.failed.log.split('\n').filter(Boolean).at(-1)?.replace(/^error: /, '') ?? 'it printed nothing';
+  const said =
+    outcome.failed.log
+      .split('\n')
+      .filter(Boolean)
+      .at(-1)
+      ?.replace(/^error: /, '') ?? 'it printed nothing';
   const message = `the background sandbox did not start: ${said}`;
   if (outcome.failed.code === 2) throw new UsageError(message, 'SANDBOX_NOT_STARTED');
   throw new Error(`${message} (exit ${outcome.failed.code ?? 'unknown'})`);
 }
 
 function printBackground(ctx: Context, record: BackgroundRecord, already: boolean, writeProfile: string | null): void {
-  const background = { pid: record.pid, startedAt: record.startedAt, logPath: record.logPath, stop: STOP_COMMAND, alreadyRunning: already };
+  const background = {
+    pid: record.pid,
+    startedAt: record.startedAt,
+    logPath: record.logPath,
+    stop: STOP_COMMAND,
+    alreadyRunning: already,
+  };
   const details = record.details as SandboxDetails;
   const profile = writeProfile ? saveProfile(ctx, writeProfile, details) : null;
   ctx.output.result({ ...details, background, ...(profile ? { profile } : {}) }, () =>
@@ -300,7 +327,11 @@ function exportLines(d: SandboxDetails): string {
       'tokens: symbol, decimals, mint, name',
     ].map(comment),
     ...tokenLines(d.tokens),
-    ...[`read-only key: ${d.readOnlyApiKey}`, `other account key: ${d.otherApiKey}`, `control surface: ${d.controlUrl}`].map(comment),
+    ...[
+      `read-only key: ${d.readOnlyApiKey}`,
+      `other account key: ${d.otherApiKey}`,
+      `control surface: ${d.controlUrl}`,
+    ].map(comment),
   ].join('\n');
 }
 
@@ -308,14 +339,20 @@ function exportLines(d: SandboxDetails): string {
 function tokenLines(tokens: SandboxDetails['tokens']): string[] {
   const symbols = Math.max(...tokens.map((t) => t.symbol.length));
   const decimals = Math.max(...tokens.map((t) => String(t.decimals).length));
-  return tokens.map((t) => comment(`  ${t.symbol.padEnd(symbols)}  ${String(t.decimals).padStart(decimals)}  ${t.mint}  ${t.name}`));
+  return tokens.map((t) =>
+    comment(`  ${t.symbol.padEnd(symbols)}  ${String(t.decimals).padStart(decimals)}  ${t.mint}  ${t.name}`),
+  );
 }
 
 /** A `#` comment of the banner within 80 columns (what a shell shows piped, or an 80-column terminal), continued with `#     `. */
 function comment(text: string): string {
   if (displayWidth(text) + 2 <= TABLE_WIDTH) return `# ${text}`;
   const indent = /^ */.exec(text)![0];
-  return packWords(piecesOf(text.slice(indent.length)), { room: () => TABLE_WIDTH, first: `# ${indent}`, next: `#     ${indent}` }).join('\n');
+  return packWords(piecesOf(text.slice(indent.length)), {
+    room: () => TABLE_WIDTH,
+    first: `# ${indent}`,
+    next: `#     ${indent}`,
+  }).join('\n');
 }
 
 /** A port that is taken or an address that cannot be bound is the user's to change: exit 2, saying which. */
@@ -327,17 +364,26 @@ function listenError(err: unknown, opts: { host: string; port: number }): UsageE
     EADDRNOTAVAIL: 'no such address on this machine',
     ENOTFOUND: 'no such host',
   };
-  return code && why[code] ? new UsageError(`cannot listen on ${opts.host}:${opts.port}: ${why[code]}`, 'LISTEN_FAILED') : null;
+  return code && why[code]
+    ? new UsageError(`cannot listen on ${opts.host}:${opts.port}: ${why[code]}`, 'LISTEN_FAILED')
+    : null;
 }
 
 /** Saves how to reach the sandbox in profile `name` of the config file (its other keys kept); returns where. */
 function saveProfile(ctx: Context, name: string, d: SandboxDetails): { name: string; path: string } {
   const saved: Profile = { baseUrl: d.baseUrl, apiKey: d.apiKey, keypair: d.keypairPath, rpcUrl: d.rpcUrl };
-  updateProfile(ctx.config.path, name, (profile) => ({ ...profile, ...Object.fromEntries(SAVED_KEYS.map((k) => [k, saved[k]])) }), { now: ctx.clock.now });
+  updateProfile(
+    ctx.config.path,
+    name,
+    (profile) => ({ ...profile, ...Object.fromEntries(SAVED_KEYS.map((k) => [k, saved[k]])) }),
+    { now: ctx.clock.now },
+  );
   return { name, path: ctx.config.path };
 }
 
 /** Says where the profile is and how an MCP client uses it (stderr: stdout stays the exports). */
 function noteProfile(ctx: Context, name: string): void {
-  ctx.output.note(`saved in profile "${name}" of ${ctx.config.path}: an MCP client reaches this sandbox with "args": ["--profile", ${JSON.stringify(name)}, "mcp"] (docs/agents.md)`);
+  ctx.output.note(
+    `saved in profile "${name}" of ${ctx.config.path}: an MCP client reaches this sandbox with "args": ["--profile", ${JSON.stringify(name)}, "mcp"] (docs/agents.md)`,
+  );
 }

@@ -57,7 +57,9 @@ export const sell = defineCommand<SellOptions>({
   parse: (raw) => ({
     ...parseTradeInput(raw, 'you hold', (text) => parseSellAmount(text, symbolTyped(raw.args[0]))),
     minSolLamports: parsedOption(raw, 'minSol', parseSolToLamports) ?? null,
-    maxDailySellLamports: parsedOption(raw, 'maxDailySellLamports', (t) => parseLamportsOption(t, '--max-daily-sell-lamports')),
+    maxDailySellLamports: parsedOption(raw, 'maxDailySellLamports', (t) =>
+      parseLamportsOption(t, '--max-daily-sell-lamports'),
+    ),
   }),
   run,
 });
@@ -91,20 +93,34 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
   let idempotencyKey = track.ref.idempotencyKey;
   // --min-sol is a limit only the quote can show: where no person can confirm, the quote is made and
   // checked (as a dry run) before the confirmation is demanded, so a sell it refuses is never a question.
-  const start = await startTrade(ctx, { side: 'sell', dryRun: opts.dryRun, slippageBps: typedSlippage, dailyLimitLamports: opts.maxDailySellLamports, quoteLimits: minSolLamports !== null });
+  const start = await startTrade(ctx, {
+    side: 'sell',
+    dryRun: opts.dryRun,
+    slippageBps: typedSlippage,
+    dailyLimitLamports: opts.maxDailySellLamports,
+    quoteLimits: minSolLamports !== null,
+  });
   const dryRun = opts.dryRun || start.confirmationNeeded !== null;
   const { api, signer, trust } = start;
   const holdings = await api.holdings();
   // A symbol you bound names its mint; any other is looked up among the holdings (the service's word).
   const { mint, tie } =
-    typedToken.kind === 'mint' ? { mint: typedToken.mint, tie: 'mint' as const } : await held(api, typedToken.text, () => chooseToken(typedToken.text, knownTokens({ holdings }), 'you hold', HELD_TOKENS_HINT, symbolTrust(trust)));
+    typedToken.kind === 'mint'
+      ? { mint: typedToken.mint, tie: 'mint' as const }
+      : await held(api, typedToken.text, () =>
+          chooseToken(typedToken.text, knownTokens({ holdings }), 'you hold', HELD_TOKENS_HINT, symbolTrust(trust)),
+        );
   await checkMint(ctx, mint, opts.dryRun);
   const holding = holdingOf(holdings, mint);
   const meta = metaOf(holding);
   // Resuming by key a sell of raw units: the first run may already have sold them, so what is
   // held now is not the measure (the service replays the original for that key).
   const resuming = opts.idempotencyKey !== undefined && amountSpec.kind === 'raw';
-  if (!holding && !resuming) throw new UsageError(`you hold no ${token === mint ? mint : `${token} (${mint})`}; see \`trader holdings\``, 'NO_HOLDING');
+  if (!holding && !resuming)
+    throw new UsageError(
+      `you hold no ${token === mint ? mint : `${token} (${mint})`}; see \`trader holdings\``,
+      'NO_HOLDING',
+    );
   const binder = await tokenBinder(ctx, trust, mint, meta);
   // Facts bound to the mint that the chain now states otherwise: refused before the amount is
   // counted in them and before anything is created.
@@ -113,27 +129,39 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
   const shown = binder.bind().token;
   // A symbol only the holdings tie to this mint: a person binds it at the prompt, or nothing is created.
   const serviceSymbol = tie === 'service' && typedToken.kind !== 'mint' ? typedToken.text : null;
-  if (serviceSymbol && binder.bind().problems.length === 0) refuseUnboundSymbol(trust, ctx.presence(opts.dryRun), serviceSymbol, mint, factsToConfirm(binder.bind()));
+  if (serviceSymbol && binder.bind().problems.length === 0)
+    refuseUnboundSymbol(trust, ctx.presence(opts.dryRun), serviceSymbol, mint, factsToConfirm(binder.bind()));
   const bindOnYes = (yes: boolean) => {
-    if (yes === true && serviceSymbol) guarded('bind the symbol', () => trust.bindSymbol(serviceSymbol, mint, 'prompt'));
+    if (yes === true && serviceSymbol)
+      guarded('bind the symbol', () => trust.bindSymbol(serviceSymbol, mint, 'prompt'));
     return yes;
   };
   // Whole tokens are counted by the bound decimals; by the service's only where nobody vouches for
   // any (the guard then asks a person to confirm them before anything is signed).
   const counted = shown.decimals !== null ? shown : meta;
   const amount =
-    resuming && amountSpec.kind === 'raw' ? amountSpec.units : resolveSellAmount(amountSpec, BigInt(holding!.amount), (units) => tokenAmount(units, counted), counted);
+    resuming && amountSpec.kind === 'raw'
+      ? amountSpec.units
+      : resolveSellAmount(amountSpec, BigInt(holding!.amount), (units) => tokenAmount(units, counted), counted);
   const dust = amountSpec.kind === 'raw' ? rawBelowOneToken(amount, shown) : null;
   // On a terminal the message is laid out to its width (every row behind the gutter); piped, a line stays a line.
   const reviewParts = (review: SellReview, theme: Theme) => {
-    const { lead, shown } = sellReviewText(review, ctx.clock.now(), theme, { columns: ctx.terminal.stderrColumns, signer: start.signerWords });
+    const { lead, shown } = sellReviewText(review, ctx.clock.now(), theme, {
+      columns: ctx.terminal.stderrColumns,
+      signer: start.signerWords,
+    });
     const said = serviceSymbol ? [theme.pending(`Symbol: ${symbolWord(serviceSymbol)}.`)] : [];
     return { lead: [...(dust ? [theme.pending(dust)] : []), lead, ...said].join('\n'), shown };
   };
   const reviewText = (review: SellReview, theme: Theme) => Object.values(reviewParts(review, theme)).join('\n');
 
   const resume = () => `trader sell ${mint} ${amount} --idempotency-key ${idempotencyKey}`;
-  const screen = tradeScreen(ctx, { side: 'sell', created: 'quoted', made: 'sell authorization' }, () => idempotencyKey, dryRun);
+  const screen = tradeScreen(
+    ctx,
+    { side: 'sell', created: 'quoted', made: 'sell authorization' },
+    () => idempotencyKey,
+    dryRun,
+  );
   const stopWords: StopWords = {
     unsigned: AUTHORIZATION_EXPIRES_UNUSED,
     resume: () => null,
@@ -143,71 +171,86 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
   const { runSell } = await import('../trade/sell-flow.js');
   const journal = runRecorder(ctx, start.journal, 'sell', start.dailyCap);
   const result = await screen.run((stage) =>
-    track.flow(stopWords, () => runSell(
-      { api, clock: ctx.clock, signal: ctx.signal, signer, trust: sellTrust(trust), journal, bindToken: async () => binder.bind() },
-      {
-        mint,
-        amount,
-        slippageBps: start.slippageBps,
-        allowedSlippageBps: start.allowedSlippageBps,
-        idempotencyKey,
-        keyTyped: opts.idempotencyKey !== undefined,
-        minSolLamports,
-        otherSymbols: holdings.filter((h) => h.mint !== mint).map((h) => h.symbol),
-        presence: ctx.presence(opts.dryRun),
-        treasury: start.treasury,
-        assumeYes: ctx.settings.yes,
-        wait: opts.wait !== false,
-        dryRun,
-        waitLimitMs: start.waitLimitMs,
-      },
-      {
-        created: (authorization, resumed) => screen.created(authorization.id, authorization.status, resumed, resume()),
-        async confirm(review) {
-          const text = reviewText(review, ctx.output.theme);
-          const question = 'Sign this message and sell?';
-          // The terms and the message a yes signs stand whole on the screen with the question, or it is not asked.
-          const needed = screen.notShownWhole('the review, its message', text, question, answerBy(review));
-          if (needed) return needed;
-          ctx.output.note(text);
-          return bindOnYes(await ctx.approveTrade(text, question, answerBy(review))) as boolean;
+    track.flow(stopWords, () =>
+      runSell(
+        {
+          api,
+          clock: ctx.clock,
+          signal: ctx.signal,
+          signer,
+          trust: sellTrust(trust),
+          journal,
+          bindToken: async () => binder.bind(),
         },
-        async grant(review) {
-          const { lead, shown } = reviewParts(review, ctx.output.theme);
-          const code = review.verdict.kind === 'person' ? review.verdict.code : null;
-          const question =
-            code === 'TOKEN_FACTS_UNCONFIRMED'
-              ? 'Confirm these token facts for this service?'
-              : code === 'VALUE_READS_AS_TEXT'
-                ? 'Sign this message, with that value, this once?'
-                : `Approve ${code === 'WORDING_CHANGED' ? 'the new' : 'this'} wording for this service and sign this sell?`;
-          // What a yes grants stands whole on the screen with the question, or it is not asked.
-          const needed = screen.notShownWhole('the message, its labels', shown, question, answerBy(review));
-          if (needed) return needed;
-          ctx.output.note(`${lead}\n${shown}`);
-          // Confirming token facts is no yes to the sell; the yes that signs binds the symbol.
-          const yes = await ctx.prompter.confirm(question, false, answerBy(review));
-          return code === 'TOKEN_FACTS_UNCONFIRMED' ? yes : bindOnYes(yes);
+        {
+          mint,
+          amount,
+          slippageBps: start.slippageBps,
+          allowedSlippageBps: start.allowedSlippageBps,
+          idempotencyKey,
+          keyTyped: opts.idempotencyKey !== undefined,
+          minSolLamports,
+          otherSymbols: holdings.filter((h) => h.mint !== mint).map((h) => h.symbol),
+          presence: ctx.presence(opts.dryRun),
+          treasury: start.treasury,
+          assumeYes: ctx.settings.yes,
+          wait: opts.wait !== false,
+          dryRun,
+          waitLimitMs: start.waitLimitMs,
         },
-        async freshQuote() {
-          ctx.output.note('The quote expired while you were deciding; signing it now would be refused.');
-          return ctx.prompter.confirm('Get a fresh quote?', true);
+        {
+          created: (authorization, resumed) =>
+            screen.created(authorization.id, authorization.status, resumed, resume()),
+          async confirm(review) {
+            const text = reviewText(review, ctx.output.theme);
+            const question = 'Sign this message and sell?';
+            // The terms and the message a yes signs stand whole on the screen with the question, or it is not asked.
+            const needed = screen.notShownWhole('the review, its message', text, question, answerBy(review));
+            if (needed) return needed;
+            ctx.output.note(text);
+            return bindOnYes(await ctx.approveTrade(text, question, answerBy(review))) as boolean;
+          },
+          async grant(review) {
+            const { lead, shown } = reviewParts(review, ctx.output.theme);
+            const code = review.verdict.kind === 'person' ? review.verdict.code : null;
+            const question =
+              code === 'TOKEN_FACTS_UNCONFIRMED'
+                ? 'Confirm these token facts for this service?'
+                : code === 'VALUE_READS_AS_TEXT'
+                  ? 'Sign this message, with that value, this once?'
+                  : `Approve ${code === 'WORDING_CHANGED' ? 'the new' : 'this'} wording for this service and sign this sell?`;
+            // What a yes grants stands whole on the screen with the question, or it is not asked.
+            const needed = screen.notShownWhole('the message, its labels', shown, question, answerBy(review));
+            if (needed) return needed;
+            ctx.output.note(`${lead}\n${shown}`);
+            // Confirming token facts is no yes to the sell; the yes that signs binds the symbol.
+            const yes = await ctx.prompter.confirm(question, false, answerBy(review));
+            return code === 'TOKEN_FACTS_UNCONFIRMED' ? yes : bindOnYes(yes);
+          },
+          async freshQuote() {
+            ctx.output.note('The quote expired while you were deciding; signing it now would be refused.');
+            return ctx.prompter.confirm('Get a fresh quote?', true);
+          },
+          newIdempotencyKey() {
+            idempotencyKey = randomUUID();
+            // A fresh quote is a new authorization: its key is the one a retry resumes.
+            Object.assign(track.ref, { idempotencyKey, id: null });
+            return idempotencyKey;
+          },
+          stage,
         },
-        newIdempotencyKey() {
-          idempotencyKey = randomUUID();
-          // A fresh quote is a new authorization: its key is the one a retry resumes.
-          Object.assign(track.ref, { idempotencyKey, id: null });
-          return idempotencyKey;
-        },
-        stage,
-      },
-      track,
-    ).then((result) => journal.outcome(result), (err: unknown) => Promise.reject(journal.stopped(err, track.ref.id)))),
+        track,
+      ).then(
+        (result) => journal.outcome(result),
+        (err: unknown) => Promise.reject(journal.stopped(err, track.ref.id)),
+      ),
+    ),
   );
 
   // Signed by a person at the prompt: the chain's facts of the token are recorded, so no other mint can pass for it later.
   // Never unattended: a record names a mint for a symbol, trust only a person grants.
-  if (result.kind !== 'dry-run' && ctx.presence(opts.dryRun).mayGrantTrust) recordChainFacts(ctx, trust, binder.chainFacts, tie === 'mint');
+  if (result.kind !== 'dry-run' && ctx.presence(opts.dryRun).mayGrantTrust)
+    recordChainFacts(ctx, trust, binder.chainFacts, tie === 'mint');
   switch (result.kind) {
     case 'dry-run': {
       const { review, problems } = result;
@@ -215,19 +258,42 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
       if (start.confirmationNeeded !== null) {
         // Only --min-sol's quote was wanted: a sell the guard refuses, or that needs trust only a
         // person grants, is refused as the sell itself would be; else the confirmation is demanded.
-        if (problems.length > 0) throw new RefusedToSignError(problems, [result.trust ? nextStep(result.trust) : `${NOTHING_SIGNED}; ${AUTHORIZATION_EXPIRES_UNUSED}`], result.trust);
+        if (problems.length > 0)
+          throw new RefusedToSignError(
+            problems,
+            [result.trust ? nextStep(result.trust) : `${NOTHING_SIGNED}; ${AUTHORIZATION_EXPIRES_UNUSED}`],
+            result.trust,
+          );
         const minSol = ctx.facts.agent ? 'minSol' : '--min-sol';
-        throw new UsageError(`${start.confirmationNeeded}; ${minSol} was checked against a quote first (sell ${review.authorization.id}, left to expire unsigned); ${NOTHING_SIGNED}`, 'CONFIRMATION_REQUIRED');
+        throw new UsageError(
+          `${start.confirmationNeeded}; ${minSol} was checked against a quote first (sell ${review.authorization.id}, left to expire unsigned); ${NOTHING_SIGNED}`,
+          'CONFIRMATION_REQUIRED',
+        );
       }
       const template = v.kind === 'refused' ? null : v.template;
-      const verdict = { kind: v.kind, ...(v.kind === 'person' ? { code: v.code } : {}), reasons: v.kind === 'sign' ? [] : v.reasons };
+      const verdict = {
+        kind: v.kind,
+        ...(v.kind === 'person' ? { code: v.code } : {}),
+        reasons: v.kind === 'sign' ? [] : v.reasons,
+      };
       const wording = template ? { fingerprint: fingerprint(template), text: templateText(template) } : null;
-      screen.dryRun({ verdict, wording, authorization: review.authorization, idempotencyKey: result.idempotencyKey }, problems, (theme) => reviewText(review, theme), AUTHORIZATION_EXPIRES_UNUSED, result.trust);
+      screen.dryRun(
+        { verdict, wording, authorization: review.authorization, idempotencyKey: result.idempotencyKey },
+        problems,
+        (theme) => reviewText(review, theme),
+        AUTHORIZATION_EXPIRES_UNUSED,
+        result.trust,
+      );
       return;
     }
     case 'accepted':
       ctx.output.result({ ...result.view, trade: null, idempotencyKey: result.idempotencyKey }, () =>
-        withCommand(`Sell ${result.view.authorization.id} authorized. Follow it with:`, personCommand(ctx, followCommand(result.view.authorization.id)), ctx.terminal.columns, ctx.terminal.stdoutIsTTY),
+        withCommand(
+          `Sell ${result.view.authorization.id} authorized. Follow it with:`,
+          personCommand(ctx, followCommand(result.view.authorization.id)),
+          ctx.terminal.columns,
+          ctx.terminal.stdoutIsTTY,
+        ),
       );
       return;
     case 'timeout':
@@ -239,10 +305,25 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
       // The minimum is the one the journal says was signed: a later read of the sell is the
       // service's word, and a lowered minimum would let a short payout pass.
       const serviceMinimumLamports = BigInt(view.authorization.minimumOutputLamports);
-      const verification = await verifyOnChain(ctx, { journal: start.journal, id, owner: signer.publicKey, treasury: start.treasury, serviceMinimumLamports }, trade);
+      const verification = await verifyOnChain(
+        ctx,
+        { journal: start.journal, id, owner: signer.publicKey, treasury: start.treasury, serviceMinimumLamports },
+        trade,
+      );
       // `verification` stands beside the API's objects, which pass through unchanged.
-      ctx.output.result({ authorization: view.authorization, sell: view.sell, trade, idempotencyKey: result.idempotencyKey, ...(verification ? { verification } : {}) }, (theme) =>
-        [renderSellSummary(view, outcome, trade, shown, theme, payoutOnChain(verification)), ...(verification ? [renderVerificationLines(verification, theme)] : [])].join('\n'),
+      ctx.output.result(
+        {
+          authorization: view.authorization,
+          sell: view.sell,
+          trade,
+          idempotencyKey: result.idempotencyKey,
+          ...(verification ? { verification } : {}),
+        },
+        (theme) =>
+          [
+            renderSellSummary(view, outcome, trade, shown, theme, payoutOnChain(verification)),
+            ...(verification ? [renderVerificationLines(verification, theme)] : []),
+          ].join('\n'),
       );
       await stopIfContradicted(verification, view.authorization.id);
       if (result.kind === 'timeout') {
@@ -267,7 +348,10 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
  * service's facts unconfirmed (a person confirms them once), and says so.
  */
 async function tokenBinder(ctx: Context, store: TrustStore, mint: string, service: TokenMeta | null) {
-  const [{ readTokenFactsForTrade }, { bindToken }] = await Promise.all([import('../chain/token-facts.js'), import('../domain/token-binding.js')]);
+  const [{ readTokenFactsForTrade }, { bindToken }] = await Promise.all([
+    import('../chain/token-facts.js'),
+    import('../domain/token-binding.js'),
+  ]);
   const read = await readTokenFactsForTrade(() => ctx.chain(), mint);
   if (read.unread !== null) ctx.output.warn(`the token's facts were not read on chain: ${read.unread}`);
   const bind = (): TokenBinding => {
@@ -295,7 +379,9 @@ async function held<T>(api: ServiceClient, typed: string, choose: () => T): Prom
     return choose();
   } catch (err) {
     if (!(err instanceof UsageError) || err.code !== 'UNKNOWN_TOKEN') throw err;
-    const traded = [...(await tokenHistory(api))].filter(([, meta]) => sameTokenText(meta.symbol, typed.replace(/^\$/, '')));
+    const traded = [...(await tokenHistory(api))].filter(([, meta]) =>
+      sameTokenText(meta.symbol, typed.replace(/^\$/, '')),
+    );
     if (traded.length === 0) throw err;
     const mints = traded.map(([mint]) => mint).join(', ');
     throw new UsageError(`you hold no ${typed} now (${mints}, a token you have traded); see \`trader holdings\``);
@@ -305,4 +391,3 @@ async function held<T>(api: ServiceClient, typed: string, choose: () => T): Prom
 function answerBy(review: SellReview) {
   return { atMs: Date.parse(review.authorization.expiresAt), expired: 'a yes gets a fresh quote' };
 }
-

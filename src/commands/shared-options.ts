@@ -1,6 +1,13 @@
 // Options more than one command takes, declared and parsed once: a trade's slippage, key,
 // waiting and dry run; a list's pages; a table's output format.
-import { parseCsvFlag, parseCursor, parseIdempotencyKey, parseLimit, parseTokenArgument, type TokenArgument } from './argument-parsers.js';
+import {
+  parseCsvFlag,
+  parseCursor,
+  parseIdempotencyKey,
+  parseLimit,
+  parseTokenArgument,
+  type TokenArgument,
+} from './argument-parsers.js';
 import { DEFAULT_MAX_SLIPPAGE_BPS, SERVICE_PAGE_LIMIT } from '../domain/defaults.js';
 import { MIN_MINT_PREFIX } from '../domain/token.js';
 import { optionFlag, parsedOption, type ArgumentSpec, type OptionSpec, type RawInput } from './definition.js';
@@ -21,7 +28,12 @@ export const SLIPPAGE_HELP = `in bps (100 = 1%); default maxSlippageBps, else th
  * Buy's and sell's options: slippage and key, the command's own, then waiting and the dry run, in
  * their words (`dryRun`: what it shows, and what it leaves on the service).
  */
-export function tradeOptions(words: { trades: string; own: OptionSpec[]; accepted: string; dryRun: string }): OptionSpec[] {
+export function tradeOptions(words: {
+  trades: string;
+  own: OptionSpec[];
+  accepted: string;
+  dryRun: string;
+}): OptionSpec[] {
   return [
     { flags: '--slippage-bps <bps>', help: SLIPPAGE_HELP },
     { flags: '--idempotency-key <key>', help: `resume or repeat safely: never ${words.trades} twice` },
@@ -55,7 +67,12 @@ export interface TradeInput<A> extends TradeFlags {
  */
 export function parseTradeInput<A>(raw: RawInput, whose: string, parseAmount: (text: string) => A): TradeInput<A> {
   const [token, amount] = raw.args as [string, string];
-  return { token: parseTokenArgument(token, whose), amount: parseAmount(amount), amountText: amount, ...parseTradeFlags(raw) };
+  return {
+    token: parseTokenArgument(token, whose),
+    amount: parseAmount(amount),
+    amountText: amount,
+    ...parseTradeFlags(raw),
+  };
 }
 
 /** Parses the options buy and sell share. */
@@ -109,5 +126,10 @@ export interface ListFlags extends TableFlags {
 /** Parses the LIST_OPTIONS (`--csv` first: with --json it is refused whatever else is wrong). */
 export function parseListFlags(raw: RawInput): ListFlags {
   const table = parseTableFlags(raw);
-  return { limit: parsedOption(raw, 'limit', parseLimit), cursor: parsedOption(raw, 'cursor', parseCursor), all: optionFlag(raw, 'all'), ...table };
+  return {
+    limit: parsedOption(raw, 'limit', parseLimit),
+    cursor: parsedOption(raw, 'cursor', parseCursor),
+    all: optionFlag(raw, 'all'),
+    ...table,
+  };
 }

@@ -21,7 +21,13 @@ const NO_DEPOSIT = new Set(['cancelled', 'expired']);
  * journal shows one signed, checks each on chain and prints what it shows; throws (exit 3) unless
  * the chain proves none can land. `checked`: a verification already made and printed (--watch).
  */
-export async function holdToSignedDeposits(ctx: Context, api: ServiceClient, id: string, status: string, checked: Verification | null = null): Promise<void> {
+export async function holdToSignedDeposits(
+  ctx: Context,
+  api: ServiceClient,
+  id: string,
+  status: string,
+  checked: Verification | null = null,
+): Promise<void> {
   if (!NO_DEPOSIT.has(status)) return;
   if (signedDepositsOf(tradeHistory(ctx, await journalFor(ctx, ''), id)).length === 0) return;
   let owner: string;
@@ -39,7 +45,8 @@ export async function holdToSignedDeposits(ctx: Context, api: ServiceClient, id:
     const treasury = ctx.settings.treasury ?? pinnedTreasury(await openTrust(ctx));
     // Every deposit the journal shows signed for it is checked there (chain-verification.ts).
     verification = await verifyOnChain(ctx, { journal, id, owner, treasury }, await api.getTrade(id));
-    if (verification && !ctx.output.json) ctx.output.result(null, (theme) => renderVerificationLines(verification!, theme));
+    if (verification && !ctx.output.json)
+      ctx.output.result(null, (theme) => renderVerificationLines(verification!, theme));
   }
   const error = await unsettled(verification, id, status);
   if (error) throw error;
@@ -52,11 +59,22 @@ async function unsettled(v: Verification | null, id: string, status: string): Pr
   if (v?.verdict === 'verified') return null;
   if (v?.verdict === 'contradicted') {
     const landed = v.checks.find((c) => c.role === 'deposit' && c.onChain === true);
-    if (landed) return new ChainContradictionError(`${said}, and the chain has it (${landed.signature}): ${SOL_SPENT}`, [`look again with: ${verify}`]);
+    if (landed)
+      return new ChainContradictionError(`${said}, and the chain has it (${landed.signature}): ${SOL_SPENT}`, [
+        `look again with: ${verify}`,
+      ]);
     const { contradictionLine } = await import('../chain/verify-trade.js');
     return new ChainContradictionError(contradictionLine(v)!, [`look again with: ${verify}`]);
   }
-  const why = v === null ? 'the trade could not be read' : v.verdict === 'unchecked' ? `not checked on chain: ${v.reason ?? ''}` : (v.checks.find((c) => c.role === 'deposit' && c.mark === 'pending')?.chain ?? 'not everything is on chain yet');
-  return new ChainUnverifiedError(`${said}, which the chain does not prove can never land (${why}); ${NOT_BEFORE_EXPIRED}`, [`check it with: ${verify}`]);
+  const why =
+    v === null
+      ? 'the trade could not be read'
+      : v.verdict === 'unchecked'
+        ? `not checked on chain: ${v.reason ?? ''}`
+        : (v.checks.find((c) => c.role === 'deposit' && c.mark === 'pending')?.chain ??
+          'not everything is on chain yet');
+  return new ChainUnverifiedError(
+    `${said}, which the chain does not prove can never land (${why}); ${NOT_BEFORE_EXPIRED}`,
+    [`check it with: ${verify}`],
+  );
 }
-

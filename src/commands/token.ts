@@ -39,15 +39,25 @@ async function run(ctx: Context, opts: TokenOptions): Promise<void> {
   try {
     read = await readMint(await ctx.chain(), mint);
   } catch (err) {
-    if (err instanceof ChainUnavailableError) throw new ChainUnreachableError(`could not read token ${mint} from the chain: ${err.message}`, ['check --rpc-url (TRADER_RPC_URL, config rpcUrl)']);
+    if (err instanceof ChainUnavailableError)
+      throw new ChainUnreachableError(`could not read token ${mint} from the chain: ${err.message}`, [
+        'check --rpc-url (TRADER_RPC_URL, config rpcUrl)',
+      ]);
     throw err;
   }
-  if (!read) throw new UsageError(`the chain has no token mint at ${mint} (no account there, or not a mint of the SPL Token or Token-2022 program)`, 'NOT_A_MINT');
+  if (!read)
+    throw new UsageError(
+      `the chain has no token mint at ${mint} (no account there, or not a mint of the SPL Token or Token-2022 program)`,
+      'NOT_A_MINT',
+    );
   const risks = tokenRisks(read.facts, ctx.settings.maxTransferFeeBps ?? DEFAULT_MAX_TRANSFER_FEE_BPS);
   const fingerprint = tokenRisksFingerprint(read.facts);
   const changed = await boundFactsChanged(ctx, read.token);
   ctx.output.result({ ...mintFactsDocument(read.facts, risks, fingerprint), boundFactsChanged: changed }, (theme) =>
-    [renderMintFacts(read.facts, risks, fingerprint, theme), ...changed.map((c) => theme.failure(`Not as bound: ${changedFactWords(c)}; a trade of it is refused`))].join('\n'),
+    [
+      renderMintFacts(read.facts, risks, fingerprint, theme),
+      ...changed.map((c) => theme.failure(`Not as bound: ${changedFactWords(c)}; a trade of it is refused`)),
+    ].join('\n'),
   );
 }
 
@@ -66,7 +76,10 @@ async function boundFactsChanged(ctx: Context, chain: ChainTokenFacts): Promise<
 /** The mint typed, or the one a symbol names: bound by a person, else the account's lists (the service's word, said as such by a buy). */
 async function whichMint(ctx: Context, typed: TokenArgument): Promise<string> {
   if (typed.kind === 'mint') return typed.mint;
-  const [{ chooseToken, tokenHistory, NEW_TOKEN_HINT }, store] = await Promise.all([import('../trade/token-lookup.js'), openTrust(ctx)]);
+  const [{ chooseToken, tokenHistory, NEW_TOKEN_HINT }, store] = await Promise.all([
+    import('../trade/token-lookup.js'),
+    openTrust(ctx),
+  ]);
   const trust = symbolTrust(store);
   const known = await tokenHistory(await ctx.api());
   return chooseToken(typed.text, known, 'you have held or traded', NEW_TOKEN_HINT, trust).mint;

@@ -7,7 +7,20 @@ import type { Context } from './context.js';
 import type { Verification } from '../chain/verify-trade.js';
 import type { SignedDeposit } from '../chain/deposit-absence.js';
 import { Journal, JournalError, journalPath } from '../config/journal.js';
-import { historyOf, journalKnowledge, sortClaims, tradeHistories, type EvidenceConflict, type EvidenceRole, type JournalKnowledge, type JournalRecord, type JournalSide, type NamedTransaction, type NewRecord, type TradeHistory } from '../domain/journal-records.js';
+import {
+  historyOf,
+  journalKnowledge,
+  sortClaims,
+  tradeHistories,
+  type EvidenceConflict,
+  type EvidenceRole,
+  type JournalKnowledge,
+  type JournalRecord,
+  type JournalSide,
+  type NamedTransaction,
+  type NewRecord,
+  type TradeHistory,
+} from '../domain/journal-records.js';
 import type { Trade } from '../api/types.js';
 import type { Prior, PriorDeposit, TradeAnswer, TradeRecorder } from '../domain/trade-record.js';
 import { ApiError, UsageError } from '../domain/errors.js';
@@ -45,7 +58,12 @@ async function serviceOf(ctx: Context): Promise<string> {
 /** The journal for this service and wallet, without checking it can be written (for reading). */
 export async function journalFor(ctx: Context, wallet: string): Promise<TradeJournal> {
   const service = await serviceOf(ctx);
-  const journal = new Journal(journalPath(ctx.config.path), { service, wallet }, { now: () => ctx.clock.now() }, (message) => ctx.output.warn(message));
+  const journal = new Journal(
+    journalPath(ctx.config.path),
+    { service, wallet },
+    { now: () => ctx.clock.now() },
+    (message) => ctx.output.warn(message),
+  );
   return { journal, service, wallet };
 }
 
@@ -63,7 +81,14 @@ export async function openTradeJournal(ctx: Context, wallet: string): Promise<Tr
 /** The brake's checks before anything is created (trades per hour; unattended: the loss stop, and the mint when typed): checked again before signing. */
 export function preCheckBrake(ctx: Context, tj: TradeJournal, side: JournalSide, mint: string | null): void {
   const records = readOrRefuse(tj, NOTHING_SENT);
-  const refused = brakeRefusal(ctx.settings, records, { wallet: tj.wallet, side, mint, unattended: unattended(ctx), nowMs: ctx.clock.now(), after: NOTHING_SENT });
+  const refused = brakeRefusal(ctx.settings, records, {
+    wallet: tj.wallet,
+    side,
+    mint,
+    unattended: unattended(ctx),
+    nowMs: ctx.clock.now(),
+    after: NOTHING_SENT,
+  });
   if (refused) throw refused;
 }
 
@@ -71,10 +96,18 @@ export function preCheckBrake(ctx: Context, tj: TradeJournal, side: JournalSide,
  * A buy's daily limit checked before anything is created (the atomic check comes before signing).
  * A key whose trade the journal saw signed is a resume of what was counted already: not checked.
  */
-export function preCheckDaily(ctx: Context, tj: TradeJournal, cap: DailyCap | null, lamports: bigint, idempotencyKey: string | null): void {
+export function preCheckDaily(
+  ctx: Context,
+  tj: TradeJournal,
+  cap: DailyCap | null,
+  lamports: bigint,
+  idempotencyKey: string | null,
+): void {
   if (cap === null) return;
   const records = readOrRefuse(tj, NOTHING_SENT);
-  const keyed = new Set(records.filter((r) => r.type === 'created' && r.idempotencyKey === idempotencyKey).map((r) => r.trade));
+  const keyed = new Set(
+    records.filter((r) => r.type === 'created' && r.idempotencyKey === idempotencyKey).map((r) => r.trade),
+  );
   if (records.some((r) => r.type === 'before-signing' && keyed.has(r.trade))) return;
   assertDailyRoom(records, tj.wallet, cap, lamports, ctx.clock.now(), NOTHING_SENT);
 }
@@ -100,7 +133,8 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
       return trade;
     },
     created({ id, idempotencyKey, resumed, request, quote }) {
-      lastStatus = typeof (quote as { status?: unknown }).status === 'string' ? (quote as { status: string }).status : null;
+      lastStatus =
+        typeof (quote as { status?: unknown }).status === 'string' ? (quote as { status: string }).status : null;
       const record: NewRecord = {
         type: 'created',
         side,
@@ -112,7 +146,10 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
       };
       // A sell's minimum is known only now: its daily limit is checked before the review is shown.
       const minimum = (quote as { minimumOutputLamports?: unknown }).minimumOutputLamports;
-      const check = side === 'sell' && !resumed && cap !== null && typeof minimum === 'string' && /^\d+$/.test(minimum) ? BigInt(minimum) : null;
+      const check =
+        side === 'sell' && !resumed && cap !== null && typeof minimum === 'string' && /^\d+$/.test(minimum)
+          ? BigInt(minimum)
+          : null;
       const refused: { by: UsageError | null } = { by: null };
       let prior: Prior = { keyTrade: null, deposits: [], sellSeen: [] };
       write(() =>
@@ -120,27 +157,49 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
           // An idempotency key names one trade: a trade this tool made under another key, given
           // for this one, is the service's doing (reporting it as this one would let one payout
           // or deposit prove two runs). Nothing is recorded for it: it is the other run's trade.
-          const made = records.find((r) => r.type === 'created' && r.service === tj.service && r.trade === id && r.idempotencyKey !== idempotencyKey);
+          const made = records.find(
+            (r) =>
+              r.type === 'created' && r.service === tj.service && r.trade === id && r.idempotencyKey !== idempotencyKey,
+          );
           if (made?.type === 'created') {
             foreign = true;
-            throw new ApiError(`the service answered idempotency key ${idempotencyKey} with ${side} ${id}, which this tool made with key ${made.idempotencyKey}: not this ${side}; ${NOTHING_SIGNED}`, {
-              code: SERVICE_CONTRADICTION,
-            });
+            throw new ApiError(
+              `the service answered idempotency key ${idempotencyKey} with ${side} ${id}, which this tool made with key ${made.idempotencyKey}: not this ${side}; ${NOTHING_SIGNED}`,
+              {
+                code: SERVICE_CONTRADICTION,
+              },
+            );
           }
           // The other way round: this key already names another trade here. The service returns
           // the original trade for a repeated key, so this answer is not it: the flow refuses it,
           // and nothing is recorded for a trade that is not this key's.
           const mine = (r: JournalRecord) => r.service === tj.service && r.wallet === tj.wallet && r.side === side;
-          const keyed = records.find((r) => r.type === 'created' && mine(r) && r.idempotencyKey === idempotencyKey && r.trade !== id);
+          const keyed = records.find(
+            (r) => r.type === 'created' && mine(r) && r.idempotencyKey === idempotencyKey && r.trade !== id,
+          );
           if (keyed) {
             foreign = true;
-            prior = { ...prior, keyTrade: { id: keyed.trade, at: keyed.at, signed: records.some((r) => r.type === 'before-signing' && mine(r) && r.trade === keyed.trade) } };
+            prior = {
+              ...prior,
+              keyTrade: {
+                id: keyed.trade,
+                at: keyed.at,
+                signed: records.some((r) => r.type === 'before-signing' && mine(r) && r.trade === keyed.trade),
+              },
+            };
             return [];
           }
           prior = priorOf(records.filter((r) => mine(r) && r.trade === id));
           if (check !== null) {
             try {
-              assertDailyRoom(records, tj.wallet, cap!, check, ctx.clock.now(), `${NOTHING_SIGNED}; ${AUTHORIZATION_EXPIRES_UNUSED}`);
+              assertDailyRoom(
+                records,
+                tj.wallet,
+                cap!,
+                check,
+                ctx.clock.now(),
+                `${NOTHING_SIGNED}; ${AUTHORIZATION_EXPIRES_UNUSED}`,
+              );
             } catch (err) {
               if (!(err instanceof UsageError)) throw err;
               refused.by = err;
@@ -157,7 +216,8 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
     exclusive(step) {
       if (trade === null) throw new Error('exclusive before created');
       const id = trade;
-      const mine = (r: JournalRecord) => r.service === tj.service && r.wallet === tj.wallet && r.side === side && r.trade === id;
+      const mine = (r: JournalRecord) =>
+        r.service === tj.service && r.wallet === tj.wallet && r.side === side && r.trade === id;
       let result: { value: ReturnType<typeof step> } | null = null;
       write(() =>
         tj.journal.exclusive((records, append) => {
@@ -175,7 +235,14 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
                 const made = records.find((r) => mine(r) && r.type === 'created');
                 const mint = made?.type === 'created' ? made.request.mint : null;
                 // The profile as it is now: a limit a person tightened since the run started holds.
-                const refused = brakeRefusal(ctx.settingsNow(), records, { wallet: tj.wallet, side, mint, unattended: unattended(ctx), nowMs: ctx.clock.now(), after: NOTHING_SIGNED });
+                const refused = brakeRefusal(ctx.settingsNow(), records, {
+                  wallet: tj.wallet,
+                  side,
+                  mint,
+                  unattended: unattended(ctx),
+                  nowMs: ctx.clock.now(),
+                  after: NOTHING_SIGNED,
+                });
                 if (refused) throw refused;
               },
             }),
@@ -238,13 +305,26 @@ function priorOf(records: readonly JournalRecord[]): Prior {
  * service's lists show it, and which no other trade may claim), when the journal knows the
  * trade; a journal that cannot take it costs only the record (a warning).
  */
-export function recordFollowed(ctx: Context, id: string, status: string, learnt: { tradeId?: string; transactions?: NamedTransaction[] } = {}): void {
+export function recordFollowed(
+  ctx: Context,
+  id: string,
+  status: string,
+  learnt: { tradeId?: string; transactions?: NamedTransaction[] } = {},
+): void {
   const path = journalPath(ctx.config.path);
   const timing = { now: () => ctx.clock.now() };
   try {
     const history = historyOf(new Journal(path, { service: '', wallet: '' }, timing).read(), id);
     if (history === null) return;
-    new Journal(path, { service: history.service, wallet: history.wallet }, timing).append({ type: 'answer', side: history.side, trade: history.trade, step: 'read', status, ...(learnt.tradeId ? { tradeId: learnt.tradeId } : {}), ...(learnt.transactions?.length ? { transactions: learnt.transactions } : {}) });
+    new Journal(path, { service: history.service, wallet: history.wallet }, timing).append({
+      type: 'answer',
+      side: history.side,
+      trade: history.trade,
+      step: 'read',
+      status,
+      ...(learnt.tradeId ? { tradeId: learnt.tradeId } : {}),
+      ...(learnt.transactions?.length ? { transactions: learnt.transactions } : {}),
+    });
   } catch (err) {
     if (!(err instanceof JournalError)) throw err;
     ctx.output.warn(`${err.message}; what was seen of ${id} is not recorded`);
@@ -252,7 +332,9 @@ export function recordFollowed(ctx: Context, id: string, status: string, learnt:
 }
 
 /** The transactions a trade names, in their roles (what the journal keeps so that no other trade can claim them). */
-export function namedTransactions(trade: { signatures: { deposit?: string | null; swaps: string[]; payouts: string[]; refund: string | null } }): NamedTransaction[] {
+export function namedTransactions(trade: {
+  signatures: { deposit?: string | null; swaps: string[]; payouts: string[]; refund: string | null };
+}): NamedTransaction[] {
   const s = trade.signatures;
   return [
     ...(s.deposit ? [{ signature: s.deposit, role: 'deposit' as const }] : []),
@@ -264,8 +346,11 @@ export function namedTransactions(trade: { signatures: { deposit?: string | null
 
 /** Records a journaled trade's transactions as the service now names them, and a sell's trade id, where the journal lacks any. */
 export function recordLearnt(ctx: Context, history: TradeHistory, trade: Trade): void {
-  const tradeId = trade.side === 'sell' && trade.id !== history.trade && history.tradeId === null ? trade.id : undefined;
-  const fresh = namedTransactions(trade).filter((n) => !history.named.some((x) => x.signature === n.signature && x.role === n.role));
+  const tradeId =
+    trade.side === 'sell' && trade.id !== history.trade && history.tradeId === null ? trade.id : undefined;
+  const fresh = namedTransactions(trade).filter(
+    (n) => !history.named.some((x) => x.signature === n.signature && x.role === n.role),
+  );
   if (tradeId === undefined && fresh.length === 0) return;
   recordFollowed(ctx, history.trade, trade.stage, { ...(tradeId ? { tradeId } : {}), transactions: fresh });
 }
@@ -308,7 +393,8 @@ function compactQuote(quote: object): Record<string, string | number | boolean |
   const out: Record<string, string | number | boolean | null> = {};
   for (const [key, value] of Object.entries(quote)) {
     if (key === 'message' && typeof value === 'string') out.messageLength = value.length;
-    else if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) out[key] = value as string | number | boolean | null;
+    else if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
+      out[key] = value as string | number | boolean | null;
   }
   return out;
 }
@@ -336,14 +422,25 @@ export async function expandSellId(ctx: Context, typed: string): Promise<string>
   const service = await serviceOf(ctx);
   let ids: string[];
   try {
-    ids = [...new Set(new Journal(journalPath(ctx.config.path), { service, wallet: '' }, { now: () => ctx.clock.now() }).read().filter((r) => r.side === 'sell' && r.service === service).map((r) => r.trade))];
+    ids = [
+      ...new Set(
+        new Journal(journalPath(ctx.config.path), { service, wallet: '' }, { now: () => ctx.clock.now() })
+          .read()
+          .filter((r) => r.side === 'sell' && r.service === service)
+          .map((r) => r.trade),
+      ),
+    ];
   } catch (err) {
     if (err instanceof JournalError) return typed;
     throw err;
   }
   if (ids.includes(typed)) return typed;
   const matches = ids.filter((id) => id.startsWith(typed));
-  if (matches.length > 1) throw new UsageError(`${typed} is the start of ${matches.length} sells: ${matches.slice(0, 5).join(', ')}; type more of the id`, 'AMBIGUOUS_ID');
+  if (matches.length > 1)
+    throw new UsageError(
+      `${typed} is the start of ${matches.length} sells: ${matches.slice(0, 5).join(', ')}; type more of the id`,
+      'AMBIGUOUS_ID',
+    );
   return matches[0] ?? typed;
 }
 
@@ -365,13 +462,26 @@ export function tradeHistory(ctx: Context, tj: TradeJournal, id: string): TradeH
  * does) they are only compared. A journal that cannot be written is a warning; its records are
  * still compared.
  */
-export async function claimEvidence(ctx: Context, tj: TradeJournal, side: JournalSide, trade: string, verification: Verification | null, record = true): Promise<Verification | null> {
+export async function claimEvidence(
+  ctx: Context,
+  tj: TradeJournal,
+  side: JournalSide,
+  trade: string,
+  verification: Verification | null,
+  record = true,
+): Promise<Verification | null> {
   if (verification === null) return null;
   const { evidenceClaims, withEvidenceConflicts } = await import('../chain/verify-trade.js');
   const { named, proven } = evidenceClaims(verification);
   if (named.length === 0) return verification;
   let conflicts: EvidenceConflict[] = [];
-  const evidence = (signature: string, role: EvidenceRole): NewRecord => ({ type: 'evidence', side, trade, signature, role });
+  const evidence = (signature: string, role: EvidenceRole): NewRecord => ({
+    type: 'evidence',
+    side,
+    trade,
+    signature,
+    role,
+  });
   try {
     tj.journal.update((records) => {
       conflicts = sortClaims(records, trade, named).conflicts;
@@ -392,5 +502,10 @@ export async function claimEvidence(ctx: Context, tj: TradeJournal, side: Journa
 /** Every deposit the journal shows this tool signed for a buy, oldest first (none for a sell or a trade it does not know). */
 export function signedDepositsOf(history: TradeHistory | null): SignedDeposit[] {
   if (history === null || history.side !== 'buy') return [];
-  return history.deposits.map((d) => ({ signature: d.signature, blockhash: d.blockhash, lastValidBlockHeight: d.lastValidBlockHeight, blockhashKnownBeforeSigning: d.blockhashKnownBeforeSigning }));
+  return history.deposits.map((d) => ({
+    signature: d.signature,
+    blockhash: d.blockhash,
+    lastValidBlockHeight: d.lastValidBlockHeight,
+    blockhashKnownBeforeSigning: d.blockhashKnownBeforeSigning,
+  }));
 }

@@ -7,7 +7,9 @@ import { NOTHING_SENT } from '../domain/outcome-words.js';
 
 /** How the caller typed a trade's arguments: the CLI's flags, or the MCP tool's argument names. */
 function typedNames(ctx: Context): { amount: string; slippage: string } {
-  return ctx.facts.agent ? { amount: 'amount', slippage: 'slippageBps' } : { amount: '<amount>', slippage: '--slippage-bps' };
+  return ctx.facts.agent
+    ? { amount: 'amount', slippage: 'slippageBps' }
+    : { amount: '<amount>', slippage: '--slippage-bps' };
 }
 
 /**
@@ -15,16 +17,28 @@ function typedNames(ctx: Context): { amount: string; slippage: string } {
  * anything is sent or any confirmation asked or demanded; the refusal names the argument as the
  * caller typed it (a flag in the CLI, a tool argument in MCP).
  */
-export function limitChecks(ctx: Context, request: { buyLamports?: bigint; amountText?: string; slippageBps?: number }): void {
+export function limitChecks(
+  ctx: Context,
+  request: { buyLamports?: bigint; amountText?: string; slippageBps?: number },
+): void {
   const { maxBuyLamports, maxSlippageBps, profileName } = ctx.settings;
   const names = typedNames(ctx);
   const profile = `profile "${profileName}"'s`;
   if (request.buyLamports !== undefined && maxBuyLamports !== null && request.buyLamports > maxBuyLamports) {
-    const typed = request.amountText !== undefined && request.amountText !== request.buyLamports.toString() ? `${request.amountText} (${request.buyLamports} lamports)` : `${request.buyLamports} lamports`;
-    throw new UsageError(`${names.amount} ${typed} is over ${profile} maxBuyLamports (${maxBuyLamports}); ${NOTHING_SENT}`, 'OVER_LIMIT');
+    const typed =
+      request.amountText !== undefined && request.amountText !== request.buyLamports.toString()
+        ? `${request.amountText} (${request.buyLamports} lamports)`
+        : `${request.buyLamports} lamports`;
+    throw new UsageError(
+      `${names.amount} ${typed} is over ${profile} maxBuyLamports (${maxBuyLamports}); ${NOTHING_SENT}`,
+      'OVER_LIMIT',
+    );
   }
   if (request.slippageBps !== undefined && maxSlippageBps !== null && request.slippageBps > maxSlippageBps) {
-    throw new UsageError(`${names.slippage} ${request.slippageBps} is over ${profile} maxSlippageBps (${maxSlippageBps}); ${NOTHING_SENT}`, 'OVER_LIMIT');
+    throw new UsageError(
+      `${names.slippage} ${request.slippageBps} is over ${profile} maxSlippageBps (${maxSlippageBps}); ${NOTHING_SENT}`,
+      'OVER_LIMIT',
+    );
   }
 }
 

@@ -67,17 +67,23 @@ export async function startTrade(
   // The brake before anything else: while `trader lock` holds, nothing is even quoted.
   assertUnlocked(ctx, NOTHING_SENT);
   const setTreasury = ctx.settings.treasury === null ? null : parseAddress(ctx.settings.treasury, 'treasury');
-  limitChecks(ctx, { buyLamports: request.buyLamports, amountText: request.amountText, slippageBps: request.slippageBps });
+  limitChecks(ctx, {
+    buyLamports: request.buyLamports,
+    amountText: request.amountText,
+    slippageBps: request.slippageBps,
+  });
   const cap = dailyCap(ctx, request.side, request.dailyLimitLamports);
   const confirmationNeeded = request.dryRun ? null : unconfirmable(ctx);
   const signer = await ctx.signer();
   const journal = await openTradeJournal(ctx, signer.publicKey);
   // A buy's amount is known now: past the daily limit, nothing is created (checked again, atomically, before signing).
-  if (request.buyLamports !== undefined) preCheckDaily(ctx, journal, cap, request.buyLamports, request.idempotencyKey ?? null);
+  if (request.buyLamports !== undefined)
+    preCheckDaily(ctx, journal, cap, request.buyLamports, request.idempotencyKey ?? null);
   // A resume (a key typed) may be a trade signed already: the gate, which knows, checks it.
   if (request.idempotencyKey === undefined) preCheckBrake(ctx, journal, request.side, request.mint ?? null);
   // Limits before questions: only a trade within them is told that no one can confirm it.
-  if (confirmationNeeded !== null && !request.quoteLimits) throw new UsageError(`${confirmationNeeded}; ${NOTHING_SENT}`, 'CONFIRMATION_REQUIRED');
+  if (confirmationNeeded !== null && !request.quoteLimits)
+    throw new UsageError(`${confirmationNeeded}; ${NOTHING_SENT}`, 'CONFIRMATION_REQUIRED');
   // A keystore's password must be to be had when it is time to sign (not for a dry run, which signs nothing).
   if (!request.dryRun && confirmationNeeded === null) signer.checkCanSign();
   const api = await ctx.api();
@@ -103,7 +109,8 @@ export async function startTrade(
 export function signerWords(ctx: Context): string {
   const by = ctx.settings.overrides.keypair;
   const profile = ctx.config.document.profiles[ctx.settings.profileName]?.keypair;
-  const from = by ?? (profile !== undefined && profile !== '' ? `profile "${ctx.settings.profileName}"` : 'the default');
+  const from =
+    by ?? (profile !== undefined && profile !== '' ? `profile "${ctx.settings.profileName}"` : 'the default');
   return `${ctx.settings.keypair} (${from})`;
 }
 
@@ -111,7 +118,9 @@ export function signerWords(ctx: Context): string {
 function unconfirmable(ctx: Context): string | null {
   if (ctx.settings.yes) return null;
   if (ctx.terminal.interactive) return null;
-  return ctx.settings.json ? 'trading with --json needs --yes (there is no prompt in --json mode)' : 'confirmation needed but this is not an interactive terminal: pass --yes to trade';
+  return ctx.settings.json
+    ? 'trading with --json needs --yes (there is no prompt in --json mode)'
+    : 'confirmation needed but this is not an interactive terminal: pass --yes to trade';
 }
 
 /** The keypair must be the account's main wallet, or every signature would be refused. */
@@ -124,4 +133,3 @@ async function checkWallet(api: ServiceClient, signer: Signer): Promise<void> {
     );
   }
 }
-

@@ -30,13 +30,24 @@ export interface TradeScreen {
   /** Runs the flow with a progress line that shows its stage, stopped whatever its end. */
   run<R>(flow: (stage: (stage: string) => void) => Promise<R>): Promise<R>;
   /** A dry run's review and verdict, with what became of the unsigned trade; throws the refusal (exit 6) when a check failed, or trust a person must grant is missing. */
-  dryRun(json: Record<string, unknown>, problems: string[], review: (theme: Theme) => string, fate: string, trust?: NeededTrust | null): void;
+  dryRun(
+    json: Record<string, unknown>,
+    problems: string[],
+    review: (theme: Theme) => string,
+    fate: string,
+    trust?: NeededTrust | null,
+  ): void;
   /** The error of a trade not final when --timeout ran out (exit 5), with the command that follows it. */
   pending(tradeId: string, state: string): PendingError;
 }
 
 /** The screen for a buy or sell; `idempotencyKey` is asked each time, as a fresh quote changes it. */
-export function tradeScreen(ctx: Context, words: TradeWords, idempotencyKey: () => string, isDryRun: boolean): TradeScreen {
+export function tradeScreen(
+  ctx: Context,
+  words: TradeWords,
+  idempotencyKey: () => string,
+  isDryRun: boolean,
+): TradeScreen {
   const title = words.side === 'buy' ? 'Buy' : 'Sell';
   let id: string | null = null;
   const note = (text: string) => ctx.output.note(text);
@@ -50,14 +61,23 @@ export function tradeScreen(ctx: Context, words: TradeWords, idempotencyKey: () 
       const onTerminal = shellWidth !== undefined;
       if (resumed) note(`Resuming ${words.side} ${tradeId} (${status}).`);
       // A dry run leaves nothing to resume: the key alone is said (not a command: no shell lines; the note wraps at spaces).
-      else if (isDryRun) note(withCommand(`${title} ${tradeId} ${words.created}.`, `Idempotency key: ${idempotencyKey()}`, columns));
+      else if (isDryRun)
+        note(withCommand(`${title} ${tradeId} ${words.created}.`, `Idempotency key: ${idempotencyKey()}`, columns));
       // The resume command holds the key; it stands on its own line, whole, to be copied.
-      else note(`${withCommand(`${title} ${tradeId} ${words.created}.`, 'If interrupted, resume with:', columns, onTerminal)}\n${onTerminal ? commandLines(resume, columns) : resume}`);
+      else
+        note(
+          `${withCommand(`${title} ${tradeId} ${words.created}.`, 'If interrupted, resume with:', columns, onTerminal)}\n${onTerminal ? commandLines(resume, columns) : resume}`,
+        );
     },
     notShownWhole(what, shown, question, countdown) {
       // Only a person at the prompt is asked; --yes (or an MCP client's person) reads it elsewhere.
       if (ctx.settings.yes) return null;
-      return notShownWhole({ rows: ctx.terminal.rows, columns: ctx.terminal.stderrColumns, shownRows: ctx.output.noteRows(shown) }, what, question, countdown);
+      return notShownWhole(
+        { rows: ctx.terminal.rows, columns: ctx.terminal.stderrColumns, shownRows: ctx.output.noteRows(shown) },
+        what,
+        question,
+        countdown,
+      );
     },
     async run(flow) {
       const progress = await ctx.progress();
@@ -73,16 +93,21 @@ export function tradeScreen(ctx: Context, words: TradeWords, idempotencyKey: () 
       ctx.output.result({ dryRun: true, ok: problems.length === 0, problems, ...json }, (theme) =>
         [
           review(theme),
-          problems.length === 0 ? `${theme.success(`${DRY_RUN_PASSED}.`)}\n${upperFirst(trace)}.` : theme.failure(`Dry run: refused:\n  - ${problems.join('\n  - ')}`),
+          problems.length === 0
+            ? `${theme.success(`${DRY_RUN_PASSED}.`)}\n${upperFirst(trace)}.`
+            : theme.failure(`Dry run: refused:\n  - ${problems.join('\n  - ')}`),
         ].join('\n'),
       );
       const next = trust?.command ? `; a person who has read it grants it with: ${trust.command}` : '';
-      if (problems.length > 0) throw new RefusedToSignError(problems, [`dry run: ${NOTHING_SIGNED}; ${trace}${next}`], trust);
+      if (problems.length > 0)
+        throw new RefusedToSignError(problems, [`dry run: ${NOTHING_SIGNED}; ${trace}${next}`], trust);
     },
     pending(tradeId, state) {
       // The follow command is in the message itself, so --json's error line carries it too.
       const follow = followCommand(tradeId);
-      return new PendingError(`${words.side} ${tradeId} is ${state} after ${ctx.settings.timeoutSeconds} s; ${MAY_STILL_FINISH}; follow it with: ${follow}`).endingWith(follow);
+      return new PendingError(
+        `${words.side} ${tradeId} is ${state} after ${ctx.settings.timeoutSeconds} s; ${MAY_STILL_FINISH}; follow it with: ${follow}`,
+      ).endingWith(follow);
     },
   };
 }

@@ -12,7 +12,10 @@ import { journalFor } from './trade-journal.js';
 import { boundDecimals } from './bound-decimals.js';
 
 /** Prints the newest `limit` trades (a JSON array with --json, CSV rows with --csv). */
-export async function listRecentTrades(ctx: Context, opts: { limit: number; wide: boolean; csv: boolean }): Promise<void> {
+export async function listRecentTrades(
+  ctx: Context,
+  opts: { limit: number; wide: boolean; csv: boolean },
+): Promise<void> {
   const api = await ctx.api();
   const [positions, sells, account] = await Promise.all([
     // Positions are not documented as listed newest first: every one is read, then sorted.
@@ -23,12 +26,22 @@ export async function listRecentTrades(ctx: Context, opts: { limit: number; wide
     api.me(),
   ]);
   const bound = await boundDecimals(ctx);
-  const rows = recentTrades(positions.map(bound.position), sells.items.map(bound.entry), opts.limit, await ownTrades(ctx, account.walletAddress));
+  const rows = recentTrades(
+    positions.map(bound.position),
+    sells.items.map(bound.entry),
+    opts.limit,
+    await ownTrades(ctx, account.walletAddress),
+  );
   // A prefix must tell a buy apart from every buy `trades <id>` looks among, not only those shown.
-  const allIds = [...positions.map((p) => p.buyTradeId), ...rows.map((r) => r.id)].filter((id): id is string => id !== null);
+  const allIds = [...positions.map((p) => p.buyTradeId), ...rows.map((r) => r.id)].filter(
+    (id): id is string => id !== null,
+  );
   const printer = opts.csv
     ? await ctx.output.csv((await import('../views/csv-columns.js')).TRADES_CSV)
-    : ctx.output.list<RecentTrade>((items, theme) => renderRecentTrades(items, theme, { width: ctx.terminal.columns, wide: opts.wide }, allIds), 'No trades yet.');
+    : ctx.output.list<RecentTrade>(
+        (items, theme) => renderRecentTrades(items, theme, { width: ctx.terminal.columns, wide: opts.wide }, allIds),
+        'No trades yet.',
+      );
   printer.page(rows);
   printer.end();
 }

@@ -21,13 +21,17 @@ export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: s
   const owner = (await ctx.signer()).publicKey;
   await ctx.chain(); // a bad --rpc-url is exit 2 before anything is read
   // A sell's minimum as the owner signed it: the journal's record, else the authorization as the service reports it.
-  const serviceMinimum = id.startsWith('sell_') ? BigInt((await api.getSell(id)).authorization.minimumOutputLamports) : null;
+  const serviceMinimum = id.startsWith('sell_')
+    ? BigInt((await api.getSell(id)).authorization.minimumOutputLamports)
+    : null;
   let trade;
   try {
     trade = await api.getTrade(id);
   } catch (err) {
     if (err instanceof ApiError && err.status === 404 && id.startsWith('sell_')) {
-      throw err.withNote(`the service has no trade for ${id}; it has not been authorized yet, or pass the trade id (sell group key) to --verify`);
+      throw err.withNote(
+        `the service has no trade for ${id}; it has not been authorized yet, or pass the trade id (sell group key) to --verify`,
+      );
     }
     throw err;
   }
@@ -46,19 +50,33 @@ export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: s
   // with the evidence, not recorded: recorded under a second name, it would contradict its own
   // sell_… id later.
   if (history !== null) recordLearnt(ctx, history, trade);
-  const verification: Verification = (await verifyOnChain(ctx, { journal, id, owner, treasury, serviceMinimumLamports: serviceMinimum, reportsUnchecked: true }, trade))!;
-  ctx.output.result({ trade, verification }, (theme) => renderVerificationTable(verification, theme, ctx.terminal.columns));
+  const verification: Verification = (await verifyOnChain(
+    ctx,
+    { journal, id, owner, treasury, serviceMinimumLamports: serviceMinimum, reportsUnchecked: true },
+    trade,
+  ))!;
+  ctx.output.result({ trade, verification }, (theme) =>
+    renderVerificationTable(verification, theme, ctx.terminal.columns),
+  );
   const again = [`look again with: trader trades ${id} --verify`];
   switch (verification.verdict) {
     case 'verified':
       return;
     case 'attributed':
-      throw new ChainUnverifiedError(`not every claim is proven on chain: ${verification.checks.find((c) => c.mark === 'attributed')?.chain ?? ''}`, again);
+      throw new ChainUnverifiedError(
+        `not every claim is proven on chain: ${verification.checks.find((c) => c.mark === 'attributed')?.chain ?? ''}`,
+        again,
+      );
     case 'unchecked':
-      throw new ChainUnreachableError(`not checked on chain: ${verification.reason}`, ['check --rpc-url (TRADER_RPC_URL, config rpcUrl)']);
+      throw new ChainUnreachableError(`not checked on chain: ${verification.reason}`, [
+        'check --rpc-url (TRADER_RPC_URL, config rpcUrl)',
+      ]);
     case 'contradicted':
       throw new ChainContradictionError(contradictionLine(verification)!, again);
     case 'incomplete':
-      throw new ChainUnverifiedError(`not everything the service reports is on chain yet: ${verification.checks.find((c) => c.mark === 'pending')?.chain ?? ''}`, again);
+      throw new ChainUnverifiedError(
+        `not everything the service reports is on chain yet: ${verification.checks.find((c) => c.mark === 'pending')?.chain ?? ''}`,
+        again,
+      );
   }
 }

@@ -65,7 +65,11 @@ export const trades = defineCommand<TradesOptions>({
     { ...CSV_OPTION, help: 'the list as RFC 4180 CSV (not with --json)' },
     WIDE_OPTION,
   ],
-  examples: ['trader trades --limit 5 --csv > trades.csv', 'trader trades <buyId> --verify', 'trader trades sell_abc123 --watch --timeout 600'],
+  examples: [
+    'trader trades --limit 5 --csv > trades.csv',
+    'trader trades <buyId> --verify',
+    'trader trades sell_abc123 --watch --timeout 600',
+  ],
   parse(raw) {
     const interval = (text: string) => parseSeconds(text, { option: '--interval', min: MIN_WATCH_INTERVAL_SECONDS });
     const typed = raw.args[0];
@@ -80,15 +84,24 @@ export const trades = defineCommand<TradesOptions>({
       csv: parseCsv(raw),
     };
     if (opts.csv && opts.id !== null) throw new UsageError('--csv is for the list: give no id, or drop --csv');
-    if (opts.id === null && opts.watch) throw new UsageError('--watch follows one trade: give its id (`trader trades` lists them)');
-    if (opts.id !== null && raw.options.limit !== undefined) throw new UsageError('--limit is for the list: give no id, or drop --limit');
-    if (opts.verify && opts.id === null) throw new UsageError('--verify checks one trade: give its id (`trader trades` lists them)');
-    if (opts.verify && opts.watch) throw new UsageError('--verify and --watch cannot be combined: watch first, then verify');
-    if (opts.verify && opts.statusOnly) throw new UsageError('--verify and --status cannot be combined: --verify reads the whole trade');
-    if (opts.statusOnly && opts.id === null) throw new UsageError('--status reads one trade: give its id (`trader trades` lists them)');
-    if (opts.statusOnly && opts.watch) throw new UsageError('--status and --watch do not go together: --watch shows the status as it changes');
+    if (opts.id === null && opts.watch)
+      throw new UsageError('--watch follows one trade: give its id (`trader trades` lists them)');
+    if (opts.id !== null && raw.options.limit !== undefined)
+      throw new UsageError('--limit is for the list: give no id, or drop --limit');
+    if (opts.verify && opts.id === null)
+      throw new UsageError('--verify checks one trade: give its id (`trader trades` lists them)');
+    if (opts.verify && opts.watch)
+      throw new UsageError('--verify and --watch cannot be combined: watch first, then verify');
+    if (opts.verify && opts.statusOnly)
+      throw new UsageError('--verify and --status cannot be combined: --verify reads the whole trade');
+    if (opts.statusOnly && opts.id === null)
+      throw new UsageError('--status reads one trade: give its id (`trader trades` lists them)');
+    if (opts.statusOnly && opts.watch)
+      throw new UsageError('--status and --watch do not go together: --watch shows the status as it changes');
     if (opts.statusOnly && opts.id?.kind === 'full' && opts.id.id.startsWith('sell_')) {
-      throw new UsageError('--status reads a trade id or buy id; a sell_… id has no compact status: leave out --status');
+      throw new UsageError(
+        '--status reads a trade id or buy id; a sell_… id has no compact status: leave out --status',
+      );
     }
     return opts;
   },
@@ -101,7 +114,9 @@ async function run(ctx: Context, opts: TradesOptions): Promise<void> {
   const api = await ctx.api();
   const resolved = await resolveTradeId(api, opts.id);
   // A sell's id as the list shows it (shortened) is this tool's own: its journal knows it whole.
-  const id = resolved.startsWith('sell_') ? await (await import('./trade-journal.js')).expandSellId(ctx, resolved) : resolved;
+  const id = resolved.startsWith('sell_')
+    ? await (await import('./trade-journal.js')).expandSellId(ctx, resolved)
+    : resolved;
   try {
     await one(ctx, opts, id);
   } catch (err) {
@@ -134,7 +149,11 @@ async function one(ctx: Context, opts: TradesOptions, id: string): Promise<void>
   if (opts.watch) {
     const progress = await ctx.progress();
     const deadlineMs = deadline(ctx);
-    const watchOpts = { intervalMs, deadlineMs, onStage: (stage: string) => progress.update(`${id}: ${stageWords(stage)}`) };
+    const watchOpts = {
+      intervalMs,
+      deadlineMs,
+      onStage: (stage: string) => progress.update(`${id}: ${stageWords(stage)}`),
+    };
     const deps = { api, clock: ctx.clock, signal: ctx.signal };
     let done: boolean;
     let sellResult: string | undefined;
@@ -146,14 +165,19 @@ async function one(ctx: Context, opts: TradesOptions, id: string): Promise<void>
         done = watched.done;
         const o = watched.outcome;
         sellState = o?.state;
-        sellResult = o?.state === 'failed' ? `failed (${o.code ?? 'no code'}); ${soldWords(o.sold, `trader trades ${shellQuote(id)}`)}` : o?.state;
+        sellResult =
+          o?.state === 'failed'
+            ? `failed (${o.code ?? 'no code'}); ${soldWords(o.sold, `trader trades ${shellQuote(id)}`)}`
+            : o?.state;
       } else {
         done = (await watchTrade(deps, id, watchOpts)).done;
       }
     } catch (err) {
-      if (err instanceof InterruptedError) throw new InterruptedError(err.signal, [], `${GOES_ON}; follow it with: ${follow}`).endingWith(follow);
+      if (err instanceof InterruptedError)
+        throw new InterruptedError(err.signal, [], `${GOES_ON}; follow it with: ${follow}`).endingWith(follow);
       // The service said two things that cannot both be true: name them and how to look again.
-      if (err instanceof ApiError && err.code === SERVICE_CONTRADICTION) throw err.withNote(`follow it with: ${follow}`);
+      if (err instanceof ApiError && err.code === SERVICE_CONTRADICTION)
+        throw err.withNote(`follow it with: ${follow}`);
       throw err;
     } finally {
       progress.stop();
@@ -174,7 +198,10 @@ async function one(ctx: Context, opts: TradesOptions, id: string): Promise<void>
       const history = trade ? tradeHistory(ctx, await journalFor(ctx, ''), id) : null;
       if (trade && history) recordLearnt(ctx, history, trade);
     }
-    if (!done) throw new PendingError(`still not final after ${ctx.settings.timeoutSeconds} s; follow it with: ${follow}`).endingWith(follow);
+    if (!done)
+      throw new PendingError(
+        `still not final after ${ctx.settings.timeoutSeconds} s; follow it with: ${follow}`,
+      ).endingWith(follow);
     if (outcome !== 'completed') throw new TradeFailedError(`the trade ended ${outcome}`, 'TRADE_NOT_COMPLETED');
     return;
   }
@@ -183,7 +210,11 @@ async function one(ctx: Context, opts: TradesOptions, id: string): Promise<void>
 }
 
 /** Prints the trade as it is now; returns its stage (a sell's comes from watching). */
-async function show(ctx: Context, id: string, isSell: boolean): Promise<{ stage: string; trade: Trade | null; signedMinimumLamports: bigint | null }> {
+async function show(
+  ctx: Context,
+  id: string,
+  isSell: boolean,
+): Promise<{ stage: string; trade: Trade | null; signedMinimumLamports: bigint | null }> {
   const api = await ctx.api();
   if (isSell) {
     const view = await api.getSell(id);
@@ -194,8 +225,14 @@ async function show(ctx: Context, id: string, isSell: boolean): Promise<{ stage:
     const key = ctx.output.json ? null : sellGroupKey(view.sell);
     const trade = key ? await readTradeOrNull(api, key) : null;
     // The sell's two objects, as `sell --json` prints them: nothing else of the service's reaches the top level.
-    ctx.output.result({ authorization: view.authorization, sell: view.sell }, (theme) => renderSell(view, trade, theme, tokens(view.authorization.mint)));
-    return { stage: view.authorization.status, trade, signedMinimumLamports: BigInt(view.authorization.minimumOutputLamports) };
+    ctx.output.result({ authorization: view.authorization, sell: view.sell }, (theme) =>
+      renderSell(view, trade, theme, tokens(view.authorization.mint)),
+    );
+    return {
+      stage: view.authorization.status,
+      trade,
+      signedMinimumLamports: BigInt(view.authorization.minimumOutputLamports),
+    };
   }
   const trade = await api.getTrade(id);
   const tokens = await tokenFacts(ctx, trade.side === 'buy' ? trade.outputMint : trade.inputMint);
@@ -210,7 +247,11 @@ async function show(ctx: Context, id: string, isSell: boolean): Promise<{ stage:
  * (human output; --json stays the trade as read), returned for the exit code. A keypair or chain
  * that cannot be read only warns.
  */
-async function onChainLines(ctx: Context, id: string, shown: { trade: Trade | null; signedMinimumLamports: bigint | null }): Promise<Verification | null> {
+async function onChainLines(
+  ctx: Context,
+  id: string,
+  shown: { trade: Trade | null; signedMinimumLamports: bigint | null },
+): Promise<Verification | null> {
   if (ctx.output.json || shown.trade === null) return null;
   let owner: string;
   try {
@@ -223,7 +264,11 @@ async function onChainLines(ctx: Context, id: string, shown: { trade: Trade | nu
   const treasury = ctx.settings.treasury ?? pinnedTreasury(await openTrust(ctx));
   const { journalFor } = await import('./trade-journal.js');
   const journal = await journalFor(ctx, owner);
-  const verification = await verifyOnChain(ctx, { journal, id, owner, treasury, serviceMinimumLamports: shown.signedMinimumLamports }, shown.trade);
+  const verification = await verifyOnChain(
+    ctx,
+    { journal, id, owner, treasury, serviceMinimumLamports: shown.signedMinimumLamports },
+    shown.trade,
+  );
   if (verification !== null) ctx.output.result(null, (theme) => renderVerificationLines(verification, theme));
   return verification;
 }

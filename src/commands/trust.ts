@@ -26,7 +26,8 @@ export function guarded<T>(what: string, operation: () => T): T {
   try {
     return operation();
   } catch (err) {
-    if (err instanceof TrustStoreError) throw new UsageError(`cannot ${what}: ${err.message}; ${NOTHING_SIGNED}`, 'TRUST_STORE');
+    if (err instanceof TrustStoreError)
+      throw new UsageError(`cannot ${what}: ${err.message}; ${NOTHING_SIGNED}`, 'TRUST_STORE');
     throw err;
   }
 }
@@ -48,13 +49,17 @@ export function sellTrust(store: TrustStore): SellTrust {
       guarded('read the sell template', () => {
         const trust = store.read();
         const pinned = trust.sellTemplate;
-        if (pinned && isTemplate(pinned.template)) return { template: pinned.template, fingerprint: pinned.fingerprint };
+        if (pinned && isTemplate(pinned.template))
+          return { template: pinned.template, fingerprint: pinned.fingerprint };
         return trust.sellWording ? 'earlier-version' : null;
       }),
-    pinTemplate: (template, fingerprint, replacing) => guarded('pin the sell template', () => store.pinTemplate(template, fingerprint, 'prompt', replacing)),
-    recordPendingTemplate: (template, fingerprint) => guarded('keep the sell template for a person', () => store.recordPendingTemplate(template, fingerprint)),
+    pinTemplate: (template, fingerprint, replacing) =>
+      guarded('pin the sell template', () => store.pinTemplate(template, fingerprint, 'prompt', replacing)),
+    recordPendingTemplate: (template, fingerprint) =>
+      guarded('keep the sell template for a person', () => store.recordPendingTemplate(template, fingerprint)),
     pinToken: (mint, facts) => void guarded('pin the token facts', () => store.pinToken(mint, facts, 'prompt')),
-    recordPendingToken: (mint, facts) => guarded('keep the token facts for a person', () => store.recordPendingToken(mint, facts)),
+    recordPendingToken: (mint, facts) =>
+      guarded('keep the token facts for a person', () => store.recordPendingToken(mint, facts)),
   };
 }
 
@@ -73,15 +78,27 @@ export function symbolTrust(store: TrustStore): SymbolTrust {
  * would mean and the ways to bind it; its facts are kept for `trader config trust accept-token`,
  * named by the fingerprint of the facts shown.
  */
-export function refuseUnboundSymbol(store: TrustStore, presence: Presence, symbol: string, mint: string, facts: TokenMeta): void {
+export function refuseUnboundSymbol(
+  store: TrustStore,
+  presence: Presence,
+  symbol: string,
+  mint: string,
+  facts: TokenMeta,
+): void {
   if (presence.mayGrantTrust) return;
   guarded('keep the token facts for a person', () => store.recordPendingToken(mint, facts));
   const fingerprint = tokenFactsFingerprint(mint, facts);
   const command = acceptTokenCommand(mint, fingerprint);
-  const onChain = facts.symbol ? ` (${facts.symbol}${facts.name ? `, ${facts.name}` : ''}, as the service's lists and the chain name it)` : '';
+  const onChain = facts.symbol
+    ? ` (${facts.symbol}${facts.name ? `, ${facts.name}` : ''}, as the service's lists and the chain name it)`
+    : '';
   throw new RefusedToSignError(
-    [`"${symbol}" means token ${mint}${onChain} only in the service's lists: a symbol names a mint only once you bind it, and here ${presence.why}`],
-    [`${NOTHING_CREATED}; type the mint instead of the symbol, confirm it at the prompt (without --yes), or, if ${mint} is the token you mean, bind it with its facts as kept (${keptFacts(facts)}; fingerprint ${fingerprint}): ${command}`],
+    [
+      `"${symbol}" means token ${mint}${onChain} only in the service's lists: a symbol names a mint only once you bind it, and here ${presence.why}`,
+    ],
+    [
+      `${NOTHING_CREATED}; type the mint instead of the symbol, confirm it at the prompt (without --yes), or, if ${mint} is the token you mean, bind it with its facts as kept (${keptFacts(facts)}; fingerprint ${fingerprint}): ${command}`,
+    ],
     { code: 'SYMBOL_NOT_BOUND', command, fingerprint },
   );
 }

@@ -20,10 +20,15 @@ export function brakeAuditPath(configFile: string): string {
 /** Refuses a lock file that is there but not a regular file (never followed, never trusted). */
 function assertRegular(path: string): void {
   try {
-    if (!lstatSync(path).isFile()) throw new LockedFileError(`the lock file ${path} is not a regular file; remove it (trading stays refused until then)`);
+    if (!lstatSync(path).isFile())
+      throw new LockedFileError(
+        `the lock file ${path} is not a regular file; remove it (trading stays refused until then)`,
+      );
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw err instanceof LockedFileError ? err : new LockedFileError(`cannot check the lock file ${path}: ${(err as Error).message}`);
+    throw err instanceof LockedFileError
+      ? err
+      : new LockedFileError(`cannot check the lock file ${path}: ${(err as Error).message}`);
   }
 }
 
@@ -40,7 +45,9 @@ export function readBrake(path: string): BrakeLock | null {
   try {
     return parseBrake(text);
   } catch (err) {
-    throw new LockedFileError(`the lock file ${path} is not one this tool wrote (${(err as Error).message}); trading stays refused until a person runs \`trader unlock\``);
+    throw new LockedFileError(
+      `the lock file ${path} is not one this tool wrote (${(err as Error).message}); trading stays refused until a person runs \`trader unlock\``,
+    );
   }
 }
 

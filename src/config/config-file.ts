@@ -69,7 +69,10 @@ function parseConfig(path: string, text: string): ConfigDocument {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new UsageError(`config file ${path} is not valid JSON; fix it or delete it and run \`trader config init\``, 'CONFIG');
+    throw new UsageError(
+      `config file ${path} is not valid JSON; fix it or delete it and run \`trader config init\``,
+      'CONFIG',
+    );
   }
   if (!isObject(parsed) || (parsed.profiles !== undefined && !isObject(parsed.profiles))) {
     throw new UsageError(`config file ${path} must be {"profiles": {"<name>": {…}}}`, 'CONFIG');
@@ -86,7 +89,12 @@ function parseConfig(path: string, text: string): ConfigDocument {
  * start-up, so a change another process made meanwhile is kept), atomically, under a lock,
  * with mode 0600. Returns the profile as written.
  */
-export function updateProfile(path: string, name: string, change: (profile: Profile) => Profile, timing: LockTiming): Profile {
+export function updateProfile(
+  path: string,
+  name: string,
+  change: (profile: Profile) => Profile,
+  timing: LockTiming,
+): Profile {
   let written: Profile = {};
   try {
     updateLockedFile(

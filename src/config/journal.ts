@@ -9,7 +9,14 @@
 import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, readSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseRecord, type JournalRecord, type NewRecord } from '../domain/journal-records.js';
-import { assertOwnPrivate, ensureDir, LockedFileError, ownershipProblem, withLock, type LockTiming } from './locked-file.js';
+import {
+  assertOwnPrivate,
+  ensureDir,
+  LockedFileError,
+  ownershipProblem,
+  withLock,
+  type LockTiming,
+} from './locked-file.js';
 import { NotRegularFileError, openRegular } from './regular-file.js';
 
 /** Thrown when the journal cannot be read or written; no trade may be signed without it. */
@@ -124,12 +131,14 @@ export class Journal {
 
   private write(records: NewRecord[]): void {
     const at = new Date(this.timing.now()).toISOString();
-    const text = records.map((r) => JSON.stringify({ v: 1, at, service: this.owner.service, wallet: this.owner.wallet, ...r }) + '\n').join('');
+    const text = records
+      .map((r) => JSON.stringify({ v: 1, at, service: this.owner.service, wallet: this.owner.wallet, ...r }) + '\n')
+      .join('');
     const fd = this.openForAppend();
     try {
       // A line a crash left unterminated is ended first, so no record is glued to it.
       const data = Buffer.from(this.endsOpen(fd) ? `\n${text}` : text, 'utf8');
-      for (let done = 0; done < data.length; ) done += this.io.write(fd, data, done);
+      for (let done = 0; done < data.length;) done += this.io.write(fd, data, done);
       this.io.fsync(fd);
     } catch (err) {
       throw new JournalError(`cannot write the journal ${this.path}: ${(err as Error).message}`);
@@ -217,7 +226,12 @@ export class Journal {
   private assertSafe(fd: number): void {
     const facts = fstatSync(fd);
     if (!facts.isFile()) throw new JournalError(`the journal ${this.path} is not a regular file`);
-    const problem = ownershipProblem('journal', this.path, facts, typeof process.getuid === 'function' ? process.getuid() : null);
+    const problem = ownershipProblem(
+      'journal',
+      this.path,
+      facts,
+      typeof process.getuid === 'function' ? process.getuid() : null,
+    );
     if (problem) throw new JournalError(problem);
     if ((facts.mode & 0o077) !== 0) fchmodSync(fd, 0o600);
   }
@@ -252,6 +266,7 @@ export class Journal {
 function refusal(path: string, err: unknown): JournalError {
   if (err instanceof NotRegularFileError) return new JournalError(err.message);
   const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'ELOOP') return new JournalError(`the journal ${path} is a symbolic link; it must be a file of its own (remove the link)`);
+  if (code === 'ELOOP')
+    return new JournalError(`the journal ${path} is a symbolic link; it must be a file of its own (remove the link)`);
   return new JournalError(`cannot use the journal ${path}: ${(err as Error).message}`);
 }

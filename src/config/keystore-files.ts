@@ -4,7 +4,20 @@
 // mode 0600 or stricter, opened without following a symlink. Writes go to a fresh temp file
 // (O_EXCL, O_NOFOLLOW, 0600), fsynced, then linked (a new key: never over an existing one) or
 // renamed (a new password) into place, so a crash leaves the old file or the new, never half.
-import { closeSync, constants, fstatSync, fsyncSync, linkSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  linkSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../domain/errors.js';
@@ -47,8 +60,16 @@ export function readKeystoreText(dir: string, name: string): string {
   } catch (err) {
     if (err instanceof NotRegularFileError) throw new UsageError(err.message, CODE);
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new UsageError(`no keystore named ${name} (${path}); see \`trader keys list\`, or create it with \`trader keys import ${name}\``, CODE);
-    if (code === 'ELOOP') throw new UsageError(`keystore ${path} is a symbolic link; refused (a keystore must be a file of its own in ${dir})`, CODE);
+    if (code === 'ENOENT')
+      throw new UsageError(
+        `no keystore named ${name} (${path}); see \`trader keys list\`, or create it with \`trader keys import ${name}\``,
+        CODE,
+      );
+    if (code === 'ELOOP')
+      throw new UsageError(
+        `keystore ${path} is a symbolic link; refused (a keystore must be a file of its own in ${dir})`,
+        CODE,
+      );
     throw new UsageError(`cannot open keystore ${path}: ${code ?? (err as Error).message}`, CODE);
   }
   try {
@@ -56,7 +77,8 @@ export function readKeystoreText(dir: string, name: string): string {
     if (!stat.isFile()) throw new UsageError(`keystore ${path} is not a regular file; refused`, CODE);
     const problem = fileProblem(path, stat, facts());
     if (problem) throw new UsageError(problem, CODE);
-    if (stat.size > MAX_BYTES) throw new UsageError(`keystore ${path} is ${stat.size} bytes, too large to be a keystore`, CODE);
+    if (stat.size > MAX_BYTES)
+      throw new UsageError(`keystore ${path} is ${stat.size} bytes, too large to be a keystore`, CODE);
     return readFileSync(fd, 'utf8');
   } finally {
     closeSync(fd);
@@ -66,8 +88,10 @@ export function readKeystoreText(dir: string, name: string): string {
 /** Why a keystore file with these facts may not be used, or null: it must be the user's and private (0600 or stricter). */
 export function fileProblem(path: string, stat: { uid: number; mode: number }, system: KeystoreFsFacts): string | null {
   if (system.uid === null) return null;
-  if (stat.uid !== system.uid) return `keystore ${path} belongs to another user (uid ${stat.uid}; you are uid ${system.uid}); refused`;
-  if (stat.mode & 0o077) return `keystore ${path} has mode ${(stat.mode & 0o777).toString(8).padStart(3, '0')}, so other users can reach it; refused: run chmod 600 ${path}`;
+  if (stat.uid !== system.uid)
+    return `keystore ${path} belongs to another user (uid ${stat.uid}; you are uid ${system.uid}); refused`;
+  if (stat.mode & 0o077)
+    return `keystore ${path} has mode ${(stat.mode & 0o777).toString(8).padStart(3, '0')}, so other users can reach it; refused: run chmod 600 ${path}`;
   return null;
 }
 
@@ -89,7 +113,10 @@ export function writeNewKeystore(dir: string, name: string, text: string): strin
     linkSync(temp, path);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
-      throw new UsageError(`a keystore named ${name} exists already (${path}); choose another name, or remove it first with \`trader keys remove ${name}\``, CODE);
+      throw new UsageError(
+        `a keystore named ${name} exists already (${path}); choose another name, or remove it first with \`trader keys remove ${name}\``,
+        CODE,
+      );
     }
     throw new UsageError(`cannot write keystore ${path}: ${(err as Error).message}`, CODE);
   } finally {
@@ -122,7 +149,8 @@ export function removeKeystore(dir: string, name: string): string {
   try {
     unlinkSync(path);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new UsageError(`no keystore named ${name} (${path}); see \`trader keys list\``, CODE);
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new UsageError(`no keystore named ${name} (${path}); see \`trader keys list\``, CODE);
     throw new UsageError(`cannot remove keystore ${path}: ${(err as Error).message}`, CODE);
   }
   syncFolder(dir);
@@ -136,7 +164,8 @@ export function writePrivateFile(path: string, text: string): void {
     fd = openSync(path, CREATE_EXCLUSIVE, 0o600);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw new UsageError(`${path} exists already; choose a new file (nothing was written)`, CODE);
+    if (code === 'EEXIST')
+      throw new UsageError(`${path} exists already; choose a new file (nothing was written)`, CODE);
     throw new UsageError(`cannot create ${path}: ${code ?? (err as Error).message}`, CODE);
   }
   try {
@@ -163,7 +192,8 @@ function checkFolder(dir: string, create: boolean): boolean {
   try {
     stat = lstatSync(dir);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new UsageError(`cannot check ${dir}: ${(err as Error).message}`, CODE);
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new UsageError(`cannot check ${dir}: ${(err as Error).message}`, CODE);
     if (!create) return false;
     try {
       ensureDir(dir);
@@ -172,7 +202,8 @@ function checkFolder(dir: string, create: boolean): boolean {
     }
     stat = lstatSync(dir);
   }
-  if (stat.isSymbolicLink()) throw new UsageError(`keystore folder ${dir} is a symbolic link; refused (it must be a folder of its own)`, CODE);
+  if (stat.isSymbolicLink())
+    throw new UsageError(`keystore folder ${dir} is a symbolic link; refused (it must be a folder of its own)`, CODE);
   if (!stat.isDirectory()) throw new UsageError(`keystore folder ${dir} is not a folder`, CODE);
   const problem = ownershipProblem('keystore folder', dir, stat, facts().uid);
   if (problem) throw new UsageError(problem, CODE);
@@ -197,7 +228,7 @@ function writeTemp(dir: string, name: string, text: string): string {
 
 function writeAll(fd: number, text: string): void {
   const bytes = Buffer.from(text, 'utf8');
-  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+  for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
 }
 
 function syncFolder(dir: string): void {

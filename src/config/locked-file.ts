@@ -5,7 +5,20 @@
 // Temp and lock files are created exclusively (O_EXCL, O_NOFOLLOW) under fresh names, so a
 // file or symlink planted beside the config can never be written through; and a folder or file
 // that is not the user's own, or that others can write, is refused before anything is written.
-import { closeSync, constants, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import { NotRegularFileError, notRegular, readRegular } from './regular-file.js';
@@ -24,9 +37,15 @@ export interface OwnershipFacts {
  * must belong to the user (or root, as for ssh) and be writable by no one else, or another
  * user could change what is trusted. `myUid` null (no uids on this system): nothing to check.
  */
-export function ownershipProblem(what: string, path: string, facts: OwnershipFacts, myUid: number | null): string | null {
+export function ownershipProblem(
+  what: string,
+  path: string,
+  facts: OwnershipFacts,
+  myUid: number | null,
+): string | null {
   if (myUid === null) return null;
-  if (facts.uid !== myUid && facts.uid !== 0) return `${what} ${path} belongs to another user (uid ${facts.uid}; you are uid ${myUid}); use one of your own`;
+  if (facts.uid !== myUid && facts.uid !== 0)
+    return `${what} ${path} belongs to another user (uid ${facts.uid}; you are uid ${myUid}); use one of your own`;
   if (facts.mode & 0o022) {
     const mode = (facts.mode & 0o777).toString(8);
     return `${what} ${path} can be changed by other users (mode ${mode}); run: chmod go-w ${path}`;
@@ -63,7 +82,12 @@ export class LockedFileError extends Error {}
  * Updates `path` under its lock: `change` gets the current text (null when there is none) and
  * returns the new text, or null to leave the file as it is. Returns what `change` returned.
  */
-export function updateLockedFile(path: string, change: (current: string | null) => string | null, timing: LockTiming, what = 'file'): string | null {
+export function updateLockedFile(
+  path: string,
+  change: (current: string | null) => string | null,
+  timing: LockTiming,
+  what = 'file',
+): string | null {
   ensureDir(dirname(path));
   assertOwnPrivate('config folder', dirname(path));
   assertOwnPrivate(what, path);
@@ -191,7 +215,7 @@ function replaceAtomically(path: string, text: string): void {
   try {
     fd = openSync(temp, CREATE_EXCLUSIVE, 0o600);
     const bytes = Buffer.from(text, 'utf8');
-    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+    for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
     fsyncSync(fd);
     closeSync(fd);
     fd = null;
@@ -218,6 +242,7 @@ export function ensureDir(dir: string): void {
   try {
     mkdirSync(dir, { mode: 0o700 });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new LockedFileError(`cannot create ${dir}: ${(err as Error).message}`);
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST')
+      throw new LockedFileError(`cannot create ${dir}: ${(err as Error).message}`);
   }
 }

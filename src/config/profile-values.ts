@@ -57,8 +57,7 @@ const MAX_SECONDS = 2_147_483;
 export function parseSeconds(s: string, opts: { min?: number; option?: string } = {}): number {
   const option = opts.option ?? 'seconds value';
   const min = opts.min;
-  const what =
-    min !== undefined ? `a number of seconds, at least ${min}` : 'a positive number of seconds';
+  const what = min !== undefined ? `a number of seconds, at least ${min}` : 'a positive number of seconds';
   if (typeof s !== 'string' || !DECIMAL_NUMBER.test(s)) {
     throw new UsageError(`invalid ${option} ${quote(String(s))}: use ${what}`);
   }
@@ -71,13 +70,15 @@ export function parseSeconds(s: string, opts: { min?: number; option?: string } 
 
 /** An address (a treasury): base58 of 32 bytes; `what` names it in the error. */
 export function parseAddress(value: string, what: string): string {
-  if (!isAddress(value)) throw new UsageError(`${what} must be a base58 address of 32 bytes, got "${printable(value)}"`);
+  if (!isAddress(value))
+    throw new UsageError(`${what} must be a base58 address of 32 bytes, got "${printable(value)}"`);
   return value;
 }
 
 /** Text that must be there: not empty, no surrounding spaces. */
 export function parseText(value: string, what: string): string {
-  if (value === '' || value.trim() !== value) throw new UsageError(`${what} must not be empty or have surrounding spaces`);
+  if (value === '' || value.trim() !== value)
+    throw new UsageError(`${what} must not be empty or have surrounding spaces`);
   return value;
 }
 
@@ -88,13 +89,15 @@ export function parseTransferFeeBps(s: string, option = 'config key maxTransferF
 
 /** How unattended runs treat a token's warn-level risks: warn or refuse (refuse-level risks always need a person). */
 export function parseTokenRiskPolicy(s: string, option = 'config key tokenRisk'): TokenRiskPolicy {
-  if (!(TOKEN_RISK_POLICIES as readonly string[]).includes(s)) throw new UsageError(`${option} must be ${TOKEN_RISK_POLICIES.join(' or ')}, got "${printable(s)}"`);
+  if (!(TOKEN_RISK_POLICIES as readonly string[]).includes(s))
+    throw new UsageError(`${option} must be ${TOKEN_RISK_POLICIES.join(' or ')}, got "${printable(s)}"`);
   return s as TokenRiskPolicy;
 }
 
 /** A key of a config profile. */
 export function parseProfileKey(value: string): ProfileKey {
-  if (!(PROFILE_KEYS as readonly string[]).includes(value)) throw new UsageError(`unknown config key "${printable(value)}"; keys: ${PROFILE_KEYS.join(', ')}`);
+  if (!(PROFILE_KEYS as readonly string[]).includes(value))
+    throw new UsageError(`unknown config key "${printable(value)}"; keys: ${PROFILE_KEYS.join(', ')}`);
   return value as ProfileKey;
 }
 

@@ -12,7 +12,9 @@ export class NotRegularFileError extends Error {}
 
 /** The error for `path`, named by `what` ("the journal", "config file"). */
 export function notRegular(what: string, path: string): NotRegularFileError {
-  return new NotRegularFileError(`${what} ${path} is not a regular file (a pipe, device or folder); refused: move it away and try again`);
+  return new NotRegularFileError(
+    `${what} ${path} is not a regular file (a pipe, device or folder); refused: move it away and try again`,
+  );
 }
 
 /**

@@ -13,7 +13,10 @@ export function checkSecretFile(path: string, what: string): void {
   try {
     stat = statSync(path);
   } catch (err) {
-    throw new UsageError(`${what} ${path} cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, 'SECRET_FILE');
+    throw new UsageError(
+      `${what} ${path} cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      'SECRET_FILE',
+    );
   }
   if (stat.isDirectory()) throw new UsageError(`${what} ${path} is a folder, not a file`, 'SECRET_FILE');
 }
@@ -27,7 +30,10 @@ export function readSecretFile(path: string, what: string, warn: (line: string) 
   try {
     fd = openSync(path, constants.O_RDONLY);
   } catch (err) {
-    throw new UsageError(`${what} ${path} cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, 'SECRET_FILE');
+    throw new UsageError(
+      `${what} ${path} cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      'SECRET_FILE',
+    );
   }
   const buffer = Buffer.alloc(MAX_BYTES + 1);
   let length = 0;
@@ -35,15 +41,21 @@ export function readSecretFile(path: string, what: string, warn: (line: string) 
     const stat = fstatSync(fd);
     if (stat.isDirectory()) throw new UsageError(`${what} ${path} is a folder, not a file`, 'SECRET_FILE');
     if (stat.isFile() && process.platform !== 'win32' && stat.mode & 0o077) {
-      warn(`${what} ${path} can be read by other users (mode ${(stat.mode & 0o777).toString(8).padStart(3, '0')}); run: chmod 600 ${path}`);
+      warn(
+        `${what} ${path} can be read by other users (mode ${(stat.mode & 0o777).toString(8).padStart(3, '0')}); run: chmod 600 ${path}`,
+      );
     }
-    for (let n; length <= MAX_BYTES && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0; ) length += n;
+    for (let n; length <= MAX_BYTES && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0;)
+      length += n;
   } finally {
     closeSync(fd);
   }
   if (length > MAX_BYTES) {
     buffer.fill(0);
-    throw new UsageError(`${what} ${path} is larger than ${MAX_BYTES} bytes; it should hold the secret alone`, 'SECRET_FILE');
+    throw new UsageError(
+      `${what} ${path} is larger than ${MAX_BYTES} bytes; it should hold the secret alone`,
+      'SECRET_FILE',
+    );
   }
   let end = length;
   if (end > 0 && buffer[end - 1] === 0x0a) end--;

@@ -1,9 +1,22 @@
 // Resolves every setting by the contract's precedence: flag > environment > config profile > default.
 import { join } from 'node:path';
-import { DEFAULT_KEYPAIR_PATH, DEFAULT_RPC_URL, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS } from '../domain/defaults.js';
+import {
+  DEFAULT_KEYPAIR_PATH,
+  DEFAULT_RPC_URL,
+  DEFAULT_REQUEST_TIMEOUT_SECONDS,
+  DEFAULT_TIMEOUT_SECONDS,
+} from '../domain/defaults.js';
 import { UsageError } from '../domain/errors.js';
 import type { Profile, ProfileKey } from './config-file.js';
-import { parseLamportsOption, parseMints, parseSeconds, parseSlippageBps, parseTokenRiskPolicy, parseTradesPerHour, parseTransferFeeBps } from './profile-values.js';
+import {
+  parseLamportsOption,
+  parseMints,
+  parseSeconds,
+  parseSlippageBps,
+  parseTokenRiskPolicy,
+  parseTradesPerHour,
+  parseTransferFeeBps,
+} from './profile-values.js';
 import type { TokenRiskPolicy } from '../domain/token-risks.js';
 import { refuseKeyMaterial } from '../wallet/signer-source.js';
 
@@ -102,7 +115,11 @@ export function resolveSettings(
       throw err;
     }
   };
-  const pick = <T>(flag: T | undefined, envValue: T | undefined, profileValue: T | undefined): [T | undefined, Source | null] => {
+  const pick = <T>(
+    flag: T | undefined,
+    envValue: T | undefined,
+    profileValue: T | undefined,
+  ): [T | undefined, Source | null] => {
     if (flag !== undefined) return [flag, 'flag'];
     if (envValue !== undefined && envValue !== '') return [envValue, 'env'];
     if (profileValue !== undefined && profileValue !== '') return [profileValue, 'profile'];
@@ -114,13 +131,21 @@ export function resolveSettings(
   // A key given as its own source is refused before anything can print it (a review names the source).
   if (env.TRADER_KEYPAIR) refuseKeyMaterial(env.TRADER_KEYPAIR, 'TRADER_KEYPAIR');
   const [chosen, keypairFrom] = pick(flags.keypair, env.TRADER_KEYPAIR, str(profile.keypair));
-  const keypair = keypairFrom === 'profile' ? (fromProfile(chosen, (t) => (refuseKeyMaterial(t, "the profile's keypair"), t)) ?? undefined) : chosen;
+  const keypair =
+    keypairFrom === 'profile'
+      ? (fromProfile(chosen, (t) => (refuseKeyMaterial(t, "the profile's keypair"), t)) ?? undefined)
+      : chosen;
   const [passwordFile] = pick(flags.passwordFile, env.TRADER_KEYSTORE_PASSWORD_FILE, undefined);
   const [treasury] = pick(flags.treasury, env.TRADER_TREASURY, str(profile.treasury));
   const [rpcUrl] = pick(flags.rpcUrl, env.TRADER_RPC_URL, str(profile.rpcUrl));
 
   // A flag is parsed already; the environment and the profile are read here, each named in its error.
-  const seconds = (flag: number | undefined, envName: string | null, key: 'timeout' | 'requestTimeout', fallback: number): number => {
+  const seconds = (
+    flag: number | undefined,
+    envName: string | null,
+    key: 'timeout' | 'requestTimeout',
+    fallback: number,
+  ): number => {
     if (flag !== undefined) return flag;
     const fromEnv = envName === null ? undefined : env[envName];
     if (fromEnv !== undefined && fromEnv !== '') return parseSeconds(fromEnv, { option: envName! });
@@ -136,16 +161,29 @@ export function resolveSettings(
     treasury: treasury ?? null,
     rpcUrl: rpcUrl ?? DEFAULT_RPC_URL,
     timeoutSeconds: seconds(flags.timeoutSeconds, 'TRADER_TIMEOUT', 'timeout', DEFAULT_TIMEOUT_SECONDS),
-    requestTimeoutSeconds: seconds(flags.requestTimeoutSeconds, null, 'requestTimeout', DEFAULT_REQUEST_TIMEOUT_SECONDS),
+    requestTimeoutSeconds: seconds(
+      flags.requestTimeoutSeconds,
+      null,
+      'requestTimeout',
+      DEFAULT_REQUEST_TIMEOUT_SECONDS,
+    ),
     maxBuyLamports: fromProfile(profile.maxBuyLamports, (t) => parseLamportsOption(t, 'config key maxBuyLamports')),
     maxSlippageBps: fromProfile(profile.maxSlippageBps, (t) => parseSlippageBps(t, 'config key maxSlippageBps')),
     maxFeeLamports: fromProfile(profile.maxFeeLamports, (t) => parseLamportsOption(t, 'config key maxFeeLamports')),
-    maxDailyBuyLamports: fromProfile(profile.maxDailyBuyLamports, (t) => parseLamportsOption(t, 'config key maxDailyBuyLamports')),
-    maxDailySellLamports: fromProfile(profile.maxDailySellLamports, (t) => parseLamportsOption(t, 'config key maxDailySellLamports')),
+    maxDailyBuyLamports: fromProfile(profile.maxDailyBuyLamports, (t) =>
+      parseLamportsOption(t, 'config key maxDailyBuyLamports'),
+    ),
+    maxDailySellLamports: fromProfile(profile.maxDailySellLamports, (t) =>
+      parseLamportsOption(t, 'config key maxDailySellLamports'),
+    ),
     tokenRisk: fromProfile(profile.tokenRisk, (t) => parseTokenRiskPolicy(t)),
     maxTransferFeeBps: fromProfile(profile.maxTransferFeeBps, (t) => parseTransferFeeBps(t)),
-    maxTradesPerHour: fromProfile(profile.maxTradesPerHour, (t) => parseTradesPerHour(t, 'config key maxTradesPerHour')),
-    maxDailyLossLamports: fromProfile(profile.maxDailyLossLamports, (t) => parseLamportsOption(t, 'config key maxDailyLossLamports')),
+    maxTradesPerHour: fromProfile(profile.maxTradesPerHour, (t) =>
+      parseTradesPerHour(t, 'config key maxTradesPerHour'),
+    ),
+    maxDailyLossLamports: fromProfile(profile.maxDailyLossLamports, (t) =>
+      parseLamportsOption(t, 'config key maxDailyLossLamports'),
+    ),
     allowedMints: fromProfile(profile.allowedMints, (t) => parseMints(t, 'config key allowedMints')),
     deniedMints: fromProfile(profile.deniedMints, (t) => parseMints(t, 'config key deniedMints')),
     json: flags.json,
@@ -157,11 +195,23 @@ export function resolveSettings(
 }
 
 /** Which flag or variable wins over each profile key in this run: the profile's value is then not the one used. */
-function overridesOf(flags: GlobalOptions, env: Record<string, string | undefined>, apiKeySource: Source | null): Partial<Record<ProfileKey, string>> {
+function overridesOf(
+  flags: GlobalOptions,
+  env: Record<string, string | undefined>,
+  apiKeySource: Source | null,
+): Partial<Record<ProfileKey, string>> {
   const either = (flag: unknown, flagName: string, envName: string | null): string | undefined =>
     flag !== undefined ? flagName : envName !== null && env[envName] ? envName : undefined;
   const apiKey =
-    apiKeySource === 'flag' ? (flags.apiKey !== undefined ? '--api-key' : flags.apiKeyFile !== undefined ? '--api-key-file' : '--api-key-stdin') : apiKeySource === 'env' ? 'TRADER_API_KEY' : undefined;
+    apiKeySource === 'flag'
+      ? flags.apiKey !== undefined
+        ? '--api-key'
+        : flags.apiKeyFile !== undefined
+          ? '--api-key-file'
+          : '--api-key-stdin'
+      : apiKeySource === 'env'
+        ? 'TRADER_API_KEY'
+        : undefined;
   const all: Partial<Record<ProfileKey, string | undefined>> = {
     baseUrl: either(flags.baseUrl, '--base-url', 'TRADER_BASE_URL'),
     apiKey,
@@ -187,17 +237,28 @@ function apiKeyOf(
   home: string,
   lenient: boolean,
 ): Pick<Settings, 'apiKey' | 'apiKeySource' | 'apiKeyInput'> {
-  const given = [flags.apiKey !== undefined && '--api-key', flags.apiKeyFile !== undefined && '--api-key-file', flags.apiKeyStdin && '--api-key-stdin'].filter(Boolean);
+  const given = [
+    flags.apiKey !== undefined && '--api-key',
+    flags.apiKeyFile !== undefined && '--api-key-file',
+    flags.apiKeyStdin && '--api-key-stdin',
+  ].filter(Boolean);
   if (given.length > 1) throw new UsageError(`give the API key one way: ${given.join(' and ')} were both given`);
   if (flags.apiKey !== undefined) return { apiKey: flags.apiKey, apiKeySource: 'flag', apiKeyInput: null };
-  if (flags.apiKeyFile !== undefined) return { apiKey: null, apiKeySource: 'flag', apiKeyInput: { kind: 'file', path: expandHome(flags.apiKeyFile, home) } };
+  if (flags.apiKeyFile !== undefined)
+    return {
+      apiKey: null,
+      apiKeySource: 'flag',
+      apiKeyInput: { kind: 'file', path: expandHome(flags.apiKeyFile, home) },
+    };
   if (flags.apiKeyStdin) return { apiKey: null, apiKeySource: 'flag', apiKeyInput: { kind: 'stdin' } };
   if (env.TRADER_API_KEY) return { apiKey: env.TRADER_API_KEY, apiKeySource: 'env', apiKeyInput: null };
   const value = profile.apiKey === undefined || profile.apiKey === '' ? undefined : String(profile.apiKey);
   const file = profile.apiKeyFile === undefined || profile.apiKeyFile === '' ? undefined : String(profile.apiKeyFile);
   // `config` commands must still run to remove one of the two.
-  if (value !== undefined && file !== undefined && !lenient) throw new UsageError('the profile sets both apiKey and apiKeyFile; remove one with `trader config set <key> ""`');
-  if (file !== undefined) return { apiKey: null, apiKeySource: 'profile', apiKeyInput: { kind: 'file', path: expandHome(file, home) } };
+  if (value !== undefined && file !== undefined && !lenient)
+    throw new UsageError('the profile sets both apiKey and apiKeyFile; remove one with `trader config set <key> ""`');
+  if (file !== undefined)
+    return { apiKey: null, apiKeySource: 'profile', apiKeyInput: { kind: 'file', path: expandHome(file, home) } };
   if (value !== undefined) return { apiKey: value, apiKeySource: 'profile', apiKeyInput: null };
   return { apiKey: null, apiKeySource: null, apiKeyInput: null };
 }

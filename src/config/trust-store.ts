@@ -128,14 +128,21 @@ export class TrustStore {
       const current = entry.sellTemplate?.fingerprint ?? null;
       if (current !== replacing) return { entry, value: current };
       const { pendingSellTemplate, sellWording: _, pendingSellWording: __, ...rest } = entry;
-      const keep = pendingSellTemplate && pendingSellTemplate.fingerprint !== fingerprint ? { pendingSellTemplate } : {};
-      return { entry: { ...rest, ...keep, sellTemplate: { template, fingerprint, at: this.now(), by } }, value: fingerprint };
+      const keep =
+        pendingSellTemplate && pendingSellTemplate.fingerprint !== fingerprint ? { pendingSellTemplate } : {};
+      return {
+        entry: { ...rest, ...keep, sellTemplate: { template, fingerprint, at: this.now(), by } },
+        value: fingerprint,
+      };
     });
   }
 
   /** Keeps the template of a refused sell for a person to read and accept. */
   recordPendingTemplate(template: Template, fingerprint: string): void {
-    this.update((entry) => ({ entry: { ...entry, pendingSellTemplate: { template, fingerprint, at: this.now() } }, value: null }));
+    this.update((entry) => ({
+      entry: { ...entry, pendingSellTemplate: { template, fingerprint, at: this.now() } },
+      value: null,
+    }));
   }
 
   /**
@@ -149,8 +156,20 @@ export class TrustStore {
       const withSymbol = typedMint ? bind(entry, facts.symbol, { mint, at: this.now(), by: 'trade' }, false) : entry;
       const current = entry.tokens?.[mint];
       if (current && current.by !== undefined && current.by !== 'chain') return { entry: withSymbol, value: null };
-      if (current?.by === 'chain' && current.symbol === facts.symbol && current.name === facts.name && current.decimals === facts.decimals) return { entry: withSymbol, value: null };
-      const recorded: PinnedToken = { symbol: facts.symbol, name: facts.name, decimals: facts.decimals, at: this.now(), by: 'chain' };
+      if (
+        current?.by === 'chain' &&
+        current.symbol === facts.symbol &&
+        current.name === facts.name &&
+        current.decimals === facts.decimals
+      )
+        return { entry: withSymbol, value: null };
+      const recorded: PinnedToken = {
+        symbol: facts.symbol,
+        name: facts.name,
+        decimals: facts.decimals,
+        at: this.now(),
+        by: 'chain',
+      };
       return { entry: { ...withSymbol, tokens: { ...entry.tokens, [mint]: recorded } }, value: null };
     });
   }
@@ -178,7 +197,10 @@ export class TrustStore {
 
   /** Keeps the facts a refused trade could not bind, for `config trust accept-token <mint> <fingerprint>`. */
   recordPendingToken(mint: string, facts: TokenFacts): void {
-    this.update((entry) => ({ entry: { ...entry, pendingTokens: { ...entry.pendingTokens, [mint]: { ...facts, at: this.now() } } }, value: null }));
+    this.update((entry) => ({
+      entry: { ...entry, pendingTokens: { ...entry.pendingTokens, [mint]: { ...facts, at: this.now() } } },
+      value: null,
+    }));
   }
 
   /**
@@ -207,10 +229,32 @@ export class TrustStore {
   /** Forgets a pin, so the next trade needs a person again. Returns whether there was one. */
   forget(what: 'treasury' | 'wording' | 'tokens'): boolean {
     return this.update((entry) => {
-      const { treasury, sellTemplate, pendingSellTemplate, sellWording, pendingSellWording, tokens, pendingTokens, ...rest } = entry;
+      const {
+        treasury,
+        sellTemplate,
+        pendingSellTemplate,
+        sellWording,
+        pendingSellWording,
+        tokens,
+        pendingTokens,
+        ...rest
+      } = entry;
       if (what === 'treasury') return { entry: { ...entry, treasury: undefined }, value: treasury !== undefined };
-      if (what === 'tokens') return { entry: { ...entry, tokens: undefined, pendingTokens: undefined, symbols: undefined, acceptedRisks: undefined }, value: Object.keys({ ...tokens, ...pendingTokens, ...entry.symbols, ...entry.acceptedRisks }).length > 0 };
-      return { entry: { ...rest, treasury, tokens, pendingTokens }, value: [sellTemplate, pendingSellTemplate, sellWording, pendingSellWording].some((p) => p !== undefined) };
+      if (what === 'tokens')
+        return {
+          entry: {
+            ...entry,
+            tokens: undefined,
+            pendingTokens: undefined,
+            symbols: undefined,
+            acceptedRisks: undefined,
+          },
+          value: Object.keys({ ...tokens, ...pendingTokens, ...entry.symbols, ...entry.acceptedRisks }).length > 0,
+        };
+      return {
+        entry: { ...rest, treasury, tokens, pendingTokens },
+        value: [sellTemplate, pendingSellTemplate, sellWording, pendingSellWording].some((p) => p !== undefined),
+      };
     });
   }
 
@@ -274,27 +318,53 @@ function parse(path: string, text: string | null): TrustDocument {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new TrustStoreError(`trust store ${path} is not valid JSON; fix it, or delete it to trust every service anew`);
+    throw new TrustStoreError(
+      `trust store ${path} is not valid JSON; fix it, or delete it to trust every service anew`,
+    );
   }
   const services = (parsed as { services?: unknown } | null)?.services;
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || typeof services !== 'object' || services === null || Array.isArray(services)) {
+  if (
+    typeof parsed !== 'object' ||
+    parsed === null ||
+    Array.isArray(parsed) ||
+    typeof services !== 'object' ||
+    services === null ||
+    Array.isArray(services)
+  ) {
     throw new TrustStoreError(`trust store ${path} must be {"services": {…}}`);
   }
   return parsed as TrustDocument;
 }
 
 /** The entry with a mint's facts pinned as a person confirmed them (what was pending for it dropped) and its symbol bound to it. */
-function withPinnedToken(entry: ServiceTrust, mint: string, facts: TokenFacts, by: TrustAct, at: string): { entry: ServiceTrust; value: PinnedToken } {
+function withPinnedToken(
+  entry: ServiceTrust,
+  mint: string,
+  facts: TokenFacts,
+  by: TrustAct,
+  at: string,
+): { entry: ServiceTrust; value: PinnedToken } {
   const pinned: PinnedToken = { symbol: facts.symbol, name: facts.name, decimals: facts.decimals, at, by };
   const { [mint]: _, ...pending } = entry.pendingTokens ?? {};
   const bound = by === 'setting' ? entry : bind(entry, facts.symbol, { mint, at, by }, true);
-  return { entry: { ...bound, tokens: { ...entry.tokens, [mint]: pinned }, pendingTokens: Object.keys(pending).length ? pending : undefined }, value: pinned };
+  return {
+    entry: {
+      ...bound,
+      tokens: { ...entry.tokens, [mint]: pinned },
+      pendingTokens: Object.keys(pending).length ? pending : undefined,
+    },
+    value: pinned,
+  };
 }
 
 /** The entry with `symbol` bound to `binding.mint`; a binding to another mint is replaced only when `replace` (a person's act). */
 function bind(entry: ServiceTrust, symbol: string | null, binding: SymbolBinding, replace: boolean): ServiceTrust {
   const key = symbol === null ? '' : tokenTextKey(symbol);
   const current = entry.symbols?.[key];
-  if (key === '' || (current && (current.mint === binding.mint ? current.by !== 'trade' || binding.by === 'trade' : !replace))) return entry;
+  if (
+    key === '' ||
+    (current && (current.mint === binding.mint ? current.by !== 'trade' || binding.by === 'trade' : !replace))
+  )
+    return entry;
   return { ...entry, symbols: { ...entry.symbols, [key]: binding } };
 }

@@ -60,7 +60,10 @@ export const DECIMAL_NUMBER = /^(0|[1-9][0-9]*)(?:\.([0-9]+))?$/;
  * `tokens` or the token's symbol (case-insensitive); the decimals must be known and the number
  * may have at most that many decimal places (never rounded). Throws UsageError (exit 2) otherwise.
  */
-export function wholeTokensToUnits(amount: WholeTokens, token: { symbol: string | null; decimals: number | null } | null): bigint {
+export function wholeTokensToUnits(
+  amount: WholeTokens,
+  token: { symbol: string | null; decimals: number | null } | null,
+): bigint {
   const fail = (why: string): never => {
     throw new UsageError(`invalid amount ${quote(amount.text)}: ${why}`);
   };
@@ -69,7 +72,12 @@ export function wholeTokensToUnits(amount: WholeTokens, token: { symbol: string 
   // Split again by the real symbol: a symbol may start with digits (`1INCH`: `2.51inch`).
   let number: string;
   if (amount.unit.toLowerCase() === WHOLE_TOKENS_UNIT) number = amount.number;
-  else if (symbol !== null && symbol !== '' && lower.endsWith(symbol.toLowerCase()) && DECIMAL_NUMBER.test(amount.text.slice(0, -symbol.length))) {
+  else if (
+    symbol !== null &&
+    symbol !== '' &&
+    lower.endsWith(symbol.toLowerCase()) &&
+    DECIMAL_NUMBER.test(amount.text.slice(0, -symbol.length))
+  ) {
     number = amount.text.slice(0, -symbol.length);
   } else {
     return fail(
@@ -80,7 +88,9 @@ export function wholeTokensToUnits(amount: WholeTokens, token: { symbol: string 
   }
   const decimals = token?.decimals ?? null;
   if (decimals === null || !Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
-    return fail("neither the chain (at --rpc-url) nor the service gives this token's decimals, so whole tokens cannot be converted exactly; give raw units instead");
+    return fail(
+      "neither the chain (at --rpc-url) nor the service gives this token's decimals, so whole tokens cannot be converted exactly; give raw units instead",
+    );
   }
   const m = DECIMAL_NUMBER.exec(number)!;
   const fraction = m[2] ?? '';
@@ -111,7 +121,8 @@ export function resolveSellAmount(
   token: { symbol: string | null; decimals: number | null } | null = null,
 ): bigint {
   // Whole tokens are raw units once converted; a mistyped unit or too many places is the error to fix first.
-  if (spec.kind === 'tokens') return resolveSellAmount({ kind: 'raw', units: wholeTokensToUnits(spec, token) }, heldUnits, describe);
+  if (spec.kind === 'tokens')
+    return resolveSellAmount({ kind: 'raw', units: wholeTokensToUnits(spec, token) }, heldUnits, describe);
   if (heldUnits <= 0n) throw new UsageError('nothing of this token is held, so there is nothing to sell');
   switch (spec.kind) {
     case 'all':

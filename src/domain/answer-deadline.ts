@@ -17,7 +17,13 @@ export type AnswerDeadline =
 /** The deadline the chain's block height gives a deposit whose blockhash lasts to `lastValidBlockHeight`. */
 export function chainDeadline(lastValidBlockHeight: number, blockHeight: number, readAtMs: number): AnswerDeadline {
   const blocksLeft = Math.max(0, lastValidBlockHeight - blockHeight);
-  return { source: 'chain', lastValidBlockHeight, blocksLeft, readAtMs, atMs: readAtMs + blocksLeft * BLOCK_ESTIMATE_MS };
+  return {
+    source: 'chain',
+    lastValidBlockHeight,
+    blocksLeft,
+    readAtMs,
+    atMs: readAtMs + blocksLeft * BLOCK_ESTIMATE_MS,
+  };
 }
 
 /** The service's deadline (an ISO time); `reason`: why the chain's is not known, or null for a sell's expiry. */

@@ -32,7 +32,8 @@ export function parseBrake(text: string): BrakeLock | null {
     throw new Error('it holds no "locked" field');
   }
   const l = locked as Record<string, unknown>;
-  if (typeof l.at !== 'string' || (l.reason !== null && typeof l.reason !== 'string') || typeof l.by !== 'string') throw new Error('its "locked" field is not a lock');
+  if (typeof l.at !== 'string' || (l.reason !== null && typeof l.reason !== 'string') || typeof l.by !== 'string')
+    throw new Error('its "locked" field is not a lock');
   return { at: l.at, reason: l.reason as string | null, by: l.by };
 }
 
@@ -43,18 +44,31 @@ export function lockWords(lock: BrakeLock): string {
 
 /** The refusal of every signature while the lock holds (exit 6): only a person at a terminal lifts it. */
 export function lockRefusal(lock: BrakeLock, after: string = NOTHING_SIGNED): RefusedToSignError {
-  return new RefusedToSignError([lockWords(lock)], [`${after}; a person at a terminal lifts the lock with: trader unlock`], { code: 'TRADING_LOCKED', command: 'trader unlock' });
+  return new RefusedToSignError(
+    [lockWords(lock)],
+    [`${after}; a person at a terminal lifts the lock with: trader unlock`],
+    { code: 'TRADING_LOCKED', command: 'trader unlock' },
+  );
 }
 
 /** Why an unattended run may not trade `mint` under these lists, or null when it may. */
-export function mintRefusedWhy(mint: string, allowed: readonly string[] | null, denied: readonly string[] | null, profile: string): string | null {
+export function mintRefusedWhy(
+  mint: string,
+  allowed: readonly string[] | null,
+  denied: readonly string[] | null,
+  profile: string,
+): string | null {
   if (denied?.includes(mint)) return `${mint} is in profile "${profile}"'s deniedMints`;
-  if (allowed !== null && !allowed.includes(mint)) return `${mint} is not in profile "${profile}"'s allowedMints (${allowed.length === 0 ? 'empty' : allowed.join(', ')})`;
+  if (allowed !== null && !allowed.includes(mint))
+    return `${mint} is not in profile "${profile}"'s allowedMints (${allowed.length === 0 ? 'empty' : allowed.join(', ')})`;
   return null;
 }
 
 /** The signatures one wallet made: each trade's signed bytes once (a deposit or message signed again is the same), with when. */
-function signedTrades(records: readonly JournalRecord[], wallet: string): Array<{ atMs: number; record: Extract<JournalRecord, { type: 'before-signing' }> }> {
+function signedTrades(
+  records: readonly JournalRecord[],
+  wallet: string,
+): Array<{ atMs: number; record: Extract<JournalRecord, { type: 'before-signing' }> }> {
   const made = new Set(records.filter((r) => r.type === 'signed').map((r) => `${r.trade}:${r.messageSha256}`));
   const seen = new Set<string>();
   const out: Array<{ atMs: number; record: Extract<JournalRecord, { type: 'before-signing' }> }> = [];
@@ -154,7 +168,9 @@ export function realizedLoss(records: readonly JournalRecord[], wallet: string, 
 
 /** How the loss was reckoned, for the refusal that names it. */
 export function lossWords(loss: RealizedLoss, max: bigint, profile: string): string {
-  const unknown = loss.unknownCost ? `; ${loss.unknownCost} sell(s) of tokens bought outside this journal not counted` : '';
+  const unknown = loss.unknownCost
+    ? `; ${loss.unknownCost} sell(s) of tokens bought outside this journal not counted`
+    : '';
   return (
     `the loss realized in the last 24 hours, ${formatSol(loss.lossLamports)} SOL (${loss.lossLamports} lamports), passes profile "${profile}"'s maxDailyLossLamports ${max}: ` +
     `reckoned from this tool's journal over ${loss.sells} sell(s), each paid its signed minimum against its share of the average cost of the signed buys of its token (deposit, fee included, over the fewest units quoted)${unknown}`
@@ -170,7 +186,17 @@ function divRound(n: bigint, d: bigint): bigint {
 }
 
 /** The limits an unattended trader is held to, as a change compares them. */
-export const LIMIT_KEYS = ['maxBuyLamports', 'maxSlippageBps', 'maxFeeLamports', 'maxDailyBuyLamports', 'maxDailySellLamports', 'maxTradesPerHour', 'maxDailyLossLamports', 'allowedMints', 'deniedMints'] as const;
+export const LIMIT_KEYS = [
+  'maxBuyLamports',
+  'maxSlippageBps',
+  'maxFeeLamports',
+  'maxDailyBuyLamports',
+  'maxDailySellLamports',
+  'maxTradesPerHour',
+  'maxDailyLossLamports',
+  'allowedMints',
+  'deniedMints',
+] as const;
 export type LimitKey = (typeof LIMIT_KEYS)[number];
 
 /** A comma-separated list of mints as a profile stores it. */
@@ -187,7 +213,11 @@ export function mintList(value: string | number | undefined): string[] | null {
  * raised or removed (no limit is the loosest); allowedMints given a mint it lacked or removed;
  * deniedMints losing a mint. Setting a limit where there was none, or lowering one, tightens.
  */
-export function loosens(key: LimitKey, before: string | number | undefined, after: string | number | undefined): boolean {
+export function loosens(
+  key: LimitKey,
+  before: string | number | undefined,
+  after: string | number | undefined,
+): boolean {
   if (key === 'allowedMints') {
     const was = mintList(before);
     const now = mintList(after);

@@ -4,7 +4,14 @@
 // So "nothing was spent" needs proof: the chain showing the deposit can no longer land. Without
 // it the words say what is known (the service's status, whether it records a deposit), what is
 // not, and not to buy again before the deposit expires.
-import { DEPOSIT_TAKEN, NOTHING_SPENT, NOT_BEFORE_EXPIRED, NOT_BEFORE_THEN, SOL_MAY_BE_SPENT, SOL_SPENT } from './outcome-words.js';
+import {
+  DEPOSIT_TAKEN,
+  NOTHING_SPENT,
+  NOT_BEFORE_EXPIRED,
+  NOT_BEFORE_THEN,
+  SOL_MAY_BE_SPENT,
+  SOL_SPENT,
+} from './outcome-words.js';
 
 /** What is known of a buy after its signed deposit was handed over. */
 export interface DepositEvidence {

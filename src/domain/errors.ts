@@ -66,7 +66,8 @@ export class ServiceRejectedError extends UsageError {
 
 /** The HTTP status and request id of an error that came with an answer from the service, else nulls. */
 export function answerOf(err: unknown): { status: number | null; requestId: string | null } {
-  if (err instanceof ApiError || err instanceof ServiceRejectedError) return { status: err.status, requestId: err.requestId };
+  if (err instanceof ApiError || err instanceof ServiceRejectedError)
+    return { status: err.status, requestId: err.requestId };
   return { status: null, requestId: null };
 }
 
@@ -80,7 +81,13 @@ export class ApiError extends TraderError {
   readonly retryAfterMs: number | null;
   constructor(
     message: string,
-    opts: { code?: string; status?: number | null; requestId?: string | null; hints?: string[]; retryAfterMs?: number | null } = {},
+    opts: {
+      code?: string;
+      status?: number | null;
+      requestId?: string | null;
+      hints?: string[];
+      retryAfterMs?: number | null;
+    } = {},
   ) {
     super(message, opts.code ?? 'SERVICE_ERROR', opts.hints ?? []);
     this.status = opts.status ?? null;
@@ -90,7 +97,13 @@ export class ApiError extends TraderError {
 
   /** The same failure with what else is known appended (a new error; the original is left as it was). */
   withNote(note: string): ApiError {
-    return new ApiError(`${this.message}; ${note}`, { code: this.code, status: this.status, requestId: this.requestId, hints: this.hints, retryAfterMs: this.retryAfterMs });
+    return new ApiError(`${this.message}; ${note}`, {
+      code: this.code,
+      status: this.status,
+      requestId: this.requestId,
+      hints: this.hints,
+      retryAfterMs: this.retryAfterMs,
+    });
   }
 }
 
@@ -155,7 +168,12 @@ export class RefusedToSignError extends TraderError {
   readonly trust: NeededTrust | null;
   /** Bound token facts the chain contradicts (BOUND_FACTS_CHANGED), for the --json error line. */
   readonly facts: readonly BoundFactChange[];
-  constructor(problems: string[], hints: string[] = [], trust: NeededTrust | null = null, facts: readonly BoundFactChange[] = []) {
+  constructor(
+    problems: string[],
+    hints: string[] = [],
+    trust: NeededTrust | null = null,
+    facts: readonly BoundFactChange[] = [],
+  ) {
     super(`refused to sign: ${problems.join('; ')}`, trust?.code ?? 'REFUSED_TO_SIGN', hints);
     this.problems = problems;
     this.trust = trust;
@@ -238,13 +256,16 @@ const TRADE_TAG = Symbol('trade');
 
 /** Marks an error as a trade's (keeping a mark already there); returns it to be thrown. */
 export function tagTrade(err: unknown, tag: TradeTag): unknown {
-  if (err !== null && typeof err === 'object' && !(TRADE_TAG in err)) Object.defineProperty(err, TRADE_TAG, { value: { ...tag } });
+  if (err !== null && typeof err === 'object' && !(TRADE_TAG in err))
+    Object.defineProperty(err, TRADE_TAG, { value: { ...tag } });
   return err;
 }
 
 /** The trade an error belongs to, if a buy's or sell's. */
 export function tradeTagOf(err: unknown): TradeTag | null {
-  return err !== null && typeof err === 'object' && TRADE_TAG in err ? ((err as Record<symbol, unknown>)[TRADE_TAG] as TradeTag) : null;
+  return err !== null && typeof err === 'object' && TRADE_TAG in err
+    ? ((err as Record<symbol, unknown>)[TRADE_TAG] as TradeTag)
+    : null;
 }
 
 /** The category and retryability of an error: the one table, by class, then status and code. */
@@ -254,7 +275,8 @@ export function classifyError(err: unknown): { category: ErrorCategory; retryabl
     if (status === 401 || status === 403) return { category: 'auth', retryable: false };
     if (status === 429 || err.code === 'RATE_LIMITED') return { category: 'rate_limit', retryable: true };
     // No answer at all, or an answer that never finished: the network (the retries ran out).
-    if (err.code === 'NETWORK_ERROR' || (err.code === 'REQUEST_TIMEOUT' && (status === null || status < 300))) return { category: 'network', retryable: true };
+    if (err.code === 'NETWORK_ERROR' || (err.code === 'REQUEST_TIMEOUT' && (status === null || status < 300)))
+      return { category: 'network', retryable: true };
     // 5xx: the service failed; with the same key a repeat cannot do the work twice.
     if (status !== null && status >= 500) return { category: 'service', retryable: true };
     return { category: 'service', retryable: false };
@@ -276,7 +298,9 @@ export function classifyError(err: unknown): { category: ErrorCategory; retryabl
  */
 export function errorTail(err: unknown): { message: string; hint: string } {
   const known = err instanceof TraderError ? err : null;
-  const message = onceEach((known ? known.message : `internal error: ${(err as Error)?.message ?? String(err)}`).split('; ')).join('; ');
+  const message = onceEach(
+    (known ? known.message : `internal error: ${(err as Error)?.message ?? String(err)}`).split('; '),
+  ).join('; ');
   const hints = onceEach(known?.hints ?? []).filter((h) => !message.includes(h));
   return { message, hint: hints.join('; ') };
 }

@@ -121,7 +121,8 @@ export interface EvidenceRecord extends RecordBase {
   role: EvidenceRole;
 }
 
-export type JournalRecord = CreatedRecord | BeforeSigningRecord | SignedRecord | AnswerRecord | OutcomeRecord | EvidenceRecord;
+export type JournalRecord =
+  CreatedRecord | BeforeSigningRecord | SignedRecord | AnswerRecord | OutcomeRecord | EvidenceRecord;
 /** A record as a caller writes it: the journal adds the version, time, service and wallet. */
 export type NewRecord = DistributiveOmit<JournalRecord, 'v' | 'at' | 'service' | 'wallet'>;
 type DistributiveOmit<T, K extends keyof never> = T extends unknown ? Omit<T, K> : never;
@@ -131,7 +132,11 @@ const SHA256_HEX = /^[0-9a-f]{64}$/;
 const DIGITS = /^\d+$/;
 const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 const ROLES = new Set(['deposit', 'swap', 'payout', 'refund']);
-const isNamed = (v: unknown): boolean => typeof v === 'object' && v !== null && isString((v as NamedTransaction).signature) && ROLES.has((v as NamedTransaction).role);
+const isNamed = (v: unknown): boolean =>
+  typeof v === 'object' &&
+  v !== null &&
+  isString((v as NamedTransaction).signature) &&
+  ROLES.has((v as NamedTransaction).role);
 
 /** The record a line holds, or why it cannot be trusted. */
 export function parseRecord(line: string): { record: JournalRecord } | { damaged: string } {
@@ -144,9 +149,11 @@ export function parseRecord(line: string): { record: JournalRecord } | { damaged
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { damaged: 'not a JSON object' };
   const r = value as Record<string, unknown>;
   if (r.v !== 1) return { damaged: `unknown version ${JSON.stringify(r.v)}` };
-  if (!isString(r.type) || !RECORD_TYPES.has(r.type)) return { damaged: `unknown record type ${JSON.stringify(r.type)}` };
+  if (!isString(r.type) || !RECORD_TYPES.has(r.type))
+    return { damaged: `unknown record type ${JSON.stringify(r.type)}` };
   if (!isString(r.at) || Number.isNaN(Date.parse(r.at))) return { damaged: 'no valid time' };
-  if (!isString(r.service) || !isString(r.wallet) || !isString(r.trade)) return { damaged: 'no service, wallet or trade' };
+  if (!isString(r.service) || !isString(r.wallet) || !isString(r.trade))
+    return { damaged: 'no service, wallet or trade' };
   if (r.side !== 'buy' && r.side !== 'sell') return { damaged: 'no side' };
   const problem = fieldProblem(r);
   return problem ? { damaged: problem } : { record: value as JournalRecord };
@@ -158,28 +165,57 @@ function fieldProblem(r: Record<string, unknown>): string | null {
     case 'created': {
       const req = r.request as Record<string, unknown> | null | undefined;
       if (!isString(r.idempotencyKey) || typeof r.resumed !== 'boolean') return 'a created record without its key';
-      if (typeof req !== 'object' || req === null || !isString(req.mint) || !isString(req.amount) || !DIGITS.test(req.amount)) return 'a created record without its request';
+      if (
+        typeof req !== 'object' ||
+        req === null ||
+        !isString(req.mint) ||
+        !isString(req.amount) ||
+        !DIGITS.test(req.amount)
+      )
+        return 'a created record without its request';
       return typeof r.quote === 'object' && r.quote !== null ? null : 'a created record without its quote';
     }
     case 'before-signing':
       if (r.side === 'buy') {
         const what = (isString(r.messageSha256) && SHA256_HEX.test(r.messageSha256)) || isString(r.signature);
-        const ok = what && isString(r.blockhash) && Number.isSafeInteger(r.lastValidBlockHeight) && typeof r.blockhashKnownBeforeSigning === 'boolean';
-        const fee = r.platformFeeLamports === undefined || r.platformFeeLamports === null || (isString(r.platformFeeLamports) && DIGITS.test(r.platformFeeLamports));
-        if (r.transaction !== undefined && !isString(r.transaction)) return 'a deposit record whose transaction is not base64 text';
-        return ok && fee && isString(r.amountLamports) && DIGITS.test(r.amountLamports) ? null : 'a deposit record without its message hash, blockhash or amount';
+        const ok =
+          what &&
+          isString(r.blockhash) &&
+          Number.isSafeInteger(r.lastValidBlockHeight) &&
+          typeof r.blockhashKnownBeforeSigning === 'boolean';
+        const fee =
+          r.platformFeeLamports === undefined ||
+          r.platformFeeLamports === null ||
+          (isString(r.platformFeeLamports) && DIGITS.test(r.platformFeeLamports));
+        if (r.transaction !== undefined && !isString(r.transaction))
+          return 'a deposit record whose transaction is not base64 text';
+        return ok && fee && isString(r.amountLamports) && DIGITS.test(r.amountLamports)
+          ? null
+          : 'a deposit record without its message hash, blockhash or amount';
       }
-      return isString(r.messageSha256) && SHA256_HEX.test(r.messageSha256) && isString(r.minimumOutputLamports) && DIGITS.test(r.minimumOutputLamports) ? null : 'a sell record without its message hash or minimum';
+      return isString(r.messageSha256) &&
+        SHA256_HEX.test(r.messageSha256) &&
+        isString(r.minimumOutputLamports) &&
+        DIGITS.test(r.minimumOutputLamports)
+        ? null
+        : 'a sell record without its message hash or minimum';
     case 'signed':
-      if (!isString(r.messageSha256) || !SHA256_HEX.test(r.messageSha256) || !isString(r.signature)) return 'a signed record without its message hash or signature';
-      return r.transaction === undefined || isString(r.transaction) ? null : 'a signed record whose transaction is not base64 text';
+      if (!isString(r.messageSha256) || !SHA256_HEX.test(r.messageSha256) || !isString(r.signature))
+        return 'a signed record without its message hash or signature';
+      return r.transaction === undefined || isString(r.transaction)
+        ? null
+        : 'a signed record whose transaction is not base64 text';
     case 'answer':
       if (r.step !== 'deposit' && r.step !== 'authorize' && r.step !== 'read') return 'an answer of no known step';
-      return r.transactions === undefined || (Array.isArray(r.transactions) && r.transactions.every(isNamed)) ? null : 'an answer naming transactions without their roles';
+      return r.transactions === undefined || (Array.isArray(r.transactions) && r.transactions.every(isNamed))
+        ? null
+        : 'an answer naming transactions without their roles';
     case 'outcome':
       return isString(r.outcome) ? null : 'an outcome record without its outcome';
     case 'evidence':
-      return isString(r.signature) && (r.role === 'deposit' || r.role === 'payout' || r.role === 'refund') ? null : 'an evidence record without its transaction or role';
+      return isString(r.signature) && (r.role === 'deposit' || r.role === 'payout' || r.role === 'refund')
+        ? null
+        : 'an evidence record without its transaction or role';
     default:
       return 'unknown record type';
   }
@@ -198,7 +234,12 @@ export interface Commitment {
  * transaction), a sell's signed minimums (each trade's message once). Every service counts: it is
  * the wallet's SOL.
  */
-export function commitments(records: readonly JournalRecord[], wallet: string, side: JournalSide, nowMs: number): Commitment[] {
+export function commitments(
+  records: readonly JournalRecord[],
+  wallet: string,
+  side: JournalSide,
+  nowMs: number,
+): Commitment[] {
   const seen = new Set<string>();
   const out: Commitment[] = [];
   for (const r of records) {
@@ -206,7 +247,12 @@ export function commitments(records: readonly JournalRecord[], wallet: string, s
     const atMs = Date.parse(r.at);
     if (!(atMs > nowMs - DAY_MS)) continue;
     // A deposit is one by its bytes (an earlier version's record, by its signature): signed again, it is the same.
-    const key = r.side === 'buy' ? (r.messageSha256 ? `d:${r.trade}:${r.messageSha256}` : `d:${r.signature}`) : `s:${r.trade}:${r.messageSha256}`;
+    const key =
+      r.side === 'buy'
+        ? r.messageSha256
+          ? `d:${r.trade}:${r.messageSha256}`
+          : `d:${r.signature}`
+        : `s:${r.trade}:${r.messageSha256}`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push({ atMs, lamports: BigInt(r.side === 'buy' ? r.amountLamports : r.minimumOutputLamports), trade: r.trade });
@@ -304,14 +350,35 @@ export interface TradeHistory {
 }
 
 /** Every trade the journal knows, oldest first; `match` picks the records (a service and wallet, say). */
-export function tradeHistories(records: readonly JournalRecord[], match: (r: JournalRecord) => boolean = () => true): TradeHistory[] {
+export function tradeHistories(
+  records: readonly JournalRecord[],
+  match: (r: JournalRecord) => boolean = () => true,
+): TradeHistory[] {
   const trades = new Map<string, TradeHistory>();
   const pending = new Map<string, Extract<BeforeSigningRecord, { side: 'buy' }>>();
   for (const r of records) {
     if (!match(r)) continue;
     let t = trades.get(r.trade);
     if (!t) {
-      t = { side: r.side, trade: r.trade, service: r.service, wallet: r.wallet, createdAtMs: Date.parse(r.at), madeAtMs: null, idempotencyKey: null, request: null, deposits: [], signedMinimumLamports: null, status: null, tradeId: null, authorized: false, completed: false, evidence: [], signatures: [], named: [] };
+      t = {
+        side: r.side,
+        trade: r.trade,
+        service: r.service,
+        wallet: r.wallet,
+        createdAtMs: Date.parse(r.at),
+        madeAtMs: null,
+        idempotencyKey: null,
+        request: null,
+        deposits: [],
+        signedMinimumLamports: null,
+        status: null,
+        tradeId: null,
+        authorized: false,
+        completed: false,
+        evidence: [],
+        signatures: [],
+        named: [],
+      };
       trades.set(r.trade, t);
     }
     t.createdAtMs = Math.min(t.createdAtMs, Date.parse(r.at));
@@ -330,7 +397,12 @@ export function tradeHistories(records: readonly JournalRecord[], match: (r: Jou
       case 'signed': {
         // A deposit is known once its signature is on disk; without it, it never left this process.
         const before = pending.get(`${r.trade} ${r.messageSha256}`);
-        if (before) addDeposit(t, { ...before, signature: r.signature, ...(r.transaction ? { transaction: r.transaction } : {}) });
+        if (before)
+          addDeposit(t, {
+            ...before,
+            signature: r.signature,
+            ...(r.transaction ? { transaction: r.transaction } : {}),
+          });
         break;
       }
       case 'answer':
@@ -338,7 +410,8 @@ export function tradeHistories(records: readonly JournalRecord[], match: (r: Jou
         if (r.step === 'authorize' && r.status === 'authorized') t.authorized = true;
         if (r.side === 'sell' && r.status === 'completed') t.completed = true;
         if (r.tradeId) t.tradeId = r.tradeId;
-        for (const sig of Array.isArray(r.signatures) ? r.signatures : []) if (typeof sig === 'string') name(t, sig, null);
+        for (const sig of Array.isArray(r.signatures) ? r.signatures : [])
+          if (typeof sig === 'string') name(t, sig, null);
         for (const x of r.transactions ?? []) name(t, x.signature, x.role);
         break;
       case 'outcome':
@@ -346,7 +419,8 @@ export function tradeHistories(records: readonly JournalRecord[], match: (r: Jou
         if (r.side === 'sell' && r.outcome === 'completed') t.completed = true;
         break;
       case 'evidence':
-        if (!t.evidence.some((e) => e.signature === r.signature && e.role === r.role)) t.evidence.push({ signature: r.signature, role: r.role });
+        if (!t.evidence.some((e) => e.signature === r.signature && e.role === r.role))
+          t.evidence.push({ signature: r.signature, role: r.role });
         name(t, r.signature, r.role);
         break;
     }
@@ -362,7 +436,8 @@ function addDeposit(t: TradeHistory, d: DepositRecord): void {
 function name(t: TradeHistory, signature: string, role: TransactionRole | null): void {
   if (!t.signatures.includes(signature)) t.signatures.push(signature);
   if (role !== null) t.named = t.named.filter((x) => !(x.signature === signature && x.role === null));
-  if (!t.named.some((x) => x.signature === signature && (x.role === role || role === null))) t.named.push({ signature, role });
+  if (!t.named.some((x) => x.signature === signature && (x.role === role || role === null)))
+    t.named.push({ signature, role });
 }
 
 /**
@@ -415,7 +490,14 @@ export function journalKnowledge(records: readonly JournalRecord[], trade: strin
     for (const d of t.deposits) add(d.signature, { trade: t.trade, side: t.side, role: 'deposit' });
     for (const n of t.named) add(n.signature, { trade: t.trade, side: t.side, role: n.role });
     // A buy whose refund is known needs no guess: that transaction is known above, and no other is its refund.
-    if (t.side !== 'buy' || t.wallet !== wallet || t.deposits.length === 0 || t.status === 'completed' || t.named.some((n) => n.role === 'refund')) continue;
+    if (
+      t.side !== 'buy' ||
+      t.wallet !== wallet ||
+      t.deposits.length === 0 ||
+      t.status === 'completed' ||
+      t.named.some((n) => n.role === 'refund')
+    )
+      continue;
     const lamports = new Set<bigint>();
     for (const d of t.deposits) {
       const amount = BigInt(d.amountLamports);

@@ -11,9 +11,22 @@ export interface TransferFee {
 
 /** One Token-2022 mint extension: those that bear on a holder decoded, any other by its name. */
 export type MintExtension =
-  | { type: 'transfer-fee'; code: 1; name: 'TransferFeeConfig'; configAuthority: string | null; withdrawAuthority: string | null; older: TransferFee; newer: TransferFee }
+  | {
+      type: 'transfer-fee';
+      code: 1;
+      name: 'TransferFeeConfig';
+      configAuthority: string | null;
+      withdrawAuthority: string | null;
+      older: TransferFee;
+      newer: TransferFee;
+    }
   | { type: 'mint-close-authority'; code: 3; name: 'MintCloseAuthority'; authority: string | null }
-  | { type: 'default-account-state'; code: 6; name: 'DefaultAccountState'; state: 'uninitialized' | 'initialized' | 'frozen' }
+  | {
+      type: 'default-account-state';
+      code: 6;
+      name: 'DefaultAccountState';
+      state: 'uninitialized' | 'initialized' | 'frozen';
+    }
   | { type: 'non-transferable'; code: 9; name: 'NonTransferable' }
   | { type: 'permanent-delegate'; code: 12; name: 'PermanentDelegate'; delegate: string | null }
   | { type: 'transfer-hook'; code: 14; name: 'TransferHook'; authority: string | null; program: string | null }

@@ -32,7 +32,8 @@ export const NOT_BEFORE_THEN = 'do not buy again before then';
 /** The service shows the buy past its deposit though the deposit was answered with an error. */
 export const DEPOSIT_TAKEN = 'the service took the deposit despite the error, so do not buy again until it has settled';
 /** A signed sell the service never reported taking, and reports failed before execution: its word, which nothing can prove. */
-export const SERVICE_SAYS_NOTHING_SOLD = 'the service reports the sell failed before execution and that nothing was sold; the chain cannot prove it';
+export const SERVICE_SAYS_NOTHING_SOLD =
+  'the service reports the sell failed before execution and that nothing was sold; the chain cannot prove it';
 /** A sell that failed with a code by which the API says it did not run, after the signature was taken. */
 export const SWAP_NOT_RUN = 'the service says the swap did not run, but it had taken the signature first';
 /** A sell that failed after the signature was taken, for any other reason. */

@@ -22,7 +22,10 @@ export function notShownWhole(
   if (rows === undefined || columns === undefined || shownRows === null) return null;
   const needed = shownRows + Math.ceil(`? expired: ${countdown.expired} · ${question} (y/N) y`.length / columns);
   if (needed <= rows) return null;
-  return { notShown: `${what} and the question take ${needed} rows at ${columns} columns and this terminal shows ${rows}: it was not asked`, rows: needed };
+  return {
+    notShown: `${what} and the question take ${needed} rows at ${columns} columns and this terminal shows ${rows}: it was not asked`,
+    rows: needed,
+  };
 }
 
 /** What to do when a trade's review did not fit: a taller terminal, or the review read first and the trade run unattended. */

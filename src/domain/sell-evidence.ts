@@ -29,10 +29,19 @@ const AUTH_FINAL = new Set(['expired', 'cancelled', 'failed']);
  */
 export function journalSeen(h: Pick<TradeHistory, 'authorized' | 'completed' | 'evidence'>): SellSeen[] {
   const seen: SellSeen[] = [];
-  if (h.authorized) seen.push({ from: "this tool's journal (the authorize answer)", authorization: 'authorized', executionStarted: null, sell: null, failure: null });
+  if (h.authorized)
+    seen.push({
+      from: "this tool's journal (the authorize answer)",
+      authorization: 'authorized',
+      executionStarted: null,
+      sell: null,
+      failure: null,
+    });
   const payout = h.evidence.find((e) => e.role === 'payout');
   if (payout || h.completed) {
-    const from = payout ? `this tool's journal (payout ${payout.signature} for this sell, verified on chain)` : "this tool's journal (an earlier run saw the sell completed)";
+    const from = payout
+      ? `this tool's journal (payout ${payout.signature} for this sell, verified on chain)`
+      : "this tool's journal (an earlier run saw the sell completed)";
     seen.push({ from, authorization: 'authorized', executionStarted: true, sell: 'completed', failure: null });
   }
   return seen;
@@ -67,7 +76,10 @@ export function contradiction(history: readonly SellSeen[]): string | null {
     return `${last.from} reports the authorization ${last.authorization} after ${taken.from} reported the signature taken`;
   }
   const started = before.find((s) => s.executionStarted === true);
-  if (started && (last.executionStarted === false || last.authorization === 'cancelled' || last.authorization === 'failed')) {
+  if (
+    started &&
+    (last.executionStarted === false || last.authorization === 'cancelled' || last.authorization === 'failed')
+  ) {
     return `${last.from} reports the authorization ${last.authorization}${last.executionStarted === false ? ' with execution not started' : ''} after ${started.from} reported execution started`;
   }
   const ordered = before.find((s) => s.sell !== null);
@@ -109,7 +121,11 @@ export type SoldEvidence = 'service-says-nothing' | 'service-says-not-run' | 'un
 const NOT_RUN_CODES = new Set(['PRICE_MOVED', 'QUOTE_BELOW_AUTHORIZED_MINIMUM']);
 
 /** What may be said of the tokens of a sell that failed with `code`, given every report seen. */
-export function soldEvidence(history: readonly SellSeen[], failedAuthorization: boolean, code: string | null): SoldEvidence {
+export function soldEvidence(
+  history: readonly SellSeen[],
+  failedAuthorization: boolean,
+  code: string | null,
+): SoldEvidence {
   const last = history[history.length - 1];
   const notRun = (code !== null && NOT_RUN_CODES.has(code)) || (failedAuthorization && last?.executionStarted !== true);
   if (!committed(history)) return notRun ? 'service-says-nothing' : 'unknown';

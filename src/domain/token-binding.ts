@@ -64,7 +64,11 @@ export function bindingPin(pin: Pick<PinnedTokenFacts, 'by'> | null): boolean {
  * the chain's own and the chain now states none. Empty when the chain cannot be read (then the
  * pin stands in) or the account is no mint (refused on its own).
  */
-export function changedBoundFacts(mint: string, pin: PinnedTokenFacts | null, chain: ChainTokenFacts | null | 'unreadable'): BoundFactChange[] {
+export function changedBoundFacts(
+  mint: string,
+  pin: PinnedTokenFacts | null,
+  chain: ChainTokenFacts | null | 'unreadable',
+): BoundFactChange[] {
   if (!pin || !bindingPin(pin) || chain === null || chain === 'unreadable') return [];
   const changes: BoundFactChange[] = [];
   for (const fact of ['decimals', 'symbol', 'name'] as const) {
@@ -100,7 +104,12 @@ export const CHANGED_FACTS_NEXT =
  */
 export function refuseChangedFacts(changed: readonly BoundFactChange[]): void {
   if (changed.length === 0) return;
-  throw new RefusedToSignError(changed.map(changedFactWords), [`${NOTHING_CREATED}; ${CHANGED_FACTS_NEXT}`], { code: 'BOUND_FACTS_CHANGED', command: null }, changed);
+  throw new RefusedToSignError(
+    changed.map(changedFactWords),
+    [`${NOTHING_CREATED}; ${CHANGED_FACTS_NEXT}`],
+    { code: 'BOUND_FACTS_CHANGED', command: null },
+    changed,
+  );
 }
 
 /**
@@ -124,11 +133,24 @@ export function bindToken(
   // What a pin binds, the chain's answer now does not replace: the trade is refused, naming both.
   const changed = changedBoundFacts(mint, confirmed, chain);
   const kept = (fact: string) => changed.some((c) => c.fact === fact);
-  if (chain === null) problems.push(`the chain has no token mint at ${mint} (no account there, or not a mint): the service's facts of it cannot be bound`);
+  if (chain === null)
+    problems.push(
+      `the chain has no token mint at ${mint} (no account there, or not a mint): the service's facts of it cannot be bound`,
+    );
 
-  const token: BoundToken = { mint, decimals: null, symbol: null, name: null, source: { decimals: null, symbol: null, name: null } };
+  const token: BoundToken = {
+    mint,
+    decimals: null,
+    symbol: null,
+    name: null,
+    source: { decimals: null, symbol: null, name: null },
+  };
   // `pinValue`: the pin's value where it stands in for the chain's (none, or contradicted).
-  const bind = <K extends 'decimals' | 'symbol' | 'name'>(fact: K, chainValue: BoundToken[K] | null, pinValue: BoundToken[K] | null) => {
+  const bind = <K extends 'decimals' | 'symbol' | 'name'>(
+    fact: K,
+    chainValue: BoundToken[K] | null,
+    pinValue: BoundToken[K] | null,
+  ) => {
     const claimed = service?.[fact] ?? null;
     const fromPin = pinValue !== null && (chainValue === null || kept(fact));
     const value = fromPin ? pinValue : chainValue;
@@ -141,16 +163,24 @@ export function bindToken(
     token.source[fact] = source;
     if (claimed !== null && claimed !== value) {
       const whose = fromPin
-        ? source === 'person' ? 'you confirmed' : 'the chain said at a trade you signed'
-        : fact === 'decimals' || !onChain?.metadataSource ? 'its mint account on chain says' : `its ${onChain.metadataSource} metadata on chain says`;
-      problems.push(`the service gives token ${mint} the ${fact} ${JSON.stringify(claimed)}, but ${whose} ${JSON.stringify(value)}`);
+        ? source === 'person'
+          ? 'you confirmed'
+          : 'the chain said at a trade you signed'
+        : fact === 'decimals' || !onChain?.metadataSource
+          ? 'its mint account on chain says'
+          : `its ${onChain.metadataSource} metadata on chain says`;
+      problems.push(
+        `the service gives token ${mint} the ${fact} ${JSON.stringify(claimed)}, but ${whose} ${JSON.stringify(value)}`,
+      );
     }
   };
   // Decimals come from the mint account; a pin's (a person's, or the chain's at a trade a person
   // signed: a mint's decimals never change) stand in when the chain cannot be read. A symbol or
   // name, a person's where the chain states none. A contradicted pin's value stands either way.
   const standsIn = <K extends 'decimals' | 'symbol' | 'name'>(fact: K): BoundToken[K] | null =>
-    kept(fact) || (fact === 'decimals' ? chain === 'unreadable' : pinSource === 'person') ? ((pin?.[fact] ?? null) as BoundToken[K] | null) : null;
+    kept(fact) || (fact === 'decimals' ? chain === 'unreadable' : pinSource === 'person')
+      ? ((pin?.[fact] ?? null) as BoundToken[K] | null)
+      : null;
   bind('decimals', onChain?.decimals ?? null, standsIn('decimals'));
   bind('symbol', onChain?.symbol ?? null, standsIn('symbol'));
   bind('name', onChain?.name ?? null, standsIn('name'));
@@ -163,8 +193,15 @@ export function bindToken(
       for (const [other, pinned] of Object.entries(pinnedElsewhere)) {
         const was = pinned[fact];
         if (other === mint || typeof was !== 'string' || !sameText(value, was)) continue;
-        const by = token[fact] === value ? (token.source[fact] === 'chain' ? 'the chain gives' : 'you confirmed for') : 'the service gives';
-        problems.push(`${by} token ${mint} the ${fact} ${JSON.stringify(value)}, which is pinned for token ${other}: it would pass for that token; ${FORGET}`);
+        const by =
+          token[fact] === value
+            ? token.source[fact] === 'chain'
+              ? 'the chain gives'
+              : 'you confirmed for'
+            : 'the service gives';
+        problems.push(
+          `${by} token ${mint} the ${fact} ${JSON.stringify(value)}, which is pinned for token ${other}: it would pass for that token; ${FORGET}`,
+        );
       }
     }
   }
@@ -172,10 +209,17 @@ export function bindToken(
 }
 
 /** The facts a person confirms for a mint: the bound ones, else what the service says that nobody vouches for. */
-export function factsToConfirm(binding: { unbound: ReadonlyArray<{ fact: string; value: string }>; token: TokenMeta }): TokenMeta {
+export function factsToConfirm(binding: {
+  unbound: ReadonlyArray<{ fact: string; value: string }>;
+  token: TokenMeta;
+}): TokenMeta {
   const said = (fact: 'symbol' | 'name' | 'decimals') => binding.unbound.find((u) => u.fact === fact)?.value;
   const decimals = said('decimals');
-  return { symbol: binding.token.symbol ?? said('symbol') ?? null, name: binding.token.name ?? said('name') ?? null, decimals: binding.token.decimals ?? (decimals === undefined ? null : Number(decimals)) };
+  return {
+    symbol: binding.token.symbol ?? said('symbol') ?? null,
+    name: binding.token.name ?? said('name') ?? null,
+    decimals: binding.token.decimals ?? (decimals === undefined ? null : Number(decimals)),
+  };
 }
 
 /**
@@ -191,7 +235,8 @@ export function tokenFactsFingerprint(mint: string, facts: TokenMeta): string {
 }
 
 /** The command that confirms a mint's facts a refusal kept, bound to the fingerprint of the facts it showed. */
-export const acceptTokenCommand = (mint: string, fingerprint: string): string => `trader config trust accept-token ${mint} ${fingerprint}`;
+export const acceptTokenCommand = (mint: string, fingerprint: string): string =>
+  `trader config trust accept-token ${mint} ${fingerprint}`;
 
 /** A mint's facts as a refusal keeps them for a person, in words: `symbol "ZED", name "Zed Token", 6 decimals`. */
 export function keptFacts(facts: TokenMeta): string {

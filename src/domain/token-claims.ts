@@ -11,14 +11,15 @@ export type PinnedTokens = Record<string, Pick<TokenMeta, 'symbol' | 'name'>>;
 
 const FORGET = 'if the token really changed, forget the pinned facts with `trader config trust forget tokens`';
 
-
 /**
  * Checks the mint a typed symbol resolved to against the symbol's pin: a symbol pinned for
  * another mint names that mint, not this one. Returns the problem line, or null.
  */
 export function symbolPinnedElsewhere(typed: string, resolvedMint: string, pinned: PinnedTokens): string | null {
   const symbol = typed.replace(/^\$/, '');
-  const owners = Object.entries(pinned).filter(([, was]) => same(was.symbol, symbol)).map(([mint]) => mint);
+  const owners = Object.entries(pinned)
+    .filter(([, was]) => same(was.symbol, symbol))
+    .map(([mint]) => mint);
   if (owners.length === 0 || owners.includes(resolvedMint)) return null;
   return `"${typed}" is pinned for token ${owners.join(', ')}, but the service now gives that symbol to token ${resolvedMint}; ${NOTHING_SENT}; give the mint address, or ${FORGET}`;
 }

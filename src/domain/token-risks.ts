@@ -50,37 +50,67 @@ export function tokenRisks(facts: MintFacts, maxTransferFeeBps: number): TokenRi
   for (const ext of facts.extensions) {
     switch (ext.type) {
       case 'permanent-delegate':
-        if (ext.delegate) refuse('permanent-delegate', `permanent delegate ${ext.delegate}: it can move or burn the tokens from any holder, yours included`);
+        if (ext.delegate)
+          refuse(
+            'permanent-delegate',
+            `permanent delegate ${ext.delegate}: it can move or burn the tokens from any holder, yours included`,
+          );
         break;
       case 'non-transferable':
         refuse('non-transferable', 'non-transferable: the tokens cannot be moved, so a sell cannot deliver them');
         break;
       case 'default-account-state':
-        if (ext.state === 'frozen') refuse('default-frozen', 'new token accounts start frozen: the tokens bought cannot move until the issuer thaws them');
+        if (ext.state === 'frozen')
+          refuse(
+            'default-frozen',
+            'new token accounts start frozen: the tokens bought cannot move until the issuer thaws them',
+          );
         break;
       case 'pausable':
-        refuse('pausable', `pausable${ext.paused ? ', and paused now' : ''}: ${ext.authority ?? 'its authority'} can stop every transfer, a sell's included`);
+        refuse(
+          'pausable',
+          `pausable${ext.paused ? ', and paused now' : ''}: ${ext.authority ?? 'its authority'} can stop every transfer, a sell's included`,
+        );
         break;
       case 'transfer-hook':
-        if (ext.program) refuse('transfer-hook', `transfer hook: program ${ext.program} runs on every transfer and may refuse it`);
+        if (ext.program)
+          refuse('transfer-hook', `transfer hook: program ${ext.program} runs on every transfer and may refuse it`);
         break;
       case 'transfer-fee': {
         const { bps, maximumFee } = highestTransferFee(ext);
         const says = `transfer fee ${percent(bps)} of every transfer (${bps} bps, at most ${maximumFee} raw units)`;
         const changes = ext.configAuthority ? `; its fee authority ${ext.configAuthority} can change it` : '';
-        if (bps > maxTransferFeeBps) refuse('transfer-fee', `${says}, above the ${maxTransferFeeBps} bps this profile allows (maxTransferFeeBps)${changes}`);
-        else if (bps > 0 || ext.configAuthority) risks.push({ kind: 'transfer-fee', level: 'warn', says: `${says}${changes}` });
+        if (bps > maxTransferFeeBps)
+          refuse(
+            'transfer-fee',
+            `${says}, above the ${maxTransferFeeBps} bps this profile allows (maxTransferFeeBps)${changes}`,
+          );
+        else if (bps > 0 || ext.configAuthority)
+          risks.push({ kind: 'transfer-fee', level: 'warn', says: `${says}${changes}` });
         break;
       }
       case 'malformed':
-        refuse('unreadable-extension', `extension ${ext.name} is not in its program's layout: what it does cannot be read`);
+        refuse(
+          'unreadable-extension',
+          `extension ${ext.name} is not in its program's layout: what it does cannot be read`,
+        );
         break;
       default:
         break;
     }
   }
-  if (facts.mintAuthority) risks.push({ kind: 'mint-authority', level: 'warn', says: `mint authority ${facts.mintAuthority} can mint more, diluting every holder` });
-  if (facts.freezeAuthority) risks.push({ kind: 'freeze-authority', level: 'warn', says: `freeze authority ${facts.freezeAuthority} can freeze any holder's tokens, yours included` });
+  if (facts.mintAuthority)
+    risks.push({
+      kind: 'mint-authority',
+      level: 'warn',
+      says: `mint authority ${facts.mintAuthority} can mint more, diluting every holder`,
+    });
+  if (facts.freezeAuthority)
+    risks.push({
+      kind: 'freeze-authority',
+      level: 'warn',
+      says: `freeze authority ${facts.freezeAuthority} can freeze any holder's tokens, yours included`,
+    });
   return [...risks.filter((r) => r.level === 'refuse'), ...risks.filter((r) => r.level === 'warn')];
 }
 
@@ -93,7 +123,12 @@ export function risksNeedingPerson(risks: readonly TokenRisk[], policy: TokenRis
 function compared(ext: MintExtension): unknown {
   switch (ext.type) {
     case 'transfer-fee':
-      return [ext.code, ext.configAuthority, ext.withdrawAuthority, ...[ext.older, ext.newer].map((f) => [f.epoch.toString(), f.maximumFee.toString(), f.bps])];
+      return [
+        ext.code,
+        ext.configAuthority,
+        ext.withdrawAuthority,
+        ...[ext.older, ext.newer].map((f) => [f.epoch.toString(), f.maximumFee.toString(), f.bps]),
+      ];
     case 'mint-close-authority':
       return [ext.code, ext.authority];
     case 'default-account-state':
@@ -120,9 +155,17 @@ function compared(ext: MintExtension): unknown {
  * it, and the mint is a new question for a person.
  */
 export function tokenRisksFingerprint(facts: MintFacts): string {
-  const shown = ['token-risks', facts.mint, facts.program, facts.mintAuthority, facts.freezeAuthority, facts.extensions.map(compared)];
+  const shown = [
+    'token-risks',
+    facts.mint,
+    facts.program,
+    facts.mintAuthority,
+    facts.freezeAuthority,
+    facts.extensions.map(compared),
+  ];
   return createHash('sha256').update(JSON.stringify(shown), 'utf8').digest('hex').slice(0, 16);
 }
 
 /** The command with which a person accepts a mint's risks as read (the fingerprint of the facts they read). */
-export const acceptRisksCommand = (mint: string, fingerprint: string): string => `trader config trust accept-risks ${mint} ${fingerprint}`;
+export const acceptRisksCommand = (mint: string, fingerprint: string): string =>
+  `trader config trust accept-risks ${mint} ${fingerprint}`;

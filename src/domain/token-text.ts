@@ -78,5 +78,7 @@ export function tokenTextKey(text: string): string {
 
 /** Whether two symbols or names read the same (neither empty). */
 export function sameTokenText(a: string | null | undefined, b: string | null | undefined): boolean {
-  return typeof a === 'string' && typeof b === 'string' && tokenTextKey(a) !== '' && tokenTextKey(a) === tokenTextKey(b);
+  return (
+    typeof a === 'string' && typeof b === 'string' && tokenTextKey(a) !== '' && tokenTextKey(a) === tokenTextKey(b)
+  );
 }

@@ -83,7 +83,13 @@ export interface TradeRecorder {
    * The trade exists, new or resumed; throws to refuse it before anything is signed. Returns what
    * the journal knew of it; with `keyTrade` set nothing was recorded (the answer is not this key's trade).
    */
-  created(trade: { id: string; idempotencyKey: string; resumed: boolean; request: { mint: string; amount: bigint; slippageBps?: number }; quote: object }): Prior;
+  created(trade: {
+    id: string;
+    idempotencyKey: string;
+    resumed: boolean;
+    request: { mint: string; amount: bigint; slippageBps?: number };
+    quote: object;
+  }): Prior;
   /**
    * Runs `step` under the journal's lock (the signing gate's one step: re-read, compare, count,
    * record, sign, record); throws a refusal (exit 2) when the journal cannot be used.
@@ -97,7 +103,14 @@ export interface TradeRecorder {
  * The refusal of a trade the service gave for an idempotency key this tool's journal records as
  * another trade's (`what`: what that trade signed); `fate`: what became of the one given.
  */
-export function keyTradeWords(side: 'buy' | 'sell', key: string, given: string, keyTrade: NonNullable<Prior['keyTrade']>, what: string, fate: string): string {
+export function keyTradeWords(
+  side: 'buy' | 'sell',
+  key: string,
+  given: string,
+  keyTrade: NonNullable<Prior['keyTrade']>,
+  what: string,
+  fate: string,
+): string {
   const signed = keyTrade.signed ? `, its ${what} signed` : '';
   return (
     `the service answered idempotency key ${key} with ${side} ${given}, but this tool's journal records that key as ${side} ${keyTrade.id} (made ${formatLocalTime(keyTrade.at)}${signed}); ` +

@@ -21,7 +21,9 @@ export function wordDiff(old: string, now: string): DiffPart[] {
   // lcs[i][j]: how much a[i..] and b[j..] share, a word 2 and a whitespace run 1. Templates are a few hundred words.
   const lcs = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + (isWord(a[i]!) ? 2 : 1) : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+    for (let j = b.length - 1; j >= 0; j--)
+      lcs[i]![j] =
+        a[i] === b[j] ? lcs[i + 1]![j + 1]! + (isWord(a[i]!) ? 2 : 1) : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
   }
   const spaces = Math.min(a.length - a.filter(isWord).length, b.length - b.filter(isWord).length);
   if (lcs[0]![0]! < Math.max(a.filter(isWord).length, b.filter(isWord).length) + spaces) {

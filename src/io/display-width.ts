@@ -20,7 +20,9 @@ export function displayWidth(text: string): number {
   if (PRINTABLE_ASCII.test(text)) return text.length;
   // As cli-table3 measures a cell: the widest of its lines, colour codes not counted.
   const width = stringWidth();
-  return stripAnsi(text).split('\n').reduce((widest, line) => Math.max(widest, width(line)), 0);
+  return stripAnsi(text)
+    .split('\n')
+    .reduce((widest, line) => Math.max(widest, width(line)), 0);
 }
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
@@ -43,7 +45,6 @@ export function sliceToWidth(text: string, max: number): string {
 
 /** Text without its colour codes. */
 export function stripAnsi(text: string): string {
-   
   return text.replace(/\u001b\[[0-9;]*m/g, '');
 }
 

@@ -59,7 +59,10 @@ export class Output {
       // The command to copy is not left to the terminal to wrap: too wide, it goes on lines of its own.
       const one = `More results: ${nextCommand}  (or --all)`;
       const columns = this.terminal.stderrColumns;
-      const text = columns === undefined || displayWidth(one) <= columns ? one : withCommand('More results (or --all):', nextCommand, columns, true);
+      const text =
+        columns === undefined || displayWidth(one) <= columns
+          ? one
+          : withCommand('More results (or --all):', nextCommand, columns, true);
       this.terminal.stderr.write(safeForTerminal(this.theme.dim(text)) + '\n');
     }
   }

@@ -30,7 +30,11 @@ export async function createProgress(terminal: Terminal, json: boolean, clock: C
     };
   }
   const { default: ora } = await import('ora');
-  const spinner = ora({ stream: terminal.stderr as NodeJS.WriteStream, color: terminal.color ? 'cyan' : false, discardStdin: false });
+  const spinner = ora({
+    stream: terminal.stderr as NodeJS.WriteStream,
+    color: terminal.color ? 'cyan' : false,
+    discardStdin: false,
+  });
   let state: 'idle' | 'waiting' | 'spinning' = 'idle';
   let waiting: AbortController | null = null;
   return {

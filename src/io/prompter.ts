@@ -24,7 +24,10 @@ export function createPrompter(terminal: Terminal, signal: AbortSignal, clock: C
   const context = () => ({ input: terminal.stdin, output: terminal.stderr, signal, clearPromptOnDone: false });
   const ensureInteractive = () => {
     if (!terminal.interactive) {
-      throw new UsageError('confirmation needed but this is not an interactive terminal: pass --yes to proceed', 'CONFIRMATION_REQUIRED');
+      throw new UsageError(
+        'confirmation needed but this is not an interactive terminal: pass --yes to proceed',
+        'CONFIRMATION_REQUIRED',
+      );
     }
   };
   const guard = async <T>(ask: () => Promise<T>): Promise<T> => {
@@ -34,7 +37,8 @@ export function createPrompter(terminal: Terminal, signal: AbortSignal, clock: C
     } catch (err) {
       // Ctrl-C at a prompt, or the abort signal: nothing further happens.
       const name = (err as Error)?.name;
-      if (name === 'ExitPromptError' || name === 'AbortPromptError' || signal.aborted) throw new InterruptedError('SIGINT');
+      if (name === 'ExitPromptError' || name === 'AbortPromptError' || signal.aborted)
+        throw new InterruptedError('SIGINT');
       throw err;
     }
   };

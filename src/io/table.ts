@@ -47,12 +47,18 @@ export function renderTable(columns: Column[], rows: string[][], layout: TableLa
     .filter(({ c }) => c.drop !== undefined)
     .sort((a, b) => a.c.drop! - b.c.drop! || b.i - a.i);
   // Everything in full; else the short forms; then the lower-value columns dropped one by one.
-  const attempts = [{ compact: false, dropped: 0 }, ...droppable.map((_, n) => ({ compact: true, dropped: n })), { compact: true, dropped: droppable.length }];
+  const attempts = [
+    { compact: false, dropped: 0 },
+    ...droppable.map((_, n) => ({ compact: true, dropped: n })),
+    { compact: true, dropped: droppable.length },
+  ];
   for (const { compact, dropped } of attempts) {
     const gone = new Set(droppable.slice(0, dropped).map(({ i }) => i));
     const keep = columns.map((_, i) => i).filter((i) => !gone.has(i));
     const cols = keep.map((i) => columns[i]!);
-    const cells = rows.map((r) => keep.map((i) => (compact && columns[i]!.compact ? columns[i]!.compact!(r[i] ?? '') : (r[i] ?? ''))));
+    const cells = rows.map((r) =>
+      keep.map((i) => (compact && columns[i]!.compact ? columns[i]!.compact!(r[i] ?? '') : (r[i] ?? ''))),
+    );
     const widths = fitWidths(cols, cells, width);
     if (widths) return render(cols, cells, widths);
   }
@@ -73,7 +79,10 @@ function fitWidths(columns: Column[], rows: string[][], width: number): number[]
   const widths = naturalWidths(columns, rows);
   const floor = (i: number) => Math.max(columns[i]!.shrinkTo ?? Infinity, displayWidth(columns[i]!.header), 2);
   let total = widths.reduce((a, b) => a + b, 0) + GAP * Math.max(0, columns.length - 1);
-  const saving = widths.reduce((sum, w, i) => sum + (columns[i]!.shrinkTo === undefined ? 0 : Math.max(0, w - floor(i))), 0);
+  const saving = widths.reduce(
+    (sum, w, i) => sum + (columns[i]!.shrinkTo === undefined ? 0 : Math.max(0, w - floor(i))),
+    0,
+  );
   if (total - saving > width) return null;
   while (total > width) {
     let widest = -1;
@@ -89,13 +98,29 @@ function fitWidths(columns: Column[], rows: string[][], width: number): number[]
 
 function render(columns: Column[], rows: string[][], widths: number[]): string {
   const cells = (row: string[]) => row.map((cell, i) => truncate(cell, widths[i]!));
-  return drawTable(cells(columns.map((c) => c.header)), rows.map(cells), widths, columns.map((c) => c.align ?? 'left'));
+  return drawTable(
+    cells(columns.map((c) => c.header)),
+    rows.map(cells),
+    widths,
+    columns.map((c) => c.align ?? 'left'),
+  );
 }
 
 const NO_BORDER = {
-  top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-  bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-  left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '',
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: '',
+  'left-mid': '',
+  mid: '',
+  'mid-mid': '',
+  right: '',
+  'right-mid': '',
   middle: ' '.repeat(GAP),
 };
 
@@ -124,7 +149,13 @@ function drawTable(head: string[], rows: string[][], widths: number[], aligns: A
 /** The last resort on a narrow terminal: one block of `Header  value` lines per row. */
 function renderRecords(columns: Column[], rows: string[][]): string {
   return rows
-    .map((row) => renderFields(columns.map((c, i): [string, string] => [c.header, row[i] ?? '']).filter(([label, value]) => label !== '' || value !== '')))
+    .map((row) =>
+      renderFields(
+        columns
+          .map((c, i): [string, string] => [c.header, row[i] ?? ''])
+          .filter(([label, value]) => label !== '' || value !== ''),
+      ),
+    )
     .join('\n\n');
 }
 
@@ -135,7 +166,10 @@ function renderRecords(columns: Column[], rows: string[][]): string {
  * own. A value wider than the whole width (an 88-character signature at 80 columns) is shortened in
  * its middle on a terminal (`3VXMnjGY…dUhw8v72`; --json has it whole) and kept whole when piped.
  */
-export function renderFields(fields: Array<[label: string, value: string]>, layout: Layout = { width: TABLE_WIDTH, shorten: false }): string {
+export function renderFields(
+  fields: Array<[label: string, value: string]>,
+  layout: Layout = { width: TABLE_WIDTH, shorten: false },
+): string {
   if (fields.length === 0) return '';
   const labelWidth = Math.max(...fields.map(([label]) => displayWidth(label)));
   const indent = ' '.repeat(labelWidth + GAP);
@@ -148,7 +182,11 @@ export function renderFields(fields: Array<[label: string, value: string]>, layo
       continue;
     }
     const valueLines = value.split('\n').flatMap((line) => fitValue(line, room, layout));
-    valueLines.forEach((line, i) => lines.push(line.column0 ? line.text : `${i === 0 ? head : ' '.repeat(labelWidth)}${' '.repeat(GAP)}${line.text}`.trimEnd()));
+    valueLines.forEach((line, i) =>
+      lines.push(
+        line.column0 ? line.text : `${i === 0 ? head : ' '.repeat(labelWidth)}${' '.repeat(GAP)}${line.text}`.trimEnd(),
+      ),
+    );
   }
   return lines.join('\n');
 }

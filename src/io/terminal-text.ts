@@ -8,7 +8,7 @@ import { BLANK_GLYPHS } from '../domain/token-text.js';
 const ALLOWED_SGR = new Set(['0', '1', '2', '22', '31', '32', '33', '36', '39']);
 
 // ESC-introduced sequences: CSI (ESC [ … final), OSC (ESC ] … BEL or ESC \), and two-byte escapes.
- 
+
 const ESCAPE = /\u001b\[([0-?]*)[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]?/g;
 // What a person cannot see: controls but tab, newline and ESC (escape sequences are dealt with
 // above), format characters (zero-width, bidi controls, tag characters), variation selectors and
@@ -16,7 +16,10 @@ const ESCAPE = /\u001b\[([0-?]*)[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u
 // font draws blank (BRAILLE PATTERN BLANK and the few like it). Shown as <U+200B>, never
 // raw (a name "WOOF" with an invisible character in it must not read as "WOOF", and tag
 // characters must not carry hidden text to the screen) and never dropped without a trace.
-const HIDDEN = new RegExp(`(?![\\t\\n\\u001b])[\\p{Cc}\\p{Cf}\\p{Default_Ignorable_Code_Point}\\u2028\\u2029${BLANK_GLYPHS}]`, 'gu');
+const HIDDEN = new RegExp(
+  `(?![\\t\\n\\u001b])[\\p{Cc}\\p{Cf}\\p{Default_Ignorable_Code_Point}\\u2028\\u2029${BLANK_GLYPHS}]`,
+  'gu',
+);
 
 /** `<U+200B>`: a character that cannot be seen, named. */
 const named = (ch: string) => `<U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`;

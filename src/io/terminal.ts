@@ -49,6 +49,8 @@ export function detectTerminal(
     interactive: !flags.json && stdinIsTTY && stderrIsTTY,
     columns: Math.max(40, columns),
     ...(stderrIsTTY && (streams.stderr as TtyStream).rows ? { rows: (streams.stderr as TtyStream).rows } : {}),
-    ...(stderrIsTTY && (streams.stderr as TtyStream).columns ? { stderrColumns: Math.max(40, (streams.stderr as TtyStream).columns!) } : {}),
+    ...(stderrIsTTY && (streams.stderr as TtyStream).columns
+      ? { stderrColumns: Math.max(40, (streams.stderr as TtyStream).columns!) }
+      : {}),
   };
 }

@@ -23,7 +23,15 @@ export interface Theme extends Layout {
 const plainText = (text: string) => text;
 
 const SUCCESS = new Set(['completed', 'complete', 'open', 'closed', 'authorized', 'funded', 'confirmed']);
-const FAILURE = new Set(['failed', 'refunded', 'expired', 'cancelled', 'requires_review', 'refund_pending', 'refunding']);
+const FAILURE = new Set([
+  'failed',
+  'refunded',
+  'expired',
+  'cancelled',
+  'requires_review',
+  'refund_pending',
+  'refunding',
+]);
 
 /** Colour names a status belongs to: success, failure or pending. */
 export function statusTone(status: string): 'success' | 'failure' | 'pending' {

@@ -17,7 +17,9 @@ export function wrapWords(text: string, columns: number): string {
 function wrapLine(line: string, columns: number): string {
   if (displayWidth(line) <= columns) return line;
   const indent = /^ */.exec(line)![0];
-  return packWords(piecesOf(line.slice(indent.length)), { room: () => columns, first: indent, next: indent }).join('\n');
+  return packWords(piecesOf(line.slice(indent.length)), { room: () => columns, first: indent, next: indent }).join(
+    '\n',
+  );
 }
 
 /**
@@ -25,7 +27,10 @@ function wrapLine(line: string, columns: number): string {
  * stays within `room(its index)`, else it starts the next line (`next` before it). A line's first
  * word always stays, however wide.
  */
-export function packWords(words: readonly string[], opts: { room(wordIndex: number): number; first: string; next: string }): string[] {
+export function packWords(
+  words: readonly string[],
+  opts: { room(wordIndex: number): number; first: string; next: string },
+): string[] {
   const lines: string[] = [];
   let line = '';
   words.forEach((word, i) => {

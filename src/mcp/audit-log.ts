@@ -25,7 +25,12 @@ export interface AuditEntry {
 }
 
 /** Append, creating if need be; never through a symlink (ELOOP), never waiting on a pipe (ENXIO, or fstat below). */
-const APPEND_NO_FOLLOW = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+const APPEND_NO_FOLLOW =
+  constants.O_WRONLY |
+  constants.O_APPEND |
+  constants.O_CREAT |
+  (constants.O_NOFOLLOW ?? 0) |
+  (constants.O_NONBLOCK ?? 0);
 
 /** The audit log beside this config file. */
 export function auditLogPath(configFile: string): string {
@@ -48,14 +53,16 @@ export class AuditLog {
     try {
       fd = openSync(this.path, APPEND_NO_FOLLOW, 0o600);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENXIO') throw new Error(`${this.path} is not a regular file (a pipe)`);
+      if ((err as NodeJS.ErrnoException).code === 'ENXIO')
+        throw new Error(`${this.path} is not a regular file (a pipe)`);
       throw err;
     }
     try {
       const facts = fstatSync(fd);
       if (!facts.isFile()) throw new Error(`${this.path} is not a regular file`);
       const myUid = typeof process.getuid === 'function' ? process.getuid() : null;
-      if (myUid !== null && facts.uid !== myUid) throw new Error(`${this.path} belongs to another user (uid ${facts.uid}; you are uid ${myUid})`);
+      if (myUid !== null && facts.uid !== myUid)
+        throw new Error(`${this.path} belongs to another user (uid ${facts.uid}; you are uid ${myUid})`);
       // A file made with wider permissions is narrowed: it names trades.
       if ((facts.mode & 0o077) !== 0) fchmodSync(fd, 0o600);
       writeSync(fd, line + '\n');

@@ -22,7 +22,10 @@ and are logged to mcp-audit.jsonl beside the config. More: docs/agents.md.
 
 export const mcp = defineCommand<McpOptions>({
   options: [
-    { flags: '--allow-trading', help: 'offer buy, sell and cancel (the profile must set maxBuyLamports and maxSlippageBps)' },
+    {
+      flags: '--allow-trading',
+      help: 'offer buy, sell and cancel (the profile must set maxBuyLamports and maxSlippageBps)',
+    },
     { flags: '--no-confirm', help: 'with --allow-trading: never ask the person (unattended)' },
   ],
   helpAfter: HELP_AFTER,
@@ -30,7 +33,8 @@ export const mcp = defineCommand<McpOptions>({
   parse: (raw) => {
     const allowTrading = optionFlag(raw, 'allowTrading');
     const confirm = raw.options.confirm !== false;
-    if (!confirm && !allowTrading) throw new UsageError('--no-confirm is for trading: give it with --allow-trading', 'INVALID_ARGUMENT');
+    if (!confirm && !allowTrading)
+      throw new UsageError('--no-confirm is for trading: give it with --allow-trading', 'INVALID_ARGUMENT');
     return { allowTrading, confirm };
   },
   run,

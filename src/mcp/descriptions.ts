@@ -10,10 +10,17 @@ import { presence } from '../domain/presence.js';
 const agentPresence = presence({ yes: true, dryRun: false, json: true, interactive: false, agent: true });
 
 /** What the server tells the agent at the start. */
-export function instructions(gate: TradingGate, opts: McpOptions, configured = true, lock: { words: string } | null = null): string {
+export function instructions(
+  gate: TradingGate,
+  opts: McpOptions,
+  configured = true,
+  lock: { words: string } | null = null,
+): string {
   const trading = gate.allowed
     ? `Trading is on: buy, sell and cancel run every check the command line makes before it signs, within the profile's limits (maxBuyLamports ${gate.maxBuyLamports}, maxSlippageBps ${gate.maxSlippageBps}; per rolling 24 hours, counted by this tool's journal across every process: maxDailyBuyLamports ${gate.maxDailyBuyLamports}, maxDailySellLamports ${gate.maxDailySellLamports}). ${
-        opts.confirm ? 'Each trade shows its review to the person through the client and goes on only on their yes.' : 'No confirmation is asked (--no-confirm).'
+        opts.confirm
+          ? 'Each trade shows its review to the person through the client and goes on only on their yes.'
+          : 'No confirmation is asked (--no-confirm).'
       } That yes approves a trade within these limits; it never grants trust (${agentPresence.why}): a treasury, a sell wording or a token's facts no person has approved refuse the trade (category refused_to_sign, code TREASURY_NOT_PINNED, WORDING_NOT_APPROVED, WORDING_CHANGED or TOKEN_FACTS_UNCONFIRMED), and error.command names what a person runs at their own terminal after reading it: ask the person to run it; it is theirs to run, never yours. Such a refusal comes before any question of confirmation. Pass your own idempotencyKey to retry a trade safely.`
     : `Trading is off: ${gate.reason}.`;
   const brake =
@@ -42,6 +49,8 @@ export function description(tool: Tool, gate: TradingGate, opts: McpOptions): st
   const limits =
     `Held to the profile's limits: maxBuyLamports ${gate.maxBuyLamports} per buy, maxSlippageBps ${gate.maxSlippageBps}; per rolling 24 hours maxDailyBuyLamports ${gate.maxDailyBuyLamports} and maxDailySellLamports ${gate.maxDailySellLamports}; ` +
     'a call past one is refused before anything is sent (OVER_LIMIT; OVER_DAILY_LIMIT, naming when room frees up)';
-  const who = opts.confirm ? 'The person approves its review through the client first' : 'No one is asked (the server runs with --no-confirm)';
+  const who = opts.confirm
+    ? 'The person approves its review through the client first'
+    : 'No one is asked (the server runs with --no-confirm)';
   return `${tool.spec.does}. Moves money. Every check runs before anything is signed. ${limits}. ${who}. dryRun: true checks everything and signs nothing.`;
 }

@@ -6,7 +6,13 @@ import { randomUUID } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { McpOptions } from './mcp-options.js';
 import { loadCatalog } from '../commands/catalog.js';
 import type { ProgramFacts } from '../commands/definition.js';
@@ -44,7 +50,10 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
 
   // A service URL and a key (or where to read it) are what every tool needs.
   const configured = Boolean(ctx.settings.baseUrl && (ctx.settings.apiKey || ctx.settings.apiKeyInput));
-  const server = new Server({ name: 'trader', version: ctx.version }, { capabilities: { tools: {} }, instructions: instructions(gate, opts, configured, lockNow()) });
+  const server = new Server(
+    { name: 'trader', version: ctx.version },
+    { capabilities: { tools: {} }, instructions: instructions(gate, opts, configured, lockNow()) },
+  );
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: [
@@ -54,7 +63,12 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
         description: description(tool, gate, opts),
         inputSchema: tool.inputSchema,
         annotations: tool.spec.trade
-          ? { readOnlyHint: false, destructiveHint: true, idempotentHint: tool.spec.idempotent === true, openWorldHint: true }
+          ? {
+              readOnlyHint: false,
+              destructiveHint: true,
+              idempotentHint: tool.spec.idempotent === true,
+              openWorldHint: true,
+            }
           : BRAKE_TOOLS.includes(tool.spec)
             ? { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false }
             : { readOnlyHint: true, openWorldHint: true },
@@ -62,7 +76,8 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
       {
         name: STATUS_TOOL,
         title: 'trading status',
-        description: 'whether this server offers buy, sell and cancel, why not when it does not, whether `trader lock` stops every signature now, and the profile limits every trade is held to',
+        description:
+          'whether this server offers buy, sell and cancel, why not when it does not, whether `trader lock` stops every signature now, and the profile limits every trade is held to',
         inputSchema: { type: 'object' as const, properties: {}, additionalProperties: false },
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
@@ -75,7 +90,14 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
     const input = (request.params.arguments ?? {}) as Record<string, unknown>;
     // A tool tools/list does not name is the protocol's error (as the SDK's McpServer answers), not a tool result.
     if (name !== STATUS_TOOL && !tools.has(name)) {
-      writeAudit({ time: new Date(ctx.clock.now()).toISOString(), tool: name, arguments: input, outcome: 'usage', code: 'UNKNOWN_TOOL', exitCode: ExitCode.usage });
+      writeAudit({
+        time: new Date(ctx.clock.now()).toISOString(),
+        tool: name,
+        arguments: input,
+        outcome: 'usage',
+        code: 'UNKNOWN_TOOL',
+        exitCode: ExitCode.usage,
+      });
       const offered = TRADE_TOOLS.some((t) => t.name === name) ? ` (${name} is not offered: ${gate.reason})` : '';
       throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found${offered}; tools/list names the tools`);
     }
@@ -89,20 +111,37 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
   });
 
   /** One tool call, audited whatever its end. */
-  async function handleCall(name: string, input: Record<string, unknown>, requestSignal: AbortSignal): Promise<CallToolResult> {
-    const entry: AuditEntry = { time: new Date(ctx.clock.now()).toISOString(), tool: name, arguments: input, outcome: 'ok', exitCode: 0 };
+  async function handleCall(
+    name: string,
+    input: Record<string, unknown>,
+    requestSignal: AbortSignal,
+  ): Promise<CallToolResult> {
+    const entry: AuditEntry = {
+      time: new Date(ctx.clock.now()).toISOString(),
+      tool: name,
+      arguments: input,
+      outcome: 'ok',
+      exitCode: 0,
+    };
     let result: CallToolResult;
     try {
       if (name === STATUS_TOOL) {
         const now = currentGate();
         const lock = lockNow();
-        const text = lock ? `${lock.words}; nothing is signed until a person at a terminal runs \`trader unlock\`` : now.allowed ? 'trading is on' : `trading is off: ${now.reason}`;
+        const text = lock
+          ? `${lock.words}; nothing is signed until a person at a terminal runs \`trader unlock\``
+          : now.allowed
+            ? 'trading is on'
+            : `trading is off: ${now.reason}`;
         result = { content: [{ type: 'text', text }], structuredContent: { ...now, lock } };
       } else {
         const run = await runTool(name, input, entry, requestSignal);
         const error = run.error ?? fallbackError(run);
         // A buy or sell is retryable only with its key: the error carries it, to pass back.
-        result = run.exitCode === ExitCode.ok ? success(name, run) : failure(tools.get(name)?.spec.signs ? keyedRetry(error) : error, run.exitCode, run.data);
+        result =
+          run.exitCode === ExitCode.ok
+            ? success(name, run)
+            : failure(tools.get(name)?.spec.signs ? keyedRetry(error) : error, run.exitCode, run.data);
         Object.assign(entry, { exitCode: run.exitCode }, tradeFacts(run.data));
         if (run.exitCode !== ExitCode.ok) {
           Object.assign(entry, { outcome: run.error?.category ?? 'internal', code: run.error?.code });
@@ -150,11 +189,19 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
    * A trade is first logged as started, with its idempotency key (made here when the agent gave
    * none): a trade that cannot be logged is not run.
    */
-  async function runTool(name: string, input: Record<string, unknown>, entry: AuditEntry, requestSignal: AbortSignal): Promise<CommandRun> {
+  async function runTool(
+    name: string,
+    input: Record<string, unknown>,
+    entry: AuditEntry,
+    requestSignal: AbortSignal,
+  ): Promise<CommandRun> {
     // Offered: the call handler answers any other name with the protocol's error.
     const tool = tools.get(name)!;
     const keyed = tool.options.some((o) => o.name === 'idempotencyKey');
-    const callInput = keyed && (input.idempotencyKey === undefined || input.idempotencyKey === null) ? { ...input, idempotencyKey: randomUUID() } : input;
+    const callInput =
+      keyed && (input.idempotencyKey === undefined || input.idempotencyKey === null)
+        ? { ...input, idempotencyKey: randomUUID() }
+        : input;
     const argv = toolArgv(tool, callInput);
     let approve: ((review: string, question: string) => Promise<boolean>) | undefined;
     let cannotAsk = false;
@@ -163,7 +210,8 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
       if (!now.allowed) throw new UsageError(`${name} refused: ${now.reason}`, 'TRADING_NOT_ALLOWED');
       // A dry run signs nothing: no one need approve it.
       if (tool.spec.signs && opts.confirm && input.dryRun !== true) {
-        if (server.getClientCapabilities()?.elicitation?.form) approve = (review, question) => askPerson(review, question, requestSignal);
+        if (server.getClientCapabilities()?.elicitation?.form)
+          approve = (review, question) => askPerson(review, question, requestSignal);
         else cannotAsk = true;
       }
     }
@@ -171,9 +219,17 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
       const key = typeof callInput.idempotencyKey === 'string' ? callInput.idempotencyKey : undefined;
       if (key) entry.idempotencyKey = key;
       try {
-        audit.write({ ...entry, time: new Date(ctx.clock.now()).toISOString(), outcome: 'started', exitCode: undefined });
+        audit.write({
+          ...entry,
+          time: new Date(ctx.clock.now()).toISOString(),
+          outcome: 'started',
+          exitCode: undefined,
+        });
       } catch (err) {
-        throw new UsageError(`${name} refused: cannot write the audit log ${audit.path}: ${(err as Error).message}; ${NOTHING_SENT}`, 'AUDIT_LOG_UNWRITABLE');
+        throw new UsageError(
+          `${name} refused: cannot write the audit log ${audit.path}: ${(err as Error).message}; ${NOTHING_SENT}`,
+          'AUDIT_LOG_UNWRITABLE',
+        );
       }
     }
     const controller = new AbortController();
@@ -209,7 +265,12 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
    * trust only a person grants — is what the agent is told first, since a person who turned
    * confirmation off would still meet it; only a trade that passes every check is CONFIRMATION_REQUIRED.
    */
-  async function unconfirmable(name: string, tool: Tool, input: Record<string, unknown>, run: (argv: string[]) => Promise<CommandRun>): Promise<CommandRun> {
+  async function unconfirmable(
+    name: string,
+    tool: Tool,
+    input: Record<string, unknown>,
+    run: (argv: string[]) => Promise<CommandRun>,
+  ): Promise<CommandRun> {
     const checked = await run(toolArgv(tool, { ...input, dryRun: true, idempotencyKey: randomUUID() }));
     const key = typeof input.idempotencyKey === 'string' ? { idempotencyKey: input.idempotencyKey } : {};
     const quote = tradeFacts(checked.data).tradeId;
@@ -218,13 +279,22 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
       // The dry run's own result, quote and key are not the trade's: the agent's key resumes the trade.
       const { tradeId: _quote, idempotencyKey: _dryRunKey, ...error } = checked.error ?? fallbackError(checked);
       // A refusal before any quote (a limit) is the trade's own, word for word.
-      return { ...checked, data: null, error: { ...error, ...key, message: quote ? `${error.message} (${checkedAs})` : error.message } };
+      return {
+        ...checked,
+        data: null,
+        error: { ...error, ...key, message: quote ? `${error.message} (${checkedAs})` : error.message },
+      };
     }
     const message =
       `${name} passed every check, but it needs the person's yes and this MCP client cannot ask them (no elicitation); ` +
       `two ways out, each the person's choice: an MCP client that can ask them (elicitation), or, for unattended trading within the profile's limits, ` +
       `a restart of the server with \`trader mcp --allow-trading --no-confirm\`; ${checkedAs}; ${NOTHING_SIGNED}`;
-    return { ...checked, data: null, exitCode: ExitCode.usage, error: { ...errorReport(new UsageError(message, 'CONFIRMATION_REQUIRED')), ...key } };
+    return {
+      ...checked,
+      data: null,
+      exitCode: ExitCode.usage,
+      error: { ...errorReport(new UsageError(message, 'CONFIRMATION_REQUIRED')), ...key },
+    };
   }
 
   /** Shows the person a trade's review through the client; true only on their explicit yes. */
@@ -236,7 +306,14 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
           message: safeForTerminal(`${review}\n\n${question}`),
           requestedSchema: {
             type: 'object',
-            properties: { approve: { type: 'boolean', title: question, description: 'yes signs it; anything else signs nothing', default: false } },
+            properties: {
+              approve: {
+                type: 'boolean',
+                title: question,
+                description: 'yes signs it; anything else signs nothing',
+                default: false,
+              },
+            },
             required: ['approve'],
           },
         },
@@ -256,10 +333,17 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
   await server.connect(transport);
   // No person can type a password here: a keystore's comes from its file, or trades are refused.
   if (gate.allowed && /^keystore:/i.test(ctx.settings.keypair) && !ctx.settings.passwordFile) {
-    log(`the wallet is ${ctx.settings.keypair} and no --password-file (TRADER_KEYSTORE_PASSWORD_FILE) is given: buy and sell will be refused before anything is sent`);
+    log(
+      `the wallet is ${ctx.settings.keypair} and no --password-file (TRADER_KEYSTORE_PASSWORD_FILE) is given: buy and sell will be refused before anything is sent`,
+    );
   }
-  if (!configured) log(`not configured (${readFrom(ctx.settings.profileName, ctx.config.path)}: it names no service URL or key): ${MCP_NOT_CONFIGURED_HINT}`);
-  log(`serving ${tools.size + 1} tools over stdio; ${gate.allowed ? `trading on (${opts.confirm ? 'each trade asks the person where the client can' : 'no confirmation asked'})` : `trading off: ${gate.reason}`}; audit log ${audit.path}`);
+  if (!configured)
+    log(
+      `not configured (${readFrom(ctx.settings.profileName, ctx.config.path)}: it names no service URL or key): ${MCP_NOT_CONFIGURED_HINT}`,
+    );
+  log(
+    `serving ${tools.size + 1} tools over stdio; ${gate.allowed ? `trading on (${opts.confirm ? 'each trade asks the person where the client can' : 'no confirmation asked'})` : `trading off: ${gate.reason}`}; audit log ${audit.path}`,
+  );
   const end = () => void server.close();
   ctx.facts.stdin.once('end', end);
   ctx.facts.stdin.once('close', end);
@@ -276,10 +360,16 @@ export async function serveMcp(ctx: Context, opts: McpOptions, program: ProgramF
 function refuseStdinSecrets(ctx: Context): void {
   const how = 'use a keypair file, or keystore:<name> with --password-file (TRADER_KEYSTORE_PASSWORD_FILE)';
   if (/^(-|stdin:.*|prompt:.*|ASK)$/i.test(ctx.settings.keypair)) {
-    throw new UsageError(`trader mcp reads the protocol on standard input, so the wallet cannot be typed or piped there (--keypair ${ctx.settings.keypair.split('?')[0]}): ${how}`, 'KEYPAIR');
+    throw new UsageError(
+      `trader mcp reads the protocol on standard input, so the wallet cannot be typed or piped there (--keypair ${ctx.settings.keypair.split('?')[0]}): ${how}`,
+      'KEYPAIR',
+    );
   }
   if (ctx.settings.apiKeyInput?.kind === 'stdin') {
-    throw new UsageError('trader mcp reads the protocol on standard input, so the API key cannot come from it: use --api-key-file or TRADER_API_KEY', 'USAGE');
+    throw new UsageError(
+      'trader mcp reads the protocol on standard input, so the API key cannot come from it: use --api-key-file or TRADER_API_KEY',
+      'USAGE',
+    );
   }
 }
 

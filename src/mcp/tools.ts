@@ -37,7 +37,8 @@ const PAGES = {
 /** What buy and sell take alike, as an agent passes it. */
 const TRADE_HELP = {
   slippageBps: "slippage tolerance in basis points (100 = 1%), 0-10000; default and cap: the profile's maxSlippageBps",
-  idempotencyKey: 'the key a retry passes to resume this same trade (never a second one); made and returned when none is given',
+  idempotencyKey:
+    'the key a retry passes to resume this same trade (never a second one); made and returned when none is given',
 };
 
 /**
@@ -45,13 +46,24 @@ const TRADE_HELP = {
  * `{ name: 'balance', command: 'balance' }`.
  */
 export const READ_TOOLS: readonly ToolSpec[] = [
-  { name: 'me', command: 'me', does: "The account: its id, main wallet, and the API key's name, display prefix and scopes (never the key)" },
-  { name: 'points', command: 'points', does: 'Points earned, executed volume counted for points, and leaderboard rank' },
+  {
+    name: 'me',
+    command: 'me',
+    does: "The account: its id, main wallet, and the API key's name, display prefix and scopes (never the key)",
+  },
+  {
+    name: 'points',
+    command: 'points',
+    does: 'Points earned, executed volume counted for points, and leaderboard rank',
+  },
   {
     name: 'balance',
     command: 'balance',
     does: "The wallet's SOL balance, read from the Solana chain (not from the service)",
-    help: { tokens: "true: also the wallet's own balance of each token the account has held or traded (not the service's holdings)" },
+    help: {
+      tokens:
+        "true: also the wallet's own balance of each token the account has held or traded (not the service's holdings)",
+    },
   },
   {
     name: 'token',
@@ -59,9 +71,27 @@ export const READ_TOOLS: readonly ToolSpec[] = [
     does: "A token's facts as the chain states them (program, decimals, supply, mint and freeze authorities, metadata and whether it can change, every Token-2022 extension) and its risks: refuse-level ones a person must accept before a buy, warn-level ones said",
     help: { token: 'the mint address, or the symbol of a token the account has held or traded' },
   },
-  { name: 'holdings', command: 'holdings', omit: ['csv', 'wide'], does: "Tokens the service holds for the account, largest USD value first, with each one's share" },
-  { name: 'positions', command: 'positions', omit: ['csv', 'wide'], does: 'Positions: a page of them (filter by status), or one by id', help: PAGES },
-  { name: 'activity', command: 'activity', omit: ['csv', 'wide'], lists: ['type'], does: "The account's ledger of buys, sells, deposits, payouts and refunds, newest first", help: PAGES },
+  {
+    name: 'holdings',
+    command: 'holdings',
+    omit: ['csv', 'wide'],
+    does: "Tokens the service holds for the account, largest USD value first, with each one's share",
+  },
+  {
+    name: 'positions',
+    command: 'positions',
+    omit: ['csv', 'wide'],
+    does: 'Positions: a page of them (filter by status), or one by id',
+    help: PAGES,
+  },
+  {
+    name: 'activity',
+    command: 'activity',
+    omit: ['csv', 'wide'],
+    lists: ['type'],
+    does: "The account's ledger of buys, sells, deposits, payouts and refunds, newest first",
+    help: PAGES,
+  },
   // Following a trade is the agent's loop to run (call again), not a call that blocks.
   {
     name: 'trade',
@@ -72,10 +102,16 @@ export const READ_TOOLS: readonly ToolSpec[] = [
     help: {
       id: 'a buy id or a position id (its buy), or the first 8+ characters of either; a sell_… id; or a sell trade id',
       status: 'true: only the compact status (stage, terminal, signatures); not for sell_… ids',
-      verify: 'true: check every signature the trade names against the chain; an error when the chain contradicts the service or cannot be read',
+      verify:
+        'true: check every signature the trade names against the chain; an error when the chain contradicts the service or cannot be read',
     },
   },
-  { name: 'pnl', command: 'pnl', omit: ['csv'], does: 'Profit and loss per token and in total (average cost): cost, value now, realized and unrealized P&L, fees' },
+  {
+    name: 'pnl',
+    command: 'pnl',
+    omit: ['csv'],
+    does: 'Profit and loss per token and in total (average cost): cost, value now, realized and unrealized P&L, fees',
+  },
 ];
 
 /**
@@ -122,13 +158,21 @@ export const TRADE_TOOLS: readonly ToolSpec[] = [
     help: {
       ...TRADE_HELP,
       token: 'the mint (or its first 8+ characters), or the symbol of a holding',
-      amount: 'raw token units ("1500000"), whole tokens with the symbol or "tokens" as suffix ("1.5sgld", "1.5tokens"), "all", or a percentage of the holding ("50%")',
+      amount:
+        'raw token units ("1500000"), whole tokens with the symbol or "tokens" as suffix ("1.5sgld", "1.5tokens"), "all", or a percentage of the holding ("50%")',
       minSol: 'refuse to sign a minimum below this many SOL (checked on the quote, before anyone is asked)',
       wait: 'false: return once the authorization is accepted, and follow the sell with the trade tool',
       dryRun: "true: quote and check everything, sign nothing (the quote's authorization is left to expire)",
     },
   },
-  { name: 'cancel', command: 'cancel', trade: true, idempotent: true, does: 'Cancels a buy still awaiting its deposit; signs nothing', help: { buyId: 'the buy id, or its first 8+ characters' } },
+  {
+    name: 'cancel',
+    command: 'cancel',
+    trade: true,
+    idempotent: true,
+    does: 'Cancels a buy still awaiting its deposit; signs nothing',
+    help: { buyId: 'the buy id, or its first 8+ characters' },
+  },
 ];
 
 /** A JSON Schema property. */
@@ -176,20 +220,35 @@ export function toolsFrom(catalog: Catalog, specs: readonly ToolSpec[]): Tool[] 
     const command = catalog.commands.find((c) => c.name === spec.command && c.runs);
     if (!command) throw new Error(`MCP tool ${spec.name}: no command ${spec.command} in the catalog`);
     // The help an agent reads is the tool's: where the command's speaks of the CLI, the spec's own.
-    const forTool = <T extends { name: string; help: string }>(item: T): T => ({ ...item, help: spec.help?.[item.name] ?? item.help });
+    const forTool = <T extends { name: string; help: string }>(item: T): T => ({
+      ...item,
+      help: spec.help?.[item.name] ?? item.help,
+    });
     const options = command.options.filter((o) => !(spec.omit ?? []).includes(o.name)).map(forTool);
     const required = new Set(spec.requires ?? []);
     const args = command.arguments.map((a) => forTool(required.has(a.name) ? { ...a, required: true } : a));
-    return { spec, command: { ...command, arguments: args }, options, inputSchema: inputSchema(args, options, spec.lists) };
+    return {
+      spec,
+      command: { ...command, arguments: args },
+      options,
+      inputSchema: inputSchema(args, options, spec.lists),
+    };
   });
 }
 
 /** The JSON Schema of a command's arguments and options; `lists`: options that take a comma-separated list of their values. */
-export function inputSchema(args: readonly CatalogArgument[], options: readonly CatalogOption[], lists: readonly string[] = []): ToolInputSchema {
+export function inputSchema(
+  args: readonly CatalogArgument[],
+  options: readonly CatalogOption[],
+  lists: readonly string[] = [],
+): ToolInputSchema {
   const properties: Record<string, JsonSchemaProperty> = {};
-  for (const a of args) properties[a.name] = { type: 'string', description: a.help, ...(a.values ? { enum: a.values } : {}) };
+  for (const a of args)
+    properties[a.name] = { type: 'string', description: a.help, ...(a.values ? { enum: a.values } : {}) };
   for (const o of options) {
-    const property: JsonSchemaProperty = isLamports(o.name) ? { type: 'string', description: o.help, pattern: '^[0-9]+$' } : { type: o.type, description: o.help };
+    const property: JsonSchemaProperty = isLamports(o.name)
+      ? { type: 'string', description: o.help, pattern: '^[0-9]+$' }
+      : { type: o.type, description: o.help };
     if (o.values && lists.includes(o.name)) {
       const one = `(${o.values.join('|')})`;
       property.pattern = `^${one}(,${one})*$`;
@@ -242,8 +301,15 @@ function scalar(name: string, value: unknown, type: CatalogOption['type']): stri
   if (typeof value === 'string') return value;
   // A number for a string (an amount in lamports, a limit) is what an agent often sends.
   if (typeof value === 'number' && Number.isFinite(value) && (type !== 'integer' || Number.isSafeInteger(value))) {
-    if (type === 'string' && !Number.isSafeInteger(value)) throw new UsageError(`${name}: pass a number that is not a whole one as a string, to keep it exact`, 'INVALID_ARGUMENT');
+    if (type === 'string' && !Number.isSafeInteger(value))
+      throw new UsageError(
+        `${name}: pass a number that is not a whole one as a string, to keep it exact`,
+        'INVALID_ARGUMENT',
+      );
     return String(value);
   }
-  throw new UsageError(`${name} must be ${type === 'string' ? 'a string' : `an ${type === 'integer' ? 'integer' : 'number'}`}`, 'INVALID_ARGUMENT');
+  throw new UsageError(
+    `${name} must be ${type === 'string' ? 'a string' : `an ${type === 'integer' ? 'integer' : 'number'}`}`,
+    'INVALID_ARGUMENT',
+  );
 }

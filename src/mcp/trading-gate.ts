@@ -25,7 +25,16 @@ export interface TradingGate {
 export function tradingGate(
   settings: Pick<
     Settings,
-    'maxBuyLamports' | 'maxSlippageBps' | 'maxFeeLamports' | 'maxDailyBuyLamports' | 'maxDailySellLamports' | 'maxTradesPerHour' | 'maxDailyLossLamports' | 'allowedMints' | 'deniedMints' | 'profileName'
+    | 'maxBuyLamports'
+    | 'maxSlippageBps'
+    | 'maxFeeLamports'
+    | 'maxDailyBuyLamports'
+    | 'maxDailySellLamports'
+    | 'maxTradesPerHour'
+    | 'maxDailyLossLamports'
+    | 'allowedMints'
+    | 'deniedMints'
+    | 'profileName'
   >,
   allowTrading: boolean,
 ): TradingGate {
@@ -42,11 +51,19 @@ export function tradingGate(
     deniedMints: settings.deniedMints,
   };
   if (!allowTrading) {
-    return { allowed: false, reason: 'the server was started without --allow-trading: buy, sell and cancel are not offered (a person restarts it with `trader mcp --allow-trading`)', ...limits };
+    return {
+      allowed: false,
+      reason:
+        'the server was started without --allow-trading: buy, sell and cancel are not offered (a person restarts it with `trader mcp --allow-trading`)',
+      ...limits,
+    };
   }
-  const missing = (['maxBuyLamports', 'maxSlippageBps', 'maxDailyBuyLamports', 'maxDailySellLamports'] as const).filter((key) => settings[key] === null);
+  const missing = (['maxBuyLamports', 'maxSlippageBps', 'maxDailyBuyLamports', 'maxDailySellLamports'] as const).filter(
+    (key) => settings[key] === null,
+  );
   if (missing.length > 0) {
-    const and = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+    const and = (items: string[]) =>
+      items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
     const set = and(missing.map((key) => `\`trader --profile ${settings.profileName} config set ${key} <value>\``));
     return {
       allowed: false,

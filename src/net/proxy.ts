@@ -19,7 +19,10 @@ function defaultPort(protocol: string): string {
 /** True when a NO_PROXY value (host, .domain, *.domain, *, host:port, [v6]:port) excludes the URL. */
 export function isExcludedByNoProxy(target: URL, noProxy: string | undefined): boolean {
   if (!noProxy) return false;
-  const host = target.hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const host = target.hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   const port = target.port || defaultPort(target.protocol);
   for (const raw of noProxy.split(/[,\s]+/)) {
     let entry = raw.trim().toLowerCase();
@@ -64,7 +67,10 @@ export function proxyFor(target: URL, env: ProxyEnv | undefined): URL | null {
     throw new UsageError('invalid proxy URL in HTTP_PROXY/HTTPS_PROXY', 'INVALID_PROXY');
   }
   if (proxy.protocol !== 'http:' && proxy.protocol !== 'https:') {
-    throw new UsageError(`unsupported proxy scheme ${proxy.protocol} in HTTP_PROXY/HTTPS_PROXY; use http://`, 'INVALID_PROXY');
+    throw new UsageError(
+      `unsupported proxy scheme ${proxy.protocol} in HTTP_PROXY/HTTPS_PROXY; use http://`,
+      'INVALID_PROXY',
+    );
   }
   return proxy;
 }
@@ -75,11 +81,16 @@ export function proxyFor(target: URL, env: ProxyEnv | undefined): URL | null {
  * the two fetches are never mixed). proxyTunnel false: plain-http targets are sent to the proxy as
  * absolute-URI requests; https targets are always tunnelled with CONNECT.
  */
-export async function fetchFor(target: URL, env: ProxyEnv | undefined, direct: typeof globalThis.fetch): Promise<{ fetch: typeof globalThis.fetch; proxy: URL | null }> {
+export async function fetchFor(
+  target: URL,
+  env: ProxyEnv | undefined,
+  direct: typeof globalThis.fetch,
+): Promise<{ fetch: typeof globalThis.fetch; proxy: URL | null }> {
   const proxy = proxyFor(target, env);
   if (!proxy) return { fetch: direct, proxy: null };
   const u = await import('undici');
   const dispatcher = new u.ProxyAgent({ uri: proxy.href, proxyTunnel: false });
-  const viaProxy = (input: string | URL | Request, init?: RequestInit) => u.fetch(input as string, { ...(init as object), dispatcher } as never);
+  const viaProxy = (input: string | URL | Request, init?: RequestInit) =>
+    u.fetch(input as string, { ...(init as object), dispatcher } as never);
   return { fetch: viaProxy as unknown as typeof globalThis.fetch, proxy };
 }

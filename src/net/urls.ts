@@ -6,7 +6,10 @@ import { UsageError } from '../domain/errors.js';
 
 /** True for hosts that never leave this machine: localhost, 127.0.0.0/8, ::1 (also IPv4-mapped). */
 export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const h = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   if (h === 'localhost' || h.endsWith('.localhost')) return true;
   if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)) return true;
   if (h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
@@ -31,10 +34,15 @@ export function parseBaseUrl(raw: string, opts: { insecure: boolean; what?: stri
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new UsageError(`invalid ${what}: scheme ${url.protocol} is not supported; use https://`, 'INVALID_BASE_URL');
   }
-  if (url.username || url.password) throw new UsageError(`invalid ${what}: it must not contain a user name or password`, 'INVALID_BASE_URL');
-  if (url.search || url.hash) throw new UsageError(`invalid ${what}: it must not contain a query (?…) or fragment (#…)`, 'INVALID_BASE_URL');
+  if (url.username || url.password)
+    throw new UsageError(`invalid ${what}: it must not contain a user name or password`, 'INVALID_BASE_URL');
+  if (url.search || url.hash)
+    throw new UsageError(`invalid ${what}: it must not contain a query (?…) or fragment (#…)`, 'INVALID_BASE_URL');
   if (url.protocol === 'http:' && !opts.insecure && !isLoopbackHost(url.hostname)) {
-    throw new UsageError(`refusing plain http:// to ${url.host}: the API key would travel unencrypted; use https:// or pass --insecure`, 'INSECURE_BASE_URL');
+    throw new UsageError(
+      `refusing plain http:// to ${url.host}: the API key would travel unencrypted; use https:// or pass --insecure`,
+      'INSECURE_BASE_URL',
+    );
   }
   return url;
 }
@@ -53,6 +61,7 @@ export function parseRpcUrl(raw: string, what: string): URL {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new UsageError(`invalid ${what}: scheme ${url.protocol} is not supported; use https://`, 'INVALID_RPC_URL');
   }
-  if (url.username || url.password) throw new UsageError(`invalid ${what}: it must not contain a user name or password`, 'INVALID_RPC_URL');
+  if (url.username || url.password)
+    throw new UsageError(`invalid ${what}: it must not contain a user name or password`, 'INVALID_RPC_URL');
   return url;
 }

@@ -65,7 +65,9 @@ const sol = (v: bigint | null) => (v === null ? null : toDecimalString(v, SOL_DE
 const usd = (v: bigint | null) => (v === null ? null : centsToDecimal(v));
 const pct = (v: bigint | null) => (v === null ? null : hundredthsToDecimal(v));
 const units = (v: bigint, decimals: number | null) =>
-  decimals === null || !Number.isInteger(decimals) || decimals < 0 || decimals > 255 ? null : toDecimalString(v, decimals);
+  decimals === null || !Number.isInteger(decimals) || decimals < 0 || decimals > 255
+    ? null
+    : toDecimalString(v, decimals);
 
 /** The report as the JSON document. */
 export function pnlDocument(report: PnlReport): PnlDocument {

@@ -147,7 +147,11 @@ export function computePnl(input: PnlInput, opts: PnlOptions): PnlReport {
   const tokens = new Map<string, TokenFacts>();
   const factsOf = (mint: string): TokenFacts => {
     let t = tokens.get(mint);
-    if (!t) tokens.set(mint, (t = { mint, symbol: null, name: null, decimals: null, lots: [], sales: [], holding: null, notes: [] }));
+    if (!t)
+      tokens.set(
+        mint,
+        (t = { mint, symbol: null, name: null, decimals: null, lots: [], sales: [], holding: null, notes: [] }),
+      );
     return t;
   };
   const learn = (t: TokenFacts, meta: { symbol?: string | null; name?: string | null; decimals?: number | null }) => {
@@ -191,9 +195,13 @@ export function computePnl(input: PnlInput, opts: PnlOptions): PnlReport {
     if (!entry) t.notes.push(`no activity entry for the buy of position ${p.id}: its USD cost is unknown`);
     else {
       cents = entryRateCents(entry, principal);
-      if (cents === null) t.notes.push(`the activity entry of the buy of position ${p.id} has no USD value or SOL amount: its USD cost is unknown`);
+      if (cents === null)
+        t.notes.push(
+          `the activity entry of the buy of position ${p.id} has no USD value or SOL amount: its USD cost is unknown`,
+        );
     }
-    if (cost === null || cost > principal) t.notes.push(`position ${p.id} does not say what its swap spent: its platform fee is unknown`);
+    if (cost === null || cost > principal)
+      t.notes.push(`position ${p.id} does not say what its swap spent: its platform fee is unknown`);
     t.lots.push({
       at: time(entry?.createdAt) ?? time(p.openedAt) ?? time(p.createdAt) ?? 0,
       units,
@@ -250,7 +258,8 @@ function buyEntryOf(
   return same.length === 1 ? same[0]! : null;
 }
 
-const figuresKey = (mint: string | null, units: string | null, lamports: string | null) => `${mint}|${units}|${lamports}`;
+const figuresKey = (mint: string | null, units: string | null, lamports: string | null) =>
+  `${mint}|${units}|${lamports}`;
 
 /** USD cents of `lamports` at the rate of an activity entry (its usdValue for its solLamports), or null. */
 function entryRateCents(e: ActivityEntry, lamports: bigint): bigint | null {
@@ -277,7 +286,8 @@ function tokenPnl(t: TokenFacts, since: number | null): TokenPnl | null {
   const soldByActivity = t.sales.reduce((s, x) => s + x.units, 0n);
   const known = walk !== null && soldByPositions === soldByActivity && walk.units === positionsHeld;
   // Which sale took which cost cannot be known: every average-cost figure is unknown.
-  if (!known) notes.push('activity and positions disagree on the amount sold (a trade may still be settling; run again)');
+  if (!known)
+    notes.push('activity and positions disagree on the amount sold (a trade may still be settling; run again)');
   const noLots = t.lots.length === 0 && amount > 0n;
   if (noLots) notes.push('no position bought this token: its cost is unknown');
 
@@ -292,12 +302,15 @@ function tokenPnl(t: TokenFacts, since: number | null): TokenPnl | null {
   // The value is of what holdings list; the basis is of what positions hold. They must agree.
   const sameUnits = amount === positionsHeld;
   if (!sameUnits && !noLots) {
-    notes.push(`holdings list ${amount} raw units but open positions hold ${positionsHeld}: P&L on the open part is unknown`);
+    notes.push(
+      `holdings list ${amount} raw units but open positions hold ${positionsHeld}: P&L on the open part is unknown`,
+    );
   }
 
   const costBasisLamports = known && !noLots ? walk.poolLamports : null;
   const costBasisCents = known && !noLots ? walk.poolCents : null;
-  const unrealizedCents = sameUnits && valueCents !== null && costBasisCents !== null ? valueCents - costBasisCents : null;
+  const unrealizedCents =
+    sameUnits && valueCents !== null && costBasisCents !== null ? valueCents - costBasisCents : null;
   return {
     mint: t.mint,
     symbol: t.symbol,
@@ -310,7 +323,9 @@ function tokenPnl(t: TokenFacts, since: number | null): TokenPnl | null {
     shareHundredths: null,
     unrealizedCents,
     unrealizedHundredths:
-      unrealizedCents !== null && costBasisCents !== null && costBasisCents > 0n ? percentHundredths(unrealizedCents, costBasisCents) : null,
+      unrealizedCents !== null && costBasisCents !== null && costBasisCents > 0n
+        ? percentHundredths(unrealizedCents, costBasisCents)
+        : null,
     soldAmount: known ? walk.soldAmount : salesInPeriod.reduce((s, x) => s + x.units, 0n),
     proceedsLamports: known ? walk.proceedsLamports : null,
     proceedsCents: known ? walk.proceedsCents : null,
@@ -368,7 +383,10 @@ function averageCost(t: TokenFacts, inPeriod: (at: number) => boolean): Walk | n
       w.proceedsLamports = add(w.proceedsLamports, sale!.lamports);
       w.proceedsCents = add(w.proceedsCents, sale!.cents);
       w.realizedLamports = add(w.realizedLamports, sale!.lamports === null ? null : sale!.lamports - costLamports);
-      w.realizedCents = add(w.realizedCents, sale!.cents === null || costCents === null ? null : sale!.cents - costCents);
+      w.realizedCents = add(
+        w.realizedCents,
+        sale!.cents === null || costCents === null ? null : sale!.cents - costCents,
+      );
     }
     // An emptied pool starts again: an old unknown cost does not cloud later buys.
     if (w.units === 0n) w.poolCents = 0n;
@@ -380,7 +398,8 @@ function averageCost(t: TokenFacts, inPeriod: (at: number) => boolean): Walk | n
 function shareOut(rows: TokenPnl[]): void {
   const total = rows.reduce((s, r) => s + (r.valueCents !== null && r.valueCents > 0n ? r.valueCents : 0n), 0n);
   for (const r of rows) {
-    r.shareHundredths = r.valueCents === null || total === 0n ? null : percentHundredths(r.valueCents > 0n ? r.valueCents : 0n, total);
+    r.shareHundredths =
+      r.valueCents === null || total === 0n ? null : percentHundredths(r.valueCents > 0n ? r.valueCents : 0n, total);
   }
 }
 
@@ -397,7 +416,7 @@ function totalOf(rows: readonly TokenPnl[]): TotalPnl {
     (total as unknown as Record<string, bigint>)[key] = sum;
   }
   // The percentage compares like with like: tokens whose unrealized P&L is known.
-  const basis = rows.reduce((s, r) => s + (r.unrealizedCents !== null ? r.costBasisCents ?? 0n : 0n), 0n);
+  const basis = rows.reduce((s, r) => s + (r.unrealizedCents !== null ? (r.costBasisCents ?? 0n) : 0n), 0n);
   total.unrealizedHundredths = basis > 0n ? percentHundredths(total.unrealizedCents, basis) : null;
   return total;
 }

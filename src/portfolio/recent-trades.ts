@@ -107,7 +107,12 @@ function ownOf(t: TradeHistory): RecentTrade {
  * The newest `limit` trades of the positions' buys, the ledger's sells and this tool's journal
  * (`own`), newest first: a listed trade the journal knows gets its id and key from it.
  */
-export function recentTrades(positions: readonly Position[], activity: readonly ActivityEntry[], limit: number, own: readonly TradeHistory[] = []): RecentTrade[] {
+export function recentTrades(
+  positions: readonly Position[],
+  activity: readonly ActivityEntry[],
+  limit: number,
+  own: readonly TradeHistory[] = [],
+): RecentTrade[] {
   const mine = new Map(own.map((t) => [t.trade, t]));
   const merged = new Set<TradeHistory>();
   const known = (row: RecentTrade, t: TradeHistory | undefined): RecentTrade => {
@@ -115,10 +120,18 @@ export function recentTrades(positions: readonly Position[], activity: readonly 
     merged.add(t);
     return { ...row, id: t.trade, idempotencyKey: t.idempotencyKey, journal: true };
   };
-  const buys = positions.map(buyOf).filter((t): t is RecentTrade => t !== null).map((row) => known(row, mine.get(row.id!)));
+  const buys = positions
+    .map(buyOf)
+    .filter((t): t is RecentTrade => t !== null)
+    .map((row) => known(row, mine.get(row.id!)));
   const sells = activity
     .filter((e) => e.type === 'sell')
-    .map((e) => known(sellOf(e), e.signature === null ? undefined : own.find((t) => t.side === 'sell' && t.signatures.includes(e.signature!))));
+    .map((e) =>
+      known(
+        sellOf(e),
+        e.signature === null ? undefined : own.find((t) => t.side === 'sell' && t.signatures.includes(e.signature!)),
+      ),
+    );
   // A dry run signed nothing and leaves nothing to follow: not a trade to list.
   const rest = own.filter((t) => !merged.has(t) && t.status !== 'dry-run').map(ownOf);
   const time = (t: RecentTrade) => Date.parse(t.createdAt);

@@ -48,7 +48,9 @@ export function authenticate(world: World, header: string | string[] | undefined
 /** 403 unless the key carries `scope`. */
 export function requireScope(owner: KeyOwner, scope: Scope): void {
   if (!owner.key.scopes.includes(scope)) {
-    throw new HttpError(403, 'INSUFFICIENT_SCOPE', `this endpoint needs a key with the scope ${scope}`, { requiredScope: scope });
+    throw new HttpError(403, 'INSUFFICIENT_SCOPE', `this endpoint needs a key with the scope ${scope}`, {
+      requiredScope: scope,
+    });
   }
 }
 
@@ -67,5 +69,7 @@ export function meView(owner: KeyOwner): Account {
 export function keyLabel(world: World, header: string | string[] | undefined): string | null {
   const value = Array.isArray(header) ? header[0] : header;
   if (!value) return null;
-  return world.keys.get(value.trim())?.key.prefix ?? `${value.slice(0, Math.min(6, Math.floor(value.length / 3)))}…(unknown)`;
+  return (
+    world.keys.get(value.trim())?.key.prefix ?? `${value.slice(0, Math.min(6, Math.floor(value.length / 3)))}…(unknown)`
+  );
 }

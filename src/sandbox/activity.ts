@@ -38,9 +38,14 @@ export function parseTypeFilter(raw: string | null): Set<string> | null {
   const values = raw.split(',').map((v) => v.trim());
   for (const v of values) {
     if (!(ACTIVITY_TYPES as readonly string[]).includes(v)) {
-      throw new HttpError(400, 'VALIDATION_ERROR', `type must be a comma-separated list of ${ACTIVITY_TYPES.join(', ')}; got "${v}"`, {
-        field: 'type',
-      });
+      throw new HttpError(
+        400,
+        'VALIDATION_ERROR',
+        `type must be a comma-separated list of ${ACTIVITY_TYPES.join(', ')}; got "${v}"`,
+        {
+          field: 'type',
+        },
+      );
     }
   }
   return new Set(values);

@@ -40,7 +40,11 @@ export function parseJsonBody(contentType: string | undefined, raw: Buffer, tooL
   if (raw.length === 0 || raw.toString('utf8').trim() === '') return {};
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json' && !type.endsWith('+json')) {
-    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'request bodies must be JSON with Content-Type: application/json');
+    throw new HttpError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'request bodies must be JSON with Content-Type: application/json',
+    );
   }
   let parsed: unknown;
   try {

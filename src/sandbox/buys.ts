@@ -44,19 +44,39 @@ export function ownBuy(world: World, owner: KeyOwner, id: string): BuyRecord {
 export function createBuy(world: World, owner: KeyOwner, body: Body): { status: number; data: CreateBuyResponse } {
   const request = requireTradeRequest(body, 'amountLamports');
   const keys = world.account(owner.account.id).buyKeys;
-  const { status, record } = createOnce('buy', request, keys, world.buys, (b) => b.amountLamports, () => openBuyIntent(world, owner, request));
-  return { status, data: { intent: intentView(record), deposit: { transaction: record.transaction, lastValidBlockHeight: record.lastValidBlockHeight } } };
+  const { status, record } = createOnce(
+    'buy',
+    request,
+    keys,
+    world.buys,
+    (b) => b.amountLamports,
+    () => openBuyIntent(world, owner, request),
+  );
+  return {
+    status,
+    data: {
+      intent: intentView(record),
+      deposit: { transaction: record.transaction, lastValidBlockHeight: record.lastValidBlockHeight },
+    },
+  };
 }
 
 /** A new buy intent awaiting its deposit, with its pending position. */
-function openBuyIntent(world: World, owner: KeyOwner, { mint, amount, idempotencyKey, slippageBps }: TradeRequest): BuyRecord {
+function openBuyIntent(
+  world: World,
+  owner: KeyOwner,
+  { mint, amount, idempotencyKey, slippageBps }: TradeRequest,
+): BuyRecord {
   const token = world.token(mint);
   if (amount < MIN_BUY_LAMPORTS) {
-    throw new HttpError(400, 'AMOUNT_TOO_SMALL', `amountLamports must be at least ${MIN_BUY_LAMPORTS}`, { field: 'amountLamports' });
+    throw new HttpError(400, 'AMOUNT_TOO_SMALL', `amountLamports must be at least ${MIN_BUY_LAMPORTS}`, {
+      field: 'amountLamports',
+    });
   }
   const fee = buyFee(amount);
   const expected = quoteBuy(token, amount - fee);
-  if (expected <= 0n) throw new HttpError(422, 'AMOUNT_TOO_SMALL', 'the amount buys less than one raw unit of the token');
+  if (expected <= 0n)
+    throw new HttpError(422, 'AMOUNT_TOO_SMALL', 'the amount buys less than one raw unit of the token');
 
   const now = world.now();
   const { blockhash, lastValidBlockHeight } = issueBlockhash(world.state, now);
@@ -82,7 +102,13 @@ function openBuyIntent(world: World, owner: KeyOwner, { mint, amount, idempotenc
     updatedAt: now,
     depositExpiresAt: now + DEPOSIT_WINDOW_MS,
     // A memo naming the intent, when the sandbox was started so (a service may tag its deposits).
-    transaction: buildDepositTransaction(owner.account.walletAddress, world.state.identity.treasury, amount, blockhash, world.depositMemo ? `trader-sandbox:${id}` : null),
+    transaction: buildDepositTransaction(
+      owner.account.walletAddress,
+      world.state.identity.treasury,
+      amount,
+      blockhash,
+      world.depositMemo ? `trader-sandbox:${id}` : null,
+    ),
     blockhash,
     lastValidBlockHeight,
     depositSignature: null,
@@ -107,9 +133,14 @@ function openBuyIntent(world: World, owner: KeyOwner, { mint, amount, idempotenc
 export function submitDeposit(world: World, owner: KeyOwner, id: string, body: Body): { intent: BuyIntent } {
   const b = ownBuy(world, owner, id);
   if (b.status === 'cancelled') throw new HttpError(409, 'INTENT_CANCELLED', 'the buy intent was cancelled');
-  if (b.status === 'expired') throw new HttpError(410, 'INTENT_EXPIRED', 'the buy intent expired before its deposit confirmed');
+  if (b.status === 'expired')
+    throw new HttpError(410, 'INTENT_EXPIRED', 'the buy intent expired before its deposit confirmed');
   if (b.status !== 'awaiting_deposit') {
-    throw new HttpError(409, 'DEPOSIT_ALREADY_ACCEPTED', `a deposit was already accepted for this intent (status ${b.status})`);
+    throw new HttpError(
+      409,
+      'DEPOSIT_ALREADY_ACCEPTED',
+      `a deposit was already accepted for this intent (status ${b.status})`,
+    );
   }
   const signed = requireString(body, 'signedTransaction', 20_000);
   const now = world.now();
@@ -147,7 +178,11 @@ export function submitDeposit(world: World, owner: KeyOwner, id: string, body: B
 export function cancelBuy(world: World, owner: KeyOwner, id: string): { intent: BuyIntent } {
   const b = ownBuy(world, owner, id);
   if (b.status !== 'awaiting_deposit') {
-    throw new HttpError(409, 'INVALID_STATE', `only an intent awaiting its deposit can be cancelled (status ${b.status})`);
+    throw new HttpError(
+      409,
+      'INVALID_STATE',
+      `only an intent awaiting its deposit can be cancelled (status ${b.status})`,
+    );
   }
   const now = world.now();
   b.status = 'cancelled';
@@ -201,18 +236,40 @@ function executeSwap(world: World, b: BuyRecord, at: number): void {
   const out = quoteBuy(token, solIn);
   const treasury = world.state.identity.treasury;
   if (b.swapWillFail) {
-    if (b.swapSignature) recordTransaction(world, { signature: b.swapSignature, at, feePayer: treasury, fee: SERVICE_TX_FEE, transfers: [], failed: true, reads: [b.mint] });
+    if (b.swapSignature)
+      recordTransaction(world, {
+        signature: b.swapSignature,
+        at,
+        feePayer: treasury,
+        fee: SERVICE_TX_FEE,
+        transfers: [],
+        failed: true,
+        reads: [b.mint],
+      });
     return failSwap(world, b, at, 'SWAP_FAILED', 'the swap transaction failed on chain (injected by the sandbox)');
   }
   if (out < b.minimumOutput) {
-    return failSwap(world, b, at, 'SLIPPAGE_EXCEEDED', `the swap would return ${out} raw units, below the minimum ${b.minimumOutput}`);
+    return failSwap(
+      world,
+      b,
+      at,
+      'SLIPPAGE_EXCEEDED',
+      `the swap would return ${out} raw units, below the minimum ${b.minimumOutput}`,
+    );
   }
   const reserve = token.tokenReserve;
   swapBuy(token, solIn, out);
   if (b.swapSignature) {
     // The tokens leave the pool's token account for the account's trading wallet (the service holds them, not the owner's wallet).
     const tokens = swapTokenMoves(world, b, reserve, out);
-    recordTransaction(world, { signature: b.swapSignature, at, feePayer: treasury, fee: SERVICE_TX_FEE, transfers: [{ from: treasury, to: POOL_ADDRESS, lamports: solIn }], tokens });
+    recordTransaction(world, {
+      signature: b.swapSignature,
+      at,
+      feePayer: treasury,
+      fee: SERVICE_TX_FEE,
+      transfers: [{ from: treasury, to: POOL_ADDRESS, lamports: solIn }],
+      tokens,
+    });
   }
   b.status = 'completed';
   b.receivedOutput = out;
@@ -275,7 +332,13 @@ function swapTokenMoves(world: World, b: BuyRecord, reserve: bigint, out: bigint
   held[account] = before + out;
   const common = { mint: b.mint, decimals: token.decimals, programId };
   return [
-    { ...common, account: deriveAddress(`trader-sandbox-pool-tokens:${b.mint}`), owner: POOL_ADDRESS, pre: reserve, post: reserve - out },
+    {
+      ...common,
+      account: deriveAddress(`trader-sandbox-pool-tokens:${b.mint}`),
+      owner: POOL_ADDRESS,
+      pre: reserve,
+      post: reserve - out,
+    },
     { ...common, account, owner: wallet, pre: before, post: before + out },
   ];
 }
@@ -298,7 +361,13 @@ function completeRefund(world: World, b: BuyRecord, at: number): void {
     credit(world, b.accountId, paid);
     const treasury = world.state.identity.treasury;
     const wallet = world.identity(b.accountId).walletAddress;
-    recordTransaction(world, { signature: b.refundSignature!, at, feePayer: treasury, fee: SERVICE_TX_FEE, transfers: [{ from: treasury, to: wallet, lamports: paid }] });
+    recordTransaction(world, {
+      signature: b.refundSignature!,
+      at,
+      feePayer: treasury,
+      fee: SERVICE_TX_FEE,
+      transfers: [{ from: treasury, to: wallet, lamports: paid }],
+    });
   }
   b.completedAt = at;
   b.updatedAt = at;
@@ -323,7 +392,8 @@ export function buyNextStep(world: World, b: BuyRecord): TimeStep | null {
       return stepAfter(b.updatedAt, d.swapSeconds, (at) => executeSwap(world, b, at));
     case 'failed':
       if (b.refundState === 'recovering') return stepAfter(b.updatedAt, d.refundSeconds, (at) => startRefund(b, at));
-      if (b.refundState === 'in_progress') return stepAfter(b.updatedAt, d.refundSeconds, (at) => completeRefund(world, b, at));
+      if (b.refundState === 'in_progress')
+        return stepAfter(b.updatedAt, d.refundSeconds, (at) => completeRefund(world, b, at));
       return null;
     default:
       return null;

@@ -35,7 +35,8 @@ function obj(body: unknown): Record<string, unknown> {
 }
 
 function finite(v: unknown, name: string, min = -Infinity, max = Infinity): number {
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) throw bad(`${name} must be a number from ${min} to ${max}`);
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max)
+    throw bad(`${name} must be a number from ${min} to ${max}`);
   return v;
 }
 
@@ -60,7 +61,8 @@ function clockView(world: World) {
 
 function addToken(world: World, body: Record<string, unknown>) {
   const symbol = body.symbol;
-  if (typeof symbol !== 'string' || !/^[A-Za-z0-9$._-]{1,16}$/.test(symbol)) throw bad('symbol must be 1-16 letters or digits');
+  if (typeof symbol !== 'string' || !/^[A-Za-z0-9$._-]{1,16}$/.test(symbol))
+    throw bad('symbol must be 1-16 letters or digits');
   const name = body.name ?? symbol;
   if (typeof name !== 'string' || name.length > 64) throw bad('name must be a string of at most 64 characters');
   const decimals = body.decimals ?? 6;
@@ -74,7 +76,8 @@ function addToken(world: World, body: Record<string, unknown>) {
     const same = world.state.tokens.filter((t) => t.symbol === symbol).length;
     mint = deriveAddress(`trader-sandbox-token:${symbol}${same ? `:${same}` : ''}`);
   } else if (typeof mint !== 'string' || !isAddress(mint)) throw bad('mint must be a base58 Solana address');
-  if (world.tokens.has(mint as string)) throw new HttpError(409, 'TOKEN_EXISTS', `a token with mint ${mint} already exists`);
+  if (world.tokens.has(mint as string))
+    throw new HttpError(409, 'TOKEN_EXISTS', `a token with mint ${mint} already exists`);
   // Keep the SOL side at the requested liquidity and size the token side to give the price.
   const reserve = ((liquiditySol * world.state.solUsd) / usdPrice) * 10 ** decimals;
   if (!Number.isFinite(reserve) || reserve < 1 || reserve > 1e36) throw bad('usdPrice is out of range for this pool');
@@ -94,8 +97,18 @@ function isAddress(s: string): boolean {
 
 /** What the chain says of one token, with the address of its metadata. */
 function chainTokenView(world: World, mint: string, t: ChainTokenRecord) {
-  const metadata = t.metadata && { ...t.metadata, account: t.metadata.layout === 'metaplex' ? metadataAddress(mint) : mint };
-  return { mint, program: t.program, decimals: t.decimals, metadata, ...(t.extras ? { extras: t.extras } : {}), tradedByService: world.tokens.has(mint) };
+  const metadata = t.metadata && {
+    ...t.metadata,
+    account: t.metadata.layout === 'metaplex' ? metadataAddress(mint) : mint,
+  };
+  return {
+    mint,
+    program: t.program,
+    decimals: t.decimals,
+    metadata,
+    ...(t.extras ? { extras: t.extras } : {}),
+    tradedByService: world.tokens.has(mint),
+  };
 }
 
 /**
@@ -107,23 +120,33 @@ function putChainToken(world: World, body: Record<string, unknown>) {
   let mint = body.mint;
   const chain = (world.state.chain.tokens ??= {});
   if (mint === undefined) {
-    for (let n = Object.keys(chain).length; mint === undefined || chainTokens(world).has(mint as string); n++) mint = deriveAddress(`trader-sandbox-chain-token:${n}`);
+    for (let n = Object.keys(chain).length; mint === undefined || chainTokens(world).has(mint as string); n++)
+      mint = deriveAddress(`trader-sandbox-chain-token:${n}`);
   } else if (typeof mint !== 'string' || !isAddress(mint)) throw bad('mint must be a base58 Solana address');
   const service = world.tokens.get(mint as string);
   const decimals = body.decimals ?? service?.decimals ?? 6;
-  if (typeof decimals !== 'number' || !Number.isInteger(decimals) || decimals < 0 || decimals > 18) throw bad('decimals must be an integer from 0 to 18');
+  if (typeof decimals !== 'number' || !Number.isInteger(decimals) || decimals < 0 || decimals > 18)
+    throw bad('decimals must be an integer from 0 to 18');
   const program = body.program ?? (body.metadata === 'token-2022' ? 'token-2022' : 'spl-token');
   if (program !== 'spl-token' && program !== 'token-2022') throw bad('program must be spl-token or token-2022');
   const layout = body.metadata ?? (program === 'token-2022' ? 'token-2022' : 'metaplex');
-  if (layout !== 'metaplex' && layout !== 'token-2022' && layout !== 'none') throw bad('metadata must be metaplex, token-2022 or none');
-  if (layout === 'token-2022' && program !== 'token-2022') throw bad('token-2022 metadata lives in a token-2022 mint: give program token-2022');
+  if (layout !== 'metaplex' && layout !== 'token-2022' && layout !== 'none')
+    throw bad('metadata must be metaplex, token-2022 or none');
+  if (layout === 'token-2022' && program !== 'token-2022')
+    throw bad('token-2022 metadata lives in a token-2022 mint: give program token-2022');
   let metadata: ChainTokenRecord['metadata'] = null;
   if (layout !== 'none') {
     const { symbol, name = symbol, metadataMint = mint } = body;
-    if (typeof symbol !== 'string' || typeof name !== 'string') throw bad('give symbol (and name) for the metadata, or metadata "none"');
-    if (layout === 'metaplex' && !fitsMetaplex(symbol, name)) throw bad(`a Metaplex account holds a symbol of at most ${METAPLEX_LIMITS.symbol} bytes and a name of at most ${METAPLEX_LIMITS.name}`);
-    if (Buffer.byteLength(symbol) > 200 || Buffer.byteLength(name) > 200) throw bad('symbol and name must be at most 200 bytes');
-    if (typeof metadataMint !== 'string' || !isAddress(metadataMint)) throw bad('metadataMint must be a base58 Solana address');
+    if (typeof symbol !== 'string' || typeof name !== 'string')
+      throw bad('give symbol (and name) for the metadata, or metadata "none"');
+    if (layout === 'metaplex' && !fitsMetaplex(symbol, name))
+      throw bad(
+        `a Metaplex account holds a symbol of at most ${METAPLEX_LIMITS.symbol} bytes and a name of at most ${METAPLEX_LIMITS.name}`,
+      );
+    if (Buffer.byteLength(symbol) > 200 || Buffer.byteLength(name) > 200)
+      throw bad('symbol and name must be at most 200 bytes');
+    if (typeof metadataMint !== 'string' || !isAddress(metadataMint))
+      throw bad('metadataMint must be a base58 Solana address');
     metadata = { layout, symbol, name, mint: metadataMint };
   }
   const extras = mintExtras(body, program);
@@ -141,7 +164,8 @@ function mintExtras(body: Record<string, unknown>, program: 'spl-token' | 'token
     if (typeof value !== 'string' || !isAddress(value)) throw bad(`${field} must be a base58 Solana address`);
     extras[field] = value;
   };
-  for (const field of ['mintAuthority', 'freezeAuthority', 'permanentDelegate', 'transferHook', 'pausable'] as const) address(field);
+  for (const field of ['mintAuthority', 'freezeAuthority', 'permanentDelegate', 'transferHook', 'pausable'] as const)
+    address(field);
   for (const field of ['nonTransferable', 'defaultFrozen'] as const) {
     if (body[field] === undefined) continue;
     if (typeof body[field] !== 'boolean') throw bad(`${field} must be true or false`);
@@ -149,13 +173,23 @@ function mintExtras(body: Record<string, unknown>, program: 'spl-token' | 'token
   }
   if (body.transferFeeBps !== undefined) {
     const bps = body.transferFeeBps;
-    if (typeof bps !== 'number' || !Number.isInteger(bps) || bps < 0 || bps > 10_000) throw bad('transferFeeBps must be an integer from 0 to 10000');
+    if (typeof bps !== 'number' || !Number.isInteger(bps) || bps < 0 || bps > 10_000)
+      throw bad('transferFeeBps must be an integer from 0 to 10000');
     const max = body.transferFeeMax ?? '18446744073709551615';
-    if (typeof max !== 'string' || !/^\d{1,20}$/.test(max) || BigInt(max) > 0xffff_ffff_ffff_ffffn) throw bad('transferFeeMax must be raw units as a decimal string (u64)');
+    if (typeof max !== 'string' || !/^\d{1,20}$/.test(max) || BigInt(max) > 0xffff_ffff_ffff_ffffn)
+      throw bad('transferFeeMax must be raw units as a decimal string (u64)');
     extras.transferFee = { bps, maximumFee: max };
   }
-  const t22 = ['transferFee', 'permanentDelegate', 'transferHook', 'pausable', 'nonTransferable', 'defaultFrozen'].filter((k) => k in extras);
-  if (t22.length > 0 && program !== 'token-2022') throw bad(`${t22.join(', ')} are Token-2022 extensions: give program token-2022`);
+  const t22 = [
+    'transferFee',
+    'permanentDelegate',
+    'transferHook',
+    'pausable',
+    'nonTransferable',
+    'defaultFrozen',
+  ].filter((k) => k in extras);
+  if (t22.length > 0 && program !== 'token-2022')
+    throw bad(`${t22.join(', ')} are Token-2022 extensions: give program token-2022`);
   return Object.keys(extras).length > 0 ? extras : null;
 }
 
@@ -169,7 +203,8 @@ function setPrice(world: World, body: Record<string, unknown>) {
   const token = world.tokens.get(body.mint);
   if (!token) throw new HttpError(404, 'NOT_FOUND', `no token with mint ${body.mint}`);
   if (body.multiplier !== undefined) scalePrice(token, finite(body.multiplier, 'multiplier', 1e-6, 1e6));
-  else if (body.usdPrice !== undefined) setUsdPrice(token, finite(body.usdPrice, 'usdPrice', 1e-12, 1e12), world.state.solUsd);
+  else if (body.usdPrice !== undefined)
+    setUsdPrice(token, finite(body.usdPrice, 'usdPrice', 1e-12, 1e12), world.state.solUsd);
   else throw bad('give multiplier or usdPrice');
   return tokenView(world, token);
 }
@@ -207,8 +242,11 @@ function changeBalance(world: World, body: Record<string, unknown>) {
 /** `{"lie": "phantom-payout"}` or `{"lies": [...]}`: what the service misreports next, in order. */
 function addLies(world: World, body: Record<string, unknown>): Lie[] {
   const list = body.lies ?? (body.lie === undefined ? undefined : [body.lie]);
-  if (!Array.isArray(list) || list.length === 0) throw bad(`give lie (one of ${LIES.join(', ')}) or lies (a list of them)`);
-  for (const l of list) if (!(LIES as readonly unknown[]).includes(l)) throw bad(`unknown lie ${JSON.stringify(l)}; lies: ${LIES.join(', ')}`);
+  if (!Array.isArray(list) || list.length === 0)
+    throw bad(`give lie (one of ${LIES.join(', ')}) or lies (a list of them)`);
+  for (const l of list)
+    if (!(LIES as readonly unknown[]).includes(l))
+      throw bad(`unknown lie ${JSON.stringify(l)}; lies: ${LIES.join(', ')}`);
   (world.state.lies ??= []).push(...(list as Lie[]));
   return [...world.state.lies];
 }
@@ -236,7 +274,9 @@ const ROUTES: Record<string, Handler> = {
   'POST /balance': ({ world, body }) => ({ data: changeBalance(world, obj(body)) }),
   'GET /tokens': ({ world }) => ({ data: world.state.tokens.map((t) => tokenView(world, t)) }),
   'POST /tokens': ({ world, body }) => ({ status: 201, data: tokenView(world, addToken(world, obj(body))) }),
-  'GET /chain/tokens': ({ world }) => ({ data: [...chainTokens(world)].map(([mint, t]) => chainTokenView(world, mint, t)) }),
+  'GET /chain/tokens': ({ world }) => ({
+    data: [...chainTokens(world)].map(([mint, t]) => chainTokenView(world, mint, t)),
+  }),
   'POST /chain/tokens': ({ world, body }) => ({ status: 201, data: putChainToken(world, obj(body)) }),
   'POST /price': ({ world, body }) => ({ data: setPrice(world, obj(body)) }),
   'GET /clock': ({ world }) => ({ data: clockView(world) }),
@@ -249,7 +289,8 @@ const ROUTES: Record<string, Handler> = {
   'POST /delays': ({ world, body }) => ({ data: setDelays(world, obj(body)) }),
   'POST /fail-next-swap': ({ world, body }) => {
     const count = obj(body).count ?? 1;
-    if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) throw bad('count must be a non-negative integer');
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 0)
+      throw bad('count must be a non-negative integer');
     world.state.failNextSwaps += count;
     return { data: { failNextSwaps: world.state.failNextSwaps } };
   },

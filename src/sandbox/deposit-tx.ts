@@ -33,16 +33,32 @@ const SIGNATURE_FEE = 5_000n;
  * Base64 of an unsigned v0 transaction: compute budget + one transfer owner → treasury, and
  * after it, when `memo` is given, an SPL Memo instruction with that text and no accounts.
  */
-export function buildDepositTransaction(owner: string, treasury: string, lamports: bigint, blockhash: string, memo: string | null = null): string {
+export function buildDepositTransaction(
+  owner: string,
+  treasury: string,
+  lamports: bigint,
+  blockhash: string,
+  memo: string | null = null,
+): string {
   const payer = new PublicKey(owner);
   const message = new TransactionMessage({
     payerKey: payer,
     recentBlockhash: blockhash,
     instructions: [
-      ComputeBudgetProgram.setComputeUnitLimit({ units: COMPUTE_UNIT_LIMIT + (memo === null ? 0 : MEMO_COMPUTE_UNITS) }),
+      ComputeBudgetProgram.setComputeUnitLimit({
+        units: COMPUTE_UNIT_LIMIT + (memo === null ? 0 : MEMO_COMPUTE_UNITS),
+      }),
       ComputeBudgetProgram.setComputeUnitPrice({ microLamports: COMPUTE_UNIT_PRICE_MICROLAMPORTS }),
       SystemProgram.transfer({ fromPubkey: payer, toPubkey: new PublicKey(treasury), lamports }),
-      ...(memo === null ? [] : [new TransactionInstruction({ programId: new PublicKey(MEMO_PROGRAM), keys: [], data: Buffer.from(memo, 'utf8') })]),
+      ...(memo === null
+        ? []
+        : [
+            new TransactionInstruction({
+              programId: new PublicKey(MEMO_PROGRAM),
+              keys: [],
+              data: Buffer.from(memo, 'utf8'),
+            }),
+          ]),
     ],
   }).compileToV0Message();
   return Buffer.from(new VersionedTransaction(message).serialize()).toString('base64');
@@ -69,7 +85,10 @@ const SET_UNIT_LIMIT = 2;
 const SET_UNIT_PRICE = 3;
 
 /** Verify a signed deposit; returns its signature (base58) and the network fee it pays, or throws a 4xx HttpError. */
-export function verifyDeposit(signedBase64: string, exp: DepositExpectation): { signature: string; feeLamports: bigint } {
+export function verifyDeposit(
+  signedBase64: string,
+  exp: DepositExpectation,
+): { signature: string; feeLamports: bigint } {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(signedBase64) || signedBase64.length % 4 !== 0) {
     throw new HttpError(400, 'INVALID_TRANSACTION', 'signedTransaction is not base64');
   }
@@ -138,5 +157,8 @@ export function verifyDeposit(signedBase64: string, exp: DepositExpectation): { 
   if (exp.currentHeight > validUntil) {
     throw reject('BLOCKHASH_EXPIRED', `the blockhash expired at block height ${validUntil}`);
   }
-  return { signature: bs58.encode(signature), feeLamports: depositFee(msg.header.numRequiredSignatures, unitLimit, unitPrice) };
+  return {
+    signature: bs58.encode(signature),
+    feeLamports: depositFee(msg.header.numRequiredSignatures, unitLimit, unitPrice),
+  };
 }

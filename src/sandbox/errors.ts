@@ -23,7 +23,12 @@ export function notFound(what: string, id: string): HttpError {
 }
 
 /** `record` when it exists and belongs to the caller's account; else the 404 of an unknown id. */
-export function ownedBy<R extends { accountId: string }>(accountId: string, record: R | undefined, what: string, id: string): R {
+export function ownedBy<R extends { accountId: string }>(
+  accountId: string,
+  record: R | undefined,
+  what: string,
+  id: string,
+): R {
   if (!record || record.accountId !== accountId) throw notFound(what, id);
   return record;
 }

@@ -38,7 +38,8 @@ export function parseFault(input: unknown): Fault {
   const num = (name: string, min: number, max: number): number | undefined => {
     const v = f[name];
     if (v === undefined) return undefined;
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) throw bad(`${name} must be a number from ${min} to ${max}`);
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max)
+      throw bad(`${name} must be a number from ${min} to ${max}`);
     return v;
   };
   const str = (name: string): string | undefined => {
@@ -109,7 +110,8 @@ export function writeFault(res: ServerResponse, fault: Fault, requestId: string)
     (fault.kind === 'truncated'
       ? `{"data":{"id":"${requestId}","note":"this response is cut short`
       : JSON.stringify({ error: { code: 'SERVICE_UNAVAILABLE', message: 'injected fault' }, requestId }));
-  const contentType = fault.contentType ?? (fault.body === undefined ? 'application/json' : 'text/plain; charset=utf-8');
+  const contentType =
+    fault.contentType ?? (fault.body === undefined ? 'application/json' : 'text/plain; charset=utf-8');
   const headers: Record<string, string | number> = { 'x-request-id': requestId };
   if (contentType !== '') headers['content-type'] = contentType;
   if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);

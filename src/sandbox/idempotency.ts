@@ -31,8 +31,16 @@ export function createOnce<R extends Created>(
     return { status: 201, record };
   }
   const earlier = records.get(earlierId)!;
-  if (earlier.mint !== request.mint || amountOf(earlier) !== request.amount || earlier.slippageBps !== request.slippageBps) {
-    throw new HttpError(409, 'IDEMPOTENCY_KEY_REUSED', `idempotencyKey was already used for a ${side} with different parameters`);
+  if (
+    earlier.mint !== request.mint ||
+    amountOf(earlier) !== request.amount ||
+    earlier.slippageBps !== request.slippageBps
+  ) {
+    throw new HttpError(
+      409,
+      'IDEMPOTENCY_KEY_REUSED',
+      `idempotencyKey was already used for a ${side} with different parameters`,
+    );
   }
   return { status: 200, record: earlier };
 }

@@ -85,7 +85,10 @@ async function restoreWallet(identity: Identity, keypairPath: string | undefined
   return identity.keypairPath;
 }
 
-async function freshState(keypairPath: string | undefined, startBalanceLamports: bigint | undefined): Promise<{ state: State; written: string | null }> {
+async function freshState(
+  keypairPath: string | undefined,
+  startBalanceLamports: bigint | undefined,
+): Promise<{ state: State; written: string | null }> {
   let kp: Keypair;
   let path: string;
   let generated: number[] | null = null;
@@ -130,7 +133,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const faults = new FaultStore();
   const requestLog = new RequestLog();
   const saver = opts.statePath
-    ? new StateSaver(opts.statePath, () => world.state, (err) => log(`sandbox: could not save state: ${String(err)}`))
+    ? new StateSaver(
+        opts.statePath,
+        () => world.state,
+        (err) => log(`sandbox: could not save state: ${String(err)}`),
+      )
     : null;
   if (saver) {
     world.onChange = () => saver.schedule();
@@ -158,7 +165,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     throw err;
   });
   const { port } = server.address() as AddressInfo;
-  const shownHost = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
+  const shownHost =
+    host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
   const [main, other] = world.state.identity.accounts;
 
   let closing: Promise<void> | null = null;

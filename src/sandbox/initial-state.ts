@@ -7,7 +7,9 @@ import { DEFAULT_DELAYS, type Identity, type State } from './state.js';
 import { DEFAULT_START_BALANCE_LAMPORTS } from './wallet.js';
 
 /** Fixed treasury address, so a pinned treasury stays right across sandbox restarts. */
-export const TREASURY = Keypair.fromSeed(createHash('sha256').update('trader-sandbox-treasury').digest()).publicKey.toBase58();
+export const TREASURY = Keypair.fromSeed(
+  createHash('sha256').update('trader-sandbox-treasury').digest(),
+).publicKey.toBase58();
 
 /** A fresh state for an identity (used at first start and by reset). */
 export function createInitialState(identity: Identity, now: number): State {

@@ -7,7 +7,11 @@ import { Keypair } from '@solana/web3.js';
 /** Read a Solana CLI keypair file. */
 export async function readKeypairFile(path: string): Promise<Keypair> {
   const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
-  if (!Array.isArray(parsed) || parsed.length !== 64 || !parsed.every((n) => Number.isInteger(n) && n >= 0 && n <= 255)) {
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 64 ||
+    !parsed.every((n) => Number.isInteger(n) && n >= 0 && n <= 255)
+  ) {
     throw new Error(`${path} is not a Solana keypair file (a JSON array of 64 byte values)`);
   }
   return Keypair.fromSecretKey(Uint8Array.from(parsed as number[]));

@@ -41,7 +41,20 @@ export function chainBalance(world: World, address: string): bigint {
  * Records a transaction. Owner wallets have already been debited or credited by the caller
  * (wallet.ts); every other address's balance moves here.
  */
-export function recordTransaction(world: World, tx: { signature: string; at: number; feePayer: string; fee: bigint; transfers: LedgerTransfer[]; failed?: boolean; tokens?: LedgerTokenMove[]; reads?: string[]; wire?: string }): LedgerTx {
+export function recordTransaction(
+  world: World,
+  tx: {
+    signature: string;
+    at: number;
+    feePayer: string;
+    fee: bigint;
+    transfers: LedgerTransfer[];
+    failed?: boolean;
+    tokens?: LedgerTokenMove[];
+    reads?: string[];
+    wire?: string;
+  },
+): LedgerTx {
   const change = new Map<string, bigint>([[tx.feePayer, -tx.fee]]);
   for (const t of tx.transfers) {
     change.set(t.from, (change.get(t.from) ?? 0n) - t.lamports);

@@ -30,9 +30,29 @@ const DEFAULT_TOKENS: TokenSeed[] = [
   // Tokens whose mints carry risks a buy's review shows (docs/token-risks.md): a live mint and
   // freeze authority (warn), a transfer fee above the default threshold and a permanent delegate
   // (a person accepts them). Listed after the others, and kept out of the seeded history.
-  { symbol: 'ICE', name: 'Ice Freezable', decimals: 6, tokensPerSol: 300n, mintExtras: { mintAuthority: authority('ICE:mint'), freezeAuthority: authority('ICE:freeze') } },
-  { symbol: 'TOLL', name: 'Toll Fee Sandbox', decimals: 6, tokensPerSol: 500n, program: 'token-2022', mintExtras: { transferFee: { bps: 250, maximumFee: '5000000000' } } },
-  { symbol: 'GRAB', name: 'Grab Delegate', decimals: 6, tokensPerSol: 800n, program: 'token-2022', mintExtras: { permanentDelegate: authority('GRAB:delegate') } },
+  {
+    symbol: 'ICE',
+    name: 'Ice Freezable',
+    decimals: 6,
+    tokensPerSol: 300n,
+    mintExtras: { mintAuthority: authority('ICE:mint'), freezeAuthority: authority('ICE:freeze') },
+  },
+  {
+    symbol: 'TOLL',
+    name: 'Toll Fee Sandbox',
+    decimals: 6,
+    tokensPerSol: 500n,
+    program: 'token-2022',
+    mintExtras: { transferFee: { bps: 250, maximumFee: '5000000000' } },
+  },
+  {
+    symbol: 'GRAB',
+    name: 'Grab Delegate',
+    decimals: 6,
+    tokensPerSol: 800n,
+    program: 'token-2022',
+    mintExtras: { permanentDelegate: authority('GRAB:delegate') },
+  },
 ];
 
 /** A sandbox token's authority: a fixed address no one holds the key of here. */
@@ -68,7 +88,11 @@ export function makeToken(
 
 /** The tokens a fresh sandbox trades. */
 export function defaultTokens(): TokenRecord[] {
-  return DEFAULT_TOKENS.map((t) => ({ ...makeToken(t.symbol, t.name, t.decimals, t.tokensPerSol), ...(t.program ? { program: t.program } : {}), ...(t.mintExtras ? { mintExtras: t.mintExtras } : {}) }));
+  return DEFAULT_TOKENS.map((t) => ({
+    ...makeToken(t.symbol, t.name, t.decimals, t.tokensPerSol),
+    ...(t.program ? { program: t.program } : {}),
+    ...(t.mintExtras ? { mintExtras: t.mintExtras } : {}),
+  }));
 }
 
 /** Platform fee of a buy: taken from the deposited amount before the swap. */

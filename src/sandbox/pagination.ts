@@ -9,9 +9,11 @@ export const MAX_LIMIT = 100;
 /** Parse the `limit` query value: integer 1–100, default 25. */
 export function parseLimit(raw: string | null): number {
   if (raw === null) return DEFAULT_LIMIT;
-  if (!/^[0-9]+$/.test(raw)) throw new HttpError(400, 'INVALID_LIMIT', `limit must be an integer from 1 to ${MAX_LIMIT}`);
+  if (!/^[0-9]+$/.test(raw))
+    throw new HttpError(400, 'INVALID_LIMIT', `limit must be an integer from 1 to ${MAX_LIMIT}`);
   const n = Number(raw);
-  if (n < 1 || n > MAX_LIMIT) throw new HttpError(400, 'INVALID_LIMIT', `limit must be an integer from 1 to ${MAX_LIMIT}`);
+  if (n < 1 || n > MAX_LIMIT)
+    throw new HttpError(400, 'INVALID_LIMIT', `limit must be an integer from 1 to ${MAX_LIMIT}`);
   return n;
 }
 

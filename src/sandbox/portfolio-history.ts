@@ -34,7 +34,11 @@ const STORY: Step[] = [
 export function seedPortfolioHistory(world: World, owner: KeyOwner, wallet: Keypair): { buys: number; sells: number } {
   const data = world.account(owner.account.id);
   if (data.positions.length > 0 || data.activity.length > 0) {
-    throw new HttpError(409, 'HAS_HISTORY', 'the portfolio history is only added to an account with no positions or activity; reset first');
+    throw new HttpError(
+      409,
+      'HAS_HISTORY',
+      'the portfolio history is only added to an account with no positions or activity; reset first',
+    );
   }
   if (owner.account.walletAddress !== wallet.publicKey.toBase58()) throw new Error("the wallet is not the account's");
   const savedOffset = world.state.clockOffsetMs;
@@ -66,21 +70,29 @@ export function seedPortfolioHistory(world: World, owner: KeyOwner, wallet: Keyp
         }).data;
         const tx = VersionedTransaction.deserialize(Buffer.from(created.deposit.transaction, 'base64'));
         tx.sign([wallet]);
-        submitDeposit(world, owner, created.intent.id, { signedTransaction: Buffer.from(tx.serialize()).toString('base64') });
+        submitDeposit(world, owner, created.intent.id, {
+          signedTransaction: Buffer.from(tx.serialize()).toString('base64'),
+        });
         setClock(at + d().confirmSeconds * 1000 + 1);
         confirmOnRead(world, world.buys.get(created.intent.id)!);
         setClock(at + (d().confirmSeconds + 2 * d().swapSeconds) * 1000 + 2);
         advance(world);
-        if (world.buys.get(created.intent.id)!.status !== 'completed') throw new Error(`seeded buy of ${step.symbol} did not complete`);
+        if (world.buys.get(created.intent.id)!.status !== 'completed')
+          throw new Error(`seeded buy of ${step.symbol} did not complete`);
         buys++;
       } else {
         setClock(at);
         const free = sellablePositions(world, owner.account.id, token.mint).reduce((s, p) => s + p.free, 0n);
         const amount = (free * step.sellPercent) / 100n;
-        const auth = createSell(world, owner, { mint: token.mint, amount: amount.toString(), idempotencyKey: `sandbox-history-${++n}` }).data.authorization;
+        const auth = createSell(world, owner, {
+          mint: token.mint,
+          amount: amount.toString(),
+          idempotencyKey: `sandbox-history-${++n}`,
+        }).data.authorization;
         const signature = bs58.encode(nacl.sign.detached(Buffer.from(auth.message, 'utf8'), wallet.secretKey));
         const authorized = authorizeSell(world, owner, auth.id, { signature });
-        if (!authorized.sell) throw new Error(`seeded sell of ${step.symbol} did not start: ${authorized.authorization.failureCode}`);
+        if (!authorized.sell)
+          throw new Error(`seeded sell of ${step.symbol} did not start: ${authorized.authorization.failureCode}`);
         setClock(at + (d().swapSeconds + d().payoutSeconds) * 1000 + 2);
         advance(world);
         if (authorized.sell && world.groups.get(String(authorized.sell.id))?.status !== 'completed') {

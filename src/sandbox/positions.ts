@@ -12,7 +12,12 @@ import type { World } from './world.js';
 const HOLDS_TOKENS: ReadonlySet<PositionStatus> = new Set(['open', 'closing']);
 
 /** Create a position for an account and index it. */
-export function createPosition(world: World, accountId: string, fields: Partial<Position> & { mint: string }, at: number): Position {
+export function createPosition(
+  world: World,
+  accountId: string,
+  fields: Partial<Position> & { mint: string },
+  at: number,
+): Position {
   const token = world.tokens.get(fields.mint);
   const position: Position = {
     id: newUuid(),
@@ -57,7 +62,9 @@ export function updatePosition(world: World, positionId: string, changes: Partia
 export function listPositions(world: World, accountId: string, query: URLSearchParams) {
   const status = query.get('status');
   if (status !== null && !(POSITION_STATUSES as readonly string[]).includes(status)) {
-    throw new HttpError(400, 'VALIDATION_ERROR', `status must be one of ${POSITION_STATUSES.join(', ')}`, { field: 'status' });
+    throw new HttpError(400, 'VALIDATION_ERROR', `status must be one of ${POSITION_STATUSES.join(', ')}`, {
+      field: 'status',
+    });
   }
   const limit = parseLimit(query.get('limit'));
   const page = pageNewestFirst(world.account(accountId).positions, 'positions', {
@@ -76,7 +83,11 @@ export function getPosition(world: World, accountId: string, id: string): Positi
 }
 
 /** Open positions of a mint that can still be sold from, oldest first, with what is free in each. */
-export function sellablePositions(world: World, accountId: string, mint: string): Array<{ position: Position; free: bigint }> {
+export function sellablePositions(
+  world: World,
+  accountId: string,
+  mint: string,
+): Array<{ position: Position; free: bigint }> {
   const reserved = new Map<string, bigint>();
   for (const g of world.activeGroups) {
     if (g.accountId !== accountId || g.status !== 'swap_pending') continue;
@@ -91,7 +102,9 @@ export function sellablePositions(world: World, accountId: string, mint: string)
     if (free > 0n) out.push({ position: p, free });
   }
   // Oldest first: createdAt, then id for a stable order.
-  out.sort((a, b) => a.position.createdAt.localeCompare(b.position.createdAt) || a.position.id.localeCompare(b.position.id));
+  out.sort(
+    (a, b) => a.position.createdAt.localeCompare(b.position.createdAt) || a.position.id.localeCompare(b.position.id),
+  );
   return out;
 }
 

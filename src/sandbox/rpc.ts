@@ -34,7 +34,8 @@ function address(value: unknown): string {
 }
 
 function signature(value: unknown): string {
-  if (typeof value !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(value)) throw invalidParams('Invalid param: WrongSize');
+  if (typeof value !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(value))
+    throw invalidParams('Invalid param: WrongSize');
   return value;
 }
 
@@ -47,7 +48,10 @@ const MINT_ACCOUNT_RENT = 1_461_600n;
 /** A raw token amount in whole tokens, as the RPC's uiAmountString writes it (no trailing zeros). */
 function uiAmountString(amount: bigint, decimals: number): string {
   const digits = amount.toString().padStart(decimals + 1, '0');
-  const [whole, fraction] = [digits.slice(0, digits.length - decimals), digits.slice(digits.length - decimals).replace(/0+$/, '')];
+  const [whole, fraction] = [
+    digits.slice(0, digits.length - decimals),
+    digits.slice(digits.length - decimals).replace(/0+$/, ''),
+  ];
   return fraction ? `${whole}.${fraction}` : whole;
 }
 
@@ -90,9 +94,22 @@ function fromWire(wire: string): WrittenTransaction {
         accountKeys: keys,
         header: { ...msg.header },
         recentBlockhash: msg.recentBlockhash,
-        instructions: msg.compiledInstructions.map((ix) => ({ programIdIndex: ix.programIdIndex, accounts: [...ix.accountKeyIndexes], data: bs58.encode(ix.data), stackHeight: null })),
+        instructions: msg.compiledInstructions.map((ix) => ({
+          programIdIndex: ix.programIdIndex,
+          accounts: [...ix.accountKeyIndexes],
+          data: bs58.encode(ix.data),
+          stackHeight: null,
+        })),
         // A legacy message has none, and a node writes none for it.
-        ...(tx.version === 0 ? { addressTableLookups: msg.addressTableLookups.map((l) => ({ accountKey: l.accountKey.toBase58(), writableIndexes: [...l.writableIndexes], readonlyIndexes: [...l.readonlyIndexes] })) } : {}),
+        ...(tx.version === 0
+          ? {
+              addressTableLookups: msg.addressTableLookups.map((l) => ({
+                accountKey: l.accountKey.toBase58(),
+                writableIndexes: [...l.writableIndexes],
+                readonlyIndexes: [...l.readonlyIndexes],
+              })),
+            }
+          : {}),
       },
     },
   };
@@ -105,7 +122,9 @@ function fromWire(wire: string): WrittenTransaction {
  * System Program last).
  */
 function fromLedger(tx: LedgerTx): WrittenTransaction {
-  const tokenAccounts = (tx.tokens ?? []).map((t) => t.account).filter((a, i, all) => !tx.accounts.includes(a) && all.indexOf(a) === i);
+  const tokenAccounts = (tx.tokens ?? [])
+    .map((t) => t.account)
+    .filter((a, i, all) => !tx.accounts.includes(a) && all.indexOf(a) === i);
   const reads = (tx.reads ?? []).filter((a) => !tx.accounts.includes(a) && !tokenAccounts.includes(a));
   const keys = [...tx.accounts, ...tokenAccounts, ...reads, SYSTEM_PROGRAM];
   const transfer = (lamports: bigint) => {
@@ -122,9 +141,18 @@ function fromLedger(tx: LedgerTx): WrittenTransaction {
       signatures: [tx.signature],
       message: {
         accountKeys: keys,
-        header: { numRequiredSignatures: 1, numReadonlySignedAccounts: 0, numReadonlyUnsignedAccounts: 1 + reads.length },
+        header: {
+          numRequiredSignatures: 1,
+          numReadonlySignedAccounts: 0,
+          numReadonlyUnsignedAccounts: 1 + reads.length,
+        },
         recentBlockhash: bs58.encode(Buffer.alloc(32, 7)),
-        instructions: tx.transfers.map((t) => ({ programIdIndex: keys.length - 1, accounts: [keys.indexOf(t.from), keys.indexOf(t.to)], data: transfer(t.lamports), stackHeight: null })),
+        instructions: tx.transfers.map((t) => ({
+          programIdIndex: keys.length - 1,
+          accounts: [keys.indexOf(t.from), keys.indexOf(t.to)],
+          data: transfer(t.lamports),
+          stackHeight: null,
+        })),
         addressTableLookups: [],
       },
     },
@@ -150,7 +178,12 @@ function transactionResult(tx: LedgerTx, slot: number, at: number) {
     mint: t.mint,
     owner: t.owner,
     programId: t.programId,
-    uiTokenAmount: { amount: amount.toString(), decimals: t.decimals, uiAmount: Number(amount) / 10 ** t.decimals, uiAmountString: uiAmountString(amount, t.decimals) },
+    uiTokenAmount: {
+      amount: amount.toString(),
+      decimals: t.decimals,
+      uiAmount: Number(amount) / 10 ** t.decimals,
+      uiAmountString: uiAmountString(amount, t.decimals),
+    },
   });
   const err = tx.failed ? FAILED_SWAP_ERR : null;
   const ran = tx.failed ? written.programs.slice(0, 1) : written.programs;
@@ -166,12 +199,18 @@ function transactionResult(tx: LedgerTx, slot: number, at: number) {
       preBalances: keys.map(balance('pre')),
       postBalances: keys.map(balance('post')),
       innerInstructions: [],
-      logMessages: ran.flatMap((program, i) => [`Program ${program} invoke [1]`, tx.failed && i === 0 ? `Program ${program} failed: custom program error: 0x1771` : `Program ${program} success`]),
+      logMessages: ran.flatMap((program, i) => [
+        `Program ${program} invoke [1]`,
+        tx.failed && i === 0 ? `Program ${program} failed: custom program error: 0x1771` : `Program ${program} success`,
+      ]),
       preTokenBalances: (tx.tokens ?? []).map((t) => tokenBalance(t, t.pre)),
       postTokenBalances: (tx.tokens ?? []).map((t) => tokenBalance(t, t.post)),
       rewards: [],
       loadedAddresses: { writable: [], readonly: [] },
-      computeUnitsConsumed: ran.reduce((sum, program) => sum + (BUILTINS.has(program) ? BUILTIN_UNITS : PROGRAM_UNITS), 0),
+      computeUnitsConsumed: ran.reduce(
+        (sum, program) => sum + (BUILTINS.has(program) ? BUILTIN_UNITS : PROGRAM_UNITS),
+        0,
+      ),
     },
     transaction: written.transaction,
   };
@@ -190,13 +229,22 @@ function accountAt(world: World, address: string): ChainAccount | null {
 /** An account's info (encoding base64, the only one served). */
 function accountInfo(world: World, account: ChainAccount | null, address: string) {
   if (!account) return null;
-  const lamports = account.owner === SYSTEM_PROGRAM ? chainBalance(world, address) : BigInt(rentExempt(account.data.length));
-  return { data: [account.data.toString('base64'), 'base64'], executable: false, lamports, owner: account.owner, rentEpoch: RENT_EPOCH, space: account.data.length };
+  const lamports =
+    account.owner === SYSTEM_PROGRAM ? chainBalance(world, address) : BigInt(rentExempt(account.data.length));
+  return {
+    data: [account.data.toString('base64'), 'base64'],
+    executable: false,
+    lamports,
+    owner: account.owner,
+    rentEpoch: RENT_EPOCH,
+    space: account.data.length,
+  };
 }
 
 function accountConfig(value: unknown): void {
   const config = (value ?? {}) as { encoding?: unknown };
-  if (config.encoding !== 'base64') throw invalidParams(`encoding ${String(config.encoding)} is not served by the sandbox; use base64`);
+  if (config.encoding !== 'base64')
+    throw invalidParams(`encoding ${String(config.encoding)} is not served by the sandbox; use base64`);
 }
 
 /** Slot of a ledger transaction: the block it landed in. */
@@ -209,9 +257,14 @@ const slotOf = (world: World, tx: LedgerTx) => blockHeight(world.state, tx.at);
 export const FINALIZED_LAG_BLOCKS = 32;
 
 /** The block height as seen at a request's commitment (default finalized, as Solana's). */
-function heightAt(height: number, config: unknown, fallback: 'processed' | 'confirmed' | 'finalized' = 'finalized'): number {
+function heightAt(
+  height: number,
+  config: unknown,
+  fallback: 'processed' | 'confirmed' | 'finalized' = 'finalized',
+): number {
   const commitment = (config as { commitment?: unknown } | undefined)?.commitment ?? fallback;
-  if (commitment !== 'processed' && commitment !== 'confirmed' && commitment !== 'finalized') throw invalidParams(`unknown commitment ${String(commitment)}`);
+  if (commitment !== 'processed' && commitment !== 'confirmed' && commitment !== 'finalized')
+    throw invalidParams(`unknown commitment ${String(commitment)}`);
   return commitment === 'finalized' ? Math.max(0, height - FINALIZED_LAG_BLOCKS) : height;
 }
 
@@ -230,14 +283,22 @@ function call(world: World, method: string, params: unknown[]): unknown {
     case 'getSlot':
       return heightAt(height, params[0]);
     case 'getEpochInfo':
-      return { absoluteSlot: height, blockHeight: height, epoch: Math.floor(height / 432_000), slotIndex: height % 432_000, slotsInEpoch: 432_000, transactionCount: Object.keys(world.state.chain.transactions ?? {}).length };
+      return {
+        absoluteSlot: height,
+        blockHeight: height,
+        epoch: Math.floor(height / 432_000),
+        slotIndex: height % 432_000,
+        slotsInEpoch: 432_000,
+        transactionCount: Object.keys(world.state.chain.transactions ?? {}).length,
+      };
     case 'getLatestBlockhash':
       return { context, value: issueBlockhash(world.state, now) };
     case 'isBlockhashValid': {
       // Valid while the height at the asked commitment has not passed the blockhash's last valid
       // block (so it expires at processed first, at finalized 32 blocks later); a blockhash this
       // chain never issued (another cluster's) is not valid.
-      if (typeof params[0] !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(params[0])) throw invalidParams('expected a base58 blockhash');
+      if (typeof params[0] !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(params[0]))
+        throw invalidParams('expected a base58 blockhash');
       const last = world.state.chain.blockhashes[params[0]];
       return { context, value: last !== undefined && heightAt(height, params[1]) <= last };
     }
@@ -262,7 +323,8 @@ function call(world: World, method: string, params: unknown[]): unknown {
       // wallet: the simulated chain has no token accounts for it.
       address(params[0]);
       const filter = params[1] as { mint?: unknown; programId?: unknown } | undefined;
-      if (!filter || (filter.mint === undefined && filter.programId === undefined)) throw invalidParams('expected a mint or programId filter');
+      if (!filter || (filter.mint === undefined && filter.programId === undefined))
+        throw invalidParams('expected a mint or programId filter');
       return { context, value: [] };
     }
     case 'getSignatureStatuses': {
@@ -274,17 +336,27 @@ function call(world: World, method: string, params: unknown[]): unknown {
           const tx = landedTransaction(world, signature(s), now);
           if (!tx) return null;
           const err = tx.failed ? FAILED_SWAP_ERR : null;
-          return { slot: slotOf(world, tx), confirmations: null, err, status: err ? { Err: err } : { Ok: null }, confirmationStatus: 'finalized' };
+          return {
+            slot: slotOf(world, tx),
+            confirmations: null,
+            err,
+            status: err ? { Err: err } : { Ok: null },
+            confirmationStatus: 'finalized',
+          };
         }),
       };
     }
     case 'getTransaction': {
       const config = (params[1] ?? {}) as { encoding?: unknown; maxSupportedTransactionVersion?: unknown };
-      if (config.encoding !== undefined && config.encoding !== 'json') throw invalidParams(`encoding ${String(config.encoding)} is not served by the sandbox; use json`);
+      if (config.encoding !== undefined && config.encoding !== 'json')
+        throw invalidParams(`encoding ${String(config.encoding)} is not served by the sandbox; use json`);
       const tx = landedTransaction(world, signature(params[0]), now);
       if (!tx) return null;
       if (config.maxSupportedTransactionVersion === undefined) {
-        throw new RpcError(-32015, 'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0');
+        throw new RpcError(
+          -32015,
+          'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0',
+        );
       }
       return transactionResult(tx, slotOf(world, tx), tx.at);
     }
@@ -298,7 +370,8 @@ function answer(world: World, request: unknown): unknown {
   const r = request as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
   const id = r && typeof r === 'object' && (typeof r.id === 'string' || typeof r.id === 'number') ? r.id : null;
   try {
-    if (!r || typeof r !== 'object' || r.jsonrpc !== '2.0' || typeof r.method !== 'string') throw new RpcError(-32600, 'Invalid request');
+    if (!r || typeof r !== 'object' || r.jsonrpc !== '2.0' || typeof r.method !== 'string')
+      throw new RpcError(-32600, 'Invalid request');
     if (r.params !== undefined && !Array.isArray(r.params)) throw invalidParams('params must be an array');
     return { jsonrpc: '2.0', result: call(world, r.method, (r.params as unknown[]) ?? []), id };
   } catch (err) {

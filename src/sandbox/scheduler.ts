@@ -27,7 +27,10 @@ export function advance(world: World): number {
     for (const g of world.activeGroups) {
       const s = sellNextStep(world, g);
       if (s && s.at <= now && (!best || s.at < best.at)) {
-        best = { ...s, done: () => (g.status === 'completed' || g.status === 'failed') && world.activeGroups.delete(g) };
+        best = {
+          ...s,
+          done: () => (g.status === 'completed' || g.status === 'failed') && world.activeGroups.delete(g),
+        };
       }
     }
     if (!best) return applied;

@@ -18,7 +18,10 @@ export function seedHistory(
   accountId: string,
   opts: { activity: number; positions: number; positionStatus: PositionStatus },
 ): { positions: number; activity: number } {
-  for (const [name, n] of [['activity', opts.activity], ['positions', opts.positions]] as const) {
+  for (const [name, n] of [
+    ['activity', opts.activity],
+    ['positions', opts.positions],
+  ] as const) {
     if (!Number.isInteger(n) || n < 0 || n > MAX_SEED) {
       throw new HttpError(400, 'VALIDATION_ERROR', `${name} must be an integer from 0 to ${MAX_SEED}`);
     }

@@ -4,7 +4,13 @@
 import { PublicKey } from '@solana/web3.js';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
-import type { AuthorizeSellResponse, GetSellResponse, SellAuthorization, SellAuthorizationResponse, SellOrder } from '../api/types.js';
+import type {
+  AuthorizeSellResponse,
+  GetSellResponse,
+  SellAuthorization,
+  SellAuthorizationResponse,
+  SellOrder,
+} from '../api/types.js';
 import { addActivity } from './activity.js';
 import { iso } from './clock.js';
 import { HttpError, ownedBy } from './errors.js';
@@ -69,7 +75,10 @@ export function sellGroupView(world: World, g: SellGroupRecord): SellOrder {
 }
 
 /** The text the owner signs: token, amount and minimum, each stated two ways. */
-export function sellMessage(token: TokenRecord, a: { id: string; amount: bigint; minimumOutputLamports: bigint; expiresAt: number }): string {
+export function sellMessage(
+  token: TokenRecord,
+  a: { id: string; amount: bigint; minimumOutputLamports: bigint; expiresAt: number },
+): string {
   return [
     'trader sandbox: authorize a token sale',
     `Token: ${token.symbol} (${token.name})`,
@@ -87,21 +96,41 @@ function ownAuthorization(world: World, owner: KeyOwner, id: string): Authorizat
 }
 
 /** POST /trade/sells. */
-export function createSell(world: World, owner: KeyOwner, body: Body): { status: number; data: SellAuthorizationResponse } {
+export function createSell(
+  world: World,
+  owner: KeyOwner,
+  body: Body,
+): { status: number; data: SellAuthorizationResponse } {
   const request = requireTradeRequest(body, 'amount');
   const keys = world.account(owner.account.id).sellKeys;
-  const { status, record } = createOnce('sell', request, keys, world.authorizations, (a) => a.amount, () => openAuthorization(world, owner, request));
+  const { status, record } = createOnce(
+    'sell',
+    request,
+    keys,
+    world.authorizations,
+    (a) => a.amount,
+    () => openAuthorization(world, owner, request),
+  );
   return { status, data: { authorization: authorizationView(record) } };
 }
 
 /** A new sell authorization awaiting the owner's signature of its message. */
-function openAuthorization(world: World, owner: KeyOwner, { mint, amount, idempotencyKey, slippageBps }: TradeRequest): AuthorizationRecord {
+function openAuthorization(
+  world: World,
+  owner: KeyOwner,
+  { mint, amount, idempotencyKey, slippageBps }: TradeRequest,
+): AuthorizationRecord {
   const token = world.token(mint);
   const available = sellablePositions(world, owner.account.id, mint).reduce((s, p) => s + p.free, 0n);
   if (amount > available) {
-    throw new HttpError(422, 'INSUFFICIENT_BALANCE', `only ${available} raw units of ${token.symbol} are held and free to sell`, {
-      available: available.toString(),
-    });
+    throw new HttpError(
+      422,
+      'INSUFFICIENT_BALANCE',
+      `only ${available} raw units of ${token.symbol} are held and free to sell`,
+      {
+        available: available.toString(),
+      },
+    );
   }
   const expected = quoteSell(token, amount);
   if (expected <= 0n) throw new HttpError(422, 'AMOUNT_TOO_SMALL', 'the amount sells for less than one lamport');
@@ -135,9 +164,15 @@ function openAuthorization(world: World, owner: KeyOwner, { mint, amount, idempo
 }
 
 /** POST /trade/sells/{id}/authorize. */
-export function authorizeSell(world: World, owner: KeyOwner, id: string, body: Body): AuthorizeSellResponse | GetSellResponse {
+export function authorizeSell(
+  world: World,
+  owner: KeyOwner,
+  id: string,
+  body: Body,
+): AuthorizeSellResponse | GetSellResponse {
   const a = ownAuthorization(world, owner, id);
-  if (a.status === 'expired') throw new HttpError(410, 'AUTHORIZATION_EXPIRED', 'the authorization expired; create a new sell');
+  if (a.status === 'expired')
+    throw new HttpError(410, 'AUTHORIZATION_EXPIRED', 'the authorization expired; create a new sell');
   if (a.status === 'cancelled') throw new HttpError(409, 'AUTHORIZATION_CANCELLED', 'the authorization was cancelled');
   if (a.status !== 'awaiting_signature') {
     throw new HttpError(409, 'AUTHORIZATION_ALREADY_USED', `the authorization was already used (status ${a.status})`);
@@ -149,10 +184,15 @@ export function authorizeSell(world: World, owner: KeyOwner, id: string, body: B
   } catch {
     throw new HttpError(400, 'INVALID_SIGNATURE_FORMAT', 'signature must be base58');
   }
-  if (signature.length !== 64) throw new HttpError(400, 'INVALID_SIGNATURE_FORMAT', 'signature must be 64 bytes (base58)');
+  if (signature.length !== 64)
+    throw new HttpError(400, 'INVALID_SIGNATURE_FORMAT', 'signature must be 64 bytes (base58)');
   const wallet = new PublicKey(owner.account.walletAddress).toBytes();
   if (!nacl.sign.detached.verify(Buffer.from(a.message, 'utf8'), signature, wallet)) {
-    throw new HttpError(422, 'INVALID_SIGNATURE', 'the signature is not the account wallet signing this authorization message');
+    throw new HttpError(
+      422,
+      'INVALID_SIGNATURE',
+      'the signature is not the account wallet signing this authorization message',
+    );
   }
 
   const now = world.now();
@@ -185,7 +225,8 @@ export function authorizeSell(world: World, owner: KeyOwner, id: string, body: B
     const take = f < left ? f : left;
     allocations.push({ positionId: position.id, amount: take });
     left -= take;
-    if (take === BigInt(position.remainingAmount ?? '0')) updatePosition(world, position.id, { status: 'closing' }, now);
+    if (take === BigInt(position.remainingAmount ?? '0'))
+      updatePosition(world, position.id, { status: 'closing' }, now);
   }
   const g: SellGroupRecord = {
     id: newSellGroupId(),
@@ -230,7 +271,10 @@ function executeSell(world: World, g: SellGroupRecord, at: number): void {
     // Safety rule 3: never below the signed floor; release the positions untouched.
     g.status = 'failed';
     g.completedAt = null;
-    g.failure = { code: 'PRICE_MOVED', reason: `the price moved: the swap would pay ${out} lamports, below the signed minimum ${g.minimumOutputLamports}` };
+    g.failure = {
+      code: 'PRICE_MOVED',
+      reason: `the price moved: the swap would pay ${out} lamports, below the signed minimum ${g.minimumOutputLamports}`,
+    };
     for (const al of g.allocations) {
       const p = world.positions.get(al.positionId)!.position;
       if (p.status === 'closing') updatePosition(world, p.id, { status: 'open' }, at);
@@ -242,7 +286,14 @@ function executeSell(world: World, g: SellGroupRecord, at: number): void {
   g.receivedLamports = out;
   g.swapSignature = newSignature();
   const treasury = world.state.identity.treasury;
-  recordTransaction(world, { signature: g.swapSignature, at, feePayer: treasury, fee: SERVICE_TX_FEE, transfers: [{ from: POOL_ADDRESS, to: treasury, lamports: out }], reads: [g.mint] });
+  recordTransaction(world, {
+    signature: g.swapSignature,
+    at,
+    feePayer: treasury,
+    fee: SERVICE_TX_FEE,
+    transfers: [{ from: POOL_ADDRESS, to: treasury, lamports: out }],
+    reads: [g.mint],
+  });
   for (const al of g.allocations) {
     const p = world.positions.get(al.positionId)!.position;
     const remaining = BigInt(p.remainingAmount ?? '0') - al.amount;
@@ -314,7 +365,13 @@ function payOut(world: World, g: SellGroupRecord, at: number): void {
   addActivity(
     world,
     g.accountId,
-    { type: 'payout', status: 'completed', signature: g.payoutSignature, mint: g.mint, solLamports: g.receivedLamports!.toString() },
+    {
+      type: 'payout',
+      status: 'completed',
+      signature: g.payoutSignature,
+      mint: g.mint,
+      solLamports: g.receivedLamports!.toString(),
+    },
     at,
   );
 }
@@ -327,7 +384,12 @@ function payOut(world: World, g: SellGroupRecord, at: number): void {
  */
 function payOnChain(world: World, g: SellGroupRecord, at: number): void {
   const earlier = latestPayout(world, g, at);
-  const lie = takeLie(world, earlier ? ['phantom-payout', 'short-payout', 'payout-elsewhere', 'reused-payout'] : ['phantom-payout', 'short-payout', 'payout-elsewhere']);
+  const lie = takeLie(
+    world,
+    earlier
+      ? ['phantom-payout', 'short-payout', 'payout-elsewhere', 'reused-payout']
+      : ['phantom-payout', 'short-payout', 'payout-elsewhere'],
+  );
   if (lie === 'phantom-payout') return;
   if (lie === 'reused-payout') {
     g.payoutSignature = earlier!.signature;
@@ -340,5 +402,11 @@ function payOnChain(world: World, g: SellGroupRecord, at: number): void {
   const paid = lie === 'short-payout' ? g.minimumOutputLamports / 2n : reported;
   const to = lie === 'payout-elsewhere' ? OTHER_WALLET : wallet;
   if (to === wallet) credit(world, g.accountId, paid);
-  recordTransaction(world, { signature: g.payoutSignature!, at, feePayer: treasury, fee: SERVICE_TX_FEE, transfers: [{ from: treasury, to, lamports: paid }] });
+  recordTransaction(world, {
+    signature: g.payoutSignature!,
+    at,
+    feePayer: treasury,
+    fee: SERVICE_TX_FEE,
+    transfers: [{ from: treasury, to, lamports: paid }],
+  });
 }

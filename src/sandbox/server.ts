@@ -1,6 +1,12 @@
 // node:http front end: routing, the JSON envelope, errors, faults and the request log.
 // Every handler runs inside try/catch, so bad input is always a 4xx JSON answer, never a crash.
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { API_PREFIX } from '../api/types.js';
 import { authenticate, keyLabel, requireScope } from './accounts.js';
 import { bodyForLog, parseJsonBody, readBody } from './body.js';
@@ -42,7 +48,8 @@ export function createSandboxServer(deps: ServerDeps): Server {
   const server = createServer((req, res) => {
     handle(deps, req, res).catch((err: unknown) => {
       deps.logError(`sandbox: unhandled error: ${(err as Error)?.stack ?? String(err)}`);
-      if (!res.headersSent) send(res, newRequestId(), errorReply(new HttpError(500, 'INTERNAL_ERROR', 'internal sandbox error'), ''));
+      if (!res.headersSent)
+        send(res, newRequestId(), errorReply(new HttpError(500, 'INTERNAL_ERROR', 'internal sandbox error'), ''));
       else res.destroy();
     });
   });
@@ -88,13 +95,22 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     url = new URL(req.url ?? '/', 'http://sandbox.invalid');
   } catch {
     await readBody(req);
-    return send(res, requestId, errorReply(new HttpError(400, 'INVALID_URL', 'the request URL is malformed'), requestId));
+    return send(
+      res,
+      requestId,
+      errorReply(new HttpError(400, 'INVALID_URL', 'the request URL is malformed'), requestId),
+    );
   }
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
 
   if (path === RPC_PATH) {
     const { raw } = await readBody(req, 1024 * 1024);
-    if (method !== 'POST') return send(res, requestId, { status: 405, payload: { jsonrpc: '2.0', error: { code: -32600, message: 'use POST' }, id: null }, headers: { allow: 'POST' } });
+    if (method !== 'POST')
+      return send(res, requestId, {
+        status: 405,
+        payload: { jsonrpc: '2.0', error: { code: -32600, message: 'use POST' }, id: null },
+        headers: { allow: 'POST' },
+      });
     advance(deps.world);
     try {
       return send(res, requestId, { status: 200, payload: null, text: handleRpc(deps.world, raw) });
@@ -105,7 +121,11 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
 
   if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
     const { raw, tooLarge } = await readBody(req, 8 * 1024 * 1024);
-    return send(res, requestId, control(deps, method, path.slice(CONTROL_PREFIX.length), url.searchParams, raw, tooLarge, requestId));
+    return send(
+      res,
+      requestId,
+      control(deps, method, path.slice(CONTROL_PREFIX.length), url.searchParams, raw, tooLarge, requestId),
+    );
   }
 
   const fault = deps.faults.take(method, path);
@@ -162,7 +182,13 @@ function api(
     const found = matchApiRoute(method, path.slice(API_PREFIX.length));
     if (!('route' in found)) {
       if (found.allowed.length > 0) {
-        throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}`, {}, { allow: found.allowed.join(', ') });
+        throw new HttpError(
+          405,
+          'METHOD_NOT_ALLOWED',
+          `${method} is not allowed on ${path}`,
+          {},
+          { allow: found.allowed.join(', ') },
+        );
       }
       throw new HttpError(404, 'ROUTE_NOT_FOUND', `no route ${method} ${path}`);
     }
@@ -204,7 +230,15 @@ function control(
       }
     }
     advance(deps.world);
-    const r = handleControl(method, sub, { world: deps.world, faults: deps.faults, log: deps.log, reset: deps.reset, seedHistory: deps.seedHistory, body, query });
+    const r = handleControl(method, sub, {
+      world: deps.world,
+      faults: deps.faults,
+      log: deps.log,
+      reset: deps.reset,
+      seedHistory: deps.seedHistory,
+      body,
+      query,
+    });
     return { status: r.status, payload: { data: r.data, requestId } };
   } catch (err) {
     return errorReply(toHttpError(err, deps), requestId);

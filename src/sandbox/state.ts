@@ -207,8 +207,16 @@ export interface State {
 }
 
 /** A lie the service tells: a payout the chain does not have, a smaller one, one to another wallet, a refund that never happened. */
-export type Lie = 'phantom-payout' | 'short-payout' | 'payout-elsewhere' | 'reused-payout' | 'phantom-refund' | 'short-refund';
-export const LIES: readonly Lie[] = ['phantom-payout', 'short-payout', 'payout-elsewhere', 'reused-payout', 'phantom-refund', 'short-refund'];
+export type Lie =
+  'phantom-payout' | 'short-payout' | 'payout-elsewhere' | 'reused-payout' | 'phantom-refund' | 'short-refund';
+export const LIES: readonly Lie[] = [
+  'phantom-payout',
+  'short-payout',
+  'payout-elsewhere',
+  'reused-payout',
+  'phantom-refund',
+  'short-refund',
+];
 
 export const DEFAULT_DELAYS: Delays = { confirmSeconds: 2, swapSeconds: 2, payoutSeconds: 2, refundSeconds: 2 };
 

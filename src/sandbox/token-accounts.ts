@@ -49,7 +49,10 @@ export function metadataAddress(mint: string): string {
   let address = metadataAddresses.get(mint);
   if (!address) {
     const program = new PublicKey(METADATA_PROGRAM_ID);
-    address = PublicKey.findProgramAddressSync([Buffer.from('metadata'), program.toBuffer(), new PublicKey(mint).toBuffer()], program)[0].toBase58();
+    address = PublicKey.findProgramAddressSync(
+      [Buffer.from('metadata'), program.toBuffer(), new PublicKey(mint).toBuffer()],
+      program,
+    )[0].toBase58();
     metadataAddresses.set(mint, address);
   }
   return address;
@@ -90,12 +93,15 @@ function extensionEntries(extras: MintExtras): { before: Buffer[]; after: Buffer
     const fee = Buffer.alloc(18);
     fee.writeBigUInt64LE(BigInt(extras.transferFee.maximumFee), 8);
     fee.writeUInt16LE(extras.transferFee.bps, 16);
-    before.push(tlvEntry(1, Buffer.concat([pubkey(UPDATE_AUTHORITY), pubkey(UPDATE_AUTHORITY), Buffer.alloc(8), fee, fee])));
+    before.push(
+      tlvEntry(1, Buffer.concat([pubkey(UPDATE_AUTHORITY), pubkey(UPDATE_AUTHORITY), Buffer.alloc(8), fee, fee])),
+    );
   }
   if (extras.defaultFrozen) before.push(tlvEntry(6, Buffer.from([2])));
   if (extras.nonTransferable) before.push(tlvEntry(9, Buffer.alloc(0)));
   if (extras.permanentDelegate) before.push(tlvEntry(12, pubkey(extras.permanentDelegate)));
-  if (extras.transferHook) before.push(tlvEntry(14, Buffer.concat([pubkey(UPDATE_AUTHORITY), pubkey(extras.transferHook)])));
+  if (extras.transferHook)
+    before.push(tlvEntry(14, Buffer.concat([pubkey(UPDATE_AUTHORITY), pubkey(extras.transferHook)])));
   if (extras.pausable) after.push(tlvEntry(26, Buffer.concat([pubkey(extras.pausable), Buffer.from([0])])));
   return { before, after };
 }
@@ -151,7 +157,12 @@ export function chainTokens(world: World): Map<string, ChainTokenRecord> {
     const program = t.program ?? 'spl-token';
     // A name too long for Metaplex goes in a Token-2022 mint, which has no such limit.
     const layout = program === 'token-2022' || !fitsMetaplex(t.symbol, t.name) ? 'token-2022' : 'metaplex';
-    all.set(t.mint, { program: layout === 'token-2022' ? 'token-2022' : 'spl-token', decimals: t.decimals, metadata: { layout, symbol: t.symbol, name: t.name, mint: t.mint }, ...(t.mintExtras ? { extras: t.mintExtras } : {}) });
+    all.set(t.mint, {
+      program: layout === 'token-2022' ? 'token-2022' : 'spl-token',
+      decimals: t.decimals,
+      metadata: { layout, symbol: t.symbol, name: t.name, mint: t.mint },
+      ...(t.mintExtras ? { extras: t.mintExtras } : {}),
+    });
   }
   for (const [mint, record] of Object.entries(world.state.chain.tokens ?? {})) all.set(mint, record);
   return all;
@@ -167,7 +178,8 @@ export function tokenAccountAt(world: World, address: string): ChainAccount | nu
       : { owner: TOKEN_2022_PROGRAM_ID, data: token2022Mint(address, record) };
   }
   for (const [mint, r] of tokens) {
-    if (r.metadata?.layout === 'metaplex' && metadataAddress(mint) === address) return { owner: METADATA_PROGRAM_ID, data: metaplexAccount(r.metadata) };
+    if (r.metadata?.layout === 'metaplex' && metadataAddress(mint) === address)
+      return { owner: METADATA_PROGRAM_ID, data: metaplexAccount(r.metadata) };
   }
   return null;
 }

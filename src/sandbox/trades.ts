@@ -21,7 +21,12 @@ const BUY_STAGES: Record<Exclude<BuyStatus, 'failed'>, TradeStage> = {
   refunded: 'refunded',
 };
 
-const SELL_STAGES: Record<SellGroupStatus, TradeStage> = { swap_pending: 'executing', payout_pending: 'settling', completed: 'completed', failed: 'failed' };
+const SELL_STAGES: Record<SellGroupStatus, TradeStage> = {
+  swap_pending: 'executing',
+  payout_pending: 'settling',
+  completed: 'completed',
+  failed: 'failed',
+};
 
 function staged(stage: TradeStage): { stage: TradeStage; terminal: boolean } {
   return { stage, terminal: TERMINAL_STAGES.has(stage) };
@@ -58,7 +63,9 @@ function buyTrade(b: BuyRecord): Trade {
       payouts: [],
       refund: b.refundSignature,
     },
-    refund: b.refundState ? { state: b.refundState, amountLamports: (b.refundLamports ?? b.amountLamports).toString() } : null,
+    refund: b.refundState
+      ? { state: b.refundState, amountLamports: (b.refundLamports ?? b.amountLamports).toString() }
+      : null,
     failure: b.failure ? { ...b.failure } : null,
     createdAt: iso(b.createdAt),
     expiresAt: iso(b.depositExpiresAt),
@@ -131,7 +138,11 @@ export function getTrade(world: World, owner: KeyOwner, id: string): Trade {
   if (mine(a)) {
     if (a!.groupId) return sellTrade(world.groups.get(a!.groupId)!);
     if (a!.status === 'awaiting_signature') {
-      throw new HttpError(404, 'NOT_FOUND', `sell ${id} has not been authorized yet, so no trade exists; read it with GET /trade/sells/${id}`);
+      throw new HttpError(
+        404,
+        'NOT_FOUND',
+        `sell ${id} has not been authorized yet, so no trade exists; read it with GET /trade/sells/${id}`,
+      );
     }
     return authorizationTrade(a!);
   }

@@ -46,7 +46,15 @@ export class World {
   /** Replace the state and rebuild every index from it. */
   load(state: State): void {
     this.state = state;
-    for (const m of [this.keys, this.tokens, this.buys, this.authorizations, this.groups, this.positions, this.holding]) {
+    for (const m of [
+      this.keys,
+      this.tokens,
+      this.buys,
+      this.authorizations,
+      this.groups,
+      this.positions,
+      this.holding,
+    ]) {
       m.clear();
     }
     this.activeBuys.clear();

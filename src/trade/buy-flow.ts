@@ -16,12 +16,25 @@ import { readTradeOrNull } from './read-trade.js';
 import { buyStatusStage } from './stages.js';
 import { depositWords } from '../domain/deposit-evidence.js';
 import { SERVICE_CONTRADICTION } from './watch.js';
-import { keyTradeWords, type Prior, type PriorDeposit, type ToSign, type TradeRecorder } from '../domain/trade-record.js';
+import {
+  keyTradeWords,
+  type Prior,
+  type PriorDeposit,
+  type ToSign,
+  type TradeRecorder,
+} from '../domain/trade-record.js';
 import { signedAlready, signThroughGate, type Signed, type SigningVerdict } from './signing-gate.js';
 import type { Presence } from '../domain/presence.js';
 import { chainDeadline, passed, serviceDeadline, type AnswerDeadline } from '../domain/answer-deadline.js';
 import { formatLocalTime } from '../domain/local-time.js';
-import { DEPOSIT_EXPIRED_UNSIGNED, INTENT_CANCELLED, INTENT_EXPIRES_UNUSED, NOT_BEFORE_EXPIRED, NOTHING_SIGNED, SOL_SPENT } from '../domain/outcome-words.js';
+import {
+  DEPOSIT_EXPIRED_UNSIGNED,
+  INTENT_CANCELLED,
+  INTENT_EXPIRES_UNUSED,
+  NOT_BEFORE_EXPIRED,
+  NOTHING_SIGNED,
+  SOL_SPENT,
+} from '../domain/outcome-words.js';
 import { tooSmallHint, type NotShown } from '../domain/screen-fit.js';
 import type { DepositFacts } from '../domain/deposit-facts.js';
 
@@ -105,7 +118,14 @@ export interface BuyDeps {
 /** How a buy ended: a result to show, or a stop (refused, declined, interrupted, a service error, a local refusal). */
 export type BuyOutcome =
   /** `fate`: what became of the intent (cancelled, or why not). */
-  | { kind: 'dry-run'; intent: BuyIntent; review: BuyReview; problems: string[]; trust: NeededTrust | null; fate: string }
+  | {
+      kind: 'dry-run';
+      intent: BuyIntent;
+      review: BuyReview;
+      problems: string[];
+      trust: NeededTrust | null;
+      fate: string;
+    }
   | { kind: 'accepted'; intent: BuyIntent }
   | { kind: 'final'; intent: BuyIntent; trade: Trade | null }
   | { kind: 'timeout'; intent: BuyIntent; trade: Trade | null };
@@ -132,15 +152,31 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
   // not the service's, and that buy (perhaps at a prompt elsewhere) is left alone. A mismatch
   // on a fresh key is the service's doing: refused by the inspection below, or, for a buy
   // already past its deposit, as the service answering about another trade.
-  if ((resumed || req.keyTyped) && (intent.outputMint !== req.mint || intent.amountLamports !== req.amountLamports.toString())) {
+  if (
+    (resumed || req.keyTyped) &&
+    (intent.outputMint !== req.mint || intent.amountLamports !== req.amountLamports.toString())
+  ) {
     const other = `${intent.amountLamports} lamports of ${intent.outputMint}`;
-    if (!req.keyTyped) throw new ApiError(`the service answered a new idempotency key with buy ${intent.id}, already ${intent.status}, of ${other}: not this buy; ${NOTHING_SIGNED}`, { code: SERVICE_CONTRADICTION });
-    throw new UsageError(`idempotency key ${req.idempotencyKey} belongs to another buy (${other}); use a new key`, 'IDEMPOTENCY_MISMATCH');
+    if (!req.keyTyped)
+      throw new ApiError(
+        `the service answered a new idempotency key with buy ${intent.id}, already ${intent.status}, of ${other}: not this buy; ${NOTHING_SIGNED}`,
+        { code: SERVICE_CONTRADICTION },
+      );
+    throw new UsageError(
+      `idempotency key ${req.idempotencyKey} belongs to another buy (${other}); use a new key`,
+      'IDEMPOTENCY_MISMATCH',
+    );
   }
   track.created(intent.id, intent, resumed);
   let prior: Prior;
   try {
-    prior = deps.journal.created({ id: intent.id, idempotencyKey: req.idempotencyKey, resumed, request: { mint: req.mint, amount: req.amountLamports, slippageBps: req.slippageBps }, quote: intent });
+    prior = deps.journal.created({
+      id: intent.id,
+      idempotencyKey: req.idempotencyKey,
+      resumed,
+      request: { mint: req.mint, amount: req.amountLamports, slippageBps: req.slippageBps },
+      quote: intent,
+    });
   } catch (err) {
     // Nothing is signed without the journal: the intent is not left waiting for a deposit. An
     // intent the journal knows as another run's (the service's contradiction) is left to that run.
@@ -152,8 +188,14 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
   if (prior.keyTrade) {
     const cancelled = resumed ? null : await cancelQuietly(api, intent.id);
     if (cancelled) track.seen(cancelled);
-    const fate = resumed ? `the service reports buy ${intent.id} ${intent.status}` : cancelled ? `${INTENT_CANCELLED} (${intent.id})` : `${INTENT_EXPIRES_UNUSED} (${intent.id}, at ${formatLocalTime(intent.depositExpiresAt)})`;
-    throw new ApiError(keyTradeWords('buy', req.idempotencyKey, intent.id, prior.keyTrade, 'deposit', fate), { code: SERVICE_CONTRADICTION });
+    const fate = resumed
+      ? `the service reports buy ${intent.id} ${intent.status}`
+      : cancelled
+        ? `${INTENT_CANCELLED} (${intent.id})`
+        : `${INTENT_EXPIRES_UNUSED} (${intent.id}, at ${formatLocalTime(intent.depositExpiresAt)})`;
+    throw new ApiError(keyTradeWords('buy', req.idempotencyKey, intent.id, prior.keyTrade, 'deposit', fate), {
+      code: SERVICE_CONTRADICTION,
+    });
   }
   hooks.created(intent, resumed);
 
@@ -161,18 +203,31 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
   // one deposit of this buy: sent again as it is, never a second signed beside it.
   const live = intent.status === 'awaiting_deposit' ? await liveDeposits(deps, prior.deposits) : [];
   if (live.length > 0) {
-    if (req.dryRun) throw new UsageError(`buy ${intent.id} has a deposit signed already (${live.at(-1)!.signature}); nothing to dry-run`);
+    if (req.dryRun)
+      throw new UsageError(
+        `buy ${intent.id} has a deposit signed already (${live.at(-1)!.signature}); nothing to dry-run`,
+      );
     const again = live.find((d) => d.onChain) ?? live.at(-1)!;
     if (again.transaction === null) {
       throw new ApiError(
         `the service offers buy ${intent.id} a new deposit, but the deposit you signed for it at ${formatLocalTime(again.at)} (${again.signature}) ${again.onChain ? 'is on chain' : `may still land until block height ${again.lastValidBlockHeight}`}, and this journal did not keep it to send again; ` +
           `a second deposit is never signed beside it; ${NOTHING_SIGNED}; ${again.onChain ? SOL_SPENT : NOT_BEFORE_EXPIRED}`,
-        { code: DEPOSIT_MAY_LAND, hints: [`follow it with: trader trades ${intent.id} --verify; once it proves the deposit never landed, run this command again`] },
+        {
+          code: DEPOSIT_MAY_LAND,
+          hints: [
+            `follow it with: trader trades ${intent.id} --verify; once it proves the deposit never landed, run this command again`,
+          ],
+        },
       );
     }
     hooks.resending?.(again);
     track.phase = 'approved';
-    const deposit: SignedDeposit = { signature: again.signature, blockhash: again.blockhash, lastValidBlockHeight: again.lastValidBlockHeight, blockhashKnownBeforeSigning: again.blockhashKnownBeforeSigning };
+    const deposit: SignedDeposit = {
+      signature: again.signature,
+      blockhash: again.blockhash,
+      lastValidBlockHeight: again.lastValidBlockHeight,
+      blockhashKnownBeforeSigning: again.blockhashKnownBeforeSigning,
+    };
     hooks.signed?.(deposit);
     intent = await handOver(deps, track, intent, again.transaction, deposit, live);
   } else if (intent.status === 'awaiting_deposit') {
@@ -181,14 +236,19 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
     // Says what became of the intent, for the message: a failed cancel is not a cancel.
     const cancel = async (): Promise<string> => {
       const cancelled = await cancelQuietly(api, intent.id);
-      if (!cancelled) return `the buy intent could not be cancelled; it expires unused at ${formatLocalTime(intent.depositExpiresAt)}`;
+      if (!cancelled)
+        return `the buy intent could not be cancelled; it expires unused at ${formatLocalTime(intent.depositExpiresAt)}`;
       intent = cancelled;
       track.seen(cancelled);
       return INTENT_CANCELLED;
     };
     // The quote (the trade read) is read while the intent still awaits its deposit.
     const quote = inspection.facts ? await readQuote(api, intent) : null;
-    const problems = [...inspection.problems, ...req.tokenProblems, ...(quote ? buySlippageProblems(intent, quote, req.allowedSlippageBps, req.assumeYes) : [])];
+    const problems = [
+      ...inspection.problems,
+      ...req.tokenProblems,
+      ...(quote ? buySlippageProblems(intent, quote, req.allowedSlippageBps, req.assumeYes) : []),
+    ];
     const funds = inspection.facts && quote && deps.funds ? await deps.funds(intent, inspection.facts) : null;
     const answerBy = await answerDeadline(deps, created);
     // A deposit the wallet cannot pay is refused before it is signed (exit 2): a safety refusal comes first.
@@ -198,18 +258,34 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
     }
     // A recipient no person pinned is pinned only by a person here, at the prompt: otherwise refused before anything is asked or signed.
     const recipient = inspection.facts?.recipient ?? null;
-    const unpinned = problems.length === 0 && inspection.facts?.treasuryCheck === 'first-use' && recipient !== null && !req.presence.mayGrantTrust;
-    const trust: NeededTrust | null = unpinned ? { code: 'TREASURY_NOT_PINNED', command: `trader config trust accept-treasury ${recipient}` } : null;
+    const unpinned =
+      problems.length === 0 &&
+      inspection.facts?.treasuryCheck === 'first-use' &&
+      recipient !== null &&
+      !req.presence.mayGrantTrust;
+    const trust: NeededTrust | null = unpinned
+      ? { code: 'TREASURY_NOT_PINNED', command: `trader config trust accept-treasury ${recipient}` }
+      : null;
     if (trust) {
-      problems.push(`no treasury is pinned for this service, and only a person at the prompt pins ${recipient} as its deposit address; here ${req.presence.why}`);
+      problems.push(
+        `no treasury is pinned for this service, and only a person at the prompt pins ${recipient} as its deposit address; here ${req.presence.why}`,
+      );
     }
     if (req.dryRun) {
       const fate = await cancel();
       if (!inspection.facts || !quote) throw new RefusedToSignError(problems, [`dry run: ${NOTHING_SIGNED}; ${fate}`]);
-      return { kind: 'dry-run', intent, review: review(created, inspection.facts, quote, funds, answerBy), problems, trust, fate };
+      return {
+        kind: 'dry-run',
+        intent,
+        review: review(created, inspection.facts, quote, funds, answerBy),
+        problems,
+        trust,
+        fate,
+      };
     }
     // The buy's judge: the deposit decoded in full and every check passed, or the reasons not to sign.
-    const verdict: SigningVerdict = problems.length === 0 && inspection.facts && quote ? { kind: 'sign' } : { kind: 'refused', reasons: problems };
+    const verdict: SigningVerdict =
+      problems.length === 0 && inspection.facts && quote ? { kind: 'sign' } : { kind: 'refused', reasons: problems };
     if (verdict.kind !== 'sign' || !inspection.facts || !quote) {
       const fate = await cancel();
       const next = trust ? `; if it is the service's published treasury, run: ${trust.command}` : '';
@@ -228,10 +304,14 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
     };
     // Another run signed this buy meanwhile: other bytes are refused here (exit 3), before anyone is
     // asked; the very same deposit is not asked about again (the gate gives its signature back).
-    const yes = signedAlready(deps.journal, toSign) || (await track.asking(() => hooks.confirm(review(created, inspection.facts!, quote, funds, answerBy))));
+    const yes =
+      signedAlready(deps.journal, toSign) ||
+      (await track.asking(() => hooks.confirm(review(created, inspection.facts!, quote, funds, answerBy))));
     if (typeof yes === 'object') {
       const fate = await cancel();
-      throw new UsageError(`${yes.notShown}; ${fate}; ${NOTHING_SIGNED}`, 'TERMINAL_TOO_SMALL', [tooSmallHint(yes.rows)]);
+      throw new UsageError(`${yes.notShown}; ${fate}; ${NOTHING_SIGNED}`, 'TERMINAL_TOO_SMALL', [
+        tooSmallHint(yes.rows),
+      ]);
     }
     if (!yes) {
       const fate = await cancel();
@@ -242,7 +322,10 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
     if (await depositExpired(deps, answerBy)) {
       const fate = await cancel();
       if (req.assumeYes || !hooks.freshDeposit || !hooks.newIdempotencyKey) {
-        throw new RefusedToSignError(["the deposit's blockhash expired before it could be signed"], [`${fate}; ${NOTHING_SIGNED}; run the command again for a fresh deposit`]);
+        throw new RefusedToSignError(
+          ["the deposit's blockhash expired before it could be signed"],
+          [`${fate}; ${NOTHING_SIGNED}; run the command again for a fresh deposit`],
+        );
       }
       if (!(await track.asking(() => hooks.freshDeposit!()))) throw declined(`${DEPOSIT_EXPIRED_UNSIGNED}; ${fate}`);
       return buy(deps, { ...req, idempotencyKey: hooks.newIdempotencyKey(), keyTyped: false }, hooks, track);
@@ -260,7 +343,12 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
       }
       if (pinned !== recipient) {
         const fate = await cancel();
-        throw new RefusedToSignError([`the deposit pays ${recipient}, not ${pinned}, which another trader process pinned as this service's treasury meanwhile`], [`${fate}; ${NOTHING_SIGNED}`]);
+        throw new RefusedToSignError(
+          [
+            `the deposit pays ${recipient}, not ${pinned}, which another trader process pinned as this service's treasury meanwhile`,
+          ],
+          [`${fate}; ${NOTHING_SIGNED}`],
+        );
       }
     }
     // The one gate: under the journal's lock, on disk (and within the daily limit) before it is signed.
@@ -306,24 +394,46 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
  * after it is in the service's hands is said with what the buy's state and the chain prove of it
  * and of every `other` deposit signed for the buy before (nothing was spent only if none landed).
  */
-async function handOver(deps: BuyDeps, track: TradeTracker, intent: BuyIntent, signed: string, deposit: SignedDeposit, others: readonly SignedDeposit[]): Promise<BuyIntent> {
+async function handOver(
+  deps: BuyDeps,
+  track: TradeTracker,
+  intent: BuyIntent,
+  signed: string,
+  deposit: SignedDeposit,
+  others: readonly SignedDeposit[],
+): Promise<BuyIntent> {
   try {
     const after = await submitDeposit(deps, intent, signed);
     deps.journal.answer({ step: 'deposit', status: after.status });
     track.phase = 'submitted';
     return after;
   } catch (err) {
-    if (err instanceof ApiError) deps.journal.answer({ step: 'deposit', status: null, error: { code: err.code, status: err.status, uncertain: isUncertainOutcome(err) } });
+    if (err instanceof ApiError)
+      deps.journal.answer({
+        step: 'deposit',
+        status: null,
+        error: { code: err.code, status: err.status, uncertain: isUncertainOutcome(err) },
+      });
     track.phase = 'submitted';
     if (isUncertainOutcome(err) || !(err instanceof ApiError)) throw err;
     // Answered with an error, though the signed deposit is in the service's hands: its state
     // says what is known, and only the chain can prove nothing was spent (the signed deposit
     // stays valid until its blockhash expires, whatever the intent's status).
     const known = await afterRefusedDeposit(deps.api, intent.id);
-    const { provesAbsent: chainProvesAbsent, unchecked } = await everyDeposit(deps, [deposit, ...others.filter((d) => d.signature !== deposit.signature)]);
+    const { provesAbsent: chainProvesAbsent, unchecked } = await everyDeposit(deps, [
+      deposit,
+      ...others.filter((d) => d.signature !== deposit.signature),
+    ]);
     // Where the chain can answer later, say how to ask it.
     const verify = deps.depositEvidence && chainProvesAbsent !== true ? `trader trades ${intent.id} --verify` : null;
-    const words = depositWords({ buyId: intent.id, ...known, lastValidBlockHeight: deposit.lastValidBlockHeight, chainProvesAbsent, chainUnchecked: unchecked, follow: verify });
+    const words = depositWords({
+      buyId: intent.id,
+      ...known,
+      lastValidBlockHeight: deposit.lastValidBlockHeight,
+      chainProvesAbsent,
+      chainUnchecked: unchecked,
+      follow: verify,
+    });
     // The chain proves the deposit dead: the buy is over, nothing was spent, nothing may still go on (exit 4).
     if (chainProvesAbsent === true) throw new TradeFailedError(`${err.message}; ${words}`, DEPOSIT_EXPIRED);
     throw track.serviceError(err, words);
@@ -331,7 +441,10 @@ async function handOver(deps: BuyDeps, track: TradeTracker, intent: BuyIntent, s
 }
 
 /** What the chain proves of all these deposits together: absent only if each is, landed if any did. */
-async function everyDeposit(deps: BuyDeps, deposits: readonly SignedDeposit[]): Promise<{ provesAbsent: boolean | null; unchecked: string | null }> {
+async function everyDeposit(
+  deps: BuyDeps,
+  deposits: readonly SignedDeposit[],
+): Promise<{ provesAbsent: boolean | null; unchecked: string | null }> {
   if (!deps.depositEvidence) return { provesAbsent: null, unchecked: null };
   let all: { provesAbsent: boolean | null; unchecked: string | null } = { provesAbsent: true, unchecked: null };
   for (const d of deposits) {
@@ -343,7 +456,10 @@ async function everyDeposit(deps: BuyDeps, deposits: readonly SignedDeposit[]): 
 }
 
 /** The deposits signed for this buy before that the chain does not prove can never land (each asked: on chain, or may still land). */
-async function liveDeposits(deps: BuyDeps, deposits: readonly PriorDeposit[]): Promise<Array<PriorDeposit & { onChain: boolean }>> {
+async function liveDeposits(
+  deps: BuyDeps,
+  deposits: readonly PriorDeposit[],
+): Promise<Array<PriorDeposit & { onChain: boolean }>> {
   const live: Array<PriorDeposit & { onChain: boolean }> = [];
   for (const d of deposits) {
     const evidence = deps.depositEvidence ? await deps.depositEvidence(d) : { provesAbsent: null };
@@ -370,8 +486,21 @@ function reviewedFee(quote: QuoteRead): bigint | null {
   return fee !== null && /^\d+$/.test(fee) ? BigInt(fee) : null;
 }
 
-function review(created: CreateBuyResponse, facts: DepositFacts, quote: QuoteRead, funds: Funds | null, answerBy: AnswerDeadline): BuyReview {
-  return { intent: created.intent, facts, lastValidBlockHeight: created.deposit.lastValidBlockHeight, quote, funds, answerBy };
+function review(
+  created: CreateBuyResponse,
+  facts: DepositFacts,
+  quote: QuoteRead,
+  funds: Funds | null,
+  answerBy: AnswerDeadline,
+): BuyReview {
+  return {
+    intent: created.intent,
+    facts,
+    lastValidBlockHeight: created.deposit.lastValidBlockHeight,
+    quote,
+    funds,
+    answerBy,
+  };
 }
 
 /**
@@ -435,7 +564,13 @@ async function submitDeposit(deps: BuyDeps, intent: BuyIntent, signed: string): 
  * intent cancelled or awaiting its deposit again contradicts it (only a buy awaiting its deposit
  * can be cancelled) and stops the follow with what was seen, in order (exit 3).
  */
-async function follow(deps: BuyDeps, intent: BuyIntent, deadlineMs: number, hooks: BuyHooks, accepted: string | null): Promise<BuyOutcome> {
+async function follow(
+  deps: BuyDeps,
+  intent: BuyIntent,
+  deadlineMs: number,
+  hooks: BuyHooks,
+  accepted: string | null,
+): Promise<BuyOutcome> {
   const seen = accepted === null ? [] : [`the deposit answer: ${accepted}`];
   const result = await pollUntil<BuyIntent>({
     clock: deps.clock,
@@ -470,7 +605,10 @@ async function follow(deps: BuyDeps, intent: BuyIntent, deadlineMs: number, hook
  * deposit) and what the service records of a deposit. An interrupt while reading goes on (the
  * signed deposit may still be spent, which the stop says).
  */
-async function afterRefusedDeposit(api: ServiceClient, id: string): Promise<{ status: string | null; depositRecorded: boolean | null; note: string | null }> {
+async function afterRefusedDeposit(
+  api: ServiceClient,
+  id: string,
+): Promise<{ status: string | null; depositRecorded: boolean | null; note: string | null }> {
   let intent: BuyIntent;
   try {
     intent = (await api.getBuy(id)).intent;

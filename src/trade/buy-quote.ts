@@ -33,29 +33,47 @@ export async function readQuote(api: ServiceClient, intent: BuyIntent): Promise<
  * slippage when the service names none). When the trade could not be read nothing can be
  * checked: at the prompt the review says so; unattended (`assumeYes`) the buy is refused.
  */
-export function buySlippageProblems(intent: BuyIntent, quote: QuoteRead, allowedBps: number, assumeYes: boolean): string[] {
+export function buySlippageProblems(
+  intent: BuyIntent,
+  quote: QuoteRead,
+  allowedBps: number,
+  assumeYes: boolean,
+): string[] {
   const trade = quote.trade;
   if (!trade) return assumeYes ? [`the quote's slippage cannot be checked: ${quote.problem}`] : [];
   const problems: string[] = [];
   const bps = validBps(trade.slippageBps);
-  if (trade.slippageBps !== null && bps === null) problems.push(`the quote's slippage ${JSON.stringify(trade.slippageBps)} is not a number of basis points from 0 to 10000`);
-  if (bps !== null && bps > allowedBps) problems.push(`the quote's slippage ${bps} bps is more than the ${allowedBps} bps allowed`);
+  if (trade.slippageBps !== null && bps === null)
+    problems.push(
+      `the quote's slippage ${JSON.stringify(trade.slippageBps)} is not a number of basis points from 0 to 10000`,
+    );
+  if (bps !== null && bps > allowedBps)
+    problems.push(`the quote's slippage ${bps} bps is more than the ${allowedBps} bps allowed`);
   if (!/^\d+$/.test(trade.expectedOutputAmount) || !/^\d+$/.test(intent.minimumOutputAmount)) return problems;
   const expected = BigInt(trade.expectedOutputAmount);
   const minimum = BigInt(intent.minimumOutputAmount);
   const floorBps = bps ?? allowedBps;
   if (minimum > expected) problems.push(`the minimum out ${minimum} raw units is above the expected ${expected}`);
   else if (belowSlippageFloor(expected, minimum, floorBps)) {
-    problems.push(`the minimum out ${minimum} raw units is below what ${floorBps} bps of slippage allows on the expected ${expected} (${slippageFloor(expected, floorBps)})`);
+    problems.push(
+      `the minimum out ${minimum} raw units is below what ${floorBps} bps of slippage allows on the expected ${expected} (${slippageFloor(expected, floorBps)})`,
+    );
   }
   return problems;
 }
 
 /** The buy review's facts from the intent, the deposit's network fee, the quote read and the token's bound facts. */
-export function buyQuote(intent: BuyIntent, networkFeeLamports: bigint, quote: QuoteRead, token: BuyToken, slippageBpsAsked: number | undefined): BuyQuote {
+export function buyQuote(
+  intent: BuyIntent,
+  networkFeeLamports: bigint,
+  quote: QuoteRead,
+  token: BuyToken,
+  slippageBpsAsked: number | undefined,
+): BuyQuote {
   const bound = token.binding.token;
   const decimals = bound.decimals;
-  const whole = (raw: string | null) => (raw === null || decimals === null ? null : toDecimalString(BigInt(raw), decimals));
+  const whole = (raw: string | null) =>
+    raw === null || decimals === null ? null : toDecimalString(BigInt(raw), decimals);
   const trade = quote.trade;
   const expected = trade?.expectedOutputAmount ?? null;
   const unknown: string[] = [];
@@ -65,7 +83,13 @@ export function buyQuote(intent: BuyIntent, networkFeeLamports: bigint, quote: Q
     unknown.push(`the token's decimals (${why}): amounts in raw units, no price`);
   }
   return {
-    token: { ...bound, seenBefore: token.seenBefore, unbound: token.binding.unbound, chainUnread: token.chainUnread, risks: token.risks },
+    token: {
+      ...bound,
+      seenBefore: token.seenBefore,
+      unbound: token.binding.unbound,
+      chainUnread: token.chainUnread,
+      risks: token.risks,
+    },
     depositLamports: intent.amountLamports,
     platformFeeLamports: trade?.platformFeeLamports ?? null,
     networkFeeMaxLamports: networkFeeLamports.toString(),
@@ -76,7 +100,10 @@ export function buyQuote(intent: BuyIntent, networkFeeLamports: bigint, quote: Q
     minimumOutput: whole(intent.minimumOutputAmount),
     slippageBps: trade?.slippageBps ?? null,
     slippageBpsAsked: slippageBpsAsked ?? null,
-    pricePerTokenSol: expected !== null && decimals !== null && BigInt(expected) > 0n ? solPerToken(BigInt(intent.amountLamports), BigInt(expected), decimals) : null,
+    pricePerTokenSol:
+      expected !== null && decimals !== null && BigInt(expected) > 0n
+        ? solPerToken(BigInt(intent.amountLamports), BigInt(expected), decimals)
+        : null,
     unknown: unknown.length ? unknown.join('; ') : null,
   };
 }

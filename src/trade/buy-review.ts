@@ -74,4 +74,3 @@ export interface BuyQuote {
   /** Why some facts are unknown (null when all are known). */
   unknown: string | null;
 }
-

@@ -34,7 +34,12 @@ export type PollResult<T> = { done: true; value: T } | { done: false; value: T |
  * and a poll read is harmless to repeat a few seconds on.
  */
 function mayPassByNextRead(err: unknown): boolean {
-  return err instanceof ApiError && (err.status === null || err.status === 429 || err.status >= 500) && err.code !== 'UNEXPECTED_RESPONSE' && err.code !== 'SERVICE_CONTRADICTION';
+  return (
+    err instanceof ApiError &&
+    (err.status === null || err.status === 429 || err.status >= 500) &&
+    err.code !== 'UNEXPECTED_RESPONSE' &&
+    err.code !== 'SERVICE_CONTRADICTION'
+  );
 }
 
 /** Polls until `isDone` or the deadline; transient errors are tolerated, others thrown. */

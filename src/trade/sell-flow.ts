@@ -6,7 +6,13 @@ import type { GetSellResponse, SellAuthorization, Trade } from '../api/types.js'
 import type { Clock } from '../domain/clock.js';
 import type { Presence } from '../domain/presence.js';
 import type { TokenMeta } from '../domain/token.js';
-import { acceptTokenCommand, factsToConfirm, keptFacts, tokenFactsFingerprint, type TokenBinding } from '../domain/token-binding.js';
+import {
+  acceptTokenCommand,
+  factsToConfirm,
+  keptFacts,
+  tokenFactsFingerprint,
+  type TokenBinding,
+} from '../domain/token-binding.js';
 import { ApiError, RefusedToSignError, UsageError, type NeededTrust } from '../domain/errors.js';
 import { declined, type TradeTracker } from './trade-tracker.js';
 import type { Signer } from '../wallet/signer.js';
@@ -106,7 +112,13 @@ export interface SellDeps {
 export type SellResult =
   | { kind: 'dry-run'; review: SellReview; problems: string[]; trust: NeededTrust | null; idempotencyKey: string }
   | { kind: 'accepted'; view: GetSellResponse; idempotencyKey: string }
-  | { kind: 'final' | 'timeout'; view: GetSellResponse; outcome: SellOutcome | undefined; trade: Trade | null; idempotencyKey: string };
+  | {
+      kind: 'final' | 'timeout';
+      view: GetSellResponse;
+      outcome: SellOutcome | undefined;
+      trade: Trade | null;
+      idempotencyKey: string;
+    };
 
 /** Runs a sell to its end (or to the authorization with --no-wait), keeping `track`; a stop is thrown (the command runs this in track.flow). */
 export function runSell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: TradeTracker): Promise<SellResult> {
@@ -130,21 +142,39 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
     if ((resumed || keyTyped) && (authorization.mint !== req.mint || authorization.amount !== req.amount.toString())) {
       const other = `${authorization.amount} units of ${authorization.mint}`;
       // On a fresh key the other sell is the service's doing, not the user's: it is not this sell.
-      if (!keyTyped) throw new ApiError(`the service answered a new idempotency key with sell ${authorization.id}, already ${authorization.status}, of ${other}: not this sell; ${NOTHING_SIGNED}`, { code: SERVICE_CONTRADICTION });
-      throw new UsageError(`idempotency key ${idempotencyKey} belongs to another sell (${other}); use a new key`, 'IDEMPOTENCY_MISMATCH');
+      if (!keyTyped)
+        throw new ApiError(
+          `the service answered a new idempotency key with sell ${authorization.id}, already ${authorization.status}, of ${other}: not this sell; ${NOTHING_SIGNED}`,
+          { code: SERVICE_CONTRADICTION },
+        );
+      throw new UsageError(
+        `idempotency key ${idempotencyKey} belongs to another sell (${other}); use a new key`,
+        'IDEMPOTENCY_MISMATCH',
+      );
     }
     track.created(authorization.id, authorization, resumed);
-    const prior = deps.journal.created({ id: authorization.id, idempotencyKey, resumed, request: { mint: req.mint, amount: req.amount, slippageBps: req.slippageBps }, quote: authorization });
+    const prior = deps.journal.created({
+      id: authorization.id,
+      idempotencyKey,
+      resumed,
+      request: { mint: req.mint, amount: req.amount, slippageBps: req.slippageBps },
+      quote: authorization,
+    });
     // This key named another sell here: the service returns a key's original trade, so this
     // authorization is not it (a second sale under the key of the first). It is left unsigned.
     if (prior.keyTrade) {
-      const fate = resumed ? `the service reports sell ${authorization.id} ${authorization.status}` : `${AUTHORIZATION_EXPIRES_UNUSED} (${authorization.id})`;
-      throw new ApiError(keyTradeWords('sell', idempotencyKey, authorization.id, prior.keyTrade, 'message', fate), { code: SERVICE_CONTRADICTION });
+      const fate = resumed
+        ? `the service reports sell ${authorization.id} ${authorization.status}`
+        : `${AUTHORIZATION_EXPIRES_UNUSED} (${authorization.id})`;
+      throw new ApiError(keyTradeWords('sell', idempotencyKey, authorization.id, prior.keyTrade, 'message', fate), {
+        code: SERVICE_CONTRADICTION,
+      });
     }
     hooks.created(authorization, resumed);
 
     if (resumed) {
-      if (req.dryRun) throw new UsageError(`sell ${authorization.id} is already ${authorization.status}; nothing to dry-run`);
+      if (req.dryRun)
+        throw new UsageError(`sell ${authorization.id} is already ${authorization.status}; nothing to dry-run`);
       const view = await deps.api.getSell(authorization.id);
       // What earlier runs recorded of it comes first: a report that contradicts it is not believed.
       return finish(deps, req, view, 'the first read', idempotencyKey, hooks, prior.sellSeen);
@@ -170,8 +200,14 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
       if (typeof answer === 'object') {
         // Never asked about what the person could not see whole: the accept command prints it.
         const trust = keepForAPerson(deps, req, review);
-        const read = trust.command ? `; read it whole with \`trader config trust\` and, if it is what you expect, run: ${trust.command}` : '';
-        throw new RefusedToSignError([`${verdict.reasons[0]}, but ${answer.notShown}`], [`${NOTHING_SIGNED}${read}; or run the command again in a terminal of at least ${answer.rows} rows`], trust);
+        const read = trust.command
+          ? `; read it whole with \`trader config trust\` and, if it is what you expect, run: ${trust.command}`
+          : '';
+        throw new RefusedToSignError(
+          [`${verdict.reasons[0]}, but ${answer.notShown}`],
+          [`${NOTHING_SIGNED}${read}; or run the command again in a terminal of at least ${answer.rows} rows`],
+          trust,
+        );
       }
       if (!answer) throw declined(AUTHORIZATION_EXPIRES_UNUSED);
       // Confirming token facts is no yes to this sell; approving a wording or a value is (its question says "and sign").
@@ -188,17 +224,30 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
     }
     // A dry run leaves the authorization unsigned (it expires by itself within 2 minutes).
     if (req.dryRun) return { kind: 'dry-run', review, problems: [], trust: null, idempotencyKey };
-    const toSign: ToSign = { kind: 'sell', message: authorization.message, minimumOutputLamports: BigInt(authorization.minimumOutputLamports) };
+    const toSign: ToSign = {
+      kind: 'sell',
+      message: authorization.message,
+      minimumOutputLamports: BigInt(authorization.minimumOutputLamports),
+    };
     // A person who granted trust at the prompt answered "and sign" there. Another run's signature
     // of this authorization meanwhile: other bytes are refused (exit 3) before anyone is asked;
     // the very same message is not asked about again (the gate gives its signature back).
     const yes = granted || signedAlready(deps.journal, toSign) || (await track.asking(() => hooks.confirm(review)));
-    if (typeof yes === 'object') throw new UsageError(`${yes.notShown}; ${NOTHING_SIGNED}; ${AUTHORIZATION_EXPIRES_UNUSED}`, 'TERMINAL_TOO_SMALL', [tooSmallHint(yes.rows)]);
+    if (typeof yes === 'object')
+      throw new UsageError(
+        `${yes.notShown}; ${NOTHING_SIGNED}; ${AUTHORIZATION_EXPIRES_UNUSED}`,
+        'TERMINAL_TOO_SMALL',
+        [tooSmallHint(yes.rows)],
+      );
     if (!yes) throw declined();
     // The answers may have come late: an authorization already dead is not signed; the user may
     // get a fresh quote instead.
     if (authorizationExpired(authorization, deps.clock.now())) {
-      if (req.assumeYes) throw new RefusedToSignError(['the authorization expired before it could be signed'], ['run the command again for a fresh quote']);
+      if (req.assumeYes)
+        throw new RefusedToSignError(
+          ['the authorization expired before it could be signed'],
+          ['run the command again for a fresh quote'],
+        );
       if (!(await track.asking(() => hooks.freshQuote()))) throw declined('the authorization expired unused');
       idempotencyKey = hooks.newIdempotencyKey();
       continue;
@@ -219,12 +268,23 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
 }
 
 /** The guard's verdict on this authorization now, with the token's bound facts and the approved template. */
-async function judge(deps: SellDeps, req: SellRequest, authorization: SellAuthorization, valuesRead: boolean, nowMs: number): Promise<SellReview> {
+async function judge(
+  deps: SellDeps,
+  req: SellRequest,
+  authorization: SellAuthorization,
+  valuesRead: boolean,
+  nowMs: number,
+): Promise<SellReview> {
   const bound = await deps.bindToken(req.mint);
   const approved = deps.trust.approved();
   const verdict = judgeSell({
     authorization,
-    request: { mint: req.mint, amount: req.amount, minSolLamports: req.minSolLamports, allowedSlippageBps: req.allowedSlippageBps },
+    request: {
+      mint: req.mint,
+      amount: req.amount,
+      minSolLamports: req.minSolLamports,
+      allowedSlippageBps: req.allowedSlippageBps,
+    },
     owner: deps.signer.publicKey,
     nowMs,
     token: { ...bound.token, problems: bound.problems, unbound: bound.unbound },
@@ -245,7 +305,10 @@ function pinTemplate(deps: SellDeps, verdict: Extract<Verdict, { kind: 'person' 
   const replacing = approved === 'earlier-version' ? null : (approved?.fingerprint ?? null);
   const pinned = deps.trust.pinTemplate(verdict.template!, verdict.fingerprint!, replacing);
   if (pinned !== verdict.fingerprint) {
-    throw new RefusedToSignError(['another trader process pinned a different sell wording for this service meanwhile'], [`${NOTHING_SIGNED}; run the command again to review it`]);
+    throw new RefusedToSignError(
+      ['another trader process pinned a different sell wording for this service meanwhile'],
+      [`${NOTHING_SIGNED}; run the command again to review it`],
+    );
   }
 }
 
@@ -257,16 +320,27 @@ function keepForAPerson(deps: SellDeps, req: SellRequest, review: SellReview): N
     const facts = pendingFacts(review);
     deps.trust.recordPendingToken(req.mint, facts);
     const fingerprint = tokenFactsFingerprint(req.mint, facts);
-    return { code: verdict.code, command: acceptTokenCommand(req.mint, fingerprint), fingerprint, facts: keptFacts(facts) };
+    return {
+      code: verdict.code,
+      command: acceptTokenCommand(req.mint, fingerprint),
+      fingerprint,
+      facts: keptFacts(facts),
+    };
   }
   deps.trust.recordPendingTemplate(verdict.template!, verdict.fingerprint!);
-  return { code: verdict.code, command: `trader config trust accept-wording ${verdict.fingerprint}`, fingerprint: verdict.fingerprint! };
+  return {
+    code: verdict.code,
+    command: `trader config trust accept-wording ${verdict.fingerprint}`,
+    fingerprint: verdict.fingerprint!,
+  };
 }
 
 /** What the person does next about a sell refused for trust only they grant. */
 export function nextStep(trust: NeededTrust): string {
-  if (!trust.command) return `${NOTHING_SIGNED}; run the command again for a fresh authorization, or answer at the prompt without --yes`;
-  if (trust.facts) return `${NOTHING_SIGNED}; the token facts kept for you (fingerprint ${trust.fingerprint}): ${trust.facts}; if they are right (or answer at the prompt, without --yes), run: ${trust.command}`;
+  if (!trust.command)
+    return `${NOTHING_SIGNED}; run the command again for a fresh authorization, or answer at the prompt without --yes`;
+  if (trust.facts)
+    return `${NOTHING_SIGNED}; the token facts kept for you (fingerprint ${trust.fingerprint}): ${trust.facts}; if they are right (or answer at the prompt, without --yes), run: ${trust.command}`;
   return `${NOTHING_SIGNED}; read it with \`trader config trust\` (or answer at the prompt, without --yes); if it is what you expect, run: ${trust.command}`;
 }
 
@@ -290,7 +364,12 @@ async function authorize(
       return { view: { authorization: result.authorization, sell: result.sell }, from: 'the authorize answer' };
     } catch (err) {
       lost ||= isUncertainOutcome(err);
-      if (err instanceof ApiError) deps.journal.answer({ step: 'authorize', status: null, error: { code: err.code, status: err.status, uncertain: isUncertainOutcome(err) } });
+      if (err instanceof ApiError)
+        deps.journal.answer({
+          step: 'authorize',
+          status: null,
+          error: { code: err.code, status: err.status, uncertain: isUncertainOutcome(err) },
+        });
       let current: GetSellResponse;
       try {
         current = await deps.api.getSell(authorization.id);
@@ -299,9 +378,11 @@ async function authorize(
         const unknown = 'the sell could not be read afterwards, so whether the signature was taken is unknown';
         return { error: readError instanceof ApiError ? err : readError, stillAwaiting: false, proven: unknown };
       }
-      if (current.authorization.status !== 'awaiting_signature') return { view: current, from: 'the read after authorize' };
+      if (current.authorization.status !== 'awaiting_signature')
+        return { view: current, from: 'the read after authorize' };
       // A 409 to the resend says the first one landed, even when a lagging read does not show it yet.
-      if (attempt >= 2 && err instanceof ApiError && err.status === 409) return { view: current, from: 'the read after authorize' };
+      if (attempt >= 2 && err instanceof ApiError && err.status === 409)
+        return { view: current, from: 'the read after authorize' };
       if (attempt >= 2 && lost) {
         const proven = `an answer was lost and the service still shows the sell awaiting its signature, so whether it will be taken is unknown (until ${formatLocalTime(authorization.expiresAt)})`;
         return { error: err, stillAwaiting: false, proven };
@@ -321,16 +402,27 @@ async function authorize(
 function assertThisSell(view: GetSellResponse, id: string, req: SellRequest, from: string): void {
   const a = view.authorization;
   if (a.id === id && a.mint === req.mint && a.amount === req.amount.toString()) return;
-  throw new ApiError(`the service answered about another sell in ${from}: ${a.id}, ${a.amount} units of ${a.mint}, not sell ${id} of ${req.amount} units of ${req.mint}; it is not reported as this one`, {
-    code: SERVICE_CONTRADICTION,
-  });
+  throw new ApiError(
+    `the service answered about another sell in ${from}: ${a.id}, ${a.amount} units of ${a.mint}, not sell ${id} of ${req.amount} units of ${req.mint}; it is not reported as this one`,
+    {
+      code: SERVICE_CONTRADICTION,
+    },
+  );
 }
 
 /**
  * Follows the sell from `view` (said by `from`) to its end. Every report is kept in order: a
  * later one that contradicts an earlier one (or what `earlier` runs recorded in the journal) stops the sell with the contradiction named (exit 3).
  */
-async function finish(deps: SellDeps, req: SellRequest, view: GetSellResponse, from: string, idempotencyKey: string, hooks: SellHooks, earlier: readonly SellSeen[] = []): Promise<SellResult> {
+async function finish(
+  deps: SellDeps,
+  req: SellRequest,
+  view: GetSellResponse,
+  from: string,
+  idempotencyKey: string,
+  hooks: SellHooks,
+  earlier: readonly SellSeen[] = [],
+): Promise<SellResult> {
   const id = view.authorization.id;
   assertThisSell(view, id, req, from);
   const history: SellSeen[] = [...earlier];
@@ -353,8 +445,12 @@ async function finish(deps: SellDeps, req: SellRequest, view: GetSellResponse, f
   }
   assertThisSell(last, id, req, 'the final read');
   const key = sellGroupKey(last.sell);
-  if (key) deps.journal.answer({ step: 'read', status: last.sell ? String(last.sell.status) : last.authorization.status, tradeId: key });
+  if (key)
+    deps.journal.answer({
+      step: 'read',
+      status: last.sell ? String(last.sell.status) : last.authorization.status,
+      tradeId: key,
+    });
   const trade = key ? await readTradeOrNull(deps.api, key) : null;
   return { kind: watched.done ? 'final' : 'timeout', view: last, outcome: watched.outcome, trade, idempotencyKey };
 }
-

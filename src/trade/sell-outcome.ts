@@ -25,25 +25,49 @@ export function seenOf(view: GetSellResponse, from: string): SellSeen {
  * `history`: every report of this sell seen so far, this one last (what may be said of the
  * tokens depends on all of them).
  */
-export function sellOutcome(view: GetSellResponse, tradeStatus?: TradeStatus | null, history: readonly SellSeen[] = [seenOf(view, 'the read')]): SellOutcome {
+export function sellOutcome(
+  view: GetSellResponse,
+  tradeStatus?: TradeStatus | null,
+  history: readonly SellSeen[] = [seenOf(view, 'the read')],
+): SellOutcome {
   const { authorization: auth, sell } = view;
   if (auth.status === 'failed' || auth.failureCode) {
-    return { state: 'failed', code: auth.failureCode, reason: auth.failureReason, sold: soldEvidence(history, true, auth.failureCode) };
+    return {
+      state: 'failed',
+      code: auth.failureCode,
+      reason: auth.failureReason,
+      sold: soldEvidence(history, true, auth.failureCode),
+    };
   }
   if (auth.status === 'expired' || auth.status === 'cancelled') {
-    return { state: 'failed', code: auth.status.toUpperCase(), reason: `the authorization ${auth.status}`, sold: soldEvidence(history, true, null) };
+    return {
+      state: 'failed',
+      code: auth.status.toUpperCase(),
+      reason: `the authorization ${auth.status}`,
+      sold: soldEvidence(history, true, null),
+    };
   }
   if (tradeStatus?.terminal) {
     if (tradeStatus.stage === 'completed') return { state: 'completed' };
     const code = tradeStatus.failure?.code ?? null;
-    return { state: 'failed', code: code ?? tradeStatus.stage.toUpperCase(), reason: tradeStatus.failure?.reason ?? null, sold: soldEvidence(history, false, code) };
+    return {
+      state: 'failed',
+      code: code ?? tradeStatus.stage.toUpperCase(),
+      reason: tradeStatus.failure?.reason ?? null,
+      sold: soldEvidence(history, false, code),
+    };
   }
   if (!sell) return { state: 'pending', stage: tradeStatus?.stage ?? sellStatusStage(auth.status) };
   if (sell.status === 'completed') return { state: 'completed' };
   const failure = failureOf(sell);
   if (failure || FAILED_STATUS.test(sell.status)) {
     const code = failure?.code ?? null;
-    return { state: 'failed', code, reason: failure?.reason ?? `sell ${sell.status}`, sold: soldEvidence(history, false, code) };
+    return {
+      state: 'failed',
+      code,
+      reason: failure?.reason ?? `sell ${sell.status}`,
+      sold: soldEvidence(history, false, code),
+    };
   }
   return { state: 'pending', stage: tradeStatus?.stage ?? sellStatusStage(sell.status) };
 }

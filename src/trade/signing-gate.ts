@@ -37,7 +37,12 @@ export interface Signed {
 export const SIGNED_OTHERWISE = SERVICE_CONTRADICTION;
 
 /** Signs `what` for the journal's trade once, as the header says; throws the refusal otherwise. */
-export async function signThroughGate(signer: Signer, journal: TradeRecorder, verdict: SigningVerdict, what: ToSign): Promise<Signed> {
+export async function signThroughGate(
+  signer: Signer,
+  journal: TradeRecorder,
+  verdict: SigningVerdict,
+  what: ToSign,
+): Promise<Signed> {
   if (verdict.kind !== 'sign') throw new RefusedToSignError(verdict.reasons, [NOTHING_SIGNED]);
   const sha256 = signedBytesSha256(what);
   const secretKey = await signer.unlock();
@@ -47,7 +52,10 @@ export async function signThroughGate(signer: Signer, journal: TradeRecorder, ve
       locked.assertUnlocked();
       const first = firstSignature(locked.own, what);
       if (first && first.sha256 !== sha256) throw signedOtherwise(what, locked.trade, first);
-      const sign = () => (what.kind === 'deposit' ? signDepositTransaction(what.transaction, secretKey) : signMessage(what.message, secretKey));
+      const sign = () =>
+        what.kind === 'deposit'
+          ? signDepositTransaction(what.transaction, secretKey)
+          : signMessage(what.message, secretKey);
       if (first) {
         // The same bytes: the same signature, recorded once.
         const signed = sign();
@@ -100,14 +108,26 @@ function firstSignature(own: readonly JournalRecord[], what: ToSign): FirstSigna
       // An earlier version's record: signed when written; its bytes are its transaction's.
       if (r.signature !== undefined && dead.has(r.signature)) continue;
       const sha256 = r.transaction ? safeSha256(r.transaction) : null;
-      return { sha256, at: r.at, signed: true, signature: r.signature ?? null, lastValidBlockHeight: r.lastValidBlockHeight };
+      return {
+        sha256,
+        at: r.at,
+        signed: true,
+        signature: r.signature ?? null,
+        lastValidBlockHeight: r.lastValidBlockHeight,
+      };
     }
     const hash = r.messageSha256!;
     const made = own.find((s) => s.type === 'signed' && s.messageSha256 === hash);
     const signature = made?.type === 'signed' ? made.signature : null;
     // A before-signing with no signature after it never left this process (it stopped between the two).
     if (signature === null || dead.has(signature)) continue;
-    return { sha256: hash, at: r.at, signed: true, signature, lastValidBlockHeight: r.side === 'buy' ? r.lastValidBlockHeight : null };
+    return {
+      sha256: hash,
+      at: r.at,
+      signed: true,
+      signature,
+      lastValidBlockHeight: r.side === 'buy' ? r.lastValidBlockHeight : null,
+    };
   }
   return null;
 }
@@ -136,7 +156,14 @@ function signedOtherwise(what: ToSign, trade: string, first: FirstSignature): Ap
 }
 
 function beforeSigning(trade: string, what: ToSign, sha256: string): NewRecord {
-  if (what.kind === 'sell') return { type: 'before-signing', side: 'sell', trade, messageSha256: sha256, minimumOutputLamports: what.minimumOutputLamports.toString() };
+  if (what.kind === 'sell')
+    return {
+      type: 'before-signing',
+      side: 'sell',
+      trade,
+      messageSha256: sha256,
+      minimumOutputLamports: what.minimumOutputLamports.toString(),
+    };
   return {
     type: 'before-signing',
     side: 'buy',
@@ -151,5 +178,12 @@ function beforeSigning(trade: string, what: ToSign, sha256: string): NewRecord {
 }
 
 function signedRecord(trade: string, what: ToSign, sha256: string, signature: string, signed: string): NewRecord {
-  return { type: 'signed', side: what.kind === 'deposit' ? 'buy' : 'sell', trade, messageSha256: sha256, signature, ...(what.kind === 'deposit' ? { transaction: signed } : {}) };
+  return {
+    type: 'signed',
+    side: what.kind === 'deposit' ? 'buy' : 'sell',
+    trade,
+    messageSha256: sha256,
+    signature,
+    ...(what.kind === 'deposit' ? { transaction: signed } : {}),
+  };
 }

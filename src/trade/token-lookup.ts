@@ -32,11 +32,19 @@ export function metaOf(holding: Holding | undefined): TokenMeta | null {
 function learn(known: KnownTokens, mint: string | null, facts: Partial<TokenMeta>): void {
   if (!mint) return;
   const had = known.get(mint) ?? { symbol: null, name: null, decimals: null };
-  known.set(mint, { symbol: had.symbol ?? facts.symbol ?? null, name: had.name ?? facts.name ?? null, decimals: had.decimals ?? facts.decimals ?? null });
+  known.set(mint, {
+    symbol: had.symbol ?? facts.symbol ?? null,
+    name: had.name ?? facts.name ?? null,
+    decimals: had.decimals ?? facts.decimals ?? null,
+  });
 }
 
 /** The tokens named by holdings, positions and activity entries, merged by mint in that order. */
-export function knownTokens(lists: { holdings?: readonly Holding[]; positions?: readonly Position[]; activity?: readonly ActivityEntry[] }): KnownTokens {
+export function knownTokens(lists: {
+  holdings?: readonly Holding[];
+  positions?: readonly Position[];
+  activity?: readonly ActivityEntry[];
+}): KnownTokens {
   const known: KnownTokens = new Map();
   for (const h of lists.holdings ?? []) learn(known, h.mint, h);
   for (const p of lists.positions ?? []) learn(known, p.mint, p.token ?? {});
@@ -61,9 +69,17 @@ export const NEW_TOKEN_HINT =
  * `hint`, what to do when none matches. A symbol pinned for another mint (`pinned`, the trust
  * store's tokens) is refused, exit 2: the service gave that token's symbol to this one.
  */
-export function resolveTokenMint(typed: string, known: KnownTokens, whose: string, hint = HELD_TOKENS_HINT, pinned: PinnedTokens = {}): string {
+export function resolveTokenMint(
+  typed: string,
+  known: KnownTokens,
+  whose: string,
+  hint = HELD_TOKENS_HINT,
+  pinned: PinnedTokens = {},
+): string {
   const symbol = typed.replace(/^\$/, '');
-  const matches = [...known].filter(([mint, meta]) => sameTokenText(meta.symbol, symbol) || (typed.length >= MIN_MINT_PREFIX && mint.startsWith(typed)));
+  const matches = [...known].filter(
+    ([mint, meta]) => sameTokenText(meta.symbol, symbol) || (typed.length >= MIN_MINT_PREFIX && mint.startsWith(typed)),
+  );
   if (matches.length === 1) {
     const [mint, meta] = matches[0]!;
     const elsewhere = sameTokenText(meta.symbol, symbol) ? symbolPinnedElsewhere(typed, mint, pinned) : null;
@@ -71,10 +87,16 @@ export function resolveTokenMint(typed: string, known: KnownTokens, whose: strin
     return mint;
   }
   if (matches.length === 0) {
-    throw new UsageError(`"${typed}" is neither a mint address nor the symbol or mint prefix of a token ${whose}; ${hint}`, 'UNKNOWN_TOKEN');
+    throw new UsageError(
+      `"${typed}" is neither a mint address nor the symbol or mint prefix of a token ${whose}; ${hint}`,
+      'UNKNOWN_TOKEN',
+    );
   }
   const named = matches.map(([mint, meta]) => `${meta.symbol ?? '?'} ${mint}`).join(', ');
-  throw new UsageError(`"${typed}" could be any of ${matches.length} tokens ${whose} (${named}); give the mint address instead`, 'AMBIGUOUS_TOKEN');
+  throw new UsageError(
+    `"${typed}" could be any of ${matches.length} tokens ${whose} (${named}); give the mint address instead`,
+    'AMBIGUOUS_TOKEN',
+  );
 }
 
 /** What the trust store holds of one service that ties symbols to mints. */
@@ -90,7 +112,8 @@ export function boundMints(typed: string, trust: SymbolTrust): string[] {
   const binding = trust.symbols?.[key];
   if (binding) mints.add(binding.mint);
   // Token facts a person confirmed name their symbol too.
-  for (const [mint, pin] of Object.entries(trust.tokens ?? {})) if (pinnedByPerson(pin) && pin.symbol !== null && tokenTextKey(pin.symbol) === key) mints.add(mint);
+  for (const [mint, pin] of Object.entries(trust.tokens ?? {}))
+    if (pinnedByPerson(pin) && pin.symbol !== null && tokenTextKey(pin.symbol) === key) mints.add(mint);
   return [...mints];
 }
 
@@ -102,16 +125,24 @@ export type TokenTie = 'mint' | 'bound' | 'service';
  * the service's lists say; otherwise the lists decide (resolveTokenMint), and a symbol found
  * there is only the service's word ('service'), a prefix the person's own typing ('mint').
  */
-export function chooseToken(typed: string, known: KnownTokens, whose: string, hint: string, trust: SymbolTrust): { mint: string; tie: TokenTie } {
+export function chooseToken(
+  typed: string,
+  known: KnownTokens,
+  whose: string,
+  hint: string,
+  trust: SymbolTrust,
+): { mint: string; tie: TokenTie } {
   const bound = boundMints(typed, trust);
   if (bound.length > 1) {
-    throw new UsageError(`"${typed}" is bound to ${bound.length} tokens (${bound.join(', ')}); give the mint address, or forget the token pins with \`trader config trust forget tokens\``, 'AMBIGUOUS_TOKEN');
+    throw new UsageError(
+      `"${typed}" is bound to ${bound.length} tokens (${bound.join(', ')}); give the mint address, or forget the token pins with \`trader config trust forget tokens\``,
+      'AMBIGUOUS_TOKEN',
+    );
   }
   if (bound.length === 1) return { mint: bound[0]!, tie: 'bound' };
   const mint = resolveTokenMint(typed, known, whose, hint, trust.tokens ?? {});
   return { mint, tie: sameTokenText(known.get(mint)?.symbol, typed.replace(/^\$/, '')) ? 'service' : 'mint' };
 }
-
 
 /**
  * Positions of buys that took no deposit: an intent still awaiting it, or cancelled (a `--dry-run`
@@ -130,7 +161,11 @@ export async function tokenHistory(api: ServiceClient): Promise<KnownTokens> {
     api.listPositions({ limit: HISTORY_PAGE }),
     api.listActivity({ limit: HISTORY_PAGE }),
   ]);
-  return knownTokens({ holdings, positions: positions.items.filter((p) => !NEVER_FUNDED.has(p.status)), activity: activity.items });
+  return knownTokens({
+    holdings,
+    positions: positions.items.filter((p) => !NEVER_FUNDED.has(p.status)),
+    activity: activity.items,
+  });
 }
 
 /**

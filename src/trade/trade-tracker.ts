@@ -3,7 +3,16 @@
 // authorization seen). Whatever stops the trade is caught once, here: the error gets what became of the trade (by its phase) and the
 // trade's reference, and is thrown on to the entry (run.ts), which prints it once and, for a
 // refusal or a decline, writes the --json result it carries. Nothing rewrites it after.
-import { ApiError, DeclinedError, InterruptedError, RefusedToSignError, TradeFailedError, UsageError, tagTrade, type TradeTag } from '../domain/errors.js';
+import {
+  ApiError,
+  DeclinedError,
+  InterruptedError,
+  RefusedToSignError,
+  TradeFailedError,
+  UsageError,
+  tagTrade,
+  type TradeTag,
+} from '../domain/errors.js';
 import { followCommand } from '../domain/follow-command.js';
 import { DECLINED, GOES_ON, MAY_STILL_GO_ON, NOTHING_SIGNED, NOTHING_SUBMITTED } from '../domain/outcome-words.js';
 
@@ -61,7 +70,11 @@ export function declined(detail?: string | null): DeclinedError {
  * thrown while the flow runs is said with what became of the trade; every error carries the
  * trade's key (and id, once known), with which a retry resumes this same trade.
  */
-export async function tradeRun<T>(side: TradeSide, idempotencyKey: string, body: (track: TradeTracker) => Promise<T>): Promise<T> {
+export async function tradeRun<T>(
+  side: TradeSide,
+  idempotencyKey: string,
+  body: (track: TradeTracker) => Promise<T>,
+): Promise<T> {
   const track = new TradeTracker(side, idempotencyKey);
   try {
     return await body(track);
@@ -133,7 +146,9 @@ export class TradeTracker {
       const resume = words.resume();
       const again = resume ? `; to pick it up again: ${resume}` : '';
       const goesOn = phase === 'submitted' && follow !== null;
-      const note = goesOn ? `${GOES_ON}; follow it with: ${follow}` : `${phase === 'prompting' ? NOTHING_SIGNED : NOTHING_SUBMITTED}; ${words.unsigned}${again}`;
+      const note = goesOn
+        ? `${GOES_ON}; follow it with: ${follow}`
+        : `${phase === 'prompting' ? NOTHING_SIGNED : NOTHING_SUBMITTED}; ${words.unsigned}${again}`;
       return tagTrade(new InterruptedError(err.signal, [], note).endingWith(goesOn ? follow : resume), tag);
     }
     if (err instanceof ApiError) {

@@ -23,11 +23,13 @@ export function noteSell(history: SellSeen[], sellId: string, view: GetSellRespo
   history.push(seenOf(view, from));
   const why = contradiction(history);
   if (why === null) return;
-  throw new ApiError(`the service contradicts itself about sell ${sellId}: ${why} (seen, in order: ${describeHistory(history)}); ${TOKENS_UNKNOWN}`, {
-    code: SERVICE_CONTRADICTION,
-  });
+  throw new ApiError(
+    `the service contradicts itself about sell ${sellId}: ${why} (seen, in order: ${describeHistory(history)}); ${TOKENS_UNKNOWN}`,
+    {
+      code: SERVICE_CONTRADICTION,
+    },
+  );
 }
-
 
 export interface WatchDeps {
   api: ServiceClient;
@@ -44,7 +46,11 @@ export interface WatchOptions {
 }
 
 /** Follows a buy or sell group by its trade id until `terminal`, or the deadline. */
-export async function watchTrade(deps: WatchDeps, id: string, opts: WatchOptions): Promise<{ done: boolean; status: TradeStatus | undefined }> {
+export async function watchTrade(
+  deps: WatchDeps,
+  id: string,
+  opts: WatchOptions,
+): Promise<{ done: boolean; status: TradeStatus | undefined }> {
   let side: string | undefined;
   const result = await pollUntil<TradeStatus>({
     clock: deps.clock,
@@ -95,7 +101,8 @@ export async function watchSell(
           status = await deps.api.getTradeStatus(key);
         } catch (err) {
           // The key was a guess at the group key's field; a 4xx means it is not one.
-          if (err instanceof ApiError && err.status !== null && err.status >= 400 && err.status < 500) groupUsable = false;
+          if (err instanceof ApiError && err.status !== null && err.status >= 400 && err.status < 500)
+            groupUsable = false;
           else throw err;
         }
       }

@@ -11,10 +11,14 @@ import { tokenCell, tokenColumn } from './token-cell.js';
  * (`Time (UTC)`); a row on another zone (a summer time change between rows) names its own.
  */
 export function timeColumn(label: string, isos: ReadonlyArray<string | null>): { header: string; cells: string[] } {
-  const dates = isos.map((iso) => (iso ? new Date(iso) : null)).map((d) => (d && !Number.isNaN(d.getTime()) ? d : null));
+  const dates = isos
+    .map((iso) => (iso ? new Date(iso) : null))
+    .map((d) => (d && !Number.isNaN(d.getTime()) ? d : null));
   const first = dates.find((d) => d !== null);
   const zone = zoneName(first ?? new Date(0));
-  const cells = dates.map((d) => (d === null ? '—' : zoneName(d) === zone ? localMinute(d) : `${localMinute(d)} ${zoneName(d)}`));
+  const cells = dates.map((d) =>
+    d === null ? '—' : zoneName(d) === zone ? localMinute(d) : `${localMinute(d)} ${zoneName(d)}`,
+  );
   return { header: `${label} (${zone})`, cells };
 }
 
@@ -24,13 +28,19 @@ export const shortTableTime = (cell: string) => (/^\d{4}-/.test(cell) ? cell.sli
 /** `trader activity`: newest first, as the service sends it. */
 export function renderActivity(entries: ActivityEntry[], theme: Theme, layout?: TableLayout): string {
   const tokens = entries.map((e) => tokenCell(e.symbol, e.mint, layout?.wide));
-  const times = timeColumn('Time', entries.map((e) => e.createdAt));
+  const times = timeColumn(
+    'Time',
+    entries.map((e) => e.createdAt),
+  );
   return renderTable(
     [
       { header: times.header, compact: shortTableTime, drop: 2 },
       { header: 'Type' },
       { header: 'Status' },
-      tokenColumn(tokens, entries.map((e) => e.symbol)),
+      tokenColumn(
+        tokens,
+        entries.map((e) => e.symbol),
+      ),
       { header: 'Amount', align: 'right' },
       { header: 'SOL', align: 'right' },
       { header: 'USD', align: 'right', drop: 1 },

@@ -14,10 +14,15 @@ import { serviceSays } from './verification.js';
 import { riskLine } from './token.js';
 
 const tokenName = (mint: string, token: Pick<TokenMeta, 'symbol' | 'name'> | null) =>
-  token?.symbol ? `${oneLine(token.symbol)}${token.name ? ` (${oneLine(token.name)})` : ''} ${mint}` : token?.name ? `${oneLine(token.name)} ${mint}` : mint;
+  token?.symbol
+    ? `${oneLine(token.symbol)}${token.name ? ` (${oneLine(token.name)})` : ''} ${mint}`
+    : token?.name
+      ? `${oneLine(token.name)} ${mint}`
+      : mint;
 
 const FACTS = ['decimals', 'symbol', 'name'] as const;
-const listed = (facts: readonly string[]) => (facts.length > 1 ? `${facts.slice(0, -1).join(', ')} and ${facts.at(-1)}` : facts[0]!);
+const listed = (facts: readonly string[]) =>
+  facts.length > 1 ? `${facts.slice(0, -1).join(', ')} and ${facts.at(-1)}` : facts[0]!;
 
 /** Who vouches for the token's facts: the chain, the user; what the service says that nothing confirms. */
 function tokenFacts(t: BuyQuote['token']): string {
@@ -27,8 +32,12 @@ function tokenFacts(t: BuyQuote['token']): string {
   if (chain.length) parts.push(`${listed(chain)} from the chain`);
   if (person.length) parts.push(`${listed(person)} as you confirmed`);
   // Why it could not be read is said where the chain was first asked (the warning before the review).
-  if (t.chainUnread !== null) parts.push('unconfirmed: the chain could not be read; nothing is pinned from the service alone');
-  if (t.unbound.length) parts.push(`the service says ${t.unbound.map((u) => `${u.fact} ${JSON.stringify(oneLine(u.value))}`).join(', ')}, which nothing confirms`);
+  if (t.chainUnread !== null)
+    parts.push('unconfirmed: the chain could not be read; nothing is pinned from the service alone');
+  if (t.unbound.length)
+    parts.push(
+      `the service says ${t.unbound.map((u) => `${u.fact} ${JSON.stringify(oneLine(u.value))}`).join(', ')}, which nothing confirms`,
+    );
   return parts.join('; ') || 'none known';
 }
 
@@ -37,13 +46,15 @@ function riskFields(r: BuyQuote['token']['risks'], theme: Theme): Array<[string,
   if (r.risks === null) return [['Risks', theme.pending('not read: the mint could not be read on chain')]];
   if (r.risks.length === 0) return [['Risks', 'none read on chain']];
   const fields = r.risks.map((risk): [string, string] => ['Risk', riskLine(risk, theme)]);
-  if (r.askAccept) fields.push(['Accept', theme.pending(`yes accepts these risks of this mint (fingerprint ${r.fingerprint})`)]);
+  if (r.askAccept)
+    fields.push(['Accept', theme.pending(`yes accepts these risks of this mint (fingerprint ${r.fingerprint})`)]);
   else if (r.accepted) fields.push(['Accept', `you accepted these risks (fingerprint ${r.fingerprint})`]);
   return fields;
 }
 
 /** What the review says of a typed symbol only the service's lists tie to the mint. */
-export const symbolWord = (symbol: string) => `only the service's lists say "${oneLine(symbol)}" is this mint; yes binds ${oneLine(symbol)} to it`;
+export const symbolWord = (symbol: string) =>
+  `only the service's lists say "${oneLine(symbol)}" is this mint; yes binds ${oneLine(symbol)} to it`;
 
 const sol = (lamports: string) => `${formatSol(lamports)} SOL`;
 const bps = (n: number) => `${n} bps (${n / 100}%)`;
@@ -53,14 +64,25 @@ const bps = (n: number) => `${n} bps (${n / 100}%)`;
  * total), what comes back (expected and minimum, in whole tokens when the decimals are known),
  * the price, the slippage the service applied, and every fact the deposit was checked for.
  */
-export function renderBuyReview(review: BuyReview, q: BuyQuote, nowMs: number, theme: Theme, serviceSymbol: string | null = null, signer: string | null = null): string {
+export function renderBuyReview(
+  review: BuyReview,
+  q: BuyQuote,
+  nowMs: number,
+  theme: Theme,
+  serviceSymbol: string | null = null,
+  signer: string | null = null,
+): string {
   const { intent, facts } = review;
   const token = q.token;
   // Every amount has its unit: the symbol, else `tokens` (whole tokens, the decimals being known).
   const unit = token.symbol ? ` ${oneLine(token.symbol)}` : ' tokens';
   // Whole tokens when the decimals are known; else raw units, said so.
   const out = (raw: string | null, whole: string | null) =>
-    raw === null ? 'unknown' : whole !== null ? `${formatTokenAmount(raw, q.token.decimals)}${unit}` : `${formatInteger(raw)} raw units`;
+    raw === null
+      ? 'unknown'
+      : whole !== null
+        ? `${formatTokenAmount(raw, q.token.decimals)}${unit}`
+        : `${formatInteger(raw)} raw units`;
   const slippage =
     q.slippageBps !== null
       ? `${bps(q.slippageBps)}, as the service applied it${q.slippageBpsAsked !== null && q.slippageBpsAsked !== q.slippageBps ? ` (asked: ${q.slippageBpsAsked} bps)` : ''}`
@@ -68,25 +90,42 @@ export function renderBuyReview(review: BuyReview, q: BuyQuote, nowMs: number, t
   const fields: Array<[string, string]> = [
     ['Buy', tokenName(intent.outputMint, token)],
     // A token new to the account is said so here, keeping the Buy line to symbol, name and mint.
-    ['Token facts', `${token.seenBefore ? '' : `${theme.pending('new to this account')}; `}${token.chainUnread !== null || token.unbound.length > 0 ? theme.pending(tokenFacts(token)) : tokenFacts(token)}`],
+    [
+      'Token facts',
+      `${token.seenBefore ? '' : `${theme.pending('new to this account')}; `}${token.chainUnread !== null || token.unbound.length > 0 ? theme.pending(tokenFacts(token)) : tokenFacts(token)}`,
+    ],
     ...riskFields(token.risks, theme),
     ...(serviceSymbol ? [['Symbol', theme.pending(symbolWord(serviceSymbol))] as [string, string]] : []),
     ['Deposit', `${theme.bold(sol(q.depositLamports))} (${q.depositLamports} lamports)`],
-    ['Platform fee', q.platformFeeLamports === null ? 'unknown' : `${sol(q.platformFeeLamports)}, taken from the deposit`],
+    [
+      'Platform fee',
+      q.platformFeeLamports === null ? 'unknown' : `${sol(q.platformFeeLamports)}, taken from the deposit`,
+    ],
     ['Network fee', `at most ${sol(q.networkFeeMaxLamports)} (${q.networkFeeMaxLamports} lamports), paid on top`],
     ['Total', `at most ${sol(q.totalMaxLamports)}`],
     ['Expected out', out(q.expectedOutputAmount, q.expectedOutput)],
     ['Minimum out', theme.bold(out(q.minimumOutputAmount, q.minimumOutput))],
-    ['Price', q.pricePerTokenSol === null ? 'unknown' : `${q.pricePerTokenSol} SOL per ${token.symbol ? oneLine(token.symbol) : 'token'} (deposit ÷ expected out)`],
+    [
+      'Price',
+      q.pricePerTokenSol === null
+        ? 'unknown'
+        : `${q.pricePerTokenSol} SOL per ${token.symbol ? oneLine(token.symbol) : 'token'} (deposit ÷ expected out)`,
+    ],
     ['Slippage', slippage],
   ];
   if (q.unknown) fields.push(['Not known', theme.pending(q.unknown)]);
   if (signer !== null) fields.push(['Signer', signer]);
-  if (review.funds) fields.push(['Wallet', review.funds.checked ? fundsLine(review.funds) : theme.pending(fundsLine(review.funds))]);
+  if (review.funds)
+    fields.push(['Wallet', review.funds.checked ? fundsLine(review.funds) : theme.pending(fundsLine(review.funds))]);
   fields.push(
-    ['Recipient', `${facts.recipient ?? '—'} ${facts.treasuryCheck === 'pinned' ? theme.success('(pinned treasury)') : theme.pending('(first use: will be pinned)')}`],
+    [
+      'Recipient',
+      `${facts.recipient ?? '—'} ${facts.treasuryCheck === 'pinned' ? theme.success('(pinned treasury)') : theme.pending('(first use: will be pinned)')}`,
+    ],
     // The service's note in the deposit: printable and one line (wallet/deposit-memo.ts); it moves nothing.
-    ...(typeof facts.memo === 'string' ? [['Memo', `"${oneLine(facts.memo)}" (the service's note in the deposit; it moves nothing)`] as [string, string]] : []),
+    ...(typeof facts.memo === 'string'
+      ? [['Memo', `"${oneLine(facts.memo)}" (the service's note in the deposit; it moves nothing)`] as [string, string]]
+      : []),
     ['Time left', answerWords(review.answerBy, nowMs)],
     ['Buy id', intent.id],
   );
@@ -99,7 +138,8 @@ export function renderBuyReview(review: BuyReview, q: BuyQuote, nowMs: number, t
  */
 function answerWords(d: AnswerDeadline, nowMs: number): string {
   const left = timeLeft(d.atMs, nowMs);
-  if (d.source === 'chain') return `${left}, an estimate: ${d.blocksLeft} blocks of its blockhash left, ~${BLOCK_ESTIMATE_MS} ms each`;
+  if (d.source === 'chain')
+    return `${left}, an estimate: ${d.blocksLeft} blocks of its blockhash left, ~${BLOCK_ESTIMATE_MS} ms each`;
   return `${left}, until ${formatLocalTime(d.atMs)}: the service's deadline${d.reason ? ` (${d.reason})` : ''}`;
 }
 
@@ -116,7 +156,14 @@ function receivedField(said: string | null, onChain: string | 'unshown' | null, 
  * was read (the figure shown); `receivedOnChain`: the raw units its swaps delivered on chain (the
  * figure shown), 'unshown' when the chain does not show them (the service's figure, said as its).
  */
-export function renderBuySummary(intent: BuyIntent, trade: Trade | null, token: TokenMeta | null, theme: Theme, refundOnChain: string | null = null, receivedOnChain: string | 'unshown' | null = null): string {
+export function renderBuySummary(
+  intent: BuyIntent,
+  trade: Trade | null,
+  token: TokenMeta | null,
+  theme: Theme,
+  refundOnChain: string | null = null,
+  receivedOnChain: string | 'unshown' | null = null,
+): string {
   const fields: Array<[string, string]> = [
     ['Buy', intent.id],
     ['Status', theme.status(intent.status)],
@@ -125,13 +172,21 @@ export function renderBuySummary(intent: BuyIntent, trade: Trade | null, token: 
   if (trade) {
     fields.push(['Received', receivedField(trade.receivedOutputAmount, receivedOnChain, token)]);
     fields.push(['Deposit', `${formatSol(trade.inputAmount)} SOL`]);
-    fields.push(['Platform fee', trade.platformFeeLamports === null ? '—' : `${formatSol(trade.platformFeeLamports)} SOL`]);
+    fields.push([
+      'Platform fee',
+      trade.platformFeeLamports === null ? '—' : `${formatSol(trade.platformFeeLamports)} SOL`,
+    ]);
     if (trade.signatures.deposit) fields.push(['Deposit sig', trade.signatures.deposit]);
     for (const s of trade.signatures.swaps) fields.push(['Swap sig', s]);
-    if (trade.failure) fields.push(['Failure', theme.failure(`${trade.failure.code ?? 'unknown'}: ${trade.failure.reason ?? 'no reason given'}`)]);
+    if (trade.failure)
+      fields.push([
+        'Failure',
+        theme.failure(`${trade.failure.code ?? 'unknown'}: ${trade.failure.reason ?? 'no reason given'}`),
+      ]);
     const refunded = refundOnChain ?? trade.refund?.amountLamports ?? null;
     const said = refundOnChain === null ? '' : serviceSays(trade.refund?.amountLamports ?? null, refundOnChain);
-    if (trade.refund) fields.push(['Refund', `${trade.refund.state}${refunded ? `, ${formatSol(refunded)} SOL${said}` : ''}`]);
+    if (trade.refund)
+      fields.push(['Refund', `${trade.refund.state}${refunded ? `, ${formatSol(refunded)} SOL${said}` : ''}`]);
     if (trade.signatures.refund) fields.push(['Refund sig', trade.signatures.refund]);
   } else {
     fields.push(['Deposit', `${formatSol(intent.amountLamports)} SOL`]);

@@ -13,7 +13,12 @@ const number = <T>(header: string, value: (item: T) => Value): CsvColumn<T> => (
 
 /** Raw units as an exact decimal, or empty when the decimals are unknown. */
 const decimal = (raw: string | null, decimals: number | null | undefined) =>
-  raw === null || decimals === null || decimals === undefined || !Number.isInteger(decimals) || decimals < 0 || decimals > 255
+  raw === null ||
+  decimals === null ||
+  decimals === undefined ||
+  !Number.isInteger(decimals) ||
+  decimals < 0 ||
+  decimals > 255
     ? null
     : toDecimalString(BigInt(raw), decimals);
 const sol = (lamports: string | null) => (lamports === null ? null : toDecimalString(BigInt(lamports), SOL_DECIMALS));
@@ -129,5 +134,8 @@ export const PNL_CSV: CsvColumn<PnlCsvRow>[] = [
 
 /** The pnl document as CSV rows: one per token, then the total. */
 export function pnlCsvRows(doc: PnlDocument): PnlCsvRow[] {
-  return [...doc.tokens.map((token) => ({ row: 'token' as const, token })), { row: 'total' as const, total: doc.total }];
+  return [
+    ...doc.tokens.map((token) => ({ row: 'token' as const, token })),
+    { row: 'total' as const, total: doc.total },
+  ];
 }

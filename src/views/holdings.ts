@@ -18,7 +18,10 @@ export function renderHoldings(holdings: Holding[], theme: Theme, layout?: Table
   const tokens = sorted.map((h) => tokenCell(h.symbol, h.mint, layout?.wide));
   const table = renderTable(
     [
-      tokenColumn(tokens, sorted.map((h) => h.symbol)),
+      tokenColumn(
+        tokens,
+        sorted.map((h) => h.symbol),
+      ),
       { header: 'Name', maxWidth: 16, shrinkTo: 8, drop: 1 },
       { header: 'Amount', align: 'right' },
       { header: 'Price', align: 'right', drop: 2 },

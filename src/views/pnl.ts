@@ -18,7 +18,9 @@ export const METHOD_LINE = 'Average cost per token, platform fees in the cost; `
 export function renderPnl(report: PnlReport, theme: Theme, token: string | null = null): string {
   if (report.tokens.length === 0) {
     const what = token === null ? 'No holdings, buys or sells' : `No holdings, buys or sells of ${token}`;
-    return report.since === null ? `${what} yet.` : `${what} since ${formatLocalTime(new Date(report.since).toISOString())}.`;
+    return report.since === null
+      ? `${what} yet.`
+      : `${what} since ${formatLocalTime(new Date(report.since).toISOString())}.`;
   }
   const t = report.total;
   const star = (figure: TotalPnl['incomplete'][number]) => (t.incomplete.includes(figure) ? '*' : '');
@@ -55,7 +57,9 @@ export function renderPnl(report: PnlReport, theme: Theme, token: string | null 
     usd(t.costBasisCents) + star('costBasisCents'),
     usd(t.valueCents) + star('valueCents'),
     unrealized(t.unrealizedCents, t.unrealizedHundredths) + star('unrealizedCents'),
-    report.tokens.every((r) => r.soldAmount === 0n) && t.realizedCents === 0n ? '—' : signed(t.realizedCents) + star('realizedCents'),
+    report.tokens.every((r) => r.soldAmount === 0n) && t.realizedCents === 0n
+      ? '—'
+      : signed(t.realizedCents) + star('realizedCents'),
     '',
   ]);
   const table = renderTable(
@@ -76,10 +80,14 @@ export function renderPnl(report: PnlReport, theme: Theme, token: string | null 
     `In SOL: cost ${formatSol(t.costBasisLamports)}${star('costBasisLamports')}, fees paid ${formatSol(t.feesLamports)}${star('feesLamports')}, ` +
       `realized ${signedSol(t.realizedLamports)}${star('realizedLamports')}.`,
   );
-  if (report.since !== null) lines.push(`Realized P&L and fees count sells and buys from ${formatLocalTime(new Date(report.since).toISOString())}.`);
+  if (report.since !== null)
+    lines.push(
+      `Realized P&L and fees count sells and buys from ${formatLocalTime(new Date(report.since).toISOString())}.`,
+    );
   if (t.incomplete.length > 0) lines.push('* Totals leave out what is unknown (see the notes).');
   for (const r of report.tokens) {
-    for (const note of r.notes) lines.push(theme.dim(`${r.symbol === null ? shortId(r.mint, 4) : oneLine(r.symbol)}: ${note}`));
+    for (const note of r.notes)
+      lines.push(theme.dim(`${r.symbol === null ? shortId(r.mint, 4) : oneLine(r.symbol)}: ${note}`));
   }
   lines.push(theme.dim(METHOD_LINE));
   return lines.join('\n');

@@ -10,7 +10,8 @@ import { tokenAmount } from './token-amount.js';
 import { tokenCell, tokenColumn } from './token-cell.js';
 
 /** A table cell: the number alone (the Token column names the unit). */
-const units = (amount: string | null, p: Position) => (amount === null ? '—' : formatTokenAmount(amount, p.token?.decimals ?? null));
+const units = (amount: string | null, p: Position) =>
+  amount === null ? '—' : formatTokenAmount(amount, p.token?.decimals ?? null);
 /** A field of one position: the amount with its unit. */
 const withUnit = (amount: string | null, p: Position) => (amount === null ? '—' : tokenAmount(amount, p.token));
 
@@ -21,12 +22,18 @@ const withUnit = (amount: string | null, p: Position) => (amount === null ? '—
 export function renderPositions(positions: Position[], theme: Theme, layout?: TableLayout): string {
   const ids = uniquePrefixes(positions.map((p) => p.id));
   const tokens = positions.map((p) => tokenCell(p.token?.symbol, p.mint, layout?.wide));
-  const opened = timeColumn('Opened', positions.map((p) => p.openedAt));
+  const opened = timeColumn(
+    'Opened',
+    positions.map((p) => p.openedAt),
+  );
   return renderTable(
     [
       { header: 'ID' },
       { header: 'Status' },
-      tokenColumn(tokens, positions.map((p) => p.token?.symbol)),
+      tokenColumn(
+        tokens,
+        positions.map((p) => p.token?.symbol),
+      ),
       { header: 'Remaining', align: 'right' },
       { header: 'Cost SOL', align: 'right', drop: 2 },
       { header: opened.header, compact: shortTableTime, drop: 1 },
@@ -45,20 +52,26 @@ export function renderPositions(positions: Position[], theme: Theme, layout?: Ta
 
 /** `trader positions <id>`. */
 export function renderPosition(p: Position, theme: Theme): string {
-  return renderFields([
-    ['Position', p.id],
-    ['Status', theme.status(p.status)],
-    ['Token', p.token?.symbol ? `${oneLine(p.token.symbol)}${p.token.name ? ` (${oneLine(p.token.name)})` : ''}` : '—'],
-    ['Mint', p.mint ?? '—'],
-    ['Deposit', `${formatSol(p.principalLamports)} SOL`],
-    ['Cost', p.costLamports === null ? '—' : `${formatSol(p.costLamports)} SOL`],
-    ['Bought', withUnit(p.boughtAmount, p)],
-    ['Sold', withUnit(p.soldAmount, p)],
-    ['Remaining', withUnit(p.remainingAmount, p)],
-    ['Buy trade', p.buyTradeId ?? '—'],
-    ['Buy signature', p.buySignature ?? '—'],
-    ['Opened', formatLocalTime(p.openedAt)],
-    ['Created', formatLocalTime(p.createdAt)],
-    ['Updated', formatLocalTime(p.updatedAt)],
-  ], theme);
+  return renderFields(
+    [
+      ['Position', p.id],
+      ['Status', theme.status(p.status)],
+      [
+        'Token',
+        p.token?.symbol ? `${oneLine(p.token.symbol)}${p.token.name ? ` (${oneLine(p.token.name)})` : ''}` : '—',
+      ],
+      ['Mint', p.mint ?? '—'],
+      ['Deposit', `${formatSol(p.principalLamports)} SOL`],
+      ['Cost', p.costLamports === null ? '—' : `${formatSol(p.costLamports)} SOL`],
+      ['Bought', withUnit(p.boughtAmount, p)],
+      ['Sold', withUnit(p.soldAmount, p)],
+      ['Remaining', withUnit(p.remainingAmount, p)],
+      ['Buy trade', p.buyTradeId ?? '—'],
+      ['Buy signature', p.buySignature ?? '—'],
+      ['Opened', formatLocalTime(p.openedAt)],
+      ['Created', formatLocalTime(p.createdAt)],
+      ['Updated', formatLocalTime(p.updatedAt)],
+    ],
+    theme,
+  );
 }

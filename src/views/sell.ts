@@ -31,21 +31,33 @@ export interface SellReviewText {
  * guard counts); undefined (piped): one row per line. A wording already approved is named in the
  * message's header, its slots not labelled one by one: the labels are for a person approving it.
  */
-export function sellReviewText(review: SellReview, nowMs: number, theme: Theme, opts: { columns?: number; signer?: string } = {}): SellReviewText {
+export function sellReviewText(
+  review: SellReview,
+  nowMs: number,
+  theme: Theme,
+  opts: { columns?: number; signer?: string } = {},
+): SellReviewText {
   const a = review.authorization;
   const token = review.token;
   const lead = [
-    renderFields([
-      ['Sell', `${tokenAmount(a.amount, token)} (${a.amount} raw)`],
-      ['Token', `${token.name ? `${oneLine(token.name)} ` : ''}${a.mint}`],
-      ['Expected', `${formatSol(a.expectedOutputLamports)} SOL`],
-      ['Minimum', theme.bold(`${formatSol(a.minimumOutputLamports)} SOL`) + ` (${a.minimumOutputLamports} lamports, signed floor)`],
-      ['Worst case', `${tokenAmount(a.amount, token)} for ${formatSol(a.minimumOutputLamports)} SOL`],
-      ['Slippage', `${a.slippageBps} bps (${a.slippageBps / 100}%)`],
-      ...(opts.signer ? [['Signer', opts.signer] as [string, string]] : []),
-      ['Time left', `${timeLeft(Date.parse(a.expiresAt), nowMs)}, until ${formatLocalTime(a.expiresAt)}`],
-      ['Sell id', a.id],
-    ], theme),
+    renderFields(
+      [
+        ['Sell', `${tokenAmount(a.amount, token)} (${a.amount} raw)`],
+        ['Token', `${token.name ? `${oneLine(token.name)} ` : ''}${a.mint}`],
+        ['Expected', `${formatSol(a.expectedOutputLamports)} SOL`],
+        [
+          'Minimum',
+          theme.bold(`${formatSol(a.minimumOutputLamports)} SOL`) +
+            ` (${a.minimumOutputLamports} lamports, signed floor)`,
+        ],
+        ['Worst case', `${tokenAmount(a.amount, token)} for ${formatSol(a.minimumOutputLamports)} SOL`],
+        ['Slippage', `${a.slippageBps} bps (${a.slippageBps / 100}%)`],
+        ...(opts.signer ? [['Signer', opts.signer] as [string, string]] : []),
+        ['Time left', `${timeLeft(Date.parse(a.expiresAt), nowMs)}, until ${formatLocalTime(a.expiresAt)}`],
+        ['Sell id', a.id],
+      ],
+      theme,
+    ),
   ];
   const shown: string[] = [];
   const width = opts.columns ?? Infinity;
@@ -55,20 +67,31 @@ export function sellReviewText(review: SellReview, nowMs: number, theme: Theme, 
     const yes: Record<string, string> = {
       WORDING_NOT_APPROVED: `Yes approves this wording (${v.fingerprint}) for this service: later sells are signed only when their message is it, written with their own facts.`,
       WORDING_CHANGED: `Yes approves the new wording (${v.fingerprint}) in place of the old.`,
-      TOKEN_FACTS_UNCONFIRMED: 'Yes confirms these facts of the token for this service (the wording and the sell are asked next).',
+      TOKEN_FACTS_UNCONFIRMED:
+        'Yes confirms these facts of the token for this service (the wording and the sell are asked next).',
       VALUE_READS_AS_TEXT: 'A value in the message reads as words, not random data. Yes signs it this once.',
     };
     ask.push(theme.pending(`${v.reasons[0]}.`), yes[v.code]!);
     if (v.code !== 'TOKEN_FACTS_UNCONFIRMED') lead.push(...ask);
   }
   if (v.kind === 'person' && v.code === 'WORDING_CHANGED' && v.previous && v.template) {
-    shown.push(theme.failure(`The service's wording changed since it was approved (${fingerprint(v.previous)} → ${v.fingerprint}), word by word:`));
+    shown.push(
+      theme.failure(
+        `The service's wording changed since it was approved (${fingerprint(v.previous)} → ${v.fingerprint}), word by word:`,
+      ),
+    );
     shown.push(...paintedDiff(wordDiff(templateText(v.previous), templateText(v.template)), width, theme));
   }
   // An approved wording is said in the header: its slots are labelled only for a person approving one.
-  shown.push(v.kind === 'sign' ? `Message to sign, exactly (the approved wording ${fingerprint(v.template)}):` : 'Message to sign, exactly:', ...quotedRows(a.message, width));
+  shown.push(
+    v.kind === 'sign'
+      ? `Message to sign, exactly (the approved wording ${fingerprint(v.template)}):`
+      : 'Message to sign, exactly:',
+    ...quotedRows(a.message, width),
+  );
   // A label that warns (a random value of an address's size) stands out from the others.
-  if (v.kind === 'person') shown.push(...v.legend.map((l) => (l.includes(ADDRESS_SIZE_NOTE) ? theme.pending(l) : theme.dim(l))));
+  if (v.kind === 'person')
+    shown.push(...v.legend.map((l) => (l.includes(ADDRESS_SIZE_NOTE) ? theme.pending(l) : theme.dim(l))));
   if (v.kind === 'person' && v.code === 'TOKEN_FACTS_UNCONFIRMED') shown.push(...ask);
   return { lead: lead.join('\n'), shown: shown.join('\n') };
 }
@@ -82,7 +105,7 @@ function paintedDiff(diff: DiffPart[], columns: number, theme: Theme): string[] 
   return quotedRows(marked.join(''), columns).map((row) => {
     const chars = [...row.slice(4)];
     let out = row.slice(0, 4);
-    for (let i = 0; i < chars.length; ) {
+    for (let i = 0; i < chars.length;) {
       const op = paints[at + i];
       let j = i;
       while (j < chars.length && paints[at + j] === op) j++;
@@ -100,7 +123,14 @@ function paintedDiff(diff: DiffPart[], columns: number, theme: Theme): string[] 
  * shown first, the service's beside it where it differs); `Sold` only for a sale whose payout
  * the chain shows.
  */
-export function renderSellSummary(view: GetSellResponse, outcome: SellOutcome | undefined, trade: Trade | null, token: TokenMeta | null, theme: Theme, onChain: PayoutOnChain = null): string {
+export function renderSellSummary(
+  view: GetSellResponse,
+  outcome: SellOutcome | undefined,
+  trade: Trade | null,
+  token: TokenMeta | null,
+  theme: Theme,
+  onChain: PayoutOnChain = null,
+): string {
   const a = view.authorization;
   const state = outcome?.state ?? 'pending';
   const paid = onChain !== null && onChain !== 'none' && 'paid' in onChain ? onChain.paid : null;
@@ -108,13 +138,18 @@ export function renderSellSummary(view: GetSellResponse, outcome: SellOutcome | 
     ['Sell', a.id],
     ['Status', theme.status(state === 'pending' ? (view.sell?.status ?? a.status) : state)],
     // `Sold` only for a sale the chain shows paid; a failed one offered the amount, one under way or unproven is an amount.
-    [state === 'completed' && paid !== null ? 'Sold' : state === 'failed' ? 'Offered' : 'Amount', tokenAmount(a.amount, token)],
+    [
+      state === 'completed' && paid !== null ? 'Sold' : state === 'failed' ? 'Offered' : 'Amount',
+      tokenAmount(a.amount, token),
+    ],
   ];
   const said = trade?.receivedOutputAmount ?? null;
   const saying = said === null ? '' : ` (the service says ${formatSol(said)} SOL)`;
   if (paid !== null) fields.push(['SOL received', theme.bold(`${formatSol(paid)} SOL`) + serviceSays(said, paid)]);
-  else if (onChain !== null && onChain !== 'none' && 'untied' in onChain) fields.push(['SOL received', `${formatSol(onChain.untied)} SOL not tied to this sell${saying}`]);
-  else if (said !== null || (onChain === 'none' && state === 'completed')) fields.push(['SOL received', `${onChain === 'none' ? 'none on chain' : 'not checked on chain'}${saying}`]);
+  else if (onChain !== null && onChain !== 'none' && 'untied' in onChain)
+    fields.push(['SOL received', `${formatSol(onChain.untied)} SOL not tied to this sell${saying}`]);
+  else if (said !== null || (onChain === 'none' && state === 'completed'))
+    fields.push(['SOL received', `${onChain === 'none' ? 'none on chain' : 'not checked on chain'}${saying}`]);
   else fields.push(['Minimum SOL', `${formatSol(a.minimumOutputLamports)} SOL`]);
   for (const s of trade?.signatures.payouts ?? []) fields.push(['Payout sig', s]);
   if (outcome?.state === 'failed') {

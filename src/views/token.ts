@@ -11,7 +11,13 @@ const PROGRAMS = { 'spl-token': 'SPL Token', 'token-2022': 'Token-2022' } as con
 
 /** What `trader token --json` prints: the facts, amounts as decimal strings; the risks and their fingerprint. */
 export function mintFactsDocument(facts: MintFacts, risks: readonly TokenRisk[], fingerprint: string) {
-  const extensions = facts.extensions.map((e) => JSON.parse(JSON.stringify(e, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))) as Record<string, unknown>);
+  const extensions = facts.extensions.map(
+    (e) =>
+      JSON.parse(JSON.stringify(e, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))) as Record<
+        string,
+        unknown
+      >,
+  );
   const needsPerson = risks.some((r) => r.level === 'refuse');
   return {
     mint: facts.mint,
@@ -28,7 +34,8 @@ export function mintFactsDocument(facts: MintFacts, risks: readonly TokenRisk[],
   };
 }
 
-const fee = (f: { bps: number; maximumFee: bigint; epoch: bigint }) => `${f.bps} bps, at most ${formatInteger(f.maximumFee.toString())} raw units (from epoch ${f.epoch})`;
+const fee = (f: { bps: number; maximumFee: bigint; epoch: bigint }) =>
+  `${f.bps} bps, at most ${formatInteger(f.maximumFee.toString())} raw units (from epoch ${f.epoch})`;
 
 /** One extension in words: its name and what it is set to. */
 function extensionLine(e: MintExtension): string {
@@ -55,10 +62,16 @@ function extensionLine(e: MintExtension): string {
 }
 
 /** A risk as one line, its level first. */
-export const riskLine = (r: TokenRisk, theme: Theme): string => (r.level === 'refuse' ? theme.failure(`refuse: ${r.says}`) : theme.pending(`warn: ${r.says}`));
+export const riskLine = (r: TokenRisk, theme: Theme): string =>
+  r.level === 'refuse' ? theme.failure(`refuse: ${r.says}`) : theme.pending(`warn: ${r.says}`);
 
 /** `trader token`, for people: every fact, then the risks and, where a person must accept them, the command. */
-export function renderMintFacts(facts: MintFacts, risks: readonly TokenRisk[], fingerprint: string, theme: Theme): string {
+export function renderMintFacts(
+  facts: MintFacts,
+  risks: readonly TokenRisk[],
+  fingerprint: string,
+  theme: Theme,
+): string {
   const m = facts.metadata;
   const named = m?.symbol ? `${oneLine(m.symbol)}${m.name ? ` (${oneLine(m.name)})` : ''}` : null;
   const fields: Array<[string, string]> = [
@@ -68,9 +81,20 @@ export function renderMintFacts(facts: MintFacts, risks: readonly TokenRisk[], f
     ['Supply', `${formatTokenAmount(facts.supply.toString(), facts.decimals)} (${facts.supply} raw units)`],
     ['Mint authority', facts.mintAuthority ?? 'none: the supply is fixed'],
     ['Freeze authority', facts.freezeAuthority ?? 'none'],
-    ['Metadata', m ? `${m.source === 'metaplex' ? 'Metaplex, account' : 'Token-2022 extension in the mint'} ${m.account}` : 'none on chain'],
+    [
+      'Metadata',
+      m
+        ? `${m.source === 'metaplex' ? 'Metaplex, account' : 'Token-2022 extension in the mint'} ${m.account}`
+        : 'none on chain',
+    ],
   ];
-  if (m) fields.push(['Update authority', m.mutable ? `${m.updateAuthority ?? 'unknown'}: the name and symbol can change` : 'none: the metadata cannot change']);
+  if (m)
+    fields.push([
+      'Update authority',
+      m.mutable
+        ? `${m.updateAuthority ?? 'unknown'}: the name and symbol can change`
+        : 'none: the metadata cannot change',
+    ]);
   if (facts.program === 'token-2022') {
     if (facts.extensions.length === 0) fields.push(['Extensions', 'none']);
     for (const e of facts.extensions) fields.push(['Extension', extensionLine(e)]);
@@ -79,6 +103,9 @@ export function renderMintFacts(facts: MintFacts, risks: readonly TokenRisk[], f
   for (const r of risks) fields.push(['Risk', riskLine(r, theme)]);
   fields.push(['Fingerprint', fingerprint]);
   const lines = [renderFields(fields, theme)];
-  if (risks.some((r) => r.level === 'refuse')) lines.push(`A buy asks a person to accept these risks; to accept them as read here: ${acceptRisksCommand(facts.mint, fingerprint)}`);
+  if (risks.some((r) => r.level === 'refuse'))
+    lines.push(
+      `A buy asks a person to accept these risks; to accept them as read here: ${acceptRisksCommand(facts.mint, fingerprint)}`,
+    );
   return lines.join('\n');
 }

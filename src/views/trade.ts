@@ -24,7 +24,12 @@ function amountOf(mint: string, amount: string | null, token: TokenFacts): strin
 /** The token's name when known, and its mint on a line of its own (to fit 80 columns). */
 function tokenFields(mint: string, token: TokenFacts): Array<[string, string]> {
   const meta = token(mint);
-  return meta?.symbol ? [['Token', `${oneLine(meta.symbol)}${meta.name ? ` (${oneLine(meta.name)})` : ''}`], ['Mint', mint]] : [['Token', mint]];
+  return meta?.symbol
+    ? [
+        ['Token', `${oneLine(meta.symbol)}${meta.name ? ` (${oneLine(meta.name)})` : ''}`],
+        ['Mint', mint],
+      ]
+    : [['Token', mint]];
 }
 
 /** A received amount: what came, `— (not yet)` while the trade goes on, `none` once it is over without it. */
@@ -40,9 +45,16 @@ function outcomeFields(trade: Trade, theme: Theme): Array<[string, string]> {
   for (const sig of trade.signatures.swaps) fields.push(['Swap sig', sig]);
   for (const sig of trade.signatures.payouts) fields.push(['Payout sig', sig]);
   if (trade.failure) {
-    fields.push(['Failure', theme.failure(`${trade.failure.code ?? 'unknown'}: ${trade.failure.reason ?? 'no reason given'}`)]);
+    fields.push([
+      'Failure',
+      theme.failure(`${trade.failure.code ?? 'unknown'}: ${trade.failure.reason ?? 'no reason given'}`),
+    ]);
   }
-  if (trade.refund) fields.push(['Refund', `${trade.refund.state}${trade.refund.amountLamports ? `, ${formatSol(trade.refund.amountLamports)} SOL` : ''}`]);
+  if (trade.refund)
+    fields.push([
+      'Refund',
+      `${trade.refund.state}${trade.refund.amountLamports ? `, ${formatSol(trade.refund.amountLamports)} SOL` : ''}`,
+    ]);
   if (trade.signatures.refund) fields.push(['Refund sig', trade.signatures.refund]);
   return fields;
 }
@@ -91,7 +103,12 @@ export function renderTrade(trade: Trade, theme: Theme, token: TokenFacts = () =
  * group key its sell object gives), the SOL received, the swap and payout signatures and any
  * failure. `trade` is null before the sell is authorized or when the service gives no trade.
  */
-export function renderSell(view: GetSellResponse, trade: Trade | null, theme: Theme, token: TokenMeta | null = null): string {
+export function renderSell(
+  view: GetSellResponse,
+  trade: Trade | null,
+  theme: Theme,
+  token: TokenMeta | null = null,
+): string {
   const a = view.authorization;
   // The service's record as read: Sold once it reports the sale completed, Offered when it failed (the chain's marks follow under --watch and --verify; the sell's own summary says Sold only for a payout the chain shows).
   const failed = a.status === 'failed' || view.sell?.status === 'failed' || trade?.stage === 'failed';
@@ -111,7 +128,11 @@ export function renderSell(view: GetSellResponse, trade: Trade | null, theme: Th
   } else if (view.sell) {
     fields.push(['SOL received', 'unknown (the service gave no trade for this sell)']);
   }
-  fields.push(['Slippage', `${a.slippageBps} bps`], ['Expires', formatLocalTime(a.expiresAt)], ['Authorized', formatLocalTime(a.authorizedAt)]);
+  fields.push(
+    ['Slippage', `${a.slippageBps} bps`],
+    ['Expires', formatLocalTime(a.expiresAt)],
+    ['Authorized', formatLocalTime(a.authorizedAt)],
+  );
   if (a.failureCode || a.failureReason) {
     fields.push(['Failure', theme.failure(`${a.failureCode ?? 'unknown'}: ${a.failureReason ?? 'no reason given'}`)]);
   }

@@ -14,16 +14,27 @@ export const SELLS_HAVE_NO_ID = "A sell shows no id: the service lists none; thi
  * apart from every id in `allIds` (all the account's buys, shown or not), which `trader trades
  * <id>` accepts.
  */
-export function renderRecentTrades(trades: RecentTrade[], theme: Theme, layout?: TableLayout, allIds: readonly string[] = []): string {
+export function renderRecentTrades(
+  trades: RecentTrade[],
+  theme: Theme,
+  layout?: TableLayout,
+  allIds: readonly string[] = [],
+): string {
   const ids = uniquePrefixes([...trades.map((t) => t.id).filter((id): id is string => id !== null), ...allIds]);
   const tokens = trades.map((t) => tokenCell(t.symbol, t.mint, layout?.wide));
-  const times = timeColumn('Time', trades.map((t) => t.createdAt));
+  const times = timeColumn(
+    'Time',
+    trades.map((t) => t.createdAt),
+  );
   const table = renderTable(
     [
       { header: 'ID' },
       { header: 'Side' },
       { header: 'Status' },
-      tokenColumn(tokens, trades.map((t) => t.symbol)),
+      tokenColumn(
+        tokens,
+        trades.map((t) => t.symbol),
+      ),
       { header: 'Amount', align: 'right' },
       { header: 'SOL', align: 'right' },
       { header: times.header, compact: shortTableTime, drop: 1 },

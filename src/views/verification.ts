@@ -17,7 +17,11 @@ const WORDS: Record<Mark, string> = {
 
 function mark(m: Mark, theme: Theme): string {
   const word = WORDS[m];
-  return m === 'verified' ? theme.success(word) : m === 'pending' || m === 'unchecked' || m === 'attributed' ? theme.pending(word) : theme.failure(word);
+  return m === 'verified'
+    ? theme.success(word)
+    : m === 'pending' || m === 'unchecked' || m === 'attributed'
+      ? theme.pending(word)
+      : theme.failure(word);
 }
 
 const VERDICT: Record<Verification['verdict'], string> = {
@@ -35,13 +39,19 @@ export function renderVerificationLines(v: Verification, theme: Theme): string {
   if (v.checks.length === 0) return `${head} (no signatures to check yet)`;
   // The summary above names each signature in full: a prefix tells them apart and keeps lines short.
   const sig = (s: string | null) => (s === null ? '(none named)' : s.length > 12 ? `${s.slice(0, 8)}…` : s);
-  return [head, ...v.checks.map((c) => `  ${c.role} ${sig(c.signature)}: ${mark(c.mark, theme)}: ${c.chain}`)].join('\n');
+  return [head, ...v.checks.map((c) => `  ${c.role} ${sig(c.signature)}: ${mark(c.mark, theme)}: ${c.chain}`)].join(
+    '\n',
+  );
 }
 
 /** The signed deposits (one, or each of several) the chain proves will never land, in one line. */
 function neverLanded(d: NonNullable<Verification['deposit']>, count: number): string {
-  const at = d.blockHeight === null ? '' : ` (finalized block height ${d.blockHeight}; the service gave ${d.lastValidBlockHeight} as ${count > 1 ? 'the latest' : 'its'} last valid block)`;
-  if (count > 1) return `None of the ${count} deposits signed for this buy landed: each one's blockhash expired at finalized commitment${at} and the chain has none of them, so none ever can.`;
+  const at =
+    d.blockHeight === null
+      ? ''
+      : ` (finalized block height ${d.blockHeight}; the service gave ${d.lastValidBlockHeight} as ${count > 1 ? 'the latest' : 'its'} last valid block)`;
+  if (count > 1)
+    return `None of the ${count} deposits signed for this buy landed: each one's blockhash expired at finalized commitment${at} and the chain has none of them, so none ever can.`;
   return `The signed deposit never landed: its blockhash expired at finalized commitment${at} and the chain does not have it, so it never can.`;
 }
 
@@ -50,12 +60,24 @@ export function renderVerificationTable(v: Verification, theme: Theme, layout: T
   if (v.checks.length === 0) return `On chain (${v.rpc}): the trade names no signatures to check yet`;
   const rows = v.checks.map((c) => [c.role, c.signature ?? '(none named)', c.expected, c.chain, mark(c.mark, theme)]);
   const table = renderTable(
-    [{ header: 'WHAT' }, { header: 'SIGNATURE', shrinkTo: 12 }, { header: 'SHOULD BE', shrinkTo: 20 }, { header: 'CHAIN SHOWS', shrinkTo: 20 }, { header: 'MARK' }],
+    [
+      { header: 'WHAT' },
+      { header: 'SIGNATURE', shrinkTo: 12 },
+      { header: 'SHOULD BE', shrinkTo: 20 },
+      { header: 'CHAIN SHOWS', shrinkTo: 20 },
+      { header: 'MARK' },
+    ],
     rows,
     layout,
   );
   const verdict = renderVerificationLines({ ...v, checks: [] }, theme).replace(' (no signatures to check yet)', '');
-  return [table, verdict, ...(v.deposit?.proven === true ? [neverLanded(v.deposit, v.checks.filter((c) => c.role === 'deposit' && c.onChain === false).length)] : [])].join('\n');
+  return [
+    table,
+    verdict,
+    ...(v.deposit?.proven === true
+      ? [neverLanded(v.deposit, v.checks.filter((c) => c.role === 'deposit' && c.onChain === false).length)]
+      : []),
+  ].join('\n');
 }
 
 /** " (the service says 0.3 SOL)" where the service's figure is not the chain's. */

@@ -16,7 +16,10 @@ export const ADDRESS_SIZE_NOTE = '32 bytes: can be an account address, not check
 
 /** Whether a slot is a random value pinned at exactly 32 bytes: 64 hex digits, or 43-44 base58 characters. */
 export function isAddressSized(p: Slot): boolean {
-  return ((p.opaque === 'hex' || p.opaque === 'HEX') && p.length === 64) || (p.opaque === 'base58' && (p.length === 43 || p.length === 44));
+  return (
+    ((p.opaque === 'hex' || p.opaque === 'HEX') && p.length === 64) ||
+    (p.opaque === 'base58' && (p.length === 43 || p.length === 44))
+  );
 }
 
 /** The numbers (as the legend counts slots, from 1) of the opaque slots a template pins at exactly 32 bytes. */
@@ -51,8 +54,15 @@ export function knownHexAddress(run: string, known: Record<string, string | null
  * mint's and the wallet's slots, which are matched first), or 64 hex digits that are the mint, the
  * wallet or the treasury; null when it is neither.
  */
-export function accountIn(run: string, facts: { mint: string; owner: string; treasury?: string | null }): string | null {
+export function accountIn(
+  run: string,
+  facts: { mint: string; owner: string; treasury?: string | null },
+): string | null {
   if (isAddress(run)) return `the address ${run}, which is neither the mint nor your wallet`;
-  const role = knownHexAddress(run, { 'the mint': facts.mint, 'your wallet': facts.owner, "the service's treasury": facts.treasury });
+  const role = knownHexAddress(run, {
+    'the mint': facts.mint,
+    'your wallet': facts.owner,
+    "the service's treasury": facts.treasury,
+  });
   return role ? `${run}, ${role} written in hex: an account, not a random value` : null;
 }

@@ -181,7 +181,9 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
   }
   if (numReadonlySignedAccounts !== 0) problems.push('the fee payer is marked read-only');
   if (signatures.length !== numRequiredSignatures) {
-    problems.push(`the transaction carries ${signatures.length} signature slots for ${numRequiredSignatures} required signers`);
+    problems.push(
+      `the transaction carries ${signatures.length} signature slots for ${numRequiredSignatures} required signers`,
+    );
   }
   if (signatures.some((sig) => sig.some((b) => b !== 0))) {
     problems.push('a signature slot is already filled; the service must send an unsigned transaction');
@@ -189,7 +191,10 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
 
   // (3) No address lookup tables: an account named through one is whatever an RPC says the table
   // holds, not what the signed bytes say; such an instruction is refused by this one line alone.
-  const lookedUp = message.addressTableLookups.reduce((n, t) => n + t.writableIndexes.length + t.readonlyIndexes.length, 0);
+  const lookedUp = message.addressTableLookups.reduce(
+    (n, t) => n + t.writableIndexes.length + t.readonlyIndexes.length,
+    0,
+  );
   if (message.addressTableLookups.length > 0) {
     problems.push(
       `the transaction names ${lookedUp} account(s) through address lookup table(s) ` +
@@ -235,7 +240,9 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
         continue;
       }
       if (data.length !== 12 || ix.accountIndexes.length !== 2) {
-        problems.push(`instruction ${n} is a malformed System transfer (${data.length} data bytes, ${ix.accountIndexes.length} accounts)`);
+        problems.push(
+          `instruction ${n} is a malformed System transfer (${data.length} data bytes, ${ix.accountIndexes.length} accounts)`,
+        );
         continue;
       }
       transfers++;
@@ -244,7 +251,9 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
       const to = keys[toIndex]!;
       const lamports = u64le(data, 4);
       if (transfers > 1) {
-        problems.push(`instruction ${n} is a second System transfer (${formatSol(lamports)} SOL to ${to}); only one is allowed`);
+        problems.push(
+          `instruction ${n} is a second System transfer (${formatSol(lamports)} SOL to ${to}); only one is allowed`,
+        );
         continue;
       }
       recipient = to;
@@ -285,9 +294,13 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
         continue;
       }
       // The owner may sign for its memo (v3 checks each account listed is a signer); no other account may stand in it.
-      const onlyOwner = ix.accountIndexes.length === 0 || (ix.accountIndexes.length === 1 && ix.accountIndexes[0] === ownerIndex && isSigner(message, ownerIndex));
+      const onlyOwner =
+        ix.accountIndexes.length === 0 ||
+        (ix.accountIndexes.length === 1 && ix.accountIndexes[0] === ownerIndex && isSigner(message, ownerIndex));
       if (!onlyOwner) {
-        problems.push(`instruction ${n} is a Memo naming accounts other than your wallet as its signer; tell the operator of the service to send memos with no accounts`);
+        problems.push(
+          `instruction ${n} is a Memo naming accounts other than your wallet as its signer; tell the operator of the service to send memos with no accounts`,
+        );
       }
       const text = memoText(data);
       if ('problem' in text) problems.push(`instruction ${n} is a Memo, but ${text.problem}`);

@@ -23,7 +23,40 @@ export const MEMO_MAX_COLUMNS = 60;
 // the glyphs a font draws blank (as domain/token-text.ts lists them).
 const NOT_PRINTABLE = /[\p{C}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}\u2800\u{1D159}\u{16FE4}]|(?! )\p{Zs}/gu;
 
-const C0_NAMES = ['NUL', 'SOH', 'STX', 'ETX', 'EOT', 'ENQ', 'ACK', 'BEL', 'BS', 'TAB', 'LF', 'VT', 'FF', 'CR', 'SO', 'SI', 'DLE', 'DC1', 'DC2', 'DC3', 'DC4', 'NAK', 'SYN', 'ETB', 'CAN', 'EM', 'SUB', 'ESC', 'FS', 'GS', 'RS', 'US'];
+const C0_NAMES = [
+  'NUL',
+  'SOH',
+  'STX',
+  'ETX',
+  'EOT',
+  'ENQ',
+  'ACK',
+  'BEL',
+  'BS',
+  'TAB',
+  'LF',
+  'VT',
+  'FF',
+  'CR',
+  'SO',
+  'SI',
+  'DLE',
+  'DC1',
+  'DC2',
+  'DC3',
+  'DC4',
+  'NAK',
+  'SYN',
+  'ETB',
+  'CAN',
+  'EM',
+  'SUB',
+  'ESC',
+  'FS',
+  'GS',
+  'RS',
+  'US',
+];
 
 /** `U+001B ESC`: a character a person could not see, named. */
 function named(ch: string): string {
@@ -45,16 +78,24 @@ export function memoText(data: Uint8Array): { text: string } | { problem: string
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(data);
   } catch {
-    return { problem: 'its memo is not UTF-8 text (the Memo program would fail the transaction, the fee still taken); tell the operator of the service to write memos as plain text' };
+    return {
+      problem:
+        'its memo is not UTF-8 text (the Memo program would fail the transaction, the fee still taken); tell the operator of the service to write memos as plain text',
+    };
   }
   const hidden = [...new Set(text.match(NOT_PRINTABLE) ?? [])];
   if (hidden.length > 0) {
-    const shown = hidden.slice(0, 5).map(named).join(', ') + (hidden.length > 5 ? ` and ${hidden.length - 5} more` : '');
-    return { problem: `its memo holds characters that are not printable text (${shown}); tell the operator of the service to write memos as plain text on one line` };
+    const shown =
+      hidden.slice(0, 5).map(named).join(', ') + (hidden.length > 5 ? ` and ${hidden.length - 5} more` : '');
+    return {
+      problem: `its memo holds characters that are not printable text (${shown}); tell the operator of the service to write memos as plain text on one line`,
+    };
   }
   const columns = memoColumns(text);
   if (columns > MEMO_MAX_COLUMNS) {
-    return { problem: `its memo takes ${columns} columns, more than the ${MEMO_MAX_COLUMNS} the review shows on one line (ASCII counts one, any other character two); tell the operator of the service to shorten it` };
+    return {
+      problem: `its memo takes ${columns} columns, more than the ${MEMO_MAX_COLUMNS} the review shows on one line (ASCII counts one, any other character two); tell the operator of the service to shorten it`,
+    };
   }
   return { text };
 }

@@ -26,7 +26,10 @@ const KEY_LENGTH = 5.5;
 /** What `text` could be as key material ("hex of 64 bytes", "a seed phrase", …), or null when it cannot be. Never quotes it. */
 export function keyMaterialShape(text: string): string | null {
   // A scheme in front (file:, keystore:, prompt:, usb://) or a query (usb://ledger?key=…) does not hide what follows it.
-  const body = text.trim().replace(/^[A-Za-z][A-Za-z0-9+.-]+:(\/\/)?/, '').trim();
+  const body = text
+    .trim()
+    .replace(/^[A-Za-z][A-Za-z0-9+.-]+:(\/\/)?/, '')
+    .trim();
   const parts = [body, ...(/[?&=]/.test(body) ? body.split(/[?&=]/) : [])].map((p) => p.trim());
   if (parts.some(isNumberList)) return 'a JSON array of numbers';
   if (parts.some(isPhrase)) return 'a seed phrase';
@@ -34,7 +37,8 @@ export function keyMaterialShape(text: string): string | null {
   for (const part of parts) {
     const hex = part.replace(/0x/gi, '').replace(/[\s:,;._'"()[\]{}-]+/g, '');
     // A key uses most of the 16 digits; "aaaa…" or "deadbeef" repeated is a name.
-    if (hex.length >= 40 && /^[0-9a-f]+$/i.test(hex) && new Set(hex.toLowerCase()).size >= 8) return `hex of ${hex.length >> 1} bytes`;
+    if (hex.length >= 40 && /^[0-9a-f]+$/i.test(hex) && new Set(hex.toLowerCase()).size >= 8)
+      return `hex of ${hex.length >> 1} bytes`;
   }
   // The whole value, the spaces between its groups taken out (not a path: a folder made by
   // mkdtemp, `…/run-Ltd8cL/`, is random too); then each run of its characters, except a file's
@@ -43,7 +47,9 @@ export function keyMaterialShape(text: string): string | null {
     .filter((p) => !/^[/~.]/.test(p))
     .map((p) => p.replace(/[\s,;:]+/g, ''))
     .filter((p) => /^[A-Za-z0-9+/=_-]+$/.test(p));
-  const runs = [...body.matchAll(/[A-Za-z0-9+=_-]+(\.[A-Za-z0-9]{1,8}\b)?/g)].filter((m) => m[1] === undefined).map((m) => m[0]);
+  const runs = [...body.matchAll(/[A-Za-z0-9+=_-]+(\.[A-Za-z0-9]{1,8}\b)?/g)]
+    .filter((m) => m[1] === undefined)
+    .map((m) => m[0]);
   for (const token of [...grouped, ...runs]) {
     const shape = tokenShape(token);
     if (shape) return shape;

@@ -33,10 +33,12 @@ export interface KeypairDeps {
 }
 
 const CODE = 'KEYPAIR';
-const HOW_TO_SET = 'set it with --keypair <path> or TRADER_KEYPAIR (create one with `solana-keygen new`, or use keystore:<name>, see `trader keys`)';
+const HOW_TO_SET =
+  'set it with --keypair <path> or TRADER_KEYPAIR (create one with `solana-keygen new`, or use keystore:<name>, see `trader keys`)';
 const EXPECTED = 'expected a Solana CLI keypair (a JSON array of 64 numbers)';
 /** A sandbox's keypair lives in its own temporary folder, removed when the sandbox stops: the same hint as its refused connection. */
-const STOPPED_SANDBOX = 'it was a sandbox\'s, and stopping the sandbox removed it: no sandbox is running for it; start one with `eval "$(trader sandbox --background)"`';
+const STOPPED_SANDBOX =
+  'it was a sandbox\'s, and stopping the sandbox removed it: no sandbox is running for it; start one with `eval "$(trader sandbox --background)"`';
 
 /** Reads and verifies a Solana CLI keypair file. Throws UsageError (code KEYPAIR) with a clear reason. */
 export function loadKeypair(path: string, deps: KeypairDeps = {}): Keypair {
@@ -55,7 +57,8 @@ export function loadKeypair(path: string, deps: KeypairDeps = {}): Keypair {
   } catch (e) {
     if (e instanceof UsageError) throw e;
     const code = (e as NodeJS.ErrnoException | null)?.code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') fail(`not found; ${/^trader-sandbox-/.test(basename(dirname(path))) ? STOPPED_SANDBOX : HOW_TO_SET}`);
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      fail(`not found; ${/^trader-sandbox-/.test(basename(dirname(path))) ? STOPPED_SANDBOX : HOW_TO_SET}`);
     if (code === 'EACCES' || code === 'EPERM') fail('cannot be read (permission denied)');
     fail(`cannot be read${code ? ` (${code})` : ''}`);
   }
@@ -67,7 +70,9 @@ export function loadKeypair(path: string, deps: KeypairDeps = {}): Keypair {
     // A wallet's export (base58, hex) saved to a file: say how to use it, never what it holds.
     const shape = keyMaterialShape(text!);
     if (shape !== null) {
-      fail(`is not JSON: it holds what could be a secret key (${shape}; not shown), not the Solana CLI's JSON array of 64 numbers; import it with \`trader keys import <name> --from stdin: < ${shellQuote(path)}\` and use keystore:<name>, or pass it for one run as --keypair stdin: < ${shellQuote(path)}`);
+      fail(
+        `is not JSON: it holds what could be a secret key (${shape}; not shown), not the Solana CLI's JSON array of 64 numbers; import it with \`trader keys import <name> --from stdin: < ${shellQuote(path)}\` and use keystore:<name>, or pass it for one run as --keypair stdin: < ${shellQuote(path)}`,
+      );
     }
     fail(`is not JSON; ${EXPECTED}`);
   }

@@ -51,7 +51,12 @@ export function passwordBytes(text: string): Buffer {
 }
 
 /** Encrypts the 64-byte secret key (seed and public key) under `password`. */
-export async function encryptKey(secretKey: Uint8Array, password: Uint8Array, createdAt: string, opts: { logN?: number } = {}): Promise<KeystoreDocument> {
+export async function encryptKey(
+  secretKey: Uint8Array,
+  password: Uint8Array,
+  createdAt: string,
+  opts: { logN?: number } = {},
+): Promise<KeystoreDocument> {
   if (secretKey.length !== 64) throw new TypeError('secret key must be 64 bytes');
   const n = 2 ** (opts.logN ?? WRITE_LOG_N);
   const salt = randomBytes(SALT_BYTES);
@@ -66,9 +71,15 @@ export async function encryptKey(secretKey: Uint8Array, password: Uint8Array, cr
   const key = await deriveKey(password, salt, n, R, P);
   try {
     const cipher = createCipheriv(CIPHER, key, iv, { authTagLength: TAG_BYTES });
-    cipher.setAAD(associatedData({ ...head, cipher: { name: CIPHER, iv: iv.toString('base64'), tag: '' }, ciphertext: '' }));
+    cipher.setAAD(
+      associatedData({ ...head, cipher: { name: CIPHER, iv: iv.toString('base64'), tag: '' }, ciphertext: '' }),
+    );
     const ciphertext = Buffer.concat([cipher.update(secretKey.subarray(0, 32)), cipher.final()]);
-    return { ...head, cipher: { name: CIPHER, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64') }, ciphertext: ciphertext.toString('base64') };
+    return {
+      ...head,
+      cipher: { name: CIPHER, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64') },
+      ciphertext: ciphertext.toString('base64'),
+    };
   } finally {
     key.fill(0);
   }
@@ -119,7 +130,8 @@ export function parseKeystore(text: string, minLogN = MIN_LOG_N): KeystoreDocume
   const obj = (v: unknown, what: string, keys: string[]): Record<string, unknown> => {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(`${what} is not an object`);
     const got = Object.keys(v as object).sort();
-    if (got.join(',') !== [...keys].sort().join(',')) fail(`${what} has fields ${got.join(', ') || 'none'}; expected ${keys.join(', ')}`);
+    if (got.join(',') !== [...keys].sort().join(','))
+      fail(`${what} has fields ${got.join(', ') || 'none'}; expected ${keys.join(', ')}`);
     return v as Record<string, unknown>;
   };
   const doc = obj(raw, 'the keystore', ['trader', 'version', 'publicKey', 'createdAt', 'kdf', 'cipher', 'ciphertext']);
@@ -130,8 +142,10 @@ export function parseKeystore(text: string, minLogN = MIN_LOG_N): KeystoreDocume
   const kdf = obj(doc.kdf, 'kdf', ['name', 'n', 'r', 'p', 'salt']);
   if (kdf.name !== 'scrypt') fail('kdf is not scrypt');
   const { n, r, p } = kdf;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 2 || (n & (n - 1)) !== 0) fail('scrypt N is not a power of two');
-  if ((n as number) < 2 ** minLogN) fail(`scrypt N is ${n}, below the least this trader accepts (2^${minLogN}); it was not written by trader`);
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 2 || (n & (n - 1)) !== 0)
+    fail('scrypt N is not a power of two');
+  if ((n as number) < 2 ** minLogN)
+    fail(`scrypt N is ${n}, below the least this trader accepts (2^${minLogN}); it was not written by trader`);
   if ((n as number) > 2 ** MAX_LOG_N) fail(`scrypt N is ${n}, above the most this trader accepts (2^${MAX_LOG_N})`);
   if (typeof r !== 'number' || !Number.isInteger(r) || r < 1 || r > 32) fail('scrypt r is not 1 to 32');
   if (typeof p !== 'number' || !Number.isInteger(p) || p < 1 || p > 16) fail('scrypt p is not 1 to 16');
@@ -154,14 +168,31 @@ export function formatKeystore(doc: KeystoreDocument): string {
 /** Everything but the tag and ciphertext, in a fixed order: what GCM authenticates besides the seed. */
 function associatedData(doc: KeystoreDocument): Buffer {
   const { publicKey, createdAt, kdf, cipher } = doc;
-  return Buffer.from(JSON.stringify(['trader-keystore', doc.version, publicKey, createdAt, kdf.name, kdf.n, kdf.r, kdf.p, kdf.salt, cipher.name, cipher.iv]), 'utf8');
+  return Buffer.from(
+    JSON.stringify([
+      'trader-keystore',
+      doc.version,
+      publicKey,
+      createdAt,
+      kdf.name,
+      kdf.n,
+      kdf.r,
+      kdf.p,
+      kdf.salt,
+      cipher.name,
+      cipher.iv,
+    ]),
+    'utf8',
+  );
 }
 
 function deriveKey(password: Uint8Array, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   // Node refuses scrypt above 32 MiB unless maxmem is raised; N = 2^17, r = 8 needs 128 MiB.
   const maxmem = 128 * n * r + 1024 * 1024;
   return new Promise((resolve, reject) =>
-    scryptCallback(password, salt, 32, { N: n, r, p, maxmem }, (err, key) => (err ? reject(new KeystoreError(`scrypt failed: ${err.message}`, 'format')) : resolve(key))),
+    scryptCallback(password, salt, 32, { N: n, r, p, maxmem }, (err, key) =>
+      err ? reject(new KeystoreError(`scrypt failed: ${err.message}`, 'format')) : resolve(key),
+    ),
   );
 }
 
@@ -174,6 +205,7 @@ function isPublicKey(text: string): boolean {
 }
 
 function base64Field(value: unknown, what: string, lengthOk: (bytes: number) => boolean): void {
-  if (typeof value !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(value) || value.length % 4 !== 0) throw new KeystoreError(`${what} is not base64`, 'format');
+  if (typeof value !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(value) || value.length % 4 !== 0)
+    throw new KeystoreError(`${what} is not base64`, 'format');
   if (!lengthOk(Buffer.from(value, 'base64').length)) throw new KeystoreError(`${what} has the wrong length`, 'format');
 }

@@ -24,16 +24,22 @@ export async function phraseProblem(phrase: string): Promise<string | null> {
   const { validateMnemonic } = await import('@scure/bip39');
   const { wordlist } = await import('@scure/bip39/wordlists/english');
   const words = normalizePhrase(phrase).split(' ').filter(Boolean);
-  if (!WORD_COUNTS.includes(words.length)) return `a seed phrase has 12, 15, 18, 21 or 24 words; this one has ${words.length}`;
+  if (!WORD_COUNTS.includes(words.length))
+    return `a seed phrase has 12, 15, 18, 21 or 24 words; this one has ${words.length}`;
   const known = new Set(wordlist);
   const unknown = words.findIndex((w) => !known.has(w.normalize('NFKD')));
   if (unknown >= 0) return `word ${unknown + 1} is not in the BIP-39 English word list (words are lower case)`;
-  if (!validateMnemonic(words.join(' '), wordlist)) return 'the checksum does not match: a word is wrong or out of order';
+  if (!validateMnemonic(words.join(' '), wordlist))
+    return 'the checksum does not match: a word is wrong or out of order';
   return null;
 }
 
 /** The 32-byte ed25519 seed of the phrase and passphrase at `path` (null: the first 32 bytes of the BIP-39 seed). */
-export async function keySeedFromPhrase(phrase: string, passphrase: string, path: DerivationPath | null): Promise<Uint8Array> {
+export async function keySeedFromPhrase(
+  phrase: string,
+  passphrase: string,
+  path: DerivationPath | null,
+): Promise<Uint8Array> {
   const problem = await phraseProblem(phrase);
   if (problem) throw new UsageError(`the seed phrase is not valid: ${problem}`, CODE);
   const { mnemonicToSeedSync } = await import('@scure/bip39');

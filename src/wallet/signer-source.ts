@@ -94,7 +94,10 @@ export const HOW_TO_PASS_A_KEY =
 export function refuseKeyMaterial(text: string, what = 'the keypair source'): void {
   const shape = keyMaterialShape(text);
   if (shape === null) return;
-  throw new UsageError(`${what} could be a secret key itself (${shape}; not shown here), not where one is: ${HOW_TO_PASS_A_KEY}`, CODE);
+  throw new UsageError(
+    `${what} could be a secret key itself (${shape}; not shown here), not where one is: ${HOW_TO_PASS_A_KEY}`,
+    CODE,
+  );
 }
 
 /** A source as it may be shown: its kind and name, never more (a path or keystore name is no secret). */
@@ -125,7 +128,11 @@ function promptPath(rest: string): DerivationPath {
   // The Solana CLI ignores an authority or path (prompt://); only the query counts.
   const at = rest.indexOf('?');
   const before = at < 0 ? rest : rest.slice(0, at);
-  if (before !== '' && before !== '//') throw new UsageError(`prompt: takes only a query (prompt:?key=0/0 or prompt:?full-path=m/44'/501'/0'/0'), not "${before.slice(0, 40)}"`, CODE);
+  if (before !== '' && before !== '//')
+    throw new UsageError(
+      `prompt: takes only a query (prompt:?key=0/0 or prompt:?full-path=m/44'/501'/0'/0'), not "${before.slice(0, 40)}"`,
+      CODE,
+    );
   const query = at < 0 ? '' : rest.slice(at + 1);
   if (query === '') return DEFAULT_PROMPT_PATH;
   const fields = query.split('&');
@@ -136,11 +143,16 @@ function promptPath(rest: string): DerivationPath {
   if (name === 'key') {
     if (value === 'm') return DEFAULT_PROMPT_PATH;
     const indexes = indexesOf(value, `key=${value}`);
-    if (indexes.length > 2) throw new UsageError(`prompt:?key=${value} is too deep: only <account>/<change> (the path is m/44'/501'/<account>'/<change>')`, CODE);
+    if (indexes.length > 2)
+      throw new UsageError(
+        `prompt:?key=${value} is too deep: only <account>/<change> (the path is m/44'/501'/<account>'/<change>')`,
+        CODE,
+      );
     return [...DEFAULT_PROMPT_PATH, ...indexes];
   }
   if (name === 'full-path') {
-    if (!value.startsWith('m/') && value !== 'm') throw new UsageError(`prompt:?full-path=${value} must start with m/ (e.g. m/44'/501'/0'/0')`, CODE);
+    if (!value.startsWith('m/') && value !== 'm')
+      throw new UsageError(`prompt:?full-path=${value} must start with m/ (e.g. m/44'/501'/0'/0')`, CODE);
     return value === 'm' ? [] : indexesOf(value.slice(2), `full-path=${value}`);
   }
   throw new UsageError(`prompt: query "${name}" is not known: use key=<account>/<change> or full-path=m/…`, CODE);
@@ -160,7 +172,10 @@ function indexesOf(text: string, what: string): number[] {
     const digits = /^([0-9]{1,10})'?$/.exec(part)?.[1];
     const value = digits === undefined ? NaN : Number(digits);
     if (!Number.isSafeInteger(value) || value >= HARDENED) {
-      throw new UsageError(`prompt:?${what}: "${part}" is not a derivation index (a whole number below 2^31, ' optional)`, CODE);
+      throw new UsageError(
+        `prompt:?${what}: "${part}" is not a derivation index (a whole number below 2^31, ' optional)`,
+        CODE,
+      );
     }
     return value;
   });

@@ -63,30 +63,49 @@ export async function openSigner(source: SignerSource, deps: SignerDeps): Promis
       first.secretKey.fill(0);
       for (const warning of first.warnings) deps.warn(warning);
       const publicKey = first.publicKey;
-      return signerOf(publicKey, label, () => null, async () => {
-        const now = loadKeypair(source.path);
-        if (now.publicKey !== publicKey) {
-          now.secretKey.fill(0);
-          throw new UsageError(`keypair file ${source.path} changed during this run: it now holds wallet ${now.publicKey}, not ${publicKey}; ${NOTHING_SIGNED}`, CODE);
-        }
-        return now.secretKey;
-      });
+      return signerOf(
+        publicKey,
+        label,
+        () => null,
+        async () => {
+          const now = loadKeypair(source.path);
+          if (now.publicKey !== publicKey) {
+            now.secretKey.fill(0);
+            throw new UsageError(
+              `keypair file ${source.path} changed during this run: it now holds wallet ${now.publicKey}, not ${publicKey}; ${NOTHING_SIGNED}`,
+              CODE,
+            );
+          }
+          return now.secretKey;
+        },
+      );
     }
     case 'keystore': {
       const doc = await openKeystore(source.name, deps);
-      return signerOf(doc.publicKey, label, () => deps.passwords.unavailable(source.name), () => unlockKeystore(source.name, doc, deps.passwords));
+      return signerOf(
+        doc.publicKey,
+        label,
+        () => deps.passwords.unavailable(source.name),
+        () => unlockKeystore(source.name, doc, deps.passwords),
+      );
     }
     case 'stdin':
     case 'prompt': {
       let held: Uint8Array | null = await readSecretKey(source, deps);
       const publicKey = bs58.encode(held.subarray(32));
-      return signerOf(publicKey, label, () => null, async () => {
-        if (held === null) throw new UsageError(`${label} was used for a signature already; it is read once a run`, CODE);
-        const copy = Uint8Array.from(held);
-        held.fill(0);
-        held = null;
-        return copy;
-      });
+      return signerOf(
+        publicKey,
+        label,
+        () => null,
+        async () => {
+          if (held === null)
+            throw new UsageError(`${label} was used for a signature already; it is read once a run`, CODE);
+          const copy = Uint8Array.from(held);
+          held.fill(0);
+          held = null;
+          return copy;
+        },
+      );
     }
   }
 }
@@ -104,7 +123,11 @@ export async function openKeystore(name: string, deps: Pick<SignerDeps, 'readKey
 }
 
 /** Decrypts the keystore with a password from `passwords` (a person gets three tries); the 64-byte secret key. */
-export async function unlockKeystore(name: string, doc: KeystoreDocument, passwords: PasswordSource): Promise<Uint8Array> {
+export async function unlockKeystore(
+  name: string,
+  doc: KeystoreDocument,
+  passwords: PasswordSource,
+): Promise<Uint8Array> {
   const why = passwords.unavailable(name);
   if (why) throw new UsageError(why, 'PASSWORD_REQUIRED');
   const { decryptKey, KeystoreError, passwordBytes } = await import('./keystore-format.js');
@@ -115,7 +138,10 @@ export async function unlockKeystore(name: string, doc: KeystoreDocument, passwo
     } catch (err) {
       if (!(err instanceof KeystoreError)) throw err;
       if (attempt >= passwords.attempts) {
-        throw new UsageError(`keystore ${name} did not open: ${err.message} (password from ${passwords.origin}); ${NOTHING_SIGNED}`, 'KEYSTORE_PASSWORD');
+        throw new UsageError(
+          `keystore ${name} did not open: ${err.message} (password from ${passwords.origin}); ${NOTHING_SIGNED}`,
+          'KEYSTORE_PASSWORD',
+        );
       }
     } finally {
       password.fill(0);
@@ -127,7 +153,10 @@ export async function unlockKeystore(name: string, doc: KeystoreDocument, passwo
  * The 64-byte secret key a typed or piped source gives (`keys import`, and stdin:/prompt:
  * signers). A file source is read as a Solana CLI keypair file.
  */
-export async function readSecretKey(source: SignerSource, deps: Pick<SignerDeps, 'readStdin' | 'askSecret' | 'warn'>): Promise<Uint8Array> {
+export async function readSecretKey(
+  source: SignerSource,
+  deps: Pick<SignerDeps, 'readStdin' | 'askSecret' | 'warn'>,
+): Promise<Uint8Array> {
   switch (source.kind) {
     case 'file': {
       const loaded = loadKeypair(source.path);
@@ -135,7 +164,10 @@ export async function readSecretKey(source: SignerSource, deps: Pick<SignerDeps,
       return loaded.secretKey;
     }
     case 'stdin':
-      return parseSecretKeyText(await deps.readStdin('the keypair (a JSON array of 64 numbers, or a base58 secret key)'), 'the keypair on standard input');
+      return parseSecretKeyText(
+        await deps.readStdin('the keypair (a JSON array of 64 numbers, or a base58 secret key)'),
+        'the keypair on standard input',
+      );
     case 'prompt': {
       const { keySeedFromPhrase, phraseProblem } = await import('./seed-phrase.js');
       const phrase = await deps.askSecret('Seed phrase (hidden)');
@@ -158,10 +190,17 @@ export async function readSecretKey(source: SignerSource, deps: Pick<SignerDeps,
 
 /** The derivation a prompt: source uses, as words for messages. */
 export function derivationWords(source: Extract<SignerSource, { kind: 'prompt' }>): string {
-  return source.path === null ? 'the first 32 bytes of the BIP-39 seed (ASK, as solana-keygen new)' : formatPath(source.path);
+  return source.path === null
+    ? 'the first 32 bytes of the BIP-39 seed (ASK, as solana-keygen new)'
+    : formatPath(source.path);
 }
 
-function signerOf(publicKey: string, label: string, cannotSign: () => string | null, obtain: () => Promise<Uint8Array>): Signer {
+function signerOf(
+  publicKey: string,
+  label: string,
+  cannotSign: () => string | null,
+  obtain: () => Promise<Uint8Array>,
+): Signer {
   return {
     publicKey,
     label,

@@ -56,7 +56,9 @@ export function signMessage(message: string, secretKey: Uint8Array): string {
 }
 
 /** sha256 (hex) of the bytes a signature covers: a deposit's message, or a sell message's UTF-8. */
-export function signedBytesSha256(what: { kind: 'deposit'; transaction: string } | { kind: 'sell'; message: string }): string {
+export function signedBytesSha256(
+  what: { kind: 'deposit'; transaction: string } | { kind: 'sell'; message: string },
+): string {
   const hash = createHash('sha256');
   if (what.kind === 'sell') return hash.update(what.message, 'utf8').digest('hex');
   try {

@@ -15,7 +15,8 @@ export function deriveEd25519(seed: Uint8Array, path: DerivationPath): { key: Bu
   let out = createHmac('sha512', 'ed25519 seed').update(seed).digest();
   const data = Buffer.alloc(37);
   for (const index of path) {
-    if (!Number.isInteger(index) || index < 0 || index >= HARDENED) throw new RangeError(`derivation index ${index} out of range`);
+    if (!Number.isInteger(index) || index < 0 || index >= HARDENED)
+      throw new RangeError(`derivation index ${index} out of range`);
     data[0] = 0;
     out.copy(data, 1, 0, 32);
     data.writeUInt32BE(index + HARDENED, 33);

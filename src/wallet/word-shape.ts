@@ -12,11 +12,48 @@
 // fitted per alphabet and measured (test/unit/word-evidence.test.ts) on 50,000 seeded random values.
 import { ALPHABETS } from './sell-template/text-rules.js';
 
-const LETTERS: Record<string, number> = { a: 82, b: 15, c: 28, d: 43, e: 127, f: 22, g: 20, h: 61, i: 70, j: 2, k: 8, l: 40, m: 24, n: 67, o: 75, p: 19, q: 1, r: 60, s: 63, t: 91, u: 28, v: 10, w: 24, x: 2, y: 20, z: 1 };
+const LETTERS: Record<string, number> = {
+  a: 82,
+  b: 15,
+  c: 28,
+  d: 43,
+  e: 127,
+  f: 22,
+  g: 20,
+  h: 61,
+  i: 70,
+  j: 2,
+  k: 8,
+  l: 40,
+  m: 24,
+  n: 67,
+  o: 75,
+  p: 19,
+  q: 1,
+  r: 60,
+  s: 63,
+  t: 91,
+  u: 28,
+  v: 10,
+  w: 24,
+  x: 2,
+  y: 20,
+  z: 1,
+};
 /** The chance of a vowel, a consonant or a separator at a word's start, after a vowel, after a consonant, after a separator. */
-const KIND = [[0.3, 0.65, 0.05], [0.2, 0.7, 0.1], [0.45, 0.45, 0.1], [0.3, 0.6, 0.1]];
+const KIND = [
+  [0.3, 0.65, 0.05],
+  [0.2, 0.7, 0.1],
+  [0.45, 0.45, 0.1],
+  [0.3, 0.6, 0.1],
+];
 /** The chance of lower or upper case at a word's first letter, after a lower-case letter, after one capital, after two. */
-const CASE = [[0.5, 0.5], [0.8, 0.2], [0.8, 0.2], [0.03, 0.97]];
+const CASE = [
+  [0.5, 0.5],
+  [0.8, 0.2],
+  [0.8, 0.2],
+  [0.03, 0.97],
+];
 type Char = { kind: number; upper: number; share: number; forms: number };
 type Model = { size: number; kinds: number[]; chars: Map<string, Char> };
 const models = new Map<string, Model>();
@@ -33,9 +70,18 @@ function model(alphabet: string): Model {
   for (const l of letters) mass[kindOf(l)]! += LETTERS[l] ?? 1;
   const entry = (ch: string): Char => {
     const forms = chars.filter((c) => c.toLowerCase() === ch.toLowerCase()).length;
-    return { kind: kindOf(ch), upper: /[A-Z]/.test(ch) ? 1 : 0, share: (LETTERS[ch.toLowerCase()] ?? 1) / mass[kindOf(ch)]!, forms };
+    return {
+      kind: kindOf(ch),
+      upper: /[A-Z]/.test(ch) ? 1 : 0,
+      share: (LETTERS[ch.toLowerCase()] ?? 1) / mass[kindOf(ch)]!,
+      forms,
+    };
   };
-  const m = { size: chars.length, kinds: [0, 1, 2].map((k) => letters.filter((l) => kindOf(l) === k).length), chars: new Map(chars.map((ch) => [ch, entry(ch)])) };
+  const m = {
+    size: chars.length,
+    kinds: [0, 1, 2].map((k) => letters.filter((l) => kindOf(l) === k).length),
+    chars: new Map(chars.map((ch) => [ch, entry(ch)])),
+  };
   models.set(alphabet, m);
   return m;
 }
@@ -73,7 +119,11 @@ export const wordEvidence = (value: string, alphabet: string): number => segment
  * the 99.9th percentile of 50,000 random values of the alphabet at every length 4..88, plus 0.3 bits.
  */
 const THRESHOLDS: Record<string, [number, number]> = {
-  hex: [5.3, 1.5], HEX: [5.3, 1.5], uuid: [5.3, 1.5], base58: [5.5, 2.0], alnum: [2.3, 2.7],
+  hex: [5.3, 1.5],
+  HEX: [5.3, 1.5],
+  uuid: [5.3, 1.5],
+  base58: [5.5, 2.0],
+  alnum: [2.3, 2.7],
 };
 export const textThreshold = (length: number, alphabet: string): number => {
   const [base, slope] = THRESHOLDS[alphabet] ?? THRESHOLDS.alnum!;

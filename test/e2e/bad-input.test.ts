@@ -24,7 +24,13 @@ beforeAll(async () => {
   sb = await startTestSandbox();
   M = sb.tokens[0]!.mint;
   await completeBuy(sb, { mint: M }); // something to sell, so a bad sell is refused for its input alone
-  env = trusted({ ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl });
+  env = trusted({
+    ...freshHome(),
+    TRADER_BASE_URL: sb.url,
+    TRADER_API_KEY: sb.apiKey,
+    TRADER_KEYPAIR: sb.keypairPath,
+    TRADER_RPC_URL: sb.rpcUrl,
+  });
   dir = tempDir('trader-bad-input-');
 });
 afterAll(async () => {
@@ -54,22 +60,63 @@ interface Case {
 }
 
 // Buy and sell cases carry --yes so the argument, not the missing confirmation, is what is refused.
-const buy = (amount: string, ...more: string[]): Case => ({ args: ['buy', M, amount, '--yes', ...more], says: /amount/ });
-const sell = (amount: string, ...more: string[]): Case => ({ args: ['sell', M, amount, '--yes', ...more], says: /amount/ });
+const buy = (amount: string, ...more: string[]): Case => ({
+  args: ['buy', M, amount, '--yes', ...more],
+  says: /amount/,
+});
+const sell = (amount: string, ...more: string[]): Case => ({
+  args: ['sell', M, amount, '--yes', ...more],
+  says: /amount/,
+});
 const cases = (): Case[] => [
   // buy <amount>
-  ...['', '0', '-1', '1.5', '1e9', '0x10', '1,00', ' 1', '1 ', U64_PLUS_ONE, '0.0000000001sol', 'abc', '.5sol', '1sol2', '0sol', '-0.1sol', '１００'].map((a) =>
-    a.startsWith('-') ? { ...buy(a), says: /invalid amount "-[0-9.]+(sol)?": it is negative/ } : buy(a),
-  ),
+  ...[
+    '',
+    '0',
+    '-1',
+    '1.5',
+    '1e9',
+    '0x10',
+    '1,00',
+    ' 1',
+    '1 ',
+    U64_PLUS_ONE,
+    '0.0000000001sol',
+    'abc',
+    '.5sol',
+    '1sol2',
+    '0sol',
+    '-0.1sol',
+    '１００',
+  ].map((a) => (a.startsWith('-') ? { ...buy(a), says: /invalid amount "-[0-9.]+(sol)?": it is negative/ } : buy(a))),
   // buy <token>: neither a mint, nor a symbol, nor a mint prefix (those are looked up, so not here)
-  ...['', 'not base58 0OIl', '1!1', `${M}x`, `${M} `, '1'.repeat(45), 'O'.repeat(44), `${M.slice(0, 20)}/`, 'x'.repeat(17) + '-'].map((m) => ({
+  ...[
+    '',
+    'not base58 0OIl',
+    '1!1',
+    `${M}x`,
+    `${M} `,
+    '1'.repeat(45),
+    'O'.repeat(44),
+    `${M.slice(0, 20)}/`,
+    'x'.repeat(17) + '-',
+  ].map((m) => ({
     args: ['buy', m, '1000', '--yes'],
     says: /mint/,
   })),
   // buy options
-  ...['10001', '1.5', 'abc', '', '1e2', '-1'].map((v) => ({ args: ['buy', M, '1000', '--yes', '--slippage-bps', v], says: /slippage-bps/ })),
-  ...['-1', 'abc', '1.5', U64_PLUS_ONE, ''].map((v) => ({ args: ['buy', M, '1000', '--yes', '--max-fee-lamports', v], says: /max-fee-lamports/ })),
-  ...['a b', '', 'x'.repeat(129), 'key/with/slash', 'ключ'].map((v) => ({ args: ['buy', M, '1000', '--yes', '--idempotency-key', v], says: /idempotency-key/ })),
+  ...['10001', '1.5', 'abc', '', '1e2', '-1'].map((v) => ({
+    args: ['buy', M, '1000', '--yes', '--slippage-bps', v],
+    says: /slippage-bps/,
+  })),
+  ...['-1', 'abc', '1.5', U64_PLUS_ONE, ''].map((v) => ({
+    args: ['buy', M, '1000', '--yes', '--max-fee-lamports', v],
+    says: /max-fee-lamports/,
+  })),
+  ...['a b', '', 'x'.repeat(129), 'key/with/slash', 'ключ'].map((v) => ({
+    args: ['buy', M, '1000', '--yes', '--idempotency-key', v],
+    says: /idempotency-key/,
+  })),
   { args: ['buy', M], says: /missing required argument 'amount'/ },
   { args: ['buy', M, '1000', 'extra', '--yes'], says: /too many arguments/ },
   // sell <amount>
@@ -77,16 +124,37 @@ const cases = (): Case[] => [
     a.startsWith('-') ? { ...sell(a), says: /invalid amount "-5%?": it is negative/ } : sell(a),
   ),
   // sell <amount> in whole tokens: what the parser alone refuses (unit and places need the holding)
-  ...['0tokens', '0.0sgld', '.5tokens', '05tokens', '1.5.5tokens', '1.5 tokens', '1.5tokens!', `1${'x'.repeat(17)}`].map((a) => sell(a)),
+  ...[
+    '0tokens',
+    '0.0sgld',
+    '.5tokens',
+    '05tokens',
+    '1.5.5tokens',
+    '1.5 tokens',
+    '1.5tokens!',
+    `1${'x'.repeat(17)}`,
+  ].map((a) => sell(a)),
   { ...sell('-1.5tokens'), says: /invalid amount "-1\.5tokens": it is negative/ },
-  { ...sell('1.5'), says: /invalid amount "1\.5": a number with decimal places is whole tokens and needs the unit: 1\.5tokens; use raw token units/ },
+  {
+    ...sell('1.5'),
+    says: /invalid amount "1\.5": a number with decimal places is whole tokens and needs the unit: 1\.5tokens; use raw token units/,
+  },
   // sell <token> and options
   ...['not a mint!', '', '0'.repeat(40), 'WOOF/../x'].map((t) => ({ args: ['sell', t, '10', '--yes'], says: /token/ })),
-  ...['abc', '-1', '0.0000000001', '1e-3', ''].map((v) => ({ args: ['sell', M, '10', '--yes', '--min-sol', v], says: /min-sol/ })),
-  ...['10001', '-1', '1.5'].map((v) => ({ args: ['sell', M, '10', '--yes', '--slippage-bps', v], says: /slippage-bps/ })),
+  ...['abc', '-1', '0.0000000001', '1e-3', ''].map((v) => ({
+    args: ['sell', M, '10', '--yes', '--min-sol', v],
+    says: /min-sol/,
+  })),
+  ...['10001', '-1', '1.5'].map((v) => ({
+    args: ['sell', M, '10', '--yes', '--slippage-bps', v],
+    says: /slippage-bps/,
+  })),
   { args: ['sell', M, '10', '--yes', '--idempotency-key', 'has spaces'], says: /idempotency-key/ },
   // cancel <buyId>
-  ...['not-a-uuid', '', `${U}x`, 'sell_abc', '../me', U.replace(/-/g, ''), `${U.slice(0, -1)}g`].map((id) => ({ args: ['cancel', id], says: /buy id/ })),
+  ...['not-a-uuid', '', `${U}x`, 'sell_abc', '../me', U.replace(/-/g, ''), `${U.slice(0, -1)}g`].map((id) => ({
+    args: ['cancel', id],
+    says: /buy id/,
+  })),
   // positions [id] and options
   ...['not-a-uuid', '../activity', `${U} `, '%2e%2e'].map((id) => ({ args: ['positions', id], says: /position id/ })),
   ...['0', '101', 'abc', '1.5', '-1', '', '1e1', ' 5'].flatMap((v) => [
@@ -100,17 +168,26 @@ const cases = (): Case[] => [
   ...['foo', 'buy,foo', '', 'buy,,sell', 'BUY'].map((v) => ({ args: ['activity', '--type', v], says: /--type/ })),
   { args: ['activity', '--cursor', ''], says: /--cursor/ },
   // pnl options
-  ...['yesterday', '', '2026-13-01', '2026-02-30', '2026-01-01T00:00', '01/02/2026', '2026-1-1'].map((v) => ({ args: ['pnl', '--since', v], says: /--since/ })),
+  ...['yesterday', '', '2026-13-01', '2026-02-30', '2026-01-01T00:00', '01/02/2026', '2026-1-1'].map((v) => ({
+    args: ['pnl', '--since', v],
+    says: /--since/,
+  })),
   ...['', 'a b', 'x'.repeat(65), 'ab\u0007'].map((v) => ({ args: ['pnl', '--token', v], says: /--token/ })),
   // trades <id> and options
   ...['', 'a b', '../x', 'sell_', 'sell_a/b', 'x'.repeat(201), '-x', '.hidden', 'id?x=1', 'id#frag'].map((id) => ({
     args: ['trades', '--', id],
     says: /id/,
   })),
-  ...['1', '0', '-1', 'abc', '1.9', ''].map((v) => ({ args: ['trades', U, '--watch', '--interval', v], says: /--interval|option/ })),
+  ...['1', '0', '-1', 'abc', '1.9', ''].map((v) => ({
+    args: ['trades', U, '--watch', '--interval', v],
+    says: /--interval|option/,
+  })),
   // global options
   ...['-1', 'abc', '0', '', '1e3'].map((v) => ({ args: ['--timeout', v, 'me'], says: /--timeout|option/ })),
-  ...['abc', '-5', '0', 'NaN', 'Infinity'].map((v) => ({ args: ['me', '--request-timeout', v], says: /--request-timeout|option/ })),
+  ...['abc', '-5', '0', 'NaN', 'Infinity'].map((v) => ({
+    args: ['me', '--request-timeout', v],
+    says: /--request-timeout|option/,
+  })),
   { args: ['me'], env: { TRADER_TIMEOUT: 'soon' }, says: /TRADER_TIMEOUT/ },
   { args: ['me', '--base-url', 'not a url'], says: /url/i },
   { args: ['me', '--base-url', 'ftp://127.0.0.1/'], says: /url|http/i },
@@ -130,7 +207,10 @@ const cases = (): Case[] => [
   { args: ['completion', 'powershell'], says: /bash|zsh|fish/ },
   { args: ['sandbox', '--port', '70000'], says: /--port/ },
   // An empty flag never falls back to the environment or the profile.
-  ...['--base-url', '--api-key', '--profile', '--treasury'].map((flag) => ({ args: [flag, '', 'me'], says: new RegExp(`${flag} was given an empty value`) })),
+  ...['--base-url', '--api-key', '--profile', '--treasury'].map((flag) => ({
+    args: [flag, '', 'me'],
+    says: new RegExp(`${flag} was given an empty value`),
+  })),
   { args: ['buy', M, '1000', '--yes', '--keypair', ''], says: /--keypair was given an empty value/ },
 ];
 
@@ -160,7 +240,8 @@ describe('every malformed argument: exit 2, one line, no request', () => {
       const errLines = lines(r.stderr);
       const what = `trader ${JSON.stringify(c.args)}${c.env ? ` ${JSON.stringify(c.env)}` : ''}: exit ${r.code}, stderr ${JSON.stringify(r.stderr)}`;
       if (r.code !== 2) problems.push(`${what} — expected exit 2`);
-      else if (errLines.length !== 1 || !errLines[0]!.startsWith('error: ')) problems.push(`${what} — expected one "error:" line`);
+      else if (errLines.length !== 1 || !errLines[0]!.startsWith('error: '))
+        problems.push(`${what} — expected one "error:" line`);
       else if (c.says && !c.says.test(errLines[0]!)) problems.push(`${what} — expected it to say ${c.says}`);
       else if (/\bundefined\b|\bat .+:\d+:\d+/.test(r.stderr)) problems.push(`${what} — undefined or a stack trace`);
       if (r.stdout !== '') problems.push(`${what} — stdout not empty: ${JSON.stringify(r.stdout.slice(0, 200))}`);
@@ -187,7 +268,9 @@ describe('every malformed argument: exit 2, one line, no request', () => {
   it('the same through the built binary (a sample, both modes): exit 2, one line, no request', async () => {
     const picked = cases().filter((_, i) => i % 12 === 5);
     await sb.clearRequests();
-    const results = await pool(picked, 4, (c, i) => runCli(i % 2 ? [...c.args, '--json'] : c.args, { env: { ...env, ...c.env } }));
+    const results = await pool(picked, 4, (c, i) =>
+      runCli(i % 2 ? [...c.args, '--json'] : c.args, { env: { ...env, ...c.env } }),
+    );
     results.forEach((r, i) => {
       const c = picked[i]!;
       const label = JSON.stringify(c.args);
@@ -225,7 +308,10 @@ it('no command at all: the help on stdout, exit 0 (so `trader | less` works), as
   for (const r of [machine, groupMachine]) {
     expect(r.stdout).toBe('');
     expect(lines(r.stderr)).toHaveLength(1);
-    expect(expectJsonError(r, 2)).toMatchObject({ code: 'USAGE', message: 'no command given (run with --help for usage)' });
+    expect(expectJsonError(r, 2)).toMatchObject({
+      code: 'USAGE',
+      message: 'no command given (run with --help for usage)',
+    });
   }
   expect(await sb.requests()).toEqual([]);
 });
@@ -311,12 +397,19 @@ describe('before a trade', () => {
     expect(err.message).toContain(sb.walletAddress);
     const seen = (await sb.requests()).map((q) => `${q.method} ${q.path}`);
     expect(seen.length).toBeGreaterThan(0);
-    expect(seen.every((p) => p === 'GET /api/v1/me'), seen.join(', ')).toBe(true);
+    expect(
+      seen.every((p) => p === 'GET /api/v1/me'),
+      seen.join(', '),
+    ).toBe(true);
   });
 
   it("over the profile's maxBuyLamports or maxSlippageBps: exit 2, no request", async () => {
     const h = freshHome();
-    writeFileSync(h.TRADER_CONFIG, JSON.stringify({ profiles: { default: { maxBuyLamports: '100000000', maxSlippageBps: 200 } } }), { mode: 0o600 });
+    writeFileSync(
+      h.TRADER_CONFIG,
+      JSON.stringify({ profiles: { default: { maxBuyLamports: '100000000', maxSlippageBps: 200 } } }),
+      { mode: 0o600 },
+    );
     const e = trusted({ ...env, ...h });
     await sb.clearRequests();
     const [overBuy, atBuy, overSlip, sellSlip] = await Promise.all([
@@ -326,15 +419,23 @@ describe('before a trade', () => {
       runCli(['sell', M, 'all', '--yes', '--slippage-bps', '500', '--json'], { env: e }),
     ]);
     expect(overBuy.code, overBuy.stderr).toBe(2);
-    expect(overBuy.stderr).toBe(`error: <amount> 0.100000001sol (100000001 lamports) is over profile "default"'s maxBuyLamports (100000000); nothing was sent\n`);
+    expect(overBuy.stderr).toBe(
+      `error: <amount> 0.100000001sol (100000001 lamports) is over profile "default"'s maxBuyLamports (100000000); nothing was sent\n`,
+    );
     expect(overSlip.code, overSlip.stderr).toBe(2);
-    expect(overSlip.stderr).toBe(`error: --slippage-bps 201 is over profile "default"'s maxSlippageBps (200); nothing was sent\n`);
+    expect(overSlip.stderr).toBe(
+      `error: --slippage-bps 201 is over profile "default"'s maxSlippageBps (200); nothing was sent\n`,
+    );
     expect(expectJsonError(sellSlip, 2).code).toBe('OVER_LIMIT');
     expect(atBuy.code, atBuy.stderr).toBe(0); // exactly at the limit is allowed
     const seen = await sb.requests();
     expect(seen.every((q) => q.keyPrefix !== null)).toBe(true);
     expect(seen.length).toBeGreaterThan(0); // the dry run's
-    expect(seen.filter((q) => q.method === 'POST' && q.path === '/api/v1/trade/buys').map((q) => (q.body as { amountLamports: string }).amountLamports)).toEqual(['100000000']);
+    expect(
+      seen
+        .filter((q) => q.method === 'POST' && q.path === '/api/v1/trade/buys')
+        .map((q) => (q.body as { amountLamports: string }).amountLamports),
+    ).toEqual(['100000000']);
   });
 });
 
@@ -342,7 +443,12 @@ describe('input only the service refuses, on a create (nothing created, nothing 
   it('400 and 422 are exit 2 / usage with the service reason; a 5xx on the same create stays exit 3 / service', async () => {
     const unknownMint = '11111111111111111111111111111111';
     // A 5xx for one sell create (its exact path is shared, so the fault counts this run only).
-    await sb.control('/faults', { match: { method: 'POST', path: '/trade/sells', exact: true }, status: 503, retryAfter: 0, count: 4 });
+    await sb.control('/faults', {
+      match: { method: 'POST', path: '/trade/sells', exact: true },
+      status: 503,
+      retryAfter: 0,
+      count: 4,
+    });
     const [small, smallSol, notTraded, human, busy] = await Promise.all([
       runCli(['buy', M, '999', '--yes', '--json'], { env }),
       runCli(['buy', M, '0.00001sol', '--yes', '--json'], { env }),
@@ -353,14 +459,21 @@ describe('input only the service refuses, on a create (nothing created, nothing 
     const a = expectJsonError(small, 2);
     expect(a).toMatchObject({ code: 'AMOUNT_TOO_SMALL', status: 400, category: 'usage', retryable: false });
     // A bare number is lamports: the refusal says so, with the SOL it meant and how to write SOL; typed in SOL, not.
-    expect(a.message).toMatch(/^the service refused this buy: HTTP 400: amountLamports must be at least \d+; nothing was created or signed; a bare number is lamports: 999 = 999 lamports \(0\.000000999 SOL\); for SOL write 999sol$/);
-    expect(expectJsonError(smallSol, 2).message).toMatch(/^the service refused this buy: HTTP 400: amountLamports must be at least \d+; nothing was created or signed$/);
+    expect(a.message).toMatch(
+      /^the service refused this buy: HTTP 400: amountLamports must be at least \d+; nothing was created or signed; a bare number is lamports: 999 = 999 lamports \(0\.000000999 SOL\); for SOL write 999sol$/,
+    );
+    expect(expectJsonError(smallSol, 2).message).toMatch(
+      /^the service refused this buy: HTTP 400: amountLamports must be at least \d+; nothing was created or signed$/,
+    );
     expect(a.requestId).toMatch(/^req_/);
     const b = expectJsonError(notTraded, 2);
     expect(b).toMatchObject({ code: 'UNKNOWN_TOKEN', status: 422, category: 'usage', retryable: false });
     expect(b.message).toContain(`does not trade mint ${unknownMint}`);
     expect(human.code).toBe(2);
-    expect(lines(human.stderr)).toEqual([expect.stringMatching(/^error: the service refused this buy: HTTP 422: /), expect.stringMatching(/^request id: req_/)]);
+    expect(lines(human.stderr)).toEqual([
+      expect.stringMatching(/^error: the service refused this buy: HTTP 422: /),
+      expect.stringMatching(/^request id: req_/),
+    ]);
     expect(expectJsonError(busy, 3)).toMatchObject({ status: 503, category: 'service', retryable: true });
   });
 });
@@ -368,18 +481,27 @@ describe('input only the service refuses, on a create (nothing created, nothing 
 describe('limits before questions in the CLI', () => {
   it('with no terminal and no --yes: a limit is said before the demand for --yes (nothing sent); --min-sol, which only the quote can show, is checked on a quote first (a sell authorization left to expire, nothing signed)', async () => {
     const h = freshHome();
-    writeFileSync(h.TRADER_CONFIG, JSON.stringify({ profiles: { default: { maxBuyLamports: '100000000' } } }), { mode: 0o600 });
+    writeFileSync(h.TRADER_CONFIG, JSON.stringify({ profiles: { default: { maxBuyLamports: '100000000' } } }), {
+      mode: 0o600,
+    });
     const e = trusted({ ...env, ...h });
     await sb.clearRequests();
     const over = await runCli(['buy', M, '0.2sol'], { env: e });
     expect(over.code).toBe(2);
-    expect(over.stderr).toMatch(/^error: <amount> 0\.2sol \(200000000 lamports\) is over profile "default"'s maxBuyLamports/);
+    expect(over.stderr).toMatch(
+      /^error: <amount> 0\.2sol \(200000000 lamports\) is over profile "default"'s maxBuyLamports/,
+    );
     expect(await sb.requests()).toEqual([]);
-    const [minSol, fine] = await Promise.all([runCli(['sell', M, '10%', '--min-sol', '1000', '--json'], { env: e }), runCli(['sell', M, '10%', '--min-sol', '0.000000001'], { env: e })]);
+    const [minSol, fine] = await Promise.all([
+      runCli(['sell', M, '10%', '--min-sol', '1000', '--json'], { env: e }),
+      runCli(['sell', M, '10%', '--min-sol', '0.000000001'], { env: e }),
+    ]);
     const refused = expectJsonError(minSol, 6);
     expect(refused.message).toMatch(/--min-sol|1000 SOL/);
     expect(fine.code, fine.stderr).toBe(2);
-    expect(fine.stderr).toMatch(/^error: confirmation needed but this is not an interactive terminal: pass --yes to trade; --min-sol was checked against a quote first \(sell sell_\w+, left to expire unsigned\); nothing was signed$/m);
+    expect(fine.stderr).toMatch(
+      /^error: confirmation needed but this is not an interactive terminal: pass --yes to trade; --min-sol was checked against a quote first \(sell sell_\w+, left to expire unsigned\); nothing was signed$/m,
+    );
     const posts = (await sb.requests()).filter((q) => q.method === 'POST').map((q) => q.path);
     expect(posts).toEqual(['/api/v1/trade/sells', '/api/v1/trade/sells']);
   });

@@ -37,7 +37,8 @@ async function lyingService(change: Partial<Facts>): Promise<TamperProxy> {
     return out;
   };
   const proxy = await tamperProxy();
-  for (const path of [/^\/api\/v1\/holdings$/, /^\/api\/v1\/positions$/, /^\/api\/v1\/activity$/]) proxy.rewrite('GET', path, relabel);
+  for (const path of [/^\/api\/v1\/holdings$/, /^\/api\/v1\/positions$/, /^\/api\/v1\/activity$/])
+    proxy.rewrite('GET', path, relabel);
   return proxy;
 }
 
@@ -53,55 +54,110 @@ const posts = (proxy: TamperProxy) => proxy.seen.filter((r) => r.method === 'POS
 
 describe('WOOF bound, then the RPC and the service change one of its facts: every trade refused before anything is created', () => {
   it.each([
-    ['decimals', 'chain', { decimals: 8 }, 5, 8, "a mint's decimals cannot change on Solana, so a changed answer means a lying RPC or service"],
-    ['symbol', 'accept-command', { symbol: 'W0OF' }, 'WOOF', 'W0OF', "a token's symbol changes only if its metadata's update authority rewrites it; far more likely the RPC or the service lies"],
-    ['name', 'prompt', { name: 'Woof Sandbox Dog v2' }, 'Woof Sandbox Dog', 'Woof Sandbox Dog v2', "a token's name changes only if its metadata's update authority rewrites it; far more likely the RPC or the service lies"],
-  ] as const)('%s (bound by %s): buy and sell, --yes, --dry-run and MCP, exit 6 BOUND_FACTS_CHANGED; the service sees nothing posted', async (fact, by, change, was, now, why) => {
-    const mint = woofMint();
-    await completeBuy(sb, { mint, amountLamports: '200000000' });
-    const proxy = await lyingService(change);
-    const { home, env } = boundHome(by, proxy.url);
-    await chainSays({ ...WOOF, ...change });
-    try {
-      const said = `token ${mint} is bound to the ${fact} ${JSON.stringify(was)} (${by === 'chain' ? 'as the chain stated it at a trade you signed' : 'as you confirmed it'}), but the chain now says ${JSON.stringify(now)}: ${why}`;
-      for (const args of [
-        ['sell', 'WOOF', '1.5woof', '--yes', '--json'],
-        ['sell', mint, '10%', '--dry-run', '--json'],
-        ['buy', 'WOOF', '0.1sol', '--yes', '--json'],
-        ['buy', mint, '0.1sol', '--dry-run', '--json'],
-      ]) {
-        const r = await runCli(args, { env });
-        expect(r.code, `${args.join(' ')}\n${r.stderr}`).toBe(6);
-        expect(r.stdout).toBe('');
-        const error = lastJsonError(r);
-        expect(error).toMatchObject({ code: 'BOUND_FACTS_CHANGED', category: 'refused_to_sign', retryable: false, facts: [{ mint, fact, bound: was, chain: now, by }] });
-        expect(error.message).toContain(said);
-        expect(error.message).toContain('nothing was created or signed; check the RPC');
-        expect(error.message).toContain('`trader config trust forget tokens`');
-      }
-      // Human mode says the same, and what to do next.
-      const human = await runCli(['sell', 'WOOF', '1.5woof', '--yes'], { env });
-      expect(human.code, human.stderr).toBe(6);
-      expect(human.stderr.replace(/\s+/g, ' ')).toContain(said);
-      expect(human.stderr.replace(/\s+/g, ' ')).toContain('check the RPC (--rpc-url, TRADER_RPC_URL) against another you trust');
-
-      // An agent, every elicitation accepted: refused alike.
-      writeFileSync(home.TRADER_CONFIG, JSON.stringify({ profiles: { default: { maxBuyLamports: '1000000000', maxSlippageBps: 500, maxDailyBuyLamports: '10000000000', maxDailySellLamports: '10000000000' } } }), { mode: 0o600 });
-      const agent = await startMcp({ env, args: ['--allow-trading'], answer: () => ({ action: 'accept', content: { confirm: true, approve: true } }) });
+    [
+      'decimals',
+      'chain',
+      { decimals: 8 },
+      5,
+      8,
+      "a mint's decimals cannot change on Solana, so a changed answer means a lying RPC or service",
+    ],
+    [
+      'symbol',
+      'accept-command',
+      { symbol: 'W0OF' },
+      'WOOF',
+      'W0OF',
+      "a token's symbol changes only if its metadata's update authority rewrites it; far more likely the RPC or the service lies",
+    ],
+    [
+      'name',
+      'prompt',
+      { name: 'Woof Sandbox Dog v2' },
+      'Woof Sandbox Dog',
+      'Woof Sandbox Dog v2',
+      "a token's name changes only if its metadata's update authority rewrites it; far more likely the RPC or the service lies",
+    ],
+  ] as const)(
+    '%s (bound by %s): buy and sell, --yes, --dry-run and MCP, exit 6 BOUND_FACTS_CHANGED; the service sees nothing posted',
+    async (fact, by, change, was, now, why) => {
+      const mint = woofMint();
+      await completeBuy(sb, { mint, amountLamports: '200000000' });
+      const proxy = await lyingService(change);
+      const { home, env } = boundHome(by, proxy.url);
+      await chainSays({ ...WOOF, ...change });
       try {
-        for (const [tool, amount] of [['buy', '0.1sol'], ['sell', '1.5woof']] as const) {
-          const result = await agent.call(tool, { token: 'WOOF', amount });
-          expect(result.structuredContent.error, JSON.stringify(result.structuredContent)).toMatchObject({ code: 'BOUND_FACTS_CHANGED', facts: [{ mint, fact, bound: was, chain: now }] });
+        const said = `token ${mint} is bound to the ${fact} ${JSON.stringify(was)} (${by === 'chain' ? 'as the chain stated it at a trade you signed' : 'as you confirmed it'}), but the chain now says ${JSON.stringify(now)}: ${why}`;
+        for (const args of [
+          ['sell', 'WOOF', '1.5woof', '--yes', '--json'],
+          ['sell', mint, '10%', '--dry-run', '--json'],
+          ['buy', 'WOOF', '0.1sol', '--yes', '--json'],
+          ['buy', mint, '0.1sol', '--dry-run', '--json'],
+        ]) {
+          const r = await runCli(args, { env });
+          expect(r.code, `${args.join(' ')}\n${r.stderr}`).toBe(6);
+          expect(r.stdout).toBe('');
+          const error = lastJsonError(r);
+          expect(error).toMatchObject({
+            code: 'BOUND_FACTS_CHANGED',
+            category: 'refused_to_sign',
+            retryable: false,
+            facts: [{ mint, fact, bound: was, chain: now, by }],
+          });
+          expect(error.message).toContain(said);
+          expect(error.message).toContain('nothing was created or signed; check the RPC');
+          expect(error.message).toContain('`trader config trust forget tokens`');
         }
+        // Human mode says the same, and what to do next.
+        const human = await runCli(['sell', 'WOOF', '1.5woof', '--yes'], { env });
+        expect(human.code, human.stderr).toBe(6);
+        expect(human.stderr.replace(/\s+/g, ' ')).toContain(said);
+        expect(human.stderr.replace(/\s+/g, ' ')).toContain(
+          'check the RPC (--rpc-url, TRADER_RPC_URL) against another you trust',
+        );
+
+        // An agent, every elicitation accepted: refused alike.
+        writeFileSync(
+          home.TRADER_CONFIG,
+          JSON.stringify({
+            profiles: {
+              default: {
+                maxBuyLamports: '1000000000',
+                maxSlippageBps: 500,
+                maxDailyBuyLamports: '10000000000',
+                maxDailySellLamports: '10000000000',
+              },
+            },
+          }),
+          { mode: 0o600 },
+        );
+        const agent = await startMcp({
+          env,
+          args: ['--allow-trading'],
+          answer: () => ({ action: 'accept', content: { confirm: true, approve: true } }),
+        });
+        try {
+          for (const [tool, amount] of [
+            ['buy', '0.1sol'],
+            ['sell', '1.5woof'],
+          ] as const) {
+            const result = await agent.call(tool, { token: 'WOOF', amount });
+            expect(result.structuredContent.error, JSON.stringify(result.structuredContent)).toMatchObject({
+              code: 'BOUND_FACTS_CHANGED',
+              facts: [{ mint, fact, bound: was, chain: now }],
+            });
+          }
+        } finally {
+          await agent.close();
+        }
+        // Nothing created: no buy, no sell, no deposit, no authorize.
+        expect(posts(proxy)).toEqual([]);
       } finally {
-        await agent.close();
+        await chainSays(WOOF);
       }
-      // Nothing created: no buy, no sell, no deposit, no authorize.
-      expect(posts(proxy)).toEqual([]);
-    } finally {
-      await chainSays(WOOF);
-    }
-  }, 90_000);
+    },
+    90_000,
+  );
 
   it('the honest control: the chain states the bound facts again, and the same sell goes on, 1.5 WOOF counted as 150,000 raw units', async () => {
     const mint = woofMint();
@@ -122,7 +178,9 @@ describe('WOOF bound, then the RPC and the service change one of its facts: ever
     // With no chain, the symbol is only the service's word: the amount is written in tokens.
     const r = await runCli(['sell', 'WOOF', '1.5tokens', '--yes', '--json'], { env });
     expect(r.code, r.stderr).toBe(6);
-    expect(lastJsonError(r).message).toContain(`the service gives token ${mint} the decimals 8, but the chain said at a trade you signed 5`);
+    expect(lastJsonError(r).message).toContain(
+      `the service gives token ${mint} the decimals 8, but the chain said at a trade you signed 5`,
+    );
     const created = proxy.seen.filter((s) => s.method === 'POST' && s.path === '/api/v1/trade/sells');
     expect(created.map((s) => (s.body as { amount: string }).amount)).toEqual(['150000']);
     expect(posts(proxy).filter((p) => p.endsWith('/authorize'))).toEqual([]);
@@ -136,7 +194,9 @@ describe('WOOF bound at 5 decimals (the chain says 5), the service says 9: the r
     const sold = await runCli(['sell', mint, '10%', '--yes'], { env: envFor(sb.url) });
     expect(sold.code, sold.stderr).toBe(0);
     const held = (await sb.call('GET', '/holdings')).body.data.find((h: { mint: string }) => h.mint === mint);
-    const sale = (await sb.call('GET', '/activity', { query: { type: 'sell', limit: 100 } })).body.data.find((e: { mint: string }) => e.mint === mint);
+    const sale = (await sb.call('GET', '/activity', { query: { type: 'sell', limit: 100 } })).body.data.find(
+      (e: { mint: string }) => e.mint === mint,
+    );
     const proxy = await lyingService({ decimals: 9 });
     const { env } = boundHome('chain', proxy.url);
     const warning = `the service gives token ${mint} 9 decimals, but it is bound to 5: its amounts are counted in the bound 5`;
@@ -145,20 +205,37 @@ describe('WOOF bound at 5 decimals (the chain says 5), the service says 9: the r
     const read = async (...args: string[]) => {
       const r = await runCli([...args, '--json'], { env });
       expect(r.code, `${args.join(' ')}\n${r.stderr}`).toBe(0);
-      expect(warned(r).map((l) => JSON.parse(l)), args.join(' ')).toEqual([{ warning }]);
+      expect(
+        warned(r).map((l) => JSON.parse(l)),
+        args.join(' '),
+      ).toEqual([{ warning }]);
       return json(r);
     };
     const holding = (await read('holdings')).find((h: { mint: string }) => h.mint === mint);
-    expect(holding).toMatchObject({ decimals: 5, amount: held.amount, balance: toDecimalString(BigInt(held.amount), 5) });
-    expect((await read('pnl')).tokens.find((t: { mint: string }) => t.mint === mint)).toMatchObject({ decimals: 5, amountDecimal: toDecimalString(BigInt(held.amount), 5) });
-    expect((await read('activity', '--type', 'sell')).find((e: { id: string }) => e.id === sale.id)).toMatchObject({ decimals: 5, amount: sale.amount });
+    expect(holding).toMatchObject({
+      decimals: 5,
+      amount: held.amount,
+      balance: toDecimalString(BigInt(held.amount), 5),
+    });
+    expect((await read('pnl')).tokens.find((t: { mint: string }) => t.mint === mint)).toMatchObject({
+      decimals: 5,
+      amountDecimal: toDecimalString(BigInt(held.amount), 5),
+    });
+    expect((await read('activity', '--type', 'sell')).find((e: { id: string }) => e.id === sale.id)).toMatchObject({
+      decimals: 5,
+      amount: sale.amount,
+    });
     const positions = (await read('positions')).filter((p: { mint: string }) => p.mint === mint);
     expect(positions.length).toBeGreaterThan(0);
     for (const p of positions) expect(p.token.decimals).toBe(5);
     for (const t of (await read('trades')).filter((t: { mint: string }) => t.mint === mint)) expect(t.decimals).toBe(5);
 
     // For people: the amounts in 5 decimals, never the service's 9; the warning once per command.
-    for (const [args, raw] of [[['holdings'], held.amount], [['pnl'], held.amount], [['activity', '--type', 'sell'], sale.amount]] as const) {
+    for (const [args, raw] of [
+      [['holdings'], held.amount],
+      [['pnl'], held.amount],
+      [['activity', '--type', 'sell'], sale.amount],
+    ] as const) {
       const r = await runCli([...args], { env: { ...env, NO_COLOR: '1' } });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout.replace(/\s+/g, ' '), args.join(' ')).toContain(formatTokenAmount(raw, 5));
@@ -191,7 +268,9 @@ describe('trader token of a bound mint', () => {
       expect(doc.boundFactsChanged).toEqual([{ mint, fact: 'decimals', bound: 5, chain: 9, by: 'chain' }]);
       const human = await runCli(['token', mint], { env: { ...env, NO_COLOR: '1' } });
       expect(human.code, human.stderr).toBe(0);
-      expect(human.stdout.replace(/\s+/g, ' ')).toContain(`Not as bound: token ${mint} is bound to the decimals 5 (as the chain stated it at a trade you signed), but the chain now says 9`);
+      expect(human.stdout.replace(/\s+/g, ' ')).toContain(
+        `Not as bound: token ${mint} is bound to the decimals 5 (as the chain stated it at a trade you signed), but the chain now says 9`,
+      );
     } finally {
       await chainSays(WOOF);
     }

@@ -19,20 +19,32 @@ import type { TestSandbox } from '../helpers/sandbox.js';
 let sb: TestSandbox;
 const { envFor } = sandboxForFile((started) => (sb = started));
 
-const AGENT_LIMITS = { maxBuyLamports: '200000000', maxSlippageBps: 500, maxDailyBuyLamports: '10000000000', maxDailySellLamports: '10000000000' };
+const AGENT_LIMITS = {
+  maxBuyLamports: '200000000',
+  maxSlippageBps: 500,
+  maxDailyBuyLamports: '10000000000',
+  maxDailySellLamports: '10000000000',
+};
 function homeWith(profile: Record<string, string | number>): Home {
   const home = freshHome();
   mkdirSync(dirname(home.TRADER_CONFIG), { recursive: true, mode: 0o700 });
-  writeFileSync(home.TRADER_CONFIG, JSON.stringify({ profiles: { default: { treasury: sb.treasury, ...profile } } }), { mode: 0o600 });
+  writeFileSync(home.TRADER_CONFIG, JSON.stringify({ profiles: { default: { treasury: sb.treasury, ...profile } } }), {
+    mode: 0o600,
+  });
   return home;
 }
 const run = (home: Home, ...args: string[]): Promise<CliResult> => runCli(args, { env: envFor(sb.url, home) });
 const inProcess = (home: Home, ...args: string[]): Promise<CliResult> => runInProcess(args, envFor(sb.url, home));
 /** What the sandbox saw signed since the log was cleared: deposits and sell authorizations. */
-const signedPosts = async () => (await sb.requests()).filter((r) => r.method === 'POST' && /\/(deposit|authorize)$/.test(r.path));
+const signedPosts = async () =>
+  (await sb.requests()).filter((r) => r.method === 'POST' && /\/(deposit|authorize)$/.test(r.path));
 const posts = async () => (await sb.requests()).filter((r) => r.method === 'POST');
 const profileOf = (home: Home) => JSON.parse(readFileSync(home.TRADER_CONFIG, 'utf8')).profiles.default;
-const auditOf = (home: Home) => readFileSync(join(dirname(home.TRADER_CONFIG), 'limits-audit.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+const auditOf = (home: Home) =>
+  readFileSync(join(dirname(home.TRADER_CONFIG), 'limits-audit.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 
 describe('trader lock: every process and a running trader mcp refuse to sign until a person unlocks', () => {
   it('lock in one process: the next buy and sell of another (--yes) and of a running MCP server are exit 6 naming the lock, nothing deposited or authorized; the lock tool does the same; unlock needs a terminal', async () => {
@@ -49,15 +61,28 @@ describe('trader lock: every process and a running trader mcp refuse to sign unt
       expect(existsSync(join(dirname(home.TRADER_CONFIG), 'brake.json'))).toBe(true);
 
       await sb.clearRequests();
-      for (const args of [['buy', sb.tokens[1]!.mint, '0.001sol'], ['sell', sb.tokens[0]!.mint, '1000']]) {
+      for (const args of [
+        ['buy', sb.tokens[1]!.mint, '0.001sol'],
+        ['sell', sb.tokens[0]!.mint, '1000'],
+      ]) {
         const r = await run(home, ...args, '--yes', '--json');
         expect(r.code, r.stderr).toBe(6);
-        expect(lastJsonError(r)).toMatchObject({ code: 'TRADING_LOCKED', category: 'refused_to_sign', message: expect.stringMatching(/trading is locked \(trader lock\) since .* by a script: "price feed down"/) });
+        expect(lastJsonError(r)).toMatchObject({
+          code: 'TRADING_LOCKED',
+          category: 'refused_to_sign',
+          message: expect.stringMatching(/trading is locked \(trader lock\) since .* by a script: "price feed down"/),
+        });
       }
-      for (const [tool, args] of [['buy', { token: sb.tokens[1]!.mint, amount: '1000000' }], ['sell', { token: sb.tokens[0]!.mint, amount: '1000' }]] as const) {
+      for (const [tool, args] of [
+        ['buy', { token: sb.tokens[1]!.mint, amount: '1000000' }],
+        ['sell', { token: sb.tokens[0]!.mint, amount: '1000' }],
+      ] as const) {
         const r = await mcp.call(tool, args);
         expect(r.isError).toBe(true);
-        expect(r.structuredContent.error).toMatchObject({ code: 'TRADING_LOCKED', message: expect.stringContaining('"price feed down"') });
+        expect(r.structuredContent.error).toMatchObject({
+          code: 'TRADING_LOCKED',
+          message: expect.stringContaining('"price feed down"'),
+        });
       }
       const status = await mcp.call('trading_status');
       expect(status.structuredContent.lock).toMatchObject({ locked: true, reason: 'price feed down' });
@@ -79,7 +104,10 @@ describe('trader lock: every process and a running trader mcp refuse to sign unt
       expect(lastJsonError(again).message).toMatch(/by an agent: "agent saw a loop"/);
       expect(await signedPosts()).toEqual([]);
       const audit = auditOf(home);
-      expect(audit.map((a) => [a.event, a.by])).toEqual([['lock', 'script'], ['lock', 'agent']]);
+      expect(audit.map((a) => [a.event, a.by])).toEqual([
+        ['lock', 'script'],
+        ['lock', 'agent'],
+      ]);
     } finally {
       await mcp.close();
     }
@@ -94,7 +122,10 @@ describe('trader lock: every process and a running trader mcp refuse to sign unt
     expect(await s.exitCode()).toBe(0);
     const bought = await run(home, 'buy', sb.tokens[1]!.mint, '0.001sol', '--yes', '--json');
     expect(bought.code, bought.stderr).toBe(0);
-    expect(auditOf(home).map((a) => [a.event, a.by])).toEqual([['lock', 'script'], ['unlock', 'person']]);
+    expect(auditOf(home).map((a) => [a.event, a.by])).toEqual([
+      ['lock', 'script'],
+      ['unlock', 'person'],
+    ]);
   });
 });
 
@@ -106,10 +137,16 @@ describe('allowedMints and deniedMints hold unattended runs', () => {
     const ok = await run(home, 'buy', listed, '0.001sol', '--yes', '--json');
     expect(ok.code, ok.stderr).toBe(0);
     await sb.clearRequests();
-    for (const args of [['buy', other, '0.001sol'], ['sell', other, '1000']]) {
+    for (const args of [
+      ['buy', other, '0.001sol'],
+      ['sell', other, '1000'],
+    ]) {
       const r = await inProcess(home, ...args, '--yes', '--json');
       expect(r.code, r.stderr).toBe(6);
-      expect(lastJsonError(r)).toMatchObject({ code: 'MINT_NOT_ALLOWED', message: expect.stringContaining(`${other} is not in profile "default"'s allowedMints (${listed})`) });
+      expect(lastJsonError(r)).toMatchObject({
+        code: 'MINT_NOT_ALLOWED',
+        message: expect.stringContaining(`${other} is not in profile "default"'s allowedMints (${listed})`),
+      });
     }
     const denied = homeWith({ deniedMints: listed });
     const r = await inProcess(denied, 'buy', listed, '0.001sol', '--yes', '--json');
@@ -129,14 +166,21 @@ describe('maxTradesPerHour, counted from the journal across processes', () => {
     await sb.clearRequests();
     const past = await inProcess(home, 'sell', sb.tokens[0]!.mint, '1000', '--yes', '--json');
     expect(past.code, past.stderr).toBe(2);
-    expect(lastJsonError(past)).toMatchObject({ code: 'OVER_HOURLY_TRADES', message: expect.stringMatching(/^2 trade\(s\) signed in the last hour .*maxTradesPerHour 2: one fits again at .*; nothing was sent$/) });
+    expect(lastJsonError(past)).toMatchObject({
+      code: 'OVER_HOURLY_TRADES',
+      message: expect.stringMatching(
+        /^2 trade\(s\) signed in the last hour .*maxTradesPerHour 2: one fits again at .*; nothing was sent$/,
+      ),
+    });
     expect(await posts()).toEqual([]);
   });
 
   it('two processes at once with room for one: one signs, the other is refused in the signing gate (its deposit never sent)', async () => {
     const home = homeWith({ maxTradesPerHour: 1 });
     await sb.clearRequests();
-    const both = await Promise.all([1, 2].map(() => run(home, 'buy', sb.tokens[1]!.mint, '0.001sol', '--yes', '--json')));
+    const both = await Promise.all(
+      [1, 2].map(() => run(home, 'buy', sb.tokens[1]!.mint, '0.001sol', '--yes', '--json')),
+    );
     expect(both.map((r) => r.code).sort(), both.map((r) => r.stderr).join('\n')).toEqual([0, 2]);
     expect(lastJsonError(both.find((r) => r.code === 2)!).code).toBe('OVER_HOURLY_TRADES');
     expect((await signedPosts()).filter((p) => p.path.endsWith('/deposit'))).toHaveLength(1);
@@ -149,13 +193,53 @@ describe('maxDailyLossLamports: past the loss realized in 24 hours, unattended r
   function withLoss(home: Home): void {
     const wallet = sb.keypair.publicKey.toBase58();
     const mint = sb.tokens[2]?.mint ?? sb.tokens[0]!.mint;
-    const base = { v: 1, at: new Date(Date.now() - 60 * 60_000).toISOString(), service: 'https://other.example/api/v1/', wallet };
+    const base = {
+      v: 1,
+      at: new Date(Date.now() - 60 * 60_000).toISOString(),
+      service: 'https://other.example/api/v1/',
+      wallet,
+    };
     const lines = [
-      { ...base, side: 'buy', trade: 'b1', type: 'created', idempotencyKey: 'k1', resumed: false, request: { mint, amount: '100000000', slippageBps: null }, quote: { minimumOutputAmount: '1000' } },
-      { ...base, side: 'buy', trade: 'b1', type: 'before-signing', messageSha256: 'b'.repeat(64), blockhash: 'B', lastValidBlockHeight: 1, blockhashKnownBeforeSigning: true, amountLamports: '100000000' },
+      {
+        ...base,
+        side: 'buy',
+        trade: 'b1',
+        type: 'created',
+        idempotencyKey: 'k1',
+        resumed: false,
+        request: { mint, amount: '100000000', slippageBps: null },
+        quote: { minimumOutputAmount: '1000' },
+      },
+      {
+        ...base,
+        side: 'buy',
+        trade: 'b1',
+        type: 'before-signing',
+        messageSha256: 'b'.repeat(64),
+        blockhash: 'B',
+        lastValidBlockHeight: 1,
+        blockhashKnownBeforeSigning: true,
+        amountLamports: '100000000',
+      },
       { ...base, side: 'buy', trade: 'b1', type: 'signed', messageSha256: 'b'.repeat(64), signature: 'SIG1' },
-      { ...base, side: 'sell', trade: 'sell_1', type: 'created', idempotencyKey: 'k2', resumed: false, request: { mint, amount: '1000', slippageBps: null }, quote: { minimumOutputLamports: '60000000' } },
-      { ...base, side: 'sell', trade: 'sell_1', type: 'before-signing', messageSha256: 'c'.repeat(64), minimumOutputLamports: '60000000' },
+      {
+        ...base,
+        side: 'sell',
+        trade: 'sell_1',
+        type: 'created',
+        idempotencyKey: 'k2',
+        resumed: false,
+        request: { mint, amount: '1000', slippageBps: null },
+        quote: { minimumOutputLamports: '60000000' },
+      },
+      {
+        ...base,
+        side: 'sell',
+        trade: 'sell_1',
+        type: 'before-signing',
+        messageSha256: 'c'.repeat(64),
+        minimumOutputLamports: '60000000',
+      },
       { ...base, side: 'sell', trade: 'sell_1', type: 'signed', messageSha256: 'c'.repeat(64), signature: 'SIG2' },
     ];
     writeFileSync(journalOf(home), lines.map((l) => JSON.stringify(l) + '\n').join(''), { mode: 0o600 });
@@ -174,7 +258,9 @@ describe('maxDailyLossLamports: past the loss realized in 24 hours, unattended r
     expect(refused.code, refused.stderr).toBe(2);
     expect(lastJsonError(refused)).toMatchObject({
       code: 'LOSS_STOP',
-      message: expect.stringMatching(/^the loss realized in the last 24 hours, 0\.04 SOL \(40000000 lamports\), passes profile "default"'s maxDailyLossLamports 39999999: reckoned from this tool's journal over 1 sell\(s\), each paid its signed minimum .*unattended runs stop buying \(selling stays allowed/),
+      message: expect.stringMatching(
+        /^the loss realized in the last 24 hours, 0\.04 SOL \(40000000 lamports\), passes profile "default"'s maxDailyLossLamports 39999999: reckoned from this tool's journal over 1 sell\(s\), each paid its signed minimum .*unattended runs stop buying \(selling stays allowed/,
+      ),
     });
     expect(await posts()).toEqual([]);
     // The buy above holds sb.tokens[1] (one account in the sandbox): selling it to get out goes on.
@@ -183,18 +269,35 @@ describe('maxDailyLossLamports: past the loss realized in 24 hours, unattended r
   });
 });
 
-describe('loosening a limit is a person\'s act, tightening is anyone\'s; every change is audited', () => {
+describe("loosening a limit is a person's act, tightening is anyone's; every change is audited", () => {
   it('without a terminal: setting and lowering go, raising or removing a limit and allowing a mint are refused (exit 2), the profile unchanged', async () => {
     const home = homeWith({ allowedMints: sb.tokens[1]!.mint });
-    for (const [key, value] of [['maxTradesPerHour', '5'], ['maxTradesPerHour', '4'], ['maxDailyLossLamports', '100'], ['maxBuyLamports', '1000'], ['deniedMints', sb.tokens[0]!.mint]]) {
+    for (const [key, value] of [
+      ['maxTradesPerHour', '5'],
+      ['maxTradesPerHour', '4'],
+      ['maxDailyLossLamports', '100'],
+      ['maxBuyLamports', '1000'],
+      ['deniedMints', sb.tokens[0]!.mint],
+    ]) {
       const r = await run(home, 'config', 'set', key!, value!, '--json');
       expect(r.code, `${key} ${value}: ${r.stderr}`).toBe(0);
     }
     const before = profileOf(home);
-    for (const [key, value] of [['maxTradesPerHour', '5'], ['maxTradesPerHour', ''], ['maxDailyLossLamports', '101'], ['maxBuyLamports', '1001'], ['allowedMints', `${sb.tokens[1]!.mint},${sb.tokens[0]!.mint}`], ['allowedMints', ''], ['deniedMints', '']]) {
+    for (const [key, value] of [
+      ['maxTradesPerHour', '5'],
+      ['maxTradesPerHour', ''],
+      ['maxDailyLossLamports', '101'],
+      ['maxBuyLamports', '1001'],
+      ['allowedMints', `${sb.tokens[1]!.mint},${sb.tokens[0]!.mint}`],
+      ['allowedMints', ''],
+      ['deniedMints', ''],
+    ]) {
       const r = await run(home, 'config', 'set', key!, value!, '--json');
       expect(r.code, `${key} ${value}`).toBe(2);
-      expect(lastJsonError(r)).toMatchObject({ code: 'PERSON_REQUIRED', message: expect.stringContaining(`loosening ${key} of profile "default"`) });
+      expect(lastJsonError(r)).toMatchObject({
+        code: 'PERSON_REQUIRED',
+        message: expect.stringContaining(`loosening ${key} of profile "default"`),
+      });
     }
     expect(profileOf(home)).toEqual(before);
     expect(auditOf(home).map((a) => [a.event, a.key, a.from, a.to, a.loosened])).toEqual([
@@ -205,6 +308,15 @@ describe('loosening a limit is a person\'s act, tightening is anyone\'s; every c
       ['limit', 'deniedMints', null, sb.tokens[0]!.mint, false],
     ]);
     const catalog = json(await run(home, 'commands', '--json'));
-    expect(catalog.brake).toMatchObject({ lock: null, profile: 'default', limits: { maxTradesPerHour: 4, maxDailyLossLamports: '100', allowedMints: [sb.tokens[1]!.mint], deniedMints: [sb.tokens[0]!.mint] } });
+    expect(catalog.brake).toMatchObject({
+      lock: null,
+      profile: 'default',
+      limits: {
+        maxTradesPerHour: 4,
+        maxDailyLossLamports: '100',
+        allowedMints: [sb.tokens[1]!.mint],
+        deniedMints: [sb.tokens[0]!.mint],
+      },
+    });
   });
 });

@@ -25,7 +25,9 @@ async function observed(home?: Home, opts: { untrusted?: boolean } = {}) {
   });
   const env = envFor(proxy.url, home, opts);
   const sent = (method: string, suffix: string | RegExp) =>
-    proxy.seen.filter((r) => r.method === method && (typeof suffix === 'string' ? r.path.endsWith(suffix) : suffix.test(r.path)));
+    proxy.seen.filter(
+      (r) => r.method === method && (typeof suffix === 'string' ? r.path.endsWith(suffix) : suffix.test(r.path)),
+    );
   return { proxy, created, env, sent, deposits: () => sent('POST', '/deposit') };
 }
 
@@ -45,7 +47,13 @@ async function logFor(id: string) {
 }
 
 function creates(key: string) {
-  return sb.requests().then((log) => log.filter((r) => r.method === 'POST' && r.path === '/api/v1/trade/buys' && (r.body as any)?.idempotencyKey === key));
+  return sb
+    .requests()
+    .then((log) =>
+      log.filter(
+        (r) => r.method === 'POST' && r.path === '/api/v1/trade/buys' && (r.body as any)?.idempotencyKey === key,
+      ),
+    );
 }
 
 function writeProfile(path: string, profile: Record<string, unknown>): void {
@@ -98,7 +106,11 @@ describe('buy completes', () => {
     const trade = (await sb.call('GET', `/trades/${id}`)).body.data;
     expect(r.stdout).toMatch(/Status\s+completed/);
     const received = BigInt(trade.receivedOutputAmount);
-    const whole = `${(received / 1_000_000n).toLocaleString('en-US')}.${(received % 1_000_000n).toString().padStart(6, '0')}`.replace(/\.?0+$/, '');
+    const whole =
+      `${(received / 1_000_000n).toLocaleString('en-US')}.${(received % 1_000_000n).toString().padStart(6, '0')}`.replace(
+        /\.?0+$/,
+        '',
+      );
     expect(r.stdout).toMatch(new RegExp(`^Received\\s+${whole.replace(/\./g, '\\.')} FRSH$`, 'm'));
     expect(r.stdout).toMatch(new RegExp(`^Token\\s+FRSH \\(Fresh Token\\) ${token.mint}$`, 'm'));
     expect(r.stdout).toMatch(/Deposit\s+0\.1 SOL/);
@@ -141,10 +153,14 @@ describe('buy by symbol or mint prefix, as sell takes them', () => {
     expect(byPrefix.code, byPrefix.stderr).toBe(0);
     expect(json(byPrefix).intent.outputMint).toBe(twins[1].mint);
     expect(ambiguous.code).toBe(2);
-    expect(ambiguous.stderr).toMatch(/^error: "twin" could be any of 2 tokens you have held or traded \(TWIN \S+, TWIN \S+\); give the mint address instead$/m);
+    expect(ambiguous.stderr).toMatch(
+      /^error: "twin" could be any of 2 tokens you have held or traded \(TWIN \S+, TWIN \S+\); give the mint address instead$/m,
+    );
     for (const t of twins) expect(ambiguous.stderr).toContain(t.mint);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('"NOPE" is neither a mint address nor the symbol or mint prefix of a token you have held or traded');
+    expect(unknown.stderr).toContain(
+      '"NOPE" is neither a mint address nor the symbol or mint prefix of a token you have held or traded',
+    );
     // The refused ones created nothing.
     expect(o.created.map((c) => c.intent.outputMint).sort()).toEqual([sgld.mint, twins[1].mint].sort());
   });
@@ -154,7 +170,9 @@ describe('--no-wait and resuming by idempotency key', () => {
   it('--no-wait: exit 0 once the deposit is accepted, prints the id; the same key later continues that buy', async () => {
     const o = await observed();
     const key = newKey('nowait');
-    const first = await runCli(['buy', mint(), '0.1sol', '--yes', '--json', '--no-wait', '--idempotency-key', key], { env: o.env });
+    const first = await runCli(['buy', mint(), '0.1sol', '--yes', '--json', '--no-wait', '--idempotency-key', key], {
+      env: o.env,
+    });
     expect(first.code, first.stderr).toBe(0);
     const out = json(first);
     expect(out.intent.status).toBe('deposit_submitted');
@@ -164,12 +182,16 @@ describe('--no-wait and resuming by idempotency key', () => {
     // No polling after the deposit was accepted.
     expect(o.sent('GET', `/trade/buys/${out.intent.id}`)).toHaveLength(0);
 
-    const human = await runCli(['buy', mint(), '0.1sol', '--yes', '--no-wait', '--idempotency-key', key], { env: o.env });
+    const human = await runCli(['buy', mint(), '0.1sol', '--yes', '--no-wait', '--idempotency-key', key], {
+      env: o.env,
+    });
     expect(human.code, human.stderr).toBe(0);
     expect(human.stdout).toContain(out.intent.id);
     expect(human.stdout).toContain(`trader trades ${out.intent.id} --watch`);
 
-    const resumed = await runCli(['buy', mint(), '0.1sol', '--yes', '--json', '--idempotency-key', key], { env: o.env });
+    const resumed = await runCli(['buy', mint(), '0.1sol', '--yes', '--json', '--idempotency-key', key], {
+      env: o.env,
+    });
     expect(resumed.code, resumed.stderr).toBe(0);
     const done = json(resumed);
     expect(done.intent.id).toBe(out.intent.id);
@@ -250,9 +272,13 @@ describe('buys that end without success', () => {
     closeAfterAll(() => rpc.close());
     const r = await runCli(['buy', mint(), '1000000sol', '--yes', '--rpc-url', rpc.rpcUrl], { env: o.env });
     expect(r.code, r.stderr).toBe(3);
-    expect(r.stderr).toMatch(/^error: .*insufficient funds: the wallet holds [\d.]+ SOL and the deposit needs 1000000\.0000055 SOL/m);
+    expect(r.stderr).toMatch(
+      /^error: .*insufficient funds: the wallet holds [\d.]+ SOL and the deposit needs 1000000\.0000055 SOL/m,
+    );
     expect(r.stderr).not.toContain('nothing was spent');
-    expect(r.stderr).toMatch(/is cancelled and the service records no deposit signature; what is not known: the signed deposit stays valid until block height \d+ \(about 90 s\)/);
+    expect(r.stderr).toMatch(
+      /is cancelled and the service records no deposit signature; what is not known: the signed deposit stays valid until block height \d+ \(about 90 s\)/,
+    );
     expect(o.deposits()).toHaveLength(1);
     expect((await intentOf(o.created[0].intent.id)).status).toBe('cancelled');
     expect((await sb.control('/balance')).lamports).toBe(before);
@@ -300,8 +326,14 @@ describe('interrupted while waiting', () => {
       const a = await observed();
       const b = await observed();
       const [int, term] = await Promise.all([
-        runCli(['buy', mint(), '0.1sol', '--yes'], { env: a.env, whenStderr: { includes: 'confirming deposit', then: (child) => child.kill('SIGINT') } }),
-        runCli(['buy', mint(), '0.1sol', '--yes', '--json', '--verbose'], { env: b.env, whenStderr: { includes: '/deposit', then: (child) => child.kill('SIGTERM') } }),
+        runCli(['buy', mint(), '0.1sol', '--yes'], {
+          env: a.env,
+          whenStderr: { includes: 'confirming deposit', then: (child) => child.kill('SIGINT') },
+        }),
+        runCli(['buy', mint(), '0.1sol', '--yes', '--json', '--verbose'], {
+          env: b.env,
+          whenStderr: { includes: '/deposit', then: (child) => child.kill('SIGTERM') },
+        }),
       ]);
       expect(int.code, int.stderr).toBe(130);
       const intId = a.created[0].intent.id;
@@ -387,7 +419,11 @@ describe('the treasury is pinned only by a person', () => {
     const accept = `trader config trust accept-treasury ${sb.treasury}`;
     for (const r of [unattended, dry]) {
       expect(r.code, r.stderr).toBe(6);
-      expect(lastJsonError(r)).toMatchObject({ code: 'TREASURY_NOT_PINNED', category: 'refused_to_sign', command: accept });
+      expect(lastJsonError(r)).toMatchObject({
+        code: 'TREASURY_NOT_PINNED',
+        category: 'refused_to_sign',
+        command: accept,
+      });
     }
     expect(lastJsonError(unattended).message).toContain('here --yes asks no one');
     expect(lastJsonError(dry).message).toContain('here a dry run pins nothing');
@@ -407,7 +443,9 @@ describe('the treasury is pinned only by a person', () => {
     const elsewhere = Keypair.generate().publicKey.toBase58();
     // A different --treasury, and a different treasury written in the profile.
     const viaFlag = await observed(home);
-    const flagRun = await runCli(['buy', mint(), '0.1sol', '--yes', '--json', '--treasury', elsewhere], { env: viaFlag.env });
+    const flagRun = await runCli(['buy', mint(), '0.1sol', '--yes', '--json', '--treasury', elsewhere], {
+      env: viaFlag.env,
+    });
     const profileHome = freshHome();
     writeProfile(profileHome.TRADER_CONFIG, { treasury: elsewhere });
     const viaProfile = await observed(profileHome);
@@ -477,7 +515,12 @@ describe('--dry-run', () => {
       slippageBpsAsked: null,
       unknown: null,
     });
-    expect(out.quote.expectedOutput).toBe(`${BigInt(out.trade.expectedOutputAmount) / 100_000n}.${(BigInt(out.trade.expectedOutputAmount) % 100_000n).toString().padStart(5, '0')}`.replace(/\.?0+$/, ''));
+    expect(out.quote.expectedOutput).toBe(
+      `${BigInt(out.trade.expectedOutputAmount) / 100_000n}.${(BigInt(out.trade.expectedOutputAmount) % 100_000n).toString().padStart(5, '0')}`.replace(
+        /\.?0+$/,
+        '',
+      ),
+    );
     expect(out.quote.pricePerTokenSol).toMatch(/^0\.0000001\d{3}$/);
     expect(hr.stdout).toMatch(/^Expected out\s+[\d,.]+ WOOF$/m);
     expect(hr.stdout).toMatch(/^Price\s+0\.0000001\d{3} SOL per WOOF/m);
@@ -509,14 +552,25 @@ describe('--dry-run', () => {
       expect(jr.code, jr.stderr).toBe(0);
       const out = json(jr);
       expect(out.trade).toBeNull();
-      expect(out.quote).toMatchObject({ expectedOutputAmount: null, expectedOutput: null, platformFeeLamports: null, slippageBps: null, pricePerTokenSol: null });
+      expect(out.quote).toMatchObject({
+        expectedOutputAmount: null,
+        expectedOutput: null,
+        platformFeeLamports: null,
+        slippageBps: null,
+        pricePerTokenSol: null,
+      });
       expect(out.quote.minimumOutputAmount).toBe(out.intent.minimumOutputAmount);
-      expect(out.quote.unknown).toMatch(/^expected output, platform fee and slippage: the trade could not be read \(HTTP 500/);
+      expect(out.quote.unknown).toMatch(
+        /^expected output, platform fee and slippage: the trade could not be read \(HTTP 500/,
+      );
       expect(hr.code, hr.stderr).toBe(0);
-      for (const field of ['Expected out', 'Platform fee', 'Price']) expect(hr.stdout).toMatch(new RegExp(`^${field}\\s+unknown$`, 'm'));
+      for (const field of ['Expected out', 'Platform fee', 'Price'])
+        expect(hr.stdout).toMatch(new RegExp(`^${field}\\s+unknown$`, 'm'));
       expect(hr.stdout).toMatch(/^Slippage\s+unknown \(asked: 80 bps \(0\.8%\)\)$/m);
       expect(hr.stdout).toMatch(/^Minimum out\s+[\d,.]+ WOOF$/m);
-      expect(hr.stdout.replace(/\n {14}/g, " ")).toMatch(/^Not known\s+expected output, platform fee and slippage: the trade could not be read/m);
+      expect(hr.stdout.replace(/\n {14}/g, ' ')).toMatch(
+        /^Not known\s+expected output, platform fee and slippage: the trade could not be read/m,
+      );
     } finally {
       await sb.control('/faults', undefined, 'DELETE');
     }

@@ -22,9 +22,16 @@ afterAll(async () => {
   await sb?.close();
 });
 
-describe.skipIf(!TMUX)('a yes after the deposit\'s blockhash expired', () => {
+describe.skipIf(!TMUX)("a yes after the deposit's blockhash expired", () => {
   it('the review shows the wallet; the chain, read again after the yes, shows the blockhash dead: nothing is signed, a fresh deposit is offered; "n": exit 4, the intent cancelled', async () => {
-    const env = { ...freshHome(), NO_COLOR: '1', TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl };
+    const env = {
+      ...freshHome(),
+      NO_COLOR: '1',
+      TRADER_BASE_URL: sb.url,
+      TRADER_API_KEY: sb.apiKey,
+      TRADER_KEYPAIR: sb.keypairPath,
+      TRADER_RPC_URL: sb.rpcUrl,
+    };
     const s = await startInTmux(['buy', sb.tokens[0]!.mint, '0.1sol'], env, { width: 220, height: 60 });
     sessions.push(s);
     const review = await s.waitFor('Sign and send this deposit? (y/N)');
@@ -35,12 +42,16 @@ describe.skipIf(!TMUX)('a yes after the deposit\'s blockhash expired', () => {
     // (the tool's own clock does not move: only the chain, read again, can tell).
     await sb.advance(120);
     await s.keys('y', 'Enter');
-    await s.waitFor("The deposit's blockhash expired while you were deciding: it could no longer land, so it was not signed.");
+    await s.waitFor(
+      "The deposit's blockhash expired while you were deciding: it could no longer land, so it was not signed.",
+    );
     await s.waitFor('Get a fresh deposit? (Y/n)');
     await s.keys('n', 'Enter');
     expect(await s.exitCode()).toBe(4);
     const screen = await s.screen();
-    expect(screen).toMatch(/^Declined; nothing was signed; the deposit expired unsigned; the buy intent was cancelled\.$/m);
+    expect(screen).toMatch(
+      /^Declined; nothing was signed; the deposit expired unsigned; the buy intent was cancelled\.$/m,
+    );
     expect(screen).not.toMatch(/may still go on|error:/);
     expect((await sb.call('GET', `/trade/buys/${id}`)).body.data.intent.status).toBe('cancelled');
     expect((await sb.requests()).some((r) => r.path.endsWith(`/${id}/deposit`))).toBe(false);

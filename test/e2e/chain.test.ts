@@ -38,13 +38,19 @@ describe('trader balance', () => {
     const env = envFor(sb.url);
     const r = await runCli(['balance', '--json'], { env });
     expect(r.code, r.stderr).toBe(0);
-    expect(json(r)).toEqual({ address: sb.walletAddress, lamports: sb.walletLamports.toString(), sol: (Number(sb.walletLamports) / 1e9).toString() });
+    expect(json(r)).toEqual({
+      address: sb.walletAddress,
+      lamports: sb.walletLamports.toString(),
+      sol: (Number(sb.walletLamports) / 1e9).toString(),
+    });
     expect(stderrJson(r)).toEqual([]);
     await sb.control('/balance', { sol: '2.5' });
     const after = await runCli(['balance', '--json'], { env });
     expect(json(after)).toEqual({ address: sb.walletAddress, lamports: '2500000000', sol: '2.5' });
     // The service is not asked: the balance needs no service URL or key.
-    const bare = await runCli(['balance', '--json'], { env: { ...freshHome(), TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl } });
+    const bare = await runCli(['balance', '--json'], {
+      env: { ...freshHome(), TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl },
+    });
     expect(json(bare).lamports).toBe('2500000000');
     await sb.control('/balance', { sol: '100' });
   });
@@ -86,7 +92,9 @@ describe('trader balance', () => {
     expect((await runCli(['config', 'get', 'rpcUrl'], { env: base })).stdout.trim()).toBe(closed);
     expect((await runCli(['balance', '--json'], { env: base })).code).toBe(3); // the profile's
     expect((await runCli(['balance', '--json'], { env: { ...base, TRADER_RPC_URL: sb.rpcUrl } })).code).toBe(0); // env over profile
-    expect((await runCli(['balance', '--json', '--rpc-url', closed], { env: { ...base, TRADER_RPC_URL: sb.rpcUrl } })).code).toBe(3); // flag over env
+    expect(
+      (await runCli(['balance', '--json', '--rpc-url', closed], { env: { ...base, TRADER_RPC_URL: sb.rpcUrl } })).code,
+    ).toBe(3); // flag over env
     const bad = await runCli(['balance', '--json', '--rpc-url', 'ftp://x'], { env: base });
     expect(bad.code).toBe(2);
     expect(lastJsonError(bad).code).toBe('INVALID_RPC_URL');
@@ -96,14 +104,23 @@ describe('trader balance', () => {
 
 describe('the sandbox chain answers standard JSON-RPC', () => {
   const rpc = async (method: string, params: unknown[] = []) => {
-    const res = await fetch(sb.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+    const res = await fetch(sb.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
     return (await res.json()) as { result?: any; error?: { code: number; message: string } };
   };
   it('getBalance, getBlockHeight, getMinimumBalanceForRentExemption, and errors for unknown methods and bad params', async () => {
-    expect((await rpc('getBalance', [sb.walletAddress])).result).toEqual({ context: { slot: expect.any(Number), apiVersion: expect.any(String) }, value: Number(sb.walletLamports) });
+    expect((await rpc('getBalance', [sb.walletAddress])).result).toEqual({
+      context: { slot: expect.any(Number), apiVersion: expect.any(String) },
+      value: Number(sb.walletLamports),
+    });
     expect((await rpc('getBlockHeight')).result).toEqual(expect.any(Number));
     expect((await rpc('getMinimumBalanceForRentExemption', [0])).result).toBe(890_880);
-    expect((await rpc('getTransaction', ['5'.repeat(87), { encoding: 'json', maxSupportedTransactionVersion: 0 }])).result).toBeNull();
+    expect(
+      (await rpc('getTransaction', ['5'.repeat(87), { encoding: 'json', maxSupportedTransactionVersion: 0 }])).result,
+    ).toBeNull();
     expect((await rpc('sendTransaction', ['x'])).error?.code).toBe(-32601);
     expect((await rpc('getBalance', ['nope'])).error?.code).toBe(-32602);
   });
@@ -117,13 +134,19 @@ describe('only the commands that read the chain load @solana/web3.js', () => {
     const loader = join(dir, 'loader.mjs');
     const hook = join(dir, 'hook.mjs');
     writeFileSync(out, '');
-    writeFileSync(loader, `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  if (url.startsWith('file:')) appendFileSync(${JSON.stringify(out)}, new URL(url).pathname + '\\n');\n  return next(url, context);\n}\n`);
+    writeFileSync(
+      loader,
+      `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  if (url.startsWith('file:')) appendFileSync(${JSON.stringify(out)}, new URL(url).pathname + '\\n');\n  return next(url, context);\n}\n`,
+    );
     writeFileSync(
       hook,
       `import { register, createRequire } from 'node:module';\nimport { appendFileSync } from 'node:fs';\nregister(${JSON.stringify(pathToFileURL(loader).href)});\nconst Module = createRequire(import.meta.url)('node:module');\nconst load = Module._load;\nModule._load = function (request, parent, isMain) {\n  const loaded = load.apply(this, arguments);\n  try { const f = Module._resolveFilename(request, parent, isMain); if (f.startsWith('/')) appendFileSync(${JSON.stringify(out)}, f + '\\n'); } catch {}\n  return loaded;\n};\n`,
     );
     const code = await new Promise<number | null>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', hook, BIN, ...args], { env: { PATH: process.env.PATH!, ...tempEnv(), ...env }, stdio: 'ignore' });
+      const child = spawn(process.execPath, ['--import', hook, BIN, ...args], {
+        env: { PATH: process.env.PATH!, ...tempEnv(), ...env },
+        stdio: 'ignore',
+      });
       child.on('error', reject);
       child.on('close', resolve);
     });
@@ -144,7 +167,8 @@ describe('only the commands that read the chain load @solana/web3.js', () => {
 describe('before signing a buy: the wallet must pay deposit + network fee + rent-exempt minimum', () => {
   // 0.1 SOL + the sandbox deposit's fee (5,000 + 10,000 CU × 50,000 µlamports = 5,500) + 890,880 rent-exempt.
   const NEED = 100_000_000n + 5_500n + 890_880n;
-  const sol = (lamports: bigint) => `${lamports / 1_000_000_000n}.${(lamports % 1_000_000_000n).toString().padStart(9, '0')}`;
+  const sol = (lamports: bigint) =>
+    `${lamports / 1_000_000_000n}.${(lamports % 1_000_000_000n).toString().padStart(9, '0')}`;
 
   async function buyWith(balance: bigint, args: string[] = ['--json']) {
     await sb.control('/balance', { sol: sol(balance) });
@@ -152,7 +176,11 @@ describe('before signing a buy: the wallet must pay deposit + network fee + rent
     const r = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', ...args], { env: envFor(sb.url) });
     const log = await sb.requests();
     await sb.control('/balance', { sol: '100' });
-    return { r, deposits: log.filter((e) => e.method === 'POST' && e.path.endsWith('/deposit')), cancels: log.filter((e) => e.path.endsWith('/cancel')) };
+    return {
+      r,
+      deposits: log.filter((e) => e.method === 'POST' && e.path.endsWith('/deposit')),
+      cancels: log.filter((e) => e.path.endsWith('/cancel')),
+    };
   }
 
   it('one lamport short: exit 2, nothing signed, no deposit sent, the intent cancelled, the sums named', async () => {
@@ -176,11 +204,18 @@ describe('before signing a buy: the wallet must pay deposit + network fee + rent
 
   it("an unreachable RPC refuses an unattended buy before anything is created (its mint's risks unread); one that reads only the mint lets it go on with a warning", async () => {
     await sb.clearRequests();
-    const down = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json'], { env: { ...envFor(sb.url), TRADER_RPC_URL: await closedPortUrl() } });
+    const down = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json'], {
+      env: { ...envFor(sb.url), TRADER_RPC_URL: await closedPortUrl() },
+    });
     expect(down.code, down.stderr).toBe(6);
-    expect(lastJsonError(down)).toMatchObject({ code: 'TOKEN_RISKS_UNREAD', message: expect.stringMatching(/could not be read on chain \(.*connection refused/) });
+    expect(lastJsonError(down)).toMatchObject({
+      code: 'TOKEN_RISKS_UNREAD',
+      message: expect.stringMatching(/could not be read on chain \(.*connection refused/),
+    });
     expect((await sb.requests()).filter((q) => q.method === 'POST')).toEqual([]);
-    const r = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json'], { env: { ...envFor(sb.url), TRADER_RPC_URL: await mintOnlyRpc() } });
+    const r = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json'], {
+      env: { ...envFor(sb.url), TRADER_RPC_URL: await mintOnlyRpc() },
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(json(r).intent.status).toBe('completed');
     const warnings = stderrJson(r).map((l) => l.warning);
@@ -189,8 +224,9 @@ describe('before signing a buy: the wallet must pay deposit + network fee + rent
   });
 });
 
-describe('after progress: the trade\'s signatures checked on chain', () => {
-  const buy = (extra: Record<string, string> = {}) => runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json'], { env: { ...envFor(sb.url), ...extra } });
+describe("after progress: the trade's signatures checked on chain", () => {
+  const buy = (extra: Record<string, string> = {}) =>
+    runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json'], { env: { ...envFor(sb.url), ...extra } });
   /** A holding of token 2 (bought through the API), and a sell of all of it. */
   async function sell(args: string[] = ['--json']) {
     const token = sb.tokens[2]!;
@@ -212,7 +248,9 @@ describe('after progress: the trade\'s signatures checked on chain', () => {
       ['swap', out.trade.signatures.swaps[0], 'verified'],
     ]);
     expect(out.verification.received).toEqual({ tokens: out.trade.receivedOutputAmount });
-    expect(out.verification.checks[0].chain).toMatch(/^0\.1 SOL from your wallet to the treasury \(fee 0\.0000055 SOL\)/);
+    expect(out.verification.checks[0].chain).toMatch(
+      /^0\.1 SOL from your wallet to the treasury \(fee 0\.0000055 SOL\)/,
+    );
     expect(stderrJson(r)).toEqual([]);
   });
 
@@ -232,8 +270,14 @@ describe('after progress: the trade\'s signatures checked on chain', () => {
 
   for (const [lie, evidence] of [
     ['phantom-payout', /payout \w+ should be at least [\d.]+ SOL to your wallet, but the chain shows: not on chain/],
-    ['short-payout', /payout \w+ should be at least [\d.]+ SOL to your wallet, but the chain shows: pays [\d.]+ SOL to your wallet, less than the signed minimum/],
-    ['payout-elsewhere', /payout \w+ should be at least [\d.]+ SOL to your wallet, but the chain shows: pays [\d.]+ SOL to \w+, not your wallet/],
+    [
+      'short-payout',
+      /payout \w+ should be at least [\d.]+ SOL to your wallet, but the chain shows: pays [\d.]+ SOL to your wallet, less than the signed minimum/,
+    ],
+    [
+      'payout-elsewhere',
+      /payout \w+ should be at least [\d.]+ SOL to your wallet, but the chain shows: pays [\d.]+ SOL to \w+, not your wallet/,
+    ],
   ] as const) {
     it(`the service lies (${lie}): exit 3 with the evidence and the command to look again; trades --verify agrees`, async () => {
       await sb.control('/lies', { lie });
@@ -269,7 +313,9 @@ describe('after progress: the trade\'s signatures checked on chain', () => {
     const paid = out.verification.received.payoutsLamports;
     expect(BigInt(out.trade.receivedOutputAmount)).toBe(BigInt(paid) * 3n);
     expect(lastJsonError(r)).toMatchObject({ code: 'CHAIN_CONTRADICTS_SERVICE' });
-    expect(lastJsonError(r).message).toMatch(/payout \w+ should be [\d.]+ SOL to your wallet, as the service reports it received, but the chain shows: the payout pays [\d.]+ SOL in all/);
+    expect(lastJsonError(r).message).toMatch(
+      /payout \w+ should be [\d.]+ SOL to your wallet, as the service reports it received, but the chain shows: the payout pays [\d.]+ SOL in all/,
+    );
     const human = await runCli(['sell', token.mint, '10%', '--yes'], { env: envFor(p.url) });
     expect(human.code, human.stderr).toBe(3);
     const received = /^SOL received\s+([\d.]+) SOL \(the service says ([\d.]+) SOL\)$/m.exec(human.stdout);
@@ -287,7 +333,8 @@ describe('after progress: the trade\'s signatures checked on chain', () => {
   it('attack-2 §4: the service says a buy received ten times what its swap delivered: exit 3, never "every claim verified"; the summary gives the chain\'s figure; the honest control is verified', async () => {
     const p = await tamperProxy();
     p.rewrite('GET', /^\/api\/v1\/trades\/[^/]+$/, (body) => {
-      if (body.data.side === 'buy' && body.data.receivedOutputAmount) body.data.receivedOutputAmount = String(BigInt(body.data.receivedOutputAmount) * 10n);
+      if (body.data.side === 'buy' && body.data.receivedOutputAmount)
+        body.data.receivedOutputAmount = String(BigInt(body.data.receivedOutputAmount) * 10n);
       return body;
     });
     const mint = sb.tokens[0]!.mint;
@@ -297,7 +344,9 @@ describe('after progress: the trade\'s signatures checked on chain', () => {
     expect(out.verification.verdict).toBe('contradicted');
     expect(BigInt(out.trade.receivedOutputAmount)).toBe(BigInt(out.verification.received.tokens) * 10n);
     expect(lastJsonError(r)).toMatchObject({ code: 'CHAIN_CONTRADICTS_SERVICE' });
-    expect(lastJsonError(r).message).toMatch(/swap \w+ should be \d+ raw units of \w+ delivered, as the service reports it received, but the chain shows: the swap delivers \d+ raw units to token account \w+ \(of \w+\)/);
+    expect(lastJsonError(r).message).toMatch(
+      /swap \w+ should be \d+ raw units of \w+ delivered, as the service reports it received, but the chain shows: the swap delivers \d+ raw units to token account \w+ \(of \w+\)/,
+    );
     const human = await runCli(['buy', mint, '0.1sol', '--yes'], { env: envFor(p.url) });
     expect(human.code, human.stderr).toBe(3);
     expect(human.stdout).toMatch(/^Received\s+[\d,.]+ \S+ \(the service says [\d,.]+ \S+\)$/m);
@@ -305,13 +354,20 @@ describe('after progress: the trade\'s signatures checked on chain', () => {
     // The honest control: the swap's token balances show what the service reports.
     const honest = await runCli(['buy', mint, '0.1sol', '--yes', '--json'], { env: envFor(sb.url) });
     expect(honest.code, honest.stderr).toBe(0);
-    expect(json(honest).verification).toMatchObject({ verdict: 'verified', received: { tokens: json(honest).trade.receivedOutputAmount } });
+    expect(json(honest).verification).toMatchObject({
+      verdict: 'verified',
+      received: { tokens: json(honest).trade.receivedOutputAmount },
+    });
   });
 
   it("attack-3 F5: a sell reported completed with no payout and 0.9 SOL received: 'SOL received  none on chain (the service says 0.9 SOL)', never Sold, exit 3; the honest control is Sold with the chain's figure", async () => {
     const p = await tamperProxy();
     p.rewrite('GET', /^\/api\/v1\/trades\/[^/]+$/, (body) => {
-      if (body.data.side === 'sell' && body.data.stage === 'completed') Object.assign(body.data, { receivedOutputAmount: '900000000', signatures: { ...body.data.signatures, payouts: [] } });
+      if (body.data.side === 'sell' && body.data.stage === 'completed')
+        Object.assign(body.data, {
+          receivedOutputAmount: '900000000',
+          signatures: { ...body.data.signatures, payouts: [] },
+        });
       return body;
     });
     const token = sb.tokens[2]!;
@@ -329,7 +385,9 @@ describe('after progress: the trade\'s signatures checked on chain', () => {
 
   it("attack-3 F4: a sell whose swap the service names as the owner's own buy deposit: 'exists, not attributable', never 'verified: succeeded' or 'every claim verified'; --verify exit 3; the honest swap is verified", async () => {
     const home = freshHome();
-    const bought = await runCli(['buy', sb.tokens[2]!.mint, '0.1sol', '--yes', '--json'], { env: envFor(sb.url, home) });
+    const bought = await runCli(['buy', sb.tokens[2]!.mint, '0.1sol', '--yes', '--json'], {
+      env: envFor(sb.url, home),
+    });
     expect(bought.code, bought.stderr).toBe(0);
     const deposit = json(bought).trade.signatures.deposit;
     const p = await tamperProxy();
@@ -339,32 +397,46 @@ describe('after progress: the trade\'s signatures checked on chain', () => {
     });
     const r = await runCli(['sell', sb.tokens[2]!.mint, '10%', '--yes'], { env: envFor(p.url, home) });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(new RegExp(`^  swap ${deposit.slice(0, 8)}…: the service's word: exists, not attributable: succeeded, slot \\d+, but it touches no account or token balance of \\w{4}…\\w{4}$`, 'm'));
-    expect(r.stdout).toContain("On chain (127.0.0.1:");
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `^  swap ${deposit.slice(0, 8)}…: the service's word: exists, not attributable: succeeded, slot \\d+, but it touches no account or token balance of \\w{4}…\\w{4}$`,
+        'm',
+      ),
+    );
+    expect(r.stdout).toContain('On chain (127.0.0.1:');
     expect(r.stdout).toContain("on chain, but not every claim: some are only the service's word");
     expect(r.stdout).not.toContain('every claim verified');
     const id = /^Sell\s+(sell_\w+)$/m.exec(r.stdout)![1]!;
     const verify = await runInProcess(['trades', id, '--verify', '--json'], envFor(p.url, home));
     expect(verify.code, verify.stderr).toBe(3);
     expect(lastJsonError(verify).code).toBe('CHAIN_NOT_VERIFIED');
-    expect(json(verify).verification.checks.find((c: any) => c.role === 'swap')).toMatchObject({ signature: deposit, mark: 'attributed' });
+    expect(json(verify).verification.checks.find((c: any) => c.role === 'swap')).toMatchObject({
+      signature: deposit,
+      mark: 'attributed',
+    });
     // The same sell as the sandbox names it: its swap touches the mint and is verified.
     const honest = await runInProcess(['trades', id, '--verify', '--json'], envFor(sb.url, home));
     expect(honest.code, honest.stderr).toBe(0);
-    expect(json(honest).verification.checks.find((c: any) => c.role === 'swap')).toMatchObject({ mark: 'verified', chain: expect.stringMatching(/^succeeded, slot \d+$/) });
+    expect(json(honest).verification.checks.find((c: any) => c.role === 'swap')).toMatchObject({
+      mark: 'verified',
+      chain: expect.stringMatching(/^succeeded, slot \d+$/),
+    });
   });
 
-  it('the service says a buy refunded more than the chain shows: exit 3; the summary gives the chain\'s figure', async () => {
+  it("the service says a buy refunded more than the chain shows: exit 3; the summary gives the chain's figure", async () => {
     const p = await tamperProxy();
     p.rewrite('GET', /^\/api\/v1\/trades\/[^/]+$/, (body) => {
-      if (body.data.refund?.amountLamports) body.data.refund.amountLamports = String(BigInt(body.data.refund.amountLamports) + 1n);
+      if (body.data.refund?.amountLamports)
+        body.data.refund.amountLamports = String(BigInt(body.data.refund.amountLamports) + 1n);
       return body;
     });
     await sb.control('/fail-next-swap', { count: 1 });
     const r = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes'], { env: envFor(p.url) });
     expect(r.code, r.stderr).toBe(3);
     expect(r.stdout).toMatch(/^Refund\s+complete, ([\d.]+) SOL \(the service says [\d.]+ SOL\)$/m);
-    expect(r.stderr).toMatch(/refund \w+ should be at least [\d.]+ SOL back to your wallet, but the chain shows: pays [\d.]+ SOL to your wallet, less than the refund the service reports/);
+    expect(r.stderr).toMatch(
+      /refund \w+ should be at least [\d.]+ SOL back to your wallet, but the chain shows: pays [\d.]+ SOL to your wallet, less than the refund the service reports/,
+    );
   });
 
   it('attack-2 §2: a refund of 8% of the deposit, the platform fee raised after signing to swallow the rest: held to the fee the review showed, exit 3; trades --verify says the same', async () => {
@@ -378,7 +450,9 @@ describe('after progress: the trade\'s signatures checked on chain', () => {
     const deposit = BigInt(out.intent.amountLamports);
     // The service now reports a fee of 92% and a refund of 8%, which agree with each other and with the chain.
     expect(BigInt(out.trade.platformFeeLamports)).toBe(deposit - (deposit * 8n) / 100n);
-    expect(lastJsonError(r).message).toMatch(/refund \w+ should be at least [\d.]+ SOL back to your wallet, but the chain shows: pays [\d.]+ SOL to your wallet, less than the deposit less the platform fee shown before signing/);
+    expect(lastJsonError(r).message).toMatch(
+      /refund \w+ should be at least [\d.]+ SOL back to your wallet, but the chain shows: pays [\d.]+ SOL to your wallet, less than the deposit less the platform fee shown before signing/,
+    );
     const again = await runCli(['trades', out.intent.id, '--verify', '--json'], { env });
     expect(again.code, again.stderr).toBe(3);
     expect(lastJsonError(again).code).toBe('CHAIN_CONTRADICTS_SERVICE');
@@ -396,7 +470,9 @@ describe('after progress: the trade\'s signatures checked on chain', () => {
     const r = await buy();
     expect(r.code, r.stderr).toBe(3);
     expect(json(r).intent.status).toBe('refunded');
-    expect(lastJsonError(r).message).toMatch(/refund \w+ should be at least 0\.\d+ SOL back to your wallet, but the chain shows: not on chain/);
+    expect(lastJsonError(r).message).toMatch(
+      /refund \w+ should be at least 0\.\d+ SOL back to your wallet, but the chain shows: not on chain/,
+    );
   });
 
   it('an honest refund is verified: exit 4 as a refunded buy', async () => {
@@ -405,7 +481,11 @@ describe('after progress: the trade\'s signatures checked on chain', () => {
     expect(r.code, r.stderr).toBe(4);
     const v = json(r).verification;
     expect(v.verdict).toBe('verified');
-    expect(v.checks.map((c: any) => [c.role, c.mark])).toEqual([['deposit', 'verified'], ['swap', 'verified'], ['refund', 'verified']]);
+    expect(v.checks.map((c: any) => [c.role, c.mark])).toEqual([
+      ['deposit', 'verified'],
+      ['swap', 'verified'],
+      ['refund', 'verified'],
+    ]);
   });
 
   it('an RPC that reads only the mint: the trade completes with a warning; trades --verify with an unreachable one is exit 3', async () => {
@@ -418,19 +498,25 @@ describe('after progress: the trade\'s signatures checked on chain', () => {
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/^deposit\s+\w+/m);
     expect(ok.stdout).toContain('every claim verified on chain');
-    const down = await runCli(['trades', id, '--verify', '--json'], { env: { ...envFor(sb.url), TRADER_RPC_URL: url } });
+    const down = await runCli(['trades', id, '--verify', '--json'], {
+      env: { ...envFor(sb.url), TRADER_RPC_URL: url },
+    });
     expect(down.code).toBe(3);
     expect(lastJsonError(down).code).toBe('CHAIN_UNREACHABLE');
   });
 
   it('a signed deposit not on chain yet: it may still land until its last valid block (exit 5 as before); never said to be unspent', async () => {
     await withDelays({ confirmSeconds: 1e6 }, async () => {
-      const r = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json', '--timeout', '1'], { env: envFor(sb.url) });
+      const r = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json', '--timeout', '1'], {
+        env: envFor(sb.url),
+      });
       expect(r.code, r.stderr).toBe(5);
       const v = json(r).verification;
       expect(v.verdict).toBe('incomplete');
       expect(v.deposit).toMatchObject({ onChain: false, proven: false });
-      expect(v.checks[0].chain).toContain(`its blockhash is still valid, so it may still land (the service gives block ${v.deposit.lastValidBlockHeight} as its last)`);
+      expect(v.checks[0].chain).toContain(
+        `its blockhash is still valid, so it may still land (the service gives block ${v.deposit.lastValidBlockHeight} as its last)`,
+      );
     });
   });
 });

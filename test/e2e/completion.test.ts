@@ -26,7 +26,12 @@ function bashComplete(file: string, words: string[]): string[] {
   const cword = words.length - 1;
   const out = execFileSync(
     'bash',
-    ['-c', `source "$1"; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${cword}; _trader; printf '%s\\n' "\${COMPREPLY[@]}"`, 'bash', file],
+    [
+      '-c',
+      `source "$1"; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${cword}; _trader; printf '%s\\n' "\${COMPREPLY[@]}"`,
+      'bash',
+      file,
+    ],
     { encoding: 'utf8' },
   );
   return out.split('\n').filter(Boolean);
@@ -63,7 +68,21 @@ describe('trader completion', () => {
   it('zsh and fish scripts name every command', async () => {
     const [zsh, fish] = await Promise.all([script('zsh'), script('fish')]);
     expect(zsh).toContain('bashcompinit');
-    for (const command of ['buy', 'sell', 'cancel', 'trades', 'positions', 'activity', 'holdings', 'pnl', 'me', 'points', 'config', 'sandbox', 'completion']) {
+    for (const command of [
+      'buy',
+      'sell',
+      'cancel',
+      'trades',
+      'positions',
+      'activity',
+      'holdings',
+      'pnl',
+      'me',
+      'points',
+      'config',
+      'sandbox',
+      'completion',
+    ]) {
       expect(fish).toContain(`-a ${command}`);
       expect(zsh).toContain(command);
     }

@@ -17,7 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => sb?.close());
 
-const envIn = (home: { HOME: string; TRADER_CONFIG: string }) => ({ ...home, TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath });
+const envIn = (home: { HOME: string; TRADER_CONFIG: string }) => ({
+  ...home,
+  TRADER_BASE_URL: sb.url,
+  TRADER_API_KEY: sb.apiKey,
+  TRADER_KEYPAIR: sb.keypairPath,
+});
 /** A home whose trust store already holds what a person grants the sandbox. */
 const trustedHome = () => {
   const home = freshHome();
@@ -36,7 +41,9 @@ describe('config folder and trust store ownership', () => {
       runCli(['config', 'set', 'timeout', '60'], { env: envIn(home) }),
       runCli(['buy', sb.tokens[0]!.mint, '0.01sol', '--yes'], { env: envIn(home) }),
     ]);
-    const says = new RegExp(`config folder ${dir} can be changed by other users \\(mode 770\\); run: chmod go-w ${dir}`);
+    const says = new RegExp(
+      `config folder ${dir} can be changed by other users \\(mode 770\\); run: chmod go-w ${dir}`,
+    );
     expectHumanError(set, 2, says);
     expectHumanError(buy, 2, says);
     expect(await sb.requests()).toEqual([]);
@@ -54,7 +61,11 @@ describe('config folder and trust store ownership', () => {
     chmodSync(store, 0o620);
     await sb.clearRequests();
     const r = await runCli(['buy', sb.tokens[0]!.mint, '0.01sol', '--yes'], { env: envIn(home) });
-    expectHumanError(r, 2, new RegExp(`trust store ${store} can be changed by other users \\(mode 620\\); run: chmod go-w ${store}`));
+    expectHumanError(
+      r,
+      2,
+      new RegExp(`trust store ${store} can be changed by other users \\(mode 620\\); run: chmod go-w ${store}`),
+    );
     expect(await sb.requests()).toEqual([]);
   });
 

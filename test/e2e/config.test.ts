@@ -35,8 +35,10 @@ afterAll(async () => {
 function home(extra: Record<string, string> = {}) {
   const h = freshHome();
   const env = { ...h, ...extra };
-  const run = (args: string[], more: Record<string, string | undefined> = {}): Promise<CliResult> => runInProcess(args, { ...env, ...more });
-  const bin = (args: string[], more: Record<string, string | undefined> = {}): Promise<CliResult> => runCli(args, { env: { ...env, ...more } });
+  const run = (args: string[], more: Record<string, string | undefined> = {}): Promise<CliResult> =>
+    runInProcess(args, { ...env, ...more });
+  const bin = (args: string[], more: Record<string, string | undefined> = {}): Promise<CliResult> =>
+    runCli(args, { env: { ...env, ...more } });
   const write = (profiles: Record<string, Record<string, unknown>>, mode = 0o600) => {
     writeFileSync(h.TRADER_CONFIG, JSON.stringify({ profiles }), { mode });
     chmodSync(h.TRADER_CONFIG, mode);
@@ -104,7 +106,12 @@ describe('config set / get / list / path', () => {
     expect(list.stdout).toMatch(new RegExp(`treasury\\s+${sb.treasury}`));
     const listed = json(listJson);
     expect(listed.profile).toBe('default');
-    expect(listed.settings).toMatchObject({ baseUrl: sb.url, keypair: sb.keypairPath, maxBuyLamports: '500000000', timeout: 120 });
+    expect(listed.settings).toMatchObject({
+      baseUrl: sb.url,
+      keypair: sb.keypairPath,
+      maxBuyLamports: '500000000',
+      timeout: 120,
+    });
     // The saved profile is what a command uses.
     expect(me.code, me.stderr).toBe(0);
     expect(json(me).walletAddress).toBe(sb.walletAddress);
@@ -260,7 +267,11 @@ describe('precedence: flag > environment > profile', () => {
 
   it('the base URL may end in /, /api/v1 or /api/v1/', async () => {
     const h = home({ TRADER_API_KEY: sb.apiKey });
-    const runs = await Promise.all([`${sb.url}/`, `${sb.url}/api/v1`, `${sb.url}/api/v1/`].map((u) => h.run(['me', '--json'], { TRADER_BASE_URL: u })));
+    const runs = await Promise.all(
+      [`${sb.url}/`, `${sb.url}/api/v1`, `${sb.url}/api/v1/`].map((u) =>
+        h.run(['me', '--json'], { TRADER_BASE_URL: u }),
+      ),
+    );
     for (const r of runs) {
       expect(r.code, r.stderr).toBe(0);
       expect(json(r).walletAddress).toBe(sb.walletAddress);
@@ -323,7 +334,8 @@ describe('a variable or flag that wins over the profile', () => {
     const set = await h.run(['config', 'set', 'keypair', 'keystore:main'], env);
     expect(set.code, set.stderr).toBe(0);
     expect(set.stdout).toBe('set keypair = keystore:main in profile "default"\n');
-    const said = 'TRADER_KEYPAIR is set in this environment and wins over profile "default"\'s keypair: commands run here use /tmp/plain/id.json';
+    const said =
+      'TRADER_KEYPAIR is set in this environment and wins over profile "default"\'s keypair: commands run here use /tmp/plain/id.json';
     expect(set.stderr).toBe(`warning: ${said}\n`);
     const [get, getJson, list, listJson, flag, plain] = await Promise.all([
       h.run(['config', 'get', 'keypair'], env),
@@ -334,10 +346,17 @@ describe('a variable or flag that wins over the profile', () => {
       h.run(['config', 'get', 'keypair']),
     ]);
     expect([get.stdout, get.stderr]).toEqual(['keystore:main\n', `warning: ${said}\n`]);
-    expect(json(getJson)).toEqual({ profile: 'default', key: 'keypair', value: 'keystore:main', overriddenBy: 'TRADER_KEYPAIR' });
+    expect(json(getJson)).toEqual({
+      profile: 'default',
+      key: 'keypair',
+      value: 'keystore:main',
+      overriddenBy: 'TRADER_KEYPAIR',
+    });
     expect(list.stdout).toMatch(/^keypair\s+keystore:main \(TRADER_KEYPAIR wins here: \/tmp\/plain\/id\.json\)$/m);
     expect(json(listJson).overrides).toEqual({ keypair: 'TRADER_KEYPAIR' });
-    expect(flag.stderr).toContain('--keypair is set on this command line and wins over profile "default"\'s keypair: commands run here use /k.json');
+    expect(flag.stderr).toContain(
+      '--keypair is set on this command line and wins over profile "default"\'s keypair: commands run here use /k.json',
+    );
     expect([plain.stdout, plain.stderr]).toEqual(['keystore:main\n', '']);
   });
 });
@@ -353,7 +372,8 @@ describe('no configuration at all', () => {
     ]);
     const line = expectHumanError(human, 2);
     expect(lines(human.stderr)).toHaveLength(1);
-    for (const needle of ['trader config init', 'TRADER_BASE_URL', 'TRADER_API_KEY', 'trader sandbox']) expect(line).toContain(needle);
+    for (const needle of ['trader config init', 'TRADER_BASE_URL', 'TRADER_API_KEY', 'trader sandbox'])
+      expect(line).toContain(needle);
     const err = expectJsonError(machine, 2);
     expect(err.code).toBe('NOT_CONFIGURED');
     expect(err.message).toContain('trader config init');

@@ -47,7 +47,16 @@ describe('deposits that carry a memo', () => {
     const keys = tx.message.staticAccountKeys.map((k) => k.toBase58());
     const memoIx = tx.message.compiledInstructions.find((i) => keys[i.programIdIndex] === MEMO_V3)!;
     expect(Buffer.from(memoIx.data).toString('utf8')).toBe(`trader-sandbox:${json(buy).intent.id}`);
-    const res = await fetch(sb.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getTransaction', params: [signed.signature, { encoding: 'base64', maxSupportedTransactionVersion: 0 }] }) });
+    const res = await fetch(sb.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'getTransaction',
+        params: [signed.signature, { encoding: 'base64', maxSupportedTransactionVersion: 0 }],
+      }),
+    });
     const landed = ((await res.json()) as { result: { transaction: [string, string] } }).result;
     expect(landed.transaction[0]).toBe(signed.transaction);
   });

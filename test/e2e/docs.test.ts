@@ -56,7 +56,12 @@ function parse(page: string): { setup: string; blocks: Block[] } {
       const line = all[j]!;
       if (line.startsWith('$ ')) {
         const exit = /#\s*exit (\d+)\s*$/.exec(line);
-        block.commands.push({ text: line.slice(2).replace(/\s+#.*$/, ''), exit: exit ? Number(exit[1]) : 0, outputAt: j + 1, output: [] });
+        block.commands.push({
+          text: line.slice(2).replace(/\s+#.*$/, ''),
+          exit: exit ? Number(exit[1]) : 0,
+          outputAt: j + 1,
+          output: [],
+        });
       } else block.commands.at(-1)?.output.push(line);
     }
     blocks.push(block);
@@ -76,45 +81,59 @@ describe('the docs, run as written', () => {
     expect(skipped).toEqual([
       'trading.md: the person answers at the prompt; test/e2e/prompt.test.ts and screens-80x24.test.ts answer it in a terminal',
     ]);
-    expect(pages.flatMap((p) => p.blocks.filter((b) => !b.skip).flatMap((b) => b.commands)).length).toBeGreaterThanOrEqual(15);
+    expect(
+      pages.flatMap((p) => p.blocks.filter((b) => !b.skip).flatMap((b) => b.commands)).length,
+    ).toBeGreaterThanOrEqual(15);
   });
 
-  it.each(pages.filter((p) => p.blocks.some((b) => !b.skip)).map((p) => [p.name, p] as const))('%s', async (name, page) => {
-    const shell = userShell();
-    const out = tempDir('trader-docs-out-');
-    const runs = page.blocks.filter((b) => !b.skip).flatMap((b) => b.commands);
-    const script = [
-      'set -o pipefail',
-      page.setup,
-      // The sandbox's steps happen at once: nothing waits on real time.
-      `"${process.execPath}" -e 'fetch(process.env.TRADER_BASE_URL + "/_sandbox/delays", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0, refundSeconds: 0 }) }).then((r) => process.exit(r.ok ? 0 : 1))'`,
-      ...runs.map((c, k) => {
-        const text = Object.entries(PLACEHOLDERS).reduce((t, [from, to]) => t.split(from).join(to), c.text);
-        return `{ ${text} ; } > ${join(out, `${k}.out`)} 2>&1; echo $? > ${join(out, `${k}.code`)}`;
-      }),
-      'trader sandbox stop > /dev/null',
-    ].join('\n');
-    const run = await shell.run(script);
-    expect(run.code, run.stderr).toBe(0);
-    const failures: string[] = [];
-    let text = readFileSync(join(DOCS, name), 'utf8').split('\n');
-    const rewrites: Array<{ at: number; count: number; lines: string[] }> = [];
-    runs.forEach((c, k) => {
-      const printed = existsSync(join(out, `${k}.out`)) ? readFileSync(join(out, `${k}.out`), 'utf8').replace(/\n$/, '').split('\n') : [];
-      const code = Number(readFileSync(join(out, `${k}.code`), 'utf8').trim());
-      if (code !== c.exit) failures.push(`${name}:${c.outputAt}: \`${c.text}\` exited ${code}, the page says ${c.exit}:\n${printed.join('\n')}`);
-      if (!fitsSample(c.output, printed)) {
-        failures.push(`${name}:${c.outputAt}: the output of \`${c.text}\` is now:\n${printed.join('\n')}`);
-        let count = c.output.length;
-        while (count > 0 && c.output[count - 1]!.trim() === '') count--;
-        rewrites.push({ at: c.outputAt, count, lines: printed });
+  it.each(pages.filter((p) => p.blocks.some((b) => !b.skip)).map((p) => [p.name, p] as const))(
+    '%s',
+    async (name, page) => {
+      const shell = userShell();
+      const out = tempDir('trader-docs-out-');
+      const runs = page.blocks.filter((b) => !b.skip).flatMap((b) => b.commands);
+      const script = [
+        'set -o pipefail',
+        page.setup,
+        // The sandbox's steps happen at once: nothing waits on real time.
+        `"${process.execPath}" -e 'fetch(process.env.TRADER_BASE_URL + "/_sandbox/delays", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0, refundSeconds: 0 }) }).then((r) => process.exit(r.ok ? 0 : 1))'`,
+        ...runs.map((c, k) => {
+          const text = Object.entries(PLACEHOLDERS).reduce((t, [from, to]) => t.split(from).join(to), c.text);
+          return `{ ${text} ; } > ${join(out, `${k}.out`)} 2>&1; echo $? > ${join(out, `${k}.code`)}`;
+        }),
+        'trader sandbox stop > /dev/null',
+      ].join('\n');
+      const run = await shell.run(script);
+      expect(run.code, run.stderr).toBe(0);
+      const failures: string[] = [];
+      let text = readFileSync(join(DOCS, name), 'utf8').split('\n');
+      const rewrites: Array<{ at: number; count: number; lines: string[] }> = [];
+      runs.forEach((c, k) => {
+        const printed = existsSync(join(out, `${k}.out`))
+          ? readFileSync(join(out, `${k}.out`), 'utf8')
+              .replace(/\n$/, '')
+              .split('\n')
+          : [];
+        const code = Number(readFileSync(join(out, `${k}.code`), 'utf8').trim());
+        if (code !== c.exit)
+          failures.push(
+            `${name}:${c.outputAt}: \`${c.text}\` exited ${code}, the page says ${c.exit}:\n${printed.join('\n')}`,
+          );
+        if (!fitsSample(c.output, printed)) {
+          failures.push(`${name}:${c.outputAt}: the output of \`${c.text}\` is now:\n${printed.join('\n')}`);
+          let count = c.output.length;
+          while (count > 0 && c.output[count - 1]!.trim() === '') count--;
+          rewrites.push({ at: c.outputAt, count, lines: printed });
+        }
+      });
+      if (UPDATE && rewrites.length > 0) {
+        // The blank lines that separate one command's output from the next command stay.
+        for (const r of rewrites.sort((a, b) => b.at - a.at))
+          text = [...text.slice(0, r.at), ...r.lines, ...text.slice(r.at + r.count)];
+        writeFileSync(join(DOCS, name), text.join('\n'));
       }
-    });
-    if (UPDATE && rewrites.length > 0) {
-      // The blank lines that separate one command's output from the next command stay.
-      for (const r of rewrites.sort((a, b) => b.at - a.at)) text = [...text.slice(0, r.at), ...r.lines, ...text.slice(r.at + r.count)];
-      writeFileSync(join(DOCS, name), text.join('\n'));
-    }
-    expect(failures).toEqual([]);
-  }, 120_000);
+      expect(failures).toEqual([]);
+    },
+    120_000,
+  );
 });

@@ -17,7 +17,9 @@ describe.concurrent('--json error lines carry category and retryable', () => {
   });
 
   it('a key the service does not know: auth, not retryable, exit 3', async () => {
-    const r = await runCli(['me', '--json'], { env: { ...envFor(sb.url), TRADER_API_KEY: 'sk_not_a_real_key_000000' } });
+    const r = await runCli(['me', '--json'], {
+      env: { ...envFor(sb.url), TRADER_API_KEY: 'sk_not_a_real_key_000000' },
+    });
     const err = expectJsonError(r, 3);
     expect(err).toMatchObject({ category: 'auth', retryable: false, status: 401 });
   });
@@ -50,7 +52,9 @@ describe('human error tails', () => {
     expect(r.code).toBe(3);
     expect(r.stderr.split('\n')).toEqual([
       'error: HTTP 401: the API key is not valid',
-      expect.stringMatching(/^check the API key: TRADER_API_KEY, or `trader config list` for the profile's \(request id: req_\w+\)$/),
+      expect.stringMatching(
+        /^check the API key: TRADER_API_KEY, or `trader config list` for the profile's \(request id: req_\w+\)$/,
+      ),
       '',
     ]);
   });

@@ -34,7 +34,13 @@ async function setup(t: TestContext): Promise<Fixture> {
   await sb.setDelays({ confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0 });
   return {
     sb,
-    env: trusted({ ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl }),
+    env: trusted({
+      ...freshHome(),
+      TRADER_BASE_URL: sb.url,
+      TRADER_API_KEY: sb.apiKey,
+      TRADER_KEYPAIR: sb.keypairPath,
+      TRADER_RPC_URL: sb.rpcUrl,
+    }),
     fault: (...faults) => sb.control('/faults', faults),
     positions: async () => (await sb.call('GET', '/positions', { query: { limit: 100 } })).body.data,
     activity: async (type) => (await sb.call('GET', '/activity', { query: { type, limit: 100 } })).body.data,
@@ -62,7 +68,9 @@ interface FaultSpec {
 
 /** Log entries for one method and path (a string is an exact path below /api/v1). */
 function entries(log: RequestLogEntry[], method: string, path: string | RegExp): RequestLogEntry[] {
-  return log.filter((e) => e.method === method && (typeof path === 'string' ? e.path === API + path : path.test(e.path)));
+  return log.filter(
+    (e) => e.method === method && (typeof path === 'string' ? e.path === API + path : path.test(e.path)),
+  );
 }
 
 const DEPOSIT = /^\/api\/v1\/trade\/buys\/[^/]+\/deposit$/;
@@ -136,8 +144,18 @@ function expectOneAccepted(log: RequestLogEntry[], submission: RegExp): void {
  * trade still waits for it.
  */
 const DROPS = [
-  { kind: 'drop-after', what: 'processed but its answer lost', then: 'nothing is resent', expectLog: expectReadNotResent },
-  { kind: 'drop-before', what: 'never reached the service', then: 'still awaits it, the same submission is sent once more', expectLog: expectReadThenResent },
+  {
+    kind: 'drop-after',
+    what: 'processed but its answer lost',
+    then: 'nothing is resent',
+    expectLog: expectReadNotResent,
+  },
+  {
+    kind: 'drop-before',
+    what: 'never reached the service',
+    then: 'still awaits it, the same submission is sent once more',
+    expectLog: expectReadThenResent,
+  },
 ] as const;
 
 /**
@@ -206,7 +224,9 @@ describe.concurrent('connection dropped after a create was processed', () => {
     ]);
     expect(creates[0]!.body.idempotencyKey).toBe(out.idempotencyKey);
     expect(creates[1]!.body).toEqual(creates[0]!.body);
-    expect(entries(log, 'POST', AUTHORIZE).map((e) => e.path)).toEqual([`${API}/trade/sells/${out.authorization.id}/authorize`]);
+    expect(entries(log, 'POST', AUTHORIZE).map((e) => e.path)).toEqual([
+      `${API}/trade/sells/${out.authorization.id}/authorize`,
+    ]);
 
     expect(await activity('sell')).toHaveLength(1);
     const position = (await sb.call('GET', `/positions/${positionId}`)).body.data;
@@ -257,7 +277,9 @@ describe.concurrent('signed submissions are never repeated blindly', () => {
 
     const r = await runCli(buyArgs(), { env });
     const message = expectOneLineServiceError(r, 'json');
-    expect(message).toMatch(/HTTP 422.*blockhash.*is cancelled and the service records no deposit signature; what is not known: the signed deposit stays valid until block height \d+ \(about 90 s\) and could still land until then, so do not buy again before it has expired/);
+    expect(message).toMatch(
+      /HTTP 422.*blockhash.*is cancelled and the service records no deposit signature; what is not known: the signed deposit stays valid until block height \d+ \(about 90 s\) and could still land until then, so do not buy again before it has expired/,
+    );
     expect(message).not.toMatch(/nothing was spent/);
     expect(message).toMatch(/trader trades [0-9a-f-]{36} --watch/);
     const log = await sb.requests();
@@ -274,7 +296,11 @@ describe.concurrent('signed submissions are never repeated blindly', () => {
     // sends it on just before the client's cancel arrives, which therefore fails with 409.
     let held: { path: string; body: string } | null = null;
     const forward = async (method: string, path: string, body: string, key: string) => {
-      const r = await fetch(sb.url + path, { method, headers: { 'content-type': 'application/json', 'x-api-key': key }, body: body || undefined });
+      const r = await fetch(sb.url + path, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-api-key': key },
+        body: body || undefined,
+      });
       return { status: r.status, text: await r.text() };
     };
     const server = createServer(async (req, res) => {
@@ -285,9 +311,12 @@ describe.concurrent('signed submissions are never repeated blindly', () => {
       if (req.method === 'POST' && DEPOSIT.test(path) && held === null) {
         held = { path, body };
         res.writeHead(400, { 'content-type': 'application/json' });
-        return res.end(JSON.stringify({ error: { code: 'BROADCAST_FAILED', message: 'could not broadcast the deposit' } }));
+        return res.end(
+          JSON.stringify({ error: { code: 'BROADCAST_FAILED', message: 'could not broadcast the deposit' } }),
+        );
       }
-      if (req.method === 'POST' && path.endsWith('/cancel') && held !== null) await forward('POST', held.path, held.body, key);
+      if (req.method === 'POST' && path.endsWith('/cancel') && held !== null)
+        await forward('POST', held.path, held.body, key);
       const answer = await forward(req.method!, path, body, key);
       res.writeHead(answer.status, { 'content-type': 'application/json' });
       res.end(answer.text);
@@ -300,7 +329,11 @@ describe.concurrent('signed submissions are never repeated blindly', () => {
     expect(message).not.toMatch(/nothing was spent/);
     const id = held!.path.split('/')[5]!;
     // The sandbox's chain has the deposit: the chain, not the service's word, says it was spent.
-    expect(message).toMatch(new RegExp(`HTTP 400.*buy ${id} is [a-z_]+ \\(the cancel failed\\), but the chain shows the signed deposit landed: the SOL was spent; follow it with: trader trades ${id} --verify`));
+    expect(message).toMatch(
+      new RegExp(
+        `HTTP 400.*buy ${id} is [a-z_]+ \\(the cancel failed\\), but the chain shows the signed deposit landed: the SOL was spent; follow it with: trader trades ${id} --verify`,
+      ),
+    );
     expect(message).toContain(`trader trades ${id} --watch`);
     const log = await sb.requests();
     expect(entries(log, 'POST', '/trade/buys')).toHaveLength(1);
@@ -328,7 +361,12 @@ describe.concurrent('signed submissions are never repeated blindly', () => {
     // Retryable only with the buy's key, which the error line gives: a retry resumes this buy.
     const { error } = JSON.parse(r.stderr.trim());
     const creates = entries(log, 'POST', '/trade/buys');
-    expect(error).toMatchObject({ category: 'service', retryable: true, idempotencyKey: creates[0]!.body.idempotencyKey, tradeId: id });
+    expect(error).toMatchObject({
+      category: 'service',
+      retryable: true,
+      idempotencyKey: creates[0]!.body.idempotencyKey,
+      tradeId: id,
+    });
   });
 });
 
@@ -451,7 +489,9 @@ describe.concurrent('a service slower than --request-timeout', () => {
       res.on('close', () => clearInterval(drip));
     });
     const url = await listenLocally(server);
-    t.onTestFinished(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
+    t.onTestFinished(
+      () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+    );
 
     const r = await runCli(['me', '--request-timeout', '0.5'], {
       env: { ...freshHome(), TRADER_BASE_URL: url, TRADER_API_KEY: 'sk_drip_test' },
@@ -481,7 +521,9 @@ describe.concurrent('a service slower than --request-timeout', () => {
     });
     t.onTestFinished(() => proxy.close());
 
-    const r = await runCli([...buyArgs(), '--request-timeout', '1'], { env: trusted({ ...env, TRADER_BASE_URL: proxy.url }) });
+    const r = await runCli([...buyArgs(), '--request-timeout', '1'], {
+      env: trusted({ ...env, TRADER_BASE_URL: proxy.url }),
+    });
     expect(r.code, r.stderr).toBe(0);
     const out = json(r);
     await landed;
@@ -497,13 +539,55 @@ describe.concurrent('a service slower than --request-timeout', () => {
 
 describe.concurrent('malformed answers: exit 3, one line, in human and --json mode', () => {
   const cases: Array<[string, FaultSpec, RegExp]> = [
-    ['malformed JSON with 200', { match: { method: 'GET', path: '/me' }, status: 200, body: '{"data": {"walletAddress": ', contentType: 'application/json' }, /not valid JSON/],
+    [
+      'malformed JSON with 200',
+      {
+        match: { method: 'GET', path: '/me' },
+        status: 200,
+        body: '{"data": {"walletAddress": ',
+        contentType: 'application/json',
+      },
+      /not valid JSON/,
+    ],
     ['a truncated body', { match: { method: 'GET', path: '/me' }, kind: 'truncated', count: 10 }, /cut off/],
-    ['an HTML page from a proxy with 502', { match: { method: 'GET', path: '/me' }, status: 502, retryAfter: 0, body: '<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>', contentType: 'text/html', count: 10 }, /502.*HTML/],
-    ['an HTML page with 200', { match: { method: 'GET', path: '/me' }, status: 200, body: '<html><head><title>Sign in to the Wi-Fi</title></head></html>', contentType: 'text/html' }, /HTML page instead of JSON/],
-    ['a wrong content type', { match: { method: 'GET', path: '/me' }, status: 200, body: '{"data":{},"requestId":"r"}', contentType: 'text/plain' }, /content-type text\/plain/],
+    [
+      'an HTML page from a proxy with 502',
+      {
+        match: { method: 'GET', path: '/me' },
+        status: 502,
+        retryAfter: 0,
+        body: '<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>',
+        contentType: 'text/html',
+        count: 10,
+      },
+      /502.*HTML/,
+    ],
+    [
+      'an HTML page with 200',
+      {
+        match: { method: 'GET', path: '/me' },
+        status: 200,
+        body: '<html><head><title>Sign in to the Wi-Fi</title></head></html>',
+        contentType: 'text/html',
+      },
+      /HTML page instead of JSON/,
+    ],
+    [
+      'a wrong content type',
+      {
+        match: { method: 'GET', path: '/me' },
+        status: 200,
+        body: '{"data":{},"requestId":"r"}',
+        contentType: 'text/plain',
+      },
+      /content-type text\/plain/,
+    ],
     ['a body over the size limit', { match: { method: 'GET', path: '/me' }, kind: 'huge', megabytes: 6 }, /too large/],
-    ['an empty 200', { match: { method: 'GET', path: '/me' }, status: 200, body: '', contentType: 'application/json' }, /empty body/],
+    [
+      'an empty 200',
+      { match: { method: 'GET', path: '/me' }, status: 200, body: '', contentType: 'application/json' },
+      /empty body/,
+    ],
   ];
 
   // Every other case runs in-process (src/run.ts, the code the binary runs), the rest through the built binary.
@@ -526,7 +610,12 @@ describe.concurrent('malformed answers: exit 3, one line, in human and --json mo
 describe.concurrent('polling', () => {
   test('a malformed answer mid-poll is exit 3 with one line, not a crash', async (t) => {
     const { env, fault, buyArgs } = await setup(t);
-    await fault({ match: { method: 'GET', path: `${API}/trade/buys/` }, status: 200, body: '<html>login</html>', contentType: 'text/html' });
+    await fault({
+      match: { method: 'GET', path: `${API}/trade/buys/` },
+      status: 200,
+      body: '<html>login</html>',
+      contentType: 'text/html',
+    });
 
     const r = await runCli(buyArgs(), { env });
     expect(r.code, r.stderr).toBe(3);

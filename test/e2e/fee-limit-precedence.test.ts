@@ -16,7 +16,12 @@ beforeAll(async () => {
 afterAll(() => sb?.close());
 
 function envWithProfile(maxFeeLamports: string | null): Record<string, string> {
-  const env = trusted({ ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath });
+  const env = trusted({
+    ...freshHome(),
+    TRADER_BASE_URL: sb.url,
+    TRADER_API_KEY: sb.apiKey,
+    TRADER_KEYPAIR: sb.keypairPath,
+  });
   const profile = maxFeeLamports === null ? {} : { maxFeeLamports };
   writeFileSync(env.TRADER_CONFIG, JSON.stringify({ profiles: { default: profile } }), { mode: 0o600 });
   return env;
@@ -31,7 +36,14 @@ describe.concurrent('the network-fee limit: flag > profile > default', () => {
     { name: 'flag 5499 alone refuses', flag: '5499', profile: null, code: 6, limit: '5,499' },
     { name: 'the default (100,000) alone passes', flag: null, profile: null, code: 0, limit: null },
   ])('$name', async ({ flag, profile, code, limit }) => {
-    const args = ['buy', sb.tokens[0]!.mint, '0.01sol', '--dry-run', '--json', ...(flag === null ? [] : ['--max-fee-lamports', flag])];
+    const args = [
+      'buy',
+      sb.tokens[0]!.mint,
+      '0.01sol',
+      '--dry-run',
+      '--json',
+      ...(flag === null ? [] : ['--max-fee-lamports', flag]),
+    ];
     const r = await runCli(args, { env: envWithProfile(profile) });
     expect(r.code, r.stderr).toBe(code);
     if (limit !== null) {

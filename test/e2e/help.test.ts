@@ -37,7 +37,9 @@ describe('help', () => {
 
   it('groups trading, reading and setup commands', async () => {
     const { stdout } = await runCli(['--help']);
-    const order = ['Trading:', '\n  buy ', 'Reading:', '\n  positions ', 'Setup:', '\n  config '].map((word) => stdout.indexOf(word));
+    const order = ['Trading:', '\n  buy ', 'Reading:', '\n  positions ', 'Setup:', '\n  config '].map((word) =>
+      stdout.indexOf(word),
+    );
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
@@ -52,7 +54,9 @@ describe('help', () => {
 
   it('each command’s help names the global options that matter to it in one line (trader --help says what each does), or points to them', async () => {
     const [buy, sell, holdings, configSet, completion, root] = await Promise.all(
-      [['buy'], ['sell'], ['holdings'], ['config', 'set'], ['completion'], []].map((c) => runCli([...c, '--help'], { env: { COLUMNS: '80' } })),
+      [['buy'], ['sell'], ['holdings'], ['config', 'set'], ['completion'], []].map((c) =>
+        runCli([...c, '--help'], { env: { COLUMNS: '80' } }),
+      ),
     );
     /** The global options a help names after the heading. */
     const listed = (stdout: string) => {
@@ -61,7 +65,15 @@ describe('help', () => {
     };
     // buy's and sell's examples use --yes and --json: their help names them, and trader --help says what they do.
     for (const trade of [buy, sell]) {
-      expect(listed(trade.stdout)).toEqual(['--yes', '--json', '--profile', '--keypair', '--password-file', '--rpc-url', '--timeout']);
+      expect(listed(trade.stdout)).toEqual([
+        '--yes',
+        '--json',
+        '--profile',
+        '--keypair',
+        '--password-file',
+        '--rpc-url',
+        '--timeout',
+      ]);
       expect(trade.stdout.indexOf('Global options:')).toBeLessThan(trade.stdout.indexOf('Examples:'));
     }
     expect(root.stdout).toMatch(/^ {2}-y, --yes +answer yes; trading needs it with no terminal$/m);
@@ -72,13 +84,23 @@ describe('help', () => {
     expect(completion.stdout).toContain('\nGlobal options: see trader --help\n');
     // The program's own help lists the common ones, once, and names the rest.
     expect(root.stdout.match(/--profile <name>/g)).toHaveLength(1);
-    expect(root.stdout.replace(/\n {2}(?=-)/g, ' ')).toMatch(/^ {2}also --api-key, --api-key-file, --api-key-stdin, --request-timeout, --insecure, --password-file, --treasury, --no-color, -v, -V, -h$/m);
+    expect(root.stdout.replace(/\n {2}(?=-)/g, ' ')).toMatch(
+      /^ {2}also --api-key, --api-key-file, --api-key-stdin, --request-timeout, --insecure, --password-file, --treasury, --no-color, -v, -V, -h$/m,
+    );
   });
 
-  it('one screen each: trader --help at most 40 lines, every command\'s help at most 24 (80×24), no line over 80', async () => {
-    const all = [...COMMANDS, ['config', 'init'], ['config', 'trust'], ['config', 'trust', 'forget'], ['sandbox', 'stop']];
+  it("one screen each: trader --help at most 40 lines, every command's help at most 24 (80×24), no line over 80", async () => {
+    const all = [
+      ...COMMANDS,
+      ['config', 'init'],
+      ['config', 'trust'],
+      ['config', 'trust', 'forget'],
+      ['sandbox', 'stop'],
+    ];
     const results = await Promise.all(all.map((c) => runCli([...c, '--help'], { env: { COLUMNS: '80' } })));
-    const counts = Object.fromEntries(all.map((c, i) => [c.join(' ') || 'trader', results[i]!.stdout.replace(/\n$/, '').split('\n').length]));
+    const counts = Object.fromEntries(
+      all.map((c, i) => [c.join(' ') || 'trader', results[i]!.stdout.replace(/\n$/, '').split('\n').length]),
+    );
     expect(counts.trader, results[0]!.stdout).toBeLessThanOrEqual(40);
     const over = Object.entries(counts).filter(([name, n]) => name !== 'trader' && n > 24);
     expect(over).toEqual([]);
@@ -101,7 +123,10 @@ describe('help', () => {
 
   it('`trader help <command>` shows what `trader <command> --help` does (its definition loaded first)', async () => {
     for (const command of [['sell'], ['config'], ['config', 'set']]) {
-      const [viaHelp, viaFlag] = await Promise.all([runInProcess([...command.slice(0, -1), 'help', command.at(-1)!]), runInProcess([...command, '--help'])]);
+      const [viaHelp, viaFlag] = await Promise.all([
+        runInProcess([...command.slice(0, -1), 'help', command.at(-1)!]),
+        runInProcess([...command, '--help']),
+      ]);
       expect(viaHelp.code).toBe(0);
       expect(viaHelp.stdout).toBe(viaFlag.stdout);
     }
@@ -112,8 +137,14 @@ describe('help', () => {
   });
 
   it('`trader help` takes a path of subcommands: `help config trust forget` is `config trust forget --help`; an unknown step is exit 2 naming the path', async () => {
-    for (const path of [['config', 'trust'], ['config', 'trust', 'forget']]) {
-      const [viaHelp, viaFlag] = await Promise.all([runInProcess(['help', ...path]), runInProcess([...path, '--help'])]);
+    for (const path of [
+      ['config', 'trust'],
+      ['config', 'trust', 'forget'],
+    ]) {
+      const [viaHelp, viaFlag] = await Promise.all([
+        runInProcess(['help', ...path]),
+        runInProcess([...path, '--help']),
+      ]);
       expect(viaHelp.code).toBe(0);
       expect(viaHelp.stdout).toBe(viaFlag.stdout);
       expect(viaHelp.stdout).toMatch(new RegExp(`^Usage: trader ${path.join(' ')} `));

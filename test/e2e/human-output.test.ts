@@ -10,8 +10,16 @@ let buyId: string;
 
 beforeAll(async () => {
   sb = await startTestSandbox();
-  env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl };
-  ({ intent: { id: buyId } } = await completeBuy(sb, { mint: sb.tokens[0]!.mint, amountLamports: '500000000' }));
+  env = {
+    ...freshHome(),
+    TRADER_BASE_URL: sb.url,
+    TRADER_API_KEY: sb.apiKey,
+    TRADER_KEYPAIR: sb.keypairPath,
+    TRADER_RPC_URL: sb.rpcUrl,
+  };
+  ({
+    intent: { id: buyId },
+  } = await completeBuy(sb, { mint: sb.tokens[0]!.mint, amountLamports: '500000000' }));
   await completeBuy(sb, { mint: sb.tokens[1]!.mint, amountLamports: '250000000' });
 });
 afterAll(() => sb?.close());
@@ -21,7 +29,7 @@ function normalise(text: string): string {
   return text
     .replace(new RegExp(sb.walletAddress, 'g'), '<wallet>')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
-    .replace(/\b[0-9a-f]{8,}…/g, "<id>")
+    .replace(/\b[0-9a-f]{8,}…/g, '<id>')
     .replace(/sk_sandbox_\w+/g, '<key>')
     .replace(/\b[1-9A-HJ-NP-Za-km-z]{80,90}\b/g, '<signature>')
     .replace(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?/g, '<time>')

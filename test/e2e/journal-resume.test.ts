@@ -29,7 +29,13 @@ const { envFor, closeAfterAll } = sandboxForFile((started) => (sb = started));
 function home(): Home {
   const h = freshHome();
   mkdirSync(dirname(h.TRADER_CONFIG), { recursive: true, mode: 0o700 });
-  const profile = { treasury: sb.treasury, maxBuyLamports: '200000000', maxSlippageBps: 500, maxDailyBuyLamports: '10000000000', maxDailySellLamports: '10000000000' };
+  const profile = {
+    treasury: sb.treasury,
+    maxBuyLamports: '200000000',
+    maxSlippageBps: 500,
+    maxDailyBuyLamports: '10000000000',
+    maxDailySellLamports: '10000000000',
+  };
   writeFileSync(h.TRADER_CONFIG, JSON.stringify({ profiles: { default: profile } }), { mode: 0o600 });
   return h;
 }
@@ -39,7 +45,9 @@ const inProcess = (url: string, h: Home, ...args: string[]): Promise<CliResult> 
 const buyMint = () => sb.tokens[1]!.mint;
 
 /** A scripted service in front of the sandbox; `seen` keeps every request it was sent. */
-async function service(script: (req: ProxiedRequest, forward: (req: ProxiedRequest) => Promise<Answer>) => Promise<Answer> | null) {
+async function service(
+  script: (req: ProxiedRequest, forward: (req: ProxiedRequest) => Promise<Answer>) => Promise<Answer> | null,
+) {
   const seen: ProxiedRequest[] = [];
   const proxy = await startScriptedProxy(sb.url, async (req, forward) => {
     seen.push(req);
@@ -50,7 +58,10 @@ async function service(script: (req: ProxiedRequest, forward: (req: ProxiedReque
   return { url: proxy.url, seen, posts };
 }
 /** The create request under a key of its own: what a service that ignores the key makes of it. */
-const freshKey = (req: ProxiedRequest): ProxiedRequest => ({ ...req, body: JSON.stringify({ ...JSON.parse(req.body), idempotencyKey: randomUUID() }) });
+const freshKey = (req: ProxiedRequest): ProxiedRequest => ({
+  ...req,
+  body: JSON.stringify({ ...JSON.parse(req.body), idempotencyKey: randomUUID() }),
+});
 /** A JSON answer rewritten by `fn`. */
 async function rewritten(answer: Promise<Answer>, fn: (body: any) => void): Promise<Answer> {
   const a = await answer;
@@ -69,7 +80,11 @@ async function onLatestBlockhash(answer: Promise<Answer>): Promise<Answer> {
   });
 }
 async function rpc(method: string, params: unknown[] = []): Promise<any> {
-  const res = await fetch(sb.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const res = await fetch(sb.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   return ((await res.json()) as { result: any }).result;
 }
 
@@ -78,7 +93,9 @@ describe('an idempotency key the journal maps to a trade, answered with another 
     const h = home();
     const key = randomUUID();
     // A service that, once told to, ignores the key: every create is a new trade.
-    const hostile = await service(async (req, forward) => (lying && req.method === 'POST' && req.path.endsWith('/trade/buys') ? forward(freshKey(req)) : null));
+    const hostile = await service(async (req, forward) =>
+      lying && req.method === 'POST' && req.path.endsWith('/trade/buys') ? forward(freshKey(req)) : null,
+    );
     let lying = false;
     const first = await at(hostile.url, h, 'buy', buyMint(), '0.01sol', '--yes', '--json', '--idempotency-key', key);
     expect(first.code, first.stderr).toBe(0);
@@ -93,7 +110,9 @@ describe('an idempotency key the journal maps to a trade, answered with another 
     expect(other).not.toBe(mine);
     expect(error).toMatchObject({ code: 'SERVICE_CONTRADICTION', category: 'service' });
     expect(error.message).toMatch(
-      new RegExp(`^the service answered idempotency key ${key} with buy ${other}, but this tool's journal records that key as buy ${mine} \\(made .+, its deposit signed\\); a repeated key returns its original trade, so ${other} is not that buy: nothing was signed; the buy intent was cancelled \\(${other}\\); follow the key's buy with: trader trades ${mine}$`),
+      new RegExp(
+        `^the service answered idempotency key ${key} with buy ${other}, but this tool's journal records that key as buy ${mine} \\(made .+, its deposit signed\\); a repeated key returns its original trade, so ${other} is not that buy: nothing was signed; the buy intent was cancelled \\(${other}\\); follow the key's buy with: trader trades ${mine}$`,
+      ),
     );
     expect((await sb.call('GET', `/trade/buys/${other}`)).body.data.intent.status).toBe('cancelled');
     const dry = await at(hostile.url, h, 'buy', buyMint(), '0.01sol', '--dry-run', '--json', '--idempotency-key', key);
@@ -104,7 +123,10 @@ describe('an idempotency key the journal maps to a trade, answered with another 
     try {
       const viaMcp = await mcp.call('buy', { token: buyMint(), amount: '0.01sol', idempotencyKey: key });
       expect(viaMcp.isError).toBe(true);
-      expect(viaMcp.structuredContent.error).toMatchObject({ code: 'SERVICE_CONTRADICTION', message: expect.stringContaining(`records that key as buy ${mine}`) });
+      expect(viaMcp.structuredContent.error).toMatchObject({
+        code: 'SERVICE_CONTRADICTION',
+        message: expect.stringContaining(`records that key as buy ${mine}`),
+      });
     } finally {
       await mcp.close();
     }
@@ -117,7 +139,9 @@ describe('an idempotency key the journal maps to a trade, answered with another 
     const mint = sb.tokens[0]!.mint;
     await completeBuy(sb, { mint, amountLamports: '200000000' });
     const key = randomUUID();
-    const hostile = await service(async (req, forward) => (lying && req.method === 'POST' && req.path.endsWith('/trade/sells') ? forward(freshKey(req)) : null));
+    const hostile = await service(async (req, forward) =>
+      lying && req.method === 'POST' && req.path.endsWith('/trade/sells') ? forward(freshKey(req)) : null,
+    );
     let lying = false;
     const first = await at(hostile.url, h, 'sell', mint, '1%', '--yes', '--json', '--idempotency-key', key);
     expect(first.code, first.stderr).toBe(0);
@@ -126,7 +150,11 @@ describe('an idempotency key the journal maps to a trade, answered with another 
     lying = true;
     const again = await at(hostile.url, h, 'sell', mint, amount, '--yes', '--json', '--idempotency-key', key);
     expect(again.code, again.stderr).toBe(3);
-    expect(lastJsonError(again).message).toMatch(new RegExp(`with sell (sell_\\w+), but this tool's journal records that key as sell ${mine} \\(made .+, its message signed\\); .*nothing was signed; the authorization expires unused \\(\\1\\)`));
+    expect(lastJsonError(again).message).toMatch(
+      new RegExp(
+        `with sell (sell_\\w+), but this tool's journal records that key as sell ${mine} \\(made .+, its message signed\\); .*nothing was signed; the authorization expires unused \\(\\1\\)`,
+      ),
+    );
     expect(hostile.posts('/authorize')).toHaveLength(1);
     lying = false;
     const honest = await at(hostile.url, h, 'sell', mint, amount, '--yes', '--json', '--idempotency-key', key);
@@ -141,7 +169,9 @@ describe('a resumed trade signs nothing new while what it signed may still be us
     const key = randomUUID();
     // Once told to, the service offers the same intent its deposit on a fresh blockhash: a second valid transfer if signed.
     let rehash = false;
-    const svc = await service(async (req, forward) => (rehash && req.method === 'POST' && req.path.endsWith('/trade/buys') ? onLatestBlockhash(forward(req)) : null));
+    const svc = await service(async (req, forward) =>
+      rehash && req.method === 'POST' && req.path.endsWith('/trade/buys') ? onLatestBlockhash(forward(req)) : null,
+    );
     await sb.control('/faults', [{ match: { method: 'POST', path: '/trade/buys/' }, kind: 'drop-before', count: 2 }]);
     const first = await at(svc.url, h, 'buy', buyMint(), '0.01sol', '--yes', '--json', '--idempotency-key', key);
     expect(first.code, first.stderr).toBe(3);
@@ -168,7 +198,10 @@ describe('a resumed trade signs nothing new while what it signed may still be us
       if (!(lower && req.method === 'POST' && req.path.endsWith('/trade/sells'))) return null;
       return rewritten(forward(req), ({ authorization: a }) => {
         const less = BigInt(a.minimumOutputLamports) - 1n;
-        a.message = a.message.replace(/^Minimum proceeds: .*$/m, `Minimum proceeds: ${formatUnits(less, 9)} SOL (${less} lamports)`);
+        a.message = a.message.replace(
+          /^Minimum proceeds: .*$/m,
+          `Minimum proceeds: ${formatUnits(less, 9)} SOL (${less} lamports)`,
+        );
         a.minimumOutputLamports = less.toString();
       });
     });
@@ -183,7 +216,11 @@ describe('a resumed trade signs nothing new while what it signed may still be us
     expect(again.code, again.stderr).toBe(3);
     expect(lastJsonError(again)).toMatchObject({
       code: 'SERVICE_CONTRADICTION',
-      message: expect.stringMatching(new RegExp(`^the service gives sell ${created.trade} another message than the one signed for it at .+; one authorization is signed once, so this one is not: nothing was signed; the signature given then may still be used, so the sell may still go on; check it with: trader trades ${created.trade}$`)),
+      message: expect.stringMatching(
+        new RegExp(
+          `^the service gives sell ${created.trade} another message than the one signed for it at .+; one authorization is signed once, so this one is not: nothing was signed; the signature given then may still be used, so the sell may still go on; check it with: trader trades ${created.trade}$`,
+        ),
+      ),
     });
     expect(svc.posts('/authorize')).toEqual([]);
     lower = false;
@@ -204,7 +241,11 @@ describe('a sell the journal saw paid is not believed failed before execution', 
     const svc = await service(async (req, forward) =>
       failed && req.method === 'GET' && /\/trade\/sells\/sell_\w+$/.test(req.path)
         ? rewritten(forward(req), (d) => {
-            Object.assign(d.authorization, { status: 'failed', failureCode: 'QUOTE_BELOW_AUTHORIZED_MINIMUM', executionStarted: false });
+            Object.assign(d.authorization, {
+              status: 'failed',
+              failureCode: 'QUOTE_BELOW_AUTHORIZED_MINIMUM',
+              executionStarted: false,
+            });
             d.sell = null;
           })
         : null,
@@ -215,10 +256,17 @@ describe('a sell the journal saw paid is not believed failed before execution', 
     const payout = records(h).find((r) => r.type === 'evidence' && r.role === 'payout' && r.trade === id).signature;
     expect((await inProcess(svc.url, h, 'trades', id)).code).toBe(0);
     failed = true;
-    for (const args of [['trades', id, '--json'], ['trades', id, '--watch', '--json'], ['sell', mint, json(sold).authorization.amount, '--yes', '--json', '--idempotency-key', key]]) {
+    for (const args of [
+      ['trades', id, '--json'],
+      ['trades', id, '--watch', '--json'],
+      ['sell', mint, json(sold).authorization.amount, '--yes', '--json', '--idempotency-key', key],
+    ]) {
       const r = await (args[0] === 'trades' ? inProcess : at)(svc.url, h, ...args);
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(3);
-      expect(lastJsonError(r)).toMatchObject({ code: 'SERVICE_CONTRADICTION', message: expect.stringContaining(`this tool's journal (payout ${payout} for this sell, verified on chain)`) });
+      expect(lastJsonError(r)).toMatchObject({
+        code: 'SERVICE_CONTRADICTION',
+        message: expect.stringContaining(`this tool's journal (payout ${payout} for this sell, verified on chain)`),
+      });
       expect(lastJsonError(r).message).not.toContain('nothing was sold');
     }
   });
@@ -231,13 +279,24 @@ describe("a buy this tool signed a deposit for is not 'cancelled' on the service
     const liar = await service(async (req, forward) => {
       if (!id) return null;
       if (req.path.endsWith(`/trade/buys/${id}/cancel`)) {
-        const read = JSON.parse((await forward({ ...req, method: 'GET', path: req.path.replace(/\/cancel$/, ''), body: '' })).text);
+        const read = JSON.parse(
+          (await forward({ ...req, method: 'GET', path: req.path.replace(/\/cancel$/, ''), body: '' })).text,
+        );
         read.data.intent.status = 'cancelled';
         return { status: 200, text: JSON.stringify(read) };
       }
-      if (req.method === 'GET' && req.path.endsWith(`/trade/buys/${id}`)) return rewritten(forward(req), (d) => (d.intent.status = 'cancelled'));
+      if (req.method === 'GET' && req.path.endsWith(`/trade/buys/${id}`))
+        return rewritten(forward(req), (d) => (d.intent.status = 'cancelled'));
       if (req.method === 'GET' && req.path.endsWith(`/trades/${id}`)) {
-        return rewritten(forward(req), (d) => Object.assign(d, { stage: 'cancelled', status: 'cancelled', terminal: true, signatures: { deposit: null, swaps: [], payouts: [], refund: null }, receivedOutputAmount: null }));
+        return rewritten(forward(req), (d) =>
+          Object.assign(d, {
+            stage: 'cancelled',
+            status: 'cancelled',
+            terminal: true,
+            signatures: { deposit: null, swaps: [], payouts: [], refund: null },
+            receivedOutputAmount: null,
+          }),
+        );
       }
       return null;
     });
@@ -247,7 +306,10 @@ describe("a buy this tool signed a deposit for is not 'cancelled' on the service
     const [signed] = signings(h);
     const cancel = await inProcess(liar.url, h, 'cancel', id, '--json');
     expect(cancel.code, cancel.stderr).toBe(3);
-    expect(lastJsonError(cancel)).toMatchObject({ code: 'CHAIN_CONTRADICTS_SERVICE', message: `the service reports buy ${id} cancelled, but this tool signed a deposit for it, and the chain has it (${signed.signature}): ${SOL_SPENT}; look again with: trader trades ${id} --verify` });
+    expect(lastJsonError(cancel)).toMatchObject({
+      code: 'CHAIN_CONTRADICTS_SERVICE',
+      message: `the service reports buy ${id} cancelled, but this tool signed a deposit for it, and the chain has it (${signed.signature}): ${SOL_SPENT}; look again with: trader trades ${id} --verify`,
+    });
     const shown = await inProcess(liar.url, h, 'trades', id);
     expect(shown.code, shown.stderr).toBe(3);
     expect(shown.stderr).toContain(`: ${SOL_SPENT}`);
@@ -266,14 +328,20 @@ describe("a buy this tool signed a deposit for is not 'cancelled' on the service
     const h = home();
     const key = randomUUID();
     await sb.control('/faults', [{ match: { method: 'POST', path: '/trade/buys/' }, kind: 'drop-before', count: 2 }]);
-    expect((await at(sb.url, h, 'buy', buyMint(), '0.01sol', '--yes', '--json', '--idempotency-key', key)).code).toBe(3);
+    expect((await at(sb.url, h, 'buy', buyMint(), '0.01sol', '--yes', '--json', '--idempotency-key', key)).code).toBe(
+      3,
+    );
     const [signed] = signings(h);
     const id = signed.trade;
     const cancel = await inProcess(sb.url, h, 'cancel', id, '--json');
     expect(cancel.code, cancel.stderr).toBe(3);
     expect(json(cancel).intent.status).toBe('cancelled');
     expect(lastJsonError(cancel)).toMatchObject({ code: 'CHAIN_NOT_VERIFIED' });
-    expect(lastJsonError(cancel).message).toMatch(new RegExp(`^the service reports buy ${id} cancelled, but this tool signed a deposit for it, which the chain does not prove can never land \\(not on chain yet; its blockhash is still valid.*\\); ${NOT_BEFORE_EXPIRED}; check it with: trader trades ${id} --verify$`));
+    expect(lastJsonError(cancel).message).toMatch(
+      new RegExp(
+        `^the service reports buy ${id} cancelled, but this tool signed a deposit for it, which the chain does not prove can never land \\(not on chain yet; its blockhash is still valid.*\\); ${NOT_BEFORE_EXPIRED}; check it with: trader trades ${id} --verify$`,
+      ),
+    );
     const shown = await inProcess(sb.url, h, 'trades', id);
     expect(shown.code, shown.stderr).toBe(3);
     expect(shown.stdout).toContain(`deposit ${signed.signature.slice(0, 8)}…: may still land`);
@@ -296,9 +364,13 @@ describe("a buy this tool signed a deposit for is not 'cancelled' on the service
     const h = home();
     const key = randomUUID();
     // The service gives each create of the intent its deposit on the chain's latest blockhash.
-    const svc = await service(async (req, forward) => (req.method === 'POST' && req.path.endsWith('/trade/buys') ? onLatestBlockhash(forward(req)) : null));
+    const svc = await service(async (req, forward) =>
+      req.method === 'POST' && req.path.endsWith('/trade/buys') ? onLatestBlockhash(forward(req)) : null,
+    );
     await sb.control('/faults', [{ match: { method: 'POST', path: '/trade/buys/' }, kind: 'drop-before', count: 2 }]);
-    expect((await at(svc.url, h, 'buy', buyMint(), '0.01sol', '--yes', '--json', '--idempotency-key', key)).code).toBe(3);
+    expect((await at(svc.url, h, 'buy', buyMint(), '0.01sol', '--yes', '--json', '--idempotency-key', key)).code).toBe(
+      3,
+    );
     // As an earlier version wrote it: the signature, not the transaction.
     asEarlierVersion(h);
     const [signed] = signings(h);
@@ -307,7 +379,11 @@ describe("a buy this tool signed a deposit for is not 'cancelled' on the service
     const refused = await at(svc.url, h, 'buy', buyMint(), '0.01sol', '--yes', '--json', '--idempotency-key', key);
     expect(refused.code, refused.stderr).toBe(3);
     expect(lastJsonError(refused)).toMatchObject({ code: 'DEPOSIT_MAY_LAND', category: 'service' });
-    expect(lastJsonError(refused).message).toMatch(new RegExp(`\\(${signed.signature}\\) may still land until block height ${signed.lastValidBlockHeight}, and this journal did not keep it to send again; a second deposit is never signed beside it; nothing was signed; ${NOT_BEFORE_EXPIRED}`));
+    expect(lastJsonError(refused).message).toMatch(
+      new RegExp(
+        `\\(${signed.signature}\\) may still land until block height ${signed.lastValidBlockHeight}, and this journal did not keep it to send again; a second deposit is never signed beside it; nothing was signed; ${NOT_BEFORE_EXPIRED}`,
+      ),
+    );
     expect(svc.posts('/deposit')).toEqual([]);
     expect(signings(h)).toHaveLength(1);
     // 150 blocks and the finalized lag later the first can never land: another deposit may be signed.
@@ -325,7 +401,16 @@ describe('every deposit signed for a buy is the chain’s to check', () => {
     let id = '';
     const svc = await service(async (req, forward) =>
       id && req.method === 'GET' && req.path.endsWith(`/trades/${id}`)
-        ? rewritten(forward(req), (d) => Object.assign(d, { stage: 'expired', status: 'expired', terminal: true, signatures: { deposit: null, swaps: [], payouts: [], refund: null }, receivedOutputAmount: null, completedAt: null }))
+        ? rewritten(forward(req), (d) =>
+            Object.assign(d, {
+              stage: 'expired',
+              status: 'expired',
+              terminal: true,
+              signatures: { deposit: null, swaps: [], payouts: [], refund: null },
+              receivedOutputAmount: null,
+              completedAt: null,
+            }),
+          )
         : null,
     );
     const { value } = await rpc('getLatestBlockhash', [{ commitment: 'finalized' }]);
@@ -334,7 +419,16 @@ describe('every deposit signed for a buy is the chain’s to check', () => {
     const [landed] = signings(h);
     // A second deposit for the same buy in the journal (as an earlier version signed on a resume), never sent.
     const second = bs58.encode(Buffer.alloc(64, 7));
-    appendFileSync(journalOf(h), JSON.stringify({ ...landed, signature: second, blockhash: value.blockhash, lastValidBlockHeight: value.lastValidBlockHeight, transaction: undefined }) + '\n');
+    appendFileSync(
+      journalOf(h),
+      JSON.stringify({
+        ...landed,
+        signature: second,
+        blockhash: value.blockhash,
+        lastValidBlockHeight: value.lastValidBlockHeight,
+        transaction: undefined,
+      }) + '\n',
+    );
     await sb.advance(85);
     id = json(buy).intent.id;
     const verify = await inProcess(svc.url, h, 'trades', id, '--verify', '--json');
@@ -342,9 +436,11 @@ describe('every deposit signed for a buy is the chain’s to check', () => {
     expect(lastJsonError(verify).code).toBe('CHAIN_CONTRADICTS_SERVICE');
     const v = json(verify).verification;
     expect(v).toMatchObject({ verdict: 'contradicted', deposit: { onChain: true } });
-    expect(v.checks.filter((c: any) => c.role === 'deposit').map((c: any) => [c.signature, c.mark, c.onChain])).toEqual([
-      [landed.signature, 'contradicts', true],
-      [second, 'verified', false],
-    ]);
+    expect(v.checks.filter((c: any) => c.role === 'deposit').map((c: any) => [c.signature, c.mark, c.onChain])).toEqual(
+      [
+        [landed.signature, 'contradicts', true],
+        [second, 'verified', false],
+      ],
+    );
   });
 });

@@ -33,7 +33,8 @@ const run = (home: Home, ...args: string[]): Promise<CliResult> => runCli(args, 
 /** The same run in this process: for what needs no process of its own (refusals before anything is sent). */
 const inProcess = (home: Home, ...args: string[]): Promise<CliResult> => runInProcess(args, envFor(sb.url, home));
 /** The POSTs the sandbox saw since the log was cleared, as `POST <path>` with ids kept. */
-const posts = async () => (await sb.requests()).filter((r) => r.method === 'POST').map((r) => r.path.replace('/api/v1', ''));
+const posts = async () =>
+  (await sb.requests()).filter((r) => r.method === 'POST').map((r) => r.path.replace('/api/v1', ''));
 const buyToken = () => sb.tokens[1]!.mint;
 
 describe('a journal that cannot be written refuses the trade before anything is sent', () => {
@@ -48,52 +49,108 @@ describe('a journal that cannot be written refuses the trade before anything is 
     writeFileSync(journalOf(shared), '', { mode: 0o666 });
     chmodSync(journalOf(shared), 0o666);
     const cases: Array<[Home, RegExp]> = [
-      [{ HOME: freshHome().HOME, TRADER_CONFIG: '/proc/trader-journal-e2e/config.json' }, /cannot create \/proc\/trader-journal-e2e: .*; nothing was sent/],
-      [symlinked, /the journal .*journal\.jsonl is a symbolic link; it must be a file of its own \(remove the link\); nothing was sent/],
-      [shared, /journal .*journal\.jsonl can be changed by other users \(mode 666\); run: chmod go-w .*; nothing was sent/],
+      [
+        { HOME: freshHome().HOME, TRADER_CONFIG: '/proc/trader-journal-e2e/config.json' },
+        /cannot create \/proc\/trader-journal-e2e: .*; nothing was sent/,
+      ],
+      [
+        symlinked,
+        /the journal .*journal\.jsonl is a symbolic link; it must be a file of its own \(remove the link\); nothing was sent/,
+      ],
+      [
+        shared,
+        /journal .*journal\.jsonl can be changed by other users \(mode 666\); run: chmod go-w .*; nothing was sent/,
+      ],
     ];
     await sb.clearRequests();
     for (const [home, says] of cases) {
-      for (const args of [['buy', buyToken(), '0.01sol'], ['sell', sb.tokens[0]!.mint, '10%']]) {
+      for (const args of [
+        ['buy', buyToken(), '0.01sol'],
+        ['sell', sb.tokens[0]!.mint, '10%'],
+      ]) {
         const r = await inProcess(home, ...args, '--yes', '--json');
         expect(r.code, r.stderr).toBe(2);
-        expect(lastJsonError(r)).toMatchObject({ code: 'JOURNAL_UNWRITABLE', category: 'usage', message: expect.stringMatching(says) });
+        expect(lastJsonError(r)).toMatchObject({
+          code: 'JOURNAL_UNWRITABLE',
+          category: 'usage',
+          message: expect.stringMatching(says),
+        });
       }
     }
     expect(await posts()).toEqual([]);
     expect(readFileSync(victim, 'utf8')).toBe('precious\n');
   });
 
-  it.skipIf(isRoot)('a read-only config folder (not as root, which writes anyway): exit 2 before anything is sent', async () => {
-    const home = freshHome();
-    mkdirSync(dirname(home.TRADER_CONFIG), { recursive: true, mode: 0o500 });
-    await sb.clearRequests();
-    const r = await run(home, 'buy', buyToken(), '0.01sol', '--yes', '--json');
-    expect(r.code, r.stderr).toBe(2);
-    expect(lastJsonError(r)).toMatchObject({ code: 'JOURNAL_UNWRITABLE', message: expect.stringMatching(/permission denied.*nothing was sent/i) });
-    expect(await posts()).toEqual([]);
-    chmodSync(dirname(home.TRADER_CONFIG), 0o700);
-  });
+  it.skipIf(isRoot)(
+    'a read-only config folder (not as root, which writes anyway): exit 2 before anything is sent',
+    async () => {
+      const home = freshHome();
+      mkdirSync(dirname(home.TRADER_CONFIG), { recursive: true, mode: 0o500 });
+      await sb.clearRequests();
+      const r = await run(home, 'buy', buyToken(), '0.01sol', '--yes', '--json');
+      expect(r.code, r.stderr).toBe(2);
+      expect(lastJsonError(r)).toMatchObject({
+        code: 'JOURNAL_UNWRITABLE',
+        message: expect.stringMatching(/permission denied.*nothing was sent/i),
+      });
+      expect(await posts()).toEqual([]);
+      chmodSync(dirname(home.TRADER_CONFIG), 0o700);
+    },
+  );
 });
 
 describe('the daily limits count the wallet, whatever the service', () => {
-  it('a deposit and a sell minimum signed for this wallet through another service (another profile) count toward this one\'s caps; --max-daily-sell-lamports cannot raise the profile\'s sell cap', async () => {
+  it("a deposit and a sell minimum signed for this wallet through another service (another profile) count toward this one's caps; --max-daily-sell-lamports cannot raise the profile's sell cap", async () => {
     const home = homeWith({ maxDailyBuyLamports: '40000000', maxDailySellLamports: '40000000', treasury: sb.treasury });
     const wallet = sb.keypair.publicKey.toBase58();
     const base = { v: 1, at: new Date().toISOString(), service: 'https://other.example/api/v1/', wallet };
     const lines = [
-      { ...base, side: 'buy', trade: 'other-buy', type: 'before-signing', messageSha256: 'b'.repeat(64), blockhash: 'B', lastValidBlockHeight: 1, blockhashKnownBeforeSigning: true, amountLamports: '30000000' },
+      {
+        ...base,
+        side: 'buy',
+        trade: 'other-buy',
+        type: 'before-signing',
+        messageSha256: 'b'.repeat(64),
+        blockhash: 'B',
+        lastValidBlockHeight: 1,
+        blockhashKnownBeforeSigning: true,
+        amountLamports: '30000000',
+      },
       { ...base, side: 'buy', trade: 'other-buy', type: 'signed', messageSha256: 'b'.repeat(64), signature: 'OTHER' },
-      { ...base, side: 'sell', trade: 'sell_other', type: 'before-signing', messageSha256: 'c'.repeat(64), minimumOutputLamports: '39999999' },
+      {
+        ...base,
+        side: 'sell',
+        trade: 'sell_other',
+        type: 'before-signing',
+        messageSha256: 'c'.repeat(64),
+        minimumOutputLamports: '39999999',
+      },
     ];
     writeFileSync(journalOf(home), lines.map((l) => JSON.stringify(l) + '\n').join(''), { mode: 0o600 });
     await sb.clearRequests();
     const buy = await inProcess(home, 'buy', buyToken(), '10000001', '--yes', '--json');
     expect(buy.code, buy.stderr).toBe(2);
-    expect(lastJsonError(buy)).toMatchObject({ code: 'OVER_DAILY_LIMIT', message: expect.stringContaining('0.03 SOL (30000000 lamports) committed by signed deposits in the last 24 hours') });
-    const raise = await inProcess(home, 'sell', sb.tokens[0]!.mint, '1000', '--yes', '--json', '--max-daily-sell-lamports', '40000001');
+    expect(lastJsonError(buy)).toMatchObject({
+      code: 'OVER_DAILY_LIMIT',
+      message: expect.stringContaining(
+        '0.03 SOL (30000000 lamports) committed by signed deposits in the last 24 hours',
+      ),
+    });
+    const raise = await inProcess(
+      home,
+      'sell',
+      sb.tokens[0]!.mint,
+      '1000',
+      '--yes',
+      '--json',
+      '--max-daily-sell-lamports',
+      '40000001',
+    );
     expect(raise.code).toBe(2);
-    expect(lastJsonError(raise)).toMatchObject({ code: 'OVER_LIMIT', message: `--max-daily-sell-lamports 40000001 would raise profile "default"'s maxDailySellLamports (40000000); a flag can only lower it; nothing was sent` });
+    expect(lastJsonError(raise)).toMatchObject({
+      code: 'OVER_LIMIT',
+      message: `--max-daily-sell-lamports 40000001 would raise profile "default"'s maxDailySellLamports (40000000); a flag can only lower it; nothing was sent`,
+    });
     expect(await posts()).toEqual([]);
   });
 });
@@ -115,13 +172,35 @@ describe('daily limits, counted from the journal across processes and restarts',
     expect(lastJsonError(past).message).toBe(
       `a buy of 0.020000001 SOL (20000001 lamports) would pass the daily limit: 0.02 SOL (20000000 lamports) committed by signed deposits in the last 24 hours, cap 0.04 SOL (40000000 lamports) (profile "default"'s maxDailyBuyLamports); room for it frees up at ${new Date(signedAt + DAY_MS).toISOString()}; nothing was sent`,
     );
-    expect(stderrJson(past)[0]).toEqual({ warning: `journal ${journalOf(home)} line ${damagedLine} is damaged (not JSON); skipped, not trusted` });
+    expect(stderrJson(past)[0]).toEqual({
+      warning: `journal ${journalOf(home)} line ${damagedLine} is damaged (not JSON); skipped, not trusted`,
+    });
     expect(await posts()).toEqual([]);
 
-    const raise = await inProcess(home, 'buy', buyToken(), '100000', '--yes', '--json', '--max-daily-buy-lamports', '40000001');
+    const raise = await inProcess(
+      home,
+      'buy',
+      buyToken(),
+      '100000',
+      '--yes',
+      '--json',
+      '--max-daily-buy-lamports',
+      '40000001',
+    );
     expect(raise.code).toBe(2);
-    expect(lastJsonError(raise).message).toBe(`--max-daily-buy-lamports 40000001 would raise profile "default"'s maxDailyBuyLamports (40000000); a flag can only lower it; nothing was sent`);
-    const lower = await inProcess(home, 'buy', buyToken(), '100000', '--yes', '--json', '--max-daily-buy-lamports', '20000000');
+    expect(lastJsonError(raise).message).toBe(
+      `--max-daily-buy-lamports 40000001 would raise profile "default"'s maxDailyBuyLamports (40000000); a flag can only lower it; nothing was sent`,
+    );
+    const lower = await inProcess(
+      home,
+      'buy',
+      buyToken(),
+      '100000',
+      '--yes',
+      '--json',
+      '--max-daily-buy-lamports',
+      '20000000',
+    );
     expect(lower.code).toBe(2);
     expect(lastJsonError(lower).message).toMatch(/cap 0\.02 SOL \(20000000 lamports\) \(--max-daily-buy-lamports\)/);
     expect(await posts()).toEqual([]);
@@ -130,9 +209,20 @@ describe('daily limits, counted from the journal across processes and restarts',
     expect(at.code, at.stderr).toBe(0);
     const full = await inProcess(home, 'buy', buyToken(), '100000', '--yes');
     expect(full.code).toBe(2);
-    expect(full.stderr).toMatch(/^error: a buy of 0\.0001 SOL \(100000 lamports\) would pass the daily limit: 0\.04 SOL \(40000000 lamports\) committed/m);
+    expect(full.stderr).toMatch(
+      /^error: a buy of 0\.0001 SOL \(100000 lamports\) would pass the daily limit: 0\.04 SOL \(40000000 lamports\) committed/m,
+    );
     // Resuming a buy the limit counted already is not a new commitment.
-    const resumed = await run(home, 'buy', buyToken(), '20000000', '--yes', '--json', '--idempotency-key', json(first).idempotencyKey);
+    const resumed = await run(
+      home,
+      'buy',
+      buyToken(),
+      '20000000',
+      '--yes',
+      '--json',
+      '--idempotency-key',
+      json(first).idempotencyKey,
+    );
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(json(resumed).intent.id).toBe(json(first).intent.id);
   });
@@ -140,9 +230,14 @@ describe('daily limits, counted from the journal across processes and restarts',
   it('two processes at once, each within the cap alone, together past it: one buys, the other is refused before its deposit is sent', async () => {
     const home = homeWith({ maxDailyBuyLamports: '30000000', treasury: sb.treasury });
     await sb.clearRequests();
-    const both = await Promise.all([run(home, 'buy', buyToken(), '20000000', '--yes', '--json'), run(home, 'buy', buyToken(), '20000000', '--yes', '--json')]);
+    const both = await Promise.all([
+      run(home, 'buy', buyToken(), '20000000', '--yes', '--json'),
+      run(home, 'buy', buyToken(), '20000000', '--yes', '--json'),
+    ]);
     expect(both.map((r) => r.code).sort(), both.map((r) => r.stderr).join('\n')).toEqual([0, 2]);
-    expect(lastJsonError(both.find((r) => r.code === 2)!), both.map((r) => r.stderr).join('\n')).toMatchObject({ code: 'OVER_DAILY_LIMIT' });
+    expect(lastJsonError(both.find((r) => r.code === 2)!), both.map((r) => r.stderr).join('\n')).toMatchObject({
+      code: 'OVER_DAILY_LIMIT',
+    });
     expect((await posts()).filter((p) => p.endsWith('/deposit'))).toHaveLength(1);
     expect(records(home).filter((r) => r.type === 'before-signing')).toHaveLength(1);
   });
@@ -155,7 +250,9 @@ describe('daily limits, counted from the journal across processes and restarts',
     expect(json(failed).intent.status).toBe('refunded');
     const next = await inProcess(home, 'buy', buyToken(), '20000000', '--yes', '--json');
     expect(next.code).toBe(2);
-    expect(lastJsonError(next).message).toMatch(/0\.02 SOL \(20000000 lamports\) committed by signed deposits in the last 24 hours/);
+    expect(lastJsonError(next).message).toMatch(
+      /0\.02 SOL \(20000000 lamports\) committed by signed deposits in the last 24 hours/,
+    );
   });
 
   it('sell: the signed minimum counts; one lamport over the cap is refused before the review (no authorize), at the cap it sells, and the next is refused', async () => {
@@ -166,23 +263,48 @@ describe('daily limits, counted from the journal across processes and restarts',
     expect(dry.code, dry.stderr).toBe(0);
     const minimum = BigInt(json(dry).authorization.minimumOutputLamports);
     await sb.clearRequests();
-    const over = await inProcess(home, 'sell', mint, '1000', '--yes', '--json', '--max-daily-sell-lamports', String(minimum - 1n));
+    const over = await inProcess(
+      home,
+      'sell',
+      mint,
+      '1000',
+      '--yes',
+      '--json',
+      '--max-daily-sell-lamports',
+      String(minimum - 1n),
+    );
     expect(over.code, over.stderr).toBe(2);
-    expect(lastJsonError(over).message).toMatch(/^a sell with a signed minimum of [\d.]+ SOL \(\d+ lamports\) would pass the daily limit: 0 SOL \(0 lamports\) signed as sell minimums in the last 24 hours, .*; it alone is more than the cap; nothing was signed; the authorization expires unused$/);
+    expect(lastJsonError(over).message).toMatch(
+      /^a sell with a signed minimum of [\d.]+ SOL \(\d+ lamports\) would pass the daily limit: 0 SOL \(0 lamports\) signed as sell minimums in the last 24 hours, .*; it alone is more than the cap; nothing was signed; the authorization expires unused$/,
+    );
     expect((await posts()).filter((p) => p.endsWith('/authorize'))).toEqual([]);
     const at = await run(home, 'sell', mint, '1000', '--yes', '--json', '--max-daily-sell-lamports', String(minimum));
     expect(at.code, at.stderr).toBe(0);
     expect(BigInt(json(at).authorization.minimumOutputLamports)).toBe(minimum);
-    const again = await inProcess(home, 'sell', mint, '1000', '--yes', '--json', '--max-daily-sell-lamports', String(minimum));
+    const again = await inProcess(
+      home,
+      'sell',
+      mint,
+      '1000',
+      '--yes',
+      '--json',
+      '--max-daily-sell-lamports',
+      String(minimum),
+    );
     expect(again.code).toBe(2);
-    expect(lastJsonError(again).message).toMatch(/signed as sell minimums in the last 24 hours, cap .*; room for it frees up at \d{4}-/);
+    expect(lastJsonError(again).message).toMatch(
+      /signed as sell minimums in the last 24 hours, cap .*; room for it frees up at \d{4}-/,
+    );
     expect((await posts()).filter((p) => p.endsWith('/authorize'))).toHaveLength(1);
   });
 });
 
 describe('a transaction proves one trade', () => {
   /** The ids of the sells authorized since the log was cleared. */
-  const authorized = async () => (await sb.requests()).filter((r) => r.method === 'POST' && r.path.endsWith('/authorize') && r.status === 200).map((r) => r.path.split('/')[5]!);
+  const authorized = async () =>
+    (await sb.requests())
+      .filter((r) => r.method === 'POST' && r.path.endsWith('/authorize') && r.status === 200)
+      .map((r) => r.path.split('/')[5]!);
   /** Waits (real time: the processes poll) until `count` sells authorized since the log was cleared await their payout. */
   async function payoutsPending(count: number): Promise<string[]> {
     for (let i = 0; i < 300; i++) {
@@ -222,10 +344,16 @@ describe('a transaction proves one trade', () => {
     const error = lastJsonError(refused);
     expect(error.code).toBe('CHAIN_CONTRADICTS_SERVICE');
     expect(error.message).toContain(`payout ${payout} should be at least`);
-    expect(error.message).toContain(`this transaction already proved trade ${json(ok).authorization.id} (as its payout); one transaction proves one trade, so it cannot prove ${json(refused).authorization.id} too`);
+    expect(error.message).toContain(
+      `this transaction already proved trade ${json(ok).authorization.id} (as its payout); one transaction proves one trade, so it cannot prove ${json(refused).authorization.id} too`,
+    );
     expect(json(refused).verification.verdict).toBe('contradicted');
     // The journal holds one claim of that payout: the first's.
-    expect(records(home).filter((r) => r.type === 'evidence' && r.signature === payout).map((r) => r.trade)).toEqual([json(ok).authorization.id]);
+    expect(
+      records(home)
+        .filter((r) => r.type === 'evidence' && r.signature === payout)
+        .map((r) => r.trade),
+    ).toEqual([json(ok).authorization.id]);
   });
 
   it("one after the other, the second backdated before the first's payout: still a contradiction naming both; --verify from a new process agrees; the list shows both sells by id", async () => {
@@ -254,7 +382,10 @@ describe('a transaction proves one trade', () => {
       [json(first).authorization.id, json(first).idempotencyKey],
     ]);
     // A sell id as the human list shortens it is typed back: the journal knows it whole.
-    const shown = (await inProcess(home, 'trades')).stdout.split('\n').find((l) => l.startsWith(out.authorization.id.slice(0, 6)))!.split(/\s+/)[0]!;
+    const shown = (await inProcess(home, 'trades')).stdout
+      .split('\n')
+      .find((l) => l.startsWith(out.authorization.id.slice(0, 6)))!
+      .split(/\s+/)[0]!;
     expect(shown).toMatch(/^sell_\w+…$/);
     const one = await inProcess(home, 'trades', shown, '--json');
     expect(one.code, one.stderr).toBe(0);
@@ -268,7 +399,9 @@ describe('a transaction proves one trade', () => {
     const first = await via('buy', buyToken(), '0.01sol', '--yes', '--json');
     expect(first.code, first.stderr).toBe(0);
     // What the service answers the first buy's key now: that buy, completed.
-    const earlier = await sb.call('POST', '/trade/buys', { body: { mint: buyToken(), amountLamports: '10000000', idempotencyKey: json(first).idempotencyKey } });
+    const earlier = await sb.call('POST', '/trade/buys', {
+      body: { mint: buyToken(), amountLamports: '10000000', idempotencyKey: json(first).idempotencyKey },
+    });
     expect(earlier.body.data.intent).toMatchObject({ id: json(first).intent.id, status: 'completed' });
     proxy.rewrite('POST', /\/trade\/buys$/, () => earlier.body);
     const before = records(home).length;
@@ -276,7 +409,11 @@ describe('a transaction proves one trade', () => {
     expect(buy.code, buy.stderr).toBe(3);
     expect(lastJsonError(buy)).toMatchObject({
       code: 'SERVICE_CONTRADICTION',
-      message: expect.stringMatching(new RegExp(`answered idempotency key \\S+ with buy ${json(first).intent.id}, which this tool made with key ${json(first).idempotencyKey}: not this buy; nothing was signed`)),
+      message: expect.stringMatching(
+        new RegExp(
+          `answered idempotency key \\S+ with buy ${json(first).intent.id}, which this tool made with key ${json(first).idempotencyKey}: not this buy; nothing was signed`,
+        ),
+      ),
     });
     // Nothing about the first buy is changed or claimed by the second run.
     expect(records(home).slice(before)).toEqual([]);
@@ -294,8 +431,14 @@ describe('a transaction proves one trade', () => {
     const after = records(home).length;
     const again = await via('sell', mint, amount, '--yes', '--json');
     expect(again.code, again.stderr).toBe(3);
-    expect(lastJsonError(again).message).toMatch(new RegExp(`with sell ${json(sold).authorization.id}, which this tool made with key ${json(sold).idempotencyKey}: not this sell; nothing was signed`));
-    expect(proxy.seen.filter((x) => x.method === 'POST').map((x) => x.path.replace('/api/v1', ''))).toEqual(['/trade/sells']);
+    expect(lastJsonError(again).message).toMatch(
+      new RegExp(
+        `with sell ${json(sold).authorization.id}, which this tool made with key ${json(sold).idempotencyKey}: not this sell; nothing was signed`,
+      ),
+    );
+    expect(proxy.seen.filter((x) => x.method === 'POST').map((x) => x.path.replace('/api/v1', ''))).toEqual([
+      '/trade/sells',
+    ]);
     expect(records(home).slice(after)).toEqual([]);
   });
 
@@ -315,7 +458,11 @@ describe('a transaction proves one trade', () => {
     // The sell's own payout goes to another wallet; the service names the buy's refund as it.
     const proxy = await tamperProxy();
     proxy.rewrite('GET', /^\/api\/v1\/trades\/[^/]+$/, (body) => {
-      if (body.data.side === 'sell' && body.data.stage === 'completed') Object.assign(body.data, { receivedOutputAmount: '100000000', signatures: { ...body.data.signatures, payouts: [refund] } });
+      if (body.data.side === 'sell' && body.data.stage === 'completed')
+        Object.assign(body.data, {
+          receivedOutputAmount: '100000000',
+          signatures: { ...body.data.signatures, payouts: [refund] },
+        });
       return body;
     });
     await sb.control('/lies', { lie: 'payout-elsewhere' });
@@ -327,36 +474,53 @@ describe('a transaction proves one trade', () => {
     expect(v.checks.find((c: any) => c.role === 'payout')).toMatchObject({
       signature: refund,
       mark: 'attributed',
-      chain: expect.stringMatching(new RegExp(`^the service reports 0\\.1 SOL paid; the chain shows a transfer it cannot tie to this sell: 0\\.1 SOL to your wallet, slot \\d+, exactly what buy ${buyId} \\(not known completed here\\) may get back as its refund$`)),
+      chain: expect.stringMatching(
+        new RegExp(
+          `^the service reports 0\\.1 SOL paid; the chain shows a transfer it cannot tie to this sell: 0\\.1 SOL to your wallet, slot \\d+, exactly what buy ${buyId} \\(not known completed here\\) may get back as its refund$`,
+        ),
+      ),
     });
     expect(v.received).toEqual({ untiedPayoutsLamports: '100000000' });
     expect(records(home).filter((r) => r.type === 'evidence' && r.signature === refund)).toEqual([]);
     const unproven = await runInProcess(['trades', sellId, '--verify'], envFor(proxy.url, home));
     expect(unproven.code, unproven.stderr).toBe(3);
     expect(unproven.stdout).not.toContain('every claim verified');
-    expect(unproven.stderr).toMatch(/not every claim is proven on chain: the service reports 0\.1 SOL paid; the chain shows a transfer it cannot tie to this sell/);
+    expect(unproven.stderr).toMatch(
+      /not every claim is proven on chain: the service reports 0\.1 SOL paid; the chain shows a transfer it cannot tie to this sell/,
+    );
     // Following the buy to its end records its refund (named, not yet claimed): the sell cannot have it now.
     const followed = await inProcess(home, 'trades', buyId, '--watch', '--json');
     expect(followed.code, followed.stderr).toBe(4);
-    expect(records(home).filter((r) => r.type === 'answer' && r.trade === buyId).flatMap((r) => r.transactions ?? [])).toContainEqual({ signature: refund, role: 'refund' });
+    expect(
+      records(home)
+        .filter((r) => r.type === 'answer' && r.trade === buyId)
+        .flatMap((r) => r.transactions ?? []),
+    ).toContainEqual({ signature: refund, role: 'refund' });
     const known = await runInProcess(['trades', sellId, '--verify', '--json'], envFor(proxy.url, home));
     expect(known.code, known.stderr).toBe(3);
     expect(lastJsonError(known).message).toContain(`payout ${refund} should be at least`);
-    expect(lastJsonError(known).message).toContain(`the journal knows this transaction as buy ${buyId}'s refund; one transaction proves one trade, so it is not this sell's payout`);
+    expect(lastJsonError(known).message).toContain(
+      `the journal knows this transaction as buy ${buyId}'s refund; one transaction proves one trade, so it is not this sell's payout`,
+    );
     // The honest record is the buy's: verified, and the refund claimed by it.
     const buyVerified = await inProcess(home, 'trades', buyId, '--verify', '--json');
     expect(buyVerified.code, buyVerified.stderr).toBe(0);
-    expect(records(home).filter((r) => r.type === 'evidence' && r.signature === refund).map((r) => [r.trade, r.role])).toEqual([[buyId, 'refund']]);
+    expect(
+      records(home)
+        .filter((r) => r.type === 'evidence' && r.signature === refund)
+        .map((r) => [r.trade, r.role]),
+    ).toEqual([[buyId, 'refund']]);
   });
 
-  it('trades <id> --watch holds the chain to the journal as --verify does (attack-3 F14): it records the payout it verified, and a payout the journal records as another sell\'s is a contradiction naming both', async () => {
+  it("trades <id> --watch holds the chain to the journal as --verify does (attack-3 F14): it records the payout it verified, and a payout the journal records as another sell's is a contradiction naming both", async () => {
     const mint = sb.tokens[0]!.mint;
     await completeBuy(sb, { mint, amountLamports: '200000000' });
     const holding = (await sb.call('GET', '/holdings')).body.data.find((h: any) => h.mint === mint);
     const amount = (BigInt(holding.amount) / 50n).toString();
     const home = homeWith({ treasury: sb.treasury });
     const clock = sandboxClock(sb);
-    const at = (...args: string[]) => runInProcess(args, { ...envFor(sb.url, home), TMPDIR: process.env.TMPDIR }, { clock, fetch: clock.fetch });
+    const at = (...args: string[]) =>
+      runInProcess(args, { ...envFor(sb.url, home), TMPDIR: process.env.TMPDIR }, { clock, fetch: clock.fetch });
     // Two sells left to run (--no-wait: nothing verified, nothing claimed); A is paid, then the
     // service names A's payout for B, which this tool made before that payout landed (so its time proves nothing).
     const [a, b] = await withDelays({ payoutSeconds: 30 }, async () => {
@@ -370,10 +534,14 @@ describe('a transaction proves one trade', () => {
       await sb.call('GET', '/me'); // B's falls due: the service names A's
       return [json(first).authorization.id as string, json(second).authorization.id as string];
     });
-    const payoutOf = async (id: string) => (await sb.call('GET', `/trade/sells/${id}`)).body.data.sell.payoutSignature as string;
+    const payoutOf = async (id: string) =>
+      (await sb.call('GET', `/trade/sells/${id}`)).body.data.sell.payoutSignature as string;
     const payout = await payoutOf(a);
     expect(await payoutOf(b)).toBe(payout);
-    const claims = () => records(home).filter((r) => r.type === 'evidence' && r.signature === payout).map((r) => [r.trade, r.role]);
+    const claims = () =>
+      records(home)
+        .filter((r) => r.type === 'evidence' && r.signature === payout)
+        .map((r) => [r.trade, r.role]);
     expect(claims()).toEqual([]);
 
     // The honest control: A followed to its end is verified, and its payout claimed for it.
@@ -398,18 +566,32 @@ describe('a transaction proves one trade', () => {
     // A sell made elsewhere (not in this journal), paid out; two minutes later this tool sells.
     const holding = (await sb.call('GET', '/holdings')).body.data.find((h: any) => h.mint === mint);
     const amount = (BigInt(holding.amount) / 50n).toString();
-    const created = await sb.call('POST', '/trade/sells', { body: { mint, amount, idempotencyKey: newKey('elsewhere') } });
+    const created = await sb.call('POST', '/trade/sells', {
+      body: { mint, amount, idempotencyKey: newKey('elsewhere') },
+    });
     const a = created.body.data.authorization;
-    expect((await sb.call('POST', `/trade/sells/${a.id}/authorize`, { body: { signature: signMessage(a.message, sb.keypair) } })).status).toBe(200);
+    expect(
+      (
+        await sb.call('POST', `/trade/sells/${a.id}/authorize`, {
+          body: { signature: signMessage(a.message, sb.keypair) },
+        })
+      ).status,
+    ).toBe(200);
     for (let i = 0; i < 3; i++) await sb.call('GET', `/trade/sells/${a.id}`);
     expect((await sb.call('GET', `/trade/sells/${a.id}`)).body.data.sell.status).toBe('completed');
     await sb.advance(120);
     await sb.control('/lies', { lie: 'reused-payout' });
     const home = homeWith({ treasury: sb.treasury });
     const clock = sandboxClock(sb);
-    const r = await runInProcess(['sell', mint, amount, '--yes', '--json'], { ...envFor(sb.url, home), TMPDIR: process.env.TMPDIR }, { clock, fetch: clock.fetch });
+    const r = await runInProcess(
+      ['sell', mint, amount, '--yes', '--json'],
+      { ...envFor(sb.url, home), TMPDIR: process.env.TMPDIR },
+      { clock, fetch: clock.fetch },
+    );
     expect(r.code, r.stderr).toBe(3);
-    expect(lastJsonError(r).message).toMatch(/payout \w+ should be at least [\d.]+ SOL to your wallet, but the chain shows: landed at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+, before the trade was created/);
+    expect(lastJsonError(r).message).toMatch(
+      /payout \w+ should be at least [\d.]+ SOL to your wallet, but the chain shows: landed at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+, before the trade was created/,
+    );
   });
 });
 
@@ -420,19 +602,26 @@ describe('what --verify can prove later, from the journal', () => {
     const home = homeWith({ treasury: sb.treasury });
     // On the sandbox's clock, which earlier tests moved ahead of this machine's.
     const clock = sandboxClock(sb);
-    const at = (url: string, ...args: string[]) => runInProcess(args, { ...envFor(url, home), TMPDIR: process.env.TMPDIR }, { clock, fetch: clock.fetch });
+    const at = (url: string, ...args: string[]) =>
+      runInProcess(args, { ...envFor(url, home), TMPDIR: process.env.TMPDIR }, { clock, fetch: clock.fetch });
     // Once signed, every read of the sell says its minimum was 1 lamport; the chain pays half the signed one.
     const proxy = await tamperProxy();
-    const lowered = (body: any) => ({ ...body, data: { ...body.data, authorization: { ...body.data.authorization, minimumOutputLamports: '1' } } });
+    const lowered = (body: any) => ({
+      ...body,
+      data: { ...body.data, authorization: { ...body.data.authorization, minimumOutputLamports: '1' } },
+    });
     proxy.rewrite('GET', /\/trade\/sells\/sell_\w+$/, lowered);
     proxy.rewrite('POST', /\/trade\/sells\/sell_\w+\/authorize$/, lowered);
     await sb.control('/lies', { lie: 'short-payout' });
     const r = await at(proxy.url, 'sell', mint, '2%', '--yes', '--json');
-    const signed = records(home).filter((x) => x.type === 'before-signing').at(-1);
+    const signed = records(home)
+      .filter((x) => x.type === 'before-signing')
+      .at(-1);
     expect(BigInt(signed.minimumOutputLamports)).toBeGreaterThan(1n);
     expect(json(r).authorization.minimumOutputLamports).toBe('1');
     expect(r.code, r.stderr).toBe(3);
-    const says = /payout \w+ should be at least ([\d.]+) SOL to your wallet, but the chain shows: pays [\d.]+ SOL to your wallet, less than the signed minimum/;
+    const says =
+      /payout \w+ should be at least ([\d.]+) SOL to your wallet, but the chain shows: pays [\d.]+ SOL to your wallet, less than the signed minimum/;
     expect(lastJsonError(r).message).toMatch(says);
     expect(lastJsonError(r).message.match(says)![1]).toBe(formatSol(BigInt(signed.minimumOutputLamports)));
     const verify = await at(proxy.url, 'trades', signed.trade, '--verify', '--json');
@@ -444,8 +633,18 @@ describe('what --verify can prove later, from the journal', () => {
     const mint = sb.tokens[0]!.mint;
     await completeBuy(sb, { mint, amountLamports: '200000000' });
     const clock = sandboxClock(sb);
-    const verifyIn = (home: Home, id: string) => runInProcess(['trades', id, '--verify', '--json'], { ...envFor(sb.url, home), TMPDIR: process.env.TMPDIR }, { clock, fetch: clock.fetch });
-    const sellIn = (home: Home, ...args: string[]) => runInProcess(['sell', mint, ...args, '--yes', '--json'], { ...envFor(sb.url, home), TMPDIR: process.env.TMPDIR }, { clock, fetch: clock.fetch });
+    const verifyIn = (home: Home, id: string) =>
+      runInProcess(
+        ['trades', id, '--verify', '--json'],
+        { ...envFor(sb.url, home), TMPDIR: process.env.TMPDIR },
+        { clock, fetch: clock.fetch },
+      );
+    const sellIn = (home: Home, ...args: string[]) =>
+      runInProcess(
+        ['sell', mint, ...args, '--yes', '--json'],
+        { ...envFor(sb.url, home), TMPDIR: process.env.TMPDIR },
+        { clock, fetch: clock.fetch },
+      );
     const home = homeWith({ treasury: sb.treasury });
     const mine: string[] = [];
     for (const order of ['trade id first', 'sell id first']) {
@@ -455,7 +654,13 @@ describe('what --verify can prove later, from the journal', () => {
       mine.push(sellId);
       const key = (await sb.call('GET', `/trade/sells/${sellId}`)).body.data.sell.id;
       // The journal lost what the run learnt of the trade id (a record that could not be written, an older journal).
-      writeFileSync(journalOf(home), readFileSync(journalOf(home), 'utf8').split('\n').filter((l) => !(l.includes(sellId) && l.includes('"tradeId"'))).join('\n'));
+      writeFileSync(
+        journalOf(home),
+        readFileSync(journalOf(home), 'utf8')
+          .split('\n')
+          .filter((l) => !(l.includes(sellId) && l.includes('"tradeId"')))
+          .join('\n'),
+      );
       const ids = order === 'trade id first' ? [key, sellId, key] : [sellId, key, sellId];
       for (const id of ids) {
         const v = await verifyIn(home, id);
@@ -463,19 +668,42 @@ describe('what --verify can prove later, from the journal', () => {
         expect(json(v).verification.verdict).toBe('verified');
       }
       const payout = json(await verifyIn(home, sellId)).trade.signatures.payouts[0];
-      expect(records(home).filter((x) => x.type === 'evidence' && x.signature === payout).map((x) => x.trade)).toEqual([sellId]);
+      expect(
+        records(home)
+          .filter((x) => x.type === 'evidence' && x.signature === payout)
+          .map((x) => x.trade),
+      ).toEqual([sellId]);
     }
     // One more followed with --watch only. The list shows each of these sells once, by its id, with the service's figures.
     const watched = await sellIn(home, '2%', '--no-wait');
-    const watch = await runInProcess(['trades', json(watched).authorization.id, '--watch', '--json'], { ...envFor(sb.url, home), TMPDIR: process.env.TMPDIR }, { clock, fetch: clock.fetch });
+    const watch = await runInProcess(
+      ['trades', json(watched).authorization.id, '--watch', '--json'],
+      { ...envFor(sb.url, home), TMPDIR: process.env.TMPDIR },
+      { clock, fetch: clock.fetch },
+    );
     expect(watch.code, watch.stderr).toBe(0);
     mine.push(json(watched).authorization.id);
-    const swaps = await Promise.all(mine.map(async (id) => (await sb.call('GET', `/trade/sells/${id}`)).body.data.sell.swapSignature));
-    const list = json(await runInProcess(['trades', '--json', '--limit', '20'], { ...envFor(sb.url, home), TMPDIR: process.env.TMPDIR }, { clock, fetch: clock.fetch }));
+    const swaps = await Promise.all(
+      mine.map(async (id) => (await sb.call('GET', `/trade/sells/${id}`)).body.data.sell.swapSignature),
+    );
+    const list = json(
+      await runInProcess(
+        ['trades', '--json', '--limit', '20'],
+        { ...envFor(sb.url, home), TMPDIR: process.env.TMPDIR },
+        { clock, fetch: clock.fetch },
+      ),
+    );
     // Each is one row, the journal's and the service's merged: its id, its SOL; no row of the service's alone.
     expect(list.filter((t: any) => !t.journal && swaps.includes(t.signature))).toEqual([]);
     for (const id of mine) {
-      expect(list.filter((t: any) => t.id === id)).toEqual([expect.objectContaining({ side: 'sell', status: 'completed', journal: true, solLamports: expect.stringMatching(/^\d+$/) })]);
+      expect(list.filter((t: any) => t.id === id)).toEqual([
+        expect.objectContaining({
+          side: 'sell',
+          status: 'completed',
+          journal: true,
+          solLamports: expect.stringMatching(/^\d+$/),
+        }),
+      ]);
     }
   });
 
@@ -491,7 +719,10 @@ describe('what --verify can prove later, from the journal', () => {
     const verify = (where = inProcess) => where(home, 'trades', id, '--verify', '--json');
     const fresh = await verify();
     expect(fresh.code).toBe(3);
-    expect(json(fresh).verification).toMatchObject({ verdict: 'incomplete', deposit: { onChain: false, proven: false } });
+    expect(json(fresh).verification).toMatchObject({
+      verdict: 'incomplete',
+      deposit: { onChain: false, proven: false },
+    });
     expect(lastJsonError(fresh).code).toBe('CHAIN_NOT_VERIFIED');
     // 150 blocks and 5 more: expired at processed; at finalized (32 blocks behind) it still lives.
     await sb.advance(65);
@@ -501,11 +732,16 @@ describe('what --verify can prove later, from the journal', () => {
     await sb.advance(20);
     const later = await verify(run); // a new process: only the journal tells it what was signed
     expect(later.code, later.stderr).toBe(0);
-    expect(json(later).verification).toMatchObject({ verdict: 'verified', deposit: { onChain: false, proven: true, lastValidBlockHeight: signed.lastValidBlockHeight } });
+    expect(json(later).verification).toMatchObject({
+      verdict: 'verified',
+      deposit: { onChain: false, proven: true, lastValidBlockHeight: signed.lastValidBlockHeight },
+    });
     expect(json(later).verification.deposit.blockHeight).toBeGreaterThan(signed.lastValidBlockHeight);
     const human = await inProcess(home, 'trades', id, '--verify');
     expect(human.code).toBe(0);
-    expect(human.stdout).toMatch(/^The signed deposit never landed: its blockhash expired at finalized commitment \(finalized block height \d+; the service gave \d+ as its last valid block\) and the chain does not have it, so it never can\.$/m);
+    expect(human.stdout).toMatch(
+      /^The signed deposit never landed: its blockhash expired at finalized commitment \(finalized block height \d+; the service gave \d+ as its last valid block\) and the chain does not have it, so it never can\.$/m,
+    );
 
     const elsewhere = await inProcess(homeWith({ treasury: sb.treasury }), 'trades', id, '--verify', '--json');
     expect(stderrJson(elsewhere)[0]).toEqual({
@@ -528,7 +764,11 @@ describe('exact integers from the chain', () => {
     expect(out.intent.amountLamports).toBe('9007199254740993');
     expect(out.trade.inputAmount).toBe('9007199254740993');
     expect(out.verification.verdict).toBe('verified');
-    expect(out.verification.checks[0]).toMatchObject({ role: 'deposit', mark: 'verified', chain: expect.stringMatching(/^9,007,199\.254740993 SOL from your wallet to the treasury/) });
+    expect(out.verification.checks[0]).toMatchObject({
+      role: 'deposit',
+      mark: 'verified',
+      chain: expect.stringMatching(/^9,007,199\.254740993 SOL from your wallet to the treasury/),
+    });
     expect(records(home).find((x) => x.type === 'before-signing').amountLamports).toBe('9007199254740993');
     const balance = await inProcess(home, 'balance', '--json');
     expect(json(balance).lamports).toBe((await sb.control('/balance')).lamports);

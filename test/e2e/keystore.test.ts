@@ -47,7 +47,16 @@ beforeAll(async () => {
     Buffer.from(secret.subarray(0, 32)).toString('base64'),
   ];
   mainHome = freshHome();
-  const r = await trader(mainHome, ['keys', 'import', 'main', '--from', sb.keypairPath, '--password-file', pwFile, '--json']);
+  const r = await trader(mainHome, [
+    'keys',
+    'import',
+    'main',
+    '--from',
+    sb.keypairPath,
+    '--password-file',
+    pwFile,
+    '--json',
+  ]);
   expect(r.code, r.stderr).toBe(0);
   expect(json(r)).toMatchObject({ name: 'main', address: sb.walletAddress, from: 'file' });
   expect(r.stderr).toContain(`the keypair file ${sb.keypairPath} still holds this key in clear`);
@@ -55,8 +64,18 @@ beforeAll(async () => {
 });
 
 /** `trader …args` in `home` against the sandbox, the wallet keystore:main unless `extra` says otherwise. */
-function trader(home: Home, args: string[], extra: Record<string, string> = {}, input?: string, onSpawn?: (pid: number) => void): Promise<CliResult> {
-  return runCli(args, { env: { ...envFor(sb.url, home), TRADER_KEYPAIR: 'keystore:main', ...extra }, input, onSpawn: onSpawn && ((c) => onSpawn(c.pid!)) });
+function trader(
+  home: Home,
+  args: string[],
+  extra: Record<string, string> = {},
+  input?: string,
+  onSpawn?: (pid: number) => void,
+): Promise<CliResult> {
+  return runCli(args, {
+    env: { ...envFor(sb.url, home), TRADER_KEYPAIR: 'keystore:main', ...extra },
+    input,
+    onSpawn: onSpawn && ((c) => onSpawn(c.pid!)),
+  });
 }
 
 /** `trader …args` as `trader` does, but in this process (no standard input, no process of its own). */
@@ -94,32 +113,59 @@ describe('a keystore signs what the file keypair signs', () => {
   it('buy (--json --verbose) and sell (human --verbose): both signatures verify under the wallet; no secret printed', async () => {
     const mint = sb.tokens[0]!.mint;
     const since = await lastSeq();
-    const buy = await trader(mainHome, ['buy', mint, '0.05sol', '--yes', '--json', '--verbose', '--password-file', pwFile]);
+    const buy = await trader(mainHome, [
+      'buy',
+      mint,
+      '0.05sol',
+      '--yes',
+      '--json',
+      '--verbose',
+      '--password-file',
+      pwFile,
+    ]);
     expect(buy.code, buy.stderr).toBe(0);
-    const sell = await trader(mainHome, ['sell', mint, '50%', '--yes', '--verbose'], { TRADER_KEYSTORE_PASSWORD_FILE: pwFile });
+    const sell = await trader(mainHome, ['sell', mint, '50%', '--yes', '--verbose'], {
+      TRADER_KEYSTORE_PASSWORD_FILE: pwFile,
+    });
     expect(sell.code, sell.stderr).toBe(0);
-    for (const [r, label] of [[buy, 'buy'], [sell, 'sell']] as const) expectNoSecret(r.stdout + r.stderr, label);
+    for (const [r, label] of [
+      [buy, 'buy'],
+      [sell, 'sell'],
+    ] as const)
+      expectNoSecret(r.stdout + r.stderr, label);
 
     const { deposits, authorizes } = await signedSince(since);
     expect(deposits).toHaveLength(1);
-    const tx = VersionedTransaction.deserialize(Buffer.from((deposits[0]!.body as { signedTransaction: string }).signedTransaction, 'base64'));
-    expect(nacl.sign.detached.verify(tx.message.serialize(), tx.signatures[0]!, sb.keypair.publicKey.toBytes())).toBe(true);
+    const tx = VersionedTransaction.deserialize(
+      Buffer.from((deposits[0]!.body as { signedTransaction: string }).signedTransaction, 'base64'),
+    );
+    expect(nacl.sign.detached.verify(tx.message.serialize(), tx.signatures[0]!, sb.keypair.publicKey.toBytes())).toBe(
+      true,
+    );
     expect(authorizes).toHaveLength(1);
     const sellId = /\/trade\/sells\/([^/]+)\/authorize$/.exec(authorizes[0]!.path)![1]!;
     const message = (await sb.call('GET', `/trade/sells/${sellId}`)).body.data.authorization.message as string;
     const signature = bs58.decode((authorizes[0]!.body as { signature: string }).signature);
-    expect(nacl.sign.detached.verify(Buffer.from(message, 'utf8'), signature, sb.keypair.publicKey.toBytes())).toBe(true);
+    expect(nacl.sign.detached.verify(Buffer.from(message, 'utf8'), signature, sb.keypair.publicKey.toBytes())).toBe(
+      true,
+    );
   });
 
   it('imported from stdin: (a JSON array; base58 is the same path): the same wallet; list and show print no secret', async () => {
     const home = homeWithKeystore();
     const jsonKey = readFileSync(sb.keypairPath, 'utf8');
-    const a = await trader(home, ['keys', 'import', 'piped', '--from', 'stdin:', '--password-file', pwFile], {}, jsonKey);
+    const a = await trader(
+      home,
+      ['keys', 'import', 'piped', '--from', 'stdin:', '--password-file', pwFile],
+      {},
+      jsonKey,
+    );
     expect(a.code, a.stderr).toBe(0);
     expect(a.stdout).toContain(`Imported keystore piped: wallet ${sb.walletAddress}`);
     // Written 0600 in a 0700 folder beside the config.
     expect(statSync(join(home.HOME, 'keys')).mode & 0o777).toBe(0o700);
-    for (const f of readdirSync(join(home.HOME, 'keys'))) expect(statSync(join(home.HOME, 'keys', f)).mode & 0o777).toBe(0o600);
+    for (const f of readdirSync(join(home.HOME, 'keys')))
+      expect(statSync(join(home.HOME, 'keys', f)).mode & 0o777).toBe(0o600);
 
     const list = await inProcess(home, ['keys', 'list', '--json']);
     expect(json(list).keys.map((k: { name: string; address: string }) => [k.name, k.address])).toEqual([
@@ -133,7 +179,12 @@ describe('a keystore signs what the file keypair signs', () => {
     expect(show.stdout).not.toMatch(/^Created\s+\S+T/m);
     for (const r of [a, list, show]) expectNoSecret(r.stdout + r.stderr, 'keys');
     // Taken names and a keystore as --from are refused before any secret is read.
-    const again = await trader(home, ['keys', 'import', 'piped', '--from', 'stdin:', '--password-file', pwFile], {}, jsonKey);
+    const again = await trader(
+      home,
+      ['keys', 'import', 'piped', '--from', 'stdin:', '--password-file', pwFile],
+      {},
+      jsonKey,
+    );
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/a keystore named piped exists already/);
   });
@@ -148,38 +199,54 @@ describe('a keystore signs what the file keypair signs', () => {
     ];
     for (const r of runs) {
       expect(r.code, r.stderr).toBe(2);
-      expect(r.stderr).toMatch(/(the keypair source|TRADER_KEYPAIR) could be a secret key itself \((a JSON array of numbers|base58 of 64 bytes)[^)]*; not shown here\)/);
+      expect(r.stderr).toMatch(
+        /(the keypair source|TRADER_KEYPAIR) could be a secret key itself \((a JSON array of numbers|base58 of 64 bytes)[^)]*; not shown here\)/,
+      );
       expectNoSecret(r.stdout + r.stderr, 'a key as its source');
     }
-    expect((await inProcess(home, ['config', 'get', 'keypair'])).stdout).not.toContain(bs58.encode(sb.keypair.secretKey));
+    expect((await inProcess(home, ['config', 'get', 'keypair'])).stdout).not.toContain(
+      bs58.encode(sb.keypair.secretKey),
+    );
   });
 
-  it.skipIf(!hasTmux())('imported from a seed phrase at a hidden prompt (prompt:?key=0/0), the Solana Cookbook address; the phrase never on screen', async () => {
-    const home = freshHome();
-    const s = await startInTmux(['keys', 'import', 'phrase', '--from', 'prompt:?key=0/0'], { ...home, NO_COLOR: '1' });
-    closeAfterAll(() => s.close());
-    await s.waitFor('Seed phrase (hidden)');
-    await s.type('neither lonely flavor argue grass remind eye tag avocado spot unusual intact');
-    await s.keys('Enter');
-    await s.waitFor('BIP-39 passphrase');
-    await s.keys('Enter');
-    await s.waitFor('New password for keystore phrase');
-    await s.type(PASSWORD);
-    await s.keys('Enter');
-    await s.waitFor('The same password again');
-    await s.type(PASSWORD);
-    await s.keys('Enter');
-    expect(await s.exitCode()).toBe(0);
-    const screen = await s.screen();
-    expect(screen).toContain("Imported keystore phrase: wallet 5vftMkHL72JaJG6ExQfGAsT2uGVHpRR7oTNUPMs68Y2N (derived at m/44'/501'/0'/0')");
-    expect(screen).not.toMatch(/lonely|avocado/);
-    expect(screen).not.toContain(PASSWORD);
-  });
+  it.skipIf(!hasTmux())(
+    'imported from a seed phrase at a hidden prompt (prompt:?key=0/0), the Solana Cookbook address; the phrase never on screen',
+    async () => {
+      const home = freshHome();
+      const s = await startInTmux(['keys', 'import', 'phrase', '--from', 'prompt:?key=0/0'], {
+        ...home,
+        NO_COLOR: '1',
+      });
+      closeAfterAll(() => s.close());
+      await s.waitFor('Seed phrase (hidden)');
+      await s.type('neither lonely flavor argue grass remind eye tag avocado spot unusual intact');
+      await s.keys('Enter');
+      await s.waitFor('BIP-39 passphrase');
+      await s.keys('Enter');
+      await s.waitFor('New password for keystore phrase');
+      await s.type(PASSWORD);
+      await s.keys('Enter');
+      await s.waitFor('The same password again');
+      await s.type(PASSWORD);
+      await s.keys('Enter');
+      expect(await s.exitCode()).toBe(0);
+      const screen = await s.screen();
+      expect(screen).toContain(
+        "Imported keystore phrase: wallet 5vftMkHL72JaJG6ExQfGAsT2uGVHpRR7oTNUPMs68Y2N (derived at m/44'/501'/0'/0')",
+      );
+      expect(screen).not.toMatch(/lonely|avocado/);
+      expect(screen).not.toContain(PASSWORD);
+    },
+  );
 });
 
 describe.skipIf(!hasTmux())('the password at a terminal', () => {
   it('a buy asks for it hidden only after the yes; a wrong one may be typed again; then it signs', async () => {
-    const s = await startInTmux(['buy', sb.tokens[0]!.mint, '0.01sol'], { ...envFor(sb.url, mainHome), TRADER_KEYPAIR: 'keystore:main', NO_COLOR: '1' });
+    const s = await startInTmux(['buy', sb.tokens[0]!.mint, '0.01sol'], {
+      ...envFor(sb.url, mainHome),
+      TRADER_KEYPAIR: 'keystore:main',
+      NO_COLOR: '1',
+    });
     closeAfterAll(() => s.close());
     const review = await s.waitFor('Sign and send this deposit? (y/N)');
     expect(review).not.toMatch(/password/i);
@@ -206,11 +273,16 @@ describe('what cannot be unlocked is refused: exit 2, nothing signed or sent', (
     const r = await trader(mainHome, ['buy', sb.tokens[1]!.mint, '0.01sol', '--yes', '--json', '--password-file', bad]);
     expect(r.code).toBe(2);
     expect(lastJsonError(r)).toMatchObject({ code: 'KEYSTORE_PASSWORD' });
-    expect(lastJsonError(r).message).toMatch(/^keystore main did not open: wrong password, or the keystore file was changed .*; nothing was signed; the buy intent was cancelled$/);
+    expect(lastJsonError(r).message).toMatch(
+      /^keystore main did not open: wrong password, or the keystore file was changed .*; nothing was signed; the buy intent was cancelled$/,
+    );
     const { deposits, all } = await signedSince(since);
     expect(deposits).toEqual([]);
     const created = all.find((e) => e.method === 'POST' && e.path === '/api/v1/trade/buys')!;
-    const intentId = all.find((e) => e.method === 'POST' && e.path.endsWith('/cancel'))!.path.split('/').at(-2);
+    const intentId = all
+      .find((e) => e.method === 'POST' && e.path.endsWith('/cancel'))!
+      .path.split('/')
+      .at(-2);
     expect(created).toBeTruthy();
     expect((await sb.call('GET', `/trade/buys/${intentId}`)).body.data.intent.status).toBe('cancelled');
   });
@@ -220,15 +292,30 @@ describe('what cannot be unlocked is refused: exit 2, nothing signed or sent', (
     const bytes = Buffer.from(doc.ciphertext, 'base64');
     bytes[5] ^= 0x20;
     const since = await lastSeq();
-    const r = await trader(homeWithKeystore(JSON.stringify({ ...doc, ciphertext: bytes.toString('base64') })), ['buy', sb.tokens[1]!.mint, '0.01sol', '--yes', '--password-file', pwFile]);
+    const r = await trader(homeWithKeystore(JSON.stringify({ ...doc, ciphertext: bytes.toString('base64') })), [
+      'buy',
+      sb.tokens[1]!.mint,
+      '0.01sol',
+      '--yes',
+      '--password-file',
+      pwFile,
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/keystore main did not open: wrong password, or the keystore file was changed/);
     expect((await signedSince(since)).deposits).toEqual([]);
   });
 
   it.each<[string, () => Home, RegExp]>([
-    ['truncated', () => homeWithKeystore(mainKeystore.slice(0, 200)), /^error: keystore main is not JSON \(truncated or damaged\); refused$/m],
-    ['readable by others (0644)', () => homeWithKeystore(mainKeystore, 0o644), /has mode 644, so other users can reach it; refused: run chmod 600/],
+    [
+      'truncated',
+      () => homeWithKeystore(mainKeystore.slice(0, 200)),
+      /^error: keystore main is not JSON \(truncated or damaged\); refused$/m,
+    ],
+    [
+      'readable by others (0644)',
+      () => homeWithKeystore(mainKeystore, 0o644),
+      /has mode 644, so other users can reach it; refused: run chmod 600/,
+    ],
     ['group-readable (0640)', () => homeWithKeystore(mainKeystore, 0o640), /has mode 640/],
     [
       'a symlink to a keystore',
@@ -279,7 +366,9 @@ describe('the password is asked only for a signature', () => {
     const since = await lastSeq();
     const buy = await inProcess(mainHome, ['buy', mint, '0.01sol', '--yes']);
     expect(buy.code).toBe(2);
-    expect(buy.stderr).toMatch(/^error: keystore main needs its password to sign, and there is no terminal to ask it on: pass --password-file <path> or set TRADER_KEYSTORE_PASSWORD_FILE$/m);
+    expect(buy.stderr).toMatch(
+      /^error: keystore main needs its password to sign, and there is no terminal to ask it on: pass --password-file <path> or set TRADER_KEYSTORE_PASSWORD_FILE$/m,
+    );
     expect((await signedSince(since)).all).toEqual([]);
   });
 });
@@ -323,7 +412,8 @@ function commandLines(pid: number): string[] {
     try {
       out.push(readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0').join(' '));
       for (const task of readdirSync(`/proc/${p}/task`)) {
-        for (const child of readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) walk(Number(child));
+        for (const child of readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').split(' ').filter(Boolean))
+          walk(Number(child));
       }
     } catch {
       /* ended meanwhile */
@@ -339,10 +429,19 @@ describe.skipIf(process.platform !== 'linux')('no secret on a command line, in M
     const keyFile = join(tempDir('trader-key-'), 'key');
     writeFileSync(keyFile, sb.apiKey, { mode: 0o600 });
     const base = { ...envFor(sb.url, home), TRADER_API_KEY: '', TRADER_KEYPAIR: 'keystore:main' };
-    for (const [key, value] of [['maxBuyLamports', '200000000'], ['maxSlippageBps', '500'], ['maxDailyBuyLamports', '1000000000'], ['maxDailySellLamports', '1000000000'], ['treasury', sb.treasury]] as const) {
+    for (const [key, value] of [
+      ['maxBuyLamports', '200000000'],
+      ['maxSlippageBps', '500'],
+      ['maxDailyBuyLamports', '1000000000'],
+      ['maxDailySellLamports', '1000000000'],
+      ['treasury', sb.treasury],
+    ] as const) {
       expect((await runInProcess(['config', 'set', key, value], base)).code).toBe(0);
     }
-    const session = await startMcp({ env: base, args: ['--allow-trading', '--no-confirm', '--api-key-file', keyFile, '--password-file', pwFile] });
+    const session = await startMcp({
+      env: base,
+      args: ['--allow-trading', '--no-confirm', '--api-key-file', keyFile, '--password-file', pwFile],
+    });
     closeAfterAll(() => session.close());
     const lines = commandLines(session.pid()!);
     expect(lines[0]).toContain('mcp');
@@ -359,16 +458,34 @@ describe.skipIf(process.platform !== 'linux')('no secret on a command line, in M
     // A wallet typed or piped in cannot share standard input with the protocol.
     const refused = await runInProcess(['mcp', '--keypair', 'prompt:'], base);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/trader mcp reads the protocol on standard input, so the wallet cannot be typed or piped there/);
+    expect(refused.stderr).toMatch(
+      /trader mcp reads the protocol on standard input, so the wallet cannot be typed or piped there/,
+    );
   });
 
   it('a trade with keystore, password file and API key file: its command line holds none of them', async () => {
     const keyFile = join(tempDir('trader-key-'), 'key');
     writeFileSync(keyFile, sb.apiKey, { mode: 0o600 });
     let lines: string[] = [];
-    const r = await trader(mainHome, ['buy', sb.tokens[0]!.mint, '0.01sol', '--yes', '--dry-run', '--api-key-file', keyFile, '--password-file', pwFile], { TRADER_API_KEY: '' }, undefined, (pid) => {
-      lines = commandLines(pid);
-    });
+    const r = await trader(
+      mainHome,
+      [
+        'buy',
+        sb.tokens[0]!.mint,
+        '0.01sol',
+        '--yes',
+        '--dry-run',
+        '--api-key-file',
+        keyFile,
+        '--password-file',
+        pwFile,
+      ],
+      { TRADER_API_KEY: '' },
+      undefined,
+      (pid) => {
+        lines = commandLines(pid);
+      },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(lines.join('\n')).toContain('--api-key-file');
     for (const line of lines) expectNoSecret(line, 'trader argv');
@@ -392,7 +509,15 @@ describe('export, passwd, remove', () => {
 
     const newPw = join(tempDir('trader-new-pw-'), 'pw');
     writeFileSync(newPw, 'a-new-longer-passphrase\n', { mode: 0o600 });
-    const passwd = await trader(home, ['keys', 'passwd', 'main', '--password-file', pwFile, '--new-password-file', newPw]);
+    const passwd = await trader(home, [
+      'keys',
+      'passwd',
+      'main',
+      '--password-file',
+      pwFile,
+      '--new-password-file',
+      newPw,
+    ]);
     expect(passwd.code, passwd.stderr).toBe(0);
     const oldFails = await trader(home, ['keys', 'export', 'main', '--output', `${out}.2`, '--password-file', pwFile]);
     expect(oldFails.code).toBe(2);
@@ -400,7 +525,9 @@ describe('export, passwd, remove', () => {
 
     const noYes = await inProcess(home, ['keys', 'remove', 'main']);
     expect(noYes.code).toBe(2);
-    expect(noYes.stderr).toMatch(/removing keystore main \(wallet \w+\) needs --yes when not interactive; nothing was removed/);
+    expect(noYes.stderr).toMatch(
+      /removing keystore main \(wallet \w+\) needs --yes when not interactive; nothing was removed/,
+    );
     const removed = await inProcess(home, ['keys', 'remove', 'main', '--yes']);
     expect(removed.code, removed.stderr).toBe(0);
     expect(readdirSync(join(home.HOME, 'keys'))).toEqual([]);

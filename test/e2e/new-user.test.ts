@@ -29,7 +29,11 @@ afterAll(async () => {
 async function terminal(...args: string[]): Promise<PtySession> {
   // `config init` runs in a shell where the sandbox's eval set TRADER_RPC_URL (and saves it); the
   // trades after it read the sandbox's chain from the saved profile alone.
-  const s = await startInTmux(args, { ...home, NO_COLOR: '1', ...(args[0] === 'config' ? { TRADER_RPC_URL: sb.rpcUrl } : {}) });
+  const s = await startInTmux(args, {
+    ...home,
+    NO_COLOR: '1',
+    ...(args[0] === 'config' ? { TRADER_RPC_URL: sb.rpcUrl } : {}),
+  });
   sessions.push(s);
   return s;
 }
@@ -40,7 +44,13 @@ describe.skipIf(!TMUX)('a new user at a terminal', () => {
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     // The sandbox recipe as the README gives it, whole, so it can be copied.
-    for (const hint of ['trader config init', 'TRADER_BASE_URL', 'TRADER_API_KEY', '`eval "$(trader sandbox --background)"`']) expect(result.stderr).toContain(hint);
+    for (const hint of [
+      'trader config init',
+      'TRADER_BASE_URL',
+      'TRADER_API_KEY',
+      '`eval "$(trader sandbox --background)"`',
+    ])
+      expect(result.stderr).toContain(hint);
   });
 
   it('config init asks, checks the key with the service, and saves a 0600 profile without echoing the key', async () => {
@@ -64,7 +74,12 @@ describe.skipIf(!TMUX)('a new user at a terminal', () => {
     expect(screen).not.toContain('warning:');
     expect(statSync(home.TRADER_CONFIG).mode & 0o777).toBe(0o600);
     const saved = JSON.parse(readFileSync(home.TRADER_CONFIG, 'utf8'));
-    expect(saved.profiles.default).toMatchObject({ baseUrl: sb.url, apiKey: sb.apiKey, keypair: sb.keypairPath, rpcUrl: sb.rpcUrl });
+    expect(saved.profiles.default).toMatchObject({
+      baseUrl: sb.url,
+      apiKey: sb.apiKey,
+      keypair: sb.keypairPath,
+      rpcUrl: sb.rpcUrl,
+    });
   });
 
   it('config init with a sandbox URL and the public chain (no TRADER_RPC_URL): a warning that they do not match, saved as asked', async () => {
@@ -84,15 +99,28 @@ describe.skipIf(!TMUX)('a new user at a terminal', () => {
     await s.keys('Enter');
     const screen = await s.waitFor('Saved profile');
     expect(await s.exitCode()).toBe(0);
-    expect(screen).toContain(`warning: the service ${sb.url} is on this machine (a sandbox?) but the RPC URL (host api.mainnet-beta.solana.com) is not`);
-    expect(JSON.parse(readFileSync(other.TRADER_CONFIG, 'utf8')).profiles.default.rpcUrl).toBe('https://api.mainnet-beta.solana.com');
+    expect(screen).toContain(
+      `warning: the service ${sb.url} is on this machine (a sandbox?) but the RPC URL (host api.mainnet-beta.solana.com) is not`,
+    );
+    expect(JSON.parse(readFileSync(other.TRADER_CONFIG, 'utf8')).profiles.default.rpcUrl).toBe(
+      'https://api.mainnet-beta.solana.com',
+    );
   });
 
   it('buys at the prompt with the saved profile, then sells half by symbol', async () => {
     const token = sb.tokens[0]!;
     const buy = await terminal('buy', token.mint, '0.2sol');
     const review = await buy.waitFor('Sign and send this deposit? (y/N)');
-    for (const fact of ['0.2 SOL', 'Expected out', 'Minimum out', 'Platform fee', 'Network fee', sb.treasury, 'Time left']) expect(review).toContain(fact);
+    for (const fact of [
+      '0.2 SOL',
+      'Expected out',
+      'Minimum out',
+      'Platform fee',
+      'Network fee',
+      sb.treasury,
+      'Time left',
+    ])
+      expect(review).toContain(fact);
     await buy.keys('y', 'Enter');
     const bought = await buy.waitFor(/^Status\s+completed$/m);
     expect(await buy.exitCode()).toBe(0);

@@ -30,7 +30,13 @@ const mkfifo = (path: string) => {
 };
 
 describe.skipIf(process.platform === 'win32')('a FIFO at the name of a file the tool opens', () => {
-  const envOf = (home: ReturnType<typeof freshHome>) => ({ ...home, TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl });
+  const envOf = (home: ReturnType<typeof freshHome>) => ({
+    ...home,
+    TRADER_BASE_URL: sb.url,
+    TRADER_API_KEY: sb.apiKey,
+    TRADER_KEYPAIR: sb.keypairPath,
+    TRADER_RPC_URL: sb.rpcUrl,
+  });
   const dir = (home: ReturnType<typeof freshHome>) => dirname(home.TRADER_CONFIG);
 
   it.each([
@@ -39,77 +45,107 @@ describe.skipIf(process.platform === 'win32')('a FIFO at the name of a file the 
     ['trust.json', ['config', 'trust'], /trust store .*trust\.json is not a regular file/],
     ['keys/main.json', ['keys', 'show', 'main'], /keystore .*keys\/main\.json is not a regular file/],
     ['config.json.lock', ['config', 'set', 'timeout', '5'], /lock file .*config\.json\.lock is not a regular file/],
-  ])('%s: exit 2 at once, naming it, nothing sent', async (name, args, message) => {
-    const home = freshHome();
-    const env = name === 'trust.json' ? envOf(home) : trusted(envOf(home));
-    if (name !== 'config.json' && name !== 'trust.json') writeFileSync(home.TRADER_CONFIG, '{"profiles":{}}\n', { mode: 0o600 });
-    mkfifo(join(dir(home), name));
-    await sb.clearRequests();
-    const r = await runCli(args.map((a) => (a === 'TOKEN' ? sb.tokens[0]!.mint : a)), { env });
-    expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr).toMatch(message);
-    expect(r.stderr).toContain(join(dir(home), name));
-    expect((await sb.requests()).filter((e) => e.method === 'POST')).toEqual([]);
-  }, PROMPTLY);
+  ])(
+    '%s: exit 2 at once, naming it, nothing sent',
+    async (name, args, message) => {
+      const home = freshHome();
+      const env = name === 'trust.json' ? envOf(home) : trusted(envOf(home));
+      if (name !== 'config.json' && name !== 'trust.json')
+        writeFileSync(home.TRADER_CONFIG, '{"profiles":{}}\n', { mode: 0o600 });
+      mkfifo(join(dir(home), name));
+      await sb.clearRequests();
+      const r = await runCli(
+        args.map((a) => (a === 'TOKEN' ? sb.tokens[0]!.mint : a)),
+        { env },
+      );
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).toContain(join(dir(home), name));
+      expect((await sb.requests()).filter((e) => e.method === 'POST')).toEqual([]);
+    },
+    PROMPTLY,
+  );
 
-  it('the keypair file: exit 2, naming it', async () => {
-    const home = freshHome();
-    const fifo = join(dir(home), 'id.json');
-    mkfifo(fifo);
-    const r = await runCli(['balance'], { env: { ...envOf(home), TRADER_KEYPAIR: fifo } });
-    expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr).toContain(`keypair file ${fifo}: is not a regular file`);
-  }, PROMPTLY);
+  it(
+    'the keypair file: exit 2, naming it',
+    async () => {
+      const home = freshHome();
+      const fifo = join(dir(home), 'id.json');
+      mkfifo(fifo);
+      const r = await runCli(['balance'], { env: { ...envOf(home), TRADER_KEYPAIR: fifo } });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain(`keypair file ${fifo}: is not a regular file`);
+    },
+    PROMPTLY,
+  );
 
-  it('a regular journal (the control): the same buy goes through', async () => {
-    const home = freshHome();
-    const r = await runCli(['buy', sb.tokens[0]!.mint, '0.01sol', '--yes', '--json'], { env: trusted(envOf(home)) });
-    expect(r.code, r.stderr).toBe(0);
-  }, PROMPTLY);
+  it(
+    'a regular journal (the control): the same buy goes through',
+    async () => {
+      const home = freshHome();
+      const r = await runCli(['buy', sb.tokens[0]!.mint, '0.01sol', '--yes', '--json'], { env: trusted(envOf(home)) });
+      expect(r.code, r.stderr).toBe(0);
+    },
+    PROMPTLY,
+  );
 });
 
-describe.skipIf(process.platform !== 'linux')('a signal while the run waits on something that does not listen for it', () => {
-  /**
-   * Whether process `pid` reads its standard input now: libuv makes a pipe non-blocking when
-   * Node opens it as process.stdin, which main.ts does after installing its signal handlers.
-   */
-  const readingStdin = (pid: number): boolean => {
-    try {
-      const flags = /^flags:\s*([0-7]+)$/m.exec(readFileSync(`/proc/${pid}/fdinfo/0`, 'utf8'))?.[1];
-      return flags !== undefined && (parseInt(flags, 8) & constants.O_NONBLOCK) !== 0;
-    } catch {
-      return false;
-    }
-  };
+describe.skipIf(process.platform !== 'linux')(
+  'a signal while the run waits on something that does not listen for it',
+  () => {
+    /**
+     * Whether process `pid` reads its standard input now: libuv makes a pipe non-blocking when
+     * Node opens it as process.stdin, which main.ts does after installing its signal handlers.
+     */
+    const readingStdin = (pid: number): boolean => {
+      try {
+        const flags = /^flags:\s*([0-7]+)$/m.exec(readFileSync(`/proc/${pid}/fdinfo/0`, 'utf8'))?.[1];
+        return flags !== undefined && (parseInt(flags, 8) & constants.O_NONBLOCK) !== 0;
+      } catch {
+        return false;
+      }
+    };
 
-  /** `trader …args` with standard input open and silent (it never ends), signalled once the run reads it. */
-  function signalledWhileReading(args: string[], env: Record<string, string>, signal: NodeJS.Signals): Promise<{ code: number | null; stderr: string }> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH!, NO_COLOR: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-      let stderr = '';
-      child.stderr.on('data', (d) => (stderr += d));
-      child.on('error', reject);
-      // Polls the process's state (not a clock): the signal goes once the run reads its input.
-      const watch = setInterval(() => {
-        if (child.exitCode !== null || !readingStdin(child.pid!)) return;
-        clearInterval(watch);
-        child.kill(signal);
-      }, 5);
-      child.on('close', (code) => {
-        clearInterval(watch);
-        resolve({ code, stderr });
+    /** `trader …args` with standard input open and silent (it never ends), signalled once the run reads it. */
+    function signalledWhileReading(
+      args: string[],
+      env: Record<string, string>,
+      signal: NodeJS.Signals,
+    ): Promise<{ code: number | null; stderr: string }> {
+      return new Promise((resolve, reject) => {
+        const child = spawn(process.execPath, [BIN, ...args], {
+          env: { PATH: process.env.PATH!, NO_COLOR: '1', ...env },
+          stdio: ['pipe', 'pipe', 'pipe'],
+        });
+        let stderr = '';
+        child.stderr.on('data', (d) => (stderr += d));
+        child.on('error', reject);
+        // Polls the process's state (not a clock): the signal goes once the run reads its input.
+        const watch = setInterval(() => {
+          if (child.exitCode !== null || !readingStdin(child.pid!)) return;
+          clearInterval(watch);
+          child.kill(signal);
+        }, 5);
+        child.on('close', (code) => {
+          clearInterval(watch);
+          resolve({ code, stderr });
+        });
       });
-    });
-  }
+    }
 
-  it.each([
-    ['SIGTERM', 143],
-    ['SIGINT', 130],
-  ] as const)('%s while `config set apiKey -` reads a standard input that never ends: exit %i at the first signal, nothing stored', async (signal, code) => {
-    const home = freshHome();
-    const r = await signalledWhileReading(['config', 'set', 'apiKey', '-'], home, signal);
-    expect(r.code, r.stderr).toBe(code);
-    expect(r.stderr).toContain(`interrupted (${signal})`);
-    expect(existsSync(home.TRADER_CONFIG)).toBe(false);
-  }, PROMPTLY);
-});
+    it.each([
+      ['SIGTERM', 143],
+      ['SIGINT', 130],
+    ] as const)(
+      '%s while `config set apiKey -` reads a standard input that never ends: exit %i at the first signal, nothing stored',
+      async (signal, code) => {
+        const home = freshHome();
+        const r = await signalledWhileReading(['config', 'set', 'apiKey', '-'], home, signal);
+        expect(r.code, r.stderr).toBe(code);
+        expect(r.stderr).toContain(`interrupted (${signal})`);
+        expect(existsSync(home.TRADER_CONFIG)).toBe(false);
+      },
+      PROMPTLY,
+    );
+  },
+);

@@ -40,7 +40,8 @@ async function sellService(edit: (data: any) => void): Promise<{ url: string; se
     seen.push(`${req.method} ${path}`);
     const answer = await forward(req);
     if (req.method === 'POST' && AUTHORIZE.test(path)) authorized = true;
-    else if (authorized && req.method === 'GET' && GET_SELL.test(path) && answer.status === 200) return rewritten(answer, edit);
+    else if (authorized && req.method === 'GET' && GET_SELL.test(path) && answer.status === 200)
+      return rewritten(answer, edit);
     return answer;
   });
   closeAfterAll(() => proxy.close());
@@ -53,64 +54,69 @@ async function holding(): Promise<string> {
   return token.mint;
 }
 
-describe.concurrent('a sell whose service contradicts itself after authorize: exit 3, the contradiction named, never "nothing was sold"', () => {
-  it.each([
-    {
-      name: 'authorized, then expired',
-      edit: (d: any) => {
-        d.authorization.status = 'expired';
-        d.sell = null;
+describe.concurrent(
+  'a sell whose service contradicts itself after authorize: exit 3, the contradiction named, never "nothing was sold"',
+  () => {
+    it.each([
+      {
+        name: 'authorized, then expired',
+        edit: (d: any) => {
+          d.authorization.status = 'expired';
+          d.sell = null;
+        },
+        says: /read 1 reports the authorization expired after the authorize answer reported the signature taken/,
       },
-      says: /read 1 reports the authorization expired after the authorize answer reported the signature taken/,
-    },
-    {
-      name: 'execution started, then cancelled',
-      edit: (d: any) => {
-        d.authorization.status = 'cancelled';
-        d.sell = { ...d.sell, status: 'swap_pending' };
+      {
+        name: 'execution started, then cancelled',
+        edit: (d: any) => {
+          d.authorization.status = 'cancelled';
+          d.sell = { ...d.sell, status: 'swap_pending' };
+        },
+        says: /read 1 reports the authorization cancelled after the authorize answer reported execution started/,
       },
-      says: /read 1 reports the authorization cancelled after the authorize answer reported execution started/,
-    },
-    {
-      name: 'execution started, then a pre-execution failure with execution not started',
-      edit: (d: any) => {
-        d.authorization.status = 'failed';
-        d.authorization.executionStarted = false;
-        d.authorization.failureCode = 'QUOTE_BELOW_AUTHORIZED_MINIMUM';
-        d.sell = null;
+      {
+        name: 'execution started, then a pre-execution failure with execution not started',
+        edit: (d: any) => {
+          d.authorization.status = 'failed';
+          d.authorization.executionStarted = false;
+          d.authorization.failureCode = 'QUOTE_BELOW_AUTHORIZED_MINIMUM';
+          d.sell = null;
+        },
+        says: /read 1 reports the authorization failed with execution not started after the authorize answer reported execution started/,
       },
-      says: /read 1 reports the authorization failed with execution not started after the authorize answer reported execution started/,
-    },
-    {
-      name: 'the sell completed with a failure code',
-      edit: (d: any) => {
-        d.sell = { ...d.sell, status: 'completed', failureCode: 'SWAP_FAILED' };
+      {
+        name: 'the sell completed with a failure code',
+        edit: (d: any) => {
+          d.sell = { ...d.sell, status: 'completed', failureCode: 'SWAP_FAILED' };
+        },
+        says: /read 1 reports the sell completed and failed at once/,
       },
-      says: /read 1 reports the sell completed and failed at once/,
-    },
-  ])('$name', async ({ edit, says }) => {
-    const mint = await holding();
-    const service = await sellService(edit);
-    const [machine, human] = await Promise.all([
-      runCli(['sell', mint, '10%', '--yes', '--json'], { env: envFor(service.url) }),
-      runCli(['sell', mint, '10%', '--yes'], { env: envFor(service.url) }),
-    ]);
-    for (const r of [machine, human]) {
-      expect(r.code, r.stderr).toBe(3);
-      expect(r.stderr).not.toMatch(/nothing (was )?sold/);
-      expect(r.stderr).toMatch(says);
-      expect(r.stderr).toMatch(/the service contradicts itself about sell (sell_\w+)/);
-      const id = /about sell (sell_\w+)/.exec(r.stderr)![1]!;
-      // What was seen, in order, and the command that follows it.
-      expect(r.stderr).toMatch(/seen, in order: the authorize answer: authorization authorized, executionStarted true, sell swap_pending; then read 1: /);
-      expect(r.stderr).toContain(`trader trades ${id} --watch`);
-    }
-    const error = lastJsonError(machine);
-    expect(error.code).toBe('SERVICE_CONTRADICTION');
-    // One authorize each, never repeated.
-    expect(service.seen.filter((s) => AUTHORIZE.test(s.split(' ')[1]!))).toHaveLength(2);
-  });
-});
+    ])('$name', async ({ edit, says }) => {
+      const mint = await holding();
+      const service = await sellService(edit);
+      const [machine, human] = await Promise.all([
+        runCli(['sell', mint, '10%', '--yes', '--json'], { env: envFor(service.url) }),
+        runCli(['sell', mint, '10%', '--yes'], { env: envFor(service.url) }),
+      ]);
+      for (const r of [machine, human]) {
+        expect(r.code, r.stderr).toBe(3);
+        expect(r.stderr).not.toMatch(/nothing (was )?sold/);
+        expect(r.stderr).toMatch(says);
+        expect(r.stderr).toMatch(/the service contradicts itself about sell (sell_\w+)/);
+        const id = /about sell (sell_\w+)/.exec(r.stderr)![1]!;
+        // What was seen, in order, and the command that follows it.
+        expect(r.stderr).toMatch(
+          /seen, in order: the authorize answer: authorization authorized, executionStarted true, sell swap_pending; then read 1: /,
+        );
+        expect(r.stderr).toContain(`trader trades ${id} --watch`);
+      }
+      const error = lastJsonError(machine);
+      expect(error.code).toBe('SERVICE_CONTRADICTION');
+      // One authorize each, never repeated.
+      expect(service.seen.filter((s) => AUTHORIZE.test(s.split(' ')[1]!))).toHaveLength(2);
+    });
+  },
+);
 
 describe('trades sell_… --watch follows the same rules', () => {
   it('a sell read as completed with a failure code: exit 3, the contradiction named, the command to follow it', async () => {
@@ -121,7 +127,8 @@ describe('trades sell_… --watch follows the same rules', () => {
     const proxy = await startScriptedProxy(sb.url, async (req, forward) => {
       const answer = await forward(req);
       const path = req.path.split('?')[0]!;
-      if (req.method === 'GET' && GET_SELL.test(path)) return rewritten(answer, (d) => (d.sell = { ...d.sell, status: 'completed', failureCode: 'SWAP_FAILED' }));
+      if (req.method === 'GET' && GET_SELL.test(path))
+        return rewritten(answer, (d) => (d.sell = { ...d.sell, status: 'completed', failureCode: 'SWAP_FAILED' }));
       return answer;
     });
     closeAfterAll(() => proxy.close());
@@ -129,7 +136,9 @@ describe('trades sell_… --watch follows the same rules', () => {
     expect(r.code, r.stderr).toBe(3);
     const error = lastJsonError(r);
     expect(error.code).toBe('SERVICE_CONTRADICTION');
-    expect(error.message).toContain(`the service contradicts itself about sell ${id}: read 1 reports the sell completed and failed at once`);
+    expect(error.message).toContain(
+      `the service contradicts itself about sell ${id}: read 1 reports the sell completed and failed at once`,
+    );
     expect(error.message).toContain(`follow it with: trader trades ${id} --watch`);
     expect(r.stderr).not.toMatch(/nothing (was )?sold/);
   });
@@ -142,7 +151,8 @@ describe('buys after the signed deposit was handed over', () => {
       const path = req.path.split('?')[0]!;
       const answer = await forward(req);
       if (req.method === 'POST' && DEPOSIT.test(path)) deposited = true;
-      else if (deposited && req.method === 'GET' && GET_BUY.test(path)) return rewritten(answer, (d) => (d.intent.status = 'cancelled'));
+      else if (deposited && req.method === 'GET' && GET_BUY.test(path))
+        return rewritten(answer, (d) => (d.intent.status = 'cancelled'));
       return answer;
     });
     closeAfterAll(() => proxy.close());
@@ -150,7 +160,9 @@ describe('buys after the signed deposit was handed over', () => {
     expect(r.code, r.stderr).toBe(3);
     const error = lastJsonError(r);
     expect(error.code).toBe('SERVICE_CONTRADICTION');
-    expect(error.message).toMatch(/the service contradicts itself about buy ([0-9a-f-]{36}): it accepted the signed deposit, then reports the buy cancelled \(seen, in order: the deposit answer: deposit_submitted; then read 1: cancelled\)/);
+    expect(error.message).toMatch(
+      /the service contradicts itself about buy ([0-9a-f-]{36}): it accepted the signed deposit, then reports the buy cancelled \(seen, in order: the deposit answer: deposit_submitted; then read 1: cancelled\)/,
+    );
     const id = /about buy ([0-9a-f-]{36})/.exec(error.message)![1]!;
     expect(error.message).toContain('do not buy again until it has settled');
     expect(error.message).toContain(`trader trades ${id} --watch`);
@@ -162,7 +174,11 @@ describe('buys after the signed deposit was handed over', () => {
       const path = req.path.split('?')[0]!;
       const answer = await forward(req);
       // The service takes the signed deposit, but says it failed …
-      if (req.method === 'POST' && DEPOSIT.test(path)) return { status: 400, text: JSON.stringify({ error: { code: 'DEPOSIT_FAILED', message: 'broadcast failed' } }) };
+      if (req.method === 'POST' && DEPOSIT.test(path))
+        return {
+          status: 400,
+          text: JSON.stringify({ error: { code: 'DEPOSIT_FAILED', message: 'broadcast failed' } }),
+        };
       // … and then reports the buy cancelled, with no deposit signature.
       if (req.method === 'GET' && GET_BUY.test(path)) return rewritten(answer, (d) => (d.intent.status = 'cancelled'));
       if (req.method === 'GET' && GET_TRADE.test(path)) return rewritten(answer, (d) => (d.signatures.deposit = null));
@@ -189,7 +205,9 @@ describe('buys after the signed deposit was handed over', () => {
       expect(r.stderr).toMatch(/trader trades [0-9a-f-]{36} --verify/);
     }
     expect(withChain.code, withChain.stderr).toBe(3);
-    expect(lastJsonError(withChain).message).toMatch(/buy [0-9a-f-]{36} is cancelled, but the chain shows the signed deposit landed: the SOL was spent; follow it with: trader trades [0-9a-f-]{36} --verify/);
+    expect(lastJsonError(withChain).message).toMatch(
+      /buy [0-9a-f-]{36} is cancelled, but the chain shows the signed deposit landed: the SOL was spent; follow it with: trader trades [0-9a-f-]{36} --verify/,
+    );
     expect(lastJsonError(machine).code).toBe('DEPOSIT_FAILED');
   });
 
@@ -197,7 +215,8 @@ describe('buys after the signed deposit was handed over', () => {
     let cancels = 0;
     const proxy = await startScriptedProxy(sb.url, async (req, forward) => {
       const path = req.path.split('?')[0]!;
-      if (req.method === 'POST' && DEPOSIT.test(path)) return { status: 422, text: JSON.stringify({ error: { code: 'DEPOSIT_REJECTED', message: 'rejected' } }) };
+      if (req.method === 'POST' && DEPOSIT.test(path))
+        return { status: 422, text: JSON.stringify({ error: { code: 'DEPOSIT_REJECTED', message: 'rejected' } }) };
       if (req.method === 'POST' && CANCEL.test(path)) cancels++;
       return forward(req);
     });
@@ -206,14 +225,24 @@ describe('buys after the signed deposit was handed over', () => {
     expect(r.code, r.stderr).toBe(3);
     expect(cancels).toBe(1);
     const { message } = lastJsonError(r);
-    expect(message).toMatch(/is cancelled and the service records no deposit signature; what is not known: the signed deposit stays valid until block height \d+ \(about 90 s\)/);
+    expect(message).toMatch(
+      /is cancelled and the service records no deposit signature; what is not known: the signed deposit stays valid until block height \d+ \(about 90 s\)/,
+    );
     expect(message).not.toMatch(/nothing (was )?spent/);
   });
 });
 
 describe("a hostile service lies about the deposit's lastValidBlockHeight", () => {
   const CREATE = /^\/api\/v1\/trade\/buys$/;
-  const height = async () => (await (await fetch(sb.rpcUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBlockHeight' }) })).json()).result as number;
+  const height = async () =>
+    (
+      await (
+        await fetch(sb.rpcUrl, {
+          method: 'POST',
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBlockHeight' }),
+        })
+      ).json()
+    ).result as number;
   /** A proxy that claims the deposit's blockhash lasts until `claim(height now)`, and holds the signed deposit, answering it with an error. */
   async function lying(claim: (now: number) => number) {
     let held = 0;
@@ -226,7 +255,10 @@ describe("a hostile service lies about the deposit's lastValidBlockHeight", () =
       // The signed deposit is kept (to broadcast later), answered with an error.
       if (req.method === 'POST' && DEPOSIT.test(path)) {
         held++;
-        return { status: 400, text: JSON.stringify({ error: { code: 'DEPOSIT_FAILED', message: 'blockhash expired' } }) };
+        return {
+          status: 400,
+          text: JSON.stringify({ error: { code: 'DEPOSIT_FAILED', message: 'blockhash expired' } }),
+        };
       }
       return forward(req);
     });
@@ -240,7 +272,9 @@ describe("a hostile service lies about the deposit's lastValidBlockHeight", () =
     expect(r.code, r.stderr).toBe(6);
     expect(p.held()).toBe(0);
     const { message } = lastJsonError(r);
-    expect(message).toMatch(/^refused to sign: the deposit's blockhash expired before it could be signed; the buy intent was cancelled; nothing was signed/);
+    expect(message).toMatch(
+      /^refused to sign: the deposit's blockhash expired before it could be signed; the buy intent was cancelled; nothing was signed/,
+    );
     expect(message).not.toMatch(/nothing (was )?spent|you may buy again/);
   });
 
@@ -251,7 +285,9 @@ describe("a hostile service lies about the deposit's lastValidBlockHeight", () =
     expect(p.held()).toBe(1);
     const { message } = lastJsonError(r);
     expect(message).not.toMatch(/nothing (was )?spent|you may buy again/);
-    expect(message).toMatch(/is cancelled and the service records no deposit signature; what is not known: .* do not buy again before it has expired; check with: trader trades [0-9a-f-]{36} --verify/);
+    expect(message).toMatch(
+      /is cancelled and the service records no deposit signature; what is not known: .* do not buy again before it has expired; check with: trader trades [0-9a-f-]{36} --verify/,
+    );
   });
 });
 
@@ -263,7 +299,10 @@ describe('an RPC on another cluster proves no absence', () => {
       const call = JSON.parse(req.body || '{}');
       if (call.method === 'isBlockhashValid') {
         blockhashAsks++;
-        return { status: 200, text: JSON.stringify({ jsonrpc: '2.0', result: { context: { slot: 1 }, value: false }, id: call.id }) };
+        return {
+          status: 200,
+          text: JSON.stringify({ jsonrpc: '2.0', result: { context: { slot: 1 }, value: false }, id: call.id }),
+        };
       }
       return forward(req);
     });
@@ -271,24 +310,41 @@ describe('an RPC on another cluster proves no absence', () => {
     const proxy = await startScriptedProxy(sb.url, async (req, forward) => {
       const path = req.path.split('?')[0]!;
       // The signed deposit is kept, answered with an error.
-      if (req.method === 'POST' && DEPOSIT.test(path)) return { status: 400, text: JSON.stringify({ error: { code: 'DEPOSIT_FAILED', message: 'broadcast failed' } }) };
+      if (req.method === 'POST' && DEPOSIT.test(path))
+        return {
+          status: 400,
+          text: JSON.stringify({ error: { code: 'DEPOSIT_FAILED', message: 'broadcast failed' } }),
+        };
       return forward(req);
     });
     closeAfterAll(() => proxy.close());
-    const r = await runCli(['buy', sb.tokens[0]!.mint, '0.01sol', '--yes', '--json'], { env: { ...envFor(proxy.url), TRADER_RPC_URL: `${rpc.url}/rpc` } });
+    const r = await runCli(['buy', sb.tokens[0]!.mint, '0.01sol', '--yes', '--json'], {
+      env: { ...envFor(proxy.url), TRADER_RPC_URL: `${rpc.url}/rpc` },
+    });
     expect(r.code, r.stderr).toBe(3);
     // Asked before signing (the funds check) and after the refusal.
     expect(blockhashAsks).toBe(2);
     const { message } = lastJsonError(r);
     expect(message).not.toMatch(/nothing (was )?spent|you may buy again/);
-    expect(message).toContain("(not proven: the RPC did not know the deposit's blockhash before signing); check with: trader trades");
+    expect(message).toContain(
+      "(not proven: the RPC did not know the deposit's blockhash before signing); check with: trader trades",
+    );
   });
 });
 
 describe('trades --verify: a buy that names no deposit or no swap is not verified', () => {
   it.each([
-    { name: 'completed, no deposit named', edit: (d: any) => (d.signatures.deposit = null), evidence: /deposit should be .* but the chain shows: the service reports the buy completed but names no deposit/ },
-    { name: 'completed, no swap named', edit: (d: any) => (d.signatures.swaps = []), evidence: /swap should be a swap that succeeded, but the chain shows: the service reports the buy completed but names no swap/ },
+    {
+      name: 'completed, no deposit named',
+      edit: (d: any) => (d.signatures.deposit = null),
+      evidence: /deposit should be .* but the chain shows: the service reports the buy completed but names no deposit/,
+    },
+    {
+      name: 'completed, no swap named',
+      edit: (d: any) => (d.signatures.swaps = []),
+      evidence:
+        /swap should be a swap that succeeded, but the chain shows: the service reports the buy completed but names no swap/,
+    },
   ])('$name: exit 3, CHAIN_CONTRADICTS_SERVICE', async ({ edit, evidence }) => {
     const { intent } = await completeBuy(sb);
     const proxy = await startScriptedProxy(sb.url, async (req, forward) => {
@@ -301,7 +357,11 @@ describe('trades --verify: a buy that names no deposit or no swap is not verifie
     const r = await runCli(['trades', intent.id, '--verify', '--json'], { env: envFor(proxy.url) });
     expect(r.code, r.stderr).toBe(3);
     expect(JSON.parse(r.stdout).verification.verdict).toBe('contradicted');
-    expect(lastJsonError(r)).toMatchObject({ code: 'CHAIN_CONTRADICTS_SERVICE', category: 'service', retryable: false });
+    expect(lastJsonError(r)).toMatchObject({
+      code: 'CHAIN_CONTRADICTS_SERVICE',
+      category: 'service',
+      retryable: false,
+    });
     expect(lastJsonError(r).message).toMatch(evidence);
   });
 });

@@ -20,12 +20,19 @@ let since: string;
 /** Half away from zero, for non-negative b: an independent rounding for the expected figures. */
 const round = (a: bigint, b: bigint) => (a >= 0n ? (2n * a + b) / (2n * b) : -((-2n * a + b) / (2n * b)));
 const cents = (usd: number) => BigInt(Math.round(usd * 100));
-const usd = (c: bigint) => `${c < 0n ? '-' : ''}${(c < 0n ? -c : c) / 100n}.${((c < 0n ? -c : c) % 100n).toString().padStart(2, '0')}`;
+const usd = (c: bigint) =>
+  `${c < 0n ? '-' : ''}${(c < 0n ? -c : c) / 100n}.${((c < 0n ? -c : c) % 100n).toString().padStart(2, '0')}`;
 
 beforeAll(async () => {
   sb = await startTestSandbox();
   home = freshHome();
-  env = { ...home, TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl };
+  env = {
+    ...home,
+    TRADER_BASE_URL: sb.url,
+    TRADER_API_KEY: sb.apiKey,
+    TRADER_KEYPAIR: sb.keypairPath,
+    TRADER_RPC_URL: sb.rpcUrl,
+  };
   woof = sb.tokens[0]!.mint;
   odd = (await sb.control('/tokens', { symbol: '-1', name: FORMULA_NAME, decimals: 6, usdPrice: 2 })).mint;
 
@@ -35,9 +42,14 @@ beforeAll(async () => {
   await sb.advance(1800);
   await sb.control('/price', { mint: woof, multiplier: 1.5 });
   const held = (await sb.call('GET', '/holdings')).body.data[0].amount as string;
-  const auth = (await sb.call('POST', '/trade/sells', { body: { mint: woof, amount: (BigInt(held) / 2n).toString(), idempotencyKey: newKey('sell') } })).body
-    .data.authorization;
-  const authorized = await sb.call('POST', `/trade/sells/${auth.id}/authorize`, { body: { signature: signMessage(auth.message, sb.keypair) } });
+  const auth = (
+    await sb.call('POST', '/trade/sells', {
+      body: { mint: woof, amount: (BigInt(held) / 2n).toString(), idempotencyKey: newKey('sell') },
+    })
+  ).body.data.authorization;
+  const authorized = await sb.call('POST', `/trade/sells/${auth.id}/authorize`, {
+    body: { signature: signMessage(auth.message, sb.keypair) },
+  });
   expect(authorized.body.data.sell.status).toBe('swap_pending');
   await sb.advance(10);
   await sb.control('/price', { mint: woof, multiplier: 0.6 });
@@ -49,7 +61,8 @@ afterAll(async () => {
 });
 
 async function sandboxState() {
-  const get = async (path: string) => (await sb.call('GET', path, { query: path === '/holdings' ? {} : { limit: 100 } })).body.data;
+  const get = async (path: string) =>
+    (await sb.call('GET', path, { query: path === '/holdings' ? {} : { limit: 100 } })).body.data;
   return {
     positions: (await get('/positions')) as Position[],
     activity: (await get('/activity')) as ActivityEntry[],
@@ -63,7 +76,12 @@ function expected(mint: string, s: Awaited<ReturnType<typeof sandboxState>>) {
   const buy = s.activity.find((e) => e.type === 'buy' && e.mint === mint)!;
   const sell = s.activity.find((e) => e.type === 'sell' && e.mint === mint);
   const holding = s.holdings.find((h) => h.mint === mint)!;
-  const [P, C, B, S] = [BigInt(p.principalLamports), BigInt(p.costLamports!), BigInt(p.boughtAmount!), BigInt(p.soldAmount)];
+  const [P, C, B, S] = [
+    BigInt(p.principalLamports),
+    BigInt(p.costLamports!),
+    BigInt(p.boughtAmount!),
+    BigInt(p.soldAmount),
+  ];
   const lotCents = round(cents(buy.usdValue!) * P, BigInt(buy.solLamports!));
   const soldLamports = round(P * S, B);
   const soldCents = round(lotCents * S, B);
@@ -108,7 +126,12 @@ describe('trader pnl', () => {
     expect(Number(w.realizedUsd)).toBeGreaterThan(0);
     expect(Number(w.unrealizedUsd)).toBeLessThan(0);
     const sum = (f: string) => usd(doc.tokens.reduce((a: bigint, t: any) => a + BigInt(t[f].replace('.', '')), 0n));
-    expect(doc.total).toMatchObject({ valueUsd: sum('valueUsd'), costBasisUsd: sum('costBasisUsd'), realizedUsd: sum('realizedUsd'), incomplete: [] });
+    expect(doc.total).toMatchObject({
+      valueUsd: sum('valueUsd'),
+      costBasisUsd: sum('costBasisUsd'),
+      realizedUsd: sum('realizedUsd'),
+      incomplete: [],
+    });
     expect(BigInt(byMint[woof].sharePct.replace('.', '')) + BigInt(byMint[odd].sharePct.replace('.', ''))).toBe(10000n);
   });
 
@@ -118,7 +141,12 @@ describe('trader pnl', () => {
     expect(doc.since).toBe(since);
     expect(doc.tokens.map((t: any) => t.mint)).toEqual([woof]);
     const whole = json(all).tokens.find((t: any) => t.mint === woof);
-    expect(doc.tokens[0]).toMatchObject({ realizedUsd: whole.realizedUsd, costBasisUsd: whole.costBasisUsd, feesLamports: '0', sharePct: whole.sharePct });
+    expect(doc.tokens[0]).toMatchObject({
+      realizedUsd: whole.realizedUsd,
+      costBasisUsd: whole.costBasisUsd,
+      feesLamports: '0',
+      sharePct: whole.sharePct,
+    });
     expect(doc.total.realizedUsd).toBe(whole.realizedUsd);
   });
 
@@ -132,9 +160,13 @@ describe('trader pnl', () => {
     expect(json(ok(bySymbol)).tokens).toEqual(json(byPrefix).tokens);
     const unknown = expectJsonError(short, 2);
     expect(unknown.code).toBe('UNKNOWN_TOKEN');
-    expect(unknown.message).toContain(`"${woof.slice(0, 7)}" is neither a mint address nor the symbol or mint prefix of a token you hold or traded`);
+    expect(unknown.message).toContain(
+      `"${woof.slice(0, 7)}" is neither a mint address nor the symbol or mint prefix of a token you hold or traded`,
+    );
     await sb.clearRequests();
-    expect(expectJsonError(await cli('pnl', '--token', `${woof.slice(0, 8)}/`, '--json'), 2).message).toMatch(/^--token must be a mint address/);
+    expect(expectJsonError(await cli('pnl', '--token', `${woof.slice(0, 8)}/`, '--json'), 2).message).toMatch(
+      /^--token must be a mint address/,
+    );
     expect(await sb.requests()).toEqual([]);
   });
 
@@ -211,10 +243,16 @@ describe('--csv', () => {
     expect(activity.find((r) => r.mint === odd)!.symbol).toBe("'-1");
     for (const r of activity.filter((x) => x.amount !== '')) expect(r.amountDecimal).toMatch(/^\d+(\.\d+)?$/);
 
-    const positions = expectCsvEqualsJson(ok(pCsv).stdout, json(ok(pJson)).map((p: any) => flatten(p)));
+    const positions = expectCsvEqualsJson(
+      ok(pCsv).stdout,
+      json(ok(pJson)).map((p: any) => flatten(p)),
+    );
     expect(positions.find((r) => r.mint === odd)!['token.name']).toBe(`'${FORMULA_NAME}`);
 
-    const holdings = expectCsvEqualsJson(ok(hCsv).stdout, json(ok(hJson)).map((h: any) => flatten(h)));
+    const holdings = expectCsvEqualsJson(
+      ok(hCsv).stdout,
+      json(ok(hJson)).map((h: any) => flatten(h)),
+    );
     expect(holdings.find((r) => r.mint === odd)!.name).toBe(`'${FORMULA_NAME}`);
 
     const doc = json(ok(nJson));

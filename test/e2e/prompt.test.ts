@@ -8,7 +8,8 @@ import { hasTmux, shiftedClock, startInTmux, type PtySession } from '../helpers/
 import { completeBuy, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 const TMUX = hasTmux();
-if (!TMUX) console.warn('prompt tests skipped: tmux is not installed, and they need it to give the binary a real terminal');
+if (!TMUX)
+  console.warn('prompt tests skipped: tmux is not installed, and they need it to give the binary a real terminal');
 
 let sb: TestSandbox;
 const sessions: PtySession[] = [];
@@ -34,7 +35,15 @@ const homes = new Map<PtySession, { TRADER_CONFIG: string }>();
 /** `trader` on a clock the test moves (`clock.set(ms)`), or the real binary when `clock` is null. */
 async function traderOn(clock: ReturnType<typeof shiftedClock> | null, ...args: string[]): Promise<PtySession> {
   const home = freshHome();
-  const env = { ...home, NO_COLOR: '1', TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl, ...clock?.env };
+  const env = {
+    ...home,
+    NO_COLOR: '1',
+    TRADER_BASE_URL: sb.url,
+    TRADER_API_KEY: sb.apiKey,
+    TRADER_KEYPAIR: sb.keypairPath,
+    TRADER_RPC_URL: sb.rpcUrl,
+    ...clock?.env,
+  };
   // Sells here run with the sandbox's wording approved (a first sell's approval: screens-80x24.test.ts); buys are first uses.
   if (args[0] === 'sell') trusted(env);
   const s = await startInTmux(args, env, clock ? { entry: clock.entry } : {});
@@ -83,13 +92,22 @@ describe.skipIf(!TMUX).concurrent('buy at the prompt', () => {
     expect(review).toMatch(/^Total\s+at most 0\.1000055 SOL$/m);
     expect(review).toMatch(new RegExp(`^Expected out\\s+${whole(quote.expectedOutputAmount)} ${token.symbol}$`, 'm'));
     expect(review).toMatch(new RegExp(`^Minimum out\\s+${whole(quote.minimumOutputAmount)} ${token.symbol}$`, 'm'));
-    expect(review).toMatch(new RegExp(`^Price\\s+0\\.0000001\\d{3} SOL per ${token.symbol} \\(deposit ÷ expected out\\)$`, 'm'));
+    expect(review).toMatch(
+      new RegExp(`^Price\\s+0\\.0000001\\d{3} SOL per ${token.symbol} \\(deposit ÷ expected out\\)$`, 'm'),
+    );
     expect(review).toMatch(/^Slippage\s+150 bps \(1\.5%\), as the service applied it$/m);
-    expect(review).toMatch(new RegExp(`^Symbol\\s+only the service's lists say "${token.symbol}" is this mint; yes binds ${token.symbol} to it$`, 'm'));
+    expect(review).toMatch(
+      new RegExp(
+        `^Symbol\\s+only the service's lists say "${token.symbol}" is this mint; yes binds ${token.symbol} to it$`,
+        'm',
+      ),
+    );
     expect(review).not.toContain('raw units');
     expect(review).toMatch(new RegExp(`^Recipient\\s+${sb.treasury} \\(first use: will be pinned\\)$`, 'm'));
     // The time to answer is the deposit blockhash's (150 blocks on the sandbox's chain), not the intent's 10 minutes.
-    expect(review).toMatch(/^Time left\s+(1m 0s|[1-5]?\ds), an estimate: 1[0-5]\d blocks of its blockhash left, ~400 ms each$/m);
+    expect(review).toMatch(
+      /^Time left\s+(1m 0s|[1-5]?\ds), an estimate: 1[0-5]\d blocks of its blockhash left, ~400 ms each$/m,
+    );
     // The question counts it down.
     expect(review).toMatch(/^\? \d{1,2}s left · Sign and send this deposit\? \(y\/N\)/m);
     // Nothing is sent while the question is open.
@@ -101,7 +119,10 @@ describe.skipIf(!TMUX).concurrent('buy at the prompt', () => {
     expect(end).toMatch(/^Status\s+completed$/m);
     expect(await buyStatus(id)).toBe('completed');
     expect((await requestsFor(id)).deposits).toHaveLength(1);
-    expect(pinsFor(homes.get(s)!, sb.url).symbols?.[token.symbol.toLowerCase()]).toMatchObject({ mint: token.mint, by: 'prompt' });
+    expect(pinsFor(homes.get(s)!, sb.url).symbols?.[token.symbol.toLowerCase()]).toMatchObject({
+      mint: token.mint,
+      by: 'prompt',
+    });
   });
 
   it('a new token bought by its mint: named as the chain names it, in whole tokens by its decimals, said to be new; "n" declines: exit 4, the intent is cancelled, no deposit', async () => {
@@ -112,7 +133,10 @@ describe.skipIf(!TMUX).concurrent('buy at the prompt', () => {
     const quote = (await sb.call('GET', `/trades/${id}`)).body.data;
     const whole = (units: string) => {
       const raw = BigInt(units);
-      return `${(raw / 1_000_000n).toLocaleString('en-US')}.${(raw % 1_000_000n).toString().padStart(6, '0')}`.replace(/\.?0+$/, '');
+      return `${(raw / 1_000_000n).toLocaleString('en-US')}.${(raw % 1_000_000n).toString().padStart(6, '0')}`.replace(
+        /\.?0+$/,
+        '',
+      );
     };
     expect(review).toMatch(new RegExp(`^Buy\\s+NEWT \\(Never Traded\\) ${fresh.mint}$`, 'm'));
     expect(review).toMatch(/^Token facts\s+new to this account; decimals, symbol and name from the chain$/m);
@@ -169,9 +193,18 @@ describe.skipIf(!TMUX)('sell at the prompt', () => {
     expect(review).toMatch(/^Slippage\s+100 bps \(1%\)$/m);
     expect(review).toMatch(/^Time left\s+(1m \d{1,2}|2m \d{1,2})s, until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/m);
     // The question counts down: a second later it shows less time left than the review did.
-    const left = (text: string) => [...text.matchAll(/^\? (\d+)m (\d+)s left · Sign this message and sell\?/gm)].map((m) => Number(m[1]) * 60 + Number(m[2])).at(-1)!;
+    const left = (text: string) =>
+      [...text.matchAll(/^\? (\d+)m (\d+)s left · Sign this message and sell\?/gm)]
+        .map((m) => Number(m[1]) * 60 + Number(m[2]))
+        .at(-1)!;
     const first = left(review);
-    expect(left(await s.waitFor(new RegExp(`^\\? (?!${Math.floor(first / 60)}m ${first % 60}s)\\d+m \\d+s left · Sign this message`, 'm')))).toBeLessThan(first);
+    expect(
+      left(
+        await s.waitFor(
+          new RegExp(`^\\? (?!${Math.floor(first / 60)}m ${first % 60}s)\\d+m \\d+s left · Sign this message`, 'm'),
+        ),
+      ),
+    ).toBeLessThan(first);
     // The exact message, line by line.
     for (const line of authorization.message.split('\n')) expect(review).toContain(`│ ${line}`);
     expect((await requestsFor(id!)).authorizes).toEqual([]);
@@ -186,15 +219,27 @@ describe.skipIf(!TMUX)('sell at the prompt', () => {
   it('by a symbol only the holdings tie to its mint: the review says so; "y" sells and binds the symbol', async () => {
     const token = sb.tokens[0]!;
     const home = freshHome();
-    const env = trusted({ ...home, NO_COLOR: '1', TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl });
+    const env = trusted({
+      ...home,
+      NO_COLOR: '1',
+      TRADER_BASE_URL: sb.url,
+      TRADER_API_KEY: sb.apiKey,
+      TRADER_KEYPAIR: sb.keypairPath,
+      TRADER_RPC_URL: sb.rpcUrl,
+    });
     writePins(home, sb.url, { symbols: {} });
     const s = await startInTmux(['sell', token.symbol, '1000000'], env);
     sessions.push(s);
     const review = await s.waitFor(SELL_PROMPT);
-    expect(review).toContain(`Symbol: only the service's lists say "${token.symbol}" is this mint; yes binds ${token.symbol} to it.`);
+    expect(review).toContain(
+      `Symbol: only the service's lists say "${token.symbol}" is this mint; yes binds ${token.symbol} to it.`,
+    );
     await s.keys('y', 'Enter');
     expect(await s.exitCode()).toBe(0);
-    expect(pinsFor(home, sb.url).symbols?.[token.symbol.toLowerCase()]).toMatchObject({ mint: token.mint, by: 'prompt' });
+    expect(pinsFor(home, sb.url).symbols?.[token.symbol.toLowerCase()]).toMatchObject({
+      mint: token.mint,
+      by: 'prompt',
+    });
   });
 
   it('"n" declines: exit 4, no authorize', async () => {
@@ -230,7 +275,9 @@ describe.skipIf(!TMUX)('sell at the prompt', () => {
     clock.set(0); // the fresh quote is judged at the time it is made
     await s.keys('Enter');
     // A second review with a new authorization.
-    const again = await s.waitFor(/Sell id\s+sell_\S+[\s\S]*Sell id\s+sell_\S+[\s\S]*Sign this message and sell\? \(y\/N\)/);
+    const again = await s.waitFor(
+      /Sell id\s+sell_\S+[\s\S]*Sell id\s+sell_\S+[\s\S]*Sign this message and sell\? \(y\/N\)/,
+    );
     const second = [...again.matchAll(/^Sell id\s+(sell_\S+)$/gm)].map((m) => m[1]).find((x) => x !== first)!;
     await s.keys('y', 'Enter');
     expect(await s.exitCode()).toBe(0);

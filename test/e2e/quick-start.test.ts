@@ -21,7 +21,9 @@ describe('quick start', () => {
     const last = lines(demo.stdout).at(-1)!;
     expect(last).toBe('eval "$(node bin/trader.js sandbox --background)"');
 
-    const run = await shell.run(`${last}\nprintf '%s\\n' "$TRADER_KEYPAIR"\nnode bin/trader.js me --json`, { cwd: ROOT });
+    const run = await shell.run(`${last}\nprintf '%s\\n' "$TRADER_KEYPAIR"\nnode bin/trader.js me --json`, {
+      cwd: ROOT,
+    });
     expect(run.code, run.stderr).toBe(0);
     const [keypair, ...me] = run.stdout.split('\n');
     expect(existsSync(keypair!)).toBe(true);

@@ -8,7 +8,14 @@ import { expectHumanError, expectJsonError, lines, maxWidth, stderrJson } from '
 import { freshHome, json, runCli, type CliResult } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { HOSTILE_SUFFIX, startCursorProxy, type CursorProxy } from '../helpers/cursor-proxy.js';
-import { completeBuy, newKey, signDeposit, signMessage, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import {
+  completeBuy,
+  newKey,
+  signDeposit,
+  signMessage,
+  startTestSandbox,
+  type TestSandbox,
+} from '../helpers/sandbox.js';
 import { startTamperProxy, type TamperProxy } from '../helpers/tamper-proxy.js';
 
 let sb: TestSandbox;
@@ -24,10 +31,16 @@ const SEEDED = 23;
  * binary, for what only a process shows (its streams piped, its own real-time waits) and a
  * sample of the rest.
  */
-const cli = (args: string[], over: Record<string, string | undefined> = {}): Promise<CliResult> => runInProcess(args, { ...env, ...over });
-const bin = (args: string[], over: Record<string, string | undefined> = {}): Promise<CliResult> => runCli(args, { env: { ...env, ...over } });
+const cli = (args: string[], over: Record<string, string | undefined> = {}): Promise<CliResult> =>
+  runInProcess(args, { ...env, ...over });
+const bin = (args: string[], over: Record<string, string | undefined> = {}): Promise<CliResult> =>
+  runCli(args, { env: { ...env, ...over } });
 /** Lines holding an 88-character transaction signature are meant to be copied whole, not fitted. */
-const withoutSignatures = (text: string) => text.split('\n').filter((l) => !/ [1-9A-HJ-NP-Za-km-z]{86,88}$/.test(l)).join('\n');
+const withoutSignatures = (text: string) =>
+  text
+    .split('\n')
+    .filter((l) => !/ [1-9A-HJ-NP-Za-km-z]{86,88}$/.test(l))
+    .join('\n');
 const apiData = async (path: string, query?: Record<string, string | number>) => {
   const r = await sb.call('GET', path, { query });
   expect(r.status, r.text).toBe(200);
@@ -46,7 +59,9 @@ beforeAll(async () => {
   positionIds = buys.map((b) => b.positionId);
   await sb.control('/seed', { activity: SEEDED, positions: SEEDED, positionStatus: 'closed' });
   const held = BigInt((await apiData(`/positions/${positionIds[0]}`)).data.remainingAmount);
-  const sell = await sb.call('POST', '/trade/sells', { body: { mint: sb.tokens[0]!.mint, amount: (held / 10n).toString(), idempotencyKey: newKey('sell') } });
+  const sell = await sb.call('POST', '/trade/sells', {
+    body: { mint: sb.tokens[0]!.mint, amount: (held / 10n).toString(), idempotencyKey: newKey('sell') },
+  });
   expect(sell.status, sell.text).toBe(201);
   sellId = sell.body.data.authorization.id;
 });
@@ -140,7 +155,11 @@ describe('single objects: human and --json', () => {
 
   it('trades <buyId>: the full trade, human and --json', async () => {
     const id = buyIds[0]!;
-    const [human, machine, api] = await Promise.all([cli(['trades', id]), cli(['trades', id, '--json']), apiData(`/trades/${id}`)]);
+    const [human, machine, api] = await Promise.all([
+      cli(['trades', id]),
+      cli(['trades', id, '--json']),
+      apiData(`/trades/${id}`),
+    ]);
     expect(human.code, human.stderr).toBe(0);
     expect(human.stdout).toContain(id);
     expect(human.stdout).toMatch(/Stage\s+completed/);
@@ -152,7 +171,11 @@ describe('single objects: human and --json', () => {
 
   it('trades sell_…: read through /trade/sells/{id}, human and --json', async () => {
     await sb.clearRequests();
-    const [human, machine, api] = await Promise.all([cli(['trades', sellId]), cli(['trades', sellId, '--json']), apiData(`/trade/sells/${sellId}`)]);
+    const [human, machine, api] = await Promise.all([
+      cli(['trades', sellId]),
+      cli(['trades', sellId, '--json']),
+      apiData(`/trade/sells/${sellId}`),
+    ]);
     expect(human.code, human.stderr).toBe(0);
     expect(human.stdout).toContain(sellId);
     expect(human.stdout).toContain(sb.tokens[0]!.mint);
@@ -166,7 +189,9 @@ describe('single objects: human and --json', () => {
 
   it('cancel <buyId>: cancels (human and --json), the --json document is the API data', async () => {
     const make = async () => {
-      const r = await sb.call('POST', '/trade/buys', { body: { mint: sb.tokens[3]!.mint, amountLamports: '10000000', idempotencyKey: newKey('c') } });
+      const r = await sb.call('POST', '/trade/buys', {
+        body: { mint: sb.tokens[3]!.mint, amountLamports: '10000000', idempotencyKey: newKey('c') },
+      });
       expect(r.status, r.text).toBe(201);
       return r.body.data.intent.id as string;
     };
@@ -186,13 +211,19 @@ describe('single objects: human and --json', () => {
     expect(againJson.code, againJson.stderr).toBe(0);
     expect(json(againJson)).toEqual(after.data);
     // A buy in any other state says which (exit 3).
-    expectHumanError(await cli(['cancel', buyIds[0]!]), 3, new RegExp(`^error: buy ${buyIds[0]} is completed; only a buy awaiting its deposit can be cancelled$`));
+    expectHumanError(
+      await cli(['cancel', buyIds[0]!]),
+      3,
+      new RegExp(`^error: buy ${buyIds[0]} is completed; only a buy awaiting its deposit can be cancelled$`),
+    );
   });
 });
 
 describe('ids typed shortened, as tables show them', () => {
   it('a unique prefix of 8+ characters works for positions, trades and cancel; too short or unknown is exit 2', async () => {
-    const created = await sb.call('POST', '/trade/buys', { body: { mint: sb.tokens[3]!.mint, amountLamports: '10000000', idempotencyKey: newKey('p') } });
+    const created = await sb.call('POST', '/trade/buys', {
+      body: { mint: sb.tokens[3]!.mint, amountLamports: '10000000', idempotencyKey: newKey('p') },
+    });
     const pending = created.body.data.intent.id as string;
     const [position, trade, cancel, short, unknown] = await Promise.all([
       cli(['positions', positionIds[1]!.slice(0, 8)]),
@@ -207,8 +238,14 @@ describe('ids typed shortened, as tables show them', () => {
     expect(trade.stdout).toMatch(new RegExp(`^Trade\\s+${buyIds[1]}$`, 'm'));
     expect(cancel.code, cancel.stderr).toBe(0);
     expect(cancel.stdout).toMatch(new RegExp(`^Buy\\s+${pending}\nStatus\\s+cancelled$`, 'm'));
-    expectHumanError(short, 2, /position id "[0-9a-f]{7}" is too short: type at least 8 characters of it, or the whole id/);
-    expect(expectJsonError(unknown, 2).message).toBe('no buy or position of this account starts with 00000000-0000 (see `trader trades`)');
+    expectHumanError(
+      short,
+      2,
+      /position id "[0-9a-f]{7}" is too short: type at least 8 characters of it, or the whole id/,
+    );
+    expect(expectJsonError(unknown, 2).message).toBe(
+      'no buy or position of this account starts with 00000000-0000 (see `trader trades`)',
+    );
   });
 
   it('trades <position id>, whole or a prefix: the buy that opened it (what the hints and `positions` name can be followed)', async () => {
@@ -250,7 +287,10 @@ describe('lists', () => {
   });
 
   it('tables fit $COLUMNS when stdout is not a terminal (60 here); --wide shows every column in full', async () => {
-    const [narrow, wide] = await Promise.all([cli(['activity'], { COLUMNS: '60' }), cli(['positions', '--wide'], { COLUMNS: '60' })]);
+    const [narrow, wide] = await Promise.all([
+      cli(['activity'], { COLUMNS: '60' }),
+      cli(['positions', '--wide'], { COLUMNS: '60' }),
+    ]);
     expect(narrow.code, narrow.stderr).toBe(0);
     expect(maxWidth(narrow.stdout), narrow.stdout).toBeLessThanOrEqual(60);
     expect(narrow.stdout).toMatch(/^(Time \(UTC\)\s+)?Type\s+Status\s+Token\s+Amount\s+SOL$/m); // USD went first
@@ -354,7 +394,9 @@ describe('lists', () => {
       // The cursor, quoted for a shell: `'…+/= &?#%é'`.
       const quoted = /--cursor '([^']+)'/.exec(hint);
       expect(quoted?.[1]?.endsWith(HOSTILE_SUFFIX)).toBe(true);
-      const next = await cli(['activity', '--limit', '7', '--cursor', quoted![1]!, '--json'], { TRADER_BASE_URL: proxy.url });
+      const next = await cli(['activity', '--limit', '7', '--cursor', quoted![1]!, '--json'], {
+        TRADER_BASE_URL: proxy.url,
+      });
       expect(next.code, next.stderr).toBe(0);
       expect(json(next)).toEqual(expected.slice(7, 14));
     });
@@ -362,7 +404,10 @@ describe('lists', () => {
 
   it('activity --type buy,sell: the filter is sent and honoured', async () => {
     await sb.clearRequests();
-    const [r, api] = await Promise.all([cli(['activity', '--type', 'buy,sell', '--all', '--json']), apiData('/activity', { type: 'buy,sell', limit: 100 })]);
+    const [r, api] = await Promise.all([
+      cli(['activity', '--type', 'buy,sell', '--all', '--json']),
+      apiData('/activity', { type: 'buy,sell', limit: 100 }),
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const got = json<Array<{ type: string }>>(r);
     expect(got).toEqual(api.data);
@@ -374,7 +419,11 @@ describe('lists', () => {
   });
 
   it('holdings: largest value first, a Total line; --json is the API array', async () => {
-    const [human, machine, api] = await Promise.all([cli(['holdings']), cli(['holdings', '--json']), apiData('/holdings')]);
+    const [human, machine, api] = await Promise.all([
+      cli(['holdings']),
+      cli(['holdings', '--json']),
+      apiData('/holdings'),
+    ]);
     expect(human.code, human.stderr).toBe(0);
     expect(json(machine)).toEqual(api.data);
     const holdings = api.data as Array<{ symbol: string; usdValue: number }>;
@@ -385,7 +434,9 @@ describe('lists', () => {
     expect(shownOrder.every((i) => i > 0)).toBe(true);
     expect([...shownOrder].sort((x, y) => x - y)).toEqual(shownOrder);
     const total = holdings.reduce((sum, h) => sum + h.usdValue, 0);
-    expect(rows[rows.length - 1]).toBe(`Total ${total.toLocaleString('en-US', { style: 'currency', currency: 'USD' })}`);
+    expect(rows[rows.length - 1]).toBe(
+      `Total ${total.toLocaleString('en-US', { style: 'currency', currency: 'USD' })}`,
+    );
     expect(maxWidth(human.stdout)).toBeLessThanOrEqual(80);
   });
 
@@ -395,14 +446,20 @@ describe('lists', () => {
     try {
       const mint = sb.tokens[1]!.mint;
       const held = BigInt((await apiData(`/positions/${positionIds[1]}`)).data.remainingAmount);
-      const created = await sb.call('POST', '/trade/sells', { body: { mint, amount: (held / 4n).toString(), idempotencyKey: newKey('sell') } });
+      const created = await sb.call('POST', '/trade/sells', {
+        body: { mint, amount: (held / 4n).toString(), idempotencyKey: newKey('sell') },
+      });
       expect(created.status, created.text).toBe(201);
       const auth = created.body.data.authorization;
-      const authorized = await sb.call('POST', `/trade/sells/${auth.id}/authorize`, { body: { signature: signMessage(auth.message, sb.keypair) } });
+      const authorized = await sb.call('POST', `/trade/sells/${auth.id}/authorize`, {
+        body: { signature: signMessage(auth.message, sb.keypair) },
+      });
       expect(authorized.status, authorized.text).toBe(200);
       const [human, api] = await Promise.all([cli(['holdings']), apiData('/holdings')]);
       expect(human.code, human.stderr).toBe(0);
-      const selling = (api.data as Array<{ symbol: string; sellInProgress: boolean }>).filter((h) => h.sellInProgress).map((h) => h.symbol);
+      const selling = (api.data as Array<{ symbol: string; sellInProgress: boolean }>)
+        .filter((h) => h.sellInProgress)
+        .map((h) => h.symbol);
       expect(selling).toEqual([sb.tokens[1]!.symbol]);
       const marked = lines(human.stdout).filter((l) => /selling/i.test(l));
       expect(marked).toHaveLength(1);
@@ -416,10 +473,20 @@ describe('lists', () => {
     const proxy = await startTamperProxy(sb.url);
     try {
       const evil = 'Dog\u001b]0;owned\u0007\u001b[2J\u202e';
-      proxy.rewrite('GET', /^\/api\/v1\/holdings$/, (b) => ({ ...b, data: b.data.map((h: object) => ({ ...h, name: evil, symbol: `W${evil}` })) }));
-      proxy.rewrite('GET', /^\/api\/v1\/me$/, (b) => ({ ...b, data: { ...b.data, apiKey: { ...b.data.apiKey, name: evil } } }));
+      proxy.rewrite('GET', /^\/api\/v1\/holdings$/, (b) => ({
+        ...b,
+        data: b.data.map((h: object) => ({ ...h, name: evil, symbol: `W${evil}` })),
+      }));
+      proxy.rewrite('GET', /^\/api\/v1\/me$/, (b) => ({
+        ...b,
+        data: { ...b.data, apiKey: { ...b.data.apiKey, name: evil } },
+      }));
       const over = { TRADER_BASE_URL: proxy.url };
-      const [holdings, me, meJson] = await Promise.all([cli(['holdings'], over), cli(['me'], over), cli(['me', '--json'], over)]);
+      const [holdings, me, meJson] = await Promise.all([
+        cli(['holdings'], over),
+        cli(['me'], over),
+        cli(['me', '--json'], over),
+      ]);
       for (const r of [holdings, me]) {
         expect(r.code, r.stderr).toBe(0);
         expect(r.stdout).toContain('Dog');
@@ -437,18 +504,44 @@ describe('lists', () => {
       const big = { symbol: 'LONGSYMBOL', decimals: 6 };
       proxy.rewrite('GET', /^\/api\/v1\/activity$/, (b) => ({
         ...b,
-        data: b.data.map((e: object) => ({ ...e, ...big, type: 'deposit', status: 'confirmed', amount: '1234567123456', solLamports: '1234567891', usdValue: 1234.56 })),
+        data: b.data.map((e: object) => ({
+          ...e,
+          ...big,
+          type: 'deposit',
+          status: 'confirmed',
+          amount: '1234567123456',
+          solLamports: '1234567891',
+          usdValue: 1234.56,
+        })),
       }));
       proxy.rewrite('GET', /^\/api\/v1\/positions$/, (b) => ({
         ...b,
-        data: b.data.map((p: any) => ({ ...p, status: 'requires_review', remainingAmount: '1234567123456', costLamports: '12345678901', token: { ...big, name: 'Long' } })),
+        data: b.data.map((p: any) => ({
+          ...p,
+          status: 'requires_review',
+          remainingAmount: '1234567123456',
+          costLamports: '12345678901',
+          token: { ...big, name: 'Long' },
+        })),
       }));
       proxy.rewrite('GET', /^\/api\/v1\/holdings$/, (b) => ({
         ...b,
-        data: b.data.map((h: object) => ({ ...h, ...big, name: 'A very long token name indeed', amount: '1234567123456', usdPrice: 1234.5, usdValue: 1234567.89, sellInProgress: true })),
+        data: b.data.map((h: object) => ({
+          ...h,
+          ...big,
+          name: 'A very long token name indeed',
+          amount: '1234567123456',
+          usdPrice: 1234.5,
+          usdValue: 1234567.89,
+          sellInProgress: true,
+        })),
       }));
       const over = { TRADER_BASE_URL: proxy.url };
-      const [activity, positions, holdings] = await Promise.all([cli(['activity', '--limit', '3'], over), cli(['positions', '--limit', '3'], over), cli(['holdings'], over)]);
+      const [activity, positions, holdings] = await Promise.all([
+        cli(['activity', '--limit', '3'], over),
+        cli(['positions', '--limit', '3'], over),
+        cli(['holdings'], over),
+      ]);
       for (const [r, numbers] of [
         [activity, ['1,234,567.123456', '1.234567891', '$1,234.56']],
         [positions, ['1,234,567.123456', '12.345678901']],
@@ -466,8 +559,14 @@ describe('lists', () => {
   it('unknown fields pass through --json unchanged (objects and list items)', async () => {
     const proxy: TamperProxy = await startTamperProxy(sb.url);
     try {
-      proxy.rewrite('GET', /^\/api\/v1\/me$/, (body) => ({ ...body, data: { ...body.data, futureField: { nested: [1, 'two'] } } }));
-      proxy.rewrite('GET', /^\/api\/v1\/positions$/, (body) => ({ ...body, data: body.data.map((p: object) => ({ ...p, riskScore: 7 })) }));
+      proxy.rewrite('GET', /^\/api\/v1\/me$/, (body) => ({
+        ...body,
+        data: { ...body.data, futureField: { nested: [1, 'two'] } },
+      }));
+      proxy.rewrite('GET', /^\/api\/v1\/positions$/, (body) => ({
+        ...body,
+        data: body.data.map((p: object) => ({ ...p, riskScore: 7 })),
+      }));
       const [me, list, api] = await Promise.all([
         cli(['me', '--json'], { TRADER_BASE_URL: proxy.url }),
         cli(['positions', '--limit', '3', '--json'], { TRADER_BASE_URL: proxy.url }),
@@ -475,7 +574,11 @@ describe('lists', () => {
       ]);
       expect(me.code, me.stderr).toBe(0);
       const prefix = `${api.data.apiKey.prefix.slice(0, 4)}…`; // a piece of the key, hidden
-      expect(json(me)).toEqual({ ...api.data, apiKey: { ...api.data.apiKey, prefix }, futureField: { nested: [1, 'two'] } });
+      expect(json(me)).toEqual({
+        ...api.data,
+        apiKey: { ...api.data.apiKey, prefix },
+        futureField: { nested: [1, 'two'] },
+      });
       expect(list.code, list.stderr).toBe(0);
       const items = json<Array<Record<string, unknown>>>(list);
       expect(items).toHaveLength(3);
@@ -492,7 +595,10 @@ describe('lists', () => {
         delete body.data.walletAddress;
         return body;
       });
-      proxy.rewrite('GET', /^\/api\/v1\/holdings$/, (body) => ({ ...body, data: body.data.map((h: object) => ({ ...h, amount: 12 })) }));
+      proxy.rewrite('GET', /^\/api\/v1\/holdings$/, (body) => ({
+        ...body,
+        data: body.data.map((h: object) => ({ ...h, amount: 12 })),
+      }));
       const [human, machine, holdings] = await Promise.all([
         cli(['me'], { TRADER_BASE_URL: proxy.url }),
         cli(['me', '--json'], { TRADER_BASE_URL: proxy.url }),
@@ -514,7 +620,9 @@ describe('lists', () => {
 
 describe('auth failures', () => {
   it('401 with a bad key and 403 with a read-only key on cancel: exit 3, one line, no stack', async () => {
-    const intent = await sb.call('POST', '/trade/buys', { body: { mint: sb.tokens[0]!.mint, amountLamports: '10000000', idempotencyKey: newKey() } });
+    const intent = await sb.call('POST', '/trade/buys', {
+      body: { mint: sb.tokens[0]!.mint, amountLamports: '10000000', idempotencyKey: newKey() },
+    });
     const id = intent.body.data.intent.id as string;
     const bad = { TRADER_API_KEY: 'sk_sandbox_not_a_real_key_000000000000' };
     const ro = { TRADER_API_KEY: sb.readOnlyApiKey };
@@ -537,28 +645,95 @@ describe('auth failures', () => {
 });
 
 describe.concurrent('odd error bodies from the service', () => {
-  const cases: Array<{ name: string; status: number; body: string; contentType: string; message: RegExp; code?: string; bodyRequestId?: string }> = [
-    { name: '{"error":{code,message}}', status: 400, body: JSON.stringify({ error: { code: 'BAD_THING', message: 'the thing is bad' }, requestId: 'req_body1' }), contentType: 'application/json', message: /the thing is bad/, code: 'BAD_THING', bodyRequestId: 'req_body1' },
-    { name: '{code,message}', status: 422, body: JSON.stringify({ code: 'FLAT_CODE', message: 'flat message' }), contentType: 'application/json', message: /flat message/, code: 'FLAT_CODE' },
-    { name: '{"errors":[{code,detail}]}', status: 400, body: JSON.stringify({ errors: [{ code: 'LIST_CODE', detail: 'listed detail' }] }), contentType: 'application/json', message: /listed detail/, code: 'LIST_CODE' },
-    { name: 'RFC 7807', status: 403, body: JSON.stringify({ type: 'https://example.com/probs/out-of-credit', title: 'Out of credit', detail: 'Your balance is 30', status: 403 }), contentType: 'application/problem+json', message: /Out of credit: Your balance is 30/, code: 'OUT_OF_CREDIT' },
-    { name: 'plain text', status: 500, body: 'upstream exploded\nsecond line\n', contentType: 'text/plain', message: /HTTP 500: upstream exploded$/ },
-    { name: 'an HTML page', status: 500, body: '<!DOCTYPE html><html><head><title>502</title></head><body><h1>Bad gateway</h1><script>x()</script></body></html>', contentType: 'text/html', message: /HTTP 500.*HTML/ },
+  const cases: Array<{
+    name: string;
+    status: number;
+    body: string;
+    contentType: string;
+    message: RegExp;
+    code?: string;
+    bodyRequestId?: string;
+  }> = [
+    {
+      name: '{"error":{code,message}}',
+      status: 400,
+      body: JSON.stringify({ error: { code: 'BAD_THING', message: 'the thing is bad' }, requestId: 'req_body1' }),
+      contentType: 'application/json',
+      message: /the thing is bad/,
+      code: 'BAD_THING',
+      bodyRequestId: 'req_body1',
+    },
+    {
+      name: '{code,message}',
+      status: 422,
+      body: JSON.stringify({ code: 'FLAT_CODE', message: 'flat message' }),
+      contentType: 'application/json',
+      message: /flat message/,
+      code: 'FLAT_CODE',
+    },
+    {
+      name: '{"errors":[{code,detail}]}',
+      status: 400,
+      body: JSON.stringify({ errors: [{ code: 'LIST_CODE', detail: 'listed detail' }] }),
+      contentType: 'application/json',
+      message: /listed detail/,
+      code: 'LIST_CODE',
+    },
+    {
+      name: 'RFC 7807',
+      status: 403,
+      body: JSON.stringify({
+        type: 'https://example.com/probs/out-of-credit',
+        title: 'Out of credit',
+        detail: 'Your balance is 30',
+        status: 403,
+      }),
+      contentType: 'application/problem+json',
+      message: /Out of credit: Your balance is 30/,
+      code: 'OUT_OF_CREDIT',
+    },
+    {
+      name: 'plain text',
+      status: 500,
+      body: 'upstream exploded\nsecond line\n',
+      contentType: 'text/plain',
+      message: /HTTP 500: upstream exploded$/,
+    },
+    {
+      name: 'an HTML page',
+      status: 500,
+      body: '<!DOCTYPE html><html><head><title>502</title></head><body><h1>Bad gateway</h1><script>x()</script></body></html>',
+      contentType: 'text/html',
+      message: /HTTP 500.*HTML/,
+    },
     { name: 'an empty body', status: 500, body: '', contentType: '', message: /HTTP 500.*empty/ },
-    { name: 'JSON of another shape', status: 418, body: '[1,2,3]', contentType: 'application/json', message: /HTTP 418/ },
+    {
+      name: 'JSON of another shape',
+      status: 418,
+      body: '[1,2,3]',
+      contentType: 'application/json',
+      message: /HTTP 418/,
+    },
   ];
 
   it.each(cases)('$name: exit 3, one line (two with the request id), human and --json', async (c) => {
     // A unique exact path per case and mode, so cases can run while other faults are armed.
     const [idHuman, idJson] = [randomUUID(), randomUUID()];
     for (const id of [idHuman, idJson]) {
-      await sb.control('/faults', { match: { method: 'GET', path: `/positions/${id}`, exact: true }, status: c.status, body: c.body, contentType: c.contentType });
+      await sb.control('/faults', {
+        match: { method: 'GET', path: `/positions/${id}`, exact: true },
+        status: c.status,
+        body: c.body,
+        contentType: c.contentType,
+      });
     }
     const [human, machine] = await Promise.all([cli(['positions', idHuman]), cli(['positions', idJson, '--json'])]);
     const first = expectHumanError(human, 3, c.message);
     expect(first).not.toMatch(/<|script|second line/);
     const errLines = lines(human.stderr);
-    expect(errLines[1] ?? '').toMatch(c.bodyRequestId ? new RegExp(`request id: ${c.bodyRequestId}`) : /request id: req_/);
+    expect(errLines[1] ?? '').toMatch(
+      c.bodyRequestId ? new RegExp(`request id: ${c.bodyRequestId}`) : /request id: req_/,
+    );
     const err = expectJsonError(machine, 3);
     expect(err.status).toBe(c.status);
     expect(err.message).toMatch(c.message);
@@ -570,12 +745,16 @@ describe.concurrent('odd error bodies from the service', () => {
 
 describe('trades --watch', () => {
   const createBuy = async (mint = sb.tokens[3]!.mint) => {
-    const r = await sb.call('POST', '/trade/buys', { body: { mint, amountLamports: '20000000', idempotencyKey: newKey('w') } });
+    const r = await sb.call('POST', '/trade/buys', {
+      body: { mint, amountLamports: '20000000', idempotencyKey: newKey('w') },
+    });
     expect(r.status, r.text).toBe(201);
     return r.body.data as { intent: { id: string }; deposit: { transaction: string } };
   };
   const deposit = async (created: { intent: { id: string }; deposit: { transaction: string } }) => {
-    const r = await sb.call('POST', `/trade/buys/${created.intent.id}/deposit`, { body: { signedTransaction: signDeposit(created.deposit.transaction, sb.keypair) } });
+    const r = await sb.call('POST', `/trade/buys/${created.intent.id}/deposit`, {
+      body: { signedTransaction: signDeposit(created.deposit.transaction, sb.keypair) },
+    });
     expect(r.status, r.text).toBe(200);
   };
 
@@ -586,7 +765,10 @@ describe('trades --watch', () => {
       const created = await createBuy();
       await deposit(created);
       await sb.advance(11 * 60);
-      const [human, machine] = await Promise.all([bin(['trades', created.intent.id, '--watch']), bin(['trades', created.intent.id, '--watch', '--json'])]);
+      const [human, machine] = await Promise.all([
+        bin(['trades', created.intent.id, '--watch']),
+        bin(['trades', created.intent.id, '--watch', '--json']),
+      ]);
       expectHumanError(human, 4, /expired/);
       expect(human.stdout).toMatch(/Stage\s+expired/);
       expect(expectJsonError(machine, 4).code).toMatch(/\S/);
@@ -606,15 +788,21 @@ describe('trades --watch', () => {
     expectHumanError(human, 5, /not final/);
     // The follow command would pass 80 columns after the words: it stands alone on the next line, whole.
     expect(human.stderr).toContain(`error: still not final after 1 s; follow it with:\ntrader trades ${id} --watch\n`);
-    expect(expectJsonError(machine, 5)).toMatchObject({ code: 'TIMEOUT', message: `still not final after 1 s; follow it with: trader trades ${id} --watch` });
+    expect(expectJsonError(machine, 5)).toMatchObject({
+      code: 'TIMEOUT',
+      message: `still not final after 1 s; follow it with: trader trades ${id} --watch`,
+    });
     expect(human.stdout).toMatch(/awaiting_deposit/);
     expect(json(machine).trade.terminal).toBe(false);
   });
 
-  it('--watch ends as the completed trade does: its summary, then the chain\'s word on each signature (human; --json stays the trade)', async () => {
+  it("--watch ends as the completed trade does: its summary, then the chain's word on each signature (human; --json stays the trade)", async () => {
     const done = await completeBuy(sb, { mint: sb.tokens[1]!.mint, amountLamports: '20000000' });
     const chain = { TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl };
-    const [human, machine] = await Promise.all([bin(['trades', done.intent.id, '--watch'], chain), bin(['trades', done.intent.id, '--watch', '--json'], chain)]);
+    const [human, machine] = await Promise.all([
+      bin(['trades', done.intent.id, '--watch'], chain),
+      bin(['trades', done.intent.id, '--watch', '--json'], chain),
+    ]);
     expect(human.code, human.stderr).toBe(0);
     expect(human.stdout).toMatch(/^Stage\s+completed$/m);
     expect(human.stdout).toMatch(/^On chain \(127\.0\.0\.1:\d+\): every claim verified on chain$/m);

@@ -44,7 +44,12 @@ function parseBlocks(markdown: string): Block[] {
       } else open.lines.push(text);
     } else if (fence) {
       const between = all.slice(lastEnd + 1, i);
-      open = { lang: fence[1]!, line: i + 2, lines: [], followsBlock: lastEnd >= 0 && between.every((l) => l.trim() === '') };
+      open = {
+        lang: fence[1]!,
+        line: i + 2,
+        lines: [],
+        followsBlock: lastEnd >= 0 && between.every((l) => l.trim() === ''),
+      };
     }
   });
   return blocks;
@@ -72,7 +77,7 @@ function buildScript(blocks: Block[], outDir: string, fails: string): Script {
     `__FAILS=${fails}; set -o pipefail`,
     '__expect() { [ "$2" -eq "$1" ] || echo "$3 $2" >> "$__FAILS"; }',
     `__no_delays() { "${process.execPath}" -e 'fetch(process.env.TRADER_BASE_URL + "/_sandbox/delays", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0, refundSeconds: 0 }) }).then((r) => process.exit(r.ok ? 0 : 1))'; }`,
-    "trap 'echo \"$LINENO $?\" >> \"$__FAILS\"' ERR",
+    'trap \'echo "$LINENO $?" >> "$__FAILS"\' ERR',
   ];
   const script: Script = { text: '', readmeLine: new Map(), skipped: [], expectedExits: 0, commands: 0, outputs: [] };
   const emit = (text: string, readmeLine: number) => {
@@ -83,11 +88,14 @@ function buildScript(blocks: Block[], outDir: string, fails: string): Script {
     if (block.lang !== 'sh' && block.lang !== 'bash') return;
     const next = blocks[b + 1];
     const captured = next?.lang === 'text' && next.followsBlock;
-    const lastCommand = block.lines.map((l) => l.trim()).reduce((last, l, i) => (l && !l.startsWith('#') ? i : last), -1);
+    const lastCommand = block.lines
+      .map((l) => l.trim())
+      .reduce((last, l, i) => (l && !l.startsWith('#') ? i : last), -1);
     block.lines.forEach((text, i) => {
       const line = block.line + i;
       const command = text.replace(/\s+#.*$/, '').trim();
-      if (command.startsWith('trader ') || command.includes('$(trader ') || / \| trader |^if .*trader /.test(command)) script.commands++;
+      if (command.startsWith('trader ') || command.includes('$(trader ') || / \| trader |^if .*trader /.test(command))
+        script.commands++;
       const skip = SKIP.exec(text);
       if (skip) {
         script.skipped.push({ line, command, why: skip[1]! });
@@ -162,7 +170,10 @@ describe('the README, run as written', () => {
     expect(script.outputs.map((o) => o.block)).toEqual(shown);
     for (const { file, block, command } of script.outputs) {
       const actual = readFileSync(file, 'utf8');
-      expect(fitsSample(block.lines, actual.split('\n')), `README line ${block.line}: the output of \`${command}\` is now:\n${actual}`).toBe(true);
+      expect(
+        fitsSample(block.lines, actual.split('\n')),
+        `README line ${block.line}: the output of \`${command}\` is now:\n${actual}`,
+      ).toBe(true);
     }
     // The README's own `trader sandbox stop` left no background sandbox.
     expect(existsSync(shell.sandboxDir)).toBe(false);
@@ -193,7 +204,9 @@ describe('the README, run as written', () => {
     const shell = userShell();
     const started = Date.now();
     for (let i = 0; i < 20; i++) {
-      const run = await shell.run(`${recipe}\nprintf '%s\\n' "$TRADER_BASE_URL" "$TRADER_API_KEY" "$TRADER_KEYPAIR"\ntrader me --json`);
+      const run = await shell.run(
+        `${recipe}\nprintf '%s\\n' "$TRADER_BASE_URL" "$TRADER_API_KEY" "$TRADER_KEYPAIR"\ntrader me --json`,
+      );
       expect(run.code, `run ${i + 1}: ${run.stderr}`).toBe(0);
       const [url, key, keypair, ...rest] = run.stdout.split('\n');
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -209,6 +222,8 @@ describe('the README, run as written', () => {
       expect(existsSync(keypair!)).toBe(false);
     }
     // A figure for the report, not an assertion: tests never assert how long something took.
-    console.log(`20 starts, uses and stops of the README's sandbox recipe: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `20 starts, uses and stops of the README's sandbox recipe: ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   }, 180_000);
 });

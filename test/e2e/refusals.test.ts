@@ -5,12 +5,25 @@
 // deposit or an authorize (for buys: and that the intent was cancelled). The cases of the two
 // tables run in-process (src/run.ts, the code the binary runs), every fourth through the built
 // binary; the single tests below them run the binary.
-import { Keypair, PublicKey, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import {
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
 import { writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lastJsonError } from '../helpers/cli-assert.js';
 import { json, runCli, type CliResult } from '../helpers/cli.js';
-import { computeBudget, lookupTable, randomBlockhash, unsignedTransaction, type UnsignedOptions } from '../helpers/deposit-transactions.js';
+import {
+  computeBudget,
+  lookupTable,
+  randomBlockhash,
+  unsignedTransaction,
+  type UnsignedOptions,
+} from '../helpers/deposit-transactions.js';
 import { sandboxForFile } from '../helpers/file-sandbox.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
@@ -43,8 +56,16 @@ interface Real {
   blockhash: string;
 }
 
-function tx(real: Real, instructions: TransactionInstruction[], opts: { payer?: PublicKey; lookupTables?: UnsignedOptions['lookupTables'] } = {}): string {
-  return unsignedTransaction(instructions, { payer: opts.payer ?? real.owner, blockhash: real.blockhash, lookupTables: opts.lookupTables });
+function tx(
+  real: Real,
+  instructions: TransactionInstruction[],
+  opts: { payer?: PublicKey; lookupTables?: UnsignedOptions['lookupTables'] } = {},
+): string {
+  return unsignedTransaction(instructions, {
+    payer: opts.payer ?? real.owner,
+    blockhash: real.blockhash,
+    lookupTables: opts.lookupTables,
+  });
 }
 
 const pay = (real: Real, lamports = real.lamports, to = real.treasury, from = real.owner) =>
@@ -115,7 +136,12 @@ const BUY_CASES: BuyCase[] = [
   },
   {
     name: 'a System assign of the wallet',
-    tamper: (d, r) => (d.deposit.transaction = tx(r, [...budget(), pay(r), SystemProgram.assign({ accountPubkey: r.owner, programId: stranger.publicKey })])),
+    tamper: (d, r) =>
+      (d.deposit.transaction = tx(r, [
+        ...budget(),
+        pay(r),
+        SystemProgram.assign({ accountPubkey: r.owner, programId: stranger.publicKey }),
+      ])),
     problem: /System Program Assign instruction/,
   },
   {
@@ -134,7 +160,8 @@ const BUY_CASES: BuyCase[] = [
     tamper: (d, r) => {
       d.deposit.transaction = tx(r, [...budget(), pay(r)], { lookupTables: [lookupTable([r.treasury])] });
     },
-    problem: /names 1 account\(s\) through address lookup table.*tell the operator of the service to list every account in the deposit itself/,
+    problem:
+      /names 1 account\(s\) through address lookup table.*tell the operator of the service to list every account in the deposit itself/,
   },
   {
     name: 'a second signer',
@@ -148,7 +175,9 @@ const BUY_CASES: BuyCase[] = [
   {
     name: 'a fee payer other than the wallet (the service paying the fee, the wallet a second signer)',
     tamper: (d, r) => (d.deposit.transaction = tx(r, [...budget(), pay(r)], { payer: stranger.publicKey })),
-    problem: new RegExp(`the service pays the network fee \\(${stranger.publicKey.toBase58()} is the fee payer, your wallet a second signer\\).*tell the operator of the service to make your wallet the fee payer`),
+    problem: new RegExp(
+      `the service pays the network fee \\(${stranger.publicKey.toBase58()} is the fee payer, your wallet a second signer\\).*tell the operator of the service to make your wallet the fee payer`,
+    ),
   },
   {
     name: "the intent's outputMint differs",
@@ -187,9 +216,16 @@ describe.concurrent('buy: refuses to sign a hostile deposit (exit 6, intent canc
     expect(err.message).toMatch(c.problem);
     expect(intentId).toBeDefined();
     // --json still answers with the intent, as cancelled, and the key.
-    expect(json(r)).toMatchObject({ intent: { id: intentId, status: 'cancelled' }, trade: null, idempotencyKey: expect.any(String) });
+    expect(json(r)).toMatchObject({
+      intent: { id: intentId, status: 'cancelled' },
+      trade: null,
+      idempotencyKey: expect.any(String),
+    });
     // Nothing reached the service but the create and the cancel.
-    expect(p.seen.filter((s) => s.method === 'POST').map((s) => s.path)).toEqual(['/api/v1/trade/buys', `/api/v1/trade/buys/${intentId}/cancel`]);
+    expect(p.seen.filter((s) => s.method === 'POST').map((s) => s.path)).toEqual([
+      '/api/v1/trade/buys',
+      `/api/v1/trade/buys/${intentId}/cancel`,
+    ]);
     const log = await sb.requests();
     expect(log.filter((e) => e.path.endsWith(`${intentId}/deposit`))).toEqual([]);
     expect((await sb.call('GET', `/trade/buys/${intentId}`)).body.data.intent.status).toBe('cancelled');
@@ -218,9 +254,15 @@ describe('buy: the refusal in human mode', () => {
         owner: new PublicKey(sb.walletAddress),
         treasury: new PublicKey(sb.treasury),
         lamports: BigInt(body.data.intent.amountLamports),
-        blockhash: VersionedTransaction.deserialize(Buffer.from(body.data.deposit.transaction, 'base64')).message.recentBlockhash,
+        blockhash: VersionedTransaction.deserialize(Buffer.from(body.data.deposit.transaction, 'base64')).message
+          .recentBlockhash,
       };
-      body.data.deposit.transaction = tx(real, [...budget(), pay(real), SystemProgram.assign({ accountPubkey: real.owner, programId: stranger.publicKey }), pay(real, 1n, stranger.publicKey)]);
+      body.data.deposit.transaction = tx(real, [
+        ...budget(),
+        pay(real),
+        SystemProgram.assign({ accountPubkey: real.owner, programId: stranger.publicKey }),
+        pay(real, 1n, stranger.publicKey),
+      ]);
       return body;
     });
     const r = await runCli(['buy', held.mint, '0.1sol', '--yes'], { env: envFor(p.url) });
@@ -245,7 +287,8 @@ function tokens(raw: bigint, decimals: number): string {
 }
 const sol = (lamports: string | bigint) => tokens(BigInt(lamports), 9);
 /** An honest wording of the authorization as it now stands (after a tamper changed its fields). */
-const honest = (a: any) => `Sell ${tokens(BigInt(a.amount), 5)} WOOF (${a.mint}) for at least ${sol(a.minimumOutputLamports)} SOL`;
+const honest = (a: any) =>
+  `Sell ${tokens(BigInt(a.amount), 5)} WOOF (${a.mint}) for at least ${sol(a.minimumOutputLamports)} SOL`;
 
 interface SellCase {
   name: string;
@@ -296,7 +339,8 @@ const SELL_CASES: SellCase[] = [
   },
   {
     name: 'a withdrawal of everything to another address, the trade as a reference',
-    tamper: (a) => (a.message = `I authorize withdrawal of ALL balances to ${stranger.publicKey.toBase58()}. ref ${a.mint} ${a.amount} ${a.minimumOutputLamports}`),
+    tamper: (a) =>
+      (a.message = `I authorize withdrawal of ALL balances to ${stranger.publicKey.toBase58()}. ref ${a.mint} ${a.amount} ${a.minimumOutputLamports}`),
     problem: new RegExp(`the address ${stranger.publicKey.toBase58()}, which is neither the mint nor your wallet`),
   },
   {
@@ -402,7 +446,9 @@ function transactionMessageBytes(): Uint8Array {
   return new TransactionMessage({
     payerKey: owner,
     recentBlockhash: randomBlockhash(),
-    instructions: [SystemProgram.transfer({ fromPubkey: owner, toPubkey: stranger.publicKey, lamports: 1_000_000_000n })],
+    instructions: [
+      SystemProgram.transfer({ fromPubkey: owner, toPubkey: stranger.publicKey, lamports: 1_000_000_000n }),
+    ],
   })
     .compileToLegacyMessage()
     .serialize();
@@ -418,14 +464,20 @@ describe.concurrent('sell: refuses to sign a lying authorization (exit 6, no aut
       return body;
     });
     const env = envFor(p.url);
-    if (c.profile) writeFileSync(env.TRADER_CONFIG, JSON.stringify({ profiles: { default: c.profile } }), { mode: 0o600 });
+    if (c.profile)
+      writeFileSync(env.TRADER_CONFIG, JSON.stringify({ profiles: { default: c.profile } }), { mode: 0o600 });
     const r = await trader(c.i, ['sell', held.mint, SELL_AMOUNT.toString(), '--yes', '--json', ...(c.args ?? [])], env);
     expect(r.code, r.stderr).toBe(6);
     const err = lastJsonError(r);
     expect(err.code).toBe(c.code ?? 'REFUSED_TO_SIGN');
     expect(err.message).toMatch(c.problem);
     expect(authId).toBeDefined();
-    expect(json(r)).toMatchObject({ authorization: { id: authId }, sell: null, trade: null, idempotencyKey: expect.any(String) });
+    expect(json(r)).toMatchObject({
+      authorization: { id: authId },
+      sell: null,
+      trade: null,
+      idempotencyKey: expect.any(String),
+    });
     expect(p.seen.filter((s) => s.method === 'POST').map((s) => s.path)).toEqual(['/api/v1/trade/sells']);
     const log = await sb.requests();
     expect(log.filter((e) => e.path.endsWith(`${authId}/authorize`))).toEqual([]);

@@ -20,19 +20,33 @@ beforeAll(async () => {
 });
 afterAll(() => sb?.close());
 
-const envFor = (over: Record<string, string> = {}) => trusted({ ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl, ...over });
-const posts = async (suffix: string) => (await sb.requests()).filter((r) => r.method === 'POST' && r.path.endsWith(suffix));
+const envFor = (over: Record<string, string> = {}) =>
+  trusted({
+    ...freshHome(),
+    TRADER_BASE_URL: sb.url,
+    TRADER_API_KEY: sb.apiKey,
+    TRADER_KEYPAIR: sb.keypairPath,
+    TRADER_RPC_URL: sb.rpcUrl,
+    ...over,
+  });
+const posts = async (suffix: string) =>
+  (await sb.requests()).filter((r) => r.method === 'POST' && r.path.endsWith(suffix));
 
 describe('resuming by idempotency key', () => {
   it('a sell resumed after it sold everything reports the finished sell instead of "you hold none"', async () => {
     const token = sb.tokens[2]!;
     await completeBuy(sb, { mint: token.mint, amountLamports: '100000000' });
     const env = envFor();
-    const first = await runCli(['sell', token.mint, 'all', '--yes', '--json', '--idempotency-key', 'sell-all-once'], { env });
+    const first = await runCli(['sell', token.mint, 'all', '--yes', '--json', '--idempotency-key', 'sell-all-once'], {
+      env,
+    });
     expect(first.code, first.stderr).toBe(0);
     const { authorization } = json(first);
     await sb.clearRequests();
-    const again = await runCli(['sell', token.mint, authorization.amount, '--yes', '--json', '--idempotency-key', 'sell-all-once'], { env });
+    const again = await runCli(
+      ['sell', token.mint, authorization.amount, '--yes', '--json', '--idempotency-key', 'sell-all-once'],
+      { env },
+    );
     expect(again.code, again.stderr).toBe(0);
     expect(json(again).authorization.id).toBe(authorization.id);
     expect(await posts('/authorize')).toHaveLength(0);
@@ -40,13 +54,19 @@ describe('resuming by idempotency key', () => {
 
   it('a reused key with other parameters: the sandbox answers 409 (exit 3) and the earlier buy is left alone', async () => {
     const key = newKey('reused');
-    const other = await sb.call('POST', '/trade/buys', { body: { mint: sb.tokens[0]!.mint, amountLamports: '20000000', idempotencyKey: key } });
+    const other = await sb.call('POST', '/trade/buys', {
+      body: { mint: sb.tokens[0]!.mint, amountLamports: '20000000', idempotencyKey: key },
+    });
     expect(other.status).toBe(201);
     await sb.clearRequests();
-    const r = await runCli(['buy', sb.tokens[0]!.mint, '30000000', '--yes', '--idempotency-key', key], { env: envFor() });
+    const r = await runCli(['buy', sb.tokens[0]!.mint, '30000000', '--yes', '--idempotency-key', key], {
+      env: envFor(),
+    });
     expect(r.code, r.stderr).toBe(3);
     expect(await posts('/cancel')).toHaveLength(0);
-    expect((await sb.call('GET', `/trade/buys/${other.body.data.intent.id}`)).body.data.intent.status).toBe('awaiting_deposit');
+    expect((await sb.call('GET', `/trade/buys/${other.body.data.intent.id}`)).body.data.intent.status).toBe(
+      'awaiting_deposit',
+    );
   });
 
   it('a typed key answered with a buy of other parameters (a service that replays): exit 2, nothing cancelled or signed', async () => {
@@ -54,8 +74,13 @@ describe('resuming by idempotency key', () => {
     // replay the original buy, which the tool must take for the user's mistake, not sign or cancel.
     const proxy = await startTamperProxy(sb.url);
     try {
-      proxy.rewrite('POST', /^\/api\/v1\/trade\/buys$/, (b) => ({ ...b, data: { ...b.data, intent: { ...b.data.intent, amountLamports: '20000000' } } }));
-      const r = await runCli(['buy', sb.tokens[0]!.mint, '30000000', '--yes', '--idempotency-key', newKey('typed')], { env: envFor({ TRADER_BASE_URL: proxy.url }) });
+      proxy.rewrite('POST', /^\/api\/v1\/trade\/buys$/, (b) => ({
+        ...b,
+        data: { ...b.data, intent: { ...b.data.intent, amountLamports: '20000000' } },
+      }));
+      const r = await runCli(['buy', sb.tokens[0]!.mint, '30000000', '--yes', '--idempotency-key', newKey('typed')], {
+        env: envFor({ TRADER_BASE_URL: proxy.url }),
+      });
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toMatch(/belongs to another buy/);
       expect(proxy.seen.filter((q) => q.path.endsWith('/cancel') || q.path.endsWith('/deposit'))).toEqual([]);
@@ -66,9 +91,14 @@ describe('resuming by idempotency key', () => {
 
   it('--no-wait on a resumed buy that was cancelled is exit 4, not "deposit accepted"', async () => {
     const key = newKey('nowait');
-    const created = await sb.call('POST', '/trade/buys', { body: { mint: sb.tokens[0]!.mint, amountLamports: '20000000', idempotencyKey: key } });
+    const created = await sb.call('POST', '/trade/buys', {
+      body: { mint: sb.tokens[0]!.mint, amountLamports: '20000000', idempotencyKey: key },
+    });
     await sb.call('POST', `/trade/buys/${created.body.data.intent.id}/cancel`, { body: {} });
-    const r = await runCli(['buy', sb.tokens[0]!.mint, '20000000', '--yes', '--no-wait', '--json', '--idempotency-key', key], { env: envFor() });
+    const r = await runCli(
+      ['buy', sb.tokens[0]!.mint, '20000000', '--yes', '--no-wait', '--json', '--idempotency-key', key],
+      { env: envFor() },
+    );
     expect(r.code, r.stderr).toBe(4);
     expect(json(r).intent.status).toBe('cancelled');
   });
@@ -77,7 +107,9 @@ describe('resuming by idempotency key', () => {
 describe('limits and side facts', () => {
   it("the profile's maxSlippageBps is asked for when no --slippage-bps is typed", async () => {
     const env = envFor();
-    writeFileSync(env.TRADER_CONFIG, JSON.stringify({ profiles: { default: { maxSlippageBps: 40 } } }), { mode: 0o600 });
+    writeFileSync(env.TRADER_CONFIG, JSON.stringify({ profiles: { default: { maxSlippageBps: 40 } } }), {
+      mode: 0o600,
+    });
     await sb.clearRequests();
     const r = await runCli(['buy', sb.tokens[1]!.mint, '0.01sol', '--yes', '--json'], { env });
     expect(r.code, r.stderr).toBe(0);
@@ -101,11 +133,18 @@ describe('config values', () => {
     const env = envFor();
     const tooLong = await runCli(['config', 'set', 'timeout', '3000000'], { env });
     expect(tooLong.code).toBe(2);
-    writeFileSync(env.TRADER_CONFIG, JSON.stringify({ profiles: { default: { timeout: 'soon', maxBuyLamports: '-5' } } }), { mode: 0o600 });
+    writeFileSync(
+      env.TRADER_CONFIG,
+      JSON.stringify({ profiles: { default: { timeout: 'soon', maxBuyLamports: '-5' } } }),
+      { mode: 0o600 },
+    );
     const broken = await runCli(['me'], { env });
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(/config key (timeout|maxBuyLamports)/);
-    for (const [key, value] of [['timeout', '60'], ['maxBuyLamports', '500000000']]) {
+    for (const [key, value] of [
+      ['timeout', '60'],
+      ['maxBuyLamports', '500000000'],
+    ]) {
       const fixed = await runCli(['config', 'set', key!, value!], { env });
       expect(fixed.code, fixed.stderr).toBe(0);
     }

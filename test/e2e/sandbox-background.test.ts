@@ -71,7 +71,11 @@ describe('trader sandbox --background', () => {
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toBe(first.stdout);
     const { pid } = recordOf(shell);
-    expect(second.stderr).toMatch(new RegExp(`^a background sandbox already runs \\(pid ${pid}, since \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d \\S+\\): these are its details; to start another, \`trader sandbox stop\` first\\n$`));
+    expect(second.stderr).toMatch(
+      new RegExp(
+        `^a background sandbox already runs \\(pid ${pid}, since \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d \\S+\\): these are its details; to start another, \`trader sandbox stop\` first\\n$`,
+      ),
+    );
     expect((await shell.run('trader sandbox stop')).code).toBe(0);
     expect(isAlive(pid)).toBe(false);
   });
@@ -87,7 +91,12 @@ describe('trader sandbox --background', () => {
       baseUrl: record.baseUrl,
       walletLamports: '100000000000',
       statePath: null,
-      background: { pid: record.pid, logPath: `${shell.sandboxDir}/sandbox.log`, stop: 'trader sandbox stop', alreadyRunning: false },
+      background: {
+        pid: record.pid,
+        logPath: `${shell.sandboxDir}/sandbox.log`,
+        stop: 'trader sandbox stop',
+        alreadyRunning: false,
+      },
     });
     const stop = await shell.run('trader sandbox stop --json');
     expect(stop.code).toBe(0);
@@ -103,7 +112,9 @@ describe('trader sandbox --background', () => {
     const second = await other.run(`trader sandbox --background --no-history --port ${taken}`);
     expect(second.code).toBe(2);
     expect(second.stdout).toBe('');
-    expect(second.stderr).toBe(`error: the background sandbox did not start: cannot listen on 127.0.0.1:${taken}: the port is in use (--port 0 picks a free one)\n`);
+    expect(second.stderr).toBe(
+      `error: the background sandbox did not start: cannot listen on 127.0.0.1:${taken}: the port is in use (--port 0 picks a free one)\n`,
+    );
     expect(existsSync(other.sandboxDir)).toBe(false);
     expect((await shell.run('trader sandbox stop')).code).toBe(0);
   });
@@ -144,7 +155,9 @@ describe('trader sandbox --background', () => {
   it('two --background started at once: one sandbox runs, both print its lines, the other leaves nothing', async () => {
     const tmp = tempDir('trader-sandbox-tmp-');
     const shell = userShell({ TMPDIR: tmp });
-    const both = await shell.run('trader sandbox --background --no-history > a.out 2> a.err & trader sandbox --background --no-history > b.out 2> b.err; b=$?; wait $!; echo "$? $b"');
+    const both = await shell.run(
+      'trader sandbox --background --no-history > a.out 2> a.err & trader sandbox --background --no-history > b.out 2> b.err; b=$?; wait $!; echo "$? $b"',
+    );
     expect(both.stdout).toBe('0 0\n');
     const file = (name: string) => readFileSync(join(shell.home, 'work', name), 'utf8');
     expect(file('a.out')).toMatch(/^export TRADER_BASE_URL=/);
@@ -164,7 +177,16 @@ describe('trader sandbox --background', () => {
     try {
       const keypairDir = tempDir('trader-sandbox-');
       mkdirSync(shell.sandboxDir, { recursive: true });
-      const record = { pid: other.pid, startedAt: '2026-01-01T00:00:00.000Z', baseUrl: 'http://127.0.0.1:9', walletAddress: 'W', exports: '', details: {}, logPath: join(shell.sandboxDir, 'sandbox.log'), generatedKeypairDir: keypairDir };
+      const record = {
+        pid: other.pid,
+        startedAt: '2026-01-01T00:00:00.000Z',
+        baseUrl: 'http://127.0.0.1:9',
+        walletAddress: 'W',
+        exports: '',
+        details: {},
+        logPath: join(shell.sandboxDir, 'sandbox.log'),
+        generatedKeypairDir: keypairDir,
+      };
       writeFileSync(join(shell.sandboxDir, 'sandbox.json'), JSON.stringify(record));
 
       const start = await shell.run('trader sandbox --background');
@@ -177,7 +199,9 @@ describe('trader sandbox --background', () => {
 
       const stop = await shell.run('trader sandbox stop');
       expect(stop.code).toBe(0);
-      expect(stop.stdout).toBe(`pid ${other.pid} does not answer as the background sandbox at http://127.0.0.1:9, so it was not signalled (if it is a hung sandbox, kill ${other.pid}); removed the sandbox's files\n`);
+      expect(stop.stdout).toBe(
+        `pid ${other.pid} does not answer as the background sandbox at http://127.0.0.1:9, so it was not signalled (if it is a hung sandbox, kill ${other.pid}); removed the sandbox's files\n`,
+      );
       expect(isAlive(other.pid!)).toBe(true);
       expect(existsSync(shell.sandboxDir)).toBe(false);
       expect(existsSync(keypairDir)).toBe(false);

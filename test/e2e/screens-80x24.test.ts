@@ -27,10 +27,20 @@ afterAll(async () => {
 });
 
 /** `trader …args` on a terminal of the given size, in `home` (default a fresh one: nothing is pinned yet, a first buy, a first sell). */
-async function onTerminal(size: { width: number; height: number }, ...argsAndHome: Array<string | Home>): Promise<PtySession> {
+async function onTerminal(
+  size: { width: number; height: number },
+  ...argsAndHome: Array<string | Home>
+): Promise<PtySession> {
   const home = argsAndHome.find((a): a is Home => typeof a !== 'string') ?? freshHome();
   const args = argsAndHome.filter((a): a is string => typeof a === 'string');
-  const env = { ...home, NO_COLOR: '1', TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl };
+  const env = {
+    ...home,
+    NO_COLOR: '1',
+    TRADER_BASE_URL: sb.url,
+    TRADER_API_KEY: sb.apiKey,
+    TRADER_KEYPAIR: sb.keypairPath,
+    TRADER_RPC_URL: sb.rpcUrl,
+  };
   const s = await startInTmux(args, env, size);
   sessions.push(s);
   return s;
@@ -61,7 +71,8 @@ async function printedRows(s: PtySession): Promise<string[]> {
 
 /** Nothing the terminal had to wrap: every line, its wrapped rows joined, fits 80 columns, so no value is split across rows. */
 function nothingBroken(screen: string): void {
-  for (const line of screen.split('\n')) expect(displayWidth(line), `a line the terminal wrapped:\n${line}`).toBeLessThanOrEqual(80);
+  for (const line of screen.split('\n'))
+    expect(displayWidth(line), `a line the terminal wrapped:\n${line}`).toBeLessThanOrEqual(80);
 }
 
 /**
@@ -77,9 +88,16 @@ function expectCommandLaidOut(joined: string, command: string): void {
   while (lines[end]!.endsWith(' \\')) end++;
   const laid = lines.slice(start, end + 1);
   expect(laid.length, laid.join('\n')).toBeGreaterThan(1); // the command is wider than 80: it had to be laid out
-  expect(laid.slice(1).every((l) => l.startsWith('  ')), laid.join('\n')).toBe(true);
+  expect(
+    laid.slice(1).every((l) => l.startsWith('  ')),
+    laid.join('\n'),
+  ).toBe(true);
   expect(laid.join('\n').replace(/ \\\n */g, ' ')).toBe(command);
-  for (const word of command.split(' ')) expect(laid.some((l) => l.split(' ').includes(word)), `${word} split:\n${laid.join('\n')}`).toBe(true);
+  for (const word of command.split(' '))
+    expect(
+      laid.some((l) => l.split(' ').includes(word)),
+      `${word} split:\n${laid.join('\n')}`,
+    ).toBe(true);
 }
 
 describe.skipIf(!TMUX).concurrent('80×24', () => {
@@ -93,7 +111,10 @@ describe.skipIf(!TMUX).concurrent('80×24', () => {
     // Nothing scrolled off: the first line printed is the top row, the prompt is on the screen.
     expect(rows[0]).toBe(`Buy ${id} created. If interrupted, resume with:`);
     // The question, with its time left counting down before it.
-    expect(rows.some((r) => /^\? (\d+m )?\d+s left · Sign and send this deposit\? \(y\/N\)/.test(r)), rows.join('\n')).toBe(true);
+    expect(
+      rows.some((r) => /^\? (\d+m )?\d+s left · Sign and send this deposit\? \(y\/N\)/.test(r)),
+      rows.join('\n'),
+    ).toBe(true);
     expect(rows.some((r) => r.startsWith('Buy           ') && r.includes(token.mint))).toBe(true);
     expect(rows.some((r) => r.startsWith('Recipient'))).toBe(true);
     expect(rows.some((r) => r === `Buy id        ${id}`)).toBe(true);
@@ -131,7 +152,10 @@ describe.skipIf(!TMUX).concurrent('80×24', () => {
     expect(legend).toMatch(/\[\d+\] \d+ = minimum in lamports/);
     expect(legend).toContain(`= the authorization id (sell_ + base58 22)`);
     // The question counts the authorization's time left down before it.
-    expect(rows.some((r) => /^\? (\d+m )?\d+s left · /.test(r) && r.endsWith(APPROVE_PROMPT)), rows.join('\n')).toBe(true);
+    expect(
+      rows.some((r) => /^\? (\d+m )?\d+s left · /.test(r) && r.endsWith(APPROVE_PROMPT)),
+      rows.join('\n'),
+    ).toBe(true);
     for (const r of rows) expect(displayWidth(r)).toBeLessThanOrEqual(80);
     expect((await s.screen()).split('\n').filter((l) => l.trim() !== '').length).toBeGreaterThan(0);
     await s.keys('y', 'Enter');
@@ -144,11 +168,16 @@ describe.skipIf(!TMUX).concurrent('80×24', () => {
     expect(review).toMatch(/^Message to sign, exactly \(the approved wording [0-9a-f]{16}\):$/m);
     // Compact: no labels (a person approving reads those); everything printed, from the creation line to the question, on one screen.
     expect(review).not.toMatch(/^\[1\] /m);
-    expect(review.replace(/\n {12}/g, ' ')).toMatch(new RegExp(`^Signer\\s+${sb.keypairPath} \\(TRADER_KEYPAIR\\)$`, 'm'));
+    expect(review.replace(/\n {12}/g, ' ')).toMatch(
+      new RegExp(`^Signer\\s+${sb.keypairPath} \\(TRADER_KEYPAIR\\)$`, 'm'),
+    );
     const printed = await printedRows(next);
     expect(printed.length, printed.join('\n')).toBeLessThanOrEqual(24);
     expect(printed[0]).toMatch(/^Sell sell_\w+ quoted\. If interrupted, resume with:$/);
-    expect(printed.some((r) => /^Sell {8}1 WOOF \(100000 raw\)$/.test(r)), printed.join('\n')).toBe(true);
+    expect(
+      printed.some((r) => /^Sell {8}1 WOOF \(100000 raw\)$/.test(r)),
+      printed.join('\n'),
+    ).toBe(true);
     await next.keys('y', 'Enter');
     expect(await next.exitCode()).toBe(0);
     const end = await next.screen();
@@ -166,8 +195,12 @@ describe.skipIf(!TMUX).concurrent('80×24', () => {
     const rows = await printedRows(trust);
     const quoted = rows.filter((r) => /^ {2}[│┆] /.test(r));
     // The sandbox's amount line is wider than 80 columns: it goes on behind ┆, its slots whole.
-    expect(quoted.some((r) => r.startsWith('  ┆ ')), rows.join('\n')).toBe(true);
-    for (const r of quoted) expect([...r].filter((c) => c === '⟦').length, r).toBe([...r].filter((c) => c === '⟧').length);
+    expect(
+      quoted.some((r) => r.startsWith('  ┆ ')),
+      rows.join('\n'),
+    ).toBe(true);
+    for (const r of quoted)
+      expect([...r].filter((c) => c === '⟦').length, r).toBe([...r].filter((c) => c === '⟧').length);
     // The wording's rows stand together, none without its gutter.
     const first = rows.findIndex((r) => /^ {2}│ /.test(r));
     expect(rows.slice(first, first + quoted.length)).toEqual(quoted);
@@ -194,17 +227,23 @@ describe.skipIf(!TMUX).concurrent('80×24', () => {
     expect(await buy.exitCode()).toBe(2);
     expect(await sell.exitCode()).toBe(2);
     const bought = (await buy.screen()).replace(/\n/g, ' ');
-    expect(bought).toMatch(/error: the review and the question take \d+ rows at 60 columns and this terminal shows 16: it was not asked; the buy intent was cancelled; nothing was signed/);
-    expect(bought).toMatch(/run the command again in a terminal of at least \d+ rows, or read it with --dry-run and run it with --yes/);
+    expect(bought).toMatch(
+      /error: the review and the question take \d+ rows at 60 columns and this terminal shows 16: it was not asked; the buy intent was cancelled; nothing was signed/,
+    );
+    expect(bought).toMatch(
+      /run the command again in a terminal of at least \d+ rows, or read it with --dry-run and run it with --yes/,
+    );
     expect(bought).not.toContain(BUY_PROMPT);
     const sold = (await sell.screen()).replace(/\n/g, ' ');
-    expect(sold).toMatch(/error: the review, its message and the question take \d+ rows at 80 columns and this terminal shows 16: it was not asked; nothing was signed/);
+    expect(sold).toMatch(
+      /error: the review, its message and the question take \d+ rows at 80 columns and this terminal shows 16: it was not asked; nothing was signed/,
+    );
     expect(sold).not.toContain(SELL_PROMPT);
     const id = /Sell (sell_\w+) quoted/.exec(sold)![1];
     expect((await sb.call('GET', `/trade/sells/${id}`)).body.data.authorization.status).toBe('awaiting_signature');
   });
 
-  it('help screens: trader --help in at most 40 lines, each command\'s help within the 24 rows (its usage line still on the screen), none wrapped', async () => {
+  it("help screens: trader --help in at most 40 lines, each command's help within the 24 rows (its usage line still on the screen), none wrapped", async () => {
     const root = await onTerminal(SMALL, '--help');
     expect(await root.exitCode()).toBe(0);
     const rootLines = await printedRows(root);
@@ -225,9 +264,15 @@ describe.skipIf(!TMUX).concurrent('80×24', () => {
     expect(await s.exitCode()).toBe(2);
     const lines = (await s.screen()).split('\n').filter((l) => l.trim() !== '');
     expect(lines.length, lines.join('\n')).toBeGreaterThan(1);
-    for (const line of lines) expect(displayWidth(line), `a line the terminal wrapped:\n${line}`).toBeLessThanOrEqual(80);
+    for (const line of lines)
+      expect(displayWidth(line), `a line the terminal wrapped:\n${line}`).toBeLessThanOrEqual(80);
     expect(lines[0]).toMatch(/^error: "MOON" is neither /);
-    expect(lines.some((l) => l.includes('`trader sandbox --background`')), lines.join('\n')).toBe(true);
-    expect(lines.join(' ')).toContain("buy a token new to you by its mint address: with the sandbox, `trader sandbox --background` prints its tokens' mints");
+    expect(
+      lines.some((l) => l.includes('`trader sandbox --background`')),
+      lines.join('\n'),
+    ).toBe(true);
+    expect(lines.join(' ')).toContain(
+      "buy a token new to you by its mint address: with the sandbox, `trader sandbox --background` prints its tokens' mints",
+    );
   });
 });

@@ -35,7 +35,15 @@ afterAll(async () => {
 async function onTerminal(clock: ReturnType<typeof shiftedClock> | null, ...args: string[]): Promise<PtySession> {
   const home = freshHome();
   trustSandbox(home, sb.url);
-  const env = { ...home, NO_COLOR: '1', TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl, ...clock?.env };
+  const env = {
+    ...home,
+    NO_COLOR: '1',
+    TRADER_BASE_URL: sb.url,
+    TRADER_API_KEY: sb.apiKey,
+    TRADER_KEYPAIR: sb.keypairPath,
+    TRADER_RPC_URL: sb.rpcUrl,
+    ...clock?.env,
+  };
   const s = await startInTmux(args, env, { ...SMALL, ...(clock ? { entry: clock.entry } : {}) });
   sessions.push(s);
   return s;
@@ -43,11 +51,13 @@ async function onTerminal(clock: ReturnType<typeof shiftedClock> | null, ...args
 
 /** Nothing the terminal had to wrap: every line, its wrapped rows joined, fits 80 columns. */
 function nothingBroken(screen: string): void {
-  for (const line of screen.split('\n')) expect(displayWidth(line), `a line the terminal wrapped:\n${line}`).toBeLessThanOrEqual(80);
+  for (const line of screen.split('\n'))
+    expect(displayWidth(line), `a line the terminal wrapped:\n${line}`).toBeLessThanOrEqual(80);
 }
 
 const buyStatus = async (id: string) => (await sb.call('GET', `/trade/buys/${id}`)).body.data.intent.status;
-const depositsOf = async (id: string) => (await sb.requests()).filter((r) => r.method === 'POST' && r.path.endsWith(`/${id}/deposit`)).length;
+const depositsOf = async (id: string) =>
+  (await sb.requests()).filter((r) => r.method === 'POST' && r.path.endsWith(`/${id}/deposit`)).length;
 
 describe.skipIf(!TMUX)('80×24, time passing', () => {
   afterEach(async () => {
@@ -71,8 +81,12 @@ describe.skipIf(!TMUX)('80×24, time passing', () => {
     await s.waitFor('Get a fresh deposit? (Y/n)');
     expect(await buyStatus(firstId)).toBe('cancelled');
     await s.keys('Enter');
-    const again = await s.waitFor(/Buy id\s+[0-9a-f-]{36}[\s\S]*Buy id\s+[0-9a-f-]{36}[\s\S]*Sign and send this deposit\? \(y\/N\)/);
-    const secondId = [...again.matchAll(/^Buy id\s+([0-9a-f-]{36})$/gm)].map((m) => m[1]!).find((id) => id !== firstId)!;
+    const again = await s.waitFor(
+      /Buy id\s+[0-9a-f-]{36}[\s\S]*Buy id\s+[0-9a-f-]{36}[\s\S]*Sign and send this deposit\? \(y\/N\)/,
+    );
+    const secondId = [...again.matchAll(/^Buy id\s+([0-9a-f-]{36})$/gm)]
+      .map((m) => m[1]!)
+      .find((id) => id !== firstId)!;
     await s.keys('y', 'Enter');
     expect(await s.exitCode()).toBe(0);
     const end = await s.screen();
@@ -84,7 +98,7 @@ describe.skipIf(!TMUX)('80×24, time passing', () => {
     expect(await buyStatus(secondId)).toBe('completed');
   });
 
-  it("a sell that fails after its signature (PRICE_MOVED): the summary says what was Offered, never Sold; every value whole", async () => {
+  it('a sell that fails after its signature (PRICE_MOVED): the summary says what was Offered, never Sold; every value whole', async () => {
     const mint = sb.tokens[0]!.mint;
     await sb.setDelays({ swapSeconds: 1_000 });
     try {
@@ -109,9 +123,15 @@ describe.skipIf(!TMUX)('80×24, time passing', () => {
   it('trades <id> --watch to completion ends with the on-chain lines; signatures shortened to fit, nothing broken', async () => {
     await sb.setDelays({ confirmSeconds: 30 });
     try {
-      const created = (await sb.call('POST', '/trade/buys', { body: { mint: sb.tokens[2]!.mint, amountLamports: '20000000', idempotencyKey: newKey('watch') } })).body.data;
+      const created = (
+        await sb.call('POST', '/trade/buys', {
+          body: { mint: sb.tokens[2]!.mint, amountLamports: '20000000', idempotencyKey: newKey('watch') },
+        })
+      ).body.data;
       const id = created.intent.id as string;
-      await sb.call('POST', `/trade/buys/${id}/deposit`, { body: { signedTransaction: signDeposit(created.deposit.transaction, sb.keypair) } });
+      await sb.call('POST', `/trade/buys/${id}/deposit`, {
+        body: { signedTransaction: signDeposit(created.deposit.transaction, sb.keypair) },
+      });
       const s = await onTerminal(null, 'trades', id, '--watch', '--interval', '2');
       await s.waitFor('confirming deposit');
       await sb.advance(31);

@@ -35,7 +35,9 @@ beforeAll(async () => {
   spareIds = positions.body.data.map((p: { id: string }) => p.id);
   cancelIds = [];
   for (let i = 0; i < 12; i++) {
-    const r = await sb.call('POST', '/trade/buys', { body: { mint: M, amountLamports: '10000000', idempotencyKey: newKey('cancel') } });
+    const r = await sb.call('POST', '/trade/buys', {
+      body: { mint: M, amountLamports: '10000000', idempotencyKey: newKey('cancel') },
+    });
     cancelIds.push(r.body.data.intent.id);
   }
 });
@@ -84,20 +86,34 @@ function assertLogShape(r: CliResult, mode: Mode, label: string) {
     if (mode.verbose) {
       expect(requests.length, `${label}: no request logged\n${r.stderr}`).toBeGreaterThan(0);
       for (const q of requests) {
-        expect(q, label).toMatchObject({ method: expect.stringMatching(/^(GET|POST)$/), path: expect.stringMatching(/^\//), ms: expect.any(Number) });
+        expect(q, label).toMatchObject({
+          method: expect.stringMatching(/^(GET|POST)$/),
+          path: expect.stringMatching(/^\//),
+          ms: expect.any(Number),
+        });
         expect(q.status === null || typeof q.status === 'number', label).toBe(true);
         expect('requestId' in q, label).toBe(true);
       }
     } else {
       expect(requests, label).toEqual([]);
     }
-    for (const p of parsed) expect(Object.keys(p).length === 1 && ['request', 'warning', 'pagination', 'error'].includes(Object.keys(p)[0]!), label).toBe(true);
+    for (const p of parsed)
+      expect(
+        Object.keys(p).length === 1 && ['request', 'warning', 'pagination', 'error'].includes(Object.keys(p)[0]!),
+        label,
+      ).toBe(true);
   } else {
     const logged = errLines.filter((l) => /^(GET|POST) \//.test(l));
     if (mode.verbose) {
       expect(logged.length, `${label}: no request logged\n${r.stderr}`).toBeGreaterThan(0);
-      for (const l of logged) expect(l, label).toMatch(/^(GET|POST) \/\S* (\d{3}|[A-Z_]+|no response) \d+ms( requestId=\S+)?( attempt=\d+)?$/);
-      expect(logged.some((l) => / 2\d\d \d+ms requestId=req_\w+/.test(l) || / [45]\d\d \d+ms requestId=req_\w+/.test(l)), label).toBe(true);
+      for (const l of logged)
+        expect(l, label).toMatch(
+          /^(GET|POST) \/\S* (\d{3}|[A-Z_]+|no response) \d+ms( requestId=\S+)?( attempt=\d+)?$/,
+        );
+      expect(
+        logged.some((l) => / 2\d\d \d+ms requestId=req_\w+/.test(l) || / [45]\d\d \d+ms requestId=req_\w+/.test(l)),
+        label,
+      ).toBe(true);
     } else {
       expect(logged, label).toEqual([]);
     }
@@ -105,7 +121,9 @@ function assertLogShape(r: CliResult, mode: Mode, label: string) {
   const warned = mode.json
     ? errLines.some((l) => /"warning":".*process list/.test(l))
     : errLines.some((l) => /^warning: .*process list/.test(l));
-  expect(warned, `${label}: --api-key warning ${mode.viaFlag ? 'missing' : 'unexpected'}\n${r.stderr}`).toBe(mode.viaFlag);
+  expect(warned, `${label}: --api-key warning ${mode.viaFlag ? 'missing' : 'unexpected'}\n${r.stderr}`).toBe(
+    mode.viaFlag,
+  );
 }
 
 describe('the API key never appears in any output', () => {
@@ -126,7 +144,13 @@ describe('the API key never appears in any output', () => {
   ];
 
   it.each(MODES.map((m, i) => [m.name, m, i] as const))('%s', async (_name, mode, i) => {
-    const env = trusted({ ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl, ...(mode.viaFlag ? {} : { TRADER_API_KEY: sb.apiKey }) });
+    const env = trusted({
+      ...freshHome(),
+      TRADER_BASE_URL: sb.url,
+      TRADER_KEYPAIR: sb.keypairPath,
+      TRADER_RPC_URL: sb.rpcUrl,
+      ...(mode.viaFlag ? {} : { TRADER_API_KEY: sb.apiKey }),
+    });
     const keyFlag = mode.viaFlag ? ['--api-key', sb.apiKey] : [];
     const list = commands(i);
     const [results, binaryCancel] = await Promise.all([
@@ -134,7 +158,10 @@ describe('the API key never appears in any output', () => {
       // A cancel cannot run twice: the binary cancels an intent of its own.
       runCli(['cancel', cancelIds[i + MODES.length]!, ...mode.flags, ...keyFlag], { env }),
     ]);
-    [...results.flatMap((rs, k) => rs.map((r) => [r, list[k]!] as const)), [binaryCancel, list.find(([label]) => label === 'cancel')!] as const].forEach(([r, [label, , code]]) => {
+    [
+      ...results.flatMap((rs, k) => rs.map((r) => [r, list[k]!] as const)),
+      [binaryCancel, list.find(([label]) => label === 'cancel')!] as const,
+    ].forEach(([r, [label, , code]]) => {
       const where = `${mode.name} / ${label}`;
       expect(r.code, `${where}\n${r.stderr}`).toBe(code);
       assertNoKey(r, sb.apiKey, where);
@@ -147,7 +174,11 @@ describe('failures that carry or follow the key', () => {
   it('401 with a bad key (env and flag), human, --json and --verbose', async () => {
     const runs = await Promise.all(
       MODES.map((mode, i) =>
-        trader(['me', ...mode.flags, ...(mode.viaFlag ? ['--api-key', BAD_KEY] : [])], { ...freshHome(), TRADER_BASE_URL: sb.url, ...(mode.viaFlag ? {} : { TRADER_API_KEY: BAD_KEY }) }, i % 3 === 0),
+        trader(
+          ['me', ...mode.flags, ...(mode.viaFlag ? ['--api-key', BAD_KEY] : [])],
+          { ...freshHome(), TRADER_BASE_URL: sb.url, ...(mode.viaFlag ? {} : { TRADER_API_KEY: BAD_KEY }) },
+          i % 3 === 0,
+        ),
       ),
     );
     runs.forEach((rs, i) => {
@@ -165,7 +196,12 @@ describe('failures that carry or follow the key', () => {
     // Each run reads its own position, whose exact path carries its own faults. Retry-After: 0
     // spares the backoff, which is not the subject here.
     const burst = async (id: string, status: number, count: number) =>
-      sb.control('/faults', { match: { method: 'GET', path: `/positions/${id}`, exact: true }, status, retryAfter: 0, count });
+      sb.control('/faults', {
+        match: { method: 'GET', path: `/positions/${id}`, exact: true },
+        status,
+        retryAfter: 0,
+        count,
+      });
     const runs = await Promise.all(
       MODES.map(async (mode, i) => {
         const env = { ...freshHome(), TRADER_BASE_URL: sb.url, ...(mode.viaFlag ? {} : { TRADER_API_KEY: sb.apiKey }) };
@@ -197,7 +233,9 @@ describe('failures that carry or follow the key', () => {
           expect(attempts[2]).toMatch(/attempt=3$/);
         }
         if (mode.verbose && mode.json) {
-          const logged = lines(r.stderr).map((l) => JSON.parse(l)).filter((p) => p.request);
+          const logged = lines(r.stderr)
+            .map((l) => JSON.parse(l))
+            .filter((p) => p.request);
           expect(logged.map((p) => p.request.status)).toEqual([503, 503, 200]);
         }
       }
@@ -205,10 +243,19 @@ describe('failures that carry or follow the key', () => {
   });
 
   it('a service that echoes the key back in an error body: redacted everywhere', async () => {
-    const echo = JSON.stringify({ error: { code: 'BAD', message: `key ${sb.apiKey} is suspended` }, requestId: `req_${sb.apiKey}` });
+    const echo = JSON.stringify({
+      error: { code: 'BAD', message: `key ${sb.apiKey} is suspended` },
+      requestId: `req_${sb.apiKey}`,
+    });
     const ids = MODES.map(() => randomUUID());
     for (const id of ids) {
-      await sb.control('/faults', { match: { method: 'GET', path: `/positions/${id}`, exact: true }, status: 400, body: echo, contentType: 'application/json', count: 2 });
+      await sb.control('/faults', {
+        match: { method: 'GET', path: `/positions/${id}`, exact: true },
+        status: 400,
+        body: echo,
+        contentType: 'application/json',
+        count: 2,
+      });
     }
     const runs = await Promise.all(
       MODES.map((mode, i) =>
@@ -240,10 +287,23 @@ describe('failures that carry or follow the key', () => {
     ];
     const ids = bodies.map(() => randomUUID());
     for (const [k, body] of bodies.entries()) {
-      await sb.control('/faults', { match: { method: 'GET', path: `/positions/${ids[k]}`, exact: true }, status: 400, body, contentType: k === 2 ? 'text/plain' : 'application/json', count: 4 });
+      await sb.control('/faults', {
+        match: { method: 'GET', path: `/positions/${ids[k]}`, exact: true },
+        status: 400,
+        body,
+        contentType: k === 2 ? 'text/plain' : 'application/json',
+        count: 4,
+      });
     }
     const env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey };
-    const runs = await Promise.all(ids.map((id, k) => Promise.all([trader(['positions', id], env, k === 0), trader(['positions', id, '--json', '--verbose'], env, k === 1)])));
+    const runs = await Promise.all(
+      ids.map((id, k) =>
+        Promise.all([
+          trader(['positions', id], env, k === 0),
+          trader(['positions', id, '--json', '--verbose'], env, k === 1),
+        ]),
+      ),
+    );
     for (const [k, pair] of runs.entries()) {
       for (const r of pair.flat()) {
         expect(r.code, r.stderr).toBe(3);
@@ -254,8 +314,17 @@ describe('failures that carry or follow the key', () => {
 
   it('account fields that echo the key (name, prefix): no piece printed', async () => {
     const account = (await sb.call('GET', '/me')).body.data;
-    const echoed = { ...account, apiKey: { ...account.apiKey, name: `key ${sb.apiKey}`, prefix: sb.apiKey.slice(0, 20) } };
-    await sb.control('/faults', { match: { method: 'GET', path: '/me', exact: true }, status: 200, body: JSON.stringify({ data: echoed, requestId: 'req_echo' }), contentType: 'application/json', count: 3 });
+    const echoed = {
+      ...account,
+      apiKey: { ...account.apiKey, name: `key ${sb.apiKey}`, prefix: sb.apiKey.slice(0, 20) },
+    };
+    await sb.control('/faults', {
+      match: { method: 'GET', path: '/me', exact: true },
+      status: 200,
+      body: JSON.stringify({ data: echoed, requestId: 'req_echo' }),
+      contentType: 'application/json',
+      count: 3,
+    });
     const env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey };
     const [human, machine] = await Promise.all([trader(['me'], env), trader(['me', '--json'], env, true)]);
     for (const r of [...human!, ...machine!]) {
@@ -266,11 +335,24 @@ describe('failures that carry or follow the key', () => {
   });
 
   it('the key echoed transformed (dashed 7-character pieces, upper case, percent-encoded) and as an object key: no piece printed, whatever the case or separators', async () => {
-    const dashed = sb.apiKey.toUpperCase().match(/.{1,7}/g)!.join('-');
+    const dashed = sb.apiKey
+      .toUpperCase()
+      .match(/.{1,7}/g)!
+      .join('-');
     const percent = [...dashed].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).join('');
     const account = (await sb.call('GET', '/me')).body.data;
-    const echoed = { ...account, apiKey: { ...account.apiKey, name: encodeURIComponent(dashed), prefix: percent }, echo: { [sb.apiKey]: { seen: dashed } } };
-    await sb.control('/faults', { match: { method: 'GET', path: '/me', exact: true }, status: 200, body: JSON.stringify({ data: echoed, requestId: 'req_echo2' }), contentType: 'application/json', count: 3 });
+    const echoed = {
+      ...account,
+      apiKey: { ...account.apiKey, name: encodeURIComponent(dashed), prefix: percent },
+      echo: { [sb.apiKey]: { seen: dashed } },
+    };
+    await sb.control('/faults', {
+      match: { method: 'GET', path: '/me', exact: true },
+      status: 200,
+      body: JSON.stringify({ data: echoed, requestId: 'req_echo2' }),
+      contentType: 'application/json',
+      count: 3,
+    });
     const env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey };
     const [human, machine] = await Promise.all([trader(['me'], env), trader(['me', '--json', '--verbose'], env, true)]);
     // The secret part, as letters and digits with case ignored: no 8 of them in a row anywhere.
@@ -278,8 +360,14 @@ describe('failures that carry or follow the key', () => {
     for (const r of [...human!, ...machine!]) {
       expect(r.code, r.stderr).toBe(0);
       assertNoKey(r, sb.apiKey, 'me');
-      const flat = decodeURIComponent((r.stdout + r.stderr).replace(/%(?![0-9a-f]{2})/gi, '%25')).replace(/[^0-9a-z]/gi, '').toLowerCase();
-      for (let i = 0; i + 8 <= secret.length; i++) expect(flat.includes(secret.slice(i, i + 8)), `a piece of the key, transformed, was printed\n${r.stdout}${r.stderr}`).toBe(false);
+      const flat = decodeURIComponent((r.stdout + r.stderr).replace(/%(?![0-9a-f]{2})/gi, '%25'))
+        .replace(/[^0-9a-z]/gi, '')
+        .toLowerCase();
+      for (let i = 0; i + 8 <= secret.length; i++)
+        expect(
+          flat.includes(secret.slice(i, i + 8)),
+          `a piece of the key, transformed, was printed\n${r.stdout}${r.stderr}`,
+        ).toBe(false);
     }
     for (const r of machine!) {
       const data = JSON.parse(r.stdout);
@@ -300,12 +388,29 @@ describe('failures that carry or follow the key', () => {
       reversed: [...key].reverse().join(''),
     };
     const account = (await sb.call('GET', '/me')).body.data;
-    const echoed = { ...account, apiKey: { ...account.apiKey, name: forms.base64, prefix: forms.reversed }, note: forms.hex, tag: forms.base64url, windows };
+    const echoed = {
+      ...account,
+      apiKey: { ...account.apiKey, name: forms.base64, prefix: forms.reversed },
+      note: forms.hex,
+      tag: forms.base64url,
+      windows,
+    };
     // The request id echoes it too (the --verbose line and the error tail print request ids).
     const body = JSON.stringify({ data: echoed, requestId: `req_${Buffer.from(key).toString('base64url')}` });
-    await sb.control('/faults', { match: { method: 'GET', path: '/me', exact: true }, status: 200, body, contentType: 'application/json', count: 5 });
+    await sb.control('/faults', {
+      match: { method: 'GET', path: '/me', exact: true },
+      status: 200,
+      body,
+      contentType: 'application/json',
+      count: 5,
+    });
     const env = { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: key };
-    const runs = await Promise.all([trader(['me'], env), trader(['me', '--json'], env), trader(['me', '--verbose'], env), trader(['me', '--json', '--verbose'], env, true)]);
+    const runs = await Promise.all([
+      trader(['me'], env),
+      trader(['me', '--json'], env),
+      trader(['me', '--verbose'], env),
+      trader(['me', '--json', '--verbose'], env, true),
+    ]);
     /** 8 letters and digits in a row of `form` (case folded) found in `out`. */
     const pieceOf = (out: string, form: string) => {
       const flat = out.replace(/[^0-9a-z]/gi, '').toLowerCase();
@@ -317,18 +422,32 @@ describe('failures that carry or follow the key', () => {
       expect(r.code, r.stderr).toBe(0);
       assertNoKey(r, key, 'me');
       const out = r.stdout + r.stderr;
-      for (const [name, form] of Object.entries({ ...forms, secret, base64key: Buffer.from(key).toString('base64'), hexkey: hex })) {
-        expect(pieceOf(out, name === 'reversed' ? [...secret].reverse().join('') : form), `${name} left in:\n${out}`).toBeNull();
+      for (const [name, form] of Object.entries({
+        ...forms,
+        secret,
+        base64key: Buffer.from(key).toString('base64'),
+        hexkey: hex,
+      })) {
+        expect(
+          pieceOf(out, name === 'reversed' ? [...secret].reverse().join('') : form),
+          `${name} left in:\n${out}`,
+        ).toBeNull();
       }
       // The windows: what is left of them holds too little of the secret to put it back together.
       const flat = out.replace(/[^0-9a-z]/gi, '').toLowerCase();
-      const fours = new Set(Array.from({ length: secret.length - 3 }, (_, i) => secret.slice(i, i + 4).toLowerCase()).filter((p) => flat.includes(p)));
+      const fours = new Set(
+        Array.from({ length: secret.length - 3 }, (_, i) => secret.slice(i, i + 4).toLowerCase()).filter((p) =>
+          flat.includes(p),
+        ),
+      );
       expect(fours.size, out).toBeLessThan(secret.length / 3);
     }
   });
 
   it('TRADER_DEBUG=1 is --verbose', async () => {
-    const r = await runCli(['me'], { env: { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_DEBUG: '1' } });
+    const r = await runCli(['me'], {
+      env: { ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_DEBUG: '1' },
+    });
     expect(r.code).toBe(0);
     assertNoKey(r, sb.apiKey, 'TRADER_DEBUG');
     expect(lines(r.stderr)).toEqual([expect.stringMatching(/^GET \/me 200 \d+ms requestId=req_\w+$/)]);
@@ -342,8 +461,13 @@ describe('config list / get with the key in the profile', () => {
     expect(set.code).toBe(0);
     assertNoKey(set, sb.apiKey, 'config set');
     const runs = await Promise.all(
-      [['config', 'list'], ['config', 'get', 'apiKey']].flatMap((args, a) =>
-        [[], ['--json'], ['--verbose'], ['--json', '--verbose']].map((flags, f) => trader([...args, ...flags], h, a === 0 && f === 3)),
+      [
+        ['config', 'list'],
+        ['config', 'get', 'apiKey'],
+      ].flatMap((args, a) =>
+        [[], ['--json'], ['--verbose'], ['--json', '--verbose']].map((flags, f) =>
+          trader([...args, ...flags], h, a === 0 && f === 3),
+        ),
       ),
     );
     runs.flat().forEach((r, i) => {
@@ -362,44 +486,55 @@ describe('a secret key or seed phrase given where its source belongs', () => {
   // Not the sandbox's key: a key of its own, so that a piece of it found anywhere is an echo.
   const secret = Uint8Array.from({ length: 64 }, (_, i) => (i * 53 + 29) % 256);
   const forms = Object.entries(keyForms(secret));
-  const REFUSAL = /could be a secret key itself \([^)]*; not shown here\), not where one is: .*trader keys import <name> --from stdin:.*--keypair stdin: or prompt:/;
+  const REFUSAL =
+    /could be a secret key itself \([^)]*; not shown here\), not where one is: .*trader keys import <name> --from stdin:.*--keypair stdin: or prompt:/;
 
   /** The config file and the journal beside it: what a refused run must not have stored. */
   const stored = (home: { TRADER_CONFIG: string }) =>
-    [home.TRADER_CONFIG, join(dirname(home.TRADER_CONFIG), 'journal.jsonl')].map((p) => (existsSync(p) ? readFileSync(p, 'utf8') : '')).join('\n');
+    [home.TRADER_CONFIG, join(dirname(home.TRADER_CONFIG), 'journal.jsonl')]
+      .map((p) => (existsSync(p) ? readFileSync(p, 'utf8') : ''))
+      .join('\n');
 
-  it.each(forms)('%s: --keypair, TRADER_KEYPAIR, keystore:, file:, config set keypair: exit 2, in no output, config or journal', async (_name, form) => {
-    const home = freshHome();
-    const env = trusted({ ...home, TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_RPC_URL: sb.rpcUrl });
-    const buy = ['buy', M, '0.01sol', '--yes'];
-    const runs = await Promise.all([
-      runInProcess([...buy, '--keypair', form], env),
-      runInProcess([...buy, '--json'], { ...env, TRADER_KEYPAIR: form }),
-      runInProcess([...buy, '--keypair', `keystore:${form}`], env),
-      runInProcess(['balance', '--json'], { ...env, TRADER_KEYPAIR: `keystore:${form}` }),
-      runInProcess([...buy, '--keypair', `file:${form}`], env),
-      runInProcess(['balance'], { ...env, TRADER_KEYPAIR: `file://${form}` }),
-      runInProcess(['config', 'set', 'keypair', form], env),
-      runInProcess(['config', 'set', 'keypair', `keystore:${form}`], env),
-      runInProcess(['config', 'set', 'keypair', `file:${form}`], env),
-      // A variable that wins over the profile is named by config get/set with its value: not this one.
-      runInProcess(['config', 'get', 'keypair'], { ...env, TRADER_KEYPAIR: form }),
-    ]);
-    for (const [i, r] of runs.entries()) {
-      expect(r.code, `run ${i}\n${r.stderr}`).toBe(2);
-      expect(r.stderr, `run ${i}`).toMatch(REFUSAL);
-      expect(pieceOf(r.stdout + r.stderr, form), `run ${i} echoed a piece of the key`).toBeNull();
-    }
-    expect(pieceOf(stored(home), form), 'stored').toBeNull();
-    expect(existsSync(join(dirname(home.TRADER_CONFIG), 'journal.jsonl'))).toBe(false);
-  });
+  it.each(forms)(
+    '%s: --keypair, TRADER_KEYPAIR, keystore:, file:, config set keypair: exit 2, in no output, config or journal',
+    async (_name, form) => {
+      const home = freshHome();
+      const env = trusted({ ...home, TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_RPC_URL: sb.rpcUrl });
+      const buy = ['buy', M, '0.01sol', '--yes'];
+      const runs = await Promise.all([
+        runInProcess([...buy, '--keypair', form], env),
+        runInProcess([...buy, '--json'], { ...env, TRADER_KEYPAIR: form }),
+        runInProcess([...buy, '--keypair', `keystore:${form}`], env),
+        runInProcess(['balance', '--json'], { ...env, TRADER_KEYPAIR: `keystore:${form}` }),
+        runInProcess([...buy, '--keypair', `file:${form}`], env),
+        runInProcess(['balance'], { ...env, TRADER_KEYPAIR: `file://${form}` }),
+        runInProcess(['config', 'set', 'keypair', form], env),
+        runInProcess(['config', 'set', 'keypair', `keystore:${form}`], env),
+        runInProcess(['config', 'set', 'keypair', `file:${form}`], env),
+        // A variable that wins over the profile is named by config get/set with its value: not this one.
+        runInProcess(['config', 'get', 'keypair'], { ...env, TRADER_KEYPAIR: form }),
+      ]);
+      for (const [i, r] of runs.entries()) {
+        expect(r.code, `run ${i}\n${r.stderr}`).toBe(2);
+        expect(r.stderr, `run ${i}`).toMatch(REFUSAL);
+        expect(pieceOf(r.stdout + r.stderr, form), `run ${i} echoed a piece of the key`).toBeNull();
+      }
+      expect(pieceOf(stored(home), form), 'stored').toBeNull();
+      expect(existsSync(join(dirname(home.TRADER_CONFIG), 'journal.jsonl'))).toBe(false);
+    },
+  );
 
   it('through the built binary too (a sample), and an ordinary path still works', async () => {
     const home = freshHome();
     const env = trusted({ ...home, TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_RPC_URL: sb.rpcUrl });
-    const samples = ['hex of 64 bytes', 'base58 of the 32-byte seed', 'seed phrase of 12 words'].map((n) => keyForms(secret)[n]!);
+    const samples = ['hex of 64 bytes', 'base58 of the 32-byte seed', 'seed phrase of 12 words'].map(
+      (n) => keyForms(secret)[n]!,
+    );
     const runs = await Promise.all(
-      samples.flatMap((form) => [runCli(['balance', '--json'], { env: { ...env, TRADER_KEYPAIR: form } }), runCli(['config', 'set', 'keypair', form], { env })]),
+      samples.flatMap((form) => [
+        runCli(['balance', '--json'], { env: { ...env, TRADER_KEYPAIR: form } }),
+        runCli(['config', 'set', 'keypair', form], { env }),
+      ]),
     );
     for (const [i, r] of runs.entries()) {
       expect(r.code, r.stderr).toBe(2);
@@ -418,9 +553,17 @@ describe('a secret key or seed phrase given where its source belongs', () => {
     const home = freshHome();
     const file = join(dirname(home.TRADER_CONFIG), 'exported.txt');
     writeFileSync(file, `${bs58.encode(sb.keypair.secretKey)}\n`, { mode: 0o600 });
-    const r = await runInProcess(['balance'], { ...home, TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_RPC_URL: sb.rpcUrl, TRADER_KEYPAIR: file });
+    const r = await runInProcess(['balance'], {
+      ...home,
+      TRADER_BASE_URL: sb.url,
+      TRADER_API_KEY: sb.apiKey,
+      TRADER_RPC_URL: sb.rpcUrl,
+      TRADER_KEYPAIR: file,
+    });
     expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr).toContain(`keypair file ${file}: is not JSON: it holds what could be a secret key (base58 of 64 bytes; not shown)`);
+    expect(r.stderr).toContain(
+      `keypair file ${file}: is not JSON: it holds what could be a secret key (base58 of 64 bytes; not shown)`,
+    );
     expect(r.stderr).toContain(`\`trader keys import <name> --from stdin: < ${file}\``);
     expect(r.stderr).toContain(`--keypair stdin: < ${file}`);
     expect(pieceOf(r.stdout + r.stderr, bs58.encode(sb.keypair.secretKey))).toBeNull();
@@ -431,11 +574,17 @@ describe('a secret key or seed phrase given where its source belongs', () => {
     const form = keyForms(secret)['base58 of 64 bytes']!;
     writeFileSync(home.TRADER_CONFIG, JSON.stringify({ profiles: { default: { keypair: form } } }), { mode: 0o600 });
     const env = { ...home, TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_RPC_URL: sb.rpcUrl };
-    const [list, get, balance] = await Promise.all([runInProcess(['config', 'list', '--json'], env), runInProcess(['config', 'get', 'keypair', '--json'], env), runInProcess(['balance'], env)]);
+    const [list, get, balance] = await Promise.all([
+      runInProcess(['config', 'list', '--json'], env),
+      runInProcess(['config', 'get', 'keypair', '--json'], env),
+      runInProcess(['balance'], env),
+    ]);
     for (const r of [list, get]) {
       expect(r.code, r.stderr).toBe(0);
       const shown = JSON.parse(r.stdout);
-      expect(shown.value ?? shown.settings.keypair).toBe('(could be a secret key, not shown: remove it with `trader config set keypair ""`)');
+      expect(shown.value ?? shown.settings.keypair).toBe(
+        '(could be a secret key, not shown: remove it with `trader config set keypair ""`)',
+      );
     }
     expect(balance.code).toBe(2);
     expect(balance.stderr).toMatch(/the profile's keypair could be a secret key itself/);

@@ -14,7 +14,13 @@ import { freshHome, json, runCli } from '../helpers/cli.js';
 import { sandboxForFile } from '../helpers/file-sandbox.js';
 import { hasTmux, startInTmux } from '../helpers/pty.js';
 import { startMcp } from '../helpers/mcp-client.js';
-import { expectEachRefused, expectHonestControl, startRewordingService, type HostileCase, type RewordingService } from '../helpers/rewording-service.js';
+import {
+  expectEachRefused,
+  expectHonestControl,
+  startRewordingService,
+  type HostileCase,
+  type RewordingService,
+} from '../helpers/rewording-service.js';
 import { completeBuy, type TestSandbox } from '../helpers/sandbox.js';
 import { pinsFor, writePins } from '../helpers/trust.js';
 import { tokenFactsFingerprint } from '../../src/domain/token-binding.js';
@@ -39,25 +45,41 @@ beforeAll(async () => {
 describe('a service with its own wording', () => {
   const home = freshHome();
   const env = () => envFor(service.url, home, { untrusted: true });
-  const sell = (amount = '10%', json = true) => runCli(['sell', mintOf('WOOF'), amount, '--yes', ...(json ? ['--json'] : [])], { env: env() });
+  const sell = (amount = '10%', json = true) =>
+    runCli(['sell', mintOf('WOOF'), amount, '--yes', ...(json ? ['--json'] : [])], { env: env() });
 
   it('the first sell unattended: exit 6, its fingerprint and the command that approves it, no authorize; a person runs it; then the sell signs, and again with other values', async () => {
     expect((await runCli(['config', 'trust', 'accept-treasury', sb.treasury], { env: env() })).code).toBe(0);
     const human = await sell('10%', false);
     expect(human.code, human.stderr).toBe(6);
-    expect(human.stderr).toMatch(/^error: refused to sign: no sell wording is approved for this service yet: a person reads it once and approves it; only a person at the prompt grants that, and here --yes asks no one/m);
+    expect(human.stderr).toMatch(
+      /^error: refused to sign: no sell wording is approved for this service yet: a person reads it once and approves it; only a person at the prompt grants that, and here --yes asks no one/m,
+    );
     const refused = await sell();
     expect(refused.code, refused.stderr).toBe(6);
     const error = lastJsonError(refused);
-    expect(error).toMatchObject({ code: 'WORDING_NOT_APPROVED', category: 'refused_to_sign', fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(error).toMatchObject({
+      code: 'WORDING_NOT_APPROVED',
+      category: 'refused_to_sign',
+      fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/),
+    });
     expect(error.command).toBe(`trader config trust accept-wording ${error.fingerprint}`);
     expect(human.stderr).toContain(error.command);
     expect(service.authorized).toEqual([]);
 
     const accept = await runCli(['config', 'trust', 'accept-wording', error.fingerprint], { env: env() });
     expect(accept.code, accept.stderr).toBe(0);
-    for (const line of ['│ mint = ⟦the mint⟧', '│ amount = ⟦amount in raw units⟧', '│ expires = ⟦expires (as given and ISO alike)⟧', '│ nonce = ⟦16 hex⟧']) expect(accept.stdout).toContain(line);
-    expect(pinsFor(home, service.url).sellTemplate).toMatchObject({ fingerprint: error.fingerprint, by: 'accept-command' });
+    for (const line of [
+      '│ mint = ⟦the mint⟧',
+      '│ amount = ⟦amount in raw units⟧',
+      '│ expires = ⟦expires (as given and ISO alike)⟧',
+      '│ nonce = ⟦16 hex⟧',
+    ])
+      expect(accept.stdout).toContain(line);
+    expect(pinsFor(home, service.url).sellTemplate).toMatchObject({
+      fingerprint: error.fingerprint,
+      by: 'accept-command',
+    });
 
     for (const amount of ['10%', '1.5woof', '123456']) {
       const signed = await sell(amount);
@@ -75,7 +97,10 @@ describe('a service with its own wording', () => {
       const changed = await sell();
       expect(changed.code, changed.stderr).toBe(6);
       const error = lastJsonError(changed);
-      expect(error).toMatchObject({ code: 'WORDING_CHANGED', command: `trader config trust accept-wording ${error.fingerprint}` });
+      expect(error).toMatchObject({
+        code: 'WORDING_CHANGED',
+        command: `trader config trust accept-wording ${error.fingerprint}`,
+      });
       expect(pinsFor(home, service.url).pendingSellTemplate?.fingerprint).toBe(error.fingerprint);
       expect(service.authorized).toHaveLength(before);
     } finally {
@@ -87,7 +112,17 @@ describe('a service with its own wording', () => {
     const woof = mintOf('WOOF');
     // The honest sells ran unattended and recorded nothing (attack-2 §3); a person confirmed WOOF's facts (as accept-token does).
     expect(pinsFor(home, service.url).tokens).toBeUndefined();
-    writePins(home, service.url, { tokens: { [woof]: { symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5, at: '2026-01-01T00:00:00.000Z', by: 'accept-command' } } });
+    writePins(home, service.url, {
+      tokens: {
+        [woof]: {
+          symbol: 'WOOF',
+          name: 'Woof Sandbox Dog',
+          decimals: 5,
+          at: '2026-01-01T00:00:00.000Z',
+          by: 'accept-command',
+        },
+      },
+    });
     // Anyone can make a mint whose metadata says WOOF.
     const impostor = (await sb.control('/tokens', { symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5 })).mint;
     await completeBuy(sb, { mint: impostor, amountLamports: '200000000' });
@@ -103,13 +138,17 @@ describe('a service with its own wording', () => {
         "the service's name for WOOF, not the chain's",
         { holding: (h) => void (h.mint === woof && (h.name = 'SENDALL (Send All Funds)')) },
         () => sell(),
-        new RegExp(`the service gives token ${woof} the name "SENDALL \\(Send All Funds\\)", but its metaplex metadata on chain says "Woof Sandbox Dog"`),
+        new RegExp(
+          `the service gives token ${woof} the name "SENDALL \\(Send All Funds\\)", but its metaplex metadata on chain says "Woof Sandbox Dog"`,
+        ),
       ],
       [
         'an impostor mint the chain calls WOOF',
         null,
         () => runCli(['sell', impostor, '10%', '--yes', '--json'], { env: env() }),
-        new RegExp(`the chain gives token ${impostor} the symbol "WOOF", which is pinned for token ${woof}: it would pass for that token`),
+        new RegExp(
+          `the chain gives token ${impostor} the symbol "WOOF", which is pinned for token ${woof}: it would pass for that token`,
+        ),
       ],
     ];
     await expectEachRefused(service, cases);
@@ -120,7 +159,8 @@ describe('a service with its own wording', () => {
 
 describe('an approved slot means one thing (issue 33): a 0-decimal first sell approved, then a sell whose notations differ', () => {
   /** The sandbox's wording with the amount's two notations swapped: `Amount: 150000 WOOF (1.5 raw units)`. */
-  const swapped = (a: any) => a.message.replace(/^Amount: (\S+) (\S+) \((\d+) raw units\)$/m, 'Amount: $3 $2 ($1 raw units)');
+  const swapped = (a: any) =>
+    a.message.replace(/^Amount: (\S+) (\S+) \((\d+) raw units\)$/m, 'Amount: $3 $2 ($1 raw units)');
   let zero: string;
   let honest: RewordingService;
   let home: ReturnType<typeof freshHome>;
@@ -140,7 +180,9 @@ describe('an approved slot means one thing (issue 33): a 0-decimal first sell ap
     expect(first.code, first.stderr).toBe(6);
     const accept = await runCli(['config', 'trust', 'accept-wording', lastJsonError(first).fingerprint], { env });
     expect(accept.code, accept.stderr).toBe(0);
-    expect(accept.stdout).toContain('│ Amount: ⟦amount in raw units and whole tokens (its decimals) alike⟧ ⟦the symbol⟧ (⟦amount in raw units and whole tokens (its decimals) alike⟧ raw units)');
+    expect(accept.stdout).toContain(
+      '│ Amount: ⟦amount in raw units and whole tokens (its decimals) alike⟧ ⟦the symbol⟧ (⟦amount in raw units and whole tokens (its decimals) alike⟧ raw units)',
+    );
     const signed = await runCli(['sell', zero, '10%', '--yes', '--json'], { env });
     expect(signed.code, signed.stderr).toBe(0);
     expect(honest.signedReworded.at(-1)).toMatch(/^Amount: (\d+) ZERO \(\1 raw units\)$/m);
@@ -150,12 +192,21 @@ describe('an approved slot means one thing (issue 33): a 0-decimal first sell ap
     const before = honest.authorized.length;
     honest.reword(swapped);
     try {
-      for (const flags of [['--yes', '--json'], ['--dry-run', '--json']]) {
+      for (const flags of [
+        ['--yes', '--json'],
+        ['--dry-run', '--json'],
+      ]) {
         const r = await sellWoof(...flags);
         expect(r.code, r.stderr).toBe(6);
         const error = lastJsonError(r);
-        expect(error).toMatchObject({ code: 'WORDING_CHANGED', category: 'refused_to_sign', command: `trader config trust accept-wording ${error.fingerprint}` });
-        expect(error.message).toContain('⟦amount in raw units and whole tokens (its decimals) alike⟧ was approved where they read the same, and here they differ');
+        expect(error).toMatchObject({
+          code: 'WORDING_CHANGED',
+          category: 'refused_to_sign',
+          command: `trader config trust accept-wording ${error.fingerprint}`,
+        });
+        expect(error.message).toContain(
+          '⟦amount in raw units and whole tokens (its decimals) alike⟧ was approved where they read the same, and here they differ',
+        );
       }
     } finally {
       honest.reword((a) => a.message);
@@ -167,24 +218,27 @@ describe('an approved slot means one thing (issue 33): a 0-decimal first sell ap
     expect(honest.signedReworded.some((m) => m.includes('WOOF'))).toBe(false);
   });
 
-  it.skipIf(!hasTmux())('at the prompt: asked, the legend naming each slot\'s unit (150000 = raw units, 1.5 = whole tokens); Enter signs nothing', async () => {
-    const before = honest.authorized.length;
-    honest.reword(swapped);
-    try {
-      const pty = await startInTmux(['sell', mintOf('WOOF'), '1.5woof'], { ...env, NO_COLOR: '1' });
-      closeAfterAll(() => pty.close());
-      const screen = await pty.waitFor(/Approve the new wording for this service and sign this sell\?\s+\(y\/N\)/);
-      expect(screen).toContain('was approved where they read the same, and here they differ');
-      expect(screen).toContain('│ Amount: 150000 WOOF (1.5 raw units)');
-      expect(screen).toMatch(/\[\d+\] 150000 = amount in raw units(?!\w)/);
-      expect(screen).toMatch(/\[\d+\] 1\.5 = amount in whole tokens \(5 decimals\)/);
-      await pty.keys('Enter');
-      expect(await pty.exitCode()).toBe(4);
-    } finally {
-      honest.reword((a) => a.message);
-    }
-    expect(honest.authorized).toHaveLength(before);
-  });
+  it.skipIf(!hasTmux())(
+    "at the prompt: asked, the legend naming each slot's unit (150000 = raw units, 1.5 = whole tokens); Enter signs nothing",
+    async () => {
+      const before = honest.authorized.length;
+      honest.reword(swapped);
+      try {
+        const pty = await startInTmux(['sell', mintOf('WOOF'), '1.5woof'], { ...env, NO_COLOR: '1' });
+        closeAfterAll(() => pty.close());
+        const screen = await pty.waitFor(/Approve the new wording for this service and sign this sell\?\s+\(y\/N\)/);
+        expect(screen).toContain('was approved where they read the same, and here they differ');
+        expect(screen).toContain('│ Amount: 150000 WOOF (1.5 raw units)');
+        expect(screen).toMatch(/\[\d+\] 150000 = amount in raw units(?!\w)/);
+        expect(screen).toMatch(/\[\d+\] 1\.5 = amount in whole tokens \(5 decimals\)/);
+        await pty.keys('Enter');
+        expect(await pty.exitCode()).toBe(4);
+      } finally {
+        honest.reword((a) => a.message);
+      }
+      expect(honest.authorized).toHaveLength(before);
+    },
+  );
 });
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -197,7 +251,10 @@ describe('a sentence hidden in a random value (attack-1 §1)', () => {
   const SENTENCE = 'AndSeLL85SGDForMinimum1LamportToTheServiceTreasury';
 
   it('approved with random values, the same slot holding a padded sentence is refused unattended (CLI --yes and MCP), no authorize; the honest control signs', async () => {
-    const nonced = await startRewordingService(sb, noncedWording(() => random58(87)));
+    const nonced = await startRewordingService(
+      sb,
+      noncedWording(() => random58(87)),
+    );
     closeAfterAll(() => nonced.close());
     const home = freshHome();
     const env = envFor(nonced.url, home, { untrusted: true });
@@ -215,11 +272,31 @@ describe('a sentence hidden in a random value (attack-1 §1)', () => {
     expect(lastJsonError(refused)).toMatchObject({ code: 'VALUE_READS_AS_TEXT', category: 'refused_to_sign' });
     expect(lastJsonError(refused).message).toContain(`the value "${SENTENCE}`);
     // An agent whose client accepts everything gets the same refusal.
-    writeFileSync(home.TRADER_CONFIG, JSON.stringify({ profiles: { default: { maxBuyLamports: '1000000000', maxSlippageBps: 500, maxDailyBuyLamports: '10000000000', maxDailySellLamports: '10000000000' } } }), { mode: 0o600 });
-    const agent = await startMcp({ env, args: ['--allow-trading'], answer: () => ({ action: 'accept', content: { confirm: true } }) });
+    writeFileSync(
+      home.TRADER_CONFIG,
+      JSON.stringify({
+        profiles: {
+          default: {
+            maxBuyLamports: '1000000000',
+            maxSlippageBps: 500,
+            maxDailyBuyLamports: '10000000000',
+            maxDailySellLamports: '10000000000',
+          },
+        },
+      }),
+      { mode: 0o600 },
+    );
+    const agent = await startMcp({
+      env,
+      args: ['--allow-trading'],
+      answer: () => ({ action: 'accept', content: { confirm: true } }),
+    });
     try {
       const viaMcp = await agent.call('sell', { token: sgld, amount: '1%' });
-      expect(viaMcp.structuredContent.error).toMatchObject({ code: 'VALUE_READS_AS_TEXT', category: 'refused_to_sign' });
+      expect(viaMcp.structuredContent.error).toMatchObject({
+        code: 'VALUE_READS_AS_TEXT',
+        category: 'refused_to_sign',
+      });
     } finally {
       await agent.close();
     }
@@ -235,7 +312,11 @@ describe('a sentence hidden in a random value (attack-1 §1)', () => {
 describe('a random value of an address’s size (attack-3 F12)', () => {
   it('approving a 64-hex slot after "Pay proceeds to:" says it can be an account the tool cannot check; later the treasury written in hex there is refused unattended, no authorize; a random value signs', async () => {
     let payee = () => randomBytes(32).toString('hex');
-    const paying = await startRewordingService(sb, (a: any) => `Sell ${a.amount} raw units of token ${a.mint}\nMinimum proceeds: ${a.minimumOutputLamports} lamports\nPay proceeds to: ${payee()}\nAuthorization: ${a.id}`);
+    const paying = await startRewordingService(
+      sb,
+      (a: any) =>
+        `Sell ${a.amount} raw units of token ${a.mint}\nMinimum proceeds: ${a.minimumOutputLamports} lamports\nPay proceeds to: ${payee()}\nAuthorization: ${a.id}`,
+    );
     closeAfterAll(() => paying.close());
     const home = freshHome();
     const env = envFor(paying.url, home, { untrusted: true });
@@ -260,13 +341,15 @@ describe('a random value of an address’s size (attack-3 F12)', () => {
     payee = () => Buffer.from(bs58.decode(sb.treasury)).toString('hex');
     const refused = await sell();
     expect(refused.code, refused.stderr).toBe(6);
-    expect(lastJsonError(refused).message).toContain(`line 3, column 18: ${payee()}, the service's treasury written in hex: an account, not a random value`);
+    expect(lastJsonError(refused).message).toContain(
+      `line 3, column 18: ${payee()}, the service's treasury written in hex: an account, not a random value`,
+    );
     expect(paying.authorized).toHaveLength(authorized);
   });
 });
 
-describe("token facts nobody vouches for", () => {
-  it('a chain that cannot be read: the service\'s facts need a person once (TOKEN_FACTS_UNCONFIRMED, accept-token prints them), then the sell signs', async () => {
+describe('token facts nobody vouches for', () => {
+  it("a chain that cannot be read: the service's facts need a person once (TOKEN_FACTS_UNCONFIRMED, accept-token prints them), then the sell signs", async () => {
     const home = freshHome();
     const sgld = mintOf('SGLD');
     const env = { ...envFor(sb.url, home), TRADER_RPC_URL: 'http://127.0.0.1:9/' };
@@ -274,11 +357,19 @@ describe("token facts nobody vouches for", () => {
     const refused = await sell();
     expect(refused.code, refused.stderr).toBe(6);
     const kept = tokenFactsFingerprint(sgld, { symbol: 'SGLD', name: 'Sandbox Gold', decimals: 6 });
-    expect(lastJsonError(refused)).toMatchObject({ code: 'TOKEN_FACTS_UNCONFIRMED', command: `trader config trust accept-token ${sgld} ${kept}`, fingerprint: kept });
-    expect(lastJsonError(refused).message).toContain(`the service gives token ${sgld} the decimals "6", symbol "SGLD", name "Sandbox Gold", which neither the chain (at --rpc-url) nor you have confirmed`);
+    expect(lastJsonError(refused)).toMatchObject({
+      code: 'TOKEN_FACTS_UNCONFIRMED',
+      command: `trader config trust accept-token ${sgld} ${kept}`,
+      fingerprint: kept,
+    });
+    expect(lastJsonError(refused).message).toContain(
+      `the service gives token ${sgld} the decimals "6", symbol "SGLD", name "Sandbox Gold", which neither the chain (at --rpc-url) nor you have confirmed`,
+    );
     const accept = await runCli(['config', 'trust', 'accept-token', sgld, kept], { env });
     expect(accept.code, accept.stderr).toBe(0);
-    expect(accept.stdout).toBe(`Confirmed for ${sb.url}/api/v1: token ${sgld}: SGLD (Sandbox Gold), 6 decimals; SGLD now names this mint.\n`);
+    expect(accept.stdout).toBe(
+      `Confirmed for ${sb.url}/api/v1: token ${sgld}: SGLD (Sandbox Gold), 6 decimals; SGLD now names this mint.\n`,
+    );
     const signed = await sell();
     expect(signed.code, signed.stderr).toBe(0);
     expect(json(signed).sell.status).toBe('completed');
@@ -299,7 +390,9 @@ describe.skipIf(!hasTmux())('at the prompt', () => {
       const pty = await startInTmux(['sell', mintOf('WOOF'), '1%'], env);
       closeAfterAll(() => pty.close());
       const screen = await pty.waitFor(APPROVE);
-      expect(screen).toMatch(/The service's wording changed since it was approved \([0-9a-f]{16} → [0-9a-f]{16}\), word by word:/);
+      expect(screen).toMatch(
+        /The service's wording changed since it was approved \([0-9a-f]{16} → [0-9a-f]{16}\), word by word:/,
+      );
       expect(screen).toContain('[-Token sale authorization');
       expect(screen).toContain('{+Sell');
       expect(screen).toContain('⟦16 hex⟧-]');
@@ -339,111 +432,128 @@ function messageOnScreen(rows: string[], message: string | RegExp): string[] {
   return rows.slice(i);
 }
 
-describe.skipIf(!hasTmux())('at the prompt, 80×24: what a yes grants is on screen whole at the question, or it is not asked', () => {
-  // The question, after its countdown; at 80 columns the prompt breaks it before "(y/N)".
-  const APPROVE = /Approve this wording for this service and sign this sell\?\s+\(y\/N\)/;
-  const CHANGED = /Approve the new wording for this service and sign this sell\?\s+\(y\/N\)/;
-  const SMALL = { width: 80, height: 24 };
-  const HEAD = 'By signing I also sell all my other tokens at any price, no minimum.';
-  /** attack-1 §2: a first line to hide, then the sandbox's lines, then lines of 87 random characters each (four, as the attacker sent: more than one screen holds with its labels, refused outright). */
-  const scrolling = (runs: number) => (a: any) => {
-    const keep = a.message.split('\n').filter((l: string) => !/^Expires|^Authorization/.test(l));
-    return [HEAD, ...keep.slice(1), ...['Ref', 'Key', 'Tag', 'Sum'].slice(0, runs).map((k) => `${k}: ${random58(87)}`)].join('\n');
-  };
-  const answerAndClose = async (pty: Awaited<ReturnType<typeof startInTmux>>) => {
-    await pty.keys('Enter');
-    expect(await pty.exitCode()).toBe(4);
-  };
+describe.skipIf(!hasTmux())(
+  'at the prompt, 80×24: what a yes grants is on screen whole at the question, or it is not asked',
+  () => {
+    // The question, after its countdown; at 80 columns the prompt breaks it before "(y/N)".
+    const APPROVE = /Approve this wording for this service and sign this sell\?\s+\(y\/N\)/;
+    const CHANGED = /Approve the new wording for this service and sign this sell\?\s+\(y\/N\)/;
+    const SMALL = { width: 80, height: 24 };
+    const HEAD = 'By signing I also sell all my other tokens at any price, no minimum.';
+    /** attack-1 §2: a first line to hide, then the sandbox's lines, then lines of 87 random characters each (four, as the attacker sent: more than one screen holds with its labels, refused outright). */
+    const scrolling = (runs: number) => (a: any) => {
+      const keep = a.message.split('\n').filter((l: string) => !/^Expires|^Authorization/.test(l));
+      return [
+        HEAD,
+        ...keep.slice(1),
+        ...['Ref', 'Key', 'Tag', 'Sum'].slice(0, runs).map((k) => `${k}: ${random58(87)}`),
+      ].join('\n');
+    };
+    const answerAndClose = async (pty: Awaited<ReturnType<typeof startInTmux>>) => {
+      await pty.keys('Enter');
+      expect(await pty.exitCode()).toBe(4);
+    };
 
-  it('a first wording with long random runs: its first line, every row behind the gutter and the legend stand above the question; Enter signs nothing; the attacker\'s four runs take more than one screen: refused outright', async () => {
-    const hostile = await startRewordingService(sb, scrolling(3));
-    closeAfterAll(() => hostile.close());
-    const home = freshHome();
-    const env = { ...envFor(hostile.url, home, { untrusted: true }), NO_COLOR: '1' };
-    const pty = await startInTmux(['sell', mintOf('SGLD'), '1%'], env, SMALL);
-    closeAfterAll(() => pty.close());
-    await pty.waitFor(APPROVE);
-    const rows = await pty.visible();
-    expect(rows).toContain(`  │ ${HEAD}`);
-    const after = rows.slice(rows.indexOf(`  │ ${HEAD}`));
-    expect(after.filter((r) => r.startsWith('  ┆ ')).length).toBeGreaterThanOrEqual(3);
-    const below = after.slice(after.findIndex((r) => !/^ {2}[│┆] /.test(r)));
-    expect(below.join('\n')).toMatch(/= a 87-character base58 value/);
-    expect(below.join('\n')).toMatch(/^\? .*Approve this wording/m);
-    await answerAndClose(pty);
-    hostile.reword(scrolling(4));
-    const four = await runCli(['sell', mintOf('SGLD'), '1%', '--dry-run'], { env });
-    expect(four.code, four.stderr).toBe(6);
-    expect(four.stderr).toMatch(/the message and the labels of its \d+ slots take 2[5-9] rows at 80 columns with the question, more than the 24 of one screen/);
-    expect(hostile.authorized).toEqual([]);
-  });
-
-  it('a changed wording: the word diff, the new message and its legend all stand above the question', async () => {
-    const home = freshHome();
-    const env = { ...envFor(service.url, home, { untrusted: true }), NO_COLOR: '1' };
-    expect((await runCli(['config', 'trust', 'accept-treasury', sb.treasury], { env })).code).toBe(0);
-    const first = lastJsonError(await runCli(['sell', mintOf('WOOF'), '1%', '--yes', '--json'], { env }));
-    expect((await runCli(['config', 'trust', 'accept-wording', first.fingerprint], { env })).code).toBe(0);
-    service.reword(reworded);
-    try {
-      const pty = await startInTmux(['sell', mintOf('WOOF'), '1%'], env, SMALL);
+    it("a first wording with long random runs: its first line, every row behind the gutter and the legend stand above the question; Enter signs nothing; the attacker's four runs take more than one screen: refused outright", async () => {
+      const hostile = await startRewordingService(sb, scrolling(3));
+      closeAfterAll(() => hostile.close());
+      const home = freshHome();
+      const env = { ...envFor(hostile.url, home, { untrusted: true }), NO_COLOR: '1' };
+      const pty = await startInTmux(['sell', mintOf('SGLD'), '1%'], env, SMALL);
       closeAfterAll(() => pty.close());
-      await pty.waitFor(CHANGED);
+      await pty.waitFor(APPROVE);
       const rows = await pty.visible();
-      const diff = rows.findIndex((r) => r.startsWith("The service's wording changed since it was approved"));
-      expect(diff, rows.join('\n')).toBeGreaterThanOrEqual(0);
-      const header = rows.slice(diff, rows.indexOf('Message to sign, exactly:'));
-      const diffRows = header.slice(header.findIndex((r) => r.startsWith('  │ ')));
-      expect(diffRows.every((r) => /^ {2}[│┆] /.test(r)), diffRows.join('\n')).toBe(true);
-      expect(diffRows.join('\n')).toContain('[-Token sale authorization');
-      expect(diffRows.join('\n')).toContain('⟦16 hex⟧-]');
-      expect(diffRows.join('\n')).toContain('{+Sell');
-      const rest = messageOnScreen(rows, new RegExp(`^Sell \\d+ raw units of ${mintOf('WOOF')} for at least \\d+ lamports$`));
-      expect(rest.join('\n')).toMatch(/\[1\] \d+ = amount in raw units/);
-      expect(rest.join('\n')).toMatch(/^\? .*Approve the new wording/m);
+      expect(rows).toContain(`  │ ${HEAD}`);
+      const after = rows.slice(rows.indexOf(`  │ ${HEAD}`));
+      expect(after.filter((r) => r.startsWith('  ┆ ')).length).toBeGreaterThanOrEqual(3);
+      const below = after.slice(after.findIndex((r) => !/^ {2}[│┆] /.test(r)));
+      expect(below.join('\n')).toMatch(/= a 87-character base58 value/);
+      expect(below.join('\n')).toMatch(/^\? .*Approve this wording/m);
       await answerAndClose(pty);
-    } finally {
-      service.reword(wording);
-    }
-  });
+      hostile.reword(scrolling(4));
+      const four = await runCli(['sell', mintOf('SGLD'), '1%', '--dry-run'], { env });
+      expect(four.code, four.stderr).toBe(6);
+      expect(four.stderr).toMatch(
+        /the message and the labels of its \d+ slots take 2[5-9] rows at 80 columns with the question, more than the 24 of one screen/,
+      );
+      expect(hostile.authorized).toEqual([]);
+    });
 
-  it('too small to show it whole: not asked, exit 6 naming accept-wording and the rows it needs; nothing authorized; accept-wording prints it and pins it', async () => {
-    const home = freshHome();
-    const env = { ...envFor(service.url, home, { untrusted: true }), NO_COLOR: '1' };
-    expect((await runCli(['config', 'trust', 'accept-treasury', sb.treasury], { env })).code).toBe(0);
-    const first = lastJsonError(await runCli(['sell', mintOf('WOOF'), '1%', '--yes', '--json'], { env }));
-    expect((await runCli(['config', 'trust', 'accept-wording', first.fingerprint], { env })).code).toBe(0);
-    service.reword(scrolling(3));
-    try {
-      const before = service.authorized.length;
-      const pty = await startInTmux(['sell', mintOf('WOOF'), '1%'], env, SMALL);
-      closeAfterAll(() => pty.close());
-      expect(await pty.exitCode()).toBe(6);
-      const screen = (await pty.screen()).replace(/\n/g, ' ');
-      const needed = /take (\d+) rows at 80 columns and this terminal shows 24/.exec(screen);
-      expect(needed, screen).not.toBeNull();
-      expect(Number(needed![1])).toBeGreaterThan(24);
-      const pending = pinsFor(home, service.url).pendingSellTemplate!;
-      expect(screen).toContain(`trader config trust accept-wording ${pending.fingerprint}`);
-      expect(screen).not.toMatch(CHANGED);
-      // At the rows it needs it is asked; one row fewer, it is not.
-      const rows = Number(needed![1]);
-      const tall = await startInTmux(['sell', mintOf('WOOF'), '1%'], env, { width: 80, height: rows });
-      closeAfterAll(() => tall.close());
-      await tall.waitFor(CHANGED);
-      expect((await tall.visible()).join('\n')).toContain("The service's wording changed since it was approved");
-      await answerAndClose(tall);
-      const short = await startInTmux(['sell', mintOf('WOOF'), '1%'], env, { width: 80, height: rows - 1 });
-      closeAfterAll(() => short.close());
-      expect(await short.exitCode()).toBe(6);
-      expect((await short.screen()).replace(/\n/g, ' ')).toContain(`take ${rows} rows at 80 columns and this terminal shows ${rows - 1}`);
-      expect(service.authorized).toHaveLength(before);
-      const accept = await runCli(['config', 'trust', 'accept-wording', pending.fingerprint], { env });
-      expect(accept.code, accept.stderr).toBe(0);
-      expect(accept.stdout).toContain(`│ ${HEAD}`);
-      expect(pinsFor(home, service.url).sellTemplate?.fingerprint).toBe(pending.fingerprint);
-    } finally {
-      service.reword(wording);
-    }
-  });
-});
+    it('a changed wording: the word diff, the new message and its legend all stand above the question', async () => {
+      const home = freshHome();
+      const env = { ...envFor(service.url, home, { untrusted: true }), NO_COLOR: '1' };
+      expect((await runCli(['config', 'trust', 'accept-treasury', sb.treasury], { env })).code).toBe(0);
+      const first = lastJsonError(await runCli(['sell', mintOf('WOOF'), '1%', '--yes', '--json'], { env }));
+      expect((await runCli(['config', 'trust', 'accept-wording', first.fingerprint], { env })).code).toBe(0);
+      service.reword(reworded);
+      try {
+        const pty = await startInTmux(['sell', mintOf('WOOF'), '1%'], env, SMALL);
+        closeAfterAll(() => pty.close());
+        await pty.waitFor(CHANGED);
+        const rows = await pty.visible();
+        const diff = rows.findIndex((r) => r.startsWith("The service's wording changed since it was approved"));
+        expect(diff, rows.join('\n')).toBeGreaterThanOrEqual(0);
+        const header = rows.slice(diff, rows.indexOf('Message to sign, exactly:'));
+        const diffRows = header.slice(header.findIndex((r) => r.startsWith('  │ ')));
+        expect(
+          diffRows.every((r) => /^ {2}[│┆] /.test(r)),
+          diffRows.join('\n'),
+        ).toBe(true);
+        expect(diffRows.join('\n')).toContain('[-Token sale authorization');
+        expect(diffRows.join('\n')).toContain('⟦16 hex⟧-]');
+        expect(diffRows.join('\n')).toContain('{+Sell');
+        const rest = messageOnScreen(
+          rows,
+          new RegExp(`^Sell \\d+ raw units of ${mintOf('WOOF')} for at least \\d+ lamports$`),
+        );
+        expect(rest.join('\n')).toMatch(/\[1\] \d+ = amount in raw units/);
+        expect(rest.join('\n')).toMatch(/^\? .*Approve the new wording/m);
+        await answerAndClose(pty);
+      } finally {
+        service.reword(wording);
+      }
+    });
+
+    it('too small to show it whole: not asked, exit 6 naming accept-wording and the rows it needs; nothing authorized; accept-wording prints it and pins it', async () => {
+      const home = freshHome();
+      const env = { ...envFor(service.url, home, { untrusted: true }), NO_COLOR: '1' };
+      expect((await runCli(['config', 'trust', 'accept-treasury', sb.treasury], { env })).code).toBe(0);
+      const first = lastJsonError(await runCli(['sell', mintOf('WOOF'), '1%', '--yes', '--json'], { env }));
+      expect((await runCli(['config', 'trust', 'accept-wording', first.fingerprint], { env })).code).toBe(0);
+      service.reword(scrolling(3));
+      try {
+        const before = service.authorized.length;
+        const pty = await startInTmux(['sell', mintOf('WOOF'), '1%'], env, SMALL);
+        closeAfterAll(() => pty.close());
+        expect(await pty.exitCode()).toBe(6);
+        const screen = (await pty.screen()).replace(/\n/g, ' ');
+        const needed = /take (\d+) rows at 80 columns and this terminal shows 24/.exec(screen);
+        expect(needed, screen).not.toBeNull();
+        expect(Number(needed![1])).toBeGreaterThan(24);
+        const pending = pinsFor(home, service.url).pendingSellTemplate!;
+        expect(screen).toContain(`trader config trust accept-wording ${pending.fingerprint}`);
+        expect(screen).not.toMatch(CHANGED);
+        // At the rows it needs it is asked; one row fewer, it is not.
+        const rows = Number(needed![1]);
+        const tall = await startInTmux(['sell', mintOf('WOOF'), '1%'], env, { width: 80, height: rows });
+        closeAfterAll(() => tall.close());
+        await tall.waitFor(CHANGED);
+        expect((await tall.visible()).join('\n')).toContain("The service's wording changed since it was approved");
+        await answerAndClose(tall);
+        const short = await startInTmux(['sell', mintOf('WOOF'), '1%'], env, { width: 80, height: rows - 1 });
+        closeAfterAll(() => short.close());
+        expect(await short.exitCode()).toBe(6);
+        expect((await short.screen()).replace(/\n/g, ' ')).toContain(
+          `take ${rows} rows at 80 columns and this terminal shows ${rows - 1}`,
+        );
+        expect(service.authorized).toHaveLength(before);
+        const accept = await runCli(['config', 'trust', 'accept-wording', pending.fingerprint], { env });
+        expect(accept.code, accept.stderr).toBe(0);
+        expect(accept.stdout).toContain(`│ ${HEAD}`);
+        expect(pinsFor(home, service.url).sellTemplate?.fingerprint).toBe(pending.fingerprint);
+      } finally {
+        service.reword(wording);
+      }
+    });
+  },
+);

@@ -45,8 +45,15 @@ async function observed() {
     created.push(body.data.authorization);
     return body;
   });
-  const sent = (method: string, suffix: string) => proxy.seen.filter((r) => r.method === method && r.path.endsWith(suffix));
-  return { proxy, created, env: envFor(proxy.url), creates: () => sent('POST', '/trade/sells'), authorizes: () => sent('POST', '/authorize') };
+  const sent = (method: string, suffix: string) =>
+    proxy.seen.filter((r) => r.method === method && r.path.endsWith(suffix));
+  return {
+    proxy,
+    created,
+    env: envFor(proxy.url),
+    creates: () => sent('POST', '/trade/sells'),
+    authorizes: () => sent('POST', '/authorize'),
+  };
 }
 
 /** The sandbox's view of an authorization (and its sell). */
@@ -72,9 +79,13 @@ describe('sells that complete', () => {
     expect(out.authorization).toMatchObject({ status: 'authorized', mint: t.mint, amount: half.toString() });
     expect(out.sell.status).toBe('completed');
     expect(out.trade).toMatchObject({ side: 'sell', terminal: true, stage: 'completed' });
-    expect(BigInt(out.trade.receivedOutputAmount)).toBeGreaterThanOrEqual(BigInt(out.authorization.minimumOutputLamports));
+    expect(BigInt(out.trade.receivedOutputAmount)).toBeGreaterThanOrEqual(
+      BigInt(out.authorization.minimumOutputLamports),
+    );
     expect(stderrJson(r)).toEqual([]);
-    expect(o.creates().map((c: any) => c.body)).toEqual([{ mint: t.mint, amount: half.toString(), idempotencyKey: out.idempotencyKey }]);
+    expect(o.creates().map((c: any) => c.body)).toEqual([
+      { mint: t.mint, amount: half.toString(), idempotencyKey: out.idempotencyKey },
+    ]);
     expect(o.authorizes()).toHaveLength(1);
     expect(await heldAmount(t.mint)).toBe(t.amount - half);
   });
@@ -86,7 +97,9 @@ describe('sells that complete', () => {
     expect(unbound.code, unbound.stderr).toBe(6);
     expect(unbound.stderr).toContain(`"${t.symbol.toLowerCase()}" means token ${t.mint} (${t.symbol}, Test Coin`);
     const kept = tokenFactsFingerprint(t.mint, { symbol: t.symbol, name: t.name, decimals: t.decimals });
-    expect(unbound.stderr).toContain(`bind it with its facts as kept (symbol "${t.symbol}", name "${t.name}", ${t.decimals} decimals; fingerprint ${kept}):\ntrader config trust accept-token ${t.mint} ${kept}`);
+    expect(unbound.stderr).toContain(
+      `bind it with its facts as kept (symbol "${t.symbol}", name "${t.name}", ${t.decimals} decimals; fingerprint ${kept}):\ntrader config trust accept-token ${t.mint} ${kept}`,
+    );
     expect(o.creates()).toEqual([]);
     const accept = await runCli(['config', 'trust', 'accept-token', t.mint, kept], { env: o.env });
     expect(accept.code, accept.stderr).toBe(0);
@@ -160,7 +173,9 @@ describe('sells that end without success', () => {
     expect(r.code, r.stderr).toBe(4);
     expect(r.stderr).toContain('PRICE_MOVED');
     expect(r.stderr).not.toContain('nothing was sold');
-    expect(r.stderr).toMatch(/the service says the swap did not run, but it had taken the signature first: check the holding \(trader holdings\) and trader trades sell_\w+ before selling again/);
+    expect(r.stderr).toMatch(
+      /the service says the swap did not run, but it had taken the signature first: check the holding \(trader holdings\) and trader trades sell_\w+ before selling again/,
+    );
     expect(r.stdout).toMatch(/Failure\s+PRICE_MOVED/);
     // A failed sell's summary never says Sold: it offered the amount.
     expect(r.stdout).toMatch(/^Status\s+failed$/m);
@@ -173,21 +188,29 @@ describe('sells that end without success', () => {
     expect(position.status).toBe('open');
   });
 
-  it('QUOTE_BELOW_AUTHORIZED_MINIMUM (price fell between quote and authorize) → exit 4, the service\'s word that nothing was sold, not locked', async () => {
+  it("QUOTE_BELOW_AUTHORIZED_MINIMUM (price fell between quote and authorize) → exit 4, the service's word that nothing was sold, not locked", async () => {
     const t = await holding();
     const key = newKey('qbam');
     // The quote is made at the old price; the price halves before the CLI signs it.
-    const created = await sb.call('POST', '/trade/sells', { body: { mint: t.mint, amount: (t.amount / 2n).toString(), idempotencyKey: key } });
+    const created = await sb.call('POST', '/trade/sells', {
+      body: { mint: t.mint, amount: (t.amount / 2n).toString(), idempotencyKey: key },
+    });
     expect(created.status).toBe(201);
     await sb.control('/price', { mint: t.mint, multiplier: 0.5 });
     const o = await observed();
     const r = await runCli(['sell', t.mint, '50%', '--yes', '--json', '--idempotency-key', key], { env: o.env });
     expect(r.code, r.stderr).toBe(4);
     const out = json(r);
-    expect(out.authorization).toMatchObject({ status: 'failed', failureCode: 'QUOTE_BELOW_AUTHORIZED_MINIMUM', executionStarted: false });
+    expect(out.authorization).toMatchObject({
+      status: 'failed',
+      failureCode: 'QUOTE_BELOW_AUTHORIZED_MINIMUM',
+      executionStarted: false,
+    });
     expect(out.sell).toBeNull();
     expect(lastJsonError(r)).toMatchObject({ code: 'QUOTE_BELOW_AUTHORIZED_MINIMUM' });
-    expect(lastJsonError(r).message).toContain('the service reports the sell failed before execution and that nothing was sold; the chain cannot prove it');
+    expect(lastJsonError(r).message).toContain(
+      'the service reports the sell failed before execution and that nothing was sold; the chain cannot prove it',
+    );
     expect(o.authorizes()).toHaveLength(1);
     expect(await heldAmount(t.mint)).toBe(t.amount);
     const h = (await sb.call('GET', '/holdings')).body.data.find((x: any) => x.mint === t.mint);
@@ -206,11 +229,22 @@ describe('sells that end without success', () => {
       const id = /^\/api\/v1\/trade\/sells\/([^/?]+)(\/authorize)?$/.exec(req.path);
       if (id && id[2] && req.method === 'POST') {
         lied = id[1]!;
-        return { status: 422, text: JSON.stringify({ error: { code: 'INVALID_SIGNATURE', message: 'signature does not verify' }, requestId: 'req_x' }) };
+        return {
+          status: 422,
+          text: JSON.stringify({
+            error: { code: 'INVALID_SIGNATURE', message: 'signature does not verify' },
+            requestId: 'req_x',
+          }),
+        };
       }
       if (id && !id[2] && id[1] === lied && answer.status === 200) {
         const body = JSON.parse(answer.text);
-        Object.assign(body.data.authorization, { status: 'failed', failureCode: 'QUOTE_BELOW_AUTHORIZED_MINIMUM', failureReason: 'quote below minimum', executionStarted: false });
+        Object.assign(body.data.authorization, {
+          status: 'failed',
+          failureCode: 'QUOTE_BELOW_AUTHORIZED_MINIMUM',
+          failureReason: 'quote below minimum',
+          executionStarted: false,
+        });
         body.data.sell = null;
         return { status: 200, text: JSON.stringify(body) };
       }
@@ -221,7 +255,9 @@ describe('sells that end without success', () => {
     const r = await runCli(['sell', t.mint, '10%', '--yes', '--json'], { env });
     expect(r.code, r.stderr).toBe(4);
     const message = lastJsonError(r).message;
-    expect(message).toContain('the service reports the sell failed before execution and that nothing was sold; the chain cannot prove it: check the holding (trader holdings)');
+    expect(message).toContain(
+      'the service reports the sell failed before execution and that nothing was sold; the chain cannot prove it: check the holding (trader holdings)',
+    );
     expect(message).not.toMatch(/; nothing was sold/);
     // The sandbox did sell: the holding went down.
     expect(await heldAmount(t.mint)).toBeLessThan(t.amount);
@@ -230,7 +266,9 @@ describe('sells that end without success', () => {
     expect(human.stdout).not.toMatch(/^Sold /m);
     expect(human.stdout).toMatch(/^Offered\s+[\d.,]+ /m);
     expect(human.stdout + human.stderr).not.toMatch(/(^|; )nothing was sold/m);
-    expect(human.stderr).toContain('the service reports the sell failed before execution and that nothing was sold; the chain cannot prove it');
+    expect(human.stderr).toContain(
+      'the service reports the sell failed before execution and that nothing was sold; the chain cannot prove it',
+    );
   });
 
   it('an authorization already expired when received → exit 6, no authorize sent', async () => {
@@ -250,7 +288,11 @@ describe('sells that end without success', () => {
     expect(r.code, r.stderr).toBe(6);
     expect(lastJsonError(r).code).toBe('REFUSED_TO_SIGN');
     expect(lastJsonError(r).message).toMatch(/expired/);
-    expect(json(r)).toMatchObject({ authorization: { id: o.created[0].id, status: 'awaiting_signature' }, sell: null, trade: null });
+    expect(json(r)).toMatchObject({
+      authorization: { id: o.created[0].id, status: 'awaiting_signature' },
+      sell: null,
+      trade: null,
+    });
     expect(o.creates()).toHaveLength(1);
     expect(o.authorizes()).toEqual([]);
     expect(await authorizesInLog(o.created[0].id)).toEqual([]);
@@ -260,7 +302,9 @@ describe('sells that end without success', () => {
   it('--timeout 1 while the swap is slow → exit 5 with the follow command', async () => {
     const t = await holding();
     const o = await observed();
-    const r = await withDelays({ swapSeconds: 1e6 }, () => runCli(['sell', t.mint, '50%', '--yes', '--json', '--timeout', '1'], { env: o.env }));
+    const r = await withDelays({ swapSeconds: 1e6 }, () =>
+      runCli(['sell', t.mint, '50%', '--yes', '--json', '--timeout', '1'], { env: o.env }),
+    );
     expect(r.code, r.stderr).toBe(5);
     const id = o.created[0].id;
     expect(json(r).authorization.id).toBe(id);
@@ -339,14 +383,18 @@ describe('whole-token amounts: 1.5sgld, 1.5tokens; raw integers unchanged', () =
   async function sgld(): Promise<{ mint: string; held: bigint }> {
     const token = sb.tokens.find((t) => t.symbol === 'SGLD')!;
     expect(token.decimals).toBe(6);
-    if ((await heldAmount(token.mint)) < 10_000_000n) await completeBuy(sb, { mint: token.mint, amountLamports: '200000000' });
+    if ((await heldAmount(token.mint)) < 10_000_000n)
+      await completeBuy(sb, { mint: token.mint, amountLamports: '200000000' });
     return { mint: token.mint, held: await heldAmount(token.mint) };
   }
 
   /** The amounts of the sells the sandbox was asked to create for `mint`, as its request log shows them. */
   async function createdAmounts(mint: string, since: number): Promise<string[]> {
     return (await sb.requests())
-      .filter((r) => r.seq > since && r.method === 'POST' && r.path === '/api/v1/trade/sells' && (r.body as any)?.mint === mint)
+      .filter(
+        (r) =>
+          r.seq > since && r.method === 'POST' && r.path === '/api/v1/trade/sells' && (r.body as any)?.mint === mint,
+      )
       .map((r) => (r.body as any).amount);
   }
   const lastSeq = async () => (await sb.requests()).at(-1)?.seq ?? 0;
@@ -376,7 +424,11 @@ describe('whole-token amounts: 1.5sgld, 1.5tokens; raw integers unchanged', () =
       const o = await observed();
       const r = await runCli(['sell', 'SGLD', amount, '--yes', '--json'], { env: o.env });
       expect(r.code, r.stderr).toBe(2);
-      expect(lastJsonError(r).message).toMatch(new RegExp(`^invalid amount "${amount.replace('.', '\\.')}": .*; use raw token units \\(1000000\\), whole tokens with the symbol or "tokens" \\(1\\.5sgld, 1\\.5tokens\\), all, or a whole percentage from 1% to 100%$`));
+      expect(lastJsonError(r).message).toMatch(
+        new RegExp(
+          `^invalid amount "${amount.replace('.', '\\.')}": .*; use raw token units \\(1000000\\), whole tokens with the symbol or "tokens" \\(1\\.5sgld, 1\\.5tokens\\), all, or a whole percentage from 1% to 100%$`,
+        ),
+      );
       expect(o.proxy.seen).toEqual([]);
     }
     // Nor did the sandbox's own log see a sell created.
@@ -394,9 +446,13 @@ describe('whole-token amounts: 1.5sgld, 1.5tokens; raw integers unchanged', () =
       runCli(['sell', 'SGLD', '1.000001sgld', '--dry-run', '--json'], { env: six.env }),
     ]);
     expect(a.code, a.stderr).toBe(2);
-    expect(lastJsonError(a).message).toBe('invalid amount "1.0000001sgld": SGLD has 6 decimals, so at most 6 decimal places (got 7); nothing is rounded');
+    expect(lastJsonError(a).message).toBe(
+      'invalid amount "1.0000001sgld": SGLD has 6 decimals, so at most 6 decimal places (got 7); nothing is rounded',
+    );
     expect(b.code, b.stderr).toBe(2);
-    expect(lastJsonError(b).message).toBe('invalid amount "1woof": "woof" is not the symbol of the token being sold (SGLD); write 1sgld or 1tokens');
+    expect(lastJsonError(b).message).toBe(
+      'invalid amount "1woof": "woof" is not the symbol of the token being sold (SGLD); write 1sgld or 1tokens',
+    );
     for (const o of [tooMany, other]) expect(o.creates()).toEqual([]);
     expect(c.code, c.stderr).toBe(0);
     expect(six.creates().map((x: any) => x.body.amount)).toEqual(['1000001']);
@@ -405,14 +461,19 @@ describe('whole-token amounts: 1.5sgld, 1.5tokens; raw integers unchanged', () =
   it('whole tokens are counted by the chain’s decimals, whatever the service gives; with neither: exit 2, no sell created; raw units are still sent', async () => {
     const t = await holding(4);
     const o = await observed();
-    o.proxy.rewrite('GET', /^\/api\/v1\/holdings/, (body) => ({ ...body, data: body.data.map((h: any) => ({ ...h, decimals: null })) }));
+    o.proxy.rewrite('GET', /^\/api\/v1\/holdings/, (body) => ({
+      ...body,
+      data: body.data.map((h: any) => ({ ...h, decimals: null })),
+    }));
     const byChain = await runCli(['sell', t.mint, '1tokens', '--dry-run', '--json'], { env: o.env });
     expect(byChain.code, byChain.stderr).toBe(0);
     expect(o.creates().map((x: any) => x.body.amount)).toEqual(['10000']);
     const noChain = { ...o.env, TRADER_RPC_URL: 'http://127.0.0.1:9' };
     const whole = await runCli(['sell', t.mint, '1tokens', '--yes', '--json'], { env: noChain });
     expect(whole.code, whole.stderr).toBe(2);
-    expect(lastJsonError(whole).message).toBe(`invalid amount "1tokens": neither the chain (at --rpc-url) nor the service gives this token's decimals, so whole tokens cannot be converted exactly; give raw units instead`);
+    expect(lastJsonError(whole).message).toBe(
+      `invalid amount "1tokens": neither the chain (at --rpc-url) nor the service gives this token's decimals, so whole tokens cannot be converted exactly; give raw units instead`,
+    );
     expect(o.creates()).toHaveLength(1);
     // Raw units need no decimals: the sell is created (what the guard makes of facts nobody vouches for is its to say).
     const raw = await runCli(['sell', t.mint, '10000', '--dry-run', '--json'], { env: noChain });
@@ -426,7 +487,9 @@ describe('whole-token amounts: 1.5sgld, 1.5tokens; raw integers unchanged', () =
     const whole = `${t.amount / 1_000_000n + 1n}tokens`;
     const r = await runCli(['sell', t.mint, whole, '--yes', '--json'], { env: o.env });
     expect(r.code, r.stderr).toBe(2);
-    expect(lastJsonError(r).message).toMatch(new RegExp(`^cannot sell [0-9,]+ ${t.symbol}: only [0-9,.]+ ${t.symbol} held`));
+    expect(lastJsonError(r).message).toMatch(
+      new RegExp(`^cannot sell [0-9,]+ ${t.symbol}: only [0-9,.]+ ${t.symbol} held`),
+    );
     expect(o.creates()).toEqual([]);
   });
 
@@ -436,7 +499,9 @@ describe('whole-token amounts: 1.5sgld, 1.5tokens; raw integers unchanged', () =
     const r = await runCli(['sell', 'SGLD', '10', '--yes'], { env: envFor(sb.url) });
     expect(r.code, r.stderr).toBe(0);
     expect(await createdAmounts(mint, since)).toEqual(['10']);
-    expect(r.stderr).toContain('Note: 10 is raw units, 0.00001 SGLD: less than one whole token; for 10 SGLD write 10sgld.');
+    expect(r.stderr).toContain(
+      'Note: 10 is raw units, 0.00001 SGLD: less than one whole token; for 10 SGLD write 10sgld.',
+    );
     expect(await heldAmount(mint)).toBe(held - 10n);
     // One whole token in raw units (1000000) is no dust: no note.
     const one = await runCli(['sell', 'SGLD', '1000000', '--dry-run'], { env: envFor(sb.url) });
@@ -444,6 +509,8 @@ describe('whole-token amounts: 1.5sgld, 1.5tokens; raw integers unchanged', () =
     expect(one.stderr + one.stdout).not.toContain('less than one whole token');
     const below = await runCli(['sell', 'SGLD', '999999', '--dry-run'], { env: envFor(sb.url) });
     expect(below.code, below.stderr).toBe(0);
-    expect(below.stdout + below.stderr).toContain('Note: 999999 is raw units, 0.999999 SGLD: less than one whole token');
+    expect(below.stdout + below.stderr).toContain(
+      'Note: 999999 is raw units, 0.999999 SGLD: less than one whole token',
+    );
   });
 });

@@ -19,7 +19,13 @@ let env: Record<string, string>;
 beforeEach(async () => {
   sb = await startTestSandbox();
   await sb.setDelays({ confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0 });
-  env = trusted({ ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl });
+  env = trusted({
+    ...freshHome(),
+    TRADER_BASE_URL: sb.url,
+    TRADER_API_KEY: sb.apiKey,
+    TRADER_KEYPAIR: sb.keypairPath,
+    TRADER_RPC_URL: sb.rpcUrl,
+  });
 });
 
 afterEach(async () => {
@@ -31,7 +37,11 @@ afterEach(async () => {
  * --json runs, which print no progress): the run talks to the sandbox through a proxy that
  * watches its requests, so the signal follows the request itself, not a timer.
  */
-async function signalOnRequest(t: TestContext, signal: NodeJS.Signals, seen: (method: string, path: string) => boolean) {
+async function signalOnRequest(
+  t: TestContext,
+  signal: NodeJS.Signals,
+  seen: (method: string, path: string) => boolean,
+) {
   let child: ChildProcess | undefined;
   const proxy = await startScriptedProxy(sb.url, async (req, forward) => {
     const answer = await forward(req);
@@ -86,7 +96,9 @@ describe('interrupted while waiting for a buy', () => {
     expectNoStack(r);
 
     // Nothing was cancelled: one deposit reached the service, and the buy goes on.
-    const deposits = (await sb.requests()).filter((e) => e.method === 'POST' && e.path === `${API}/trade/buys/${id}/deposit`);
+    const deposits = (await sb.requests()).filter(
+      (e) => e.method === 'POST' && e.path === `${API}/trade/buys/${id}/deposit`,
+    );
     expect(deposits.map((e) => e.status)).toEqual([200]);
     await buyCompletesLater(id);
   });
@@ -95,7 +107,11 @@ describe('interrupted while waiting for a buy', () => {
     await sb.setDelays({ confirmSeconds: SLOW });
     const r = await runCli(
       ['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json'],
-      await signalOnRequest(t, 'SIGTERM', (method, path) => method === 'GET' && /^\/api\/v1\/trade\/buys\/[^/]+$/.test(path)),
+      await signalOnRequest(
+        t,
+        'SIGTERM',
+        (method, path) => method === 'GET' && /^\/api\/v1\/trade\/buys\/[^/]+$/.test(path),
+      ),
     );
     expect(r.code, r.stderr).toBe(143);
     expect(r.stdout).toBe('');
@@ -147,7 +163,10 @@ describe('interrupted during `trades <id> --watch`', () => {
   test('SIGTERM with --json: exit 143 and the follow command in the error line', async (t) => {
     await sb.setDelays({ confirmSeconds: SLOW });
     const id = await depositedBuy();
-    const r = await runCli(['trades', id, '--watch', '--json'], await signalOnRequest(t, 'SIGTERM', (_method, path) => path === `${API}/trades/${id}/status`));
+    const r = await runCli(
+      ['trades', id, '--watch', '--json'],
+      await signalOnRequest(t, 'SIGTERM', (_method, path) => path === `${API}/trades/${id}/status`),
+    );
     expect(r.code, r.stderr).toBe(143);
     expect(r.stdout).toBe('');
     const error = lastJsonError(r);

@@ -24,7 +24,13 @@ const { envFor, closeAfterAll } = sandboxForFile((started) => (sb = started));
 function home(): Home {
   const h = freshHome();
   mkdirSync(dirname(h.TRADER_CONFIG), { recursive: true, mode: 0o700 });
-  const profile = { treasury: sb.treasury, maxBuyLamports: '200000000', maxSlippageBps: 500, maxDailyBuyLamports: '10000000000', maxDailySellLamports: '10000000000' };
+  const profile = {
+    treasury: sb.treasury,
+    maxBuyLamports: '200000000',
+    maxSlippageBps: 500,
+    maxDailyBuyLamports: '10000000000',
+    maxDailySellLamports: '10000000000',
+  };
   writeFileSync(h.TRADER_CONFIG, JSON.stringify({ profiles: { default: profile } }), { mode: 0o600 });
   return h;
 }
@@ -41,7 +47,9 @@ function dearer(answer: Promise<Answer>): Promise<Answer> {
   return rewritten(answer, (data) => {
     const tx = VersionedTransaction.deserialize(Buffer.from(data.deposit.transaction, 'base64'));
     const keys = tx.message.staticAccountKeys;
-    const price = tx.message.compiledInstructions.find((i) => keys[i.programIdIndex]!.equals(ComputeBudgetProgram.programId) && i.data[0] === 3)!;
+    const price = tx.message.compiledInstructions.find(
+      (i) => keys[i.programIdIndex]!.equals(ComputeBudgetProgram.programId) && i.data[0] === 3,
+    )!;
     const data2 = Buffer.from(price.data);
     data2.writeBigUInt64LE(data2.readBigUInt64LE(1) + 1n, 1);
     price.data = data2;
@@ -52,7 +60,10 @@ function dearer(answer: Promise<Answer>): Promise<Answer> {
 function lower(answer: Promise<Answer>): Promise<Answer> {
   return rewritten(answer, ({ authorization: a }) => {
     const less = BigInt(a.minimumOutputLamports) - 1n;
-    a.message = a.message.replace(/^Minimum proceeds: .*$/m, `Minimum proceeds: ${formatUnits(less, 9)} SOL (${less} lamports)`);
+    a.message = a.message.replace(
+      /^Minimum proceeds: .*$/m,
+      `Minimum proceeds: ${formatUnits(less, 9)} SOL (${less} lamports)`,
+    );
     a.minimumOutputLamports = less.toString();
   });
 }
@@ -72,12 +83,17 @@ async function racingService(path: string, change: (a: Promise<Answer>) => Promi
     return n === 2 ? change(forward(req)) : forward(req);
   });
   closeAfterAll(() => proxy.close());
-  const posted = (suffix: string) => seen.filter((r) => r.method === 'POST' && r.path.endsWith(suffix)).map((r) => JSON.parse(r.body));
+  const posted = (suffix: string) =>
+    seen.filter((r) => r.method === 'POST' && r.path.endsWith(suffix)).map((r) => JSON.parse(r.body));
   return { url: proxy.url, posted };
 }
 
 /** Each run ended well (0) or reported the first signature (exit 3, SERVICE_CONTRADICTION). */
-function expectOneWinner(codes: number[], errors: Array<{ code: string; message: string } | null>, words: string): void {
+function expectOneWinner(
+  codes: number[],
+  errors: Array<{ code: string; message: string } | null>,
+  words: string,
+): void {
   expect(codes.filter((c) => c === 0).length).toBeGreaterThanOrEqual(1);
   codes.forEach((code, i) => {
     if (code === 0) return;
@@ -95,9 +111,15 @@ describe('one buy, one deposit signed', () => {
     const key = randomUUID();
     const svc = await racingService('/trade/buys', dearer);
     const runs = await Promise.all([at(svc.url, h, ...buyArgs(key)), at(svc.url, h, ...buyArgs(key))]);
-    expectOneWinner(runs.map((r) => r.code), runs.map((r) => (r.code === 3 ? lastJsonError(r) : null)), 'one buy is signed once');
+    expectOneWinner(
+      runs.map((r) => r.code),
+      runs.map((r) => (r.code === 3 ? lastJsonError(r) : null)),
+      'one buy is signed once',
+    );
     expect(signings(h)).toHaveLength(1);
-    expect(new Set(svc.posted('/deposit').map((b) => b.signedTransaction))).toEqual(new Set([signings(h)[0].transaction]));
+    expect(new Set(svc.posted('/deposit').map((b) => b.signedTransaction))).toEqual(
+      new Set([signings(h)[0].transaction]),
+    );
   });
 
   it('two MCP calls, and a CLI run beside an MCP call', async () => {
@@ -109,16 +131,25 @@ describe('one buy, one deposit signed', () => {
       try {
         const viaMcp = async () => {
           const r = await mcp.call('buy', mcpBuy(key));
-          return { code: r.isError ? (r.structuredContent.error.code === 'SERVICE_CONTRADICTION' ? 3 : 1) : 0, error: r.isError ? r.structuredContent.error : null };
+          return {
+            code: r.isError ? (r.structuredContent.error.code === 'SERVICE_CONTRADICTION' ? 3 : 1) : 0,
+            error: r.isError ? r.structuredContent.error : null,
+          };
         };
         const viaCli = async () => {
           const r = await at(svc.url, h, ...buyArgs(key));
           return { code: r.code, error: r.code === 3 ? lastJsonError(r) : null };
         };
         const runs = await Promise.all([mix === 'mcp+mcp' ? viaMcp() : viaCli(), viaMcp()]);
-        expectOneWinner(runs.map((r) => r.code), runs.map((r) => r.error), 'one buy is signed once');
+        expectOneWinner(
+          runs.map((r) => r.code),
+          runs.map((r) => r.error),
+          'one buy is signed once',
+        );
         expect(signings(h), mix).toHaveLength(1);
-        expect(new Set(svc.posted('/deposit').map((b) => b.signedTransaction)), mix).toEqual(new Set([signings(h)[0].transaction]));
+        expect(new Set(svc.posted('/deposit').map((b) => b.signedTransaction)), mix).toEqual(
+          new Set([signings(h)[0].transaction]),
+        );
       } finally {
         await mcp.close();
       }
@@ -135,7 +166,11 @@ describe('one sell authorization, one message signed', () => {
     const svc = await racingService('/trade/sells', lower);
     const args = ['sell', mint, '10%', '--yes', '--json', '--idempotency-key', key];
     const runs = await Promise.all([at(svc.url, h, ...args), at(svc.url, h, ...args)]);
-    expectOneWinner(runs.map((r) => r.code), runs.map((r) => (r.code === 3 ? lastJsonError(r) : null)), 'one authorization is signed once');
+    expectOneWinner(
+      runs.map((r) => r.code),
+      runs.map((r) => (r.code === 3 ? lastJsonError(r) : null)),
+      'one authorization is signed once',
+    );
     expect(signings(h)).toHaveLength(1);
     expect(new Set(svc.posted('/authorize').map((b) => b.signature))).toEqual(new Set([signings(h)[0].signature]));
   });

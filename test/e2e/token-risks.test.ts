@@ -27,7 +27,10 @@ afterAll(async () => {
 
 /** The buys the service saw created for a mint. */
 async function buysOf(mint: string) {
-  return (await sb.requests()).filter((r) => r.method === 'POST' && r.path === '/api/v1/trade/buys' && (r.body as { mint?: string } | null)?.mint === mint);
+  return (await sb.requests()).filter(
+    (r) =>
+      r.method === 'POST' && r.path === '/api/v1/trade/buys' && (r.body as { mint?: string } | null)?.mint === mint,
+  );
 }
 
 /** A profile file holding `profile` as the default profile. */
@@ -42,15 +45,31 @@ describe('trader token', () => {
     const r = await runCli(['token', mint, '--json'], { env: envFor(sb.url) });
     expect(r.code, r.stderr).toBe(0);
     const doc = json(r);
-    expect(doc).toMatchObject({ mint, program: 'token-2022', decimals: 6, mintAuthority: null, freezeAuthority: null, metadata: { source: 'token-2022', symbol: 'GRAB', mutable: true } });
-    expect(doc.extensions.map((e: { name: string }) => e.name)).toEqual(['PermanentDelegate', 'MetadataPointer', 'TokenMetadata']);
-    expect(doc.risks).toEqual([{ kind: 'permanent-delegate', level: 'refuse', says: expect.stringContaining('permanent delegate') }]);
+    expect(doc).toMatchObject({
+      mint,
+      program: 'token-2022',
+      decimals: 6,
+      mintAuthority: null,
+      freezeAuthority: null,
+      metadata: { source: 'token-2022', symbol: 'GRAB', mutable: true },
+    });
+    expect(doc.extensions.map((e: { name: string }) => e.name)).toEqual([
+      'PermanentDelegate',
+      'MetadataPointer',
+      'TokenMetadata',
+    ]);
+    expect(doc.risks).toEqual([
+      { kind: 'permanent-delegate', level: 'refuse', says: expect.stringContaining('permanent delegate') },
+    ]);
     expect(doc.acceptCommand).toBe(`trader config trust accept-risks ${mint} ${doc.risksFingerprint}`);
   });
 
   it('ICE: SPL Token with live mint and freeze authorities: two warnings; WOOF: none', async () => {
     const ice = json(await runCli(['token', mintOf('ICE'), '--json'], { env: envFor(sb.url) }));
-    expect(ice.risks.map((r: { kind: string; level: string }) => `${r.level} ${r.kind}`)).toEqual(['warn mint-authority', 'warn freeze-authority']);
+    expect(ice.risks.map((r: { kind: string; level: string }) => `${r.level} ${r.kind}`)).toEqual([
+      'warn mint-authority',
+      'warn freeze-authority',
+    ]);
     expect(ice.acceptCommand).toBeNull();
     const woof = await runCli(['token', mintOf('WOOF')], { env: envFor(sb.url) });
     expect(woof.stdout).toMatch(/^Risks\s+none read on chain$/m);
@@ -60,7 +79,9 @@ describe('trader token', () => {
   it('TOLL (250 bps): refuse-level at the default 100 bps; maxTransferFeeBps 250 makes it a warning, 249 keeps it refused', async () => {
     const levels = async (profile: Record<string, string | number>) => {
       const env = withProfile(envFor(sb.url), profile);
-      return json(await runCli(['token', mintOf('TOLL'), '--json'], { env })).risks.map((r: { level: string }) => r.level);
+      return json(await runCli(['token', mintOf('TOLL'), '--json'], { env })).risks.map(
+        (r: { level: string }) => r.level,
+      );
     };
     expect(await levels({})).toEqual(['refuse']);
     expect(await levels({ maxTransferFeeBps: 250 })).toEqual(['warn']);
@@ -81,7 +102,7 @@ describe('a buy of a risky token', () => {
     expect(await buysOf(mint)).toHaveLength(0);
   });
 
-  it('TOLL: accepted by the person\'s command, then bought unattended; its review and --json carry the risk; a changed mint asks again', async () => {
+  it("TOLL: accepted by the person's command, then bought unattended; its review and --json carry the risk; a changed mint asks again", async () => {
     const mint = mintOf('TOLL');
     const home = freshHome();
     const env = envFor(sb.url, home);
@@ -92,17 +113,37 @@ describe('a buy of a risky token', () => {
     expect(wrong.stderr).toContain(`fingerprint now ${risksFingerprint}`);
     const ok = await runCli(['config', 'trust', 'accept-risks', mint, risksFingerprint], { env });
     expect(ok.code, ok.stderr).toBe(0);
-    expect(pinsFor(home, sb.url).acceptedRisks?.[mint]).toMatchObject({ fingerprint: risksFingerprint, by: 'accept-command' });
+    expect(pinsFor(home, sb.url).acceptedRisks?.[mint]).toMatchObject({
+      fingerprint: risksFingerprint,
+      by: 'accept-command',
+    });
 
     const bought = await runCli(['buy', mint, '0.1sol', '--yes'], { env });
     expect(bought.code, bought.stderr).toBe(0);
     expect(bought.stderr).toMatch(/^Risk\s+refuse: transfer fee 2\.5% of every transfer/m);
-    expect(bought.stderr).toMatch(new RegExp(`^Accept\\s+you accepted these risks \\(fingerprint ${risksFingerprint}\\)$`, 'm'));
+    expect(bought.stderr).toMatch(
+      new RegExp(`^Accept\\s+you accepted these risks \\(fingerprint ${risksFingerprint}\\)$`, 'm'),
+    );
     const dry = json(await runCli(['buy', mint, '0.1sol', '--dry-run', '--json'], { env }));
-    expect(dry.quote.token.risks).toMatchObject({ fingerprint: risksFingerprint, accepted: true, askAccept: false, risks: [{ kind: 'transfer-fee', level: 'refuse' }] });
+    expect(dry.quote.token.risks).toMatchObject({
+      fingerprint: risksFingerprint,
+      accepted: true,
+      askAccept: false,
+      risks: [{ kind: 'transfer-fee', level: 'refuse' }],
+    });
 
     // The issuer re-enables a mint authority: another question for a person.
-    await sb.control('/chain/tokens', { mint, program: 'token-2022', decimals: 6, metadata: 'token-2022', symbol: 'TOLL', name: 'Toll Fee Sandbox', transferFeeBps: 250, transferFeeMax: '5000000000', mintAuthority: mintOf('WOOF') });
+    await sb.control('/chain/tokens', {
+      mint,
+      program: 'token-2022',
+      decimals: 6,
+      metadata: 'token-2022',
+      symbol: 'TOLL',
+      name: 'Toll Fee Sandbox',
+      transferFeeBps: 250,
+      transferFeeMax: '5000000000',
+      mintAuthority: mintOf('WOOF'),
+    });
     const again = await runCli(['buy', mint, '0.1sol', '--yes'], { env });
     expect(again.code, again.stderr).toBe(6);
     const now = json(await runCli(['token', mint, '--json'], { env })).risksFingerprint;
@@ -127,20 +168,23 @@ describe('a buy of a risky token', () => {
     expect((await runCli(['buy', mint, '0.1sol', '--yes'], { env })).code).toBe(0);
   });
 
-  it.skipIf(!hasTmux())('GRAB at the prompt: the review says a yes accepts its risks; yes signs and records the acceptance', async () => {
-    const mint = mintOf('GRAB');
-    const home = freshHome();
-    const env = { ...envFor(sb.url, home), NO_COLOR: '1' };
-    const s = await startInTmux(['buy', mint, '0.1sol'], env);
-    sessions.push(s);
-    const review = await s.waitFor('Sign and send this deposit? (y/N)');
-    expect(review).toMatch(/^Risk\s+refuse: permanent delegate/m);
-    expect(review).toMatch(/^Accept\s+yes accepts these risks of this mint \(fingerprint [0-9a-f]{16}\)$/m);
-    await s.keys('y', 'Enter');
-    expect(await s.exitCode()).toBe(0);
-    const fingerprint = /fingerprint ([0-9a-f]{16})/.exec(review)![1];
-    expect(pinsFor(home, sb.url).acceptedRisks?.[mint]).toMatchObject({ fingerprint, by: 'prompt' });
-  });
+  it.skipIf(!hasTmux())(
+    'GRAB at the prompt: the review says a yes accepts its risks; yes signs and records the acceptance',
+    async () => {
+      const mint = mintOf('GRAB');
+      const home = freshHome();
+      const env = { ...envFor(sb.url, home), NO_COLOR: '1' };
+      const s = await startInTmux(['buy', mint, '0.1sol'], env);
+      sessions.push(s);
+      const review = await s.waitFor('Sign and send this deposit? (y/N)');
+      expect(review).toMatch(/^Risk\s+refuse: permanent delegate/m);
+      expect(review).toMatch(/^Accept\s+yes accepts these risks of this mint \(fingerprint [0-9a-f]{16}\)$/m);
+      await s.keys('y', 'Enter');
+      expect(await s.exitCode()).toBe(0);
+      const fingerprint = /fingerprint ([0-9a-f]{16})/.exec(review)![1];
+      expect(pinsFor(home, sb.url).acceptedRisks?.[mint]).toMatchObject({ fingerprint, by: 'prompt' });
+    },
+  );
 });
 
 /** An RPC in front of the sandbox's that answers every read naming `mint` with JSON-RPC -32005 "node is behind". */
@@ -161,15 +205,31 @@ describe("a buy whose mint's risks cannot be read", () => {
       expect(r.code, `${flags.join(' ')}\n${r.stderr}`).toBe(6);
       expect(r.stdout).toBe('');
       const said = (flags.includes('--json') ? lastJsonError(r).message : r.stderr).replace(/\s+/g, ' ');
-      if (flags.includes('--json')) expect(lastJsonError(r)).toMatchObject({ code: 'TOKEN_RISKS_UNREAD', category: 'refused_to_sign' });
+      if (flags.includes('--json'))
+        expect(lastJsonError(r)).toMatchObject({ code: 'TOKEN_RISKS_UNREAD', category: 'refused_to_sign' });
       expect(said).toContain(`the risks of token ${mint} could not be read on chain`);
       expect(said).toContain('node is behind');
-      expect(said).toContain('retry with an RPC that answers (--rpc-url, TRADER_RPC_URL), or buy it at the prompt (without --yes)');
+      expect(said).toContain(
+        'retry with an RPC that answers (--rpc-url, TRADER_RPC_URL), or buy it at the prompt (without --yes)',
+      );
     }
     // The strictest policy changes nothing: unknown is refused under every policy.
     const strict = await runCli(['buy', mint, '0.01sol', '--yes'], { env: withProfile(env, { tokenRisk: 'refuse' }) });
     expect(strict.code, strict.stderr).toBe(6);
-    writeFileSync(env.TRADER_CONFIG!, JSON.stringify({ profiles: { default: { maxBuyLamports: '200000000', maxSlippageBps: 500, maxDailyBuyLamports: '10000000000', maxDailySellLamports: '10000000000' } } }), { mode: 0o600 });
+    writeFileSync(
+      env.TRADER_CONFIG!,
+      JSON.stringify({
+        profiles: {
+          default: {
+            maxBuyLamports: '200000000',
+            maxSlippageBps: 500,
+            maxDailyBuyLamports: '10000000000',
+            maxDailySellLamports: '10000000000',
+          },
+        },
+      }),
+      { mode: 0o600 },
+    );
     const agent = await startMcp({ env, args: ['--allow-trading', '--no-confirm'] });
     try {
       const result = await agent.call('buy', { token: mint, amount: '0.01sol' });
@@ -182,16 +242,19 @@ describe("a buy whose mint's risks cannot be read", () => {
     expect(pinsFor(home, sb.url).acceptedRisks?.[mint]).toBeUndefined();
   }, 60_000);
 
-  it.skipIf(!hasTmux())('GRAB at the prompt: the review says its risks were not read, the question that a yes buys with them unknown; yes buys and accepts nothing', async () => {
-    const mint = mintOf('GRAB');
-    const home = freshHome();
-    const env = { ...envFor(sb.url, home), NO_COLOR: '1', TRADER_RPC_URL: await rpcBehindFor(mint) };
-    const s = await startInTmux(['buy', mint, '0.01sol'], env);
-    sessions.push(s);
-    const review = await s.waitFor('Sign and send this deposit, buying with its risks unknown? (y/N)');
-    expect(review).toMatch(/^Risks\s+not read: the mint could not be read on chain$/m);
-    await s.keys('y', 'Enter');
-    expect(await s.exitCode()).toBe(0);
-    expect(pinsFor(home, sb.url).acceptedRisks?.[mint]).toBeUndefined();
-  });
+  it.skipIf(!hasTmux())(
+    'GRAB at the prompt: the review says its risks were not read, the question that a yes buys with them unknown; yes buys and accepts nothing',
+    async () => {
+      const mint = mintOf('GRAB');
+      const home = freshHome();
+      const env = { ...envFor(sb.url, home), NO_COLOR: '1', TRADER_RPC_URL: await rpcBehindFor(mint) };
+      const s = await startInTmux(['buy', mint, '0.01sol'], env);
+      sessions.push(s);
+      const review = await s.waitFor('Sign and send this deposit, buying with its risks unknown? (y/N)');
+      expect(review).toMatch(/^Risks\s+not read: the mint could not be read on chain$/m);
+      await s.keys('y', 'Enter');
+      expect(await s.exitCode()).toBe(0);
+      expect(pinsFor(home, sb.url).acceptedRisks?.[mint]).toBeUndefined();
+    },
+  );
 });

@@ -25,10 +25,14 @@ const apiData = async (path: string, query?: Record<string, string | number>) =>
 
 /** A sell of `amount` raw units of the first token, authorized and run to completion; its id. */
 async function completeSell(amount: string): Promise<string> {
-  const created = await sb.call('POST', '/trade/sells', { body: { mint: sb.tokens[0]!.mint, amount, idempotencyKey: newKey('sell') } });
+  const created = await sb.call('POST', '/trade/sells', {
+    body: { mint: sb.tokens[0]!.mint, amount, idempotencyKey: newKey('sell') },
+  });
   expect(created.status, created.text).toBe(201);
   const a = created.body.data.authorization;
-  const auth = await sb.call('POST', `/trade/sells/${a.id}/authorize`, { body: { signature: signMessage(a.message, sb.keypair) } });
+  const auth = await sb.call('POST', `/trade/sells/${a.id}/authorize`, {
+    body: { signature: signMessage(a.message, sb.keypair) },
+  });
   expect(auth.status, auth.text).toBe(200);
   const delays = await sb.control('/delays');
   for (let i = 0; i < 4; i++) {
@@ -90,16 +94,34 @@ describe('trader trades (no id): recent trades', () => {
       ['buy', buyIds[1]],
     ]);
     const trade = await apiData(`/trades/${buyIds[2]}`);
-    expect(rows[0]).toMatchObject({ status: 'completed', mint: sb.tokens[2]!.mint, amount: trade.receivedOutputAmount, depositLamports: '300000000', signature: trade.signatures.swaps[0] });
+    expect(rows[0]).toMatchObject({
+      status: 'completed',
+      mint: sb.tokens[2]!.mint,
+      amount: trade.receivedOutputAmount,
+      depositLamports: '300000000',
+      signature: trade.signatures.swaps[0],
+    });
     const sell = await apiData(`/trade/sells/${sellId}`);
-    expect(rows[1]).toMatchObject({ status: 'completed', mint: sb.tokens[0]!.mint, amount: '1000000', solLamports: sell.sell.receivedLamports, depositLamports: null });
-    const sent = (await sb.requests()).map((q) => `${q.method} ${q.path}${q.query ? `?${new URLSearchParams(q.query as Record<string, string>)}` : ''}`);
-    expect(sent.filter((p) => p.startsWith('GET /api/v1/activity'))).toEqual(['GET /api/v1/activity?type=sell&limit=3']);
+    expect(rows[1]).toMatchObject({
+      status: 'completed',
+      mint: sb.tokens[0]!.mint,
+      amount: '1000000',
+      solLamports: sell.sell.receivedLamports,
+      depositLamports: null,
+    });
+    const sent = (await sb.requests()).map(
+      (q) => `${q.method} ${q.path}${q.query ? `?${new URLSearchParams(q.query as Record<string, string>)}` : ''}`,
+    );
+    expect(sent.filter((p) => p.startsWith('GET /api/v1/activity'))).toEqual([
+      'GET /api/v1/activity?type=sell&limit=3',
+    ]);
     expect(sent.filter((p) => p.startsWith('GET /api/v1/positions'))).toHaveLength(1);
     expect(sent.every((p) => p.startsWith('GET '))).toBe(true);
     // A buy's SOL is what its swap cost (as the activity ledger says it), the deposit apart: one word for one amount.
     const position = (await apiData('/positions', { limit: 100 })).find((p: any) => p.buyTradeId === buyIds[2]);
-    const activity = (await apiData('/activity', { type: 'buy', limit: 100 })).find((e: any) => e.signature === trade.signatures.swaps[0]);
+    const activity = (await apiData('/activity', { type: 'buy', limit: 100 })).find(
+      (e: any) => e.signature === trade.signatures.swaps[0],
+    );
     expect(position.costLamports).not.toBe(position.principalLamports);
     expect([rows[0].solLamports, activity.solLamports]).toEqual([position.costLamports, position.costLamports]);
   });
@@ -133,7 +155,9 @@ describe('one trade, complete', () => {
     const r = await cli(['trades', sellId]);
     expect(r.code, r.stderr).toBe(0);
     const sol = (lamports: string) => `${(Number(lamports) / 1e9).toString()} SOL`;
-    expect(r.stdout).toMatch(new RegExp(`^SOL received\\s+${sol(view.sell.receivedLamports).replace('.', '\\.')}$`, 'm'));
+    expect(r.stdout).toMatch(
+      new RegExp(`^SOL received\\s+${sol(view.sell.receivedLamports).replace('.', '\\.')}$`, 'm'),
+    );
     expect(r.stdout).toMatch(new RegExp(`^Payout sig\\s+${view.sell.payoutSignature}$`, 'm'));
     expect(r.stdout).toMatch(new RegExp(`^Swap sig\\s+${view.sell.swapSignature}$`, 'm'));
     expect(r.stdout).toMatch(new RegExp(`^Sold\\s+10 ${sb.tokens[0]!.symbol}$`, 'm'));
@@ -154,7 +178,8 @@ describe('one trade, complete', () => {
     const position = (await apiData('/positions', { limit: 100 })).find((p: any) => p.buyTradeId === buyIds[0]);
     const r = await cli(['positions', position.id]);
     const unit = sb.tokens[0]!.symbol;
-    for (const label of ['Bought', 'Sold', 'Remaining']) expect(r.stdout).toMatch(new RegExp(`^${label}\\s+[\\d,.]+ ${unit}$`, 'm'));
+    for (const label of ['Bought', 'Sold', 'Remaining'])
+      expect(r.stdout).toMatch(new RegExp(`^${label}\\s+[\\d,.]+ ${unit}$`, 'm'));
   });
 });
 
@@ -208,7 +233,12 @@ Module._load = function (request, parent, isMain) {
   };
 
   it('--json reads load no cli-table3; a human table does (the control)', async () => {
-    for (const args of [['me', '--json'], ['trades', '--json'], ['positions', '--json'], ['holdings', '--json']]) {
+    for (const args of [
+      ['me', '--json'],
+      ['trades', '--json'],
+      ['positions', '--json'],
+      ['holdings', '--json'],
+    ]) {
       expect(await loads(args), args.join(' ')).not.toMatch(/node_modules\/cli-table3\//);
     }
     expect(await loads(['holdings'])).toMatch(/node_modules\/cli-table3\//);

@@ -14,7 +14,8 @@ import { pinsFor } from '../helpers/trust.js';
 let sb: TestSandbox;
 const { envFor, tamperProxy: proxy } = sandboxForFile((started) => (sb = started));
 
-const profileOf = (home: { TRADER_CONFIG: string }) => JSON.parse(readFileSync(home.TRADER_CONFIG, 'utf8')).profiles.default;
+const profileOf = (home: { TRADER_CONFIG: string }) =>
+  JSON.parse(readFileSync(home.TRADER_CONFIG, 'utf8')).profiles.default;
 
 describe('pins are per service', () => {
   it('a treasury pinned for the sandbox does not apply to another base URL; another profile of the same service shares it', async () => {
@@ -26,7 +27,9 @@ describe('pins are per service', () => {
     expect(pinsFor(home, sb.url).treasury).toMatchObject({ address: sb.treasury, by: 'accept-command' });
     const other = await proxy();
     expect(pinsFor(home, other.url)).toEqual({});
-    const elsewhere = await runCli(['buy', sb.tokens[0]!.mint, '0.01sol', '--yes', '--json'], { env: { ...env, TRADER_BASE_URL: other.url } });
+    const elsewhere = await runCli(['buy', sb.tokens[0]!.mint, '0.01sol', '--yes', '--json'], {
+      env: { ...env, TRADER_BASE_URL: other.url },
+    });
     expect(elsewhere.code, elsewhere.stderr).toBe(6);
     expect(lastJsonError(elsewhere).code).toBe('TREASURY_NOT_PINNED');
     // The same service under another profile is not new.
@@ -82,7 +85,9 @@ describe('config trust: what is trusted and by which act', () => {
     const human = await runCli(['config', 'trust'], { env });
     // Laid out to 80 columns, broken only between values: each field's lines joined to read it whole.
     const fields = human.stdout.replace(/\n {14}(?=\S)/g, ' ');
-    expect(fields).toMatch(new RegExp(`\\(pinned by an accept command \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d \\S+\\)$`, 'm'));
+    expect(fields).toMatch(
+      new RegExp(`\\(pinned by an accept command \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d \\S+\\)$`, 'm'),
+    );
     expect(fields).toMatch(new RegExp(`^Treasury +${sb.treasury} \\(pinned by an accept command `, 'm'));
     expect(fields).toMatch(new RegExp(`^Sell wording +${fingerprint} \\(approved by an accept command `, 'm'));
     expect(fields).not.toMatch(/^Token /m);
@@ -101,32 +106,49 @@ describe('accept-token confirms the facts a person read, by their fingerprint (a
     await completeBuy(sb, { mint: zed, amountLamports: '100000000' });
     let swapped = false;
     const p = await proxy();
-    p.rewrite('GET', /^\/api\/v1\/holdings$/, (body) => ({ ...body, data: body.data.map((h: { mint: string }) => (swapped && h.mint === zed ? { ...h, symbol: 'WOOF', name: 'Woof Sandbox Dog' } : h)) }));
+    p.rewrite('GET', /^\/api\/v1\/holdings$/, (body) => ({
+      ...body,
+      data: body.data.map((h: { mint: string }) =>
+        swapped && h.mint === zed ? { ...h, symbol: 'WOOF', name: 'Woof Sandbox Dog' } : h,
+      ),
+    }));
     const home = freshHome();
     const env = envFor(p.url, home, { untrusted: true });
     const sell = () => runCli(['sell', zed, '50%', '--yes', '--json'], { env });
     const refused = await sell();
     expect(refused.code, refused.stderr).toBe(6);
     const read = lastJsonError(refused);
-    expect(read).toMatchObject({ code: 'TOKEN_FACTS_UNCONFIRMED', command: `trader config trust accept-token ${zed} ${read.fingerprint}` });
-    expect(read.message).toContain(`the token facts kept for you (fingerprint ${read.fingerprint}): symbol "ZED", name "Zed Token", 6 decimals`);
+    expect(read).toMatchObject({
+      code: 'TOKEN_FACTS_UNCONFIRMED',
+      command: `trader config trust accept-token ${zed} ${read.fingerprint}`,
+    });
+    expect(read.message).toContain(
+      `the token facts kept for you (fingerprint ${read.fingerprint}): symbol "ZED", name "Zed Token", 6 decimals`,
+    );
     const listed = await runCli(['config', 'trust'], { env });
     expect(listed.stdout).toContain(`Token facts ${read.fingerprint} refused at`);
-    expect(listed.stdout.replace(/\s+/g, ' ')).toContain(`${zed}: ZED (Zed Token), 6 decimals If they are right, confirm them with: trader config trust accept-token ${zed} ${read.fingerprint}`);
+    expect(listed.stdout.replace(/\s+/g, ' ')).toContain(
+      `${zed}: ZED (Zed Token), 6 decimals If they are right, confirm them with: trader config trust accept-token ${zed} ${read.fingerprint}`,
+    );
 
     // Meanwhile a refused trade (a cron'd --yes sell) keeps the service's new facts for the mint.
     swapped = true;
     const later = lastJsonError(await sell());
     expect(later.code).toBe('TOKEN_FACTS_UNCONFIRMED');
     expect(later.fingerprint).not.toBe(read.fingerprint);
-    expect(json(await runCli(['config', 'trust', '--json'], { env })).pendingTokens[zed]).toMatchObject({ symbol: 'WOOF', fingerprint: later.fingerprint });
+    expect(json(await runCli(['config', 'trust', '--json'], { env })).pendingTokens[zed]).toMatchObject({
+      symbol: 'WOOF',
+      fingerprint: later.fingerprint,
+    });
 
     const accept = await runCli(['config', 'trust', 'accept-token', zed, read.fingerprint!], { env });
     expect(accept.code, accept.stderr).toBe(2);
     expect(accept.stderr).toContain(
       `the token facts of ${zed} waiting for ${p.url}/api/v1 are not the ones with fingerprint ${read.fingerprint} (a later refusal keeps its own): they are now WOOF (Woof Sandbox Dog), 6 decimals (fingerprint ${later.fingerprint}, kept `,
     );
-    expect(lastJsonError(await runCli(['config', 'trust', 'accept-token', zed, read.fingerprint!, '--json'], { env })).code).toBe('TOKEN_FACTS_CHANGED');
+    expect(
+      lastJsonError(await runCli(['config', 'trust', 'accept-token', zed, read.fingerprint!, '--json'], { env })).code,
+    ).toBe('TOKEN_FACTS_CHANGED');
     expect(pinsFor(home, p.url)).toMatchObject({ pendingTokens: { [zed]: { symbol: 'WOOF' } } });
     expect(pinsFor(home, p.url).tokens).toBeUndefined();
     expect(pinsFor(home, p.url).symbols).toBeUndefined();
@@ -136,7 +158,11 @@ describe('accept-token confirms the facts a person read, by their fingerprint (a
     expect(lastJsonError(await sell()).fingerprint).toBe(read.fingerprint);
     const confirmed = await runCli(['config', 'trust', 'accept-token', zed, read.fingerprint!, '--json'], { env });
     expect(confirmed.code, confirmed.stderr).toBe(0);
-    expect(json(confirmed)).toMatchObject({ mint: zed, fingerprint: read.fingerprint, token: { symbol: 'ZED', name: 'Zed Token', decimals: 6, by: 'accept-command' } });
+    expect(json(confirmed)).toMatchObject({
+      mint: zed,
+      fingerprint: read.fingerprint,
+      token: { symbol: 'ZED', name: 'Zed Token', decimals: 6, by: 'accept-command' },
+    });
     expect(pinsFor(home, p.url).symbols).toEqual({ zed: expect.objectContaining({ mint: zed, by: 'accept-command' }) });
   });
 });
@@ -148,7 +174,10 @@ describe('concurrency', () => {
     const buy = await runCli(['buy', sb.tokens[2]!.mint, '0.01sol', '--yes'], {
       env: envFor(sb.url, home),
       // Once the buy exists, before it ends.
-      whenStderr: { includes: 'resume with', then: () => (setting = runCli(['config', 'set', 'maxBuyLamports', '700000000'], { env: envFor(sb.url, home) })) },
+      whenStderr: {
+        includes: 'resume with',
+        then: () => (setting = runCli(['config', 'set', 'maxBuyLamports', '700000000'], { env: envFor(sb.url, home) })),
+      },
     });
     expect(buy.code, buy.stderr).toBe(0);
     expect(((await setting) as { code: number }).code).toBe(0);

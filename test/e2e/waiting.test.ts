@@ -29,13 +29,22 @@ async function setup(t: TestContext): Promise<Fixture> {
   t.onTestFinished(() => sb.close());
   await sb.setDelays({ confirmSeconds: 0, swapSeconds: 0, payoutSeconds: 0 });
   const clock = sandboxClock(sb);
-  const env = trusted({ ...freshHome(), TRADER_BASE_URL: sb.url, TRADER_API_KEY: sb.apiKey, TRADER_KEYPAIR: sb.keypairPath, TRADER_RPC_URL: sb.rpcUrl });
+  const env = trusted({
+    ...freshHome(),
+    TRADER_BASE_URL: sb.url,
+    TRADER_API_KEY: sb.apiKey,
+    TRADER_KEYPAIR: sb.keypairPath,
+    TRADER_RPC_URL: sb.rpcUrl,
+  });
   return {
     sb,
     clock,
     trader: (...args) => runInProcess(args, env, { clock, fetch: clock.fetch }),
     fault: (...faults) => sb.control('/faults', faults),
-    log: async (method, path) => (await sb.requests()).filter((e) => e.method === method && (typeof path === 'string' ? e.path === API + path : path.test(e.path))),
+    log: async (method, path) =>
+      (await sb.requests()).filter(
+        (e) => e.method === method && (typeof path === 'string' ? e.path === API + path : path.test(e.path)),
+      ),
   };
 }
 
@@ -133,9 +142,13 @@ describe.concurrent('trades --watch', () => {
   test('follows a buy to completed (reading the buy, which advances it), never reading its status twice within 2 s: exit 0, the full trade printed', async (t) => {
     const { sb, clock, trader, log } = await setup(t);
     await sb.setDelays({ confirmSeconds: 3, swapSeconds: 5 });
-    const created = await sb.call('POST', '/trade/buys', { body: { mint: sb.tokens[0]!.mint, amountLamports: '20000000', idempotencyKey: newKey('w') } });
+    const created = await sb.call('POST', '/trade/buys', {
+      body: { mint: sb.tokens[0]!.mint, amountLamports: '20000000', idempotencyKey: newKey('w') },
+    });
     const id = created.body.data.intent.id as string;
-    const deposit = await sb.call('POST', `/trade/buys/${id}/deposit`, { body: { signedTransaction: signDeposit(created.body.data.deposit.transaction, sb.keypair) } });
+    const deposit = await sb.call('POST', `/trade/buys/${id}/deposit`, {
+      body: { signedTransaction: signDeposit(created.body.data.deposit.transaction, sb.keypair) },
+    });
     expect(deposit.status).toBe(200);
     await sb.clearRequests();
 

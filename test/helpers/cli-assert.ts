@@ -55,8 +55,18 @@ export function expectHumanError(r: CliResult, code: number, pattern?: RegExp): 
 /** The contract's fields, and only the trade's key and id besides (a buy's or sell's errors). */
 export function expectErrorFields(error: Record<string, unknown>, where = ''): void {
   const contract = ['category', 'code', 'message', 'requestId', 'retryable', 'status'];
-  expect(Object.keys(error).filter((k) => contract.includes(k)).sort(), where).toEqual(contract);
-  expect(Object.keys(error).filter((k) => !contract.includes(k)).every((k) => (k === 'idempotencyKey' || k === 'tradeId') && typeof error[k] === 'string'), where).toBe(true);
+  expect(
+    Object.keys(error)
+      .filter((k) => contract.includes(k))
+      .sort(),
+    where,
+  ).toEqual(contract);
+  expect(
+    Object.keys(error)
+      .filter((k) => !contract.includes(k))
+      .every((k) => (k === 'idempotencyKey' || k === 'tradeId') && typeof error[k] === 'string'),
+    where,
+  ).toBe(true);
 }
 
 /** A --json failure: the expected exit, stdout empty, stderr only JSON lines, the last one the error. */
@@ -77,6 +87,5 @@ export function expectJsonError(r: CliResult, code: number): JsonError {
 
 /** The widest line, ANSI escapes not counted. */
 export function maxWidth(text: string): number {
-   
   return Math.max(0, ...text.split('\n').map((l) => Array.from(l.replace(/\u001b\[[0-9;]*m/g, '')).length));
 }

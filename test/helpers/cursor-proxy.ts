@@ -42,7 +42,11 @@ export async function startCursorProxy(upstream: string): Promise<CursorProxy> {
     if (cursor !== null) {
       if (!issued.includes(cursor) || !cursor.endsWith(HOSTILE_SUFFIX)) {
         res.writeHead(400, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { code: 'BAD_CURSOR_ENCODING', message: `cursor arrived as ${JSON.stringify(cursor)}` } }));
+        res.end(
+          JSON.stringify({
+            error: { code: 'BAD_CURSOR_ENCODING', message: `cursor arrived as ${JSON.stringify(cursor)}` },
+          }),
+        );
         return;
       }
       url.searchParams.set('cursor', cursor.slice(0, -HOSTILE_SUFFIX.length));
@@ -61,7 +65,10 @@ export async function startCursorProxy(upstream: string): Promise<CursorProxy> {
           body = JSON.stringify(parsed);
         }
       }
-      res.writeHead(up.status, { 'content-type': 'application/json', 'x-request-id': up.headers.get('x-request-id') ?? '' });
+      res.writeHead(up.status, {
+        'content-type': 'application/json',
+        'x-request-id': up.headers.get('x-request-id') ?? '',
+      });
       res.end(body);
     } catch (err) {
       answerProxyFailure(res, err);

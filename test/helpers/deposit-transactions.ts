@@ -24,8 +24,13 @@ export interface UnsignedOptions {
 
 /** Base64 of the unsigned wire transaction (its signature slots zeroed), as a service would send it. */
 export function unsignedTransaction(instructions: TransactionInstruction[], opts: UnsignedOptions): string {
-  const message = new TransactionMessage({ payerKey: opts.payer, recentBlockhash: opts.blockhash ?? randomBlockhash(), instructions });
-  const compiled = opts.version === 'legacy' ? message.compileToLegacyMessage() : message.compileToV0Message(opts.lookupTables ?? []);
+  const message = new TransactionMessage({
+    payerKey: opts.payer,
+    recentBlockhash: opts.blockhash ?? randomBlockhash(),
+    instructions,
+  });
+  const compiled =
+    opts.version === 'legacy' ? message.compileToLegacyMessage() : message.compileToV0Message(opts.lookupTables ?? []);
   return Buffer.from(new VersionedTransaction(compiled).serialize()).toString('base64');
 }
 
@@ -35,14 +40,23 @@ export function randomBlockhash(): string {
 
 /** The two Compute Budget instructions that set the unit limit and the price per unit. */
 export function computeBudget(units: number, microLamports: number | bigint): TransactionInstruction[] {
-  return [ComputeBudgetProgram.setComputeUnitLimit({ units }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports })];
+  return [
+    ComputeBudgetProgram.setComputeUnitLimit({ units }),
+    ComputeBudgetProgram.setComputeUnitPrice({ microLamports }),
+  ];
 }
 
 /** An active address lookup table holding `addresses`. */
 export function lookupTable(addresses: PublicKey[]): AddressLookupTableAccount {
   return new AddressLookupTableAccount({
     key: Keypair.generate().publicKey,
-    state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, authority: undefined, addresses },
+    state: {
+      deactivationSlot: 2n ** 64n - 1n,
+      lastExtendedSlot: 0,
+      lastExtendedSlotStartIndex: 0,
+      authority: undefined,
+      addresses,
+    },
   });
 }
 
@@ -51,7 +65,10 @@ export const MEMO_V3 = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcH
 export const ASSOCIATED_TOKEN_PROGRAM = new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL');
 
 /** An SPL Memo instruction: `text` (or raw bytes) as its data, `signers` as its accounts. */
-export function memoInstruction(text: string | Uint8Array, opts: { program?: PublicKey; signers?: PublicKey[] } = {}): TransactionInstruction {
+export function memoInstruction(
+  text: string | Uint8Array,
+  opts: { program?: PublicKey; signers?: PublicKey[] } = {},
+): TransactionInstruction {
   return new TransactionInstruction({
     programId: opts.program ?? MEMO_V3,
     keys: (opts.signers ?? []).map((pubkey) => ({ pubkey, isSigner: true, isWritable: false })),

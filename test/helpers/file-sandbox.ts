@@ -52,7 +52,13 @@ export function sandboxForFile(started: (sb: TestSandbox) => void): FileSandbox 
   return {
     envFor: (url, home = freshHome(), opts = {}) => {
       if (!opts.untrusted) trustSandbox(home, url);
-      return { ...home, TRADER_BASE_URL: url, TRADER_API_KEY: running().apiKey, TRADER_KEYPAIR: running().keypairPath, TRADER_RPC_URL: running().rpcUrl };
+      return {
+        ...home,
+        TRADER_BASE_URL: url,
+        TRADER_API_KEY: running().apiKey,
+        TRADER_KEYPAIR: running().keypairPath,
+        TRADER_RPC_URL: running().rpcUrl,
+      };
     },
     tamperProxy: async () => {
       const proxy = await startTamperProxy(running().url);

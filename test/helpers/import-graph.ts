@@ -38,7 +38,9 @@ export function readImports(root: string): { files: string[]; edges: ImportEdge[
 /** The imports written in one file's text. */
 export function importsOf(file: string, text: string): ImportEdge[] {
   const found = new Map<string, ImportEdge>();
-  for (const m of text.matchAll(/(?:^|[;\s])(?:import|export)\s[^'";]*?\sfrom\s+['"]([^'"]+)['"]|(?:^|[;\s])import\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+  for (const m of text.matchAll(
+    /(?:^|[;\s])(?:import|export)\s[^'";]*?\sfrom\s+['"]([^'"]+)['"]|(?:^|[;\s])import\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+  )) {
     const spec = (m[1] ?? m[2] ?? m[3])!;
     const local = spec.startsWith('.');
     const to = local ? join(dirname(file), spec).replace(/\.js$/, '.ts') : packageName(spec);

@@ -12,7 +12,11 @@ export interface InProcessOptions {
 }
 
 /** `trader ...args` in-process with exactly `env` (plus NO_COLOR); never throws on a failure. */
-export async function runInProcess(args: string[], env: Record<string, string | undefined> = {}, opts: InProcessOptions = {}): Promise<CliResult> {
+export async function runInProcess(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  opts: InProcessOptions = {},
+): Promise<CliResult> {
   const fullEnv = { NO_COLOR: '1', ...env };
   const { code, stdout, stderr } = await runCaptured(args, {
     env: fullEnv,

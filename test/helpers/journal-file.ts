@@ -21,7 +21,11 @@ export const signings = (home: Home) => {
   const all = records(home);
   return all
     .filter((r) => r.type === 'before-signing')
-    .map((r) => ({ ...r, ...(all.find((s) => s.type === 'signed' && s.trade === r.trade && s.messageSha256 === r.messageSha256) ?? {}), type: 'before-signing' }));
+    .map((r) => ({
+      ...r,
+      ...(all.find((s) => s.type === 'signed' && s.trade === r.trade && s.messageSha256 === r.messageSha256) ?? {}),
+      type: 'before-signing',
+    }));
 };
 
 /** Rewrites the home's journal as an earlier version wrote it: each signed deposit one `before-signing` record with its signature, and no transaction kept. */
@@ -31,7 +35,11 @@ export const asEarlierVersion = (home: Home): void => {
     .filter((r) => r.type !== 'signed')
     .map((r) => {
       if (r.type !== 'before-signing' || r.side !== 'buy') return r;
-      const { messageSha256: _hash, transaction: _tx, ...old } = merged.find((m) => m.trade === r.trade && m.messageSha256 === r.messageSha256)!;
+      const {
+        messageSha256: _hash,
+        transaction: _tx,
+        ...old
+      } = merged.find((m) => m.trade === r.trade && m.messageSha256 === r.messageSha256)!;
       return old;
     });
   writeFileSync(journalOf(home), lines.map((l) => JSON.stringify(l) + '\n').join(''));

@@ -29,7 +29,10 @@ export function keyForms(secret: Uint8Array): Record<string, string> {
     'SEED PHRASE IN CAPITALS': phrase.toUpperCase(),
     'seed phrase, comma-separated': phrase.replaceAll(' ', ','),
     'seed phrase, dashes': phrase.replaceAll(' ', '-'),
-    'seed phrase, numbered lines': phrase.split(' ').map((w, i) => `${i + 1}. ${w}`).join('\n'),
+    'seed phrase, numbered lines': phrase
+      .split(' ')
+      .map((w, i) => `${i + 1}. ${w}`)
+      .join('\n'),
     'seed phrase, one word missing': phrase.split(' ').slice(1).join(' '),
   };
 }

@@ -38,7 +38,10 @@ export async function startMcp(opts: McpOptions): Promise<McpSession> {
   });
   let stderr = '';
   transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
-  const client = new Client({ name: 'trader-test', version: '0.0.0' }, { capabilities: opts.answer ? { elicitation: {} } : {} });
+  const client = new Client(
+    { name: 'trader-test', version: '0.0.0' },
+    { capabilities: opts.answer ? { elicitation: {} } : {} },
+  );
   const protocolErrors: Error[] = [];
   client.onerror = (err) => protocolErrors.push(err);
   const asked: string[] = [];
@@ -53,7 +56,8 @@ export async function startMcp(opts: McpOptions): Promise<McpSession> {
   await client.connect(transport);
   return {
     client,
-    call: async (name, args = {}) => (await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 })) as any,
+    call: async (name, args = {}) =>
+      (await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 })) as any,
     asked,
     stderr: () => stderr,
     pid: () => transport.pid,

@@ -43,7 +43,13 @@ export function memoryRecorder(
             options.onAppend?.(record);
             if (record.type === 'before-signing') calls.push({ call: 'beforeSigning', record });
             if (record.type === 'signed') calls.push({ call: 'signed', record });
-            records.push({ v: 1, at: new Date(0).toISOString(), service: 'memory', wallet: 'memory', ...record } as JournalRecord);
+            records.push({
+              v: 1,
+              at: new Date(0).toISOString(),
+              service: 'memory',
+              wallet: 'memory',
+              ...record,
+            } as JournalRecord);
           },
           assertDailyRoom() {
             if (refuse.beforeSigning) throw new UsageError(refuse.beforeSigning, 'JOURNAL_UNWRITABLE');

@@ -57,7 +57,11 @@ export function shiftedClock(): { entry: string; env: { TRADER_TEST_CLOCK_SHIFT:
  * Runs `node bin/trader.js ...args` (or `opts.entry`) in a fresh tmux session of `width`×`height` with exactly
  * `env` (plus PATH and TERM), keeping the pane after exit so its last screen can be read.
  */
-export async function startInTmux(args: string[], env: Record<string, string>, opts: { width?: number; height?: number; entry?: string } = {}): Promise<PtySession> {
+export async function startInTmux(
+  args: string[],
+  env: Record<string, string>,
+  opts: { width?: number; height?: number; entry?: string } = {},
+): Promise<PtySession> {
   const dir = tempDir('trader-pty-');
   const socket = `trader-test-${process.pid}-${++sessions}`;
   const name = 'trader';
@@ -68,16 +72,32 @@ export async function startInTmux(args: string[], env: Record<string, string>, o
   const assignments = Object.entries(fullEnv).map(([k, v]) => `${k}=${quote(v)}`);
   const command = `env -i ${assignments.join(' ')} ${quote(process.execPath)} ${quote(opts.entry ?? BIN)} ${args.map(quote).join(' ')}; echo $? > ${quote(exitFile)}`;
   // The server's socket lives in the session's own folder, removed with it.
-  const tmux = (...a: string[]) => exec('tmux', ['-L', socket, '-f', conf, ...a], { env: { ...process.env, TMUX_TMPDIR: dir } });
-  await tmux('new-session', '-d', '-s', name, '-x', String(opts.width ?? 120), '-y', String(opts.height ?? 40), command);
+  const tmux = (...a: string[]) =>
+    exec('tmux', ['-L', socket, '-f', conf, ...a], { env: { ...process.env, TMUX_TMPDIR: dir } });
+  await tmux(
+    'new-session',
+    '-d',
+    '-s',
+    name,
+    '-x',
+    String(opts.width ?? 120),
+    '-y',
+    String(opts.height ?? 40),
+    command,
+  );
 
   const screen = async () => (await tmux('capture-pane', '-p', '-J', '-S', '-5000', '-t', name)).stdout;
-  const poll = async <T>(check: () => Promise<T | undefined>, timeoutMs: number, what: () => Promise<string>): Promise<T> => {
+  const poll = async <T>(
+    check: () => Promise<T | undefined>,
+    timeoutMs: number,
+    what: () => Promise<string>,
+  ): Promise<T> => {
     const until = Date.now() + timeoutMs;
     for (;;) {
       const value = await check();
       if (value !== undefined) return value;
-      if (Date.now() > until) throw new Error(`${await what()}\n--- screen ---\n${await screen().catch(() => '(gone)')}`);
+      if (Date.now() > until)
+        throw new Error(`${await what()}\n--- screen ---\n${await screen().catch(() => '(gone)')}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   };

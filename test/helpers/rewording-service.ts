@@ -28,7 +28,10 @@ export interface RewordingService {
 }
 
 /** Starts the service on 127.0.0.1 with an ephemeral port. */
-export async function startRewordingService(sb: TestSandbox, reword: (authorization: any) => string): Promise<RewordingService> {
+export async function startRewordingService(
+  sb: TestSandbox,
+  reword: (authorization: any) => string,
+): Promise<RewordingService> {
   let current = reword;
   let tampering: { authorization?: (a: any) => void; holding?: (h: any) => void } | null = null;
   const original = new Map<string, string>();
@@ -57,20 +60,30 @@ export async function startRewordingService(sb: TestSandbox, reword: (authorizat
       const id = authorize[1]!;
       authorized.push(id);
       const { signature } = JSON.parse(text);
-      const ok = nacl.sign.detached.verify(Buffer.from(reworded.get(id) ?? '', 'utf8'), bs58.decode(signature), new PublicKey(sb.walletAddress).toBytes());
+      const ok = nacl.sign.detached.verify(
+        Buffer.from(reworded.get(id) ?? '', 'utf8'),
+        bs58.decode(signature),
+        new PublicKey(sb.walletAddress).toBytes(),
+      );
       if (!ok) {
         res.writeHead(422, { 'content-type': 'application/json' });
-        return res.end(JSON.stringify({ error: { code: 'INVALID_SIGNATURE', message: 'not a signature of the message' } }));
+        return res.end(
+          JSON.stringify({ error: { code: 'INVALID_SIGNATURE', message: 'not a signature of the message' } }),
+        );
       }
       signedReworded.push(reworded.get(id)!);
       text = JSON.stringify({ signature: signMessage(original.get(id)!, sb.keypair) });
     }
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-api-key': String(req.headers['x-api-key'] ?? '') };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'x-api-key': String(req.headers['x-api-key'] ?? ''),
+    };
     const upstream = await fetch(sb.url + path, { method: req.method, headers, body: text || undefined });
     const body = await upstream.text();
     res.writeHead(upstream.status, { 'content-type': 'application/json' });
     const payload = upstream.ok ? swap(JSON.parse(body)) : null;
-    if (payload && path.startsWith('/api/v1/holdings') && Array.isArray(payload.data)) for (const h of payload.data) tampering?.holding?.(h);
+    if (payload && path.startsWith('/api/v1/holdings') && Array.isArray(payload.data))
+      for (const h of payload.data) tampering?.holding?.(h);
     res.end(payload ? JSON.stringify(payload) : body);
   });
   return {
@@ -84,7 +97,12 @@ export async function startRewordingService(sb: TestSandbox, reword: (authorizat
 }
 
 /** What a hostile service does in one case: a label, its tampering, the sell to run, and what the refusal must say. */
-export type HostileCase = [label: string, tamper: Parameters<RewordingService['tamper']>[0], sell: () => Promise<CliResult>, ...says: RegExp[]];
+export type HostileCase = [
+  label: string,
+  tamper: Parameters<RewordingService['tamper']>[0],
+  sell: () => Promise<CliResult>,
+  ...says: RegExp[],
+];
 
 /**
  * Runs each case unattended: exit 6, REFUSED_TO_SIGN, a message matching every pattern, and no
@@ -104,7 +122,10 @@ export async function expectEachRefused(service: RewordingService, cases: readon
 }
 
 /** The honest control after the hostile cases: the same service, untampered, gets a signed sell that completes. */
-export async function expectHonestControl(service: RewordingService, sell: () => Promise<CliResult>): Promise<CliResult> {
+export async function expectHonestControl(
+  service: RewordingService,
+  sell: () => Promise<CliResult>,
+): Promise<CliResult> {
   const authorized = service.authorized.length;
   service.tamper(null);
   const control = await sell();

@@ -4,10 +4,17 @@
 import { startScriptedProxy } from './scripted-proxy.js';
 
 /** Starts the proxy; `fails(body)` picks the calls answered with the error. Returns its RPC URL and close. */
-export async function startRpcFaultProxy(sandboxUrl: string, fails: (body: string) => boolean): Promise<{ rpcUrl: string; close(): Promise<void> }> {
+export async function startRpcFaultProxy(
+  sandboxUrl: string,
+  fails: (body: string) => boolean,
+): Promise<{ rpcUrl: string; close(): Promise<void> }> {
   const proxy = await startScriptedProxy(sandboxUrl, async (req, forward) => {
     if (!req.path.startsWith('/rpc') || !fails(req.body)) return forward(req);
-    const behind = (call: { id: unknown }) => ({ jsonrpc: '2.0', id: call.id, error: { code: -32005, message: 'node is behind' } });
+    const behind = (call: { id: unknown }) => ({
+      jsonrpc: '2.0',
+      id: call.id,
+      error: { code: -32005, message: 'node is behind' },
+    });
     const parsed = JSON.parse(req.body);
     return { status: 200, text: JSON.stringify(Array.isArray(parsed) ? parsed.map(behind) : behind(parsed)) };
   });
@@ -18,4 +25,5 @@ export async function startRpcFaultProxy(sandboxUrl: string, fails: (body: strin
  * Fails every call but the account reads that give mints' facts (the buy's token reads) and the
  * rent-exempt minimum (web3.js prints a plain line to stderr when that read fails).
  */
-export const allButAccountReads = (body: string): boolean => !/"(getAccountInfo|getMinimumBalanceForRentExemption)"/.test(body);
+export const allButAccountReads = (body: string): boolean =>
+  !/"(getAccountInfo|getMinimumBalanceForRentExemption)"/.test(body);

@@ -62,7 +62,11 @@ export function sandboxClock(sb: TestSandbox): SandboxClock {
       const res = await globalThis.fetch(input, init);
       // Read in full here, so the request counts as in flight until its body is in.
       const body = await res.arrayBuffer();
-      return new Response([101, 204, 205, 304].includes(res.status) ? null : body, { status: res.status, statusText: res.statusText, headers: res.headers });
+      return new Response([101, 204, 205, 304].includes(res.status) ? null : body, {
+        status: res.status,
+        statusText: res.statusText,
+        headers: res.headers,
+      });
     } finally {
       if (--inFlight === 0) {
         const wake = idle;

@@ -43,7 +43,9 @@ export interface TestSandbox extends RunningSandbox {
   /** The sandbox's time now (real time plus the offset the control surface set), as this helper last saw the offset. */
   now(): number;
   /** Set step delays in seconds (confirmSeconds, swapSeconds, payoutSeconds, refundSeconds). */
-  setDelays(delays: Partial<Record<'confirmSeconds' | 'swapSeconds' | 'payoutSeconds' | 'refundSeconds', number>>): Promise<void>;
+  setDelays(
+    delays: Partial<Record<'confirmSeconds' | 'swapSeconds' | 'payoutSeconds' | 'refundSeconds', number>>,
+  ): Promise<void>;
 }
 
 /** Start a sandbox on port 0 (quiet by default). Remember to `close()` it. */
@@ -83,7 +85,8 @@ export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestS
     const parsed = (await res.json()) as { data?: any; error?: { code: string; message: string } };
     if (!res.ok) throw new Error(`control ${m} ${path}: ${res.status} ${parsed.error?.code}: ${parsed.error?.message}`);
     const clock = path === '/' ? parsed.data?.clock : parsed.data;
-    if (['/', '/clock', '/clock/advance', '/reset'].includes(path) && typeof clock?.offsetSeconds === 'number') offsetMs = Math.round(clock.offsetSeconds * 1000);
+    if (['/', '/clock', '/clock/advance', '/reset'].includes(path) && typeof clock?.offsetSeconds === 'number')
+      offsetMs = Math.round(clock.offsetSeconds * 1000);
     return parsed.data;
   };
   await control('/clock');

@@ -20,7 +20,10 @@ export interface Answer {
 }
 
 /** `'drop'` closes the connection without an answer. */
-export type Script = (req: ProxiedRequest, forward: (req: ProxiedRequest) => Promise<Answer>) => Promise<Answer | 'drop'>;
+export type Script = (
+  req: ProxiedRequest,
+  forward: (req: ProxiedRequest) => Promise<Answer>,
+) => Promise<Answer | 'drop'>;
 
 export interface ScriptedProxy {
   url: string;
@@ -40,7 +43,12 @@ export async function startScriptedProxy(upstream: string, script: Script): Prom
   const server: Server = createServer(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
-    const request = { method: req.method ?? 'GET', path: req.url ?? '/', body, apiKey: String(req.headers['x-api-key'] ?? '') };
+    const request = {
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+      body,
+      apiKey: String(req.headers['x-api-key'] ?? ''),
+    };
     let answer: Answer | 'drop';
     try {
       answer = await script(request, forward);

@@ -55,6 +55,9 @@ export function userShell(extraEnv: Record<string, string> = {}): Shell {
 /** Stops the background sandbox of every shell this file made (a test that failed midway leaves one running). */
 export function stopBackgroundSandboxes(): void {
   for (const home of homes.splice(0)) {
-    spawnSync(process.execPath, [BIN, 'sandbox', 'stop'], { env: { PATH: process.env.PATH!, HOME: home, ...tempEnv() }, stdio: 'ignore' });
+    spawnSync(process.execPath, [BIN, 'sandbox', 'stop'], {
+      env: { PATH: process.env.PATH!, HOME: home, ...tempEnv() },
+      stdio: 'ignore',
+    });
   }
 }

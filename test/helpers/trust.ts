@@ -14,7 +14,10 @@ export interface ServicePins {
   treasury?: { address: string; at: string; by?: string };
   sellTemplate?: { template: Template; fingerprint: string; at: string; by?: string };
   pendingSellTemplate?: { template: Template; fingerprint: string; at: string };
-  tokens?: Record<string, { symbol: string | null; name: string | null; decimals: number | null; at: string; by?: string }>;
+  tokens?: Record<
+    string,
+    { symbol: string | null; name: string | null; decimals: number | null; at: string; by?: string }
+  >;
   symbols?: Record<string, { mint: string; at: string; by: string }>;
   pendingTokens?: Record<string, { symbol: string | null; name: string | null; decimals: number | null; at: string }>;
   sellWording?: { text: string; fingerprint: string; at: string };
@@ -47,7 +50,12 @@ export function writePins(home: { TRADER_CONFIG: string }, baseUrl: string, pins
 
 /** The template of the sandbox's sell message, as a person approves it on a first sell (any sandbox token's). */
 export function sandboxTemplate(): { template: Template; fingerprint: string } {
-  const token = { symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5, mint: 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd' } as TokenRecord;
+  const token = {
+    symbol: 'WOOF',
+    name: 'Woof Sandbox Dog',
+    decimals: 5,
+    mint: 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd',
+  } as TokenRecord;
   const id = 'sell_7QxbKMv2pTnW9hRd3LcZfG';
   const expiresAt = Date.parse('2030-01-01T00:02:00.000Z');
   const message = sellMessage(token, { id, amount: 123_450_000n, minimumOutputLamports: 49_500_000n, expiresAt });
@@ -68,7 +76,12 @@ export function sandboxTemplate(): { template: Template; fingerprint: string } {
 
 /** The symbols of the sandbox's tokens in its account's history (WOOF, SGLD, BRIX; not MOON) bound to their mints, as `accept-token` binds them (keyed as compared: lower case). */
 export function sandboxSymbols(at: string): NonNullable<ServicePins['symbols']> {
-  return Object.fromEntries(['WOOF', 'SGLD', 'BRIX'].map((s) => [s.toLowerCase(), { mint: deriveAddress(`trader-sandbox-token:${s}`), at, by: 'accept-command' }]));
+  return Object.fromEntries(
+    ['WOOF', 'SGLD', 'BRIX'].map((s) => [
+      s.toLowerCase(),
+      { mint: deriveAddress(`trader-sandbox-token:${s}`), at, by: 'accept-command' },
+    ]),
+  );
 }
 
 /** Grants a test home the trust a person would give the sandbox at `baseUrl`: its treasury, its sell wording and its tokens' symbols, by the accept commands. */
@@ -76,7 +89,11 @@ export function trustSandbox(home: { TRADER_CONFIG: string }, baseUrl: string): 
   // A home whose folder cannot be made (a test of that, in /proc) holds no trust store.
   if (home.TRADER_CONFIG.startsWith('/proc/')) return;
   const at = new Date().toISOString();
-  writePins(home, baseUrl, { treasury: { address: TREASURY, at, by: 'accept-command' }, sellTemplate: { ...sandboxTemplate(), at, by: 'accept-command' }, symbols: sandboxSymbols(at) });
+  writePins(home, baseUrl, {
+    treasury: { address: TREASURY, at, by: 'accept-command' },
+    sellTemplate: { ...sandboxTemplate(), at, by: 'accept-command' },
+    symbols: sandboxSymbols(at),
+  });
 }
 
 /** `env` (a home and a TRADER_BASE_URL in front of the sandbox) with the sandbox's trust granted for that URL, as a person would. */

@@ -1,9 +1,23 @@
-import { Keypair, PublicKey, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import {
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
 import bs58 from 'bs58';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SANDBOX_START_BALANCE_LAMPORTS } from '../../src/domain/defaults.js';
 import { DEFAULT_START_BALANCE_LAMPORTS } from '../../src/sandbox/wallet.js';
-import { completeBuy, newKey, signDeposit, signMessage, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import {
+  completeBuy,
+  newKey,
+  signDeposit,
+  signMessage,
+  startTestSandbox,
+  type TestSandbox,
+} from '../helpers/sandbox.js';
 
 let sb: TestSandbox;
 beforeEach(async () => {
@@ -37,7 +51,9 @@ function forgedDeposit(
     }),
   ];
   if (change.extraTransfer) {
-    ixs.push(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1n }));
+    ixs.push(
+      SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1n }),
+    );
   }
   const msg = new TransactionMessage({
     payerKey: payer.publicKey,
@@ -61,7 +77,11 @@ describe('buy create', () => {
     const { intent, deposit } = await createBuy('250000000');
     const clockAfter = await sb.control('/clock');
     const [before, after] = [Date.parse(clockBefore.now), Date.parse(clockAfter.now)];
-    expect(intent).toMatchObject({ status: 'awaiting_deposit', outputMint: sb.tokens[0]!.mint, amountLamports: '250000000' });
+    expect(intent).toMatchObject({
+      status: 'awaiting_deposit',
+      outputMint: sb.tokens[0]!.mint,
+      amountLamports: '250000000',
+    });
     expect(intent.id).toMatch(/^[0-9a-f-]{36}$/);
     // Ten minutes on the sandbox's clock from the create.
     const expires = Date.parse(intent.depositExpiresAt);
@@ -72,7 +92,9 @@ describe('buy create', () => {
     expect(tx.message.staticAccountKeys[0]!.toBase58()).toBe(sb.walletAddress);
     expect(tx.message.header.numRequiredSignatures).toBe(1);
     expect(tx.signatures[0]!.every((b) => b === 0)).toBe(true);
-    const programs = tx.message.compiledInstructions.map((ix) => tx.message.staticAccountKeys[ix.programIdIndex]!.toBase58());
+    const programs = tx.message.compiledInstructions.map((ix) =>
+      tx.message.staticAccountKeys[ix.programIdIndex]!.toBase58(),
+    );
     expect(programs).toEqual([
       'ComputeBudget111111111111111111111111111111',
       'ComputeBudget111111111111111111111111111111',
@@ -80,7 +102,9 @@ describe('buy create', () => {
     ]);
     const transfer = Buffer.from(tx.message.compiledInstructions[2]!.data);
     expect(transfer.readBigUInt64LE(4)).toBe(250_000_000n);
-    expect(tx.message.staticAccountKeys[tx.message.compiledInstructions[2]!.accountKeyIndexes[1]!]!.toBase58()).toBe(sb.treasury);
+    expect(tx.message.staticAccountKeys[tx.message.compiledInstructions[2]!.accountKeyIndexes[1]!]!.toBase58()).toBe(
+      sb.treasury,
+    );
     // 150 blocks after the block height at the create.
     expect(deposit.lastValidBlockHeight).toBeGreaterThanOrEqual(clockBefore.blockHeight + 150);
     expect(deposit.lastValidBlockHeight).toBeLessThanOrEqual(clockAfter.blockHeight + 150);
@@ -140,7 +164,9 @@ describe('buy deposit (safety rules 1, 2 and 4)', () => {
       body: { signedTransaction: Buffer.from(tx.serialize()).toString('base64') },
     });
     expect(res.body.error.code).toBe('INVALID_SIGNATURE');
-    const unsigned = await sb.call('POST', `/trade/buys/${intent.id}/deposit`, { body: { signedTransaction: deposit.transaction } });
+    const unsigned = await sb.call('POST', `/trade/buys/${intent.id}/deposit`, {
+      body: { signedTransaction: deposit.transaction },
+    });
     expect(unsigned.status).toBe(422);
     expect(await status(intent.id)).toBe('awaiting_deposit');
   });
@@ -205,7 +231,11 @@ describe('buy lifecycle', () => {
     expect(pos.status).toBe('pending_funding');
     await sb.advance(10);
     const polled = await sb.call('GET', `/trades/${intent.id}/status`);
-    expect(polled.body.data).toMatchObject({ status: 'deposit_submitted', stage: 'confirming_deposit', terminal: false });
+    expect(polled.body.data).toMatchObject({
+      status: 'deposit_submitted',
+      stage: 'confirming_deposit',
+      terminal: false,
+    });
     expect(polled.body.data.signatures.deposit).toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
     const full = await sb.call('GET', `/trades/${intent.id}`);
     expect(full.body.data).toMatchObject({ status: 'deposit_submitted', stage: 'confirming_deposit' });
@@ -242,7 +272,12 @@ describe('buy lifecycle', () => {
     const buys = (await sb.call('GET', '/activity', { query: { type: 'buy' } })).body.data;
     expect(buys).toHaveLength(1);
     // 0.099 SOL at $150 = $14.85 → 742.5 points.
-    expect(buys[0]).toMatchObject({ amount: done.receivedOutputAmount, solLamports: '99000000', usdValue: 14.85, points: 742.5 });
+    expect(buys[0]).toMatchObject({
+      amount: done.receivedOutputAmount,
+      solLamports: '99000000',
+      usdValue: 14.85,
+      points: 742.5,
+    });
     const points = (await sb.call('GET', '/points')).body.data;
     expect(points).toMatchObject({ totalPoints: 742.5, volumeUsd: '14.85', completedSwaps: 1, pointsPerUsd: 50 });
     expect(points.rank).toBeGreaterThan(0);
@@ -253,7 +288,10 @@ describe('buy lifecycle', () => {
     const cancelled = await sb.call('POST', `/trade/buys/${a.intent.id}/cancel`, { body: {} });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data.intent.status).toBe('cancelled');
-    expect((await sb.call('GET', `/trades/${a.intent.id}/status`)).body.data).toMatchObject({ stage: 'cancelled', terminal: true });
+    expect((await sb.call('GET', `/trades/${a.intent.id}/status`)).body.data).toMatchObject({
+      stage: 'cancelled',
+      terminal: true,
+    });
     const again = await sb.call('POST', `/trade/buys/${a.intent.id}/cancel`);
     expect(again.status).toBe(409);
     const dep = await sb.call('POST', `/trade/buys/${a.intent.id}/deposit`, {
@@ -261,7 +299,9 @@ describe('buy lifecycle', () => {
     });
     expect(dep.status).toBe(409);
     const b = await createBuy();
-    await sb.call('POST', `/trade/buys/${b.intent.id}/deposit`, { body: { signedTransaction: signDeposit(b.deposit.transaction, sb.keypair) } });
+    await sb.call('POST', `/trade/buys/${b.intent.id}/deposit`, {
+      body: { signedTransaction: signDeposit(b.deposit.transaction, sb.keypair) },
+    });
     const late = await sb.call('POST', `/trade/buys/${b.intent.id}/cancel`, { body: {} });
     expect(late.status).toBe(409);
     expect(late.body.error.code).toBe('INVALID_STATE');
@@ -288,7 +328,9 @@ describe('buy lifecycle', () => {
   it('expires when the deposit cannot confirm before depositExpiresAt', async () => {
     await sb.setDelays({ confirmSeconds: 3600 });
     const { intent, deposit } = await createBuy();
-    await sb.call('POST', `/trade/buys/${intent.id}/deposit`, { body: { signedTransaction: signDeposit(deposit.transaction, sb.keypair) } });
+    await sb.call('POST', `/trade/buys/${intent.id}/deposit`, {
+      body: { signedTransaction: signDeposit(deposit.transaction, sb.keypair) },
+    });
     await sb.advance(300);
     expect(await status(intent.id)).toBe('deposit_submitted');
     await sb.advance(301);
@@ -298,13 +340,19 @@ describe('buy lifecycle', () => {
   it('a failed swap goes failed → refunding (recovering, in_progress, complete) → refunded', async () => {
     await sb.control('/fail-next-swap', {});
     const { intent, deposit } = await createBuy();
-    await sb.call('POST', `/trade/buys/${intent.id}/deposit`, { body: { signedTransaction: signDeposit(deposit.transaction, sb.keypair) } });
+    await sb.call('POST', `/trade/buys/${intent.id}/deposit`, {
+      body: { signedTransaction: signDeposit(deposit.transaction, sb.keypair) },
+    });
     await sb.advance(2.01);
     expect(await status(intent.id)).toBe('deposit_confirmed');
     await sb.advance(4);
     expect(await status(intent.id)).toBe('failed');
     let t = (await sb.call('GET', `/trades/${intent.id}`)).body.data;
-    expect(t).toMatchObject({ stage: 'refunding', terminal: false, refund: { state: 'recovering', amountLamports: '100000000' } });
+    expect(t).toMatchObject({
+      stage: 'refunding',
+      terminal: false,
+      refund: { state: 'recovering', amountLamports: '100000000' },
+    });
     expect(t.failure.code).toBe('SWAP_FAILED');
     expect((await sb.call('GET', '/positions')).body.data[0].status).toBe('refund_pending');
     await sb.advance(2);
@@ -326,7 +374,9 @@ describe('buy lifecycle', () => {
 
   it('a buy whose price ran away before the swap fails SLIPPAGE_EXCEEDED and is refunded', async () => {
     const { intent, deposit } = await createBuy();
-    await sb.call('POST', `/trade/buys/${intent.id}/deposit`, { body: { signedTransaction: signDeposit(deposit.transaction, sb.keypair) } });
+    await sb.call('POST', `/trade/buys/${intent.id}/deposit`, {
+      body: { signedTransaction: signDeposit(deposit.transaction, sb.keypair) },
+    });
     await sb.advance(2.01);
     await sb.call('GET', `/trade/buys/${intent.id}`);
     await sb.control('/price', { mint: sb.tokens[0]!.mint, multiplier: 2 });
@@ -347,7 +397,9 @@ describe("the owner wallet's SOL", () => {
     const refused = await sb.call('POST', `/trade/buys/${intent.id}/deposit`, { body: { signedTransaction: signed } });
     expect(refused.status).toBe(422);
     expect(refused.body.error.code).toBe('INSUFFICIENT_FUNDS');
-    expect(refused.body.error.message).toMatch(/insufficient funds: the wallet holds 0\.1 SOL and the deposit needs 0\.1000055 SOL/);
+    expect(refused.body.error.message).toMatch(
+      /insufficient funds: the wallet holds 0\.1 SOL and the deposit needs 0\.1000055 SOL/,
+    );
     expect(await status(intent.id)).toBe('awaiting_deposit');
     expect(await balance()).toBe(100_000_000n);
 
@@ -365,7 +417,9 @@ describe("the owner wallet's SOL", () => {
     expect(await balance()).toBe(100_000_000_000n);
     await sb.control('/fail-next-swap', {});
     const { intent, deposit } = await createBuy();
-    await sb.call('POST', `/trade/buys/${intent.id}/deposit`, { body: { signedTransaction: signDeposit(deposit.transaction, sb.keypair) } });
+    await sb.call('POST', `/trade/buys/${intent.id}/deposit`, {
+      body: { signedTransaction: signDeposit(deposit.transaction, sb.keypair) },
+    });
     await sb.advance(2.01);
     await status(intent.id);
     await sb.advance(8);
@@ -375,8 +429,14 @@ describe("the owner wallet's SOL", () => {
     await completeBuy(sb);
     const afterBuy = await balance();
     const held = (await sb.call('GET', '/holdings')).body.data[0];
-    const { authorization } = (await sb.call('POST', '/trade/sells', { body: { mint: held.mint, amount: held.amount, idempotencyKey: newKey() } })).body.data;
-    await sb.call('POST', `/trade/sells/${authorization.id}/authorize`, { body: { signature: signMessage(authorization.message, sb.keypair) } });
+    const { authorization } = (
+      await sb.call('POST', '/trade/sells', {
+        body: { mint: held.mint, amount: held.amount, idempotencyKey: newKey() },
+      })
+    ).body.data;
+    await sb.call('POST', `/trade/sells/${authorization.id}/authorize`, {
+      body: { signature: signMessage(authorization.message, sb.keypair) },
+    });
     await sb.advance(10);
     const sell = (await sb.call('GET', `/trade/sells/${authorization.id}`)).body.data.sell;
     expect(sell.status).toBe('completed');
@@ -403,7 +463,9 @@ describe('a memo on the deposit (depositMemo, POST /_sandbox/deposit-memo)', () 
   const memosOf = (transaction: string) => {
     const tx = VersionedTransaction.deserialize(Buffer.from(transaction, 'base64'));
     const keys = tx.message.staticAccountKeys.map((k) => k.toBase58());
-    return tx.message.compiledInstructions.filter((ix) => keys[ix.programIdIndex] === MEMO).map((ix) => ({ accounts: ix.accountKeyIndexes, text: Buffer.from(ix.data).toString('utf8') }));
+    return tx.message.compiledInstructions
+      .filter((ix) => keys[ix.programIdIndex] === MEMO)
+      .map((ix) => ({ accounts: ix.accountKeyIndexes, text: Buffer.from(ix.data).toString('utf8') }));
   };
 
   it('off by default: the deposit carries no memo', async () => {
@@ -416,23 +478,42 @@ describe('a memo on the deposit (depositMemo, POST /_sandbox/deposit-memo)', () 
     const memoSb = await startTestSandbox({ depositMemo: true });
     try {
       await memoSb.setDelays({ confirmSeconds: 0, swapSeconds: 0 });
-      const created = await memoSb.call('POST', '/trade/buys', { body: { mint: memoSb.tokens[0]!.mint, amountLamports: '100000000', idempotencyKey: newKey() } });
+      const created = await memoSb.call('POST', '/trade/buys', {
+        body: { mint: memoSb.tokens[0]!.mint, amountLamports: '100000000', idempotencyKey: newKey() },
+      });
       const { intent, deposit } = created.body.data;
       expect(memosOf(deposit.transaction)).toEqual([{ accounts: [], text: `trader-sandbox:${intent.id}` }]);
       const before = memoSb.walletLamports;
       const signed = signDeposit(deposit.transaction, memoSb.keypair);
-      expect((await memoSb.call('POST', `/trade/buys/${intent.id}/deposit`, { body: { signedTransaction: signed } })).status).toBe(200);
+      expect(
+        (await memoSb.call('POST', `/trade/buys/${intent.id}/deposit`, { body: { signedTransaction: signed } })).status,
+      ).toBe(200);
       await memoSb.call('GET', `/trade/buys/${intent.id}`);
       await memoSb.advance(0.01);
       expect((await memoSb.call('GET', `/trade/buys/${intent.id}`)).body.data.intent.status).toBe('completed');
       // The memo's program costs more than a builtin: its limit has 20,000 units more, paid at the same price (1,000 lamports).
       expect(before - memoSb.walletLamports).toBe(100_000_000n + 6_500n);
       const signature = (await memoSb.call('GET', `/trades/${intent.id}`)).body.data.signatures.deposit;
-      const rpc = await fetch(memoSb.rpcUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getTransaction', params: [signature, { encoding: 'json', maxSupportedTransactionVersion: 0 }] }) });
+      const rpc = await fetch(memoSb.rpcUrl, {
+        method: 'POST',
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'getTransaction',
+          params: [signature, { encoding: 'json', maxSupportedTransactionVersion: 0 }],
+        }),
+      });
       const landed = ((await rpc.json()) as any).result;
       expect(landed.meta).toMatchObject({ err: null, fee: 6_500 });
       const keys: string[] = landed.transaction.message.accountKeys;
-      expect(landed.transaction.message.instructions.filter((ix: any) => keys[ix.programIdIndex] === MEMO)).toEqual([{ programIdIndex: keys.indexOf(MEMO), accounts: [], data: bs58.encode(Buffer.from(`trader-sandbox:${intent.id}`)), stackHeight: null }]);
+      expect(landed.transaction.message.instructions.filter((ix: any) => keys[ix.programIdIndex] === MEMO)).toEqual([
+        {
+          programIdIndex: keys.indexOf(MEMO),
+          accounts: [],
+          data: bs58.encode(Buffer.from(`trader-sandbox:${intent.id}`)),
+          stackHeight: null,
+        },
+      ]);
     } finally {
       await memoSb.close();
     }
@@ -454,11 +535,20 @@ describe('a memo on the deposit (depositMemo, POST /_sandbox/deposit-memo)', () 
     const withAccount = new TransactionMessage({
       payerKey: sb.keypair.publicKey,
       recentBlockhash: tx.message.recentBlockhash,
-      instructions: [...ixs, new TransactionInstruction({ programId: new PublicKey(MEMO), keys: [{ pubkey: sb.keypair.publicKey, isSigner: true, isWritable: false }], data: Buffer.from('hi') })],
+      instructions: [
+        ...ixs,
+        new TransactionInstruction({
+          programId: new PublicKey(MEMO),
+          keys: [{ pubkey: sb.keypair.publicKey, isSigner: true, isWritable: false }],
+          data: Buffer.from('hi'),
+        }),
+      ],
     }).compileToV0Message();
     const forged = new VersionedTransaction(withAccount);
     forged.sign([sb.keypair]);
-    const res = await sb.call('POST', `/trade/buys/${intent.id}/deposit`, { body: { signedTransaction: Buffer.from(forged.serialize()).toString('base64') } });
+    const res = await sb.call('POST', `/trade/buys/${intent.id}/deposit`, {
+      body: { signedTransaction: Buffer.from(forged.serialize()).toString('base64') },
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('UNEXPECTED_INSTRUCTION');
   });

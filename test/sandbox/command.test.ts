@@ -96,11 +96,30 @@ describe('trader sandbox command', () => {
     await run.waitFor('\n}\n');
     const details = JSON.parse(run.out()) as Record<string, unknown>;
     expect(Object.keys(details).sort()).toEqual(
-      ['apiKey', 'baseUrl', 'controlUrl', 'keypairPath', 'otherApiKey', 'readOnlyApiKey', 'rpcUrl', 'statePath', 'tokens', 'treasury', 'walletAddress', 'walletLamports'].sort(),
+      [
+        'apiKey',
+        'baseUrl',
+        'controlUrl',
+        'keypairPath',
+        'otherApiKey',
+        'readOnlyApiKey',
+        'rpcUrl',
+        'statePath',
+        'tokens',
+        'treasury',
+        'walletAddress',
+        'walletLamports',
+      ].sort(),
     );
-    expect(details).toMatchObject({ walletLamports: '100000000000', statePath: null, controlUrl: `${details.baseUrl as string}/_sandbox/` });
+    expect(details).toMatchObject({
+      walletLamports: '100000000000',
+      statePath: null,
+      controlUrl: `${details.baseUrl as string}/_sandbox/`,
+    });
     expect(details.tokens).toHaveLength(7);
-    const me = await fetch(`${details.baseUrl as string}/api/v1/me`, { headers: { 'x-api-key': details.apiKey as string } });
+    const me = await fetch(`${details.baseUrl as string}/api/v1/me`, {
+      headers: { 'x-api-key': details.apiKey as string },
+    });
     expect(((await me.json()) as { data: { walletAddress: string } }).data.walletAddress).toBe(details.walletAddress);
     expect(existsSync(details.keypairPath as string)).toBe(true);
     expect(await run.stop()).toBe(0);

@@ -73,10 +73,18 @@ describe('authentication and scopes', () => {
 
   it("404 for another account's buy, sell, trade and position", async () => {
     const { intent, positionId } = await completeBuy(sb);
-    const sell = await sb.call('POST', '/trade/sells', { body: { mint: sb.tokens[0]!.mint, amount: '1000', idempotencyKey: newKey() } });
+    const sell = await sb.call('POST', '/trade/sells', {
+      body: { mint: sb.tokens[0]!.mint, amount: '1000', idempotencyKey: newKey() },
+    });
     const sellId = sell.body.data.authorization.id;
     const other = { key: sb.otherApiKey };
-    for (const path of [`/trade/buys/${intent.id}`, `/trades/${intent.id}`, `/trades/${intent.id}/status`, `/positions/${positionId}`, `/trade/sells/${sellId}`]) {
+    for (const path of [
+      `/trade/buys/${intent.id}`,
+      `/trades/${intent.id}`,
+      `/trades/${intent.id}/status`,
+      `/positions/${positionId}`,
+      `/trade/sells/${sellId}`,
+    ]) {
       const res = await sb.call('GET', path, other);
       expect(res.status, path).toBe(404);
       expect(res.body.error.code).toBe('NOT_FOUND');
@@ -92,7 +100,12 @@ describe('bad input is a 4xx JSON error, never a crash', () => {
   it.each([
     ['malformed JSON', { rawBody: '{"mint":' }, 400, 'INVALID_JSON'],
     ['array body', { rawBody: '[1,2]' }, 400, 'INVALID_BODY'],
-    ['wrong content type', { rawBody: 'mint=x', contentType: 'application/x-www-form-urlencoded' }, 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    [
+      'wrong content type',
+      { rawBody: 'mint=x', contentType: 'application/x-www-form-urlencoded' },
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
     ['missing fields', { body: {} }, 400, 'VALIDATION_ERROR'],
   ])('%s', async (_name, opts, status, code) => {
     const res = await sb.call('POST', '/trade/buys', opts as any);
@@ -189,7 +202,9 @@ describe('pagination', () => {
     const open: any[] = [];
     let cursor: string | null = null;
     do {
-      const res: any = await sb.call('GET', '/positions', { query: { status: 'open', limit: 7, ...(cursor ? { cursor } : {}) } });
+      const res: any = await sb.call('GET', '/positions', {
+        query: { status: 'open', limit: 7, ...(cursor ? { cursor } : {}) },
+      });
       open.push(...res.body.data);
       cursor = res.body.pagination.nextCursor;
     } while (cursor);
@@ -217,7 +232,13 @@ describe('pagination', () => {
 describe('points', () => {
   it('rank is null with no points, and set once points exist', async () => {
     const before = (await sb.call('GET', '/points')).body.data;
-    expect(before).toMatchObject({ totalPoints: 0, rank: null, completedSwaps: 0, volumeUsd: '0.00', pointsPerUsd: 50 });
+    expect(before).toMatchObject({
+      totalPoints: 0,
+      rank: null,
+      completedSwaps: 0,
+      volumeUsd: '0.00',
+      pointsPerUsd: 50,
+    });
     expect(before.participants).toBeGreaterThan(10);
     await completeBuy(sb);
     const after = (await sb.call('GET', '/points')).body.data;
@@ -228,7 +249,9 @@ describe('points', () => {
 
 describe('faults and the request log', () => {
   it('a status burst answers 503 with Retry-After, then normal service resumes', async () => {
-    await sb.control('/faults', { faults: [{ match: { method: 'GET', path: '/me' }, count: 2, kind: 'status', status: 503, retryAfter: 1 }] });
+    await sb.control('/faults', {
+      faults: [{ match: { method: 'GET', path: '/me' }, count: 2, kind: 'status', status: 503, retryAfter: 1 }],
+    });
     for (let i = 0; i < 2; i++) {
       const res = await sb.call('GET', '/me');
       expect(res.status).toBe(503);
@@ -239,11 +262,21 @@ describe('faults and the request log', () => {
 
   it('status faults can carry any body and content type (HTML from a proxy, 200 with bad JSON)', async () => {
     await sb.control('/faults', [
-      { match: { path: '/points' }, kind: 'status', status: 502, body: '<html>Bad gateway</html>', contentType: 'text/html' },
+      {
+        match: { path: '/points' },
+        kind: 'status',
+        status: 502,
+        body: '<html>Bad gateway</html>',
+        contentType: 'text/html',
+      },
       { match: { path: '/points' }, kind: 'status', status: 200, body: '{"data":', contentType: 'application/json' },
     ]);
     const html = await sb.call('GET', '/points');
-    expect([html.status, html.headers.get('content-type'), html.text]).toEqual([502, 'text/html', '<html>Bad gateway</html>']);
+    expect([html.status, html.headers.get('content-type'), html.text]).toEqual([
+      502,
+      'text/html',
+      '<html>Bad gateway</html>',
+    ]);
     const bad = await sb.call('GET', '/points');
     expect(bad.status).toBe(200);
     expect(bad.body).toBeUndefined();
@@ -281,12 +314,20 @@ describe('faults and the request log', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const timers = vi.spyOn(globalThis, 'setTimeout');
-      await sb.control('/faults', { match: { method: 'POST', path: '/trade/buys', exact: true }, kind: 'latency', ms: 150 });
+      await sb.control('/faults', {
+        match: { method: 'POST', path: '/trade/buys', exact: true },
+        kind: 'latency',
+        ms: 150,
+      });
       const body = { mint: sb.tokens[0]!.mint, amountLamports: '100000000', idempotencyKey: newKey() };
       let answered = false;
       const created = sb.call('POST', '/trade/buys', { body }).finally(() => (answered = true));
       // The request is in the sandbox's hands once its wait is armed (undici's own timers are shorter or far longer).
-      for (let turn = 0; !timers.mock.calls.some(([, ms]) => typeof ms === 'number' && ms >= 100 && ms <= 1000); turn++) {
+      for (
+        let turn = 0;
+        !timers.mock.calls.some(([, ms]) => typeof ms === 'number' && ms >= 100 && ms <= 1000);
+        turn++
+      ) {
         if (turn > 100_000) throw new Error('the sandbox never started the latency wait');
         await new Promise((r) => setImmediate(r));
       }
@@ -322,7 +363,10 @@ describe('faults and the request log', () => {
 
   it('survives a request with a body declared longer than sent and a bad URL', async () => {
     await new Promise<void>((resolve) => {
-      const req = request(`${sb.api}/trade/buys`, { method: 'POST', headers: { 'content-length': '100', 'content-type': 'application/json' } });
+      const req = request(`${sb.api}/trade/buys`, {
+        method: 'POST',
+        headers: { 'content-length': '100', 'content-type': 'application/json' },
+      });
       req.on('error', () => resolve());
       req.write('{"mint":');
       setTimeout(() => {
@@ -345,7 +389,9 @@ describe('control surface', () => {
     expect(moved.usdPrice).toBeCloseTo(1, 6);
     const abs = await sb.control('/price', { mint: added.mint, usdPrice: 3 });
     expect(abs.usdPrice).toBeCloseTo(3, 6);
-    const buy = await sb.call('POST', '/trade/buys', { body: { mint: added.mint, amountLamports: '100000000', idempotencyKey: newKey() } });
+    const buy = await sb.call('POST', '/trade/buys', {
+      body: { mint: added.mint, amountLamports: '100000000', idempotencyKey: newKey() },
+    });
     expect(buy.status).toBe(201);
   });
 

@@ -57,7 +57,9 @@ describe('--state persistence', () => {
     const sb = await startTestSandbox({ statePath, keypairPath });
     expect(sb.walletAddress).toBe(kp.publicKey.toBase58());
     expect(sb.keypairPath).toBe(keypairPath);
-    await sb.call('POST', '/trade/buys', { body: { mint: sb.tokens[0]!.mint, amountLamports: '100000000', idempotencyKey: newKey() } });
+    await sb.call('POST', '/trade/buys', {
+      body: { mint: sb.tokens[0]!.mint, amountLamports: '100000000', idempotencyKey: newKey() },
+    });
     await sb.close();
     const otherPath = join(dir, 'other.json');
     writeFileSync(otherPath, JSON.stringify(Array.from(Keypair.generate().secretKey)));

@@ -43,11 +43,17 @@ describe('portfolio history', () => {
       expect(buy).toMatchObject({ mint: p.mint, amount: p.boughtAmount, solLamports: p.costLamports });
       expect(buy.usdValue).toBe(Math.round((Number(p.costLamports) / 1e9) * solUsd * 100) / 100);
       const trade = await sb.call('GET', `/trades/${p.buyTradeId}`);
-      expect(trade.body.data).toMatchObject({ stage: 'completed', inputAmount: p.principalLamports, receivedOutputAmount: p.boughtAmount });
+      expect(trade.body.data).toMatchObject({
+        stage: 'completed',
+        inputAmount: p.principalLamports,
+        receivedOutputAmount: p.boughtAmount,
+      });
       expect(BigInt(trade.body.data.platformFeeLamports)).toBe(BigInt(p.principalLamports) - BigInt(p.costLamports!));
     }
     for (const mint of new Set(positions.map((p) => p.mint!))) {
-      const sold = activity.filter((e) => e.type === 'sell' && e.mint === mint).reduce((s, e) => s + BigInt(e.amount!), 0n);
+      const sold = activity
+        .filter((e) => e.type === 'sell' && e.mint === mint)
+        .reduce((s, e) => s + BigInt(e.amount!), 0n);
       const mine = positions.filter((p) => p.mint === mint);
       expect(mine.reduce((s, p) => s + BigInt(p.soldAmount), 0n)).toBe(sold);
       const held = mine.filter((p) => p.status === 'open').reduce((s, p) => s + BigInt(p.remainingAmount!), 0n);

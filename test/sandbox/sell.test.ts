@@ -19,13 +19,17 @@ afterEach(async () => {
 });
 
 async function createSell(amount: bigint, extra: Record<string, unknown> = {}) {
-  const res = await sb.call('POST', '/trade/sells', { body: { mint, amount: amount.toString(), idempotencyKey: newKey('sell'), ...extra } });
+  const res = await sb.call('POST', '/trade/sells', {
+    body: { mint, amount: amount.toString(), idempotencyKey: newKey('sell'), ...extra },
+  });
   expect(res.status, res.text).toBe(201);
   return res.body.data.authorization;
 }
 
 async function authorize(auth: { id: string; message: string }, keypair = sb.keypair) {
-  return sb.call('POST', `/trade/sells/${auth.id}/authorize`, { body: { signature: signMessage(auth.message, keypair) } });
+  return sb.call('POST', `/trade/sells/${auth.id}/authorize`, {
+    body: { signature: signMessage(auth.message, keypair) },
+  });
 }
 
 describe('sell authorization', () => {
@@ -67,10 +71,14 @@ describe('sell authorization', () => {
   });
 
   it('refuses to sell more than held (422 INSUFFICIENT_BALANCE)', async () => {
-    const res = await sb.call('POST', '/trade/sells', { body: { mint, amount: (held + 1n).toString(), idempotencyKey: newKey() } });
+    const res = await sb.call('POST', '/trade/sells', {
+      body: { mint, amount: (held + 1n).toString(), idempotencyKey: newKey() },
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('INSUFFICIENT_BALANCE');
-    const none = await sb.call('POST', '/trade/sells', { body: { mint: sb.tokens[1]!.mint, amount: '1', idempotencyKey: newKey() } });
+    const none = await sb.call('POST', '/trade/sells', {
+      body: { mint: sb.tokens[1]!.mint, amount: '1', idempotencyKey: newKey() },
+    });
     expect(none.body.error.code).toBe('INSUFFICIENT_BALANCE');
   });
 
@@ -85,7 +93,9 @@ describe('sell authorization', () => {
     expect(wrongText.status).toBe(422);
     const garbage = await sb.call('POST', `/trade/sells/${auth.id}/authorize`, { body: { signature: '0OIl' } });
     expect(garbage.status).toBe(400);
-    const short = await sb.call('POST', `/trade/sells/${auth.id}/authorize`, { body: { signature: bs58.encode(new Uint8Array(10)) } });
+    const short = await sb.call('POST', `/trade/sells/${auth.id}/authorize`, {
+      body: { signature: bs58.encode(new Uint8Array(10)) },
+    });
     expect(short.status).toBe(400);
     const read = await sb.call('GET', `/trade/sells/${auth.id}`);
     expect(read.body.data).toMatchObject({ authorization: { status: 'awaiting_signature' }, sell: null });
@@ -107,7 +117,10 @@ describe('sell authorization', () => {
     expect(res.status).toBe(410);
     expect(res.body.error.code).toBe('AUTHORIZATION_EXPIRED');
     expect((await sb.call('GET', `/trade/sells/${late.id}`)).body.data.authorization.status).toBe('expired');
-    expect((await sb.call('GET', `/trades/${late.id}/status`)).body.data).toMatchObject({ stage: 'expired', terminal: true });
+    expect((await sb.call('GET', `/trades/${late.id}/status`)).body.data).toMatchObject({
+      stage: 'expired',
+      terminal: true,
+    });
   });
 
   it('fails pre-execution with QUOTE_BELOW_AUTHORIZED_MINIMUM when the price fell before signing: nothing sold or locked', async () => {
@@ -144,7 +157,11 @@ describe('sell execution', () => {
     expect(sell.id).toMatch(/^sg_/);
     expect((await sb.call('GET', '/holdings')).body.data[0].sellInProgress).toBe(true);
     expect((await sb.call('GET', `/positions/${positionId}`)).body.data.status).toBe('closing');
-    expect((await sb.call('GET', `/trades/${sell.id}/status`)).body.data).toMatchObject({ side: 'sell', stage: 'executing', terminal: false });
+    expect((await sb.call('GET', `/trades/${sell.id}/status`)).body.data).toMatchObject({
+      side: 'sell',
+      stage: 'executing',
+      terminal: false,
+    });
 
     await sb.advance(2);
     let got = (await sb.call('GET', `/trade/sells/${auth.id}`)).body.data;
@@ -155,7 +172,13 @@ describe('sell execution', () => {
     got = (await sb.call('GET', `/trade/sells/${auth.id}`)).body.data;
     expect(got.sell).toMatchObject({ status: 'completed', payoutWallet: sb.walletAddress });
     const trade = (await sb.call('GET', `/trades/${auth.id}`)).body.data;
-    expect(trade).toMatchObject({ id: sell.id, side: 'sell', stage: 'completed', terminal: true, inputAmount: held.toString() });
+    expect(trade).toMatchObject({
+      id: sell.id,
+      side: 'sell',
+      stage: 'completed',
+      terminal: true,
+      inputAmount: held.toString(),
+    });
     expect(trade.signatures.swaps).toHaveLength(1);
     expect(trade.signatures.payouts).toHaveLength(1);
     expect((await sb.call('GET', `/positions/${positionId}`)).body.data).toMatchObject({
@@ -194,14 +217,22 @@ describe('sell execution', () => {
     const got = (await sb.call('GET', `/trade/sells/${auth.id}`)).body.data;
     expect(got.sell).toMatchObject({ status: 'failed', failureCode: 'PRICE_MOVED', receivedLamports: null });
     const trade = (await sb.call('GET', `/trades/${res.body.data.sell.id}`)).body.data;
-    expect(trade).toMatchObject({ status: 'failed', stage: 'failed', terminal: true, failure: { code: 'PRICE_MOVED' } });
+    expect(trade).toMatchObject({
+      status: 'failed',
+      stage: 'failed',
+      terminal: true,
+      failure: { code: 'PRICE_MOVED' },
+    });
     expect((await sb.call('GET', `/positions/${positionId}`)).body.data).toMatchObject({
       status: 'open',
       remainingAmount: held.toString(),
       soldAmount: '0',
     });
     expect((await sb.call('GET', '/activity', { query: { type: 'sell,payout' } })).body.data).toEqual([]);
-    expect((await sb.call('GET', '/holdings')).body.data[0]).toMatchObject({ amount: held.toString(), sellInProgress: false });
+    expect((await sb.call('GET', '/holdings')).body.data[0]).toMatchObject({
+      amount: held.toString(),
+      sellInProgress: false,
+    });
   });
 });
 
@@ -220,7 +251,9 @@ describe('holdings (safety rule 6)', () => {
       expect(h.imageUrl).toMatch(/^https:\/\//);
     }
     const woof = holdings.find((h: any) => h.mint === mint);
-    expect(woof.balance).toBe(`${held / 100000n}.${(held % 100000n).toString().padStart(5, '0')}`.replace(/\.?0+$/, ''));
+    expect(woof.balance).toBe(
+      `${held / 100000n}.${(held % 100000n).toString().padStart(5, '0')}`.replace(/\.?0+$/, ''),
+    );
     expect((await sb.call('GET', '/holdings', { key: sb.otherApiKey })).body.data).toEqual([]);
     expect((await sb.call('GET', '/holdings')).body).not.toHaveProperty('pagination');
   });

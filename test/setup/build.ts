@@ -13,10 +13,18 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Builds dist/ with tsc (the `npm run build` of package.json); throws with tsc's output on failure. */
 export function buildDist(): void {
   const tsc = createRequire(join(ROOT, 'package.json')).resolve('typescript/bin/tsc');
-  const run = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json', '--listEmittedFiles'], { cwd: ROOT, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json', '--listEmittedFiles'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (run.status !== 0) {
-    const said = `${run.stdout}${run.stderr}`.split('\n').filter((l) => !l.startsWith('TSFILE: ')).join('\n');
-    throw new Error(`the build failed (tsc exit ${run.status ?? run.signal}), so the tests would run stale code:\n${said}`);
+    const said = `${run.stdout}${run.stderr}`
+      .split('\n')
+      .filter((l) => !l.startsWith('TSFILE: '))
+      .join('\n');
+    throw new Error(
+      `the build failed (tsc exit ${run.status ?? run.signal}), so the tests would run stale code:\n${said}`,
+    );
   }
   const emitted = new Set(
     run.stdout

@@ -18,7 +18,9 @@ export function setup(): () => void {
     const left = readdirSync(dir);
     rmSync(dir, { recursive: true, force: true });
     if (left.length > 0) {
-      throw new Error(`the tests left ${left.length} temp file(s) behind: ${left.slice(0, 10).join(', ')}${left.length > 10 ? ', …' : ''}`);
+      throw new Error(
+        `the tests left ${left.length} temp file(s) behind: ${left.slice(0, 10).join(', ')}${left.length > 10 ? ', …' : ''}`,
+      );
     }
   };
 }

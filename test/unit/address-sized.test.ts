@@ -6,7 +6,12 @@
 // the wallet, the treasury) is refused, as a base58 one is.
 import bs58 from 'bs58';
 import { describe, expect, it } from 'vitest';
-import { ADDRESS_SIZE_NOTE, addressSizedSlots, addressSizeWarning, knownHexAddress } from '../../src/wallet/address-sized.js';
+import {
+  ADDRESS_SIZE_NOTE,
+  addressSizedSlots,
+  addressSizeWarning,
+  knownHexAddress,
+} from '../../src/wallet/address-sized.js';
 import { judgeSell, type Verdict } from '../../src/wallet/sell-template/guard.js';
 import type { Part, Template } from '../../src/wallet/sell-template/template.js';
 import { quotedRows } from '../../src/wallet/sell-template/text-rules.js';
@@ -16,7 +21,8 @@ import { authorization, good, input, OWNER, STRANGER, T1, TREASURY } from './sel
 
 const hexOf = (address: string) => Buffer.from(bs58.decode(address)).toString('hex');
 const RANDOM = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
-const judge = (message: string, approved: Template | null = null, treasury: string | null = TREASURY) => judgeSell(input(T1, message, approved, { treasury }));
+const judge = (message: string, approved: Template | null = null, treasury: string | null = TREASURY) =>
+  judgeSell(input(T1, message, approved, { treasury }));
 const payTo = (value: string) => `${good(T1)}\nPay proceeds to: ${value}`;
 
 describe('addressSizedSlots: opaque slots pinned at exactly 32 bytes', () => {
@@ -40,13 +46,21 @@ describe('addressSizedSlots: opaque slots pinned at exactly 32 bytes', () => {
 describe('addressSizeWarning', () => {
   const hex64 = { opaque: 'hex', length: 64 } as Part;
   it('one slot: one line, named as the legend numbers it; none without one', () => {
-    expect(addressSizeWarning(['a ', { fact: 'mint', notations: ['exact'] }, ' b ', hex64])).toEqual(['[2] is 32 bytes: it can be an account address, which the tool cannot check']);
+    expect(addressSizeWarning(['a ', { fact: 'mint', notations: ['exact'] }, ' b ', hex64])).toEqual([
+      '[2] is 32 bytes: it can be an account address, which the tool cannot check',
+    ]);
     expect(addressSizeWarning(['a ', { opaque: 'hex', length: 63 } as Part])).toEqual([]);
   });
   it('several: each named, in two lines when one would pass 80 columns; named as the template text shows them, once each', () => {
     const lines = addressSizeWarning([hex64, ' ', hex64, ' ', { opaque: 'base58', length: 44 } as Part, ' ', hex64]);
-    expect(lines).toEqual(['Each [1], [2], [3], [4] is 32 bytes:', 'it can be an account address, which the tool cannot check']);
-    expect(addressSizeWarning([hex64, ' ', hex64], (_, p) => `⟦${p.length} ${p.opaque}⟧`)).toEqual(['Each ⟦64 hex⟧ is 32 bytes:', 'it can be an account address, which the tool cannot check']);
+    expect(lines).toEqual([
+      'Each [1], [2], [3], [4] is 32 bytes:',
+      'it can be an account address, which the tool cannot check',
+    ]);
+    expect(addressSizeWarning([hex64, ' ', hex64], (_, p) => `⟦${p.length} ${p.opaque}⟧`)).toEqual([
+      'Each ⟦64 hex⟧ is 32 bytes:',
+      'it can be an account address, which the tool cannot check',
+    ]);
     for (const line of [...lines, ...addressSizeWarning([hex64])]) expect(line.length).toBeLessThanOrEqual(80);
   });
 });
@@ -76,15 +90,25 @@ describe('the guard, with a 64-hex slot after "Pay proceeds to:"', () => {
   it('a later random value signs; the treasury, the wallet or the mint in hex is refused outright, naming it', () => {
     const template = approved();
     expect(judge(payTo('0f'.repeat(32)), template).kind).toBe('sign');
-    for (const [address, role] of [[TREASURY, "the service's treasury"], [OWNER, 'your wallet'], [T1.mint, 'the mint']] as const) {
+    for (const [address, role] of [
+      [TREASURY, "the service's treasury"],
+      [OWNER, 'your wallet'],
+      [T1.mint, 'the mint'],
+    ] as const) {
       for (const hex of [hexOf(address), hexOf(address).toUpperCase()]) {
-        expect(judge(payTo(hex), template), role).toEqual({ kind: 'refused', reasons: [`line 2, column 18: ${hex}, ${role} written in hex: an account, not a random value`] });
+        expect(judge(payTo(hex), template), role).toEqual({
+          kind: 'refused',
+          reasons: [`line 2, column 18: ${hex}, ${role} written in hex: an account, not a random value`],
+        });
       }
     }
   });
 
   it('at a first sell too: the treasury in hex is never offered for approval', () => {
-    expect(judge(payTo(hexOf(TREASURY)))).toMatchObject({ kind: 'refused', reasons: [expect.stringContaining("the service's treasury written in hex")] });
+    expect(judge(payTo(hexOf(TREASURY)))).toMatchObject({
+      kind: 'refused',
+      reasons: [expect.stringContaining("the service's treasury written in hex")],
+    });
     // With no treasury known (none set or pinned), its hex is a random value to the tool.
     expect(judge(payTo(hexOf(TREASURY)), null, null).kind).toBe('person');
   });
@@ -98,9 +122,14 @@ describe('the guard, with a 64-hex slot after "Pay proceeds to:"', () => {
     const filler = (n: number) => [payTo(RANDOM), ...Array.from({ length: n }, () => 'ok')].join('\n');
     const most = 24 - 1 - quotedRows(payTo(RANDOM), 80).length - person.legend.length - 2;
     expect(judge(filler(most)).kind).toBe('person');
-    expect(judge(filler(most + 1))).toMatchObject({ kind: 'refused', reasons: [expect.stringMatching(/take 25 rows at 80 columns/)] });
+    expect(judge(filler(most + 1))).toMatchObject({
+      kind: 'refused',
+      reasons: [expect.stringMatching(/take 25 rows at 80 columns/)],
+    });
     // 62 hex digits are no address's size: labelled as any random value.
-    expect((judge(payTo(RANDOM.slice(0, 62))) as Extract<Verdict, { kind: 'person' }>).legend.join('\n')).toContain('= a 62-character hex value');
+    expect((judge(payTo(RANDOM.slice(0, 62))) as Extract<Verdict, { kind: 'person' }>).legend.join('\n')).toContain(
+      '= a 62-character hex value',
+    );
   });
 });
 
@@ -108,7 +137,12 @@ describe('the approval screen (the review a prompt shows with its question)', ()
   const shown = (message: string, approved: Template | null = null) => {
     const verdict = judge(message, approved);
     const theme: Theme = { ...plainTheme, pending: (t) => `<!>${t}` };
-    const review = { authorization: authorization(T1, message), verdict, token: { symbol: T1.symbol, name: T1.name, decimals: T1.decimals }, unbound: [] };
+    const review = {
+      authorization: authorization(T1, message),
+      verdict,
+      token: { symbol: T1.symbol, name: T1.name, decimals: T1.decimals },
+      unbound: [],
+    };
     return sellReviewText(review, Date.parse(T1.createdAt), theme, 80).shown.split('\n');
   };
   it('a wording to approve with a 32-byte slot: its label, with the warning, stands out from the others (pending, not dim)', () => {

@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { U64_MAX, formatInteger, formatSol, formatTokenAmount, formatUsd, resolveSellAmount, toDecimalString, wholeTokensToUnits } from '../../src/domain/amounts.js';
-import { parseBuyAmount, parseLimit, parseSellAmount, parseSolToLamports } from '../../src/commands/argument-parsers.js';
+import {
+  U64_MAX,
+  formatInteger,
+  formatSol,
+  formatTokenAmount,
+  formatUsd,
+  resolveSellAmount,
+  toDecimalString,
+  wholeTokensToUnits,
+} from '../../src/domain/amounts.js';
+import {
+  parseBuyAmount,
+  parseLimit,
+  parseSellAmount,
+  parseSolToLamports,
+} from '../../src/commands/argument-parsers.js';
 import { parseLamportsOption, parseSeconds, parseSlippageBps } from '../../src/config/profile-values.js';
 import { UsageError } from '../../src/domain/errors.js';
 
@@ -102,7 +116,9 @@ describe('parseBuyAmount', () => {
     expect(usageError(() => parseBuyAmount('1,00')).message).toBe(
       'invalid amount "1,00": a "," only groups the whole part in threes (1,000,000 or 1,234.5woof); use lamports as a positive whole number (100000000) or SOL with the suffix sol (0.1sol)',
     );
-    expect(usageError(() => parseSellAmount('1,00woof')).message).toMatch(/^invalid amount "1,00woof": a "," only groups the whole part in threes/);
+    expect(usageError(() => parseSellAmount('1,00woof')).message).toMatch(
+      /^invalid amount "1,00woof": a "," only groups the whole part in threes/,
+    );
   });
 });
 
@@ -176,7 +192,8 @@ describe('parseSellAmount', () => {
   ])('rejects %j', (text) => {
     const message = usageError(() => parseSellAmount(text)).message;
     // Every refusal names the accepted forms.
-    for (const form of ['raw token units', '1.5sgld', '1.5tokens', 'all', '1% to 100%']) expect(message).toContain(form);
+    for (const form of ['raw token units', '1.5sgld', '1.5tokens', 'all', '1% to 100%'])
+      expect(message).toContain(form);
   });
 
   it.each([
@@ -197,11 +214,15 @@ describe('parseSellAmount', () => {
     expect(bare).toBe(
       'invalid amount "1.5": a number with decimal places is whole tokens and needs the unit: 1.5tokens; use raw token units (1000000), whole tokens with the symbol or "tokens" (1.5sgld, 1.5tokens), all, or a whole percentage from 1% to 100%',
     );
-    expect(usageError(() => parseSellAmount('0.25', 'WOOF')).message).toContain('needs the unit: 0.25woof or 0.25tokens; use raw token units (1000000), whole tokens with the symbol or "tokens" (1.5woof, 1.5tokens)');
+    expect(usageError(() => parseSellAmount('0.25', 'WOOF')).message).toContain(
+      'needs the unit: 0.25woof or 0.25tokens; use raw token units (1000000), whole tokens with the symbol or "tokens" (1.5woof, 1.5tokens)',
+    );
   });
 
   it('zero whole tokens and negative amounts say so', () => {
-    expect(usageError(() => parseSellAmount('0.0sgld')).message).toMatch(/^invalid amount "0.0sgld": it must be more than zero/);
+    expect(usageError(() => parseSellAmount('0.0sgld')).message).toMatch(
+      /^invalid amount "0.0sgld": it must be more than zero/,
+    );
     expect(usageError(() => parseSellAmount('-1.5sgld')).message).toMatch(/^invalid amount "-1.5sgld": it is negative/);
   });
 });
@@ -225,21 +246,26 @@ describe('wholeTokensToUnits: exact conversion by the decimals, never rounding',
     [8, '0.12345678', 12_345_678n, '0.123456789'],
     [9, '1.000000001', 1_000_000_001n, '1.0000000001'],
   ];
-  it.each(table)('decimals %i: %s converts to %s units exactly; %s (one place more) is refused', (decimals, ok, units, tooMany) => {
-    const token = { symbol: 'SGLD', decimals };
-    expect(wholeTokensToUnits(tokens(`${ok}sgld`), token)).toBe(units);
-    expect(wholeTokensToUnits(tokens(`${ok}tokens`), token)).toBe(units);
-    const err = usageError(() => wholeTokensToUnits(tokens(`${tooMany}sgld`), token));
-    expect(err.message).toContain(`invalid amount "${tooMany}sgld": SGLD has ${decimals} decimals`);
-    expect(err.message).toContain('nothing is rounded');
-  });
+  it.each(table)(
+    'decimals %i: %s converts to %s units exactly; %s (one place more) is refused',
+    (decimals, ok, units, tooMany) => {
+      const token = { symbol: 'SGLD', decimals };
+      expect(wholeTokensToUnits(tokens(`${ok}sgld`), token)).toBe(units);
+      expect(wholeTokensToUnits(tokens(`${ok}tokens`), token)).toBe(units);
+      const err = usageError(() => wholeTokensToUnits(tokens(`${tooMany}sgld`), token));
+      expect(err.message).toContain(`invalid amount "${tooMany}sgld": SGLD has ${decimals} decimals`);
+      expect(err.message).toContain('nothing is rounded');
+    },
+  );
 
   it('trailing zeros within the decimals are fine; a whole number is whole tokens', () => {
     expect(wholeTokensToUnits(tokens('1.500000sgld'), { symbol: 'SGLD', decimals: 6 })).toBe(1_500_000n);
     expect(wholeTokensToUnits(tokens('10sgld'), { symbol: 'SGLD', decimals: 6 })).toBe(10_000_000n);
     expect(wholeTokensToUnits(tokens('10sgld'), { symbol: 'SGLD', decimals: 0 })).toBe(10n);
     // Big numbers stay exact (no float): 20 digits, beyond a double's 15-17.
-    expect(wholeTokensToUnits(tokens('12345678901.123456789tokens'), { symbol: 'B', decimals: 9 })).toBe(12_345_678_901_123_456_789n);
+    expect(wholeTokensToUnits(tokens('12345678901.123456789tokens'), { symbol: 'B', decimals: 9 })).toBe(
+      12_345_678_901_123_456_789n,
+    );
   });
 
   it('the unit is the symbol in any case, or tokens; a symbol starting with digits splits by the real symbol', () => {
@@ -252,20 +278,28 @@ describe('wholeTokensToUnits: exact conversion by the decimals, never rounding',
     expect(usageError(() => wholeTokensToUnits(tokens('1.5woof'), { symbol: 'SGLD', decimals: 6 })).message).toBe(
       'invalid amount "1.5woof": "woof" is not the symbol of the token being sold (SGLD); write 1.5sgld or 1.5tokens',
     );
-    expect(usageError(() => wholeTokensToUnits(tokens('1.5sgld'), { symbol: null, decimals: 6 })).message).toContain('write 1.5tokens');
+    expect(usageError(() => wholeTokensToUnits(tokens('1.5sgld'), { symbol: null, decimals: 6 })).message).toContain(
+      'write 1.5tokens',
+    );
     // An exponent reads as a unit, so it is refused as one (a symbol such as E4C stays typable).
-    expect(usageError(() => wholeTokensToUnits(tokens('1e6tokens'), { symbol: 'SGLD', decimals: 6 })).message).toContain('"e6tokens" is not the symbol');
+    expect(
+      usageError(() => wholeTokensToUnits(tokens('1e6tokens'), { symbol: 'SGLD', decimals: 6 })).message,
+    ).toContain('"e6tokens" is not the symbol');
   });
 
   it('unknown decimals are refused for whole tokens (raw units still work)', () => {
     for (const token of [{ symbol: 'SGLD', decimals: null }, null]) {
-      expect(usageError(() => wholeTokensToUnits(tokens('1.5tokens'), token)).message).toContain("nor the service gives this token's decimals");
+      expect(usageError(() => wholeTokensToUnits(tokens('1.5tokens'), token)).message).toContain(
+        "nor the service gives this token's decimals",
+      );
     }
   });
 
   it('above the u64 maximum is refused; at it passes', () => {
     expect(wholeTokensToUnits(tokens('18446744073.709551615tokens'), { symbol: 'X', decimals: 9 })).toBe(U64_MAX);
-    expect(usageError(() => wholeTokensToUnits(tokens('18446744073.709551616tokens'), { symbol: 'X', decimals: 9 })).message).toContain('u64');
+    expect(
+      usageError(() => wholeTokensToUnits(tokens('18446744073.709551616tokens'), { symbol: 'X', decimals: 9 })).message,
+    ).toContain('u64');
   });
 });
 
@@ -277,7 +311,9 @@ describe('resolveSellAmount', () => {
     expect(resolveSellAmount({ kind: 'percent', percent: 33n }, U64_MAX)).toBe((U64_MAX * 33n) / 100n);
   });
   it('a percent that rounds to zero is refused', () => {
-    expect(usageError(() => resolveSellAmount({ kind: 'percent', percent: 1n }, 99n)).message).toContain('rounds down to zero');
+    expect(usageError(() => resolveSellAmount({ kind: 'percent', percent: 1n }, 99n)).message).toContain(
+      'rounds down to zero',
+    );
   });
   it('raw within the holding passes; above it is refused naming the holding', () => {
     expect(resolveSellAmount({ kind: 'raw', units: 500n }, 500n)).toBe(500n);
@@ -322,7 +358,8 @@ describe('integer options', () => {
   it('limit 1–100', () => {
     expect(parseLimit('1')).toBe(1);
     expect(parseLimit('100')).toBe(100);
-    for (const bad of ['0', '101', '', '2.0', '-3']) expect(usageError(() => parseLimit(bad)).message).toContain('--limit');
+    for (const bad of ['0', '101', '', '2.0', '-3'])
+      expect(usageError(() => parseLimit(bad)).message).toContain('--limit');
   });
   it('lamports option 0…u64', () => {
     expect(parseLamportsOption('0')).toBe(0n);
@@ -336,7 +373,9 @@ describe('integer options', () => {
     expect(parseSeconds('30', { option: '--timeout' })).toBe(30);
     expect(parseSeconds('1.5', { option: '--request-timeout' })).toBe(1.5);
     expect(parseSeconds('2', { min: 2, option: '--interval' })).toBe(2);
-    expect(usageError(() => parseSeconds('1.9', { min: 2, option: '--interval' })).message).toMatch(/--interval.*at least 2/);
+    expect(usageError(() => parseSeconds('1.9', { min: 2, option: '--interval' })).message).toMatch(
+      /--interval.*at least 2/,
+    );
     for (const bad of ['0', '-1', '', 'abc', '1e3', 'Infinity', ' 5', '99999999']) {
       expect(usageError(() => parseSeconds(bad, { option: '--timeout' })).message).toContain('--timeout');
     }

@@ -55,7 +55,13 @@ describe('base URL and headers', () => {
   });
 
   it('refuses plain http:// to a non-loopback host, unless insecure', () => {
-    const base = { apiKey: API_KEY, requestTimeoutMs: 1000, clock: fakeClock(), random: Math.random, fetch: globalThis.fetch };
+    const base = {
+      apiKey: API_KEY,
+      requestTimeoutMs: 1000,
+      clock: fakeClock(),
+      random: Math.random,
+      fetch: globalThis.fetch,
+    };
     let err: unknown;
     try {
       createClient({ ...base, baseUrl: 'http://api.example.com' });
@@ -116,7 +122,10 @@ describe('requests', () => {
       'GET /api/v1/trade/buys/b1': ok({ intent }),
       'POST /api/v1/trade/buys/b1/cancel': ok({ intent: { ...intent, status: 'cancelled' } }),
       'POST /api/v1/trade/sells': ok({ authorization }),
-      'POST /api/v1/trade/sells/sell_1/authorize': ok({ authorization: { ...authorization, status: 'authorized' }, sell }),
+      'POST /api/v1/trade/sells/sell_1/authorize': ok({
+        authorization: { ...authorization, status: 'authorized' },
+        sell,
+      }),
       'GET /api/v1/trade/sells/sell_1': ok({ authorization, sell: null }),
     };
     server = await startServer((q, res) => {
@@ -137,11 +146,15 @@ describe('requests', () => {
     expect(await c.getTradeStatus('t1')).toEqual(tradeStatus);
     const buyReq = { mint: 'MintOut111', amountLamports: '100000000', idempotencyKey: 'idem-1', slippageBps: 50 };
     expect(await c.createBuy(buyReq)).toEqual(data('POST /api/v1/trade/buys'));
-    expect(await c.submitDeposit('b1', { signedTransaction: 'AQID' })).toEqual(data('POST /api/v1/trade/buys/b1/deposit'));
+    expect(await c.submitDeposit('b1', { signedTransaction: 'AQID' })).toEqual(
+      data('POST /api/v1/trade/buys/b1/deposit'),
+    );
     expect(await c.getBuy('b1')).toEqual({ intent });
     expect((await c.cancelBuy('b1')).intent.status).toBe('cancelled');
     expect(await c.createSell({ mint: 'MintX', amount: '1000', idempotencyKey: 'idem-2' })).toEqual({ authorization });
-    expect(await c.authorizeSell('sell_1', { signature: 'sig58' })).toEqual(data('POST /api/v1/trade/sells/sell_1/authorize'));
+    expect(await c.authorizeSell('sell_1', { signature: 'sig58' })).toEqual(
+      data('POST /api/v1/trade/sells/sell_1/authorize'),
+    );
     expect(await c.getSell('sell_1')).toEqual({ authorization, sell: null });
 
     const posts = server.requests.filter((r) => r.method === 'POST');
@@ -190,7 +203,9 @@ describe('response validation', () => {
   it('names the missing field', async () => {
     const { amountLamports: _, ...noAmount } = intent;
     const err = await fails(ok({ intent: noAmount }), (c) => c.getBuy('b1'));
-    expect(err.message).toBe('unexpected response from the service: /trade/buys/b1: data.intent.amountLamports missing');
+    expect(err.message).toBe(
+      'unexpected response from the service: /trade/buys/b1: data.intent.amountLamports missing',
+    );
     expect(err.requestId).toBe('req_ok');
   });
 
@@ -253,7 +268,11 @@ describe('response validation', () => {
     let err = await fails('{"data": {', (c) => c.me());
     expect(err.message).toMatch(/not valid JSON/);
     expect(err.requestId).toBe('hdr-1');
-    err = await fails('<!DOCTYPE html><html><body><h1>Login</h1>\n<p>portal</p></body></html>', (c) => c.me(), 'text/html');
+    err = await fails(
+      '<!DOCTYPE html><html><body><h1>Login</h1>\n<p>portal</p></body></html>',
+      (c) => c.me(),
+      'text/html',
+    );
     expect(err.message).toMatch(/HTML page instead of JSON/);
     expect(err.message).not.toContain('<');
     err = await fails(JSON.stringify(ok(account)), (c) => c.me(), 'text/plain');

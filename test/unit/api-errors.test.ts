@@ -31,24 +31,54 @@ const json = { 'content-type': 'application/json' };
 
 describe('error bodies of every layout', () => {
   it('{"error":{"code","message","requestId"}}', async () => {
-    const e = await errorFor(400, JSON.stringify({ error: { code: 'INVALID_AMOUNT', message: 'amount too small', requestId: 'r-1' } }), json);
-    expect([e.status, e.code, e.message, e.requestId]).toEqual([400, 'INVALID_AMOUNT', 'HTTP 400: amount too small', 'r-1']);
+    const e = await errorFor(
+      400,
+      JSON.stringify({ error: { code: 'INVALID_AMOUNT', message: 'amount too small', requestId: 'r-1' } }),
+      json,
+    );
+    expect([e.status, e.code, e.message, e.requestId]).toEqual([
+      400,
+      'INVALID_AMOUNT',
+      'HTTP 400: amount too small',
+      'r-1',
+    ]);
   });
 
   it('{"code","message"} with request_id', async () => {
-    const e = await errorFor(409, JSON.stringify({ code: 'DUPLICATE', message: 'already exists', request_id: 'r-2' }), json);
+    const e = await errorFor(
+      409,
+      JSON.stringify({ code: 'DUPLICATE', message: 'already exists', request_id: 'r-2' }),
+      json,
+    );
     expect([e.status, e.code, e.message, e.requestId]).toEqual([409, 'DUPLICATE', 'HTTP 409: already exists', 'r-2']);
   });
 
   it('{"errors":[{code, message|detail}]}', async () => {
-    const e = await errorFor(422, JSON.stringify({ errors: [{ code: 'BAD_MINT', detail: 'mint is not base58' }, { message: 'amount missing' }] }), json);
+    const e = await errorFor(
+      422,
+      JSON.stringify({ errors: [{ code: 'BAD_MINT', detail: 'mint is not base58' }, { message: 'amount missing' }] }),
+      json,
+    );
     expect([e.code, e.message]).toEqual(['BAD_MINT', 'HTTP 422: mint is not base58; amount missing']);
   });
 
   it('RFC 7807 problem details', async () => {
-    const body = { type: 'https://errors.example/probs/insufficient-funds', title: 'Insufficient funds', status: 402, detail: 'balance 5 < 10' };
-    const e = await errorFor(402, JSON.stringify(body), { 'content-type': 'application/problem+json', 'x-request-id': 'hdr-7' });
-    expect([e.status, e.code, e.message, e.requestId]).toEqual([402, 'INSUFFICIENT_FUNDS', 'HTTP 402: Insufficient funds: balance 5 < 10', 'hdr-7']);
+    const body = {
+      type: 'https://errors.example/probs/insufficient-funds',
+      title: 'Insufficient funds',
+      status: 402,
+      detail: 'balance 5 < 10',
+    };
+    const e = await errorFor(402, JSON.stringify(body), {
+      'content-type': 'application/problem+json',
+      'x-request-id': 'hdr-7',
+    });
+    expect([e.status, e.code, e.message, e.requestId]).toEqual([
+      402,
+      'INSUFFICIENT_FUNDS',
+      'HTTP 402: Insufficient funds: balance 5 < 10',
+      'hdr-7',
+    ]);
     const blank = await errorFor(400, JSON.stringify({ type: 'about:blank', title: 'Bad Request' }), json);
     expect([blank.code, blank.message]).toEqual(['BAD_REQUEST', 'HTTP 400: Bad Request']);
   });
@@ -70,7 +100,8 @@ describe('error bodies of every layout', () => {
   });
 
   it('HTML from a proxy: one line, no markup', async () => {
-    const html = '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>\n<body><h1>Bad Gateway</h1><script>x</script></body></html>';
+    const html =
+      '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>\n<body><h1>Bad Gateway</h1><script>x</script></body></html>';
     const e = await errorFor(502, html, { 'content-type': 'text/html' });
     expect(e.message).toBe('HTTP 502 Bad Gateway (HTML page from a proxy?)');
     expect(e.code).toBe('BAD_GATEWAY');
@@ -80,11 +111,20 @@ describe('error bodies of every layout', () => {
 
   it('empty body and request id from the x-request-id header', async () => {
     const e = await errorFor(404, '', { 'x-request-id': 'hdr-404' });
-    expect([e.status, e.code, e.message, e.requestId]).toEqual([404, 'NOT_FOUND', 'HTTP 404 Not Found (empty body)', 'hdr-404']);
+    expect([e.status, e.code, e.message, e.requestId]).toEqual([
+      404,
+      'NOT_FOUND',
+      'HTTP 404 Not Found (empty body)',
+      'hdr-404',
+    ]);
   });
 
   it('body request id wins over the header; the server code is kept on 404', async () => {
-    const e = await errorFor(404, JSON.stringify({ code: 'POSITION_NOT_FOUND', message: 'no such position', requestId: 'body-1' }), { ...json, 'x-request-id': 'hdr-1' });
+    const e = await errorFor(
+      404,
+      JSON.stringify({ code: 'POSITION_NOT_FOUND', message: 'no such position', requestId: 'body-1' }),
+      { ...json, 'x-request-id': 'hdr-1' },
+    );
     expect([e.code, e.requestId]).toEqual(['POSITION_NOT_FOUND', 'body-1']);
   });
 
@@ -100,7 +140,9 @@ describe('error bodies of every layout', () => {
   });
 
   it('strips terminal escapes and control characters; never echoes the key', async () => {
-    const evil = { error: { code: 'X\x1b[2J', message: `bad key ${API_KEY}\x1b]0;pwned\x07\x1b[31m red\r\nsecond line\u202e` } };
+    const evil = {
+      error: { code: 'X\x1b[2J', message: `bad key ${API_KEY}\x1b]0;pwned\x07\x1b[31m red\r\nsecond line\u202e` },
+    };
     const e = await errorFor(400, JSON.stringify(evil), json);
     expect(e.message).toBe('HTTP 400: bad key sk_t… red second line');
     expect(e.code).toBe('X');

@@ -50,7 +50,12 @@ export async function startServer(handler: Handler): Promise<TestServer> {
   };
 }
 
-export function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
@@ -205,7 +210,20 @@ export const account = {
   accountId: 'acc-1',
   walletAddress: 'Wallet111',
   createdAt: '2026-01-01T00:00:00Z',
-  apiKey: { id: 'k-1', name: 'laptop', prefix: 'sk_test', scopes: ['trade:intents'], createdAt: '2026-01-01T00:00:00Z' },
+  apiKey: {
+    id: 'k-1',
+    name: 'laptop',
+    prefix: 'sk_test',
+    scopes: ['trade:intents'],
+    createdAt: '2026-01-01T00:00:00Z',
+  },
 };
-export const points = { totalPoints: 625, volumeUsd: '12.50', completedSwaps: 1, rank: 3, participants: 10, pointsPerUsd: 50 };
+export const points = {
+  totalPoints: 625,
+  volumeUsd: '12.50',
+  completedSwaps: 1,
+  rank: 3,
+  participants: 10,
+  pointsPerUsd: 50,
+};
 export const pageInfo = { nextCursor: null, hasMore: false };

@@ -48,7 +48,10 @@ describe('proxy', () => {
 
   it('an https request is tunnelled through HTTPS_PROXY with CONNECT', async () => {
     proxy = await startProxy();
-    const { c } = client({ url: 'https://trader-upstream.test' }, { env: { https_proxy: proxy.url }, retry: { maxAttempts: 1 } });
+    const { c } = client(
+      { url: 'https://trader-upstream.test' },
+      { env: { https_proxy: proxy.url }, retry: { maxAttempts: 1 } },
+    );
     const e = await failure(c.me());
     expect(proxy.seen).toEqual([{ method: 'CONNECT', url: 'trader-upstream.test:443', apiKey: undefined }]);
     expect(e.code).toBe('NETWORK_ERROR');
@@ -60,7 +63,12 @@ describe('proxy', () => {
     proxy = await startProxy();
     const { c } = client(
       { url: 'http://trader-upstream.test' },
-      { insecure: true, env: { HTTP_PROXY: proxy.url, NO_PROXY: 'other.example, .test' }, requestTimeoutMs: 1500, retry: { maxAttempts: 1 } },
+      {
+        insecure: true,
+        env: { HTTP_PROXY: proxy.url, NO_PROXY: 'other.example, .test' },
+        requestTimeoutMs: 1500,
+        retry: { maxAttempts: 1 },
+      },
     );
     const e = await failure(c.me());
     expect(['NETWORK_ERROR', 'REQUEST_TIMEOUT']).toContain(e.code);
@@ -72,7 +80,9 @@ describe('proxy', () => {
     const env = { HTTPS_PROXY: 'http://sp:3128', HTTP_PROXY: 'plain:8080' };
     expect(p('https://api.example.com', env)).toBe('http://sp:3128/');
     expect(p('http://api.example.com', env)).toBe('http://plain:8080/');
-    expect(p('https://api.example.com', { https_proxy: 'http://lower:1', HTTPS_PROXY: 'http://upper:1' })).toBe('http://lower:1/');
+    expect(p('https://api.example.com', { https_proxy: 'http://lower:1', HTTPS_PROXY: 'http://upper:1' })).toBe(
+      'http://lower:1/',
+    );
     expect(p('https://api.example.com', { HTTP_PROXY: 'http://p:1' })).toBeNull();
     expect(p('https://api.example.com', {})).toBeNull();
     const no = (NO_PROXY: string, url = 'https://api.example.com') => p(url, { ...env, NO_PROXY });

@@ -2,7 +2,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { isUncertainOutcome, type RequestLog } from '../../src/api/client.js';
 import { DEFAULT_RETRY_POLICY, backoffDelay, parseRetryAfter } from '../../src/api/retry.js';
 import { ApiError } from '../../src/domain/errors.js';
-import { account, authorization, client, deposit, failure, fakeClock, intent, ok, sendJson, startServer, type TestServer } from './api-helpers.js';
+import {
+  account,
+  authorization,
+  client,
+  deposit,
+  failure,
+  fakeClock,
+  intent,
+  ok,
+  sendJson,
+  startServer,
+  type TestServer,
+} from './api-helpers.js';
 
 let server: TestServer | undefined;
 afterEach(async () => {

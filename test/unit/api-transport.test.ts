@@ -1,7 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isUncertainOutcome, type RequestLog } from '../../src/api/client.js';
 import { ApiError } from '../../src/domain/errors.js';
-import { API_KEY, account, client, failure, ok, sendJson, startServer, type Handler, type TestServer } from './api-helpers.js';
+import {
+  API_KEY,
+  account,
+  client,
+  failure,
+  ok,
+  sendJson,
+  startServer,
+  type Handler,
+  type TestServer,
+} from './api-helpers.js';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -215,7 +225,10 @@ describe('the API key stays secret', () => {
     const errors = [];
     for (let i = 0; i < 4; i++) errors.push(await failure(c.me()));
     errors.push(await failure(client({ url: 'http://127.0.0.1:1' }, { retry: { maxAttempts: 1 } }).c.me()));
-    const seen = JSON.stringify([errors.map((e) => [e.message, e.code, e.requestId, e.hints, String(e), e.stack]), logs]);
+    const seen = JSON.stringify([
+      errors.map((e) => [e.message, e.code, e.requestId, e.hints, String(e), e.stack]),
+      logs,
+    ]);
     expect(errors.map((e) => e.status)).toEqual([401, 500, 200, null, null]);
     for (let i = 0; i + 8 <= API_KEY.length; i++) expect(seen).not.toContain(API_KEY.slice(i, i + 8));
     expect(seen).toContain(`${API_KEY.slice(0, 4)}…`);

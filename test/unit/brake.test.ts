@@ -2,7 +2,16 @@
 // the last hour (at the limit refused, one fewer fits), the realized loss reckoned from journal
 // records, and which changes of a limit loosen it.
 import { describe, expect, it } from 'vitest';
-import { brakeText, hourRoom, HOUR_MS, loosens, mintRefusedWhy, parseBrake, realizedLoss, tradesInHour } from '../../src/domain/brake.js';
+import {
+  brakeText,
+  hourRoom,
+  HOUR_MS,
+  loosens,
+  mintRefusedWhy,
+  parseBrake,
+  realizedLoss,
+  tradesInHour,
+} from '../../src/domain/brake.js';
 import type { JournalRecord } from '../../src/domain/journal-records.js';
 
 const W = 'wallet';
@@ -10,14 +19,34 @@ const NOW = Date.UTC(2026, 0, 2, 12);
 const at = (msAgo: number) => new Date(NOW - msAgo).toISOString();
 let n = 0;
 /** A signed trade's records: created, before-signing, signed (`msAgo` before NOW). */
-function trade(side: 'buy' | 'sell', mint: string, msAgo: number, o: { amount: string; lamports: string; units?: string; outcome?: string; wallet?: string }): JournalRecord[] {
+function trade(
+  side: 'buy' | 'sell',
+  mint: string,
+  msAgo: number,
+  o: { amount: string; lamports: string; units?: string; outcome?: string; wallet?: string },
+): JournalRecord[] {
   const id = `${side}-${++n}`;
   const sha = String(n).padStart(64, '0');
   const base = { v: 1 as const, at: at(msAgo), service: 's', wallet: o.wallet ?? W, side, trade: id };
-  const created = { ...base, type: 'created', idempotencyKey: id, resumed: false, request: { mint, amount: o.amount, slippageBps: null }, quote: side === 'buy' ? { minimumOutputAmount: o.units ?? '0' } : {} };
+  const created = {
+    ...base,
+    type: 'created',
+    idempotencyKey: id,
+    resumed: false,
+    request: { mint, amount: o.amount, slippageBps: null },
+    quote: side === 'buy' ? { minimumOutputAmount: o.units ?? '0' } : {},
+  };
   const before =
     side === 'buy'
-      ? { ...base, type: 'before-signing', messageSha256: sha, blockhash: 'B', lastValidBlockHeight: 1, blockhashKnownBeforeSigning: true, amountLamports: o.lamports }
+      ? {
+          ...base,
+          type: 'before-signing',
+          messageSha256: sha,
+          blockhash: 'B',
+          lastValidBlockHeight: 1,
+          blockhashKnownBeforeSigning: true,
+          amountLamports: o.lamports,
+        }
       : { ...base, type: 'before-signing', messageSha256: sha, minimumOutputLamports: o.lamports };
   const signed = { ...base, type: 'signed', messageSha256: sha, signature: `sig${n}` };
   const out = o.outcome ? [{ ...base, type: 'outcome', outcome: o.outcome }] : [];
@@ -29,7 +58,8 @@ describe('the lock file', () => {
     const lock = { at: at(0), reason: 'why', by: 'script' };
     expect(parseBrake(brakeText(lock))).toEqual(lock);
     expect(parseBrake(brakeText(null))).toBeNull();
-    for (const text of ['{}', '[]', 'null', '{"locked":{"at":1}}', 'nope']) expect(() => parseBrake(text), text).toThrow();
+    for (const text of ['{}', '[]', 'null', '{"locked":{"at":1}}', 'nope'])
+      expect(() => parseBrake(text), text).toThrow();
   });
 });
 
@@ -43,9 +73,15 @@ describe('mint lists', () => {
 });
 
 describe('trades per hour', () => {
-  it('counts signed trades of the wallet in the last hour (not one never signed, not another wallet\'s, not older); at the limit the next is refused', () => {
+  it("counts signed trades of the wallet in the last hour (not one never signed, not another wallet's, not older); at the limit the next is refused", () => {
     const unsigned = trade('buy', 'M', 10, { amount: '1', lamports: '1' }).filter((r) => r.type !== 'signed');
-    const records = [...trade('buy', 'M', HOUR_MS + 1, { amount: '1', lamports: '1' }), ...trade('buy', 'M', HOUR_MS - 1000, { amount: '1', lamports: '1' }), ...trade('sell', 'M', 5, { amount: '1', lamports: '1' }), ...unsigned, ...trade('buy', 'M', 5, { amount: '1', lamports: '1', wallet: 'other' })];
+    const records = [
+      ...trade('buy', 'M', HOUR_MS + 1, { amount: '1', lamports: '1' }),
+      ...trade('buy', 'M', HOUR_MS - 1000, { amount: '1', lamports: '1' }),
+      ...trade('sell', 'M', 5, { amount: '1', lamports: '1' }),
+      ...unsigned,
+      ...trade('buy', 'M', 5, { amount: '1', lamports: '1', wallet: 'other' }),
+    ];
     const inHour = tradesInHour(records, W, NOW);
     expect(inHour).toEqual([NOW - HOUR_MS + 1000, NOW - 5]);
     expect(hourRoom(inHour, 3)).toEqual({ fits: true, freesAtMs: null });

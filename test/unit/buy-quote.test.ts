@@ -8,10 +8,31 @@ import { bindToken } from '../../src/domain/token-binding.js';
 import type { BuyToken } from '../../src/trade/buy-review.js';
 import { activity, holding, intent, position, trade } from './api-helpers.js';
 
-const buy = { ...intent, outputMint: 'MintX', amountLamports: '500000000', minimumOutputAmount: '367355658948' } as BuyIntent;
-const read = { ...trade, id: buy.id, outputMint: 'MintX', inputAmount: '500000000', expectedOutputAmount: '371066322170', minimumOutputAmount: '367355658948', platformFeeLamports: '5000000', slippageBps: 100 } as Trade;
+const buy = {
+  ...intent,
+  outputMint: 'MintX',
+  amountLamports: '500000000',
+  minimumOutputAmount: '367355658948',
+} as BuyIntent;
+const read = {
+  ...trade,
+  id: buy.id,
+  outputMint: 'MintX',
+  inputAmount: '500000000',
+  expectedOutputAmount: '371066322170',
+  minimumOutputAmount: '367355658948',
+  platformFeeLamports: '5000000',
+  slippageBps: 100,
+} as Trade;
 const woof = { symbol: 'WOOF', name: 'Woof', decimals: 5 };
-const onChain = { mint: 'MintX', program: 'spl-token', decimals: 5, symbol: 'WOOF', name: 'Woof', metadataSource: 'metaplex' } as const;
+const onChain = {
+  mint: 'MintX',
+  program: 'spl-token',
+  decimals: 5,
+  symbol: 'WOOF',
+  name: 'Woof',
+  metadataSource: 'metaplex',
+} as const;
 /** The token as a buy binds it: the service's lists (`listed`), the chain's facts. */
 const bound = (listed: typeof woof | null, chain: typeof onChain | null | 'unreadable' = onChain): BuyToken => ({
   binding: bindToken('MintX', listed, chain, null, {}),
@@ -22,7 +43,16 @@ const bound = (listed: typeof woof | null, chain: typeof onChain | null | 'unrea
 describe('buyQuote', () => {
   it('a token traded before: whole tokens, the all-in price, the applied slippage, the total with the network fee cap', () => {
     expect(buyQuote(buy, 5_500n, { trade: read, problem: null }, bound(woof), undefined)).toEqual({
-      token: { mint: 'MintX', symbol: 'WOOF', name: 'Woof', decimals: 5, seenBefore: true, source: { decimals: 'chain', symbol: 'chain', name: 'chain' }, unbound: [], chainUnread: null },
+      token: {
+        mint: 'MintX',
+        symbol: 'WOOF',
+        name: 'Woof',
+        decimals: 5,
+        seenBefore: true,
+        source: { decimals: 'chain', symbol: 'chain', name: 'chain' },
+        unbound: [],
+        chainUnread: null,
+      },
       depositLamports: '500000000',
       platformFeeLamports: '5000000',
       networkFeeMaxLamports: '5500',
@@ -38,14 +68,26 @@ describe('buyQuote', () => {
     });
   });
 
-  it('a token new to the account, with facts on chain: whole tokens by the chain\'s decimals, its symbol and name', () => {
+  it("a token new to the account, with facts on chain: whole tokens by the chain's decimals, its symbol and name", () => {
     const q = buyQuote(buy, 5_500n, { trade: read, problem: null }, bound(null), 150);
-    expect(q).toMatchObject({ expectedOutput: '3710663.2217', minimumOutput: '3673556.58948', pricePerTokenSol: '0.0000001347', unknown: null, token: { symbol: 'WOOF', decimals: 5, seenBefore: false } });
+    expect(q).toMatchObject({
+      expectedOutput: '3710663.2217',
+      minimumOutput: '3673556.58948',
+      pricePerTokenSol: '0.0000001347',
+      unknown: null,
+      token: { symbol: 'WOOF', decimals: 5, seenBefore: false },
+    });
   });
 
-  it('a chain that cannot be read: raw units only, no price, and why; the service\'s facts unbound, not shown as the token\'s', () => {
+  it("a chain that cannot be read: raw units only, no price, and why; the service's facts unbound, not shown as the token's", () => {
     const q = buyQuote(buy, 5_500n, { trade: read, problem: null }, bound(woof, 'unreadable'), 150);
-    expect(q).toMatchObject({ expectedOutput: null, minimumOutput: null, pricePerTokenSol: null, slippageBpsAsked: 150, token: { symbol: null, decimals: null, seenBefore: true, chainUnread: 'connection refused' } });
+    expect(q).toMatchObject({
+      expectedOutput: null,
+      minimumOutput: null,
+      pricePerTokenSol: null,
+      slippageBpsAsked: 150,
+      token: { symbol: null, decimals: null, seenBefore: true, chainUnread: 'connection refused' },
+    });
     expect(q.token.unbound).toEqual([
       { fact: 'decimals', value: '5' },
       { fact: 'symbol', value: 'WOOF' },
@@ -55,12 +97,26 @@ describe('buyQuote', () => {
   });
 
   it('no token mint on chain: raw units, and why', () => {
-    expect(buyQuote(buy, 5_500n, { trade: read, problem: null }, bound(null, null), undefined).unknown).toBe("the token's decimals (the chain has no token mint there): amounts in raw units, no price");
+    expect(buyQuote(buy, 5_500n, { trade: read, problem: null }, bound(null, null), undefined).unknown).toBe(
+      "the token's decimals (the chain has no token mint there): amounts in raw units, no price",
+    );
   });
 
   it('no trade read: the expected output, fee and slippage are unknown, the intent’s own facts stay', () => {
-    const q = buyQuote(buy, 5_500n, { trade: null, problem: 'the trade could not be read (HTTP 503)' }, bound(woof), undefined);
-    expect(q).toMatchObject({ expectedOutputAmount: null, platformFeeLamports: null, slippageBps: null, pricePerTokenSol: null, minimumOutput: '3673556.58948' });
+    const q = buyQuote(
+      buy,
+      5_500n,
+      { trade: null, problem: 'the trade could not be read (HTTP 503)' },
+      bound(woof),
+      undefined,
+    );
+    expect(q).toMatchObject({
+      expectedOutputAmount: null,
+      platformFeeLamports: null,
+      slippageBps: null,
+      pricePerTokenSol: null,
+      minimumOutput: '3673556.58948',
+    });
     expect(q.unknown).toBe('expected output, platform fee and slippage: the trade could not be read (HTTP 503)');
   });
 });
@@ -90,22 +146,35 @@ describe('buySlippageProblems: the quote against what the user allows', () => {
     const at = (bps: number) => quoted({ slippageBps: bps });
     const floorAt = (bps: number) => withMinimum(((371066322170n * BigInt(10_000 - bps)) / 10_000n).toString());
     expect(buySlippageProblems(floorAt(500), at(500), 500, true)).toEqual([]);
-    expect(buySlippageProblems(floorAt(501), at(501), 500, true)).toEqual(['the quote\'s slippage 501 bps is more than the 500 bps allowed']);
+    expect(buySlippageProblems(floorAt(501), at(501), 500, true)).toEqual([
+      "the quote's slippage 501 bps is more than the 500 bps allowed",
+    ]);
     expect(buySlippageProblems(buy, quoted({}), 100, true)).toEqual([]);
-    expect(buySlippageProblems(buy, quoted({}), 99, true)).toEqual(['the quote\'s slippage 100 bps is more than the 99 bps allowed']);
+    expect(buySlippageProblems(buy, quoted({}), 99, true)).toEqual([
+      "the quote's slippage 100 bps is more than the 99 bps allowed",
+    ]);
   });
   it('without a trade read: refused unattended, shown as unknown at the prompt; a minimum above the expected output is refused', () => {
-    expect(buySlippageProblems(buy, { trade: null, problem: 'HTTP 503' }, 500, true)).toEqual(["the quote's slippage cannot be checked: HTTP 503"]);
+    expect(buySlippageProblems(buy, { trade: null, problem: 'HTTP 503' }, 500, true)).toEqual([
+      "the quote's slippage cannot be checked: HTTP 503",
+    ]);
     expect(buySlippageProblems(buy, { trade: null, problem: 'HTTP 503' }, 500, false)).toEqual([]);
-    expect(buySlippageProblems(withMinimum('371066322171'), quoted({}), 500, true)).toEqual(['the minimum out 371066322171 raw units is above the expected 371066322170']);
+    expect(buySlippageProblems(withMinimum('371066322171'), quoted({}), 500, true)).toEqual([
+      'the minimum out 371066322171 raw units is above the expected 371066322170',
+    ]);
   });
 });
 
 describe('token lookup', () => {
   const known = knownTokens({
     holdings: [{ ...holding, mint: 'Mint1111111111A', symbol: 'WOOF', name: 'Woof', decimals: 5 }] as never,
-    positions: [{ ...position, mint: 'Mint2222222222B', token: { symbol: 'WOOF', name: 'Other', decimals: 9 } }] as never,
-    activity: [{ ...activity, mint: 'Mint3333333333C', symbol: 'SGLD', decimals: 6 }, { ...activity, mint: 'Mint1111111111A', symbol: 'IGNORED', decimals: 1 }] as never,
+    positions: [
+      { ...position, mint: 'Mint2222222222B', token: { symbol: 'WOOF', name: 'Other', decimals: 9 } },
+    ] as never,
+    activity: [
+      { ...activity, mint: 'Mint3333333333C', symbol: 'SGLD', decimals: 6 },
+      { ...activity, mint: 'Mint1111111111A', symbol: 'IGNORED', decimals: 1 },
+    ] as never,
   });
 
   it('merges holdings, positions and activity by mint, the first list that knows a fact winning', () => {
@@ -119,6 +188,8 @@ describe('token lookup', () => {
     expect(() => resolveTokenMint('woof', known, 'you have held or traded')).toThrow(
       '"woof" could be any of 2 tokens you have held or traded (WOOF Mint1111111111A, WOOF Mint2222222222B); give the mint address instead',
     );
-    expect(() => resolveTokenMint('Mint', known, 'you hold')).toThrow(/neither a mint address nor the symbol or mint prefix of a token you hold/);
+    expect(() => resolveTokenMint('Mint', known, 'you hold')).toThrow(
+      /neither a mint address nor the symbol or mint prefix of a token you hold/,
+    );
   });
 });

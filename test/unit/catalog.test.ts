@@ -12,7 +12,22 @@ import { COMMANDS } from '../../src/command-table.js';
 import { runInProcess } from '../helpers/in-process.js';
 
 /** The commands a person would call dangerous, by name. */
-const DANGEROUS = ['buy', 'sell', 'cancel', 'config init', 'config set', 'config trust accept-wording', 'config trust accept-risks', 'config trust accept-token', 'config trust accept-treasury', 'config trust forget', 'keys export', 'keys remove', 'mcp', 'unlock'];
+const DANGEROUS = [
+  'buy',
+  'sell',
+  'cancel',
+  'config init',
+  'config set',
+  'config trust accept-wording',
+  'config trust accept-risks',
+  'config trust accept-token',
+  'config trust accept-treasury',
+  'config trust forget',
+  'keys export',
+  'keys remove',
+  'mcp',
+  'unlock',
+];
 
 /** The client's calls that send POST (read from src/api/client.ts, so a new one is covered). */
 function postCalls(): string[] {
@@ -23,7 +38,21 @@ function postCalls(): string[] {
 /** What a run reaches that moves money or trust: the POST calls, the trade flows, the writers of pins and profiles. */
 function moverPattern(): RegExp {
   // runWithKey: buy's and sell's run, which marks their errors with the trade's key, then runs the flow.
-  const writers = ['startTrade', 'runBuy', 'runSell', 'runWithKey', 'updateProfile', 'pinTreasury', 'pinTemplate', 'pinToken', 'acceptPendingTemplate', 'acceptPendingToken', 'recordPendingTemplate', 'recordPendingToken', 'forget'];
+  const writers = [
+    'startTrade',
+    'runBuy',
+    'runSell',
+    'runWithKey',
+    'updateProfile',
+    'pinTreasury',
+    'pinTemplate',
+    'pinToken',
+    'acceptPendingTemplate',
+    'acceptPendingToken',
+    'recordPendingTemplate',
+    'recordPendingToken',
+    'forget',
+  ];
   return new RegExp(`\\b(${[...postCalls(), ...writers].join('|')})\\b`);
 }
 
@@ -35,7 +64,13 @@ interface Walked extends CommandTraits {
 async function everyCommand(): Promise<Walked[]> {
   const all: Walked[] = [];
   const walk = (name: string, traits: CommandTraits, command: AnyCommand) => {
-    all.push({ name, command, dangerous: traits.dangerous, needsApiKey: traits.needsApiKey, needsKeypair: traits.needsKeypair });
+    all.push({
+      name,
+      command,
+      dangerous: traits.dangerous,
+      needsApiKey: traits.needsApiKey,
+      needsKeypair: traits.needsKeypair,
+    });
     for (const sub of command.subcommands ?? []) walk(`${name} ${sub.name}`, sub, sub.command);
   };
   for (const entry of COMMANDS) walk(entry.name, entry, await entry.definition());
@@ -55,7 +90,12 @@ describe('the command catalog', () => {
 
   it('flags exactly the dangerous commands', async () => {
     const catalog = await loadCatalog(COMMANDS, '0.0.0-test');
-    expect(catalog.commands.filter((c) => c.dangerous).map((c) => c.name).sort()).toEqual([...DANGEROUS].sort());
+    expect(
+      catalog.commands
+        .filter((c) => c.dangerous)
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual([...DANGEROUS].sort());
   });
 
   it('the pattern finds the POST calls of the client', () => {
@@ -64,11 +104,27 @@ describe('the command catalog', () => {
 
   it('every command whose run reaches a POST call, a trade flow or a writer of pins or profiles is dangerous', async () => {
     const pattern = moverPattern();
-    const reaching = (await everyCommand()).filter((c) => runsWork(c.command) && pattern.test(c.command.run.toString()));
+    const reaching = (await everyCommand()).filter(
+      (c) => runsWork(c.command) && pattern.test(c.command.run.toString()),
+    );
     // The scan sees the movers it must (so it cannot pass by seeing nothing)…
-    expect(reaching.map((c) => c.name).sort()).toEqual(expect.arrayContaining(['buy', 'sell', 'cancel', 'config set', 'config init', 'config trust accept-wording', 'config trust forget']));
+    expect(reaching.map((c) => c.name).sort()).toEqual(
+      expect.arrayContaining([
+        'buy',
+        'sell',
+        'cancel',
+        'config set',
+        'config init',
+        'config trust accept-wording',
+        'config trust forget',
+      ]),
+    );
     // …and each one it sees is flagged.
-    for (const c of reaching) expect(c.dangerous, `${c.name} reaches ${pattern.exec(c.command.run.toString())?.[0]} but is not flagged dangerous`).toBe(true);
+    for (const c of reaching)
+      expect(
+        c.dangerous,
+        `${c.name} reaches ${pattern.exec(c.command.run.toString())?.[0]} but is not flagged dangerous`,
+      ).toBe(true);
   });
 
   it('says which commands need the API key and the keypair', async () => {
@@ -87,15 +143,34 @@ describe('the command catalog', () => {
       expect.objectContaining({ name: 'token', required: true, type: 'string' }),
       expect.objectContaining({ name: 'amount', required: true, type: 'string' }),
     ]);
-    expect(buy.options.find((o) => o.name === 'slippageBps')).toMatchObject({ flag: '--slippage-bps', type: 'integer', valueName: 'bps' });
-    expect(buy.options.find((o) => o.name === 'maxFeeLamports')).toMatchObject({ configKey: 'maxFeeLamports', default: '100000' });
-    expect(buy.options.find((o) => o.name === 'wait')).toMatchObject({ flag: '--no-wait', type: 'boolean', default: true, negates: true });
+    expect(buy.options.find((o) => o.name === 'slippageBps')).toMatchObject({
+      flag: '--slippage-bps',
+      type: 'integer',
+      valueName: 'bps',
+    });
+    expect(buy.options.find((o) => o.name === 'maxFeeLamports')).toMatchObject({
+      configKey: 'maxFeeLamports',
+      default: '100000',
+    });
+    expect(buy.options.find((o) => o.name === 'wait')).toMatchObject({
+      flag: '--no-wait',
+      type: 'boolean',
+      default: true,
+      negates: true,
+    });
     const positions = catalog.commands.find((c) => c.name === 'positions')!;
     expect(positions.arguments).toEqual([expect.objectContaining({ name: 'id', required: false })]);
     expect(positions.options.find((o) => o.name === 'status')?.values).toContain('open');
-    expect(catalog.globalOptions.find((o) => o.name === 'baseUrl')).toMatchObject({ env: 'TRADER_BASE_URL', configKey: 'baseUrl', type: 'string' });
+    expect(catalog.globalOptions.find((o) => o.name === 'baseUrl')).toMatchObject({
+      env: 'TRADER_BASE_URL',
+      configKey: 'baseUrl',
+      type: 'string',
+    });
     expect(catalog.globalOptions.find((o) => o.name === 'yes')).toMatchObject({ short: '-y', type: 'boolean' });
-    expect(catalog.globalOptions.find((o) => o.name === 'timeout')).toMatchObject({ type: 'number', env: 'TRADER_TIMEOUT' });
+    expect(catalog.globalOptions.find((o) => o.name === 'timeout')).toMatchObject({
+      type: 'number',
+      env: 'TRADER_TIMEOUT',
+    });
   });
 
   it('refuses option flags it cannot read', () => {

@@ -12,7 +12,8 @@ function fakeClock(): Clock & { sleeps: number[] } {
   return { sleeps, now: () => 0, sleep: async (ms) => void sleeps.push(ms) };
 }
 
-const networkError = (code: string) => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(`connect ${code}`), { code }) });
+const networkError = (code: string) =>
+  Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(`connect ${code}`), { code }) });
 
 /** A fetch that fails with `failures` in turn, then answers getBalance with 42 lamports. */
 function scripted(failures: unknown[]) {
@@ -22,16 +23,27 @@ function scripted(failures: unknown[]) {
     calls.push(body.method);
     const next = failures.shift();
     if (next === 'hang') {
-      return new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason), { once: true }));
+      return new Promise((_resolve, reject) =>
+        init.signal!.addEventListener('abort', () => reject(init.signal!.reason), { once: true }),
+      );
     }
     if (next) throw next;
-    return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { context: { slot: 1 }, value: 42 } }), { headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { context: { slot: 1 }, value: 42 } }), {
+      headers: { 'content-type': 'application/json' },
+    });
   }) as unknown as typeof globalThis.fetch;
   return { fetch, calls };
 }
 
 const open = (fetch: typeof globalThis.fetch, clock: Clock, timeoutMs = 5_000) =>
-  openChain({ url: 'https://rpc.example.com/', fetch, clock, signal: new AbortController().signal, env: {}, timeoutMs });
+  openChain({
+    url: 'https://rpc.example.com/',
+    fetch,
+    clock,
+    signal: new AbortController().signal,
+    env: {},
+    timeoutMs,
+  });
 
 describe('openChain', () => {
   it('retries a reset connection twice with backoff (250, 750 ms on the injected clock), then answers', async () => {
@@ -44,10 +56,17 @@ describe('openChain', () => {
 
   it('gives up after 3 attempts, naming the endpoint and the cause', async () => {
     const clock = fakeClock();
-    const { fetch, calls } = scripted([networkError('ECONNRESET'), networkError('ECONNRESET'), networkError('ECONNRESET'), undefined]);
+    const { fetch, calls } = scripted([
+      networkError('ECONNRESET'),
+      networkError('ECONNRESET'),
+      networkError('ECONNRESET'),
+      undefined,
+    ]);
     const err = await (await open(fetch, clock)).balance(OWNER).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ChainUnavailableError);
-    expect((err as Error).message).toBe('reading the balance from rpc.example.com failed: connection reset (ECONNRESET)');
+    expect((err as Error).message).toBe(
+      'reading the balance from rpc.example.com failed: connection reset (ECONNRESET)',
+    );
     expect(calls).toHaveLength(3);
   });
 
@@ -58,20 +77,33 @@ describe('openChain', () => {
     await expect(chain.balance(OWNER)).rejects.toThrow(/connection refused \(ECONNREFUSED\)/);
     expect(calls).toHaveLength(1);
     expect(clock.sleeps).toEqual([]);
-    await expect(chain.blockHeight()).rejects.toThrow(/reading the balance from rpc.example.com failed: connection refused/);
+    await expect(chain.blockHeight()).rejects.toThrow(
+      /reading the balance from rpc.example.com failed: connection refused/,
+    );
     expect(calls).toHaveLength(1);
   });
 
   it('each attempt has the timeout: a silent endpoint is "no answer within" it', async () => {
     const clock = fakeClock();
     const { fetch, calls } = scripted(['hang', 'hang', 'hang']);
-    await expect((await open(fetch, clock, 20)).balance(OWNER)).rejects.toThrow('reading the balance from rpc.example.com failed: no answer within 0.02 s');
+    await expect((await open(fetch, clock, 20)).balance(OWNER)).rejects.toThrow(
+      'reading the balance from rpc.example.com failed: no answer within 0.02 s',
+    );
     expect(calls).toHaveLength(3);
   });
 
   it('an RPC URL that is not one is a usage error before anything is sent', async () => {
     const { fetch, calls } = scripted([]);
-    await expect(openChain({ url: 'ftp://x/', fetch, clock: fakeClock(), signal: new AbortController().signal, env: {}, timeoutMs: 1 })).rejects.toThrow(/scheme ftp: is not supported/);
+    await expect(
+      openChain({
+        url: 'ftp://x/',
+        fetch,
+        clock: fakeClock(),
+        signal: new AbortController().signal,
+        env: {},
+        timeoutMs: 1,
+      }),
+    ).rejects.toThrow(/scheme ftp: is not supported/);
     expect(calls).toEqual([]);
   });
 });
@@ -87,7 +119,20 @@ describe('token balances', () => {
         owner: program,
         rentEpoch: 18446744073709552000,
         space: 165,
-        data: { program: 'spl-token', space: 165, parsed: { type: 'account', info: { isNative: false, mint: MINT, owner: OWNER, state: 'initialized', tokenAmount: { amount, decimals, uiAmount: null, uiAmountString: '' } } } },
+        data: {
+          program: 'spl-token',
+          space: 165,
+          parsed: {
+            type: 'account',
+            info: {
+              isNative: false,
+              mint: MINT,
+              owner: OWNER,
+              state: 'initialized',
+              tokenAmount: { amount, decimals, uiAmount: null, uiAmountString: '' },
+            },
+          },
+        },
       },
     });
     const programs: string[] = [];
@@ -95,12 +140,17 @@ describe('token balances', () => {
       const body = JSON.parse(String(init.body)) as { id: string; params: [string, { programId: string }] };
       const program = body.params[1].programId;
       programs.push(program);
-      const value = program.startsWith('Tokenkeg') ? [account('1500', 6, program), account('x', 6, program)] : [account('500', 6, program)];
+      const value = program.startsWith('Tokenkeg')
+        ? [account('1500', 6, program), account('x', 6, program)]
+        : [account('500', 6, program)];
       return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { context: { slot: 1 }, value } }));
     }) as unknown as typeof globalThis.fetch;
     const held = await (await open(fetch, fakeClock())).tokenBalances(OWNER);
     expect(held).toEqual(new Map([[MINT, { amount: 2000n, decimals: 6 }]]));
-    expect(programs).toEqual(['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb']);
+    expect(programs).toEqual([
+      'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+      'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
+    ]);
   });
 
   it('isBlockhashValid: the value as the RPC answers it; an RPC without the method fails that call only, at once', async () => {
@@ -115,12 +165,16 @@ describe('token balances', () => {
             ? { result: { context: { slot: 1 }, value: true } }
             : { error: { code: -32601, message: 'Method not found' } }
           : { result: { context: { slot: 1 }, value: 42 } };
-      return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, ...answer }), { headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, ...answer }), {
+        headers: { 'content-type': 'application/json' },
+      });
     }) as unknown as typeof globalThis.fetch;
     const chain = await open(fetch, clock);
     expect(await chain.blockhashValid('GHtXQBsoZHVnNFa9YevAzFr17DJjgHXk3ycTKD5xD3Zi', 'finalized')).toBe(true);
     expect(calls).toEqual(['isBlockhashValid {"commitment":"finalized"}']);
-    await expect(chain.blockhashValid('11111111111111111111111111111111', 'processed')).rejects.toThrow('checking the blockhash from rpc.example.com failed: the RPC does not answer isBlockhashValid');
+    await expect(chain.blockhashValid('11111111111111111111111111111111', 'processed')).rejects.toThrow(
+      'checking the blockhash from rpc.example.com failed: the RPC does not answer isBlockhashValid',
+    );
     expect(calls).toHaveLength(2);
     expect(clock.sleeps).toEqual([]);
     expect(await chain.balance(OWNER)).toBe(42n);
@@ -134,16 +188,29 @@ describe('getAccountInfo', () => {
     const fetch = (async (_url: string, init: RequestInit) => {
       const body = JSON.parse(String(init.body)) as { id: string; method: string; params: unknown };
       params.push(body.method, body.params);
-      return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { context: { slot: 1 }, value } }), { headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { context: { slot: 1 }, value } }), {
+        headers: { 'content-type': 'application/json' },
+      });
     }) as unknown as typeof globalThis.fetch;
     return { fetch, params };
   }
 
   it('asks base64 at finalized commitment and returns owner, bytes and lamports', async () => {
-    const { fetch, params } = answering({ owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', data: [Buffer.from([1, 2, 255]).toString('base64'), 'base64'], lamports: 1461600, executable: false, rentEpoch: 0, space: 3 });
+    const { fetch, params } = answering({
+      owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+      data: [Buffer.from([1, 2, 255]).toString('base64'), 'base64'],
+      lamports: 1461600,
+      executable: false,
+      rentEpoch: 0,
+      space: 3,
+    });
     const info = await (await open(fetch, fakeClock())).getAccountInfo(OWNER);
     expect(params).toEqual(['getAccountInfo', [OWNER, { encoding: 'base64', commitment: 'finalized' }]]);
-    expect(info).toEqual({ owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', data: new Uint8Array([1, 2, 255]), lamports: 1461600n });
+    expect(info).toEqual({
+      owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+      data: new Uint8Array([1, 2, 255]),
+      lamports: 1461600n,
+    });
   });
 
   it('an account that does not exist is null', async () => {
@@ -155,10 +222,22 @@ describe('exact lamports', () => {
   const BIG = 9_007_199_254_740_993n; // 2^53 + 1: a float rounds it to 2^53
   it('parseJsonExact keeps integers past 2^53 as digits, digits inside strings as text, and everything else as JSON.parse does', () => {
     const text = `{"a":${BIG},"b":[-${BIG},12,1.5e3,-0.25],"c":"${BIG} \\" ${BIG}","d":9007199254740991,"e":null,"f":true}`;
-    expect(parseJsonExact(text)).toEqual({ a: BIG.toString(), b: [`-${BIG}`, 12, 1500, -0.25], c: `${BIG} " ${BIG}`, d: 9007199254740991, e: null, f: true });
+    expect(parseJsonExact(text)).toEqual({
+      a: BIG.toString(),
+      b: [`-${BIG}`, 12, 1500, -0.25],
+      c: `${BIG} " ${BIG}`,
+      d: 9007199254740991,
+      e: null,
+      f: true,
+    });
     expect(exactLamports(BIG.toString())).toBe(BIG);
     expect(exactLamports(12)).toBe(12n);
-    expect([exactLamports(-1), exactLamports(1.5), exactLamports(`-${BIG}`), exactLamports(2 ** 53)]).toEqual([null, null, null, null]);
+    expect([exactLamports(-1), exactLamports(1.5), exactLamports(`-${BIG}`), exactLamports(2 ** 53)]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('getBalance and getTransaction above 2^53 read to the lamport', async () => {
@@ -172,7 +251,9 @@ describe('exact lamports', () => {
         body.method === 'getBalance'
           ? `{"context":{"slot":1},"value":${BIG}}`
           : `{"slot":7,"blockTime":null,"meta":{"err":null,"fee":5000,"preBalances":[${BIG + 10_000n},1],"postBalances":[5000,${BIG + 1n}],"loadedAddresses":{"writable":[],"readonly":[]}},"transaction":{"message":{"accountKeys":["${OWNER}","${OTHER}"],"header":{"numRequiredSignatures":1}}}}`;
-      return new Response(`{"jsonrpc":"2.0","id":${body.id},"result":${result}}`, { headers: { 'content-type': 'application/json' } });
+      return new Response(`{"jsonrpc":"2.0","id":${body.id},"result":${result}}`, {
+        headers: { 'content-type': 'application/json' },
+      });
     }) as unknown as typeof globalThis.fetch;
     const chain = await open(fetch, fakeClock());
     expect(await chain.balance(OWNER)).toBe(BIG);

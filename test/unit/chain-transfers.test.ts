@@ -15,7 +15,17 @@ const OTHER_MINT = 'So11111111111111111111111111111111111111112';
 const SIG = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
 
 /** A getTransaction result: one transfer `from` → `to`, fee paid by the first key. */
-function recorded(opts: { keys: string[]; pre: number[]; post: number[]; fee?: number; err?: unknown; version?: 0 | 'legacy'; loaded?: { writable: string[]; readonly: string[] }; signers?: number; blockTime?: number | null }) {
+function recorded(opts: {
+  keys: string[];
+  pre: number[];
+  post: number[];
+  fee?: number;
+  err?: unknown;
+  version?: 0 | 'legacy';
+  loaded?: { writable: string[]; readonly: string[] };
+  signers?: number;
+  blockTime?: number | null;
+}) {
   return {
     blockTime: opts.blockTime === undefined ? 1732550400 : opts.blockTime,
     meta: {
@@ -24,7 +34,10 @@ function recorded(opts: { keys: string[]; pre: number[]; post: number[]; fee?: n
       fee: opts.fee ?? 5000,
       innerInstructions: [],
       loadedAddresses: opts.loaded ?? { readonly: [], writable: [] },
-      logMessages: ['Program 11111111111111111111111111111111 invoke [1]', 'Program 11111111111111111111111111111111 success'],
+      logMessages: [
+        'Program 11111111111111111111111111111111 invoke [1]',
+        'Program 11111111111111111111111111111111 success',
+      ],
       postBalances: opts.post,
       postTokenBalances: [],
       preBalances: opts.pre,
@@ -36,8 +49,14 @@ function recorded(opts: { keys: string[]; pre: number[]; post: number[]; fee?: n
     transaction: {
       message: {
         accountKeys: opts.keys,
-        header: { numReadonlySignedAccounts: 0, numReadonlyUnsignedAccounts: 1, numRequiredSignatures: opts.signers ?? 1 },
-        instructions: [{ accounts: [0, 1], data: '3Bxs4NN8M2Yn4TLb', programIdIndex: opts.keys.length - 1, stackHeight: null }],
+        header: {
+          numReadonlySignedAccounts: 0,
+          numReadonlyUnsignedAccounts: 1,
+          numRequiredSignatures: opts.signers ?? 1,
+        },
+        instructions: [
+          { accounts: [0, 1], data: '3Bxs4NN8M2Yn4TLb', programIdIndex: opts.keys.length - 1, stackHeight: null },
+        ],
         recentBlockhash: 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N',
       },
       signatures: [SIG],
@@ -75,16 +94,25 @@ describe('deposit: exactly the intent amount from the owner to the treasury', ()
     expect(c.chain).toContain(`went to ${TREASURY}`);
   });
   it('with no treasury known, whoever received exactly the amount', () => {
-    expect(checkDeposit(tx(deposit), { owner: OWNER, treasury: null, amountLamports: 100_000_000n }).mark).toBe('verified');
+    expect(checkDeposit(tx(deposit), { owner: OWNER, treasury: null, amountLamports: 100_000_000n }).mark).toBe(
+      'verified',
+    );
   });
   it('paid by another wallet contradicts', () => {
-    expect(checkDeposit(tx(deposit), { owner: STRANGER, treasury: TREASURY, amountLamports: 100_000_000n }).chain).toContain(`paid by ${OWNER}`);
+    expect(
+      checkDeposit(tx(deposit), { owner: STRANGER, treasury: TREASURY, amountLamports: 100_000_000n }).chain,
+    ).toContain(`paid by ${OWNER}`);
   });
   it('absent: not found', () => {
     expect(checkDeposit(tx(null), { owner: OWNER, treasury: TREASURY, amountLamports: 1n }).mark).toBe('not-found');
   });
   it('a failed transaction contradicts (only the fee moved)', () => {
-    const failed = recorded({ keys: [OWNER, TREASURY, SYSTEM], pre: [2_000_000_000, 0, 1], post: [1_999_995_000, 0, 1], err: { InstructionError: [0, { Custom: 1 }] } });
+    const failed = recorded({
+      keys: [OWNER, TREASURY, SYSTEM],
+      pre: [2_000_000_000, 0, 1],
+      post: [1_999_995_000, 0, 1],
+      err: { InstructionError: [0, { Custom: 1 }] },
+    });
     const c = checkDeposit(tx(failed), { owner: OWNER, treasury: TREASURY, amountLamports: 100_000_000n });
     expect(c.mark).toBe('contradicts');
     expect(c.chain).toContain('failed on chain');
@@ -93,7 +121,11 @@ describe('deposit: exactly the intent amount from the owner to the treasury', ()
 
 describe('payout: SOL to the owner, at least the signed minimum', () => {
   const payout = (to: string, lamports: number) =>
-    recorded({ keys: [TREASURY, to, SYSTEM], pre: [50_000_000_000, 1_000_000_000, 1], post: [50_000_000_000 - lamports - 5000, 1_000_000_000 + lamports, 1] });
+    recorded({
+      keys: [TREASURY, to, SYSTEM],
+      pre: [50_000_000_000, 1_000_000_000, 1],
+      post: [50_000_000_000 - lamports - 5000, 1_000_000_000 + lamports, 1],
+    });
   it('to the owner: verified, with what it paid', () => {
     const c = checkPayout(tx(payout(OWNER, 49_500_000)), { owner: OWNER, minimumLamports: 49_500_000n });
     expect(c.mark).toBe('verified');
@@ -101,7 +133,11 @@ describe('payout: SOL to the owner, at least the signed minimum', () => {
     expect(c.chain).toContain('0.0495 SOL to your wallet');
   });
   it('one lamport below the minimum contradicts', () => {
-    const c = checkPayout(tx(payout(OWNER, 49_499_999)), { owner: OWNER, minimumLamports: 49_500_000n, what: 'the signed minimum' });
+    const c = checkPayout(tx(payout(OWNER, 49_499_999)), {
+      owner: OWNER,
+      minimumLamports: 49_500_000n,
+      what: 'the signed minimum',
+    });
     expect(c.mark).toBe('contradicts');
     expect(c.chain).toContain('less than the signed minimum 0.0495 SOL');
   });
@@ -129,26 +165,66 @@ describe('payout: SOL to the owner, at least the signed minimum', () => {
   });
   it('a transaction the owner paid for (fee payer) is no payout, though the owner gained', () => {
     // The owner pays the fee and pulls 0.1 SOL from its own second account (a co-signer).
-    const r = recorded({ keys: [OWNER, STRANGER, SYSTEM], pre: [1_000_000_000, 500_000_000, 1], post: [1_099_995_000, 400_000_000, 1], signers: 2 });
+    const r = recorded({
+      keys: [OWNER, STRANGER, SYSTEM],
+      pre: [1_000_000_000, 500_000_000, 1],
+      post: [1_099_995_000, 400_000_000, 1],
+      signers: 2,
+    });
     const c = checkPayout(tx(r), { owner: OWNER, minimumLamports: 1n });
     expect(c).toMatchObject({ mark: 'contradicts', paidLamports: 0n });
     expect(c.chain).toContain('your wallet signed it and paid its fee');
   });
   it('the owner as a second signer is no payout either', () => {
-    const r = recorded({ keys: [TREASURY, OWNER, SYSTEM], pre: [50_000_000_000, 1_000_000_000, 1], post: [49_899_995_000, 1_100_000_000, 1], signers: 2 });
+    const r = recorded({
+      keys: [TREASURY, OWNER, SYSTEM],
+      pre: [50_000_000_000, 1_000_000_000, 1],
+      post: [49_899_995_000, 1_100_000_000, 1],
+      signers: 2,
+    });
     expect(checkPayout(tx(r), { owner: OWNER }).chain).toContain('your wallet signed it:');
     // The same transfer signed by the treasury alone is a payout.
-    expect(checkPayout(tx({ ...r, transaction: { ...r.transaction, message: { ...r.transaction.message, header: { ...r.transaction.message.header, numRequiredSignatures: 1 } } } }), { owner: OWNER }).mark).toBe('verified');
+    expect(
+      checkPayout(
+        tx({
+          ...r,
+          transaction: {
+            ...r.transaction,
+            message: {
+              ...r.transaction.message,
+              header: { ...r.transaction.message.header, numRequiredSignatures: 1 },
+            },
+          },
+        }),
+        { owner: OWNER },
+      ).mark,
+    ).toBe('verified');
   });
   it("the owner's gain must be matched by what other accounts gave beyond the fee", () => {
     // 0.1 SOL to the owner, but the payer lost only 0.1 SOL − 1 lamport beyond the fee: inconsistent balances.
-    const r = recorded({ keys: [TREASURY, OWNER, SYSTEM], pre: [50_000_000_000, 1_000_000_000, 1], post: [49_899_995_001, 1_100_000_000, 1] });
+    const r = recorded({
+      keys: [TREASURY, OWNER, SYSTEM],
+      pre: [50_000_000_000, 1_000_000_000, 1],
+      post: [49_899_995_001, 1_100_000_000, 1],
+    });
     expect(checkPayout(tx(r), { owner: OWNER }).mark).toBe('contradicts');
-    const exact = recorded({ keys: [TREASURY, OWNER, SYSTEM], pre: [50_000_000_000, 1_000_000_000, 1], post: [49_899_995_000, 1_100_000_000, 1] });
+    const exact = recorded({
+      keys: [TREASURY, OWNER, SYSTEM],
+      pre: [50_000_000_000, 1_000_000_000, 1],
+      post: [49_899_995_000, 1_100_000_000, 1],
+    });
     expect(checkPayout(tx(exact), { owner: OWNER }).mark).toBe('verified');
   });
   it('a payout from before the trade was created contradicts; at the same second, or with no blockTime, it counts', () => {
-    const at = (blockTime: number | null) => tx(recorded({ keys: [TREASURY, OWNER, SYSTEM], pre: [50_000_000_000, 1_000_000_000, 1], post: [49_899_995_000, 1_100_000_000, 1], blockTime }));
+    const at = (blockTime: number | null) =>
+      tx(
+        recorded({
+          keys: [TREASURY, OWNER, SYSTEM],
+          pre: [50_000_000_000, 1_000_000_000, 1],
+          post: [49_899_995_000, 1_100_000_000, 1],
+          blockTime,
+        }),
+      );
     const created = 1732550400_000;
     expect(checkPayout(at(1732550400), { owner: OWNER, notBeforeMs: created + 999 }).mark).toBe('verified');
     const early = checkPayout(at(1732550399), { owner: OWNER, notBeforeMs: created });
@@ -160,19 +236,37 @@ describe('payout: SOL to the owner, at least the signed minimum', () => {
 
 describe('swaps and deposits not on chain', () => {
   it('a swap is verified when it exists, succeeded and touches the traded mint', () => {
-    expect(checkSwap(tx(recorded({ keys: [TREASURY, STRANGER, MINT, SYSTEM], pre: [10, 0, 1, 1], post: [5, 0, 1, 1] })), { failureReported: false, mint: MINT })).toEqual({ mark: 'verified', chain: 'succeeded, slot 301234567' });
+    expect(
+      checkSwap(tx(recorded({ keys: [TREASURY, STRANGER, MINT, SYSTEM], pre: [10, 0, 1, 1], post: [5, 0, 1, 1] })), {
+        failureReported: false,
+        mint: MINT,
+      }),
+    ).toEqual({ mark: 'verified', chain: 'succeeded, slot 301234567' });
     expect(checkSwap(tx(null), { failureReported: false, mint: MINT }).mark).toBe('not-found');
   });
-  it('attack-3 F4: a transaction that succeeded but touches no account of the mint (the owner\'s own deposit, say) exists and is not attributable, never verified', () => {
-    const deposit = tx(recorded({ keys: [OWNER, TREASURY, SYSTEM], pre: [10_000_000, 0, 1], post: [4_995_000, 5_000_000, 1] }));
+  it("attack-3 F4: a transaction that succeeded but touches no account of the mint (the owner's own deposit, say) exists and is not attributable, never verified", () => {
+    const deposit = tx(
+      recorded({ keys: [OWNER, TREASURY, SYSTEM], pre: [10_000_000, 0, 1], post: [4_995_000, 5_000_000, 1] }),
+    );
     expect(checkSwap(deposit, { failureReported: false, mint: MINT })).toEqual({
       mark: 'attributed',
       chain: `exists, not attributable: succeeded, slot 301234567, but it touches no account or token balance of ${MINT.slice(0, 4)}…${MINT.slice(-4)}`,
     });
     // Another mint among its accounts is no better.
-    expect(checkSwap(tx(recorded({ keys: [TREASURY, STRANGER, OTHER_MINT, SYSTEM], pre: [10, 0, 1, 1], post: [5, 0, 1, 1] })), { failureReported: false, mint: MINT }).mark).toBe('attributed');
+    expect(
+      checkSwap(
+        tx(recorded({ keys: [TREASURY, STRANGER, OTHER_MINT, SYSTEM], pre: [10, 0, 1, 1], post: [5, 0, 1, 1] })),
+        { failureReported: false, mint: MINT },
+      ).mark,
+    ).toBe('attributed');
     // A mint loaded through an address table counts as among its accounts.
-    const loaded = recorded({ keys: [TREASURY, STRANGER, SYSTEM], pre: [10, 0, 1, 1], post: [5, 0, 1, 1], version: 0, loaded: { writable: [], readonly: [MINT] } });
+    const loaded = recorded({
+      keys: [TREASURY, STRANGER, SYSTEM],
+      pre: [10, 0, 1, 1],
+      post: [5, 0, 1, 1],
+      version: 0,
+      loaded: { writable: [], readonly: [MINT] },
+    });
     expect(checkSwap(tx(loaded), { failureReported: false, mint: MINT }).mark).toBe('verified');
   });
   it('nothing spent is proven only when the chain says the blockhash expired, and knew it before signing', () => {
@@ -180,7 +274,9 @@ describe('swaps and deposits not on chain', () => {
     expect(depositAbsence(true, true, 1000)).toMatchObject({ proven: false, mark: 'pending' });
     expect(depositAbsence(true, true, 1000).chain).toContain('its blockhash is still valid');
     expect(depositAbsence(false, false, 1000)).toMatchObject({ proven: false, mark: 'pending' });
-    expect(depositAbsence(false, false, 1000).chain).toContain("the RPC did not know the deposit's blockhash before signing");
+    expect(depositAbsence(false, false, 1000).chain).toContain(
+      "the RPC did not know the deposit's blockhash before signing",
+    );
     expect(depositAbsence(false, true, 1000)).toMatchObject({ proven: true, mark: 'verified' });
   });
 });
@@ -191,24 +287,41 @@ describe('results of an unknown shape are never taken as proof', () => {
     const noMeta = { ...recorded({ keys: [OWNER, SYSTEM], pre: [1, 1], post: [1, 1] }), meta: null };
     expect(() => tx(noMeta)).toThrow(/unknown shape/);
     const r = recorded({ keys: [TREASURY, OWNER, SYSTEM], pre: [1, 1, 1], post: [1, 1, 1] });
-    const noHeader = { ...r, transaction: { ...r.transaction, message: { ...r.transaction.message, header: undefined } } };
+    const noHeader = {
+      ...r,
+      transaction: { ...r.transaction, message: { ...r.transaction.message, header: undefined } },
+    };
     expect(() => tx(noHeader)).toThrow(/unknown shape/);
   });
 });
 
 describe('a failed swap', () => {
-  const failedSwap = (keys = [TREASURY, STRANGER, MINT, SYSTEM]) => tx(recorded({ keys, pre: [10_000, 0, 1, 1], post: [5_000, 0, 1, 1], err: { InstructionError: [0, 'Custom'] } }));
+  const failedSwap = (keys = [TREASURY, STRANGER, MINT, SYSTEM]) =>
+    tx(recorded({ keys, pre: [10_000, 0, 1, 1], post: [5_000, 0, 1, 1], err: { InstructionError: [0, 'Custom'] } }));
   it('contradicts a service that calls the trade a success, and matches one that reports it failed', () => {
     expect(checkSwap(failedSwap(), { failureReported: false, mint: MINT }).mark).toBe('contradicts');
-    expect(checkSwap(failedSwap(), { failureReported: true, mint: MINT })).toEqual({ mark: 'verified', chain: 'failed on chain, as the service reports, slot 301234567' });
+    expect(checkSwap(failedSwap(), { failureReported: true, mint: MINT })).toEqual({
+      mark: 'verified',
+      chain: 'failed on chain, as the service reports, slot 301234567',
+    });
     // Any failed transaction is no failed swap of this token.
-    expect(checkSwap(failedSwap([TREASURY, STRANGER, OTHER_MINT, SYSTEM]), { failureReported: true, mint: MINT }).chain).toMatch(/^exists, not attributable: failed on chain, as the service reports, slot 301234567, but it touches no account/);
+    expect(
+      checkSwap(failedSwap([TREASURY, STRANGER, OTHER_MINT, SYSTEM]), { failureReported: true, mint: MINT }).chain,
+    ).toMatch(
+      /^exists, not attributable: failed on chain, as the service reports, slot 301234567, but it touches no account/,
+    );
   });
 });
 
 describe('token balances (meta.pre/postTokenBalances): what a swap delivered', () => {
   const MINT = 'F9EMmE5iFqHwzksCWVoGG21SuqD9iFXtkRdKG9ENeRwo';
-  const balance = (accountIndex: number, amount: string, owner: string | null = STRANGER) => ({ accountIndex, mint: MINT, ...(owner ? { owner } : {}), programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', uiTokenAmount: { amount, decimals: 6, uiAmount: null, uiAmountString: '' } });
+  const balance = (accountIndex: number, amount: string, owner: string | null = STRANGER) => ({
+    accountIndex,
+    mint: MINT,
+    ...(owner ? { owner } : {}),
+    programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+    uiTokenAmount: { amount, decimals: 6, uiAmount: null, uiAmountString: '' },
+  });
   const swap = (pre: unknown, post: unknown) => {
     const r = recorded({ keys: [TREASURY, OWNER, STRANGER, SYSTEM], pre: [1, 1, 1, 1], post: [1, 1, 1, 1] }) as any;
     r.meta.preTokenBalances = pre;
@@ -216,20 +329,33 @@ describe('token balances (meta.pre/postTokenBalances): what a swap delivered', (
     return tx(r)!;
   };
   it('the most one token account gained, resolved by accountIndex (with its owner), exact past 2^53', () => {
-    const t = swap([balance(1, '9007199254740993'), balance(2, '5')], [balance(1, '7'), balance(2, '9007199254741000')]);
+    const t = swap(
+      [balance(1, '9007199254740993'), balance(2, '5')],
+      [balance(1, '7'), balance(2, '9007199254741000')],
+    );
     expect(tokenGain(t, MINT)).toEqual({ amount: 9007199254740995n, account: STRANGER, owner: STRANGER });
     // An account absent before held none.
     expect(tokenGain(swap([], [balance(1, '42', null)]), MINT)).toEqual({ amount: 42n, account: OWNER, owner: null });
-    expect(tokenGain(t, 'So11111111111111111111111111111111111111112')).toEqual({ amount: 0n, account: null, owner: null });
+    expect(tokenGain(t, 'So11111111111111111111111111111111111111112')).toEqual({
+      amount: 0n,
+      account: null,
+      owner: null,
+    });
   });
   it('attack-3 F4: a swap whose token balances move the mint touches it (the mint need not be among its accounts); balances of the mint that do not move do not, unless the swap failed as reported', () => {
-    const asSwap = (t: ReturnType<typeof swap>, failureReported = false) => checkSwap(t, { failureReported, mint: MINT }).mark;
+    const asSwap = (t: ReturnType<typeof swap>, failureReported = false) =>
+      checkSwap(t, { failureReported, mint: MINT }).mark;
     expect(asSwap(swap([balance(1, '10')], [balance(1, '9')]))).toBe('verified');
     expect(asSwap(swap([], [balance(2, '1')]))).toBe('verified');
     expect(asSwap(swap([balance(1, '10')], [balance(1, '10')]))).toBe('attributed');
     expect(asSwap(swap([], []))).toBe('attributed');
     const failed = (pre: unknown[], post: unknown[]) => {
-      const r = recorded({ keys: [TREASURY, OWNER, STRANGER, SYSTEM], pre: [1, 1, 1, 1], post: [1, 1, 1, 1], err: { InstructionError: [0, 'Custom'] } }) as any;
+      const r = recorded({
+        keys: [TREASURY, OWNER, STRANGER, SYSTEM],
+        pre: [1, 1, 1, 1],
+        post: [1, 1, 1, 1],
+        err: { InstructionError: [0, 'Custom'] },
+      }) as any;
       [r.meta.preTokenBalances, r.meta.postTokenBalances] = [pre, post];
       return tx(r)!;
     };
@@ -237,7 +363,12 @@ describe('token balances (meta.pre/postTokenBalances): what a swap delivered', (
     expect(asSwap(failed([], []), true)).toBe('attributed');
   });
   it('absent or of another shape, nothing is read from them: the chain does not show it', () => {
-    for (const [pre, post] of [[undefined, undefined], [[], null], [[balance(9, '1')], []], [[{ ...balance(1, '1'), uiTokenAmount: { amount: 1 } }], []]]) {
+    for (const [pre, post] of [
+      [undefined, undefined],
+      [[], null],
+      [[balance(9, '1')], []],
+      [[{ ...balance(1, '1'), uiTokenAmount: { amount: 1 } }], []],
+    ]) {
       expect(swap(pre, post).tokenBalances, JSON.stringify(pre)).toBeNull();
       expect(tokenGain(swap(pre, post), MINT)).toBeNull();
     }

@@ -5,7 +5,13 @@ import type { Trade } from '../../src/api/types.js';
 import { ChainUnavailableError, type ChainReader } from '../../src/chain/chain-reader.js';
 import type { ChainTransaction } from '../../src/chain/chain-transaction.js';
 import { chainProvesAbsent, depositEvidence } from '../../src/chain/deposit-absence.js';
-import { CLOCK_ALLOWANCE_MS, contradictionLine, evidenceClaims, verifyTrade, withEvidenceConflicts } from '../../src/chain/verify-trade.js';
+import {
+  CLOCK_ALLOWANCE_MS,
+  contradictionLine,
+  evidenceClaims,
+  verifyTrade,
+  withEvidenceConflicts,
+} from '../../src/chain/verify-trade.js';
 import type { JournalKnowledge } from '../../src/domain/journal-records.js';
 import { formatSol } from '../../src/domain/amounts.js';
 
@@ -15,7 +21,17 @@ const POOL = 'DRpbCBMxVnDK7maPM5tGv6MvB3v1sRMC86PZ8okm21hy';
 
 /** A transaction moving `lamports` from → to, the fee paid by `from`. */
 function transfer(signature: string, from: string, to: string, lamports: bigint, fee = 5_000n): ChainTransaction {
-  return { signature, slot: 7, blockTime: null, signers: 1, err: null, fee, accounts: [from, to], preBalances: [10n ** 12n, 10n ** 9n], postBalances: [10n ** 12n - lamports - fee, 10n ** 9n + lamports] };
+  return {
+    signature,
+    slot: 7,
+    blockTime: null,
+    signers: 1,
+    err: null,
+    fee,
+    accounts: [from, to],
+    preBalances: [10n ** 12n, 10n ** 9n],
+    postBalances: [10n ** 12n - lamports - fee, 10n ** 9n + lamports],
+  };
 }
 
 /** The deposit's blockhash on the fake chain: valid up to block 950 (the chain's own answer). */
@@ -26,7 +42,12 @@ let asked: string[] = [];
 const LAG = 32;
 
 /** A chain whose newest block is `height`; its finalized view is LAG blocks behind. */
-function reader(txs: ChainTransaction[], height = 1_000, down = false, blockhashes: Record<string, number> = { [BLOCKHASH]: 950 }): ChainReader {
+function reader(
+  txs: ChainTransaction[],
+  height = 1_000,
+  down = false,
+  blockhashes: Record<string, number> = { [BLOCKHASH]: 950 },
+): ChainReader {
   const fail = () => {
     throw new ChainUnavailableError('reading from rpc.example failed: connection refused (ECONNREFUSED)');
   };
@@ -34,7 +55,8 @@ function reader(txs: ChainTransaction[], height = 1_000, down = false, blockhash
   return {
     host: 'rpc.example',
     balance: async () => (down ? fail() : 0n),
-    blockHeight: async (commitment = 'confirmed') => (down ? fail() : commitment === 'finalized' ? height - LAG : height),
+    blockHeight: async (commitment = 'confirmed') =>
+      down ? fail() : commitment === 'finalized' ? height - LAG : height,
     blockhashValid: async (hash, commitment) => {
       asked.push(`blockhash ${hash} at ${commitment}`);
       const seen = commitment === 'finalized' ? height - LAG : height;
@@ -50,7 +72,12 @@ function reader(txs: ChainTransaction[], height = 1_000, down = false, blockhash
 }
 
 /** The deposit this run signed; the service's lastValidBlockHeight (900) is only its word. */
-const signedDep = (known = true) => ({ signature: 'dep', blockhash: BLOCKHASH, lastValidBlockHeight: 900, blockhashKnownBeforeSigning: known });
+const signedDep = (known = true) => ({
+  signature: 'dep',
+  blockhash: BLOCKHASH,
+  lastValidBlockHeight: 900,
+  blockhashKnownBeforeSigning: known,
+});
 
 function trade(over: Partial<Trade> & { signatures?: Partial<Trade['signatures']> } = {}): Trade {
   const { signatures, ...rest } = over;
@@ -82,43 +109,91 @@ const deposit = transfer('dep', OWNER, TREASURY, 100_000_000n);
 /** The swap: its SOL to the pool, and `tokens` raw units of the output mint (POOL here) to the service's trading account TA (of wallet TW). */
 const swapDelivering = (tokens: bigint | null): ChainTransaction => ({
   ...transfer('swap', TREASURY, POOL, 99_000_000n),
-  tokenBalances: tokens === null ? null : { pre: [{ account: 'TA', mint: POOL, owner: 'TW', amount: 5n }], post: [{ account: 'TA', mint: POOL, owner: 'TW', amount: 5n + tokens }] },
+  tokenBalances:
+    tokens === null
+      ? null
+      : {
+          pre: [{ account: 'TA', mint: POOL, owner: 'TW', amount: 5n }],
+          post: [{ account: 'TA', mint: POOL, owner: 'TW', amount: 5n + tokens }],
+        },
 });
 const swap = swapDelivering(1000n);
 
 describe('verifyTrade', () => {
   it('a completed buy with its deposit and swap on chain is verified', async () => {
-    const v = await verifyTrade(reader([deposit, swap]), { trade: trade(), owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] });
+    const v = await verifyTrade(reader([deposit, swap]), {
+      trade: trade(),
+      owner: OWNER,
+      treasury: TREASURY,
+      signedDeposits: [signedDep()],
+    });
     expect(v.verdict).toBe('verified');
     expect(v.checks.map((c) => c.mark)).toEqual(['verified', 'verified', 'verified']);
     expect(v.received).toEqual({ tokens: '1000' });
   });
 
   it("attack-2 §4: what a buy received is its swap's token balance change on chain: at it verified, one unit over contradicts; a swap that shows no token balances leaves it the service's word", async () => {
-    const received = (said: string, tokens: bigint | null) => verifyTrade(reader([deposit, swapDelivering(tokens)]), { trade: trade({ receivedOutputAmount: said }), owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] });
+    const received = (said: string, tokens: bigint | null) =>
+      verifyTrade(reader([deposit, swapDelivering(tokens)]), {
+        trade: trade({ receivedOutputAmount: said }),
+        owner: OWNER,
+        treasury: TREASURY,
+        signedDeposits: [signedDep()],
+      });
     const atIt = await received('1000', 1000n);
-    expect(atIt.checks[2]).toEqual({ signature: 'swap', role: 'swap', expected: `1000 raw units of ${POOL} delivered, as the service reports it received`, mark: 'verified', chain: 'the swap delivers 1000 raw units to token account TA (of TW)' });
+    expect(atIt.checks[2]).toEqual({
+      signature: 'swap',
+      role: 'swap',
+      expected: `1000 raw units of ${POOL} delivered, as the service reports it received`,
+      mark: 'verified',
+      chain: 'the swap delivers 1000 raw units to token account TA (of TW)',
+    });
     const tenfold = await received('10000', 1000n);
     expect(tenfold).toMatchObject({ verdict: 'contradicted', received: { tokens: '1000' } });
-    expect(contradictionLine(tenfold)).toBe(`the chain contradicts the service: swap swap should be 10000 raw units of ${POOL} delivered, as the service reports it received, but the chain shows: the swap delivers 1000 raw units to token account TA (of TW)`);
+    expect(contradictionLine(tenfold)).toBe(
+      `the chain contradicts the service: swap swap should be 10000 raw units of ${POOL} delivered, as the service reports it received, but the chain shows: the swap delivers 1000 raw units to token account TA (of TW)`,
+    );
     expect((await received('1001', 1000n)).verdict).toBe('contradicted');
     const unshown = await received('10000', null);
     expect(unshown.verdict).toBe('attributed');
     expect(unshown.received).toBeUndefined();
-    expect(unshown.checks[2]).toMatchObject({ mark: 'attributed', chain: "the swap shows no token balances: what was received is the service's word" });
+    expect(unshown.checks[2]).toMatchObject({
+      mark: 'attributed',
+      chain: "the swap shows no token balances: what was received is the service's word",
+    });
     // Another mint's gain is no delivery of this one.
-    const other = await verifyTrade(reader([deposit, { ...swapDelivering(1000n), tokenBalances: { pre: [], post: [{ account: 'TA', mint: 'OTHER', owner: 'TW', amount: 1000n }] } }]), { trade: trade(), owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] });
+    const other = await verifyTrade(
+      reader([
+        deposit,
+        {
+          ...swapDelivering(1000n),
+          tokenBalances: { pre: [], post: [{ account: 'TA', mint: 'OTHER', owner: 'TW', amount: 1000n }] },
+        },
+      ]),
+      { trade: trade(), owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] },
+    );
     expect(other.checks[2]).toMatchObject({ mark: 'contradicts', chain: 'the swap delivers 0 raw units' });
   });
 
   it('the service naming another deposit than the one signed contradicts it', async () => {
-    const v = await verifyTrade(reader([deposit, swap]), { trade: trade({ signatures: { deposit: 'other' } }), owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] });
+    const v = await verifyTrade(reader([deposit, swap]), {
+      trade: trade({ signatures: { deposit: 'other' } }),
+      owner: OWNER,
+      treasury: TREASURY,
+      signedDeposits: [signedDep()],
+    });
     expect(v.verdict).toBe('contradicted');
-    expect(contradictionLine(v)).toBe('the chain contradicts the service: deposit other should be the deposit you signed, dep, but the chain shows: the service names another transaction as your deposit');
+    expect(contradictionLine(v)).toBe(
+      'the chain contradicts the service: deposit other should be the deposit you signed, dep, but the chain shows: the service names another transaction as your deposit',
+    );
   });
 
   it('a buy the service calls expired while its deposit is on chain contradicts it', async () => {
-    const v = await verifyTrade(reader([deposit]), { trade: trade({ stage: 'expired', status: 'expired', signatures: { swaps: [] } }), owner: OWNER, treasury: TREASURY });
+    const v = await verifyTrade(reader([deposit]), {
+      trade: trade({ stage: 'expired', status: 'expired', signatures: { swaps: [] } }),
+      owner: OWNER,
+      treasury: TREASURY,
+    });
     expect(v.verdict).toBe('contradicted');
     expect(v.checks[0]!.chain).toMatch(/^the deposit is on chain: 0\.1 SOL from your wallet/);
   });
@@ -130,11 +205,28 @@ describe('verifyTrade', () => {
   });
 
   it('a signed deposit not on chain: pending while the finalized chain holds its blockhash valid (whatever lastValidBlockHeight the service gave), proven absent one finalized block past', async () => {
-    const submitted = trade({ stage: 'awaiting_deposit', status: 'awaiting_deposit', signatures: { deposit: null, swaps: [] } });
+    const submitted = trade({
+      stage: 'awaiting_deposit',
+      status: 'awaiting_deposit',
+      signatures: { deposit: null, swaps: [] },
+    });
     // Finalized height 950 is past the service's 900 but the chain holds the blockhash valid to 950: no proof.
-    const at = await verifyTrade(reader([], 950 + LAG), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] });
-    expect(at).toMatchObject({ verdict: 'incomplete', deposit: { onChain: false, proven: false, lastValidBlockHeight: 900, blockHeight: 950 } });
-    const past = await verifyTrade(reader([], 951 + LAG), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] });
+    const at = await verifyTrade(reader([], 950 + LAG), {
+      trade: submitted,
+      owner: OWNER,
+      treasury: TREASURY,
+      signedDeposits: [signedDep()],
+    });
+    expect(at).toMatchObject({
+      verdict: 'incomplete',
+      deposit: { onChain: false, proven: false, lastValidBlockHeight: 900, blockHeight: 950 },
+    });
+    const past = await verifyTrade(reader([], 951 + LAG), {
+      trade: submitted,
+      owner: OWNER,
+      treasury: TREASURY,
+      signedDeposits: [signedDep()],
+    });
     expect(past).toMatchObject({ verdict: 'verified', deposit: { proven: true, blockHeight: 951 } });
     // Blockhash first, at finalized, then the signature: the order that cannot race a late landing.
     expect(asked).toEqual([`blockhash ${BLOCKHASH} at finalized`, 'transaction dep']);
@@ -143,8 +235,16 @@ describe('verifyTrade', () => {
   it('expired at processed but not yet at finalized: not proven (a fork may still land it)', async () => {
     const submitted = trade({ stage: 'cancelled', status: 'cancelled', signatures: { deposit: null, swaps: [] } });
     // The newest block is 10 past the blockhash's last; the finalized one 22 short of it.
-    const v = await verifyTrade(reader([], 960), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] });
-    expect(v).toMatchObject({ verdict: 'incomplete', deposit: { onChain: false, proven: false, blockHeight: 960 - LAG } });
+    const v = await verifyTrade(reader([], 960), {
+      trade: submitted,
+      owner: OWNER,
+      treasury: TREASURY,
+      signedDeposits: [signedDep()],
+    });
+    expect(v).toMatchObject({
+      verdict: 'incomplete',
+      deposit: { onChain: false, proven: false, blockHeight: 960 - LAG },
+    });
     expect(v.checks[0]!.chain).toContain('its blockhash is still valid, so it may still land');
   });
 
@@ -152,24 +252,59 @@ describe('verifyTrade', () => {
     const noMethod = (txs: ChainTransaction[]) => ({
       ...reader(txs, 951),
       blockhashValid: async () => {
-        throw new ChainUnavailableError('checking the blockhash from rpc.example failed: the RPC does not answer isBlockhashValid');
+        throw new ChainUnavailableError(
+          'checking the blockhash from rpc.example failed: the RPC does not answer isBlockhashValid',
+        );
       },
     });
-    expect((await verifyTrade(noMethod([deposit, swap]), { trade: trade(), owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] })).verdict).toBe('verified');
-    const submitted = trade({ stage: 'awaiting_deposit', status: 'awaiting_deposit', signatures: { deposit: null, swaps: [] } });
-    const v = await verifyTrade(noMethod([]), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] });
+    expect(
+      (
+        await verifyTrade(noMethod([deposit, swap]), {
+          trade: trade(),
+          owner: OWNER,
+          treasury: TREASURY,
+          signedDeposits: [signedDep()],
+        })
+      ).verdict,
+    ).toBe('verified');
+    const submitted = trade({
+      stage: 'awaiting_deposit',
+      status: 'awaiting_deposit',
+      signatures: { deposit: null, swaps: [] },
+    });
+    const v = await verifyTrade(noMethod([]), {
+      trade: submitted,
+      owner: OWNER,
+      treasury: TREASURY,
+      signedDeposits: [signedDep()],
+    });
     expect(v).toMatchObject({ verdict: 'incomplete', checks: [{ mark: 'pending', chain: 'not on chain (yet)' }] });
   });
 
   describe('several deposits signed for one buy: each is checked', () => {
     const OTHER_HASH = 'BtdbMPHxZ7cZoW4t1xTqG1wYx6S7xWuSbY9S6dvpVt4W';
-    const first = { signature: 'dep', blockhash: BLOCKHASH, lastValidBlockHeight: 900, blockhashKnownBeforeSigning: true };
-    const second = { signature: 'dep2', blockhash: OTHER_HASH, lastValidBlockHeight: 940, blockhashKnownBeforeSigning: true };
+    const first = {
+      signature: 'dep',
+      blockhash: BLOCKHASH,
+      lastValidBlockHeight: 900,
+      blockhashKnownBeforeSigning: true,
+    };
+    const second = {
+      signature: 'dep2',
+      blockhash: OTHER_HASH,
+      lastValidBlockHeight: 940,
+      blockhashKnownBeforeSigning: true,
+    };
     const hashes = { [BLOCKHASH]: 950, [OTHER_HASH]: 990 };
     const expired = trade({ stage: 'expired', status: 'expired', signatures: { deposit: null, swaps: [] } });
 
     it('the service says expired, the latest can never land, but the first landed: the SOL was spent, a contradiction', async () => {
-      const v = await verifyTrade(reader([deposit], 1_100, false, hashes), { trade: expired, owner: OWNER, treasury: TREASURY, signedDeposits: [first, second] });
+      const v = await verifyTrade(reader([deposit], 1_100, false, hashes), {
+        trade: expired,
+        owner: OWNER,
+        treasury: TREASURY,
+        signedDeposits: [first, second],
+      });
       expect(v.verdict).toBe('contradicted');
       expect(v.deposit).toEqual({ onChain: true, proven: null, lastValidBlockHeight: 940, blockHeight: null });
       expect(v.checks.map((c) => [c.signature, c.mark, c.onChain])).toEqual([
@@ -180,9 +315,22 @@ describe('verifyTrade', () => {
     });
 
     it('never landed only when none can: both proven, verified; one still valid at finalized, incomplete', async () => {
-      const both = await verifyTrade(reader([], 991 + LAG, false, hashes), { trade: expired, owner: OWNER, treasury: TREASURY, signedDeposits: [first, second] });
-      expect(both).toMatchObject({ verdict: 'verified', deposit: { onChain: false, proven: true, lastValidBlockHeight: 940, blockHeight: 991 } });
-      const one = await verifyTrade(reader([], 990 + LAG, false, hashes), { trade: expired, owner: OWNER, treasury: TREASURY, signedDeposits: [first, second] });
+      const both = await verifyTrade(reader([], 991 + LAG, false, hashes), {
+        trade: expired,
+        owner: OWNER,
+        treasury: TREASURY,
+        signedDeposits: [first, second],
+      });
+      expect(both).toMatchObject({
+        verdict: 'verified',
+        deposit: { onChain: false, proven: true, lastValidBlockHeight: 940, blockHeight: 991 },
+      });
+      const one = await verifyTrade(reader([], 990 + LAG, false, hashes), {
+        trade: expired,
+        owner: OWNER,
+        treasury: TREASURY,
+        signedDeposits: [first, second],
+      });
       expect(one).toMatchObject({ verdict: 'incomplete', deposit: { onChain: false, proven: false } });
       expect(one.checks.map((c) => c.mark)).toEqual(['verified', 'pending']);
     });
@@ -190,138 +338,339 @@ describe('verifyTrade', () => {
     it('completed on the second, the first proven dead: verified, only the landed one is evidence; both landed: a contradiction', async () => {
       const landed2 = transfer('dep2', OWNER, TREASURY, 100_000_000n);
       const done = trade({ signatures: { deposit: 'dep2' } });
-      const v = await verifyTrade(reader([landed2, swap], 1_100, false, hashes), { trade: done, owner: OWNER, treasury: TREASURY, signedDeposits: [first, second] });
+      const v = await verifyTrade(reader([landed2, swap], 1_100, false, hashes), {
+        trade: done,
+        owner: OWNER,
+        treasury: TREASURY,
+        signedDeposits: [first, second],
+      });
       expect(v.verdict).toBe('verified');
       expect(v.checks.filter((c) => c.role === 'deposit').map((c) => [c.signature, c.mark, c.expected])).toEqual([
         ['dep', 'verified', 'never to land (you signed another deposit for this buy)'],
         ['dep2', 'verified', '0.1 SOL from your wallet to the treasury'],
       ]);
       expect(evidenceClaims(v).proven).toEqual([{ signature: 'dep2', role: 'deposit' }]);
-      const twice = await verifyTrade(reader([deposit, landed2, swap], 1_100, false, hashes), { trade: done, owner: OWNER, treasury: TREASURY, signedDeposits: [first, second] });
+      const twice = await verifyTrade(reader([deposit, landed2, swap], 1_100, false, hashes), {
+        trade: done,
+        owner: OWNER,
+        treasury: TREASURY,
+        signedDeposits: [first, second],
+      });
       expect(twice.verdict).toBe('contradicted');
-      expect(twice.checks[0]).toMatchObject({ signature: 'dep', mark: 'contradicts', chain: expect.stringMatching(/^it is on chain, not the deposit the service names: /) });
-      expect(twice.checks[1]).toMatchObject({ signature: 'dep2', mark: 'contradicts', chain: expect.stringMatching(/^a second deposit you signed for this buy is on chain: /) });
+      expect(twice.checks[0]).toMatchObject({
+        signature: 'dep',
+        mark: 'contradicts',
+        chain: expect.stringMatching(/^it is on chain, not the deposit the service names: /),
+      });
+      expect(twice.checks[1]).toMatchObject({
+        signature: 'dep2',
+        mark: 'contradicts',
+        chain: expect.stringMatching(/^a second deposit you signed for this buy is on chain: /),
+      });
     });
   });
 
   it('an RPC that did not know the blockhash before signing (another cluster) proves no absence', async () => {
-    const submitted = trade({ stage: 'awaiting_deposit', status: 'awaiting_deposit', signatures: { deposit: null, swaps: [] } });
-    const v = await verifyTrade(reader([], 951 + LAG), { trade: submitted, owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep(false)] });
+    const submitted = trade({
+      stage: 'awaiting_deposit',
+      status: 'awaiting_deposit',
+      signatures: { deposit: null, swaps: [] },
+    });
+    const v = await verifyTrade(reader([], 951 + LAG), {
+      trade: submitted,
+      owner: OWNER,
+      treasury: TREASURY,
+      signedDeposits: [signedDep(false)],
+    });
     expect(v).toMatchObject({ verdict: 'incomplete', deposit: { proven: false } });
     expect(v.checks[0]!.chain).toContain("the RPC did not know the deposit's blockhash before signing");
   });
 
   it('a buy past awaiting_deposit naming no deposit, or completed naming no swap, is not verified', async () => {
     for (const stage of ['confirming_deposit', 'funding', 'completed', 'refunded'] as const) {
-      const v = await verifyTrade(reader([swap]), { trade: trade({ stage, signatures: { deposit: null } }), owner: OWNER, treasury: TREASURY });
+      const v = await verifyTrade(reader([swap]), {
+        trade: trade({ stage, signatures: { deposit: null } }),
+        owner: OWNER,
+        treasury: TREASURY,
+      });
       expect(v.verdict, stage).toBe('contradicted');
       expect(v.checks[0], stage).toMatchObject({ role: 'deposit', signature: null, mark: 'not-found' });
     }
-    const awaiting = await verifyTrade(reader([]), { trade: trade({ stage: 'awaiting_deposit', signatures: { deposit: null, swaps: [] } }), owner: OWNER, treasury: TREASURY });
+    const awaiting = await verifyTrade(reader([]), {
+      trade: trade({ stage: 'awaiting_deposit', signatures: { deposit: null, swaps: [] } }),
+      owner: OWNER,
+      treasury: TREASURY,
+    });
     expect(awaiting).toMatchObject({ verdict: 'verified', checks: [] });
-    const noSwap = await verifyTrade(reader([deposit]), { trade: trade({ signatures: { swaps: [] } }), owner: OWNER, treasury: TREASURY });
+    const noSwap = await verifyTrade(reader([deposit]), {
+      trade: trade({ signatures: { swaps: [] } }),
+      owner: OWNER,
+      treasury: TREASURY,
+    });
     expect(noSwap.verdict).toBe('contradicted');
     expect(contradictionLine(noSwap)).toContain('the service reports the buy completed but names no swap');
-    const executing = await verifyTrade(reader([deposit]), { trade: trade({ stage: 'executing', signatures: { swaps: [] } }), owner: OWNER, treasury: TREASURY });
+    const executing = await verifyTrade(reader([deposit]), {
+      trade: trade({ stage: 'executing', signatures: { swaps: [] } }),
+      owner: OWNER,
+      treasury: TREASURY,
+    });
     expect(executing.verdict).toBe('verified');
   });
 
   it('sell payouts: at least the signed minimum in all, to the owner; a completed sell with no payout contradicts', async () => {
-    const sell = (payouts: string[]) => trade({ side: 'sell', inputAmount: '5', receivedOutputAmount: null, signatures: { deposit: null, swaps: [], payouts } });
+    const sell = (payouts: string[]) =>
+      trade({
+        side: 'sell',
+        inputAmount: '5',
+        receivedOutputAmount: null,
+        signatures: { deposit: null, swaps: [], payouts },
+      });
     const p1 = transfer('p1', TREASURY, OWNER, 30n);
     const p2 = transfer('p2', TREASURY, OWNER, 30n);
-    expect((await verifyTrade(reader([p1, p2]), { trade: sell(['p1', 'p2']), owner: OWNER, treasury: null, signedMinimumLamports: 60n })).verdict).toBe('verified');
-    const short = await verifyTrade(reader([p1, p2]), { trade: sell(['p1', 'p2']), owner: OWNER, treasury: null, signedMinimumLamports: 61n });
+    expect(
+      (
+        await verifyTrade(reader([p1, p2]), {
+          trade: sell(['p1', 'p2']),
+          owner: OWNER,
+          treasury: null,
+          signedMinimumLamports: 60n,
+        })
+      ).verdict,
+    ).toBe('verified');
+    const short = await verifyTrade(reader([p1, p2]), {
+      trade: sell(['p1', 'p2']),
+      owner: OWNER,
+      treasury: null,
+      signedMinimumLamports: 61n,
+    });
     expect(short.verdict).toBe('contradicted');
     expect(contradictionLine(short)).toContain('the payouts pay 0.00000006 SOL in all, less than the signed minimum');
-    const none = await verifyTrade(reader([]), { trade: sell([]), owner: OWNER, treasury: null, signedMinimumLamports: 1n });
+    const none = await verifyTrade(reader([]), {
+      trade: sell([]),
+      owner: OWNER,
+      treasury: null,
+      signedMinimumLamports: 1n,
+    });
     expect(none.checks).toEqual([expect.objectContaining({ signature: null, mark: 'not-found' })]);
   });
 
-  it('what a sell received is what the chain shows its payouts paid: a service that says more contradicts it (at it verified, one lamport over not); the figure is the chain\'s', async () => {
-    const sell = (received: string | null, payouts = ['p1', 'p2']) => trade({ side: 'sell', inputAmount: '5', receivedOutputAmount: received, signatures: { deposit: null, swaps: [], payouts } });
+  it("what a sell received is what the chain shows its payouts paid: a service that says more contradicts it (at it verified, one lamport over not); the figure is the chain's", async () => {
+    const sell = (received: string | null, payouts = ['p1', 'p2']) =>
+      trade({
+        side: 'sell',
+        inputAmount: '5',
+        receivedOutputAmount: received,
+        signatures: { deposit: null, swaps: [], payouts },
+      });
     const chain = () => reader([transfer('p1', TREASURY, OWNER, 30n), transfer('p2', TREASURY, OWNER, 40n)]);
     const input = (t: Trade) => ({ trade: t, owner: OWNER, treasury: null, signedMinimumLamports: 60n });
     const atIt = await verifyTrade(chain(), input(sell('70')));
     expect(atIt).toMatchObject({ verdict: 'verified', received: { payoutsLamports: '70' } });
     const over = await verifyTrade(chain(), input(sell('71')));
     expect(over).toMatchObject({ verdict: 'contradicted', received: { payoutsLamports: '70' } });
-    expect(contradictionLine(over)).toBe('the chain contradicts the service: payout should be 0.000000071 SOL to your wallet, as the service reports it received, but the chain shows: the payouts pay 0.00000007 SOL in all');
+    expect(contradictionLine(over)).toBe(
+      'the chain contradicts the service: payout should be 0.000000071 SOL to your wallet, as the service reports it received, but the chain shows: the payouts pay 0.00000007 SOL in all',
+    );
     // attack-1 §3: one payout, the service saying three times what it paid.
-    const one = await verifyTrade(reader([transfer('p1', TREASURY, OWNER, 30n)]), { ...input(sell('90', ['p1'])), signedMinimumLamports: 30n });
-    expect(contradictionLine(one)).toBe('the chain contradicts the service: payout p1 should be 0.00000009 SOL to your wallet, as the service reports it received, but the chain shows: the payout pays 0.00000003 SOL in all');
+    const one = await verifyTrade(reader([transfer('p1', TREASURY, OWNER, 30n)]), {
+      ...input(sell('90', ['p1'])),
+      signedMinimumLamports: 30n,
+    });
+    expect(contradictionLine(one)).toBe(
+      'the chain contradicts the service: payout p1 should be 0.00000009 SOL to your wallet, as the service reports it received, but the chain shows: the payout pays 0.00000003 SOL in all',
+    );
     // Saying less is no contradiction, but the figure shown is still the chain's.
-    expect(await verifyTrade(chain(), input(sell('69')))).toMatchObject({ verdict: 'verified', received: { payoutsLamports: '70' } });
+    expect(await verifyTrade(chain(), input(sell('69')))).toMatchObject({
+      verdict: 'verified',
+      received: { payoutsLamports: '70' },
+    });
     // A payout not read (not on chain): no total is known, so none is given.
     const missing = await verifyTrade(reader([transfer('p1', TREASURY, OWNER, 30n)]), input(sell('70')));
     expect(missing.received).toBeUndefined();
   });
 
   it('one payout named twice counts once, and may not be the refund as well', async () => {
-    const sell = (payouts: string[], refund: string | null = null) => trade({ side: 'sell', inputAmount: '5', receivedOutputAmount: null, signatures: { deposit: null, swaps: [], payouts, refund } });
+    const sell = (payouts: string[], refund: string | null = null) =>
+      trade({
+        side: 'sell',
+        inputAmount: '5',
+        receivedOutputAmount: null,
+        signatures: { deposit: null, swaps: [], payouts, refund },
+      });
     const p1 = transfer('p1', TREASURY, OWNER, 30n);
-    const twice = await verifyTrade(reader([p1]), { trade: sell(['p1', 'p1']), owner: OWNER, treasury: null, signedMinimumLamports: 60n });
+    const twice = await verifyTrade(reader([p1]), {
+      trade: sell(['p1', 'p1']),
+      owner: OWNER,
+      treasury: null,
+      signedMinimumLamports: 60n,
+    });
     expect(twice.verdict).toBe('contradicted');
     expect(twice.checks.filter((c) => c.signature === 'p1')).toHaveLength(1);
-    expect((await verifyTrade(reader([p1]), { trade: sell(['p1', 'p1']), owner: OWNER, treasury: null, signedMinimumLamports: 30n })).verdict).toBe('verified');
-    const both = await verifyTrade(reader([p1]), { trade: sell(['p1'], 'p1'), owner: OWNER, treasury: null, signedMinimumLamports: 30n });
+    expect(
+      (
+        await verifyTrade(reader([p1]), {
+          trade: sell(['p1', 'p1']),
+          owner: OWNER,
+          treasury: null,
+          signedMinimumLamports: 30n,
+        })
+      ).verdict,
+    ).toBe('verified');
+    const both = await verifyTrade(reader([p1]), {
+      trade: sell(['p1'], 'p1'),
+      owner: OWNER,
+      treasury: null,
+      signedMinimumLamports: 30n,
+    });
     expect(both.verdict).toBe('contradicted');
     expect(contradictionLine(both)).toContain('the same transaction as a payout and as the refund');
   });
 
   it('a payout must come from another account, and not before the trade was created', async () => {
-    const sell = (payouts: string[]) => trade({ side: 'sell', inputAmount: '5', receivedOutputAmount: null, signatures: { deposit: null, swaps: [], payouts } });
+    const sell = (payouts: string[]) =>
+      trade({
+        side: 'sell',
+        inputAmount: '5',
+        receivedOutputAmount: null,
+        signatures: { deposit: null, swaps: [], payouts },
+      });
     // The owner moving its own SOL (a second account of its own pays the fee; the owner signs).
-    const own = { ...transfer('own', POOL, OWNER, 30n), signers: 2, accounts: [POOL, OWNER], preBalances: [10n ** 9n, 10n ** 9n], postBalances: [10n ** 9n - 30n - 5_000n, 10n ** 9n + 30n] };
-    const v1 = await verifyTrade(reader([own]), { trade: sell(['own']), owner: OWNER, treasury: null, signedMinimumLamports: 30n });
+    const own = {
+      ...transfer('own', POOL, OWNER, 30n),
+      signers: 2,
+      accounts: [POOL, OWNER],
+      preBalances: [10n ** 9n, 10n ** 9n],
+      postBalances: [10n ** 9n - 30n - 5_000n, 10n ** 9n + 30n],
+    };
+    const v1 = await verifyTrade(reader([own]), {
+      trade: sell(['own']),
+      owner: OWNER,
+      treasury: null,
+      signedMinimumLamports: 30n,
+    });
     expect(v1.verdict).toBe('contradicted');
     expect(contradictionLine(v1)).toContain('your wallet signed it');
     const created = Date.parse('2026-11-25T00:00:00Z') / 1000;
     const at = (blockTime: number) => ({ ...transfer('p', TREASURY, OWNER, 30n), blockTime });
-    expect((await verifyTrade(reader([at(created)]), { trade: sell(['p']), owner: OWNER, treasury: null, signedMinimumLamports: 30n })).verdict).toBe('verified');
-    const early = await verifyTrade(reader([at(created - 1)]), { trade: sell(['p']), owner: OWNER, treasury: null, signedMinimumLamports: 30n });
+    expect(
+      (
+        await verifyTrade(reader([at(created)]), {
+          trade: sell(['p']),
+          owner: OWNER,
+          treasury: null,
+          signedMinimumLamports: 30n,
+        })
+      ).verdict,
+    ).toBe('verified');
+    const early = await verifyTrade(reader([at(created - 1)]), {
+      trade: sell(['p']),
+      owner: OWNER,
+      treasury: null,
+      signedMinimumLamports: 30n,
+    });
     expect(early.verdict).toBe('contradicted');
     expect(contradictionLine(early)).toContain('before the trade was created');
   });
 
   it("when this tool created the trade (its journal) bounds a payout, not the service's time: a backdated trade does not let an older payout through", async () => {
-    const sell = trade({ side: 'sell', inputAmount: '5', receivedOutputAmount: null, createdAt: '2026-11-24T00:00:00Z', signatures: { deposit: null, swaps: [], payouts: ['p'] } });
+    const sell = trade({
+      side: 'sell',
+      inputAmount: '5',
+      receivedOutputAmount: null,
+      createdAt: '2026-11-24T00:00:00Z',
+      signatures: { deposit: null, swaps: [], payouts: ['p'] },
+    });
     const createdAtMs = Date.parse('2026-11-25T00:00:00Z');
-    const landed = (ms: number) => reader([{ ...transfer('p', TREASURY, OWNER, 30n), blockTime: Math.floor(ms / 1000) }]);
+    const landed = (ms: number) =>
+      reader([{ ...transfer('p', TREASURY, OWNER, 30n), blockTime: Math.floor(ms / 1000) }]);
     const input = { trade: sell, owner: OWNER, treasury: null, signedMinimumLamports: 30n, createdAtMs };
     // The service's time (a day earlier) would let it through; the journal's does not. This
     // machine's clock may run ahead of the chain's by the allowance, not a second more.
-    expect((await verifyTrade(landed(createdAtMs - 3_600_000), { ...input, createdAtMs: null })).verdict).toBe('verified');
+    expect((await verifyTrade(landed(createdAtMs - 3_600_000), { ...input, createdAtMs: null })).verdict).toBe(
+      'verified',
+    );
     const early = await verifyTrade(landed(createdAtMs - 3_600_000), input);
-    expect(contradictionLine(early)).toMatch(/payout p should be at least 0\.00000003 SOL to your wallet, but the chain shows: landed at 2026-11-24 23:00:00 UTC, before the trade was created/);
+    expect(contradictionLine(early)).toMatch(
+      /payout p should be at least 0\.00000003 SOL to your wallet, but the chain shows: landed at 2026-11-24 23:00:00 UTC, before the trade was created/,
+    );
     expect((await verifyTrade(landed(createdAtMs - CLOCK_ALLOWANCE_MS), input)).verdict).toBe('verified');
     expect((await verifyTrade(landed(createdAtMs - CLOCK_ALLOWANCE_MS - 1000), input)).verdict).toBe('contradicted');
   });
 
   it('evidence: the transactions a trade names (deposit, payouts, refund), and those the chain proved; one that proved another trade contradicts, naming both', async () => {
-    const sell = trade({ side: 'sell', inputAmount: '5', receivedOutputAmount: null, signatures: { deposit: null, swaps: ['swap'], payouts: ['p1', 'p2'] } });
-    const v = await verifyTrade(reader([swap, transfer('p1', TREASURY, OWNER, 30n)]), { trade: sell, owner: OWNER, treasury: null, signedMinimumLamports: 1n });
-    expect(evidenceClaims(v)).toEqual({ named: [{ signature: 'p1', role: 'payout' }, { signature: 'p2', role: 'payout' }], proven: [{ signature: 'p1', role: 'payout' }] });
-    const claimed = withEvidenceConflicts(v, 'sell_B', [{ signature: 'p1', role: 'payout', otherTrade: 'sell_A', otherRole: 'payout' }]);
+    const sell = trade({
+      side: 'sell',
+      inputAmount: '5',
+      receivedOutputAmount: null,
+      signatures: { deposit: null, swaps: ['swap'], payouts: ['p1', 'p2'] },
+    });
+    const v = await verifyTrade(reader([swap, transfer('p1', TREASURY, OWNER, 30n)]), {
+      trade: sell,
+      owner: OWNER,
+      treasury: null,
+      signedMinimumLamports: 1n,
+    });
+    expect(evidenceClaims(v)).toEqual({
+      named: [
+        { signature: 'p1', role: 'payout' },
+        { signature: 'p2', role: 'payout' },
+      ],
+      proven: [{ signature: 'p1', role: 'payout' }],
+    });
+    const claimed = withEvidenceConflicts(v, 'sell_B', [
+      { signature: 'p1', role: 'payout', otherTrade: 'sell_A', otherRole: 'payout' },
+    ]);
     expect(claimed.verdict).toBe('contradicted');
     expect(contradictionLine(claimed)).toBe(
       'the chain contradicts the service: payout p1 should be SOL to your wallet, but the chain shows: this transaction already proved trade sell_A (as its payout); one transaction proves one trade, so it cannot prove sell_B too',
     );
     expect(withEvidenceConflicts(v, 'sell_B', [])).toBe(v);
     // A signed deposit proven never to land is verified, but proves no transaction.
-    const absent = await verifyTrade(reader([], 951 + LAG), { trade: trade({ stage: 'cancelled', signatures: { deposit: null, swaps: [] } }), owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] });
+    const absent = await verifyTrade(reader([], 951 + LAG), {
+      trade: trade({ stage: 'cancelled', signatures: { deposit: null, swaps: [] } }),
+      owner: OWNER,
+      treasury: TREASURY,
+      signedDeposits: [signedDep()],
+    });
     expect(absent.verdict).toBe('verified');
     expect(evidenceClaims(absent)).toEqual({ named: [{ signature: 'dep', role: 'deposit' }], proven: [] });
-    const landed = await verifyTrade(reader([deposit, swap]), { trade: trade(), owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] });
+    const landed = await verifyTrade(reader([deposit, swap]), {
+      trade: trade(),
+      owner: OWNER,
+      treasury: TREASURY,
+      signedDeposits: [signedDep()],
+    });
     expect(evidenceClaims(landed).proven).toEqual([{ signature: 'dep', role: 'deposit' }]);
   });
 
   describe('attack-3 F2: a payout tied to its sell, not to another trade the journal knows', () => {
-    const sellOf = (payouts: string[], received: string | null = '100000000') => trade({ side: 'sell', createdAt: '2026-11-24T00:00:00Z', inputMint: POOL, outputMint: 'So11111111111111111111111111111111111111112', inputAmount: '5', receivedOutputAmount: received, signatures: { deposit: null, swaps: [], payouts } });
+    const sellOf = (payouts: string[], received: string | null = '100000000') =>
+      trade({
+        side: 'sell',
+        createdAt: '2026-11-24T00:00:00Z',
+        inputMint: POOL,
+        outputMint: 'So11111111111111111111111111111111111111112',
+        inputAmount: '5',
+        receivedOutputAmount: received,
+        signatures: { deposit: null, swaps: [], payouts },
+      });
     const madeAtMs = Date.parse('2026-11-25T00:00:00Z');
-    const landed = (lamports: bigint, ms = madeAtMs + 60_000) => ({ ...transfer('p', TREASURY, OWNER, lamports), blockTime: Math.floor(ms / 1000) });
-    const knowledge = (over: Partial<JournalKnowledge> = {}): JournalKnowledge => ({ elsewhere: new Map(), refundable: [{ trade: 'buy-1', madeAtMs, lamports: [100_000_000n, 99_000_000n] }], ...over });
-    const input = (journal: JournalKnowledge | null, received: string | null = '100000000') => ({ trade: sellOf(['p'], received), owner: OWNER, treasury: TREASURY, signedMinimumLamports: 1n, journal });
+    const landed = (lamports: bigint, ms = madeAtMs + 60_000) => ({
+      ...transfer('p', TREASURY, OWNER, lamports),
+      blockTime: Math.floor(ms / 1000),
+    });
+    const knowledge = (over: Partial<JournalKnowledge> = {}): JournalKnowledge => ({
+      elsewhere: new Map(),
+      refundable: [{ trade: 'buy-1', madeAtMs, lamports: [100_000_000n, 99_000_000n] }],
+      ...over,
+    });
+    const input = (journal: JournalKnowledge | null, received: string | null = '100000000') => ({
+      trade: sellOf(['p'], received),
+      owner: OWNER,
+      treasury: TREASURY,
+      signedMinimumLamports: 1n,
+      journal,
+    });
 
     it("a payout of exactly a not-completed buy's deposit (or it less the fee its review showed), landed after that buy was made, is not tied to the sell: attributed, its figure apart, never 'verified'", async () => {
       for (const lamports of [100_000_000n, 99_000_000n]) {
@@ -350,10 +699,17 @@ describe('verifyTrade', () => {
         expect((await verifyTrade(reader([landed(lamports)]), input(knowledge(), null))).verdict).toBe('verified');
       }
       // At the allowance it may be the refund; a second earlier it cannot be.
-      expect((await verifyTrade(reader([landed(100_000_000n, madeAtMs - CLOCK_ALLOWANCE_MS)]), input(knowledge()))).verdict).toBe('attributed');
-      expect((await verifyTrade(reader([landed(100_000_000n, madeAtMs - CLOCK_ALLOWANCE_MS - 1000)]), input(knowledge()))).verdict).toBe('verified');
+      expect(
+        (await verifyTrade(reader([landed(100_000_000n, madeAtMs - CLOCK_ALLOWANCE_MS)]), input(knowledge()))).verdict,
+      ).toBe('attributed');
+      expect(
+        (await verifyTrade(reader([landed(100_000_000n, madeAtMs - CLOCK_ALLOWANCE_MS - 1000)]), input(knowledge())))
+          .verdict,
+      ).toBe('verified');
       expect((await verifyTrade(reader([landed(100_000_000n)]), input(null))).verdict).toBe('verified');
-      expect((await verifyTrade(reader([landed(100_000_000n)]), input(knowledge({ refundable: [] })))).verdict).toBe('verified');
+      expect((await verifyTrade(reader([landed(100_000_000n)]), input(knowledge({ refundable: [] })))).verdict).toBe(
+        'verified',
+      );
     });
 
     it("a payout the journal knows as another trade's transaction, in any role (named or proved), contradicts: one transaction proves one trade", async () => {
@@ -370,42 +726,81 @@ describe('verifyTrade', () => {
   });
 
   describe('attack-3 F4: a swap is verified only when it touches the traded mint and no other trade has it in another role', () => {
-    const sellSwap = trade({ side: 'sell', inputMint: POOL, receivedOutputAmount: null, signatures: { deposit: null, swaps: ['swap'], payouts: [] }, stage: 'executing' });
-    const verifySwap = (elsewhere: JournalKnowledge['elsewhere'], t: Trade = sellSwap, txs = [swap]) => verifyTrade(reader(txs), { trade: t, owner: OWNER, treasury: TREASURY, journal: { elsewhere, refundable: [] } });
+    const sellSwap = trade({
+      side: 'sell',
+      inputMint: POOL,
+      receivedOutputAmount: null,
+      signatures: { deposit: null, swaps: ['swap'], payouts: [] },
+      stage: 'executing',
+    });
+    const verifySwap = (elsewhere: JournalKnowledge['elsewhere'], t: Trade = sellSwap, txs = [swap]) =>
+      verifyTrade(reader(txs), { trade: t, owner: OWNER, treasury: TREASURY, journal: { elsewhere, refundable: [] } });
 
     it("the owner's own buy deposit named as a sell's swap: exists, not attributable (it does not touch the mint, and the journal knows it as the deposit)", async () => {
       const named = trade({ ...sellSwap, signatures: { deposit: null, swaps: ['dep'], payouts: [] } });
       const v = await verifySwap(new Map([['dep', [{ trade: 'b1', side: 'buy', role: 'deposit' }]]]), named, [deposit]);
       expect(v.verdict).toBe('attributed');
-      expect(v.checks[0]).toMatchObject({ role: 'swap', mark: 'attributed', chain: expect.stringMatching(/^exists, not attributable: succeeded, slot 7, but it touches no account or token balance of DRpb…21hy$/) });
+      expect(v.checks[0]).toMatchObject({
+        role: 'swap',
+        mark: 'attributed',
+        chain: expect.stringMatching(
+          /^exists, not attributable: succeeded, slot 7, but it touches no account or token balance of DRpb…21hy$/,
+        ),
+      });
     });
 
-    it("touching the mint: verified unless the journal knows it in another role, or as a swap of a trade of the other side", async () => {
+    it('touching the mint: verified unless the journal knows it in another role, or as a swap of a trade of the other side', async () => {
       expect((await verifySwap(new Map())).checks[0]).toMatchObject({ mark: 'verified', chain: 'succeeded, slot 7' });
-      expect((await verifySwap(new Map([['swap', [{ trade: 'sell_A', side: 'sell', role: 'swap' }]]]))).verdict).toBe('verified');
-      for (const known of [{ trade: 'b1', side: 'buy' as const, role: 'swap' as const }, { trade: 'b1', side: 'buy' as const, role: 'refund' as const }, { trade: 'sell_A', side: 'sell' as const, role: null }]) {
+      expect((await verifySwap(new Map([['swap', [{ trade: 'sell_A', side: 'sell', role: 'swap' }]]]))).verdict).toBe(
+        'verified',
+      );
+      for (const known of [
+        { trade: 'b1', side: 'buy' as const, role: 'swap' as const },
+        { trade: 'b1', side: 'buy' as const, role: 'refund' as const },
+        { trade: 'sell_A', side: 'sell' as const, role: null },
+      ]) {
         const v = await verifySwap(new Map([['swap', [known]]]));
         expect(v.verdict).toBe('attributed');
-        expect(v.checks[0]!.chain).toBe(`exists, not attributable: the journal knows it as ${known.side} ${known.trade}'s ${known.role ?? 'transaction'}`);
+        expect(v.checks[0]!.chain).toBe(
+          `exists, not attributable: the journal knows it as ${known.side} ${known.trade}'s ${known.role ?? 'transaction'}`,
+        );
       }
     });
   });
 
   /** The refund `r` paying the owner, in a slot after the deposit's (7). */
   const refundTx = (lamports: bigint, slot = 8) => ({ ...transfer('r', TREASURY, OWNER, lamports), slot });
-  const refundedBuy = (over: Partial<Trade> = {}) => trade({ stage: 'refunded', status: 'refunded', refund: { state: 'complete', amountLamports: '1' }, signatures: { swaps: [], refund: 'r' }, ...over });
+  const refundedBuy = (over: Partial<Trade> = {}) =>
+    trade({
+      stage: 'refunded',
+      status: 'refunded',
+      refund: { state: 'complete', amountLamports: '1' },
+      signatures: { swaps: [], refund: 'r' },
+      ...over,
+    });
 
   it('a refund must be at least the deposit less the platform fee the review showed before signing, whatever amount the service reports', async () => {
     // Deposit 0.1 SOL, platform fee 0.001 SOL seen before signing: at least 0.099 SOL owed back.
     const refunded = (lamports: bigint, reviewedFeeLamports: bigint) =>
-      verifyTrade(reader([deposit, refundTx(lamports)]), { trade: refundedBuy(), owner: OWNER, treasury: TREASURY, reviewedFeeLamports });
+      verifyTrade(reader([deposit, refundTx(lamports)]), {
+        trade: refundedBuy(),
+        owner: OWNER,
+        treasury: TREASURY,
+        reviewedFeeLamports,
+      });
     const atIt = await refunded(99_000_000n, 1_000_000n);
-    expect(atIt.checks.find((c) => c.role === 'refund')).toMatchObject({ mark: 'verified', expected: 'at least 0.099 SOL back to your wallet' });
+    expect(atIt.checks.find((c) => c.role === 'refund')).toMatchObject({
+      mark: 'verified',
+      expected: 'at least 0.099 SOL back to your wallet',
+    });
     expect(atIt.verdict).toBe('verified');
     const under = await refunded(98_999_999n, 1_000_000n);
     expect(under.checks.find((c) => c.role === 'refund')).toMatchObject({ mark: 'contradicts' });
     // No fee shown before signing (0): the whole deposit is owed.
-    expect((await refunded(99_999_999n, 0n)).checks.find((c) => c.role === 'refund')).toMatchObject({ mark: 'contradicts', expected: 'at least 0.1 SOL back to your wallet' });
+    expect((await refunded(99_999_999n, 0n)).checks.find((c) => c.role === 'refund')).toMatchObject({
+      mark: 'contradicts',
+      expected: 'at least 0.1 SOL back to your wallet',
+    });
   });
 
   it('attack-2 §2: a fee the service raises after signing does not lower what the refund owes', async () => {
@@ -417,32 +812,65 @@ describe('verifyTrade', () => {
       reviewedFeeLamports: 500_000n,
     });
     expect(v.verdict).toBe('contradicted');
-    expect(contradictionLine(v)).toBe('the chain contradicts the service: refund r should be at least 0.0995 SOL back to your wallet, but the chain shows: pays 0.0542 SOL to your wallet, less than the deposit less the platform fee shown before signing 0.0995 SOL');
+    expect(contradictionLine(v)).toBe(
+      'the chain contradicts the service: refund r should be at least 0.0995 SOL back to your wallet, but the chain shows: pays 0.0542 SOL to your wallet, less than the deposit less the platform fee shown before signing 0.0995 SOL',
+    );
   });
 
   it('with no fee seen before signing (a trade the journal does not know), a refund on chain is the service\'s word for its amount: attributed, never "verified"', async () => {
-    const v = await verifyTrade(reader([deposit, refundTx(54_200_000n)]), { trade: refundedBuy({ platformFeeLamports: '45800000' }), owner: OWNER, treasury: TREASURY });
+    const v = await verifyTrade(reader([deposit, refundTx(54_200_000n)]), {
+      trade: refundedBuy({ platformFeeLamports: '45800000' }),
+      owner: OWNER,
+      treasury: TREASURY,
+    });
     expect(v.verdict).toBe('attributed');
-    expect(v.checks.find((c) => c.role === 'refund')).toMatchObject({ mark: 'attributed', chain: expect.stringContaining("that it is all this buy owes back is the service's word") });
+    expect(v.checks.find((c) => c.role === 'refund')).toMatchObject({
+      mark: 'attributed',
+      chain: expect.stringContaining("that it is all this buy owes back is the service's word"),
+    });
     // A sell's refund is held to what the service reports, as before.
-    const sellRefund = trade({ side: 'sell', stage: 'refunded', status: 'refunded', inputAmount: '5', refund: { state: 'complete', amountLamports: '1' }, signatures: { deposit: null, swaps: [], refund: 'r' } });
-    expect((await verifyTrade(reader([refundTx(54_200_000n)]), { trade: sellRefund, owner: OWNER, treasury: TREASURY })).verdict).toBe('verified');
+    const sellRefund = trade({
+      side: 'sell',
+      stage: 'refunded',
+      status: 'refunded',
+      inputAmount: '5',
+      refund: { state: 'complete', amountLamports: '1' },
+      signatures: { deposit: null, swaps: [], refund: 'r' },
+    });
+    expect(
+      (await verifyTrade(reader([refundTx(54_200_000n)]), { trade: sellRefund, owner: OWNER, treasury: TREASURY }))
+        .verdict,
+    ).toBe('verified');
   });
 
   it('a refund cannot land before the deposit it returns: in an earlier slot it contradicts the service (in the same slot it may follow it)', async () => {
-    const at = (slot: number) => verifyTrade(reader([deposit, refundTx(99_500_000n, slot)]), { trade: refundedBuy(), owner: OWNER, treasury: TREASURY, reviewedFeeLamports: 1_000_000n });
+    const at = (slot: number) =>
+      verifyTrade(reader([deposit, refundTx(99_500_000n, slot)]), {
+        trade: refundedBuy(),
+        owner: OWNER,
+        treasury: TREASURY,
+        reviewedFeeLamports: 1_000_000n,
+      });
     expect((await at(8)).verdict).toBe('verified');
     expect((await at(7)).verdict).toBe('verified');
     const before = await at(6);
     expect(before.verdict).toBe('contradicted');
-    expect(before.checks.find((c) => c.role === 'refund')).toMatchObject({ mark: 'contradicts', chain: 'landed in slot 6, before your deposit (slot 7): it cannot return it' });
+    expect(before.checks.find((c) => c.role === 'refund')).toMatchObject({
+      mark: 'contradicts',
+      chain: 'landed in slot 6, before your deposit (slot 7): it cannot return it',
+    });
     expect(before.received).toBeUndefined();
   });
 
-  it('a buy\'s refund: the amount the service reports is held to the chain too (at it verified, one lamport over not); the figure is the chain\'s', async () => {
+  it("a buy's refund: the amount the service reports is held to the chain too (at it verified, one lamport over not); the figure is the chain's", async () => {
     const refunded = (reported: string) =>
       verifyTrade(reader([deposit, refundTx(99_500_000n)]), {
-        trade: trade({ stage: 'refunded', status: 'refunded', refund: { state: 'complete', amountLamports: reported }, signatures: { swaps: [], refund: 'r' } }),
+        trade: trade({
+          stage: 'refunded',
+          status: 'refunded',
+          refund: { state: 'complete', amountLamports: reported },
+          signatures: { swaps: [], refund: 'r' },
+        }),
         owner: OWNER,
         treasury: TREASURY,
         reviewedFeeLamports: 1_000_000n,
@@ -450,24 +878,45 @@ describe('verifyTrade', () => {
     expect(await refunded('99500000')).toMatchObject({ verdict: 'verified', received: { refundLamports: '99500000' } });
     const over = await refunded('99500001');
     expect(over).toMatchObject({ verdict: 'contradicted', received: { refundLamports: '99500000' } });
-    expect(contradictionLine(over)).toBe('the chain contradicts the service: refund r should be at least 0.099500001 SOL back to your wallet, but the chain shows: pays 0.0995 SOL to your wallet, less than the refund the service reports 0.099500001 SOL');
+    expect(contradictionLine(over)).toBe(
+      'the chain contradicts the service: refund r should be at least 0.099500001 SOL back to your wallet, but the chain shows: pays 0.0995 SOL to your wallet, less than the refund the service reports 0.099500001 SOL',
+    );
   });
 
   it('a refund under way and not on chain yet is pending; reported complete it must be there', async () => {
-    const refunding = trade({ stage: 'refunding', status: 'failed', failure: { code: 'X', reason: null }, refund: { state: 'in_progress', amountLamports: '100000000' }, signatures: { swaps: [], refund: 'r' } });
-    expect((await verifyTrade(reader([deposit]), { trade: refunding, owner: OWNER, treasury: TREASURY })).verdict).toBe('incomplete');
-    const refunded = { ...refunding, stage: 'refunded' as const, refund: { state: 'complete', amountLamports: '100000000' } };
-    expect((await verifyTrade(reader([deposit]), { trade: refunded, owner: OWNER, treasury: TREASURY })).verdict).toBe('contradicted');
+    const refunding = trade({
+      stage: 'refunding',
+      status: 'failed',
+      failure: { code: 'X', reason: null },
+      refund: { state: 'in_progress', amountLamports: '100000000' },
+      signatures: { swaps: [], refund: 'r' },
+    });
+    expect((await verifyTrade(reader([deposit]), { trade: refunding, owner: OWNER, treasury: TREASURY })).verdict).toBe(
+      'incomplete',
+    );
+    const refunded = {
+      ...refunding,
+      stage: 'refunded' as const,
+      refund: { state: 'complete', amountLamports: '100000000' },
+    };
+    expect((await verifyTrade(reader([deposit]), { trade: refunded, owner: OWNER, treasury: TREASURY })).verdict).toBe(
+      'contradicted',
+    );
   });
 
   it('an unreadable chain is "unchecked" with the reason, never a verdict on the service', async () => {
     const v = await verifyTrade(reader([], 0, true), { trade: trade(), owner: OWNER, treasury: TREASURY });
-    expect(v).toEqual({ rpc: 'rpc.example', verdict: 'unchecked', checks: [], reason: 'reading from rpc.example failed: connection refused (ECONNREFUSED)' });
+    expect(v).toEqual({
+      rpc: 'rpc.example',
+      verdict: 'unchecked',
+      checks: [],
+      reason: 'reading from rpc.example failed: connection refused (ECONNREFUSED)',
+    });
   });
 });
 
 describe('deposit evidence: "nothing was spent" only when the chain proves it', () => {
-  it('absent with its blockhash valid: may still land (past the service\'s lastValidBlockHeight too); expired: proven; on chain: spent; unreadable: unknown', async () => {
+  it("absent with its blockhash valid: may still land (past the service's lastValidBlockHeight too); expired: proven; on chain: spent; unreadable: unknown", async () => {
     const at = await depositEvidence(async () => reader([], 950 + LAG), signedDep());
     expect(at.kind).toBe('may-land');
     expect(chainProvesAbsent(at)).toEqual({ provesAbsent: null, unchecked: null });
@@ -475,10 +924,16 @@ describe('deposit evidence: "nothing was spent" only when the chain proves it', 
     expect(past.kind).toBe('proven-absent');
     expect(chainProvesAbsent(past)).toEqual({ provesAbsent: true, unchecked: null });
     expect(asked).toEqual([`blockhash ${BLOCKHASH} at finalized`, 'transaction dep']);
-    expect(chainProvesAbsent(await depositEvidence(async () => reader([deposit], 951 + LAG), signedDep()))).toEqual({ provesAbsent: false, unchecked: null });
+    expect(chainProvesAbsent(await depositEvidence(async () => reader([deposit], 951 + LAG), signedDep()))).toEqual({
+      provesAbsent: false,
+      unchecked: null,
+    });
     const down = await depositEvidence(async () => reader([], 0, true), signedDep());
     expect(down.kind).toBe('unknown');
-    expect(chainProvesAbsent(down)).toEqual({ provesAbsent: null, unchecked: expect.stringContaining('connection refused') });
+    expect(chainProvesAbsent(down)).toEqual({
+      provesAbsent: null,
+      unchecked: expect.stringContaining('connection refused'),
+    });
   });
 
   it('"nothing was spent" only at finalized: expired at processed (a block past its last) while valid at finalized is no proof', async () => {
@@ -489,8 +944,13 @@ describe('deposit evidence: "nothing was spent" only when the chain proves it', 
 
   it('an RPC that did not know the blockhash before signing proves nothing: another cluster calls every blockhash invalid', async () => {
     const other = await depositEvidence(async () => reader([], 951, false, {}), signedDep(false));
-    expect(chainProvesAbsent(other)).toEqual({ provesAbsent: null, unchecked: "not proven: the RPC did not know the deposit's blockhash before signing" });
+    expect(chainProvesAbsent(other)).toEqual({
+      provesAbsent: null,
+      unchecked: "not proven: the RPC did not know the deposit's blockhash before signing",
+    });
     const { blockhashKnownBeforeSigning: _, ...unrecorded } = signedDep();
-    expect(chainProvesAbsent(await depositEvidence(async () => reader([], 951 + LAG), unrecorded)).provesAbsent).toBeNull();
+    expect(
+      chainProvesAbsent(await depositEvidence(async () => reader([], 951 + LAG), unrecorded)).provesAbsent,
+    ).toBeNull();
   });
 });

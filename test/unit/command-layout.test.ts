@@ -27,7 +27,8 @@ describe('commandLines', () => {
     for (const width of [48, 50, 60, 61, 62, 63, 64, 80, 116]) {
       const laid = commandLines(RESUME, width);
       expect(reassembled(laid), `width ${width}`).toBe(RESUME);
-      for (const line of laid.split('\n')) expect(displayWidth(line), `width ${width}: ${line}`).toBeLessThanOrEqual(width);
+      for (const line of laid.split('\n'))
+        expect(displayWidth(line), `width ${width}: ${line}`).toBeLessThanOrEqual(width);
       // No id or option is split: every word of the command is whole on one line.
       const words = laid.split('\n').flatMap((l) => l.replace(/ \\$/, '').trim().split(' '));
       expect(words).toEqual(RESUME.split(' '));
@@ -77,8 +78,12 @@ describe('wrapWords', () => {
   it('a word wider than the width stands alone, whole; a backquoted span is never broken', () => {
     expect(wrapWords(`a ${'x'.repeat(20)} b`, 10)).toBe(`a\n${'x'.repeat(20)}\nb`);
     const note = 'trader sandbox running in the background (pid 1); stop it with `trader sandbox stop`';
-    expect(wrapWords(note, 80)).toBe('trader sandbox running in the background (pid 1); stop it with\n`trader sandbox stop`');
-    expect(wrapWords('see `eval "$(trader sandbox --background)"` now', 20)).toBe('see\n`eval "$(trader sandbox --background)"`\nnow');
+    expect(wrapWords(note, 80)).toBe(
+      'trader sandbox running in the background (pid 1); stop it with\n`trader sandbox stop`',
+    );
+    expect(wrapWords('see `eval "$(trader sandbox --background)"` now', 20)).toBe(
+      'see\n`eval "$(trader sandbox --background)"`\nnow',
+    );
   });
 
   it('each line of several is wrapped alone, its indentation kept; colour codes take no width', () => {
@@ -118,7 +123,9 @@ describe('Output on stderr: wrapped on a terminal, one line each when piped', ()
   it('a note: wrapped at spaces at the terminal width, untouched when piped', async () => {
     const tty = await outputOn(80);
     tty.output.note(NOTE);
-    expect(tty.written.join('')).toBe('trader sandbox running in the background (pid 1); stop it with\n`trader sandbox stop`\n');
+    expect(tty.written.join('')).toBe(
+      'trader sandbox running in the background (pid 1); stop it with\n`trader sandbox stop`\n',
+    );
     const wide = await outputOn(84);
     wide.output.note(NOTE);
     expect(wide.written.join('')).toBe(`${NOTE}\n`);
@@ -147,7 +154,9 @@ describe('Output on stderr: wrapped on a terminal, one line each when piped', ()
     expect(past.written.join('')).toBe(`More results (or --all):\n${command}\n`);
     const narrow = await outputOn(50);
     narrow.output.morePages({ nextCursor: 'c', hasMore: true }, command);
-    expect(narrow.written.join('')).toBe(`More results (or --all):\ntrader activity --limit 3 --cursor \\\n  ${'c'.repeat(30)}\n`);
+    expect(narrow.written.join('')).toBe(
+      `More results (or --all):\ntrader activity --limit 3 --cursor \\\n  ${'c'.repeat(30)}\n`,
+    );
     const piped = await outputOn(undefined);
     piped.output.morePages({ nextCursor: 'c', hasMore: true }, command);
     expect(piped.written.join('')).toBe(`${line}\n`);

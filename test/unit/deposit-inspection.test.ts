@@ -1,7 +1,11 @@
 import { ComputeBudgetProgram, Keypair, PublicKey, SystemProgram, TransactionInstruction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_FEE_LAMPORTS } from '../../src/domain/defaults.js';
-import { COMPUTE_BUDGET_PROGRAM_ID, inspectDeposit, type DepositInspectionInput } from '../../src/wallet/deposit-inspection.js';
+import {
+  COMPUTE_BUDGET_PROGRAM_ID,
+  inspectDeposit,
+  type DepositInspectionInput,
+} from '../../src/wallet/deposit-inspection.js';
 import { ASSOCIATED_TOKEN_PROGRAM, memoInstruction } from '../helpers/deposit-transactions.js';
 import {
   AMOUNT,
@@ -37,7 +41,10 @@ function inspect(transactionBase64: string, overrides: Partial<DepositInspection
 
 function expectRefused(result: ReturnType<typeof inspect>, pattern: RegExp) {
   expect(result.ok).toBe(false);
-  expect(result.problems.some((p) => pattern.test(p)), `problems: ${JSON.stringify(result.problems)}`).toBe(true);
+  expect(
+    result.problems.some((p) => pattern.test(p)),
+    `problems: ${JSON.stringify(result.problems)}`,
+  ).toBe(true);
   for (const p of result.problems) expect(p).not.toContain('\n');
 }
 
@@ -83,7 +90,10 @@ describe('inspectDeposit: a good deposit', () => {
 
 describe('inspectDeposit: SOL movement', () => {
   it('refuses an extra transfer', () => {
-    expectRefused(inspect(build([...budget(), transfer(), transfer(1n, stranger.publicKey)])), /second System transfer/);
+    expectRefused(
+      inspect(build([...budget(), transfer(), transfer(1n, stranger.publicKey)])),
+      /second System transfer/,
+    );
   });
   it('refuses a transfer of more than the intent', () => {
     expectRefused(inspect(build([transfer(AMOUNT + 1n)])), /moves 0\.100000001 SOL.*not the intent's 0\.1 SOL/);
@@ -94,17 +104,29 @@ describe('inspectDeposit: SOL movement', () => {
   it('compares amounts as bigints: past 2^53 a transfer 1 lamport off the intent (one JavaScript number) is refused', () => {
     const big = 2n ** 53n + 1n;
     expect(Number(big)).toBe(Number(big - 1n));
-    const asked = { intent: intent({ amountLamports: big.toString() }), typedLamports: big, maxFeeLamports: DEFAULT_MAX_FEE_LAMPORTS };
+    const asked = {
+      intent: intent({ amountLamports: big.toString() }),
+      typedLamports: big,
+      maxFeeLamports: DEFAULT_MAX_FEE_LAMPORTS,
+    };
     expect(inspect(build([transfer(big)]), asked).problems).toEqual([]);
-    expectRefused(inspect(build([transfer(big - 1n)]), asked), /moves .*\(9007199254740992 lamports\), not the intent's .*\(9007199254740993 lamports\)/);
+    expectRefused(
+      inspect(build([transfer(big - 1n)]), asked),
+      /moves .*\(9007199254740992 lamports\), not the intent's .*\(9007199254740993 lamports\)/,
+    );
     expectRefused(inspect(build([transfer(big + 1n)]), asked), /\(9007199254740994 lamports\), not the intent's/);
     // The intent 1 lamport off what was typed, the transfer matching the intent.
     const offByOne = inspect(build([transfer(big)]), { ...asked, typedLamports: big - 1n });
-    expectRefused(offByOne, /intent amount .*\(9007199254740993 lamports\) is not the requested .*\(9007199254740992 lamports\)/);
+    expectRefused(
+      offByOne,
+      /intent amount .*\(9007199254740993 lamports\) is not the requested .*\(9007199254740992 lamports\)/,
+    );
     expectRefused(offByOne, /more than the .* SOL you asked for/);
   });
   it('refuses an intent amount other than the one typed, even when the transfer matches it', () => {
-    const result = inspect(build([transfer(2n * AMOUNT)]), { intent: intent({ amountLamports: (2n * AMOUNT).toString() }) });
+    const result = inspect(build([transfer(2n * AMOUNT)]), {
+      intent: intent({ amountLamports: (2n * AMOUNT).toString() }),
+    });
     expectRefused(result, /intent amount 0\.2 SOL .* is not the requested 0\.1 SOL/);
     expectRefused(result, /more than the 0\.1 SOL you asked for/);
   });
@@ -112,7 +134,10 @@ describe('inspectDeposit: SOL movement', () => {
     expectRefused(inspect(goodDeposit(), { intent: intent({ amountLamports: '1e8' }) }), /not a whole number/);
   });
   it('refuses an intent for another mint', () => {
-    expectRefused(inspect(goodDeposit(), { intent: intent({ outputMint: stranger.publicKey.toBase58() }) }), /not the requested mint/);
+    expectRefused(
+      inspect(goodDeposit(), { intent: intent({ outputMint: stranger.publicKey.toBase58() }) }),
+      /not the requested mint/,
+    );
   });
   it('refuses a transfer to someone other than the pinned treasury, saying how to re-pin', () => {
     const result = inspect(build([transfer(AMOUNT, stranger.publicKey)]));
@@ -191,14 +216,20 @@ describe('inspectDeposit: other instructions', () => {
       programId: SystemProgram.programId,
     });
     const result = inspect(build([transfer(), create]));
-    expectRefused(result, /^instruction 2 creates an account \(System CreateAccount\): its rent would be SOL of yours beyond the amount and the fee shown; tell the operator of the service to create the accounts it needs itself, outside your deposit$/);
+    expectRefused(
+      result,
+      /^instruction 2 creates an account \(System CreateAccount\): its rent would be SOL of yours beyond the amount and the fee shown; tell the operator of the service to create the accounts it needs itself, outside your deposit$/,
+    );
     // The new account signs too, which is said on its own line.
     expect(result.problems).toHaveLength(2);
   });
   it('refuses a durable nonce advance', () => {
     const advance = SystemProgram.nonceAdvance({ noncePubkey: stranger.publicKey, authorizedPubkey: owner.publicKey });
     const result = inspect(build([advance, transfer()]));
-    expectRefused(result, /^instruction 1 advances a durable nonce \(System AdvanceNonceAccount\): a deposit on a nonce never expires.*tell the operator of the service to use a recent blockhash instead$/);
+    expectRefused(
+      result,
+      /^instruction 1 advances a durable nonce \(System AdvanceNonceAccount\): a deposit on a nonce never expires.*tell the operator of the service to use a recent blockhash instead$/,
+    );
     expect(result.problems).toHaveLength(1);
   });
   it('refuses address lookup tables with one true line: the recipient named through the table rests on an RPC', () => {
@@ -218,10 +249,21 @@ describe('inspectDeposit: other instructions', () => {
     expectRefused(inspect(base64Of(bytes)), /instruction 1 refers to an account that is not listed/);
   });
   it('refuses an associated token account create, idempotent or not, saying what to ask of the service', () => {
-    for (const [data, name] of [[[1], 'CreateIdempotent'], [[0], 'Create'], [[], 'Create']] as const) {
+    for (const [data, name] of [
+      [[1], 'CreateIdempotent'],
+      [[0], 'Create'],
+      [[], 'Create'],
+    ] as const) {
       const create = new TransactionInstruction({
         programId: ASSOCIATED_TOKEN_PROGRAM,
-        keys: [owner.publicKey, stranger.publicKey, owner.publicKey, new PublicKey(MINT), SystemProgram.programId, TOKEN_PROGRAM].map((pubkey, i) => ({ pubkey, isSigner: i === 0, isWritable: i < 2 })),
+        keys: [
+          owner.publicKey,
+          stranger.publicKey,
+          owner.publicKey,
+          new PublicKey(MINT),
+          SystemProgram.programId,
+          TOKEN_PROGRAM,
+        ].map((pubkey, i) => ({ pubkey, isSigner: i === 0, isWritable: i < 2 })),
         data: Buffer.from(data),
       });
       const result = inspect(build([...budget(), create, transfer()]));
@@ -229,21 +271,39 @@ describe('inspectDeposit: other instructions', () => {
         `instruction 3 creates a token account (Associated Token Account ${name}): its rent would be SOL of yours beyond the amount and the fee shown; tell the operator of the service to create the accounts it needs itself, outside your deposit`,
       ]);
     }
-    const recover = new TransactionInstruction({ programId: ASSOCIATED_TOKEN_PROGRAM, keys: [], data: Buffer.from([2]) });
+    const recover = new TransactionInstruction({
+      programId: ASSOCIATED_TOKEN_PROGRAM,
+      keys: [],
+      data: Buffer.from([2]),
+    });
     expectRefused(inspect(build([recover, transfer()])), /calls Associated Token Account/);
   });
   it('refuses duplicate compute budget instructions', () => {
-    expectRefused(inspect(build([...budget(), ComputeBudgetProgram.setComputeUnitLimit({ units: 1 }), transfer()])), /repeats Compute Budget SetComputeUnitLimit/);
-    expectRefused(inspect(build([...budget(), ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 1 }), transfer()])), /repeats Compute Budget SetComputeUnitPrice/);
+    expectRefused(
+      inspect(build([...budget(), ComputeBudgetProgram.setComputeUnitLimit({ units: 1 }), transfer()])),
+      /repeats Compute Budget SetComputeUnitLimit/,
+    );
+    expectRefused(
+      inspect(build([...budget(), ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 1 }), transfer()])),
+      /repeats Compute Budget SetComputeUnitPrice/,
+    );
   });
   it('refuses malformed, deprecated and unknown compute budget instructions', () => {
     expectRefused(inspect(build([budgetIx([2, 0, 0, 0]), transfer()])), /malformed Compute Budget SetComputeUnitLimit/);
-    expectRefused(inspect(build([budgetIx([3, 1, 0, 0, 0, 0, 0, 0, 0, 0]), transfer()])), /malformed Compute Budget SetComputeUnitPrice/);
+    expectRefused(
+      inspect(build([budgetIx([3, 1, 0, 0, 0, 0, 0, 0, 0, 0]), transfer()])),
+      /malformed Compute Budget SetComputeUnitPrice/,
+    );
     expectRefused(inspect(build([budgetIx([0, 1, 0, 0, 0, 1, 0, 0, 0]), transfer()])), /unknown or deprecated kind 0/);
     expectRefused(inspect(build([budgetIx([9]), transfer()])), /unknown or deprecated kind 9/);
     expectRefused(inspect(build([budgetIx([]), transfer()])), /unknown or deprecated/);
     expectRefused(
-      inspect(build([budgetIx([2, 0, 0, 1, 0], [{ pubkey: stranger.publicKey, isSigner: false, isWritable: true }]), transfer()])),
+      inspect(
+        build([
+          budgetIx([2, 0, 0, 1, 0], [{ pubkey: stranger.publicKey, isSigner: false, isWritable: true }]),
+          transfer(),
+        ]),
+      ),
       /malformed Compute Budget/,
     );
   });
@@ -260,7 +320,8 @@ describe('inspectDeposit: fees', () => {
     expect(result.facts!.networkFeeLamports).toBe(1_400_005_000n);
   });
   it('with no limit set, reckons the runtime default: 3,000 units per builtin instruction, 200,000 per other', () => {
-    const priced = (microLamports: bigint, ...more: TransactionInstruction[]) => build([ComputeBudgetProgram.setComputeUnitPrice({ microLamports }), transfer(), ...more]);
+    const priced = (microLamports: bigint, ...more: TransactionInstruction[]) =>
+      build([ComputeBudgetProgram.setComputeUnitPrice({ microLamports }), transfer(), ...more]);
     // The issue's case: Compute Budget + System = 6,000 units; 5,000 + 1,000,000 × 6,000 / 10^6 = 11,000 (what the runtime charged).
     const result = inspect(priced(1_000_000n));
     expect(result.facts!.computeUnitLimit).toBe(6_000n);
@@ -284,7 +345,10 @@ describe('inspectDeposit: fees', () => {
     expect(at.facts!.computeUnitLimit).toBe(1_400_000n);
     expect(past.facts!.computeUnitLimit).toBe(1_400_000n);
     expect(past.facts!.networkFeeLamports).toBe(5_000n + 1_400n);
-    expect(inspect(build([...budget(1_399_999, 1_000_000n), transfer()]), { maxFeeLamports: 10n ** 9n }).facts!.networkFeeLamports).toBe(5_000n + 1_399_999n);
+    expect(
+      inspect(build([...budget(1_399_999, 1_000_000n), transfer()]), { maxFeeLamports: 10n ** 9n }).facts!
+        .networkFeeLamports,
+    ).toBe(5_000n + 1_399_999n);
   });
   it('rounds the priority fee up', () => {
     const result = inspect(build([...budget(1, 3n), transfer()]));
@@ -352,7 +416,10 @@ describe('inspectDeposit: malformed input', () => {
     expect(result.facts).toBeNull();
   });
   it('refuses trailing bytes', () => {
-    expectRefused(inspect(base64Of(new Uint8Array([...bytesOf(goodDeposit()), 0, 0]))), /malformed: 2 unexpected trailing bytes/);
+    expectRefused(
+      inspect(base64Of(new Uint8Array([...bytesOf(goodDeposit()), 0, 0]))),
+      /malformed: 2 unexpected trailing bytes/,
+    );
   });
   it('refuses a duplicated account key', () => {
     const bytes = bytesOf(build([transfer()], { version: 'legacy' }));

@@ -33,7 +33,13 @@ const TABLE: Array<[string, unknown, string, boolean, number]> = [
   ['429', api(429, 'RATE_LIMITED'), 'rate_limit', true, 3],
   ['a 4xx with a 429 code', api(400, 'RATE_LIMITED'), 'rate_limit', true, 3],
   ['no connection', api(null, 'NETWORK_ERROR'), 'network', true, 3],
-  ['a lost answer (uncertain)', new UncertainOutcomeError('lost', { status: null, code: 'NETWORK_ERROR' }), 'network', true, 3],
+  [
+    'a lost answer (uncertain)',
+    new UncertainOutcomeError('lost', { status: null, code: 'NETWORK_ERROR' }),
+    'network',
+    true,
+    3,
+  ],
   ['a request timeout', api(null, 'REQUEST_TIMEOUT'), 'network', true, 3],
   ['a body that stopped coming', api(200, 'REQUEST_TIMEOUT'), 'network', true, 3],
   ['500', api(500, 'SERVER_ERROR'), 'service', true, 3],
@@ -45,7 +51,17 @@ const TABLE: Array<[string, unknown, string, boolean, number]> = [
   ['404', api(404, 'NOT_FOUND'), 'service', false, 3],
   ['409', api(409, 'CONFLICT'), 'service', false, 3],
   ['422 insufficient balance', api(422, 'INSUFFICIENT_BALANCE'), 'service', false, 3],
-  ['a create refused as invalid (400, 422)', new ServiceRejectedError('the service refused this buy: HTTP 422: …', { code: 'UNKNOWN_TOKEN', status: 422, requestId: 'req_1' }), 'usage', false, 2],
+  [
+    'a create refused as invalid (400, 422)',
+    new ServiceRejectedError('the service refused this buy: HTTP 422: …', {
+      code: 'UNKNOWN_TOKEN',
+      status: 422,
+      requestId: 'req_1',
+    }),
+    'usage',
+    false,
+    2,
+  ],
   ['a malformed answer', api(200, 'UNEXPECTED_RESPONSE'), 'service', false, 3],
   ['not cancellable', api(409, 'NOT_CANCELLABLE'), 'service', false, 3],
   ['a failed trade', new TradeFailedError('failed', 'PRICE_MOVED'), 'trade_failed', false, 4],
@@ -77,12 +93,33 @@ describe('error category, retryable and exit code', () => {
   });
 
   it('carries status and request id of a service error, and hints in the message', () => {
-    const report = errorReport(new ApiError('HTTP 503: busy', { status: 503, code: 'SERVICE_UNAVAILABLE', requestId: 'req-1', hints: ['try later'] }));
-    expect(report).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'HTTP 503: busy; try later', status: 503, requestId: 'req-1', category: 'service', retryable: true });
+    const report = errorReport(
+      new ApiError('HTTP 503: busy', {
+        status: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        requestId: 'req-1',
+        hints: ['try later'],
+      }),
+    );
+    expect(report).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'HTTP 503: busy; try later',
+      status: 503,
+      requestId: 'req-1',
+      category: 'service',
+      retryable: true,
+    });
   });
 
   it('names an unexpected error internal, without a stack', () => {
-    expect(errorReport(new Error('oops'))).toEqual({ code: 'INTERNAL', message: 'internal error: oops', status: null, requestId: null, category: 'internal', retryable: false });
+    expect(errorReport(new Error('oops'))).toEqual({
+      code: 'INTERNAL',
+      message: 'internal error: oops',
+      status: null,
+      requestId: null,
+      category: 'internal',
+      retryable: false,
+    });
   });
 
   it('a commander error is not a TraderError (run.ts wraps it as a usage error first)', () => {
@@ -93,7 +130,13 @@ describe('error category, retryable and exit code', () => {
 describe("a trade's errors carry its key", () => {
   it('a tagged error gives the idempotency key and, once known, the trade id; the contract fields stay', () => {
     const err = tagTrade(api(503, 'SERVICE_UNAVAILABLE'), { idempotencyKey: 'k-1', id: 'buy-1' });
-    expect(errorReport(err)).toMatchObject({ category: 'service', retryable: true, status: 503, idempotencyKey: 'k-1', tradeId: 'buy-1' });
+    expect(errorReport(err)).toMatchObject({
+      category: 'service',
+      retryable: true,
+      status: 503,
+      idempotencyKey: 'k-1',
+      tradeId: 'buy-1',
+    });
     const early = errorReport(tagTrade(api(503), { idempotencyKey: 'k-2', id: null }));
     expect(early.idempotencyKey).toBe('k-2');
     expect('tradeId' in early).toBe(false);
@@ -108,13 +151,18 @@ describe("a trade's errors carry its key", () => {
   it('a trade error is retryable only with a key to retry with', () => {
     expect(keyedRetry(errorReport(api(503))).retryable).toBe(false);
     expect(keyedRetry(errorReport(tagTrade(api(503), { idempotencyKey: 'k', id: null }))).retryable).toBe(true);
-    expect(keyedRetry(errorReport(tagTrade(new RefusedToSignError(['x']), { idempotencyKey: 'k', id: null }))).retryable).toBe(false);
+    expect(
+      keyedRetry(errorReport(tagTrade(new RefusedToSignError(['x']), { idempotencyKey: 'k', id: null }))).retryable,
+    ).toBe(false);
   });
 });
 
 describe('an error said once', () => {
   it('a clause the message repeats, and a hint the message already holds, are said once; the rest keep their order', () => {
-    const err = new ApiError('buy b1 is cancelled; the trade may still go on; the trade may still go on', { status: 422, hints: ['the trade may still go on', 'look again', 'look again'] });
+    const err = new ApiError('buy b1 is cancelled; the trade may still go on; the trade may still go on', {
+      status: 422,
+      hints: ['the trade may still go on', 'look again', 'look again'],
+    });
     expect(errorTail(err)).toEqual({ message: 'buy b1 is cancelled; the trade may still go on', hint: 'look again' });
     expect(errorReport(err).message).toBe('buy b1 is cancelled; the trade may still go on; look again');
   });

@@ -5,7 +5,12 @@ import type { ServiceClient } from '../../src/api/client.js';
 import type { Position } from '../../src/api/types.js';
 import { ApiError, UsageError } from '../../src/domain/errors.js';
 import { parseTradeIdArgument, parseUuidOrPrefix } from '../../src/commands/argument-parsers.js';
-import { pickByPrefix, resolveBuyId as resolveBuy, resolvePositionId as resolvePosition, resolveTradeId as resolveTrade } from '../../src/commands/id-prefix.js';
+import {
+  pickByPrefix,
+  resolveBuyId as resolveBuy,
+  resolvePositionId as resolvePosition,
+  resolveTradeId as resolveTrade,
+} from '../../src/commands/id-prefix.js';
 import { position } from './api-helpers.js';
 
 const A = '3f0c2a9e-1b2c-4d5e-8f90-0123456789ab';
@@ -21,7 +26,11 @@ function fakeApi(ids: Array<[positionId: string, buyId: string | null]>, statusA
       calls.list++;
       const from = cursor ? Number(cursor) : 0;
       const next = from + 2 < positions.length ? String(from + 2) : null;
-      return { items: positions.slice(from, from + 2), pagination: { nextCursor: next, hasMore: next !== null }, requestId: 'r' };
+      return {
+        items: positions.slice(from, from + 2),
+        pagination: { nextCursor: next, hasMore: next !== null },
+        requestId: 'r',
+      };
     },
     async getTradeStatus(id: string) {
       calls.status.push(id);
@@ -32,7 +41,8 @@ function fakeApi(ids: Array<[positionId: string, buyId: string | null]>, statusA
 }
 
 // The ids as the commands' definitions parse them.
-const resolvePositionId = (api: ServiceClient, typed: string) => resolvePosition(api, parseUuidOrPrefix(typed, 'position id'));
+const resolvePositionId = (api: ServiceClient, typed: string) =>
+  resolvePosition(api, parseUuidOrPrefix(typed, 'position id'));
 const resolveBuyId = (api: ServiceClient, typed: string) => resolveBuy(api, parseUuidOrPrefix(typed, 'buy id'));
 const resolveTradeId = (api: ServiceClient, typed: string) => resolveTrade(api, parseTradeIdArgument(typed));
 
@@ -53,7 +63,9 @@ describe('parseUuidOrPrefix', () => {
   });
 
   it('too short, or not the shape of a uuid: exit 2', () => {
-    expect(() => parseUuidOrPrefix('3f0c2a9', 'position id')).toThrow(/position id "3f0c2a9" is too short: type at least 8 characters/);
+    expect(() => parseUuidOrPrefix('3f0c2a9', 'position id')).toThrow(
+      /position id "3f0c2a9" is too short: type at least 8 characters/,
+    );
     for (const bad of ['not-a-uuid', '3f0c2a9e1b2c', `${A}x`, 'sell_abc', '../me', '3f0c2a9g']) {
       expect(() => parseUuidOrPrefix(bad, 'buy id')).toThrow(UsageError);
     }
@@ -63,8 +75,12 @@ describe('parseUuidOrPrefix', () => {
 describe('pickByPrefix', () => {
   it('the one match; none or several name what was looked for', () => {
     expect(pickByPrefix('3f0c2a9e-1', [A, B, C], 'buy', 'x')).toBe(A);
-    expect(() => pickByPrefix('3f0c2a9e', [A, B, C], 'buy', 'x')).toThrow(`3f0c2a9e is the start of 2 buys: ${A}, ${B}; type more of the id`);
-    expect(() => pickByPrefix('00000000', [A, B], 'position', 'trader positions')).toThrow('no position of this account starts with 00000000 (see `trader positions`)');
+    expect(() => pickByPrefix('3f0c2a9e', [A, B, C], 'buy', 'x')).toThrow(
+      `3f0c2a9e is the start of 2 buys: ${A}, ${B}; type more of the id`,
+    );
+    expect(() => pickByPrefix('00000000', [A, B], 'position', 'trader positions')).toThrow(
+      'no position of this account starts with 00000000 (see `trader positions`)',
+    );
   });
 });
 
@@ -98,20 +114,33 @@ describe('resolving against the lists', () => {
       ['11111111-0000-4000-8000-000000000001', A],
       ['22222222-0000-4000-8000-000000000002', B],
     ]);
-    expect(await usage(resolveBuyId(api, '3f0c2a9e'))).toBe(`3f0c2a9e is the start of 2 buys: ${A}, ${B}; type more of the id`);
-    expect(await usage(resolvePositionId(api, '33333333'))).toMatch(/^no position of this account starts with 33333333/);
-    expect(await usage(resolveTradeId(api, 'deadbeef'))).toBe('no buy or position of this account starts with deadbeef (see `trader trades`)');
-    expect(await usage(resolveBuyId(api, 'deadbeef'))).toBe('no buy of this account starts with deadbeef (see `trader trades`)');
+    expect(await usage(resolveBuyId(api, '3f0c2a9e'))).toBe(
+      `3f0c2a9e is the start of 2 buys: ${A}, ${B}; type more of the id`,
+    );
+    expect(await usage(resolvePositionId(api, '33333333'))).toMatch(
+      /^no position of this account starts with 33333333/,
+    );
+    expect(await usage(resolveTradeId(api, 'deadbeef'))).toBe(
+      'no buy or position of this account starts with deadbeef (see `trader trades`)',
+    );
+    expect(await usage(resolveBuyId(api, 'deadbeef'))).toBe(
+      'no buy of this account starts with deadbeef (see `trader trades`)',
+    );
     expect(calls.status).toEqual(['deadbeef']);
     expect(() => parseTradeIdArgument('dead')).toThrow(/too short/);
   });
 
   it('a trade prefix tried as typed: 400, 404 and 422 mean no such trade (the prefix error, exit 2); 401, 403 and 429 are said as they are', async () => {
     for (const status of [400, 404, 422]) {
-      expect(await usage(resolveTradeId(fakeApi([], status).api, 'deadbeef'))).toMatch(/^no buy or position of this account starts with deadbeef/);
+      expect(await usage(resolveTradeId(fakeApi([], status).api, 'deadbeef'))).toMatch(
+        /^no buy or position of this account starts with deadbeef/,
+      );
     }
     for (const status of [401, 403, 429]) {
-      const err = await resolveTradeId(fakeApi([], status).api, 'deadbeef').then(() => null, (e: unknown) => e);
+      const err = await resolveTradeId(fakeApi([], status).api, 'deadbeef').then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(ApiError);
       expect((err as ApiError).status).toBe(status);
     }

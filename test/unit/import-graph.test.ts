@@ -41,18 +41,24 @@ function forbidden(all: typeof edges): string[] {
       if (!e.local && /^(chalk|ora|cli-table3|@inquirer\/.*|string-width)$/.test(e.to)) say(`${from}/ never prints`);
     }
     // The sandbox shares nothing with the client but the wire types; only `trader sandbox` starts it.
-    if (from === 'sandbox' && e.local && to !== 'sandbox' && e.to !== 'api/types.ts') say('the sandbox shares only api/types.ts with the client');
-    if (to === 'sandbox' && from !== 'sandbox' && e.from !== 'commands/sandbox.ts') say('only commands/sandbox.ts starts the sandbox');
+    if (from === 'sandbox' && e.local && to !== 'sandbox' && e.to !== 'api/types.ts')
+      say('the sandbox shares only api/types.ts with the client');
+    if (to === 'sandbox' && from !== 'sandbox' && e.from !== 'commands/sandbox.ts')
+      say('only commands/sandbox.ts starts the sandbox');
     // Signing knows no network: no client, chain, URL rules or HTTP engine.
     if (from === 'wallet') {
-      if (e.local && to !== 'wallet' && to !== 'domain' && e.to !== 'api/types.ts') say('wallet/ knows no network (api/types.ts and domain/ only)');
-      if (!e.local && /^(undici|node:(http|https|http2|net|tls|dns|dgram))$/.test(e.to)) say('wallet/ knows no network');
+      if (e.local && to !== 'wallet' && to !== 'domain' && e.to !== 'api/types.ts')
+        say('wallet/ knows no network (api/types.ts and domain/ only)');
+      if (!e.local && /^(undici|node:(http|https|http2|net|tls|dns|dgram))$/.test(e.to))
+        say('wallet/ knows no network');
     }
     // Nothing below the entry imports it.
     if (e.local && to === '(root)' && from !== '(root)') say('only the entry imports the entry');
     // Every signature passes one gate: only it holds the code that signs (and ed25519's signing).
-    if (e.local && e.to === 'wallet/signing.ts' && e.from !== 'trade/signing-gate.ts') say('only trade/signing-gate.ts signs');
-    if (!e.local && e.to === 'tweetnacl' && from !== 'wallet' && from !== 'sandbox') say("ed25519 is the wallet's (and the sandbox's own)");
+    if (e.local && e.to === 'wallet/signing.ts' && e.from !== 'trade/signing-gate.ts')
+      say('only trade/signing-gate.ts signs');
+    if (!e.local && e.to === 'tweetnacl' && from !== 'wallet' && from !== 'sandbox')
+      say("ed25519 is the wallet's (and the sandbox's own)");
   }
   return wrong;
 }
@@ -107,7 +113,10 @@ describe('the checks catch what they are for', () => {
   });
 
   it('reads multi-line, re-export and side-effect imports, and packages by name', () => {
-    const found = importsOf('io/x.ts', "import {\n  a,\n  b,\n} from './a.js';\nexport * from '../domain/b.js';\nimport './c.js';\nimport chalk from 'chalk';\nimport x from '@inquirer/core/dist/x.js';");
+    const found = importsOf(
+      'io/x.ts',
+      "import {\n  a,\n  b,\n} from './a.js';\nexport * from '../domain/b.js';\nimport './c.js';\nimport chalk from 'chalk';\nimport x from '@inquirer/core/dist/x.js';",
+    );
     expect(found.map((e) => e.to)).toEqual(['io/a.ts', 'domain/b.ts', 'io/c.ts', 'chalk', '@inquirer/core']);
   });
 
@@ -129,6 +138,7 @@ describe('the checks catch what they are for', () => {
       ['trade/signing-gate.ts', "import { signMessage } from '../wallet/signing.js';", false],
       ['trade/sell-flow.ts', "import nacl from 'tweetnacl';", true],
     ];
-    for (const [file, text, wrong] of cases) expect(forbidden(importsOf(file, text)).length, `${file}: ${text}`).toBe(wrong ? 1 : 0);
+    for (const [file, text, wrong] of cases)
+      expect(forbidden(importsOf(file, text)).length, `${file}: ${text}`).toBe(wrong ? 1 : 0);
   });
 });

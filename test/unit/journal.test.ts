@@ -4,12 +4,31 @@
 // records: the daily commitments at the edges of the 24-hour window, when room frees up, and
 // which transaction already proved another trade.
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, chmodSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Journal, JournalError, journalPath, type JournalIo } from '../../src/config/journal.js';
-import { commitments, dailyRoom, DAY_MS, historyOf, journalKnowledge, parseRecord, sortClaims, type JournalRecord, type NewRecord } from '../../src/domain/journal-records.js';
+import {
+  commitments,
+  dailyRoom,
+  DAY_MS,
+  historyOf,
+  journalKnowledge,
+  parseRecord,
+  sortClaims,
+  type JournalRecord,
+  type NewRecord,
+} from '../../src/domain/journal-records.js';
 import { tempDir } from '../helpers/temp.js';
 
 const OWNER = { service: 'http://127.0.0.1:1/api/v1', wallet: 'W1' };
@@ -53,7 +72,14 @@ describe('the journal file', () => {
     const lines = readFileSync(path, 'utf8').split('\n');
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe('');
-    expect(JSON.parse(lines[0]!)).toMatchObject({ v: 1, at: '2030-01-01T00:00:00.000Z', service: OWNER.service, wallet: 'W1', type: 'created', trade: 'b1' });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      v: 1,
+      at: '2030-01-01T00:00:00.000Z',
+      service: OWNER.service,
+      wallet: 'W1',
+      type: 'created',
+      trade: 'b1',
+    });
     expect(journal.read().map((r) => r.type)).toEqual(['created', 'before-signing']);
   });
 
@@ -84,7 +110,9 @@ describe('the journal file', () => {
     journal.append(created('b2'));
     journal.append(created('b3'));
     expect(journal.read().map((r) => r.trade)).toEqual(['b1', 'b2', 'b3']);
-    expect(warnings).toEqual([2, 3].map((n) => `journal ${path} line ${n} is damaged (not JSON); skipped, not trusted`));
+    expect(warnings).toEqual(
+      [2, 3].map((n) => `journal ${path} line ${n} is damaged (not JSON); skipped, not trusted`),
+    );
   });
 
   it('a damaged line is reported (naming it) and skipped; the rest is read; an unterminated last line is left for its writer', () => {
@@ -96,7 +124,10 @@ describe('the journal file', () => {
     journal.append(created('b2'));
     appendFileSync(path, '{"v":1,"type":"evid');
     expect(journal.read().map((r) => r.trade)).toEqual(['b1', 'b2']);
-    expect(warnings).toEqual([`journal ${path} line 2 is damaged (not JSON); skipped, not trusted`, `journal ${path} line 3 is damaged (unknown version 2); skipped, not trusted`]);
+    expect(warnings).toEqual([
+      `journal ${path} line 2 is damaged (not JSON); skipped, not trusted`,
+      `journal ${path} line 3 is damaged (unknown version 2); skipped, not trusted`,
+    ]);
     // Read again: each line is told once.
     journal.read();
     expect(warnings).toHaveLength(2);
@@ -109,7 +140,9 @@ describe('the journal file', () => {
     const path = join(dir, 'journal.jsonl');
     symlinkSync(target, path);
     const { journal } = journalAt(path);
-    expect(() => journal.check()).toThrow(/the journal .*journal\.jsonl is a symbolic link; it must be a file of its own/);
+    expect(() => journal.check()).toThrow(
+      /the journal .*journal\.jsonl is a symbolic link; it must be a file of its own/,
+    );
     expect(() => journal.append(created('b1'))).toThrow(JournalError);
     expect(() => journal.read()).toThrow(/symbolic link/);
     expect(readFileSync(target, 'utf8')).toBe('precious\n');
@@ -122,7 +155,9 @@ describe('the journal file', () => {
     const path = join(dir, 'journal.jsonl');
     writeFileSync(path, '');
     chmodSync(path, 0o622);
-    expect(() => journalAt(path).journal.check()).toThrow(/journal .* can be changed by other users \(mode 622\); run: chmod go-w/);
+    expect(() => journalAt(path).journal.check()).toThrow(
+      /journal .* can be changed by other users \(mode 622\); run: chmod go-w/,
+    );
     expect(() => journalAt(path).journal.read()).toThrow(/can be changed by other users/);
     chmodSync(path, 0o644);
     journalAt(path).journal.check();
@@ -130,14 +165,18 @@ describe('the journal file', () => {
     const open = join(tempDir(), 'shared');
     mkdirSync(open, { mode: 0o777 });
     chmodSync(open, 0o777);
-    expect(() => journalAt(join(open, 'journal.jsonl')).journal.check()).toThrow(/config folder .* can be changed by other users/);
+    expect(() => journalAt(join(open, 'journal.jsonl')).journal.check()).toThrow(
+      /config folder .* can be changed by other users/,
+    );
   });
 
   it('refuses what is not a regular file, and a folder that cannot be made', () => {
     const path = join(tempDir(), 'journal.jsonl');
     mkdirSync(path);
     expect(() => journalAt(path).journal.check()).toThrow(JournalError);
-    expect(() => journalAt('/proc/trader-journal-test/journal.jsonl').journal.check()).toThrow(/cannot create \/proc\/trader-journal-test/);
+    expect(() => journalAt('/proc/trader-journal-test/journal.jsonl').journal.check()).toThrow(
+      /cannot create \/proc\/trader-journal-test/,
+    );
   });
 
   it('update: what is on disk is seen and the records are appended in one step under the lock; a refusal writes nothing', () => {
@@ -193,33 +232,135 @@ describe('records', () => {
     ['another version', JSON.stringify({ ...base, v: 2, type: 'outcome', outcome: 'x' }), 'unknown version 2'],
     ['an unknown type', JSON.stringify({ ...base, type: 'guess' }), 'unknown record type "guess"'],
     ['no time', JSON.stringify({ ...base, at: 'soon', type: 'outcome', outcome: 'x' }), 'no valid time'],
-    ['no wallet', JSON.stringify({ ...base, wallet: '', type: 'outcome', outcome: 'x' }), 'no service, wallet or trade'],
-    ['a deposit without its amount', JSON.stringify({ ...base, type: 'before-signing', signature: 's', blockhash: 'b', lastValidBlockHeight: 1, blockhashKnownBeforeSigning: true, amountLamports: '1.5' }), 'a deposit record without its message hash, blockhash or amount'],
-    ['a sell without its minimum', JSON.stringify({ ...base, side: 'sell', type: 'before-signing', messageSha256: 'a'.repeat(64) }), 'a sell record without its message hash or minimum'],
+    [
+      'no wallet',
+      JSON.stringify({ ...base, wallet: '', type: 'outcome', outcome: 'x' }),
+      'no service, wallet or trade',
+    ],
+    [
+      'a deposit without its amount',
+      JSON.stringify({
+        ...base,
+        type: 'before-signing',
+        signature: 's',
+        blockhash: 'b',
+        lastValidBlockHeight: 1,
+        blockhashKnownBeforeSigning: true,
+        amountLamports: '1.5',
+      }),
+      'a deposit record without its message hash, blockhash or amount',
+    ],
+    [
+      'a sell without its minimum',
+      JSON.stringify({ ...base, side: 'sell', type: 'before-signing', messageSha256: 'a'.repeat(64) }),
+      'a sell record without its message hash or minimum',
+    ],
     // Counted by BigInt for the daily limits: a minimum that is not digits would stop every later trade.
-    ['a sell whose minimum is not digits', JSON.stringify({ ...base, side: 'sell', type: 'before-signing', messageSha256: 'a'.repeat(64), minimumOutputLamports: '12a' }), 'a sell record without its message hash or minimum'],
-    ['a sell whose message hash is not sha-256 hex', JSON.stringify({ ...base, side: 'sell', type: 'before-signing', messageSha256: 'h', minimumOutputLamports: '12' }), 'a sell record without its message hash or minimum'],
-    ['a deposit whose message hash is not sha-256 hex', JSON.stringify({ ...base, type: 'before-signing', messageSha256: 'A'.repeat(64), blockhash: 'b', lastValidBlockHeight: 1, blockhashKnownBeforeSigning: true, amountLamports: '1' }), 'a deposit record without its message hash, blockhash or amount'],
-    ['a signature without its message hash', JSON.stringify({ ...base, type: 'signed', signature: 's' }), 'a signed record without its message hash or signature'],
-    ['a signature whose transaction is not text', JSON.stringify({ ...base, type: 'signed', messageSha256: 'a'.repeat(64), signature: 's', transaction: 1 }), 'a signed record whose transaction is not base64 text'],
-    ['evidence of no role', JSON.stringify({ ...base, type: 'evidence', signature: 's', role: 'swap' }), 'an evidence record without its transaction or role'],
-    ['an answer naming a transaction without its role', JSON.stringify({ ...base, type: 'answer', step: 'read', status: 'x', transactions: [{ signature: 's' }] }), 'an answer naming transactions without their roles'],
-    ['an answer naming a transaction in no known role', JSON.stringify({ ...base, type: 'answer', step: 'read', status: 'x', transactions: [{ signature: 's', role: 'gift' }] }), 'an answer naming transactions without their roles'],
-    ['a deposit whose transaction is not text', JSON.stringify({ ...base, type: 'before-signing', signature: 's', blockhash: 'b', lastValidBlockHeight: 1, blockhashKnownBeforeSigning: true, amountLamports: '1', transaction: 7 }), 'a deposit record whose transaction is not base64 text'],
+    [
+      'a sell whose minimum is not digits',
+      JSON.stringify({
+        ...base,
+        side: 'sell',
+        type: 'before-signing',
+        messageSha256: 'a'.repeat(64),
+        minimumOutputLamports: '12a',
+      }),
+      'a sell record without its message hash or minimum',
+    ],
+    [
+      'a sell whose message hash is not sha-256 hex',
+      JSON.stringify({
+        ...base,
+        side: 'sell',
+        type: 'before-signing',
+        messageSha256: 'h',
+        minimumOutputLamports: '12',
+      }),
+      'a sell record without its message hash or minimum',
+    ],
+    [
+      'a deposit whose message hash is not sha-256 hex',
+      JSON.stringify({
+        ...base,
+        type: 'before-signing',
+        messageSha256: 'A'.repeat(64),
+        blockhash: 'b',
+        lastValidBlockHeight: 1,
+        blockhashKnownBeforeSigning: true,
+        amountLamports: '1',
+      }),
+      'a deposit record without its message hash, blockhash or amount',
+    ],
+    [
+      'a signature without its message hash',
+      JSON.stringify({ ...base, type: 'signed', signature: 's' }),
+      'a signed record without its message hash or signature',
+    ],
+    [
+      'a signature whose transaction is not text',
+      JSON.stringify({ ...base, type: 'signed', messageSha256: 'a'.repeat(64), signature: 's', transaction: 1 }),
+      'a signed record whose transaction is not base64 text',
+    ],
+    [
+      'evidence of no role',
+      JSON.stringify({ ...base, type: 'evidence', signature: 's', role: 'swap' }),
+      'an evidence record without its transaction or role',
+    ],
+    [
+      'an answer naming a transaction without its role',
+      JSON.stringify({ ...base, type: 'answer', step: 'read', status: 'x', transactions: [{ signature: 's' }] }),
+      'an answer naming transactions without their roles',
+    ],
+    [
+      'an answer naming a transaction in no known role',
+      JSON.stringify({
+        ...base,
+        type: 'answer',
+        step: 'read',
+        status: 'x',
+        transactions: [{ signature: 's', role: 'gift' }],
+      }),
+      'an answer naming transactions without their roles',
+    ],
+    [
+      'a deposit whose transaction is not text',
+      JSON.stringify({
+        ...base,
+        type: 'before-signing',
+        signature: 's',
+        blockhash: 'b',
+        lastValidBlockHeight: 1,
+        blockhashKnownBeforeSigning: true,
+        amountLamports: '1',
+        transaction: 7,
+      }),
+      'a deposit record whose transaction is not base64 text',
+    ],
   ])('%s is damaged: %s', (_what, line, reason) => {
     expect(parseRecord(line)).toEqual({ damaged: reason });
   });
 });
 
 /** A record as the file holds it, at `ms`. */
-const at = (ms: number, r: NewRecord, wallet = 'W1'): JournalRecord => ({ v: 1, at: new Date(ms).toISOString(), service: OWNER.service, wallet, ...r }) as JournalRecord;
+const at = (ms: number, r: NewRecord, wallet = 'W1'): JournalRecord =>
+  ({ v: 1, at: new Date(ms).toISOString(), service: OWNER.service, wallet, ...r }) as JournalRecord;
 
 describe('the daily limits, from the records', () => {
-  const sell = (trade: string, minimum: string): NewRecord => ({ type: 'before-signing', side: 'sell', trade, messageSha256: `h-${trade}`, minimumOutputLamports: minimum });
+  const sell = (trade: string, minimum: string): NewRecord => ({
+    type: 'before-signing',
+    side: 'sell',
+    trade,
+    messageSha256: `h-${trade}`,
+    minimumOutputLamports: minimum,
+  });
 
   it('counts the signed deposits of the last 24 hours: one signed exactly 24 hours ago is out, one a millisecond later is in', () => {
     const now = T0 + DAY_MS;
-    const records = [at(T0, deposit('a', 'S1', '10')), at(T0 + 1, deposit('b', 'S2', '20')), at(now, deposit('c', 'S3', '30'))];
+    const records = [
+      at(T0, deposit('a', 'S1', '10')),
+      at(T0 + 1, deposit('b', 'S2', '20')),
+      at(now, deposit('c', 'S3', '30')),
+    ];
     expect(commitments(records, 'W1', 'buy', now).map((c) => c.lamports)).toEqual([20n, 30n]);
   });
 
@@ -236,15 +377,33 @@ describe('the daily limits, from the records', () => {
   });
 
   it('a second deposit signed for the same buy (after the chain proved the first dead) counts as well; the same bytes recorded twice count once', () => {
-    const signing = (trade: string, hash: string, lamports: string): NewRecord => ({ type: 'before-signing', side: 'buy', trade, messageSha256: hash.repeat(64), blockhash: 'b', lastValidBlockHeight: 1, blockhashKnownBeforeSigning: true, amountLamports: lamports });
-    const records = [at(T0, signing('a', 'a', '10')), at(T0 + 1, signing('a', 'b', '10')), at(T0 + 2, signing('a', 'b', '10'))];
+    const signing = (trade: string, hash: string, lamports: string): NewRecord => ({
+      type: 'before-signing',
+      side: 'buy',
+      trade,
+      messageSha256: hash.repeat(64),
+      blockhash: 'b',
+      lastValidBlockHeight: 1,
+      blockhashKnownBeforeSigning: true,
+      amountLamports: lamports,
+    });
+    const records = [
+      at(T0, signing('a', 'a', '10')),
+      at(T0 + 1, signing('a', 'b', '10')),
+      at(T0 + 2, signing('a', 'b', '10')),
+    ];
     expect(commitments(records, 'W1', 'buy', T0 + 10).map((c) => c.lamports)).toEqual([10n, 10n]);
     expect(parseRecord(JSON.stringify(records[0])).constructor).toBe(Object);
     expect(parseRecord(JSON.stringify(records[0]))).toEqual({ record: records[0] });
   });
 
   it('at the cap fits; one lamport past it does not, and says when room frees up: when the oldest it needs leaves the window', () => {
-    const window = commitments([at(T0, deposit('a', 'S1', '30')), at(T0 + 1000, deposit('b', 'S2', '50'))], 'W1', 'buy', T0 + 2000);
+    const window = commitments(
+      [at(T0, deposit('a', 'S1', '30')), at(T0 + 1000, deposit('b', 'S2', '50'))],
+      'W1',
+      'buy',
+      T0 + 2000,
+    );
     expect(dailyRoom(window, 20n, 100n)).toEqual({ fits: true, spent: 80n, freesAtMs: null });
     expect(dailyRoom(window, 21n, 100n)).toEqual({ fits: false, spent: 80n, freesAtMs: T0 + DAY_MS });
     // Room for 60 needs both gone.
@@ -256,33 +415,83 @@ describe('the daily limits, from the records', () => {
 });
 
 describe('evidence proves one trade', () => {
-  const evidence = (trade: string, signature: string, role: 'payout' | 'deposit' | 'refund' = 'payout'): NewRecord => ({ type: 'evidence', side: 'sell', trade, signature, role });
+  const evidence = (trade: string, signature: string, role: 'payout' | 'deposit' | 'refund' = 'payout'): NewRecord => ({
+    type: 'evidence',
+    side: 'sell',
+    trade,
+    signature,
+    role,
+  });
 
   it("a transaction another trade claimed is a conflict naming that trade; this trade's own claim again is neither a conflict nor new", () => {
     const records = [at(T0, evidence('sell_A', 'P1')), at(T0, evidence('sell_B', 'P2'))];
-    expect(sortClaims(records, 'sell_B', [{ signature: 'P1', role: 'payout' }, { signature: 'P2', role: 'payout' }, { signature: 'P3', role: 'payout' }])).toEqual({
+    expect(
+      sortClaims(records, 'sell_B', [
+        { signature: 'P1', role: 'payout' },
+        { signature: 'P2', role: 'payout' },
+        { signature: 'P3', role: 'payout' },
+      ]),
+    ).toEqual({
       conflicts: [{ signature: 'P1', role: 'payout', otherTrade: 'sell_A', otherRole: 'payout' }],
       fresh: [{ signature: 'P3', role: 'payout' }],
     });
     // In another role too: a refund of one trade is no payout of another.
-    expect(sortClaims([at(T0, evidence('b1', 'R1', 'refund'))], 'sell_C', [{ signature: 'R1', role: 'payout' }]).conflicts).toEqual([{ signature: 'R1', role: 'payout', otherTrade: 'b1', otherRole: 'refund' }]);
+    expect(
+      sortClaims([at(T0, evidence('b1', 'R1', 'refund'))], 'sell_C', [{ signature: 'R1', role: 'payout' }]).conflicts,
+    ).toEqual([{ signature: 'R1', role: 'payout', otherTrade: 'b1', otherRole: 'refund' }]);
   });
 
   it("a trade's history: created when first recorded, its signed deposits, its trade id, the transactions named for it", () => {
     const records = [
       at(T0 + 5, created('sell_A', 'sell')),
-      at(T0 + 6, { type: 'before-signing', side: 'sell', trade: 'sell_A', messageSha256: 'h', minimumOutputLamports: '42' }),
-      at(T0 + 7, { type: 'answer', side: 'sell', trade: 'sell_A', step: 'read', status: 'completed', tradeId: 'sg_1', signatures: ['SW'] }),
+      at(T0 + 6, {
+        type: 'before-signing',
+        side: 'sell',
+        trade: 'sell_A',
+        messageSha256: 'h',
+        minimumOutputLamports: '42',
+      }),
+      at(T0 + 7, {
+        type: 'answer',
+        side: 'sell',
+        trade: 'sell_A',
+        step: 'read',
+        status: 'completed',
+        tradeId: 'sg_1',
+        signatures: ['SW'],
+      }),
       at(T0 + 8, evidence('sell_A', 'P1')),
     ];
     const h = historyOf(records, 'sg_1')!;
-    expect(h).toMatchObject({ trade: 'sell_A', createdAtMs: T0 + 5, madeAtMs: T0 + 5, idempotencyKey: 'key-sell_A', signedMinimumLamports: '42', status: 'completed', tradeId: 'sg_1', signatures: ['SW', 'P1'], completed: true, authorized: false });
+    expect(h).toMatchObject({
+      trade: 'sell_A',
+      createdAtMs: T0 + 5,
+      madeAtMs: T0 + 5,
+      idempotencyKey: 'key-sell_A',
+      signedMinimumLamports: '42',
+      status: 'completed',
+      tradeId: 'sg_1',
+      signatures: ['SW', 'P1'],
+      completed: true,
+      authorized: false,
+    });
     // The authorize answered authorized (the signature taken); a run's outcome completed.
-    const taken = [at(T0, created('sell_C', 'sell')), at(T0 + 1, { type: 'answer', side: 'sell', trade: 'sell_C', step: 'authorize', status: 'authorized' })];
+    const taken = [
+      at(T0, created('sell_C', 'sell')),
+      at(T0 + 1, { type: 'answer', side: 'sell', trade: 'sell_C', step: 'authorize', status: 'authorized' }),
+    ];
     expect(historyOf(taken, 'sell_C')).toMatchObject({ authorized: true, completed: false });
-    expect(historyOf([...taken, at(T0 + 2, { type: 'outcome', side: 'sell', trade: 'sell_C', outcome: 'completed' })], 'sell_C')).toMatchObject({ authorized: true, completed: true });
+    expect(
+      historyOf(
+        [...taken, at(T0 + 2, { type: 'outcome', side: 'sell', trade: 'sell_C', outcome: 'completed' })],
+        'sell_C',
+      ),
+    ).toMatchObject({ authorized: true, completed: true });
     // A deposit record keeps the signed transaction (absent in an earlier version's).
-    const kept = historyOf([at(T0, created('b1')), at(T0 + 1, { ...deposit('b1', 'S1', '5'), transaction: 'AQID' } as NewRecord)], 'b1')!;
+    const kept = historyOf(
+      [at(T0, created('b1')), at(T0 + 1, { ...deposit('b1', 'S1', '5'), transaction: 'AQID' } as NewRecord)],
+      'b1',
+    )!;
     expect(kept.deposits.map((d) => d.transaction)).toEqual(['AQID']);
     expect(historyOf(records, 'sell_B')).toBeNull();
     // Seen only resumed (made elsewhere): when it was made is not known here.
@@ -292,17 +501,37 @@ describe('evidence proves one trade', () => {
 });
 
 describe('what the journal knows of the other trades (attack-3 F2, F4)', () => {
-  const named = (trade: string, side: 'buy' | 'sell', status: string, transactions: Array<{ signature: string; role: 'deposit' | 'swap' | 'payout' | 'refund' }>): NewRecord => ({ type: 'answer', side, trade, step: 'read', status, transactions });
-  const withFee = (trade: string, signature: string, amount: string, fee: string | null): NewRecord => ({ ...(deposit(trade, signature, amount) as object), platformFeeLamports: fee }) as NewRecord;
+  const named = (
+    trade: string,
+    side: 'buy' | 'sell',
+    status: string,
+    transactions: Array<{ signature: string; role: 'deposit' | 'swap' | 'payout' | 'refund' }>,
+  ): NewRecord => ({ type: 'answer', side, trade, step: 'read', status, transactions });
+  const withFee = (trade: string, signature: string, amount: string, fee: string | null): NewRecord =>
+    ({ ...(deposit(trade, signature, amount) as object), platformFeeLamports: fee }) as NewRecord;
 
-  it('every transaction it knows for another trade, in its role: a deposit signed, one named (an earlier version\'s without its role), one proved; never the trade\'s own, by either of its ids', () => {
+  it("every transaction it knows for another trade, in its role: a deposit signed, one named (an earlier version's without its role), one proved; never the trade's own, by either of its ids", () => {
     const records = [
       at(T0, created('b1')),
       at(T0 + 1, deposit('b1', 'D1', '100')),
-      at(T0 + 2, named('b1', 'buy', 'refunded', [{ signature: 'SW1', role: 'swap' }, { signature: 'R1', role: 'refund' }])),
+      at(
+        T0 + 2,
+        named('b1', 'buy', 'refunded', [
+          { signature: 'SW1', role: 'swap' },
+          { signature: 'R1', role: 'refund' },
+        ]),
+      ),
       at(T0 + 3, { type: 'evidence', side: 'buy', trade: 'b1', signature: 'R1', role: 'refund' }),
       at(T0 + 4, created('sell_A', 'sell')),
-      at(T0 + 5, { type: 'answer', side: 'sell', trade: 'sell_A', step: 'read', status: 'completed', tradeId: 'sg_A', signatures: ['OLD'] }),
+      at(T0 + 5, {
+        type: 'answer',
+        side: 'sell',
+        trade: 'sell_A',
+        step: 'read',
+        status: 'completed',
+        tradeId: 'sg_A',
+        signatures: ['OLD'],
+      }),
       at(T0 + 6, named('sell_A', 'sell', 'completed', [{ signature: 'P1', role: 'payout' }])),
     ];
     const k = journalKnowledge(records, 'sell_B', 'W1');
@@ -317,7 +546,9 @@ describe('what the journal knows of the other trades (attack-3 F2, F4)', () => {
     expect([...journalKnowledge(records, 'sg_A', 'W1').elsewhere.keys()]).toEqual(['D1', 'SW1', 'R1']);
     // A role learnt later replaces the role-less name.
     const later = [...records, at(T0 + 7, named('sell_A', 'sell', 'completed', [{ signature: 'OLD', role: 'swap' }]))];
-    expect(journalKnowledge(later, 'x', 'W1').elsewhere.get('OLD')).toEqual([{ trade: 'sell_A', side: 'sell', role: 'swap' }]);
+    expect(journalKnowledge(later, 'x', 'W1').elsewhere.get('OLD')).toEqual([
+      { trade: 'sell_A', side: 'sell', role: 'swap' },
+    ]);
   });
 
   it("refundable: this wallet's buys with a signed deposit not known completed, by the deposit and the deposit less the fee its review showed, from when they were made", () => {
@@ -344,7 +575,8 @@ describe('what the journal knows of the other trades (attack-3 F2, F4)', () => {
     expect(journalKnowledge(known, 'sell_X', 'W1').refundable.map((b) => b.trade)).toEqual(['nowait']);
     // Another wallet's buy is refunded to that wallet, not this one; but its deposit is still a transaction known elsewhere.
     expect(journalKnowledge(records, 'sell_X', 'W2').refundable.map((b) => b.trade)).toEqual(['theirs']);
-    expect(journalKnowledge(records, 'sell_X', 'W1').elsewhere.get('D4')).toEqual([{ trade: 'theirs', side: 'buy', role: 'deposit' }]);
+    expect(journalKnowledge(records, 'sell_X', 'W1').elsewhere.get('D4')).toEqual([
+      { trade: 'theirs', side: 'buy', role: 'deposit' },
+    ]);
   });
 });
-

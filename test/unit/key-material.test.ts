@@ -16,7 +16,8 @@ describe('key material', () => {
   it.each(Object.entries(KEY_FORMS))('%s is recognised', (_name, text) => {
     expect(keyMaterialShape(text)).not.toBeNull();
     expect(keyMaterialShape(` ${text}\n`)).not.toBeNull();
-    for (const scheme of ['keystore:', 'file:', 'file://', 'prompt:', 'usb://ledger?key=']) expect(keyMaterialShape(`${scheme}${text}`), scheme).not.toBeNull();
+    for (const scheme of ['keystore:', 'file:', 'file://', 'prompt:', 'usb://ledger?key='])
+      expect(keyMaterialShape(`${scheme}${text}`), scheme).not.toBeNull();
   });
 
   it('names the form, never the text', () => {

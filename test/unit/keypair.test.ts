@@ -69,9 +69,11 @@ describe('loadKeypair', () => {
     expect(err.message).toContain('TRADER_KEYPAIR');
   });
 
-  it('missing file in a stopped sandbox\'s folder: says the sandbox was stopped and how to start one, as its refused connection does', () => {
+  it("missing file in a stopped sandbox's folder: says the sandbox was stopped and how to start one, as its refused connection does", () => {
     const path = join(dir, 'trader-sandbox-Ab12Cd', 'id.json');
-    expect(keypairError(path).message).toBe(`keypair file ${path}: not found; it was a sandbox's, and stopping the sandbox removed it: no sandbox is running for it; start one with \`eval "$(trader sandbox --background)"\``);
+    expect(keypairError(path).message).toBe(
+      `keypair file ${path}: not found; it was a sandbox's, and stopping the sandbox removed it: no sandbox is running for it; start one with \`eval "$(trader sandbox --background)"\``,
+    );
     // Only a sandbox's own folder: a folder merely named like one elsewhere in the path is an ordinary missing file.
     expect(keypairError(join(dir, 'trader-sandbox-Ab12Cd', 'keys', 'id.json')).message).toContain('solana-keygen new');
   });
@@ -139,8 +141,16 @@ describe('parseSecretKeyText (stdin: and keys import --from stdin:)', () => {
   });
   it.each<[string, () => string, RegExp]>([
     ['empty', () => ' \n', /^stdin: is empty; expected a JSON array of 64 numbers or a base58 secret key$/],
-    ['32 bytes of base58 (a seed, not a keypair)', () => bs58.encode(kp.secretKey.subarray(0, 32)), /^stdin: decodes to 32 bytes; a base58 secret key is 64 bytes/],
-    ['base58 whose halves do not match', () => bs58.encode(Uint8Array.from([...kp.secretKey.subarray(0, 32), ...nacl.sign.keyPair().publicKey])), /is corrupt: its second half is not the public key of its first half/],
+    [
+      '32 bytes of base58 (a seed, not a keypair)',
+      () => bs58.encode(kp.secretKey.subarray(0, 32)),
+      /^stdin: decodes to 32 bytes; a base58 secret key is 64 bytes/,
+    ],
+    [
+      'base58 whose halves do not match',
+      () => bs58.encode(Uint8Array.from([...kp.secretKey.subarray(0, 32), ...nacl.sign.keyPair().publicKey])),
+      /is corrupt: its second half is not the public key of its first half/,
+    ],
     ['not base58', () => 'not-base58-0OIl', /is neither a JSON array nor base58/],
     ['broken JSON', () => secretJson.slice(0, 40), /is not JSON/],
   ])('%s is refused, quoting none of it', (_, text, message) => {

@@ -5,7 +5,16 @@
 import nacl from 'tweetnacl';
 import bs58 from 'bs58';
 import { describe, expect, it } from 'vitest';
-import { decryptKey, encryptKey, formatKeystore, KeystoreError, parseKeystore, passwordBytes, WRITE_LOG_N, type KeystoreDocument } from '../../src/wallet/keystore-format.js';
+import {
+  decryptKey,
+  encryptKey,
+  formatKeystore,
+  KeystoreError,
+  parseKeystore,
+  passwordBytes,
+  WRITE_LOG_N,
+  type KeystoreDocument,
+} from '../../src/wallet/keystore-format.js';
 
 const pair = nacl.sign.keyPair();
 const password = passwordBytes('correct horse battery staple');
@@ -35,7 +44,9 @@ describe('keystore format', () => {
 
   it('a wrong password does not open it', async () => {
     const doc = reread(await cheap());
-    await expect(decryptKey(doc, passwordBytes('correct horse battery stapl'))).rejects.toMatchObject({ kind: 'unlock' });
+    await expect(decryptKey(doc, passwordBytes('correct horse battery stapl'))).rejects.toMatchObject({
+      kind: 'unlock',
+    });
   });
 
   // Every field changed, with the right password: the cipher refuses (the parameters and public key are authenticated).
@@ -58,7 +69,9 @@ describe('keystore format', () => {
     );
     expect(error).toBeInstanceOf(KeystoreError);
     expect((error as KeystoreError).kind).toBe('unlock');
-    expect((error as Error).message).toBe('wrong password, or the keystore file was changed (it does not authenticate)');
+    expect((error as Error).message).toBe(
+      'wrong password, or the keystore file was changed (it does not authenticate)',
+    );
   });
 
   it('the production reader refuses scrypt below 2^17 (a weakened file is not opened)', async () => {
@@ -76,7 +89,11 @@ describe('keystore format', () => {
     ['another cipher', (t) => t.replace('aes-256-gcm', 'aes-128-ctr'), /cipher is not aes-256-gcm/],
     ['N not a power of two', (t) => t.replace('"n": 1024', '"n": 1000'), /not a power of two/],
     ['N past 2^20', (t) => t.replace('"n": 1024', `"n": ${2 ** 21}`), /above the most/],
-    ['a short ciphertext', (t) => t.replace(/"ciphertext": "[^"]+"/, '"ciphertext": "AAAA"'), /ciphertext has the wrong length/],
+    [
+      'a short ciphertext',
+      (t) => t.replace(/"ciphertext": "[^"]+"/, '"ciphertext": "AAAA"'),
+      /ciphertext has the wrong length/,
+    ],
     ['a bad public key', (t) => t.replace(/"publicKey": "[^"]+"/, '"publicKey": "0OIl"'), /no valid public key/],
   ])('%s: refused before any key derivation', async (_, change, message) => {
     const text = change(formatKeystore(await cheap()));

@@ -2,7 +2,18 @@
 // second process is kept out while the lock is held), every change sees what is on disk now,
 // a lock left by a crashed process is taken over, and files are private.
 import { execFileSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,7 +69,9 @@ describe('updateLockedFile', () => {
     const path = join(tempDir(), 'file.txt');
     writeFileSync(`${path}.lock`, '');
     const now = Date.now();
-    expect(() => updateLockedFile(path, () => 'x', { now: () => now, waitMs: 0, staleMs: 30_000 })).toThrow(/held by another trader process/);
+    expect(() => updateLockedFile(path, () => 'x', { now: () => now, waitMs: 0, staleMs: 30_000 })).toThrow(
+      /held by another trader process/,
+    );
     const old = new Date(now - 31_000);
     utimesSync(`${path}.lock`, old, old);
     updateLockedFile(path, () => 'x', { now: () => now, waitMs: 0, staleMs: 30_000 });
@@ -81,11 +94,19 @@ describe('updateProfile', () => {
     writeFileSync(path, JSON.stringify({ profiles: { default: { timeout: 60 } } }), { mode: 0o600 });
     const atStartUp = readConfig(path);
     // Another process sets a key after this run read the file.
-    writeFileSync(path, JSON.stringify({ profiles: { default: { timeout: 60, maxSlippageBps: 300 }, other: { baseUrl: 'https://x.example' } } }));
+    writeFileSync(
+      path,
+      JSON.stringify({
+        profiles: { default: { timeout: 60, maxSlippageBps: 300 }, other: { baseUrl: 'https://x.example' } },
+      }),
+    );
     updateProfile(path, 'default', (p) => ({ ...p, maxBuyLamports: '5' }), clock);
     const after = JSON.parse(readFileSync(path, 'utf8'));
     expect(atStartUp.document.profiles.default).toEqual({ timeout: 60 });
-    expect(after.profiles).toEqual({ default: { timeout: 60, maxSlippageBps: 300, maxBuyLamports: '5' }, other: { baseUrl: 'https://x.example' } });
+    expect(after.profiles).toEqual({
+      default: { timeout: 60, maxSlippageBps: 300, maxBuyLamports: '5' },
+      other: { baseUrl: 'https://x.example' },
+    });
   });
 });
 
@@ -107,7 +128,13 @@ describe('TrustStore', () => {
 
   it('pins a template only over the one it replaces; keeps a pending one until it is accepted by its fingerprint; drops an earlier version’s wording', () => {
     const path = join(tempDir(), 'trust.json');
-    writeFileSync(path, JSON.stringify({ services: { [A]: { sellWording: { text: 'Sell {amount.raw}', fingerprint: 'old', at: 'then' } } } }), { mode: 0o600 });
+    writeFileSync(
+      path,
+      JSON.stringify({
+        services: { [A]: { sellWording: { text: 'Sell {amount.raw}', fingerprint: 'old', at: 'then' } } },
+      }),
+      { mode: 0o600 },
+    );
     const store = new TrustStore(path, A, clock);
     const one = { parts: ['one'] };
     const two = { parts: ['two'] };
@@ -132,7 +159,9 @@ describe('TrustStore', () => {
     const facts = { symbol: 'DOG', name: 'Dog', decimals: 6 };
     store.recordPendingToken('M1', facts);
     expect(store.acceptPendingToken('M2', tokenFactsFingerprint('M2', facts))).toBeNull();
-    expect(store.acceptPendingToken('M1', tokenFactsFingerprint('M1', facts))).toMatchObject({ pinned: { ...facts, by: 'accept-command' } });
+    expect(store.acceptPendingToken('M1', tokenFactsFingerprint('M1', facts))).toMatchObject({
+      pinned: { ...facts, by: 'accept-command' },
+    });
     expect(store.read().pendingTokens).toBeUndefined();
     store.recordChainToken('M1', { symbol: 'CAT', name: 'Cat', decimals: 6 });
     expect(store.read().tokens?.M1).toMatchObject({ symbol: 'DOG', by: 'accept-command' });
@@ -154,28 +183,39 @@ describe('TrustStore', () => {
     store.pinTreasury('T', 'prompt');
     expect(store.ownershipProblem()).toBeNull();
     execFileSync('chmod', ['620', path]);
-    expect(store.ownershipProblem()).toBe(`trust store ${path} can be changed by other users (mode 620); run: chmod go-w ${path}`);
+    expect(store.ownershipProblem()).toBe(
+      `trust store ${path} can be changed by other users (mode 620); run: chmod go-w ${path}`,
+    );
     expect(() => store.read()).toThrow(TrustStoreError);
     expect(() => store.pinTreasury('U', 'prompt')).toThrow(/can be changed by other users \(mode 620\)/);
     execFileSync('chmod', ['600', path]);
     execFileSync('chmod', ['770', dir]);
-    expect(() => store.read()).toThrow(`config folder ${dir} can be changed by other users (mode 770); run: chmod go-w ${dir}`);
-    expect(() => updateProfile(join(dir, 'config.json'), 'default', (p) => ({ ...p, timeout: 5 }), clock)).toThrow(/config folder .* can be changed by other users \(mode 770\)/);
+    expect(() => store.read()).toThrow(
+      `config folder ${dir} can be changed by other users (mode 770); run: chmod go-w ${dir}`,
+    );
+    expect(() => updateProfile(join(dir, 'config.json'), 'default', (p) => ({ ...p, timeout: 5 }), clock)).toThrow(
+      /config folder .* can be changed by other users \(mode 770\)/,
+    );
     execFileSync('chmod', ['700', dir]);
     expect(store.read().treasury?.address).toBe('T');
   });
 
-  it.runIf(typeof process.getuid === 'function' && process.getuid() === 0)('refuses a trust store, or a config folder, owned by another user (run as root, which can chown)', () => {
-    const dir = tempDir();
-    const path = join(dir, 'trust.json');
-    const store = new TrustStore(path, A, clock);
-    store.pinTreasury('T', 'prompt');
-    execFileSync('chown', ['4242', path]);
-    expect(() => store.read()).toThrow(`trust store ${path} belongs to another user (uid 4242; you are uid 0); use one of your own`);
-    execFileSync('chown', ['0', path]);
-    execFileSync('chown', ['4242', dir]);
-    expect(() => store.pinTreasury('U', 'prompt')).toThrow(/config folder .* belongs to another user \(uid 4242/);
-  });
+  it.runIf(typeof process.getuid === 'function' && process.getuid() === 0)(
+    'refuses a trust store, or a config folder, owned by another user (run as root, which can chown)',
+    () => {
+      const dir = tempDir();
+      const path = join(dir, 'trust.json');
+      const store = new TrustStore(path, A, clock);
+      store.pinTreasury('T', 'prompt');
+      execFileSync('chown', ['4242', path]);
+      expect(() => store.read()).toThrow(
+        `trust store ${path} belongs to another user (uid 4242; you are uid 0); use one of your own`,
+      );
+      execFileSync('chown', ['0', path]);
+      execFileSync('chown', ['4242', dir]);
+      expect(() => store.pinTreasury('U', 'prompt')).toThrow(/config folder .* belongs to another user \(uid 4242/);
+    },
+  );
 });
 
 describe('ownershipProblem (the stat facts injected)', () => {
@@ -183,10 +223,26 @@ describe('ownershipProblem (the stat facts injected)', () => {
     [{ uid: 1000, mode: 0o40700 }, 1000, null],
     [{ uid: 0, mode: 0o40755 }, 1000, null], // root's, as for ssh
     [{ uid: 1000, mode: 0o100644 }, 1000, null], // readable by others: not a change
-    [{ uid: 1001, mode: 0o40700 }, 1000, 'config folder /c belongs to another user (uid 1001; you are uid 1000); use one of your own'],
-    [{ uid: 1000, mode: 0o40720 }, 1000, 'config folder /c can be changed by other users (mode 720); run: chmod go-w /c'],
-    [{ uid: 1000, mode: 0o40702 }, 1000, 'config folder /c can be changed by other users (mode 702); run: chmod go-w /c'],
-    [{ uid: 1000, mode: 0o41777 }, 1000, 'config folder /c can be changed by other users (mode 777); run: chmod go-w /c'],
+    [
+      { uid: 1001, mode: 0o40700 },
+      1000,
+      'config folder /c belongs to another user (uid 1001; you are uid 1000); use one of your own',
+    ],
+    [
+      { uid: 1000, mode: 0o40720 },
+      1000,
+      'config folder /c can be changed by other users (mode 720); run: chmod go-w /c',
+    ],
+    [
+      { uid: 1000, mode: 0o40702 },
+      1000,
+      'config folder /c can be changed by other users (mode 702); run: chmod go-w /c',
+    ],
+    [
+      { uid: 1000, mode: 0o41777 },
+      1000,
+      'config folder /c can be changed by other users (mode 777); run: chmod go-w /c',
+    ],
     [{ uid: 1001, mode: 0o40777 }, null, null], // no uids on this system (Windows): nothing to check
   ])('%o for uid %s', (facts, uid, problem) => {
     expect(ownershipProblem('config folder', '/c', facts, uid)).toBe(problem);
@@ -195,8 +251,16 @@ describe('ownershipProblem (the stat facts injected)', () => {
 
 describe('temp files are created exclusively, never through a planted file or symlink', () => {
   it.each([
-    ['the trust store', (dir: string) => new TrustStore(join(dir, 'trust.json'), A, clock).pinTreasury('T', 'prompt'), 'trust.json'],
-    ['the config', (dir: string) => updateProfile(join(dir, 'config.json'), 'default', (p) => ({ ...p, timeout: 5 }), clock), 'config.json'],
+    [
+      'the trust store',
+      (dir: string) => new TrustStore(join(dir, 'trust.json'), A, clock).pinTreasury('T', 'prompt'),
+      'trust.json',
+    ],
+    [
+      'the config',
+      (dir: string) => updateProfile(join(dir, 'config.json'), 'default', (p) => ({ ...p, timeout: 5 }), clock),
+      'config.json',
+    ],
   ])('%s: a planted *.tmp symlink neither overwrites its target nor changes its mode', (_name, write, file) => {
     const dir = tempDir();
     const victimDir = tempDir();
@@ -219,7 +283,12 @@ describe('temp files are created exclusively, never through a planted file or sy
     const victim = join(tempDir(), 'victim.txt');
     writeFileSync(victim, 'precious\n');
     symlinkSync(victim, join(dir, 'trust.json.lock'));
-    expect(() => new TrustStore(join(dir, 'trust.json'), A, { now: clock.now, waitMs: 50, staleMs: 60_000 }).pinTreasury('T', 'prompt')).toThrow(/lock file .*trust\.json\.lock is not a regular file/);
+    expect(() =>
+      new TrustStore(join(dir, 'trust.json'), A, { now: clock.now, waitMs: 50, staleMs: 60_000 }).pinTreasury(
+        'T',
+        'prompt',
+      ),
+    ).toThrow(/lock file .*trust\.json\.lock is not a regular file/);
     expect(readFileSync(victim, 'utf8')).toBe('precious\n');
   });
 });

@@ -15,23 +15,34 @@ const tool = (name: string) => tools.get(name)!;
 
 describe('tool argv', () => {
   it('options as --flag=value, then -- and the arguments', () => {
-    expect(toolArgv(tool('buy'), { token: 'WOOF', amount: '0.1sol', slippageBps: 50, idempotencyKey: 'k-1', wait: false, dryRun: true })).toEqual([
+    expect(
+      toolArgv(tool('buy'), {
+        token: 'WOOF',
+        amount: '0.1sol',
+        slippageBps: 50,
+        idempotencyKey: 'k-1',
+        wait: false,
+        dryRun: true,
+      }),
+    ).toEqual(['buy', '--slippage-bps=50', '--idempotency-key=k-1', '--no-wait', '--dry-run', '--', 'WOOF', '0.1sol']);
+    expect(toolArgv(tool('buy'), { token: 'WOOF', amount: '100', wait: true, dryRun: false })).toEqual([
       'buy',
-      '--slippage-bps=50',
-      '--idempotency-key=k-1',
-      '--no-wait',
-      '--dry-run',
       '--',
       'WOOF',
-      '0.1sol',
+      '100',
     ]);
-    expect(toolArgv(tool('buy'), { token: 'WOOF', amount: '100', wait: true, dryRun: false })).toEqual(['buy', '--', 'WOOF', '100']);
     expect(toolArgv(tool('trade'), { id: 'sell_abc' })).toEqual(['trades', '--', 'sell_abc']);
     expect(toolArgv(tool('positions'), {})).toEqual(['positions', '--']);
   });
 
   it('values that look like options stay values', () => {
-    expect(toolArgv(tool('sell'), { token: '--yes', amount: '-1', idempotencyKey: '--api-key=x' })).toEqual(['sell', '--idempotency-key=--api-key=x', '--', '--yes', '-1']);
+    expect(toolArgv(tool('sell'), { token: '--yes', amount: '-1', idempotencyKey: '--api-key=x' })).toEqual([
+      'sell',
+      '--idempotency-key=--api-key=x',
+      '--',
+      '--yes',
+      '-1',
+    ]);
   });
 
   it('a number is accepted for a string or integer; a fraction for an integer is not', () => {
@@ -45,7 +56,9 @@ describe('tool argv', () => {
 
   it('unknown inputs, omitted options and missing arguments are refused', () => {
     expect(() => toolArgv(tool('me'), { apiKey: 'x' })).toThrow(/takes no argument "apiKey"/);
-    expect(() => toolArgv(tool('buy'), { token: 'WOOF', amount: '1', maxFeeLamports: '999999999' })).toThrow(/takes no argument "maxFeeLamports"/);
+    expect(() => toolArgv(tool('buy'), { token: 'WOOF', amount: '1', maxFeeLamports: '999999999' })).toThrow(
+      /takes no argument "maxFeeLamports"/,
+    );
     expect(() => toolArgv(tool('holdings'), { csv: true })).toThrow(/takes no argument "csv"/);
     expect(() => toolArgv(tool('trade'), { watch: true, id: 'x' })).toThrow(/takes no argument "watch"/);
     expect(() => toolArgv(tool('buy'), { token: 'WOOF' })).toThrow(/needs "amount"/);
@@ -53,7 +66,15 @@ describe('tool argv', () => {
 });
 
 describe('descriptions for the tool, not the command line', () => {
-  const gate = { allowed: true, reason: null, maxBuyLamports: '100', maxSlippageBps: 50, maxFeeLamports: null, maxDailyBuyLamports: '500', maxDailySellLamports: '700' };
+  const gate = {
+    allowed: true,
+    reason: null,
+    maxBuyLamports: '100',
+    maxSlippageBps: 50,
+    maxFeeLamports: null,
+    maxDailyBuyLamports: '500',
+    maxDailySellLamports: '700',
+  };
   it('no tool says a flag, an exit code or a follow command; cancel offers no dryRun; slippage is slippageBps', async () => {
     const { description } = await import('../../src/mcp/descriptions.js');
     for (const [name, t] of tools) {
@@ -71,20 +92,58 @@ describe('descriptions for the tool, not the command line', () => {
       /maxBuyLamports 100 per buy, maxSlippageBps 50; per rolling 24 hours maxDailyBuyLamports 500 and maxDailySellLamports 700; a call past one is refused before anything is sent \(OVER_LIMIT; OVER_DAILY_LIMIT/,
     );
     expect(tool('sell').inputSchema.properties.slippageBps!.description).toMatch(/maxSlippageBps/);
-    expect(tool('buy').inputSchema.properties.wait!.description).toMatch(/^false: return once the deposit is accepted, and follow the buy with the trade tool$/);
+    expect(tool('buy').inputSchema.properties.wait!.description).toMatch(
+      /^false: return once the deposit is accepted, and follow the buy with the trade tool$/,
+    );
   });
 });
 
 describe('trading gate', () => {
-  const limits = { profileName: 'p', maxBuyLamports: 1n, maxSlippageBps: 10, maxFeeLamports: null, maxDailyBuyLamports: 5n, maxDailySellLamports: 7n, maxTradesPerHour: 3, maxDailyLossLamports: 9n, allowedMints: ['M'], deniedMints: null };
+  const limits = {
+    profileName: 'p',
+    maxBuyLamports: 1n,
+    maxSlippageBps: 10,
+    maxFeeLamports: null,
+    maxDailyBuyLamports: 5n,
+    maxDailySellLamports: 7n,
+    maxTradesPerHour: 3,
+    maxDailyLossLamports: 9n,
+    allowedMints: ['M'],
+    deniedMints: null,
+  };
   it('on only with --allow-trading and every limit, per trade and per day', () => {
-    expect(tradingGate(limits, true)).toMatchObject({ allowed: true, reason: null, maxBuyLamports: '1', maxSlippageBps: 10, maxDailyBuyLamports: '5', maxDailySellLamports: '7', maxTradesPerHour: 3, maxDailyLossLamports: '9', allowedMints: ['M'], deniedMints: null });
-    expect(tradingGate(limits, false)).toMatchObject({ allowed: false, reason: expect.stringMatching(/--allow-trading/) });
-    expect(tradingGate({ ...limits, maxBuyLamports: null }, true).reason).toMatch(/does not set maxBuyLamports, .*config set maxBuyLamports/);
+    expect(tradingGate(limits, true)).toMatchObject({
+      allowed: true,
+      reason: null,
+      maxBuyLamports: '1',
+      maxSlippageBps: 10,
+      maxDailyBuyLamports: '5',
+      maxDailySellLamports: '7',
+      maxTradesPerHour: 3,
+      maxDailyLossLamports: '9',
+      allowedMints: ['M'],
+      deniedMints: null,
+    });
+    expect(tradingGate(limits, false)).toMatchObject({
+      allowed: false,
+      reason: expect.stringMatching(/--allow-trading/),
+    });
+    expect(tradingGate({ ...limits, maxBuyLamports: null }, true).reason).toMatch(
+      /does not set maxBuyLamports, .*config set maxBuyLamports/,
+    );
     expect(tradingGate({ ...limits, maxSlippageBps: null }, true).reason).toMatch(/does not set maxSlippageBps/);
-    expect(tradingGate({ ...limits, maxBuyLamports: null, maxSlippageBps: null }, true).reason).toMatch(/maxBuyLamports and maxSlippageBps/);
-    expect(tradingGate({ ...limits, maxDailyBuyLamports: null }, true).reason).toMatch(/does not set maxDailyBuyLamports, .*config set maxDailyBuyLamports <value>`, then/);
-    expect(tradingGate({ ...limits, maxDailySellLamports: null }, true)).toMatchObject({ allowed: false, reason: expect.stringMatching(/does not set maxDailySellLamports,/) });
-    expect(tradingGate({ ...limits, maxDailyBuyLamports: null, maxDailySellLamports: null }, true).reason).toMatch(/maxDailyBuyLamports and maxDailySellLamports/);
+    expect(tradingGate({ ...limits, maxBuyLamports: null, maxSlippageBps: null }, true).reason).toMatch(
+      /maxBuyLamports and maxSlippageBps/,
+    );
+    expect(tradingGate({ ...limits, maxDailyBuyLamports: null }, true).reason).toMatch(
+      /does not set maxDailyBuyLamports, .*config set maxDailyBuyLamports <value>`, then/,
+    );
+    expect(tradingGate({ ...limits, maxDailySellLamports: null }, true)).toMatchObject({
+      allowed: false,
+      reason: expect.stringMatching(/does not set maxDailySellLamports,/),
+    });
+    expect(tradingGate({ ...limits, maxDailyBuyLamports: null, maxDailySellLamports: null }, true).reason).toMatch(
+      /maxDailyBuyLamports and maxDailySellLamports/,
+    );
   });
 });

@@ -3,7 +3,12 @@
 // and the risk levels and fingerprint read from them.
 import { describe, expect, it } from 'vitest';
 import bs58 from 'bs58';
-import { decodeExtension, decodeMintBase, metaplexAuthority, tokenMetadataAuthority } from '../../src/chain/mint-layouts.js';
+import {
+  decodeExtension,
+  decodeMintBase,
+  metaplexAuthority,
+  tokenMetadataAuthority,
+} from '../../src/chain/mint-layouts.js';
 import { tokenRisks, tokenRisksFingerprint } from '../../src/domain/token-risks.js';
 import type { MintFacts } from '../../src/domain/mint-facts.js';
 
@@ -23,21 +28,41 @@ describe('Token-2022 extensions', () => {
   it('TransferFeeConfig (1): authorities, withheld, older then newer fee', () => {
     const value = Buffer.concat([key(A), none(), u64(7n), fee(0n, 10n, 50), fee(600n, 5_000n, 250)]);
     expect(value.length).toBe(108);
-    expect(decodeExtension(1, value)).toEqual({ type: 'transfer-fee', code: 1, name: 'TransferFeeConfig', configAuthority: A, withdrawAuthority: null, older: { epoch: 0n, maximumFee: 10n, bps: 50 }, newer: { epoch: 600n, maximumFee: 5_000n, bps: 250 } });
+    expect(decodeExtension(1, value)).toEqual({
+      type: 'transfer-fee',
+      code: 1,
+      name: 'TransferFeeConfig',
+      configAuthority: A,
+      withdrawAuthority: null,
+      older: { epoch: 0n, maximumFee: 10n, bps: 50 },
+      newer: { epoch: 600n, maximumFee: 5_000n, bps: 250 },
+    });
   });
   it('PermanentDelegate (12), TransferHook (14), MintCloseAuthority (3), MetadataPointer (18)', () => {
     expect(decodeExtension(12, key(A))).toMatchObject({ type: 'permanent-delegate', delegate: A });
     expect(decodeExtension(12, none())).toMatchObject({ type: 'permanent-delegate', delegate: null });
-    expect(decodeExtension(14, Buffer.concat([none(), key(B)]))).toMatchObject({ type: 'transfer-hook', authority: null, program: B });
+    expect(decodeExtension(14, Buffer.concat([none(), key(B)]))).toMatchObject({
+      type: 'transfer-hook',
+      authority: null,
+      program: B,
+    });
     expect(decodeExtension(3, key(B))).toMatchObject({ type: 'mint-close-authority', authority: B });
-    expect(decodeExtension(18, Buffer.concat([key(A), key(B)]))).toMatchObject({ type: 'metadata-pointer', authority: A, address: B });
+    expect(decodeExtension(18, Buffer.concat([key(A), key(B)]))).toMatchObject({
+      type: 'metadata-pointer',
+      authority: A,
+      address: B,
+    });
   });
   it('DefaultAccountState (6), NonTransferable (9), Pausable (26)', () => {
     expect(decodeExtension(6, Buffer.from([2]))).toMatchObject({ type: 'default-account-state', state: 'frozen' });
     expect(decodeExtension(6, Buffer.from([1]))).toMatchObject({ type: 'default-account-state', state: 'initialized' });
     expect(decodeExtension(6, Buffer.from([3]))).toMatchObject({ type: 'malformed', name: 'DefaultAccountState' });
     expect(decodeExtension(9, Buffer.alloc(0))).toEqual({ type: 'non-transferable', code: 9, name: 'NonTransferable' });
-    expect(decodeExtension(26, Buffer.concat([key(A), Buffer.from([1])]))).toMatchObject({ type: 'pausable', authority: A, paused: true });
+    expect(decodeExtension(26, Buffer.concat([key(A), Buffer.from([1])]))).toMatchObject({
+      type: 'pausable',
+      authority: A,
+      paused: true,
+    });
     expect(decodeExtension(26, Buffer.concat([key(A), Buffer.from([2])]))).toMatchObject({ type: 'malformed' });
   });
   it('a known extension of the wrong length is malformed; any other is named; an unknown number too', () => {
@@ -66,8 +91,14 @@ describe('the base mint and metadata authorities', () => {
     const str = (s: string) => Buffer.concat([Buffer.from([s.length, 0, 0, 0]), Buffer.from(s)]);
     const head = Buffer.concat([Buffer.from([4]), key(A), key(B), str('Name'), str('SYM'), str('uri'), u16(0)]);
     const creators = Buffer.concat([Buffer.from([1, 1, 0, 0, 0]), key(B), Buffer.from([1, 100])]);
-    expect(metaplexAuthority(Buffer.concat([head, Buffer.from([0]), Buffer.from([0, 1])]))).toEqual({ updateAuthority: A, mutable: true });
-    expect(metaplexAuthority(Buffer.concat([head, creators, Buffer.from([1, 0])]))).toEqual({ updateAuthority: A, mutable: false });
+    expect(metaplexAuthority(Buffer.concat([head, Buffer.from([0]), Buffer.from([0, 1])]))).toEqual({
+      updateAuthority: A,
+      mutable: true,
+    });
+    expect(metaplexAuthority(Buffer.concat([head, creators, Buffer.from([1, 0])]))).toEqual({
+      updateAuthority: A,
+      mutable: false,
+    });
     expect(metaplexAuthority(Buffer.concat([head, creators]))).toBeNull();
     expect(tokenMetadataAuthority(Buffer.concat([none(), key(B)]))).toBeNull();
     expect(tokenMetadataAuthority(Buffer.concat([key(A), key(B)]))).toBe(A);
@@ -75,25 +106,63 @@ describe('the base mint and metadata authorities', () => {
 });
 
 describe('risk levels', () => {
-  const facts = (extensions: MintFacts['extensions'], more: Partial<MintFacts> = {}): MintFacts => ({ mint: A, program: 'token-2022', decimals: 6, supply: 1n, mintAuthority: null, freezeAuthority: null, metadata: null, extensions, ...more });
-  const feeExt = (bps: number) => decodeExtension(1, Buffer.concat([none(), none(), u64(0n), fee(0n, 1n, bps), fee(0n, 1n, bps)]));
+  const facts = (extensions: MintFacts['extensions'], more: Partial<MintFacts> = {}): MintFacts => ({
+    mint: A,
+    program: 'token-2022',
+    decimals: 6,
+    supply: 1n,
+    mintAuthority: null,
+    freezeAuthority: null,
+    metadata: null,
+    extensions,
+    ...more,
+  });
+  const feeExt = (bps: number) =>
+    decodeExtension(1, Buffer.concat([none(), none(), u64(0n), fee(0n, 1n, bps), fee(0n, 1n, bps)]));
   it('a transfer fee at the threshold warns, one past it refuses', () => {
     expect(tokenRisks(facts([feeExt(100)]), 100).map((r) => r.level)).toEqual(['warn']);
     expect(tokenRisks(facts([feeExt(101)]), 100).map((r) => r.level)).toEqual(['refuse']);
   });
   it('each refuse-level extension; authorities warn; a delegate or hook of none is no risk', () => {
-    const refuse = [decodeExtension(12, key(B)), decodeExtension(9, Buffer.alloc(0)), decodeExtension(6, Buffer.from([2])), decodeExtension(26, Buffer.concat([key(B), Buffer.from([0])])), decodeExtension(14, Buffer.concat([none(), key(B)])), decodeExtension(12, Buffer.alloc(3))];
-    expect(tokenRisks(facts(refuse, { mintAuthority: B, freezeAuthority: B }), 100).map((r) => `${r.level} ${r.kind}`)).toEqual([
-      'refuse permanent-delegate', 'refuse non-transferable', 'refuse default-frozen', 'refuse pausable', 'refuse transfer-hook', 'refuse unreadable-extension', 'warn mint-authority', 'warn freeze-authority',
+    const refuse = [
+      decodeExtension(12, key(B)),
+      decodeExtension(9, Buffer.alloc(0)),
+      decodeExtension(6, Buffer.from([2])),
+      decodeExtension(26, Buffer.concat([key(B), Buffer.from([0])])),
+      decodeExtension(14, Buffer.concat([none(), key(B)])),
+      decodeExtension(12, Buffer.alloc(3)),
+    ];
+    expect(
+      tokenRisks(facts(refuse, { mintAuthority: B, freezeAuthority: B }), 100).map((r) => `${r.level} ${r.kind}`),
+    ).toEqual([
+      'refuse permanent-delegate',
+      'refuse non-transferable',
+      'refuse default-frozen',
+      'refuse pausable',
+      'refuse transfer-hook',
+      'refuse unreadable-extension',
+      'warn mint-authority',
+      'warn freeze-authority',
     ]);
-    expect(tokenRisks(facts([decodeExtension(12, none()), decodeExtension(14, Buffer.concat([key(A), none()])), decodeExtension(6, Buffer.from([1]))]), 100)).toEqual([]);
+    expect(
+      tokenRisks(
+        facts([
+          decodeExtension(12, none()),
+          decodeExtension(14, Buffer.concat([key(A), none()])),
+          decodeExtension(6, Buffer.from([1])),
+        ]),
+        100,
+      ),
+    ).toEqual([]);
   });
   it('the fingerprint changes when an authority is re-enabled, an extension appears or a fee changes; not with the supply', () => {
     const base = facts([feeExt(250)]);
     const fp = tokenRisksFingerprint(base);
     expect(tokenRisksFingerprint({ ...base, supply: 999n })).toBe(fp);
     expect(tokenRisksFingerprint({ ...base, mintAuthority: B })).not.toBe(fp);
-    expect(tokenRisksFingerprint({ ...base, extensions: [...base.extensions, decodeExtension(12, key(B))] })).not.toBe(fp);
+    expect(tokenRisksFingerprint({ ...base, extensions: [...base.extensions, decodeExtension(12, key(B))] })).not.toBe(
+      fp,
+    );
     expect(tokenRisksFingerprint(facts([feeExt(251)]))).not.toBe(fp);
   });
 });

@@ -13,7 +13,9 @@ const DOC = readFileSync(join(ROOT, 'docs/outcomes.md'), 'utf8');
 const SENTENCES = Object.values(OUTCOMES) as string[];
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 /** The first column of the doc's table: one backquoted sentence a row. */
@@ -40,7 +42,8 @@ describe('outcome sentences: the source and docs/outcomes.md agree', () => {
         .forEach((line, i) => {
           const code = line.trim();
           if (code.startsWith('//') || code.startsWith('*') || code.startsWith('/*')) return;
-          for (const sentence of SENTENCES) if (line.includes(sentence)) written.push(`${file.slice(ROOT.length)}:${i + 1}: ${sentence}`);
+          for (const sentence of SENTENCES)
+            if (line.includes(sentence)) written.push(`${file.slice(ROOT.length)}:${i + 1}: ${sentence}`);
         });
     }
     expect(written).toEqual([]);
@@ -50,6 +53,7 @@ describe('outcome sentences: the source and docs/outcomes.md agree', () => {
     const { depositWords } = await import('../../src/domain/deposit-evidence.js');
     const base = { buyId: 'b1', status: 'cancelled', depositRecorded: false, lastValidBlockHeight: 99, follow: null };
     expect(depositWords({ ...base, chainProvesAbsent: true })).toContain(OUTCOMES.NOTHING_SPENT);
-    for (const chainProvesAbsent of [null, false, undefined]) expect(depositWords({ ...base, chainProvesAbsent })).not.toContain('nothing was spent');
+    for (const chainProvesAbsent of [null, false, undefined])
+      expect(depositWords({ ...base, chainProvesAbsent })).not.toContain('nothing was spent');
   });
 });

@@ -67,9 +67,28 @@ function entry(e: {
 }
 
 /** A buy: the position and its activity entry, joined by the swap signature. */
-function buy(b: { mint?: string; principal: bigint; cost: bigint; bought: bigint; sold?: bigint; usd: number | null; minute: number }) {
+function buy(b: {
+  mint?: string;
+  principal: bigint;
+  cost: bigint;
+  bought: bigint;
+  sold?: bigint;
+  usd: number | null;
+  minute: number;
+}) {
   const p = position({ ...b, signature: `swap-${++ids}` });
-  return { position: p, entry: entry({ type: 'buy', mint: b.mint, amount: b.bought, lamports: b.cost, usd: b.usd, minute: b.minute, signature: p.buySignature }) };
+  return {
+    position: p,
+    entry: entry({
+      type: 'buy',
+      mint: b.mint,
+      amount: b.bought,
+      lamports: b.cost,
+      usd: b.usd,
+      minute: b.minute,
+      signature: p.buySignature,
+    }),
+  };
 }
 
 function holding(amount: bigint, usdValue: number | null, mint = MINT): Holding {
@@ -142,7 +161,13 @@ describe('computePnl', () => {
     expect(t.feesLamports).toBe(10_000_000n);
     expect(t.shareHundredths).toBe(10000n);
     expect(t.notes).toEqual([]);
-    expect(r.total).toMatchObject({ costBasisCents: 9000n, valueCents: 12050n, unrealizedCents: 3050n, realizedCents: 4500n, incomplete: [] });
+    expect(r.total).toMatchObject({
+      costBasisCents: 9000n,
+      valueCents: 12050n,
+      unrealizedCents: 3050n,
+      realizedCents: 4500n,
+      incomplete: [],
+    });
   });
 
   it('several buys at different prices: average cost, rounded per sale, and nothing lost to rounding', () => {
@@ -151,7 +176,11 @@ describe('computePnl', () => {
     const b2 = buy({ principal: 50n, cost: 50n, bought: 1n, usd: 0.5, minute: 3 });
     const s1 = entry({ type: 'sell', amount: 1n, lamports: 40n, usd: 0.41, minute: 2 });
     const s2 = entry({ type: 'sell', amount: 2n, lamports: 90n, usd: 0.88, minute: 4 });
-    const input = { positions: [b1.position, b2.position], activity: [b1.entry, b2.entry, s1, s2], holdings: [holding(1n, 0.5)] };
+    const input = {
+      positions: [b1.position, b2.position],
+      activity: [b1.entry, b2.entry, s1, s2],
+      holdings: [holding(1n, 0.5)],
+    };
 
     // After s2: pool 3 units / 117 lamports / 117 cents; s2 takes 2/3 → 78 and 78.
     const t = run(input).tokens[0]!;
@@ -219,7 +248,11 @@ describe('computePnl', () => {
   it('a token with no USD price: value and unrealized unknown, totals over the rest, marked incomplete', () => {
     const a = buy({ principal: 1000n, cost: 990n, bought: 10n, usd: 1.5, minute: 1 });
     const b = buy({ mint: OTHER, principal: 2000n, cost: 1980n, bought: 20n, usd: 3, minute: 2 });
-    const r = run({ positions: [a.position, b.position], activity: [a.entry, b.entry], holdings: [holding(10n, 2), holding(20n, null, OTHER)] });
+    const r = run({
+      positions: [a.position, b.position],
+      activity: [a.entry, b.entry],
+      holdings: [holding(10n, 2), holding(20n, null, OTHER)],
+    });
     const [priced, unpriced] = r.tokens;
     expect(priced!.mint).toBe(MINT);
     expect(priced!.shareHundredths).toBe(10000n);
@@ -241,7 +274,11 @@ describe('computePnl', () => {
     const s1 = entry({ type: 'sell', amount: 5n, lamports: 700n, usd: 7, minute: 2 });
     const b2 = buy({ principal: 2000n, cost: 1980n, bought: 10n, sold: 0n, usd: 20, minute: 3 });
     const s2 = entry({ type: 'sell', amount: 5n, lamports: 900n, usd: 9, minute: 4 });
-    const input = { positions: [b1.position, b2.position], activity: [b1.entry, s1, b2.entry, s2], holdings: [holding(10n, 25)] };
+    const input = {
+      positions: [b1.position, b2.position],
+      activity: [b1.entry, s1, b2.entry, s2],
+      holdings: [holding(10n, 25)],
+    };
     const since = Date.parse(at(3));
     const t = run(input, since).tokens[0]!;
     // b1 costs 1,010 cents ($10 × 1000/990); s1 takes half: 500 lamports, 505 cents.
@@ -259,7 +296,10 @@ describe('computePnl', () => {
     expect(all.costBasisCents).toBe(1683n);
     expect(all.realizedCents).toBe(700n - 505n + 900n - 842n);
     // A token closed before the period is left out.
-    expect(run({ positions: [b1.position], activity: [b1.entry, s1, { ...s2, createdAt: at(2) }], holdings: [] }, since).tokens).toEqual([]);
+    expect(
+      run({ positions: [b1.position], activity: [b1.entry, s1, { ...s2, createdAt: at(2) }], holdings: [] }, since)
+        .tokens,
+    ).toEqual([]);
   });
 
   it('activity and positions that disagree on what was sold: average-cost figures unknown, never guessed', () => {
@@ -288,7 +328,11 @@ describe('computePnl', () => {
   it('shares of the portfolio add up and order follows value', () => {
     const a = buy({ principal: 100n, cost: 99n, bought: 1n, usd: 1, minute: 1 });
     const b = buy({ mint: OTHER, principal: 100n, cost: 99n, bought: 1n, usd: 1, minute: 1 });
-    const r = run({ positions: [a.position, b.position], activity: [a.entry, b.entry], holdings: [holding(1n, 42.1), holding(1n, 57.9, OTHER)] });
+    const r = run({
+      positions: [a.position, b.position],
+      activity: [a.entry, b.entry],
+      holdings: [holding(1n, 42.1), holding(1n, 57.9, OTHER)],
+    });
     expect(r.tokens.map((t) => [t.mint, t.shareHundredths])).toEqual([
       [OTHER, 5790n],
       [MINT, 4210n],
@@ -298,7 +342,9 @@ describe('computePnl', () => {
   it('the JSON document: integer strings with exact decimals, USD as two-decimal strings', () => {
     const b = buy({ principal: 1_000_000_000n, cost: 990_000_000n, bought: 1000n, sold: 400n, usd: 148.5, minute: 1 });
     const sell = entry({ type: 'sell', amount: 400n, lamports: 700_000_000n, usd: 105, minute: 2 });
-    const doc = pnlDocument(run({ positions: [b.position], activity: [sell, b.entry], holdings: [holding(600n, 120.5)] }, Date.parse(at(0))));
+    const doc = pnlDocument(
+      run({ positions: [b.position], activity: [sell, b.entry], holdings: [holding(600n, 120.5)] }, Date.parse(at(0))),
+    );
     expect(doc).toMatchObject({ method: 'average-cost', since: at(0), asOf: '2026-01-02T00:00:00.000Z' });
     expect(doc.tokens[0]).toEqual({
       mint: MINT,

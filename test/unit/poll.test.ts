@@ -43,7 +43,16 @@ describe('pollUntil', () => {
   it('reads until done, pausing the interval between reads', async () => {
     const clock = recordingClock();
     const values = ['a', 'b', 'done'];
-    const result = await settle(pollUntil({ clock, signal, intervalMs: 2000, deadlineMs: null, read: async () => values.shift()!, isDone: (v) => v === 'done' }));
+    const result = await settle(
+      pollUntil({
+        clock,
+        signal,
+        intervalMs: 2000,
+        deadlineMs: null,
+        read: async () => values.shift()!,
+        isDone: (v) => v === 'done',
+      }),
+    );
     expect(result).toEqual({ done: true, value: 'done' });
     expect(clock.pauses).toEqual([2000, 2000]);
     expect(Date.now()).toBe(START + 4000);
@@ -51,7 +60,16 @@ describe('pollUntil', () => {
 
   it('never sleeps past the deadline', async () => {
     const clock = recordingClock();
-    const result = await settle(pollUntil({ clock, signal, intervalMs: 2000, deadlineMs: START + 5000, read: async () => 'pending', isDone: () => false }));
+    const result = await settle(
+      pollUntil({
+        clock,
+        signal,
+        intervalMs: 2000,
+        deadlineMs: START + 5000,
+        read: async () => 'pending',
+        isDone: () => false,
+      }),
+    );
     expect(result).toEqual({ done: false, value: 'pending' });
     expect(clock.pauses).toEqual([2000, 2000, 1000]);
     expect(Date.now()).toBe(START + 5000);
@@ -80,22 +98,57 @@ describe('pollUntil', () => {
     const clock = recordingClock();
     const flaky = new ApiError('HTTP 503', { status: 503 });
     let n = 0;
-    const ok = await settle(pollUntil({ clock, signal, intervalMs: 2000, deadlineMs: null, read: async () => (++n < 4 ? Promise.reject(flaky) : 'done'), isDone: (v) => v === 'done' }));
+    const ok = await settle(
+      pollUntil({
+        clock,
+        signal,
+        intervalMs: 2000,
+        deadlineMs: null,
+        read: async () => (++n < 4 ? Promise.reject(flaky) : 'done'),
+        isDone: (v) => v === 'done',
+      }),
+    );
     expect(ok.done).toBe(true);
     expect(clock.pauses).toEqual([2000, 2000, 2000]);
-    await expect(settle(pollUntil({ clock, signal, intervalMs: 2000, deadlineMs: null, read: async () => Promise.reject(flaky), isDone: () => false }))).rejects.toBe(flaky);
+    await expect(
+      settle(
+        pollUntil({
+          clock,
+          signal,
+          intervalMs: 2000,
+          deadlineMs: null,
+          read: async () => Promise.reject(flaky),
+          isDone: () => false,
+        }),
+      ),
+    ).rejects.toBe(flaky);
   });
 
   it('a Retry-After on a failed read is waited for instead of the interval, capped at a minute', async () => {
     const clock = recordingClock();
-    const asks = [new ApiError('HTTP 503', { status: 503, retryAfterMs: 5000 }), new ApiError('HTTP 429', { status: 429, retryAfterMs: 3_600_000 })];
-    const result = await settle(pollUntil({ clock, signal, intervalMs: 2000, deadlineMs: null, read: async () => (asks.length ? Promise.reject(asks.shift()) : 'done'), isDone: (v) => v === 'done' }));
+    const asks = [
+      new ApiError('HTTP 503', { status: 503, retryAfterMs: 5000 }),
+      new ApiError('HTTP 429', { status: 429, retryAfterMs: 3_600_000 }),
+    ];
+    const result = await settle(
+      pollUntil({
+        clock,
+        signal,
+        intervalMs: 2000,
+        deadlineMs: null,
+        read: async () => (asks.length ? Promise.reject(asks.shift()) : 'done'),
+        isDone: (v) => v === 'done',
+      }),
+    );
     expect(result).toEqual({ done: true, value: 'done' });
     expect(clock.pauses).toEqual([5000, 60_000]);
   });
 
   it('the read made at the deadline may finish (one interval of grace), a slower one is left behind', async () => {
-    for (const [readMs, done] of [[1999, true], [2001, false]] as const) {
+    for (const [readMs, done] of [
+      [1999, true],
+      [2001, false],
+    ] as const) {
       const clock = recordingClock();
       const start = Date.now();
       let reads = 0;
@@ -119,14 +172,32 @@ describe('pollUntil', () => {
   it('a 4xx is not transient: thrown at once', async () => {
     const clock = recordingClock();
     const notFound = new ApiError('HTTP 404', { status: 404 });
-    await expect(settle(pollUntil({ clock, signal, intervalMs: 2000, deadlineMs: null, read: async () => Promise.reject(notFound), isDone: () => false }))).rejects.toBe(notFound);
+    await expect(
+      settle(
+        pollUntil({
+          clock,
+          signal,
+          intervalMs: 2000,
+          deadlineMs: null,
+          read: async () => Promise.reject(notFound),
+          isDone: () => false,
+        }),
+      ),
+    ).rejects.toBe(notFound);
     expect(clock.pauses).toEqual([]);
   });
 
   it('an abort ends a pause at once with its reason', async () => {
     const clock = recordingClock();
     const stop = new AbortController();
-    const p = pollUntil({ clock, signal: stop.signal, intervalMs: 2000, deadlineMs: null, read: async () => 'pending', isDone: () => false });
+    const p = pollUntil({
+      clock,
+      signal: stop.signal,
+      intervalMs: 2000,
+      deadlineMs: null,
+      read: async () => 'pending',
+      isDone: () => false,
+    });
     p.catch(() => {});
     await vi.advanceTimersByTimeAsync(3000);
     stop.abort(new Error('interrupted'));

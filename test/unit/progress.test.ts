@@ -7,7 +7,13 @@ import { createProgress, SPINNER_DELAY_MS } from '../../src/io/progress.js';
 import type { Terminal } from '../../src/io/terminal.js';
 
 function terminal(spinners: boolean): Terminal & { written: () => string } {
-  const stderr = Object.assign(new PassThrough(), { isTTY: spinners, columns: 80, clearLine: () => true, cursorTo: () => true, moveCursor: () => true });
+  const stderr = Object.assign(new PassThrough(), {
+    isTTY: spinners,
+    columns: 80,
+    clearLine: () => true,
+    cursorTo: () => true,
+    moveCursor: () => true,
+  });
   let text = '';
   stderr.on('data', (d: Buffer) => (text += d.toString('utf8')));
   return {

@@ -8,21 +8,43 @@ import { activity, position } from './api-helpers.js';
 import type { TradeHistory } from '../../src/domain/journal-records.js';
 
 const at = (minute: number) => `2026-01-01T00:${String(minute).padStart(2, '0')}:00Z`;
-const buy = (id: string, minute: number, over: Partial<Position> = {}) => ({ ...position, id: `pos-${id}`, buyTradeId: id, createdAt: at(minute), ...over }) as Position;
-const sell = (minute: number, over: Partial<ActivityEntry> = {}) => ({ ...activity, type: 'sell', createdAt: at(minute), ...over }) as ActivityEntry;
+const buy = (id: string, minute: number, over: Partial<Position> = {}) =>
+  ({ ...position, id: `pos-${id}`, buyTradeId: id, createdAt: at(minute), ...over }) as Position;
+const sell = (minute: number, over: Partial<ActivityEntry> = {}) =>
+  ({ ...activity, type: 'sell', createdAt: at(minute), ...over }) as ActivityEntry;
 
 describe('recentTrades', () => {
-  const positions = [buy('b1', 1), buy('b3', 3, { openedAt: null, status: 'pending_deposit', boughtAmount: null }), buy('none', 4, { buyTradeId: null })];
-  const ledger = [sell(5, { amount: '7', solLamports: '9' }), sell(2), { ...activity, type: 'buy', createdAt: at(6) } as ActivityEntry];
+  const positions = [
+    buy('b1', 1),
+    buy('b3', 3, { openedAt: null, status: 'pending_deposit', boughtAmount: null }),
+    buy('none', 4, { buyTradeId: null }),
+  ];
+  const ledger = [
+    sell(5, { amount: '7', solLamports: '9' }),
+    sell(2),
+    { ...activity, type: 'buy', createdAt: at(6) } as ActivityEntry,
+  ];
 
   it('newest first; a position without a buy id and the ledger buys (the positions have them) are left out', () => {
-    expect(recentTrades(positions, ledger, 10).map((t) => `${t.side}:${t.id}:${t.createdAt.slice(14, 16)}`)).toEqual(['sell:null:05', 'buy:b3:03', 'sell:null:02', 'buy:b1:01']);
+    expect(recentTrades(positions, ledger, 10).map((t) => `${t.side}:${t.id}:${t.createdAt.slice(14, 16)}`)).toEqual([
+      'sell:null:05',
+      'buy:b3:03',
+      'sell:null:02',
+      'buy:b1:01',
+    ]);
   });
 
   it('a buy is completed once its position opened, else it shows the position status; amounts as listed', () => {
     const [s5, b3, , b1] = recentTrades(positions, ledger, 10);
     // A buy's SOL is its swap's cost (as the ledger says a buy's), its deposit apart.
-    expect(b1).toMatchObject({ status: 'completed', amount: '1000', solLamports: '99000000', depositLamports: '100000000', positionId: 'pos-b1', signature: 'sig' });
+    expect(b1).toMatchObject({
+      status: 'completed',
+      amount: '1000',
+      solLamports: '99000000',
+      depositLamports: '100000000',
+      positionId: 'pos-b1',
+      signature: 'sig',
+    });
     expect(b3).toMatchObject({ status: 'pending_deposit', amount: null });
     expect(s5).toMatchObject({ side: 'sell', id: null, amount: '7', solLamports: '9', positionId: null });
   });
@@ -56,18 +78,40 @@ describe("recentTrades with this tool's journal", () => {
   it("a listed buy gets the journal's key; a listed sell its sell_ id, matched by a transaction named for it; the rest as recorded; dry runs left out", () => {
     const own = [
       history({ trade: 'b1', idempotencyKey: 'kb1', status: 'completed' }),
-      history({ side: 'sell', trade: 'sell_A', idempotencyKey: 'ka', signatures: ['swapA', 'payA'], status: 'completed' }),
-      history({ side: 'sell', trade: 'sell_R', idempotencyKey: 'kr', createdAtMs: Date.parse(at(7)), status: 'refused' }),
+      history({
+        side: 'sell',
+        trade: 'sell_A',
+        idempotencyKey: 'ka',
+        signatures: ['swapA', 'payA'],
+        status: 'completed',
+      }),
+      history({
+        side: 'sell',
+        trade: 'sell_R',
+        idempotencyKey: 'kr',
+        createdAtMs: Date.parse(at(7)),
+        status: 'refused',
+      }),
       history({ side: 'sell', trade: 'sell_D', createdAtMs: Date.parse(at(8)), status: 'dry-run' }),
     ];
-    const rows = recentTrades([buy('b1', 1)], [sell(5, { signature: 'swapA' }), sell(2, { signature: 'other' })], 10, own);
+    const rows = recentTrades(
+      [buy('b1', 1)],
+      [sell(5, { signature: 'swapA' }), sell(2, { signature: 'other' })],
+      10,
+      own,
+    );
     expect(rows.map((t) => [t.side, t.id, t.status, t.idempotencyKey, t.journal])).toEqual([
       ['sell', 'sell_R', 'refused', 'kr', true],
       ['sell', 'sell_A', 'completed', 'ka', true],
       ['sell', null, 'completed', null, false],
       ['buy', 'b1', 'completed', 'kb1', true],
     ]);
-    expect(rows[0]).toMatchObject({ mint: 'M', amount: '500', solLamports: null, createdAt: new Date(Date.parse(at(7))).toISOString() });
+    expect(rows[0]).toMatchObject({
+      mint: 'M',
+      amount: '500',
+      solLamports: null,
+      createdAt: new Date(Date.parse(at(7))).toISOString(),
+    });
   });
 });
 
@@ -75,13 +119,17 @@ describe('renderRecentTrades', () => {
   it("a buy id's prefix tells it apart from every buy of the account, shown or not", () => {
     const rows = recentTrades([buy('abcdefgh-1111', 1)], [], 10);
     expect(renderRecentTrades(rows, plainTheme, { width: 80 }).split('\n')[1]).toMatch(/^abcdefgh… /);
-    expect(renderRecentTrades(rows, plainTheme, { width: 80 }, ['abcdefgh-1111', 'abcdefgh-2222']).split('\n')[1]).toMatch(/^abcdefgh-1… /);
+    expect(
+      renderRecentTrades(rows, plainTheme, { width: 80 }, ['abcdefgh-1111', 'abcdefgh-2222']).split('\n')[1],
+    ).toMatch(/^abcdefgh-1… /);
   });
 
   it('sells show no id, and a line under the table says why; none when there is no sell', () => {
     const out = renderRecentTrades(recentTrades([buy('b1', 1)], [sell(2)], 10), plainTheme, { width: 80 });
     expect(out.split('\n')[1]).toMatch(/^—\s+sell\s+completed\s+X\s/);
     expect(out.split('\n').at(-1)).toBe("A sell shows no id: the service lists none; this tool's own show theirs.");
-    expect(renderRecentTrades(recentTrades([buy('b1', 1)], [], 10), plainTheme, { width: 80 })).not.toContain('A sell shows no id');
+    expect(renderRecentTrades(recentTrades([buy('b1', 1)], [], 10), plainTheme, { width: 80 })).not.toContain(
+      'A sell shows no id',
+    );
   });
 });

@@ -3,7 +3,14 @@
 // at every offset, and nothing shorter.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { KEY_FRAGMENT_LENGTH, KEY_SHARE_MASKED, keyForms, keyRedactor, redactDeep, secretPart } from '../../src/api/redact.js';
+import {
+  KEY_FRAGMENT_LENGTH,
+  KEY_SHARE_MASKED,
+  keyForms,
+  keyRedactor,
+  redactDeep,
+  secretPart,
+} from '../../src/api/redact.js';
 
 const KEY = 'tk_live_9fQ2mZ7pL4vB8nR3tY6wK1cF5hJ0dG2sE4uI7o'; // 45 characters: not a multiple of 4
 
@@ -23,7 +30,11 @@ describe('keyRedactor', () => {
       const seven = KEY.slice(i, i + KEY_FRAGMENT_LENGTH - 1);
       expect(redact(`${seven} ${seven}`), `offset ${i}`).toBe(`${seven} ${seven}`);
     }
-    expect(redact.holdsPiece(JSON.stringify({ data: [{ id: 'act_1', mint: 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd' }] }))).toBe(false);
+    expect(
+      redact.holdsPiece(
+        JSON.stringify({ data: [{ id: 'act_1', mint: 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd' }] }),
+      ),
+    ).toBe(false);
   });
 
   it('the whole key, or two pieces of it, show as no more than its first 4 characters each', () => {
@@ -37,27 +48,39 @@ describe('keyRedactor: the key echoed transformed', () => {
   const secret = key.slice(8);
   const redact = keyRedactor(key);
   const dashed7 = (s: string) => s.match(/.{1,7}/g)!.join('-');
-  const percent = (s: string) => [...s].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  const percent = (s: string) =>
+    [...s].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).join('');
   /** No 8 characters of the key, case ignored, are left in `out` once separators are dropped. */
   const holdsNoPiece = (out: string) => {
-    const flat = decodeURIComponent(out.replace(/%(?![0-9a-f]{2})/gi, '%25')).replace(/[^0-9a-z]/gi, '').toLowerCase();
+    const flat = decodeURIComponent(out.replace(/%(?![0-9a-f]{2})/gi, '%25'))
+      .replace(/[^0-9a-z]/gi, '')
+      .toLowerCase();
     const k = secret.toLowerCase();
-    for (let i = 0; i + 8 <= k.length; i++) expect(flat.includes(k.slice(i, i + 8)), `piece ${k.slice(i, i + 8)} left in ${out}`).toBe(false);
+    for (let i = 0; i + 8 <= k.length; i++)
+      expect(flat.includes(k.slice(i, i + 8)), `piece ${k.slice(i, i + 8)} left in ${out}`).toBe(false);
   };
 
   it.each([
     ['upper case', key.toUpperCase()],
     ['in 7-character pieces separated by dashes', dashed7(key)],
-    ['upper case, dashed, percent-encoded (the reported echo)', encodeURIComponent(dashed7(key.toUpperCase())).replace(/-/g, '%2D')],
+    [
+      'upper case, dashed, percent-encoded (the reported echo)',
+      encodeURIComponent(dashed7(key.toUpperCase())).replace(/-/g, '%2D'),
+    ],
     ['every character percent-encoded', percent(key)],
     ['percent-encoded twice', percent(key).replace(/%/g, '%25')],
-    ['separated by spaces, mixed case', [...secret].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join(' ')],
+    [
+      'separated by spaces, mixed case',
+      [...secret].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join(' '),
+    ],
   ])('%s: hidden, seen by the quick test; in a long text, the text around it kept', (_name, echoed) => {
     const long = `your key ${echoed} is suspended until the account review of this month has been completed by support`;
     expect(redact.holdsPiece(JSON.stringify({ data: [{ message: long }] }))).toBe(true);
     const out = redact(long);
     holdsNoPiece(out);
-    expect(out).toMatch(/^your key .*sk_t…[^0-9a-z]* is suspended until the account review of this month has been completed by support$/i);
+    expect(out).toMatch(
+      /^your key .*sk_t…[^0-9a-z]* is suspended until the account review of this month has been completed by support$/i,
+    );
     // A short text that is mostly the key is masked whole.
     expect(redact(`key ${echoed}`)).toBe('sk_t…');
   });
@@ -83,7 +106,12 @@ describe('keyRedactor: the key echoed transformed', () => {
   });
 
   it('the prefix that names the kind of key, and ordinary words, are not the key', () => {
-    for (const text of ['SK-TEST keys are for tests', 'sk test', 'the trader sandbox', 'Sell 1,234.5 BONK for at least 0.0495 SOL']) {
+    for (const text of [
+      'SK-TEST keys are for tests',
+      'sk test',
+      'the trader sandbox',
+      'Sell 1,234.5 BONK for at least 0.0495 SOL',
+    ]) {
       expect(redact(text)).toBe(text);
       expect(redact.holdsPiece(text)).toBe(false);
     }
@@ -128,7 +156,8 @@ describe('keyRedactor: the key echoed encoded, reversed, or in short overlapping
   const redact = keyRedactor(key);
   const secret = key.slice(key.lastIndexOf('_') + 1);
   const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64');
-  const windows = (s: string, size: number, sep: string) => Array.from({ length: s.length - size + 1 }, (_, i) => s.slice(i, i + size)).join(sep);
+  const windows = (s: string, size: number, sep: string) =>
+    Array.from({ length: s.length - size + 1 }, (_, i) => s.slice(i, i + size)).join(sep);
   /** No 8 characters in a row of any form of the key survive in `out` (letters and digits, case folded). */
   const leftOf = (out: string, form: string) => {
     const flat = out.replace(/[^0-9a-z]/gi, '').toLowerCase();
@@ -150,9 +179,19 @@ describe('keyRedactor: the key echoed encoded, reversed, or in short overlapping
 
   it.each([
     ['base64', b64(key), secretB64],
-    ['base64 inside an encoded sentence (another byte offset)', b64(`your key: ${key} is suspended`), b64(`your key: ${key}`).slice(Math.ceil(((10 + head) * 8) / 6))],
+    [
+      'base64 inside an encoded sentence (another byte offset)',
+      b64(`your key: ${key} is suspended`),
+      b64(`your key: ${key}`).slice(Math.ceil(((10 + head) * 8) / 6)),
+    ],
     ['base64 at the third byte offset', b64(`ab${key}`), b64(`ab${key}`).slice(Math.ceil(((2 + head) * 8) / 6))],
-    ['base64url', Buffer.from(`x${key}`).toString('base64url'), Buffer.from(`x${key}`).toString('base64url').slice(Math.ceil(((1 + head) * 8) / 6))],
+    [
+      'base64url',
+      Buffer.from(`x${key}`).toString('base64url'),
+      Buffer.from(`x${key}`)
+        .toString('base64url')
+        .slice(Math.ceil(((1 + head) * 8) / 6)),
+    ],
     ['hex', Buffer.from(key).toString('hex'), Buffer.from(secret).toString('hex')],
     ['hex, upper case', Buffer.from(key).toString('hex').toUpperCase(), Buffer.from(secret).toString('hex')],
     ['reversed', [...key].reverse().join(''), [...secret].reverse().join('')],
@@ -176,8 +215,13 @@ describe('keyRedactor: the key echoed encoded, reversed, or in short overlapping
     expect(redact.holdsPiece(JSON.stringify({ data: { name: field } }))).toBe(true);
     const out = redact(field);
     // What is left holds no 4-character piece of the secret that could be put back together.
-    const flat = out.replace(/sk_s…/g, ' ').replace(/[^0-9a-z]/gi, '').toLowerCase();
-    const pieces = [...new Set(Array.from({ length: secret.length - 3 }, (_, i) => secret.slice(i, i + 4).toLowerCase()))].filter((p) => flat.includes(p));
+    const flat = out
+      .replace(/sk_s…/g, ' ')
+      .replace(/[^0-9a-z]/gi, '')
+      .toLowerCase();
+    const pieces = [
+      ...new Set(Array.from({ length: secret.length - 3 }, (_, i) => secret.slice(i, i + 4).toLowerCase())),
+    ].filter((p) => flat.includes(p));
     expect(pieces.length, `left: ${out}`).toBeLessThan(secret.length / 3);
   });
 
@@ -193,7 +237,9 @@ describe('keyRedactor: the key echoed encoded, reversed, or in short overlapping
     const hashes = Array.from({ length: 3000 }, (_, i) => createHash('sha256').update(`id ${i}`).digest('hex'));
     const page = JSON.stringify({ data: hashes.map((id) => ({ id })) });
     expect(redact.holdsPiece(page)).toBe(false);
-    const withKey = JSON.stringify({ data: [...hashes.slice(0, 1500), Buffer.from(key).toString('hex'), ...hashes.slice(1500)].map((id) => ({ id })) });
+    const withKey = JSON.stringify({
+      data: [...hashes.slice(0, 1500), Buffer.from(key).toString('hex'), ...hashes.slice(1500)].map((id) => ({ id })),
+    });
     expect(redact.holdsPiece(withKey)).toBe(true);
   });
 });

@@ -26,12 +26,18 @@ describe('notShownWhole', () => {
   });
 
   it('no terminal, or its size unknown: nothing to count, never refused', () => {
-    expect(notShownWhole({ rows: undefined, columns: 80, shownRows: 500 }, 'the review', QUESTION, countdown)).toBeNull();
-    expect(notShownWhole({ rows: 24, columns: undefined, shownRows: 500 }, 'the review', QUESTION, countdown)).toBeNull();
+    expect(
+      notShownWhole({ rows: undefined, columns: 80, shownRows: 500 }, 'the review', QUESTION, countdown),
+    ).toBeNull();
+    expect(
+      notShownWhole({ rows: 24, columns: undefined, shownRows: 500 }, 'the review', QUESTION, countdown),
+    ).toBeNull();
     expect(notShownWhole({ rows: 24, columns: 80, shownRows: null }, 'the review', QUESTION, countdown)).toBeNull();
   });
 
   it('the hint names the rows needed and the unattended way', () => {
-    expect(tooSmallHint(25)).toBe('run the command again in a terminal of at least 25 rows, or read it with --dry-run and run it with --yes (docs/troubleshooting.md)');
+    expect(tooSmallHint(25)).toBe(
+      'run the command again in a terminal of at least 25 rows, or read it with --dry-run and run it with --yes (docs/troubleshooting.md)',
+    );
   });
 });

@@ -16,7 +16,15 @@ import { presence } from '../../src/domain/presence.js';
 import { tokenFactsFingerprint } from '../../src/domain/token-binding.js';
 import type { Template } from '../../src/wallet/sell-template/template.js';
 import { runFlow, type FlowStop } from '../helpers/flow-stop.js';
-import { runSell, SELL_POLL_INTERVAL_MS, type BoundFacts, type SellHooks, type SellRequest, type SellResult, type SellTrust } from '../../src/trade/sell-flow.js';
+import {
+  runSell,
+  SELL_POLL_INTERVAL_MS,
+  type BoundFacts,
+  type SellHooks,
+  type SellRequest,
+  type SellResult,
+  type SellTrust,
+} from '../../src/trade/sell-flow.js';
 import { testSigner } from '../helpers/signer.js';
 import type { JournalRecord } from '../../src/domain/journal-records.js';
 import { memoryRecorder } from '../helpers/memory-journal.js';
@@ -24,8 +32,10 @@ import { memoryRecorder } from '../helpers/memory-journal.js';
 const MINT = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
 const pair = nacl.sign.keyPair();
 const signer = testSigner(pair.secretKey);
-const WORDING_A = (a: SellAuthorization) => `Sell ${a.amount} raw units of ${a.mint} for at least ${a.minimumOutputLamports} lamports`;
-const WORDING_B = (a: SellAuthorization) => `Authorize the sale of ${a.amount} raw units of ${a.mint}; minimum ${a.minimumOutputLamports} lamports`;
+const WORDING_A = (a: SellAuthorization) =>
+  `Sell ${a.amount} raw units of ${a.mint} for at least ${a.minimumOutputLamports} lamports`;
+const WORDING_B = (a: SellAuthorization) =>
+  `Authorize the sale of ${a.amount} raw units of ${a.mint}; minimum ${a.minimumOutputLamports} lamports`;
 
 beforeEach(() => {
   vi.useFakeTimers({ now: Date.parse('2030-01-01T00:00:00.000Z') });
@@ -42,7 +52,12 @@ interface FakeService {
 
 /** A service whose sell stays pending for `pendingReads` reads, then completes. */
 function service(
-  opts: { wording?: (a: SellAuthorization) => string; pendingReads?: number; authorizeError?: ApiError; failure?: { code: string; reason: string } } = {},
+  opts: {
+    wording?: (a: SellAuthorization) => string;
+    pendingReads?: number;
+    authorizeError?: ApiError;
+    failure?: { code: string; reason: string };
+  } = {},
 ): FakeService {
   const reads = { sell: [] as number[], status: [] as number[] };
   let authorized = false;
@@ -74,7 +89,13 @@ function service(
   let current: SellAuthorization;
   const view = (): GetSellResponse => ({
     authorization: { ...current, status: authorized ? 'authorized' : 'awaiting_signature' },
-    sell: authorized ? { status: reads.sell.length > (opts.pendingReads ?? 3) ? (opts.failure ? 'failed' : 'completed') : 'swap_pending', groupKey: 'sg_1' } : null,
+    sell: authorized
+      ? {
+          status:
+            reads.sell.length > (opts.pendingReads ?? 3) ? (opts.failure ? 'failed' : 'completed') : 'swap_pending',
+          groupKey: 'sg_1',
+        }
+      : null,
   });
   fake.api = {
     createSell: async () => ({ authorization: (current = authorization()) }),
@@ -93,7 +114,17 @@ function service(
       const done = reads.sell.length > (opts.pendingReads ?? 3);
       const end = opts.failure ? 'failed' : 'completed';
       const failure = done && opts.failure ? opts.failure : null;
-      return { id: 'sg_1', side: 'sell', status: done ? end : 'executing', stage: done ? end : 'executing', terminal: done, signatures: { deposit: null, swaps: [], payouts: [], refund: null }, failure, refund: null, completedAt: null };
+      return {
+        id: 'sg_1',
+        side: 'sell',
+        status: done ? end : 'executing',
+        stage: done ? end : 'executing',
+        terminal: done,
+        signatures: { deposit: null, swaps: [], payouts: [], refund: null },
+        failure,
+        refund: null,
+        completedAt: null,
+      };
     },
     getTrade: async () => null,
   } as unknown as ServiceClient;
@@ -122,8 +153,14 @@ function memoryTrust(opts: { failing?: boolean; chain?: TokenMeta; service?: Tok
   const chain = opts.chain ?? { symbol: null, name: null, decimals: 0 };
   const bindToken = async (mint: string): Promise<BoundFacts> => {
     const person = state.tokens.get(mint);
-    const token = { symbol: chain.symbol ?? person?.symbol ?? null, name: chain.name ?? person?.name ?? null, decimals: chain.decimals ?? person?.decimals ?? null };
-    const unbound = (['symbol', 'name'] as const).filter((f) => opts.service?.[f] && token[f] === null).map((fact) => ({ fact, value: opts.service![fact]! }));
+    const token = {
+      symbol: chain.symbol ?? person?.symbol ?? null,
+      name: chain.name ?? person?.name ?? null,
+      decimals: chain.decimals ?? person?.decimals ?? null,
+    };
+    const unbound = (['symbol', 'name'] as const)
+      .filter((f) => opts.service?.[f] && token[f] === null)
+      .map((fact) => ({ fact, value: opts.service![fact]! }));
     return { token, problems: [], unbound };
   };
   return { trust, state, bindToken };
@@ -159,7 +196,12 @@ function hooks(answers: { confirm?: 'yes' | 'no' | 'not shown'; grant?: boolean 
     created: () => {},
     confirm: async () => {
       calls.confirm++;
-      if (answers.confirm === 'not shown') return { notShown: 'the review, its message and the question take 30 rows at 80 columns and this terminal shows 24: it was not asked', rows: 30 };
+      if (answers.confirm === 'not shown')
+        return {
+          notShown:
+            'the review, its message and the question take 30 rows at 80 columns and this terminal shows 24: it was not asked',
+          rows: 30,
+        };
       return (answers.confirm ?? 'yes') === 'yes';
     },
     grant: async (review) => {
@@ -178,8 +220,22 @@ type Memory = ReturnType<typeof memoryTrust>;
 /** Runs the flow to its end under fake timers, advancing time as it waits. */
 type Ended = SellResult | { kind: 'stopped'; stop: FlowStop };
 
-async function run(fake: FakeService, memory: Memory, req: SellRequest, h: SellHooks, journal = memoryRecorder().recorder): Promise<Ended> {
-  const deps = { api: fake.api, clock: systemClock, signal: new AbortController().signal, signer, trust: memory.trust, bindToken: memory.bindToken, journal };
+async function run(
+  fake: FakeService,
+  memory: Memory,
+  req: SellRequest,
+  h: SellHooks,
+  journal = memoryRecorder().recorder,
+): Promise<Ended> {
+  const deps = {
+    api: fake.api,
+    clock: systemClock,
+    signal: new AbortController().signal,
+    signer,
+    trust: memory.trust,
+    bindToken: memory.bindToken,
+    journal,
+  };
   let result: Ended | undefined;
   const running = runFlow('sell', (track) => runSell(deps, req, h, track)).then((r) => (result = r));
   for (let i = 0; i < 200 && result === undefined; i++) await vi.advanceTimersByTimeAsync(250);
@@ -216,12 +272,19 @@ describe('the sell path polls no faster than every 2 s', () => {
 
 describe('the wording: approved by a person, once', () => {
   it('a first sell with nobody present: refused with WORDING_NOT_APPROVED, its fingerprint and command, kept pending; nothing signed or pinned', async () => {
-    for (const why of [UNATTENDED, presence({ yes: false, dryRun: false, json: false, interactive: true, agent: true }), presence({ yes: false, dryRun: false, json: true, interactive: false, agent: false })]) {
+    for (const why of [
+      UNATTENDED,
+      presence({ yes: false, dryRun: false, json: false, interactive: true, agent: true }),
+      presence({ yes: false, dryRun: false, json: true, interactive: false, agent: false }),
+    ]) {
       const memory = memoryTrust();
       const fake = service();
       const { h, calls } = hooks({ grant: true });
       const stop = stopOf(await run(fake, memory, request({ presence: why }), h));
-      expect(stop).toMatchObject({ kind: 'refused', trust: { code: 'WORDING_NOT_APPROVED', fingerprint: memory.state.pending!.fingerprint } });
+      expect(stop).toMatchObject({
+        kind: 'refused',
+        trust: { code: 'WORDING_NOT_APPROVED', fingerprint: memory.state.pending!.fingerprint },
+      });
       const { trust, problems } = stop;
       expect(trust!.command).toBe(`trader config trust accept-wording ${memory.state.pending!.fingerprint}`);
       expect(problems[0]).toContain(why.why!);
@@ -255,8 +318,14 @@ describe('the wording: approved by a person, once', () => {
     const stop = stopOf(await run(fake, memory, atPrompt(), small.h));
     expect(stop).toMatchObject({ kind: 'local', error: { code: 'TERMINAL_TOO_SMALL', exitCode: 2 } });
     const error = (stop as { error: Error & { hints: string[] } }).error;
-    expect(error.message).toMatch(/^the review, its message and the question take 30 rows .*: it was not asked; nothing was signed; /);
-    expect(error.hints).toEqual([expect.stringMatching(/^run the command again in a terminal of at least 30 rows, or read it with --dry-run and run it with --yes/)]);
+    expect(error.message).toMatch(
+      /^the review, its message and the question take 30 rows .*: it was not asked; nothing was signed; /,
+    );
+    expect(error.hints).toEqual([
+      expect.stringMatching(
+        /^run the command again in a terminal of at least 30 rows, or read it with --dry-run and run it with --yes/,
+      ),
+    ]);
     expect([small.calls.confirm, fake.authorizes]).toEqual([1, 0]);
   });
 
@@ -264,7 +333,10 @@ describe('the wording: approved by a person, once', () => {
     const memory = await approvedA();
     const before = memory.state.approved!.fingerprint;
     const fake = service({ wording: WORDING_B });
-    expect(stopOf(await run(fake, memory, request(), hooks().h))).toMatchObject({ kind: 'refused', trust: { code: 'WORDING_CHANGED' } });
+    expect(stopOf(await run(fake, memory, request(), hooks().h))).toMatchObject({
+      kind: 'refused',
+      trust: { code: 'WORDING_CHANGED' },
+    });
     expect([fake.authorizes, memory.state.approved!.fingerprint]).toEqual([0, before]);
     expect(memory.state.pending!.fingerprint).not.toBe(before);
     const person = hooks({ grant: true });
@@ -299,7 +371,10 @@ describe('the wording: approved by a person, once', () => {
   it('a pin that cannot be stored is refused before signing (exit 2)', async () => {
     const memory = memoryTrust({ failing: true });
     const fake = service();
-    expect(stopOf(await run(fake, memory, atPrompt(), hooks({ grant: true }).h))).toMatchObject({ kind: 'local', error: { code: 'TRUST_STORE' } });
+    expect(stopOf(await run(fake, memory, atPrompt(), hooks({ grant: true }).h))).toMatchObject({
+      kind: 'local',
+      error: { code: 'TRUST_STORE' },
+    });
     expect(fake.authorizes).toBe(0);
   });
 });
@@ -312,7 +387,15 @@ describe('token facts nobody vouches for', () => {
     const stop = stopOf(await run(fake, memory, request(), hooks().h));
     // The command names the facts kept by their fingerprint, so it confirms only what the refusal showed.
     const fingerprint = tokenFactsFingerprint(MINT, { symbol: 'SENDALL', name: 'Send All Funds', decimals: 0 });
-    expect(stop).toMatchObject({ kind: 'refused', trust: { code: 'TOKEN_FACTS_UNCONFIRMED', command: `trader config trust accept-token ${MINT} ${fingerprint}`, fingerprint, facts: 'symbol "SENDALL", name "Send All Funds", 0 decimals' } });
+    expect(stop).toMatchObject({
+      kind: 'refused',
+      trust: {
+        code: 'TOKEN_FACTS_UNCONFIRMED',
+        command: `trader config trust accept-token ${MINT} ${fingerprint}`,
+        fingerprint,
+        facts: 'symbol "SENDALL", name "Send All Funds", 0 decimals',
+      },
+    });
     expect(memory.state.pendingTokens.get(MINT)).toMatchObject({ symbol: 'SENDALL', name: 'Send All Funds' });
     expect(memory.state.pending).toBeNull();
     const person = hooks({ grant: true });
@@ -338,12 +421,24 @@ describe('--dry-run', () => {
   it('the verdict and what a person must grant, nothing signed or pinned (the template kept for accept-wording)', async () => {
     const memory = memoryTrust();
     const fake = service();
-    const first = await run(fake, memory, request({ dryRun: true, presence: presence({ yes: false, dryRun: true, json: false, interactive: true, agent: false }) }), hooks({ grant: true }).h);
+    const first = await run(
+      fake,
+      memory,
+      request({
+        dryRun: true,
+        presence: presence({ yes: false, dryRun: true, json: false, interactive: true, agent: false }),
+      }),
+      hooks({ grant: true }).h,
+    );
     expect(first).toMatchObject({ kind: 'dry-run', trust: { code: 'WORDING_NOT_APPROVED' } });
     expect(memory.state.approved).toBeNull();
     expect(memory.state.pending).not.toBeNull();
     const approved = await approvedA();
-    expect(await run(fake, approved, request({ dryRun: true }), hooks().h)).toMatchObject({ kind: 'dry-run', problems: [], trust: null });
+    expect(await run(fake, approved, request({ dryRun: true }), hooks().h)).toMatchObject({
+      kind: 'dry-run',
+      problems: [],
+      trust: null,
+    });
     // The quote's minimum is 49,500,000 lamports: --min-sol one lamport above it is a problem.
     const high = await run(fake, approved, request({ dryRun: true, minSolLamports: 49_500_001n }), hooks().h);
     expect((high as Extract<SellResult, { kind: 'dry-run' }>).problems.join(' ')).toMatch(/--min-sol/);
@@ -358,7 +453,9 @@ describe('after an authorize error', () => {
     expect(stop).toMatchObject({ kind: 'service-error', phase: 'approved' });
     const { error, proven } = stop;
     expect(error.message).toBe('HTTP 400: bad signature');
-    expect(proven).toMatch(/^the service reports the sell still awaiting its signature \(nothing sold so far\); the signature it holds stays usable until /);
+    expect(proven).toMatch(
+      /^the service reports the sell still awaiting its signature \(nothing sold so far\); the signature it holds stays usable until /,
+    );
     expect(fake.reads.sell).toHaveLength(1);
   });
 });
@@ -373,7 +470,7 @@ describe('every other way a sell ends', () => {
       return true;
     };
     let offered = 0;
-    slow.freshQuote = async () => (++offered === 1);
+    slow.freshQuote = async () => ++offered === 1;
     const fake = service();
     const interactive = await run(fake, trust, request({ assumeYes: false }), slow);
     // First quote expired → a fresh one (which also expires) → the user declines the second offer.
@@ -381,17 +478,42 @@ describe('every other way a sell ends', () => {
     expect(offered).toBe(2);
     expect(fake.authorizes).toBe(0);
     const unattended = stopOf(await run(service(), trust, request(), slow));
-    expect(unattended).toMatchObject({ kind: 'refused', problems: ['the authorization expired before it could be signed'] });
+    expect(unattended).toMatchObject({
+      kind: 'refused',
+      problems: ['the authorization expired before it could be signed'],
+    });
   });
 
   it('completed: signed once, followed to the end; failed: the final outcome carries the code, and PRICE_MOVED after the signature was taken is the service\'s word, not "nothing was sold"', async () => {
     const trust = await approvedA();
     const fine = service();
-    expect(await run(fine, trust, request(), hooks().h)).toMatchObject({ kind: 'final', outcome: { state: 'completed' }, idempotencyKey: 'k' });
+    expect(await run(fine, trust, request(), hooks().h)).toMatchObject({
+      kind: 'final',
+      outcome: { state: 'completed' },
+      idempotencyKey: 'k',
+    });
     expect(fine.authorizes).toBe(1);
-    const moved = await run(service({ failure: { code: 'PRICE_MOVED', reason: 'the price moved past the minimum' } }), trust, request(), hooks().h);
-    expect(moved).toMatchObject({ kind: 'final', outcome: { state: 'failed', code: 'PRICE_MOVED', reason: 'the price moved past the minimum', sold: 'service-says-not-run' } });
-    const other = await run(service({ failure: { code: 'SWAP_FAILED', reason: 'no route' } }), trust, request(), hooks().h);
+    const moved = await run(
+      service({ failure: { code: 'PRICE_MOVED', reason: 'the price moved past the minimum' } }),
+      trust,
+      request(),
+      hooks().h,
+    );
+    expect(moved).toMatchObject({
+      kind: 'final',
+      outcome: {
+        state: 'failed',
+        code: 'PRICE_MOVED',
+        reason: 'the price moved past the minimum',
+        sold: 'service-says-not-run',
+      },
+    });
+    const other = await run(
+      service({ failure: { code: 'SWAP_FAILED', reason: 'no route' } }),
+      trust,
+      request(),
+      hooks().h,
+    );
     expect(other).toMatchObject({ kind: 'final', outcome: { state: 'failed', code: 'SWAP_FAILED', sold: 'unknown' } });
   });
 
@@ -402,32 +524,47 @@ describe('every other way a sell ends', () => {
     expect(refused).toMatchObject({ kind: 'refused', hints: ['nothing was signed; the authorization expires unused'] });
     expect(under.authorizes).toBe(0);
     const wide = service();
-    expect(stopOf(await run(wide, trust, request({ allowedSlippageBps: 99 }), hooks().h))).toMatchObject({ kind: 'refused' });
+    expect(stopOf(await run(wide, trust, request({ allowedSlippageBps: 99 }), hooks().h))).toMatchObject({
+      kind: 'refused',
+    });
     expect(wide.authorizes).toBe(0);
     const atLimits = service();
-    expect((await run(atLimits, trust, request({ minSolLamports: 49_500_000n, allowedSlippageBps: 100 }), hooks().h)).kind).toBe('final');
+    expect(
+      (await run(atLimits, trust, request({ minSolLamports: 49_500_000n, allowedSlippageBps: 100 }), hooks().h)).kind,
+    ).toBe('final');
     expect(atLimits.authorizes).toBe(1);
   });
 
   it('an answer lost on the authorize, then the read failing: a service error in phase submitted (the signature may have been taken)', async () => {
     const { UncertainOutcomeError } = await import('../../src/api/errors.js');
     const trust = await approvedA();
-    const fake = service({ authorizeError: new UncertainOutcomeError('connection reset after the request was sent', { status: null }) });
+    const fake = service({
+      authorizeError: new UncertainOutcomeError('connection reset after the request was sent', { status: null }),
+    });
     fake.api.getSell = async () => Promise.reject(new ApiError('HTTP 500', { status: 500 }));
     const stop = stopOf(await run(fake, trust, request(), hooks().h));
-    expect(stop).toMatchObject({ kind: 'service-error', phase: 'submitted', proven: 'the sell could not be read afterwards, so whether the signature was taken is unknown' });
+    expect(stop).toMatchObject({
+      kind: 'service-error',
+      phase: 'submitted',
+      proven: 'the sell could not be read afterwards, so whether the signature was taken is unknown',
+    });
   });
 
   it('--no-wait: accepted once the signature is in; a slow sell past the deadline: timed out', async () => {
     const trust = await approvedA();
     expect((await run(service(), trust, request({ wait: false }), hooks().h)).kind).toBe('accepted');
-    expect((await run(service({ pendingReads: 1_000 }), trust, request({ waitLimitMs: 10_000 }), hooks().h)).kind).toBe('timeout');
+    expect((await run(service({ pendingReads: 1_000 }), trust, request({ waitLimitMs: 10_000 }), hooks().h)).kind).toBe(
+      'timeout',
+    );
   });
 
   it('declined at the first question: nothing signed', async () => {
     const trust = await approvedA();
     const fake = service();
-    expect(stopOf(await run(fake, trust, request({ assumeYes: false }), hooks({ confirm: 'no' }).h))).toMatchObject({ kind: 'declined', detail: null });
+    expect(stopOf(await run(fake, trust, request({ assumeYes: false }), hooks({ confirm: 'no' }).h))).toMatchObject({
+      kind: 'declined',
+      detail: null,
+    });
     expect(fake.authorizes).toBe(0);
   });
 
@@ -435,13 +572,25 @@ describe('every other way a sell ends', () => {
     const trust = await approvedA();
     const atPrompt = hooks().h;
     atPrompt.confirm = () => Promise.reject(new InterruptedError('SIGINT'));
-    expect(stopOf(await run(service(), trust, request({ assumeYes: false }), atPrompt))).toMatchObject({ kind: 'interrupted', phase: 'prompting', ref: { side: 'sell' } });
+    expect(stopOf(await run(service(), trust, request({ assumeYes: false }), atPrompt))).toMatchObject({
+      kind: 'interrupted',
+      phase: 'prompting',
+      ref: { side: 'sell' },
+    });
 
     const abort = new AbortController();
     const waiting = hooks().h;
     waiting.stage = () => abort.abort(new InterruptedError('SIGINT'));
     const fake = service({ pendingReads: 1_000 });
-    const deps = { api: fake.api, clock: systemClock, signal: abort.signal, signer, trust: trust.trust, bindToken: trust.bindToken, journal: memoryRecorder().recorder };
+    const deps = {
+      api: fake.api,
+      clock: systemClock,
+      signal: abort.signal,
+      signer,
+      trust: trust.trust,
+      bindToken: trust.bindToken,
+      journal: memoryRecorder().recorder,
+    };
     let result: Ended | undefined;
     const running = runFlow('sell', (track) => runSell(deps, request(), waiting, track)).then((r) => (result = r));
     for (let i = 0; i < 50 && result === undefined; i++) await vi.advanceTimersByTimeAsync(250);
@@ -457,17 +606,30 @@ describe('the journal, and answers that are not about this sell', () => {
     const trust = await approvedA();
     const fake = service();
     const authorizesWhenRecorded: number[] = [];
-    const journal = memoryRecorder({}, {}, { onAppend: (r) => r.type === 'before-signing' && authorizesWhenRecorded.push(fake.authorizes) });
+    const journal = memoryRecorder(
+      {},
+      {},
+      { onAppend: (r) => r.type === 'before-signing' && authorizesWhenRecorded.push(fake.authorizes) },
+    );
     expect((await run(fake, trust, request(), hooks().h, journal.recorder)).kind).toBe('final');
     expect(authorizesWhenRecorded).toEqual([0]);
     expect(journal.calls[0]).toMatchObject({ call: 'created', id: 'sell_test1', resumed: false });
-    expect(journal.calls[1]).toMatchObject({ call: 'beforeSigning', record: { side: 'sell', minimumOutputLamports: '49500000', messageSha256: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+    expect(journal.calls[1]).toMatchObject({
+      call: 'beforeSigning',
+      record: {
+        side: 'sell',
+        minimumOutputLamports: '49500000',
+        messageSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
+    });
     expect(journal.calls[2]).toMatchObject({ call: 'signed', record: { side: 'sell', signature: expect.any(String) } });
     expect(journal.calls[3]).toMatchObject({ call: 'answer', answer: { step: 'authorize', status: 'authorized' } });
     expect(journal.calls.at(-1)).toMatchObject({ call: 'answer', answer: { step: 'read', tradeId: 'sg_1' } });
 
     const refused = service();
-    const over = memoryRecorder({ beforeSigning: 'a sell with a signed minimum of 0.0495 SOL would pass the daily limit; nothing was signed' });
+    const over = memoryRecorder({
+      beforeSigning: 'a sell with a signed minimum of 0.0495 SOL would pass the daily limit; nothing was signed',
+    });
     const stop = stopOf(await run(refused, await approvedA(), request(), hooks().h, over.recorder));
     expect(stop).toMatchObject({ kind: 'local', error: { code: 'JOURNAL_UNWRITABLE' } });
     expect(refused.authorizes).toBe(0);
@@ -477,7 +639,10 @@ describe('the journal, and answers that are not about this sell', () => {
     const { UncertainOutcomeError } = await import('../../src/api/errors.js');
     const trust = await approvedA();
     const fake = service();
-    const answers = [new UncertainOutcomeError('connection reset after the request was sent', { status: null }), new ApiError('HTTP 400: signature already used', { status: 400, code: 'BAD_SIGNATURE' })];
+    const answers = [
+      new UncertainOutcomeError('connection reset after the request was sent', { status: null }),
+      new ApiError('HTTP 400: signature already used', { status: 400, code: 'BAD_SIGNATURE' }),
+    ];
     fake.api.authorizeSell = async () => {
       fake.authorizes++;
       throw answers.shift();
@@ -485,11 +650,21 @@ describe('the journal, and answers that are not about this sell', () => {
     const journal = memoryRecorder();
     const stop = stopOf(await run(fake, trust, request(), hooks().h, journal.recorder));
     expect(fake.authorizes).toBe(2);
-    expect(stop).toMatchObject({ kind: 'service-error', phase: 'submitted', error: { message: 'HTTP 400: signature already used' } });
+    expect(stop).toMatchObject({
+      kind: 'service-error',
+      phase: 'submitted',
+      error: { message: 'HTTP 400: signature already used' },
+    });
     const { proven } = stop;
-    expect(proven).toMatch(/^an answer was lost and the service still shows the sell awaiting its signature, so whether it will be taken is unknown/);
+    expect(proven).toMatch(
+      /^an answer was lost and the service still shows the sell awaiting its signature, so whether it will be taken is unknown/,
+    );
     expect(proven).not.toMatch(/nothing sold/);
-    expect(journal.calls.filter((c) => c.call === 'answer').map((c) => (c as { answer: { error?: { uncertain: boolean } } }).answer.error?.uncertain)).toEqual([true, false]);
+    expect(
+      journal.calls
+        .filter((c) => c.call === 'answer')
+        .map((c) => (c as { answer: { error?: { uncertain: boolean } } }).answer.error?.uncertain),
+    ).toEqual([true, false]);
   });
 
   it('a fresh key answered with a sell of another token already authorized: the service answering about another trade (exit 3), never reported as this sell', async () => {
@@ -502,7 +677,9 @@ describe('the journal, and answers that are not about this sell', () => {
     };
     const stop = stopOf(await run(fake, trust, request(), hooks().h));
     expect(stop).toMatchObject({ kind: 'service-error', error: { code: 'SERVICE_CONTRADICTION' } });
-    expect((stop).error.message).toMatch(/answered a new idempotency key with sell sell_test1, already authorized, of 1000 units of So111+2: not this sell/);
+    expect(stop.error.message).toMatch(
+      /answered a new idempotency key with sell sell_test1, already authorized, of 1000 units of So111+2: not this sell/,
+    );
     expect(fake.reads.sell).toEqual([]);
     // A key the user typed is the user's: the other sell is theirs, and left alone.
     const typed = stopOf(await run(fake, trust, request({ keyTyped: true }), hooks().h));
@@ -513,7 +690,9 @@ describe('the journal, and answers that are not about this sell', () => {
     const trust = await approvedA();
     const fake = service();
     const create = fake.api.createSell.bind(fake.api);
-    fake.api.createSell = async (body) => ({ authorization: { ...(await create(body)).authorization, status: 'authorized' } });
+    fake.api.createSell = async (body) => ({
+      authorization: { ...(await create(body)).authorization, status: 'authorized' },
+    });
     const read = fake.api.getSell.bind(fake.api);
     fake.api.getSell = async (id) => {
       const view = await read(id);
@@ -521,22 +700,29 @@ describe('the journal, and answers that are not about this sell', () => {
     };
     const stop = stopOf(await run(fake, trust, request({ keyTyped: true }), hooks().h));
     expect(stop).toMatchObject({ kind: 'service-error', error: { code: 'SERVICE_CONTRADICTION' } });
-    expect((stop).error.message).toMatch(
+    expect(stop.error.message).toMatch(
       /answered about another sell in the first read: sell_test1, 1000 units of So111+2, not sell sell_test1 of 1000 units of DezX\w+; it is not reported as this one/,
     );
     expect(fake.authorizes).toBe(0);
   });
 });
 
-
 describe('what the journal knew of the sell before this run', () => {
   const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
   /** The message the fake service gives its first authorization. */
-  const firstMessage = () => WORDING_A({ amount: '1000', mint: MINT, minimumOutputLamports: '49500000' } as SellAuthorization);
+  const firstMessage = () =>
+    WORDING_A({ amount: '1000', mint: MINT, minimumOutputLamports: '49500000' } as SellAuthorization);
 
   /** A journal on which another run signed `message` for sell_test1 (its before-signing and signed records). */
   const signedBefore = (message: string): JournalRecord[] => {
-    const base = { v: 1 as const, at: '2029-12-31T23:59:00.000Z', service: 'memory', wallet: 'memory', side: 'sell' as const, trade: 'sell_test1' };
+    const base = {
+      v: 1 as const,
+      at: '2029-12-31T23:59:00.000Z',
+      service: 'memory',
+      wallet: 'memory',
+      side: 'sell' as const,
+      trade: 'sell_test1',
+    };
     return [
       { ...base, type: 'before-signing', messageSha256: sha(message), minimumOutputLamports: '49500000' },
       { ...base, type: 'signed', messageSha256: sha(message), signature: 'SIG-BEFORE' },
@@ -548,7 +734,15 @@ describe('what the journal knew of the sell before this run', () => {
     const asking = hooks();
     const other = memoryRecorder({}, {}, { records: signedBefore('another message') });
     const stop = stopOf(await run(fake, await approvedA(), request(), asking.h, other.recorder));
-    expect(stop).toMatchObject({ kind: 'service-error', error: { code: 'SERVICE_CONTRADICTION', message: expect.stringMatching(/^the service gives sell sell_test1 another message than the one signed for it at .+; one authorization is signed once, so this one is not: nothing was signed; the signature given then may still be used, so the sell may still go on$/) } });
+    expect(stop).toMatchObject({
+      kind: 'service-error',
+      error: {
+        code: 'SERVICE_CONTRADICTION',
+        message: expect.stringMatching(
+          /^the service gives sell sell_test1 another message than the one signed for it at .+; one authorization is signed once, so this one is not: nothing was signed; the signature given then may still be used, so the sell may still go on$/,
+        ),
+      },
+    });
     expect(fake.authorizes).toBe(0);
     expect(asking.calls.confirm).toBe(0);
     expect(other.calls.filter((c) => c.call !== 'created')).toEqual([]);
@@ -562,8 +756,24 @@ describe('what the journal knew of the sell before this run', () => {
 
   it('the key names another sell in the journal: SERVICE_CONTRADICTION, no authorize, the authorization left to expire', async () => {
     const fake = service();
-    const stop = stopOf(await run(fake, await approvedA(), request(), hooks().h, memoryRecorder({}, { keyTrade: { id: 'sell_earlier', signed: true, at: new Date().toISOString() } }).recorder));
-    expect(stop).toMatchObject({ kind: 'service-error', error: { code: 'SERVICE_CONTRADICTION', message: expect.stringMatching(/^the service answered idempotency key \S+ with sell sell_test1, but this tool's journal records that key as sell sell_earlier \(made .+, its message signed\); .*nothing was signed; the authorization expires unused \(sell_test1\); follow the key's sell with: trader trades sell_earlier$/) } });
+    const stop = stopOf(
+      await run(
+        fake,
+        await approvedA(),
+        request(),
+        hooks().h,
+        memoryRecorder({}, { keyTrade: { id: 'sell_earlier', signed: true, at: new Date().toISOString() } }).recorder,
+      ),
+    );
+    expect(stop).toMatchObject({
+      kind: 'service-error',
+      error: {
+        code: 'SERVICE_CONTRADICTION',
+        message: expect.stringMatching(
+          /^the service answered idempotency key \S+ with sell sell_test1, but this tool's journal records that key as sell sell_earlier \(made .+, its message signed\); .*nothing was signed; the authorization expires unused \(sell_test1\); follow the key's sell with: trader trades sell_earlier$/,
+        ),
+      },
+    });
     expect(fake.authorizes).toBe(0);
   });
 });

@@ -118,7 +118,12 @@ export function authorization(t: Trade, message: string, over: Partial<SellAutho
 }
 
 /** The guard's input for a trade and message: its token's facts bound (by the chain), WIF held too. */
-export function input(t: Trade, message: string, approved: Template | 'earlier-version' | null, over: Partial<GuardInput> = {}): GuardInput {
+export function input(
+  t: Trade,
+  message: string,
+  approved: Template | 'earlier-version' | null,
+  over: Partial<GuardInput> = {},
+): GuardInput {
   return {
     authorization: authorization(t, message),
     request: { mint: t.mint, amount: t.amount, minSolLamports: null, allowedSlippageBps: 500 },
@@ -157,24 +162,51 @@ export const sandbox = (t: Trade) =>
   ].join('\n');
 
 /** `Sell 1,234.5 BONK (<mint>) for at least 0.0495 SOL`: the old tables' one line. */
-export const good = (t: Trade) => `Sell ${dec(t.amount, t.decimals, { grouped: true })} ${t.symbol} (${t.mint}) for at least ${sol(t.minimum)} SOL`;
+export const good = (t: Trade) =>
+  `Sell ${dec(t.amount, t.decimals, { grouped: true })} ${t.symbol} (${t.mint}) for at least ${sol(t.minimum)} SOL`;
 
 /** Honest wordings: each is approved once, then signed unattended on the later trades. */
 export const HONEST: Array<[string, (t: Trade) => string]> = [
   ['the sandbox’s own', sandbox],
   [
     'multi-line key = value',
-    (t) => `action = sell\nmint = ${t.mint}\namount = ${t.amount}\nmin_out_lamports = ${t.minimum}\nslippage_bps = ${t.bps}\nexpires_at = ${t.expiresAt}`,
+    (t) =>
+      `action = sell\nmint = ${t.mint}\namount = ${t.amount}\nmin_out_lamports = ${t.minimum}\nslippage_bps = ${t.bps}\nexpires_at = ${t.expiresAt}`,
   ],
-  ['one-line prose', (t) => `I authorize the sale of ${dec(t.amount, t.decimals)} ${t.symbol} for no less than ${sol(t.minimum)} SOL.`],
-  ['whole tokens with thousands separators', (t) => `Sell ${dec(t.amount, t.decimals, { grouped: true })} tokens of ${t.mint}, minimum ${sol(t.minimum, true)} SOL`],
-  ['whole tokens with every decimal', (t) => `Sell ${dec(t.amount, t.decimals, { full: true })} of ${t.mint} for at least ${dec(t.minimum, 9, { full: true })} SOL`],
+  [
+    'one-line prose',
+    (t) => `I authorize the sale of ${dec(t.amount, t.decimals)} ${t.symbol} for no less than ${sol(t.minimum)} SOL.`,
+  ],
+  [
+    'whole tokens with thousands separators',
+    (t) =>
+      `Sell ${dec(t.amount, t.decimals, { grouped: true })} tokens of ${t.mint}, minimum ${sol(t.minimum, true)} SOL`,
+  ],
+  [
+    'whole tokens with every decimal',
+    (t) =>
+      `Sell ${dec(t.amount, t.decimals, { full: true })} of ${t.mint} for at least ${dec(t.minimum, 9, { full: true })} SOL`,
+  ],
   ['with a nonce', (t) => `${good(t)}\nnonce = ${t.nonce}`],
   ['with a hash', (t) => `${good(t)}\nQuote: ${t.hash}`],
-  ['with the symbol and the name', (t) => `Sell ${dec(t.amount, t.decimals)} ${t.symbol} (${t.name}) for at least ${sol(t.minimum)} SOL`],
-  ['with the expected output and slippage in bps', (t) => `Sell ${t.amount} raw units of ${t.mint}\nExpected: ${t.expected} lamports\nMinimum: ${t.minimum} lamports (${t.bps} bps)`],
-  ['with the expected output and slippage in %', (t) => `Sell ${dec(t.amount, t.decimals)} ${t.symbol}: expected ${sol(t.expected)} SOL, at least ${sol(t.minimum)} SOL (slippage ${dec(BigInt(t.bps), 2)}%)`],
-  ['times in ISO without milliseconds', (t) => `${good(t)}\nValid from ${t.createdAt.slice(0, 19)}Z to ${t.expiresAt.slice(0, 19)}Z`],
+  [
+    'with the symbol and the name',
+    (t) => `Sell ${dec(t.amount, t.decimals)} ${t.symbol} (${t.name}) for at least ${sol(t.minimum)} SOL`,
+  ],
+  [
+    'with the expected output and slippage in bps',
+    (t) =>
+      `Sell ${t.amount} raw units of ${t.mint}\nExpected: ${t.expected} lamports\nMinimum: ${t.minimum} lamports (${t.bps} bps)`,
+  ],
+  [
+    'with the expected output and slippage in %',
+    (t) =>
+      `Sell ${dec(t.amount, t.decimals)} ${t.symbol}: expected ${sol(t.expected)} SOL, at least ${sol(t.minimum)} SOL (slippage ${dec(BigInt(t.bps), 2)}%)`,
+  ],
+  [
+    'times in ISO without milliseconds',
+    (t) => `${good(t)}\nValid from ${t.createdAt.slice(0, 19)}Z to ${t.expiresAt.slice(0, 19)}Z`,
+  ],
   ['times in UTC', (t) => `${good(t)}\nCreated ${utc(t.createdAt)}, expires ${utc(t.expiresAt)}`],
   ['times in Unix seconds', (t) => `${good(t)} exp=${secs(t.expiresAt)}`],
   ['times in Unix ms', (t) => `${good(t)} (created ${Date.parse(t.createdAt)}, expires ${Date.parse(t.expiresAt)})`],
@@ -184,7 +216,11 @@ export const HONEST: Array<[string, (t: Trade) => string]> = [
     (t) =>
       `{"action":"sell","mint":"${t.mint}","amount":"${t.amount}","minOutLamports":"${t.minimum}","slippageBps":${t.bps},"id":"${t.id}","expiresAt":"${t.expiresAt}"}`,
   ],
-  ['a request UUID and the wallet', (t) => `Seller ${OWNER} sells ${dec(t.amount, t.decimals)} ${t.symbol} for >= ${sol(t.minimum)} SOL\nRequest: ${t.nonce.slice(0, 8)}-4f89-41d3-9a0c-${t.nonce.slice(4)}`],
+  [
+    'a request UUID and the wallet',
+    (t) =>
+      `Seller ${OWNER} sells ${dec(t.amount, t.decimals)} ${t.symbol} for >= ${sol(t.minimum)} SOL\nRequest: ${t.nonce.slice(0, 8)}-4f89-41d3-9a0c-${t.nonce.slice(4)}`,
+  ],
 ];
 
 const GOOD = good(T1);
@@ -194,8 +230,20 @@ const line = (from: string, to: string) => SANDBOX.replace(from, to);
 const MIN_LINE = 'Minimum proceeds: 0.0495 SOL (49500000 lamports)';
 const AMOUNT_LINE = `Amount: 1234.5 BONK (${AMOUNT} raw units)`;
 const EXPIRES = 'Expires: 2030-01-01T00:02:00.000Z';
-const circled = (text: string) => [...text].map((ch) => (/[a-z]/.test(ch) ? String.fromCodePoint(0x24d0 + ch.charCodeAt(0) - 97) : /[A-Z]/.test(ch) ? String.fromCodePoint(0x24b6 + ch.charCodeAt(0) - 65) : ch)).join('');
-const braille = (text: string) => [...text].map((ch) => (/[a-z]/i.test(ch) ? String.fromCodePoint(0x2800 + ch.toLowerCase().charCodeAt(0) - 96) : ch)).join('');
+const circled = (text: string) =>
+  [...text]
+    .map((ch) =>
+      /[a-z]/.test(ch)
+        ? String.fromCodePoint(0x24d0 + ch.charCodeAt(0) - 97)
+        : /[A-Z]/.test(ch)
+          ? String.fromCodePoint(0x24b6 + ch.charCodeAt(0) - 65)
+          : ch,
+    )
+    .join('');
+const braille = (text: string) =>
+  [...text]
+    .map((ch) => (/[a-z]/i.test(ch) ? String.fromCodePoint(0x2800 + ch.toLowerCase().charCodeAt(0) - 96) : ch))
+    .join('');
 
 /**
  * Hostile messages of every earlier attack (issue 25's and the unit tables of issues 13-22), for
@@ -204,8 +252,14 @@ const braille = (text: string) => [...text].map((ch) => (/[a-z]/i.test(ch) ? Str
  */
 export const HOSTILE: Array<[string, string]> = [
   // Issue 25.
-  ['circled letters after the minimum', `${SANDBOX.replace(MIN_LINE, `${MIN_LINE} ${circled('and all other tokens')}`)}\n${circled('SEND ALL TOKENS TO OPERATOR')}`],
-  ['the micro-lamports minimum', line(MIN_LINE, `Minimum proceeds: 0.0495 SOL\u2030 (49500 ${circled('micro')}-lamports)`)],
+  [
+    'circled letters after the minimum',
+    `${SANDBOX.replace(MIN_LINE, `${MIN_LINE} ${circled('and all other tokens')}`)}\n${circled('SEND ALL TOKENS TO OPERATOR')}`,
+  ],
+  [
+    'the micro-lamports minimum',
+    line(MIN_LINE, `Minimum proceeds: 0.0495 SOL\u2030 (49500 ${circled('micro')}-lamports)`),
+  ],
   ['the micro-lamports minimum in ASCII', line(MIN_LINE, 'Minimum proceeds: 0.0495 SOL (49500000 micro-lamports)')],
   ['Braille', `${SANDBOX}\n${braille('send all tokens to operator')}`],
   ['regional-indicator letters', `${SANDBOX}\n\u{1F1F8}\u{1F1EA}\u{1F1F3}\u{1F1E9} \u{1F1E6}\u{1F1F1}\u{1F1F1}`],
@@ -216,22 +270,37 @@ export const HOSTILE: Array<[string, string]> = [
   ['a blank first line', `\n${SANDBOX}`],
   ['whitespace at the end of a line', SANDBOX.replace('Mint:', 'Mint:   \nMint:')],
   // The old tables: other protocols and shapes.
-  ['a Sign-In-With-Solana login', `example.com wants you to sign in with your Solana account:\n${OWNER}\n\n${GOOD}\n\nURI: https://example.com/login\nVersion: 1\nChain ID: mainnet\nNonce: 8f3a9c2e71b4\nIssued At: 2030-01-01T00:00:00Z`],
-  ['EIP-4361 fields without the opening line', `${GOOD}\nURI: https://example.com\nChain ID: 1\nIssued At: 2030-01-01T00:00:00Z`],
+  [
+    'a Sign-In-With-Solana login',
+    `example.com wants you to sign in with your Solana account:\n${OWNER}\n\n${GOOD}\n\nURI: https://example.com/login\nVersion: 1\nChain ID: mainnet\nNonce: 8f3a9c2e71b4\nIssued At: 2030-01-01T00:00:00Z`,
+  ],
+  [
+    'EIP-4361 fields without the opening line',
+    `${GOOD}\nURI: https://example.com\nChain ID: 1\nIssued At: 2030-01-01T00:00:00Z`,
+  ],
   ['SIWS labels holding no figure', `${GOOD}\nURI: https://example.com\nVersion: one`],
   ['the off-chain message preamble', `\u00ffsolana offchain ${GOOD}`],
   ['the off-chain preamble as text', `Solana off-chain message: ${GOOD}`],
-  ['a withdrawal to another address', `I authorize withdrawal of ALL balances to ${STRANGER}. ref ${MINT} ${AMOUNT} 49500000`],
+  [
+    'a withdrawal to another address',
+    `I authorize withdrawal of ALL balances to ${STRANGER}. ref ${MINT} ${AMOUNT} 49500000`,
+  ],
   ['a transfer to someone', `${GOOD}; transfer the proceeds to my other account`],
   ['an approval', `${GOOD}. I approve unlimited spending`],
   ['a delegation', `${GOOD}. Delegate BONK`],
   ['a log-in', `Log in to trader.example. ${GOOD}`],
   ['an address that is not the mint or the owner', `${GOOD}. Settle with ${STRANGER}`],
   ['the treasury named', `${GOOD}\nWallet: ${TREASURY}`],
-  ['another mint, the requested one in passing', `Sell 1,234.5 of ${OTHER_MINT} for at least 0.0495 SOL (ref BONK ${MINT})`],
+  [
+    'another mint, the requested one in passing',
+    `Sell 1,234.5 of ${OTHER_MINT} for at least 0.0495 SOL (ref BONK ${MINT})`,
+  ],
   ['another token’s symbol', `Sell 1,234.5 WIF (BONK ${MINT}) for at least 0.0495 SOL`],
   ['the symbol only as an ordinary lowercase word', 'Sell 1,234.5 bonk for at least 0.0495 SOL'],
-  ['a thousand times the amount, the real one as a reference', `Sell 1,234,500 BONK for at least 0 SOL. Reference: 1,234.5 BONK, 0.0495 SOL, ${MINT}`],
+  [
+    'a thousand times the amount, the real one as a reference',
+    `Sell 1,234,500 BONK for at least 0 SOL. Reference: 1,234.5 BONK, 0.0495 SOL, ${MINT}`,
+  ],
   ['U+034F inside a number', `Sell 1,234.5\u034F BONK (${MINT}) for at least 0.0495 SOL`],
   ['U+2007 figure space grouping', `Sell 1,234.5 BONK (${MINT}) for at least 49\u2007500\u2007000 lamports`],
   ['a no-break space', `Sell 1,234.5\u00A0BONK (${MINT}) for at least 0.0495 SOL`],
@@ -264,7 +333,10 @@ export const HOSTILE: Array<[string, string]> = [
   // Later red-team runs: roles, signs, holders, lifetimes.
   ['a second order', `${SANDBOX}\nValid for: this order and a second order`],
   ['the proceeds shared with the service', `${SANDBOX}\nProceeds: ${OWNER} and trader sandbox`],
-  ['the expiry given as the issue time', SANDBOX.replace(EXPIRES, 'Issued: 2030-01-01T00:02:00.000Z\nValid: 2 minutes')],
+  [
+    'the expiry given as the issue time',
+    SANDBOX.replace(EXPIRES, 'Issued: 2030-01-01T00:02:00.000Z\nValid: 2 minutes'),
+  ],
   ['the creation given as the expiry', SANDBOX.replace(EXPIRES, 'Expires: 2030-01-01T00:00:00.000Z')],
   ['a date alone', SANDBOX.replace(EXPIRES, 'Expires: 2030-01-01')],
   ['the raw amount labelled in whole tokens', line(AMOUNT_LINE, `Amount in BONK: ${AMOUNT}`)],
@@ -277,10 +349,16 @@ export const HOSTILE: Array<[string, string]> = [
   ['minimum minus the expected output', line(MIN_LINE, 'Minimum proceeds: 49500000 lamports - 50000000 lamports')],
   ['minimum minus 1%', line(MIN_LINE, 'Minimum proceeds: 0.0495 SOL - 1%')],
   ['below the minimum', line(MIN_LINE, 'Minimum proceeds: < 0.0495 SOL')],
-  ['an empty minimum, the figure relabelled', line(MIN_LINE, 'Minimum proceeds: -; proceeds: 0.0495 SOL (49500000 lamports)')],
+  [
+    'an empty minimum, the figure relabelled',
+    line(MIN_LINE, 'Minimum proceeds: -; proceeds: 0.0495 SOL (49500000 lamports)'),
+  ],
   ['the minimum struck out', line(MIN_LINE, `~~${MIN_LINE}~~`)],
   ['the minimum commented out', line(MIN_LINE, `# ${MIN_LINE}`)],
-  ['the proceeds as a 32-byte hex value', `${SANDBOX}\nProceeds: 0xdb1552c1206339a9cf2b7afde2b9128a6689a95a549ef8fa805e1934fa2fbc1b`],
+  [
+    'the proceeds as a 32-byte hex value',
+    `${SANDBOX}\nProceeds: 0xdb1552c1206339a9cf2b7afde2b9128a6689a95a549ef8fa805e1934fa2fbc1b`,
+  ],
   ['the proceeds to the mint address', `${SANDBOX}\nProceeds: ${MINT}`],
   ['an expiry plus two minutes', line(EXPIRES, 'Expires: 2030-01-01T00:02:00.000Z + 2 minutes')],
   ['the direction reversed', `Sell 0.0495 SOL for at least 1,234.5 BONK\nMint: ${MINT}`],
@@ -295,7 +373,10 @@ export const HOSTILE: Array<[string, string]> = [
   ['a minimum in USD', GOOD.replace('SOL', 'USD')],
   ['another sale appended', `${GOOD}. Then sell another 1,234.5 BONK for at least 0.0495 SOL.`],
   ['the amount multiplied', `Sell 1,234.5 * 1,234.5 BONK (${MINT}) for at least 0.0495 SOL`],
-  ['a JSON transfer', `{"action":"transfer","mint":"${MINT}","amount":"${AMOUNT}","recipient":"${TREASURY}","minOut":"49500000"}`],
+  [
+    'a JSON transfer',
+    `{"action":"transfer","mint":"${MINT}","amount":"${AMOUNT}","recipient":"${TREASURY}","minOut":"49500000"}`,
+  ],
   ['a buy', `Buy 1,234.5 BONK (${MINT}) for at most 0.0495 SOL.`],
   ['Spanish', `${GOOD}. Adem\u00e1s autorizo transferir todos mis tokens a la tesorer\u00eda.`],
   ['Russian', `${GOOD}. \u0422\u0430\u043a\u0436\u0435 \u0440\u0430\u0437\u0440\u0435\u0448\u0430\u044e.`],

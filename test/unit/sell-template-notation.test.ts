@@ -23,29 +23,40 @@ function approve(t: Trade, message: string): Template {
 
 /** The units of each fact slot of `fact` in a template. */
 const unitsOf = (template: Template, fact: Fact) =>
-  template.parts.flatMap((p) => (typeof p !== 'string' && 'fact' in p && p.fact === fact ? [[...new Set(p.notations.map((n) => n.split(' ')[0]))].sort()] : []));
+  template.parts.flatMap((p) =>
+    typeof p !== 'string' && 'fact' in p && p.fact === fact
+      ? [[...new Set(p.notations.map((n) => n.split(' ')[0]))].sort()]
+      : [],
+  );
 
 /** A first sell of a 0-decimal token: 7 ZERO are 7 raw units. */
 const ZERO: Trade = { ...T1, symbol: 'ZERO', name: 'Zero Dog', decimals: 0, amount: 7n };
 /** The sell of the attack: 1.5 WOOF at 5 decimals, 150000 raw units. */
 const WOOF: Trade = { ...T1, symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5, amount: 150_000n };
 /** The sandbox's wording with the two notations of the amount swapped. */
-const swapped = (t: Trade) => sandbox(t).replace(/^Amount: (\S+) (\S+) \((\d+) raw units\)$/m, 'Amount: $3 $2 ($1 raw units)');
+const swapped = (t: Trade) =>
+  sandbox(t).replace(/^Amount: (\S+) (\S+) \((\d+) raw units\)$/m, 'Amount: $3 $2 ($1 raw units)');
 
 describe('the amount of a 0-decimal token: raw units and whole tokens alike', () => {
   const template = approve(ZERO, sandbox(ZERO));
 
   it('both amount slots hold both units, labelled as meant at once, never "or"', () => {
-    expect(unitsOf(template, 'amount')).toEqual([['raw', 'tokens'], ['raw', 'tokens']]);
+    expect(unitsOf(template, 'amount')).toEqual([
+      ['raw', 'tokens'],
+      ['raw', 'tokens'],
+    ]);
     const text = templateText(template, facts(ZERO));
-    expect(text).toContain('Amount: ⟦amount in raw units and whole tokens (0 decimals) alike⟧ ⟦the symbol⟧ (⟦amount in raw units and whole tokens (0 decimals) alike⟧ raw units)');
+    expect(text).toContain(
+      'Amount: ⟦amount in raw units and whole tokens (0 decimals) alike⟧ ⟦the symbol⟧ (⟦amount in raw units and whole tokens (0 decimals) alike⟧ raw units)',
+    );
     expect(text).not.toMatch(/ or /);
     const v = judge(ZERO, sandbox(ZERO)) as Extract<Verdict, { kind: 'person' }>;
     expect(v.legend.join('\n')).toContain('= amount in raw units and whole tokens (0 decimals) alike');
   });
 
   it('signed where they read alike again: another 0-decimal amount, grouped or not', () => {
-    for (const amount of [1n, 150_000n, 98_765_432n]) expect(judge({ ...ZERO, amount }, sandbox({ ...ZERO, amount }), template).kind, String(amount)).toBe('sign');
+    for (const amount of [1n, 150_000n, 98_765_432n])
+      expect(judge({ ...ZERO, amount }, sandbox({ ...ZERO, amount }), template).kind, String(amount)).toBe('sign');
   });
 
   it('the attack: 1.5 WOOF written "150000 WOOF (1.5 raw units)" is a new wording for a person, saying which slot split', () => {
@@ -80,7 +91,17 @@ describe('the amount of a 0-decimal token: raw units and whole tokens alike', ()
     expect(isTemplate(JSON.parse(JSON.stringify(stored)))).toBe(true);
     expect(judge(WOOF, swapped(WOOF), stored).kind).not.toBe('sign');
     expect(judge(WOOF, sandbox(WOOF), stored).kind).not.toBe('sign');
-    const either: Template = { parts: ['Sell ', { fact: 'amount', notations: ['raw', 'tokens'] }, ' of ', { fact: 'mint', notations: ['exact'] }, ' for at least ', { fact: 'minimum', notations: ['SOL'] }, ' SOL'] };
+    const either: Template = {
+      parts: [
+        'Sell ',
+        { fact: 'amount', notations: ['raw', 'tokens'] },
+        ' of ',
+        { fact: 'mint', notations: ['exact'] },
+        ' for at least ',
+        { fact: 'minimum', notations: ['SOL'] },
+        ' SOL',
+      ],
+    };
     const message = (amount: string) => `Sell ${amount} of ${MINT} for at least 0.0495 SOL`;
     expect(judge(WOOF, message('1.5'), either).kind).not.toBe('sign');
     expect(judge(WOOF, message('150000'), either).kind).not.toBe('sign');
@@ -91,12 +112,22 @@ describe('the amount of a 0-decimal token: raw units and whole tokens alike', ()
 describe('written: the texts a fact slot may hold', () => {
   const at = (over: Partial<Trade>) => facts({ ...T1, ...over });
   it.each<[string, string[], Partial<Trade>, string[]]>([
-    ['one unit, grouped or not (how a figure is written, not what it counts)', ['tokens', 'tokens ,'], { decimals: 0, amount: 1234n }, ['1234', '1,234']],
+    [
+      'one unit, grouped or not (how a figure is written, not what it counts)',
+      ['tokens', 'tokens ,'],
+      { decimals: 0, amount: 1234n },
+      ['1234', '1,234'],
+    ],
     ['one unit, trimmed or every decimal', ['tokens', 'tokens .'], { decimals: 2, amount: 150n }, ['1.5', '1.50']],
     ['raw and tokens at 0 decimals', ['raw', 'tokens'], { decimals: 0, amount: 7n }, ['7']],
     ['raw and tokens at 1 decimal', ['raw', 'tokens'], { decimals: 1, amount: 7n }, []],
     ['raw and tokens, decimals unknown', ['raw', 'tokens'], { decimals: null as unknown as number, amount: 7n }, []],
-    ['raw (grouped or not) and tokens at 0 decimals: only the text both units write', ['raw', 'raw ,', 'tokens'], { decimals: 0, amount: 1234n }, ['1234']],
+    [
+      'raw (grouped or not) and tokens at 0 decimals: only the text both units write',
+      ['raw', 'raw ,', 'tokens'],
+      { decimals: 0, amount: 1234n },
+      ['1234'],
+    ],
   ])('%s', (_name, notations, over, texts) => {
     expect(written({ fact: 'amount', notations }, at(over)).sort()).toEqual([...texts].sort());
   });
@@ -108,7 +139,9 @@ describe('written: the texts a fact slot may hold', () => {
 
   it('a time as given and in ISO: alike for a field in ISO with milliseconds, apart for one without', () => {
     expect(written({ fact: 'expiresAt', notations: ['field', 'iso'] }, at({}))).toEqual([T1.expiresAt]);
-    expect(written({ fact: 'expiresAt', notations: ['field', 'iso'] }, at({ expiresAt: '2030-01-01T00:02:00Z' }))).toEqual([]);
+    expect(
+      written({ fact: 'expiresAt', notations: ['field', 'iso'] }, at({ expiresAt: '2030-01-01T00:02:00Z' })),
+    ).toEqual([]);
   });
 });
 
@@ -121,7 +154,10 @@ describe('the other units and facts read alike at approval', () => {
     expect(judge(later, message(later), template).kind).toBe('sign');
     const otherForm = { ...later, expiresAt: '2030-01-01T00:02:30Z' };
     expect(judge(otherForm, message(otherForm), template)).toMatchObject({ kind: 'person', code: 'WORDING_CHANGED' });
-    expect(judge(otherForm, `${good(otherForm)}, expires 2030-01-01T00:02:30.000Z`, template)).toMatchObject({ kind: 'person', code: 'WORDING_CHANGED' });
+    expect(judge(otherForm, `${good(otherForm)}, expires 2030-01-01T00:02:30.000Z`, template)).toMatchObject({
+      kind: 'person',
+      code: 'WORDING_CHANGED',
+    });
   });
 
   it('two facts alike are refused outright, never one slot for either: the amount in tokens equal to the expected output in SOL', () => {
@@ -142,10 +178,20 @@ describe('literal text: printable ASCII, byte for byte (a Cyrillic look-alike is
     ['U+0456', latin.replace('Minimum proceeds', 'M\u0456nimum proceeds')],
   ];
 
-  it.each(lookAlikes)('a first message with %s is refused outright, naming it, never offered for approval', (code, message) => {
-    expect(message).not.toBe(latin);
-    expect(judge(T1, message)).toEqual({ kind: 'refused', reasons: [expect.stringMatching(new RegExp(`^line 5, column \\d+: ${code.replace('+', '\\+')}, a character other than printable ASCII`))] });
-  });
+  it.each(lookAlikes)(
+    'a first message with %s is refused outright, naming it, never offered for approval',
+    (code, message) => {
+      expect(message).not.toBe(latin);
+      expect(judge(T1, message)).toEqual({
+        kind: 'refused',
+        reasons: [
+          expect.stringMatching(
+            new RegExp(`^line 5, column \\d+: ${code.replace('+', '\\+')}, a character other than printable ASCII`),
+          ),
+        ],
+      });
+    },
+  );
 
   it.each(lookAlikes)('approved in Latin, later with %s: refused outright; the Latin one signs', (code, message) => {
     const template = approve(T1, latin);
@@ -154,14 +200,21 @@ describe('literal text: printable ASCII, byte for byte (a Cyrillic look-alike is
     expect(judge(T1, message, template)).toMatchObject({ kind: 'refused', reasons: [expect.stringContaining(code)] });
   });
 
-  it.each(lookAlikes)('a stored template with %s in its literal text is no template this version reads, and matches only its own spelling', (_code, message) => {
-    const template = approve(T1, latin);
-    const stored: Template = { parts: template.parts.map((p) => (typeof p === 'string' ? p.replace('Minimum proceeds', message.match(/^M\S+ \S+(?=:)/m)![0]) : p)) };
-    expect(templateText(stored)).not.toBe(templateText(template));
-    expect(isTemplate(stored)).toBe(false);
-    expect(isTemplate(template)).toBe(true);
-    expect(match(stored, facts(T1), latin)).toBeNull();
-  });
+  it.each(lookAlikes)(
+    'a stored template with %s in its literal text is no template this version reads, and matches only its own spelling',
+    (_code, message) => {
+      const template = approve(T1, latin);
+      const stored: Template = {
+        parts: template.parts.map((p) =>
+          typeof p === 'string' ? p.replace('Minimum proceeds', message.match(/^M\S+ \S+(?=:)/m)![0]) : p,
+        ),
+      };
+      expect(templateText(stored)).not.toBe(templateText(template));
+      expect(isTemplate(stored)).toBe(false);
+      expect(isTemplate(template)).toBe(true);
+      expect(match(stored, facts(T1), latin)).toBeNull();
+    },
+  );
 });
 
 describe('what a template must state: the minimum, not only the expected output', () => {
@@ -169,13 +222,28 @@ describe('what a template must state: the minimum, not only the expected output'
   it('a first message stating the expected output but not the minimum is refused', () => {
     const v = judge(T1, expectedOnly);
     expect(v.kind).toBe('refused');
-    expect((v as Extract<Verdict, { kind: 'refused' }>).reasons).toEqual(['the message does not state the minimum, 49500000 lamports']);
+    expect((v as Extract<Verdict, { kind: 'refused' }>).reasons).toEqual([
+      'the message does not state the minimum, 49500000 lamports',
+    ]);
   });
 
   it('a stored template that states it so is refused too, though the message is its rendering', () => {
-    const stored: Template = { parts: ['Sell ', { fact: 'amount', notations: ['tokens ,'] }, ' BONK (', { fact: 'mint', notations: ['exact'] }, '), expected ', { fact: 'expected', notations: ['SOL'] }, ' SOL'] };
+    const stored: Template = {
+      parts: [
+        'Sell ',
+        { fact: 'amount', notations: ['tokens ,'] },
+        ' BONK (',
+        { fact: 'mint', notations: ['exact'] },
+        '), expected ',
+        { fact: 'expected', notations: ['SOL'] },
+        ' SOL',
+      ],
+    };
     expect(match(stored, facts(T1), expectedOnly)).not.toBeNull();
-    expect(judge(T1, expectedOnly, stored)).toEqual({ kind: 'refused', reasons: ['the message does not state the minimum, 49500000 lamports'] });
+    expect(judge(T1, expectedOnly, stored)).toEqual({
+      kind: 'refused',
+      reasons: ['the message does not state the minimum, 49500000 lamports'],
+    });
   });
 });
 
@@ -187,7 +255,10 @@ describe('a base58 address of 43 characters is an account, not a random value', 
   it('in a first message: refused outright, naming it (as one of 44 is)', () => {
     expect(ADDRESS_43).toHaveLength(43);
     for (const address of [ADDRESS_43, STRANGER]) {
-      expect(judge(T1, withRef(address))).toMatchObject({ kind: 'refused', reasons: [`line 2, column 5: the address ${address}, which is neither the mint nor your wallet`] });
+      expect(judge(T1, withRef(address))).toMatchObject({
+        kind: 'refused',
+        reasons: [`line 2, column 5: the address ${address}, which is neither the mint nor your wallet`],
+      });
     }
   });
 
@@ -195,7 +266,10 @@ describe('a base58 address of 43 characters is an account, not a random value', 
     const random45 = T1.hash.slice(0, 45);
     const template = approve(T1, withRef(random45));
     expect(judge(T1, withRef(T1.hash.slice(1, 46)), template).kind).toBe('sign');
-    expect(judge(T1, withRef(ADDRESS_43), template)).toMatchObject({ kind: 'refused', reasons: [expect.stringContaining(`the address ${ADDRESS_43}`)] });
+    expect(judge(T1, withRef(ADDRESS_43), template)).toMatchObject({
+      kind: 'refused',
+      reasons: [expect.stringContaining(`the address ${ADDRESS_43}`)],
+    });
     expect(match(template, facts(T1), withRef(ADDRESS_43))).toBeNull();
   });
 });
@@ -203,7 +277,9 @@ describe('a base58 address of 43 characters is an account, not a random value', 
 describe('a random value stands alone when matched: no letter or digit, nor a joined . or , beside it', () => {
   const hex = '0123456789abcdef';
   const slot: Part = { opaque: 'hex', length: 16 };
-  const template = (before: string, after: string): Template => ({ parts: [`${good(T1)}\nref `, ...(before ? [before] : []), slot, ...(after ? [after] : [])] });
+  const template = (before: string, after: string): Template => ({
+    parts: [`${good(T1)}\nref `, ...(before ? [before] : []), slot, ...(after ? [after] : [])],
+  });
   const message = (before: string, after: string) => `${good(T1)}\nref ${before}${hex}${after}`;
 
   it.each([
@@ -221,6 +297,8 @@ describe('a random value stands alone when matched: no letter or digit, nor a jo
   });
 
   it('and extraction never makes such a slot: the run joined to letters is a figure of its own', () => {
-    expect(extract(message('', 'x end'), facts(T1))).toMatchObject({ refused: [expect.stringMatching(/"0123456789abcdefx", a figure/)] });
+    expect(extract(message('', 'x end'), facts(T1))).toMatchObject({
+      refused: [expect.stringMatching(/"0123456789abcdefx", a figure/)],
+    });
   });
 });

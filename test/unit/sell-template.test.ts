@@ -12,9 +12,23 @@ import { fingerprint, isTemplate, templateText, type Template } from '../../src/
 import { alphabetOf, ALPHABETS, messageProblems, quotedRows } from '../../src/wallet/sell-template/text-rules.js';
 import type { SellFacts } from '../../src/wallet/sell-template/facts.js';
 import { RED_TEAM_2 } from './redteam2-fixtures.js';
-import { authorization, dec, good, HONEST, HOSTILE, input, LATER, OWNER, sandbox, STRANGER, T1, type Trade } from './sell-template-fixtures.js';
+import {
+  authorization,
+  dec,
+  good,
+  HONEST,
+  HOSTILE,
+  input,
+  LATER,
+  OWNER,
+  sandbox,
+  STRANGER,
+  T1,
+  type Trade,
+} from './sell-template-fixtures.js';
 
-const judge = (t: Trade, message: string, approved: Template | 'earlier-version' | null = null, over = {}) => judgeSell(input(t, message, approved, over));
+const judge = (t: Trade, message: string, approved: Template | 'earlier-version' | null = null, over = {}) =>
+  judgeSell(input(t, message, approved, over));
 
 /** The template a person approves for this message of T1 (its first sell). */
 function approve(message: string, t: Trade = T1): Template {
@@ -43,7 +57,9 @@ const facts = (t: Trade): SellFacts => ({
 function notations(message: string, t: Trade, fact: string): string[] {
   const found = extract(message, facts(t));
   if (!('template' in found)) throw new Error(JSON.stringify(found));
-  return found.template.parts.flatMap((p) => (typeof p !== 'string' && 'fact' in p && p.fact === fact ? [p.notations] : []))[0]!;
+  return found.template.parts.flatMap((p) =>
+    typeof p !== 'string' && 'fact' in p && p.fact === fact ? [p.notations] : [],
+  )[0]!;
 }
 
 describe('honest wordings: approved once, then signed unattended on three further trades', () => {
@@ -99,7 +115,9 @@ describe('notations: a slot keeps the set consistent with what was seen', () => 
   it('a rounded figure is not a rendering: its digits are literal, refused outright', () => {
     const v = judge(T1, `Sell 1,234.5 BONK (${T1.mint}) for at least 0.049 SOL`);
     expect(v.kind).toBe('refused');
-    expect(v.kind === 'refused' && v.reasons.join()).toMatch(/line 1, column \d+: "0", a figure that is not one of this trade's facts/);
+    expect(v.kind === 'refused' && v.reasons.join()).toMatch(
+      /line 1, column \d+: "0", a figure that is not one of this trade's facts/,
+    );
   });
 
   it('a notation never seen is a change: trimmed at approval, every decimal later', () => {
@@ -128,8 +146,16 @@ describe('notations: a slot keeps the set consistent with what was seen', () => 
 
   it('slippage in bps and percent, the expected output in lamports and SOL, the owner and the id', () => {
     const f = facts(T1);
-    const found = extract(`Sell 123450000 of ${T1.mint} by ${OWNER} (${T1.id}): expected 0.05 SOL = 50000000 lamports, min 49500000, 100 bps = 1%`, f);
-    expect('template' in found && found.template.parts.filter((p) => typeof p !== 'string').map((p) => ('fact' in p ? `${p.fact}:${p.notations.join('|')}` : 'opaque'))).toEqual([
+    const found = extract(
+      `Sell 123450000 of ${T1.mint} by ${OWNER} (${T1.id}): expected 0.05 SOL = 50000000 lamports, min 49500000, 100 bps = 1%`,
+      f,
+    );
+    expect(
+      'template' in found &&
+        found.template.parts
+          .filter((p) => typeof p !== 'string')
+          .map((p) => ('fact' in p ? `${p.fact}:${p.notations.join('|')}` : 'opaque')),
+    ).toEqual([
       'amount:raw',
       'mint:exact',
       'owner:exact',
@@ -148,7 +174,9 @@ describe('one figure for two facts: the template cannot tell which is meant', ()
     const t = { ...T1, minimum: T1.expected, bps: 0 };
     const v = judge(t, `Sell 1,234.5 BONK (${T1.mint}) for at least 0.05 SOL`);
     expect(v.kind).toBe('refused');
-    expect(v.kind === 'refused' && v.reasons[0]).toMatch(/"0\.05" is both the minimum and the expected of this trade.*a fresh quote/);
+    expect(v.kind === 'refused' && v.reasons[0]).toMatch(
+      /"0\.05" is both the minimum and the expected of this trade.*a fresh quote/,
+    );
   });
 
   it('50 tokens and 50 bps', () => {
@@ -156,7 +184,10 @@ describe('one figure for two facts: the template cannot tell which is meant', ()
     expect(judge(t, `Sell 50 BONK (${T1.mint}) for at least 0.04975 SOL`).kind).toBe('refused');
     // A fresh quote with another amount tells them apart.
     const other = { ...t, amount: 5_100_000n };
-    expect(judge(other, `Sell 51 BONK (${T1.mint}) for at least 0.04975 SOL (50 bps)`)).toMatchObject({ kind: 'person', code: 'WORDING_NOT_APPROVED' });
+    expect(judge(other, `Sell 51 BONK (${T1.mint}) for at least 0.04975 SOL (50 bps)`)).toMatchObject({
+      kind: 'person',
+      code: 'WORDING_NOT_APPROVED',
+    });
   });
 });
 
@@ -166,7 +197,11 @@ describe('refused outright, with the line, column and reason', () => {
     ['a tab', base.replace(' for', '\tfor'), /line 1, column 65: U\+0009/],
     ['non-ASCII in literal text', `${base} \u2014 once`, /line 1, column 90: U\+2014/],
     ['a figure that is not the trade’s', `${base}, fee 5`, /"5", a figure/],
-    ['an address that is neither the mint nor the wallet', `${base}\nTo: HLxAr4s3KjAJXKLmbGkXbBWRCYFxQ74thgZg9dxHxcAw`, /line 2, column 5: the address HLxA/],
+    [
+      'an address that is neither the mint nor the wallet',
+      `${base}\nTo: HLxAr4s3KjAJXKLmbGkXbBWRCYFxQ74thgZg9dxHxcAw`,
+      /line 2, column 5: the address HLxA/,
+    ],
     ['no token', 'Sell 1,234.5 for at least 0.0495 SOL', /does not state the token/],
     ['no amount', `Sell BONK (${T1.mint}) for at least 0.0495 SOL`, /does not state the amount/],
     ['no minimum', `Sell 1,234.5 BONK (${T1.mint})`, /does not state the minimum/],
@@ -198,19 +233,36 @@ describe('refused outright, with the line, column and reason', () => {
     const legendRows = (judge(T1, lines(3)) as Extract<Verdict, { kind: 'person' }>).legend.length;
     const most = 24 - 1 - 2 - legendRows;
     expect(judge(T1, lines(most)).kind).toBe('person');
-    expect(judge(T1, lines(most + 1))).toMatchObject({ kind: 'refused', reasons: [expect.stringMatching(new RegExp(`take ${24 + 1} rows at 80 columns with the question, more than the 24`))] });
+    expect(judge(T1, lines(most + 1))).toMatchObject({
+      kind: 'refused',
+      reasons: [
+        expect.stringMatching(new RegExp(`take ${24 + 1} rows at 80 columns with the question, more than the 24`)),
+      ],
+    });
     expect(judge(T1, lines(most, 'x'.repeat(76))).kind).toBe('person');
-    expect(judge(T1, lines(most, 'x'.repeat(77)))).toMatchObject({ kind: 'refused', reasons: [expect.stringMatching(/take 25 rows/)] });
+    expect(judge(T1, lines(most, 'x'.repeat(77)))).toMatchObject({
+      kind: 'refused',
+      reasons: [expect.stringMatching(/take 25 rows/)],
+    });
     // The message alone: 21 rows with its header and the question (2 rows at its longest), before any slot is found.
     expect(messageProblems(Array(21).fill('ok').join('\n'))).toEqual([]);
-    expect(messageProblems(Array(22).fill('ok').join('\n'))).toEqual([expect.stringMatching(/takes 22 rows at 80 columns, more than the 21/)]);
+    expect(messageProblems(Array(22).fill('ok').join('\n'))).toEqual([
+      expect.stringMatching(/takes 22 rows at 80 columns, more than the 21/),
+    ]);
   });
 
   it('quoted for a person: every row behind the gutter (│ a line, ┆ its continuation), none wider than the terminal, broken before a space or inside a run', () => {
     const run = 'x'.repeat(87);
-    expect(quotedRows(`Request: ${run}\nok`, 80)).toEqual([`  │ Request: ${run.slice(0, 67)}`, `  ┆ ${run.slice(67)}`, '  │ ok']);
+    expect(quotedRows(`Request: ${run}\nok`, 80)).toEqual([
+      `  │ Request: ${run.slice(0, 67)}`,
+      `  ┆ ${run.slice(67)}`,
+      '  │ ok',
+    ]);
     expect(quotedRows(`Request: ${run.slice(0, 75)}`, 80)).toEqual(['  │ Request:', `  ┆  ${run.slice(0, 75)}`]);
-    expect(quotedRows(`Request: ${run.slice(0, 76)}`, 80)).toEqual([`  │ Request: ${run.slice(0, 67)}`, `  ┆ ${run.slice(67, 76)}`]);
+    expect(quotedRows(`Request: ${run.slice(0, 76)}`, 80)).toEqual([
+      `  │ Request: ${run.slice(0, 67)}`,
+      `  ┆ ${run.slice(67, 76)}`,
+    ]);
     // The space a row is broken at opens the next row: put back together, the rows are the line.
     expect(quotedRows('a b c d', 8)).toEqual(['  │ a b', '  ┆  c d']);
     // Anything not ASCII (only a bound name or symbol) counts two columns, never fewer than it takes.
@@ -225,15 +277,23 @@ describe('refused outright, with the line, column and reason', () => {
   });
 
   it('1,280 bytes fit, 1,281 do not (reached within 16 rows only by characters of several bytes)', () => {
-    const message = (n: number) => `${Array(11).fill('\u0939'.repeat(38)).join('\n')}\n${'a'.repeat(n - 11 * 114 - 11)}`;
+    const message = (n: number) =>
+      `${Array(11).fill('\u0939'.repeat(38)).join('\n')}\n${'a'.repeat(n - 11 * 114 - 11)}`;
     expect(new TextEncoder().encode(message(1280)).length).toBe(1280);
     expect(messageProblems(message(1280))).toEqual([]);
     expect(messageProblems(message(1281))).toEqual([expect.stringMatching(/1281 bytes, more than the 1280/)]);
   });
 
   it('a message whose slots’ labels would push the question off one screen', () => {
-    const many = [`Sell 1,234.5 BONK (${T1.mint})`, 'for at least 0.0495 SOL', ...Array.from({ length: 14 }, () => T1.mint)].join('\n');
-    expect(judge(T1, many)).toMatchObject({ kind: 'refused', reasons: [expect.stringMatching(/labels of its \d+ slots take \d+ rows at 80 columns/)] });
+    const many = [
+      `Sell 1,234.5 BONK (${T1.mint})`,
+      'for at least 0.0495 SOL',
+      ...Array.from({ length: 14 }, () => T1.mint),
+    ].join('\n');
+    expect(judge(T1, many)).toMatchObject({
+      kind: 'refused',
+      reasons: [expect.stringMatching(/labels of its \d+ slots take \d+ rows at 80 columns/)],
+    });
   });
 
   it('a serialized transaction carried as the message, as text, base64 or base58', () => {
@@ -244,8 +304,15 @@ describe('refused outright, with the line, column and reason', () => {
       instructions: [SystemProgram.transfer({ fromPubkey: key('P'), toPubkey: key('T'), lamports: 0x41414141 })],
     }).compileToLegacyMessage();
     const bytes = message.serialize();
-    for (const text of [new TextDecoder('utf-8', { fatal: true }).decode(bytes), Buffer.from(new VersionedTransaction(message).serialize()).toString('base64'), bs58.encode(bytes)]) {
-      expect(judge(T1, text)).toMatchObject({ kind: 'refused', reasons: expect.arrayContaining([expect.stringMatching(/decodes as a Solana transaction/)]) });
+    for (const text of [
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes),
+      Buffer.from(new VersionedTransaction(message).serialize()).toString('base64'),
+      bs58.encode(bytes),
+    ]) {
+      expect(judge(T1, text)).toMatchObject({
+        kind: 'refused',
+        reasons: expect.arrayContaining([expect.stringMatching(/decodes as a Solana transaction/)]),
+      });
     }
   });
 
@@ -254,7 +321,10 @@ describe('refused outright, with the line, column and reason', () => {
     const template = approve(sandbox(t), t);
     expect(judge(t, sandbox(t), template).kind).toBe('sign');
     // The same name unbound (the chain has none, no person confirmed it): its letters are literal.
-    expect(judge(t, sandbox(t), null, { token: { symbol: 'BONK', name: null, decimals: 5, problems: [], unbound: [] } }).kind).toBe('refused');
+    expect(
+      judge(t, sandbox(t), null, { token: { symbol: 'BONK', name: null, decimals: 5, problems: [], unbound: [] } })
+        .kind,
+    ).toBe('refused');
   });
 });
 
@@ -264,12 +334,21 @@ describe('hostile messages of every earlier attack are never signed unattended',
   it.each(HOSTILE)('%s', (_name, message) => {
     for (const approved of [null, approvedSandbox, approvedGood, 'earlier-version'] as const) {
       const v = judge(T1, message, approved);
-      expect(v.kind, JSON.stringify({ approved: approved && typeof approved === 'object' ? templateText(approved) : approved, v })).not.toBe('sign');
+      expect(
+        v.kind,
+        JSON.stringify({ approved: approved && typeof approved === 'object' ? templateText(approved) : approved, v }),
+      ).not.toBe('sign');
     }
   });
 
   it('the issue’s classes are refused outright (circled letters, Braille, micro-lamports, blank lines), not offered for approval', () => {
-    for (const label of ['circled letters after the minimum', 'the micro-lamports minimum', 'Braille', 'a statement below blank lines', 'a statement below 150 empty lines']) {
+    for (const label of [
+      'circled letters after the minimum',
+      'the micro-lamports minimum',
+      'Braille',
+      'a statement below blank lines',
+      'a statement below 150 empty lines',
+    ]) {
       const message = HOSTILE.find(([l]) => l === label)![1];
       expect(judge(T1, message).kind, label).toBe('refused');
     }
@@ -278,7 +357,20 @@ describe('hostile messages of every earlier attack are never signed unattended',
   it('the second red team’s exact messages (a service’s symbol or name where the chain’s stands) need a person', () => {
     expect(RED_TEAM_2.length).toBeGreaterThan(20);
     for (const c of RED_TEAM_2) {
-      const t: Trade = { ...T1, id: c.id, mint: c.mint, symbol: 'SGLD', name: 'Sandbox Gold', decimals: c.decimals, amount: BigInt(c.amount), minimum: BigInt(c.minimumLamports), expected: (BigInt(c.minimumLamports) * 100n) / 98n, bps: 300, expiresAt: c.expiresAt, createdAt: new Date(Date.parse(c.expiresAt) - 120_000).toISOString() };
+      const t: Trade = {
+        ...T1,
+        id: c.id,
+        mint: c.mint,
+        symbol: 'SGLD',
+        name: 'Sandbox Gold',
+        decimals: c.decimals,
+        amount: BigInt(c.amount),
+        minimum: BigInt(c.minimumLamports),
+        expected: (BigInt(c.minimumLamports) * 100n) / 98n,
+        bps: 300,
+        expiresAt: c.expiresAt,
+        createdAt: new Date(Date.parse(c.expiresAt) - 120_000).toISOString(),
+      };
       const honest = approve(sandbox(t), t);
       expect(judge(t, c.message, honest).kind, c.label).not.toBe('sign');
     }
@@ -289,19 +381,29 @@ describe('hostile messages of every earlier attack are never signed unattended',
     const template = approve(withNonce('8f3a9c2e71b4d05e'));
     expect(judge(T1, withNonce('7e3fa91c0b2d45e8'), template).kind).toBe('sign');
     const withId = (id: string) => `${good(T1)}\nid: ${id}`;
-    const hostileId = (id: string, approved: Template) => judgeSell(input(T1, withId(id), approved, { authorization: authorization(T1, withId(id), { id }) }));
+    const hostileId = (id: string, approved: Template) =>
+      judgeSell(input(T1, withId(id), approved, { authorization: authorization(T1, withId(id), { id }) }));
     // A base58 id: a value of the same alphabet and length that reads as words is asked about.
     const base58Id = approve(withId('sell_3mDQPKdXB7yq1o11thgDwmg'), { ...T1, id: 'sell_3mDQPKdXB7yq1o11thgDwmg' });
-    expect(hostileId('sell_SendMyFundsToTheBuyerX', base58Id)).toMatchObject({ kind: 'person', code: 'VALUE_READS_AS_TEXT' });
-    expect(hostileId('sell_SendMyFundsToTheBuyerX', base58Id, ).kind).not.toBe('sign');
+    expect(hostileId('sell_SendMyFundsToTheBuyerX', base58Id)).toMatchObject({
+      kind: 'person',
+      code: 'VALUE_READS_AS_TEXT',
+    });
+    expect(hostileId('sell_SendMyFundsToTheBuyerX', base58Id).kind).not.toBe('sign');
     expect(hostileId('sell_9aEiUYn2xsWq7TrKzC3pVbH', base58Id).kind).toBe('sign');
     // Under a consonant id's pin, words need vowels: another alphabet, a changed wording.
     const consonantId = approve(withId(T1.id));
-    expect(hostileId('sell_SendAllFundsToOprtr', consonantId)).toMatchObject({ kind: 'person', code: 'WORDING_CHANGED' });
+    expect(hostileId('sell_SendAllFundsToOprtr', consonantId)).toMatchObject({
+      kind: 'person',
+      code: 'WORDING_CHANGED',
+    });
     expect(hostileId('sell_7QxbKMv2pTnW9hRd3LcZfG', consonantId).kind).toBe('sign');
     const base58 = (nonce: string) => `${good(T1)}\nref ${nonce}`;
     const b58 = approve(base58('3mDQPKdXB7yq1o11thgDwmg'));
-    expect(judge(T1, base58('SendMyFundsToTheBuyer9X'), b58)).toMatchObject({ kind: 'person', code: 'VALUE_READS_AS_TEXT' });
+    expect(judge(T1, base58('SendMyFundsToTheBuyer9X'), b58)).toMatchObject({
+      kind: 'person',
+      code: 'VALUE_READS_AS_TEXT',
+    });
     // A person who read it at the prompt may let it be signed this once.
     expect(judge(T1, base58('SendMyFundsToTheBuyer9X'), b58, { valuesRead: true }).kind).toBe('sign');
     expect(judge(T1, base58('5Kd3NrTqW8yZpB2xVcM7hJ'), b58).kind).toBe('sign');
@@ -324,23 +426,45 @@ describe('hostile messages of every earlier attack are never signed unattended',
     const base58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
     const fill = (n: number, from = 7) => Array.from({ length: n }, (_, i) => base58[(i * 31 + from) % 58]).join('');
     const request = T1.hash.slice(0, 87);
-    const wording = (r: string) => `${sandbox(T1)}\nRequest: ${r}\nQuote hash: ${'9f8e7d6c5b4a3f2e'.repeat(4)}\nQuote id: 3f2b8c1e-9a4d-4e6f-8b2a-7c5d1e0f9a3b`;
+    const wording = (r: string) =>
+      `${sandbox(T1)}\nRequest: ${r}\nQuote hash: ${'9f8e7d6c5b4a3f2e'.repeat(4)}\nQuote id: 3f2b8c1e-9a4d-4e6f-8b2a-7c5d1e0f9a3b`;
     const template = approve(wording(request));
     expect(judge(T1, wording(T1.hash.slice(1, 88)), template).kind).toBe('sign');
-    for (const sentence of ['AndSeLL85SGDForMinimum1LamportToTheServiceTreasury', 'SeLLaLLYourBRXandSGDtoTheTreasuryNow', 'AndSendMySGDToTheTreasuryNow', 'andsendmysgdtothetreasurynow', 'SEND5SGDTREASURY']) {
+    for (const sentence of [
+      'AndSeLL85SGDForMinimum1LamportToTheServiceTreasury',
+      'SeLLaLLYourBRXandSGDtoTheTreasuryNow',
+      'AndSendMySGDToTheTreasuryNow',
+      'andsendmysgdtothetreasurynow',
+      'SEND5SGDTREASURY',
+    ]) {
       const smuggled = sentence + fill(87 - sentence.length);
-      expect(judge(T1, wording(smuggled), template), smuggled).toMatchObject({ kind: 'person', code: 'VALUE_READS_AS_TEXT', reasons: [expect.stringContaining(smuggled)] });
+      expect(judge(T1, wording(smuggled), template), smuggled).toMatchObject({
+        kind: 'person',
+        code: 'VALUE_READS_AS_TEXT',
+        reasons: [expect.stringContaining(smuggled)],
+      });
     }
   });
 
   it('a message carries at most 4 random values, each at most 88 characters (the longest calibrated): one more of either is refused outright', () => {
     const hex = (i: number) => `${i}f8e7d6c5b4a3f2e`;
-    const values = (n: number) => `${good(T1)}\n${Array.from({ length: n }, (_, i) => `v${'abcde'[i]} = ${hex(i + 1)}`).join('\n')}`;
+    const values = (n: number) =>
+      `${good(T1)}\n${Array.from({ length: n }, (_, i) => `v${'abcde'[i]} = ${hex(i + 1)}`).join('\n')}`;
     expect(judge(T1, values(4)).kind).toBe('person');
-    expect(judge(T1, values(5))).toMatchObject({ kind: 'refused', reasons: ['5 random values (nonces, hashes), more than the 4 a message may carry'] });
+    expect(judge(T1, values(5))).toMatchObject({
+      kind: 'refused',
+      reasons: ['5 random values (nonces, hashes), more than the 4 a message may carry'],
+    });
     const run = (n: number) => `${good(T1)}\nsig = ${T1.hash.repeat(2).slice(0, n)}`;
     expect(judge(T1, run(88)).kind).toBe('person');
-    expect(judge(T1, run(89))).toMatchObject({ kind: 'refused', reasons: [expect.stringMatching(/^line 2, column 7: a run of 89 characters, longer than any nonce, hash or signature \(88\)$/)] });
+    expect(judge(T1, run(89))).toMatchObject({
+      kind: 'refused',
+      reasons: [
+        expect.stringMatching(
+          /^line 2, column 7: a run of 89 characters, longer than any nonce, hash or signature \(88\)$/,
+        ),
+      ],
+    });
   });
 
   it('an opaque slot pins its alphabet and exact length', () => {
@@ -356,7 +480,9 @@ describe('hostile messages of every earlier attack are never signed unattended',
 describe('the alphabets a slot pins: only the standard ones', () => {
   it('hex, HEX, base58, alnum (base62) and uuid, narrowest first; none made up to fit one service (no "consonants")', () => {
     expect(Object.keys(ALPHABETS)).toEqual(['hex', 'HEX', 'base58', 'alnum', 'uuid']);
-    expect(['9f8e7d6c', '9F8E7D6C', 'zrXQtWCN', 'zrXQ0lOI', '3f2b8c1e-9a4d-4e6f-8b2a-7c5d1e0f9a3b', 'zr-XQ'].map(alphabetOf)).toEqual(['hex', 'HEX', 'base58', 'alnum', 'uuid', null]);
+    expect(
+      ['9f8e7d6c', '9F8E7D6C', 'zrXQtWCN', 'zrXQ0lOI', '3f2b8c1e-9a4d-4e6f-8b2a-7c5d1e0f9a3b', 'zr-XQ'].map(alphabetOf),
+    ).toEqual(['hex', 'HEX', 'base58', 'alnum', 'uuid', null]);
     expect(isTemplate({ parts: ['Quote: ', { opaque: 'consonants', length: 22 }] })).toBe(false);
     expect(isTemplate({ parts: ['Quote: ', { opaque: 'base58', length: 22 }] })).toBe(true);
   });
@@ -364,7 +490,11 @@ describe('the alphabets a slot pins: only the standard ones', () => {
   it('the id pins the narrowest standard alphabet of its random part: the sandbox’s base58, else alnum', () => {
     const ids = (id: string) => {
       const found = extract(sandbox({ ...T1, id }), facts({ ...T1, id }));
-      return 'template' in found ? found.template.parts.flatMap((p) => (typeof p !== 'string' && 'fact' in p && p.fact === 'id' ? p.notations : [])) : found.refused;
+      return 'template' in found
+        ? found.template.parts.flatMap((p) =>
+            typeof p !== 'string' && 'fact' in p && p.fact === 'id' ? p.notations : [],
+          )
+        : found.refused;
     };
     expect(ids('sell_zrXQtWCN3fNPB2QRF87kN4')).toEqual(['base58 22']);
     expect(ids('sell_zrXQtWCN3fNPB2QRF87kN0')).toEqual(['alnum 22']);
@@ -381,13 +511,31 @@ describe('templates and the trust they need', () => {
   it('a wording pinned by an earlier version (masked text) is not rendered from: asked once, saying why', () => {
     const v = judge(T1, sandbox(T1), 'earlier-version');
     expect(v).toMatchObject({ kind: 'person', code: 'WORDING_NOT_APPROVED' });
-    expect(v.kind === 'person' && v.reasons[0]).toMatch(/the wording pinned by an earlier version cannot be rendered from/);
+    expect(v.kind === 'person' && v.reasons[0]).toMatch(
+      /the wording pinned by an earlier version cannot be rendered from/,
+    );
   });
 
   it('token facts nobody vouches for need a person before anything else; the binding’s refusals refuse', () => {
-    const unbound = { symbol: null, name: null, decimals: 5, problems: [], unbound: [{ fact: 'symbol', value: 'SENDALL' }] };
-    expect(judge(T1, sandbox(T1), null, { token: unbound })).toMatchObject({ kind: 'person', code: 'TOKEN_FACTS_UNCONFIRMED', reasons: [expect.stringMatching(/symbol "SENDALL"/)] });
-    const lied = { symbol: 'SGLD', name: 'Sandbox Gold', decimals: 6, problems: ['the service gives token x the symbol "SENDALL", but its metaplex metadata on chain says "SGLD"'], unbound: [] };
+    const unbound = {
+      symbol: null,
+      name: null,
+      decimals: 5,
+      problems: [],
+      unbound: [{ fact: 'symbol', value: 'SENDALL' }],
+    };
+    expect(judge(T1, sandbox(T1), null, { token: unbound })).toMatchObject({
+      kind: 'person',
+      code: 'TOKEN_FACTS_UNCONFIRMED',
+      reasons: [expect.stringMatching(/symbol "SENDALL"/)],
+    });
+    const lied = {
+      symbol: 'SGLD',
+      name: 'Sandbox Gold',
+      decimals: 6,
+      problems: ['the service gives token x the symbol "SENDALL", but its metaplex metadata on chain says "SGLD"'],
+      unbound: [],
+    };
     expect(judge(T1, sandbox(T1), approve(sandbox(T1)), { token: lied })).toMatchObject({ kind: 'refused' });
   });
 
@@ -395,7 +543,12 @@ describe('templates and the trust they need', () => {
     const template = approve(sandbox(T1));
     const t = LATER[0]!;
     expect(match(template, facts(t), sandbox(t))).not.toBeNull();
-    for (const other of [`${sandbox(t)} `, sandbox(t).slice(0, -1), sandbox(t).replace('Mint:', 'Mint;'), `${sandbox(t)}\n`]) {
+    for (const other of [
+      `${sandbox(t)} `,
+      sandbox(t).slice(0, -1),
+      sandbox(t).replace('Mint:', 'Mint;'),
+      `${sandbox(t)}\n`,
+    ]) {
       expect(match(template, facts(t), other)).toBeNull();
     }
   });
@@ -405,7 +558,12 @@ describe('the authorization’s fields, at their edges', () => {
   const honest = good(T1);
   const fields = (over: object, req: object = {}, nowMs?: number) => {
     const base = input(T1, honest, approve(honest));
-    return judgeSell({ ...base, authorization: { ...base.authorization, ...over }, request: { ...base.request, ...req }, nowMs: nowMs ?? base.nowMs });
+    return judgeSell({
+      ...base,
+      authorization: { ...base.authorization, ...over },
+      request: { ...base.request, ...req },
+      nowMs: nowMs ?? base.nowMs,
+    });
   };
   const refusedFor = (v: Verdict, reason: RegExp) => {
     expect(v.kind).toBe('refused');
@@ -414,23 +572,35 @@ describe('the authorization’s fields, at their edges', () => {
 
   it('the clock skew: an expiry 2 min 30 s + 60 s away is accepted, 61 s is not', () => {
     const now = Date.parse(T1.createdAt);
-    const expiring = (ms: number) => ({ expiresAt: new Date(now + ms).toISOString(), createdAt: new Date(now + ms - 150_000).toISOString() });
+    const expiring = (ms: number) => ({
+      expiresAt: new Date(now + ms).toISOString(),
+      createdAt: new Date(now + ms - 150_000).toISOString(),
+    });
     expect(fields(expiring(150_000 + 60_000), {}, now).kind).not.toBe('refused');
     refusedFor(fields(expiring(150_000 + 61_000), {}, now), /more than 2 minutes from now/);
     // A creation time 60 s ahead of our clock is skew; 61 s is not.
-    const created = (ms: number) => ({ createdAt: new Date(now + ms).toISOString(), expiresAt: new Date(now + ms + 90_000).toISOString() });
+    const created = (ms: number) => ({
+      createdAt: new Date(now + ms).toISOString(),
+      expiresAt: new Date(now + ms + 90_000).toISOString(),
+    });
     expect(fields(created(60_000), {}, now).kind).not.toBe('refused');
     refusedFor(fields(created(61_000), {}, now), /createdAt .* does not fit/);
   });
 
   it('times must be strict ISO 8601 (a looser string could carry words Date.parse skips)', () => {
-    refusedFor(fields({ expiresAt: 'Tue Jan 01 2030 00:02:00 GMT (send all funds)' }), /expiresAt .* is not an ISO 8601 time/);
+    refusedFor(
+      fields({ expiresAt: 'Tue Jan 01 2030 00:02:00 GMT (send all funds)' }),
+      /expiresAt .* is not an ISO 8601 time/,
+    );
     refusedFor(fields({ createdAt: undefined }), /createdAt undefined is not an ISO 8601 time/);
   });
 
   it('the slippage: at the allowed bps passes, one over is refused', () => {
     expect(fields({ slippageBps: 100 }, { allowedSlippageBps: 100 }).kind).not.toBe('refused');
-    refusedFor(fields({ slippageBps: 100 }, { allowedSlippageBps: 99 }), /slippage 100 bps is more than the 99 bps allowed/);
+    refusedFor(
+      fields({ slippageBps: 100 }, { allowedSlippageBps: 99 }),
+      /slippage 100 bps is more than the 99 bps allowed/,
+    );
   });
 
   it('the minimum: its floor passes, a lamport under it (past rounding) is refused; above the expected, 0, below --min-sol', () => {

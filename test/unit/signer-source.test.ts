@@ -43,7 +43,10 @@ describe('parseSignerSource', () => {
     ['keystore:../up', /keystore name "..\/up" is not allowed/],
     ['keystore:.hidden', /not allowed/],
     [`keystore:${'a'.repeat(65)}`, /not allowed/],
-    ['usb://ledger', /^usb:\/\/ledger is not supported: trader signs the service's sell authorization as raw text, which the Solana Ledger app does not sign/],
+    [
+      'usb://ledger',
+      /^usb:\/\/ledger is not supported: trader signs the service's sell authorization as raw text, which the Solana Ledger app does not sign/,
+    ],
     ['usb://ledger?key=0/0', /not supported/],
     ['pubkey:abc', /^unknown keypair source scheme "pubkey:"; known: a path, file:, keystore:, prompt:, stdin:/],
     ['https://example.com/id.json', /unknown keypair source scheme "https:"/],
@@ -97,10 +100,20 @@ describe('parseSignerSource', () => {
       const message = (error as Error).message;
       expect(message).toContain(`the keypair source could be a secret key itself (${what}`);
       expect(message).toMatch(/not shown here\).*trader keys import <name> --from stdin:.*--keypair stdin: or prompt:/);
-      for (const piece of [bs58.encode(secret).slice(0, 8), bs58.encode(secret).slice(10, 20), Buffer.from(secret).toString('hex').slice(0, 8), String(secret.slice(3, 6)), 'abandon']) expect(message).not.toContain(piece);
+      for (const piece of [
+        bs58.encode(secret).slice(0, 8),
+        bs58.encode(secret).slice(10, 20),
+        Buffer.from(secret).toString('hex').slice(0, 8),
+        String(secret.slice(3, 6)),
+        'abandon',
+      ])
+        expect(message).not.toContain(piece);
     }
     // What only looks alike is still a path: a keypair file named by its address (solana-keygen grind), a name with a few words.
-    expect(parseSignerSource(`${bs58.encode(secret.subarray(32))}.json`)).toEqual({ kind: 'file', path: `${bs58.encode(secret.subarray(32))}.json` });
+    expect(parseSignerSource(`${bs58.encode(secret.subarray(32))}.json`)).toEqual({
+      kind: 'file',
+      path: `${bs58.encode(secret.subarray(32))}.json`,
+    });
     expect(parseSignerSource('my wallet key')).toEqual({ kind: 'file', path: 'my wallet key' });
     expect(parseSignerSource('[old] id.json')).toEqual({ kind: 'file', path: '[old] id.json' });
   });

@@ -46,7 +46,13 @@ describe('the signing gate', () => {
     expect(j.records.at(-1)).toMatchObject({ type: 'signed', signature: out.signature, transaction: out.signed });
     const sell1 = journal('sell_1');
     const s = await signThroughGate(signer(), sell1.recorder, SIGN, sell('Sell 1 WOOF'));
-    expect(nacl.sign.detached.verify(new TextEncoder().encode('Sell 1 WOOF'), bs58.decode(s.signature), owner.publicKey.toBytes())).toBe(true);
+    expect(
+      nacl.sign.detached.verify(
+        new TextEncoder().encode('Sell 1 WOOF'),
+        bs58.decode(s.signature),
+        owner.publicKey.toBytes(),
+      ),
+    ).toBe(true);
     expect(sell1.records.map((r) => r.type)).toEqual(['before-signing', 'signed']);
     expect(sell1.records[0]).toMatchObject({ messageSha256: sha('Sell 1 WOOF'), minimumOutputLamports: '5' });
   });
@@ -62,47 +68,109 @@ describe('the signing gate', () => {
     const other = build([...budget(200_000, 1_001n), transfer()]);
     const refused = signThroughGate(signer(), j.recorder, SIGN, deposit(other));
     await expect(refused).rejects.toThrow(ApiError);
-    await expect(refused).rejects.toMatchObject({ code: 'SERVICE_CONTRADICTION', exitCode: 3, message: expect.stringContaining(`a deposit other than the one signed for it at `) });
-    await expect(refused).rejects.toMatchObject({ message: expect.stringContaining(`(${first.signature}); one buy is signed once`) });
+    await expect(refused).rejects.toMatchObject({
+      code: 'SERVICE_CONTRADICTION',
+      exitCode: 3,
+      message: expect.stringContaining(`a deposit other than the one signed for it at `),
+    });
+    await expect(refused).rejects.toMatchObject({
+      message: expect.stringContaining(`(${first.signature}); one buy is signed once`),
+    });
     expect(j.records).toHaveLength(2);
     expect(signedAlready(j.recorder, deposit(tx))).toBe(true);
     expect(() => signedAlready(j.recorder, deposit(other))).toThrow(/one buy is signed once/);
     const s = journal('sell_1');
     await signThroughGate(signer(), s.recorder, SIGN, sell('Sell 1 WOOF'));
-    await expect(signThroughGate(signer(), s.recorder, SIGN, sell('Sell 1 WOOF '))).rejects.toMatchObject({ code: 'SERVICE_CONTRADICTION', message: expect.stringContaining('one authorization is signed once') });
+    await expect(signThroughGate(signer(), s.recorder, SIGN, sell('Sell 1 WOOF '))).rejects.toMatchObject({
+      code: 'SERVICE_CONTRADICTION',
+      message: expect.stringContaining('one authorization is signed once'),
+    });
   });
 
   it('two runs racing on one trade with different bytes: exactly one signature leaves', async () => {
     const j = journal();
     const a = build([...budget(), transfer()]);
     const b = build([...budget(200_000, 1_001n), transfer()]);
-    const results = await Promise.allSettled([signThroughGate(signer(), j.recorder, SIGN, deposit(a)), signThroughGate(signer(), j.recorder, SIGN, deposit(b))]);
+    const results = await Promise.allSettled([
+      signThroughGate(signer(), j.recorder, SIGN, deposit(a)),
+      signThroughGate(signer(), j.recorder, SIGN, deposit(b)),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(j.records.filter((r) => r.type === 'signed')).toHaveLength(1);
   });
 
   it('what does not stand in the way: a before-signing with no signature after it (the run stopped between), a deposit the chain proved dead', async () => {
-    const base = { v: 1 as const, at: '2030-01-01T00:00:00.000Z', service: 'memory', wallet: 'memory', side: 'buy' as const, trade: 'buy_1' };
-    const cut: JournalRecord = { ...base, type: 'before-signing', messageSha256: 'a'.repeat(64), blockhash: 'B', lastValidBlockHeight: 1, blockhashKnownBeforeSigning: true, amountLamports: '1' };
+    const base = {
+      v: 1 as const,
+      at: '2030-01-01T00:00:00.000Z',
+      service: 'memory',
+      wallet: 'memory',
+      side: 'buy' as const,
+      trade: 'buy_1',
+    };
+    const cut: JournalRecord = {
+      ...base,
+      type: 'before-signing',
+      messageSha256: 'a'.repeat(64),
+      blockhash: 'B',
+      lastValidBlockHeight: 1,
+      blockhashKnownBeforeSigning: true,
+      amountLamports: '1',
+    };
     const j = journal('buy_1', [cut]);
-    expect((await signThroughGate(signer(), j.recorder, SIGN, deposit(build([...budget(), transfer()])))).again).toBe(false);
+    expect((await signThroughGate(signer(), j.recorder, SIGN, deposit(build([...budget(), transfer()])))).again).toBe(
+      false,
+    );
     const dead = journal('buy_1', [cut, { ...base, type: 'signed', messageSha256: 'a'.repeat(64), signature: 'DEAD' }]);
-    await expect(signThroughGate(signer(), dead.recorder, SIGN, deposit(build([...budget(), transfer()])))).rejects.toThrow(/one buy is signed once/);
-    expect((await signThroughGate(signer(), dead.recorder, SIGN, deposit(build([...budget(), transfer()]), ['DEAD']))).again).toBe(false);
+    await expect(
+      signThroughGate(signer(), dead.recorder, SIGN, deposit(build([...budget(), transfer()]))),
+    ).rejects.toThrow(/one buy is signed once/);
+    expect(
+      (await signThroughGate(signer(), dead.recorder, SIGN, deposit(build([...budget(), transfer()]), ['DEAD']))).again,
+    ).toBe(false);
     // An earlier version's record (signed when written) stands in the way unless proven dead.
-    const old = journal('buy_1', [{ ...base, type: 'before-signing', signature: 'OLD', blockhash: 'B', lastValidBlockHeight: 1, blockhashKnownBeforeSigning: true, amountLamports: '1' }]);
-    await expect(signThroughGate(signer(), old.recorder, SIGN, deposit(build([...budget(), transfer()])))).rejects.toThrow(/\(OLD\); one buy is signed once/);
-    expect((await signThroughGate(signer(), old.recorder, SIGN, deposit(build([...budget(), transfer()]), ['OLD']))).again).toBe(false);
+    const old = journal('buy_1', [
+      {
+        ...base,
+        type: 'before-signing',
+        signature: 'OLD',
+        blockhash: 'B',
+        lastValidBlockHeight: 1,
+        blockhashKnownBeforeSigning: true,
+        amountLamports: '1',
+      },
+    ]);
+    await expect(
+      signThroughGate(signer(), old.recorder, SIGN, deposit(build([...budget(), transfer()]))),
+    ).rejects.toThrow(/\(OLD\); one buy is signed once/);
+    expect(
+      (await signThroughGate(signer(), old.recorder, SIGN, deposit(build([...budget(), transfer()]), ['OLD']))).again,
+    ).toBe(false);
   });
 
   it('a verdict other than sign, a daily limit passed: nothing unlocked, recorded or signed', async () => {
     const s = signer();
     const j = journal();
-    await expect(signThroughGate(s, j.recorder, { kind: 'refused', reasons: ['the deposit pays a stranger'] }, deposit(build([...budget(), transfer()])))).rejects.toThrow(RefusedToSignError);
+    await expect(
+      signThroughGate(
+        s,
+        j.recorder,
+        { kind: 'refused', reasons: ['the deposit pays a stranger'] },
+        deposit(build([...budget(), transfer()])),
+      ),
+    ).rejects.toThrow(RefusedToSignError);
     expect(s.unlocked.n).toBe(0);
     const capped = memoryRecorder({ beforeSigning: 'a buy of 0.1 SOL would pass the daily limit; nothing was signed' });
-    capped.recorder.created({ id: 'buy_1', idempotencyKey: 'k', resumed: false, request: { mint: 'M', amount: 1n }, quote: {} });
-    await expect(signThroughGate(s, capped.recorder, SIGN, deposit(build([...budget(), transfer()])))).rejects.toThrow(UsageError);
+    capped.recorder.created({
+      id: 'buy_1',
+      idempotencyKey: 'k',
+      resumed: false,
+      request: { mint: 'M', amount: 1n },
+      quote: {},
+    });
+    await expect(signThroughGate(s, capped.recorder, SIGN, deposit(build([...budget(), transfer()])))).rejects.toThrow(
+      UsageError,
+    );
     expect(capped.records).toEqual([]);
     expect(j.records).toEqual([]);
   });

@@ -6,16 +6,34 @@ import { RefusedToSignError } from '../../src/domain/errors.js';
 import { inspectDeposit } from '../../src/wallet/deposit-inspection.js';
 import { signDepositTransaction, signMessage } from '../../src/wallet/signing.js';
 import { decodeTransaction } from '../../src/wallet/transaction-decoder.js';
-import { AMOUNT, MINT, base64Of, build, bytesOf, goodDeposit, intent, owner, stranger, transfer, treasury } from './tx-fixtures.js';
+import {
+  AMOUNT,
+  MINT,
+  base64Of,
+  build,
+  bytesOf,
+  goodDeposit,
+  intent,
+  owner,
+  stranger,
+  transfer,
+  treasury,
+} from './tx-fixtures.js';
 
 describe('signMessage', () => {
   it('signs the exact UTF-8 bytes; the signature verifies with nacl', () => {
     const message = 'Sell 1,234.5 BONK 🐶 for at least 0.0495 SOL\nnonce: é';
     const signature = bs58.decode(signMessage(message, owner.secretKey));
     expect(signature).toHaveLength(64);
-    expect(nacl.sign.detached.verify(new TextEncoder().encode(message), signature, owner.publicKey.toBytes())).toBe(true);
-    expect(nacl.sign.detached.verify(new TextEncoder().encode(`${message} `), signature, owner.publicKey.toBytes())).toBe(false);
-    expect(nacl.sign.detached.verify(new TextEncoder().encode(message), signature, stranger.publicKey.toBytes())).toBe(false);
+    expect(nacl.sign.detached.verify(new TextEncoder().encode(message), signature, owner.publicKey.toBytes())).toBe(
+      true,
+    );
+    expect(
+      nacl.sign.detached.verify(new TextEncoder().encode(`${message} `), signature, owner.publicKey.toBytes()),
+    ).toBe(false);
+    expect(nacl.sign.detached.verify(new TextEncoder().encode(message), signature, stranger.publicKey.toBytes())).toBe(
+      false,
+    );
   });
   it('refuses a lone surrogate, whose UTF-8 bytes are not the text', () => {
     expect(() => signMessage('abc\uD800', owner.secretKey)).toThrow(RefusedToSignError);
@@ -64,7 +82,9 @@ describe('signDepositTransaction', () => {
   // is needed, as the decoder lets the signature slots and the header's count disagree.
   it('refuses a wallet that has a signature slot but is not a required signer by the header', () => {
     // Paid by a stranger; the owner only receives (index 1), yet the wire carries two signature slots.
-    const paidByStranger = bytesOf(build([transfer(AMOUNT, owner.publicKey, stranger.publicKey)], { payer: stranger.publicKey }));
+    const paidByStranger = bytesOf(
+      build([transfer(AMOUNT, owner.publicKey, stranger.publicKey)], { payer: stranger.publicKey }),
+    );
     const decoded = decodeTransaction(paidByStranger);
     expect(decoded.message.header.numRequiredSignatures).toBe(1);
     expect(decoded.message.staticAccountKeys.indexOf(owner.publicKey.toBase58())).toBe(1);

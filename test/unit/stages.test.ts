@@ -9,7 +9,17 @@ import { authorization, tradeStatus } from './api-helpers.js';
 
 describe('stages', () => {
   it('every buy status is a stage of the API', () => {
-    const stages = ['awaiting_deposit', 'deposit_submitted', 'deposit_confirmed', 'swap_submitted', 'completed', 'failed', 'refunded', 'expired', 'cancelled'].map(buyStatusStage);
+    const stages = [
+      'awaiting_deposit',
+      'deposit_submitted',
+      'deposit_confirmed',
+      'swap_submitted',
+      'completed',
+      'failed',
+      'refunded',
+      'expired',
+      'cancelled',
+    ].map(buyStatusStage);
     for (const stage of stages) expect(TRADE_STAGES).toContain(stage);
     expect(buyStatusStage('deposit_submitted')).toBe('confirming_deposit');
     expect(buyStatusStage('deposit_confirmed')).toBe('funding');
@@ -19,9 +29,15 @@ describe('stages', () => {
 
   it('a sell in progress: the trade status stage when known, else its status as a stage', () => {
     expect(sellStatusStage('swap_pending')).toBe('executing');
-    const view = { authorization: { ...authorization, status: 'authorized' }, sell: { status: 'swap_pending' } } as never;
+    const view = {
+      authorization: { ...authorization, status: 'authorized' },
+      sell: { status: 'swap_pending' },
+    } as never;
     expect(sellOutcome(view)).toEqual({ state: 'pending', stage: 'executing' });
-    expect(sellOutcome(view, { ...tradeStatus, side: 'sell', stage: 'settling', terminal: false } as never)).toEqual({ state: 'pending', stage: 'settling' });
+    expect(sellOutcome(view, { ...tradeStatus, side: 'sell', stage: 'settling', terminal: false } as never)).toEqual({
+      state: 'pending',
+      stage: 'settling',
+    });
   });
 
   it('in words', () => {

@@ -15,15 +15,49 @@ const MINT = 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd';
 
 // Long values: a large amount with many decimals, big SOL legs, a long status, a token without a symbol.
 const entries: ActivityEntry[] = [
-  { ...activity, amount: '123456789012345678901', decimals: 9, solLamports: '987654321987654321', usdValue: 148148148148.15, status: 'requires_review', symbol: 'WOOFWOOFWO' },
-  { ...activity, id: 'a-2', type: 'deposit', amount: null, solLamports: '1000000000', usdValue: null, status: 'confirmed', symbol: null, mint: MINT },
+  {
+    ...activity,
+    amount: '123456789012345678901',
+    decimals: 9,
+    solLamports: '987654321987654321',
+    usdValue: 148148148148.15,
+    status: 'requires_review',
+    symbol: 'WOOFWOOFWO',
+  },
+  {
+    ...activity,
+    id: 'a-2',
+    type: 'deposit',
+    amount: null,
+    solLamports: '1000000000',
+    usdValue: null,
+    status: 'confirmed',
+    symbol: null,
+    mint: MINT,
+  },
 ] as ActivityEntry[];
 const positions: Position[] = [
-  { ...position, id: '3f0c2a9e-1b2c-4d5e-8f90-0123456789ab', status: 'refund_pending', remainingAmount: '123456789012345678901', costLamports: '987654321987654321', token: { symbol: null, name: null, decimals: 9 }, mint: MINT },
+  {
+    ...position,
+    id: '3f0c2a9e-1b2c-4d5e-8f90-0123456789ab',
+    status: 'refund_pending',
+    remainingAmount: '123456789012345678901',
+    costLamports: '987654321987654321',
+    token: { symbol: null, name: null, decimals: 9 },
+    mint: MINT,
+  },
   { ...position, id: '3f0c2a9e-ffff-4d5e-8f90-0123456789ab', status: 'open', remainingAmount: '5', costLamports: '1' },
 ] as Position[];
 const holdings: Holding[] = [
-  { ...holding, name: 'A Token With A Very Long Name Indeed', amount: '123456789012345678901', decimals: 9, usdPrice: 0.00001234, usdValue: 1523456789.12, sellInProgress: true },
+  {
+    ...holding,
+    name: 'A Token With A Very Long Name Indeed',
+    amount: '123456789012345678901',
+    decimals: 9,
+    usdPrice: 0.00001234,
+    usdValue: 1523456789.12,
+    sellInProgress: true,
+  },
   { ...holding, mint: MINT, symbol: null, name: null },
 ] as Holding[];
 
@@ -84,11 +118,20 @@ describe('what goes first to fit', () => {
       [['requires_review', '123,456,789,012,345,678,901.123456789', '$1,523,456,789.12']],
       40,
     );
-    expect(out).toBe('Status  requires_review\nAmount  123,456,789,012,345,678,901.123456789\nValue   $1,523,456,789.12');
+    expect(out).toBe(
+      'Status  requires_review\nAmount  123,456,789,012,345,678,901.123456789\nValue   $1,523,456,789.12',
+    );
   });
 
   it('shrinkable text is shortened only as much as needed', () => {
-    const out = renderTable([{ header: 'Name', shrinkTo: 4 }, { header: 'Amount', align: 'right' }], [['A very long name', '1,234']], 17);
+    const out = renderTable(
+      [
+        { header: 'Name', shrinkTo: 4 },
+        { header: 'Amount', align: 'right' },
+      ],
+      [['A very long name', '1,234']],
+      17,
+    );
     expect(out.split('\n')[1]).toBe('A very l…   1,234');
   });
 });
@@ -141,21 +184,24 @@ describe('display widths: CJK and emoji keep the columns aligned', () => {
     expect(sliceToWidth('e\u0301e\u0301', 1)).toBe('e\u0301');
   });
 
-  it.each([120, 80, 60])('holdings at %i columns: each column starts or ends at one screen column on every line', (width) => {
-    const lines = renderHoldings(wideHoldings, plainTheme, { width }).split('\n').slice(0, 4); // header and rows, not the total
-    for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(width);
-    const [header, ...rows] = lines as [string, ...string[]];
-    // Left-aligned Share starts where its header does; right-aligned Amount and Value end where theirs do.
-    const amountEnd = startOf(header, 'Amount') + displayWidth('Amount');
-    const valueEnd = startOf(header, 'Value') + displayWidth('Value');
-    const amounts = ['1.5', '25', '7'];
-    const values = ['$3.00', '$25.00', '$7.00'];
-    rows.forEach((row, i) => {
-      const sorted = [1, 2, 0][i]!; // largest value first
-      expect(startOf(row, amounts[sorted]!) + displayWidth(amounts[sorted]!), row).toBe(amountEnd);
-      expect(startOf(row, values[sorted]!) + displayWidth(values[sorted]!), row).toBe(valueEnd);
-    });
-  });
+  it.each([120, 80, 60])(
+    'holdings at %i columns: each column starts or ends at one screen column on every line',
+    (width) => {
+      const lines = renderHoldings(wideHoldings, plainTheme, { width }).split('\n').slice(0, 4); // header and rows, not the total
+      for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(width);
+      const [header, ...rows] = lines as [string, ...string[]];
+      // Left-aligned Share starts where its header does; right-aligned Amount and Value end where theirs do.
+      const amountEnd = startOf(header, 'Amount') + displayWidth('Amount');
+      const valueEnd = startOf(header, 'Value') + displayWidth('Value');
+      const amounts = ['1.5', '25', '7'];
+      const values = ['$3.00', '$25.00', '$7.00'];
+      rows.forEach((row, i) => {
+        const sorted = [1, 2, 0][i]!; // largest value first
+        expect(startOf(row, amounts[sorted]!) + displayWidth(amounts[sorted]!), row).toBe(amountEnd);
+        expect(startOf(row, values[sorted]!) + displayWidth(values[sorted]!), row).toBe(valueEnd);
+      });
+    },
+  );
 
   it('activity with a CJK symbol: Status starts, Amount and USD end at one screen column on every row', () => {
     const wide = [
@@ -177,7 +223,14 @@ describe('display widths: CJK and emoji keep the columns aligned', () => {
   });
 
   it('a CJK name shortened to fit keeps whole characters and the width', () => {
-    const out = renderTable([{ header: 'Name', shrinkTo: 4 }, { header: 'Amount', align: 'right' }], [['月光币月光币', '1,234']], 13);
+    const out = renderTable(
+      [
+        { header: 'Name', shrinkTo: 4 },
+        { header: 'Amount', align: 'right' },
+      ],
+      [['月光币月光币', '1,234']],
+      13,
+    );
     const row = out.split('\n')[1]!;
     expect(row).toBe('月光…   1,234');
     expect(displayWidth(row)).toBe(13);
@@ -186,14 +239,20 @@ describe('display widths: CJK and emoji keep the columns aligned', () => {
   it('narrow: when a wide name leaves no room, each row becomes a block, labels aligned, nothing cut', () => {
     const out = renderTable(
       [{ header: 'Token' }, { header: 'Amount', align: 'right' }],
-      [['月光币月光币', '123,456,789.123456'], ['🐶', '1']],
+      [
+        ['月光币月光币', '123,456,789.123456'],
+        ['🐶', '1'],
+      ],
       20,
     );
     expect(out).toBe('Token   月光币月光币\nAmount  123,456,789.123456\n\nToken   🐶\nAmount  1');
   });
 
   it('at the natural width a wide name is whole; one column less and it gives way by a whole character', () => {
-    const cols = [{ header: 'Name', shrinkTo: 2 }, { header: 'N', align: 'right' as const }];
+    const cols = [
+      { header: 'Name', shrinkTo: 2 },
+      { header: 'N', align: 'right' as const },
+    ];
     const rows = [['月光币', '1']];
     // natural: 6 + 2 + 1 = 9
     expect(renderTable(cols, rows, 9).split('\n')[1]).toBe('月光币  1');
@@ -206,7 +265,10 @@ describe('display widths: CJK and emoji keep the columns aligned', () => {
   });
 
   it('key–value fields align values after a wide label', () => {
-    const out = renderFields([['名前', 'a'], ['Mint', 'b']]);
+    const out = renderFields([
+      ['名前', 'a'],
+      ['Mint', 'b'],
+    ]);
     expect(out.split('\n').map((l) => startOf(l, l.trim().slice(-1)))).toEqual([6, 6]);
   });
 });

@@ -61,9 +61,13 @@ describe('withCommand: a command to copy is never wrapped with words before it',
 
 describe('oneLine', () => {
   it('a service string shown inside a line keeps to it: every control is named where it stood (line breaks, escapes, tabs), as is what cannot be seen', () => {
-    expect(oneLine('Evil\nTotal\r\n0.1 SOL\u2028x\u202eyz\u001b[2J')).toBe('Evil<U+000A>Total<U+000D><U+000A>0.1 SOL<U+2028>x<U+202E>yz<U+001B>[2J');
+    expect(oneLine('Evil\nTotal\r\n0.1 SOL\u2028x\u202eyz\u001b[2J')).toBe(
+      'Evil<U+000A>Total<U+000D><U+000A>0.1 SOL<U+2028>x<U+202E>yz<U+001B>[2J',
+    );
     // attack-2 §5: a name with a newline, an erase-line escape and a carriage return.
-    expect(oneLine('Woof\n\u001b[2KSend All\rDog\t\u0085')).toBe('Woof<U+000A><U+001B>[2KSend All<U+000D>Dog<U+0009><U+0085>');
+    expect(oneLine('Woof\n\u001b[2KSend All\rDog\t\u0085')).toBe(
+      'Woof<U+000A><U+001B>[2KSend All<U+000D>Dog<U+0009><U+0085>',
+    );
     expect(oneLine('Woof Sandbox Dog')).toBe('Woof Sandbox Dog');
     // attack-3 F9: what a font draws blank, as safeForTerminal names it.
     expect(oneLine('WOOF\u2800 \u{1D159}\u{16FE4}\u2801')).toBe('WOOF<U+2800> <U+1D159><U+16FE4>\u2801');

@@ -5,7 +5,14 @@
 // fact bound to the mint (a person's, or the chain's at a trade a person signed) that the chain
 // now states otherwise is refused, and the bound value stands.
 import { describe, expect, it } from 'vitest';
-import { bindingPin, bindToken, changedBoundFacts, pinnedByPerson, refuseChangedFacts, type PinnedTokenFacts } from '../../src/domain/token-binding.js';
+import {
+  bindingPin,
+  bindToken,
+  changedBoundFacts,
+  pinnedByPerson,
+  refuseChangedFacts,
+  type PinnedTokenFacts,
+} from '../../src/domain/token-binding.js';
 import { errorReport, exitCodeOf, RefusedToSignError } from '../../src/domain/errors.js';
 import type { ChainTokenFacts } from '../../src/domain/token.js';
 
@@ -22,13 +29,25 @@ const chainFacts = (over: Partial<ChainTokenFacts> = {}): ChainTokenFacts => ({
   ...over,
 });
 const service = { symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5 };
-const person = (over: Partial<PinnedTokenFacts> = {}): PinnedTokenFacts => ({ symbol: 'NEWT', name: 'Newt Token', decimals: 5, by: 'prompt', ...over });
+const person = (over: Partial<PinnedTokenFacts> = {}): PinnedTokenFacts => ({
+  symbol: 'NEWT',
+  name: 'Newt Token',
+  decimals: 5,
+  by: 'prompt',
+  ...over,
+});
 
 describe('the chain wins', () => {
   it('service facts equal to the chain: all bound by the chain, no problem, nothing unbound', () => {
     const b = bindToken(MINT, service, chainFacts(), null, {});
     expect(b).toEqual({
-      token: { mint: MINT, decimals: 5, symbol: 'WOOF', name: 'Woof Sandbox Dog', source: { decimals: 'chain', symbol: 'chain', name: 'chain' } },
+      token: {
+        mint: MINT,
+        decimals: 5,
+        symbol: 'WOOF',
+        name: 'Woof Sandbox Dog',
+        source: { decimals: 'chain', symbol: 'chain', name: 'chain' },
+      },
       changed: [],
       problems: [],
       unbound: [],
@@ -38,7 +57,11 @@ describe('the chain wins', () => {
   it.each([
     ['symbol', { symbol: 'WOOF2' }, '"WOOF2", but its metaplex metadata on chain says "WOOF"'],
     ['symbol (case differs)', { symbol: 'woof' }, '"woof", but its metaplex metadata on chain says "WOOF"'],
-    ['name', { name: 'SENDALL (Send All Funds)' }, '"SENDALL (Send All Funds)", but its metaplex metadata on chain says "Woof Sandbox Dog"'],
+    [
+      'name',
+      { name: 'SENDALL (Send All Funds)' },
+      '"SENDALL (Send All Funds)", but its metaplex metadata on chain says "Woof Sandbox Dog"',
+    ],
     ['decimals', { decimals: 6 }, '6, but its mint account on chain says 5'],
   ])('a service %s differing from the chain is a problem; the chain value is the one bound', (_, diff, said) => {
     const b = bindToken(MINT, { ...service, ...diff }, chainFacts(), null, {});
@@ -49,7 +72,13 @@ describe('the chain wins', () => {
   });
 
   it('Token-2022 metadata is named as its source', () => {
-    const b = bindToken(MINT, { ...service, symbol: 'X' }, chainFacts({ program: 'token-2022', metadataSource: 'token-2022' }), null, {});
+    const b = bindToken(
+      MINT,
+      { ...service, symbol: 'X' },
+      chainFacts({ program: 'token-2022', metadataSource: 'token-2022' }),
+      null,
+      {},
+    );
     expect(b.problems[0]).toContain('but its token-2022 metadata on chain says "WOOF"');
   });
 
@@ -62,7 +91,12 @@ describe('the chain wins', () => {
 
   it("a person's pin the chain states alike: bound by the chain, nothing changed", () => {
     const b = bindToken(MINT, service, chainFacts(), person({ symbol: 'WOOF', name: 'Woof Sandbox Dog' }), {});
-    expect(b.token).toMatchObject({ decimals: 5, symbol: 'WOOF', name: 'Woof Sandbox Dog', source: { decimals: 'chain', symbol: 'chain', name: 'chain' } });
+    expect(b.token).toMatchObject({
+      decimals: 5,
+      symbol: 'WOOF',
+      name: 'Woof Sandbox Dog',
+      source: { decimals: 'chain', symbol: 'chain', name: 'chain' },
+    });
     expect(b.changed).toEqual([]);
     expect(b.problems).toEqual([]);
   });
@@ -73,7 +107,13 @@ describe('where the chain has no symbol or name', () => {
 
   it("the service's symbol and name are unbound (need a person), its decimals are checked against the mint", () => {
     const b = bindToken(MINT, { symbol: 'NEWT', name: 'Newt Token', decimals: 5 }, bare, null, {});
-    expect(b.token).toEqual({ mint: MINT, decimals: 5, symbol: null, name: null, source: { decimals: 'chain', symbol: null, name: null } });
+    expect(b.token).toEqual({
+      mint: MINT,
+      decimals: 5,
+      symbol: null,
+      name: null,
+      source: { decimals: 'chain', symbol: null, name: null },
+    });
     expect(b.unbound).toEqual([
       { fact: 'symbol', value: 'NEWT' },
       { fact: 'name', value: 'Newt Token' },
@@ -83,14 +123,21 @@ describe('where the chain has no symbol or name', () => {
 
   it("a person's confirmation binds them; the service giving the same is no problem", () => {
     const b = bindToken(MINT, { symbol: 'NEWT', name: 'Newt Token', decimals: 5 }, bare, person(), {});
-    expect(b.token).toMatchObject({ symbol: 'NEWT', name: 'Newt Token', decimals: 5, source: { symbol: 'person', name: 'person', decimals: 'chain' } });
+    expect(b.token).toMatchObject({
+      symbol: 'NEWT',
+      name: 'Newt Token',
+      decimals: 5,
+      source: { symbol: 'person', name: 'person', decimals: 'chain' },
+    });
     expect(b.unbound).toEqual([]);
     expect(b.problems).toEqual([]);
   });
 
   it("a service value differing from the person's is a problem", () => {
     const b = bindToken(MINT, { symbol: 'NEWT', name: 'Newt Token v2', decimals: 5 }, bare, person(), {});
-    expect(b.problems).toEqual([`the service gives token ${MINT} the name "Newt Token v2", but you confirmed "Newt Token"`]);
+    expect(b.problems).toEqual([
+      `the service gives token ${MINT} the name "Newt Token v2", but you confirmed "Newt Token"`,
+    ]);
     expect(b.token.name).toBe('Newt Token');
   });
 
@@ -98,7 +145,11 @@ describe('where the chain has no symbol or name', () => {
     ['by the accept command', person({ by: 'accept-command' }), true],
     ['by a setting', person({ by: 'setting' }), true],
     ['stored from the service by an earlier version', person({ by: undefined }), false],
-    ['stored by an earlier version, marked confirmed', { ...person({ by: undefined }), confirmed: true } as PinnedTokenFacts, false],
+    [
+      'stored by an earlier version, marked confirmed',
+      { ...person({ by: undefined }), confirmed: true } as PinnedTokenFacts,
+      false,
+    ],
   ])("a pin %s: a person's word = %s", (_, pin, personal) => {
     expect(pinnedByPerson(pin)).toBe(personal);
     const b = bindToken(MINT, { symbol: 'NEWT', name: null, decimals: null }, bare, pin, {});
@@ -110,7 +161,13 @@ describe('where the chain has no symbol or name', () => {
 describe('decimals: the chain, a person only when the chain cannot be read', () => {
   it('unreadable chain and no person: every service fact unbound, nothing bound, no problem', () => {
     const b = bindToken(MINT, service, 'unreadable', null, {});
-    expect(b.token).toEqual({ mint: MINT, decimals: null, symbol: null, name: null, source: { decimals: null, symbol: null, name: null } });
+    expect(b.token).toEqual({
+      mint: MINT,
+      decimals: null,
+      symbol: null,
+      name: null,
+      source: { decimals: null, symbol: null, name: null },
+    });
     expect(b.unbound).toEqual([
       { fact: 'decimals', value: '5' },
       { fact: 'symbol', value: 'WOOF' },
@@ -121,32 +178,51 @@ describe('decimals: the chain, a person only when the chain cannot be read', () 
 
   it("unreadable chain: a person's decimals bind, and a service giving others is a problem", () => {
     const pin = person({ decimals: 5, symbol: 'WOOF', name: 'Woof Sandbox Dog' });
-    expect(bindToken(MINT, service, 'unreadable', pin, {}).token).toMatchObject({ decimals: 5, source: { decimals: 'person' } });
+    expect(bindToken(MINT, service, 'unreadable', pin, {}).token).toMatchObject({
+      decimals: 5,
+      source: { decimals: 'person' },
+    });
     const b = bindToken(MINT, { ...service, decimals: 6 }, 'unreadable', pin, {});
     expect(b.problems).toEqual([`the service gives token ${MINT} the decimals 6, but you confirmed 5`]);
   });
 
   it("a readable chain whose decimals differ from a person's: refused, the person's decimals stand", () => {
-    const b = bindToken(MINT, { ...service, decimals: null }, chainFacts({ decimals: 9 }), person({ decimals: 5, symbol: 'WOOF', name: 'Woof Sandbox Dog' }), {});
+    const b = bindToken(
+      MINT,
+      { ...service, decimals: null },
+      chainFacts({ decimals: 9 }),
+      person({ decimals: 5, symbol: 'WOOF', name: 'Woof Sandbox Dog' }),
+      {},
+    );
     expect(b.token).toMatchObject({ decimals: 5, source: { decimals: 'person' } });
     expect(b.changed).toEqual([{ mint: MINT, fact: 'decimals', bound: 5, chain: 9, by: 'prompt' }]);
   });
 
   it("unreadable chain: the chain's decimals recorded at a trade a person signed bind (a mint's never change), and a service giving others is a problem", () => {
     const record = person({ decimals: 5, symbol: 'WOOF', name: 'Woof Sandbox Dog', by: 'chain' });
-    expect(bindToken(MINT, service, 'unreadable', record, {}).token).toMatchObject({ decimals: 5, symbol: null, source: { decimals: 'chain', symbol: null } });
+    expect(bindToken(MINT, service, 'unreadable', record, {}).token).toMatchObject({
+      decimals: 5,
+      symbol: null,
+      source: { decimals: 'chain', symbol: null },
+    });
     const b = bindToken(MINT, { ...service, decimals: 8 }, 'unreadable', record, {});
-    expect(b.problems).toEqual([`the service gives token ${MINT} the decimals 8, but the chain said at a trade you signed 5`]);
+    expect(b.problems).toEqual([
+      `the service gives token ${MINT} the decimals 8, but the chain said at a trade you signed 5`,
+    ]);
     expect(b.token.decimals).toBe(5);
     // One past it: an earlier version's pin (no `by`) may be the service's word; it binds nothing.
-    expect(bindToken(MINT, { ...service, decimals: 8 }, 'unreadable', { ...record, by: undefined }, {}).unbound).toContainEqual({ fact: 'decimals', value: '8' });
+    expect(
+      bindToken(MINT, { ...service, decimals: 8 }, 'unreadable', { ...record, by: undefined }, {}).unbound,
+    ).toContainEqual({ fact: 'decimals', value: '8' });
   });
 });
 
 describe('not a mint', () => {
   it('is a problem; a person may still bind the symbol and name, the decimals stay unbound', () => {
     const b = bindToken(MINT, service, null, person({ symbol: 'WOOF', name: 'Woof Sandbox Dog', decimals: 5 }), {});
-    expect(b.problems).toEqual([`the chain has no token mint at ${MINT} (no account there, or not a mint): the service's facts of it cannot be bound`]);
+    expect(b.problems).toEqual([
+      `the chain has no token mint at ${MINT} (no account there, or not a mint): the service's facts of it cannot be bound`,
+    ]);
     expect(b.token).toMatchObject({ decimals: null, symbol: 'WOOF', source: { decimals: null, symbol: 'person' } });
     expect(b.unbound).toEqual([{ fact: 'decimals', value: '5' }]);
   });
@@ -164,25 +240,41 @@ describe('a symbol or name pinned for another mint', () => {
   });
 
   it('compared case-insensitively and trimmed; a different symbol or an empty pin is no claim', () => {
-    expect(bindToken(MINT, null, chainFacts({ symbol: 'woof ', name: 'Other' }), null, pinnedWoof).problems).toHaveLength(1);
-    expect(bindToken(MINT, null, chainFacts({ symbol: 'WOOFY', name: 'Woof Sandbox Dogs' }), null, pinnedWoof).problems).toEqual([]);
-    expect(bindToken(MINT, null, chainFacts({ symbol: '', name: 'x' }), null, { [OTHER]: { symbol: '', name: null } }).problems).toEqual([]);
+    expect(
+      bindToken(MINT, null, chainFacts({ symbol: 'woof ', name: 'Other' }), null, pinnedWoof).problems,
+    ).toHaveLength(1);
+    expect(
+      bindToken(MINT, null, chainFacts({ symbol: 'WOOFY', name: 'Woof Sandbox Dogs' }), null, pinnedWoof).problems,
+    ).toEqual([]);
+    expect(
+      bindToken(MINT, null, chainFacts({ symbol: '', name: 'x' }), null, { [OTHER]: { symbol: '', name: null } })
+        .problems,
+    ).toEqual([]);
   });
 
   it("this mint's own pin is its own", () => {
-    expect(bindToken(MINT, service, chainFacts(), null, { [MINT]: { symbol: 'WOOF', name: 'Woof Sandbox Dog' } }).problems).toEqual([]);
+    expect(
+      bindToken(MINT, service, chainFacts(), null, { [MINT]: { symbol: 'WOOF', name: 'Woof Sandbox Dog' } }).problems,
+    ).toEqual([]);
   });
 
   it("a service's unbound symbol pinned for another mint is refused too; so is a person-bound one", () => {
     const bare = chainFacts({ symbol: null, name: null, metadataSource: null });
     const b = bindToken(MINT, { symbol: 'WOOF', name: null, decimals: 5 }, bare, null, pinnedWoof);
-    expect(b.problems).toEqual([expect.stringMatching(/^the service gives token \S+ the symbol "WOOF", which is pinned for token F9EM/)]);
+    expect(b.problems).toEqual([
+      expect.stringMatching(/^the service gives token \S+ the symbol "WOOF", which is pinned for token F9EM/),
+    ]);
     const p = bindToken(MINT, null, bare, person({ symbol: 'WOOF' }), pinnedWoof);
-    expect(p.problems).toEqual([expect.stringMatching(/^you confirmed for token \S+ the symbol "WOOF", which is pinned for token F9EM/)]);
+    expect(p.problems).toEqual([
+      expect.stringMatching(/^you confirmed for token \S+ the symbol "WOOF", which is pinned for token F9EM/),
+    ]);
   });
 
   it('a value claimed by the service and bound by the chain alike is said once, as the chain gives it', () => {
-    expect(bindToken(MINT, { symbol: 'WOOF', name: null, decimals: null }, chainFacts({ name: null }), null, pinnedWoof).problems).toHaveLength(1);
+    expect(
+      bindToken(MINT, { symbol: 'WOOF', name: null, decimals: null }, chainFacts({ name: null }), null, pinnedWoof)
+        .problems,
+    ).toHaveLength(1);
   });
 });
 
@@ -200,27 +292,37 @@ describe('facts bound to a mint hold (issue 33)', () => {
     expect(bindingPin(woof(by))).toBe(true);
   });
 
-  it.each(pins.flatMap(([who, by]) => [
-    [who, by, 'decimals', 8, 5],
-    [who, by, 'symbol', 'W00F', 'WOOF'],
-    [who, by, 'name', 'Woof Sandbox Dogs', 'Woof Sandbox Dog'],
-  ] as const))('bound by %s (%s), the chain now stating another %s: one change, refused, the bound value stands', (_, by, fact, now, was) => {
-    const chain = chainFacts({ [fact]: now });
-    expect(changedBoundFacts(MINT, woof(by), chain)).toEqual([{ mint: MINT, fact, bound: was, chain: now, by }]);
-    // The service saying what the chain now says adds nothing: the binding holds.
-    const b = bindToken(MINT, { ...service, [fact]: now }, chain, woof(by), {});
-    expect(b.token[fact]).toBe(was);
-    expect(b.changed).toHaveLength(1);
-    expect(b.problems).toContain(
-      `token ${MINT} is bound to the ${fact} ${JSON.stringify(was)} (${by === 'chain' ? 'as the chain stated it at a trade you signed' : 'as you confirmed it'}), but the chain now says ${JSON.stringify(now)}: ` +
-        (fact === 'decimals'
-          ? "a mint's decimals cannot change on Solana, so a changed answer means a lying RPC or service"
-          : `a token's ${fact} changes only if its metadata's update authority rewrites it; far more likely the RPC or the service lies`),
-    );
-  });
+  it.each(
+    pins.flatMap(
+      ([who, by]) =>
+        [
+          [who, by, 'decimals', 8, 5],
+          [who, by, 'symbol', 'W00F', 'WOOF'],
+          [who, by, 'name', 'Woof Sandbox Dogs', 'Woof Sandbox Dog'],
+        ] as const,
+    ),
+  )(
+    'bound by %s (%s), the chain now stating another %s: one change, refused, the bound value stands',
+    (_, by, fact, now, was) => {
+      const chain = chainFacts({ [fact]: now });
+      expect(changedBoundFacts(MINT, woof(by), chain)).toEqual([{ mint: MINT, fact, bound: was, chain: now, by }]);
+      // The service saying what the chain now says adds nothing: the binding holds.
+      const b = bindToken(MINT, { ...service, [fact]: now }, chain, woof(by), {});
+      expect(b.token[fact]).toBe(was);
+      expect(b.changed).toHaveLength(1);
+      expect(b.problems).toContain(
+        `token ${MINT} is bound to the ${fact} ${JSON.stringify(was)} (${by === 'chain' ? 'as the chain stated it at a trade you signed' : 'as you confirmed it'}), but the chain now says ${JSON.stringify(now)}: ` +
+          (fact === 'decimals'
+            ? "a mint's decimals cannot change on Solana, so a changed answer means a lying RPC or service"
+            : `a token's ${fact} changes only if its metadata's update authority rewrites it; far more likely the RPC or the service lies`),
+      );
+    },
+  );
 
   it('a symbol differing only in case is a change (compared byte for byte)', () => {
-    expect(changedBoundFacts(MINT, woof('prompt'), chainFacts({ symbol: 'woof' }))).toEqual([{ mint: MINT, fact: 'symbol', bound: 'WOOF', chain: 'woof', by: 'prompt' }]);
+    expect(changedBoundFacts(MINT, woof('prompt'), chainFacts({ symbol: 'woof' }))).toEqual([
+      { mint: MINT, fact: 'symbol', bound: 'WOOF', chain: 'woof', by: 'prompt' },
+    ]);
   });
 
   it("no metadata on chain now: a change of the chain's own record, not of a person's (a person binds a symbol the chain lacks)", () => {
@@ -229,7 +331,9 @@ describe('facts bound to a mint hold (issue 33)', () => {
       ['symbol', null],
       ['name', null],
     ]);
-    expect(bindToken(MINT, null, bare, woof('chain'), {}).problems[0]).toContain('is bound to the symbol "WOOF" (as the chain stated it at a trade you signed), but the chain now states none');
+    expect(bindToken(MINT, null, bare, woof('chain'), {}).problems[0]).toContain(
+      'is bound to the symbol "WOOF" (as the chain stated it at a trade you signed), but the chain now states none',
+    );
     expect(changedBoundFacts(MINT, woof('accept-command'), bare)).toEqual([]);
   });
 
@@ -255,7 +359,12 @@ describe('facts bound to a mint hold (issue 33)', () => {
     expect(err).toBeInstanceOf(RefusedToSignError);
     expect(exitCodeOf(err)).toBe(6);
     const report = errorReport(err);
-    expect(report).toMatchObject({ code: 'BOUND_FACTS_CHANGED', category: 'refused_to_sign', retryable: false, facts: changed });
+    expect(report).toMatchObject({
+      code: 'BOUND_FACTS_CHANGED',
+      category: 'refused_to_sign',
+      retryable: false,
+      facts: changed,
+    });
     expect(report.message).toContain(`token ${MINT} is bound to the decimals 5`);
     expect(report.message).toContain(`token ${MINT} is bound to the symbol "WOOF"`);
     expect(report.message).toContain('nothing was created or signed; check the RPC');

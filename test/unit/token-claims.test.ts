@@ -7,9 +7,13 @@ import type { Holding } from '../../src/api/types.js';
 // The red team's mints (round 2): WOOF pinned by an honest sell, then SGLD's mint relabelled.
 const WOOF_MINT = 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd';
 const SGLD_MINT = 'F9EMmE5iFqHwzksCWVoGG21SuqD9iFXtkRdKG9ENeRwo';
-const PINNED = { [WOOF_MINT]: { symbol: 'WOOF', name: 'Woof Sandbox Dog' }, [SGLD_MINT]: { symbol: 'SGLD', name: 'Sandbox Gold' } };
+const PINNED = {
+  [WOOF_MINT]: { symbol: 'WOOF', name: 'Woof Sandbox Dog' },
+  [SGLD_MINT]: { symbol: 'SGLD', name: 'Sandbox Gold' },
+};
 
-const holding = (mint: string, symbol: string, name: string): Holding => ({ mint, symbol, name, decimals: 6, amount: '854547' }) as unknown as Holding;
+const holding = (mint: string, symbol: string, name: string): Holding =>
+  ({ mint, symbol, name, decimals: 6, amount: '854547' }) as unknown as Holding;
 
 describe('a pinned symbol belongs to its mint (red team round 2, class A; a chain symbol on another mint: token-binding)', () => {
   it('a typed symbol pinned for another mint: the mint it resolves to must be the pinned one', () => {
@@ -21,10 +25,11 @@ describe('a pinned symbol belongs to its mint (red team round 2, class A; a chai
     expect(line).toContain('trader config trust forget tokens');
   });
 
-  it('`sell WOOF` with WOOF left out of holdings and the SGLD mint relabelled WOOF: a bound WOOF names its own mint; a WOOF the chain recorded for another mint is exit 2; with neither it is only the service\'s word', () => {
+  it("`sell WOOF` with WOOF left out of holdings and the SGLD mint relabelled WOOF: a bound WOOF names its own mint; a WOOF the chain recorded for another mint is exit 2; with neither it is only the service's word", () => {
     const known = knownTokens({ holdings: [holding(SGLD_MINT, 'WOOF', 'Woof Sandbox Dog')] });
     const bound = { symbols: { woof: { mint: WOOF_MINT } } };
-    for (const typed of ['WOOF', 'woof', '$WOOF', 'ＷＯＯＦ', 'WOOF\u200B']) expect(chooseToken(typed, known, 'you hold', 'hint', bound), typed).toEqual({ mint: WOOF_MINT, tie: 'bound' });
+    for (const typed of ['WOOF', 'woof', '$WOOF', 'ＷＯＯＦ', 'WOOF\u200B'])
+      expect(chooseToken(typed, known, 'you hold', 'hint', bound), typed).toEqual({ mint: WOOF_MINT, tie: 'bound' });
     const recorded = { tokens: { [WOOF_MINT]: { symbol: 'WOOF', name: 'Woof Sandbox Dog', by: 'chain' as const } } };
     for (const typed of ['WOOF', 'woof', '$WOOF']) {
       let err: unknown;
@@ -42,9 +47,10 @@ describe('a pinned symbol belongs to its mint (red team round 2, class A; a chai
     expect(chooseToken('WOOF', known, 'you hold', 'hint', {})).toEqual({ mint: SGLD_MINT, tie: 'service' });
   });
 
-  it('what binds a symbol: the store\'s symbol bindings, and token facts a person confirmed; never facts the chain recorded, nor the lists', () => {
+  it("what binds a symbol: the store's symbol bindings, and token facts a person confirmed; never facts the chain recorded, nor the lists", () => {
     expect(boundMints('woof', { symbols: { woof: { mint: WOOF_MINT } } })).toEqual([WOOF_MINT]);
-    for (const by of ['prompt', 'accept-command'] as const) expect(boundMints('WOOF', { tokens: { [WOOF_MINT]: { symbol: 'Woof', name: null, by } } })).toEqual([WOOF_MINT]);
+    for (const by of ['prompt', 'accept-command'] as const)
+      expect(boundMints('WOOF', { tokens: { [WOOF_MINT]: { symbol: 'Woof', name: null, by } } })).toEqual([WOOF_MINT]);
     expect(boundMints('WOOF', { tokens: { [WOOF_MINT]: { symbol: 'WOOF', name: null, by: 'chain' } } })).toEqual([]);
     expect(boundMints('WOOF', { tokens: { [WOOF_MINT]: { symbol: 'WOOF', name: null } } })).toEqual([]);
     expect(boundMints('SGLD', { symbols: { woof: { mint: WOOF_MINT } } })).toEqual([]);
@@ -55,9 +61,13 @@ describe('a pinned symbol belongs to its mint (red team round 2, class A; a chai
   });
 
   it('`buy WOOF` with the real WOOF relabelled and SGLD claiming WOOF: exit 2; honest symbols and mint prefixes still resolve', () => {
-    const known = knownTokens({ holdings: [holding(WOOF_MINT, 'DOGE2', 'Something Else'), holding(SGLD_MINT, 'WOOF', 'Woof Sandbox Dog')] });
+    const known = knownTokens({
+      holdings: [holding(WOOF_MINT, 'DOGE2', 'Something Else'), holding(SGLD_MINT, 'WOOF', 'Woof Sandbox Dog')],
+    });
     expect(() => resolveTokenMint('WOOF', known, 'you have held or traded', 'hint', PINNED)).toThrow(UsageError);
-    const honest = knownTokens({ holdings: [holding(WOOF_MINT, 'WOOF', 'Woof Sandbox Dog'), holding(SGLD_MINT, 'SGLD', 'Sandbox Gold')] });
+    const honest = knownTokens({
+      holdings: [holding(WOOF_MINT, 'WOOF', 'Woof Sandbox Dog'), holding(SGLD_MINT, 'SGLD', 'Sandbox Gold')],
+    });
     expect(resolveTokenMint('woof', honest, 'you hold', 'hint', PINNED)).toBe(WOOF_MINT);
     expect(resolveTokenMint('SGLD', honest, 'you hold', 'hint', PINNED)).toBe(SGLD_MINT);
     // A mint prefix is the mint itself: no symbol is read from it.
@@ -65,11 +75,23 @@ describe('a pinned symbol belongs to its mint (red team round 2, class A; a chai
   });
 
   it('two tokens under one symbol: the bound mint is the one meant; with no binding (a chain record is none), ambiguous (exit 2); bound to two mints, ambiguous too', () => {
-    const known = knownTokens({ holdings: [holding(SGLD_MINT, 'WOOF', 'Woof Sandbox Dog'), holding(WOOF_MINT, 'WOOF', 'Woof Sandbox Dog')] });
-    expect(chooseToken('WOOF', known, 'you hold', 'hint', { symbols: { woof: { mint: WOOF_MINT } } })).toEqual({ mint: WOOF_MINT, tie: 'bound' });
-    expect(() => chooseToken('WOOF', known, 'you hold', 'hint', { tokens: { [WOOF_MINT]: { symbol: 'WOOF', name: null, by: 'chain' } } })).toThrow(/could be any of 2 tokens/);
+    const known = knownTokens({
+      holdings: [holding(SGLD_MINT, 'WOOF', 'Woof Sandbox Dog'), holding(WOOF_MINT, 'WOOF', 'Woof Sandbox Dog')],
+    });
+    expect(chooseToken('WOOF', known, 'you hold', 'hint', { symbols: { woof: { mint: WOOF_MINT } } })).toEqual({
+      mint: WOOF_MINT,
+      tie: 'bound',
+    });
+    expect(() =>
+      chooseToken('WOOF', known, 'you hold', 'hint', {
+        tokens: { [WOOF_MINT]: { symbol: 'WOOF', name: null, by: 'chain' } },
+      }),
+    ).toThrow(/could be any of 2 tokens/);
     expect(() => resolveTokenMint('WOOF', known, 'you hold', 'hint')).toThrow(/could be any of 2 tokens/);
-    const twice = { symbols: { woof: { mint: WOOF_MINT } }, tokens: { [SGLD_MINT]: { symbol: 'WOOF', name: null, by: 'prompt' as const } } };
+    const twice = {
+      symbols: { woof: { mint: WOOF_MINT } },
+      tokens: { [SGLD_MINT]: { symbol: 'WOOF', name: null, by: 'prompt' as const } },
+    };
     expect(() => chooseToken('WOOF', known, 'you hold', 'hint', twice)).toThrow(/is bound to 2 tokens/);
   });
 });

@@ -8,7 +8,13 @@ import { PublicKey } from '@solana/web3.js';
 import type { ChainReader } from '../../src/chain/chain-reader.js';
 import { ChainUnavailableError } from '../../src/chain/chain-reader.js';
 import { readTokenFacts } from '../../src/chain/token-facts.js';
-import { decodeMetaplexMetadata, decodeSplMint, decodeToken2022Mint, decodeTokenMetadata, tlvEntries } from '../../src/chain/token-layouts.js';
+import {
+  decodeMetaplexMetadata,
+  decodeSplMint,
+  decodeToken2022Mint,
+  decodeTokenMetadata,
+  tlvEntries,
+} from '../../src/chain/token-layouts.js';
 
 const MINT = 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd';
 const OTHER = 'F9EMmE5iFqHwzksCWVoGG21SuqD9iFXtkRdKG9ENeRwo';
@@ -16,7 +22,10 @@ const AUTHORITY = 'HfN7ZkA5rSuKREztxSha9cVyXcVrMEeF8Fj5ia9vV3GC';
 const key = (address: string) => Buffer.from(bs58.decode(address));
 
 /** An 82-byte base mint: COption mint authority (tag u32 at 0, key at 4), supply u64 at 36, decimals at 44, initialized at 45, COption freeze authority (tag at 46, key at 50). */
-function baseMint(decimals: number, opts: { initialized?: number; authorityTag?: number; freezeTag?: number } = {}): Buffer {
+function baseMint(
+  decimals: number,
+  opts: { initialized?: number; authorityTag?: number; freezeTag?: number } = {},
+): Buffer {
   const b = Buffer.alloc(82);
   b.writeUInt32LE(opts.authorityTag ?? 1, 0);
   key(AUTHORITY).copy(b, 4);
@@ -45,7 +54,15 @@ const tlv = (type: number, value: Buffer) => Buffer.concat([u16(type), u16(value
 
 /** TokenMetadata (type 19) value: update authority, mint, name, symbol, uri, additional metadata. */
 function tokenMetadata(mint: string, name: string, symbol: string, extra: Array<[string, string]> = []): Buffer {
-  return Buffer.concat([key(AUTHORITY), key(mint), str(name), str(symbol), str('https://example.com/t.json'), u32(extra.length), ...extra.flatMap(([k, v]) => [str(k), str(v)])]);
+  return Buffer.concat([
+    key(AUTHORITY),
+    key(mint),
+    str(name),
+    str(symbol),
+    str('https://example.com/t.json'),
+    u32(extra.length),
+    ...extra.flatMap(([k, v]) => [str(k), str(v)]),
+  ]);
 }
 /** MetadataPointer (type 18) value: authority, metadata address (32 zero bytes: none). */
 const pointer = (address: string | null) => Buffer.concat([key(AUTHORITY), address ? key(address) : Buffer.alloc(32)]);
@@ -58,8 +75,14 @@ function mint2022(decimals: number, entries: Buffer[], opts: { accountType?: num
 }
 
 /** A Metaplex MetadataV1 account: key 4, update authority, mint, then name/symbol/uri padded with NULs to 32/10/200 as older programs wrote them. */
-function metaplex(mint: string, name: string, symbol: string, opts: { key?: number; pad?: boolean; nameBytes?: Buffer } = {}): Buffer {
-  const padded = (s: string, n: number) => (opts.pad === false ? Buffer.from(s) : Buffer.concat([Buffer.from(s), Buffer.alloc(n - Buffer.byteLength(s))]));
+function metaplex(
+  mint: string,
+  name: string,
+  symbol: string,
+  opts: { key?: number; pad?: boolean; nameBytes?: Buffer } = {},
+): Buffer {
+  const padded = (s: string, n: number) =>
+    opts.pad === false ? Buffer.from(s) : Buffer.concat([Buffer.from(s), Buffer.alloc(n - Buffer.byteLength(s))]);
   return Buffer.concat([
     Buffer.from([opts.key ?? 4]),
     key(AUTHORITY),
@@ -101,15 +124,26 @@ describe('Token-2022 mint', () => {
   });
 
   it('reads MetadataPointer (18) and TokenMetadata (19) from the TLV entries after the account type at 165', () => {
-    const data = mint2022(8, [tlv(18, pointer(MINT)), tlv(19, tokenMetadata(MINT, 'Moon Sandbox', 'MOON', [['site', 'moon.example']]))]);
+    const data = mint2022(8, [
+      tlv(18, pointer(MINT)),
+      tlv(19, tokenMetadata(MINT, 'Moon Sandbox', 'MOON', [['site', 'moon.example']])),
+    ]);
     expect(data[165]).toBe(1);
-    expect(decodeToken2022Mint(data)).toEqual({ decimals: 8, metadataPointer: MINT, metadata: { mint: MINT, name: 'Moon Sandbox', symbol: 'MOON' } });
+    expect(decodeToken2022Mint(data)).toEqual({
+      decimals: 8,
+      metadataPointer: MINT,
+      metadata: { mint: MINT, name: 'Moon Sandbox', symbol: 'MOON' },
+    });
   });
 
   it('other extensions are skipped; a type-0 entry ends the list (the rest is zeros)', () => {
     const closeAuthority = tlv(3, key(AUTHORITY));
     const data = mint2022(6, [closeAuthority, tlv(19, tokenMetadata(MINT, 'N', 'S')), Buffer.alloc(12)]);
-    expect(decodeToken2022Mint(data)).toEqual({ decimals: 6, metadataPointer: null, metadata: { mint: MINT, name: 'N', symbol: 'S' } });
+    expect(decodeToken2022Mint(data)).toEqual({
+      decimals: 6,
+      metadataPointer: null,
+      metadata: { mint: MINT, name: 'N', symbol: 'S' },
+    });
   });
 
   it('a pointer to no address (32 zero bytes) is no pointer', () => {
@@ -131,7 +165,9 @@ describe('Token-2022 mint', () => {
   it('a TLV entry exactly at the end of the data is read; one byte more is an overrun', () => {
     const value = Buffer.alloc(5, 9);
     const exact = Buffer.concat([u16(40), u16(5), value]);
-    expect(tlvEntries(exact)?.map((e) => ({ type: e.type, value: [...e.value] }))).toEqual([{ type: 40, value: [9, 9, 9, 9, 9] }]);
+    expect(tlvEntries(exact)?.map((e) => ({ type: e.type, value: [...e.value] }))).toEqual([
+      { type: 40, value: [9, 9, 9, 9, 9] },
+    ]);
     expect(tlvEntries(Buffer.concat([u16(40), u16(6), value]))).toBeNull();
     // Fewer than 4 bytes left cannot hold a header: the list ends.
     expect(tlvEntries(Buffer.concat([exact, Buffer.from([1, 0, 0])]))).toHaveLength(1);
@@ -142,7 +178,14 @@ describe('Token-2022 mint', () => {
     expect(decodeToken2022Mint(mint2022(8, [tlv(19, good.subarray(0, good.length - 1))]))?.metadata).toBeNull();
     expect(decodeTokenMetadata(good.subarray(0, 63))).toBeNull();
     // Invalid UTF-8 in the name.
-    const badUtf8 = Buffer.concat([key(AUTHORITY), key(MINT), str(Buffer.from([0xc3, 0x28])), str('S'), str('u'), u32(0)]);
+    const badUtf8 = Buffer.concat([
+      key(AUTHORITY),
+      key(MINT),
+      str(Buffer.from([0xc3, 0x28])),
+      str('S'),
+      str('u'),
+      u32(0),
+    ]);
     expect(decodeTokenMetadata(badUtf8)).toBeNull();
     // A name length past the value.
     expect(decodeTokenMetadata(Buffer.concat([key(AUTHORITY), key(MINT), u32(1000), Buffer.from('x')]))).toBeNull();
@@ -151,8 +194,16 @@ describe('Token-2022 mint', () => {
   });
 
   it('TokenMetadata names the mint it belongs to (the caller compares it)', () => {
-    expect(decodeTokenMetadata(tokenMetadata(OTHER, 'Woof Sandbox Dog', 'WOOF'))).toEqual({ mint: OTHER, name: 'Woof Sandbox Dog', symbol: 'WOOF' });
-    expect(decodeTokenMetadata(tokenMetadata(MINT, 'Ünïcode 月', '月'))).toEqual({ mint: MINT, name: 'Ünïcode 月', symbol: '月' });
+    expect(decodeTokenMetadata(tokenMetadata(OTHER, 'Woof Sandbox Dog', 'WOOF'))).toEqual({
+      mint: OTHER,
+      name: 'Woof Sandbox Dog',
+      symbol: 'WOOF',
+    });
+    expect(decodeTokenMetadata(tokenMetadata(MINT, 'Ünïcode 月', '月'))).toEqual({
+      mint: MINT,
+      name: 'Ünïcode 月',
+      symbol: '月',
+    });
   });
 });
 
@@ -162,7 +213,11 @@ describe('Metaplex token metadata', () => {
     expect(data[0]).toBe(4);
     expect(data.readUInt32LE(65)).toBe(32); // the name's length prefix: padded to 32
     expect(decodeMetaplexMetadata(data)).toEqual({ mint: MINT, name: 'Woof Sandbox Dog', symbol: 'WOOF' });
-    expect(decodeMetaplexMetadata(metaplex(MINT, 'Woof Sandbox Dog', 'WOOF', { pad: false }))).toEqual({ mint: MINT, name: 'Woof Sandbox Dog', symbol: 'WOOF' });
+    expect(decodeMetaplexMetadata(metaplex(MINT, 'Woof Sandbox Dog', 'WOOF', { pad: false }))).toEqual({
+      mint: MINT,
+      name: 'Woof Sandbox Dog',
+      symbol: 'WOOF',
+    });
   });
 
   it('a name of 32 bytes is read; 33 is not what the program writes', () => {
@@ -189,16 +244,25 @@ const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 const METAPLEX = 'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s';
 /** The Metaplex PDA, by web3.js itself: ["metadata", program, mint]. */
 const pda = (mint: string) =>
-  PublicKey.findProgramAddressSync([Buffer.from('metadata'), new PublicKey(METAPLEX).toBuffer(), new PublicKey(mint).toBuffer()], new PublicKey(METAPLEX))[0].toBase58();
+  PublicKey.findProgramAddressSync(
+    [Buffer.from('metadata'), new PublicKey(METAPLEX).toBuffer(), new PublicKey(mint).toBuffer()],
+    new PublicKey(METAPLEX),
+  )[0].toBase58();
 
 /** A chain of accounts by address; the addresses read are kept. */
-function chainOf(accounts: Record<string, { owner: string; data: Buffer }>, down = false): ChainReader & { read: string[] } {
+function chainOf(
+  accounts: Record<string, { owner: string; data: Buffer }>,
+  down = false,
+): ChainReader & { read: string[] } {
   const read: string[] = [];
   return {
     read,
     getAccountInfo: async (address: string) => {
       read.push(address);
-      if (down) throw new ChainUnavailableError('reading account from rpc.example.com failed: connection refused (ECONNREFUSED)');
+      if (down)
+        throw new ChainUnavailableError(
+          'reading account from rpc.example.com failed: connection refused (ECONNREFUSED)',
+        );
       const a = accounts[address];
       return a ? { owner: a.owner, data: new Uint8Array(a.data), lamports: 1_461_600n } : null;
     },
@@ -210,56 +274,112 @@ describe('readTokenFacts', () => {
 
   it('an SPL Token mint with Metaplex metadata at its PDA: decimals, symbol, name', async () => {
     const chain = chainOf({ [MINT]: { owner: TOKEN, data: baseMint(5) }, [pda(MINT)]: woofMetadata });
-    expect(await readTokenFacts(chain, MINT)).toEqual({ mint: MINT, program: 'spl-token', decimals: 5, symbol: 'WOOF', name: 'Woof Sandbox Dog', metadataSource: 'metaplex' });
+    expect(await readTokenFacts(chain, MINT)).toEqual({
+      mint: MINT,
+      program: 'spl-token',
+      decimals: 5,
+      symbol: 'WOOF',
+      name: 'Woof Sandbox Dog',
+      metadataSource: 'metaplex',
+    });
     expect(chain.read.sort()).toEqual([MINT, pda(MINT)].sort());
   });
 
   it('a mint with no metadata: decimals only', async () => {
-    expect(await readTokenFacts(chainOf({ [MINT]: { owner: TOKEN, data: baseMint(5) } }), MINT)).toEqual({ mint: MINT, program: 'spl-token', decimals: 5, symbol: null, name: null, metadataSource: null });
+    expect(await readTokenFacts(chainOf({ [MINT]: { owner: TOKEN, data: baseMint(5) } }), MINT)).toEqual({
+      mint: MINT,
+      program: 'spl-token',
+      decimals: 5,
+      symbol: null,
+      name: null,
+      metadataSource: null,
+    });
   });
 
   it('metadata not owned by the Metaplex program, or naming another mint, or not at the PDA, is no metadata', async () => {
     const none = { mint: MINT, program: 'spl-token', decimals: 5, symbol: null, name: null, metadataSource: null };
     const mintAccount = { owner: TOKEN, data: baseMint(5) };
-    expect(await readTokenFacts(chainOf({ [MINT]: mintAccount, [pda(MINT)]: { ...woofMetadata, owner: AUTHORITY } }), MINT)).toEqual(none);
-    expect(await readTokenFacts(chainOf({ [MINT]: mintAccount, [pda(MINT)]: { owner: METAPLEX, data: metaplex(OTHER, 'Woof Sandbox Dog', 'WOOF') } }), MINT)).toEqual(none);
+    expect(
+      await readTokenFacts(chainOf({ [MINT]: mintAccount, [pda(MINT)]: { ...woofMetadata, owner: AUTHORITY } }), MINT),
+    ).toEqual(none);
+    expect(
+      await readTokenFacts(
+        chainOf({
+          [MINT]: mintAccount,
+          [pda(MINT)]: { owner: METAPLEX, data: metaplex(OTHER, 'Woof Sandbox Dog', 'WOOF') },
+        }),
+        MINT,
+      ),
+    ).toEqual(none);
     // WOOF's real metadata account, for another mint (its PDA is another address).
     expect(await readTokenFacts(chainOf({ [MINT]: mintAccount, [pda(OTHER)]: woofMetadata }), MINT)).toEqual(none);
   });
 
   it('an empty (blank) symbol or name on chain is none', async () => {
-    const chain = chainOf({ [MINT]: { owner: TOKEN, data: baseMint(5) }, [pda(MINT)]: { owner: METAPLEX, data: metaplex(MINT, '  ', '') } });
+    const chain = chainOf({
+      [MINT]: { owner: TOKEN, data: baseMint(5) },
+      [pda(MINT)]: { owner: METAPLEX, data: metaplex(MINT, '  ', '') },
+    });
     expect(await readTokenFacts(chain, MINT)).toMatchObject({ symbol: null, name: null, metadataSource: 'metaplex' });
   });
 
   it('no account, an account of another program, or bytes that are not a mint: not a token mint (null)', async () => {
     expect(await readTokenFacts(chainOf({}), MINT)).toBeNull();
     expect(await readTokenFacts(chainOf({ [MINT]: { owner: AUTHORITY, data: baseMint(5) } }), MINT)).toBeNull();
-    expect(await readTokenFacts(chainOf({ [MINT]: { owner: '11111111111111111111111111111111', data: Buffer.alloc(0) } }), MINT)).toBeNull();
+    expect(
+      await readTokenFacts(
+        chainOf({ [MINT]: { owner: '11111111111111111111111111111111', data: Buffer.alloc(0) } }),
+        MINT,
+      ),
+    ).toBeNull();
     expect(await readTokenFacts(chainOf({ [MINT]: { owner: TOKEN, data: Buffer.alloc(165) } }), MINT)).toBeNull();
     // A Token-2022 layout under the SPL Token program is not an SPL Token mint.
-    expect(await readTokenFacts(chainOf({ [MINT]: { owner: TOKEN, data: mint2022(6, [tlv(18, pointer(MINT))]) } }), MINT)).toBeNull();
+    expect(
+      await readTokenFacts(chainOf({ [MINT]: { owner: TOKEN, data: mint2022(6, [tlv(18, pointer(MINT))]) } }), MINT),
+    ).toBeNull();
   });
 
   it('a Token-2022 mint whose pointer names itself reads its TokenMetadata extension', async () => {
     const data = mint2022(8, [tlv(18, pointer(MINT)), tlv(19, tokenMetadata(MINT, 'Moon Sandbox', 'MOON'))]);
-    expect(await readTokenFacts(chainOf({ [MINT]: { owner: TOKEN_2022, data } }), MINT)).toEqual({ mint: MINT, program: 'token-2022', decimals: 8, symbol: 'MOON', name: 'Moon Sandbox', metadataSource: 'token-2022' });
+    expect(await readTokenFacts(chainOf({ [MINT]: { owner: TOKEN_2022, data } }), MINT)).toEqual({
+      mint: MINT,
+      program: 'token-2022',
+      decimals: 8,
+      symbol: 'MOON',
+      name: 'Moon Sandbox',
+      metadataSource: 'token-2022',
+    });
     // Without a pointer the extension is the mint's own all the same.
     const bare = mint2022(8, [tlv(19, tokenMetadata(MINT, 'Moon Sandbox', 'MOON'))]);
-    expect(await readTokenFacts(chainOf({ [MINT]: { owner: TOKEN_2022, data: bare } }), MINT)).toMatchObject({ symbol: 'MOON', metadataSource: 'token-2022' });
+    expect(await readTokenFacts(chainOf({ [MINT]: { owner: TOKEN_2022, data: bare } }), MINT)).toMatchObject({
+      symbol: 'MOON',
+      metadataSource: 'token-2022',
+    });
   });
 
   it('Token-2022: a pointer elsewhere, or metadata naming another mint, is no metadata; a pointer at the Metaplex PDA reads Metaplex', async () => {
     const none = { symbol: null, name: null, metadataSource: null };
     const elsewhere = mint2022(8, [tlv(18, pointer(OTHER)), tlv(19, tokenMetadata(MINT, 'Moon Sandbox', 'MOON'))]);
-    expect(await readTokenFacts(chainOf({ [MINT]: { owner: TOKEN_2022, data: elsewhere }, [pda(MINT)]: woofMetadata }), MINT)).toMatchObject(none);
+    expect(
+      await readTokenFacts(
+        chainOf({ [MINT]: { owner: TOKEN_2022, data: elsewhere }, [pda(MINT)]: woofMetadata }),
+        MINT,
+      ),
+    ).toMatchObject(none);
     const foreign = mint2022(8, [tlv(18, pointer(MINT)), tlv(19, tokenMetadata(OTHER, 'Woof Sandbox Dog', 'WOOF'))]);
     expect(await readTokenFacts(chainOf({ [MINT]: { owner: TOKEN_2022, data: foreign } }), MINT)).toMatchObject(none);
     const toMetaplex = mint2022(8, [tlv(18, pointer(pda(MINT)))]);
-    expect(await readTokenFacts(chainOf({ [MINT]: { owner: TOKEN_2022, data: toMetaplex }, [pda(MINT)]: woofMetadata }), MINT)).toMatchObject({ program: 'token-2022', symbol: 'WOOF', metadataSource: 'metaplex' });
+    expect(
+      await readTokenFacts(
+        chainOf({ [MINT]: { owner: TOKEN_2022, data: toMetaplex }, [pda(MINT)]: woofMetadata }),
+        MINT,
+      ),
+    ).toMatchObject({ program: 'token-2022', symbol: 'WOOF', metadataSource: 'metaplex' });
     // A pointer at the mint with no extension there: nothing, and Metaplex is not consulted.
     const empty = mint2022(8, [tlv(18, pointer(MINT))]);
-    expect(await readTokenFacts(chainOf({ [MINT]: { owner: TOKEN_2022, data: empty }, [pda(MINT)]: woofMetadata }), MINT)).toMatchObject(none);
+    expect(
+      await readTokenFacts(chainOf({ [MINT]: { owner: TOKEN_2022, data: empty }, [pda(MINT)]: woofMetadata }), MINT),
+    ).toMatchObject(none);
   });
 
   it('a chain that cannot be read throws ChainUnavailableError (the caller says the facts are unconfirmed)', async () => {

@@ -71,7 +71,14 @@ describe('tokenTextKey', () => {
 describe('an impostor whose chain symbol reads as a pinned one', () => {
   const WOOF = 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd';
   const IMPOSTOR = '4kezffhjYn1FXi3oCeBqPiSwbioCnSyUH5hF3WwpATYt';
-  const chain = (symbol: string, name: string): ChainTokenFacts => ({ mint: IMPOSTOR, program: 'spl-token', decimals: 5, symbol, name, metadataSource: 'metaplex' });
+  const chain = (symbol: string, name: string): ChainTokenFacts => ({
+    mint: IMPOSTOR,
+    program: 'spl-token',
+    decimals: 5,
+    symbol,
+    name,
+    metadataSource: 'metaplex',
+  });
   it.each([
     ['WOOF\u200B', 'Woof Sandbox Dog\u{E0020}'],
     ['ＷＯＯＦ', 'Woof  Sandbox Dog'],
@@ -79,7 +86,9 @@ describe('an impostor whose chain symbol reads as a pinned one', () => {
     ['WOOF\u2800', 'Woof Sandbox Dog\u2800'],
     ['\u1D21\u1D0F\u1D0F\uA730', 'Woof Sandbox Dog\u0332'],
   ])('%j / %j passes for the pinned WOOF: refused', (symbol, name) => {
-    const binding = bindToken(IMPOSTOR, null, chain(symbol, name), null, { [WOOF]: { symbol: 'WOOF', name: 'Woof Sandbox Dog' } });
+    const binding = bindToken(IMPOSTOR, null, chain(symbol, name), null, {
+      [WOOF]: { symbol: 'WOOF', name: 'Woof Sandbox Dog' },
+    });
     expect(binding.problems).toEqual([
       expect.stringContaining(`which is pinned for token ${WOOF}: it would pass for that token`),
       expect.stringContaining(`which is pinned for token ${WOOF}: it would pass for that token`),

@@ -14,7 +14,12 @@ const words = (side: 'buy' | 'sell'): TradeWords => ({
 });
 
 function fakeContext(json = false) {
-  const seen = { notes: [] as string[], progress: [] as string[], stopped: 0, results: [] as Array<{ data: unknown; human: string }> };
+  const seen = {
+    notes: [] as string[],
+    progress: [] as string[],
+    stopped: 0,
+    results: [] as Array<{ data: unknown; human: string }>,
+  };
   const ctx = {
     settings: { timeoutSeconds: 120 },
     terminal: { columns: 80, rows: 24 },
@@ -22,7 +27,8 @@ function fakeContext(json = false) {
       json,
       theme: plainTheme,
       note: (text: string) => seen.notes.push(text),
-      result: (data: unknown, human: (theme: typeof plainTheme) => string) => seen.results.push({ data, human: human(plainTheme) }),
+      result: (data: unknown, human: (theme: typeof plainTheme) => string) =>
+        seen.results.push({ data, human: human(plainTheme) }),
     },
     progress: async () => ({ update: (text: string) => seen.progress.push(text), stop: () => seen.stopped++ }),
   } as unknown as Context;
@@ -32,8 +38,15 @@ function fakeContext(json = false) {
 describe('tradeScreen', () => {
   it('the creation note names the trade, then the command that resumes it (with the key) alone on its line; a dry run says the key; not when resumed', () => {
     const { ctx, seen } = fakeContext();
-    tradeScreen(ctx, words('buy'), () => 'k1', false).created('b1', 'awaiting_deposit', false, 'trader buy M 1sol --idempotency-key k1');
-    expect(seen.notes).toEqual(['Buy b1 created. If interrupted, resume with:\ntrader buy M 1sol --idempotency-key k1']);
+    tradeScreen(ctx, words('buy'), () => 'k1', false).created(
+      'b1',
+      'awaiting_deposit',
+      false,
+      'trader buy M 1sol --idempotency-key k1',
+    );
+    expect(seen.notes).toEqual([
+      'Buy b1 created. If interrupted, resume with:\ntrader buy M 1sol --idempotency-key k1',
+    ]);
     seen.notes.length = 0;
     tradeScreen(ctx, words('sell'), () => 'k2', true).created('s1', 'awaiting_signature', false, 'unused');
     expect(seen.notes).toEqual(['Sell s1 quoted. Idempotency key: k2']);
@@ -50,11 +63,16 @@ describe('tradeScreen', () => {
 
   it('notShownWhole: what a yes agrees to and the question counted on the terminal (23 rows asked at 24, 24 not); --yes or no terminal never refused', () => {
     const { ctx } = fakeContext();
-    const at = (rows: number, over: object = {}) => ({ ...ctx, ...over, output: { ...ctx.output, noteRows: () => rows } }) as unknown as Context;
+    const at = (rows: number, over: object = {}) =>
+      ({ ...ctx, ...over, output: { ...ctx.output, noteRows: () => rows } }) as unknown as Context;
     const terminal = { rows: 24, stderrColumns: 80 };
-    const ask = (c: Context) => tradeScreen(c, words('buy'), () => 'k1', false).notShownWhole('the review', 'r', 'Sign?', { expired: 'x' });
+    const ask = (c: Context) =>
+      tradeScreen(c, words('buy'), () => 'k1', false).notShownWhole('the review', 'r', 'Sign?', { expired: 'x' });
     expect(ask(at(23, { terminal }))).toBeNull();
-    expect(ask(at(24, { terminal }))).toEqual({ notShown: 'the review and the question take 25 rows at 80 columns and this terminal shows 24: it was not asked', rows: 25 });
+    expect(ask(at(24, { terminal }))).toEqual({
+      notShown: 'the review and the question take 25 rows at 80 columns and this terminal shows 24: it was not asked',
+      rows: 25,
+    });
     expect(ask(at(24, { terminal, settings: { yes: true } }))).toBeNull();
     expect(ask(at(24, { terminal: { rows: 24 } }))).toBeNull();
   });
@@ -76,7 +94,9 @@ describe('tradeScreen', () => {
   it('run: a flow that throws (a stop, or a bug) stops the progress line, prints nothing, and throws the error on unchanged', async () => {
     for (const thrown of [new DeclinedError('Declined.'), new TypeError('bug')]) {
       const { ctx, seen } = fakeContext(true);
-      await expect(tradeScreen(ctx, words('sell'), () => 'k', false).run(async () => Promise.reject(thrown))).rejects.toBe(thrown);
+      await expect(
+        tradeScreen(ctx, words('sell'), () => 'k', false).run(async () => Promise.reject(thrown)),
+      ).rejects.toBe(thrown);
       expect(seen.stopped).toBe(1);
       expect(seen.results).toEqual([]);
     }
@@ -90,7 +110,8 @@ describe('tradeScreen', () => {
     expect(seen.results).toEqual([
       {
         data: { dryRun: true, ok: true, problems: [], intent: { id: 'b1' } },
-        human: 'REVIEW\nDry run: every check passed; nothing was signed.\nThe quote created buy intent b1 on the service; the buy intent was cancelled.',
+        human:
+          'REVIEW\nDry run: every check passed; nothing was signed.\nThe quote created buy intent b1 on the service; the buy intent was cancelled.',
       },
     ]);
   });
@@ -100,12 +121,21 @@ describe('tradeScreen', () => {
     const fate = 'the buy intent could not be cancelled; it expires unused at 2030-01-01T00:05:00.000Z';
     let error: unknown;
     try {
-      tradeScreen(ctx, words('buy'), () => 'k', true).dryRun({}, ['pays a stranger', 'fee too high'], () => 'REVIEW', fate);
+      tradeScreen(ctx, words('buy'), () => 'k', true).dryRun(
+        {},
+        ['pays a stranger', 'fee too high'],
+        () => 'REVIEW',
+        fate,
+      );
     } catch (e) {
       error = e;
     }
     expect(seen.results[0]!.human).toBe('REVIEW\nDry run: refused:\n  - pays a stranger\n  - fee too high');
-    expect(seen.results[0]!.data).toMatchObject({ dryRun: true, ok: false, problems: ['pays a stranger', 'fee too high'] });
+    expect(seen.results[0]!.data).toMatchObject({
+      dryRun: true,
+      ok: false,
+      problems: ['pays a stranger', 'fee too high'],
+    });
     expect(error).toBeInstanceOf(RefusedToSignError);
     expect((error as RefusedToSignError).exitCode).toBe(ExitCode.refusedToSign);
     expect((error as RefusedToSignError).hints).toEqual([`dry run: nothing was signed; ${fate}`]);
@@ -116,6 +146,8 @@ describe('tradeScreen', () => {
     const error = tradeScreen(ctx, words('sell'), () => 'k', false).pending('sell_1', 'not final');
     expect(error).toBeInstanceOf(PendingError);
     expect(error.exitCode).toBe(ExitCode.pending);
-    expect(error.message).toBe('sell sell_1 is not final after 120 s; it may still finish; follow it with: trader trades sell_1 --watch');
+    expect(error.message).toBe(
+      'sell sell_1 is not final after 120 s; it may still finish; follow it with: trader trades sell_1 --watch',
+    );
   });
 });

@@ -3,8 +3,24 @@
 // command only when the trade may go on, the trade's key and id on every error, and the --json
 // result a refusal or a decline owes stdout, which the entry writes.
 import { describe, expect, it } from 'vitest';
-import { stopKindOf, tradeRun, type StopWords, type TradePhase, type TradeTracker } from '../../src/trade/trade-tracker.js';
-import { ApiError, DeclinedError, errorReport, TradeFailedError, ExitCode, InterruptedError, RefusedToSignError, tradeTagOf, UsageError } from '../../src/domain/errors.js';
+import {
+  stopKindOf,
+  tradeRun,
+  type StopWords,
+  type TradePhase,
+  type TradeTracker,
+} from '../../src/trade/trade-tracker.js';
+import {
+  ApiError,
+  DeclinedError,
+  errorReport,
+  TradeFailedError,
+  ExitCode,
+  InterruptedError,
+  RefusedToSignError,
+  tradeTagOf,
+  UsageError,
+} from '../../src/domain/errors.js';
 
 const last = { id: 'b1', status: 'cancelled' };
 const words: StopWords = {
@@ -14,7 +30,11 @@ const words: StopWords = {
 };
 
 /** What tradeRun throws for `err` thrown by a flow at `phase` (the trade created as b1 unless `id` is null). */
-async function stopAt(phase: TradePhase, err: unknown, opts: { id?: string | null; proven?: string | null; inFlow?: boolean } = {}): Promise<any> {
+async function stopAt(
+  phase: TradePhase,
+  err: unknown,
+  opts: { id?: string | null; proven?: string | null; inFlow?: boolean } = {},
+): Promise<any> {
   const thrown = await tradeRun('buy', 'k1', async (track: TradeTracker) => {
     const fail = async () => {
       const id = opts.id === undefined ? 'b1' : opts.id;
@@ -33,9 +53,15 @@ describe('tradeRun: a stop said once', () => {
   it('interrupted: at the prompt nothing was signed; before submitting nothing was submitted (with how to resume); after, the trade goes on', async () => {
     const at = (phase: TradePhase) => stopAt(phase, new InterruptedError('SIGINT'));
     expect(await at('prompting')).toBeInstanceOf(InterruptedError);
-    expect((await at('prompting')).message).toBe('interrupted (SIGINT); nothing was signed; the buy intent expires unused; to pick it up again: trader buy M 0.1sol --idempotency-key k1');
-    expect((await at('checking')).message).toBe('interrupted (SIGINT); nothing was submitted; the buy intent expires unused; to pick it up again: trader buy M 0.1sol --idempotency-key k1');
-    expect((await at('submitted')).message).toBe('interrupted (SIGINT); the trade goes on; follow it with: trader trades b1 --watch');
+    expect((await at('prompting')).message).toBe(
+      'interrupted (SIGINT); nothing was signed; the buy intent expires unused; to pick it up again: trader buy M 0.1sol --idempotency-key k1',
+    );
+    expect((await at('checking')).message).toBe(
+      'interrupted (SIGINT); nothing was submitted; the buy intent expires unused; to pick it up again: trader buy M 0.1sol --idempotency-key k1',
+    );
+    expect((await at('submitted')).message).toBe(
+      'interrupted (SIGINT); the trade goes on; follow it with: trader trades b1 --watch',
+    );
     // The command each ends with is marked, to stand on a line of its own in human mode.
     expect((await at('prompting')).command).toBe('trader buy M 0.1sol --idempotency-key k1');
     expect((await at('submitted')).command).toBe('trader trades b1 --watch');
@@ -52,7 +78,9 @@ describe('tradeRun: a stop said once', () => {
     expect(after.command).toBe('trader trades b1 --watch');
     expect(before.command).toBeNull();
     expect(error.message).toBe('HTTP 400: no'); // the flow's error is never rewritten
-    expect((await stopAt('submitted', error, { id: 'x; rm -rf ~' })).message).toContain("trader trades 'x; rm -rf ~' --watch");
+    expect((await stopAt('submitted', error, { id: 'x; rm -rf ~' })).message).toContain(
+      "trader trades 'x; rm -rf ~' --watch",
+    );
   });
 
   it('refused and declined: the error as the flow threw it (exit 6 / exit 4), carrying the --json result, only once a trade was seen', async () => {
@@ -82,7 +110,9 @@ describe('tradeRun: a stop said once', () => {
     }).catch((e: unknown) => e);
     expect(tradeTagOf(verdict)).toEqual({ idempotencyKey: 'k1', id: 'b1' });
     // An interrupt in the command's checks is not said as a trade's: nothing was created.
-    expect((await stopAt('preflight', new InterruptedError('SIGINT'), { id: null, inFlow: false })).message).toBe('interrupted (SIGINT)');
+    expect((await stopAt('preflight', new InterruptedError('SIGINT'), { id: null, inFlow: false })).message).toBe(
+      'interrupted (SIGINT)',
+    );
   });
 
   it('a local refusal in the flow is its own usage error (exit 2), with the trade’s key and id', async () => {
@@ -96,9 +126,18 @@ describe('tradeRun: a stop said once', () => {
     expect(stopKindOf(new RefusedToSignError(['bad']))).toEqual({ outcome: 'refused' });
     expect(stopKindOf(new DeclinedError('Declined.'))).toEqual({ outcome: 'declined' });
     expect(stopKindOf(new InterruptedError('SIGTERM'))).toEqual({ outcome: 'interrupted' });
-    expect(stopKindOf(new ApiError('HTTP 500', { status: 500, code: 'INTERNAL' }))).toEqual({ outcome: 'service-error', detail: 'INTERNAL' });
-    expect(stopKindOf(new UsageError('mine', 'IDEMPOTENCY_MISMATCH'))).toEqual({ outcome: 'refused', detail: 'IDEMPOTENCY_MISMATCH' });
-    expect(stopKindOf(new TradeFailedError('ended', 'DEPOSIT_EXPIRED'))).toEqual({ outcome: 'ended', detail: 'DEPOSIT_EXPIRED' });
+    expect(stopKindOf(new ApiError('HTTP 500', { status: 500, code: 'INTERNAL' }))).toEqual({
+      outcome: 'service-error',
+      detail: 'INTERNAL',
+    });
+    expect(stopKindOf(new UsageError('mine', 'IDEMPOTENCY_MISMATCH'))).toEqual({
+      outcome: 'refused',
+      detail: 'IDEMPOTENCY_MISMATCH',
+    });
+    expect(stopKindOf(new TradeFailedError('ended', 'DEPOSIT_EXPIRED'))).toEqual({
+      outcome: 'ended',
+      detail: 'DEPOSIT_EXPIRED',
+    });
     expect(stopKindOf(new TypeError('bug'))).toBeNull();
   });
 });

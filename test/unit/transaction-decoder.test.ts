@@ -9,7 +9,17 @@ import {
   isWritable,
   looksLikeTransaction,
 } from '../../src/wallet/transaction-decoder.js';
-import { base64Of, budget, build, bytesOf, goodDeposit, lookupTable, owner, transfer, treasury } from './tx-fixtures.js';
+import {
+  base64Of,
+  budget,
+  build,
+  bytesOf,
+  goodDeposit,
+  lookupTable,
+  owner,
+  transfer,
+  treasury,
+} from './tx-fixtures.js';
 
 describe('decodeTransaction', () => {
   it.each([['legacy' as const], [0 as const]])('decodes a %s transaction like web3 does', (version) => {

@@ -34,10 +34,16 @@ describe('recordChainToken', () => {
     expect(s.read().tokens?.[MINT]).toEqual({ ...WOOF, name: 'Woof v2', at: '2026-01-01T00:01:00.000Z', by: 'chain' });
   });
 
-  it("replaces facts an earlier version stored from the service alone (no `by`)", () => {
+  it('replaces facts an earlier version stored from the service alone (no `by`)', () => {
     const s = store();
     // As an earlier version stored the service's facts: no `by`.
-    const old = JSON.stringify({ services: { 'https://a.example/api/v1': { tokens: { [MINT]: { symbol: 'WOOF', name: 'SENDALL (Send All Funds)', decimals: 5, at: 'then' } } } } });
+    const old = JSON.stringify({
+      services: {
+        'https://a.example/api/v1': {
+          tokens: { [MINT]: { symbol: 'WOOF', name: 'SENDALL (Send All Funds)', decimals: 5, at: 'then' } },
+        },
+      },
+    });
     writeFileSync(s.path, old, { mode: 0o600 });
     s.recordChainToken(MINT, WOOF);
     expect(s.read().tokens?.[MINT]).toMatchObject({ ...WOOF, by: 'chain' });
@@ -108,8 +114,13 @@ describe('accept-token pins only the facts a person read (attack-3 F8)', () => {
   it('the facts read are pinned and their symbol bound; what was pending for the mint is gone', () => {
     const s = store();
     s.recordPendingToken(MINT, ZED);
-    expect(s.acceptPendingToken(MINT, read)).toEqual({ pinned: { ...ZED, at: expect.any(String), by: 'accept-command' } });
-    expect(s.read()).toEqual({ tokens: { [MINT]: { ...ZED, at: expect.any(String), by: 'accept-command' } }, symbols: { zed: { mint: MINT, at: expect.any(String), by: 'accept-command' } } });
+    expect(s.acceptPendingToken(MINT, read)).toEqual({
+      pinned: { ...ZED, at: expect.any(String), by: 'accept-command' },
+    });
+    expect(s.read()).toEqual({
+      tokens: { [MINT]: { ...ZED, at: expect.any(String), by: 'accept-command' } },
+      symbols: { zed: { mint: MINT, at: expect.any(String), by: 'accept-command' } },
+    });
     expect(s.acceptPendingToken(MINT, read)).toBeNull();
   });
 
@@ -124,10 +135,21 @@ describe('accept-token pins only the facts a person read (attack-3 F8)', () => {
 
 describe('tokenFactsFingerprint', () => {
   const ZED = { symbol: 'ZED', name: 'Zed Token', decimals: 6 };
-  const of = (facts: typeof ZED | { symbol: string | null; name: string | null; decimals: number | null }, mint = MINT) => tokenFactsFingerprint(mint, facts);
+  const of = (
+    facts: typeof ZED | { symbol: string | null; name: string | null; decimals: number | null },
+    mint = MINT,
+  ) => tokenFactsFingerprint(mint, facts);
   it('16 hex digits that change with the mint, the symbol, the name and the decimals', () => {
     expect(of(ZED)).toMatch(/^[0-9a-f]{16}$/);
-    const others = [of(ZED, OTHER), of({ ...ZED, symbol: 'WOOF' }), of({ ...ZED, name: 'Zed Coin' }), of({ ...ZED, decimals: 5 }), of({ ...ZED, symbol: null }), of({ ...ZED, name: null }), of({ ...ZED, decimals: null })];
+    const others = [
+      of(ZED, OTHER),
+      of({ ...ZED, symbol: 'WOOF' }),
+      of({ ...ZED, name: 'Zed Coin' }),
+      of({ ...ZED, decimals: 5 }),
+      of({ ...ZED, symbol: null }),
+      of({ ...ZED, name: null }),
+      of({ ...ZED, decimals: null }),
+    ];
     expect(new Set([of(ZED), ...others]).size).toBe(8);
   });
   it('the facts as compared: what reads the same has the same fingerprint', () => {

@@ -3,7 +3,12 @@
 
 import { Keypair, type PublicKey, SystemProgram, type TransactionInstruction } from '@solana/web3.js';
 import type { BuyIntent } from '../../src/api/types.js';
-import { computeBudget, lookupTable, unsignedTransaction, type UnsignedOptions } from '../helpers/deposit-transactions.js';
+import {
+  computeBudget,
+  lookupTable,
+  unsignedTransaction,
+  type UnsignedOptions,
+} from '../helpers/deposit-transactions.js';
 
 export { lookupTable };
 

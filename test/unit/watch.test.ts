@@ -23,7 +23,17 @@ async function settle<T>(p: Promise<T>): Promise<T> {
   return p;
 }
 
-const pending: TradeStatus = { id: 'T1', side: 'sell', status: 'swap_pending', stage: 'swap_pending', terminal: false, signatures: {}, failure: null, refund: null, completedAt: null } as unknown as TradeStatus;
+const pending: TradeStatus = {
+  id: 'T1',
+  side: 'sell',
+  status: 'swap_pending',
+  stage: 'swap_pending',
+  terminal: false,
+  signatures: {},
+  failure: null,
+  refund: null,
+  completedAt: null,
+} as unknown as TradeStatus;
 
 /** A service whose trade never ends, recording when (ms after START) its status was read. */
 function slowService() {
@@ -37,7 +47,10 @@ function slowService() {
       throw new Error('not a buy');
     },
     getSell: async (): Promise<GetSellResponse> =>
-      ({ authorization: { id: 'sell_1', status: 'authorized' }, sell: { status: 'swap_pending', groupKey: 'T1' } }) as unknown as GetSellResponse,
+      ({
+        authorization: { id: 'sell_1', status: 'authorized' },
+        sell: { status: 'swap_pending', groupKey: 'T1' },
+      }) as unknown as GetSellResponse,
   } as unknown as ServiceClient;
   return { api, statusReads };
 }
@@ -45,7 +58,9 @@ function slowService() {
 describe('trades <id> --watch: the status endpoint is never read closer than 2 s, deadline or not', () => {
   it('a deadline that leaves exactly 2.000 s after the last read allows that read', async () => {
     const { api, statusReads } = slowService();
-    const r = await settle(watchTrade({ api, clock: systemClock, signal }, 'T1', { intervalMs: 3000, deadlineMs: START + 5000 }));
+    const r = await settle(
+      watchTrade({ api, clock: systemClock, signal }, 'T1', { intervalMs: 3000, deadlineMs: START + 5000 }),
+    );
     expect(r.done).toBe(false);
     expect(statusReads).toEqual([0, 3000, 5000]);
   });
@@ -53,7 +68,11 @@ describe('trades <id> --watch: the status endpoint is never read closer than 2 s
   it('a deadline that would force a read 1.999 s after the last one stops without reading', async () => {
     const { api, statusReads } = slowService();
     let endedAt = 0;
-    const r = await settle(watchTrade({ api, clock: systemClock, signal }, 'T1', { intervalMs: 3000, deadlineMs: START + 4999 }).finally(() => (endedAt = Date.now())));
+    const r = await settle(
+      watchTrade({ api, clock: systemClock, signal }, 'T1', { intervalMs: 3000, deadlineMs: START + 4999 }).finally(
+        () => (endedAt = Date.now()),
+      ),
+    );
     expect(r.done).toBe(false);
     expect(statusReads).toEqual([0, 3000]);
     expect(endedAt - START).toBe(3000); // stopped at once, not at the deadline
@@ -72,7 +91,9 @@ describe('trades <id> --watch: the status endpoint is never read closer than 2 s
     ] as const) {
       vi.setSystemTime(START);
       const { api, statusReads } = slowService();
-      const r = await settle(watchSell({ api, clock: systemClock, signal }, 'sell_1', { intervalMs: 2000, deadlineMs: START + deadline }));
+      const r = await settle(
+        watchSell({ api, clock: systemClock, signal }, 'sell_1', { intervalMs: 2000, deadlineMs: START + deadline }),
+      );
       expect(r.done).toBe(false);
       expect(statusReads).toEqual(reads);
     }
@@ -110,7 +131,8 @@ describe('the client keeps the 2 s floor on retries of /trades/{id}/status', () 
     const server = await startServer((_q, res, n) => {
       if (n < 2) sendJson(res, 503, { error: { code: 'BUSY', message: 'try later' } });
       else if (n === 2) sendJson(res, 200, ok(tradeStatus));
-      else if (n < 5) sendJson(res, 503, { error: { code: 'BUSY', message: 'try later' } }, n === 4 ? { 'retry-after': '5' } : {});
+      else if (n < 5)
+        sendJson(res, 503, { error: { code: 'BUSY', message: 'try later' } }, n === 4 ? { 'retry-after': '5' } : {});
       else if (n === 5) sendJson(res, 200, ok(tradeStatus));
       else if (n < 8) sendJson(res, 503, { error: { code: 'BUSY', message: 'try later' } });
       else sendJson(res, 200, ok({ intent }));

@@ -5,7 +5,12 @@ import { wordDiff } from '../../src/domain/wording-diff.js';
 
 describe('wordDiff', () => {
   it('one word changed, a line added: the rest kept', () => {
-    expect(wordDiff('Sell ⟦amount in raw units⟧ of ⟦the mint⟧\nMinimum ⟦minimum in SOL⟧ SOL', 'Sell ⟦amount in raw units⟧ of ⟦the mint⟧\nFloor ⟦minimum in SOL⟧ SOL\nok')).toEqual([
+    expect(
+      wordDiff(
+        'Sell ⟦amount in raw units⟧ of ⟦the mint⟧\nMinimum ⟦minimum in SOL⟧ SOL',
+        'Sell ⟦amount in raw units⟧ of ⟦the mint⟧\nFloor ⟦minimum in SOL⟧ SOL\nok',
+      ),
+    ).toEqual([
       { op: '=', text: 'Sell ⟦amount in raw units⟧ of ⟦the mint⟧\n' },
       { op: '+', text: 'Floor' },
       { op: '-', text: 'Minimum' },

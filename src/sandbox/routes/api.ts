@@ -34,7 +34,12 @@ export interface ApiRoute {
 }
 
 const ID = '([^/]+)';
-const route = (method: ApiRoute['method'], path: string, scope: Scope | null, handle: ApiRoute['handle']): ApiRoute => ({
+const route = (
+  method: ApiRoute['method'],
+  path: string,
+  scope: Scope | null,
+  handle: ApiRoute['handle'],
+): ApiRoute => ({
   method,
   pattern: new RegExp(`^${path.replaceAll('{id}', ID)}$`),
   scope,
@@ -53,16 +58,22 @@ export const API_ROUTES: ApiRoute[] = [
     advance(world); // steps due at once after confirmation (zero delays) show in this same read
     return { data: { intent: intentView(b) } };
   }),
-  route('POST', '/trade/buys/{id}/cancel', TRADE, ({ world, owner, params }) => ({ data: cancelBuy(world, owner, params[0]!) })),
+  route('POST', '/trade/buys/{id}/cancel', TRADE, ({ world, owner, params }) => ({
+    data: cancelBuy(world, owner, params[0]!),
+  })),
   route('POST', '/trade/sells', TRADE, ({ world, owner, body }) => createSell(world, owner, body)),
   route('POST', '/trade/sells/{id}/authorize', TRADE, ({ world, owner, params, body }) => ({
     data: authorizeSell(world, owner, params[0]!, body),
   })),
   route('GET', '/trade/sells/{id}', TRADE, ({ world, owner, params }) => ({ data: getSell(world, owner, params[0]!) })),
   route('GET', '/positions', null, ({ world, owner, query }) => listPositions(world, owner.account.id, query)),
-  route('GET', '/positions/{id}', null, ({ world, owner, params }) => ({ data: getPosition(world, owner.account.id, params[0]!) })),
+  route('GET', '/positions/{id}', null, ({ world, owner, params }) => ({
+    data: getPosition(world, owner.account.id, params[0]!),
+  })),
   route('GET', '/trades/{id}', null, ({ world, owner, params }) => ({ data: getTrade(world, owner, params[0]!) })),
-  route('GET', '/trades/{id}/status', null, ({ world, owner, params }) => ({ data: getTradeStatus(world, owner, params[0]!) })),
+  route('GET', '/trades/{id}/status', null, ({ world, owner, params }) => ({
+    data: getTradeStatus(world, owner, params[0]!),
+  })),
   route('GET', '/activity', null, ({ world, owner, query }) => listActivity(world, owner.account.id, query)),
   route('GET', '/holdings', null, ({ world, owner }) => ({ data: listHoldings(world, owner.account.id) })),
   route('GET', '/me', null, ({ owner }) => ({ data: meView(owner) })),
@@ -70,7 +81,10 @@ export const API_ROUTES: ApiRoute[] = [
 ];
 
 /** Find the route for a path below /api/v1: the route, or the methods the path allows (for 405). */
-export function matchApiRoute(method: string, path: string): { route: ApiRoute; params: string[] } | { allowed: string[] } {
+export function matchApiRoute(
+  method: string,
+  path: string,
+): { route: ApiRoute; params: string[] } | { allowed: string[] } {
   const allowed: string[] = [];
   for (const r of API_ROUTES) {
     const m = r.pattern.exec(path);

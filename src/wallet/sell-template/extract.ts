@@ -11,8 +11,14 @@ export type Extraction = { template: Template; values: string[] } | { refused: s
 /** Whether `text` at [start, end) stands alone: no ASCII letter or digit, nor `.`/`,` joined to a digit, on either side. */
 export function atBoundary(message: string, start: number, end: number): boolean {
   const alnum = (ch: string | undefined) => ch !== undefined && /[A-Za-z0-9]/.test(ch);
-  const joined = (sep: string | undefined, digit: string | undefined) => sep !== undefined && /[.,]/.test(sep) && digit !== undefined && /[0-9]/.test(digit);
-  return !alnum(message[start - 1]) && !alnum(message[end]) && !joined(message[start - 1], message[start - 2]) && !joined(message[end], message[end + 1]);
+  const joined = (sep: string | undefined, digit: string | undefined) =>
+    sep !== undefined && /[.,]/.test(sep) && digit !== undefined && /[0-9]/.test(digit);
+  return (
+    !alnum(message[start - 1]) &&
+    !alnum(message[end]) &&
+    !joined(message[start - 1], message[start - 2]) &&
+    !joined(message[end], message[end + 1])
+  );
 }
 
 /** An opaque run's alphabet (an ASCII run of 16 or more, a letter and a digit in it), or null. */
@@ -41,7 +47,10 @@ export function extract(message: string, facts: SellFacts): Extraction {
       if (!atBoundary(message, i, i + text.length) || taken.subarray(i, i + text.length).some((t) => t)) continue;
       const slots = [...byText.get(text)!];
       const both = `"${text}" is both the ${slots.map(([f]) => f).join(' and the ')} of this trade, so the template cannot tell which the wording means`;
-      if (slots.length > 1) refused.push(`${at(message, i)}: ${both}; a fresh quote (run the command again) with other values tells them apart`);
+      if (slots.length > 1)
+        refused.push(
+          `${at(message, i)}: ${both}; a fresh quote (run the command again) with other values tells them apart`,
+        );
       const [fact, notations] = slots[0]!;
       taken.fill(1, i, i + text.length);
       spans.push({ start: i, end: i + text.length, part: { fact, notations: [...notations].sort() } });
@@ -66,9 +75,14 @@ export function extract(message: string, facts: SellFacts): Extraction {
       const alphabet = opaqueAlphabet(m[0]);
       const account = accountIn(m[0], facts);
       if (account) refused.push(`${at(message, start)}: ${account}`);
-      else if (alphabet && m[0].length > MAX_OPAQUE_LENGTH) refused.push(`${at(message, start)}: a run of ${m[0].length} characters, longer than any nonce, hash or signature (${MAX_OPAQUE_LENGTH})`);
-      else if (alphabet && atBoundary(message, start, start + m[0].length)) slot({ start, end: start + m[0].length, part: { opaque: alphabet, length: m[0].length } });
-      else if (/[0-9]/.test(m[0])) refused.push(`${at(message, start)}: "${m[0]}", a figure that is not one of this trade's facts`);
+      else if (alphabet && m[0].length > MAX_OPAQUE_LENGTH)
+        refused.push(
+          `${at(message, start)}: a run of ${m[0].length} characters, longer than any nonce, hash or signature (${MAX_OPAQUE_LENGTH})`,
+        );
+      else if (alphabet && atBoundary(message, start, start + m[0].length))
+        slot({ start, end: start + m[0].length, part: { opaque: alphabet, length: m[0].length } });
+      else if (/[0-9]/.test(m[0]))
+        refused.push(`${at(message, start)}: "${m[0]}", a figure that is not one of this trade's facts`);
     }
     if (end > from) parts.push(message.slice(from, end));
     from = end;
@@ -79,7 +93,8 @@ export function extract(message: string, facts: SellFacts): Extraction {
   }
   literal(message.length);
   const opaque = parts.filter((p) => typeof p !== 'string' && 'opaque' in p).length;
-  if (opaque > MAX_OPAQUE_SLOTS) refused.push(`${opaque} random values (nonces, hashes), more than the ${MAX_OPAQUE_SLOTS} a message may carry`);
+  if (opaque > MAX_OPAQUE_SLOTS)
+    refused.push(`${opaque} random values (nonces, hashes), more than the ${MAX_OPAQUE_SLOTS} a message may carry`);
   if (refused.length > 0) return { refused };
   return { template: { parts }, values };
 }

@@ -2,7 +2,18 @@
 // own (the request, the wallet, the checked authorization, the token's bound facts), none read from the message.
 import { alphabetOf, fits } from './text-rules.js';
 
-export type Fact = 'mint' | 'owner' | 'id' | 'symbol' | 'name' | 'amount' | 'minimum' | 'expected' | 'slippage' | 'createdAt' | 'expiresAt';
+export type Fact =
+  | 'mint'
+  | 'owner'
+  | 'id'
+  | 'symbol'
+  | 'name'
+  | 'amount'
+  | 'minimum'
+  | 'expected'
+  | 'slippage'
+  | 'createdAt'
+  | 'expiresAt';
 
 /** Symbol, name and decimals bound by the chain or a person (domain/token-binding.ts; null: no such slot); times as the authorization gives them, strict ISO 8601. */
 export interface SellFacts {
@@ -28,10 +39,22 @@ export const NAMED: readonly Fact[] = ['mint', 'owner', 'id', 'createdAt', 'expi
 type Figure = 'amount' | 'minimum' | 'expected' | 'slippage';
 /** Each figure's units and their decimals (null: unknown, no such notation). */
 const UNITS: Record<Figure, Array<[unit: string, decimals: (f: SellFacts) => number | null]>> = {
-  amount: [['raw', () => 0], ['tokens', (f) => f.decimals]],
-  minimum: [['lamports', () => 0], ['SOL', () => 9]],
-  expected: [['lamports', () => 0], ['SOL', () => 9]],
-  slippage: [['bps', () => 0], ['%', () => 2]],
+  amount: [
+    ['raw', () => 0],
+    ['tokens', (f) => f.decimals],
+  ],
+  minimum: [
+    ['lamports', () => 0],
+    ['SOL', () => 9],
+  ],
+  expected: [
+    ['lamports', () => 0],
+    ['SOL', () => 9],
+  ],
+  slippage: [
+    ['bps', () => 0],
+    ['%', () => 2],
+  ],
 };
 const TIMES = ['field', 'iso', 'iso-s', 'utc', 'unix-s', 'unix-ms'] as const;
 
@@ -49,7 +72,12 @@ export function render(fact: Fact, notation: string, f: SellFacts): string | nul
     const [unit, flags = ''] = notation.split(' ');
     const decimals = UNITS[fact as Figure].find(([u]) => u === unit)?.[1](f);
     if (decimals === undefined || decimals === null) return null;
-    return decimal(BigInt(f[fact === 'slippage' ? 'slippageBps' : (fact as Exclude<Figure, 'slippage'>)]), decimals, flags.includes(','), flags.includes('.'));
+    return decimal(
+      BigInt(f[fact === 'slippage' ? 'slippageBps' : (fact as Exclude<Figure, 'slippage'>)]),
+      decimals,
+      flags.includes(','),
+      flags.includes('.'),
+    );
   }
   if (fact === 'createdAt' || fact === 'expiresAt') {
     const field = f[fact];
@@ -57,7 +85,14 @@ export function render(fact: Fact, notation: string, f: SellFacts): string | nul
     const ms = Date.parse(field);
     const iso = new Date(ms).toISOString();
     const utc = `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
-    const times: Record<string, string> = { field, iso, 'iso-s': `${iso.slice(0, 19)}Z`, utc, 'unix-s': String(Math.floor(ms / 1000)), 'unix-ms': String(ms) };
+    const times: Record<string, string> = {
+      field,
+      iso,
+      'iso-s': `${iso.slice(0, 19)}Z`,
+      utc,
+      'unix-s': String(Math.floor(ms / 1000)),
+      'unix-ms': String(ms),
+    };
     return times[notation] ?? null;
   }
   // An id is written as itself while its random part keeps the alphabet and length seen at approval.
@@ -85,17 +120,38 @@ export function renderings(f: SellFacts): Array<{ fact: Fact; notation: string; 
     }
   }
   for (const fact of ['createdAt', 'expiresAt'] as const) for (const t of TIMES) all.push([fact, t]);
-  return all.flatMap(([fact, notation]) => [{ fact, notation, text: render(fact, notation, f) ?? '' }]).filter((r) => r.text !== '');
+  return all
+    .flatMap(([fact, notation]) => [{ fact, notation, text: render(fact, notation, f) ?? '' }])
+    .filter((r) => r.text !== '');
 }
 
 /** A slot's fact and notations in words, for its label: "amount in whole tokens (6 decimals)". */
 export function describe(fact: Fact, notations: readonly string[], f: SellFacts | null): string {
-  const named: Partial<Record<Fact, string>> = { mint: 'the mint', owner: 'your wallet', id: 'the authorization id', symbol: 'the symbol', name: 'the name', createdAt: 'created', expiresAt: 'expires' };
+  const named: Partial<Record<Fact, string>> = {
+    mint: 'the mint',
+    owner: 'your wallet',
+    id: 'the authorization id',
+    symbol: 'the symbol',
+    name: 'the name',
+    createdAt: 'created',
+    expiresAt: 'expires',
+  };
   const what = named[fact] ?? fact;
-  const words: Record<string, string> = { raw: 'raw units', '%': 'percent', field: 'as given', iso: 'ISO', 'iso-s': 'ISO to the second', 'unix-s': 'Unix seconds', 'unix-ms': 'Unix ms', exact: '' };
+  const words: Record<string, string> = {
+    raw: 'raw units',
+    '%': 'percent',
+    field: 'as given',
+    iso: 'ISO',
+    'iso-s': 'ISO to the second',
+    'unix-s': 'Unix seconds',
+    'unix-ms': 'Unix ms',
+    exact: '',
+  };
   const units = [...new Set(notations.map((n) => n.split(' ')[0]!))];
   if (fact === 'id') return `${what} (sell_ + ${notations[0]})`;
-  const how = units.map((u) => (u === 'tokens' ? `whole tokens (${f?.decimals ?? 'its'} decimals)` : (words[u] ?? u))).filter(Boolean);
+  const how = units
+    .map((u) => (u === 'tokens' ? `whole tokens (${f?.decimals ?? 'its'} decimals)` : (words[u] ?? u)))
+    .filter(Boolean);
   // Units seen alike at approval are all meant at once (sell-template/match.ts), never either.
   const said = how.join(' and ') + (how.length > 1 ? ' alike' : '');
   if (fact === 'createdAt' || fact === 'expiresAt') return `${what} (${said})`;

@@ -18,7 +18,13 @@ export interface GuardInput {
   owner: string;
   nowMs: number;
   /** The token's facts bound by the chain or a person (domain/token-binding.ts), its refusals, and the service's facts nobody vouches for. */
-  token: { symbol: string | null; name: string | null; decimals: number | null; problems: string[]; unbound: Array<{ fact: string; value: string }> };
+  token: {
+    symbol: string | null;
+    name: string | null;
+    decimals: number | null;
+    problems: string[];
+    unbound: Array<{ fact: string; value: string }>;
+  };
   /** The symbols the service gives the other tokens held: a symbol names the token only when it is one token's. */
   otherSymbols: Array<string | null>;
   /** The template a person approved for this service; 'earlier-version': a masked wording an earlier version pinned; null: none. */
@@ -34,7 +40,15 @@ export type TrustCode = 'WORDING_NOT_APPROVED' | 'WORDING_CHANGED' | 'TOKEN_FACT
 /** The one verdict on a sell message: sign it, ask a person (with what they would approve), or refuse it. */
 export type Verdict =
   | { kind: 'sign'; template: Template }
-  | { kind: 'person'; code: TrustCode; reasons: string[]; template: Template | null; fingerprint: string | null; legend: string[]; previous: Template | null }
+  | {
+      kind: 'person';
+      code: TrustCode;
+      reasons: string[];
+      template: Template | null;
+      fingerprint: string | null;
+      legend: string[];
+      previous: Template | null;
+    }
   | { kind: 'refused'; reasons: string[] };
 
 /** Judges a sell authorization and its message. Pure; never throws on bad input. */
@@ -49,11 +63,30 @@ export function judgeSell(input: GuardInput): Verdict {
   if (token.unbound.length > 0) {
     const said = token.unbound.map((u) => `${u.fact} ${JSON.stringify(u.value)}`).join(', ');
     const reason = `the service gives token ${auth.mint} the ${said}, which neither the chain (at --rpc-url) nor you have confirmed`;
-    return { kind: 'person', code: 'TOKEN_FACTS_UNCONFIRMED', reasons: [reason], template: null, fingerprint: null, legend: [], previous: null };
+    return {
+      kind: 'person',
+      code: 'TOKEN_FACTS_UNCONFIRMED',
+      reasons: [reason],
+      template: null,
+      fingerprint: null,
+      legend: [],
+      previous: null,
+    };
   }
   const { symbol, name, decimals } = token;
   const { id, mint, createdAt, expiresAt } = auth;
-  const facts: SellFacts = { mint, owner: input.owner, id, symbol, name, decimals, ...checked.fields, createdAt, expiresAt, treasury: input.treasury };
+  const facts: SellFacts = {
+    mint,
+    owner: input.owner,
+    id,
+    symbol,
+    name,
+    decimals,
+    ...checked.fields,
+    createdAt,
+    expiresAt,
+    treasury: input.treasury,
+  };
   const approved = typeof input.approved === 'object' ? input.approved : null;
   const rendered = approved ? match(approved, facts, message) : null;
   const found = rendered ? { template: approved!, values: rendered } : extract(message, facts);
@@ -63,23 +96,60 @@ export function judgeSell(input: GuardInput): Verdict {
   const problems = statementProblems(template.parts, facts, input.otherSymbols);
   // As the prompt shows it: its header line, the message's rows, the legend, the question.
   const needed = 1 + quotedRows(message, SCREEN_COLUMNS).length + labels.length + QUESTION_ROWS;
-  if (needed > SCREEN_ROWS) problems.push(`the message and the labels of its ${values.length} slots take ${needed} rows at ${SCREEN_COLUMNS} columns with the question, more than the ${SCREEN_ROWS} of one screen`);
+  if (needed > SCREEN_ROWS)
+    problems.push(
+      `the message and the labels of its ${values.length} slots take ${needed} rows at ${SCREEN_COLUMNS} columns with the question, more than the ${SCREEN_ROWS} of one screen`,
+    );
   if (problems.length > 0) return { kind: 'refused', reasons: problems };
   // An opaque value (or the id's random part) that reads as words, against the alphabet its slot pins: never pinned.
   const wordy = template.parts
     .filter((p): p is Exclude<Part, string> => typeof p !== 'string')
-    .flatMap((p, i) => ('opaque' in p ? [[values[i]!, p.opaque]] : p.fact === 'id' ? [[values[i]!.replace(/^sell_/, ''), p.notations[0]!.split(' ')[0]!]] : []))
+    .flatMap((p, i) =>
+      'opaque' in p
+        ? [[values[i]!, p.opaque]]
+        : p.fact === 'id'
+          ? [[values[i]!.replace(/^sell_/, ''), p.notations[0]!.split(' ')[0]!]]
+          : [],
+    )
     .filter(([value, alphabet]) => readsAsText(value!, alphabet!))
-    .map(([v]) => `the value "${v}" reads as words, not random data; a fresh authorization (run the command again) gets a fresh one`);
+    .map(
+      ([v]) =>
+        `the value "${v}" reads as words, not random data; a fresh authorization (run the command again) gets a fresh one`,
+    );
   if (rendered) {
     if (wordy.length === 0 || input.valuesRead) return { kind: 'sign', template };
-    return { kind: 'person', code: 'VALUE_READS_AS_TEXT', reasons: wordy, template: null, fingerprint: null, legend: labels, previous: null };
+    return {
+      kind: 'person',
+      code: 'VALUE_READS_AS_TEXT',
+      reasons: wordy,
+      template: null,
+      fingerprint: null,
+      legend: labels,
+      previous: null,
+    };
   }
-  const earlier = 'the wording pinned by an earlier version cannot be rendered from (it is masked text, not a template): a person approves it once as a template';
-  const changed = ["the service's sell message is not the approved wording written with this trade's facts: its wording changed", ...splitSlots(approved, facts)].join('; ');
-  const reason = input.approved === 'earlier-version' ? earlier : approved ? changed : 'no sell wording is approved for this service yet: a person reads it once and approves it';
+  const earlier =
+    'the wording pinned by an earlier version cannot be rendered from (it is masked text, not a template): a person approves it once as a template';
+  const changed = [
+    "the service's sell message is not the approved wording written with this trade's facts: its wording changed",
+    ...splitSlots(approved, facts),
+  ].join('; ');
+  const reason =
+    input.approved === 'earlier-version'
+      ? earlier
+      : approved
+        ? changed
+        : 'no sell wording is approved for this service yet: a person reads it once and approves it';
   const code = approved ? 'WORDING_CHANGED' : 'WORDING_NOT_APPROVED';
-  return { kind: 'person', code, reasons: [reason, ...wordy], template, fingerprint: fingerprint(template), legend: labels, previous: approved };
+  return {
+    kind: 'person',
+    code,
+    reasons: [reason, ...wordy],
+    template,
+    fingerprint: fingerprint(template),
+    legend: labels,
+    previous: approved,
+  };
 }
 
 /** What a template must state of this trade: the token (its mint, or a symbol only it has), the amount and the minimum. */
@@ -88,7 +158,9 @@ function statementProblems(parts: Part[], facts: SellFacts, otherSymbols: Array<
   const shared = otherSymbols.some((s) => sameTokenText(s, facts.symbol));
   const problems: string[] = [];
   if (!has('mint') && !(has('symbol') && !shared)) {
-    problems.push(`the message does not state the token: neither its mint ${facts.mint} nor a symbol only it has${shared ? ` (${facts.symbol} is shared by another token held)` : ''}`);
+    problems.push(
+      `the message does not state the token: neither its mint ${facts.mint} nor a symbol only it has${shared ? ` (${facts.symbol} is shared by another token held)` : ''}`,
+    );
   }
   if (!has('amount')) problems.push(`the message does not state the amount, ${facts.amount} raw units`);
   if (!has('minimum')) problems.push(`the message does not state the minimum, ${facts.minimum} lamports`);

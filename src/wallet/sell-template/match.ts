@@ -22,7 +22,13 @@ export function match(template: Template, facts: SellFacts, message: string): st
     else {
       candidates = [-2, -1, 0, 1, 2]
         .map((d) => message.slice(offset, offset + part.length + d))
-        .filter((run) => fits(run, part.opaque, part.length) && opaqueAlphabet(run) !== null && !accountIn(run, facts) && atBoundary(message, offset, offset + run.length));
+        .filter(
+          (run) =>
+            fits(run, part.opaque, part.length) &&
+            opaqueAlphabet(run) !== null &&
+            !accountIn(run, facts) &&
+            atBoundary(message, offset, offset + run.length),
+        );
     }
     for (const text of candidates) {
       if (!message.startsWith(text, offset)) continue;
@@ -43,11 +49,19 @@ const unitsOf = (notations: readonly string[]) => [...new Set(notations.map((n) 
  * decimals) means them all at once, so only a text each writes: the service never chooses one.
  */
 export function written(part: { fact: Fact; notations: readonly string[] }, facts: SellFacts): string[] {
-  const [first = [], ...rest] = unitsOf(part.notations).map((u) => part.notations.filter((n) => n.split(' ')[0] === u).map((n) => render(part.fact, n, facts)));
+  const [first = [], ...rest] = unitsOf(part.notations).map((u) =>
+    part.notations.filter((n) => n.split(' ')[0] === u).map((n) => render(part.fact, n, facts)),
+  );
   return [...new Set(first)].filter((t): t is string => !!t && rest.every((texts) => texts.includes(t)));
 }
 
 /** Why an approved template no longer fits: each slot approved where its units read alike that this trade writes apart. */
 export const splitSlots = (template: Template | null, facts: SellFacts): string[] => [
-  ...new Set((template?.parts ?? []).flatMap((p) => (typeof p !== 'string' && 'fact' in p && unitsOf(p.notations).length > 1 && written(p, facts).length === 0 ? [`⟦${describe(p.fact, p.notations, null)}⟧ was approved where they read the same, and here they differ`] : []))),
+  ...new Set(
+    (template?.parts ?? []).flatMap((p) =>
+      typeof p !== 'string' && 'fact' in p && unitsOf(p.notations).length > 1 && written(p, facts).length === 0
+        ? [`⟦${describe(p.fact, p.notations, null)}⟧ was approved where they read the same, and here they differ`]
+        : [],
+    ),
+  ),
 ];

@@ -21,7 +21,10 @@ export function fingerprint(template: Template): string {
 /** Whether a stored value is a template this version reads (the trust store is the user's file): its literal text printable ASCII, as extract.ts writes it. */
 export function isTemplate(value: unknown): value is Template {
   const part = (p: { fact?: unknown; notations?: unknown; opaque?: unknown; length?: unknown } | string | null) =>
-    typeof p === 'string' ? /^[\x20-\x7e\n]*$/.test(p) : (typeof p?.fact === 'string' && Array.isArray(p.notations)) || (typeof p?.opaque === 'string' && p.opaque in ALPHABETS && Number.isInteger(p.length));
+    typeof p === 'string'
+      ? /^[\x20-\x7e\n]*$/.test(p)
+      : (typeof p?.fact === 'string' && Array.isArray(p.notations)) ||
+        (typeof p?.opaque === 'string' && p.opaque in ALPHABETS && Number.isInteger(p.length));
   const parts = (value as { parts?: unknown } | null)?.parts;
   return Array.isArray(parts) && parts.every(part);
 }
@@ -29,7 +32,13 @@ export function isTemplate(value: unknown): value is Template {
 /** The template as text for people: each slot "⟦what⟧" (⟦…⟧ cannot be literal text, which is ASCII). */
 export function templateText(template: Template, facts: SellFacts | null = null): string {
   return template.parts
-    .map((p) => (typeof p === 'string' ? p : 'fact' in p ? `⟦${describe(p.fact, p.notations, facts)}⟧` : `⟦${p.length} ${p.opaque}⟧`))
+    .map((p) =>
+      typeof p === 'string'
+        ? p
+        : 'fact' in p
+          ? `⟦${describe(p.fact, p.notations, facts)}⟧`
+          : `⟦${p.length} ${p.opaque}⟧`,
+    )
     .join('');
 }
 

@@ -29,20 +29,26 @@ export function quotedRows(message: string, columns: number): string[] {
   return message.split('\n').flatMap((line) => {
     const chars = [...line];
     const rows: string[] = [];
-    for (let start = 0; ; ) {
+    for (let start = 0; ;) {
       let end = start;
       while (end < chars.length && columnsOf(chars.slice(start, end + 1)) <= room) end++;
       // Before the last space that fits (it opens the next row) when the next word fits a row; else the row is filled.
       const space = chars.lastIndexOf(' ', end - 1);
       const wordEnd = chars.indexOf(' ', space + 1) < 0 ? chars.length : chars.indexOf(' ', space + 1);
-      const cut = end === chars.length ? end : space > start && columnsOf(chars.slice(space, wordEnd)) <= room ? space : Math.max(end, start + 1);
+      const cut =
+        end === chars.length
+          ? end
+          : space > start && columnsOf(chars.slice(space, wordEnd)) <= room
+            ? space
+            : Math.max(end, start + 1);
       rows.push(`  ${rows.length === 0 ? '│' : '┆'} ${chars.slice(start, cut).join('')}`);
       if ((start = cut) >= chars.length) return rows;
     }
   });
 }
 
-const SIWS_LABELS = /^(URI|Version|Chain ID|Nonce|Issued At|Expiration Time|Not Before|Request ID|Resources|Statement):/gm;
+const SIWS_LABELS =
+  /^(URI|Version|Chain ID|Nonce|Issued At|Expiration Time|Not Before|Request ID|Resources|Statement):/gm;
 
 /** Reasons the message as a whole is refused outright (empty: none). */
 export function messageProblems(message: string): string[] {
@@ -52,20 +58,27 @@ export function messageProblems(message: string): string[] {
   if (message.trim() === '') return ['the message is empty'];
   const rows = quotedRows(message, SCREEN_COLUMNS).length;
   const room = SCREEN_ROWS - 1 - QUESTION_ROWS;
-  if (rows > room) problems.push(`the message takes ${rows} rows at ${SCREEN_COLUMNS} columns, more than the ${room} that fit one screen with its header and the question`);
+  if (rows > room)
+    problems.push(
+      `the message takes ${rows} rows at ${SCREEN_COLUMNS} columns, more than the ${room} that fit one screen with its header and the question`,
+    );
   if (bytes > MAX_BYTES) problems.push(`the message is ${bytes} bytes, more than the ${MAX_BYTES} that fit one screen`);
   let offset = 0;
   lines.forEach((line, i) => {
     const where = at(message, offset);
     if (line === '' && i === 0) problems.push(`${where}: a blank first line`);
-    if (line === '' && lines[i - 1] === '' && i > 0) problems.push(`${where}: two blank lines in a row, which set what follows apart from the rest`);
+    if (line === '' && lines[i - 1] === '' && i > 0)
+      problems.push(`${where}: two blank lines in a row, which set what follows apart from the rest`);
     if (/[ \t]$/.test(line)) problems.push(`${where}: whitespace at the end of the line`);
     offset += line.length + 1;
   });
-  if (decodesAsTransaction(message)) problems.push('the message decodes as a Solana transaction: signing it could authorize that transaction');
-  if (message.startsWith('\u00ff') || /solana[\s_-]*off[\s_-]*chain/i.test(message)) problems.push('the message is, or names, a Solana off-chain message');
+  if (decodesAsTransaction(message))
+    problems.push('the message decodes as a Solana transaction: signing it could authorize that transaction');
+  if (message.startsWith('\u00ff') || /solana[\s_-]*off[\s_-]*chain/i.test(message))
+    problems.push('the message is, or names, a Solana off-chain message');
   const labels = new Set([...message.matchAll(SIWS_LABELS)].map((m) => m[1]));
-  if (/wants you to sign in/i.test(message) || labels.size >= 2) problems.push('the message has the shape of a Sign-In-With-Solana (EIP-4361) login');
+  if (/wants you to sign in/i.test(message) || labels.size >= 2)
+    problems.push('the message has the shape of a Sign-In-With-Solana (EIP-4361) login');
   return problems;
 }
 
@@ -79,7 +92,11 @@ export function literalCharacterProblem(message: string, start: number, text: st
 
 /** Whether the UTF-8 bytes of the message, or its base64 or base58 text, are a transaction or message. */
 function decodesAsTransaction(message: string): boolean {
-  const decoders = [() => new TextEncoder().encode(message), () => decodeBase64Strict(message.trim()), () => bs58.decode(message.trim())];
+  const decoders = [
+    () => new TextEncoder().encode(message),
+    () => decodeBase64Strict(message.trim()),
+    () => bs58.decode(message.trim()),
+  ];
   return decoders.some((decode) => {
     try {
       return looksLikeTransaction(decode());
@@ -91,10 +108,16 @@ function decodesAsTransaction(message: string): boolean {
 
 /** The standard alphabets an opaque value may pin, narrowest first; none made up to fit one service's values. */
 export const ALPHABETS: Record<string, RegExp> = {
-  hex: /^[0-9a-f]+$/, HEX: /^[0-9A-F]+$/, base58: /^[1-9A-HJ-NP-Za-km-z]+$/, alnum: /^[0-9A-Za-z]+$/, uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+  hex: /^[0-9a-f]+$/,
+  HEX: /^[0-9A-F]+$/,
+  base58: /^[1-9A-HJ-NP-Za-km-z]+$/,
+  alnum: /^[0-9A-Za-z]+$/,
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
 };
 /** A value's alphabet, or null. */
-export const alphabetOf = (value: string): string | null => Object.keys(ALPHABETS).find((a) => ALPHABETS[a]!.test(value)) ?? null;
+export const alphabetOf = (value: string): string | null =>
+  Object.keys(ALPHABETS).find((a) => ALPHABETS[a]!.test(value)) ?? null;
 /** Whether a value fits a pinned alphabet and length (base58 of a fixed number of bytes varies by up to 2 characters). */
 export const fits = (value: string, alphabet: string, length: number): boolean =>
-  !!ALPHABETS[alphabet]?.test(value) && (alphabet === 'base58' ? Math.abs(value.length - length) <= 2 : value.length === length);
+  !!ALPHABETS[alphabet]?.test(value) &&
+  (alphabet === 'base58' ? Math.abs(value.length - length) <= 2 : value.length === length);
