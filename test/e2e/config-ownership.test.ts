@@ -22,6 +22,8 @@ const envIn = (home: { HOME: string; TRADER_CONFIG: string }) => ({
   TRADER_BASE_URL: sb.url,
   TRADER_API_KEY: sb.apiKey,
   TRADER_KEYPAIR: sb.keypairPath,
+  // The chain the token's risks are read from: an unattended buy with risks unread is refused.
+  TRADER_RPC_URL: sb.rpcUrl,
 });
 /** A home whose trust store already holds what a person grants the sandbox. */
 const trustedHome = () => {

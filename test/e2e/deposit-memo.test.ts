@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { VersionedTransaction } from '@solana/web3.js';
+import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshHome, json, runCli } from '../helpers/cli.js';
 import { sandboxForFile, type Home } from '../helpers/file-sandbox.js';
@@ -54,10 +55,30 @@ describe('deposits that carry a memo', () => {
         jsonrpc: '2.0',
         id: 1,
         method: 'getTransaction',
-        params: [signed.signature, { encoding: 'base64', maxSupportedTransactionVersion: 0 }],
+        params: [signed.signature, { encoding: 'json', maxSupportedTransactionVersion: 0 }],
       }),
     });
-    const landed = ((await res.json()) as { result: { transaction: [string, string] } }).result;
-    expect(landed.transaction[0]).toBe(signed.transaction);
+    const answer = (await res.json()) as {
+      result: {
+        transaction: {
+          signatures: string[];
+          message: {
+            accountKeys: string[];
+            recentBlockhash: string;
+            instructions: Array<{ programIdIndex: number; data: string }>;
+          };
+        };
+      };
+    };
+    expect(answer.result, JSON.stringify(answer)).toBeTruthy();
+    const landed = answer.result.transaction;
+    // The chain's copy is the transaction signed: its signature, keys, blockhash and the memo's text.
+    expect(landed.signatures).toEqual(tx.signatures.map((sig) => bs58.encode(sig)));
+    expect(landed.message.accountKeys).toEqual(keys);
+    expect(landed.message.recentBlockhash).toBe(tx.message.recentBlockhash);
+    const landedMemo = landed.message.instructions.find(
+      (i) => landed.message.accountKeys[i.programIdIndex] === MEMO_V3,
+    )!;
+    expect(Buffer.from(bs58.decode(landedMemo.data)).toString('utf8')).toBe(`trader-sandbox:${json(buy).intent.id}`);
   });
 });

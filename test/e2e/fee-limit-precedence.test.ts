@@ -21,6 +21,8 @@ function envWithProfile(maxFeeLamports: string | null): Record<string, string> {
     TRADER_BASE_URL: sb.url,
     TRADER_API_KEY: sb.apiKey,
     TRADER_KEYPAIR: sb.keypairPath,
+    // The chain the token's risks are read from: an unattended buy with risks unread is refused.
+    TRADER_RPC_URL: sb.rpcUrl,
   });
   const profile = maxFeeLamports === null ? {} : { maxFeeLamports };
   writeFileSync(env.TRADER_CONFIG, JSON.stringify({ profiles: { default: profile } }), { mode: 0o600 });

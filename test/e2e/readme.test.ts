@@ -160,6 +160,7 @@ describe('the README, run as written', () => {
       'trader keys import main --from ~/.config/solana/id.json',
       'trader config set keypair keystore:main',
       'npm test',
+      'npm run lint',
       'bash .ci/run',
     ]);
     expect(script.expectedExits).toBe(6);
@@ -184,6 +185,9 @@ describe('the README, run as written', () => {
     expect(ci).toMatch(/^npm ci\b/m);
     expect(ci).toMatch(/^npm test\b/m);
     expect(ci.indexOf('\nnpm ci')).toBeLessThan(ci.indexOf('\nnpm test'));
+    // The formatter and linter run in CI too, as the README's Development section says.
+    expect(ci).toMatch(/^npm run lint\b/m);
+    expect(README).toMatch(/^npm run lint {3}# ESLint and Prettier/m);
     expect(README).toContain('bash .ci/run   # what CI runs: npm ci, npm test,');
     expect(README).toMatch(/^npm test {5}# every test/m);
   });

@@ -422,16 +422,18 @@ describe('failures that carry or follow the key', () => {
       expect(r.code, r.stderr).toBe(0);
       assertNoKey(r, key, 'me');
       const out = r.stdout + r.stderr;
+      // The key's public head (sk_sandbox_) is no secret: of each encoding, the characters that depend on the secret part.
+      const head = key.length - secret.length;
+      const after = (encoded: string, before: number) => encoded.slice(Math.ceil(((before + head) * 8) / 6));
       for (const [name, form] of Object.entries({
-        ...forms,
+        base64: after(forms.base64!, 4),
+        base64url: after(forms.base64url!, 0),
+        hex: Buffer.from(secret).toString('hex'),
+        reversed: [...secret].reverse().join(''),
         secret,
-        base64key: Buffer.from(key).toString('base64'),
-        hexkey: hex,
+        base64key: after(Buffer.from(key).toString('base64'), 0),
       })) {
-        expect(
-          pieceOf(out, name === 'reversed' ? [...secret].reverse().join('') : form),
-          `${name} left in:\n${out}`,
-        ).toBeNull();
+        expect(pieceOf(out, form), `${name} left in:\n${out}`).toBeNull();
       }
       // The windows: what is left of them holds too little of the secret to put it back together.
       const flat = out.replace(/[^0-9a-z]/gi, '').toLowerCase();
