@@ -218,38 +218,34 @@ export function runRecorder(ctx: Context, tj: TradeJournal, side: JournalSide, c
       const id = trade;
       const mine = (r: JournalRecord) =>
         r.service === tj.service && r.wallet === tj.wallet && r.side === side && r.trade === id;
-      let result: { value: ReturnType<typeof step> } | null = null;
-      write(() =>
-        tj.journal.exclusive((records, append) => {
-          result = {
-            value: step({
-              trade: id,
-              all: records,
-              own: records.filter(mine),
-              append,
-              assertDailyRoom: (lamports) => {
-                if (cap !== null) assertDailyRoom(records, tj.wallet, cap, lamports, ctx.clock.now(), NOTHING_SIGNED);
-              },
-              assertUnlocked: () => assertUnlocked(ctx, NOTHING_SIGNED),
-              assertMayTrade: () => {
-                const made = records.find((r) => mine(r) && r.type === 'created');
-                const mint = made?.type === 'created' ? made.request.mint : null;
-                // The profile as it is now: a limit a person tightened since the run started holds.
-                const refused = brakeRefusal(ctx.settingsNow(), records, {
-                  wallet: tj.wallet,
-                  side,
-                  mint,
-                  unattended: unattended(ctx),
-                  nowMs: ctx.clock.now(),
-                  after: NOTHING_SIGNED,
-                });
-                if (refused) throw refused;
-              },
-            }),
-          };
-        }),
+      return write(() =>
+        tj.journal.exclusive((records, append) =>
+          step({
+            trade: id,
+            all: records,
+            own: records.filter(mine),
+            append,
+            assertDailyRoom: (lamports) => {
+              if (cap !== null) assertDailyRoom(records, tj.wallet, cap, lamports, ctx.clock.now(), NOTHING_SIGNED);
+            },
+            assertUnlocked: () => assertUnlocked(ctx, NOTHING_SIGNED),
+            assertMayTrade: () => {
+              const made = records.find((r) => mine(r) && r.type === 'created');
+              const mint = made?.type === 'created' ? made.request.mint : null;
+              // The profile as it is now: a limit a person tightened since the run started holds.
+              const refused = brakeRefusal(ctx.settingsNow(), records, {
+                wallet: tj.wallet,
+                side,
+                mint,
+                unattended: unattended(ctx),
+                nowMs: ctx.clock.now(),
+                after: NOTHING_SIGNED,
+              });
+              if (refused) throw refused;
+            },
+          }),
+        ),
       );
-      return (result as unknown as { value: ReturnType<typeof step> }).value;
     },
     answer(answer: TradeAnswer) {
       if (trade === null) return;
@@ -367,9 +363,9 @@ export function knowledgeFor(ctx: Context, tj: TradeJournal, trade: string): Jou
 }
 
 /** Runs a write that comes before signing: a journal that cannot take it refuses the trade. */
-function write(work: () => void): void {
+function write<T>(work: () => T): T {
   try {
-    work();
+    return work();
   } catch (err) {
     throw refusal(err, NOTHING_SIGNED);
   }

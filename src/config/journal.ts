@@ -112,21 +112,10 @@ export class Journal {
    * `step` throws is passed on as it is, once the lock is released.
    */
   exclusive<T>(step: (records: readonly JournalRecord[], append: (record: NewRecord) => void) => T): T {
-    let outcome: { value: T } | { error: unknown } | null = null;
-    this.guard(() =>
-      withLock(this.path, this.timing, () => {
-        const records = this.readRecords(true);
-        try {
-          outcome = { value: step(records, (record) => this.write([record])) };
-        } catch (error) {
-          outcome = { error };
-        }
-      }),
+    // What `step` throws (a refusal, a contradiction) is not a file error: guard passes it on as it is.
+    return this.guard(() =>
+      withLock(this.path, this.timing, () => step(this.readRecords(true), (record) => this.write([record]))),
     );
-    const done = outcome as { value: T } | { error: unknown } | null;
-    if (done === null) throw new JournalError(`the journal ${this.path} step did not run`);
-    if ('error' in done) throw done.error;
-    return done.value;
   }
 
   private write(records: NewRecord[]): void {

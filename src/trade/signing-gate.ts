@@ -33,9 +33,6 @@ export interface Signed {
   again: boolean;
 }
 
-/** The code of a trade offered other bytes than the ones signed for it before (exit 3). */
-export const SIGNED_OTHERWISE = SERVICE_CONTRADICTION;
-
 /** Signs `what` for the journal's trade once, as the header says; throws the refusal otherwise. */
 export async function signThroughGate(
   signer: Signer,
@@ -50,7 +47,7 @@ export async function signThroughGate(
     return journal.exclusive((locked) => {
       // The brake first: while `trader lock` holds, nothing is signed, not even bytes signed before.
       locked.assertUnlocked();
-      const first = firstSignature(locked.own, what);
+      const first = standingSignature(locked.own, what);
       if (first && first.sha256 !== sha256) throw signedOtherwise(what, locked.trade, first);
       const sign = () =>
         what.kind === 'deposit'
@@ -84,14 +81,14 @@ export async function signThroughGate(
 export function signedAlready(journal: TradeRecorder, what: ToSign): boolean {
   const sha256 = signedBytesSha256(what);
   return journal.exclusive((locked: LockedJournal) => {
-    const first = firstSignature(locked.own, what);
+    const first = standingSignature(locked.own, what);
     if (first && first.sha256 !== sha256) throw signedOtherwise(what, locked.trade, first);
     return first !== null && first.signed;
   });
 }
 
 /** The first signature this trade's records hold that still stands (a deposit the chain proved dead does not), or null. */
-interface FirstSignature {
+interface StandingSignature {
   sha256: string | null;
   at: string;
   /** Its `signed` record is on disk: the signature may have left this process. */
@@ -100,7 +97,7 @@ interface FirstSignature {
   lastValidBlockHeight: number | null;
 }
 
-function firstSignature(own: readonly JournalRecord[], what: ToSign): FirstSignature | null {
+function standingSignature(own: readonly JournalRecord[], what: ToSign): StandingSignature | null {
   const dead = new Set(what.kind === 'deposit' ? what.provenDead : []);
   for (const r of own) {
     if (r.type !== 'before-signing') continue;
@@ -140,18 +137,18 @@ function safeSha256(transaction: string): string | null {
   }
 }
 
-function signedOtherwise(what: ToSign, trade: string, first: FirstSignature): ApiError {
+function signedOtherwise(what: ToSign, trade: string, first: StandingSignature): ApiError {
   const when = formatLocalTime(first.at);
   if (what.kind === 'deposit') {
     return new ApiError(
       `the service offers buy ${trade} a deposit other than the one signed for it at ${when}${first.signature ? ` (${first.signature})` : ''}; one buy is signed once, so this one is not: ${NOTHING_SIGNED}; ` +
         `the deposit signed then may still land${first.lastValidBlockHeight === null ? '' : ` until block height ${first.lastValidBlockHeight}`}, so do not buy again before it has settled`,
-      { code: SIGNED_OTHERWISE, hints: [`follow it with: trader trades ${trade} --verify`] },
+      { code: SERVICE_CONTRADICTION, hints: [`follow it with: trader trades ${trade} --verify`] },
     );
   }
   return new ApiError(
     `the service gives sell ${trade} another message than the one signed for it at ${when}; one authorization is signed once, so this one is not: ${NOTHING_SIGNED}; the signature given then may still be used, so the sell may still go on`,
-    { code: SIGNED_OTHERWISE, hints: [`check it with: trader trades ${trade}`] },
+    { code: SERVICE_CONTRADICTION, hints: [`check it with: trader trades ${trade}`] },
   );
 }
 
