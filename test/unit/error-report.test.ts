@@ -1,5 +1,5 @@
 // The one table that routes errors: each error class and code → category, retryable and exit code,
-// as `--json` error lines and MCP tool errors carry them (the README's exit-code table says the same).
+// as `--json` error lines and MCP tool errors carry them (docs/scripting.md's exit-code table says the same).
 import { describe, expect, it } from 'vitest';
 import { CommanderError } from 'commander';
 import {
