@@ -53,6 +53,20 @@ export function shiftedClock(): { entry: string; env: { TRADER_TEST_CLOCK_SHIFT:
   };
 }
 
+const openServers = new Set<number>();
+
+/** Kills the tmux servers of sessions a timed-out test never closed (their binaries with them). */
+export function killLeftoverTmuxServers(): void {
+  for (const pid of openServers) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+  openServers.clear();
+}
+
 /**
  * Runs `node bin/trader.js ...args` (or `opts.entry`) in a fresh tmux session of `width`×`height` with exactly
  * `env` (plus PATH and TERM), keeping the pane after exit so its last screen can be read.
@@ -85,6 +99,10 @@ export async function startInTmux(
     String(opts.height ?? 40),
     command,
   );
+
+  // The server's pid, so a test that times out before close() still leaves no server behind.
+  const serverPid = Number((await tmux('display-message', '-p', '#{pid}')).stdout.trim());
+  if (serverPid > 0) openServers.add(serverPid);
 
   const screen = async () => (await tmux('capture-pane', '-p', '-J', '-S', '-5000', '-t', name)).stdout;
   const poll = async <T>(
@@ -128,6 +146,7 @@ export async function startInTmux(
       ),
     close: async () => {
       await tmux('kill-server').catch(() => {});
+      openServers.delete(serverPid);
     },
   };
 }
