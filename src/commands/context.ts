@@ -204,7 +204,7 @@ export async function createContext(
     let text: string;
     if (input.kind === 'stdin') text = await readSecretInput('the API key');
     else {
-      const bytes = readSecretFile(input.path, 'API key file', warn);
+      const bytes = await readSecretFile(input.path, 'API key file', warn);
       text = bytes.toString('utf8');
       bytes.fill(0);
     }
@@ -325,7 +325,7 @@ function passwordSource(
         return null;
       },
       async get() {
-        const raw = readSecretFile(file, 'password file', warn);
+        const raw = await readSecretFile(file, 'password file', warn);
         const text = raw.toString('utf8');
         raw.fill(0);
         return text;

@@ -435,7 +435,7 @@ async function newPassword(ctx: Context, name: string, file: string | null, what
   let text: string;
   if (file !== null) {
     const { readSecretFile } = await import('../config/secret-files.js');
-    const raw = readSecretFile(file, what, (l) => ctx.output.warn(l));
+    const raw = await readSecretFile(file, what, (l) => ctx.output.warn(l));
     text = raw.toString('utf8');
     raw.fill(0);
   } else {

@@ -5,7 +5,7 @@
 // test's timeout, not by a sleep. And a signal ends a run that waits on something that does not
 // listen for it (standard input that never ends): exit 143 / 130.
 import { execFileSync, spawn } from 'node:child_process';
-import { constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { constants, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, freshHome, killLeftoverProcesses, runCli } from '../helpers/cli.js';
@@ -132,6 +132,47 @@ describe.skipIf(process.platform !== 'linux')(
         });
       });
     }
+
+    /** Whether process `pid` holds `path` open. */
+    const holds = (pid: number, path: string): boolean => {
+      try {
+        return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+          try {
+            return readlinkSync(`/proc/${pid}/fd/${fd}`) === path;
+          } catch {
+            return false;
+          }
+        });
+      } catch {
+        return false;
+      }
+    };
+
+    it(
+      'SIGTERM while an API key file that is a FIFO waits for its writer: exit 143 (a blocking open held the run past its exit)',
+      async () => {
+        const home = freshHome();
+        const fifo = join(dirname(home.TRADER_CONFIG), 'key.fifo');
+        mkfifo(fifo);
+        const child = spawn(process.execPath, [BIN, 'me', '--api-key-file', fifo], {
+          env: { PATH: process.env.PATH!, NO_COLOR: '1', ...home, TRADER_BASE_URL: sb.url },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let stderr = '';
+        child.stderr.on('data', (d) => (stderr += d));
+        // Polls the process's state (not a clock): the signal goes once the run has the FIFO open.
+        const watch = setInterval(() => {
+          if (child.exitCode !== null || !holds(child.pid!, fifo)) return;
+          clearInterval(watch);
+          child.kill('SIGTERM');
+        }, 5);
+        const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+        clearInterval(watch);
+        expect(code, stderr).toBe(143);
+        expect(stderr).toContain('interrupted (SIGTERM)');
+      },
+      PROMPTLY,
+    );
 
     it.each([
       ['SIGTERM', 143],
