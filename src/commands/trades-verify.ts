@@ -16,8 +16,8 @@ import { openTrust, pinnedTreasury } from './trust.js';
 import { journalFor, recordLearnt, tradeHistory } from './trade-journal.js';
 import { verifyOnChain } from './chain-verification.js';
 
-/** Verifies trade `id` (already resolved) on chain and prints the result; throws for exit 3. */
-export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: string): Promise<void> {
+/** Verifies trade `id` (already resolved) on chain and prints the result (`wide`: each cell whole on one line); throws for exit 3. */
+export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: string, wide = false): Promise<void> {
   const owner = (await ctx.signer()).publicKey;
   await ctx.chain(); // a bad --rpc-url is exit 2 before anything is read
   // A sell's minimum as the owner signed it: the journal's record, else the authorization as the service reports it.
@@ -56,7 +56,11 @@ export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: s
     trade,
   ))!;
   ctx.output.result({ trade, verification }, (theme) =>
-    renderVerificationTable(verification, theme, ctx.terminal.columns),
+    renderVerificationTable(verification, theme, {
+      width: ctx.terminal.columns,
+      wide,
+      shorten: ctx.terminal.stdoutIsTTY,
+    }),
   );
   const again = [`look again with: trader trades ${id} --verify`];
   switch (verification.verdict) {

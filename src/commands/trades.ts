@@ -143,7 +143,7 @@ async function one(ctx: Context, opts: TradesOptions, id: string): Promise<void>
   }
   if (opts.verify) {
     const { verifyTradeCommand } = await import('./trades-verify.js');
-    return verifyTradeCommand(ctx, api, id);
+    return verifyTradeCommand(ctx, api, id, opts.wide);
   }
 
   if (opts.watch) {

@@ -1,23 +1,24 @@
 // Tables for human output, drawn by cli-table3 (borderless, two spaces between columns) and
 // fitted to the terminal's width (80 columns when it is not a terminal) by the choices made here
-// first. A status, an amount or a value is never cut: to fit, a table first uses the short form
-// of columns that have one, then shortens text marked shrinkable, then drops its lower-value
+// first. No cell is ever cut: to fit, a table first uses the short form of columns that have one,
+// then wraps text marked wrappable at spaces (the one rule, io/word-wrap.ts: a value is never
+// broken inside, so a column is never narrower than its widest value), then drops its lower-value
 // columns; when even that is too wide, each row is printed as a block of lines. `--wide` shows
-// every column in full whatever the width. Widths are display widths (displayWidth: a CJK
+// every cell whole on one line whatever the width. Widths are display widths (displayWidth: a CJK
 // character or an emoji takes 2 columns), the measure cli-table3 pads with.
 import { createRequire } from 'node:module';
 import type CliTable3 from 'cli-table3';
-import { displayWidth, sliceToWidth, stripAnsi } from './display-width.js';
+import { displayWidth, stripAnsi } from './display-width.js';
 import type { Layout } from './theme.js';
-import { piecesOf } from './word-wrap.js';
+import { packWords, piecesOf } from './word-wrap.js';
 
 export interface Column {
   header: string;
   /** Right-align numbers. */
   align?: 'left' | 'right';
-  /** Maximum display width of this column's cells; longer text is shortened with an ellipsis. Never set it on numbers. */
+  /** Display width beyond which this column's cells wrap at spaces (never narrower than its widest value). */
   maxWidth?: number;
-  /** Text that may be shortened further (down to this many columns) to fit the table's width. */
+  /** Text that may wrap at spaces into a narrower column (down to this many columns, or its widest value) to fit the table's width. */
   shrinkTo?: number;
   /** A shorter form of a cell (a time without its year), used before anything is shortened or dropped. */
   compact?: (cell: string) => string;
@@ -29,8 +30,10 @@ export interface Column {
 export interface TableLayout {
   /** Columns available (the terminal's width). */
   width: number;
-  /** Show every column in full, ignoring the width (--wide). */
+  /** Show every cell whole on one line, ignoring the width (--wide). */
   wide?: boolean;
+  /** On a terminal: a value wider than the whole width, in the last-resort blocks, is shortened in its middle (renderFields). */
+  shorten?: boolean;
 }
 
 const GAP = 2;
@@ -39,7 +42,7 @@ export const TABLE_WIDTH = 80;
 
 /** Renders rows under the given columns as a borderless table that fits `layout`. */
 export function renderTable(columns: Column[], rows: string[][], layout: TableLayout | number = TABLE_WIDTH): string {
-  const { width, wide } = typeof layout === 'number' ? { width: layout, wide: false } : layout;
+  const { width, wide, shorten } = typeof layout === 'number' ? { width: layout, wide: false, shorten: false } : layout;
   if (wide) return render(columns, rows, naturalWidths(columns, rows, false));
 
   const droppable = columns
@@ -62,22 +65,34 @@ export function renderTable(columns: Column[], rows: string[][], layout: TableLa
     const widths = fitWidths(cols, cells, width);
     if (widths) return render(cols, cells, widths);
   }
-  return renderRecords(columns, rows);
+  return renderRecords(columns, rows, { width, shorten: shorten ?? false });
 }
 
-/** Each column's widest cell (bounded by maxWidth unless `bounded` is false). */
+/** Each column's widest cell (bounded by maxWidth, but never below its widest value, unless `bounded` is false). */
 function naturalWidths(columns: Column[], rows: string[][], bounded = true): number[] {
   return columns.map((c, i) => {
     let natural = displayWidth(c.header);
     for (const r of rows) natural = Math.max(natural, displayWidth(r[i] ?? '')); // no spread: lists can be long
-    return bounded && c.maxWidth ? Math.min(natural, Math.max(c.maxWidth, displayWidth(c.header))) : natural;
+    if (!bounded || !c.maxWidth) return natural;
+    return Math.min(natural, Math.max(c.maxWidth, displayWidth(c.header), widestPiece(rows, i)));
   });
 }
 
-/** Widths that fit `width`, narrowing shrinkable text as little as needed; null when they cannot. */
+/** The widest piece no line may break (io/word-wrap.ts piecesOf) among column `i`'s cells. */
+function widestPiece(rows: string[][], i: number): number {
+  let widest = 0;
+  for (const r of rows)
+    for (const line of (r[i] ?? '').split('\n'))
+      for (const piece of piecesOf(stripAnsi(line))) widest = Math.max(widest, displayWidth(piece));
+  return widest;
+}
+
+/** Widths that fit `width`, wrapping wrappable text as little as needed; null when they cannot. */
 function fitWidths(columns: Column[], rows: string[][], width: number): number[] | null {
   const widths = naturalWidths(columns, rows);
-  const floor = (i: number) => Math.max(columns[i]!.shrinkTo ?? Infinity, displayWidth(columns[i]!.header), 2);
+  const pieces = columns.map((c, i) => (c.shrinkTo === undefined ? 0 : widestPiece(rows, i)));
+  const floor = (i: number) =>
+    Math.max(columns[i]!.shrinkTo ?? Infinity, pieces[i]!, displayWidth(columns[i]!.header), 2);
   let total = widths.reduce((a, b) => a + b, 0) + GAP * Math.max(0, columns.length - 1);
   const saving = widths.reduce(
     (sum, w, i) => sum + (columns[i]!.shrinkTo === undefined ? 0 : Math.max(0, w - floor(i))),
@@ -97,11 +112,21 @@ function fitWidths(columns: Column[], rows: string[][], width: number): number[]
 }
 
 function render(columns: Column[], rows: string[][], widths: number[]): string {
-  const cells = (row: string[]) => row.map((cell, i) => truncate(cell, widths[i]!));
+  const wrapped = rows.map((row) => row.map((cell, i) => wrapCell(cell, widths[i]!)));
+  // A column whose cells wrapped takes only the width its longest line needs.
+  const used = widths.map((w, i) =>
+    Math.min(
+      w,
+      naturalWidths(
+        [columns[i]!],
+        wrapped.map((r) => [r[i] ?? '']),
+      )[0]!,
+    ),
+  );
   return drawTable(
-    cells(columns.map((c) => c.header)),
-    rows.map(cells),
-    widths,
+    columns.map((c) => c.header),
+    wrapped,
+    used,
     columns.map((c) => c.align ?? 'left'),
   );
 }
@@ -126,7 +151,7 @@ const NO_BORDER = {
 
 let TableClass: typeof CliTable3 | undefined;
 
-/** cli-table3 draws the cells (already cut to fit) at the given widths; lines lose their trailing padding. */
+/** cli-table3 draws the cells (already wrapped to fit) at the given widths; lines lose their trailing padding. */
 function drawTable(head: string[], rows: string[][], widths: number[], aligns: Array<'left' | 'right'>): string {
   // Required on first use so that --json output never loads it.
   TableClass ??= createRequire(import.meta.url)('cli-table3') as typeof CliTable3;
@@ -147,13 +172,14 @@ function drawTable(head: string[], rows: string[][], widths: number[], aligns: A
 }
 
 /** The last resort on a narrow terminal: one block of `Header  value` lines per row. */
-function renderRecords(columns: Column[], rows: string[][]): string {
+function renderRecords(columns: Column[], rows: string[][], layout: Layout): string {
   return rows
     .map((row) =>
       renderFields(
         columns
           .map((c, i): [string, string] => [c.header, row[i] ?? ''])
           .filter(([label, value]) => label !== '' || value !== ''),
+        layout,
       ),
     )
     .join('\n\n');
@@ -266,10 +292,17 @@ export function shortId(id: string, keep = 4): string {
   return id.length <= length + 1 ? id : `${id.slice(0, length)}…`;
 }
 
-function truncate(text: string, max: number): string {
+/** A cell's lines within `max` columns, broken at spaces only (the column is never narrower than its widest value). */
+export function wrapCell(text: string, max: number): string {
   if (displayWidth(text) <= max) return text;
-  // Colour codes do not survive being cut in the middle: shorten the plain text.
-  return sliceToWidth(text, Math.max(1, max - 1)) + '…';
+  // A cell in one colour keeps it on every line: the codes do not survive being split across lines.
+  const coloured = /^(\x1b\[[0-9;]*m)([^\x1b]*)(\x1b\[[0-9;]*m)$/.exec(text);
+  const [open, plain, close] = coloured ? [coloured[1]!, coloured[2]!, coloured[3]!] : ['', stripAnsi(text), ''];
+  return plain
+    .split('\n')
+    .flatMap((line) => packWords(piecesOf(line), { room: () => max, first: '', next: '' }))
+    .map((line) => `${open}${line}${close}`)
+    .join('\n');
 }
 
 /** Width of text on screen (colour codes take none, wide characters two). */

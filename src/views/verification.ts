@@ -62,7 +62,7 @@ export function renderVerificationTable(v: Verification, theme: Theme, layout: T
   const table = renderTable(
     [
       { header: 'WHAT' },
-      { header: 'SIGNATURE', shrinkTo: 12 },
+      { header: 'SIGNATURE' },
       { header: 'SHOULD BE', shrinkTo: 20 },
       { header: 'CHAIN SHOWS', shrinkTo: 20 },
       { header: 'MARK' },

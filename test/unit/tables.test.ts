@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry, Holding, Position } from '../../src/api/types.js';
 import { plainTheme } from '../../src/io/theme.js';
-import { renderFields, renderTable, shortId, uniquePrefixes, visibleLength } from '../../src/io/table.js';
+import { renderFields, renderTable, shortId, uniquePrefixes, visibleLength, wrapCell } from '../../src/io/table.js';
 import { displayWidth, sliceToWidth } from '../../src/io/display-width.js';
 import { renderActivity } from '../../src/views/activity.js';
 import { renderHoldings } from '../../src/views/holdings.js';
@@ -118,21 +118,68 @@ describe('what goes first to fit', () => {
       [['requires_review', '123,456,789,012,345,678,901.123456789', '$1,523,456,789.12']],
       40,
     );
+    // Laid out to the table's width: the amount too wide for its label's column stands whole on a line of its own.
     expect(out).toBe(
-      'Status  requires_review\nAmount  123,456,789,012,345,678,901.123456789\nValue   $1,523,456,789.12',
+      'Status  requires_review\nAmount\n123,456,789,012,345,678,901.123456789\nValue   $1,523,456,789.12',
     );
   });
 
-  it('shrinkable text is shortened only as much as needed', () => {
-    const out = renderTable(
-      [
-        { header: 'Name', shrinkTo: 4 },
-        { header: 'Amount', align: 'right' },
-      ],
-      [['A very long name', '1,234']],
-      17,
-    );
-    expect(out.split('\n')[1]).toBe('A very l…   1,234');
+  it('wrappable text wraps at spaces only as much as needed, never cut', () => {
+    const cols = [
+      { header: 'Name', shrinkTo: 4 },
+      { header: 'Amount', align: 'right' as const },
+    ];
+    const rows = [['A very long name', '1,234']];
+    // natural: 16 + 2 + 6
+    expect(renderTable(cols, rows, 24).split('\n')[1]).toBe('A very long name   1,234');
+    expect(renderTable(cols, rows, 23).split('\n')).toEqual(['Name         Amount', 'A very long   1,234', 'name']);
+  });
+});
+
+describe('the wrap rule: wrapped, never cut, a value never split', () => {
+  const ADDRESS = '8ZpBrZDvXNXKQBauewuJxYvuRmNLteoAWeyE8oKYiQR5';
+  const cols = [{ header: 'WHAT' }, { header: 'CHAIN SHOWS', shrinkTo: 20 }, { header: 'MARK' }];
+  const text = `the swap delivers 74242649977 raw units to token account of ${ADDRESS}`;
+  const rows = [['swap', text, 'verified']];
+  // 4 + 2 + the text + 2 + 8: the natural width of the table.
+  const natural = 4 + 2 + displayWidth(text) + 2 + 8;
+
+  it('at its natural width every cell is on one line; one column less, the text wraps at a space', () => {
+    expect(renderTable(cols, rows, natural).split('\n')[1]).toBe(`swap  ${text}  verified`);
+    const narrower = renderTable(cols, rows, natural - 1).split('\n');
+    expect(narrower).toHaveLength(3);
+    expect(narrower.map((l) => l.trim().split(/\s+/).at(-1))).toEqual(['MARK', 'verified', ADDRESS]);
+  });
+
+  it.each([80, 81, 79])('at %i columns: every line fits, every word and the address whole, no ellipsis', (width) => {
+    const out = renderTable(cols, rows, width);
+    expect(widest(out)).toBeLessThanOrEqual(width);
+    expect(out).not.toContain('…');
+    expect(out.split('\n').filter((l) => l.includes(ADDRESS))).toHaveLength(1);
+    const words = out.split('\n').slice(1).join(' ').split(/\s+/);
+    for (const word of text.split(' ')) expect(words).toContain(word);
+  });
+
+  it('a column never narrows below its widest value: when the values cannot fit, each row is a block of lines', () => {
+    const cells = [['swap', `to ${ADDRESS}`, 'verified']];
+    expect(renderTable(cols, cells, 4 + 2 + 47 + 2 + 8).split('\n')[1]).toBe(`swap  to ${ADDRESS}  verified`);
+    expect(
+      renderTable(cols, cells, 4 + 2 + 44 + 2 + 8)
+        .split('\n')
+        .slice(1),
+    ).toEqual(['swap  to                                            verified', `      ${ADDRESS}`]);
+    // One column less and the address would have to break: blocks of lines, laid out to the width.
+    const out = renderTable(cols, cells, 4 + 2 + 44 + 2 + 8 - 1);
+    expect(out).toBe(`WHAT         swap\nCHAIN SHOWS  to\n             ${ADDRESS}\nMARK         verified`);
+  });
+
+  it('--wide: each cell whole on one line, whatever the width', () => {
+    expect(renderTable(cols, rows, { width: 40, wide: true }).split('\n')[1]).toBe(`swap  ${text}  verified`);
+  });
+
+  it('a cell in one colour keeps it on each of its lines', () => {
+    const green = (t: string) => `\u001b[32m${t}\u001b[39m`;
+    expect(wrapCell(green('may still land'), 9)).toBe(`${green('may still')}\n${green('land')}`);
   });
 });
 
@@ -222,20 +269,6 @@ describe('display widths: CJK and emoji keep the columns aligned', () => {
     });
   });
 
-  it('a CJK name shortened to fit keeps whole characters and the width', () => {
-    const out = renderTable(
-      [
-        { header: 'Name', shrinkTo: 4 },
-        { header: 'Amount', align: 'right' },
-      ],
-      [['月光币月光币', '1,234']],
-      13,
-    );
-    const row = out.split('\n')[1]!;
-    expect(row).toBe('月光…   1,234');
-    expect(displayWidth(row)).toBe(13);
-  });
-
   it('narrow: when a wide name leaves no room, each row becomes a block, labels aligned, nothing cut', () => {
     const out = renderTable(
       [{ header: 'Token' }, { header: 'Amount', align: 'right' }],
@@ -245,10 +278,10 @@ describe('display widths: CJK and emoji keep the columns aligned', () => {
       ],
       20,
     );
-    expect(out).toBe('Token   月光币月光币\nAmount  123,456,789.123456\n\nToken   🐶\nAmount  1');
+    expect(out).toBe('Token   月光币月光币\nAmount\n123,456,789.123456\n\nToken   🐶\nAmount  1');
   });
 
-  it('at the natural width a wide name is whole; one column less and it gives way by a whole character', () => {
+  it('at the natural width a wide name is whole; one column less, it is never cut inside: the row becomes a block', () => {
     const cols = [
       { header: 'Name', shrinkTo: 2 },
       { header: 'N', align: 'right' as const },
@@ -256,12 +289,7 @@ describe('display widths: CJK and emoji keep the columns aligned', () => {
     const rows = [['月光币', '1']];
     // natural: 6 + 2 + 1 = 9
     expect(renderTable(cols, rows, 9).split('\n')[1]).toBe('月光币  1');
-    // 8: the name gets 5 columns: 月光 and the ellipsis.
-    expect(renderTable(cols, rows, 8).split('\n')[1]).toBe('月光…  1');
-    // 7: 4 columns hold 月 and the ellipsis, never half of 光; a space pads the odd column.
-    const row = renderTable(cols, rows, 7).split('\n')[1]!;
-    expect(row).toBe('月…   1');
-    expect(displayWidth(row)).toBe(7);
+    expect(renderTable(cols, rows, 8)).toBe('Name\n月光币\nN     1');
   });
 
   it('key–value fields align values after a wide label', () => {
