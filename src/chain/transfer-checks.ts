@@ -20,7 +20,16 @@ export interface Check {
 }
 
 const sol = (lamports: bigint) => `${formatSol(lamports)} SOL`;
-const short = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`;
+
+/**
+ * An address that is not the user's, named for what it is, whole: the pinned treasury, or an
+ * unknown third party (the chain gives an address, never its holder).
+ */
+export function whose(address: string, known: { owner: string; treasury: string | null }): string {
+  if (address === known.owner) return `your wallet ${address}`;
+  if (address === known.treasury) return `the service's treasury ${address}`;
+  return `an unknown third party ${address}`;
+}
 
 function failed(tx: ChainTransaction): Check | null {
   return tx.err === null
@@ -52,7 +61,7 @@ export function checkDeposit(
   const received = recipient === null ? 0n : lamportsChange(tx, recipient);
   if (recipient === null || received !== expected.amountLamports) {
     const gain = largestGain(tx);
-    const went = gain ? `${sol(gain.lamports)} went to ${gain.address}` : 'no account received it';
+    const went = gain ? `${sol(gain.lamports)} went to ${whose(gain.address, expected)}` : 'no account received it';
     return {
       mark: 'contradicts',
       chain: `${sol(spent)} left your wallet but ${went}${expected.treasury ? `, not the treasury ${expected.treasury}` : ''}`,
@@ -60,7 +69,7 @@ export function checkDeposit(
   }
   return {
     mark: 'verified',
-    chain: `${sol(spent)} from your wallet to ${expected.treasury ? 'the treasury' : short(recipient)} (fee ${sol(tx.fee)}), slot ${tx.slot}`,
+    chain: `${sol(spent)} from your wallet to ${expected.treasury ? 'the treasury' : `${recipient} (no treasury is pinned here: the chain does not say whose it is)`} (fee ${sol(tx.fee)}), slot ${tx.slot}`,
   };
 }
 
@@ -88,7 +97,9 @@ export function checkPayout(
   const paid = lamportsChange(tx, expected.owner);
   if (paid <= 0n) {
     const gain = largestGain(tx);
-    const went = gain ? `pays ${sol(gain.lamports)} to ${gain.address}, not your wallet` : 'pays no SOL to your wallet';
+    const went = gain
+      ? `pays ${sol(gain.lamports)} to ${whose(gain.address, { owner: expected.owner, treasury: null })}, not your wallet`
+      : 'pays no SOL to your wallet';
     return { mark: 'contradicts', chain: went, paidLamports: 0n };
   }
   let given = 0n;
@@ -139,7 +150,7 @@ export function checkSwap(tx: ChainTransaction | null, expected: { failureReport
   if (!touchesMint(tx, expected.mint))
     return {
       mark: 'attributed',
-      chain: `exists, not attributable: ${done}, but it touches no account or token balance of ${short(expected.mint)}`,
+      chain: `exists, not attributable: ${done}, but it touches no account or token balance of ${expected.mint}`,
     };
   return { mark: 'verified', chain: done };
 }

@@ -10,7 +10,7 @@ import type { Trade } from '../api/types.js';
 import { ChainUnavailableError, type ChainReader } from './chain-reader.js';
 import type { SignedDeposit } from './deposit-absence.js';
 import { tokenGain, type ChainTransaction } from './chain-transaction.js';
-import { checkDeposit, checkPayout, checkSwap, depositAbsence, type Mark } from './transfer-checks.js';
+import { checkDeposit, checkPayout, checkSwap, depositAbsence, whose, type Mark } from './transfer-checks.js';
 import { formatSol } from '../domain/amounts.js';
 import type { JournalKnowledge, KnownTransaction } from '../domain/journal-records.js';
 
@@ -165,7 +165,7 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
     trade.signatures.swaps.length > 0 &&
     trade.receivedOutputAmount !== null &&
     /^\d+$/.test(trade.receivedOutputAmount)
-      ? receivedCheck(trade, swapTxs)
+      ? receivedCheck(trade, swapTxs, { owner, treasury: input.treasury })
       : null;
   if (tokensIn) {
     checks.push(tokensIn.check);
@@ -359,7 +359,11 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
  * the account is the service's, named). Less than the service reports contradicts it; swaps that
  * show no token balances leave the figure the service's word.
  */
-function receivedCheck(trade: Trade, swaps: ChainTransaction[]): { check: SignatureCheck; shown: bigint | null } {
+function receivedCheck(
+  trade: Trade,
+  swaps: ChainTransaction[],
+  known: { owner: string; treasury: string | null },
+): { check: SignatureCheck; shown: bigint | null } {
   const said = BigInt(trade.receivedOutputAmount!);
   const expected = `${said} raw units of ${trade.outputMint} delivered, as the service reports it received`;
   const gains = swaps.map((tx) => ({ tx, gain: tokenGain(tx, trade.outputMint) })).filter((g) => g.gain !== null);
@@ -373,7 +377,7 @@ function receivedCheck(trade: Trade, swaps: ChainTransaction[]): { check: Signat
   }
   const shown = gains.reduce((sum, g) => sum + g.gain!.amount, 0n);
   const to = gains.find((g) => g.gain!.account !== null)?.gain;
-  const where = to ? ` to token account ${to.account}${to.owner ? ` (of ${to.owner})` : ''}` : '';
+  const where = to ? ` to token account ${to.account}${to.owner ? ` of ${holder(to.owner, known)}` : ''}` : '';
   const chain = `the swap${gains.length > 1 ? 's deliver' : ' delivers'} ${shown} raw units${where}`;
   return {
     check: {
@@ -385,6 +389,16 @@ function receivedCheck(trade: Trade, swaps: ChainTransaction[]): { check: Signat
     },
     shown,
   };
+}
+
+/**
+ * The wallet holding the token account a buy's tokens went to: yours, the service's treasury, or
+ * (as the API document describes it: the service holds bought tokens for the account) its trading
+ * wallet, which the chain shows only as an address that is not yours.
+ */
+function holder(address: string, known: { owner: string; treasury: string | null }): string {
+  if (address === known.owner || address === known.treasury) return whose(address, known);
+  return `the service's trading wallet ${address} (not your wallet: the service holds bought tokens for you there)`;
 }
 
 /** How the journal knows a transaction, in words: "buy 1f2e…'s refund". */

@@ -276,7 +276,7 @@ describe("after progress: the trade's signatures checked on chain", () => {
     ],
     [
       'payout-elsewhere',
-      /payout \w+ should be at least [\d.]+ SOL to your wallet, but the chain shows: pays [\d.]+ SOL to \w+, not your wallet/,
+      /payout \w+ should be at least [\d.]+ SOL to your wallet, but the chain shows: pays [\d.]+ SOL to an unknown third party \w+, not your wallet/,
     ],
   ] as const) {
     it(`the service lies (${lie}): exit 3 with the evidence and the command to look again; trades --verify agrees`, async () => {
@@ -345,7 +345,7 @@ describe("after progress: the trade's signatures checked on chain", () => {
     expect(BigInt(out.trade.receivedOutputAmount)).toBe(BigInt(out.verification.received.tokens) * 10n);
     expect(lastJsonError(r)).toMatchObject({ code: 'CHAIN_CONTRADICTS_SERVICE' });
     expect(lastJsonError(r).message).toMatch(
-      /swap \w+ should be \d+ raw units of \w+ delivered, as the service reports it received, but the chain shows: the swap delivers \d+ raw units to token account \w+ \(of \w+\)/,
+      /swap \w+ should be \d+ raw units of \w+ delivered, as the service reports it received, but the chain shows: the swap delivers \d+ raw units to token account \w+ of the service's trading wallet \w+ \(not your wallet/,
     );
     const human = await runCli(['buy', mint, '0.1sol', '--yes'], { env: envFor(p.url) });
     expect(human.code, human.stderr).toBe(3);
@@ -399,7 +399,7 @@ describe("after progress: the trade's signatures checked on chain", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
       new RegExp(
-        `^  swap ${deposit.slice(0, 8)}…: the service's word: exists, not attributable: succeeded, slot \\d+, but it touches no account or token balance of \\w{4}…\\w{4}$`,
+        `^  swap ${deposit.slice(0, 8)}…: the service's word: exists, not attributable: succeeded, slot \\d+, but it touches no account or token balance of ${sb.tokens[2]!.mint}$`,
         'm',
       ),
     );

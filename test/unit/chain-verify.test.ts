@@ -106,15 +106,15 @@ function trade(over: Partial<Trade> & { signatures?: Partial<Trade['signatures']
 }
 
 const deposit = transfer('dep', OWNER, TREASURY, 100_000_000n);
-/** The swap: its SOL to the pool, and `tokens` raw units of the output mint (POOL here) to the service's trading account TA (of wallet TW). */
-const swapDelivering = (tokens: bigint | null): ChainTransaction => ({
+/** The swap: its SOL to the pool, and `tokens` raw units of the output mint (POOL here) to the service's trading account TA (of wallet `holder`, TW unless given). */
+const swapDelivering = (tokens: bigint | null, holder = 'TW'): ChainTransaction => ({
   ...transfer('swap', TREASURY, POOL, 99_000_000n),
   tokenBalances:
     tokens === null
       ? null
       : {
-          pre: [{ account: 'TA', mint: POOL, owner: 'TW', amount: 5n }],
-          post: [{ account: 'TA', mint: POOL, owner: 'TW', amount: 5n + tokens }],
+          pre: [{ account: 'TA', mint: POOL, owner: holder, amount: 5n }],
+          post: [{ account: 'TA', mint: POOL, owner: holder, amount: 5n + tokens }],
         },
 });
 const swap = swapDelivering(1000n);
@@ -132,6 +132,23 @@ describe('verifyTrade', () => {
     expect(v.received).toEqual({ tokens: '1000' });
   });
 
+  it("the wallet holding the token account the tokens went to is named: yours, the treasury, else the service's trading wallet (never an address alone)", async () => {
+    const heldBy = async (holder: string) =>
+      (
+        await verifyTrade(reader([deposit, swapDelivering(1000n, holder)]), {
+          trade: trade(),
+          owner: OWNER,
+          treasury: TREASURY,
+          signedDeposits: [signedDep()],
+        })
+      ).checks[2]!.chain;
+    expect(await heldBy(OWNER)).toBe(`the swap delivers 1000 raw units to token account TA of your wallet ${OWNER}`);
+    expect(await heldBy(TREASURY)).toBe(
+      `the swap delivers 1000 raw units to token account TA of the service's treasury ${TREASURY}`,
+    );
+    expect(await heldBy('TW')).toMatch(/of the service's trading wallet TW \(not your wallet/);
+  });
+
   it("attack-2 §4: what a buy received is its swap's token balance change on chain: at it verified, one unit over contradicts; a swap that shows no token balances leaves it the service's word", async () => {
     const received = (said: string, tokens: bigint | null) =>
       verifyTrade(reader([deposit, swapDelivering(tokens)]), {
@@ -146,12 +163,13 @@ describe('verifyTrade', () => {
       role: 'swap',
       expected: `1000 raw units of ${POOL} delivered, as the service reports it received`,
       mark: 'verified',
-      chain: 'the swap delivers 1000 raw units to token account TA (of TW)',
+      chain:
+        "the swap delivers 1000 raw units to token account TA of the service's trading wallet TW (not your wallet: the service holds bought tokens for you there)",
     });
     const tenfold = await received('10000', 1000n);
     expect(tenfold).toMatchObject({ verdict: 'contradicted', received: { tokens: '1000' } });
     expect(contradictionLine(tenfold)).toBe(
-      `the chain contradicts the service: swap swap should be 10000 raw units of ${POOL} delivered, as the service reports it received, but the chain shows: the swap delivers 1000 raw units to token account TA (of TW)`,
+      `the chain contradicts the service: swap swap should be 10000 raw units of ${POOL} delivered, as the service reports it received, but the chain shows: the swap delivers 1000 raw units to token account TA of the service's trading wallet TW (not your wallet: the service holds bought tokens for you there)`,
     );
     expect((await received('1001', 1000n)).verdict).toBe('contradicted');
     const unshown = await received('10000', null);
@@ -744,7 +762,7 @@ describe('verifyTrade', () => {
         role: 'swap',
         mark: 'attributed',
         chain: expect.stringMatching(
-          /^exists, not attributable: succeeded, slot 7, but it touches no account or token balance of DRpb…21hy$/,
+          /^exists, not attributable: succeeded, slot 7, but it touches no account or token balance of DRpb\w+21hy$/,
         ),
       });
     });
