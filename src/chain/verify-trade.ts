@@ -314,8 +314,11 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
       if (c.mark === 'verified' || (c.mark === 'contradicts' && c.paidLamports > 0n))
         received.refundLamports = c.paidLamports.toString();
       const expected = amount === undefined ? 'a refund to your wallet' : `at least ${sol(amount)} back to your wallet`;
-      // With no fee seen before signing, nothing the tool knows says what a buy's refund owes: the payment is on chain, its being the whole refund is the service's word.
-      const unbound = trade.side === 'buy' && seenFee === null && c.mark === 'verified';
+      // With no fee seen before signing, nothing the tool knows says what a buy's refund owes: the
+      // payment is on chain, its being the whole refund is the service's word; unless it returns the
+      // whole deposit the chain shows landed, which leaves nothing owed, whatever the fee.
+      const wholeDeposit = depositSlot !== null && c.paidLamports >= BigInt(trade.inputAmount);
+      const unbound = trade.side === 'buy' && seenFee === null && c.mark === 'verified' && !wholeDeposit;
       if (c.mark === 'not-found' && !done)
         checks.push({
           signature: refund,
@@ -332,7 +335,11 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
           mark: 'attributed',
           chain: `${c.chain}; that it is all this buy owes back is the service's word (no platform fee was shown before signing here)`,
         });
-      else checks.push({ signature: refund, role: 'refund', expected, mark: c.mark, chain: c.chain });
+      else {
+        const all = trade.side === 'buy' && seenFee === null && c.mark === 'verified' && wholeDeposit;
+        const chain = all ? `${c.chain}: the whole deposit back, so this buy owes nothing more` : c.chain;
+        checks.push({ signature: refund, role: 'refund', expected, mark: c.mark, chain });
+      }
     }
   } else if (trade.stage === 'refunded') {
     checks.push({

@@ -32,11 +32,19 @@ const VERDICT: Record<Verification['verdict'], string> = {
   unchecked: 'not checked on chain',
 };
 
+/** `On chain (host): <verdict>`; a trade that names no signatures had nothing checked, and claims nothing verified. */
+function verdictLine(v: Verification, theme: Theme): string {
+  if (v.verdict === 'unchecked')
+    return `On chain (${v.rpc}): ${theme.pending(VERDICT.unchecked)}: ${v.reason ?? 'the chain could not be read'}`;
+  if (v.checks.length === 0) return `On chain (${v.rpc}): nothing checked: the trade names no signatures`;
+  const tone = v.verdict === 'verified' ? theme.success : v.verdict === 'contradicted' ? theme.failure : theme.pending;
+  return `On chain (${v.rpc}): ${tone(VERDICT[v.verdict])}`;
+}
+
 /** The lines after a buy or sell summary: one per signature, marked. */
 export function renderVerificationLines(v: Verification, theme: Theme): string {
-  const head = `On chain (${v.rpc}): ${v.verdict === 'verified' ? theme.success(VERDICT[v.verdict]) : v.verdict === 'contradicted' ? theme.failure(VERDICT[v.verdict]) : theme.pending(VERDICT[v.verdict])}`;
-  if (v.verdict === 'unchecked') return `${head}: ${v.reason ?? 'the chain could not be read'}`;
-  if (v.checks.length === 0) return `${head} (no signatures to check yet)`;
+  const head = verdictLine(v, theme);
+  if (v.verdict === 'unchecked' || v.checks.length === 0) return head;
   // The summary above names each signature in full: a prefix tells them apart and keeps lines short.
   const sig = (s: string | null) => (s === null ? '(none named)' : s.length > 12 ? `${s.slice(0, 8)}…` : s);
   return [head, ...v.checks.map((c) => `  ${c.role} ${sig(c.signature)}: ${mark(c.mark, theme)}: ${c.chain}`)].join(
@@ -57,7 +65,7 @@ function neverLanded(d: NonNullable<Verification['deposit']>, count: number): st
 
 /** `trades <id> --verify`: signature, what it should be, what the chain shows, the mark. */
 export function renderVerificationTable(v: Verification, theme: Theme, layout: TableLayout | number): string {
-  if (v.checks.length === 0) return `On chain (${v.rpc}): the trade names no signatures to check yet`;
+  if (v.checks.length === 0) return verdictLine(v, theme);
   const rows = v.checks.map((c) => [c.role, c.signature ?? '(none named)', c.expected, c.chain, mark(c.mark, theme)]);
   const table = renderTable(
     [
@@ -70,10 +78,9 @@ export function renderVerificationTable(v: Verification, theme: Theme, layout: T
     rows,
     layout,
   );
-  const verdict = renderVerificationLines({ ...v, checks: [] }, theme).replace(' (no signatures to check yet)', '');
   return [
     table,
-    verdict,
+    verdictLine(v, theme),
     ...(v.deposit?.proven === true
       ? [neverLanded(v.deposit, v.checks.filter((c) => c.role === 'deposit' && c.onChain === false).length)]
       : []),

@@ -486,6 +486,13 @@ describe("after progress: the trade's signatures checked on chain", () => {
       ['swap', 'verified'],
       ['refund', 'verified'],
     ]);
+    // Another machine, whose journal never saw the review: the whole deposit back, on chain, proves the buy owes nothing more.
+    const elsewhere = await runInProcess(['trades', json(r).intent.id, '--verify'], envFor(sb.url, freshHome()));
+    expect(elsewhere.code, elsewhere.stderr).toBe(0);
+    expect(elsewhere.stdout.replace(/\n {13}/g, ' ')).toContain(
+      'the whole deposit back, so this buy owes nothing more',
+    );
+    expect(elsewhere.stdout).toContain('every claim verified on chain');
   });
 
   it('an RPC that reads only the mint: the trade completes with a warning; trades --verify with an unreachable one is exit 3', async () => {
@@ -496,7 +503,16 @@ describe("after progress: the trade's signatures checked on chain", () => {
     const id = json(r).intent.id;
     const ok = await runCli(['trades', id, '--verify'], { env: envFor(sb.url) });
     expect(ok.code, ok.stderr).toBe(0);
-    expect(ok.stdout).toMatch(/^deposit\s+\w+/m);
+    // At 80 columns each claim is a block of lines: wrapped, never cut; piped, a signature wider than the line stays whole.
+    expect(ok.stdout).toMatch(/^WHAT {9}deposit$/m);
+    expect(ok.stdout).not.toContain('…');
+    const signatures = [...ok.stdout.matchAll(/^SIGNATURE {4}(\w+)$/gm)].map((m) => m[1]!);
+    expect(signatures).toHaveLength(3);
+    for (const line of ok.stdout.split('\n'))
+      if (!signatures.some((sig) => line.includes(sig))) expect(line.length, line).toBeLessThanOrEqual(80);
+    expect(ok.stdout.replace(/\n {13}/g, ' ')).toMatch(
+      /token account \w+ of the service's trading wallet \w+ \(not your wallet/,
+    );
     expect(ok.stdout).toContain('every claim verified on chain');
     const down = await runCli(['trades', id, '--verify', '--json'], {
       env: { ...envFor(sb.url), TRADER_RPC_URL: url },

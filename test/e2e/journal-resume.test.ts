@@ -324,7 +324,7 @@ describe("a buy this tool signed a deposit for is not 'cancelled' on the service
   });
 
   // The tests below move the sandbox's clock past a blockhash's life: only buys and reads follow them.
-  it('a deposit held back: cancel, trades <id>, --watch and a resume say it may still land (exit 3, never "no signatures to check"); once the chain proves it dead, cancelled is exit 0', async () => {
+  it('a deposit held back: cancel, trades <id>, --watch and a resume say it may still land (exit 3, never "nothing checked"); once the chain proves it dead, cancelled is exit 0', async () => {
     const h = home();
     const key = randomUUID();
     await sb.control('/faults', [{ match: { method: 'POST', path: '/trade/buys/' }, kind: 'drop-before', count: 2 }]);
@@ -347,11 +347,11 @@ describe("a buy this tool signed a deposit for is not 'cancelled' on the service
     expect(shown.stdout).toContain(`deposit ${signed.signature.slice(0, 8)}…: may still land`);
     const watch = await inProcess(sb.url, h, 'trades', id, '--watch');
     expect(watch.code, watch.stderr).toBe(3);
-    expect(watch.stdout).not.toContain('no signatures to check yet');
+    expect(watch.stdout).not.toContain('nothing checked');
     expect(watch.stdout).toContain(`deposit ${signed.signature.slice(0, 8)}…: may still land`);
     const resume = await at(sb.url, h, 'buy', buyMint(), '0.01sol', '--yes', '--idempotency-key', key);
     expect(resume.code, resume.stderr).toBe(3);
-    expect(resume.stdout).not.toContain('no signatures to check yet');
+    expect(resume.stdout).not.toContain('nothing checked');
     expect(resume.stderr).toContain(NOT_BEFORE_EXPIRED);
     await sb.advance(85);
     const later = await inProcess(sb.url, h, 'cancel', id);

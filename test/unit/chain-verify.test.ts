@@ -861,6 +861,21 @@ describe('verifyTrade', () => {
     ).toBe('verified');
   });
 
+  it('with no fee seen before signing, a refund of the whole deposit the chain shows landed proves the buy owes nothing more: verified (one lamport less: attributed)', async () => {
+    // The deposit is 0.1 SOL (100_000_000 lamports), on chain.
+    const refunded = (lamports: bigint, chain = [deposit, refundTx(lamports)]) =>
+      verifyTrade(reader(chain), { trade: refundedBuy(), owner: OWNER, treasury: TREASURY });
+    const whole = await refunded(100_000_000n);
+    expect(whole.verdict).toBe('verified');
+    expect(whole.checks.find((c) => c.role === 'refund')).toMatchObject({
+      mark: 'verified',
+      chain: expect.stringContaining('the whole deposit back, so this buy owes nothing more'),
+    });
+    expect((await refunded(99_999_999n)).verdict).toBe('attributed');
+    // The deposit not shown on chain: nothing says what was deposited, so the refund proves no whole.
+    expect((await refunded(100_000_000n, [refundTx(100_000_000n)])).verdict).not.toBe('verified');
+  });
+
   it('a refund cannot land before the deposit it returns: in an earlier slot it contradicts the service (in the same slot it may follow it)', async () => {
     const at = (slot: number) =>
       verifyTrade(reader([deposit, refundTx(99_500_000n, slot)]), {

@@ -4,7 +4,8 @@ import type { GetSellResponse, Trade } from '../../src/api/types.js';
 import { plainTheme } from '../../src/io/theme.js';
 import { renderSell, renderTrade } from '../../src/views/trade.js';
 import { renderSellSummary } from '../../src/views/sell.js';
-import { payoutOnChain } from '../../src/views/verification.js';
+import { payoutOnChain, renderVerificationLines, renderVerificationTable } from '../../src/views/verification.js';
+import { displayWidth } from '../../src/io/display-width.js';
 import type { Verification } from '../../src/chain/verify-trade.js';
 import { tokenAmount } from '../../src/views/token-amount.js';
 import { authorization, trade } from './api-helpers.js';
@@ -293,5 +294,64 @@ describe("the sell summary: the chain's figure first, the service's beside it (a
     expect(payoutOnChain(v({ verdict: 'contradicted' }))).toBe('none');
     expect(payoutOnChain(v({ verdict: 'unchecked' }))).toBeNull();
     expect(payoutOnChain(null)).toBeNull();
+  });
+});
+
+describe('verdicts: claim what the chain proves, wrapped to the width, never cut', () => {
+  const SIG = '3VXMnjGYphWJRsfqDaCqBzsdVkgx2qMNWKqaYYc9UFTy9YMCdjALbW6A4p2Q1ARv5bEv8PyRQEBLxSatdUhw8v72';
+  const ACCOUNT = 'CGrSUy1rJPPMpfPi4SN329Tv73HoXnP7PVt27mSe8G3v';
+  const verified: Verification = {
+    rpc: '127.0.0.1:8899',
+    verdict: 'verified',
+    checks: [
+      {
+        signature: SIG,
+        role: 'deposit',
+        expected: '0.1 SOL from your wallet to the treasury',
+        mark: 'verified',
+        chain: '0.1 SOL from your wallet to the treasury (fee 0.0000055 SOL), slot 280000006',
+      },
+      {
+        signature: SIG,
+        role: 'swap',
+        expected: `74242649977 raw units of ${ACCOUNT} delivered, as the service reports it received`,
+        mark: 'verified',
+        chain: `the swap delivers 74242649977 raw units to token account ${ACCOUNT} of the service's trading wallet ${ACCOUNT} (not your wallet: the service holds bought tokens for you there)`,
+      },
+    ],
+  };
+
+  it('a trade that names no signatures (a failed sell) had nothing checked: never "every claim verified"', () => {
+    const none: Verification = { rpc: '127.0.0.1:8899', verdict: 'verified', checks: [] };
+    for (const text of [
+      renderVerificationLines(none, plainTheme),
+      renderVerificationTable(none, plainTheme, { width: 80 }),
+    ]) {
+      expect(text).toBe('On chain (127.0.0.1:8899): nothing checked: the trade names no signatures');
+    }
+  });
+
+  it.each([80, 81])('trades --verify at %i columns on a terminal: every line fits, every claim whole', (width) => {
+    const out = renderVerificationTable(verified, plainTheme, { width, shorten: true });
+    for (const line of out.split('\n')) expect(displayWidth(line), line).toBeLessThanOrEqual(width);
+    const text = out.replace(/\n {13}/g, ' ');
+    for (const c of verified.checks) {
+      expect(text).toContain(c.expected);
+      expect(text).toContain(c.chain);
+    }
+    // The address is the thing checked (here the mint, the token account and its holder): whole on one line each.
+    expect(out.split('\n').filter((l) => l.includes(ACCOUNT))).toHaveLength(3);
+    // A signature wider than the whole line is the only thing shortened, in its middle, on a terminal.
+    const shortened = out.split('\n').filter((l) => l.includes('…'));
+    expect(shortened).toHaveLength(2);
+    for (const line of shortened)
+      expect(line).toMatch(new RegExp(`^SIGNATURE {4}${SIG.slice(0, 20)}\\w*…\\w*${SIG.slice(-8)}$`));
+  });
+
+  it('piped, a signature wider than the line stays whole; --wide: one line per claim, every cell whole', () => {
+    expect(renderVerificationTable(verified, plainTheme, { width: 80 })).toContain(SIG);
+    const wide = renderVerificationTable(verified, plainTheme, { width: 80, wide: true }).split('\n');
+    expect(wide).toHaveLength(4);
+    expect(wide[2]).toContain(verified.checks[1]!.chain);
   });
 });
