@@ -5,12 +5,14 @@
 import type { ActivityEntry, Holding, Position } from '../api/types.js';
 import type { Context } from './context.js';
 import { toDecimalString } from '../domain/amounts.js';
-import { bindingPin, type PinnedTokenFacts } from '../domain/token-binding.js';
+import { bindingPin, listedSymbol, type PinnedTokenFacts } from '../domain/token-binding.js';
 
 /** The service's lists with their decimals replaced by the bound ones where the trust store binds the mint. */
 export interface BoundDecimals {
   /** The decimals to count `mint`'s amounts in: the bound ones, else the service's. */
   of(mint: string | null, service: number | null): number | null;
+  /** The symbol to list `mint` by: the bound one, else the service's unless it is bound to another mint (then only its claim). */
+  symbol(mint: string | null, service: string | null): { symbol: string | null; claims: string | null };
   holding(h: Holding): Holding;
   position(p: Position): Position;
   entry(e: ActivityEntry): ActivityEntry;
@@ -42,6 +44,7 @@ export async function boundDecimals(ctx: Context): Promise<BoundDecimals> {
   };
   return {
     of,
+    symbol: (mint, service) => listedSymbol(pins, mint, service),
     holding(h) {
       const decimals = of(h.mint, h.decimals);
       // The service's `balance` is its amount in its decimals: restated in the bound ones.

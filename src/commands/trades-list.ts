@@ -31,7 +31,7 @@ export async function listRecentTrades(
     sells.items.map(bound.entry),
     opts.limit,
     await ownTrades(ctx, account.walletAddress),
-  );
+  ).map((r) => (r.decimals === null ? { ...r, decimals: bound.of(r.mint, null) } : r)); // the journal's rows: bound decimals
   // A prefix must tell a buy apart from every buy `trades <id>` looks among, not only those shown.
   const allIds = [...positions.map((p) => p.buyTradeId), ...rows.map((r) => r.id)].filter(
     (id): id is string => id !== null,
@@ -39,7 +39,14 @@ export async function listRecentTrades(
   const printer = opts.csv
     ? await ctx.output.csv((await import('../views/csv-columns.js')).TRADES_CSV)
     : ctx.output.list<RecentTrade>(
-        (items, theme) => renderRecentTrades(items, theme, { width: ctx.terminal.columns, wide: opts.wide }, allIds),
+        (items, theme) =>
+          renderRecentTrades(
+            // A person reads the token as bound: a symbol bound to another mint is only this one's claim.
+            items.map((r) => ({ ...r, ...bound.symbol(r.mint, r.symbol) })),
+            theme,
+            { width: ctx.terminal.columns, wide: opts.wide },
+            allIds,
+          ),
         'No trades yet.',
       );
   printer.page(rows);

@@ -59,6 +59,22 @@ export function bindingPin(pin: Pick<PinnedTokenFacts, 'by'> | null): boolean {
 }
 
 /**
+ * The symbol a list may show for `mint`: the one bound to it; else the service's, unless a pin
+ * binds that symbol to another mint, when it is only a claim (`claims`), never shown as the token.
+ */
+export function listedSymbol(
+  pins: Readonly<Record<string, PinnedTokenFacts>>,
+  mint: string | null,
+  service: string | null,
+): { symbol: string | null; claims: string | null } {
+  const own = mint === null ? undefined : pins[mint];
+  if (own && bindingPin(own) && own.symbol) return { symbol: own.symbol, claims: null };
+  if (service === null) return { symbol: null, claims: null };
+  const taken = Object.entries(pins).some(([m, pin]) => m !== mint && bindingPin(pin) && sameText(pin.symbol, service));
+  return taken ? { symbol: null, claims: service } : { symbol: service, claims: null };
+}
+
+/**
  * The facts a pin binds to `mint` that the chain, read now, states otherwise: its decimals (a
  * mint's never change), and a symbol or name where both state one, or where the pin recorded
  * the chain's own and the chain now states none. Empty when the chain cannot be read (then the

@@ -3,12 +3,12 @@
 import { oneLine } from '../io/terminal-text.js';
 
 /**
- * The Token column: a long symbol may be shortened to fit (to 5 characters), a mint prefix
- * never (it would no longer be typeable).
+ * The Token column: a long symbol may wrap at its spaces to fit (to 5 characters, never inside a
+ * word), a mint prefix never (it would no longer be typeable); 13 wide holds `(claims WOOF)`.
  */
 export function tokenColumn(cells: string[], symbols: Array<string | null | undefined>) {
   const prefixes = cells.filter((_, i) => !symbols[i]).map((c) => Array.from(c).length);
-  return { header: 'Token', maxWidth: 12, shrinkTo: Math.max(5, ...prefixes) };
+  return { header: 'Token', maxWidth: 13, shrinkTo: Math.max(5, ...prefixes) };
 }
 
 /** `WOOF`, `GFmFPoog…`, the whole mint, or `—` when there is none. */

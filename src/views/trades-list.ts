@@ -5,6 +5,7 @@ import { renderTable, uniquePrefixes, type TableLayout } from '../io/table.js';
 import type { Theme } from '../io/theme.js';
 import { shortTableTime, timeColumn } from './activity.js';
 import { tokenCell, tokenColumn } from './token-cell.js';
+import { oneLine } from '../io/terminal-text.js';
 
 /** The line under a list with sells the journal does not know: why they have no id. */
 export const SELLS_HAVE_NO_ID = "A sell shows no id: the service lists none; this tool's own show theirs.";
@@ -15,13 +16,18 @@ export const SELLS_HAVE_NO_ID = "A sell shows no id: the service lists none; thi
  * <id>` accepts.
  */
 export function renderRecentTrades(
-  trades: RecentTrade[],
+  trades: Array<RecentTrade & { claims?: string | null }>,
   theme: Theme,
   layout?: TableLayout,
   allIds: readonly string[] = [],
 ): string {
   const ids = uniquePrefixes([...trades.map((t) => t.id).filter((id): id is string => id !== null), ...allIds]);
-  const tokens = trades.map((t) => tokenCell(t.symbol, t.mint, layout?.wide));
+  // A symbol another mint is bound to: this mint's short form, the symbol only as its claim.
+  const tokens = trades.map((t) =>
+    t.claims
+      ? `${tokenCell(null, t.mint, layout?.wide)} (claims ${oneLine(t.claims)})`
+      : tokenCell(t.symbol, t.mint, layout?.wide),
+  );
   const times = timeColumn(
     'Time',
     trades.map((t) => t.createdAt),
@@ -33,7 +39,7 @@ export function renderRecentTrades(
       { header: 'Status' },
       tokenColumn(
         tokens,
-        trades.map((t) => t.symbol),
+        trades.map((t) => t.symbol ?? t.claims),
       ),
       { header: 'Amount', align: 'right' },
       { header: 'SOL', align: 'right' },
@@ -44,7 +50,7 @@ export function renderRecentTrades(
       t.side,
       theme.status(t.status),
       tokens[i]!,
-      t.amount === null ? '—' : formatTokenAmount(t.amount, t.decimals),
+      t.amount === null ? '—' : t.decimals === null ? `${t.amount} raw units` : formatTokenAmount(t.amount, t.decimals),
       t.solLamports === null ? '—' : formatSol(t.solLamports),
       times.cells[i]!,
     ]),

@@ -4,6 +4,7 @@ import type { ActivityEntry, Position } from '../../src/api/types.js';
 import { plainTheme } from '../../src/io/theme.js';
 import { renderRecentTrades } from '../../src/views/trades-list.js';
 import { recentTrades } from '../../src/portfolio/recent-trades.js';
+import { listedSymbol } from '../../src/domain/token-binding.js';
 import { activity, position } from './api-helpers.js';
 import type { TradeHistory } from '../../src/domain/journal-records.js';
 
@@ -131,5 +132,54 @@ describe('renderRecentTrades', () => {
     expect(renderRecentTrades(recentTrades([buy('b1', 1)], [], 10), plainTheme, { width: 80 })).not.toContain(
       'A sell shows no id',
     );
+  });
+
+  it('an amount without known decimals reads as raw units, never as a count of tokens with separators', () => {
+    const rows = recentTrades([], [sell(2, { amount: '330000000000', decimals: null })], 10);
+    const out = renderRecentTrades(rows, plainTheme, { width: 80 });
+    expect(out.split('\n')[1]).toMatch(/\s330000000000 raw units\s/);
+    expect(out).not.toContain('330,000');
+    // With decimals (bound, or the service's), in the token's units.
+    expect(
+      renderRecentTrades(recentTrades([], [sell(2, { amount: '330000000000', decimals: 9 })], 10), plainTheme, {
+        width: 80,
+      }),
+    ).toMatch(/\s330\s/);
+  });
+
+  it("a symbol bound to another mint is only a claim: the mint's short form, never the symbol alone", () => {
+    const IMPOSTOR = '4kezffhjYn1FXi3oCeBqPiSwbioCnSyUH5hF3WwpATYt';
+    const rows = recentTrades(
+      [buy('b1', 1, { mint: IMPOSTOR, token: { symbol: 'WOOF', name: null, decimals: 5 } })],
+      [],
+      10,
+    );
+    const out = renderRecentTrades(
+      rows.map((r) => ({ ...r, symbol: null, claims: 'WOOF' })),
+      plainTheme,
+      { width: 80 },
+    ).split('\n');
+    expect(out[1]).toMatch(/\s4kezffhj… \s*/);
+    expect(out.join('\n')).toMatch(/4kezffhj…[\s\S]*\(claims WOOF\)/);
+    expect(out.some((l) => /\sWOOF\s/.test(l))).toBe(false);
+  });
+});
+
+describe('listedSymbol: the symbol a list shows for a mint', () => {
+  const WOOF = 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd';
+  const OTHER = '4kezffhjYn1FXi3oCeBqPiSwbioCnSyUH5hF3WwpATYt';
+  const pins = { [WOOF]: { symbol: 'WOOF', name: 'Woof', decimals: 5, by: 'accept-command' as const } };
+
+  it("the bound symbol; the service's for an unbound mint; a symbol bound to another mint only as a claim (in any case)", () => {
+    expect(listedSymbol(pins, WOOF, 'WOOF')).toEqual({ symbol: 'WOOF', claims: null });
+    expect(listedSymbol(pins, OTHER, 'MOON')).toEqual({ symbol: 'MOON', claims: null });
+    expect(listedSymbol(pins, OTHER, 'WOOF')).toEqual({ symbol: null, claims: 'WOOF' });
+    expect(listedSymbol(pins, OTHER, 'woof')).toEqual({ symbol: null, claims: 'woof' });
+    expect(listedSymbol(pins, OTHER, null)).toEqual({ symbol: null, claims: null });
+    // A pin that binds nothing (an earlier version's, no `by`) makes no claim of another mint an impostor.
+    expect(listedSymbol({ [WOOF]: { symbol: 'WOOF', name: null, decimals: 5 } }, OTHER, 'WOOF')).toEqual({
+      symbol: 'WOOF',
+      claims: null,
+    });
   });
 });
