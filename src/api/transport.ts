@@ -8,6 +8,7 @@
 
 import type { Failure } from './errors.js';
 import { oneLine } from './errors.js';
+import { secondsText } from '../domain/units.js';
 
 export interface FetchInit {
   method: string;
@@ -44,10 +45,6 @@ export type AttemptOutcome = { ok: true; response: RawResponse } | { ok: false; 
 
 /** Error bodies are read only this far; what follows is dropped. */
 const ERROR_BODY_LIMIT = 64 * 1024;
-
-function seconds(ms: number): string {
-  return `${Number((ms / 1000).toFixed(3))} s`;
-}
 
 function failure(
   kind: Failure['kind'],
@@ -174,7 +171,7 @@ export async function attempt(
           failure: failure(
             'timeout',
             'REQUEST_TIMEOUT',
-            `the service did not answer within ${seconds(limits.requestTimeoutMs)}`,
+            `the service did not answer within ${secondsText(limits.requestTimeoutMs)}`,
             true,
           ),
         };
@@ -230,8 +227,8 @@ export async function attempt(
           if (stalled) {
             const what =
               stalled === 'slow'
-                ? `the service took more than ${seconds(limits.requestTimeoutMs)} to send its answer`
-                : `the service stopped sending its answer for more than ${seconds(limits.bodyTimeoutMs)}`;
+                ? `the service took more than ${secondsText(limits.requestTimeoutMs)} to send its answer`
+                : `the service stopped sending its answer for more than ${secondsText(limits.bodyTimeoutMs)}`;
             return { ok: false, failure: failure('timeout', 'REQUEST_TIMEOUT', what, true, res.status) };
           }
           return {

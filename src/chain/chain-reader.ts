@@ -9,6 +9,7 @@ import { fromRpcJson, type ChainTransaction } from './chain-transaction.js';
 import { exactLamports, parseJsonExact } from './exact-json.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './token-layouts.js';
 import { parseRpcUrl } from '../net/urls.js';
+import { secondsText } from '../domain/units.js';
 
 /** What the tool reads from the chain. */
 export interface ChainReader {
@@ -217,7 +218,7 @@ function describe(err: unknown, timeoutMs: number): string {
   let e: unknown = err;
   for (let depth = 0; depth < 5 && e; depth++) {
     const rec = e as { name?: unknown; code?: unknown; message?: unknown; cause?: unknown };
-    if (rec.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`;
+    if (rec.name === 'TimeoutError') return `no answer within ${secondsText(timeoutMs)}`;
     if (typeof rec.code === 'string' && /^(E[A-Z_]+|UND_ERR\w*)$/.test(rec.code)) return KNOWN[rec.code] ?? rec.code;
     if (typeof rec.message === 'string' && rec.message !== '') messages.push(rec.message);
     e = rec.cause;

@@ -13,6 +13,7 @@ import { tokenGain, type ChainTransaction } from './chain-transaction.js';
 import { checkDeposit, checkPayout, checkSwap, depositAbsence, whose, type Mark } from './transfer-checks.js';
 import { formatSol } from '../domain/amounts.js';
 import type { JournalKnowledge, KnownTransaction } from '../domain/journal-records.js';
+import { counted } from '../domain/units.js';
 
 export type Role = 'deposit' | 'swap' | 'payout' | 'refund';
 
@@ -372,7 +373,7 @@ function receivedCheck(
   known: { owner: string; treasury: string | null },
 ): { check: SignatureCheck; shown: bigint | null } {
   const said = BigInt(trade.receivedOutputAmount!);
-  const expected = `${said} raw units of ${trade.outputMint} delivered, as the service reports it received`;
+  const expected = `${counted(said, 'raw unit')} of ${trade.outputMint} delivered, as the service reports it received`;
   const gains = swaps.map((tx) => ({ tx, gain: tokenGain(tx, trade.outputMint) })).filter((g) => g.gain !== null);
   const signature = swaps[0]?.signature ?? trade.signatures.swaps[0] ?? null;
   if (gains.length === 0) {
@@ -385,7 +386,7 @@ function receivedCheck(
   const shown = gains.reduce((sum, g) => sum + g.gain!.amount, 0n);
   const to = gains.find((g) => g.gain!.account !== null)?.gain;
   const where = to ? ` to token account ${to.account}${to.owner ? ` of ${holder(to.owner, known)}` : ''}` : '';
-  const chain = `the swap${gains.length > 1 ? 's deliver' : ' delivers'} ${shown} raw units${where}`;
+  const chain = `the swap${gains.length > 1 ? 's deliver' : ' delivers'} ${counted(shown, 'raw unit')}${where}`;
   return {
     check: {
       signature: gains.length === 1 ? gains[0]!.tx.signature : signature,

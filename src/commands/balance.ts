@@ -1,7 +1,7 @@
 // `trader balance`: the owner wallet's SOL as the chain holds it (like `solana balance`). Reads
 // the wallet's address (a keystore's is in clear: no password asked) and the balance at the RPC
 // endpoint; the service is not asked.
-import { formatSol, formatTokenAmount, toDecimalString } from '../domain/amounts.js';
+import { formatTokenAmount, solAndLamports, toDecimalString } from '../domain/amounts.js';
 import type { Context } from './context.js';
 import { renderFields } from '../io/table.js';
 import { defineCommand, optionFlag } from './definition.js';
@@ -61,7 +61,7 @@ async function run(ctx: Context, opts: BalanceOptions): Promise<void> {
   if (opts.tokens) doc.tokens = await walletTokens(ctx, wallet.publicKey);
   ctx.output.result(doc, (theme) =>
     [
-      `${formatSol(lamports)} SOL (${lamports.toString()} lamports)`,
+      solAndLamports(lamports),
       `Wallet ${doc.address}`,
       ...(doc.tokens === undefined
         ? []

@@ -13,6 +13,7 @@ import type { JournalRecord, JournalSide } from '../domain/journal-records.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import type { Settings } from '../config/settings.js';
 import { NOTHING_SENT } from '../domain/outcome-words.js';
+import { counted } from '../domain/units.js';
 
 /** No person answers in this run (--yes, --json, no terminal, an agent): the brake's unattended rules hold. */
 export function unattended(ctx: Context): boolean {
@@ -50,11 +51,9 @@ export function brakeRefusal(
     const room = hourRoom(inHour, settings.maxTradesPerHour);
     if (!room.fits) {
       const frees =
-        room.freesAtMs === null
-          ? 'no trade fits in an hour'
-          : `one fits again at ${formatLocalTime(new Date(room.freesAtMs).toISOString())}`;
+        room.freesAtMs === null ? 'no trade fits in an hour' : `one fits again at ${formatLocalTime(room.freesAtMs)}`;
       return new UsageError(
-        `${inHour.length} trade(s) signed in the last hour by this wallet (this tool's journal, every process), profile "${profile}"'s maxTradesPerHour ${settings.maxTradesPerHour}: ${frees}; ${run.after}`,
+        `${counted(inHour.length, 'trade')} signed in the last hour by this wallet (this tool's journal, every process), profile "${profile}"'s maxTradesPerHour ${settings.maxTradesPerHour}: ${frees}; ${run.after}`,
         'OVER_HOURLY_TRADES',
       );
     }

@@ -36,6 +36,7 @@ import { acceptRisksAtPrompt, buyRisks, refuseUnacceptedRisks } from './token-ri
 import { INTENT_EXPIRES_UNUSED } from '../domain/outcome-words.js';
 import { parseLamportsOption } from '../config/profile-values.js';
 import { formatLocalTime } from '../domain/local-time.js';
+import { counted } from '../domain/units.js';
 
 /** `amount`: the SOL to spend, in lamports. */
 export interface BuyOptions extends TradeInput<bigint> {
@@ -83,7 +84,7 @@ async function run(ctx: Context, opts: BuyOptions): Promise<void> {
       // A bare number is lamports: say so where the service refused the amount (`buy WOOF 1` is 1 lamport).
       if (err instanceof ServiceRejectedError && /^[0-9,]+$/.test(opts.amountText)) {
         err.hints.unshift(
-          `a bare number is lamports: ${opts.amountText} = ${formatInteger(opts.amount)} lamport${opts.amount === 1n ? '' : 's'} (${formatSol(opts.amount)} SOL); for SOL write ${opts.amountText}sol`,
+          `a bare number is lamports: ${opts.amountText} = ${counted(opts.amount, 'lamport', formatInteger(opts.amount))} (${formatSol(opts.amount)} SOL); for SOL write ${opts.amountText}sol`,
         );
       }
       throw err;

@@ -2,11 +2,12 @@
 // which a flag may lower for one run but never raise, and the refusal (exit 2) that names what
 // the last 24 hours committed, the cap, and when room frees up. The counting itself is the
 // journal's (domain/journal-records.ts), under its lock (commands/trade-journal.ts).
-import { formatSol } from '../domain/amounts.js';
 import type { Context } from './context.js';
 import { commitments, dailyRoom, type JournalRecord, type JournalSide } from '../domain/journal-records.js';
 import { UsageError } from '../domain/errors.js';
 import { NOTHING_SENT } from '../domain/outcome-words.js';
+import { solAndLamports } from '../domain/amounts.js';
+import { formatLocalTime } from '../domain/local-time.js';
 
 /** The cap one run is held to. */
 export interface DailyCap {
@@ -47,8 +48,6 @@ export function dailyCap(ctx: Context, side: JournalSide, flag: bigint | undefin
   return { side, lamports: flag, source: DAILY_FLAGS[side] };
 }
 
-const sol = (lamports: bigint) => `${formatSol(lamports)} SOL (${lamports} lamports)`;
-
 /** Throws the refusal (exit 2) when `lamports` more would pass the cap within the 24 hours before `nowMs`. */
 export function assertDailyRoom(
   records: readonly JournalRecord[],
@@ -60,16 +59,19 @@ export function assertDailyRoom(
 ): void {
   const room = dailyRoom(commitments(records, wallet, cap.side, nowMs), lamports, cap.lamports);
   if (room.fits) return;
-  const what = cap.side === 'buy' ? `a buy of ${sol(lamports)}` : `a sell with a signed minimum of ${sol(lamports)}`;
+  const what =
+    cap.side === 'buy'
+      ? `a buy of ${solAndLamports(lamports)}`
+      : `a sell with a signed minimum of ${solAndLamports(lamports)}`;
   const spent = cap.side === 'buy' ? 'committed by signed deposits' : 'signed as sell minimums';
   const frees =
     room.freesAtMs === null
       ? lamports > cap.lamports
         ? 'it alone is more than the cap'
         : 'room does not free up in the next 24 hours'
-      : `room for it frees up at ${new Date(room.freesAtMs).toISOString()}`;
+      : `room for it frees up at ${formatLocalTime(room.freesAtMs)}`;
   throw new UsageError(
-    `${what} would pass the daily limit: ${sol(room.spent)} ${spent} in the last 24 hours, cap ${sol(cap.lamports)} (${cap.source}); ${frees}; ${after}`,
+    `${what} would pass the daily limit: ${solAndLamports(room.spent)} ${spent} in the last 24 hours, cap ${solAndLamports(cap.lamports)} (${cap.source}); ${frees}; ${after}`,
     'OVER_DAILY_LIMIT',
   );
 }

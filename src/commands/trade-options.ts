@@ -4,6 +4,7 @@ import type { Context } from './context.js';
 import { DEFAULT_MAX_SLIPPAGE_BPS } from '../domain/defaults.js';
 import { UsageError } from '../domain/errors.js';
 import { NOTHING_SENT } from '../domain/outcome-words.js';
+import { lamports } from '../domain/units.js';
 
 /** How the caller typed a trade's arguments: the CLI's flags, or the MCP tool's argument names. */
 function typedNames(ctx: Context): { amount: string; slippage: string } {
@@ -27,8 +28,8 @@ export function limitChecks(
   if (request.buyLamports !== undefined && maxBuyLamports !== null && request.buyLamports > maxBuyLamports) {
     const typed =
       request.amountText !== undefined && request.amountText !== request.buyLamports.toString()
-        ? `${request.amountText} (${request.buyLamports} lamports)`
-        : `${request.buyLamports} lamports`;
+        ? `${request.amountText} (${lamports(request.buyLamports)})`
+        : lamports(request.buyLamports);
     throw new UsageError(
       `${names.amount} ${typed} is over ${profile} maxBuyLamports (${maxBuyLamports}); ${NOTHING_SENT}`,
       'OVER_LIMIT',

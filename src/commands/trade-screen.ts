@@ -12,6 +12,7 @@ import { notShownWhole, type NotShown } from '../domain/screen-fit.js';
 import { followCommand } from '../domain/follow-command.js';
 import { personCommand } from './person-command.js';
 import { DRY_RUN_PASSED, MAY_STILL_FINISH, NOTHING_SIGNED } from '../domain/outcome-words.js';
+import { secondsText } from '../domain/units.js';
 
 export interface TradeWords {
   side: 'buy' | 'sell';
@@ -106,7 +107,7 @@ export function tradeScreen(
       // The follow command is in the message itself, so --json's error line carries it too.
       const follow = followCommand(tradeId);
       return new PendingError(
-        `${words.side} ${tradeId} is ${state} after ${ctx.settings.timeoutSeconds} s; ${MAY_STILL_FINISH}; follow it with: ${follow}`,
+        `${words.side} ${tradeId} is ${state} after ${secondsText(ctx.settings.timeoutSeconds * 1000)}; ${MAY_STILL_FINISH}; follow it with: ${follow}`,
       ).endingWith(follow);
     },
   };

@@ -27,6 +27,7 @@ import { boundDecimals } from './bound-decimals.js';
 import { CSV_OPTION, parseCsv, WIDE_OPTION } from './shared-options.js';
 import { GOES_ON } from '../domain/outcome-words.js';
 import { parseSeconds } from '../config/profile-values.js';
+import { secondsText } from '../domain/units.js';
 
 export interface TradesOptions {
   /** The trade to show; null lists recent trades. */
@@ -200,7 +201,7 @@ async function one(ctx: Context, opts: TradesOptions, id: string): Promise<void>
     }
     if (!done)
       throw new PendingError(
-        `still not final after ${ctx.settings.timeoutSeconds} s; follow it with: ${follow}`,
+        `still not final after ${secondsText(ctx.settings.timeoutSeconds * 1000)}; follow it with: ${follow}`,
       ).endingWith(follow);
     if (outcome !== 'completed') throw new TradeFailedError(`the trade ended ${outcome}`, 'TRADE_NOT_COMPLETED');
     return;

@@ -3,6 +3,7 @@
 // Parsing what a user types is argument-parsers.ts; this is the arithmetic and the formatting.
 
 import { UsageError } from './errors.js';
+import { counted, lamports as lamportCount } from './units.js';
 
 /** Largest value of a Solana u64 (lamports, token units). */
 export const U64_MAX = 18_446_744_073_709_551_615n;
@@ -117,7 +118,7 @@ export function wholeTokensToUnits(
 export function resolveSellAmount(
   spec: SellAmountSpec,
   heldUnits: bigint,
-  describe: (units: bigint) => string = (u) => `${formatInteger(u)} raw units`,
+  describe: (units: bigint) => string = (u) => counted(u, 'raw unit', formatInteger(u)),
   token: { symbol: string | null; decimals: number | null } | null = null,
 ): bigint {
   // Whole tokens are raw units once converted; a mistyped unit or too many places is the error to fix first.
@@ -189,6 +190,16 @@ export function formatInteger(v: bigint | string): string {
 /** Lamports as SOL, exact, separators in the integer part: 1234500000000 → "1,234.5". No unit appended. */
 export function formatSol(lamports: bigint | string): string {
   return withSeparators(toDecimalString(toBigInt(lamports, 'lamports'), SOL_DECIMALS));
+}
+
+/** `0.01 SOL (10000000 lamports)`: a SOL amount, its lamports beside it. */
+export function solAndLamports(lamports: bigint | string): string {
+  return `${formatSol(lamports)} SOL (${lamportCount(lamports)})`;
+}
+
+/** `1000000000 lamports (1 SOL)`: a value held in lamports (a config key), its SOL beside it. */
+export function lamportsAndSol(lamports: bigint | string): string {
+  return `${lamportCount(lamports)} (${formatSol(lamports)} SOL)`;
 }
 
 /**

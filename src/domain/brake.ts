@@ -6,7 +6,8 @@ import { RefusedToSignError } from './errors.js';
 import { DAY_MS, type JournalRecord } from './journal-records.js';
 import { formatLocalTime } from './local-time.js';
 import { NOTHING_SIGNED } from './outcome-words.js';
-import { formatSol } from './amounts.js';
+import { counted } from './units.js';
+import { solAndLamports } from './amounts.js';
 
 export const HOUR_MS = 60 * 60 * 1000;
 
@@ -169,11 +170,11 @@ export function realizedLoss(records: readonly JournalRecord[], wallet: string, 
 /** How the loss was reckoned, for the refusal that names it. */
 export function lossWords(loss: RealizedLoss, max: bigint, profile: string): string {
   const unknown = loss.unknownCost
-    ? `; ${loss.unknownCost} sell(s) of tokens bought outside this journal not counted`
+    ? `; ${counted(loss.unknownCost, 'sell')} of tokens bought outside this journal not counted`
     : '';
   return (
-    `the loss realized in the last 24 hours, ${formatSol(loss.lossLamports)} SOL (${loss.lossLamports} lamports), passes profile "${profile}"'s maxDailyLossLamports ${max}: ` +
-    `reckoned from this tool's journal over ${loss.sells} sell(s), each paid its signed minimum against its share of the average cost of the signed buys of its token (deposit, fee included, over the fewest units quoted)${unknown}`
+    `the loss realized in the last 24 hours, ${solAndLamports(loss.lossLamports)}, passes profile "${profile}"'s maxDailyLossLamports ${max}: ` +
+    `reckoned from this tool's journal over ${counted(loss.sells, 'sell')}, each paid its signed minimum against its share of the average cost of the signed buys of its token (deposit, fee included, over the fewest units quoted)${unknown}`
   );
 }
 

@@ -7,6 +7,7 @@
 // common on legitimate tokens (USDC has both). docs/token-risks.md says why for each.
 import { createHash } from 'node:crypto';
 import type { MintExtension, MintFacts, TransferFee } from './mint-facts.js';
+import { counted } from './units.js';
 
 export type RiskLevel = 'refuse' | 'warn';
 
@@ -78,7 +79,7 @@ export function tokenRisks(facts: MintFacts, maxTransferFeeBps: number): TokenRi
         break;
       case 'transfer-fee': {
         const { bps, maximumFee } = highestTransferFee(ext);
-        const says = `transfer fee ${percent(bps)} of every transfer (${bps} bps, at most ${maximumFee} raw units)`;
+        const says = `transfer fee ${percent(bps)} of every transfer (${bps} bps, at most ${counted(maximumFee, 'raw unit')})`;
         const changes = ext.configAuthority ? `; its fee authority ${ext.configAuthority} can change it` : '';
         if (bps > maxTransferFeeBps)
           refuse(

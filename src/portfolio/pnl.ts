@@ -17,6 +17,7 @@
 // - A figure that cannot be known is null, with a note saying why; it is never guessed.
 import type { ActivityEntry, Holding, Position } from '../api/types.js';
 import { divRound, numberToFraction, percentHundredths, usdToCents } from '../domain/usd.js';
+import { counted } from '../domain/units.js';
 
 export interface PnlInput {
   positions: readonly Position[];
@@ -303,7 +304,7 @@ function tokenPnl(t: TokenFacts, since: number | null): TokenPnl | null {
   const sameUnits = amount === positionsHeld;
   if (!sameUnits && !noLots) {
     notes.push(
-      `holdings list ${amount} raw units but open positions hold ${positionsHeld}: P&L on the open part is unknown`,
+      `holdings list ${counted(amount, 'raw unit')} but open positions hold ${positionsHeld}: P&L on the open part is unknown`,
     );
   }
 

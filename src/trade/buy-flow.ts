@@ -37,6 +37,7 @@ import {
 } from '../domain/outcome-words.js';
 import { tooSmallHint, type NotShown } from '../domain/screen-fit.js';
 import type { DepositFacts } from '../domain/deposit-facts.js';
+import { lamports } from '../domain/units.js';
 
 /** The code of a buy whose signed deposit the chain proves can no longer land (exit 4). */
 export const DEPOSIT_EXPIRED = 'DEPOSIT_EXPIRED';
@@ -156,7 +157,7 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
     (resumed || req.keyTyped) &&
     (intent.outputMint !== req.mint || intent.amountLamports !== req.amountLamports.toString())
   ) {
-    const other = `${intent.amountLamports} lamports of ${intent.outputMint}`;
+    const other = `${lamports(intent.amountLamports)} of ${intent.outputMint}`;
     if (!req.keyTyped)
       throw new ApiError(
         `the service answered a new idempotency key with buy ${intent.id}, already ${intent.status}, of ${other}: not this buy; ${NOTHING_SIGNED}`,

@@ -8,6 +8,7 @@ import { solPerToken, toDecimalString } from '../domain/amounts.js';
 import { ApiError } from '../domain/errors.js';
 import { belowSlippageFloor, slippageFloor, validBps } from '../wallet/slippage.js';
 import type { BuyQuote, BuyToken, QuoteRead } from './buy-review.js';
+import { counted } from '../domain/units.js';
 
 /** Reads the new intent's trade; a service failure or a trade that does not match becomes `problem`. */
 export async function readQuote(api: ServiceClient, intent: BuyIntent): Promise<QuoteRead> {
@@ -53,10 +54,11 @@ export function buySlippageProblems(
   const expected = BigInt(trade.expectedOutputAmount);
   const minimum = BigInt(intent.minimumOutputAmount);
   const floorBps = bps ?? allowedBps;
-  if (minimum > expected) problems.push(`the minimum out ${minimum} raw units is above the expected ${expected}`);
+  if (minimum > expected)
+    problems.push(`the minimum out ${counted(minimum, 'raw unit')} is above the expected ${expected}`);
   else if (belowSlippageFloor(expected, minimum, floorBps)) {
     problems.push(
-      `the minimum out ${minimum} raw units is below what ${floorBps} bps of slippage allows on the expected ${expected} (${slippageFloor(expected, floorBps)})`,
+      `the minimum out ${counted(minimum, 'raw unit')} is below what ${floorBps} bps of slippage allows on the expected ${expected} (${slippageFloor(expected, floorBps)})`,
     );
   }
   return problems;

@@ -31,6 +31,7 @@ import { SERVICE_CONTRADICTION } from './watch.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import { AUTHORIZATION_EXPIRES_UNUSED, NOTHING_SIGNED } from '../domain/outcome-words.js';
 import { tooSmallHint, type NotShown } from '../domain/screen-fit.js';
+import { counted } from '../domain/units.js';
 
 export const SELL_POLL_INTERVAL_MS = 2000;
 
@@ -140,7 +141,7 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
     // key a mismatch is the service's doing and the guard refuses it.
     const keyTyped = req.keyTyped && idempotencyKey === req.idempotencyKey;
     if ((resumed || keyTyped) && (authorization.mint !== req.mint || authorization.amount !== req.amount.toString())) {
-      const other = `${authorization.amount} units of ${authorization.mint}`;
+      const other = `${counted(authorization.amount, 'raw unit')} of ${authorization.mint}`;
       // On a fresh key the other sell is the service's doing, not the user's: it is not this sell.
       if (!keyTyped)
         throw new ApiError(
@@ -403,7 +404,7 @@ function assertThisSell(view: GetSellResponse, id: string, req: SellRequest, fro
   const a = view.authorization;
   if (a.id === id && a.mint === req.mint && a.amount === req.amount.toString()) return;
   throw new ApiError(
-    `the service answered about another sell in ${from}: ${a.id}, ${a.amount} units of ${a.mint}, not sell ${id} of ${req.amount} units of ${req.mint}; it is not reported as this one`,
+    `the service answered about another sell in ${from}: ${a.id}, ${counted(a.amount, 'raw unit')} of ${a.mint}, not sell ${id} of ${counted(req.amount, 'raw unit')} of ${req.mint}; it is not reported as this one`,
     {
       code: SERVICE_CONTRADICTION,
     },

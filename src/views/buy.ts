@@ -12,6 +12,7 @@ import { oneLine } from '../io/terminal-text.js';
 import { tokenAmount } from './token-amount.js';
 import { serviceSays } from './verification.js';
 import { riskLine } from './token.js';
+import { counted, lamports } from '../domain/units.js';
 
 const tokenName = (mint: string, token: Pick<TokenMeta, 'symbol' | 'name'> | null) =>
   token?.symbol
@@ -82,7 +83,7 @@ export function renderBuyReview(
       ? 'unknown'
       : whole !== null
         ? `${formatTokenAmount(raw, q.token.decimals)}${unit}`
-        : `${formatInteger(raw)} raw units`;
+        : counted(raw, 'raw unit', formatInteger(raw));
   const slippage =
     q.slippageBps !== null
       ? `${bps(q.slippageBps)}, as the service applied it${q.slippageBpsAsked !== null && q.slippageBpsAsked !== q.slippageBps ? ` (asked: ${q.slippageBpsAsked} bps)` : ''}`
@@ -96,12 +97,12 @@ export function renderBuyReview(
     ],
     ...riskFields(token.risks, theme),
     ...(serviceSymbol ? [['Symbol', theme.pending(symbolWord(serviceSymbol))] as [string, string]] : []),
-    ['Deposit', `${theme.bold(sol(q.depositLamports))} (${q.depositLamports} lamports)`],
+    ['Deposit', `${theme.bold(sol(q.depositLamports))} (${lamports(q.depositLamports)})`],
     [
       'Platform fee',
       q.platformFeeLamports === null ? 'unknown' : `${sol(q.platformFeeLamports)}, taken from the deposit`,
     ],
-    ['Network fee', `at most ${sol(q.networkFeeMaxLamports)} (${q.networkFeeMaxLamports} lamports), paid on top`],
+    ['Network fee', `at most ${sol(q.networkFeeMaxLamports)} (${lamports(q.networkFeeMaxLamports)}), paid on top`],
     ['Total', `at most ${sol(q.totalMaxLamports)}`],
     ['Expected out', out(q.expectedOutputAmount, q.expectedOutput)],
     ['Minimum out', theme.bold(out(q.minimumOutputAmount, q.minimumOutput))],

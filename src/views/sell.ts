@@ -15,6 +15,7 @@ import { renderFields } from '../io/table.js';
 import type { Theme } from '../io/theme.js';
 import { tokenAmount } from './token-amount.js';
 import { serviceSays, type PayoutOnChain } from './verification.js';
+import { lamports } from '../domain/units.js';
 
 /** A sell's review in two parts: what leads, and what must stand on screen, whole, with the question below it. */
 export interface SellReviewText {
@@ -48,7 +49,7 @@ export function sellReviewText(
         [
           'Minimum',
           theme.bold(`${formatSol(a.minimumOutputLamports)} SOL`) +
-            ` (${a.minimumOutputLamports} lamports, signed floor)`,
+            ` (${lamports(a.minimumOutputLamports)}, signed floor)`,
         ],
         ['Worst case', `${tokenAmount(a.amount, token)} for ${formatSol(a.minimumOutputLamports)} SOL`],
         ['Slippage', `${a.slippageBps} bps (${a.slippageBps / 100}%)`],

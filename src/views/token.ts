@@ -6,6 +6,7 @@ import { acceptRisksCommand, type TokenRisk } from '../domain/token-risks.js';
 import { renderFields } from '../io/table.js';
 import type { Theme } from '../io/theme.js';
 import { oneLine } from '../io/terminal-text.js';
+import { counted } from '../domain/units.js';
 
 const PROGRAMS = { 'spl-token': 'SPL Token', 'token-2022': 'Token-2022' } as const;
 
@@ -35,7 +36,7 @@ export function mintFactsDocument(facts: MintFacts, risks: readonly TokenRisk[],
 }
 
 const fee = (f: { bps: number; maximumFee: bigint; epoch: bigint }) =>
-  `${f.bps} bps, at most ${formatInteger(f.maximumFee.toString())} raw units (from epoch ${f.epoch})`;
+  `${f.bps} bps, at most ${counted(f.maximumFee, 'raw unit', formatInteger(f.maximumFee.toString()))} (from epoch ${f.epoch})`;
 
 /** One extension in words: its name and what it is set to. */
 function extensionLine(e: MintExtension): string {
@@ -78,7 +79,7 @@ export function renderMintFacts(
     ['Token', named ? `${named} ${facts.mint}` : facts.mint],
     ['Program', PROGRAMS[facts.program]],
     ['Decimals', String(facts.decimals)],
-    ['Supply', `${formatTokenAmount(facts.supply.toString(), facts.decimals)} (${facts.supply} raw units)`],
+    ['Supply', `${formatTokenAmount(facts.supply.toString(), facts.decimals)} (${counted(facts.supply, 'raw unit')})`],
     ['Mint authority', facts.mintAuthority ?? 'none: the supply is fixed'],
     ['Freeze authority', facts.freezeAuthority ?? 'none'],
     [

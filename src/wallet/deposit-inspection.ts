@@ -22,7 +22,7 @@
 
 import bs58 from 'bs58';
 import type { BuyIntent } from '../api/types.js';
-import { formatInteger, formatSol, isCanonicalIntegerString } from '../domain/amounts.js';
+import { formatInteger, formatSol, isCanonicalIntegerString, solAndLamports } from '../domain/amounts.js';
 import type { DepositFacts } from '../domain/deposit-facts.js';
 import {
   DecodeError,
@@ -33,6 +33,7 @@ import {
   type DecodedTransaction,
 } from './transaction-decoder.js';
 import { MEMO_PROGRAMS, memoText } from './deposit-memo.js';
+import { counted } from '../domain/units.js';
 
 export const SYSTEM_PROGRAM_ID = '11111111111111111111111111111111';
 export const COMPUTE_BUDGET_PROGRAM_ID = 'ComputeBudget111111111111111111111111111111';
@@ -140,8 +141,7 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
     problems.push(`the intent amount ${JSON.stringify(intent.amountLamports)} is not a whole number of lamports`);
   } else if (intentLamports !== typedLamports) {
     problems.push(
-      `the intent amount ${formatSol(intentLamports)} SOL (${intentLamports} lamports) is not the requested ` +
-        `${formatSol(typedLamports)} SOL (${typedLamports} lamports)`,
+      `the intent amount ${solAndLamports(intentLamports)} is not the requested ${solAndLamports(typedLamports)}`,
     );
   }
 
@@ -197,7 +197,7 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
   );
   if (message.addressTableLookups.length > 0) {
     problems.push(
-      `the transaction names ${lookedUp} account(s) through address lookup table(s) ` +
+      `the transaction names ${counted(lookedUp, 'account')} through ${counted(message.addressTableLookups.length, 'address lookup table')} ` +
         `${message.addressTableLookups.map((t) => t.accountKey).join(', ')}: they would rest on what an RPC says the table holds, ` +
         'not on the bytes you sign, so the recipient cannot be checked; tell the operator of the service to list every account ' +
         'in the deposit itself, with no lookup table',
@@ -324,8 +324,7 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
   // Amounts as bigints, never numbers: past 2^53 two different lamport counts are one number.
   if (transfers === 1 && transferLamports !== null && intentLamports !== null && transferLamports !== intentLamports) {
     problems.push(
-      `the transfer moves ${formatSol(transferLamports)} SOL (${transferLamports} lamports), ` +
-        `not the intent's ${formatSol(intentLamports)} SOL (${intentLamports} lamports)`,
+      `the transfer moves ${solAndLamports(transferLamports)}, not the intent's ${solAndLamports(intentLamports)}`,
     );
   }
   if (transfers === 1 && transferLamports !== null && transferLamports > typedLamports) {
@@ -342,7 +341,7 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
   const networkFeeLamports = LAMPORTS_PER_SIGNATURE * BigInt(numRequiredSignatures) + priorityFee;
   if (networkFeeLamports > maxFeeLamports) {
     problems.push(
-      `the network fee would be ${formatInteger(networkFeeLamports)} lamports, above the limit of ` +
+      `the network fee would be ${counted(networkFeeLamports, 'lamport', formatInteger(networkFeeLamports))}, above the limit of ` +
         `${formatInteger(maxFeeLamports)} (raise it with --max-fee-lamports)`,
     );
   }

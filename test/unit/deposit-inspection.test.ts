@@ -238,7 +238,7 @@ describe('inspectDeposit: other instructions', () => {
     expect(result.ok).toBe(false);
     // Not "no transfer", not "an account not listed": the transfer is there, its recipient in the table.
     expect(result.problems).toEqual([
-      `the transaction names 1 account(s) through address lookup table(s) ${table.key.toBase58()}: they would rest on what an RPC says the table holds, not on the bytes you sign, so the recipient cannot be checked; tell the operator of the service to list every account in the deposit itself, with no lookup table`,
+      `the transaction names 1 account through 1 address lookup table ${table.key.toBase58()}: they would rest on what an RPC says the table holds, not on the bytes you sign, so the recipient cannot be checked; tell the operator of the service to list every account in the deposit itself, with no lookup table`,
     ]);
     expect(result.facts!.recipient).toBeNull();
     // An index past the table's accounts too is still "not listed".

@@ -678,7 +678,7 @@ describe('the journal, and answers that are not about this sell', () => {
     const stop = stopOf(await run(fake, trust, request(), hooks().h));
     expect(stop).toMatchObject({ kind: 'service-error', error: { code: 'SERVICE_CONTRADICTION' } });
     expect(stop.error.message).toMatch(
-      /answered a new idempotency key with sell sell_test1, already authorized, of 1000 units of So111+2: not this sell/,
+      /answered a new idempotency key with sell sell_test1, already authorized, of 1000 raw units of So111+2: not this sell/,
     );
     expect(fake.reads.sell).toEqual([]);
     // A key the user typed is the user's: the other sell is theirs, and left alone.
@@ -701,7 +701,7 @@ describe('the journal, and answers that are not about this sell', () => {
     const stop = stopOf(await run(fake, trust, request({ keyTyped: true }), hooks().h));
     expect(stop).toMatchObject({ kind: 'service-error', error: { code: 'SERVICE_CONTRADICTION' } });
     expect(stop.error.message).toMatch(
-      /answered about another sell in the first read: sell_test1, 1000 units of So111+2, not sell sell_test1 of 1000 units of DezX\w+; it is not reported as this one/,
+      /answered about another sell in the first read: sell_test1, 1000 raw units of So111+2, not sell sell_test1 of 1000 raw units of DezX\w+; it is not reported as this one/,
     );
     expect(fake.authorizes).toBe(0);
   });

@@ -5,6 +5,7 @@ import { formatSol, isCanonicalIntegerString } from '../../domain/amounts.js';
 import { belowSlippageFloor, slippageFloor, validBps } from '../slippage.js';
 import { formatLocalTime } from '../../domain/local-time.js';
 import type { SellFacts } from './facts.js';
+import { counted } from '../../domain/units.js';
 
 /** The most an authorization may live: the API's 2 minutes, with room for rounding. */
 export const MAX_LIFETIME_MS = 150_000;
@@ -51,7 +52,7 @@ export function checkAuthorization(
     problems.push(`the authorization sells ${String(auth.mint)}, not the requested token ${req.mint}`);
   const amount = integer(auth.amount, 'amount');
   if (amount !== null && amount !== req.amount)
-    problems.push(`the authorization sells ${amount} raw units, not the requested ${req.amount}`);
+    problems.push(`the authorization sells ${counted(amount, 'raw unit')}, not the requested ${req.amount}`);
   const expected = integer(auth.expectedOutputLamports, 'expectedOutputLamports');
   const minimum = integer(auth.minimumOutputLamports, 'minimumOutputLamports');
   const bps = validBps(auth.slippageBps);

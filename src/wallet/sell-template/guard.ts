@@ -11,6 +11,7 @@ import { match, splitSlots } from './match.js';
 import { fingerprint, legend, type Part, type Template } from './template.js';
 import { readsAsText } from '../word-shape.js';
 import { messageProblems, QUESTION_ROWS, quotedRows, SCREEN_COLUMNS, SCREEN_ROWS } from './text-rules.js';
+import { counted, lamports } from '../../domain/units.js';
 
 export interface GuardInput {
   authorization: SellAuthorization;
@@ -162,7 +163,7 @@ function statementProblems(parts: Part[], facts: SellFacts, otherSymbols: Array<
       `the message does not state the token: neither its mint ${facts.mint} nor a symbol only it has${shared ? ` (${facts.symbol} is shared by another token held)` : ''}`,
     );
   }
-  if (!has('amount')) problems.push(`the message does not state the amount, ${facts.amount} raw units`);
-  if (!has('minimum')) problems.push(`the message does not state the minimum, ${facts.minimum} lamports`);
+  if (!has('amount')) problems.push(`the message does not state the amount, ${counted(facts.amount, 'raw unit')}`);
+  if (!has('minimum')) problems.push(`the message does not state the minimum, ${lamports(facts.minimum)}`);
   return problems;
 }
