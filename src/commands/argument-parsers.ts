@@ -17,7 +17,7 @@ import { printable } from '../domain/printable.js';
 import { UsageError } from '../domain/errors.js';
 import { MIN_MINT_PREFIX } from '../domain/token.js';
 import { isAddress } from '../wallet/address.js';
-import { parseIntegerInRange } from '../config/profile-values.js';
+import { parseIntegerInRange, parseLamports, withoutGroups } from '../config/profile-values.js';
 
 function quote(s: string): string {
   return JSON.stringify(s);
@@ -26,49 +26,9 @@ function quote(s: string): string {
 // ---------------------------------------------------------------------------------------------
 // Amounts
 
-/**
- * A typed amount with the `,` of its thousands groups removed, as the tool prints amounts
- * (1,000woof → 1000woof, 1,000,000 → 1000000); a `,` anywhere else is refused, never guessed at.
- */
-function withoutGroups(s: string, fail: (why: string) => never): string {
-  if (!s.includes(',')) return s;
-  const grouped = /^([1-9][0-9]{0,2}(?:,[0-9]{3})+)((?:\.[0-9]*)?(?:[^,.0-9][^,]*)?)$/.exec(s);
-  if (!grouped) fail('a "," only groups the whole part in threes (1,000,000 or 1,234.5woof)');
-  return grouped![1]!.replace(/,/g, '') + grouped![2]!;
-}
-
-/**
- * `trader buy` amount, in lamports. Accepted: a positive whole number of lamports (`100000000`),
- * or SOL with a case-insensitive `sol` suffix (`0.1sol`, `1SOL`), at most 9 decimals, converted
- * exactly; the whole part may be grouped in thousands (`1,000,000`). Deliberately refused:
- * `.5sol` and `5.sol` (write `0.5sol`, `5sol`), leading zeros, signs, spaces, exponents, hex, a
- * `,` that is no thousands group, zero, and anything above the u64 maximum.
- */
+/** `trader buy` amount, in lamports: profile-values.ts's parseLamports (the one for every lamport value), zero refused. */
 export function parseBuyAmount(typed: string): bigint {
-  const accepted = 'use lamports as a positive whole number (100000000) or SOL with the suffix sol (0.1sol)';
-  const fail = (why: string): never => {
-    throw new UsageError(`invalid amount ${quote(typed)}: ${why}; ${accepted}`);
-  };
-  if (typeof typed !== 'string' || typed === '') fail('it is empty');
-  const s = withoutGroups(typed, fail);
-  if (/^-[0-9.]/.test(s)) fail('it is negative; a buy spends more than zero');
-  let lamports: bigint;
-  const sol = /^(.*)sol$/i.exec(s);
-  if (sol) {
-    const m = DECIMAL.exec(sol[1]!);
-    if (!m) fail('not a plain decimal number of SOL');
-    const units = decimalToUnits(m![1]!, m![2] ?? '', SOL_DECIMALS);
-    if (units === null) fail('SOL has at most 9 decimals');
-    lamports = units!;
-  } else {
-    if (!isCanonicalIntegerString(s)) {
-      fail(/^[0-9]*\.[0-9]*$/.test(s) ? 'a decimal amount needs the suffix sol' : 'not a whole number');
-    }
-    lamports = BigInt(s);
-  }
-  if (lamports === 0n) fail('it must be more than zero');
-  if (lamports > U64_MAX) fail('it is more than the largest possible amount (u64)');
-  return lamports;
+  return parseLamports(typed, 'amount', 'a buy spends more than zero');
 }
 
 /**

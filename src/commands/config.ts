@@ -5,6 +5,7 @@ import { PROFILE_KEYS, type Profile, type ProfileKey } from '../config/config-fi
 import type { Context } from './context.js';
 import { DeclinedError, UsageError } from '../domain/errors.js';
 import { LIMIT_KEYS, loosens, type LimitKey } from '../domain/brake.js';
+import { isCanonicalIntegerString, lamportsAndSol } from '../domain/amounts.js';
 import { audit } from './brake.js';
 import { renderFields } from '../io/table.js';
 import { keyMaterialShape } from '../wallet/key-material.js';
@@ -150,6 +151,11 @@ function shown(key: ProfileKey, value: string | number | undefined): string | un
   return key === 'apiKey' ? maskKey(String(value)) : String(value);
 }
 
+/** A value as a person reads it: a lamport key's lamports with its SOL beside them (`1000000000 lamports (1 SOL)`). */
+function inWords(key: ProfileKey, value: string | number | undefined): string | undefined {
+  return key.endsWith('Lamports') && isCanonicalIntegerString(value) ? lamportsAndSol(value) : shown(key, value);
+}
+
 function profileOf(ctx: Context): Profile {
   return ctx.config.document.profiles[ctx.settings.profileName] ?? {};
 }
@@ -244,7 +250,7 @@ async function setRun(ctx: Context, opts: ConfigSetOptions): Promise<void> {
     () =>
       display === undefined
         ? `removed ${key} from profile "${ctx.settings.profileName}"`
-        : `set ${key} = ${display} in profile "${ctx.settings.profileName}"`,
+        : `set ${key} = ${inWords(key, profile[key])} in profile "${ctx.settings.profileName}"`,
   );
 }
 
@@ -258,7 +264,7 @@ async function askToLoosen(
   before: string | number | undefined,
   after: string | number | undefined,
 ): Promise<void> {
-  const change = `${key} of profile "${ctx.settings.profileName}" from ${before} to ${after ?? 'no limit'}`;
+  const change = `${key} of profile "${ctx.settings.profileName}" from ${inWords(key, before)} to ${inWords(key, after) ?? 'no limit'}`;
   const here = ctx.presence(false);
   if (!here.mayGrantTrust) {
     throw new UsageError(
@@ -290,11 +296,12 @@ async function listRun(ctx: Context): Promise<void> {
     (theme) => {
       const fields = PROFILE_KEYS.filter((k) => masked[k] !== undefined).map((k): [string, string] => {
         const used = effectiveValue(ctx, k);
+        const value = inWords(k, masked[k]);
         return [
           k,
           overrides[k] === undefined
-            ? String(masked[k])
-            : `${masked[k]} ${theme.pending(`(${overrides[k]} wins here${used === null ? '' : `: ${used}`})`)}`,
+            ? String(value)
+            : `${value} ${theme.pending(`(${overrides[k]} wins here${used === null ? '' : `: ${used}`})`)}`,
         ];
       });
       const header = `Profile "${ctx.settings.profileName}" in ${ctx.config.path}`;

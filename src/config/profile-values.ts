@@ -2,7 +2,7 @@
 // stored in a profile (`config set` checks a value with the parser that reads it back): slippage,
 // lamports, seconds, a treasury address, text; and the profile's keys. A refusal is a one-line
 // UsageError (exit 2) naming the value and what is accepted.
-import { DECIMAL_NUMBER, isCanonicalIntegerString, U64_MAX } from '../domain/amounts.js';
+import { DECIMAL_NUMBER, decimalToUnits, isCanonicalIntegerString, SOL_DECIMALS, U64_MAX } from '../domain/amounts.js';
 import { printable } from '../domain/printable.js';
 import { UsageError } from '../domain/errors.js';
 import { TOKEN_RISK_POLICIES, type TokenRiskPolicy } from '../domain/token-risks.js';
@@ -30,9 +30,55 @@ export function parseSlippageBps(s: string, option = '--slippage-bps'): number {
   return Number(parseIntegerInRange(s, option, 0n, 10_000n, 'a whole number of basis points from 0 to 10000'));
 }
 
-/** Lamports option such as --max-fee-lamports: a whole number 0 … u64 max. */
+/**
+ * A typed amount with the `,` of its thousands groups removed, as the tool prints amounts
+ * (1,000woof → 1000woof, 1,000,000 → 1000000); a `,` anywhere else is refused, never guessed at.
+ */
+export function withoutGroups(s: string, fail: (why: string) => never): string {
+  if (!s.includes(',')) return s;
+  const grouped = /^([1-9][0-9]{0,2}(?:,[0-9]{3})+)((?:\.[0-9]*)?(?:[^,.0-9][^,]*)?)$/.exec(s);
+  if (!grouped) fail('a "," only groups the whole part in threes (1,000,000 or 1,234.5woof)');
+  return grouped![1]!.replace(/,/g, '') + grouped![2]!;
+}
+
+/**
+ * The one parser of a SOL amount in lamports, for a trade's amount, a lamport flag and a lamport
+ * config key alike: a whole number of lamports (`100000000`) or SOL with a case-insensitive `sol`
+ * suffix (`0.1sol`, `1SOL`), at most 9 decimals, converted exactly; the whole part may be grouped
+ * in thousands (`1,000,000`). Refused: `.5sol` and `5.sol`, leading zeros, signs, spaces,
+ * exponents, hex, a `,` that is no thousands group, anything above the u64 maximum, and zero
+ * when `positive` says why an amount must be more (`a buy spends more than zero`).
+ */
+export function parseLamports(typed: string, option: string, positive: string | null = null): bigint {
+  const accepted = `use lamports as a ${positive ? 'positive ' : ''}whole number (100000000) or SOL with the suffix sol (0.1sol)`;
+  const fail = (why: string): never => {
+    throw new UsageError(`invalid ${option} ${quote(String(typed))}: ${why}; ${accepted}`);
+  };
+  if (typeof typed !== 'string' || typed === '') fail('it is empty');
+  const s = withoutGroups(typed, fail);
+  if (/^-[0-9.]/.test(s)) fail(positive ? `it is negative; ${positive}` : 'it is negative');
+  let lamports: bigint;
+  const sol = /^(.*)sol$/i.exec(s);
+  if (sol) {
+    const m = DECIMAL_NUMBER.exec(sol[1]!);
+    if (!m) fail('not a plain decimal number of SOL');
+    const units = decimalToUnits(m![1]!, m![2] ?? '', SOL_DECIMALS);
+    if (units === null) fail('SOL has at most 9 decimals');
+    lamports = units!;
+  } else {
+    if (!isCanonicalIntegerString(s)) {
+      fail(/^[0-9]*\.[0-9]*$/.test(s) ? 'a decimal amount needs the suffix sol' : 'not a whole number');
+    }
+    lamports = BigInt(s);
+  }
+  if (positive && lamports === 0n) fail('it must be more than zero');
+  if (lamports > U64_MAX) fail('it is more than the largest possible amount (u64)');
+  return lamports;
+}
+
+/** A lamport option or config key such as --max-fee-lamports: 0 … u64 max, in lamports or `sol`. */
 export function parseLamportsOption(s: string, option = '--max-fee-lamports'): bigint {
-  return parseIntegerInRange(s, option, 0n, U64_MAX, 'a whole number of lamports (0 or more)');
+  return parseLamports(s, option);
 }
 
 /** Trades per rolling hour: a whole number 0 (none) to 1000000. */

@@ -64,12 +64,14 @@ describe('config set / get / list / path', () => {
       ['apiKey', sb.apiKey],
       ['keypair', sb.keypairPath],
       ['treasury', sb.treasury],
-      ['maxBuyLamports', '500000000'],
+      ['maxBuyLamports', '0.5sol'], // a lamport key takes SOL as a trade's amount does, and stores lamports
       ['maxSlippageBps', '300'],
       ['timeout', '120'],
     ]) {
       const r = await set(k!, v!); // sequential: each rewrites the file
       expect(r.code, r.stderr).toBe(0);
+      if (k === 'maxBuyLamports')
+        expect(r.stdout).toBe('set maxBuyLamports = 500000000 lamports (0.5 SOL) in profile "default"\n');
     }
     expect(statSync(h.TRADER_CONFIG).mode & 0o777).toBe(0o600);
     expect(h.read()).toEqual({
@@ -103,6 +105,7 @@ describe('config set / get / list / path', () => {
     expect(list.code).toBe(0);
     expect(list.stdout).toContain(h.TRADER_CONFIG);
     expect(list.stdout).toMatch(/maxSlippageBps\s+300/);
+    expect(list.stdout).toMatch(/maxBuyLamports\s+500000000 lamports \(0\.5 SOL\)\n/);
     expect(list.stdout).toMatch(new RegExp(`treasury\\s+${sb.treasury}`));
     const listed = json(listJson);
     expect(listed.profile).toBe('default');
@@ -189,6 +192,8 @@ describe('config set / get / list / path', () => {
       h.run(['config', 'set', 'maxSlippageBps', '10001']),
       h.run(['config', 'set', 'maxBuyLamports', '-5']),
       h.run(['config', 'set', 'maxBuyLamports', '18446744073709551616']),
+      h.run(['config', 'set', 'maxBuyLamports', '0.0000000001sol']),
+      h.run(['config', 'set', 'maxBuyLamports', '0.5']),
       h.run(['config', 'set', 'timeout', 'abc']),
       h.run(['config', 'set', 'treasury', 'not-base58-0OIl']),
     ]);

@@ -365,9 +365,35 @@ describe('integer options', () => {
     expect(parseLamportsOption('0')).toBe(0n);
     expect(parseLamportsOption('100000')).toBe(100_000n);
     expect(parseLamportsOption(U64_MAX.toString())).toBe(U64_MAX);
-    for (const bad of ['', '-1', '1.5', '18446744073709551616', '1e5', '1,000']) {
-      expect(usageError(() => parseLamportsOption(bad)).message).toContain('--max-fee-lamports');
+    for (const bad of [
+      '',
+      '-1',
+      '-0.5sol',
+      '1.5',
+      '18446744073709551616',
+      '18446744073.709551616sol',
+      '1e5',
+      '1,00',
+      '0.0000000001sol',
+    ]) {
+      expect(usageError(() => parseLamportsOption(bad)).message).toMatch(
+        /^invalid --max-fee-lamports .*; use lamports as a whole number \(100000000\) or SOL with the suffix sol \(0\.1sol\)$/,
+      );
     }
+  });
+  it('lamports: SOL as a trade amount takes it, through the same parser, from 0 to u64 max', () => {
+    expect(parseLamportsOption('0sol')).toBe(0n);
+    expect(parseLamportsOption('1sol', 'config key maxDailyBuyLamports')).toBe(1_000_000_000n);
+    expect(parseLamportsOption('0.000000001sol')).toBe(1n);
+    expect(parseLamportsOption('1,000')).toBe(1000n);
+    expect(parseLamportsOption('18446744073.709551615sol')).toBe(U64_MAX);
+    expect(usageError(() => parseLamportsOption('0.0000000001sol')).message).toContain('SOL has at most 9 decimals');
+    expect(usageError(() => parseLamportsOption('-1', 'config key maxBuyLamports')).message).toBe(
+      'invalid config key maxBuyLamports "-1": it is negative; use lamports as a whole number (100000000) or SOL with the suffix sol (0.1sol)',
+    );
+    // The buy's amount is the same parser, zero refused.
+    expect(parseBuyAmount('18446744073.709551615sol')).toBe(U64_MAX);
+    expect(usageError(() => parseBuyAmount('0sol')).message).toContain('more than zero');
   });
   it('seconds: positive, at least min, names the option', () => {
     expect(parseSeconds('30', { option: '--timeout' })).toBe(30);
