@@ -202,10 +202,13 @@ export function httpFailure(r: HttpFailureInput, redact: (text: string) => strin
   const hints: string[] = [];
   if (r.status === 401) hints.push("check the API key: TRADER_API_KEY, or `trader config list` for the profile's");
   if (r.status === 403) {
+    // Said once: where the service's message already names the scope, the hint only says where to see the key's.
     hints.push(
-      r.path.startsWith('/trade/')
-        ? 'trade endpoints need a key with the scope trade:intents'
-        : 'the API key may lack the scope this endpoint needs',
+      /\bscope/i.test(serverMessage)
+        ? '`trader me` lists the scopes of this key'
+        : r.path.startsWith('/trade/')
+          ? 'trade endpoints need a key with the scope trade:intents'
+          : 'the API key may lack the scope this endpoint needs',
     );
   }
   const serverCode = parsed.code ? oneLine(parsed.code, 64) : '';

@@ -638,7 +638,7 @@ describe('auth failures', () => {
     expect(h401.stderr).not.toContain(bad.TRADER_API_KEY);
     expect(expectJsonError(j401, 3)).toMatchObject({ status: 401 });
     expectHumanError(h403, 3, /403/);
-    expect(h403.stderr).toMatch(/trade:intents/);
+    expect(h403.stderr.match(/trade:intents/g)).toHaveLength(1); // said once, by the message or the hint
     expect(expectJsonError(j403, 3)).toMatchObject({ status: 403 });
     expect(roRead.code, roRead.stderr).toBe(0); // a read-only key still reads
     expect((await apiData(`/trade/buys/${id}`)).data.intent.status).toBe('awaiting_deposit');

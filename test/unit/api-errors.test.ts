@@ -132,9 +132,14 @@ describe('error bodies of every layout', () => {
     const u = await errorFor(401, '');
     expect(u.code).toBe('UNAUTHORIZED');
     expect(u.hints.join(' ')).toContain('TRADER_API_KEY');
-    const f = await errorFor(403, JSON.stringify({ message: 'scope missing' }), json, 'buy');
+    const f = await errorFor(403, JSON.stringify({ message: 'forbidden' }), json, 'buy');
     expect(f.code).toBe('FORBIDDEN');
     expect(f.hints.join(' ')).toContain('trade:intents');
+    // A message that names the scope itself: the hint does not say it again.
+    const named = 'this endpoint needs a key with the scope trade:intents';
+    const s = await errorFor(403, JSON.stringify({ message: named }), json, 'buy');
+    expect(s.message).toBe(`HTTP 403: ${named}`);
+    expect(s.hints).toEqual(['`trader me` lists the scopes of this key']);
     const g = await errorFor(403, '', {}, 'me');
     expect(g.hints.join(' ')).not.toContain('trade:intents');
   });
