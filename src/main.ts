@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { systemClock } from './domain/clock.js';
 import { ExitCode, InterruptedError } from './domain/errors.js';
 import { runTrader } from './run.js';
+import { errorLine } from './io/error-line.js';
 
 /** How long a signalled run has to stop by itself before it is ended. */
 const SIGNAL_GRACE_MS = 2_000;
@@ -21,7 +22,7 @@ export async function main(argv: string[]): Promise<number> {
     // A step that does not listen for the abort (standard input that never ends, …) must not
     // keep the run alive: what listens ends well within this, with its own message.
     setTimeout(() => {
-      process.stderr.write(`error: interrupted (${signal})\n`);
+      process.stderr.write(`${errorLine(`interrupted (${signal})`)}\n`);
       process.exit(code);
     }, SIGNAL_GRACE_MS).unref();
   };

@@ -26,6 +26,7 @@ import { toJson } from './io/json-output.js';
 import { withCommand } from './io/command-line.js';
 import { safeForTerminal } from './io/terminal-text.js';
 import { wrapWords } from './io/word-wrap.js';
+import { errorLine, errorMessage } from './io/error-line.js';
 import { buildProgram } from './program.js';
 
 /** How errors are printed: as JSON lines or not, with a stack trace or not. */
@@ -87,7 +88,7 @@ function report(err: unknown, flags: OutputMode, facts: ProcessFacts): number {
   if (err instanceof TraderError) personalize(err, prefix);
   if (err instanceof CommanderError) {
     if (err.exitCode === 0) return ExitCode.ok; // --help, --version
-    const message = err.message.replace(/^error:\s*/, '');
+    const message = errorMessage(err.message);
     return printError(new UsageError(message, 'USAGE'), json, verbose, facts);
   }
   return printError(err, json, verbose, facts);
@@ -128,7 +129,7 @@ function printError(err: unknown, json: boolean, verbose: boolean, { stdout, std
       endsWithCommand(line)
         ? withCommand(line.slice(0, -command!.length).trimEnd(), command!, columns, onTerminal)
         : wrapped(line);
-    const lines = [fitted(`error: ${message}`)];
+    const lines = [fitted(errorLine(message))];
     // The second line: the hint, with the request id (before it when the hint ends with a command to copy).
     const second = !requestId
       ? hint

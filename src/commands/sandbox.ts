@@ -32,6 +32,7 @@ import { displayWidth } from '../io/display-width.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import { defineCommand, parsedOption, type NoOptions } from './definition.js';
 import { parseText } from '../config/profile-values.js';
+import { errorMessage } from '../io/error-line.js';
 
 /** The binary, which the detached sandbox runs (dist/commands/ → bin/). */
 const BIN = fileURLToPath(new URL('../../bin/trader.js', import.meta.url));
@@ -219,12 +220,8 @@ async function runBackground(ctx: Context, opts: SandboxOptions): Promise<void> 
   if ('alreadyRunning' in outcome) return printBackground(ctx, outcome.alreadyRunning, true, opts.writeProfile);
   // It ended before it listened: what it said is the error; nothing of it is left.
   await removeLeftovers(dir, null);
-  const said =
-    outcome.failed.log
-      .split('\n')
-      .filter(Boolean)
-      .at(-1)
-      ?.replace(/^error: /, '') ?? 'it printed nothing';
+  const last = outcome.failed.log.split('\n').filter(Boolean).at(-1);
+  const said = last === undefined ? 'it printed nothing' : errorMessage(last);
   const message = `the background sandbox did not start: ${said}`;
   if (outcome.failed.code === 2) throw new UsageError(message, 'SANDBOX_NOT_STARTED');
   throw new Error(`${message} (exit ${outcome.failed.code ?? 'unknown'})`);
