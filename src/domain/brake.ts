@@ -173,7 +173,7 @@ export function lossWords(loss: RealizedLoss, max: bigint, profile: string): str
     ? `; ${counted(loss.unknownCost, 'sell')} of tokens bought outside this journal not counted`
     : '';
   return (
-    `the loss realized in the last 24 hours, ${solAndLamports(loss.lossLamports)}, passes profile "${profile}"'s maxDailyLossLamports ${max}: ` +
+    `the loss realized in the last 24 hours, ${solAndLamports(loss.lossLamports)}, passes profile "${profile}"'s maxDailyLossLamports, ${solAndLamports(max)}: ` +
     `reckoned from this tool's journal over ${counted(loss.sells, 'sell')}, each paid its signed minimum against its share of the average cost of the signed buys of its token (deposit, fee included, over the fewest units quoted)${unknown}`
   );
 }

@@ -18,9 +18,7 @@ export const METHOD_LINE = 'Average cost per token, platform fees in the cost; `
 export function renderPnl(report: PnlReport, theme: Theme, token: string | null = null): string {
   if (report.tokens.length === 0) {
     const what = token === null ? 'No holdings, buys or sells' : `No holdings, buys or sells of ${token}`;
-    return report.since === null
-      ? `${what} yet.`
-      : `${what} since ${formatLocalTime(new Date(report.since).toISOString())}.`;
+    return report.since === null ? `${what} yet.` : `${what} since ${formatLocalTime(report.since)}.`;
   }
   const t = report.total;
   const star = (figure: TotalPnl['incomplete'][number]) => (t.incomplete.includes(figure) ? '*' : '');
@@ -81,9 +79,7 @@ export function renderPnl(report: PnlReport, theme: Theme, token: string | null 
       `realized ${signedSol(t.realizedLamports)}${star('realizedLamports')}.`,
   );
   if (report.since !== null)
-    lines.push(
-      `Realized P&L and fees count sells and buys from ${formatLocalTime(new Date(report.since).toISOString())}.`,
-    );
+    lines.push(`Realized P&L and fees count sells and buys from ${formatLocalTime(report.since)}.`);
   if (t.incomplete.length > 0) lines.push('* Totals leave out what is unknown (see the notes).');
   for (const r of report.tokens) {
     for (const note of r.notes)

@@ -169,7 +169,7 @@ describe('maxTradesPerHour, counted from the journal across processes', () => {
     expect(lastJsonError(past)).toMatchObject({
       code: 'OVER_HOURLY_TRADES',
       message: expect.stringMatching(
-        /^2 trade\(s\) signed in the last hour .*maxTradesPerHour 2: one fits again at .*; nothing was sent$/,
+        /^2 trades signed in the last hour .*maxTradesPerHour 2: one fits again at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+; nothing was sent$/,
       ),
     });
     expect(await posts()).toEqual([]);
@@ -259,7 +259,7 @@ describe('maxDailyLossLamports: past the loss realized in 24 hours, unattended r
     expect(lastJsonError(refused)).toMatchObject({
       code: 'LOSS_STOP',
       message: expect.stringMatching(
-        /^the loss realized in the last 24 hours, 0\.04 SOL \(40000000 lamports\), passes profile "default"'s maxDailyLossLamports 39999999: reckoned from this tool's journal over 1 sell\(s\), each paid its signed minimum .*unattended runs stop buying \(selling stays allowed/,
+        /^the loss realized in the last 24 hours, 0\.04 SOL \(40000000 lamports\), passes profile "default"'s maxDailyLossLamports, 0\.039999999 SOL \(39999999 lamports\): reckoned from this tool's journal over 1 sell, each paid its signed minimum .*unattended runs stop buying \(selling stays allowed/,
       ),
     });
     expect(await posts()).toEqual([]);

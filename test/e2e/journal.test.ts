@@ -16,6 +16,7 @@ import { runInProcess } from '../helpers/in-process.js';
 import { sandboxClock } from '../helpers/sandbox-clock.js';
 import { completeBuy, newKey, signMessage, type TestSandbox } from '../helpers/sandbox.js';
 import { formatSol } from '../../src/domain/amounts.js';
+import { formatLocalTime } from '../../src/domain/local-time.js';
 
 let sb: TestSandbox;
 const { envFor, withDelays, tamperProxy } = sandboxForFile((started) => (sb = started));
@@ -170,7 +171,7 @@ describe('daily limits, counted from the journal across processes and restarts',
     expect(past.code, past.stderr).toBe(2);
     expect(lastJsonError(past)).toMatchObject({ code: 'OVER_DAILY_LIMIT', category: 'usage', retryable: false });
     expect(lastJsonError(past).message).toBe(
-      `a buy of 0.020000001 SOL (20000001 lamports) would pass the daily limit: 0.02 SOL (20000000 lamports) committed by signed deposits in the last 24 hours, cap 0.04 SOL (40000000 lamports) (profile "default"'s maxDailyBuyLamports); room for it frees up at ${new Date(signedAt + DAY_MS).toISOString()}; nothing was sent`,
+      `a buy of 0.020000001 SOL (20000001 lamports) would pass the daily limit: 0.02 SOL (20000000 lamports) committed by signed deposits in the last 24 hours, cap 0.04 SOL (40000000 lamports) (profile "default"'s maxDailyBuyLamports); room for it frees up at ${formatLocalTime(signedAt + DAY_MS)}; nothing was sent`,
     );
     expect(stderrJson(past)[0]).toEqual({
       warning: `journal ${journalOf(home)} line ${damagedLine} is damaged (not JSON); skipped, not trusted`,
@@ -293,7 +294,7 @@ describe('daily limits, counted from the journal across processes and restarts',
     );
     expect(again.code).toBe(2);
     expect(lastJsonError(again).message).toMatch(
-      /signed as sell minimums in the last 24 hours, cap .*; room for it frees up at \d{4}-/,
+      /signed as sell minimums in the last 24 hours, cap .*; room for it frees up at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+;/,
     );
     expect((await posts()).filter((p) => p.endsWith('/authorize'))).toHaveLength(1);
   });
