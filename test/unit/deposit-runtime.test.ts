@@ -275,7 +275,7 @@ describe('hostile shapes built with @solana/kit: refused by the inspection, neve
     [
       'the treasury through a lookup table',
       kitDeposit([transfer()], { blockhash }, { tables: { [STRANGER]: [TREASURY] } }),
-      /through address lookup table.*list every account in the deposit itself/,
+      /through 1 address lookup table .*list every account in the deposit itself/,
     ],
     [
       'the service as fee payer, your wallet a second signer',
