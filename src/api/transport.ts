@@ -140,6 +140,15 @@ function isLoopback(host: string): boolean {
   return name === 'localhost' || name === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
 }
 
+/** One attempt's bounds and its one abort: the caller's signal and the timer running now feed it. */
+interface AttemptState {
+  controller: AbortController;
+  limits: AttemptLimits;
+  userSignal: AbortSignal | undefined;
+  /** The timer running now (headers, then the whole body); cleared when the attempt ends. */
+  timer: NodeJS.Timeout | undefined;
+}
+
 /** Sends one request; throws only the caller's abort reason, everything else becomes a Failure. */
 export async function attempt(
   fetchFn: FetchFn,
@@ -150,115 +159,142 @@ export async function attempt(
   proxyLabel: string | null,
 ): Promise<AttemptOutcome> {
   if (userSignal?.aborted) throw userSignal.reason;
-  const controller = new AbortController();
-  const onUserAbort = () => controller.abort(userSignal!.reason);
+  const st: AttemptState = { controller: new AbortController(), limits, userSignal, timer: undefined };
+  const onUserAbort = () => st.controller.abort(userSignal!.reason);
   userSignal?.addEventListener('abort', onUserAbort, { once: true });
-  const host = new URL(url).host;
-  let timedOut = false;
-  let timer: NodeJS.Timeout | undefined = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new Error('request timeout'));
-  }, limits.requestTimeoutMs);
   try {
-    let res: FetchResponse;
-    try {
-      res = await fetchFn(url, { ...init, signal: controller.signal, redirect: 'manual' });
-    } catch (err) {
-      if (userSignal?.aborted) throw userSignal.reason;
-      if (timedOut) {
-        return {
-          ok: false,
-          failure: failure(
-            'timeout',
-            'REQUEST_TIMEOUT',
-            `the service did not answer within ${secondsText(limits.requestTimeoutMs)}`,
-            true,
-          ),
-        };
-      }
-      return { ok: false, failure: networkFailure(err, host, proxyLabel) };
-    }
-    clearTimeout(timer);
-    timer = undefined;
-
-    const success = res.status >= 200 && res.status < 300;
-    const limit = success ? limits.maxBodyBytes : ERROR_BODY_LIMIT;
-    const declared = Number(res.headers.get('content-length'));
-    if (success && Number.isFinite(declared) && declared > limit) {
-      controller.abort(new Error('response too large'));
-      return { ok: false, failure: tooLarge(res.status, limit) };
-    }
-
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    if (res.body) {
-      const reader = res.body.getReader();
-      let stalled: 'idle' | 'slow' | null = null;
-      const stop = (why: 'idle' | 'slow', reject: (e: Error) => void) => {
-        stalled = why;
-        controller.abort(new Error('body timeout'));
-        reader.cancel().catch(() => {});
-        reject(new Error('body timeout'));
-      };
-      // Besides the idle timer, the whole body has requestTimeoutMs: a service that drips a
-      // byte now and then must not hold the tool for ever.
-      let rejectSlow: (e: Error) => void = () => {};
-      const slow = new Promise<never>((_resolve, reject) => (rejectSlow = reject));
-      slow.catch(() => {});
-      timer = setTimeout(() => stop('slow', rejectSlow), limits.requestTimeoutMs);
-      const readChunk = () =>
-        Promise.race([
-          slow,
-          new Promise<ChunkResult>((resolve, reject) => {
-            const idle = setTimeout(() => stop('idle', reject), limits.bodyTimeoutMs);
-            reader.read().then(
-              (r) => (clearTimeout(idle), resolve(r)),
-              (e: unknown) => (clearTimeout(idle), reject(e)),
-            );
-          }),
-        ]);
-      for (;;) {
-        let chunk: ChunkResult;
-        try {
-          chunk = await readChunk();
-        } catch (err) {
-          if (userSignal?.aborted) throw userSignal.reason;
-          if (!success) break; // keep the status; the partial error body is enough
-          if (stalled) {
-            const what =
-              stalled === 'slow'
-                ? `the service took more than ${secondsText(limits.requestTimeoutMs)} to send its answer`
-                : `the service stopped sending its answer for more than ${secondsText(limits.bodyTimeoutMs)}`;
-            return { ok: false, failure: failure('timeout', 'REQUEST_TIMEOUT', what, true, res.status) };
-          }
-          return {
-            ok: false,
-            failure: failure(
-              'truncated',
-              'UNEXPECTED_RESPONSE',
-              `unexpected response from the service: the answer was cut off (HTTP ${res.status}, ${size} bytes received)`,
-              true,
-              res.status,
-            ),
-          };
-        }
-        if (chunk.done || !chunk.value) break;
-        size += chunk.value.byteLength;
-        if (size > limit) {
-          controller.abort(new Error('response too large'));
-          reader.cancel().catch(() => {});
-          if (success) return { ok: false, failure: tooLarge(res.status, limit) };
-          break;
-        }
-        chunks.push(chunk.value);
-      }
-    }
-    const body = new TextDecoder('utf-8').decode(Buffer.concat(chunks));
-    return { ok: true, response: { status: res.status, headers: res.headers, body } };
+    const sent = await sendForHeaders(st, fetchFn, url, init, proxyLabel);
+    if (!sent.ok) return sent;
+    return await readBody(st, sent.res);
   } finally {
-    if (timer) clearTimeout(timer);
+    if (st.timer) clearTimeout(st.timer);
     userSignal?.removeEventListener('abort', onUserAbort);
   }
+}
+
+/** The request, bounded by requestTimeoutMs up to the response's headers. */
+async function sendForHeaders(
+  st: AttemptState,
+  fetchFn: FetchFn,
+  url: string,
+  init: Omit<FetchInit, 'signal' | 'redirect'>,
+  proxyLabel: string | null,
+): Promise<{ ok: true; res: FetchResponse } | { ok: false; failure: Failure }> {
+  const host = new URL(url).host;
+  let timedOut = false;
+  st.timer = setTimeout(() => {
+    timedOut = true;
+    st.controller.abort(new Error('request timeout'));
+  }, st.limits.requestTimeoutMs);
+  let res: FetchResponse;
+  try {
+    res = await fetchFn(url, { ...init, signal: st.controller.signal, redirect: 'manual' });
+  } catch (err) {
+    if (st.userSignal?.aborted) throw st.userSignal.reason;
+    if (timedOut) {
+      return {
+        ok: false,
+        failure: failure(
+          'timeout',
+          'REQUEST_TIMEOUT',
+          `the service did not answer within ${secondsText(st.limits.requestTimeoutMs)}`,
+          true,
+        ),
+      };
+    }
+    return { ok: false, failure: networkFailure(err, host, proxyLabel) };
+  }
+  clearTimeout(st.timer);
+  st.timer = undefined;
+  return { ok: true, res };
+}
+
+/** The body, within its byte limit (a 2xx's, or the short one of an error body) and its timers. */
+async function readBody(st: AttemptState, res: FetchResponse): Promise<AttemptOutcome> {
+  const success = res.status >= 200 && res.status < 300;
+  const limit = success ? st.limits.maxBodyBytes : ERROR_BODY_LIMIT;
+  const declared = Number(res.headers.get('content-length'));
+  if (success && Number.isFinite(declared) && declared > limit) {
+    st.controller.abort(new Error('response too large'));
+    return { ok: false, failure: tooLarge(res.status, limit) };
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (res.body) {
+    const reader = res.body.getReader();
+    const chunked = boundedReader(st, reader);
+    for (;;) {
+      let chunk: ChunkResult;
+      try {
+        chunk = await chunked.read();
+      } catch {
+        if (st.userSignal?.aborted) throw st.userSignal.reason;
+        if (!success) break; // keep the status; the partial error body is enough
+        return { ok: false, failure: cutOff(st.limits, chunked.stalled(), res.status, size) };
+      }
+      if (chunk.done || !chunk.value) break;
+      size += chunk.value.byteLength;
+      if (size > limit) {
+        st.controller.abort(new Error('response too large'));
+        reader.cancel().catch(() => {});
+        if (success) return { ok: false, failure: tooLarge(res.status, limit) };
+        break;
+      }
+      chunks.push(chunk.value);
+    }
+  }
+  const body = new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+  return { ok: true, response: { status: res.status, headers: res.headers, body } };
+}
+
+/** Reads chunk by chunk, each within bodyTimeoutMs of the last and all within requestTimeoutMs. */
+function boundedReader(
+  st: AttemptState,
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+): { read: () => Promise<ChunkResult>; stalled: () => 'idle' | 'slow' | null } {
+  let stalled: 'idle' | 'slow' | null = null;
+  const stop = (why: 'idle' | 'slow', reject: (e: Error) => void) => {
+    stalled = why;
+    st.controller.abort(new Error('body timeout'));
+    reader.cancel().catch(() => {});
+    reject(new Error('body timeout'));
+  };
+  // Besides the idle timer, the whole body has requestTimeoutMs: a service that drips a
+  // byte now and then must not hold the tool for ever.
+  let rejectSlow: (e: Error) => void = () => {};
+  const slow = new Promise<never>((_resolve, reject) => (rejectSlow = reject));
+  slow.catch(() => {});
+  st.timer = setTimeout(() => stop('slow', rejectSlow), st.limits.requestTimeoutMs);
+  const read = () =>
+    Promise.race([
+      slow,
+      new Promise<ChunkResult>((resolve, reject) => {
+        const idle = setTimeout(() => stop('idle', reject), st.limits.bodyTimeoutMs);
+        reader.read().then(
+          (r) => (clearTimeout(idle), resolve(r)),
+          (e: unknown) => (clearTimeout(idle), reject(e)),
+        );
+      }),
+    ]);
+  return { read, stalled: () => stalled };
+}
+
+/** A 2xx body that stopped: too slow, idle too long, or cut off by the other end. */
+function cutOff(limits: AttemptLimits, stalled: 'idle' | 'slow' | null, status: number, size: number): Failure {
+  if (stalled) {
+    const what =
+      stalled === 'slow'
+        ? `the service took more than ${secondsText(limits.requestTimeoutMs)} to send its answer`
+        : `the service stopped sending its answer for more than ${secondsText(limits.bodyTimeoutMs)}`;
+    return failure('timeout', 'REQUEST_TIMEOUT', what, true, status);
+  }
+  return failure(
+    'truncated',
+    'UNEXPECTED_RESPONSE',
+    `unexpected response from the service: the answer was cut off (HTTP ${status}, ${size} bytes received)`,
+    true,
+    status,
+  );
 }
 
 function tooLarge(status: number, limit: number): Failure {
