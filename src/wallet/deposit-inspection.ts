@@ -129,10 +129,48 @@ function u64le(data: Uint8Array, at: number): bigint {
 
 /** Checks the deposit transaction against the intent and the user's request. Pure; never throws on bad input. */
 export function inspectDeposit(input: DepositInspectionInput): DepositInspection {
-  const { owner, intent, requestedMint, typedLamports, maxFeeLamports, treasury } = input;
   const problems: string[] = [];
-
   // (6) The intent is the one requested; checked even when the transaction is undecodable.
+  const intentLamports = checkIntent(input, problems);
+  let tx: DecodedTransaction;
+  try {
+    tx = decodeTransaction(decodeBase64Strict(input.transactionBase64));
+  } catch (e) {
+    if (!(e instanceof DecodeError)) throw e;
+    problems.push(`the deposit transaction is malformed: ${e.message}`);
+    return { ok: false, problems, facts: null };
+  }
+  const { message } = tx;
+  const feePayer = checkSigners(tx, input.owner, problems);
+  const lookedUp = checkLookupTables(message, problems);
+  const scan = scanInstructions(message, input.owner, lookedUp, problems);
+  const singleRecipient = checkTransfer(scan, intentLamports, input.typedLamports, problems);
+  const fee = networkFee(scan, message.header.numRequiredSignatures, input.maxFeeLamports, problems);
+  // (5) Treasury: the whole 32-byte key, never a prefix (a look-alike address may share its start).
+  const { treasury } = input;
+  if (treasury !== null && singleRecipient !== null && !sameKey(singleRecipient, treasury)) {
+    problems.push(
+      `the deposit pays ${singleRecipient}, not the pinned treasury ${treasury}; if the service really moved its ` +
+        'treasury, a person re-pins it: `trader config trust accept-treasury <address>`, or --treasury <address>',
+    );
+  }
+  const facts: DepositFacts = {
+    feePayer,
+    signers: message.staticAccountKeys.slice(0, message.header.numRequiredSignatures),
+    recipient: singleRecipient,
+    transferLamports: scan.transfers === 1 ? scan.transferLamports : null,
+    ...fee,
+    memo: scan.memo,
+    recentBlockhash: message.recentBlockhash,
+    version: message.version,
+    treasuryCheck: treasury === null ? 'first-use' : 'pinned',
+  };
+  return { ok: problems.length === 0, problems, facts };
+}
+
+/** (6) The intent buys the requested mint for the typed amount; its amount in lamports, or null when not a whole number. */
+function checkIntent(input: DepositInspectionInput, problems: string[]): bigint | null {
+  const { intent, requestedMint, typedLamports } = input;
   if (intent.outputMint !== requestedMint) {
     problems.push(`the intent buys ${String(intent.outputMint)}, not the requested mint ${requestedMint}`);
   }
@@ -144,27 +182,20 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
       `the intent amount ${solAndLamports(intentLamports)} is not the requested ${solAndLamports(typedLamports)}`,
     );
   }
+  return intentLamports;
+}
 
-  let tx: DecodedTransaction;
-  try {
-    tx = decodeTransaction(decodeBase64Strict(input.transactionBase64));
-  } catch (e) {
-    if (!(e instanceof DecodeError)) throw e;
-    problems.push(`the deposit transaction is malformed: ${e.message}`);
-    return { ok: false, problems, facts: null };
-  }
+/** The header's structure, and (1) the owner as fee payer and only signer, its slot empty; returns the fee payer. */
+function checkSigners(tx: DecodedTransaction, owner: string, problems: string[]): string {
   const { message, signatures } = tx;
   const keys = message.staticAccountKeys;
   const { numRequiredSignatures, numReadonlySignedAccounts, numReadonlyUnsignedAccounts } = message.header;
   const ownerIndex = keys.indexOf(owner);
-
   // Structure the network would also insist on; without it the checks below could misread indexes.
   if (numRequiredSignatures > keys.length || numReadonlyUnsignedAccounts > keys.length - numRequiredSignatures) {
     problems.push('the transaction header counts more accounts than it lists');
   }
   if (new Set(keys).size !== keys.length) problems.push('the transaction lists an account more than once');
-
-  // (1) Fee payer and only signer is the owner.
   const feePayer = keys[0] ?? '(none)';
   const serviceFee = feePayer !== owner && ownerIndex > 0 && ownerIndex < numRequiredSignatures;
   if (serviceFee) {
@@ -188,9 +219,15 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
   if (signatures.some((sig) => sig.some((b) => b !== 0))) {
     problems.push('a signature slot is already filled; the service must send an unsigned transaction');
   }
+  return feePayer;
+}
 
-  // (3) No address lookup tables: an account named through one is whatever an RPC says the table
-  // holds, not what the signed bytes say; such an instruction is refused by this one line alone.
+/**
+ * (3) No address lookup tables: an account named through one is whatever an RPC says the table
+ * holds, not what the signed bytes say; such an instruction is refused by this one line alone.
+ * Returns how many accounts the tables name.
+ */
+function checkLookupTables(message: DecodedTransaction['message'], problems: string[]): number {
   const lookedUp = message.addressTableLookups.reduce(
     (n, t) => n + t.writableIndexes.length + t.readonlyIndexes.length,
     0,
@@ -203,124 +240,185 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
         'in the deposit itself, with no lookup table',
     );
   }
+  return lookedUp;
+}
 
-  // (2)(3) Exactly one System transfer, Compute Budget instructions, at most one Memo, nothing else.
-  let transfers = 0;
-  let throughTable = 0;
-  let recipient: string | null = null;
-  let transferLamports: bigint | null = null;
-  let unitLimit: bigint | null = null;
-  let unitPrice: bigint | null = null;
-  let memo: string | null = null;
-  let memos = 0;
-  // The compute units the runtime reserves when no limit is requested (the rule above).
-  let defaultUnits = 0n;
-  const seenBudget = new Set<number>();
+/** What the walk over the instructions found. */
+interface InstructionScan {
+  message: DecodedTransaction['message'];
+  owner: string;
+  problems: string[];
+  transfers: number;
+  throughTable: number;
+  recipient: string | null;
+  transferLamports: bigint | null;
+  unitLimit: bigint | null;
+  unitPrice: bigint | null;
+  memo: string | null;
+  memos: number;
+  /** The compute units the runtime reserves when no limit is requested (the rule above). */
+  defaultUnits: bigint;
+  seenBudget: Set<number>;
+}
 
+type Instruction = DecodedTransaction['message']['instructions'][number];
+
+/** (2)(3) Exactly one System transfer, Compute Budget instructions, at most one Memo, nothing else. */
+function scanInstructions(
+  message: DecodedTransaction['message'],
+  owner: string,
+  lookedUp: number,
+  problems: string[],
+): InstructionScan {
+  const keys = message.staticAccountKeys;
+  const scan: InstructionScan = {
+    message,
+    owner,
+    problems,
+    transfers: 0,
+    throughTable: 0,
+    recipient: null,
+    transferLamports: null,
+    unitLimit: null,
+    unitPrice: null,
+    memo: null,
+    memos: 0,
+    defaultUnits: 0n,
+    seenBudget: new Set<number>(),
+  };
   for (const [i, ix] of message.instructions.entries()) {
     const n = i + 1;
     // Checked first, so every index below is in range.
     if (ix.programIdIndex >= keys.length + lookedUp || ix.accountIndexes.some((a) => a >= keys.length + lookedUp)) {
       problems.push(`instruction ${n} refers to an account that is not listed in the transaction`);
-      defaultUnits += DEFAULT_UNITS_PER_INSTRUCTION;
+      scan.defaultUnits += DEFAULT_UNITS_PER_INSTRUCTION;
       continue;
     }
     if (ix.programIdIndex >= keys.length || ix.accountIndexes.some((a) => a >= keys.length)) {
-      throughTable++; // refused above, with the lookup table
-      defaultUnits += DEFAULT_UNITS_PER_INSTRUCTION;
+      scan.throughTable++; // refused above, with the lookup table
+      scan.defaultUnits += DEFAULT_UNITS_PER_INSTRUCTION;
       continue;
     }
     const program = keys[ix.programIdIndex]!;
-    const data = ix.data;
     if (program === SYSTEM_PROGRAM_ID) {
-      defaultUnits += BUILTIN_UNITS_PER_INSTRUCTION;
-      const kind = data.length >= 4 ? Number(u32le(data, 0)) : -1;
-      if (kind !== 2) {
-        problems.push(systemRefusal(n, kind));
-        continue;
-      }
-      if (data.length !== 12 || ix.accountIndexes.length !== 2) {
-        problems.push(
-          `instruction ${n} is a malformed System transfer (${data.length} data bytes, ${ix.accountIndexes.length} accounts)`,
-        );
-        continue;
-      }
-      transfers++;
-      const [fromIndex, toIndex] = ix.accountIndexes as [number, number];
-      const from = keys[fromIndex]!;
-      const to = keys[toIndex]!;
-      const lamports = u64le(data, 4);
-      if (transfers > 1) {
-        problems.push(
-          `instruction ${n} is a second System transfer (${formatSol(lamports)} SOL to ${to}); only one is allowed`,
-        );
-        continue;
-      }
-      recipient = to;
-      transferLamports = lamports;
-      if (from !== owner) problems.push(`the transfer is paid from ${from}, not your wallet ${owner}`);
-      if (!isSigner(message, fromIndex) || !isWritable(message, fromIndex)) {
-        problems.push('the transfer source is not a writable signer');
-      }
-      if (!isWritable(message, toIndex)) problems.push(`the transfer recipient ${to} is not writable`);
-      if (to === owner) problems.push('the transfer pays your own wallet, not the treasury');
-      continue;
+      scan.defaultUnits += BUILTIN_UNITS_PER_INSTRUCTION;
+      checkSystemInstruction(scan, n, ix);
+    } else if (program === COMPUTE_BUDGET_PROGRAM_ID) {
+      scan.defaultUnits += BUILTIN_UNITS_PER_INSTRUCTION;
+      checkComputeBudget(scan, n, ix);
+    } else {
+      scan.defaultUnits += DEFAULT_UNITS_PER_INSTRUCTION;
+      if (MEMO_PROGRAMS[program] !== undefined) checkMemo(scan, n, ix);
+      else problems.push(otherProgramRefusal(n, program, ix.data));
     }
-    if (program === COMPUTE_BUDGET_PROGRAM_ID) {
-      defaultUnits += BUILTIN_UNITS_PER_INSTRUCTION;
-      const kind = data.length > 0 ? data[0]! : -1;
-      const layout = COMPUTE_BUDGET_LAYOUTS[kind];
-      if (!layout) {
-        problems.push(`instruction ${n} is a Compute Budget instruction of unknown or deprecated kind ${kind}`);
-        continue;
-      }
-      if (data.length !== layout.length || ix.accountIndexes.length !== 0) {
-        problems.push(`instruction ${n} is a malformed Compute Budget ${layout.name}`);
-        continue;
-      }
-      if (seenBudget.has(kind)) {
-        problems.push(`instruction ${n} repeats Compute Budget ${layout.name}`);
-        continue;
-      }
-      seenBudget.add(kind);
-      if (kind === 2) unitLimit = u32le(data, 1);
-      if (kind === 3) unitPrice = u64le(data, 1);
-      continue;
-    }
-    defaultUnits += DEFAULT_UNITS_PER_INSTRUCTION;
-    if (MEMO_PROGRAMS[program] !== undefined) {
-      if (++memos > 1) {
-        problems.push(`instruction ${n} is a second Memo; only one is allowed`);
-        continue;
-      }
-      // The owner may sign for its memo (v3 checks each account listed is a signer); no other account may stand in it.
-      const onlyOwner =
-        ix.accountIndexes.length === 0 ||
-        (ix.accountIndexes.length === 1 && ix.accountIndexes[0] === ownerIndex && isSigner(message, ownerIndex));
-      if (!onlyOwner) {
-        problems.push(
-          `instruction ${n} is a Memo naming accounts other than your wallet as its signer; tell the operator of the service to send memos with no accounts`,
-        );
-      }
-      const text = memoText(data);
-      if ('problem' in text) problems.push(`instruction ${n} is a Memo, but ${text.problem}`);
-      else if (onlyOwner) memo = text.text;
-      continue;
-    }
-    if (program === ASSOCIATED_TOKEN_PROGRAM_ID && data.length <= 1 && (data[0] ?? 0) <= 1) {
-      problems.push(
-        `instruction ${n} creates a token account (Associated Token Account ${data[0] === 1 ? 'CreateIdempotent' : 'Create'}): ` +
-          'its rent would be SOL of yours beyond the amount and the fee shown; tell the operator of the service to create ' +
-          'the accounts it needs itself, outside your deposit',
-      );
-      continue;
-    }
+  }
+  return scan;
+}
+
+/** A System instruction: only the one transfer, from the owner to a writable recipient. */
+function checkSystemInstruction(scan: InstructionScan, n: number, ix: Instruction): void {
+  const { message, owner, problems } = scan;
+  const keys = message.staticAccountKeys;
+  const data = ix.data;
+  const kind = data.length >= 4 ? Number(u32le(data, 0)) : -1;
+  if (kind !== 2) {
+    problems.push(systemRefusal(n, kind));
+    return;
+  }
+  if (data.length !== 12 || ix.accountIndexes.length !== 2) {
     problems.push(
-      `instruction ${n} calls ${programName(program)}; only one System transfer, Compute Budget instructions and one SPL Memo are allowed`,
+      `instruction ${n} is a malformed System transfer (${data.length} data bytes, ${ix.accountIndexes.length} accounts)`,
+    );
+    return;
+  }
+  scan.transfers++;
+  const [fromIndex, toIndex] = ix.accountIndexes as [number, number];
+  const from = keys[fromIndex]!;
+  const to = keys[toIndex]!;
+  const lamports = u64le(data, 4);
+  if (scan.transfers > 1) {
+    problems.push(
+      `instruction ${n} is a second System transfer (${formatSol(lamports)} SOL to ${to}); only one is allowed`,
+    );
+    return;
+  }
+  scan.recipient = to;
+  scan.transferLamports = lamports;
+  if (from !== owner) problems.push(`the transfer is paid from ${from}, not your wallet ${owner}`);
+  if (!isSigner(message, fromIndex) || !isWritable(message, fromIndex)) {
+    problems.push('the transfer source is not a writable signer');
+  }
+  if (!isWritable(message, toIndex)) problems.push(`the transfer recipient ${to} is not writable`);
+  if (to === owner) problems.push('the transfer pays your own wallet, not the treasury');
+}
+
+/** A Compute Budget instruction: a known kind, its exact layout, once each; the limit and price noted. */
+function checkComputeBudget(scan: InstructionScan, n: number, ix: Instruction): void {
+  const { problems } = scan;
+  const data = ix.data;
+  const kind = data.length > 0 ? data[0]! : -1;
+  const layout = COMPUTE_BUDGET_LAYOUTS[kind];
+  if (!layout) {
+    problems.push(`instruction ${n} is a Compute Budget instruction of unknown or deprecated kind ${kind}`);
+    return;
+  }
+  if (data.length !== layout.length || ix.accountIndexes.length !== 0) {
+    problems.push(`instruction ${n} is a malformed Compute Budget ${layout.name}`);
+    return;
+  }
+  if (scan.seenBudget.has(kind)) {
+    problems.push(`instruction ${n} repeats Compute Budget ${layout.name}`);
+    return;
+  }
+  scan.seenBudget.add(kind);
+  if (kind === 2) scan.unitLimit = u32le(data, 1);
+  if (kind === 3) scan.unitPrice = u64le(data, 1);
+}
+
+/** A Memo: one at most, with no account but the owner as signer, its text printable. */
+function checkMemo(scan: InstructionScan, n: number, ix: Instruction): void {
+  const { message, problems } = scan;
+  if (++scan.memos > 1) {
+    problems.push(`instruction ${n} is a second Memo; only one is allowed`);
+    return;
+  }
+  const ownerIndex = message.staticAccountKeys.indexOf(scan.owner);
+  // The owner may sign for its memo (v3 checks each account listed is a signer); no other account may stand in it.
+  const onlyOwner =
+    ix.accountIndexes.length === 0 ||
+    (ix.accountIndexes.length === 1 && ix.accountIndexes[0] === ownerIndex && isSigner(message, ownerIndex));
+  if (!onlyOwner) {
+    problems.push(
+      `instruction ${n} is a Memo naming accounts other than your wallet as its signer; tell the operator of the service to send memos with no accounts`,
     );
   }
+  const text = memoText(ix.data);
+  if ('problem' in text) problems.push(`instruction ${n} is a Memo, but ${text.problem}`);
+  else if (onlyOwner) scan.memo = text.text;
+}
 
-  if (transfers === 0 && throughTable === 0) problems.push('the transaction has no System transfer paying the deposit');
+/** Why an instruction of any other program is refused; an account creation says what to ask of the service. */
+function otherProgramRefusal(n: number, program: string, data: Uint8Array): string {
+  if (program === ASSOCIATED_TOKEN_PROGRAM_ID && data.length <= 1 && (data[0] ?? 0) <= 1) {
+    return (
+      `instruction ${n} creates a token account (Associated Token Account ${data[0] === 1 ? 'CreateIdempotent' : 'Create'}): ` +
+      'its rent would be SOL of yours beyond the amount and the fee shown; tell the operator of the service to create ' +
+      'the accounts it needs itself, outside your deposit'
+    );
+  }
+  return `instruction ${n} calls ${programName(program)}; only one System transfer, Compute Budget instructions and one SPL Memo are allowed`;
+}
+
+/** The one transfer pays the intent's amount, never more than typed; returns its recipient (null unless exactly one). */
+function checkTransfer(
+  scan: InstructionScan,
+  intentLamports: bigint | null,
+  typedLamports: bigint,
+  problems: string[],
+): string | null {
+  const { transfers, transferLamports } = scan;
+  if (transfers === 0 && scan.throughTable === 0)
+    problems.push('the transaction has no System transfer paying the deposit');
   // Amounts as bigints, never numbers: past 2^53 two different lamport counts are one number.
   if (transfers === 1 && transferLamports !== null && intentLamports !== null && transferLamports !== intentLamports) {
     problems.push(
@@ -332,11 +430,18 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
       `the transfer moves ${formatSol(transferLamports)} SOL, more than the ${formatSol(typedLamports)} SOL you asked for`,
     );
   }
-  const singleRecipient = transfers === 1 ? recipient : null;
+  return transfers === 1 ? scan.recipient : null;
+}
 
-  // (4) Network fee, as the runtime charges it (the rule above the constants).
-  const computeUnitLimit = minBigInt(unitLimit ?? defaultUnits, MAX_COMPUTE_UNIT_LIMIT);
-  const computeUnitPrice: bigint = unitPrice ?? 0n;
+/** (4) Network fee, as the runtime charges it (the rule above the constants), within the user's limit. */
+function networkFee(
+  scan: InstructionScan,
+  numRequiredSignatures: number,
+  maxFeeLamports: bigint,
+  problems: string[],
+): Pick<DepositFacts, 'computeUnitLimit' | 'computeUnitPriceMicroLamports' | 'networkFeeLamports'> {
+  const computeUnitLimit = minBigInt(scan.unitLimit ?? scan.defaultUnits, MAX_COMPUTE_UNIT_LIMIT);
+  const computeUnitPrice: bigint = scan.unitPrice ?? 0n;
   const priorityFee = ceilDiv(computeUnitPrice * computeUnitLimit, 1_000_000n);
   const networkFeeLamports = LAMPORTS_PER_SIGNATURE * BigInt(numRequiredSignatures) + priorityFee;
   if (networkFeeLamports > maxFeeLamports) {
@@ -345,29 +450,7 @@ export function inspectDeposit(input: DepositInspectionInput): DepositInspection
         `${formatInteger(maxFeeLamports)} (raise it with --max-fee-lamports)`,
     );
   }
-
-  // (5) Treasury: the whole 32-byte key, never a prefix (a look-alike address may share its start).
-  if (treasury !== null && singleRecipient !== null && !sameKey(singleRecipient, treasury)) {
-    problems.push(
-      `the deposit pays ${singleRecipient}, not the pinned treasury ${treasury}; if the service really moved its ` +
-        'treasury, a person re-pins it: `trader config trust accept-treasury <address>`, or --treasury <address>',
-    );
-  }
-
-  const facts: DepositFacts = {
-    feePayer,
-    signers: keys.slice(0, numRequiredSignatures),
-    recipient: singleRecipient,
-    transferLamports: transfers === 1 ? transferLamports : null,
-    computeUnitLimit,
-    computeUnitPriceMicroLamports: computeUnitPrice,
-    networkFeeLamports,
-    memo,
-    recentBlockhash: message.recentBlockhash,
-    version: message.version,
-    treasuryCheck: treasury === null ? 'first-use' : 'pinned',
-  };
-  return { ok: problems.length === 0, problems, facts };
+  return { computeUnitLimit, computeUnitPriceMicroLamports: computeUnitPrice, networkFeeLamports };
 }
 
 /** Why a System instruction other than the transfer is refused, and what to ask of the service where it is an honest shape. */
