@@ -3,6 +3,7 @@
 // web3.js costs ≈ 150 ms to import. Every call has a timeout and a bounded number of retries;
 // what cannot be read becomes a ChainUnavailableError the caller turns into a warning (or exit 3
 // under --verify). Nothing here prints.
+import type { Connection, PublicKey } from '@solana/web3.js';
 import type { Clock } from '../domain/clock.js';
 import { fetchFor } from '../net/proxy.js';
 import { fromRpcJson, type ChainTransaction } from './chain-transaction.js';
@@ -63,153 +64,200 @@ export interface ChainOptions {
 const PERMANENT = /ECONNREFUSED|ENOTFOUND|EAI_NONAME|CERT|TLS|SSL|bad port/;
 const BACKOFF_MS = [250, 750];
 
+/** One reader's endpoint, its web3.js connection and what its calls share. */
+interface Rpc {
+  url: URL;
+  opts: ChainOptions;
+  connection: Connection;
+  PublicKey: typeof PublicKey;
+  /** The fetch each request goes through: bounded, its own error kept. */
+  bounded: typeof globalThis.fetch;
+  /** The last fetch's own error: web3.js folds it into a message string. */
+  fetchError: unknown;
+  /** The id of the last JSON-RPC call of our own. */
+  id: number;
+  attempts: number;
+  /**
+   * Once the endpoint has failed a call after its retries, this run's later calls fail at once:
+   * a dead RPC costs one bounded wait, not one per signature checked.
+   */
+  down: ChainUnavailableError | null;
+}
+
 /** Opens a reader on the RPC endpoint (loads web3.js; sends nothing yet). */
 export async function openChain(opts: ChainOptions): Promise<ChainReader> {
   const url = parseRpcUrl(opts.url, 'RPC URL (--rpc-url, TRADER_RPC_URL or config rpcUrl)');
-  const { Connection, PublicKey } = await import('@solana/web3.js');
+  const web3 = await import('@solana/web3.js');
   const { fetch: base } = await fetchFor(url, opts.env, opts.fetch);
-  // Each request bounded by the timeout and by Ctrl-C. web3.js folds a failed fetch into a
-  // message string, so the fetch's own error is kept to say what happened (and to retry or not).
-  let fetchError: unknown = null;
-  const bounded = (async (input: string, init?: RequestInit) => {
-    try {
-      return await base(input, {
-        ...init,
-        signal: AbortSignal.any([AbortSignal.timeout(opts.timeoutMs), opts.signal]),
-      });
-    } catch (err) {
-      fetchError = err;
-      throw err;
-    }
-  }) as typeof globalThis.fetch;
-  const connection = new Connection(url.href, {
+  const attempts = Math.max(1, opts.attempts ?? 3);
+  // Completed below: the connection needs the bounded fetch, which records into this state.
+  const rpc = { url, opts, PublicKey: web3.PublicKey, fetchError: null, id: 0, attempts, down: null } as Omit<
+    Rpc,
+    'bounded' | 'connection'
+  > as Rpc;
+  rpc.bounded = boundedFetch(rpc, base);
+  rpc.connection = new web3.Connection(url.href, {
     commitment: 'confirmed',
     disableRetryOnRateLimit: true,
     httpAgent: false,
-    fetch: bounded as never,
+    fetch: rpc.bounded as never,
   });
-  // Lamports are read by a JSON-RPC call of our own, parsed exactly: web3.js's JSON.parse rounds
-  // values above 2^53, and a rounded balance would read as the chain contradicting the service.
-  let id = 0;
-  const exactCall = async (method: string, params: unknown[]): Promise<unknown> => {
-    const res = await bounded(url.href, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${res.status} ${res.statusText}: ${text.slice(0, 200)}`);
-    const body = parseJsonExact(text) as { result?: unknown; error?: { code?: unknown; message?: unknown } } | null;
-    if (body?.error)
-      throw Object.assign(new Error(`${method}: ${String(body.error.message)}`), { code: body.error.code });
-    if (body === null || typeof body !== 'object' || !('result' in body))
-      throw new Error(`${method}: the RPC answered no result`);
-    return body.result;
-  };
-  const attempts = Math.max(1, opts.attempts ?? 3);
-  // Once the endpoint has failed a call after its retries, this run's later calls fail at once:
-  // a dead RPC costs one bounded wait, not one per signature checked.
-  let down: ChainUnavailableError | null = null;
-
-  const call = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
-    if (down) throw down;
-    for (let n = 1; ; n++) {
-      fetchError = null;
-      try {
-        return await run();
-      } catch (err) {
-        if (opts.signal.aborted) throw opts.signal.reason;
-        const reason = describe(fetchError ?? err, opts.timeoutMs);
-        if (n >= attempts || PERMANENT.test(reason)) {
-          down = new ChainUnavailableError(`${what} from ${url.host} failed: ${reason}`);
-          throw down;
-        }
-        await opts.clock.sleep(BACKOFF_MS[Math.min(n - 1, BACKOFF_MS.length - 1)]!, opts.signal);
-      }
-    }
-  };
-
   return {
     host: url.host,
-    balance: (address) =>
-      call('reading the balance', async () => {
-        const result = (await exactCall('getBalance', [address, { commitment: 'confirmed' }])) as {
-          value?: unknown;
-        } | null;
-        const lamports = exactLamports(result?.value);
-        if (lamports === null) throw new Error('getBalance: the RPC answered no balance');
-        return lamports;
-      }),
+    balance: (address) => readBalance(rpc, address),
     blockHeight: (commitment = 'confirmed') =>
-      call('reading the block height', () => connection.getBlockHeight({ commitment })),
-    blockhashValid: async (blockhash, commitment) => {
-      // An RPC without the method (older than Solana 1.9) answers "Method not found": no proof
-      // from it, but not a dead endpoint either (the run's other reads go on), and not retried.
-      const valid = await call('checking the blockhash', async () => {
-        try {
-          return (await connection.isBlockhashValid(blockhash, { commitment })).value;
-        } catch (err) {
-          if ((err as { code?: unknown }).code === -32601) return null;
-          throw err;
-        }
-      });
-      if (valid === null)
-        throw new ChainUnavailableError(
-          `checking the blockhash from ${url.host} failed: the RPC does not answer isBlockhashValid`,
-        );
-      return valid;
-    },
-    getAccountInfo: (address) =>
-      call('reading accounts', async () => {
-        // web3.js asks for base64 and decodes it; finalized: facts a rollback cannot take back.
-        const info = await connection.getAccountInfo(new PublicKey(address), { commitment: 'finalized' });
-        return info === null
-          ? null
-          : { owner: info.owner.toBase58(), data: new Uint8Array(info.data), lamports: BigInt(info.lamports) };
-      }),
+      call(rpc, 'reading the block height', () => rpc.connection.getBlockHeight({ commitment })),
+    blockhashValid: (blockhash, commitment) => blockhashValid(rpc, blockhash, commitment),
+    getAccountInfo: (address) => readAccountInfo(rpc, address),
     rentExemptMinimum: () =>
-      call('reading the rent-exempt minimum', async () =>
-        BigInt(await connection.getMinimumBalanceForRentExemption(0)),
+      call(rpc, 'reading the rent-exempt minimum', async () =>
+        BigInt(await rpc.connection.getMinimumBalanceForRentExemption(0)),
       ),
-    tokenBalances: (owner) =>
-      call('reading the token accounts', async () => {
-        const held = new Map<string, { amount: bigint; decimals: number }>();
-        for (const programId of TOKEN_PROGRAMS) {
-          const { value } = await connection.getParsedTokenAccountsByOwner(new PublicKey(owner), {
-            programId: new PublicKey(programId),
-          });
-          for (const { account } of value) {
-            const info = (
-              account.data as {
-                parsed?: { info?: { mint?: unknown; tokenAmount?: { amount?: unknown; decimals?: unknown } } };
-              }
-            ).parsed?.info;
-            const mint = info?.mint;
-            const amount = info?.tokenAmount?.amount;
-            const decimals = info?.tokenAmount?.decimals;
-            if (
-              typeof mint !== 'string' ||
-              typeof amount !== 'string' ||
-              !/^\d+$/.test(amount) ||
-              typeof decimals !== 'number'
-            )
-              continue;
-            const before = held.get(mint)?.amount ?? 0n;
-            held.set(mint, { amount: before + BigInt(amount), decimals });
-          }
-        }
-        return held;
-      }),
+    tokenBalances: (owner) => readTokenBalances(rpc, owner),
     transaction: (signature) =>
       // The signature's start names it: whole, it would not fit a line of the message.
-      call(`reading transaction ${signature.slice(0, 8)}…`, async () => {
-        const result = await exactCall('getTransaction', [
+      call(rpc, `reading transaction ${signature.slice(0, 8)}…`, async () => {
+        const result = await exactCall(rpc, 'getTransaction', [
           signature,
           { encoding: 'json', commitment: 'confirmed', maxSupportedTransactionVersion: 0 },
         ]);
         return fromRpcJson(signature, result);
       }),
   };
+}
+
+/**
+ * Each request bounded by the timeout and by Ctrl-C. web3.js folds a failed fetch into a
+ * message string, so the fetch's own error is kept to say what happened (and to retry or not).
+ */
+function boundedFetch(rpc: Rpc, base: typeof globalThis.fetch): typeof globalThis.fetch {
+  return (async (input: string, init?: RequestInit) => {
+    try {
+      return await base(input, {
+        ...init,
+        signal: AbortSignal.any([AbortSignal.timeout(rpc.opts.timeoutMs), rpc.opts.signal]),
+      });
+    } catch (err) {
+      rpc.fetchError = err;
+      throw err;
+    }
+  }) as typeof globalThis.fetch;
+}
+
+/**
+ * A JSON-RPC call of our own, parsed exactly: web3.js's JSON.parse rounds values above 2^53,
+ * and a rounded balance would read as the chain contradicting the service.
+ */
+async function exactCall(rpc: Rpc, method: string, params: unknown[]): Promise<unknown> {
+  const res = await rpc.bounded(rpc.url.href, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: ++rpc.id, method, params }),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${res.status} ${res.statusText}: ${text.slice(0, 200)}`);
+  const body = parseJsonExact(text) as { result?: unknown; error?: { code?: unknown; message?: unknown } } | null;
+  if (body?.error)
+    throw Object.assign(new Error(`${method}: ${String(body.error.message)}`), { code: body.error.code });
+  if (body === null || typeof body !== 'object' || !('result' in body))
+    throw new Error(`${method}: the RPC answered no result`);
+  return body.result;
+}
+
+/** Runs one read with its retries; what cannot be read becomes a ChainUnavailableError (and the endpoint is down for this run). */
+async function call<T>(rpc: Rpc, what: string, run: () => Promise<T>): Promise<T> {
+  const { opts } = rpc;
+  if (rpc.down) throw rpc.down;
+  for (let n = 1; ; n++) {
+    rpc.fetchError = null;
+    try {
+      return await run();
+    } catch (err) {
+      if (opts.signal.aborted) throw opts.signal.reason;
+      const reason = describe(rpc.fetchError ?? err, opts.timeoutMs);
+      if (n >= rpc.attempts || PERMANENT.test(reason)) {
+        rpc.down = new ChainUnavailableError(`${what} from ${rpc.url.host} failed: ${reason}`);
+        throw rpc.down;
+      }
+      await opts.clock.sleep(BACKOFF_MS[Math.min(n - 1, BACKOFF_MS.length - 1)]!, opts.signal);
+    }
+  }
+}
+
+/** Lamports held by an address, read exactly. */
+function readBalance(rpc: Rpc, address: string): Promise<bigint> {
+  return call(rpc, 'reading the balance', async () => {
+    const result = (await exactCall(rpc, 'getBalance', [address, { commitment: 'confirmed' }])) as {
+      value?: unknown;
+    } | null;
+    const lamports = exactLamports(result?.value);
+    if (lamports === null) throw new Error('getBalance: the RPC answered no balance');
+    return lamports;
+  });
+}
+
+/** Whether the chain still takes this blockhash; an RPC that cannot say is unavailable for this read alone. */
+async function blockhashValid(rpc: Rpc, blockhash: string, commitment: 'processed' | 'finalized'): Promise<boolean> {
+  // An RPC without the method (older than Solana 1.9) answers "Method not found": no proof
+  // from it, but not a dead endpoint either (the run's other reads go on), and not retried.
+  const valid = await call(rpc, 'checking the blockhash', async () => {
+    try {
+      return (await rpc.connection.isBlockhashValid(blockhash, { commitment })).value;
+    } catch (err) {
+      if ((err as { code?: unknown }).code === -32601) return null;
+      throw err;
+    }
+  });
+  if (valid === null)
+    throw new ChainUnavailableError(
+      `checking the blockhash from ${rpc.url.host} failed: the RPC does not answer isBlockhashValid`,
+    );
+  return valid;
+}
+
+/** An account's owner, data and lamports at finalized commitment, or null. */
+function readAccountInfo(rpc: Rpc, address: string): ReturnType<ChainReader['getAccountInfo']> {
+  return call(rpc, 'reading accounts', async () => {
+    // web3.js asks for base64 and decodes it; finalized: facts a rollback cannot take back.
+    const info = await rpc.connection.getAccountInfo(new rpc.PublicKey(address), { commitment: 'finalized' });
+    return info === null
+      ? null
+      : { owner: info.owner.toBase58(), data: new Uint8Array(info.data), lamports: BigInt(info.lamports) };
+  });
+}
+
+/** Raw token units per mint over the owner's token accounts of both token programs. */
+function readTokenBalances(rpc: Rpc, owner: string): ReturnType<ChainReader['tokenBalances']> {
+  return call(rpc, 'reading the token accounts', async () => {
+    const held = new Map<string, { amount: bigint; decimals: number }>();
+    for (const programId of TOKEN_PROGRAMS) {
+      const { value } = await rpc.connection.getParsedTokenAccountsByOwner(new rpc.PublicKey(owner), {
+        programId: new rpc.PublicKey(programId),
+      });
+      for (const { account } of value) {
+        const holding = tokenHolding(account.data);
+        if (!holding) continue;
+        const before = held.get(holding.mint)?.amount ?? 0n;
+        held.set(holding.mint, { amount: before + BigInt(holding.amount), decimals: holding.decimals });
+      }
+    }
+    return held;
+  });
+}
+
+/** A parsed token account's mint, raw amount and decimals; null for one of any other shape. */
+function tokenHolding(data: unknown): { mint: string; amount: string; decimals: number } | null {
+  const info = (
+    data as {
+      parsed?: { info?: { mint?: unknown; tokenAmount?: { amount?: unknown; decimals?: unknown } } };
+    }
+  ).parsed?.info;
+  const mint = info?.mint;
+  const amount = info?.tokenAmount?.amount;
+  const decimals = info?.tokenAmount?.decimals;
+  if (typeof mint !== 'string' || typeof amount !== 'string' || !/^\d+$/.test(amount) || typeof decimals !== 'number')
+    return null;
+  return { mint, amount, decimals };
 }
 
 /** One line for what went wrong, with the cause fetch wraps inside. */
