@@ -104,54 +104,13 @@ export function resolveSettings(
   home: string,
   opts: { lenient?: boolean } = {},
 ): Settings {
-  // `config` commands must work even when the profile holds a value they would refuse, or the
-  // user could not fix it with `config set`: there a bad profile value is treated as unset.
-  const fromProfile = <T>(value: string | number | undefined, parse: (text: string) => T): T | null => {
-    if (value === undefined || value === '') return null;
-    try {
-      return parse(String(value));
-    } catch (err) {
-      if (opts.lenient) return null;
-      throw err;
-    }
-  };
-  const pick = <T>(
-    flag: T | undefined,
-    envValue: T | undefined,
-    profileValue: T | undefined,
-  ): [T | undefined, Source | null] => {
-    if (flag !== undefined) return [flag, 'flag'];
-    if (envValue !== undefined && envValue !== '') return [envValue, 'env'];
-    if (profileValue !== undefined && profileValue !== '') return [profileValue, 'profile'];
-    return [undefined, null];
-  };
-  const str = (v: string | number | undefined) => (v === undefined ? undefined : String(v));
+  const lenient = opts.lenient === true;
   const [baseUrl] = pick(flags.baseUrl, env.TRADER_BASE_URL, str(profile.baseUrl));
-  const api = apiKeyOf(flags, env, profile, home, opts.lenient === true);
-  // A key given as its own source is refused before anything can print it (a review names the source).
-  if (env.TRADER_KEYPAIR) refuseKeyMaterial(env.TRADER_KEYPAIR, 'TRADER_KEYPAIR');
-  const [chosen, keypairFrom] = pick(flags.keypair, env.TRADER_KEYPAIR, str(profile.keypair));
-  const keypair =
-    keypairFrom === 'profile'
-      ? (fromProfile(chosen, (t) => (refuseKeyMaterial(t, "the profile's keypair"), t)) ?? undefined)
-      : chosen;
+  const api = apiKeyOf(flags, env, profile, home, lenient);
+  const keypair = keypairOf(flags, env, profile, lenient);
   const [passwordFile] = pick(flags.passwordFile, env.TRADER_KEYSTORE_PASSWORD_FILE, undefined);
   const [treasury] = pick(flags.treasury, env.TRADER_TREASURY, str(profile.treasury));
   const [rpcUrl] = pick(flags.rpcUrl, env.TRADER_RPC_URL, str(profile.rpcUrl));
-
-  // A flag is parsed already; the environment and the profile are read here, each named in its error.
-  const seconds = (
-    flag: number | undefined,
-    envName: string | null,
-    key: 'timeout' | 'requestTimeout',
-    fallback: number,
-  ): number => {
-    if (flag !== undefined) return flag;
-    const fromEnv = envName === null ? undefined : env[envName];
-    if (fromEnv !== undefined && fromEnv !== '') return parseSeconds(fromEnv, { option: envName! });
-    return fromProfile(profile[key], (t) => parseSeconds(t, { option: `config key ${key}` })) ?? fallback;
-  };
-
   return {
     profileName,
     baseUrl: baseUrl ?? null,
@@ -160,37 +119,118 @@ export function resolveSettings(
     passwordFile: passwordFile === undefined ? null : expandHome(passwordFile, home),
     treasury: treasury ?? null,
     rpcUrl: rpcUrl ?? DEFAULT_RPC_URL,
-    timeoutSeconds: seconds(flags.timeoutSeconds, 'TRADER_TIMEOUT', 'timeout', DEFAULT_TIMEOUT_SECONDS),
-    requestTimeoutSeconds: seconds(
-      flags.requestTimeoutSeconds,
-      null,
-      'requestTimeout',
-      DEFAULT_REQUEST_TIMEOUT_SECONDS,
-    ),
-    maxBuyLamports: fromProfile(profile.maxBuyLamports, (t) => parseLamportsOption(t, 'config key maxBuyLamports')),
-    maxSlippageBps: fromProfile(profile.maxSlippageBps, (t) => parseSlippageBps(t, 'config key maxSlippageBps')),
-    maxFeeLamports: fromProfile(profile.maxFeeLamports, (t) => parseLamportsOption(t, 'config key maxFeeLamports')),
-    maxDailyBuyLamports: fromProfile(profile.maxDailyBuyLamports, (t) =>
-      parseLamportsOption(t, 'config key maxDailyBuyLamports'),
-    ),
-    maxDailySellLamports: fromProfile(profile.maxDailySellLamports, (t) =>
-      parseLamportsOption(t, 'config key maxDailySellLamports'),
-    ),
-    tokenRisk: fromProfile(profile.tokenRisk, (t) => parseTokenRiskPolicy(t)),
-    maxTransferFeeBps: fromProfile(profile.maxTransferFeeBps, (t) => parseTransferFeeBps(t)),
-    maxTradesPerHour: fromProfile(profile.maxTradesPerHour, (t) =>
-      parseTradesPerHour(t, 'config key maxTradesPerHour'),
-    ),
-    maxDailyLossLamports: fromProfile(profile.maxDailyLossLamports, (t) =>
-      parseLamportsOption(t, 'config key maxDailyLossLamports'),
-    ),
-    allowedMints: fromProfile(profile.allowedMints, (t) => parseMints(t, 'config key allowedMints')),
-    deniedMints: fromProfile(profile.deniedMints, (t) => parseMints(t, 'config key deniedMints')),
+    timeoutSeconds: secondsOf(flags.timeoutSeconds, env, 'TRADER_TIMEOUT', profile, 'timeout', lenient),
+    requestTimeoutSeconds: secondsOf(flags.requestTimeoutSeconds, env, null, profile, 'requestTimeout', lenient),
+    ...profileLimits(profile, lenient),
     json: flags.json,
     yes: flags.yes,
     verbose: flags.verbose || env.TRADER_DEBUG === '1',
     insecure: flags.insecure,
     overrides: overridesOf(flags, env, api.apiKeySource),
+  };
+}
+
+/**
+ * A profile value parsed, or null when unset. `config` commands must work even when the profile
+ * holds a value they would refuse, or the user could not fix it with `config set`: there
+ * (lenient) a bad profile value is treated as unset.
+ */
+function fromProfile<T>(value: string | number | undefined, parse: (text: string) => T, lenient: boolean): T | null {
+  if (value === undefined || value === '') return null;
+  try {
+    return parse(String(value));
+  } catch (err) {
+    if (lenient) return null;
+    throw err;
+  }
+}
+
+/** The flag, else the environment's value, else the profile's, with where it came from. */
+function pick<T>(
+  flag: T | undefined,
+  envValue: T | undefined,
+  profileValue: T | undefined,
+): [T | undefined, Source | null] {
+  if (flag !== undefined) return [flag, 'flag'];
+  if (envValue !== undefined && envValue !== '') return [envValue, 'env'];
+  if (profileValue !== undefined && profileValue !== '') return [profileValue, 'profile'];
+  return [undefined, null];
+}
+
+function str(v: string | number | undefined): string | undefined {
+  return v === undefined ? undefined : String(v);
+}
+
+/** The wallet's path or name; key material given as its own source is refused. */
+function keypairOf(
+  flags: GlobalOptions,
+  env: Record<string, string | undefined>,
+  profile: Profile,
+  lenient: boolean,
+): string | undefined {
+  // A key given as its own source is refused before anything can print it (a review names the source).
+  if (env.TRADER_KEYPAIR) refuseKeyMaterial(env.TRADER_KEYPAIR, 'TRADER_KEYPAIR');
+  const [chosen, keypairFrom] = pick(flags.keypair, env.TRADER_KEYPAIR, str(profile.keypair));
+  return keypairFrom === 'profile'
+    ? (fromProfile(chosen, (t) => (refuseKeyMaterial(t, "the profile's keypair"), t), lenient) ?? undefined)
+    : chosen;
+}
+
+/** A wait in seconds. A flag is parsed already; the environment and the profile are read here, each named in its error. */
+function secondsOf(
+  flag: number | undefined,
+  env: Record<string, string | undefined>,
+  envName: string | null,
+  profile: Profile,
+  key: 'timeout' | 'requestTimeout',
+  lenient: boolean,
+): number {
+  if (flag !== undefined) return flag;
+  const fromEnv = envName === null ? undefined : env[envName];
+  if (fromEnv !== undefined && fromEnv !== '') return parseSeconds(fromEnv, { option: envName! });
+  const fallback = key === 'timeout' ? DEFAULT_TIMEOUT_SECONDS : DEFAULT_REQUEST_TIMEOUT_SECONDS;
+  return fromProfile(profile[key], (t) => parseSeconds(t, { option: `config key ${key}` }), lenient) ?? fallback;
+}
+
+type ProfileLimits = Pick<
+  Settings,
+  | 'maxBuyLamports'
+  | 'maxSlippageBps'
+  | 'maxFeeLamports'
+  | 'maxDailyBuyLamports'
+  | 'maxDailySellLamports'
+  | 'tokenRisk'
+  | 'maxTransferFeeBps'
+  | 'maxTradesPerHour'
+  | 'maxDailyLossLamports'
+  | 'allowedMints'
+  | 'deniedMints'
+>;
+
+/** The limits only the profile sets, each parsed and named in its error. */
+function profileLimits(profile: Profile, lenient: boolean): ProfileLimits {
+  const lamports = (key: keyof Profile) =>
+    fromProfile(profile[key], (t) => parseLamportsOption(t, `config key ${key}`), lenient);
+  return {
+    maxBuyLamports: lamports('maxBuyLamports'),
+    maxSlippageBps: fromProfile(
+      profile.maxSlippageBps,
+      (t) => parseSlippageBps(t, 'config key maxSlippageBps'),
+      lenient,
+    ),
+    maxFeeLamports: lamports('maxFeeLamports'),
+    maxDailyBuyLamports: lamports('maxDailyBuyLamports'),
+    maxDailySellLamports: lamports('maxDailySellLamports'),
+    tokenRisk: fromProfile(profile.tokenRisk, (t) => parseTokenRiskPolicy(t), lenient),
+    maxTransferFeeBps: fromProfile(profile.maxTransferFeeBps, (t) => parseTransferFeeBps(t), lenient),
+    maxTradesPerHour: fromProfile(
+      profile.maxTradesPerHour,
+      (t) => parseTradesPerHour(t, 'config key maxTradesPerHour'),
+      lenient,
+    ),
+    maxDailyLossLamports: lamports('maxDailyLossLamports'),
+    allowedMints: fromProfile(profile.allowedMints, (t) => parseMints(t, 'config key allowedMints'), lenient),
+    deniedMints: fromProfile(profile.deniedMints, (t) => parseMints(t, 'config key deniedMints'), lenient),
   };
 }
 
