@@ -146,87 +146,14 @@ const add = (a: bigint | null, b: bigint | null): bigint | null => (a === null |
 /** Computes the report. Pure: the same input always gives the same figures. */
 export function computePnl(input: PnlInput, opts: PnlOptions): PnlReport {
   const tokens = new Map<string, TokenFacts>();
-  const factsOf = (mint: string): TokenFacts => {
-    let t = tokens.get(mint);
-    if (!t)
-      tokens.set(
-        mint,
-        (t = { mint, symbol: null, name: null, decimals: null, lots: [], sales: [], holding: null, notes: [] }),
-      );
-    return t;
-  };
-  const learn = (t: TokenFacts, meta: { symbol?: string | null; name?: string | null; decimals?: number | null }) => {
-    t.symbol ??= meta.symbol ?? null;
-    t.name ??= meta.name ?? null;
-    t.decimals ??= meta.decimals ?? null;
-  };
-
   for (const h of input.holdings) {
-    const t = factsOf(h.mint);
+    const t = factsOf(tokens, h.mint);
     t.holding = h;
     learn(t, h);
   }
-
-  // Buy entries by signature (a position names its buy's swap signature); a signature seen twice
-  // identifies nothing.
-  const buys = input.activity.filter((e) => e.type === 'buy' && DONE_STATUSES.has(e.status) && e.mint !== null);
-  const bySignature = new Map<string, ActivityEntry | null>();
-  const byFigures = new Map<string, ActivityEntry[]>();
-  for (const e of buys) {
-    if (e.signature) bySignature.set(e.signature, bySignature.has(e.signature) ? null : e);
-    const key = figuresKey(e.mint, e.amount, e.solLamports);
-    byFigures.set(key, [...(byFigures.get(key) ?? []), e]);
-  }
-  const claimed = new Set<ActivityEntry>();
-
-  for (const p of input.positions) {
-    if (!p.mint || !LOT_STATUSES.has(p.status) || p.boughtAmount === null) continue;
-    const t = factsOf(p.mint);
-    learn(t, p.token ?? {});
-    const units = BigInt(p.boughtAmount);
-    if (units === 0n) {
-      t.notes.push(`position ${p.id} received no tokens; it is left out`);
-      continue;
-    }
-    const entry = buyEntryOf(p, bySignature, byFigures, claimed);
-    if (entry) claimed.add(entry);
-    const principal = BigInt(p.principalLamports);
-    const cost = p.costLamports === null ? null : BigInt(p.costLamports);
-    let cents: bigint | null = null;
-    if (!entry) t.notes.push(`no activity entry for the buy of position ${p.id}: its USD cost is unknown`);
-    else {
-      cents = entryRateCents(entry, principal);
-      if (cents === null)
-        t.notes.push(
-          `the activity entry of the buy of position ${p.id} has no USD value or SOL amount: its USD cost is unknown`,
-        );
-    }
-    if (cost === null || cost > principal)
-      t.notes.push(`position ${p.id} does not say what its swap spent: its platform fee is unknown`);
-    t.lots.push({
-      at: time(entry?.createdAt) ?? time(p.openedAt) ?? time(p.createdAt) ?? 0,
-      units,
-      principal,
-      cents,
-      fee: cost === null || cost > principal ? null : principal - cost,
-      remaining: p.remainingAmount === null ? 0n : BigInt(p.remainingAmount),
-      sold: BigInt(p.soldAmount),
-      held: HELD_STATUSES.has(p.status),
-    });
-  }
-
-  for (const e of input.activity) {
-    if (e.type !== 'sell' || !DONE_STATUSES.has(e.status) || e.mint === null || e.amount === null) continue;
-    const t = factsOf(e.mint);
-    learn(t, e);
-    t.sales.push({
-      at: time(e.createdAt) ?? 0,
-      units: BigInt(e.amount),
-      lamports: e.solLamports === null ? null : BigInt(e.solLamports),
-      cents: usdToCents(e.usdValue),
-    });
-  }
-
+  const buys = buyIndex(input.activity);
+  for (const p of input.positions) addLot(tokens, p, buys);
+  for (const e of input.activity) addSale(tokens, e);
   const rows: TokenPnl[] = [];
   for (const t of tokens.values()) {
     const row = tokenPnl(t, opts.since);
@@ -241,6 +168,97 @@ export function computePnl(input: PnlInput, opts: PnlOptions): PnlReport {
   );
   const shown = opts.mint ? rows.filter((r) => r.mint === opts.mint) : rows;
   return { method: 'average-cost', asOf: opts.asOf, since: opts.since, tokens: shown, total: totalOf(shown) };
+}
+
+/** A token's facts, made empty at its first mention. */
+function factsOf(tokens: Map<string, TokenFacts>, mint: string): TokenFacts {
+  let t = tokens.get(mint);
+  if (!t)
+    tokens.set(
+      mint,
+      (t = { mint, symbol: null, name: null, decimals: null, lots: [], sales: [], holding: null, notes: [] }),
+    );
+  return t;
+}
+
+/** The token's symbol, name and decimals, from the first source that gives each. */
+function learn(t: TokenFacts, meta: { symbol?: string | null; name?: string | null; decimals?: number | null }): void {
+  t.symbol ??= meta.symbol ?? null;
+  t.name ??= meta.name ?? null;
+  t.decimals ??= meta.decimals ?? null;
+}
+
+/** The done buy entries, by signature and by figures, and those already given to a position. */
+interface BuyIndex {
+  bySignature: Map<string, ActivityEntry | null>;
+  byFigures: Map<string, ActivityEntry[]>;
+  claimed: Set<ActivityEntry>;
+}
+
+/**
+ * Buy entries by signature (a position names its buy's swap signature); a signature seen twice
+ * identifies nothing.
+ */
+function buyIndex(activity: readonly ActivityEntry[]): BuyIndex {
+  const buys = activity.filter((e) => e.type === 'buy' && DONE_STATUSES.has(e.status) && e.mint !== null);
+  const bySignature = new Map<string, ActivityEntry | null>();
+  const byFigures = new Map<string, ActivityEntry[]>();
+  for (const e of buys) {
+    if (e.signature) bySignature.set(e.signature, bySignature.has(e.signature) ? null : e);
+    const key = figuresKey(e.mint, e.amount, e.solLamports);
+    byFigures.set(key, [...(byFigures.get(key) ?? []), e]);
+  }
+  return { bySignature, byFigures, claimed: new Set<ActivityEntry>() };
+}
+
+/** A position that bought tokens as a lot of its token, with its USD cost from its buy's entry where known. */
+function addLot(tokens: Map<string, TokenFacts>, p: Position, buys: BuyIndex): void {
+  if (!p.mint || !LOT_STATUSES.has(p.status) || p.boughtAmount === null) return;
+  const t = factsOf(tokens, p.mint);
+  learn(t, p.token ?? {});
+  const units = BigInt(p.boughtAmount);
+  if (units === 0n) {
+    t.notes.push(`position ${p.id} received no tokens; it is left out`);
+    return;
+  }
+  const entry = buyEntryOf(p, buys.bySignature, buys.byFigures, buys.claimed);
+  if (entry) buys.claimed.add(entry);
+  const principal = BigInt(p.principalLamports);
+  const cost = p.costLamports === null ? null : BigInt(p.costLamports);
+  let cents: bigint | null = null;
+  if (!entry) t.notes.push(`no activity entry for the buy of position ${p.id}: its USD cost is unknown`);
+  else {
+    cents = entryRateCents(entry, principal);
+    if (cents === null)
+      t.notes.push(
+        `the activity entry of the buy of position ${p.id} has no USD value or SOL amount: its USD cost is unknown`,
+      );
+  }
+  if (cost === null || cost > principal)
+    t.notes.push(`position ${p.id} does not say what its swap spent: its platform fee is unknown`);
+  t.lots.push({
+    at: time(entry?.createdAt) ?? time(p.openedAt) ?? time(p.createdAt) ?? 0,
+    units,
+    principal,
+    cents,
+    fee: cost === null || cost > principal ? null : principal - cost,
+    remaining: p.remainingAmount === null ? 0n : BigInt(p.remainingAmount),
+    sold: BigInt(p.soldAmount),
+    held: HELD_STATUSES.has(p.status),
+  });
+}
+
+/** A done sell entry as a sale of its token. */
+function addSale(tokens: Map<string, TokenFacts>, e: ActivityEntry): void {
+  if (e.type !== 'sell' || !DONE_STATUSES.has(e.status) || e.mint === null || e.amount === null) return;
+  const t = factsOf(tokens, e.mint);
+  learn(t, e);
+  t.sales.push({
+    at: time(e.createdAt) ?? 0,
+    units: BigInt(e.amount),
+    lamports: e.solLamports === null ? null : BigInt(e.solLamports),
+    cents: usdToCents(e.usdValue),
+  });
 }
 
 /** The activity entry of a position's buy: by swap signature, else the one unclaimed entry with the same mint, units and SOL. */
