@@ -268,102 +268,132 @@ function heightAt(
   return commitment === 'finalized' ? Math.max(0, height - FINALIZED_LAG_BLOCKS) : height;
 }
 
+/** What every method of one request sees: the sandbox's time, the chain's height then, and the answer's context. */
+interface At {
+  now: number;
+  height: number;
+  context: { slot: number; apiVersion: string };
+}
+
+type Method = (world: World, params: unknown[], at: At) => unknown;
+
 function call(world: World, method: string, params: unknown[]): unknown {
   const now = world.now();
   const height = blockHeight(world.state, now);
-  const context = { slot: height, apiVersion: '2.0.0' };
-  switch (method) {
-    case 'getHealth':
-      return 'ok';
-    case 'getVersion':
-      return { 'solana-core': '2.0.0', 'feature-set': 0 };
-    case 'getBalance':
-      return { context, value: chainBalance(world, address(params[0])) };
-    case 'getBlockHeight':
-    case 'getSlot':
-      return heightAt(height, params[0]);
-    case 'getEpochInfo':
+  const at: At = { now, height, context: { slot: height, apiVersion: '2.0.0' } };
+  const run = METHODS.get(method);
+  if (!run) throw new RpcError(-32601, 'Method not found');
+  return run(world, params, at);
+}
+
+/**
+ * Valid while the height at the asked commitment has not passed the blockhash's last valid
+ * block (so it expires at processed first, at finalized 32 blocks later); a blockhash this
+ * chain never issued (another cluster's) is not valid.
+ */
+const isBlockhashValid: Method = (world, params, { height, context }) => {
+  if (typeof params[0] !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(params[0]))
+    throw invalidParams('expected a base58 blockhash');
+  const last = world.state.chain.blockhashes[params[0]];
+  return { context, value: last !== undefined && heightAt(height, params[1]) <= last };
+};
+
+/**
+ * Tokens bought are held by the service in trading wallets (holdings), not in the owner's
+ * wallet: the simulated chain has no token accounts for it.
+ */
+const getTokenAccountsByOwner: Method = (_world, params, { context }) => {
+  address(params[0]);
+  const filter = params[1] as { mint?: unknown; programId?: unknown } | undefined;
+  if (!filter || (filter.mint === undefined && filter.programId === undefined))
+    throw invalidParams('expected a mint or programId filter');
+  return { context, value: [] };
+};
+
+const getSignatureStatuses: Method = (world, params, { now, context }) => {
+  const list = params[0];
+  if (!Array.isArray(list) || list.length > 256) throw invalidParams('expected an array of at most 256 signatures');
+  return {
+    context,
+    value: list.map((s) => {
+      const tx = landedTransaction(world, signature(s), now);
+      if (!tx) return null;
+      const err = tx.failed ? FAILED_SWAP_ERR : null;
       return {
-        absoluteSlot: height,
-        blockHeight: height,
-        epoch: Math.floor(height / 432_000),
-        slotIndex: height % 432_000,
-        slotsInEpoch: 432_000,
-        transactionCount: Object.keys(world.state.chain.transactions ?? {}).length,
+        slot: slotOf(world, tx),
+        confirmations: null,
+        err,
+        status: err ? { Err: err } : { Ok: null },
+        confirmationStatus: 'finalized',
       };
-    case 'getLatestBlockhash':
-      return { context, value: issueBlockhash(world.state, now) };
-    case 'isBlockhashValid': {
-      // Valid while the height at the asked commitment has not passed the blockhash's last valid
-      // block (so it expires at processed first, at finalized 32 blocks later); a blockhash this
-      // chain never issued (another cluster's) is not valid.
-      if (typeof params[0] !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(params[0]))
-        throw invalidParams('expected a base58 blockhash');
-      const last = world.state.chain.blockhashes[params[0]];
-      return { context, value: last !== undefined && heightAt(height, params[1]) <= last };
-    }
-    case 'getMinimumBalanceForRentExemption': {
+    }),
+  };
+};
+
+const getTransaction: Method = (world, params, { now }) => {
+  const config = (params[1] ?? {}) as { encoding?: unknown; maxSupportedTransactionVersion?: unknown };
+  if (config.encoding !== undefined && config.encoding !== 'json')
+    throw invalidParams(`encoding ${String(config.encoding)} is not served by the sandbox; use json`);
+  const tx = landedTransaction(world, signature(params[0]), now);
+  if (!tx) return null;
+  if (config.maxSupportedTransactionVersion === undefined) {
+    throw new RpcError(
+      -32015,
+      'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0',
+    );
+  }
+  return transactionResult(tx, slotOf(world, tx), tx.at);
+};
+
+/** The methods the sandbox's node answers, by name. */
+const METHODS = new Map<string, Method>([
+  ['getHealth', () => 'ok'],
+  ['getVersion', () => ({ 'solana-core': '2.0.0', 'feature-set': 0 })],
+  ['getBalance', (world, params, { context }) => ({ context, value: chainBalance(world, address(params[0])) })],
+  ['getBlockHeight', (_world, params, { height }) => heightAt(height, params[0])],
+  ['getSlot', (_world, params, { height }) => heightAt(height, params[0])],
+  [
+    'getEpochInfo',
+    (world, _params, { height }) => ({
+      absoluteSlot: height,
+      blockHeight: height,
+      epoch: Math.floor(height / 432_000),
+      slotIndex: height % 432_000,
+      slotsInEpoch: 432_000,
+      transactionCount: Object.keys(world.state.chain.transactions ?? {}).length,
+    }),
+  ],
+  ['getLatestBlockhash', (world, _params, { now, context }) => ({ context, value: issueBlockhash(world.state, now) })],
+  ['isBlockhashValid', isBlockhashValid],
+  [
+    'getMinimumBalanceForRentExemption',
+    (_world, params) => {
       const size = params[0] ?? 0;
       if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw invalidParams('expected a data size');
       return rentExempt(size);
-    }
-    case 'getAccountInfo': {
+    },
+  ],
+  [
+    'getAccountInfo',
+    (world, params, { context }) => {
       const at = address(params[0]);
       accountConfig(params[1]);
       return { context, value: accountInfo(world, accountAt(world, at), at) };
-    }
-    case 'getMultipleAccounts': {
+    },
+  ],
+  [
+    'getMultipleAccounts',
+    (world, params, { context }) => {
       const list = params[0];
       if (!Array.isArray(list) || list.length > 100) throw invalidParams('expected an array of at most 100 addresses');
       accountConfig(params[1]);
       return { context, value: list.map((a) => accountInfo(world, accountAt(world, address(a)), address(a))) };
-    }
-    case 'getTokenAccountsByOwner': {
-      // Tokens bought are held by the service in trading wallets (holdings), not in the owner's
-      // wallet: the simulated chain has no token accounts for it.
-      address(params[0]);
-      const filter = params[1] as { mint?: unknown; programId?: unknown } | undefined;
-      if (!filter || (filter.mint === undefined && filter.programId === undefined))
-        throw invalidParams('expected a mint or programId filter');
-      return { context, value: [] };
-    }
-    case 'getSignatureStatuses': {
-      const list = params[0];
-      if (!Array.isArray(list) || list.length > 256) throw invalidParams('expected an array of at most 256 signatures');
-      return {
-        context,
-        value: list.map((s) => {
-          const tx = landedTransaction(world, signature(s), now);
-          if (!tx) return null;
-          const err = tx.failed ? FAILED_SWAP_ERR : null;
-          return {
-            slot: slotOf(world, tx),
-            confirmations: null,
-            err,
-            status: err ? { Err: err } : { Ok: null },
-            confirmationStatus: 'finalized',
-          };
-        }),
-      };
-    }
-    case 'getTransaction': {
-      const config = (params[1] ?? {}) as { encoding?: unknown; maxSupportedTransactionVersion?: unknown };
-      if (config.encoding !== undefined && config.encoding !== 'json')
-        throw invalidParams(`encoding ${String(config.encoding)} is not served by the sandbox; use json`);
-      const tx = landedTransaction(world, signature(params[0]), now);
-      if (!tx) return null;
-      if (config.maxSupportedTransactionVersion === undefined) {
-        throw new RpcError(
-          -32015,
-          'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0',
-        );
-      }
-      return transactionResult(tx, slotOf(world, tx), tx.at);
-    }
-    default:
-      throw new RpcError(-32601, 'Method not found');
-  }
-}
+    },
+  ],
+  ['getTokenAccountsByOwner', getTokenAccountsByOwner],
+  ['getSignatureStatuses', getSignatureStatuses],
+  ['getTransaction', getTransaction],
+]);
 
 /** One JSON-RPC request object → its response object. */
 function answer(world: World, request: unknown): unknown {
