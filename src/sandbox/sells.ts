@@ -171,30 +171,8 @@ export function authorizeSell(
   body: Body,
 ): AuthorizeSellResponse | GetSellResponse {
   const a = ownAuthorization(world, owner, id);
-  if (a.status === 'expired')
-    throw new HttpError(410, 'AUTHORIZATION_EXPIRED', 'the authorization expired; create a new sell');
-  if (a.status === 'cancelled') throw new HttpError(409, 'AUTHORIZATION_CANCELLED', 'the authorization was cancelled');
-  if (a.status !== 'awaiting_signature') {
-    throw new HttpError(409, 'AUTHORIZATION_ALREADY_USED', `the authorization was already used (status ${a.status})`);
-  }
-  const text = requireString(body, 'signature', 200);
-  let signature: Uint8Array;
-  try {
-    signature = bs58.decode(text);
-  } catch {
-    throw new HttpError(400, 'INVALID_SIGNATURE_FORMAT', 'signature must be base58');
-  }
-  if (signature.length !== 64)
-    throw new HttpError(400, 'INVALID_SIGNATURE_FORMAT', 'signature must be 64 bytes (base58)');
-  const wallet = new PublicKey(owner.account.walletAddress).toBytes();
-  if (!nacl.sign.detached.verify(Buffer.from(a.message, 'utf8'), signature, wallet)) {
-    throw new HttpError(
-      422,
-      'INVALID_SIGNATURE',
-      'the signature is not the account wallet signing this authorization message',
-    );
-  }
-
+  requireAwaitingSignature(a);
+  requireOwnerSignature(a, owner, body);
   const now = world.now();
   a.authorizedAt = now;
   world.activeAuthorizations.delete(a);
@@ -217,9 +195,53 @@ export function authorizeSell(
     a.failure = { code: 'INSUFFICIENT_BALANCE', reason: `only ${free} raw units are free to sell` };
     return { authorization: authorizationView(a), sell: null };
   }
+  const g = startSellGroup(world, a, allocate(world, a.amount, sellable, now), now);
+  a.status = 'authorized';
+  a.executionStarted = true;
+  a.groupId = g.id;
+  return { authorization: authorizationView(a), sell: sellGroupView(world, g) };
+}
 
+/** Only an authorization still awaiting its signature can be authorized. */
+function requireAwaitingSignature(a: AuthorizationRecord): void {
+  if (a.status === 'expired')
+    throw new HttpError(410, 'AUTHORIZATION_EXPIRED', 'the authorization expired; create a new sell');
+  if (a.status === 'cancelled') throw new HttpError(409, 'AUTHORIZATION_CANCELLED', 'the authorization was cancelled');
+  if (a.status !== 'awaiting_signature') {
+    throw new HttpError(409, 'AUTHORIZATION_ALREADY_USED', `the authorization was already used (status ${a.status})`);
+  }
+}
+
+/** The body's signature must be the account wallet's over the authorization's message. */
+function requireOwnerSignature(a: AuthorizationRecord, owner: KeyOwner, body: Body): void {
+  const text = requireString(body, 'signature', 200);
+  let signature: Uint8Array;
+  try {
+    signature = bs58.decode(text);
+  } catch {
+    throw new HttpError(400, 'INVALID_SIGNATURE_FORMAT', 'signature must be base58');
+  }
+  if (signature.length !== 64)
+    throw new HttpError(400, 'INVALID_SIGNATURE_FORMAT', 'signature must be 64 bytes (base58)');
+  const wallet = new PublicKey(owner.account.walletAddress).toBytes();
+  if (!nacl.sign.detached.verify(Buffer.from(a.message, 'utf8'), signature, wallet)) {
+    throw new HttpError(
+      422,
+      'INVALID_SIGNATURE',
+      'the signature is not the account wallet signing this authorization message',
+    );
+  }
+}
+
+/** The amount taken from the sellable positions in order; a position emptied by it is closing. */
+function allocate(
+  world: World,
+  amount: bigint,
+  sellable: ReturnType<typeof sellablePositions>,
+  now: number,
+): SellGroupRecord['allocations'] {
   const allocations: SellGroupRecord['allocations'] = [];
-  let left = a.amount;
+  let left = amount;
   for (const { position, free: f } of sellable) {
     if (left === 0n) break;
     const take = f < left ? f : left;
@@ -228,6 +250,16 @@ export function authorizeSell(
     if (take === BigInt(position.remainingAmount ?? '0'))
       updatePosition(world, position.id, { status: 'closing' }, now);
   }
+  return allocations;
+}
+
+/** The sell group an authorization starts, its swap pending. */
+function startSellGroup(
+  world: World,
+  a: AuthorizationRecord,
+  allocations: SellGroupRecord['allocations'],
+  now: number,
+): SellGroupRecord {
   const g: SellGroupRecord = {
     id: newSellGroupId(),
     accountId: a.accountId,
@@ -250,10 +282,7 @@ export function authorizeSell(
   world.state.sellGroups.push(g);
   world.groups.set(g.id, g);
   world.activeGroups.add(g);
-  a.status = 'authorized';
-  a.executionStarted = true;
-  a.groupId = g.id;
-  return { authorization: authorizationView(a), sell: sellGroupView(world, g) };
+  return g;
 }
 
 /** GET /trade/sells/{id}. */
