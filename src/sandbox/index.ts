@@ -114,13 +114,7 @@ async function freshState(
 /** Start the sandbox; resolves once it is listening. */
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const log = opts.log ?? (opts.quiet ? () => {} : (line: string) => void process.stderr.write(`${line}\n`));
-  let state = opts.statePath ? await loadStateFile(opts.statePath) : null;
-  const restored = state !== null;
-  // A private key the sandbox wrote itself does not outlive it (--state writes it again on restart).
-  let writtenKeypair: string | null;
-  if (state) writtenKeypair = await restoreWallet(state.identity, opts.keypairPath);
-  else ({ state, written: writtenKeypair } = await freshState(opts.keypairPath, opts.startBalanceLamports));
-
+  const { state, restored, writtenKeypair } = await openState(opts);
   const world = new World(state);
   world.depositMemo = opts.depositMemo === true;
   // The main account's trading key and wallet, to trade the seeded history as a client would.
@@ -132,17 +126,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   if (opts.history && !restored) seedHistory();
   const faults = new FaultStore();
   const requestLog = new RequestLog();
-  const saver = opts.statePath
-    ? new StateSaver(
-        opts.statePath,
-        () => world.state,
-        (err) => log(`sandbox: could not save state: ${String(err)}`),
-      )
-    : null;
-  if (saver) {
-    world.onChange = () => saver.schedule();
-    saver.schedule();
-  }
+  const saver = stateSaver(opts.statePath, world, log);
   const reset = () => {
     world.load(createInitialState(world.state.identity, Date.now()));
     if (opts.history) seedHistory();
@@ -154,25 +138,68 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const removeKeypair = async () => {
     if (writtenKeypair) await rm(dirname(writtenKeypair), { recursive: true, force: true });
   };
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  }).catch(async (err: unknown) => {
+  await listen(server, opts.port ?? 0, host).catch(async (err: unknown) => {
     await removeKeypair();
     throw err;
   });
   const { port } = server.address() as AddressInfo;
   const shownHost =
     host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
-  const [main, other] = world.state.identity.accounts;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    })
+      .then(() => saver?.flush())
+      .then(removeKeypair);
+  return running(world, `http://${shownHost}:${port}`, writtenKeypair, stop);
+}
 
+/**
+ * The state restored from --state, or a fresh one; a private key the sandbox wrote itself does
+ * not outlive it (--state writes it again on restart).
+ */
+async function openState(
+  opts: SandboxOptions,
+): Promise<{ state: State; restored: boolean; writtenKeypair: string | null }> {
+  const saved = opts.statePath ? await loadStateFile(opts.statePath) : null;
+  if (saved)
+    return { state: saved, restored: true, writtenKeypair: await restoreWallet(saved.identity, opts.keypairPath) };
+  const { state, written } = await freshState(opts.keypairPath, opts.startBalanceLamports);
+  return { state, restored: false, writtenKeypair: written };
+}
+
+/** With --state, every change is saved (after a short wait) and the first save is now. */
+function stateSaver(statePath: string | undefined, world: World, log: (line: string) => void): StateSaver | null {
+  if (!statePath) return null;
+  const saver = new StateSaver(
+    statePath,
+    () => world.state,
+    (err) => log(`sandbox: could not save state: ${String(err)}`),
+  );
+  world.onChange = () => saver.schedule();
+  saver.schedule();
+  return saver;
+}
+
+/** Resolves once the server listens; rejects with the listen error. */
+function listen(server: ReturnType<typeof createSandboxServer>, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/** The handle of a listening sandbox: its addresses, keys and wallet; close stops it once. */
+function running(world: World, url: string, writtenKeypair: string | null, stop: () => Promise<void>): RunningSandbox {
+  const [main, other] = world.state.identity.accounts;
   let closing: Promise<void> | null = null;
   return {
-    url: `http://${shownHost}:${port}`,
-    rpcUrl: `http://${shownHost}:${port}${RPC_PATH}`,
+    url,
+    rpcUrl: `${url}${RPC_PATH}`,
     apiKey: main!.keys[0]!.value,
     readOnlyApiKey: main!.keys[1]!.value,
     otherApiKey: other!.keys[0]!.value,
@@ -187,12 +214,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       return world.state.tokens.map((t) => ({ symbol: t.symbol, name: t.name, mint: t.mint, decimals: t.decimals }));
     },
     close() {
-      closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      })
-        .then(() => saver?.flush())
-        .then(removeKeypair);
+      closing ??= stop();
       return closing;
     },
   };
