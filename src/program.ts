@@ -127,81 +127,108 @@ function joinProse(text: string): string {
     .reduce((out, line, i, all) => (i === 0 ? line : `${out}${kept(all[i - 1]!, line) ? '\n' : ' '}${line}`), '');
 }
 
+/** What building the program shares: the program, the run's hooks, and each command's entry until its definition is loaded. */
+interface Build {
+  program: Command;
+  hooks: ProgramHooks;
+  execute: NonNullable<ProgramHooks['execute']>;
+  globals: Map<Command, readonly GlobalFlag[]>;
+  entries: Map<Command, CommandEntry>;
+}
+
 /** Builds the commander program. */
 export function buildProgram(hooks: ProgramHooks): Command {
-  const program = new TraderCommand('trader');
-  program
-    .description('Trade Solana tokens through a trading service; nothing is signed unchecked.')
-    .version(hooks.facts.version, '-V, --version', 'print the version')
-    .helpOption('-h, --help', 'show help')
-    .showSuggestionAfterError(true)
-    // Not showHelpAfterError: it writes its line to stderr before the error, which breaks the
-    // one-line error and, with --json, the promise that stderr holds only JSON lines.
-    .exitOverride((err) => {
-      if (err.exitCode === 0) throw err; // --help, --version
-      // One line: commander puts "(Did you mean buy?)" on a line of its own.
-      // `trader --json` alone exits with "(outputHelp)" (its help suppressed): say what is wrong instead.
-      const message = err.code === 'commander.help' ? 'no command given' : err.message.replace(/\s*\n\s*/g, ' ').trim();
-      throw new CommanderError(err.exitCode, err.code, `${message} (run with --help for usage)`);
-    })
-    .configureOutput({
-      writeOut: (s) => hooks.facts.stdout.write(s),
-      // Commander writes to stderr only the help shown when a command is missing; with --json,
-      // stderr holds JSON lines only (main.ts prints the error as one).
-      writeErr: (s) => {
-        if (!program.opts().json) hooks.facts.stderr.write(s);
-      },
-      outputError: () => {
-        /* main.ts prints usage errors in the run's format (one line, or JSON) */
-      },
-    });
+  const program = programShell(hooks);
   for (const option of GLOBAL_OPTIONS) program.addOption(commanderOption(option));
   program.optionsGroup('Options:');
-  const globals = new Map<Command, readonly GlobalFlag[]>();
   // Set before the commands are added: each copies its parent's help configuration.
   program.configureHelp(helpLayout(program));
-
   const execute = hooks.execute ?? ((command, options, globals) => runCommand(command, options, globals, hooks));
-  const configure = (command: Command, definition: AnyCommand) => {
-    for (const argument of definition.arguments ?? []) command.argument(argument.name, argument.help);
-    for (const option of definition.options ?? []) command.addOption(commanderOption(option));
-    // Help text after the options follows the one wrapping rule at 80 columns, as the rest of the help.
-    const after = `${globalsLine(program, command, globals)}${wrapWords(joinProse(definition.helpAfter ?? ''), ROOT_WIDTH)}${definition.examples ? examples(definition.examples) : ''}`;
-    if (after) command.addHelpText('after', after);
-    if (runsWork(definition)) {
-      command.action(async () => {
-        const raw = program.opts();
-        hooks.onFlags({
-          json: raw.json === true,
-          verbose: raw.verbose === true,
-          profile: typeof raw.profile === 'string' ? raw.profile : undefined,
-        });
-        const globals = await parseGlobalOptions(raw);
-        const args = command.args.slice(0, command.registeredArguments.length);
-        const options = definition.parse({ args, options: command.opts(), globals });
-        await execute(definition, options, globals);
-      });
-    }
-    for (const sub of definition.subcommands ?? [])
-      configure(command.command(sub.name).description(sub.summary), sub.command);
-  };
-  const entries = new Map<Command, CommandEntry>();
+  const b: Build = { program, hooks, execute, globals: new Map(), entries: new Map() };
   for (const entry of COMMANDS) {
     const command = program.command(entry.name).description(entry.summary).helpGroup(entry.group);
-    entries.set(command, entry);
-    globals.set(command, entry.globals);
+    b.entries.set(command, entry);
+    b.globals.set(command, entry.globals);
   }
-  /** Adds the command's definition to its commander command, once. */
-  const load = async (command: Command) => {
-    const entry = entries.get(command);
-    entries.delete(command);
-    if (entry) configure(command, await entry.definition());
-  };
   // Commander calls this once it knows which command runs (or whose help is asked for), before
   // that command reads its own arguments and options.
-  program.hook('preSubcommand', (_program, command) => load(command));
-  // Commander's own `help <command>` prints the command's help without that hook, before its
-  // definition is loaded: this one loads it first.
+  program.hook('preSubcommand', (_program, command) => loadDefinition(b, command));
+  addHelpCommand(b);
+  return program;
+}
+
+/** The program itself: its description, version, errors in one line and output through the run's streams. */
+function programShell(hooks: ProgramHooks): Command {
+  const program = new TraderCommand('trader');
+  return (
+    program
+      .description('Trade Solana tokens through a trading service; nothing is signed unchecked.')
+      .version(hooks.facts.version, '-V, --version', 'print the version')
+      .helpOption('-h, --help', 'show help')
+      .showSuggestionAfterError(true)
+      // Not showHelpAfterError: it writes its line to stderr before the error, which breaks the
+      // one-line error and, with --json, the promise that stderr holds only JSON lines.
+      .exitOverride((err) => {
+        if (err.exitCode === 0) throw err; // --help, --version
+        // One line: commander puts "(Did you mean buy?)" on a line of its own.
+        // `trader --json` alone exits with "(outputHelp)" (its help suppressed): say what is wrong instead.
+        const message =
+          err.code === 'commander.help' ? 'no command given' : err.message.replace(/\s*\n\s*/g, ' ').trim();
+        throw new CommanderError(err.exitCode, err.code, `${message} (run with --help for usage)`);
+      })
+      .configureOutput({
+        writeOut: (s) => hooks.facts.stdout.write(s),
+        // Commander writes to stderr only the help shown when a command is missing; with --json,
+        // stderr holds JSON lines only (main.ts prints the error as one).
+        writeErr: (s) => {
+          if (!program.opts().json) hooks.facts.stderr.write(s);
+        },
+        outputError: () => {
+          /* main.ts prints usage errors in the run's format (one line, or JSON) */
+        },
+      })
+  );
+}
+
+/** Adds the command's definition to its commander command, once. */
+async function loadDefinition(b: Build, command: Command): Promise<void> {
+  const entry = b.entries.get(command);
+  b.entries.delete(command);
+  if (entry) configure(b, command, await entry.definition());
+}
+
+/** A command's arguments, options, help text and action, and its subcommands' in turn. */
+function configure(b: Build, command: Command, definition: AnyCommand): void {
+  for (const argument of definition.arguments ?? []) command.argument(argument.name, argument.help);
+  for (const option of definition.options ?? []) command.addOption(commanderOption(option));
+  // Help text after the options follows the one wrapping rule at 80 columns, as the rest of the help.
+  const after = `${globalsLine(b.program, command, b.globals)}${wrapWords(joinProse(definition.helpAfter ?? ''), ROOT_WIDTH)}${definition.examples ? examples(definition.examples) : ''}`;
+  if (after) command.addHelpText('after', after);
+  if (runsWork(definition)) command.action(() => act(b, command, definition));
+  for (const sub of definition.subcommands ?? [])
+    configure(b, command.command(sub.name).description(sub.summary), sub.command);
+}
+
+/** A command's run: the global flags told to the hooks first, then parsed, then the command's own parse and run. */
+async function act(b: Build, command: Command, definition: CommandDefinition<unknown>): Promise<void> {
+  const raw = b.program.opts();
+  b.hooks.onFlags({
+    json: raw.json === true,
+    verbose: raw.verbose === true,
+    profile: typeof raw.profile === 'string' ? raw.profile : undefined,
+  });
+  const globals = await parseGlobalOptions(raw);
+  const args = command.args.slice(0, command.registeredArguments.length);
+  const options = definition.parse({ args, options: command.opts(), globals });
+  await b.execute(definition, options, globals);
+}
+
+/**
+ * Commander's own `help <command>` prints the command's help without the preSubcommand hook,
+ * before its definition is loaded: this one loads it first.
+ */
+function addHelpCommand(b: Build): void {
+  const { program } = b;
   program.helpCommand(false);
   program
     .command('help')
@@ -214,12 +241,11 @@ export function buildProgram(hooks: ProgramHooks): Command {
       for (const name of path) {
         const sub = command.commands.find((c) => c.name() === name);
         if (!sub) return program.error(`unknown command '${path.join(' ')}'`);
-        await load(sub);
+        await loadDefinition(b, sub);
         command = sub;
       }
       command.help();
     });
-  return program;
 }
 
 /** The width `trader --help` is laid out to: an 80-column terminal. */
