@@ -345,13 +345,17 @@ const getTransaction: Method = (world, params, { now }) => {
   return transactionResult(tx, slotOf(world, tx), tx.at);
 };
 
+/** The height (or slot) at the request's commitment. */
+const heightAsked: Method = (_world, params, { height }) => heightAt(height, params[0]);
+
 /** The methods the sandbox's node answers, by name. */
 const METHODS = new Map<string, Method>([
   ['getHealth', () => 'ok'],
   ['getVersion', () => ({ 'solana-core': '2.0.0', 'feature-set': 0 })],
   ['getBalance', (world, params, { context }) => ({ context, value: chainBalance(world, address(params[0])) })],
-  ['getBlockHeight', (_world, params, { height }) => heightAt(height, params[0])],
-  ['getSlot', (_world, params, { height }) => heightAt(height, params[0])],
+  ['getBlockHeight', heightAsked],
+  // The simulated chain has one block per slot.
+  ['getSlot', heightAsked],
   [
     'getEpochInfo',
     (world, _params, { height }) => ({
