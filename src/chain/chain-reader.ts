@@ -109,10 +109,7 @@ export async function openChain(opts: ChainOptions): Promise<ChainReader> {
       call(rpc, 'reading the block height', () => rpc.connection.getBlockHeight({ commitment })),
     blockhashValid: (blockhash, commitment) => blockhashValid(rpc, blockhash, commitment),
     getAccountInfo: (address) => readAccountInfo(rpc, address),
-    rentExemptMinimum: () =>
-      call(rpc, 'reading the rent-exempt minimum', async () =>
-        BigInt(await rpc.connection.getMinimumBalanceForRentExemption(0)),
-      ),
+    rentExemptMinimum: () => readRentExemptMinimum(rpc),
     tokenBalances: (owner) => readTokenBalances(rpc, owner),
     transaction: (signature) =>
       // The signature's start names it: whole, it would not fit a line of the message.
@@ -192,6 +189,18 @@ function readBalance(rpc: Rpc, address: string): Promise<bigint> {
     } | null;
     const lamports = exactLamports(result?.value);
     if (lamports === null) throw new Error('getBalance: the RPC answered no balance');
+    return lamports;
+  });
+}
+
+/**
+ * The least balance a wallet must keep, read by our own call: web3.js answers 0 for an RPC error
+ * (and warns on the console), which would let a funds check spend the whole balance.
+ */
+function readRentExemptMinimum(rpc: Rpc): Promise<bigint> {
+  return call(rpc, 'reading the rent-exempt minimum', async () => {
+    const lamports = exactLamports(await exactCall(rpc, 'getMinimumBalanceForRentExemption', [0]));
+    if (lamports === null) throw new Error('getMinimumBalanceForRentExemption: the RPC answered no amount');
     return lamports;
   });
 }

@@ -213,6 +213,25 @@ describe('getAccountInfo', () => {
     });
   });
 
+  it("the rent-exempt minimum: the RPC's figure exactly; an RPC error fails the read (web3.js would answer 0)", async () => {
+    const answer = (reply: object) =>
+      (async (_url: string, init: RequestInit) => {
+        const { id } = JSON.parse(String(init.body)) as { id: number };
+        return new Response(JSON.stringify({ jsonrpc: '2.0', id, ...reply }), {
+          headers: { 'content-type': 'application/json' },
+        });
+      }) as unknown as typeof globalThis.fetch;
+    const clock = fakeClock();
+    expect(await (await open(answer({ result: 890_880 }), clock)).rentExemptMinimum()).toBe(890_880n);
+    const failing = await open(answer({ error: { code: -32005, message: 'node is behind' } }), clock);
+    await expect(failing.rentExemptMinimum()).rejects.toThrow(
+      /reading the rent-exempt minimum from rpc\.example\.com failed: .*node is behind/,
+    );
+    await expect(failing.rentExemptMinimum()).rejects.toBeInstanceOf(ChainUnavailableError);
+    const none = await open(answer({ result: null }), clock);
+    await expect(none.rentExemptMinimum()).rejects.toThrow(/answered no amount/);
+  });
+
   it('an account that does not exist is null', async () => {
     expect(await (await open(answering(null).fetch, fakeClock())).getAccountInfo(OWNER)).toBeNull();
   });
