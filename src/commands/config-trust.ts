@@ -7,9 +7,8 @@ import { UsageError } from '../domain/errors.js';
 import { withCommand } from '../io/command-line.js';
 import { oneLine } from '../io/terminal-text.js';
 import { renderFields } from '../io/table.js';
-import { quotedRows } from '../wallet/sell-template/text-rules.js';
-import { isTemplate, templateText } from '../wallet/sell-template/template.js';
-import { addressSizeWarning } from '../wallet/address-sized.js';
+import { isTemplate } from '../wallet/sell-template/template.js';
+import { addressSizeWarning, templateText, wordingRows } from '../views/wording.js';
 import type { PinnedTemplate, PinnedToken } from '../config/trust-store.js';
 import { acceptTokenCommand, tokenFactsFingerprint, type TokenPinSource } from '../domain/token-binding.js';
 import { defineCommand, type NoOptions } from './definition.js';
@@ -147,7 +146,7 @@ const factsLine = (t: Omit<PinnedToken, 'at' | 'by'>) =>
 const tokenLine = (mint: string, t: Omit<PinnedToken, 'at' | 'by'>) => `${mint}: ${factsLine(t)}`;
 /** What a person approving the wording is told of its 32-byte random values, each slot named as its text shows it. */
 const addressWarning = (pinned: PinnedTemplate) =>
-  isTemplate(pinned.template) ? addressSizeWarning(pinned.template.parts, (_, p) => `⟦${p.length} ${p.opaque}⟧`) : [];
+  isTemplate(pinned.template) ? addressSizeWarning(pinned.template.parts) : [];
 const wordingText = (pinned: PinnedTemplate) =>
   isTemplate(pinned.template) ? templateText(pinned.template) : '(not a template this version reads)';
 
@@ -381,10 +380,5 @@ async function forgetPin(ctx: Context, { what }: { what: (typeof FORGETTABLE)[nu
 }
 
 /** A wording behind the gutter, laid out to the terminal as the sell's prompt lays out a message (piped: a line stays a line). */
-function quoted(ctx: Context, text: string): string[] {
-  // A slot ⟦…⟧ is one value: its spaces break no row (no-break spaces while it is laid out, counted wider).
-  const glued = text.replace(/⟦[^⟧]*⟧/g, (slot) => slot.replace(/ /g, '\u00a0'));
-  return quotedRows(glued, ctx.terminal.stdoutIsTTY ? ctx.terminal.columns : Infinity).map((row) =>
-    row.replace(/\u00a0/g, ' '),
-  );
-}
+const quoted = (ctx: Context, text: string): string[] =>
+  wordingRows(text, ctx.terminal.stdoutIsTTY ? ctx.terminal.columns : Infinity);

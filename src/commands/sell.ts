@@ -32,7 +32,8 @@ import { symbolWord } from '../views/buy.js';
 import { dailyLimitOption } from './daily-limits.js';
 import { namedTransactions, runRecorder } from './trade-journal.js';
 import { parseLamportsOption } from '../config/profile-values.js';
-import { fingerprint, templateText } from '../wallet/sell-template/template.js';
+import { fingerprint } from '../wallet/sell-template/template.js';
+import { templateText } from '../views/wording.js';
 import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import { nextStep } from '../trade/sell-flow.js';
 import { AUTHORIZATION_EXPIRES_UNUSED, NOTHING_SIGNED } from '../domain/outcome-words.js';
@@ -218,11 +219,12 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
                 ? 'Confirm these token facts for this service?'
                 : code === 'VALUE_READS_AS_TEXT'
                   ? 'Sign this message, with that value, this once?'
-                  : `Approve ${code === 'WORDING_CHANGED' ? 'the new' : 'this'} wording for this service and sign this sell?`;
-            // What a yes grants stands whole on the screen with the question, or it is not asked.
-            const needed = screen.notShownWhole('the message, its labels', shown, question, answerBy(review));
+                  : `Approve ${code === 'WORDING_CHANGED' ? 'the new' : 'this'} wording and sign this sell?`;
+            // The sell's figures and what a yes grants stand whole on the screen with the question, or it is not asked.
+            const text = `${lead}\n${shown}`;
+            const needed = screen.notShownWhole("the sell's figures, its message", text, question, answerBy(review));
             if (needed) return needed;
-            ctx.output.note(`${lead}\n${shown}`);
+            ctx.output.note(text);
             // Confirming token facts is no yes to the sell; the yes that signs binds the symbol.
             const yes = await ctx.prompter.confirm(question, false, answerBy(review));
             return code === 'TOKEN_FACTS_UNCONFIRMED' ? yes : bindOnYes(yes);

@@ -199,16 +199,12 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
       }
       const answer = await track.asking(() => hooks.grant(review));
       if (typeof answer === 'object') {
-        // Never asked about what the person could not see whole: the accept command prints it.
+        // Never asked about what the person could not see whole: `config trust` prints it, the accept command grants it.
         const trust = keepForAPerson(deps, req, review);
-        const read = trust.command
-          ? `; read it whole with \`trader config trust\` and, if it is what you expect, run: ${trust.command}`
-          : '';
-        throw new RefusedToSignError(
-          [`${verdict.reasons[0]}, but ${answer.notShown}`],
-          [`${NOTHING_SIGNED}${read}; or run the command again in a terminal of at least ${answer.rows} rows`],
-          trust,
-        );
+        const there = trust.command
+          ? `read it whole with \`trader config trust\` and, if it is what you expect, grant it there: ${trust.command}; then run the sell again`
+          : `run the command again in a terminal of at least ${answer.rows} rows`;
+        throw new RefusedToSignError([answer.notShown], [`${NOTHING_SIGNED}; ${there}`], trust);
       }
       if (!answer) throw declined(AUTHORIZATION_EXPIRES_UNUSED);
       // Confirming token facts is no yes to this sell; approving a wording or a value is (its question says "and sign").

@@ -5,9 +5,8 @@ import type { SellReview } from '../trade/sell-review.js';
 import type { SellOutcome } from '../domain/sell-outcome.js';
 import { wordDiff, type DiffPart } from '../domain/wording-diff.js';
 import type { TokenMeta } from '../domain/token.js';
-import { fingerprint, templateText } from '../wallet/sell-template/template.js';
-import { quotedRows } from '../wallet/sell-template/text-rules.js';
-import { ADDRESS_SIZE_NOTE } from '../wallet/address-sized.js';
+import { fingerprint } from '../wallet/sell-template/template.js';
+import { addressSizeWarning, markedMessage, quotedRows, templateText, wordingRows } from './wording.js';
 import { oneLine } from '../io/terminal-text.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import { timeLeft } from '../domain/answer-deadline.js';
@@ -26,11 +25,11 @@ export interface SellReviewText {
 /**
  * What the user approves: the terms and the key that signs, then what the guard needs of a
  * person, then, last, so that it stands whole above the question, a changed wording old against
- * new (word by word) and the exact message with each slot's label; token facts to confirm stand
- * last when that is the question. The message and the diff are laid out for a terminal `columns`
- * wide with a gutter on every row (wallet/sell-template/text-rules.ts quotedRows: the rows the
- * guard counts); undefined (piped): one row per line. A wording already approved is named in the
- * message's header, its slots not labelled one by one: the labels are for a person approving it.
+ * new (word by word) and the message. A message a person approves shows this sell's values
+ * marked ⟦…⟧ where they stand (views/wording.ts, as `config trust` shows a wording), with one
+ * line beside it only where a value needs one; token facts to confirm stand last when that is
+ * the question. Laid out for a terminal `columns` wide, every row behind a gutter; undefined
+ * (piped): one row per line.
  */
 export function sellReviewText(
   review: SellReview,
@@ -65,14 +64,18 @@ export function sellReviewText(
   const v = review.verdict;
   const ask: string[] = [];
   if (v.kind === 'person') {
+    // What a yes grants, in plain words; the guard's reason is said where it adds to them.
     const yes: Record<string, string> = {
-      WORDING_NOT_APPROVED: `Yes approves this wording (${v.fingerprint}) for this service: later sells are signed only when their message is it, written with their own facts.`,
-      WORDING_CHANGED: `Yes approves the new wording (${v.fingerprint}) in place of the old.`,
-      TOKEN_FACTS_UNCONFIRMED:
-        'Yes confirms these facts of the token for this service (the wording and the sell are asked next).',
-      VALUE_READS_AS_TEXT: 'A value in the message reads as words, not random data. Yes signs it this once.',
+      WORDING_NOT_APPROVED: `First sell on this service: yes approves its wording (${v.fingerprint}); later sells are signed only when their message is it with their own values.`,
+      // The diff below says it changed; what it adds (a slot that now reads apart) is said here.
+      WORDING_CHANGED: [
+        ...v.reasons[0]!.split('; ').slice(1),
+        `Yes approves the new wording (${v.fingerprint}) in place of the old.`,
+      ].join('. '),
+      TOKEN_FACTS_UNCONFIRMED: `${v.reasons[0]}. Yes confirms these facts of the token for this service (the wording and the sell are asked next).`,
+      VALUE_READS_AS_TEXT: `${v.reasons[0]}. Yes signs it this once.`,
     };
-    ask.push(theme.pending(`${v.reasons[0]}.`), yes[v.code]!);
+    ask.push(theme.pending(yes[v.code]!));
     if (v.code !== 'TOKEN_FACTS_UNCONFIRMED') lead.push(...ask);
   }
   if (v.kind === 'person' && v.code === 'WORDING_CHANGED' && v.previous && v.template) {
@@ -83,16 +86,20 @@ export function sellReviewText(
     );
     shown.push(...paintedDiff(wordDiff(templateText(v.previous), templateText(v.template)), width, theme));
   }
-  // An approved wording is said in the header: its slots are labelled only for a person approving one.
-  shown.push(
-    v.kind === 'sign'
-      ? `Message to sign, exactly (the approved wording ${fingerprint(v.template)}):`
-      : 'Message to sign, exactly:',
-    ...quotedRows(a.message, width),
-  );
-  // A label that warns (a random value of an address's size) stands out from the others.
-  if (v.kind === 'person')
-    shown.push(...v.legend.map((l) => (l.includes(ADDRESS_SIZE_NOTE) ? theme.pending(l) : theme.dim(l))));
+  if (v.kind === 'person' && v.slots) {
+    // Each value in place, marked: a person reads what each later sell writes anew, and what stays word for word.
+    shown.push(
+      "Message to sign, this sell's values in ⟦…⟧ (each sell writes its own):",
+      ...wordingRows(markedMessage(v.slots.template, v.slots.values), width),
+      ...addressSizeWarning(v.slots.template.parts).map((l) => theme.pending(l)),
+    );
+  } else
+    shown.push(
+      v.kind === 'sign'
+        ? `Message to sign, exactly (the approved wording ${fingerprint(v.template)}):`
+        : 'Message to sign, exactly:',
+      ...quotedRows(a.message, width),
+    );
   if (v.kind === 'person' && v.code === 'TOKEN_FACTS_UNCONFIRMED') shown.push(...ask);
   return { lead: lead.join('\n'), shown: shown.join('\n') };
 }

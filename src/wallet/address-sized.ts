@@ -2,7 +2,7 @@
 // digits, or 43-44 base58 characters) is an address's size, and every 32 bytes may be a public
 // key: the tool cannot tell a nonce from another party's address there, and reads no prose to
 // learn what the wording makes of it ("Pay proceeds to: ⟦64 hex⟧"). So a person approving such
-// a template is told so, and a value that is an address the tool knows in a role of its own (the
+// a template is told so (views/wording.ts), and a value that is an address the tool knows in a role of its own (the
 // mint, your wallet, the service's treasury) is refused, as any base58 address outside the
 // mint's and the wallet's slots is (both judged here, for sell-template/extract.ts and match.ts).
 import bs58 from 'bs58';
@@ -11,35 +11,12 @@ import { isAddress } from './address.js';
 type Part = string | { opaque?: string; length?: number; fact?: string };
 type Slot = Exclude<Part, string>;
 
-/** What the legend of an approval screen says of such a slot, beside its value (at most 48 columns: the entry fits one row). */
-export const ADDRESS_SIZE_NOTE = '32 bytes: can be an account address, not checked';
-
 /** Whether a slot is a random value pinned at exactly 32 bytes: 64 hex digits, or 43-44 base58 characters. */
 export function isAddressSized(p: Slot): boolean {
   return (
     ((p.opaque === 'hex' || p.opaque === 'HEX') && p.length === 64) ||
     (p.opaque === 'base58' && (p.length === 43 || p.length === 44))
   );
-}
-
-/** The numbers (as the legend counts slots, from 1) of the opaque slots a template pins at exactly 32 bytes. */
-export function addressSizedSlots(parts: readonly Part[]): number[] {
-  const slots = parts.filter((p): p is Slot => typeof p !== 'string');
-  return slots.flatMap((p, i) => (isAddressSized(p) ? [i + 1] : []));
-}
-
-/**
- * The warning about a template's 32-byte slots where it is read without its values (`config
- * trust`, accept-wording), in lines of at most 80 columns (none when it has none); each slot named
- * by `label` (the template text's "⟦64 hex⟧", or "[2]" as a legend counts them).
- */
-export function addressSizeWarning(parts: readonly Part[], label = (n: number, _slot: Slot) => `[${n}]`): string[] {
-  const slots = parts.filter((p): p is Slot => typeof p !== 'string');
-  const named = [...new Set(addressSizedSlots(parts).map((n) => label(n, slots[n - 1]!)))];
-  if (named.length === 0) return [];
-  const said = `${named.length === 1 && addressSizedSlots(parts).length === 1 ? named[0] : `Each ${named.join(', ')}`} is 32 bytes:`;
-  const warning = 'it can be an account address, which the tool cannot check';
-  return `${said} ${warning}`.length <= 80 ? [`${said} ${warning}`] : [said, warning];
 }
 
 /** The role of a known address that a run of 64 hex digits is written in hex, or null. */

@@ -127,12 +127,12 @@ describe.skipIf(!TMUX)('a new user at a terminal', () => {
     expect(bought).toMatch(/^Received\s+[0-9,.]+ /m);
 
     const sell = await terminal('sell', token.symbol, '50%');
-    const message = await sell.waitFor('Approve this wording for this service and sign this sell? (y/N)');
-    expect(message).toContain('Message to sign, exactly:');
-    expect(message).toContain(token.mint);
-    // The first sell with a service asks a person to approve its wording, each slot labelled.
-    expect(message).toContain('no sell wording is approved for this service yet');
-    expect(message).toMatch(/\[\d+\] [\d.]+ = amount in whole tokens \(5 decimals\)/);
+    const message = await sell.waitFor('Approve this wording and sign this sell? (y/N)');
+    expect(message).toContain("Message to sign, this sell's values in ⟦…⟧ (each sell writes its own):");
+    expect(message).toContain(`⟦${token.mint}⟧`);
+    // The first sell with a service asks a person to approve its wording, each value marked where it stands.
+    expect(message).toContain('First sell on this service: yes approves its wording');
+    expect(message).toMatch(/Amount: ⟦[\d.]+⟧ ⟦WOOF⟧/);
     await sell.keys('y', 'Enter');
     const sold = await sell.waitFor(/^SOL received\s+[0-9.]+ SOL$/m);
     expect(await sell.exitCode()).toBe(0);

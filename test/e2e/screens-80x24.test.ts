@@ -48,7 +48,7 @@ async function onTerminal(
 
 const BUY_PROMPT = 'Sign and send this deposit? (y/N)';
 const SELL_PROMPT = 'Sign this message and sell? (y/N)';
-const APPROVE_PROMPT = 'Approve this wording for this service and sign this sell? (y/N)';
+const APPROVE_PROMPT = 'Approve this wording and sign this sell? (y/N)';
 type Home = { HOME: string; TRADER_CONFIG: string };
 const SMALL = { width: 80, height: 24 };
 
@@ -132,7 +132,7 @@ describe.skipIf(!TMUX).concurrent('80×24', () => {
     expect(end).toMatch(new RegExp(`^Token\\s+${token.symbol} \\(${token.name}\\) ${token.mint}$`, 'm')); // whole, on one line: it fits
   });
 
-  it('a first sell: at the question the whole message is on screen, each slot labelled; y approves the wording (by the prompt) and signs; the next sell asks only to sign', async () => {
+  it('a first sell: at the question the sell’s figures and the whole message, its values marked in place, are on one screen; y approves the wording (by the prompt) and signs; the next sell asks only to sign', async () => {
     const token = sb.tokens[0]!;
     const home = freshHome();
     const s = await onTerminal(SMALL, 'sell', token.mint, '123456', '--no-wait', home);
@@ -141,23 +141,28 @@ describe.skipIf(!TMUX).concurrent('80×24', () => {
     const id = /^Sell id\s+(sell_\w+)$/m.exec(joined)?.[1];
     expect(id, joined).toBeTruthy();
     const { authorization } = (await sb.call('GET', `/trade/sells/${id}`)).body.data;
-    // From "Message to sign" to the question, all on screen: the message line by line, then its legend.
-    const at = rows.indexOf('Message to sign, exactly:');
-    expect(at, rows.join('\n')).toBeGreaterThanOrEqual(0);
+    // One capture holds the whole approval: the sell's own figures, what a yes grants, the message, the question.
+    const figures = rows.findIndex((r) => /^Sell {8}1\.23456 WOOF \(123456 raw\)$/.test(r));
+    expect(figures, rows.join('\n')).toBeGreaterThanOrEqual(0);
+    for (const label of ['Expected', 'Minimum', 'Worst case', 'Sell id'])
+      expect(
+        rows.slice(figures).some((r) => r.startsWith(`${label} `)),
+        `${label}:\n${rows.join('\n')}`,
+      ).toBe(true);
+    expect(rows.join(' ')).toMatch(/First sell on this service: yes approves its wording \([0-9a-f]{16}\)/);
+    // The message, each of this sell's values marked ⟦…⟧ where it stands; unmarked, it is the message signed.
+    const at = rows.indexOf("Message to sign, this sell's values in ⟦…⟧ (each sell writes its own):");
+    expect(at, rows.join('\n')).toBeGreaterThan(figures);
     const lines = authorization.message.split('\n');
-    expect(rows.slice(at + 1, at + 1 + lines.length)).toEqual(lines.map((l: string) => `  │ ${l}`));
-    const legend = rows.slice(at + 1 + lines.length).join('\n');
-    expect(legend).toContain(`[1] ${token.symbol} = the symbol`);
-    expect(legend).toMatch(/\[\d+\] [\d.]+ = amount in whole tokens \(5 decimals\)/);
-    expect(legend).toMatch(/\[\d+\] \d+ = minimum in lamports/);
-    expect(legend).toContain(`= the authorization id (sell_ + base58 22)`);
-    // The question counts the authorization's time left down before it.
-    expect(
-      rows.some((r) => /^\? (\d+m )?\d+s left · /.test(r) && r.endsWith(APPROVE_PROMPT)),
-      rows.join('\n'),
-    ).toBe(true);
+    const quoted = rows.slice(at + 1, at + 1 + lines.length);
+    expect(quoted.map((r) => r.replace(/[⟦⟧]/g, ''))).toEqual(lines.map((l: string) => `  │ ${l}`));
+    expect(quoted.join('\n')).toContain(`Amount: ⟦1.23456⟧ ⟦${token.symbol}⟧ (⟦123456⟧ raw units)`);
+    expect(quoted.join('\n')).toContain(`⟦${id}⟧`);
+    // No legend to match by eye: the question follows the message.
+    expect(rows.some((r) => /^\[\d+\] /.test(r))).toBe(false);
+    expect(rows[at + 1 + lines.length], rows.join('\n')).toMatch(/^\? (\d+m )?\d+s left · /);
+    expect(rows[at + 1 + lines.length]!.endsWith(APPROVE_PROMPT)).toBe(true);
     for (const r of rows) expect(displayWidth(r)).toBeLessThanOrEqual(80);
-    expect((await s.screen()).split('\n').filter((l) => l.trim() !== '').length).toBeGreaterThan(0);
     await s.keys('y', 'Enter');
     expect(await s.exitCode()).toBe(0);
     expect(pinsFor(home, sb.url).sellTemplate).toMatchObject({ by: 'prompt' });

@@ -219,18 +219,17 @@ describe('an approved slot means one thing (issue 33): a 0-decimal first sell ap
   });
 
   it.skipIf(!hasTmux())(
-    "at the prompt: asked, the legend naming each slot's unit (150000 = raw units, 1.5 = whole tokens); Enter signs nothing",
+    'at the prompt: asked, each value marked where it stands beside the figures it is (150000 raw, 1.5 whole tokens); Enter signs nothing',
     async () => {
       const before = honest.authorized.length;
       honest.reword(swapped);
       try {
         const pty = await startInTmux(['sell', mintOf('WOOF'), '1.5woof'], { ...env, NO_COLOR: '1' });
         closeAfterAll(() => pty.close());
-        const screen = await pty.waitFor(/Approve the new wording for this service and sign this sell\?\s+\(y\/N\)/);
+        const screen = await pty.waitFor(/Approve the new wording and sign this sell\?\s+\(y\/N\)/);
         expect(screen).toContain('was approved where they read the same, and here they differ');
-        expect(screen).toContain('│ Amount: 150000 WOOF (1.5 raw units)');
-        expect(screen).toMatch(/\[\d+\] 150000 = amount in raw units(?!\w)/);
-        expect(screen).toMatch(/\[\d+\] 1\.5 = amount in whole tokens \(5 decimals\)/);
+        expect(screen).toContain('│ Amount: ⟦150000⟧ ⟦WOOF⟧ (⟦1.5⟧ raw units)');
+        expect(screen).toMatch(/^Sell {8}1\.5 WOOF \(150000 raw\)$/m);
         await pty.keys('Enter');
         expect(await pty.exitCode()).toBe(4);
       } finally {
@@ -322,7 +321,7 @@ describe('a random value of an address’s size (attack-3 F12)', () => {
     const env = envFor(paying.url, home, { untrusted: true });
     const sell = () => runCli(['sell', mintOf('SGLD'), '1%', '--yes', '--json'], { env });
     expect((await runCli(['config', 'trust', 'accept-treasury', sb.treasury], { env })).code).toBe(0);
-    // (At the prompt the legend's "[4]" names the slot: test/unit/address-sized.test.ts.)
+    // (At the prompt the value stands marked in place, warned of in one line: test/unit/address-sized.test.ts.)
     const WARNING = 'is 32 bytes: it can be an account address, which the tool cannot check';
 
     const first = await sell();
@@ -377,8 +376,8 @@ describe('token facts nobody vouches for', () => {
 });
 
 describe.skipIf(!hasTmux())('at the prompt', () => {
-  const APPROVE = 'Approve the new wording for this service and sign this sell? (y/N)';
-  it('a changed wording: old against new word by word, then the whole new message labelled, default No; Enter signs nothing and the approved wording stays', async () => {
+  const APPROVE = 'Approve the new wording and sign this sell? (y/N)';
+  it('a changed wording: old against new word by word, then the whole new message, its values marked, default No; Enter signs nothing and the approved wording stays', async () => {
     const home = freshHome();
     const env = { ...envFor(service.url, home, { untrusted: true }), NO_COLOR: '1' };
     expect((await runCli(['config', 'trust', 'accept-treasury', sb.treasury], { env })).code).toBe(0);
@@ -397,10 +396,9 @@ describe.skipIf(!hasTmux())('at the prompt', () => {
       expect(screen).toContain('{+Sell');
       expect(screen).toContain('⟦16 hex⟧-]');
       const rows = await pty.visible();
-      const at = rows.findIndex((r) => r.startsWith('Message to sign, exactly:'));
+      const at = rows.findIndex((r) => r.startsWith(MARKED));
       expect(at, rows.join('\n')).toBeGreaterThanOrEqual(0);
-      expect(rows[at + 1]).toMatch(/^ {2}│ Sell \d+ raw units of \w+ for at least \d+ lamports$/);
-      expect(rows.slice(at + 2).join('\n')).toMatch(/\[1\] \d+ = amount in raw units/);
+      expect(rows[at + 1]).toMatch(/^ {2}│ Sell ⟦\d+⟧ raw units of ⟦\w+⟧ for at least ⟦\d+⟧ lamports$/);
       await pty.keys('Enter');
       expect(await pty.exitCode()).toBe(4);
       expect(service.authorized).toHaveLength(before);
@@ -411,20 +409,24 @@ describe.skipIf(!hasTmux())('at the prompt', () => {
   });
 });
 
+/** The header of a message a person approves, its values marked ⟦…⟧ in place. */
+const MARKED = "Message to sign, this sell's values in ⟦…⟧ (each sell writes its own):";
+
 /**
- * The rows of the visible screen from "Message to sign, exactly:" on: every row of the message
+ * The rows of the visible screen from the message's header on (its values marked, which are taken out): every row of the message
  * behind the gutter (│ starts a line of the message, ┆ goes on with it), none wider than the
  * screen, and, put back together, the message (exactly `message`, or matching it); the rows after
- * it (its legend, the question).
+ * it (a line a value needs, the question).
  */
 function messageOnScreen(rows: string[], message: string | RegExp): string[] {
-  const at = rows.indexOf('Message to sign, exactly:');
+  const at = rows.indexOf(MARKED);
   expect(at, rows.join('\n')).toBeGreaterThanOrEqual(0);
   const lines: string[] = [];
   let i = at + 1;
   for (; i < rows.length && /^ {2}[│┆] /.test(rows[i]!); i++) {
-    if (rows[i]![2] === '│') lines.push(rows[i]!.slice(4));
-    else lines[lines.length - 1] += rows[i]!.slice(4);
+    const text = rows[i]!.slice(4).replace(/[⟦⟧]/g, '');
+    if (rows[i]![2] === '│') lines.push(text);
+    else lines[lines.length - 1] += text;
   }
   if (typeof message === 'string') expect(lines.join('\n'), rows.join('\n')).toBe(message);
   else expect(lines.join('\n'), rows.join('\n')).toMatch(message);
@@ -436,8 +438,8 @@ describe.skipIf(!hasTmux())(
   'at the prompt, 80×24: what a yes grants is on screen whole at the question, or it is not asked',
   () => {
     // The question, after its countdown; at 80 columns the prompt breaks it before "(y/N)".
-    const APPROVE = /Approve this wording for this service and sign this sell\?\s+\(y\/N\)/;
-    const CHANGED = /Approve the new wording for this service and sign this sell\?\s+\(y\/N\)/;
+    const APPROVE = /Approve this wording and sign this sell\?\s+\(y\/N\)/;
+    const CHANGED = /Approve the new wording and sign this sell\?\s+\(y\/N\)/;
     const SMALL = { width: 80, height: 24 };
     const HEAD = 'By signing I also sell all my other tokens at any price, no minimum.';
     /** attack-1 §2: a first line to hide, then the sandbox's lines, then lines of 87 random characters each (four, as the attacker sent: more than one screen holds with its labels, refused outright). */
@@ -454,8 +456,8 @@ describe.skipIf(!hasTmux())(
       expect(await pty.exitCode()).toBe(4);
     };
 
-    it("a first wording with long random runs: its first line, every row behind the gutter and the legend stand above the question; Enter signs nothing; the attacker's four runs take more than one screen: refused outright", async () => {
-      const hostile = await startRewordingService(sb, scrolling(3));
+    it("a first wording with long random runs: its first line and every row behind the gutter stand above the question; Enter signs nothing; the attacker's runs beyond two do not fit 80×24 with the sell's figures: not asked, exit 6, read and approved with config trust", async () => {
+      const hostile = await startRewordingService(sb, scrolling(2));
       closeAfterAll(() => hostile.close());
       const home = freshHome();
       const env = { ...envFor(hostile.url, home, { untrusted: true }), NO_COLOR: '1' };
@@ -464,22 +466,27 @@ describe.skipIf(!hasTmux())(
       await pty.waitFor(APPROVE);
       const rows = await pty.visible();
       expect(rows).toContain(`  │ ${HEAD}`);
+      expect(rows.some((r) => r.startsWith('Minimum '))).toBe(true); // the sell's figures, on the same screen
       const after = rows.slice(rows.indexOf(`  │ ${HEAD}`));
-      expect(after.filter((r) => r.startsWith('  ┆ ')).length).toBeGreaterThanOrEqual(3);
+      expect(after.filter((r) => r.startsWith('  ┆ ')).length).toBeGreaterThanOrEqual(2);
       const below = after.slice(after.findIndex((r) => !/^ {2}[│┆] /.test(r)));
-      expect(below.join('\n')).toMatch(/= a 87-character base58 value/);
       expect(below.join('\n')).toMatch(/^\? .*Approve this wording/m);
       await answerAndClose(pty);
       hostile.reword(scrolling(4));
-      const four = await runCli(['sell', mintOf('SGLD'), '1%', '--dry-run'], { env });
-      expect(four.code, four.stderr).toBe(6);
-      expect(four.stderr).toMatch(
-        /the message and the labels of its \d+ slots take 2[5-9] rows at 80 columns with the question, more than the 24 of one screen/,
+      const four = await startInTmux(['sell', mintOf('SGLD'), '1%'], env, SMALL);
+      closeAfterAll(() => four.close());
+      expect(await four.exitCode()).toBe(6);
+      const said = (await four.screen()).replace(/\n/g, ' ');
+      expect(said).toMatch(/take 2[5-9] rows at 80 columns and this terminal shows 24: it was not asked/);
+      expect(said).toContain('read it whole with `trader config trust`');
+      expect(said).toContain(
+        `trader config trust accept-wording ${pinsFor(home, hostile.url).pendingSellTemplate!.fingerprint}`,
       );
+      expect(said).not.toMatch(APPROVE);
       expect(hostile.authorized).toEqual([]);
     });
 
-    it('a changed wording: the word diff, the new message and its legend all stand above the question', async () => {
+    it('a changed wording: the sell’s figures, the word diff and the new message all stand above the question (30 rows: at 24 it is not asked, the next test)', async () => {
       const home = freshHome();
       const env = { ...envFor(service.url, home, { untrusted: true }), NO_COLOR: '1' };
       expect((await runCli(['config', 'trust', 'accept-treasury', sb.treasury], { env })).code).toBe(0);
@@ -487,13 +494,13 @@ describe.skipIf(!hasTmux())(
       expect((await runCli(['config', 'trust', 'accept-wording', first.fingerprint], { env })).code).toBe(0);
       service.reword(reworded);
       try {
-        const pty = await startInTmux(['sell', mintOf('WOOF'), '1%'], env, SMALL);
+        const pty = await startInTmux(['sell', mintOf('WOOF'), '1%'], env, { width: 80, height: 30 });
         closeAfterAll(() => pty.close());
         await pty.waitFor(CHANGED);
         const rows = await pty.visible();
         const diff = rows.findIndex((r) => r.startsWith("The service's wording changed since it was approved"));
         expect(diff, rows.join('\n')).toBeGreaterThanOrEqual(0);
-        const header = rows.slice(diff, rows.indexOf('Message to sign, exactly:'));
+        const header = rows.slice(diff, rows.indexOf(MARKED));
         const diffRows = header.slice(header.findIndex((r) => r.startsWith('  │ ')));
         expect(
           diffRows.every((r) => /^ {2}[│┆] /.test(r)),
@@ -506,7 +513,6 @@ describe.skipIf(!hasTmux())(
           rows,
           new RegExp(`^Sell \\d+ raw units of ${mintOf('WOOF')} for at least \\d+ lamports$`),
         );
-        expect(rest.join('\n')).toMatch(/\[1\] \d+ = amount in raw units/);
         expect(rest.join('\n')).toMatch(/^\? .*Approve the new wording/m);
         await answerAndClose(pty);
       } finally {

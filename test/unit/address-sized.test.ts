@@ -6,15 +6,10 @@
 // the wallet, the treasury) is refused, as a base58 one is.
 import bs58 from 'bs58';
 import { describe, expect, it } from 'vitest';
-import {
-  ADDRESS_SIZE_NOTE,
-  addressSizedSlots,
-  addressSizeWarning,
-  knownHexAddress,
-} from '../../src/wallet/address-sized.js';
+import { isAddressSized, knownHexAddress } from '../../src/wallet/address-sized.js';
+import { addressSizeWarning } from '../../src/views/wording.js';
 import { judgeSell, type Verdict } from '../../src/wallet/sell-template/guard.js';
 import type { Part, Template } from '../../src/wallet/sell-template/template.js';
-import { quotedRows } from '../../src/wallet/sell-template/text-rules.js';
 import { sellReviewText } from '../../src/views/sell.js';
 import { plainTheme, type Theme } from '../../src/io/theme.js';
 import { authorization, good, input, OWNER, STRANGER, T1, TREASURY } from './sell-template-fixtures.js';
@@ -25,7 +20,7 @@ const judge = (message: string, approved: Template | null = null, treasury: stri
   judgeSell(input(T1, message, approved, { treasury }));
 const payTo = (value: string) => `${good(T1)}\nPay proceeds to: ${value}`;
 
-describe('addressSizedSlots: opaque slots pinned at exactly 32 bytes', () => {
+describe('isAddressSized: opaque slots pinned at exactly 32 bytes', () => {
   const slot = (opaque: string, length: number): Part => ({ opaque, length }) as Part;
   it.each<[string, Part, boolean]>([
     ['64 hex digits', slot('hex', 64), true],
@@ -39,26 +34,22 @@ describe('addressSizedSlots: opaque slots pinned at exactly 32 bytes', () => {
     ['a uuid', slot('uuid', 36), false],
     ['the mint (a fact, not a random value)', { fact: 'mint', notations: ['exact'] }, false],
   ])('%s: %s', (_name, part, sized) => {
-    expect(addressSizedSlots(['Pay ', { fact: 'amount', notations: ['raw'] }, ' to ', part])).toEqual(sized ? [2] : []);
+    expect(isAddressSized(part as Exclude<Part, string>)).toBe(sized);
   });
 });
 
 describe('addressSizeWarning', () => {
   const hex64 = { opaque: 'hex', length: 64 } as Part;
-  it('one slot: one line, named as the legend numbers it; none without one', () => {
+  it('one slot: one line, named as the template text shows it; none without one', () => {
     expect(addressSizeWarning(['a ', { fact: 'mint', notations: ['exact'] }, ' b ', hex64])).toEqual([
-      '[2] is 32 bytes: it can be an account address, which the tool cannot check',
+      '⟦64 hex⟧ is 32 bytes: it can be an account address, which the tool cannot check',
     ]);
     expect(addressSizeWarning(['a ', { opaque: 'hex', length: 63 } as Part])).toEqual([]);
   });
-  it('several: each named, in two lines when one would pass 80 columns; named as the template text shows them, once each', () => {
-    const lines = addressSizeWarning([hex64, ' ', hex64, ' ', { opaque: 'base58', length: 44 } as Part, ' ', hex64]);
+  it('several: each kind named once, in two lines when one would pass 80 columns', () => {
+    const lines = addressSizeWarning([hex64, ' ', hex64, ' ', { opaque: 'base58', length: 44 } as Part]);
     expect(lines).toEqual([
-      'Each [1], [2], [3], [4] is 32 bytes:',
-      'it can be an account address, which the tool cannot check',
-    ]);
-    expect(addressSizeWarning([hex64, ' ', hex64], (_, p) => `⟦${p.length} ${p.opaque}⟧`)).toEqual([
-      'Each ⟦64 hex⟧ is 32 bytes:',
+      'Each ⟦64 hex⟧, ⟦44 base58⟧ is 32 bytes:',
       'it can be an account address, which the tool cannot check',
     ]);
     for (const line of [...lines, ...addressSizeWarning([hex64])]) expect(line.length).toBeLessThanOrEqual(80);
@@ -113,23 +104,9 @@ describe('the guard, with a 64-hex slot after "Pay proceeds to:"', () => {
     expect(judge(payTo(hexOf(TREASURY)), null, null).kind).toBe('person');
   });
 
-  it('the approval screen labels the slot with the warning, in one row of the legend: no row more than another 64-character value takes', () => {
+  it('the verdict carries the message as its slots cut it: the 64 hex digits one value', () => {
     const person = judge(payTo(RANDOM)) as Extract<Verdict, { kind: 'person' }>;
-    const label = `[5] ${RANDOM.slice(0, 10)}…${RANDOM.slice(-10)} = ${ADDRESS_SIZE_NOTE}`;
-    expect(person.legend).toContain(label);
-    expect(label.length).toBeLessThanOrEqual(80);
-    // A message that fills the screen with it fits as it did; one row more does not.
-    const filler = (n: number) => [payTo(RANDOM), ...Array.from({ length: n }, () => 'ok')].join('\n');
-    const most = 24 - 1 - quotedRows(payTo(RANDOM), 80).length - person.legend.length - 2;
-    expect(judge(filler(most)).kind).toBe('person');
-    expect(judge(filler(most + 1))).toMatchObject({
-      kind: 'refused',
-      reasons: [expect.stringMatching(/take 25 rows at 80 columns/)],
-    });
-    // 62 hex digits are no address's size: labelled as any random value.
-    expect((judge(payTo(RANDOM.slice(0, 62))) as Extract<Verdict, { kind: 'person' }>).legend.join('\n')).toContain(
-      '= a 62-character hex value',
-    );
+    expect(person.slots!.values).toContain(RANDOM);
   });
 });
 
@@ -143,12 +120,16 @@ describe('the approval screen (the review a prompt shows with its question)', ()
       token: { symbol: T1.symbol, name: T1.name, decimals: T1.decimals },
       unbound: [],
     };
-    return sellReviewText(review, Date.parse(T1.createdAt), theme, 80).shown.split('\n');
+    return sellReviewText(review, Date.parse(T1.createdAt), theme, { columns: 80 }).shown.split('\n');
   };
-  it('a wording to approve with a 32-byte slot: its label, with the warning, stands out from the others (pending, not dim)', () => {
+  it('a wording to approve: each value marked in place, and a 32-byte one warned of in one line that stands out (pending); none for 62 hex digits', () => {
     const rows = shown(payTo(RANDOM));
-    expect(rows).toContain(`<!>[5] ${RANDOM.slice(0, 10)}…${RANDOM.slice(-10)} = ${ADDRESS_SIZE_NOTE}`);
-    expect(rows.filter((r) => r.startsWith('<!>['))).toHaveLength(1);
+    // Too wide for the row it starts: it opens the next, whole.
+    expect(rows.join('\n')).toContain(`  │ Pay proceeds to:\n  ┆  ⟦${RANDOM}⟧`);
+    expect(rows.filter((r) => r.startsWith('<!>'))).toEqual([
+      '<!>⟦64 hex⟧ is 32 bytes: it can be an account address, which the tool cannot check',
+    ]);
+    for (const row of rows) expect([...row.replace('<!>', '')].length, row).toBeLessThanOrEqual(80);
     expect(shown(payTo(RANDOM.slice(0, 62))).join('\n')).not.toContain('32 bytes');
   });
 });

@@ -8,9 +8,9 @@ import { checkAuthorization, type AuthorizationRequest } from './check-authoriza
 import { extract } from './extract.js';
 import { type SellFacts } from './facts.js';
 import { match, splitSlots } from './match.js';
-import { fingerprint, legend, type Part, type Template } from './template.js';
+import { fingerprint, type Part, type Template } from './template.js';
 import { readsAsText } from '../word-shape.js';
-import { messageProblems, QUESTION_ROWS, quotedRows, SCREEN_COLUMNS, SCREEN_ROWS } from './text-rules.js';
+import { messageProblems } from './text-rules.js';
 import { counted, lamports } from '../../domain/units.js';
 
 export interface GuardInput {
@@ -47,7 +47,8 @@ export type Verdict =
       reasons: string[];
       template: Template | null;
       fingerprint: string | null;
-      legend: string[];
+      /** The message as the template's slots cut it, for a person to read each value in place; null: no template yet. */
+      slots: { template: Template; values: string[] } | null;
       previous: Template | null;
     }
   | { kind: 'refused'; reasons: string[] };
@@ -70,7 +71,7 @@ export function judgeSell(input: GuardInput): Verdict {
       reasons: [reason],
       template: null,
       fingerprint: null,
-      legend: [],
+      slots: null,
       previous: null,
     };
   }
@@ -93,14 +94,7 @@ export function judgeSell(input: GuardInput): Verdict {
   const found = rendered ? { template: approved!, values: rendered } : extract(message, facts);
   if ('refused' in found) return { kind: 'refused', reasons: found.refused };
   const { template, values } = found;
-  const labels = legend(template, values, facts);
   const problems = statementProblems(template.parts, facts, input.otherSymbols);
-  // As the prompt shows it: its header line, the message's rows, the legend, the question.
-  const needed = 1 + quotedRows(message, SCREEN_COLUMNS).length + labels.length + QUESTION_ROWS;
-  if (needed > SCREEN_ROWS)
-    problems.push(
-      `the message and the labels of its ${values.length} slots take ${needed} rows at ${SCREEN_COLUMNS} columns with the question, more than the ${SCREEN_ROWS} of one screen`,
-    );
   if (problems.length > 0) return { kind: 'refused', reasons: problems };
   // An opaque value (or the id's random part) that reads as words, against the alphabet its slot pins: never pinned.
   const wordy = template.parts
@@ -125,7 +119,7 @@ export function judgeSell(input: GuardInput): Verdict {
       reasons: wordy,
       template: null,
       fingerprint: null,
-      legend: labels,
+      slots: found,
       previous: null,
     };
   }
@@ -148,7 +142,7 @@ export function judgeSell(input: GuardInput): Verdict {
     reasons: [reason, ...wordy],
     template,
     fingerprint: fingerprint(template),
-    legend: labels,
+    slots: found,
     previous: approved,
   };
 }

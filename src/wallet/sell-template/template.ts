@@ -1,9 +1,8 @@
 // A template (a sell message with slots for the trade's facts and opaque values, the rest literal
-// text): its fingerprint, its text for people, and the labels of a message's slots.
+// text) and its fingerprint; views/wording.ts writes it for people.
 import { createHash } from 'node:crypto';
-import { ADDRESS_SIZE_NOTE, isAddressSized } from '../address-sized.js';
-import { describe, type Fact, type SellFacts } from './facts.js';
-import { ALPHABETS, SCREEN_COLUMNS } from './text-rules.js';
+import type { Fact } from './facts.js';
+import { ALPHABETS } from './text-rules.js';
 
 export type Alphabet = 'hex' | 'HEX' | 'base58' | 'uuid';
 
@@ -27,35 +26,4 @@ export function isTemplate(value: unknown): value is Template {
         (typeof p?.opaque === 'string' && p.opaque in ALPHABETS && Number.isInteger(p.length));
   const parts = (value as { parts?: unknown } | null)?.parts;
   return Array.isArray(parts) && parts.every(part);
-}
-
-/** The template as text for people: each slot "⟦what⟧" (⟦…⟧ cannot be literal text, which is ASCII). */
-export function templateText(template: Template, facts: SellFacts | null = null): string {
-  return template.parts
-    .map((p) =>
-      typeof p === 'string'
-        ? p
-        : 'fact' in p
-          ? `⟦${describe(p.fact, p.notations, facts)}⟧`
-          : `⟦${p.length} ${p.opaque}⟧`,
-    )
-    .join('');
-}
-
-/** The labels of a message's slots, packed into lines of one screen's width: "[3] 1.5 = amount in whole tokens (6 decimals)". */
-export function legend(template: Template, values: string[], facts: SellFacts): string[] {
-  const entries = template.parts
-    .filter((p): p is Exclude<Part, string> => typeof p !== 'string')
-    .map((p, i) => {
-      const value = values[i]!;
-      const shown = value.length > 24 ? `${value.slice(0, 10)}…${value.slice(-10)}` : value;
-      return `[${i + 1}] ${shown} = ${'fact' in p ? describe(p.fact, p.notations, facts) : isAddressSized(p) ? ADDRESS_SIZE_NOTE : `a ${p.length}-character ${p.opaque} value`}`;
-    });
-  const lines: string[] = [];
-  for (const entry of entries) {
-    const last = lines.length - 1;
-    if (last >= 0 && [...lines[last]!].length + 3 + [...entry].length <= SCREEN_COLUMNS) lines[last] += `   ${entry}`;
-    else lines.push(entry);
-  }
-  return lines;
 }

@@ -1,12 +1,12 @@
-// What is refused outright, whatever a template says: a message that does not fit one screen
-// with its labels and the question, that carries a transaction or another signing protocol's
+// What is refused outright, whatever a template says: a message longer than a person reads
+// whole (whether it fits this terminal is views/wording.ts's and the prompt's), that carries a transaction or another signing protocol's
 // shape, or whose literal text is anything but printable ASCII; the alphabets of opaque values
 // (whether one reads as words is wallet/word-shape.ts's).
 import bs58 from 'bs58';
 import { decodeBase64Strict, looksLikeTransaction } from '../transaction-decoder.js';
 
-/** The screen a first wording's header, message, legend and question fit (the question 2 rows with its countdown); the most bytes. */
-export const [SCREEN_COLUMNS, SCREEN_ROWS, QUESTION_ROWS, MAX_BYTES] = [80, 24, 2, 1_280];
+/** The most lines and bytes a message may carry: what a person reads whole on one screen of 80 × 24 (16 full rows). */
+export const [MAX_LINES, MAX_BYTES] = [20, 1_280];
 /** Random values a message may carry, and their longest (a base58 signature): word evidence is measured up to it, and a sentence split across values has few places. */
 export const [MAX_OPAQUE_SLOTS, MAX_OPAQUE_LENGTH] = [4, 88];
 
@@ -14,37 +14,6 @@ export const [MAX_OPAQUE_SLOTS, MAX_OPAQUE_LENGTH] = [4, 88];
 export function at(message: string, offset: number): string {
   const before = message.slice(0, offset);
   return `line ${before.split('\n').length}, column ${offset - before.lastIndexOf('\n')}`;
-}
-
-/** Columns a message's text takes, never fewer than on screen: ASCII one each, anything else (only in a bound name or symbol) two. */
-const columnsOf = (chars: string[]) => chars.reduce((n, ch) => n + (ch.charCodeAt(0) < 0x80 ? 1 : 2), 0);
-
-/**
- * A message as printed and counted for a terminal `columns` wide: each row behind a gutter (`│` a
- * line starts, `┆` it goes on), broken before its last space that fits or inside a longer run, so
- * the terminal never wraps a row itself (a row it wrapped would lose the gutter).
- */
-export function quotedRows(message: string, columns: number): string[] {
-  const room = Math.max(2, columns - 4);
-  return message.split('\n').flatMap((line) => {
-    const chars = [...line];
-    const rows: string[] = [];
-    for (let start = 0; ;) {
-      let end = start;
-      while (end < chars.length && columnsOf(chars.slice(start, end + 1)) <= room) end++;
-      // Before the last space that fits (it opens the next row) when the next word fits a row; else the row is filled.
-      const space = chars.lastIndexOf(' ', end - 1);
-      const wordEnd = chars.indexOf(' ', space + 1) < 0 ? chars.length : chars.indexOf(' ', space + 1);
-      const cut =
-        end === chars.length
-          ? end
-          : space > start && columnsOf(chars.slice(space, wordEnd)) <= room
-            ? space
-            : Math.max(end, start + 1);
-      rows.push(`  ${rows.length === 0 ? '│' : '┆'} ${chars.slice(start, cut).join('')}`);
-      if ((start = cut) >= chars.length) return rows;
-    }
-  });
 }
 
 const SIWS_LABELS =
@@ -56,13 +25,10 @@ export function messageProblems(message: string): string[] {
   const lines = message.replace(/\n$/, '').split('\n');
   const bytes = new TextEncoder().encode(message).length;
   if (message.trim() === '') return ['the message is empty'];
-  const rows = quotedRows(message, SCREEN_COLUMNS).length;
-  const room = SCREEN_ROWS - 1 - QUESTION_ROWS;
-  if (rows > room)
-    problems.push(
-      `the message takes ${rows} rows at ${SCREEN_COLUMNS} columns, more than the ${room} that fit one screen with its header and the question`,
-    );
-  if (bytes > MAX_BYTES) problems.push(`the message is ${bytes} bytes, more than the ${MAX_BYTES} that fit one screen`);
+  if (lines.length > MAX_LINES)
+    problems.push(`the message is ${lines.length} lines, more than the ${MAX_LINES} a person reads on one screen`);
+  if (bytes > MAX_BYTES)
+    problems.push(`the message is ${bytes} bytes, more than the ${MAX_BYTES} a person reads on one screen`);
   let offset = 0;
   lines.forEach((line, i) => {
     const where = at(message, offset);
