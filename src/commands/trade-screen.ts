@@ -96,7 +96,8 @@ export function tradeScreen(
           review(theme),
           problems.length === 0
             ? `${theme.success(`${DRY_RUN_PASSED}.`)}\n${upperFirst(trace)}.`
-            : theme.failure(`Dry run: refused:\n  - ${problems.join('\n  - ')}`),
+            : // The reasons are the error's to say, once (the entry prints it below); --json keeps them here too.
+              theme.failure('Dry run: refused; the error below says why.'),
         ].join('\n'),
       );
       const next = trust?.command ? `; a person who has read it grants it with: ${trust.command}` : '';

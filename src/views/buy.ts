@@ -121,7 +121,7 @@ export function renderBuyReview(
   fields.push(
     [
       'Recipient',
-      `${facts.recipient ?? '—'} ${facts.treasuryCheck === 'pinned' ? theme.success('(pinned treasury)') : theme.pending('(first use: will be pinned)')}`,
+      `${facts.recipient ?? '—'} ${facts.treasuryCheck === 'pinned' ? theme.success('(pinned treasury)') : theme.pending('(first use: a yes pins it)')}`,
     ],
     // The service's note in the deposit: printable and one line (wallet/deposit-memo.ts); it moves nothing.
     ...(typeof facts.memo === 'string'

@@ -103,7 +103,7 @@ describe.skipIf(!TMUX).concurrent('buy at the prompt', () => {
       ),
     );
     expect(review).not.toContain('raw units');
-    expect(review).toMatch(new RegExp(`^Recipient\\s+${sb.treasury} \\(first use: will be pinned\\)$`, 'm'));
+    expect(review).toMatch(new RegExp(`^Recipient\\s+${sb.treasury} \\(first use: a yes pins it\\)$`, 'm'));
     // The time to answer is the deposit blockhash's (150 blocks on the sandbox's chain), not the intent's 10 minutes.
     expect(review).toMatch(
       /^Time left\s+(1m 0s|[1-5]?\ds), an estimate: 1[0-5]\d blocks of its blockhash left, ~400 ms each$/m,

@@ -130,7 +130,9 @@ describe('tradeScreen', () => {
     } catch (e) {
       error = e;
     }
-    expect(seen.results[0]!.human).toBe('REVIEW\nDry run: refused:\n  - pays a stranger\n  - fee too high');
+    // The reasons are said once, by the error the entry prints; the result points to it (--json keeps them).
+    expect(seen.results[0]!.human).toBe('REVIEW\nDry run: refused; the error below says why.');
+    expect((error as RefusedToSignError).message).toBe('refused to sign: pays a stranger; fee too high');
     expect(seen.results[0]!.data).toMatchObject({
       dryRun: true,
       ok: false,
