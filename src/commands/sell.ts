@@ -229,9 +229,10 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
             const yes = await ctx.prompter.confirm(question, false, answerBy(review));
             return code === 'TOKEN_FACTS_UNCONFIRMED' ? yes : bindOnYes(yes);
           },
-          async freshQuote() {
-            ctx.output.note('The quote expired while you were deciding; signing it now would be refused.');
-            return ctx.prompter.confirm('Get a fresh quote?', true);
+          quoteExpired() {
+            ctx.output.note(
+              'The quote expired before your yes, so nothing was signed. A fresh quote follows: its own figures, its own question.',
+            );
           },
           newIdempotencyKey() {
             idempotencyKey = randomUUID();
@@ -374,7 +375,6 @@ function recordChainFacts(ctx: Context, store: TrustStore, facts: ChainTokenFact
   }
 }
 
-/** The question about a sell counts down to its authorization's expiry; a yes after it gets a fresh quote. */
 /** `choose()`'s token; a symbol of no holding that the account's history knows is said to be known but not held now. */
 async function held<T>(api: ServiceClient, typed: string, choose: () => T): Promise<T> {
   try {
@@ -390,6 +390,7 @@ async function held<T>(api: ServiceClient, typed: string, choose: () => T): Prom
   }
 }
 
+/** The question about a sell counts down to its authorization's expiry; a yes after it gets a fresh quote (asked about in turn). */
 function answerBy(review: SellReview) {
   return { atMs: Date.parse(review.authorization.expiresAt), expired: 'a yes gets a fresh quote' };
 }

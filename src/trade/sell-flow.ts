@@ -89,8 +89,8 @@ export interface SellHooks {
    * question, so it was not asked (why, and the rows it needs).
    */
   grant(review: SellReview): Promise<boolean | NotShown>;
-  /** The answers came after the authorization expired: whether to get a fresh quote instead of signing a dead one. */
-  freshQuote(): Promise<boolean>;
+  /** The yes came after the authorization expired: nothing is signed, and a fresh quote follows (said once). */
+  quoteExpired(): void;
   /** A fresh idempotency key for a new quote. */
   newIdempotencyKey(): string;
   stage(stage: string): void;
@@ -237,15 +237,16 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
         [tooSmallHint(yes.rows)],
       );
     if (!yes) throw declined();
-    // The answers may have come late: an authorization already dead is not signed; the user may
-    // get a fresh quote instead.
+    // The answers may have come late: an authorization already dead is not signed; a person gets
+    // a fresh quote to answer instead.
     if (authorizationExpired(authorization, deps.clock.now())) {
       if (req.assumeYes)
         throw new RefusedToSignError(
           ['the authorization expired before it could be signed'],
           ['run the command again for a fresh quote'],
         );
-      if (!(await track.asking(() => hooks.freshQuote()))) throw declined('the authorization expired unused');
+      // The countdown said "a yes gets a fresh quote": that yes is it, and the new figures get their own question.
+      hooks.quoteExpired();
       idempotencyKey = hooks.newIdempotencyKey();
       continue;
     }

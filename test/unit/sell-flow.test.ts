@@ -191,7 +191,7 @@ function request(over: Partial<SellRequest> = {}): SellRequest {
 const atPrompt = (over: Partial<SellRequest> = {}) => request({ presence: PERSON, assumeYes: false, ...over });
 
 function hooks(answers: { confirm?: 'yes' | 'no' | 'not shown'; grant?: boolean } = {}) {
-  const calls = { confirm: 0, grant: [] as string[] };
+  const calls = { confirm: 0, grant: [] as string[], expired: 0 };
   const h: SellHooks = {
     created: () => {},
     confirm: async () => {
@@ -208,7 +208,9 @@ function hooks(answers: { confirm?: 'yes' | 'no' | 'not shown'; grant?: boolean 
       calls.grant.push(review.verdict.kind === 'person' ? review.verdict.code : review.verdict.kind);
       return answers.grant ?? false;
     },
-    freshQuote: async () => false,
+    quoteExpired: () => {
+      calls.expired++;
+    },
     newIdempotencyKey: () => 'k2',
     stage: () => {},
   };
@@ -345,18 +347,17 @@ describe('the wording: approved by a person, once', () => {
     expect(memory.state.approved!.fingerprint).toBe(memory.state.pending!.fingerprint);
   });
 
-  it('approved at the prompt after the authorization expired: the wording stays approved; a fresh quote is offered, confirmed and signed', async () => {
+  it('approved at the prompt after the authorization expired: the wording stays approved; a fresh quote follows, said once, and its one question signs it', async () => {
     const memory = memoryTrust();
     const { h, calls } = hooks({ grant: true });
     h.grant = async () => {
       vi.setSystemTime(Date.now() + 180_000);
       return true;
     };
-    let offered = 0;
-    h.freshQuote = async () => ++offered === 1;
     const fake = service();
     expect((await run(fake, memory, atPrompt(), h)).kind).toBe('final');
-    expect([offered, calls.confirm, fake.authorizes]).toEqual([1, 1, 1]);
+    // No "get a fresh quote?" between: the late yes was that; the fresh quote's own figures are asked once.
+    expect([calls.expired, calls.confirm, fake.authorizes]).toEqual([1, 1, 1]);
     expect(memory.state.approved).not.toBeNull();
   });
 
@@ -461,23 +462,26 @@ describe('after an authorize error', () => {
 });
 
 describe('every other way a sell ends', () => {
-  it('answered after the authorization expired: a fresh quote when the user wants one, refused under --yes', async () => {
+  it('answered after the authorization expired: nothing signed, a fresh quote follows with its own question (a no ends it), refused under --yes', async () => {
     const trust = await approvedA();
-    // The answer takes three minutes: the 2-minute authorization is dead by then.
-    const slow = hooks().h;
+    // The first answer takes three minutes: the 2-minute authorization is dead by then; the second is a no.
+    const { h: slow, calls } = hooks();
+    const answers = [true, false];
     slow.confirm = async () => {
+      calls.confirm++;
+      if (calls.confirm === 1) vi.setSystemTime(Date.now() + 180_000);
+      return answers[calls.confirm - 1]!;
+    };
+    const fake = service();
+    const interactive = await run(fake, trust, request({ assumeYes: false }), slow);
+    expect(stopOf(interactive)).toMatchObject({ kind: 'declined' });
+    expect([calls.expired, calls.confirm, fake.authorizes]).toEqual([1, 2, 0]);
+    const late = hooks().h;
+    late.confirm = async () => {
       vi.setSystemTime(Date.now() + 180_000);
       return true;
     };
-    let offered = 0;
-    slow.freshQuote = async () => ++offered === 1;
-    const fake = service();
-    const interactive = await run(fake, trust, request({ assumeYes: false }), slow);
-    // First quote expired → a fresh one (which also expires) → the user declines the second offer.
-    expect(stopOf(interactive)).toMatchObject({ kind: 'declined', detail: 'the authorization expired unused' });
-    expect(offered).toBe(2);
-    expect(fake.authorizes).toBe(0);
-    const unattended = stopOf(await run(service(), trust, request(), slow));
+    const unattended = stopOf(await run(service(), trust, request(), late));
     expect(unattended).toMatchObject({
       kind: 'refused',
       problems: ['the authorization expired before it could be signed'],
