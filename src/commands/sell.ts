@@ -231,7 +231,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
           },
           quoteExpired() {
             ctx.output.note(
-              'The quote expired before your yes, so nothing was signed. A fresh quote follows: its own figures, its own question.',
+              `The quote expired before your yes, so ${NOTHING_SIGNED}. A fresh quote follows: its own figures, its own question.`,
             );
           },
           newIdempotencyKey() {
