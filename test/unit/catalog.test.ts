@@ -32,9 +32,9 @@ const DANGEROUS = [
 /** The client's calls that send POST (read from src/api/client.ts, so a new one is covered). */
 function postCalls(): string[] {
   const source = readFileSync(new URL('../../src/api/client.ts', import.meta.url), 'utf8');
-  return [...source.matchAll(/(\w+): async \([^)]*\) =>\s*dataOf\(\s*call<[^>]+>\((?:\w+,\s*)?\{\s*method: 'POST'/g)].map(
-    (m) => m[1]!,
-  );
+  return [
+    ...source.matchAll(/(\w+): async \([^)]*\) =>\s*dataOf\(\s*call<[^>]+>\((?:\w+,\s*)?\{\s*method: 'POST'/g),
+  ].map((m) => m[1]!);
 }
 
 /** What a run reaches that moves money or trust: the POST calls, the trade flows, the writers of pins and profiles. */
