@@ -33,7 +33,7 @@ const CASE = [
   [0.03, 0.97],
 ];
 type Char = { kind: number; upper: number; share: number; forms: number };
-type Model = { size: number; kinds: number[]; chars: Map<string, Char> };
+type Model = { size: number; kinds: number[]; chars: Map<string, Char>; totals: number[] };
 const models = new Map<string, Model>();
 
 /** An alphabet's characters: each one's kind, case, share of its kind in English (case folded), and how many case forms of it the alphabet has. */
@@ -55,10 +55,13 @@ function model(alphabet: string): Model {
       forms,
     };
   };
+  const kinds = [0, 1, 2].map((k) => letters.filter((l) => kindOf(l) === k).length);
   const m = {
     size: chars.length,
-    kinds: [0, 1, 2].map((k) => letters.filter((l) => kindOf(l) === k).length),
+    kinds,
     chars: new Map(chars.map((ch) => [ch, entry(ch)])),
+    // Each KIND row's mass over the kinds this alphabet has (once here, not per character scored).
+    totals: KIND.map((row) => row.reduce((sum, q, k) => sum + (kinds[k] ? q : 0), 0)),
   };
   models.set(alphabet, m);
   return m;
@@ -66,7 +69,7 @@ function model(alphabet: string): Model {
 
 /** Bits of evidence for text over random draws from `alphabet` of the most word-like stretch of each prefix of an opaque value. */
 export function segmentEvidence(value: string, alphabet: string): number[] {
-  const { size, kinds, chars } = model(alphabet === 'uuid' ? 'hex' : alphabet);
+  const { size, totals, chars } = model(alphabet === 'uuid' ? 'hex' : alphabet);
   const out: number[] = [];
   let [best, cased, caseless, previous, history] = [0, 0, 0, 0, 0];
   for (const ch of alphabet === 'uuid' ? value.replace(/-/g, '') : value) {
@@ -75,8 +78,8 @@ export function segmentEvidence(value: string, alphabet: string): number[] {
     const letter = c.kind !== 2;
     // A capital after a lower-case letter starts a word, as a separator does.
     const hump = letter && c.upper === 1 && history === 1;
-    const row = KIND[hump ? 0 : previous]!;
-    const p = (row[c.kind]! / row.reduce((sum, q, k) => sum + (kinds[k] ? q : 0), 0)) * c.share * size;
+    const kind = hump ? 0 : previous;
+    const p = (KIND[kind]![c.kind]! / totals[kind]!) * c.share * size;
     const odds = CASE[hump || !letter ? 0 : history]!;
     const caseOdds = c.forms === 1 ? 1 : odds[c.upper]! / (odds[0]! + odds[1]!);
     cased = Math.max(0, cased + Math.log2(letter ? p * caseOdds : p));
