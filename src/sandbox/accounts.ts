@@ -1,6 +1,6 @@
 // Accounts and API keys: who is calling, and may they do this.
 import type { Account, Scope } from '../api/types.js';
-import { Keypair } from '@solana/web3.js';
+import { generateKeypair } from './ed25519.js';
 import { iso } from './clock.js';
 import { HttpError } from './errors.js';
 import { newApiKeyValue, newUuid } from './ids.js';
@@ -29,7 +29,7 @@ export function createAccounts(mainWallet: string, now: number): AccountIdentity
     },
     {
       id: newUuid(),
-      walletAddress: Keypair.generate().publicKey.toBase58(),
+      walletAddress: generateKeypair().publicKey.toBase58(),
       createdAt,
       keys: [makeKey('sandbox other account key', FULL, now)],
     },

@@ -3,7 +3,8 @@
 import { access, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { Keypair } from '@solana/web3.js';
+import type { Keypair } from '@solana/web3.js';
+import { generateKeypair } from './ed25519.js';
 import { createAccounts } from './accounts.js';
 import { FaultStore } from './faults.js';
 import { createInitialState, TREASURY } from './initial-state.js';
@@ -96,7 +97,7 @@ async function freshState(
     kp = await readKeypairFile(keypairPath);
     path = keypairPath;
   } else {
-    kp = Keypair.generate();
+    kp = generateKeypair();
     path = await writeTempKeypair(kp.secretKey);
     generated = Array.from(kp.secretKey);
   }

@@ -1,13 +1,13 @@
 // The start state: default tokens and pools, default delays, empty per-account ledgers.
 import { createHash } from 'node:crypto';
-import { Keypair } from '@solana/web3.js';
+import { keypairFromSeed } from './ed25519.js';
 import { DEFAULT_SOL_USD, defaultTokens } from './market.js';
 import { seedLeaderboard } from './points.js';
 import { DEFAULT_DELAYS, type Identity, type State } from './state.js';
 import { DEFAULT_START_BALANCE_LAMPORTS } from './wallet.js';
 
 /** Fixed treasury address, so a pinned treasury stays right across sandbox restarts. */
-export const TREASURY = Keypair.fromSeed(
+export const TREASURY = keypairFromSeed(
   createHash('sha256').update('trader-sandbox-treasury').digest(),
 ).publicKey.toBase58();
 

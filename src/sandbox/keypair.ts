@@ -2,7 +2,8 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Keypair } from '@solana/web3.js';
+import type { Keypair } from '@solana/web3.js';
+import { keypairFromSecretKey } from './ed25519.js';
 
 /** Read a Solana CLI keypair file. */
 export async function readKeypairFile(path: string): Promise<Keypair> {
@@ -14,7 +15,7 @@ export async function readKeypairFile(path: string): Promise<Keypair> {
   ) {
     throw new Error(`${path} is not a Solana keypair file (a JSON array of 64 byte values)`);
   }
-  return Keypair.fromSecretKey(Uint8Array.from(parsed as number[]));
+  return keypairFromSecretKey(Uint8Array.from(parsed as number[]));
 }
 
 /** Write a keypair to a fresh temp dir with mode 0600; returns the file path. */

@@ -1,7 +1,7 @@
 // Tokens, constant-product pools, the SOL/USD price, quotes and the platform fee.
 // All quote arithmetic is bigint; USD figures are numbers because the API reports them as numbers.
 import { createHash } from 'node:crypto';
-import { Keypair } from '@solana/web3.js';
+import { keypairFromSeed } from './ed25519.js';
 import type { MintExtras, TokenRecord } from './state.js';
 
 export const LAMPORTS_PER_SOL = 1_000_000_000n;
@@ -63,7 +63,7 @@ function authority(role: string): string {
 /** Deterministic valid mint address for a seed string (same on every start). */
 export function deriveAddress(seed: string): string {
   const bytes = createHash('sha256').update(seed).digest();
-  return Keypair.fromSeed(bytes).publicKey.toBase58();
+  return keypairFromSeed(bytes).publicKey.toBase58();
 }
 
 /** A token with a fresh pool priced at `tokensPerSol` whole tokens per SOL. */

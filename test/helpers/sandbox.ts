@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
+import { keypairFromSecretKey } from '../../src/sandbox/ed25519.js';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import type { RequestLogEntry } from '../../src/sandbox/request-log.js';
 
@@ -51,7 +52,8 @@ export interface TestSandbox extends RunningSandbox {
 /** Start a sandbox on port 0 (quiet by default). Remember to `close()` it. */
 export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestSandbox> {
   const sb = await startSandbox({ port: 0, quiet: true, ...opts });
-  const keypair = Keypair.fromSecretKey(Uint8Array.from(JSON.parse(readFileSync(sb.keypairPath, 'utf8')) as number[]));
+  // Native (node:crypto): web3.js's fromSecretKey would build @noble/curves' tables in every test file.
+  const keypair = keypairFromSecretKey(Uint8Array.from(JSON.parse(readFileSync(sb.keypairPath, 'utf8')) as number[]));
   const api = `${sb.url}/api/v1`;
 
   const call = async (method: string, path: string, o: CallOptions = {}): Promise<ApiReply> => {
