@@ -161,7 +161,7 @@ const BUY_CASES: BuyCase[] = [
       d.deposit.transaction = tx(r, [...budget(), pay(r)], { lookupTables: [lookupTable([r.treasury])] });
     },
     problem:
-      /names 1 account\(s\) through address lookup table.*tell the operator of the service to list every account in the deposit itself/,
+      /names 1 account through 1 address lookup table.*tell the operator of the service to list every account in the deposit itself/,
   },
   {
     name: 'a second signer',
