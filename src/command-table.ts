@@ -1,7 +1,7 @@
 // Every command, in the order `trader --help` lists them: its name, heading and one line, and
 // where the rest of its definition is. Nothing here is imported until a command runs or its
 // own help is asked for, so `trader --help` and `--version` load no definition at all.
-import type { CommandEntry, GlobalFlag } from './commands/definition.js';
+import type { CommandEntry, GlobalFlag } from './cli/definition.js';
 
 const TRADING = 'Trading:';
 const READING = 'Reading:';

@@ -4,7 +4,7 @@
 // So `trader --help` and `--version` load no command module, and a command loads only its own.
 import { Command, CommanderError, Help, Option, type HelpContext } from 'commander';
 import type { GlobalOptions } from './config/settings.js';
-import type { ProcessFacts } from './commands/context.js';
+import type { ProcessFacts } from './cli/context.js';
 import {
   optionHelp,
   runsWork,
@@ -14,8 +14,8 @@ import {
   type CommandEntry,
   type GlobalFlag,
   type OptionSpec,
-} from './commands/definition.js';
-import { GLOBAL_OPTIONS, parseGlobalOptions } from './commands/global-options.js';
+} from './cli/definition.js';
+import { GLOBAL_OPTIONS, parseGlobalOptions } from './cli/global-options.js';
 import { COMMANDS } from './command-table.js';
 import { packWords, piecesOf, wrapWords } from './io/word-wrap.js';
 
@@ -314,7 +314,7 @@ async function runCommand(
   globals: GlobalOptions,
   hooks: ProgramHooks,
 ): Promise<void> {
-  const { createContext } = await import('./commands/context.js');
+  const { createContext } = await import('./cli/context.js');
   const ctx = await createContext(globals, hooks.facts, { lenient: definition.lenient });
   await definition.run(ctx, options, { commands: COMMANDS, runCaptured: hooks.runCaptured });
 }

@@ -5,7 +5,7 @@
 // tools through runCaptured too, handed to it in the context: nothing below imports this file.
 import { PassThrough } from 'node:stream';
 import { CommanderError } from 'commander';
-import type { CapturedRun, ProcessFacts } from './commands/context.js';
+import type { CapturedRun, ProcessFacts } from './cli/context.js';
 import {
   answerOf,
   DeclinedError,
@@ -21,7 +21,7 @@ import {
 } from './domain/errors.js';
 import { configPath } from './config/config-file.js';
 import { DEFAULT_PROFILE } from './domain/defaults.js';
-import { forPerson, personPrefix, type PersonPrefix } from './domain/person-command.js';
+import { forPerson, personPrefix, type PersonPrefix } from './domain/person-prefix.js';
 import { toJson } from './io/json-output.js';
 import { withCommand } from './io/command-line.js';
 import { safeForTerminal } from './io/terminal-text.js';

@@ -1,5 +1,5 @@
 // Every item of a paged list, page after page, for the commands that need a whole list at once
-// (P&L, resolving a typed id prefix); streamed output (--all) pages in commands/paged-list.ts.
+// (P&L, resolving a typed id prefix); streamed output (--all) pages in cli/paged-list.ts.
 import { ApiError } from '../domain/errors.js';
 import type { Page } from './client.js';
 

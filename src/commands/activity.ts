@@ -1,13 +1,13 @@
 // `trader activity`: the account's ledger, newest first.
 import { ACTIVITY_TYPES, type ActivityType, type ActivityEntry } from '../api/types.js';
-import { parseActivityTypes } from './argument-parsers.js';
-import type { Context } from './context.js';
+import { parseActivityTypes } from '../cli/argument-parsers.js';
+import type { Context } from '../cli/context.js';
 import { renderActivity } from '../views/activity.js';
 import { shellQuote } from '../domain/shell-quote.js';
-import { defineCommand, parsedOption } from './definition.js';
-import { printPages } from './paged-list.js';
-import { boundDecimals } from './bound-decimals.js';
-import { LIST_OPTIONS, parseListFlags, type ListFlags } from './shared-options.js';
+import { defineCommand, parsedOption } from '../cli/definition.js';
+import { printPages } from '../cli/paged-list.js';
+import { boundDecimals } from '../cli/bound-decimals.js';
+import { LIST_OPTIONS, parseListFlags, type ListFlags } from '../cli/shared-options.js';
 
 export interface ActivityOptions extends ListFlags {
   /** Only these types; undefined: all. */

@@ -2,9 +2,9 @@
 // the wallet's address (a keystore's is in clear: no password asked) and the balance at the RPC
 // endpoint; the service is not asked.
 import { formatTokenAmount, solAndLamports, toDecimalString } from '../domain/amounts.js';
-import type { Context } from './context.js';
+import type { Context } from '../cli/context.js';
 import { renderFields } from '../io/table.js';
-import { defineCommand, optionFlag } from './definition.js';
+import { defineCommand, optionFlag } from '../cli/definition.js';
 
 export interface BalanceOptions {
   /** Also the wallet's own balance of each token the account trades. */

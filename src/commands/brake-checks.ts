@@ -4,7 +4,7 @@
 // (exit 6); an unattended run (--yes, --json, no terminal, trader mcp) trades only mints its
 // profile allows (exit 6; a person at the prompt is asked instead) and stops buying past the
 // loss limit (exit 2); every run is held to the trades per hour (exit 2).
-import type { Context } from './context.js';
+import type { Context } from '../cli/context.js';
 import { brakePath, readBrake } from '../config/brake-file.js';
 import { LockedFileError } from '../config/locked-file.js';
 import { hourRoom, lockRefusal, lossWords, mintRefusedWhy, realizedLoss, tradesInHour } from '../domain/brake.js';

@@ -2,13 +2,13 @@
 // (a person, a script, a monitoring hook, an agent through `trader mcp`): from then on every
 // process refuses to sign (commands/brake-checks.ts). Only a person at a terminal lifts it, at a
 // prompt: never --yes, --json, a pipe or an agent. Both are written to the brake's audit log.
-import type { Context } from './context.js';
+import type { Context } from '../cli/context.js';
 import { appendBrakeAudit, brakeAuditPath, brakePath, readBrake, writeBrake } from '../config/brake-file.js';
 import { LockedFileError } from '../config/locked-file.js';
 import { lockWords, type BrakeLock } from '../domain/brake.js';
 import { DeclinedError, UsageError } from '../domain/errors.js';
 import { printable } from '../domain/printable.js';
-import { defineCommand, type NoOptions } from './definition.js';
+import { defineCommand, type NoOptions } from '../cli/definition.js';
 
 /** Who pulled or lifted the brake, as the lock and the audit log name it. */
 export function actor(ctx: Context): 'agent' | 'person' | 'script' {

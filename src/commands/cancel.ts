@@ -3,12 +3,12 @@
 // already cancelled is done (exit 0); any other state is named (exit 3). A buy this tool signed
 // a deposit for is done only when the chain proves that deposit can never land (signed-deposits.ts).
 import type { BuyIntentResponse } from '../api/types.js';
-import { MIN_PREFIX_LENGTH, parseUuidOrPrefix, type TypedId } from './argument-parsers.js';
-import type { Context } from './context.js';
+import { MIN_PREFIX_LENGTH, parseUuidOrPrefix, type TypedId } from '../cli/argument-parsers.js';
+import type { Context } from '../cli/context.js';
 import { ApiError } from '../domain/errors.js';
 import { renderFields } from '../io/table.js';
-import { defineCommand } from './definition.js';
-import { resolveBuyId } from './id-prefix.js';
+import { defineCommand } from '../cli/definition.js';
+import { resolveBuyId } from '../cli/id-prefix.js';
 import { recordFollowed } from './trade-journal.js';
 import { holdToSignedDeposits } from './signed-deposits.js';
 

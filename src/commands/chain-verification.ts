@@ -9,7 +9,7 @@ import type { Trade } from '../api/types.js';
 import { ChainContradictionError } from '../chain/chain-errors.js';
 import type { SignedDeposit } from '../chain/deposit-absence.js';
 import type { Verification } from '../chain/verify-trade.js';
-import type { Context } from './context.js';
+import type { Context } from '../cli/context.js';
 import { reviewedFeeOf } from '../domain/journal-records.js';
 import { UsageError } from '../domain/errors.js';
 import { claimEvidence, knowledgeFor, signedDepositsOf, tradeHistory, type TradeJournal } from './trade-journal.js';

@@ -1,9 +1,9 @@
-// `trader commands`: the command catalog (commands/catalog.ts), as JSON for programs or as a
+// `trader commands`: the command catalog (cli/catalog.ts), as JSON for programs or as a
 // readable list.
-import type { Context } from './context.js';
+import type { Context } from '../cli/context.js';
 import type { Theme } from '../io/theme.js';
-import { loadCatalog, type Catalog, type CatalogOption } from './catalog.js';
-import { defineCommand, type NoOptions, type ProgramFacts } from './definition.js';
+import { loadCatalog, type Catalog, type CatalogOption } from '../cli/catalog.js';
+import { defineCommand, type NoOptions, type ProgramFacts } from '../cli/definition.js';
 import { brakePath, readBrake } from '../config/brake-file.js';
 import { lockWords, type BrakeLock } from '../domain/brake.js';
 

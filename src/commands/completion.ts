@@ -1,8 +1,8 @@
 // `trader completion bash|zsh|fish`: a completion script for commands, options and the
 // values of enumerated options and arguments, generated from the command definitions.
-import { parseChoice } from './argument-parsers.js';
-import type { Context } from './context.js';
-import { defineCommand, type AnyCommand, type OptionSpec, type ProgramFacts } from './definition.js';
+import { parseChoice } from '../cli/argument-parsers.js';
+import type { Context } from '../cli/context.js';
+import { defineCommand, type AnyCommand, type OptionSpec, type ProgramFacts } from '../cli/definition.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
@@ -32,7 +32,7 @@ interface CompletionSpec {
 /** Prints the script for the shell. */
 async function run(ctx: Context, { shell }: CompletionOptions, program: ProgramFacts): Promise<void> {
   // Every definition of the program's table (it lists this command too) is loaded only now.
-  const { GLOBAL_OPTIONS } = await import('./global-options.js');
+  const { GLOBAL_OPTIONS } = await import('../cli/global-options.js');
   const commands = await Promise.all(
     program.commands.map(async (entry) => ({ name: entry.name, command: await entry.definition() })),
   );

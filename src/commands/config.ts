@@ -2,7 +2,7 @@
 // what can be typed, and the runs. They run with a lenient context: a profile holding a value
 // they would refuse can still be fixed.
 import { PROFILE_KEYS, type Profile, type ProfileKey } from '../config/config-file.js';
-import type { Context } from './context.js';
+import type { Context } from '../cli/context.js';
 import { DeclinedError, UsageError } from '../domain/errors.js';
 import { LIMIT_KEYS, loosens, type LimitKey } from '../domain/brake.js';
 import { isCanonicalIntegerString, lamportsAndSol } from '../domain/amounts.js';
@@ -11,7 +11,7 @@ import { renderFields } from '../io/table.js';
 import { keyMaterialShape } from '../wallet/key-material.js';
 import { parseSignerSource } from '../wallet/signer-source.js';
 import { trust } from './config-trust.js';
-import { defineCommand, type CommandGroup, type NoOptions } from './definition.js';
+import { defineCommand, type CommandGroup, type NoOptions } from '../cli/definition.js';
 import { parseProfileKey, parseProfileValue } from '../config/profile-values.js';
 import { isLoopbackHost, parseBaseUrl, parseRpcUrl } from '../net/urls.js';
 

@@ -2,7 +2,7 @@
 // which a flag may lower for one run but never raise, and the refusal (exit 2) that names what
 // the last 24 hours committed, the cap, and when room frees up. The counting itself is the
 // journal's (domain/journal-records.ts), under its lock (commands/trade-journal.ts).
-import type { Context } from './context.js';
+import type { Context } from '../cli/context.js';
 import { commitments, dailyRoom, type JournalRecord, type JournalSide } from '../domain/journal-records.js';
 import { UsageError } from '../domain/errors.js';
 import { NOTHING_SENT } from '../domain/outcome-words.js';

@@ -2,14 +2,14 @@
 // AES-256-GCM, wallet/keystore-format.ts) in `keys/` beside the config file
 // (config/keystore-files.ts), used as `--keypair keystore:<name>`. Passwords come from a hidden
 // prompt (asked twice when new) or a file, never from a flag's value; list and show need none.
-import type { Context } from './context.js';
+import type { Context } from '../cli/context.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import { UsageError } from '../domain/errors.js';
 import { renderFields } from '../io/table.js';
 import { passwordBytes } from '../wallet/keystore-format.js';
 import { derivationWords, type SignerDeps } from '../wallet/signer.js';
 import { parseKeystoreName, parseSignerSource, type SignerSource } from '../wallet/signer-source.js';
-import { defineCommand, parsedOption, type CommandGroup } from './definition.js';
+import { defineCommand, parsedOption, type CommandGroup } from '../cli/definition.js';
 
 export interface KeyNameOptions {
   name: string;

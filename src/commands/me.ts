@@ -1,7 +1,7 @@
 // `trader me`: the account and the key used.
-import type { Context } from './context.js';
+import type { Context } from '../cli/context.js';
 import { renderAccount } from '../views/account.js';
-import { defineCommand, type NoOptions } from './definition.js';
+import { defineCommand, type NoOptions } from '../cli/definition.js';
 
 export const me = defineCommand<NoOptions>({
   examples: ['trader me', 'trader me --json | jq -r .walletAddress'],

@@ -1,15 +1,15 @@
 // `trader pnl`: profit and loss per token and in total, by average cost.
-import { parseSince, parseTokenArgument, type TokenArgument } from './argument-parsers.js';
-import type { Context } from './context.js';
+import { parseSince, parseTokenArgument, type TokenArgument } from '../cli/argument-parsers.js';
+import type { Context } from '../cli/context.js';
 import { MIN_MINT_PREFIX } from '../domain/token.js';
 import { renderPnl } from '../views/pnl.js';
 import { pnlDocument } from '../portfolio/pnl-document.js';
 import { computePnl } from '../portfolio/pnl.js';
 import { readPortfolio } from '../portfolio/read-portfolio.js';
-import { boundDecimals } from './bound-decimals.js';
+import { boundDecimals } from '../cli/bound-decimals.js';
 import { knownTokens, resolveTokenMint } from '../trade/token-lookup.js';
-import { defineCommand, parsedOption } from './definition.js';
-import { CSV_OPTION, parseCsv } from './shared-options.js';
+import { defineCommand, parsedOption } from '../cli/definition.js';
+import { CSV_OPTION, parseCsv } from '../cli/shared-options.js';
 
 export interface PnlOptions {
   /** A mint, or a symbol or mint prefix resolved against the account's tokens; null: every token. */

@@ -1,7 +1,7 @@
 // `trader points`: the points summary.
-import type { Context } from './context.js';
+import type { Context } from '../cli/context.js';
 import { renderPoints } from '../views/account.js';
-import { defineCommand, type NoOptions } from './definition.js';
+import { defineCommand, type NoOptions } from '../cli/definition.js';
 
 export const points = defineCommand<NoOptions>({
   examples: ['trader points', 'trader points --json | jq .totalPoints'],

@@ -1,14 +1,14 @@
 // `trader positions [id]`: list positions, or show one.
 import { POSITION_STATUSES, type Position } from '../api/types.js';
-import { MIN_PREFIX_LENGTH, parsePositionStatus, parseUuidOrPrefix, type TypedId } from './argument-parsers.js';
-import type { Context } from './context.js';
+import { MIN_PREFIX_LENGTH, parsePositionStatus, parseUuidOrPrefix, type TypedId } from '../cli/argument-parsers.js';
+import type { Context } from '../cli/context.js';
 import { renderPosition, renderPositions } from '../views/positions.js';
 import { shellQuote } from '../domain/shell-quote.js';
-import { defineCommand, parsedOption } from './definition.js';
-import { resolvePositionId } from './id-prefix.js';
-import { printPages } from './paged-list.js';
-import { boundDecimals } from './bound-decimals.js';
-import { LIST_OPTIONS, parseListFlags, type ListFlags } from './shared-options.js';
+import { defineCommand, parsedOption } from '../cli/definition.js';
+import { resolvePositionId } from '../cli/id-prefix.js';
+import { printPages } from '../cli/paged-list.js';
+import { boundDecimals } from '../cli/bound-decimals.js';
+import { LIST_OPTIONS, parseListFlags, type ListFlags } from '../cli/shared-options.js';
 
 export interface PositionsOptions extends ListFlags {
   /** One position to show (whole id or prefix); null lists them. */

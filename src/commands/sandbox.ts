@@ -6,9 +6,9 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatSol } from '../domain/amounts.js';
-import { parsePort, parseProfileName, parseSolToLamports } from './argument-parsers.js';
+import { parsePort, parseProfileName, parseSolToLamports } from '../cli/argument-parsers.js';
 import { updateProfile, type Profile } from '../config/config-file.js';
-import type { Context } from './context.js';
+import type { Context } from '../cli/context.js';
 import { SANDBOX_HOST, SANDBOX_PORT, SANDBOX_START_BALANCE_LAMPORTS } from '../domain/defaults.js';
 import { UsageError } from '../domain/errors.js';
 import {
@@ -30,7 +30,7 @@ import { TABLE_WIDTH } from '../io/table.js';
 import { packWords, piecesOf } from '../io/word-wrap.js';
 import { displayWidth } from '../io/display-width.js';
 import { formatLocalTime } from '../domain/local-time.js';
-import { defineCommand, parsedOption, type NoOptions } from './definition.js';
+import { defineCommand, parsedOption, type NoOptions } from '../cli/definition.js';
 import { parseText } from '../config/profile-values.js';
 import { errorMessage } from '../io/error-line.js';
 

@@ -2,8 +2,8 @@
 // then runs the sell flow and presents it.
 import { randomUUID } from 'node:crypto';
 import { type SellAmountSpec, resolveSellAmount } from '../domain/amounts.js';
-import { parseSellAmount, parseSolToLamports } from './argument-parsers.js';
-import type { Context } from './context.js';
+import { parseSellAmount, parseSolToLamports } from '../cli/argument-parsers.js';
+import type { Context } from '../cli/context.js';
 import { payoutOnChain, renderVerificationLines } from '../views/verification.js';
 import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
 import { RefusedToSignError, TradeFailedError, UsageError } from '../domain/errors.js';
@@ -16,13 +16,13 @@ import type { ServiceClient } from '../api/client.js';
 import type { SellReview } from '../trade/sell-review.js';
 import { MIN_MINT_PREFIX, type TokenMeta, type ChainTokenFacts } from '../domain/token.js';
 import type { Theme } from '../io/theme.js';
-import { defineCommand, parsedOption } from './definition.js';
+import { defineCommand, parsedOption } from '../cli/definition.js';
 import { withCommand } from '../io/command-line.js';
 import { followCommand } from '../domain/follow-command.js';
-import { personCommand } from './person-command.js';
+import { personCommand } from '../cli/person-command.js';
 import { soldWords } from '../domain/sell-evidence.js';
 import { shellQuote } from '../domain/shell-quote.js';
-import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from './shared-options.js';
+import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from '../cli/shared-options.js';
 import { startTrade } from './trade-preflight.js';
 import { checkMint } from './brake-checks.js';
 import { tradeScreen } from './trade-screen.js';

@@ -6,7 +6,7 @@
 import type { ServiceClient } from '../api/client.js';
 import type { Verification } from '../chain/verify-trade.js';
 import { ChainContradictionError, ChainUnverifiedError } from '../chain/chain-errors.js';
-import type { Context } from './context.js';
+import type { Context } from '../cli/context.js';
 import { NOT_BEFORE_EXPIRED, SOL_SPENT } from '../domain/outcome-words.js';
 import { UsageError, type TraderError } from '../domain/errors.js';
 import { renderVerificationLines } from '../views/verification.js';

@@ -3,7 +3,7 @@
 // before anything is created where a person must accept them and none is here (--yes, --dry-run,
 // --json, MCP: exit 6, naming the accept command and the fingerprint of the facts read). Risks
 // that could not be read are no risks accepted: only a person at the prompt buys with them unknown.
-import type { Context } from './context.js';
+import type { Context } from '../cli/context.js';
 import type { TrustStore } from '../config/trust-store.js';
 import type { MintFacts } from '../domain/mint-facts.js';
 import type { Presence } from '../domain/presence.js';

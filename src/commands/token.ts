@@ -3,9 +3,9 @@
 // risks a buy would show for them (domain/token-risks.ts). Read at --rpc-url; the service is
 // asked only to find the mint a symbol names when no person bound it. Facts bound to the mint
 // (trust store) that the chain now states otherwise are said beside them, as a buy refuses them.
-import type { Context } from './context.js';
-import { parseTokenArgument, type TokenArgument } from './argument-parsers.js';
-import { defineCommand } from './definition.js';
+import type { Context } from '../cli/context.js';
+import { parseTokenArgument, type TokenArgument } from '../cli/argument-parsers.js';
+import { defineCommand } from '../cli/definition.js';
 import { UsageError, type BoundFactChange } from '../domain/errors.js';
 import type { ChainTokenFacts } from '../domain/token.js';
 import { changedBoundFacts, changedFactWords } from '../domain/token-binding.js';

@@ -3,7 +3,7 @@
 // the trade (exit 2) when a record cannot be written or a daily limit would be passed; the
 // run's outcome; and the chain evidence a verification used, claimed under the lock so that one
 // transaction proves one trade, across processes.
-import type { Context } from './context.js';
+import type { Context } from '../cli/context.js';
 import type { Verification } from '../chain/verify-trade.js';
 import type { SignedDeposit } from '../chain/deposit-absence.js';
 import { Journal, JournalError, journalPath } from '../config/journal.js';

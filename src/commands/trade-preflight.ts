@@ -4,10 +4,10 @@
 // trust store, the treasury the user trusts, and the wallet check before anything is created.
 import type { ServiceClient } from '../api/client.js';
 import type { TrustStore } from '../config/trust-store.js';
-import type { Context } from './context.js';
+import type { Context } from '../cli/context.js';
 import { UsageError } from '../domain/errors.js';
 import type { Signer } from '../wallet/signer.js';
-import { allowedSlippage, limitChecks, slippageToAsk, waitLimitMs } from './trade-options.js';
+import { allowedSlippage, limitChecks, slippageToAsk, waitLimitMs } from '../cli/trade-options.js';
 import { openTrust, pinnedTreasury } from './trust.js';
 import { dailyCap, type DailyCap } from './daily-limits.js';
 import { openTradeJournal, preCheckBrake, preCheckDaily, type TradeJournal } from './trade-journal.js';

@@ -3,14 +3,14 @@
 // verdict, and the error of a trade that is still pending. Each command gives only its words.
 // A stop is not said here: trade/trade-tracker.ts's tradeRun gives the error what became of the
 // trade, and the entry prints it.
-import type { Context } from './context.js';
+import type { Context } from '../cli/context.js';
 import { PendingError, RefusedToSignError, type NeededTrust } from '../domain/errors.js';
 import type { Theme } from '../io/theme.js';
 import { stageWords } from '../views/stage.js';
 import { commandLines, withCommand } from '../io/command-line.js';
 import { notShownWhole, type NotShown } from '../domain/screen-fit.js';
 import { followCommand } from '../domain/follow-command.js';
-import { personCommand } from './person-command.js';
+import { personCommand } from '../cli/person-command.js';
 import { DRY_RUN_PASSED, MAY_STILL_FINISH, NOTHING_SIGNED } from '../domain/outcome-words.js';
 import { secondsText } from '../domain/units.js';
 

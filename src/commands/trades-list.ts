@@ -3,13 +3,13 @@
 // the positions (buys, with the ids `trader trades <id>` reads) and the activity ledger's sell
 // entries (portfolio/recent-trades.ts says how they are merged).
 import { allItems } from '../api/all-pages.js';
-import type { Context } from './context.js';
+import type { Context } from '../cli/context.js';
 import { JournalError } from '../config/journal.js';
 import { tradeHistories, type TradeHistory } from '../domain/journal-records.js';
 import { recentTrades, type RecentTrade } from '../portfolio/recent-trades.js';
 import { renderRecentTrades } from '../views/trades-list.js';
 import { journalFor } from './trade-journal.js';
-import { boundDecimals } from './bound-decimals.js';
+import { boundDecimals } from '../cli/bound-decimals.js';
 
 /** Prints the newest `limit` trades (a JSON array with --json, CSV rows with --csv). */
 export async function listRecentTrades(

@@ -10,7 +10,7 @@ import type { ServiceClient } from '../api/client.js';
 import { ApiError } from '../domain/errors.js';
 import { ChainContradictionError, ChainUnreachableError, ChainUnverifiedError } from '../chain/chain-errors.js';
 import { contradictionLine, type Verification } from '../chain/verify-trade.js';
-import type { Context } from './context.js';
+import type { Context } from '../cli/context.js';
 import { renderVerificationTable } from '../views/verification.js';
 import { openTrust, pinnedTreasury } from './trust.js';
 import { journalFor, recordLearnt, tradeHistory } from './trade-journal.js';

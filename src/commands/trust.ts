@@ -1,6 +1,6 @@
 // The trust store as commands use it: opened for the configured service, its failures turned
 // into usage errors (a trade must not go on when its pins cannot be read or stored).
-import type { Context } from './context.js';
+import type { Context } from '../cli/context.js';
 import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import { RefusedToSignError, UsageError } from '../domain/errors.js';
 import { NOTHING_CREATED } from '../domain/outcome-words.js';

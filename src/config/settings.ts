@@ -20,7 +20,7 @@ import {
 import type { TokenRiskPolicy } from '../domain/token-risks.js';
 import { refuseKeyMaterial } from '../wallet/signer-source.js';
 
-/** The global options as typed, parsed by commands/global-options.ts; what was not given is undefined. */
+/** The global options as typed, parsed by cli/global-options.ts; what was not given is undefined. */
 export interface GlobalOptions {
   baseUrl?: string;
   apiKey?: string;

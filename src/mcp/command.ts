@@ -1,9 +1,9 @@
 // `trader mcp`: serve the commands as MCP tools over stdio (mcp/server.ts). It lives beside the
 // server, not in commands/: the agent door sits above the commands it offers, and the command
 // table (src/command-table.ts) is the one place that names it. The SDK is loaded only when it runs.
-import type { Context } from '../commands/context.js';
+import type { Context } from '../cli/context.js';
 import { UsageError } from '../domain/errors.js';
-import { defineCommand, optionFlag, type ProgramFacts } from '../commands/definition.js';
+import { defineCommand, optionFlag, type ProgramFacts } from '../cli/definition.js';
 import type { McpOptions } from './mcp-options.js';
 
 /** How an MCP client is told to start this server (the same snippet as docs/agents.md). */

@@ -1,7 +1,7 @@
 // What the MCP server says of itself and its tools: the instructions an agent gets at the
 // start (what it may do, and why trading is off when it is) and each tool's description.
 import type { McpOptions } from './mcp-options.js';
-import { MCP_NOT_CONFIGURED_HINT } from '../commands/context.js';
+import { MCP_NOT_CONFIGURED_HINT } from '../cli/context.js';
 import type { Tool } from './tools.js';
 import type { TradingGate } from './trading-gate.js';
 import { presence } from '../domain/presence.js';

@@ -1,8 +1,8 @@
 // Runs one command in this process as `trader … --json` would (src/run.ts: the same parse,
 // checks and flows), with its stdout and stderr captured: the tool's result is the one JSON
 // document the CLI prints, its error the `{"error":…}` line.
-import type { ProcessFacts } from '../commands/context.js';
-import type { ProgramFacts } from '../commands/definition.js';
+import type { ProcessFacts } from '../cli/context.js';
+import type { ProgramFacts } from '../cli/definition.js';
 import type { ErrorReport } from '../domain/errors.js';
 
 export interface CommandRun {

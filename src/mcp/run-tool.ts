@@ -2,7 +2,7 @@
 // now, the person's yes, the started line of the audit log), then the run, cancellable by the
 // client or the server's end.
 import { randomUUID } from 'node:crypto';
-import type { Context } from '../commands/context.js';
+import type { Context } from '../cli/context.js';
 import { InterruptedError, UsageError } from '../domain/errors.js';
 import { NOTHING_SENT } from '../domain/outcome-words.js';
 import type { AuditEntry } from './audit-log.js';

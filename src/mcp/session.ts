@@ -2,8 +2,8 @@
 // audit log and the SDK server; and the facts read afresh on each call (the lock, the gate).
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { McpOptions } from './mcp-options.js';
-import type { ProgramFacts } from '../commands/definition.js';
-import type { Context } from '../commands/context.js';
+import type { ProgramFacts } from '../cli/definition.js';
+import type { Context } from '../cli/context.js';
 import type { AuditEntry, AuditLog } from './audit-log.js';
 import type { Tool } from './tools.js';
 import { brakePath, readBrake } from '../config/brake-file.js';

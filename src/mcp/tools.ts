@@ -1,7 +1,7 @@
 // The MCP tools: which command each runs, which of its options an agent may not pass, and the
-// input schema and argv of a call, both made from the command catalog (commands/catalog.ts), so
+// input schema and argv of a call, both made from the command catalog (cli/catalog.ts), so
 // the tools' names, types and help are the CLI's own.
-import type { Catalog, CatalogArgument, CatalogCommand, CatalogOption } from '../commands/catalog.js';
+import type { Catalog, CatalogArgument, CatalogCommand, CatalogOption } from '../cli/catalog.js';
 import { UsageError } from '../domain/errors.js';
 
 export interface ToolSpec {
@@ -188,7 +188,7 @@ interface JsonSchemaProperty {
 
 /**
  * The ranges the commands' parsers hold integer options to (parseLimit in
- * commands/argument-parsers.ts, parseSlippageBps in config/profile-values.ts), stated in the schema.
+ * cli/argument-parsers.ts, parseSlippageBps in config/profile-values.ts), stated in the schema.
  */
 const RANGES: Readonly<Record<string, { minimum: number; maximum: number }>> = {
   limit: { minimum: 1, maximum: 100 },

@@ -9,12 +9,7 @@ import {
   toDecimalString,
   wholeTokensToUnits,
 } from '../../src/domain/amounts.js';
-import {
-  parseBuyAmount,
-  parseLimit,
-  parseSellAmount,
-  parseSolToLamports,
-} from '../../src/commands/argument-parsers.js';
+import { parseBuyAmount, parseLimit, parseSellAmount, parseSolToLamports } from '../../src/cli/argument-parsers.js';
 import { parseLamportsOption, parseSeconds, parseSlippageBps } from '../../src/config/profile-values.js';
 import { UsageError } from '../../src/domain/errors.js';
 

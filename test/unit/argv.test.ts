@@ -7,7 +7,7 @@ import { CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/domain/clock.js';
 import type { GlobalOptions } from '../../src/config/settings.js';
-import type { AnyCommand, CommandDefinition } from '../../src/commands/definition.js';
+import type { AnyCommand, CommandDefinition } from '../../src/cli/definition.js';
 import { COMMANDS } from '../../src/command-table.js';
 import {
   DEFAULT_WATCH_INTERVAL_SECONDS,

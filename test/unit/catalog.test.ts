@@ -5,9 +5,9 @@
 // so a new money-moving command added unflagged fails here.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, catalogOption, loadCatalog } from '../../src/commands/catalog.js';
-import { runsWork, type AnyCommand, type CommandTraits } from '../../src/commands/definition.js';
-import { GLOBAL_OPTIONS } from '../../src/commands/global-options.js';
+import { buildCatalog, catalogOption, loadCatalog } from '../../src/cli/catalog.js';
+import { runsWork, type AnyCommand, type CommandTraits } from '../../src/cli/definition.js';
+import { GLOBAL_OPTIONS } from '../../src/cli/global-options.js';
 import { COMMANDS } from '../../src/command-table.js';
 import { runInProcess } from '../helpers/in-process.js';
 

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/api/client.js';
 import type { Position } from '../../src/api/types.js';
 import { ApiError, UsageError } from '../../src/domain/errors.js';
-import { parseTradeIdArgument, parseUuidOrPrefix } from '../../src/commands/argument-parsers.js';
+import { parseTradeIdArgument, parseUuidOrPrefix } from '../../src/cli/argument-parsers.js';
 import {
   pickByPrefix,
   resolveBuyId as resolveBuy,
   resolvePositionId as resolvePosition,
   resolveTradeId as resolveTrade,
-} from '../../src/commands/id-prefix.js';
+} from '../../src/cli/id-prefix.js';
 import { position } from './api-helpers.js';
 
 const A = '3f0c2a9e-1b2c-4d5e-8f90-0123456789ab';

@@ -2,7 +2,7 @@
 // option and arguments after `--`, so no value can turn into another option.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/command-table.js';
-import { loadCatalog } from '../../src/commands/catalog.js';
+import { loadCatalog } from '../../src/cli/catalog.js';
 import { READ_TOOLS, toolArgv, toolsFrom, TRADE_TOOLS, type Tool } from '../../src/mcp/tools.js';
 import { tradingGate } from '../../src/mcp/trading-gate.js';
 

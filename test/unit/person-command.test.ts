@@ -2,7 +2,7 @@
 // any but the default, since the client's args and env are not the person's shell) and, under MCP,
 // the config file the client's env named; nothing added when the person's own shell already has it.
 import { describe, expect, it } from 'vitest';
-import { forPerson, personPrefix } from '../../src/domain/person-command.js';
+import { forPerson, personPrefix } from '../../src/domain/person-prefix.js';
 
 const run = (profile: string, env: Record<string, string> = {}, agent = false) =>
   personPrefix({ profile, env, agent, configPath: '/h/my config.json' });

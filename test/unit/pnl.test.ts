@@ -379,7 +379,7 @@ describe('computePnl', () => {
 
 describe('--since', () => {
   it('a date is the start of that day in local time; a date-time needs its zone', async () => {
-    const { parseSince } = await import('../../src/commands/argument-parsers.js');
+    const { parseSince } = await import('../../src/cli/argument-parsers.js');
     expect(parseSince('2026-01-01')).toBe(new Date(2026, 0, 1).getTime());
     expect(parseSince('2026-01-01T00:00:00Z')).toBe(Date.UTC(2026, 0, 1));
     expect(parseSince('2026-01-01T02:00+02:00')).toBe(Date.UTC(2026, 0, 1));
