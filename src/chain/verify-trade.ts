@@ -12,7 +12,7 @@ import type { SignedDeposit } from './deposit-absence.js';
 import { tokenGain, type ChainTransaction } from './chain-transaction.js';
 import { checkDeposit, checkPayout, checkSwap, depositAbsence, whose, type Mark } from './transfer-checks.js';
 import { formatSol } from '../domain/amounts.js';
-import type { JournalKnowledge, KnownTransaction } from '../domain/journal-records.js';
+import type { JournalKnowledge, KnownTransaction } from '../journal/other-trades.js';
 import { counted } from '../domain/units.js';
 
 export type Role = 'deposit' | 'swap' | 'payout' | 'refund';

@@ -196,7 +196,7 @@ export type TypedTradeId = { kind: 'full'; id: string } | { kind: 'prefix'; pref
  */
 export function parseTradeIdArgument(value: string): TypedTradeId {
   const typed = value.replace(ELLIPSIS, '');
-  // A sell id as a table shows it (`sell_Xjk…`) is looked up in the journal later (commands/trade-journal.ts).
+  // A sell id as a table shows it (`sell_Xjk…`) is looked up in the journal later (journal/opened-journal.ts).
   if (typed.startsWith('sell_')) return { kind: 'full', id: parseTradeId(typed) };
   if (typed.length === UUID_SHAPE.length || !uuidShaped(typed)) return { kind: 'full', id: parseTradeId(value) };
   const id = parseUuidOrPrefix(typed, 'trade id');

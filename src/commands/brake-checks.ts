@@ -7,9 +7,12 @@
 import type { Context } from '../cli/context.js';
 import { brakePath, readBrake } from '../config/brake-file.js';
 import { LockedFileError } from '../config/locked-file.js';
-import { hourRoom, lockRefusal, lossWords, mintRefusedWhy, realizedLoss, tradesInHour } from '../domain/brake.js';
+import { hourRoom, lockRefusal, mintRefusedWhy } from '../domain/brake.js';
+import { lossWords, realizedLoss, tradesInHour } from '../journal/brake-counts.js';
 import { DeclinedError, RefusedToSignError, UsageError } from '../domain/errors.js';
-import type { JournalRecord, JournalSide } from '../domain/journal-records.js';
+import { readOrRefuse, type TradeJournal } from '../journal/opened-journal.js';
+import type { BrakeChecks } from '../journal/recorder.js';
+import type { JournalRecord, JournalSide } from '../journal/records.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import type { Settings } from '../config/settings.js';
 import { NOTHING_SENT } from '../domain/outcome-words.js';
@@ -94,4 +97,26 @@ export async function checkMint(
   if (dryRun) return ctx.output.warn(`${why}: an unattended run would not trade it`);
   if (!(await ctx.prompter.confirm(`${why}, so an unattended run would not trade it. Trade it anyway?`, false)))
     throw new DeclinedError(`declined: ${why}; ${after}`);
+}
+
+/** The brake's checks before anything is created (trades per hour; unattended: the loss stop, and the mint when typed): checked again before signing. */
+export function preCheckBrake(ctx: Context, tj: TradeJournal, side: JournalSide, mint: string | null): void {
+  const records = readOrRefuse(tj, NOTHING_SENT);
+  const refused = brakeRefusal(ctx.settings, records, {
+    wallet: tj.wallet,
+    side,
+    mint,
+    unattended: unattended(ctx),
+    nowMs: ctx.clock.now(),
+    after: NOTHING_SENT,
+  });
+  if (refused) throw refused;
+}
+
+/** The brake's checks the recorder runs under the journal's lock; the profile as it is then: a limit a person tightened since the run started holds. */
+export function brakeChecks(ctx: Context): BrakeChecks {
+  return {
+    assertUnlocked: (after) => assertUnlocked(ctx, after),
+    refusal: (records, run) => brakeRefusal(ctx.settingsNow(), records, { ...run, unattended: unattended(ctx) }),
+  };
 }

@@ -26,11 +26,12 @@ import { followCommand } from '../domain/follow-command.js';
 import { personCommand } from '../cli/person-command.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from '../cli/shared-options.js';
 import { startTrade } from './trade-preflight.js';
-import { checkMint } from './brake-checks.js';
+import { brakeChecks, checkMint } from './brake-checks.js';
 import { tradeScreen } from './trade-screen.js';
 import { guarded, refuseUnboundSymbol, symbolTrust } from './trust.js';
-import { dailyLimitOption } from './daily-limits.js';
-import { namedTransactions, runRecorder } from './trade-journal.js';
+import { dailyLimitOption } from '../journal/daily-limits.js';
+import { namedTransactions } from '../journal/followed.js';
+import { runRecorder } from '../journal/recorder.js';
 import { holdToSignedDeposits } from './signed-deposits.js';
 import { acceptRisksAtPrompt, buyRisks, refuseUnacceptedRisks } from './token-risks.js';
 import { INTENT_EXPIRES_UNUSED } from '../domain/outcome-words.js';
@@ -147,7 +148,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, track: TradeTracker): 
   let signedDeposit: SignedDeposit | null = null;
   let treasury = start.treasury;
   const { runBuy } = await import('../trade/buy-flow.js');
-  const journal = runRecorder(ctx, start.journal, 'buy', start.dailyCap);
+  const journal = runRecorder(ctx, start.journal, 'buy', start.dailyCap, brakeChecks(ctx));
   const outcome = await screen.run((stage) =>
     track.flow(stopWords, () =>
       runBuy(

@@ -9,7 +9,7 @@ import { ApiError } from '../domain/errors.js';
 import { renderFields } from '../io/table.js';
 import { defineCommand } from '../cli/definition.js';
 import { resolveBuyId } from '../cli/id-prefix.js';
-import { recordFollowed } from './trade-journal.js';
+import { recordFollowed } from '../journal/followed.js';
 import { holdToSignedDeposits } from './signed-deposits.js';
 
 export interface CancelOptions {

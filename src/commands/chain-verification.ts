@@ -10,9 +10,13 @@ import { ChainContradictionError } from '../chain/chain-errors.js';
 import type { SignedDeposit } from '../chain/deposit-absence.js';
 import type { Verification } from '../chain/verify-trade.js';
 import type { Context } from '../cli/context.js';
-import { reviewedFeeOf } from '../domain/journal-records.js';
+import { reviewedFeeOf } from '../journal/trade-history.js';
 import { UsageError } from '../domain/errors.js';
-import { claimEvidence, knowledgeFor, signedDepositsOf, tradeHistory, type TradeJournal } from './trade-journal.js';
+import { JournalError } from '../journal/journal-file.js';
+import { knowledgeFor, tradeHistory, type TradeJournal } from '../journal/opened-journal.js';
+import { sortClaims, type EvidenceConflict } from '../journal/other-trades.js';
+import type { EvidenceRole, JournalSide, NewRecord } from '../journal/records.js';
+import { signedDepositsOf } from '../journal/trade-history.js';
 
 /** What a check needs besides the trade: whose it is, and what this run knows beyond the journal. */
 export interface ChainCheck {
@@ -90,4 +94,48 @@ function hostOf(url: string): string {
   } catch {
     return 'the configured RPC URL';
   }
+}
+
+/**
+ * Claims the transactions a verification found on chain as this trade's evidence, under the lock:
+ * one that already proved another trade becomes a contradiction naming both (exit 3 follows).
+ * With `record` false (a trade the journal does not know: its id may be another name of one it
+ * does) they are only compared. A journal that cannot be written is a warning; its records are
+ * still compared.
+ */
+export async function claimEvidence(
+  ctx: Context,
+  tj: TradeJournal,
+  side: JournalSide,
+  trade: string,
+  verification: Verification | null,
+  record = true,
+): Promise<Verification | null> {
+  if (verification === null) return null;
+  const { evidenceClaims, withEvidenceConflicts } = await import('../chain/verify-trade.js');
+  const { named, proven } = evidenceClaims(verification);
+  if (named.length === 0) return verification;
+  let conflicts: EvidenceConflict[] = [];
+  const evidence = (signature: string, role: EvidenceRole): NewRecord => ({
+    type: 'evidence',
+    side,
+    trade,
+    signature,
+    role,
+  });
+  try {
+    tj.journal.update((records) => {
+      conflicts = sortClaims(records, trade, named).conflicts;
+      return record ? sortClaims(records, trade, proven).fresh.map((c) => evidence(c.signature, c.role)) : [];
+    });
+  } catch (err) {
+    if (!(err instanceof JournalError)) throw err;
+    ctx.output.warn(`${err.message}; the evidence of ${trade} is not recorded`);
+    try {
+      conflicts = sortClaims(tj.journal.read(), trade, named).conflicts;
+    } catch (readError) {
+      if (!(readError instanceof JournalError)) throw readError;
+    }
+  }
+  return withEvidenceConflicts(verification, trade, conflicts);
 }

@@ -24,13 +24,14 @@ import { soldWords } from '../domain/sell-evidence.js';
 import { shellQuote } from '../domain/shell-quote.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from '../cli/shared-options.js';
 import { startTrade } from './trade-preflight.js';
-import { checkMint } from './brake-checks.js';
+import { brakeChecks, checkMint } from './brake-checks.js';
 import { tradeScreen } from './trade-screen.js';
 import { guarded, refuseUnboundSymbol, sellTrust, symbolTrust } from './trust.js';
 import { factsToConfirm, refuseChangedFacts, type TokenBinding } from '../domain/token-binding.js';
 import { symbolWord } from '../views/buy.js';
-import { dailyLimitOption } from './daily-limits.js';
-import { namedTransactions, runRecorder } from './trade-journal.js';
+import { dailyLimitOption } from '../journal/daily-limits.js';
+import { namedTransactions } from '../journal/followed.js';
+import { runRecorder } from '../journal/recorder.js';
 import { parseLamportsOption } from '../config/profile-values.js';
 import { fingerprint } from '../wallet/sell-template/template.js';
 import { templateText } from '../views/wording.js';
@@ -170,7 +171,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
     result: (authorization, key) => ({ authorization, sell: null, trade: null, idempotencyKey: key }),
   };
   const { runSell } = await import('../trade/sell-flow.js');
-  const journal = runRecorder(ctx, start.journal, 'sell', start.dailyCap);
+  const journal = runRecorder(ctx, start.journal, 'sell', start.dailyCap, brakeChecks(ctx));
   const result = await screen.run((stage) =>
     track.flow(stopWords, () =>
       runSell(

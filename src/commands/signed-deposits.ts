@@ -11,7 +11,8 @@ import { NOT_BEFORE_EXPIRED, SOL_SPENT } from '../domain/outcome-words.js';
 import { UsageError, type TraderError } from '../domain/errors.js';
 import { renderVerificationLines } from '../views/verification.js';
 import { openTrust, pinnedTreasury } from './trust.js';
-import { journalFor, signedDepositsOf, tradeHistory } from './trade-journal.js';
+import { journalFor, tradeHistory } from '../journal/opened-journal.js';
+import { signedDepositsOf } from '../journal/trade-history.js';
 
 /** The buy statuses by which the service says it took no deposit. */
 const NO_DEPOSIT = new Set(['cancelled', 'expired']);

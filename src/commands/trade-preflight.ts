@@ -9,9 +9,9 @@ import { UsageError } from '../domain/errors.js';
 import type { Signer } from '../wallet/signer.js';
 import { allowedSlippage, limitChecks, slippageToAsk, waitLimitMs } from '../cli/trade-options.js';
 import { openTrust, pinnedTreasury } from './trust.js';
-import { dailyCap, type DailyCap } from './daily-limits.js';
-import { openTradeJournal, preCheckBrake, preCheckDaily, type TradeJournal } from './trade-journal.js';
-import { assertUnlocked } from './brake-checks.js';
+import { dailyCap, type DailyCap } from '../journal/daily-limits.js';
+import { openTradeJournal, preCheckDaily, type TradeJournal } from '../journal/opened-journal.js';
+import { assertUnlocked, preCheckBrake } from './brake-checks.js';
 import { NOTHING_SENT } from '../domain/outcome-words.js';
 import { parseAddress } from '../config/profile-values.js';
 

@@ -4,11 +4,11 @@
 // entries (portfolio/recent-trades.ts says how they are merged).
 import { allItems } from '../api/all-pages.js';
 import type { Context } from '../cli/context.js';
-import { JournalError } from '../config/journal.js';
-import { tradeHistories, type TradeHistory } from '../domain/journal-records.js';
+import { JournalError } from '../journal/journal-file.js';
+import { tradeHistories, type TradeHistory } from '../journal/trade-history.js';
 import { recentTrades, type RecentTrade } from '../portfolio/recent-trades.js';
 import { renderRecentTrades } from '../views/trades-list.js';
-import { journalFor } from './trade-journal.js';
+import { journalFor } from '../journal/opened-journal.js';
 import { boundDecimals } from '../cli/bound-decimals.js';
 
 /** Prints the newest `limit` trades (a JSON array with --json, CSV rows with --csv). */

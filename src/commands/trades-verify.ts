@@ -13,7 +13,8 @@ import { contradictionLine, type Verification } from '../chain/verify-trade.js';
 import type { Context } from '../cli/context.js';
 import { renderVerificationTable } from '../views/verification.js';
 import { openTrust, pinnedTreasury } from './trust.js';
-import { journalFor, recordLearnt, tradeHistory } from './trade-journal.js';
+import { journalFor, tradeHistory } from '../journal/opened-journal.js';
+import { recordLearnt } from '../journal/followed.js';
 import { verifyOnChain } from './chain-verification.js';
 
 /** Verifies trade `id` (already resolved) on chain and prints the result (`wide`: each cell whole on one line); throws for exit 3. */

@@ -72,6 +72,9 @@ export function answerOf(err: unknown): { status: number | null; requestId: stri
 }
 
 /** The service refused, failed, was unreachable or answered something unexpected: exit 3. */
+/** The code of the error a self-contradicting service gets (exit 3). */
+export const SERVICE_CONTRADICTION = 'SERVICE_CONTRADICTION';
+
 export class ApiError extends TraderError {
   readonly exitCode = ExitCode.service;
   /** HTTP status, or null when no response arrived. */

@@ -4,7 +4,6 @@
 // signature taken (the authorization authorized, execution started, or a sell order), a later
 // report that contradicts an earlier one is named as a contradiction, not believed.
 import { SERVICE_SAYS_NOTHING_SOLD, SOLD_UNKNOWN, SWAP_NOT_RUN } from './outcome-words.js';
-import type { TradeHistory } from './journal-records.js';
 
 /** One report of the sell: where it came from, and the facts the words depend on. */
 export interface SellSeen {
@@ -20,32 +19,6 @@ export interface SellSeen {
 }
 
 const AUTH_FINAL = new Set(['expired', 'cancelled', 'failed']);
-
-/**
- * What this tool's journal recorded of a sell in earlier runs, as reports that come before the
- * service's next ones: the authorize answered authorized (the signature taken), and the sell
- * completed (a run saw it so, or the chain proved its payout). A later report that contradicts
- * them is named as a contradiction, not believed.
- */
-export function journalSeen(h: Pick<TradeHistory, 'authorized' | 'completed' | 'evidence'>): SellSeen[] {
-  const seen: SellSeen[] = [];
-  if (h.authorized)
-    seen.push({
-      from: "this tool's journal (the authorize answer)",
-      authorization: 'authorized',
-      executionStarted: null,
-      sell: null,
-      failure: null,
-    });
-  const payout = h.evidence.find((e) => e.role === 'payout');
-  if (payout || h.completed) {
-    const from = payout
-      ? `this tool's journal (payout ${payout.signature} for this sell, verified on chain)`
-      : "this tool's journal (an earlier run saw the sell completed)";
-    seen.push({ from, authorization: 'authorized', executionStarted: true, sell: 'completed', failure: null });
-  }
-  return seen;
-}
 
 /** Whether a report says the service took the signature (the sell may have run). */
 export function signatureTaken(seen: SellSeen): boolean {

@@ -8,7 +8,7 @@
 //   its ledger entry by the transaction the service named for it;
 // - the journal's trades the lists do not show (refused, declined, still pending), as recorded.
 import type { ActivityEntry, Position } from '../api/types.js';
-import type { TradeHistory } from '../domain/journal-records.js';
+import type { TradeHistory } from '../journal/trade-history.js';
 
 /** One row of `trader trades`. */
 export interface RecentTrade {

@@ -3,7 +3,14 @@
 import { isUncertainOutcome, type ServiceClient } from '../api/client.js';
 import { BUY_TERMINAL_STATUSES, type BuyIntent, type CreateBuyResponse, type Trade } from '../api/types.js';
 import type { Clock } from '../domain/clock.js';
-import { ApiError, RefusedToSignError, TradeFailedError, UsageError, type NeededTrust } from '../domain/errors.js';
+import {
+  ApiError,
+  SERVICE_CONTRADICTION,
+  RefusedToSignError,
+  TradeFailedError,
+  UsageError,
+  type NeededTrust,
+} from '../domain/errors.js';
 import { declined, type TradeTracker } from './trade-tracker.js';
 import type { Signer } from '../wallet/signer.js';
 import { inspectDeposit } from '../wallet/deposit-inspection.js';
@@ -15,14 +22,7 @@ import { fundsShort, fundsShortMessage, type Funds } from '../domain/funds.js';
 import { readTradeOrNull } from './read-trade.js';
 import { buyStatusStage } from './stages.js';
 import { depositWords } from '../domain/deposit-evidence.js';
-import { SERVICE_CONTRADICTION } from './watch.js';
-import {
-  keyTradeWords,
-  type Prior,
-  type PriorDeposit,
-  type ToSign,
-  type TradeRecorder,
-} from '../domain/trade-record.js';
+import { keyTradeWords, type Prior, type PriorDeposit, type ToSign, type TradeRecorder } from '../journal/recorder.js';
 import { signedAlready, signThroughGate, type Signed, type SigningVerdict } from './signing-gate.js';
 import type { Presence } from '../domain/presence.js';
 import { chainDeadline, passed, serviceDeadline, type AnswerDeadline } from '../domain/answer-deadline.js';

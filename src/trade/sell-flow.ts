@@ -13,7 +13,7 @@ import {
   tokenFactsFingerprint,
   type TokenBinding,
 } from '../domain/token-binding.js';
-import { ApiError, RefusedToSignError, UsageError, type NeededTrust } from '../domain/errors.js';
+import { ApiError, SERVICE_CONTRADICTION, RefusedToSignError, UsageError, type NeededTrust } from '../domain/errors.js';
 import { declined, type TradeTracker } from './trade-tracker.js';
 import type { Signer } from '../wallet/signer.js';
 import { authorizationExpired } from '../wallet/sell-template/check-authorization.js';
@@ -25,9 +25,8 @@ import { sellGroupKey } from './sell-outcome.js';
 import { noteSell, watchSell } from './watch.js';
 import type { SellSeen } from '../domain/sell-evidence.js';
 import type { SellReview } from './sell-review.js';
-import { keyTradeWords, type ToSign, type TradeRecorder } from '../domain/trade-record.js';
+import { keyTradeWords, type ToSign, type TradeRecorder } from '../journal/recorder.js';
 import { signedAlready, signThroughGate } from './signing-gate.js';
-import { SERVICE_CONTRADICTION } from './watch.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import { AUTHORIZATION_EXPIRES_UNUSED, NOTHING_SIGNED } from '../domain/outcome-words.js';
 import { tooSmallHint, type NotShown } from '../domain/screen-fit.js';

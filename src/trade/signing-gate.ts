@@ -8,14 +8,13 @@
 // writes `signed`; releases. Two processes or two MCP calls on one trade: one signature leaves.
 // The secret is obtained (a keystore's password asked) before the lock is taken and wiped after.
 // No other module imports wallet/signing.ts or unlocks the signer (test/unit/import-graph.test.ts).
-import { ApiError, RefusedToSignError } from '../domain/errors.js';
-import type { JournalRecord, NewRecord } from '../domain/journal-records.js';
+import { ApiError, SERVICE_CONTRADICTION, RefusedToSignError } from '../domain/errors.js';
+import type { JournalRecord, NewRecord } from '../journal/records.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import { NOTHING_SIGNED } from '../domain/outcome-words.js';
-import type { LockedJournal, ToSign, TradeRecorder } from '../domain/trade-record.js';
+import type { LockedJournal, ToSign, TradeRecorder } from '../journal/recorder.js';
 import type { Signer } from '../wallet/signer.js';
 import { signDepositTransaction, signedBytesSha256, signMessage } from '../wallet/signing.js';
-import { SERVICE_CONTRADICTION } from './watch.js';
 import { firstSignature as depositSignature } from '../chain/deposit-signature.js';
 
 /**

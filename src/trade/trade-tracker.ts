@@ -8,8 +8,6 @@ import {
   DeclinedError,
   InterruptedError,
   RefusedToSignError,
-  TradeFailedError,
-  UsageError,
   tagTrade,
   type TradeTag,
 } from '../domain/errors.js';
@@ -42,22 +40,6 @@ export interface StopWords {
   resume(): string | null;
   /** The --json result for a refusal or a decline, from the last intent or authorization seen. */
   result(last: unknown, idempotencyKey: string): unknown;
-}
-
-/**
- * What kind of stop an error is, as the journal records it (with the code of the error that
- * carries one); null for an error no stop describes (a bug).
- */
-export function stopKindOf(err: unknown): { outcome: string; detail?: string } | null {
-  if (err instanceof RefusedToSignError) return { outcome: 'refused' };
-  if (err instanceof DeclinedError) return { outcome: 'declined' };
-  if (err instanceof InterruptedError) return { outcome: 'interrupted' };
-  // A local refusal (a limit, the journal, a key of another trade) signed nothing, as a check's refusal.
-  const coded = (outcome: string, code: string | undefined) => (code ? { outcome, detail: code } : { outcome });
-  if (err instanceof ApiError) return coded('service-error', err.code);
-  if (err instanceof UsageError) return coded('refused', err.code);
-  if (err instanceof TradeFailedError) return coded('ended', err.code);
-  return null;
 }
 
 /** The person said no: the error a flow throws, with what else they should know (`detail`). */

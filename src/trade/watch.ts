@@ -5,15 +5,12 @@ import type { ServiceClient } from '../api/client.js';
 import type { GetSellResponse, TradeStatus } from '../api/types.js';
 import type { Clock } from '../domain/clock.js';
 import { MIN_STATUS_INTERVAL_MS } from '../domain/defaults.js';
-import { ApiError } from '../domain/errors.js';
+import { ApiError, SERVICE_CONTRADICTION } from '../domain/errors.js';
 import { pollUntil } from './poll.js';
 import type { SellOutcome } from '../domain/sell-outcome.js';
 import { contradiction, describeHistory, type SellSeen } from '../domain/sell-evidence.js';
 import { seenOf, sellGroupKey, sellOutcome } from './sell-outcome.js';
 import { TOKENS_UNKNOWN } from '../domain/outcome-words.js';
-
-/** The code of the error a self-contradicting service gets (exit 3). */
-export const SERVICE_CONTRADICTION = 'SERVICE_CONTRADICTION';
 
 /**
  * Adds a report of the sell to its history; throws when it contradicts what the service said

@@ -1,8 +1,8 @@
 // A journal recorder for the flows run alone: every call kept in order, the records the signing
 // gate appends kept in memory (so the gate's own rules run), and refusals on demand (a journal
 // that cannot be written at `created`, a daily limit passed before signing).
-import type { Prior, TradeAnswer, TradeRecorder } from '../../src/domain/trade-record.js';
-import type { JournalRecord, NewRecord } from '../../src/domain/journal-records.js';
+import type { Prior, TradeAnswer, TradeRecorder } from '../../src/journal/recorder.js';
+import type { JournalRecord, NewRecord } from '../../src/journal/records.js';
 import { UsageError } from '../../src/domain/errors.js';
 
 export type RecordedCall =

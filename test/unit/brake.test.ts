@@ -1,18 +1,11 @@
-// The brake's pure rules (domain/brake.ts): the lock file's text, the mint lists, the trades of
-// the last hour (at the limit refused, one fewer fits), the realized loss reckoned from journal
-// records, and which changes of a limit loosen it.
+// The brake's pure rules (domain/brake.ts) and what it counts from the journal
+// (journal/brake-counts.ts): the lock file's text, the mint lists, the trades of the last hour
+// (at the limit refused, one fewer fits), the realized loss reckoned from journal records, and
+// which changes of a limit loosen it.
 import { describe, expect, it } from 'vitest';
-import {
-  brakeText,
-  hourRoom,
-  HOUR_MS,
-  loosens,
-  mintRefusedWhy,
-  parseBrake,
-  realizedLoss,
-  tradesInHour,
-} from '../../src/domain/brake.js';
-import type { JournalRecord } from '../../src/domain/journal-records.js';
+import { brakeText, hourRoom, HOUR_MS, loosens, mintRefusedWhy, parseBrake } from '../../src/domain/brake.js';
+import { realizedLoss, tradesInHour } from '../../src/journal/brake-counts.js';
+import type { JournalRecord } from '../../src/journal/records.js';
 
 const W = 'wallet';
 const NOW = Date.UTC(2026, 0, 2, 12);

@@ -12,7 +12,7 @@ import {
   verifyTrade,
   withEvidenceConflicts,
 } from '../../src/chain/verify-trade.js';
-import type { JournalKnowledge } from '../../src/domain/journal-records.js';
+import type { JournalKnowledge } from '../../src/journal/other-trades.js';
 import { formatSol } from '../../src/domain/amounts.js';
 
 const OWNER = 'HfN7ZkA5rSuKREztxSha9cVyXcVrMEeF8Fj5ia9vV3GC';

@@ -18,6 +18,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     'cli',
     'views',
     'trade',
+    'journal',
     'portfolio',
     'chain',
     'wallet',
@@ -30,9 +31,10 @@ const ALLOWED: Record<string, readonly string[]> = {
   ],
   cli: ['chain', 'wallet', 'api', 'config', 'io', 'net', 'domain'],
   views: ['trade', 'portfolio', 'chain', 'wallet', 'api', 'io', 'domain'],
-  trade: ['chain', 'wallet', 'api', 'domain'],
-  portfolio: ['api', 'domain'],
-  chain: ['api', 'net', 'domain'],
+  trade: ['journal', 'chain', 'wallet', 'api', 'domain'],
+  portfolio: ['journal', 'api', 'domain'],
+  chain: ['journal', 'api', 'net', 'domain'],
+  journal: ['config', 'api', 'domain'],
   config: ['wallet', 'net', 'domain'],
   wallet: ['api', 'domain'],
   api: ['net', 'domain'],
@@ -50,7 +52,7 @@ function forbidden(all: typeof edges): string[] {
     const to = e.local ? folderOf(e.to) : null;
     const say = (why: string) => wrong.push(`${e.from} imports ${e.to}: ${why}`);
     // Layers below the commands never print: no stream, table, theme, prompt or view.
-    if (['api', 'trade', 'chain', 'wallet', 'net', 'domain', 'portfolio', 'config'].includes(from)) {
+    if (['api', 'trade', 'journal', 'chain', 'wallet', 'net', 'domain', 'portfolio', 'config'].includes(from)) {
       if (to === 'io' || to === 'views') say(`${from}/ never prints`);
       if (!e.local && /^(chalk|ora|cli-table3|@inquirer\/.*|string-width)$/.test(e.to)) say(`${from}/ never prints`);
     }

@@ -17,18 +17,11 @@ import {
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { Journal, JournalError, journalPath, type JournalIo } from '../../src/config/journal.js';
-import {
-  commitments,
-  dailyRoom,
-  DAY_MS,
-  historyOf,
-  journalKnowledge,
-  parseRecord,
-  sortClaims,
-  type JournalRecord,
-  type NewRecord,
-} from '../../src/domain/journal-records.js';
+import { Journal, JournalError, journalPath, type JournalIo } from '../../src/journal/journal-file.js';
+import { commitments, dailyRoom, DAY_MS } from '../../src/journal/daily-limits.js';
+import { historyOf } from '../../src/journal/trade-history.js';
+import { journalKnowledge, sortClaims } from '../../src/journal/other-trades.js';
+import { parseRecord, type JournalRecord, type NewRecord } from '../../src/journal/records.js';
 import { tempDir } from '../helpers/temp.js';
 
 const OWNER = { service: 'http://127.0.0.1:1/api/v1', wallet: 'W1' };
@@ -199,7 +192,7 @@ describe('the journal file', () => {
 
   it('keeps another process out while the lock is held: its append waits, then is refused, and nothing of it is written', () => {
     const path = join(tempDir(), 'journal.jsonl');
-    const module = fileURLToPath(new URL('../../dist/config/journal.js', import.meta.url));
+    const module = fileURLToPath(new URL('../../dist/journal/journal-file.js', import.meta.url));
     const other = () =>
       execFileSync(
         process.execPath,

@@ -6,7 +6,7 @@ import { renderRecentTrades } from '../../src/views/trades-list.js';
 import { recentTrades } from '../../src/portfolio/recent-trades.js';
 import { listedSymbol } from '../../src/domain/token-binding.js';
 import { activity, position } from './api-helpers.js';
-import type { TradeHistory } from '../../src/domain/journal-records.js';
+import type { TradeHistory } from '../../src/journal/trade-history.js';
 
 const at = (minute: number) => `2026-01-01T00:${String(minute).padStart(2, '0')}:00Z`;
 const buy = (id: string, minute: number, over: Partial<Position> = {}) =>

@@ -4,11 +4,11 @@ import {
   committed,
   contradiction,
   describeHistory,
-  journalSeen,
   soldEvidence,
   soldWords,
   type SellSeen,
 } from '../../src/domain/sell-evidence.js';
+import { journalSeen } from '../../src/journal/trade-history.js';
 
 const seen = (from: string, over: Partial<SellSeen> = {}): SellSeen => ({
   from,

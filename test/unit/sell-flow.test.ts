@@ -26,7 +26,7 @@ import {
   type SellTrust,
 } from '../../src/trade/sell-flow.js';
 import { testSigner } from '../helpers/signer.js';
-import type { JournalRecord } from '../../src/domain/journal-records.js';
+import type { JournalRecord } from '../../src/journal/records.js';
 import { memoryRecorder } from '../helpers/memory-journal.js';
 
 const MINT = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';

@@ -3,13 +3,8 @@
 // command only when the trade may go on, the trade's key and id on every error, and the --json
 // result a refusal or a decline owes stdout, which the entry writes.
 import { describe, expect, it } from 'vitest';
-import {
-  stopKindOf,
-  tradeRun,
-  type StopWords,
-  type TradePhase,
-  type TradeTracker,
-} from '../../src/trade/trade-tracker.js';
+import { stopKindOf } from '../../src/journal/recorder.js';
+import { tradeRun, type StopWords, type TradePhase, type TradeTracker } from '../../src/trade/trade-tracker.js';
 import {
   ApiError,
   DeclinedError,

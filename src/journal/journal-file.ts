@@ -5,10 +5,10 @@
 // record is fsynced before append returns: before the step it records. A line that does not
 // parse is reported (once, by its number) and skipped, never trusted. The file is created
 // exclusively and opened without following a symlink; one that others can write is refused.
-// What the records mean is domain/journal-records.ts.
+// What the records mean is records.ts.
 import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, readSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { parseRecord, type JournalRecord, type NewRecord } from '../domain/journal-records.js';
+import { parseRecord, type JournalRecord, type NewRecord } from './records.js';
 import {
   assertOwnPrivate,
   ensureDir,
@@ -16,8 +16,8 @@ import {
   ownershipProblem,
   withLock,
   type LockTiming,
-} from './locked-file.js';
-import { NotRegularFileError, openRegular } from './regular-file.js';
+} from '../config/locked-file.js';
+import { NotRegularFileError, openRegular } from '../config/regular-file.js';
 
 /** Thrown when the journal cannot be read or written; no trade may be signed without it. */
 export class JournalError extends Error {}

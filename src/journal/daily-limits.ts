@@ -1,9 +1,10 @@
 // The daily limits of buy and sell: the profile's maxDailyBuyLamports / maxDailySellLamports,
 // which a flag may lower for one run but never raise, and the refusal (exit 2) that names what
 // the last 24 hours committed, the cap, and when room frees up. The counting itself is the
-// journal's (domain/journal-records.ts), under its lock (commands/trade-journal.ts).
-import type { Context } from '../cli/context.js';
-import { commitments, dailyRoom, type JournalRecord, type JournalSide } from '../domain/journal-records.js';
+// journal's: what the last 24 hours committed, counted from its records under its lock (the
+// recorder's `created` and the signing gate's locked step).
+import type { Settings } from '../config/settings.js';
+import type { JournalRecord, JournalSide } from './records.js';
 import { UsageError } from '../domain/errors.js';
 import { NOTHING_SENT } from '../domain/outcome-words.js';
 import { solAndLamports } from '../domain/amounts.js';
@@ -16,6 +17,9 @@ export interface DailyCap {
   /** What set it, for the message. */
   source: string;
 }
+
+/** The rolling window of the daily limits. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const DAILY_KEYS = { buy: 'maxDailyBuyLamports', sell: 'maxDailySellLamports' } as const;
 export const DAILY_FLAGS = { buy: '--max-daily-buy-lamports', sell: '--max-daily-sell-lamports' } as const;
@@ -32,7 +36,11 @@ export function dailyLimitOption(side: JournalSide) {
 }
 
 /** The cap for this run: the flag's when given (refused when it would raise the profile's), else the profile's, else none. */
-export function dailyCap(ctx: Context, side: JournalSide, flag: bigint | undefined): DailyCap | null {
+export function dailyCap(
+  ctx: { settings: Pick<Settings, 'maxDailyBuyLamports' | 'maxDailySellLamports' | 'profileName'> },
+  side: JournalSide,
+  flag: bigint | undefined,
+): DailyCap | null {
   const key = DAILY_KEYS[side];
   const profile = ctx.settings[key];
   if (flag === undefined)
@@ -74,4 +82,66 @@ export function assertDailyRoom(
     `${what} would pass the daily limit: ${solAndLamports(room.spent)} ${spent} in the last 24 hours, cap ${solAndLamports(cap.lamports)} (${cap.source}); ${frees}; ${after}`,
     'OVER_DAILY_LIMIT',
   );
+}
+
+/** One signed commitment inside the window: when it was signed and how much it counts. */
+export interface Commitment {
+  atMs: number;
+  lamports: bigint;
+  trade: string;
+}
+
+/**
+ * The wallet's commitments of one side within the 24 hours before `nowMs`, oldest first: a buy's
+ * signed deposits (each signature once: a deposit signed again for the same intent is the same
+ * transaction), a sell's signed minimums (each trade's message once). Every service counts: it is
+ * the wallet's SOL.
+ */
+export function commitments(
+  records: readonly JournalRecord[],
+  wallet: string,
+  side: JournalSide,
+  nowMs: number,
+): Commitment[] {
+  const seen = new Set<string>();
+  const out: Commitment[] = [];
+  for (const r of records) {
+    if (r.type !== 'before-signing' || r.wallet !== wallet || r.side !== side) continue;
+    const atMs = Date.parse(r.at);
+    if (!(atMs > nowMs - DAY_MS)) continue;
+    // A deposit is one by its bytes (an earlier version's record, by its signature): signed again, it is the same.
+    const key =
+      r.side === 'buy'
+        ? r.messageSha256
+          ? `d:${r.trade}:${r.messageSha256}`
+          : `d:${r.signature}`
+        : `s:${r.trade}:${r.messageSha256}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ atMs, lamports: BigInt(r.side === 'buy' ? r.amountLamports : r.minimumOutputLamports), trade: r.trade });
+  }
+  return out.sort((a, b) => a.atMs - b.atMs);
+}
+
+/** Whether `lamports` more fits under `cap`, and if not, when enough of the window's commitments age out. */
+export interface DailyRoom {
+  fits: boolean;
+  /** Committed in the window now. */
+  spent: bigint;
+  /** When it would fit (ms), or null when it fits now or never will (more than the cap alone). */
+  freesAtMs: number | null;
+}
+
+/** At the cap fits; one lamport past it does not. */
+export function dailyRoom(window: readonly Commitment[], lamports: bigint, cap: bigint): DailyRoom {
+  const spent = window.reduce((sum, c) => sum + c.lamports, 0n);
+  if (spent + lamports <= cap) return { fits: true, spent, freesAtMs: null };
+  if (lamports > cap) return { fits: false, spent, freesAtMs: null };
+  // Oldest first: each leaves the window 24 hours after it was signed.
+  let left = spent;
+  for (const c of window) {
+    left -= c.lamports;
+    if (left + lamports <= cap) return { fits: false, spent, freesAtMs: c.atMs + DAY_MS };
+  }
+  return { fits: false, spent, freesAtMs: null };
 }
