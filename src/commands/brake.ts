@@ -1,6 +1,6 @@
 // `trader lock [reason]` and `trader unlock`: the brake for anything unattended. Anyone may pull it
 // (a person, a script, a monitoring hook, an agent through `trader mcp`): from then on every
-// process refuses to sign (commands/brake-checks.ts). Only a person at a terminal lifts it, at a
+// process refuses to sign (trade/brake-checks.ts). Only a person at a terminal lifts it, at a
 // prompt: never --yes, --json, a pipe or an agent. Both are written to the brake's audit log.
 import type { Context } from '../cli/context.js';
 import { appendBrakeAudit, brakeAuditPath, brakePath, readBrake, writeBrake } from '../config/brake-file.js';

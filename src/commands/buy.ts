@@ -5,7 +5,7 @@ import type { ServiceClient } from '../api/client.js';
 import type { BuyIntent, Trade } from '../api/types.js';
 import type { Verification } from '../chain/verify-trade.js';
 import { renderVerificationLines } from '../views/verification.js';
-import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
+import { stopIfContradicted, verifyOnChain } from '../trade/chain-verification.js';
 import { parseBuyAmount, type TokenArgument } from '../cli/argument-parsers.js';
 import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import type { Context } from '../cli/context.js';
@@ -25,15 +25,15 @@ import { withCommand } from '../io/command-line.js';
 import { followCommand } from '../domain/follow-command.js';
 import { personCommand } from '../cli/person-command.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from '../cli/shared-options.js';
-import { startTrade } from './trade-preflight.js';
-import { brakeChecks, checkMint } from './brake-checks.js';
-import { tradeScreen } from './trade-screen.js';
-import { guarded, refuseUnboundSymbol, symbolTrust } from './trust.js';
+import { startTrade } from '../trade/preflight.js';
+import { brakeChecks, checkMint } from '../trade/brake-checks.js';
+import { tradeScreen } from '../views/trade-screen.js';
+import { guarded, refuseUnboundSymbol, symbolTrust } from '../trade/trust.js';
 import { dailyLimitOption } from '../journal/daily-limits.js';
 import { namedTransactions } from '../journal/followed.js';
 import { runRecorder } from '../journal/recorder.js';
-import { holdToSignedDeposits } from './signed-deposits.js';
-import { acceptRisksAtPrompt, buyRisks, refuseUnacceptedRisks } from './token-risks.js';
+import { holdToSignedDeposits } from '../trade/signed-deposits.js';
+import { acceptRisksAtPrompt, buyRisks, refuseUnacceptedRisks } from '../trade/risk-acceptance.js';
 import { INTENT_EXPIRES_UNUSED } from '../domain/outcome-words.js';
 import { parseLamportsOption } from '../config/profile-values.js';
 import { formatLocalTime } from '../domain/local-time.js';
@@ -300,7 +300,14 @@ async function runWithKey(ctx: Context, opts: BuyOptions, track: TradeTracker): 
       const verification = await verify(outcome.trade);
       printResult(ctx, outcome.intent, outcome.trade, shown, idempotencyKey, verification);
       // Reported cancelled or expired, though a deposit was signed for it (a resumed buy): the chain decides.
-      await holdToSignedDeposits(ctx, api, outcome.intent.id, outcome.intent.status, verification);
+      await holdToSignedDeposits(
+        ctx,
+        api,
+        outcome.intent.id,
+        outcome.intent.status,
+        renderVerificationLines,
+        verification,
+      );
       await stopIfContradicted(verification, outcome.intent.id);
       if (outcome.intent.status === 'completed') return;
       const failure = outcome.trade?.failure;

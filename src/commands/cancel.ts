@@ -1,7 +1,7 @@
 // `trader cancel <buyId>`: cancel a buy still awaiting its deposit. When the service refuses,
 // the buy is read and its state decides (the API does not say which status a refusal has):
 // already cancelled is done (exit 0); any other state is named (exit 3). A buy this tool signed
-// a deposit for is done only when the chain proves that deposit can never land (signed-deposits.ts).
+// a deposit for is done only when the chain proves that deposit can never land (trade/signed-deposits.ts).
 import type { BuyIntentResponse } from '../api/types.js';
 import { MIN_PREFIX_LENGTH, parseUuidOrPrefix, type TypedId } from '../cli/argument-parsers.js';
 import type { Context } from '../cli/context.js';
@@ -10,7 +10,8 @@ import { renderFields } from '../io/table.js';
 import { defineCommand } from '../cli/definition.js';
 import { resolveBuyId } from '../cli/id-prefix.js';
 import { recordFollowed } from '../journal/followed.js';
-import { holdToSignedDeposits } from './signed-deposits.js';
+import { holdToSignedDeposits } from '../trade/signed-deposits.js';
+import { renderVerificationLines } from '../views/verification.js';
 
 export interface CancelOptions {
   /** A whole buy id, or a prefix looked up among the account's buys. */
@@ -58,5 +59,5 @@ async function run(ctx: Context, opts: CancelOptions): Promise<void> {
     ),
   );
   // A deposit this tool signed for it may have landed, or may still: the chain says, not the cancel.
-  await holdToSignedDeposits(ctx, api, intent.id, intent.status);
+  await holdToSignedDeposits(ctx, api, intent.id, intent.status, renderVerificationLines);
 }

@@ -12,7 +12,7 @@ import { addressSizeWarning, templateText, wordingRows } from '../views/wording.
 import type { PinnedTemplate, PinnedToken } from '../config/trust-store.js';
 import { acceptTokenCommand, tokenFactsFingerprint, type TokenPinSource } from '../domain/token-binding.js';
 import { defineCommand, type NoOptions } from '../cli/definition.js';
-import { guarded, openTrust } from './trust.js';
+import { guarded, openTrust } from '../trade/trust.js';
 import { personCommand } from '../cli/person-command.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import { parseAddress, parseText } from '../config/profile-values.js';

@@ -11,7 +11,7 @@ import type { ChainTokenFacts } from '../domain/token.js';
 import { changedBoundFacts, changedFactWords } from '../domain/token-binding.js';
 import { DEFAULT_MAX_TRANSFER_FEE_BPS, tokenRisks, tokenRisksFingerprint } from '../domain/token-risks.js';
 import { mintFactsDocument, renderMintFacts } from '../views/token.js';
-import { openTrust, symbolTrust } from './trust.js';
+import { openTrust, symbolTrust } from '../trade/trust.js';
 
 export interface TokenOptions {
   token: TokenArgument;

@@ -12,10 +12,10 @@ import { ChainContradictionError, ChainUnreachableError, ChainUnverifiedError } 
 import { contradictionLine, type Verification } from '../chain/verify-trade.js';
 import type { Context } from '../cli/context.js';
 import { renderVerificationTable } from '../views/verification.js';
-import { openTrust, pinnedTreasury } from './trust.js';
+import { openTrust, pinnedTreasury } from '../trade/trust.js';
 import { journalFor, tradeHistory } from '../journal/opened-journal.js';
 import { recordLearnt } from '../journal/followed.js';
-import { verifyOnChain } from './chain-verification.js';
+import { verifyOnChain } from '../trade/chain-verification.js';
 
 /** Verifies trade `id` (already resolved) on chain and prints the result (`wide`: each cell whole on one line); throws for exit 3. */
 export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: string, wide = false): Promise<void> {

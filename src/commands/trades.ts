@@ -25,10 +25,10 @@ import { followCommand } from '../domain/follow-command.js';
 import { buyOfPosition, resolveTradeId } from '../cli/id-prefix.js';
 import type { Trade } from '../api/types.js';
 import { renderVerificationLines } from '../views/verification.js';
-import { stopIfContradicted, verifyOnChain } from './chain-verification.js';
+import { stopIfContradicted, verifyOnChain } from '../trade/chain-verification.js';
 import type { Verification } from '../chain/verify-trade.js';
-import { holdToSignedDeposits } from './signed-deposits.js';
-import { openTrust, pinnedTreasury } from './trust.js';
+import { holdToSignedDeposits } from '../trade/signed-deposits.js';
+import { openTrust, pinnedTreasury } from '../trade/trust.js';
 import { deadline } from '../cli/trade-options.js';
 import { listRecentTrades } from './trades-list.js';
 import { boundDecimals } from '../cli/bound-decimals.js';
@@ -194,7 +194,7 @@ async function one(ctx: Context, opts: TradesOptions, id: string): Promise<void>
     const shown = await show(ctx, id, isSell);
     const verification = done ? await onChainLines(ctx, id, shown) : null;
     // A buy the service says took no deposit, though this tool signed one: the chain decides.
-    if (done && !isSell) await holdToSignedDeposits(ctx, api, id, shown.stage, verification);
+    if (done && !isSell) await holdToSignedDeposits(ctx, api, id, shown.stage, renderVerificationLines, verification);
     await stopIfContradicted(verification, id);
     const outcome = sellResult ?? shown.stage;
     const { tradeHistory, journalFor } = await import('../journal/opened-journal.js');
@@ -216,7 +216,8 @@ async function one(ctx: Context, opts: TradesOptions, id: string): Promise<void>
     return;
   }
   const shown = await show(ctx, id, isSell);
-  if (!isSell && shown.trade?.side === 'buy') await holdToSignedDeposits(ctx, api, id, shown.stage);
+  if (!isSell && shown.trade?.side === 'buy')
+    await holdToSignedDeposits(ctx, api, id, shown.stage, renderVerificationLines);
 }
 
 /** Prints the trade as it is now; returns its stage (a sell's comes from watching). */

@@ -2,7 +2,7 @@
 // resume line, the stage on the progress line (stopped however the flow ends), a dry run's verdict
 // with what became of the unsigned trade, the pending error. (A stop: trade-tracker.test.ts.)
 import { describe, expect, it } from 'vitest';
-import { tradeScreen, type TradeWords } from '../../src/commands/trade-screen.js';
+import { tradeScreen, type TradeWords } from '../../src/views/trade-screen.js';
 import type { Context } from '../../src/cli/context.js';
 import { DeclinedError, ExitCode, PendingError, RefusedToSignError } from '../../src/domain/errors.js';
 import { plainTheme } from '../../src/io/theme.js';

@@ -9,7 +9,6 @@ import { ChainContradictionError, ChainUnverifiedError } from '../chain/chain-er
 import type { Context } from '../cli/context.js';
 import { NOT_BEFORE_EXPIRED, SOL_SPENT } from '../domain/outcome-words.js';
 import { UsageError, type TraderError } from '../domain/errors.js';
-import { renderVerificationLines } from '../views/verification.js';
 import { openTrust, pinnedTreasury } from './trust.js';
 import { journalFor, tradeHistory } from '../journal/opened-journal.js';
 import { signedDepositsOf } from '../journal/trade-history.js';
@@ -20,13 +19,15 @@ const NO_DEPOSIT = new Set(['cancelled', 'expired']);
 /**
  * For buy `id`, which the service reports `status`: when that says no deposit was taken and the
  * journal shows one signed, checks each on chain and prints what it shows; throws (exit 3) unless
- * the chain proves none can land. `checked`: a verification already made and printed (--watch).
+ * the chain proves none can land. `checked`: a verification already made and printed (--watch);
+ * `render` the lines a verification made here is printed as (views/verification.ts).
  */
 export async function holdToSignedDeposits(
   ctx: Context,
   api: ServiceClient,
   id: string,
   status: string,
+  render: (v: Verification, theme: Parameters<Parameters<Context['output']['result']>[1]>[0]) => string,
   checked: Verification | null = null,
 ): Promise<void> {
   if (!NO_DEPOSIT.has(status)) return;
@@ -46,8 +47,7 @@ export async function holdToSignedDeposits(
     const treasury = ctx.settings.treasury ?? pinnedTreasury(await openTrust(ctx));
     // Every deposit the journal shows signed for it is checked there (chain-verification.ts).
     verification = await verifyOnChain(ctx, { journal, id, owner, treasury }, await api.getTrade(id));
-    if (verification && !ctx.output.json)
-      ctx.output.result(null, (theme) => renderVerificationLines(verification!, theme));
+    if (verification && !ctx.output.json) ctx.output.result(null, (theme) => render(verification!, theme));
   }
   const error = await unsettled(verification, id, status);
   if (error) throw error;

@@ -6,7 +6,7 @@
 import type { Context } from '../cli/context.js';
 import { PendingError, RefusedToSignError, type NeededTrust } from '../domain/errors.js';
 import type { Theme } from '../io/theme.js';
-import { stageWords } from '../views/stage.js';
+import { stageWords } from './stage.js';
 import { commandLines, withCommand } from '../io/command-line.js';
 import { notShownWhole, type NotShown } from '../domain/screen-fit.js';
 import { followCommand } from '../domain/follow-command.js';

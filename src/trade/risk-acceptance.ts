@@ -7,7 +7,7 @@ import type { Context } from '../cli/context.js';
 import type { TrustStore } from '../config/trust-store.js';
 import type { MintFacts } from '../domain/mint-facts.js';
 import type { Presence } from '../domain/presence.js';
-import type { BuyRisks } from '../trade/buy-review.js';
+import type { BuyRisks } from './buy-review.js';
 import { RefusedToSignError } from '../domain/errors.js';
 import { NOTHING_CREATED } from '../domain/outcome-words.js';
 import {
