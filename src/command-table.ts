@@ -80,7 +80,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     group: READING,
     summary: 'recent trades, or one by its id (--watch follows it to its end)',
     globals: ['--json', '--profile', '--timeout'],
-    definition: async () => (await import('./commands/trades.js')).trades,
+    definition: async () => (await import('./commands/trades/trades.js')).trades,
   },
   {
     name: 'positions',
@@ -172,7 +172,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     group: SETUP,
     summary: 'the config file: profiles (URL, key, keypair, limits) and trust',
     globals: ['--profile', '--json'],
-    definition: async () => (await import('./commands/config.js')).config,
+    definition: async () => (await import('./commands/config/config.js')).config,
   },
   {
     name: 'keys',
@@ -193,7 +193,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     group: SETUP,
     summary: 'a local simulated service to try everything (no account needed)',
     globals: ['--json'],
-    definition: async () => (await import('./commands/sandbox.js')).sandbox,
+    definition: async () => (await import('./commands/sandbox/sandbox.js')).sandbox,
   },
   {
     name: 'mcp',

@@ -6,8 +6,8 @@ import type { Context } from '../cli/context.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import { UsageError } from '../domain/errors.js';
 import { renderFields } from '../io/table.js';
-import { passwordBytes } from '../wallet/keystore-format.js';
-import { derivationWords, type SignerDeps } from '../wallet/signer.js';
+import { encryptKey, formatKeystore, parseKeystore, passwordBytes } from '../wallet/keystore-format.js';
+import { derivationWords, openKeystore, readSecretKey, unlockKeystore, type SignerDeps } from '../wallet/signer.js';
 import { parseKeystoreName, parseSignerSource, type SignerSource } from '../wallet/signer-source.js';
 import { defineCommand, parsedOption, type CommandGroup } from '../cli/definition.js';
 
@@ -188,16 +188,8 @@ const files = () => import('../config/keystore-files.js');
 
 /** `trader keys import <name> [--from <source>]`. */
 async function importRun(ctx: Context, { name, source }: ImportOptions): Promise<void> {
-  const [
-    { keystoreDir, keystorePath, writeNewKeystore },
-    { readSecretKey },
-    { encryptKey, formatKeystore, parseKeystore },
-    { expandHome },
-    { existsSync },
-  ] = await Promise.all([
+  const [{ keystoreDir, keystorePath, writeNewKeystore }, { expandHome }, { existsSync }] = await Promise.all([
     files(),
-    import('../wallet/signer.js'),
-    import('../wallet/keystore-format.js'),
     import('../config/settings.js'),
     import('node:fs'),
   ]);
@@ -242,10 +234,7 @@ async function importRun(ctx: Context, { name, source }: ImportOptions): Promise
 
 /** `trader keys list`: names and addresses; a file that cannot be read says why. */
 async function listRun(ctx: Context): Promise<void> {
-  const [{ keystoreDir, keystoreNames, keystorePath, readKeystoreText }, { openKeystore }] = await Promise.all([
-    files(),
-    import('../wallet/signer.js'),
-  ]);
+  const { keystoreDir, keystoreNames, keystorePath, readKeystoreText } = await files();
   const dir = keystoreDir(ctx.config.path);
   const entries: Array<{ name: string; address: string | null; path: string; problem?: string }> = [];
   for (const name of keystoreNames(dir)) {
@@ -308,7 +297,6 @@ async function exportRun(ctx: Context, { name, output }: ExportOptions): Promise
       );
     }
   }
-  const { unlockKeystore } = await import('../wallet/signer.js');
   const secretKey = await unlockKeystore(name, doc, ctx.passwords);
   try {
     const text = JSON.stringify(Array.from(secretKey));
@@ -332,7 +320,6 @@ async function exportRun(ctx: Context, { name, output }: ExportOptions): Promise
 /** `trader keys remove <name>`: asks, or needs --yes. */
 async function removeRun(ctx: Context, { name }: KeyNameOptions): Promise<void> {
   const { keystoreDir, readKeystoreText, removeKeystore } = await files();
-  const { openKeystore } = await import('../wallet/signer.js');
   const dir = keystoreDir(ctx.config.path);
   let address: string | null = null;
   try {
@@ -365,14 +352,7 @@ async function removeRun(ctx: Context, { name }: KeyNameOptions): Promise<void> 
 async function passwdRun(ctx: Context, { name, newPasswordFile }: PasswdOptions): Promise<void> {
   const { doc } = await openNamed(ctx, name);
   passwordCanBeHad(ctx, name, newPasswordFile ?? null, '--new-password-file <path>');
-  const [
-    { unlockKeystore },
-    { encryptKey, formatKeystore, parseKeystore },
-    { keystoreDir, replaceKeystore },
-    { expandHome },
-  ] = await Promise.all([
-    import('../wallet/signer.js'),
-    import('../wallet/keystore-format.js'),
+  const [{ keystoreDir, replaceKeystore }, { expandHome }] = await Promise.all([
     files(),
     import('../config/settings.js'),
   ]);
@@ -401,10 +381,7 @@ async function passwdRun(ctx: Context, { name, newPasswordFile }: PasswdOptions)
 
 /** The named keystore's document and path, after every check of its folder and file. */
 async function openNamed(ctx: Context, name: string) {
-  const [{ keystoreDir, keystorePath, readKeystoreText }, { openKeystore }] = await Promise.all([
-    files(),
-    import('../wallet/signer.js'),
-  ]);
+  const { keystoreDir, keystorePath, readKeystoreText } = await files();
   const dir = keystoreDir(ctx.config.path);
   return {
     doc: await openKeystore(name, { readKeystore: (n) => readKeystoreText(dir, n) }),

@@ -27,7 +27,7 @@ import { startTrade } from '../trade/preflight.js';
 import { brakeChecks, checkMint } from '../trade/brake-checks.js';
 import { tradeScreen } from '../views/trade-screen.js';
 import { guarded, refuseUnboundSymbol, sellTrust, symbolTrust } from '../trade/trust.js';
-import { factsToConfirm, refuseChangedFacts, type TokenBinding } from '../domain/token-binding.js';
+import { bindToken, factsToConfirm, refuseChangedFacts, type TokenBinding } from '../domain/token-binding.js';
 import { symbolWord } from '../views/buy.js';
 import { dailyLimitOption } from '../journal/daily-limits.js';
 import { namedTransactions } from '../journal/followed.js';
@@ -36,7 +36,7 @@ import { parseLamportsOption } from '../config/profile-values.js';
 import { fingerprint } from '../wallet/sell-template/template.js';
 import { templateText } from '../views/wording.js';
 import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
-import { nextStep } from '../trade/sell-flow.js';
+import { nextStep, runSell } from '../trade/sell-flow.js';
 import { AUTHORIZATION_EXPIRES_UNUSED, NOTHING_SIGNED } from '../domain/outcome-words.js';
 
 /** `amount`: raw units, whole tokens, all, or a percentage, turned into raw units once the holding is read. */
@@ -170,7 +170,6 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
     // A refused or declined sell still answers --json with the authorization as received and the key.
     result: (authorization, key) => ({ authorization, sell: null, trade: null, idempotencyKey: key }),
   };
-  const { runSell } = await import('../trade/sell-flow.js');
   const journal = runRecorder(ctx, start.journal, 'sell', start.dailyCap, brakeChecks(ctx));
   const result = await screen.run((stage) =>
     track.flow(stopWords, () =>
@@ -352,10 +351,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
  * service's facts unconfirmed (a person confirms them once), and says so.
  */
 async function tokenBinder(ctx: Context, store: TrustStore, mint: string, service: TokenMeta | null) {
-  const [{ readTokenFactsForTrade }, { bindToken }] = await Promise.all([
-    import('../chain/token-facts.js'),
-    import('../domain/token-binding.js'),
-  ]);
+  const { readTokenFactsForTrade } = await import('../chain/token-facts.js');
   const read = await readTokenFactsForTrade(() => ctx.chain(), mint);
   if (read.unread !== null) ctx.output.warn(`the token's facts were not read on chain: ${read.unread}`);
   const bind = (): TokenBinding => {

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isAlive } from '../../src/commands/sandbox-background.js';
+import { isAlive } from '../../src/commands/sandbox/sandbox-background.js';
 import { lines } from '../helpers/cli-assert.js';
 import { fitsSample } from '../helpers/doc-samples.js';
 import { stopBackgroundSandboxes, userShell } from '../helpers/shell.js';

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isAlive } from '../../src/commands/sandbox-background.js';
+import { isAlive } from '../../src/commands/sandbox/sandbox-background.js';
 import { lines } from '../helpers/cli-assert.js';
 import { stopBackgroundSandboxes, userShell, type Shell } from '../helpers/shell.js';
 import { tempDir } from '../helpers/temp.js';

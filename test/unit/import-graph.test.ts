@@ -59,8 +59,8 @@ function forbidden(all: typeof edges): string[] {
     // The sandbox shares nothing with the client but the wire types; only `trader sandbox` starts it.
     if (from === 'sandbox' && e.local && to !== 'sandbox' && e.to !== 'api/types.ts')
       say('the sandbox shares only api/types.ts with the client');
-    if (to === 'sandbox' && from !== 'sandbox' && e.from !== 'commands/sandbox.ts')
-      say('only commands/sandbox.ts starts the sandbox');
+    if (to === 'sandbox' && from !== 'sandbox' && e.from !== 'commands/sandbox/sandbox.ts')
+      say('only commands/sandbox/sandbox.ts starts the sandbox');
     // Signing knows no network: no client, chain, URL rules or HTTP engine.
     if (from === 'wallet') {
       if (e.local && to !== 'wallet' && to !== 'domain' && e.to !== 'api/types.ts')
@@ -138,20 +138,20 @@ describe('the checks catch what they are for', () => {
 
   it('each forbidden arrow is named, and its allowed neighbour is not', () => {
     const cases: Array<[string, string, boolean]> = [
-      ['api/client.ts', "import { Output } from '../../src/io/output.js';", true],
+      ['api/client.ts', "import { Output } from '../io/output.js';", true],
       ['trade/sell-flow.ts', "import chalk from 'chalk';", true],
-      ['trade/sell-flow.ts', "import { x } from '../../src/domain/amounts.js';", false],
-      ['sandbox/routes.ts', "import type { Trade } from '../../src/api/types.js';", false],
-      ['sandbox/routes.ts', "import { createClient } from '../../src/api/client.js';", true],
-      ['commands/buy.ts', "import { startSandbox } from '../../src/sandbox/index.js';", true],
-      ['commands/sandbox.ts', "import { startSandbox } from '../../src/sandbox/index.js';", false],
-      ['wallet/signer.ts', "import type { Trade } from '../../src/api/types.js';", false],
-      ['wallet/signer.ts', "import { fetchFor } from '../../src/net/proxy.js';", true],
+      ['trade/sell-flow.ts', "import { x } from '../domain/amounts.js';", false],
+      ['sandbox/routes.ts', "import type { Trade } from '../api/types.js';", false],
+      ['sandbox/routes.ts', "import { createClient } from '../api/client.js';", true],
+      ['commands/buy.ts', "import { startSandbox } from '../sandbox/index.js';", true],
+      ['commands/sandbox/sandbox.ts', "import { startSandbox } from '../sandbox/index.js';", false],
+      ['wallet/signer.ts', "import type { Trade } from '../api/types.js';", false],
+      ['wallet/signer.ts', "import { fetchFor } from '../net/proxy.js';", true],
       ['wallet/signer.ts', "import { request } from 'undici';", true],
-      ['domain/amounts.ts', "import { x } from '../../src/run.js';", true],
-      ['trade/buy-flow.ts', "import { signDepositTransaction } from '../../src/wallet/signing.js';", true],
-      ['mcp/server.ts', "const { signMessage } = await import('../../src/wallet/signing.js');", true],
-      ['trade/signing-gate.ts', "import { signMessage } from '../../src/wallet/signing.js';", false],
+      ['domain/amounts.ts', "import { x } from '../run.js';", true],
+      ['trade/buy-flow.ts', "import { signDepositTransaction } from '../wallet/signing.js';", true],
+      ['mcp/server.ts', "const { signMessage } = await import('../wallet/signing.js');", true],
+      ['trade/signing-gate.ts', "import { signMessage } from '../wallet/signing.js';", false],
       ['trade/sell-flow.ts', "import nacl from 'tweetnacl';", true],
     ];
     for (const [file, text, wrong] of cases)

@@ -3,7 +3,7 @@
 // sandbox stop` ends it and removes what it made. What connects the two is a folder (beside the
 // config file): the running sandbox's record (`sandbox.json`, written by the sandbox itself once
 // it listens, removed when it stops) and its log. One background sandbox per folder.
-// Nothing here prints: the command (src/commands/sandbox.ts) says what happened.
+// Nothing here prints: the command (src/commands/sandbox/sandbox.ts) says what happened.
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { link, mkdir, readFile, rm, rmdir, unlink, writeFile } from 'node:fs/promises';

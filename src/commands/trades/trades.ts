@@ -1,7 +1,11 @@
 // `trader trades [id] [--watch]`: list recent trades, show one, or follow one until it is final.
-import { MIN_PREFIX_LENGTH, parseLimit, parseTradeIdArgument, type TypedTradeId } from '../cli/argument-parsers.js';
-import type { Context } from '../cli/context.js';
-import { DEFAULT_WATCH_INTERVAL_SECONDS, MIN_WATCH_INTERVAL_SECONDS, SERVICE_PAGE_LIMIT } from '../domain/defaults.js';
+import { MIN_PREFIX_LENGTH, parseLimit, parseTradeIdArgument, type TypedTradeId } from '../../cli/argument-parsers.js';
+import type { Context } from '../../cli/context.js';
+import {
+  DEFAULT_WATCH_INTERVAL_SECONDS,
+  MIN_WATCH_INTERVAL_SECONDS,
+  SERVICE_PAGE_LIMIT,
+} from '../../domain/defaults.js';
 import {
   ApiError,
   SERVICE_CONTRADICTION,
@@ -9,33 +13,33 @@ import {
   PendingError,
   TradeFailedError,
   UsageError,
-} from '../domain/errors.js';
-import { stageWords } from '../views/stage.js';
-import { renderSell, renderTrade } from '../views/trade.js';
-import { readTradeOrNull } from '../trade/read-trade.js';
-import { sellGroupKey } from '../trade/sell-outcome.js';
-import { tokenMetaQuietly } from '../trade/token-lookup.js';
-import type { TokenMeta } from '../domain/token.js';
-import { noteSell, watchSell, watchTrade } from '../trade/watch.js';
-import { soldWords, type SellSeen } from '../domain/sell-evidence.js';
-import { journalSeen } from '../journal/trade-history.js';
-import { shellQuote } from '../domain/shell-quote.js';
-import { defineCommand, optionFlag, parsedOption } from '../cli/definition.js';
-import { followCommand } from '../domain/follow-command.js';
-import { buyOfPosition, resolveTradeId } from '../cli/id-prefix.js';
-import type { Trade } from '../api/types.js';
-import { renderVerificationLines } from '../views/verification.js';
-import { stopIfContradicted, verifyOnChain } from '../trade/chain-verification.js';
-import type { Verification } from '../chain/verify-trade.js';
-import { holdToSignedDeposits } from '../trade/signed-deposits.js';
-import { openTrust, pinnedTreasury } from '../trade/trust.js';
-import { deadline } from '../cli/trade-options.js';
+} from '../../domain/errors.js';
+import { stageWords } from '../../views/stage.js';
+import { renderSell, renderTrade } from '../../views/trade.js';
+import { readTradeOrNull } from '../../trade/read-trade.js';
+import { sellGroupKey } from '../../trade/sell-outcome.js';
+import { tokenMetaQuietly } from '../../trade/token-lookup.js';
+import type { TokenMeta } from '../../domain/token.js';
+import { noteSell, watchSell, watchTrade } from '../../trade/watch.js';
+import { soldWords, type SellSeen } from '../../domain/sell-evidence.js';
+import { journalSeen } from '../../journal/trade-history.js';
+import { shellQuote } from '../../domain/shell-quote.js';
+import { defineCommand, optionFlag, parsedOption } from '../../cli/definition.js';
+import { followCommand } from '../../domain/follow-command.js';
+import { buyOfPosition, resolveTradeId } from '../../cli/id-prefix.js';
+import type { Trade } from '../../api/types.js';
+import { renderVerificationLines } from '../../views/verification.js';
+import { stopIfContradicted, verifyOnChain } from '../../trade/chain-verification.js';
+import type { Verification } from '../../chain/verify-trade.js';
+import { holdToSignedDeposits } from '../../trade/signed-deposits.js';
+import { openTrust, pinnedTreasury } from '../../trade/trust.js';
+import { deadline } from '../../cli/trade-options.js';
 import { listRecentTrades } from './trades-list.js';
-import { boundDecimals } from '../cli/bound-decimals.js';
-import { CSV_OPTION, parseCsv, WIDE_OPTION } from '../cli/shared-options.js';
-import { GOES_ON } from '../domain/outcome-words.js';
-import { parseSeconds } from '../config/profile-values.js';
-import { secondsText } from '../domain/units.js';
+import { boundDecimals } from '../../cli/bound-decimals.js';
+import { CSV_OPTION, parseCsv, WIDE_OPTION } from '../../cli/shared-options.js';
+import { GOES_ON } from '../../domain/outcome-words.js';
+import { parseSeconds } from '../../config/profile-values.js';
+import { secondsText } from '../../domain/units.js';
 
 export interface TradesOptions {
   /** The trade to show; null lists recent trades. */
@@ -124,7 +128,7 @@ async function run(ctx: Context, opts: TradesOptions): Promise<void> {
   const resolved = await resolveTradeId(api, opts.id);
   // A sell's id as the list shows it (shortened) is this tool's own: its journal knows it whole.
   const id = resolved.startsWith('sell_')
-    ? await (await import('../journal/opened-journal.js')).expandSellId(ctx, resolved)
+    ? await (await import('../../journal/opened-journal.js')).expandSellId(ctx, resolved)
     : resolved;
   try {
     await one(ctx, opts, id);
@@ -197,8 +201,8 @@ async function one(ctx: Context, opts: TradesOptions, id: string): Promise<void>
     if (done && !isSell) await holdToSignedDeposits(ctx, api, id, shown.stage, renderVerificationLines, verification);
     await stopIfContradicted(verification, id);
     const outcome = sellResult ?? shown.stage;
-    const { tradeHistory, journalFor } = await import('../journal/opened-journal.js');
-    const { recordFollowed, recordLearnt } = await import('../journal/followed.js');
+    const { tradeHistory, journalFor } = await import('../../journal/opened-journal.js');
+    const { recordFollowed, recordLearnt } = await import('../../journal/followed.js');
     recordFollowed(ctx, id, sellState ?? shown.stage);
     // Followed to its end: the transactions named for it, which no other trade may claim (and a
     // sell's trade id, by which the lists show it as this one).
@@ -273,7 +277,7 @@ async function onChainLines(
     return null;
   }
   const treasury = ctx.settings.treasury ?? pinnedTreasury(await openTrust(ctx));
-  const { journalFor } = await import('../journal/opened-journal.js');
+  const { journalFor } = await import('../../journal/opened-journal.js');
   const journal = await journalFor(ctx, owner);
   const verification = await verifyOnChain(
     ctx,
@@ -286,7 +290,7 @@ async function onChainLines(
 
 /** What this tool's journal recorded of sell `id` in earlier runs, as the first reports of its history. */
 async function journaledSell(ctx: Context, id: string): Promise<SellSeen[]> {
-  const { journalFor, tradeHistory } = await import('../journal/opened-journal.js');
+  const { journalFor, tradeHistory } = await import('../../journal/opened-journal.js');
   const history = tradeHistory(ctx, await journalFor(ctx, ''), id);
   return history?.side === 'sell' ? journalSeen(history) : [];
 }

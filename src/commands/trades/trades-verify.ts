@@ -6,16 +6,16 @@
 // created the trade (no payout may predate it), and the transactions that proved other trades
 // (none may prove this one too). Exit 0 only when everything checks; 3 when the chain
 // contradicts the service, cannot be read, or does not show everything yet.
-import type { ServiceClient } from '../api/client.js';
-import { ApiError } from '../domain/errors.js';
-import { ChainContradictionError, ChainUnreachableError, ChainUnverifiedError } from '../chain/chain-errors.js';
-import { contradictionLine, type Verification } from '../chain/verify-trade.js';
-import type { Context } from '../cli/context.js';
-import { renderVerificationTable } from '../views/verification.js';
-import { openTrust, pinnedTreasury } from '../trade/trust.js';
-import { journalFor, tradeHistory } from '../journal/opened-journal.js';
-import { recordLearnt } from '../journal/followed.js';
-import { verifyOnChain } from '../trade/chain-verification.js';
+import type { ServiceClient } from '../../api/client.js';
+import { ApiError } from '../../domain/errors.js';
+import { ChainContradictionError, ChainUnreachableError, ChainUnverifiedError } from '../../chain/chain-errors.js';
+import { contradictionLine, type Verification } from '../../chain/verify-trade.js';
+import type { Context } from '../../cli/context.js';
+import { renderVerificationTable } from '../../views/verification.js';
+import { openTrust, pinnedTreasury } from '../../trade/trust.js';
+import { journalFor, tradeHistory } from '../../journal/opened-journal.js';
+import { recordLearnt } from '../../journal/followed.js';
+import { verifyOnChain } from '../../trade/chain-verification.js';
 
 /** Verifies trade `id` (already resolved) on chain and prints the result (`wide`: each cell whole on one line); throws for exit 3. */
 export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: string, wide = false): Promise<void> {

@@ -5,12 +5,12 @@
 // ends that one and removes what it made (sandbox-background.ts: the process, not the simulated service).
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatSol } from '../domain/amounts.js';
-import { parsePort, parseProfileName, parseSolToLamports } from '../cli/argument-parsers.js';
-import { updateProfile, type Profile } from '../config/config-file.js';
-import type { Context } from '../cli/context.js';
-import { SANDBOX_HOST, SANDBOX_PORT, SANDBOX_START_BALANCE_LAMPORTS } from '../domain/defaults.js';
-import { UsageError } from '../domain/errors.js';
+import { formatSol } from '../../domain/amounts.js';
+import { parsePort, parseProfileName, parseSolToLamports } from '../../cli/argument-parsers.js';
+import { updateProfile, type Profile } from '../../config/config-file.js';
+import type { Context } from '../../cli/context.js';
+import { SANDBOX_HOST, SANDBOX_PORT, SANDBOX_START_BALANCE_LAMPORTS } from '../../domain/defaults.js';
+import { UsageError } from '../../domain/errors.js';
 import {
   answers,
   backgroundChild,
@@ -24,15 +24,15 @@ import {
   stopProcess,
   type BackgroundRecord,
 } from './sandbox-background.js';
-import type { RunningSandbox } from '../sandbox/index.js';
-import { shellQuote } from '../domain/shell-quote.js';
-import { TABLE_WIDTH } from '../io/table.js';
-import { packWords, piecesOf } from '../io/word-wrap.js';
-import { displayWidth } from '../io/display-width.js';
-import { formatLocalTime } from '../domain/local-time.js';
-import { defineCommand, parsedOption, type NoOptions } from '../cli/definition.js';
-import { parseText } from '../config/profile-values.js';
-import { errorMessage } from '../io/error-line.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
+import { shellQuote } from '../../domain/shell-quote.js';
+import { TABLE_WIDTH } from '../../io/table.js';
+import { packWords, piecesOf } from '../../io/word-wrap.js';
+import { displayWidth } from '../../io/display-width.js';
+import { formatLocalTime } from '../../domain/local-time.js';
+import { defineCommand, parsedOption, type NoOptions } from '../../cli/definition.js';
+import { parseText } from '../../config/profile-values.js';
+import { errorMessage } from '../../io/error-line.js';
 
 /** The binary, which the detached sandbox runs (dist/commands/ → bin/). */
 const BIN = fileURLToPath(new URL('../../bin/trader.js', import.meta.url));
@@ -134,7 +134,7 @@ async function run(ctx: Context, opts: SandboxOptions): Promise<void> {
   const port = opts.port ?? SANDBOX_PORT;
   const statePath = opts.state === undefined ? null : resolve(opts.state);
   // The sandbox (and @solana/web3.js with it) loads only when it runs, not for its --help.
-  const { startSandbox } = await import('../sandbox/index.js');
+  const { startSandbox } = await import('../../sandbox/index.js');
   const sandbox = await startSandbox({
     port,
     host: opts.host,

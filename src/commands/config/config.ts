@@ -1,19 +1,19 @@
 // `trader config init|get|set|list|path` and `config trust`: the config file and its profiles,
 // what can be typed, and the runs. They run with a lenient context: a profile holding a value
 // they would refuse can still be fixed.
-import { PROFILE_KEYS, type Profile, type ProfileKey } from '../config/config-file.js';
-import type { Context } from '../cli/context.js';
-import { DeclinedError, UsageError } from '../domain/errors.js';
-import { LIMIT_KEYS, loosens, type LimitKey } from '../domain/brake.js';
-import { isCanonicalIntegerString, lamportsAndSol } from '../domain/amounts.js';
-import { audit } from './brake.js';
-import { renderFields } from '../io/table.js';
-import { keyMaterialShape } from '../wallet/key-material.js';
-import { parseSignerSource } from '../wallet/signer-source.js';
+import { PROFILE_KEYS, type Profile, type ProfileKey } from '../../config/config-file.js';
+import type { Context } from '../../cli/context.js';
+import { DeclinedError, UsageError } from '../../domain/errors.js';
+import { LIMIT_KEYS, loosens, type LimitKey } from '../../domain/brake.js';
+import { isCanonicalIntegerString, lamportsAndSol } from '../../domain/amounts.js';
+import { audit } from '../brake.js';
+import { renderFields } from '../../io/table.js';
+import { keyMaterialShape } from '../../wallet/key-material.js';
+import { parseSignerSource } from '../../wallet/signer-source.js';
 import { trust } from './config-trust.js';
-import { defineCommand, type CommandGroup, type NoOptions } from '../cli/definition.js';
-import { parseProfileKey, parseProfileValue } from '../config/profile-values.js';
-import { isLoopbackHost, parseBaseUrl, parseRpcUrl } from '../net/urls.js';
+import { defineCommand, type CommandGroup, type NoOptions } from '../../cli/definition.js';
+import { parseProfileKey, parseProfileValue } from '../../config/profile-values.js';
+import { isLoopbackHost, parseBaseUrl, parseRpcUrl } from '../../net/urls.js';
 
 const KEY_HELP = PROFILE_KEYS.join(', ');
 
@@ -386,8 +386,8 @@ async function publicKeyOf(ctx: Context, text: string): Promise<string | null> {
   const source = parseSignerSource(text);
   if (source.kind === 'file') {
     const [{ loadKeypair }, { expandHome }] = await Promise.all([
-      import('../wallet/keypair.js'),
-      import('../config/settings.js'),
+      import('../../wallet/keypair.js'),
+      import('../../config/settings.js'),
     ]);
     const loaded = loadKeypair(expandHome(source.path, ctx.home));
     loaded.secretKey.fill(0);
@@ -396,8 +396,8 @@ async function publicKeyOf(ctx: Context, text: string): Promise<string | null> {
   }
   if (source.kind === 'keystore') {
     const [{ openKeystore }, { keystoreDir, readKeystoreText }] = await Promise.all([
-      import('../wallet/signer.js'),
-      import('../config/keystore-files.js'),
+      import('../../wallet/signer.js'),
+      import('../../config/keystore-files.js'),
     ]);
     return (
       await openKeystore(source.name, { readKeystore: (name) => readKeystoreText(keystoreDir(ctx.config.path), name) })

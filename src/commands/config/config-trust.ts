@@ -1,21 +1,21 @@
 // `trader config trust [show|accept-wording|accept-token|accept-risks|accept-treasury|forget]`: what is trusted
 // for the configured service and by which act, and a person's ways to grant trust without a
 // terminal (each prints what it pins), as a host key is added to known_hosts.
-import { parseChoice } from '../cli/argument-parsers.js';
-import type { Context } from '../cli/context.js';
-import { UsageError } from '../domain/errors.js';
-import { withCommand } from '../io/command-line.js';
-import { oneLine } from '../io/terminal-text.js';
-import { renderFields } from '../io/table.js';
-import { isTemplate } from '../wallet/sell-template/template.js';
-import { addressSizeWarning, templateText, wordingRows } from '../views/wording.js';
-import type { PinnedTemplate, PinnedToken } from '../config/trust-store.js';
-import { acceptTokenCommand, tokenFactsFingerprint, type TokenPinSource } from '../domain/token-binding.js';
-import { defineCommand, type NoOptions } from '../cli/definition.js';
-import { guarded, openTrust } from '../trade/trust.js';
-import { personCommand } from '../cli/person-command.js';
-import { formatLocalTime } from '../domain/local-time.js';
-import { parseAddress, parseText } from '../config/profile-values.js';
+import { parseChoice } from '../../cli/argument-parsers.js';
+import type { Context } from '../../cli/context.js';
+import { UsageError } from '../../domain/errors.js';
+import { withCommand } from '../../io/command-line.js';
+import { oneLine } from '../../io/terminal-text.js';
+import { renderFields } from '../../io/table.js';
+import { isTemplate } from '../../wallet/sell-template/template.js';
+import { addressSizeWarning, templateText, wordingRows } from '../../views/wording.js';
+import type { PinnedTemplate, PinnedToken } from '../../config/trust-store.js';
+import { acceptTokenCommand, tokenFactsFingerprint, type TokenPinSource } from '../../domain/token-binding.js';
+import { defineCommand, type NoOptions } from '../../cli/definition.js';
+import { guarded, openTrust } from '../../trade/trust.js';
+import { personCommand } from '../../cli/person-command.js';
+import { formatLocalTime } from '../../domain/local-time.js';
+import { parseAddress, parseText } from '../../config/profile-values.js';
 
 const FORGETTABLE = ['treasury', 'wording', 'tokens'] as const;
 
@@ -318,11 +318,11 @@ async function acceptMintRisks(
 ): Promise<void> {
   const store = await openTrust(ctx);
   const [{ readMint }, { ChainUnavailableError }, { ChainUnreachableError }, risks, { riskLine }] = await Promise.all([
-    import('../chain/token-facts.js'),
-    import('../chain/chain-reader.js'),
-    import('../chain/chain-errors.js'),
-    import('../domain/token-risks.js'),
-    import('../views/token.js'),
+    import('../../chain/token-facts.js'),
+    import('../../chain/chain-reader.js'),
+    import('../../chain/chain-errors.js'),
+    import('../../domain/token-risks.js'),
+    import('../../views/token.js'),
   ]);
   let read;
   try {

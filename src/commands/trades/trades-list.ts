@@ -2,14 +2,14 @@
 // the rows come from this tool's journal (every buy and sell it made, sells by their sell_… id),
 // the positions (buys, with the ids `trader trades <id>` reads) and the activity ledger's sell
 // entries (portfolio/recent-trades.ts says how they are merged).
-import { allItems } from '../api/all-pages.js';
-import type { Context } from '../cli/context.js';
-import { JournalError } from '../journal/journal-file.js';
-import { tradeHistories, type TradeHistory } from '../journal/trade-history.js';
-import { recentTrades, type RecentTrade } from '../portfolio/recent-trades.js';
-import { renderRecentTrades } from '../views/trades-list.js';
-import { journalFor } from '../journal/opened-journal.js';
-import { boundDecimals } from '../cli/bound-decimals.js';
+import { allItems } from '../../api/all-pages.js';
+import type { Context } from '../../cli/context.js';
+import { JournalError } from '../../journal/journal-file.js';
+import { tradeHistories, type TradeHistory } from '../../journal/trade-history.js';
+import { recentTrades, type RecentTrade } from '../../portfolio/recent-trades.js';
+import { renderRecentTrades } from '../../views/trades-list.js';
+import { journalFor } from '../../journal/opened-journal.js';
+import { boundDecimals } from '../../cli/bound-decimals.js';
 
 /** Prints the newest `limit` trades (a JSON array with --json, CSV rows with --csv). */
 export async function listRecentTrades(
@@ -37,7 +37,7 @@ export async function listRecentTrades(
     (id): id is string => id !== null,
   );
   const printer = opts.csv
-    ? await ctx.output.csv((await import('../views/csv-columns.js')).TRADES_CSV)
+    ? await ctx.output.csv((await import('../../views/csv-columns.js')).TRADES_CSV)
     : ctx.output.list<RecentTrade>(
         (items, theme) =>
           renderRecentTrades(
