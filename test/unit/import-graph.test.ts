@@ -31,7 +31,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   ],
   cli: ['chain', 'wallet', 'api', 'config', 'io', 'net', 'domain'],
   views: ['cli', 'trade', 'portfolio', 'chain', 'wallet', 'api', 'io', 'domain'],
-  trade: ['cli', 'journal', 'chain', 'wallet', 'api', 'domain'],
+  trade: ['cli', 'journal', 'chain', 'wallet', 'api', 'config', 'domain'],
   portfolio: ['journal', 'api', 'domain'],
   chain: ['journal', 'api', 'net', 'domain'],
   journal: ['config', 'api', 'domain'],

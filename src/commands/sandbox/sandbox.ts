@@ -35,7 +35,7 @@ import { parseText } from '../../config/profile-values.js';
 import { errorMessage } from '../../io/error-line.js';
 
 /** The binary, which the detached sandbox runs (dist/commands/ → bin/). */
-const BIN = fileURLToPath(new URL('../../bin/trader.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/trader.js', import.meta.url));
 
 const STOP_COMMAND = 'trader sandbox stop';
 
