@@ -16,7 +16,7 @@ import { detectTerminal, type Terminal } from '../io/terminal.js';
 import { loadTheme } from '../io/theme.js';
 import type { TrustStore } from '../config/trust-store.js';
 import type { ChainReader } from '../chain/chain-reader.js';
-import type { PasswordSource, Signer } from '../wallet/signer.js';
+import type { PasswordSource, Signer } from '../wallet/owner-wallet.js';
 import { presence, type Presence } from '../domain/presence.js';
 
 export interface ProcessFacts {
@@ -224,7 +224,7 @@ export async function createContext(
   const openRunSigner = async (): Promise<Signer> => {
     const [{ parseSignerSource }, { openSigner }, { keystoreDir, readKeystoreText }] = await Promise.all([
       import('../wallet/signer-source.js'),
-      import('../wallet/signer.js'),
+      import('../wallet/owner-wallet.js'),
       import('../config/keystore-files.js'),
     ]);
     const source = parseSignerSource(settings.keypair);

@@ -379,7 +379,7 @@ async function bindBuyToken(
   mint: string,
   listed: TokenMeta | null,
 ): Promise<{ token: BuyToken; chainFacts: ChainTokenFacts | null }> {
-  const { readTokenFactsForTrade } = await import('../chain/token-facts.js');
+  const { readTokenFactsForTrade } = await import('../chain/chain-token-facts.js');
   const read = await readTokenFactsForTrade(() => ctx.chain(), mint);
   const pinned = guarded('read the pinned token facts', () => trust.read().tokens ?? {});
   const binding = bindToken(mint, listed, read.facts, pinned[mint] ?? null, pinned);

@@ -7,7 +7,13 @@ import { formatLocalTime } from '../domain/local-time.js';
 import { UsageError } from '../domain/errors.js';
 import { renderFields } from '../io/table.js';
 import { encryptKey, formatKeystore, parseKeystore, passwordBytes } from '../wallet/keystore-format.js';
-import { derivationWords, openKeystore, readSecretKey, unlockKeystore, type SignerDeps } from '../wallet/signer.js';
+import {
+  derivationWords,
+  openKeystore,
+  readSecretKey,
+  unlockKeystore,
+  type SignerDeps,
+} from '../wallet/owner-wallet.js';
 import { parseKeystoreName, parseSignerSource, type SignerSource } from '../wallet/signer-source.js';
 import { defineCommand, parsedOption, type CommandGroup } from '../cli/definition.js';
 

@@ -351,7 +351,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
  * service's facts unconfirmed (a person confirms them once), and says so.
  */
 async function tokenBinder(ctx: Context, store: TrustStore, mint: string, service: TokenMeta | null) {
-  const { readTokenFactsForTrade } = await import('../chain/token-facts.js');
+  const { readTokenFactsForTrade } = await import('../chain/chain-token-facts.js');
   const read = await readTokenFactsForTrade(() => ctx.chain(), mint);
   if (read.unread !== null) ctx.output.warn(`the token's facts were not read on chain: ${read.unread}`);
   const bind = (): TokenBinding => {

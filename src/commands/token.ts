@@ -31,7 +31,7 @@ export const token = defineCommand<TokenOptions>({
 async function run(ctx: Context, opts: TokenOptions): Promise<void> {
   const mint = await whichMint(ctx, opts.token);
   const [{ readMint }, { ChainUnavailableError }, { ChainUnreachableError }] = await Promise.all([
-    import('../chain/token-facts.js'),
+    import('../chain/chain-token-facts.js'),
     import('../chain/chain-reader.js'),
     import('../chain/chain-errors.js'),
   ]);

@@ -61,7 +61,7 @@ export interface MintFacts {
   mintAuthority: string | null;
   /** Who may freeze any holder's account; null: no one. */
   freezeAuthority: string | null;
-  /** Null: none the chain vouches for (as token-facts.ts decides). */
+  /** Null: none the chain vouches for (as chain/chain-token-facts.ts decides). */
   metadata: MetadataFacts | null;
   /** Token-2022 extensions, in the order the mint stores them; empty for SPL Token. */
   extensions: MintExtension[];

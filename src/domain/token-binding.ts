@@ -7,7 +7,7 @@
 // the chain's at a trade a person signed) hold: the chain stating them otherwise now is a lying
 // RPC or service, refused before anything is created, and the pinned value stands.
 import { createHash } from 'node:crypto';
-import type { PinnedTokens } from './token-claims.js';
+import type { PinnedTokens } from './pinned-names.js';
 import type { TokenMeta, ChainTokenFacts } from './token.js';
 import { sameTokenText as sameText, tokenTextKey } from './token-text.js';
 import { RefusedToSignError, type BoundFactChange } from './errors.js';

@@ -1,4 +1,4 @@
-// What is known of a token for display, what the chain states of it (chain/token-facts.ts reads
+// What is known of a token for display, what the chain states of it (chain/chain-token-facts.ts reads
 // it), and how a mint may be typed short: facts the trade flows, the argument parsers, the
 // binding rules and the views all use.
 

@@ -12,7 +12,7 @@ import {
   type NeededTrust,
 } from '../domain/errors.js';
 import { declined, type TradeTracker } from './trade-tracker.js';
-import type { Signer } from '../wallet/signer.js';
+import type { Signer } from '../wallet/owner-wallet.js';
 import { inspectDeposit } from '../wallet/deposit-inspection.js';
 import { pollUntil } from './poll.js';
 import type { BuyReview, QuoteRead } from './buy-review.js';

@@ -6,7 +6,7 @@ import type { ServiceClient } from '../api/client.js';
 import type { TrustStore } from '../config/trust-store.js';
 import type { Context } from '../cli/context.js';
 import { UsageError } from '../domain/errors.js';
-import type { Signer } from '../wallet/signer.js';
+import type { Signer } from '../wallet/owner-wallet.js';
 import { allowedSlippage, limitChecks, slippageToAsk, waitLimitMs } from '../cli/trade-options.js';
 import { openTrust, pinnedTreasury } from './trust.js';
 import { dailyCap, type DailyCap } from '../journal/daily-limits.js';

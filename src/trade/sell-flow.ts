@@ -15,13 +15,13 @@ import {
 } from '../domain/token-binding.js';
 import { ApiError, SERVICE_CONTRADICTION, RefusedToSignError, UsageError, type NeededTrust } from '../domain/errors.js';
 import { declined, type TradeTracker } from './trade-tracker.js';
-import type { Signer } from '../wallet/signer.js';
+import type { Signer } from '../wallet/owner-wallet.js';
 import { authorizationExpired } from '../wallet/sell-template/check-authorization.js';
 import { judgeSell, type Verdict } from '../wallet/sell-template/guard.js';
 import type { Template } from '../wallet/sell-template/template.js';
 import { readTradeOrNull } from './read-trade.js';
 import type { SellOutcome } from '../domain/sell-outcome.js';
-import { sellGroupKey } from './sell-outcome.js';
+import { sellGroupKey } from './sell-answers.js';
 import { noteSell, watchSell } from './watch.js';
 import type { SellSeen } from '../domain/sell-evidence.js';
 import type { SellReview } from './sell-review.js';

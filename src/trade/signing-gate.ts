@@ -13,8 +13,8 @@ import type { JournalRecord, NewRecord } from '../journal/records.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import { NOTHING_SIGNED } from '../domain/outcome-words.js';
 import type { LockedJournal, ToSign, TradeRecorder } from '../journal/recorder.js';
-import type { Signer } from '../wallet/signer.js';
-import { signDepositTransaction, signedBytesSha256, signMessage } from '../wallet/signing.js';
+import type { Signer } from '../wallet/owner-wallet.js';
+import { signDepositTransaction, signedBytesSha256, signMessage } from '../wallet/signatures.js';
 import { firstSignature as depositSignature } from '../chain/deposit-signature.js';
 
 /**

@@ -9,7 +9,7 @@ import type { TokenMeta } from '../domain/token.js';
 import { acceptTokenCommand, keptFacts, tokenFactsFingerprint } from '../domain/token-binding.js';
 import type { SymbolTrust } from './token-lookup.js';
 import type { SellTrust } from './sell-flow.js';
-import type { PinnedTokens } from '../domain/token-claims.js';
+import type { PinnedTokens } from '../domain/pinned-names.js';
 import { isTemplate } from '../wallet/sell-template/template.js';
 import { NOTHING_SIGNED } from '../domain/outcome-words.js';
 

@@ -9,7 +9,7 @@ import { ApiError, SERVICE_CONTRADICTION } from '../domain/errors.js';
 import { pollUntil } from './poll.js';
 import type { SellOutcome } from '../domain/sell-outcome.js';
 import { contradiction, describeHistory, type SellSeen } from '../domain/sell-evidence.js';
-import { seenOf, sellGroupKey, sellOutcome } from './sell-outcome.js';
+import { seenOf, sellGroupKey, sellOutcome } from './sell-answers.js';
 import { TOKENS_UNKNOWN } from '../domain/outcome-words.js';
 
 /**

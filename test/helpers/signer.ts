@@ -1,6 +1,6 @@
 // A signer over a key in memory, for the flows' unit tests (production signers: src/wallet/signer.ts).
 import bs58 from 'bs58';
-import type { Signer } from '../../src/wallet/signer.js';
+import type { Signer } from '../../src/wallet/owner-wallet.js';
 
 /** Gives `secretKey` (64 bytes) to the signing gate, never asking for anything; `unlocked` counts the times. */
 export function testSigner(secretKey: Uint8Array): Signer & { unlocked: { n: number } } {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, PublicKey } from '@solana/web3.js';
 import { openChain, type ChainReader } from '../../src/chain/chain-reader.js';
-import { readTokenFacts } from '../../src/chain/token-facts.js';
+import { readTokenFacts } from '../../src/chain/chain-token-facts.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;

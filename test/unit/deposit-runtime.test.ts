@@ -27,7 +27,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_FEE_LAMPORTS } from '../../src/domain/defaults.js';
 import { buildDepositTransaction } from '../../src/sandbox/deposit-tx.js';
 import { inspectDeposit } from '../../src/wallet/deposit-inspection.js';
-import { signDepositTransaction } from '../../src/wallet/signing.js';
+import { signDepositTransaction } from '../../src/wallet/signatures.js';
 import { AMOUNT, MINT, intent } from './tx-fixtures.js';
 
 const owner = Keypair.generate();

@@ -71,7 +71,7 @@ function forbidden(all: typeof edges): string[] {
     // Nothing below the entry imports it.
     if (e.local && to === '(root)' && from !== '(root)') say('only the entry imports the entry');
     // Every signature passes one gate: only it holds the code that signs (and ed25519's signing).
-    if (e.local && e.to === 'wallet/signing.ts' && e.from !== 'trade/signing-gate.ts')
+    if (e.local && e.to === 'wallet/signatures.ts' && e.from !== 'trade/signing-gate.ts')
       say('only trade/signing-gate.ts signs');
     if (!e.local && e.to === 'tweetnacl' && from !== 'wallet' && from !== 'sandbox')
       say("ed25519 is the wallet's (and the sandbox's own)");
@@ -145,13 +145,13 @@ describe('the checks catch what they are for', () => {
       ['sandbox/routes.ts', "import { createClient } from '../api/client.js';", true],
       ['commands/buy.ts', "import { startSandbox } from '../sandbox/index.js';", true],
       ['commands/sandbox/sandbox.ts', "import { startSandbox } from '../sandbox/index.js';", false],
-      ['wallet/signer.ts', "import type { Trade } from '../api/types.js';", false],
-      ['wallet/signer.ts', "import { fetchFor } from '../net/proxy.js';", true],
-      ['wallet/signer.ts', "import { request } from 'undici';", true],
+      ['wallet/owner-wallet.ts', "import type { Trade } from '../api/types.js';", false],
+      ['wallet/owner-wallet.ts', "import { fetchFor } from '../net/proxy.js';", true],
+      ['wallet/owner-wallet.ts', "import { request } from 'undici';", true],
       ['domain/amounts.ts', "import { x } from '../run.js';", true],
-      ['trade/buy-flow.ts', "import { signDepositTransaction } from '../wallet/signing.js';", true],
-      ['mcp/server.ts', "const { signMessage } = await import('../wallet/signing.js');", true],
-      ['trade/signing-gate.ts', "import { signMessage } from '../wallet/signing.js';", false],
+      ['trade/buy-flow.ts', "import { signDepositTransaction } from '../wallet/signatures.js';", true],
+      ['mcp/server.ts', "const { signMessage } = await import('../wallet/signatures.js');", true],
+      ['trade/signing-gate.ts', "import { signMessage } from '../wallet/signatures.js';", false],
       ['trade/sell-flow.ts', "import nacl from 'tweetnacl';", true],
     ];
     for (const [file, text, wrong] of cases)

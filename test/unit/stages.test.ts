@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { TRADE_STAGES } from '../../src/api/types.js';
 import { stageWords } from '../../src/views/stage.js';
-import { sellOutcome } from '../../src/trade/sell-outcome.js';
+import { sellOutcome } from '../../src/trade/sell-answers.js';
 import { buyStatusStage, sellStatusStage } from '../../src/trade/stages.js';
 import { authorization, tradeStatus } from './api-helpers.js';
 

@@ -7,7 +7,7 @@ import bs58 from 'bs58';
 import { PublicKey } from '@solana/web3.js';
 import type { ChainReader } from '../../src/chain/chain-reader.js';
 import { ChainUnavailableError } from '../../src/chain/chain-reader.js';
-import { readTokenFacts } from '../../src/chain/token-facts.js';
+import { readTokenFacts } from '../../src/chain/chain-token-facts.js';
 import {
   decodeMetaplexMetadata,
   decodeSplMint,

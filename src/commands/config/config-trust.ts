@@ -318,7 +318,7 @@ async function acceptMintRisks(
 ): Promise<void> {
   const store = await openTrust(ctx);
   const [{ readMint }, { ChainUnavailableError }, { ChainUnreachableError }, risks, { riskLine }] = await Promise.all([
-    import('../../chain/token-facts.js'),
+    import('../../chain/chain-token-facts.js'),
     import('../../chain/chain-reader.js'),
     import('../../chain/chain-errors.js'),
     import('../../domain/token-risks.js'),

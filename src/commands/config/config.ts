@@ -396,7 +396,7 @@ async function publicKeyOf(ctx: Context, text: string): Promise<string | null> {
   }
   if (source.kind === 'keystore') {
     const [{ openKeystore }, { keystoreDir, readKeystoreText }] = await Promise.all([
-      import('../../wallet/signer.js'),
+      import('../../wallet/owner-wallet.js'),
       import('../../config/keystore-files.js'),
     ]);
     return (

@@ -17,7 +17,7 @@ import {
 import { stageWords } from '../../views/stage.js';
 import { renderSell, renderTrade } from '../../views/trade.js';
 import { readTradeOrNull } from '../../trade/read-trade.js';
-import { sellGroupKey } from '../../trade/sell-outcome.js';
+import { sellGroupKey } from '../../trade/sell-answers.js';
 import { tokenMetaQuietly } from '../../trade/token-lookup.js';
 import type { TokenMeta } from '../../domain/token.js';
 import { noteSell, watchSell, watchTrade } from '../../trade/watch.js';

@@ -4,7 +4,7 @@ import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { RefusedToSignError } from '../../src/domain/errors.js';
 import { inspectDeposit } from '../../src/wallet/deposit-inspection.js';
-import { signDepositTransaction, signMessage } from '../../src/wallet/signing.js';
+import { signDepositTransaction, signMessage } from '../../src/wallet/signatures.js';
 import { decodeTransaction } from '../../src/wallet/transaction-decoder.js';
 import {
   AMOUNT,

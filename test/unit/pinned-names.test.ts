@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { symbolPinnedElsewhere } from '../../src/domain/token-claims.js';
+import { symbolPinnedElsewhere } from '../../src/domain/pinned-names.js';
 import { boundMints, chooseToken, knownTokens, resolveTokenMint } from '../../src/trade/token-lookup.js';
 import { UsageError } from '../../src/domain/errors.js';
 import type { Holding } from '../../src/api/types.js';
