@@ -153,6 +153,24 @@ export interface BrakeChecks {
   ): Error | null;
 }
 
+/** What one run's recorder holds between its calls. */
+interface Run {
+  readonly host: JournalHost;
+  readonly tj: TradeJournal;
+  readonly side: JournalSide;
+  readonly cap: DailyCap | null;
+  readonly brake: BrakeChecks;
+  /** The trade this run recorded as its own, once created. */
+  trade: string | null;
+  lastStatus: string | null;
+  /** A record was lost already: said once. */
+  warned: boolean;
+  /** The service answered with a trade that is not this run's: nothing is recorded for it. */
+  foreign: boolean;
+}
+
+type Made = Parameters<TradeRecorder['created']>[0];
+
 /** The recorder a buy or sell flow writes through. */
 export function runRecorder(
   ctx: JournalHost,
@@ -161,169 +179,186 @@ export function runRecorder(
   cap: DailyCap | null,
   brake: BrakeChecks,
 ): RunRecorder {
-  let trade: string | null = null;
-  let lastStatus: string | null = null;
-  let warned = false;
-  let foreign = false;
-  // After the signature left, a record that cannot be written costs the record, not the trade.
-  const bestEffort = (record: NewRecord) => {
-    try {
-      tj.journal.append(record);
-    } catch (err) {
-      if (!(err instanceof JournalError)) throw err;
-      if (!warned) ctx.output.warn(`${err.message}; this trade's later records are missing from it`);
-      warned = true;
-    }
-  };
+  const run: Run = { host: ctx, tj, side, cap, brake, trade: null, lastStatus: null, warned: false, foreign: false };
   return {
     get trade() {
-      return trade;
+      return run.trade;
     },
-    created({ id, idempotencyKey, resumed, request, quote }) {
-      lastStatus =
-        typeof (quote as { status?: unknown }).status === 'string' ? (quote as { status: string }).status : null;
-      const record: NewRecord = {
-        type: 'created',
-        side,
-        trade: id,
-        idempotencyKey,
-        resumed,
-        request: { mint: request.mint, amount: request.amount.toString(), slippageBps: request.slippageBps ?? null },
-        quote: compactQuote(quote),
-      };
-      // A sell's minimum is known only now: its daily limit is checked before the review is shown.
-      const minimum = (quote as { minimumOutputLamports?: unknown }).minimumOutputLamports;
-      const check =
-        side === 'sell' && !resumed && cap !== null && typeof minimum === 'string' && /^\d+$/.test(minimum)
-          ? BigInt(minimum)
-          : null;
-      const refused: { by: UsageError | null } = { by: null };
-      let prior: Prior = { keyTrade: null, deposits: [], sellSeen: [] };
-      write(() =>
-        tj.journal.update((records) => {
-          // An idempotency key names one trade: a trade this tool made under another key, given
-          // for this one, is the service's doing (reporting it as this one would let one payout
-          // or deposit prove two runs). Nothing is recorded for it: it is the other run's trade.
-          const made = records.find(
-            (r) =>
-              r.type === 'created' && r.service === tj.service && r.trade === id && r.idempotencyKey !== idempotencyKey,
-          );
-          if (made?.type === 'created') {
-            foreign = true;
-            throw new ApiError(
-              `the service answered idempotency key ${idempotencyKey} with ${side} ${id}, which this tool made with key ${made.idempotencyKey}: not this ${side}; ${NOTHING_SIGNED}`,
-              {
-                code: SERVICE_CONTRADICTION,
-              },
-            );
-          }
-          // The other way round: this key already names another trade here. The service returns
-          // the original trade for a repeated key, so this answer is not it: the flow refuses it,
-          // and nothing is recorded for a trade that is not this key's.
-          const mine = (r: JournalRecord) => r.service === tj.service && r.wallet === tj.wallet && r.side === side;
-          const keyed = records.find(
-            (r) => r.type === 'created' && mine(r) && r.idempotencyKey === idempotencyKey && r.trade !== id,
-          );
-          if (keyed) {
-            foreign = true;
-            prior = {
-              ...prior,
-              keyTrade: {
-                id: keyed.trade,
-                at: keyed.at,
-                signed: records.some((r) => r.type === 'before-signing' && mine(r) && r.trade === keyed.trade),
-              },
-            };
-            return [];
-          }
-          prior = priorOf(records.filter((r) => mine(r) && r.trade === id));
-          if (check !== null) {
-            try {
-              assertDailyRoom(
-                records,
-                tj.wallet,
-                cap!,
-                check,
-                ctx.clock.now(),
-                `${NOTHING_SIGNED}; ${AUTHORIZATION_EXPIRES_UNUSED}`,
-              );
-            } catch (err) {
-              if (!(err instanceof UsageError)) throw err;
-              refused.by = err;
-            }
-          }
-          return [record];
-        }),
-      );
-      if (prior.keyTrade) return prior;
-      trade = id;
-      if (refused.by) throw refused.by;
-      return prior;
-    },
-    exclusive(step) {
-      if (trade === null) throw new Error('exclusive before created');
-      const id = trade;
-      const mine = (r: JournalRecord) =>
-        r.service === tj.service && r.wallet === tj.wallet && r.side === side && r.trade === id;
-      return write(() =>
-        tj.journal.exclusive((records, append) =>
-          step({
-            trade: id,
-            all: records,
-            own: records.filter(mine),
-            append,
-            assertDailyRoom: (lamports) => {
-              if (cap !== null) assertDailyRoom(records, tj.wallet, cap, lamports, ctx.clock.now(), NOTHING_SIGNED);
-            },
-            assertUnlocked: () => brake.assertUnlocked(NOTHING_SIGNED),
-            assertMayTrade: () => {
-              const made = records.find((r) => mine(r) && r.type === 'created');
-              const mint = made?.type === 'created' ? made.request.mint : null;
-              const refused = brake.refusal(records, {
-                wallet: tj.wallet,
-                side,
-                mint,
-                nowMs: ctx.clock.now(),
-                after: NOTHING_SIGNED,
-              });
-              if (refused) throw refused;
-            },
-          }),
-        ),
-      );
-    },
-    answer(answer: TradeAnswer) {
-      if (trade === null) return;
-      // Only what changes what is known: a new status, an error, a trade id.
-      if (!answer.error && !answer.tradeId && !answer.transactions?.length && answer.status === lastStatus) return;
-      if (answer.status !== null) lastStatus = answer.status;
-      bestEffort({
-        type: 'answer',
-        side,
-        trade,
-        step: answer.step,
-        status: answer.status,
-        ...(answer.error ? { error: answer.error } : {}),
-        ...(answer.tradeId ? { tradeId: answer.tradeId } : {}),
-        ...(answer.transactions?.length ? { transactions: answer.transactions } : {}),
-      });
-    },
+    created: (made) => recordCreated(run, made),
+    exclusive: (step) => lockedStep(run, step),
+    answer: (answer) => recordAnswer(run, answer),
     outcome(result) {
-      if (trade !== null) bestEffort({ type: 'outcome', side, trade, ...outcomeOf(result) });
+      if (run.trade !== null) bestEffort(run, { type: 'outcome', side, trade: run.trade, ...outcomeOf(result) });
       return result;
     },
-    stopped(err, stoppedId) {
-      // A run stopped before its trade was recorded as its own (the service answered with
-      // another run's trade) records nothing: that trade's history is the other run's.
-      const id = trade ?? (foreign ? null : stoppedId);
-      const kind = stopKindOf(err);
-      if (id !== null && kind !== null) {
-        if (trade === null) trade = id;
-        bestEffort({ type: 'outcome', side, trade: id, ...kind });
-      }
-      return err;
-    },
+    stopped: (err, stoppedId) => recordStop(run, err, stoppedId),
   };
+}
+
+/** After the signature left, a record that cannot be written costs the record, not the trade. */
+function bestEffort(run: Run, record: NewRecord): void {
+  try {
+    run.tj.journal.append(record);
+  } catch (err) {
+    if (!(err instanceof JournalError)) throw err;
+    if (!run.warned) run.host.output.warn(`${err.message}; this trade's later records are missing from it`);
+    run.warned = true;
+  }
+}
+
+/** The trade exists: recorded under the lock with what the journal knew of it, unless the answer is another run's trade. */
+function recordCreated(run: Run, made: Made): Prior {
+  const { id, idempotencyKey, resumed, quote } = made;
+  const { tj, side } = run;
+  const status = (quote as { status?: unknown }).status;
+  run.lastStatus = typeof status === 'string' ? status : null;
+  // A sell's minimum is known only now: its daily limit is checked before the review is shown.
+  const minimum = (quote as { minimumOutputLamports?: unknown }).minimumOutputLamports;
+  const check =
+    side === 'sell' && !resumed && run.cap !== null && typeof minimum === 'string' && /^\d+$/.test(minimum)
+      ? BigInt(minimum)
+      : null;
+  let refused: UsageError | null = null;
+  let prior: Prior = { keyTrade: null, deposits: [], sellSeen: [] };
+  write(() =>
+    tj.journal.update((records) => {
+      refuseTradeOfOtherKey(run, records, id, idempotencyKey);
+      const mine = (r: JournalRecord) => r.service === tj.service && r.wallet === tj.wallet && r.side === side;
+      const keyTrade = tradeOfThisKey(records, mine, id, idempotencyKey);
+      if (keyTrade) {
+        run.foreign = true;
+        prior = { ...prior, keyTrade };
+        return [];
+      }
+      prior = priorOf(records.filter((r) => mine(r) && r.trade === id));
+      if (check !== null) refused = dailyRefusal(run, records, check);
+      return [createdRecord(side, made)];
+    }),
+  );
+  if (prior.keyTrade) return prior;
+  run.trade = id;
+  if (refused) throw refused;
+  return prior;
+}
+
+/**
+ * An idempotency key names one trade: a trade this tool made under another key, given for this
+ * one, is the service's doing (reporting it as this one would let one payout or deposit prove two
+ * runs). Nothing is recorded for it: it is the other run's trade.
+ */
+function refuseTradeOfOtherKey(run: Run, records: readonly JournalRecord[], id: string, key: string): void {
+  const made = records.find(
+    (r) => r.type === 'created' && r.service === run.tj.service && r.trade === id && r.idempotencyKey !== key,
+  );
+  if (made?.type !== 'created') return;
+  run.foreign = true;
+  throw new ApiError(
+    `the service answered idempotency key ${key} with ${run.side} ${id}, which this tool made with key ${made.idempotencyKey}: not this ${run.side}; ${NOTHING_SIGNED}`,
+    { code: SERVICE_CONTRADICTION },
+  );
+}
+
+/**
+ * The other way round: this key already names another trade here. The service returns the
+ * original trade for a repeated key, so this answer is not it: the flow refuses it, and nothing is
+ * recorded for a trade that is not this key's.
+ */
+function tradeOfThisKey(
+  records: readonly JournalRecord[],
+  mine: (r: JournalRecord) => boolean,
+  id: string,
+  key: string,
+): Prior['keyTrade'] {
+  const keyed = records.find((r) => r.type === 'created' && mine(r) && r.idempotencyKey === key && r.trade !== id);
+  if (!keyed) return null;
+  const signed = records.some((r) => r.type === 'before-signing' && mine(r) && r.trade === keyed.trade);
+  return { id: keyed.trade, at: keyed.at, signed };
+}
+
+/** A sell's daily-limit refusal for its signed minimum `lamports`, or null when it fits. */
+function dailyRefusal(run: Run, records: readonly JournalRecord[], lamports: bigint): UsageError | null {
+  try {
+    const after = `${NOTHING_SIGNED}; ${AUTHORIZATION_EXPIRES_UNUSED}`;
+    assertDailyRoom(records, run.tj.wallet, run.cap!, lamports, run.host.clock.now(), after);
+    return null;
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    return err;
+  }
+}
+
+/** The `created` record of a trade as made or resumed. */
+function createdRecord(side: JournalSide, { id, idempotencyKey, resumed, request, quote }: Made): NewRecord {
+  return {
+    type: 'created',
+    side,
+    trade: id,
+    idempotencyKey,
+    resumed,
+    request: { mint: request.mint, amount: request.amount.toString(), slippageBps: request.slippageBps ?? null },
+    quote: compactQuote(quote),
+  };
+}
+
+/** Runs the signing gate's step under the lock, with this trade's records and the checks it makes there. */
+function lockedStep<T>(run: Run, step: (journal: LockedJournal) => T): T {
+  if (run.trade === null) throw new Error('exclusive before created');
+  const id = run.trade;
+  const { tj, side, cap, host, brake } = run;
+  const mine = (r: JournalRecord) =>
+    r.service === tj.service && r.wallet === tj.wallet && r.side === side && r.trade === id;
+  return write(() =>
+    tj.journal.exclusive((records, append) =>
+      step({
+        trade: id,
+        all: records,
+        own: records.filter(mine),
+        append,
+        assertDailyRoom: (lamports) => {
+          if (cap !== null) assertDailyRoom(records, tj.wallet, cap, lamports, host.clock.now(), NOTHING_SIGNED);
+        },
+        assertUnlocked: () => brake.assertUnlocked(NOTHING_SIGNED),
+        assertMayTrade: () => {
+          const made = records.find((r) => mine(r) && r.type === 'created');
+          const mint = made?.type === 'created' ? made.request.mint : null;
+          const signing = { wallet: tj.wallet, side, mint, nowMs: host.clock.now(), after: NOTHING_SIGNED };
+          const refused = brake.refusal(records, signing);
+          if (refused) throw refused;
+        },
+      }),
+    ),
+  );
+}
+
+/** Records an answer, only when it changes what is known: a new status, an error, a trade id, transactions. */
+function recordAnswer(run: Run, answer: TradeAnswer): void {
+  if (run.trade === null) return;
+  if (!answer.error && !answer.tradeId && !answer.transactions?.length && answer.status === run.lastStatus) return;
+  if (answer.status !== null) run.lastStatus = answer.status;
+  bestEffort(run, {
+    type: 'answer',
+    side: run.side,
+    trade: run.trade,
+    step: answer.step,
+    status: answer.status,
+    ...(answer.error ? { error: answer.error } : {}),
+    ...(answer.tradeId ? { tradeId: answer.tradeId } : {}),
+    ...(answer.transactions?.length ? { transactions: answer.transactions } : {}),
+  });
+}
+
+/**
+ * Records what stopped the run. A run stopped before its trade was recorded as its own (the
+ * service answered with another run's trade) records nothing: that trade's history is the other run's.
+ */
+function recordStop(run: Run, err: unknown, stoppedId: string | null): unknown {
+  const id = run.trade ?? (run.foreign ? null : stoppedId);
+  const kind = stopKindOf(err);
+  if (id !== null && kind !== null) {
+    if (run.trade === null) run.trade = id;
+    bestEffort(run, { type: 'outcome', side: run.side, trade: id, ...kind });
+  }
+  return err;
 }
 
 /** What the journal's records of one trade show this tool signed for it. */
