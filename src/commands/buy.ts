@@ -7,7 +7,7 @@ import type { Verification } from '../chain/verify-trade.js';
 import { renderVerificationLines } from '../views/verification.js';
 import { stopIfContradicted, verifyOnChain } from '../trade/chain-verification.js';
 import { parseBuyAmount, type TokenArgument } from '../cli/argument-parsers.js';
-import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
+import type { TrustStore } from '../config/trust-store.js';
 import type { Context } from '../cli/context.js';
 import type { BuyReview, BuyToken } from '../trade/buy-review.js';
 import type { TokenMeta, ChainTokenFacts } from '../domain/token.js';
@@ -28,7 +28,7 @@ import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from '
 import { startTrade } from '../trade/preflight.js';
 import { brakeChecks, checkMint } from '../trade/brake-checks.js';
 import { tradeScreen } from '../views/trade-screen.js';
-import { guarded, refuseUnboundSymbol, symbolTrust } from '../trade/trust.js';
+import { guarded, refuseUnboundSymbol, symbolTrust, recordChainFacts } from '../trade/trust.js';
 import { dailyLimitOption } from '../journal/daily-limits.js';
 import { namedTransactions } from '../journal/followed.js';
 import { runRecorder } from '../journal/recorder.js';
@@ -388,23 +388,6 @@ async function bindBuyToken(
     token: { binding, seenBefore: listed !== null, chainUnread: read.unread, risks },
     chainFacts: read.facts === 'unreadable' ? null : read.facts,
   };
-}
-
-/**
- * Records the facts the chain bound to the mint of a deposit a person signed at the prompt (trust
- * store, by: 'chain'), so that another mint the chain gives the same symbol or name is refused
- * later; a mint the person typed binds its chain symbol to it. Never in an unattended run (--yes,
- * --json, MCP): a record names a mint for a symbol, which is trust only a person grants (an agent
- * buying an impostor by its mint would otherwise make it WOOF). The buy goes on either way: a
- * store that cannot be written costs only the record, and says so.
- */
-function recordChainFacts(ctx: Context, trust: TrustStore, facts: ChainTokenFacts, typedMint: boolean): void {
-  try {
-    trust.recordChainToken(facts.mint, { symbol: facts.symbol, name: facts.name, decimals: facts.decimals }, typedMint);
-  } catch (err) {
-    if (!(err instanceof TrustStoreError)) throw err;
-    ctx.output.warn(`the chain's facts of token ${facts.mint} could not be recorded: ${err.message}`);
-  }
 }
 
 /** What the chain shows a buy's swaps delivered (raw units), 'unshown' where the swap shows no token balances, null where it was not checked. */

@@ -14,7 +14,7 @@ import { chooseToken, HELD_TOKENS_HINT, holdingOf, knownTokens, metaOf, tokenHis
 import { sameTokenText } from '../domain/token-text.js';
 import type { ServiceClient } from '../api/client.js';
 import type { SellReview } from '../trade/sell-review.js';
-import { MIN_MINT_PREFIX, type TokenMeta, type ChainTokenFacts } from '../domain/token.js';
+import { MIN_MINT_PREFIX, type TokenMeta } from '../domain/token.js';
 import type { Theme } from '../io/theme.js';
 import { defineCommand, parsedOption } from '../cli/definition.js';
 import { withCommand } from '../io/command-line.js';
@@ -26,7 +26,7 @@ import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from '
 import { startTrade } from '../trade/preflight.js';
 import { brakeChecks, checkMint } from '../trade/brake-checks.js';
 import { tradeScreen } from '../views/trade-screen.js';
-import { guarded, refuseUnboundSymbol, sellTrust, symbolTrust } from '../trade/trust.js';
+import { guarded, refuseUnboundSymbol, sellTrust, symbolTrust, recordChainFacts } from '../trade/trust.js';
 import { bindToken, factsToConfirm, refuseChangedFacts, type TokenBinding } from '../domain/token-binding.js';
 import { symbolWord } from '../views/buy.js';
 import { dailyLimitOption } from '../journal/daily-limits.js';
@@ -35,7 +35,7 @@ import { runRecorder } from '../journal/recorder.js';
 import { parseLamportsOption } from '../config/profile-values.js';
 import { fingerprint } from '../wallet/sell-template/template.js';
 import { templateText } from '../views/wording.js';
-import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
+import type { TrustStore } from '../config/trust-store.js';
 import { nextStep, runSell } from '../trade/sell-flow.js';
 import { AUTHORIZATION_EXPIRES_UNUSED, NOTHING_SIGNED } from '../domain/outcome-words.js';
 
@@ -359,17 +359,6 @@ async function tokenBinder(ctx: Context, store: TrustStore, mint: string, servic
     return bindToken(mint, service, read.facts, pinned[mint] ?? null, pinned);
   };
   return { bind, chainFacts: read.facts === 'unreadable' ? null : read.facts };
-}
-
-/** Records the chain's facts of a sold token (by: 'chain'), so another mint cannot pass for it later, binding its symbol to a mint the person typed; a store that cannot be written only warns. */
-function recordChainFacts(ctx: Context, store: TrustStore, facts: ChainTokenFacts | null, typedMint: boolean): void {
-  if (!facts) return;
-  try {
-    store.recordChainToken(facts.mint, { symbol: facts.symbol, name: facts.name, decimals: facts.decimals }, typedMint);
-  } catch (err) {
-    if (!(err instanceof TrustStoreError)) throw err;
-    ctx.output.warn(`the chain's facts of token ${facts.mint} could not be recorded: ${err.message}`);
-  }
 }
 
 /** `choose()`'s token; a symbol of no holding that the account's history knows is said to be known but not held now. */

@@ -5,7 +5,7 @@ import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import { RefusedToSignError, UsageError } from '../domain/errors.js';
 import { NOTHING_CREATED } from '../domain/outcome-words.js';
 import type { Presence } from '../domain/presence.js';
-import type { TokenMeta } from '../domain/token.js';
+import type { ChainTokenFacts, TokenMeta } from '../domain/token.js';
 import { acceptTokenCommand, keptFacts, tokenFactsFingerprint } from '../domain/token-binding.js';
 import type { SymbolTrust } from './token-lookup.js';
 import type { SellTrust } from './sell-flow.js';
@@ -101,4 +101,26 @@ export function refuseUnboundSymbol(
     ],
     { code: 'SYMBOL_NOT_BOUND', command, fingerprint },
   );
+}
+
+/**
+ * Records the chain's facts of a token a buy or sell read (by: 'chain'), so that another mint the
+ * chain gives the same symbol or name is refused later; a mint the person typed binds its chain
+ * symbol to it. The callers make it only when a person is present (a record names a mint for a
+ * symbol, which is trust only a person grants). The trade goes on either way: a store that cannot
+ * be written costs only the record, and says so.
+ */
+export function recordChainFacts(
+  ctx: Context,
+  store: TrustStore,
+  facts: ChainTokenFacts | null,
+  typedMint: boolean,
+): void {
+  if (!facts) return;
+  try {
+    store.recordChainToken(facts.mint, { symbol: facts.symbol, name: facts.name, decimals: facts.decimals }, typedMint);
+  } catch (err) {
+    if (!(err instanceof TrustStoreError)) throw err;
+    ctx.output.warn(`the chain's facts of token ${facts.mint} could not be recorded: ${err.message}`);
+  }
 }
