@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { formatInteger, formatSol } from '../domain/amounts.js';
 import { ServiceRejectedError, TradeFailedError, UsageError } from '../domain/errors.js';
 import { tradeRun, type StopWords, type TradeTracker } from '../trade/trade-tracker.js';
+import type { BuyDeps, BuyHooks, BuyOutcome, BuyRequest } from '../trade/buy-flow.js';
 import { renderBuyReview, renderBuySummary } from '../views/buy.js';
 import { buyQuote } from '../trade/buy-quote.js';
 import { chooseToken, NEW_TOKEN_HINT, tokenHistory, tokenMetaQuietly, type TokenTie } from '../trade/token-lookup.js';
@@ -25,13 +26,13 @@ import { withCommand } from '../io/command-line.js';
 import { followCommand } from '../domain/follow-command.js';
 import { personCommand } from '../cli/person-command.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from '../cli/shared-options.js';
-import { startTrade } from '../trade/preflight.js';
+import { startTrade, type TradeStart } from '../trade/preflight.js';
 import { brakeChecks, checkMint } from '../trade/brake-checks.js';
-import { tradeScreen } from '../views/trade-screen.js';
+import { tradeScreen, type TradeScreen } from '../views/trade-screen.js';
 import { guarded, refuseUnboundSymbol, symbolTrust, recordChainFacts } from '../trade/trust.js';
 import { dailyLimitOption } from '../journal/daily-limits.js';
 import { namedTransactions } from '../journal/followed.js';
-import { runRecorder } from '../journal/recorder.js';
+import { runRecorder, type RunRecorder } from '../journal/recorder.js';
 import { holdToSignedDeposits } from '../trade/signed-deposits.js';
 import { acceptRisksAtPrompt, buyRisks, refuseUnacceptedRisks } from '../trade/risk-acceptance.js';
 import { INTENT_EXPIRES_UNUSED } from '../domain/outcome-words.js';
@@ -93,11 +94,44 @@ async function run(ctx: Context, opts: BuyOptions): Promise<void> {
   );
 }
 
+/** What one buy run carries from its checks to its end; the key, treasury and deposit change as it goes. */
+interface BuyRun {
+  readonly opts: BuyOptions;
+  readonly start: TradeStart;
+  readonly mint: string;
+  readonly tie: TokenTie;
+  readonly token: BuyToken;
+  readonly chainFacts: ChainTokenFacts | null;
+  /** A symbol only the service's lists tie to this mint, which a yes binds. */
+  readonly serviceSymbol: string | null;
+  /** The facts the review and the summary show: bound to the mint by the chain or a person. */
+  readonly shown: TokenMeta;
+  readonly screen: TradeScreen;
+  readonly journal: RunRecorder;
+  idempotencyKey: string;
+  /** For the chain checks after progress: the treasury trusted, and the deposit this run signed. */
+  treasury: string | null;
+  signedDeposit: SignedDeposit | null;
+}
+
 /** Runs a buy; everything typed was checked by its definition before any request. */
 async function runWithKey(ctx: Context, opts: BuyOptions, track: TradeTracker): Promise<void> {
+  const buy = await checkedBuy(ctx, opts, track);
+  const { runBuy } = await import('../trade/buy-flow.js');
+  const outcome = await buy.screen.run((stage) =>
+    track.flow(stopWords(buy), () =>
+      runBuy(buyDeps(ctx, buy), buyRequest(ctx, buy), buyHooks(ctx, buy, track, stage), track).then(
+        (result) => buy.journal.outcome(result),
+        (err: unknown) => Promise.reject(buy.journal.stopped(err, track.ref.id)),
+      ),
+    ),
+  );
+  await presentBuy(ctx, buy, outcome);
+}
+
+/** The checks before anything is created: the session, the token and its facts, the mint lists, its symbol and risks. */
+async function checkedBuy(ctx: Context, opts: BuyOptions, track: TradeTracker): Promise<BuyRun> {
   const { token: typedToken, amount: amountLamports, amountText: rawAmount, slippageBps: typedSlippage } = opts;
-  let idempotencyKey = track.ref.idempotencyKey;
-  const maxFeeLamports = opts.maxFeeLamports ?? ctx.settings.maxFeeLamports ?? DEFAULT_MAX_FEE_LAMPORTS;
   const dryRun = opts.dryRun;
   const start = await startTrade(ctx, {
     side: 'buy',
@@ -108,7 +142,7 @@ async function runWithKey(ctx: Context, opts: BuyOptions, track: TradeTracker): 
     idempotencyKey: opts.idempotencyKey,
     amountText: rawAmount,
   });
-  const { api, signer, trust } = start;
+  const { api, trust } = start;
   const { mint, token: listed, tie } = await whichToken(api, typedToken, trust);
   await checkMint(ctx, mint, dryRun);
   const { token, chainFacts } = await bindBuyToken(ctx, trust, mint, listed);
@@ -121,160 +155,185 @@ async function runWithKey(ctx: Context, opts: BuyOptions, track: TradeTracker): 
   // A mint whose risks a person must accept: asked at the prompt, refused before anything is created otherwise.
   if (token.binding.problems.length === 0)
     refuseUnacceptedRisks(ctx, ctx.presence(dryRun), mint, token.risks, token.chainUnread);
-  // The facts the review and the summary show: bound to the mint by the chain or a person.
-  const shown: TokenMeta = {
-    symbol: token.binding.token.symbol,
-    name: token.binding.token.name,
-    decimals: token.binding.token.decimals,
+  const { symbol, name, decimals } = token.binding.token;
+  const buy: BuyRun = {
+    opts,
+    start,
+    mint,
+    tie,
+    token,
+    chainFacts,
+    serviceSymbol,
+    shown: { symbol, name, decimals },
+    screen: tradeScreen(ctx, { side: 'buy', created: 'created', made: 'buy intent' }, () => buy.idempotencyKey, dryRun),
+    journal: runRecorder(ctx, start.journal, 'buy', start.dailyCap, brakeChecks(ctx)),
+    idempotencyKey: track.ref.idempotencyKey,
+    treasury: start.treasury,
+    signedDeposit: null,
   };
+  return buy;
+}
 
-  const resume = () => `trader buy ${mint} ${rawAmount} --idempotency-key ${idempotencyKey}`;
-  const quoteOf = (review: BuyReview) =>
-    buyQuote(review.intent, review.facts.networkFeeLamports, review.quote, token, start.slippageBps);
-  const screen = tradeScreen(
-    ctx,
-    { side: 'buy', created: 'created', made: 'buy intent' },
-    () => idempotencyKey,
-    dryRun,
-  );
-  const stopWords: StopWords = {
+/** The command that resumes this buy with its current key. */
+function resumeCommand(buy: BuyRun): string {
+  return `trader buy ${buy.mint} ${buy.opts.amountText} --idempotency-key ${buy.idempotencyKey}`;
+}
+
+/** The quote a review shows. */
+function quoteOf(buy: BuyRun, review: BuyReview) {
+  return buyQuote(review.intent, review.facts.networkFeeLamports, review.quote, buy.token, buy.start.slippageBps);
+}
+
+/** What a stopped buy says. */
+function stopWords(buy: BuyRun): StopWords {
+  return {
     unsigned: INTENT_EXPIRES_UNUSED,
     // The key a fresh deposit gets is the one to resume with.
-    resume,
+    resume: () => resumeCommand(buy),
     // A refused or declined buy still answers --json with the (cancelled) intent and the key.
     result: (intent, key) => ({ intent, trade: null, idempotencyKey: key }),
   };
-  // For the chain checks after progress: the deposit this run signed, and the treasury trusted.
-  let signedDeposit: SignedDeposit | null = null;
-  let treasury = start.treasury;
-  const { runBuy } = await import('../trade/buy-flow.js');
-  const journal = runRecorder(ctx, start.journal, 'buy', start.dailyCap, brakeChecks(ctx));
-  const outcome = await screen.run((stage) =>
-    track.flow(stopWords, () =>
-      runBuy(
-        {
-          api,
-          clock: ctx.clock,
-          signal: ctx.signal,
-          signer,
-          journal,
-          funds: chainFunds(ctx, signer.publicKey),
-          async depositEvidence(deposit) {
-            const { depositEvidence, chainProvesAbsent } = await import('../chain/deposit-absence.js');
-            return chainProvesAbsent(await depositEvidence(() => ctx.chain(), deposit));
-          },
-          blockHeight: () => chainHeight(ctx),
-        },
-        {
-          mint,
-          amountLamports,
-          tokenProblems: token.binding.problems,
-          slippageBps: start.slippageBps,
-          allowedSlippageBps: start.allowedSlippageBps,
-          assumeYes: ctx.settings.yes,
-          presence: ctx.presence(dryRun),
-          idempotencyKey,
-          keyTyped: opts.idempotencyKey !== undefined,
-          maxFeeLamports,
-          treasury: start.treasury,
-          wait: opts.wait !== false,
-          dryRun,
-          waitLimitMs: start.waitLimitMs,
-        },
-        {
-          created: (intent, resumed) => screen.created(intent.id, intent.status, resumed, resume()),
-          async confirm(review) {
-            const text = renderBuyReview(
-              review,
-              quoteOf(review),
-              ctx.clock.now(),
-              ctx.output.theme,
-              serviceSymbol,
-              start.signerWords,
-            );
-            // Risks that could not be read are a person's to take on, in the question itself.
-            const question =
-              token.risks.risks === null
-                ? 'Sign and send this deposit, buying with its risks unknown?'
-                : 'Sign and send this deposit?';
-            const countdown = { atMs: review.answerBy.atMs, expired: 'a yes gets a fresh deposit' };
-            // What a yes pays and to whom stands whole on the screen with the question, or it is not asked.
-            const needed = screen.notShownWhole('the review', text, question, countdown);
-            if (needed) return needed;
-            ctx.output.note(text);
-            const yes = await ctx.approveTrade(text, question, countdown);
-            // The review said the symbol was only the service's word and that a yes binds it.
-            if (yes && serviceSymbol) guarded('bind the symbol', () => trust.bindSymbol(serviceSymbol, mint, 'prompt'));
-            // The review said a yes accepts the mint's risks as read.
-            if (yes && ctx.presence(dryRun).mayGrantTrust) acceptRisksAtPrompt(trust, mint, token.risks);
-            return yes;
-          },
-          async freshDeposit() {
-            ctx.output.note(
-              "The deposit's blockhash expired while you were deciding: it could no longer land, so it was not signed.",
-            );
-            return ctx.prompter.confirm('Get a fresh deposit?', true);
-          },
-          newIdempotencyKey() {
-            idempotencyKey = randomUUID();
-            // A fresh deposit is a new intent: its key is the one a retry resumes.
-            Object.assign(track.ref, { idempotencyKey, id: null });
-            return idempotencyKey;
-          },
-          pinTreasury(address) {
-            const pinned = guarded('pin the treasury', () => trust.pinTreasury(address, 'prompt'));
-            treasury = pinned;
-            if (pinned === address) {
-              ctx.output.note(
-                `Pinned treasury ${address} for ${trust.service}, as you confirmed; a different deposit address will now be refused.`,
-              );
-            }
-            return pinned;
-          },
-          stage,
-          resending(deposit) {
-            ctx.output.note(
-              `Buy ${track.ref.id}: sending again the deposit you signed for it at ${formatLocalTime(deposit.at)} (${deposit.signature}); nothing new is signed.`,
-            );
-          },
-          signed: (deposit) => {
-            signedDeposit = deposit;
-            if (chainFacts && ctx.presence(dryRun).mayGrantTrust)
-              recordChainFacts(ctx, trust, chainFacts, tie === 'mint');
-          },
-        },
-        track,
-      ).then(
-        (result) => journal.outcome(result),
-        (err: unknown) => Promise.reject(journal.stopped(err, track.ref.id)),
-      ),
-    ),
-  );
-  // What the chain shows, bounded by when this tool created the buy; each transaction claimed for it alone.
-  const verify = (trade: Trade | null) => {
-    // The transactions the service names for it are kept, so that no other trade can claim them.
-    if (trade) journal.answer({ step: 'read', status: trade.stage, transactions: namedTransactions(trade) });
-    return verifyOnChain(
-      ctx,
-      {
-        journal: start.journal,
-        id: journal.trade ?? trade?.id ?? '',
-        owner: signer.publicKey,
-        treasury,
-        signedDeposit,
-      },
-      trade,
-    );
-  };
+}
 
+/** What the buy flow reads and signs through. */
+function buyDeps(ctx: Context, buy: BuyRun): BuyDeps {
+  const { api, signer } = buy.start;
+  return {
+    api,
+    clock: ctx.clock,
+    signal: ctx.signal,
+    signer,
+    journal: buy.journal,
+    funds: chainFunds(ctx, signer.publicKey),
+    async depositEvidence(deposit) {
+      const { depositEvidence, chainProvesAbsent } = await import('../chain/deposit-absence.js');
+      return chainProvesAbsent(await depositEvidence(() => ctx.chain(), deposit));
+    },
+    blockHeight: () => chainHeight(ctx),
+  };
+}
+
+/** The buy as the flow runs it. */
+function buyRequest(ctx: Context, buy: BuyRun): BuyRequest {
+  const { opts, start } = buy;
+  return {
+    mint: buy.mint,
+    amountLamports: opts.amount,
+    tokenProblems: buy.token.binding.problems,
+    slippageBps: start.slippageBps,
+    allowedSlippageBps: start.allowedSlippageBps,
+    assumeYes: ctx.settings.yes,
+    presence: ctx.presence(opts.dryRun),
+    idempotencyKey: buy.idempotencyKey,
+    keyTyped: opts.idempotencyKey !== undefined,
+    maxFeeLamports: opts.maxFeeLamports ?? ctx.settings.maxFeeLamports ?? DEFAULT_MAX_FEE_LAMPORTS,
+    treasury: start.treasury,
+    wait: opts.wait !== false,
+    dryRun: opts.dryRun,
+    waitLimitMs: start.waitLimitMs,
+  };
+}
+
+/** What the buy flow asks of the person, the screen and the trust store as it goes. */
+function buyHooks(ctx: Context, buy: BuyRun, track: TradeTracker, stage: (stage: string) => void): BuyHooks {
+  const { trust } = buy.start;
+  return {
+    created: (intent, resumed) => buy.screen.created(intent.id, intent.status, resumed, resumeCommand(buy)),
+    confirm: (review) => confirmBuy(ctx, buy, review),
+    async freshDeposit() {
+      ctx.output.note(
+        "The deposit's blockhash expired while you were deciding: it could no longer land, so it was not signed.",
+      );
+      return ctx.prompter.confirm('Get a fresh deposit?', true);
+    },
+    newIdempotencyKey() {
+      buy.idempotencyKey = randomUUID();
+      // A fresh deposit is a new intent: its key is the one a retry resumes.
+      Object.assign(track.ref, { idempotencyKey: buy.idempotencyKey, id: null });
+      return buy.idempotencyKey;
+    },
+    pinTreasury(address) {
+      const pinned = guarded('pin the treasury', () => trust.pinTreasury(address, 'prompt'));
+      buy.treasury = pinned;
+      if (pinned === address) {
+        ctx.output.note(
+          `Pinned treasury ${address} for ${trust.service}, as you confirmed; a different deposit address will now be refused.`,
+        );
+      }
+      return pinned;
+    },
+    stage,
+    resending(deposit) {
+      ctx.output.note(
+        `Buy ${track.ref.id}: sending again the deposit you signed for it at ${formatLocalTime(deposit.at)} (${deposit.signature}); nothing new is signed.`,
+      );
+    },
+    signed: (deposit) => {
+      buy.signedDeposit = deposit;
+      if (buy.chainFacts && ctx.presence(buy.opts.dryRun).mayGrantTrust)
+        recordChainFacts(ctx, trust, buy.chainFacts, buy.tie === 'mint');
+    },
+  };
+}
+
+/** The review and its question, asked of the person; a yes binds a service-only symbol and accepts the mint's risks as read. */
+async function confirmBuy(ctx: Context, buy: BuyRun, review: BuyReview): ReturnType<BuyHooks['confirm']> {
+  const { serviceSymbol, mint, token } = buy;
+  const { trust, signerWords } = buy.start;
+  const text = renderBuyReview(
+    review,
+    quoteOf(buy, review),
+    ctx.clock.now(),
+    ctx.output.theme,
+    serviceSymbol,
+    signerWords,
+  );
+  // Risks that could not be read are a person's to take on, in the question itself.
+  const question =
+    token.risks.risks === null
+      ? 'Sign and send this deposit, buying with its risks unknown?'
+      : 'Sign and send this deposit?';
+  const countdown = { atMs: review.answerBy.atMs, expired: 'a yes gets a fresh deposit' };
+  // What a yes pays and to whom stands whole on the screen with the question, or it is not asked.
+  const needed = buy.screen.notShownWhole('the review', text, question, countdown);
+  if (needed) return needed;
+  ctx.output.note(text);
+  const yes = await ctx.approveTrade(text, question, countdown);
+  // The review said the symbol was only the service's word and that a yes binds it.
+  if (yes && serviceSymbol) guarded('bind the symbol', () => trust.bindSymbol(serviceSymbol, mint, 'prompt'));
+  // The review said a yes accepts the mint's risks as read.
+  if (yes && ctx.presence(buy.opts.dryRun).mayGrantTrust) acceptRisksAtPrompt(trust, mint, token.risks);
+  return yes;
+}
+
+/** What the chain shows, bounded by when this tool created the buy; each transaction claimed for it alone. */
+function verifyBuy(ctx: Context, buy: BuyRun, trade: Trade | null): Promise<Verification | null> {
+  // The transactions the service names for it are kept, so that no other trade can claim them.
+  if (trade) buy.journal.answer({ step: 'read', status: trade.stage, transactions: namedTransactions(trade) });
+  return verifyOnChain(
+    ctx,
+    {
+      journal: buy.start.journal,
+      id: buy.journal.trade ?? trade?.id ?? '',
+      owner: buy.start.signer.publicKey,
+      treasury: buy.treasury,
+      signedDeposit: buy.signedDeposit,
+    },
+    trade,
+  );
+}
+
+/** Says how the buy ended: a dry run's verdict, a deposit accepted, a buy still going, or its end. */
+async function presentBuy(ctx: Context, buy: BuyRun, outcome: BuyOutcome): Promise<void> {
+  const { idempotencyKey, shown } = buy;
   switch (outcome.kind) {
     case 'dry-run': {
       const { review, problems } = outcome;
-      const quote = quoteOf(review);
-      screen.dryRun(
+      const quote = quoteOf(buy, review);
+      buy.screen.dryRun(
         { intent: outcome.intent, deposit: review.facts, quote, trade: review.quote.trade, idempotencyKey },
         problems,
-        (theme) => renderBuyReview(review, quote, ctx.clock.now(), theme, null, start.signerWords),
+        (theme) => renderBuyReview(review, quote, ctx.clock.now(), theme, null, buy.start.signerWords),
         outcome.fate,
         outcome.trust,
       );
@@ -291,35 +350,32 @@ async function runWithKey(ctx: Context, opts: BuyOptions, track: TradeTracker): 
       );
       return;
     case 'timeout': {
-      const verification = await verify(outcome.trade);
+      const verification = await verifyBuy(ctx, buy, outcome.trade);
       printResult(ctx, outcome.intent, outcome.trade, shown, idempotencyKey, verification);
       await stopIfContradicted(verification, outcome.intent.id);
-      throw screen.pending(outcome.intent.id, `still ${outcome.intent.status}`);
+      throw buy.screen.pending(outcome.intent.id, `still ${outcome.intent.status}`);
     }
-    case 'final': {
-      const verification = await verify(outcome.trade);
-      printResult(ctx, outcome.intent, outcome.trade, shown, idempotencyKey, verification);
-      // Reported cancelled or expired, though a deposit was signed for it (a resumed buy): the chain decides.
-      await holdToSignedDeposits(
-        ctx,
-        api,
-        outcome.intent.id,
-        outcome.intent.status,
-        renderVerificationLines,
-        verification,
-      );
-      await stopIfContradicted(verification, outcome.intent.id);
-      if (outcome.intent.status === 'completed') return;
-      const failure = outcome.trade?.failure;
-      const refunding =
-        outcome.trade?.refund && outcome.trade.refund.state !== 'complete' ? outcome.trade.refund.state : null;
-      const follow = followCommand(outcome.intent.id);
-      throw new TradeFailedError(
-        `buy ${outcome.intent.id} ended ${outcome.intent.status}${failure?.code ? `: ${failure.code}` : ''}${failure?.reason ? ` (${failure.reason})` : ''}${refunding ? `; refund ${refunding}; follow it with: ${follow}` : ''}`,
-        failure?.code ?? outcome.intent.status.toUpperCase(),
-      ).endingWith(refunding ? follow : null);
-    }
+    case 'final':
+      return endBuy(ctx, buy, outcome);
   }
+}
+
+/** A buy at its end: the result, the chain's word on it, and the error of a buy that did not complete. */
+async function endBuy(ctx: Context, buy: BuyRun, outcome: Extract<BuyOutcome, { kind: 'final' }>): Promise<void> {
+  const { intent, trade } = outcome;
+  const verification = await verifyBuy(ctx, buy, trade);
+  printResult(ctx, intent, trade, buy.shown, buy.idempotencyKey, verification);
+  // Reported cancelled or expired, though a deposit was signed for it (a resumed buy): the chain decides.
+  await holdToSignedDeposits(ctx, buy.start.api, intent.id, intent.status, renderVerificationLines, verification);
+  await stopIfContradicted(verification, intent.id);
+  if (intent.status === 'completed') return;
+  const failure = trade?.failure;
+  const refunding = trade?.refund && trade.refund.state !== 'complete' ? trade.refund.state : null;
+  const follow = followCommand(intent.id);
+  throw new TradeFailedError(
+    `buy ${intent.id} ended ${intent.status}${failure?.code ? `: ${failure.code}` : ''}${failure?.reason ? ` (${failure.reason})` : ''}${refunding ? `; refund ${refunding}; follow it with: ${follow}` : ''}`,
+    failure?.code ?? intent.status.toUpperCase(),
+  ).endingWith(refunding ? follow : null);
 }
 
 /** The chain's block height for the time left to answer, or why it cannot be read (then the intent's deadline is said). */
