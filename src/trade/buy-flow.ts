@@ -139,6 +139,37 @@ export function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: T
 }
 
 async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: TradeTracker): Promise<BuyOutcome> {
+  const { created, intent: made, resumed, prior } = await createIntent(deps, req, track);
+  hooks.created(made, resumed);
+  // A deposit this tool signed for this buy before, which the chain has not proven dead, is the
+  // one deposit of this buy: sent again as it is, never a second signed beside it.
+  const live = made.status === 'awaiting_deposit' ? await liveDeposits(deps, prior.deposits) : [];
+  let intent = made;
+  if (live.length > 0) intent = await resendDeposit(deps, req, hooks, track, made, live);
+  else if (made.status === 'awaiting_deposit') {
+    const step = await depositStep(deps, req, hooks, track, created, prior);
+    if ('outcome' in step) return step.outcome;
+    intent = step.intent;
+  } else {
+    if (req.dryRun) throw new UsageError(`buy ${intent.id} is already ${intent.status}; nothing to dry-run`);
+  }
+
+  // --no-wait stops at an accepted deposit; a resumed buy that is already over is reported as such.
+  if (!req.wait && !isFinal(intent)) return { kind: 'accepted', intent };
+  // A deposit this run handed over and saw accepted: a later "cancelled" cannot be believed.
+  const accepted = track.phase === 'submitted' && !resumed ? intent.status : null;
+  return follow(deps, intent, deps.clock.now() + req.waitLimitMs, hooks, accepted);
+}
+
+/**
+ * Creates (or resumes, by its key) the buy intent and records it: a key that names another buy
+ * is refused, as is an intent the journal records under another key; returns what the journal knew.
+ */
+async function createIntent(
+  deps: BuyDeps,
+  req: BuyRequest,
+  track: TradeTracker,
+): Promise<{ created: CreateBuyResponse; intent: BuyIntent; resumed: boolean; prior: Prior }> {
   const { api } = deps;
   track.ref.idempotencyKey = req.idempotencyKey;
   const created = await api.createBuy({
@@ -147,7 +178,7 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
     idempotencyKey: req.idempotencyKey,
     ...(req.slippageBps === undefined ? {} : { slippageBps: req.slippageBps }),
   });
-  let intent = created.intent;
+  const intent = created.intent;
   const resumed = intent.status !== 'awaiting_deposit';
   // A key the user typed may name an earlier buy of something else: that is their mistake,
   // not the service's, and that buy (perhaps at a prompt elsewhere) is left alone. A mismatch
@@ -198,196 +229,281 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
       code: SERVICE_CONTRADICTION,
     });
   }
-  hooks.created(intent, resumed);
+  return { created, intent, resumed, prior };
+}
 
-  // A deposit this tool signed for this buy before, which the chain has not proven dead, is the
-  // one deposit of this buy: sent again as it is, never a second signed beside it.
-  const live = intent.status === 'awaiting_deposit' ? await liveDeposits(deps, prior.deposits) : [];
-  if (live.length > 0) {
-    if (req.dryRun)
-      throw new UsageError(
-        `buy ${intent.id} has a deposit signed already (${live.at(-1)!.signature}); nothing to dry-run`,
-      );
-    const again = live.find((d) => d.onChain) ?? live.at(-1)!;
-    if (again.transaction === null) {
-      throw new ApiError(
-        `the service offers buy ${intent.id} a new deposit, but the deposit you signed for it at ${formatLocalTime(again.at)} (${again.signature}) ${again.onChain ? 'is on chain' : `may still land until block height ${again.lastValidBlockHeight}`}, and this journal did not keep it to send again; ` +
-          `a second deposit is never signed beside it; ${NOTHING_SIGNED}; ${again.onChain ? SOL_SPENT : NOT_BEFORE_EXPIRED}`,
-        {
-          code: DEPOSIT_MAY_LAND,
-          hints: [
-            `follow it with: trader trades ${intent.id} --verify; once it proves the deposit never landed, run this command again`,
-          ],
-        },
-      );
-    }
-    hooks.resending?.(again);
-    track.phase = 'approved';
-    const deposit: SignedDeposit = {
-      signature: again.signature,
-      blockhash: again.blockhash,
-      lastValidBlockHeight: again.lastValidBlockHeight,
-      blockhashKnownBeforeSigning: again.blockhashKnownBeforeSigning,
-    };
-    hooks.signed?.(deposit);
-    intent = await handOver(deps, track, intent, again.transaction, deposit, live);
-  } else if (intent.status === 'awaiting_deposit') {
-    const inspection = inspect(deps, req, created);
-    // Whoever reports the outcome shows the cancelled intent, never the quote's awaiting_deposit.
-    // Says what became of the intent, for the message: a failed cancel is not a cancel.
-    const cancel = async (): Promise<string> => {
-      const cancelled = await cancelQuietly(api, intent.id);
+/** Sends again the deposit an earlier run signed for this buy (nothing new is signed); returns the buy as it then stands. */
+async function resendDeposit(
+  deps: BuyDeps,
+  req: BuyRequest,
+  hooks: BuyHooks,
+  track: TradeTracker,
+  intent: BuyIntent,
+  live: Array<PriorDeposit & { onChain: boolean }>,
+): Promise<BuyIntent> {
+  if (req.dryRun)
+    throw new UsageError(
+      `buy ${intent.id} has a deposit signed already (${live.at(-1)!.signature}); nothing to dry-run`,
+    );
+  const again = live.find((d) => d.onChain) ?? live.at(-1)!;
+  if (again.transaction === null) {
+    throw new ApiError(
+      `the service offers buy ${intent.id} a new deposit, but the deposit you signed for it at ${formatLocalTime(again.at)} (${again.signature}) ${again.onChain ? 'is on chain' : `may still land until block height ${again.lastValidBlockHeight}`}, and this journal did not keep it to send again; ` +
+        `a second deposit is never signed beside it; ${NOTHING_SIGNED}; ${again.onChain ? SOL_SPENT : NOT_BEFORE_EXPIRED}`,
+      {
+        code: DEPOSIT_MAY_LAND,
+        hints: [
+          `follow it with: trader trades ${intent.id} --verify; once it proves the deposit never landed, run this command again`,
+        ],
+      },
+    );
+  }
+  hooks.resending?.(again);
+  track.phase = 'approved';
+  const deposit: SignedDeposit = {
+    signature: again.signature,
+    blockhash: again.blockhash,
+    lastValidBlockHeight: again.lastValidBlockHeight,
+    blockhashKnownBeforeSigning: again.blockhashKnownBeforeSigning,
+  };
+  hooks.signed?.(deposit);
+  return handOver(deps, track, intent, again.transaction, deposit, live);
+}
+
+/** The intent a new deposit is judged, asked about and signed for; `cancel` drops it and says what became of it. */
+interface Awaiting {
+  intent: BuyIntent;
+  readonly created: CreateBuyResponse;
+  cancel(): Promise<string>;
+}
+
+/** What the checks found of a new deposit before anyone is asked. */
+interface Judged {
+  inspection: ReturnType<typeof inspect>;
+  quote: QuoteRead | null;
+  problems: string[];
+  funds: Funds | null;
+  answerBy: AnswerDeadline;
+  trust: NeededTrust | null;
+  recipient: string | null;
+}
+
+/**
+ * A new deposit: judged, shown to the person, signed through the gate and handed over; a dry run
+ * or a fresh deposit's buy ends the run here (`outcome`), else the buy as it then stands.
+ */
+async function depositStep(
+  deps: BuyDeps,
+  req: BuyRequest,
+  hooks: BuyHooks,
+  track: TradeTracker,
+  created: CreateBuyResponse,
+  prior: Prior,
+): Promise<{ outcome: BuyOutcome } | { intent: BuyIntent }> {
+  const { api } = deps;
+  // Whoever reports the outcome shows the cancelled intent, never the quote's awaiting_deposit.
+  // Says what became of the intent, for the message: a failed cancel is not a cancel.
+  const awaiting: Awaiting = {
+    intent: created.intent,
+    created,
+    async cancel() {
+      const cancelled = await cancelQuietly(api, awaiting.intent.id);
       if (!cancelled)
-        return `the buy intent could not be cancelled; it expires unused at ${formatLocalTime(intent.depositExpiresAt)}`;
-      intent = cancelled;
+        return `the buy intent could not be cancelled; it expires unused at ${formatLocalTime(awaiting.intent.depositExpiresAt)}`;
+      awaiting.intent = cancelled;
       track.seen(cancelled);
       return INTENT_CANCELLED;
-    };
-    // The quote (the trade read) is read while the intent still awaits its deposit.
-    const quote = inspection.facts ? await readQuote(api, intent) : null;
-    const problems = [
-      ...inspection.problems,
-      ...req.tokenProblems,
-      ...(quote ? buySlippageProblems(intent, quote, req.allowedSlippageBps, req.assumeYes) : []),
-    ];
-    const funds = inspection.facts && quote && deps.funds ? await deps.funds(intent, inspection.facts) : null;
-    const answerBy = await answerDeadline(deps, created);
-    // A deposit the wallet cannot pay is refused before it is signed (exit 2): a safety refusal comes first.
-    if (problems.length === 0 && fundsShort(funds)) {
-      const fate = await cancel();
-      throw new UsageError(`${fundsShortMessage(funds)}; ${fate}; ${NOTHING_SIGNED}`, 'INSUFFICIENT_FUNDS');
-    }
-    // A recipient no person pinned is pinned only by a person here, at the prompt: otherwise refused before anything is asked or signed.
-    const recipient = inspection.facts?.recipient ?? null;
-    const unpinned =
-      problems.length === 0 &&
-      inspection.facts?.treasuryCheck === 'first-use' &&
-      recipient !== null &&
-      !req.presence.mayGrantTrust;
-    const trust: NeededTrust | null = unpinned
-      ? { code: 'TREASURY_NOT_PINNED', command: `trader config trust accept-treasury ${recipient}` }
-      : null;
-    if (trust) {
-      problems.push(
-        `no treasury is pinned for this service, and only a person at the prompt pins ${recipient} as its deposit address; here ${req.presence.why}`,
-      );
-    }
-    if (req.dryRun) {
-      const fate = await cancel();
-      if (!inspection.facts || !quote) throw new RefusedToSignError(problems, [`dry run: ${NOTHING_SIGNED}; ${fate}`]);
-      return {
+    },
+  };
+  const judged = await judgeDeposit(deps, req, awaiting);
+  const { inspection, quote, problems, funds, answerBy, trust } = judged;
+  if (req.dryRun) {
+    const fate = await awaiting.cancel();
+    if (!inspection.facts || !quote) throw new RefusedToSignError(problems, [`dry run: ${NOTHING_SIGNED}; ${fate}`]);
+    const intent = awaiting.intent;
+    return {
+      outcome: {
         kind: 'dry-run',
         intent,
         review: review(created, inspection.facts, quote, funds, answerBy),
         problems,
         trust,
         fate,
-      };
-    }
-    // The buy's judge: the deposit decoded in full and every check passed, or the reasons not to sign.
-    const verdict: SigningVerdict =
-      problems.length === 0 && inspection.facts && quote ? { kind: 'sign' } : { kind: 'refused', reasons: problems };
-    if (verdict.kind !== 'sign' || !inspection.facts || !quote) {
-      const fate = await cancel();
-      const next = trust ? `; if it is the service's published treasury, run: ${trust.command}` : '';
-      throw new RefusedToSignError(problems, [`${fate}; ${NOTHING_SIGNED}${next}`], trust);
-    }
-    // What the gate will sign.
-    const toSign: ToSign = {
-      kind: 'deposit',
-      transaction: created.deposit.transaction,
-      blockhash: inspection.facts.recentBlockhash,
-      lastValidBlockHeight: created.deposit.lastValidBlockHeight,
-      blockhashKnownBeforeSigning: funds?.checked === true && funds.blockhashKnown === true,
-      amountLamports: BigInt(intent.amountLamports),
-      platformFeeLamports: reviewedFee(quote),
-      provenDead: prior.deposits.map((d) => d.signature),
+      },
     };
-    // Another run signed this buy meanwhile: other bytes are refused here (exit 3), before anyone is
-    // asked; the very same deposit is not asked about again (the gate gives its signature back).
-    const yes =
-      signedAlready(deps.journal, toSign) ||
-      (await track.asking(() => hooks.confirm(review(created, inspection.facts!, quote, funds, answerBy))));
-    if (typeof yes === 'object') {
-      const fate = await cancel();
-      throw new UsageError(`${yes.notShown}; ${fate}; ${NOTHING_SIGNED}`, 'TERMINAL_TOO_SMALL', [
-        tooSmallHint(yes.rows),
-      ]);
-    }
-    if (!yes) {
-      const fate = await cancel();
-      throw declined(fate === INTENT_CANCELLED ? undefined : fate);
-    }
-    // A yes after the deposit's blockhash expired would sign a deposit that cannot land: the dead
-    // intent is cancelled, and the user may get a fresh deposit (a new intent on a new key).
-    if (await depositExpired(deps, answerBy)) {
-      const fate = await cancel();
-      if (req.assumeYes || !hooks.freshDeposit || !hooks.newIdempotencyKey) {
-        throw new RefusedToSignError(
-          ["the deposit's blockhash expired before it could be signed"],
-          [`${fate}; ${NOTHING_SIGNED}; run the command again for a fresh deposit`],
-        );
-      }
-      if (!(await track.asking(() => hooks.freshDeposit!()))) throw declined(`${DEPOSIT_EXPIRED_UNSIGNED}; ${fate}`);
-      return buy(deps, { ...req, idempotencyKey: hooks.newIdempotencyKey(), keyTyped: false }, hooks, track);
-    }
-    track.phase = 'approved';
-    // The person's pin is settled before signing: a pin that cannot be stored refuses the buy,
-    // and a treasury another process pinned meanwhile is the one that counts.
-    if (inspection.facts.treasuryCheck === 'first-use' && recipient) {
-      let pinned: string;
-      try {
-        pinned = hooks.pinTreasury(recipient);
-      } catch (err) {
-        await cancel();
-        throw err;
-      }
-      if (pinned !== recipient) {
-        const fate = await cancel();
-        throw new RefusedToSignError(
-          [
-            `the deposit pays ${recipient}, not ${pinned}, which another trader process pinned as this service's treasury meanwhile`,
-          ],
-          [`${fate}; ${NOTHING_SIGNED}`],
-        );
-      }
-    }
-    // The one gate: under the journal's lock, on disk (and within the daily limit) before it is signed.
-    let gate: Signed;
+  }
+  // The buy's judge: the deposit decoded in full and every check passed, or the reasons not to sign.
+  const verdict: SigningVerdict =
+    problems.length === 0 && inspection.facts && quote ? { kind: 'sign' } : { kind: 'refused', reasons: problems };
+  if (verdict.kind !== 'sign' || !inspection.facts || !quote) {
+    const fate = await awaiting.cancel();
+    const next = trust ? `; if it is the service's published treasury, run: ${trust.command}` : '';
+    throw new RefusedToSignError(problems, [`${fate}; ${NOTHING_SIGNED}${next}`], trust);
+  }
+  // What the gate will sign.
+  const toSign: ToSign = {
+    kind: 'deposit',
+    transaction: created.deposit.transaction,
+    blockhash: inspection.facts.recentBlockhash,
+    lastValidBlockHeight: created.deposit.lastValidBlockHeight,
+    blockhashKnownBeforeSigning: funds?.checked === true && funds.blockhashKnown === true,
+    amountLamports: BigInt(awaiting.intent.amountLamports),
+    platformFeeLamports: reviewedFee(quote),
+    provenDead: prior.deposits.map((d) => d.signature),
+  };
+  const asked = await askForDeposit(deps, req, hooks, track, awaiting, judged, toSign);
+  if (asked !== 'sign') return { outcome: asked };
+  track.phase = 'approved';
+  await settlePin(hooks, awaiting, judged);
+  return { intent: await signAndHandOver(deps, track, hooks, awaiting, verdict, toSign, prior) };
+}
+
+/**
+ * The person's pin is settled before signing: a pin that cannot be stored refuses the buy, and a
+ * treasury another process pinned meanwhile is the one that counts.
+ */
+async function settlePin(hooks: BuyHooks, awaiting: Awaiting, judged: Judged): Promise<void> {
+  if (judged.inspection.facts?.treasuryCheck === 'first-use' && judged.recipient) {
+    let pinned: string;
     try {
-      gate = await signThroughGate(deps.signer, deps.journal, verdict, toSign);
+      pinned = hooks.pinTreasury(judged.recipient);
     } catch (err) {
-      // Another run's deposit for this buy stands: its intent is left to it.
-      if (err instanceof ApiError) throw err;
-      // A keystore that did not open (wrong password), a journal or a daily limit that refuses: nothing was signed, the quote is dropped.
-      const fate = await cancel();
-      if (err instanceof UsageError) throw new UsageError(`${err.message}; ${fate}`, err.code, err.hints);
+      await awaiting.cancel();
       throw err;
     }
-    const signed = gate.signed;
-    // The blockhash is the signed message's own; whether the chain knew it was read before signing.
-    const signedDeposit: SignedDeposit = {
-      signature: gate.signature,
-      blockhash: toSign.blockhash,
-      lastValidBlockHeight: toSign.lastValidBlockHeight,
-      blockhashKnownBeforeSigning: toSign.blockhashKnownBeforeSigning,
-    };
-    hooks.signed?.(signedDeposit);
-    // The same deposit another run signed and may have handed over already: followed from where it stands.
-    const current = gate.again ? (await deps.api.getBuy(intent.id)).intent : intent;
-    if (current.status !== 'awaiting_deposit') {
-      track.phase = 'submitted';
-      intent = current;
-    } else intent = await handOver(deps, track, intent, signed, signedDeposit, prior.deposits);
-  } else {
-    if (req.dryRun) throw new UsageError(`buy ${intent.id} is already ${intent.status}; nothing to dry-run`);
+    if (pinned !== judged.recipient) {
+      const fate = await awaiting.cancel();
+      throw new RefusedToSignError(
+        [
+          `the deposit pays ${judged.recipient}, not ${pinned}, which another trader process pinned as this service's treasury meanwhile`,
+        ],
+        [`${fate}; ${NOTHING_SIGNED}`],
+      );
+    }
   }
+}
 
-  // --no-wait stops at an accepted deposit; a resumed buy that is already over is reported as such.
-  if (!req.wait && !isFinal(intent)) return { kind: 'accepted', intent };
-  // A deposit this run handed over and saw accepted: a later "cancelled" cannot be believed.
-  const accepted = track.phase === 'submitted' && !resumed ? intent.status : null;
-  return follow(deps, intent, deps.clock.now() + req.waitLimitMs, hooks, accepted);
+/** The checks of a new deposit: its inspection, its quote and slippage, the funds, the treasury's pin. */
+async function judgeDeposit(deps: BuyDeps, req: BuyRequest, awaiting: Awaiting): Promise<Judged> {
+  const { api } = deps;
+  const { created } = awaiting;
+  const intent = awaiting.intent;
+  const inspection = inspect(deps, req, created);
+  // The quote (the trade read) is read while the intent still awaits its deposit.
+  const quote = inspection.facts ? await readQuote(api, intent) : null;
+  const problems = [
+    ...inspection.problems,
+    ...req.tokenProblems,
+    ...(quote ? buySlippageProblems(intent, quote, req.allowedSlippageBps, req.assumeYes) : []),
+  ];
+  const funds = inspection.facts && quote && deps.funds ? await deps.funds(intent, inspection.facts) : null;
+  const answerBy = await answerDeadline(deps, created);
+  // A deposit the wallet cannot pay is refused before it is signed (exit 2): a safety refusal comes first.
+  if (problems.length === 0 && fundsShort(funds)) {
+    const fate = await awaiting.cancel();
+    throw new UsageError(`${fundsShortMessage(funds)}; ${fate}; ${NOTHING_SIGNED}`, 'INSUFFICIENT_FUNDS');
+  }
+  // A recipient no person pinned is pinned only by a person here, at the prompt: otherwise refused before anything is asked or signed.
+  const recipient = inspection.facts?.recipient ?? null;
+  const unpinned =
+    problems.length === 0 &&
+    inspection.facts?.treasuryCheck === 'first-use' &&
+    recipient !== null &&
+    !req.presence.mayGrantTrust;
+  const trust: NeededTrust | null = unpinned
+    ? { code: 'TREASURY_NOT_PINNED', command: `trader config trust accept-treasury ${recipient}` }
+    : null;
+  if (trust) {
+    problems.push(
+      `no treasury is pinned for this service, and only a person at the prompt pins ${recipient} as its deposit address; here ${req.presence.why}`,
+    );
+  }
+  return { inspection, quote, problems, funds, answerBy, trust, recipient };
+}
+
+/**
+ * Asks the person about the deposit (unless another run signed these very bytes): 'sign' on a yes
+ * in time; a deposit that expired while they decided may become a fresh deposit's buy.
+ */
+async function askForDeposit(
+  deps: BuyDeps,
+  req: BuyRequest,
+  hooks: BuyHooks,
+  track: TradeTracker,
+  awaiting: Awaiting,
+  judged: Judged,
+  toSign: ToSign,
+): Promise<'sign' | BuyOutcome> {
+  const { created } = awaiting;
+  const { inspection, quote, funds, answerBy } = judged;
+  // Another run signed this buy meanwhile: other bytes are refused here (exit 3), before anyone is
+  // asked; the very same deposit is not asked about again (the gate gives its signature back).
+  const yes =
+    signedAlready(deps.journal, toSign) ||
+    (await track.asking(() => hooks.confirm(review(created, inspection.facts!, quote!, funds, answerBy))));
+  if (typeof yes === 'object') {
+    const fate = await awaiting.cancel();
+    throw new UsageError(`${yes.notShown}; ${fate}; ${NOTHING_SIGNED}`, 'TERMINAL_TOO_SMALL', [tooSmallHint(yes.rows)]);
+  }
+  if (!yes) {
+    const fate = await awaiting.cancel();
+    throw declined(fate === INTENT_CANCELLED ? undefined : fate);
+  }
+  // A yes after the deposit's blockhash expired would sign a deposit that cannot land: the dead
+  // intent is cancelled, and the user may get a fresh deposit (a new intent on a new key).
+  if (await depositExpired(deps, answerBy)) {
+    const fate = await awaiting.cancel();
+    if (req.assumeYes || !hooks.freshDeposit || !hooks.newIdempotencyKey) {
+      throw new RefusedToSignError(
+        ["the deposit's blockhash expired before it could be signed"],
+        [`${fate}; ${NOTHING_SIGNED}; run the command again for a fresh deposit`],
+      );
+    }
+    if (!(await track.asking(() => hooks.freshDeposit!()))) throw declined(`${DEPOSIT_EXPIRED_UNSIGNED}; ${fate}`);
+    return buy(deps, { ...req, idempotencyKey: hooks.newIdempotencyKey(), keyTyped: false }, hooks, track);
+  }
+  return 'sign';
+}
+
+/** The one gate signs (under the journal's lock), then the deposit is handed over; returns the buy as it then stands. */
+async function signAndHandOver(
+  deps: BuyDeps,
+  track: TradeTracker,
+  hooks: BuyHooks,
+  awaiting: Awaiting,
+  verdict: SigningVerdict,
+  toSign: Extract<ToSign, { kind: 'deposit' }>,
+  prior: Prior,
+): Promise<BuyIntent> {
+  const intent = awaiting.intent;
+  // The one gate: under the journal's lock, on disk (and within the daily limit) before it is signed.
+  let gate: Signed;
+  try {
+    gate = await signThroughGate(deps.signer, deps.journal, verdict, toSign);
+  } catch (err) {
+    // Another run's deposit for this buy stands: its intent is left to it.
+    if (err instanceof ApiError) throw err;
+    // A keystore that did not open (wrong password), a journal or a daily limit that refuses: nothing was signed, the quote is dropped.
+    const fate = await awaiting.cancel();
+    if (err instanceof UsageError) throw new UsageError(`${err.message}; ${fate}`, err.code, err.hints);
+    throw err;
+  }
+  const signed = gate.signed;
+  // The blockhash is the signed message's own; whether the chain knew it was read before signing.
+  const signedDeposit: SignedDeposit = {
+    signature: gate.signature,
+    blockhash: toSign.blockhash,
+    lastValidBlockHeight: toSign.lastValidBlockHeight,
+    blockhashKnownBeforeSigning: toSign.blockhashKnownBeforeSigning,
+  };
+  hooks.signed?.(signedDeposit);
+  // The same deposit another run signed and may have handed over already: followed from where it stands.
+  const current = gate.again ? (await deps.api.getBuy(intent.id)).intent : intent;
+  if (current.status !== 'awaiting_deposit') {
+    track.phase = 'submitted';
+    return current;
+  }
+  return handOver(deps, track, intent, signed, signedDeposit, prior.deposits);
 }
 
 /**
