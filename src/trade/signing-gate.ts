@@ -7,7 +7,7 @@
 // stop for a new signature) and the daily limits; writes and fsyncs `before-signing`; signs;
 // writes `signed`; releases. Two processes or two MCP calls on one trade: one signature leaves.
 // The secret is obtained (a keystore's password asked) before the lock is taken and wiped after.
-// No other module imports wallet/signing.ts or unlocks the signer (test/unit/import-graph.test.ts).
+// No other module imports wallet/signatures.ts or unlocks the signer (test/unit/import-graph.test.ts).
 import { ApiError, SERVICE_CONTRADICTION, RefusedToSignError } from '../domain/errors.js';
 import type { JournalRecord, NewRecord } from '../journal/records.js';
 import { formatLocalTime } from '../domain/local-time.js';

@@ -1,4 +1,4 @@
-// A signer over a key in memory, for the flows' unit tests (production signers: src/wallet/signer.ts).
+// A signer over a key in memory, for the flows' unit tests (production signers: src/wallet/owner-wallet.ts).
 import bs58 from 'bs58';
 import type { Signer } from '../../src/wallet/owner-wallet.js';
 
