@@ -183,7 +183,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     group: SETUP,
     summary: 'wallet keys kept encrypted, used as --keypair keystore:<name>',
     globals: ['--json', '--profile', '--password-file', '--yes'],
-    definition: async () => (await import('./commands/keys.js')).keys,
+    definition: async () => (await import('./commands/keys/keys.js')).keys,
   },
   {
     name: 'sandbox',
