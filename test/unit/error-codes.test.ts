@@ -41,9 +41,15 @@ interface Use {
 /** Every (code, exit code) the source makes: `new XError(…, 'CODE')`, `{ code: 'CODE' }` options, `super(…, 'CODE')` in a class, the transport's failure codes. */
 function toolCodes(): Use[] {
   const uses: Use[] = [];
-  for (const file of files(SRC).filter((f) => !f.includes(`${join('src', 'sandbox')}`))) {
+  const toolFiles = files(SRC).filter((f) => !f.includes(`${join('src', 'sandbox')}`));
+  // Codes one module exports for others (`export const SERVICE_CONTRADICTION = '…'`), as imported.
+  const exported = new Map<string, string>();
+  for (const file of toolFiles)
+    for (const m of readFileSync(file, 'utf8').matchAll(/^export const ([A-Z][A-Z0-9_]+) = '([A-Z][A-Z0-9_]+)';$/gm))
+      exported.set(m[1]!, m[2]!);
+  for (const file of toolFiles) {
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-    const constants = new Map<string, string>();
+    const constants = new Map<string, string>(exported);
     const literal = (node: ts.Node | undefined): string | null => {
       if (!node) return null;
       if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
