@@ -202,7 +202,18 @@ export function bindToken(
   bind('name', onChain?.name ?? null, standsIn('name'));
   problems.push(...changed.map(changedFactWords));
 
-  // A symbol or name this token would be shown or signed under, pinned for another mint.
+  problems.push(...pinnedForAnother(mint, token, service, pinnedElsewhere));
+  return { token, changed, problems, unbound };
+}
+
+/** A symbol or name this token would be shown or signed under, pinned for another mint: one problem each. */
+function pinnedForAnother(
+  mint: string,
+  token: BoundToken,
+  service: TokenMeta | null,
+  pinnedElsewhere: PinnedTokens,
+): string[] {
+  const problems: string[] = [];
   for (const fact of ['symbol', 'name'] as const) {
     const values = new Set([token[fact], service?.[fact] ?? null].filter((v): v is string => v !== null));
     for (const value of values) {
@@ -221,7 +232,7 @@ export function bindToken(
       }
     }
   }
-  return { token, changed, problems, unbound };
+  return problems;
 }
 
 /** The facts a person confirms for a mint: the bound ones, else what the service says that nobody vouches for. */
