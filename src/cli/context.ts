@@ -89,7 +89,7 @@ export interface Context {
   approveTrade(review: string, question: string, countdown?: Countdown): Promise<boolean>;
   /** Whether a person is here to grant trust in this run (domain/presence.ts), for a command that is or is not a dry run. */
   presence(dryRun: boolean): Presence;
-  /** A reader of the Solana chain at the configured RPC URL (loads @solana/web3.js on first use). */
+  /** A reader of the Solana chain at the configured RPC URL (opened on first use). */
   chain(): Promise<ChainReader>;
 }
 

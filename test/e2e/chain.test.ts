@@ -1,5 +1,5 @@
-// The chain as a second source: the RPC URL setting, `trader balance`, and which commands load
-// @solana/web3.js. The built binary against the sandbox's own JSON-RPC endpoint.
+// The chain as a second source: the RPC URL setting, `trader balance`, and that only the sandbox
+// loads @solana/web3.js. The built binary against the sandbox's own JSON-RPC endpoint.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -126,9 +126,9 @@ describe('the sandbox chain answers standard JSON-RPC', () => {
   });
 });
 
-describe('only the commands that read the chain load @solana/web3.js', () => {
+describe('only `trader sandbox` loads @solana/web3.js: the chain is read by a client of our own', () => {
   /** The files a run loads (ESM via a module.register hook, CommonJS via Module._load). */
-  async function loadedFiles(args: string[], env: Record<string, string>): Promise<string[]> {
+  async function loadedFiles(args: string[], env: Record<string, string>, exitCode = 0): Promise<string[]> {
     const dir = tempDir('trader-trace-');
     const out = join(dir, 'loaded.txt');
     const loader = join(dir, 'loader.mjs');
@@ -150,17 +150,22 @@ describe('only the commands that read the chain load @solana/web3.js', () => {
       child.on('error', reject);
       child.on('close', resolve);
     });
-    expect(code).toBe(0);
+    expect(code).toBe(exitCode);
     return readFileSync(out, 'utf8').split('\n').filter(Boolean);
   }
   const web3 = (files: string[]) => files.some((f) => /\/node_modules\/@solana\/web3\.js\//.test(f));
 
-  it('`me --json` does not; `balance --json` does (the control that the trace sees it)', async () => {
+  it('`me --json` and `balance --json` (which reads the chain) do not; the sandbox does (the control that the trace sees it)', async () => {
     const env = envFor(sb.url);
     const me = await loadedFiles(['me', '--json'], env);
     expect(me.some((f) => f.endsWith('/dist/commands/me.js'))).toBe(true);
     expect(web3(me)).toBe(false);
-    expect(web3(await loadedFiles(['balance', '--json'], env))).toBe(true);
+    const balance = await loadedFiles(['balance', '--json'], env);
+    expect(balance.some((f) => f.endsWith('/dist/chain/chain-reader.js'))).toBe(true);
+    expect(web3(balance)).toBe(false);
+    // On the port the file's sandbox holds: it loads the sandbox and web3.js, then exits 2.
+    const port = new URL(sb.url).port;
+    expect(web3(await loadedFiles(['sandbox', '--port', port], env, 2))).toBe(true);
   });
 });
 
