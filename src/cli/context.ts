@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import type { ServiceClient } from '../api/client.js';
 import type { Clock } from '../domain/clock.js';
 import { configPath, readConfig, updateProfile, type LoadedConfig, type Profile } from '../config/config-file.js';
-import { checkSecretFile, readSecretFile } from '../config/secret-files.js';
+import { checkSecretFile, pauseOf, readSecretFile, type Pause } from '../config/secret-files.js';
 import { expandHome, resolveSettings, type GlobalOptions, type Settings } from '../config/settings.js';
 import { CHAIN_CALL_TIMEOUT_SECONDS, DEFAULT_PROFILE } from '../domain/defaults.js';
 import { UsageError } from '../domain/errors.js';
@@ -217,6 +217,7 @@ async function startRun(flags: GlobalOptions, facts: ProcessFacts, opts: { lenie
     (message) => prompter.secret(message),
     warn,
     settings.json,
+    pauseOf(facts),
   );
   return {
     ...partial,
@@ -324,7 +325,7 @@ async function readApiKey(run: Run): Promise<string | null> {
   let text: string;
   if (input.kind === 'stdin') text = await readSecretInput(run, 'the API key');
   else {
-    const bytes = await readSecretFile(input.path, 'API key file', run.warn);
+    const bytes = await readSecretFile(input.path, 'API key file', run.warn, pauseOf(run.facts));
     text = bytes.toString('utf8');
     bytes.fill(0);
   }
@@ -377,6 +378,7 @@ function passwordSource(
   ask: (message: string) => Promise<string>,
   warn: (line: string) => void,
   json: boolean,
+  pause: Pause,
 ): PasswordSource {
   const file = settings.passwordFile;
   if (file !== null) {
@@ -389,7 +391,7 @@ function passwordSource(
         return null;
       },
       async get() {
-        const raw = await readSecretFile(file, 'password file', warn);
+        const raw = await readSecretFile(file, 'password file', warn, pause);
         const text = raw.toString('utf8');
         raw.fill(0);
         return text;
