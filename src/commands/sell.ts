@@ -27,7 +27,9 @@ import { startTrade } from '../trade/preflight.js';
 import { brakeChecks, checkMint } from '../trade/brake-checks.js';
 import { tradeScreen } from '../views/trade-screen.js';
 import { guarded, refuseUnboundSymbol, sellTrust, symbolTrust, recordChainFacts } from '../trade/trust.js';
-import { bindToken, factsToConfirm, refuseChangedFacts, type TokenBinding } from '../domain/token-binding.js';
+import { bindSymbolAtPrompt } from '../trade/trust.js';
+import { grantAnnouncer } from '../views/trust-grants.js';
+import { bindToken, refuseChangedFacts, type TokenBinding } from '../domain/token-binding.js';
 import { symbolWord } from '../views/buy.js';
 import { dailyLimitOption } from '../journal/daily-limits.js';
 import { namedTransactions } from '../journal/followed.js';
@@ -132,10 +134,10 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
   // A symbol only the holdings tie to this mint: a person binds it at the prompt, or nothing is created.
   const serviceSymbol = tie === 'service' && typedToken.kind !== 'mint' ? typedToken.text : null;
   if (serviceSymbol && binder.bind().problems.length === 0)
-    refuseUnboundSymbol(trust, ctx.presence(opts.dryRun), serviceSymbol, mint, factsToConfirm(binder.bind()));
+    refuseUnboundSymbol(trust, ctx.presence(opts.dryRun), serviceSymbol, mint, binder.bind());
   const bindOnYes = (yes: boolean) => {
     if (yes === true && serviceSymbol)
-      guarded('bind the symbol', () => trust.bindSymbol(serviceSymbol, mint, 'prompt'));
+      bindSymbolAtPrompt(trust, serviceSymbol, mint, grantAnnouncer(ctx, trust.service));
     return yes;
   };
   // Whole tokens are counted by the bound decimals; by the service's only where nobody vouches for
@@ -179,7 +181,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
           clock: ctx.clock,
           signal: ctx.signal,
           signer,
-          trust: sellTrust(trust),
+          trust: sellTrust(trust, grantAnnouncer(ctx, trust.service)),
           journal,
           bindToken: async () => binder.bind(),
         },
@@ -253,7 +255,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
   // Signed by a person at the prompt: the chain's facts of the token are recorded, so no other mint can pass for it later.
   // Never unattended: a record names a mint for a symbol, trust only a person grants.
   if (result.kind !== 'dry-run' && ctx.presence(opts.dryRun).mayGrantTrust)
-    recordChainFacts(ctx, trust, binder.chainFacts, tie === 'mint');
+    recordChainFacts(ctx, trust, binder.chainFacts, tie === 'mint', grantAnnouncer(ctx, trust.service));
   switch (result.kind) {
     case 'dry-run': {
       const { review, problems } = result;
