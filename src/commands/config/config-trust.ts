@@ -279,7 +279,7 @@ function pendingTokenLines(ctx: Context, trust: ServiceTrust, theme: Theme): str
     const fingerprint = tokenFactsFingerprint(mint, facts);
     return [
       theme.pending(
-        `Token facts ${fingerprint} kept by a trade refused at ${formatLocalTime(facts.at)} (${factsSourcePhrase(sourceOf(facts))}): ${tokenLine(mint, facts)}`,
+        `Token facts ${fingerprint} refused at ${formatLocalTime(facts.at)} (${factsSourcePhrase(sourceOf(facts))}): ${tokenLine(mint, facts)}`,
       ),
       withCommand(
         'If they are right, confirm them with:',
