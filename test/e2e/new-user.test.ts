@@ -125,6 +125,16 @@ describe.skipIf(!TMUX)('a new user at a terminal', () => {
     const bought = await buy.waitFor(/^Status\s+completed$/m);
     expect(await buy.exitCode()).toBe(0);
     expect(bought).toMatch(/^Received\s+[0-9,.]+ /m);
+    // Each grant at the prompt says what it did and its undo, in one line on stderr (wrapped at spaces here).
+    const api = `${sb.url}/api/v1`;
+    const granted = bought.replace(/\s+/g, ' ');
+    expect(granted).toContain(
+      `Pinned treasury ${sb.treasury} for ${api}: a deposit to any other address is refused (undo: trader config trust forget treasury).`,
+    );
+    expect(granted).toContain(`Recorded for ${api} the chain's facts of token ${token.mint}: ${token.symbol} (`);
+    expect(granted).toContain(
+      `${token.symbol} now names this mint (undo: trader config trust forget token ${token.mint}).`,
+    );
 
     const sell = await terminal('sell', token.symbol, '50%');
     const message = await sell.waitFor('Approve this wording and sign this sell? (y/N)');
@@ -137,6 +147,9 @@ describe.skipIf(!TMUX)('a new user at a terminal', () => {
     const sold = await sell.waitFor(/^SOL received\s+[0-9.]+ SOL$/m);
     expect(await sell.exitCode()).toBe(0);
     expect(sold).toMatch(/^Status\s+completed$/m);
+    expect(sold.replace(/\s+/g, ' ')).toMatch(
+      /Approved sell wording [0-9a-f]{16} for \S+: a sell is signed unattended only when its message is this wording \(undo: trader config trust forget wording\)\./,
+    );
 
     // The person pinned the treasury and the wording at the prompt.
     expect(pinsFor(home, sb.url).treasury).toMatchObject({ address: sb.treasury, by: 'prompt' });
