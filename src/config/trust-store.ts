@@ -281,11 +281,13 @@ export class TrustStore {
   /** Forgets one mint: its facts (pinned, recorded or kept), the symbols bound to it and its accepted risks. Returns whether there was any. */
   forgetToken(mint: string): boolean {
     return this.update((entry) => {
-      const { [mint]: token, ...tokens } = entry.tokens ?? {};
-      const { [mint]: pending, ...pendingTokens } = entry.pendingTokens ?? {};
-      const { [mint]: risks, ...acceptedRisks } = entry.acceptedRisks ?? {};
+      const bound = Object.values(entry.symbols ?? {}).some((b) => b.mint === mint);
+      const held = [entry.tokens, entry.pendingTokens, entry.acceptedRisks].some((r) => r?.[mint] !== undefined);
+      if (!bound && !held) return { entry, value: false };
+      const { [mint]: _token, ...tokens } = entry.tokens ?? {};
+      const { [mint]: _pending, ...pendingTokens } = entry.pendingTokens ?? {};
+      const { [mint]: _risks, ...acceptedRisks } = entry.acceptedRisks ?? {};
       const symbols = Object.fromEntries(Object.entries(entry.symbols ?? {}).filter(([, b]) => b.mint !== mint));
-      const bound = Object.keys(entry.symbols ?? {}).length !== Object.keys(symbols).length;
       const none = <T extends object>(record: T) => (Object.keys(record).length ? record : undefined);
       return {
         entry: {
@@ -295,7 +297,7 @@ export class TrustStore {
           acceptedRisks: none(acceptedRisks),
           symbols: none(symbols),
         },
-        value: token !== undefined || pending !== undefined || risks !== undefined || bound,
+        value: true,
       };
     });
   }
@@ -307,8 +309,11 @@ export class TrustStore {
         this.path,
         (current) => {
           const document = parse(this.path, current);
-          const result = change(document.services[this.service] ?? {});
+          const before = document.services[this.service] ?? {};
+          const result = change(before);
           value = result.value;
+          // Nothing changed, nothing written (a mint `forget token` did not find leaves no trace).
+          if (result.entry === before) return null;
           const services = { ...document.services, [this.service]: dropEmpty(result.entry) };
           return JSON.stringify({ ...document, services }, null, 2) + '\n';
         },

@@ -1,7 +1,7 @@
 // Each grant of trust in one line naming it and its undo (views/trust-grants.ts); the source of
 // kept token facts, said alike by the refusal and `config trust` (domain/facts-source.ts); the
 // store's parts behind them: a symbol kept in the case it was bound, one mint forgotten.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -157,8 +157,10 @@ describe('the store behind the grants', () => {
     expect(after.pendingTokens).toBeUndefined();
   });
 
-  it('forget token of a mint the store does not hold: false, the file unchanged', () => {
+  it('forget token of a mint the store does not hold: false, the file unchanged (none made where there was none)', () => {
     const s = store();
+    expect(s.forgetToken(MINT)).toBe(false);
+    expect(existsSync(s.path)).toBe(false);
     s.pinToken(OTHER, WOOF, 'prompt');
     const before = readFileSync(s.path, 'utf8');
     expect(s.forgetToken(MINT)).toBe(false);
