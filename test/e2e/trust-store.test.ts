@@ -180,6 +180,15 @@ describe('accept-token confirms the facts a person read, by their fingerprint (a
       token: { symbol: 'ZED', name: 'Zed Token', decimals: 6, by: 'accept-command' },
     });
     expect(pinsFor(home, p.url).symbols).toEqual({ zed: expect.objectContaining({ mint: zed, by: 'accept-command' }) });
+    expect(json(confirmed).granted).toMatchObject({
+      what: 'token-facts',
+      mint: zed,
+      symbol: 'ZED',
+      undo: `trader config trust forget token ${zed}`,
+    });
+    // `config trust` writes the symbol as it was bound (ZED), not as compared (zed).
+    const bound = await runCli(['config', 'trust'], { env: { ...env, COLUMNS: '250' } });
+    expect(bound.stdout).toMatch(new RegExp(`^Symbol +ZED names ${zed} \\(bound by an accept command `, 'm'));
   });
 });
 
