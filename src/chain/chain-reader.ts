@@ -98,10 +98,17 @@ export async function openChain(opts: ChainOptions): Promise<ChainReader> {
     transaction: (signature) =>
       // The signature's start names it: whole, it would not fit a line of the message.
       call(rpc, `reading transaction ${signature.slice(0, 8)}…`, async () => {
-        const result = await rpcCall(rpc, 'getTransaction', [
-          signature,
-          { encoding: 'json', commitment: 'confirmed', maxSupportedTransactionVersion: 0 },
-        ]);
+        let result: unknown;
+        try {
+          result = await rpcCall(rpc, 'getTransaction', [
+            signature,
+            { encoding: 'json', commitment: 'confirmed', maxSupportedTransactionVersion: 0 },
+          ]);
+        } catch (err) {
+          // "Invalid params" for a signature: the chain has no transaction by that name.
+          if (isInvalidParams(err)) return null;
+          throw err;
+        }
         return fromRpcJson(signature, result);
       }),
   };
@@ -146,6 +153,8 @@ async function call<T>(rpc: Rpc, what: string, run: () => Promise<T>): Promise<T
     } catch (err) {
       if (opts.signal.aborted) throw opts.signal.reason;
       const reason = describe(err, opts.timeoutMs);
+      // "Invalid params" is the answer about this request, not the endpoint: not retried, and the run's other reads go on.
+      if (isInvalidParams(err)) throw new ChainUnavailableError(`${what} from ${rpc.url.host} failed: ${reason}`);
       if (n >= rpc.attempts || PERMANENT.test(reason)) {
         rpc.down = new ChainUnavailableError(`${what} from ${rpc.url.host} failed: ${reason}`);
         throw rpc.down;
@@ -274,6 +283,11 @@ function tokenHolding(data: unknown): { mint: string; amount: string; decimals: 
   if (typeof mint !== 'string' || typeof amount !== 'string' || !/^\d+$/.test(amount) || typeof decimals !== 'number')
     return null;
   return { mint, amount, decimals };
+}
+
+/** JSON-RPC's "invalid params" (-32602): the endpoint answered, and refused what was asked. */
+function isInvalidParams(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === -32602;
 }
 
 /** One line for what went wrong, with the cause fetch wraps inside. */

@@ -10,10 +10,20 @@ import type { Trade } from '../api/types.js';
 import { ChainUnavailableError, type ChainReader } from './chain-reader.js';
 import type { SignedDeposit } from './deposit-absence.js';
 import { tokenGain, type ChainTransaction } from './chain-transaction.js';
-import { checkDeposit, checkPayout, checkSwap, depositAbsence, whose, type Mark } from './transfer-checks.js';
+import {
+  checkDeposit,
+  checkPayout,
+  checkSwap,
+  depositAbsence,
+  swapOfAnother,
+  whose,
+  type Mark,
+  type SwapBounds,
+} from './transfer-checks.js';
 import { formatSol } from '../domain/amounts.js';
 import type { JournalKnowledge, KnownTransaction } from '../journal/other-trades.js';
 import { counted } from '../domain/units.js';
+import { setAsideMalformed } from './malformed-signatures.js';
 
 export type Role = 'deposit' | 'swap' | 'payout' | 'refund';
 
@@ -120,13 +130,27 @@ const sol = (lamports: bigint) => `${formatSol(lamports)} SOL`;
 
 /** Checks a trade's signatures; a chain that cannot be read gives verdict 'unchecked' with the reason. */
 export async function verifyTrade(chain: ChainReader, input: VerifyInput): Promise<Verification> {
+  // A named value that is no signature is the service's contradiction, decided before any RPC call.
+  const named = setAsideMalformed(input.trade);
   try {
-    return await verify(chain, input);
+    return withMalformed(await verify(chain, { ...input, trade: named.trade }), named.checks);
   } catch (err) {
     if (err instanceof ChainUnavailableError)
-      return { rpc: chain.host, verdict: 'unchecked', checks: [], reason: err.message };
+      return withMalformed({ rpc: chain.host, verdict: 'unchecked', checks: [], reason: err.message }, named.checks);
     throw err;
   }
+}
+
+/**
+ * The verification with the contradictions of malformed signatures first, in place of the "names
+ * no …" its role would otherwise get (the service named one, not none).
+ */
+function withMalformed(v: Verification, malformed: readonly SignatureCheck[]): Verification {
+  if (malformed.length === 0) return v;
+  const roles = new Set(malformed.map((c) => c.role));
+  const rest = v.checks.filter((c) => !(c.signature === null && c.mark === 'not-found' && roles.has(c.role)));
+  const checks = [...malformed, ...rest];
+  return { ...v, checks, verdict: verdictOf(checks) };
 }
 
 /** What the checks found: each claim's check, and what the chain shows reaching the wallet. */
@@ -142,13 +166,12 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
   // The deposit's slot, when read: a refund cannot come before the deposit it returns.
   let depositSlot: number | null = null;
   if (trade.side === 'buy') ({ summary: deposit, slot: depositSlot } = await checkDeposits(chain, input, found.checks));
-  const swapTxs = await checkSwaps(chain, input, found.checks);
-  checkTokensReceived(input, swapTxs, found);
-
-  // A payout or refund must come after the trade was made (when this tool made it, where its
+  // A payout, refund or swap must come after the trade was made (when this tool made it, where its
   // journal knows; the service's time otherwise); one transaction counts once, in one role.
   const createdMs = input.createdAtMs != null ? input.createdAtMs - CLOCK_ALLOWANCE_MS : Date.parse(trade.createdAt);
   const notBefore: NotBefore = Number.isNaN(createdMs) ? {} : { notBeforeMs: createdMs };
+  const swapTxs = await checkSwaps(chain, input, found.checks, { ...notBefore, notBeforeSlot: depositSlot });
+  checkTokensReceived(input, swapTxs, found);
   if (trade.side === 'sell') await checkPayouts(chain, input, notBefore, found);
   await checkRefund(chain, input, { notBefore, depositSlot }, found);
 
@@ -167,27 +190,25 @@ async function checkSwaps(
   chain: ChainReader,
   input: VerifyInput,
   checks: SignatureCheck[],
+  bounds: SwapBounds,
 ): Promise<ChainTransaction[]> {
   const { trade } = input;
-  // A swap is this trade's only if it touches the traded token and no other trade has it in another role.
+  // A swap is this trade's only if it touches the traded token, landed after the trade (a buy's
+  // after its deposit), and no other trade has it: one transaction proves one trade.
   const mint = trade.side === 'buy' ? trade.outputMint : trade.inputMint;
   const swapTxs: ChainTransaction[] = [];
   for (const swap of trade.signatures.swaps) {
     const reported = trade.failure !== null;
+    const expected = reported ? 'the swap, failed as reported' : 'a swap that succeeded';
+    const other = input.journal?.elsewhere.get(swap)?.[0];
+    if (other) {
+      checks.push({ signature: swap, role: 'swap', expected, ...swapOfAnother(knownAs(other), trade.side) });
+      continue;
+    }
     const tx = await chain.transaction(swap);
-    const c = checkSwap(tx, { failureReported: reported, mint });
-    const other = (input.journal?.elsewhere.get(swap) ?? []).find((k) => k.role !== 'swap' || k.side !== trade.side);
-    const check =
-      c.mark === 'verified' && other
-        ? { mark: 'attributed' as const, chain: `exists, not attributable: the journal knows it as ${knownAs(other)}` }
-        : c;
+    const check = checkSwap(tx, { failureReported: reported, mint, ...bounds });
     if (tx !== null && check.mark === 'verified' && tx.err === null) swapTxs.push(tx);
-    checks.push({
-      signature: swap,
-      role: 'swap',
-      expected: reported ? 'the swap, failed as reported' : 'a swap that succeeded',
-      ...check,
-    });
+    checks.push({ signature: swap, role: 'swap', expected, ...check });
   }
   return swapTxs;
 }

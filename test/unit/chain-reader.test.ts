@@ -179,6 +179,32 @@ describe('token balances', () => {
     expect(clock.sleeps).toEqual([]);
     expect(await chain.balance(OWNER)).toBe(42n);
   });
+
+  it('attack-log-2 E: "invalid params" (-32602) is about one request, not the endpoint: getTransaction reads it as no such transaction, another read fails alone; neither is retried nor marks the endpoint down', async () => {
+    const clock = fakeClock();
+    const calls: string[] = [];
+    const fetch = (async (_url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body)) as { id: string; method: string; params: unknown[] };
+      calls.push(body.method);
+      const bad = body.params[0] === 'bad';
+      const answer = bad
+        ? { error: { code: -32602, message: 'Invalid params: Invalid param: WrongSize' } }
+        : { result: { context: { slot: 1 }, value: 42 } };
+      return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, ...answer }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    }) as unknown as typeof globalThis.fetch;
+    const chain = await open(fetch, clock);
+    expect(await chain.transaction('bad')).toBeNull();
+    await expect(chain.balance('bad')).rejects.toThrow(
+      'reading the balance from rpc.example.com failed: getBalance: Invalid params: Invalid param: WrongSize',
+    );
+    expect(calls).toEqual(['getTransaction', 'getBalance']);
+    expect(clock.sleeps).toEqual([]);
+    // The endpoint answers the run's other reads.
+    expect(await chain.balance(OWNER)).toBe(42n);
+    expect(calls).toHaveLength(3);
+  });
 });
 
 describe('isBlockhashValid answers', () => {
