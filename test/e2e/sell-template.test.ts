@@ -367,7 +367,7 @@ describe('token facts nobody vouches for', () => {
     const accept = await runCli(['config', 'trust', 'accept-token', sgld, kept], { env });
     expect(accept.code, accept.stderr).toBe(0);
     expect(accept.stdout).toBe(
-      `Confirmed for ${sb.url}/api/v1: token ${sgld}: SGLD (Sandbox Gold), 6 decimals; SGLD now names this mint (undo: trader config trust forget token ${sgld}).\n`,
+      `Confirmed ${sgld.slice(0, 8)}…: SGLD (Sandbox Gold), 6 decimals, SGLD names it; undo:\n  trader config trust forget token ${sgld}\n`,
     );
     const signed = await sell();
     expect(signed.code, signed.stderr).toBe(0);

@@ -114,7 +114,7 @@ describe('a buy of a risky token', () => {
     const ok = await runCli(['config', 'trust', 'accept-risks', mint, risksFingerprint], { env });
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toContain(
-      `Accepted for ${sb.url}/api/v1 the risks of token ${mint} as read (fingerprint ${risksFingerprint}): a change of them asks again (undo: trader config trust forget token ${mint}).\n`,
+      `Accepted the risks of ${mint.slice(0, 8)}… as read (${risksFingerprint}); undo:\n  trader config trust forget token ${mint}\n`,
     );
     expect(pinsFor(home, sb.url).acceptedRisks?.[mint]).toMatchObject({
       fingerprint: risksFingerprint,

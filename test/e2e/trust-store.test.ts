@@ -85,7 +85,7 @@ describe('config trust: what is trusted and by which act', () => {
     const accept = await runCli(['config', 'trust', 'accept-wording', fingerprint!], { env });
     expect(accept.code, accept.stderr).toBe(0);
     expect(accept.stdout).toContain(
-      `Approved sell wording ${fingerprint} for ${p.url}/api/v1: a sell is signed unattended only when its message is this wording (undo: trader config trust forget wording).\n`,
+      `Approved sell wording ${fingerprint} (unattended sells must match it); undo:\n  trader config trust forget wording\n`,
     );
     expect(accept.stdout).toContain('│ Authorization: ⟦the authorization id (sell_ + base58 22)⟧');
     const sold = await sell();

@@ -1,4 +1,4 @@
-// Each grant of trust in one line naming it and its undo (views/trust-grants.ts); the source of
+// Each grant of trust in one line naming it, its undo on the next (views/trust-grants.ts); the source of
 // kept token facts, said alike by the refusal and `config trust` (domain/facts-source.ts); the
 // store's parts behind them: a symbol kept in the case it was bound, one mint forgotten.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,49 +27,48 @@ function store(): TrustStore {
   return new TrustStore(join(dir, 'trust.json'), SERVICE, { now: () => Date.parse('2026-01-01T00:00:00Z') });
 }
 
-describe('a grant in one line: what was granted, and how to undo it', () => {
+describe('a grant in one line, its undo command whole on the next', () => {
   const cases: Array<[Grant, string, string]> = [
+    [{ what: 'treasury', address: OTHER }, `Pinned treasury ${OTHER}`, 'forget treasury'],
+    [{ what: 'symbol', symbol: 'WOOF', mint: MINT }, 'Bound symbol WOOF to mint GFmFPoog…', `forget token ${MINT}`],
     [
-      { what: 'treasury', address: OTHER },
-      `Pinned treasury ${OTHER} for ${SERVICE}: a deposit to any other address is refused`,
-      'trader config trust forget treasury',
+      { what: 'wording', fingerprint: 'df655eafb2e4cb36' },
+      'Approved sell wording df655eafb2e4cb36 (unattended sells must match it)',
+      'forget wording',
     ],
-    [
-      { what: 'symbol', symbol: 'WOOF', mint: MINT },
-      `Bound symbol WOOF → ${MINT} for ${SERVICE}`,
-      `forget token ${MINT}`,
-    ],
-    [{ what: 'wording', fingerprint: 'df655eafb2e4cb36' }, 'Approved sell wording df655eafb2e4cb36', 'forget wording'],
     [
       { what: 'token-facts', mint: MINT, ...WOOF },
-      `Confirmed for ${SERVICE}: token ${MINT}: WOOF (Woof Sandbox Dog), 5 decimals; WOOF now names this mint`,
+      'Confirmed GFmFPoog…: WOOF (Woof Sandbox Dog), 5 decimals, WOOF names it',
       `forget token ${MINT}`,
     ],
     [
       { what: 'chain-facts', mint: MINT, ...WOOF, boundSymbol: false },
-      `Recorded for ${SERVICE} the chain's facts of token ${MINT}: WOOF (Woof Sandbox Dog), 5 decimals; another mint with its symbol or name is refused (`,
+      'Recorded GFmFPoog… from the chain: WOOF (Woof Sandbox Dog), 5 decimals',
       `forget token ${MINT}`,
     ],
     [
       { what: 'risks', mint: MINT, fingerprint: '0123456789abcdef' },
-      `Accepted for ${SERVICE} the risks of token ${MINT} as read (fingerprint 0123456789abcdef)`,
+      'Accepted the risks of GFmFPoog… as read (0123456789abcdef)',
       `forget token ${MINT}`,
     ],
   ];
   it.each(cases)('%o', (grant, says, undo) => {
-    const line = grantLine(grant, SERVICE);
-    expect(line).toContain(says);
-    expect(line).toMatch(new RegExp(`\\(undo: trader config trust ${undo.replace('trader config trust ', '')}\\)\\.$`));
-    expect(line).not.toContain('\n');
+    const [first, second, ...rest] = grantLine(grant, SERVICE).split('\n');
+    expect(first).toBe(`${says}; undo:`);
+    expect(second).toBe(`  trader config trust ${undo}`);
+    expect(rest).toEqual([]);
+    // Both fit 80 columns: a terminal breaks neither, and the command copies whole.
+    expect(first!.length).toBeLessThanOrEqual(80);
+    expect(second!.length).toBeLessThanOrEqual(80);
     expect(grantJson(grant, SERVICE)).toEqual({ ...grant, service: SERVICE, undo: undoCommand(grant) });
-    expect(undoCommand(grant)).toContain(undo);
+    expect(undoCommand(grant)).toBe(`trader config trust ${undo}`);
   });
 
   it('a chain record that bound the typed mint’s symbol says so; one that did not, does not', () => {
     const bound = grantLine({ what: 'chain-facts', mint: MINT, ...WOOF, boundSymbol: true }, SERVICE);
-    expect(bound).toContain('refused; WOOF now names this mint (undo:');
+    expect(bound).toContain('5 decimals, WOOF names it; undo:');
     expect(grantLine({ what: 'chain-facts', mint: MINT, ...WOOF, boundSymbol: false }, SERVICE)).not.toContain(
-      'now names',
+      'names it',
     );
   });
 
@@ -78,9 +77,10 @@ describe('a grant in one line: what was granted, and how to undo it', () => {
       { what: 'token-facts', mint: MINT, symbol: 'WO\nOF', name: 'Dog\u200B', decimals: 5 },
       SERVICE,
     );
-    expect(line).toContain('WO<U+000A>OF (Dog<U+200B>), 5 decimals; WO<U+000A>OF now names this mint');
-    expect(line).not.toMatch(/\n|\u200B/);
-    expect(grantLine({ what: 'symbol', symbol: 'W\u001bOOF', mint: MINT }, SERVICE)).toContain('W<U+001B>OOF →');
+    expect(line.split('\n')[0]).toContain('WO<U+000A>OF (Dog<U+200B>), 5 decimals, WO<U+000A>OF names it');
+    expect(line).not.toMatch(/\u200B/);
+    expect(line.split('\n')).toHaveLength(2);
+    expect(grantLine({ what: 'symbol', symbol: 'W\u001bOOF', mint: MINT }, SERVICE)).toContain('W<U+001B>OOF to');
   });
 });
 
