@@ -11,6 +11,7 @@ import { match, splitSlots } from './match.js';
 import { fingerprint, type Part, type Template } from './template.js';
 import { readsAsText } from '../word-shape.js';
 import { messageProblems } from './text-rules.js';
+import { unitContradictions, unitWordToken } from './unit-words.js';
 import { counted, lamports } from '../../domain/units.js';
 
 export interface GuardInput {
@@ -71,12 +72,17 @@ export function judgeSell(input: GuardInput): Verdict {
   const facts = sellFacts(input);
   if ('kind' in facts) return facts;
   const message = input.authorization.message;
+  const unitWord = unitWordToken(facts);
+  if (unitWord) return { kind: 'refused', reasons: [unitWord] };
   const approved = typeof input.approved === 'object' ? input.approved : null;
   const rendered = approved ? match(approved, facts, message) : null;
   const found = rendered ? { template: approved!, values: rendered } : extract(message, facts);
   if ('refused' in found) return { kind: 'refused', reasons: found.refused };
-  const { template } = found;
-  const problems = statementProblems(template.parts, facts, input.otherSymbols);
+  const { template, values } = found;
+  const problems = [
+    ...statementProblems(template.parts, facts, input.otherSymbols),
+    ...unitContradictions(template.parts, values, facts),
+  ];
   if (problems.length > 0) return { kind: 'refused', reasons: problems };
   const wordy = wordyValues(found);
   if (rendered) {

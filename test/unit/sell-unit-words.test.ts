@@ -1,0 +1,99 @@
+// A unit word next to a figure says what the figure counts: one that contradicts the slot's unit
+// is refused before any person is asked (attack-log-2 A), and a token whose symbol or name reads
+// as a unit word never becomes a slot (attack-log-2 B).
+import { describe, expect, it } from 'vitest';
+import { judgeSell, type Verdict } from '../../src/wallet/sell-template/guard.js';
+import type { Template } from '../../src/wallet/sell-template/template.js';
+import { unitWordToken, UNIT_WORDS } from '../../src/wallet/sell-template/unit-words.js';
+import { dec, input, sandbox, T1, type Trade } from './sell-template-fixtures.js';
+
+const judge = (t: Trade, message: string, approved: Template | null = null) => judgeSell(input(t, message, approved));
+const reasons = (v: Verdict) => (v.kind === 'refused' ? v.reasons.join('\n') : `not refused: ${v.kind}`);
+/** T1's sandbox wording with one line rewritten, as the red team's proxy did. */
+const rewritten = (t: Trade, from: RegExp, to: string) =>
+  sandbox(t)
+    .split('\n')
+    .map((l) => l.replace(from, to))
+    .join('\n');
+const SGLD: Trade = { ...T1, symbol: 'SGLD', name: 'Sandbox Gold', decimals: 6, amount: 1_000_000n };
+
+describe('a unit word after a figure that contradicts its slot: refused outright', () => {
+  it('A2: the raw amount before the symbol ("Amount: 123450000 BONK") is refused, first time and under an approval', () => {
+    const m = rewritten(T1, /^Amount: (\S+) (\S+) \((\d+) raw units\)$/, `Amount: ${T1.amount} ${T1.symbol}`);
+    expect(m).toContain('Amount: 123450000 BONK\n');
+    expect(reasons(judge(T1, m))).toBe(
+      '"123450000" is the amount in raw units, but ⟦the symbol⟧ after it says another unit: the message would misstate the figure',
+    );
+  });
+
+  it('A2: a SOL figure followed by "lamports", and a lamports figure followed by "SOL", are refused', () => {
+    const sol = rewritten(T1, /^Minimum proceeds: (\S+) SOL \((\d+) lamports\)$/, `Minimum proceeds: $1 lamports`);
+    expect(reasons(judge(T1, sol))).toBe(
+      '"0.0495" is the minimum in SOL, but "lamports" after it says another unit: the message would misstate the figure',
+    );
+    const lam = rewritten(T1, /^Minimum proceeds: (\S+) SOL \((\d+) lamports\)$/, `Minimum proceeds: $2 SOL`);
+    expect(reasons(judge(T1, lam))).toMatch(/"49500000" is the minimum in lamports, but "SOL" after it/);
+  });
+
+  it('each unit word, case folded, against each figure: bps/percent, tokens/units, SOL/lamports after the amount', () => {
+    const line = (tail: string) => `${sandbox(T1)}\nSlippage: ${tail}`;
+    expect(judge(T1, line('100 bps')).kind).toBe('person');
+    expect(judge(T1, line('1 percent')).kind).toBe('person');
+    expect(judge(T1, line('1%')).kind).toBe('person');
+    expect(reasons(judge(T1, line('100 PERCENT')))).toMatch(/"100" is the slippage in bps, but "PERCENT"/);
+    expect(reasons(judge(T1, line('1 bps')))).toMatch(/"1" is the slippage in percent, but "bps"/);
+    const amount = (tail: string) => `Sell ${tail} of ${T1.mint}\nMinimum proceeds: ${dec(T1.minimum, 9)} SOL`;
+    expect(judge(T1, amount(`${T1.amount} raw units`)).kind).toBe('person');
+    expect(judge(T1, amount('1234.5 tokens')).kind).toBe('person');
+    expect(reasons(judge(T1, amount(`${T1.amount} Tokens`)))).toMatch(/but "Tokens" after it/);
+    expect(reasons(judge(T1, amount('1234.5 units')))).toMatch(/but "units" after it/);
+    expect(reasons(judge(T1, amount('1234.5 sol')))).toMatch(/but "sol" after it/);
+    expect(reasons(judge(T1, amount('1234.5 lamport')))).toMatch(/but "lamport" after it/);
+    // A word that is no unit says nothing of the figure; two spaces part it from the figure.
+    expect(judge(T1, amount('1234.5 whole tokens')).kind).toBe('person');
+  });
+
+  it('an approved template written before this check (a SOL minimum beside the symbol slot) is never signed', () => {
+    const honest = judge(T1, sandbox(T1)) as Extract<Verdict, { kind: 'person' }>;
+    const parts = honest.template!.parts.map((p) => (p === ' SOL (' ? ' ' : p));
+    const i = parts.indexOf(' ');
+    const lied: Template = {
+      parts: [...parts.slice(0, i + 1), { fact: 'symbol', notations: ['exact'] }, ' (', ...parts.slice(i + 1)],
+    };
+    const m = sandbox(T1).replace(' SOL (', ' BONK (');
+    expect(reasons(judge(T1, m, lied))).toMatch(/"0\.0495" is the minimum in SOL, but ⟦the symbol⟧ after it/);
+  });
+
+  it('a 0-decimal amount is raw units and whole tokens alike: the symbol after it contradicts nothing', () => {
+    const zero: Trade = { ...SGLD, decimals: 0, amount: 7n };
+    expect(judge(zero, sandbox(zero)).kind).toBe('person');
+  });
+});
+
+describe('a symbol or name that reads as a unit word is never a slot', () => {
+  it('A3: a token whose symbol is SOL (or raw, lamports) is refused in one line, before and after an approval', () => {
+    for (const symbol of ['SOL', 'raw', 'lamports', 'Units', 'tokens', 'bps', '%', 'percent']) {
+      const t: Trade = { ...T1, symbol };
+      const v = judge(t, sandbox(t));
+      expect(v.kind, symbol).toBe('refused');
+      expect(reasons(v)).toBe(
+        `the token's symbol ${JSON.stringify(symbol)} reads as "${symbol.toLowerCase()}", a unit word of sell messages: a slot for it could not be told from the unit, so this token is not sold through a sell message`,
+      );
+      const approved = (judge(T1, sandbox(T1)) as Extract<Verdict, { kind: 'person' }>).template!;
+      expect(judge(t, sandbox(t), approved).kind, symbol).toBe('refused');
+    }
+  });
+
+  it('look-alikes the normalisation equates (fullwidth, small capitals, an invisible character) and the name too', () => {
+    expect(unitWordToken({ symbol: 'ＳＯＬ', name: null })).toMatch(/^the token's symbol "ＳＯＬ" reads as "sol"/);
+    expect(unitWordToken({ symbol: 'ʀᴀᴡ', name: 'x' })).toMatch(/reads as "raw"/);
+    expect(unitWordToken({ symbol: 'SOL\u200b', name: 'x' })).toMatch(/reads as "sol"/);
+    expect(unitWordToken({ symbol: 'WOOF', name: 'Lamports' })).toMatch(
+      /^the token's name "Lamports" reads as "lamports"/,
+    );
+    // One letter more or less is another word.
+    for (const symbol of ['SOLA', 'SO', 'WSOL', 'RAWR', 'BPSX'])
+      expect(unitWordToken({ symbol, name: 'Sandbox SOL coin' }), symbol).toBeNull();
+    expect(UNIT_WORDS).toEqual(expect.arrayContaining(['sol', 'lamports', 'raw', 'units', 'tokens', 'bps', 'percent']));
+  });
+});
