@@ -40,6 +40,8 @@ export interface TokenBinding {
   problems: string[];
   /** Facts the service gave that neither the chain nor a person vouches for: need a person once (prompt, or `trader config trust accept-token <mint> <fingerprint>`). */
   unbound: Array<{ fact: 'symbol' | 'name' | 'decimals'; value: string }>;
+  /** Whether the trust store's pin for this mint (a person's, or the chain's at a trade a person signed) binds the symbol shown: only then does a symbol alone name the mint. */
+  symbolBound: boolean;
 }
 
 const FORGET = 'if the token really changed, forget the pinned facts with `trader config trust forget tokens`';
@@ -203,7 +205,8 @@ export function bindToken(
   problems.push(...changed.map(changedFactWords));
 
   problems.push(...pinnedForAnother(mint, token, service, pinnedElsewhere));
-  return { token, changed, problems, unbound };
+  const symbolBound = pin !== null && sameText(pin.symbol, token.symbol);
+  return { token, changed, problems, unbound, symbolBound };
 }
 
 /** A symbol or name this token would be shown or signed under, pinned for another mint: one problem each. */

@@ -97,3 +97,40 @@ describe('a symbol or name that reads as a unit word is never a slot', () => {
     expect(UNIT_WORDS).toEqual(expect.arrayContaining(['sol', 'lamports', 'raw', 'units', 'tokens', 'bps', 'percent']));
   });
 });
+
+describe('a message without the mint names the token only by a symbol a person bound (attack-log-2 D)', () => {
+  const noMint = (t: Trade) =>
+    sandbox(t)
+      .split('\n')
+      .filter((l) => !l.startsWith('Mint: '))
+      .join('\n');
+  const approved = (judge(T1, noMint(T1)) as Extract<Verdict, { kind: 'person' }>).template!;
+  const unbound = (t: Trade, message: string, otherSymbols = ['WIF']) =>
+    judgeSell({
+      ...input(t, message, approved),
+      token: { symbol: t.symbol, name: t.name, decimals: t.decimals, problems: [], unbound: [], symbolBound: false },
+      otherSymbols,
+    });
+
+  it('bound: signed under the approved wording', () => {
+    expect(judge(T1, noMint(T1), approved).kind).toBe('sign');
+  });
+
+  it('unbound, though the service’s holdings show no other token with it: a person binds it first (TOKEN_FACTS_UNCONFIRMED, exit 6), nothing signed', () => {
+    const v = unbound(T1, noMint(T1), []);
+    expect(v).toMatchObject({ kind: 'person', code: 'TOKEN_FACTS_UNCONFIRMED', template: null });
+    expect((v as Extract<Verdict, { kind: 'person' }>).reasons).toEqual([
+      `the message names the token only by its symbol "BONK", which no person has bound to ${T1.mint}: any token may carry that symbol, and the service's holdings are no proof that none other does`,
+    ]);
+  });
+
+  it('the mint in the message names the token: an unbound symbol beside it signs', () => {
+    const withMint = (judge(T1, sandbox(T1)) as Extract<Verdict, { kind: 'person' }>).template!;
+    expect(
+      judgeSell({
+        ...input(T1, sandbox(T1), withMint),
+        token: { symbol: 'BONK', name: 'Bonk Inu', decimals: 5, problems: [], unbound: [], symbolBound: false },
+      }).kind,
+    ).toBe('sign');
+  });
+});

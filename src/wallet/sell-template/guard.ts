@@ -12,6 +12,7 @@ import { fingerprint, type Part, type Template } from './template.js';
 import { readsAsText } from '../word-shape.js';
 import { messageProblems } from './text-rules.js';
 import { unitContradictions, unitWordToken } from './unit-words.js';
+import { unboundSymbolNaming } from './named-token.js';
 import { counted, lamports } from '../../domain/units.js';
 
 export interface GuardInput {
@@ -26,6 +27,8 @@ export interface GuardInput {
     decimals: number | null;
     problems: string[];
     unbound: Array<{ fact: string; value: string }>;
+    /** Whether a person bound this symbol to this mint (the trust store's pin): only then does a message without the mint name it. */
+    symbolBound: boolean;
   };
   /** The symbols the service gives the other tokens held: a symbol names the token only when it is one token's. */
   otherSymbols: Array<string | null>;
@@ -86,6 +89,17 @@ export function judgeSell(input: GuardInput): Verdict {
   if (problems.length > 0) return { kind: 'refused', reasons: problems };
   const wordy = wordyValues(found);
   if (rendered) {
+    const unboundName = unboundSymbolNaming(template.parts, facts, token.symbolBound);
+    if (unboundName)
+      return {
+        kind: 'person',
+        code: 'TOKEN_FACTS_UNCONFIRMED',
+        reasons: [unboundName],
+        template: null,
+        fingerprint: null,
+        slots: null,
+        previous: null,
+      };
     if (wordy.length === 0 || input.valuesRead) return { kind: 'sign', template };
     return person('VALUE_READS_AS_TEXT', wordy, { slots: found });
   }
