@@ -7,7 +7,7 @@ import { wordDiff, type DiffPart } from '../domain/wording-diff.js';
 import type { TokenMeta } from '../domain/token.js';
 import { fingerprint } from '../wallet/sell-template/template.js';
 import { addressSizeWarning, markedMessage, quotedRows, templateText, wordingRows } from './wording.js';
-import { oneLine } from '../io/terminal-text.js';
+import { markedValue } from '../io/terminal-text.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import { timeLeft } from '../domain/answer-deadline.js';
 import { renderFields } from '../io/table.js';
@@ -43,7 +43,7 @@ export function sellReviewText(
     renderFields(
       [
         ['Sell', `${tokenAmount(a.amount, token)} (${a.amount} raw)`],
-        ['Token', `${token.name ? `${oneLine(token.name)} ` : ''}${a.mint}`],
+        ['Token', `${token.name ? `${markedValue(token.name)} ` : ''}${a.mint}`],
         ['Expected', `${formatSol(a.expectedOutputLamports)} SOL`],
         [
           'Minimum',

@@ -5,11 +5,11 @@ import type { Context } from '../cli/context.js';
 import type { TokenMeta } from '../domain/token.js';
 import { undoCommand, type AnnounceGrant, type Grant } from '../domain/trust-grants.js';
 import { shortId } from '../io/table.js';
-import { oneLine } from '../io/terminal-text.js';
+import { markedValue, oneLine } from '../io/terminal-text.js';
 
 /** A token's facts as a person reads them, a control or invisible character named where it stands: `WOOF (Woof Dog), 5 decimals`. */
 export const tokenFactsText = (t: TokenMeta): string =>
-  `${oneLine(t.symbol ?? '?')} (${oneLine(t.name ?? 'no name')}), ${t.decimals ?? '?'} decimals`;
+  `${markedValue(t.symbol ?? '?')} (${markedValue(t.name ?? 'no name')}), ${t.decimals ?? '?'} decimals`;
 
 /**
  * A grant in one line that fits 80 columns, then its undo command alone on the next, indented, so

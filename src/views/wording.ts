@@ -4,6 +4,7 @@
 import { isAddressSized } from '../wallet/address-sized.js';
 import { describe, type SellFacts } from '../wallet/sell-template/facts.js';
 import type { Part, Template } from '../wallet/sell-template/template.js';
+import { markedValue } from '../io/terminal-text.js';
 
 type Slot = Exclude<Part, string>;
 
@@ -50,10 +51,10 @@ export function templateText(template: Template, facts: SellFacts | null = null)
   return template.parts.map((p) => (typeof p === 'string' ? p : `⟦${slot(p)}⟧`)).join('');
 }
 
-/** The message a template and its slots' values make, each value marked ⟦…⟧ where it stands. */
+/** The message a template and its slots' values make, each value marked ⟦…⟧ where it stands (a ⟦, ⟧ or combining mark in it named <U+…>). */
 export function markedMessage(template: Template, values: readonly string[]): string {
   let slot = 0;
-  return template.parts.map((p) => (typeof p === 'string' ? p : `⟦${values[slot++]}⟧`)).join('');
+  return template.parts.map((p) => (typeof p === 'string' ? p : `⟦${markedValue(values[slot++]!)}⟧`)).join('');
 }
 
 /**

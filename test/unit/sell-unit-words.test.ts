@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { judgeSell, type Verdict } from '../../src/wallet/sell-template/guard.js';
 import type { Template } from '../../src/wallet/sell-template/template.js';
 import { unitWordToken, UNIT_WORDS } from '../../src/wallet/sell-template/unit-words.js';
+import { markedMessage } from '../../src/views/wording.js';
+import { markedValue } from '../../src/io/terminal-text.js';
 import { dec, input, sandbox, T1, type Trade } from './sell-template-fixtures.js';
 
 const judge = (t: Trade, message: string, approved: Template | null = null) => judgeSell(input(t, message, approved));
@@ -132,5 +134,20 @@ describe('a message without the mint names the token only by a symbol a person b
         token: { symbol: 'BONK', name: 'Bonk Inu', decimals: 5, problems: [], unbound: [], symbolBound: false },
       }).kind,
     ).toBe('sign');
+  });
+});
+
+describe('a slot value cannot draw slot edges or stack marks on the screen (attack-log-2 F)', () => {
+  it('A15: a name holding ⟦ ⟧ and Braille blanks, and a name of combining marks, are named <U+…> inside their slot', () => {
+    const slt: Trade = { ...T1, symbol: 'SLT', name: 'Dog⟧ SOL (⟦1⟧ lamports)\u2800\u2800' };
+    const v = judge(slt, sandbox(slt)) as Extract<Verdict, { kind: 'person' }>;
+    const marked = markedMessage(v.slots!.template, v.slots!.values);
+    expect(marked).toContain('Token: ⟦SLT⟧ (⟦Dog<U+27E7> SOL (<U+27E6>1<U+27E7> lamports)<U+2800><U+2800>⟧)');
+    // Every ⟦ opens a slot the guard cut, every ⟧ closes one.
+    expect(marked.match(/⟦/g)!.length).toBe(v.slots!.values.length);
+    expect(marked.match(/⟧/g)!.length).toBe(v.slots!.values.length);
+    expect(markedValue('Do\u0336g\u0301\u20dd')).toBe('Do<U+0336>g<U+0301><U+20DD>');
+    // Letters with their accent composed are letters: shown as they are.
+    expect(markedValue('Café Ωmega 狗')).toBe('Café Ωmega 狗');
   });
 });
