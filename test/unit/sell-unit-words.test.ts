@@ -151,3 +151,31 @@ describe('a slot value cannot draw slot edges or stack marks on the screen (atta
     expect(markedValue('Café Ωmega 狗')).toBe('Café Ωmega 狗');
   });
 });
+
+describe('a bound non-ASCII name: fullwidth letters are its slot; a zero-width joiner or an ideographic space refuse it in one line (attack-log-2 I)', () => {
+  it('fullwidth letters and emoji without a joiner are matched exactly as bound', () => {
+    for (const name of ['ＷＯＯＦ Dog', 'ＦＷＤ', 'Dog 🐕 Team']) {
+      const t: Trade = { ...T1, symbol: 'FWD', name };
+      const template = (judge(t, sandbox(t)) as Extract<Verdict, { kind: 'person' }>).template!;
+      expect(template, name).toBeTruthy();
+      expect(judge(t, sandbox(t), template).kind, name).toBe('sign');
+    }
+  });
+
+  it('an emoji ZWJ sequence or a fullwidth space: one line naming the character, not "U+1F415 outside a bound name"', () => {
+    const cases: Array<[string, string]> = [
+      ['Dog 🐕\u200d🦺 Team', 'U+200D'],
+      ['Ｗｏｏｆ\u3000Ｄｏｇ', 'U+3000'],
+      ['Woof  Dog', 'a space that is not one space between words'],
+    ];
+    for (const [name, what] of cases) {
+      const t: Trade = { ...T1, symbol: 'FWD', name };
+      expect(judge(t, sandbox(t))).toEqual({
+        kind: 'refused',
+        reasons: [
+          `line 2, column 13: the token's bound name holds ${what}, which a slot never holds (it could hide or reorder text), so a message stating it is not signed`,
+        ],
+      });
+    }
+  });
+});
