@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { judgeSell, type Verdict } from '../../src/wallet/sell-template/guard.js';
 import type { Template } from '../../src/wallet/sell-template/template.js';
 import { unitWordToken, UNIT_WORDS } from '../../src/wallet/sell-template/unit-words.js';
-import { markedMessage } from '../../src/views/wording.js';
+import { figureLegend, markedMessage } from '../../src/views/wording.js';
 import { markedValue } from '../../src/io/terminal-text.js';
 import { dec, input, sandbox, T1, type Trade } from './sell-template-fixtures.js';
 
@@ -177,5 +177,27 @@ describe('a bound non-ASCII name: fullwidth letters are its slot; a zero-width j
         ],
       });
     }
+  });
+});
+
+describe('a first approval says what each figure counts (attack-log-2 A)', () => {
+  it('the sandbox wording: each figure with its fact and unit, in two rows of 80 at most; none for a message without figures', () => {
+    const v = judge(T1, sandbox(T1)) as Extract<Verdict, { kind: 'person' }>;
+    const legend = figureLegend(v.slots!.template, v.slots!.values, 80);
+    expect(legend.join(' ')).toBe(
+      'Figures: amount ⟦1234.5⟧ whole tokens, ⟦123450000⟧ raw units · minimum ⟦0.0495⟧ SOL, ⟦49500000⟧ lamports',
+    );
+    expect(legend.length).toBe(2);
+    for (const row of legend) expect(row.length).toBeLessThanOrEqual(80);
+    expect(figureLegend(v.slots!.template, v.slots!.values, Infinity)).toHaveLength(1);
+    expect(figureLegend({ parts: ['Sell ', { fact: 'mint', notations: ['exact'] }] }, [T1.mint], 80)).toEqual([]);
+  });
+
+  it('a 0-decimal amount is said in both units at once', () => {
+    const zero: Trade = { ...T1, decimals: 0, amount: 7n };
+    const v = judge(zero, sandbox(zero)) as Extract<Verdict, { kind: 'person' }>;
+    expect(figureLegend(v.slots!.template, v.slots!.values, Infinity)[0]).toMatch(
+      /^Figures: amount ⟦7⟧ raw units and whole tokens · minimum /,
+    );
   });
 });
