@@ -89,17 +89,8 @@ export function judgeSell(input: GuardInput): Verdict {
   if (problems.length > 0) return { kind: 'refused', reasons: problems };
   const wordy = wordyValues(found);
   if (rendered) {
-    const unboundName = unboundSymbolNaming(template.parts, facts, token.symbolBound);
-    if (unboundName)
-      return {
-        kind: 'person',
-        code: 'TOKEN_FACTS_UNCONFIRMED',
-        reasons: [unboundName],
-        template: null,
-        fingerprint: null,
-        slots: null,
-        previous: null,
-      };
+    const unboundName = unboundSymbolNaming(template.parts, facts, input.token.symbolBound);
+    if (unboundName) return person('TOKEN_FACTS_UNCONFIRMED', [unboundName]);
     if (wordy.length === 0 || input.valuesRead) return { kind: 'sign', template };
     return person('VALUE_READS_AS_TEXT', wordy, { slots: found });
   }
