@@ -27,6 +27,8 @@ interface Block {
   lines: string[];
   /** Only blank lines between the end of the previous block and this one. */
   followsBlock: boolean;
+  /** The commands the doc test does not run, from `<!-- not run by the doc test: `cmd` (why); … -->` on the line before the fence. */
+  notRun: Array<{ command: string; why: string }>;
 }
 
 function parseBlocks(markdown: string): Block[] {
@@ -44,18 +46,19 @@ function parseBlocks(markdown: string): Block[] {
       } else open.lines.push(text);
     } else if (fence) {
       const between = all.slice(lastEnd + 1, i);
+      const note = /^<!-- not run by the doc test: (.+) -->$/.exec(all[i - 1] ?? '')?.[1] ?? '';
       open = {
         lang: fence[1]!,
         line: i + 2,
         lines: [],
         followsBlock: lastEnd >= 0 && between.every((l) => l.trim() === ''),
+        notRun: [...note.matchAll(/`([^`]+)` \(([^)]+)\)/g)].map((m) => ({ command: m[1]!, why: m[2]! })),
       };
     }
   });
   return blocks;
 }
 
-const SKIP = /\(not run by the doc test: ([^)]+)\)/;
 const EXIT = /#\s*exit (\d+)\b/;
 /** The README's way to start a sandbox: where the doc test sets its step delays to zero (no real-time waits). */
 const STARTS_SANDBOX = /^eval "\$\(trader sandbox --background\b/;
@@ -96,9 +99,10 @@ function buildScript(blocks: Block[], outDir: string, fails: string): Script {
       const command = text.replace(/\s+#.*$/, '').trim();
       if (command.startsWith('trader ') || command.includes('$(trader ') || / \| trader |^if .*trader /.test(command))
         script.commands++;
-      const skip = SKIP.exec(text);
+      // A command not run is named in the comment before its block (hidden where the README is rendered).
+      const skip = block.notRun.find((n) => n.command === command);
       if (skip) {
-        script.skipped.push({ line, command, why: skip[1]! });
+        script.skipped.push({ line, command, why: skip.why });
         emit(':', line);
         return;
       }
@@ -148,7 +152,8 @@ describe('the README, run as written', () => {
     // The scripted sell printed the chain's figure and verdict, not the service's.
     expect(run.stdout).toMatch(/^verified: [1-9]\d* lamports paid$/m);
 
-    // The commands that do not run here, each named where it stands in the README.
+    // The commands that do not run here, each named in the note before its block, and every note's command is in its block.
+    expect(blocks.flatMap((b) => b.notRun.map((n) => n.command))).toEqual(script.skipped.map((s) => s.command));
     expect(script.skipped.map((s) => s.command)).toEqual([
       'git clone <this repository> trader && cd trader',
       'npm install',
