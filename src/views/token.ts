@@ -106,7 +106,8 @@ export function renderMintFacts(
   const lines = [renderFields(fields, theme)];
   if (risks.some((r) => r.level === 'refuse'))
     lines.push(
-      `A buy asks a person to accept these risks; to accept them as read here: ${acceptRisksCommand(facts.mint, fingerprint)}`,
+      // The command alone on its line: a terminal never breaks it, so it copies whole.
+      `A buy of it is refused until a person accepts these risks, at the buy's prompt or as read here:\n  ${acceptRisksCommand(facts.mint, fingerprint)}`,
     );
   return lines.join('\n');
 }

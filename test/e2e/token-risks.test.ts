@@ -62,6 +62,11 @@ describe('trader token', () => {
       { kind: 'permanent-delegate', level: 'refuse', says: expect.stringContaining('permanent delegate') },
     ]);
     expect(doc.acceptCommand).toBe(`trader config trust accept-risks ${mint} ${doc.risksFingerprint}`);
+    // For a person: the refusal said as one, and the accept command alone on its line (a terminal never breaks it).
+    const human = await runCli(['token', mint], { env: { ...envFor(sb.url), NO_COLOR: '1' } });
+    expect(human.stdout).toContain(
+      `A buy of it is refused until a person accepts these risks, at the buy's prompt or as read here:\n  ${doc.acceptCommand}\n`,
+    );
   });
 
   it('ICE: SPL Token with live mint and freeze authorities: two warnings; WOOF: none', async () => {
