@@ -434,7 +434,7 @@ describe('the treasury is pinned only by a person', () => {
     // A person runs the command the refusal named: it says what it pins.
     const pin = await runCli(['config', 'trust', 'accept-treasury', sb.treasury], { env: first.env });
     expect(pin.code, pin.stderr).toBe(0);
-    expect(pin.stdout).toContain(`Pinned treasury ${sb.treasury} for ${first.proxy.url}/api/v1`);
+    expect(pin.stdout).toContain(`Pinned treasury ${sb.treasury}; undo:\n  trader config trust forget treasury\n`);
     expect(pinsFor(home, first.proxy.url).treasury).toMatchObject({ address: sb.treasury, by: 'accept-command' });
     const r1 = await runCli(['buy', mint(), '0.1sol', '--yes', '--json'], { env: first.env });
     expect(r1.code, r1.stderr).toBe(0);
