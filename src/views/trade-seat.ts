@@ -1,0 +1,74 @@
+// The seat a buy or sell runs in from a command (and from `trader mcp`, whose context approves
+// through the client's elicitation): the person is asked through the context's prompter, the
+// screen is views/trade-screen.ts. The command gives only its side's words: each question, the
+// command that resumes the trade, and its own notes.
+import type { Context } from '../cli/context.js';
+import type { NotShown } from '../domain/screen-fit.js';
+import type { Countdown } from '../io/prompter.js';
+import type { TradeScreen } from './trade-screen.js';
+import type { TradeSeat } from '../trade/driver.js';
+import type { AskNeed, ShowNeed } from '../trade/trade-needs.js';
+
+/** A question as the person sees it. */
+export interface Question {
+  question: string;
+  /** What is shown above the question (noted first). */
+  text?: string;
+  /** With `text`: what must stand whole on the screen with the question, or it is not asked. */
+  whole?: string;
+  countdown?: Countdown;
+  defaultYes?: boolean;
+  /** Whether a yes approves the trade itself (under --yes answered for the person, or by an MCP client's person). */
+  approves?: boolean;
+}
+
+/** The side's words and acts around the driver's needs. */
+export interface SideWords<Review> {
+  /** The question a need asks. */
+  question(need: AskNeed<Review>): Question;
+  /** What a person's answer grants beyond the trade (a symbol bound, risks accepted); returns the answer. */
+  answered?(need: AskNeed<Review>, yes: boolean): boolean;
+  /** The command that resumes the trade with its current key. */
+  resume(): string;
+  /** The side's own notes (any `show` other than created and stage). */
+  note?(need: ShowNeed): void;
+}
+
+/** The seat for a trade run by a command. */
+export function promptSeat<Review>(
+  ctx: Context,
+  run: Omit<TradeSeat<Review>, 'ask' | 'show' | 'progress'> & { screen: TradeScreen },
+  side: SideWords<Review>,
+): TradeSeat<Review> {
+  let stage: (stage: string) => void = () => {};
+  const { screen, ...seat } = run;
+  return {
+    ...seat,
+    async ask(need) {
+      const answer = await askPerson(ctx, screen, side.question(need));
+      return typeof answer === 'object' || !side.answered ? answer : side.answered(need, answer);
+    },
+    show(need) {
+      if (need.show === 'created' && 'id' in need) screen.created(need.id, need.status, need.resumed, side.resume());
+      else if (need.show === 'stage' && 'stage' in need) stage(need.stage);
+      else side.note?.(need);
+    },
+    progress: (flow) =>
+      screen.run((update) => {
+        stage = update;
+        return flow();
+      }),
+  };
+}
+
+/** Shows the question's text and asks it; `notShown` when what must stand whole with it does not fit the screen. */
+async function askPerson(ctx: Context, screen: TradeScreen, q: Question): Promise<boolean | NotShown> {
+  if (q.whole && q.text) {
+    const needed = screen.notShownWhole(q.whole, q.text, q.question, q.countdown ?? { expired: '' });
+    if (needed) return needed;
+  }
+  if (q.text) ctx.output.note(q.text);
+  return q.approves
+    ? ctx.approveTrade(q.text ?? '', q.question, q.countdown)
+    : ctx.prompter.confirm(q.question, q.defaultYes ?? false, q.countdown);
+}
