@@ -5,7 +5,7 @@
 import type { RunRecorder } from '../journal/recorder.js';
 import type { Signer } from '../wallet/owner-wallet.js';
 import { signedAlready, signThroughGate } from './signing-gate.js';
-import type { AskNeed, ShowNeed, TradeNeed, TradeSteps } from './trade-needs.js';
+import type { AskNeed, NoteNeed, PinNeed, ShowNeed, TradeNeed, TradeSteps } from './trade-needs.js';
 import type { StopWords, TradeTracker } from './trade-tracker.js';
 import type { NotShown } from '../domain/screen-fit.js';
 
@@ -20,6 +20,10 @@ export interface TradeSeat<Review> {
   ask(need: AskNeed<Review>): Promise<boolean | NotShown>;
   /** Shows what the flow reports. */
   show(need: ShowNeed): void;
+  /** The side's own moments (its command says or keeps them). */
+  note(need: NoteNeed): void;
+  /** Pins what a person's yes granted; returns what is pinned after. */
+  pin(need: PinNeed): string;
   /** A fresh idempotency key (a fresh quote is a new trade). */
   newKey(): string;
   /** Runs the trade with its progress line. */
@@ -70,13 +74,17 @@ async function serve<Review>(need: TradeNeed<Review>, seat: TradeSeat<Review>): 
       return track.asking(() => seat.ask(need));
     case 'show':
       return seat.show(need);
+    case 'note':
+      return seat.note(need);
+    case 'pin':
+      return seat.pin(need);
     case 'record':
       return journal.answer(need.answer);
     case 'sign':
       track.phase = 'approved';
       return signThroughGate(seat.signer, journal, need.verdict, need.toSign);
     case 'track':
-      if (need.submitted) track.phase = 'submitted';
+      if (need.phase) track.phase = need.phase;
       if (need.last !== undefined) track.seen(need.last);
       if (need.proven !== undefined) track.proven = need.proven;
       return;

@@ -102,7 +102,7 @@ export type SellSteps = TradeSteps<SellResult, SellReview>;
 
 /**
  * A sell to its end, as needs the driver serves: `ask` `grant` (trust only a person gives, and
- * sign) and `confirm` (sign) with the review; `show` `quote-expired` before a fresh quote.
+ * sign) and `confirm` (sign) with the review; `note` `quote-expired` before a fresh quote.
  */
 export async function* sellSteps(deps: SellDeps, req: SellRequest): SellSteps {
   let idempotencyKey = req.idempotencyKey;
@@ -143,7 +143,7 @@ export async function* sellSteps(deps: SellDeps, req: SellRequest): SellSteps {
           ['run the command again for a fresh quote'],
         );
       // The countdown said "a yes gets a fresh quote": that yes is it, and the new figures get their own question.
-      yield* need({ kind: 'show', show: 'quote-expired' });
+      yield* need({ kind: 'note', note: 'quote-expired' });
       idempotencyKey = yield* need({ kind: 'new-key' });
       continue;
     }
@@ -269,11 +269,11 @@ async function* signAndAuthorize(
   const authorized = yield* authorize(deps, authorization, signature);
   // Unless the sell was read still awaiting its signature, it may go on without us.
   if ('view' in authorized) {
-    yield* need({ kind: 'track', submitted: true });
+    yield* need({ kind: 'track', phase: 'submitted' });
     return yield* finish(deps, req, authorized.view, authorized.from, idempotencyKey);
   }
   const proven = authorized.error instanceof ApiError ? authorized.proven : undefined;
-  yield* need({ kind: 'track', submitted: !authorized.stillAwaiting, proven });
+  yield* need({ kind: 'track', phase: authorized.stillAwaiting ? undefined : 'submitted', proven });
   throw authorized.error;
 }
 

@@ -27,23 +27,38 @@ export interface AskNeed<Review = unknown> {
   signing?: ToSign;
 }
 
-/** What the screen shows: the trade made (or resumed), a stage while it is followed, a note of the side's. */
+/** What the screen shows: the trade made (or resumed), a stage while it is followed. */
 export type ShowNeed =
   | { kind: 'show'; show: 'created'; id: string; status: string; resumed: boolean }
-  | { kind: 'show'; show: 'stage'; stage: string }
-  | { kind: 'show'; show: string; facts?: unknown };
+  | { kind: 'show'; show: 'stage'; stage: string };
+
+/** A moment of the side's own, which its command says or keeps (a quote expired, a deposit sent again or signed). */
+export interface NoteNeed {
+  kind: 'note';
+  note: string;
+  facts?: unknown;
+}
+
+/** A pin a person's yes at the prompt grants (a buy's treasury): answers what is pinned after (another process may have pinned first). */
+export interface PinNeed {
+  kind: 'pin';
+  pin: 'treasury';
+  value: string;
+}
 
 export type TradeNeed<Review = unknown> =
   /** The trade exists: the tracker and the journal are told (which may refuse it); answers what the journal knew. */
   | { kind: 'created'; trade: CreatedTrade; last: unknown; pastSigning: boolean }
   | AskNeed<Review>
   | ShowNeed
+  | NoteNeed
+  | PinNeed
   /** An answer of the service to record (never refuses: the trade is under way). */
   | { kind: 'record'; answer: TradeAnswer }
   /** Sign through the one gate (trade/signing-gate.ts); answers what left it. */
   | { kind: 'sign'; verdict: SigningVerdict; toSign: ToSign }
-  /** Where the trade stands now: handed over, its last state seen, what a failure's read proved. */
-  | { kind: 'track'; submitted?: boolean; last?: unknown; proven?: string | null }
+  /** Where the trade stands now (approved, handed over), its last state seen, what a failure's read proved. */
+  | { kind: 'track'; phase?: 'approved' | 'submitted'; last?: unknown; proven?: string | null }
   /** A fresh idempotency key for a fresh quote (a new trade): answers the key. */
   | { kind: 'new-key' };
 
@@ -52,6 +67,8 @@ interface NeedAnswers {
   created: Prior;
   ask: boolean | NotShown;
   show: void;
+  note: void;
+  pin: string;
   record: void;
   sign: Signed;
   track: void;

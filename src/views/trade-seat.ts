@@ -7,7 +7,7 @@ import type { NotShown } from '../domain/screen-fit.js';
 import type { Countdown } from '../io/prompter.js';
 import type { TradeScreen } from './trade-screen.js';
 import type { TradeSeat } from '../trade/driver.js';
-import type { AskNeed, ShowNeed } from '../trade/trade-needs.js';
+import type { AskNeed, NoteNeed, PinNeed } from '../trade/trade-needs.js';
 
 /** A question as the person sees it. */
 export interface Question {
@@ -30,14 +30,16 @@ export interface SideWords<Review> {
   answered?(need: AskNeed<Review>, yes: boolean): boolean;
   /** The command that resumes the trade with its current key. */
   resume(): string;
-  /** The side's own notes (any `show` other than created and stage). */
-  note?(need: ShowNeed): void;
+  /** The side's own moments. */
+  note?(need: NoteNeed): void;
+  /** Pins what a person's yes granted; returns what is pinned after. */
+  pin?(need: PinNeed): string;
 }
 
 /** The seat for a trade run by a command. */
 export function promptSeat<Review>(
   ctx: Context,
-  run: Omit<TradeSeat<Review>, 'ask' | 'show' | 'progress'> & { screen: TradeScreen },
+  run: Omit<TradeSeat<Review>, 'ask' | 'show' | 'note' | 'pin' | 'progress'> & { screen: TradeScreen },
   side: SideWords<Review>,
 ): TradeSeat<Review> {
   let stage: (stage: string) => void = () => {};
@@ -49,9 +51,13 @@ export function promptSeat<Review>(
       return typeof answer === 'object' || !side.answered ? answer : side.answered(need, answer);
     },
     show(need) {
-      if (need.show === 'created' && 'id' in need) screen.created(need.id, need.status, need.resumed, side.resume());
-      else if (need.show === 'stage' && 'stage' in need) stage(need.stage);
-      else side.note?.(need);
+      if (need.show === 'created') screen.created(need.id, need.status, need.resumed, side.resume());
+      else stage(need.stage);
+    },
+    note: (need) => side.note?.(need),
+    pin(need) {
+      if (!side.pin) throw new Error(`nothing pins ${need.pin} here`);
+      return side.pin(need);
     },
     progress: (flow) =>
       screen.run((update) => {

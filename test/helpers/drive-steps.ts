@@ -3,7 +3,7 @@
 import type { NotShown } from '../../src/domain/screen-fit.js';
 import type { TradeRecorder } from '../../src/journal/recorder.js';
 import { driveTrade } from '../../src/trade/driver.js';
-import type { AskNeed, ShowNeed, TradeSteps } from '../../src/trade/trade-needs.js';
+import type { AskNeed, NoteNeed, PinNeed, ShowNeed, TradeSteps } from '../../src/trade/trade-needs.js';
 import type { StopWords, TradeTracker } from '../../src/trade/trade-tracker.js';
 import type { Signer } from '../../src/wallet/owner-wallet.js';
 
@@ -13,6 +13,8 @@ const WORDS: StopWords = { unsigned: 'unused', resume: () => null, result: (last
 export interface TestSeat<Review> {
   ask(need: AskNeed<Review>): Promise<boolean | NotShown>;
   show(need: ShowNeed): void;
+  note(need: NoteNeed): void;
+  pin(need: PinNeed): string;
   newKey(): string;
 }
 

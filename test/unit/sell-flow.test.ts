@@ -217,10 +217,10 @@ function runSell(deps: SellDepsHere, req: SellRequest, h: SellHooks, track: Trad
     { signer: owner, journal, track },
     {
       ask: (asked) => (asked.ask === 'grant' ? h.grant(asked.review) : h.confirm(asked.review)),
-      show: (shown) => {
-        if (shown.show === 'created') h.created();
-        else if (shown.show === 'stage' && 'stage' in shown) h.stage(shown.stage);
-        else if (shown.show === 'quote-expired') h.quoteExpired();
+      show: (shown) => (shown.show === 'created' ? h.created() : h.stage(shown.stage)),
+      note: () => h.quoteExpired(),
+      pin: () => {
+        throw new Error('a sell pins nothing through the driver');
       },
       newKey: () => h.newIdempotencyKey(),
     },
