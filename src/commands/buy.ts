@@ -222,58 +222,48 @@ function buyRequest(ctx: Context, buy: BuyRun): BuyRequest {
 /** Where the buy runs: the prompt, the screen, and the buy's words for its questions, notes, pin and stops. */
 function buySeat(ctx: Context, buy: BuyRun, track: TradeTracker) {
   const { trust } = buy.start;
-  return promptSeat<BuyReview>(
-    ctx,
-    {
-      signer: buy.start.signer,
-      journal: buy.journal,
-      track,
-      screen: buy.screen,
-      words: {
-        unsigned: INTENT_EXPIRES_UNUSED,
-        // The key a fresh deposit gets is the one to resume with.
-        resume: () => resumeCommand(buy),
-        // A refused or declined buy still answers --json with the (cancelled) intent and the key.
-        result: (intent, key) => ({ intent, trade: null, idempotencyKey: key }),
-      },
-      newKey: () => (buy.idempotencyKey = randomUUID()),
-    },
-    {
-      question: (asked) =>
-        asked.ask === 'fresh-deposit'
-          ? {
-              text: "The deposit's blockhash expired while you were deciding: it could no longer land, so it was not signed.",
-              question: 'Get a fresh deposit?',
-              defaultYes: true,
-            }
-          : buyQuestion(ctx, buy, asked.review),
-      answered: (asked, yes) => (asked.ask === 'confirm' ? confirmed(ctx, buy, yes) : yes),
+  return promptSeat<BuyReview>(ctx, buy, track, {
+    stop: {
+      unsigned: INTENT_EXPIRES_UNUSED,
+      // The key a fresh deposit gets is the one to resume with.
       resume: () => resumeCommand(buy),
-      note(noted) {
-        if (noted.note === 'resending') {
-          const deposit = noted.facts as PriorDeposit;
-          ctx.output.note(
-            `Buy ${track.ref.id}: sending again the deposit you signed for it at ${formatLocalTime(deposit.at)} (${deposit.signature}); nothing new is signed.`,
-          );
-        } else if (noted.note === 'signed') {
-          buy.signedDeposit = noted.facts as SignedDeposit;
-          if (buy.chainFacts && ctx.presence(buy.opts.dryRun).mayGrantTrust)
-            recordChainFacts(ctx, trust, buy.chainFacts, buy.tie === 'mint');
-        }
-      },
-      pin(pinned) {
-        const address = pinned.value;
-        const now = guarded('pin the treasury', () => trust.pinTreasury(address, 'prompt'));
-        buy.treasury = now;
-        if (now === address) {
-          ctx.output.note(
-            `Pinned treasury ${address} for ${trust.service}, as you confirmed; a different deposit address will now be refused.`,
-          );
-        }
-        return now;
-      },
+      // A refused or declined buy still answers --json with the (cancelled) intent and the key.
+      result: (intent, key) => ({ intent, trade: null, idempotencyKey: key }),
     },
-  );
+    question: (asked) =>
+      asked.ask === 'fresh-deposit'
+        ? {
+            text: "The deposit's blockhash expired while you were deciding: it could no longer land, so it was not signed.",
+            question: 'Get a fresh deposit?',
+            defaultYes: true,
+          }
+        : buyQuestion(ctx, buy, asked.review),
+    answered: (asked, yes) => (asked.ask === 'confirm' ? confirmed(ctx, buy, yes) : yes),
+    resume: () => resumeCommand(buy),
+    note(noted) {
+      if (noted.note === 'resending') {
+        const deposit = noted.facts as PriorDeposit;
+        ctx.output.note(
+          `Buy ${track.ref.id}: sending again the deposit you signed for it at ${formatLocalTime(deposit.at)} (${deposit.signature}); nothing new is signed.`,
+        );
+      } else if (noted.note === 'signed') {
+        buy.signedDeposit = noted.facts as SignedDeposit;
+        if (buy.chainFacts && ctx.presence(buy.opts.dryRun).mayGrantTrust)
+          recordChainFacts(ctx, trust, buy.chainFacts, buy.tie === 'mint');
+      }
+    },
+    pin(pinned) {
+      const address = pinned.value;
+      const now = guarded('pin the treasury', () => trust.pinTreasury(address, 'prompt'));
+      buy.treasury = now;
+      if (now === address) {
+        ctx.output.note(
+          `Pinned treasury ${address} for ${trust.service}, as you confirmed; a different deposit address will now be refused.`,
+        );
+      }
+      return now;
+    },
+  });
 }
 
 /** The review and its question: what a yes pays and to whom stands whole on the screen with the question, or it is not asked. */

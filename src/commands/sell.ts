@@ -242,37 +242,27 @@ function sellRequest(ctx: Context, run: SellRun): SellRequest {
 /** Where the sell runs: the prompt, the screen, and the sell's words for its questions and stops. */
 function sellSeat(ctx: Context, run: SellRun, track: TradeTracker) {
   const { trust } = run.start;
-  return promptSeat<SellReview>(
-    ctx,
-    {
-      signer: run.start.signer,
-      journal: run.journal,
-      track,
-      screen: run.screen,
-      words: {
-        unsigned: AUTHORIZATION_EXPIRES_UNUSED,
-        resume: () => null,
-        // A refused or declined sell still answers --json with the authorization as received and the key.
-        result: (authorization, key) => ({ authorization, sell: null, trade: null, idempotencyKey: key }),
-      },
-      newKey: () => (run.idempotencyKey = randomUUID()),
+  return promptSeat<SellReview>(ctx, run, track, {
+    stop: {
+      unsigned: AUTHORIZATION_EXPIRES_UNUSED,
+      resume: () => null,
+      // A refused or declined sell still answers --json with the authorization as received and the key.
+      result: (authorization, key) => ({ authorization, sell: null, trade: null, idempotencyKey: key }),
     },
-    {
-      question: (asked) => sellQuestion(ctx, run, asked.ask, asked.review),
-      answered(asked, yes) {
-        // Confirming token facts is no yes to the sell; the yes that signs binds the symbol.
-        const factsOnly = asked.ask === 'grant' && personCode(asked.review) === 'TOKEN_FACTS_UNCONFIRMED';
-        if (yes && run.serviceSymbol && !factsOnly)
-          guarded('bind the symbol', () => trust.bindSymbol(run.serviceSymbol!, run.mint, 'prompt'));
-        return yes;
-      },
-      resume: () => `trader sell ${run.mint} ${run.amount} --idempotency-key ${run.idempotencyKey}`,
-      note: () =>
-        ctx.output.note(
-          `The quote expired before your yes, so ${NOTHING_SIGNED}. A fresh quote follows: its own figures, its own question.`,
-        ),
+    question: (asked) => sellQuestion(ctx, run, asked.ask, asked.review),
+    answered(asked, yes) {
+      // Confirming token facts is no yes to the sell; the yes that signs binds the symbol.
+      const factsOnly = asked.ask === 'grant' && personCode(asked.review) === 'TOKEN_FACTS_UNCONFIRMED';
+      if (yes && run.serviceSymbol && !factsOnly)
+        guarded('bind the symbol', () => trust.bindSymbol(run.serviceSymbol!, run.mint, 'prompt'));
+      return yes;
     },
-  );
+    resume: () => `trader sell ${run.mint} ${run.amount} --idempotency-key ${run.idempotencyKey}`,
+    note: () =>
+      ctx.output.note(
+        `The quote expired before your yes, so ${NOTHING_SIGNED}. A fresh quote follows: its own figures, its own question.`,
+      ),
+  });
 }
 
 const personCode = (review: SellReview) => (review.verdict.kind === 'person' ? review.verdict.code : null);

@@ -12,7 +12,7 @@ import {
   type NeededTrust,
 } from '../domain/errors.js';
 import { declined } from './trade-tracker.js';
-import { eventsOf, need, type TradeNeed, type TradeSteps } from './trade-needs.js';
+import { eventsOf, failedAnswer, need, type TradeNeed, type TradeSteps } from './trade-needs.js';
 import { inspectDeposit } from '../wallet/deposit-inspection.js';
 import { pollUntil } from './poll.js';
 import type { BuyReview, QuoteRead } from './buy-review.js';
@@ -491,15 +491,7 @@ async function* handOver(
   try {
     after = await submitDeposit(deps, intent, signed);
   } catch (err) {
-    if (err instanceof ApiError)
-      yield* need({
-        kind: 'record',
-        answer: {
-          step: 'deposit',
-          status: null,
-          error: { code: err.code, status: err.status, uncertain: isUncertainOutcome(err) },
-        },
-      });
+    if (err instanceof ApiError) yield* need(failedAnswer('deposit', err));
     yield* need({ kind: 'track', phase: 'submitted' });
     if (isUncertainOutcome(err) || !(err instanceof ApiError)) throw err;
     // Answered with an error, though the signed deposit is in the service's hands: its state

@@ -16,7 +16,7 @@ import {
 } from '../domain/token-binding.js';
 import { ApiError, SERVICE_CONTRADICTION, RefusedToSignError, UsageError, type NeededTrust } from '../domain/errors.js';
 import { declined } from './trade-tracker.js';
-import { eventsOf, need, type TradeNeed, type TradeSteps } from './trade-needs.js';
+import { eventsOf, failedAnswer, need, type TradeNeed, type TradeSteps } from './trade-needs.js';
 import { authorizationExpired } from '../wallet/sell-template/check-authorization.js';
 import { judgeSell, type Verdict } from '../wallet/sell-template/guard.js';
 import type { Template } from '../wallet/sell-template/template.js';
@@ -378,15 +378,7 @@ async function* authorize(
       return { view: { authorization: result.authorization, sell: result.sell }, from: 'the authorize answer' };
     } catch (err) {
       lost ||= isUncertainOutcome(err);
-      if (err instanceof ApiError)
-        yield* need({
-          kind: 'record',
-          answer: {
-            step: 'authorize',
-            status: null,
-            error: { code: err.code, status: err.status, uncertain: isUncertainOutcome(err) },
-          },
-        });
+      if (err instanceof ApiError) yield* need(failedAnswer('authorize', err));
       let current: GetSellResponse;
       try {
         current = await deps.api.getSell(authorization.id);

@@ -2,6 +2,8 @@
 // that yields its next need and is resumed with the answer (trade/driver.ts turns each need into
 // a tracker, journal, signing-gate, screen or prompter call, the same for buy and sell, CLI and
 // MCP). A new kind of need is added here, its answer in NeedAnswers, and served in driver.ts.
+import { isUncertainOutcome } from '../api/client.js';
+import type { ApiError } from '../domain/errors.js';
 import type { NotShown } from '../domain/screen-fit.js';
 import type { Prior, ToSign, TradeAnswer } from '../journal/recorder.js';
 import type { Signed, SigningVerdict } from './signing-gate.js';
@@ -61,6 +63,14 @@ export type TradeNeed<Review = unknown> =
   | { kind: 'track'; phase?: 'approved' | 'submitted'; last?: unknown; proven?: string | null }
   /** A fresh idempotency key for a fresh quote (a new trade): answers the key. */
   | { kind: 'new-key' };
+
+/** A hand-over (a deposit, an authorize) the service answered with an error: recorded, with whether it may have been taken. */
+export function failedAnswer(step: 'deposit' | 'authorize', err: ApiError): Extract<TradeNeed, { kind: 'record' }> {
+  return {
+    kind: 'record',
+    answer: { step, status: null, error: { code: err.code, status: err.status, uncertain: isUncertainOutcome(err) } },
+  };
+}
 
 /** The answer a need of each kind gets. */
 interface NeedAnswers {

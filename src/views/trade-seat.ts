@@ -2,12 +2,14 @@
 // through the client's elicitation): the person is asked through the context's prompter, the
 // screen is views/trade-screen.ts. The command gives only its side's words: each question, the
 // command that resumes the trade, and its own notes.
+import { randomUUID } from 'node:crypto';
 import type { Context } from '../cli/context.js';
 import type { NotShown } from '../domain/screen-fit.js';
 import type { Countdown } from '../io/prompter.js';
 import type { TradeScreen } from './trade-screen.js';
 import type { TradeSeat } from '../trade/driver.js';
 import type { AskNeed, NoteNeed, PinNeed } from '../trade/trade-needs.js';
+import type { StopWords } from '../trade/trade-tracker.js';
 
 /** A question as the person sees it. */
 export interface Question {
@@ -24,6 +26,8 @@ export interface Question {
 
 /** The side's words and acts around the driver's needs. */
 export interface SideWords<Review> {
+  /** What a stop says of this side's trade. */
+  stop: StopWords;
   /** The question a need asks. */
   question(need: AskNeed<Review>): Question;
   /** What a person's answer grants beyond the trade (a symbol bound, risks accepted); returns the answer. */
@@ -36,16 +40,30 @@ export interface SideWords<Review> {
   pin?(need: PinNeed): string;
 }
 
+/** What a command's run holds that its seat uses: the wallet, the journal, the screen, and the key a fresh quote replaces. */
+export interface SeatRun<Review> {
+  readonly start: { readonly signer: TradeSeat<Review>['signer'] };
+  readonly journal: TradeSeat<Review>['journal'];
+  readonly screen: TradeScreen;
+  idempotencyKey: string;
+}
+
 /** The seat for a trade run by a command. */
 export function promptSeat<Review>(
   ctx: Context,
-  run: Omit<TradeSeat<Review>, 'ask' | 'show' | 'note' | 'pin' | 'progress'> & { screen: TradeScreen },
+  run: SeatRun<Review>,
+  track: TradeSeat<Review>['track'],
   side: SideWords<Review>,
 ): TradeSeat<Review> {
   let stage: (stage: string) => void = () => {};
-  const { screen, ...seat } = run;
+  const { screen } = run;
   return {
-    ...seat,
+    signer: run.start.signer,
+    journal: run.journal,
+    track,
+    words: side.stop,
+    // A fresh quote is a new trade, on a new key: the run keeps it, for the resume command.
+    newKey: () => (run.idempotencyKey = randomUUID()),
     async ask(need) {
       const answer = await askPerson(ctx, screen, side.question(need));
       return typeof answer === 'object' || !side.answered ? answer : side.answered(need, answer);
