@@ -28,6 +28,7 @@ import { followCommand } from '../domain/follow-command.js';
 import { personCommand } from '../cli/person-command.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from '../cli/shared-options.js';
 import { startTrade, type TradeStart } from '../trade/preflight.js';
+import { tradeRequest } from '../trade/trade-request.js';
 import { brakeChecks, checkMint } from '../trade/brake-checks.js';
 import { tradeScreen, type TradeScreen } from '../views/trade-screen.js';
 import { guarded, refuseUnboundSymbol, symbolTrust, recordChainFacts } from '../trade/trust.js';
@@ -202,20 +203,11 @@ function buyDeps(ctx: Context, buy: BuyRun): BuyDeps {
 function buyRequest(ctx: Context, buy: BuyRun): BuyRequest {
   const { opts, start } = buy;
   return {
+    ...tradeRequest(ctx, start, opts, { idempotencyKey: buy.idempotencyKey, dryRun: opts.dryRun }),
     mint: buy.mint,
     amountLamports: opts.amount,
     tokenProblems: buy.token.binding.problems,
-    slippageBps: start.slippageBps,
-    allowedSlippageBps: start.allowedSlippageBps,
-    assumeYes: ctx.settings.yes,
-    presence: ctx.presence(opts.dryRun),
-    idempotencyKey: buy.idempotencyKey,
-    keyTyped: opts.idempotencyKey !== undefined,
     maxFeeLamports: opts.maxFeeLamports ?? ctx.settings.maxFeeLamports ?? DEFAULT_MAX_FEE_LAMPORTS,
-    treasury: start.treasury,
-    wait: opts.wait !== false,
-    dryRun: opts.dryRun,
-    waitLimitMs: start.waitLimitMs,
   };
 }
 

@@ -32,6 +32,7 @@ import { soldWords } from '../domain/sell-evidence.js';
 import { shellQuote } from '../domain/shell-quote.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from '../cli/shared-options.js';
 import { startTrade, type TradeStart } from '../trade/preflight.js';
+import { tradeRequest } from '../trade/trade-request.js';
 import { brakeChecks, checkMint } from '../trade/brake-checks.js';
 import { tradeScreen, type TradeScreen } from '../views/trade-screen.js';
 import { guarded, refuseUnboundSymbol, sellTrust, symbolTrust, recordChainFacts } from '../trade/trust.js';
@@ -222,20 +223,11 @@ async function checkedSell(ctx: Context, opts: SellOptions, track: TradeTracker)
 function sellRequest(ctx: Context, run: SellRun): SellRequest {
   const { opts, start } = run;
   return {
+    ...tradeRequest(ctx, start, opts, { idempotencyKey: run.idempotencyKey, dryRun: run.dryRun }),
     mint: run.mint,
     amount: run.amount,
-    slippageBps: start.slippageBps,
-    allowedSlippageBps: start.allowedSlippageBps,
-    idempotencyKey: run.idempotencyKey,
-    keyTyped: opts.idempotencyKey !== undefined,
     minSolLamports: opts.minSolLamports,
     otherSymbols: run.otherSymbols,
-    presence: ctx.presence(opts.dryRun),
-    treasury: start.treasury,
-    assumeYes: ctx.settings.yes,
-    wait: opts.wait !== false,
-    dryRun: run.dryRun,
-    waitLimitMs: start.waitLimitMs,
   };
 }
 

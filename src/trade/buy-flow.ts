@@ -24,7 +24,7 @@ import { buyStatusStage } from './stages.js';
 import { depositWords } from '../domain/deposit-evidence.js';
 import { keyTradeWords, type Prior, type PriorDeposit, type ToSign } from '../journal/recorder.js';
 import type { Signed, SigningVerdict } from './signing-gate.js';
-import type { Presence } from '../domain/presence.js';
+import type { TradeRequest } from './trade-request.js';
 import { chainDeadline, passed, serviceDeadline, type AnswerDeadline } from '../domain/answer-deadline.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import {
@@ -47,28 +47,12 @@ export const DEPOSIT_MAY_LAND = 'DEPOSIT_MAY_LAND';
 /** Buy reads happen this often: "every few seconds", quick enough to notice completion. */
 export const BUY_POLL_INTERVAL_MS = 2000;
 
-export interface BuyRequest {
+export interface BuyRequest extends TradeRequest {
   mint: string;
   amountLamports: bigint;
   /** Why the token's facts refuse this buy (token-binding.ts: the service contradicts the chain, an impostor): refused before signing. */
   tokenProblems: string[];
-  slippageBps?: number;
-  idempotencyKey: string;
-  /** The user typed the key (to resume), rather than it being made fresh for this run. */
-  keyTyped: boolean;
   maxFeeLamports: bigint;
-  /** The treasury a person pinned or set, or null: then only a person present may pin the deposit's recipient. */
-  treasury: string | null;
-  /** The most slippage the user allows (--slippage-bps, the profile's maxSlippageBps, or the default cap). */
-  allowedSlippageBps: number;
-  /** --yes: what cannot be checked (a quote that cannot be read) is refused rather than shown. */
-  assumeYes: boolean;
-  /** Whether a person is here to grant trust (domain/presence.ts): only then is a first recipient pinned. */
-  presence: Presence;
-  wait: boolean;
-  dryRun: boolean;
-  /** How long to wait for the end once the deposit is in (not counting the prompt); null = no limit. */
-  waitLimitMs: number;
 }
 
 export interface BuyDeps {

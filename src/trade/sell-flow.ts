@@ -5,7 +5,7 @@
 import { isUncertainOutcome, type ServiceClient } from '../api/client.js';
 import type { GetSellResponse, SellAuthorization, Trade } from '../api/types.js';
 import type { Clock } from '../domain/clock.js';
-import type { Presence } from '../domain/presence.js';
+import type { TradeRequest } from './trade-request.js';
 import type { TokenMeta } from '../domain/token.js';
 import {
   acceptTokenCommand,
@@ -34,29 +34,13 @@ import { counted } from '../domain/units.js';
 
 export const SELL_POLL_INTERVAL_MS = 2000;
 
-export interface SellRequest {
+export interface SellRequest extends TradeRequest {
   mint: string;
   amount: bigint;
-  slippageBps?: number;
-  idempotencyKey: string;
-  /** The user typed the key (to resume), rather than it being made fresh for this run. */
-  keyTyped: boolean;
   /** --min-sol in lamports. */
   minSolLamports: bigint | null;
-  /** The most slippage the user allows (the stricter of --slippage-bps and the profile's maxSlippageBps, or the default cap). */
-  allowedSlippageBps: number;
   /** The symbols the service gives the other tokens held: a symbol names the token only when it is one token's. */
   otherSymbols: Array<string | null>;
-  /** Whether a person is here to grant trust (domain/presence.ts). */
-  presence: Presence;
-  /** The service's treasury the user trusts (set or pinned): an address a message's random value must not be. */
-  treasury?: string | null;
-  /** --yes: nothing can be asked (a fresh quote is refused rather than asked for). */
-  assumeYes: boolean;
-  wait: boolean;
-  dryRun: boolean;
-  /** How long to wait for the end once authorized (not counting the prompt); null = no limit. */
-  waitLimitMs: number;
 }
 
 /** A token's facts bound by the chain or a person (domain/token-binding.ts), the binding's refusals, and the service's facts nobody vouches for. */
