@@ -570,7 +570,7 @@ try {
     ['pnl', '--json'],
     ['commands', '--json'],
     ['activity', '--csv'], // control: --csv must show csv-stringify
-    ['balance', '--json'], // control: the chain's reads load @solana/web3.js, and only they
+    ['balance', '--json'], // reads the chain, through the tool's own JSON-RPC client: no web3.js
     // Control: on the port this bench's own sandbox holds, the sandbox command loads the
     // sandbox and @solana/web3.js before the port is refused (exit 2), so the trace must show
     // them. (`--port 70000` no longer does: the definition refuses it before anything loads.)
@@ -583,13 +583,7 @@ try {
     );
     const own = [...files].filter((f) => f.includes('/dist/')).length;
     const tag =
-      args[0] === 'sandbox'
-        ? ' (control)'
-        : args[0] === 'activity' && args[1] === '--csv'
-          ? ' (control, csv)'
-          : args[0] === 'balance'
-            ? ' (control, chain)'
-            : '';
+      args[0] === 'sandbox' ? ' (control)' : args[0] === 'activity' && args[1] === '--csv' ? ' (control, csv)' : '';
     const label = `\`trader ${args
       .join(' ')
       .replace(lastBuyId, '<buyId>')

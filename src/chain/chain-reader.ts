@@ -1,9 +1,11 @@
-// Reading the Solana chain through standard JSON-RPC, with @solana/web3.js's Connection as the
-// client. Loaded only by the commands that read the chain (balance, buy, sell, trades --verify):
-// web3.js costs ≈ 150 ms to import. Every call has a timeout and a bounded number of retries;
-// what cannot be read becomes a ChainUnavailableError the caller turns into a warning (or exit 3
-// under --verify). Nothing here prints.
-import type { Connection, PublicKey } from '@solana/web3.js';
+// Reading the Solana chain through standard JSON-RPC, with a client of our own: seven methods,
+// each answer checked for the shape we use and parsed exactly (lamports above 2^53 kept whole).
+// Why not @solana/web3.js's Connection: it cost every command that reads the chain ≈ 180 ms of
+// CPU to load (websockets, jayson, node-fetch come with it) for calls this file makes in a few
+// lines, and it rounded big integers and answered 0 for some RPC errors. Every call has a
+// timeout and a bounded number of retries; what cannot be read becomes a ChainUnavailableError
+// the caller turns into a warning (or exit 3 under --verify). Nothing here prints.
+import { isAddress } from '../domain/address.js';
 import type { Clock } from '../domain/clock.js';
 import { fetchFor } from '../net/proxy.js';
 import { fromRpcJson, type ChainTransaction } from './chain-transaction.js';
@@ -64,17 +66,13 @@ export interface ChainOptions {
 const PERMANENT = /ECONNREFUSED|ENOTFOUND|EAI_NONAME|CERT|TLS|SSL|bad port/;
 const BACKOFF_MS = [250, 750];
 
-/** One reader's endpoint, its web3.js connection and what its calls share. */
+/** One reader's endpoint and what its calls share. */
 interface Rpc {
   url: URL;
   opts: ChainOptions;
-  connection: Connection;
-  PublicKey: typeof PublicKey;
-  /** The fetch each request goes through: bounded, its own error kept. */
-  bounded: typeof globalThis.fetch;
-  /** The last fetch's own error: web3.js folds it into a message string. */
-  fetchError: unknown;
-  /** The id of the last JSON-RPC call of our own. */
+  /** The fetch each request goes through (a proxy's, when one is configured). */
+  fetch: typeof globalThis.fetch;
+  /** The id of the last JSON-RPC call. */
   id: number;
   attempts: number;
   /**
@@ -84,29 +82,15 @@ interface Rpc {
   down: ChainUnavailableError | null;
 }
 
-/** Opens a reader on the RPC endpoint (loads web3.js; sends nothing yet). */
+/** Opens a reader on the RPC endpoint (sends nothing yet). */
 export async function openChain(opts: ChainOptions): Promise<ChainReader> {
   const url = parseRpcUrl(opts.url, 'RPC URL (--rpc-url, TRADER_RPC_URL or config rpcUrl)');
-  const web3 = await import('@solana/web3.js');
-  const { fetch: base } = await fetchFor(url, opts.env, opts.fetch);
-  const attempts = Math.max(1, opts.attempts ?? 3);
-  // Completed below: the connection needs the bounded fetch, which records into this state.
-  const rpc = { url, opts, PublicKey: web3.PublicKey, fetchError: null, id: 0, attempts, down: null } as Omit<
-    Rpc,
-    'bounded' | 'connection'
-  > as Rpc;
-  rpc.bounded = boundedFetch(rpc, base);
-  rpc.connection = new web3.Connection(url.href, {
-    commitment: 'confirmed',
-    disableRetryOnRateLimit: true,
-    httpAgent: false,
-    fetch: rpc.bounded as never,
-  });
+  const { fetch } = await fetchFor(url, opts.env, opts.fetch);
+  const rpc: Rpc = { url, opts, fetch, id: 0, attempts: Math.max(1, opts.attempts ?? 3), down: null };
   return {
     host: url.host,
     balance: (address) => readBalance(rpc, address),
-    blockHeight: (commitment = 'confirmed') =>
-      call(rpc, 'reading the block height', () => rpc.connection.getBlockHeight({ commitment })),
+    blockHeight: (commitment = 'confirmed') => readBlockHeight(rpc, commitment),
     blockhashValid: (blockhash, commitment) => blockhashValid(rpc, blockhash, commitment),
     getAccountInfo: (address) => readAccountInfo(rpc, address),
     rentExemptMinimum: () => readRentExemptMinimum(rpc),
@@ -114,42 +98,33 @@ export async function openChain(opts: ChainOptions): Promise<ChainReader> {
     transaction: (signature) =>
       // The signature's start names it: whole, it would not fit a line of the message.
       call(rpc, `reading transaction ${signature.slice(0, 8)}…`, async () => {
-        const result = await exactCall(rpc, 'getTransaction', [
-          signature,
-          { encoding: 'json', commitment: 'confirmed', maxSupportedTransactionVersion: 0 },
-        ]);
+        let result: unknown;
+        try {
+          result = await rpcCall(rpc, 'getTransaction', [
+            signature,
+            { encoding: 'json', commitment: 'confirmed', maxSupportedTransactionVersion: 0 },
+          ]);
+        } catch (err) {
+          // "Invalid params" for a signature: the chain has no transaction by that name.
+          if (isInvalidParams(err)) return null;
+          throw err;
+        }
         return fromRpcJson(signature, result);
       }),
   };
 }
 
 /**
- * Each request bounded by the timeout and by Ctrl-C. web3.js folds a failed fetch into a
- * message string, so the fetch's own error is kept to say what happened (and to retry or not).
+ * One JSON-RPC call, bounded by the timeout and by Ctrl-C, its answer parsed exactly (JSON.parse
+ * would round values above 2^53, and a rounded balance would read as the chain contradicting the
+ * service). An error answer keeps the RPC's code.
  */
-function boundedFetch(rpc: Rpc, base: typeof globalThis.fetch): typeof globalThis.fetch {
-  return (async (input: string, init?: RequestInit) => {
-    try {
-      return await base(input, {
-        ...init,
-        signal: AbortSignal.any([AbortSignal.timeout(rpc.opts.timeoutMs), rpc.opts.signal]),
-      });
-    } catch (err) {
-      rpc.fetchError = err;
-      throw err;
-    }
-  }) as typeof globalThis.fetch;
-}
-
-/**
- * A JSON-RPC call of our own, parsed exactly: web3.js's JSON.parse rounds values above 2^53,
- * and a rounded balance would read as the chain contradicting the service.
- */
-async function exactCall(rpc: Rpc, method: string, params: unknown[]): Promise<unknown> {
-  const res = await rpc.bounded(rpc.url.href, {
+async function rpcCall(rpc: Rpc, method: string, params: unknown[]): Promise<unknown> {
+  const res = await rpc.fetch(rpc.url.href, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: ++rpc.id, method, params }),
+    signal: AbortSignal.any([AbortSignal.timeout(rpc.opts.timeoutMs), rpc.opts.signal]),
   });
   const text = await res.text();
   if (!res.ok) throw new Error(`${res.status} ${res.statusText}: ${text.slice(0, 200)}`);
@@ -161,17 +136,25 @@ async function exactCall(rpc: Rpc, method: string, params: unknown[]): Promise<u
   return body.result;
 }
 
+/** The `value` of an RPC answer that carries a context (`{ context, value }`). */
+function contextValue(method: string, result: unknown): unknown {
+  if (result === null || typeof result !== 'object' || !('value' in result))
+    throw new Error(`${method}: the RPC answered no value`);
+  return result.value;
+}
+
 /** Runs one read with its retries; what cannot be read becomes a ChainUnavailableError (and the endpoint is down for this run). */
 async function call<T>(rpc: Rpc, what: string, run: () => Promise<T>): Promise<T> {
   const { opts } = rpc;
   if (rpc.down) throw rpc.down;
   for (let n = 1; ; n++) {
-    rpc.fetchError = null;
     try {
       return await run();
     } catch (err) {
       if (opts.signal.aborted) throw opts.signal.reason;
-      const reason = describe(rpc.fetchError ?? err, opts.timeoutMs);
+      const reason = describe(err, opts.timeoutMs);
+      // "Invalid params" is the answer about this request, not the endpoint: not retried, and the run's other reads go on.
+      if (isInvalidParams(err)) throw new ChainUnavailableError(`${what} from ${rpc.url.host} failed: ${reason}`);
       if (n >= rpc.attempts || PERMANENT.test(reason)) {
         rpc.down = new ChainUnavailableError(`${what} from ${rpc.url.host} failed: ${reason}`);
         throw rpc.down;
@@ -184,7 +167,7 @@ async function call<T>(rpc: Rpc, what: string, run: () => Promise<T>): Promise<T
 /** Lamports held by an address, read exactly. */
 function readBalance(rpc: Rpc, address: string): Promise<bigint> {
   return call(rpc, 'reading the balance', async () => {
-    const result = (await exactCall(rpc, 'getBalance', [address, { commitment: 'confirmed' }])) as {
+    const result = (await rpcCall(rpc, 'getBalance', [address, { commitment: 'confirmed' }])) as {
       value?: unknown;
     } | null;
     const lamports = exactLamports(result?.value);
@@ -194,12 +177,12 @@ function readBalance(rpc: Rpc, address: string): Promise<bigint> {
 }
 
 /**
- * The least balance a wallet must keep, read by our own call: web3.js answers 0 for an RPC error
- * (and warns on the console), which would let a funds check spend the whole balance.
+ * The least balance a wallet must keep; an RPC error is an error, never 0 (a 0 would let a funds
+ * check spend the whole balance).
  */
 function readRentExemptMinimum(rpc: Rpc): Promise<bigint> {
   return call(rpc, 'reading the rent-exempt minimum', async () => {
-    const lamports = exactLamports(await exactCall(rpc, 'getMinimumBalanceForRentExemption', [0]));
+    const lamports = exactLamports(await rpcCall(rpc, 'getMinimumBalanceForRentExemption', [0]));
     if (lamports === null) throw new Error('getMinimumBalanceForRentExemption: the RPC answered no amount');
     return lamports;
   });
@@ -211,7 +194,12 @@ async function blockhashValid(rpc: Rpc, blockhash: string, commitment: 'processe
   // from it, but not a dead endpoint either (the run's other reads go on), and not retried.
   const valid = await call(rpc, 'checking the blockhash', async () => {
     try {
-      return (await rpc.connection.isBlockhashValid(blockhash, { commitment })).value;
+      const value = contextValue(
+        'isBlockhashValid',
+        await rpcCall(rpc, 'isBlockhashValid', [blockhash, { commitment }]),
+      );
+      if (typeof value !== 'boolean') throw new Error('isBlockhashValid: the RPC answered no true or false');
+      return value;
     } catch (err) {
       if ((err as { code?: unknown }).code === -32601) return null;
       throw err;
@@ -224,27 +212,50 @@ async function blockhashValid(rpc: Rpc, blockhash: string, commitment: 'processe
   return valid;
 }
 
-/** An account's owner, data and lamports at finalized commitment, or null. */
-function readAccountInfo(rpc: Rpc, address: string): ReturnType<ChainReader['getAccountInfo']> {
-  return call(rpc, 'reading accounts', async () => {
-    // web3.js asks for base64 and decodes it; finalized: facts a rollback cannot take back.
-    const info = await rpc.connection.getAccountInfo(new rpc.PublicKey(address), { commitment: 'finalized' });
-    return info === null
-      ? null
-      : { owner: info.owner.toBase58(), data: new Uint8Array(info.data), lamports: BigInt(info.lamports) };
+/** The current block height at the commitment asked. */
+function readBlockHeight(rpc: Rpc, commitment: 'confirmed' | 'finalized'): Promise<number> {
+  return call(rpc, 'reading the block height', async () => {
+    const height = await rpcCall(rpc, 'getBlockHeight', [{ commitment }]);
+    if (!Number.isSafeInteger(height) || (height as number) < 0)
+      throw new Error('getBlockHeight: the RPC answered no block height');
+    return height as number;
   });
+}
+
+/** An account's owner, data and lamports at finalized commitment (facts a rollback cannot take back), or null. */
+function readAccountInfo(rpc: Rpc, address: string): ReturnType<ChainReader['getAccountInfo']> {
+  if (!isAddress(address)) return notAnAddress(address);
+  return call(rpc, 'reading accounts', async () => {
+    const params = [address, { encoding: 'base64', commitment: 'finalized' }];
+    const value = contextValue('getAccountInfo', await rpcCall(rpc, 'getAccountInfo', params));
+    if (value === null) return null;
+    const account = accountOf(value);
+    if (!account) throw new Error('getAccountInfo: the RPC answered an account of another shape');
+    return account;
+  });
+}
+
+/** An account as getAccountInfo answers it with base64 data; null for any other shape. */
+function accountOf(value: unknown): { owner: string; data: Uint8Array; lamports: bigint } | null {
+  const { owner, data, lamports } = (value ?? {}) as { owner?: unknown; data?: unknown; lamports?: unknown };
+  const exact = exactLamports(lamports);
+  if (typeof owner !== 'string' || !isAddress(owner) || exact === null) return null;
+  if (!Array.isArray(data) || data[1] !== 'base64' || typeof data[0] !== 'string') return null;
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(data[0]) || data[0].length % 4 !== 0) return null;
+  return { owner, data: new Uint8Array(Buffer.from(data[0], 'base64')), lamports: exact };
 }
 
 /** Raw token units per mint over the owner's token accounts of both token programs. */
 function readTokenBalances(rpc: Rpc, owner: string): ReturnType<ChainReader['tokenBalances']> {
+  if (!isAddress(owner)) return notAnAddress(owner);
   return call(rpc, 'reading the token accounts', async () => {
     const held = new Map<string, { amount: bigint; decimals: number }>();
     for (const programId of TOKEN_PROGRAMS) {
-      const { value } = await rpc.connection.getParsedTokenAccountsByOwner(new rpc.PublicKey(owner), {
-        programId: new rpc.PublicKey(programId),
-      });
-      for (const { account } of value) {
-        const holding = tokenHolding(account.data);
+      const params = [owner, { programId }, { encoding: 'jsonParsed', commitment: 'confirmed' }];
+      const value = contextValue('getTokenAccountsByOwner', await rpcCall(rpc, 'getTokenAccountsByOwner', params));
+      if (!Array.isArray(value)) throw new Error('getTokenAccountsByOwner: the RPC answered no list of accounts');
+      for (const entry of value as { account?: { data?: unknown } }[]) {
+        const holding = tokenHolding(entry?.account?.data);
         if (!holding) continue;
         const before = held.get(holding.mint)?.amount ?? 0n;
         held.set(holding.mint, { amount: before + BigInt(holding.amount), decimals: holding.decimals });
@@ -252,6 +263,11 @@ function readTokenBalances(rpc: Rpc, owner: string): ReturnType<ChainReader['tok
     }
     return held;
   });
+}
+
+/** An address that is not base58 of 32 bytes is a caller's bug: never sent, never retried. */
+function notAnAddress(value: string): Promise<never> {
+  return Promise.reject(new TypeError(`not an address: ${value}`));
 }
 
 /** A parsed token account's mint, raw amount and decimals; null for one of any other shape. */
@@ -267,6 +283,11 @@ function tokenHolding(data: unknown): { mint: string; amount: string; decimals: 
   if (typeof mint !== 'string' || typeof amount !== 'string' || !/^\d+$/.test(amount) || typeof decimals !== 'number')
     return null;
   return { mint, amount, decimals };
+}
+
+/** JSON-RPC's "invalid params" (-32602): the endpoint answered, and refused what was asked. */
+function isInvalidParams(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === -32602;
 }
 
 /** One line for what went wrong, with the cause fetch wraps inside. */

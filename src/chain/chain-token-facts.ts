@@ -7,7 +7,10 @@
 import type { ChainTokenFacts } from '../domain/token.js';
 import type { MetadataFacts, MintFacts } from '../domain/mint-facts.js';
 import { UsageError } from '../domain/errors.js';
+import bs58 from 'bs58';
+import { isAddress } from '../domain/address.js';
 import { ChainUnavailableError, type ChainReader } from './chain-reader.js';
+import { findProgramAddress } from './program-address.js';
 import { decodeExtension, decodeMintBase, metaplexAuthority, tokenMetadataAuthority } from './mint-layouts.js';
 import {
   ACCOUNT_TYPE_OFFSET,
@@ -24,15 +27,10 @@ import {
 } from './token-layouts.js';
 
 /** The Metaplex metadata account's address for a mint: the PDA ["metadata", program, mint]. */
-export async function metaplexMetadataAddress(mint: string): Promise<string> {
-  // web3.js is loaded already by the chain reader that calls this; imported here lazily all the same.
-  const { PublicKey } = await import('@solana/web3.js');
-  const program = new PublicKey(METAPLEX_PROGRAM);
-  const [address] = PublicKey.findProgramAddressSync(
-    [Buffer.from('metadata'), program.toBuffer(), new PublicKey(mint).toBuffer()],
-    program,
-  );
-  return address.toBase58();
+export function metaplexMetadataAddress(mint: string): string {
+  if (!isAddress(mint)) throw new TypeError(`not an address: ${mint}`);
+  const seeds = [Buffer.from('metadata'), bs58.decode(METAPLEX_PROGRAM), bs58.decode(mint)];
+  return findProgramAddress(seeds, METAPLEX_PROGRAM).address;
 }
 
 /**
@@ -51,7 +49,7 @@ export interface MintRead {
 
 /** Reads a mint's facts, all of them; null and errors as readTokenFacts. */
 export async function readMint(chain: ChainReader, mint: string): Promise<MintRead | null> {
-  const metadataAddress = await metaplexMetadataAddress(mint);
+  const metadataAddress = metaplexMetadataAddress(mint);
   const [account, metaplex] = await Promise.all([chain.getAccountInfo(mint), chain.getAccountInfo(metadataAddress)]);
   if (!account) return null;
   const program =

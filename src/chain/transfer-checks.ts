@@ -137,15 +137,20 @@ export function checkPayout(
 
 /**
  * A swap the service names: it exists and succeeded (what it traded is the service's side), or
- * failed when the service reports the trade failed; and it touches the traded token (`mint`: among
- * its accounts, or its token balances moving), else it exists but nothing ties it to this trade
- * (any transaction succeeds).
+ * failed when the service reports the trade failed; it landed no earlier than the trade (see
+ * swapTooEarly); and it touches the traded token (`mint`: among its accounts, or its token
+ * balances moving), else it exists but nothing ties it to this trade (any transaction succeeds).
  */
-export function checkSwap(tx: ChainTransaction | null, expected: { failureReported: boolean; mint: string }): Check {
+export function checkSwap(
+  tx: ChainTransaction | null,
+  expected: { failureReported: boolean; mint: string } & SwapBounds,
+): Check {
   if (tx === null) return { mark: 'not-found', chain: 'not on chain' };
   const asReported = tx.err !== null && expected.failureReported;
   const bad = asReported ? null : failed(tx);
   if (bad) return bad;
+  const early = swapTooEarly(tx, expected);
+  if (early) return early;
   const done = asReported ? `failed on chain, as the service reports, slot ${tx.slot}` : `succeeded, slot ${tx.slot}`;
   if (!touchesMint(tx, expected.mint))
     return {
@@ -153,6 +158,44 @@ export function checkSwap(tx: ChainTransaction | null, expected: { failureReport
       chain: `exists, not attributable: ${done}, but it touches no account or token balance of ${expected.mint}`,
     };
   return { mark: 'verified', chain: done };
+}
+
+/** What a trade's swap cannot predate: the trade's creation (as a payout's bound), and a buy's own deposit. */
+export interface SwapBounds {
+  /** When the trade was created (ms, the payout check's bound); a block time before it is too early. */
+  notBeforeMs?: number;
+  /** A buy's deposit slot, when the chain showed it: a swap in an earlier slot cannot spend it. */
+  notBeforeSlot?: number | null;
+}
+
+/**
+ * A contradiction when the swap landed before the trade could have had one: before it was created,
+ * or (a buy) in a slot before its deposit's; null when it did not. An old swap of the same
+ * mint would otherwise "verify" for any trade.
+ */
+export function swapTooEarly(tx: ChainTransaction, bounds: SwapBounds): Check | null {
+  if (bounds.notBeforeSlot != null && tx.slot < bounds.notBeforeSlot)
+    return {
+      mark: 'contradicts',
+      chain: `landed in slot ${tx.slot}, before your deposit (slot ${bounds.notBeforeSlot}): it cannot be this buy's swap`,
+    };
+  if (bounds.notBeforeMs !== undefined && tx.blockTime !== null && tx.blockTime < Math.floor(bounds.notBeforeMs / 1000))
+    return {
+      mark: 'contradicts',
+      chain: `landed at ${formatLocalTime(tx.blockTime * 1000)}, before the trade was created: it cannot be its swap`,
+    };
+  return null;
+}
+
+/**
+ * A swap the journal knows for another trade (`knownAs`: which, in words): one transaction proves
+ * one trade, so it is not this one's swap, whatever the chain shows of it.
+ */
+export function swapOfAnother(knownAs: string, side: 'buy' | 'sell'): Check {
+  return {
+    mark: 'contradicts',
+    chain: `the journal knows this transaction as ${knownAs}; one transaction proves one trade, so it is not this ${side}'s swap`,
+  };
 }
 
 /**

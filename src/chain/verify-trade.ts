@@ -10,10 +10,20 @@ import type { Trade } from '../api/types.js';
 import { ChainUnavailableError, type ChainReader } from './chain-reader.js';
 import type { SignedDeposit } from './deposit-absence.js';
 import { tokenGain, type ChainTransaction } from './chain-transaction.js';
-import { checkDeposit, checkPayout, checkSwap, depositAbsence, whose, type Mark } from './transfer-checks.js';
+import {
+  checkDeposit,
+  checkPayout,
+  checkSwap,
+  depositAbsence,
+  swapOfAnother,
+  whose,
+  type Mark,
+  type SwapBounds,
+} from './transfer-checks.js';
 import { formatSol } from '../domain/amounts.js';
 import type { JournalKnowledge, KnownTransaction } from '../journal/other-trades.js';
 import { counted } from '../domain/units.js';
+import { setAsideMalformed } from './malformed-signatures.js';
 
 export type Role = 'deposit' | 'swap' | 'payout' | 'refund';
 
@@ -120,45 +130,92 @@ const sol = (lamports: bigint) => `${formatSol(lamports)} SOL`;
 
 /** Checks a trade's signatures; a chain that cannot be read gives verdict 'unchecked' with the reason. */
 export async function verifyTrade(chain: ChainReader, input: VerifyInput): Promise<Verification> {
+  // A named value that is no signature is the service's contradiction, decided before any RPC call.
+  const named = setAsideMalformed(input.trade);
   try {
-    return await verify(chain, input);
+    return withMalformed(await verify(chain, { ...input, trade: named.trade }), named.checks);
   } catch (err) {
     if (err instanceof ChainUnavailableError)
-      return { rpc: chain.host, verdict: 'unchecked', checks: [], reason: err.message };
+      return withMalformed({ rpc: chain.host, verdict: 'unchecked', checks: [], reason: err.message }, named.checks);
     throw err;
   }
 }
 
+/**
+ * The verification with the contradictions of malformed signatures first, in place of the "names
+ * no …" its role would otherwise get (the service named one, not none).
+ */
+function withMalformed(v: Verification, malformed: readonly SignatureCheck[]): Verification {
+  if (malformed.length === 0) return v;
+  const roles = new Set(malformed.map((c) => c.role));
+  const rest = v.checks.filter((c) => !(c.signature === null && c.mark === 'not-found' && roles.has(c.role)));
+  const checks = [...malformed, ...rest];
+  return { ...v, checks, verdict: verdictOf(checks) };
+}
+
+/** What the checks found: each claim's check, and what the chain shows reaching the wallet. */
+type Found = { checks: SignatureCheck[]; received: NonNullable<Verification['received']> };
+/** The earliest a payout or refund may land, when known. */
+type NotBefore = { notBeforeMs?: number };
+
 async function verify(chain: ChainReader, input: VerifyInput): Promise<Verification> {
-  const { trade, owner } = input;
-  const checks: SignatureCheck[] = [];
-  const received: NonNullable<Verification['received']> = {};
+  const { trade } = input;
+  const found: Found = { checks: [], received: {} };
   let deposit: Verification['deposit'];
 
   // The deposit's slot, when read: a refund cannot come before the deposit it returns.
   let depositSlot: number | null = null;
-  if (trade.side === 'buy') ({ summary: deposit, slot: depositSlot } = await checkDeposits(chain, input, checks));
+  if (trade.side === 'buy') ({ summary: deposit, slot: depositSlot } = await checkDeposits(chain, input, found.checks));
+  // A payout, refund or swap must come after the trade was made (when this tool made it, where its
+  // journal knows; the service's time otherwise); one transaction counts once, in one role.
+  const createdMs = input.createdAtMs != null ? input.createdAtMs - CLOCK_ALLOWANCE_MS : Date.parse(trade.createdAt);
+  const notBefore: NotBefore = Number.isNaN(createdMs) ? {} : { notBeforeMs: createdMs };
+  const swapTxs = await checkSwaps(chain, input, found.checks, { ...notBefore, notBeforeSlot: depositSlot });
+  checkTokensReceived(input, swapTxs, found);
+  if (trade.side === 'sell') await checkPayouts(chain, input, notBefore, found);
+  await checkRefund(chain, input, { notBefore, depositSlot }, found);
 
-  // A swap is this trade's only if it touches the traded token and no other trade has it in another role.
+  const { checks, received } = found;
+  return {
+    rpc: chain.host,
+    verdict: verdictOf(checks),
+    checks,
+    ...(deposit ? { deposit } : {}),
+    ...(Object.keys(received).length > 0 ? { received } : {}),
+  };
+}
+
+/** Checks each swap the service names; returns those verified and succeeded (what a buy's tokens are read from). */
+async function checkSwaps(
+  chain: ChainReader,
+  input: VerifyInput,
+  checks: SignatureCheck[],
+  bounds: SwapBounds,
+): Promise<ChainTransaction[]> {
+  const { trade } = input;
+  // A swap is this trade's only if it touches the traded token, landed after the trade (a buy's
+  // after its deposit), and no other trade has it: one transaction proves one trade.
   const mint = trade.side === 'buy' ? trade.outputMint : trade.inputMint;
   const swapTxs: ChainTransaction[] = [];
   for (const swap of trade.signatures.swaps) {
     const reported = trade.failure !== null;
+    const expected = reported ? 'the swap, failed as reported' : 'a swap that succeeded';
+    const other = input.journal?.elsewhere.get(swap)?.[0];
+    if (other) {
+      checks.push({ signature: swap, role: 'swap', expected, ...swapOfAnother(knownAs(other), trade.side) });
+      continue;
+    }
     const tx = await chain.transaction(swap);
-    const c = checkSwap(tx, { failureReported: reported, mint });
-    const other = (input.journal?.elsewhere.get(swap) ?? []).find((k) => k.role !== 'swap' || k.side !== trade.side);
-    const check =
-      c.mark === 'verified' && other
-        ? { mark: 'attributed' as const, chain: `exists, not attributable: the journal knows it as ${knownAs(other)}` }
-        : c;
+    const check = checkSwap(tx, { failureReported: reported, mint, ...bounds });
     if (tx !== null && check.mark === 'verified' && tx.err === null) swapTxs.push(tx);
-    checks.push({
-      signature: swap,
-      role: 'swap',
-      expected: reported ? 'the swap, failed as reported' : 'a swap that succeeded',
-      ...check,
-    });
+    checks.push({ signature: swap, role: 'swap', expected, ...check });
   }
+  return swapTxs;
+}
+
+/** A completed buy: what it received, from its swaps' token balances, and a claim of completion with no swap. */
+function checkTokensReceived(input: VerifyInput, swapTxs: ChainTransaction[], found: Found): void {
+  const { trade, owner } = input;
   // What a buy received is the swap's token balance change on chain; where the chain shows none, the service's word.
   const tokensIn =
     trade.side === 'buy' &&
@@ -169,11 +226,11 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
       ? receivedCheck(trade, swapTxs, { owner, treasury: input.treasury })
       : null;
   if (tokensIn) {
-    checks.push(tokensIn.check);
-    if (tokensIn.shown !== null) received.tokens = tokensIn.shown.toString();
+    found.checks.push(tokensIn.check);
+    if (tokensIn.shown !== null) found.received.tokens = tokensIn.shown.toString();
   }
   if (trade.side === 'buy' && trade.stage === 'completed' && trade.signatures.swaps.length === 0) {
-    checks.push({
+    found.checks.push({
       signature: null,
       role: 'swap',
       expected: 'a swap that succeeded',
@@ -181,184 +238,205 @@ async function verify(chain: ChainReader, input: VerifyInput): Promise<Verificat
       chain: 'the service reports the buy completed but names no swap',
     });
   }
+}
 
-  // A payout or refund must come after the trade was made (when this tool made it, where its
-  // journal knows; the service's time otherwise); one transaction counts once, in one role.
-  const createdMs = input.createdAtMs != null ? input.createdAtMs - CLOCK_ALLOWANCE_MS : Date.parse(trade.createdAt);
-  const notBefore = Number.isNaN(createdMs) ? {} : { notBeforeMs: createdMs };
-  const refund = trade.signatures.refund;
+/** What a sell's payouts are held to: the (signed) minimum, named so, and whether one payout carries it alone. */
+type PayoutTerms = { minimum: bigint; what: string; single: boolean; notBefore: NotBefore };
 
-  if (trade.side === 'sell') {
-    const minimum = input.signedMinimumLamports ?? BigInt(trade.minimumOutputAmount);
-    const what = input.signedMinimumLamports != null ? 'the signed minimum' : 'the minimum';
-    const payouts = [...new Set(trade.signatures.payouts)];
-    const single = payouts.length === 1;
-    let total = 0n;
-    // Whether every payout was read paying the wallet: only then is their total what it received.
-    let allRead = payouts.length > 0;
-    // What payouts the chain cannot tie to this sell paid in all.
-    let untied = 0n;
-    for (const payout of payouts) {
-      const expected = single ? `at least ${sol(minimum)} to your wallet` : 'SOL to your wallet';
-      if (payout === refund) {
-        checks.push({
-          signature: payout,
-          role: 'payout',
-          expected: 'a payout, not the refund',
-          mark: 'contradicts',
-          chain: 'the service names the same transaction as a payout and as the refund',
-        });
-        allRead = false;
-        continue;
-      }
-      // A transaction the journal knows for another trade is that trade's: one transaction proves one trade.
-      const other = input.journal?.elsewhere.get(payout)?.[0];
-      if (other) {
-        checks.push({
-          signature: payout,
-          role: 'payout',
-          expected,
-          mark: 'contradicts',
-          chain: `the journal knows this transaction as ${knownAs(other)}; one transaction proves one trade, so it is not this sell's payout`,
-        });
-        allRead = false;
-        continue;
-      }
-      const tx = await chain.transaction(payout);
-      const c = checkPayout(tx, { owner, what, ...notBefore, ...(single ? { minimumLamports: minimum } : {}) });
-      const refundOf =
-        c.mark === 'verified' && tx !== null ? refundLike(input.journal, c.paidLamports, tx.blockTime) : null;
-      if (refundOf !== null) {
-        untied += c.paidLamports;
-        allRead = false;
-        const said =
-          trade.receivedOutputAmount === null
-            ? ''
-            : `the service reports ${sol(BigInt(trade.receivedOutputAmount))} paid; `;
-        checks.push({
-          signature: payout,
-          role: 'payout',
-          expected,
-          mark: 'attributed',
-          chain: `${said}the chain shows a transfer it cannot tie to this sell: ${c.chain}, exactly what buy ${refundOf} (not known completed here) may get back as its refund`,
-        });
-        continue;
-      }
-      total += c.paidLamports;
-      allRead &&= c.mark === 'verified' || c.paidLamports > 0n;
-      checks.push({ signature: payout, role: 'payout', expected, mark: c.mark, chain: c.chain });
-    }
-    if (untied > 0n) received.untiedPayoutsLamports = untied.toString();
-    if (payouts.length > 1 && checks.every((c) => c.mark === 'verified') && total < minimum) {
-      checks.push({
-        signature: null,
-        role: 'payout',
-        expected: `at least ${sol(minimum)} in all`,
-        mark: 'contradicts',
-        chain: `the payouts pay ${sol(total)} in all, less than ${what}`,
-      });
-    }
-    // What the sell received is what the chain shows the payouts paid: a service that says more contradicts it.
-    if (allRead) {
-      received.payoutsLamports = total.toString();
-      const said = trade.receivedOutputAmount === null ? null : BigInt(trade.receivedOutputAmount);
-      if (said !== null && said > total) {
-        checks.push({
-          signature: single ? payouts[0]! : null,
-          role: 'payout',
-          expected: `${sol(said)} to your wallet, as the service reports it received`,
-          mark: 'contradicts',
-          chain: `the ${single ? 'payout pays' : 'payouts pay'} ${sol(total)} in all`,
-        });
-      }
-    }
-    if (trade.stage === 'completed' && payouts.length === 0) {
-      checks.push({
-        signature: null,
-        role: 'payout',
-        expected: `at least ${sol(minimum)} to your wallet`,
-        mark: 'not-found',
-        chain: 'the service reports the sell completed but names no payout',
-      });
-    }
+/** Checks a sell's payouts, each and in all; what the chain shows they paid is what it received. */
+async function checkPayouts(chain: ChainReader, input: VerifyInput, notBefore: NotBefore, found: Found): Promise<void> {
+  const { trade } = input;
+  const { checks, received } = found;
+  const minimum = input.signedMinimumLamports ?? BigInt(trade.minimumOutputAmount);
+  const what = input.signedMinimumLamports != null ? 'the signed minimum' : 'the minimum';
+  const payouts = [...new Set(trade.signatures.payouts)];
+  const single = payouts.length === 1;
+  let total = 0n;
+  // Whether every payout was read paying the wallet: only then is their total what it received.
+  let allRead = payouts.length > 0;
+  // What payouts the chain cannot tie to this sell paid in all.
+  let untied = 0n;
+  for (const payout of payouts) {
+    const one = await checkOnePayout(chain, input, payout, { minimum, what, single, notBefore });
+    checks.push(one.check);
+    total += one.paid;
+    untied += one.untied;
+    allRead &&= one.read;
   }
-
-  if (refund !== null) {
-    const done = trade.stage === 'refunded' || trade.refund?.state === 'complete';
-    // A buy owes back its deposit less the platform fee the person saw before signing (never a fee
-    // the service reports later), and at least the amount the service reports refunded; a sell's
-    // input is tokens: its refund is held to the amount reported, if any.
-    const reported = trade.refund?.amountLamports ? BigInt(trade.refund.amountLamports) : undefined;
-    const seenFee = trade.side === 'buy' ? (input.reviewedFeeLamports ?? null) : null;
-    const owed = seenFee !== null ? BigInt(trade.inputAmount) - seenFee : undefined;
-    const bySaid = reported !== undefined && (owed === undefined || reported > owed);
-    const largest = bySaid ? reported : owed;
-    const amount = largest === undefined ? undefined : largest > 0n ? largest : 0n;
-    const what = bySaid ? 'the refund the service reports' : 'the deposit less the platform fee shown before signing';
-    const tx = await chain.transaction(refund);
-    const c = checkPayout(tx, {
-      owner,
-      what,
-      ...notBefore,
-      ...(amount === undefined ? {} : { minimumLamports: amount }),
-    });
-    // (In the deposit's own slot it may come after it: the order within a slot is not in the transaction.)
-    if (c.mark === 'verified' && tx !== null && depositSlot !== null && tx.slot < depositSlot) {
-      checks.push({
-        signature: refund,
-        role: 'refund',
-        expected: 'a refund sent after your deposit',
-        mark: 'contradicts',
-        chain: `landed in slot ${tx.slot}, before your deposit (slot ${depositSlot}): it cannot return it`,
-      });
-    } else {
-      if (c.mark === 'verified' || (c.mark === 'contradicts' && c.paidLamports > 0n))
-        received.refundLamports = c.paidLamports.toString();
-      const expected = amount === undefined ? 'a refund to your wallet' : `at least ${sol(amount)} back to your wallet`;
-      // With no fee seen before signing, nothing the tool knows says what a buy's refund owes: the
-      // payment is on chain, its being the whole refund is the service's word; unless it returns the
-      // whole deposit the chain shows landed, which leaves nothing owed, whatever the fee.
-      const wholeDeposit = depositSlot !== null && c.paidLamports >= BigInt(trade.inputAmount);
-      const unbound = trade.side === 'buy' && seenFee === null && c.mark === 'verified' && !wholeDeposit;
-      if (c.mark === 'not-found' && !done)
-        checks.push({
-          signature: refund,
-          role: 'refund',
-          expected,
-          mark: 'pending',
-          chain: 'not on chain yet (the refund is under way)',
-        });
-      else if (unbound)
-        checks.push({
-          signature: refund,
-          role: 'refund',
-          expected,
-          mark: 'attributed',
-          chain: `${c.chain}; that it is all this buy owes back is the service's word (no platform fee was shown before signing here)`,
-        });
-      else {
-        const all = trade.side === 'buy' && seenFee === null && c.mark === 'verified' && wholeDeposit;
-        const chain = all ? `${c.chain}: the whole deposit back, so this buy owes nothing more` : c.chain;
-        checks.push({ signature: refund, role: 'refund', expected, mark: c.mark, chain });
-      }
-    }
-  } else if (trade.stage === 'refunded') {
+  if (untied > 0n) received.untiedPayoutsLamports = untied.toString();
+  if (payouts.length > 1 && checks.every((c) => c.mark === 'verified') && total < minimum) {
     checks.push({
       signature: null,
-      role: 'refund',
-      expected: 'a refund to your wallet',
-      mark: 'not-found',
-      chain: 'the service reports the buy refunded but names no refund',
+      role: 'payout',
+      expected: `at least ${sol(minimum)} in all`,
+      mark: 'contradicts',
+      chain: `the payouts pay ${sol(total)} in all, less than ${what}`,
     });
   }
+  // What the sell received is what the chain shows the payouts paid: a service that says more contradicts it.
+  if (allRead) {
+    received.payoutsLamports = total.toString();
+    const said = trade.receivedOutputAmount === null ? null : BigInt(trade.receivedOutputAmount);
+    if (said !== null && said > total) {
+      checks.push({
+        signature: single ? payouts[0]! : null,
+        role: 'payout',
+        expected: `${sol(said)} to your wallet, as the service reports it received`,
+        mark: 'contradicts',
+        chain: `the ${single ? 'payout pays' : 'payouts pay'} ${sol(total)} in all`,
+      });
+    }
+  }
+  if (trade.stage === 'completed' && payouts.length === 0) {
+    checks.push({
+      signature: null,
+      role: 'payout',
+      expected: `at least ${sol(minimum)} to your wallet`,
+      mark: 'not-found',
+      chain: 'the service reports the sell completed but names no payout',
+    });
+  }
+}
 
+/**
+ * One payout: its check, what it adds to the sell's total (paid) or to what the chain cannot tie
+ * to this sell (untied), and whether it was read paying the wallet.
+ */
+async function checkOnePayout(
+  chain: ChainReader,
+  input: VerifyInput,
+  payout: string,
+  terms: PayoutTerms,
+): Promise<{ check: SignatureCheck; paid: bigint; untied: bigint; read: boolean }> {
+  const { trade, owner } = input;
+  const { minimum, what, single, notBefore } = terms;
+  const expected = single ? `at least ${sol(minimum)} to your wallet` : 'SOL to your wallet';
+  const unread = (check: Omit<SignatureCheck, 'signature' | 'role'>) => ({
+    check: { signature: payout, role: 'payout' as const, ...check },
+    paid: 0n,
+    untied: 0n,
+    read: false,
+  });
+  if (payout === trade.signatures.refund) {
+    return unread({
+      expected: 'a payout, not the refund',
+      mark: 'contradicts',
+      chain: 'the service names the same transaction as a payout and as the refund',
+    });
+  }
+  // A transaction the journal knows for another trade is that trade's: one transaction proves one trade.
+  const other = input.journal?.elsewhere.get(payout)?.[0];
+  if (other) {
+    return unread({
+      expected,
+      mark: 'contradicts',
+      chain: `the journal knows this transaction as ${knownAs(other)}; one transaction proves one trade, so it is not this sell's payout`,
+    });
+  }
+  const tx = await chain.transaction(payout);
+  const c = checkPayout(tx, { owner, what, ...notBefore, ...(single ? { minimumLamports: minimum } : {}) });
+  const refundOf =
+    c.mark === 'verified' && tx !== null ? refundLike(input.journal, c.paidLamports, tx.blockTime) : null;
+  if (refundOf !== null) {
+    const said =
+      trade.receivedOutputAmount === null
+        ? ''
+        : `the service reports ${sol(BigInt(trade.receivedOutputAmount))} paid; `;
+    return {
+      ...unread({
+        expected,
+        mark: 'attributed',
+        chain: `${said}the chain shows a transfer it cannot tie to this sell: ${c.chain}, exactly what buy ${refundOf} (not known completed here) may get back as its refund`,
+      }),
+      untied: c.paidLamports,
+    };
+  }
   return {
-    rpc: chain.host,
-    verdict: verdictOf(checks),
-    checks,
-    ...(deposit ? { deposit } : {}),
-    ...(Object.keys(received).length > 0 ? { received } : {}),
+    check: { signature: payout, role: 'payout', expected, mark: c.mark, chain: c.chain },
+    paid: c.paidLamports,
+    untied: 0n,
+    read: c.mark === 'verified' || c.paidLamports > 0n,
   };
+}
+
+/**
+ * What a refund owes: a buy its deposit less the platform fee the person saw before signing
+ * (never a fee the service reports later), and at least the amount the service reports refunded;
+ * a sell's input is tokens: its refund is held to the amount reported, if any.
+ */
+function refundOwed(trade: Trade, reviewedFeeLamports: bigint | null | undefined) {
+  const reported = trade.refund?.amountLamports ? BigInt(trade.refund.amountLamports) : undefined;
+  const seenFee = trade.side === 'buy' ? (reviewedFeeLamports ?? null) : null;
+  const owed = seenFee !== null ? BigInt(trade.inputAmount) - seenFee : undefined;
+  const bySaid = reported !== undefined && (owed === undefined || reported > owed);
+  const largest = bySaid ? reported : owed;
+  const amount = largest === undefined ? undefined : largest > 0n ? largest : 0n;
+  const what = bySaid ? 'the refund the service reports' : 'the deposit less the platform fee shown before signing';
+  return { amount, what, seenFee };
+}
+
+/** Checks the refund the service names (or its claim of one it does not name). */
+async function checkRefund(
+  chain: ChainReader,
+  input: VerifyInput,
+  at: { notBefore: NotBefore; depositSlot: number | null },
+  found: Found,
+): Promise<void> {
+  const { trade, owner } = input;
+  const refund = trade.signatures.refund;
+  if (refund === null) {
+    if (trade.stage === 'refunded')
+      found.checks.push({
+        signature: null,
+        role: 'refund',
+        expected: 'a refund to your wallet',
+        mark: 'not-found',
+        chain: 'the service reports the buy refunded but names no refund',
+      });
+    return;
+  }
+  const { amount, what, seenFee } = refundOwed(trade, input.reviewedFeeLamports);
+  const tx = await chain.transaction(refund);
+  const c = checkPayout(tx, {
+    owner,
+    what,
+    ...at.notBefore,
+    ...(amount === undefined ? {} : { minimumLamports: amount }),
+  });
+  // (In the deposit's own slot it may come after it: the order within a slot is not in the transaction.)
+  if (c.mark === 'verified' && tx !== null && at.depositSlot !== null && tx.slot < at.depositSlot) {
+    found.checks.push({
+      signature: refund,
+      role: 'refund',
+      expected: 'a refund sent after your deposit',
+      mark: 'contradicts',
+      chain: `landed in slot ${tx.slot}, before your deposit (slot ${at.depositSlot}): it cannot return it`,
+    });
+    return;
+  }
+  if (c.mark === 'verified' || (c.mark === 'contradicts' && c.paidLamports > 0n))
+    found.received.refundLamports = c.paidLamports.toString();
+  const expected = amount === undefined ? 'a refund to your wallet' : `at least ${sol(amount)} back to your wallet`;
+  const done = trade.stage === 'refunded' || trade.refund?.state === 'complete';
+  // With no fee seen before signing, nothing the tool knows says what a buy's refund owes: the
+  // payment is on chain, its being the whole refund is the service's word; unless it returns the
+  // whole deposit the chain shows landed, which leaves nothing owed, whatever the fee.
+  const wholeDeposit = at.depositSlot !== null && c.paidLamports >= BigInt(trade.inputAmount);
+  const unbound = trade.side === 'buy' && seenFee === null && c.mark === 'verified' && !wholeDeposit;
+  const check = { signature: refund, role: 'refund' as const, expected };
+  if (c.mark === 'not-found' && !done)
+    found.checks.push({ ...check, mark: 'pending', chain: 'not on chain yet (the refund is under way)' });
+  else if (unbound)
+    found.checks.push({
+      ...check,
+      mark: 'attributed',
+      chain: `${c.chain}; that it is all this buy owes back is the service's word (no platform fee was shown before signing here)`,
+    });
+  else {
+    const all = trade.side === 'buy' && seenFee === null && c.mark === 'verified' && wholeDeposit;
+    const shown = all ? `${c.chain}: the whole deposit back, so this buy owes nothing more` : c.chain;
+    found.checks.push({ ...check, mark: c.mark, chain: shown });
+  }
 }
 
 /**
@@ -442,7 +520,7 @@ async function checkDeposits(
   input: VerifyInput,
   checks: SignatureCheck[],
 ): Promise<{ summary: Verification['deposit']; slot: number | null }> {
-  const { trade, owner } = input;
+  const { trade } = input;
   const signed = input.signedDeposits ?? [];
   const named = trade.signatures.deposit;
   const amount = BigInt(trade.inputAmount);
@@ -473,100 +551,111 @@ async function checkDeposits(
   }
   // The one the service's claim is about: the deposit it names, else the last signed.
   const claimed = toCheck.find((d) => d.signature === named) ?? toCheck.at(-1)!;
-  let landed = 0;
-  let allProven = true;
-  let lastValidBlockHeight: number | null = null;
-  let height: number | null = null;
-  // The slot of the first deposit verified on chain.
-  let slot: number | null = null;
-  for (const d of toCheck) {
-    const own = 'blockhash' in d ? d : null;
-    if (own) lastValidBlockHeight = Math.max(lastValidBlockHeight ?? 0, own.lastValidBlockHeight);
-    // Another deposit signed for the same buy should never land: the buy takes one.
-    const should =
-      d === claimed || NO_DEPOSIT.has(trade.stage)
-        ? expected
-        : 'never to land (you signed another deposit for this buy)';
-    // The blockhash is asked before the signature, so that "expired, then absent" cannot race a late landing.
-    // An RPC that cannot answer it (no isBlockhashValid) costs the absence proof only.
-    const blockhashValid = own
-      ? await chain.blockhashValid(own.blockhash, 'finalized').catch((err: unknown) => {
-          if (err instanceof ChainUnavailableError) return null;
-          throw err;
-        })
-      : null;
-    const tx = await chain.transaction(d.signature);
-    if (tx !== null) {
-      landed++;
-      allProven = false;
-      const c = checkDeposit(tx, { owner, treasury: input.treasury, amountLamports: amount });
-      if (c.mark === 'verified') slot ??= tx.slot;
-      // A deposit that landed while the service says the trade took nothing contradicts it; so does a second one.
-      if (NO_DEPOSIT.has(trade.stage) && c.mark === 'verified')
-        checks.push({
-          signature: d.signature,
-          role: 'deposit',
-          expected,
-          mark: 'contradicts',
-          chain: `the deposit is on chain: ${c.chain}`,
-          onChain: true,
-        });
-      else if (landed > 1)
-        checks.push({
-          signature: d.signature,
-          role: 'deposit',
-          expected: should,
-          mark: 'contradicts',
-          chain: `a second deposit you signed for this buy is on chain: ${c.chain}`,
-          onChain: true,
-        });
-      else if (d !== claimed && c.mark === 'verified')
-        checks.push({
-          signature: d.signature,
-          role: 'deposit',
-          expected: should,
-          mark: 'contradicts',
-          chain: `it is on chain, not the deposit the service names: ${c.chain}`,
-          onChain: true,
-        });
-      else checks.push({ signature: d.signature, role: 'deposit', expected: should, ...c, onChain: true });
-    } else if (d === claimed && DEPOSIT_CLAIMED.has(trade.stage)) {
-      allProven = false;
-      checks.push({
-        signature: d.signature,
-        role: 'deposit',
-        expected,
-        mark: 'not-found',
-        chain: 'not on chain, though the service says the deposit confirmed',
-        onChain: false,
-      });
-    } else if (own && blockhashValid !== null) {
-      height ??= await chain.blockHeight('finalized');
-      const absent = depositAbsence(blockhashValid, own.blockhashKnownBeforeSigning === true, own.lastValidBlockHeight);
-      allProven &&= absent.proven;
-      checks.push({
-        signature: d.signature,
-        role: 'deposit',
-        expected: should,
-        mark: absent.mark,
-        chain: absent.chain,
-        onChain: false,
-      });
-    } else {
-      allProven = false;
-      checks.push({
-        signature: d.signature,
-        role: 'deposit',
-        expected: should,
-        mark: 'pending',
-        chain: 'not on chain (yet)',
-        onChain: false,
-      });
-    }
-  }
-  if (landed > 0) return { summary: { onChain: true, proven: null, lastValidBlockHeight, blockHeight: null }, slot };
+  const tally: DepositTally = { landed: 0, allProven: true, lastValidBlockHeight: null, height: null, slot: null };
+  for (const d of toCheck) await checkOneDeposit(chain, input, d, { claimed, expected }, tally, checks);
+  const { lastValidBlockHeight, height, slot } = tally;
+  if (tally.landed > 0)
+    return { summary: { onChain: true, proven: null, lastValidBlockHeight, blockHeight: null }, slot };
   if (signed.length === 0 || height === null) return { summary: undefined, slot };
-  return { summary: { onChain: false, proven: allProven, lastValidBlockHeight, blockHeight: height }, slot };
+  return { summary: { onChain: false, proven: tally.allProven, lastValidBlockHeight, blockHeight: height }, slot };
+}
+
+/**
+ * What a buy's deposits showed so far: how many landed, whether every absent one is proven never
+ * to land, the latest block any may land by, the finalized height read, and the slot of the first
+ * deposit verified on chain.
+ */
+type DepositTally = {
+  landed: number;
+  allProven: boolean;
+  lastValidBlockHeight: number | null;
+  height: number | null;
+  slot: number | null;
+};
+
+/** Checks one deposit (signed here, or the one the service names) against the chain, adding to the tally. */
+async function checkOneDeposit(
+  chain: ChainReader,
+  input: VerifyInput,
+  d: SignedDeposit | { signature: string },
+  claim: { claimed: SignedDeposit | { signature: string }; expected: string },
+  tally: DepositTally,
+  checks: SignatureCheck[],
+): Promise<void> {
+  const { trade } = input;
+  const { claimed, expected } = claim;
+  const own = 'blockhash' in d ? d : null;
+  if (own) tally.lastValidBlockHeight = Math.max(tally.lastValidBlockHeight ?? 0, own.lastValidBlockHeight);
+  // Another deposit signed for the same buy should never land: the buy takes one.
+  const should =
+    d === claimed || NO_DEPOSIT.has(trade.stage) ? expected : 'never to land (you signed another deposit for this buy)';
+  // The blockhash is asked before the signature, so that "expired, then absent" cannot race a late landing.
+  // An RPC that cannot answer it (no isBlockhashValid) costs the absence proof only.
+  const blockhashValid = own
+    ? await chain.blockhashValid(own.blockhash, 'finalized').catch((err: unknown) => {
+        if (err instanceof ChainUnavailableError) return null;
+        throw err;
+      })
+    : null;
+  const tx = await chain.transaction(d.signature);
+  const check = { signature: d.signature, role: 'deposit' as const };
+  if (tx !== null) {
+    tally.landed++;
+    tally.allProven = false;
+    const c = checkDeposit(tx, {
+      owner: input.owner,
+      treasury: input.treasury,
+      amountLamports: BigInt(trade.inputAmount),
+    });
+    if (c.mark === 'verified') tally.slot ??= tx.slot;
+    checks.push({
+      ...check,
+      ...landedDeposit(c, { stage: trade.stage, second: tally.landed > 1, claimed: d === claimed, expected, should }),
+      onChain: true,
+    });
+  } else if (d === claimed && DEPOSIT_CLAIMED.has(trade.stage)) {
+    tally.allProven = false;
+    checks.push({
+      ...check,
+      expected,
+      mark: 'not-found',
+      chain: 'not on chain, though the service says the deposit confirmed',
+      onChain: false,
+    });
+  } else if (own && blockhashValid !== null) {
+    tally.height ??= await chain.blockHeight('finalized');
+    const absent = depositAbsence(blockhashValid, own.blockhashKnownBeforeSigning === true, own.lastValidBlockHeight);
+    tally.allProven &&= absent.proven;
+    checks.push({ ...check, expected: should, mark: absent.mark, chain: absent.chain, onChain: false });
+  } else {
+    tally.allProven = false;
+    checks.push({ ...check, expected: should, mark: 'pending', chain: 'not on chain (yet)', onChain: false });
+  }
+}
+
+/**
+ * A deposit on chain, judged: one that landed while the service says the trade took nothing
+ * contradicts it; so does a second one, and one that is not the deposit the service names.
+ */
+function landedDeposit(
+  c: ReturnType<typeof checkDeposit>,
+  at: { stage: string; second: boolean; claimed: boolean; expected: string; should: string },
+): Pick<SignatureCheck, 'expected' | 'mark' | 'chain'> {
+  if (NO_DEPOSIT.has(at.stage) && c.mark === 'verified')
+    return { expected: at.expected, mark: 'contradicts', chain: `the deposit is on chain: ${c.chain}` };
+  if (at.second)
+    return {
+      expected: at.should,
+      mark: 'contradicts',
+      chain: `a second deposit you signed for this buy is on chain: ${c.chain}`,
+    };
+  if (!at.claimed && c.mark === 'verified')
+    return {
+      expected: at.should,
+      mark: 'contradicts',
+      chain: `it is on chain, not the deposit the service names: ${c.chain}`,
+    };
+  return { expected: at.should, ...c };
 }
 
 type Claim = { signature: string; role: 'deposit' | 'payout' | 'refund' };

@@ -16,7 +16,7 @@ import {
 import { printable } from '../domain/printable.js';
 import { UsageError } from '../domain/errors.js';
 import { MIN_MINT_PREFIX } from '../domain/token.js';
-import { isAddress } from '../wallet/address.js';
+import { isAddress } from '../domain/address.js';
 import { parseIntegerInRange, parseLamports, withoutGroups } from '../config/profile-values.js';
 
 function quote(s: string): string {

@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import type { ServiceClient } from '../api/client.js';
 import type { Clock } from '../domain/clock.js';
 import { configPath, readConfig, updateProfile, type LoadedConfig, type Profile } from '../config/config-file.js';
-import { checkSecretFile, readSecretFile } from '../config/secret-files.js';
+import { checkSecretFile, pauseOf, readSecretFile, type Pause } from '../config/secret-files.js';
 import { expandHome, resolveSettings, type GlobalOptions, type Settings } from '../config/settings.js';
 import { CHAIN_CALL_TIMEOUT_SECONDS, DEFAULT_PROFILE } from '../domain/defaults.js';
 import { UsageError } from '../domain/errors.js';
@@ -89,7 +89,7 @@ export interface Context {
   approveTrade(review: string, question: string, countdown?: Countdown): Promise<boolean>;
   /** Whether a person is here to grant trust in this run (domain/presence.ts), for a command that is or is not a dry run. */
   presence(dryRun: boolean): Presence;
-  /** A reader of the Solana chain at the configured RPC URL (loads @solana/web3.js on first use). */
+  /** A reader of the Solana chain at the configured RPC URL (opened on first use). */
   chain(): Promise<ChainReader>;
 }
 
@@ -107,138 +107,42 @@ export const MCP_NOT_CONFIGURED_HINT =
 export const readFrom = (profile: string, path: string): string =>
   `read profile "${profile}" of ${path} (TRADER_CONFIG or XDG_CONFIG_HOME in the server's "env" name another file)`;
 
+/** What one run's context is made of, and the parts it makes once, on first use. */
+interface Run {
+  flags: GlobalOptions;
+  facts: ProcessFacts;
+  opts: { lenient?: boolean };
+  profileName: string;
+  config: LoadedConfig;
+  settings: Settings;
+  terminal: Terminal;
+  output: Output;
+  prompter: Prompter;
+  passwords: PasswordSource;
+  /** The "not configured" hint of this run (under MCP it names the config file read). */
+  notConfigured: string;
+  warn: (line: string) => void;
+  once: {
+    client?: Promise<ServiceClient>;
+    apiKey?: Promise<string | null>;
+    signer?: Promise<Signer>;
+    chain?: Promise<ChainReader>;
+    /** Standard input is read once: two secrets cannot both come from it. */
+    stdinTaken: boolean;
+  };
+}
+
 /** Builds the context for one run from the global flags. */
 export async function createContext(
   flags: GlobalOptions,
   facts: ProcessFacts,
   opts: { lenient?: boolean } = {},
 ): Promise<Context> {
-  const config = readConfig(configPath(facts.env, facts.home));
-  const profileName = flags.profile || facts.env.TRADER_PROFILE || DEFAULT_PROFILE;
-  // A profile that does not exist yet is empty: `config set` and trust-on-first-use create it.
-  const settingsOf = (document: LoadedConfig['document']) =>
-    resolveSettings(flags, facts.env, document.profiles[profileName] ?? {}, profileName, facts.home, opts);
-  const settings = settingsOf(config.document);
-  const terminal = detectTerminal(facts, facts.env, { json: settings.json, color: flags.color });
-  // Human text is laid out to stdout's width; on a terminal, a value wider than it is shortened rather than broken.
-  const output = new Output(
-    terminal,
-    settings.json,
-    await loadTheme(terminal.color, { width: terminal.columns, shorten: terminal.stdoutIsTTY }),
-  );
-  if (config.permissionWarning) output.warn(config.permissionWarning);
-  if (settings.apiKeySource === 'flag' && settings.apiKey !== null) {
-    output.warn(
-      '--api-key is visible to other users in the process list; prefer TRADER_API_KEY or `trader config set apiKey`',
-    );
-  }
-
-  const makeClient = async (baseUrl: string, apiKey: string): Promise<ServiceClient> => {
-    const { createClient } = await import('../api/client.js');
-    // The HTTP engine is undici as Node's global fetch. Its WebAssembly HTTP parser stays on
-    // V8's baseline compiler: a CLI makes a handful of requests, and the optimizing recompile
-    // would otherwise run on after the work is done, holding the exit ~70 ms (docs/bench.md).
-    setFlagsFromString('--liftoff-only');
-    return createClient({
-      fetch: facts.fetch,
-      random: Math.random,
-      baseUrl,
-      apiKey,
-      requestTimeoutMs: settings.requestTimeoutSeconds * 1000,
-      insecure: settings.insecure,
-      env: facts.env,
-      clock: facts.clock,
-      signal: facts.signal,
-      userAgent: `trader/${facts.version}`,
-      onRequest: settings.verbose
-        ? (log) => {
-            const line = `${log.method} ${log.path} ${log.status ?? log.error ?? 'no response'} ${Math.round(log.ms)}ms${log.requestId ? ` requestId=${log.requestId}` : ''}${log.attempt > 1 ? ` attempt=${log.attempt}` : ''}`;
-            if (settings.json) facts.stderr.write(JSON.stringify({ request: log }) + '\n');
-            else facts.stderr.write(`${output.theme.dim(line)}\n`);
-          }
-        : undefined,
-    });
-  };
-
-  // Under MCP the client's environment chose the config file: which one was read is half the answer.
-  const notConfigured = facts.agent
-    ? `${readFrom(settings.profileName, config.path)}; ${MCP_NOT_CONFIGURED_HINT}`
-    : NOT_CONFIGURED_HINT;
-  let client: Promise<ServiceClient> | undefined;
-  const prompter = createPrompter(terminal, facts.signal, facts.clock);
-  let chain: Promise<ChainReader> | undefined;
-  const warn = (line: string) => output.warn(line);
-
-  // Standard input is read once: two secrets cannot both come from it.
-  const keypairFromStdin = /^(-|stdin:.*)$/i.test(settings.keypair);
-  if (settings.apiKeyInput?.kind === 'stdin' && keypairFromStdin) {
-    throw new UsageError(
-      'standard input can carry one secret: --api-key-stdin and a keypair from stdin: were both given',
-    );
-  }
-  let stdinTaken = false;
-  const askSecret = async (message: string): Promise<string> => {
-    if (!terminal.interactive) {
-      throw new UsageError(
-        `${message.replace(/ \(.*\)$/, '')} is asked at a terminal, and this run has none (${settings.json ? '--json' : 'input or output is not a terminal'})`,
-        'SECRET_REQUIRED',
-      );
-    }
-    return prompter.secret(message);
-  };
-  const readSecretInput = async (what: string): Promise<string> => {
-    if (stdinTaken)
-      throw new UsageError(`standard input was read already in this run; ${what} cannot come from it too`);
-    stdinTaken = true;
-    if ((facts.stdin as { isTTY?: boolean }).isTTY) {
-      // Typed at a terminal it would echo: ask for it hidden instead.
-      return askSecret(`Paste ${what} (hidden)`);
-    }
-    const { readStdinText } = await import('../io/read-stdin.js');
-    return readStdinText(facts.stdin, what);
-  };
-  let apiKey: Promise<string | null> | undefined;
-  const readApiKey = async (): Promise<string | null> => {
-    const input = settings.apiKeyInput;
-    if (input === null) return settings.apiKey;
-    let text: string;
-    if (input.kind === 'stdin') text = await readSecretInput('the API key');
-    else {
-      const bytes = await readSecretFile(input.path, 'API key file', warn);
-      text = bytes.toString('utf8');
-      bytes.fill(0);
-    }
-    const key = text.trim();
-    if (key === '')
-      throw new UsageError(`the API key from ${input.kind === 'stdin' ? 'standard input' : input.path} is empty`);
-    return key;
-  };
-  const passwords = passwordSource(
-    settings,
-    terminal.interactive,
-    (message) => prompter.secret(message),
-    warn,
-    settings.json,
-  );
-  let signer: Promise<Signer> | undefined;
-  const openRunSigner = async (): Promise<Signer> => {
-    const [{ parseSignerSource }, { openSigner }, { keystoreDir, readKeystoreText }] = await Promise.all([
-      import('../wallet/signer-source.js'),
-      import('../wallet/owner-wallet.js'),
-      import('../config/keystore-files.js'),
-    ]);
-    const source = parseSignerSource(settings.keypair);
-    return openSigner(source.kind === 'file' ? { ...source, path: expandHome(source.path, facts.home) } : source, {
-      readKeystore: (name) => readKeystoreText(keystoreDir(config.path), name),
-      passwords,
-      readStdin: readSecretInput,
-      askSecret,
-      warn,
-    });
-  };
+  const run = await startRun(flags, facts, opts);
+  const { settings, terminal, config, prompter } = run;
   return {
     terminal,
-    output,
+    output: run.output,
     settings,
     env: facts.env,
     clock: facts.clock,
@@ -246,33 +150,16 @@ export async function createContext(
     home: facts.home,
     version: facts.version,
     config,
-    settingsNow: () => settingsOf(readConfig(config.path).document),
+    settingsNow: () => settingsOf(run, readConfig(config.path).document),
     updateProfile: (change) => updateProfile(config.path, settings.profileName, change, { now: facts.clock.now }),
-    async trustStore() {
-      if (!settings.baseUrl) throw new UsageError(`no service URL configured: ${notConfigured}`, 'NOT_CONFIGURED');
-      const [{ TrustStore, trustStorePath }, { resolveApiRoot }] = await Promise.all([
-        import('../config/trust-store.js'),
-        import('../api/base-url.js'),
-      ]);
-      return new TrustStore(trustStorePath(config.path), resolveApiRoot(settings.baseUrl, settings.insecure).href, {
-        now: facts.clock.now,
-      });
-    },
-    api() {
-      if (!settings.baseUrl) throw new UsageError(`no service URL configured: ${notConfigured}`, 'NOT_CONFIGURED');
-      const baseUrl = settings.baseUrl;
-      client ??= (apiKey ??= readApiKey()).then((key) => {
-        if (!key) throw new UsageError(`no API key configured: ${notConfigured}`, 'NOT_CONFIGURED');
-        return makeClient(baseUrl, key);
-      });
-      return client;
-    },
-    apiKey: () => (apiKey ??= readApiKey()),
-    signer: () => (signer ??= openRunSigner()),
-    passwords,
-    readSecretInput,
-    askSecret,
-    apiFor: makeClient,
+    trustStore: () => openTrustStore(run),
+    api: () => apiClient(run),
+    apiKey: () => (run.once.apiKey ??= readApiKey(run)),
+    signer: () => (run.once.signer ??= openRunSigner(run)),
+    passwords: run.passwords,
+    readSecretInput: (what) => readSecretInput(run, what),
+    askSecret: (message) => askSecret(run, message),
+    apiFor: (baseUrl, apiKey) => makeClient(run, baseUrl, apiKey),
     prompter,
     progress: () => createProgress(terminal, settings.json, facts.clock),
     facts,
@@ -288,19 +175,197 @@ export async function createContext(
       if (!settings.yes) return prompter.confirm(question, false, countdown);
       return facts.approve ? facts.approve(review, question) : true;
     },
-    chain: () =>
-      (chain ??= import('../chain/chain-reader.js').then(({ openChain }) =>
-        openChain({
-          url: settings.rpcUrl,
-          fetch: facts.fetch,
-          clock: facts.clock,
-          signal: facts.signal,
-          env: facts.env,
-          // A chain check must not hold a trade long: at most 10 s a call (less with --request-timeout).
-          timeoutMs: Math.min(settings.requestTimeoutSeconds, CHAIN_CALL_TIMEOUT_SECONDS) * 1000,
-        }),
-      )),
+    chain: () => (run.once.chain ??= openRunChain(run)),
   };
+}
+
+/** Reads the config and settings, sets up the terminal and output, and warns of what start-up saw. */
+async function startRun(flags: GlobalOptions, facts: ProcessFacts, opts: { lenient?: boolean }): Promise<Run> {
+  const config = readConfig(configPath(facts.env, facts.home));
+  const profileName = flags.profile || facts.env.TRADER_PROFILE || DEFAULT_PROFILE;
+  const partial = { flags, facts, opts, profileName };
+  const settings = settingsOf(partial, config.document);
+  const terminal = detectTerminal(facts, facts.env, { json: settings.json, color: flags.color });
+  // Human text is laid out to stdout's width; on a terminal, a value wider than it is shortened rather than broken.
+  const output = new Output(
+    terminal,
+    settings.json,
+    await loadTheme(terminal.color, { width: terminal.columns, shorten: terminal.stdoutIsTTY }),
+  );
+  if (config.permissionWarning) output.warn(config.permissionWarning);
+  if (settings.apiKeySource === 'flag' && settings.apiKey !== null) {
+    output.warn(
+      '--api-key is visible to other users in the process list; prefer TRADER_API_KEY or `trader config set apiKey`',
+    );
+  }
+  // Under MCP the client's environment chose the config file: which one was read is half the answer.
+  const notConfigured = facts.agent
+    ? `${readFrom(settings.profileName, config.path)}; ${MCP_NOT_CONFIGURED_HINT}`
+    : NOT_CONFIGURED_HINT;
+  const prompter = createPrompter(terminal, facts.signal, facts.clock);
+  const warn = (line: string) => output.warn(line);
+  // Standard input is read once: two secrets cannot both come from it.
+  const keypairFromStdin = /^(-|stdin:.*)$/i.test(settings.keypair);
+  if (settings.apiKeyInput?.kind === 'stdin' && keypairFromStdin) {
+    throw new UsageError(
+      'standard input can carry one secret: --api-key-stdin and a keypair from stdin: were both given',
+    );
+  }
+  const passwords = passwordSource(
+    settings,
+    terminal.interactive,
+    (message) => prompter.secret(message),
+    warn,
+    settings.json,
+    pauseOf(facts),
+  );
+  return {
+    ...partial,
+    config,
+    settings,
+    terminal,
+    output,
+    prompter,
+    passwords,
+    notConfigured,
+    warn,
+    once: { stdinTaken: false },
+  };
+}
+
+/** The run's settings over a config document (a profile that does not exist yet is empty: `config set` and trust-on-first-use create it). */
+function settingsOf(run: Pick<Run, 'flags' | 'facts' | 'opts' | 'profileName'>, document: LoadedConfig['document']) {
+  const { flags, facts, opts, profileName } = run;
+  return resolveSettings(flags, facts.env, document.profiles[profileName] ?? {}, profileName, facts.home, opts);
+}
+
+/** An API client for a URL and key, with this run's engine, timeouts and --verbose request log. */
+async function makeClient(run: Run, baseUrl: string, apiKey: string): Promise<ServiceClient> {
+  const { facts, settings, output } = run;
+  const { createClient } = await import('../api/client.js');
+  // The HTTP engine is undici as Node's global fetch. Its WebAssembly HTTP parser stays on
+  // V8's baseline compiler: a CLI makes a handful of requests, and the optimizing recompile
+  // would otherwise run on after the work is done, holding the exit ~70 ms (docs/bench.md).
+  setFlagsFromString('--liftoff-only');
+  return createClient({
+    fetch: facts.fetch,
+    random: Math.random,
+    baseUrl,
+    apiKey,
+    requestTimeoutMs: settings.requestTimeoutSeconds * 1000,
+    insecure: settings.insecure,
+    env: facts.env,
+    clock: facts.clock,
+    signal: facts.signal,
+    userAgent: `trader/${facts.version}`,
+    onRequest: settings.verbose
+      ? (log) => {
+          const line = `${log.method} ${log.path} ${log.status ?? log.error ?? 'no response'} ${Math.round(log.ms)}ms${log.requestId ? ` requestId=${log.requestId}` : ''}${log.attempt > 1 ? ` attempt=${log.attempt}` : ''}`;
+          if (settings.json) facts.stderr.write(JSON.stringify({ request: log }) + '\n');
+          else facts.stderr.write(`${output.theme.dim(line)}\n`);
+        }
+      : undefined,
+  });
+}
+
+/** The configured service's client, made once; a usage error naming how to configure when URL or key is missing. */
+function apiClient(run: Run): Promise<ServiceClient> {
+  const { settings, notConfigured } = run;
+  if (!settings.baseUrl) throw new UsageError(`no service URL configured: ${notConfigured}`, 'NOT_CONFIGURED');
+  const baseUrl = settings.baseUrl;
+  run.once.client ??= (run.once.apiKey ??= readApiKey(run)).then((key) => {
+    if (!key) throw new UsageError(`no API key configured: ${notConfigured}`, 'NOT_CONFIGURED');
+    return makeClient(run, baseUrl, key);
+  });
+  return run.once.client;
+}
+
+/** The trust store of the configured service. */
+async function openTrustStore(run: Run): Promise<TrustStore> {
+  const { settings, config, facts } = run;
+  if (!settings.baseUrl) throw new UsageError(`no service URL configured: ${run.notConfigured}`, 'NOT_CONFIGURED');
+  const [{ TrustStore, trustStorePath }, { resolveApiRoot }] = await Promise.all([
+    import('../config/trust-store.js'),
+    import('../api/base-url.js'),
+  ]);
+  return new TrustStore(trustStorePath(config.path), resolveApiRoot(settings.baseUrl, settings.insecure).href, {
+    now: facts.clock.now,
+  });
+}
+
+/** A hidden prompt for a secret; a usage error when no person can answer. */
+async function askSecret(run: Run, message: string): Promise<string> {
+  if (!run.terminal.interactive) {
+    throw new UsageError(
+      `${message.replace(/ \(.*\)$/, '')} is asked at a terminal, and this run has none (${run.settings.json ? '--json' : 'input or output is not a terminal'})`,
+      'SECRET_REQUIRED',
+    );
+  }
+  return run.prompter.secret(message);
+}
+
+/** Standard input's whole text, once a run (hidden at a terminal, where it would echo). */
+async function readSecretInput(run: Run, what: string): Promise<string> {
+  if (run.once.stdinTaken)
+    throw new UsageError(`standard input was read already in this run; ${what} cannot come from it too`);
+  run.once.stdinTaken = true;
+  const stdin = run.facts.stdin;
+  if ((stdin as { isTTY?: boolean }).isTTY) {
+    // Typed at a terminal it would echo: ask for it hidden instead.
+    return askSecret(run, `Paste ${what} (hidden)`);
+  }
+  const { readStdinText } = await import('../io/read-stdin.js');
+  return readStdinText(stdin, what);
+}
+
+/** The API key from the settings, its file or standard input; null when none is configured. */
+async function readApiKey(run: Run): Promise<string | null> {
+  const input = run.settings.apiKeyInput;
+  if (input === null) return run.settings.apiKey;
+  let text: string;
+  if (input.kind === 'stdin') text = await readSecretInput(run, 'the API key');
+  else {
+    const bytes = await readSecretFile(input.path, 'API key file', run.warn, pauseOf(run.facts));
+    text = bytes.toString('utf8');
+    bytes.fill(0);
+  }
+  const key = text.trim();
+  if (key === '')
+    throw new UsageError(`the API key from ${input.kind === 'stdin' ? 'standard input' : input.path} is empty`);
+  return key;
+}
+
+/** The owner wallet of --keypair (its modules load on first use). */
+async function openRunSigner(run: Run): Promise<Signer> {
+  const { settings, facts, config } = run;
+  const [{ parseSignerSource }, { openSigner }, { keystoreDir, readKeystoreText }] = await Promise.all([
+    import('../wallet/signer-source.js'),
+    import('../wallet/owner-wallet.js'),
+    import('../config/keystore-files.js'),
+  ]);
+  const source = parseSignerSource(settings.keypair);
+  return openSigner(source.kind === 'file' ? { ...source, path: expandHome(source.path, facts.home) } : source, {
+    readKeystore: (name) => readKeystoreText(keystoreDir(config.path), name),
+    passwords: run.passwords,
+    readStdin: (what) => readSecretInput(run, what),
+    askSecret: (message) => askSecret(run, message),
+    warn: run.warn,
+  });
+}
+
+/** A reader of the chain at the configured RPC URL (loads @solana/web3.js on first use). */
+async function openRunChain(run: Run): Promise<ChainReader> {
+  const { settings, facts } = run;
+  const { openChain } = await import('../chain/chain-reader.js');
+  return openChain({
+    url: settings.rpcUrl,
+    fetch: facts.fetch,
+    clock: facts.clock,
+    signal: facts.signal,
+    env: facts.env,
+    // A chain check must not hold a trade long: at most 10 s a call (less with --request-timeout).
+    timeoutMs: Math.min(settings.requestTimeoutSeconds, CHAIN_CALL_TIMEOUT_SECONDS) * 1000,
+  });
 }
 
 /**
@@ -313,6 +378,7 @@ function passwordSource(
   ask: (message: string) => Promise<string>,
   warn: (line: string) => void,
   json: boolean,
+  pause: Pause,
 ): PasswordSource {
   const file = settings.passwordFile;
   if (file !== null) {
@@ -325,7 +391,7 @@ function passwordSource(
         return null;
       },
       async get() {
-        const raw = await readSecretFile(file, 'password file', warn);
+        const raw = await readSecretFile(file, 'password file', warn, pause);
         const text = raw.toString('utf8');
         raw.fill(0);
         return text;

@@ -11,7 +11,7 @@ import type { TrustStore } from '../config/trust-store.js';
 import type { Context } from '../cli/context.js';
 import type { BuyReview, BuyToken } from '../trade/buy-review.js';
 import type { TokenMeta, ChainTokenFacts } from '../domain/token.js';
-import { bindToken, factsToConfirm, refuseChangedFacts } from '../domain/token-binding.js';
+import { bindToken, refuseChangedFacts } from '../domain/token-binding.js';
 import { DEFAULT_MAX_FEE_LAMPORTS } from '../domain/defaults.js';
 import { randomUUID } from 'node:crypto';
 import { formatInteger, formatSol } from '../domain/amounts.js';
@@ -32,6 +32,8 @@ import { tradeRequest } from '../trade/trade-request.js';
 import { brakeChecks, checkMint } from '../trade/brake-checks.js';
 import { tradeScreen, type TradeScreen } from '../views/trade-screen.js';
 import { guarded, refuseUnboundSymbol, symbolTrust, recordChainFacts } from '../trade/trust.js';
+import { bindSymbolAtPrompt } from '../trade/trust.js';
+import { grantAnnouncer } from '../views/trust-grants.js';
 import { dailyLimitOption } from '../journal/daily-limits.js';
 import { namedTransactions } from '../journal/followed.js';
 import { runRecorder, type PriorDeposit, type RunRecorder } from '../journal/recorder.js';
@@ -149,7 +151,7 @@ async function checkedBuy(ctx: Context, opts: BuyOptions, track: TradeTracker): 
   // A symbol only the service's lists tie to this mint: a person binds it at the prompt, or nothing is created.
   const serviceSymbol = tie === 'service' && typedToken.kind !== 'mint' ? typedToken.text : null;
   if (serviceSymbol && token.binding.problems.length === 0)
-    refuseUnboundSymbol(trust, ctx.presence(dryRun), serviceSymbol, mint, factsToConfirm(token.binding));
+    refuseUnboundSymbol(trust, ctx.presence(dryRun), serviceSymbol, mint, token.binding);
   // A mint whose risks a person must accept: asked at the prompt, refused before anything is created otherwise.
   if (token.binding.problems.length === 0)
     refuseUnacceptedRisks(ctx, ctx.presence(dryRun), mint, token.risks, token.chainUnread);
@@ -241,18 +243,14 @@ function buySeat(ctx: Context, buy: BuyRun, track: TradeTracker) {
       } else if (noted.note === 'signed') {
         buy.signedDeposit = noted.facts as SignedDeposit;
         if (buy.chainFacts && ctx.presence(buy.opts.dryRun).mayGrantTrust)
-          recordChainFacts(ctx, trust, buy.chainFacts, buy.tie === 'mint');
+          recordChainFacts(ctx, trust, buy.chainFacts, buy.tie === 'mint', grantAnnouncer(ctx, trust.service));
       }
     },
     pin(pinned) {
       const address = pinned.value;
       const now = guarded('pin the treasury', () => trust.pinTreasury(address, 'prompt'));
       buy.treasury = now;
-      if (now === address) {
-        ctx.output.note(
-          `Pinned treasury ${address} for ${trust.service}, as you confirmed; a different deposit address will now be refused.`,
-        );
-      }
+      if (now === address) grantAnnouncer(ctx, trust.service)({ what: 'treasury', address });
       return now;
     },
   });
@@ -283,9 +281,10 @@ function confirmed(ctx: Context, buy: BuyRun, yes: boolean): boolean {
   const { serviceSymbol, mint, token } = buy;
   const { trust } = buy.start;
   // The review said the symbol was only the service's word and that a yes binds it.
-  if (yes && serviceSymbol) guarded('bind the symbol', () => trust.bindSymbol(serviceSymbol, mint, 'prompt'));
+  if (yes && serviceSymbol) bindSymbolAtPrompt(trust, serviceSymbol, mint, grantAnnouncer(ctx, trust.service));
   // The review said a yes accepts the mint's risks as read.
-  if (yes && ctx.presence(buy.opts.dryRun).mayGrantTrust) acceptRisksAtPrompt(trust, mint, token.risks);
+  if (yes && ctx.presence(buy.opts.dryRun).mayGrantTrust)
+    acceptRisksAtPrompt(trust, mint, token.risks, grantAnnouncer(ctx, trust.service));
   return yes;
 }
 

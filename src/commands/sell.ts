@@ -36,7 +36,9 @@ import { tradeRequest } from '../trade/trade-request.js';
 import { brakeChecks, checkMint } from '../trade/brake-checks.js';
 import { tradeScreen, type TradeScreen } from '../views/trade-screen.js';
 import { guarded, refuseUnboundSymbol, sellTrust, symbolTrust, recordChainFacts } from '../trade/trust.js';
-import { bindToken, factsToConfirm, refuseChangedFacts, type TokenBinding } from '../domain/token-binding.js';
+import { bindSymbolAtPrompt } from '../trade/trust.js';
+import { grantAnnouncer } from '../views/trust-grants.js';
+import { bindToken, refuseChangedFacts, type TokenBinding } from '../domain/token-binding.js';
 import { symbolWord } from '../views/buy.js';
 import { dailyLimitOption } from '../journal/daily-limits.js';
 import { namedTransactions } from '../journal/followed.js';
@@ -131,7 +133,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
       clock: ctx.clock,
       signal: ctx.signal,
       owner: signer.publicKey,
-      trust: sellTrust(trust),
+      trust: sellTrust(trust, grantAnnouncer(ctx, trust.service)),
       bindToken: async () => run.binder.bind(),
     },
     sellRequest(ctx, run),
@@ -140,7 +142,7 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
   // Signed by a person at the prompt: the chain's facts of the token are recorded, so no other mint can pass for it later.
   // Never unattended: a record names a mint for a symbol, trust only a person grants.
   if (result.kind !== 'dry-run' && ctx.presence(opts.dryRun).mayGrantTrust)
-    recordChainFacts(ctx, trust, run.binder.chainFacts, run.tie === 'mint');
+    recordChainFacts(ctx, trust, run.binder.chainFacts, run.tie === 'mint', grantAnnouncer(ctx, trust.service));
   await presentSell(ctx, run, result);
 }
 
@@ -187,7 +189,7 @@ async function checkedSell(ctx: Context, opts: SellOptions, track: TradeTracker)
   // A symbol only the holdings tie to this mint: a person binds it at the prompt, or nothing is created.
   const serviceSymbol = tie === 'service' && typedToken.kind !== 'mint' ? typedToken.text : null;
   if (serviceSymbol && binder.bind().problems.length === 0)
-    refuseUnboundSymbol(trust, ctx.presence(opts.dryRun), serviceSymbol, mint, factsToConfirm(binder.bind()));
+    refuseUnboundSymbol(trust, ctx.presence(opts.dryRun), serviceSymbol, mint, binder.bind());
   // Whole tokens are counted by the bound decimals; by the service's only where nobody vouches for
   // any (the guard then asks a person to confirm them before anything is signed).
   const counted = shown.decimals !== null ? shown : meta;
@@ -246,7 +248,7 @@ function sellSeat(ctx: Context, run: SellRun, track: TradeTracker) {
       // Confirming token facts is no yes to the sell; the yes that signs binds the symbol.
       const factsOnly = asked.ask === 'grant' && personCode(asked.review) === 'TOKEN_FACTS_UNCONFIRMED';
       if (yes && run.serviceSymbol && !factsOnly)
-        guarded('bind the symbol', () => trust.bindSymbol(run.serviceSymbol!, run.mint, 'prompt'));
+        bindSymbolAtPrompt(trust, run.serviceSymbol!, run.mint, grantAnnouncer(ctx, trust.service));
       return yes;
     },
     resume: () => `trader sell ${run.mint} ${run.amount} --idempotency-key ${run.idempotencyKey}`,

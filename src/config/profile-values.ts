@@ -7,7 +7,7 @@ import { printable } from '../domain/printable.js';
 import { UsageError } from '../domain/errors.js';
 import { TOKEN_RISK_POLICIES, type TokenRiskPolicy } from '../domain/token-risks.js';
 import { parseBaseUrl, parseRpcUrl } from '../net/urls.js';
-import { isAddress } from '../wallet/address.js';
+import { isAddress } from '../domain/address.js';
 import { parseSignerSource } from '../wallet/signer-source.js';
 import { PROFILE_KEYS, type ProfileKey } from './config-file.js';
 

@@ -4,6 +4,7 @@
 import { constants, statSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { UsageError } from '../domain/errors.js';
+import type { Clock } from '../domain/clock.js';
 
 /** More than any password or key; a larger file is the wrong file. */
 const MAX_BYTES = 4096;
@@ -12,9 +13,16 @@ const MAX_BYTES = 4096;
 export const PIPE_WAIT_MS = 30_000;
 const PIPE_POLL_MS = 20;
 
-/** A pause between reads of a silent pipe (a test's clock passes its own). */
+/**
+ * A pause between reads of a silent pipe: the run's clock, ended by its signal (Ctrl-C or SIGTERM
+ * ends the wait at once, with the signal's reason), or a test's virtual clock.
+ */
 export type Pause = (ms: number) => Promise<void>;
-const pause: Pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The run's pause: its clock's sleep, ended by its signal. */
+export function pauseOf(run: { clock: Clock; signal: AbortSignal }): Pause {
+  return (ms) => run.clock.sleep(ms, run.signal);
+}
 
 /** Checks now, before anything is sent, that the file can be opened later; throws a UsageError naming it. */
 export function checkSecretFile(path: string, what: string): void {
@@ -38,7 +46,7 @@ export async function readSecretFile(
   path: string,
   what: string,
   warn: (line: string) => void,
-  wait: Pause = pause,
+  wait: Pause,
 ): Promise<Buffer> {
   let file: FileHandle;
   try {

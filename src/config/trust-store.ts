@@ -6,6 +6,7 @@
 // left for a person to accept (a template, token facts). Each pin says by which act it was
 // made: at a prompt, by an accept command, or (the treasury) by a setting. Only a person pins.
 import { dirname, join } from 'node:path';
+import type { FactsSource } from '../domain/facts-source.js';
 import { tokenFactsFingerprint, type TokenPinSource } from '../domain/token-binding.js';
 import { tokenTextKey } from '../domain/token-text.js';
 import type { Template } from '../wallet/sell-template/template.js';
@@ -41,8 +42,8 @@ export interface PinnedToken {
 
 export type TokenFacts = Omit<PinnedToken, 'at' | 'by'>;
 
-/** Token facts a refused trade kept for a person, and when. */
-export type PendingToken = TokenFacts & { at: string };
+/** Token facts a refused trade kept for a person, when, and who named them (absent: kept by an earlier version, read as 'service'). */
+export type PendingToken = TokenFacts & { at: string; source?: FactsSource };
 
 /**
  * A typed symbol bound to a mint: by a person (at a prompt that said the symbol was only the
@@ -52,6 +53,8 @@ export type PendingToken = TokenFacts & { at: string };
  */
 export interface SymbolBinding {
   mint: string;
+  /** The symbol in the case it was bound (the key is the symbol as compared); absent in stores of earlier versions. */
+  symbol?: string;
   at: string;
   by: 'prompt' | 'accept-command' | 'trade';
 }
@@ -148,21 +151,24 @@ export class TrustStore {
   /**
    * Records the facts the chain bound to a mint at a trade, so that another mint the chain gives
    * the same symbol or name is refused later (token-binding.ts). A person's pin is kept; the
-   * chain's word replaces one stored from the service alone or an older chain record.
+   * chain's word replaces one stored from the service alone or an older chain record. Returns
+   * what it changed: the facts recorded, the symbol bound (for the grant's announcement).
    */
-  recordChainToken(mint: string, facts: TokenFacts, typedMint = false): void {
-    this.update((entry) => {
+  recordChainToken(mint: string, facts: TokenFacts, typedMint = false): { facts: boolean; symbol: boolean } {
+    return this.update<{ facts: boolean; symbol: boolean }>((entry) => {
       // A trade of a mint the person typed binds the chain's symbol of it, unless the symbol is bound to another mint.
       const withSymbol = typedMint ? bind(entry, facts.symbol, { mint, at: this.now(), by: 'trade' }, false) : entry;
+      const symbol = withSymbol !== entry;
       const current = entry.tokens?.[mint];
-      if (current && current.by !== undefined && current.by !== 'chain') return { entry: withSymbol, value: null };
+      if (current && current.by !== undefined && current.by !== 'chain')
+        return { entry: withSymbol, value: { facts: false, symbol } };
       if (
         current?.by === 'chain' &&
         current.symbol === facts.symbol &&
         current.name === facts.name &&
         current.decimals === facts.decimals
       )
-        return { entry: withSymbol, value: null };
+        return { entry: withSymbol, value: { facts: false, symbol } };
       const recorded: PinnedToken = {
         symbol: facts.symbol,
         name: facts.name,
@@ -170,13 +176,19 @@ export class TrustStore {
         at: this.now(),
         by: 'chain',
       };
-      return { entry: { ...withSymbol, tokens: { ...entry.tokens, [mint]: recorded } }, value: null };
+      return {
+        entry: { ...withSymbol, tokens: { ...entry.tokens, [mint]: recorded } },
+        value: { facts: true, symbol },
+      };
     });
   }
 
-  /** Binds a typed symbol to a mint, a person's act (it replaces a binding to another mint). */
-  bindSymbol(symbol: string, mint: string, by: 'prompt' | 'accept-command'): void {
-    this.update((entry) => ({ entry: bind(entry, symbol, { mint, at: this.now(), by }, true), value: null }));
+  /** Binds a typed symbol to a mint, a person's act (it replaces a binding to another mint); returns whether it bound anew. */
+  bindSymbol(symbol: string, mint: string, by: 'prompt' | 'accept-command'): boolean {
+    return this.update((entry) => {
+      const bound = bind(entry, symbol, { mint, at: this.now(), by }, true);
+      return { entry: bound, value: bound !== entry };
+    });
   }
 
   /** Pins the pending template if it is the one named (accept command); returns it, or null when there is none such. */
@@ -195,10 +207,17 @@ export class TrustStore {
     return this.update((entry) => withPinnedToken(entry, mint, facts, by, this.now()));
   }
 
-  /** Keeps the facts a refused trade could not bind, for `config trust accept-token <mint> <fingerprint>`. */
-  recordPendingToken(mint: string, facts: TokenFacts): void {
+  /** Keeps the facts a refused trade could not bind, and who named them, for `config trust accept-token <mint> <fingerprint>`. */
+  recordPendingToken(mint: string, facts: TokenFacts, source: FactsSource): void {
+    const kept: PendingToken = {
+      symbol: facts.symbol,
+      name: facts.name,
+      decimals: facts.decimals,
+      at: this.now(),
+      source,
+    };
     this.update((entry) => ({
-      entry: { ...entry, pendingTokens: { ...entry.pendingTokens, [mint]: { ...facts, at: this.now() } } },
+      entry: { ...entry, pendingTokens: { ...entry.pendingTokens, [mint]: kept } },
       value: null,
     }));
   }
@@ -213,7 +232,8 @@ export class TrustStore {
       const pending = entry.pendingTokens?.[mint];
       if (!pending) return { entry, value: null };
       if (tokenFactsFingerprint(mint, pending) !== fingerprint) return { entry, value: { pending } };
-      const { entry: pinned, value } = withPinnedToken(entry, mint, pending, 'accept-command', this.now());
+      const facts = { symbol: pending.symbol, name: pending.name, decimals: pending.decimals };
+      const { entry: pinned, value } = withPinnedToken(entry, mint, facts, 'accept-command', this.now());
       return { entry: pinned, value: { pinned: value } };
     });
   }
@@ -258,6 +278,30 @@ export class TrustStore {
     });
   }
 
+  /** Forgets one mint: its facts (pinned, recorded or kept), the symbols bound to it and its accepted risks. Returns whether there was any. */
+  forgetToken(mint: string): boolean {
+    return this.update((entry) => {
+      const bound = Object.values(entry.symbols ?? {}).some((b) => b.mint === mint);
+      const held = [entry.tokens, entry.pendingTokens, entry.acceptedRisks].some((r) => r?.[mint] !== undefined);
+      if (!bound && !held) return { entry, value: false };
+      const { [mint]: _token, ...tokens } = entry.tokens ?? {};
+      const { [mint]: _pending, ...pendingTokens } = entry.pendingTokens ?? {};
+      const { [mint]: _risks, ...acceptedRisks } = entry.acceptedRisks ?? {};
+      const symbols = Object.fromEntries(Object.entries(entry.symbols ?? {}).filter(([, b]) => b.mint !== mint));
+      const none = <T extends object>(record: T) => (Object.keys(record).length ? record : undefined);
+      return {
+        entry: {
+          ...entry,
+          tokens: none(tokens),
+          pendingTokens: none(pendingTokens),
+          acceptedRisks: none(acceptedRisks),
+          symbols: none(symbols),
+        },
+        value: true,
+      };
+    });
+  }
+
   private update<T>(change: (entry: ServiceTrust) => { entry: ServiceTrust; value: T }): T {
     let value: T;
     try {
@@ -265,8 +309,11 @@ export class TrustStore {
         this.path,
         (current) => {
           const document = parse(this.path, current);
-          const result = change(document.services[this.service] ?? {});
+          const before = document.services[this.service] ?? {};
+          const result = change(before);
           value = result.value;
+          // Nothing changed, nothing written (a mint `forget token` did not find leaves no trace).
+          if (result.entry === before) return null;
           const services = { ...document.services, [this.service]: dropEmpty(result.entry) };
           return JSON.stringify({ ...document, services }, null, 2) + '\n';
         },
@@ -362,9 +409,10 @@ function bind(entry: ServiceTrust, symbol: string | null, binding: SymbolBinding
   const key = symbol === null ? '' : tokenTextKey(symbol);
   const current = entry.symbols?.[key];
   if (
+    symbol === null ||
     key === '' ||
     (current && (current.mint === binding.mint ? current.by !== 'trade' || binding.by === 'trade' : !replace))
   )
     return entry;
-  return { ...entry, symbols: { ...entry.symbols, [key]: binding } };
+  return { ...entry, symbols: { ...entry.symbols, [key]: { ...binding, symbol } } };
 }

@@ -40,6 +40,8 @@ export interface TokenBinding {
   problems: string[];
   /** Facts the service gave that neither the chain nor a person vouches for: need a person once (prompt, or `trader config trust accept-token <mint> <fingerprint>`). */
   unbound: Array<{ fact: 'symbol' | 'name' | 'decimals'; value: string }>;
+  /** Whether the trust store's pin for this mint (a person's, or the chain's at a trade a person signed) binds the symbol shown: only then does a symbol alone name the mint. */
+  symbolBound: boolean;
 }
 
 const FORGET = 'if the token really changed, forget the pinned facts with `trader config trust forget tokens`';
@@ -202,7 +204,19 @@ export function bindToken(
   bind('name', onChain?.name ?? null, standsIn('name'));
   problems.push(...changed.map(changedFactWords));
 
-  // A symbol or name this token would be shown or signed under, pinned for another mint.
+  problems.push(...pinnedForAnother(mint, token, service, pinnedElsewhere));
+  const symbolBound = pin !== null && sameText(pin.symbol, token.symbol);
+  return { token, changed, problems, unbound, symbolBound };
+}
+
+/** A symbol or name this token would be shown or signed under, pinned for another mint: one problem each. */
+function pinnedForAnother(
+  mint: string,
+  token: BoundToken,
+  service: TokenMeta | null,
+  pinnedElsewhere: PinnedTokens,
+): string[] {
+  const problems: string[] = [];
   for (const fact of ['symbol', 'name'] as const) {
     const values = new Set([token[fact], service?.[fact] ?? null].filter((v): v is string => v !== null));
     for (const value of values) {
@@ -221,7 +235,7 @@ export function bindToken(
       }
     }
   }
-  return { token, changed, problems, unbound };
+  return problems;
 }
 
 /** The facts a person confirms for a mint: the bound ones, else what the service says that nobody vouches for. */

@@ -46,3 +46,13 @@ export function oneLine(text: string): string {
 }
 // Controls (all of them here), format characters, default-ignorables, line and paragraph separators, blank glyphs.
 const SHOWN_NAMED = new RegExp(`[\\p{Cc}\\p{Cf}\\p{Default_Ignorable_Code_Point}\\u2028\\u2029${BLANK_GLYPHS}]`, 'gu');
+
+/**
+ * A token's symbol or name, or a sell message's slot value, where the screen marks values ⟦…⟧
+ * (the sell's review, `config trust`, the MCP elicitation text): as oneLine, and the markers
+ * themselves and combining marks (which stack onto the characters around them) named, so a
+ * value cannot draw a slot's edge or bury its neighbours under marks.
+ */
+export function markedValue(text: string): string {
+  return oneLine(text).replace(/[\u27e6\u27e7\p{Mn}\p{Me}]/gu, named);
+}

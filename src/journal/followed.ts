@@ -2,9 +2,10 @@
 // `--verify`): its status and the transactions the service names for it, when the journal knows
 // the trade; a journal that cannot take it costs only the record (a warning).
 import type { Trade } from '../api/types.js';
+import { isSignatureText } from '../domain/signature-text.js';
 import { Journal, JournalError, journalPath } from './journal-file.js';
 import type { JournalHost } from './opened-journal.js';
-import type { NamedTransaction } from './records.js';
+import { namedFields, type NamedTransaction } from './records.js';
 import { historyOf, type TradeHistory } from './trade-history.js';
 
 /**
@@ -31,7 +32,7 @@ export function recordFollowed(
       step: 'read',
       status,
       ...(learnt.tradeId ? { tradeId: learnt.tradeId } : {}),
-      ...(learnt.transactions?.length ? { transactions: learnt.transactions } : {}),
+      ...namedFields(learnt.transactions),
     });
   } catch (err) {
     if (!(err instanceof JournalError)) throw err;
@@ -60,8 +61,9 @@ export function recordLearnt(
 ): void {
   const tradeId =
     trade.side === 'sell' && trade.id !== history.trade && history.tradeId === null ? trade.id : undefined;
+  // A value that is no signature was noted by the run that saw it (namedFields); not again at every look.
   const fresh = namedTransactions(trade).filter(
-    (n) => !history.named.some((x) => x.signature === n.signature && x.role === n.role),
+    (n) => isSignatureText(n.signature) && !history.named.some((x) => x.signature === n.signature && x.role === n.role),
   );
   if (tradeId === undefined && fresh.length === 0) return;
   recordFollowed(ctx, history.trade, trade.stage, { ...(tradeId ? { tradeId } : {}), transactions: fresh });

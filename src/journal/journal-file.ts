@@ -120,9 +120,16 @@ export class Journal {
 
   private write(records: NewRecord[]): void {
     const at = new Date(this.timing.now()).toISOString();
-    const text = records
-      .map((r) => JSON.stringify({ v: 1, at, service: this.owner.service, wallet: this.owner.wallet, ...r }) + '\n')
-      .join('');
+    const lines = records.map((r) =>
+      JSON.stringify({ v: 1, at, service: this.owner.service, wallet: this.owner.wallet, ...r }),
+    );
+    // The journal never writes what its reader would call damaged (and warn of at every run after).
+    for (const line of lines) {
+      const parsed = parseRecord(line);
+      if ('damaged' in parsed)
+        throw new JournalError(`a record the journal would not read back (${parsed.damaged}) was not written`);
+    }
+    const text = lines.map((line) => `${line}\n`).join('');
     const fd = this.openForAppend();
     try {
       // A line a crash left unterminated is ended first, so no record is glued to it.

@@ -19,7 +19,7 @@ import type { SellSeen } from '../domain/sell-evidence.js';
 import { assertDailyRoom, type DailyCap } from './daily-limits.js';
 import { JournalError } from './journal-file.js';
 import { refusal, type JournalHost, type TradeJournal } from './opened-journal.js';
-import type { JournalRecord, JournalSide, NamedTransaction, NewRecord } from './records.js';
+import { namedFields, type JournalRecord, type JournalSide, type NamedTransaction, type NewRecord } from './records.js';
 import { journalSeen, tradeHistories } from './trade-history.js';
 
 /** What the signing gate (trade/signing-gate.ts) is asked to sign, with what the journal counts of it. */
@@ -343,7 +343,7 @@ function recordAnswer(run: Run, answer: TradeAnswer): void {
     status: answer.status,
     ...(answer.error ? { error: answer.error } : {}),
     ...(answer.tradeId ? { tradeId: answer.tradeId } : {}),
-    ...(answer.transactions?.length ? { transactions: answer.transactions } : {}),
+    ...namedFields(answer.transactions),
   });
 }
 

@@ -1,6 +1,7 @@
 // What the trade journal's records are, and the parse that trusts a line only when it is one.
 // The file is journal-file.ts; what is read from the records: trade-history.ts (each trade's
 // own), other-trades.ts (what other trades claimed), daily-limits.ts and brake-counts.ts.
+import { isSignatureText } from '../domain/signature-text.js';
 
 export type JournalSide = 'buy' | 'sell';
 /** The roles in which a chain transaction proves a trade's money moved. */
@@ -101,6 +102,17 @@ export interface AnswerRecord extends RecordBase {
   transactions?: NamedTransaction[];
   /** An earlier version's record: the transactions named, without their roles. */
   signatures?: string[];
+  /**
+   * Values the service named as transactions that are not signatures (base58 of 64 bytes): its
+   * contradiction, kept apart (shortened) so that `transactions` holds only what can name one.
+   */
+  malformed?: MalformedName[];
+}
+
+/** A value the service named in a role that is no transaction signature, at most 100 characters of it. */
+export interface MalformedName {
+  role: TransactionRole;
+  text: string;
 }
 
 /** How the run ended for this trade. */
@@ -133,6 +145,29 @@ const isNamed = (v: unknown): boolean =>
   v !== null &&
   isString((v as NamedTransaction).signature) &&
   ROLES.has((v as NamedTransaction).role);
+
+/**
+ * An answer's named transactions as a record holds them: the signatures in `transactions`, any
+ * other value the service named in `malformed` (shortened), so that the reader takes the record.
+ */
+export function namedFields(
+  named: readonly NamedTransaction[] | undefined,
+): Pick<AnswerRecord, 'transactions' | 'malformed'> {
+  const transactions = (named ?? []).filter((n) => isSignatureText(n.signature));
+  const malformed = (named ?? [])
+    .filter((n) => !isSignatureText(n.signature))
+    .map((n) => ({ role: n.role, text: n.signature.slice(0, 100) }));
+  return {
+    ...(transactions.length > 0 ? { transactions } : {}),
+    ...(malformed.length > 0 ? { malformed } : {}),
+  };
+}
+
+const isMalformedName = (v: unknown): boolean =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as MalformedName).text === 'string' &&
+  ROLES.has((v as MalformedName).role);
 
 /** The record a line holds, or why it cannot be trusted. */
 export function parseRecord(line: string): { record: JournalRecord } | { damaged: string } {
@@ -203,6 +238,8 @@ function fieldProblem(r: Record<string, unknown>): string | null {
         : 'a signed record whose transaction is not base64 text';
     case 'answer':
       if (r.step !== 'deposit' && r.step !== 'authorize' && r.step !== 'read') return 'an answer of no known step';
+      if (r.malformed !== undefined && !(Array.isArray(r.malformed) && r.malformed.every(isMalformedName)))
+        return 'an answer naming malformed transactions without their roles';
       return r.transactions === undefined || (Array.isArray(r.transactions) && r.transactions.every(isNamed))
         ? null
         : 'an answer naming transactions without their roles';

@@ -19,6 +19,7 @@ import {
   tokenRisksFingerprint,
 } from '../domain/token-risks.js';
 import { guarded } from './trust.js';
+import type { AnnounceGrant } from '../domain/trust-grants.js';
 
 /** The code of a buy refused for a mint's risks no person accepted. */
 export const TOKEN_RISKS_NOT_ACCEPTED = 'TOKEN_RISKS_NOT_ACCEPTED';
@@ -81,8 +82,10 @@ export function refuseUnacceptedRisks(
   );
 }
 
-/** Records a person's yes at the prompt to a review that said it accepts the mint's risks. */
-export function acceptRisksAtPrompt(store: TrustStore, mint: string, r: BuyRisks): void {
-  if (r.askAccept && r.fingerprint)
-    guarded('accept the token risks', () => store.acceptRisks(mint, r.fingerprint!, 'prompt'));
+/** Records a person's yes at the prompt to a review that said it accepts the mint's risks, and says so. */
+export function acceptRisksAtPrompt(store: TrustStore, mint: string, r: BuyRisks, announce: AnnounceGrant): void {
+  if (!r.askAccept || !r.fingerprint) return;
+  const fingerprint = r.fingerprint;
+  guarded('accept the token risks', () => store.acceptRisks(mint, fingerprint, 'prompt'));
+  announce({ what: 'risks', mint, fingerprint });
 }

@@ -44,7 +44,7 @@ export interface SellRequest extends TradeRequest {
 }
 
 /** A token's facts bound by the chain or a person (domain/token-binding.ts), the binding's refusals, and the service's facts nobody vouches for. */
-export type BoundFacts = Pick<TokenBinding, 'problems' | 'unbound'> & { token: TokenMeta };
+export type BoundFacts = Pick<TokenBinding, 'problems' | 'unbound' | 'symbolBound'> & { token: TokenMeta };
 
 /** The trust store as the sell flow uses it: only a person's acts are pinned. */
 export interface SellTrust {
@@ -281,7 +281,7 @@ async function judge(
     },
     owner: deps.owner,
     nowMs,
-    token: { ...bound.token, problems: bound.problems, unbound: bound.unbound },
+    token: { ...bound.token, problems: bound.problems, unbound: bound.unbound, symbolBound: bound.symbolBound },
     otherSymbols: req.otherSymbols,
     approved: approved === 'earlier-version' ? approved : (approved?.template ?? null),
     valuesRead,

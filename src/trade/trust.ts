@@ -6,7 +6,15 @@ import { RefusedToSignError, UsageError } from '../domain/errors.js';
 import { NOTHING_CREATED } from '../domain/outcome-words.js';
 import type { Presence } from '../domain/presence.js';
 import type { ChainTokenFacts, TokenMeta } from '../domain/token.js';
-import { acceptTokenCommand, keptFacts, tokenFactsFingerprint } from '../domain/token-binding.js';
+import {
+  acceptTokenCommand,
+  factsToConfirm,
+  keptFacts,
+  tokenFactsFingerprint,
+  type TokenBinding,
+} from '../domain/token-binding.js';
+import { bindingSource, factsSourcePhrase } from '../domain/facts-source.js';
+import type { AnnounceGrant } from '../domain/trust-grants.js';
 import type { SymbolTrust } from './token-lookup.js';
 import type { SellTrust } from './sell-flow.js';
 import type { PinnedTokens } from '../domain/pinned-names.js';
@@ -42,8 +50,14 @@ export function pinnedTokens(store: TrustStore): PinnedTokens {
   return guarded('read the pinned token facts', () => store.read().tokens ?? {});
 }
 
-/** The sell flow's view of the store: the approved template, and a person's pins made at the prompt. */
-export function sellTrust(store: TrustStore): SellTrust {
+/** Binds a symbol a person confirmed at the prompt (the review said it was only the service's word) to its mint, and says so. */
+export function bindSymbolAtPrompt(store: TrustStore, symbol: string, mint: string, announce: AnnounceGrant): void {
+  if (guarded('bind the symbol', () => store.bindSymbol(symbol, mint, 'prompt')))
+    announce({ what: 'symbol', symbol, mint });
+}
+
+/** The sell flow's view of the store: the approved template, and a person's pins made at the prompt, each announced. */
+export function sellTrust(store: TrustStore, announce: AnnounceGrant): SellTrust {
   return {
     approved: () =>
       guarded('read the sell template', () => {
@@ -53,13 +67,22 @@ export function sellTrust(store: TrustStore): SellTrust {
           return { template: pinned.template, fingerprint: pinned.fingerprint };
         return trust.sellWording ? 'earlier-version' : null;
       }),
-    pinTemplate: (template, fingerprint, replacing) =>
-      guarded('pin the sell template', () => store.pinTemplate(template, fingerprint, 'prompt', replacing)),
+    pinTemplate(template, fingerprint, replacing) {
+      const pinned = guarded('pin the sell template', () =>
+        store.pinTemplate(template, fingerprint, 'prompt', replacing),
+      );
+      if (pinned === fingerprint) announce({ what: 'wording', fingerprint });
+      return pinned;
+    },
     recordPendingTemplate: (template, fingerprint) =>
       guarded('keep the sell template for a person', () => store.recordPendingTemplate(template, fingerprint)),
-    pinToken: (mint, facts) => void guarded('pin the token facts', () => store.pinToken(mint, facts, 'prompt')),
+    pinToken(mint, facts) {
+      const pinned = guarded('pin the token facts', () => store.pinToken(mint, facts, 'prompt'));
+      announce({ what: 'token-facts', mint, ...factsOf(pinned) });
+    },
+    // Facts the sell's guard could not bind: neither the chain nor a person vouches for them.
     recordPendingToken: (mint, facts) =>
-      guarded('keep the token facts for a person', () => store.recordPendingToken(mint, facts)),
+      guarded('keep the token facts for a person', () => store.recordPendingToken(mint, facts, 'service')),
   };
 }
 
@@ -83,14 +106,17 @@ export function refuseUnboundSymbol(
   presence: Presence,
   symbol: string,
   mint: string,
-  facts: TokenMeta,
+  binding: Pick<TokenBinding, 'unbound' | 'token'>,
 ): void {
   if (presence.mayGrantTrust) return;
-  guarded('keep the token facts for a person', () => store.recordPendingToken(mint, facts));
+  const facts = factsToConfirm(binding);
+  // Who names these facts is kept with them: `trader config trust` says it as this refusal does.
+  const source = bindingSource(binding);
+  guarded('keep the token facts for a person', () => store.recordPendingToken(mint, facts, source));
   const fingerprint = tokenFactsFingerprint(mint, facts);
   const command = acceptTokenCommand(mint, fingerprint);
   const onChain = facts.symbol
-    ? ` (${facts.symbol}${facts.name ? `, ${facts.name}` : ''}, as the service's lists and the chain name it)`
+    ? ` (${facts.symbol}${facts.name ? `, ${facts.name}` : ''}, ${factsSourcePhrase(source)})`
     : '';
   throw new RefusedToSignError(
     [
@@ -115,12 +141,19 @@ export function recordChainFacts(
   store: TrustStore,
   facts: ChainTokenFacts | null,
   typedMint: boolean,
+  announce: AnnounceGrant,
 ): void {
   if (!facts) return;
   try {
-    store.recordChainToken(facts.mint, { symbol: facts.symbol, name: facts.name, decimals: facts.decimals }, typedMint);
+    const kept = factsOf(facts);
+    const changed = store.recordChainToken(facts.mint, kept, typedMint);
+    if (changed.facts || changed.symbol)
+      announce({ what: 'chain-facts', mint: facts.mint, ...kept, boundSymbol: changed.symbol });
   } catch (err) {
     if (!(err instanceof TrustStoreError)) throw err;
     ctx.output.warn(`the chain's facts of token ${facts.mint} could not be recorded: ${err.message}`);
   }
 }
+
+/** A token's facts alone, without when or by whom they were kept. */
+const factsOf = (t: TokenMeta): TokenMeta => ({ symbol: t.symbol, name: t.name, decimals: t.decimals });

@@ -6,8 +6,8 @@ import type { SellOutcome } from '../domain/sell-outcome.js';
 import { wordDiff, type DiffPart } from '../domain/wording-diff.js';
 import type { TokenMeta } from '../domain/token.js';
 import { fingerprint } from '../wallet/sell-template/template.js';
-import { addressSizeWarning, markedMessage, quotedRows, templateText, wordingRows } from './wording.js';
-import { oneLine } from '../io/terminal-text.js';
+import { addressSizeWarning, figureLegend, markedMessage, quotedRows, templateText, wordingRows } from './wording.js';
+import { markedValue } from '../io/terminal-text.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import { timeLeft } from '../domain/answer-deadline.js';
 import { renderFields } from '../io/table.js';
@@ -43,7 +43,7 @@ export function sellReviewText(
     renderFields(
       [
         ['Sell', `${tokenAmount(a.amount, token)} (${a.amount} raw)`],
-        ['Token', `${token.name ? `${oneLine(token.name)} ` : ''}${a.mint}`],
+        ['Token', `${token.name ? `${markedValue(token.name)} ` : ''}${a.mint}`],
         ['Expected', `${formatSol(a.expectedOutputLamports)} SOL`],
         [
           'Minimum',
@@ -91,6 +91,8 @@ export function sellReviewText(
     shown.push(
       "Message to sign, this sell's values in ⟦…⟧ (each sell writes its own):",
       ...wordingRows(markedMessage(v.slots.template, v.slots.values), width),
+      // A first approval says what each figure counts; a changed wording's diff above labels every slot.
+      ...(v.code === 'WORDING_NOT_APPROVED' ? figureLegend(v.slots.template, v.slots.values, width) : []),
       ...addressSizeWarning(v.slots.template.parts).map((l) => theme.pending(l)),
     );
   } else

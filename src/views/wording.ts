@@ -4,6 +4,8 @@
 import { isAddressSized } from '../wallet/address-sized.js';
 import { describe, type SellFacts } from '../wallet/sell-template/facts.js';
 import type { Part, Template } from '../wallet/sell-template/template.js';
+import { markedValue } from '../io/terminal-text.js';
+import { wrapWords } from '../io/word-wrap.js';
 
 type Slot = Exclude<Part, string>;
 
@@ -50,10 +52,10 @@ export function templateText(template: Template, facts: SellFacts | null = null)
   return template.parts.map((p) => (typeof p === 'string' ? p : `⟦${slot(p)}⟧`)).join('');
 }
 
-/** The message a template and its slots' values make, each value marked ⟦…⟧ where it stands. */
+/** The message a template and its slots' values make, each value marked ⟦…⟧ where it stands (a ⟦, ⟧ or combining mark in it named <U+…>). */
 export function markedMessage(template: Template, values: readonly string[]): string {
   let slot = 0;
-  return template.parts.map((p) => (typeof p === 'string' ? p : `⟦${values[slot++]}⟧`)).join('');
+  return template.parts.map((p) => (typeof p === 'string' ? p : `⟦${markedValue(values[slot++]!)}⟧`)).join('');
 }
 
 /**
@@ -68,4 +70,34 @@ export function addressSizeWarning(parts: readonly Part[]): string[] {
   const said = `${sized.length === 1 ? named[0] : `Each ${named.join(', ')}`} is 32 bytes:`;
   const warning = 'it can be an account address, which the tool cannot check';
   return `${said} ${warning}`.length <= 80 ? [`${said} ${warning}`] : [said, warning];
+}
+
+const UNIT_WORDS: Record<string, string> = {
+  raw: 'raw units',
+  tokens: 'whole tokens',
+  lamports: 'lamports',
+  SOL: 'SOL',
+  bps: 'bps',
+  '%': 'percent',
+};
+
+/**
+ * What each figure of a first approval counts, beside the message, so a value does not pass for
+ * another fact or unit (`Amount: ⟦1000000⟧ ⟦WOOF⟧`): `Figures: amount ⟦10⟧ whole tokens, ⟦1000000⟧
+ * raw units · minimum ⟦0.0495⟧ SOL, …`, wrapped to `columns`; none when the message has no figure.
+ */
+export function figureLegend(template: Template, values: readonly string[], columns: number): string[] {
+  const byFact = new Map<string, string[]>();
+  let slot = -1;
+  for (const p of template.parts) {
+    if (typeof p === 'string') continue;
+    slot++;
+    if (!('fact' in p) || !['amount', 'minimum', 'expected', 'slippage'].includes(p.fact)) continue;
+    const units = [...new Set(p.notations.map((n) => UNIT_WORDS[n.split(' ')[0]!] ?? n))].join(' and ');
+    const said = `⟦${markedValue(values[slot]!)}⟧ ${units}`;
+    byFact.set(p.fact, [...new Set([...(byFact.get(p.fact) ?? []), said])]);
+  }
+  if (byFact.size === 0) return [];
+  const text = `Figures: ${[...byFact].map(([fact, said]) => `${fact} ${said.join(', ')}`).join(' · ')}`;
+  return wrapWords(text, columns).split('\n');
 }

@@ -6,7 +6,7 @@
 // mint, your wallet, the service's treasury) is refused, as any base58 address outside the
 // mint's and the wallet's slots is (both judged here, for sell-template/extract.ts and match.ts).
 import bs58 from 'bs58';
-import { isAddress } from './address.js';
+import { isAddress } from '../domain/address.js';
 
 type Part = string | { opaque?: string; length?: number; fact?: string };
 type Slot = Exclude<Part, string>;

@@ -6,9 +6,9 @@
 import * as nodeFs from 'node:fs';
 import { basename, dirname } from 'node:path';
 import bs58 from 'bs58';
-import nacl from 'tweetnacl';
 import { UsageError } from '../domain/errors.js';
 import { shellQuote } from '../domain/shell-quote.js';
+import { publicKeyFromSeed } from './ed25519.js';
 import { keyMaterialShape } from './key-material.js';
 
 export interface Keypair {
@@ -129,7 +129,7 @@ function checkedSecretKey(parsed: unknown, fail: (why: string) => never): Uint8A
     fail('holds values that are not whole numbers from 0 to 255');
   }
   const secretKey = Uint8Array.from(values as number[]);
-  const derived = nacl.sign.keyPair.fromSeed(secretKey.slice(0, 32)).publicKey;
+  const derived = publicKeyFromSeed(secretKey.subarray(0, 32));
   if (!derived.every((b, i) => b === secretKey[32 + i])) {
     secretKey.fill(0);
     fail('is corrupt: its second half is not the public key of its first half');

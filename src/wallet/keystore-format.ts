@@ -5,7 +5,7 @@
 // password as surely as with a wrong one. All from node:crypto.
 import { createCipheriv, createDecipheriv, randomBytes, scrypt as scryptCallback } from 'node:crypto';
 import bs58 from 'bs58';
-import nacl from 'tweetnacl';
+import { secretKeyFromSeed } from './ed25519.js';
 
 /** The scrypt cost written into new keystores: N = 2^17, r = 8, p = 1 (128 MiB, ~0.3 s here). */
 export const WRITE_LOG_N = 17;
@@ -103,14 +103,14 @@ export async function decryptKey(doc: KeystoreDocument, password: Uint8Array): P
   } finally {
     key.fill(0);
   }
-  const pair = nacl.sign.keyPair.fromSeed(seed);
+  const secretKey = secretKeyFromSeed(seed);
   seed.fill(0);
   // Authenticated already; this only guards against a bug writing one key under another's name.
-  if (bs58.encode(pair.publicKey) !== doc.publicKey) {
-    pair.secretKey.fill(0);
+  if (bs58.encode(secretKey.subarray(32)) !== doc.publicKey) {
+    secretKey.fill(0);
     throw new KeystoreError('the keystore holds another key than its public key says', 'unlock');
   }
-  return pair.secretKey;
+  return secretKey;
 }
 
 /**

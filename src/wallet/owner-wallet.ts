@@ -6,8 +6,8 @@
 // through the injected functions.
 // What only some sources need (the keystore's cipher, the seed phrase's BIP-39) is loaded when it is needed: a read opens a signer too.
 import bs58 from 'bs58';
-import nacl from 'tweetnacl';
 import { UsageError } from '../domain/errors.js';
+import { secretKeyFromSeed } from './ed25519.js';
 import type { KeystoreDocument } from './keystore-format.js';
 import { loadKeypair, parseSecretKeyText } from './keypair.js';
 import { describeSource, formatPath, type SignerSource } from './signer-source.js';
@@ -179,9 +179,9 @@ export async function readSecretKey(
         throw new UsageError('the two passphrases differ; nothing was read', CODE);
       }
       const seed = await keySeedFromPhrase(phrase, passphrase, source.path);
-      const pair = nacl.sign.keyPair.fromSeed(seed);
+      const secretKey = secretKeyFromSeed(seed);
       seed.fill(0);
-      return pair.secretKey;
+      return secretKey;
     }
     case 'keystore':
       throw new UsageError(`${describeSource(source)} is a keystore already: use it as keystore:${source.name}`, CODE);

@@ -1,5 +1,5 @@
-// The chain as a second source: the RPC URL setting, `trader balance`, and which commands load
-// @solana/web3.js. The built binary against the sandbox's own JSON-RPC endpoint.
+// The chain as a second source: the RPC URL setting, `trader balance`, and that only the sandbox
+// loads @solana/web3.js. The built binary against the sandbox's own JSON-RPC endpoint.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -126,9 +126,9 @@ describe('the sandbox chain answers standard JSON-RPC', () => {
   });
 });
 
-describe('only the commands that read the chain load @solana/web3.js', () => {
+describe('only `trader sandbox` loads @solana/web3.js: the chain is read by a client of our own', () => {
   /** The files a run loads (ESM via a module.register hook, CommonJS via Module._load). */
-  async function loadedFiles(args: string[], env: Record<string, string>): Promise<string[]> {
+  async function loadedFiles(args: string[], env: Record<string, string>, exitCode = 0): Promise<string[]> {
     const dir = tempDir('trader-trace-');
     const out = join(dir, 'loaded.txt');
     const loader = join(dir, 'loader.mjs');
@@ -150,17 +150,22 @@ describe('only the commands that read the chain load @solana/web3.js', () => {
       child.on('error', reject);
       child.on('close', resolve);
     });
-    expect(code).toBe(0);
+    expect(code).toBe(exitCode);
     return readFileSync(out, 'utf8').split('\n').filter(Boolean);
   }
   const web3 = (files: string[]) => files.some((f) => /\/node_modules\/@solana\/web3\.js\//.test(f));
 
-  it('`me --json` does not; `balance --json` does (the control that the trace sees it)', async () => {
+  it('`me --json` and `balance --json` (which reads the chain) do not; the sandbox does (the control that the trace sees it)', async () => {
     const env = envFor(sb.url);
     const me = await loadedFiles(['me', '--json'], env);
     expect(me.some((f) => f.endsWith('/dist/commands/me.js'))).toBe(true);
     expect(web3(me)).toBe(false);
-    expect(web3(await loadedFiles(['balance', '--json'], env))).toBe(true);
+    const balance = await loadedFiles(['balance', '--json'], env);
+    expect(balance.some((f) => f.endsWith('/dist/chain/chain-reader.js'))).toBe(true);
+    expect(web3(balance)).toBe(false);
+    // On the port the file's sandbox holds: it loads the sandbox and web3.js, then exits 2.
+    const port = new URL(sb.url).port;
+    expect(web3(await loadedFiles(['sandbox', '--port', port], env, 2))).toBe(true);
   });
 });
 
@@ -383,36 +388,47 @@ describe("after progress: the trade's signatures checked on chain", () => {
     expect(honest.stdout).toMatch(/^Sold\s+\S+ \S+\nSOL received\s+[\d.]+ SOL$/m);
   });
 
-  it("attack-3 F4: a sell whose swap the service names as the owner's own buy deposit: 'exists, not attributable', never 'verified: succeeded' or 'every claim verified'; --verify exit 3; the honest swap is verified", async () => {
+  it("attack-3 F4, attack-log-2 C: a sell whose swap the service names as the owner's own buy deposit contradicts it (one transaction proves one trade); an older swap of the mint contradicts it too (landed before the sell); never 'verified: succeeded' or 'every claim verified'; the honest swap is verified", async () => {
     const home = freshHome();
+    // A swap of the same mint, landed before this test's trades were made (the sandbox clock moves on after it).
+    const older = await completeBuy(sb, { mint: sb.tokens[2]!.mint });
+    const oldSwap = (await sb.call('GET', `/trades/${older.intent.id}`)).body.data.signatures.swaps[0] as string;
+    await sb.advance(5);
     const bought = await runCli(['buy', sb.tokens[2]!.mint, '0.1sol', '--yes', '--json'], {
       env: envFor(sb.url, home),
     });
     expect(bought.code, bought.stderr).toBe(0);
     const deposit = json(bought).trade.signatures.deposit;
     const p = await tamperProxy();
+    let named = deposit;
     p.rewrite('GET', /^\/api\/v1\/trades\/[^/]+$/, (body) => {
-      if (body.data.side === 'sell') body.data.signatures = { ...body.data.signatures, swaps: [deposit] };
+      if (body.data.side === 'sell') body.data.signatures = { ...body.data.signatures, swaps: [named] };
       return body;
     });
     const r = await runCli(['sell', sb.tokens[2]!.mint, '10%', '--yes'], { env: envFor(p.url, home) });
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(
-      new RegExp(
-        `^  swap ${deposit.slice(0, 8)}…: the service's word: exists, not attributable: succeeded, slot \\d+, but it touches no account or token balance of ${sb.tokens[2]!.mint}$`,
-        'm',
-      ),
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toContain(
+      `swap ${deposit} should be a swap that succeeded, but the chain shows: the journal knows this transaction as buy ${json(bought).intent.id}'s deposit (which you signed); one transaction proves one trade, so it is not this sell's swap`,
     );
     expect(r.stdout).toContain('On chain (127.0.0.1:');
-    expect(r.stdout).toContain("on chain, but not every claim: some are only the service's word");
     expect(r.stdout).not.toContain('every claim verified');
     const id = /^Sell\s+(sell_\w+)$/m.exec(r.stdout)![1]!;
     const verify = await runInProcess(['trades', id, '--verify', '--json'], envFor(p.url, home));
     expect(verify.code, verify.stderr).toBe(3);
-    expect(lastJsonError(verify).code).toBe('CHAIN_NOT_VERIFIED');
+    expect(lastJsonError(verify).code).toBe('CHAIN_CONTRADICTS_SERVICE');
     expect(json(verify).verification.checks.find((c: any) => c.role === 'swap')).toMatchObject({
       signature: deposit,
-      mark: 'attributed',
+      mark: 'contradicts',
+    });
+    // An older swap of the same mint, on a machine whose journal knows neither: landed before the sell was made.
+    named = oldSwap;
+    const old = await runInProcess(['trades', id, '--verify', '--json'], envFor(p.url, freshHome()));
+    expect(old.code, old.stderr).toBe(3);
+    expect(lastJsonError(old).code).toBe('CHAIN_CONTRADICTS_SERVICE');
+    expect(json(old).verification.checks.find((c: any) => c.role === 'swap')).toMatchObject({
+      signature: oldSwap,
+      mark: 'contradicts',
+      chain: expect.stringMatching(/^landed at .+, before the trade was created: it cannot be its swap$/),
     });
     // The same sell as the sandbox names it: its swap touches the mint and is verified.
     const honest = await runInProcess(['trades', id, '--verify', '--json'], envFor(sb.url, home));
@@ -464,15 +480,30 @@ describe("after progress: the trade's signatures checked on chain", () => {
     expect(elsewhere.stderr).toContain('not every claim is proven on chain');
   });
 
-  it('the service lies about a refund (phantom-refund): exit 3, not a refunded buy', async () => {
+  it('the service lies about a refund (phantom-refund): exit 3, not a refunded buy; attack-log-2 E1b, G: malformed swap signatures beside it change nothing of that and leave no damaged journal line', async () => {
     await sb.control('/fail-next-swap', { count: 1 });
     await sb.control('/lies', { lie: 'phantom-refund' });
-    const r = await buy();
+    const p = await tamperProxy();
+    p.rewrite('GET', /^\/api\/v1\/trades\/[^/]+$/, (body) => {
+      body.data.signatures.swaps = [...body.data.signatures.swaps, '1111', ''];
+      return body;
+    });
+    const home = freshHome();
+    const r = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json'], { env: envFor(p.url, home) });
     expect(r.code, r.stderr).toBe(3);
     expect(json(r).intent.status).toBe('refunded');
-    expect(lastJsonError(r).message).toMatch(
-      /refund \w+ should be at least 0\.\d+ SOL back to your wallet, but the chain shows: not on chain/,
-    );
+    expect(lastJsonError(r).code).toBe('CHAIN_CONTRADICTS_SERVICE');
+    const checks = json(r).verification.checks;
+    expect(checks.find((c: any) => c.role === 'refund').chain).toBe('not on chain');
+    expect(checks.filter((c: any) => c.signature === null).map((c: any) => c.chain)).toEqual([
+      'the service names "1111" as the swap, which names no transaction (not asked of the chain)',
+      'the service names "" as the swap, which names no transaction (not asked of the chain)',
+    ]);
+    expect(r.stderr).not.toContain('WrongSize');
+    const again = await runInProcess(['trades', json(r).intent.id, '--verify', '--json'], envFor(p.url, home));
+    expect(again.code, again.stderr).toBe(3);
+    expect(lastJsonError(again).code).toBe('CHAIN_CONTRADICTS_SERVICE');
+    expect(again.stderr).not.toContain('damaged');
   });
 
   it('an honest refund is verified: exit 4 as a refunded buy', async () => {

@@ -125,6 +125,13 @@ describe.skipIf(!TMUX)('a new user at a terminal', () => {
     const bought = await buy.waitFor(/^Status\s+completed$/m);
     expect(await buy.exitCode()).toBe(0);
     expect(bought).toMatch(/^Received\s+[0-9,.]+ /m);
+    // Each grant at the prompt says what it did in one line on stderr, its undo whole on the next.
+    expect(bought).toContain(`Pinned treasury ${sb.treasury}; undo:\n  trader config trust forget treasury\n`);
+    expect(bought).toMatch(
+      new RegExp(
+        `Recorded ${token.mint.slice(0, 8)}… from the chain: ${token.symbol} \\(.*; undo:\\n  trader config trust forget token ${token.mint}\\n`,
+      ),
+    );
 
     const sell = await terminal('sell', token.symbol, '50%');
     const message = await sell.waitFor('Approve this wording and sign this sell? (y/N)');
@@ -137,6 +144,9 @@ describe.skipIf(!TMUX)('a new user at a terminal', () => {
     const sold = await sell.waitFor(/^SOL received\s+[0-9.]+ SOL$/m);
     expect(await sell.exitCode()).toBe(0);
     expect(sold).toMatch(/^Status\s+completed$/m);
+    expect(sold).toMatch(
+      /Approved sell wording [0-9a-f]{16} \(unattended sells must match it\); undo:\n {2}trader config trust forget wording\n/,
+    );
 
     // The person pinned the treasury and the wording at the prompt.
     expect(pinsFor(home, sb.url).treasury).toMatchObject({ address: sb.treasury, by: 'prompt' });

@@ -158,10 +158,14 @@ describe.skipIf(!TMUX).concurrent('80×24', () => {
     expect(quoted.map((r) => r.replace(/[⟦⟧]/g, ''))).toEqual(lines.map((l: string) => `  │ ${l}`));
     expect(quoted.join('\n')).toContain(`Amount: ⟦1.23456⟧ ⟦${token.symbol}⟧ (⟦123456⟧ raw units)`);
     expect(quoted.join('\n')).toContain(`⟦${id}⟧`);
-    // No legend to match by eye: the question follows the message.
+    // No numbered legend to match by eye; what each figure counts, by its value, then the question.
     expect(rows.some((r) => /^\[\d+\] /.test(r))).toBe(false);
-    expect(rows[at + 1 + lines.length], rows.join('\n')).toMatch(/^\? (\d+m )?\d+s left · /);
-    expect(rows[at + 1 + lines.length]!.endsWith(APPROVE_PROMPT)).toBe(true);
+    const legend = rows.slice(at + 1 + lines.length, at + 3 + lines.length).join(' ');
+    expect(legend).toMatch(
+      /^Figures: amount ⟦1\.23456⟧ whole tokens, ⟦123456⟧ raw units · minimum ⟦[\d.]+⟧ SOL, ⟦\d+⟧ lamports$/,
+    );
+    expect(rows[at + 3 + lines.length], rows.join('\n')).toMatch(/^\? (\d+m )?\d+s left · /);
+    expect(rows[at + 3 + lines.length]!.endsWith(APPROVE_PROMPT)).toBe(true);
     for (const r of rows) expect(displayWidth(r)).toBeLessThanOrEqual(80);
     await s.keys('y', 'Enter');
     expect(await s.exitCode()).toBe(0);

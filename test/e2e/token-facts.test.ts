@@ -292,6 +292,12 @@ describe('a typed symbol names a mint only by your word (attack-1 §5)', () => {
         `"WOOF" means token ${impostor} (WOOF, Woof Sandbox Dog, as the service's lists and the chain name it) only in the service's lists`,
       );
     }
+    // `config trust` says of the kept facts what the refusal said: the source is kept with them.
+    const kept1 = await runCli(['config', 'trust'], { env: { ...env, COLUMNS: '250' } });
+    expect(kept1.stdout).toContain(
+      `(as the service's lists and the chain name it): ${impostor}: WOOF (Woof Sandbox Dog), 5 decimals`,
+    );
+    expect(kept1.stdout).not.toContain('neither the chain nor you');
     writeFileSync(
       home.TRADER_CONFIG,
       JSON.stringify({
@@ -332,6 +338,11 @@ describe('a typed symbol names a mint only by your word (attack-1 §5)', () => {
     const bySymbol = await runCli(['buy', 'WOOF', '0.05sol', '--yes', '--json'], { env });
     expect(bySymbol.code, bySymbol.stderr).toBe(6);
     expect(lastJsonError(bySymbol)).toMatchObject({ code: 'SYMBOL_NOT_BOUND' });
+    // forget token <mint>: the facts kept for that mint go; the rest of the store stays.
+    const forgot = await runCli(['config', 'trust', 'forget', 'token', impostor, '--json'], { env });
+    expect(json(forgot)).toMatchObject({ forgot: 'token', mint: impostor, hadPin: true });
+    expect(pinsFor(home, proxy.url).pendingTokens).toBeUndefined();
+    expect(pinsFor(home, proxy.url).treasury?.address).toBe(sb.treasury);
   });
 });
 

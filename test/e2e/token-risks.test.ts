@@ -113,6 +113,9 @@ describe('a buy of a risky token', () => {
     expect(wrong.stderr).toContain(`fingerprint now ${risksFingerprint}`);
     const ok = await runCli(['config', 'trust', 'accept-risks', mint, risksFingerprint], { env });
     expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toContain(
+      `Accepted the risks of ${mint.slice(0, 8)}… as read (${risksFingerprint}); undo:\n  trader config trust forget token ${mint}\n`,
+    );
     expect(pinsFor(home, sb.url).acceptedRisks?.[mint]).toMatchObject({
       fingerprint: risksFingerprint,
       by: 'accept-command',

@@ -45,7 +45,16 @@ describe('config trust: what is trusted and by which act', () => {
     const env = envFor(p.url, home, { untrusted: true });
     const token = sb.tokens[1]!;
     await completeBuy(sb, { mint: token.mint, amountLamports: '200000000' });
-    expect((await runCli(['config', 'trust', 'accept-treasury', sb.treasury], { env })).code).toBe(0);
+    const pinned = await runCli(['config', 'trust', 'accept-treasury', sb.treasury, '--json'], { env });
+    expect(pinned.code, pinned.stderr).toBe(0);
+    // Under --json the grant is a field of the result, with its undo; nothing else is printed.
+    expect(json(pinned).granted).toEqual({
+      what: 'treasury',
+      address: sb.treasury,
+      service: `${p.url}/api/v1`,
+      undo: 'trader config trust forget treasury',
+    });
+    expect(pinned.stderr).toBe('');
     const sell = () => runCli(['sell', token.mint, '10%', '--yes', '--json'], { env });
     const refused = await sell();
     expect(refused.code, refused.stderr).toBe(6);
@@ -63,14 +72,21 @@ describe('config trust: what is trusted and by which act', () => {
       [['accept-wording', '0000000000000000'], 'NO_SUCH_WORDING'],
       [['accept-token', token.mint, '0000000000000000'], 'NO_SUCH_TOKEN_FACTS'],
       [['accept-treasury', 'not-an-address'], 'USAGE'],
+      // One mint the store does not hold, or no mint at all: nothing changed.
+      [['forget', 'token', token.mint], 'NO_SUCH_TOKEN'],
+      [['forget', 'token', 'not-a-mint'], 'USAGE'],
     ] as const) {
+      const before = pinsFor(home, p.url);
       const bad = await runCli(['config', 'trust', ...args, '--json'], { env });
       expect(bad.code, `${args.join(' ')}: ${bad.stderr}`).toBe(2);
       expect(lastJsonError(bad).code).toBe(what);
+      expect(pinsFor(home, p.url)).toEqual(before);
     }
     const accept = await runCli(['config', 'trust', 'accept-wording', fingerprint!], { env });
     expect(accept.code, accept.stderr).toBe(0);
-    expect(accept.stdout).toContain(`Approved sell wording ${fingerprint}`);
+    expect(accept.stdout).toContain(
+      `Approved sell wording ${fingerprint} (unattended sells must match it); undo:\n  trader config trust forget wording\n`,
+    );
     expect(accept.stdout).toContain('│ Authorization: ⟦the authorization id (sell_ + base58 22)⟧');
     const sold = await sell();
     expect(sold.code, sold.stderr).toBe(0);
@@ -164,6 +180,15 @@ describe('accept-token confirms the facts a person read, by their fingerprint (a
       token: { symbol: 'ZED', name: 'Zed Token', decimals: 6, by: 'accept-command' },
     });
     expect(pinsFor(home, p.url).symbols).toEqual({ zed: expect.objectContaining({ mint: zed, by: 'accept-command' }) });
+    expect(json(confirmed).granted).toMatchObject({
+      what: 'token-facts',
+      mint: zed,
+      symbol: 'ZED',
+      undo: `trader config trust forget token ${zed}`,
+    });
+    // `config trust` writes the symbol as it was bound (ZED), not as compared (zed).
+    const bound = await runCli(['config', 'trust'], { env: { ...env, COLUMNS: '250' } });
+    expect(bound.stdout).toMatch(new RegExp(`^Symbol +ZED names ${zed} \\(bound by an accept command `, 'm'));
   });
 });
 

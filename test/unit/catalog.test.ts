@@ -55,6 +55,7 @@ function moverPattern(): RegExp {
     'recordPendingTemplate',
     'recordPendingToken',
     'forget',
+    'forgetToken',
   ];
   return new RegExp(`\\b(${[...postCalls(), ...writers].join('|')})\\b`);
 }

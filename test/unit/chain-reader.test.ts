@@ -179,6 +179,47 @@ describe('token balances', () => {
     expect(clock.sleeps).toEqual([]);
     expect(await chain.balance(OWNER)).toBe(42n);
   });
+
+  it('attack-log-2 E: "invalid params" (-32602) is about one request, not the endpoint: getTransaction reads it as no such transaction, another read fails alone; neither is retried nor marks the endpoint down', async () => {
+    const clock = fakeClock();
+    const calls: string[] = [];
+    const fetch = (async (_url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body)) as { id: string; method: string; params: unknown[] };
+      calls.push(body.method);
+      const bad = body.params[0] === 'bad';
+      const answer = bad
+        ? { error: { code: -32602, message: 'Invalid params: Invalid param: WrongSize' } }
+        : { result: { context: { slot: 1 }, value: 42 } };
+      return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, ...answer }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    }) as unknown as typeof globalThis.fetch;
+    const chain = await open(fetch, clock);
+    expect(await chain.transaction('bad')).toBeNull();
+    await expect(chain.balance('bad')).rejects.toThrow(
+      'reading the balance from rpc.example.com failed: getBalance: Invalid params: Invalid param: WrongSize',
+    );
+    expect(calls).toEqual(['getTransaction', 'getBalance']);
+    expect(clock.sleeps).toEqual([]);
+    // The endpoint answers the run's other reads.
+    expect(await chain.balance(OWNER)).toBe(42n);
+    expect(calls).toHaveLength(3);
+  });
+});
+
+describe('isBlockhashValid answers', () => {
+  it('a value that is not true or false fails the read; a missing value too', async () => {
+    for (const result of [{ context: { slot: 1 }, value: 'true' }, { context: { slot: 1 } }, true]) {
+      const fetch = (async (_url: string, init: RequestInit) => {
+        const { id } = JSON.parse(String(init.body)) as { id: number };
+        return new Response(JSON.stringify({ jsonrpc: '2.0', id, result }));
+      }) as unknown as typeof globalThis.fetch;
+      await expect(
+        (await open(fetch, fakeClock())).blockhashValid('11111111111111111111111111111111', 'finalized'),
+        JSON.stringify(result),
+      ).rejects.toThrow(/isBlockhashValid: the RPC answered no (true or false|value)/);
+    }
+  });
 });
 
 describe('getAccountInfo', () => {
@@ -230,6 +271,63 @@ describe('getAccountInfo', () => {
     await expect(failing.rentExemptMinimum()).rejects.toBeInstanceOf(ChainUnavailableError);
     const none = await open(answer({ result: null }), clock);
     await expect(none.rentExemptMinimum()).rejects.toThrow(/answered no amount/);
+  });
+
+  it('an answer of another shape fails the read (no guessing): bad owner, data not base64, lamports not a whole number', async () => {
+    const good = { owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', data: ['AQL/', 'base64'], lamports: 1 };
+    const shapes = [
+      { ...good, owner: 'not-an-address' },
+      { ...good, data: ['AQL/', 'base58'] },
+      { ...good, data: ['AQL', 'base64'] },
+      { ...good, data: ['AQ*/', 'base64'] },
+      { ...good, data: 'AQL/' },
+      { ...good, lamports: -1 },
+      { ...good, lamports: 1.5 },
+      'an account',
+    ];
+    for (const value of shapes) {
+      const chain = await open(answering(value).fetch, fakeClock());
+      await expect(chain.getAccountInfo(OWNER), JSON.stringify(value)).rejects.toThrow(
+        /reading accounts from rpc\.example\.com failed: getAccountInfo: the RPC answered an account of another shape/,
+      );
+    }
+    // The same answer in its honest shape reads.
+    expect(await (await open(answering(good).fetch, fakeClock())).getAccountInfo(OWNER)).toEqual({
+      owner: good.owner,
+      data: new Uint8Array([1, 2, 255]),
+      lamports: 1n,
+    });
+  });
+
+  it('an address that is not one is never sent (a caller bug, not an unreachable chain)', async () => {
+    const { fetch, params } = answering(null);
+    const chain = await open(fetch, fakeClock());
+    await expect(chain.getAccountInfo('0OIl')).rejects.toThrow(new TypeError('not an address: 0OIl'));
+    await expect(chain.tokenBalances('1111111111111111111111111111111')).rejects.toBeInstanceOf(TypeError);
+    expect(params).toEqual([]);
+    // Not marked down: the next read goes out.
+    expect(await chain.getAccountInfo(OWNER)).toBeNull();
+  });
+
+  it('block height: a whole number at the commitment asked; anything else fails the read', async () => {
+    const heights = (result: unknown) => {
+      const params: unknown[] = [];
+      const fetch = (async (_url: string, init: RequestInit) => {
+        const body = JSON.parse(String(init.body)) as { id: number; method: string; params: unknown };
+        params.push(body.method, body.params);
+        return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, result }));
+      }) as unknown as typeof globalThis.fetch;
+      return { fetch, params };
+    };
+    const ok = heights(300_000_123);
+    expect(await (await open(ok.fetch, fakeClock())).blockHeight('finalized')).toBe(300_000_123);
+    expect(ok.params).toEqual(['getBlockHeight', [{ commitment: 'finalized' }]]);
+    expect(await (await open(heights(0).fetch, fakeClock())).blockHeight()).toBe(0);
+    for (const bad of [-1, 1.5, '5', null, { value: 5 }]) {
+      await expect((await open(heights(bad).fetch, fakeClock())).blockHeight(), String(bad)).rejects.toThrow(
+        /answered no block height/,
+      );
+    }
   });
 
   it('an account that does not exist is null', async () => {

@@ -1,5 +1,6 @@
 // verifyTrade and the deposit evidence over a fake ChainReader: which claims contradict the
 // chain, when a signed deposit is proven unspent, and that an unreadable chain is never a verdict.
+import bs58 from 'bs58';
 import { describe, expect, it } from 'vitest';
 import type { Trade } from '../../src/api/types.js';
 import { ChainUnavailableError, type ChainReader } from '../../src/chain/chain-reader.js';
@@ -15,6 +16,11 @@ import {
 import type { JournalKnowledge } from '../../src/journal/other-trades.js';
 import { formatSol } from '../../src/domain/amounts.js';
 
+/** A transaction signature (base58 of 64 bytes) that reads as its name when decoded. */
+const sig = (name: string) => bs58.encode(Buffer.from(name.padEnd(64, '.')));
+const [DEP, DEP2, SWAP, P, P1, P2, R, OWN, OTHER] = ['dep', 'dep2', 'swap', 'p', 'p1', 'p2', 'r', 'own', 'other'].map(
+  sig,
+);
 const OWNER = 'HfN7ZkA5rSuKREztxSha9cVyXcVrMEeF8Fj5ia9vV3GC';
 const TREASURY = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 const POOL = 'DRpbCBMxVnDK7maPM5tGv6MvB3v1sRMC86PZ8okm21hy';
@@ -73,7 +79,7 @@ function reader(
 
 /** The deposit this run signed; the service's lastValidBlockHeight (900) is only its word. */
 const signedDep = (known = true) => ({
-  signature: 'dep',
+  signature: DEP,
   blockhash: BLOCKHASH,
   lastValidBlockHeight: 900,
   blockhashKnownBeforeSigning: known,
@@ -95,7 +101,7 @@ function trade(over: Partial<Trade> & { signatures?: Partial<Trade['signatures']
     receivedOutputAmount: '1000',
     slippageBps: 100,
     platformFeeLamports: '1000000',
-    signatures: { deposit: 'dep', swaps: ['swap'], payouts: [], refund: null, ...signatures },
+    signatures: { deposit: DEP, swaps: [SWAP], payouts: [], refund: null, ...signatures },
     refund: null,
     failure: null,
     createdAt: '2026-11-25T00:00:00Z',
@@ -105,10 +111,10 @@ function trade(over: Partial<Trade> & { signatures?: Partial<Trade['signatures']
   };
 }
 
-const deposit = transfer('dep', OWNER, TREASURY, 100_000_000n);
+const deposit = transfer(DEP, OWNER, TREASURY, 100_000_000n);
 /** The swap: its SOL to the pool, and `tokens` raw units of the output mint (POOL here) to the service's trading account TA (of wallet `holder`, TW unless given). */
 const swapDelivering = (tokens: bigint | null, holder = 'TW'): ChainTransaction => ({
-  ...transfer('swap', TREASURY, POOL, 99_000_000n),
+  ...transfer(SWAP, TREASURY, POOL, 99_000_000n),
   tokenBalances:
     tokens === null
       ? null
@@ -159,7 +165,7 @@ describe('verifyTrade', () => {
       });
     const atIt = await received('1000', 1000n);
     expect(atIt.checks[2]).toEqual({
-      signature: 'swap',
+      signature: SWAP,
       role: 'swap',
       expected: `1000 raw units of ${POOL} delivered, as the service reports it received`,
       mark: 'verified',
@@ -169,7 +175,7 @@ describe('verifyTrade', () => {
     const tenfold = await received('10000', 1000n);
     expect(tenfold).toMatchObject({ verdict: 'contradicted', received: { tokens: '1000' } });
     expect(contradictionLine(tenfold)).toBe(
-      `the chain contradicts the service: swap swap should be 10000 raw units of ${POOL} delivered, as the service reports it received, but the chain shows: the swap delivers 1000 raw units to token account TA of the service's trading wallet TW (not your wallet: the service holds bought tokens for you there)`,
+      `the chain contradicts the service: swap ${SWAP} should be 10000 raw units of ${POOL} delivered, as the service reports it received, but the chain shows: the swap delivers 1000 raw units to token account TA of the service's trading wallet TW (not your wallet: the service holds bought tokens for you there)`,
     );
     expect((await received('1001', 1000n)).verdict).toBe('contradicted');
     const unshown = await received('10000', null);
@@ -195,14 +201,14 @@ describe('verifyTrade', () => {
 
   it('the service naming another deposit than the one signed contradicts it', async () => {
     const v = await verifyTrade(reader([deposit, swap]), {
-      trade: trade({ signatures: { deposit: 'other' } }),
+      trade: trade({ signatures: { deposit: OTHER } }),
       owner: OWNER,
       treasury: TREASURY,
       signedDeposits: [signedDep()],
     });
     expect(v.verdict).toBe('contradicted');
     expect(contradictionLine(v)).toBe(
-      'the chain contradicts the service: deposit other should be the deposit you signed, dep, but the chain shows: the service names another transaction as your deposit',
+      `the chain contradicts the service: deposit ${OTHER} should be the deposit you signed, ${DEP}, but the chain shows: the service names another transaction as your deposit`,
     );
   });
 
@@ -247,7 +253,7 @@ describe('verifyTrade', () => {
     });
     expect(past).toMatchObject({ verdict: 'verified', deposit: { proven: true, blockHeight: 951 } });
     // Blockhash first, at finalized, then the signature: the order that cannot race a late landing.
-    expect(asked).toEqual([`blockhash ${BLOCKHASH} at finalized`, 'transaction dep']);
+    expect(asked).toEqual([`blockhash ${BLOCKHASH} at finalized`, `transaction ${DEP}`]);
   });
 
   it('expired at processed but not yet at finalized: not proven (a fork may still land it)', async () => {
@@ -302,13 +308,13 @@ describe('verifyTrade', () => {
   describe('several deposits signed for one buy: each is checked', () => {
     const OTHER_HASH = 'BtdbMPHxZ7cZoW4t1xTqG1wYx6S7xWuSbY9S6dvpVt4W';
     const first = {
-      signature: 'dep',
+      signature: DEP,
       blockhash: BLOCKHASH,
       lastValidBlockHeight: 900,
       blockhashKnownBeforeSigning: true,
     };
     const second = {
-      signature: 'dep2',
+      signature: DEP2,
       blockhash: OTHER_HASH,
       lastValidBlockHeight: 940,
       blockhashKnownBeforeSigning: true,
@@ -326,8 +332,8 @@ describe('verifyTrade', () => {
       expect(v.verdict).toBe('contradicted');
       expect(v.deposit).toEqual({ onChain: true, proven: null, lastValidBlockHeight: 940, blockHeight: null });
       expect(v.checks.map((c) => [c.signature, c.mark, c.onChain])).toEqual([
-        ['dep', 'contradicts', true],
-        ['dep2', 'verified', false],
+        [DEP, 'contradicts', true],
+        [DEP2, 'verified', false],
       ]);
       expect(evidenceClaims(v).proven).toEqual([]);
     });
@@ -354,8 +360,8 @@ describe('verifyTrade', () => {
     });
 
     it('completed on the second, the first proven dead: verified, only the landed one is evidence; both landed: a contradiction', async () => {
-      const landed2 = transfer('dep2', OWNER, TREASURY, 100_000_000n);
-      const done = trade({ signatures: { deposit: 'dep2' } });
+      const landed2 = transfer(DEP2, OWNER, TREASURY, 100_000_000n);
+      const done = trade({ signatures: { deposit: DEP2 } });
       const v = await verifyTrade(reader([landed2, swap], 1_100, false, hashes), {
         trade: done,
         owner: OWNER,
@@ -364,10 +370,10 @@ describe('verifyTrade', () => {
       });
       expect(v.verdict).toBe('verified');
       expect(v.checks.filter((c) => c.role === 'deposit').map((c) => [c.signature, c.mark, c.expected])).toEqual([
-        ['dep', 'verified', 'never to land (you signed another deposit for this buy)'],
-        ['dep2', 'verified', '0.1 SOL from your wallet to the treasury'],
+        [DEP, 'verified', 'never to land (you signed another deposit for this buy)'],
+        [DEP2, 'verified', '0.1 SOL from your wallet to the treasury'],
       ]);
-      expect(evidenceClaims(v).proven).toEqual([{ signature: 'dep2', role: 'deposit' }]);
+      expect(evidenceClaims(v).proven).toEqual([{ signature: DEP2, role: 'deposit' }]);
       const twice = await verifyTrade(reader([deposit, landed2, swap], 1_100, false, hashes), {
         trade: done,
         owner: OWNER,
@@ -376,12 +382,12 @@ describe('verifyTrade', () => {
       });
       expect(twice.verdict).toBe('contradicted');
       expect(twice.checks[0]).toMatchObject({
-        signature: 'dep',
+        signature: DEP,
         mark: 'contradicts',
         chain: expect.stringMatching(/^it is on chain, not the deposit the service names: /),
       });
       expect(twice.checks[1]).toMatchObject({
-        signature: 'dep2',
+        signature: DEP2,
         mark: 'contradicts',
         chain: expect.stringMatching(/^a second deposit you signed for this buy is on chain: /),
       });
@@ -443,12 +449,12 @@ describe('verifyTrade', () => {
         receivedOutputAmount: null,
         signatures: { deposit: null, swaps: [], payouts },
       });
-    const p1 = transfer('p1', TREASURY, OWNER, 30n);
-    const p2 = transfer('p2', TREASURY, OWNER, 30n);
+    const p1 = transfer(P1, TREASURY, OWNER, 30n);
+    const p2 = transfer(P2, TREASURY, OWNER, 30n);
     expect(
       (
         await verifyTrade(reader([p1, p2]), {
-          trade: sell(['p1', 'p2']),
+          trade: sell([P1, P2]),
           owner: OWNER,
           treasury: null,
           signedMinimumLamports: 60n,
@@ -456,7 +462,7 @@ describe('verifyTrade', () => {
       ).verdict,
     ).toBe('verified');
     const short = await verifyTrade(reader([p1, p2]), {
-      trade: sell(['p1', 'p2']),
+      trade: sell([P1, P2]),
       owner: OWNER,
       treasury: null,
       signedMinimumLamports: 61n,
@@ -473,14 +479,14 @@ describe('verifyTrade', () => {
   });
 
   it("what a sell received is what the chain shows its payouts paid: a service that says more contradicts it (at it verified, one lamport over not); the figure is the chain's", async () => {
-    const sell = (received: string | null, payouts = ['p1', 'p2']) =>
+    const sell = (received: string | null, payouts = [P1, P2]) =>
       trade({
         side: 'sell',
         inputAmount: '5',
         receivedOutputAmount: received,
         signatures: { deposit: null, swaps: [], payouts },
       });
-    const chain = () => reader([transfer('p1', TREASURY, OWNER, 30n), transfer('p2', TREASURY, OWNER, 40n)]);
+    const chain = () => reader([transfer(P1, TREASURY, OWNER, 30n), transfer(P2, TREASURY, OWNER, 40n)]);
     const input = (t: Trade) => ({ trade: t, owner: OWNER, treasury: null, signedMinimumLamports: 60n });
     const atIt = await verifyTrade(chain(), input(sell('70')));
     expect(atIt).toMatchObject({ verdict: 'verified', received: { payoutsLamports: '70' } });
@@ -490,12 +496,12 @@ describe('verifyTrade', () => {
       'the chain contradicts the service: payout should be 0.000000071 SOL to your wallet, as the service reports it received, but the chain shows: the payouts pay 0.00000007 SOL in all',
     );
     // attack-1 §3: one payout, the service saying three times what it paid.
-    const one = await verifyTrade(reader([transfer('p1', TREASURY, OWNER, 30n)]), {
-      ...input(sell('90', ['p1'])),
+    const one = await verifyTrade(reader([transfer(P1, TREASURY, OWNER, 30n)]), {
+      ...input(sell('90', [P1])),
       signedMinimumLamports: 30n,
     });
     expect(contradictionLine(one)).toBe(
-      'the chain contradicts the service: payout p1 should be 0.00000009 SOL to your wallet, as the service reports it received, but the chain shows: the payout pays 0.00000003 SOL in all',
+      `the chain contradicts the service: payout ${P1} should be 0.00000009 SOL to your wallet, as the service reports it received, but the chain shows: the payout pays 0.00000003 SOL in all`,
     );
     // Saying less is no contradiction, but the figure shown is still the chain's.
     expect(await verifyTrade(chain(), input(sell('69')))).toMatchObject({
@@ -503,7 +509,7 @@ describe('verifyTrade', () => {
       received: { payoutsLamports: '70' },
     });
     // A payout not read (not on chain): no total is known, so none is given.
-    const missing = await verifyTrade(reader([transfer('p1', TREASURY, OWNER, 30n)]), input(sell('70')));
+    const missing = await verifyTrade(reader([transfer(P1, TREASURY, OWNER, 30n)]), input(sell('70')));
     expect(missing.received).toBeUndefined();
   });
 
@@ -515,19 +521,19 @@ describe('verifyTrade', () => {
         receivedOutputAmount: null,
         signatures: { deposit: null, swaps: [], payouts, refund },
       });
-    const p1 = transfer('p1', TREASURY, OWNER, 30n);
+    const p1 = transfer(P1, TREASURY, OWNER, 30n);
     const twice = await verifyTrade(reader([p1]), {
-      trade: sell(['p1', 'p1']),
+      trade: sell([P1, P1]),
       owner: OWNER,
       treasury: null,
       signedMinimumLamports: 60n,
     });
     expect(twice.verdict).toBe('contradicted');
-    expect(twice.checks.filter((c) => c.signature === 'p1')).toHaveLength(1);
+    expect(twice.checks.filter((c) => c.signature === P1)).toHaveLength(1);
     expect(
       (
         await verifyTrade(reader([p1]), {
-          trade: sell(['p1', 'p1']),
+          trade: sell([P1, P1]),
           owner: OWNER,
           treasury: null,
           signedMinimumLamports: 30n,
@@ -535,7 +541,7 @@ describe('verifyTrade', () => {
       ).verdict,
     ).toBe('verified');
     const both = await verifyTrade(reader([p1]), {
-      trade: sell(['p1'], 'p1'),
+      trade: sell([P1], P1),
       owner: OWNER,
       treasury: null,
       signedMinimumLamports: 30n,
@@ -554,14 +560,14 @@ describe('verifyTrade', () => {
       });
     // The owner moving its own SOL (a second account of its own pays the fee; the owner signs).
     const own = {
-      ...transfer('own', POOL, OWNER, 30n),
+      ...transfer(OWN, POOL, OWNER, 30n),
       signers: 2,
       accounts: [POOL, OWNER],
       preBalances: [10n ** 9n, 10n ** 9n],
       postBalances: [10n ** 9n - 30n - 5_000n, 10n ** 9n + 30n],
     };
     const v1 = await verifyTrade(reader([own]), {
-      trade: sell(['own']),
+      trade: sell([OWN]),
       owner: OWNER,
       treasury: null,
       signedMinimumLamports: 30n,
@@ -569,11 +575,11 @@ describe('verifyTrade', () => {
     expect(v1.verdict).toBe('contradicted');
     expect(contradictionLine(v1)).toContain('your wallet signed it');
     const created = Date.parse('2026-11-25T00:00:00Z') / 1000;
-    const at = (blockTime: number) => ({ ...transfer('p', TREASURY, OWNER, 30n), blockTime });
+    const at = (blockTime: number) => ({ ...transfer(P, TREASURY, OWNER, 30n), blockTime });
     expect(
       (
         await verifyTrade(reader([at(created)]), {
-          trade: sell(['p']),
+          trade: sell([P]),
           owner: OWNER,
           treasury: null,
           signedMinimumLamports: 30n,
@@ -581,7 +587,7 @@ describe('verifyTrade', () => {
       ).verdict,
     ).toBe('verified');
     const early = await verifyTrade(reader([at(created - 1)]), {
-      trade: sell(['p']),
+      trade: sell([P]),
       owner: OWNER,
       treasury: null,
       signedMinimumLamports: 30n,
@@ -596,11 +602,10 @@ describe('verifyTrade', () => {
       inputAmount: '5',
       receivedOutputAmount: null,
       createdAt: '2026-11-24T00:00:00Z',
-      signatures: { deposit: null, swaps: [], payouts: ['p'] },
+      signatures: { deposit: null, swaps: [], payouts: [P] },
     });
     const createdAtMs = Date.parse('2026-11-25T00:00:00Z');
-    const landed = (ms: number) =>
-      reader([{ ...transfer('p', TREASURY, OWNER, 30n), blockTime: Math.floor(ms / 1000) }]);
+    const landed = (ms: number) => reader([{ ...transfer(P, TREASURY, OWNER, 30n), blockTime: Math.floor(ms / 1000) }]);
     const input = { trade: sell, owner: OWNER, treasury: null, signedMinimumLamports: 30n, createdAtMs };
     // The service's time (a day earlier) would let it through; the journal's does not. This
     // machine's clock may run ahead of the chain's by the allowance, not a second more.
@@ -609,7 +614,9 @@ describe('verifyTrade', () => {
     );
     const early = await verifyTrade(landed(createdAtMs - 3_600_000), input);
     expect(contradictionLine(early)).toMatch(
-      /payout p should be at least 0\.00000003 SOL to your wallet, but the chain shows: landed at 2026-11-24 23:00:00 UTC, before the trade was created/,
+      new RegExp(
+        `payout ${P} should be at least 0\\.00000003 SOL to your wallet, but the chain shows: landed at 2026-11-24 23:00:00 UTC, before the trade was created`,
+      ),
     );
     expect((await verifyTrade(landed(createdAtMs - CLOCK_ALLOWANCE_MS), input)).verdict).toBe('verified');
     expect((await verifyTrade(landed(createdAtMs - CLOCK_ALLOWANCE_MS - 1000), input)).verdict).toBe('contradicted');
@@ -620,9 +627,9 @@ describe('verifyTrade', () => {
       side: 'sell',
       inputAmount: '5',
       receivedOutputAmount: null,
-      signatures: { deposit: null, swaps: ['swap'], payouts: ['p1', 'p2'] },
+      signatures: { deposit: null, swaps: [SWAP], payouts: [P1, P2] },
     });
-    const v = await verifyTrade(reader([swap, transfer('p1', TREASURY, OWNER, 30n)]), {
+    const v = await verifyTrade(reader([swap, transfer(P1, TREASURY, OWNER, 30n)]), {
       trade: sell,
       owner: OWNER,
       treasury: null,
@@ -630,17 +637,17 @@ describe('verifyTrade', () => {
     });
     expect(evidenceClaims(v)).toEqual({
       named: [
-        { signature: 'p1', role: 'payout' },
-        { signature: 'p2', role: 'payout' },
+        { signature: P1, role: 'payout' },
+        { signature: P2, role: 'payout' },
       ],
-      proven: [{ signature: 'p1', role: 'payout' }],
+      proven: [{ signature: P1, role: 'payout' }],
     });
     const claimed = withEvidenceConflicts(v, 'sell_B', [
-      { signature: 'p1', role: 'payout', otherTrade: 'sell_A', otherRole: 'payout' },
+      { signature: P1, role: 'payout', otherTrade: 'sell_A', otherRole: 'payout' },
     ]);
     expect(claimed.verdict).toBe('contradicted');
     expect(contradictionLine(claimed)).toBe(
-      'the chain contradicts the service: payout p1 should be SOL to your wallet, but the chain shows: this transaction already proved trade sell_A (as its payout); one transaction proves one trade, so it cannot prove sell_B too',
+      `the chain contradicts the service: payout ${P1} should be SOL to your wallet, but the chain shows: this transaction already proved trade sell_A (as its payout); one transaction proves one trade, so it cannot prove sell_B too`,
     );
     expect(withEvidenceConflicts(v, 'sell_B', [])).toBe(v);
     // A signed deposit proven never to land is verified, but proves no transaction.
@@ -651,14 +658,14 @@ describe('verifyTrade', () => {
       signedDeposits: [signedDep()],
     });
     expect(absent.verdict).toBe('verified');
-    expect(evidenceClaims(absent)).toEqual({ named: [{ signature: 'dep', role: 'deposit' }], proven: [] });
+    expect(evidenceClaims(absent)).toEqual({ named: [{ signature: DEP, role: 'deposit' }], proven: [] });
     const landed = await verifyTrade(reader([deposit, swap]), {
       trade: trade(),
       owner: OWNER,
       treasury: TREASURY,
       signedDeposits: [signedDep()],
     });
-    expect(evidenceClaims(landed).proven).toEqual([{ signature: 'dep', role: 'deposit' }]);
+    expect(evidenceClaims(landed).proven).toEqual([{ signature: DEP, role: 'deposit' }]);
   });
 
   describe('attack-3 F2: a payout tied to its sell, not to another trade the journal knows', () => {
@@ -674,7 +681,7 @@ describe('verifyTrade', () => {
       });
     const madeAtMs = Date.parse('2026-11-25T00:00:00Z');
     const landed = (lamports: bigint, ms = madeAtMs + 60_000) => ({
-      ...transfer('p', TREASURY, OWNER, lamports),
+      ...transfer(P, TREASURY, OWNER, lamports),
       blockTime: Math.floor(ms / 1000),
     });
     const knowledge = (over: Partial<JournalKnowledge> = {}): JournalKnowledge => ({
@@ -683,7 +690,7 @@ describe('verifyTrade', () => {
       ...over,
     });
     const input = (journal: JournalKnowledge | null, received: string | null = '100000000') => ({
-      trade: sellOf(['p'], received),
+      trade: sellOf([P], received),
       owner: OWNER,
       treasury: TREASURY,
       signedMinimumLamports: 1n,
@@ -696,7 +703,7 @@ describe('verifyTrade', () => {
         expect(v.verdict).toBe('attributed');
         expect(v.checks).toEqual([
           {
-            signature: 'p',
+            signature: P,
             role: 'payout',
             expected: 'at least 0.000000001 SOL to your wallet',
             mark: 'attributed',
@@ -732,31 +739,31 @@ describe('verifyTrade', () => {
 
     it("a payout the journal knows as another trade's transaction, in any role (named or proved), contradicts: one transaction proves one trade", async () => {
       for (const role of ['refund', 'deposit', 'swap', 'payout', null] as const) {
-        const elsewhere = new Map([['p', [{ trade: 'b-9', side: 'buy' as const, role }]]]);
+        const elsewhere = new Map([[P, [{ trade: 'b-9', side: 'buy' as const, role }]]]);
         const v = await verifyTrade(reader([landed(5n)]), input(knowledge({ elsewhere, refundable: [] }), null));
         expect(v.verdict).toBe('contradicted');
         expect(contradictionLine(v)).toBe(
-          `the chain contradicts the service: payout p should be at least 0.000000001 SOL to your wallet, but the chain shows: the journal knows this transaction as buy b-9's ${role ?? 'transaction'}${role === 'deposit' ? ' (which you signed)' : ''}; one transaction proves one trade, so it is not this sell's payout`,
+          `the chain contradicts the service: payout ${P} should be at least 0.000000001 SOL to your wallet, but the chain shows: the journal knows this transaction as buy b-9's ${role ?? 'transaction'}${role === 'deposit' ? ' (which you signed)' : ''}; one transaction proves one trade, so it is not this sell's payout`,
         );
         expect(v.received).toBeUndefined();
       }
     });
   });
 
-  describe('attack-3 F4: a swap is verified only when it touches the traded mint and no other trade has it in another role', () => {
+  describe('attack-3 F4 and attack-log-2 C: a swap is verified only when it touches the traded mint, landed no earlier than the trade, and no other trade has it', () => {
     const sellSwap = trade({
       side: 'sell',
       inputMint: POOL,
       receivedOutputAmount: null,
-      signatures: { deposit: null, swaps: ['swap'], payouts: [] },
+      signatures: { deposit: null, swaps: [SWAP], payouts: [] },
       stage: 'executing',
     });
     const verifySwap = (elsewhere: JournalKnowledge['elsewhere'], t: Trade = sellSwap, txs = [swap]) =>
       verifyTrade(reader(txs), { trade: t, owner: OWNER, treasury: TREASURY, journal: { elsewhere, refundable: [] } });
 
-    it("the owner's own buy deposit named as a sell's swap: exists, not attributable (it does not touch the mint, and the journal knows it as the deposit)", async () => {
-      const named = trade({ ...sellSwap, signatures: { deposit: null, swaps: ['dep'], payouts: [] } });
-      const v = await verifySwap(new Map([['dep', [{ trade: 'b1', side: 'buy', role: 'deposit' }]]]), named, [deposit]);
+    it("a transaction that does not touch the mint (the owner's own deposit): exists, not attributable; the journal knowing it as the deposit contradicts", async () => {
+      const named = trade({ ...sellSwap, signatures: { deposit: null, swaps: [DEP], payouts: [] } });
+      const v = await verifySwap(new Map(), named, [deposit]);
       expect(v.verdict).toBe('attributed');
       expect(v.checks[0]).toMatchObject({
         role: 'swap',
@@ -765,35 +772,153 @@ describe('verifyTrade', () => {
           /^exists, not attributable: succeeded, slot 7, but it touches no account or token balance of DRpb\w+21hy$/,
         ),
       });
+      const known = await verifySwap(new Map([[DEP, [{ trade: 'b1', side: 'buy', role: 'deposit' }]]]), named, [
+        deposit,
+      ]);
+      expect(known.verdict).toBe('contradicted');
+      expect(known.checks[0]!.chain).toBe(
+        "the journal knows this transaction as buy b1's deposit (which you signed); one transaction proves one trade, so it is not this sell's swap",
+      );
     });
 
-    it('touching the mint: verified unless the journal knows it in another role, or as a swap of a trade of the other side', async () => {
+    it('one swap proves one trade: the journal knowing it for another trade, in any role (a swap of the same side too), contradicts without asking the chain; unknown, verified', async () => {
       expect((await verifySwap(new Map())).checks[0]).toMatchObject({ mark: 'verified', chain: 'succeeded, slot 7' });
-      expect((await verifySwap(new Map([['swap', [{ trade: 'sell_A', side: 'sell', role: 'swap' }]]]))).verdict).toBe(
-        'verified',
-      );
       for (const known of [
+        { trade: 'sell_A', side: 'sell' as const, role: 'swap' as const },
         { trade: 'b1', side: 'buy' as const, role: 'swap' as const },
         { trade: 'b1', side: 'buy' as const, role: 'refund' as const },
         { trade: 'sell_A', side: 'sell' as const, role: null },
       ]) {
-        const v = await verifySwap(new Map([['swap', [known]]]));
-        expect(v.verdict).toBe('attributed');
+        const v = await verifySwap(new Map([[SWAP, [known]]]));
+        expect(v.verdict).toBe('contradicted');
         expect(v.checks[0]!.chain).toBe(
-          `exists, not attributable: the journal knows it as ${known.side} ${known.trade}'s ${known.role ?? 'transaction'}`,
+          `the journal knows this transaction as ${known.side} ${known.trade}'s ${known.role ?? 'transaction'}; one transaction proves one trade, so it is not this sell's swap`,
         );
+        expect(asked).toEqual([]);
       }
+    });
+
+    it("a sell's swap may not predate the sell (the payout's bound: when this tool made it, less the clock allowance): at it verified, a second earlier contradicts", async () => {
+      const createdAtMs = Date.parse('2026-11-25T00:00:00Z');
+      const at = (ms: number) => [{ ...swap, blockTime: Math.floor(ms / 1000) }];
+      const check = (ms: number) =>
+        verifyTrade(reader(at(ms)), { trade: sellSwap, owner: OWNER, treasury: TREASURY, createdAtMs });
+      expect((await check(createdAtMs - CLOCK_ALLOWANCE_MS)).verdict).toBe('verified');
+      const early = await check(createdAtMs - CLOCK_ALLOWANCE_MS - 1000);
+      expect(early.verdict).toBe('contradicted');
+      expect(contradictionLine(early)).toBe(
+        `the chain contradicts the service: swap ${SWAP} should be a swap that succeeded, but the chain shows: landed at 2026-11-24 23:59:44 UTC, before the trade was created: it cannot be its swap`,
+      );
+      // A swap failed as reported is held to the same bound.
+      const failed = trade({ ...sellSwap, failure: { code: 'X', message: 'x' } as Trade['failure'] });
+      const old = [{ ...swap, err: { InstructionError: [0, 'Custom'] }, blockTime: 1 }];
+      expect(
+        (await verifyTrade(reader(old), { trade: failed, owner: OWNER, treasury: TREASURY, createdAtMs })).verdict,
+      ).toBe('contradicted');
+    });
+
+    it("a buy's swap may not land before its deposit: in an earlier slot it contradicts (in the deposit's slot it may follow it), and an old one before the buy was made does too", async () => {
+      const input = (s: ChainTransaction, createdAtMs: number | null = null) => ({
+        trade: trade(),
+        owner: OWNER,
+        treasury: TREASURY,
+        signedDeposits: [signedDep()],
+        createdAtMs,
+      });
+      const run = (s: ChainTransaction, createdAtMs: number | null = null) =>
+        verifyTrade(reader([deposit, s]), input(s, createdAtMs));
+      expect((await run({ ...swap, slot: 7 })).verdict).toBe('verified');
+      const before = await run({ ...swap, slot: 6 });
+      expect(before.verdict).toBe('contradicted');
+      expect(before.checks.find((c) => c.role === 'swap')!.chain).toBe(
+        "landed in slot 6, before your deposit (slot 7): it cannot be this buy's swap",
+      );
+      // What it delivered is not counted from a swap that is not this buy's.
+      expect(before.received).toBeUndefined();
+      const madeAt = Date.parse('2026-11-25T00:00:00Z');
+      const old = await run({ ...swap, blockTime: Math.floor((madeAt - CLOCK_ALLOWANCE_MS) / 1000) - 1 }, madeAt);
+      expect(old.verdict).toBe('contradicted');
+    });
+  });
+
+  describe('attack-log-2 E: a named signature that is not base58 of 64 bytes', () => {
+    it("is the service's contradiction, never sent to the RPC; the other claims are still checked (a phantom payout is caught)", async () => {
+      const sell = trade({
+        side: 'sell',
+        inputMint: POOL,
+        receivedOutputAmount: null,
+        signatures: { deposit: null, swaps: ['1111', SWAP], payouts: [P] },
+      });
+      const v = await verifyTrade(reader([swap]), { trade: sell, owner: OWNER, treasury: TREASURY });
+      expect(asked).toEqual([`transaction ${SWAP}`, `transaction ${P}`]);
+      expect(v.verdict).toBe('contradicted');
+      expect(v.checks.map((c) => [c.role, c.signature, c.mark])).toEqual([
+        ['swap', null, 'contradicts'],
+        ['swap', SWAP, 'verified'],
+        ['payout', P, 'not-found'],
+      ]);
+      expect(contradictionLine(v)).toBe(
+        'the chain contradicts the service: swap should be a transaction signature (base58 of 64 bytes), but the chain shows: the service names "1111" as the swap, which names no transaction (not asked of the chain)',
+      );
+    });
+
+    it('in any role, empty or of another length (63 or 65 bytes), with control characters shown escaped; in place of "names no …"; a chain that cannot be read does not hide it', async () => {
+      const short = bs58.encode(Buffer.alloc(63, 7));
+      const long = bs58.encode(Buffer.alloc(65, 7));
+      const t = trade({
+        stage: 'refunded',
+        status: 'refunded',
+        refund: { state: 'complete', amountLamports: '1' },
+        signatures: { deposit: short, swaps: [''], payouts: [], refund: `${long}\u001b[2J` },
+      });
+      const v = await verifyTrade(reader([deposit]), { trade: t, owner: OWNER, treasury: TREASURY });
+      expect(v.checks.map((c) => [c.role, c.signature, c.mark])).toEqual([
+        ['deposit', null, 'contradicts'],
+        ['swap', null, 'contradicts'],
+        ['refund', null, 'contradicts'],
+      ]);
+      expect(v.checks[2]!.chain).toMatch(/^the service names "\w{19}…" as the refund/);
+      expect(v.checks[1]!.chain).toBe(
+        'the service names "" as the swap, which names no transaction (not asked of the chain)',
+      );
+      expect(asked).toEqual([]);
+      const down = await verifyTrade(reader([], 1_000, true), { trade: t, owner: OWNER, treasury: TREASURY });
+      expect(down.verdict).toBe('contradicted');
+      expect(down.checks).toHaveLength(3);
+      // The control: 64 bytes, whatever their value, are a signature.
+      for (const ok of [bs58.encode(Buffer.alloc(64, 0)), bs58.encode(Buffer.alloc(64, 255))]) {
+        const named = trade({ signatures: { deposit: DEP, swaps: [ok] } });
+        const c = await verifyTrade(reader([deposit]), { trade: named, owner: OWNER, treasury: TREASURY });
+        expect(c.checks.find((x) => x.role === 'swap')).toMatchObject({ signature: ok, mark: 'not-found' });
+      }
+    });
+
+    it('attack-log-2 E1b: a refunded buy with a phantom refund and a malformed swap is a contradiction, not a refund', async () => {
+      const t = trade({
+        stage: 'refunded',
+        status: 'refunded',
+        refund: { state: 'complete', amountLamports: '99000000' },
+        signatures: { swaps: ['1111'], refund: R },
+      });
+      const v = await verifyTrade(reader([deposit]), {
+        trade: t,
+        owner: OWNER,
+        treasury: TREASURY,
+        signedDeposits: [signedDep()],
+      });
+      expect(v.verdict).toBe('contradicted');
+      expect(v.checks.find((c) => c.role === 'refund')).toMatchObject({ signature: R, mark: 'not-found' });
     });
   });
 
   /** The refund `r` paying the owner, in a slot after the deposit's (7). */
-  const refundTx = (lamports: bigint, slot = 8) => ({ ...transfer('r', TREASURY, OWNER, lamports), slot });
+  const refundTx = (lamports: bigint, slot = 8) => ({ ...transfer(R, TREASURY, OWNER, lamports), slot });
   const refundedBuy = (over: Partial<Trade> = {}) =>
     trade({
       stage: 'refunded',
       status: 'refunded',
       refund: { state: 'complete', amountLamports: '1' },
-      signatures: { swaps: [], refund: 'r' },
+      signatures: { swaps: [], refund: R },
       ...over,
     });
 
@@ -831,7 +956,7 @@ describe('verifyTrade', () => {
     });
     expect(v.verdict).toBe('contradicted');
     expect(contradictionLine(v)).toBe(
-      'the chain contradicts the service: refund r should be at least 0.0995 SOL back to your wallet, but the chain shows: pays 0.0542 SOL to your wallet, less than the deposit less the platform fee shown before signing 0.0995 SOL',
+      `the chain contradicts the service: refund ${R} should be at least 0.0995 SOL back to your wallet, but the chain shows: pays 0.0542 SOL to your wallet, less than the deposit less the platform fee shown before signing 0.0995 SOL`,
     );
   });
 
@@ -853,7 +978,7 @@ describe('verifyTrade', () => {
       status: 'refunded',
       inputAmount: '5',
       refund: { state: 'complete', amountLamports: '1' },
-      signatures: { deposit: null, swaps: [], refund: 'r' },
+      signatures: { deposit: null, swaps: [], refund: R },
     });
     expect(
       (await verifyTrade(reader([refundTx(54_200_000n)]), { trade: sellRefund, owner: OWNER, treasury: TREASURY }))
@@ -902,7 +1027,7 @@ describe('verifyTrade', () => {
           stage: 'refunded',
           status: 'refunded',
           refund: { state: 'complete', amountLamports: reported },
-          signatures: { swaps: [], refund: 'r' },
+          signatures: { swaps: [], refund: R },
         }),
         owner: OWNER,
         treasury: TREASURY,
@@ -912,7 +1037,7 @@ describe('verifyTrade', () => {
     const over = await refunded('99500001');
     expect(over).toMatchObject({ verdict: 'contradicted', received: { refundLamports: '99500000' } });
     expect(contradictionLine(over)).toBe(
-      'the chain contradicts the service: refund r should be at least 0.099500001 SOL back to your wallet, but the chain shows: pays 0.0995 SOL to your wallet, less than the refund the service reports 0.099500001 SOL',
+      `the chain contradicts the service: refund ${R} should be at least 0.099500001 SOL back to your wallet, but the chain shows: pays 0.0995 SOL to your wallet, less than the refund the service reports 0.099500001 SOL`,
     );
   });
 
@@ -922,7 +1047,7 @@ describe('verifyTrade', () => {
       status: 'failed',
       failure: { code: 'X', reason: null },
       refund: { state: 'in_progress', amountLamports: '100000000' },
-      signatures: { swaps: [], refund: 'r' },
+      signatures: { swaps: [], refund: R },
     });
     expect((await verifyTrade(reader([deposit]), { trade: refunding, owner: OWNER, treasury: TREASURY })).verdict).toBe(
       'incomplete',
@@ -956,7 +1081,7 @@ describe('deposit evidence: "nothing was spent" only when the chain proves it', 
     const past = await depositEvidence(async () => reader([], 951 + LAG), signedDep());
     expect(past.kind).toBe('proven-absent');
     expect(chainProvesAbsent(past)).toEqual({ provesAbsent: true, unchecked: null });
-    expect(asked).toEqual([`blockhash ${BLOCKHASH} at finalized`, 'transaction dep']);
+    expect(asked).toEqual([`blockhash ${BLOCKHASH} at finalized`, `transaction ${DEP}`]);
     expect(chainProvesAbsent(await depositEvidence(async () => reader([deposit], 951 + LAG), signedDep()))).toEqual({
       provesAbsent: false,
       unchecked: null,

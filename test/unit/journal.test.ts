@@ -16,12 +16,13 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import bs58 from 'bs58';
 import { describe, expect, it } from 'vitest';
 import { Journal, JournalError, journalPath, type JournalIo } from '../../src/journal/journal-file.js';
 import { commitments, dailyRoom, DAY_MS } from '../../src/journal/daily-limits.js';
 import { historyOf } from '../../src/journal/trade-history.js';
 import { journalKnowledge, sortClaims } from '../../src/journal/other-trades.js';
-import { parseRecord, type JournalRecord, type NewRecord } from '../../src/journal/records.js';
+import { namedFields, parseRecord, type JournalRecord, type NewRecord } from '../../src/journal/records.js';
 import { tempDir } from '../helpers/temp.js';
 
 const OWNER = { service: 'http://127.0.0.1:1/api/v1', wallet: 'W1' };
@@ -124,6 +125,42 @@ describe('the journal file', () => {
     // Read again: each line is told once.
     journal.read();
     expect(warnings).toHaveLength(2);
+  });
+
+  it('attack-log-2 G: never writes what it would not read back; a malformed signature the service names is kept apart, and the line reads back whole', () => {
+    const path = join(tempDir(), 'journal.jsonl');
+    const { journal, warnings } = journalAt(path);
+    journal.append(created('b1'));
+    const before = readFileSync(path, 'utf8');
+    const answer = (fields: object): NewRecord =>
+      ({ type: 'answer', side: 'buy', trade: 'b1', step: 'read', status: 'completed', ...fields }) as NewRecord;
+    expect(() => journal.append(answer({ transactions: [{ signature: '', role: 'swap' }] }))).toThrow(
+      'a record the journal would not read back (an answer naming transactions without their roles) was not written',
+    );
+    expect(readFileSync(path, 'utf8')).toBe(before);
+    const good = bs58.encode(Buffer.alloc(64, 9));
+    const fields = namedFields([
+      { signature: good, role: 'deposit' },
+      { signature: '', role: 'swap' },
+      { signature: '1111', role: 'payout' },
+      { signature: bs58.encode(Buffer.alloc(65, 9)), role: 'refund' },
+    ]);
+    expect(fields.transactions).toEqual([{ signature: good, role: 'deposit' }]);
+    expect(fields.malformed!.map((m) => [m.role, m.text])).toEqual([
+      ['swap', ''],
+      ['payout', '1111'],
+      ['refund', bs58.encode(Buffer.alloc(65, 9))],
+    ]);
+    expect(namedFields([{ signature: 'x'.repeat(300), role: 'swap' }]).malformed![0]!.text).toHaveLength(100);
+    expect(namedFields([])).toEqual({});
+    journal.append(answer(fields));
+    expect(journal.read()).toHaveLength(2);
+    expect(historyOf(journal.read(), 'b1')!.named).toEqual([{ signature: good, role: 'deposit' }]);
+    expect(warnings).toEqual([]);
+    // A malformed note without its role is not trusted.
+    expect(parseRecord(JSON.stringify({ ...journal.read()[1], malformed: [{ text: '1111' }] }))).toEqual({
+      damaged: 'an answer naming malformed transactions without their roles',
+    });
   });
 
   it('refuses a symlink planted at its name, leaving the target as it was', () => {

@@ -157,7 +157,7 @@ describe('TrustStore', () => {
   it('token facts: pending until a person accepts them; a person’s pin is not replaced by the chain’s record', () => {
     const store = new TrustStore(join(tempDir(), 'trust.json'), A, clock);
     const facts = { symbol: 'DOG', name: 'Dog', decimals: 6 };
-    store.recordPendingToken('M1', facts);
+    store.recordPendingToken('M1', facts, 'service');
     expect(store.acceptPendingToken('M2', tokenFactsFingerprint('M2', facts))).toBeNull();
     expect(store.acceptPendingToken('M1', tokenFactsFingerprint('M1', facts))).toMatchObject({
       pinned: { ...facts, by: 'accept-command' },

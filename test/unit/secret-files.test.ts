@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, constants, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PIPE_WAIT_MS, readSecretFile } from '../../src/config/secret-files.js';
+import { PIPE_WAIT_MS, pauseOf, readSecretFile } from '../../src/config/secret-files.js';
 import { tempDir } from '../helpers/temp.js';
 
 const fifo = () => {
@@ -48,6 +48,24 @@ describe.skipIf(process.platform === 'win32')('a secret file that is a FIFO', ()
       `password file ${path} is a pipe that gave nothing in 30 seconds; is anything writing to it?`,
     );
     expect(paused).toBe(PIPE_WAIT_MS);
+  });
+
+  it("the run's signal ends the wait at once, with its reason (SIGTERM is not held until the grace runs out)", async () => {
+    const path = fifo();
+    const controller = new AbortController();
+    const sleeps: number[] = [];
+    const clock = {
+      now: () => 0,
+      sleep: async (ms: number, signal?: AbortSignal) => {
+        sleeps.push(ms);
+        if (sleeps.length === 3) controller.abort(new Error('interrupted (SIGTERM)'));
+        if (signal?.aborted) throw signal.reason;
+      },
+    };
+    await expect(
+      readSecretFile(path, 'password file', () => {}, pauseOf({ clock, signal: controller.signal })),
+    ).rejects.toThrow('interrupted (SIGTERM)');
+    expect(sleeps).toHaveLength(3);
   });
 
   it('a writer that closes without a byte is the same as none', async () => {

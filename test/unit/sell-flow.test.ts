@@ -165,7 +165,9 @@ function memoryTrust(opts: { failing?: boolean; chain?: TokenMeta; service?: Tok
     const unbound = (['symbol', 'name'] as const)
       .filter((f) => opts.service?.[f] && token[f] === null)
       .map((fact) => ({ fact, value: opts.service![fact]! }));
-    return { token, problems: [], unbound };
+    // A person's pin binds the symbol (domain/token-binding.ts); the chain's word alone does not.
+    const symbolBound = person?.symbol != null && person.symbol === token.symbol;
+    return { token, problems: [], unbound, symbolBound };
   };
   return { trust, state, bindToken };
 }

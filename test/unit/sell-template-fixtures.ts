@@ -117,7 +117,7 @@ export function authorization(t: Trade, message: string, over: Partial<SellAutho
   };
 }
 
-/** The guard's input for a trade and message: its token's facts bound (by the chain), WIF held too. */
+/** The guard's input for a trade and message: its token's facts bound (the chain's, its symbol pinned by a person), WIF held too. */
 export function input(
   t: Trade,
   message: string,
@@ -129,7 +129,7 @@ export function input(
     request: { mint: t.mint, amount: t.amount, minSolLamports: null, allowedSlippageBps: 500 },
     owner: OWNER,
     nowMs: Date.parse(t.createdAt) + 1_000,
-    token: { symbol: t.symbol, name: t.name, decimals: t.decimals, problems: [], unbound: [] },
+    token: { symbol: t.symbol, name: t.name, decimals: t.decimals, problems: [], unbound: [], symbolBound: true },
     otherSymbols: t.symbol === 'WIF' ? ['BONK'] : ['WIF'],
     approved,
     ...over,

@@ -58,16 +58,18 @@ describe('the amount of a 0-decimal token: raw units and whole tokens alike', ()
       expect(judge({ ...ZERO, amount }, sandbox({ ...ZERO, amount }), template).kind, String(amount)).toBe('sign');
   });
 
-  it('the attack: 1.5 WOOF written "150000 WOOF (1.5 raw units)" is a new wording for a person, saying which slot split', () => {
+  it('the attack: 1.5 WOOF written "150000 WOOF (1.5 raw units)" is refused outright: each unit word after a figure contradicts its slot', () => {
     expect(swapped(WOOF)).toContain('Amount: 150000 WOOF (1.5 raw units)');
     const v = judge(WOOF, swapped(WOOF), template);
-    expect(v).toMatchObject({ kind: 'person', code: 'WORDING_CHANGED', previous: template });
-    const reasons = (v as Extract<Verdict, { kind: 'person' }>).reasons;
-    expect(reasons).toEqual([
-      "the service's sell message is not the approved wording written with this trade's facts: its wording changed; ⟦amount in raw units and whole tokens (its decimals) alike⟧ was approved where they read the same, and here they differ",
-    ]);
-    // What the person would approve instead pins one unit per slot: the swapped notations, as written.
-    expect(unitsOf((v as Extract<Verdict, { kind: 'person' }>).template!, 'amount')).toEqual([['raw'], ['tokens']]);
+    expect(v).toEqual({
+      kind: 'refused',
+      reasons: [
+        '"150000" is the amount in raw units, but ⟦the symbol⟧ after it says another unit: the message would misstate the figure',
+        '"1.5" is the amount in whole tokens (5 decimals), but "raw" after it says another unit: the message would misstate the figure',
+      ],
+    });
+    // Not offered for approval either, whatever was approved before.
+    expect(judge(WOOF, swapped(WOOF)).kind).toBe('refused');
   });
 
   it('the honest wording of the same sell is a new wording too: the approval never covered two units apart', () => {

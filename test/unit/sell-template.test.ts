@@ -301,8 +301,9 @@ describe('refused outright, with the line, column and reason', () => {
     expect(judge(t, sandbox(t), template).kind).toBe('sign');
     // The same name unbound (the chain has none, no person confirmed it): its letters are literal.
     expect(
-      judge(t, sandbox(t), null, { token: { symbol: 'BONK', name: null, decimals: 5, problems: [], unbound: [] } })
-        .kind,
+      judge(t, sandbox(t), null, {
+        token: { symbol: 'BONK', name: null, decimals: 5, problems: [], unbound: [], symbolBound: true },
+      }).kind,
     ).toBe('refused');
   });
 });
@@ -514,6 +515,7 @@ describe('templates and the trust they need', () => {
       decimals: 6,
       problems: ['the service gives token x the symbol "SENDALL", but its metaplex metadata on chain says "SGLD"'],
       unbound: [],
+      symbolBound: true,
     };
     expect(judge(T1, sandbox(T1), approve(sandbox(T1)), { token: lied })).toMatchObject({ kind: 'refused' });
   });

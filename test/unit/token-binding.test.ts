@@ -51,6 +51,7 @@ describe('the chain wins', () => {
       changed: [],
       problems: [],
       unbound: [],
+      symbolBound: false,
     });
   });
 
@@ -369,5 +370,19 @@ describe('facts bound to a mint hold (issue 33)', () => {
     expect(report.message).toContain(`token ${MINT} is bound to the symbol "WOOF"`);
     expect(report.message).toContain('nothing was created or signed; check the RPC');
     expect(report.message).toContain('`trader config trust forget tokens`');
+  });
+});
+
+describe('a bound symbol: only a binding pin of this mint binds the symbol shown (a message without the mint names the token by it)', () => {
+  it('a person’s pin, or the chain’s at a trade a person signed, binds it; the chain’s word alone, an earlier version’s pin or another symbol does not', () => {
+    const pinned = (over: Partial<PinnedTokenFacts>) =>
+      bindToken(MINT, service, chainFacts(), person({ symbol: 'WOOF', name: 'Woof Sandbox Dog', ...over }), {});
+    expect(pinned({ by: 'prompt' }).symbolBound).toBe(true);
+    expect(pinned({ by: 'accept-command' }).symbolBound).toBe(true);
+    expect(pinned({ by: 'chain' }).symbolBound).toBe(true);
+    expect(pinned({ by: undefined }).symbolBound).toBe(false);
+    expect(bindToken(MINT, service, chainFacts(), null, {}).symbolBound).toBe(false);
+    // A pin that binds no symbol binds not the chain's either.
+    expect(pinned({ by: 'prompt', symbol: null }).symbolBound).toBe(false);
   });
 });

@@ -63,7 +63,9 @@ describe('symbols bound to mints (attack-1 §5): only by a person, or by a trade
     s.recordChainToken(MINT, WOOF);
     expect(s.read().symbols).toBeUndefined();
     s.recordChainToken(MINT, { ...WOOF, symbol: 'WOOF\u200B' }, true);
-    expect(s.read().symbols).toEqual({ woof: { mint: MINT, at: '2026-01-01T00:01:00.000Z', by: 'trade' } });
+    expect(s.read().symbols).toEqual({
+      woof: { mint: MINT, symbol: 'WOOF\u200B', at: '2026-01-01T00:01:00.000Z', by: 'trade' },
+    });
   });
 
   it('a trade never takes a symbol bound to another mint; a person does', () => {
@@ -91,9 +93,11 @@ describe('symbols bound to mints (attack-1 §5): only by a person, or by a trade
     s.pinToken(MINT, WOOF, 'setting');
     expect(s.read().symbols).toBeUndefined();
     const newt = { symbol: 'NEWT', name: 'Newt', decimals: 6 };
-    s.recordPendingToken(OTHER, newt);
+    s.recordPendingToken(OTHER, newt, 'service');
     s.acceptPendingToken(OTHER, tokenFactsFingerprint(OTHER, newt));
-    expect(s.read().symbols).toEqual({ newt: { mint: OTHER, at: expect.any(String), by: 'accept-command' } });
+    expect(s.read().symbols).toEqual({
+      newt: { mint: OTHER, symbol: 'NEWT', at: expect.any(String), by: 'accept-command' },
+    });
     expect(s.forget('tokens')).toBe(true);
     expect(s.read().symbols).toBeUndefined();
   });
@@ -105,28 +109,29 @@ describe('accept-token pins only the facts a person read (attack-3 F8)', () => {
 
   it('facts a later refusal kept in place of the ones read are not pinned: they are returned, nothing bound', () => {
     const s = store();
-    s.recordPendingToken(MINT, ZED);
-    s.recordPendingToken(MINT, WOOF);
-    expect(s.acceptPendingToken(MINT, read)).toEqual({ pending: { ...WOOF, at: expect.any(String) } });
-    expect(s.read()).toEqual({ pendingTokens: { [MINT]: { ...WOOF, at: expect.any(String) } } });
+    s.recordPendingToken(MINT, ZED, 'service');
+    s.recordPendingToken(MINT, WOOF, 'service+chain');
+    const kept = { ...WOOF, at: expect.any(String), source: 'service+chain' };
+    expect(s.acceptPendingToken(MINT, read)).toEqual({ pending: kept });
+    expect(s.read()).toEqual({ pendingTokens: { [MINT]: kept } });
   });
 
   it('the facts read are pinned and their symbol bound; what was pending for the mint is gone', () => {
     const s = store();
-    s.recordPendingToken(MINT, ZED);
+    s.recordPendingToken(MINT, ZED, 'service');
     expect(s.acceptPendingToken(MINT, read)).toEqual({
       pinned: { ...ZED, at: expect.any(String), by: 'accept-command' },
     });
     expect(s.read()).toEqual({
       tokens: { [MINT]: { ...ZED, at: expect.any(String), by: 'accept-command' } },
-      symbols: { zed: { mint: MINT, at: expect.any(String), by: 'accept-command' } },
+      symbols: { zed: { mint: MINT, symbol: 'ZED', at: expect.any(String), by: 'accept-command' } },
     });
     expect(s.acceptPendingToken(MINT, read)).toBeNull();
   });
 
   it("another mint's fingerprint, or none pending, pins nothing", () => {
     const s = store();
-    s.recordPendingToken(MINT, ZED);
+    s.recordPendingToken(MINT, ZED, 'service');
     expect(s.acceptPendingToken(MINT, tokenFactsFingerprint(OTHER, ZED))).toMatchObject({ pending: ZED });
     expect(s.acceptPendingToken(OTHER, read)).toBeNull();
     expect(s.read().tokens).toBeUndefined();

@@ -1,6 +1,7 @@
 // `trader config trust [show|accept-wording|accept-token|accept-risks|accept-treasury|forget]`: what is trusted
 // for the configured service and by which act, and a person's ways to grant trust without a
-// terminal (each prints what it pins), as a host key is added to known_hosts.
+// terminal (each says in one line what it granted and how to undo it), as a host key is added to
+// known_hosts.
 import { parseChoice } from '../../cli/argument-parsers.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../domain/errors.js';
@@ -9,7 +10,11 @@ import { oneLine } from '../../io/terminal-text.js';
 import { renderFields } from '../../io/table.js';
 import { isTemplate } from '../../wallet/sell-template/template.js';
 import { addressSizeWarning, templateText, wordingRows } from '../../views/wording.js';
-import type { PinnedTemplate, PinnedToken } from '../../config/trust-store.js';
+import type { PinnedTemplate, PinnedToken, ServiceTrust, TrustStore } from '../../config/trust-store.js';
+import { factsSourcePhrase, sourceOf } from '../../domain/facts-source.js';
+import type { Grant } from '../../domain/trust-grants.js';
+import { grantJson, grantLine, tokenFactsText } from '../../views/trust-grants.js';
+import type { Theme } from '../../io/theme.js';
 import { acceptTokenCommand, tokenFactsFingerprint, type TokenPinSource } from '../../domain/token-binding.js';
 import { defineCommand, type NoOptions } from '../../cli/definition.js';
 import { guarded, openTrust } from '../../trade/trust.js';
@@ -17,7 +22,8 @@ import { personCommand } from '../../cli/person-command.js';
 import { formatLocalTime } from '../../domain/local-time.js';
 import { parseAddress, parseText } from '../../config/profile-values.js';
 
-const FORGETTABLE = ['treasury', 'wording', 'tokens'] as const;
+const FORGETTABLE = ['treasury', 'wording', 'tokens', 'token'] as const;
+type Forget = { what: Exclude<(typeof FORGETTABLE)[number], 'token'> } | { what: 'token'; mint: string };
 
 const showTrust = defineCommand<NoOptions>({ lenient: true, parse: () => ({}), run: show });
 
@@ -64,12 +70,32 @@ const acceptTreasury = defineCommand<{ address: string }>({
   run: pinTreasury,
 });
 
-const forget = defineCommand<{ what: (typeof FORGETTABLE)[number] }>({
-  arguments: [{ name: '<what>', help: 'treasury, wording, or tokens (every token fact)', values: FORGETTABLE }],
+const forget = defineCommand<Forget>({
+  arguments: [
+    {
+      name: '<what>',
+      help: 'treasury, wording, token (one mint: its facts, bound symbols and accepted risks), or tokens (every one)',
+      values: FORGETTABLE,
+    },
+    { name: '[mint]', help: 'with token: the mint to forget' },
+  ],
   lenient: true,
-  parse: (raw) => ({ what: parseChoice(raw.args[0]!, FORGETTABLE, 'what to forget') }),
+  parse: parseForget,
   run: forgetPin,
 });
+
+/** `forget <what> [mint]`: a mint with `token` and only with it. */
+export function parseForget(raw: { args: ReadonlyArray<string | undefined> }): Forget {
+  const what = parseChoice(raw.args[0]!, FORGETTABLE, 'what to forget');
+  const mint = raw.args[1];
+  if (what === 'token') {
+    if (mint === undefined)
+      throw new UsageError('forget token needs the mint: trader config trust forget token <mint>');
+    return { what, mint: parseAddress(mint, 'mint') };
+  }
+  if (mint !== undefined) throw new UsageError(`forget ${what} takes no mint; to forget one mint: forget token <mint>`);
+  return { what };
+}
 
 export const trust = defineCommand<NoOptions>({
   ...showTrust,
@@ -125,7 +151,7 @@ export const trust = defineCommand<NoOptions>({
       needsApiKey: false,
       needsKeypair: false,
       summary:
-        'forget the treasury, the sell wording, or the token facts and bound symbols: a person grants them again',
+        'forget the treasury, the sell wording, one token (token <mint>) or every token: a person grants them again',
       command: forget,
     },
   ],
@@ -141,9 +167,7 @@ const how = (pin: { at: string; by?: TokenPinSource }, verb: string) =>
   pin.by
     ? `${pin.by === 'chain' ? 'read on chain' : `${verb} ${byWhat[pin.by]}`} ${formatLocalTime(pin.at)}`
     : `pinned on first use ${formatLocalTime(pin.at)} by an earlier version`;
-const factsLine = (t: Omit<PinnedToken, 'at' | 'by'>) =>
-  `${oneLine(t.symbol ?? '?')} (${oneLine(t.name ?? 'no name')}), ${t.decimals ?? '?'} decimals`;
-const tokenLine = (mint: string, t: Omit<PinnedToken, 'at' | 'by'>) => `${mint}: ${factsLine(t)}`;
+const tokenLine = (mint: string, t: Omit<PinnedToken, 'at' | 'by'>) => `${mint}: ${tokenFactsText(t)}`;
 /** What a person approving the wording is told of its 32-byte random values, each slot named as its text shows it. */
 const addressWarning = (pinned: PinnedTemplate) =>
   isTemplate(pinned.template) ? addressSizeWarning(pinned.template.parts) : [];
@@ -155,101 +179,123 @@ async function show(ctx: Context): Promise<void> {
   const store = await openTrust(ctx);
   const trust = guarded('read', () => store.read());
   const setting = ctx.settings.treasury;
-  const json = {
+  ctx.output.result(trustJson(store, trust, setting), (theme) =>
+    [
+      `Trust store ${store.path}, service ${store.service}`,
+      renderFields(trustFields(trust, setting), theme),
+      ...pinnedWordingLines(ctx, trust, theme),
+      ...pendingWordingLines(ctx, trust.pendingSellTemplate, theme),
+      ...pendingTokenLines(ctx, trust, theme),
+    ].join('\n'),
+  );
+}
+
+/** The store as --json shows it: each template with its text, each kept token's facts with their fingerprint and source. */
+function trustJson(store: TrustStore, trust: ServiceTrust, setting: string | null | undefined) {
+  const withText = (pinned: PinnedTemplate) => ({ ...pinned, text: wordingText(pinned) });
+  const pendingTokens = Object.entries(trust.pendingTokens ?? {}).map(([mint, facts]) => [
+    mint,
+    { ...facts, source: sourceOf(facts), fingerprint: tokenFactsFingerprint(mint, facts) },
+  ]);
+  return {
     service: store.service,
     path: store.path,
     ...trust,
     ...(setting ? { treasurySetting: setting } : {}),
-    ...(trust.sellTemplate ? { sellTemplate: { ...trust.sellTemplate, text: wordingText(trust.sellTemplate) } } : {}),
-    ...(trust.pendingSellTemplate
-      ? { pendingSellTemplate: { ...trust.pendingSellTemplate, text: wordingText(trust.pendingSellTemplate) } }
-      : {}),
-    ...(trust.pendingTokens
-      ? {
-          pendingTokens: Object.fromEntries(
-            Object.entries(trust.pendingTokens).map(([mint, facts]) => [
-              mint,
-              { ...facts, fingerprint: tokenFactsFingerprint(mint, facts) },
-            ]),
-          ),
-        }
-      : {}),
+    ...(trust.sellTemplate ? { sellTemplate: withText(trust.sellTemplate) } : {}),
+    ...(trust.pendingSellTemplate ? { pendingSellTemplate: withText(trust.pendingSellTemplate) } : {}),
+    ...(trust.pendingTokens ? { pendingTokens: Object.fromEntries(pendingTokens) } : {}),
   };
-  ctx.output.result(json, (theme) => {
-    const treasury = setting
-      ? `${setting} (set by --treasury, TRADER_TREASURY or the profile's treasury)`
-      : trust.treasury
-        ? `${trust.treasury.address} (${how(trust.treasury, 'pinned')})`
-        : 'none: a person pins it at a buy’s prompt, or with `trader config trust accept-treasury <address>`';
-    const lines = [
-      `Trust store ${store.path}, service ${store.service}`,
-      renderFields(
-        [
-          ['Treasury', treasury],
-          [
-            'Sell wording',
-            trust.sellTemplate
-              ? `${trust.sellTemplate.fingerprint} (${how(trust.sellTemplate, 'approved')})`
-              : 'none approved: a person approves the first sell’s wording at the prompt, or with accept-wording',
-          ],
-          ...Object.entries(trust.tokens ?? {}).map(([mint, t]): [string, string] => [
-            'Token',
-            `${tokenLine(mint, t)} (${how(t, 'confirmed')})`,
-          ]),
-          ...Object.entries(trust.acceptedRisks ?? {}).map(([mint, a]): [string, string] => [
-            'Risks',
-            `${mint}: accepted as read (fingerprint ${a.fingerprint}) ${byWhat[a.by]} ${formatLocalTime(a.at)}`,
-          ]),
-          ...Object.entries(trust.symbols ?? {}).map(([symbol, b]): [string, string] => [
-            'Symbol',
-            `${oneLine(symbol)} names ${b.mint} (${b.by === 'trade' ? 'bound by a trade of that mint as you typed it' : `bound ${byWhat[b.by]}`} ${formatLocalTime(b.at)})`,
-          ]),
-        ],
-        theme,
+}
+
+/** The fields of what is trusted: the treasury, the wording, then each token, accepted risks and bound symbol. */
+function trustFields(trust: ServiceTrust, setting: string | null | undefined): Array<[string, string]> {
+  const treasury = setting
+    ? `${setting} (set by --treasury, TRADER_TREASURY or the profile's treasury)`
+    : trust.treasury
+      ? `${trust.treasury.address} (${how(trust.treasury, 'pinned')})`
+      : 'none: a person pins it at a buy’s prompt, or with `trader config trust accept-treasury <address>`';
+  const wording = trust.sellTemplate
+    ? `${trust.sellTemplate.fingerprint} (${how(trust.sellTemplate, 'approved')})`
+    : 'none approved: a person approves the first sell’s wording at the prompt, or with accept-wording';
+  const field =
+    (label: string) =>
+    (value: string): [string, string] => [label, value];
+  return [
+    ['Treasury', treasury],
+    ['Sell wording', wording],
+    ...Object.entries(trust.tokens ?? {})
+      .map(([mint, t]) => `${tokenLine(mint, t)} (${how(t, 'confirmed')})`)
+      .map(field('Token')),
+    ...Object.entries(trust.acceptedRisks ?? {})
+      .map(
+        ([mint, a]) =>
+          `${mint}: accepted as read (fingerprint ${a.fingerprint}) ${byWhat[a.by]} ${formatLocalTime(a.at)}`,
+      )
+      .map(field('Risks')),
+    ...Object.entries(trust.symbols ?? {})
+      .map(([key, b]) => {
+        const bound = b.by === 'trade' ? 'bound by a trade of that mint as you typed it' : `bound ${byWhat[b.by]}`;
+        // In the case it was bound; an earlier version's binding keeps only the symbol as compared.
+        return `${oneLine(b.symbol ?? key)} names ${b.mint} (${bound} ${formatLocalTime(b.at)})`;
+      })
+      .map(field('Symbol')),
+  ];
+}
+
+/** The approved template, quoted, and a note on an earlier version's wording, which is not used. */
+function pinnedWordingLines(ctx: Context, trust: ServiceTrust, theme: Theme): string[] {
+  const lines = trust.sellTemplate ? quoted(ctx, wordingText(trust.sellTemplate)) : [];
+  if (trust.sellWording)
+    lines.push(
+      theme.dim(
+        `A wording pinned by an earlier version (${trust.sellWording.fingerprint}) is masked text, not a template: it is not used; the next sell asks a person once.`,
+      ),
+    );
+  return lines;
+}
+
+/** A refused sell's wording, its slots marked, and the command that approves it. */
+function pendingWordingLines(ctx: Context, pending: PinnedTemplate | undefined, theme: Theme): string[] {
+  if (!pending) return [];
+  return [
+    theme.pending(
+      `A sell wording ${pending.fingerprint} was refused at ${formatLocalTime(pending.at)} for want of a person; each ⟦…⟧ is a slot the tool fills with that sell's facts:`,
+    ),
+    ...quoted(ctx, wordingText(pending)),
+    ...addressWarning(pending).map((l) => theme.pending(l)),
+    withCommand(
+      'If it is what you expect, approve it with:',
+      personCommand(ctx, `trader config trust accept-wording ${pending.fingerprint}`),
+      ctx.terminal.columns,
+      ctx.terminal.stdoutIsTTY,
+    ),
+  ];
+}
+
+/** Each token's facts a refused trade kept, who named them (as the refusal said), and the command that confirms them. */
+function pendingTokenLines(ctx: Context, trust: ServiceTrust, theme: Theme): string[] {
+  return Object.entries(trust.pendingTokens ?? {}).flatMap(([mint, facts]) => {
+    const fingerprint = tokenFactsFingerprint(mint, facts);
+    return [
+      theme.pending(
+        `Token facts ${fingerprint} refused at ${formatLocalTime(facts.at)} (${factsSourcePhrase(sourceOf(facts))}): ${tokenLine(mint, facts)}`,
+      ),
+      withCommand(
+        'If they are right, confirm them with:',
+        personCommand(ctx, acceptTokenCommand(mint, fingerprint)),
+        ctx.terminal.columns,
+        ctx.terminal.stdoutIsTTY,
       ),
     ];
-    if (trust.sellTemplate) lines.push(...quoted(ctx, wordingText(trust.sellTemplate)));
-    if (trust.sellWording)
-      lines.push(
-        theme.dim(
-          `A wording pinned by an earlier version (${trust.sellWording.fingerprint}) is masked text, not a template: it is not used; the next sell asks a person once.`,
-        ),
-      );
-    const pending = trust.pendingSellTemplate;
-    if (pending) {
-      lines.push(
-        theme.pending(
-          `A sell wording ${pending.fingerprint} was refused at ${formatLocalTime(pending.at)} for want of a person; each ⟦…⟧ is a slot the tool fills with that sell's facts:`,
-        ),
-      );
-      lines.push(...quoted(ctx, wordingText(pending)), ...addressWarning(pending).map((l) => theme.pending(l)));
-      lines.push(
-        withCommand(
-          'If it is what you expect, approve it with:',
-          personCommand(ctx, `trader config trust accept-wording ${pending.fingerprint}`),
-          ctx.terminal.columns,
-          ctx.terminal.stdoutIsTTY,
-        ),
-      );
-    }
-    for (const [mint, facts] of Object.entries(trust.pendingTokens ?? {})) {
-      const fingerprint = tokenFactsFingerprint(mint, facts);
-      lines.push(
-        theme.pending(
-          `Token facts ${fingerprint} refused at ${formatLocalTime(facts.at)} (the service's, which neither the chain nor you confirmed): ${tokenLine(mint, facts)}`,
-        ),
-      );
-      lines.push(
-        withCommand(
-          'If they are right, confirm them with:',
-          personCommand(ctx, acceptTokenCommand(mint, fingerprint)),
-          ctx.terminal.columns,
-          ctx.terminal.stdoutIsTTY,
-        ),
-      );
-    }
-    return lines.join('\n');
   });
+}
+
+/** An accept command's result: the grant in one line (and as `granted` in --json), then what else it shows. */
+function grantResult(ctx: Context, store: TrustStore, grant: Grant, json: object, more: (theme: Theme) => string[]) {
+  ctx.output.result({ service: store.service, ...json, granted: grantJson(grant, store.service) }, (theme) =>
+    [grantLine(grant, store.service), ...more(theme)].join('\n'),
+  );
 }
 
 /** `trader config trust accept-wording <fingerprint>`: prints the pending template, then pins it. */
@@ -263,19 +309,12 @@ async function acceptPendingWording(ctx: Context, { fingerprint }: { fingerprint
     );
   const text = wordingText(accepted);
   const warning = addressWarning(accepted);
-  ctx.output.result(
-    {
-      service: store.service,
-      sellTemplate: { ...accepted, text },
-      ...(warning.length ? { warning: warning.join(' ') } : {}),
-    },
-    (theme) =>
-      [
-        `Approved sell wording ${accepted.fingerprint} for ${store.service}; a sell is now signed unattended only when its message is this, each ⟦…⟧ written with its own facts:`,
-        ...quoted(ctx, text),
-        ...warning.map((l) => theme.pending(l)),
-      ].join('\n'),
-  );
+  const json = { sellTemplate: { ...accepted, text }, ...(warning.length ? { warning: warning.join(' ') } : {}) };
+  grantResult(ctx, store, { what: 'wording', fingerprint: accepted.fingerprint }, json, (theme) => [
+    'Its message, each ⟦…⟧ written with the sell’s own facts:',
+    ...quoted(ctx, text),
+    ...warning.map((l) => theme.pending(l)),
+  ]);
 }
 
 /** `trader config trust accept-token <mint> <fingerprint>`: confirms the token facts a refused trade kept, if they are the ones read. */
@@ -294,17 +333,14 @@ async function acceptPendingToken(
   if ('pending' in accepted) {
     const now = tokenFactsFingerprint(mint, accepted.pending);
     throw new UsageError(
-      `the token facts of ${mint} waiting for ${store.service} are not the ones with fingerprint ${fingerprint} (a later refusal keeps its own): they are now ${factsLine(accepted.pending)} (fingerprint ${now}, kept ${formatLocalTime(accepted.pending.at)}); nothing was confirmed`,
+      `the token facts of ${mint} waiting for ${store.service} are not the ones with fingerprint ${fingerprint} (a later refusal keeps its own): they are now ${tokenFactsText(accepted.pending)} (fingerprint ${now}, kept ${formatLocalTime(accepted.pending.at)}); nothing was confirmed`,
       'TOKEN_FACTS_CHANGED',
       [`read them; only if they are right: ${acceptTokenCommand(mint, now)}`],
     );
   }
-  const pinned = accepted.pinned;
-  ctx.output.result(
-    { service: store.service, mint, fingerprint, token: pinned },
-    () =>
-      `Confirmed for ${store.service}: token ${tokenLine(mint, pinned)}${pinned.symbol ? `; ${oneLine(pinned.symbol)} now names this mint` : ''}.`,
-  );
+  const { symbol, name, decimals } = accepted.pinned;
+  const grant: Grant = { what: 'token-facts', mint, symbol, name, decimals };
+  grantResult(ctx, store, grant, { mint, fingerprint, token: accepted.pinned }, () => []);
 }
 
 /**
@@ -346,12 +382,11 @@ async function acceptMintRisks(
     );
   }
   const accepted = guarded('accept the token risks', () => store.acceptRisks(mint, fingerprint, 'accept-command'));
-  ctx.output.result({ service: store.service, mint, fingerprint, risks: list, accepted }, (theme) =>
-    [
-      `Accepted for ${store.service}: the risks of token ${mint} as read on chain (fingerprint ${fingerprint}); a change of them asks again:`,
-      ...list.map((r) => `  ${riskLine(r, theme)}`),
-    ].join('\n'),
-  );
+  const json = { mint, fingerprint, risks: list, accepted };
+  grantResult(ctx, store, { what: 'risks', mint, fingerprint }, json, (theme) => [
+    'The risks as read:',
+    ...list.map((r) => `  ${riskLine(r, theme)}`),
+  ]);
 }
 
 /** `trader config trust accept-treasury <address>`: pins the treasury a person typed. */
@@ -360,22 +395,37 @@ async function pinTreasury(ctx: Context, { address }: { address: string }): Prom
   const before = guarded('read the treasury', () => store.read().treasury?.address ?? null);
   guarded('pin the treasury', () => store.pinTreasury(address, 'accept-command', true));
   const replaced = before !== null && before !== address ? before : null;
-  ctx.output.result(
-    { service: store.service, treasury: address, replaced },
-    () =>
-      `Pinned treasury ${address} for ${store.service}${replaced ? ` (it was ${replaced})` : ''}; a deposit to any other address is refused.`,
+  grantResult(ctx, store, { what: 'treasury', address }, { treasury: address, replaced }, () =>
+    replaced ? [`It replaces ${replaced}.`] : [],
   );
 }
 
-/** `trader config trust forget treasury|wording|tokens`: a person grants it again. */
-async function forgetPin(ctx: Context, { what }: { what: (typeof FORGETTABLE)[number] }): Promise<void> {
+/** `trader config trust forget treasury|wording|tokens`, or `forget token <mint>`: a person grants it again. */
+async function forgetPin(ctx: Context, options: Forget): Promise<void> {
   const store = await openTrust(ctx);
+  if (options.what === 'token') return forgetMint(ctx, store, options.mint);
+  const { what } = options;
   const had = guarded('forget the pin', () => store.forget(what));
   const name = what === 'tokens' ? 'token facts' : what;
   ctx.output.result({ service: store.service, forgot: what, hadPin: had }, () =>
     had
       ? `Forgot the ${name} of ${store.service}; a person grants ${what === 'tokens' ? 'them' : 'it'} again.`
       : `No ${name} ${what === 'tokens' ? 'were' : 'was'} pinned for ${store.service}.`,
+  );
+}
+
+/** `forget token <mint>`: that mint's facts, bound symbols and accepted risks; a mint the store does not hold is exit 2, nothing changed. */
+async function forgetMint(ctx: Context, store: TrustStore, mint: string): Promise<void> {
+  const had = guarded('forget the token', () => store.forgetToken(mint));
+  if (!had)
+    throw new UsageError(
+      `token ${mint} is not in the trust store of ${store.service}; nothing was changed; see \`trader config trust\``,
+      'NO_SUCH_TOKEN',
+    );
+  ctx.output.result(
+    { service: store.service, forgot: 'token', mint, hadPin: true },
+    () =>
+      `Forgot token ${mint} for ${store.service}: its facts, bound symbols and accepted risks; a person grants them again.`,
   );
 }
 

@@ -53,8 +53,8 @@ export function passwordCanBeHad(ctx: Context, name: string, file: string | null
 export async function newPassword(ctx: Context, name: string, file: string | null, what: string): Promise<Buffer> {
   let text: string;
   if (file !== null) {
-    const { readSecretFile } = await import('../../config/secret-files.js');
-    const raw = await readSecretFile(file, what, (l) => ctx.output.warn(l));
+    const { pauseOf, readSecretFile } = await import('../../config/secret-files.js');
+    const raw = await readSecretFile(file, what, (l) => ctx.output.warn(l), pauseOf(ctx));
     text = raw.toString('utf8');
     raw.fill(0);
   } else {

@@ -8,10 +8,10 @@
 // contradicts the service, cannot be read, or does not show everything yet.
 import type { ServiceClient } from '../../api/client.js';
 import { ApiError } from '../../domain/errors.js';
-import { ChainContradictionError, ChainUnreachableError, ChainUnverifiedError } from '../../chain/chain-errors.js';
-import { contradictionLine, type Verification } from '../../chain/verify-trade.js';
+import type { Verification } from '../../chain/verify-trade.js';
 import type { Context } from '../../cli/context.js';
 import { renderVerificationTable } from '../../views/verification.js';
+import { noTradeForSell, verdictError } from '../../views/errors.js';
 import { openTrust, pinnedTreasury } from '../../trade/trust.js';
 import { journalFor, tradeHistory } from '../../journal/opened-journal.js';
 import { recordLearnt } from '../../journal/followed.js';
@@ -30,9 +30,7 @@ export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: s
     trade = await api.getTrade(id);
   } catch (err) {
     if (err instanceof ApiError && err.status === 404 && id.startsWith('sell_')) {
-      throw err.withNote(
-        `the service has no trade for ${id}; it has not been authorized yet, or pass the trade id (sell group key) to --verify`,
-      );
+      throw err.withNote(noTradeForSell(id));
     }
     throw err;
   }
@@ -63,25 +61,6 @@ export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: s
       shorten: ctx.terminal.stdoutIsTTY,
     }),
   );
-  const again = [`look again with: trader trades ${id} --verify`];
-  switch (verification.verdict) {
-    case 'verified':
-      return;
-    case 'attributed':
-      throw new ChainUnverifiedError(
-        `not every claim is proven on chain: ${verification.checks.find((c) => c.mark === 'attributed')?.chain ?? ''}`,
-        again,
-      );
-    case 'unchecked':
-      throw new ChainUnreachableError(`not checked on chain: ${verification.reason}`, [
-        'check --rpc-url (TRADER_RPC_URL, config rpcUrl)',
-      ]);
-    case 'contradicted':
-      throw new ChainContradictionError(contradictionLine(verification)!, again);
-    case 'incomplete':
-      throw new ChainUnverifiedError(
-        `not everything the service reports is on chain yet: ${verification.checks.find((c) => c.mark === 'pending')?.chain ?? ''}`,
-        again,
-      );
-  }
+  const error = verdictError(verification, id);
+  if (error) throw error;
 }

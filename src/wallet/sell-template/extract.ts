@@ -2,7 +2,7 @@
 // slot, each opaque run a slot of its alphabet and length, the rest literal text of printable
 // ASCII with no figure or address.
 import { accountIn } from '../address-sized.js';
-import { NAMED, renderings, type Fact, type SellFacts } from './facts.js';
+import { NAMED, render, renderings, type Fact, type SellFacts } from './facts.js';
 import type { Alphabet, Part, Template } from './template.js';
 import { ALPHABETS, at, literalCharacterProblem, MAX_OPAQUE_LENGTH, MAX_OPAQUE_SLOTS } from './text-rules.js';
 
@@ -29,8 +29,30 @@ export function opaqueAlphabet(run: string): Alphabet | null {
 
 type Span = { start: number; end: number; part: Exclude<Part, string> };
 
+/**
+ * Why a bound symbol or name the message states cannot be its slot: a slot holds words, so a
+ * control, format character (a zero-width joiner in an emoji sequence) or space other than one
+ * ASCII space between words, which could hide or reorder text, keeps it out; said in one line,
+ * not as its first non-ASCII character in literal text. Null when none.
+ */
+export function unslottedTokenText(message: string, facts: SellFacts): string | null {
+  for (const fact of ['symbol', 'name'] as const) {
+    const value = facts[fact];
+    const i = value === null ? -1 : message.indexOf(value);
+    if (i < 0 || render(fact, 'exact', facts) !== null) continue;
+    const odd = [...value!].find((ch) => /[\p{C}\p{Z}]/u.test(ch) && ch !== ' ');
+    const what = odd
+      ? `U+${odd.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
+      : 'a space that is not one space between words';
+    return `${at(message, i)}: the token's bound ${fact} holds ${what}, which a slot never holds (it could hide or reorder text), so a message stating it is not signed`;
+  }
+  return null;
+}
+
 /** The template of `message` for these facts, or the reasons it is refused outright. */
 export function extract(message: string, facts: SellFacts): Extraction {
+  const unslotted = unslottedTokenText(message, facts);
+  if (unslotted) return { refused: [unslotted] };
   const refused: string[] = [];
   const byText = new Map<string, Map<Fact, string[]>>();
   for (const r of renderings(facts)) {

@@ -2,18 +2,7 @@
 // own (the request, the wallet, the checked authorization, the token's bound facts), none read from the message.
 import { alphabetOf, fits } from './text-rules.js';
 
-export type Fact =
-  | 'mint'
-  | 'owner'
-  | 'id'
-  | 'symbol'
-  | 'name'
-  | 'amount'
-  | 'minimum'
-  | 'expected'
-  | 'slippage'
-  | 'createdAt'
-  | 'expiresAt';
+export type Fact = 'mint' | 'owner' | 'id' | 'createdAt' | 'expiresAt' | 'symbol' | 'name' | Figure;
 
 /** Symbol, name and decimals bound by the chain or a person (domain/token-binding.ts; null: no such slot); times as the authorization gives them, strict ISO 8601. */
 export interface SellFacts {
@@ -37,25 +26,16 @@ export interface SellFacts {
 export const NAMED: readonly Fact[] = ['mint', 'owner', 'id', 'createdAt', 'expiresAt'];
 
 type Figure = 'amount' | 'minimum' | 'expected' | 'slippage';
-/** Each figure's units and their decimals (null: unknown, no such notation). */
-const UNITS: Record<Figure, Array<[unit: string, decimals: (f: SellFacts) => number | null]>> = {
-  amount: [
-    ['raw', () => 0],
-    ['tokens', (f) => f.decimals],
-  ],
-  minimum: [
-    ['lamports', () => 0],
-    ['SOL', () => 9],
-  ],
-  expected: [
-    ['lamports', () => 0],
-    ['SOL', () => 9],
-  ],
-  slippage: [
-    ['bps', () => 0],
-    ['%', () => 2],
-  ],
+/** Each figure's units. */
+const UNITS: Record<Figure, string[]> = {
+  amount: ['raw', 'tokens'],
+  minimum: ['lamports', 'SOL'],
+  expected: ['lamports', 'SOL'],
+  slippage: ['bps', '%'],
 };
+/** A unit's decimals (null: unknown, no such notation). */
+const decimalsOf = (unit: string, f: SellFacts): number | null | undefined =>
+  ({ raw: 0, lamports: 0, bps: 0, SOL: 9, '%': 2, tokens: f.decimals })[unit];
 const TIMES = ['field', 'iso', 'iso-s', 'utc', 'unix-s', 'unix-ms'] as const;
 
 /** `value` as a decimal of `decimals` places: grouped with `,` or not, the fraction trimmed or full. */
@@ -70,7 +50,7 @@ export function decimal(value: bigint, decimals: number, grouped: boolean, full:
 export function render(fact: Fact, notation: string, f: SellFacts): string | null {
   if (fact in UNITS) {
     const [unit, flags = ''] = notation.split(' ');
-    const decimals = UNITS[fact as Figure].find(([u]) => u === unit)?.[1](f);
+    const decimals = UNITS[fact as Figure].includes(unit) ? decimalsOf(unit, f) : undefined;
     if (decimals === undefined || decimals === null) return null;
     return decimal(
       BigInt(f[fact === 'slippage' ? 'slippageBps' : (fact as Exclude<Figure, 'slippage'>)]),
@@ -114,8 +94,8 @@ export function renderings(f: SellFacts): Array<{ fact: Fact; notation: string; 
   // A name that is the symbol is stated as the symbol: one value cannot fill two kinds of slot.
   if (f.name !== f.symbol) all.push(['name', 'exact']);
   for (const fact of Object.keys(UNITS) as Figure[]) {
-    for (const [unit, decimals] of UNITS[fact]) {
-      const flags = decimals(f) ? ['', ',', '.', ',.'] : ['', ','];
+    for (const unit of UNITS[fact]) {
+      const flags = decimalsOf(unit, f) ? ['', ',', '.', ',.'] : ['', ','];
       for (const flag of flags) all.push([fact, flag ? `${unit} ${flag}` : unit]);
     }
   }
