@@ -16,8 +16,9 @@ import { DEFAULT_MAX_FEE_LAMPORTS } from '../domain/defaults.js';
 import { randomUUID } from 'node:crypto';
 import { formatInteger, formatSol } from '../domain/amounts.js';
 import { ServiceRejectedError, TradeFailedError, UsageError } from '../domain/errors.js';
-import { tradeRun, type StopWords, type TradeTracker } from '../trade/trade-tracker.js';
-import type { BuyDeps, BuyHooks, BuyOutcome, BuyRequest } from '../trade/buy-flow.js';
+import { tradeRun, type TradeTracker } from '../trade/trade-tracker.js';
+import type { BuyDeps, BuyOutcome, BuyRequest } from '../trade/buy-flow.js';
+import { promptSeat, type Question } from '../views/trade-seat.js';
 import { renderBuyReview, renderBuySummary } from '../views/buy.js';
 import { buyQuote } from '../trade/buy-quote.js';
 import { chooseToken, NEW_TOKEN_HINT, tokenHistory, tokenMetaQuietly, type TokenTie } from '../trade/token-lookup.js';
@@ -27,6 +28,7 @@ import { followCommand } from '../domain/follow-command.js';
 import { personCommand } from '../cli/person-command.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from '../cli/shared-options.js';
 import { startTrade, type TradeStart } from '../trade/preflight.js';
+import { tradeRequest } from '../trade/trade-request.js';
 import { brakeChecks, checkMint } from '../trade/brake-checks.js';
 import { tradeScreen, type TradeScreen } from '../views/trade-screen.js';
 import { guarded, refuseUnboundSymbol, symbolTrust, recordChainFacts } from '../trade/trust.js';
@@ -34,7 +36,7 @@ import { bindSymbolAtPrompt } from '../trade/trust.js';
 import { grantAnnouncer } from '../views/trust-grants.js';
 import { dailyLimitOption } from '../journal/daily-limits.js';
 import { namedTransactions } from '../journal/followed.js';
-import { runRecorder, type RunRecorder } from '../journal/recorder.js';
+import { runRecorder, type PriorDeposit, type RunRecorder } from '../journal/recorder.js';
 import { holdToSignedDeposits } from '../trade/signed-deposits.js';
 import { acceptRisksAtPrompt, buyRisks, refuseUnacceptedRisks } from '../trade/risk-acceptance.js';
 import { INTENT_EXPIRES_UNUSED } from '../domain/outcome-words.js';
@@ -119,15 +121,11 @@ interface BuyRun {
 /** Runs a buy; everything typed was checked by its definition before any request. */
 async function runWithKey(ctx: Context, opts: BuyOptions, track: TradeTracker): Promise<void> {
   const buy = await checkedBuy(ctx, opts, track);
-  const { runBuy } = await import('../trade/buy-flow.js');
-  const outcome = await buy.screen.run((stage) =>
-    track.flow(stopWords(buy), () =>
-      runBuy(buyDeps(ctx, buy), buyRequest(ctx, buy), buyHooks(ctx, buy, track, stage), track).then(
-        (result) => buy.journal.outcome(result),
-        (err: unknown) => Promise.reject(buy.journal.stopped(err, track.ref.id)),
-      ),
-    ),
-  );
+  const [{ buySteps }, { driveTrade }] = await Promise.all([
+    import('../trade/buy-flow.js'),
+    import('../trade/driver.js'),
+  ]);
+  const outcome = await driveTrade(buySteps(buyDeps(ctx, buy), buyRequest(ctx, buy)), buySeat(ctx, buy, track));
   await presentBuy(ctx, buy, outcome);
 }
 
@@ -186,17 +184,6 @@ function quoteOf(buy: BuyRun, review: BuyReview) {
   return buyQuote(review.intent, review.facts.networkFeeLamports, review.quote, buy.token, buy.start.slippageBps);
 }
 
-/** What a stopped buy says. */
-function stopWords(buy: BuyRun): StopWords {
-  return {
-    unsigned: INTENT_EXPIRES_UNUSED,
-    // The key a fresh deposit gets is the one to resume with.
-    resume: () => resumeCommand(buy),
-    // A refused or declined buy still answers --json with the (cancelled) intent and the key.
-    result: (intent, key) => ({ intent, trade: null, idempotencyKey: key }),
-  };
-}
-
 /** What the buy flow reads and signs through. */
 function buyDeps(ctx: Context, buy: BuyRun): BuyDeps {
   const { api, signer } = buy.start;
@@ -204,8 +191,7 @@ function buyDeps(ctx: Context, buy: BuyRun): BuyDeps {
     api,
     clock: ctx.clock,
     signal: ctx.signal,
-    signer,
-    journal: buy.journal,
+    owner: signer.publicKey,
     funds: chainFunds(ctx, signer.publicKey),
     async depositEvidence(deposit) {
       const { depositEvidence, chainProvesAbsent } = await import('../chain/deposit-absence.js');
@@ -219,72 +205,67 @@ function buyDeps(ctx: Context, buy: BuyRun): BuyDeps {
 function buyRequest(ctx: Context, buy: BuyRun): BuyRequest {
   const { opts, start } = buy;
   return {
+    ...tradeRequest(ctx, start, opts, { idempotencyKey: buy.idempotencyKey, dryRun: opts.dryRun }),
     mint: buy.mint,
     amountLamports: opts.amount,
     tokenProblems: buy.token.binding.problems,
-    slippageBps: start.slippageBps,
-    allowedSlippageBps: start.allowedSlippageBps,
-    assumeYes: ctx.settings.yes,
-    presence: ctx.presence(opts.dryRun),
-    idempotencyKey: buy.idempotencyKey,
-    keyTyped: opts.idempotencyKey !== undefined,
     maxFeeLamports: opts.maxFeeLamports ?? ctx.settings.maxFeeLamports ?? DEFAULT_MAX_FEE_LAMPORTS,
-    treasury: start.treasury,
-    wait: opts.wait !== false,
-    dryRun: opts.dryRun,
-    waitLimitMs: start.waitLimitMs,
   };
 }
 
-/** What the buy flow asks of the person, the screen and the trust store as it goes. */
-function buyHooks(ctx: Context, buy: BuyRun, track: TradeTracker, stage: (stage: string) => void): BuyHooks {
+/** Where the buy runs: the prompt, the screen, and the buy's words for its questions, notes, pin and stops. */
+function buySeat(ctx: Context, buy: BuyRun, track: TradeTracker) {
   const { trust } = buy.start;
-  return {
-    created: (intent, resumed) => buy.screen.created(intent.id, intent.status, resumed, resumeCommand(buy)),
-    confirm: (review) => confirmBuy(ctx, buy, review),
-    async freshDeposit() {
-      ctx.output.note(
-        "The deposit's blockhash expired while you were deciding: it could no longer land, so it was not signed.",
-      );
-      return ctx.prompter.confirm('Get a fresh deposit?', true);
+  return promptSeat<BuyReview>(ctx, buy, track, {
+    stop: {
+      unsigned: INTENT_EXPIRES_UNUSED,
+      // The key a fresh deposit gets is the one to resume with.
+      resume: () => resumeCommand(buy),
+      // A refused or declined buy still answers --json with the (cancelled) intent and the key.
+      result: (intent, key) => ({ intent, trade: null, idempotencyKey: key }),
     },
-    newIdempotencyKey() {
-      buy.idempotencyKey = randomUUID();
-      // A fresh deposit is a new intent: its key is the one a retry resumes.
-      Object.assign(track.ref, { idempotencyKey: buy.idempotencyKey, id: null });
-      return buy.idempotencyKey;
+    question: (asked) =>
+      asked.ask === 'fresh-deposit'
+        ? {
+            text: "The deposit's blockhash expired while you were deciding: it could no longer land, so it was not signed.",
+            question: 'Get a fresh deposit?',
+            defaultYes: true,
+          }
+        : buyQuestion(ctx, buy, asked.review),
+    answered: (asked, yes) => (asked.ask === 'confirm' ? confirmed(ctx, buy, yes) : yes),
+    resume: () => resumeCommand(buy),
+    note(noted) {
+      if (noted.note === 'resending') {
+        const deposit = noted.facts as PriorDeposit;
+        ctx.output.note(
+          `Buy ${track.ref.id}: sending again the deposit you signed for it at ${formatLocalTime(deposit.at)} (${deposit.signature}); nothing new is signed.`,
+        );
+      } else if (noted.note === 'signed') {
+        buy.signedDeposit = noted.facts as SignedDeposit;
+        if (buy.chainFacts && ctx.presence(buy.opts.dryRun).mayGrantTrust)
+          recordChainFacts(ctx, trust, buy.chainFacts, buy.tie === 'mint', grantAnnouncer(ctx, trust.service));
+      }
     },
-    pinTreasury(address) {
-      const pinned = guarded('pin the treasury', () => trust.pinTreasury(address, 'prompt'));
-      buy.treasury = pinned;
-      if (pinned === address) grantAnnouncer(ctx, trust.service)({ what: 'treasury', address });
-      return pinned;
+    pin(pinned) {
+      const address = pinned.value;
+      const now = guarded('pin the treasury', () => trust.pinTreasury(address, 'prompt'));
+      buy.treasury = now;
+      if (now === address) grantAnnouncer(ctx, trust.service)({ what: 'treasury', address });
+      return now;
     },
-    stage,
-    resending(deposit) {
-      ctx.output.note(
-        `Buy ${track.ref.id}: sending again the deposit you signed for it at ${formatLocalTime(deposit.at)} (${deposit.signature}); nothing new is signed.`,
-      );
-    },
-    signed: (deposit) => {
-      buy.signedDeposit = deposit;
-      if (buy.chainFacts && ctx.presence(buy.opts.dryRun).mayGrantTrust)
-        recordChainFacts(ctx, trust, buy.chainFacts, buy.tie === 'mint', grantAnnouncer(ctx, trust.service));
-    },
-  };
+  });
 }
 
-/** The review and its question, asked of the person; a yes binds a service-only symbol and accepts the mint's risks as read. */
-async function confirmBuy(ctx: Context, buy: BuyRun, review: BuyReview): ReturnType<BuyHooks['confirm']> {
-  const { serviceSymbol, mint, token } = buy;
-  const { trust, signerWords } = buy.start;
+/** The review and its question: what a yes pays and to whom stands whole on the screen with the question, or it is not asked. */
+function buyQuestion(ctx: Context, buy: BuyRun, review: BuyReview): Question {
+  const { serviceSymbol, token } = buy;
   const text = renderBuyReview(
     review,
     quoteOf(buy, review),
     ctx.clock.now(),
     ctx.output.theme,
     serviceSymbol,
-    signerWords,
+    buy.start.signerWords,
   );
   // Risks that could not be read are a person's to take on, in the question itself.
   const question =
@@ -292,11 +273,13 @@ async function confirmBuy(ctx: Context, buy: BuyRun, review: BuyReview): ReturnT
       ? 'Sign and send this deposit, buying with its risks unknown?'
       : 'Sign and send this deposit?';
   const countdown = { atMs: review.answerBy.atMs, expired: 'a yes gets a fresh deposit' };
-  // What a yes pays and to whom stands whole on the screen with the question, or it is not asked.
-  const needed = buy.screen.notShownWhole('the review', text, question, countdown);
-  if (needed) return needed;
-  ctx.output.note(text);
-  const yes = await ctx.approveTrade(text, question, countdown);
+  return { question, text, whole: 'the review', countdown, approves: true };
+}
+
+/** A yes to the review binds a service-only symbol and accepts the mint's risks as read. */
+function confirmed(ctx: Context, buy: BuyRun, yes: boolean): boolean {
+  const { serviceSymbol, mint, token } = buy;
+  const { trust } = buy.start;
   // The review said the symbol was only the service's word and that a yes binds it.
   if (yes && serviceSymbol) bindSymbolAtPrompt(trust, serviceSymbol, mint, grantAnnouncer(ctx, trust.service));
   // The review said a yes accepts the mint's risks as read.

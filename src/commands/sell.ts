@@ -7,10 +7,18 @@ import type { Context } from '../cli/context.js';
 import { payoutOnChain, renderVerificationLines } from '../views/verification.js';
 import { stopIfContradicted, verifyOnChain } from '../trade/chain-verification.js';
 import { RefusedToSignError, TradeFailedError, UsageError } from '../domain/errors.js';
-import { tradeRun, type StopWords, type TradeTracker } from '../trade/trade-tracker.js';
+import { tradeRun, type TradeTracker } from '../trade/trade-tracker.js';
 import { renderSellSummary, sellReviewText } from '../views/sell.js';
 import { tokenAmount } from '../views/token-amount.js';
-import { chooseToken, HELD_TOKENS_HINT, holdingOf, knownTokens, metaOf, tokenHistory } from '../trade/token-lookup.js';
+import {
+  chooseToken,
+  HELD_TOKENS_HINT,
+  holdingOf,
+  knownTokens,
+  metaOf,
+  tokenHistory,
+  type TokenTie,
+} from '../trade/token-lookup.js';
 import { sameTokenText } from '../domain/token-text.js';
 import type { ServiceClient } from '../api/client.js';
 import type { SellReview } from '../trade/sell-review.js';
@@ -23,9 +31,10 @@ import { personCommand } from '../cli/person-command.js';
 import { soldWords } from '../domain/sell-evidence.js';
 import { shellQuote } from '../domain/shell-quote.js';
 import { parseTradeInput, tradeArguments, tradeOptions, type TradeInput } from '../cli/shared-options.js';
-import { startTrade } from '../trade/preflight.js';
+import { startTrade, type TradeStart } from '../trade/preflight.js';
+import { tradeRequest } from '../trade/trade-request.js';
 import { brakeChecks, checkMint } from '../trade/brake-checks.js';
-import { tradeScreen } from '../views/trade-screen.js';
+import { tradeScreen, type TradeScreen } from '../views/trade-screen.js';
 import { guarded, refuseUnboundSymbol, sellTrust, symbolTrust, recordChainFacts } from '../trade/trust.js';
 import { bindSymbolAtPrompt } from '../trade/trust.js';
 import { grantAnnouncer } from '../views/trust-grants.js';
@@ -33,12 +42,14 @@ import { bindToken, refuseChangedFacts, type TokenBinding } from '../domain/toke
 import { symbolWord } from '../views/buy.js';
 import { dailyLimitOption } from '../journal/daily-limits.js';
 import { namedTransactions } from '../journal/followed.js';
-import { runRecorder } from '../journal/recorder.js';
+import { runRecorder, type RunRecorder } from '../journal/recorder.js';
 import { parseLamportsOption } from '../config/profile-values.js';
 import { fingerprint } from '../wallet/sell-template/template.js';
 import { templateText } from '../views/wording.js';
 import type { TrustStore } from '../config/trust-store.js';
-import { nextStep, runSell } from '../trade/sell-flow.js';
+import { nextStep, sellSteps, type SellRequest, type SellResult } from '../trade/sell-flow.js';
+import { driveTrade } from '../trade/driver.js';
+import { promptSeat, type Question } from '../views/trade-seat.js';
 import { AUTHORIZATION_EXPIRES_UNUSED, NOTHING_SIGNED } from '../domain/outcome-words.js';
 
 /** `amount`: raw units, whole tokens, all, or a percentage, turned into raw units once the holding is read. */
@@ -90,22 +101,65 @@ async function run(ctx: Context, opts: SellOptions): Promise<void> {
   return tradeRun('sell', opts.idempotencyKey ?? randomUUID(), (track) => runWithKey(ctx, opts, track));
 }
 
+/** A sell as this run knows it once its checks passed: what the steps, the seat and the presentation use. */
+interface SellRun {
+  readonly opts: SellOptions;
+  readonly start: TradeStart;
+  readonly mint: string;
+  readonly tie: TokenTie;
+  readonly binder: Awaited<ReturnType<typeof tokenBinder>>;
+  /** What the review and the summary show of the token: its bound facts, never the service's alone. */
+  readonly shown: TokenMeta;
+  /** A symbol only the holdings tie to this mint, which a yes binds. */
+  readonly serviceSymbol: string | null;
+  readonly amount: bigint;
+  /** The note of a raw amount below one whole token, if any. */
+  readonly dust: string | null;
+  readonly otherSymbols: Array<string | null>;
+  /** A dry run, or one made only for --min-sol's quote. */
+  readonly dryRun: boolean;
+  readonly screen: TradeScreen;
+  readonly journal: RunRecorder;
+  idempotencyKey: string;
+}
+
 /** Runs a sell; everything typed was checked by its definition before any request. */
 async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker): Promise<void> {
-  const { token: typedToken, amount: amountSpec, slippageBps: typedSlippage, minSolLamports } = opts;
-  const token = typedToken.kind === 'mint' ? typedToken.mint : typedToken.text;
-  let idempotencyKey = track.ref.idempotencyKey;
+  const run = await checkedSell(ctx, opts, track);
+  const { api, trust, signer } = run.start;
+  const steps = sellSteps(
+    {
+      api,
+      clock: ctx.clock,
+      signal: ctx.signal,
+      owner: signer.publicKey,
+      trust: sellTrust(trust, grantAnnouncer(ctx, trust.service)),
+      bindToken: async () => run.binder.bind(),
+    },
+    sellRequest(ctx, run),
+  );
+  const result = await driveTrade(steps, sellSeat(ctx, run, track));
+  // Signed by a person at the prompt: the chain's facts of the token are recorded, so no other mint can pass for it later.
+  // Never unattended: a record names a mint for a symbol, trust only a person grants.
+  if (result.kind !== 'dry-run' && ctx.presence(opts.dryRun).mayGrantTrust)
+    recordChainFacts(ctx, trust, run.binder.chainFacts, run.tie === 'mint', grantAnnouncer(ctx, trust.service));
+  await presentSell(ctx, run, result);
+}
+
+/** The checks before anything is created: the session, the token held and its facts, the mint lists, its symbol and the amount. */
+async function checkedSell(ctx: Context, opts: SellOptions, track: TradeTracker): Promise<SellRun> {
+  const { token: typedToken, amount: amountSpec } = opts;
   // --min-sol is a limit only the quote can show: where no person can confirm, the quote is made and
   // checked (as a dry run) before the confirmation is demanded, so a sell it refuses is never a question.
   const start = await startTrade(ctx, {
     side: 'sell',
     dryRun: opts.dryRun,
-    slippageBps: typedSlippage,
+    slippageBps: opts.slippageBps,
     dailyLimitLamports: opts.maxDailySellLamports,
-    quoteLimits: minSolLamports !== null,
+    quoteLimits: opts.minSolLamports !== null,
   });
   const dryRun = opts.dryRun || start.confirmationNeeded !== null;
-  const { api, signer, trust } = start;
+  const { api, trust } = start;
   const holdings = await api.holdings();
   // A symbol you bound names its mint; any other is looked up among the holdings (the service's word).
   const { mint, tie } =
@@ -120,26 +174,22 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
   // Resuming by key a sell of raw units: the first run may already have sold them, so what is
   // held now is not the measure (the service replays the original for that key).
   const resuming = opts.idempotencyKey !== undefined && amountSpec.kind === 'raw';
-  if (!holding && !resuming)
+  if (!holding && !resuming) {
+    const token = typedToken.kind === 'mint' ? typedToken.mint : typedToken.text;
     throw new UsageError(
       `you hold no ${token === mint ? mint : `${token} (${mint})`}; see \`trader holdings\``,
       'NO_HOLDING',
     );
+  }
   const binder = await tokenBinder(ctx, trust, mint, meta);
   // Facts bound to the mint that the chain now states otherwise: refused before the amount is
   // counted in them and before anything is created.
   refuseChangedFacts(binder.bind().changed);
-  // What the review and the summary show of the token: its bound facts, never the service's alone.
   const shown = binder.bind().token;
   // A symbol only the holdings tie to this mint: a person binds it at the prompt, or nothing is created.
   const serviceSymbol = tie === 'service' && typedToken.kind !== 'mint' ? typedToken.text : null;
   if (serviceSymbol && binder.bind().problems.length === 0)
     refuseUnboundSymbol(trust, ctx.presence(opts.dryRun), serviceSymbol, mint, binder.bind());
-  const bindOnYes = (yes: boolean) => {
-    if (yes === true && serviceSymbol)
-      bindSymbolAtPrompt(trust, serviceSymbol, mint, grantAnnouncer(ctx, trust.service));
-    return yes;
-  };
   // Whole tokens are counted by the bound decimals; by the service's only where nobody vouches for
   // any (the guard then asks a person to confirm them before anything is signed).
   const counted = shown.decimals !== null ? shown : meta;
@@ -147,150 +197,114 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
     resuming && amountSpec.kind === 'raw'
       ? amountSpec.units
       : resolveSellAmount(amountSpec, BigInt(holding!.amount), (units) => tokenAmount(units, counted), counted);
-  const dust = amountSpec.kind === 'raw' ? rawBelowOneToken(amount, shown) : null;
-  // On a terminal the message is laid out to its width (every row behind the gutter); piped, a line stays a line.
-  const reviewParts = (review: SellReview, theme: Theme) => {
-    const { lead, shown } = sellReviewText(review, ctx.clock.now(), theme, {
-      columns: ctx.terminal.stderrColumns,
-      signer: start.signerWords,
-    });
-    const said = serviceSymbol ? [theme.pending(`Symbol: ${symbolWord(serviceSymbol)}.`)] : [];
-    return { lead: [...(dust ? [theme.pending(dust)] : []), lead, ...said].join('\n'), shown };
-  };
-  const reviewText = (review: SellReview, theme: Theme) => Object.values(reviewParts(review, theme)).join('\n');
-
-  const resume = () => `trader sell ${mint} ${amount} --idempotency-key ${idempotencyKey}`;
-  const screen = tradeScreen(
-    ctx,
-    { side: 'sell', created: 'quoted', made: 'sell authorization' },
-    () => idempotencyKey,
+  const run: SellRun = {
+    opts,
+    start,
+    mint,
+    tie,
+    binder,
+    shown,
+    serviceSymbol,
+    amount,
+    dust: amountSpec.kind === 'raw' ? rawBelowOneToken(amount, shown) : null,
+    otherSymbols: holdings.filter((h) => h.mint !== mint).map((h) => h.symbol),
     dryRun,
-  );
-  const stopWords: StopWords = {
-    unsigned: AUTHORIZATION_EXPIRES_UNUSED,
-    resume: () => null,
-    // A refused or declined sell still answers --json with the authorization as received and the key.
-    result: (authorization, key) => ({ authorization, sell: null, trade: null, idempotencyKey: key }),
-  };
-  const journal = runRecorder(ctx, start.journal, 'sell', start.dailyCap, brakeChecks(ctx));
-  const result = await screen.run((stage) =>
-    track.flow(stopWords, () =>
-      runSell(
-        {
-          api,
-          clock: ctx.clock,
-          signal: ctx.signal,
-          signer,
-          trust: sellTrust(trust, grantAnnouncer(ctx, trust.service)),
-          journal,
-          bindToken: async () => binder.bind(),
-        },
-        {
-          mint,
-          amount,
-          slippageBps: start.slippageBps,
-          allowedSlippageBps: start.allowedSlippageBps,
-          idempotencyKey,
-          keyTyped: opts.idempotencyKey !== undefined,
-          minSolLamports,
-          otherSymbols: holdings.filter((h) => h.mint !== mint).map((h) => h.symbol),
-          presence: ctx.presence(opts.dryRun),
-          treasury: start.treasury,
-          assumeYes: ctx.settings.yes,
-          wait: opts.wait !== false,
-          dryRun,
-          waitLimitMs: start.waitLimitMs,
-        },
-        {
-          created: (authorization, resumed) =>
-            screen.created(authorization.id, authorization.status, resumed, resume()),
-          async confirm(review) {
-            const text = reviewText(review, ctx.output.theme);
-            const question = 'Sign this message and sell?';
-            // The terms and the message a yes signs stand whole on the screen with the question, or it is not asked.
-            const needed = screen.notShownWhole('the review, its message', text, question, answerBy(review));
-            if (needed) return needed;
-            ctx.output.note(text);
-            return bindOnYes(await ctx.approveTrade(text, question, answerBy(review))) as boolean;
-          },
-          async grant(review) {
-            const { lead, shown } = reviewParts(review, ctx.output.theme);
-            const code = review.verdict.kind === 'person' ? review.verdict.code : null;
-            const question =
-              code === 'TOKEN_FACTS_UNCONFIRMED'
-                ? 'Confirm these token facts for this service?'
-                : code === 'VALUE_READS_AS_TEXT'
-                  ? 'Sign this message, with that value, this once?'
-                  : `Approve ${code === 'WORDING_CHANGED' ? 'the new' : 'this'} wording and sign this sell?`;
-            // The sell's figures and what a yes grants stand whole on the screen with the question, or it is not asked.
-            const text = `${lead}\n${shown}`;
-            const needed = screen.notShownWhole("the sell's figures, its message", text, question, answerBy(review));
-            if (needed) return needed;
-            ctx.output.note(text);
-            // Confirming token facts is no yes to the sell; the yes that signs binds the symbol.
-            const yes = await ctx.prompter.confirm(question, false, answerBy(review));
-            return code === 'TOKEN_FACTS_UNCONFIRMED' ? yes : bindOnYes(yes);
-          },
-          quoteExpired() {
-            ctx.output.note(
-              `The quote expired before your yes, so ${NOTHING_SIGNED}. A fresh quote follows: its own figures, its own question.`,
-            );
-          },
-          newIdempotencyKey() {
-            idempotencyKey = randomUUID();
-            // A fresh quote is a new authorization: its key is the one a retry resumes.
-            Object.assign(track.ref, { idempotencyKey, id: null });
-            return idempotencyKey;
-          },
-          stage,
-        },
-        track,
-      ).then(
-        (result) => journal.outcome(result),
-        (err: unknown) => Promise.reject(journal.stopped(err, track.ref.id)),
-      ),
+    screen: tradeScreen(
+      ctx,
+      { side: 'sell', created: 'quoted', made: 'sell authorization' },
+      () => run.idempotencyKey,
+      dryRun,
     ),
-  );
+    journal: runRecorder(ctx, start.journal, 'sell', start.dailyCap, brakeChecks(ctx)),
+    idempotencyKey: track.ref.idempotencyKey,
+  };
+  return run;
+}
 
-  // Signed by a person at the prompt: the chain's facts of the token are recorded, so no other mint can pass for it later.
-  // Never unattended: a record names a mint for a symbol, trust only a person grants.
-  if (result.kind !== 'dry-run' && ctx.presence(opts.dryRun).mayGrantTrust)
-    recordChainFacts(ctx, trust, binder.chainFacts, tie === 'mint', grantAnnouncer(ctx, trust.service));
+/** The sell as its steps run it. */
+function sellRequest(ctx: Context, run: SellRun): SellRequest {
+  const { opts, start } = run;
+  return {
+    ...tradeRequest(ctx, start, opts, { idempotencyKey: run.idempotencyKey, dryRun: run.dryRun }),
+    mint: run.mint,
+    amount: run.amount,
+    minSolLamports: opts.minSolLamports,
+    otherSymbols: run.otherSymbols,
+  };
+}
+
+/** Where the sell runs: the prompt, the screen, and the sell's words for its questions and stops. */
+function sellSeat(ctx: Context, run: SellRun, track: TradeTracker) {
+  const { trust } = run.start;
+  return promptSeat<SellReview>(ctx, run, track, {
+    stop: {
+      unsigned: AUTHORIZATION_EXPIRES_UNUSED,
+      resume: () => null,
+      // A refused or declined sell still answers --json with the authorization as received and the key.
+      result: (authorization, key) => ({ authorization, sell: null, trade: null, idempotencyKey: key }),
+    },
+    question: (asked) => sellQuestion(ctx, run, asked.ask, asked.review),
+    answered(asked, yes) {
+      // Confirming token facts is no yes to the sell; the yes that signs binds the symbol.
+      const factsOnly = asked.ask === 'grant' && personCode(asked.review) === 'TOKEN_FACTS_UNCONFIRMED';
+      if (yes && run.serviceSymbol && !factsOnly)
+        bindSymbolAtPrompt(trust, run.serviceSymbol!, run.mint, grantAnnouncer(ctx, trust.service));
+      return yes;
+    },
+    resume: () => `trader sell ${run.mint} ${run.amount} --idempotency-key ${run.idempotencyKey}`,
+    note: () =>
+      ctx.output.note(
+        `The quote expired before your yes, so ${NOTHING_SIGNED}. A fresh quote follows: its own figures, its own question.`,
+      ),
+  });
+}
+
+const personCode = (review: SellReview) => (review.verdict.kind === 'person' ? review.verdict.code : null);
+
+/** The sell's two questions: `confirm` signs; `grant` gives trust only a person gives (and signs, unless it confirms token facts). */
+function sellQuestion(ctx: Context, run: SellRun, ask: string, review: SellReview): Question {
+  const countdown = answerBy(review);
+  if (ask === 'confirm') {
+    // The terms and the message a yes signs stand whole on the screen with the question, or it is not asked.
+    const text = reviewText(ctx, run, review, ctx.output.theme);
+    return {
+      question: 'Sign this message and sell?',
+      text,
+      whole: 'the review, its message',
+      countdown,
+      approves: true,
+    };
+  }
+  const { lead, shown } = reviewParts(ctx, run, review, ctx.output.theme);
+  const code = personCode(review);
+  const question =
+    code === 'TOKEN_FACTS_UNCONFIRMED'
+      ? 'Confirm these token facts for this service?'
+      : code === 'VALUE_READS_AS_TEXT'
+        ? 'Sign this message, with that value, this once?'
+        : `Approve ${code === 'WORDING_CHANGED' ? 'the new' : 'this'} wording and sign this sell?`;
+  // The sell's figures and what a yes grants stand whole on the screen with the question, or it is not asked.
+  return { question, text: `${lead}\n${shown}`, whole: "the sell's figures, its message", countdown };
+}
+
+/** On a terminal the message is laid out to its width (every row behind the gutter); piped, a line stays a line. */
+function reviewParts(ctx: Context, run: SellRun, review: SellReview, theme: Theme) {
+  const { lead, shown } = sellReviewText(review, ctx.clock.now(), theme, {
+    columns: ctx.terminal.stderrColumns,
+    signer: run.start.signerWords,
+  });
+  const said = run.serviceSymbol ? [theme.pending(`Symbol: ${symbolWord(run.serviceSymbol)}.`)] : [];
+  return { lead: [...(run.dust ? [theme.pending(run.dust)] : []), lead, ...said].join('\n'), shown };
+}
+
+const reviewText = (ctx: Context, run: SellRun, review: SellReview, theme: Theme) =>
+  Object.values(reviewParts(ctx, run, review, theme)).join('\n');
+
+/** Says how the sell ended: a dry run's verdict, an authorization accepted, a sell still going, or its end. */
+async function presentSell(ctx: Context, run: SellRun, result: SellResult): Promise<void> {
   switch (result.kind) {
-    case 'dry-run': {
-      const { review, problems } = result;
-      const v = review.verdict;
-      if (start.confirmationNeeded !== null) {
-        // Only --min-sol's quote was wanted: a sell the guard refuses, or that needs trust only a
-        // person grants, is refused as the sell itself would be; else the confirmation is demanded.
-        if (problems.length > 0)
-          throw new RefusedToSignError(
-            problems,
-            [result.trust ? nextStep(result.trust) : `${NOTHING_SIGNED}; ${AUTHORIZATION_EXPIRES_UNUSED}`],
-            result.trust,
-          );
-        const minSol = ctx.facts.agent ? 'minSol' : '--min-sol';
-        throw new UsageError(
-          `${start.confirmationNeeded}; ${minSol} was checked against a quote first (sell ${review.authorization.id}, left to expire unsigned); ${NOTHING_SIGNED}`,
-          'CONFIRMATION_REQUIRED',
-        );
-      }
-      const template = v.kind === 'refused' ? null : v.template;
-      const verdict = {
-        kind: v.kind,
-        ...(v.kind === 'person' ? { code: v.code } : {}),
-        reasons: v.kind === 'sign' ? [] : v.reasons,
-      };
-      const wording = template ? { fingerprint: fingerprint(template), text: templateText(template) } : null;
-      screen.dryRun(
-        { verdict, wording, authorization: review.authorization, idempotencyKey: result.idempotencyKey },
-        problems,
-        (theme) => reviewText(review, theme),
-        AUTHORIZATION_EXPIRES_UNUSED,
-        result.trust,
-      );
-      return;
-    }
+    case 'dry-run':
+      return presentDryRun(ctx, run, result);
     case 'accepted':
       ctx.output.result({ ...result.view, trade: null, idempotencyKey: result.idempotencyKey }, () =>
         withCommand(
@@ -302,48 +316,88 @@ async function runWithKey(ctx: Context, opts: SellOptions, track: TradeTracker):
       );
       return;
     case 'timeout':
-    case 'final': {
-      const { view, outcome, trade } = result;
-      // Bounded by when this tool created the sell; each transaction claimed for it alone.
-      const id = view.authorization.id;
-      if (trade) journal.answer({ step: 'read', status: trade.stage, transactions: namedTransactions(trade) });
-      // The minimum is the one the journal says was signed: a later read of the sell is the
-      // service's word, and a lowered minimum would let a short payout pass.
-      const serviceMinimumLamports = BigInt(view.authorization.minimumOutputLamports);
-      const verification = await verifyOnChain(
-        ctx,
-        { journal: start.journal, id, owner: signer.publicKey, treasury: start.treasury, serviceMinimumLamports },
-        trade,
-      );
-      // `verification` stands beside the API's objects, which pass through unchanged.
-      ctx.output.result(
-        {
-          authorization: view.authorization,
-          sell: view.sell,
-          trade,
-          idempotencyKey: result.idempotencyKey,
-          ...(verification ? { verification } : {}),
-        },
-        (theme) =>
-          [
-            renderSellSummary(view, outcome, trade, shown, theme, payoutOnChain(verification)),
-            ...(verification ? [renderVerificationLines(verification, theme)] : []),
-          ].join('\n'),
-      );
-      await stopIfContradicted(verification, view.authorization.id);
-      if (result.kind === 'timeout') {
-        throw screen.pending(view.authorization.id, 'not final');
-      }
-      if (outcome?.state === 'failed') {
-        const id = view.authorization.id;
-        throw new TradeFailedError(
-          `sell ${id} failed${outcome.code ? `: ${outcome.code}` : ''}${outcome.reason ? ` (${outcome.reason})` : ''}; ${soldWords(outcome.sold, `trader trades ${shellQuote(id)}`)}`,
-          outcome.code ?? 'SELL_FAILED',
-        );
-      }
-      return;
-    }
+    case 'final':
+      return presentEnd(ctx, run, result);
   }
+}
+
+/** A dry run's verdict; or, where it ran only for --min-sol's quote, the refusal or the confirmation demanded. */
+function presentDryRun(ctx: Context, run: SellRun, result: Extract<SellResult, { kind: 'dry-run' }>): void {
+  const { review, problems } = result;
+  const v = review.verdict;
+  const { confirmationNeeded } = run.start;
+  if (confirmationNeeded !== null) {
+    // Only --min-sol's quote was wanted: a sell the guard refuses, or that needs trust only a
+    // person grants, is refused as the sell itself would be; else the confirmation is demanded.
+    if (problems.length > 0)
+      throw new RefusedToSignError(
+        problems,
+        [result.trust ? nextStep(result.trust) : `${NOTHING_SIGNED}; ${AUTHORIZATION_EXPIRES_UNUSED}`],
+        result.trust,
+      );
+    const minSol = ctx.facts.agent ? 'minSol' : '--min-sol';
+    throw new UsageError(
+      `${confirmationNeeded}; ${minSol} was checked against a quote first (sell ${review.authorization.id}, left to expire unsigned); ${NOTHING_SIGNED}`,
+      'CONFIRMATION_REQUIRED',
+    );
+  }
+  const template = v.kind === 'refused' ? null : v.template;
+  const verdict = {
+    kind: v.kind,
+    ...(v.kind === 'person' ? { code: v.code } : {}),
+    reasons: v.kind === 'sign' ? [] : v.reasons,
+  };
+  const wording = template ? { fingerprint: fingerprint(template), text: templateText(template) } : null;
+  run.screen.dryRun(
+    { verdict, wording, authorization: review.authorization, idempotencyKey: result.idempotencyKey },
+    problems,
+    (theme) => reviewText(ctx, run, review, theme),
+    AUTHORIZATION_EXPIRES_UNUSED,
+    result.trust,
+  );
+}
+
+/** The sell's end (or where it stood when the wait ran out), with what the chain shows of it. */
+async function presentEnd(
+  ctx: Context,
+  run: SellRun,
+  result: Extract<SellResult, { kind: 'final' | 'timeout' }>,
+): Promise<void> {
+  const { view, outcome, trade } = result;
+  // Bounded by when this tool created the sell; each transaction claimed for it alone.
+  const id = view.authorization.id;
+  if (trade) run.journal.answer({ step: 'read', status: trade.stage, transactions: namedTransactions(trade) });
+  // The minimum is the one the journal says was signed: a later read of the sell is the
+  // service's word, and a lowered minimum would let a short payout pass.
+  const serviceMinimumLamports = BigInt(view.authorization.minimumOutputLamports);
+  const { journal, signer, treasury } = run.start;
+  const verification = await verifyOnChain(
+    ctx,
+    { journal, id, owner: signer.publicKey, treasury, serviceMinimumLamports },
+    trade,
+  );
+  // `verification` stands beside the API's objects, which pass through unchanged.
+  ctx.output.result(
+    {
+      authorization: view.authorization,
+      sell: view.sell,
+      trade,
+      idempotencyKey: result.idempotencyKey,
+      ...(verification ? { verification } : {}),
+    },
+    (theme) =>
+      [
+        renderSellSummary(view, outcome, trade, run.shown, theme, payoutOnChain(verification)),
+        ...(verification ? [renderVerificationLines(verification, theme)] : []),
+      ].join('\n'),
+  );
+  await stopIfContradicted(verification, id);
+  if (result.kind === 'timeout') throw run.screen.pending(id, 'not final');
+  if (outcome?.state === 'failed')
+    throw new TradeFailedError(
+      `sell ${id} failed${outcome.code ? `: ${outcome.code}` : ''}${outcome.reason ? ` (${outcome.reason})` : ''}; ${soldWords(outcome.sold, `trader trades ${shellQuote(id)}`)}`,
+      outcome.code ?? 'SELL_FAILED',
+    );
 }
 
 /**

@@ -1,5 +1,5 @@
 // The buy flow: create (or resume) the intent, inspect the deposit, ask, sign, submit, follow.
-// No printing: the command supplies hooks for confirmation, progress and pinning the treasury.
+// No printing: each step yields what it needs (trade/trade-needs.ts) and trade/driver.ts serves it.
 import { isUncertainOutcome, type ServiceClient } from '../api/client.js';
 import { BUY_TERMINAL_STATUSES, type BuyIntent, type CreateBuyResponse, type Trade } from '../api/types.js';
 import type { Clock } from '../domain/clock.js';
@@ -11,8 +11,8 @@ import {
   UsageError,
   type NeededTrust,
 } from '../domain/errors.js';
-import { declined, type TradeTracker } from './trade-tracker.js';
-import type { Signer } from '../wallet/owner-wallet.js';
+import { declined } from './trade-tracker.js';
+import { eventsOf, failedAnswer, need, type TradeNeed, type TradeSteps } from './trade-needs.js';
 import { inspectDeposit } from '../wallet/deposit-inspection.js';
 import { pollUntil } from './poll.js';
 import type { BuyReview, QuoteRead } from './buy-review.js';
@@ -22,9 +22,9 @@ import { fundsShort, fundsShortMessage, type Funds } from '../domain/funds.js';
 import { readTradeOrNull } from './read-trade.js';
 import { buyStatusStage } from './stages.js';
 import { depositWords } from '../domain/deposit-evidence.js';
-import { keyTradeWords, type Prior, type PriorDeposit, type ToSign, type TradeRecorder } from '../journal/recorder.js';
-import { signedAlready, signThroughGate, type Signed, type SigningVerdict } from './signing-gate.js';
-import type { Presence } from '../domain/presence.js';
+import { keyTradeWords, type Prior, type PriorDeposit, type ToSign } from '../journal/recorder.js';
+import type { Signed, SigningVerdict } from './signing-gate.js';
+import type { TradeRequest } from './trade-request.js';
 import { chainDeadline, passed, serviceDeadline, type AnswerDeadline } from '../domain/answer-deadline.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import {
@@ -35,7 +35,7 @@ import {
   NOTHING_SIGNED,
   SOL_SPENT,
 } from '../domain/outcome-words.js';
-import { tooSmallHint, type NotShown } from '../domain/screen-fit.js';
+import { tooSmallHint } from '../domain/screen-fit.js';
 import type { DepositFacts } from '../domain/deposit-facts.js';
 import { lamports } from '../domain/units.js';
 
@@ -47,64 +47,20 @@ export const DEPOSIT_MAY_LAND = 'DEPOSIT_MAY_LAND';
 /** Buy reads happen this often: "every few seconds", quick enough to notice completion. */
 export const BUY_POLL_INTERVAL_MS = 2000;
 
-export interface BuyRequest {
+export interface BuyRequest extends TradeRequest {
   mint: string;
   amountLamports: bigint;
   /** Why the token's facts refuse this buy (token-binding.ts: the service contradicts the chain, an impostor): refused before signing. */
   tokenProblems: string[];
-  slippageBps?: number;
-  idempotencyKey: string;
-  /** The user typed the key (to resume), rather than it being made fresh for this run. */
-  keyTyped: boolean;
   maxFeeLamports: bigint;
-  /** The treasury a person pinned or set, or null: then only a person present may pin the deposit's recipient. */
-  treasury: string | null;
-  /** The most slippage the user allows (--slippage-bps, the profile's maxSlippageBps, or the default cap). */
-  allowedSlippageBps: number;
-  /** --yes: what cannot be checked (a quote that cannot be read) is refused rather than shown. */
-  assumeYes: boolean;
-  /** Whether a person is here to grant trust (domain/presence.ts): only then is a first recipient pinned. */
-  presence: Presence;
-  wait: boolean;
-  dryRun: boolean;
-  /** How long to wait for the end once the deposit is in (not counting the prompt); null = no limit. */
-  waitLimitMs: number;
-}
-
-export interface BuyHooks {
-  /** The intent exists (new or resumed); `resumed` when the key returned an earlier buy. */
-  created(intent: BuyIntent, resumed: boolean): void;
-  /**
-   * Shows the review and asks the user (under --yes: shows it and answers yes); false declines;
-   * `notShown`: the review and the question cannot stand whole on this screen, so it was not asked.
-   */
-  confirm(review: BuyReview): Promise<boolean | NotShown>;
-  /**
-   * Pins the recipient a person confirmed at the prompt as the service's treasury, before
-   * anything is signed. Returns the treasury pinned after the call (another process may have
-   * pinned one first); throws when the pin cannot be stored.
-   */
-  pinTreasury(address: string): string;
-  /** A stage change while following the buy (an API stage name, see stages.ts). */
-  stage(stage: string): void;
-  /** The deposit is signed: its signature (its id on chain), its blockhash life, and whether the chain knew the blockhash before signing. */
-  signed?(deposit: SignedDeposit): void;
-  /** The yes came after the deposit's blockhash expired: whether to get a fresh deposit (a new intent) instead. */
-  freshDeposit?(): Promise<boolean>;
-  /** A fresh idempotency key for a fresh deposit (a new intent). */
-  newIdempotencyKey?(): string;
-  /** A resumed buy: the deposit signed for it before is sent again as it is (nothing new signed). */
-  resending?(deposit: PriorDeposit): void;
 }
 
 export interface BuyDeps {
   api: ServiceClient;
   clock: Clock;
   signal: AbortSignal;
-  /** The owner wallet: its secret is obtained (a keystore's password asked) only to sign. */
-  signer: Signer;
-  /** The journal: each step recorded before it is taken; `created` and the signing gate's step may refuse the buy. */
-  journal: TradeRecorder;
+  /** The owner wallet's address (the driver's signing gate holds the wallet). */
+  owner: string;
   /** Reads the wallet's funds on chain for this deposit (src/chain/funds-check.ts); absent: not checked. */
   funds?(intent: BuyIntent, facts: DepositFacts): Promise<Funds>;
   /**
@@ -133,21 +89,24 @@ export type BuyOutcome =
 
 const isFinal = (i: BuyIntent) => (BUY_TERMINAL_STATUSES as readonly string[]).includes(i.status);
 
-/** Runs a buy to its end (or to the deposit with --no-wait), keeping `track`; a stop is thrown (the command runs this in track.flow). */
-export function runBuy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: TradeTracker): Promise<BuyOutcome> {
-  return buy(deps, req, hooks, track);
-}
+/** The buy's steps: the needs it yields (trade/trade-needs.ts), to its end or to the deposit with --no-wait; a stop is thrown. */
+export type BuySteps<R = BuyOutcome> = AsyncGenerator<TradeNeed<BuyReview>, R, unknown>;
 
-async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: TradeTracker): Promise<BuyOutcome> {
-  const { created, intent: made, resumed, prior } = await createIntent(deps, req, track);
-  hooks.created(made, resumed);
+/**
+ * A buy to its end, as needs the driver serves: `ask` `confirm` (sign and send the deposit) and
+ * `fresh-deposit` (its blockhash expired at the yes) with the review; `pin` the treasury a yes
+ * pinned; `note` `resending` (a deposit signed before, sent again) and `signed` (the deposit's facts).
+ */
+export async function* buySteps(deps: BuyDeps, req: BuyRequest): TradeSteps<BuyOutcome, BuyReview> {
+  const { created, intent: made, resumed, prior } = yield* createIntent(deps, req);
+  yield* need({ kind: 'show', show: 'created', id: made.id, status: made.status, resumed });
   // A deposit this tool signed for this buy before, which the chain has not proven dead, is the
   // one deposit of this buy: sent again as it is, never a second signed beside it.
   const live = made.status === 'awaiting_deposit' ? await liveDeposits(deps, prior.deposits) : [];
   let intent = made;
-  if (live.length > 0) intent = await resendDeposit(deps, req, hooks, track, made, live);
+  if (live.length > 0) intent = yield* resendDeposit(deps, req, made, live);
   else if (made.status === 'awaiting_deposit') {
-    const step = await depositStep(deps, req, hooks, track, created, prior);
+    const step = yield* depositStep(deps, req, created, prior);
     if ('outcome' in step) return step.outcome;
     intent = step.intent;
   } else {
@@ -156,22 +115,21 @@ async function buy(deps: BuyDeps, req: BuyRequest, hooks: BuyHooks, track: Trade
 
   // --no-wait stops at an accepted deposit; a resumed buy that is already over is reported as such.
   if (!req.wait && !isFinal(intent)) return { kind: 'accepted', intent };
-  // A deposit this run handed over and saw accepted: a later "cancelled" cannot be believed.
-  const accepted = track.phase === 'submitted' && !resumed ? intent.status : null;
-  return follow(deps, intent, deps.clock.now() + req.waitLimitMs, hooks, accepted);
+  // A deposit this run handed over and saw accepted (every new intent's way here hands one over):
+  // a later "cancelled" cannot be believed.
+  const accepted = !resumed ? intent.status : null;
+  return yield* follow(deps, intent, deps.clock.now() + req.waitLimitMs, accepted);
 }
 
 /**
  * Creates (or resumes, by its key) the buy intent and records it: a key that names another buy
  * is refused, as is an intent the journal records under another key; returns what the journal knew.
  */
-async function createIntent(
+async function* createIntent(
   deps: BuyDeps,
   req: BuyRequest,
-  track: TradeTracker,
-): Promise<{ created: CreateBuyResponse; intent: BuyIntent; resumed: boolean; prior: Prior }> {
+): BuySteps<{ created: CreateBuyResponse; intent: BuyIntent; resumed: boolean; prior: Prior }> {
   const { api } = deps;
-  track.ref.idempotencyKey = req.idempotencyKey;
   const created = await api.createBuy({
     mint: req.mint,
     amountLamports: req.amountLamports.toString(),
@@ -199,15 +157,19 @@ async function createIntent(
       'IDEMPOTENCY_MISMATCH',
     );
   }
-  track.created(intent.id, intent, resumed);
   let prior: Prior;
   try {
-    prior = deps.journal.created({
-      id: intent.id,
-      idempotencyKey: req.idempotencyKey,
-      resumed,
-      request: { mint: req.mint, amount: req.amountLamports, slippageBps: req.slippageBps },
-      quote: intent,
+    prior = yield* need({
+      kind: 'created',
+      last: intent,
+      pastSigning: resumed,
+      trade: {
+        id: intent.id,
+        idempotencyKey: req.idempotencyKey,
+        resumed,
+        request: { mint: req.mint, amount: req.amountLamports, slippageBps: req.slippageBps },
+        quote: intent,
+      },
     });
   } catch (err) {
     // Nothing is signed without the journal: the intent is not left waiting for a deposit. An
@@ -219,7 +181,7 @@ async function createIntent(
   // not it (a second buy under the key of the first). Nothing is signed; the new intent is cancelled.
   if (prior.keyTrade) {
     const cancelled = resumed ? null : await cancelQuietly(api, intent.id);
-    if (cancelled) track.seen(cancelled);
+    if (cancelled) yield* need({ kind: 'track', last: cancelled });
     const fate = resumed
       ? `the service reports buy ${intent.id} ${intent.status}`
       : cancelled
@@ -233,14 +195,12 @@ async function createIntent(
 }
 
 /** Sends again the deposit an earlier run signed for this buy (nothing new is signed); returns the buy as it then stands. */
-async function resendDeposit(
+async function* resendDeposit(
   deps: BuyDeps,
   req: BuyRequest,
-  hooks: BuyHooks,
-  track: TradeTracker,
   intent: BuyIntent,
   live: Array<PriorDeposit & { onChain: boolean }>,
-): Promise<BuyIntent> {
+): BuySteps<BuyIntent> {
   if (req.dryRun)
     throw new UsageError(
       `buy ${intent.id} has a deposit signed already (${live.at(-1)!.signature}); nothing to dry-run`,
@@ -258,23 +218,35 @@ async function resendDeposit(
       },
     );
   }
-  hooks.resending?.(again);
-  track.phase = 'approved';
+  yield* need({ kind: 'note', note: 'resending', facts: again });
+  yield* need({ kind: 'track', phase: 'approved' });
   const deposit: SignedDeposit = {
     signature: again.signature,
     blockhash: again.blockhash,
     lastValidBlockHeight: again.lastValidBlockHeight,
     blockhashKnownBeforeSigning: again.blockhashKnownBeforeSigning,
   };
-  hooks.signed?.(deposit);
-  return handOver(deps, track, intent, again.transaction, deposit, live);
+  yield* need({ kind: 'note', note: 'signed', facts: deposit });
+  return yield* handOver(deps, intent, again.transaction, deposit, live);
 }
 
-/** The intent a new deposit is judged, asked about and signed for; `cancel` drops it and says what became of it. */
+/** The intent a new deposit is judged, asked about and signed for. */
 interface Awaiting {
   intent: BuyIntent;
   readonly created: CreateBuyResponse;
-  cancel(): Promise<string>;
+}
+
+/**
+ * Drops the intent and says what became of it, for the message: a failed cancel is not a cancel.
+ * Whoever reports the outcome shows the cancelled intent, never the quote's awaiting_deposit.
+ */
+async function* cancel(deps: BuyDeps, awaiting: Awaiting): BuySteps<string> {
+  const cancelled = await cancelQuietly(deps.api, awaiting.intent.id);
+  if (!cancelled)
+    return `the buy intent could not be cancelled; it expires unused at ${formatLocalTime(awaiting.intent.depositExpiresAt)}`;
+  awaiting.intent = cancelled;
+  yield* need({ kind: 'track', last: cancelled });
+  return INTENT_CANCELLED;
 }
 
 /** What the checks found of a new deposit before anyone is asked. */
@@ -292,33 +264,17 @@ interface Judged {
  * A new deposit: judged, shown to the person, signed through the gate and handed over; a dry run
  * or a fresh deposit's buy ends the run here (`outcome`), else the buy as it then stands.
  */
-async function depositStep(
+async function* depositStep(
   deps: BuyDeps,
   req: BuyRequest,
-  hooks: BuyHooks,
-  track: TradeTracker,
   created: CreateBuyResponse,
   prior: Prior,
-): Promise<{ outcome: BuyOutcome } | { intent: BuyIntent }> {
-  const { api } = deps;
-  // Whoever reports the outcome shows the cancelled intent, never the quote's awaiting_deposit.
-  // Says what became of the intent, for the message: a failed cancel is not a cancel.
-  const awaiting: Awaiting = {
-    intent: created.intent,
-    created,
-    async cancel() {
-      const cancelled = await cancelQuietly(api, awaiting.intent.id);
-      if (!cancelled)
-        return `the buy intent could not be cancelled; it expires unused at ${formatLocalTime(awaiting.intent.depositExpiresAt)}`;
-      awaiting.intent = cancelled;
-      track.seen(cancelled);
-      return INTENT_CANCELLED;
-    },
-  };
-  const judged = await judgeDeposit(deps, req, awaiting);
+): BuySteps<{ outcome: BuyOutcome } | { intent: BuyIntent }> {
+  const awaiting: Awaiting = { intent: created.intent, created };
+  const judged = yield* judgeDeposit(deps, req, awaiting);
   const { inspection, quote, problems, funds, answerBy, trust } = judged;
   if (req.dryRun) {
-    const fate = await awaiting.cancel();
+    const fate = yield* cancel(deps, awaiting);
     if (!inspection.facts || !quote) throw new RefusedToSignError(problems, [`dry run: ${NOTHING_SIGNED}; ${fate}`]);
     const intent = awaiting.intent;
     return {
@@ -336,7 +292,7 @@ async function depositStep(
   const verdict: SigningVerdict =
     problems.length === 0 && inspection.facts && quote ? { kind: 'sign' } : { kind: 'refused', reasons: problems };
   if (verdict.kind !== 'sign' || !inspection.facts || !quote) {
-    const fate = await awaiting.cancel();
+    const fate = yield* cancel(deps, awaiting);
     const next = trust ? `; if it is the service's published treasury, run: ${trust.command}` : '';
     throw new RefusedToSignError(problems, [`${fate}; ${NOTHING_SIGNED}${next}`], trust);
   }
@@ -351,28 +307,28 @@ async function depositStep(
     platformFeeLamports: reviewedFee(quote),
     provenDead: prior.deposits.map((d) => d.signature),
   };
-  const asked = await askForDeposit(deps, req, hooks, track, awaiting, judged, toSign);
+  const asked = yield* askForDeposit(deps, req, awaiting, judged, toSign);
   if (asked !== 'sign') return { outcome: asked };
-  track.phase = 'approved';
-  await settlePin(hooks, awaiting, judged);
-  return { intent: await signAndHandOver(deps, track, hooks, awaiting, verdict, toSign, prior) };
+  yield* need({ kind: 'track', phase: 'approved' });
+  yield* settlePin(deps, awaiting, judged);
+  return { intent: yield* signAndHandOver(deps, awaiting, verdict, toSign, prior) };
 }
 
 /**
  * The person's pin is settled before signing: a pin that cannot be stored refuses the buy, and a
  * treasury another process pinned meanwhile is the one that counts.
  */
-async function settlePin(hooks: BuyHooks, awaiting: Awaiting, judged: Judged): Promise<void> {
+async function* settlePin(deps: BuyDeps, awaiting: Awaiting, judged: Judged): BuySteps<void> {
   if (judged.inspection.facts?.treasuryCheck === 'first-use' && judged.recipient) {
     let pinned: string;
     try {
-      pinned = hooks.pinTreasury(judged.recipient);
+      pinned = yield* need({ kind: 'pin', pin: 'treasury', value: judged.recipient });
     } catch (err) {
-      await awaiting.cancel();
+      yield* cancel(deps, awaiting);
       throw err;
     }
     if (pinned !== judged.recipient) {
-      const fate = await awaiting.cancel();
+      const fate = yield* cancel(deps, awaiting);
       throw new RefusedToSignError(
         [
           `the deposit pays ${judged.recipient}, not ${pinned}, which another trader process pinned as this service's treasury meanwhile`,
@@ -384,7 +340,7 @@ async function settlePin(hooks: BuyHooks, awaiting: Awaiting, judged: Judged): P
 }
 
 /** The checks of a new deposit: its inspection, its quote and slippage, the funds, the treasury's pin. */
-async function judgeDeposit(deps: BuyDeps, req: BuyRequest, awaiting: Awaiting): Promise<Judged> {
+async function* judgeDeposit(deps: BuyDeps, req: BuyRequest, awaiting: Awaiting): BuySteps<Judged> {
   const { api } = deps;
   const { created } = awaiting;
   const intent = awaiting.intent;
@@ -400,7 +356,7 @@ async function judgeDeposit(deps: BuyDeps, req: BuyRequest, awaiting: Awaiting):
   const answerBy = await answerDeadline(deps, created);
   // A deposit the wallet cannot pay is refused before it is signed (exit 2): a safety refusal comes first.
   if (problems.length === 0 && fundsShort(funds)) {
-    const fate = await awaiting.cancel();
+    const fate = yield* cancel(deps, awaiting);
     throw new UsageError(`${fundsShortMessage(funds)}; ${fate}; ${NOTHING_SIGNED}`, 'INSUFFICIENT_FUNDS');
   }
   // A recipient no person pinned is pinned only by a person here, at the prompt: otherwise refused before anything is asked or signed.
@@ -425,66 +381,63 @@ async function judgeDeposit(deps: BuyDeps, req: BuyRequest, awaiting: Awaiting):
  * Asks the person about the deposit (unless another run signed these very bytes): 'sign' on a yes
  * in time; a deposit that expired while they decided may become a fresh deposit's buy.
  */
-async function askForDeposit(
+async function* askForDeposit(
   deps: BuyDeps,
   req: BuyRequest,
-  hooks: BuyHooks,
-  track: TradeTracker,
   awaiting: Awaiting,
   judged: Judged,
   toSign: ToSign,
-): Promise<'sign' | BuyOutcome> {
+): BuySteps<'sign' | BuyOutcome> {
   const { created } = awaiting;
   const { inspection, quote, funds, answerBy } = judged;
+  const reviewed = review(created, inspection.facts!, quote!, funds, answerBy);
   // Another run signed this buy meanwhile: other bytes are refused here (exit 3), before anyone is
   // asked; the very same deposit is not asked about again (the gate gives its signature back).
-  const yes =
-    signedAlready(deps.journal, toSign) ||
-    (await track.asking(() => hooks.confirm(review(created, inspection.facts!, quote!, funds, answerBy))));
+  const yes = yield* need({ kind: 'ask', ask: 'confirm', review: reviewed, signing: toSign });
   if (typeof yes === 'object') {
-    const fate = await awaiting.cancel();
+    const fate = yield* cancel(deps, awaiting);
     throw new UsageError(`${yes.notShown}; ${fate}; ${NOTHING_SIGNED}`, 'TERMINAL_TOO_SMALL', [tooSmallHint(yes.rows)]);
   }
   if (!yes) {
-    const fate = await awaiting.cancel();
+    const fate = yield* cancel(deps, awaiting);
     throw declined(fate === INTENT_CANCELLED ? undefined : fate);
   }
   // A yes after the deposit's blockhash expired would sign a deposit that cannot land: the dead
   // intent is cancelled, and the user may get a fresh deposit (a new intent on a new key).
   if (await depositExpired(deps, answerBy)) {
-    const fate = await awaiting.cancel();
-    if (req.assumeYes || !hooks.freshDeposit || !hooks.newIdempotencyKey) {
+    const fate = yield* cancel(deps, awaiting);
+    if (req.assumeYes) {
       throw new RefusedToSignError(
         ["the deposit's blockhash expired before it could be signed"],
         [`${fate}; ${NOTHING_SIGNED}; run the command again for a fresh deposit`],
       );
     }
-    if (!(await track.asking(() => hooks.freshDeposit!()))) throw declined(`${DEPOSIT_EXPIRED_UNSIGNED}; ${fate}`);
-    return buy(deps, { ...req, idempotencyKey: hooks.newIdempotencyKey(), keyTyped: false }, hooks, track);
+    if (!(yield* need({ kind: 'ask', ask: 'fresh-deposit', review: reviewed })))
+      throw declined(`${DEPOSIT_EXPIRED_UNSIGNED}; ${fate}`);
+    const idempotencyKey = yield* need({ kind: 'new-key' });
+    return yield* buySteps(deps, { ...req, idempotencyKey, keyTyped: false });
   }
   return 'sign';
 }
 
 /** The one gate signs (under the journal's lock), then the deposit is handed over; returns the buy as it then stands. */
-async function signAndHandOver(
+async function* signAndHandOver(
   deps: BuyDeps,
-  track: TradeTracker,
-  hooks: BuyHooks,
   awaiting: Awaiting,
   verdict: SigningVerdict,
   toSign: Extract<ToSign, { kind: 'deposit' }>,
   prior: Prior,
-): Promise<BuyIntent> {
+): BuySteps<BuyIntent> {
   const intent = awaiting.intent;
   // The one gate: under the journal's lock, on disk (and within the daily limit) before it is signed.
   let gate: Signed;
   try {
-    gate = await signThroughGate(deps.signer, deps.journal, verdict, toSign);
+    gate = yield* need({ kind: 'sign', verdict, toSign });
   } catch (err) {
     // Another run's deposit for this buy stands: its intent is left to it.
     if (err instanceof ApiError) throw err;
     // A keystore that did not open (wrong password), a journal or a daily limit that refuses: nothing was signed, the quote is dropped.
-    const fate = await awaiting.cancel();
+    const fate = yield* cancel(deps, awaiting);
     if (err instanceof UsageError) throw new UsageError(`${err.message}; ${fate}`, err.code, err.hints);
     throw err;
   }
@@ -496,14 +449,14 @@ async function signAndHandOver(
     lastValidBlockHeight: toSign.lastValidBlockHeight,
     blockhashKnownBeforeSigning: toSign.blockhashKnownBeforeSigning,
   };
-  hooks.signed?.(signedDeposit);
+  yield* need({ kind: 'note', note: 'signed', facts: signedDeposit });
   // The same deposit another run signed and may have handed over already: followed from where it stands.
   const current = gate.again ? (await deps.api.getBuy(intent.id)).intent : intent;
   if (current.status !== 'awaiting_deposit') {
-    track.phase = 'submitted';
+    yield* need({ kind: 'track', phase: 'submitted' });
     return current;
   }
-  return handOver(deps, track, intent, signed, signedDeposit, prior.deposits);
+  return yield* handOver(deps, intent, signed, signedDeposit, prior.deposits);
 }
 
 /**
@@ -511,27 +464,19 @@ async function signAndHandOver(
  * after it is in the service's hands is said with what the buy's state and the chain prove of it
  * and of every `other` deposit signed for the buy before (nothing was spent only if none landed).
  */
-async function handOver(
+async function* handOver(
   deps: BuyDeps,
-  track: TradeTracker,
   intent: BuyIntent,
   signed: string,
   deposit: SignedDeposit,
   others: readonly SignedDeposit[],
-): Promise<BuyIntent> {
+): BuySteps<BuyIntent> {
+  let after: BuyIntent;
   try {
-    const after = await submitDeposit(deps, intent, signed);
-    deps.journal.answer({ step: 'deposit', status: after.status });
-    track.phase = 'submitted';
-    return after;
+    after = await submitDeposit(deps, intent, signed);
   } catch (err) {
-    if (err instanceof ApiError)
-      deps.journal.answer({
-        step: 'deposit',
-        status: null,
-        error: { code: err.code, status: err.status, uncertain: isUncertainOutcome(err) },
-      });
-    track.phase = 'submitted';
+    if (err instanceof ApiError) yield* need(failedAnswer('deposit', err));
+    yield* need({ kind: 'track', phase: 'submitted' });
     if (isUncertainOutcome(err) || !(err instanceof ApiError)) throw err;
     // Answered with an error, though the signed deposit is in the service's hands: its state
     // says what is known, and only the chain can prove nothing was spent (the signed deposit
@@ -553,8 +498,12 @@ async function handOver(
     });
     // The chain proves the deposit dead: the buy is over, nothing was spent, nothing may still go on (exit 4).
     if (chainProvesAbsent === true) throw new TradeFailedError(`${err.message}; ${words}`, DEPOSIT_EXPIRED);
-    throw track.serviceError(err, words);
+    yield* need({ kind: 'track', proven: words });
+    throw err;
   }
+  yield* need({ kind: 'record', answer: { step: 'deposit', status: after.status } });
+  yield* need({ kind: 'track', phase: 'submitted' });
+  return after;
 }
 
 /** What the chain proves of all these deposits together: absent only if each is, landed if any did. */
@@ -588,7 +537,7 @@ async function liveDeposits(
 function inspect(deps: BuyDeps, req: BuyRequest, created: CreateBuyResponse) {
   return inspectDeposit({
     transactionBase64: created.deposit.transaction,
-    owner: deps.signer.publicKey,
+    owner: deps.owner,
     intent: created.intent,
     requestedMint: req.mint,
     typedLamports: req.amountLamports,
@@ -681,37 +630,32 @@ async function submitDeposit(deps: BuyDeps, intent: BuyIntent, signed: string): 
  * intent cancelled or awaiting its deposit again contradicts it (only a buy awaiting its deposit
  * can be cancelled) and stops the follow with what was seen, in order (exit 3).
  */
-async function follow(
-  deps: BuyDeps,
-  intent: BuyIntent,
-  deadlineMs: number,
-  hooks: BuyHooks,
-  accepted: string | null,
-): Promise<BuyOutcome> {
+async function* follow(deps: BuyDeps, intent: BuyIntent, deadlineMs: number, accepted: string | null): BuySteps {
   const seen = accepted === null ? [] : [`the deposit answer: ${accepted}`];
-  const result = await pollUntil<BuyIntent>({
-    clock: deps.clock,
-    signal: deps.signal,
-    intervalMs: BUY_POLL_INTERVAL_MS,
-    deadlineMs,
-    read: async () => {
-      const read = (await deps.api.getBuy(intent.id)).intent;
-      seen.push(`read ${seen.length}: ${read.status}`);
-      if (accepted !== null && (read.status === 'cancelled' || read.status === 'awaiting_deposit')) {
-        throw new ApiError(
-          `the service contradicts itself about buy ${intent.id}: it accepted the signed deposit, then reports the buy ${read.status} ` +
-            `(seen, in order: ${seen.join('; then ')}); the deposit may have been spent, so do not buy again until it has settled`,
-          { code: SERVICE_CONTRADICTION },
-        );
-      }
-      return read;
-    },
-    isDone: isFinal,
-    onValue: (i) => {
-      deps.journal.answer({ step: 'read', status: i.status });
-      hooks.stage(buyStatusStage(i.status));
-    },
-  });
+  const result = yield* eventsOf(
+    (onValue: (read: BuyIntent) => void) =>
+      pollUntil<BuyIntent>({
+        clock: deps.clock,
+        signal: deps.signal,
+        intervalMs: BUY_POLL_INTERVAL_MS,
+        deadlineMs,
+        read: async () => {
+          const read = (await deps.api.getBuy(intent.id)).intent;
+          seen.push(`read ${seen.length}: ${read.status}`);
+          if (accepted !== null && (read.status === 'cancelled' || read.status === 'awaiting_deposit')) {
+            throw new ApiError(
+              `the service contradicts itself about buy ${intent.id}: it accepted the signed deposit, then reports the buy ${read.status} ` +
+                `(seen, in order: ${seen.join('; then ')}); the deposit may have been spent, so do not buy again until it has settled`,
+              { code: SERVICE_CONTRADICTION },
+            );
+          }
+          return read;
+        },
+        isDone: isFinal,
+        onValue,
+      }),
+    readNeeds,
+  );
   const last = result.value ?? intent;
   const trade = await readTradeOrNull(deps.api, intent.id);
   return { kind: result.done ? 'final' : 'timeout', intent: last, trade };
@@ -760,3 +704,9 @@ async function cancelQuietly(api: ServiceClient, id: string): Promise<BuyIntent 
     throw err;
   }
 }
+
+/** A read of the buy while it is followed: recorded, and its stage shown. */
+const readNeeds = (read: BuyIntent): Array<TradeNeed<BuyReview>> => [
+  { kind: 'record', answer: { step: 'read', status: read.status } },
+  { kind: 'show', show: 'stage', stage: buyStatusStage(read.status) },
+];

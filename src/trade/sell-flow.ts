@@ -1,10 +1,11 @@
 // The sell flow: create (or resume) the authorization, ask the guard (wallet/sell-template/)
 // for its verdict, have a person grant what it needs (or refuse, naming the command that grants
-// it), confirm, sign the message, authorize, follow. No printing: the command supplies hooks.
+// it), confirm, sign the message, authorize, follow. No printing: each step yields what it needs
+// (trade/trade-needs.ts) and trade/driver.ts serves it.
 import { isUncertainOutcome, type ServiceClient } from '../api/client.js';
 import type { GetSellResponse, SellAuthorization, Trade } from '../api/types.js';
 import type { Clock } from '../domain/clock.js';
-import type { Presence } from '../domain/presence.js';
+import type { TradeRequest } from './trade-request.js';
 import type { TokenMeta } from '../domain/token.js';
 import {
   acceptTokenCommand,
@@ -14,8 +15,8 @@ import {
   type TokenBinding,
 } from '../domain/token-binding.js';
 import { ApiError, SERVICE_CONTRADICTION, RefusedToSignError, UsageError, type NeededTrust } from '../domain/errors.js';
-import { declined, type TradeTracker } from './trade-tracker.js';
-import type { Signer } from '../wallet/owner-wallet.js';
+import { declined } from './trade-tracker.js';
+import { eventsOf, failedAnswer, need, type TradeNeed, type TradeSteps } from './trade-needs.js';
 import { authorizationExpired } from '../wallet/sell-template/check-authorization.js';
 import { judgeSell, type Verdict } from '../wallet/sell-template/guard.js';
 import type { Template } from '../wallet/sell-template/template.js';
@@ -25,8 +26,7 @@ import { sellGroupKey } from './sell-answers.js';
 import { noteSell, watchSell } from './watch.js';
 import type { SellSeen } from '../domain/sell-evidence.js';
 import type { SellReview } from './sell-review.js';
-import { keyTradeWords, type ToSign, type TradeRecorder } from '../journal/recorder.js';
-import { signedAlready, signThroughGate } from './signing-gate.js';
+import { keyTradeWords, type ToSign } from '../journal/recorder.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import { AUTHORIZATION_EXPIRES_UNUSED, NOTHING_SIGNED } from '../domain/outcome-words.js';
 import { tooSmallHint, type NotShown } from '../domain/screen-fit.js';
@@ -34,29 +34,13 @@ import { counted } from '../domain/units.js';
 
 export const SELL_POLL_INTERVAL_MS = 2000;
 
-export interface SellRequest {
+export interface SellRequest extends TradeRequest {
   mint: string;
   amount: bigint;
-  slippageBps?: number;
-  idempotencyKey: string;
-  /** The user typed the key (to resume), rather than it being made fresh for this run. */
-  keyTyped: boolean;
   /** --min-sol in lamports. */
   minSolLamports: bigint | null;
-  /** The most slippage the user allows (the stricter of --slippage-bps and the profile's maxSlippageBps, or the default cap). */
-  allowedSlippageBps: number;
   /** The symbols the service gives the other tokens held: a symbol names the token only when it is one token's. */
   otherSymbols: Array<string | null>;
-  /** Whether a person is here to grant trust (domain/presence.ts). */
-  presence: Presence;
-  /** The service's treasury the user trusts (set or pinned): an address a message's random value must not be. */
-  treasury?: string | null;
-  /** --yes: nothing can be asked (a fresh quote is refused rather than asked for). */
-  assumeYes: boolean;
-  wait: boolean;
-  dryRun: boolean;
-  /** How long to wait for the end once authorized (not counting the prompt); null = no limit. */
-  waitLimitMs: number;
 }
 
 /** A token's facts bound by the chain or a person (domain/token-binding.ts), the binding's refusals, and the service's facts nobody vouches for. */
@@ -74,36 +58,13 @@ export interface SellTrust {
   recordPendingToken(mint: string, facts: TokenMeta): void;
 }
 
-export interface SellHooks {
-  created(authorization: SellAuthorization, resumed: boolean): void;
-  /**
-   * Shows the review and asks the user to sign (under --yes: shows it and answers yes, or an MCP
-   * client's person); false declines; `notShown`: the review and the question cannot stand whole
-   * on this screen, so it was not asked.
-   */
-  confirm(review: SellReview): Promise<boolean | NotShown>;
-  /**
-   * Shows the review and asks the person present to grant what the verdict needs, and sign
-   * (default No); `notShown`: what it must show cannot stand whole on this screen with the
-   * question, so it was not asked (why, and the rows it needs).
-   */
-  grant(review: SellReview): Promise<boolean | NotShown>;
-  /** The yes came after the authorization expired: nothing is signed, and a fresh quote follows (said once). */
-  quoteExpired(): void;
-  /** A fresh idempotency key for a new quote. */
-  newIdempotencyKey(): string;
-  stage(stage: string): void;
-}
-
 export interface SellDeps {
   api: ServiceClient;
   clock: Clock;
   signal: AbortSignal;
-  /** The owner wallet: its secret is obtained (a keystore's password asked) only to sign. */
-  signer: Signer;
+  /** The owner wallet's address (the driver's signing gate holds the wallet). */
+  owner: string;
   trust: SellTrust;
-  /** The journal: each step recorded before it is taken; `created` and the signing gate's step may refuse the sell. */
-  journal: TradeRecorder;
   /** Binds the token's facts (the chain's, or a person's from the trust store): read again after a person confirms some. */
   bindToken(mint: string): Promise<BoundFacts>;
 }
@@ -120,106 +81,27 @@ export type SellResult =
       idempotencyKey: string;
     };
 
-/** Runs a sell to its end (or to the authorization with --no-wait), keeping `track`; a stop is thrown (the command runs this in track.flow). */
-export function runSell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: TradeTracker): Promise<SellResult> {
-  return sell(deps, req, hooks, track);
-}
+/** The sell's steps: the needs it yields (trade/trade-needs.ts), to its end or to the authorization with --no-wait; a stop is thrown. */
+export type SellSteps = TradeSteps<SellResult, SellReview>;
 
-async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: TradeTracker): Promise<SellResult> {
+/**
+ * A sell to its end, as needs the driver serves: `ask` `grant` (trust only a person gives, and
+ * sign) and `confirm` (sign) with the review; `note` `quote-expired` before a fresh quote.
+ */
+export async function* sellSteps(deps: SellDeps, req: SellRequest): SellSteps {
   let idempotencyKey = req.idempotencyKey;
   for (;;) {
-    track.ref.idempotencyKey = idempotencyKey;
-    const { authorization } = await deps.api.createSell({
-      mint: req.mint,
-      amount: req.amount.toString(),
-      idempotencyKey,
-      ...(req.slippageBps === undefined ? {} : { slippageBps: req.slippageBps }),
-    });
-    const resumed = authorization.status !== 'awaiting_signature';
-    // A typed key may name an earlier sell of something else (the user's mistake); on a fresh
-    // key a mismatch is the service's doing and the guard refuses it.
-    const keyTyped = req.keyTyped && idempotencyKey === req.idempotencyKey;
-    if ((resumed || keyTyped) && (authorization.mint !== req.mint || authorization.amount !== req.amount.toString())) {
-      const other = `${counted(authorization.amount, 'raw unit')} of ${authorization.mint}`;
-      // On a fresh key the other sell is the service's doing, not the user's: it is not this sell.
-      if (!keyTyped)
-        throw new ApiError(
-          `the service answered a new idempotency key with sell ${authorization.id}, already ${authorization.status}, of ${other}: not this sell; ${NOTHING_SIGNED}`,
-          { code: SERVICE_CONTRADICTION },
-        );
-      throw new UsageError(
-        `idempotency key ${idempotencyKey} belongs to another sell (${other}); use a new key`,
-        'IDEMPOTENCY_MISMATCH',
-      );
-    }
-    track.created(authorization.id, authorization, resumed);
-    const prior = deps.journal.created({
-      id: authorization.id,
-      idempotencyKey,
-      resumed,
-      request: { mint: req.mint, amount: req.amount, slippageBps: req.slippageBps },
-      quote: authorization,
-    });
-    // This key named another sell here: the service returns a key's original trade, so this
-    // authorization is not it (a second sale under the key of the first). It is left unsigned.
-    if (prior.keyTrade) {
-      const fate = resumed
-        ? `the service reports sell ${authorization.id} ${authorization.status}`
-        : `${AUTHORIZATION_EXPIRES_UNUSED} (${authorization.id})`;
-      throw new ApiError(keyTradeWords('sell', idempotencyKey, authorization.id, prior.keyTrade, 'message', fate), {
-        code: SERVICE_CONTRADICTION,
-      });
-    }
-    hooks.created(authorization, resumed);
-
+    const { authorization, resumed, prior } = yield* createSell(deps, req, idempotencyKey);
     if (resumed) {
       if (req.dryRun)
         throw new UsageError(`sell ${authorization.id} is already ${authorization.status}; nothing to dry-run`);
       const view = await deps.api.getSell(authorization.id);
       // What earlier runs recorded of it comes first: a report that contradicts it is not believed.
-      return finish(deps, req, view, 'the first read', idempotencyKey, hooks, prior.sellSeen);
+      return yield* finish(deps, req, view, 'the first read', idempotencyKey, prior.sellSeen);
     }
-
-    // The guard's verdict decides; a person present grants what it needs, and it is asked again
-    // (at the time of the first verdict: a slow answer is the expiry check's below, with its fresh quote).
-    const judgedAt = deps.clock.now();
-    let valuesRead = false;
-    let granted = false;
-    let review: SellReview;
-    for (let round = 0; ; round++) {
-      review = await judge(deps, req, authorization, valuesRead, judgedAt);
-      const { verdict } = review;
-      if (verdict.kind !== 'person') break;
-      if (req.dryRun || !req.presence.mayGrantTrust || round >= 3) {
-        const trust = keepForAPerson(deps, req, review);
-        const why = `${verdict.reasons.join('; ')}; only a person at the prompt grants that, and here ${req.presence.why ?? 'it was asked once already'}`;
-        if (req.dryRun) return { kind: 'dry-run', review, problems: [why], trust, idempotencyKey };
-        throw new RefusedToSignError([why], [nextStep(trust)], trust);
-      }
-      const answer = await track.asking(() => hooks.grant(review));
-      if (typeof answer === 'object') {
-        // Never asked about what the person could not see whole: `config trust` prints it, the accept command grants it.
-        const trust = keepForAPerson(deps, req, review);
-        const there = trust.command
-          ? `read it whole with \`trader config trust\` and, if it is what you expect, grant it there: ${trust.command}; then run the sell again`
-          : `run the command again in a terminal of at least ${answer.rows} rows`;
-        throw new RefusedToSignError([answer.notShown], [`${NOTHING_SIGNED}; ${there}`], trust);
-      }
-      if (!answer) throw declined(AUTHORIZATION_EXPIRES_UNUSED);
-      // Confirming token facts is no yes to this sell; approving a wording or a value is (its question says "and sign").
-      if (verdict.code === 'TOKEN_FACTS_UNCONFIRMED') deps.trust.pinToken(req.mint, pendingFacts(review));
-      else {
-        granted = true;
-        if (verdict.code === 'VALUE_READS_AS_TEXT') valuesRead = true;
-        else pinTemplate(deps, verdict);
-      }
-    }
-    if (review.verdict.kind === 'refused') {
-      if (req.dryRun) return { kind: 'dry-run', review, problems: review.verdict.reasons, trust: null, idempotencyKey };
-      throw new RefusedToSignError(review.verdict.reasons, [`${NOTHING_SIGNED}; ${AUTHORIZATION_EXPIRES_UNUSED}`]);
-    }
-    // A dry run leaves the authorization unsigned (it expires by itself within 2 minutes).
-    if (req.dryRun) return { kind: 'dry-run', review, problems: [], trust: null, idempotencyKey };
+    const judged = yield* judgeWithPerson(deps, req, authorization, idempotencyKey);
+    if ('kind' in judged) return judged;
+    const { review, granted } = judged;
     const toSign: ToSign = {
       kind: 'sell',
       message: authorization.message,
@@ -228,7 +110,7 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
     // A person who granted trust at the prompt answered "and sign" there. Another run's signature
     // of this authorization meanwhile: other bytes are refused (exit 3) before anyone is asked;
     // the very same message is not asked about again (the gate gives its signature back).
-    const yes = granted || signedAlready(deps.journal, toSign) || (await track.asking(() => hooks.confirm(review)));
+    const yes = granted || (yield* need({ kind: 'ask', ask: 'confirm', review, signing: toSign }));
     if (typeof yes === 'object')
       throw new UsageError(
         `${yes.notShown}; ${NOTHING_SIGNED}; ${AUTHORIZATION_EXPIRES_UNUSED}`,
@@ -245,23 +127,138 @@ async function sell(deps: SellDeps, req: SellRequest, hooks: SellHooks, track: T
           ['run the command again for a fresh quote'],
         );
       // The countdown said "a yes gets a fresh quote": that yes is it, and the new figures get their own question.
-      hooks.quoteExpired();
-      idempotencyKey = hooks.newIdempotencyKey();
+      yield* need({ kind: 'note', note: 'quote-expired' });
+      idempotencyKey = yield* need({ kind: 'new-key' });
       continue;
     }
-    // The one gate: under the journal's lock, on disk (and within the daily limit) before it is signed.
-    track.phase = 'approved';
-    const { signature } = await signThroughGate(deps.signer, deps.journal, review.verdict, toSign);
-    const authorized = await authorize(deps, authorization, signature);
-    // Unless the sell was read still awaiting its signature, it may go on without us.
-    if ('view' in authorized) {
-      track.phase = 'submitted';
-      return finish(deps, req, authorized.view, authorized.from, idempotencyKey, hooks);
-    }
-    if (!authorized.stillAwaiting) track.phase = 'submitted';
-    if (authorized.error instanceof ApiError) throw track.serviceError(authorized.error, authorized.proven);
-    throw authorized.error;
+    return yield* signAndAuthorize(deps, req, review, toSign, idempotencyKey);
   }
+}
+
+/** Creates (or resumes) the sell under `idempotencyKey`: an answer about another sell is refused, the journal and the screen are told. */
+async function* createSell(deps: SellDeps, req: SellRequest, idempotencyKey: string) {
+  const { authorization } = await deps.api.createSell({
+    mint: req.mint,
+    amount: req.amount.toString(),
+    idempotencyKey,
+    ...(req.slippageBps === undefined ? {} : { slippageBps: req.slippageBps }),
+  });
+  const resumed = authorization.status !== 'awaiting_signature';
+  // A typed key may name an earlier sell of something else (the user's mistake); on a fresh
+  // key a mismatch is the service's doing and the guard refuses it.
+  const keyTyped = req.keyTyped && idempotencyKey === req.idempotencyKey;
+  if ((resumed || keyTyped) && (authorization.mint !== req.mint || authorization.amount !== req.amount.toString())) {
+    const other = `${counted(authorization.amount, 'raw unit')} of ${authorization.mint}`;
+    // On a fresh key the other sell is the service's doing, not the user's: it is not this sell.
+    if (!keyTyped)
+      throw new ApiError(
+        `the service answered a new idempotency key with sell ${authorization.id}, already ${authorization.status}, of ${other}: not this sell; ${NOTHING_SIGNED}`,
+        { code: SERVICE_CONTRADICTION },
+      );
+    throw new UsageError(
+      `idempotency key ${idempotencyKey} belongs to another sell (${other}); use a new key`,
+      'IDEMPOTENCY_MISMATCH',
+    );
+  }
+  const prior = yield* need({
+    kind: 'created',
+    last: authorization,
+    pastSigning: resumed,
+    trade: {
+      id: authorization.id,
+      idempotencyKey,
+      resumed,
+      request: { mint: req.mint, amount: req.amount, slippageBps: req.slippageBps },
+      quote: authorization,
+    },
+  });
+  // This key named another sell here: the service returns a key's original trade, so this
+  // authorization is not it (a second sale under the key of the first). It is left unsigned.
+  if (prior.keyTrade) {
+    const fate = resumed
+      ? `the service reports sell ${authorization.id} ${authorization.status}`
+      : `${AUTHORIZATION_EXPIRES_UNUSED} (${authorization.id})`;
+    throw new ApiError(keyTradeWords('sell', idempotencyKey, authorization.id, prior.keyTrade, 'message', fate), {
+      code: SERVICE_CONTRADICTION,
+    });
+  }
+  yield* need({ kind: 'show', show: 'created', id: authorization.id, status: authorization.status, resumed });
+  return { authorization, resumed, prior };
+}
+
+/**
+ * The guard's verdict decides; a person present grants what it needs, and it is asked again (at
+ * the time of the first verdict: a slow answer is the expiry check's, with its fresh quote).
+ * Returns the review to sign (`granted`: the person's yes there was a yes to sign), or a dry run's end.
+ */
+async function* judgeWithPerson(
+  deps: SellDeps,
+  req: SellRequest,
+  authorization: SellAuthorization,
+  idempotencyKey: string,
+): AsyncGenerator<TradeNeed<SellReview>, SellResult | { review: SellReview; granted: boolean }, unknown> {
+  const judgedAt = deps.clock.now();
+  let valuesRead = false;
+  let granted = false;
+  let review: SellReview;
+  for (let round = 0; ; round++) {
+    review = await judge(deps, req, authorization, valuesRead, judgedAt);
+    const { verdict } = review;
+    if (verdict.kind !== 'person') break;
+    if (req.dryRun || !req.presence.mayGrantTrust || round >= 3) {
+      const trust = keepForAPerson(deps, req, review);
+      const why = `${verdict.reasons.join('; ')}; only a person at the prompt grants that, and here ${req.presence.why ?? 'it was asked once already'}`;
+      if (req.dryRun) return { kind: 'dry-run', review, problems: [why], trust, idempotencyKey };
+      throw new RefusedToSignError([why], [nextStep(trust)], trust);
+    }
+    const answer = yield* need({ kind: 'ask', ask: 'grant', review });
+    if (typeof answer === 'object') throw notShownRefusal(deps, req, review, answer);
+    if (!answer) throw declined(AUTHORIZATION_EXPIRES_UNUSED);
+    // Confirming token facts is no yes to this sell; approving a wording or a value is (its question says "and sign").
+    if (verdict.code === 'TOKEN_FACTS_UNCONFIRMED') deps.trust.pinToken(req.mint, pendingFacts(review));
+    else {
+      granted = true;
+      if (verdict.code === 'VALUE_READS_AS_TEXT') valuesRead = true;
+      else pinTemplate(deps, verdict);
+    }
+  }
+  if (review.verdict.kind === 'refused') {
+    if (req.dryRun) return { kind: 'dry-run', review, problems: review.verdict.reasons, trust: null, idempotencyKey };
+    throw new RefusedToSignError(review.verdict.reasons, [`${NOTHING_SIGNED}; ${AUTHORIZATION_EXPIRES_UNUSED}`]);
+  }
+  // A dry run leaves the authorization unsigned (it expires by itself within 2 minutes).
+  if (req.dryRun) return { kind: 'dry-run', review, problems: [], trust: null, idempotencyKey };
+  return { review, granted };
+}
+
+/** Never asked about what the person could not see whole: `config trust` prints it, the accept command grants it. */
+function notShownRefusal(deps: SellDeps, req: SellRequest, review: SellReview, answer: NotShown): RefusedToSignError {
+  const trust = keepForAPerson(deps, req, review);
+  const there = trust.command
+    ? `read it whole with \`trader config trust\` and, if it is what you expect, grant it there: ${trust.command}; then run the sell again`
+    : `run the command again in a terminal of at least ${answer.rows} rows`;
+  return new RefusedToSignError([answer.notShown], [`${NOTHING_SIGNED}; ${there}`], trust);
+}
+
+/** The one gate signs (under the journal's lock, on disk and within the daily limit first); the signature is handed over and the sell followed. */
+async function* signAndAuthorize(
+  deps: SellDeps,
+  req: SellRequest,
+  review: SellReview,
+  toSign: ToSign,
+  idempotencyKey: string,
+): SellSteps {
+  const { authorization } = review;
+  const { signature } = yield* need({ kind: 'sign', verdict: review.verdict, toSign });
+  const authorized = yield* authorize(deps, authorization, signature);
+  // Unless the sell was read still awaiting its signature, it may go on without us.
+  if ('view' in authorized) {
+    yield* need({ kind: 'track', phase: 'submitted' });
+    return yield* finish(deps, req, authorized.view, authorized.from, idempotencyKey);
+  }
+  const proven = authorized.error instanceof ApiError ? authorized.proven : undefined;
+  yield* need({ kind: 'track', phase: authorized.stillAwaiting ? undefined : 'submitted', proven });
+  throw authorized.error;
 }
 
 /** The guard's verdict on this authorization now, with the token's bound facts and the approved template. */
@@ -282,7 +279,7 @@ async function judge(
       minSolLamports: req.minSolLamports,
       allowedSlippageBps: req.allowedSlippageBps,
     },
-    owner: deps.signer.publicKey,
+    owner: deps.owner,
     nowMs,
     token: { ...bound.token, problems: bound.problems, unbound: bound.unbound, symbolBound: bound.symbolBound },
     otherSymbols: req.otherSymbols,
@@ -346,27 +343,26 @@ export function nextStep(trust: NeededTrust): string {
  * have been taken even when the answer was lost or was an error. Only if it still awaits its
  * signature after a lost answer is the same signature sent again (the service uses it once).
  */
-async function authorize(
+async function* authorize(
   deps: SellDeps,
   authorization: SellAuthorization,
   signature: string,
-): Promise<{ view: GetSellResponse; from: string } | { error: unknown; stillAwaiting: boolean; proven: string }> {
+): AsyncGenerator<
+  TradeNeed<SellReview>,
+  { view: GetSellResponse; from: string } | { error: unknown; stillAwaiting: boolean; proven: string },
+  unknown
+> {
   // Once an answer was lost, the signature may have been taken: from then on the outcome is
   // uncertain, whatever later answers say.
   let lost = false;
   for (let attempt = 1; ; attempt++) {
     try {
       const result = await deps.api.authorizeSell(authorization.id, { signature });
-      deps.journal.answer({ step: 'authorize', status: result.authorization.status });
+      yield* need({ kind: 'record', answer: { step: 'authorize', status: result.authorization.status } });
       return { view: { authorization: result.authorization, sell: result.sell }, from: 'the authorize answer' };
     } catch (err) {
       lost ||= isUncertainOutcome(err);
-      if (err instanceof ApiError)
-        deps.journal.answer({
-          step: 'authorize',
-          status: null,
-          error: { code: err.code, status: err.status, uncertain: isUncertainOutcome(err) },
-        });
+      if (err instanceof ApiError) yield* need(failedAnswer('authorize', err));
       let current: GetSellResponse;
       try {
         current = await deps.api.getSell(authorization.id);
@@ -411,29 +407,29 @@ function assertThisSell(view: GetSellResponse, id: string, req: SellRequest, fro
  * Follows the sell from `view` (said by `from`) to its end. Every report is kept in order: a
  * later one that contradicts an earlier one (or what `earlier` runs recorded in the journal) stops the sell with the contradiction named (exit 3).
  */
-async function finish(
+async function* finish(
   deps: SellDeps,
   req: SellRequest,
   view: GetSellResponse,
   from: string,
   idempotencyKey: string,
-  hooks: SellHooks,
   earlier: readonly SellSeen[] = [],
-): Promise<SellResult> {
+): SellSteps {
   const id = view.authorization.id;
   assertThisSell(view, id, req, from);
   const history: SellSeen[] = [...earlier];
   noteSell(history, id, view, from);
   if (!req.wait && view.authorization.status === 'authorized') return { kind: 'accepted', view, idempotencyKey };
-  const watched = await watchSell(deps, id, {
-    intervalMs: SELL_POLL_INTERVAL_MS,
-    deadlineMs: deps.clock.now() + req.waitLimitMs,
-    onStage: (stage) => {
-      deps.journal.answer({ step: 'read', status: stage });
-      hooks.stage(stage);
-    },
-    history,
-  });
+  const watched = yield* eventsOf(
+    (onStage: (stage: string) => void) =>
+      watchSell(deps, id, {
+        intervalMs: SELL_POLL_INTERVAL_MS,
+        deadlineMs: deps.clock.now() + req.waitLimitMs,
+        onStage,
+        history,
+      }),
+    stageNeeds,
+  );
   // Once final, the sell is read once more so the result shows its final state.
   let last = watched.view ?? view;
   if (watched.done) {
@@ -443,11 +439,16 @@ async function finish(
   assertThisSell(last, id, req, 'the final read');
   const key = sellGroupKey(last.sell);
   if (key)
-    deps.journal.answer({
-      step: 'read',
-      status: last.sell ? String(last.sell.status) : last.authorization.status,
-      tradeId: key,
+    yield* need({
+      kind: 'record',
+      answer: { step: 'read', status: last.sell ? String(last.sell.status) : last.authorization.status, tradeId: key },
     });
   const trade = key ? await readTradeOrNull(deps.api, key) : null;
   return { kind: watched.done ? 'final' : 'timeout', view: last, outcome: watched.outcome, trade, idempotencyKey };
 }
+
+/** A stage seen while the sell is followed: recorded, and shown. */
+const stageNeeds = (stage: string): Array<TradeNeed<SellReview>> => [
+  { kind: 'record', answer: { step: 'read', status: stage } },
+  { kind: 'show', show: 'stage', stage },
+];

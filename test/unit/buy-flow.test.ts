@@ -11,7 +11,14 @@ import type { BuyIntent, Trade } from '../../src/api/types.js';
 import { systemClock } from '../../src/domain/clock.js';
 import { runFlow, type FlowStop } from '../helpers/flow-stop.js';
 import { ApiError, InterruptedError, UsageError } from '../../src/domain/errors.js';
-import { runBuy, type BuyDeps, type BuyHooks, type BuyOutcome, type BuyRequest } from '../../src/trade/buy-flow.js';
+import { buySteps, type BuyDeps, type BuyOutcome, type BuyRequest } from '../../src/trade/buy-flow.js';
+import type { BuyReview } from '../../src/trade/buy-review.js';
+import type { SignedDeposit } from '../../src/chain/deposit-absence.js';
+import type { NotShown } from '../../src/domain/screen-fit.js';
+import type { PriorDeposit, TradeRecorder } from '../../src/journal/recorder.js';
+import type { TradeTracker } from '../../src/trade/trade-tracker.js';
+import type { Signer } from '../../src/wallet/owner-wallet.js';
+import { driveSteps } from '../helpers/drive-steps.js';
 import type { SignedDeposit } from '../../src/chain/deposit-absence.js';
 import { formatLocalTime } from '../../src/domain/local-time.js';
 import { VersionedTransaction } from '@solana/web3.js';
@@ -132,6 +139,42 @@ function request(over: Partial<BuyRequest> = {}): BuyRequest {
   };
 }
 
+/** The person, the screen and the trust store as a buy's needs reach them. */
+interface BuyHooks {
+  created(): void;
+  confirm(review: BuyReview): Promise<boolean | NotShown>;
+  pinTreasury(address: string): string;
+  stage(stage: string): void;
+  signed?(deposit: SignedDeposit): void;
+  freshDeposit?(): Promise<boolean>;
+  newIdempotencyKey?(): string;
+  resending?(deposit: PriorDeposit): void;
+}
+
+/** What the test gives the flow, with the signer and the journal the driver signs and records through. */
+type TestDeps = Omit<BuyDeps, 'owner'> & { signer: Signer; journal: TradeRecorder };
+
+/** The buy's steps driven by the one driver, with `h` as the person, the screen and the trust store. */
+function runBuy(deps: TestDeps, req: BuyRequest, h: BuyHooks, track: TradeTracker): Promise<BuyOutcome> {
+  const { signer: wallet, journal, ...rest } = deps;
+  const missing = (what: string) => () => {
+    throw new Error(`the test gave no ${what}`);
+  };
+  return driveSteps(
+    buySteps({ ...rest, owner: wallet.publicKey }, req),
+    { signer: wallet, journal, track },
+    {
+      ask: (asked) =>
+        asked.ask === 'fresh-deposit' ? (h.freshDeposit ?? missing('freshDeposit'))() : h.confirm(asked.review),
+      show: (shown) => (shown.show === 'created' ? h.created() : h.stage(shown.stage)),
+      note: (noted) =>
+        noted.note === 'signed' ? h.signed?.(noted.facts as SignedDeposit) : h.resending?.(noted.facts as PriorDeposit),
+      pin: (pinned) => h.pinTreasury(pinned.value),
+      newKey: () => (h.newIdempotencyKey ?? missing('newIdempotencyKey'))(),
+    },
+  );
+}
+
 function hooks(over: Partial<BuyHooks> = {}): BuyHooks {
   return { created: () => {}, confirm: async () => true, pinTreasury: (a) => a, stage: () => {}, ...over };
 }
@@ -143,7 +186,7 @@ async function run(
   req: BuyRequest,
   h: BuyHooks,
   signal = new AbortController().signal,
-  extra: Partial<BuyDeps> = {},
+  extra: Partial<TestDeps> = {},
 ): Promise<Ended> {
   let outcome: Ended | undefined;
   const running = runFlow('buy', (track) =>

@@ -43,7 +43,8 @@ function moverPattern(): RegExp {
   const writers = [
     'startTrade',
     'runBuy',
-    'runSell',
+    'sellSteps',
+    'driveTrade',
     'runWithKey',
     'updateProfile',
     'pinTreasury',

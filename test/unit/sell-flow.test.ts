@@ -17,14 +17,18 @@ import { tokenFactsFingerprint } from '../../src/domain/token-binding.js';
 import type { Template } from '../../src/wallet/sell-template/template.js';
 import { runFlow, type FlowStop } from '../helpers/flow-stop.js';
 import {
-  runSell,
+  sellSteps,
   SELL_POLL_INTERVAL_MS,
   type BoundFacts,
-  type SellHooks,
   type SellRequest,
   type SellResult,
   type SellTrust,
 } from '../../src/trade/sell-flow.js';
+import type { SellReview } from '../../src/trade/sell-review.js';
+import type { NotShown } from '../../src/domain/screen-fit.js';
+import type { TradeRecorder } from '../../src/journal/recorder.js';
+import type { TradeTracker } from '../../src/trade/trade-tracker.js';
+import { driveSteps } from '../helpers/drive-steps.js';
 import { testSigner } from '../helpers/signer.js';
 import type { JournalRecord } from '../../src/journal/records.js';
 import { memoryRecorder } from '../helpers/memory-journal.js';
@@ -191,6 +195,39 @@ function request(over: Partial<SellRequest> = {}): SellRequest {
 
 /** At the prompt: a person present, nothing assumed. */
 const atPrompt = (over: Partial<SellRequest> = {}) => request({ presence: PERSON, assumeYes: false, ...over });
+
+/** The person and the screen as a sell's needs reach them. */
+interface SellHooks {
+  created(): void;
+  confirm(review: SellReview): Promise<boolean | NotShown>;
+  grant(review: SellReview): Promise<boolean | NotShown>;
+  quoteExpired(): void;
+  newIdempotencyKey(): string;
+  stage(stage: string): void;
+}
+
+type SellDepsHere = Omit<Parameters<typeof sellSteps>[0], 'owner'> & {
+  signer: typeof signer;
+  journal: TradeRecorder;
+};
+
+/** The sell's steps driven by the one driver, with `h` as the person and the screen. */
+function runSell(deps: SellDepsHere, req: SellRequest, h: SellHooks, track: TradeTracker): Promise<SellResult> {
+  const { signer: owner, journal, ...rest } = deps;
+  return driveSteps(
+    sellSteps({ ...rest, owner: owner.publicKey }, req),
+    { signer: owner, journal, track },
+    {
+      ask: (asked) => (asked.ask === 'grant' ? h.grant(asked.review) : h.confirm(asked.review)),
+      show: (shown) => (shown.show === 'created' ? h.created() : h.stage(shown.stage)),
+      note: () => h.quoteExpired(),
+      pin: () => {
+        throw new Error('a sell pins nothing through the driver');
+      },
+      newKey: () => h.newIdempotencyKey(),
+    },
+  );
+}
 
 function hooks(answers: { confirm?: 'yes' | 'no' | 'not shown'; grant?: boolean } = {}) {
   const calls = { confirm: 0, grant: [] as string[], expired: 0 };
