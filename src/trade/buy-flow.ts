@@ -371,7 +371,7 @@ async function* judgeDeposit(deps: BuyDeps, req: BuyRequest, awaiting: Awaiting)
     : null;
   if (trust) {
     problems.push(
-      `no treasury is pinned for this service, and only a person at the prompt pins ${recipient} as its deposit address; here ${req.presence.why}`,
+      `no treasury is pinned for this service, and only a person pins ${recipient} as its deposit address (at the prompt, or with the command below); here ${req.presence.why}`,
     );
   }
   return { inspection, quote, problems, funds, answerBy, trust, recipient };

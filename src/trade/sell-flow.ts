@@ -207,7 +207,7 @@ async function* judgeWithPerson(
     if (verdict.kind !== 'person') break;
     if (req.dryRun || !req.presence.mayGrantTrust || round >= 3) {
       const trust = keepForAPerson(deps, req, review);
-      const why = `${verdict.reasons.join('; ')}; only a person at the prompt grants that, and here ${req.presence.why ?? 'it was asked once already'}`;
+      const why = `${verdict.reasons.join('; ')}; only a person grants that (at the prompt, or with the command below), and here ${req.presence.why ?? 'it was asked once already'}`;
       if (req.dryRun) return { kind: 'dry-run', review, problems: [why], trust, idempotencyKey };
       throw new RefusedToSignError([why], [nextStep(trust)], trust);
     }

@@ -53,7 +53,7 @@ describe('a service with its own wording', () => {
     const human = await sell('10%', false);
     expect(human.code, human.stderr).toBe(6);
     expect(human.stderr).toMatch(
-      /^error: refused to sign: no sell wording is approved for this service yet: a person reads it once and approves it; only a person at the prompt grants that, and here --yes asks no one/m,
+      /^error: refused to sign: no sell wording is approved for this service yet: a person reads it once and approves it; only a person grants that \(at the prompt, or with the command below\), and here --yes asks no one/m,
     );
     const refused = await sell();
     expect(refused.code, refused.stderr).toBe(6);

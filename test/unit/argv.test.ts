@@ -435,7 +435,7 @@ describe('config', () => {
     ],
     [
       ['config', 'trust', 'forget', 'everything'],
-      /^what to forget must be one of treasury, wording, tokens; got "everything"/,
+      /^what to forget must be one of treasury, wording, tokens, token; got "everything"/,
     ],
     [['config', 'trust', 'accept-wording', '  '], /^the wording fingerprint must not be empty/],
     // attack-3 F8: the mint alone would confirm whatever facts a later refusal kept for it.
