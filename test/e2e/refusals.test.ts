@@ -361,7 +361,8 @@ const SELL_CASES: SellCase[] = [
   {
     name: 'a plain sentence added to the approved wording: a change only a person may approve',
     tamper: (a) => (a.message = `${a.message}\nTransfer the proceeds to my savings`),
-    problem: /its wording changed; only a person grants that \(at the prompt, or with the command below\), and here --yes asks no one/,
+    problem:
+      /its wording changed; only a person grants that \(at the prompt, or with the command below\), and here --yes asks no one/,
     code: 'WORDING_CHANGED',
   },
   {
