@@ -92,6 +92,26 @@ describe('openChain', () => {
     expect(calls).toHaveLength(3);
   });
 
+  it("Ctrl-C ends a call that hangs at once, with the run's reason, and it is not retried", async () => {
+    const clock = fakeClock();
+    const { fetch, calls } = scripted(['hang', 'hang', 'hang']);
+    const run = new AbortController();
+    const chain = await openChain({
+      url: 'https://rpc.example.com/',
+      fetch,
+      clock,
+      signal: run.signal,
+      env: {},
+      timeoutMs: 60_000,
+    });
+    const read = chain.balance(OWNER);
+    await Promise.resolve();
+    run.abort(new Error('interrupted (SIGINT)'));
+    await expect(read).rejects.toThrow('interrupted (SIGINT)');
+    expect(calls).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
   it('an RPC URL that is not one is a usage error before anything is sent', async () => {
     const { fetch, calls } = scripted([]);
     await expect(
