@@ -31,6 +31,8 @@ export interface TokenBalance {
   /** The wallet that owns the token account, where the RPC says. */
   owner: string | null;
   amount: bigint;
+  /** The mint's decimals as the chain states them beside the amount, or null when it does not. */
+  decimals: number | null;
 }
 
 interface RawResult {
@@ -112,7 +114,7 @@ function tokenBalances(values: unknown, accounts: string[]): TokenBalance[] | nu
   if (!Array.isArray(values)) return null;
   const out: TokenBalance[] = [];
   for (const v of values as Array<Record<string, unknown> | null>) {
-    const amount = (v?.uiTokenAmount as { amount?: unknown } | undefined)?.amount;
+    const { amount, decimals } = (v?.uiTokenAmount ?? {}) as { amount?: unknown; decimals?: unknown };
     const index = v?.accountIndex;
     if (
       typeof index !== 'number' ||
@@ -129,26 +131,32 @@ function tokenBalances(values: unknown, accounts: string[]): TokenBalance[] | nu
       mint: v.mint,
       owner: typeof v.owner === 'string' ? v.owner : null,
       amount: BigInt(amount),
+      decimals:
+        typeof decimals === 'number' && Number.isInteger(decimals) && decimals >= 0 && decimals <= 255
+          ? decimals
+          : null,
     });
   }
   return out;
 }
 
+/** What one token account gained of a mint in a transaction, with the decimals the chain states for it. */
+export interface TokenGain {
+  amount: bigint;
+  account: string | null;
+  owner: string | null;
+  decimals: number | null;
+}
+
 /** The most of `mint` one token account gained in the transaction, and which; null when the transaction shows no token balances. */
-export function tokenGain(
-  tx: ChainTransaction,
-  mint: string,
-): { amount: bigint; account: string | null; owner: string | null } | null {
+export function tokenGain(tx: ChainTransaction, mint: string): TokenGain | null {
   if (!tx.tokenBalances) return null;
   const { pre, post } = tx.tokenBalances;
-  let best: { amount: bigint; account: string | null; owner: string | null } = {
-    amount: 0n,
-    account: null,
-    owner: null,
-  };
+  let best: TokenGain = { amount: 0n, account: null, owner: null, decimals: null };
   for (const after of post.filter((b) => b.mint === mint)) {
     const gain = after.amount - (pre.find((b) => b.account === after.account && b.mint === mint)?.amount ?? 0n);
-    if (gain > best.amount) best = { amount: gain, account: after.account, owner: after.owner };
+    if (gain > best.amount)
+      best = { amount: gain, account: after.account, owner: after.owner, decimals: after.decimals };
   }
   return best;
 }

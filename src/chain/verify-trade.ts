@@ -20,7 +20,7 @@ import {
   type Mark,
   type SwapBounds,
 } from './transfer-checks.js';
-import { formatSol } from '../domain/amounts.js';
+import { formatSol, formatTokenAmount } from '../domain/amounts.js';
 import type { JournalKnowledge, KnownTransaction } from '../journal/other-trades.js';
 import { counted } from '../domain/units.js';
 import { setAsideMalformed } from './malformed-signatures.js';
@@ -464,7 +464,14 @@ function receivedCheck(
   const shown = gains.reduce((sum, g) => sum + g.gain!.amount, 0n);
   const to = gains.find((g) => g.gain!.account !== null)?.gain;
   const where = to ? ` to token account ${to.account}${to.owner ? ` of ${holder(to.owner, known)}` : ''}` : '';
-  const chain = `the swap${gains.length > 1 ? 's deliver' : ' delivers'} ${counted(shown, 'raw unit')}${where}`;
+  // In tokens where the chain states the mint's decimals beside the balances (one figure for every swap), raw units always.
+  const decimals = new Set(gains.map((g) => g.gain!.decimals));
+  const only = decimals.size === 1 ? ([...decimals][0] ?? null) : null;
+  const figure =
+    only === null
+      ? counted(shown, 'raw unit')
+      : `${formatTokenAmount(shown, only)} tokens (${counted(shown, 'raw unit')})`;
+  const chain = `the swap${gains.length > 1 ? 's deliver' : ' delivers'} ${figure}${where}`;
   return {
     check: {
       signature: gains.length === 1 ? gains[0]!.tx.signature : signature,

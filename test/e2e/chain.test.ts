@@ -350,7 +350,7 @@ describe("after progress: the trade's signatures checked on chain", () => {
     expect(BigInt(out.trade.receivedOutputAmount)).toBe(BigInt(out.verification.received.tokens) * 10n);
     expect(lastJsonError(r)).toMatchObject({ code: 'CHAIN_CONTRADICTS_SERVICE' });
     expect(lastJsonError(r).message).toMatch(
-      /swap \w+ should be \d+ raw units of \w+ delivered, as the service reports it received, but the chain shows: the swap delivers \d+ raw units to token account \w+ of the service's trading wallet \w+ \(not your wallet/,
+      /swap \w+ should be \d+ raw units of \w+ delivered, as the service reports it received, but the chain shows: the swap delivers [\d,.]+ tokens \(\d+ raw units\) to token account \w+ of the service's trading wallet \w+ \(not your wallet/,
     );
     const human = await runCli(['buy', mint, '0.1sol', '--yes'], { env: envFor(p.url) });
     expect(human.code, human.stderr).toBe(3);

@@ -119,8 +119,8 @@ const swapDelivering = (tokens: bigint | null, holder = 'TW'): ChainTransaction 
     tokens === null
       ? null
       : {
-          pre: [{ account: 'TA', mint: POOL, owner: holder, amount: 5n }],
-          post: [{ account: 'TA', mint: POOL, owner: holder, amount: 5n + tokens }],
+          pre: [{ account: 'TA', mint: POOL, owner: holder, amount: 5n, decimals: null }],
+          post: [{ account: 'TA', mint: POOL, owner: holder, amount: 5n + tokens, decimals: null }],
         },
 });
 const swap = swapDelivering(1000n);
@@ -136,6 +136,30 @@ describe('verifyTrade', () => {
     expect(v.verdict).toBe('verified');
     expect(v.checks.map((c) => c.mark)).toEqual(['verified', 'verified', 'verified']);
     expect(v.received).toEqual({ tokens: '1000' });
+  });
+
+  it("where the chain states the mint's decimals beside the balances, the swap's figure is in tokens too; where it does not, raw units alone", async () => {
+    const withDecimals = (decimals: number | null): ChainTransaction => ({
+      ...transfer(SWAP, TREASURY, POOL, 99_000_000n),
+      tokenBalances: {
+        pre: [{ account: 'TA', mint: POOL, owner: 'TW', amount: 5n, decimals }],
+        post: [{ account: 'TA', mint: POOL, owner: 'TW', amount: 5n + 74_242_649_977n, decimals }],
+      },
+    });
+    const said = async (decimals: number | null) =>
+      (
+        await verifyTrade(reader([deposit, withDecimals(decimals)]), {
+          trade: trade({ receivedOutputAmount: '74242649977' }),
+          owner: OWNER,
+          treasury: TREASURY,
+          signedDeposits: [signedDep()],
+        })
+      ).checks[2]!.chain;
+    expect(await said(5)).toMatch(
+      /^the swap delivers 742,426\.49977 tokens \(74242649977 raw units\) to token account TA /,
+    );
+    expect(await said(0)).toMatch(/^the swap delivers 74,242,649,977 tokens \(74242649977 raw units\) to /);
+    expect(await said(null)).toMatch(/^the swap delivers 74242649977 raw units to /);
   });
 
   it("the wallet holding the token account the tokens went to is named: yours, the treasury, else the service's trading wallet (never an address alone)", async () => {
@@ -191,7 +215,10 @@ describe('verifyTrade', () => {
         deposit,
         {
           ...swapDelivering(1000n),
-          tokenBalances: { pre: [], post: [{ account: 'TA', mint: 'OTHER', owner: 'TW', amount: 1000n }] },
+          tokenBalances: {
+            pre: [],
+            post: [{ account: 'TA', mint: 'OTHER', owner: 'TW', amount: 1000n, decimals: null }],
+          },
         },
       ]),
       { trade: trade(), owner: OWNER, treasury: TREASURY, signedDeposits: [signedDep()] },
