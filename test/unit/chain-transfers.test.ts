@@ -335,14 +335,24 @@ describe('token balances (meta.pre/postTokenBalances): what a swap delivered', (
       [balance(1, '9007199254740993'), balance(2, '5')],
       [balance(1, '7'), balance(2, '9007199254741000')],
     );
-    expect(tokenGain(t, MINT)).toEqual({ amount: 9007199254740995n, account: STRANGER, owner: STRANGER });
+    expect(tokenGain(t, MINT)).toEqual({ amount: 9007199254740995n, account: STRANGER, owner: STRANGER, decimals: 6 });
     // An account absent before held none.
-    expect(tokenGain(swap([], [balance(1, '42', null)]), MINT)).toEqual({ amount: 42n, account: OWNER, owner: null });
+    expect(tokenGain(swap([], [balance(1, '42', null)]), MINT)).toEqual({
+      amount: 42n,
+      account: OWNER,
+      owner: null,
+      decimals: 6,
+    });
     expect(tokenGain(t, 'So11111111111111111111111111111111111111112')).toEqual({
       amount: 0n,
       account: null,
       owner: null,
+      decimals: null,
     });
+    // Decimals the chain does not state as a whole number from 0 to 255 are none.
+    const odd = (decimals: unknown) => ({ ...balance(1, '42'), uiTokenAmount: { amount: '42', decimals } });
+    for (const d of [256, -1, 1.5, '6', undefined]) expect(tokenGain(swap([], [odd(d)]), MINT)?.decimals).toBeNull();
+    expect(tokenGain(swap([], [odd(255)]), MINT)?.decimals).toBe(255);
   });
   it('attack-3 F4: a swap whose token balances move the mint touches it (the mint need not be among its accounts); balances of the mint that do not move do not, unless the swap failed as reported', () => {
     const asSwap = (t: ReturnType<typeof swap>, failureReported = false) =>
