@@ -1,19 +1,22 @@
-// Every item of a paged list, page after page, for the commands that need a whole list at once
-// (P&L, resolving a typed id prefix); streamed output (--all) pages in cli/paged-list.ts.
+// A paged list, page after page: streamed (--all, cli/paged-list.ts) or whole for the commands
+// that need a list at once (P&L, resolving a typed id prefix).
 import { ApiError } from '../domain/errors.js';
 import type { Page } from './client.js';
 
-/** Every item of a paged list. */
-export async function allItems<T>(fetchPage: (cursor: string | undefined) => Promise<Page<T>>): Promise<T[]> {
-  const items: T[] = [];
+/**
+ * The pages from `cursor` on, each fetched only when the one before has been taken. A service
+ * that hands back a cursor it already gave would loop forever: that is an unexpected response.
+ */
+export async function* pagesFrom<T>(
+  fetchPage: (cursor: string | undefined) => Promise<Page<T>>,
+  cursor?: string,
+): AsyncGenerator<Page<T>> {
   const seen = new Set<string>();
-  let cursor: string | undefined;
   for (;;) {
     const page = await fetchPage(cursor);
-    items.push(...page.items);
+    yield page;
     const next = page.pagination.hasMore ? page.pagination.nextCursor : null;
-    if (!next) return items;
-    // A service that hands back a cursor it already gave would loop forever.
+    if (!next) return;
     if (seen.has(next))
       throw new ApiError('unexpected response from the service: pagination returned a cursor twice', {
         code: 'UNEXPECTED_RESPONSE',
@@ -22,4 +25,11 @@ export async function allItems<T>(fetchPage: (cursor: string | undefined) => Pro
     seen.add(next);
     cursor = next;
   }
+}
+
+/** Every item of a paged list. */
+export async function allItems<T>(fetchPage: (cursor: string | undefined) => Promise<Page<T>>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const page of pagesFrom(fetchPage)) items.push(...page.items);
+  return items;
 }

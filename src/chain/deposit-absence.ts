@@ -16,6 +16,16 @@ export interface SignedDeposit {
   blockhashKnownBeforeSigning?: boolean;
 }
 
+/** A signed deposit's facts: the signature, and the blockhash facts of the message it signs. */
+export function signedDepositOf(signature: string, signed: Omit<SignedDeposit, 'signature'>): SignedDeposit {
+  return {
+    signature,
+    blockhash: signed.blockhash,
+    lastValidBlockHeight: signed.lastValidBlockHeight,
+    blockhashKnownBeforeSigning: signed.blockhashKnownBeforeSigning,
+  };
+}
+
 export const BLOCKHASH_NOT_KNOWN = "not proven: the RPC did not know the deposit's blockhash before signing";
 
 export type DepositEvidence =

@@ -3,7 +3,7 @@
 // never sent: an RPC's "invalid params" answer would read as the endpoint failing).
 import type { Trade } from '../api/types.js';
 import { printable } from '../domain/printable.js';
-import { isSignatureText } from '../domain/signature-text.js';
+import { isSignatureText } from '../domain/address.js';
 import type { Check } from './transfer-checks.js';
 
 /** A check of verify-trade.ts's shape, for a value the service named in a role. */

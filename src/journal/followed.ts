@@ -2,7 +2,7 @@
 // `--verify`): its status and the transactions the service names for it, when the journal knows
 // the trade; a journal that cannot take it costs only the record (a warning).
 import type { Trade } from '../api/types.js';
-import { isSignatureText } from '../domain/signature-text.js';
+import { isSignatureText } from '../domain/address.js';
 import { Journal, JournalError, journalPath } from './journal-file.js';
 import type { JournalHost } from './opened-journal.js';
 import { namedFields, type NamedTransaction } from './records.js';

@@ -1,7 +1,7 @@
 // What the trade journal's records are, and the parse that trusts a line only when it is one.
 // The file is journal-file.ts; what is read from the records: trade-history.ts (each trade's
 // own), other-trades.ts (what other trades claimed), daily-limits.ts and brake-counts.ts.
-import { isSignatureText } from '../domain/signature-text.js';
+import { isSignatureText } from '../domain/address.js';
 
 export type JournalSide = 'buy' | 'sell';
 /** The roles in which a chain transaction proves a trade's money moved. */

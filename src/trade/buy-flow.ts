@@ -17,7 +17,7 @@ import { inspectDeposit } from '../wallet/deposit-inspection.js';
 import { pollUntil } from './poll.js';
 import type { BuyReview, QuoteRead } from './buy-review.js';
 import { buySlippageProblems, readQuote } from './buy-quote.js';
-import type { SignedDeposit } from '../chain/deposit-absence.js';
+import { signedDepositOf, type SignedDeposit } from '../chain/deposit-absence.js';
 import { fundsShort, fundsShortMessage, type Funds } from '../domain/funds.js';
 import { readTradeOrNull } from './read-trade.js';
 import { buyStatusStage } from './stages.js';
@@ -220,12 +220,7 @@ async function* resendDeposit(
   }
   yield* need({ kind: 'note', note: 'resending', facts: again });
   yield* need({ kind: 'track', phase: 'approved' });
-  const deposit: SignedDeposit = {
-    signature: again.signature,
-    blockhash: again.blockhash,
-    lastValidBlockHeight: again.lastValidBlockHeight,
-    blockhashKnownBeforeSigning: again.blockhashKnownBeforeSigning,
-  };
+  const deposit = signedDepositOf(again.signature, again);
   yield* need({ kind: 'note', note: 'signed', facts: deposit });
   return yield* handOver(deps, intent, again.transaction, deposit, live);
 }
@@ -443,12 +438,7 @@ async function* signAndHandOver(
   }
   const signed = gate.signed;
   // The blockhash is the signed message's own; whether the chain knew it was read before signing.
-  const signedDeposit: SignedDeposit = {
-    signature: gate.signature,
-    blockhash: toSign.blockhash,
-    lastValidBlockHeight: toSign.lastValidBlockHeight,
-    blockhashKnownBeforeSigning: toSign.blockhashKnownBeforeSigning,
-  };
+  const signedDeposit = signedDepositOf(gate.signature, toSign);
   yield* need({ kind: 'note', note: 'signed', facts: signedDeposit });
   // The same deposit another run signed and may have handed over already: followed from where it stands.
   const current = gate.again ? (await deps.api.getBuy(intent.id)).intent : intent;

@@ -5,6 +5,7 @@
 // password as surely as with a wrong one. All from node:crypto.
 import { createCipheriv, createDecipheriv, randomBytes, scrypt as scryptCallback } from 'node:crypto';
 import bs58 from 'bs58';
+import { isAddress } from '../domain/address.js';
 import { secretKeyFromSeed } from './ed25519.js';
 
 /** The scrypt cost written into new keystores: N = 2^17, r = 8, p = 1 (128 MiB, ~0.3 s here). */
@@ -137,7 +138,7 @@ export function parseKeystore(text: string, minLogN = MIN_LOG_N): KeystoreDocume
   const doc = obj(raw, 'the keystore', ['trader', 'version', 'publicKey', 'createdAt', 'kdf', 'cipher', 'ciphertext']);
   if (doc.trader !== 'keystore') fail('is not a trader keystore');
   if (doc.version !== 1) fail(`is keystore version ${JSON.stringify(doc.version)}; this trader reads version 1`);
-  if (typeof doc.publicKey !== 'string' || !isPublicKey(doc.publicKey)) fail('has no valid public key');
+  if (typeof doc.publicKey !== 'string' || !isAddress(doc.publicKey)) fail('has no valid public key');
   if (typeof doc.createdAt !== 'string' || doc.createdAt.length > 40) fail('has no valid creation time');
   const kdf = obj(doc.kdf, 'kdf', ['name', 'n', 'r', 'p', 'salt']);
   if (kdf.name !== 'scrypt') fail('kdf is not scrypt');
@@ -194,14 +195,6 @@ function deriveKey(password: Uint8Array, salt: Buffer, n: number, r: number, p: 
       err ? reject(new KeystoreError(`scrypt failed: ${err.message}`, 'format')) : resolve(key),
     ),
   );
-}
-
-function isPublicKey(text: string): boolean {
-  try {
-    return bs58.decode(text).length === 32;
-  } catch {
-    return false;
-  }
 }
 
 function base64Field(value: unknown, what: string, lengthOk: (bytes: number) => boolean): void {
