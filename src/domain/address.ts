@@ -22,3 +22,6 @@ export function isAddress(value: string): boolean {
 export function isSignatureText(value: string): boolean {
   return isBase58Of(value, 64, { min: 64, max: 88 });
 }
+
+/** The mint of wrapped SOL, the chain's coin as a token. */
+export const WRAPPED_SOL_MINT = 'So11111111111111111111111111111111111111112';

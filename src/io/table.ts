@@ -113,13 +113,15 @@ function fitWidths(columns: Column[], rows: string[][], width: number): number[]
 
 function render(columns: Column[], rows: string[][], widths: number[]): string {
   const wrapped = rows.map((row) => row.map((cell, i) => wrapCell(cell, widths[i]!)));
-  // A column whose cells wrapped takes only the width its longest line needs.
+  // A column whose cells wrapped takes only the width its longest line needs (unbounded: a
+  // maxWidth bounds where cells wrap, never cuts a line already laid out, as --wide's are).
   const used = widths.map((w, i) =>
     Math.min(
       w,
       naturalWidths(
         [columns[i]!],
         wrapped.map((r) => [r[i] ?? '']),
+        false,
       )[0]!,
     ),
   );

@@ -4,7 +4,7 @@ import { formatSol, formatTokenAmount, formatUsd } from '../domain/amounts.js';
 import { localMinute, zoneName } from '../domain/local-time.js';
 import { renderTable, type TableLayout } from '../io/table.js';
 import type { Theme } from '../io/theme.js';
-import { tokenCell, tokenColumn } from './token-cell.js';
+import { tokenCells, tokenColumn } from './token-cell.js';
 
 /**
  * A table's time column: each time to the minute, local, the zone named once in the header
@@ -27,7 +27,7 @@ export const shortTableTime = (cell: string) => (/^\d{4}-/.test(cell) ? cell.sli
 
 /** `trader activity`: newest first, as the service sends it. */
 export function renderActivity(entries: ActivityEntry[], theme: Theme, layout?: TableLayout): string {
-  const tokens = entries.map((e) => tokenCell(e.symbol, e.mint, layout?.wide));
+  const tokens = tokenCells(entries, layout?.wide);
   const times = timeColumn(
     'Time',
     entries.map((e) => e.createdAt),
@@ -38,8 +38,8 @@ export function renderActivity(entries: ActivityEntry[], theme: Theme, layout?: 
       { header: 'Type' },
       { header: 'Status' },
       tokenColumn(
-        tokens,
-        entries.map((e) => e.symbol),
+        tokens.map((t) => t.cell),
+        tokens.map((t) => t.symbol),
       ),
       { header: 'Amount', align: 'right' },
       { header: 'SOL', align: 'right' },
@@ -49,7 +49,7 @@ export function renderActivity(entries: ActivityEntry[], theme: Theme, layout?: 
       times.cells[i]!,
       e.type,
       theme.status(e.status),
-      tokens[i]!,
+      tokens[i]!.cell,
       e.amount === null ? '—' : formatTokenAmount(e.amount, e.decimals),
       e.solLamports === null ? '—' : formatSol(e.solLamports),
       formatUsd(e.usdValue),

@@ -7,7 +7,7 @@ import { formatCents, percentHundredths, usdToCents } from '../domain/usd.js';
 import { shareBar } from './share-bar.js';
 import { renderTable, type TableLayout } from '../io/table.js';
 import type { Theme } from '../io/theme.js';
-import { tokenCell, tokenColumn } from './token-cell.js';
+import { tokenCells, tokenColumn } from './token-cell.js';
 
 /** `trader holdings`. Tokens with a sell executing are marked. */
 export function renderHoldings(holdings: Holding[], theme: Theme, layout?: TableLayout): string {
@@ -15,12 +15,12 @@ export function renderHoldings(holdings: Holding[], theme: Theme, layout?: Table
   const cents = sorted.map((h) => usdToCents(h.usdValue));
   const total = cents.reduce<bigint>((sum, c) => sum + (c !== null && c > 0n ? c : 0n), 0n);
   const unpriced = cents.some((c) => c === null);
-  const tokens = sorted.map((h) => tokenCell(h.symbol, h.mint, layout?.wide));
+  const tokens = tokenCells(sorted, layout?.wide);
   const table = renderTable(
     [
       tokenColumn(
-        tokens,
-        sorted.map((h) => h.symbol),
+        tokens.map((t) => t.cell),
+        tokens.map((t) => t.symbol),
       ),
       { header: 'Name', maxWidth: 16, shrinkTo: 8, drop: 1 },
       { header: 'Amount', align: 'right' },
@@ -32,7 +32,7 @@ export function renderHoldings(holdings: Holding[], theme: Theme, layout?: Table
     sorted.map((h, i) => {
       const c = cents[i]!;
       return [
-        tokens[i]!,
+        tokens[i]!.cell,
         h.name === null ? '—' : oneLine(h.name),
         formatTokenAmount(h.amount, h.decimals),
         formatPrice(h.usdPrice),

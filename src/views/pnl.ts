@@ -5,6 +5,7 @@ import { formatSol, formatTokenAmount } from '../domain/amounts.js';
 import type { PnlReport, TokenPnl, TotalPnl } from '../portfolio/pnl.js';
 import { divRound, formatCents } from '../domain/usd.js';
 import { shareBar } from './share-bar.js';
+import { tokenCells } from './token-cell.js';
 import { renderTable, shortId } from '../io/table.js';
 import type { Theme } from '../io/theme.js';
 import { formatLocalTime } from '../domain/local-time.js';
@@ -40,8 +41,9 @@ export function renderPnl(report: PnlReport, theme: Theme, token: string | null 
   };
   const usd = (cents: bigint | null) => (cents === null ? UNKNOWN : formatCents(cents));
 
-  const rows = report.tokens.map((r: TokenPnl) => [
-    r.symbol === null ? shortId(r.mint, 4) : oneLine(r.symbol),
+  const tokens = tokenCells(report.tokens);
+  const rows = report.tokens.map((r: TokenPnl, i) => [
+    r.symbol === null ? shortId(r.mint, 4) : tokens[i]!.cell,
     formatTokenAmount(r.amount, r.decimals),
     r.amount === 0n && r.costBasisCents === 0n ? '—' : usd(r.costBasisCents),
     r.amount === 0n && r.valueCents === 0n ? '—' : usd(r.valueCents),

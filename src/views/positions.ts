@@ -7,7 +7,7 @@ import { renderFields, renderTable, uniquePrefixes, type TableLayout } from '../
 import type { Theme } from '../io/theme.js';
 import { shortTableTime, timeColumn } from './activity.js';
 import { tokenAmount } from './token-amount.js';
-import { tokenCell, tokenColumn } from './token-cell.js';
+import { tokenCells, tokenColumn } from './token-cell.js';
 
 /** A table cell: the number alone (the Token column names the unit). */
 const units = (amount: string | null, p: Position) =>
@@ -21,7 +21,10 @@ const withUnit = (amount: string | null, p: Position) => (amount === null ? '—
  */
 export function renderPositions(positions: Position[], theme: Theme, layout?: TableLayout): string {
   const ids = uniquePrefixes(positions.map((p) => p.id));
-  const tokens = positions.map((p) => tokenCell(p.token?.symbol, p.mint, layout?.wide));
+  const tokens = tokenCells(
+    positions.map((p) => ({ symbol: p.token?.symbol, mint: p.mint })),
+    layout?.wide,
+  );
   const opened = timeColumn(
     'Opened',
     positions.map((p) => p.openedAt),
@@ -31,8 +34,8 @@ export function renderPositions(positions: Position[], theme: Theme, layout?: Ta
       { header: 'ID' },
       { header: 'Status' },
       tokenColumn(
-        tokens,
-        positions.map((p) => p.token?.symbol),
+        tokens.map((t) => t.cell),
+        tokens.map((t) => t.symbol),
       ),
       { header: 'Remaining', align: 'right' },
       { header: 'Cost SOL', align: 'right', drop: 2 },
@@ -41,7 +44,7 @@ export function renderPositions(positions: Position[], theme: Theme, layout?: Ta
     positions.map((p, i) => [
       layout?.wide ? p.id : ids.get(p.id)!,
       theme.status(p.status),
-      tokens[i]!,
+      tokens[i]!.cell,
       units(p.remainingAmount, p),
       p.costLamports === null ? '—' : formatSol(p.costLamports),
       opened.cells[i]!,

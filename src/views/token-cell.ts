@@ -1,6 +1,8 @@
 // A token in a table cell: its symbol, else its mint as a prefix that can be typed back
 // (`buy`/`sell` take a unique mint prefix of 8 or more characters), or whole with --wide.
 import { oneLine } from '../io/terminal-text.js';
+import { sameTokenText } from '../domain/token-text.js';
+import { WRAPPED_SOL_MINT } from '../domain/address.js';
 
 /**
  * The Token column: a long symbol may wrap at its spaces to fit (to 5 characters, never inside a
@@ -16,4 +18,28 @@ export function tokenCell(symbol: string | null | undefined, mint: string | null
   if (symbol) return oneLine(symbol);
   if (!mint) return '—';
   return wide || mint.length <= 9 ? mint : `${mint.slice(0, 8)}…`;
+}
+
+/**
+ * The Token cells of one table, each row's symbol and mint (a claim is a symbol bound to another
+ * mint). A symbol stands for its token only where it tells it apart: no other mint in the table
+ * has it (look-alikes folded) and it is not SOL on a mint that is not wrapped SOL. Otherwise the
+ * mint's short form shows, the symbol only as its claim: `GFmFPoog… (claims WOOF)`.
+ */
+export function tokenCells(
+  rows: Array<{ symbol?: string | null; mint?: string | null; claims?: string | null }>,
+  wide = false,
+): Array<{
+  cell: string;
+  /** The text the cell may wrap at (a symbol or a claim); null: a mint, never wrapped. */ symbol: string | null;
+}> {
+  const mintsOf = (symbol: string) =>
+    new Set(rows.filter((r) => r.mint && sameTokenText(r.symbol ?? r.claims, symbol)).map((r) => r.mint));
+  return rows.map(({ symbol, mint, claims }) => {
+    const said = symbol || claims;
+    if (!said || !mint) return { cell: tokenCell(said, mint, wide), symbol: said ?? null };
+    const ambiguous = mintsOf(said).size > 1 || (sameTokenText(said, 'SOL') && mint !== WRAPPED_SOL_MINT);
+    if (symbol && !ambiguous) return { cell: tokenCell(symbol, mint, wide), symbol };
+    return { cell: `${tokenCell(null, mint, wide)} (claims ${oneLine(said)})`, symbol: said };
+  });
 }

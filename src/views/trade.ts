@@ -1,4 +1,5 @@
 // Human views of one trade: the full trade form, and a sell read through its authorization.
+import { WRAPPED_SOL_MINT } from '../domain/address.js';
 import { oneLine } from '../io/terminal-text.js';
 import type { GetSellResponse, Trade } from '../api/types.js';
 import { formatSol } from '../domain/amounts.js';
@@ -12,11 +13,9 @@ import { tokenAmount } from './token-amount.js';
 /** Token facts the trade does not carry (symbol, decimals); callers pass what they know. */
 export type TokenFacts = (mint: string) => TokenMeta | null;
 
-const SOL_MINT = 'So11111111111111111111111111111111111111112';
-
 function amountOf(mint: string, amount: string | null, token: TokenFacts): string {
   if (amount === null) return '—';
-  if (mint === SOL_MINT) return `${formatSol(amount)} SOL`;
+  if (mint === WRAPPED_SOL_MINT) return `${formatSol(amount)} SOL`;
   const meta = token(mint);
   return tokenAmount(amount, meta);
 }

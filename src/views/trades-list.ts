@@ -4,8 +4,7 @@ import type { RecentTrade } from '../portfolio/recent-trades.js';
 import { renderTable, uniquePrefixes, type TableLayout } from '../io/table.js';
 import type { Theme } from '../io/theme.js';
 import { shortTableTime, timeColumn } from './activity.js';
-import { tokenCell, tokenColumn } from './token-cell.js';
-import { oneLine } from '../io/terminal-text.js';
+import { tokenCells, tokenColumn } from './token-cell.js';
 
 /** The line under a list with sells the journal does not know: why they have no id. */
 export const SELLS_HAVE_NO_ID = "A sell shows no id: the service lists none; this tool's own show theirs.";
@@ -22,12 +21,8 @@ export function renderRecentTrades(
   allIds: readonly string[] = [],
 ): string {
   const ids = uniquePrefixes([...trades.map((t) => t.id).filter((id): id is string => id !== null), ...allIds]);
-  // A symbol another mint is bound to: this mint's short form, the symbol only as its claim.
-  const tokens = trades.map((t) =>
-    t.claims
-      ? `${tokenCell(null, t.mint, layout?.wide)} (claims ${oneLine(t.claims)})`
-      : tokenCell(t.symbol, t.mint, layout?.wide),
-  );
+  // A symbol another mint is bound to, or one that does not tell its token apart: only a claim.
+  const tokens = tokenCells(trades, layout?.wide);
   const times = timeColumn(
     'Time',
     trades.map((t) => t.createdAt),
@@ -38,8 +33,8 @@ export function renderRecentTrades(
       { header: 'Side' },
       { header: 'Status' },
       tokenColumn(
-        tokens,
-        trades.map((t) => t.symbol ?? t.claims),
+        tokens.map((t) => t.cell),
+        tokens.map((t) => t.symbol),
       ),
       { header: 'Amount', align: 'right' },
       { header: 'SOL', align: 'right' },
@@ -49,7 +44,7 @@ export function renderRecentTrades(
       t.id === null ? '—' : layout?.wide ? t.id : ids.get(t.id)!,
       t.side,
       theme.status(t.status),
-      tokens[i]!,
+      tokens[i]!.cell,
       t.amount === null ? '—' : t.decimals === null ? `${t.amount} raw units` : formatTokenAmount(t.amount, t.decimals),
       t.solLamports === null ? '—' : formatSol(t.solLamports),
       times.cells[i]!,

@@ -300,3 +300,22 @@ describe('display widths: CJK and emoji keep the columns aligned', () => {
     expect(out.split('\n').map((l) => startOf(l, l.trim().slice(-1)))).toEqual([6, 6]);
   });
 });
+
+describe('--wide never cuts', () => {
+  it('a cell with spaces wider than its column’s maxWidth is whole on one line, not cut to its widest word', () => {
+    const cell = `${'G'.repeat(44)} (claims WOOF)`;
+    const out = renderTable(
+      [
+        { header: 'Token', maxWidth: 13 },
+        { header: 'Name', maxWidth: 16 },
+      ],
+      [[cell, 'a name of many words here']],
+      {
+        width: 80,
+        wide: true,
+      },
+    );
+    expect(out.split('\n')[1]).toBe(`${cell}  a name of many words here`);
+    expect(out).not.toContain('…');
+  });
+});

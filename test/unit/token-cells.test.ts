@@ -1,0 +1,95 @@
+// A table's Token column: a symbol stands for its token only where it tells it apart (attack-log-2 H:
+// a token named SOL read as SOL, two WOOF mints as two identical WOOF rows).
+import { describe, expect, it } from 'vitest';
+import type { Holding } from '../../src/api/types.js';
+import { plainTheme } from '../../src/io/theme.js';
+import { renderHoldings } from '../../src/views/holdings.js';
+import { tokenCells } from '../../src/views/token-cell.js';
+
+const WOOF = 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd';
+const FAKE = 'FkD9N7noZTJVUa3vV4nTrNcftCW8UPHtDPgceYqmmJkS';
+const WSOL = 'So11111111111111111111111111111111111111112';
+
+const cells = (rows: Parameters<typeof tokenCells>[0]) => tokenCells(rows).map((c) => c.cell);
+
+describe('tokenCells', () => {
+  it('a symbol only one mint has stands for it, on every row of that mint', () => {
+    expect(
+      cells([
+        { symbol: 'WOOF', mint: WOOF },
+        { symbol: 'WOOF', mint: WOOF },
+        { symbol: 'SGLD', mint: FAKE },
+      ]),
+    ).toEqual(['WOOF', 'WOOF', 'SGLD']);
+  });
+
+  it('two mints with one symbol (look-alikes folded): each shows its mint, the symbol as a claim', () => {
+    expect(
+      cells([
+        { symbol: 'WOOF', mint: WOOF },
+        { symbol: 'ＷOOF', mint: FAKE },
+      ]),
+    ).toEqual(['GFmFPoog… (claims WOOF)', 'FkD9N7no… (claims ＷOOF)']);
+    const wide = tokenCells(
+      [
+        { symbol: 'WOOF', mint: WOOF },
+        { symbol: 'woof', mint: FAKE },
+      ],
+      true,
+    );
+    expect(wide[0]).toEqual({ cell: `${WOOF} (claims WOOF)`, symbol: 'WOOF' });
+  });
+
+  it('SOL names only wrapped SOL: any other mint calling itself SOL (or a look-alike) is a claim', () => {
+    expect(cells([{ symbol: 'SOL', mint: FAKE }])).toEqual(['FkD9N7no… (claims SOL)']);
+    expect(cells([{ symbol: 'sol', mint: FAKE }])).toEqual(['FkD9N7no… (claims sol)']);
+    expect(cells([{ symbol: 'ＳＯＬ', mint: FAKE }])).toEqual(['FkD9N7no… (claims ＳＯＬ)']); // fullwidth
+    expect(cells([{ symbol: 'SOL', mint: WSOL }])).toEqual(['SOL']);
+    expect(cells([{ symbol: 'SOLX', mint: FAKE }])).toEqual(['SOLX']);
+  });
+
+  it('a claim (a symbol bound to another mint) stays a claim; no symbol is the mint; no mint is the symbol or —', () => {
+    expect(cells([{ symbol: null, claims: 'WOOF', mint: FAKE }])).toEqual(['FkD9N7no… (claims WOOF)']);
+    expect(cells([{ symbol: null, mint: FAKE }])).toEqual(['FkD9N7no…']);
+    expect(tokenCells([{ symbol: null, mint: FAKE }])[0]!.symbol).toBeNull();
+    expect(
+      cells([
+        { symbol: 'WOOF', mint: null },
+        { symbol: null, mint: null },
+      ]),
+    ).toEqual(['WOOF', '—']);
+  });
+});
+
+describe('renderHoldings with tokens that do not tell themselves apart', () => {
+  const holding = (mint: string, symbol: string, usdValue: number): Holding => ({
+    mint,
+    name: 'Dog',
+    symbol,
+    decimals: 5,
+    amount: '100000',
+    balance: '1',
+    usdPrice: usdValue,
+    usdValue,
+    imageUrl: '',
+    positionIds: [],
+    sellInProgress: false,
+  });
+
+  it('two WOOF mints are two rows told apart by their mints; a SOL-named token is not shown as SOL', () => {
+    const out = renderHoldings(
+      [
+        holding(WOOF, 'WOOF', 2),
+        holding(FAKE, 'WOOF', 1),
+        holding('7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', 'SOL', 3),
+      ],
+      plainTheme,
+      { width: 80, wide: true },
+    );
+    expect(out).toContain(`${WOOF} (claims WOOF)`);
+    expect(out).toContain(`${FAKE} (claims WOOF)`);
+    expect(out).toContain('7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU (claims SOL)');
+    expect(out).not.toMatch(/^WOOF\b/m);
+    expect(out).not.toMatch(/^SOL\b/m);
+  });
+});
