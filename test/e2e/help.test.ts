@@ -1,5 +1,7 @@
 // Help texts are part of the interface: every command has a purpose, its units and examples.
-// Snapshots make any change to them deliberate (update with `npx vitest run -u`).
+// Snapshots make any change to them deliberate (update with `npx vitest run -u`). Each text is
+// read once, in-process (the binary's parsing and output, without a process start per text);
+// the first test shows the built binary prints the same.
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
@@ -26,9 +28,25 @@ const COMMANDS = [
   ['completion'],
 ];
 
+/** `trader <command> --help` at 80 columns, or with no COLUMNS (piped), each read once. */
+const helps = new Map<string, ReturnType<typeof runInProcess>>();
+function helpOf(command: string[], columns: '80' | undefined = '80') {
+  const key = `${columns} ${command.join(' ')}`;
+  if (!helps.has(key)) helps.set(key, runInProcess([...command, '--help'], { COLUMNS: columns }));
+  return helps.get(key)!;
+}
+
 describe('help', () => {
+  it('the built binary prints what the in-process run prints: trader --help, buy --help, config set --help', async () => {
+    for (const command of [[], ['buy'], ['config', 'set']]) {
+      const binary = await runCli([...command, '--help'], { env: { COLUMNS: '80' } });
+      expect(binary.code).toBe(0);
+      expect(binary.stdout).toBe((await helpOf(command)).stdout);
+    }
+  });
+
   it.each(COMMANDS.map((c) => [c.join(' ') || 'trader', c]))('%s --help', async (_name, command) => {
-    const result = await runCli([...command, '--help'], { env: { COLUMNS: '80' } });
+    const result = await helpOf(command);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     for (const line of result.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
@@ -36,7 +54,7 @@ describe('help', () => {
   });
 
   it('groups trading, reading and setup commands', async () => {
-    const { stdout } = await runCli(['--help']);
+    const { stdout } = await helpOf([], undefined);
     const order = ['Trading:', '\n  buy ', 'Reading:', '\n  positions ', 'Setup:', '\n  config '].map((word) =>
       stdout.indexOf(word),
     );
@@ -45,7 +63,7 @@ describe('help', () => {
   });
 
   it('every command help names units and shows examples', async () => {
-    const results = await Promise.all(COMMANDS.slice(1).map((c) => runCli([...c, '--help'])));
+    const results = await Promise.all(COMMANDS.slice(1).map((c) => helpOf(c, undefined)));
     for (const r of results) expect(r.stdout).toMatch(/Examples:\n {2}\$ .*trader /);
     const buy = results[0]!.stdout;
     for (const unit of ['lamports', 'bps (100 = 1%)', 'SOL']) expect(buy).toContain(unit);
@@ -54,9 +72,7 @@ describe('help', () => {
 
   it('each command’s help names the global options that matter to it in one line (trader --help says what each does), or points to them', async () => {
     const [buy, sell, holdings, configSet, completion, root] = await Promise.all(
-      [['buy'], ['sell'], ['holdings'], ['config', 'set'], ['completion'], []].map((c) =>
-        runCli([...c, '--help'], { env: { COLUMNS: '80' } }),
-      ),
+      [['buy'], ['sell'], ['holdings'], ['config', 'set'], ['completion'], []].map((c) => helpOf(c)),
     );
     /** The global options a help names after the heading. */
     const listed = (stdout: string) => {
@@ -97,7 +113,7 @@ describe('help', () => {
       ['config', 'trust', 'forget'],
       ['sandbox', 'stop'],
     ];
-    const results = await Promise.all(all.map((c) => runCli([...c, '--help'], { env: { COLUMNS: '80' } })));
+    const results = await Promise.all(all.map((c) => helpOf(c)));
     const counts = Object.fromEntries(
       all.map((c, i) => [c.join(' ') || 'trader', results[i]!.stdout.replace(/\n$/, '').split('\n').length]),
     );
@@ -110,7 +126,7 @@ describe('help', () => {
 
   it('examples name only tokens the sandbox trades (or a <mint> placeholder)', async () => {
     const symbols = new Set(defaultTokens().map((t) => t.symbol));
-    const results = await Promise.all(COMMANDS.slice(1).map((c) => runCli([...c, '--help'])));
+    const results = await Promise.all(COMMANDS.slice(1).map((c) => helpOf(c, undefined)));
     const named: string[] = [];
     for (const r of results) {
       for (const line of r.stdout.split('Examples:')[1]!.split('\n')) {
