@@ -37,10 +37,7 @@ export function renderActivity(entries: ActivityEntry[], theme: Theme, layout?: 
       { header: times.header, compact: shortTableTime, drop: 2 },
       { header: 'Type' },
       { header: 'Status' },
-      tokenColumn(
-        tokens.map((t) => t.cell),
-        tokens.map((t) => t.symbol),
-      ),
+      tokenColumn(tokens),
       { header: 'Amount', align: 'right' },
       { header: 'SOL', align: 'right' },
       { header: 'USD', align: 'right', drop: 1 },

@@ -18,10 +18,7 @@ export function renderHoldings(holdings: Holding[], theme: Theme, layout?: Table
   const tokens = tokenCells(sorted, layout?.wide);
   const table = renderTable(
     [
-      tokenColumn(
-        tokens.map((t) => t.cell),
-        tokens.map((t) => t.symbol),
-      ),
+      tokenColumn(tokens),
       { header: 'Name', maxWidth: 16, shrinkTo: 8, drop: 1 },
       { header: 'Amount', align: 'right' },
       { header: 'Price', align: 'right', drop: 2 },

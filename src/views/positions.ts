@@ -33,10 +33,7 @@ export function renderPositions(positions: Position[], theme: Theme, layout?: Ta
     [
       { header: 'ID' },
       { header: 'Status' },
-      tokenColumn(
-        tokens.map((t) => t.cell),
-        tokens.map((t) => t.symbol),
-      ),
+      tokenColumn(tokens),
       { header: 'Remaining', align: 'right' },
       { header: 'Cost SOL', align: 'right', drop: 2 },
       { header: opened.header, compact: shortTableTime, drop: 1 },

@@ -8,8 +8,8 @@ import { WRAPPED_SOL_MINT } from '../domain/address.js';
  * The Token column: a long symbol may wrap at its spaces to fit (to 5 characters, never inside a
  * word), a mint prefix never (it would no longer be typeable); 13 wide holds `(claims WOOF)`.
  */
-export function tokenColumn(cells: string[], symbols: Array<string | null | undefined>) {
-  const prefixes = cells.filter((_, i) => !symbols[i]).map((c) => Array.from(c).length);
+export function tokenColumn(tokens: Array<{ cell: string; symbol: string | null }>) {
+  const prefixes = tokens.filter((t) => !t.symbol).map((t) => Array.from(t.cell).length);
   return { header: 'Token', maxWidth: 13, shrinkTo: Math.max(5, ...prefixes) };
 }
 

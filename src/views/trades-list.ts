@@ -32,10 +32,7 @@ export function renderRecentTrades(
       { header: 'ID' },
       { header: 'Side' },
       { header: 'Status' },
-      tokenColumn(
-        tokens.map((t) => t.cell),
-        tokens.map((t) => t.symbol),
-      ),
+      tokenColumn(tokens),
       { header: 'Amount', align: 'right' },
       { header: 'SOL', align: 'right' },
       { header: times.header, compact: shortTableTime, drop: 1 },
