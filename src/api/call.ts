@@ -4,7 +4,7 @@ import type { Clock } from '../domain/clock.js';
 import { ALWAYS_WALKED_LENGTH, keyRedactor, redactDeep, type Redactor } from './redact.js';
 import { ServiceRejectedError, UsageError } from '../domain/errors.js';
 import { resolveApiRoot } from './base-url.js';
-import { defaultCodeFor, type Failure, httpFailure, oneLine, toApiError } from './errors.js';
+import { defaultCodeFor, type Failure, httpFailure, oneLine, toApiError } from './http-errors.js';
 import { fetchFor, proxyFor } from '../net/proxy.js';
 import { type Repeatability, type RetryPolicy, parseRetryAfter, resolvePolicy, withRetry } from './retry.js';
 import type * as S from './schemas.js';

@@ -4,7 +4,7 @@
 
 import { MIN_STATUS_INTERVAL_MS } from '../domain/defaults.js';
 import { UsageError } from '../domain/errors.js';
-import { oneLine } from './errors.js';
+import { oneLine } from './http-errors.js';
 import * as S from './schemas.js';
 import { call, wireFor, type ClientOptions, type Wire } from './call.js';
 import type {
@@ -29,7 +29,7 @@ import type {
 
 export type { RetryPolicy } from './retry.js';
 export { DEFAULT_RETRY_POLICY } from './retry.js';
-export { UncertainOutcomeError, isUncertainOutcome } from './errors.js';
+export { UncertainOutcomeError, isUncertainOutcome } from './http-errors.js';
 
 export type { ClientOptions, RequestLog } from './call.js';
 

@@ -1,7 +1,7 @@
 // The one retry policy: what is retried, how long to wait, when to give up.
 
 import type { Clock } from '../domain/clock.js';
-import type { Failure } from './errors.js';
+import type { Failure } from './http-errors.js';
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */

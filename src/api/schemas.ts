@@ -2,7 +2,7 @@
 // type of every documented field; unknown fields are kept and enum values are not restricted
 // (the real service may add statuses). A check returns a problem ("data.intent.id missing") or null.
 
-import { oneLine } from './errors.js';
+import { oneLine } from './http-errors.js';
 
 export type Check = (value: unknown, at: string) => string | null;
 

@@ -6,8 +6,8 @@
 // ≈ +90 ms to import, docs/bench.md). Only when a proxy applies is the undici package imported,
 // lazily, for its ProxyAgent, and its own fetch used with it (the two are never mixed).
 
-import type { Failure } from './errors.js';
-import { oneLine } from './errors.js';
+import type { Failure } from './http-errors.js';
+import { oneLine } from './http-errors.js';
 import { secondsText } from '../domain/units.js';
 
 export interface FetchInit {

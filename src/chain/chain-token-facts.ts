@@ -4,7 +4,7 @@
 // any, points at the mint itself) or else the Metaplex metadata account at the PDA
 // ["metadata", program, mint]. Metadata that is not where its program puts it, not owned by it,
 // or names another mint is no metadata: anyone can write an account saying "WOOF".
-import type { ChainTokenFacts } from '../domain/token.js';
+import type { ChainTokenFacts } from '../domain/token-meta.js';
 import type { MetadataFacts, MintFacts } from '../domain/mint-facts.js';
 import { UsageError } from '../domain/errors.js';
 import bs58 from 'bs58';

@@ -15,7 +15,7 @@ import {
 } from '../domain/amounts.js';
 import { printable } from '../domain/printable.js';
 import { UsageError } from '../domain/errors.js';
-import { MIN_MINT_PREFIX } from '../domain/token.js';
+import { MIN_MINT_PREFIX } from '../domain/token-meta.js';
 import { isAddress } from '../domain/address.js';
 import { parseIntegerInRange, parseLamports, withoutGroups } from '../config/profile-values.js';
 

@@ -9,7 +9,7 @@ import {
   type TokenArgument,
 } from './argument-parsers.js';
 import { DEFAULT_MAX_SLIPPAGE_BPS, SERVICE_PAGE_LIMIT } from '../domain/defaults.js';
-import { MIN_MINT_PREFIX } from '../domain/token.js';
+import { MIN_MINT_PREFIX } from '../domain/token-meta.js';
 import { optionFlag, parsedOption, type ArgumentSpec, type OptionSpec, type RawInput } from './definition.js';
 import { parseSlippageBps } from '../config/profile-values.js';
 

@@ -2,7 +2,7 @@
 import { ACTIVITY_TYPES, type ActivityType, type ActivityEntry } from '../api/types.js';
 import { parseActivityTypes } from '../cli/argument-parsers.js';
 import type { Context } from '../cli/context.js';
-import { renderActivity } from '../views/activity.js';
+import { renderActivity } from '../views/activity-table.js';
 import { shellQuote } from '../domain/shell-quote.js';
 import { defineCommand, parsedOption } from '../cli/definition.js';
 import { printPages } from '../cli/paged-list.js';

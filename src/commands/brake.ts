@@ -5,7 +5,7 @@
 import type { Context } from '../cli/context.js';
 import { appendBrakeAudit, brakeAuditPath, brakePath, readBrake, writeBrake } from '../config/brake-file.js';
 import { LockedFileError } from '../config/locked-file.js';
-import { lockWords, type BrakeLock } from '../domain/brake.js';
+import { lockWords, type BrakeLock } from '../domain/brake-rules.js';
 import { DeclinedError, UsageError } from '../domain/errors.js';
 import { printable } from '../domain/printable.js';
 import { defineCommand, type NoOptions } from '../cli/definition.js';

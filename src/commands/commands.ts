@@ -5,7 +5,7 @@ import type { Theme } from '../io/theme.js';
 import { loadCatalog, type Catalog, type CatalogOption } from '../cli/catalog.js';
 import { defineCommand, type NoOptions, type ProgramFacts } from '../cli/definition.js';
 import { brakePath, readBrake } from '../config/brake-file.js';
-import { lockWords, type BrakeLock } from '../domain/brake.js';
+import { lockWords, type BrakeLock } from '../domain/brake-rules.js';
 
 export const commands = defineCommand<NoOptions>({
   // The catalog reads no setting: a profile holding a bad value must not hide it.

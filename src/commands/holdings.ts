@@ -1,7 +1,7 @@
 // `trader holdings`: tokens held for the account, largest value first.
 import type { Holding } from '../api/types.js';
 import type { Context } from '../cli/context.js';
-import { renderHoldings } from '../views/holdings.js';
+import { renderHoldings } from '../views/holdings-table.js';
 import { boundDecimals } from '../cli/bound-decimals.js';
 import { defineCommand } from '../cli/definition.js';
 import { CSV_OPTION, parseTableFlags, WIDE_OPTION, type TableFlags } from '../cli/shared-options.js';

@@ -1,10 +1,10 @@
 // `trader pnl`: profit and loss per token and in total, by average cost.
 import { parseSince, parseTokenArgument, type TokenArgument } from '../cli/argument-parsers.js';
 import type { Context } from '../cli/context.js';
-import { MIN_MINT_PREFIX } from '../domain/token.js';
-import { renderPnl } from '../views/pnl.js';
+import { MIN_MINT_PREFIX } from '../domain/token-meta.js';
+import { renderPnl } from '../views/pnl-table.js';
 import { pnlDocument } from '../portfolio/pnl-document.js';
-import { computePnl } from '../portfolio/pnl.js';
+import { computePnl } from '../portfolio/pnl-reckoning.js';
 import { readPortfolio } from '../portfolio/read-portfolio.js';
 import { boundDecimals } from '../cli/bound-decimals.js';
 import { knownTokens, resolveTokenMint } from '../trade/token-lookup.js';

@@ -2,7 +2,7 @@
 import { POSITION_STATUSES, type Position } from '../api/types.js';
 import { MIN_PREFIX_LENGTH, parsePositionStatus, parseUuidOrPrefix, type TypedId } from '../cli/argument-parsers.js';
 import type { Context } from '../cli/context.js';
-import { renderPosition, renderPositions } from '../views/positions.js';
+import { renderPosition, renderPositions } from '../views/positions-table.js';
 import { shellQuote } from '../domain/shell-quote.js';
 import { defineCommand, parsedOption } from '../cli/definition.js';
 import { resolvePositionId } from '../cli/id-prefix.js';

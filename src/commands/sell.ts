@@ -8,7 +8,7 @@ import { payoutOnChain, renderVerificationLines } from '../views/verification.js
 import { stopIfContradicted, verifyOnChain } from '../trade/chain-verification.js';
 import { RefusedToSignError, TradeFailedError, UsageError } from '../domain/errors.js';
 import { tradeRun, type TradeTracker } from '../trade/trade-tracker.js';
-import { renderSellSummary, sellReviewText } from '../views/sell.js';
+import { renderSellSummary, sellReviewText } from '../views/sell-screens.js';
 import { tokenAmount } from '../views/token-amount.js';
 import {
   chooseToken,
@@ -22,7 +22,7 @@ import {
 import { sameTokenText } from '../domain/token-text.js';
 import type { ServiceClient } from '../api/client.js';
 import type { SellReview } from '../trade/sell-review.js';
-import { MIN_MINT_PREFIX, type TokenMeta } from '../domain/token.js';
+import { MIN_MINT_PREFIX, type TokenMeta } from '../domain/token-meta.js';
 import type { Theme } from '../io/theme.js';
 import { defineCommand, parsedOption } from '../cli/definition.js';
 import { withCommand } from '../io/command-line.js';
@@ -37,9 +37,9 @@ import { brakeChecks, checkMint } from '../trade/brake-checks.js';
 import { tradeScreen, type TradeScreen } from '../views/trade-screen.js';
 import { guarded, refuseUnboundSymbol, sellTrust, symbolTrust, recordChainFacts } from '../trade/trust.js';
 import { bindSymbolAtPrompt } from '../trade/trust.js';
-import { grantAnnouncer } from '../views/trust-grants.js';
+import { grantAnnouncer } from '../views/grant-lines.js';
 import { bindToken, refuseChangedFacts, type TokenBinding } from '../domain/token-binding.js';
-import { symbolWord } from '../views/buy.js';
+import { symbolWord } from '../views/buy-screens.js';
 import { dailyLimitOption } from '../journal/daily-limits.js';
 import { namedTransactions } from '../journal/followed.js';
 import { runRecorder, type RunRecorder } from '../journal/recorder.js';

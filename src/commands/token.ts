@@ -7,10 +7,10 @@ import type { Context } from '../cli/context.js';
 import { parseTokenArgument, type TokenArgument } from '../cli/argument-parsers.js';
 import { defineCommand } from '../cli/definition.js';
 import { UsageError, type BoundFactChange } from '../domain/errors.js';
-import type { ChainTokenFacts } from '../domain/token.js';
+import type { ChainTokenFacts } from '../domain/token-meta.js';
 import { changedBoundFacts, changedFactWords } from '../domain/token-binding.js';
 import { DEFAULT_MAX_TRANSFER_FEE_BPS, tokenRisks, tokenRisksFingerprint } from '../domain/token-risks.js';
-import { mintFactsDocument, renderMintFacts } from '../views/token.js';
+import { mintFactsDocument, renderMintFacts } from '../views/token-report.js';
 import { openTrust, symbolTrust } from '../trade/trust.js';
 
 export interface TokenOptions {

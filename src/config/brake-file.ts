@@ -4,7 +4,7 @@
 // regular file (a symlink, a folder, a fifo) or cannot be read is an error, never "unlocked".
 import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { brakeText, parseBrake, type BrakeLock } from '../domain/brake.js';
+import { brakeText, parseBrake, type BrakeLock } from '../domain/brake-rules.js';
 import { ensureDir, LockedFileError, readOrNull, updateLockedFile, type LockTiming } from './locked-file.js';
 
 /** The lock file beside this config file. */

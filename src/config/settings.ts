@@ -81,7 +81,7 @@ export interface Settings {
   maxTransferFeeBps: number | null;
   /** Signatures (buys and sells) in any rolling hour, counted by the journal across processes, or null. */
   maxTradesPerHour: number | null;
-  /** The loss realized in any 24 hours past which unattended runs stop buying (domain/brake.ts), or null. */
+  /** The loss realized in any 24 hours past which unattended runs stop buying (domain/brake-rules.ts), or null. */
   maxDailyLossLamports: bigint | null;
   /** The only mints an unattended run may trade, or null (any). */
   allowedMints: string[] | null;

@@ -2,7 +2,7 @@
 // service that gives a pinned symbol or name to another mint passes that token off as the
 // pinned one (the user reads "WOOF" and sells, or buys, another token). Compared as a reader sees
 // them (domain/token-text.ts).
-import type { TokenMeta } from './token.js';
+import type { TokenMeta } from './token-meta.js';
 import { NOTHING_SENT } from './outcome-words.js';
 import { sameTokenText as same } from './token-text.js';
 

@@ -8,7 +8,7 @@
 // RPC or service, refused before anything is created, and the pinned value stands.
 import { createHash } from 'node:crypto';
 import type { PinnedTokens } from './pinned-names.js';
-import type { TokenMeta, ChainTokenFacts } from './token.js';
+import type { TokenMeta, ChainTokenFacts } from './token-meta.js';
 import { sameTokenText as sameText, tokenTextKey } from './token-text.js';
 import { RefusedToSignError, type BoundFactChange } from './errors.js';
 import { NOTHING_CREATED } from './outcome-words.js';

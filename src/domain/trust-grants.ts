@@ -1,6 +1,6 @@
-// What a person granted, as data: each grant of trust is announced (views/trust-grants.ts) in one
+// What a person granted, as data: each grant of trust is announced (views/grant-lines.ts) in one
 // line naming it and the command that undoes it (docs/trust-store.md).
-import type { TokenMeta } from './token.js';
+import type { TokenMeta } from './token-meta.js';
 
 /** One grant of trust, as the store recorded it. */
 export type Grant =

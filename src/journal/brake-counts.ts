@@ -1,9 +1,9 @@
 // What the brake counts from the journal's records: one wallet's signatures in the last hour
 // (maxTradesPerHour) and the loss realized over the last 24 hours (maxDailyLossLamports). The
-// rules that judge the counts are domain/brake.ts's.
+// rules that judge the counts are domain/brake-rules.ts's.
 import { solAndLamports } from '../domain/amounts.js';
 import { counted } from '../domain/units.js';
-import { HOUR_MS } from '../domain/brake.js';
+import { HOUR_MS } from '../domain/brake-rules.js';
 import { DAY_MS } from './daily-limits.js';
 import type { JournalRecord } from './records.js';
 

@@ -7,7 +7,7 @@ import type { Context } from '../cli/context.js';
 import type { AuditEntry, AuditLog } from './audit-log.js';
 import type { Tool } from './tools.js';
 import { brakePath, readBrake } from '../config/brake-file.js';
-import { lockWords } from '../domain/brake.js';
+import { lockWords } from '../domain/brake-rules.js';
 import { tradingGate, type TradingGate } from './trading-gate.js';
 
 /** The tool that says what this server allows (trading on or off, and why; the limits). */

@@ -14,7 +14,7 @@ export interface TradingGate {
   maxFeeLamports: string | null;
   maxDailyBuyLamports: string | null;
   maxDailySellLamports: string | null;
-  /** The brake's limits (domain/brake.ts): signatures per rolling hour, the loss stop, the mint lists. */
+  /** The brake's limits (domain/brake-rules.ts): signatures per rolling hour, the loss stop, the mint lists. */
   maxTradesPerHour: number | null;
   maxDailyLossLamports: string | null;
   allowedMints: string[] | null;

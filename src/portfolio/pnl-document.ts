@@ -4,7 +4,7 @@
 // percentages are strings with two decimals. Unknown figures are null.
 import { SOL_DECIMALS, toDecimalString } from '../domain/amounts.js';
 import { centsToDecimal, hundredthsToDecimal } from '../domain/usd.js';
-import type { PnlReport, TokenPnl, TotalPnl } from './pnl.js';
+import type { PnlReport, TokenPnl, TotalPnl } from './pnl-reckoning.js';
 
 export interface PnlTokenDocument {
   mint: string;

@@ -2,7 +2,7 @@
 // Pages are read in full (only buys and sells of the ledger are asked for); nothing is printed.
 import { allItems } from '../api/all-pages.js';
 import type { ServiceClient } from '../api/client.js';
-import type { PnlInput } from './pnl.js';
+import type { PnlInput } from './pnl-reckoning.js';
 
 const PAGE_SIZE = 100;
 

@@ -1,6 +1,6 @@
 // Reading and parsing request bodies defensively: size cap, content type, JSON object only.
 import type { IncomingMessage } from 'node:http';
-import { HttpError } from './errors.js';
+import { HttpError } from './sandbox-error.js';
 import type { Body } from './validate.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -1,16 +1,16 @@
 // The buy state machine: create, deposit, cancel, confirmation on read, and the time-based
 // steps after confirmation (swap, completion, or failure and refund).
 import type { BuyIntent, CreateBuyResponse } from '../api/types.js';
-import { addActivity } from './activity.js';
+import { addActivity } from './activity-ledger.js';
 import { blockHeight, issueBlockhash } from './chain.js';
-import { iso } from './clock.js';
+import { iso } from './sandbox-clock.js';
 import { buildDepositTransaction, verifyDeposit } from './deposit-tx.js';
-import { HttpError, ownedBy } from './errors.js';
+import { HttpError, ownedBy } from './sandbox-error.js';
 import { createOnce } from './idempotency.js';
 import { newSignature, newUuid } from './ids.js';
 import { applySlippage, buyFee, quoteBuy, swapBuy } from './market.js';
-import { awardPoints, valueOf } from './points.js';
-import { createPosition, updatePosition } from './positions.js';
+import { awardPoints, valueOf } from './points-ledger.js';
+import { createPosition, updatePosition } from './position-book.js';
 import type { BuyRecord, LedgerTokenMove } from './state.js';
 import { stepAfter, type TimeStep } from './time-step.js';
 import { type Body, requireString, requireTradeRequest, type TradeRequest } from './validate.js';

@@ -10,7 +10,7 @@ import {
 } from '@solana/web3.js';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
-import { HttpError } from './errors.js';
+import { HttpError } from './sandbox-error.js';
 
 export const COMPUTE_UNIT_LIMIT = 10_000;
 export const COMPUTE_UNIT_PRICE_MICROLAMPORTS = 50_000;

@@ -1,6 +1,6 @@
 // Injected faults: API requests that match get a misbehaving answer instead of (or after) the real one.
 import type { ServerResponse } from 'node:http';
-import { HttpError } from './errors.js';
+import { HttpError } from './sandbox-error.js';
 import { randomBase58 } from './ids.js';
 
 export const FAULT_KINDS = ['status', 'truncated', 'huge', 'drop-before', 'drop-after', 'latency'] as const;

@@ -1,7 +1,7 @@
 // Creating a buy or a sell is idempotent per account and key: a client that retries after a
 // lost answer gets the first trade back (200) rather than a second one, and a key reused for a
 // different request is refused (409) rather than answered with a trade it did not ask for.
-import { HttpError } from './errors.js';
+import { HttpError } from './sandbox-error.js';
 import type { TradeRequest } from './validate.js';
 
 /** A buy or a sell authorization, as far as telling a repeat from a different request goes. */

@@ -1,8 +1,8 @@
 // The start state: default tokens and pools, default delays, empty per-account ledgers.
 import { createHash } from 'node:crypto';
-import { keypairFromSeed } from './ed25519.js';
+import { keypairFromSeed } from './sandbox-keys.js';
 import { DEFAULT_SOL_USD, defaultTokens } from './market.js';
-import { seedLeaderboard } from './points.js';
+import { seedLeaderboard } from './points-ledger.js';
 import { DEFAULT_DELAYS, type Identity, type State } from './state.js';
 import { DEFAULT_START_BALANCE_LAMPORTS } from './wallet.js';
 

@@ -1,7 +1,7 @@
 // Tokens, constant-product pools, the SOL/USD price, quotes and the platform fee.
 // All quote arithmetic is bigint; USD figures are numbers because the API reports them as numbers.
 import { createHash } from 'node:crypto';
-import { keypairFromSeed } from './ed25519.js';
+import { keypairFromSeed } from './sandbox-keys.js';
 import type { MintExtras, TokenRecord } from './state.js';
 
 export const LAMPORTS_PER_SOL = 1_000_000_000n;

@@ -1,7 +1,7 @@
 // Newest-first pages over an append-only array, with cursors that point into it,
 // so a page costs the items it returns (plus any the filter skips), never a full sort.
 import type { Pagination } from '../api/types.js';
-import { HttpError } from './errors.js';
+import { HttpError } from './sandbox-error.js';
 
 export const DEFAULT_LIMIT = 25;
 export const MAX_LIMIT = 100;

@@ -1,12 +1,12 @@
 // Bulk history for pagination and benchmark tests: cheap synthetic positions and activity entries.
 import type { ActivityEntry, ActivityType, Position, PositionStatus } from '../api/types.js';
 import { POSITION_STATUSES } from '../api/types.js';
-import { iso } from './clock.js';
-import { HttpError } from './errors.js';
+import { iso } from './sandbox-clock.js';
+import { HttpError } from './sandbox-error.js';
 import { newSignature, newUuid } from './ids.js';
 import { quoteBuy } from './market.js';
-import { awardPoints, valueOf } from './points.js';
-import { createPosition } from './positions.js';
+import { awardPoints, valueOf } from './points-ledger.js';
+import { createPosition } from './position-book.js';
 import type { World } from './world.js';
 
 const TYPES: ActivityType[] = ['buy', 'deposit', 'sell', 'payout', 'refund'];

@@ -11,14 +11,14 @@ import type {
   SellAuthorizationResponse,
   SellOrder,
 } from '../api/types.js';
-import { addActivity } from './activity.js';
-import { iso } from './clock.js';
-import { HttpError, ownedBy } from './errors.js';
+import { addActivity } from './activity-ledger.js';
+import { iso } from './sandbox-clock.js';
+import { HttpError, ownedBy } from './sandbox-error.js';
 import { createOnce } from './idempotency.js';
 import { newAuthorizationId, newSellGroupId, newSignature } from './ids.js';
 import { applySlippage, formatUnits, quoteSell, swapSell } from './market.js';
-import { awardPoints, valueOf } from './points.js';
-import { sellablePositions, updatePosition } from './positions.js';
+import { awardPoints, valueOf } from './points-ledger.js';
+import { sellablePositions, updatePosition } from './position-book.js';
 import type { AuthorizationRecord, SellGroupRecord, TokenRecord } from './state.js';
 import { stepAfter, type TimeStep } from './time-step.js';
 import { type Body, requireString, requireTradeRequest, type TradeRequest } from './validate.js';

@@ -1,6 +1,6 @@
 // Request-body field checks; each failure is a 400 naming the field.
 import { PublicKey } from '@solana/web3.js';
-import { invalidField } from './errors.js';
+import { invalidField } from './sandbox-error.js';
 import { DEFAULT_SLIPPAGE_BPS } from './market.js';
 
 export const U64_MAX = 18_446_744_073_709_551_615n;

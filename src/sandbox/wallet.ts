@@ -1,7 +1,7 @@
 // The owner wallet's SOL, as the chain would hold it: a deposit needs the amount plus the
 // network fee, and is refused at submit (as a broadcast that fails preflight) when the wallet
 // is short; refunds and sell payouts come back to it.
-import { HttpError } from './errors.js';
+import { HttpError } from './sandbox-error.js';
 import { formatUnits } from './market.js';
 import type { World } from './world.js';
 

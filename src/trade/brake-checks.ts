@@ -7,7 +7,7 @@
 import type { Context } from '../cli/context.js';
 import { brakePath, readBrake } from '../config/brake-file.js';
 import { LockedFileError } from '../config/locked-file.js';
-import { hourRoom, lockRefusal, mintRefusedWhy } from '../domain/brake.js';
+import { hourRoom, lockRefusal, mintRefusedWhy } from '../domain/brake-rules.js';
 import { lossWords, realizedLoss, tradesInHour } from '../journal/brake-counts.js';
 import { DeclinedError, RefusedToSignError, UsageError } from '../domain/errors.js';
 import { readOrRefuse, type TradeJournal } from '../journal/opened-journal.js';

@@ -6,7 +6,7 @@ import { isUncertainOutcome, type ServiceClient } from '../api/client.js';
 import type { GetSellResponse, SellAuthorization, Trade } from '../api/types.js';
 import type { Clock } from '../domain/clock.js';
 import type { TradeRequest } from './trade-request.js';
-import type { TokenMeta } from '../domain/token.js';
+import type { TokenMeta } from '../domain/token-meta.js';
 import {
   acceptTokenCommand,
   factsToConfirm,

@@ -2,7 +2,7 @@
 // verdict on it (with its slots' labels), and the token's facts as bound (never the service's alone).
 import type { SellAuthorization } from '../api/types.js';
 import type { Verdict } from '../wallet/sell-template/guard.js';
-import type { TokenMeta } from '../domain/token.js';
+import type { TokenMeta } from '../domain/token-meta.js';
 
 export interface SellReview {
   authorization: SellAuthorization;

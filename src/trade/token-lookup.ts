@@ -7,7 +7,7 @@ import type { ServiceClient } from '../api/client.js';
 import type { ActivityEntry, Holding, Position } from '../api/types.js';
 import { ApiError, UsageError } from '../domain/errors.js';
 
-import { MIN_MINT_PREFIX, type TokenMeta } from '../domain/token.js';
+import { MIN_MINT_PREFIX, type TokenMeta } from '../domain/token-meta.js';
 import { symbolPinnedElsewhere, type PinnedTokens } from '../domain/pinned-names.js';
 import { pinnedByPerson, type TokenPinSource } from '../domain/token-binding.js';
 import { sameTokenText, tokenTextKey } from '../domain/token-text.js';

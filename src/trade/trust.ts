@@ -5,7 +5,7 @@ import { TrustStoreError, type TrustStore } from '../config/trust-store.js';
 import { RefusedToSignError, UsageError } from '../domain/errors.js';
 import { NOTHING_CREATED } from '../domain/outcome-words.js';
 import type { Presence } from '../domain/presence.js';
-import type { ChainTokenFacts, TokenMeta } from '../domain/token.js';
+import type { ChainTokenFacts, TokenMeta } from '../domain/token-meta.js';
 import {
   acceptTokenCommand,
   factsToConfirm,

@@ -1,7 +1,7 @@
 // A token amount as people read it, always with its unit: whole tokens with the symbol when the
 // token is known, `tokens` when only its decimals are, else plainly marked as raw units.
 import { formatTokenAmount } from '../domain/amounts.js';
-import type { TokenMeta } from '../domain/token.js';
+import type { TokenMeta } from '../domain/token-meta.js';
 import { oneLine } from '../io/terminal-text.js';
 import { counted } from '../domain/units.js';
 

@@ -6,7 +6,7 @@ import { formatSol } from '../domain/amounts.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import { renderFields } from '../io/table.js';
 import type { Theme } from '../io/theme.js';
-import type { TokenMeta } from '../domain/token.js';
+import type { TokenMeta } from '../domain/token-meta.js';
 import { stageWords } from './stage.js';
 import { tokenAmount } from './token-amount.js';
 

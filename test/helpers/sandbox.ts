@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
-import { keypairFromSecretKey } from '../../src/sandbox/ed25519.js';
+import { keypairFromSecretKey } from '../../src/sandbox/sandbox-keys.js';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import type { RequestLogEntry } from '../../src/sandbox/request-log.js';
 

@@ -2,7 +2,7 @@
 // activity, trades and holdings, with the pools back at their start prices afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry, Holding, Position } from '../../src/api/types.js';
-import { computePnl } from '../../src/portfolio/pnl.js';
+import { computePnl } from '../../src/portfolio/pnl-reckoning.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;

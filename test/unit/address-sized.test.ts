@@ -10,7 +10,7 @@ import { isAddressSized, knownHexAddress } from '../../src/wallet/address-sized.
 import { addressSizeWarning } from '../../src/views/wording.js';
 import { judgeSell, type Verdict } from '../../src/wallet/sell-template/guard.js';
 import type { Part, Template } from '../../src/wallet/sell-template/template.js';
-import { sellReviewText } from '../../src/views/sell.js';
+import { sellReviewText } from '../../src/views/sell-screens.js';
 import { plainTheme, type Theme } from '../../src/io/theme.js';
 import { authorization, good, input, OWNER, STRANGER, T1, TREASURY } from './sell-template-fixtures.js';
 

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isUncertainOutcome } from '../../src/api/client.js';
-import { oneLine, parseErrorBody } from '../../src/api/errors.js';
+import { oneLine, parseErrorBody } from '../../src/api/http-errors.js';
 import { ApiError } from '../../src/domain/errors.js';
 import { API_KEY, client, failure, startServer, type TestServer } from './api-helpers.js';
 

@@ -1,9 +1,9 @@
-// The brake's pure rules (domain/brake.ts) and what it counts from the journal
+// The brake's pure rules (domain/brake-rules.ts) and what it counts from the journal
 // (journal/brake-counts.ts): the lock file's text, the mint lists, the trades of the last hour
 // (at the limit refused, one fewer fits), the realized loss reckoned from journal records, and
 // which changes of a limit loosen it.
 import { describe, expect, it } from 'vitest';
-import { brakeText, hourRoom, HOUR_MS, loosens, mintRefusedWhy, parseBrake } from '../../src/domain/brake.js';
+import { brakeText, hourRoom, HOUR_MS, loosens, mintRefusedWhy, parseBrake } from '../../src/domain/brake-rules.js';
 import { realizedLoss, tradesInHour } from '../../src/journal/brake-counts.js';
 import type { JournalRecord } from '../../src/journal/records.js';
 

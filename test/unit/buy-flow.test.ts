@@ -419,7 +419,7 @@ describe('a buy that stops', () => {
   });
 
   it('an answer lost on the deposit, then the read failing: uncertain (phase submitted), never cancelled, never "nothing was spent"', async () => {
-    const { UncertainOutcomeError } = await import('../../src/api/errors.js');
+    const { UncertainOutcomeError } = await import('../../src/api/http-errors.js');
     const s = service({
       deposit: new UncertainOutcomeError('connection reset after the request was sent', { status: null }),
     });

@@ -4,7 +4,7 @@ import { Keypair, SystemProgram } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_FEE_LAMPORTS } from '../../src/domain/defaults.js';
 import { plainTheme } from '../../src/io/theme.js';
-import { renderBuyReview } from '../../src/views/buy.js';
+import { renderBuyReview } from '../../src/views/buy-screens.js';
 import { MEMO_MAX_COLUMNS, memoColumns, memoText } from '../../src/wallet/deposit-memo.js';
 import { inspectDeposit, type DepositInspectionInput } from '../../src/wallet/deposit-inspection.js';
 import { MEMO_V1, memoInstruction } from '../helpers/deposit-transactions.js';

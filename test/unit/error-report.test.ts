@@ -18,7 +18,7 @@ import {
   TradeFailedError,
   UsageError,
 } from '../../src/domain/errors.js';
-import { UncertainOutcomeError } from '../../src/api/errors.js';
+import { UncertainOutcomeError } from '../../src/api/http-errors.js';
 import { ChainContradictionError, ChainUnreachableError, ChainUnverifiedError } from '../../src/chain/chain-errors.js';
 
 const api = (status: number | null, code?: string) => new ApiError('x', { status, code });

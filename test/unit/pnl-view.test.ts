@@ -1,10 +1,10 @@
 // The human pnl view and the share bars: unknown figures say so, totals that leave something
 // out are starred, bars are drawn to the eighth of a cell.
 import { describe, expect, it } from 'vitest';
-import type { PnlReport, TokenPnl } from '../../src/portfolio/pnl.js';
+import type { PnlReport, TokenPnl } from '../../src/portfolio/pnl-reckoning.js';
 import { shareBar } from '../../src/views/share-bar.js';
 import { plainTheme, type Theme } from '../../src/io/theme.js';
-import { renderPnl } from '../../src/views/pnl.js';
+import { renderPnl } from '../../src/views/pnl-table.js';
 
 const token = (over: Partial<TokenPnl>): TokenPnl => ({
   mint: 'MintAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',

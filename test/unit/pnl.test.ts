@@ -1,7 +1,7 @@
 // P&L arithmetic on hand-made positions, activity and holdings: exact to the lamport and the cent.
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry, Holding, Position } from '../../src/api/types.js';
-import { computePnl, type PnlInput } from '../../src/portfolio/pnl.js';
+import { computePnl, type PnlInput } from '../../src/portfolio/pnl-reckoning.js';
 import { pnlDocument } from '../../src/portfolio/pnl-document.js';
 import { centsToDecimal, divRound, formatCents, numberToFraction, usdToCents } from '../../src/domain/usd.js';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry, Position } from '../../src/api/types.js';
 import { plainTheme } from '../../src/io/theme.js';
-import { renderRecentTrades } from '../../src/views/trades-list.js';
+import { renderRecentTrades } from '../../src/views/trades-table.js';
 import { recentTrades } from '../../src/portfolio/recent-trades.js';
 import { listedSymbol } from '../../src/domain/token-binding.js';
 import { activity, position } from './api-helpers.js';

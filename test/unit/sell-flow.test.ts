@@ -11,7 +11,7 @@ import type { ServiceClient } from '../../src/api/client.js';
 import type { GetSellResponse, SellAuthorization } from '../../src/api/types.js';
 import { systemClock } from '../../src/domain/clock.js';
 import { ApiError, InterruptedError, UsageError } from '../../src/domain/errors.js';
-import type { TokenMeta } from '../../src/domain/token.js';
+import type { TokenMeta } from '../../src/domain/token-meta.js';
 import { presence } from '../../src/domain/presence.js';
 import { tokenFactsFingerprint } from '../../src/domain/token-binding.js';
 import type { Template } from '../../src/wallet/sell-template/template.js';
@@ -579,7 +579,7 @@ describe('every other way a sell ends', () => {
   });
 
   it('an answer lost on the authorize, then the read failing: a service error in phase submitted (the signature may have been taken)', async () => {
-    const { UncertainOutcomeError } = await import('../../src/api/errors.js');
+    const { UncertainOutcomeError } = await import('../../src/api/http-errors.js');
     const trust = await approvedA();
     const fake = service({
       authorizeError: new UncertainOutcomeError('connection reset after the request was sent', { status: null }),
@@ -679,7 +679,7 @@ describe('the journal, and answers that are not about this sell', () => {
   });
 
   it('an answer lost on the authorize, the resend then refused outright, the sell still awaiting: the signature may have been taken, never "nothing sold so far"', async () => {
-    const { UncertainOutcomeError } = await import('../../src/api/errors.js');
+    const { UncertainOutcomeError } = await import('../../src/api/http-errors.js');
     const trust = await approvedA();
     const fake = service();
     const answers = [

@@ -5,9 +5,9 @@ import type { ActivityEntry, Holding, Position } from '../../src/api/types.js';
 import { plainTheme } from '../../src/io/theme.js';
 import { renderFields, renderTable, shortId, uniquePrefixes, visibleLength, wrapCell } from '../../src/io/table.js';
 import { displayWidth, sliceToWidth } from '../../src/io/display-width.js';
-import { renderActivity } from '../../src/views/activity.js';
-import { renderHoldings } from '../../src/views/holdings.js';
-import { renderPositions } from '../../src/views/positions.js';
+import { renderActivity } from '../../src/views/activity-table.js';
+import { renderHoldings } from '../../src/views/holdings-table.js';
+import { renderPositions } from '../../src/views/positions-table.js';
 import { activity, holding, position } from './api-helpers.js';
 
 const widest = (text: string) => Math.max(...text.split('\n').map(visibleLength));

@@ -14,7 +14,7 @@ import {
   type PinnedTokenFacts,
 } from '../../src/domain/token-binding.js';
 import { errorReport, exitCodeOf, RefusedToSignError } from '../../src/domain/errors.js';
-import type { ChainTokenFacts } from '../../src/domain/token.js';
+import type { ChainTokenFacts } from '../../src/domain/token-meta.js';
 
 const MINT = 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd';
 const OTHER = 'F9EMmE5iFqHwzksCWVoGG21SuqD9iFXtkRdKG9ENeRwo';

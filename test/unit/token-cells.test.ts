@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Holding } from '../../src/api/types.js';
 import { plainTheme } from '../../src/io/theme.js';
-import { renderHoldings } from '../../src/views/holdings.js';
+import { renderHoldings } from '../../src/views/holdings-table.js';
 import { tokenCells } from '../../src/views/token-cell.js';
 
 const WOOF = 'GFmFPooguQpNXADJ6Dd42rWt69m57SA6oFk3QwEcWqCd';

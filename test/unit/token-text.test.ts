@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { sameTokenText, tokenTextKey } from '../../src/domain/token-text.js';
 import { bindToken } from '../../src/domain/token-binding.js';
-import type { ChainTokenFacts } from '../../src/domain/token.js';
+import type { ChainTokenFacts } from '../../src/domain/token-meta.js';
 
 describe('tokenTextKey', () => {
   it.each([

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { GetSellResponse, Trade } from '../../src/api/types.js';
 import { plainTheme } from '../../src/io/theme.js';
 import { renderSell, renderTrade } from '../../src/views/trade.js';
-import { renderSellSummary } from '../../src/views/sell.js';
+import { renderSellSummary } from '../../src/views/sell-screens.js';
 import { payoutOnChain, renderVerificationLines, renderVerificationTable } from '../../src/views/verification.js';
 import { displayWidth } from '../../src/io/display-width.js';
 import type { Verification } from '../../src/chain/verify-trade.js';
@@ -122,7 +122,7 @@ describe('tokenAmount: always a unit', () => {
 
 describe('renderBuyReview: amounts with their unit', () => {
   it('a token known by its decimals but without a symbol: expected and minimum out in whole `tokens`', async () => {
-    const { renderBuyReview } = await import('../../src/views/buy.js');
+    const { renderBuyReview } = await import('../../src/views/buy-screens.js');
     const { intent } = await import('./api-helpers.js');
     const answerBy = { source: 'chain', lastValidBlockHeight: 1, blocksLeft: 150, readAtMs: 0, atMs: 60_000 };
     const review = {
@@ -165,7 +165,7 @@ describe('renderBuyReview: amounts with their unit', () => {
   });
 
   it('the token facts line: who vouches for each fact, and what the service says that nothing confirms', async () => {
-    const { renderBuyReview } = await import('../../src/views/buy.js');
+    const { renderBuyReview } = await import('../../src/views/buy-screens.js');
     const { intent } = await import('./api-helpers.js');
     const answerBy = { source: 'chain', lastValidBlockHeight: 1, blocksLeft: 150, readAtMs: 0, atMs: 60_000 };
     const review = {

@@ -1,4 +1,4 @@
-// Each grant of trust in one line naming it, its undo on the next (views/trust-grants.ts); the source of
+// Each grant of trust in one line naming it, its undo on the next (views/grant-lines.ts); the source of
 // kept token facts, said alike by the refusal and `config trust` (domain/facts-source.ts); the
 // store's parts behind them: a symbol kept in the case it was bound, one mint forgotten.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { TrustStore } from '../../src/config/trust-store.js';
 import { bindingSource, factsSourcePhrase, sourceOf } from '../../src/domain/facts-source.js';
 import { undoCommand, type Grant } from '../../src/domain/trust-grants.js';
 import { UsageError } from '../../src/domain/errors.js';
-import { grantJson, grantLine } from '../../src/views/trust-grants.js';
+import { grantJson, grantLine } from '../../src/views/grant-lines.js';
 import { refuseUnboundSymbol } from '../../src/trade/trust.js';
 import { parseForget } from '../../src/commands/config/config-trust.js';
 

@@ -13,7 +13,7 @@ import { addressSizeWarning, templateText, wordingRows } from '../../views/wordi
 import type { PinnedTemplate, PinnedToken, ServiceTrust, TrustStore } from '../../config/trust-store.js';
 import { factsSourcePhrase, sourceOf } from '../../domain/facts-source.js';
 import type { Grant } from '../../domain/trust-grants.js';
-import { grantJson, grantLine, tokenFactsText } from '../../views/trust-grants.js';
+import { grantJson, grantLine, tokenFactsText } from '../../views/grant-lines.js';
 import type { Theme } from '../../io/theme.js';
 import { acceptTokenCommand, tokenFactsFingerprint, type TokenPinSource } from '../../domain/token-binding.js';
 import { defineCommand, type NoOptions } from '../../cli/definition.js';
@@ -358,7 +358,7 @@ async function acceptMintRisks(
     import('../../chain/chain-reader.js'),
     import('../../chain/chain-errors.js'),
     import('../../domain/token-risks.js'),
-    import('../../views/token.js'),
+    import('../../views/token-report.js'),
   ]);
   let read;
   try {

@@ -4,7 +4,7 @@
 import { PROFILE_KEYS, type Profile, type ProfileKey } from '../../config/config-file.js';
 import type { Context } from '../../cli/context.js';
 import { DeclinedError, UsageError } from '../../domain/errors.js';
-import { LIMIT_KEYS, loosens, type LimitKey } from '../../domain/brake.js';
+import { LIMIT_KEYS, loosens, type LimitKey } from '../../domain/brake-rules.js';
 import { isCanonicalIntegerString, lamportsAndSol } from '../../domain/amounts.js';
 import { audit } from '../brake.js';
 import { renderFields } from '../../io/table.js';

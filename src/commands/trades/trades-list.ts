@@ -7,7 +7,7 @@ import type { Context } from '../../cli/context.js';
 import { JournalError } from '../../journal/journal-file.js';
 import { tradeHistories, type TradeHistory } from '../../journal/trade-history.js';
 import { recentTrades, type RecentTrade } from '../../portfolio/recent-trades.js';
-import { renderRecentTrades } from '../../views/trades-list.js';
+import { renderRecentTrades } from '../../views/trades-table.js';
 import { journalFor } from '../../journal/opened-journal.js';
 import { boundDecimals } from '../../cli/bound-decimals.js';
 

@@ -11,7 +11,7 @@ import { ApiError } from '../../domain/errors.js';
 import type { Verification } from '../../chain/verify-trade.js';
 import type { Context } from '../../cli/context.js';
 import { renderVerificationTable } from '../../views/verification.js';
-import { noTradeForSell, verdictError } from '../../views/errors.js';
+import { noTradeForSell, verdictError } from '../../views/error-words.js';
 import { openTrust, pinnedTreasury } from '../../trade/trust.js';
 import { journalFor, tradeHistory } from '../../journal/opened-journal.js';
 import { recordLearnt } from '../../journal/followed.js';

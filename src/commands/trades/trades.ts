@@ -19,7 +19,7 @@ import { renderSell, renderTrade } from '../../views/trade.js';
 import { readTradeOrNull } from '../../trade/read-trade.js';
 import { sellGroupKey } from '../../trade/sell-answers.js';
 import { tokenMetaQuietly } from '../../trade/token-lookup.js';
-import type { TokenMeta } from '../../domain/token.js';
+import type { TokenMeta } from '../../domain/token-meta.js';
 import { noteSell, watchSell, watchTrade } from '../../trade/watch.js';
 import { soldWords, type SellSeen } from '../../domain/sell-evidence.js';
 import { journalSeen } from '../../journal/trade-history.js';

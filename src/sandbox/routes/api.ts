@@ -1,13 +1,13 @@
 // The /api/v1 route table: method, path pattern, required scope, handler.
 import type { Pagination, Scope } from '../../api/types.js';
 import { meView } from '../accounts.js';
-import { listActivity } from '../activity.js';
+import { listActivity } from '../activity-ledger.js';
 import { cancelBuy, confirmOnRead, createBuy, intentView, ownBuy, submitDeposit } from '../buys.js';
-import { pointsSummary } from '../points.js';
-import { getPosition, listHoldings, listPositions } from '../positions.js';
+import { pointsSummary } from '../points-ledger.js';
+import { getPosition, listHoldings, listPositions } from '../position-book.js';
 import { advance } from '../scheduler.js';
 import { authorizeSell, createSell, getSell } from '../sells.js';
-import { getTrade, getTradeStatus } from '../trades.js';
+import { getTrade, getTradeStatus } from '../trade-reads.js';
 import type { Body } from '../validate.js';
 import type { KeyOwner, World } from '../world.js';
 

@@ -4,7 +4,7 @@ import { formatSol } from '../domain/amounts.js';
 import type { SellReview } from '../trade/sell-review.js';
 import type { SellOutcome } from '../domain/sell-outcome.js';
 import { wordDiff, type DiffPart } from '../domain/wording-diff.js';
-import type { TokenMeta } from '../domain/token.js';
+import type { TokenMeta } from '../domain/token-meta.js';
 import { fingerprint } from '../wallet/sell-template/template.js';
 import { addressSizeWarning, figureLegend, markedMessage, quotedRows, templateText, wordingRows } from './wording.js';
 import { markedValue } from '../io/terminal-text.js';

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Keypair } from '@solana/web3.js';
-import { keypairFromSecretKey } from './ed25519.js';
+import { keypairFromSecretKey } from './sandbox-keys.js';
 
 /** Read a Solana CLI keypair file. */
 export async function readKeypairFile(path: string): Promise<Keypair> {

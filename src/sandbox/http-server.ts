@@ -10,9 +10,9 @@ import {
 import { API_PREFIX } from '../api/types.js';
 import { authenticate, keyLabel, requireScope } from './accounts.js';
 import { bodyForLog, parseJsonBody, readBody } from './body.js';
-import { iso } from './clock.js';
+import { iso } from './sandbox-clock.js';
 import { handleControl } from './control.js';
-import { HttpError } from './errors.js';
+import { HttpError } from './sandbox-error.js';
 import { type FaultStore, writeFault } from './faults.js';
 import { newRequestId } from './ids.js';
 import { queryObject, type RequestLog } from './request-log.js';

@@ -2,7 +2,7 @@
 import { fundsLine } from '../domain/funds.js';
 import type { BuyIntent, Trade } from '../api/types.js';
 import { formatInteger, formatSol, formatTokenAmount } from '../domain/amounts.js';
-import type { TokenMeta } from '../domain/token.js';
+import type { TokenMeta } from '../domain/token-meta.js';
 import type { BuyQuote, BuyReview } from '../trade/buy-review.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import { BLOCK_ESTIMATE_MS, timeLeft, type AnswerDeadline } from '../domain/answer-deadline.js';
@@ -11,7 +11,7 @@ import type { Theme } from '../io/theme.js';
 import { oneLine } from '../io/terminal-text.js';
 import { tokenAmount } from './token-amount.js';
 import { serviceSays } from './verification.js';
-import { riskLine } from './token.js';
+import { riskLine } from './token-report.js';
 import { counted, lamports } from '../domain/units.js';
 
 const tokenName = (mint: string, token: Pick<TokenMeta, 'symbol' | 'name'> | null) =>

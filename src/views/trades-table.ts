@@ -3,7 +3,7 @@ import { formatSol, formatTokenAmount } from '../domain/amounts.js';
 import type { RecentTrade } from '../portfolio/recent-trades.js';
 import { renderTable, uniquePrefixes, type TableLayout } from '../io/table.js';
 import type { Theme } from '../io/theme.js';
-import { shortTableTime, timeColumn } from './activity.js';
+import { shortTableTime, timeColumn } from './activity-table.js';
 import { tokenCells, tokenColumn } from './token-cell.js';
 
 /** The line under a list with sells the journal does not know: why they have no id. */

@@ -2,7 +2,7 @@
 // at a prompt, as an accept command's result (and its `granted` field under --json). The line
 // names what was granted; the command that undoes it follows on a line of its own.
 import type { Context } from '../cli/context.js';
-import type { TokenMeta } from '../domain/token.js';
+import type { TokenMeta } from '../domain/token-meta.js';
 import { undoCommand, type AnnounceGrant, type Grant } from '../domain/trust-grants.js';
 import { shortId } from '../io/table.js';
 import { markedValue, oneLine } from '../io/terminal-text.js';

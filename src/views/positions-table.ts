@@ -5,7 +5,7 @@ import { formatSol, formatTokenAmount } from '../domain/amounts.js';
 import { formatLocalTime } from '../domain/local-time.js';
 import { renderFields, renderTable, uniquePrefixes, type TableLayout } from '../io/table.js';
 import type { Theme } from '../io/theme.js';
-import { shortTableTime, timeColumn } from './activity.js';
+import { shortTableTime, timeColumn } from './activity-table.js';
 import { tokenAmount } from './token-amount.js';
 import { tokenCells, tokenColumn } from './token-cell.js';
 

@@ -2,7 +2,7 @@
 // the method underneath. Unknown figures read "unknown"; gains green, losses red (when colour is on).
 import { oneLine } from '../io/terminal-text.js';
 import { formatSol, formatTokenAmount } from '../domain/amounts.js';
-import type { PnlReport, TokenPnl, TotalPnl } from '../portfolio/pnl.js';
+import type { PnlReport, TokenPnl, TotalPnl } from '../portfolio/pnl-reckoning.js';
 import { divRound, formatCents } from '../domain/usd.js';
 import { shareBar } from './share-bar.js';
 import { tokenCells } from './token-cell.js';
