@@ -312,8 +312,15 @@ describe('faults and the request log', () => {
     // The sandbox's wait runs on vitest's fake timers: the answer is checked to come no sooner
     // than the fault says and as soon as it does, without a real wait.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // The delays armed, seen through a wrapper of the fake setTimeout: not vi.spyOn, whose restore
+    // left a fake setTimeout behind for the next file of the worker (vitest isolate: false).
+    const fakeSetTimeout = globalThis.setTimeout;
+    const armed: unknown[] = [];
+    globalThis.setTimeout = ((fn: () => void, ms?: number, ...rest: unknown[]) => {
+      armed.push(ms);
+      return fakeSetTimeout(fn, ms, ...rest);
+    }) as typeof setTimeout;
     try {
-      const timers = vi.spyOn(globalThis, 'setTimeout');
       await sb.control('/faults', {
         match: { method: 'POST', path: '/trade/buys', exact: true },
         kind: 'latency',
@@ -323,11 +330,7 @@ describe('faults and the request log', () => {
       let answered = false;
       const created = sb.call('POST', '/trade/buys', { body }).finally(() => (answered = true));
       // The request is in the sandbox's hands once its wait is armed (undici's own timers are shorter or far longer).
-      for (
-        let turn = 0;
-        !timers.mock.calls.some(([, ms]) => typeof ms === 'number' && ms >= 100 && ms <= 1000);
-        turn++
-      ) {
+      for (let turn = 0; !armed.some((ms) => typeof ms === 'number' && ms >= 100 && ms <= 1000); turn++) {
         if (turn > 100_000) throw new Error('the sandbox never started the latency wait');
         await new Promise((r) => setImmediate(r));
       }
@@ -338,7 +341,7 @@ describe('faults and the request log', () => {
       expect((await created).status).toBe(201);
       expect((await sb.call('GET', '/positions')).body.data).toHaveLength(1);
     } finally {
-      vi.restoreAllMocks(); // the spy first: it would put the fake setTimeout back
+      globalThis.setTimeout = fakeSetTimeout; // the fake the clock installed, so that it puts the real one back
       vi.useRealTimers();
     }
   });
