@@ -107,6 +107,10 @@ describe('config set / get / list / path', () => {
     expect(list.stdout).toMatch(/maxSlippageBps\s+300/);
     expect(list.stdout).toMatch(/maxBuyLamports\s+500000000 lamports \(0\.5 SOL\)\n/);
     expect(list.stdout).toMatch(new RegExp(`treasury\\s+${sb.treasury}`));
+    // The key masked once, as config get shows it (trial 4: list counted the mask's own characters).
+    const masked = `${sb.apiKey.slice(0, 4)}…(${sb.apiKey.length} characters)`;
+    expect(list.stdout).toMatch(new RegExp(`^apiKey\\s+${masked.replace(/[(.)]/g, '\\$&')}$`, 'm'));
+    expect(json(listJson).settings.apiKey).toBe(masked);
     const listed = json(listJson);
     expect(listed.profile).toBe('default');
     expect(listed.settings).toMatchObject({

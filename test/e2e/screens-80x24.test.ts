@@ -284,4 +284,19 @@ describe.skipIf(!TMUX).concurrent('80×24', () => {
       "buy a token new to you by its mint address: with the sandbox, `trader sandbox --background` prints its tokens' mints",
     );
   });
+
+  it('trades <id> at 80 columns shows a signature by its two ends; with --wide whole (the terminal wraps it, the text is all there)', async () => {
+    const { intent } = await completeBuy(sb, { mint: sb.tokens[0]!.mint });
+    const deposit = (await sb.call('GET', `/trades/${intent.id}`)).body.data.signatures.deposit as string;
+    const [short, wide] = await Promise.all([
+      onTerminal(SMALL, 'trades', intent.id),
+      onTerminal(SMALL, 'trades', intent.id, '--wide'),
+    ]);
+    expect(await short.exitCode()).toBe(0);
+    expect(await wide.exitCode()).toBe(0);
+    const shortScreen = (await short.screen()).replace(/\n/g, '');
+    expect(shortScreen).not.toContain(deposit);
+    expect(shortScreen).toMatch(new RegExp(`Deposit sig +${deposit.slice(0, 16)}\\w*…\\w*${deposit.slice(-16)}`));
+    expect((await wide.screen()).replace(/\n/g, '')).toContain(deposit);
+  });
 });

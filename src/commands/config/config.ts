@@ -296,7 +296,7 @@ async function listRun(ctx: Context): Promise<void> {
     (theme) => {
       const fields = PROFILE_KEYS.filter((k) => masked[k] !== undefined).map((k): [string, string] => {
         const used = effectiveValue(ctx, k);
-        const value = inWords(k, masked[k]);
+        const value = inWords(k, profile[k]); // masked once, by inWords (masked[] is the JSON one)
         return [
           k,
           overrides[k] === undefined

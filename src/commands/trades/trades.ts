@@ -1,4 +1,5 @@
 // `trader trades [id] [--watch]`: list recent trades, show one, or follow one until it is final.
+import type { Theme } from '../../io/theme.js';
 import { MIN_PREFIX_LENGTH, parseLimit, parseTradeIdArgument, type TypedTradeId } from '../../cli/argument-parsers.js';
 import type { Context } from '../../cli/context.js';
 import {
@@ -195,7 +196,7 @@ async function one(ctx: Context, opts: TradesOptions, id: string): Promise<void>
     } finally {
       progress.stop();
     }
-    const shown = await show(ctx, id, isSell);
+    const shown = await show(ctx, id, isSell, opts.wide);
     const verification = done ? await onChainLines(ctx, id, shown) : null;
     // A buy the service says took no deposit, though this tool signed one: the chain decides.
     if (done && !isSell) await holdToSignedDeposits(ctx, api, id, shown.stage, renderVerificationLines, verification);
@@ -219,16 +220,20 @@ async function one(ctx: Context, opts: TradesOptions, id: string): Promise<void>
     if (outcome !== 'completed') throw new TradeFailedError(`the trade ended ${outcome}`, 'TRADE_NOT_COMPLETED');
     return;
   }
-  const shown = await show(ctx, id, isSell);
+  const shown = await show(ctx, id, isSell, opts.wide);
   if (!isSell && shown.trade?.side === 'buy')
     await holdToSignedDeposits(ctx, api, id, shown.stage, renderVerificationLines);
 }
 
-/** Prints the trade as it is now; returns its stage (a sell's comes from watching). */
+/** The theme with no value shortened, for --wide (a terminal shortens a value wider than it). */
+const whole = (theme: Theme, wide: boolean): Theme => (wide ? { ...theme, shorten: false } : theme);
+
+/** Prints the trade as it is now (`wide`: every value whole, at a terminal too); returns its stage (a sell's comes from watching). */
 async function show(
   ctx: Context,
   id: string,
   isSell: boolean,
+  wide: boolean,
 ): Promise<{ stage: string; trade: Trade | null; signedMinimumLamports: bigint | null }> {
   const api = await ctx.api();
   if (isSell) {
@@ -241,7 +246,7 @@ async function show(
     const trade = key ? await readTradeOrNull(api, key) : null;
     // The sell's two objects, as `sell --json` prints them: nothing else of the service's reaches the top level.
     ctx.output.result({ authorization: view.authorization, sell: view.sell }, (theme) =>
-      renderSell(view, trade, theme, tokens(view.authorization.mint)),
+      renderSell(view, trade, whole(theme, wide), tokens(view.authorization.mint)),
     );
     return {
       stage: view.authorization.status,
@@ -251,7 +256,7 @@ async function show(
   }
   const trade = await api.getTrade(id);
   const tokens = await tokenFacts(ctx, trade.side === 'buy' ? trade.outputMint : trade.inputMint);
-  ctx.output.result({ trade }, (theme) => renderTrade(trade, theme, tokens));
+  ctx.output.result({ trade }, (theme) => renderTrade(trade, whole(theme, wide), tokens));
   return { stage: trade.stage, trade, signedMinimumLamports: null };
 }
 
