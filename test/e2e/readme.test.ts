@@ -198,7 +198,7 @@ describe('the README, run as written', () => {
   });
 
   it('the balance the README states is what a fresh sandbox shows', async () => {
-    const stated = /leave the wallet at ([\d.]+) SOL/.exec(README.replace(/\s+/g, ' '))?.[1];
+    const stated = /a new one's wallet holds ([\d.]+) SOL/.exec(README.replace(/\s+/g, ' '))?.[1];
     expect(stated).toBeDefined();
     const shell = userShell();
     const start = await shell.run('trader sandbox --background');
