@@ -8,6 +8,8 @@ import { shellQuote } from './shell-quote.js';
 export interface PersonPrefix {
   env: string;
   options: string;
+  /** The profile `options` names, if it names one. */
+  profile?: string;
 }
 
 /** The prefix for this run: `profile` as chosen, `agent` when an MCP client started it, `configPath` the file read. */
@@ -23,12 +25,26 @@ export function personPrefix(run: {
   return {
     env: namedConfig ? `TRADER_CONFIG=${shellQuote(run.configPath)} ` : '',
     options: needsProfile ? `--profile ${shellQuote(profile)} ` : '',
+    ...(needsProfile ? { profile } : {}),
   };
 }
 
-/** `text` with each `trader <command>` in it given the prefix (a command already given options, `trader sandbox` or `trader mcp`, is left as it is). */
+/** The sandbox recipe as the errors give it. */
+const SANDBOX_RECIPE = 'eval "$(trader sandbox --background)"';
+
+/**
+ * `text` with each `trader <command>` in it given the prefix (a command already given options,
+ * `trader sandbox` or `trader mcp`, is left as it is). With a profile, the sandbox recipe becomes
+ * the one that saves the new sandbox's settings in that profile: the variables `eval` sets would
+ * not reach a run that reads the profile (an MCP client's, or `--profile`).
+ */
 export function forPerson(text: string, prefix: PersonPrefix): string {
   if (prefix.env === '' && prefix.options === '') return text;
+  if (prefix.profile)
+    text = text.replaceAll(
+      SANDBOX_RECIPE,
+      `${prefix.env}trader sandbox --background --write-profile ${shellQuote(prefix.profile)}`,
+    );
   return text.replace(
     /(^|[\s`'"(])trader (?!-|sandbox\b|mcp\b)(?=[a-z])/g,
     (_, before: string) => `${before}${prefix.env}trader ${prefix.options}`,

@@ -9,14 +9,22 @@ const run = (profile: string, env: Record<string, string> = {}, agent = false) =
 
 describe('personPrefix', () => {
   it("the profile: a flag's is carried, the default or the shell's own TRADER_PROFILE is not", () => {
-    expect(run('sandbox')).toEqual({ env: '', options: '--profile sandbox ' });
+    expect(run('sandbox')).toEqual({ env: '', options: '--profile sandbox ', profile: 'sandbox' });
     expect(run('default')).toEqual({ env: '', options: '' });
     expect(run('sandbox', { TRADER_PROFILE: 'sandbox' })).toEqual({ env: '', options: '' });
-    expect(run('sandbox', { TRADER_PROFILE: 'other' })).toEqual({ env: '', options: '--profile sandbox ' });
+    expect(run('sandbox', { TRADER_PROFILE: 'other' })).toEqual({
+      env: '',
+      options: '--profile sandbox ',
+      profile: 'sandbox',
+    });
   });
 
   it("under MCP: any profile but the default, and the config file when the client's env named one", () => {
-    expect(run('sandbox', { TRADER_PROFILE: 'sandbox' }, true)).toEqual({ env: '', options: '--profile sandbox ' });
+    expect(run('sandbox', { TRADER_PROFILE: 'sandbox' }, true)).toEqual({
+      env: '',
+      options: '--profile sandbox ',
+      profile: 'sandbox',
+    });
     expect(run('default', { TRADER_CONFIG: '/h/my config.json' }, true)).toEqual({
       env: "TRADER_CONFIG='/h/my config.json' ",
       options: '',
@@ -40,6 +48,9 @@ describe('forPerson', () => {
     expect(forPerson('trader --profile x buy M 1sol', prefix)).toBe('trader --profile x buy M 1sol');
     expect(forPerson('start one with `eval "$(trader sandbox --background)"`', prefix)).toBe(
       'start one with `eval "$(trader sandbox --background)"`',
+    );
+    expect(forPerson('start one with `eval "$(trader sandbox --background)"`', { ...prefix, profile: 'sandbox' })).toBe(
+      'start one with `TRADER_CONFIG=/c.json trader sandbox --background --write-profile sandbox`',
     );
     expect(forPerson('a trader, Trader X', prefix)).toBe('a trader, Trader X');
     expect(forPerson('an agent runs this trade (trader mcp)', prefix)).toBe('an agent runs this trade (trader mcp)');
