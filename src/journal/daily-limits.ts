@@ -78,9 +78,14 @@ export function assertDailyRoom(
         ? 'it alone is more than the cap'
         : 'room does not free up in the next 24 hours'
       : `room for it frees up at ${formatLocalTime(room.freesAtMs)}`;
+  // The next step where a person may take one: a profile's cap is raised in the profile (loosening
+  // it asks the person at the terminal); a flag's only lowers that cap for the run.
+  const key = DAILY_KEYS[cap.side];
+  const raise = cap.source === DAILY_FLAGS[cap.side] ? [] : [`a person may raise it: trader config set ${key} <n>sol`];
   throw new UsageError(
     `${what} would pass the daily limit: ${solAndLamports(room.spent)} ${spent} in the last 24 hours, cap ${solAndLamports(cap.lamports)} (${cap.source}); ${frees}; ${after}`,
     'OVER_DAILY_LIMIT',
+    raise,
   );
 }
 

@@ -171,7 +171,7 @@ describe('daily limits, counted from the journal across processes and restarts',
     expect(past.code, past.stderr).toBe(2);
     expect(lastJsonError(past)).toMatchObject({ code: 'OVER_DAILY_LIMIT', category: 'usage', retryable: false });
     expect(lastJsonError(past).message).toBe(
-      `a buy of 0.020000001 SOL (20000001 lamports) would pass the daily limit: 0.02 SOL (20000000 lamports) committed by signed deposits in the last 24 hours, cap 0.04 SOL (40000000 lamports) (profile "default"'s maxDailyBuyLamports); room for it frees up at ${formatLocalTime(signedAt + DAY_MS)}; nothing was sent`,
+      `a buy of 0.020000001 SOL (20000001 lamports) would pass the daily limit: 0.02 SOL (20000000 lamports) committed by signed deposits in the last 24 hours, cap 0.04 SOL (40000000 lamports) (profile "default"'s maxDailyBuyLamports); room for it frees up at ${formatLocalTime(signedAt + DAY_MS)}; nothing was sent; a person may raise it: trader config set maxDailyBuyLamports <n>sol`,
     );
     expect(stderrJson(past)[0]).toEqual({
       warning: `journal ${journalOf(home)} line ${damagedLine} is damaged (not JSON); skipped, not trusted`,
@@ -204,6 +204,7 @@ describe('daily limits, counted from the journal across processes and restarts',
     );
     expect(lower.code).toBe(2);
     expect(lastJsonError(lower).message).toMatch(/cap 0\.02 SOL \(20000000 lamports\) \(--max-daily-buy-lamports\)/);
+    expect(lastJsonError(lower).message).not.toContain('raise it'); // a flag's cap is only ever lowered
     expect(await posts()).toEqual([]);
 
     const at = await run(home, 'buy', buyToken(), '20000000', '--yes', '--json');
