@@ -451,8 +451,14 @@ function receivedCheck(
   known: { owner: string; treasury: string | null },
 ): { check: SignatureCheck; shown: bigint | null } {
   const said = BigInt(trade.receivedOutputAmount!);
-  const expected = `${counted(said, 'raw unit')} of ${trade.outputMint} delivered, as the service reports it received`;
   const gains = swaps.map((tx) => ({ tx, gain: tokenGain(tx, trade.outputMint) })).filter((g) => g.gain !== null);
+  // In tokens where the chain states the mint's decimals beside the balances (one figure for every
+  // swap), raw units always; the service's figure and the chain's in the same form.
+  const decimals = new Set(gains.map((g) => g.gain!.decimals));
+  const only = decimals.size === 1 ? ([...decimals][0] ?? null) : null;
+  const inTokens = (raw: bigint) =>
+    only === null ? counted(raw, 'raw unit') : `${formatTokenAmount(raw, only)} tokens (${counted(raw, 'raw unit')})`;
+  const expected = `${inTokens(said)} of ${trade.outputMint} delivered, as the service reports it received`;
   const signature = swaps[0]?.signature ?? trade.signatures.swaps[0] ?? null;
   if (gains.length === 0) {
     const chain =
@@ -464,14 +470,7 @@ function receivedCheck(
   const shown = gains.reduce((sum, g) => sum + g.gain!.amount, 0n);
   const to = gains.find((g) => g.gain!.account !== null)?.gain;
   const where = to ? ` to token account ${to.account}${to.owner ? ` of ${holder(to.owner, known)}` : ''}` : '';
-  // In tokens where the chain states the mint's decimals beside the balances (one figure for every swap), raw units always.
-  const decimals = new Set(gains.map((g) => g.gain!.decimals));
-  const only = decimals.size === 1 ? ([...decimals][0] ?? null) : null;
-  const figure =
-    only === null
-      ? counted(shown, 'raw unit')
-      : `${formatTokenAmount(shown, only)} tokens (${counted(shown, 'raw unit')})`;
-  const chain = `the swap${gains.length > 1 ? 's deliver' : ' delivers'} ${figure}${where}`;
+  const chain = `the swap${gains.length > 1 ? 's deliver' : ' delivers'} ${inTokens(shown)}${where}`;
   return {
     check: {
       signature: gains.length === 1 ? gains[0]!.tx.signature : signature,

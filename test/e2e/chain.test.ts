@@ -350,7 +350,7 @@ describe("after progress: the trade's signatures checked on chain", () => {
     expect(BigInt(out.trade.receivedOutputAmount)).toBe(BigInt(out.verification.received.tokens) * 10n);
     expect(lastJsonError(r)).toMatchObject({ code: 'CHAIN_CONTRADICTS_SERVICE' });
     expect(lastJsonError(r).message).toMatch(
-      /swap \w+ should be \d+ raw units of \w+ delivered, as the service reports it received, but the chain shows: the swap delivers [\d,.]+ tokens \(\d+ raw units\) to token account \w+ of the service's trading wallet \w+ \(not your wallet/,
+      /swap \w+ should be [\d,.]+ tokens \(\d+ raw units\) of \w+ delivered, as the service reports it received, but the chain shows: the swap delivers [\d,.]+ tokens \(\d+ raw units\) to token account \w+ of the service's trading wallet \w+ \(not your wallet/,
     );
     const human = await runCli(['buy', mint, '0.1sol', '--yes'], { env: envFor(p.url) });
     expect(human.code, human.stderr).toBe(3);
@@ -534,6 +534,7 @@ describe("after progress: the trade's signatures checked on chain", () => {
     const id = json(r).intent.id;
     const ok = await runCli(['trades', id, '--verify'], { env: envFor(sb.url) });
     expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout.split('\n')[0]).toBe(`Buy ${id}`); // which trade was checked heads the claims (trial 4)
     // At 80 columns each claim is a block of lines: wrapped, never cut; piped, a signature wider than the line stays whole.
     expect(ok.stdout).toMatch(/^WHAT {9}deposit$/m);
     expect(ok.stdout).not.toContain('…');

@@ -54,12 +54,15 @@ export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: s
     { journal, id, owner, treasury, serviceMinimumLamports: serviceMinimum, reportsUnchecked: true },
     trade,
   ))!;
-  ctx.output.result({ trade, verification }, (theme) =>
-    renderVerificationTable(verification, theme, {
-      width: ctx.terminal.columns,
-      wide,
-      shorten: ctx.terminal.stdoutIsTTY,
-    }),
+  // Which trade was checked heads the claims: with the top scrolled off, the command is gone too.
+  ctx.output.result(
+    { trade, verification },
+    (theme) =>
+      `${trade.side === 'buy' ? 'Buy' : 'Sell'} ${trade.id}\n${renderVerificationTable(verification, theme, {
+        width: ctx.terminal.columns,
+        wide,
+        shorten: ctx.terminal.stdoutIsTTY,
+      })}`,
   );
   const error = verdictError(verification, id);
   if (error) throw error;
