@@ -35,15 +35,17 @@ function startSandbox() {
   });
 }
 
-function step(title, args, env, expected = 0) {
+/** Runs one step on this terminal; `readStderr`: keep its stderr to read (then shown after its stdout). */
+function step(title, args, env, expected = 0, readStderr = false) {
   say(`\n${bold(`▶ ${title}`)}`);
   console.log(`  $ trader ${args.join(' ')}`);
+  // The tool's own streams, so its lines come in the order it writes them, wrapped for this terminal.
   const run = spawnSync(process.execPath, [bin, ...args], {
     env,
-    stdio: ['ignore', 'inherit', 'pipe'],
+    stdio: ['ignore', 'inherit', readStderr ? 'pipe' : 'inherit'],
     encoding: 'utf8',
   });
-  process.stderr.write(run.stderr);
+  if (readStderr) process.stderr.write(run.stderr);
   if (run.status !== expected) throw new Error(`trader ${args.join(' ')} exited with ${run.status}`);
   return run;
 }
@@ -79,6 +81,7 @@ try {
     ['sell', token.mint, '50%', '--dry-run', '--json'],
     env,
     6,
+    true,
   );
   const { error } = JSON.parse(dry.stderr.trim().split('\n').at(-1));
   step(
