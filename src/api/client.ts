@@ -1,6 +1,6 @@
 // The service's HTTP API: one typed function per endpoint. It never prints and never reads
 // process.env; everything (key, clock, proxy variables, abort signal) is passed in.
-// One call's attempts: call.ts. Transport and engine choice: transport.ts. Errors: errors.ts. Retries: retry.ts.
+// One call's attempts: call.ts. Transport and engine choice: transport.ts. Errors: http-errors.ts. Retries: retry.ts.
 
 import { MIN_STATUS_INTERVAL_MS } from '../domain/defaults.js';
 import { UsageError } from '../domain/errors.js';

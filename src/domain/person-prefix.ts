@@ -34,16 +34,18 @@ const SANDBOX_RECIPE = 'eval "$(trader sandbox --background)"';
 
 /**
  * `text` with each `trader <command>` in it given the prefix (a command already given options,
- * `trader sandbox` or `trader mcp`, is left as it is). With a profile, the sandbox recipe becomes
- * the one that saves the new sandbox's settings in that profile: the variables `eval` sets would
- * not reach a run that reads the profile (an MCP client's, or `--profile`).
+ * `trader sandbox` or `trader mcp`, is left as it is). With a profile, the sandbox recipe is
+ * followed by the command that refreshes a profile a sandbox saved: the variables `eval` sets do
+ * not reach a run that reads the profile (an MCP client's, or `--profile`). Only offered, never in
+ * its place: it overwrites the profile's service, key and keypair, which a profile of a real
+ * service behind a local tunnel must keep.
  */
 export function forPerson(text: string, prefix: PersonPrefix): string {
   if (prefix.env === '' && prefix.options === '') return text;
   if (prefix.profile)
     text = text.replaceAll(
-      SANDBOX_RECIPE,
-      `${prefix.env}trader sandbox --background --write-profile ${shellQuote(prefix.profile)}`,
+      `\`${SANDBOX_RECIPE}\``,
+      `\`${SANDBOX_RECIPE}\` (if profile "${prefix.profile}" was saved by a sandbox: \`${prefix.env}trader sandbox --background --write-profile ${shellQuote(prefix.profile)}\`)`,
     );
   return text.replace(
     /(^|[\s`'"(])trader (?!-|sandbox\b|mcp\b)(?=[a-z])/g,

@@ -1,7 +1,7 @@
 // Accounts and API keys: who is calling, and may they do this.
 import type { Account, Scope } from '../api/types.js';
 import { generateKeypair } from './sandbox-keys.js';
-import { iso } from './sandbox-clock.js';
+import { iso } from './offset-clock.js';
 import { HttpError } from './sandbox-error.js';
 import { newApiKeyValue, newUuid } from './ids.js';
 import type { AccountIdentity, ApiKeyRecord } from './state.js';

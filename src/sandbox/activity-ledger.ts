@@ -1,7 +1,7 @@
 // The activity ledger: append-only per account, listed newest first.
 import type { ActivityEntry, ActivityType } from '../api/types.js';
 import { ACTIVITY_TYPES } from '../api/types.js';
-import { iso } from './sandbox-clock.js';
+import { iso } from './offset-clock.js';
 import { HttpError } from './sandbox-error.js';
 import { newUuid } from './ids.js';
 import { pageNewestFirst, parseLimit } from './pagination.js';

@@ -3,7 +3,7 @@
 import type { BuyIntent, CreateBuyResponse } from '../api/types.js';
 import { addActivity } from './activity-ledger.js';
 import { blockHeight, issueBlockhash } from './chain.js';
-import { iso } from './sandbox-clock.js';
+import { iso } from './offset-clock.js';
 import { buildDepositTransaction, verifyDeposit } from './deposit-tx.js';
 import { HttpError, ownedBy } from './sandbox-error.js';
 import { createOnce } from './idempotency.js';

@@ -3,7 +3,7 @@
 import { PublicKey } from '@solana/web3.js';
 import type { PositionStatus } from '../api/types.js';
 import { blockHeight } from './chain.js';
-import { iso } from './sandbox-clock.js';
+import { iso } from './offset-clock.js';
 import { HttpError } from './sandbox-error.js';
 import { type Fault, FaultStore, parseFault } from './faults.js';
 import { deriveAddress, formatUnits, makeToken, scalePrice, setUsdPrice, usdPerToken } from './market.js';

@@ -10,7 +10,7 @@ import {
 import { API_PREFIX } from '../api/types.js';
 import { authenticate, keyLabel, requireScope } from './accounts.js';
 import { bodyForLog, parseJsonBody, readBody } from './body.js';
-import { iso } from './sandbox-clock.js';
+import { iso } from './offset-clock.js';
 import { handleControl } from './control.js';
 import { HttpError } from './sandbox-error.js';
 import { type FaultStore, writeFault } from './faults.js';

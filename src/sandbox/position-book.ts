@@ -1,7 +1,7 @@
 // Positions: creation, status changes (keeping the holdings index right), listing and holdings.
 import type { Holding, Position, PositionStatus } from '../api/types.js';
 import { POSITION_STATUSES } from '../api/types.js';
-import { iso } from './sandbox-clock.js';
+import { iso } from './offset-clock.js';
 import { HttpError, notFound } from './sandbox-error.js';
 import { newUuid } from './ids.js';
 import { formatUnits, usdPerToken } from './market.js';

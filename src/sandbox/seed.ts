@@ -1,7 +1,7 @@
 // Bulk history for pagination and benchmark tests: cheap synthetic positions and activity entries.
 import type { ActivityEntry, ActivityType, Position, PositionStatus } from '../api/types.js';
 import { POSITION_STATUSES } from '../api/types.js';
-import { iso } from './sandbox-clock.js';
+import { iso } from './offset-clock.js';
 import { HttpError } from './sandbox-error.js';
 import { newSignature, newUuid } from './ids.js';
 import { quoteBuy } from './market.js';

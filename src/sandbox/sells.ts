@@ -12,7 +12,7 @@ import type {
   SellOrder,
 } from '../api/types.js';
 import { addActivity } from './activity-ledger.js';
-import { iso } from './sandbox-clock.js';
+import { iso } from './offset-clock.js';
 import { HttpError, ownedBy } from './sandbox-error.js';
 import { createOnce } from './idempotency.js';
 import { newAuthorizationId, newSellGroupId, newSignature } from './ids.js';

@@ -1,6 +1,6 @@
 // GET /trades/{id} and /status: a read-only view of buys and sell groups with a normalised stage.
 import type { BuyStatus, Trade, TradeStage, TradeStatus } from '../api/types.js';
-import { iso } from './sandbox-clock.js';
+import { iso } from './offset-clock.js';
 import { HttpError, notFound } from './sandbox-error.js';
 import { SOL_MINT } from './market.js';
 import type { AuthorizationRecord, BuyRecord, SellGroupRecord, SellGroupStatus } from './state.js';

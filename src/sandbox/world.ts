@@ -1,6 +1,6 @@
 // The live sandbox: the persisted state plus the indexes rebuilt from it, so no request has to scan.
 import type { Position } from '../api/types.js';
-import { sandboxNow } from './sandbox-clock.js';
+import { sandboxNow } from './offset-clock.js';
 import { HttpError } from './sandbox-error.js';
 import type {
   AccountData,

@@ -1,6 +1,5 @@
 // Human view of `trader pnl`: one table (a row per token and the total), the SOL figures and
 // the method underneath. Unknown figures read "unknown"; gains green, losses red (when colour is on).
-import { oneLine } from '../io/terminal-text.js';
 import { formatSol, formatTokenAmount } from '../domain/amounts.js';
 import type { PnlReport, TokenPnl, TotalPnl } from '../portfolio/pnl-reckoning.js';
 import { divRound, formatCents } from '../domain/usd.js';
@@ -83,10 +82,11 @@ export function renderPnl(report: PnlReport, theme: Theme, token: string | null 
   if (report.since !== null)
     lines.push(`Realized P&L and fees count sells and buys from ${formatLocalTime(report.since)}.`);
   if (t.incomplete.length > 0) lines.push('* Totals leave out what is unknown (see the notes).');
-  for (const r of report.tokens) {
+  // Each note names its token as its row does: a symbol another mint shares is only a claim.
+  report.tokens.forEach((r, i) => {
     for (const note of r.notes)
-      lines.push(theme.dim(`${r.symbol === null ? shortId(r.mint, 4) : oneLine(r.symbol)}: ${note}`));
-  }
+      lines.push(theme.dim(`${r.symbol === null ? shortId(r.mint, 4) : tokens[i]!.cell}: ${note}`));
+  });
   lines.push(theme.dim(METHOD_LINE));
   return lines.join('\n');
 }

@@ -3,6 +3,7 @@
 import { oneLine } from '../io/terminal-text.js';
 import { sameTokenText } from '../domain/token-text.js';
 import { WRAPPED_SOL_MINT } from '../domain/address.js';
+import { uniquePrefixes } from '../io/table.js';
 
 /**
  * The Token column: a long symbol may wrap at its spaces to fit (to 5 characters, never inside a
@@ -33,6 +34,9 @@ export function tokenCells(
   cell: string;
   /** The text the cell may wrap at (a symbol or a claim); null: a mint, never wrapped. */ symbol: string | null;
 }> {
+  // A claim is told apart by its mint: as long a prefix as tells it from every other mint here
+  // (a mint ground to share its first characters with the real one gets a longer one).
+  const prefixes = uniquePrefixes(rows.flatMap((r) => (r.mint ? [r.mint] : [])));
   const mintsOf = (symbol: string) =>
     new Set(rows.filter((r) => r.mint && sameTokenText(r.symbol ?? r.claims, symbol)).map((r) => r.mint));
   return rows.map(({ symbol, mint, claims }) => {
@@ -40,6 +44,6 @@ export function tokenCells(
     if (!said || !mint) return { cell: tokenCell(said, mint, wide), symbol: said ?? null };
     const ambiguous = mintsOf(said).size > 1 || (sameTokenText(said, 'SOL') && mint !== WRAPPED_SOL_MINT);
     if (symbol && !ambiguous) return { cell: tokenCell(symbol, mint, wide), symbol };
-    return { cell: `${tokenCell(null, mint, wide)} (claims ${oneLine(said)})`, symbol: said };
+    return { cell: `${wide ? mint : prefixes.get(mint)!} (claims ${oneLine(said)})`, symbol: said };
   });
 }

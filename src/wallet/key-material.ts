@@ -65,12 +65,12 @@ function isNumberList(text: string): boolean {
 /**
  * 11 to 25 words (BIP-39 phrases have 12 to 24, one may be missing or doubled) of 2 to 10
  * letters each, in any case, whatever separates them; numbers between them ("1. abandon 2. …")
- * are separators too, but not alone: one run of letters and digits is a key's text (0.4% of random
- * base58 keys read as 11 words split by digits), named as such below. Not a path: a deep folder
- * of short names is no phrase.
+ * are separators too, but not in a run of base58 that is a key's length: that is a key's text
+ * (0.4% of random base58 keys read as 11 words split by digits), named as such below. Not a
+ * path: a deep folder of short names is no phrase.
  */
 function isPhrase(text: string): boolean {
-  if (/[/\\]/.test(text) || /^[\p{L}\p{N}]*$/u.test(text)) return false;
+  if (/[/\\]/.test(text) || (BASE58.test(text) && tokenShape(text) !== null)) return false;
   const words = text.split(/[^\p{L}]+/u).filter(Boolean);
   return words.length >= 11 && words.length <= 25 && words.every((w) => w.length >= 2 && w.length <= 10);
 }

@@ -85,4 +85,10 @@ describe('a base58 secret key is named as one, never as a seed phrase', () => {
     for (let i = 0; i < 5000; i++) names.add(keyMaterialShape(bs58.encode(Uint8Array.from({ length: 64 }, byte))));
     expect([...names]).toEqual(['base58 of 64 bytes']);
   });
+
+  it('24 words joined by digits (no base58 run of a key: "l" and "o" words) are still a seed phrase', () => {
+    const words = `${phrase} ${phrase}`.split(' ');
+    expect(keyMaterialShape(words.join('1'))).toBe('a seed phrase');
+    expect(keyMaterialShape(words.map((w, i) => `${i + 1}${w}`).join(''))).toBe('a seed phrase');
+  });
 });

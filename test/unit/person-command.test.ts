@@ -50,7 +50,7 @@ describe('forPerson', () => {
       'start one with `eval "$(trader sandbox --background)"`',
     );
     expect(forPerson('start one with `eval "$(trader sandbox --background)"`', { ...prefix, profile: 'sandbox' })).toBe(
-      'start one with `TRADER_CONFIG=/c.json trader sandbox --background --write-profile sandbox`',
+      'start one with `eval "$(trader sandbox --background)"` (if profile "sandbox" was saved by a sandbox: `TRADER_CONFIG=/c.json trader sandbox --background --write-profile sandbox`)',
     );
     expect(forPerson('a trader, Trader X', prefix)).toBe('a trader, Trader X');
     expect(forPerson('an agent runs this trade (trader mcp)', prefix)).toBe('an agent runs this trade (trader mcp)');

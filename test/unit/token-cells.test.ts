@@ -40,6 +40,16 @@ describe('tokenCells', () => {
     expect(wide[0]).toEqual({ cell: `${WOOF} (claims WOOF)`, symbol: 'WOOF' });
   });
 
+  it('two claimed mints that share their first characters get prefixes long enough to tell them apart', () => {
+    const twin = `${WOOF.slice(0, 10)}${FAKE.slice(10)}`;
+    expect(
+      cells([
+        { symbol: 'WOOF', mint: WOOF },
+        { symbol: 'WOOF', mint: twin },
+      ]),
+    ).toEqual([`${WOOF.slice(0, 11)}… (claims WOOF)`, `${twin.slice(0, 11)}… (claims WOOF)`]);
+  });
+
   it('SOL names only wrapped SOL: any other mint calling itself SOL (or a look-alike) is a claim', () => {
     expect(cells([{ symbol: 'SOL', mint: FAKE }])).toEqual(['FkD9N7no… (claims SOL)']);
     expect(cells([{ symbol: 'sol', mint: FAKE }])).toEqual(['FkD9N7no… (claims sol)']);
