@@ -7,7 +7,7 @@ import { shortTableTime, timeColumn } from './activity-table.js';
 import { tokenCells, tokenColumn } from './token-cell.js';
 
 /** The line under a list with sells the journal does not know: why they have no id. */
-export const SELLS_HAVE_NO_ID = "A sell shows no id: the service lists none; this tool's own show theirs.";
+export const SELLS_HAVE_NO_ID = 'A sell made elsewhere shows no id: the service lists none.';
 
 /**
  * Newest first. An id shows as the shortest prefix (8 characters or more) that tells it

@@ -71,7 +71,7 @@ describe('trader trades (no id): recent trades', () => {
     expect(b).toMatch(new RegExp(`^${buyIds[1]!.slice(0, 8)}…\\s+buy\\s+completed\\s+${sb.tokens[1]!.symbol}\\s`));
     expect(a).toMatch(new RegExp(`^${buyIds[0]!.slice(0, 8)}…\\s+buy\\s+completed\\s+${sb.tokens[0]!.symbol}\\s`));
     expect(rows).toHaveLength(6);
-    expect(rows[5]).toMatch(/^A sell shows no id: the service lists none/);
+    expect(rows[5]).toMatch(/^A sell made elsewhere shows no id: the service lists none\.$/);
     for (const line of rows) expect(line.length).toBeLessThanOrEqual(80);
   });
 

@@ -128,9 +128,9 @@ describe('renderRecentTrades', () => {
   it('sells show no id, and a line under the table says why; none when there is no sell', () => {
     const out = renderRecentTrades(recentTrades([buy('b1', 1)], [sell(2)], 10), plainTheme, { width: 80 });
     expect(out.split('\n')[1]).toMatch(/^—\s+sell\s+completed\s+X\s/);
-    expect(out.split('\n').at(-1)).toBe("A sell shows no id: the service lists none; this tool's own show theirs.");
+    expect(out.split('\n').at(-1)).toBe('A sell made elsewhere shows no id: the service lists none.');
     expect(renderRecentTrades(recentTrades([buy('b1', 1)], [], 10), plainTheme, { width: 80 })).not.toContain(
-      'A sell shows no id',
+      'shows no id',
     );
   });
 
