@@ -267,11 +267,14 @@ function buyQuestion(ctx: Context, buy: BuyRun, review: BuyReview): Question {
     serviceSymbol,
     buy.start.signerWords,
   );
-  // Risks that could not be read are a person's to take on, in the question itself.
+  // Risks that could not be read, or that a yes accepts (the review's Accept row), are a person's
+  // to take on in the question itself: a review that says "refuse" is not followed by a bare yes/no.
   const question =
     token.risks.risks === null
       ? 'Sign and send this deposit, buying with its risks unknown?'
-      : 'Sign and send this deposit?';
+      : token.risks.askAccept
+        ? 'Accept its risks, and sign and send this deposit?'
+        : 'Sign and send this deposit?';
   const countdown = { atMs: review.answerBy.atMs, expired: 'a yes gets a fresh deposit' };
   return { question, text, whole: 'the review', countdown, approves: true };
 }

@@ -120,7 +120,7 @@ export function refuseUnboundSymbol(
     : '';
   throw new RefusedToSignError(
     [
-      `"${symbol}" means token ${mint}${onChain} only in the service's lists: a symbol names a mint only once you bind it, and here ${presence.why}`,
+      `"${symbol}" is only the service's name for token ${mint}${onChain}: a symbol names a mint only once you bind it, and here ${presence.why}`,
     ],
     [
       `${NOTHING_CREATED}; type the mint instead of the symbol, confirm it at the prompt (without --yes), or, if ${mint} is the token you mean, bind it with its facts as kept (${keptFacts(facts)}; fingerprint ${fingerprint}): ${command}`,

@@ -95,7 +95,9 @@ describe('sells that complete', () => {
     const o = await observed();
     const unbound = await runCli(['sell', t.symbol.toLowerCase(), '1234500', '--yes'], { env: o.env });
     expect(unbound.code, unbound.stderr).toBe(6);
-    expect(unbound.stderr).toContain(`"${t.symbol.toLowerCase()}" means token ${t.mint} (${t.symbol}, Test Coin`);
+    expect(unbound.stderr).toContain(
+      `"${t.symbol.toLowerCase()}" is only the service's name for token ${t.mint} (${t.symbol}, Test Coin`,
+    );
     const kept = tokenFactsFingerprint(t.mint, { symbol: t.symbol, name: t.name, decimals: t.decimals });
     expect(unbound.stderr).toContain(
       `bind it with its facts as kept (symbol "${t.symbol}", name "${t.name}", ${t.decimals} decimals; fingerprint ${kept}):\ntrader config trust accept-token ${t.mint} ${kept}`,

@@ -289,7 +289,7 @@ describe('a typed symbol names a mint only by your word (attack-1 §5)', () => {
         fingerprint: kept,
       });
       expect(lastJsonError(r).message).toContain(
-        `"WOOF" means token ${impostor} (WOOF, Woof Sandbox Dog, as the service's lists and the chain name it) only in the service's lists`,
+        `"WOOF" is only the service's name for token ${impostor} (WOOF, Woof Sandbox Dog, as the service's lists and the chain name it)`,
       );
     }
     // `config trust` says of the kept facts what the refusal said: the source is kept with them.

@@ -184,7 +184,7 @@ describe('a buy of a risky token', () => {
       const env = { ...envFor(sb.url, home), NO_COLOR: '1' };
       const s = await startInTmux(['buy', mint, '0.1sol'], env);
       sessions.push(s);
-      const review = await s.waitFor('Sign and send this deposit? (y/N)');
+      const review = await s.waitFor('Accept its risks, and sign and send this deposit? (y/N)');
       expect(review).toMatch(/^Risk\s+refuse: permanent delegate/m);
       expect(review).toMatch(/^Accept\s+yes accepts these risks of this mint \(fingerprint [0-9a-f]{16}\)$/m);
       await s.keys('y', 'Enter');
