@@ -664,12 +664,12 @@ function landedDeposit(
   return { expected: at.should, ...c };
 }
 
-type Claim = { signature: string; role: 'deposit' | 'payout' | 'refund' };
+type Claim = { signature: string; role: Role };
 
 /**
- * The transactions the service names as this trade's deposit, payouts and refund (`named`: none
- * may have proved another trade), and those the chain showed proving its money moved (`proven`:
- * what the journal records as this trade's evidence).
+ * The transactions the service names as this trade's deposit, swaps, payouts and refund (`named`:
+ * none may have proved another trade), and those the chain showed proving its money or tokens
+ * moved (`proven`: what the journal records as this trade's evidence, under its lock).
  */
 export function evidenceClaims(v: Verification): { named: Claim[]; proven: Claim[] } {
   const named: Claim[] = [];
@@ -678,7 +678,7 @@ export function evidenceClaims(v: Verification): { named: Claim[]; proven: Claim
     if (!list.some((x) => x.signature === claim.signature && x.role === claim.role)) list.push(claim);
   };
   for (const c of v.checks) {
-    if (c.signature === null || c.role === 'swap') continue;
+    if (c.signature === null) continue;
     const claim = { signature: c.signature, role: c.role };
     add(named, claim);
     // A deposit proven never to land is verified, but no transaction proves it.
@@ -696,7 +696,8 @@ export function withEvidenceConflicts(
   if (conflicts.length === 0) return v;
   const checks = v.checks.map((c) => {
     const conflict = conflicts.find((x) => x.signature === c.signature && x.role === c.role);
-    if (!conflict) return c;
+    // A check the chain already contradicted keeps its own words (they say more: "which you signed").
+    if (!conflict || c.mark === 'contradicts') return c;
     return {
       ...c,
       mark: 'contradicts' as const,

@@ -4,8 +4,11 @@
 import { isSignatureText } from '../domain/address.js';
 
 export type JournalSide = 'buy' | 'sell';
-/** The roles in which a chain transaction proves a trade's money moved. */
-export type EvidenceRole = 'deposit' | 'payout' | 'refund';
+/**
+ * The roles in which a chain transaction proves a trade's money moved (a swap: its tokens), claimed
+ * under the journal's lock so that two runs racing cannot both take one transaction.
+ */
+export type EvidenceRole = 'deposit' | 'swap' | 'payout' | 'refund';
 /** The roles in which the service names a chain transaction for a trade. */
 export type TransactionRole = EvidenceRole | 'swap';
 /** A transaction the service named for a trade, in its role. */
@@ -246,7 +249,8 @@ function fieldProblem(r: Record<string, unknown>): string | null {
     case 'outcome':
       return isString(r.outcome) ? null : 'an outcome record without its outcome';
     case 'evidence':
-      return isString(r.signature) && (r.role === 'deposit' || r.role === 'payout' || r.role === 'refund')
+      return isString(r.signature) &&
+        (r.role === 'deposit' || r.role === 'swap' || r.role === 'payout' || r.role === 'refund')
         ? null
         : 'an evidence record without its transaction or role';
     default:

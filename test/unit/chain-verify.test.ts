@@ -400,7 +400,10 @@ describe('verifyTrade', () => {
         [DEP, 'verified', 'never to land (you signed another deposit for this buy)'],
         [DEP2, 'verified', '0.1 SOL from your wallet to the treasury'],
       ]);
-      expect(evidenceClaims(v).proven).toEqual([{ signature: DEP2, role: 'deposit' }]);
+      expect(evidenceClaims(v).proven).toEqual([
+        { signature: DEP2, role: 'deposit' },
+        { signature: SWAP, role: 'swap' },
+      ]);
       const twice = await verifyTrade(reader([deposit, landed2, swap], 1_100, false, hashes), {
         trade: done,
         owner: OWNER,
@@ -664,11 +667,20 @@ describe('verifyTrade', () => {
     });
     expect(evidenceClaims(v)).toEqual({
       named: [
+        { signature: SWAP, role: 'swap' },
         { signature: P1, role: 'payout' },
         { signature: P2, role: 'payout' },
       ],
       proven: [{ signature: P1, role: 'payout' }],
     });
+    // A swap is claimed under the lock too: two runs racing cannot both take one (one proved sell_A's).
+    const swapTaken = withEvidenceConflicts(v, 'sell_B', [
+      { signature: SWAP, role: 'swap', otherTrade: 'sell_A', otherRole: 'swap' },
+    ]);
+    expect(swapTaken.verdict).toBe('contradicted');
+    expect(swapTaken.checks.find((c) => c.role === 'swap')!.chain).toBe(
+      'this transaction already proved trade sell_A (as its swap); one transaction proves one trade, so it cannot prove sell_B too',
+    );
     const claimed = withEvidenceConflicts(v, 'sell_B', [
       { signature: P1, role: 'payout', otherTrade: 'sell_A', otherRole: 'payout' },
     ]);
@@ -692,7 +704,10 @@ describe('verifyTrade', () => {
       treasury: TREASURY,
       signedDeposits: [signedDep()],
     });
-    expect(evidenceClaims(landed).proven).toEqual([{ signature: DEP, role: 'deposit' }]);
+    expect(evidenceClaims(landed).proven).toEqual([
+      { signature: DEP, role: 'deposit' },
+      { signature: SWAP, role: 'swap' },
+    ]);
   });
 
   describe('attack-3 F2: a payout tied to its sell, not to another trade the journal knows', () => {

@@ -333,7 +333,7 @@ describe('records', () => {
     ],
     [
       'evidence of no role',
-      JSON.stringify({ ...base, type: 'evidence', signature: 's', role: 'swap' }),
+      JSON.stringify({ ...base, type: 'evidence', signature: 's', role: 'fee' }),
       'an evidence record without its transaction or role',
     ],
     [
@@ -445,7 +445,11 @@ describe('the daily limits, from the records', () => {
 });
 
 describe('evidence proves one trade', () => {
-  const evidence = (trade: string, signature: string, role: 'payout' | 'deposit' | 'refund' = 'payout'): NewRecord => ({
+  const evidence = (
+    trade: string,
+    signature: string,
+    role: 'payout' | 'deposit' | 'refund' | 'swap' = 'payout',
+  ): NewRecord => ({
     type: 'evidence',
     side: 'sell',
     trade,
@@ -469,6 +473,13 @@ describe('evidence proves one trade', () => {
     expect(
       sortClaims([at(T0, evidence('b1', 'R1', 'refund'))], 'sell_C', [{ signature: 'R1', role: 'payout' }]).conflicts,
     ).toEqual([{ signature: 'R1', role: 'payout', otherTrade: 'b1', otherRole: 'refund' }]);
+    // A swap too: the first run to record it under the lock keeps it; the second is told (a race of two runs).
+    const swapOfB1 = [at(T0, evidence('b1', 'S1', 'swap'))];
+    expect(sortClaims(swapOfB1, 'b2', [{ signature: 'S1', role: 'swap' }])).toEqual({
+      conflicts: [{ signature: 'S1', role: 'swap', otherTrade: 'b1', otherRole: 'swap' }],
+      fresh: [],
+    });
+    expect(sortClaims(swapOfB1, 'b1', [{ signature: 'S1', role: 'swap' }])).toEqual({ conflicts: [], fresh: [] });
   });
 
   it("a trade's history: created when first recorded, its signed deposits, its trade id, the transactions named for it", () => {
