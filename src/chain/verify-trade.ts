@@ -696,8 +696,7 @@ export function withEvidenceConflicts(
   if (conflicts.length === 0) return v;
   const checks = v.checks.map((c) => {
     const conflict = conflicts.find((x) => x.signature === c.signature && x.role === c.role);
-    // A check the chain already contradicted keeps its own words (they say more: "which you signed").
-    if (!conflict || c.mark === 'contradicts') return c;
+    if (!conflict) return c;
     return {
       ...c,
       mark: 'contradicts' as const,

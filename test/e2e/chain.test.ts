@@ -407,8 +407,9 @@ describe("after progress: the trade's signatures checked on chain", () => {
     });
     const r = await runCli(['sell', sb.tokens[2]!.mint, '10%', '--yes'], { env: envFor(p.url, home) });
     expect(r.code, r.stderr).toBe(3);
+    // The swap is claimed under the journal's lock as the deposit was: the claim names the buy it proved.
     expect(r.stderr).toContain(
-      `swap ${deposit} should be a swap that succeeded, but the chain shows: the journal knows this transaction as buy ${json(bought).intent.id}'s deposit (which you signed); one transaction proves one trade, so it is not this sell's swap`,
+      `swap ${deposit} should be a swap that succeeded, but the chain shows: this transaction already proved trade ${json(bought).intent.id} (as its deposit); one transaction proves one trade, so it cannot prove sell_`,
     );
     expect(r.stdout).toContain('On chain (127.0.0.1:');
     expect(r.stdout).not.toContain('every claim verified');
