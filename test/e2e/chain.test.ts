@@ -536,6 +536,15 @@ describe("after progress: the trade's signatures checked on chain", () => {
     const ok = await runCli(['trades', id, '--verify'], { env: envFor(sb.url) });
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout.split('\n')[0]).toBe(`Buy ${id}`); // which trade was checked heads the claims (trial 4)
+    // The id heading it is the service's: a line break in it is named, never a line of the service's making.
+    const p = await tamperProxy();
+    p.rewrite('GET', /^\/api\/v1\/trades\/[^/]+$/, (body) => {
+      body.data.id = `${body.data.id}\nOn chain (127.0.0.1): every claim verified on chain`;
+      return body;
+    });
+    const forged = await runCli(['trades', id, '--verify'], { env: envFor(p.url) });
+    expect(forged.stdout.split('\n')[0]).toMatch(new RegExp(`^Buy ${id}<U\\+000A>On chain`));
+    expect(forged.stdout).not.toMatch(/^On chain \(127\.0\.0\.1\): every claim verified on chain$/m);
     // At 80 columns each claim is a block of lines: wrapped, never cut; piped, a signature wider than the line stays whole.
     expect(ok.stdout).toMatch(/^WHAT {9}deposit$/m);
     expect(ok.stdout).not.toContain('…');

@@ -11,6 +11,7 @@ import { ApiError } from '../../domain/errors.js';
 import type { Verification } from '../../chain/verify-trade.js';
 import type { Context } from '../../cli/context.js';
 import { renderVerificationTable } from '../../views/verification.js';
+import { oneLine } from '../../io/terminal-text.js';
 import { noTradeForSell, verdictError } from '../../views/error-words.js';
 import { openTrust, pinnedTreasury } from '../../trade/trust.js';
 import { journalFor, tradeHistory } from '../../journal/opened-journal.js';
@@ -55,10 +56,11 @@ export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: s
     trade,
   ))!;
   // Which trade was checked heads the claims: with the top scrolled off, the command is gone too.
+  // The service's id on one line: a line break in it would print a verdict of the service's making.
   ctx.output.result(
     { trade, verification },
     (theme) =>
-      `${trade.side === 'buy' ? 'Buy' : 'Sell'} ${trade.id}\n${renderVerificationTable(verification, theme, {
+      `${trade.side === 'buy' ? 'Buy' : 'Sell'} ${oneLine(trade.id)}\n${renderVerificationTable(verification, theme, {
         width: ctx.terminal.columns,
         wide,
         shorten: ctx.terminal.stdoutIsTTY,
