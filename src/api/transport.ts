@@ -9,6 +9,7 @@
 import type { Failure } from './http-errors.js';
 import { oneLine } from './http-errors.js';
 import { secondsText } from '../domain/units.js';
+import { SANDBOX_RECIPE } from '../domain/person-prefix.js';
 
 export interface FetchInit {
   method: string;
@@ -100,9 +101,7 @@ export function networkFailure(err: unknown, host: string, via: string | null): 
       what = `could not connect to ${where}: connection refused`;
       // Refused on this machine, without a proxy: most likely a sandbox that was stopped (old TRADER_* variables).
       if (!via && isLoopback(host))
-        hints.push(
-          `no sandbox or local service is running at ${host}; start one with \`eval "$(trader sandbox --background)"\``,
-        );
+        hints.push(`no sandbox or local service is running at ${host}; start one with \`${SANDBOX_RECIPE}\``);
       break;
     case 'ENOTFOUND':
     case 'EAI_NONAME':

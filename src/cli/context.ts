@@ -18,6 +18,7 @@ import type { TrustStore } from '../config/trust-store.js';
 import type { ChainReader } from '../chain/chain-reader.js';
 import type { PasswordSource, Signer } from '../wallet/owner-wallet.js';
 import { presence, type Presence } from '../domain/presence.js';
+import { SANDBOX_RECIPE } from '../domain/person-prefix.js';
 
 export interface ProcessFacts {
   stdout: NodeJS.WritableStream;
@@ -93,8 +94,7 @@ export interface Context {
   chain(): Promise<ChainReader>;
 }
 
-export const NOT_CONFIGURED_HINT =
-  'run `trader config init`, or set TRADER_BASE_URL and TRADER_API_KEY; to try without an account, run `eval "$(trader sandbox --background)"`';
+export const NOT_CONFIGURED_HINT = `run \`trader config init\`, or set TRADER_BASE_URL and TRADER_API_KEY; to try without an account, run \`${SANDBOX_RECIPE}\``;
 
 /**
  * The same under `trader mcp`: the MCP client starts the server with its own environment, which no

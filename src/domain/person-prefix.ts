@@ -29,8 +29,8 @@ export function personPrefix(run: {
   };
 }
 
-/** The sandbox recipe as the errors give it. */
-const SANDBOX_RECIPE = 'eval "$(trader sandbox --background)"';
+/** The sandbox recipe, as every hint that names it writes it (forPerson finds it by this text). */
+export const SANDBOX_RECIPE = 'eval "$(trader sandbox --background)"';
 
 /**
  * `text` with each `trader <command>` in it given the prefix (a command already given options,

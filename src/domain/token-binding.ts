@@ -268,6 +268,16 @@ export function tokenFactsFingerprint(mint: string, facts: TokenMeta): string {
 export const acceptTokenCommand = (mint: string, fingerprint: string): string =>
   `trader config trust accept-token ${mint} ${fingerprint}`;
 
+/** What a refusal keeps of a mint for a person: the facts to confirm, their fingerprint and the command that confirms them. */
+export function tokenToConfirm(
+  mint: string,
+  binding: Parameters<typeof factsToConfirm>[0],
+): { facts: TokenMeta; fingerprint: string; command: string } {
+  const facts = factsToConfirm(binding);
+  const fingerprint = tokenFactsFingerprint(mint, facts);
+  return { facts, fingerprint, command: acceptTokenCommand(mint, fingerprint) };
+}
+
 /** A mint's facts as a refusal keeps them for a person, in words: `symbol "ZED", name "Zed Token", 6 decimals`. */
 export function keptFacts(facts: TokenMeta): string {
   const text = (value: string | null) => (value === null ? 'none' : JSON.stringify(value));

@@ -7,13 +7,7 @@ import type { GetSellResponse, SellAuthorization, Trade } from '../api/types.js'
 import type { Clock } from '../domain/clock.js';
 import type { TradeRequest } from './trade-request.js';
 import type { TokenMeta } from '../domain/token-meta.js';
-import {
-  acceptTokenCommand,
-  factsToConfirm,
-  keptFacts,
-  tokenFactsFingerprint,
-  type TokenBinding,
-} from '../domain/token-binding.js';
+import { factsToConfirm, keptFacts, tokenToConfirm, type TokenBinding } from '../domain/token-binding.js';
 import { ApiError, SERVICE_CONTRADICTION, RefusedToSignError, UsageError, type NeededTrust } from '../domain/errors.js';
 import { declined } from './trade-tracker.js';
 import { eventsOf, failedAnswer, need, type TradeNeed, type TradeSteps } from './trade-needs.js';
@@ -215,7 +209,7 @@ async function* judgeWithPerson(
     if (typeof answer === 'object') throw notShownRefusal(deps, req, review, answer);
     if (!answer) throw declined(AUTHORIZATION_EXPIRES_UNUSED);
     // Confirming token facts is no yes to this sell; approving a wording or a value is (its question says "and sign").
-    if (verdict.code === 'TOKEN_FACTS_UNCONFIRMED') deps.trust.pinToken(req.mint, pendingFacts(review));
+    if (verdict.code === 'TOKEN_FACTS_UNCONFIRMED') deps.trust.pinToken(req.mint, factsToConfirm(review));
     else {
       granted = true;
       if (verdict.code === 'VALUE_READS_AS_TEXT') valuesRead = true;
@@ -290,9 +284,6 @@ async function judge(
   return { authorization, verdict, token: bound.token, unbound: bound.unbound };
 }
 
-/** The token facts a person confirms: the bound ones, else the service's nobody vouched for. */
-const pendingFacts = (review: SellReview): TokenMeta => factsToConfirm(review);
-
 /** Pins the template a person approved at the prompt; another process's pin meanwhile refuses. */
 function pinTemplate(deps: SellDeps, verdict: Extract<Verdict, { kind: 'person' }>): void {
   const approved = deps.trust.approved();
@@ -311,15 +302,9 @@ function keepForAPerson(deps: SellDeps, req: SellRequest, review: SellReview): N
   const verdict = review.verdict as Extract<Verdict, { kind: 'person' }>;
   if (verdict.code === 'VALUE_READS_AS_TEXT') return { code: verdict.code, command: null };
   if (verdict.code === 'TOKEN_FACTS_UNCONFIRMED') {
-    const facts = pendingFacts(review);
+    const { facts, fingerprint, command } = tokenToConfirm(req.mint, review);
     deps.trust.recordPendingToken(req.mint, facts);
-    const fingerprint = tokenFactsFingerprint(req.mint, facts);
-    return {
-      code: verdict.code,
-      command: acceptTokenCommand(req.mint, fingerprint),
-      fingerprint,
-      facts: keptFacts(facts),
-    };
+    return { code: verdict.code, command, fingerprint, facts: keptFacts(facts) };
   }
   deps.trust.recordPendingTemplate(verdict.template!, verdict.fingerprint!);
   return {

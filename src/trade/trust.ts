@@ -6,13 +6,7 @@ import { RefusedToSignError, UsageError } from '../domain/errors.js';
 import { NOTHING_CREATED } from '../domain/outcome-words.js';
 import type { Presence } from '../domain/presence.js';
 import type { ChainTokenFacts, TokenMeta } from '../domain/token-meta.js';
-import {
-  acceptTokenCommand,
-  factsToConfirm,
-  keptFacts,
-  tokenFactsFingerprint,
-  type TokenBinding,
-} from '../domain/token-binding.js';
+import { keptFacts, tokenToConfirm, type TokenBinding } from '../domain/token-binding.js';
 import { bindingSource, factsSourcePhrase } from '../domain/facts-source.js';
 import type { AnnounceGrant } from '../domain/trust-grants.js';
 import type { SymbolTrust } from './token-lookup.js';
@@ -109,12 +103,10 @@ export function refuseUnboundSymbol(
   binding: Pick<TokenBinding, 'unbound' | 'token'>,
 ): void {
   if (presence.mayGrantTrust) return;
-  const facts = factsToConfirm(binding);
+  const { facts, fingerprint, command } = tokenToConfirm(mint, binding);
   // Who names these facts is kept with them: `trader config trust` says it as this refusal does.
   const source = bindingSource(binding);
   guarded('keep the token facts for a person', () => store.recordPendingToken(mint, facts, source));
-  const fingerprint = tokenFactsFingerprint(mint, facts);
-  const command = acceptTokenCommand(mint, fingerprint);
   const onChain = facts.symbol
     ? ` (${facts.symbol}${facts.name ? `, ${facts.name}` : ''}, ${factsSourcePhrase(source)})`
     : '';

@@ -40,9 +40,12 @@ export function renderPnl(report: PnlReport, theme: Theme, token: string | null 
   };
   const usd = (cents: bigint | null) => (cents === null ? UNKNOWN : formatCents(cents));
 
-  const tokens = tokenCells(report.tokens);
+  // Each token as its row and its notes name it: a symbol another mint shares is only a claim.
+  const labels = tokenCells(report.tokens).map((t, i) =>
+    report.tokens[i]!.symbol === null ? shortId(report.tokens[i]!.mint, 4) : t.cell,
+  );
   const rows = report.tokens.map((r: TokenPnl, i) => [
-    r.symbol === null ? shortId(r.mint, 4) : tokens[i]!.cell,
+    labels[i]!,
     formatTokenAmount(r.amount, r.decimals),
     r.amount === 0n && r.costBasisCents === 0n ? '—' : usd(r.costBasisCents),
     r.amount === 0n && r.valueCents === 0n ? '—' : usd(r.valueCents),
@@ -82,10 +85,8 @@ export function renderPnl(report: PnlReport, theme: Theme, token: string | null 
   if (report.since !== null)
     lines.push(`Realized P&L and fees count sells and buys from ${formatLocalTime(report.since)}.`);
   if (t.incomplete.length > 0) lines.push('* Totals leave out what is unknown (see the notes).');
-  // Each note names its token as its row does: a symbol another mint shares is only a claim.
   report.tokens.forEach((r, i) => {
-    for (const note of r.notes)
-      lines.push(theme.dim(`${r.symbol === null ? shortId(r.mint, 4) : tokens[i]!.cell}: ${note}`));
+    for (const note of r.notes) lines.push(theme.dim(`${labels[i]}: ${note}`));
   });
   lines.push(theme.dim(METHOD_LINE));
   return lines.join('\n');

@@ -5,17 +5,23 @@ import { sameTokenText } from '../domain/token-text.js';
 import { WRAPPED_SOL_MINT } from '../domain/address.js';
 import { uniquePrefixes } from '../io/table.js';
 
+/** A Token cell, and the text it may wrap at (a symbol or a claim); null: a mint, never wrapped. */
+export interface TokenCellText {
+  cell: string;
+  symbol: string | null;
+}
+
 /**
  * The Token column: a long symbol may wrap at its spaces to fit (to 5 characters, never inside a
  * word), a mint prefix never (it would no longer be typeable); 13 wide holds `(claims WOOF)`.
  */
-export function tokenColumn(tokens: Array<{ cell: string; symbol: string | null }>) {
+export function tokenColumn(tokens: TokenCellText[]) {
   const prefixes = tokens.filter((t) => !t.symbol).map((t) => Array.from(t.cell).length);
   return { header: 'Token', maxWidth: 13, shrinkTo: Math.max(5, ...prefixes) };
 }
 
 /** `WOOF`, `GFmFPoog…`, the whole mint, or `—` when there is none. */
-export function tokenCell(symbol: string | null | undefined, mint: string | null | undefined, wide = false): string {
+function tokenCell(symbol: string | null | undefined, mint: string | null | undefined, wide = false): string {
   if (symbol) return oneLine(symbol);
   if (!mint) return '—';
   return wide || mint.length <= 9 ? mint : `${mint.slice(0, 8)}…`;
@@ -30,10 +36,7 @@ export function tokenCell(symbol: string | null | undefined, mint: string | null
 export function tokenCells(
   rows: Array<{ symbol?: string | null; mint?: string | null; claims?: string | null }>,
   wide = false,
-): Array<{
-  cell: string;
-  /** The text the cell may wrap at (a symbol or a claim); null: a mint, never wrapped. */ symbol: string | null;
-}> {
+): TokenCellText[] {
   // A claim is told apart by its mint: as long a prefix as tells it from every other mint here
   // (a mint ground to share its first characters with the real one gets a longer one).
   const prefixes = uniquePrefixes(rows.flatMap((r) => (r.mint ? [r.mint] : [])));

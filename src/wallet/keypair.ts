@@ -8,6 +8,7 @@ import { basename, dirname } from 'node:path';
 import bs58 from 'bs58';
 import { UsageError } from '../domain/errors.js';
 import { shellQuote } from '../domain/shell-quote.js';
+import { SANDBOX_RECIPE } from '../domain/person-prefix.js';
 import { publicKeyFromSeed } from './ed25519.js';
 import { keyMaterialShape } from './key-material.js';
 
@@ -37,8 +38,7 @@ const HOW_TO_SET =
   'set it with --keypair <path> or TRADER_KEYPAIR (create one with `solana-keygen new`, or use keystore:<name>, see `trader keys`)';
 const EXPECTED = 'expected a Solana CLI keypair (a JSON array of 64 numbers)';
 /** A sandbox's keypair lives in its own temporary folder, removed when the sandbox stops: the same hint as its refused connection. */
-const STOPPED_SANDBOX =
-  'it was a sandbox\'s, and stopping the sandbox removed it: no sandbox is running for it; start one with `eval "$(trader sandbox --background)"`';
+const STOPPED_SANDBOX = `it was a sandbox's, and stopping the sandbox removed it: no sandbox is running for it; start one with \`${SANDBOX_RECIPE}\``;
 
 /** Reads and verifies a Solana CLI keypair file. Throws UsageError (code KEYPAIR) with a clear reason. */
 export function loadKeypair(path: string, deps: KeypairDeps = {}): Keypair {
