@@ -104,8 +104,10 @@ export async function* buySteps(deps: BuyDeps, req: BuyRequest): TradeSteps<BuyO
   // one deposit of this buy: sent again as it is, never a second signed beside it.
   const live = made.status === 'awaiting_deposit' ? await liveDeposits(deps, prior.deposits) : [];
   let intent = made;
-  if (live.length > 0) intent = yield* resendDeposit(deps, req, made, live);
-  else if (made.status === 'awaiting_deposit') {
+  if (live.length > 0) {
+    yield* need({ kind: 'show', show: 'resumable' });
+    intent = yield* resendDeposit(deps, req, made, live);
+  } else if (made.status === 'awaiting_deposit') {
     const step = yield* depositStep(deps, req, created, prior);
     if ('outcome' in step) return step.outcome;
     intent = step.intent;
@@ -269,6 +271,7 @@ async function* depositStep(
   const judged = yield* judgeDeposit(deps, req, awaiting);
   const { inspection, quote, problems, funds, answerBy, trust } = judged;
   if (req.dryRun) {
+    yield* need({ kind: 'show', show: 'resumable' });
     const fate = yield* cancel(deps, awaiting);
     if (!inspection.facts || !quote) throw new RefusedToSignError(problems, [`dry run: ${NOTHING_SIGNED}; ${fate}`]);
     const intent = awaiting.intent;
@@ -291,6 +294,9 @@ async function* depositStep(
     const next = trust ? `; if it is the service's published treasury, run: ${trust.command}` : '';
     throw new RefusedToSignError(problems, [`${fate}; ${NOTHING_SIGNED}${next}`], trust);
   }
+  // How to resume is said once the deposit passed its checks: a refused one is cancelled, with
+  // nothing to resume (a stop before here signed nothing, and its error names the buy).
+  yield* need({ kind: 'show', show: 'resumable' });
   // What the gate will sign.
   const toSign: ToSign = {
     kind: 'deposit',

@@ -94,6 +94,8 @@ export async function* sellSteps(deps: SellDeps, req: SellRequest): SellSteps {
       return yield* finish(deps, req, view, 'the first read', idempotencyKey, prior.sellSeen);
     }
     const judged = yield* judgeWithPerson(deps, req, authorization, idempotencyKey);
+    // How to resume is said once the message passed the guard (a refused one is never signed).
+    yield* need({ kind: 'show', show: 'resumable' });
     if ('kind' in judged) return judged;
     const { review, granted } = judged;
     const toSign: ToSign = {

@@ -29,9 +29,10 @@ export interface AskNeed<Review = unknown> {
   signing?: ToSign;
 }
 
-/** What the screen shows: the trade made (or resumed), a stage while it is followed. */
+/** What the screen shows: the trade made (or resumed), how to resume it once it passed its checks, a stage while it is followed. */
 export type ShowNeed =
   | { kind: 'show'; show: 'created'; id: string; status: string; resumed: boolean }
+  | { kind: 'show'; show: 'resumable' }
   | { kind: 'show'; show: 'stage'; stage: string };
 
 /** A moment of the side's own, which its command says or keeps (a quote expired, a deposit sent again or signed). */

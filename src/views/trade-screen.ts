@@ -24,8 +24,10 @@ export interface TradeWords {
 
 /** The screen of one buy or sell run. */
 export interface TradeScreen {
-  /** The trade exists: says so with its key, and how to resume it unless this is a dry run. */
-  created(tradeId: string, status: string, resumed: boolean, resume: string): void;
+  /** The trade exists: a resumed one says so; a new one's note waits for resumable(). */
+  created(tradeId: string, status: string, resumed: boolean): void;
+  /** A new trade passed its checks: says it was made, with how to resume it (with its key alone on a dry run). */
+  resumable(resume: string): void;
   /** Whether `shown` (what a yes agrees to) and the question below it fit the terminal whole; why not and the rows needed, else null. */
   notShownWhole(what: string, shown: string, question: string, countdown: { expired: string }): NotShown | null;
   /** Runs the flow with a progress line that shows its stage, stopped whatever its end. */
@@ -51,23 +53,28 @@ export function tradeScreen(
 ): TradeScreen {
   const title = words.side === 'buy' ? 'Buy' : 'Sell';
   let id: string | null = null;
+  let isNew = false;
   const note = (text: string) => ctx.output.note(text);
   return {
-    created(tradeId, status, resumed, typed) {
-      id = tradeId;
+    created(tradeId, status, resumed) {
+      [id, isNew] = [tradeId, !resumed];
+      if (resumed) note(`Resuming ${words.side} ${tradeId} (${status}).`);
+    },
+    resumable(typed) {
+      if (!isNew) return;
+      isNew = false;
       const resume = personCommand(ctx, typed);
       // On a terminal the lines are laid out to its width; piped, the command stays one line.
       const shellWidth = ctx.terminal.stderrColumns;
       const columns = shellWidth ?? ctx.terminal.columns;
       const onTerminal = shellWidth !== undefined;
-      if (resumed) note(`Resuming ${words.side} ${tradeId} (${status}).`);
       // A dry run leaves nothing to resume: the key alone is said (not a command: no shell lines; the note wraps at spaces).
-      else if (isDryRun)
-        note(withCommand(`${title} ${tradeId} ${words.created}.`, `Idempotency key: ${idempotencyKey()}`, columns));
+      if (isDryRun)
+        note(withCommand(`${title} ${id} ${words.created}.`, `Idempotency key: ${idempotencyKey()}`, columns));
       // The resume command holds the key; it stands on its own line, whole, to be copied.
       else
         note(
-          `${withCommand(`${title} ${tradeId} ${words.created}.`, 'If interrupted, resume with:', columns, onTerminal)}\n${onTerminal ? commandLines(resume, columns) : resume}`,
+          `${withCommand(`${title} ${id} ${words.created}.`, 'If interrupted, resume with:', columns, onTerminal)}\n${onTerminal ? commandLines(resume, columns) : resume}`,
         );
     },
     notShownWhole(what, shown, question, countdown) {

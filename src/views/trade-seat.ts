@@ -69,7 +69,8 @@ export function promptSeat<Review>(
       return typeof answer === 'object' || !side.answered ? answer : side.answered(need, answer);
     },
     show(need) {
-      if (need.show === 'created') screen.created(need.id, need.status, need.resumed, side.resume());
+      if (need.show === 'created') screen.created(need.id, need.status, need.resumed);
+      else if (need.show === 'resumable') screen.resumable(side.resume());
       else stage(need.stage);
     },
     note: (need) => side.note?.(need),

@@ -83,8 +83,8 @@ const UNIT_WORDS: Record<string, string> = {
 
 /**
  * What each figure of a first approval counts, beside the message, so a value does not pass for
- * another fact or unit (`Amount: ⟦1000000⟧ ⟦WOOF⟧`): `Figures: amount ⟦10⟧ whole tokens, ⟦1000000⟧
- * raw units · minimum ⟦0.0495⟧ SOL, …`, wrapped to `columns`; none when the message has no figure.
+ * another fact or unit (`Amount: ⟦1000000⟧ ⟦WOOF⟧`): `Marked figures: ⟦10⟧ is the amount in whole
+ * tokens, ⟦1000000⟧ in raw units · ⟦0.0495⟧ is the minimum in SOL, …`, wrapped to `columns`; none when the message has no figure.
  */
 export function figureLegend(template: Template, values: readonly string[], columns: number): string[] {
   const byFact = new Map<string, string[]>();
@@ -94,10 +94,11 @@ export function figureLegend(template: Template, values: readonly string[], colu
     slot++;
     if (!('fact' in p) || !['amount', 'minimum', 'expected', 'slippage'].includes(p.fact)) continue;
     const units = [...new Set(p.notations.map((n) => UNIT_WORDS[n.split(' ')[0]!] ?? n))].join(' and ');
-    const said = `⟦${markedValue(values[slot]!)}⟧ ${units}`;
-    byFact.set(p.fact, [...new Set([...(byFact.get(p.fact) ?? []), said])]);
+    const said = `⟦${markedValue(values[slot]!)}⟧ ${byFact.has(p.fact) ? '' : `is the ${p.fact} `}in ${units}`;
+    if (!byFact.get(p.fact)?.some((s) => s.startsWith(said.split(' ')[0]!)))
+      byFact.set(p.fact, [...(byFact.get(p.fact) ?? []), said]);
   }
   if (byFact.size === 0) return [];
-  const text = `Figures: ${[...byFact].map(([fact, said]) => `${fact} ${said.join(', ')}`).join(' · ')}`;
+  const text = `Marked figures: ${[...byFact.values()].map((said) => said.join(', ')).join(' · ')}`;
   return wrapWords(text, columns).split('\n');
 }

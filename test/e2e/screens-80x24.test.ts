@@ -162,7 +162,7 @@ describe.skipIf(!TMUX).concurrent('80×24', () => {
     expect(rows.some((r) => /^\[\d+\] /.test(r))).toBe(false);
     const legend = rows.slice(at + 1 + lines.length, at + 3 + lines.length).join(' ');
     expect(legend).toMatch(
-      /^Figures: amount ⟦1\.23456⟧ whole tokens, ⟦123456⟧ raw units · minimum ⟦[\d.]+⟧ SOL, ⟦\d+⟧ lamports$/,
+      /^Marked figures: ⟦1\.23456⟧ is the amount in whole tokens, ⟦123456⟧ in raw units · ⟦[\d.]+⟧ is the minimum in SOL, ⟦\d+⟧ in lamports$/,
     );
     expect(rows[at + 3 + lines.length], rows.join('\n')).toMatch(/^\? (\d+m )?\d+s left · /);
     expect(rows[at + 3 + lines.length]!.endsWith(APPROVE_PROMPT)).toBe(true);

@@ -19,7 +19,6 @@ import type { PriorDeposit, TradeRecorder } from '../../src/journal/recorder.js'
 import type { TradeTracker } from '../../src/trade/trade-tracker.js';
 import type { Signer } from '../../src/wallet/owner-wallet.js';
 import { driveSteps } from '../helpers/drive-steps.js';
-import type { SignedDeposit } from '../../src/chain/deposit-absence.js';
 import { formatLocalTime } from '../../src/domain/local-time.js';
 import { VersionedTransaction } from '@solana/web3.js';
 import {
@@ -142,6 +141,8 @@ function request(over: Partial<BuyRequest> = {}): BuyRequest {
 /** The person, the screen and the trust store as a buy's needs reach them. */
 interface BuyHooks {
   created(): void;
+  /** How to resume is shown (once the deposit passed its checks). */
+  resumable?(): void;
   confirm(review: BuyReview): Promise<boolean | NotShown>;
   pinTreasury(address: string): string;
   stage(stage: string): void;
@@ -166,7 +167,8 @@ function runBuy(deps: TestDeps, req: BuyRequest, h: BuyHooks, track: TradeTracke
     {
       ask: (asked) =>
         asked.ask === 'fresh-deposit' ? (h.freshDeposit ?? missing('freshDeposit'))() : h.confirm(asked.review),
-      show: (shown) => (shown.show === 'created' ? h.created() : h.stage(shown.stage)),
+      show: (shown) =>
+        shown.show === 'created' ? h.created() : shown.show === 'resumable' ? h.resumable?.() : h.stage(shown.stage),
       note: (noted) =>
         noted.note === 'signed' ? h.signed?.(noted.facts as SignedDeposit) : h.resending?.(noted.facts as PriorDeposit),
       pin: (pinned) => h.pinTreasury(pinned.value),
@@ -209,6 +211,21 @@ describe('a buy that goes through', () => {
     const outcome = await run(s.api, request(), hooks());
     expect(outcome).toMatchObject({ kind: 'final', intent: { status: 'completed' } });
     expect(s.calls).toMatchObject({ deposits: 1, cancels: 0 });
+  });
+
+  it('how to resume is shown once the deposit passed its checks, before the question; a refused deposit, cancelled, has none', async () => {
+    const events: string[] = [];
+    const h = hooks({
+      created: () => events.push('created'),
+      resumable: () => events.push('resumable'),
+      confirm: async () => (events.push('asked'), true),
+    });
+    await run(service().api, request(), h);
+    expect(events).toEqual(['created', 'resumable', 'asked']);
+    events.length = 0;
+    const paysStranger = build([...budget(), transfer(AMOUNT, stranger.publicKey)]);
+    stopOf(await run(service({ transaction: paysStranger }).api, request(), h));
+    expect(events).toEqual(['created']);
   });
 
   it('--no-wait: accepted once the deposit is in', async () => {

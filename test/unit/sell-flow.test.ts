@@ -199,6 +199,7 @@ const atPrompt = (over: Partial<SellRequest> = {}) => request({ presence: PERSON
 /** The person and the screen as a sell's needs reach them. */
 interface SellHooks {
   created(): void;
+  resumable(): void;
   confirm(review: SellReview): Promise<boolean | NotShown>;
   grant(review: SellReview): Promise<boolean | NotShown>;
   quoteExpired(): void;
@@ -219,7 +220,8 @@ function runSell(deps: SellDepsHere, req: SellRequest, h: SellHooks, track: Trad
     { signer: owner, journal, track },
     {
       ask: (asked) => (asked.ask === 'grant' ? h.grant(asked.review) : h.confirm(asked.review)),
-      show: (shown) => (shown.show === 'created' ? h.created() : h.stage(shown.stage)),
+      show: (shown) =>
+        shown.show === 'created' ? h.created() : shown.show === 'resumable' ? h.resumable() : h.stage(shown.stage),
       note: () => h.quoteExpired(),
       pin: () => {
         throw new Error('a sell pins nothing through the driver');
@@ -230,11 +232,13 @@ function runSell(deps: SellDepsHere, req: SellRequest, h: SellHooks, track: Trad
 }
 
 function hooks(answers: { confirm?: 'yes' | 'no' | 'not shown'; grant?: boolean } = {}) {
-  const calls = { confirm: 0, grant: [] as string[], expired: 0 };
+  const calls = { confirm: 0, grant: [] as string[], expired: 0, said: [] as string[] };
   const h: SellHooks = {
     created: () => {},
+    resumable: () => void calls.said.push('resumable'),
     confirm: async () => {
       calls.confirm++;
+      calls.said.push('confirm');
       if (answers.confirm === 'not shown')
         return {
           notShown:
@@ -332,6 +336,8 @@ describe('the wording: approved by a person, once', () => {
       expect(calls.grant).toEqual([]);
       expect(fake.authorizes).toBe(0);
       expect(memory.state.approved).toBeNull();
+      // Refused: nothing to resume is offered.
+      expect(calls.said).toEqual([]);
     }
   });
 
@@ -350,6 +356,8 @@ describe('the wording: approved by a person, once', () => {
     const unattended = service();
     expect((await run(unattended, memory, request(), later.h)).kind).toBe('final');
     expect([later.calls.grant, later.calls.confirm, unattended.authorizes]).toEqual([[], 1, 1]);
+    // How to resume is said once the message passed the guard: after the grant, before the question.
+    expect([yes.calls.said, later.calls.said]).toEqual([['resumable'], ['resumable', 'confirm']]);
   });
 
   it('an approved wording on a terminal too small for the review and its question: not asked, nothing signed, exit 2 TERMINAL_TOO_SMALL with the rows it needs', async () => {

@@ -185,7 +185,7 @@ describe('a first approval says what each figure counts (attack-log-2 A)', () =>
     const v = judge(T1, sandbox(T1)) as Extract<Verdict, { kind: 'person' }>;
     const legend = figureLegend(v.slots!.template, v.slots!.values, 80);
     expect(legend.join(' ')).toBe(
-      'Figures: amount ⟦1234.5⟧ whole tokens, ⟦123450000⟧ raw units · minimum ⟦0.0495⟧ SOL, ⟦49500000⟧ lamports',
+      'Marked figures: ⟦1234.5⟧ is the amount in whole tokens, ⟦123450000⟧ in raw units · ⟦0.0495⟧ is the minimum in SOL, ⟦49500000⟧ in lamports',
     );
     expect(legend.length).toBe(2);
     for (const row of legend) expect(row.length).toBeLessThanOrEqual(80);
@@ -197,7 +197,7 @@ describe('a first approval says what each figure counts (attack-log-2 A)', () =>
     const zero: Trade = { ...T1, decimals: 0, amount: 7n };
     const v = judge(zero, sandbox(zero)) as Extract<Verdict, { kind: 'person' }>;
     expect(figureLegend(v.slots!.template, v.slots!.values, Infinity)[0]).toMatch(
-      /^Figures: amount ⟦7⟧ raw units and whole tokens · minimum /,
+      /^Marked figures: ⟦7⟧ is the amount in raw units and whole tokens · ⟦[\d.]+⟧ is the minimum /,
     );
   });
 });

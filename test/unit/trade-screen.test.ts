@@ -36,28 +36,32 @@ function fakeContext(json = false) {
 }
 
 describe('tradeScreen', () => {
-  it('the creation note names the trade, then the command that resumes it (with the key) alone on its line; a dry run says the key; not when resumed', () => {
+  it('the creation note waits for the checks: then it names the trade and the command that resumes it (with the key) alone on its line; a dry run says the key; a resumed trade says so at once, and never the note', () => {
     const { ctx, seen } = fakeContext();
-    tradeScreen(ctx, words('buy'), () => 'k1', false).created(
-      'b1',
-      'awaiting_deposit',
-      false,
-      'trader buy M 1sol --idempotency-key k1',
-    );
+    const buy = tradeScreen(ctx, words('buy'), () => 'k1', false);
+    buy.created('b1', 'awaiting_deposit', false);
+    expect(seen.notes).toEqual([]);
+    buy.resumable('trader buy M 1sol --idempotency-key k1');
+    buy.resumable('trader buy M 1sol --idempotency-key k1');
     expect(seen.notes).toEqual([
       'Buy b1 created. If interrupted, resume with:\ntrader buy M 1sol --idempotency-key k1',
     ]);
     seen.notes.length = 0;
-    tradeScreen(ctx, words('sell'), () => 'k2', true).created('s1', 'awaiting_signature', false, 'unused');
+    const dry = tradeScreen(ctx, words('sell'), () => 'k2', true);
+    dry.created('s1', 'awaiting_signature', false);
+    dry.resumable('unused');
     expect(seen.notes).toEqual(['Sell s1 quoted. Idempotency key: k2']);
     seen.notes.length = 0;
     // Words that would pass 80 columns with what leads them go on the next line.
     const long = 'x'.repeat(60);
-    tradeScreen(ctx, words('sell'), () => 'k2', true).created(long, 'awaiting_signature', false, 'unused');
+    const wide = tradeScreen(ctx, words('sell'), () => 'k2', true);
+    wide.created(long, 'awaiting_signature', false);
+    wide.resumable('unused');
     expect(seen.notes).toEqual([`Sell ${long} quoted.\nIdempotency key: k2`]);
     seen.notes.length = 0;
-    seen.notes.length = 0;
-    tradeScreen(ctx, words('sell'), () => 'k2', false).created('s1', 'authorized', true, 'unused');
+    const resumed = tradeScreen(ctx, words('sell'), () => 'k2', false);
+    resumed.created('s1', 'authorized', true);
+    resumed.resumable('unused');
     expect(seen.notes).toEqual(['Resuming sell s1 (authorized).']);
   });
 
@@ -80,7 +84,7 @@ describe('tradeScreen', () => {
   it('run: the stage in words on the progress line, the result returned, the progress stopped', async () => {
     const { ctx, seen } = fakeContext();
     const screen = tradeScreen(ctx, words('buy'), () => 'k1', false);
-    screen.created('b1', 'awaiting_deposit', false, 'r');
+    screen.created('b1', 'awaiting_deposit', false);
     const result = await screen.run(async (stage) => {
       stage('confirming_deposit');
       stage('swapping');
@@ -105,7 +109,7 @@ describe('tradeScreen', () => {
   it('a dry run that passed: the review, then what became of the trade; the --json result says ok', () => {
     const { ctx, seen } = fakeContext();
     const screen = tradeScreen(ctx, words('buy'), () => 'k', true);
-    screen.created('b1', 'awaiting_deposit', false, 'r');
+    screen.created('b1', 'awaiting_deposit', false);
     screen.dryRun({ intent: { id: 'b1' } }, [], () => 'REVIEW', 'the buy intent was cancelled');
     expect(seen.results).toEqual([
       {
