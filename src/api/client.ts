@@ -3,7 +3,7 @@
 // One call's attempts: call.ts. Transport and engine choice: transport.ts. Errors: http-errors.ts. Retries: retry.ts.
 
 import { MIN_STATUS_INTERVAL_MS } from '../domain/defaults.js';
-import { UsageError } from '../domain/errors.js';
+import { ApiError, SERVICE_CONTRADICTION, UsageError } from '../domain/errors.js';
 import { oneLine } from './http-errors.js';
 import * as S from './schemas.js';
 import { call, wireFor, type ClientOptions, type Wire } from './call.js';
@@ -92,6 +92,30 @@ const get = <T>(w: Wire, path: string, check: S.Check) =>
   call<T>(w, { method: 'GET', path, repeatability: 'read', check });
 const dataOf = async <T>(p: Promise<{ data: T }>): Promise<T> => (await p).data;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A read by id answers about that id: another's is the service contradicting itself (exit 3),
+ * never shown or verified as the one asked for. A UUID is the same in either case.
+ */
+/** The id a trade read by `asked` must carry: its own, or none to compare for a sell's sell_… authorization id (the trade has a group key of its own). */
+const tradeId =
+  (asked: string) =>
+  (trade: { id: unknown }): unknown =>
+    asked.startsWith('sell_') ? asked : trade.id;
+
+async function about<T>(what: string, asked: string, read: Promise<T>, idOf: (answer: T) => unknown): Promise<T> {
+  const answer = await read;
+  const id = idOf(answer);
+  const same = id === asked || (typeof id === 'string' && UUID.test(asked) && id.toLowerCase() === asked.toLowerCase());
+  if (!same)
+    throw new ApiError(
+      `the service answered the read of ${what} ${oneLine(asked, 80)} with ${what} ${oneLine(String(id), 80)}: not the one asked for`,
+      { code: SERVICE_CONTRADICTION },
+    );
+  return answer;
+}
+
 /** A GET of one page of a list. */
 async function page<T>(w: Wire, path: string, item: S.Check): Promise<Page<T>> {
   const r = await call<T[]>(w, {
@@ -115,21 +139,28 @@ function readEndpoints(w: Wire): Omit<ServiceClient, TradeEndpoint> {
     points: async () => dataOf(get<PointsSummary>(w, '/points', S.envelope(S.pointsSummary))),
     listPositions: async (q) =>
       page<Position>(w, `/positions${query({ status: q.status, limit: q.limit, cursor: q.cursor })}`, S.position),
-    getPosition: async (id) => dataOf(get<Position>(w, `/positions/${segment(id)}`, S.envelope(S.position))),
+    getPosition: async (id) =>
+      about('position', id, dataOf(get<Position>(w, `/positions/${segment(id)}`, S.envelope(S.position))), (p) => p.id),
     listActivity: async (q) =>
       page<ActivityEntry>(w, `/activity${query({ type: q.types, limit: q.limit, cursor: q.cursor })}`, S.activityEntry),
     holdings: async () => dataOf(get<Holding[]>(w, '/holdings', S.envelope(S.arrayOf(S.holding)))),
-    getTrade: async (id) => dataOf(get<Trade>(w, `/trades/${segment(id)}`, S.envelope(S.trade))),
+    getTrade: async (id) =>
+      about('trade', id, dataOf(get<Trade>(w, `/trades/${segment(id)}`, S.envelope(S.trade))), tradeId(id)),
     // The API allows this endpoint to be read every 2 s at most: a retry keeps that pace too.
     getTradeStatus: async (id) =>
-      dataOf(
-        call<TradeStatus>(w, {
-          method: 'GET',
-          path: `/trades/${segment(id)}/status`,
-          repeatability: 'read',
-          check: S.envelope(S.tradeStatus),
-          minGapMs: MIN_STATUS_INTERVAL_MS,
-        }),
+      about(
+        'trade',
+        id,
+        dataOf(
+          call<TradeStatus>(w, {
+            method: 'GET',
+            path: `/trades/${segment(id)}/status`,
+            repeatability: 'read',
+            check: S.envelope(S.tradeStatus),
+            minGapMs: MIN_STATUS_INTERVAL_MS,
+          }),
+        ),
+        tradeId(id),
       ),
   };
 }
@@ -162,7 +193,12 @@ function tradeEndpoints(w: Wire): Pick<ServiceClient, TradeEndpoint> {
         }),
       ),
     getBuy: async (id) =>
-      dataOf(get<BuyIntentResponse>(w, `/trade/buys/${segment(id)}`, S.envelope(S.buyIntentResponse))),
+      about(
+        'buy',
+        id,
+        dataOf(get<BuyIntentResponse>(w, `/trade/buys/${segment(id)}`, S.envelope(S.buyIntentResponse))),
+        (r) => r.intent.id,
+      ),
     cancelBuy: async (id) =>
       dataOf(
         call<BuyIntentResponse>(w, {
@@ -195,6 +231,11 @@ function tradeEndpoints(w: Wire): Pick<ServiceClient, TradeEndpoint> {
         }),
       ),
     getSell: async (id) =>
-      dataOf(get<GetSellResponse>(w, `/trade/sells/${segment(id)}`, S.envelope(S.getSellResponse))),
+      about(
+        'sell',
+        id,
+        dataOf(get<GetSellResponse>(w, `/trade/sells/${segment(id)}`, S.envelope(S.getSellResponse))),
+        (r) => r.authorization.id,
+      ),
   };
 }

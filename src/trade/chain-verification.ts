@@ -11,7 +11,8 @@ import type { SignedDeposit } from '../chain/deposit-absence.js';
 import type { Verification } from '../chain/verify-trade.js';
 import type { Context } from '../cli/context.js';
 import { reviewedFeeOf } from '../journal/trade-history.js';
-import { UsageError } from '../domain/errors.js';
+import { ApiError, SERVICE_CONTRADICTION, UsageError } from '../domain/errors.js';
+import { oneLine } from '../api/http-errors.js';
 import { JournalError } from '../journal/journal-file.js';
 import { knowledgeFor, tradeHistory, type TradeJournal } from '../journal/opened-journal.js';
 import { sortClaims, type EvidenceConflict } from '../journal/other-trades.js';
@@ -49,6 +50,7 @@ export async function verifyOnChain(
   if (trade === null) return null;
   const { verifyTrade } = await import('../chain/verify-trade.js');
   const history = tradeHistory(ctx, check.journal, check.id);
+  sideAsJournaled(history, trade, check.id);
   const journaled = signedDepositsOf(history);
   const input = {
     trade,
@@ -77,6 +79,19 @@ export async function verifyOnChain(
   if (verification.verdict === 'unchecked' && ctx.output.json && !check.reportsUnchecked)
     ctx.output.warn(`not checked on chain: ${verification.reason}`);
   return claimEvidence(ctx, check.journal, trade.side, history?.trade ?? check.id, verification, history !== null);
+}
+
+/**
+ * A trade the journal knows keeps the side this tool made it on: the service calling it the
+ * other kind is a contradiction (exit 3), never shown or checked as that kind (a buy's token
+ * amount read as a sell's lamports, its signed deposit left unchecked).
+ */
+export function sideAsJournaled(history: { side: string } | null, trade: Trade, id: string): void {
+  if (history === null || history.side === trade.side) return;
+  throw new ApiError(
+    `the service reports trade ${oneLine(id, 80)} as a ${oneLine(String(trade.side), 20)}, but this tool made it as a ${history.side} (its journal): not shown or checked as the service's`,
+    { code: SERVICE_CONTRADICTION },
+  );
 }
 
 /** Exit 3 with the evidence in one line and the command to look again, when the chain contradicts the service. */

@@ -529,22 +529,37 @@ describe("after progress: the trade's signatures checked on chain", () => {
 
   it('an RPC that reads only the mint: the trade completes with a warning; trades --verify with an unreachable one is exit 3', async () => {
     const url = await closedPortUrl();
-    const r = await buy({ TRADER_RPC_URL: await mintOnlyRpc() });
+    const home = freshHome();
+    const p = await tamperProxy();
+    let forge: ((trade: any) => void) | null = null;
+    p.rewrite('GET', /^\/api\/v1\/trades\/[^/]+$/, (body) => (forge?.(body.data), body));
+    const r = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json'], {
+      env: { ...envFor(p.url, home), TRADER_RPC_URL: await mintOnlyRpc() },
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(json(r).verification).toMatchObject({ verdict: 'unchecked' });
     const id = json(r).intent.id;
-    const ok = await runCli(['trades', id, '--verify'], { env: envFor(sb.url) });
+    const ok = await runCli(['trades', id, '--verify'], { env: envFor(p.url, home) });
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout.split('\n')[0]).toBe(`Buy ${id}`); // which trade was checked heads the claims (trial 4)
-    // The id heading it is the service's: a line break in it is named, never a line of the service's making.
-    const p = await tamperProxy();
-    p.rewrite('GET', /^\/api\/v1\/trades\/[^/]+$/, (body) => {
-      body.data.id = `${body.data.id}\nOn chain (127.0.0.1): every claim verified on chain`;
-      return body;
-    });
-    const forged = await runCli(['trades', id, '--verify'], { env: envFor(p.url) });
-    expect(forged.stdout.split('\n')[0]).toMatch(new RegExp(`^Buy ${id}<U\\+000A>On chain`));
-    expect(forged.stdout).not.toMatch(/^On chain \(127\.0\.0\.1\): every claim verified on chain$/m);
+    // The read of this buy answered with another id (a line break and a verdict of the service's
+    // making in it), or this tool's buy called a sell (attack-log-3 F4, F4b): exit 3, shown or
+    // verified, never a heading or a verdict of another trade.
+    forge = (trade) => (trade.id = `${trade.id}\nOn chain (127.0.0.1): every claim verified on chain`);
+    const forged = await runCli(['trades', id, '--verify'], { env: envFor(p.url, home) });
+    expect([forged.code, forged.stdout]).toEqual([3, '']);
+    expect(forged.stderr).toContain(`the service answered the read of trade ${id} with trade ${id} On chain`);
+    forge = (trade) => (trade.side = 'sell');
+    for (const args of [
+      ['trades', id, '--verify'],
+      ['trades', id],
+    ]) {
+      const sold = await runCli(args, { env: envFor(p.url, home) });
+      expect([sold.code, sold.stdout], sold.stderr).toEqual([3, '']);
+      expect(sold.stderr).toContain(
+        `the service reports trade ${id} as a sell, but this tool made it as a buy (its journal)`,
+      );
+    }
     // At 80 columns each claim is a block of lines: wrapped, never cut; piped, a signature wider than the line stays whole.
     expect(ok.stdout).toMatch(/^WHAT {9}deposit$/m);
     expect(ok.stdout).not.toContain('…');

@@ -97,7 +97,7 @@ describe('requests', () => {
   });
 
   it('encodes ids in paths and refuses dot segments', async () => {
-    server = await startServer((_q, res) => sendJson(res, 200, ok(position)));
+    server = await startServer((_q, res) => sendJson(res, 200, ok({ ...position, id: 'a/b?c#d' })));
     const { c } = client(server);
     await c.getPosition('a/b?c#d');
     expect(server.requests[0]!.url).toBe('/api/v1/positions/a%2Fb%3Fc%23d');
@@ -111,22 +111,22 @@ describe('requests', () => {
     const routes: Record<string, unknown> = {
       'GET /api/v1/me': ok(account),
       'GET /api/v1/points': ok(points),
-      'GET /api/v1/positions/p1': ok(position),
+      'GET /api/v1/positions/pos-1': ok(position),
       'GET /api/v1/positions': ok([position], { pagination: { nextCursor: 'n+1', hasMore: true } }),
       'GET /api/v1/activity': ok([activity], { pagination: pageInfo }),
       'GET /api/v1/holdings': ok([holding]),
-      'GET /api/v1/trades/t1': ok(trade),
-      'GET /api/v1/trades/t1/status': ok(tradeStatus),
+      'GET /api/v1/trades/t-1': ok(trade),
+      'GET /api/v1/trades/t-1/status': ok(tradeStatus),
       'POST /api/v1/trade/buys': ok({ intent, deposit }),
       'POST /api/v1/trade/buys/b1/deposit': ok({ intent: { ...intent, status: 'deposit_submitted' } }),
-      'GET /api/v1/trade/buys/b1': ok({ intent }),
+      [`GET /api/v1/trade/buys/${intent.id}`]: ok({ intent }),
       'POST /api/v1/trade/buys/b1/cancel': ok({ intent: { ...intent, status: 'cancelled' } }),
       'POST /api/v1/trade/sells': ok({ authorization }),
       'POST /api/v1/trade/sells/sell_1/authorize': ok({
         authorization: { ...authorization, status: 'authorized' },
         sell,
       }),
-      'GET /api/v1/trade/sells/sell_1': ok({ authorization, sell: null }),
+      'GET /api/v1/trade/sells/sell_abc': ok({ authorization, sell: null }),
     };
     server = await startServer((q, res) => {
       const key = `${q.method} ${q.url!.replace(/\?.*/, '')}`;
@@ -137,25 +137,25 @@ describe('requests', () => {
     const data = (k: string) => (routes[k] as { data: unknown }).data;
     expect(await c.me()).toEqual(account);
     expect(await c.points()).toEqual(points);
-    expect(await c.getPosition('p1')).toEqual(position);
+    expect(await c.getPosition('pos-1')).toEqual(position);
     const page = await c.listPositions({ limit: 1 });
     expect(page).toEqual({ items: [position], pagination: { nextCursor: 'n+1', hasMore: true }, requestId: 'req_ok' });
     expect((await c.listActivity({})).items).toEqual([activity]);
     expect(await c.holdings()).toEqual([holding]);
-    expect(await c.getTrade('t1')).toEqual(trade);
-    expect(await c.getTradeStatus('t1')).toEqual(tradeStatus);
+    expect(await c.getTrade('t-1')).toEqual(trade);
+    expect(await c.getTradeStatus('t-1')).toEqual(tradeStatus);
     const buyReq = { mint: 'MintOut111', amountLamports: '100000000', idempotencyKey: 'idem-1', slippageBps: 50 };
     expect(await c.createBuy(buyReq)).toEqual(data('POST /api/v1/trade/buys'));
     expect(await c.submitDeposit('b1', { signedTransaction: 'AQID' })).toEqual(
       data('POST /api/v1/trade/buys/b1/deposit'),
     );
-    expect(await c.getBuy('b1')).toEqual({ intent });
+    expect(await c.getBuy(intent.id)).toEqual({ intent });
     expect((await c.cancelBuy('b1')).intent.status).toBe('cancelled');
     expect(await c.createSell({ mint: 'MintX', amount: '1000', idempotencyKey: 'idem-2' })).toEqual({ authorization });
     expect(await c.authorizeSell('sell_1', { signature: 'sig58' })).toEqual(
       data('POST /api/v1/trade/sells/sell_1/authorize'),
     );
-    expect(await c.getSell('sell_1')).toEqual({ authorization, sell: null });
+    expect(await c.getSell('sell_abc')).toEqual({ authorization, sell: null });
 
     const posts = server.requests.filter((r) => r.method === 'POST');
     expect(posts.map((r) => [r.url, JSON.parse(r.body)])).toEqual([
@@ -168,6 +168,43 @@ describe('requests', () => {
     for (const r of posts) expect(r.headers['content-type']).toBe('application/json');
   });
 
+  it('a read by id answered about another id is the service contradicting itself (exit 3), never returned as the one asked for (attack-log-3 F4); a UUID in either case is the same', async () => {
+    const reads: Array<[string, (c: ServiceClient, id: string) => Promise<unknown>, (id: string) => unknown]> = [
+      ['trade', (c, id) => c.getTrade(id), (id) => ({ ...trade, id })],
+      ['trade', (c, id) => c.getTradeStatus(id), (id) => ({ ...tradeStatus, id })],
+      ['buy', (c, id) => c.getBuy(id), (id) => ({ intent: { ...intent, id } })],
+      ['sell', (c, id) => c.getSell(id), (id) => ({ authorization: { ...authorization, id }, sell: null })],
+      ['position', (c, id) => c.getPosition(id), (id) => ({ ...position, id })],
+    ];
+    const asked = intent.id;
+    let answered = asked;
+    let answer: (id: string) => unknown = () => null;
+    server = await startServer((_q, res) => sendJson(res, 200, ok(answer(answered))));
+    const { c } = client(server);
+    for (const [what, read, shape] of reads) {
+      answer = shape;
+      answered = asked;
+      await expect(read(c, asked)).resolves.toEqual(shape(asked));
+      answered = asked.toUpperCase();
+      await expect(read(c, asked)).resolves.toEqual(shape(answered));
+      answered = `${asked.slice(0, -1)}2`;
+      const err = await read(c, asked).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      expect(err).toMatchObject({
+        code: 'SERVICE_CONTRADICTION',
+        exitCode: 3,
+        message: `the service answered the read of ${what} ${asked} with ${what} ${answered}: not the one asked for`,
+      });
+    }
+    // Not a UUID: exact. A trade read by its sell's sell_… id has a group key of its own.
+    answer = reads[3]![2];
+    answered = 'SELL_ABC';
+    await expect(c.getSell('sell_abc')).rejects.toMatchObject({ code: 'SERVICE_CONTRADICTION' });
+    answer = reads[0]![2];
+    answered = 'sg_key1';
+    await expect(c.getTrade('sell_abc')).resolves.toMatchObject({ id: 'sg_key1' });
+  });
+
   it('keeps unknown fields and accepts unknown enum values', async () => {
     const extra = { ...account, tier: 'gold', apiKey: { ...account.apiKey, lastUsedAt: 'x' } };
     const newStatus = { ...intent, status: 'deposit_rebroadcast', hint: { a: 1 } };
@@ -176,7 +213,7 @@ describe('requests', () => {
     );
     const { c } = client(server);
     expect(await c.me()).toEqual(extra);
-    expect(await c.getBuy('b')).toEqual({ intent: newStatus, more: true });
+    expect(await c.getBuy(intent.id)).toEqual({ intent: newStatus, more: true });
   });
 });
 

@@ -15,6 +15,7 @@ import {
 } from '../../src/chain/verify-trade.js';
 import type { JournalKnowledge } from '../../src/journal/other-trades.js';
 import { formatSol } from '../../src/domain/amounts.js';
+import { sideAsJournaled } from '../../src/trade/chain-verification.js';
 
 /** A transaction signature (base58 of 64 bytes) that reads as its name when decoded. */
 const sig = (name: string) => bs58.encode(Buffer.from(name.padEnd(64, '.')));
@@ -1152,5 +1153,23 @@ describe('deposit evidence: "nothing was spent" only when the chain proves it', 
     expect(
       chainProvesAbsent(await depositEvidence(async () => reader([], 951 + LAG), unrecorded)).provesAbsent,
     ).toBeNull();
+  });
+});
+
+describe('a trade the journal knows keeps its side (attack-log-3 F4b)', () => {
+  it("the service calling this tool's buy a sell (or its sell a buy) is a contradiction, exit 3; the same side, or a trade the journal does not know, passes", () => {
+    const buy = trade({ side: 'buy' });
+    const sell = trade({ side: 'sell' });
+    expect(() => sideAsJournaled({ side: 'buy' }, buy, 'b1')).not.toThrow();
+    expect(() => sideAsJournaled(null, sell, 'b1')).not.toThrow();
+    expect(() => sideAsJournaled({ side: 'buy' }, sell, 'b1')).toThrow(
+      expect.objectContaining({
+        code: 'SERVICE_CONTRADICTION',
+        exitCode: 3,
+        message:
+          "the service reports trade b1 as a sell, but this tool made it as a buy (its journal): not shown or checked as the service's",
+      }),
+    );
+    expect(() => sideAsJournaled({ side: 'sell' }, buy, 'sell_x')).toThrow(/as a buy, but this tool made it as a sell/);
   });
 });

@@ -56,11 +56,11 @@ export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: s
     trade,
   ))!;
   // Which trade was checked heads the claims: with the top scrolled off, the command is gone too.
-  // The service's id on one line: a line break in it would print a verdict of the service's making.
+  // The id asked for (the client holds the service's answer to it), on one line.
   ctx.output.result(
     { trade, verification },
     (theme) =>
-      `${trade.side === 'buy' ? 'Buy' : 'Sell'} ${oneLine(trade.id)}\n${renderVerificationTable(verification, theme, {
+      `${trade.side === 'buy' ? 'Buy' : 'Sell'} ${oneLine(id)}\n${renderVerificationTable(verification, theme, {
         width: ctx.terminal.columns,
         wide,
         shorten: ctx.terminal.stdoutIsTTY,

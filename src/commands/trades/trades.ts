@@ -30,7 +30,7 @@ import { followCommand } from '../../domain/follow-command.js';
 import { buyOfPosition, resolveTradeId } from '../../cli/id-prefix.js';
 import type { Trade } from '../../api/types.js';
 import { renderVerificationLines } from '../../views/verification.js';
-import { stopIfContradicted, verifyOnChain } from '../../trade/chain-verification.js';
+import { sideAsJournaled, stopIfContradicted, verifyOnChain } from '../../trade/chain-verification.js';
 import type { Verification } from '../../chain/verify-trade.js';
 import { holdToSignedDeposits } from '../../trade/signed-deposits.js';
 import { openTrust, pinnedTreasury } from '../../trade/trust.js';
@@ -255,6 +255,8 @@ async function show(
     };
   }
   const trade = await api.getTrade(id);
+  const { journalFor, tradeHistory } = await import('../../journal/opened-journal.js');
+  sideAsJournaled(tradeHistory(ctx, await journalFor(ctx, ''), id), trade, id);
   const tokens = await tokenFacts(ctx, trade.side === 'buy' ? trade.outputMint : trade.inputMint);
   ctx.output.result({ trade }, (theme) => renderTrade(trade, whole(theme, wide), tokens));
   return { stage: trade.stage, trade, signedMinimumLamports: null };
