@@ -28,7 +28,6 @@ async function seenFor(id: string) {
 }
 
 /** The id of the buy a run created (from its resume line). */
-const buyIdOf = (stderr: string) => /^Buy (\S+) created\./m.exec(stderr)?.[1];
 
 describe('a token new to the account, bought by its mint', () => {
   it('MOON (a Token-2022 mint with its metadata in the mint): reviewed in whole tokens with its chain name, then bought', async () => {
@@ -95,14 +94,15 @@ describe('an impostor mint is refused before signing; the honest buy goes on', (
     expect(await sb.control('/chain/tokens')).toContainEqual(
       expect.objectContaining({ mint: impostor, metadata: expect.objectContaining({ symbol: 'WOOF' }) }),
     );
-    const r = await runCli(['buy', impostor, '0.1sol', '--yes'], { env: envFor(sb.url, home) });
+    const r = await runCli(['buy', impostor, '0.1sol', '--yes', '--json'], { env: envFor(sb.url, home) });
     expect(r.code, r.stderr).toBe(6);
-    expect(r.stderr).toContain(
+    const error = lastJsonError(r);
+    expect(error.message).toContain(
       `the chain gives token ${impostor} the symbol "WOOF", which is pinned for token ${woof}: it would pass for that token`,
     );
-    expect(r.stderr).toContain('the buy intent was cancelled; nothing was signed');
-    const id = buyIdOf(r.stderr)!;
-    expect(id).toBeTruthy();
+    expect(error.message).toContain('the buy intent was cancelled; nothing was signed');
+    const id = error.tradeId;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await seenFor(id)).toMatchObject({ deposits: [], cancels: [expect.anything()] });
     // Nothing of the impostor is recorded: the real WOOF keeps its name.
     expect(pinsFor(home, sb.url).tokens?.[impostor]).toBeUndefined();

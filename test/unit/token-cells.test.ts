@@ -58,6 +58,37 @@ describe('tokenCells', () => {
     expect(cells([{ symbol: 'SOLX', mint: FAKE }])).toEqual(['SOLX']);
   });
 
+  it("a symbol that passes for something else is a claim even alone (attack-log-3 F1, F2): another script's look-alike letters, the tool's own notation, what cannot be seen, a mint-like run; CJK and emoji stand", () => {
+    const alone = (symbol: string) => cells([{ symbol, mint: FAKE }])[0];
+    for (const symbol of [
+      'WООF', // Cyrillic О
+      'WΟOF', // Greek Ο
+      'ŁOOF',
+      '𝐖𝐎𝐎𝐅', // math bold
+      'WOOF٣', // Arabic-Indic digit
+      'F9EMmE5i…',
+      'WOOF (claims SGLD)',
+      'WOOF\u200B',
+      'WO\u0332OF',
+      'W OOF',
+      '⟦WOOF⟧',
+      'GFmFPoog', // 8 base58 characters: a mint's prefix
+      'So11111111',
+    ])
+      expect(alone(symbol), symbol).toBe(`FkD9N7no… (claims ${symbol.replace('\u200B', '<U+200B>')})`);
+    for (const symbol of ['WOOF', '$WIF', 'USDC.e', 'GFmFPoo', 'BONK2', '月光', '🐶'])
+      expect(alone(symbol)).toBe(symbol);
+  });
+
+  it('a symbol bound to its mint stands when another mint only claims it (attack-log-3 F7): the claim does not take it away', () => {
+    expect(
+      cells([
+        { symbol: 'WOOF', mint: WOOF },
+        { symbol: null, claims: 'WOOF', mint: FAKE },
+      ]),
+    ).toEqual(['WOOF', 'FkD9N7no… (claims WOOF)']);
+  });
+
   it('a claim (a symbol bound to another mint) stays a claim; no symbol is the mint; no mint is the symbol or —', () => {
     expect(cells([{ symbol: null, claims: 'WOOF', mint: FAKE }])).toEqual(['FkD9N7no… (claims WOOF)']);
     expect(cells([{ symbol: null, mint: FAKE }])).toEqual(['FkD9N7no…']);
