@@ -6,6 +6,7 @@ import type { ErrorReport } from '../domain/errors.js';
 import type { AuditEntry } from './audit-log.js';
 import type { CommandRun } from './run-command.js';
 import { NOTHING_SIGNED } from '../domain/outcome-words.js';
+import { safeForTerminal } from '../io/terminal-text.js';
 
 /** The trade a result names, for the audit log. */
 export function tradeFacts(data: unknown): Pick<AuditEntry, 'tradeId' | 'idempotencyKey'> {
@@ -45,7 +46,7 @@ export function success(tool: string, run: CommandRun): CallToolResult {
   const structured = Array.isArray(run.data)
     ? { items: run.data, ...(run.pagination ? { pagination: run.pagination } : {}) }
     : ((run.data ?? {}) as Record<string, unknown>);
-  const warnings = run.warnings.map((w) => `\nwarning: ${w}`).join('');
+  const warnings = run.warnings.map((w) => `\nwarning: ${safeForTerminal(w)}`).join('');
   return {
     content: [{ type: 'text', text: `${summary(tool, run)}${warnings}\n${JSON.stringify(run.data)}` }],
     structuredContent: structured,
@@ -66,7 +67,9 @@ export function forAgent(error: ErrorReport): ErrorReport {
 
 /** A failed call as a tool result: the error report (an agent's words where trust is wanted), its exit code, and any result. */
 export function failure(report: ErrorReport, exitCode: number, data: unknown): CallToolResult {
-  const error = forAgent(report);
+  // A client may show the text to a person: what cannot be seen is named there too, as the CLI's error line does.
+  const said = forAgent(report);
+  const error = { ...said, message: safeForTerminal(said.message) };
   const retry = error.retryable
     ? error.idempotencyKey
       ? `, retryable with idempotencyKey ${error.idempotencyKey}`

@@ -5,6 +5,7 @@ import { COMMANDS } from '../../src/command-table.js';
 import { loadCatalog } from '../../src/cli/catalog.js';
 import { READ_TOOLS, toolArgv, toolsFrom, TRADE_TOOLS, type Tool } from '../../src/mcp/tools.js';
 import { tradingGate } from '../../src/mcp/trading-gate.js';
+import { failure } from '../../src/mcp/tool-results.js';
 
 let tools: Map<string, Tool>;
 beforeAll(async () => {
@@ -145,5 +146,24 @@ describe('trading gate', () => {
     expect(tradingGate({ ...limits, maxDailyBuyLamports: null, maxDailySellLamports: null }, true).reason).toMatch(
       /maxDailyBuyLamports and maxDailySellLamports/,
     );
+  });
+});
+
+describe('a tool error as a client shows it', () => {
+  it('names what cannot be seen and drops escapes, in the text and the structured error (attack-log-3 F8)', () => {
+    const report = {
+      code: 'INVALID_ARGUMENT',
+      message: 'got "stop \u202eWOOF\u200b \u001b[2J"',
+      category: 'usage',
+      retryable: false,
+      status: null,
+      requestId: null,
+    } as const;
+    const result = failure(report as never, 2, null);
+    const said = 'got "stop <U+202E>WOOF<U+200B> "';
+    expect((result.structuredContent as { error: { message: string } }).error.message).toBe(said);
+    const text = (result.content[0] as { text: string }).text;
+    expect(text.split('\n')[0]).toBe(`error (usage): ${said}`);
+    expect(text).not.toMatch(/[\u202e\u200b\u001b]/);
   });
 });
