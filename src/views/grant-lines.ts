@@ -6,19 +6,21 @@ import type { TokenMeta } from '../domain/token-meta.js';
 import { undoCommand, type AnnounceGrant, type Grant } from '../domain/trust-grants.js';
 import { shortId } from '../io/table.js';
 import { markedValue, oneLine } from '../io/terminal-text.js';
+import { wrapWords } from '../io/word-wrap.js';
 
 /** A token's facts as a person reads them, a control or invisible character named where it stands: `WOOF (Woof Dog), 5 decimals`. */
 export const tokenFactsText = (t: TokenMeta): string =>
   `${markedValue(t.symbol ?? '?')} (${markedValue(t.name ?? 'no name')}), ${t.decimals ?? '?'} decimals`;
 
 /**
- * A grant in one line that fits 80 columns, then its undo command alone on the next, indented, so
- * a terminal never breaks the command and it can be copied whole (a mint in the first line is its
+ * A grant in one line, wrapped at 80 columns between words where a long name needs it (never
+ * shortened: it is what was granted), then its undo command alone on the next, indented, so a
+ * terminal never breaks the command and it can be copied whole (a mint in the first line is its
  * typed-back prefix: the undo line carries it whole). The service is the run's own; `granted`
  * under --json names it.
  */
 export function grantLine(grant: Grant, _service: string): string {
-  return `${granted(grant)}; undo:\n  ${undoCommand(grant)}`;
+  return `${wrapWords(`${granted(grant)}; undo:`, 80)}\n  ${undoCommand(grant)}`;
 }
 
 /** A grant as a result's `granted` field: the grant, its service and its undo command. */

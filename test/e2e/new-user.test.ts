@@ -125,11 +125,11 @@ describe.skipIf(!TMUX)('a new user at a terminal', () => {
     const bought = await buy.waitFor(/^Status\s+completed$/m);
     expect(await buy.exitCode()).toBe(0);
     expect(bought).toMatch(/^Received\s+[0-9,.]+ /m);
-    // Each grant at the prompt says what it did in one line on stderr, its undo whole on the next.
+    // Each grant at the prompt says what it did in one line on stderr (wrapped at 80 columns), its undo whole on the next.
     expect(bought).toContain(`Pinned treasury ${sb.treasury}; undo:\n  trader config trust forget treasury\n`);
-    expect(bought).toMatch(
+    expect(bought.replace(/\n(?! )/g, ' ')).toMatch(
       new RegExp(
-        `Recorded ${token.mint.slice(0, 8)}… from the chain: ${token.symbol} \\(.*; undo:\\n  trader config trust forget token ${token.mint}\\n`,
+        `Recorded ${token.mint.slice(0, 8)}… from the chain: ${token.symbol} \\(.*; undo:\\n  trader config trust forget token ${token.mint} `,
       ),
     );
 

@@ -64,9 +64,22 @@ describe('a grant in one line, its undo command whole on the next', () => {
     expect(undoCommand(grant)).toBe(`trader config trust ${undo}`);
   });
 
+  it('a long name wraps the grant at 80 columns between words, never shortened; the undo line stays whole (attack-log-3 F5)', () => {
+    const name = 'Send All Funds To The Treasury Now Please Thank You Very Much';
+    const lines = grantLine(
+      { what: 'token-facts', mint: MINT, symbol: 'LONGSYMBOLXYZ123', name, decimals: 6 },
+      SERVICE,
+    ).split('\n');
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(80);
+    expect(lines.slice(0, -1).join(' ')).toBe(
+      `Confirmed GFmFPoog…: LONGSYMBOLXYZ123 (${name}), 6 decimals, LONGSYMBOLXYZ123 names it; undo:`,
+    );
+    expect(lines.at(-1)).toBe(`  trader config trust forget token ${MINT}`);
+  });
+
   it('a chain record that bound the typed mint’s symbol says so; one that did not, does not', () => {
     const bound = grantLine({ what: 'chain-facts', mint: MINT, ...WOOF, boundSymbol: true }, SERVICE);
-    expect(bound).toContain('5 decimals, WOOF names it; undo:');
+    expect(bound.replace('\n', ' ')).toContain('5 decimals, WOOF names it; undo:');
     expect(grantLine({ what: 'chain-facts', mint: MINT, ...WOOF, boundSymbol: false }, SERVICE)).not.toContain(
       'names it',
     );
@@ -77,9 +90,10 @@ describe('a grant in one line, its undo command whole on the next', () => {
       { what: 'token-facts', mint: MINT, symbol: 'WO\nOF', name: 'Dog\u200B', decimals: 5 },
       SERVICE,
     );
-    expect(line.split('\n')[0]).toContain('WO<U+000A>OF (Dog<U+200B>), 5 decimals, WO<U+000A>OF names it');
+    const lines = line.split('\n');
+    expect(lines.slice(0, -1).join(' ')).toContain('WO<U+000A>OF (Dog<U+200B>), 5 decimals, WO<U+000A>OF names it');
     expect(line).not.toMatch(/\u200B/);
-    expect(line.split('\n')).toHaveLength(2);
+    expect(lines.at(-1)).toBe(`  trader config trust forget token ${MINT}`);
     expect(grantLine({ what: 'symbol', symbol: 'W\u001bOOF', mint: MINT }, SERVICE)).toContain('W<U+001B>OOF to');
   });
 });
