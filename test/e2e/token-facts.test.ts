@@ -428,7 +428,9 @@ describe('a service name with controls in it is shown with them named (attack-2 
       env,
     });
     expect(accept.code, accept.stderr).toBe(0);
-    expect(accept.stdout).toContain(`Confirmed ${mint.slice(0, 8)}…: CTRL (${shown}), 6 decimals`);
+    expect(accept.stdout.replace(/\n(?! )/g, ' ')).toContain(
+      `Confirmed ${mint.slice(0, 8)}…: CTRL (${shown}), 6 decimals`,
+    );
     expect(pinsFor(home, sb.url).tokens?.[mint]?.name).toBe(name);
     const trust = await runCli(['config', 'trust'], { env: { ...env, COLUMNS: '200' } });
     expect(trust.code, trust.stderr).toBe(0);
