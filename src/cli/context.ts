@@ -243,10 +243,7 @@ function settingsOf(run: Pick<Run, 'flags' | 'facts' | 'opts' | 'profileName'>, 
 async function makeClient(run: Run, baseUrl: string, apiKey: string): Promise<ServiceClient> {
   const { facts, settings, output } = run;
   const { createClient } = await import('../api/client.js');
-  // The HTTP engine is undici as Node's global fetch. Its WebAssembly HTTP parser stays on
-  // V8's baseline compiler: a CLI makes a handful of requests, and the optimizing recompile
-  // would otherwise run on after the work is done, holding the exit ~70 ms (docs/bench.md).
-  setFlagsFromString('--liftoff-only');
+  baselineHttpParser();
   return createClient({
     fetch: facts.fetch,
     random: Math.random,
@@ -353,10 +350,19 @@ async function openRunSigner(run: Run): Promise<Signer> {
   });
 }
 
-/** A reader of the chain at the configured RPC URL (loads @solana/web3.js on first use). */
+/**
+ * The HTTP engine is undici as Node's global fetch. Its WebAssembly HTTP parser stays on V8's
+ * baseline compiler: a CLI makes a handful of requests, and the optimizing recompile would
+ * otherwise run on after the work is done (~70 ms at exit, docs/bench.md; ~0.1 s of CPU). Set
+ * before the first request of either client: the service's or the chain's.
+ */
+const baselineHttpParser = () => setFlagsFromString('--liftoff-only');
+
+/** A reader of the chain at the configured RPC URL (its own JSON-RPC client over the run's fetch). */
 async function openRunChain(run: Run): Promise<ChainReader> {
   const { settings, facts } = run;
   const { openChain } = await import('../chain/chain-reader.js');
+  baselineHttpParser();
   return openChain({
     url: settings.rpcUrl,
     fetch: facts.fetch,
