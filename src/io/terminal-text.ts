@@ -10,14 +10,14 @@ const ALLOWED_SGR = new Set(['0', '1', '2', '22', '31', '32', '33', '36', '39'])
 // ESC-introduced sequences: CSI (ESC [ … final), OSC (ESC ] … BEL or ESC \), and two-byte escapes.
 
 const ESCAPE = /\u001b\[([0-?]*)[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]?/g;
-// What a person cannot see: controls but tab, newline and ESC (escape sequences are dealt with
-// above), format characters (zero-width, bidi controls, tag characters), variation selectors and
-// every other default-ignorable code point, line and paragraph separators, and the characters a
+// What a person cannot see: controls but tab, newline (a CSV's CR LF line end too: that CR
+// hides nothing) and ESC (escape sequences are dealt with above), format characters (zero-width,
+// bidi controls, tag characters), variation selectors and every other default-ignorable code point, line and paragraph separators, and the characters a
 // font draws blank (BRAILLE PATTERN BLANK and the few like it). Shown as <U+200B>, never
 // raw (a name "WOOF" with an invisible character in it must not read as "WOOF", and tag
 // characters must not carry hidden text to the screen) and never dropped without a trace.
 const HIDDEN = new RegExp(
-  `(?![\\t\\n\\u001b])[\\p{Cc}\\p{Cf}\\p{Default_Ignorable_Code_Point}\\u2028\\u2029${BLANK_GLYPHS}]`,
+  `(?![\\t\\n\\u001b]|\\r\\n)[\\p{Cc}\\p{Cf}\\p{Default_Ignorable_Code_Point}\\u2028\\u2029${BLANK_GLYPHS}]`,
   'gu',
 );
 

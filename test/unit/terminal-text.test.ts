@@ -7,6 +7,11 @@ describe('safeForTerminal', () => {
     expect(safeForTerminal(`a\tb\nc ${coloured}`)).toBe(`a\tb\nc ${coloured}`);
   });
 
+  it("keeps a CSV's CR LF line ends (newcomer trial 5); a CR anywhere else is named", () => {
+    expect(safeForTerminal('a,b\r\nc,d\r\n')).toBe('a,b\r\nc,d\r\n');
+    expect(safeForTerminal('a\r\r\nb\rc\r')).toBe('a<U+000D>\r\nb<U+000D>c<U+000D>');
+  });
+
   it.each([
     ['clear screen', 'WOOF\u001b[2J', 'WOOF'],
     ['window title (OSC … BEL)', '\u001b]0;owned\u0007Dog', 'Dog'],
