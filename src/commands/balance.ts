@@ -66,7 +66,7 @@ async function run(ctx: Context, opts: BalanceOptions): Promise<void> {
       ...(doc.tokens === undefined
         ? []
         : doc.tokens.length === 0
-          ? ['No tokens the account has traded are in the wallet itself.']
+          ? ['The wallet itself holds none of the tokens this account traded (the service holds them).']
           : [
               '',
               renderFields(

@@ -115,6 +115,8 @@ interface SellRun {
   readonly amount: bigint;
   /** The note of a raw amount below one whole token, if any. */
   readonly dust: string | null;
+  /** What a share (`50%`, `all`) was taken of: the holding as read, if the amount was one. */
+  readonly share: string | null;
   readonly otherSymbols: Array<string | null>;
   /** A dry run, or one made only for --min-sol's quote. */
   readonly dryRun: boolean;
@@ -207,6 +209,7 @@ async function checkedSell(ctx: Context, opts: SellOptions, track: TradeTracker)
     serviceSymbol,
     amount,
     dust: amountSpec.kind === 'raw' ? rawBelowOneToken(amount, shown) : null,
+    share: resuming ? null : shareOf(amountSpec, () => tokenAmount(BigInt(holding!.amount), counted)),
     otherSymbols: holdings.filter((h) => h.mint !== mint).map((h) => h.symbol),
     dryRun,
     screen: tradeScreen(
@@ -294,7 +297,15 @@ function reviewParts(ctx: Context, run: SellRun, review: SellReview, theme: Them
     signer: run.start.signerWords,
   });
   const said = run.serviceSymbol ? [theme.pending(`Symbol: ${symbolWord(run.serviceSymbol)}.`)] : [];
-  return { lead: [...(run.dust ? [theme.pending(run.dust)] : []), lead, ...said].join('\n'), shown };
+  const notes = [run.dust ? theme.pending(run.dust) : null, run.share].filter((n): n is string => n !== null);
+  return { lead: [...notes, lead, ...said].join('\n'), shown };
+}
+
+/** `50% of the 5,242,161.23508 WOOF held.`: what a share of the holding was taken of (the review shows the amount alone). */
+function shareOf(spec: SellAmountSpec, held: () => string): string | null {
+  if (spec.kind === 'percent') return `${spec.percent}% of the ${held()} held.`;
+  if (spec.kind === 'all') return `All of the ${held()} held.`;
+  return null;
 }
 
 const reviewText = (ctx: Context, run: SellRun, review: SellReview, theme: Theme) =>

@@ -83,7 +83,7 @@ export function assertDailyRoom(
   const key = DAILY_KEYS[cap.side];
   const raise = cap.source === DAILY_FLAGS[cap.side] ? [] : [`a person may raise it: trader config set ${key} <n>sol`];
   throw new UsageError(
-    `${what} would pass the daily limit: ${solAndLamports(room.spent)} ${spent} in the last 24 hours, cap ${solAndLamports(cap.lamports)} (${cap.source}); ${frees}; ${after}`,
+    `${what} would go over the daily limit: ${solAndLamports(room.spent)} ${spent} in the last 24 hours, cap ${solAndLamports(cap.lamports)} (${cap.source}); ${frees}; ${after}`,
     'OVER_DAILY_LIMIT',
     raise,
   );

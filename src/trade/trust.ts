@@ -115,7 +115,7 @@ export function refuseUnboundSymbol(
       `"${symbol}" is only the service's name for token ${mint}${onChain}: a symbol names a mint only once you bind it, and here ${presence.why}`,
     ],
     [
-      `${NOTHING_CREATED}; type the mint instead of the symbol, confirm it at the prompt (without --yes), or, if ${mint} is the token you mean, bind it with its facts as kept (${keptFacts(facts)}; fingerprint ${fingerprint}): ${command}`,
+      `${NOTHING_CREATED}; type the mint instead of the symbol, confirm it at the prompt (without --yes), or, if ${mint} is the token you mean, bind it with the facts shown here (${keptFacts(facts)}; fingerprint ${fingerprint}): ${command}`,
     ],
     { code: 'SYMBOL_NOT_BOUND', command, fingerprint },
   );

@@ -66,7 +66,7 @@ export function sellReviewText(
   if (v.kind === 'person') {
     // What a yes grants, in plain words; the guard's reason is said where it adds to them.
     const yes: Record<string, string> = {
-      WORDING_NOT_APPROVED: `First sell on this service: yes approves its wording (${v.fingerprint}); later sells are signed only when their message is it with their own values.`,
+      WORDING_NOT_APPROVED: `First sell on this service: yes approves its wording (${v.fingerprint}); later sells are signed only when their message is this wording with their own values.`,
       // The diff below says it changed; what it adds (a slot that now reads apart) is said here.
       WORDING_CHANGED: [
         ...v.reasons[0]!.split('; ').slice(1),

@@ -67,7 +67,7 @@ describe('trader balance', () => {
     await completeBuy(sb);
     const h = await runCli(['balance', '--tokens'], { env: envFor(sb.url) });
     expect(h.code, h.stderr).toBe(0);
-    expect(h.stdout).toContain('No tokens the account has traded are in the wallet itself.');
+    expect(h.stdout).toContain('The wallet itself holds none of the tokens this account traded (the service holds them).');
     const j = await runCli(['balance', '--tokens', '--json'], { env: envFor(sb.url) });
     expect(json(j).tokens).toEqual([]);
   });

@@ -171,7 +171,7 @@ describe('daily limits, counted from the journal across processes and restarts',
     expect(past.code, past.stderr).toBe(2);
     expect(lastJsonError(past)).toMatchObject({ code: 'OVER_DAILY_LIMIT', category: 'usage', retryable: false });
     expect(lastJsonError(past).message).toBe(
-      `a buy of 0.020000001 SOL (20000001 lamports) would pass the daily limit: 0.02 SOL (20000000 lamports) committed by signed deposits in the last 24 hours, cap 0.04 SOL (40000000 lamports) (profile "default"'s maxDailyBuyLamports); room for it frees up at ${formatLocalTime(signedAt + DAY_MS)}; nothing was sent; a person may raise it: trader config set maxDailyBuyLamports <n>sol`,
+      `a buy of 0.020000001 SOL (20000001 lamports) would go over the daily limit: 0.02 SOL (20000000 lamports) committed by signed deposits in the last 24 hours, cap 0.04 SOL (40000000 lamports) (profile "default"'s maxDailyBuyLamports); room for it frees up at ${formatLocalTime(signedAt + DAY_MS)}; nothing was sent; a person may raise it: trader config set maxDailyBuyLamports <n>sol`,
     );
     expect(stderrJson(past)[0]).toEqual({
       warning: `journal ${journalOf(home)} line ${damagedLine} is damaged (not JSON); skipped, not trusted`,
@@ -212,7 +212,7 @@ describe('daily limits, counted from the journal across processes and restarts',
     const full = await inProcess(home, 'buy', buyToken(), '100000', '--yes');
     expect(full.code).toBe(2);
     expect(full.stderr).toMatch(
-      /^error: a buy of 0\.0001 SOL \(100000 lamports\) would pass the daily limit: 0\.04 SOL \(40000000 lamports\) committed/m,
+      /^error: a buy of 0\.0001 SOL \(100000 lamports\) would go over the daily limit: 0\.04 SOL \(40000000 lamports\) committed/m,
     );
     // Resuming a buy the limit counted already is not a new commitment.
     const resumed = await run(
@@ -277,7 +277,7 @@ describe('daily limits, counted from the journal across processes and restarts',
     );
     expect(over.code, over.stderr).toBe(2);
     expect(lastJsonError(over).message).toMatch(
-      /^a sell with a signed minimum of [\d.]+ SOL \(\d+ lamports\) would pass the daily limit: 0 SOL \(0 lamports\) signed as sell minimums in the last 24 hours, .*; it alone is more than the cap; nothing was signed; the authorization expires unused$/,
+      /^a sell with a signed minimum of [\d.]+ SOL \(\d+ lamports\) would go over the daily limit: 0 SOL \(0 lamports\) signed as sell minimums in the last 24 hours, .*; it alone is more than the cap; nothing was signed; the authorization expires unused$/,
     );
     expect((await posts()).filter((p) => p.endsWith('/authorize'))).toEqual([]);
     const at = await run(home, 'sell', mint, '1000', '--yes', '--json', '--max-daily-sell-lamports', String(minimum));

@@ -140,6 +140,10 @@ describe.skipIf(!TMUX)('a new user at a terminal', () => {
     // The first sell with a service asks a person to approve its wording, each value marked where it stands.
     expect(message).toContain('First sell on this service: yes approves its wording');
     expect(message).toMatch(/Amount: ⟦[\d.]+⟧ ⟦WOOF⟧/);
+    // A share of the holding says what it was taken of (newcomer trial 5), and is half of it.
+    const [, held] = /^50% of the ([\d,.]+) WOOF held\.$/m.exec(message) ?? [];
+    const [, selling] = /^Sell {8}([\d,.]+) WOOF \(\d+ raw\)$/m.exec(message) ?? [];
+    expect(Number(selling!.replace(/,/g, '')) * 2, message).toBeCloseTo(Number(held!.replace(/,/g, '')), 4);
     await sell.keys('y', 'Enter');
     const sold = await sell.waitFor(/^SOL received\s+[0-9.]+ SOL$/m);
     expect(await sell.exitCode()).toBe(0);

@@ -100,7 +100,7 @@ describe('sells that complete', () => {
     );
     const kept = tokenFactsFingerprint(t.mint, { symbol: t.symbol, name: t.name, decimals: t.decimals });
     expect(unbound.stderr).toContain(
-      `bind it with its facts as kept (symbol "${t.symbol}", name "${t.name}", ${t.decimals} decimals; fingerprint ${kept}):\ntrader config trust accept-token ${t.mint} ${kept}`,
+      `bind it with the facts shown here (symbol "${t.symbol}", name "${t.name}", ${t.decimals} decimals; fingerprint ${kept}):\ntrader config trust accept-token ${t.mint} ${kept}`,
     );
     expect(o.creates()).toEqual([]);
     const accept = await runCli(['config', 'trust', 'accept-token', t.mint, kept], { env: o.env });

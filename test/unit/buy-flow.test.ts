@@ -645,7 +645,7 @@ describe('a buy that stops', () => {
     expect(created.calls.map((c) => c.call)).toEqual(['created']);
     const atSigning = service();
     const signing = memoryRecorder({
-      beforeSigning: 'a buy of 0.1 SOL would pass the daily limit; nothing was signed',
+      beforeSigning: 'a buy of 0.1 SOL would go over the daily limit; nothing was signed',
     });
     let asked = 0;
     const stop2 = stopOf(
@@ -656,7 +656,7 @@ describe('a buy that stops', () => {
     expect(stop2).toMatchObject({
       kind: 'local',
       error: {
-        message: 'a buy of 0.1 SOL would pass the daily limit; nothing was signed; the buy intent was cancelled',
+        message: 'a buy of 0.1 SOL would go over the daily limit; nothing was signed; the buy intent was cancelled',
       },
     });
     expect(atSigning.calls).toMatchObject({ deposits: 0, cancels: 1 });

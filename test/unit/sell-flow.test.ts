@@ -679,7 +679,7 @@ describe('the journal, and answers that are not about this sell', () => {
 
     const refused = service();
     const over = memoryRecorder({
-      beforeSigning: 'a sell with a signed minimum of 0.0495 SOL would pass the daily limit; nothing was signed',
+      beforeSigning: 'a sell with a signed minimum of 0.0495 SOL would go over the daily limit; nothing was signed',
     });
     const stop = stopOf(await run(refused, await approvedA(), request(), hooks().h, over.recorder));
     expect(stop).toMatchObject({ kind: 'local', error: { code: 'JOURNAL_UNWRITABLE' } });

@@ -260,7 +260,7 @@ function pendingWordingLines(ctx: Context, pending: PinnedTemplate | undefined, 
   if (!pending) return [];
   return [
     theme.pending(
-      `A sell wording ${pending.fingerprint} was refused at ${formatLocalTime(pending.at)} for want of a person; each ⟦…⟧ is a slot the tool fills with that sell's facts:`,
+      `A sell wording ${pending.fingerprint} was refused at ${formatLocalTime(pending.at)} because no person was there to approve it; each ⟦…⟧ is a slot the tool fills with that sell's facts:`,
     ),
     ...quoted(ctx, wordingText(pending)),
     ...addressWarning(pending).map((l) => theme.pending(l)),
