@@ -5,6 +5,7 @@ import { DEFAULT_MAX_SLIPPAGE_BPS } from '../domain/defaults.js';
 import { UsageError } from '../domain/errors.js';
 import { NOTHING_SENT } from '../domain/outcome-words.js';
 import { lamports } from '../domain/units.js';
+import { solAndLamports } from '../domain/amounts.js';
 
 /** How the caller typed a trade's arguments: the CLI's flags, or the MCP tool's argument names. */
 function typedNames(ctx: Context): { amount: string; slippage: string } {
@@ -31,14 +32,16 @@ export function limitChecks(
         ? `${request.amountText} (${lamports(request.buyLamports)})`
         : lamports(request.buyLamports);
     throw new UsageError(
-      `${names.amount} ${typed} is over ${profile} maxBuyLamports (${maxBuyLamports}); ${NOTHING_SENT}`,
+      `${names.amount} ${typed} is over ${profile} maxBuyLamports, ${solAndLamports(maxBuyLamports)}; ${NOTHING_SENT}`,
       'OVER_LIMIT',
+      ['a person may raise it: trader config set maxBuyLamports <n>sol'],
     );
   }
   if (request.slippageBps !== undefined && maxSlippageBps !== null && request.slippageBps > maxSlippageBps) {
     throw new UsageError(
       `${names.slippage} ${request.slippageBps} is over ${profile} maxSlippageBps (${maxSlippageBps}); ${NOTHING_SENT}`,
       'OVER_LIMIT',
+      ['a person may raise it: trader config set maxSlippageBps <bps>'],
     );
   }
 }

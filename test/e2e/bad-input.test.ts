@@ -420,11 +420,11 @@ describe('before a trade', () => {
     ]);
     expect(overBuy.code, overBuy.stderr).toBe(2);
     expect(overBuy.stderr).toBe(
-      `error: <amount> 0.100000001sol (100000001 lamports) is over profile "default"'s maxBuyLamports (100000000); nothing was sent\n`,
+      `error: <amount> 0.100000001sol (100000001 lamports) is over profile "default"'s maxBuyLamports, 0.1 SOL (100000000 lamports); nothing was sent\na person may raise it: trader config set maxBuyLamports <n>sol\n`,
     );
     expect(overSlip.code, overSlip.stderr).toBe(2);
     expect(overSlip.stderr).toBe(
-      `error: --slippage-bps 201 is over profile "default"'s maxSlippageBps (200); nothing was sent\n`,
+      `error: --slippage-bps 201 is over profile "default"'s maxSlippageBps (200); nothing was sent\na person may raise it: trader config set maxSlippageBps <bps>\n`,
     );
     expect(expectJsonError(sellSlip, 2).code).toBe('OVER_LIMIT');
     expect(atBuy.code, atBuy.stderr).toBe(0); // exactly at the limit is allowed

@@ -798,7 +798,8 @@ describe.sequential('the person confirms through the client (elicitation)', () =
   });
 
   it('limits before questions: from a client that cannot ask, a buy twice maxBuyLamports or a slippageBps over the cap is OVER_LIMIT naming the tool argument, not "needs the person\'s yes"; nothing is sent', async () => {
-    const s = await mcp(envFor(sb.url, await limitedHome('100000000', '100')), ['--allow-trading']);
+    const e = envFor(sb.url, await limitedHome('100000000', '100'));
+    const s = await mcp(e, ['--allow-trading']);
     await sb.clearRequests();
     const [buy, slippage, sell] = [
       await s.call('buy', { token: sb.tokens[1]!.mint, amount: '0.2sol' }),
@@ -807,12 +808,12 @@ describe.sequential('the person confirms through the client (elicitation)', () =
     ];
     expect(buy.structuredContent.error).toMatchObject({ code: 'OVER_LIMIT', category: 'usage', retryable: false });
     expect(buy.structuredContent.error.message).toBe(
-      `amount 0.2sol (200000000 lamports) is over profile "default"'s maxBuyLamports (100000000); nothing was sent`,
+      `amount 0.2sol (200000000 lamports) is over profile "default"'s maxBuyLamports, 0.1 SOL (100000000 lamports); nothing was sent; a person may raise it: TRADER_CONFIG=${e.TRADER_CONFIG} trader config set maxBuyLamports <n>sol`,
     );
     for (const r of [slippage, sell]) {
       expect(r.structuredContent.error).toMatchObject({ code: 'OVER_LIMIT' });
       expect(r.structuredContent.error.message).toBe(
-        `slippageBps 101 is over profile "default"'s maxSlippageBps (100); nothing was sent`,
+        `slippageBps 101 is over profile "default"'s maxSlippageBps (100); nothing was sent; a person may raise it: TRADER_CONFIG=${e.TRADER_CONFIG} trader config set maxSlippageBps <bps>`,
       );
       expect(r.structuredContent.error.message).not.toMatch(/--slippage-bps|--no-confirm/);
     }
