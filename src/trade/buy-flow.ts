@@ -401,7 +401,7 @@ async function* askForDeposit(
   }
   if (!yes) {
     const fate = yield* cancel(deps, awaiting);
-    throw declined(fate === INTENT_CANCELLED ? undefined : fate);
+    throw declined(fate);
   }
   // A yes after the deposit's blockhash expired would sign a deposit that cannot land: the dead
   // intent is cancelled, and the user may get a fresh deposit (a new intent on a new key).

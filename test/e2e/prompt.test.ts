@@ -150,7 +150,7 @@ describe.skipIf(!TMUX).concurrent('buy at the prompt', () => {
     expect(await s.exitCode()).toBe(4);
     // The user's choice, not an error: one plain line.
     const end = await s.screen();
-    expect(end).toMatch(/^Declined; nothing was signed\.$/m);
+    expect(end).toMatch(/^Declined; nothing was signed; the buy intent was cancelled\.$/m);
     expect(end).not.toContain('error:');
     expect(await buyStatus(id)).toBe('cancelled');
     expect((await requestsFor(id)).deposits).toEqual([]);

@@ -292,9 +292,12 @@ describe('a buy that stops', () => {
     });
   });
 
-  it('declined: nothing signed; a cancel that failed is the detail', async () => {
+  it('declined: nothing signed; the cancel (or the cancel that failed) is the detail', async () => {
     const no = hooks({ confirm: async () => false });
-    expect(stopOf(await run(service().api, request(), no))).toMatchObject({ kind: 'declined', detail: null });
+    expect(stopOf(await run(service().api, request(), no))).toMatchObject({
+      kind: 'declined',
+      detail: 'the buy intent was cancelled',
+    });
     const failing = service({ cancel: new ApiError('HTTP 409', { status: 409 }) });
     expect(stopOf(await run(failing.api, request(), no))).toMatchObject({
       kind: 'declined',
