@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { wrapWords } from '../dist/io/word-wrap.js';
+import { commandLines } from '../dist/io/command-line.js';
 
 const bin = fileURLToPath(new URL('../bin/trader.js', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'trader-demo-'));
@@ -38,7 +39,8 @@ function startSandbox() {
 /** Runs one step on this terminal; `readStderr`: keep its stderr to read (then shown after its stdout). */
 function step(title, args, env, expected = 0, readStderr = false) {
   say(`\n${bold(`▶ ${title}`)}`);
-  console.log(`  $ trader ${args.join(' ')}`);
+  // The command as a shell takes it, laid out with ` \` continuations: never broken inside a word.
+  console.log(`  $ ${commandLines(`trader ${args.join(' ')}`, columns - 4).replace(/\n/g, '\n    ')}`);
   // The tool's own streams, so its lines come in the order it writes them, wrapped for this terminal.
   const run = spawnSync(process.execPath, [bin, ...args], {
     env,
