@@ -272,6 +272,7 @@ function sellQuestion(ctx: Context, run: SellRun, ask: string, review: SellRevie
     const text = reviewText(ctx, run, review, ctx.output.theme);
     return {
       question: 'Sign this message and sell?',
+      context: run.share ?? undefined,
       text,
       whole: 'the review, its message',
       countdown,
@@ -287,7 +288,13 @@ function sellQuestion(ctx: Context, run: SellRun, ask: string, review: SellRevie
         ? 'Sign this message, with that value, this once?'
         : `Approve ${code === 'WORDING_CHANGED' ? 'the new' : 'this'} wording and sign this sell?`;
   // The sell's figures and what a yes grants stand whole on the screen with the question, or it is not asked.
-  return { question, text: `${lead}\n${shown}`, whole: "the sell's figures, its message", countdown };
+  return {
+    question,
+    context: run.share ?? undefined,
+    text: `${lead}\n${shown}`,
+    whole: "the sell's figures, its message",
+    countdown,
+  };
 }
 
 /** On a terminal the message is laid out to its width (every row behind the gutter); piped, a line stays a line. */
@@ -297,8 +304,7 @@ function reviewParts(ctx: Context, run: SellRun, review: SellReview, theme: Them
     signer: run.start.signerWords,
   });
   const said = run.serviceSymbol ? [theme.pending(`Symbol: ${symbolWord(run.serviceSymbol)}.`)] : [];
-  const notes = [run.dust ? theme.pending(run.dust) : null, run.share].filter((n): n is string => n !== null);
-  return { lead: [...notes, lead, ...said].join('\n'), shown };
+  return { lead: [...(run.dust ? [theme.pending(run.dust)] : []), lead, ...said].join('\n'), shown };
 }
 
 /** `50% of the 5,242,161.23508 WOOF held.`: what a share of the holding was taken of (the review shows the amount alone). */
@@ -310,6 +316,10 @@ function shareOf(spec: SellAmountSpec, held: () => string): string | null {
 
 const reviewText = (ctx: Context, run: SellRun, review: SellReview, theme: Theme) =>
   Object.values(reviewParts(ctx, run, review, theme)).join('\n');
+
+/** The review as a dry run or --yes prints it: what a share was taken of, first. */
+const printedReview = (ctx: Context, run: SellRun, review: SellReview, theme: Theme) =>
+  [run.share, reviewText(ctx, run, review, theme)].filter(Boolean).join('\n');
 
 /** Says how the sell ended: a dry run's verdict, an authorization accepted, a sell still going, or its end. */
 async function presentSell(ctx: Context, run: SellRun, result: SellResult): Promise<void> {
@@ -362,7 +372,7 @@ function presentDryRun(ctx: Context, run: SellRun, result: Extract<SellResult, {
   run.screen.dryRun(
     { verdict, wording, authorization: review.authorization, idempotencyKey: result.idempotencyKey },
     problems,
-    (theme) => reviewText(ctx, run, review, theme),
+    (theme) => printedReview(ctx, run, review, theme),
     AUTHORIZATION_EXPIRES_UNUSED,
     result.trust,
   );

@@ -14,6 +14,8 @@ import type { StopWords } from '../trade/trade-tracker.js';
 /** A question as the person sees it. */
 export interface Question {
   question: string;
+  /** What explains the question, printed above `text` but not what a yes approves: left out of the fit (`whole`). */
+  context?: string;
   /** What is shown above the question (noted first). */
   text?: string;
   /** With `text`: what must stand whole on the screen with the question, or it is not asked. */
@@ -92,8 +94,9 @@ async function askPerson(ctx: Context, screen: TradeScreen, q: Question): Promis
     const needed = screen.notShownWhole(q.whole, q.text, q.question, q.countdown ?? { expired: '' });
     if (needed) return needed;
   }
+  if (q.context) ctx.output.note(q.context);
   if (q.text) ctx.output.note(q.text);
   return q.approves
-    ? ctx.approveTrade(q.text ?? '', q.question, q.countdown)
+    ? ctx.approveTrade([q.context, q.text].filter(Boolean).join('\n'), q.question, q.countdown)
     : ctx.prompter.confirm(q.question, q.defaultYes ?? false, q.countdown);
 }
