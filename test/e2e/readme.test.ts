@@ -203,7 +203,7 @@ describe('the README, run as written', () => {
     const shell = userShell();
     const start = await shell.run('trader sandbox --background');
     expect(start.code, start.stderr).toBe(0);
-    expect(start.stdout).toMatch(new RegExp(`^# wallet \\w+ \\(${stated!.replace('.', '\\.')} SOL\\)$`, 'm'));
+    expect(start.stdout).toMatch(new RegExp(`^# {3}${stated!.replace('.', '\\.')} SOL when the sandbox started$`, 'm'));
     expect((await shell.run('trader sandbox stop')).code).toBe(0);
   });
 

@@ -35,7 +35,7 @@ describe('trader sandbox --background', () => {
     expect(out[2]).toMatch(/^export TRADER_KEYPAIR=\/\S+\/id\.json$/);
     expect(out[3]).toMatch(/^export TRADER_RPC_URL=http:\/\/127\.0\.0\.1:\d+\/rpc$/);
     expect(out.slice(4).every((l) => l.startsWith('#'))).toBe(true);
-    expect(out.some((l) => /^# wallet \w+ \(2\.5 SOL\)$/.test(l))).toBe(true);
+    expect(out.some((l) => /^# {3}2\.5 SOL when the sandbox started$/.test(l))).toBe(true);
     expect(out.filter((l) => /^# {3}[A-Z]+ +\d +\w{32,44} {2}\S/.test(l))).toHaveLength(7);
     const record = recordOf(shell);
     expect(out.at(-1)).toBe(`# background sandbox pid ${record.pid}; stop it with: trader sandbox stop`);

@@ -71,8 +71,9 @@ describe('trader sandbox command', () => {
     expect(lines[3]).toBe(`export TRADER_RPC_URL=${lines[0]!.split('=')[1]!}/rpc`);
     expect(lines.slice(4).every((l) => l.startsWith('#'))).toBe(true);
     expect(lines[4]).toBe('# trader sandbox: a simulated service and its chain (docs/sandbox.md)');
-    expect(lines[5]).toMatch(/^# wallet \w+ \(2\.5 SOL\)$/);
-    expect(lines[6]).toMatch(/^# treasury \w+$/);
+    expect(lines[5]).toMatch(/^# wallet \w+$/);
+    expect(lines[6]).toBe('#   2.5 SOL when the sandbox started');
+    expect(lines[7]).toMatch(/^# treasury \w+$/);
     for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(80);
     const keypairFile = lines[2]!.split('=')[1]!;
     expect(existsSync(keypairFile)).toBe(true);

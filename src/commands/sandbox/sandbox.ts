@@ -319,7 +319,9 @@ function exportLines(d: SandboxDetails): string {
     `export TRADER_RPC_URL=${shellQuote(d.rpcUrl)}`,
     ...[
       'trader sandbox: a simulated service and its chain (docs/sandbox.md)',
-      `wallet ${d.walletAddress} (${formatSol(BigInt(d.walletLamports))} SOL)`,
+      `wallet ${d.walletAddress}`,
+      // Said once, when it started: a banner printed again later would otherwise state a stale balance.
+      `  ${formatSol(BigInt(d.walletLamports))} SOL when the sandbox started`,
       `treasury ${d.treasury}`,
       'tokens: symbol, decimals, mint, name',
     ].map(comment),
