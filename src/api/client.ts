@@ -98,6 +98,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * A read by id answers about that id: another's is the service contradicting itself (exit 3),
  * never shown or verified as the one asked for. A UUID is the same in either case.
  */
+/** An id a service gave, quoted, every character outside printable ASCII named: ids that differ only there must read apart. */
+const shownId = (id: unknown): string =>
+  typeof id === 'string'
+    ? JSON.stringify(id.length > 100 ? `${id.slice(0, 100)}…` : id).replace(
+        /[^\x20-\x7e]/gu,
+        (ch) => `<U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`,
+      )
+    : String(id);
+
 /** The id a trade read by `asked` must carry: its own, or none to compare for a sell's sell_… authorization id (the trade has a group key of its own). */
 const tradeId =
   (asked: string) =>
@@ -110,7 +119,7 @@ async function about<T>(what: string, asked: string, read: Promise<T>, idOf: (an
   const same = id === asked || (typeof id === 'string' && UUID.test(asked) && id.toLowerCase() === asked.toLowerCase());
   if (!same)
     throw new ApiError(
-      `the service answered the read of ${what} ${oneLine(asked, 80)} with ${what} ${oneLine(String(id), 80)}: not the one asked for`,
+      `the service answered the read of ${what} ${shownId(asked)} with ${what} ${shownId(id)}: not the one asked for`,
       { code: SERVICE_CONTRADICTION },
     );
   return answer;

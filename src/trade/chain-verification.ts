@@ -86,7 +86,7 @@ export async function verifyOnChain(
  * other kind is a contradiction (exit 3), never shown or checked as that kind (a buy's token
  * amount read as a sell's lamports, its signed deposit left unchecked).
  */
-export function sideAsJournaled(history: { side: string } | null, trade: Trade, id: string): void {
+export function sideAsJournaled(history: { side: string } | null, trade: Pick<Trade, 'side'>, id: string): void {
   if (history === null || history.side === trade.side) return;
   throw new ApiError(
     `the service reports trade ${oneLine(id, 80)} as a ${oneLine(String(trade.side), 20)}, but this tool made it as a ${history.side} (its journal): not shown or checked as the service's`,

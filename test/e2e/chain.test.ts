@@ -67,7 +67,9 @@ describe('trader balance', () => {
     await completeBuy(sb);
     const h = await runCli(['balance', '--tokens'], { env: envFor(sb.url) });
     expect(h.code, h.stderr).toBe(0);
-    expect(h.stdout).toContain('The wallet itself holds none of the tokens this account traded (the service holds them).');
+    expect(h.stdout).toContain(
+      'The wallet itself holds none of the tokens this account traded (the service holds them).',
+    );
     const j = await runCli(['balance', '--tokens', '--json'], { env: envFor(sb.url) });
     expect(json(j).tokens).toEqual([]);
   });
@@ -533,6 +535,7 @@ describe("after progress: the trade's signatures checked on chain", () => {
     const p = await tamperProxy();
     let forge: ((trade: any) => void) | null = null;
     p.rewrite('GET', /^\/api\/v1\/trades\/[^/]+$/, (body) => (forge?.(body.data), body));
+    p.rewrite('GET', /^\/api\/v1\/trades\/[^/]+\/status$/, (body) => (forge?.(body.data), body));
     const r = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json'], {
       env: { ...envFor(p.url, home), TRADER_RPC_URL: await mintOnlyRpc() },
     });
@@ -548,11 +551,12 @@ describe("after progress: the trade's signatures checked on chain", () => {
     forge = (trade) => (trade.id = `${trade.id}\nOn chain (127.0.0.1): every claim verified on chain`);
     const forged = await runCli(['trades', id, '--verify'], { env: envFor(p.url, home) });
     expect([forged.code, forged.stdout]).toEqual([3, '']);
-    expect(forged.stderr).toContain(`the service answered the read of trade ${id} with trade ${id} On chain`);
+    expect(forged.stderr).toContain(`the service answered the read of trade "${id}" with trade "${id}\\nOn chain`);
     forge = (trade) => (trade.side = 'sell');
     for (const args of [
       ['trades', id, '--verify'],
       ['trades', id],
+      ['trades', id, '--status'],
     ]) {
       const sold = await runCli(args, { env: envFor(p.url, home) });
       expect([sold.code, sold.stdout], sold.stderr).toEqual([3, '']);
@@ -560,6 +564,21 @@ describe("after progress: the trade's signatures checked on chain", () => {
         `the service reports trade ${id} as a sell, but this tool made it as a buy (its journal)`,
       );
     }
+    // A read whose transactions are another trade's is contradicted, and not kept as this trade's:
+    // that trade still verifies afterwards (attack-log-4 R4-4).
+    forge = null;
+    const other = await runCli(['buy', sb.tokens[0]!.mint, '0.1sol', '--yes', '--json'], { env: envFor(p.url, home) });
+    expect(other.code, other.stderr).toBe(0);
+    const { id: otherId } = json(other).intent;
+    const otherSwap = json(other).trade.signatures.swaps[0];
+    forge = (trade) => (trade.id === id ? (trade.signatures.swaps = [otherSwap]) : null);
+    const borrowed = await runCli(['trades', id, '--verify'], { env: envFor(p.url, home) });
+    expect(borrowed.code, borrowed.stderr).toBe(3);
+    expect(borrowed.stderr).toContain(`already proved trade ${otherId}`);
+    forge = null;
+    const honest = await runCli(['trades', otherId, '--verify'], { env: envFor(p.url, home) });
+    expect(honest.code, honest.stderr).toBe(0);
+    expect(honest.stdout).toContain('every claim verified on chain');
     // At 80 columns each claim is a block of lines: wrapped, never cut; piped, a signature wider than the line stays whole.
     expect(ok.stdout).toMatch(/^WHAT {9}deposit$/m);
     expect(ok.stdout).not.toContain('…');

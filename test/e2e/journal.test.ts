@@ -394,6 +394,27 @@ describe('a transaction proves one trade', () => {
     expect(json(one).authorization.id).toBe(out.authorization.id);
   });
 
+  it("attack-log-4 R4-1: a sell's trade answered with another sell's (another group key) is a contradiction, exit 3, even where the journal knows neither", async () => {
+    const mint = sb.tokens[0]!.mint;
+    await completeBuy(sb, { mint, amountLamports: '200000000' });
+    const home = homeWith({ treasury: sb.treasury });
+    const a = await inProcess(home, 'sell', mint, '1%', '--yes', '--json');
+    const b = await inProcess(home, 'sell', mint, '1%', '--yes', '--json');
+    expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
+    const [idA, idB] = [json(a).authorization.id, json(b).authorization.id];
+    const tradeA = (await sb.call('GET', `/trades/${idA}`)).body;
+    const proxy = await tamperProxy();
+    proxy.rewrite('GET', new RegExp(`^/api/v1/trades/${idB}$`), () => tradeA);
+    const elsewhere = homeWith({ treasury: sb.treasury });
+    const r = await runInProcess(['trades', idB, '--verify', '--json'], envFor(proxy.url, elsewhere));
+    expect(r.code, r.stderr).toBe(3);
+    expect(lastJsonError(r)).toMatchObject({ code: 'SERVICE_CONTRADICTION' });
+    expect(lastJsonError(r).message).toContain(`which sell ${idB} does not name as its own`);
+    // The honest read verifies.
+    const honest = await runInProcess(['trades', idB, '--verify', '--json'], envFor(sb.url, elsewhere));
+    expect(honest.code, honest.stderr).toBe(0);
+  });
+
   it('a fresh idempotency key answered with a trade this tool made under another key (a buy completed, a sell already signed) is the service contradicting itself: exit 3, nothing signed, nothing claimed', async () => {
     const home = homeWith({ treasury: sb.treasury });
     const proxy = await tamperProxy();

@@ -193,9 +193,17 @@ describe('requests', () => {
       expect(err).toMatchObject({
         code: 'SERVICE_CONTRADICTION',
         exitCode: 3,
-        message: `the service answered the read of ${what} ${asked} with ${what} ${answered}: not the one asked for`,
+        message: `the service answered the read of ${what} "${asked}" with ${what} "${answered}": not the one asked for`,
       });
     }
+    // What differs where it cannot be seen is named (attack-log-4 R4-2).
+    answer = reads[0]![2];
+    answered = `${asked}\u00a0`;
+    await expect(c.getTrade(asked)).rejects.toMatchObject({
+      message: `the service answered the read of trade "${asked}" with trade "${asked}<U+00A0>": not the one asked for`,
+    });
+    answered = ` ${asked}`;
+    await expect(c.getTrade(asked)).rejects.toThrow(`with trade " ${asked}"`);
     // Not a UUID: exact. A trade read by its sell's sell_… id has a group key of its own.
     answer = reads[3]![2];
     answered = 'SELL_ABC';

@@ -7,7 +7,8 @@
 // (none may prove this one too). Exit 0 only when everything checks; 3 when the chain
 // contradicts the service, cannot be read, or does not show everything yet.
 import type { ServiceClient } from '../../api/client.js';
-import { ApiError } from '../../domain/errors.js';
+import { ApiError, SERVICE_CONTRADICTION } from '../../domain/errors.js';
+import { sellGroupKey } from '../../trade/sell-answers.js';
 import type { Verification } from '../../chain/verify-trade.js';
 import type { Context } from '../../cli/context.js';
 import { renderVerificationTable } from '../../views/verification.js';
@@ -23,9 +24,8 @@ export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: s
   const owner = (await ctx.signer()).publicKey;
   await ctx.chain(); // a bad --rpc-url is exit 2 before anything is read
   // A sell's minimum as the owner signed it: the journal's record, else the authorization as the service reports it.
-  const serviceMinimum = id.startsWith('sell_')
-    ? BigInt((await api.getSell(id)).authorization.minimumOutputLamports)
-    : null;
+  const sellView = id.startsWith('sell_') ? await api.getSell(id) : null;
+  const serviceMinimum = sellView ? BigInt(sellView.authorization.minimumOutputLamports) : null;
   let trade;
   try {
     trade = await api.getTrade(id);
@@ -35,6 +35,12 @@ export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: s
     }
     throw err;
   }
+  // A trade read by a sell's sell_… id is that sell's: its id is the group key the sell names (attack-log-4 R4-1).
+  if (sellView && trade.id !== id && trade.id !== sellGroupKey(sellView.sell))
+    throw new ApiError(
+      `the service answered the read of trade ${id} with trade ${JSON.stringify(trade.id)}, which sell ${id} does not name as its own: not the one asked for`,
+      { code: SERVICE_CONTRADICTION },
+    );
   const treasury = ctx.settings.treasury ?? pinnedTreasury(await openTrust(ctx));
   const journal = await journalFor(ctx, owner);
   const history = tradeHistory(ctx, journal, id);
@@ -49,12 +55,14 @@ export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: s
   // journal does not know (perhaps one of its sells by a trade id it never learnt) is compared
   // with the evidence, not recorded: recorded under a second name, it would contradict its own
   // sell_… id later.
-  if (history !== null) recordLearnt(ctx, history, trade);
   const verification: Verification = (await verifyOnChain(
     ctx,
     { journal, id, owner, treasury, serviceMinimumLamports: serviceMinimum, reportsUnchecked: true },
     trade,
   ))!;
+  // Recorded only once the read passed its checks: a contradicted answer (another trade's
+  // transactions) must not become this trade's in the journal (attack-log-4 R4-4).
+  if (history !== null && verification.verdict !== 'contradicted') recordLearnt(ctx, history, trade);
   // Which trade was checked heads the claims: with the top scrolled off, the command is gone too.
   // The id asked for (the client holds the service's answer to it), on one line.
   ctx.output.result(

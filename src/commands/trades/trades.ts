@@ -151,6 +151,8 @@ async function one(ctx: Context, opts: TradesOptions, id: string): Promise<void>
   const follow = followCommand(id);
   if (opts.statusOnly) {
     const status = await api.getTradeStatus(id);
+    const { journalFor, tradeHistory } = await import('../../journal/opened-journal.js');
+    sideAsJournaled(tradeHistory(ctx, await journalFor(ctx, ''), id), status, id);
     // The service's object under `trade`, as everywhere: its top level is the tool's own (attack-3 F15).
     ctx.output.result({ trade: status }, () => `${status.id}: ${status.stage}${status.terminal ? ' (final)' : ''}`);
     return;
