@@ -110,8 +110,8 @@ const shownId = (id: unknown): string =>
 /** The id a trade read by `asked` must carry: its own, or none to compare for a sell's sell_… authorization id (the trade has a group key of its own). */
 const tradeId =
   (asked: string) =>
-  (trade: { id: unknown }): unknown =>
-    asked.startsWith('sell_') ? asked : trade.id;
+  (trade: { id: unknown; side: unknown }): unknown =>
+    asked.startsWith('sell_') && trade.side === 'sell' ? asked : trade.id;
 
 async function about<T>(what: string, asked: string, read: Promise<T>, idOf: (answer: T) => unknown): Promise<T> {
   const answer = await read;

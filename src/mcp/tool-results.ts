@@ -46,9 +46,10 @@ export function success(tool: string, run: CommandRun): CallToolResult {
   const structured = Array.isArray(run.data)
     ? { items: run.data, ...(run.pagination ? { pagination: run.pagination } : {}) }
     : ((run.data ?? {}) as Record<string, unknown>);
-  const warnings = run.warnings.map((w) => `\nwarning: ${safeForTerminal(w)}`).join('');
+  const warnings = run.warnings.map((w) => `\nwarning: ${w}`).join('');
   return {
-    content: [{ type: 'text', text: `${summary(tool, run)}${warnings}\n${JSON.stringify(run.data)}` }],
+    // The service's strings (statuses, names) reach a client that may show them: what cannot be seen is named.
+    content: [{ type: 'text', text: safeForTerminal(`${summary(tool, run)}${warnings}\n${JSON.stringify(run.data)}`) }],
     structuredContent: structured,
   };
 }
@@ -78,7 +79,7 @@ export function failure(report: ErrorReport, exitCode: number, data: unknown): C
   const text = `error (${error.category}${retry}): ${error.message}`;
   return {
     isError: true,
-    content: [{ type: 'text', text: `${text}\n${JSON.stringify({ error })}` }],
+    content: [{ type: 'text', text: safeForTerminal(`${text}\n${JSON.stringify({ error })}`) }],
     structuredContent: { error, exitCode, ...(data !== null && data !== undefined ? { result: data } : {}) },
   };
 }

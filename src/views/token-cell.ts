@@ -27,19 +27,30 @@ function tokenCell(symbol: string | null | undefined, mint: string | null | unde
   return wide || mint.length <= 9 ? mint : `${mint.slice(0, 8)}…`;
 }
 
-/** Letters that pass for ASCII ones (Cyrillic О for O, Greek Α for A, ł, math bold 𝐖), and digits other than 0-9. */
-const CONFUSABLE =
-  /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Cherokee}\p{Script=Coptic}\p{Script=Lisu}]|(?![A-Za-z])\p{Script=Latin}|(?=\p{L})\p{Script=Common}|(?![0-9])\p{Nd}/u;
-/** The tool's own notation (`GFmFPoog… (claims WOOF)`, `⟦…⟧`), and what cannot be seen or spaces words apart. */
-const NOTATION = /[…()[\]⟦⟧]|[\p{C}\p{Z}]|(?!\uFE0F)\p{M}/u;
+/**
+ * What a symbol may be written in and stand bare: ASCII letters, digits and `$._+-`, or the
+ * scripts whose letters no reader takes for Latin ones (Han, kana, Hangul syllables) and emoji.
+ * Anything else (Cyrillic О, Greek Α, ł, math 𝐖, circled Ⓦ, Canadian ᗯ, Hangul jamo ㅇ, ∪, …)
+ * can pass for another token's letters; an allow-list, as no list of look-alikes is ever whole.
+ */
+const WRITTEN_PLAIN =
+  /^(?:[A-Za-z0-9$._+-]|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\uAC00-\uD7A3]|\p{Extended_Pictographic}|\uFE0F)+$/u;
 
 /**
- * Whether a symbol can stand bare without passing for something else: no letter that passes for
- * another script's (a Cyrillic WООF beside WOOF), nothing of the tool's own notation, nothing
- * unseen, and not 8 or more base58 characters, which read as a mint's prefix. CJK and emoji pass.
+ * Whether a symbol can stand bare without passing for something else: written plainly (above,
+ * and unchanged by NFKC), and nothing that reads as a mint's prefix in the tool's notation: no
+ * run of 8 or more base58 characters, none of 6 or more ending in dots (`F9EMmE5i...`).
  */
 const plainSymbol = (symbol: string): boolean =>
-  !CONFUSABLE.test(symbol) && !NOTATION.test(symbol) && !/^[1-9A-HJ-NP-Za-km-z]{8,}$/.test(symbol);
+  symbol.normalize('NFKC') === symbol &&
+  WRITTEN_PLAIN.test(symbol) &&
+  !/[1-9A-HJ-NP-Za-km-z]{8,}/.test(symbol) &&
+  !/[1-9A-HJ-NP-Za-km-z]{6,}\.+$/.test(symbol);
+
+/** Whether a symbol reads as SOL (or wrapped SOL), 0 read as O and 1 or I as l: `S0L`, `wSOL`. */
+const readsAsSol = (symbol: string): boolean =>
+  sameTokenText(symbol, 'SOL') ||
+  ['sol', 'wsol'].includes(symbol.toLowerCase().replace(/0/g, 'o').replace(/[1i]/g, 'l'));
 
 /**
  * The Token cells of one table, each row's symbol and mint (a claim is a symbol bound to another
@@ -60,8 +71,10 @@ export function tokenCells(
   return rows.map(({ symbol, mint, claims }) => {
     const said = symbol || claims;
     if (!said || !mint) return { cell: tokenCell(said, mint, wide), symbol: said ?? null };
+    // A symbol of 5 or more characters that starts a mint shown here reads as that mint.
+    const mintLike = said.length >= 5 && rows.some((r) => r.mint?.startsWith(said));
     const ambiguous =
-      !plainSymbol(said) || mintsOf(said).size > 1 || (sameTokenText(said, 'SOL') && mint !== WRAPPED_SOL_MINT);
+      !plainSymbol(said) || mintLike || mintsOf(said).size > 1 || (readsAsSol(said) && mint !== WRAPPED_SOL_MINT);
     if (symbol && !ambiguous) return { cell: tokenCell(symbol, mint, wide), symbol };
     return { cell: `${wide ? mint : prefixes.get(mint)!} (claims ${oneLine(said)})`, symbol: said };
   });

@@ -87,18 +87,21 @@ const UNIT_WORDS: Record<string, string> = {
  * tokens, ⟦1000000⟧ in raw units · ⟦0.0495⟧ is the minimum in SOL, …`, wrapped to `columns`; none when the message has no figure.
  */
 export function figureLegend(template: Template, values: readonly string[], columns: number): string[] {
-  const byFact = new Map<string, string[]>();
+  const byFact = new Map<string, Map<string, string>>();
   let slot = -1;
   for (const p of template.parts) {
     if (typeof p === 'string') continue;
     slot++;
     if (!('fact' in p) || !['amount', 'minimum', 'expected', 'slippage'].includes(p.fact)) continue;
     const units = [...new Set(p.notations.map((n) => UNIT_WORDS[n.split(' ')[0]!] ?? n))].join(' and ');
-    const said = `⟦${markedValue(values[slot]!)}⟧ ${byFact.has(p.fact) ? '' : `is the ${p.fact} `}in ${units}`;
-    if (!byFact.get(p.fact)?.some((s) => s.startsWith(said.split(' ')[0]!)))
-      byFact.set(p.fact, [...(byFact.get(p.fact) ?? []), said]);
+    // Each value and its units once; the first of a fact names it.
+    const value = `⟦${markedValue(values[slot]!)}⟧`;
+    const seen = byFact.get(p.fact) ?? new Map<string, string>();
+    if (!seen.has(`${value} ${units}`))
+      seen.set(`${value} ${units}`, `${value} ${seen.size === 0 ? `is the ${p.fact} ` : ''}in ${units}`);
+    byFact.set(p.fact, seen);
   }
   if (byFact.size === 0) return [];
-  const text = `Marked figures: ${[...byFact.values()].map((said) => said.join(', ')).join(' · ')}`;
+  const text = `Marked figures: ${[...byFact.values()].map((said) => [...said.values()].join(', ')).join(' · ')}`;
   return wrapWords(text, columns).split('\n');
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, type ServiceClient } from '../../src/api/client.js';
+import { readTradeOrNull } from '../../src/trade/read-trade.js';
 import { ApiError, UsageError } from '../../src/domain/errors.js';
 import {
   API_KEY,
@@ -208,9 +209,16 @@ describe('requests', () => {
     answer = reads[3]![2];
     answered = 'SELL_ABC';
     await expect(c.getSell('sell_abc')).rejects.toMatchObject({ code: 'SERVICE_CONTRADICTION' });
-    answer = reads[0]![2];
+    answer = (id) => ({ ...trade, id, side: 'sell' });
     answered = 'sg_key1';
     await expect(c.getTrade('sell_abc')).resolves.toMatchObject({ id: 'sg_key1' });
+    // …but a buy is no sell's trade (review of attack log 4).
+    answer = (id) => ({ ...trade, id, side: 'buy' });
+    await expect(c.getTrade('sell_abc')).rejects.toMatchObject({ code: 'SERVICE_CONTRADICTION' });
+    // A summary's read gives null for a service error, never for a contradiction (it stops the run, exit 3).
+    await expect(readTradeOrNull(c, 'sell_abc')).rejects.toMatchObject({ code: 'SERVICE_CONTRADICTION' });
+    answer = () => ({ bad: true });
+    await expect(readTradeOrNull(c, 'sell_abc')).resolves.toBeNull();
   });
 
   it('keeps unknown fields and accepts unknown enum values', async () => {

@@ -74,10 +74,29 @@ describe('tokenCells', () => {
       '⟦WOOF⟧',
       'GFmFPoog', // 8 base58 characters: a mint's prefix
       'So11111111',
+      'ⓌⓄⓄⒻ', // circled: NFKC makes it WOOF
+      '🅆🄾🄾🄵',
+      'F9EMmE5i...',
+      'F9EMmE5i.',
+      'ᗯOOF', // Canadian syllabics
+      'WㅇㅇF', // Hangul jamo
+      '∪SDC',
+      'S0L', // reads as SOL
+      'wSOL',
     ])
       expect(alone(symbol), symbol).toBe(`FkD9N7no… (claims ${symbol.replace('\u200B', '<U+200B>')})`);
-    for (const symbol of ['WOOF', '$WIF', 'USDC.e', 'GFmFPoo', 'BONK2', '月光', '🐶'])
+    for (const symbol of ['WOOF', '$WIF', 'USDC.e', 'GFmFPoo', 'BONK2', '月光', '🐶', '도지', 'ねこ'])
       expect(alone(symbol)).toBe(symbol);
+  });
+
+  it('a symbol of 5 or more characters that starts a mint in the table reads as that mint: a claim (attack-log-4 R4-5)', () => {
+    expect(
+      cells([
+        { symbol: 'WOOF', mint: WOOF },
+        { symbol: WOOF.slice(0, 7), mint: FAKE },
+        { symbol: WOOF.slice(0, 4), mint: WSOL },
+      ]),
+    ).toEqual(['WOOF', `FkD9N7no… (claims ${WOOF.slice(0, 7)})`, WOOF.slice(0, 4)]);
   });
 
   it('a symbol bound to its mint stands when another mint only claims it (attack-log-3 F7): the claim does not take it away', () => {
