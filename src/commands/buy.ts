@@ -292,10 +292,8 @@ function confirmed(ctx: Context, buy: BuyRun, yes: boolean): boolean {
 }
 
 /** What the chain shows, bounded by when this tool created the buy; each transaction claimed for it alone. */
-function verifyBuy(ctx: Context, buy: BuyRun, trade: Trade | null): Promise<Verification | null> {
-  // The transactions the service names for it are kept, so that no other trade can claim them.
-  if (trade) buy.journal.answer({ step: 'read', status: trade.stage, transactions: namedTransactions(trade) });
-  return verifyOnChain(
+async function verifyBuy(ctx: Context, buy: BuyRun, trade: Trade | null): Promise<Verification | null> {
+  const verification = await verifyOnChain(
     ctx,
     {
       journal: buy.start.journal,
@@ -306,6 +304,11 @@ function verifyBuy(ctx: Context, buy: BuyRun, trade: Trade | null): Promise<Veri
     },
     trade,
   );
+  // The transactions the service names for it are kept, so that no other trade can claim them:
+  // once checked (a contradicted answer, another trade's, is not this one's).
+  if (trade && verification?.verdict !== 'contradicted')
+    buy.journal.answer({ step: 'read', status: trade.stage, transactions: namedTransactions(trade) });
+  return verification;
 }
 
 /** Says how the buy ended: a dry run's verdict, a deposit accepted, a buy still going, or its end. */

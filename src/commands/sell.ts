@@ -387,7 +387,6 @@ async function presentEnd(
   const { view, outcome, trade } = result;
   // Bounded by when this tool created the sell; each transaction claimed for it alone.
   const id = view.authorization.id;
-  if (trade) run.journal.answer({ step: 'read', status: trade.stage, transactions: namedTransactions(trade) });
   // The minimum is the one the journal says was signed: a later read of the sell is the
   // service's word, and a lowered minimum would let a short payout pass.
   const serviceMinimumLamports = BigInt(view.authorization.minimumOutputLamports);
@@ -397,6 +396,9 @@ async function presentEnd(
     { journal, id, owner: signer.publicKey, treasury, serviceMinimumLamports },
     trade,
   );
+  // Its transactions kept once checked: a contradicted answer (another trade's) is not this sell's.
+  if (trade && verification?.verdict !== 'contradicted')
+    run.journal.answer({ step: 'read', status: trade.stage, transactions: namedTransactions(trade) });
   // `verification` stands beside the API's objects, which pass through unchanged.
   ctx.output.result(
     {
