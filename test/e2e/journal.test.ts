@@ -398,7 +398,7 @@ describe('a transaction proves one trade', () => {
     const mint = sb.tokens[0]!.mint;
     await completeBuy(sb, { mint, amountLamports: '200000000' });
     const home = homeWith({ treasury: sb.treasury });
-    const a = await inProcess(home, 'sell', mint, '1%', '--yes', '--json');
+    const a = await inProcess(home, 'sell', mint, '2%', '--yes', '--json');
     const b = await inProcess(home, 'sell', mint, '1%', '--yes', '--json');
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
     const [idA, idB] = [json(a).authorization.id, json(b).authorization.id];
@@ -410,6 +410,17 @@ describe('a transaction proves one trade', () => {
     expect(r.code, r.stderr).toBe(3);
     expect(lastJsonError(r)).toMatchObject({ code: 'SERVICE_CONTRADICTION' });
     expect(lastJsonError(r).message).toContain(`which sell ${idB} does not name as its own`);
+    // The sell object borrowed too, to name A's group key: A's trade sells more than B authorized.
+    const sellA = (await sb.call('GET', `/trade/sells/${idA}`)).body.data.sell;
+    const both = await tamperProxy();
+    both.rewrite('GET', new RegExp(`^/api/v1/trade/sells/${idB}$`), (body) => {
+      body.data.sell = { ...sellA, authorizationId: idB };
+      return body;
+    });
+    both.rewrite('GET', new RegExp(`^/api/v1/trades/${idB}$`), () => tradeA);
+    const borrowed = await runInProcess(['trades', idB, '--verify', '--json'], envFor(both.url, elsewhere));
+    expect(borrowed.code, borrowed.stderr).toBe(3);
+    expect(lastJsonError(borrowed).message).toContain('not what the sell authorized');
     // The honest read verifies.
     const honest = await runInProcess(['trades', idB, '--verify', '--json'], envFor(sb.url, elsewhere));
     expect(honest.code, honest.stderr).toBe(0);

@@ -41,6 +41,19 @@ export async function verifyTradeCommand(ctx: Context, api: ServiceClient, id: s
       `the service answered the read of trade ${id} with trade ${JSON.stringify(trade.id)}, which sell ${id} does not name as its own: not the one asked for`,
       { code: SERVICE_CONTRADICTION },
     );
+  // …and of what that sell authorized: its token, and no more of it (attack-log-4 R4-1, a sell
+  // object borrowed from another sell to name its group key).
+  const authorized = sellView?.authorization;
+  if (
+    authorized &&
+    (trade.inputMint !== authorized.mint ||
+      !/^\d+$/.test(trade.inputAmount) ||
+      BigInt(trade.inputAmount) > BigInt(authorized.amount))
+  )
+    throw new ApiError(
+      `the service's trade ${JSON.stringify(trade.id)} for sell ${id} sells ${JSON.stringify(trade.inputAmount)} raw units of ${JSON.stringify(trade.inputMint)}, not what the sell authorized (${authorized.amount} of ${authorized.mint})`,
+      { code: SERVICE_CONTRADICTION },
+    );
   const treasury = ctx.settings.treasury ?? pinnedTreasury(await openTrust(ctx));
   const journal = await journalFor(ctx, owner);
   const history = tradeHistory(ctx, journal, id);
