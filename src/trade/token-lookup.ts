@@ -5,7 +5,8 @@
 // the service's word, which a person must confirm before anything is traded under it.
 import type { ServiceClient } from '../api/client.js';
 import type { ActivityEntry, Holding, Position } from '../api/types.js';
-import { ApiError, UsageError } from '../domain/errors.js';
+import { ApiError, SERVICE_CONTRADICTION, UsageError } from '../domain/errors.js';
+import { NOTHING_SENT } from '../domain/outcome-words.js';
 
 import { MIN_MINT_PREFIX, type TokenMeta } from '../domain/token-meta.js';
 import { symbolPinnedElsewhere, type PinnedTokens } from '../domain/pinned-names.js';
@@ -20,7 +21,14 @@ const HISTORY_PAGE = 100;
 
 /** The holding of this mint, if any. */
 export function holdingOf(holdings: Holding[], mint: string): Holding | undefined {
-  return holdings.find((h) => h.mint === mint);
+  const rows = holdings.filter((h) => h.mint === mint);
+  // Holdings are one row per token (api-spec.md): two would make "50% of what you hold" the service's pick.
+  if (rows.length > 1)
+    throw new ApiError(
+      `the service lists token ${mint} ${rows.length} times among your holdings (${rows.map((h) => h.amount).join(', ')} raw units), where it aggregates each token in one row: what you hold of it is not known; ${NOTHING_SENT}`,
+      { code: SERVICE_CONTRADICTION },
+    );
+  return rows[0];
 }
 
 /** Token facts from a holding. */

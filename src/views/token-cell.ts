@@ -1,7 +1,7 @@
 // A token in a table cell: its symbol, else its mint as a prefix that can be typed back
 // (`buy`/`sell` take a unique mint prefix of 8 or more characters), or whole with --wide.
 import { oneLine } from '../io/terminal-text.js';
-import { sameTokenText } from '../domain/token-text.js';
+import { sameTokenText, tokenTextKey } from '../domain/token-text.js';
 import { WRAPPED_SOL_MINT } from '../domain/address.js';
 import { uniquePrefixes } from '../io/table.js';
 
@@ -43,9 +43,18 @@ const WRITTEN_PLAIN =
  */
 const plainSymbol = (symbol: string): boolean =>
   symbol.normalize('NFKC') === symbol &&
+  // The words a table writes itself: its total row.
+  symbol.toLowerCase() !== 'total' &&
   WRITTEN_PLAIN.test(symbol) &&
   !/[1-9A-HJ-NP-Za-km-z]{8,}/.test(symbol) &&
   !/[1-9A-HJ-NP-Za-km-z]{6,}\.+$/.test(symbol);
+
+/**
+ * A symbol as a glance reads it beside another in one table: look-alikes folded (token-text.ts),
+ * and the ASCII shapes taken for letters: 0 for O, 1 and I for l, VV for W, rn for m (`W00F` is WOOF here).
+ */
+const readAlike = (symbol: string): string =>
+  tokenTextKey(symbol).replace(/0/g, 'o').replace(/[1i]/g, 'l').replace(/vv/g, 'w').replace(/rn/g, 'm');
 
 /** Whether a symbol reads as SOL (or wrapped SOL), 0 read as O and 1 or I as l: `S0L`, `wSOL`. */
 const readsAsSol = (symbol: string): boolean =>
@@ -67,7 +76,7 @@ export function tokenCells(
   // (a mint ground to share its first characters with the real one gets a longer one).
   const prefixes = uniquePrefixes(rows.flatMap((r) => (r.mint ? [r.mint] : [])));
   const mintsOf = (symbol: string) =>
-    new Set(rows.filter((r) => r.mint && sameTokenText(r.symbol, symbol)).map((r) => r.mint));
+    new Set(rows.filter((r) => r.symbol && r.mint && readAlike(r.symbol) === readAlike(symbol)).map((r) => r.mint));
   return rows.map(({ symbol, mint, claims }) => {
     const said = symbol || claims;
     if (!said || !mint) return { cell: tokenCell(said, mint, wide), symbol: said ?? null };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { symbolPinnedElsewhere } from '../../src/domain/pinned-names.js';
-import { boundMints, chooseToken, knownTokens, resolveTokenMint } from '../../src/trade/token-lookup.js';
+import { boundMints, chooseToken, holdingOf, knownTokens, resolveTokenMint } from '../../src/trade/token-lookup.js';
 import { UsageError } from '../../src/domain/errors.js';
 import type { Holding } from '../../src/api/types.js';
 
@@ -93,5 +93,16 @@ describe('a pinned symbol belongs to its mint (red team round 2, class A; a chai
       tokens: { [SGLD_MINT]: { symbol: 'WOOF', name: null, by: 'prompt' as const } },
     };
     expect(() => chooseToken('WOOF', known, 'you hold', 'hint', twice)).toThrow(/is bound to 2 tokens/);
+  });
+});
+
+describe('holdings are one row per token (attack-log-4 R4-6)', () => {
+  it('one row is the holding; none is none; two rows of one mint are the service contradicting itself (exit 3), never one picked', () => {
+    const one = holding(WOOF_MINT, 'WOOF', 'Woof');
+    expect(holdingOf([one, holding(SGLD_MINT, 'SGLD', 'Gold')], WOOF_MINT)).toBe(one);
+    expect(holdingOf([one], SGLD_MINT)).toBeUndefined();
+    expect(() => holdingOf([one, { ...one, amount: '1' } as Holding], WOOF_MINT)).toThrow(
+      expect.objectContaining({ code: 'SERVICE_CONTRADICTION', exitCode: 3 }),
+    );
   });
 });

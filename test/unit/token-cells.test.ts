@@ -89,6 +89,18 @@ describe('tokenCells', () => {
       expect(alone(symbol)).toBe(symbol);
   });
 
+  it("beside another in one table, W00F, VVOOF and W1F read as WOOF and WIF: each a claim; Total is the table's own word (attack-log-4 R4-5)", () => {
+    for (const lookAlike of ['W00F', 'VVOOF', 'WO0F'])
+      expect(
+        cells([
+          { symbol: 'WOOF', mint: WOOF },
+          { symbol: lookAlike, mint: FAKE },
+        ]),
+      ).toEqual(['GFmFPoog… (claims WOOF)', `FkD9N7no… (claims ${lookAlike})`]);
+    expect(cells([{ symbol: 'W00F', mint: FAKE }])).toEqual(['W00F']); // alone it tells nothing apart
+    expect(cells([{ symbol: 'Total', mint: FAKE }])).toEqual(['FkD9N7no… (claims Total)']);
+  });
+
   it('a symbol of 5 or more characters that starts a mint in the table reads as that mint: a claim (attack-log-4 R4-5)', () => {
     expect(
       cells([
