@@ -1,6 +1,7 @@
 // `trader trades [id] [--watch]`: list recent trades, show one, or follow one until it is final.
 import type { Theme } from '../../io/theme.js';
 import { MIN_PREFIX_LENGTH, parseLimit, parseTradeIdArgument, type TypedTradeId } from '../../cli/argument-parsers.js';
+import type { ServiceClient } from '../../api/client.js';
 import type { Context } from '../../cli/context.js';
 import {
   DEFAULT_WATCH_INTERVAL_SECONDS,
@@ -143,20 +144,22 @@ async function run(ctx: Context, opts: TradesOptions): Promise<void> {
   }
 }
 
+/** `--status`: the compact status, held to the side the journal knows. */
+async function showStatus(ctx: Context, api: ServiceClient, id: string): Promise<void> {
+  const status = await api.getTradeStatus(id);
+  const { journalFor, tradeHistory } = await import('../../journal/opened-journal.js');
+  sideAsJournaled(tradeHistory(ctx, await journalFor(ctx, ''), id), status, id);
+  // The service's object under `trade`, as everywhere: its top level is the tool's own (attack-3 F15).
+  ctx.output.result({ trade: status }, () => `${status.id}: ${status.stage}${status.terminal ? ' (final)' : ''}`);
+}
+
 /** Shows, verifies or follows trade `id` (resolved). */
 async function one(ctx: Context, opts: TradesOptions, id: string): Promise<void> {
   const intervalMs = opts.intervalSeconds * 1000;
   const api = await ctx.api();
   const isSell = id.startsWith('sell_');
   const follow = followCommand(id);
-  if (opts.statusOnly) {
-    const status = await api.getTradeStatus(id);
-    const { journalFor, tradeHistory } = await import('../../journal/opened-journal.js');
-    sideAsJournaled(tradeHistory(ctx, await journalFor(ctx, ''), id), status, id);
-    // The service's object under `trade`, as everywhere: its top level is the tool's own (attack-3 F15).
-    ctx.output.result({ trade: status }, () => `${status.id}: ${status.stage}${status.terminal ? ' (final)' : ''}`);
-    return;
-  }
+  if (opts.statusOnly) return showStatus(ctx, api, id);
   if (opts.verify) {
     const { verifyTradeCommand } = await import('./trades-verify.js');
     return verifyTradeCommand(ctx, api, id, opts.wide);
