@@ -160,7 +160,9 @@ describe('the signing gate', () => {
       ),
     ).rejects.toThrow(RefusedToSignError);
     expect(s.unlocked.n).toBe(0);
-    const capped = memoryRecorder({ beforeSigning: 'a buy of 0.1 SOL would go over the daily limit; nothing was signed' });
+    const capped = memoryRecorder({
+      beforeSigning: 'a buy of 0.1 SOL would go over the daily limit; nothing was signed',
+    });
     capped.recorder.created({
       id: 'buy_1',
       idempotencyKey: 'k',
