@@ -26,6 +26,7 @@ import type {
   Trade,
   TradeStatus,
 } from './types.js';
+import { codePoint } from '../domain/printable.js';
 
 export type { RetryPolicy } from './retry.js';
 export { DEFAULT_RETRY_POLICY } from './retry.js';
@@ -94,16 +95,12 @@ const dataOf = async <T>(p: Promise<{ data: T }>): Promise<T> => (await p).data;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * A read by id answers about that id: another's is the service contradicting itself (exit 3),
- * never shown or verified as the one asked for. A UUID is the same in either case.
- */
 /** An id a service gave, quoted, every character outside printable ASCII named: ids that differ only there must read apart. */
 const shownId = (id: unknown): string =>
   typeof id === 'string'
     ? JSON.stringify(id.length > 100 ? `${id.slice(0, 100)}…` : id).replace(
         /[^\x20-\x7e]/gu,
-        (ch) => `<U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`,
+        (ch) => `<${codePoint(ch)}>`,
       )
     : String(id);
 
@@ -113,6 +110,10 @@ const tradeId =
   (trade: { id: unknown; side: unknown }): unknown =>
     asked.startsWith('sell_') && trade.side === 'sell' ? asked : trade.id;
 
+/**
+ * A read by id answers about that id: another's is the service contradicting itself (exit 3),
+ * never shown or verified as the one asked for. A UUID is the same in either case.
+ */
 async function about<T>(what: string, asked: string, read: Promise<T>, idOf: (answer: T) => unknown): Promise<T> {
   const answer = await read;
   const id = idOf(answer);

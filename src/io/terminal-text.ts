@@ -2,6 +2,7 @@
 // key name must not clear the screen, retitle the window, move the cursor or reorder text.
 // Our own colours (a few SGR codes) survive; every other escape goes, and what cannot be seen is named.
 import { BLANK_GLYPHS } from '../domain/token-text.js';
+import { codePoint } from '../domain/printable.js';
 
 // SGR parameters the theme uses (chalk: bold, dim, colours and their resets). A service string
 // carrying other SGR codes, such as conceal (8), loses them.
@@ -12,8 +13,8 @@ const ALLOWED_SGR = new Set(['0', '1', '2', '22', '31', '32', '33', '36', '39'])
 const ESCAPE = /\u001b\[([0-?]*)[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]?/g;
 // What a person cannot see: controls but tab, newline (a CSV's CR LF line end too: that CR
 // hides nothing) and ESC (escape sequences are dealt with above), format characters (zero-width,
-// bidi controls, tag characters), variation selectors and every other default-ignorable code point, line and paragraph separators, and the characters a
-// font draws blank (BRAILLE PATTERN BLANK and the few like it). Shown as <U+200B>, never
+// bidi controls, tag characters), variation selectors and every other default-ignorable code
+// point, line and paragraph separators, and the characters a font draws blank (BRAILLE PATTERN BLANK and the few like it). Shown as <U+200B>, never
 // raw (a name "WOOF" with an invisible character in it must not read as "WOOF", and tag
 // characters must not carry hidden text to the screen) and never dropped without a trace.
 const HIDDEN = new RegExp(
@@ -22,7 +23,7 @@ const HIDDEN = new RegExp(
 );
 
 /** `<U+200B>`: a character that cannot be seen, named. */
-const named = (ch: string) => `<U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`;
+const named = (ch: string) => `<${codePoint(ch)}>`;
 
 /** The text with every escape but our colours removed, and every invisible character named where it stood. */
 export function safeForTerminal(text: string): string {

@@ -9,8 +9,8 @@ export type JournalSide = 'buy' | 'sell';
  * under the journal's lock so that two runs racing cannot both take one transaction.
  */
 export type EvidenceRole = 'deposit' | 'swap' | 'payout' | 'refund';
-/** The roles in which the service names a chain transaction for a trade. */
-export type TransactionRole = EvidenceRole | 'swap';
+/** The roles in which the service names a chain transaction for a trade: the same ones. */
+export type TransactionRole = EvidenceRole;
 /** A transaction the service named for a trade, in its role. */
 export interface NamedTransaction {
   signature: string;

@@ -1,7 +1,7 @@
 // A token in a table cell: its symbol, else its mint as a prefix that can be typed back
 // (`buy`/`sell` take a unique mint prefix of 8 or more characters), or whole with --wide.
 import { oneLine } from '../io/terminal-text.js';
-import { sameTokenText, tokenTextKey } from '../domain/token-text.js';
+import { tokenTextKey } from '../domain/token-text.js';
 import { WRAPPED_SOL_MINT } from '../domain/address.js';
 import { uniquePrefixes } from '../io/table.js';
 
@@ -57,9 +57,7 @@ const readAlike = (symbol: string): string =>
   tokenTextKey(symbol).replace(/0/g, 'o').replace(/[1i]/g, 'l').replace(/vv/g, 'w').replace(/rn/g, 'm');
 
 /** Whether a symbol reads as SOL (or wrapped SOL), 0 read as O and 1 or I as l: `S0L`, `wSOL`. */
-const readsAsSol = (symbol: string): boolean =>
-  sameTokenText(symbol, 'SOL') ||
-  ['sol', 'wsol'].includes(symbol.toLowerCase().replace(/0/g, 'o').replace(/[1i]/g, 'l'));
+const readsAsSol = (symbol: string): boolean => ['sol', 'wsol'].includes(readAlike(symbol));
 
 /**
  * The Token cells of one table, each row's symbol and mint (a claim is a symbol bound to another

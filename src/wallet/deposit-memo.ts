@@ -8,6 +8,7 @@
 // character counting one and any other two (wide CJK and emoji take two; a combining mark counts
 // two too, so stacked marks cannot spill over the lines around it). 60 columns plus the review's
 // label column and the quotes fit an 80-column terminal on one line.
+import { codePoint } from '../domain/printable.js';
 
 /** The SPL Memo programs: v1 and v3 (the current one). */
 export const MEMO_PROGRAMS: Record<string, string> = {
@@ -62,7 +63,7 @@ const C0_NAMES = [
 function named(ch: string): string {
   const cp = ch.codePointAt(0)!;
   const name = cp < 0x20 ? C0_NAMES[cp] : cp === 0x7f ? 'DEL' : null;
-  return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}${name ? ` ${name}` : ''}`;
+  return `${codePoint(ch)}${name ? ` ${name}` : ''}`;
 }
 
 /** Columns the text takes, counted as the rule says: ASCII one, anything else two. */

@@ -147,8 +147,7 @@ async function run(ctx: Context, opts: TradesOptions): Promise<void> {
 /** `--status`: the compact status, held to the side the journal knows. */
 async function showStatus(ctx: Context, api: ServiceClient, id: string): Promise<void> {
   const status = await api.getTradeStatus(id);
-  const { journalFor, tradeHistory } = await import('../../journal/opened-journal.js');
-  sideAsJournaled(tradeHistory(ctx, await journalFor(ctx, ''), id), status, id);
+  sideAsJournaled(await journaled(ctx, id), status, id);
   // The service's object under `trade`, as everywhere: its top level is the tool's own (attack-3 F15).
   ctx.output.result({ trade: status }, () => `${status.id}: ${status.stage}${status.terminal ? ' (final)' : ''}`);
 }
@@ -260,8 +259,7 @@ async function show(
     };
   }
   const trade = await api.getTrade(id);
-  const { journalFor, tradeHistory } = await import('../../journal/opened-journal.js');
-  sideAsJournaled(tradeHistory(ctx, await journalFor(ctx, ''), id), trade, id);
+  sideAsJournaled(await journaled(ctx, id), trade, id);
   const tokens = await tokenFacts(ctx, trade.side === 'buy' ? trade.outputMint : trade.inputMint);
   ctx.output.result({ trade }, (theme) => renderTrade(trade, whole(theme, wide), tokens));
   return { stage: trade.stage, trade, signedMinimumLamports: null };
@@ -302,9 +300,14 @@ async function onChainLines(
 
 /** What this tool's journal recorded of sell `id` in earlier runs, as the first reports of its history. */
 async function journaledSell(ctx: Context, id: string): Promise<SellSeen[]> {
-  const { journalFor, tradeHistory } = await import('../../journal/opened-journal.js');
-  const history = tradeHistory(ctx, await journalFor(ctx, ''), id);
+  const history = await journaled(ctx, id);
   return history?.side === 'sell' ? journalSeen(history) : [];
+}
+
+/** What this tool's journal recorded of trade `id` (any wallet of this service), or null. */
+async function journaled(ctx: Context, id: string) {
+  const { journalFor, tradeHistory } = await import('../../journal/opened-journal.js');
+  return tradeHistory(ctx, await journalFor(ctx, ''), id);
 }
 
 /**

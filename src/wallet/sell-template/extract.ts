@@ -5,6 +5,7 @@ import { accountIn } from '../address-sized.js';
 import { NAMED, render, renderings, type Fact, type SellFacts } from './facts.js';
 import type { Alphabet, Part, Template } from './template.js';
 import { ALPHABETS, at, literalCharacterProblem, MAX_OPAQUE_LENGTH, MAX_OPAQUE_SLOTS } from './text-rules.js';
+import { codePoint } from '../../domain/printable.js';
 
 export type Extraction = { template: Template; values: string[] } | { refused: string[] };
 
@@ -41,9 +42,7 @@ export function unslottedTokenText(message: string, facts: SellFacts): string | 
     const i = value === null ? -1 : message.indexOf(value);
     if (i < 0 || render(fact, 'exact', facts) !== null) continue;
     const odd = [...value!].find((ch) => /[\p{C}\p{Z}]/u.test(ch) && ch !== ' ');
-    const what = odd
-      ? `U+${odd.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
-      : 'a space that is not one space between words';
+    const what = odd ? codePoint(odd) : 'a space that is not one space between words';
     return `${at(message, i)}: the token's bound ${fact} holds ${what}, which a slot never holds (it could hide or reorder text), so a message stating it is not signed`;
   }
   return null;

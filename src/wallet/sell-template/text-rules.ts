@@ -4,6 +4,7 @@
 // (whether one reads as words is wallet/word-shape.ts's).
 import bs58 from 'bs58';
 import { decodeBase64Strict, looksLikeTransaction } from '../transaction-decoder.js';
+import { codePoint } from '../../domain/printable.js';
 
 /** The most lines and bytes a message may carry: what a person reads whole on one screen of 80 × 24 (16 full rows). */
 export const [MAX_LINES, MAX_BYTES] = [20, 1_280];
@@ -52,8 +53,7 @@ export function messageProblems(message: string): string[] {
 export function literalCharacterProblem(message: string, start: number, text: string): string | null {
   const i = text.search(/[^\x20-\x7e\n]/);
   if (i < 0) return null;
-  const code = text.codePointAt(i)!.toString(16).toUpperCase().padStart(4, '0');
-  return `${at(message, start + i)}: U+${code}, a character other than printable ASCII outside a bound token name or symbol`;
+  return `${at(message, start + i)}: ${codePoint(String.fromCodePoint(text.codePointAt(i)!))}, a character other than printable ASCII outside a bound token name or symbol`;
 }
 
 /** Whether the UTF-8 bytes of the message, or its base64 or base58 text, are a transaction or message. */
